@@ -1,0 +1,33 @@
+import type { ParseArgsConfig } from "node:util";
+import type { DriverPreference } from "../store/sqlite-driver.js";
+
+/** What a command may touch: given by src/cli.ts, the only place that reads the environment. */
+export interface CliContext {
+  cwd: string;
+  /** SQLite driver preference (from ODS_SQLITE_DRIVER). */
+  sqliteDriver: DriverPreference;
+  /** Warehouse connection from the environment (ODS_WAREHOUSE), when set. */
+  warehouse: string | undefined;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** True when stderr is a terminal: progress is shown only then. */
+  interactive: boolean;
+}
+
+export type OptionSpec = NonNullable<ParseArgsConfig["options"]>;
+
+export type ParsedValues = Record<string, string | boolean | string[] | undefined>;
+
+export interface Command {
+  name: string;
+  summary: string;
+  /** One line per form, without the leading `ods-state`. */
+  usage: string[];
+  /** Each option's help line, keyed by option name. */
+  optionHelp: Record<string, string>;
+  options: OptionSpec;
+  examples: string[];
+  /** Whether positional arguments are accepted. */
+  positionals?: { name: string; required: boolean };
+  run(values: ParsedValues, positionals: string[], context: CliContext): Promise<number> | number;
+}

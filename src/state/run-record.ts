@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** One entry of the run ledger: every run ODS recorded (or refused), with what it produced. */
+export const runRecordSchema = z.object({
+  run_id: z.string(),
+  scope: z.string(),
+  /** dbt's invocation_id of the run's results, when it came from dbt. */
+  invocation_id: z.string().nullable(),
+  /** dbt's command, e.g. `build`, `run`. */
+  command: z.string(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  status: z.enum(["success", "partial", "failed"]),
+  /** The snapshot this run produced, when it produced one. */
+  snapshot_id: z.string().nullable(),
+});
+export type RunRecord = z.infer<typeof runRecordSchema>;

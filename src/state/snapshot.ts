@@ -1,0 +1,134 @@
+/**
+ * The persisted state: what ODS has seen built successfully, per scope.
+ * Snapshots are immutable JSON documents; every field added after 1.0 is
+ * optional so that older documents still read.
+ *
+ * 1.0 nodes with fingerprints, builds, upstream evidence
+ * 1.1 target identity (ADR-0017), tested builds
+ * 1.2 tested sources
+ */
+import { z } from "zod";
+import { canRead, formatSchemaVersion, parseSchemaVersion, type SchemaVersion } from "./schema-version.js";
+
+export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 2 };
+
+export const exactnessSchema = z.enum(["exact", "semantic", "proxy", "inferred", "none"]);
+export type Exactness = z.infer<typeof exactnessSchema>;
+
+/** A fingerprint: component name -> SHA-256 hex, plus the digest over the sorted components. */
+export const fingerprintSchema = z.object({
+  scheme: z.string(),
+  digest: z.string(),
+  components: z.record(z.string(), z.string()),
+});
+export type Fingerprint = z.infer<typeof fingerprintSchema>;
+
+/** A version of upstream data, e.g. a source's max_loaded_at, with when it was observed. */
+export const dataVersionSchema = z.object({
+  value: z.string(),
+  exactness: exactnessSchema,
+  observed_at: z.string(),
+});
+export type DataVersion = z.infer<typeof dataVersionSchema>;
+
+/** Where a node's build went. `database` is null where the engine has none. */
+export const relationSchema = z.object({
+  database: z.string().nullable(),
+  schema: z.string(),
+  identifier: z.string(),
+});
+export type Relation = z.infer<typeof relationSchema>;
+
+/** The last passing run of a node's (or source's) checks, against the checks digest it had then. */
+export const testRecordSchema = z.object({
+  run_id: z.string(),
+  at: z.string(),
+  checks_digest: z.string().optional(),
+});
+export type TestRecord = z.infer<typeof testRecordSchema>;
+
+export const nodeStateSchema = z.object({
+  fingerprint: fingerprintSchema,
+  version_key: z.string().optional(),
+  /** Digest of the raw file text, outside the fingerprint: lets a REUSE say "only formatting changed". */
+  raw_digest: z.string().optional(),
+  run_id: z.string(),
+  built_at: z.string(),
+  materialized: z.string().optional(),
+  relation: relationSchema.nullable().optional(),
+  /** The run whose build of each parent node this build read. */
+  parents: z.record(z.string(), z.string()),
+  /** The version of each source this build saw (absent: no evidence for that source). */
+  sources: z.record(z.string(), dataVersionSchema),
+  tested: testRecordSchema.optional(),
+  /** Set when the build was made elsewhere (a PR environment) and promoted by this run. */
+  promoted_by: z.string().optional(),
+});
+export type NodeState = z.infer<typeof nodeStateSchema>;
+
+export const sourceStateSchema = z.object({
+  tested: testRecordSchema.optional(),
+  version: dataVersionSchema.optional(),
+});
+export type SourceState = z.infer<typeof sourceStateSchema>;
+
+/** A non-secret identity of the dbt target a build went to (ADR-0017). */
+export const targetIdentitySchema = z.object({
+  name: z.string().optional(),
+  adapter_type: z.string(),
+  database: z.string().nullable().optional(),
+  schema: z.string().nullable().optional(),
+});
+export type TargetIdentity = z.infer<typeof targetIdentitySchema>;
+
+export const snapshotSchema = z.object({
+  schema_version: z.string(),
+  project: z.string(),
+  environment: z.string(),
+  /** The run that produced this snapshot. */
+  run_id: z.string(),
+  created_at: z.string(),
+  target: targetIdentitySchema.optional(),
+  nodes: z.record(z.string(), nodeStateSchema),
+  sources: z.record(z.string(), sourceStateSchema).optional(),
+});
+export type StateSnapshot = z.infer<typeof snapshotSchema>;
+
+export type SnapshotReadResult =
+  | { ok: true; snapshot: StateSnapshot }
+  | { ok: false; problem: "version_newer" | "version_invalid" | "invalid"; detail: string };
+
+/**
+ * Validates a snapshot document, refusing versions this reader cannot read.
+ * Pure: the caller turns a failure into an error naming its file.
+ */
+export function readSnapshotDocument(document: unknown): SnapshotReadResult {
+  const declared =
+    typeof document === "object" && document !== null
+      ? (document as { schema_version?: unknown }).schema_version
+      : undefined;
+  const version = typeof declared === "string" ? parseSchemaVersion(declared) : undefined;
+  if (!version) {
+    return {
+      ok: false,
+      problem: "version_invalid",
+      detail: `schema_version is ${JSON.stringify(declared)}, not MAJOR.MINOR`,
+    };
+  }
+  if (!canRead(SNAPSHOT_SCHEMA_VERSION, version)) {
+    return {
+      ok: false,
+      problem: "version_newer",
+      detail: `document schema_version ${declared} cannot be read by this version (reads ${SNAPSHOT_SCHEMA_VERSION.major}.0 to ${formatSchemaVersion(SNAPSHOT_SCHEMA_VERSION)})`,
+    };
+  }
+  const parsed = snapshotSchema.safeParse(document);
+  if (!parsed.success) {
+    const detail = parsed.error.issues
+      .slice(0, 20)
+      .map((issue) => `$.${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    return { ok: false, problem: "invalid", detail };
+  }
+  return { ok: true, snapshot: parsed.data };
+}
