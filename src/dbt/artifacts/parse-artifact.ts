@@ -1,0 +1,481 @@
+/**
+ * What every dbt artifact reader shares: turning the file's text into JSON
+ * (with the position of a syntax error), reading and checking the declared
+ * schema version, and collecting every validation problem with its JSON path
+ * so that one error lists them all.
+ *
+ * Pure: the caller reads the file and passes its text and path (the path is
+ * only used in messages).
+ */
+import type { z } from "zod";
+import type { Problem } from "../../errors/user-error.js";
+import { UserError } from "../../errors/user-error.js";
+
+/** The artifacts ODS reads, named as in dbt's schema URLs. */
+export type ArtifactKind = "manifest" | "run-results" | "sources";
+
+/** How an artifact kind is called in messages. */
+const KIND_NOUN: Record<ArtifactKind, string> = {
+  manifest: "dbt manifest",
+  "run-results": "dbt run results file",
+  sources: "dbt sources (freshness) file",
+};
+
+/** The file dbt writes for each kind, for hints. */
+const KIND_FILE: Record<ArtifactKind, string> = {
+  manifest: "manifest.json",
+  "run-results": "run_results.json",
+  sources: "sources.json",
+};
+
+export type JsonPath = readonly PropertyKey[];
+
+/* ------------------------------------------------------------------ JSON */
+
+/**
+ * Parses the text of an artifact. A file that is not JSON (empty, truncated,
+ * a syntax error) is a `UserError("artifact_not_json")` naming the file and
+ * the line, column and character offset of the problem.
+ */
+export function parseArtifactJson(text: string, file: string): unknown {
+  // A byte-order mark is not JSON whitespace, but editors on Windows add one.
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    throw notJsonError(body, file, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function notJsonError(text: string, file: string, engineMessage: string): UserError {
+  if (text.trim() === "") {
+    return new UserError(
+      "artifact_not_json",
+      `${file} is empty (${text.length === 0 ? "0 bytes" : "only whitespace"}), not a JSON document.`,
+      { file },
+    );
+  }
+  const atEnd = /end of JSON input/i.test(engineMessage);
+  const explicit = /at position (\d+)/.exec(engineMessage);
+  let position: number;
+  let what: string;
+  if (atEnd) {
+    position = text.length;
+    what = "the document ends before it is complete; the file looks truncated";
+  } else if (explicit?.[1] !== undefined) {
+    position = Number(explicit[1]);
+    what = describeEngineMessage(engineMessage);
+  } else {
+    // V8 gives no position for "Unexpected token": find it ourselves.
+    position = locateJsonError(text);
+    what = describeEngineMessage(engineMessage);
+  }
+  const { line, column } = lineAndColumn(text, position);
+  const truncatedTail = !atEnd && position >= text.length ? "; the file looks truncated" : "";
+  return new UserError(
+    "artifact_not_json",
+    `${file} is not valid JSON: ${what}${truncatedTail} (line ${line}, column ${column}, character ${position}).`,
+    { file },
+  );
+}
+
+/** V8's wording without the position and the echoed text, lower-cased at the start. */
+function describeEngineMessage(message: string): string {
+  let m = message.replace(/\s*in JSON at position \d+.*$/s, "");
+  m = m.replace(/^(Unexpected token '.+?'), ".*" is not valid JSON$/s, "$1");
+  m = m.replace(/ is not valid JSON$/, "");
+  return m.length > 0 ? m.charAt(0).toLowerCase() + m.slice(1) : "syntax error";
+}
+
+/** 1-based line and column of a character offset. */
+export function lineAndColumn(text: string, position: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < position; i = text.indexOf("\n", i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return { line, column: position - lineStart + 1 };
+}
+
+/**
+ * Offset of the first JSON syntax error in `text` (which JSON.parse rejected).
+ * Only used when the engine's message carries no position.
+ */
+export function locateJsonError(text: string): number {
+  let i = 0;
+  const n = text.length;
+  const ws = () => {
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i += 1;
+      else break;
+    }
+  };
+  const literal = (word: string): boolean => {
+    if (text.startsWith(word, i)) {
+      i += word.length;
+      return true;
+    }
+    return false;
+  };
+  const string = (): boolean => {
+    i += 1; // opening quote
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22) {
+        i += 1;
+        return true;
+      }
+      if (c < 0x20) return false;
+      if (c === 0x5c) {
+        const e = text.charAt(i + 1);
+        if (e === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return false;
+          i += 6;
+        } else if ('"\\/bfnrt'.includes(e) && e !== "") {
+          i += 2;
+        } else {
+          i += 1;
+          return false;
+        }
+      } else {
+        i += 1;
+      }
+    }
+    return false;
+  };
+  const number = (): boolean => {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (m === null) return false;
+    i += m[0].length;
+    return true;
+  };
+  // A state machine with an explicit stack, so deep nesting or long arrays cannot overflow.
+  const stack: Array<"{" | "["> = [];
+  let state: "value" | "key" | "after" = "value";
+  for (;;) {
+    ws();
+    if (state === "value") {
+      const c = text.charAt(i);
+      if (c === "{" || c === "[") {
+        i += 1;
+        ws();
+        if (text.charAt(i) === (c === "{" ? "}" : "]")) {
+          i += 1;
+          state = "after";
+        } else {
+          stack.push(c);
+          state = c === "{" ? "key" : "value";
+        }
+        continue;
+      }
+      let ok: boolean;
+      if (c === '"') ok = string();
+      else if (c === "t") ok = literal("true");
+      else if (c === "f") ok = literal("false");
+      else if (c === "n") ok = literal("null");
+      else if (c === "-" || (c >= "0" && c <= "9")) ok = number();
+      else ok = false;
+      if (!ok) return Math.min(i, n);
+      state = "after";
+    } else if (state === "key") {
+      if (text.charAt(i) !== '"' || !string()) return Math.min(i, n);
+      ws();
+      if (text.charAt(i) !== ":") return Math.min(i, n);
+      i += 1;
+      state = "value";
+    } else {
+      const top = stack[stack.length - 1];
+      if (top === undefined) return i; // trailing content after the document
+      const c = text.charAt(i);
+      if (c === ",") {
+        i += 1;
+        state = top === "{" ? "key" : "value";
+      } else if ((top === "{" && c === "}") || (top === "[" && c === "]")) {
+        i += 1;
+        stack.pop();
+      } else {
+        return Math.min(i, n);
+      }
+    }
+  }
+}
+
+/* ---------------------------------------------------------------- paths */
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** `$.nodes["model.x.y"].config.materialized`, `$.results[3].status`. */
+export function formatJsonPath(path: JsonPath): string {
+  let out = "$";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else if (typeof segment === "string" && IDENTIFIER.test(segment)) out += `.${segment}`;
+    else out += `[${JSON.stringify(String(segment))}]`;
+  }
+  return out;
+}
+
+/* ------------------------------------------------------------- problems */
+
+/** Describes a JSON value for a message: `number (42)`, `string ("abc")`, `null`, `array`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  switch (typeof value) {
+    case "string": {
+      const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+      return `string ${JSON.stringify(shown)}`;
+    }
+    case "number":
+    case "boolean":
+      return `${typeof value} ${String(value)}`;
+    case "object":
+      return "an object";
+    default:
+      return typeof value;
+  }
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = root;
+  for (const segment of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment as string];
+  }
+  return current;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  object: "an object",
+  array: "an array",
+  record: "an object",
+  string: "a string",
+  number: "a number",
+  int: "an integer",
+  boolean: "a boolean",
+  null: "null",
+};
+
+function expectedWord(expected: string): string {
+  return TYPE_WORDS[expected] ?? expected;
+}
+
+/** Every `expected` type of a union's branches, for "expected a string or an object". */
+function unionExpectations(issue: z.core.$ZodIssue): string[] {
+  if (issue.code !== "invalid_union") return [];
+  const out: string[] = [];
+  for (const branch of issue.errors) {
+    for (const inner of branch) {
+      if (inner.path.length > 0) continue;
+      if (inner.code === "invalid_type") out.push(expectedWord(inner.expected));
+      else if (inner.code === "invalid_value")
+        out.push(inner.values.map((v) => JSON.stringify(v)).join(" or "));
+    }
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * Collects problems across a whole artifact so that one error lists every
+ * one of them, each with its JSON path.
+ */
+export class Problems {
+  readonly list: Problem[] = [];
+
+  add(path: JsonPath, message: string): void {
+    this.list.push({ path: formatJsonPath(path), message });
+  }
+
+  /** Adds zod's issues for `value`, which sits at `prefix` in the document. */
+  addIssues(prefix: JsonPath, value: unknown, issues: readonly z.core.$ZodIssue[]): void {
+    for (const issue of issues) {
+      const path = [...prefix, ...issue.path];
+      const found = valueAt(value, issue.path);
+      this.add(path, issueMessage(issue, found));
+    }
+  }
+
+  get empty(): boolean {
+    return this.list.length === 0;
+  }
+
+  /** Throws `artifact_invalid` listing every problem, if there are any. */
+  throwIfAny(file: string, kind: ArtifactKind, version: string | null): void {
+    if (this.empty) return;
+    const count = this.list.length;
+    const noun = version === null ? KIND_NOUN[kind] : `${KIND_NOUN[kind]} (${version})`;
+    throw new UserError(
+      "artifact_invalid",
+      `${file} does not have the shape of a ${noun}: ${count} ${count === 1 ? "problem" : "problems"} found.`,
+      { file, problems: [...this.list] },
+    );
+  }
+}
+
+function issueMessage(issue: z.core.$ZodIssue, found: unknown): string {
+  switch (issue.code) {
+    case "invalid_type":
+      if (found === undefined) return `missing (expected ${expectedWord(issue.expected)})`;
+      return `expected ${expectedWord(issue.expected)}, found ${describeValue(found)}`;
+    case "invalid_value":
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, found ${describeValue(found)}`;
+    case "invalid_union": {
+      const options = unionExpectations(issue);
+      const expected = options.length > 0 ? options.join(" or ") : "another shape";
+      if (found === undefined) return `missing (expected ${expected})`;
+      return `expected ${expected}, found ${describeValue(found)}`;
+    }
+    default:
+      return issue.message;
+  }
+}
+
+/** Validates `value` (found at `at`) with `schema`; records its issues and returns undefined when it is invalid. */
+export function validateAt<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  at: JsonPath,
+  problems: Problems,
+): z.output<S> | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  problems.addIssues(at, value, result.error.issues);
+  return undefined;
+}
+
+/* --------------------------------------------------------------- shapes */
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * The document's top level must be an object; anything else cannot be
+ * examined further, so it is refused at once.
+ */
+export function requireTopObject(doc: unknown, file: string, kind: ArtifactKind): Record<string, unknown> {
+  if (isPlainObject(doc)) return doc;
+  const problems = new Problems();
+  problems.add([], `expected an object (the ${KIND_NOUN[kind]}), found ${describeValue(doc)}`);
+  problems.throwIfAny(file, kind, null);
+  throw new Error("unreachable");
+}
+
+/**
+ * Validates each entry of a `{ id: entry }` collection with a small schema,
+ * so that a 100 MB manifest is never validated (or copied) as one value.
+ * Problems go to `problems` with the path `$.<key>["<id>"]…`; valid entries
+ * are handed to `accept` in document order.
+ */
+export function eachEntry(
+  root: Record<string, unknown>,
+  key: string,
+  problems: Problems,
+  options: { required: boolean },
+  visit: (id: string, value: unknown) => void,
+): void {
+  const collection = root[key];
+  if (collection === undefined) {
+    if (options.required) problems.add([key], "missing (expected an object keyed by unique_id)");
+    return;
+  }
+  if (!isPlainObject(collection)) {
+    problems.add([key], `expected an object keyed by unique_id, found ${describeValue(collection)}`);
+    return;
+  }
+  for (const id in collection) {
+    visit(id, collection[id]);
+  }
+}
+
+/* -------------------------------------------------------------- version */
+
+/** `https://schemas.getdbt.com/dbt/manifest/v12.json` -> kind and version. */
+const SCHEMA_URL = /\/dbt\/([a-z][a-z-]*)\/(v\d+)\.json$/;
+
+/** What dbt versions wrote each supported schema, for messages. */
+const WRITTEN_BY: Record<string, string> = {
+  "manifest/v11": "dbt 1.7",
+  "manifest/v12": "dbt 1.8 and later",
+  "run-results/v5": "dbt 1.7",
+  "run-results/v6": "dbt 1.8 and later",
+  "sources/v3": "dbt 1.0 and later",
+};
+
+export interface ArtifactHeader<V extends string> {
+  /** The version declared in `metadata.dbt_schema_version`, or null when it is missing (a problem was recorded). */
+  version: V | null;
+  /** The metadata object, or null when it is missing (a problem was recorded). */
+  metadata: Record<string, unknown> | null;
+}
+
+/**
+ * Reads `metadata.dbt_schema_version`. An unsupported version of the right
+ * artifact is refused at once (`artifact_version_unsupported`: the rest of the
+ * file has another shape); a missing or malformed one is recorded as a
+ * problem so that it is reported with every other problem of the file.
+ */
+export function readHeader<V extends string>(
+  root: Record<string, unknown>,
+  file: string,
+  kind: ArtifactKind,
+  supported: readonly V[],
+  problems: Problems,
+): ArtifactHeader<V> {
+  const metadata = root.metadata;
+  if (metadata === undefined) {
+    problems.add(["metadata"], "missing (expected an object with dbt_schema_version)");
+    return { version: null, metadata: null };
+  }
+  if (!isPlainObject(metadata)) {
+    problems.add(["metadata"], `expected an object, found ${describeValue(metadata)}`);
+    return { version: null, metadata: null };
+  }
+  const url = metadata.dbt_schema_version;
+  if (typeof url !== "string") {
+    problems.add(
+      ["metadata", "dbt_schema_version"],
+      url === undefined
+        ? `missing (expected a schema URL such as "https://schemas.getdbt.com/dbt/${kind}/${supported.at(-1)}.json")`
+        : `expected a string, found ${describeValue(url)}`,
+    );
+    return { version: null, metadata };
+  }
+  const match = SCHEMA_URL.exec(url);
+  if (match === null) {
+    problems.add(
+      ["metadata", "dbt_schema_version"],
+      `expected a dbt schema URL such as "https://schemas.getdbt.com/dbt/${kind}/${supported.at(-1)}.json", found ${describeValue(url)}`,
+    );
+    return { version: null, metadata };
+  }
+  const [, foundKind, foundVersion] = match as unknown as [string, string, string];
+  if (foundKind !== kind) {
+    const other = (Object.keys(KIND_NOUN) as ArtifactKind[]).find((k) => k === foundKind);
+    const what = other === undefined ? `a dbt "${foundKind}" artifact` : `a ${KIND_NOUN[other]}`;
+    throw new UserError("artifact_invalid", `${file} is ${what} (${url}), not a ${KIND_NOUN[kind]}.`, {
+      file,
+      problems: [
+        {
+          path: formatJsonPath(["metadata", "dbt_schema_version"]),
+          message: `declares ${foundKind} ${foundVersion}, expected ${kind} ${supported.join(" or ")}`,
+        },
+      ],
+      hint: `Pass the ${KIND_FILE[kind]} that dbt writes in its target/ folder.`,
+    });
+  }
+  if (!(supported as readonly string[]).includes(foundVersion)) {
+    const dbtVersion =
+      typeof metadata.dbt_version === "string" ? `, written by dbt ${metadata.dbt_version}` : "";
+    const list = supported.map((v) => `${v} (${WRITTEN_BY[`${kind}/${v}`] ?? "dbt"})`).join(", ");
+    throw new UserError(
+      "artifact_version_unsupported",
+      `${file} is a ${KIND_NOUN[kind]} of schema version ${foundVersion}${dbtVersion}; supported ${kind} versions: ${list}.`,
+      { file },
+    );
+  }
+  return { version: foundVersion as V, metadata };
+}

@@ -1,0 +1,197 @@
+/**
+ * dbt's run_results.json (schema v5, dbt 1.7; v6, dbt 1.8 and later),
+ * reduced to what `record` reads: which command ran, whether it was an
+ * `--empty` run, and each result's status and timing.
+ *
+ * Of `args` only `which` (dbt Fusion also writes `command`), `empty` and
+ * `full_refresh` are kept: the rest can hold `vars`, which are never kept.
+ */
+import { z } from "zod";
+import {
+  type ArtifactHeader,
+  describeValue,
+  Problems,
+  parseArtifactJson,
+  readHeader,
+  requireTopObject,
+  validateAt,
+} from "./parse-artifact.js";
+
+export const RUN_RESULTS_VERSIONS = ["v5", "v6"] as const;
+export type RunResultsVersion = (typeof RUN_RESULTS_VERSIONS)[number];
+
+/** Statuses dbt writes (nodes: success/error/skipped/…; tests: pass/fail/warn/…); others are kept as written. */
+export type RunStatus =
+  | "success"
+  | "error"
+  | "skipped"
+  | "partial success"
+  | "no-op"
+  | "reused"
+  | "pass"
+  | "fail"
+  | "warn"
+  | "runtime error"
+  | (string & {});
+
+export interface RunResultsMetadata {
+  schemaVersion: RunResultsVersion;
+  schemaUrl: string;
+  dbtVersion: string | null;
+  generatedAt: string | null;
+  invocationId: string | null;
+  /** dbt 1.8 and later. */
+  invocationStartedAt: string | null;
+}
+
+export interface TimingInfo {
+  /** `compile` or `execute`. */
+  name: string;
+  startedAt: string | null;
+  completedAt: string | null;
+}
+
+export interface RunResult {
+  uniqueId: string;
+  status: RunStatus;
+  timing: readonly TimingInfo[];
+  executionTime: number | null;
+  threadId: string | null;
+  message: string | null;
+  failures: number | null;
+  relationName: string | null;
+}
+
+export interface RunArgs {
+  /** The dbt command: `build`, `run`, `seed`, `snapshot`, `test`, `compile`, `generate` (docs generate), … */
+  which: string | null;
+  /** `--empty` (dbt 1.8 and later). */
+  empty: boolean | null;
+  fullRefresh: boolean | null;
+}
+
+export interface RunResults {
+  file: string;
+  metadata: RunResultsMetadata;
+  args: RunArgs;
+  elapsedTime: number | null;
+  /** In the order dbt wrote them. */
+  results: readonly RunResult[];
+}
+
+const optStr = z.string().nullish();
+
+const metadataSchema = z.object({
+  dbt_schema_version: z.string(),
+  dbt_version: optStr,
+  generated_at: optStr,
+  invocation_id: optStr,
+  invocation_started_at: optStr,
+});
+
+const argsSchema = z
+  .object({
+    which: optStr,
+    command: optStr,
+    empty: z.boolean().nullish(),
+    full_refresh: z.boolean().nullish(),
+  })
+  .nullish();
+
+const resultSchema = z.compile(
+  z.object({
+    unique_id: z.string(),
+    status: z.string(),
+    timing: z
+      .array(
+        z.object({
+          name: z.string(),
+          started_at: optStr,
+          completed_at: optStr,
+        }),
+      )
+      .nullish(),
+    execution_time: z.number().nullish(),
+    thread_id: optStr,
+    message: optStr,
+    failures: z.number().nullish(),
+    relation_name: optStr,
+  }),
+);
+
+function readMetadata(
+  header: ArtifactHeader<RunResultsVersion>,
+  problems: Problems,
+): RunResultsMetadata | null {
+  if (header.metadata === null) return null;
+  const raw = validateAt(metadataSchema, header.metadata, ["metadata"], problems);
+  if (raw === undefined || header.version === null) return null;
+  return {
+    schemaVersion: header.version,
+    schemaUrl: raw.dbt_schema_version,
+    dbtVersion: raw.dbt_version ?? null,
+    generatedAt: raw.generated_at ?? null,
+    invocationId: raw.invocation_id ?? null,
+    invocationStartedAt: raw.invocation_started_at ?? null,
+  };
+}
+
+/**
+ * Reads run_results.json from its text (`file` is for messages only).
+ * Errors: `artifact_not_json`, `artifact_version_unsupported` (v4 and
+ * older), `artifact_invalid` (every problem with its JSON path).
+ */
+export function loadRunResults(text: string, file: string): RunResults {
+  const root = requireTopObject(parseArtifactJson(text, file), file, "run-results");
+  const problems = new Problems();
+  const header = readHeader(root, file, "run-results", RUN_RESULTS_VERSIONS, problems);
+  const metadata = readMetadata(header, problems);
+
+  const args = validateAt(argsSchema, root.args, ["args"], problems);
+
+  const elapsed = root.elapsed_time;
+  if (elapsed !== undefined && elapsed !== null && typeof elapsed !== "number") {
+    problems.add(["elapsed_time"], `expected a number, found ${describeValue(elapsed)}`);
+  }
+
+  const results: RunResult[] = [];
+  const list = root.results;
+  if (list === undefined) {
+    problems.add(["results"], "missing (expected an array of results)");
+  } else if (!Array.isArray(list)) {
+    problems.add(["results"], `expected an array of results, found ${describeValue(list)}`);
+  } else {
+    for (let i = 0; i < list.length; i += 1) {
+      const raw = validateAt(resultSchema, list[i], ["results", i], problems);
+      if (raw === undefined) continue;
+      results.push({
+        uniqueId: raw.unique_id,
+        status: raw.status,
+        timing: (raw.timing ?? []).map((t) => ({
+          name: t.name,
+          startedAt: t.started_at ?? null,
+          completedAt: t.completed_at ?? null,
+        })),
+        executionTime: raw.execution_time ?? null,
+        threadId: raw.thread_id ?? null,
+        message: raw.message ?? null,
+        failures: raw.failures ?? null,
+        relationName: raw.relation_name ?? null,
+      });
+    }
+  }
+
+  problems.throwIfAny(file, "run-results", header.version);
+  if (metadata === null) throw new Error("unreachable: run results metadata without a recorded problem");
+  return {
+    file,
+    metadata,
+    args: {
+      which: args?.which ?? args?.command ?? null,
+      empty: args?.empty ?? null,
+      fullRefresh: args?.full_refresh ?? null,
+    },
+    elapsedTime: typeof elapsed === "number" ? elapsed : null,
+    results,
+  };
+}
