@@ -1,0 +1,324 @@
+/**
+ * Formatting-insensitive form of compiled SQL (ADR-0013, "Normalising SQL",
+ * #209). The compiled SQL is split into tokens and the tokens are rejoined
+ * with single spaces; comments are dropped, optimizer hints are kept. Nothing
+ * else changes: identifiers, keywords and literals keep their case and
+ * spelling. It is an allow-list: whatever could mean different things in
+ * different dialects makes it give up (`ok: false`), and the caller hashes
+ * the raw text instead, so formatting counts and only more gets built.
+ *
+ * The one property that matters: two inputs that normalise to the same text
+ * mean the same thing (or one of them is a syntax error, the case the ADR
+ * accepts, e.g. `count (*)` in MySQL without IGNORE_SPACE).
+ *
+ * Tokens:
+ * - a word: a run of ASCII letters, digits and `_` (keywords, identifiers,
+ *   numbers);
+ * - a quoted string or identifier, `'…'` or `"…"`, verbatim;
+ * - one of `( ) , ; = < > + - * / % | : !`, one character per token, so
+ *   `<=` and `< =` are the same (one of them is a syntax error in every
+ *   dialect that has `<=`);
+ * - an optimizer hint `/*+ … *\/`, verbatim (inner whitespace counts);
+ * - `.` is glued to both neighbours: `a.b`, `1.5`, `"db"."schema"."t"`,
+ *   `t.*` each stay one token. Whitespace or a comment next to a `.` gives up,
+ *   so the output keeps every `.` exactly where the input had it.
+ *
+ * Decisions where the ADR is silent (each one builds more, never less):
+ * - Non-ASCII gives up everywhere, inside quotes and comments too: some
+ *   lexers end a `--` comment at U+0085 or U+2028, and nothing here can tell
+ *   which. Control characters other than tab and line feed give up
+ *   everywhere for the same reason (Python's `splitlines` ends lines at
+ *   `\v`, `\f`, `\x1c`…); "ASCII whitespace" is space, tab, LF and CR LF.
+ * - A `\r` not followed by `\n` gives up everywhere, quotes included.
+ * - `--` must be followed by a space (0x20). `--` followed by a tab, a line
+ *   break or the end of the input gives up (MySQL needs whitespace there;
+ *   the ADR says "a following space", so be literal).
+ * - A line comment may contain anything ASCII and printable (it is dropped);
+ *   so may a block comment, except `/*` (nested comments give up). A `--`
+ *   comment ends at `\n`; one that runs to the end of the input is fine.
+ * - Doubled-quote escapes (`'it''s'`, `"a""b"`) are a quote touching a
+ *   quote: they give up.
+ * - Backtick is not on the allow-list: `` `x` `` gives up as a character.
+ * - "Two literals separated only by whitespace": both quote kinds count
+ *   (`"` is a string in MySQL and BigQuery), and comments and hints count as
+ *   whitespace there (PostgreSQL continues `'a'` `--c` `'b'` across a line
+ *   comment). Two quoted tokens in a row always give up.
+ * - "`.` next to whitespace": a comment or hint next to a `.` counts as
+ *   whitespace (`a./*c*\/b` gives up).
+ * - Exponents: a word that starts a number (`1e`, `1.5e`, `1.e`) followed by
+ *   `+` or `-` and a digit keeps the sign in the token (`1e-5`), because in
+ *   MySQL `1e - 5` is a column named `1e` minus 5. `1e -5` stays three
+ *   tokens, as MySQL reads it.
+ * - An empty input, or one with only comments, normalises to "".
+ *
+ * Linear time: one pass over the characters, tokens are slices of the input
+ * pushed to an array and joined once.
+ */
+
+export type NormaliseResult = { ok: true; text: string } | { ok: false; reason: string };
+
+/** Stable reasons, so callers and tests can match on them. */
+export const GIVE_UP = {
+  nonAscii: "non-ASCII character",
+  control: "control character",
+  backslash: "backslash in a quoted string",
+  tripleQuote: "triple quote",
+  quoteTouching: "quote touching a word or quote",
+  dashDash: "`--` without a following space",
+  slashSlash: "`//`",
+  nestedComment: "nested block comment",
+  loneCr: "lone carriage return",
+  adjacentLiterals: "two literals separated only by whitespace",
+  dotSpace: "`.` next to whitespace",
+  unterminatedQuote: "unterminated quote",
+  unterminatedComment: "unterminated comment",
+} as const;
+
+/** The reason for a character outside the allow-list, e.g. "character `[`". */
+export function characterReason(ch: string): string {
+  return ch === "`" ? "character `` ` ``" : `character \`${ch}\``;
+}
+
+/** The reason for a block comment opening that isn't accepted, e.g. "block comment opening `/*!`". */
+export function commentOpeningReason(ch: string): string {
+  return ch === "`" ? "block comment opening `` /*` ``" : `block comment opening \`/*${ch}\``;
+}
+
+// Character classes of ASCII code units; 0 is a printable character not on the allow-list.
+const WORD = 1;
+const SPACE = 2; // space, tab, line feed
+const PUNCT = 3;
+const DOT = 4;
+const QUOTE = 5;
+const CONTROL = 6;
+const CR = 7;
+
+const CLASS = new Uint8Array(128);
+for (let c = 0; c < 32; c++) CLASS[c] = CONTROL;
+CLASS[127] = CONTROL;
+for (let c = 48; c <= 57; c++) CLASS[c] = WORD;
+for (let c = 65; c <= 90; c++) CLASS[c] = WORD;
+for (let c = 97; c <= 122; c++) CLASS[c] = WORD;
+CLASS[95] = WORD; // _
+CLASS[32] = SPACE;
+CLASS[9] = SPACE;
+CLASS[10] = SPACE;
+CLASS[13] = CR;
+for (const ch of "(),;=<>+-*/%|:!") CLASS[ch.charCodeAt(0)] = PUNCT;
+CLASS[46] = DOT;
+CLASS[39] = QUOTE; // '
+CLASS[34] = QUOTE; // "
+
+const LF = 10;
+const TAB = 9;
+const SP = 32;
+const DASH = 45;
+const SLASH = 47;
+const STAR = 42;
+const PLUS = 43;
+const EQUALS = 61;
+const BACKSLASH = 92;
+const CR_CODE = 13;
+const DOT_CODE = 46;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Whitespace for the `.` rule: space, tab, LF, CR (a lone CR gives up anyway). */
+function isSpaceLike(c: number): boolean {
+  return c === SP || c === TAB || c === LF || c === CR_CODE;
+}
+
+function fail(reason: string): NormaliseResult {
+  return { ok: false, reason };
+}
+
+/**
+ * Why the comment or quote body character at `k` gives up, or undefined when
+ * it is fine there (inside quotes and comments anything printable ASCII is).
+ */
+function bodyProblem(sql: string, k: number, c: number): string | undefined {
+  if (c >= 128) return GIVE_UP.nonAscii;
+  if (c === CR_CODE) return sql.charCodeAt(k + 1) === LF ? undefined : GIVE_UP.loneCr;
+  if ((c < 32 && c !== TAB && c !== LF) || c === 127) return GIVE_UP.control;
+  return undefined;
+}
+
+export function normaliseSql(sql: string): NormaliseResult {
+  const n = sql.length;
+  const out: string[] = [];
+  // The token being built: [curStart, curEnd) of the input (tokens are slices).
+  let curStart = -1;
+  let curEnd = -1;
+  let prevAtomWasDot = false;
+  // The last atom was a quoted literal; whitespace and comments since don't reset it.
+  let afterQuote = false;
+  // Index just past the last comment or hint (for the `.` rule).
+  let commentEnd = -1;
+
+  const emit = (start: number, end: number, isDot: boolean): void => {
+    if (curStart >= 0 && curEnd === start && (isDot || prevAtomWasDot)) {
+      curEnd = end;
+    } else {
+      if (curStart >= 0) out.push(sql.slice(curStart, curEnd));
+      curStart = start;
+      curEnd = end;
+    }
+    prevAtomWasDot = isDot;
+  };
+
+  let i = 0;
+  while (i < n) {
+    const c = sql.charCodeAt(i);
+    if (c >= 128) return fail(GIVE_UP.nonAscii);
+    const cls = CLASS[c];
+
+    if (cls === SPACE) {
+      i++;
+      continue;
+    }
+
+    if (cls === CR) {
+      if (sql.charCodeAt(i + 1) !== LF) return fail(GIVE_UP.loneCr);
+      i += 2;
+      continue;
+    }
+
+    if (cls === WORD) {
+      const start = i;
+      let j = i + 1;
+      while (j < n && CLASS[sql.charCodeAt(j)] === WORD) j++;
+      const numeric =
+        isDigit(c) ||
+        (start >= 2 && sql.charCodeAt(start - 1) === DOT_CODE && isDigit(sql.charCodeAt(start - 2)));
+      if (numeric) {
+        // Keep an exponent's sign in the token: `1e-5`, `1.5E+10`.
+        for (;;) {
+          const last = sql.charCodeAt(j - 1) | 0x20; // lower case
+          const sign = sql.charCodeAt(j);
+          if (last !== 101 || (sign !== PLUS && sign !== DASH) || !isDigit(sql.charCodeAt(j + 1))) break;
+          j += 2;
+          while (j < n && CLASS[sql.charCodeAt(j)] === WORD) j++;
+        }
+      }
+      emit(start, j, false);
+      afterQuote = false;
+      i = j;
+      continue;
+    }
+
+    if (cls === QUOTE) {
+      if (i > 0) {
+        const p = sql.charCodeAt(i - 1);
+        if (p < 128 && (CLASS[p] === WORD || CLASS[p] === QUOTE)) return fail(GIVE_UP.quoteTouching);
+      }
+      if (sql.charCodeAt(i + 1) === c && sql.charCodeAt(i + 2) === c) return fail(GIVE_UP.tripleQuote);
+      if (afterQuote) return fail(GIVE_UP.adjacentLiterals);
+      let k = i + 1;
+      for (;;) {
+        if (k >= n) return fail(GIVE_UP.unterminatedQuote);
+        const q = sql.charCodeAt(k);
+        if (q === c) break;
+        if (q === BACKSLASH) return fail(GIVE_UP.backslash);
+        const problem = bodyProblem(sql, k, q);
+        if (problem !== undefined) return fail(problem);
+        k++;
+      }
+      const after = sql.charCodeAt(k + 1); // NaN at the end of the input
+      if (after < 128 && (CLASS[after] === WORD || CLASS[after] === QUOTE)) {
+        return fail(GIVE_UP.quoteTouching);
+      }
+      emit(i, k + 1, false);
+      afterQuote = true;
+      i = k + 1;
+      continue;
+    }
+
+    if (cls === DOT) {
+      if (i > 0 && (isSpaceLike(sql.charCodeAt(i - 1)) || commentEnd === i)) return fail(GIVE_UP.dotSpace);
+      const next = sql.charCodeAt(i + 1);
+      const next2 = sql.charCodeAt(i + 2);
+      if (isSpaceLike(next) || (next === DASH && next2 === DASH) || (next === SLASH && next2 === STAR)) {
+        return fail(GIVE_UP.dotSpace);
+      }
+      emit(i, i + 1, true);
+      afterQuote = false;
+      i++;
+      continue;
+    }
+
+    if (cls === PUNCT) {
+      const next = sql.charCodeAt(i + 1);
+      if (c === DASH && next === DASH) {
+        if (sql.charCodeAt(i + 2) !== SP) return fail(GIVE_UP.dashDash);
+        if (i > 0 && sql.charCodeAt(i - 1) === DOT_CODE) return fail(GIVE_UP.dotSpace);
+        // A line comment: dropped, up to (not including) the line feed.
+        let k = i + 3;
+        while (k < n) {
+          const q = sql.charCodeAt(k);
+          if (q === LF) break;
+          const problem = bodyProblem(sql, k, q);
+          if (problem !== undefined) return fail(problem);
+          k++;
+        }
+        commentEnd = k;
+        i = k;
+        continue;
+      }
+      if (c === SLASH && next === SLASH) return fail(GIVE_UP.slashSlash);
+      if (c === SLASH && next === STAR) {
+        if (i > 0 && sql.charCodeAt(i - 1) === DOT_CODE) return fail(GIVE_UP.dotSpace);
+        const opener = sql.charCodeAt(i + 2);
+        if (Number.isNaN(opener)) return fail(GIVE_UP.unterminatedComment);
+        const hint = opener === PLUS;
+        if (
+          !hint &&
+          opener !== STAR &&
+          opener !== DASH &&
+          opener !== EQUALS &&
+          opener !== SP &&
+          opener !== TAB &&
+          opener !== LF &&
+          opener !== CR_CODE &&
+          opener > 32 &&
+          opener < 127
+        ) {
+          return fail(commentOpeningReason(sql[i + 2] as string));
+        }
+        // Other openings (control, non-ASCII) are caught by the body check below.
+        let k = i + 2;
+        let end = -1;
+        while (k < n) {
+          const q = sql.charCodeAt(k);
+          if (q === STAR && sql.charCodeAt(k + 1) === SLASH) {
+            end = k + 2;
+            break;
+          }
+          if (q === SLASH && sql.charCodeAt(k + 1) === STAR) return fail(GIVE_UP.nestedComment);
+          const problem = bodyProblem(sql, k, q);
+          if (problem !== undefined) return fail(problem);
+          k++;
+        }
+        if (end < 0) return fail(GIVE_UP.unterminatedComment);
+        if (sql.charCodeAt(end) === DOT_CODE) return fail(GIVE_UP.dotSpace);
+        // A hint is a token of its own, verbatim; it counts as a comment for
+        // the `.` and adjacent-literal rules (dialects without hints read it so).
+        if (hint) emit(i, end, false);
+        commentEnd = end;
+        i = end;
+        continue;
+      }
+      emit(i, i + 1, false);
+      afterQuote = false;
+      i++;
+      continue;
+    }
+
+    if (cls === CONTROL) return fail(GIVE_UP.control);
+    return fail(characterReason(sql[i] as string));
+  }
+
+  if (curStart >= 0) out.push(sql.slice(curStart, curEnd));
+  return { ok: true, text: out.join(" ") };
+}
