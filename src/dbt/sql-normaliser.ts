@@ -41,8 +41,10 @@
  * - Backtick is not on the allow-list: `` `x` `` gives up as a character.
  * - "Two literals separated only by whitespace": both quote kinds count
  *   (`"` is a string in MySQL and BigQuery), and comments and hints count as
- *   whitespace there (PostgreSQL continues `'a'` `--c` `'b'` across a line
- *   comment). Two quoted tokens in a row always give up.
+ *   whitespace there (PostgreSQL continues `'a'` into a `'b'` on a later line
+ *   even across a `-- c` comment). So a quoted token that follows another
+ *   with nothing but whitespace and comments between always gives up
+ *   (`"db"."t"` is fine: the `.` is between them).
  * - "`.` next to whitespace": a comment or hint next to a `.` counts as
  *   whitespace (`a./*c*\/b` gives up).
  * - Exponents: a word that starts a number (`1e`, `1.5e`, `1.e`) followed by
