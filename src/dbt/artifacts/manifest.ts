@@ -169,7 +169,7 @@ export interface ManifestUnitTest {
   config: Readonly<Record<string, unknown>> | null;
   dependsOn: NodeDependencies;
   version: string | number | null;
-  /** dbt's checksum of the definition (dbt Fusion writes it as a FileHash; its value is kept). */
+  /** dbt's checksum of the definition; null when there is none (dbt Fusion 2.0 beta writes none). */
   checksum: string | null;
 }
 
@@ -405,7 +405,7 @@ const macroSchema = z.object({
 });
 
 const metadataSchema = z.object({
-  dbt_schema_version: str,
+  // dbt_schema_version is checked by readHeader.
   dbt_version: optStr,
   adapter_type: optStr,
   project_name: optStr,
@@ -538,8 +538,14 @@ function toDataTest(raw: Raw<typeof dataTestSchema>): ManifestDataTest {
   };
 }
 
+/** dbt-core writes a string; dbt Fusion a FileHash, `{ name: "none", checksum: "" }` when it has none. */
+function unitTestChecksum(raw: Raw<typeof unitTestSchema>["checksum"]): string | null {
+  if (raw === null || raw === undefined) return null;
+  if (typeof raw === "string") return raw === "" ? null : raw;
+  return raw.name === "none" || raw.checksum === "" ? null : raw.checksum;
+}
+
 function toUnitTest(raw: Raw<typeof unitTestSchema>): ManifestUnitTest {
-  const sum = raw.checksum;
   return {
     uniqueId: raw.unique_id,
     name: raw.name,
@@ -552,7 +558,7 @@ function toUnitTest(raw: Raw<typeof unitTestSchema>): ManifestUnitTest {
     config: raw.config ?? null,
     dependsOn: deps(raw.depends_on),
     version: raw.version ?? null,
-    checksum: sum === null || sum === undefined ? null : typeof sum === "string" ? sum : sum.checksum,
+    checksum: unitTestChecksum(raw.checksum),
   };
 }
 
@@ -621,10 +627,10 @@ function checkKey(collection: string, key: string, uniqueId: string, problems: P
 function readMetadata(header: ArtifactHeader<ManifestVersion>, problems: Problems): ManifestMetadata | null {
   if (header.metadata === null) return null;
   const raw = validateAt(metadataSchema, header.metadata, ["metadata"], problems);
-  if (raw === undefined || header.version === null) return null;
+  if (raw === undefined || header.version === null || header.url === null) return null;
   return {
     schemaVersion: header.version,
-    schemaUrl: raw.dbt_schema_version,
+    schemaUrl: header.url,
     dbtVersion: raw.dbt_version ?? null,
     adapterType: raw.adapter_type ?? null,
     projectName: raw.project_name ?? null,

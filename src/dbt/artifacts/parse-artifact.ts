@@ -81,7 +81,7 @@ function notJsonError(text: string, file: string, engineMessage: string): UserEr
 
 /** V8's wording without the position and the echoed text, lower-cased at the start. */
 function describeEngineMessage(message: string): string {
-  let m = message.replace(/\s*in JSON at position \d+.*$/s, "");
+  let m = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, "");
   m = m.replace(/^(Unexpected token '.+?'), ".*" is not valid JSON$/s, "$1");
   m = m.replace(/ is not valid JSON$/, "");
   return m.length > 0 ? m.charAt(0).toLowerCase() + m.slice(1) : "syntax error";
@@ -291,11 +291,29 @@ export class Problems {
 
   /** Adds zod's issues for `value`, which sits at `prefix` in the document. */
   addIssues(prefix: JsonPath, value: unknown, issues: readonly z.core.$ZodIssue[]): void {
-    for (const issue of issues) {
-      const path = [...prefix, ...issue.path];
-      const found = valueAt(value, issue.path);
-      this.add(path, issueMessage(issue, found));
+    for (const issue of issues) this.addIssue(prefix, value, issue, []);
+  }
+
+  private addIssue(
+    prefix: JsonPath,
+    value: unknown,
+    issue: z.core.$ZodIssue,
+    base: readonly PropertyKey[],
+  ): void {
+    const at = [...base, ...issue.path];
+    if (issue.code === "invalid_union") {
+      // A branch whose issues are all nested matched the value's type (an
+      // object where a string or an object is allowed): its issues say what
+      // is wrong inside, which is more useful than "expected a string".
+      const nested = issue.errors.find(
+        (branch) => branch.length > 0 && branch.every((i) => i.path.length > 0),
+      );
+      if (nested !== undefined) {
+        for (const inner of nested) this.addIssue(prefix, value, inner, at);
+        return;
+      }
     }
+    this.add([...prefix, ...at], issueMessage(issue, valueAt(value, at)));
   }
 
   get empty(): boolean {
@@ -408,6 +426,8 @@ const WRITTEN_BY: Record<string, string> = {
 export interface ArtifactHeader<V extends string> {
   /** The version declared in `metadata.dbt_schema_version`, or null when it is missing (a problem was recorded). */
   version: V | null;
+  /** The declared schema URL, when there is one. */
+  url: string | null;
   /** The metadata object, or null when it is missing (a problem was recorded). */
   metadata: Record<string, unknown> | null;
 }
@@ -428,11 +448,11 @@ export function readHeader<V extends string>(
   const metadata = root.metadata;
   if (metadata === undefined) {
     problems.add(["metadata"], "missing (expected an object with dbt_schema_version)");
-    return { version: null, metadata: null };
+    return { version: null, url: null, metadata: null };
   }
   if (!isPlainObject(metadata)) {
     problems.add(["metadata"], `expected an object, found ${describeValue(metadata)}`);
-    return { version: null, metadata: null };
+    return { version: null, url: null, metadata: null };
   }
   const url = metadata.dbt_schema_version;
   if (typeof url !== "string") {
@@ -442,7 +462,7 @@ export function readHeader<V extends string>(
         ? `missing (expected a schema URL such as "https://schemas.getdbt.com/dbt/${kind}/${supported.at(-1)}.json")`
         : `expected a string, found ${describeValue(url)}`,
     );
-    return { version: null, metadata };
+    return { version: null, url: null, metadata };
   }
   const match = SCHEMA_URL.exec(url);
   if (match === null) {
@@ -450,7 +470,7 @@ export function readHeader<V extends string>(
       ["metadata", "dbt_schema_version"],
       `expected a dbt schema URL such as "https://schemas.getdbt.com/dbt/${kind}/${supported.at(-1)}.json", found ${describeValue(url)}`,
     );
-    return { version: null, metadata };
+    return { version: null, url, metadata };
   }
   const [, foundKind, foundVersion] = match as unknown as [string, string, string];
   if (foundKind !== kind) {
@@ -477,5 +497,5 @@ export function readHeader<V extends string>(
       { file },
     );
   }
-  return { version: foundVersion as V, metadata };
+  return { version: foundVersion as V, url, metadata };
 }

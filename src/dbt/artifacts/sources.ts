@@ -56,7 +56,7 @@ export interface SourcesFreshness {
 const optStr = z.string().nullish();
 
 const metadataSchema = z.object({
-  dbt_schema_version: z.string(),
+  // dbt_schema_version is checked by readHeader.
   dbt_version: optStr,
   generated_at: optStr,
   invocation_id: optStr,
@@ -102,10 +102,10 @@ function threshold(raw: RawTime): FreshnessThreshold | null {
 function readMetadata(header: ArtifactHeader<SourcesVersion>, problems: Problems): SourcesMetadata | null {
   if (header.metadata === null) return null;
   const raw = validateAt(metadataSchema, header.metadata, ["metadata"], problems);
-  if (raw === undefined || header.version === null) return null;
+  if (raw === undefined || header.version === null || header.url === null) return null;
   return {
     schemaVersion: header.version,
-    schemaUrl: raw.dbt_schema_version,
+    schemaUrl: header.url,
     dbtVersion: raw.dbt_version ?? null,
     generatedAt: raw.generated_at ?? null,
     invocationId: raw.invocation_id ?? null,
