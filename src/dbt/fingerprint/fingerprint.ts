@@ -1,0 +1,64 @@
+/**
+ * Fingerprints (ADR-0013, #13): a map from component name to SHA-256 digest,
+ * plus a digest over `name\0digest\n` of the components in sorted order. A
+ * diff names the changed, added and removed components, so a plan can say
+ * "compiled SQL and config changed" instead of "something changed".
+ */
+import type { Fingerprint } from "../../state/snapshot.js";
+import { sha256 } from "./digest.js";
+
+export const SCHEME = "dbt/2";
+
+/** The components of scheme dbt/2, in the order they are explained. */
+export const COMPONENT_NAMES = [
+  "scheme",
+  "sql",
+  "file",
+  "compiled_code",
+  "config",
+  "macros",
+  "contract",
+  "relation",
+  "engine",
+] as const;
+export type ComponentName = (typeof COMPONENT_NAMES)[number];
+
+/** Digest over the components, sorted by name: `name\0digest\n` each. */
+export function combineComponents(components: Readonly<Record<string, string>>): string {
+  const lines = Object.keys(components)
+    .sort()
+    .map((name) => `${name}\0${components[name]}\n`);
+  return sha256(lines.join(""));
+}
+
+export function makeFingerprint(components: Readonly<Record<string, string>>, scheme = SCHEME): Fingerprint {
+  const sorted: Record<string, string> = {};
+  for (const name of Object.keys(components).sort()) sorted[name] = components[name]!;
+  return { scheme, digest: combineComponents(sorted), components: sorted };
+}
+
+export interface FingerprintDiff {
+  changed: string[];
+  added: string[];
+  removed: string[];
+}
+
+/** What differs from `before` to `after`, each list sorted by name. */
+export function diffFingerprints(before: Fingerprint, after: Fingerprint): FingerprintDiff {
+  const changed: string[] = [];
+  const added: string[] = [];
+  const removed: string[] = [];
+  for (const name of Object.keys(after.components).sort()) {
+    const old = before.components[name];
+    if (old === undefined) added.push(name);
+    else if (old !== after.components[name]) changed.push(name);
+  }
+  for (const name of Object.keys(before.components).sort()) {
+    if (after.components[name] === undefined) removed.push(name);
+  }
+  return { changed, added, removed };
+}
+
+export function isEmptyDiff(diff: FingerprintDiff): boolean {
+  return diff.changed.length === 0 && diff.added.length === 0 && diff.removed.length === 0;
+}
