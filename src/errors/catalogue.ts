@@ -35,6 +35,10 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "Upgrade ods-state to a version that knows this state, or restore a backup written by this version.",
   },
+  state_foreign: {
+    exit: 1,
+    hint: "This SQLite file was not written by ods-state and was left untouched. Point --state at the state database (default .ods/state.db), or move this file away.",
+  },
   state_locked: {
     exit: 1,
     hint: "Another process is writing the state database. Wait for it to finish, or use a `concurrency` group in the workflow.",

@@ -10,8 +10,15 @@ export const runRecordSchema = z.object({
   command: z.string(),
   started_at: z.string(),
   ended_at: z.string().nullable(),
-  status: z.enum(["success", "partial", "failed"]),
+  /**
+   * `success`: every selected node built; `partial`: some failed (the run still
+   * produced a snapshot advancing what succeeded); `failed`: nothing recorded
+   * from it; `refused`: `record` refused it and wrote nothing (see `detail`).
+   */
+  status: z.enum(["success", "partial", "failed", "refused"]),
   /** The snapshot this run produced, when it produced one. */
   snapshot_id: z.string().nullable(),
+  /** Why the run failed or was refused, in words (optional; no secrets). */
+  detail: z.string().optional(),
 });
 export type RunRecord = z.infer<typeof runRecordSchema>;

@@ -8,6 +8,7 @@
  * 1.2 tested sources
  */
 import { z } from "zod";
+import { compileFastCheck } from "./fast-validate.js";
 import { canRead, formatSchemaVersion, parseSchemaVersion, type SchemaVersion } from "./schema-version.js";
 
 export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 2 };
@@ -98,9 +99,18 @@ export type SnapshotReadResult =
   | { ok: true; snapshot: StateSnapshot }
   | { ok: false; problem: "version_newer" | "version_invalid" | "invalid"; detail: string };
 
+/** Decides exactly as snapshotSchema does for documents with only known keys (see fast-validate.ts). */
+const fastSnapshotCheck = compileFastCheck(snapshotSchema);
+
 /**
  * Validates a snapshot document, refusing versions this reader cannot read.
  * Pure: the caller turns a failure into an error naming its file.
+ *
+ * A document that has exactly the schema's shape (no unknown keys) is returned
+ * as is, without a copy: zod's output would be deep-equal to it, and checking
+ * it that way is ~20x faster on a 10,000-node snapshot. Anything else goes
+ * through zod, which strips unknown keys (into a new object) or reports every
+ * problem. Callers that keep mutating `document` afterwards should copy it.
  */
 export function readSnapshotDocument(document: unknown): SnapshotReadResult {
   const declared =
@@ -122,6 +132,7 @@ export function readSnapshotDocument(document: unknown): SnapshotReadResult {
       detail: `document schema_version ${declared} cannot be read by this version (reads ${SNAPSHOT_SCHEMA_VERSION.major}.0 to ${formatSchemaVersion(SNAPSHOT_SCHEMA_VERSION)})`,
     };
   }
+  if (fastSnapshotCheck?.(document)) return { ok: true, snapshot: document as StateSnapshot };
   const parsed = snapshotSchema.safeParse(document);
   if (!parsed.success) {
     const detail = parsed.error.issues

@@ -236,3 +236,51 @@ function openBuiltin(file: string, options: OpenOptions): SqliteConnection {
     close: () => db.close(),
   };
 }
+
+/** What a driver error means for the caller, the same on both drivers. */
+export type SqliteFailure = "corrupt" | "notadb" | "busy" | "readonly" | "cantopen" | "full" | "ioerr";
+
+const PRIMARY_CODES: Record<number, SqliteFailure> = {
+  5: "busy",
+  6: "busy",
+  8: "readonly",
+  10: "ioerr",
+  11: "corrupt",
+  13: "full",
+  14: "cantopen",
+  26: "notadb",
+};
+
+const NAMED_CODES: [string, SqliteFailure][] = [
+  ["SQLITE_CORRUPT", "corrupt"],
+  ["SQLITE_NOTADB", "notadb"],
+  ["SQLITE_BUSY", "busy"],
+  ["SQLITE_LOCKED", "busy"],
+  ["SQLITE_READONLY", "readonly"],
+  ["SQLITE_CANTOPEN", "cantopen"],
+  ["SQLITE_FULL", "full"],
+  ["SQLITE_IOERR", "ioerr"],
+];
+
+/**
+ * Classifies an error thrown by either driver: better-sqlite3 names the code
+ * (`SQLITE_CORRUPT_INDEX`), node:sqlite gives the extended number
+ * (`errcode`). Undefined for anything that is not a SQLite failure.
+ */
+export function classifySqliteError(error: unknown): SqliteFailure | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const { code, errcode, message } = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (typeof code === "string") {
+    for (const [prefix, failure] of NAMED_CODES) if (code.startsWith(prefix)) return failure;
+  }
+  if (typeof errcode === "number") {
+    const failure = PRIMARY_CODES[errcode & 0xff];
+    if (failure) return failure;
+  }
+  if (typeof message === "string") {
+    if (message.includes("database disk image is malformed")) return "corrupt";
+    if (message.includes("file is not a database")) return "notadb";
+    if (message.includes("database is locked")) return "busy";
+  }
+  return undefined;
+}

@@ -1,0 +1,34 @@
+/**
+ * Lets plain Node run the project's TypeScript sources directly, for child
+ * processes spawned by tests (test/store/*-worker.ts) and for bench/ scripts:
+ *
+ *   node --import ./test/support/ts-hooks.mjs bench/store-bench.ts
+ *
+ * Node 24 strips erasable TypeScript by itself; what it doesn't do is map the
+ * `.js` suffixes that src/ uses in relative imports (as tsc's NodeNext wants)
+ * to the `.ts` files that exist. This synchronous resolve hook does only that:
+ * a relative `./x.js` imported from a `.ts` file resolves to `./x.ts` when
+ * `x.js` doesn't exist and `x.ts` does. Nothing is compiled or cached.
+ */
+import { existsSync } from "node:fs";
+import { registerHooks } from "node:module";
+import { fileURLToPath } from "node:url";
+
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    const parent = context.parentURL;
+    if (
+      parent?.startsWith("file:") &&
+      parent.endsWith(".ts") &&
+      (specifier.startsWith("./") || specifier.startsWith("../")) &&
+      specifier.endsWith(".js")
+    ) {
+      const url = new URL(specifier, parent);
+      if (!existsSync(fileURLToPath(url))) {
+        const ts = new URL(`${url.href.slice(0, -3)}.ts`);
+        if (existsSync(fileURLToPath(ts))) return nextResolve(ts.href, context);
+      }
+    }
+    return nextResolve(specifier, context);
+  },
+});
