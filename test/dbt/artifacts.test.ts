@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadManifest, type Manifest } from "../../src/dbt/artifacts/manifest.js";
+import { loadManifest, type Manifest, readManifestDocument } from "../../src/dbt/artifacts/manifest.js";
 import { formatJsonPath, lineAndColumn, locateJsonError } from "../../src/dbt/artifacts/parse-artifact.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../src/dbt/artifacts/sources.js";
@@ -846,6 +846,18 @@ describe("malformed manifests are a UserError listing every problem with its JSO
     expect(a?.materialized).toBeNull();
     expect(a?.dependsOn).toEqual({ nodes: [], macros: [] });
     expect(a).not.toHaveProperty("new_field");
+  });
+
+  it("readManifestDocument reads an already parsed document without modifying it", () => {
+    const doc = manifestDoc({
+      nodes: { "model.p.a": model("model.p.a", { columns: { id: { name: "id" } } }) },
+    });
+    const before = JSON.stringify(doc);
+    const m = readManifestDocument(doc, "m.json");
+    expect(JSON.stringify(doc)).toBe(before);
+    expect(m.nodes.get("model.p.a")?.columns).toEqual([
+      { name: "id", dataType: null, constraints: [], quote: null },
+    ]);
   });
 
   it("a byte-order mark before the document is accepted", () => {

@@ -652,7 +652,12 @@ const BUILDABLE = new Set<unknown>(["model", "seed", "snapshot"]);
  * path, e.g. `$.nodes["model.x.y"].config.materialized`).
  */
 export function loadManifest(text: string, file: string): Manifest {
-  const root = requireTopObject(parseArtifactJson(text, file), file, "manifest");
+  return readManifestDocument(parseArtifactJson(text, file), file);
+}
+
+/** `loadManifest` for a document already parsed from JSON (it is read, never modified). */
+export function readManifestDocument(doc: unknown, file: string): Manifest {
+  const root = requireTopObject(doc, file, "manifest");
   const problems = new Problems();
   const header = readHeader(root, file, "manifest", MANIFEST_VERSIONS, problems);
   const metadata = readMetadata(header, problems);
