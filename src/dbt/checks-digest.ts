@@ -1,0 +1,52 @@
+/**
+ * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
+ * every data test and unit test that reads it, with its definition
+ * (arguments, SQL, config and the project and package macros it calls).
+ * dbt's and the adapter's own macros are covered by the engine, since dbt
+ * lists different ones depending on the command that wrote the manifest.
+ * Null when there are no checks: nothing vouches for such a node.
+ */
+import { canonicalJson } from "./fingerprint/canonical-json.js";
+import { sha256 } from "./fingerprint/digest.js";
+import type { MacroIndex } from "./fingerprint/macro-index.js";
+import type { Check } from "./graph.js";
+
+const IGNORED_CONFIG = new Set(["tags", "meta", "docs"]);
+
+function config(value: Readonly<Record<string, unknown>> | null): Record<string, unknown> | null {
+  if (!value) return null;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !IGNORED_CONFIG.has(key)));
+}
+
+export function checksDigest(checks: readonly Check[], macros: MacroIndex): string | null {
+  if (checks.length === 0) return null;
+  const definitions = [...checks]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((check) => {
+      const test = check.test;
+      const closure = macros.closure(test.dependsOn.macros);
+      const macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
+      if (check.kind === "data_test") {
+        return {
+          id: check.id,
+          kind: check.kind,
+          metadata: check.test.testMetadata,
+          raw: check.test.rawCode,
+          config: config(check.test.config),
+          macros: macroDigests,
+          missing: closure.missing,
+        };
+      }
+      return {
+        id: check.id,
+        kind: check.kind,
+        given: check.test.given,
+        expect: check.test.expect,
+        overrides: check.test.overrides,
+        config: config(check.test.config),
+        macros: macroDigests,
+        missing: closure.missing,
+      };
+    });
+  return sha256(canonicalJson(definitions));
+}

@@ -1,0 +1,31 @@
+/** Words for fingerprint components, as reviewers read them ("compiled SQL and config changed"). */
+const COMPONENT_WORDS: Record<string, string> = {
+  scheme: "fingerprint scheme",
+  sql: "compiled SQL",
+  file: "file",
+  compiled_code: "compiled Python code",
+  config: "config",
+  macros: "macros it uses",
+  contract: "contract",
+  relation: "target relation",
+  engine: "dbt version or adapter",
+};
+
+export function componentWords(names: readonly string[]): string {
+  const words = names.map((name) => COMPONENT_WORDS[name] ?? name);
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+export function listWords(items: readonly string[], limit = 3): string {
+  const shown = items.slice(0, limit);
+  const rest = items.length - shown.length;
+  const text =
+    shown.length <= 1 ? shown.join("") : `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+  return rest > 0 ? `${shown.join(", ")} and ${rest} more` : text;
+}
+
+/** A name in running text: backticked; renderers escape it. */
+export function code(name: string): string {
+  return `\`${name}\``;
+}

@@ -1,0 +1,296 @@
+/**
+ * record(): a finished dbt run becomes the scope's next snapshot (ADR-0013,
+ * "Snapshots", "Commands", "Tested builds", "Tested sources"). Pure and
+ * synchronous. It refuses, writing nothing, anything that isn't a real build
+ * of the manifest's code.
+ *
+ * - Only nodes whose status is success advance; a failed, skipped or errored
+ *   node keeps its previous entry (with `tested` cleared when it ran and
+ *   failed: the warehouse may hold a build nothing validated).
+ * - Each built node records which run's build of each parent it read, and
+ *   the version of each source it saw, from a sources.json taken strictly
+ *   before the run started (otherwise none: data may have arrived after).
+ * - `tested` is set when every check of the node ran in this run and passed,
+ *   against the checks digest it has now; a build without checks, or whose
+ *   checks didn't all run, leaves it unset.
+ * - Source checks: all passed records the source as tested (with the version
+ *   measured before they ran); any failed removes the record.
+ * - A change of target drops what was recorded for the other target.
+ */
+import type { RunResults } from "../dbt/artifacts/run-results.js";
+import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
+import { checksDigest } from "../dbt/checks-digest.js";
+import { MacroIndex } from "../dbt/fingerprint/macro-index.js";
+import type { Check } from "../dbt/graph.js";
+import type { LoadedProject } from "../dbt/load-project.js";
+import { UserError } from "../errors/user-error.js";
+import type { RunRecord } from "../state/run-record.js";
+import { formatSchemaVersion } from "../state/schema-version.js";
+import { type Scope, scopeKey } from "../state/scope.js";
+import {
+  type DataVersion,
+  type NodeState,
+  SNAPSHOT_SCHEMA_VERSION,
+  type SourceState,
+  type StateSnapshot,
+  type TargetIdentity,
+} from "../state/snapshot.js";
+import { compareInstants } from "./source-evidence.js";
+
+/** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
+export const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"] as const;
+
+const NODE_SUCCESS = new Set(["success"]);
+const CHECK_PASSED = new Set(["pass", "warn", "success"]);
+const CHECK_FAILED = new Set(["fail", "error", "runtime error"]);
+
+export interface RecordInput {
+  project: LoadedProject;
+  runResults: RunResults;
+  /** sources.json, when given; used only if taken strictly before the run started. */
+  sources: SourcesFreshness | null;
+  scope: Scope;
+  previous: StateSnapshot | null;
+  /** Run ids already in the ledger or the state: a run is recorded once. */
+  recordedRunIds: ReadonlySet<string>;
+  target?: TargetIdentity;
+  /** The clock, passed in (ISO 8601). */
+  now: string;
+}
+
+export interface RecordOutcome {
+  snapshot: StateSnapshot;
+  run: RunRecord;
+  built: string[];
+  failed: string[];
+  skipped: string[];
+  /** Why sources.json was not used, when it wasn't. */
+  sourcesIgnored: string | null;
+}
+
+function refuse(message: string, file: string): never {
+  throw new UserError("record_refused", message, { file });
+}
+
+/** When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed. */
+export function runStartedAt(results: RunResults): string | null {
+  if (results.metadata.invocationStartedAt) return results.metadata.invocationStartedAt;
+  let earliest: number | null = null;
+  for (const result of results.results) {
+    for (const timing of result.timing) {
+      const at = timing.startedAt ? Date.parse(timing.startedAt) : Number.NaN;
+      if (!Number.isNaN(at) && (earliest === null || at < earliest)) earliest = at;
+    }
+  }
+  if (earliest !== null) return new Date(earliest).toISOString();
+  if (results.metadata.generatedAt && results.elapsedTime !== null) {
+    const end = Date.parse(results.metadata.generatedAt);
+    if (!Number.isNaN(end)) return new Date(end - results.elapsedTime * 1000).toISOString();
+  }
+  return null;
+}
+
+function completedAt(timing: RunResults["results"][number]["timing"]): string | null {
+  let latest: number | null = null;
+  for (const t of timing) {
+    const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
+    if (!Number.isNaN(at) && (latest === null || at > latest)) latest = at;
+  }
+  return latest === null ? null : new Date(latest).toISOString();
+}
+
+export function record(input: RecordInput): RecordOutcome {
+  const { project, runResults, scope } = input;
+  const file = runResults.file;
+  const metadata = project.manifest.metadata;
+  const command = runResults.args.which;
+
+  if (!metadata.projectName) {
+    refuse(
+      `${project.manifest.file} has no project name: unrelated projects would share state.`,
+      project.manifest.file,
+    );
+  }
+  if (!command || !(BUILDING_COMMANDS as readonly string[]).includes(command)) {
+    refuse(
+      `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing (it reports nodes as successful without building them); only ${BUILDING_COMMANDS.join(", ")} are recorded.`,
+      file,
+    );
+  }
+  if (runResults.args.empty) {
+    refuse(
+      `${file} comes from an \`--empty\` run: its tables hold no rows, so it is not a build to reuse.`,
+      file,
+    );
+  }
+  const runId = runResults.metadata.invocationId;
+  if (!runId) refuse(`${file} has no invocation_id, so the run can't be identified.`, file);
+  if (runId !== metadata.invocationId) {
+    refuse(
+      `${file} is from dbt invocation ${runId}, but ${project.manifest.file} is from ${metadata.invocationId ?? "no invocation"}: record the manifest the run wrote (target/manifest.json of the same \`dbt build\`).`,
+      file,
+    );
+  }
+  if (input.recordedRunIds.has(runId) || input.previous?.run_id === runId) {
+    refuse(`Run ${runId} is already recorded in ${scopeKey(scope)}.`, file);
+  }
+  const startedAt = runStartedAt(runResults);
+  if (!startedAt)
+    refuse(`${file} records no start time, so ODS can't order it against the recorded state.`, file);
+
+  const targetChanged =
+    input.previous !== null &&
+    input.target !== undefined &&
+    input.previous.target !== undefined &&
+    (input.previous.target.adapter_type !== input.target.adapter_type ||
+      (input.previous.target.name ?? null) !== (input.target.name ?? null));
+  const previous = input.previous && !targetChanged ? input.previous : null;
+
+  if (previous) {
+    let latestBuild: string | null = null;
+    for (const state of Object.values(previous.nodes)) {
+      if (latestBuild === null || (compareInstants(state.built_at, latestBuild) ?? 0) > 0)
+        latestBuild = state.built_at;
+    }
+    if (latestBuild && (compareInstants(startedAt, latestBuild) ?? 0) < 0) {
+      refuse(
+        `Run ${runId} started ${startedAt}, before the recorded state of ${scopeKey(scope)} (a build finished ${latestBuild}): another run recorded newer builds meanwhile. Nothing was written; the nodes of this run are built again next time.`,
+        file,
+      );
+    }
+  }
+
+  // sources.json counts only when taken strictly before the run started.
+  let sourceVersions = new Map<string, DataVersion>();
+  let sourcesIgnored: string | null = null;
+  if (input.sources) {
+    const taken = input.sources.metadata.generatedAt;
+    if (!taken || (compareInstants(taken, startedAt) ?? 0) >= 0) {
+      sourcesIgnored = `${input.sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`;
+    } else {
+      sourceVersions = new Map();
+      for (const result of input.sources.results) {
+        if (result.maxLoadedAt) {
+          sourceVersions.set(result.uniqueId, {
+            value: result.maxLoadedAt,
+            exactness: "semantic",
+            observed_at: result.snapshottedAt ?? taken,
+          });
+        }
+      }
+    }
+  }
+
+  const graph = project.graph;
+  const macros = new MacroIndex(graph.macros, metadata.adapterType);
+  const statusOf = new Map(runResults.results.map((result) => [result.uniqueId, result]));
+  const checksOf = (ids: readonly string[]): Check[] =>
+    ids.map((id) => graph.checks.get(id)!).filter(Boolean);
+  const checksOutcome = (ids: readonly string[]): "passed" | "failed" | "not_run" => {
+    if (ids.length === 0) return "not_run";
+    let allPassed = true;
+    for (const id of ids) {
+      const status = statusOf.get(id)?.status;
+      if (status !== undefined && CHECK_FAILED.has(status)) return "failed";
+      if (status === undefined || !CHECK_PASSED.has(status)) allPassed = false;
+    }
+    return allPassed ? "passed" : "not_run";
+  };
+
+  const nodes: Record<string, NodeState> = {};
+  const built: string[] = [];
+  const failed: string[] = [];
+  const skipped: string[] = [];
+  for (const id of graph.order) {
+    const node = graph.nodes.get(id)!;
+    const result = statusOf.get(id);
+    const old = previous?.nodes[id];
+    if (result && NODE_SUCCESS.has(result.status)) {
+      const fp = project.fingerprints.get(id)!;
+      const parents: Record<string, string> = {};
+      for (const parent of node.parents) {
+        const parentRun = nodes[parent]?.run_id;
+        if (parentRun !== undefined) parents[parent] = parentRun;
+      }
+      const sources: Record<string, DataVersion> = {};
+      for (const sourceId of node.sources) {
+        const version = sourceVersions.get(sourceId);
+        if (version) sources[sourceId] = version;
+      }
+      const n = node.node;
+      const state: NodeState = {
+        fingerprint: fp.fingerprint,
+        version_key: fp.versionKey,
+        run_id: runId,
+        built_at: completedAt(result.timing) ?? runResults.metadata.generatedAt ?? startedAt,
+        materialized: n.materialized ?? undefined,
+        relation: {
+          database: n.relation.database,
+          schema: n.relation.schema,
+          identifier: n.relation.identifier,
+        },
+        parents,
+        sources,
+      };
+      if (fp.rawDigest !== null) state.raw_digest = fp.rawDigest;
+      if (result.executionTime !== null) state.duration_s = result.executionTime;
+      const digest = checksDigest(checksOf(node.checks), macros);
+      if (digest !== null && checksOutcome(node.checks) === "passed") {
+        state.tested = { run_id: runId, at: state.built_at, checks_digest: digest };
+      }
+      nodes[id] = state;
+      built.push(id);
+    } else {
+      if (result) (result.status === "skipped" ? skipped : failed).push(id);
+      if (old) {
+        const kept: NodeState = { ...old };
+        const ranAndFailed = result !== undefined && result.status !== "skipped";
+        if (ranAndFailed || checksOutcome(node.checks) === "failed") delete kept.tested;
+        nodes[id] = kept;
+      }
+    }
+  }
+
+  // Tested sources.
+  const sourceStates: Record<string, SourceState> = { ...(previous?.sources ?? {}) };
+  for (const [sourceId, source] of graph.sources) {
+    const outcome = checksOutcome(source.checks);
+    if (outcome === "failed") delete sourceStates[sourceId];
+    else if (outcome === "passed") {
+      const digest = checksDigest(checksOf(source.checks), macros);
+      const next: SourceState = {
+        tested: { run_id: runId, at: startedAt, ...(digest ? { checks_digest: digest } : {}) },
+      };
+      const version = sourceVersions.get(sourceId);
+      if (version) next.version = version;
+      sourceStates[sourceId] = next;
+    }
+  }
+  for (const sourceId of Object.keys(sourceStates))
+    if (!graph.sources.has(sourceId)) delete sourceStates[sourceId];
+
+  const snapshot: StateSnapshot = {
+    schema_version: formatSchemaVersion(SNAPSHOT_SCHEMA_VERSION),
+    project: scope.project,
+    environment: scope.environment,
+    run_id: runId,
+    created_at: input.now,
+    nodes,
+  };
+  if (input.target) snapshot.target = input.target;
+  if (Object.keys(sourceStates).length > 0) snapshot.sources = sourceStates;
+
+  const status =
+    failed.length === 0 && skipped.length === 0 ? "success" : built.length > 0 ? "partial" : "failed";
+  const run: RunRecord = {
+    run_id: runId,
+    scope: scopeKey(scope),
+    invocation_id: runId,
+    command: command!,
+    started_at: startedAt,
+    ended_at: runResults.metadata.generatedAt,
+    status,
+    snapshot_id: null,
+  };
+  return { snapshot, run, built, failed, skipped, sourcesIgnored };
+}

@@ -1,0 +1,121 @@
+/**
+ * The plan: for every selected node, BUILD or REUSE, with typed reasons
+ * (stable codes, human messages) and the evidence used. The planner decides;
+ * the renderers (text, JSON, markdown) only show what it decided.
+ */
+import type { Exactness, Relation } from "./snapshot.js";
+
+/** Version of the plan document (`ods-state plan --format json`, the action's plan file). */
+export const PLAN_SCHEMA_VERSION = "1.0";
+
+export type PlanAction = "BUILD" | "REUSE";
+
+/** Stable reason codes. A BUILD reason is `code` class (the output may change shape) or `data` class. */
+export const BUILD_REASONS = {
+  no_state: "code",
+  target_changed: "code",
+  never_built: "code",
+  code_incomplete: "code",
+  scheme_changed: "code",
+  code_changed: "code",
+  parent_code_changed: "code",
+  unknown_parent: "code",
+  hook_reads_environment: "data",
+  no_declared_inputs: "data",
+  policy_unmet: "data",
+  missing_data_evidence: "data",
+  new_upstream_data: "data",
+} as const;
+export type BuildReasonCode = keyof typeof BUILD_REASONS;
+
+export const REUSE_REASONS = [
+  "unchanged",
+  "formatting_only",
+  "within_lag_tolerance",
+  "quorum_not_met",
+] as const;
+export type ReuseReasonCode = (typeof REUSE_REASONS)[number];
+
+export type ReasonCode = BuildReasonCode | ReuseReasonCode;
+
+export interface Reason {
+  code: ReasonCode;
+  /** In words a reviewer understands; names in backticks are untrusted and escaped by renderers. */
+  message: string;
+  /** code_changed: the changed, added and removed fingerprint components. */
+  components?: { changed: string[]; added: string[]; removed: string[] };
+  /** The nodes, sources, hooks or macros the reason is about. */
+  subjects?: string[];
+  /** within_lag_tolerance: when the node becomes due (ISO 8601). */
+  due_at?: string;
+  /** quorum_not_met: inputs with new data and all inputs. */
+  quorum?: { changed: number; total: number };
+}
+
+/** One piece of evidence a decision rests on, with how exact it is. */
+export interface Evidence {
+  kind: "code" | "source_version" | "parent_build" | "relation";
+  subject: string;
+  /** What was compared, e.g. a digest, a max_loaded_at, a run id; null when there is none. */
+  value: string | null;
+  /** What the last build recorded, when there is a record. */
+  recorded?: string | null;
+  exactness: Exactness;
+  note?: string;
+}
+
+export interface RelationCheck {
+  checked: boolean;
+  exactness: Exactness;
+  message: string;
+}
+
+export interface PlanEntry {
+  unique_id: string;
+  name: string;
+  resource_type: string;
+  package_name: string;
+  materialized: string | null;
+  depth: number;
+  action: PlanAction;
+  reasons: Reason[];
+  evidence: Evidence[];
+  /** The relation this plan builds or reuses. */
+  relation: Relation;
+  /** REUSE only: whether the relation's continued existence was checked (ADR-0013 rule 17). */
+  relation_check?: RelationCheck;
+  /** The last recorded build, when there is one. */
+  last_build?: { run_id: string; built_at: string; relation: Relation | null };
+  /** Planned parents and sources, for the lineage picture. */
+  parents?: string[];
+  /** Seconds the last recorded run took to build this node, when known (for "saves about …"). */
+  last_duration_s?: number;
+}
+
+export interface PlanWarning {
+  code: "no_state" | "stale_source_freshness" | "target_changed" | "no_sources_json" | "scheme_changed";
+  message: string;
+}
+
+export interface Plan {
+  schema_version: string;
+  scope: string;
+  project: string;
+  environment: string;
+  /** The clock value the plan was made at (passed in; ISO 8601). */
+  planned_at: string;
+  state: {
+    found: boolean;
+    snapshot_id: string | null;
+    run_id: string | null;
+    created_at: string | null;
+  };
+  selection: string[];
+  summary: { build: number; reuse: number };
+  entries: PlanEntry[];
+  /** The dbt command for the BUILD set, safe to paste into a shell; null when nothing is built. */
+  build_command: string | null;
+  /** The BUILD set as a dbt selector string (the action's `select` output). */
+  select: string;
+  warnings: PlanWarning[];
+}

@@ -1,0 +1,394 @@
+import { describe, expect, it } from "vitest";
+import type { ModelSpec } from "../support/manifest-builder.js";
+import { modelId } from "../support/manifest-builder.js";
+import { decisions, entryOf, planOf, projectOf, recordRun, sourcesOf } from "../support/planner-harness.js";
+
+/**
+ * The base project: a source, a staging view, a seed, and a mart reading both.
+ *   raw.orders -> stg_orders -> orders <- countries (seed)
+ */
+const ORDERS_SOURCE = "source.shop.raw.orders";
+const stg = (over: Partial<ModelSpec> = {}): ModelSpec => ({
+  name: "stg_orders",
+  materialized: "view",
+  sql: 'select id, amount from "warehouse"."raw"."orders"',
+  raw: "select id, amount from {{ source('raw', 'orders') }}",
+  dependsOn: [ORDERS_SOURCE],
+  ...over,
+});
+const countries = (over: Partial<ModelSpec> = {}): ModelSpec => ({
+  name: "countries",
+  resourceType: "seed",
+  compiled: null,
+  raw: "",
+  checksum: { name: "sha256", checksum: "c0ffee" },
+  ...over,
+});
+const orders = (over: Partial<ModelSpec> = {}): ModelSpec => ({
+  name: "orders",
+  sql: 'select * from "warehouse"."analytics"."stg_orders" join "warehouse"."analytics"."countries" using (id)',
+  raw: "select * from {{ ref('stg_orders') }} join {{ ref('countries') }} using (id)",
+  dependsOn: [modelId("stg_orders"), modelId("countries", "seed")],
+  ...over,
+});
+const STG = modelId("stg_orders");
+const ORDERS = modelId("orders");
+const SEED = modelId("countries", "seed");
+
+const BEFORE_RUN = "2026-11-01T09:00:00Z"; // sources.json of the recorded run
+const AFTER_RUN = "2026-11-01T11:00:00Z"; // sources.json of the plan
+const LOADED = "2026-11-01T08:00:00Z";
+
+function baseline(models: ModelSpec[] = [stg(), countries(), orders()]) {
+  const project = projectOf(models, { sources: ["raw.orders"] });
+  const statuses = Object.fromEntries([...project.graph.order].map((id) => [id, "success"]));
+  const outcome = recordRun(
+    project,
+    { statuses },
+    { sources: sourcesOf(BEFORE_RUN, { [ORDERS_SOURCE]: LOADED }) },
+  );
+  return outcome.snapshot;
+}
+
+const fresh = (version = LOADED) => sourcesOf(AFTER_RUN, { [ORDERS_SOURCE]: version });
+
+describe("planning rules, first match wins", () => {
+  it("no state: every node BUILD no_state, with a warning", () => {
+    const p = planOf(projectOf([stg(), countries(), orders()], { sources: ["raw.orders"] }), null);
+    expect(decisions(p)).toEqual({
+      [SEED]: "BUILD no_state",
+      [STG]: "BUILD no_state",
+      [ORDERS]: "BUILD no_state",
+    });
+    expect(p.warnings.map((w) => w.code)).toEqual(["no_state"]);
+    expect(p.state.found).toBe(false);
+  });
+
+  it("unchanged code and inputs: REUSE unchanged, naming the run", () => {
+    const p = planOf(projectOf([stg(), countries(), orders()], { sources: ["raw.orders"] }), baseline(), {
+      sources: fresh(),
+    });
+    expect(decisions(p)).toEqual({
+      [SEED]: "REUSE unchanged",
+      [STG]: "REUSE unchanged",
+      [ORDERS]: "REUSE unchanged",
+    });
+    expect(entryOf(p, ORDERS).reasons[0]!.message).toBe(
+      "Code and inputs unchanged since run 00000000-0000-4000-8000-000000000001.",
+    );
+    expect(entryOf(p, ORDERS).relation_check).toEqual({
+      checked: false,
+      exactness: "none",
+      message: "not checked: no warehouse connection, so the relation is trusted to still exist",
+    });
+    expect(p.select).toBe("");
+    expect(p.build_command).toBeNull();
+  });
+
+  type Case = [
+    string,
+    {
+      models?: ModelSpec[];
+      sources?: ReturnType<typeof fresh> | null;
+      now?: string;
+      target?: { name: string; adapter_type: string };
+    },
+    Record<string, string>,
+  ];
+  const cases: Case[] = [
+    [
+      "target changed (ADR-0017): a build is reused only in the target it went to",
+      { sources: fresh(), target: { name: "ci", adapter_type: "duckdb" } },
+      { [SEED]: "BUILD target_changed", [STG]: "BUILD target_changed", [ORDERS]: "BUILD target_changed" },
+    ],
+    [
+      "a new node: never_built; its readers see a code change",
+      {
+        models: [
+          stg(),
+          countries(),
+          orders(),
+          {
+            name: "orders_daily",
+            sql: 'select * from "warehouse"."analytics"."orders"',
+            dependsOn: [ORDERS],
+          },
+        ],
+        sources: fresh(),
+      },
+      {
+        [SEED]: "REUSE unchanged",
+        [STG]: "REUSE unchanged",
+        [ORDERS]: "REUSE unchanged",
+        [modelId("orders_daily")]: "BUILD never_built",
+      },
+    ],
+    [
+      "incomplete code evidence: code_incomplete, and children rebuild for code",
+      { models: [stg({ compiled: null }), countries(), orders()], sources: fresh() },
+      { [SEED]: "REUSE unchanged", [STG]: "BUILD code_incomplete", [ORDERS]: "BUILD parent_code_changed" },
+    ],
+    [
+      "compiled SQL edited: code_changed; the child: parent_code_changed",
+      {
+        models: [
+          stg({ sql: 'select id, amount * 100 as amount from "warehouse"."raw"."orders"' }),
+          countries(),
+          orders(),
+        ],
+        sources: fresh(),
+      },
+      { [SEED]: "REUSE unchanged", [STG]: "BUILD code_changed", [ORDERS]: "BUILD parent_code_changed" },
+    ],
+    [
+      "only formatting changed: REUSE formatting_only",
+      {
+        models: [
+          stg({
+            sql: '-- staged\nselect id,\n       amount\nfrom "warehouse"."raw"."orders"',
+            raw: "select id,\n amount from {{ source('raw', 'orders') }}",
+          }),
+          countries(),
+          orders(),
+        ],
+        sources: fresh(),
+      },
+      { [SEED]: "REUSE unchanged", [STG]: "REUSE formatting_only", [ORDERS]: "REUSE unchanged" },
+    ],
+    [
+      "a seed's file changed: code_changed",
+      {
+        models: [stg(), countries({ checksum: { name: "sha256", checksum: "beef" } }), orders()],
+        sources: fresh(),
+      },
+      { [SEED]: "BUILD code_changed", [STG]: "REUSE unchanged", [ORDERS]: "BUILD parent_code_changed" },
+    ],
+    [
+      "a hook reading the environment: hook_reads_environment; readers see new data",
+      {
+        models: [
+          stg({ postHooks: ["grant select on {{ this }} to {{ env_var('ROLE') }}"] }),
+          countries(),
+          orders(),
+        ],
+        sources: fresh(),
+      },
+      { [SEED]: "REUSE unchanged", [STG]: "BUILD code_changed", [ORDERS]: "BUILD parent_code_changed" },
+    ],
+    [
+      "a parent ODS doesn't know: unknown_parent",
+      {
+        models: [stg(), countries(), orders({ dependsOn: [STG, SEED, "model.other.ghost"] })],
+        sources: fresh(),
+      },
+      { [SEED]: "REUSE unchanged", [STG]: "REUSE unchanged", [ORDERS]: "BUILD unknown_parent" },
+    ],
+    [
+      "no sources.json: missing_data_evidence for what reads the source; new data downstream",
+      { sources: null },
+      {
+        [SEED]: "REUSE unchanged",
+        [STG]: "BUILD missing_data_evidence",
+        [ORDERS]: "BUILD new_upstream_data",
+      },
+    ],
+    [
+      "sources.json observed before the last build: missing_data_evidence",
+      { sources: sourcesOf("2026-11-01T09:05:00Z", { [ORDERS_SOURCE]: LOADED }) },
+      {
+        [SEED]: "REUSE unchanged",
+        [STG]: "BUILD missing_data_evidence",
+        [ORDERS]: "BUILD new_upstream_data",
+      },
+    ],
+    [
+      "a source without max_loaded_at: missing_data_evidence",
+      { sources: sourcesOf(AFTER_RUN, { [ORDERS_SOURCE]: null }) },
+      {
+        [SEED]: "REUSE unchanged",
+        [STG]: "BUILD missing_data_evidence",
+        [ORDERS]: "BUILD new_upstream_data",
+      },
+    ],
+    [
+      "a source version moved: new_upstream_data, and downstream",
+      { sources: fresh("2026-11-01T10:30:00Z") },
+      { [SEED]: "REUSE unchanged", [STG]: "BUILD new_upstream_data", [ORDERS]: "BUILD new_upstream_data" },
+    ],
+    [
+      "the same instant written differently is not new data",
+      { sources: fresh("2026-11-01T08:00:00.000+00:00") },
+      { [SEED]: "REUSE unchanged", [STG]: "REUSE unchanged", [ORDERS]: "REUSE unchanged" },
+    ],
+    [
+      "lag tolerance: new data within 4h of the last build: REUSE within_lag_tolerance",
+      {
+        models: [stg({ config: { state: { lag_tolerance: "4h" } } }), countries(), orders()],
+        sources: fresh("2026-11-01T10:30:00Z"),
+      },
+      { [SEED]: "REUSE unchanged", [STG]: "REUSE within_lag_tolerance", [ORDERS]: "REUSE unchanged" },
+    ],
+    [
+      "lag tolerance elapsed: BUILD new_upstream_data",
+      {
+        models: [stg({ config: { state: { lag_tolerance: "1h" } } }), countries(), orders()],
+        sources: fresh("2026-11-01T10:30:00Z"),
+        now: "2026-11-01T12:00:00Z",
+      },
+      { [SEED]: "REUSE unchanged", [STG]: "BUILD new_upstream_data", [ORDERS]: "BUILD new_upstream_data" },
+    ],
+    [
+      "the older freshness.build_after counts as lag tolerance",
+      {
+        models: [
+          stg({ config: { freshness: { build_after: { count: 6, period: "hour", updates_on: "any" } } } }),
+          countries(),
+          orders(),
+        ],
+        sources: fresh("2026-11-01T10:30:00Z"),
+      },
+      { [SEED]: "REUSE unchanged", [STG]: "REUSE within_lag_tolerance", [ORDERS]: "REUSE unchanged" },
+    ],
+    [
+      "require_fresh_data_from: all with one of two inputs new: REUSE quorum_not_met",
+      {
+        models: [stg(), countries(), orders({ config: { state: { require_fresh_data_from: "all" } } })],
+        sources: fresh("2026-11-01T10:30:00Z"),
+      },
+      { [SEED]: "REUSE unchanged", [STG]: "BUILD new_upstream_data", [ORDERS]: "REUSE quorum_not_met" },
+    ],
+    [
+      "a policy that can't be read: policy_unmet",
+      {
+        models: [stg({ config: { state: { lag_tolerance: "soon" } } }), countries(), orders()],
+        sources: fresh(),
+      },
+      { [SEED]: "REUSE unchanged", [STG]: "BUILD policy_unmet", [ORDERS]: "BUILD new_upstream_data" },
+    ],
+  ];
+
+  it.each(cases)("%s", (_label, setup, expected) => {
+    const snapshot = baseline();
+    const project = projectOf(setup.models ?? [stg(), countries(), orders()], { sources: ["raw.orders"] });
+    const p = planOf(project, snapshot, { sources: setup.sources, now: setup.now, target: setup.target });
+    expect(decisions(p)).toEqual(expected);
+  });
+
+  it("no declared inputs: a model reading nothing is built every time (seeds excepted)", () => {
+    const models = [countries(), { name: "calendar", sql: "select 1 as day" }];
+    const project = projectOf(models);
+    const snapshot = recordRun(project, {
+      statuses: { [SEED]: "success", [modelId("calendar")]: "success" },
+    }).snapshot;
+    expect(decisions(planOf(project, snapshot))).toEqual({
+      [SEED]: "REUSE unchanged",
+      [modelId("calendar")]: "BUILD no_declared_inputs",
+    });
+  });
+
+  it("scheme changed: every node is built once", () => {
+    const snapshot = baseline();
+    for (const state of Object.values(snapshot.nodes)) state.fingerprint.scheme = "dbt/1";
+    const p = planOf(projectOf([stg(), countries(), orders()], { sources: ["raw.orders"] }), snapshot, {
+      sources: fresh(),
+    });
+    expect(new Set(Object.values(decisions(p)))).toEqual(new Set(["BUILD scheme_changed"]));
+  });
+
+  it("a parent rebuilt by a run the child didn't read: new_upstream_data", () => {
+    const snapshot = baseline();
+    snapshot.nodes[STG]!.run_id = "a-later-run";
+    const p = planOf(projectOf([stg(), countries(), orders()], { sources: ["raw.orders"] }), snapshot, {
+      sources: fresh(),
+    });
+    expect(entryOf(p, ORDERS).reasons[0]).toMatchObject({ code: "new_upstream_data" });
+    expect(entryOf(p, ORDERS).reasons[0]!.message).toContain(
+      "parent `stg_orders` was rebuilt by run a-later-run",
+    );
+  });
+
+  it("no record of which build of a parent it read: missing_data_evidence", () => {
+    const snapshot = baseline();
+    snapshot.nodes[ORDERS]!.parents = {};
+    const p = planOf(projectOf([stg(), countries(), orders()], { sources: ["raw.orders"] }), snapshot, {
+      sources: fresh(),
+    });
+    expect(entryOf(p, ORDERS).reasons[0]!.code).toBe("missing_data_evidence");
+    expect(entryOf(p, ORDERS).reasons[0]!.message).toContain(
+      "no record of which build of parent `countries` it read",
+    );
+  });
+
+  it("code_changed names the changed components in words", () => {
+    const snapshot = baseline();
+    const changed = stg({ sql: 'select id from "warehouse"."raw"."orders"', materialized: "table" });
+    const p = planOf(projectOf([changed, countries(), orders()], { sources: ["raw.orders"] }), snapshot, {
+      sources: fresh(),
+    });
+    const reason = entryOf(p, STG).reasons[0]!;
+    expect(reason.components).toEqual({ changed: ["config", "sql"], added: [], removed: [] });
+    expect(reason.message).toBe(
+      "Its config and compiled SQL changed since run 00000000-0000-4000-8000-000000000001.",
+    );
+  });
+
+  it("within lag tolerance says when the node becomes due", () => {
+    const snapshot = baseline();
+    const project = projectOf([stg({ config: { state: { lag_tolerance: "4h" } } }), countries(), orders()], {
+      sources: ["raw.orders"],
+    });
+    const p = planOf(project, snapshot, { sources: fresh("2026-11-01T10:30:00Z") });
+    const reason = entryOf(p, STG).reasons[0]!;
+    expect(reason.due_at).toBe("2026-11-01T13:10:00.500Z");
+    expect(reason.message).toContain("within its lag tolerance of 4h: due at 2026-11-01T13:10:00.500Z");
+  });
+
+  it("a hook that reads the environment is built even when nothing changed, and names the hook", () => {
+    const hooked = stg({ postHooks: ["{% if target.name == 'prod' %}select 1{% endif %}"] });
+    const snapshot = baseline([hooked, countries(), orders()]);
+    const p = planOf(projectOf([hooked, countries(), orders()], { sources: ["raw.orders"] }), snapshot, {
+      sources: fresh(),
+    });
+    expect(decisions(p)).toEqual({
+      [SEED]: "REUSE unchanged",
+      [STG]: "BUILD hook_reads_environment",
+      [ORDERS]: "BUILD new_upstream_data",
+    });
+    expect(entryOf(p, STG).reasons[0]!.message).toContain("post-hook 1 reads `target`");
+  });
+
+  it("orders entries by DAG depth, then id, and emits a shell-safe selector for the BUILD set", () => {
+    const p = planOf(projectOf([stg(), countries(), orders()], { sources: ["raw.orders"] }), null);
+    expect(p.entries.map((e) => [e.depth, e.unique_id])).toEqual([
+      [0, STG],
+      [0, SEED],
+      [1, ORDERS],
+    ]);
+    expect(p.select).toBe("fqn:shop.stg_orders fqn:shop.countries fqn:shop.orders");
+    expect(p.build_command).toBe("dbt build --select fqn:shop.stg_orders fqn:shop.countries fqn:shop.orders");
+  });
+
+  it.each([
+    [["stg_orders"], [STG]],
+    [["stg_orders+"], [STG, ORDERS]],
+    [["+orders"], [STG, SEED, ORDERS]],
+    [["path:models/orders.sql"], [ORDERS]],
+    [["fqn:shop.countries"], [SEED]],
+    [["tag:none"], []],
+  ])("rule 1: --select %j plans only %j", (select, expected) => {
+    const p = planOf(projectOf([stg(), countries(), orders()], { sources: ["raw.orders"] }), baseline(), {
+      sources: fresh(),
+      select,
+    });
+    expect(p.entries.map((e) => e.unique_id)).toEqual(expected);
+  });
+
+  it("a node left out by --select still counts for its children", () => {
+    const changed = stg({ sql: 'select id from "warehouse"."raw"."orders"' });
+    const p = planOf(projectOf([changed, countries(), orders()], { sources: ["raw.orders"] }), baseline(), {
+      sources: fresh(),
+      select: ["orders"],
+    });
+    expect(decisions(p)).toEqual({ [ORDERS]: "BUILD parent_code_changed" });
+  });
+});
