@@ -433,9 +433,11 @@ describe.skipIf(!sharedFixturesPresent)("what the manifest reader keeps (real ar
     expect(pick(loadManifest(read(file), file))).toEqual(expected);
   });
 
-  it("keeps the config object whole, keys as dbt spells them", () => {
+  it("keeps the config object whole, keys as dbt spells them, as written (not copied)", () => {
     const file = "jaffle-shop-elementary-bq-1.9/manifest.json";
-    const m = loadManifest(read(file), file);
+    const doc = JSON.parse(read(file)) as { nodes: Record<string, { config: unknown }> };
+    const m = readManifestDocument(doc, file);
+    for (const [id, n] of m.nodes) expect(n.config).toBe(doc.nodes[id]?.config);
     const withHooks = [...m.nodes.values()].find((n) => n.postHooks.length > 0);
     expect(withHooks?.config).toHaveProperty("post-hook");
     expect(withHooks?.config).toHaveProperty("tags");
@@ -787,6 +789,27 @@ describe("malformed manifests are a UserError listing every problem with its JSO
       [
         { path: "$.nodes", message: "expected an object keyed by unique_id, found an array" },
         { path: "$.unit_tests", message: 'expected an object keyed by unique_id, found string "x"' },
+      ],
+    ],
+    [
+      "configs and test arguments that are not objects",
+      manifestDoc({
+        nodes: {
+          "model.p.a": model("model.p.a", { config: "table" }),
+          "test.p.t": {
+            unique_id: "test.p.t",
+            resource_type: "test",
+            name: "t",
+            package_name: "p",
+            config: [],
+            test_metadata: { name: "accepted_values", kwargs: "x" },
+          },
+        },
+      }),
+      [
+        { path: '$.nodes["model.p.a"].config', message: 'expected an object, found string "table"' },
+        { path: '$.nodes["test.p.t"].test_metadata.kwargs', message: 'expected an object, found string "x"' },
+        { path: '$.nodes["test.p.t"].config', message: "expected an object, found an array" },
       ],
     ],
     [

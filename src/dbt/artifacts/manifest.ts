@@ -260,16 +260,22 @@ const hookSchema = z.union([
   }),
 ]);
 
-/** Only the config keys ODS interprets are typed; every other key is kept as written. */
-const nodeConfigSchema = z
-  .looseObject({
-    materialized: z.string().nullish(),
-    "pre-hook": z.array(hookSchema).nullish(),
-    "post-hook": z.array(hookSchema).nullish(),
-  })
-  .nullish();
+/**
+ * The config keys ODS interprets, validated on their own: the config object
+ * itself is kept as written (by reference), every other key untouched.
+ */
+const nodeConfigFieldsSchema = z.object({
+  materialized: z.string().nullish(),
+  "pre-hook": z.array(hookSchema).nullish(),
+  "post-hook": z.array(hookSchema).nullish(),
+});
 
-const looseConfigSchema = z.looseObject({}).nullish();
+/** An object kept as written (by reference, not copied): configs and arguments ODS hashes whole. */
+const objectSchema = z.custom<Readonly<Record<string, unknown>>>(isPlainObject, {
+  params: { expected: "object" },
+});
+
+const looseConfigSchema = objectSchema.nullish();
 
 const contractSchema = z
   .object({
@@ -302,7 +308,7 @@ const buildableSchema = z.object({
   raw_code: optStr,
   compiled_code: optStr,
   checksum: fileHashSchema.nullish(),
-  config: nodeConfigSchema,
+  config: objectSchema.nullish(),
   depends_on: dependsOnSchema,
   contract: contractSchema,
   columns: z.record(z.string(), columnSchema).nullish(),
@@ -321,7 +327,7 @@ const dataTestSchema = z.object({
     .object({
       name: str,
       namespace: optStr,
-      kwargs: z.looseObject({}).nullish(),
+      kwargs: objectSchema.nullish(),
     })
     .nullish(),
   language: optStr,
@@ -349,7 +355,7 @@ const unitTestSchema = z.object({
   model: str,
   given: z.array(z.unknown()).nullish(),
   expect: z.unknown(),
-  overrides: z.looseObject({}).nullish(),
+  overrides: objectSchema.nullish(),
   config: looseConfigSchema,
   depends_on: dependsOnSchema,
   version: versionSchema,
@@ -423,6 +429,7 @@ const metadataSchema = z.object({
  */
 const compiled = {
   buildable: z.compile(buildableSchema),
+  nodeConfigFields: z.compile(nodeConfigFieldsSchema),
   dataTest: z.compile(dataTestSchema),
   otherNode: z.compile(otherNodeSchema),
   unitTest: z.compile(unitTestSchema),
@@ -463,7 +470,10 @@ const DEFAULT_MATERIALIZATION: Partial<Record<BuildableResourceType, string>> = 
   snapshot: "snapshot",
 };
 
-function toNode(raw: Raw<typeof buildableSchema>): ManifestNode {
+function toNode(
+  raw: Raw<typeof buildableSchema>,
+  fields: Raw<typeof nodeConfigFieldsSchema> | null,
+): ManifestNode {
   const config = raw.config ?? null;
   const columns: ColumnSpec[] = [];
   if (raw.columns) {
@@ -491,9 +501,9 @@ function toNode(raw: Raw<typeof buildableSchema>): ManifestNode {
     compiledCode: raw.compiled_code ?? null,
     checksum: checksum(raw.checksum),
     config,
-    materialized: config?.materialized ?? DEFAULT_MATERIALIZATION[raw.resource_type] ?? null,
-    preHooks: hooks(config?.["pre-hook"]),
-    postHooks: hooks(config?.["post-hook"]),
+    materialized: fields?.materialized ?? DEFAULT_MATERIALIZATION[raw.resource_type] ?? null,
+    preHooks: hooks(fields?.["pre-hook"]),
+    postHooks: hooks(fields?.["post-hook"]),
     dependsOn: deps(raw.depends_on),
     contract:
       raw.contract === null || raw.contract === undefined
@@ -677,10 +687,14 @@ export function readManifestDocument(doc: unknown, file: string): Manifest {
     }
     const type = value.resource_type;
     if (BUILDABLE.has(type)) {
+      const config = value.config;
+      const fields = isPlainObject(config)
+        ? validateAt(compiled.nodeConfigFields, config, [...at, "config"], problems)
+        : null;
       const raw = validateAt(compiled.buildable, value, at, problems);
-      if (raw === undefined) return;
+      if (raw === undefined || fields === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
-      nodes.set(id, toNode(raw));
+      nodes.set(id, toNode(raw, fields));
     } else if (type === "test") {
       const raw = validateAt(compiled.dataTest, value, at, problems);
       if (raw === undefined) return;

@@ -346,6 +346,14 @@ function issueMessage(issue: z.core.$ZodIssue, found: unknown): string {
       if (found === undefined) return `missing (expected ${expected})`;
       return `expected ${expected}, found ${describeValue(found)}`;
     }
+    case "custom": {
+      const expected = issue.params?.expected;
+      if (typeof expected === "string") {
+        if (found === undefined) return `missing (expected ${expectedWord(expected)})`;
+        return `expected ${expectedWord(expected)}, found ${describeValue(found)}`;
+      }
+      return issue.message;
+    }
     default:
       return issue.message;
   }
