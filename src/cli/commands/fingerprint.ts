@@ -1,6 +1,6 @@
 import path from "node:path";
-import { loadProject } from "../../dbt/load-project.js";
 import type { NodeFingerprint } from "../../dbt/fingerprint/project-fingerprints.js";
+import { loadProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
 import { readTextFile } from "../../files/read-text-file.js";
 import type { Command } from "../command.js";

@@ -1,0 +1,90 @@
+import { UserError } from "../../errors/user-error.js";
+import { plan } from "../../planner/plan.js";
+import { splitSelectors } from "../../planner/selection.js";
+import type { Plan } from "../../state/plan.js";
+import type { CliContext, Command, ParsedValues } from "../command.js";
+import { formatPlanText } from "../plan-text.js";
+import {
+  DEFAULT_STATE,
+  openExistingState,
+  readProject,
+  readSourcesIfGiven,
+  resolveFlagPath,
+  scopeOf,
+  targetOf,
+} from "../project-inputs.js";
+
+export const PLAN_FORMATS = ["text", "json"] as const;
+
+/** Plans the manifest against the scope's latest state; shared by plan, explain and diff. */
+export async function planFromFlags(
+  values: ParsedValues,
+  context: CliContext,
+  now = new Date(),
+): Promise<Plan> {
+  const project = readProject(context, values.manifest as string | undefined);
+  const scope = scopeOf(project, values.environment as string | undefined);
+  const sources = readSourcesIfGiven(context, values.sources as string | undefined);
+  const stateFile = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE);
+  const store = await openExistingState(context, stateFile);
+  try {
+    const latest = store ? await store.latest(scope) : undefined;
+    return plan({
+      project,
+      scope,
+      state: latest ? { id: latest.id, snapshot: latest.snapshot } : null,
+      sources,
+      select: splitSelectors((values.select as string[] | undefined) ?? []),
+      now: now.toISOString(),
+      target: targetOf(project, scope, values.target as string | undefined),
+    });
+  } finally {
+    await store?.close();
+  }
+}
+
+export const PLAN_OPTIONS = {
+  manifest: { type: "string" },
+  state: { type: "string" },
+  environment: { type: "string" },
+  target: { type: "string" },
+  sources: { type: "string" },
+  select: { type: "string", multiple: true },
+} as const;
+
+export const PLAN_OPTION_HELP = {
+  manifest: "dbt's manifest.json (after `dbt compile`); default target/manifest.json",
+  state: `the state database; default ${DEFAULT_STATE} (not created when absent: no state, everything is built)`,
+  environment: "the state scope's environment; default prod",
+  target:
+    "the dbt target this plan builds into (a build is reused only in its target); default: the environment",
+  sources: "dbt's sources.json (`dbt source freshness`): evidence of new source data",
+  select: "dbt selection: name, +name, name+, tag:, path:, fqn:, package: (repeatable)",
+};
+
+export const planCommand: Command = {
+  name: "plan",
+  summary: "say, node by node, what must be built and what can be reused, and why",
+  usage: [
+    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--format text|json]",
+  ],
+  optionHelp: { ...PLAN_OPTION_HELP, format: "text (default) or json (versioned, docs/cli-formats.md)" },
+  options: { ...PLAN_OPTIONS, format: { type: "string" } },
+  examples: [
+    "ods-state plan --manifest target/manifest.json --sources target/sources.json",
+    "ods-state plan --manifest target/manifest.json --select +orders --format json > plan.json",
+    'dbt build --select "$(ods-state plan --format json | jq -r .select)"',
+  ],
+  async run(values, _positionals, context) {
+    const format = (values.format as string | undefined) ?? "text";
+    if (!(PLAN_FORMATS as readonly string[]).includes(format)) {
+      throw new UserError("usage", `--format is \`${format}\`; allowed: ${PLAN_FORMATS.join(", ")}.`, {
+        input: "--format",
+      });
+    }
+    const result = await planFromFlags(values, context);
+    if (format === "json") context.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    else context.stdout(formatPlanText(result));
+    return 0;
+  },
+};

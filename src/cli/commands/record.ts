@@ -1,0 +1,70 @@
+import { record } from "../../planner/record.js";
+import type { Command } from "../command.js";
+import {
+  DEFAULT_STATE,
+  openStateForWriting,
+  readProject,
+  readRunResults,
+  readSourcesIfGiven,
+  resolveFlagPath,
+  scopeOf,
+  targetOf,
+} from "../project-inputs.js";
+
+export const recordCommand: Command = {
+  name: "record",
+  summary: "commit a finished dbt run (build, run, seed, snapshot) as the scope's next state",
+  usage: ["record --manifest PATH --run-results PATH [--sources PATH] [--state DB] [--environment NAME]"],
+  optionHelp: {
+    manifest: "the manifest.json the run wrote (same dbt invocation as the run results)",
+    "run-results": "the run's run_results.json",
+    sources: "sources.json taken strictly before the run started (otherwise it is not used)",
+    state: `the state database; default ${DEFAULT_STATE} (created when absent)`,
+    environment: "the state scope's environment; default prod",
+    target: "the dbt target the run built into; default: the environment",
+  },
+  options: {
+    manifest: { type: "string" },
+    "run-results": { type: "string" },
+    sources: { type: "string" },
+    state: { type: "string" },
+    environment: { type: "string" },
+    target: { type: "string" },
+  },
+  examples: [
+    "dbt source freshness && dbt build && ods-state record --manifest target/manifest.json --run-results target/run_results.json",
+  ],
+  async run(values, _positionals, context) {
+    const project = readProject(context, values.manifest as string | undefined);
+    const runResults = readRunResults(context, values["run-results"] as string | undefined);
+    const sources = readSourcesIfGiven(context, values.sources as string | undefined);
+    const scope = scopeOf(project, values.environment as string | undefined);
+    const store = await openStateForWriting(
+      context,
+      resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE),
+    );
+    try {
+      const latest = await store.latest(scope);
+      const ledger = await store.runs(scope);
+      const outcome = record({
+        project,
+        runResults,
+        sources,
+        scope,
+        previous: latest?.snapshot ?? null,
+        recordedRunIds: new Set(ledger.map((run) => run.run_id)),
+        target: targetOf(project, scope, values.target as string | undefined),
+        now: new Date().toISOString(),
+      });
+      const committed = await store.commit(scope, latest?.id ?? null, outcome.snapshot, outcome.run);
+      if (outcome.sourcesIgnored) context.stderr(`warning: ${outcome.sourcesIgnored}\n`);
+      context.stdout(
+        `Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ` +
+          `${outcome.built.length} built, ${outcome.failed.length} failed, ${outcome.skipped.length} skipped; snapshot ${committed.id}.\n`,
+      );
+      return 0;
+    } finally {
+      await store.close();
+    }
+  },
+};

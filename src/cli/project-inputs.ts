@@ -1,0 +1,81 @@
+/**
+ * Reading what the plan and record commands need from files named by flags:
+ * the manifest (parsed once), run_results.json, sources.json, and the state
+ * database. The pure core gets text and data; this is the file edge.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
+import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
+import { type LoadedProject, loadProject } from "../dbt/load-project.js";
+import { UserError } from "../errors/user-error.js";
+import { readTextFile } from "../files/read-text-file.js";
+import type { Scope } from "../state/scope.js";
+import type { TargetIdentity } from "../state/snapshot.js";
+import { SqliteStateStore } from "../store/sqlite-store.js";
+import type { CliContext } from "./command.js";
+
+export const DEFAULT_ENVIRONMENT = "prod";
+export const DEFAULT_STATE = ".ods/state.db";
+
+export function resolveFlagPath(context: CliContext, value: string | undefined, fallback: string): string {
+  return path.resolve(context.cwd, value ?? fallback);
+}
+
+export function readProject(context: CliContext, manifest: string | undefined): LoadedProject {
+  const file = resolveFlagPath(context, manifest, "target/manifest.json");
+  return loadProject(readTextFile(file, "--manifest"), file);
+}
+
+export function readRunResults(context: CliContext, value: string | undefined): RunResults {
+  const file = resolveFlagPath(context, value, "target/run_results.json");
+  return loadRunResults(readTextFile(file, "--run-results"), file);
+}
+
+export function readSourcesIfGiven(context: CliContext, value: string | undefined): SourcesFreshness | null {
+  if (value === undefined) return null;
+  const file = resolveFlagPath(context, value, value);
+  return loadSources(readTextFile(file, "--sources"), file);
+}
+
+export function scopeOf(project: LoadedProject, environment: string | undefined): Scope {
+  const name = project.manifest.metadata.projectName;
+  if (!name) {
+    throw new UserError(
+      "artifact_invalid",
+      `${project.manifest.file} has no project name (metadata.project_name).`,
+      {
+        file: project.manifest.file,
+        hint: "Regenerate the manifest with `dbt compile`; ODS keeps state per project and can't share it between unrelated projects.",
+      },
+    );
+  }
+  return { project: name, environment: environment ?? DEFAULT_ENVIRONMENT };
+}
+
+export function targetOf(project: LoadedProject, scope: Scope, target: string | undefined): TargetIdentity {
+  return {
+    name: target ?? scope.environment,
+    adapter_type: project.manifest.metadata.adapterType ?? "unknown",
+  };
+}
+
+/** Opens the state database for reading; undefined when the file doesn't exist (plan never creates it). */
+export async function openExistingState(
+  context: CliContext,
+  file: string,
+): Promise<SqliteStateStore | undefined> {
+  if (!existsSync(file)) return undefined;
+  return SqliteStateStore.open(file, {
+    driver: context.sqliteDriver,
+    create: false,
+    log: (line) => context.stderr(`${line}\n`),
+  });
+}
+
+export async function openStateForWriting(context: CliContext, file: string): Promise<SqliteStateStore> {
+  return SqliteStateStore.open(file, {
+    driver: context.sqliteDriver,
+    log: (line) => context.stderr(`${line}\n`),
+  });
+}
