@@ -50,10 +50,22 @@ describe("ods-state fingerprint", () => {
   });
 
   it.each([
-    [["fingerprint", "--manifest", "absent.json"], 1, /^error\[file_missing\]: .*absent\.json \(given by --manifest\) does not exist\./],
+    [
+      ["fingerprint", "--manifest", "absent.json"],
+      1,
+      /^error\[file_missing\]: .*absent\.json \(given by --manifest\) does not exist\./,
+    ],
     [["fingerprint", "--manifest", "."], 1, /^error\[file_unreadable\]: .* is a directory, not a file\./],
-    [["fingerprint", "--manifest", "manifest.json", "--format", "yaml"], 2, /^error\[usage\]: --format is `yaml`; allowed: text, json\./],
-    [["fingerprint", "--manifests", "x"], 2, /^error\[usage\]: ods-state fingerprint: Unknown option '--manifests'/],
+    [
+      ["fingerprint", "--manifest", "manifest.json", "--format", "yaml"],
+      2,
+      /^error\[usage\]: --format is `yaml`; allowed: text, json\./,
+    ],
+    [
+      ["fingerprint", "--manifests", "x"],
+      2,
+      /^error\[usage\]: ods-state fingerprint: Unknown option '--manifests'/,
+    ],
   ])("%j exits %i with one clear error", async (args, code, message) => {
     const context = captureContext(dir);
     expect(await runCli(args, context)).toBe(code);
@@ -64,7 +76,10 @@ describe("ods-state fingerprint", () => {
 
   it("names the file and every problem when the manifest is malformed", async () => {
     const bad = path.join(dir, "bad.json");
-    writeFileSync(bad, '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/manifest/v12.json"}, "nodes": 3');
+    writeFileSync(
+      bad,
+      '{"metadata": {"dbt_schema_version": "https://schemas.getdbt.com/dbt/manifest/v12.json"}, "nodes": 3',
+    );
     const context = captureContext(dir);
     expect(await runCli(["fingerprint", "--manifest", bad], context)).toBe(1);
     expect(context.stderrText()).toMatch(/^error\[artifact_not_json\]: .*bad\.json/);

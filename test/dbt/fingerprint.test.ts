@@ -1,14 +1,23 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fingerprintDocument } from "../../src/cli/commands/fingerprint.js";
 import { canonicalJson } from "../../src/dbt/fingerprint/canonical-json.js";
 import { sha256 } from "../../src/dbt/fingerprint/digest.js";
-import { combineComponents, diffFingerprints, makeFingerprint } from "../../src/dbt/fingerprint/fingerprint.js";
+import {
+  combineComponents,
+  diffFingerprints,
+  makeFingerprint,
+} from "../../src/dbt/fingerprint/fingerprint.js";
 import { type LoadedProject, loadProject } from "../../src/dbt/load-project.js";
-import { buildManifest, macroId, type ModelSpec, modelId } from "../support/manifest-builder.js";
-import { PROJECT_ROOT, SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
+import { buildManifest, type ModelSpec, macroId, modelId } from "../support/manifest-builder.js";
+import {
+  PROJECT_ROOT,
+  SHARED_DBT_FIXTURES,
+  sharedFixture,
+  sharedFixturesPresent,
+} from "../support/shared-fixtures.js";
 
 function project(models: ModelSpec[], options?: Parameters<typeof buildManifest>[1]): LoadedProject {
   return loadProject(JSON.stringify(buildManifest(models, options)), "manifest.json");
@@ -26,14 +35,20 @@ describe("fingerprint digests", () => {
   });
 
   it("writes canonical JSON with sorted keys whatever order they came in", () => {
-    expect(canonicalJson({ b: 1, a: [{ d: null, c: "x" }], e: undefined })).toBe('{"a":[{"c":"x","d":null}],"b":1}');
+    expect(canonicalJson({ b: 1, a: [{ d: null, c: "x" }], e: undefined })).toBe(
+      '{"a":[{"c":"x","d":null}],"b":1}',
+    );
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
   });
 
   it("lists changed, added and removed components", () => {
     const before = makeFingerprint({ sql: "1", config: "2", file: "3" });
     const after = makeFingerprint({ sql: "9", config: "2", compiled_code: "4" });
-    expect(diffFingerprints(before, after)).toEqual({ changed: ["sql"], added: ["compiled_code"], removed: ["file"] });
+    expect(diffFingerprints(before, after)).toEqual({
+      changed: ["sql"],
+      added: ["compiled_code"],
+      removed: ["file"],
+    });
   });
 
   it("pins the components a pure SQL model has, and their values", () => {
@@ -61,15 +76,18 @@ describe("fingerprint digests", () => {
 describe("what changes a fingerprint and what does not", () => {
   const base: ModelSpec = {
     name: "orders",
-    sql: "select id, amount from \"warehouse\".\"raw\".\"orders\" where status = 'paid'",
+    sql: 'select id, amount from "warehouse"."raw"."orders" where status = \'paid\'',
     macros: [macroId("cents")],
   };
   const macros = [{ name: "cents", sql: "{% macro cents(x) %}{{ x }} / 100{% endmacro %}" }];
   const before = fingerprintOf([base], "orders", { macros });
 
   it.each([
-    ["comments and whitespace added", "-- orders\nselect   id,\n  amount /* money */\nfrom \"warehouse\".\"raw\".\"orders\"\r\n where status = 'paid'\n"],
-    ["line breaks only", "select id,\namount\nfrom \"warehouse\".\"raw\".\"orders\"\nwhere status = 'paid'"],
+    [
+      "comments and whitespace added",
+      '-- orders\nselect   id,\n  amount /* money */\nfrom "warehouse"."raw"."orders"\r\n where status = \'paid\'\n',
+    ],
+    ["line breaks only", 'select id,\namount\nfrom "warehouse"."raw"."orders"\nwhere status = \'paid\''],
   ])("a formatting-only edit of the compiled SQL (%s) leaves it unchanged", (_label, sql) => {
     const after = fingerprintOf([{ ...base, sql }], "orders", { macros });
     expect(after.fingerprint.digest).toBe(before.fingerprint.digest);
@@ -77,12 +95,20 @@ describe("what changes a fingerprint and what does not", () => {
   });
 
   it.each([
-    ["a literal", "select id, amount from \"warehouse\".\"raw\".\"orders\" where status = 'shipped'", ["sql"]],
-    ["an identifier", "select id, total from \"warehouse\".\"raw\".\"orders\" where status = 'paid'", ["sql"]],
-    ["a keyword's case", "SELECT id, amount from \"warehouse\".\"raw\".\"orders\" where status = 'paid'", ["sql"]],
+    ["a literal", 'select id, amount from "warehouse"."raw"."orders" where status = \'shipped\'', ["sql"]],
+    ["an identifier", 'select id, total from "warehouse"."raw"."orders" where status = \'paid\'', ["sql"]],
+    [
+      "a keyword's case",
+      'SELECT id, amount from "warehouse"."raw"."orders" where status = \'paid\'',
+      ["sql"],
+    ],
   ])("an edit of %s changes the sql component", (_label, sql, changed) => {
     const after = fingerprintOf([{ ...base, sql }], "orders", { macros });
-    expect(diffFingerprints(before.fingerprint, after.fingerprint)).toEqual({ changed, added: [], removed: [] });
+    expect(diffFingerprints(before.fingerprint, after.fingerprint)).toEqual({
+      changed,
+      added: [],
+      removed: [],
+    });
   });
 
   it("an edit of a macro it calls changes the macros component", () => {
@@ -94,11 +120,19 @@ describe("what changes a fingerprint and what does not", () => {
 
   it("an edit of a macro the node's macros call, transitively, changes it too", () => {
     const nested = (body: string) => [
-      { name: "cents", sql: "{% macro cents(x) %}{{ round_it(x) }}{% endmacro %}", dependsOn: [macroId("round_it")] },
+      {
+        name: "cents",
+        sql: "{% macro cents(x) %}{{ round_it(x) }}{% endmacro %}",
+        dependsOn: [macroId("round_it")],
+      },
       { name: "round_it", sql: body },
     ];
-    const a = fingerprintOf([base], "orders", { macros: nested("{% macro round_it(x) %}round({{x}}){% endmacro %}") });
-    const b = fingerprintOf([base], "orders", { macros: nested("{% macro round_it(x) %}floor({{x}}){% endmacro %}") });
+    const a = fingerprintOf([base], "orders", {
+      macros: nested("{% macro round_it(x) %}round({{x}}){% endmacro %}"),
+    });
+    const b = fingerprintOf([base], "orders", {
+      macros: nested("{% macro round_it(x) %}floor({{x}}){% endmacro %}"),
+    });
     expect(diffFingerprints(a.fingerprint, b.fingerprint).changed).toEqual(["macros"]);
   });
 
@@ -143,7 +177,10 @@ describe("what changes a fingerprint and what does not", () => {
   });
 
   it("an enforced contract's column type counts; an unenforced one's does not", () => {
-    const contract = (enforced: boolean, type: string) => ({ enforced, columns: { id: { data_type: type } } });
+    const contract = (enforced: boolean, type: string) => ({
+      enforced,
+      columns: { id: { data_type: type } },
+    });
     const e1 = fingerprintOf([{ ...base, contract: contract(true, "int") }], "orders", { macros });
     const e2 = fingerprintOf([{ ...base, contract: contract(true, "bigint") }], "orders", { macros });
     expect(diffFingerprints(e1.fingerprint, e2.fingerprint).changed).toEqual(["contract"]);
@@ -166,9 +203,17 @@ describe("the file component", () => {
       { name: "m", sql: "select 1 as x", raw: "{% do run_query('delete from t') %}select 1 as x" },
       "its Jinja may run SQL the compiled code doesn't show",
     ],
-    ["a SQL model whose raw code isn't recorded", { name: "m", sql: "select 1 as x", raw: null }, "its raw code is not recorded"],
+    [
+      "a SQL model whose raw code isn't recorded",
+      { name: "m", sql: "select 1 as x", raw: null },
+      "its raw code is not recorded",
+    ],
     ["a seed", { name: "m", resourceType: "seed" as const, compiled: null }, "seed"],
-    ["a Python model", { name: "m", language: "python" as const, sql: "def model(dbt, s): return 1" }, "Python model"],
+    [
+      "a Python model",
+      { name: "m", language: "python" as const, sql: "def model(dbt, s): return 1" },
+      "Python model",
+    ],
   ])("%s", (_label, spec, reason) => {
     const type = (spec as ModelSpec).resourceType ?? "model";
     const fp = project([spec as ModelSpec]).fingerprints.get(modelId(spec.name, type))!;
@@ -201,16 +246,31 @@ describe("incomplete fingerprints (the node is always built)", () => {
   it.each<[string, ModelSpec, Parameters<typeof buildManifest>[1], string]>([
     ["no compiled SQL", { name: "m", compiled: null }, {}, "no compiled SQL: run `dbt compile`"],
     ["no content checksum", { name: "m", checksum: null }, {}, "no content checksum"],
-    ["a path-only checksum", { name: "m", checksum: { name: "path", checksum: "seeds/big.csv" } }, {}, "only a path checksum"],
+    [
+      "a path-only checksum",
+      { name: "m", checksum: { name: "path", checksum: "seeds/big.csv" } },
+      {},
+      "only a path checksum",
+    ],
     ["no recorded config", { name: "m", config: null }, {}, "no recorded config"],
-    ["a macro missing from the artifacts", { name: "m", macros: [macroId("gone")] }, {}, "macro `macro.shop.gone` is missing"],
+    [
+      "a macro missing from the artifacts",
+      { name: "m", macros: [macroId("gone")] },
+      {},
+      "macro `macro.shop.gone` is missing",
+    ],
     [
       "a macro's dependency missing",
       { name: "m", macros: [macroId("outer")] },
       { macros: [{ name: "outer", sql: "x", dependsOn: [macroId("inner")] }] },
       "macro `macro.shop.inner` is missing",
     ],
-    ["a materialization without a macro", { name: "m", materialized: "dynamic_table" }, {}, "materialization `dynamic_table`"],
+    [
+      "a materialization without a macro",
+      { name: "m", materialized: "dynamic_table" },
+      {},
+      "materialization `dynamic_table`",
+    ],
   ])("%s", (_label, spec, options, reason) => {
     const fp = fingerprintOf([spec], "m", options);
     expect(fp.complete).toBe(false);
@@ -221,17 +281,32 @@ describe("incomplete fingerprints (the node is always built)", () => {
 describe("hooks that read the environment (#218)", () => {
   const macros = [
     { name: "grant_to", sql: "{% macro grant_to() %}grant select to {{ target.user }}{% endmacro %}" },
-    { name: "audit", sql: "{% macro audit() %}insert into audit values ('{{ invocation_id }}'){% endmacro %}" },
+    {
+      name: "audit",
+      sql: "{% macro audit() %}insert into audit values ('{{ invocation_id }}'){% endmacro %}",
+    },
   ];
   it.each<[string, ModelSpec, Array<{ where: string; names: string[] }>]>([
-    ["a hook calling env_var", { name: "m", postHooks: ["grant select on {{ this }} to {{ env_var('ROLE') }}"] }, [{ where: "post-hook 1", names: ["env_var"] }]],
-    ["a pre-hook reading target", { name: "m", preHooks: ["{% if target.name == 'prod' %}select 1{% endif %}"] }, [{ where: "pre-hook 1", names: ["target"] }]],
+    [
+      "a hook calling env_var",
+      { name: "m", postHooks: ["grant select on {{ this }} to {{ env_var('ROLE') }}"] },
+      [{ where: "post-hook 1", names: ["env_var"] }],
+    ],
+    [
+      "a pre-hook reading target",
+      { name: "m", preHooks: ["{% if target.name == 'prod' %}select 1{% endif %}"] },
+      [{ where: "pre-hook 1", names: ["target"] }],
+    ],
     [
       "a hook using a project macro that reads target",
       { name: "m", postHooks: ["{{ grant_to() }}"], macros: [macroId("grant_to")] },
       [{ where: "macro macro.shop.grant_to", names: ["target"] }],
     ],
-    ["a hook that only audits with invocation_id", { name: "m", postHooks: ["{{ audit() }}"], macros: [macroId("audit")] }, []],
+    [
+      "a hook that only audits with invocation_id",
+      { name: "m", postHooks: ["{{ audit() }}"], macros: [macroId("audit")] },
+      [],
+    ],
     ["no hooks, though a macro it uses reads target", { name: "m", macros: [macroId("grant_to")] }, []],
   ])("%s", (_label, spec, expected) => {
     expect(fingerprintOf([spec], "m", { macros }).environmentReads).toEqual(expected);
@@ -240,7 +315,9 @@ describe("hooks that read the environment (#218)", () => {
 
 const manifests = sharedFixturesPresent
   ? readdirSync(SHARED_DBT_FIXTURES, { recursive: true, encoding: "utf8" })
-      .filter((file) => file.endsWith("manifest.json") && !file.includes("v10") && !file.startsWith("schemas"))
+      .filter(
+        (file) => file.endsWith("manifest.json") && !file.includes("v10") && !file.startsWith("schemas"),
+      )
       .sort()
   : [];
 
@@ -302,7 +379,9 @@ describe.skipIf(!sharedFixturesPresent)("component diffs along dbt-bouncer's rea
       expect(result.get(id(name))).toBe("macros");
       expect(b.get(id(name))!.rawDigest).not.toBe(a.get(id(name))!.rawDigest);
     }
-    const others = [...result].filter(([nodeId]) => ![id("orders"), id("stg_payments"), id("customers.v3")].includes(nodeId));
+    const others = [...result].filter(
+      ([nodeId]) => ![id("orders"), id("stg_payments"), id("customers.v3")].includes(nodeId),
+    );
     expect(others.every(([, changed]) => changed === "macros")).toBe(true);
   });
 

@@ -129,32 +129,13 @@ describe("what record writes", () => {
   });
 
   it("sets tested when every check of the node passed, and not when one failed", () => {
+    const TEST = "test.shop.not_null_stg_id";
     const withTest = (status: string) => {
-      const manifest = projectOf(models, { sources: ["raw.orders"] });
-      const test = {
-        id: "test.shop.not_null_stg_id",
-        kind: "data_test" as const,
-        reads: [STG],
-        test: {
-          uniqueId: "test.shop.not_null_stg_id",
-          kind: "generic" as const,
-          name: "not_null_stg_id",
-          packageName: "shop",
-          originalFilePath: "models/schema.yml",
-          testMetadata: { name: "not_null", namespace: null, kwargs: { column_name: "id" } },
-          language: "sql",
-          rawCode: "{{ test_not_null(**_dbt_generic_test_kwargs) }}",
-          compiledCode: null,
-          checksum: null,
-          config: {},
-          dependsOn: { nodes: [STG], macros: [] },
-          attachedNode: STG,
-          columnName: "id",
-        },
-      };
-      (manifest.graph.checks as Map<string, unknown>).set(test.id, test);
-      (manifest.graph.nodes.get(STG) as { checks: string[] }).checks = [test.id];
-      return recordRun(manifest, { statuses: { [STG]: "success", [test.id]: status } }).snapshot.nodes[STG]!;
+      const manifest = projectOf(models, {
+        sources: ["raw.orders"],
+        tests: [{ name: "not_null_stg_id", reads: [STG] }],
+      });
+      return recordRun(manifest, { statuses: { [STG]: "success", [TEST]: status } }).snapshot.nodes[STG]!;
     };
     const passed = withTest("pass");
     expect(passed.tested).toMatchObject({ run_id: RUN_1 });

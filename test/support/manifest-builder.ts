@@ -25,6 +25,13 @@ export interface ModelSpec {
   contract?: { enforced: boolean; columns?: Record<string, { data_type: string; constraints?: unknown[] }> };
 }
 
+export interface TestSpec {
+  name: string;
+  /** unique_ids of the nodes or sources the test reads. */
+  reads: string[];
+  column?: string;
+}
+
 export interface MacroSpec {
   name: string;
   sql: string;
@@ -51,9 +58,27 @@ const ENGINE_MACROS: MacroSpec[] = ["view", "table", "incremental", "seed", "sna
 
 export function buildManifest(
   models: ModelSpec[],
-  options: { macros?: MacroSpec[]; sources?: string[]; dbtVersion?: string } = {},
+  options: { macros?: MacroSpec[]; sources?: string[]; dbtVersion?: string; tests?: TestSpec[] } = {},
 ): Record<string, unknown> {
   const nodes: Record<string, unknown> = {};
+  for (const test of options.tests ?? []) {
+    const id = `test.${PROJECT}.${test.name}`;
+    nodes[id] = {
+      unique_id: id,
+      resource_type: "test",
+      name: test.name,
+      package_name: PROJECT,
+      original_file_path: "models/schema.yml",
+      test_metadata: { name: "not_null", namespace: null, kwargs: { column_name: test.column ?? "id" } },
+      language: "sql",
+      raw_code: "{{ test_not_null(**_dbt_generic_test_kwargs) }}",
+      checksum: { name: "none", checksum: "" },
+      config: { enabled: true, severity: "ERROR" },
+      depends_on: { nodes: test.reads, macros: [] },
+      attached_node: test.reads[0] ?? null,
+      column_name: test.column ?? "id",
+    };
+  }
   for (const spec of models) {
     const type = spec.resourceType ?? "model";
     const id = modelId(spec.name, type);
@@ -120,7 +145,11 @@ export function buildManifest(
       identifier: table,
       relation_name: `"warehouse"."${sourceName}"."${table}"`,
       loaded_at_field: "_loaded_at",
-      freshness: { warn_after: { count: 12, period: "hour" }, error_after: { count: null, period: null }, filter: null },
+      freshness: {
+        warn_after: { count: 12, period: "hour" },
+        error_after: { count: null, period: null },
+        filter: null,
+      },
       tags: [],
     };
   }

@@ -9,7 +9,7 @@ import { plan } from "../../src/planner/plan.js";
 import { type RecordOutcome, record } from "../../src/planner/record.js";
 import type { Plan, PlanEntry } from "../../src/state/plan.js";
 import type { StateSnapshot, TargetIdentity } from "../../src/state/snapshot.js";
-import { buildManifest, type MacroSpec, type ModelSpec } from "./manifest-builder.js";
+import { buildManifest, type MacroSpec, type ModelSpec, type TestSpec } from "./manifest-builder.js";
 import { buildRunResults, buildSources, type RunSpec } from "./run-builders.js";
 
 export const SCOPE = { project: "shop", environment: "prod" };
@@ -17,7 +17,7 @@ export const TARGET: TargetIdentity = { name: "prod", adapter_type: "duckdb" };
 
 export function projectOf(
   models: ModelSpec[],
-  options: { macros?: MacroSpec[]; sources?: string[]; invocationId?: string } = {},
+  options: { macros?: MacroSpec[]; sources?: string[]; invocationId?: string; tests?: TestSpec[] } = {},
 ): LoadedProject {
   const manifest = buildManifest(models, options) as { metadata: Record<string, unknown> };
   if (options.invocationId) manifest.metadata.invocation_id = options.invocationId;
