@@ -595,6 +595,13 @@ describe.skipIf(!sharedFixturesPresent)(
       expect(asSources.message).toMatch(
         /^m\.json is a dbt manifest .*, not a dbt sources \(freshness\) file\.$/,
       );
+      const catalog = userError(() =>
+        loadManifest(read("planetkart-snowflake-1.10/catalog.json"), "target/catalog.json"),
+      );
+      expect(catalog.code).toBe("artifact_invalid");
+      expect(catalog.message).toBe(
+        'target/catalog.json is a dbt "catalog" artifact (https://schemas.getdbt.com/dbt/catalog/v1.json), not a dbt manifest.',
+      );
     });
 
     it("a truncated real manifest is artifact_not_json naming the file and where it ends", () => {
