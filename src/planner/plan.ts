@@ -28,6 +28,7 @@
 
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { diffFingerprints, isEmptyDiff, SCHEME } from "../dbt/fingerprint/fingerprint.js";
+import { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { GraphNode, ProjectGraph } from "../dbt/graph.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import {
@@ -43,10 +44,11 @@ import {
 } from "../state/plan.js";
 import { type Scope, scopeKey } from "../state/scope.js";
 import type { NodeState, Relation, StateSnapshot, TargetIdentity } from "../state/snapshot.js";
-import { buildCommand, selectorFor } from "./build-command.js";
+import { buildCommand, selectorFor, shellQuote } from "./build-command.js";
 import { readFreshnessPolicy } from "./freshness-policy.js";
 import { code, componentWords, listWords } from "./reason-words.js";
 import { selectNodes } from "./selection.js";
+import { planSourceChecks } from "./source-checks.js";
 import {
   atLeastSemantic,
   compareInstants,
@@ -385,7 +387,19 @@ export function plan(input: PlanInput): Plan {
   }
 
   const built = entries.filter((entry) => entry.action === "BUILD");
-  const select = selectorFor(built.map((entry) => graph.nodes.get(entry.unique_id)!.node.fqn));
+  const sourceChecks = planSourceChecks(
+    graph,
+    new MacroIndex(graph.macros, graph.metadata.adapterType),
+    targetChanged ? null : snapshot,
+    observed,
+    selection?.sources ?? null,
+  );
+  const nodeSelect = selectorFor(built.map((entry) => graph.nodes.get(entry.unique_id)!.node.fqn));
+  const sourceSelect = sourceChecks
+    .filter((check) => check.action === "RUN")
+    .map((check) => shellQuote(`source:${check.name}`))
+    .join(" ");
+  const select = [nodeSelect, sourceSelect].filter((part) => part !== "").join(" ");
   return {
     schema_version: PLAN_SCHEMA_VERSION,
     scope: scopeKey(scope),
@@ -401,6 +415,7 @@ export function plan(input: PlanInput): Plan {
     selection: [...input.select],
     summary: { build: built.length, reuse: entries.length - built.length },
     entries,
+    source_checks: sourceChecks,
     build_command: buildCommand(select),
     select,
     warnings,

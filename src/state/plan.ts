@@ -92,6 +92,22 @@ export interface PlanEntry {
   last_duration_s?: number;
 }
 
+/** Whether a source's checks (its data tests) run in this build, and why (ADR-0013, "Tested sources"). */
+export type SourceCheckCode =
+  | "not_tested"
+  | "checks_changed"
+  | "missing_data_evidence"
+  | "new_upstream_data"
+  | "unchanged";
+
+export interface SourceCheckEntry {
+  source_id: string;
+  name: string;
+  action: "RUN" | "SKIP";
+  reason: { code: SourceCheckCode; message: string };
+  checks: number;
+}
+
 export interface PlanWarning {
   code: "no_state" | "stale_source_freshness" | "target_changed" | "no_sources_json" | "scheme_changed";
   message: string;
@@ -113,6 +129,8 @@ export interface Plan {
   selection: string[];
   summary: { build: number; reuse: number };
   entries: PlanEntry[];
+  /** Sources with checks in scope: whether their checks run (RUN sources are part of `select`). */
+  source_checks?: SourceCheckEntry[];
   /** The dbt command for the BUILD set, safe to paste into a shell; null when nothing is built. */
   build_command: string | null;
   /** The BUILD set as a dbt selector string (the action's `select` output). */

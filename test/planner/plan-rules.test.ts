@@ -392,3 +392,46 @@ describe("planning rules, first match wins", () => {
     expect(decisions(p)).toEqual({ [ORDERS]: "BUILD parent_code_changed" });
   });
 });
+
+describe("tested sources (#232): a source's checks run when nothing vouches for its data", () => {
+  const TEST = { name: "not_null_orders_id", reads: [ORDERS_SOURCE] };
+  const all = () => [stg(), countries(), orders()];
+  const project = () => projectOf(all(), { sources: ["raw.orders"], tests: [TEST] });
+
+  function recorded(testStatus: string) {
+    const p = project();
+    const statuses: Record<string, string> = Object.fromEntries(p.graph.order.map((id) => [id, "success"]));
+    statuses["test.shop.not_null_orders_id"] = testStatus;
+    return recordRun(p, { statuses }, { sources: sourcesOf(BEFORE_RUN, { [ORDERS_SOURCE]: LOADED }) })
+      .snapshot;
+  }
+
+  it.each([
+    ["no state", null, fresh(), "RUN not_tested"],
+    ["checks failed last time", "fail", fresh(), "RUN not_tested"],
+    ["passed, data unchanged", "pass", fresh(), "SKIP unchanged"],
+    ["passed, new data", "pass", fresh("2026-11-01T10:30:00Z"), "RUN new_upstream_data"],
+    ["passed, no sources.json", "pass", null, "RUN missing_data_evidence"],
+  ])("%s: %s", (_label, status, sources, expected) => {
+    const snapshot = status === null ? null : recorded(status);
+    const p = planOf(project(), snapshot, { sources });
+    expect(p.source_checks!.map((c) => `${c.action} ${c.reason.code}`)).toEqual([expected]);
+    if (expected.startsWith("RUN")) expect(p.select).toContain("source:raw.orders");
+    else expect(p.select).not.toContain("source:");
+  });
+
+  it("edited checks run again (checks_changed)", () => {
+    const snapshot = recorded("pass");
+    const edited = projectOf(all(), { sources: ["raw.orders"], tests: [{ ...TEST, column: "amount" }] });
+    const p = planOf(edited, snapshot, { sources: fresh() });
+    expect(p.source_checks!.map((c) => c.reason.code)).toEqual(["checks_changed"]);
+  });
+
+  it("with --select, only sources a +name selector reaches are considered", () => {
+    const snapshot = recorded("fail");
+    expect(planOf(project(), snapshot, { sources: fresh(), select: ["orders"] }).source_checks).toEqual([]);
+    expect(planOf(project(), snapshot, { sources: fresh(), select: ["+orders"] }).source_checks!.length).toBe(
+      1,
+    );
+  });
+});
