@@ -1534,11 +1534,6 @@ export function buildRunResults(project: ProjectSpec, options: RunResultsOptions
   };
 }
 
-/** When the build's last node finished (for callers that place later events after it). */
-export function runResultsFinishedAt(runResults: JsonObject): string {
-  return (runResults.metadata as JsonObject).generated_at as string;
-}
-
 // =================================================================== sources.json
 
 export interface SourceFreshnessOptions {
