@@ -1,0 +1,234 @@
+/**
+ * Reasons in plain words. The planner decides and writes each reason's
+ * `message` (authoritative); this module only phrases, from a reason's code
+ * and its structured data (components, subjects, due time, quorum), the short
+ * form a reviewer scans: "compiled SQL and config changed", "parent
+ * `stg_orders` changes code". When the data a phrasing needs is missing, or
+ * when the message says more than the data (why the code is incomplete, which
+ * evidence is missing, which policy can't be met), the message is shown as it
+ * is. Nothing here decides anything. Pure.
+ */
+import type { Plan, PlanEntry, Reason, ReasonCode } from "../state/plan.js";
+import { BUILD_REASONS } from "../state/plan.js";
+import { code, formatRelative, formatTime, joinWords, messageWords, type Words } from "./words.js";
+
+/** The fingerprint components (scheme dbt/2) as a reviewer says them. */
+export const COMPONENT_LABELS: Readonly<Record<string, string>> = {
+  scheme: "fingerprint scheme",
+  sql: "compiled SQL",
+  file: "file",
+  compiled_code: "compiled code",
+  config: "config",
+  macros: "macros",
+  contract: "contract",
+  relation: "target relation",
+  engine: "dbt version or adapter",
+};
+
+/**
+ * The names the hook scan reports (src/dbt/hook-scan.ts ENVIRONMENT_NAMES;
+ * kept here so comment/ depends only on state/, and a test keeps them equal).
+ */
+export const HOOK_ENVIRONMENT_NAMES: readonly string[] = [
+  "builtins",
+  "context",
+  "env_var",
+  "flags",
+  "run_query",
+  "statement",
+  "target",
+  "var",
+];
+
+/** Codes whose planner message says more than any phrasing from data could. */
+const MESSAGE_FIRST: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
+  "code_incomplete",
+  "policy_unmet",
+  "missing_data_evidence",
+  "target_changed",
+]);
+
+const RESOURCE_PREFIXES = ["model.", "seed.", "snapshot.", "analysis.", "test.", "unit_test.", "operation."];
+
+/** A unique id as a reviewer reads it: `stg_orders`, `pkg.model`, `raw.orders` for a source. */
+export function displayId(id: string, project: string): string {
+  if (id.startsWith("source.")) {
+    const parts = id.split(".");
+    return parts.length > 3 ? parts.slice(2).join(".") : id;
+  }
+  const prefix = RESOURCE_PREFIXES.find((p) => id.startsWith(p));
+  if (!prefix) return id;
+  const rest = id.slice(prefix.length);
+  const dot = rest.indexOf(".");
+  if (dot < 0) return rest;
+  const pkg = rest.slice(0, dot);
+  const name = rest.slice(dot + 1);
+  return pkg === project ? name : `${pkg}.${name}`;
+}
+
+/** An entry's name as shown: its name, `.vN` for a model version, the package when it isn't the project's. */
+export function entryLabel(entry: PlanEntry, project: string): string {
+  let name = entry.name;
+  const version = /\.v(\d+)$/.exec(entry.unique_id);
+  if (version && !name.endsWith(version[0])) name += version[0];
+  return entry.package_name && entry.package_name !== project ? `${entry.package_name}.${name}` : name;
+}
+
+/** Whether a reason builds for code (the output may change shape) rather than for data. */
+export function isCodeReason(reasonCode: ReasonCode): boolean {
+  return (BUILD_REASONS as Record<string, string>)[reasonCode] === "code";
+}
+
+export interface PhraseContext {
+  project: string;
+  /** The plan's clock value, for "due in 2 h". */
+  plannedAt: string;
+}
+
+function names(subjects: readonly string[] | undefined, project: string): Words[] {
+  return (subjects ?? []).map((s) => [code(displayId(s, project))]);
+}
+
+function componentLabels(list: readonly string[]): Words[] {
+  return list.map((c) => {
+    const label = COMPONENT_LABELS[c];
+    return label ? [label] : [code(c)];
+  });
+}
+
+/** Phrases one reason; falls back to the planner's message. */
+export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseContext): Words {
+  const message = reason.message ? messageWords(reason.message) : [reason.code.replaceAll("_", " ")];
+  if (MESSAGE_FIRST.has(reason.code) && reason.message) return message;
+  const subjects = names(reason.subjects, context.project);
+  switch (reason.code) {
+    case "no_state":
+      return ["no recorded state"];
+    case "never_built":
+      return ["never built by ODS"];
+    case "scheme_changed":
+      return ["the fingerprint scheme changed: every node is built once"];
+    case "code_changed": {
+      const { changed = [], added = [], removed = [] } = reason.components ?? {};
+      const parts: Words[] = [];
+      if (changed.length) parts.push([...joinWords(componentLabels(changed), 9), " changed"]);
+      if (added.length) parts.push([...joinWords(componentLabels(added), 9), " now fingerprinted"]);
+      if (removed.length) parts.push([...joinWords(componentLabels(removed), 9), " no longer fingerprinted"]);
+      if (parts.length === 0) return message;
+      return parts.flatMap((p, i) => (i === 0 ? p : ["; ", ...p]));
+    }
+    case "parent_code_changed":
+      if (subjects.length === 0) return message;
+      return [
+        subjects.length === 1 ? "parent " : "parents ",
+        ...joinWords(subjects),
+        subjects.length === 1 ? " changes code" : " change code",
+      ];
+    case "unknown_parent":
+      if (subjects.length === 0) return message;
+      return ["reads ", ...joinWords(subjects), ", which ODS doesn't know"];
+    case "no_declared_inputs":
+      return ["reads no declared model or source, so ODS can't tell when its data changes"];
+    case "hook_reads_environment": {
+      const read = (reason.subjects ?? []).filter((s) => HOOK_ENVIRONMENT_NAMES.includes(s));
+      const where = (reason.subjects ?? []).filter((s) => !HOOK_ENVIRONMENT_NAMES.includes(s));
+      if (read.length === 0 && where.length === 0) return message;
+      const reader: Words = where.length ? joinWords(where.map((w) => [code(w)])) : ["a hook"];
+      const verb = where.length > 1 ? " read " : " reads ";
+      return read.length
+        ? [
+            ...reader,
+            verb,
+            ...joinWords(
+              read.map((r) => [code(r)]),
+              4,
+            ),
+          ]
+        : [...reader, verb, "the environment"];
+    }
+    case "new_upstream_data": {
+      const sources = (reason.subjects ?? []).filter((s) => s.startsWith("source."));
+      const parents = (reason.subjects ?? []).filter((s) => !s.startsWith("source."));
+      if (sources.length === 0 && parents.length === 0) return message;
+      const parts: Words[] = [];
+      if (sources.length)
+        parts.push([
+          sources.length === 1 ? "new data in source " : "new data in sources ",
+          ...joinWords(names(sources, context.project)),
+          " since the last build",
+        ]);
+      if (parents.length)
+        parts.push([
+          parents.length === 1 ? "parent " : "parents ",
+          ...joinWords(names(parents, context.project)),
+          parents.length === 1 ? " has new data" : " have new data",
+        ]);
+      return parts.flatMap((p, i) => (i === 0 ? p : ["; ", ...p]));
+    }
+    case "unchanged": {
+      const run = entry.last_build?.run_id;
+      return run ? ["code and inputs unchanged since run ", code(run)] : message;
+    }
+    case "formatting_only":
+      return ["only formatting changed"];
+    case "within_lag_tolerance": {
+      if (!reason.due_at) return message;
+      const relative = formatRelative(reason.due_at, context.plannedAt);
+      return [
+        "new upstream data, within lag tolerance: due ",
+        relative && relative !== "now"
+          ? `${relative} (${formatTime(reason.due_at)})`
+          : `at ${formatTime(reason.due_at)}`,
+      ];
+    }
+    case "quorum_not_met":
+      if (!reason.quorum) return message;
+      return [
+        `new data in ${reason.quorum.changed} of ${reason.quorum.total} inputs; built once all have new data (`,
+        code("require_fresh_data_from: all"),
+        ")",
+      ];
+    default:
+      return message;
+  }
+}
+
+/** All reasons of an entry, joined with "; ". */
+export function phraseEntry(entry: PlanEntry, context: PhraseContext): Words {
+  const out: Words = [];
+  entry.reasons.forEach((reason, i) => {
+    if (i > 0) out.push("; ");
+    out.push(...phraseReason(reason, entry, context));
+  });
+  return out;
+}
+
+/** Short labels per reason code, for counts ("parent changes code: 9,000"). */
+export const REASON_TITLES: Readonly<Record<ReasonCode, string>> = {
+  no_state: "no state found",
+  target_changed: "state from another target",
+  never_built: "never built by ODS",
+  code_incomplete: "code can't be fully fingerprinted",
+  scheme_changed: "fingerprint scheme changed",
+  code_changed: "code changed",
+  parent_code_changed: "a parent changes code",
+  unknown_parent: "a parent ODS doesn't know",
+  hook_reads_environment: "a hook reads the environment",
+  no_declared_inputs: "no declared inputs",
+  policy_unmet: "policy can't be honoured",
+  missing_data_evidence: "missing data evidence",
+  new_upstream_data: "new upstream data",
+  unchanged: "unchanged",
+  formatting_only: "only formatting changed",
+  within_lag_tolerance: "within lag tolerance",
+  quorum_not_met: "waiting for fresh data from all inputs",
+};
+
+/** The reason code an entry is counted under: its first reason's. */
+export function primaryCode(entry: PlanEntry): ReasonCode | undefined {
+  return entry.reasons[0]?.code;
+}
+
+export function phraseContext(plan: Plan): PhraseContext {
+  return { project: plan.project, plannedAt: plan.planned_at };
+}

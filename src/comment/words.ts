@@ -1,0 +1,93 @@
+/**
+ * Words: a sentence as text parts and code parts (names), so that one
+ * phrasing renders to markdown (names as escaped `<code>`) and to plain text
+ * (names in backticks, control characters removed) alike. Plus the formats
+ * of durations, times and counts both renderers share. Pure.
+ */
+import { cleanText, MAX_NAME, mdCode, mdText, splitBackticks } from "./markdown-escape.js";
+
+export type Word = string | { code: string };
+export type Words = Word[];
+
+export function code(text: string): { code: string } {
+  return { code: text };
+}
+
+/** A planner message as words: its backticked parts are names. */
+export function messageWords(message: string): Words {
+  return splitBackticks(message);
+}
+
+export function wordsToMarkdown(words: Words): string {
+  return words.map((w) => (typeof w === "string" ? mdText(w) : mdCode(w.code))).join("");
+}
+
+export function wordsToPlain(words: Words): string {
+  return words
+    .map((w) => (typeof w === "string" ? cleanText(w) : "`" + cleanText(w.code, MAX_NAME) + "`"))
+    .join("");
+}
+
+/** `a`, `a and b`, `a, b and c`; past `limit` items, `a, b and 3 more`. */
+export function joinWords(items: Words[], limit = 3, conjunction = "and"): Words {
+  const shown = items.length > limit ? items.slice(0, limit - 1) : items;
+  const rest = items.length - shown.length;
+  const out: Words = [];
+  shown.forEach((item, i) => {
+    if (i > 0) out.push(i === shown.length - 1 && rest === 0 ? ` ${conjunction} ` : ", ");
+    out.push(...item);
+  });
+  if (rest > 0) out.push(` ${conjunction} ${rest} more`);
+  return out;
+}
+
+/** `1,234` */
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+/** `1 node`, `2 nodes` */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** A duration in words: `under 1 s`, `42 s`, `4 min 10 s`, `12 min`, `1 h 5 min`. */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return "unknown";
+  if (seconds < 1) return "under 1 s";
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 600) {
+    const m = Math.floor(s / 60);
+    const rest = s % 60;
+    return rest === 0 ? `${m} min` : `${m} min ${rest} s`;
+  }
+  const minutes = Math.round(s / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** An ISO 8601 time as `2025-03-01 06:12 UTC`; anything unparsable as given (cleaned). */
+export function formatTime(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return cleanText(iso, 40);
+  const d = new Date(ms).toISOString();
+  return `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`;
+}
+
+/** `in 2 h 10 min` / `2 h ago` between two ISO times, or undefined when either is unparsable. */
+export function formatRelative(at: string, now: string): string | undefined {
+  const a = Date.parse(at);
+  const b = Date.parse(now);
+  if (Number.isNaN(a) || Number.isNaN(b)) return undefined;
+  const delta = (a - b) / 1000;
+  if (Math.abs(delta) < 60) return "now";
+  return delta > 0 ? `in ${formatDuration(delta)}` : `${formatDuration(-delta)} ago`;
+}
+
+/** The first 7 characters of a commit sha (cleaned). */
+export function shortSha(sha: string): string {
+  return cleanText(sha, 40).slice(0, 7);
+}
