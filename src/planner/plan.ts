@@ -72,7 +72,16 @@ export interface PlanInput {
   target?: TargetIdentity;
   /** Whether REUSE relations were checked in the warehouse (none without a connection). */
   relationCheck?: RelationCheck;
+  /**
+   * Plan for a pull request's environment over the scope's (prod's) state
+   * (ADR-0028): a REUSE is served by a pointer view at the manifest's relation
+   * reading the recorded build, so the relation and the target's name may
+   * differ; the adapter may not.
+   */
+  pointers?: boolean;
 }
+
+const POINTER_NOTE = " The environment reads that build through a pointer view.";
 
 const UNCHECKED: RelationCheck = {
   checked: false,
@@ -94,9 +103,14 @@ export function displayName(graph: ProjectGraph, id: string): string {
   return id;
 }
 
-function sameTarget(a: TargetIdentity | undefined, b: TargetIdentity | undefined): boolean {
+function sameTarget(
+  a: TargetIdentity | undefined,
+  b: TargetIdentity | undefined,
+  pointers: boolean,
+): boolean {
   if (!a || !b) return true;
-  return a.adapter_type === b.adapter_type && (a.name ?? null) === (b.name ?? null);
+  if (a.adapter_type !== b.adapter_type) return false;
+  return pointers || (a.name ?? null) === (b.name ?? null);
 }
 
 export function plan(input: PlanInput): Plan {
@@ -106,7 +120,9 @@ export function plan(input: PlanInput): Plan {
   const observed = observedSourceVersions(input.sources);
   const decisions = new Map<string, Decision>();
   const warnings: PlanWarning[] = [];
-  const targetChanged = snapshot !== null && !sameTarget(snapshot.target, input.target);
+  const pointers = input.pointers === true;
+  const pointerNote = pointers ? POINTER_NOTE : "";
+  const targetChanged = snapshot !== null && !sameTarget(snapshot.target, input.target, pointers);
 
   if (!snapshot) {
     warnings.push({
@@ -179,6 +195,10 @@ export function plan(input: PlanInput): Plan {
       );
     }
     const diff = diffFingerprints(entry.fingerprint, fp.fingerprint);
+    if (pointers) {
+      // The environment points at the recorded build: where it was built is not a code change.
+      diff.changed = diff.changed.filter((name) => name !== "relation");
+    }
     if (!isEmptyDiff(diff)) {
       const names = [...diff.changed, ...diff.added, ...diff.removed];
       return build("code_changed", `Its ${componentWords(names)} changed since run ${entry.run_id}.`, {
@@ -334,9 +354,9 @@ export function plan(input: PlanInput): Plan {
       reason: formattingOnly
         ? {
             code: "formatting_only",
-            message: `Only formatting changed since run ${entry.run_id}; code and inputs unchanged.`,
+            message: `Only formatting changed since run ${entry.run_id}; code and inputs unchanged.${pointerNote}`,
           }
-        : { code: "unchanged", message: `Code and inputs unchanged since run ${entry.run_id}.` },
+        : { code: "unchanged", message: `Code and inputs unchanged since run ${entry.run_id}.${pointerNote}` },
       evidence: [codeEvidence, ...evidence],
     };
   }
@@ -413,6 +433,7 @@ export function plan(input: PlanInput): Plan {
       created_at: snapshot?.created_at ?? null,
     },
     selection: [...input.select],
+    ...(pointers ? { pointers: true } : {}),
     summary: { build: built.length, reuse: entries.length - built.length },
     entries,
     source_checks: sourceChecks,

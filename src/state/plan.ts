@@ -127,6 +127,8 @@ export interface Plan {
     created_at: string | null;
   };
   selection: string[];
+  /** Planned for a pull request's environment: REUSE nodes are pointer views reading the recorded builds. */
+  pointers?: boolean;
   summary: { build: number; reuse: number };
   entries: PlanEntry[];
   /** Sources with checks in scope: whether their checks run (RUN sources are part of `select`). */

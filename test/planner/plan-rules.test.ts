@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { plan } from "../../src/planner/plan.js";
 import type { ModelSpec } from "../support/manifest-builder.js";
 import { modelId } from "../support/manifest-builder.js";
 import { decisions, entryOf, planOf, projectOf, recordRun, sourcesOf } from "../support/planner-harness.js";
@@ -433,5 +434,61 @@ describe("tested sources (#232): a source's checks run when nothing vouches for 
     expect(planOf(project(), snapshot, { sources: fresh(), select: ["+orders"] }).source_checks!.length).toBe(
       1,
     );
+  });
+});
+
+describe("planning a pull request's environment over prod's state (pointers)", () => {
+  const inPr = (m: ModelSpec): ModelSpec => ({ ...m, schema: "analytics_pr_7" });
+  const prModels = [stg(), countries(), orders()].map(inPr);
+  const CI = { name: "ci", adapter_type: "duckdb" };
+
+  it("without pointers, another schema and target rebuild everything", () => {
+    const p = planOf(projectOf(prModels, { sources: ["raw.orders"] }), baseline(), {
+      sources: fresh(),
+      target: CI,
+    });
+    expect(new Set(Object.values(decisions(p)))).toEqual(new Set(["BUILD target_changed"]));
+  });
+
+  it("with pointers, unchanged nodes are reused through pointer views; a code change still builds", () => {
+    const changed = [stg({ sql: 'select id from "warehouse"."raw"."orders"' }), countries(), orders()].map(
+      inPr,
+    );
+    const p = plan({
+      project: projectOf(changed, { sources: ["raw.orders"] }),
+      scope: { project: "shop", environment: "prod" },
+      state: { id: "s", snapshot: baseline() },
+      sources: fresh(),
+      select: [],
+      now: "2026-11-01T12:00:00Z",
+      target: CI,
+      pointers: true,
+    });
+    expect(decisions(p)).toEqual({
+      [SEED]: "REUSE unchanged",
+      [STG]: "BUILD code_changed",
+      [ORDERS]: "BUILD parent_code_changed",
+    });
+    expect(entryOf(p, STG).reasons[0]!.components).toEqual({ changed: ["sql"], added: [], removed: [] });
+    expect(entryOf(p, SEED).reasons[0]!.message).toContain(
+      "The environment reads that build through a pointer view.",
+    );
+    expect(entryOf(p, SEED).relation.schema).toBe("analytics_pr_7");
+    expect(entryOf(p, SEED).last_build!.relation!.schema).toBe("analytics");
+    expect(p.pointers).toBe(true);
+  });
+
+  it("another adapter is still another target", () => {
+    const p = plan({
+      project: projectOf(prModels, { sources: ["raw.orders"] }),
+      scope: { project: "shop", environment: "prod" },
+      state: { id: "s", snapshot: baseline() },
+      sources: fresh(),
+      select: [],
+      now: "2026-11-01T12:00:00Z",
+      target: { name: "ci", adapter_type: "postgres" },
+      pointers: true,
+    });
+    expect(new Set(Object.values(decisions(p)))).toEqual(new Set(["BUILD target_changed"]));
   });
 });

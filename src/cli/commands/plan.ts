@@ -37,6 +37,7 @@ export async function planFromFlags(
       select: splitSelectors((values.select as string[] | undefined) ?? []),
       now: now.toISOString(),
       target: targetOf(project, scope, values.target as string | undefined),
+      pointers: values.pointers === true,
     });
   } finally {
     await store?.close();
@@ -50,6 +51,7 @@ export const PLAN_OPTIONS = {
   target: { type: "string" },
   sources: { type: "string" },
   select: { type: "string", multiple: true },
+  pointers: { type: "boolean" },
 } as const;
 
 export const PLAN_OPTION_HELP = {
@@ -60,6 +62,8 @@ export const PLAN_OPTION_HELP = {
     "the dbt target this plan builds into (a build is reused only in its target); default: the environment",
   sources: "dbt's sources.json (`dbt source freshness`): evidence of new source data",
   select: "dbt selection: name, +name, name+, tag:, path:, fqn:, package: (repeatable)",
+  pointers:
+    "plan a pull request's environment (a manifest compiled with the CI target) over the scope's state: REUSE nodes are served by pointer views, so the relation may differ",
 };
 
 export const planCommand: Command = {
@@ -73,6 +77,7 @@ export const planCommand: Command = {
   examples: [
     "ods-state plan --manifest target/manifest.json --sources target/sources.json",
     "ods-state plan --manifest target/manifest.json --select +orders --format json > plan.json",
+    "ods-state plan --manifest pr/manifest.json --environment prod --pointers   # a PR environment over prod's state",
     'dbt build --select "$(ods-state plan --format json | jq -r .select)"',
   ],
   async run(values, _positionals, context) {
