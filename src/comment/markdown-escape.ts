@@ -128,18 +128,24 @@ export function splitBackticks(message: string): Array<string | { code: string }
 const FENCE_SAFE = /^[A-Za-z0-9 _\-.,:;=+*/'"(){}%!?\n]*$/;
 
 /**
- * An untrusted multi-line text as a code block. Line breaks are kept; other
- * control characters become U+FFFD.
+ * An untrusted text as a code block; other control characters become U+FFFD.
+ * With `multiline` (an example query), line breaks are kept as lines; without
+ * it (a shell command, where a line break can only come from a name), a line
+ * break sends the text through <pre>, as the entity `&#10;`: it shows as a
+ * break and is copied as one, but the markdown never gets an untrusted line.
  */
-export function codeBlock(text: string, language = "", max = 20_000): string {
+export function codeBlock(text: string, language = "", max = 20_000, multiline = true): string {
   const lines = text
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .map((line) => line.replace(UNSAFE, "\ufffd").replace(/[\t\v\f\u0085\u2028\u2029]/g, " "));
   const body = truncate(lines.join("\n"), max);
-  if (FENCE_SAFE.test(body)) return "```" + language + "\n" + body + "\n```";
+  if (FENCE_SAFE.test(body) && (multiline || !body.includes("\n")))
+    return "```" + language + "\n" + body + "\n```";
   const escaped = Array.from(body)
-    .map((c) => (c === "\n" || /[A-Za-z0-9 _\-.,:;=+*/'"(){}%!?]/.test(c) ? c : `&#${c.codePointAt(0)};`))
+    .map((c) =>
+      (c === "\n" && multiline) || /[A-Za-z0-9 _\-.,:;=+/'"(){}%!?]/.test(c) ? c : `&#${c.codePointAt(0)};`,
+    )
     .join("");
   return `<pre><code>${escaped}</code></pre>`;
 }

@@ -17,9 +17,9 @@ export const COMPONENT_LABELS: Readonly<Record<string, string>> = {
   scheme: "fingerprint scheme",
   sql: "compiled SQL",
   file: "file",
-  compiled_code: "compiled code",
+  compiled_code: "compiled Python code",
   config: "config",
-  macros: "macros",
+  macros: "macros it uses",
   contract: "contract",
   relation: "target relation",
   engine: "dbt version or adapter",
@@ -85,8 +85,17 @@ export interface PhraseContext {
   plannedAt: string;
 }
 
+/**
+ * Whether a subject is an id or a bare name (`model.shop.orders`, `orders`),
+ * as Reason.subjects documents, rather than a phrase (`post-hook 1`,
+ * "source `raw.orders` (a → b)").
+ */
+function isId(subject: string): boolean {
+  return /^[^\s`]+$/.test(subject);
+}
+
 function names(subjects: readonly string[] | undefined, project: string): Words[] {
-  return (subjects ?? []).map((s) => [code(displayId(s, project))]);
+  return (subjects ?? []).map((s) => (isId(s) ? [code(displayId(s, project))] : messageWords(s)));
 }
 
 function componentLabels(list: readonly string[]): Words[] {
@@ -96,9 +105,22 @@ function componentLabels(list: readonly string[]): Words[] {
   });
 }
 
+/**
+ * A planner message as a clause after a name: first letter lower-cased
+ * unless it starts an acronym (`SQL`), no final period. Formatting only.
+ */
+export function asClause(message: string): string {
+  let text = message.trim();
+  if (text.endsWith(".") && !text.endsWith("..")) text = text.slice(0, -1);
+  if (/^[A-Z](?![A-Z0-9])/.test(text)) text = text[0]!.toLowerCase() + text.slice(1);
+  return text;
+}
+
 /** Phrases one reason; falls back to the planner's message. */
 export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseContext): Words {
-  const message = reason.message ? messageWords(reason.message) : [reason.code.replaceAll("_", " ")];
+  const message = reason.message
+    ? messageWords(asClause(reason.message))
+    : [reason.code.replaceAll("_", " ")];
   if (MESSAGE_FIRST.has(reason.code) && reason.message) return message;
   const subjects = names(reason.subjects, context.project);
   switch (reason.code) {
@@ -132,6 +154,8 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
     case "hook_reads_environment": {
       const read = (reason.subjects ?? []).filter((s) => HOOK_ENVIRONMENT_NAMES.includes(s));
       const where = (reason.subjects ?? []).filter((s) => !HOOK_ENVIRONMENT_NAMES.includes(s));
+      // Only where (`post-hook 1`), not what it reads: the message names both.
+      if (read.length === 0 && reason.message) return message;
       if (read.length === 0 && where.length === 0) return message;
       const reader: Words = where.length ? joinWords(where.map((w) => [code(w)])) : ["a hook"];
       const verb = where.length > 1 ? " read " : " reads ";
@@ -147,6 +171,8 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
         : [...reader, verb, "the environment"];
     }
     case "new_upstream_data": {
+      // Subjects that are not ids (phrases with details) say less than the message.
+      if (!(reason.subjects ?? []).every(isId)) return message;
       const sources = (reason.subjects ?? []).filter((s) => s.startsWith("source."));
       const parents = (reason.subjects ?? []).filter((s) => !s.startsWith("source."));
       if (sources.length === 0 && parents.length === 0) return message;

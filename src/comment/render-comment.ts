@@ -53,6 +53,8 @@ export const JOB_SUMMARY_LIMIT = 900_000;
 
 /** Names shown per list in the environment block. */
 const ENVIRONMENT_NAMES_SHOWN = 30;
+/** Sources with running checks listed; the rest are counted. */
+const CHECKS_SHOWN = 20;
 /** Warnings shown; the rest are counted. */
 const WARNINGS_SHOWN = 10;
 
@@ -84,6 +86,7 @@ type SectionName =
   | "note"
   | "warnings"
   | "build"
+  | "checks"
   | "reuse"
   | "lineage"
   | "command"
@@ -115,6 +118,7 @@ const ORDER: SectionName[] = [
   "note",
   "warnings",
   "build",
+  "checks",
   "reuse",
   "lineage",
   "command",
@@ -240,6 +244,8 @@ class CommentRenderer {
         return this.warnings();
       case "build":
         return this.buildSection(level, budget);
+      case "checks":
+        return this.checksSection();
       case "reuse":
         return this.reuseSection(level, budget);
       case "lineage":
@@ -255,14 +261,28 @@ class CommentRenderer {
     }
   }
 
+  /** The headline and the links, dropping parts whole (never cutting inside markup) until it fits. */
   private minimal(): string {
-    const text = [
-      this.head(),
-      this.shortenedNote(),
-      "The plan is too large to summarise in a comment.",
-      this.footer(),
-    ].join(SEPARATOR);
-    return truncate(text, this.limit - 1) + "\n";
+    const tooLarge = "The plan is too large to summarise here.";
+    const candidates = [
+      [this.head(), this.shortenedNote(), tooLarge, this.footer()],
+      [this.head(), this.shortenedNote(), tooLarge],
+      [this.head(), tooLarge],
+    ];
+    for (const parts of candidates) {
+      const text = parts.join(SEPARATOR) + "\n";
+      if (text.length <= this.limit) return text;
+    }
+    const marker =
+      this.options.marker !== false && this.target === "comment" ? commentMarker(this.project) + "\n" : "";
+    return (
+      marker +
+      truncate(
+        `ods-state plan: ${formatCount(this.build.length)} to build, ${formatCount(this.reuse.length)} to reuse.`,
+        Math.max(1, this.limit - marker.length - 1),
+      ) +
+      "\n"
+    );
   }
 
   // ---- head ----------------------------------------------------------------
@@ -475,6 +495,22 @@ class CommentRenderer {
     return links.length ? `: see ${links.join(" or ")}` : "";
   }
 
+  // ---- source checks -------------------------------------------------------
+
+  /** Sources whose checks (data tests) run with the build: bounded, never cut. */
+  private checksSection(): string {
+    const checks = this.plan.source_checks ?? [];
+    const run = checks.filter((c) => c.action === "RUN");
+    if (run.length === 0) return "";
+    const skipped = checks.length - run.length;
+    const lines = run
+      .slice(0, CHECKS_SHOWN)
+      .map((c) => `- ${mdCode(c.name)} — ${mdMessage(c.reason.message)}`);
+    if (run.length > CHECKS_SHOWN) lines.push(`- … and ${plural(run.length - CHECKS_SHOWN, "more source")}`);
+    const heading = `**Source checks that run (${formatCount(run.length)})**${skipped ? `; ${formatCount(skipped)} skipped, unchanged` : ""}:`;
+    return [heading, lines.join("\n")].join("\n");
+  }
+
   // ---- REUSE --------------------------------------------------------------
 
   private reuseSection(level: number, budget: number): string {
@@ -573,7 +609,7 @@ class CommentRenderer {
         heading,
         `The command selects ${plural(this.build.length, "node")} and is too long for this comment: it is in the job summary and in the action's ${mdCode("select")} output.`,
       ].join(SEPARATOR);
-    return [heading, codeBlock(command, "sh", 200_000)].join(SEPARATOR);
+    return [heading, codeBlock(command, "sh", 200_000, false)].join(SEPARATOR);
   }
 
   // ---- environment, promotion ----------------------------------------------

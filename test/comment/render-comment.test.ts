@@ -69,7 +69,16 @@ describe("renderComment", () => {
     expect(data).toContain("new data in 1 of 2 inputs");
     const hook = renderComment(byName.get("hook-reads-environment")!.plan, {});
     expect(hook).toContain("<code>audit\\_log</code> — a hook reads <code>env\\_var</code>");
-    expect(hook).toContain("<code>post-hook 1</code> reads <code>env\\_var</code> and <code>target</code>");
+    expect(hook).toContain(
+      "<code>orders\\_audited</code> — it has hooks, and post-hook 1 reads <code>env\\_var</code>, <code>target</code>: what the hook does depends on the run",
+    );
+    const structured = renderComment(
+      new PlanBuilder().build("x", why.hookReads("post-hook 1", "env_var", "target")).plan(),
+      {},
+    );
+    expect(structured).toContain(
+      "<code>post-hook 1</code> reads <code>env\\_var</code> and <code>target</code>",
+    );
   });
 
   it("points out the notable REUSE nodes and folds the rest", () => {
@@ -103,8 +112,8 @@ describe("renderComment", () => {
       .build("odd", { code: "parent_code_changed", message: "A parent of `odd` changes code." })
       .plan();
     const text = renderComment(plan, {});
-    expect(text).toContain("No compiled SQL: run <code>dbt compile</code> so the manifest records it.");
-    expect(text).toContain("A parent of <code>odd</code> changes code.");
+    expect(text).toContain("— no compiled SQL: run <code>dbt compile</code> so the manifest records it\n");
+    expect(text).toContain("— a parent of <code>odd</code> changes code\n");
   });
 
   it("leaves the lineage out when the plan carries no parents", () => {

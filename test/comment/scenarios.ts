@@ -122,11 +122,11 @@ export function scenarios(): Scenario[] {
       duration: 22,
       materialized: "view",
     });
-    builder.build("orders_audited", why.hookReadsEnvironment("post-hook 1", "env_var", "target"), {
+    builder.build("orders_audited", why.hookReadsEnvironment("post-hook 1", ["env_var", "target"]), {
       parents: [id("stg_orders")],
       duration: 40,
     });
-    builder.build("audit_log", why.hookReadsEnvironment("env_var"), {
+    builder.build("audit_log", why.hookReads("env_var"), {
       parents: [id("stg_orders")],
       duration: 12,
     });

@@ -63,7 +63,14 @@ export const why = {
     message: `New upstream data: ${subjects.map((s) => `\`${s}\``).join(", ")} moved since the last build.`,
     subjects,
   }),
-  hookReadsEnvironment: (...subjects: string[]): Reason => ({
+  /** As the planner writes it: subjects say where (`post-hook 1`), the message what it reads. */
+  hookReadsEnvironment: (where: string, names: string[]): Reason => ({
+    code: "hook_reads_environment",
+    message: `It has hooks, and ${where} reads ${names.map((n) => `\`${n}\``).join(", ")}: what the hook does depends on the run, so the node is built every run.`,
+    subjects: [where],
+  }),
+  /** With the names read as subjects too (Reason.subjects: "the hooks or macros the reason is about"). */
+  hookReads: (...subjects: string[]): Reason => ({
     code: "hook_reads_environment",
     message: `A hook reads the environment (${subjects.map((s) => `\`${s}\``).join(", ")}); built every run.`,
     subjects,

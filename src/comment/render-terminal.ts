@@ -1,0 +1,65 @@
+/**
+ * The plan as plain text for the CLI's text format: a summary, one line per
+ * node (action, name, reason in the same words as the comment), warnings and
+ * the dbt command. Every untrusted string is cleaned of control characters
+ * (so a node name can't move the cursor or recolour the terminal) and of line
+ * breaks. Pure.
+ */
+import type { Plan } from "../state/plan.js";
+import { cleanText, MAX_NAME } from "./markdown-escape.js";
+import { entryLabel, phraseContext, phraseEntry } from "./reason-phrases.js";
+import { formatCount, formatDuration, formatTime, messageWords, plural, wordsToPlain } from "./words.js";
+
+/** Widest name column; longer names push their reason to the right. */
+const NAME_COLUMN = 40;
+
+export function renderTerminal(plan: Plan): string {
+  const phrase = phraseContext(plan);
+  const lines: string[] = [];
+  const build = plan.entries.filter((e) => e.action === "BUILD");
+  const reuse = plan.entries.filter((e) => e.action === "REUSE");
+  const saves = reuse.reduce((sum, e) => sum + (e.last_duration_s ?? 0), 0);
+  const total = saves + build.reduce((sum, e) => sum + (e.last_duration_s ?? 0), 0);
+  lines.push(
+    `ods-state plan for ${cleanText(plan.project, MAX_NAME)}: ${formatCount(build.length)} to build, ${formatCount(reuse.length)} to reuse` +
+      (saves > 0 && total > 0
+        ? ` (reuse saves about ${formatDuration(saves)} of ${formatDuration(total)})`
+        : ""),
+  );
+  const env = cleanText(plan.environment, MAX_NAME);
+  lines.push(
+    plan.state.found
+      ? `compared with ${env}` +
+          (plan.state.run_id ? ` at run ${cleanText(plan.state.run_id, MAX_NAME)}` : "") +
+          (plan.state.created_at ? ` (recorded ${formatTime(plan.state.created_at)})` : "")
+      : `no recorded state for ${env}: every node is built`,
+  );
+  lines.push("");
+
+  const labels = plan.entries.map((e) => cleanText(entryLabel(e, plan.project), MAX_NAME));
+  const width = Math.min(NAME_COLUMN, Math.max(0, ...labels.map((l) => l.length)));
+  plan.entries.forEach((entry, i) => {
+    const label = labels[i]!;
+    lines.push(`${entry.action}  ${label.padEnd(width)}  ${wordsToPlain(phraseEntry(entry, phrase))}`);
+  });
+  if (plan.entries.length === 0) lines.push("(no node selected)");
+
+  for (const check of plan.source_checks ?? [])
+    if (check.action === "RUN")
+      lines.push(
+        `CHECK  ${cleanText(check.name, MAX_NAME).padEnd(width)}  ${wordsToPlain(messageWords(check.reason.message))}`,
+      );
+
+  const unchecked = reuse.filter((e) => !e.relation_check?.checked).length;
+  if (unchecked > 0)
+    lines.push(
+      "",
+      `note: whether the relation still exists was not checked for ${plural(unchecked, "reused node")}`,
+    );
+  if (plan.warnings.length) {
+    lines.push("");
+    for (const w of plan.warnings) lines.push(`warning: ${wordsToPlain(messageWords(w.message))}`);
+  }
+  if (plan.build_command) lines.push("", cleanText(plan.build_command, Number.POSITIVE_INFINITY));
+  return lines.join("\n") + "\n";
+}
