@@ -3,7 +3,7 @@
  * the project graph and every planned node's fingerprint. Parses once.
  */
 import { loadManifest, type Manifest } from "./artifacts/manifest.js";
-import { type NodeFingerprint, fingerprintProject } from "./fingerprint/project-fingerprints.js";
+import { fingerprintProject, type NodeFingerprint } from "./fingerprint/project-fingerprints.js";
 import { buildGraph, type ProjectGraph } from "./graph.js";
 
 export interface LoadedProject {

@@ -12,12 +12,19 @@ export function readTextFile(file: string, from: string): string {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") {
-      throw new UserError("file_missing", `${file} (given by ${from}) does not exist.`, { file, input: from });
+      throw new UserError("file_missing", `${file} (given by ${from}) does not exist.`, {
+        file,
+        input: from,
+      });
     }
-    throw new UserError("file_unreadable", `${file} (given by ${from}) cannot be read: ${code ?? String(error)}.`, {
-      file,
-      input: from,
-    });
+    throw new UserError(
+      "file_unreadable",
+      `${file} (given by ${from}) cannot be read: ${code ?? String(error)}.`,
+      {
+        file,
+        input: from,
+      },
+    );
   }
   if (stats.isDirectory()) {
     throw new UserError("file_unreadable", `${file} (given by ${from}) is a directory, not a file.`, {
@@ -29,9 +36,13 @@ export function readTextFile(file: string, from: string): string {
     return readFileSync(file, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError("file_unreadable", `${file} (given by ${from}) cannot be read: ${code ?? String(error)}.`, {
-      file,
-      input: from,
-    });
+    throw new UserError(
+      "file_unreadable",
+      `${file} (given by ${from}) cannot be read: ${code ?? String(error)}.`,
+      {
+        file,
+        input: from,
+      },
+    );
   }
 }

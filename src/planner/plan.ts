@@ -29,6 +29,7 @@
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { diffFingerprints, isEmptyDiff, SCHEME } from "../dbt/fingerprint/fingerprint.js";
 import { MacroIndex } from "../dbt/fingerprint/macro-index.js";
+import type { NodeFingerprint } from "../dbt/fingerprint/project-fingerprints.js";
 import type { GraphNode, ProjectGraph } from "../dbt/graph.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import {
@@ -194,11 +195,7 @@ export function plan(input: PlanInput): Plan {
         `The fingerprint scheme changed (${entry.fingerprint.scheme} → ${SCHEME}): every node is built once.`,
       );
     }
-    const diff = diffFingerprints(entry.fingerprint, fp.fingerprint);
-    if (pointers) {
-      // The environment points at the recorded build: where it was built is not a code change.
-      diff.changed = diff.changed.filter((name) => name !== "relation");
-    }
+    const diff = pointers ? portableDiff(entry, fp) : diffFingerprints(entry.fingerprint, fp.fingerprint);
     if (!isEmptyDiff(diff)) {
       const names = [...diff.changed, ...diff.added, ...diff.removed];
       return build("code_changed", `Its ${componentWords(names)} changed since run ${entry.run_id}.`, {
@@ -356,7 +353,10 @@ export function plan(input: PlanInput): Plan {
             code: "formatting_only",
             message: `Only formatting changed since run ${entry.run_id}; code and inputs unchanged.${pointerNote}`,
           }
-        : { code: "unchanged", message: `Code and inputs unchanged since run ${entry.run_id}.${pointerNote}` },
+        : {
+            code: "unchanged",
+            message: `Code and inputs unchanged since run ${entry.run_id}.${pointerNote}`,
+          },
       evidence: [codeEvidence, ...evidence],
     };
   }
@@ -441,6 +441,24 @@ export function plan(input: PlanInput): Plan {
     select,
     warnings,
   };
+}
+
+/**
+ * For a pull request's environment: where the node is built, and the names of
+ * the relations it reads, are not code changes (the environment points at the
+ * recorded build). Compares the portable sql when both sides have it.
+ */
+function portableDiff(entry: NodeState, fp: NodeFingerprint): ReturnType<typeof diffFingerprints> {
+  const portable = (components: Record<string, string>, sql: string | null | undefined) => {
+    const { relation: _relation, ...rest } = components;
+    if (sql && rest.sql !== undefined) rest.sql = sql;
+    return { scheme: SCHEME, digest: "", components: rest };
+  };
+  const bothPortable = Boolean(entry.portable_sql && fp.portableSql);
+  return diffFingerprints(
+    portable(entry.fingerprint.components, bothPortable ? entry.portable_sql : null),
+    portable(fp.fingerprint.components, bothPortable ? fp.portableSql : null),
+  );
 }
 
 function describeTarget(target: TargetIdentity | undefined): string {

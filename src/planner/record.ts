@@ -233,6 +233,7 @@ export function record(input: RecordInput): RecordOutcome {
         sources,
       };
       if (fp.rawDigest !== null) state.raw_digest = fp.rawDigest;
+      if (fp.portableSql !== null) state.portable_sql = fp.portableSql;
       if (result.executionTime !== null) state.duration_s = result.executionTime;
       const digest = checksDigest(checksOf(node.checks), macros);
       if (digest !== null && checksOutcome(node.checks) === "passed") {

@@ -64,6 +64,8 @@ export const nodeStateSchema = z.object({
   tested: testRecordSchema.optional(),
   /** Set when the build was made elsewhere (a PR environment) and promoted by this run. */
   promoted_by: z.string().optional(),
+  /** The sql component over the portable SQL (relation names as placeholders): compared when planning a PR environment. */
+  portable_sql: z.string().optional(),
   /** Seconds dbt took to build it (run_results execution_time), for "reuse saves about …". */
   duration_s: z.number().optional(),
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,13 +10,18 @@ import { buildRunResults, buildSources } from "../support/run-builders.js";
 const SOURCE = "source.shop.raw.orders";
 const models = (stgSql: string): ModelSpec[] => [
   { name: "stg_orders", sql: stgSql, dependsOn: [SOURCE] },
-  { name: "orders", sql: 'select * from "warehouse"."analytics"."stg_orders"', dependsOn: [modelId("stg_orders")] },
+  {
+    name: "orders",
+    sql: 'select * from "warehouse"."analytics"."stg_orders"',
+    dependsOn: [modelId("stg_orders")],
+  },
 ];
 const BASE_SQL = 'select id from "warehouse"."raw"."orders"';
 
 function workspace() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ods-cli-plan-"));
-  const write = (name: string, document: unknown) => writeFileSync(path.join(dir, name), JSON.stringify(document));
+  const write = (name: string, document: unknown) =>
+    writeFileSync(path.join(dir, name), JSON.stringify(document));
   write("manifest.json", buildManifest(models(BASE_SQL), { sources: ["raw.orders"] }));
   write(
     "run_results.json",
@@ -24,7 +29,10 @@ function workspace() {
   );
   write("sources-before.json", buildSources("2026-11-01T09:00:00Z", { [SOURCE]: "2026-11-01T08:00:00Z" }));
   write("sources-after.json", buildSources("2026-11-01T11:00:00Z", { [SOURCE]: "2026-11-01T08:00:00Z" }));
-  write("changed.json", buildManifest(models('select id, 1 as x from "warehouse"."raw"."orders"'), { sources: ["raw.orders"] }));
+  write(
+    "changed.json",
+    buildManifest(models('select id, 1 as x from "warehouse"."raw"."orders"'), { sources: ["raw.orders"] }),
+  );
   return { dir, write };
 }
 
@@ -41,31 +49,69 @@ describe("ods-state plan and record on a real SQLite state file", () => {
     expect(first.code).toBe(0);
     const firstPlan = JSON.parse(first.out);
     expect(firstPlan.summary).toEqual({ build: 2, reuse: 0 });
-    expect(firstPlan.entries.map((e: { reasons: { code: string }[] }) => e.reasons[0]!.code)).toEqual(["no_state", "no_state"]);
+    expect(firstPlan.entries.map((e: { reasons: { code: string }[] }) => e.reasons[0]!.code)).toEqual([
+      "no_state",
+      "no_state",
+    ]);
     expect(existsSync(path.join(dir, ".ods", "state.db"))).toBe(false);
 
-    const recorded = await cli(dir, "record", "--manifest", "manifest.json", "--run-results", "run_results.json", "--sources", "sources-before.json");
+    const recorded = await cli(
+      dir,
+      "record",
+      "--manifest",
+      "manifest.json",
+      "--run-results",
+      "run_results.json",
+      "--sources",
+      "sources-before.json",
+    );
     expect(recorded.err).toContain("Created the state database");
     expect(recorded.code).toBe(0);
-    expect(recorded.out).toMatch(/^Recorded run 00000000-0000-4000-8000-000000000001 \(dbt build, success\) in shop\/prod: 2 built, 0 failed, 0 skipped; snapshot /);
+    expect(recorded.out).toMatch(
+      /^Recorded run 00000000-0000-4000-8000-000000000001 \(dbt build, success\) in shop\/prod: 2 built, 0 failed, 0 skipped; snapshot /,
+    );
 
     const again = await cli(dir, "plan", "--manifest", "manifest.json", "--sources", "sources-after.json");
     expect(again.code).toBe(0);
-    expect(again.out).toContain("REUSE  stg_orders  unchanged: Code and inputs unchanged since run 00000000-0000-4000-8000-000000000001.");
-    expect(again.out).toContain("shop/prod: 0 to build, 2 reused (state from run 00000000-0000-4000-8000-000000000001).");
+    expect(again.out).toContain(
+      "REUSE  stg_orders  unchanged: Code and inputs unchanged since run 00000000-0000-4000-8000-000000000001.",
+    );
+    expect(again.out).toContain(
+      "shop/prod: 0 to build, 2 reused (state from run 00000000-0000-4000-8000-000000000001).",
+    );
 
-    const changed = await cli(dir, "plan", "--manifest", "changed.json", "--sources", "sources-after.json", "--format", "json");
+    const changed = await cli(
+      dir,
+      "plan",
+      "--manifest",
+      "changed.json",
+      "--sources",
+      "sources-after.json",
+      "--format",
+      "json",
+    );
     const changedPlan = JSON.parse(changed.out);
-    expect(changedPlan.entries.map((e: { action: string; reasons: { code: string }[] }) => `${e.action} ${e.reasons[0]!.code}`)).toEqual([
-      "BUILD code_changed",
-      "BUILD parent_code_changed",
-    ]);
+    expect(
+      changedPlan.entries.map(
+        (e: { action: string; reasons: { code: string }[] }) => `${e.action} ${e.reasons[0]!.code}`,
+      ),
+    ).toEqual(["BUILD code_changed", "BUILD parent_code_changed"]);
     expect(changedPlan.build_command).toBe("dbt build --select fqn:shop.stg_orders fqn:shop.orders");
 
-    const explained = await cli(dir, "explain", "orders", "--manifest", "changed.json", "--sources", "sources-after.json");
+    const explained = await cli(
+      dir,
+      "explain",
+      "orders",
+      "--manifest",
+      "changed.json",
+      "--sources",
+      "sources-after.json",
+    );
     expect(explained.code).toBe(0);
     expect(explained.out).toContain("decision: BUILD");
-    expect(explained.out).toContain("reason: parent_code_changed: Parent `stg_orders` is built for a code change");
+    expect(explained.out).toContain(
+      "reason: parent_code_changed: Parent `stg_orders` is built for a code change",
+    );
 
     const diff = await cli(dir, "diff", "stg_orders", "--manifest", "changed.json");
     expect(diff.code).toBe(0);
@@ -79,14 +125,19 @@ describe("ods-state plan and record on a real SQLite state file", () => {
     expect((await cli(dir, ...args)).code).toBe(0);
     const second = await cli(dir, ...args);
     expect(second.code).toBe(1);
-    expect(second.err).toMatch(/^error\[record_refused\]: Run 00000000-0000-4000-8000-000000000001 is already recorded in shop\/prod\./);
+    expect(second.err).toMatch(
+      /^error\[record_refused\]: Run 00000000-0000-4000-8000-000000000001 is already recorded in shop\/prod\./,
+    );
     const history = await cli(dir, "plan", "--manifest", "manifest.json", "--format", "json");
     expect(JSON.parse(history.out).state.run_id).toBe("00000000-0000-4000-8000-000000000001");
   });
 
   it("refuses run results of `dbt compile`", async () => {
     const { dir, write } = workspace();
-    write("compile.json", buildRunResults({ which: "compile", statuses: { [modelId("stg_orders")]: "success" } }));
+    write(
+      "compile.json",
+      buildRunResults({ which: "compile", statuses: { [modelId("stg_orders")]: "success" } }),
+    );
     const result = await cli(dir, "record", "--manifest", "manifest.json", "--run-results", "compile.json");
     expect(result.code).toBe(1);
     expect(result.err).toContain("comes from `dbt compile`, which builds nothing");
@@ -95,10 +146,18 @@ describe("ods-state plan and record on a real SQLite state file", () => {
 
   it.each([
     [["plan", "--manifest", "manifest.json", "--format", "xml"], 2, "error[usage]: --format is `xml`"],
-    [["plan", "--manifest", "manifest.json", "--select", "bogus:x"], 2, "The selector `bogus:x` is not supported"],
+    [
+      ["plan", "--manifest", "manifest.json", "--select", "bogus:x"],
+      2,
+      "The selector `bogus:x` is not supported",
+    ],
     [["explain", "nope", "--manifest", "manifest.json"], 2, "No planned node is called `nope` in shop/prod."],
     [["explain", "--manifest", "manifest.json"], 2, "missing NODE"],
-    [["record", "--manifest", "manifest.json", "--run-results", "absent.json"], 1, "absent.json (given by --run-results) does not exist."],
+    [
+      ["record", "--manifest", "manifest.json", "--run-results", "absent.json"],
+      1,
+      "absent.json (given by --run-results) does not exist.",
+    ],
   ])("%j → exit %i, one line saying what is wrong", async (args, code, message) => {
     const { dir } = workspace();
     const result = await cli(dir, ...args);

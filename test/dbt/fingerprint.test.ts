@@ -393,3 +393,32 @@ describe.skipIf(!sharedFixturesPresent)("component diffs along dbt-bouncer's rea
     expect(b.get(id("orders"))!.rawDigest).not.toBe(a.get(id("orders"))!.rawDigest);
   });
 });
+
+describe("version keys across environments (ADR-0028), on the project's own shop fixture", () => {
+  const shop = (variant: string) =>
+    loadProject(
+      readFileSync(path.join(PROJECT_ROOT, "fixtures", "shop", variant, "manifest.json"), "utf8"),
+      variant,
+    );
+
+  it("the same code compiled for prod and for a PR's schema has the same version keys, not the same fingerprints", () => {
+    const pr = shop("pr-7").fingerprints;
+    const merged = shop("prod-after-merge").fingerprints;
+    expect([...pr.keys()]).toEqual([...merged.keys()]);
+    for (const [id, fp] of pr) {
+      expect(fp.versionKey, id).toBe(merged.get(id)!.versionKey);
+      expect(fp.fingerprint.components.relation, id).not.toBe(
+        merged.get(id)!.fingerprint.components.relation,
+      );
+    }
+  });
+
+  it("the PR's edit changes the version key of the edited node and of everything downstream, only", () => {
+    const before = shop("prod").fingerprints;
+    const after = shop("prod-after-merge").fingerprints;
+    const changed = [...after]
+      .filter(([id, fp]) => before.get(id)!.versionKey !== fp.versionKey)
+      .map(([id]) => id);
+    expect(changed).toEqual(["model.shop.stg_orders", "model.shop.orders", "model.shop.fct_daily_revenue"]);
+  });
+});

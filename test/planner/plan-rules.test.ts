@@ -438,7 +438,12 @@ describe("tested sources (#232): a source's checks run when nothing vouches for 
 });
 
 describe("planning a pull request's environment over prod's state (pointers)", () => {
-  const inPr = (m: ModelSpec): ModelSpec => ({ ...m, schema: "analytics_pr_7" });
+  /** The same model compiled with the CI target: its relation and the names of what it reads move to the PR schema. */
+  const inPr = (m: ModelSpec): ModelSpec => ({
+    ...m,
+    schema: "analytics_pr_7",
+    ...(m.sql ? { sql: m.sql.replaceAll('"analytics".', '"analytics_pr_7".') } : {}),
+  });
   const prModels = [stg(), countries(), orders()].map(inPr);
   const CI = { name: "ci", adapter_type: "duckdb" };
 

@@ -17,7 +17,11 @@ const INHERITED_ADAPTER_PACKAGES: Readonly<Record<string, readonly string[]>> = 
 };
 
 /** Names dbt resolves through the project first: they decide where and under which name a node is built. */
-export const GENERATE_NAME_MACROS = ["generate_database_name", "generate_schema_name", "generate_alias_name"] as const;
+export const GENERATE_NAME_MACROS = [
+  "generate_database_name",
+  "generate_schema_name",
+  "generate_alias_name",
+] as const;
 
 export function enginePackages(adapterType: string | null): ReadonlySet<string> {
   const packages = new Set(["dbt"]);
@@ -126,7 +130,8 @@ export class MacroIndex {
   materializationMacros(name: string): string[] {
     const ids: string[] = [];
     for (const suffix of [this.adapterType ?? "default", "default"]) {
-      for (const macro of this.byName.get(`materialization_${name}_${suffix}`) ?? []) ids.push(macro.uniqueId);
+      for (const macro of this.byName.get(`materialization_${name}_${suffix}`) ?? [])
+        ids.push(macro.uniqueId);
     }
     return [...new Set(ids)].sort();
   }

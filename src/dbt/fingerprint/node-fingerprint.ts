@@ -57,22 +57,35 @@ export interface NodeFingerprintParts {
   normaliserGaveUp: string | null;
   /** Why the node keeps its file component, when it does. */
   fileReason: string | null;
+  /** The sql component computed on the portable SQL (relation names as placeholders), when the node has one. */
+  portableSql: string | null;
 }
 
 const SQL_LIKE = new Set(["model", "snapshot"]);
 
-export function fingerprintNode(graph: ProjectGraph, node: GraphNode, macros: MacroIndex): NodeFingerprintParts {
+export function fingerprintNode(
+  graph: ProjectGraph,
+  node: GraphNode,
+  macros: MacroIndex,
+): NodeFingerprintParts {
   const n = node.node;
   const components: Record<string, string> = {};
   const incomplete: string[] = [];
   const metadata = graph.metadata;
   let normaliserGaveUp: string | null = null;
   let fileReason: string | null = null;
+  let portableSql: string | null = null;
 
   components.scheme = sha256(SCHEME);
-  components.engine = sha256(canonicalJson({ dbt_version: metadata.dbtVersion, adapter: metadata.adapterType }));
+  components.engine = sha256(
+    canonicalJson({ dbt_version: metadata.dbtVersion, adapter: metadata.adapterType }),
+  );
   components.relation = sha256(
-    canonicalJson({ database: n.relation.database, schema: n.relation.schema, identifier: n.relation.identifier }),
+    canonicalJson({
+      database: n.relation.database,
+      schema: n.relation.schema,
+      identifier: n.relation.identifier,
+    }),
   );
 
   if (n.config === null) incomplete.push("no recorded config");
@@ -87,17 +100,15 @@ export function fingerprintNode(graph: ProjectGraph, node: GraphNode, macros: Ma
     if (n.compiledCode === null) {
       incomplete.push("no compiled SQL: run `dbt compile` (or `dbt build`) so the manifest records it");
     } else {
-      const normalised = normaliseSql(n.compiledCode);
-      if (normalised.ok) {
-        components.sql = sha256(`normalised\0${normalised.text}`);
-      } else {
-        normaliserGaveUp = normalised.reason;
-        components.sql = sha256(`raw\0${n.compiledCode}`);
-      }
+      const sql = sqlDigest(n.compiledCode);
+      components.sql = sql.digest;
+      normaliserGaveUp = sql.gaveUp;
+      portableSql = sqlDigest(portableSqlText(graph, node)).digest;
     }
     fileReason = impurity(n, ephemerals);
   } else if (isPython) {
-    if (n.compiledCode === null) incomplete.push("no compiled code: run `dbt compile` so the manifest records it");
+    if (n.compiledCode === null)
+      incomplete.push("no compiled code: run `dbt compile` so the manifest records it");
     else components.compiled_code = sha256(n.compiledCode);
     fileReason = "Python model";
   } else {
@@ -118,7 +129,8 @@ export function fingerprintNode(graph: ProjectGraph, node: GraphNode, macros: Ma
   for (const ephemeral of ephemerals) for (const id of ephemeral.dependsOn.macros) roots.add(id);
   const materialization = n.materialized ?? (n.resourceType === "model" ? "view" : n.resourceType);
   const implementations = macros.materializationMacros(materialization);
-  if (implementations.length === 0) incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
+  if (implementations.length === 0)
+    incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
   for (const id of implementations) roots.add(id);
   for (const id of macros.generateNameOverrides()) roots.add(id);
   const closure = macros.closure(roots);
@@ -134,7 +146,34 @@ export function fingerprintNode(graph: ProjectGraph, node: GraphNode, macros: Ma
     rawDigest: n.rawCode === null ? null : sha256(n.rawCode),
     normaliserGaveUp,
     fileReason,
+    portableSql,
   };
+}
+
+function sqlDigest(text: string): { digest: string; gaveUp: string | null } {
+  const normalised = normaliseSql(text);
+  return normalised.ok
+    ? { digest: sha256(`normalised\0${normalised.text}`), gaveUp: null }
+    : { digest: sha256(`raw\0${text}`), gaveUp: normalised.reason };
+}
+
+/**
+ * The compiled SQL with the rendered names of the node's own relation and
+ * of every planned node it reads replaced by a placeholder per unique_id:
+ * the same code compiled for another schema (a pull request's environment)
+ * gives the same text. Sources keep their names: they are the same data in
+ * every environment, and a moved source is a real change.
+ */
+export function portableSqlText(graph: ProjectGraph, node: GraphNode): string {
+  const names: Array<[string, string]> = [];
+  for (const id of [node.id, ...node.parents]) {
+    const relationName = graph.nodes.get(id)?.node.relation.relationName;
+    if (relationName) names.push([relationName, `ods_relation_${sha256(id).slice(0, 16)}`]);
+  }
+  names.sort((a, b) => b[0].length - a[0].length);
+  let text = node.node.compiledCode ?? "";
+  for (const [name, placeholder] of names) text = text.split(name).join(placeholder);
+  return text;
 }
 
 function withoutIgnoredKeys(config: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -148,7 +187,8 @@ function withoutIgnoredKeys(config: Readonly<Record<string, unknown>>): Record<s
 function checksumIssue(n: ManifestNode): string | null {
   const checksum = n.checksum;
   if (checksum === null || checksum.name === "none" || checksum.value === "") return "no content checksum";
-  if (checksum.name === "path") return "dbt recorded only a path checksum (files over 1 MiB), not the content";
+  if (checksum.name === "path")
+    return "dbt recorded only a path checksum (files over 1 MiB), not the content";
   return null;
 }
 
@@ -182,7 +222,11 @@ function contractOf(n: ManifestNode): unknown {
  * project or package macro it uses, mentions var, env_var, target, flags,
  * builtins, context, run_query or statement.
  */
-function environmentReads(n: ManifestNode, userMacros: readonly string[], macros: MacroIndex): EnvironmentRead[] {
+function environmentReads(
+  n: ManifestNode,
+  userMacros: readonly string[],
+  macros: MacroIndex,
+): EnvironmentRead[] {
   if (n.preHooks.length === 0 && n.postHooks.length === 0) return [];
   const reads: EnvironmentRead[] = [];
   const hooks = [

@@ -25,6 +25,8 @@ export interface NodeFingerprint {
   rawDigest: string | null;
   normaliserGaveUp: string | null;
   fileReason: string | null;
+  /** The sql component on the portable SQL: equal across environments for the same code. */
+  portableSql: string | null;
 }
 
 export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerprint> {
@@ -35,6 +37,7 @@ export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerp
     const parts = fingerprintNode(graph, node, macros);
     const fingerprint = makeFingerprint(parts.components);
     const { relation: _relation, ...codeComponents } = fingerprint.components;
+    if (parts.portableSql !== null) codeComponents.sql = parts.portableSql;
     const parentKeys = node.parents.map((parent) => [parent, result.get(parent)!.versionKey]);
     const sourceKeys = node.sources.map((sourceId) => {
       const relation = graph.sources.get(sourceId)?.source.relation;
@@ -54,6 +57,7 @@ export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerp
       rawDigest: parts.rawDigest,
       normaliserGaveUp: parts.normaliserGaveUp,
       fileReason: parts.fileReason,
+      portableSql: parts.portableSql,
     });
   }
   return result;
