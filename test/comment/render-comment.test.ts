@@ -32,12 +32,32 @@ function golden(name: string, actual: string): void {
   expect(actual).toBe(readFileSync(file, "utf8"));
 }
 
+/**
+ * What GitHub needs to render the markdown as meant: balanced tags and
+ * fences, a blank line after <summary> (else the details' markdown stays raw)
+ * and before </details>, one marker.
+ */
+function expectWellFormed(markdown: string): void {
+  for (const tag of ["code", "details", "summary", "sub", "pre", "b"]) {
+    const open = markdown.split(`<${tag}>`).length - 1;
+    const close = markdown.split(`</${tag}>`).length - 1;
+    expect(open, `<${tag}>`).toBe(close);
+  }
+  expect((markdown.match(/^```/gm) ?? []).length % 2).toBe(0);
+  for (const m of markdown.matchAll(/<\/summary>\n([\s\S]?)/g)) expect(m[1]).toBe("\n");
+  for (const m of markdown.matchAll(/([\s\S]?)\n<\/details>/g)) expect(m[1]).toBe("\n");
+  expect(markdown.split("<!--").length).toBe(2);
+  expect(markdown.endsWith("\n")).toBe(true);
+  expect(markdown).not.toMatch(/\n\n\n/);
+}
+
 describe("renderComment golden files", () => {
   for (const scenario of scenarios()) {
     it(scenario.name, () => {
       const markdown = renderComment(scenario.plan, scenario.context);
       expect(markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
       expect(markdown.startsWith(commentMarker(scenario.plan.project) + "\n")).toBe(true);
+      expectWellFormed(markdown);
       golden(scenario.name, markdown);
     });
   }
