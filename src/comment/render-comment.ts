@@ -213,7 +213,8 @@ class CommentRenderer {
     for (const name of ORDER) {
       const level = levels.get(name)!;
       if (!(FITTING.has(name) && level === 1)) continue;
-      const budget = this.limit - used - SEPARATOR.length;
+      // Its separator and the final newline count too.
+      const budget = this.limit - used - SEPARATOR.length - 1;
       const text = this.section(name, level, budget);
       rendered.set(name, text);
       if (text) used += text.length + SEPARATOR.length;
