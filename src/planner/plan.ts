@@ -209,7 +209,12 @@ export function plan(input: PlanInput): Plan {
       return build(
         "hook_reads_environment",
         `It has hooks, and ${listWords(where)}: what the hook does depends on the run, so the node is built every run.`,
-        { subjects: fp.environmentReads.map((read) => read.where) },
+        {
+          subjects: [
+            ...fp.environmentReads.map((read) => read.where),
+            ...new Set(fp.environmentReads.flatMap((read) => read.names)),
+          ],
+        },
       );
     }
 
@@ -247,6 +252,7 @@ export function plan(input: PlanInput): Plan {
     const evidence: Evidence[] = [];
     const missing: string[] = [];
     const moved: string[] = [];
+    const movedIds: string[] = [];
     for (const sourceId of node.sources) {
       const current: ObservedSourceVersion | undefined = observed.get(sourceId);
       const recorded = entry.sources[sourceId];
@@ -275,6 +281,7 @@ export function plan(input: PlanInput): Plan {
         missing.push(`the version of ${name} recorded at its last build is only ${recorded.exactness}`);
       } else if (!sameVersion(current.value, recorded.value)) {
         moved.push(`source ${name} (${recorded.value} → ${current.value})`);
+        movedIds.push(sourceId);
       }
     }
     for (const parent of node.parents) {
@@ -293,10 +300,12 @@ export function plan(input: PlanInput): Plan {
         missing.push(`no record of which build of parent ${name} it read`);
       } else if (parentDecision?.action === "BUILD") {
         moved.push(`parent ${name} is built (${parentDecision.reason.code.replaceAll("_", " ")})`);
+        movedIds.push(parent);
       } else if (parentState && parentState.run_id !== read) {
         moved.push(
           `parent ${name} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`,
         );
+        movedIds.push(parent);
       }
     }
     if (missing.length > 0) {
@@ -340,7 +349,7 @@ export function plan(input: PlanInput): Plan {
       return build(
         "new_upstream_data",
         `New upstream data: ${listWords(moved)}.`,
-        { subjects: moved },
+        { subjects: movedIds },
         evidence,
       );
     }

@@ -74,11 +74,9 @@ describe("ods-state plan and record on a real SQLite state file", () => {
     const again = await cli(dir, "plan", "--manifest", "manifest.json", "--sources", "sources-after.json");
     expect(again.code).toBe(0);
     expect(again.out).toContain(
-      "REUSE  stg_orders  unchanged: Code and inputs unchanged since run 00000000-0000-4000-8000-000000000001.",
+      "REUSE  stg_orders  code and inputs unchanged since run `00000000-0000-4000-8000-000000000001`",
     );
-    expect(again.out).toContain(
-      "shop/prod: 0 to build, 2 reused (state from run 00000000-0000-4000-8000-000000000001).",
-    );
+    expect(again.out).toContain("ods-state plan for shop: 0 to build, 2 to reuse");
 
     const changed = await cli(
       dir,

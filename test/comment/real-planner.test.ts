@@ -75,7 +75,12 @@ describe("rendering the real planner's plans", () => {
     });
     const text = renderComment(plan, {});
     expect(text).toMatch(/- <code>orders\\_audit<\/code> — .*reads <code>env\\_var<\/code>/);
-    expect(text).toMatch(/- <code>stg\\_orders<\/code> — new upstream data: source <code>raw.orders<\/code>/);
+    expect(text).toContain(
+      "- <code>stg\\_orders</code> — new data in source <code>raw.orders</code> since the last build",
+    );
+    expect(text).toContain(
+      "- <code>orders\\_audit</code> — <code>post-hook 1</code> reads <code>env\\_var</code>",
+    );
   });
 
   it("no state: the warning and one shared reason", () => {

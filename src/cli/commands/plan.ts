@@ -1,9 +1,11 @@
+import { renderJobSummary } from "../../comment/render-comment.js";
+import { renderTerminal } from "../../comment/render-terminal.js";
 import { UserError } from "../../errors/user-error.js";
 import { plan } from "../../planner/plan.js";
 import { splitSelectors } from "../../planner/selection.js";
 import type { Plan } from "../../state/plan.js";
+import { VERSION } from "../../version.js";
 import type { CliContext, Command, ParsedValues } from "../command.js";
-import { formatPlanText } from "../plan-text.js";
 import {
   DEFAULT_STATE,
   openExistingState,
@@ -14,7 +16,7 @@ import {
   targetOf,
 } from "../project-inputs.js";
 
-export const PLAN_FORMATS = ["text", "json"] as const;
+export const PLAN_FORMATS = ["text", "json", "markdown"] as const;
 
 /** Plans the manifest against the scope's latest state; shared by plan, explain and diff. */
 export async function planFromFlags(
@@ -70,9 +72,13 @@ export const planCommand: Command = {
   name: "plan",
   summary: "say, node by node, what must be built and what can be reused, and why",
   usage: [
-    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--format text|json]",
+    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--format text|json|markdown]",
   ],
-  optionHelp: { ...PLAN_OPTION_HELP, format: "text (default) or json (versioned, docs/cli-formats.md)" },
+  optionHelp: {
+    ...PLAN_OPTION_HELP,
+    format:
+      "text (default), json (versioned, docs/cli-formats.md) or markdown (the job summary the action writes)",
+  },
   options: { ...PLAN_OPTIONS, format: { type: "string" } },
   examples: [
     "ods-state plan --manifest target/manifest.json --sources target/sources.json",
@@ -89,7 +95,9 @@ export const planCommand: Command = {
     }
     const result = await planFromFlags(values, context);
     if (format === "json") context.stdout(`${JSON.stringify(result, null, 2)}\n`);
-    else context.stdout(formatPlanText(result));
+    else if (format === "markdown")
+      context.stdout(renderJobSummary(result, { project: result.project, toolVersion: VERSION }));
+    else context.stdout(renderTerminal(result));
     return 0;
   },
 };
