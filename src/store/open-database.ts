@@ -23,20 +23,34 @@ export function openDatabaseFile(
   mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const connection = openSqlite(file, {}, preference);
   try {
-    connection.exec(
-      `PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? BUSY_TIMEOUT_MS))}`,
-    );
-    const mode = connection.get<{ journal_mode: string }>("PRAGMA journal_mode = WAL");
-    if (mode?.journal_mode.toLowerCase() !== "wal") {
-      throw new Error(`SQLite refused WAL mode for ${file} (journal_mode is ${mode?.journal_mode})`);
-    }
-    connection.exec("PRAGMA synchronous = FULL");
-    connection.exec("PRAGMA foreign_keys = ON");
+    setBusyTimeout(connection, options);
+    configureForWriting(connection);
     return connection;
   } catch (error) {
     connection.close();
     throw error;
   }
+}
+
+/** Sets the busy timeout: changes nothing in the file. */
+export function setBusyTimeout(connection: SqliteConnection, options: DatabaseFileOptions = {}): void {
+  connection.exec(
+    `PRAGMA busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? BUSY_TIMEOUT_MS))}`,
+  );
+}
+
+/**
+ * WAL mode (persistent: it is written to the file's header), full syncs and
+ * foreign keys. Separate from opening so that a caller can first check that
+ * the file is one it should change at all.
+ */
+export function configureForWriting(connection: SqliteConnection): void {
+  const mode = connection.get<{ journal_mode: string }>("PRAGMA journal_mode = WAL");
+  if (mode?.journal_mode.toLowerCase() !== "wal") {
+    throw new Error(`SQLite refused WAL mode for ${connection.file} (journal_mode is ${mode?.journal_mode})`);
+  }
+  connection.exec("PRAGMA synchronous = FULL");
+  connection.exec("PRAGMA foreign_keys = ON");
 }
 
 export function journalMode(connection: SqliteConnection): string {

@@ -39,7 +39,7 @@ import { type RunRecord, runRecordSchema } from "../state/run-record.js";
 import { type Scope, scopeKey, scopeProblem } from "../state/scope.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { APPLICATION_ID, applyMigrations, LAYOUT_VERSION, readLayout } from "./migrations.js";
-import { BUSY_TIMEOUT_MS, openDatabaseFile } from "./open-database.js";
+import { BUSY_TIMEOUT_MS, configureForWriting, setBusyTimeout } from "./open-database.js";
 import { snapshotsToPrune } from "./retention.js";
 import { encodeSnapshot, entryHash, materialize, type StoredParts, verifyParts } from "./snapshot-codec.js";
 import {
@@ -546,14 +546,16 @@ export class SqliteStateStore implements StateStore {
     }
     const header = inspectHeader(resolved);
     if (header.problem) throw damaged(resolved, `${header.problem}.`);
-    const connection = guard(resolved, () =>
-      openDatabaseFile(
-        resolved,
-        driver,
-        options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
-      ),
-    );
+    // Opened plainly first: nothing is changed in the file (not even its journal
+    // mode) until it is known to be a healthy ods-state database of a known layout.
+    const connection = guard(resolved, () => openSqlite(resolved, { mustExist: true }, driver));
     try {
+      guard(resolved, () =>
+        setBusyTimeout(
+          connection,
+          options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs },
+        ),
+      );
       const pages = guard(resolved, () => pageCheck(connection));
       if (pages.length > 0) {
         throw damaged(
@@ -575,6 +577,7 @@ export class SqliteStateStore implements StateStore {
       } else if (layout.version > LAYOUT_VERSION) {
         throw newerLayout(resolved, layout.version, LAYOUT_VERSION);
       }
+      guard(resolved, () => configureForWriting(connection));
       if (layout.version < LAYOUT_VERSION) {
         const holdsData = layout.tables > 0 && SqliteStateStore.holdsData(connection, layout.version);
         if (holdsData) {

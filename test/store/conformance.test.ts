@@ -5,7 +5,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { UserError } from "../../src/errors/user-error.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
-import { ConflictError, InvalidSnapshotError, isConflict, type StateStore } from "../../src/store/state-store.js";
+import {
+  ConflictError,
+  InvalidSnapshotError,
+  isConflict,
+  type StateStore,
+} from "../../src/store/state-store.js";
 import { DEV, HARNESSES, PROD, runFor, snapshotFor } from "./harness.js";
 
 async function expectUserError(promise: Promise<unknown>, code: string): Promise<UserError> {
@@ -40,7 +45,11 @@ describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
     const store = await open({ now: () => new Date("2026-11-30T12:34:56.000Z") });
     const snapshot = snapshotFor(PROD, "run-1");
     const result = await store.commit(PROD, null, snapshot);
-    expect(result).toMatchObject({ scope: "jaffle_shop/prod", parent: null, committed_at: "2026-11-30T12:34:56.000Z" });
+    expect(result).toMatchObject({
+      scope: "jaffle_shop/prod",
+      parent: null,
+      committed_at: "2026-11-30T12:34:56.000Z",
+    });
     expect(typeof result.id).toBe("string");
     const latest = await store.latest(PROD);
     expect(latest).toEqual({
@@ -61,16 +70,25 @@ describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
     expect(second.parent).toBe(first.id);
 
     // A run that read `first` and commits after `second` landed.
-    const stale = await store.commit(PROD, first.id, snapshotFor(PROD, "run-3", 12, 3)).catch((e: unknown) => e);
+    const stale = await store
+      .commit(PROD, first.id, snapshotFor(PROD, "run-3", 12, 3))
+      .catch((e: unknown) => e);
     expect(stale).toBeInstanceOf(ConflictError);
     expect(isConflict(stale)).toBe(true);
-    expect(stale).toMatchObject({ code: "state_conflict", scope: "jaffle_shop/prod", expected: first.id, actual: second.id });
+    expect(stale).toMatchObject({
+      code: "state_conflict",
+      scope: "jaffle_shop/prod",
+      expected: first.id,
+      actual: second.id,
+    });
 
     // Null parent on a scope that has a head, and a parent on a scope that has none.
-    expect(await store.commit(PROD, null, snapshotFor(PROD, "run-4")).catch((e: unknown) => e)).toBeInstanceOf(
-      ConflictError,
-    );
-    expect(await store.commit(DEV, first.id, snapshotFor(DEV, "run-5")).catch((e: unknown) => e)).toMatchObject({
+    expect(
+      await store.commit(PROD, null, snapshotFor(PROD, "run-4")).catch((e: unknown) => e),
+    ).toBeInstanceOf(ConflictError);
+    expect(
+      await store.commit(DEV, first.id, snapshotFor(DEV, "run-5")).catch((e: unknown) => e),
+    ).toMatchObject({
       code: "state_conflict",
       expected: first.id,
       actual: null,
@@ -110,7 +128,12 @@ describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
     expect(history.map((entry) => entry.id)).toEqual([...ids].reverse());
     expect(history.map((entry) => entry.parent)).toEqual([ids[2], ids[1], ids[0], null]);
     expect(history.map((entry) => entry.head)).toEqual([true, false, false, false]);
-    expect(history[0]).toMatchObject({ run_id: "run-4", schema_version: "1.2", node_count: 8, scope: "jaffle_shop/prod" });
+    expect(history[0]).toMatchObject({
+      run_id: "run-4",
+      schema_version: "1.2",
+      node_count: 8,
+      scope: "jaffle_shop/prod",
+    });
     expect((await store.history(PROD, 2)).map((entry) => entry.id)).toEqual([ids[3], ids[2]]);
     expect(await store.history(PROD, 0)).toEqual([]);
     await store.close();
@@ -153,9 +176,9 @@ describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
     await expect(store.commit(PROD, null, otherMajor)).rejects.toBeInstanceOf(InvalidSnapshotError);
     // The snapshot's own project/environment must be the scope's.
     await expect(store.commit(DEV, null, snapshotFor(PROD, "run-1"))).rejects.toThrow(/jaffle_shop\/prod/);
-    await expect(store.commit({ project: "a/b", environment: "prod" }, null, snapshotFor(PROD, "r"))).rejects.toThrow(
-      /contains "\/"/,
-    );
+    await expect(
+      store.commit({ project: "a/b", environment: "prod" }, null, snapshotFor(PROD, "r")),
+    ).rejects.toThrow(/contains "\/"/);
     await expect(store.latest({ project: "jaffle_shop", environment: "" })).rejects.toThrow(/environment/);
     expect(await store.latest(PROD)).toBeUndefined();
     expect(await store.history(PROD)).toEqual([]);
@@ -252,7 +275,9 @@ describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
       expect(runs[2]?.ended_at).toBeNull();
       expect((await store.runs(PROD, 1)).map((run) => run.run_id)).toEqual(["run-4"]);
       expect(await store.runs(DEV)).toEqual([]);
-      expect((await store.scopes()).map((scope) => [scope.scope, scope.runs])).toEqual([["jaffle_shop/prod", 4]]);
+      expect((await store.scopes()).map((scope) => [scope.scope, scope.runs])).toEqual([
+        ["jaffle_shop/prod", 4],
+      ]);
       await store.close();
     });
 
@@ -276,7 +301,10 @@ describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
       const store = await open();
       const { id } = await store.commit(DEV, null, snapshotFor(DEV, "run-1"));
       await expectUserError(store.recordRun(runFor(PROD, "run-2", { snapshot_id: id })), "record_refused");
-      await expectUserError(store.recordRun(runFor(PROD, "run-3", { snapshot_id: "nope" })), "record_refused");
+      await expectUserError(
+        store.recordRun(runFor(PROD, "run-3", { snapshot_id: "nope" })),
+        "record_refused",
+      );
       await expect(store.recordRun(runFor(PROD, "", {}))).rejects.toBeInstanceOf(InvalidSnapshotError);
       await expect(
         store.recordRun({ ...runFor(PROD, "run-4"), status: "exploded" as "failed" }),
@@ -320,7 +348,12 @@ describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
     it("keeps snapshots that recent ledger rows refer to; older rows keep the id as a record", async () => {
       const store = await open({ keepSnapshots: 2, keepRuns: 100 });
       const first = await store.commit(PROD, null, snapshotFor(PROD, "run-1", 6, 1), runFor(PROD, "run-1"));
-      const second = await store.commit(PROD, first.id, snapshotFor(PROD, "run-2", 6, 2), runFor(PROD, "run-2"));
+      const second = await store.commit(
+        PROD,
+        first.id,
+        snapshotFor(PROD, "run-2", 6, 2),
+        runFor(PROD, "run-2"),
+      );
       // A run that reused everything points at the first snapshot, which is no longer the head.
       await store.recordRun(runFor(PROD, "run-reuse", { snapshot_id: second.id }));
       await store.recordRun(runFor(PROD, "run-pin", { snapshot_id: first.id }));

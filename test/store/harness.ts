@@ -27,7 +27,11 @@ export interface Harness {
    * (with a valid digest: the store must then judge the content itself),
    * closes `store` and returns a fresh store over the same data.
    */
-  rewrite(store: StateStore, id: string, mutate: (document: Record<string, unknown>) => void): Promise<StateStore>;
+  rewrite(
+    store: StateStore,
+    id: string,
+    mutate: (document: Record<string, unknown>) => void,
+  ): Promise<StateStore>;
   cleanup(): void;
 }
 
@@ -43,7 +47,10 @@ function memoryHarness(): Harness {
       const memory = store as MemoryStateStore;
       const dump = memory.dump();
       const row = dump.snapshots.find((candidate) => candidate.id === id)!;
-      const document = { ...JSON.parse(row.header), nodes: Object.fromEntries(row.bodies.map((b) => JSON.parse(b))) };
+      const document = {
+        ...JSON.parse(row.header),
+        nodes: Object.fromEntries(row.bodies.map((b) => JSON.parse(b))),
+      };
       mutate(document);
       const encoded = encodeSnapshot(document as StateSnapshot);
       Object.assign(row, { header: encoded.header, bodies: encoded.bodies, digest: encoded.digest });
@@ -75,13 +82,20 @@ export function rewriteSqliteDocument(
     const bodies = ids.map(
       (entry) => connection.get<{ body: string }>("SELECT body FROM entries WHERE id = ?", entry)!.body,
     );
-    const document = { ...JSON.parse(row.header), nodes: Object.fromEntries(bodies.map((b) => JSON.parse(b))) };
+    const document = {
+      ...JSON.parse(row.header),
+      nodes: Object.fromEntries(bodies.map((b) => JSON.parse(b))),
+    };
     mutate(document);
     const encoded = encodeSnapshot(document as StateSnapshot);
     connection.exec("BEGIN IMMEDIATE");
     const newIds = encoded.bodies.map((body) => {
       const hash = entryHash(body);
-      connection.run("INSERT INTO entries (hash, body) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING", hash, body);
+      connection.run(
+        "INSERT INTO entries (hash, body) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING",
+        hash,
+        body,
+      );
       return Number(connection.get<{ id: number }>("SELECT id FROM entries WHERE hash = ?", hash)!.id);
     });
     connection.run(
