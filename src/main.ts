@@ -1,19 +1,17 @@
 /**
  * The action's main step. One of the three entry points: the only files that
- * import @actions/* and read the environment.
+ * import @actions/core and read the process environment.
  */
 import * as core from "@actions/core";
-import { readActionInputs } from "./github/action-inputs.js";
+import { readRunner } from "./github/read-runner.js";
 import { reportFailure } from "./github/report-failure.js";
 import { runMainStep } from "./run/main-step.js";
+import { selectDriver } from "./store/sqlite-driver.js";
 
 try {
-  const inputs = readActionInputs(
-    (name) => core.getInput(name),
-    process.env.GITHUB_WORKSPACE || process.cwd(),
-    process.env.ODS_SQLITE_DRIVER,
-  );
-  await runMainStep(inputs, core, { set: (name, value) => core.setOutput(name, value) });
+  const { inputs, run, ports } = readRunner(core, process.env);
+  selectDriver(inputs.sqliteDriver, (line) => core.info(line));
+  await runMainStep(inputs, run, ports);
 } catch (error) {
   reportFailure(error, core);
 }

@@ -1,10 +1,68 @@
-import type { Logger } from "./ports.js";
-
 /**
- * The action's post step (runs at job end when the job succeeded). Recording
- * the job's dbt run and saving state are wired in with the lifecycle; until
- * then it says that it had nothing to record.
+ * The action's post step (job end, when the job succeeded): on the default
+ * branch, record the job's dbt run and save state; on a pull request, put
+ * dbt's outcome into the plan comment.
  */
-export async function runPostStep(log: Logger): Promise<void> {
-  log.info("ods-state post step: nothing to record in this version.");
+import { readFileSync } from "node:fs";
+import type { CommentContext } from "../comment/comment-context.js";
+import { renderComment, renderJobSummary } from "../comment/render-comment.js";
+import type { ActionInputs } from "../github/action-inputs.js";
+import type { RunEnvironment } from "../github/event.js";
+import type { Plan } from "../state/plan.js";
+import type { Scope } from "../state/scope.js";
+import { readRunResultsAt } from "./artifacts.js";
+import type { Mode } from "./decide-mode.js";
+import { commentContext, upsertComment } from "./main-step.js";
+import type { Ports } from "./ports.js";
+import { recordAndSave } from "./record-run.js";
+
+export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, ports: Ports): Promise<void> {
+  const mode = ports.stepState.get("mode") as Mode | "";
+  const planPath = ports.stepState.get("plan-path");
+  const scopeText = ports.stepState.get("scope");
+  const resultsBefore = ports.stepState.get("results-before");
+  if (mode === "" || planPath === "" || scopeText === "") {
+    ports.log.info("ods-state post step: the main step did not plan, nothing to do.");
+    return;
+  }
+  const scope = JSON.parse(scopeText) as Scope;
+  if (mode === "default_branch") {
+    const summary = await recordAndSave(inputs, run, ports, scope, "this job's restore", resultsBefore);
+    if (ports.summary) await ports.summary(`\n**ods-state:** ${summary.message}\n`);
+    return;
+  }
+  if (mode === "pr_plan" && run.event.kind === "pull_request") {
+    const results = readRunResultsAt(inputs.runResults);
+    if (!results || results.metadata.invocationId === resultsBefore) {
+      ports.log.info("No new dbt run results: the plan comment stays as it is.");
+      return;
+    }
+    const plan = JSON.parse(readFileSync(planPath, "utf8")) as Plan;
+    const context: CommentContext = { ...commentContext(run, plan), outcome: outcomeOf(results) };
+    if (ports.summary) await ports.summary(renderJobSummary(plan, context));
+    await upsertComment(inputs, run, ports, renderComment(plan, context), plan.project);
+  }
+}
+
+function outcomeOf(
+  results: NonNullable<ReturnType<typeof readRunResultsAt>>,
+): NonNullable<CommentContext["outcome"]> {
+  const nodes: NonNullable<CommentContext["outcome"]>["nodes"] = {};
+  for (const result of results.results) {
+    const status =
+      result.status === "success"
+        ? "built"
+        : result.status === "skipped"
+          ? "skipped"
+          : result.status === "error"
+            ? "failed"
+            : null;
+    if (status === null) continue;
+    nodes[result.uniqueId] = {
+      status,
+      ...(result.executionTime !== null ? { duration_s: result.executionTime } : {}),
+      ...(result.message && status === "failed" ? { message: result.message } : {}),
+    };
+  }
+  return { nodes, ...(results.elapsedTime !== null ? { total_duration_s: results.elapsedTime } : {}) };
 }

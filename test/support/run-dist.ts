@@ -1,7 +1,9 @@
 /**
- * Runs a committed dist/ bundle as the GitHub runner does: a fresh Node 24
- * process with INPUT_* variables, a GITHUB_OUTPUT file and a workspace, and
- * only the environment it is given (nothing inherited but PATH).
+ * Runs the committed dist/ bundles as the GitHub runner does: a fresh Node 24
+ * process per step, with INPUT_* variables, GITHUB_OUTPUT, GITHUB_STATE
+ * (handed from main to post as STATE_* variables, as the runner does),
+ * GITHUB_STEP_SUMMARY, RUNNER_TEMP and a workspace, and only the environment
+ * it is given (nothing inherited but PATH).
  */
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,6 +18,9 @@ export interface DistRun {
   stdout: string;
   stderr: string;
   outputs: Record<string, string>;
+  /** What the step saved for the post step (GITHUB_STATE). */
+  state: Record<string, string>;
+  summary: string;
 }
 
 /** Copies dist/ into a fresh folder under the OS temp dir, away from any node_modules. */
@@ -26,7 +31,7 @@ export function copyDistToTemp(): { root: string; dist: string } {
   return { root, dist };
 }
 
-/** Parses the GITHUB_OUTPUT file format (`name<<delimiter … delimiter` and `name=value`). */
+/** Parses the runner's key-value file format (`name<<delimiter … delimiter` and `name=value`). */
 export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {};
   const lines = text.split("\n");
@@ -46,33 +51,40 @@ export function parseOutputFile(text: string): Record<string, string> {
   return outputs;
 }
 
-export function runDistEntry(
-  entry: string,
-  workspace: string,
-  inputs: Record<string, string>,
-  env: Record<string, string> = {},
-): DistRun {
+export interface StepOptions {
+  inputs?: Record<string, string>;
+  env?: Record<string, string>;
+  /** GITHUB_STATE of the main step, for the post step. */
+  state?: Record<string, string>;
+}
+
+export function runDistEntry(entry: string, workspace: string, options: StepOptions = {}): DistRun {
   mkdirSync(workspace, { recursive: true });
-  const outputFile = path.join(workspace, "..", `github-output-${path.basename(workspace)}.txt`);
-  writeFileSync(outputFile, "");
-  const inputEnv: Record<string, string> = {};
-  for (const [name, value] of Object.entries(inputs)) inputEnv[`INPUT_${name.toUpperCase()}`] = value;
-  const result = spawnSync(NODE24, [entry], {
-    cwd: workspace,
-    encoding: "utf8",
-    env: {
-      PATH: "/usr/bin:/bin",
-      GITHUB_OUTPUT: outputFile,
-      GITHUB_WORKSPACE: workspace,
-      ...inputEnv,
-      ...env,
-    },
-    timeout: 60_000,
-  });
+  const files = mkdtempSync(path.join(path.dirname(workspace), "runner-"));
+  const outputFile = path.join(files, "output");
+  const stateFile = path.join(files, "state");
+  const summaryFile = path.join(files, "summary.md");
+  for (const file of [outputFile, stateFile, summaryFile]) writeFileSync(file, "");
+  const env: Record<string, string> = {
+    PATH: "/usr/bin:/bin",
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STATE: stateFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: path.join(files, "temp"),
+  };
+  for (const [name, value] of Object.entries(options.inputs ?? {}))
+    env[`INPUT_${name.toUpperCase()}`] = value;
+  for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
+  Object.assign(env, options.env ?? {});
+  const result = spawnSync(NODE24, [entry], { cwd: workspace, encoding: "utf8", env, timeout: 120_000 });
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
   return {
     status: result.status,
     stdout: result.stdout,
     stderr: result.stderr,
-    outputs: existsSync(outputFile) ? parseOutputFile(readFileSync(outputFile, "utf8")) : {},
+    outputs: parseOutputFile(read(outputFile)),
+    state: parseOutputFile(read(stateFile)),
+    summary: read(summaryFile),
   };
 }

@@ -1,0 +1,95 @@
+/**
+ * The lifecycle's ports on a GitHub runner: @actions/core (passed in by the
+ * entry point, which is the only code that imports it), the state transport,
+ * and Octokit for the plan comment. Works without a token or a cache service
+ * (as `act` or a local run would): what can't be done is skipped with a
+ * warning.
+ */
+import { Octokit } from "@octokit/rest";
+import type { Ports } from "../run/ports.js";
+import { upsertPlanComment } from "./comment-upsert.js";
+import type { RunEnvironment } from "./event.js";
+import { restoreState, saveState } from "./state-transport.js";
+
+/** The part of @actions/core the ports use. */
+export interface CoreLike {
+  info(message: string): void;
+  warning(message: string): void;
+  debug(message: string): void;
+  setOutput(name: string, value: string): void;
+  saveState(name: string, value: string): void;
+  getState(name: string): string;
+  summary: { addRaw(text: string, addEOL?: boolean): { write(): Promise<unknown> } };
+}
+
+export interface RunnerSettings {
+  token: string;
+  tempDir: string;
+  /** GITHUB_STEP_SUMMARY is set. */
+  hasSummary: boolean;
+  retentionDays: number;
+}
+
+export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: RunnerSettings): Ports {
+  const github =
+    settings.token !== ""
+      ? { token: settings.token, owner: run.repository.owner, repo: run.repository.repo, apiUrl: run.apiUrl }
+      : undefined;
+  const octokit = github
+    ? new Octokit({ auth: github.token, baseUrl: github.apiUrl, log: quietLog(core) })
+    : null;
+  const branch = "branch" in run.event ? run.event.branch : null;
+  return {
+    log: { info: (m) => core.info(m), warning: (m) => core.warning(m), debug: (m) => core.debug(m) },
+    outputs: { set: (name, value) => core.setOutput(name, value) },
+    summary: settings.hasSummary
+      ? async (markdown) => {
+          await core.summary.addRaw(markdown, true).write();
+        }
+      : null,
+    stepState: { save: (name, value) => core.saveState(name, value), get: (name) => core.getState(name) },
+    restore: (statePath, scope) =>
+      restoreState({
+        statePath,
+        project: scope.project,
+        environment: scope.environment,
+        defaultBranch: run.defaultBranch,
+        tempDir: settings.tempDir,
+        ...(github ? { github } : {}),
+        clientLog: (line) => core.debug(line),
+      }),
+    save: (statePath, scope) =>
+      saveState({
+        statePath,
+        project: scope.project,
+        environment: scope.environment,
+        runId: run.runId,
+        runAttempt: run.runAttempt,
+        branch: branch ?? "",
+        defaultBranch: run.defaultBranch,
+        retentionDays: settings.retentionDays,
+        clientLog: (line) => core.debug(line),
+      }),
+    upsertComment: octokit
+      ? (pullRequest, project, body) =>
+          upsertPlanComment(octokit, {
+            owner: run.repository.owner,
+            repo: run.repository.repo,
+            pullRequest,
+            project,
+            body,
+          })
+      : null,
+    tempDir: settings.tempDir,
+    now: () => new Date(),
+  };
+}
+
+function quietLog(core: CoreLike) {
+  return {
+    debug: (message: string) => core.debug(message),
+    info: (message: string) => core.debug(message),
+    warn: (message: string) => core.debug(message),
+    error: (message: string) => core.debug(message),
+  };
+}

@@ -1,0 +1,27 @@
+/** The dbt artifacts a step reads, from the paths its inputs name. */
+import { existsSync } from "node:fs";
+import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
+import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
+import { type LoadedProject, loadProject } from "../dbt/load-project.js";
+import { UserError } from "../errors/user-error.js";
+import { readTextFile } from "../files/read-text-file.js";
+
+export function readProjectAt(file: string): LoadedProject {
+  if (!existsSync(file)) {
+    throw new UserError("file_missing", `${file} (input \`manifest\`) does not exist.`, {
+      file,
+      input: "manifest",
+      hint: "Run `dbt compile` (or `dbt build`) before this step, or point `manifest` at the manifest.json it writes.",
+    });
+  }
+  return loadProject(readTextFile(file, "input `manifest`"), file);
+}
+
+/** sources.json when present; null (and the planner says so) when not. */
+export function readSourcesAt(file: string): SourcesFreshness | null {
+  return existsSync(file) ? loadSources(readTextFile(file, "input `sources`"), file) : null;
+}
+
+export function readRunResultsAt(file: string): RunResults | null {
+  return existsSync(file) ? loadRunResults(readTextFile(file, "input `run-results`"), file) : null;
+}
