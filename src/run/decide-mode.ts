@@ -1,3 +1,4 @@
+import { UserError } from "../errors/user-error.js";
 import type { ActionCommand } from "../github/action-inputs.js";
 import { onDefaultBranch, type RunEnvironment } from "../github/event.js";
 
@@ -25,6 +26,13 @@ export function decideMode(run: RunEnvironment, command: ActionCommand | null): 
       : { mode: onDefaultBranch(run) ? "default_branch" : "plan_only", why: "the `command` input is `plan`" };
   }
   if (command === "env-cleanup") return { mode: "pr_closed", why: "the `command` input is `env-cleanup`" };
+  if (command === "env-create" || command === "promote" || command === "janitor") {
+    throw new UserError(
+      "input_invalid",
+      `Input \`command\` is \`${command}\`, which needs warehouse environments: they are not available in this version of ods-state.`,
+      { input: "command", hint: "Leave `command` empty (the event decides) or use `plan` or `record`." },
+    );
+  }
   if (e.kind === "pull_request") {
     if (e.action === "closed") {
       return { mode: "pr_closed", why: `pull request #${e.number} was closed${e.merged ? " (merged)" : ""}` };
