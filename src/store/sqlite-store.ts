@@ -1148,6 +1148,7 @@ export function resetStateFile(
   // finds a log without its database and refuses, instead of starting over on it.
   renameSync(resolved, copy);
   let wal = false;
+  if (existsSync(`${resolved}-wal`) && statSync(`${resolved}-wal`).size === 0) rmSync(`${resolved}-wal`);
   if (existsSync(`${resolved}-wal`)) {
     renameSync(`${resolved}-wal`, `${copy}-wal`);
     wal = true;
