@@ -72,6 +72,8 @@ export interface SeedSpec {
   description?: string;
   columns: ColumnSpec[];
   csv: string;
+  /** The package the seed belongs to (a package's seeds); default: the project. */
+  packageName?: string;
 }
 
 export interface HookSpec {
@@ -110,11 +112,19 @@ export interface ModelSpec {
   /** Every output column (the catalog lists them all; the manifest lists the documented ones). */
   columns: ColumnSpec[];
   config: ModelConfigSpec;
+  /** The package the model belongs to (a package's models, e.g. dbt_packages/…); default: the project. */
+  packageName?: string;
 }
 
 export type TestTarget = { model: string } | { source: [sourceName: string, table: string] };
 
-export type DataTestSpec = { on: TestTarget; column: string; ymlPath: string } & (
+export type DataTestSpec = {
+  on: TestTarget;
+  column: string;
+  ymlPath: string;
+  /** The package whose properties file defines the test; default: the project. */
+  packageName?: string;
+} & (
   | { kind: "not_null" | "unique" }
   | { kind: "accepted_values"; values: string[] }
   | { kind: "relationships"; to: string; field: string }
@@ -166,6 +176,8 @@ export interface ProjectSpec {
   /** dbt's and the adapter's macros, in the order dbt lists them. */
   builtinMacros: readonly MacroSpec[];
   docs: DocSpec[];
+  /** `vars:` of dbt_project.yml, for `{{ var('name') }}` (a call with a default falls back to it). */
+  vars?: Record<string, JinjaValue>;
 }
 
 export interface TargetSpec {
@@ -341,8 +353,30 @@ function injectCtes(sql: string, ctes: { sql: string }[]): string {
   return `${lead}with${joined} ${sql.slice(lead.length)}`;
 }
 
-/** Resolves names, relations and compiled SQL of every node for a target. */
+const resolvedCache = new WeakMap<ProjectSpec, Map<string, ResolvedProject>>();
+
+/**
+ * Resolves names, relations and compiled SQL of every node for a target.
+ * Memoized per description and target (descriptions are not mutated once
+ * built): the manifest, run results and sources.json of one project resolve it
+ * once, which matters at 50,000 nodes.
+ */
 export function resolveProject(project: ProjectSpec, options: ResolveOptions): ResolvedProject {
+  const key = JSON.stringify([options.target, options.isIncremental ?? false]);
+  let byTarget = resolvedCache.get(project);
+  if (!byTarget) {
+    byTarget = new Map();
+    resolvedCache.set(project, byTarget);
+  }
+  let resolved = byTarget.get(key);
+  if (!resolved) {
+    resolved = resolveProjectOnce(project, options);
+    byTarget.set(key, resolved);
+  }
+  return resolved;
+}
+
+function resolveProjectOnce(project: ProjectSpec, options: ResolveOptions): ResolvedProject {
   const { target } = options;
   const pkg = project.name;
   const macros = new Map<string, MacroSpec>();
@@ -370,7 +404,7 @@ export function resolveProject(project: ProjectSpec, options: ResolveOptions): R
   const seeds = new Map<string, ResolvedSeed>();
   const nodeIdByName = new Map<string, string>();
   for (const seed of project.seeds) {
-    const uniqueId = `seed.${pkg}.${seed.name}`;
+    const uniqueId = `seed.${seed.packageName ?? pkg}.${seed.name}`;
     const schema = generateSchemaName(target, undefined);
     seeds.set(uniqueId, {
       spec: seed,
@@ -383,7 +417,7 @@ export function resolveProject(project: ProjectSpec, options: ResolveOptions): R
   }
   const modelSpecs = new Map<string, ModelSpec>();
   for (const model of project.models) {
-    const uniqueId = `model.${pkg}.${model.name}`;
+    const uniqueId = `model.${model.packageName ?? pkg}.${model.name}`;
     if (nodeIdByName.has(model.name)) throw new Error(`duplicate node name ${model.name}`);
     nodeIdByName.set(model.name, uniqueId);
     modelSpecs.set(uniqueId, model);
@@ -440,6 +474,12 @@ export function resolveProject(project: ProjectSpec, options: ResolveOptions): R
           return sources.get(sourceId)!.relationName;
         }
         if (name === "config") return "";
+        if (name === "var") {
+          const varName = String(args[0]);
+          const value = project.vars?.[varName] ?? (args.length > 1 ? args[1] : undefined);
+          if (value === undefined) throw new Error(`${spec.name}: var('${varName}') has no value`);
+          return value;
+        }
         if (name === "is_incremental") {
           useMacro("macro.dbt.is_incremental");
           return options.isIncremental ?? false;
@@ -448,6 +488,12 @@ export function resolveProject(project: ProjectSpec, options: ResolveOptions): R
         if (projectMacro?.expand) {
           useMacro(`macro.${pkg}.${name}`);
           return projectMacro.expand(args, kwargs);
+        }
+        // `{{ dbt.type_string() }}`, `{{ my_package.star(...) }}`: a macro named by package.
+        const qualified = name.includes(".") ? macros.get(`macro.${name}`) : undefined;
+        if (qualified?.expand) {
+          useMacro(`macro.${name}`);
+          return qualified.expand(args, kwargs);
         }
         throw new Error(`${spec.name}: the generator cannot render a call to ${name}()`);
       },
@@ -487,7 +533,7 @@ export function resolveProject(project: ProjectSpec, options: ResolveOptions): R
       database: target.database,
       alias,
       relationName: ephemeral ? null : relation(target.database, schema, alias),
-      fqn: [pkg, ...dirParts(spec.path), spec.name],
+      fqn: [spec.packageName ?? pkg, ...dirParts(spec.path), spec.name],
       renderedCode,
       compiledCode: ephemeral ? renderedCode : injectCtes(renderedCode, extraCtes),
       extraCtes: ephemeral ? [] : extraCtes,
@@ -506,7 +552,7 @@ export function resolveProject(project: ProjectSpec, options: ResolveOptions): R
 
   const tests = new Map<string, ResolvedTest>();
   for (const spec of project.tests) {
-    const test = resolveTest(spec, pkg, target, nodeIdByName, sourceIdByName, (id) =>
+    const test = resolveTest(spec, spec.packageName ?? pkg, target, nodeIdByName, sourceIdByName, (id) =>
       id.startsWith("source.") ? sources.get(id)!.relationName : relationOf(id),
     );
     if (tests.has(test.uniqueId)) throw new Error(`duplicate test ${test.uniqueId}`);
@@ -783,9 +829,15 @@ export function buildManifest(project: ProjectSpec, options: ManifestOptions): J
     clock += 1733; // parse order: each node a little after the previous one
     return epochSeconds(clock);
   };
-  const testsOf = (nodeId: string): ResolvedTest[] =>
-    [...resolved.tests.values()].filter((test) => test.attachedNode === nodeId);
-  const patchPath = (ymlPath: string | undefined): string | null => (ymlPath ? `${pkg}://${ymlPath}` : null);
+  const testsByNode = new Map<string | null, ResolvedTest[]>();
+  for (const test of resolved.tests.values()) {
+    const list = testsByNode.get(test.attachedNode);
+    if (list) list.push(test);
+    else testsByNode.set(test.attachedNode, [test]);
+  }
+  const testsOf = (nodeId: string): ResolvedTest[] => testsByNode.get(nodeId) ?? [];
+  const patchPath = (ymlPath: string | undefined, packageName = pkg): string | null =>
+    ymlPath ? `${packageName}://${ymlPath}` : null;
 
   // Macros first in created_at order: dbt parses macros before nodes.
   const macros: JsonObject = {};
@@ -826,7 +878,7 @@ export function buildManifest(project: ProjectSpec, options: ManifestOptions): J
       schema: model.schema,
       name: spec.name,
       resource_type: "model",
-      package_name: pkg,
+      package_name: spec.packageName ?? pkg,
       path: spec.path,
       original_file_path: `models/${spec.path}`,
       unique_id: model.uniqueId,
@@ -840,8 +892,8 @@ export function buildManifest(project: ProjectSpec, options: ManifestOptions): J
       meta: config.meta!,
       group: null,
       docs: { ...DOCS },
-      patch_path: patchPath(spec.ymlPath),
-      build_path: isExecuted ? `target/run/${pkg}/models/${spec.path}` : null,
+      patch_path: patchPath(spec.ymlPath, spec.packageName),
+      build_path: isExecuted ? `target/run/${spec.packageName ?? pkg}/models/${spec.path}` : null,
       unrendered_config: unrenderedModelConfig(spec.config),
       created_at: createdAt(),
       relation_name: model.relationName,
@@ -852,7 +904,7 @@ export function buildManifest(project: ProjectSpec, options: ManifestOptions): J
       sources: model.sources,
       metrics: [],
       depends_on: { macros: model.macros, nodes: model.dependsOnNodes },
-      compiled_path: isCompiled ? `target/compiled/${pkg}/models/${spec.path}` : null,
+      compiled_path: isCompiled ? `target/compiled/${spec.packageName ?? pkg}/models/${spec.path}` : null,
     };
     if (isCompiled) {
       node.compiled = true;
@@ -892,11 +944,11 @@ export function buildManifest(project: ProjectSpec, options: ManifestOptions): J
       schema: seed.schema,
       name: spec.name,
       resource_type: "seed",
-      package_name: pkg,
+      package_name: spec.packageName ?? pkg,
       path: spec.path,
       original_file_path: `seeds/${spec.path}`,
       unique_id: seed.uniqueId,
-      fqn: [pkg, ...dirParts(spec.path), spec.name],
+      fqn: [spec.packageName ?? pkg, ...dirParts(spec.path), spec.name],
       alias: spec.name,
       checksum: { name: "sha256", checksum: sha256(spec.csv.trim()) },
       config,
@@ -906,8 +958,10 @@ export function buildManifest(project: ProjectSpec, options: ManifestOptions): J
       meta: {},
       group: null,
       docs: { ...DOCS },
-      patch_path: patchPath(spec.ymlPath),
-      build_path: executed.has(seed.uniqueId) ? `target/run/${pkg}/seeds/${spec.path}` : null,
+      patch_path: patchPath(spec.ymlPath, spec.packageName),
+      build_path: executed.has(seed.uniqueId)
+        ? `target/run/${spec.packageName ?? pkg}/seeds/${spec.path}`
+        : null,
       unrendered_config: {},
       created_at: createdAt(),
       relation_name: seed.relationName,
@@ -923,16 +977,17 @@ export function buildManifest(project: ProjectSpec, options: ManifestOptions): J
     const isExecuted = executed.has(test.uniqueId);
     const hasAlias = test.alias !== test.name;
     const fileDir = test.spec.ymlPath;
+    const testPkg = test.spec.packageName ?? pkg;
     const node: JsonObject = {
       database: target.database,
       schema: test.schema,
       name: test.name,
       resource_type: "test",
-      package_name: pkg,
+      package_name: testPkg,
       path: `${test.alias}.sql`,
       original_file_path: test.spec.ymlPath,
       unique_id: test.uniqueId,
-      fqn: [pkg, ...dirParts(stripPrefix(test.spec.ymlPath, "models/")), test.name],
+      fqn: [testPkg, ...dirParts(stripPrefix(test.spec.ymlPath, "models/")), test.name],
       alias: test.alias,
       checksum: { name: "none", checksum: "" },
       config: {
@@ -960,7 +1015,7 @@ export function buildManifest(project: ProjectSpec, options: ManifestOptions): J
       group: null,
       docs: { ...DOCS },
       patch_path: null,
-      build_path: isExecuted ? `target/run/${pkg}/${fileDir}/${test.alias}.sql` : null,
+      build_path: isExecuted ? `target/run/${testPkg}/${fileDir}/${test.alias}.sql` : null,
       unrendered_config: hasAlias ? { alias: test.alias } : {},
       created_at: createdAt(),
       relation_name: null,
@@ -980,7 +1035,7 @@ export function buildManifest(project: ProjectSpec, options: ManifestOptions): J
         ],
         nodes: test.dependsOnNodes,
       },
-      compiled_path: isCompiled ? `target/compiled/${pkg}/${fileDir}/${test.alias}.sql` : null,
+      compiled_path: isCompiled ? `target/compiled/${testPkg}/${fileDir}/${test.alias}.sql` : null,
     };
     if (isCompiled) {
       node.compiled = true;
@@ -1405,13 +1460,28 @@ export function buildRunResults(project: ProjectSpec, options: RunResultsOptions
   const addWait = (id: string, on: string): void => {
     if (executed.has(on) && on !== id) waitsFor.get(id)!.add(on);
   };
+  // Tests by the nodes they read, and their position, so each model finds the tests of its
+  // parents without scanning every test (quadratic at 50,000 nodes).
+  const testsReading = new Map<string, ResolvedTest[]>();
+  const testPosition = new Map<string, number>();
+  for (const test of resolved.tests.values()) {
+    testPosition.set(test.uniqueId, testPosition.size);
+    for (const id of new Set(test.dependsOnNodes)) {
+      const list = testsReading.get(id);
+      if (list) list.push(test);
+      else testsReading.set(id, [test]);
+    }
+  }
   for (const model of resolved.models.values()) {
     if (!executed.has(model.uniqueId)) continue;
     const parents = runParents(model.dependsOnNodes);
     for (const parent of parents) addWait(model.uniqueId, parent);
-    for (const test of resolved.tests.values()) {
-      if (test.dependsOnNodes.some((id) => parents.includes(id))) addWait(model.uniqueId, test.uniqueId);
-    }
+    const parentTests = new Set<ResolvedTest>();
+    for (const parent of parents) for (const test of testsReading.get(parent) ?? []) parentTests.add(test);
+    const ordered = [...parentTests].sort(
+      (a, b) => testPosition.get(a.uniqueId)! - testPosition.get(b.uniqueId)!,
+    );
+    for (const test of ordered) addWait(model.uniqueId, test.uniqueId);
     for (const unit of resolved.unitTests.values()) {
       if (unit.modelId === model.uniqueId) addWait(model.uniqueId, unit.uniqueId);
     }
@@ -1517,7 +1587,8 @@ export function buildRunResults(project: ProjectSpec, options: RunResultsOptions
     results.push({ finish, entry });
   }
   results.sort((a, b) => a.finish - b.finish);
-  const last = Math.max(firstNode, ...results.map((r) => r.finish));
+  // A loop, not Math.max(...spread): 50,000 arguments would overflow the stack.
+  const last = results.reduce((latest, r) => Math.max(latest, r.finish), firstNode);
   const elapsed = last + fromSeconds(0.0421) - start;
   return {
     metadata: {

@@ -1,0 +1,243 @@
+/**
+ * Writes the benchmark's dbt artifacts for projects of the given sizes:
+ *
+ *   node_modules/.bin/node bench/generate.ts [--nodes 1000,10000,50000] [--seed N] [--out DIR] [--force]
+ *
+ * For each size N, under DIR/N/ (default bench/out/gen/N/, git-ignored):
+ *
+ *   sources.json           dbt source freshness, 08:00 (before the build)
+ *   manifest.json          dbt build --target prod, 08:05 (every node built)
+ *   run_results.json       the same build's results
+ *   next/manifest.json     dbt compile --target prod, 12:01: the next commit on main,
+ *                          with 1% of the models' SQL changed
+ *   next/sources.json      dbt source freshness, 11:58 (no new data since the build)
+ *   meta.json              counts, the changed models, sizes, the generator's digest
+ *
+ * Files are written as dbt writes them (Python's json.dumps: `, ` and `: `,
+ * no indentation). Deterministic for a seed; a size whose meta.json carries
+ * the current generator digest is not written again (unless --force).
+ */
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeSync,
+} from "node:fs";
+import { registerHooks } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    try {
+      return nextResolve(specifier, context);
+    } catch (error) {
+      if (specifier.startsWith(".") && specifier.endsWith(".js")) {
+        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
+      }
+      throw error;
+    }
+  },
+});
+
+const { buildManifest, buildRunResults, buildSourceFreshness } = await import(
+  "./generator/manifest-writer.js"
+);
+const { largeProject, largeTarget } = await import("./generator/large-project.js");
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** One value as Python's json.dumps writes it: JSON.stringify's indented output with every line
+ * break (always structural: strings escape theirs) and its indentation removed. */
+function pyJson(value: unknown): string {
+  return (JSON.stringify(value, null, 1) ?? "null").replace(/,\n */g, ", ").replace(/\n */g, "");
+}
+
+/**
+ * Python's json.dumps(value) (`, ` and `: ` separators, no indentation),
+ * streamed to `file` one top-level entry at a time (a 50,000-node manifest is
+ * longer than V8's longest string once indented).
+ */
+export function writeDbtJson(file: string, value: unknown): number {
+  const fd = openSync(file, "w");
+  let chunks: string[] = [];
+  let pending = 0;
+  let written = 0;
+  const flush = (): void => {
+    written += writeSync(fd, chunks.join(""));
+    chunks = [];
+    pending = 0;
+  };
+  const emit = (text: string): void => {
+    chunks.push(text);
+    pending += text.length;
+    if (pending > 1 << 22) flush();
+  };
+  const walk = (v: unknown, depth: number): void => {
+    if (depth >= 2 || v === null || typeof v !== "object") {
+      emit(pyJson(v));
+      return;
+    }
+    if (Array.isArray(v)) {
+      emit("[");
+      v.forEach((item, i) => {
+        if (i > 0) emit(", ");
+        walk(item, depth + 1);
+      });
+      emit("]");
+      return;
+    }
+    emit("{");
+    let first = true;
+    for (const [key, item] of Object.entries(v)) {
+      if (item === undefined) continue;
+      if (!first) emit(", ");
+      first = false;
+      emit(JSON.stringify(key));
+      emit(": ");
+      walk(item, depth + 1);
+    }
+    emit("}");
+  };
+  try {
+    walk(value, 0);
+    flush();
+  } finally {
+    closeSync(fd);
+  }
+  return written;
+}
+
+/** A digest of the generator's sources: output written by another version is written again. */
+export function generatorDigest(): string {
+  const hash = createHash("sha256");
+  const files = [
+    path.join(here, "generate.ts"),
+    ...readdirSync(path.join(here, "generator"))
+      .filter((f) => f.endsWith(".ts"))
+      .sort()
+      .map((f) => path.join(here, "generator", f)),
+  ];
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest("hex").slice(0, 16);
+}
+
+function uuid(label: string): string {
+  const hex = createHash("sha256").update(`bench:${label}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const DBT_VERSION = "1.10.15";
+const PROJECT_ROOT = "/home/runner/work/warehouse/warehouse";
+
+export interface GeneratedSize {
+  nodes: number;
+  dir: string;
+  meta: Record<string, unknown>;
+}
+
+export function generateSize(
+  nodes: number,
+  options: { seed: number; out: string; force?: boolean; log?: (line: string) => void },
+): GeneratedSize {
+  const dir = path.join(options.out, String(nodes));
+  const metaFile = path.join(dir, "meta.json");
+  const digest = generatorDigest();
+  if (!options.force && existsSync(metaFile)) {
+    const meta = JSON.parse(readFileSync(metaFile, "utf8")) as Record<string, unknown>;
+    if (meta.generator === digest && meta.seed === options.seed) return { nodes, dir, meta };
+  }
+  mkdirSync(path.join(dir, "next"), { recursive: true });
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  const target = largeTarget();
+  const base = largeProject({ nodes, seed: options.seed });
+  const next = largeProject({ nodes, seed: options.seed, changedShare: 0.01, changeSeed: options.seed + 1 });
+  const common = { dbtVersion: DBT_VERSION, projectRoot: PROJECT_ROOT, target };
+  const build = {
+    id: uuid(`${nodes}/build`),
+    startedAt: "2026-11-30T08:05:02.118734Z",
+    generatedAt: "2026-11-30T08:41:13.091605Z",
+  };
+  const compile = {
+    id: uuid(`${nodes}/compile`),
+    startedAt: "2026-11-30T12:01:12.660340Z",
+    generatedAt: "2026-11-30T12:01:58.719283Z",
+  };
+  const sizes: Record<string, number> = {};
+  const write = (relative: string, value: unknown): void => {
+    const t = performance.now();
+    sizes[relative] = writeDbtJson(path.join(dir, relative), value);
+    log(
+      `  ${nodes}: ${relative} ${(sizes[relative]! / 1e6).toFixed(1)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+  };
+  write(
+    "sources.json",
+    buildSourceFreshness(base.project, {
+      target,
+      dbtVersion: DBT_VERSION,
+      invocation: { id: uuid(`${nodes}/freshness-before`), startedAt: "2026-11-30T08:00:00.412311Z" },
+      snapshottedAt: "2026-11-30T08:00:01.530482Z",
+    }),
+  );
+  write("manifest.json", buildManifest(base.project, { ...common, invocation: build, command: "build" }));
+  write(
+    "run_results.json",
+    buildRunResults(base.project, {
+      ...common,
+      invocation: build,
+      invocationCommand: "dbt build --target prod",
+      select: [],
+      profilesDir: `${PROJECT_ROOT}/.dbt`,
+    }),
+  );
+  write(
+    "next/manifest.json",
+    buildManifest(next.project, { ...common, invocation: compile, command: "compile" }),
+  );
+  write(
+    "next/sources.json",
+    buildSourceFreshness(next.project, {
+      target,
+      dbtVersion: DBT_VERSION,
+      invocation: { id: uuid(`${nodes}/freshness-after`), startedAt: "2026-11-30T11:58:00.507196Z" },
+      snapshottedAt: "2026-11-30T11:58:01.688904Z",
+    }),
+  );
+  const meta = {
+    generator: digest,
+    seed: options.seed,
+    nodes,
+    counts: base.counts,
+    changed: next.changed,
+    bytes: sizes,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+  writeDbtJson(metaFile, meta);
+  return { nodes, dir, meta };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const args = process.argv.slice(2);
+  const flag = (name: string): string | undefined => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const sizes = (flag("--nodes") ?? "1000,10000,50000").split(",").map(Number);
+  const seed = Number(flag("--seed") ?? 20261130);
+  const out = path.resolve(flag("--out") ?? path.join(here, "out", "gen"));
+  for (const nodes of sizes) {
+    const t = performance.now();
+    const result = generateSize(nodes, { seed, out, force: args.includes("--force"), log: console.log });
+    const manifest = path.join(result.dir, "manifest.json");
+    console.log(
+      `${nodes} nodes: ${result.dir} (manifest ${(statSync(manifest).size / 1e6).toFixed(1)} MB, ${((performance.now() - t) / 1000).toFixed(1)} s)`,
+    );
+  }
+}

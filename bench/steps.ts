@@ -1,0 +1,319 @@
+/**
+ * One benchmark measurement in this (fresh) process, from the TypeScript
+ * sources: bench/run.mjs starts one process per measurement and run, and
+ * reads the JSON line this prints.
+ *
+ *   node bench/steps.ts <measurement> --dir bench/out/gen/N --work bench/out/work/N [--runs 1000]
+ *
+ * Measurements (each step timed with performance.now(); what isn't listed is
+ * set up untimed, before the timed steps):
+ *
+ *   floor     read next/manifest.json; JSON.parse of it
+ *   plan      read; JSON.parse + validate (loadManifest's two halves); graph;
+ *             fingerprint; plan() of next/ against the recorded snapshot (1% of
+ *             the models changed); the sum of those is `plan total`
+ *   record    load the build's manifest (parse, validate, graph, fingerprint),
+ *             run_results.json and sources.json; record()
+ *   render    renderComment() of the plan (work/plan.json)
+ *   commit    commit the recorded snapshot into a new SQLite file, then a copy
+ *             with 1% of the nodes rebuilt on top of it
+ *   read      open the state database; latest()
+ *   prepare   (untimed) writes work/snapshot.json from work/state.db
+ *   growth    1,000 (--runs) successive commits of the snapshot with a few
+ *             nodes rebuilt each time: commit time and file size along the way
+ *
+ * Prints `{"measurement", "steps": {name: ms}, "maxRssKb", …}` on one line.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { registerHooks } from "node:module";
+import path from "node:path";
+
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    try {
+      return nextResolve(specifier, context);
+    } catch (error) {
+      if (specifier.startsWith(".") && specifier.endsWith(".js")) {
+        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
+      }
+      throw error;
+    }
+  },
+});
+
+type Json = Record<string, unknown>;
+
+const args = process.argv.slice(2);
+const measurement = args[0];
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const dir = path.resolve(flag("--dir") ?? ".");
+const work = path.resolve(flag("--work") ?? ".");
+const steps: Record<string, number> = {};
+const extra: Json = {};
+
+function time<T>(name: string, fn: () => T): T {
+  const start = performance.now();
+  const result = fn();
+  steps[name] = (steps[name] ?? 0) + performance.now() - start;
+  return result;
+}
+
+async function timeAsync<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await fn();
+  steps[name] = (steps[name] ?? 0) + performance.now() - start;
+  return result;
+}
+
+const SCOPE = { project: "warehouse", environment: "prod" };
+const NOW = "2026-11-30T12:02:00.000Z";
+
+function readSnapshot(): Json {
+  return JSON.parse(readFileSync(path.join(work, "snapshot.json"), "utf8")) as Json;
+}
+
+/** A copy of `snapshot` as the next run leaves it: `count` nodes rebuilt by run `runId`. */
+function rebuilt(snapshot: Json, count: number, runId: string, at: string, salt: number): Json {
+  const nodes = snapshot.nodes as Record<string, Json>;
+  const ids = Object.keys(nodes);
+  const next: Record<string, Json> = { ...nodes };
+  const changed = new Set<string>();
+  for (let k = 0; changed.size < Math.min(count, ids.length); k++) {
+    changed.add(ids[(salt * 7919 + k * 104729) % ids.length]!);
+  }
+  for (const id of changed) {
+    const old = nodes[id]!;
+    const fingerprint = old.fingerprint as Json;
+    const components = { ...(fingerprint.components as Record<string, string>) };
+    const digest = `${runId.replaceAll("-", "").padEnd(64, "0").slice(0, 64)}`;
+    if (components.sql !== undefined) components.sql = digest;
+    next[id] = {
+      ...old,
+      fingerprint: { ...fingerprint, digest, components },
+      run_id: runId,
+      built_at: at,
+    };
+  }
+  // Readers of a rebuilt node read the new build.
+  for (const [id, state] of Object.entries(nodes)) {
+    const parents = state.parents as Record<string, string>;
+    if (!Object.keys(parents).some((p) => changed.has(p))) continue;
+    const updated: Record<string, string> = { ...parents };
+    for (const p of Object.keys(updated)) if (changed.has(p)) updated[p] = runId;
+    next[id] = { ...(next[id] ?? state), parents: updated, run_id: runId, built_at: at };
+  }
+  return { ...snapshot, run_id: runId, created_at: at, nodes: next };
+}
+
+function runRecord(runId: string, at: string): Json {
+  return {
+    run_id: runId,
+    scope: "warehouse/prod",
+    invocation_id: runId,
+    command: "build",
+    started_at: at,
+    ended_at: at,
+    status: "success",
+    snapshot_id: null,
+  };
+}
+
+async function main(): Promise<void> {
+  switch (measurement) {
+    case "floor": {
+      const text = time("read", () => readFileSync(path.join(dir, "next", "manifest.json"), "utf8"));
+      time("JSON.parse", () => JSON.parse(text));
+      break;
+    }
+    case "plan": {
+      const { parseArtifactJson } = await import("../src/dbt/artifacts/parse-artifact.js");
+      const { readManifestDocument } = await import("../src/dbt/artifacts/manifest.js");
+      const { buildGraph } = await import("../src/dbt/graph.js");
+      const { fingerprintProject } = await import("../src/dbt/fingerprint/project-fingerprints.js");
+      const { loadSources } = await import("../src/dbt/artifacts/sources.js");
+      const { plan } = await import("../src/planner/plan.js");
+      const snapshot = readSnapshot();
+      const sourcesFile = path.join(dir, "next", "sources.json");
+      const sources = loadSources(readFileSync(sourcesFile, "utf8"), sourcesFile);
+      const file = path.join(dir, "next", "manifest.json");
+      const text = time("read", () => readFileSync(file, "utf8"));
+      const start = performance.now();
+      const doc = time("parse", () => parseArtifactJson(text, file));
+      const manifest = time("validate", () => readManifestDocument(doc, file));
+      const graph = time("graph", () => buildGraph(manifest));
+      const fingerprints = time("fingerprint", () => fingerprintProject(graph));
+      const result = time("plan", () =>
+        plan({
+          project: { manifest, graph, fingerprints },
+          scope: SCOPE,
+          state: { id: "bench", snapshot: snapshot as never },
+          sources,
+          select: [],
+          now: NOW,
+          target: { name: "prod", adapter_type: "duckdb" },
+        }),
+      );
+      steps["plan total"] = performance.now() - start;
+      extra.summary = result.summary;
+      const planFile = path.join(work, "plan.json");
+      if (!existsSync(planFile)) writeFileSync(planFile, JSON.stringify(result));
+      break;
+    }
+    case "record": {
+      const { loadProject } = await import("../src/dbt/load-project.js");
+      const { loadRunResults } = await import("../src/dbt/artifacts/run-results.js");
+      const { loadSources } = await import("../src/dbt/artifacts/sources.js");
+      const { record } = await import("../src/planner/record.js");
+      const file = path.join(dir, "manifest.json");
+      const text = readFileSync(file, "utf8");
+      const resultsFile = path.join(dir, "run_results.json");
+      const resultsText = readFileSync(resultsFile, "utf8");
+      const sourcesFile = path.join(dir, "sources.json");
+      const sourcesText = readFileSync(sourcesFile, "utf8");
+      const project = time("load manifest", () => loadProject(text, file));
+      const runResults = time("load run_results", () => loadRunResults(resultsText, resultsFile));
+      const sources = time("load sources", () => loadSources(sourcesText, sourcesFile));
+      const outcome = time("record", () =>
+        record({
+          project,
+          runResults,
+          sources,
+          scope: SCOPE,
+          previous: null,
+          recordedRunIds: new Set(),
+          target: { name: "prod", adapter_type: "duckdb" },
+          now: NOW,
+        }),
+      );
+      extra.built = outcome.built.length;
+      break;
+    }
+    case "render": {
+      const modulePath = path.resolve(import.meta.dirname, "..", "src", "comment", "render-comment.ts");
+      if (!existsSync(modulePath)) {
+        extra.skipped = "src/comment/render-comment.ts does not exist";
+        break;
+      }
+      const { renderComment, renderJobSummary } = await import("../src/comment/render-comment.js");
+      const planned = JSON.parse(readFileSync(path.join(work, "plan.json"), "utf8"));
+      const comment = time("render comment", () => renderComment(planned));
+      const summary = time("render job summary", () => renderJobSummary(planned));
+      extra.chars = { comment: comment.length, summary: summary.length };
+      break;
+    }
+    case "commit": {
+      const { SqliteStateStore } = await import("../src/store/sqlite-store.js");
+      const snapshot = readSnapshot();
+      const next = rebuilt(
+        snapshot,
+        Math.ceil(Object.keys(snapshot.nodes as Json).length / 100),
+        "bench-run-2",
+        NOW,
+        1,
+      );
+      const file = path.join(work, `commit-${process.pid}.db`);
+      rmSync(file, { force: true });
+      const store = await timeAsync("open (create)", () => SqliteStateStore.open(file));
+      try {
+        const first = await timeAsync("commit", () =>
+          store.commit(SCOPE, null, snapshot as never, runRecord(snapshot.run_id as string, NOW) as never),
+        );
+        await timeAsync("commit (1% rebuilt)", () =>
+          store.commit(SCOPE, first.id, next as never, runRecord("bench-run-2", NOW) as never),
+        );
+      } finally {
+        await store.close();
+      }
+      extra.bytes = statSync(file).size;
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+      break;
+    }
+    case "read": {
+      const { SqliteStateStore } = await import("../src/store/sqlite-store.js");
+      const store = await timeAsync("open", () =>
+        SqliteStateStore.open(path.join(work, "state.db"), { create: false }),
+      );
+      try {
+        const latest = await timeAsync("read", () => store.latest(SCOPE));
+        extra.nodes = Object.keys(latest?.snapshot.nodes ?? {}).length;
+      } finally {
+        await store.close();
+      }
+      break;
+    }
+    case "prepare": {
+      const { SqliteStateStore } = await import("../src/store/sqlite-store.js");
+      const store = await SqliteStateStore.open(path.join(work, "state.db"), { create: false });
+      try {
+        const latest = await store.latest(SCOPE);
+        if (!latest) throw new Error(`no snapshot of ${SCOPE.project}/${SCOPE.environment} in state.db`);
+        writeFileSync(path.join(work, "snapshot.json"), JSON.stringify(latest.snapshot));
+        extra.nodes = Object.keys(latest.snapshot.nodes).length;
+      } finally {
+        await store.close();
+      }
+      break;
+    }
+    case "growth": {
+      const { SqliteStateStore } = await import("../src/store/sqlite-store.js");
+      const runs = Number(flag("--runs") ?? 1000);
+      const perRun = Number(flag("--changed") ?? 5);
+      const every = Number(flag("--every") ?? 50);
+      const growthDir = path.join(work, "growth");
+      mkdirSync(growthDir, { recursive: true });
+      const file = path.join(growthDir, "state.db");
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+      let snapshot = readSnapshot();
+      const store = await SqliteStateStore.open(file);
+      const series: Json[] = [];
+      const commitMs: number[] = [];
+      let head: string | null = null;
+      const base = Date.parse("2026-12-01T00:00:00.000Z");
+      try {
+        for (let run = 1; run <= runs; run++) {
+          const at = new Date(base + run * 3_600_000).toISOString();
+          const runId = `growth-${String(run).padStart(5, "0")}`;
+          snapshot = rebuilt(snapshot, perRun, runId, at, run);
+          const start = performance.now();
+          const committed = await store.commit(SCOPE, head, snapshot as never, runRecord(runId, at) as never);
+          commitMs.push(performance.now() - start);
+          head = committed.id;
+          if (run === 1 || run % every === 0) {
+            const bytes = ["", "-wal"].reduce(
+              (sum, suffix) => sum + (existsSync(`${file}${suffix}`) ? statSync(`${file}${suffix}`).size : 0),
+              0,
+            );
+            const window = commitMs.slice(-every).sort((a, b) => a - b);
+            series.push({
+              run,
+              bytes,
+              dbBytes: statSync(file).size,
+              commitMedianMs: Math.round(window[Math.floor(window.length / 2)]! * 10) / 10,
+              commitMaxMs: Math.round(window[window.length - 1]! * 10) / 10,
+            });
+          }
+        }
+      } finally {
+        await store.close();
+      }
+      extra.series = series;
+      extra.nodes = Object.keys(snapshot.nodes as Json).length;
+      break;
+    }
+    default:
+      throw new Error(`unknown measurement ${measurement}`);
+  }
+  console.log(
+    JSON.stringify({
+      measurement,
+      steps,
+      maxRssKb: process.resourceUsage().maxRSS,
+      ...extra,
+    }),
+  );
+}
+
+await main();
