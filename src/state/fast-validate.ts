@@ -5,8 +5,8 @@
  * 10,000-node snapshot with it takes ~450 ms in a fresh process (~150 ms once
  * warm), which is most of the time budget of reading state. This module
  * compiles a plain checker from the schema itself, for the subset of zod that
- * persisted documents use (objects, records with string keys, strings, enums,
- * optional, nullable, with no refinements). The checker answers only "yes,
+ * persisted documents use (objects, records with string keys, arrays, strings,
+ * numbers, booleans, enums, optional, nullable, with no refinements). The checker answers only "yes,
  * exactly as zod would accept it and return it unchanged" or "don't know":
  *
  * - it accepts a value only when zod would accept it AND zod's output would be
@@ -15,8 +15,10 @@
  * - anything else goes to zod, which accepts, strips or reports the problems.
  *
  * A schema that uses anything outside the subset (a refinement, a transform, a
- * default, a string format, a number...) compiles to no checker at all, so a
- * schema change can make validation slower but never looser.
+ * default, a string format, an integer...) compiles to no checker at all, so
+ * a schema change can make validation slower but never looser;
+ * test/state/fast-validate.test.ts fails when the snapshot schema loses its
+ * fast path, so that the slowdown is noticed.
  */
 import type { z } from "zod";
 
@@ -57,6 +59,26 @@ function compile(schema: unknown): FastCheck | undefined {
   switch (def.type) {
     case "string":
       return plain(def, ["type"]) ? isString : undefined;
+    case "number":
+      // zod 4's z.number() refuses NaN and the infinities; JSON has neither.
+      return plain(def, ["type"])
+        ? (value) => typeof value === "number" && Number.isFinite(value)
+        : undefined;
+    case "boolean":
+      return plain(def, ["type"]) ? (value) => typeof value === "boolean" : undefined;
+    case "array": {
+      if (!plain(def, ["type", "element"])) return undefined;
+      const element = compile(def.element);
+      return (
+        element &&
+        ((value) => {
+          if (!Array.isArray(value)) return false;
+          // By index, not every(): a hole in a sparse array is an undefined element to zod.
+          for (let index = 0; index < value.length; index++) if (!element(value[index])) return false;
+          return true;
+        })
+      );
+    }
     case "enum": {
       if (!plain(def, ["type", "entries"])) return undefined;
       const values = Object.values(def.entries as Record<string, unknown>);

@@ -79,6 +79,7 @@ describe("ods-state history", () => {
     const json = await cli(cwd, "history", "--scope", "jaffle_shop/prod", "--limit", "1", "--json");
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout);
+    expect(parsed.schema_version).toBe("1.0");
     expect(parsed.scopes).toHaveLength(1);
     expect(parsed.scopes[0].head).toBe(ids[1]);
     expect(parsed.scopes[0].snapshots.map((s: { id: string }) => s.id)).toEqual([ids[1]]);

@@ -1,0 +1,110 @@
+/**
+ * The fast path of readSnapshotDocument must decide exactly as zod does: it
+ * may only say "valid" for documents zod accepts and returns unchanged.
+ */
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { generateSnapshot } from "../../bench/snapshot-generator.js";
+import { compileFastCheck } from "../../src/state/fast-validate.js";
+import { readSnapshotDocument, snapshotSchema } from "../../src/state/snapshot.js";
+
+function rng(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+const ODD_VALUES: unknown[] = [
+  null,
+  undefined,
+  0,
+  -1.5,
+  Number.NaN,
+  "",
+  "x",
+  true,
+  [],
+  {},
+  ["a"],
+  { a: 1 },
+  "1.2",
+];
+
+/** Every path to a value in `document`. */
+function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  const out: (string | number)[][] = [prefix];
+  if (Array.isArray(value)) value.forEach((item, index) => out.push(...paths(item, [...prefix, index])));
+  else if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) out.push(...paths(item, [...prefix, key]));
+  }
+  return out;
+}
+
+function mutate(document: unknown, random: () => number): unknown {
+  const copy = structuredClone(document) as Record<string, unknown>;
+  const all = paths(copy).filter((path) => path.length > 0);
+  const path = all[Math.floor(random() * all.length)]!;
+  let parent: Record<string | number, unknown> = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  const action = random();
+  if (action < 0.2) delete parent[last];
+  else if (action < 0.35) parent[`extra_${Math.floor(random() * 3)}`] = "unknown key";
+  else parent[last] = ODD_VALUES[Math.floor(random() * ODD_VALUES.length)];
+  return copy;
+}
+
+describe("fast snapshot validation", () => {
+  it("covers the snapshot schema (extend fast-validate.ts when this fails after a schema change)", () => {
+    expect(compileFastCheck(snapshotSchema)).toBeTypeOf("function");
+  });
+
+  it("accepts only what zod accepts unchanged, over thousands of mutated documents", () => {
+    const fast = compileFastCheck(snapshotSchema)!;
+    const base = JSON.parse(JSON.stringify(generateSnapshot({ nodes: 6, seed: 3 })));
+    base.nodes[Object.keys(base.nodes)[0]!].duration_s = 12.5;
+    base.nodes[Object.keys(base.nodes)[1]!].relation = null;
+    expect(fast(base)).toBe(true);
+    const random = rng(7);
+    let accepted = 0;
+    let rejected = 0;
+    for (let round = 0; round < 3000; round++) {
+      let document: unknown = base;
+      const depth = 1 + Math.floor(random() * 3);
+      for (let step = 0; step < depth; step++) document = mutate(document, random);
+      const zod = snapshotSchema.safeParse(document);
+      if (fast(document)) {
+        accepted++;
+        expect(zod.success, JSON.stringify(document)).toBe(true);
+        expect(zod.data).toEqual(document);
+      } else {
+        rejected++;
+      }
+    }
+    expect(accepted).toBeGreaterThan(50);
+    expect(rejected).toBeGreaterThan(500);
+  });
+
+  it("leaves unknown keys to zod, which strips them", () => {
+    const document = { ...JSON.parse(JSON.stringify(generateSnapshot({ nodes: 2 }))), later_field: 1 };
+    const result = readSnapshotDocument(document);
+    expect(result.ok).toBe(true);
+    expect(result.ok && Object.hasOwn(result.snapshot, "later_field")).toBe(false);
+  });
+
+  it("compiles nothing for constructs it can't decide exactly", () => {
+    expect(compileFastCheck(z.object({ a: z.string().min(1) }))).toBeUndefined();
+    expect(compileFastCheck(z.object({ a: z.int() }))).toBeUndefined();
+    expect(compileFastCheck(z.object({ a: z.string().default("x") }))).toBeUndefined();
+    expect(compileFastCheck(z.object({ a: z.string() }).refine(() => true))).toBeUndefined();
+    expect(compileFastCheck(z.record(z.enum(["a"]), z.string()))).toBeUndefined();
+    expect(compileFastCheck(z.object({ a: z.string().transform((s) => s.length) }))).toBeUndefined();
+    const arrays = compileFastCheck(z.object({ a: z.array(z.number()), b: z.boolean() }))!;
+    expect(arrays({ a: [1, 2], b: false })).toBe(true);
+    expect(arrays({ a: [1, Number.POSITIVE_INFINITY], b: false })).toBe(false);
+    // biome-ignore lint/suspicious/noSparseArray: a hole is what is being tested
+    expect(arrays({ a: [1, , 2], b: false })).toBe(false);
+  });
+});
