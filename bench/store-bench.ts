@@ -124,7 +124,7 @@ try {
     ["rebuild_5_percent", 0.05],
   ] as const) {
     const sized = path.join(dir, `${name}.db`);
-    const sizeStore = await SqliteStateStore.open(sized, { driver });
+    let sizeStore = await SqliteStateStore.open(sized, { driver });
     let head: string | null = null;
     let snapshot: StateSnapshot = base;
     let oneCommit = 0;
@@ -146,9 +146,13 @@ try {
               commit,
             );
       head = (await sizeStore.commit(scope, head, snapshot)).id;
-      const bytes = fileBytes(sized);
-      if (commit === 1) oneCommit = bytes;
-      peak = Math.max(peak, bytes);
+      if (commit === 1) {
+        // One commit's size: the database file alone, checkpointed (as it is saved and restored).
+        await sizeStore.close();
+        oneCommit = fileBytes(sized);
+        sizeStore = await SqliteStateStore.open(sized, { driver });
+      }
+      peak = Math.max(peak, fileBytes(sized));
     }
     const seconds = (performance.now() - started) / 1000;
     await sizeStore.close();
@@ -157,9 +161,9 @@ try {
       commits: COMMITS,
       one_commit_bytes: oneCommit,
       final_bytes_after_close: final,
-      peak_bytes_while_open: peak,
+      peak_bytes_while_open_with_wal: peak,
       final_over_one: Number((final / oneCommit).toFixed(2)),
-      peak_over_one: Number((peak / oneCommit).toFixed(2)),
+      peak_with_wal_over_one: Number((peak / oneCommit).toFixed(2)),
       seconds: Number(seconds.toFixed(1)),
     };
   }
@@ -182,7 +186,7 @@ if (values.json) {
   for (const name of ["same_nodes", "rebuild_5_percent"]) {
     const size = results[`size_${name}`] as Record<string, number>;
     lines.push(
-      `  size ${name}: one commit ${(size.one_commit_bytes! / 1e6).toFixed(1)} MB; after ${size.commits} commits ${(size.final_bytes_after_close! / 1e6).toFixed(1)} MB (${size.final_over_one}x), peak open ${(size.peak_bytes_while_open! / 1e6).toFixed(1)} MB (${size.peak_over_one}x), ${size.seconds} s`,
+      `  size ${name}: one commit ${(size.one_commit_bytes! / 1e6).toFixed(1)} MB; after ${size.commits} commits ${(size.final_bytes_after_close! / 1e6).toFixed(1)} MB (${size.final_over_one}x), peak while open incl. WAL ${(size.peak_bytes_while_open_with_wal! / 1e6).toFixed(1)} MB (${size.peak_with_wal_over_one}x), ${size.seconds} s`,
     );
   }
   lines.push(

@@ -94,50 +94,51 @@ function compile(schema: unknown): FastCheck | undefined {
     case "record": {
       if (!plain(def, ["type", "keyType", "valueType"])) return undefined;
       const keyDef = defOf(def.keyType);
-      if (keyDef?.type !== "string" || !plain(keyDef, ["type"])) return undefined;
+      if (!keyDef || keyDef.type !== "string" || !plain(keyDef, ["type"])) return undefined;
       const valueCheck = compile(def.valueType);
       if (!valueCheck) return undefined;
+      const strings = valueCheck === isString;
       return (value) => {
         if (!isPlainObject(value)) return false;
-        for (const key of Object.keys(value)) {
-          if (key === "__proto__" || !valueCheck(value[key])) return false;
+        // for-in: a plain object from JSON has no enumerable inherited keys.
+        for (const key in value) {
+          const item = value[key];
+          if (key === "__proto__" || (strings ? typeof item !== "string" : !valueCheck(item))) return false;
         }
         return true;
       };
     }
     case "object": {
       if (!plain(def, ["type", "shape", "catchall"])) return undefined;
-      const shape = def.shape as Record<string, unknown>;
-      const required: [string, FastCheck][] = [];
-      const optional = new Map<string, FastCheck>();
-      for (const [key, field] of Object.entries(shape)) {
+      const fields: { key: string; check: FastCheck; string: boolean; optional: boolean }[] = [];
+      for (const [key, field] of Object.entries(def.shape as Record<string, unknown>)) {
         const fieldDef = defOf(field);
         if (!fieldDef) return undefined;
-        if (fieldDef.type === "optional") {
-          if (!plain(fieldDef, ["type", "innerType"])) return undefined;
-          const inner = compile(fieldDef.innerType);
-          if (!inner) return undefined;
-          optional.set(key, inner);
-        } else {
-          const check = compile(field);
-          if (!check) return undefined;
-          required.push([key, check]);
-        }
+        const optional = fieldDef.type === "optional";
+        if (optional && !plain(fieldDef, ["type", "innerType"])) return undefined;
+        const check = compile(optional ? fieldDef.innerType : field);
+        if (!check) return undefined;
+        fields.push({ key, check, string: check === isString, optional });
       }
-      const checks = new Map<string, FastCheck>([...required, ...optional]);
-      const requiredCount = required.length;
-      const requiredKeys = new Set(required.map(([key]) => key));
       return (value) => {
         if (!isPlainObject(value)) return false;
-        let seen = 0;
-        // One pass over the value's own keys: every key known (nothing for zod to
-        // strip) and valid; then every required key was among them.
-        for (const key of Object.keys(value)) {
-          const check = checks.get(key);
-          if (check === undefined || !check(value[key])) return false;
-          if (requiredKeys.has(key)) seen++;
+        let present = 0;
+        for (let index = 0; index < fields.length; index++) {
+          const field = fields[index]!;
+          const item = value[field.key];
+          if (item === undefined) {
+            // Absent is fine when optional; present-but-undefined is left to zod.
+            if (!field.optional || Object.hasOwn(value, field.key)) return false;
+            continue;
+          }
+          if (!Object.hasOwn(value, field.key)) return false;
+          present++;
+          if (field.string ? typeof item !== "string" : !field.check(item)) return false;
         }
-        return seen === requiredCount;
+        // No key beyond the known ones (nothing for zod to strip).
+        let keys = 0;
+        for (const _ in value) keys++;
+        return keys === present;
       };
     }
     default:

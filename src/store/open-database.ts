@@ -51,6 +51,9 @@ export function configureForWriting(connection: SqliteConnection): void {
   }
   connection.exec("PRAGMA synchronous = FULL");
   connection.exec("PRAGMA foreign_keys = ON");
+  // After a checkpoint, shrink the write-ahead log back to 4 MiB instead of
+  // keeping it as large as the largest transaction ever was.
+  connection.exec(`PRAGMA journal_size_limit = ${4 * 1024 * 1024}`);
 }
 
 export function journalMode(connection: SqliteConnection): string {

@@ -303,7 +303,10 @@ function parseEntryIds(text: string): number[] | undefined {
  * Loads a snapshot row's entries in document order. Returns a description of
  * what is missing instead when the row refers to entries that are not there.
  */
-function loadParts(connection: SqliteConnection, row: SnapshotRow): StoredParts | string {
+function loadParts(
+  connection: SqliteConnection,
+  row: SnapshotRow,
+): (StoredParts & { entryIds: number[] }) | string {
   const ids = parseEntryIds(row.entries);
   if (!ids) return "its list of node entries is not a JSON array of entry ids";
   const byId = loadBodies(connection, row.entries);
@@ -321,6 +324,7 @@ function loadParts(connection: SqliteConnection, row: SnapshotRow): StoredParts 
     header: row.header,
     bodies,
     digest: row.digest,
+    entryIds: ids,
   };
 }
 
@@ -514,6 +518,13 @@ export class SqliteStateStore implements StateStore {
   private readonly now: () => Date;
   private readonly busyTimeoutMs: number;
   private closed = false;
+  /**
+   * The entry ids and bodies of the snapshot this store last read or
+   * committed. Snapshots and the entries they use are immutable while the
+   * snapshot exists, so a commit on top of it (the usual latest() then
+   * commit()) compares its nodes with these instead of reading them again.
+   */
+  private recent: { id: string; ids: number[]; bodies: string[] } | undefined;
 
   private constructor(connection: SqliteConnection, file: string, options: SqliteStoreOptions) {
     this.connection = connection;
@@ -647,12 +658,18 @@ export class SqliteStateStore implements StateStore {
         );
   }
 
-  private partsOrDamage(row: SnapshotRow): StoredParts {
+  private partsOrDamage(row: SnapshotRow): StoredParts & { entryIds: number[] } {
     const parts = loadParts(this.connection, row);
     if (typeof parts === "string") {
       throw damaged(this.location, `snapshot ${row.id} of ${row.scope} is incomplete: ${parts}.`);
     }
     return parts;
+  }
+
+  /** Remembers a snapshot's entries once they are verified (see `recent`). */
+  private remember(parts: StoredParts & { entryIds: number[] }, snapshot: StoredSnapshot): StoredSnapshot {
+    this.recent = { id: parts.id, ids: parts.entryIds, bodies: [...parts.bodies] };
+    return snapshot;
   }
 
   async latest(scope: Scope): Promise<StoredSnapshot | undefined> {
@@ -672,7 +689,7 @@ export class SqliteStateStore implements StateStore {
       }
       return this.partsOrDamage(row);
     });
-    return parts && materialize(this.location, parts);
+    return parts && this.remember(parts, materialize(this.location, parts));
   }
 
   async get(id: string): Promise<StoredSnapshot | undefined> {
@@ -693,7 +710,8 @@ export class SqliteStateStore implements StateStore {
     // The expensive part (serialising and hashing every node) happens before the write lock is taken.
     const encoded = encodeSnapshot(valid);
     const id = newSnapshotId();
-    return this.write(() => {
+    let committedIds: number[] = [];
+    const result = this.write(() => {
       const committedAt = this.now().toISOString();
       const head =
         this.connection.get<{ snapshot_id: string }>("SELECT snapshot_id FROM heads WHERE scope = ?", key)
@@ -703,6 +721,7 @@ export class SqliteStateStore implements StateStore {
         throw duplicateRun(run, this.location);
       }
       const ids = this.storeEntries(encoded.bodies, head);
+      committedIds = ids;
       this.connection.run(
         `INSERT INTO snapshots (id, scope, parent, committed_at, run_id, schema_version, node_count, header, entries, digest)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -728,70 +747,61 @@ export class SqliteStateStore implements StateStore {
       const pruned = this.prune(key);
       return { id, scope: key, parent: head, committed_at: committedAt, pruned };
     });
+    this.recent = { id, ids: committedIds, bodies: encoded.bodies };
+    return result;
   }
 
   /**
    * Stores the entry bodies that aren't stored yet; returns every entry's id,
    * in order. An entry is reused only when its body is byte-equal to a stored
-   * one: first the parent's (a run changes few nodes), else any with the same
-   * hash.
+   * one: first the parent's at the same position (a run changes few nodes and
+   * keeps their order), else any stored entry with the same hash.
    */
   private storeEntries(bodies: readonly string[], parent: string | null): number[] {
-    const parentIds: number[] = [];
-    const parentBodies: string[] = [];
-    if (parent !== null) {
+    let parentIds: readonly number[] = [];
+    let parentBodies: readonly (string | undefined)[] = [];
+    if (parent !== null && this.recent?.id === parent) {
+      parentIds = this.recent.ids;
+      parentBodies = this.recent.bodies;
+    } else if (parent !== null) {
       const row = this.connection.get<{ entries: string }>(
         "SELECT entries FROM snapshots WHERE id = ?",
         parent,
       );
       if (row) {
         const byId = loadBodies(this.connection, row.entries);
-        for (const id of parseEntryIds(row.entries) ?? []) {
-          const body = byId.get(id);
-          if (body !== undefined) {
-            parentIds.push(id);
-            parentBodies.push(body);
-          }
-        }
+        parentIds = parseEntryIds(row.entries) ?? [];
+        parentBodies = parentIds.map((id) => byId.get(id));
       }
     }
-    let byBody: Map<string, number> | undefined;
     const ids: number[] = [];
     for (let index = 0; index < bodies.length; index++) {
       const body = bodies[index]!;
-      // Same position, same body: the common case, without hashing anything.
       if (parentBodies[index] === body) {
         ids.push(parentIds[index]!);
         continue;
       }
-      if (!byBody) {
-        byBody = new Map();
-        for (let p = 0; p < parentBodies.length; p++) byBody.set(parentBodies[p]!, parentIds[p]!);
-      }
-      let id = byBody.get(body);
-      if (id === undefined) {
-        const hash = entryHash(body);
-        const existing = this.connection.get<{ id: number; body: string }>(
-          "SELECT id, body FROM entries WHERE hash = ?",
-          hash,
+      const hash = entryHash(body);
+      const existing = this.connection.get<{ id: number; body: string }>(
+        "SELECT id, body FROM entries WHERE hash = ?",
+        hash,
+      );
+      if (existing && existing.body !== body) {
+        throw damaged(
+          this.location,
+          `node entry ${existing.id} does not match its hash ${hash.slice(0, 12)}.`,
         );
-        if (existing && existing.body !== body) {
-          throw damaged(
-            this.location,
-            `node entry ${existing.id} does not match its hash ${hash.slice(0, 12)}.`,
-          );
-        }
-        id = Number(
+      }
+      ids.push(
+        Number(
           existing?.id ??
             this.connection.get<{ id: number }>(
               "INSERT INTO entries (hash, body) VALUES (?, ?) RETURNING id",
               hash,
               body,
             )!.id,
-        );
-        byBody.set(body, id);
-      }
-      ids.push(id);
+        ),
+      );
     }
     return ids;
   }

@@ -35,8 +35,9 @@ const ODD_VALUES: unknown[] = [
 /** Every path to a value in `document`. */
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [prefix];
-  if (Array.isArray(value)) value.forEach((item, index) => out.push(...paths(item, [...prefix, index])));
-  else if (typeof value === "object" && value !== null) {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) out.push(...paths(item, [...prefix, index]));
+  } else if (typeof value === "object" && value !== null) {
     for (const [key, item] of Object.entries(value)) out.push(...paths(item, [...prefix, key]));
   }
   return out;
