@@ -109,6 +109,16 @@ function translate(file: string, error: unknown, busyTimeoutMs = BUSY_TIMEOUT_MS
       return damaged(file, `SQLite could not read it (${message}).`);
     case "busy":
       return locked(file, busyTimeoutMs);
+    case "readonly":
+    case "cantopen":
+      return new UserError(
+        "file_unreadable",
+        `The state database ${file} can't be opened for writing: ${message}.`,
+        {
+          file,
+          hint: "Check that the file and its folder exist and are writable by this job (SQLite also writes STATE-wal and STATE-shm next to it).",
+        },
+      );
     default:
       return error;
   }
