@@ -8,11 +8,16 @@
  *
  * Wall times on a shared machine vary with its load, so CPU time (user +
  * system, this process) is reported next to each; `cold` is the first
- * operation in a fresh process (JIT not yet warm), as a CLI run sees it.
+ * operation in a fresh process (JIT not yet warm). `fresh process` runs what
+ * a CLI invocation or the action's post step does (open, read the head,
+ * commit the next run) in new processes; `warm` repeats read and commit in
+ * one process.
  */
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { StateSnapshot } from "../src/state/snapshot.js";
 import { SqliteStateStore } from "../src/store/sqlite-store.js";
@@ -25,6 +30,8 @@ const { values } = parseArgs({
     samples: { type: "string", default: "15" },
     driver: { type: "string", default: "better-sqlite3" },
     json: { type: "boolean", default: false },
+    /** Internal: run as the fresh process of the `fresh_process` measurement, on this file. */
+    "fresh-process": { type: "string" },
   },
 });
 const NODES = Number(values.nodes);
@@ -70,6 +77,19 @@ function p90(values: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))]!;
 }
 
+if (values["fresh-process"]) {
+  // What a CLI run or the action's post step does: a new process opens the
+  // state, reads the head, and commits the next run (5% of nodes rebuilt).
+  const file = values["fresh-process"];
+  const [store, open] = await timed(() => SqliteStateStore.open(file, { driver }));
+  const [latest, read] = await timed(() => store.latest(scope));
+  const next = nextRun(latest!.snapshot, "run-fresh", "2026-12-01T00:00:00.000Z", 0.05, 99);
+  const [, commit] = await timed(() => store.commit(scope, latest!.id, next));
+  await store.close();
+  process.stdout.write(`${JSON.stringify({ open, read, commit })}\n`);
+  process.exit(0);
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), "ods-store-bench-"));
 const results: Record<string, unknown> = {
   driver,
@@ -111,6 +131,25 @@ try {
     reads.push(readTime);
   }
   await store.close();
+
+  // Fresh processes: open, first read and first commit, as a CLI run sees them.
+  const fresh: { open: Timing; read: Timing; commit: Timing }[] = [];
+  for (let run = 0; run < 3; run++) {
+    const output = execFileSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), "--fresh-process", file, "--driver", driver],
+      { encoding: "utf8" },
+    );
+    fresh.push(JSON.parse(output.trim().split("\n").pop()!));
+  }
+  results.fresh_process = {
+    runs: fresh.length,
+    open_median_wall: median(fresh.map((f) => f.open.wall)),
+    read_median_wall: median(fresh.map((f) => f.read.wall)),
+    read_median_cpu: median(fresh.map((f) => f.read.cpu)),
+    commit_median_wall: median(fresh.map((f) => f.commit.wall)),
+    commit_median_cpu: median(fresh.map((f) => f.commit.cpu)),
+  };
   const summary = (timings: Timing[]) => ({
     median_wall: median(timings.map((t) => t.wall)),
     p90_wall: p90(timings.map((t) => t.wall)),
@@ -177,10 +216,19 @@ if (values.json) {
 } else {
   const ms = (timing: Timing) => `${timing.wall.toFixed(0)} ms (cpu ${timing.cpu.toFixed(0)} ms)`;
   const cold = results.cold as { commit: Timing; read: Timing };
+  const fp = results.fresh_process as {
+    runs: number;
+    open_median_wall: number;
+    read_median_wall: number;
+    read_median_cpu: number;
+    commit_median_wall: number;
+    commit_median_cpu: number;
+  };
   const warm = results.warm as Record<string, { median_wall: number; p90_wall: number; median_cpu: number }>;
   const lines = [
     `store bench: ${NODES} nodes, driver ${driver}, ${((results.snapshot_json_bytes as number) / 1e6).toFixed(1)} MB of JSON`,
-    `  cold  commit ${ms(cold.commit)}  read ${ms(cold.read)}`,
+    `  first commit into a new file ${ms(cold.commit)}, then read ${ms(cold.read)} (same process, cold)`,
+    `  fresh process (open, read head, commit next run): open ${fp.open_median_wall.toFixed(0)} ms, read ${fp.read_median_wall.toFixed(0)} ms (cpu ${fp.read_median_cpu.toFixed(0)} ms), commit ${fp.commit_median_wall.toFixed(0)} ms (cpu ${fp.commit_median_cpu.toFixed(0)} ms), median of ${fp.runs}`,
     `  warm  commit median ${warm.commit!.median_wall.toFixed(0)} ms, p90 ${warm.commit!.p90_wall.toFixed(0)} ms (cpu ${warm.commit!.median_cpu.toFixed(0)} ms)  read median ${warm.read!.median_wall.toFixed(0)} ms, p90 ${warm.read!.p90_wall.toFixed(0)} ms (cpu ${warm.read!.median_cpu.toFixed(0)} ms)`,
   ];
   for (const name of ["same_nodes", "rebuild_5_percent"]) {

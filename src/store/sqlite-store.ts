@@ -792,26 +792,27 @@ export class SqliteStateStore implements StateStore {
         continue;
       }
       const hash = entryHash(body);
+      const inserted = this.connection.get<{ id: number }>(
+        "INSERT INTO entries (hash, body) VALUES (?, ?) ON CONFLICT (hash) DO NOTHING RETURNING id",
+        hash,
+        body,
+      );
+      if (inserted) {
+        ids.push(Number(inserted.id));
+        continue;
+      }
+      // Stored already (by an older snapshot): reuse it, if it is byte-equal.
       const existing = this.connection.get<{ id: number; body: string }>(
         "SELECT id, body FROM entries WHERE hash = ?",
         hash,
-      );
-      if (existing && existing.body !== body) {
+      )!;
+      if (existing.body !== body) {
         throw damaged(
           this.location,
           `node entry ${existing.id} does not match its hash ${hash.slice(0, 12)}.`,
         );
       }
-      ids.push(
-        Number(
-          existing?.id ??
-            this.connection.get<{ id: number }>(
-              "INSERT INTO entries (hash, body) VALUES (?, ?) RETURNING id",
-              hash,
-              body,
-            )!.id,
-        ),
-      );
+      ids.push(Number(existing.id));
     }
     return ids;
   }
