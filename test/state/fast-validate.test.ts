@@ -62,7 +62,7 @@ describe("fast snapshot validation", () => {
     expect(compileFastCheck(snapshotSchema)).toBeTypeOf("function");
   });
 
-  it("accepts only what zod accepts unchanged, over thousands of mutated documents", () => {
+  it("accepts only what zod accepts unchanged, over 1,500 mutated documents", () => {
     const fast = compileFastCheck(snapshotSchema)!;
     const base = JSON.parse(JSON.stringify(generateSnapshot({ nodes: 6, seed: 3 })));
     base.nodes[Object.keys(base.nodes)[0]!].duration_s = 12.5;
@@ -71,7 +71,7 @@ describe("fast snapshot validation", () => {
     const random = rng(7);
     let accepted = 0;
     let rejected = 0;
-    for (let round = 0; round < 3000; round++) {
+    for (let round = 0; round < 1500; round++) {
       let document: unknown = base;
       const depth = 1 + Math.floor(random() * 3);
       for (let step = 0; step < depth; step++) document = mutate(document, random);
@@ -84,8 +84,8 @@ describe("fast snapshot validation", () => {
         rejected++;
       }
     }
-    expect(accepted).toBeGreaterThan(50);
-    expect(rejected).toBeGreaterThan(500);
+    expect(accepted).toBeGreaterThan(25);
+    expect(rejected).toBeGreaterThan(250);
   });
 
   it("leaves unknown keys to zod, which strips them", () => {
