@@ -94,7 +94,7 @@ function compile(schema: unknown): FastCheck | undefined {
     case "record": {
       if (!plain(def, ["type", "keyType", "valueType"])) return undefined;
       const keyDef = defOf(def.keyType);
-      if (!keyDef || keyDef.type !== "string" || !plain(keyDef, ["type"])) return undefined;
+      if (keyDef?.type !== "string" || !plain(keyDef, ["type"])) return undefined;
       const valueCheck = compile(def.valueType);
       if (!valueCheck) return undefined;
       const strings = valueCheck === isString;

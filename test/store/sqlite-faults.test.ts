@@ -12,7 +12,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   closeSync,
-  copyFileSync,
   existsSync,
   openSync,
   readdirSync,
