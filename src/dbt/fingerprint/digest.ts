@@ -4,3 +4,13 @@ import { createHash } from "node:crypto";
 export function sha256(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
+
+/** SHA-256 of the concatenation of `parts` (text as UTF-8), lower-case hex, without joining them first. */
+export function sha256Of(...parts: readonly (string | Uint8Array)[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) {
+    if (typeof part === "string") hash.update(part, "utf8");
+    else hash.update(part);
+  }
+  return hash.digest("hex");
+}

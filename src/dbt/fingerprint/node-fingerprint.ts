@@ -30,9 +30,9 @@ import type { ManifestNode } from "../artifacts/manifest.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { scanEnvironmentReads } from "../hook-scan.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
-import { normaliseSql } from "../sql-normaliser.js";
+import { normaliseSqlBytes } from "../sql-normaliser.js";
 import { canonicalJson } from "./canonical-json.js";
-import { sha256 } from "./digest.js";
+import { sha256, sha256Of } from "./digest.js";
 import { SCHEME } from "./fingerprint.js";
 import type { MacroIndex } from "./macro-index.js";
 
@@ -150,12 +150,16 @@ export function fingerprintNode(
   };
 }
 
+/** SHA-256 of `normalised\0<normalised text>`, or of `raw\0<text>` when the normaliser gives up. */
 function sqlDigest(text: string): { digest: string; gaveUp: string | null } {
-  const normalised = normaliseSql(text);
+  const normalised = normaliseSqlBytes(text);
   return normalised.ok
-    ? { digest: sha256(`normalised\0${normalised.text}`), gaveUp: null }
-    : { digest: sha256(`raw\0${text}`), gaveUp: normalised.reason };
+    ? { digest: sha256Of(NORMALISED_PREFIX, normalised.bytes), gaveUp: null }
+    : { digest: sha256Of(RAW_PREFIX, text), gaveUp: normalised.reason };
 }
+
+const NORMALISED_PREFIX = "normalised\0";
+const RAW_PREFIX = "raw\0";
 
 /**
  * The compiled SQL with the rendered names of the node's own relation and
