@@ -137,6 +137,11 @@ function isSpaceLike(c: number): boolean {
 
 /** The normalised text's bytes (ASCII), reused by every call: valid until the next one. */
 let scratch = new Uint8Array(1 << 16);
+/** Per output token: where it starts and ends in the input, and where it starts in the output. */
+let tokenStarts = new Int32Array(1 << 12);
+let tokenEnds = new Int32Array(1 << 12);
+let tokenOut = new Int32Array(1 << 12);
+let tokenCount = 0;
 const decoder = new TextDecoder("latin1");
 
 /** The bytes of the normalised SQL, or why it gives up. `bytes` is only valid until the next call. */
@@ -157,6 +162,15 @@ export function normaliseSqlBytes(sql: string): NormaliseBytesResult {
 }
 
 /**
+ * The tokens of the last successful normaliseSqlBytes call, in order: token
+ * `t` is `input.slice(starts[t], ends[t])`, copied to the output at
+ * `outStarts[t]`. Views of reused buffers: valid until the next call.
+ */
+export function lastTokens(): { count: number; starts: Int32Array; ends: Int32Array; outStarts: Int32Array } {
+  return { count: tokenCount, starts: tokenStarts, ends: tokenEnds, outStarts: tokenOut };
+}
+
+/**
  * Why the comment or quote body character at `k` gives up, or undefined when
  * it is fine there (inside quotes and comments anything printable ASCII is).
  */
@@ -172,10 +186,25 @@ function normaliseIntoScratch(sql: string): number | string {
   const n = sql.length;
   // A token and the space before it never outgrow two bytes per input character.
   if (scratch.length < 2 * n + 1) scratch = new Uint8Array(Math.max(2 * n + 1, scratch.length * 2));
+  // At most one token per input character.
+  if (tokenStarts.length < n + 1) {
+    const size = Math.max(n + 1, tokenStarts.length * 2);
+    tokenStarts = new Int32Array(size);
+    tokenEnds = new Int32Array(size);
+    tokenOut = new Int32Array(size);
+  }
   const buf = scratch;
+  const starts = tokenStarts;
+  const ends = tokenEnds;
+  const outs = tokenOut;
   let o = 0;
+  let t = 0;
+  tokenCount = 0;
   const flush = (start: number, end: number): void => {
     if (o > 0) buf[o++] = SP;
+    starts[t] = start;
+    ends[t] = end;
+    outs[t++] = o;
     for (let k = start; k < end; k++) buf[o++] = sql.charCodeAt(k);
   };
   // The token being built: [curStart, curEnd) of the input (tokens are slices).
@@ -350,5 +379,6 @@ function normaliseIntoScratch(sql: string): number | string {
   }
 
   if (curStart >= 0) flush(curStart, curEnd);
+  tokenCount = t;
   return o;
 }
