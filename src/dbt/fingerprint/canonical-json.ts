@@ -4,35 +4,42 @@
  * machine, whatever order dbt wrote the keys in.
  */
 export function canonicalJson(value: unknown): string {
-  const parts: string[] = [];
-  write(value, parts);
-  return parts.join("");
+  return write(value, undefined);
 }
 
-function write(value: unknown, parts: string[]): void {
+/** canonicalJson of `record` without the top-level keys in `omit` (as if they were absent). */
+export function canonicalJsonWithout(
+  record: Readonly<Record<string, unknown>>,
+  omit: ReadonlySet<string>,
+): string {
+  return write(record, omit);
+}
+
+// Built by concatenation, one string per value: V8 joins the pieces lazily and
+// flattens the result once, when it is hashed.
+function write(value: unknown, omit: ReadonlySet<string> | undefined): string {
   if (value === null || typeof value !== "object") {
     // Non-finite numbers and undefined become null, as JSON.stringify does inside arrays.
-    parts.push(value === undefined ? "null" : (JSON.stringify(value) ?? "null"));
-    return;
+    return value === undefined ? "null" : (JSON.stringify(value) ?? "null");
   }
   if (Array.isArray(value)) {
-    parts.push("[");
-    value.forEach((item, index) => {
-      if (index > 0) parts.push(",");
-      write(item, parts);
-    });
-    parts.push("]");
-    return;
+    let out = "[";
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) out += ",";
+      out += write(value[index], undefined);
+    }
+    return `${out}]`;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => record[key] !== undefined)
-    .sort();
-  parts.push("{");
-  keys.forEach((key, index) => {
-    if (index > 0) parts.push(",");
-    parts.push(JSON.stringify(key), ":");
-    write(record[key], parts);
-  });
-  parts.push("}");
+  const keys = Object.keys(record).sort();
+  let out = "{";
+  let first = true;
+  for (const key of keys) {
+    const item = record[key];
+    if (item === undefined || omit?.has(key)) continue;
+    if (!first) out += ",";
+    first = false;
+    out += `${JSON.stringify(key)}:${write(item, undefined)}`;
+  }
+  return `${out}}`;
 }

@@ -44,6 +44,9 @@ export class MacroIndex {
   private readonly macros: ReadonlyMap<string, ManifestMacro>;
   private readonly digests = new Map<string, string>();
   private readonly closures = new Map<string, MacroClosure>();
+  private readonly digestedClosures = new Map<string, { closure: MacroClosure; digest: string }>();
+  private readonly materializations = new Map<string, string[]>();
+  private nameOverrides: string[] | undefined;
   private readonly byName = new Map<string, ManifestMacro[]>();
   private readonly adapterType: string | null;
 
@@ -95,6 +98,24 @@ export class MacroIndex {
     return { user: [...user].sort(), missing: [...missing].sort() };
   }
 
+  /**
+   * `closure(roots)` and the digest of the sources of its project and package
+   * macros (SHA-256 over `id\0digest\n` each, in order), cached per set of
+   * roots: most nodes of a project share theirs.
+   */
+  digestedClosure(roots: Iterable<string>): { closure: MacroClosure; digest: string } {
+    const list = [...roots];
+    const key = JSON.stringify([...list].sort());
+    let result = this.digestedClosures.get(key);
+    if (result === undefined) {
+      const closure = this.closure(list);
+      const digest = sha256(closure.user.map((id) => `${id}\0${this.sourceDigest(id)}\n`).join(""));
+      result = { closure, digest };
+      this.digestedClosures.set(key, result);
+    }
+    return result;
+  }
+
   private closureOf(root: string): MacroClosure {
     const cached = this.closures.get(root);
     if (cached) return cached;
@@ -128,22 +149,28 @@ export class MacroIndex {
    * in any package. Empty when the manifest has none.
    */
   materializationMacros(name: string): string[] {
+    const cached = this.materializations.get(name);
+    if (cached) return [...cached];
     const ids: string[] = [];
     for (const suffix of [this.adapterType ?? "default", "default"]) {
       for (const macro of this.byName.get(`materialization_${name}_${suffix}`) ?? [])
         ids.push(macro.uniqueId);
     }
-    return [...new Set(ids)].sort();
+    const result = [...new Set(ids)].sort();
+    this.materializations.set(name, result);
+    return [...result];
   }
 
   /** Project and package overrides of the `generate_*_name` macros (dbt's defaults are engine). */
   generateNameOverrides(): string[] {
+    if (this.nameOverrides) return [...this.nameOverrides];
     const ids: string[] = [];
     for (const name of GENERATE_NAME_MACROS) {
       for (const macro of this.byName.get(name) ?? []) {
         if (!this.engine.has(macro.packageName)) ids.push(macro.uniqueId);
       }
     }
-    return ids.sort();
+    this.nameOverrides = ids.sort();
+    return [...this.nameOverrides];
   }
 }

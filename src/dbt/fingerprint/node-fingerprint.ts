@@ -26,12 +26,12 @@
  *   constraints to the build only then.
  * - A missing or path-only content checksum makes any node incomplete.
  */
-import type { ManifestNode } from "../artifacts/manifest.js";
+import type { ManifestMetadata, ManifestNode } from "../artifacts/manifest.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { scanEnvironmentReads } from "../hook-scan.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
 import { lastTokens, normaliseSqlBytes } from "../sql-normaliser.js";
-import { canonicalJson } from "./canonical-json.js";
+import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
 import { sha256, sha256Of } from "./digest.js";
 import { SCHEME } from "./fingerprint.js";
 import type { MacroIndex } from "./macro-index.js";
@@ -62,6 +62,21 @@ export interface NodeFingerprintParts {
 }
 
 const SQL_LIKE = new Set(["model", "snapshot"]);
+const IGNORED_CONFIG_KEYS: ReadonlySet<string> = new Set(CONFIG_KEYS_IGNORED);
+
+/** Components every node of a manifest shares, computed once. */
+const SCHEME_DIGEST = sha256(SCHEME);
+const NOT_ENFORCED_CONTRACT_DIGEST = sha256(canonicalJson({ enforced: false }));
+const engineDigests = new WeakMap<ManifestMetadata, string>();
+
+function engineDigest(metadata: ManifestMetadata): string {
+  let digest = engineDigests.get(metadata);
+  if (digest === undefined) {
+    digest = sha256(canonicalJson({ dbt_version: metadata.dbtVersion, adapter: metadata.adapterType }));
+    engineDigests.set(metadata, digest);
+  }
+  return digest;
+}
 
 export function fingerprintNode(
   graph: ProjectGraph,
@@ -76,20 +91,15 @@ export function fingerprintNode(
   let fileReason: string | null = null;
   let portableSql: string | null = null;
 
-  components.scheme = sha256(SCHEME);
-  components.engine = sha256(
-    canonicalJson({ dbt_version: metadata.dbtVersion, adapter: metadata.adapterType }),
-  );
+  components.scheme = SCHEME_DIGEST;
+  components.engine = engineDigest(metadata);
+  // canonicalJson({ database, schema, identifier }), keys in canonical order.
   components.relation = sha256(
-    canonicalJson({
-      database: n.relation.database,
-      schema: n.relation.schema,
-      identifier: n.relation.identifier,
-    }),
+    `{"database":${JSON.stringify(n.relation.database)},"identifier":${JSON.stringify(n.relation.identifier)},"schema":${JSON.stringify(n.relation.schema)}}`,
   );
 
   if (n.config === null) incomplete.push("no recorded config");
-  else components.config = sha256(canonicalJson(withoutIgnoredKeys(n.config)));
+  else components.config = sha256(canonicalJsonWithout(n.config, IGNORED_CONFIG_KEYS));
 
   const checksumProblem = checksumIssue(n);
   if (checksumProblem) incomplete.push(checksumProblem);
@@ -136,11 +146,13 @@ export function fingerprintNode(
     incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
   for (const id of implementations) roots.add(id);
   for (const id of macros.generateNameOverrides()) roots.add(id);
-  const closure = macros.closure(roots);
+  const { closure, digest: macrosDigest } = macros.digestedClosure(roots);
   for (const id of closure.missing) incomplete.push(`macro \`${id}\` is missing from the artifacts`);
-  components.macros = sha256(closure.user.map((id) => `${id}\0${macros.sourceDigest(id)}\n`).join(""));
+  components.macros = macrosDigest;
 
-  components.contract = sha256(canonicalJson(contractOf(n)));
+  components.contract = n.contract?.enforced
+    ? sha256(canonicalJson(contractOf(n)))
+    : NOT_ENFORCED_CONTRACT_DIGEST;
 
   return {
     components,
@@ -298,14 +310,6 @@ function tokenStartingAt(starts: Int32Array, count: number, position: number): n
     else high = mid - 1;
   }
   return -1;
-}
-
-function withoutIgnoredKeys(config: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(config)) {
-    if (!(CONFIG_KEYS_IGNORED as readonly string[]).includes(key)) kept[key] = value;
-  }
-  return kept;
 }
 
 function checksumIssue(n: ManifestNode): string | null {
