@@ -183,6 +183,14 @@ function bodyProblem(sql: string, k: number, c: number): string | undefined {
 
 /** Writes the normalised text into `scratch`; its length, or why it gives up. */
 function normaliseIntoScratch(sql: string): number | string {
+  try {
+    return scan(sql);
+  } finally {
+    input = "";
+  }
+}
+
+function scan(sql: string): number | string {
   const n = sql.length;
   // A token and the space before it never outgrow two bytes per input character.
   if (scratch.length < 2 * n + 1) scratch = new Uint8Array(Math.max(2 * n + 1, scratch.length * 2));
@@ -193,39 +201,16 @@ function normaliseIntoScratch(sql: string): number | string {
     tokenEnds = new Int32Array(size);
     tokenOut = new Int32Array(size);
   }
-  const buf = scratch;
-  const starts = tokenStarts;
-  const ends = tokenEnds;
-  const outs = tokenOut;
-  let o = 0;
-  let t = 0;
+  input = sql;
+  written = 0;
   tokenCount = 0;
-  const flush = (start: number, end: number): void => {
-    if (o > 0) buf[o++] = SP;
-    starts[t] = start;
-    ends[t] = end;
-    outs[t++] = o;
-    for (let k = start; k < end; k++) buf[o++] = sql.charCodeAt(k);
-  };
-  // The token being built: [curStart, curEnd) of the input (tokens are slices).
-  let curStart = -1;
-  let curEnd = -1;
-  let prevAtomWasDot = false;
+  curStart = -1;
+  curEnd = -1;
+  prevAtomWasDot = false;
   // The last atom was a quoted literal; whitespace and comments since don't reset it.
   let afterQuote = false;
   // Index just past the last comment or hint (for the `.` rule).
   let commentEnd = -1;
-
-  const emit = (start: number, end: number, isDot: boolean): void => {
-    if (curStart >= 0 && curEnd === start && (isDot || prevAtomWasDot)) {
-      curEnd = end;
-    } else {
-      if (curStart >= 0) flush(curStart, curEnd);
-      curStart = start;
-      curEnd = end;
-    }
-    prevAtomWasDot = isDot;
-  };
 
   let i = 0;
   while (i < n) {
@@ -379,6 +364,41 @@ function normaliseIntoScratch(sql: string): number | string {
   }
 
   if (curStart >= 0) flush(curStart, curEnd);
-  tokenCount = t;
-  return o;
+  return written;
+}
+
+// The normalisation in progress. Module state, not closures made per call: a
+// closure per call is a new call target each time, which throws optimized
+// code away (V8 deoptimizes on "wrong call target") thousands of times.
+let input = "";
+let written = 0;
+/** The token being built: [curStart, curEnd) of the input (tokens are slices). */
+let curStart = -1;
+let curEnd = -1;
+let prevAtomWasDot = false;
+
+/** Adds an atom: glued to the token being built across a `.`, else it starts the next token. */
+function emit(start: number, end: number, isDot: boolean): void {
+  if (curStart >= 0 && curEnd === start && (isDot || prevAtomWasDot)) {
+    curEnd = end;
+  } else {
+    if (curStart >= 0) flush(curStart, curEnd);
+    curStart = start;
+    curEnd = end;
+  }
+  prevAtomWasDot = isDot;
+}
+
+/** Copies a finished token to the output, after a space unless it is the first. */
+function flush(start: number, end: number): void {
+  const buf = scratch;
+  const sql = input;
+  let o = written;
+  if (o > 0) buf[o++] = SP;
+  const t = tokenCount++;
+  tokenStarts[t] = start;
+  tokenEnds[t] = end;
+  tokenOut[t] = o;
+  for (let k = start; k < end; k++) buf[o++] = sql.charCodeAt(k);
+  written = o;
 }
