@@ -16,6 +16,7 @@
 import { z } from "zod";
 import {
   type ArtifactHeader,
+  acceptAt,
   describeValue,
   eachEntry,
   isPlainObject,
@@ -689,19 +690,19 @@ export function readManifestDocument(doc: unknown, file: string): Manifest {
     if (BUILDABLE.has(type)) {
       const config = value.config;
       const fields = isPlainObject(config)
-        ? validateAt(compiled.nodeConfigFields, config, [...at, "config"], problems)
+        ? acceptAt(compiled.nodeConfigFields, config, [...at, "config"], problems)
         : null;
-      const raw = validateAt(compiled.buildable, value, at, problems);
+      const raw = acceptAt(compiled.buildable, value, at, problems);
       if (raw === undefined || fields === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
       nodes.set(id, toNode(raw, fields));
     } else if (type === "test") {
-      const raw = validateAt(compiled.dataTest, value, at, problems);
+      const raw = acceptAt(compiled.dataTest, value, at, problems);
       if (raw === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
       dataTests.set(id, toDataTest(raw));
     } else {
-      const raw = validateAt(compiled.otherNode, value, at, problems);
+      const raw = acceptAt(compiled.otherNode, value, at, problems);
       if (raw === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
       otherNodes.set(id, {
@@ -714,14 +715,14 @@ export function readManifestDocument(doc: unknown, file: string): Manifest {
   });
 
   eachEntry(root, "sources", problems, { required: true }, (id, value) => {
-    const raw = validateAt(compiled.source, value, ["sources", id], problems);
+    const raw = acceptAt(compiled.source, value, ["sources", id], problems);
     if (raw === undefined) return;
     checkKey("sources", id, raw.unique_id, problems);
     sources.set(id, toSource(raw));
   });
 
   eachEntry(root, "macros", problems, { required: true }, (id, value) => {
-    const raw = validateAt(compiled.macro, value, ["macros", id], problems);
+    const raw = acceptAt(compiled.macro, value, ["macros", id], problems);
     if (raw === undefined) return;
     checkKey("macros", id, raw.unique_id, problems);
     macros.set(id, toMacro(raw));
@@ -729,7 +730,7 @@ export function readManifestDocument(doc: unknown, file: string): Manifest {
 
   // v11 (dbt 1.7) has no unit tests.
   eachEntry(root, "unit_tests", problems, { required: false }, (id, value) => {
-    const raw = validateAt(compiled.unitTest, value, ["unit_tests", id], problems);
+    const raw = acceptAt(compiled.unitTest, value, ["unit_tests", id], problems);
     if (raw === undefined) return;
     checkKey("unit_tests", id, raw.unique_id, problems);
     unitTests.set(id, toUnitTest(raw));
@@ -737,7 +738,7 @@ export function readManifestDocument(doc: unknown, file: string): Manifest {
 
   // User-defined functions (dbt 1.11 and later): recognised as references, not planned.
   eachEntry(root, "functions", problems, { required: false }, (id, value) => {
-    const raw = validateAt(compiled.otherNode, value, ["functions", id], problems);
+    const raw = acceptAt(compiled.otherNode, value, ["functions", id], problems);
     if (raw === undefined) return;
     checkKey("functions", id, raw.unique_id, problems);
     otherNodes.set(id, {

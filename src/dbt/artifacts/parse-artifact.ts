@@ -359,6 +359,25 @@ function issueMessage(issue: z.core.$ZodIssue, found: unknown): string {
   }
 }
 
+/**
+ * `validateAt` for schemas whose output is their input's known fields
+ * unchanged (no defaults, transforms or coercion): a valid value is returned
+ * as it is, typed as the schema's output, without zod building a copy of it
+ * (a 10,000-node manifest's copies were most of what validation allocated).
+ * The caller reads only the schema's fields, so unknown keys don't matter;
+ * arrays and objects are the document's own, never modified. Anything
+ * invalid goes through zod as before, for its issues.
+ */
+export function acceptAt<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  at: JsonPath,
+  problems: Problems,
+): z.output<S> | undefined {
+  if (schema.validate(value)) return value as z.output<S>;
+  return validateAt(schema, value, at, problems);
+}
+
 /** Validates `value` (found at `at`) with `schema`; records its issues and returns undefined when it is invalid. */
 export function validateAt<S extends z.ZodType>(
   schema: S,
