@@ -64,9 +64,9 @@ function isWalDatabase(file: string): boolean {
 }
 
 describe("dist/main and dist/post in an empty folder, without a token or a cache service", () => {
-  it("plans everything, records the dbt run into a WAL state database on the native driver, then reuses", () => {
+  it("plans everything, records the dbt run into a WAL state database on the native driver, then reuses", async () => {
     const { dist, workspace, env } = freshCopy();
-    const main = runDistEntry(path.join(dist, "main", "index.js"), workspace, { env });
+    const main = await runDistEntry(path.join(dist, "main", "index.js"), workspace, { env });
     expect(main.stderr).toBe("");
     expect(main.status).toBe(0);
     expect(main.stdout).toContain("SQLite driver: better-sqlite3 (native binding for Node ABI");
@@ -83,7 +83,10 @@ describe("dist/main and dist/post in an empty folder, without a token or a cache
       path.join(workspace, "target", "run_results.json"),
     );
 
-    const post = runDistEntry(path.join(dist, "post", "index.js"), workspace, { env, state: main.state });
+    const post = await runDistEntry(path.join(dist, "post", "index.js"), workspace, {
+      env,
+      state: main.state,
+    });
     expect(post.stderr).toBe("");
     expect(post.status).toBe(0);
     expect(post.stdout).toContain(
@@ -93,7 +96,7 @@ describe("dist/main and dist/post in an empty folder, without a token or a cache
     const db = path.join(workspace, ".ods", "state.db");
     expect(isWalDatabase(db)).toBe(true);
 
-    const again = runDistEntry(path.join(dist, "main", "index.js"), workspace, { env });
+    const again = await runDistEntry(path.join(dist, "main", "index.js"), workspace, { env });
     expect(again.status).toBe(0);
     expect(again.outputs["state-found"]).toBe("true");
     // sources.json was taken before the recorded build: nodes reading sources have no evidence since then.
@@ -101,10 +104,10 @@ describe("dist/main and dist/post in an empty folder, without a token or a cache
     expect(again.summary).toContain("sources.json was observed before the last build");
   });
 
-  it("runs on node:sqlite and says so when the binding is removed", () => {
+  it("runs on node:sqlite and says so when the binding is removed", async () => {
     const { dist, workspace, env } = freshCopy();
     rmSync(path.join(dist, "native"), { recursive: true });
-    const main = runDistEntry(path.join(dist, "main", "index.js"), workspace, { env });
+    const main = await runDistEntry(path.join(dist, "main", "index.js"), workspace, { env });
     expect(main.status).toBe(0);
     expect(main.stdout).toMatch(
       /SQLite driver: node:sqlite \(built in\), because no native binding better_sqlite3-node-v\d+-linux-x64\.node was found/,
@@ -113,15 +116,18 @@ describe("dist/main and dist/post in an empty folder, without a token or a cache
       path.join(PROJECT_ROOT, "fixtures", "shop", "prod", "run_results.json"),
       path.join(workspace, "target", "run_results.json"),
     );
-    const post = runDistEntry(path.join(dist, "post", "index.js"), workspace, { env, state: main.state });
+    const post = await runDistEntry(path.join(dist, "post", "index.js"), workspace, {
+      env,
+      state: main.state,
+    });
     expect(post.status).toBe(0);
     expect(post.stdout).toContain("SQLite driver: node:sqlite");
     expect(isWalDatabase(path.join(workspace, ".ods", "state.db"))).toBe(true);
   });
 
-  it("fails the step with the input named when state-path leaves the workspace", () => {
+  it("fails the step with the input named when state-path leaves the workspace", async () => {
     const { dist, workspace, env } = freshCopy();
-    const run = runDistEntry(path.join(dist, "main", "index.js"), workspace, {
+    const run = await runDistEntry(path.join(dist, "main", "index.js"), workspace, {
       env,
       inputs: { "state-path": "../../etc/state.db" },
     });
@@ -129,9 +135,9 @@ describe("dist/main and dist/post in an empty folder, without a token or a cache
     expect(run.stdout).toContain("::error::error[input_invalid]: Input `state-path` is `../../etc/state.db`");
   });
 
-  it("fails with one clear message when the manifest is missing", () => {
+  it("fails with one clear message when the manifest is missing", async () => {
     const { dist, workspace, env } = freshCopy();
-    const run = runDistEntry(path.join(dist, "main", "index.js"), workspace, {
+    const run = await runDistEntry(path.join(dist, "main", "index.js"), workspace, {
       env,
       inputs: { manifest: "nope/manifest.json" },
     });

@@ -5,7 +5,7 @@
  * GITHUB_STEP_SUMMARY, RUNNER_TEMP and a workspace, and only the environment
  * it is given (nothing inherited but PATH).
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -58,7 +58,16 @@ export interface StepOptions {
   state?: Record<string, string>;
 }
 
-export function runDistEntry(entry: string, workspace: string, options: StepOptions = {}): DistRun {
+/**
+ * Runs one step. Asynchronous on purpose: the local GitHub services a test
+ * starts live in the test's own process, and a synchronous spawn would stop
+ * them from answering the step.
+ */
+export async function runDistEntry(
+  entry: string,
+  workspace: string,
+  options: StepOptions = {},
+): Promise<DistRun> {
   mkdirSync(workspace, { recursive: true });
   const files = mkdtempSync(path.join(path.dirname(workspace), "runner-"));
   const outputFile = path.join(files, "output");
@@ -77,7 +86,25 @@ export function runDistEntry(entry: string, workspace: string, options: StepOpti
     env[`INPUT_${name.toUpperCase()}`] = value;
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
   Object.assign(env, options.env ?? {});
-  const result = spawnSync(NODE24, [entry], { cwd: workspace, encoding: "utf8", env, timeout: 120_000 });
+  const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
+    (resolve, reject) => {
+      const child = spawn(NODE24, [entry], { cwd: workspace, env, stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        stdout += chunk;
+      });
+      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+        stderr += chunk;
+      });
+      const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+      child.on("error", reject);
+      child.on("close", (status) => {
+        clearTimeout(timer);
+        resolve({ status, stdout, stderr });
+      });
+    },
+  );
   const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
   return {
     status: result.status,

@@ -1,0 +1,278 @@
+/**
+ * The action end to end, as users run it: the committed dist/ bundles in
+ * fresh processes with the runner's variables, against local HTTP servers
+ * speaking the GitHub REST API, the cache service and the artifact service,
+ * through the real @actions/* and Octokit clients. The scenario, on the
+ * project's own shop fixture:
+ *   1. first default-branch run, no state: everything built, recorded, saved;
+ *   2. a pull request changing one model: planned over prod's state, commented;
+ *   3. a second push to it: the comment is updated, never duplicated;
+ *   4. the merge: the default-branch run restores the saved state, plans only
+ *      the change, records it, saves;
+ *   5. a default-branch run with nothing changed: everything reused but the
+ *      model whose hook reads the environment.
+ * Run once per SQLite driver.
+ */
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { buildRunResults } from "../support/run-builders.js";
+import { copyDistToTemp, type DistRun, runDistEntry } from "../support/run-dist.js";
+import type { FakeRun } from "../support/services/actions-world.js";
+import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
+import { PROJECT_ROOT } from "../support/shared-fixtures.js";
+
+const SHOP = path.join(PROJECT_ROOT, "fixtures", "shop");
+const TOKEN = "ghs_fake_token";
+const CHANGED = [
+  "fqn:shop.staging.stg_orders",
+  "fqn:shop.marts.orders",
+  "fqn:shop.marts.customer_countries",
+  "fqn:shop.marts.fct_daily_revenue",
+].join(" ");
+
+describe.each(["better-sqlite3", "node:sqlite"])(
+  "the action's lifecycle over dist/ (driver %s)",
+  (driver) => {
+    let services: ActionsServices;
+    let dist: string;
+    let root: string;
+    const secrets = [TOKEN];
+
+    beforeAll(async () => {
+      services = await startActionsServices({ repo: { owner: "acme", name: "shop" } });
+      services.world.apiToken = TOKEN;
+      ({ root, dist } = copyDistToTemp());
+    });
+    afterAll(async () => {
+      await services.stop();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    /** A fresh checkout for one job: the workspace with dbt's target/ folder. */
+    function checkout(name: string, files: Record<string, string>): string {
+      const workspace = path.join(root, name, "workspace");
+      mkdirSync(path.join(workspace, "target"), { recursive: true });
+      for (const [target, source] of Object.entries(files))
+        copyFileSync(source, path.join(workspace, "target", target));
+      return workspace;
+    }
+
+    function eventFile(name: string, payload: unknown): string {
+      const file = path.join(root, name, "event.json");
+      writeFileSync(file, JSON.stringify(payload));
+      return file;
+    }
+
+    async function job(run: FakeRun, workspace: string, payload: unknown) {
+      const env = {
+        ...services.envFor(run),
+        GITHUB_EVENT_PATH: eventFile(path.relative(root, path.dirname(workspace)), payload),
+        ODS_SQLITE_DRIVER: driver,
+      };
+      const inputs = { "github-token": TOKEN };
+      const main = await runDistEntry(path.join(dist, "main", "index.js"), workspace, { env, inputs });
+      return {
+        main,
+        post: (): Promise<DistRun> =>
+          runDistEntry(path.join(dist, "post", "index.js"), workspace, { env, inputs, state: main.state }),
+      };
+    }
+
+    const repository = { default_branch: "main", full_name: "acme/shop" };
+    const pullPayload = (action: string, sha: string) => ({
+      action,
+      number: 7,
+      repository,
+      pull_request: {
+        number: 7,
+        title: "Count pending returns",
+        merged: false,
+        head: { sha, ref: "returns", repo: { full_name: "acme/shop" } },
+      },
+    });
+
+    function expectClean(run: DistRun) {
+      expect(run.stderr).toBe("");
+      expect(run.status, run.stdout).toBe(0);
+      for (const secret of secrets) {
+        // The runner masks a secret after `::add-mask::`; anywhere else it would leak.
+        expect(run.stdout).toContain(`::add-mask::${secret}`);
+        expect(run.stdout.replaceAll(`::add-mask::${secret}`, "")).not.toContain(secret);
+        expect(run.summary).not.toContain(secret);
+        expect(JSON.stringify(run.outputs)).not.toContain(secret);
+      }
+    }
+
+    let firstRun: FakeRun;
+
+    it("1. the first default-branch run has no state: builds everything, records, saves", async () => {
+      firstRun = services.world.addRun({ event: "push", branch: "main" });
+      const workspace = checkout("run-1", {
+        "manifest.json": path.join(SHOP, "prod", "manifest.json"),
+        "sources.json": path.join(SHOP, "prod", "sources.json"),
+      });
+      const { main, post } = await job(firstRun, workspace, { repository });
+      expectClean(main);
+      expect(main.outputs["state-found"]).toBe("false");
+      expect(main.outputs["build-count"]).toBe("8");
+      expect(main.outputs.select).toContain("fqn:shop.staging.stg_orders");
+      expect(main.summary).toContain("No recorded state for **prod** yet");
+
+      copyFileSync(
+        path.join(SHOP, "prod", "run_results.json"),
+        path.join(workspace, "target", "run_results.json"),
+      );
+      const done = await post();
+      expectClean(done);
+      expect(done.stdout).toContain(
+        "Recorded run 804a62a3-1a41-4da5-a21a-c63675e8102b (dbt build, success) in shop/prod: 8 built",
+      );
+      services.world.completeRun(firstRun.id);
+
+      const entries = services.world.cacheEntries();
+      expect(entries.map((e) => e.key)).toEqual([`ods-state-v1-shop-prod-${firstRun.id}-1`]);
+      expect(services.world.finalizedArtifacts().map((a) => [a.name, a.runId])).toEqual([
+        ["ods-state", firstRun.id],
+      ]);
+    });
+
+    it("2. a pull request changing one model: planned over prod's state, one comment", async () => {
+      const run = services.world.addRun({ event: "pull_request", pullNumber: 7, branch: "returns" });
+      const workspace = checkout("run-2", {
+        "manifest.json": path.join(SHOP, "pr-7", "manifest.json"),
+        "sources.json": path.join(SHOP, "prod-after-merge", "sources.json"),
+      });
+      const { main, post } = await job(run, workspace, pullPayload("opened", "a".repeat(40)));
+      expectClean(main);
+      expect(main.stdout).toContain(
+        `Restored ${path.join(workspace, ".ods", "state.db")} from the Actions cache entry \`ods-state-v1-shop-prod-${firstRun.id}-1\``,
+      );
+      expect(main.outputs["state-found"]).toBe("true");
+      expect(main.outputs.select).toBe(CHANGED);
+      expect(main.outputs["build-count"]).toBe("4");
+      expect(main.outputs["reuse-count"]).toBe("4");
+      expect(main.outputs.environment).toBe("pr-7");
+      const plan = JSON.parse(readFileSync(main.outputs["plan-path"]!, "utf8"));
+      expect(plan.pointers).toBe(true);
+      expect(plan.entries.find((e: { name: string }) => e.name === "customers").reasons[0].code).toBe(
+        "formatting_only",
+      );
+
+      const comments = services.world.comments.filter((c) => c.issue === 7);
+      expect(comments).toHaveLength(1);
+      expect(comments[0]!.body.startsWith("<!-- ods-state:plan project=shop -->")).toBe(true);
+      expect(comments[0]!.body).toContain("**4 to build · 4 to reuse**");
+      expect(comments[0]!.body).toContain("<code>stg\\_orders</code> — compiled SQL changed");
+      expect(comments[0]!.body).toContain("only formatting changed");
+
+      // The PR's dbt build ran; the post step puts its outcome in the comment and writes no state.
+      copyFileSync(
+        path.join(SHOP, "pr-7", "build", "run_results.json"),
+        path.join(workspace, "target", "run_results.json"),
+      );
+      const done = await post();
+      expectClean(done);
+      expect(services.world.comments.filter((c) => c.issue === 7)).toHaveLength(1);
+      expect(services.world.comments.find((c) => c.issue === 7)!.body).toMatch(/Built: \d+ built/);
+      expect(services.world.cacheEntries()).toHaveLength(1);
+      expect(services.world.finalizedArtifacts()).toHaveLength(1);
+    });
+
+    it("3. a second push to the pull request updates the comment in place", async () => {
+      const before = services.world.comments.find((c) => c.issue === 7)!;
+      const run = services.world.addRun({ event: "pull_request", pullNumber: 7, branch: "returns" });
+      const workspace = checkout("run-3", {
+        "manifest.json": path.join(SHOP, "pr-7", "manifest.json"),
+        "sources.json": path.join(SHOP, "prod-after-merge", "sources.json"),
+      });
+      const { main } = await job(run, workspace, pullPayload("synchronize", "b".repeat(40)));
+      expectClean(main);
+      const comments = services.world.comments.filter((c) => c.issue === 7);
+      expect(comments).toHaveLength(1);
+      expect(comments[0]!.id).toBe(before.id);
+      expect(comments[0]!.body).toContain("bbbbbbb");
+      const patches = services.rest.server.requests.filter((r) => r.method === "PATCH");
+      expect(patches.length).toBeGreaterThanOrEqual(1);
+    });
+
+    let mergeRun: FakeRun;
+
+    it("4. the merge: restores the saved state, plans only the change, records it, saves", async () => {
+      mergeRun = services.world.addRun({ event: "push", branch: "main" });
+      const workspace = checkout("run-4", {
+        "manifest.json": path.join(SHOP, "prod-after-merge", "manifest.json"),
+        "sources.json": path.join(SHOP, "prod-after-merge", "sources.json"),
+      });
+      const { main, post } = await job(mergeRun, workspace, { repository });
+      expectClean(main);
+      expect(main.outputs["state-found"]).toBe("true");
+      expect(main.outputs.select).toBe(CHANGED);
+
+      // dbt build --select <select>: the run_results dbt writes (same invocation as the manifest it rewrote).
+      const manifest = JSON.parse(readFileSync(path.join(workspace, "target", "manifest.json"), "utf8"));
+      const built = [
+        "model.shop.stg_orders",
+        "model.shop.orders",
+        "model.shop.customer_countries",
+        "model.shop.fct_daily_revenue",
+      ];
+      writeFileSync(
+        path.join(workspace, "target", "run_results.json"),
+        JSON.stringify(
+          buildRunResults({
+            invocationId: manifest.metadata.invocation_id,
+            startedAt: "2026-11-30T12:05:00Z",
+            statuses: Object.fromEntries(built.map((id) => [id, "success"])),
+          }),
+        ),
+      );
+      const done = await post();
+      expectClean(done);
+      expect(done.stdout).toContain(
+        `Recorded run ${manifest.metadata.invocation_id} (dbt build, success) in shop/prod: 4 built`,
+      );
+      services.world.completeRun(mergeRun.id);
+      expect(services.world.cacheEntries().map((e) => e.key)).toEqual([
+        `ods-state-v1-shop-prod-${mergeRun.id}-1`,
+        `ods-state-v1-shop-prod-${firstRun.id}-1`,
+      ]);
+    });
+
+    it("5. nothing changed: everything is reused but the model whose hook reads the environment", async () => {
+      const run = services.world.addRun({ event: "schedule", branch: "main" });
+      const workspace = checkout("run-5", {
+        "manifest.json": path.join(SHOP, "prod-after-merge", "manifest.json"),
+      });
+      // `dbt source freshness` right before the run: the same versions, observed after the last build.
+      const sources = JSON.parse(readFileSync(path.join(SHOP, "prod-after-merge", "sources.json"), "utf8"));
+      sources.metadata.generated_at = "2026-11-30T13:00:00Z";
+      for (const result of sources.results) result.snapshotted_at = "2026-11-30T13:00:00Z";
+      writeFileSync(path.join(workspace, "target", "sources.json"), JSON.stringify(sources));
+      const { main } = await job(run, workspace, { repository });
+      expectClean(main);
+      expect(main.outputs.select).toBe("fqn:shop.marts.customer_countries");
+      expect(main.outputs["reuse-count"]).toBe("7");
+      const plan = JSON.parse(readFileSync(main.outputs["plan-path"]!, "utf8"));
+      const built = plan.entries.filter((e: { action: string }) => e.action === "BUILD");
+      expect(built.map((e: { reasons: { code: string }[] }) => e.reasons[0]!.code)).toEqual([
+        "hook_reads_environment",
+      ]);
+
+      // The recorded snapshot: merged nodes from the merge run, the rest from the first run.
+      const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"), { create: false });
+      const latest = await store.latest({ project: "shop", environment: "prod" });
+      await store.close();
+      expect(latest!.snapshot.nodes["model.shop.stg_orders"]!.run_id).toBe(plan.state.run_id);
+      expect(latest!.snapshot.nodes["model.shop.stg_customers"]!.run_id).toBe(
+        "804a62a3-1a41-4da5-a21a-c63675e8102b",
+      );
+      // orders read the merge run's stg_orders and, through the ephemeral int_order_payments, the first run's stg_payments.
+      expect(latest!.snapshot.nodes["model.shop.orders"]!.parents).toEqual({
+        "model.shop.stg_orders": plan.state.run_id,
+        "model.shop.stg_payments": "804a62a3-1a41-4da5-a21a-c63675e8102b",
+      });
+    });
+  },
+);
