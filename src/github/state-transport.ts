@@ -262,6 +262,7 @@ export async function restoreState(params: RestoreStateParams): Promise<RestoreR
     return { source: { kind: "none" }, warnings, notes };
   }
   const replaced = placeFile(found.file, params.statePath);
+  rmSync(path.dirname(found.file), { recursive: true, force: true });
   const problem = stateFileProblem(params.statePath);
   if (problem) {
     warnings.push({

@@ -87,6 +87,7 @@ function enter(run: FakeRun, name = `run-${run.id}-${run.attempt}`): RunContext 
   return { run, workspace, temp, statePath: path.join(workspace, ".ods", "state.db") };
 }
 
+/** The transport's own REST calls go straight to the fake (a refused connection stays refused); the artifact client's go through the front. */
 function github(): TransportModule.GitHubAccess {
   return {
     token: services.world.apiToken!,
@@ -198,6 +199,7 @@ describe("save and restore", () => {
     expect(restored.file).toBe(next.statePath);
     expect(restored.problem).toBeUndefined();
     expect((await headOf(next.statePath))?.snapshot).toEqual(snapshot);
+    expect(readdirSync(path.join(next.workspace, ".ods")).sort()).toEqual(["state.db"]);
     const lookup = services.results.server.recorded("cache").at(-1)!;
     expect(lookup.path).toMatch(/GetCacheEntryDownloadURL$/);
     expect(lookup.body).toMatchObject({ key: "ods-state-v1-shop-prod-" });

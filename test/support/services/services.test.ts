@@ -122,6 +122,31 @@ describe("GitHub REST fake", () => {
   });
 });
 
+describe("blob store", () => {
+  it("serves ranges as the Azure SDK asks for them, and refuses unsigned or read-only writes", async () => {
+    services.blobs.write("c/b", Buffer.from("0123456789"));
+    const url = services.blobs.signedUrl("c/b", "r");
+    const ranged = await fetch(url, { headers: { "x-ms-range": "bytes=2-5" } });
+    expect(ranged.status).toBe(206);
+    expect(ranged.headers.get("content-range")).toBe("bytes 2-5/10");
+    expect(await ranged.text()).toBe("2345");
+    const open = await fetch(url, { headers: { range: "bytes=7-" } });
+    expect(await open.text()).toBe("789");
+    const head = await fetch(url, { method: "HEAD" });
+    expect(head.headers.get("content-length")).toBe("10");
+    const unsigned = await fetch(url.replace(/sig=[^&]+/, "sig=x"));
+    expect(unsigned.status).toBe(403);
+    expect(unsigned.headers.get("x-ms-error-code")).toBe("AuthenticationFailed");
+    const write = await fetch(url, {
+      method: "PUT",
+      headers: { "x-ms-blob-type": "BlockBlob" },
+      body: "new",
+    });
+    expect(write.headers.get("x-ms-error-code")).toBe("AuthorizationPermissionMismatch");
+    expect(services.blobs.read("c/b")?.toString()).toBe("0123456789");
+  });
+});
+
 describe("runtime token", () => {
   it("carries the run's backend ids and cache scopes, and a forged one is refused", () => {
     const run = services.world.addRun({ event: "pull_request", pullNumber: 3 });
