@@ -15,3 +15,6 @@ try {
 } catch (error) {
   reportFailure(error, core);
 }
+// A cache or artifact call that timed out can't be cancelled and keeps the
+// event loop alive: end the step now, with the exit code set above.
+process.exit();
