@@ -33,7 +33,7 @@ export async function runMainStep(
   run: RunEnvironment,
   ports: Ports,
 ): Promise<MainStepResult> {
-  const { log, outputs } = ports;
+  const { log } = ports;
   const { mode, why } = decideMode(run, inputs.command);
   log.info(`ods-state ${VERSION}: ${why}.`);
   ports.stepState.save("mode", mode);

@@ -75,7 +75,9 @@ export const historyCommand: Command = {
         });
       }
       if (values.json) {
-        context.stdout(`${JSON.stringify({ schema_version: "1.0", state: file, scopes: listed }, null, 2)}\n`);
+        context.stdout(
+          `${JSON.stringify({ schema_version: "1.0", state: file, scopes: listed }, null, 2)}\n`,
+        );
         return 0;
       }
       const lines = [`State: ${shown(file, context)}`];
