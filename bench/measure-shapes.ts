@@ -232,7 +232,7 @@ export function measure(file: string): Json {
   for (const [key, value] of Object.entries(m)) sectionBytes[key] = JSON.stringify(value).length;
 
   return {
-    file: path.relative(path.resolve(here, ".."), file),
+    file,
     bytes: Buffer.byteLength(text),
     dbtVersion: metadata.dbt_version,
     adapter,
@@ -277,12 +277,128 @@ export function measure(file: string): Json {
   };
 }
 
+/** The shape table of bench/README.md: one column per manifest. */
+export function shapeTable(results: Json[], names: string[]): string {
+  const dist = (key: string) => (r: Json) => {
+    const q = r[key] as Record<string, number>;
+    return `${q.p50} / ${q.p90} / ${q.max} (${q.mean})`;
+  };
+  const pct = (v: number) => `${Math.round(v * 1000) / 10}%`;
+  const shareOf = (key: string, total: (r: Json) => number) => (r: Json) => {
+    const counts = r[key] as Record<string, number>;
+    const t = total(r);
+    return Object.entries(counts)
+      .map(([k, v]) => `${k} ${pct(v / t)}`)
+      .join(", ");
+  };
+  const models = (r: Json) => (r.byType as Record<string, number>).model ?? 0;
+  const rows: [string, (r: Json) => string][] = [
+    [
+      "manifest size",
+      (r) =>
+        `${((r.bytes as number) / 1e6).toFixed(1)} MB, ${Math.round((r.bytes as number) / (r.nodes as number))} B/node`,
+    ],
+    [
+      "dbt, adapter, schema",
+      (r) => `${r.dbtVersion}, ${r.adapter}, ${String(r.schema).replace(".json", "")}`,
+    ],
+    ["`nodes` entries", (r) => String(r.nodes)],
+    ["node types", shareOf("byType", (r) => r.nodes as number)],
+    ["model materializations", shareOf("materialized", models)],
+    [
+      "models / tests / seeds in a package",
+      (r) => {
+        const p = r.packageShare as Record<string, number>;
+        return `${pct(p.models!)} / ${pct(p.tests!)} / ${pct(p.seeds!)}`;
+      },
+    ],
+    ["source tables per model", (r) => ((r.sources as number) / Math.max(1, models(r))).toFixed(2)],
+    ["raw code chars, p50 / p90 / max (mean)", dist("rawCodeChars")],
+    ["compiled code chars", dist("compiledCodeChars")],
+    ["models with compiled code", (r) => pct(r.compiledShare as number)],
+    ["`ref`s per model", dist("fanInRefs")],
+    ["`source`s per model", dist("fanInSources")],
+    ["readers per model or seed (fan-out)", dist("fanOutNodes")],
+    ["readers per source", dist("fanOutSources")],
+    ["DAG depth of a model", dist("depth")],
+    ["macros a model calls (depends_on.macros)", dist("directMacrosPerModel")],
+    ["their closure: all macros", dist("macroClosureAll")],
+    ["their closure: project and package macros", dist("macroClosureUser")],
+    [
+      "macros (project / engine / packages)",
+      (r) =>
+        `${r.macros}: ${Object.entries(r.macroPackages as Json)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+    ],
+    ["depends_on.macros per macro", dist("macroDepsPerMacro")],
+    ["macro_sql chars, all", dist("macroSqlChars")],
+    ["macro_sql chars, project and package", dist("userMacroSqlChars")],
+    ["data tests per model", dist("testsPerModel")],
+    ["data tests on sources", (r) => pct(r.testsOnSourcesShare as number)],
+    [
+      "data test kinds",
+      (r) =>
+        Object.entries(r.testKinds as Json)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", "),
+    ],
+    ["Jinja tags per model", dist("jinjaTagsPerModel")],
+    [
+      "raw Jinja, share of models",
+      (r) =>
+        Object.entries(r.jinjaPatterns as Record<string, number>)
+          .filter(([, v]) => v > 0)
+          .map(([k, v]) => `\`${k}\` ${pct(v)}`)
+          .join(", "),
+    ],
+    ["pure Jinja (engine's check)", (r) => pct(r.pureShare as number)],
+    [
+      "impure: first reason",
+      (r) =>
+        Object.entries(r.impureReasons as Json)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", "),
+    ],
+    ["models with hooks", (r) => pct(r.hooksShare as number)],
+    ["models with an enforced contract", (r) => pct(r.contractShare as number)],
+    ["documented columns per model", dist("documentedColumnsPerModel")],
+    [
+      "bytes per model node",
+      (r) => {
+        const q = (r.bytesByType as Json).model as Record<string, number>;
+        return `${q.p50} / ${q.p90} / ${q.max} (${q.mean})`;
+      },
+    ],
+    [
+      "bytes per data test node",
+      (r) => {
+        const q = (r.bytesByType as Json).test as Record<string, number> | undefined;
+        return q ? `${q.p50} / ${q.p90} / ${q.max} (${q.mean})` : "–";
+      },
+    ],
+  ];
+  const lines = [`| | ${names.join(" | ")} |`, `|---|${names.map(() => "---").join("|")}|`];
+  for (const [label, cell] of rows) lines.push(`| ${label} | ${results.map(cell).join(" | ")} |`);
+  return lines.join("\n");
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const asJson = args.includes("--json");
-  const files = args.filter((a) => a !== "--json");
+  const asTable = args.includes("--table");
+  const files = args.filter((a) => a !== "--json" && a !== "--table");
   const targets = files.length > 0 ? files : LARGE_FIXTURES.map((d) => path.join(shared, d, "manifest.json"));
   const results = targets.map(measure);
   if (asJson) console.log(JSON.stringify(results, null, 2));
-  else for (const r of results) console.dir(r, { depth: 4 });
+  else if (asTable) {
+    const names = targets.map((file) => {
+      const parts = file.split(path.sep);
+      const fixture = parts.indexOf("dbt");
+      return fixture >= 0
+        ? parts[fixture + 1]!
+        : `generated ${parts[parts.length - 3] === "gen" ? parts[parts.length - 2] : parts.slice(-3, -1).join("/")}`;
+    });
+    console.log(shapeTable(results, names));
+  } else for (const r of results) console.dir(r, { depth: 4 });
 }
