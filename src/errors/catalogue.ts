@@ -55,6 +55,50 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "Reinstall with `npm ci` on Node 24, or unset ODS_SQLITE_DRIVER to let the fallback driver load.",
   },
+  warehouse_invalid: {
+    exit: 2,
+    hint: "Give the warehouse as `--warehouse duckdb:PATH` or `--warehouse postgres://USER@HOST:PORT/DATABASE` (or set ODS_WAREHOUSE); put the password in PGPASSWORD or ~/.pgpass, not in the workflow file.",
+  },
+  warehouse_unavailable: {
+    exit: 1,
+    hint: "Check that the warehouse is reachable from the job and that the credentials are right; nothing was changed.",
+  },
+  warehouse_error: {
+    exit: 1,
+    hint: "The warehouse refused a statement. What ODS records is what the warehouse holds: fix the cause and run the command again to finish the job.",
+  },
+  identifier_refused: {
+    exit: 1,
+    hint: "Rename the model, schema or alias in the dbt project: ODS refuses names it could only pass to the warehouse by relying on escaping (double quotes, control characters) and names the warehouse would cut.",
+  },
+  environment_overlaps_prod: {
+    exit: 1,
+    hint: "Give the CI target its own schema, e.g. `schema: analytics_pr_{{ env_var('PR_NUMBER') }}` in the `ci` output of profiles.yml (or DBT_SCHEMA), and compile the pull request's manifest with `--target ci`.",
+  },
+  environment_refused: {
+    exit: 1,
+    hint: "Nothing was changed. The message names the node and the relation in the way; fix it in the dbt project or the warehouse and run the command again.",
+  },
+  environment_unknown: {
+    exit: 1,
+    hint: "Run `ods-state env list --warehouse …` to see the environments the registry knows.",
+  },
+  registry_newer: {
+    exit: 1,
+    hint: "The environment registry was written by a newer ods-state. Upgrade ods-state; the registry was left untouched.",
+  },
+  promotion_not_atomic: {
+    exit: 1,
+    hint: "This warehouse can't switch every table of a promotion at once. Pass --allow-non-atomic to use the staged and journaled protocol (readers may see a mix of versions while it switches), or let dbt build the nodes.",
+  },
+  promotion_refused: {
+    exit: 1,
+    hint: "Nothing was promoted; dbt builds the nodes instead. The message says which table or record is in the way.",
+  },
+  rollback_refused: {
+    exit: 1,
+    hint: "Run `ods-state env list --warehouse …` to see promotions and whether their replaced tables are still kept.",
+  },
 } as const satisfies Record<string, { exit: 1 | 2; hint: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

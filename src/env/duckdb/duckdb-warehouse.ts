@@ -1,0 +1,208 @@
+/**
+ * DuckDB through `@duckdb/node-api`: a database file, no server.
+ *
+ * Capabilities: transactional DDL, so a whole promotion commits at once
+ * (`atomic_multi_pointer`). No `ALTER TABLE … SET SCHEMA` (DuckDB 1.5 says
+ * "not implemented"), so a table is copied into another schema, inside the
+ * same transaction. Views are stored as SQL and bound by name each time they
+ * are queried, relative to the view's own database: a view reads whatever
+ * table holds the name now, and keeps working when the file is attached
+ * under another name (pointer views never name the database). Quoted names
+ * are case-insensitive: `"T"` and `"t"` are one table. DuckDB has no length
+ * limit on names; ODS keeps them to 255 characters.
+ */
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
+import { UserError } from "../../errors/user-error.js";
+import { nameKey, type QualifiedName, showQualified } from "../names.js";
+import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
+import type {
+  RecordRow,
+  RecordTable,
+  RecordValue,
+  ReplaceOutcome,
+  WarehouseCapabilities,
+  WarehouseObject,
+} from "../warehouse.js";
+
+export const DUCKDB_CAPABILITIES: WarehouseCapabilities = {
+  engine: "duckdb",
+  transactional_ddl: true,
+  atomic_multi_pointer: true,
+  clone: false,
+  rename_across_schemas: false,
+  views_bind_by: "name",
+  identifiers: { case_sensitive: false, max_length: 255, length_unit: "characters" },
+};
+
+interface DuckDbModule {
+  DuckDBInstance: typeof DuckDBInstance;
+}
+
+export class DuckDbWarehouse extends SqlWarehouse {
+  readonly capabilities = DUCKDB_CAPABILITIES;
+  readonly label: string;
+  private readonly connection: DuckDBConnection;
+  private readonly owned: DuckDBInstance | null;
+
+  private constructor(connection: DuckDBConnection, label: string, owned: DuckDBInstance | null) {
+    super();
+    this.connection = connection;
+    this.label = label;
+    this.owned = owned;
+  }
+
+  /** Opens (or creates) the database file. */
+  static async open(file: string): Promise<DuckDbWarehouse> {
+    let module: DuckDbModule;
+    try {
+      module = (await import("@duckdb/node-api")) as DuckDbModule;
+    } catch (error) {
+      throw new UserError(
+        "warehouse_unavailable",
+        `DuckDB can't be loaded (@duckdb/node-api): ${error instanceof Error ? error.message : String(error)}.`,
+        { hint: "Reinstall with `npm ci` on Node 24 (the DuckDB bindings are a native package)." },
+      );
+    }
+    let instance: DuckDBInstance;
+    try {
+      instance = await module.DuckDBInstance.create(file);
+    } catch (error) {
+      throw new UserError(
+        "warehouse_unavailable",
+        `The DuckDB database ${file} can't be opened: ${error instanceof Error ? error.message : String(error)}.`,
+      );
+    }
+    const connection = await instance.connect();
+    return new DuckDbWarehouse(connection, `duckdb:${file}`, instance);
+  }
+
+  /** Over a connection the caller owns (tests that also run dbt's SQL on it); close() leaves it open. */
+  static fromConnection(connection: DuckDBConnection, label = "duckdb"): DuckDbWarehouse {
+    return new DuckDbWarehouse(connection, label, null);
+  }
+
+  protected async run(sql: string, params: readonly RecordValue[] = []): Promise<StatementResult> {
+    const reader = await this.connection.runAndReadAll(
+      sql,
+      params.length > 0 ? (params as DuckDBValue[]) : undefined,
+    );
+    return { rows: reader.getRowObjectsJS() as Record<string, unknown>[], changed: reader.rowsChanged };
+  }
+
+  async close(): Promise<void> {
+    if (this.owned) {
+      this.connection.closeSync();
+      this.owned.closeSync();
+    }
+  }
+
+  async listSchemas(): Promise<string[]> {
+    const result = await this.run(
+      "SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() AND NOT internal ORDER BY 1",
+    );
+    return result.rows.map((row) => String(row.schema_name));
+  }
+
+  async listObjects(schemas: readonly string[]): Promise<WarehouseObject[]> {
+    const wanted = new Set(schemas.map((schema) => nameKey(schema, this.capabilities.identifiers)));
+    const result = await this.run(
+      `SELECT schema_name, table_name AS name, 'table' AS kind FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal AND NOT temporary
+       UNION ALL
+       SELECT schema_name, view_name AS name, 'view' AS kind FROM duckdb_views() WHERE database_name = current_database() AND NOT internal AND NOT temporary
+       ORDER BY 1, 2`,
+    );
+    return result.rows
+      .filter((row) => wanted.has(nameKey(String(row.schema_name), this.capabilities.identifiers)))
+      .map((row) => ({
+        schema: String(row.schema_name),
+        identifier: String(row.name),
+        kind: row.kind === "view" ? "view" : "table",
+      }));
+  }
+
+  /** Copies the table: columns with types, NOT NULL, defaults, primary key, unique and check constraints, then its rows. */
+  async stageTable(source: QualifiedName, target: QualifiedName): Promise<"moved" | "copied"> {
+    if (
+      nameKey(source.schema, this.capabilities.identifiers) ===
+      nameKey(target.schema, this.capabilities.identifiers)
+    ) {
+      await this.renameTable(source, target.identifier);
+      return "moved";
+    }
+    await this.transaction(async () => {
+      const columns = await this.run(
+        `SELECT column_name, data_type, is_nullable, column_default FROM duckdb_columns()
+         WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2 ORDER BY column_index`,
+        [source.schema, source.identifier],
+      );
+      if (columns.rows.length === 0) {
+        throw new UserError(
+          "warehouse_error",
+          `The table ${showQualified(source)} doesn't exist, so it can't be copied.`,
+        );
+      }
+      const constraints = await this.run(
+        `SELECT constraint_type, constraint_column_names, expression FROM duckdb_constraints()
+         WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2 ORDER BY constraint_index`,
+        [source.schema, source.identifier],
+      );
+      const parts = columns.rows.map((row) => {
+        let part = `${this.q(String(row.column_name), "column")} ${String(row.data_type)}`;
+        if (row.column_default !== null && row.column_default !== undefined)
+          part += ` DEFAULT (${String(row.column_default)})`;
+        if (row.is_nullable === false) part += " NOT NULL";
+        return part;
+      });
+      for (const row of constraints.rows) {
+        const names = (row.constraint_column_names as unknown[] | null) ?? [];
+        const list = names.map((name) => this.q(String(name), "column")).join(", ");
+        if (row.constraint_type === "PRIMARY KEY") parts.push(`PRIMARY KEY (${list})`);
+        else if (row.constraint_type === "UNIQUE") parts.push(`UNIQUE (${list})`);
+        else if (row.constraint_type === "CHECK" && row.expression)
+          parts.push(`CHECK (${String(row.expression)})`);
+      }
+      await this.run(`CREATE TABLE ${this.qualified(target)} (${parts.join(", ")})`);
+      await this.run(`INSERT INTO ${this.qualified(target)} SELECT * FROM ${this.qualified(source)}`);
+    });
+    return "copied";
+  }
+
+  /** Renames in one transaction; views read by name, so every reader of the name now reads the new table. */
+  async replaceTable(
+    target: QualifiedName,
+    replacement: string,
+    retired: string | null,
+  ): Promise<ReplaceOutcome> {
+    await this.transaction(async () => {
+      if (retired !== null) await this.renameTable(target, retired);
+      await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
+    });
+    return { rebound: [], left: [] };
+  }
+
+  async hasRecordTable(schema: string, table: string): Promise<boolean> {
+    const result = await this.run(
+      "SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2",
+      [schema, table],
+    );
+    return Number(result.rows[0]?.n ?? 0) > 0;
+  }
+
+  /**
+   * Without a PRIMARY KEY: DuckDB checks unique indexes eagerly within a
+   * transaction (a row deleted and inserted again with the same key fails),
+   * and registry transactions do exactly that. Keys are kept unique by
+   * upsertRecord (update, else insert) within the caller's transaction; a
+   * DuckDB file has one writer.
+   */
+  protected recordTableDdl(schema: string, table: RecordTable): string {
+    return `CREATE TABLE IF NOT EXISTS ${this.tableName(schema, table)} (${this.recordColumns(table)})`;
+  }
+
+  async upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void> {
+    await this.transaction(async () => {
+      const changed = await this.updateRecords(schema, table, row, this.keyOf(table, row));
+      if (changed === 0) await this.insertRecord(schema, table, row);
+    });
+  }
+}

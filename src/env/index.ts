@@ -1,0 +1,96 @@
+/**
+ * PR environments and promotion on merge (ADR-0028, phase 1): the API the
+ * action's lifecycle and the `ods-state env` commands call.
+ *
+ *   const warehouse = await openWarehouse(parseWarehouseSpec(value, cwd));
+ *   const ctx = await environmentContext(warehouse, { now });
+ *
+ *   PR opened / pushed (main step, before dbt):
+ *     baseline = await environmentBaseline(ctx, name, prod)      // prod + the PR's own builds
+ *     plan = plan({ …, state: baseline, pointers: true })
+ *     await createEnvironment(ctx, { name, project, prNumber, headSha, plan, prod })
+ *   after `dbt build` (post step):
+ *     await recordEnvironmentBuilds(ctx, { name, project, buildProject, runResults, sources })
+ *   PR closed without merge:
+ *     await closeEnvironment(ctx, { name, merged: false }); await cleanupEnvironment(ctx, { name, prod })
+ *   default branch after a merge (main step, before dbt):
+ *     const decided = await planPromotion(ctx, { environment, plan: mainPlan, project, prod, sources })
+ *     const result = await promote(ctx, { plan: decided, mainPlan, mainProject, promotedBy })
+ *     dbt builds result.select; the post step records that run, then
+ *     snapshot = applyPromotion(recorded, result.promoted, { promotedBy, builtBy: runId })
+ *     await closeEnvironment(ctx, { name, merged: true }); await cleanupEnvironment(ctx, { name, prod })
+ *   scheduled: await runJanitor(ctx, { retentionDays, openPullRequests })
+ */
+import type { EnvContext } from "./lifecycle/common.js";
+import { DEFAULT_META_SCHEMA, EnvironmentRegistry } from "./registry.js";
+import type { Warehouse } from "./warehouse.js";
+
+export { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
+export {
+  environmentBaseline,
+  type RecordBuildsInput,
+  type RecordBuildsOutcome,
+  recordEnvironmentBuilds,
+} from "./lifecycle/builds.js";
+export {
+  type CleanupInput,
+  type CleanupReport,
+  cleanupEnvironment,
+  closeEnvironment,
+} from "./lifecycle/cleanup.js";
+export type { EnvContext } from "./lifecycle/common.js";
+export {
+  type CreateEnvironmentInput,
+  createEnvironment,
+  type EnvAction,
+  type EnvironmentChange,
+  environmentName,
+} from "./lifecycle/create.js";
+export { type JanitorInput, type JanitorReport, runJanitor } from "./lifecycle/janitor.js";
+export { type QualifiedName, quoteIdentifier } from "./names.js";
+export { openWarehouse, parseWarehouseSpec, type WarehouseSpec } from "./open.js";
+export { PostgresWarehouse } from "./postgres/postgres-warehouse.js";
+export {
+  decidePromotion,
+  PROMOTION_REASONS,
+  type PromotionCandidate,
+  type PromotionDecision,
+  type PromotionPlan,
+  type PromotionReasonCode,
+} from "./promotion/decide.js";
+export {
+  DEFAULT_RETENTION_DAYS,
+  type PlanPromotionInput,
+  type PromotedNode,
+  type PromoteInput,
+  type PromotionResult,
+  planPromotion,
+  promote,
+  recoverPromotions,
+} from "./promotion/promote.js";
+export {
+  type RollbackInput,
+  type RollbackResult,
+  type RolledBackNode,
+  rollbackPromotion,
+} from "./promotion/rollback.js";
+export { type ApplyPromotionOptions, applyPromotion, applyRollback } from "./promotion/state.js";
+export {
+  DEFAULT_META_SCHEMA,
+  type EnvironmentRecord,
+  EnvironmentRegistry,
+  REGISTRY_SCHEMA_VERSION,
+} from "./registry.js";
+export type { Warehouse, WarehouseCapabilities } from "./warehouse.js";
+
+/** Opens (creating unless `create` is false) the registry and binds the clock. */
+export async function environmentContext(
+  warehouse: Warehouse,
+  options: { now: string; metaSchema?: string; create?: boolean },
+): Promise<EnvContext | null> {
+  const registry = await EnvironmentRegistry.open(warehouse, {
+    schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
+    create: options.create ?? true,
+  });
+  return registry ? { warehouse, registry, now: options.now } : null;
+}

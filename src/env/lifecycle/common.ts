@@ -1,0 +1,45 @@
+/** What every lifecycle operation runs with, and helpers they share. */
+import { isUserError, UserError } from "../../errors/user-error.js";
+import type { Relation } from "../../state/snapshot.js";
+import { type QualifiedName, qualifiedKey, showQualified } from "../names.js";
+import type { EnvironmentRegistry } from "../registry.js";
+import type { Warehouse, WarehouseObject } from "../warehouse.js";
+
+export interface EnvContext {
+  warehouse: Warehouse;
+  registry: EnvironmentRegistry;
+  /** The clock, passed in (ISO 8601). */
+  now: string;
+}
+
+export function qualifiedOf(relation: Pick<Relation, "schema" | "identifier">): QualifiedName {
+  return { schema: relation.schema, identifier: relation.identifier };
+}
+
+/** Runs one step of a change in a transaction; a warehouse failure becomes `warehouse_error` naming what was being done. */
+export async function step<T>(warehouse: Warehouse, doing: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await warehouse.transaction(work);
+  } catch (error) {
+    if (isUserError(error)) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new UserError("warehouse_error", `${doing} failed in ${warehouse.label}: ${detail}`);
+  }
+}
+
+/** The warehouse's objects in these schemas, keyed by name under its rules. */
+export async function observe(
+  warehouse: Warehouse,
+  schemas: readonly string[],
+): Promise<{ schemas: Set<string>; objects: Map<string, WarehouseObject> }> {
+  const rules = warehouse.capabilities.identifiers;
+  const present = await warehouse.listSchemas();
+  const fold = (name: string) => (rules.case_sensitive ? name : name.toLowerCase());
+  const objects = new Map<string, WarehouseObject>();
+  for (const object of await warehouse.listObjects(schemas)) objects.set(qualifiedKey(object, rules), object);
+  return { schemas: new Set(present.map(fold)), objects };
+}
+
+export function describe(name: QualifiedName): string {
+  return showQualified(name);
+}

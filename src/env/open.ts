@@ -1,0 +1,54 @@
+/**
+ * From `--warehouse` (or ODS_WAREHOUSE) to an adapter:
+ *
+ *   duckdb:PATH                          a DuckDB database file (created when absent)
+ *   postgres://USER@HOST:PORT/DATABASE   PostgreSQL (also postgresql://)
+ *
+ * The value is a secret (it may hold a password): it is never echoed, logged
+ * or stored; messages show the adapter's label (no credentials).
+ */
+import path from "node:path";
+import { UserError } from "../errors/user-error.js";
+import { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
+import { PostgresWarehouse } from "./postgres/postgres-warehouse.js";
+import type { Warehouse } from "./warehouse.js";
+
+export type WarehouseSpec = { engine: "duckdb"; file: string } | { engine: "postgres"; url: string };
+
+export function parseWarehouseSpec(
+  value: string | undefined,
+  cwd: string,
+  input = "--warehouse",
+): WarehouseSpec {
+  if (value === undefined || value.trim() === "") {
+    throw new UserError("warehouse_invalid", `No warehouse was given (${input} or ODS_WAREHOUSE).`, {
+      input,
+    });
+  }
+  if (value.startsWith("duckdb:")) {
+    const file = value.slice("duckdb:".length);
+    if (file === "" || file.includes("\0")) {
+      throw new UserError("warehouse_invalid", `${input} names no DuckDB file after \`duckdb:\`.`, { input });
+    }
+    return { engine: "duckdb", file: path.resolve(cwd, file) };
+  }
+  if (value.startsWith("postgres://") || value.startsWith("postgresql://")) {
+    try {
+      new URL(value);
+    } catch {
+      // Not echoed: it may hold a password.
+      throw new UserError("warehouse_invalid", `${input} is not a valid postgres:// URL.`, { input });
+    }
+    return { engine: "postgres", url: value };
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
+  throw new UserError(
+    "warehouse_invalid",
+    `${input} ${scheme ? `uses \`${scheme}:\`, which ods-state doesn't support` : "is neither duckdb:PATH nor a postgres:// URL"}.`,
+    { input },
+  );
+}
+
+export async function openWarehouse(spec: WarehouseSpec): Promise<Warehouse> {
+  return spec.engine === "duckdb" ? DuckDbWarehouse.open(spec.file) : PostgresWarehouse.connect(spec.url);
+}

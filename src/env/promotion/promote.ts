@@ -1,0 +1,515 @@
+/**
+ * Promotion on merge: the tables the merged pull request built move into
+ * prod under their usual names; the prod tables they replace are kept,
+ * renamed, for rollback until the retention passes.
+ *
+ * Atomic (`atomic_multi_pointer`: DuckDB, PostgreSQL): one transaction holds
+ * every move, every rename and the registry's journal; readers see the old
+ * set of tables or the new one, and a failure anywhere leaves both the
+ * warehouse and the registry as they were. A rerun starts again.
+ *
+ * Without it, refused unless allowed, and then ADR-0028's staged and
+ * journaled protocol: (1) stage every table next to its target (readers see
+ * nothing; a failure drops what was staged); (2) journal the planned switch;
+ * (3) switch names one by one, parents first, each recorded; (4) on failure,
+ * switch back from the journal and report which nodes readers saw in a mix,
+ * and when; if switching back fails too, the journal says where each name
+ * points and `rollback --resume` (or the next promotion of the environment)
+ * finishes; (5) on success, commit.
+ */
+import { randomUUID } from "node:crypto";
+import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
+import type { LoadedProject } from "../../dbt/load-project.js";
+import { UserError } from "../../errors/user-error.js";
+import { buildCommand, selectorFor, shellQuote } from "../../planner/build-command.js";
+import type { Plan } from "../../state/plan.js";
+import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
+import { type EnvContext, observe, step } from "../lifecycle/common.js";
+import { derivedName, type QualifiedName, qualifiedKey, showQualified } from "../names.js";
+import type { PromotionRecord, StepRecord } from "../registry.js";
+import type { ReplaceOutcome, Warehouse } from "../warehouse.js";
+import { decidePromotion, type PromotionDecision, type PromotionPlan } from "./decide.js";
+
+export const DEFAULT_RETENTION_DAYS = 3;
+
+export interface PlanPromotionInput {
+  environment: string;
+  plan: Plan;
+  project: LoadedProject;
+  prod: StateSnapshot | null;
+  sources: SourcesFreshness | null;
+}
+
+/** Decides, per BUILD node of main's plan, whether it is promoted from the environment (reads the registry and the warehouse; changes nothing). */
+export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput): Promise<PromotionPlan> {
+  const environment = await ctx.registry.environment(input.environment);
+  const builds = environment ? await ctx.registry.builds(input.environment) : [];
+  const schemas = new Set<string>();
+  for (const build of builds) schemas.add(build.schema);
+  for (const entry of input.plan.entries) schemas.add(entry.relation.schema);
+  const seen = await observe(ctx.warehouse, [...schemas]);
+  return decidePromotion({
+    environment: input.environment,
+    plan: input.plan,
+    project: input.project,
+    prod: input.prod,
+    sources: input.sources,
+    builds,
+    objects: [...seen.objects.values()],
+    rules: ctx.warehouse.capabilities.identifiers,
+  });
+}
+
+export interface PromotedNode {
+  unique_id: string;
+  from: QualifiedName;
+  to: QualifiedName;
+  /** Where the replaced prod table is kept; null when prod had none. */
+  retired: QualifiedName | null;
+  how: "moved" | "copied";
+  pr_run_id: string;
+  /** The node's state for prod (record it with applyPromotion). */
+  state: NodeState;
+}
+
+export interface PromotionResult {
+  id: string | null;
+  environment: string;
+  status: "committed" | "nothing_to_promote" | "dry_run" | "already_committed";
+  atomic: boolean;
+  decisions: PromotionDecision[];
+  promoted: PromotedNode[];
+  /** Views recreated to read promoted tables, and views left reading the replaced ones (PostgreSQL). */
+  views: ReplaceOutcome;
+  /** The BUILD nodes not promoted, as a dbt selector (with the plan's source checks): what dbt builds now. */
+  select: string;
+  build_command: string | null;
+  retain_until: string | null;
+}
+
+export interface PromoteInput {
+  plan: PromotionPlan;
+  /** Main's plan and manifest: for the selector of what dbt still builds. */
+  mainPlan: Plan;
+  mainProject: LoadedProject;
+  /** The default-branch run promoting (recorded as `promoted_by`). */
+  promotedBy: string;
+  retentionDays?: number;
+  allowNonAtomic?: boolean;
+  dryRun?: boolean;
+}
+
+function addDays(iso: string, days: number): string {
+  return new Date(Date.parse(iso) + days * 86_400_000).toISOString();
+}
+
+function remainingSelect(plan: Plan, project: LoadedProject, promoted: ReadonlySet<string>): string {
+  const fqns = plan.entries
+    .filter((entry) => entry.action === "BUILD" && !promoted.has(entry.unique_id))
+    .map((entry) => project.graph.nodes.get(entry.unique_id)!.node.fqn);
+  const sources = (plan.source_checks ?? [])
+    .filter((check) => check.action === "RUN")
+    .map((check) => shellQuote(`source:${check.name}`))
+    .join(" ");
+  return [selectorFor(fqns), sources].filter((part) => part !== "").join(" ");
+}
+
+export async function promote(ctx: EnvContext, input: PromoteInput): Promise<PromotionResult> {
+  const { warehouse, registry, now } = ctx;
+  const plan = input.plan;
+  const atomic = warehouse.capabilities.atomic_multi_pointer && warehouse.capabilities.transactional_ddl;
+  const retention = input.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  const nothingPromoted = new Set<string>();
+  const base: PromotionResult = {
+    id: null,
+    environment: plan.environment,
+    status: "nothing_to_promote",
+    atomic,
+    decisions: plan.decisions,
+    promoted: [],
+    views: { rebound: [], left: [] },
+    select: remainingSelect(input.mainPlan, input.mainProject, nothingPromoted),
+    build_command: null,
+    retain_until: null,
+  };
+  base.build_command = buildCommand(base.select);
+
+  // The same default-branch run promoting again (a rerun of the job): report what it did.
+  const earlier = (await registry.promotions({ environment: plan.environment })).find(
+    (promotion) => promotion.promoted_by === input.promotedBy && promotion.status === "committed",
+  );
+  if (earlier) return { ...(await resultOf(ctx, earlier, input)), status: "already_committed" };
+
+  if (plan.candidates.length === 0) return base;
+  if (!atomic && !input.allowNonAtomic) {
+    throw new UserError(
+      "promotion_not_atomic",
+      `${warehouse.label} (${warehouse.capabilities.engine}) can't switch the ${plan.candidates.length} table${plan.candidates.length === 1 ? "" : "s"} of this promotion at once: promotion is refused (ADR-0028, rule 5).`,
+    );
+  }
+  if (input.dryRun) {
+    const ids = new Set(plan.candidates.map((candidate) => candidate.unique_id));
+    const select = remainingSelect(input.mainPlan, input.mainProject, ids);
+    return { ...base, status: "dry_run", select, build_command: buildCommand(select) };
+  }
+
+  // Finish whatever an interrupted promotion of this environment left, first.
+  await recoverPromotions(ctx, plan.environment);
+
+  const id = await freshId(ctx, plan);
+  const tag = id.replaceAll("-", "").slice(0, 8);
+  const rules = warehouse.capabilities.identifiers;
+  const steps: StepRecord[] = plan.candidates.map((candidate, seq) => ({
+    promotion_id: id,
+    seq,
+    node_id: candidate.unique_id,
+    target: candidate.to,
+    source: candidate.from,
+    staged_identifier: derivedName(candidate.to.identifier, `s_${tag}`, rules),
+    retired_identifier: candidate.replaces ? derivedName(candidate.to.identifier, `r_${tag}`, rules) : null,
+    undone_identifier: derivedName(candidate.to.identifier, `u_${tag}`, rules),
+    how: null,
+    state: "planned",
+    pr_run_id: candidate.pr_run_id,
+    version_key: candidate.version_key,
+    previous_state: candidate.previous_state,
+    promoted_state: candidate.promoted_state,
+    switched_at: null,
+  }));
+  const record: PromotionRecord = {
+    id,
+    environment: plan.environment,
+    project: plan.project,
+    promoted_by: input.promotedBy,
+    status: "staging",
+    atomic,
+    created_at: now,
+    updated_at: now,
+    retain_until: addDays(now, retention),
+    detail: { nodes: steps.length },
+  };
+  const views: ReplaceOutcome = { rebound: [], left: [] };
+  const owned = new Set(
+    (await registry.objects(plan.environment)).map((object) => qualifiedKey(object, rules)),
+  );
+
+  if (atomic) {
+    await step(
+      warehouse,
+      `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`,
+      async () => {
+        await registry.putPromotion({ ...record, status: "switching" });
+        for (const s of steps) {
+          s.how = await warehouse.stageTable(s.source, {
+            schema: s.target.schema,
+            identifier: s.staged_identifier,
+          });
+          const outcome = await warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier);
+          views.rebound.push(...outcome.rebound);
+          views.left.push(...outcome.left);
+          s.state = "switched";
+          s.switched_at = now;
+          await registry.putStep(s);
+          if (s.how === "moved" && owned.has(qualifiedKey(s.source, rules))) {
+            await registry.deleteObject(plan.environment, s.source.schema, s.source.identifier);
+          }
+        }
+        await registry.putPromotion({ ...record, status: "committed", detail: { ...record.detail, views } });
+      },
+    );
+  } else {
+    await stagedPromotion(ctx, record, steps, views, owned);
+  }
+  return {
+    ...(await resultOf(ctx, { ...record, status: "committed" }, input)),
+    views,
+  };
+}
+
+async function freshId(ctx: EnvContext, plan: PromotionPlan): Promise<string> {
+  const rules = ctx.warehouse.capabilities.identifiers;
+  const schemas = [...new Set(plan.candidates.map((candidate) => candidate.to.schema))];
+  const seen = await observe(ctx.warehouse, schemas);
+  for (;;) {
+    const id = randomUUID();
+    const tag = id.replaceAll("-", "").slice(0, 8);
+    const clash = plan.candidates.some((candidate) =>
+      ["s", "r", "u"].some((kind) =>
+        seen.objects.has(
+          qualifiedKey(
+            {
+              schema: candidate.to.schema,
+              identifier: derivedName(candidate.to.identifier, `${kind}_${tag}`, rules),
+            },
+            rules,
+          ),
+        ),
+      ),
+    );
+    if (!clash) return id;
+  }
+}
+
+async function resultOf(
+  ctx: EnvContext,
+  promotion: PromotionRecord,
+  input: PromoteInput,
+): Promise<PromotionResult> {
+  const steps = await ctx.registry.steps(promotion.id);
+  const switched = steps.filter((s) => s.state === "switched");
+  const ids = new Set(switched.map((s) => s.node_id));
+  const select = remainingSelect(input.mainPlan, input.mainProject, ids);
+  const decisions = input.plan.decisions.map((decision) =>
+    decision.promotable && !ids.has(decision.unique_id)
+      ? {
+          ...decision,
+          promotable: false,
+          reason: {
+            code: decision.reason.code,
+            message: `${decision.reason.message} (not promoted: the promotion did not include it)`,
+          },
+        }
+      : decision,
+  );
+  const views = (promotion.detail.views as ReplaceOutcome | undefined) ?? { rebound: [], left: [] };
+  return {
+    id: promotion.id,
+    environment: promotion.environment,
+    status: "committed",
+    atomic: promotion.atomic,
+    decisions,
+    promoted: switched.map((s) => ({
+      unique_id: s.node_id,
+      from: s.source,
+      to: s.target,
+      retired: s.retired_identifier ? { schema: s.target.schema, identifier: s.retired_identifier } : null,
+      how: s.how ?? "moved",
+      pr_run_id: s.pr_run_id,
+      state: s.promoted_state,
+    })),
+    views,
+    select,
+    build_command: buildCommand(select),
+    retain_until: promotion.retain_until,
+  };
+}
+
+/* ------------------------------------------------------ staged and journaled */
+
+async function stagedPromotion(
+  ctx: EnvContext,
+  record: PromotionRecord,
+  steps: StepRecord[],
+  views: ReplaceOutcome,
+  owned: ReadonlySet<string>,
+): Promise<void> {
+  const { warehouse, registry } = ctx;
+  const rules = warehouse.capabilities.identifiers;
+  // Journal first: the promotion and every step, planned.
+  await step(warehouse, "Journaling the promotion", async () => {
+    await registry.putPromotion(record);
+    for (const s of steps) await registry.putStep(s);
+  });
+
+  // 1. Stage.
+  try {
+    for (const s of steps) {
+      s.how = await step(warehouse, `Staging ${showQualified(s.source)}`, () =>
+        warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }),
+      );
+      s.state = "staged";
+      await step(warehouse, "Journaling a staged table", () => registry.putStep(s));
+    }
+  } catch (error) {
+    await revert(ctx, record, `staging failed: ${messageOf(error)}`);
+    throw new UserError(
+      "promotion_refused",
+      `Promotion ${record.id} from ${record.environment} stopped while staging (${messageOf(error)}); prod was not touched and what was staged is dropped.`,
+    );
+  }
+
+  // 2. The planned switch is journaled: switching.
+  await step(warehouse, "Journaling the switch", () =>
+    registry.putPromotion({ ...record, status: "switching", updated_at: ctx.now }),
+  );
+
+  // 3. Switch one by one, parents first (the plan's order).
+  const started = new Date().toISOString();
+  try {
+    for (const s of steps) {
+      s.state = "switching";
+      await step(warehouse, "Journaling a switch", () => registry.putStep(s));
+      const outcome = await step(warehouse, `Switching ${showQualified(s.target)}`, () =>
+        warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier),
+      );
+      views.rebound.push(...outcome.rebound);
+      views.left.push(...outcome.left);
+      s.state = "switched";
+      s.switched_at = new Date().toISOString();
+      await step(warehouse, "Journaling a switched table", async () => {
+        await registry.putStep(s);
+        if (s.how === "moved" && owned.has(qualifiedKey(s.source, rules))) {
+          await registry.deleteObject(record.environment, s.source.schema, s.source.identifier);
+        }
+      });
+    }
+  } catch (error) {
+    const ended = new Date().toISOString();
+    const mixed = steps
+      .filter((s) => s.state === "switched" || s.state === "switching")
+      .map((s) => s.node_id);
+    const reverted = await revert(ctx, record, `switching failed: ${messageOf(error)}`, {
+      from: started,
+      to: ended,
+      nodes: mixed,
+    });
+    throw new UserError(
+      "promotion_refused",
+      reverted
+        ? `Promotion ${record.id} from ${record.environment} failed while switching (${messageOf(error)}) and was switched back: between ${started} and ${ended} readers saw the promoted ${mixed.join(", ") || "(none)"} next to the old versions of the rest.`
+        : `Promotion ${record.id} from ${record.environment} failed while switching (${messageOf(error)}), and switching back failed too: the registry's journal says which names point where. Run \`ods-state env rollback --resume\` to finish.`,
+    );
+  }
+
+  // 5. Commit.
+  await step(warehouse, "Committing the promotion", () =>
+    registry.putPromotion({
+      ...record,
+      status: "committed",
+      updated_at: ctx.now,
+      detail: { ...record.detail, views },
+    }),
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Where the journal is unsure (a step `switching`, or a registry write that
+ * failed after the warehouse changed), the warehouse says: a staged table
+ * still there was not switched in.
+ */
+async function reconcile(warehouse: Warehouse, steps: StepRecord[]): Promise<void> {
+  const rules = warehouse.capabilities.identifiers;
+  const seen = await observe(warehouse, [
+    ...new Set(steps.flatMap((s) => [s.target.schema, s.source.schema])),
+  ]);
+  const has = (schema: string, identifier: string) =>
+    seen.objects.has(qualifiedKey({ schema, identifier }, rules));
+  for (const s of steps) {
+    const staged = has(s.target.schema, s.staged_identifier);
+    const retired = s.retired_identifier !== null && has(s.target.schema, s.retired_identifier);
+    if (staged && s.how === null) s.how = has(s.source.schema, s.source.identifier) ? "copied" : "moved";
+    if (s.state === "planned" || s.state === "staged" || s.state === "switching" || s.state === "switched") {
+      if (staged) s.state = "staged";
+      else if (retired) s.state = "switched";
+      else if (s.retired_identifier === null && s.how !== null && has(s.target.schema, s.target.identifier))
+        s.state = "switched";
+      else s.state = "planned";
+    }
+  }
+}
+
+/**
+ * Brings an unfinished promotion back to prod's previous tables: switched
+ * names are switched back (children first), staged tables dropped. True when
+ * done; false (and the promotion `failed`, its journal exact) when it could
+ * not.
+ */
+async function revert(
+  ctx: EnvContext,
+  record: PromotionRecord,
+  why: string,
+  window?: { from: string; to: string; nodes: string[] },
+): Promise<boolean> {
+  const { warehouse, registry } = ctx;
+  const steps = await registry.steps(record.id);
+  await reconcile(warehouse, steps);
+  try {
+    for (const s of [...steps].reverse()) {
+      if (s.state === "switched") {
+        await step(warehouse, `Switching ${showQualified(s.target)} back`, async () => {
+          if (s.retired_identifier !== null)
+            await warehouse.replaceTable(s.target, s.retired_identifier, s.staged_identifier);
+          else await warehouse.renameTable(s.target, s.staged_identifier);
+        });
+        s.state = "staged";
+        await step(warehouse, "Journaling a switch back", () =>
+          registry.putStep({ ...s, state: "reverted" }),
+        );
+      }
+    }
+    for (const s of steps) {
+      if (s.state === "staged" || s.state === "reverted") {
+        await step(warehouse, `Dropping the staged ${s.staged_identifier}`, async () => {
+          if (s.how === "moved") {
+            // Put the environment's table back where it was.
+            await warehouse.stageTable(
+              { schema: s.target.schema, identifier: s.staged_identifier },
+              s.source,
+            );
+          } else {
+            await warehouse.dropObject({
+              schema: s.target.schema,
+              identifier: s.staged_identifier,
+              kind: "table",
+            });
+          }
+        });
+        s.state = "unstaged";
+        await step(warehouse, "Journaling an unstaged table", () => registry.putStep(s));
+      }
+    }
+    await step(warehouse, "Journaling the aborted promotion", () =>
+      registry.putPromotion({
+        ...record,
+        status: "aborted",
+        updated_at: ctx.now,
+        detail: { ...record.detail, why, ...(window ? { mixed_window: window } : {}) },
+      }),
+    );
+    return true;
+  } catch {
+    try {
+      for (const s of steps) await registry.putStep(s);
+      await registry.putPromotion({
+        ...record,
+        status: "failed",
+        updated_at: ctx.now,
+        detail: { ...record.detail, why, ...(window ? { mixed_window: window } : {}) },
+      });
+    } catch {
+      // The journal keeps what it had; reconcile() reads the warehouse next time.
+    }
+    return false;
+  }
+}
+
+/**
+ * Finishes what an interrupted promotion or rollback of the environment left:
+ * a promotion not committed is switched back (prod keeps its tables); a
+ * rollback in progress is finished. Returns the ids handled.
+ */
+export async function recoverPromotions(ctx: EnvContext, environment?: string): Promise<string[]> {
+  const handled: string[] = [];
+  const promotions = await ctx.registry.promotions(environment ? { environment } : {});
+  for (const promotion of promotions) {
+    if (promotion.status === "staging" || promotion.status === "switching" || promotion.status === "failed") {
+      if (!(await revert(ctx, promotion, "interrupted; switched back by a later run"))) {
+        throw new UserError(
+          "promotion_refused",
+          `Promotion ${promotion.id} of ${promotion.environment} was interrupted and can't be switched back: the registry's journal says which names point where.`,
+          { hint: "Fix the warehouse error named above, then run `ods-state env rollback --resume` again." },
+        );
+      }
+      handled.push(promotion.id);
+    } else if (promotion.status === "rolling_back") {
+      const { finishRollback } = await import("./rollback.js");
+      await finishRollback(ctx, promotion);
+      handled.push(promotion.id);
+    }
+  }
+  return handled;
+}

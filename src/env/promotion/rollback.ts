@@ -1,0 +1,192 @@
+/**
+ * Rollback of a promotion: the prod tables it replaced (kept, renamed) take
+ * their names back; the promoted tables are kept under another name until
+ * the retention passes. Atomic where the warehouse is (one transaction);
+ * elsewhere journaled step by step, and `--resume` finishes an interrupted
+ * one. The result gives, per node, the state prod had before the promotion,
+ * for the caller to record.
+ */
+import { UserError } from "../../errors/user-error.js";
+import type { NodeState } from "../../state/snapshot.js";
+import { type EnvContext, observe, step } from "../lifecycle/common.js";
+import { type QualifiedName, qualifiedKey, showQualified } from "../names.js";
+import type { PromotionRecord, StepRecord } from "../registry.js";
+import { recoverPromotions } from "./promote.js";
+
+export interface RollbackInput {
+  /** The promotion; default: the latest committed one (of `environment`, when given). */
+  id?: string;
+  environment?: string;
+  /** Only finish interrupted promotions and rollbacks. */
+  resume?: boolean;
+  allowNonAtomic?: boolean;
+  dryRun?: boolean;
+}
+
+export interface RolledBackNode {
+  unique_id: string;
+  target: QualifiedName;
+  /** Prod's state of the node before the promotion (null: prod had none), to record again. */
+  previous_state: NodeState | null;
+  /** Where the promoted table is kept until the retention passes. */
+  promoted_kept_as: QualifiedName;
+}
+
+export interface RollbackResult {
+  id: string | null;
+  environment: string | null;
+  status: "rolled_back" | "dry_run" | "already_rolled_back" | "resumed" | "nothing_to_do";
+  restored: RolledBackNode[];
+  resumed: string[];
+}
+
+export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): Promise<RollbackResult> {
+  const { warehouse, registry, now } = ctx;
+  if (input.resume) {
+    const resumed = input.dryRun ? [] : await recoverPromotions(ctx, input.environment);
+    return {
+      id: null,
+      environment: input.environment ?? null,
+      status: resumed.length > 0 ? "resumed" : "nothing_to_do",
+      restored: [],
+      resumed,
+    };
+  }
+  const all = await registry.promotions(input.environment ? { environment: input.environment } : {});
+  let promotion: PromotionRecord | undefined;
+  if (input.id) {
+    promotion = (await registry.promotions({ id: input.id }))[0];
+    if (!promotion)
+      throw new UserError("rollback_refused", `There is no promotion ${input.id} in ${warehouse.label}.`);
+  } else {
+    promotion = [...all].reverse().find((p) => p.status === "committed");
+    if (!promotion) {
+      return {
+        id: null,
+        environment: input.environment ?? null,
+        status: "nothing_to_do",
+        restored: [],
+        resumed: [],
+      };
+    }
+  }
+  const steps = await registry.steps(promotion.id);
+  const restoredOf = (list: StepRecord[]): RolledBackNode[] =>
+    list.map((s) => ({
+      unique_id: s.node_id,
+      target: s.target,
+      previous_state: s.previous_state,
+      promoted_kept_as: { schema: s.target.schema, identifier: s.undone_identifier },
+    }));
+  if (promotion.status === "rolled_back") {
+    return {
+      id: promotion.id,
+      environment: promotion.environment,
+      status: "already_rolled_back",
+      restored: restoredOf(steps),
+      resumed: [],
+    };
+  }
+  if (promotion.status !== "committed") {
+    throw new UserError(
+      "rollback_refused",
+      promotion.status === "expired"
+        ? `Promotion ${promotion.id} is past its retention (${promotion.retain_until}): the tables it replaced were dropped.`
+        : `Promotion ${promotion.id} is ${promotion.status}, not committed: nothing of it is in prod to roll back.`,
+      promotion.status === "expired"
+        ? {}
+        : { hint: "Run `ods-state env rollback --resume` to finish an interrupted promotion or rollback." },
+    );
+  }
+  const rules = warehouse.capabilities.identifiers;
+  const switched = steps.filter((s) => s.state === "switched");
+  const targets = new Set(switched.map((s) => qualifiedKey(s.target, rules)));
+  const later = (await registry.promotions({})).filter(
+    (p) => p.status === "committed" && p.created_at > promotion!.created_at && p.id !== promotion!.id,
+  );
+  for (const other of later) {
+    const overlap = (await registry.steps(other.id)).find(
+      (s) => s.state === "switched" && targets.has(qualifiedKey(s.target, rules)),
+    );
+    if (overlap) {
+      throw new UserError(
+        "rollback_refused",
+        `Promotion ${other.id} (later) replaced ${showQualified(overlap.target)} again: roll that one back first.`,
+      );
+    }
+  }
+  const seen = await observe(warehouse, [...new Set(switched.map((s) => s.target.schema))]);
+  const missing = switched.filter(
+    (s) =>
+      s.retired_identifier !== null &&
+      !seen.objects.has(qualifiedKey({ schema: s.target.schema, identifier: s.retired_identifier }, rules)),
+  );
+  if (missing.length > 0) {
+    throw new UserError(
+      "rollback_refused",
+      `The replaced prod table${missing.length === 1 ? "" : "s"} ${missing.map((s) => `${s.target.schema}.${s.retired_identifier}`).join(", ")} of promotion ${promotion.id} ${missing.length === 1 ? "is" : "are"} gone.`,
+    );
+  }
+  const atomic = warehouse.capabilities.atomic_multi_pointer && warehouse.capabilities.transactional_ddl;
+  if (!atomic && !input.allowNonAtomic) {
+    throw new UserError(
+      "promotion_not_atomic",
+      `${warehouse.label} can't switch the ${switched.length} tables of promotion ${promotion.id} back at once: rollback is refused.`,
+    );
+  }
+  const result: RollbackResult = {
+    id: promotion.id,
+    environment: promotion.environment,
+    status: input.dryRun ? "dry_run" : "rolled_back",
+    restored: restoredOf(switched),
+    resumed: [],
+  };
+  if (input.dryRun) return result;
+  const current = promotion;
+  if (atomic) {
+    await step(warehouse, `Rolling back promotion ${current.id}`, async () => {
+      for (const s of [...switched].reverse()) await switchBack(ctx, s);
+      await registry.putPromotion({ ...current, status: "rolled_back", updated_at: now });
+    });
+  } else {
+    await step(warehouse, "Journaling the rollback", () =>
+      registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }),
+    );
+    await finishRollback(ctx, { ...current, status: "rolling_back" });
+  }
+  return result;
+}
+
+async function switchBack(ctx: EnvContext, s: StepRecord): Promise<void> {
+  const { warehouse, registry } = ctx;
+  if (s.retired_identifier !== null)
+    await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
+  else await warehouse.renameTable(s.target, s.undone_identifier);
+  await registry.putStep({ ...s, state: "rolled_back" });
+}
+
+/** Finishes a rollback journaled as `rolling_back`: each step is switched back unless the warehouse shows it already was. */
+export async function finishRollback(ctx: EnvContext, promotion: PromotionRecord): Promise<void> {
+  const { warehouse, registry, now } = ctx;
+  const rules = warehouse.capabilities.identifiers;
+  const steps = await registry.steps(promotion.id);
+  const seen = await observe(warehouse, [...new Set(steps.map((s) => s.target.schema))]);
+  const has = (schema: string, identifier: string) =>
+    seen.objects.has(qualifiedKey({ schema, identifier }, rules));
+  for (const s of [...steps].reverse()) {
+    if (s.state !== "switched" && s.state !== "rolling_back") continue;
+    if (has(s.target.schema, s.undone_identifier)) {
+      await step(warehouse, "Journaling a switched-back table", () =>
+        registry.putStep({ ...s, state: "rolled_back" }),
+      );
+      continue;
+    }
+    await step(warehouse, "Journaling a switch back", () =>
+      registry.putStep({ ...s, state: "rolling_back" }),
+    );
+    await step(warehouse, `Switching ${showQualified(s.target)} back`, () => switchBack(ctx, s));
+  }
+  await step(warehouse, "Committing the rollback", () =>
+    registry.putPromotion({ ...promotion, status: "rolled_back", updated_at: now }),
+  );
+}

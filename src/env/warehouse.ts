@@ -1,0 +1,110 @@
+/**
+ * The warehouse contract environments run over (ADR-0028, rule 1: how a name
+ * points at a table is a capability of the warehouse). An adapter declares
+ * what its engine can do and is the only place that writes SQL for it:
+ * lifecycle and registry code call these operations and never see SQL.
+ *
+ * - Every identifier is quoted by the adapter, after `checkIdentifier`
+ *   refused anything that would need more than quoting (names.ts).
+ * - Every value (node ids, commits, JSON) is a bound parameter.
+ * - `transaction` wraps a multi-statement change in explicit BEGIN/COMMIT and
+ *   ROLLBACK on any failure (DuckDB keeps a transaction open after a failed
+ *   statement, so a COMMIT would keep the statements before it).
+ * - The connection string is a secret: `label` names the engine and place
+ *   without credentials, and nothing else of it is kept.
+ */
+import type { IdentifierRules, QualifiedName } from "./names.js";
+
+export type ObjectKind = "table" | "view";
+
+export interface WarehouseObject extends QualifiedName {
+  kind: ObjectKind;
+}
+
+export interface WarehouseCapabilities {
+  engine: string;
+  /** DDL (create, drop, rename) is transactional: a failed change leaves nothing behind. */
+  transactional_ddl: boolean;
+  /** Every pointer change of one promotion can commit at once (readers see the old set or the new). */
+  atomic_multi_pointer: boolean;
+  /** Zero-copy clone of a table. */
+  clone: boolean;
+  /** A table can move to another schema without copying (ALTER TABLE … SET SCHEMA). */
+  rename_across_schemas: boolean;
+  /**
+   * How an existing view finds the table it reads: `name` (resolved each
+   * time it is queried: a view reads whatever table holds the name now) or
+   * `object` (bound when created: it follows the table through renames).
+   */
+  views_bind_by: "name" | "object";
+  identifiers: IdentifierRules;
+}
+
+/** What replacing a table did to views that read it (engines whose views bind by object). */
+export interface ReplaceOutcome {
+  /** Views recreated to read the new table under the name (`schema.view`). */
+  rebound: string[];
+  /** Views that could not be recreated (columns they use are gone): they still read the replaced table. */
+  left: { view: string; error: string }[];
+}
+
+export type RecordValue = string | number | null;
+export type RecordRow = Record<string, RecordValue>;
+
+export interface RecordTable {
+  name: string;
+  columns: Record<string, "text" | "integer">;
+  /** Columns that identify a row. */
+  key: readonly string[];
+}
+
+export interface Warehouse {
+  readonly capabilities: WarehouseCapabilities;
+  /** Engine and location, never credentials: safe to log. */
+  readonly label: string;
+
+  /** Runs `work` between BEGIN and COMMIT (ROLLBACK on failure); nested calls join the outer transaction. */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+
+  /** Schemas of the connected database. */
+  listSchemas(): Promise<string[]>;
+  /** Tables and views of the connected database in these schemas (compared under the engine's rules). */
+  listObjects(schemas: readonly string[]): Promise<WarehouseObject[]>;
+
+  /** Creates the schema unless it exists. */
+  createSchema(schema: string): Promise<void>;
+  /** Drops the schema if it exists and is empty (fails when it holds anything). */
+  dropSchema(schema: string): Promise<void>;
+  /** A view at `at` that reads every column of `reads` (`schema.table`, no database). */
+  createView(at: QualifiedName, reads: QualifiedName, options: { replace: boolean }): Promise<void>;
+  /** Drops the table or view if it exists; fails when another object depends on it. */
+  dropObject(object: WarehouseObject): Promise<void>;
+  /** Renames a table within its schema. */
+  renameTable(from: QualifiedName, to: string): Promise<void>;
+  /**
+   * Puts the table `source` at `target` (a new name, possibly in another
+   * schema): moved when the engine can (`rename_across_schemas`), else
+   * copied with its columns, types and constraints (the source stays).
+   */
+  stageTable(source: QualifiedName, target: QualifiedName): Promise<"moved" | "copied">;
+  /**
+   * In one transaction: the table at `target` (if `retired` is given) is
+   * renamed to `retired`, and the table `replacement` of the same schema
+   * takes its name. Views reading the replaced table follow the name where
+   * the engine binds views by object (they are recreated).
+   */
+  replaceTable(target: QualifiedName, replacement: string, retired: string | null): Promise<ReplaceOutcome>;
+
+  /** Creates the metadata schema and these record tables unless they exist. */
+  ensureRecordTables(schema: string, tables: readonly RecordTable[]): Promise<void>;
+  /** Whether the record table exists. */
+  hasRecordTable(schema: string, table: string): Promise<boolean>;
+  selectRecords(schema: string, table: RecordTable, where?: RecordRow): Promise<RecordRow[]>;
+  insertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void>;
+  /** Updates the row with the same key, or inserts it. */
+  upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void>;
+  updateRecords(schema: string, table: RecordTable, set: RecordRow, where: RecordRow): Promise<number>;
+  deleteRecords(schema: string, table: RecordTable, where: RecordRow): Promise<number>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,168 @@
+/**
+ * A real, throwaway PostgreSQL server for the environment tests: initdb into
+ * a temporary folder, started on 127.0.0.1 with a free port and its socket in
+ * that folder, stopped (and the folder removed) by `stop()`.
+ *
+ * initdb refuses to run as root: when the tests run as root the server runs
+ * as the `postgres` system user (through `runuser`), on a folder it owns.
+ * Finds the binaries on PATH, else in /usr/lib/postgresql/<version>/bin.
+ * `postgresAvailable()` says why not when it can't start one.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export interface PostgresServer {
+  /** postgres://ods@127.0.0.1:PORT/postgres (trust authentication; no password). */
+  url: string;
+  port: number;
+  /** A URL for another database on the same server (created by createDatabase). */
+  urlFor(database: string): string;
+  createDatabase(name: string): void;
+  stop(): void;
+}
+
+function findBin(name: string): string | null {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
+  }
+  const root = "/usr/lib/postgresql";
+  if (existsSync(root)) {
+    const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+    for (const version of versions) {
+      const candidate = path.join(root, version, "bin", name);
+      if (existsSync(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+
+interface Runner {
+  run(bin: string, args: string[]): void;
+  chown(dir: string): void;
+}
+
+function runner(): Runner | string {
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot) {
+    return {
+      run: (bin, args) => {
+        execFileSync(bin, args, { stdio: "pipe" });
+      },
+      chown: () => {},
+    };
+  }
+  const probe = spawnSync("id", ["-u", "postgres"], { encoding: "utf8" });
+  const runuser = findBin("runuser") ?? (existsSync("/usr/sbin/runuser") ? "/usr/sbin/runuser" : null);
+  if (probe.status !== 0 || !runuser) {
+    return "running as root without a `postgres` user and runuser: initdb refuses to run as root";
+  }
+  const uid = Number(probe.stdout.trim());
+  const gid = Number(spawnSync("id", ["-g", "postgres"], { encoding: "utf8" }).stdout.trim());
+  return {
+    run: (bin, args) => {
+      execFileSync(runuser, ["-u", "postgres", "--", bin, ...args], { stdio: "pipe" });
+    },
+    chown: (dir) => {
+      chownSync(dir, uid, gid);
+      chmodSync(dir, 0o700);
+    },
+  };
+}
+
+/** Null when a server can be started here, else why not. */
+export function postgresAvailable(): string | null {
+  if (!findBin("initdb") || !findBin("pg_ctl"))
+    return "PostgreSQL server binaries (initdb, pg_ctl) not found";
+  const r = runner();
+  return typeof r === "string" ? r : null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+  const initdb = findBin("initdb");
+  const pgCtl = findBin("pg_ctl");
+  const r = runner();
+  if (!initdb || !pgCtl || typeof r === "string") {
+    throw new Error(`cannot start PostgreSQL: ${postgresAvailable()}`);
+  }
+  const root = mkdtempSync(path.join(os.tmpdir(), "ods-pg-"));
+  chmodSync(root, 0o755);
+  const dataDir = path.join(root, "data");
+  const socketDir = path.join(root, "socket");
+  for (const dir of [root]) r.chown(dir);
+  chmodSync(root, 0o755);
+  r.run(initdb, ["-D", dataDir, "-A", "trust", "-U", "ods", "-E", "UTF8", "--no-sync", "--no-instructions"]);
+  r.run("/bin/mkdir", ["-p", socketDir]);
+  let port = 0;
+  for (let attempt = 0; ; attempt += 1) {
+    port = await freePort();
+    try {
+      r.run(pgCtl, [
+        "-D",
+        dataDir,
+        "-l",
+        path.join(root, "server.log"),
+        "-w",
+        "-t",
+        "30",
+        "-o",
+        `-h 127.0.0.1 -p ${port} -k ${socketDir} -F -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+        "start",
+      ]);
+      break;
+    } catch (error) {
+      if (attempt >= 2) {
+        rmSync(root, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+  const psql = findBin("psql");
+  const urlFor = (database: string) => `postgres://ods@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  let stopped = false;
+  return {
+    url: urlFor("postgres"),
+    port,
+    urlFor,
+    createDatabase(name) {
+      if (!psql) throw new Error("psql not found");
+      r.run(psql, [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "-U",
+        "ods",
+        "-d",
+        "postgres",
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-c",
+        `create database "${name.replaceAll('"', '""')}"`,
+      ]);
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        r.run(pgCtl, ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}

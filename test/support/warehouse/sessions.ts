@@ -1,0 +1,68 @@
+/**
+ * A test's connection to a real warehouse: the adapter under test plus raw
+ * SQL for the test itself (loading data, running dbt's compiled SQL,
+ * asserting what readers see). DuckDB: a database file; PostgreSQL: a
+ * database on a server from postgres-server.ts.
+ */
+import path from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import pg from "pg";
+import { DuckDbWarehouse } from "../../../src/env/duckdb/duckdb-warehouse.js";
+import { PostgresWarehouse } from "../../../src/env/postgres/postgres-warehouse.js";
+import type { Warehouse } from "../../../src/env/warehouse.js";
+
+export type Engine = "duckdb" | "postgres";
+
+export interface Session {
+  engine: Engine;
+  warehouse: Warehouse;
+  exec(sql: string, params?: unknown[]): Promise<void>;
+  rows(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+/** A DuckDB file `<folder>/<database>.duckdb` (DuckDB names the database after the file). */
+export async function duckdbSession(folder: string, database = "shop"): Promise<Session> {
+  const instance = await DuckDBInstance.create(path.join(folder, `${database}.duckdb`));
+  const connection = await instance.connect();
+  const run = async (sql: string, params?: unknown[]) =>
+    connection.runAndReadAll(sql, params && params.length > 0 ? (params as never) : undefined);
+  return {
+    engine: "duckdb",
+    warehouse: DuckDbWarehouse.fromConnection(connection, `duckdb:${database}.duckdb`),
+    exec: async (sql, params) => {
+      await run(sql, params);
+    },
+    rows: async (sql, params) => (await run(sql, params)).getRowObjectsJson() as Record<string, unknown>[],
+    close: async () => {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+export async function postgresSession(url: string): Promise<Session> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    engine: "postgres",
+    warehouse: PostgresWarehouse.fromClient(client, "postgres://test"),
+    exec: async (sql, params) => {
+      await client.query(sql, params as unknown[]);
+    },
+    rows: async (sql, params) => {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [
+            key,
+            value instanceof Date ? value.toISOString() : typeof value === "bigint" ? String(value) : value,
+          ]),
+        ),
+      );
+    },
+    close: async () => {
+      await client.end();
+    },
+  };
+}
