@@ -14,6 +14,7 @@
  * not change what gets built.
  */
 import { z } from "zod";
+import { isBuildable, isDataTest, isMacro, isNodeConfigFields, isSource } from "./manifest-fast-check.js";
 import {
   type ArtifactHeader,
   acceptAt,
@@ -438,6 +439,31 @@ const compiled = {
   macro: z.compile(macroSchema),
 };
 
+/** The entry schemas, for tests that hold the hand-written checks to them. */
+export const MANIFEST_ENTRY_SCHEMAS = {
+  buildable: buildableSchema,
+  nodeConfigFields: nodeConfigFieldsSchema,
+  dataTest: dataTestSchema,
+  source: sourceSchema,
+  macro: macroSchema,
+} as const;
+
+/**
+ * acceptAt behind a hand-written check at least as strict as the schema
+ * (manifest-fast-check.ts): what it passes is valid; anything else is
+ * validated by zod, which decides and words every problem.
+ */
+function checkedAt<S extends z.ZodType>(
+  check: (value: unknown) => boolean,
+  schema: S,
+  value: unknown,
+  at: readonly PropertyKey[],
+  problems: Problems,
+): z.output<S> | undefined {
+  if (check(value)) return value as z.output<S>;
+  return acceptAt(schema, value, at, problems);
+}
+
 /* ------------------------------------------------------------ conversion */
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -690,14 +716,14 @@ export function readManifestDocument(doc: unknown, file: string): Manifest {
     if (BUILDABLE.has(type)) {
       const config = value.config;
       const fields = isPlainObject(config)
-        ? acceptAt(compiled.nodeConfigFields, config, [...at, "config"], problems)
+        ? checkedAt(isNodeConfigFields, compiled.nodeConfigFields, config, [...at, "config"], problems)
         : null;
-      const raw = acceptAt(compiled.buildable, value, at, problems);
+      const raw = checkedAt(isBuildable, compiled.buildable, value, at, problems);
       if (raw === undefined || fields === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
       nodes.set(id, toNode(raw, fields));
     } else if (type === "test") {
-      const raw = acceptAt(compiled.dataTest, value, at, problems);
+      const raw = checkedAt(isDataTest, compiled.dataTest, value, at, problems);
       if (raw === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
       dataTests.set(id, toDataTest(raw));
@@ -715,14 +741,14 @@ export function readManifestDocument(doc: unknown, file: string): Manifest {
   });
 
   eachEntry(root, "sources", problems, { required: true }, (id, value) => {
-    const raw = acceptAt(compiled.source, value, ["sources", id], problems);
+    const raw = checkedAt(isSource, compiled.source, value, ["sources", id], problems);
     if (raw === undefined) return;
     checkKey("sources", id, raw.unique_id, problems);
     sources.set(id, toSource(raw));
   });
 
   eachEntry(root, "macros", problems, { required: true }, (id, value) => {
-    const raw = acceptAt(compiled.macro, value, ["macros", id], problems);
+    const raw = checkedAt(isMacro, compiled.macro, value, ["macros", id], problems);
     if (raw === undefined) return;
     checkKey("macros", id, raw.unique_id, problems);
     macros.set(id, toMacro(raw));
