@@ -99,7 +99,7 @@ export function fingerprintNode(
   );
 
   if (n.config === null) incomplete.push("no recorded config");
-  else components.config = sha256(canonicalJsonWithout(n.config, IGNORED_CONFIG_KEYS));
+  else components.config = configDigest(graph, n.config);
 
   const checksumProblem = checksumIssue(n);
   if (checksumProblem) incomplete.push(checksumProblem);
@@ -138,15 +138,14 @@ export function fingerprintNode(
 
   // Macros: the node's own, those of the ephemeral models it inlines, its
   // materialization and the generate_*_name overrides.
-  const roots = new Set<string>(n.dependsOn.macros);
-  for (const ephemeral of ephemerals) for (const id of ephemeral.dependsOn.macros) roots.add(id);
   const materialization = n.materialized ?? (n.resourceType === "model" ? "view" : n.resourceType);
-  const implementations = macros.materializationMacros(materialization);
-  if (implementations.length === 0)
+  const {
+    implementations,
+    closure,
+    digest: macrosDigest,
+  } = nodeMacros(macros, n, ephemerals, materialization);
+  if (implementations === 0)
     incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
-  for (const id of implementations) roots.add(id);
-  for (const id of macros.generateNameOverrides()) roots.add(id);
-  const { closure, digest: macrosDigest } = macros.digestedClosure(roots);
   for (const id of closure.missing) incomplete.push(`macro \`${id}\` is missing from the artifacts`);
   components.macros = macrosDigest;
 
@@ -163,6 +162,73 @@ export function fingerprintNode(
     fileReason,
     portableSql,
   };
+}
+
+/** Config digests per project, by the config's JSON: most nodes of a project share their config. */
+const configDigests = new WeakMap<ProjectGraph, Map<string, string>>();
+
+/**
+ * SHA-256 of the config's canonical JSON without the ignored keys. Two
+ * configs with the same JSON.stringify are the same JSON value with the keys
+ * in the same order, so they have the same canonical JSON: the digest is
+ * cached by that text.
+ */
+function configDigest(graph: ProjectGraph, config: Readonly<Record<string, unknown>>): string {
+  let cache = configDigests.get(graph);
+  if (cache === undefined) {
+    cache = new Map();
+    configDigests.set(graph, cache);
+  }
+  const key = JSON.stringify(config);
+  let digest = cache.get(key);
+  if (digest === undefined) {
+    digest = sha256(canonicalJsonWithout(config, IGNORED_CONFIG_KEYS));
+    cache.set(key, digest);
+  }
+  return digest;
+}
+
+interface NodeMacros {
+  /** How many macros implement the node's materialization. */
+  implementations: number;
+  closure: { user: readonly string[]; missing: readonly string[] };
+  digest: string;
+}
+
+/** Per MacroIndex: the macros part of a fingerprint, by what decides it. */
+const nodeMacroCache = new WeakMap<MacroIndex, Map<string, NodeMacros>>();
+
+/**
+ * The closure and digest of a node's macros: its own, those of the ephemeral
+ * models it inlines, its materialization's and the generate_*_name
+ * overrides. Cached by the node's and the ephemerals' `depends_on.macros` and
+ * the materialization, which decide it.
+ */
+function nodeMacros(
+  macros: MacroIndex,
+  n: ManifestNode,
+  ephemerals: readonly ManifestNode[],
+  materialization: string,
+): NodeMacros {
+  let cache = nodeMacroCache.get(macros);
+  if (cache === undefined) {
+    cache = new Map();
+    nodeMacroCache.set(macros, cache);
+  }
+  let key = `${materialization}\u0000${JSON.stringify(n.dependsOn.macros)}`;
+  for (const ephemeral of ephemerals) key += `\u0000${JSON.stringify(ephemeral.dependsOn.macros)}`;
+  let result = cache.get(key);
+  if (result === undefined) {
+    const roots = new Set<string>(n.dependsOn.macros);
+    for (const ephemeral of ephemerals) for (const id of ephemeral.dependsOn.macros) roots.add(id);
+    const implementations = macros.materializationMacros(materialization);
+    for (const id of implementations) roots.add(id);
+    for (const id of macros.generateNameOverrides()) roots.add(id);
+    const { closure, digest } = macros.digestedClosure(roots);
+    result = { implementations: implementations.length, closure, digest };
+    cache.set(key, result);
+  }
+  return result;
 }
 
 /**

@@ -36,7 +36,11 @@ export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerp
     const node = graph.nodes.get(id)!;
     const parts = fingerprintNode(graph, node, macros);
     const fingerprint = makeFingerprint(parts.components);
-    const { relation: _relation, ...codeComponents } = fingerprint.components;
+    // The components without `relation`, the sql one on the portable SQL.
+    const codeComponents: Record<string, string> = {};
+    for (const name in fingerprint.components) {
+      if (name !== "relation") codeComponents[name] = fingerprint.components[name]!;
+    }
     if (parts.portableSql !== null) codeComponents.sql = parts.portableSql;
     const parentKeys = node.parents.map((parent) => [parent, result.get(parent)!.versionKey]);
     const sourceKeys = node.sources.map((sourceId) => {
