@@ -3,7 +3,7 @@
  * file in a temporary folder, or the database `shop` (dropped and created
  * again) on a throwaway PostgreSQL server started once per test file.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -47,4 +47,55 @@ export async function freshSession(engine: Engine, database = "shop"): Promise<S
     await admin.end();
   }
   return postgresSession(s.urlFor(database));
+}
+
+/**
+ * A prepared database, copied for each use: `prepare` runs once on a fresh
+ * `shop` database; every `fresh()` is a new database with exactly that
+ * content (DuckDB: a copy of the file; PostgreSQL: CREATE DATABASE … TEMPLATE).
+ */
+export function prepared<T>(
+  engine: Engine,
+  prepare: (session: Session) => Promise<T>,
+): () => Promise<{ session: Session; value: T }> {
+  let ready: Promise<{ value: T; source: string }> | null = null;
+  const make = async () => {
+    const session = await freshSession(engine);
+    const value = await prepare(session);
+    await session.close();
+    if (engine === "duckdb") {
+      const dir = scratch[scratch.length - 1]!;
+      return { value, source: path.join(dir, "shop.duckdb") };
+    }
+    const s = await postgresServer();
+    const template = `shop_template_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: s.url });
+    await admin.connect();
+    try {
+      await admin.query(`alter database "shop" rename to "${template}"`);
+    } finally {
+      await admin.end();
+    }
+    return { value, source: template };
+  };
+  return async () => {
+    ready ??= make();
+    const { value, source } = await ready;
+    if (engine === "duckdb") {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "ods-env-duckdb-"));
+      scratch.push(dir);
+      copyFileSync(source, path.join(dir, "shop.duckdb"));
+      return { session: await duckdbSession(dir, "shop"), value };
+    }
+    const s = await postgresServer();
+    const admin = new pg.Client({ connectionString: s.url });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists "shop" with (force)`);
+      await admin.query(`create database "shop" template "${source}"`);
+    } finally {
+      await admin.end();
+    }
+    return { session: await postgresSession(s.urlFor("shop")), value };
+  };
 }
