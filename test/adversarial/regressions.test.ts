@@ -1,0 +1,105 @@
+/**
+ * Bugs the adversarial suite found, each as the smallest case that failed
+ * before its fix. The fuzzer finds them again at random; these say exactly
+ * what was wrong.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import type { Plan } from "../../src/state/plan.js";
+import { Tally } from "../support/adversarial/tally.js";
+import { captureContext } from "../support/cli-context.js";
+import { PROJECT_ROOT } from "../support/shared-fixtures.js";
+
+const SHOP = path.join(PROJECT_ROOT, "fixtures", "shop", "prod");
+const tally = new Tally("regressions");
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "ods-adv-regressions-"));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  tally.report();
+});
+
+/** The shop's sources.json, observed an hour after its build (so nothing is built for lack of data evidence). */
+function sourcesAfterBuild(): string {
+  const doc = JSON.parse(readFileSync(path.join(SHOP, "sources.json"), "utf8"));
+  doc.metadata.generated_at = "2026-11-30T09:00:00Z";
+  for (const result of doc.results) result.snapshotted_at = "2026-11-30T09:00:00Z";
+  return JSON.stringify(doc);
+}
+
+async function cli(args: string[]) {
+  const context = captureContext(dir);
+  const code = await runCli(args, context);
+  return { code, stdout: context.stdoutText(), stderr: context.stderrText() };
+}
+
+describe("artifacts that are not UTF-8", () => {
+  /**
+   * The shop manifest with one byte of stg_orders' compiled SQL replaced by a
+   * byte that is not UTF-8 (Latin-1 é = 0xE9, è = 0xE8). Decoding with
+   * replacement characters made both U+FFFD: the SQL changed, the
+   * fingerprint did not, and the node was reused.
+   */
+  function latin1Manifest(byte: number): Buffer {
+    const doc = JSON.parse(readFileSync(path.join(SHOP, "manifest.json"), "utf8"));
+    const node = doc.nodes["model.shop.stg_orders"];
+    node.compiled_code = `select * from (${node.compiled_code}) as s where s.city <> 'Orl@@ans'`;
+    const bytes = Buffer.from(JSON.stringify(doc), "utf8");
+    const at = bytes.indexOf("@@");
+    return Buffer.concat([bytes.subarray(0, at), Buffer.from([byte]), bytes.subarray(at + 2)]);
+  }
+
+  it("a manifest whose code changed in bytes that are not UTF-8 is refused, never reused", async () => {
+    const state = path.join(dir, "latin1.db");
+    const before = path.join(dir, "latin1-before.json");
+    const after = path.join(dir, "latin1-after.json");
+    const sources = path.join(dir, "sources.json");
+    writeFileSync(before, latin1Manifest(0xe9));
+    writeFileSync(after, latin1Manifest(0xe8));
+    writeFileSync(sources, sourcesAfterBuild());
+    const recorded = await cli([
+      "record",
+      "--manifest",
+      before,
+      "--run-results",
+      path.join(SHOP, "run_results.json"),
+      "--state",
+      state,
+      "--sources",
+      path.join(SHOP, "sources.json"),
+    ]);
+    const planned = await cli([
+      "plan",
+      "--manifest",
+      after,
+      "--state",
+      state,
+      "--sources",
+      sources,
+      "--format",
+      "json",
+    ]);
+    await tally.check("not UTF-8: changed bytes", recorded.code === 0 ? "recorded" : "refused", () => {
+      if (planned.code === 0) {
+        const plan = JSON.parse(planned.stdout) as Plan;
+        const entry = plan.entries.find((e) => e.unique_id === "model.shop.stg_orders")!;
+        expect(
+          `${entry.action} ${entry.reasons[0]!.code} ${entry.reasons[0]!.message}`,
+          "stg_orders' SQL changed",
+        ).toMatch(/^BUILD/);
+      }
+      // Refusing is the fix: dbt writes UTF-8, so these bytes were changed after dbt wrote the file.
+      expect(recorded.code).toBe(1);
+      expect(recorded.stderr).toContain(`error[artifact_not_json]: ${before} is not UTF-8`);
+      expect(planned.code).toBe(1);
+      expect(planned.stderr).toContain(`error[artifact_not_json]: ${after} is not UTF-8`);
+      expect(planned.stderr).toMatch(/byte \d+ \(0xe8\)/);
+    });
+  });
+});
