@@ -719,7 +719,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(587);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(832);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(233);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(386);
 /**
@@ -751,7 +751,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 587:
+/***/ 832:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14828,6 +14828,236 @@ function loadSources(text, file) {
     return { file, metadata, elapsedTime: typeof elapsed === "number" ? elapsed : null, results };
 }
 
+;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-fast-check.ts
+/**
+ * Hand-written checks for the manifest's entry schemas (manifest.ts), for
+ * speed: a 10,000-node manifest has ~10,000 entries, and zod's compiled
+ * validator spent ~15 µs on each.
+ *
+ * Each check is at least as strict as its schema: it returns true only for a
+ * value the schema accepts (and may return false for some the schema accepts
+ * too, e.g. non-plain objects). The caller validates with zod whenever a check
+ * returns false, so what is accepted, and every message about what isn't,
+ * stays zod's. test/dbt/manifest-fast-check.test.ts holds each check to that
+ * over every fixture's entries and mutated copies of them.
+ */
+function isObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function manifest_fast_check_isString(value) {
+    return typeof value === "string";
+}
+/** `z.string().nullish()` */
+function isOptString(value) {
+    return value === undefined || value === null || typeof value === "string";
+}
+/** `z.boolean().nullish()` */
+function isOptBoolean(value) {
+    return value === undefined || value === null || typeof value === "boolean";
+}
+/** `z.number().nullish()` (zod refuses infinite numbers, which JSON.parse gives for 1e400). */
+function isOptNumber(value) {
+    return value === undefined || value === null || (typeof value === "number" && Number.isFinite(value));
+}
+/** `z.array(z.string())` */
+function isStringList(value) {
+    if (!Array.isArray(value))
+        return false;
+    for (let i = 0; i < value.length; i++)
+        if (typeof value[i] !== "string")
+            return false;
+    return true;
+}
+function isOptStringList(value) {
+    return value === undefined || value === null || isStringList(value);
+}
+/** `z.array(z.unknown()).nullish()` */
+function isOptArray(value) {
+    return value === undefined || value === null || Array.isArray(value);
+}
+/** objectSchema.nullish(): a plain object kept by reference. */
+function isOptObject(value) {
+    return value === undefined || value === null || isObject(value);
+}
+/** `z.union([z.string(), strList]).nullish()` */
+function isOptTags(value) {
+    return value === undefined || value === null || typeof value === "string" || isStringList(value);
+}
+/** `z.union([z.string(), z.number()]).nullish()` */
+function isOptVersion(value) {
+    return (value === undefined ||
+        value === null ||
+        typeof value === "string" ||
+        (typeof value === "number" && Number.isFinite(value)));
+}
+/** dependsOnSchema: `{ nodes?: string[] | null, macros?: string[] | null } | null | undefined` */
+function isOptDependsOn(value) {
+    if (value === undefined || value === null)
+        return true;
+    return isObject(value) && isOptStringList(value.nodes) && isOptStringList(value.macros);
+}
+/** fileHashSchema.nullish(): `{ name: string, checksum: string }` */
+function isOptFileHash(value) {
+    if (value === undefined || value === null)
+        return true;
+    return isObject(value) && manifest_fast_check_isString(value.name) && manifest_fast_check_isString(value.checksum);
+}
+function isOptContract(value) {
+    if (value === undefined || value === null)
+        return true;
+    return (isObject(value) &&
+        isOptBoolean(value.enforced) &&
+        isOptBoolean(value.alias_types) &&
+        isOptString(value.checksum));
+}
+/** `z.record(z.string(), columnSchema).nullish()` */
+function isOptColumns(value) {
+    if (value === undefined || value === null)
+        return true;
+    if (!isObject(value))
+        return false;
+    for (const key in value) {
+        if (!Object.hasOwn(value, key))
+            return false;
+        const column = value[key];
+        if (!isObject(column) ||
+            !isOptString(column.name) ||
+            !isOptString(column.data_type) ||
+            !isOptArray(column.constraints) ||
+            !isOptBoolean(column.quote)) {
+            return false;
+        }
+    }
+    return true;
+}
+const BUILDABLE_TYPES = new Set(["model", "seed", "snapshot"]);
+/** buildableSchema */
+function isBuildable(v) {
+    return (isObject(v) &&
+        manifest_fast_check_isString(v.unique_id) &&
+        BUILDABLE_TYPES.has(v.resource_type) &&
+        manifest_fast_check_isString(v.name) &&
+        manifest_fast_check_isString(v.package_name) &&
+        manifest_fast_check_isString(v.path) &&
+        manifest_fast_check_isString(v.original_file_path) &&
+        isStringList(v.fqn) &&
+        isOptString(v.database) &&
+        manifest_fast_check_isString(v.schema) &&
+        manifest_fast_check_isString(v.alias) &&
+        isOptString(v.relation_name) &&
+        isOptString(v.language) &&
+        isOptString(v.raw_code) &&
+        isOptString(v.compiled_code) &&
+        isOptFileHash(v.checksum) &&
+        isOptObject(v.config) &&
+        isOptDependsOn(v.depends_on) &&
+        isOptContract(v.contract) &&
+        isOptColumns(v.columns) &&
+        isOptArray(v.constraints) &&
+        isOptTags(v.tags) &&
+        isOptVersion(v.version));
+}
+/** hookSchema: a string or `{ sql: string, transaction?: boolean | null, index?: number | null }` */
+function isHook(value) {
+    if (typeof value === "string")
+        return true;
+    return (isObject(value) && manifest_fast_check_isString(value.sql) && isOptBoolean(value.transaction) && isOptNumber(value.index));
+}
+function isOptHooks(value) {
+    if (value === undefined || value === null)
+        return true;
+    if (!Array.isArray(value))
+        return false;
+    for (let i = 0; i < value.length; i++)
+        if (!isHook(value[i]))
+            return false;
+    return true;
+}
+/** nodeConfigFieldsSchema */
+function isNodeConfigFields(v) {
+    return (isObject(v) && isOptString(v.materialized) && isOptHooks(v["pre-hook"]) && isOptHooks(v["post-hook"]));
+}
+/** dataTestSchema */
+function isDataTest(v) {
+    if (!isObject(v))
+        return false;
+    const meta = v.test_metadata;
+    return (manifest_fast_check_isString(v.unique_id) &&
+        v.resource_type === "test" &&
+        manifest_fast_check_isString(v.name) &&
+        manifest_fast_check_isString(v.package_name) &&
+        isOptString(v.original_file_path) &&
+        (meta === undefined ||
+            meta === null ||
+            (isObject(meta) && manifest_fast_check_isString(meta.name) && isOptString(meta.namespace) && isOptObject(meta.kwargs))) &&
+        isOptString(v.language) &&
+        isOptString(v.raw_code) &&
+        isOptString(v.compiled_code) &&
+        isOptFileHash(v.checksum) &&
+        isOptObject(v.config) &&
+        isOptDependsOn(v.depends_on) &&
+        isOptString(v.attached_node) &&
+        isOptString(v.column_name));
+}
+const PERIODS = new Set(["minute", "hour", "day"]);
+/** timeSchema */
+function isOptTime(value) {
+    if (value === undefined || value === null)
+        return true;
+    return (isObject(value) &&
+        isOptNumber(value.count) &&
+        (value.period === undefined || value.period === null || PERIODS.has(value.period)));
+}
+/** freshnessSchema */
+function isOptFreshness(value) {
+    if (value === undefined || value === null)
+        return true;
+    return (isObject(value) &&
+        isOptTime(value.warn_after) &&
+        isOptTime(value.error_after) &&
+        isOptString(value.filter));
+}
+/** sourceSchema */
+function isSource(v) {
+    if (!isObject(v))
+        return false;
+    const config = v.config;
+    return (manifest_fast_check_isString(v.unique_id) &&
+        manifest_fast_check_isString(v.name) &&
+        manifest_fast_check_isString(v.source_name) &&
+        manifest_fast_check_isString(v.package_name) &&
+        isOptString(v.original_file_path) &&
+        isOptStringList(v.fqn) &&
+        isOptString(v.database) &&
+        manifest_fast_check_isString(v.schema) &&
+        manifest_fast_check_isString(v.identifier) &&
+        isOptString(v.relation_name) &&
+        isOptString(v.loaded_at_field) &&
+        isOptString(v.loaded_at_query) &&
+        isOptFreshness(v.freshness) &&
+        (config === undefined ||
+            config === null ||
+            (isObject(config) &&
+                isOptFreshness(config.freshness) &&
+                isOptString(config.loaded_at_field) &&
+                isOptString(config.loaded_at_query))) &&
+        isOptTags(v.tags));
+}
+/** macroSchema */
+function isMacro(v) {
+    if (!isObject(v))
+        return false;
+    const dependsOn = v.depends_on;
+    return (manifest_fast_check_isString(v.unique_id) &&
+        manifest_fast_check_isString(v.name) &&
+        manifest_fast_check_isString(v.package_name) &&
+        isOptString(v.original_file_path) &&
+        manifest_fast_check_isString(v.macro_sql) &&
+        (dependsOn === undefined ||
+            dependsOn === null ||
+            (isObject(dependsOn) && isOptStringList(dependsOn.macros))));
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest.ts
 /**
  * dbt's manifest.json (schema v11 and v12), reduced to what ODS plans with.
@@ -14844,6 +15074,7 @@ function loadSources(text, file) {
  * (keys as dbt spells them), so that fingerprints can drop the keys that do
  * not change what gets built.
  */
+
 
 
 const MANIFEST_VERSIONS = ["v11", "v12"];
@@ -15025,6 +15256,24 @@ const compiled = {
     source: compile_compile(sourceSchema),
     macro: compile_compile(macroSchema),
 };
+/** The entry schemas, for tests that hold the hand-written checks to them. */
+const MANIFEST_ENTRY_SCHEMAS = {
+    buildable: buildableSchema,
+    nodeConfigFields: nodeConfigFieldsSchema,
+    dataTest: dataTestSchema,
+    source: sourceSchema,
+    macro: macroSchema,
+};
+/**
+ * acceptAt behind a hand-written check at least as strict as the schema
+ * (manifest-fast-check.ts): what it passes is valid; anything else is
+ * validated by zod, which decides and words every problem.
+ */
+function checkedAt(check, schema, value, at, problems) {
+    if (check(value))
+        return value;
+    return acceptAt(schema, value, at, problems);
+}
 /* ------------------------------------------------------------ conversion */
 const manifest_NONE = Object.freeze([]);
 function deps(raw) {
@@ -15257,16 +15506,16 @@ function readManifestDocument(doc, file) {
         if (BUILDABLE.has(type)) {
             const config = value.config;
             const fields = parse_artifact_isPlainObject(config)
-                ? acceptAt(compiled.nodeConfigFields, config, [...at, "config"], problems)
+                ? checkedAt(isNodeConfigFields, compiled.nodeConfigFields, config, [...at, "config"], problems)
                 : null;
-            const raw = acceptAt(compiled.buildable, value, at, problems);
+            const raw = checkedAt(isBuildable, compiled.buildable, value, at, problems);
             if (raw === undefined || fields === undefined)
                 return;
             checkKey("nodes", id, raw.unique_id, problems);
             nodes.set(id, toNode(raw, fields));
         }
         else if (type === "test") {
-            const raw = acceptAt(compiled.dataTest, value, at, problems);
+            const raw = checkedAt(isDataTest, compiled.dataTest, value, at, problems);
             if (raw === undefined)
                 return;
             checkKey("nodes", id, raw.unique_id, problems);
@@ -15286,14 +15535,14 @@ function readManifestDocument(doc, file) {
         }
     });
     eachEntry(root, "sources", problems, { required: true }, (id, value) => {
-        const raw = acceptAt(compiled.source, value, ["sources", id], problems);
+        const raw = checkedAt(isSource, compiled.source, value, ["sources", id], problems);
         if (raw === undefined)
             return;
         checkKey("sources", id, raw.unique_id, problems);
         sources.set(id, toSource(raw));
     });
     eachEntry(root, "macros", problems, { required: true }, (id, value) => {
-        const raw = acceptAt(compiled.macro, value, ["macros", id], problems);
+        const raw = checkedAt(isMacro, compiled.macro, value, ["macros", id], problems);
         if (raw === undefined)
             return;
         checkKey("macros", id, raw.unique_id, problems);
@@ -16532,7 +16781,7 @@ function fingerprintNode(graph, node, macros) {
     if (n.config === null)
         incomplete.push("no recorded config");
     else
-        components.config = sha256(canonicalJsonWithout(n.config, IGNORED_CONFIG_KEYS));
+        components.config = configDigest(graph, n.config);
     const checksumProblem = checksumIssue(n);
     if (checksumProblem)
         incomplete.push(checksumProblem);
@@ -16573,19 +16822,10 @@ function fingerprintNode(graph, node, macros) {
     }
     // Macros: the node's own, those of the ephemeral models it inlines, its
     // materialization and the generate_*_name overrides.
-    const roots = new Set(n.dependsOn.macros);
-    for (const ephemeral of ephemerals)
-        for (const id of ephemeral.dependsOn.macros)
-            roots.add(id);
     const materialization = n.materialized ?? (n.resourceType === "model" ? "view" : n.resourceType);
-    const implementations = macros.materializationMacros(materialization);
-    if (implementations.length === 0)
+    const { implementations, closure, digest: macrosDigest, } = nodeMacros(macros, n, ephemerals, materialization);
+    if (implementations === 0)
         incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
-    for (const id of implementations)
-        roots.add(id);
-    for (const id of macros.generateNameOverrides())
-        roots.add(id);
-    const { closure, digest: macrosDigest } = macros.digestedClosure(roots);
     for (const id of closure.missing)
         incomplete.push(`macro \`${id}\` is missing from the artifacts`);
     components.macros = macrosDigest;
@@ -16601,6 +16841,62 @@ function fingerprintNode(graph, node, macros) {
         fileReason,
         portableSql,
     };
+}
+/** Config digests per project, by the config's JSON: most nodes of a project share their config. */
+const configDigests = new WeakMap();
+/**
+ * SHA-256 of the config's canonical JSON without the ignored keys. Two
+ * configs with the same JSON.stringify are the same JSON value with the keys
+ * in the same order, so they have the same canonical JSON: the digest is
+ * cached by that text.
+ */
+function configDigest(graph, config) {
+    let cache = configDigests.get(graph);
+    if (cache === undefined) {
+        cache = new Map();
+        configDigests.set(graph, cache);
+    }
+    const key = JSON.stringify(config);
+    let digest = cache.get(key);
+    if (digest === undefined) {
+        digest = sha256(canonicalJsonWithout(config, IGNORED_CONFIG_KEYS));
+        cache.set(key, digest);
+    }
+    return digest;
+}
+/** Per MacroIndex: the macros part of a fingerprint, by what decides it. */
+const nodeMacroCache = new WeakMap();
+/**
+ * The closure and digest of a node's macros: its own, those of the ephemeral
+ * models it inlines, its materialization's and the generate_*_name
+ * overrides. Cached by the node's and the ephemerals' `depends_on.macros` and
+ * the materialization, which decide it.
+ */
+function nodeMacros(macros, n, ephemerals, materialization) {
+    let cache = nodeMacroCache.get(macros);
+    if (cache === undefined) {
+        cache = new Map();
+        nodeMacroCache.set(macros, cache);
+    }
+    let key = `${materialization}\u0000${JSON.stringify(n.dependsOn.macros)}`;
+    for (const ephemeral of ephemerals)
+        key += `\u0000${JSON.stringify(ephemeral.dependsOn.macros)}`;
+    let result = cache.get(key);
+    if (result === undefined) {
+        const roots = new Set(n.dependsOn.macros);
+        for (const ephemeral of ephemerals)
+            for (const id of ephemeral.dependsOn.macros)
+                roots.add(id);
+        const implementations = macros.materializationMacros(materialization);
+        for (const id of implementations)
+            roots.add(id);
+        for (const id of macros.generateNameOverrides())
+            roots.add(id);
+        const { closure, digest } = macros.digestedClosure(roots);
+        result = { implementations: implementations.length, closure, digest };
+        cache.set(key, result);
+    }
+    return result;
 }
 /**
  * SHA-256 of `normalised\0<normalised text>`, or of `raw\0<text>` when the
@@ -16815,7 +17111,12 @@ function fingerprintProject(graph) {
         const node = graph.nodes.get(id);
         const parts = fingerprintNode(graph, node, macros);
         const fingerprint = makeFingerprint(parts.components);
-        const { relation: _relation, ...codeComponents } = fingerprint.components;
+        // The components without `relation`, the sql one on the portable SQL.
+        const codeComponents = {};
+        for (const name in fingerprint.components) {
+            if (name !== "relation")
+                codeComponents[name] = fingerprint.components[name];
+        }
         if (parts.portableSql !== null)
             codeComponents.sql = parts.portableSql;
         const parentKeys = node.parents.map((parent) => [parent, result.get(parent).versionKey]);
@@ -20567,6 +20868,50 @@ const ERROR_CATALOGUE = {
     driver_unavailable: {
         exit: 1,
         hint: "Reinstall with `npm ci` on Node 24, or unset ODS_SQLITE_DRIVER to let the fallback driver load.",
+    },
+    warehouse_invalid: {
+        exit: 2,
+        hint: "Give the warehouse as `--warehouse duckdb:PATH` or `--warehouse postgres://USER@HOST:PORT/DATABASE` (or set ODS_WAREHOUSE); put the password in PGPASSWORD or ~/.pgpass, not in the workflow file.",
+    },
+    warehouse_unavailable: {
+        exit: 1,
+        hint: "Check that the warehouse is reachable from the job and that the credentials are right; nothing was changed.",
+    },
+    warehouse_error: {
+        exit: 1,
+        hint: "The warehouse refused a statement. What ODS records is what the warehouse holds: fix the cause and run the command again to finish the job.",
+    },
+    identifier_refused: {
+        exit: 1,
+        hint: "Rename the model, schema or alias in the dbt project: ODS refuses names it could only pass to the warehouse by relying on escaping (double quotes, control characters) and names the warehouse would cut.",
+    },
+    environment_overlaps_prod: {
+        exit: 1,
+        hint: "Give the CI target its own schema, e.g. `schema: analytics_pr_{{ env_var('PR_NUMBER') }}` in the `ci` output of profiles.yml (or DBT_SCHEMA), and compile the pull request's manifest with `--target ci`.",
+    },
+    environment_refused: {
+        exit: 1,
+        hint: "Nothing was changed. The message names the node and the relation in the way; fix it in the dbt project or the warehouse and run the command again.",
+    },
+    environment_unknown: {
+        exit: 1,
+        hint: "Run `ods-state env list --warehouse …` to see the environments the registry knows.",
+    },
+    registry_newer: {
+        exit: 1,
+        hint: "The environment registry was written by a newer ods-state. Upgrade ods-state; the registry was left untouched.",
+    },
+    promotion_not_atomic: {
+        exit: 1,
+        hint: "This warehouse can't switch every table of a promotion at once. Pass --allow-non-atomic to use the staged and journaled protocol (readers may see a mix of versions while it switches), or let dbt build the nodes.",
+    },
+    promotion_refused: {
+        exit: 1,
+        hint: "Nothing was promoted; dbt builds the nodes instead. The message says which table or record is in the way.",
+    },
+    rollback_refused: {
+        exit: 1,
+        hint: "Run `ods-state env list --warehouse …` to see promotions and whether their replaced tables are still kept.",
     },
 };
 
