@@ -2,6 +2,7 @@ import type { Command } from "./command.js";
 import { backupCommand } from "./commands/backup.js";
 import { diffCommand } from "./commands/diff.js";
 import { doctorCommand } from "./commands/doctor.js";
+import { envCommand } from "./commands/env.js";
 import { explainCommand } from "./commands/explain.js";
 import { fingerprintCommand } from "./commands/fingerprint.js";
 import { historyCommand } from "./commands/history.js";
@@ -23,6 +24,7 @@ export const COMMANDS: Command[] = [
   doctorCommand,
   backupCommand,
   resetCommand,
+  envCommand,
 ];
 
 export function findCommand(name: string): Command | undefined {

@@ -241,7 +241,7 @@ describe.each(ENGINES)("hostile names on %s", (engine) => {
     try {
       await makeTable(session, "analytics", "Orders", 1);
       if (engine === "postgres") await makeTable(session, "analytics", "orders", 2);
-      const relations =
+      const relations: Record<string, { schema: string; identifier: string }> =
         engine === "postgres"
           ? {
               "model.x.Orders": { schema: "analytics", identifier: "Orders" },

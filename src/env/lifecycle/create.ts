@@ -281,8 +281,8 @@ export async function createEnvironment(
   const record: EnvironmentRecord = {
     name,
     project: input.project,
-    pr_number: input.prNumber,
-    head_sha: input.headSha,
+    pr_number: input.prNumber ?? existing?.pr_number ?? null,
+    head_sha: input.headSha ?? existing?.head_sha ?? null,
     status: "open",
     prod_schemas: [...new Set([...(existing?.prod_schemas ?? []), ...prodSchemas])].sort(),
     created_at: existing?.created_at ?? now,

@@ -1,0 +1,514 @@
+/**
+ * `ods-state env …`: pull request environments and promotion on merge
+ * (docs/environments.md). One command with a subcommand, so that the
+ * registry of commands gains one line.
+ */
+import type { LoadedProject } from "../../dbt/load-project.js";
+import {
+  cleanupEnvironment,
+  createEnvironment,
+  type EnvContext,
+  environmentBaseline,
+  environmentContext,
+  environmentName,
+  openWarehouse,
+  parseWarehouseSpec,
+  planPromotion,
+  promote,
+  recordEnvironmentBuilds,
+  rollbackPromotion,
+  runJanitor,
+} from "../../env/index.js";
+import type { Warehouse } from "../../env/warehouse.js";
+import { UserError } from "../../errors/user-error.js";
+import { plan } from "../../planner/plan.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
+import type { CliContext, Command, ParsedValues } from "../command.js";
+import {
+  DEFAULT_STATE,
+  openExistingState,
+  readProject,
+  readRunResults,
+  readSourcesIfGiven,
+  resolveFlagPath,
+  scopeOf,
+  targetOf,
+} from "../project-inputs.js";
+
+export const ENV_SUBCOMMANDS = [
+  "create",
+  "refresh",
+  "record",
+  "cleanup",
+  "promote",
+  "rollback",
+  "list",
+  "gc",
+] as const;
+type Subcommand = (typeof ENV_SUBCOMMANDS)[number];
+
+const str = (values: ParsedValues, name: string): string | undefined => values[name] as string | undefined;
+
+function formatOf(values: ParsedValues): "text" | "json" {
+  const format = str(values, "format") ?? "text";
+  if (format !== "text" && format !== "json") {
+    throw new UserError("usage", `--format is \`${format}\`; allowed: text, json.`, { input: "--format" });
+  }
+  return format;
+}
+
+function environmentOf(values: ParsedValues, required = true): string | undefined {
+  const name = str(values, "name");
+  const pr = str(values, "pr");
+  if (name !== undefined) return name;
+  if (pr !== undefined) {
+    if (!/^[1-9][0-9]{0,9}$/.test(pr)) {
+      throw new UserError("usage", `--pr is \`${pr}\`, not a pull request number.`, { input: "--pr" });
+    }
+    return environmentName(Number(pr));
+  }
+  if (required)
+    throw new UserError("usage", "Name the environment with --pr NUMBER (or --name NAME).", {
+      input: "--pr",
+    });
+  return undefined;
+}
+
+function positiveNumber(values: ParsedValues, name: string): number | undefined {
+  const text = str(values, name);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) {
+    throw new UserError("usage", `--${name} is \`${text}\`, not a number of days.`, { input: `--${name}` });
+  }
+  return value;
+}
+
+async function withWarehouse<T>(
+  values: ParsedValues,
+  context: CliContext,
+  work: (ctx: EnvContext, warehouse: Warehouse) => Promise<T>,
+  options: { create?: boolean } = {},
+): Promise<T | null> {
+  const given = str(values, "warehouse");
+  const spec = parseWarehouseSpec(
+    given ?? context.warehouse,
+    context.cwd,
+    given !== undefined ? "--warehouse" : "ODS_WAREHOUSE",
+  );
+  const warehouse = await openWarehouse(spec);
+  try {
+    const ctx = await environmentContext(warehouse, {
+      now: new Date().toISOString(),
+      ...(str(values, "meta-schema") ? { metaSchema: str(values, "meta-schema") } : {}),
+      create: options.create ?? true,
+    });
+    if (!ctx) return null;
+    return await work(ctx, warehouse);
+  } finally {
+    await warehouse.close();
+  }
+}
+
+async function prodState(
+  values: ParsedValues,
+  context: CliContext,
+  project: LoadedProject | null,
+): Promise<StateSnapshot | null> {
+  const file = str(values, "state");
+  if (file === undefined && project === null) return null;
+  const store = await openExistingState(context, resolveFlagPath(context, file, DEFAULT_STATE));
+  if (!store) return null;
+  try {
+    if (project === null) return null;
+    const latest = await store.latest(scopeOf(project, str(values, "environment")));
+    return latest?.snapshot ?? null;
+  } finally {
+    await store.close();
+  }
+}
+
+function printJson(context: CliContext, value: unknown): void {
+  context.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+async function createOrRefresh(values: ParsedValues, context: CliContext, sub: Subcommand): Promise<number> {
+  const name = environmentOf(values)!;
+  const project = readProject(context, str(values, "manifest"));
+  const scope = scopeOf(project, str(values, "environment"));
+  const sources = readSourcesIfGiven(context, str(values, "sources"));
+  const prod = await prodState(values, context, project);
+  const format = formatOf(values);
+  await withWarehouse(values, context, async (ctx) => {
+    const baseline = await environmentBaseline(ctx, name, prod);
+    const planned = plan({
+      project,
+      scope,
+      state: baseline ? { id: "baseline", snapshot: baseline } : null,
+      sources,
+      select: [],
+      now: ctx.now,
+      target: targetOf(project, scope, str(values, "target")),
+      pointers: true,
+    });
+    const pr = str(values, "pr");
+    const change = await createEnvironment(ctx, {
+      name,
+      project: scope.project,
+      prNumber: pr !== undefined ? Number(pr) : null,
+      headSha: str(values, "head-sha") ?? null,
+      plan: planned,
+      prod,
+      dryRun: values["dry-run"] === true,
+    });
+    if (format === "json") {
+      printJson(context, { ...change, select: planned.select, build_command: planned.build_command });
+      return;
+    }
+    const verb = change.dry_run ? "would change" : sub === "create" ? "created" : "refreshed";
+    context.stdout(
+      `Environment ${name} (${ctx.warehouse.label}): ${verb}; ${change.pointers} pointer view${change.pointers === 1 ? "" : "s"} to prod, ${change.in_place} reused in place, ${planned.summary.build} to build.\n`,
+    );
+    for (const action of change.actions) {
+      context.stdout(
+        `  ${action.action.padEnd(20)} ${action.object}${action.reads ? ` → ${action.reads}` : ""}\n`,
+      );
+    }
+    if (planned.build_command) context.stdout(`Then: ${planned.build_command}\n`);
+  });
+  return 0;
+}
+
+async function recordBuilds(values: ParsedValues, context: CliContext): Promise<number> {
+  const name = environmentOf(values)!;
+  const project = readProject(context, str(values, "manifest"));
+  const buildManifest = str(values, "build-manifest");
+  const buildProject = buildManifest ? readProject(context, buildManifest) : null;
+  const runResults = readRunResults(context, str(values, "run-results"));
+  const sources = readSourcesIfGiven(context, str(values, "sources"));
+  await withWarehouse(values, context, async (ctx) => {
+    const outcome = await recordEnvironmentBuilds(ctx, { name, project, buildProject, runResults, sources });
+    if (formatOf(values) === "json") printJson(context, outcome);
+    else {
+      context.stdout(
+        `Recorded run ${outcome.run_id} in environment ${name}: ${outcome.built.length} built, ${outcome.failed.length} failed${outcome.ignored.length > 0 ? `, ${outcome.ignored.length} not recorded` : ""}.\n`,
+      );
+      for (const ignored of outcome.ignored)
+        context.stdout(`  not recorded: ${ignored.unique_id}: ${ignored.reason}\n`);
+    }
+  });
+  return 0;
+}
+
+async function cleanup(values: ParsedValues, context: CliContext): Promise<number> {
+  const name = environmentOf(values)!;
+  const project = str(values, "manifest") ? readProject(context, str(values, "manifest")) : null;
+  const prod = await prodState(values, context, project);
+  let code = 0;
+  await withWarehouse(values, context, async (ctx) => {
+    const report = await cleanupEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
+    if (!report.found) {
+      throw new UserError(
+        "environment_unknown",
+        `There is no environment ${name} in ${ctx.warehouse.label}.`,
+      );
+    }
+    if (formatOf(values) === "json") printJson(context, report);
+    else {
+      const verb = report.dry_run ? "would drop" : "dropped";
+      context.stdout(
+        `Environment ${name}: ${verb} ${report.dropped.length} object${report.dropped.length === 1 ? "" : "s"}.\n`,
+      );
+      for (const object of report.dropped)
+        context.stdout(`  ${object.kind.padEnd(6)} ${object.object} (${object.why})\n`);
+      for (const kept of report.kept) context.stdout(`  kept   ${kept.schema}: ${kept.reason}\n`);
+      for (const failed of report.failed) context.stdout(`  failed ${failed.object}: ${failed.error}\n`);
+    }
+    if (!report.dry_run && !report.complete) code = 1;
+  });
+  return code;
+}
+
+async function promoteCommand(values: ParsedValues, context: CliContext): Promise<number> {
+  const name = environmentOf(values)!;
+  const project = readProject(context, str(values, "manifest"));
+  const scope = scopeOf(project, str(values, "environment"));
+  const sources = readSourcesIfGiven(context, str(values, "sources"));
+  const prod = await prodState(values, context, project);
+  await withWarehouse(values, context, async (ctx) => {
+    const mainPlan = plan({
+      project,
+      scope,
+      state: prod ? { id: "prod", snapshot: prod } : null,
+      sources,
+      select: [],
+      now: ctx.now,
+      target: targetOf(project, scope, str(values, "target")),
+    });
+    const decided = await planPromotion(ctx, { environment: name, plan: mainPlan, project, prod, sources });
+    const retentionDays = positiveNumber(values, "retention-days");
+    const result = await promote(ctx, {
+      plan: decided,
+      mainPlan,
+      mainProject: project,
+      promotedBy: str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`,
+      allowNonAtomic: values["allow-non-atomic"] === true,
+      dryRun: values["dry-run"] === true,
+      ...(retentionDays !== undefined ? { retentionDays } : {}),
+    });
+    if (formatOf(values) === "json") {
+      printJson(context, result);
+      return;
+    }
+    const promoted = result.decisions.filter((d) => d.promotable).length;
+    context.stdout(
+      `Promotion from ${name} (${result.status}${result.id ? ` ${result.id}` : ""}): ${promoted} of ${result.decisions.length} built node${result.decisions.length === 1 ? "" : "s"} ${result.status === "dry_run" ? "would be" : "are"} promoted.\n`,
+    );
+    for (const decision of result.decisions) {
+      context.stdout(
+        `  ${decision.promotable ? "PROMOTE" : "BUILD  "} ${decision.name}: ${decision.reason.message}\n`,
+      );
+    }
+    for (const left of result.views.left)
+      context.stdout(`  warning: view ${left.view} still reads the replaced table: ${left.error}\n`);
+    if (result.build_command) context.stdout(`Then: ${result.build_command}\n`);
+  });
+  return 0;
+}
+
+async function rollback(values: ParsedValues, context: CliContext): Promise<number> {
+  const environment = environmentOf(values, false);
+  await withWarehouse(values, context, async (ctx) => {
+    const result = await rollbackPromotion(ctx, {
+      ...(str(values, "id") ? { id: str(values, "id") } : {}),
+      ...(environment ? { environment } : {}),
+      resume: values.resume === true,
+      allowNonAtomic: values["allow-non-atomic"] === true,
+      dryRun: values["dry-run"] === true,
+    });
+    if (formatOf(values) === "json") {
+      printJson(context, result);
+      return;
+    }
+    context.stdout(
+      `Rollback${result.id ? ` of promotion ${result.id}` : ""}: ${result.status.replaceAll("_", " ")}.\n`,
+    );
+    for (const node of result.restored) {
+      context.stdout(
+        `  ${node.target.schema}.${node.target.identifier}: prod's previous table is back; the promoted one is kept as ${node.promoted_kept_as.identifier}\n`,
+      );
+    }
+    for (const id of result.resumed) context.stdout(`  finished interrupted promotion ${id}\n`);
+  });
+  return 0;
+}
+
+async function list(values: ParsedValues, context: CliContext): Promise<number> {
+  const found = await withWarehouse(
+    values,
+    context,
+    async (ctx) => {
+      const environments = [];
+      for (const environment of await ctx.registry.environments()) {
+        environments.push({
+          ...environment,
+          objects: (await ctx.registry.objects(environment.name)).length,
+          pointers: (await ctx.registry.pointers(environment.name)).length,
+          builds: (await ctx.registry.builds(environment.name)).length,
+        });
+      }
+      const promotions = await ctx.registry.promotions();
+      if (formatOf(values) === "json") {
+        printJson(context, { environments, promotions });
+        return true;
+      }
+      context.stdout(`Environments in ${ctx.warehouse.label}:\n`);
+      if (environments.length === 0) context.stdout("  (none)\n");
+      for (const e of environments) {
+        context.stdout(
+          `  ${e.name.padEnd(12)} ${e.status.padEnd(8)} ${e.pointers} pointers, ${e.builds} builds, ${e.objects} objects; updated ${e.updated_at}${e.closed_at ? `, closed ${e.closed_at}` : ""}\n`,
+        );
+      }
+      context.stdout("Promotions:\n");
+      if (promotions.length === 0) context.stdout("  (none)\n");
+      for (const p of promotions) {
+        context.stdout(
+          `  ${p.id} from ${p.environment}: ${p.status}, by ${p.promoted_by}, ${p.created_at}; kept until ${p.retain_until}\n`,
+        );
+      }
+      return true;
+    },
+    { create: false },
+  );
+  if (found === null) {
+    if (formatOf(values) === "json") printJson(context, { environments: [], promotions: [] });
+    else context.stdout("No environment registry in this warehouse yet.\n");
+  }
+  return 0;
+}
+
+async function gc(values: ParsedValues, context: CliContext): Promise<number> {
+  const project = str(values, "manifest") ? readProject(context, str(values, "manifest")) : null;
+  const prod = await prodState(values, context, project);
+  const retentionDays = positiveNumber(values, "retention-days");
+  const open = str(values, "open-prs");
+  let openPullRequests: Set<number> | undefined;
+  if (open !== undefined) {
+    const parts = open
+      .split(",")
+      .map((p) => p.trim())
+      .filter((p) => p !== "");
+    if (parts.some((p) => !/^[0-9]+$/.test(p))) {
+      throw new UserError(
+        "usage",
+        `--open-prs is \`${open}\`: give pull request numbers separated by commas.`,
+        { input: "--open-prs" },
+      );
+    }
+    openPullRequests = new Set(parts.map(Number));
+  }
+  const done = await withWarehouse(
+    values,
+    context,
+    async (ctx) => {
+      const report = await runJanitor(ctx, {
+        prod,
+        dryRun: values["dry-run"] === true,
+        ...(retentionDays !== undefined ? { retentionDays } : {}),
+        ...(openPullRequests ? { openPullRequests } : {}),
+      });
+      if (formatOf(values) === "json") {
+        printJson(context, report);
+        return;
+      }
+      const verb = report.dry_run ? "would remove" : "removed";
+      context.stdout(
+        `Janitor: ${verb} ${report.environments.length} environment${report.environments.length === 1 ? "" : "s"}, ${report.expired_promotions.length} expired promotion${report.expired_promotions.length === 1 ? "" : "s"}.\n`,
+      );
+      for (const e of report.environments)
+        context.stdout(`  environment ${e.environment}: ${e.dropped.length} objects\n`);
+      for (const p of report.expired_promotions)
+        context.stdout(`  promotion ${p.id}: ${p.dropped.join(", ") || "nothing left to drop"}\n`);
+      for (const name of report.marked_closed)
+        context.stdout(`  ${name}: its pull request is closed; removed after the retention\n`);
+      for (const problem of report.problems)
+        context.stdout(`  could not drop ${problem.object}: ${problem.error}\n`);
+      return true;
+    },
+    { create: false },
+  );
+  if (done === null) {
+    const empty = {
+      dry_run: values["dry-run"] === true,
+      environments: [],
+      marked_closed: [],
+      expired_promotions: [],
+      problems: [],
+    };
+    if (formatOf(values) === "json") printJson(context, empty);
+    else context.stdout("No environment registry in this warehouse yet: nothing to collect.\n");
+  }
+  return 0;
+}
+
+export const envCommand: Command = {
+  name: "env",
+  summary:
+    "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc",
+  usage: [
+    "env create|refresh --pr N --manifest PR_MANIFEST [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
+    "env record --pr N --manifest PR_MANIFEST --run-results PATH [--build-manifest PATH] [--sources PATH] [--warehouse W]",
+    "env cleanup --pr N [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
+    "env promote --pr N --manifest MAIN_MANIFEST [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+    "env rollback [--id PROMOTION | --pr N] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+    "env list [--warehouse W]",
+    "env gc [--retention-days N] [--open-prs 1,2] [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
+  ],
+  optionHelp: {
+    warehouse:
+      "duckdb:PATH or postgres://USER@HOST:PORT/DATABASE (default: ODS_WAREHOUSE); a secret: never printed or stored",
+    "meta-schema": "the schema of the environment registry; default ods_meta",
+    pr: "the pull request number (the environment is pr-N)",
+    name: "the environment's name, instead of --pr",
+    manifest:
+      "create/refresh/record: the PR's manifest compiled with the CI target; promote: main's manifest",
+    state: `the state database (prod's state); default ${DEFAULT_STATE}`,
+    environment: "the state scope's environment (prod's); default prod",
+    target: "the dbt target prod's state was recorded for; default: the environment",
+    sources: "dbt's sources.json (`dbt source freshness`)",
+    "head-sha": "create/refresh: the pull request's head commit, recorded with the environment",
+    "run-results": "record: run_results.json of the PR's `dbt build`",
+    "build-manifest":
+      "record: the manifest that `dbt build` wrote (checks that the code built is the code planned)",
+    "promoted-by": "promote: the default-branch run promoting (recorded as promoted_by)",
+    "allow-non-atomic":
+      "promote/rollback: use the staged and journaled protocol where the warehouse can't switch all tables at once",
+    "retention-days":
+      "promote: how long replaced prod tables are kept; gc: how long closed environments are kept (default 3)",
+    id: "rollback: the promotion (default: the latest committed one)",
+    resume: "rollback: finish an interrupted promotion or rollback from the registry's journal",
+    "open-prs": "gc: the pull requests still open; other open environments are closed now",
+    "dry-run": "list what would change, change nothing",
+    format: "text (default) or json",
+  },
+  options: {
+    warehouse: { type: "string" },
+    "meta-schema": { type: "string" },
+    pr: { type: "string" },
+    name: { type: "string" },
+    manifest: { type: "string" },
+    state: { type: "string" },
+    environment: { type: "string" },
+    target: { type: "string" },
+    sources: { type: "string" },
+    "head-sha": { type: "string" },
+    "run-results": { type: "string" },
+    "build-manifest": { type: "string" },
+    "promoted-by": { type: "string" },
+    "allow-non-atomic": { type: "boolean" },
+    "retention-days": { type: "string" },
+    id: { type: "string" },
+    resume: { type: "boolean" },
+    "open-prs": { type: "string" },
+    "dry-run": { type: "boolean" },
+    format: { type: "string" },
+  },
+  positionals: {
+    name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc)",
+    required: true,
+  },
+  examples: [
+    "ods-state env create --pr 7 --manifest target/manifest.json --sources target/sources.json --warehouse duckdb:shop.duckdb",
+    "ods-state env record --pr 7 --manifest pr/manifest.json --run-results target/run_results.json",
+    "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --dry-run",
+    "ods-state env cleanup --pr 7 --dry-run",
+    "ods-state env gc --retention-days 3",
+  ],
+  async run(values, positionals, context) {
+    const [sub, ...extra] = positionals;
+    if (!(ENV_SUBCOMMANDS as readonly string[]).includes(sub ?? "") || extra.length > 0) {
+      throw new UserError(
+        "usage",
+        `ods-state env: ${sub === undefined ? "missing subcommand" : extra.length > 0 ? `unexpected \`${extra[0]}\`` : `unknown subcommand \`${sub}\``}; one of ${ENV_SUBCOMMANDS.join(", ")}.`,
+        { hint: "Run `ods-state env --help` for the usage." },
+      );
+    }
+    switch (sub as Subcommand) {
+      case "create":
+      case "refresh":
+        return createOrRefresh(values, context, sub as Subcommand);
+      case "record":
+        return recordBuilds(values, context);
+      case "cleanup":
+        return cleanup(values, context);
+      case "promote":
+        return promoteCommand(values, context);
+      case "rollback":
+        return rollback(values, context);
+      case "list":
+        return list(values, context);
+      case "gc":
+        return gc(values, context);
+    }
+  },
+};

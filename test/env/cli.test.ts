@@ -1,0 +1,294 @@
+/**
+ * `ods-state env …` in process, against a real DuckDB file (and a real
+ * PostgreSQL server): record prod, create the PR's environment, record its
+ * build, promote on merge, roll back, clean up, gc. The warehouse comes from
+ * --warehouse or ODS_WAREHOUSE (the context's `warehouse`), and a connection
+ * string is never echoed.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { captureContext } from "../support/cli-context.js";
+import { runDbt } from "../support/warehouse/dbt-runner.js";
+import { POSTGRES_MISSING, postgresServer } from "../support/warehouse/engines.js";
+import { duckdbSession, postgresSession, type Session } from "../support/warehouse/sessions.js";
+import { loadShopRaw, SEED_COLUMNS, SHOP, shopJson } from "../support/warehouse/shop.js";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "ods-env-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const fixture = (relative: string) => path.join(SHOP, relative);
+
+function writeJson(name: string, value: unknown): string {
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify(value));
+  return file;
+}
+
+/** sources.json with its observation times moved (as sourcesAt does), on disk. */
+function sourcesFile(name: string, relative: string, at: string): string {
+  const doc = shopJson(relative);
+  doc.metadata.generated_at = at;
+  doc.metadata.invocation_started_at = at;
+  for (const result of doc.results) result.snapshotted_at = at;
+  return writeJson(name, doc);
+}
+
+async function cli(args: string[], warehouse?: string) {
+  const context = captureContext(dir, warehouse ? { warehouse } : {});
+  const code = await runCli(args, context);
+  return { code, out: context.stdoutText(), err: context.stderrText() };
+}
+
+async function build(
+  session: Session,
+  manifest: unknown,
+  options: { target: string; select?: Set<string>; invocationId: string; startedAt: string },
+) {
+  return runDbt(session, { manifest, ...options, seedsDir: fixture("seeds"), seedColumns: SEED_COLUMNS });
+}
+
+describe("ods-state env on DuckDB", () => {
+  const database = path.join(dir, "duck", "shop.duckdb");
+  const warehouse = `duckdb:${database}`;
+  const state = path.join(dir, "state.db");
+  const prSources = sourcesFile("pr-sources.json", "prod-after-merge/sources.json", "2026-11-30T10:10:00Z");
+
+  it("runs the lifecycle end to end", async () => {
+    const prod = shopJson("prod/manifest.json");
+    mkdirSync(path.dirname(database), { recursive: true });
+    let session = await duckdbSession(path.dirname(database));
+    await loadShopRaw(session);
+    const prodResults = await build(session, prod, {
+      target: "prod",
+      invocationId: prod.metadata.invocation_id,
+      startedAt: "2026-11-30T08:05:02.000Z",
+    });
+    await session.close();
+    const recorded = await cli([
+      "record",
+      "--manifest",
+      fixture("prod/manifest.json"),
+      "--run-results",
+      writeJson("prod-rr.json", prodResults),
+      "--sources",
+      fixture("prod/sources.json"),
+      "--state",
+      state,
+    ]);
+    expect(recorded.code, recorded.err).toBe(0);
+
+    const args = [
+      "--pr",
+      "7",
+      "--manifest",
+      fixture("pr-7/manifest.json"),
+      "--state",
+      state,
+      "--sources",
+      prSources,
+    ];
+    const dry = await cli(["env", "create", ...args, "--warehouse", warehouse, "--dry-run"]);
+    expect(dry.code, dry.err).toBe(0);
+    expect(dry.out).toContain("would change; 4 pointer views to prod, 0 reused in place, 4 to build.");
+    expect(dry.out).toMatch(/create_pointer\s+analytics_pr_7\.customers → analytics\.customers/);
+    const created = await cli(["env", "create", ...args, "--head-sha", "abc123"], warehouse);
+    expect(created.code, created.err).toBe(0);
+    expect(created.out).toContain("Then: dbt build --select");
+    const again = await cli(["env", "refresh", ...args, "--format", "json"], warehouse);
+    expect(JSON.parse(again.out)).toMatchObject({ environment: "pr-7", actions: [], pointers: 4 });
+
+    // The PR's dbt build of what the plan builds (the `select` create printed), then its record.
+    const prManifest = shopJson("pr-7/manifest.json");
+    const selectors = new Set(JSON.parse(again.out).select.split(" "));
+    const select = new Set(
+      Object.values<{ unique_id: string; fqn: string[] }>(prManifest.nodes)
+        .filter((node) => selectors.has(`fqn:${node.fqn.join(".")}`))
+        .map((node) => node.unique_id),
+    );
+    expect(select.size).toBe(4);
+    session = await duckdbSession(path.dirname(database));
+    const prResults = await build(session, prManifest, {
+      target: "ci",
+      select,
+      invocationId: "pr7-cli-run",
+      startedAt: "2026-11-30T10:16:41.000Z",
+    });
+    await session.close();
+    const recordedBuilds = await cli(
+      [
+        "env",
+        "record",
+        "--pr",
+        "7",
+        "--manifest",
+        fixture("pr-7/manifest.json"),
+        "--run-results",
+        writeJson("pr-rr.json", prResults),
+        "--sources",
+        prSources,
+      ],
+      warehouse,
+    );
+    expect(recordedBuilds.code, recordedBuilds.err).toBe(0);
+    expect(recordedBuilds.out).toContain("Recorded run pr7-cli-run in environment pr-7: 4 built, 0 failed.");
+
+    const listed = await cli(["env", "list", "--format", "json"], warehouse);
+    expect(JSON.parse(listed.out).environments[0]).toMatchObject({
+      name: "pr-7",
+      status: "open",
+      head_sha: "abc123",
+    });
+
+    const promoteArgs = [
+      "env",
+      "promote",
+      "--pr",
+      "7",
+      "--manifest",
+      fixture("prod-after-merge/manifest.json"),
+      "--state",
+      state,
+      "--sources",
+      fixture("prod-after-merge/sources.json"),
+      "--promoted-by",
+      "main-1",
+      "--retention-days",
+      "0",
+    ];
+    const dryPromote = await cli([...promoteArgs, "--dry-run"], warehouse);
+    expect(dryPromote.code, dryPromote.err).toBe(0);
+    expect(dryPromote.out).toContain("would be promoted");
+    const promoted = await cli([...promoteArgs, "--format", "json"], warehouse);
+    expect(promoted.code, promoted.err).toBe(0);
+    const result = JSON.parse(promoted.out);
+    expect(result.status).toBe("committed");
+    expect(result.promoted.map((p: { unique_id: string }) => p.unique_id)).toEqual(["model.shop.orders"]);
+    expect(result.select.split(" ")).not.toContain("fqn:shop.marts.orders");
+    expect(result.select.split(" ")).toContain("fqn:shop.marts.fct_daily_revenue");
+
+    const rolled = await cli(["env", "rollback", "--pr", "7"], warehouse);
+    expect(rolled.code, rolled.err).toBe(0);
+    expect(rolled.out).toContain("rolled back");
+
+    const dryClean = await cli(["env", "cleanup", "--pr", "7", "--dry-run"], warehouse);
+    expect(dryClean.out).toContain("would drop");
+    const cleaned = await cli(["env", "cleanup", "--pr", "7"], warehouse);
+    expect(cleaned.code, cleaned.err).toBe(0);
+    const gone = await cli(["env", "list", "--format", "json"], warehouse);
+    expect(JSON.parse(gone.out).environments[0]).toMatchObject({
+      name: "pr-7",
+      status: "removed",
+      objects: 0,
+    });
+
+    const gc = await cli(["env", "gc", "--retention-days", "0"], warehouse);
+    expect(gc.code, gc.err).toBe(0);
+    expect(gc.out).toMatch(/1 expired promotion/);
+  });
+
+  it("says what is wrong with the warehouse, without echoing a connection string", async () => {
+    const none = await cli(["env", "list"]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain("error[warehouse_invalid]");
+    const scheme = await cli(["env", "list", "--warehouse", "snowflake://acct"]);
+    expect(scheme.err).toContain("doesn't support");
+    const secret = await cli(["env", "list", "--warehouse", "postgres://ods:s3cr3t-pw@127.0.0.1:1/shop"]);
+    expect(secret.code).toBe(1);
+    expect(secret.err).toContain("error[warehouse_unavailable]");
+    expect(secret.err).toContain("postgres://127.0.0.1:1/shop");
+    expect(secret.err + secret.out).not.toContain("s3cr3t");
+    const sub = await cli(["env", "frobnicate"], warehouse);
+    expect(sub.code).toBe(2);
+    const pr = await cli(["env", "cleanup", "--pr", "7; drop"], warehouse);
+    expect(pr.code).toBe(2);
+  });
+});
+
+describe.skipIf(POSTGRES_MISSING !== null)("ods-state env on PostgreSQL", () => {
+  it("creates, lists and cleans up an environment; the password in the URL is never printed or stored", async () => {
+    const server = await postgresServer();
+    server.createDatabase("shop");
+    // Trust authentication ignores the password: it is there to prove it goes nowhere.
+    const url = server.urlFor("shop").replace("postgres://ods@", "postgres://ods:hunter2-secret@");
+    const state = path.join(dir, "pg-state.db");
+    const prod = shopJson("prod/manifest.json");
+    const session = await postgresSession(server.urlFor("shop"));
+    try {
+      await loadShopRaw(session);
+      const results = await build(session, prod, {
+        target: "prod",
+        invocationId: prod.metadata.invocation_id,
+        startedAt: "2026-11-30T08:05:02.000Z",
+      });
+      const recorded = await cli([
+        "record",
+        "--manifest",
+        fixture("prod/manifest.json"),
+        "--run-results",
+        writeJson("pg-prod-rr.json", results),
+        "--sources",
+        fixture("prod/sources.json"),
+        "--state",
+        state,
+      ]);
+      expect(recorded.code, recorded.err).toBe(0);
+      const empty = await cli(["env", "list"], url);
+      expect(empty.out).toContain("No environment registry");
+      const prSources = sourcesFile(
+        "pg-pr-sources.json",
+        "prod-after-merge/sources.json",
+        "2026-11-30T10:10:00Z",
+      );
+      const outputs: string[] = [];
+      const run = async (args: string[]) => {
+        const r = await cli(args, url);
+        outputs.push(r.out, r.err);
+        expect(r.code, r.err).toBe(0);
+        return r;
+      };
+      const created = await run([
+        "env",
+        "create",
+        "--pr",
+        "7",
+        "--manifest",
+        fixture("pr-7/manifest.json"),
+        "--state",
+        state,
+        "--sources",
+        prSources,
+      ]);
+      expect(created.out).toContain("created; 4 pointer views to prod");
+      expect(await session.rows(`select count(*)::int as n from "analytics_pr_7"."customers"`)).toEqual([
+        { n: 24 },
+      ]);
+      const listed = await run(["env", "list"]);
+      expect(listed.out).toContain("pr-7");
+      expect(listed.out).toContain("postgres://127.0.0.1:");
+      await run(["env", "cleanup", "--pr", "7"]);
+      expect(
+        (
+          await session.rows(
+            `select schema_name from information_schema.schemata where schema_name = 'analytics_pr_7'`,
+          )
+        ).length,
+      ).toBe(0);
+      await run(["env", "gc"]);
+      expect(outputs.join("")).not.toContain("hunter2");
+      const registry = await session.rows(
+        `select table_name from information_schema.tables where table_schema = 'ods_meta'`,
+      );
+      expect(registry.length).toBeGreaterThan(5);
+      for (const { table_name } of registry) {
+        const rows = await session.rows(`select * from "ods_meta"."${String(table_name)}"`);
+        expect(JSON.stringify(rows)).not.toContain("hunter2");
+        expect(JSON.stringify(rows)).not.toContain("postgres://");
+      }
+    } finally {
+      await session.close();
+    }
+  });
+});
