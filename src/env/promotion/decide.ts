@@ -112,8 +112,8 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
   const decisions: PromotionDecision[] = [];
   const candidates: PromotionCandidate[] = [];
   const promoted = new Map<string, string>(); // node → PR run promoted
-  /** Nodes whose prod build after this run holds the same data as the environment's build the child read. */
-  const sameAfterRun = new Map<string, boolean>();
+  /** BUILD nodes of main the environment built: null when main's build will hold the data the environment's build held, else why not. */
+  const sameAfterRun = new Map<string, string | null>();
 
   const name = (id: string) => {
     const node = graph.nodes.get(id)?.node;
@@ -172,13 +172,11 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
         continue;
       }
       if (promoted.get(parent) === read.run_id) continue;
-      if (sameAfterRun.get(parent) === true) {
-        const parentBuild = builds.get(parent);
-        if (parentBuild?.run_id === read.run_id) continue;
-      }
+      const rebuilt = sameAfterRun.get(parent);
+      if (rebuilt === null && builds.get(parent)?.run_id === read.run_id) continue;
       return {
         code: "parent_changed",
-        message: `Parent ${shown} as the pull request built it (run ${read.run_id}) is not what prod will have: it is neither promoted nor rebuilt from the same code over the same data.`,
+        message: `Parent ${shown} as the pull request built it (run ${read.run_id}) is not what prod will have: it is neither promoted nor rebuilt from the same code over the same data${rebuilt ? ` (${rebuilt})` : ""}.`,
       };
     }
     return null;
@@ -199,8 +197,17 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
       build.status === "success" &&
       build.version_key === fp.versionKey
     ) {
-      const isView = node.node.materialized === "view";
-      sameAfterRun.set(id, isView && dataProblem(id, build) === null && fp.environmentReads.length === 0);
+      if (node.node.materialized !== "view") {
+        sameAfterRun.set(id, `it is ${aOrAn(node.node.materialized ?? "model")} main builds again`);
+      } else if (fp.environmentReads.length > 0) {
+        sameAfterRun.set(id, "its hooks read the environment");
+      } else {
+        const problem = dataProblem(id, build);
+        sameAfterRun.set(
+          id,
+          problem ? problem.message.replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase()) : null,
+        );
+      }
     }
     if (entry.action !== "BUILD") continue;
     const decide = (code: PromotionReasonCode, message: string): PromotionDecision => ({
@@ -218,8 +225,8 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
     if (n.resourceType !== "model" || n.materialized !== "table") {
       const what =
         n.resourceType === "model"
-          ? `a ${n.materialized ?? "model without a materialization"}`
-          : `a ${n.resourceType}`;
+          ? aOrAn(n.materialized ?? "model without a materialization")
+          : aOrAn(n.resourceType);
       decision = decide("not_a_table", `It is ${what}: only tables are promoted; dbt builds it.`);
     } else if (n.preHooks.length > 0 || n.postHooks.length > 0) {
       decision = decide(
@@ -301,6 +308,10 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
     decisions.push(decision!);
   }
   return { environment: input.environment, project: plan.project, decisions, candidates };
+}
+
+function aOrAn(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 }
 
 function hasGrants(config: Readonly<Record<string, unknown>> | null): boolean {
