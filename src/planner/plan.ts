@@ -32,6 +32,7 @@ import { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { NodeFingerprint } from "../dbt/fingerprint/project-fingerprints.js";
 import type { GraphNode, ProjectGraph } from "../dbt/graph.js";
 import type { LoadedProject } from "../dbt/load-project.js";
+import { own } from "../state/own.js";
 import {
   BUILD_REASONS,
   type BuildReasonCode,
@@ -156,7 +157,7 @@ export function plan(input: PlanInput): Plan {
   function decide(node: GraphNode): Decision {
     const id = node.id;
     const fp = project.fingerprints.get(id)!;
-    const entry = snapshot?.nodes[id];
+    const entry = own(snapshot?.nodes, id);
     const codeEvidence: Evidence = {
       kind: "code",
       subject: id,
@@ -255,7 +256,7 @@ export function plan(input: PlanInput): Plan {
     const movedIds: string[] = [];
     for (const sourceId of node.sources) {
       const current: ObservedSourceVersion | undefined = observed.get(sourceId);
-      const recorded = entry.sources[sourceId];
+      const recorded = own(entry.sources, sourceId);
       const name = code(displayName(graph, sourceId));
       evidence.push({
         kind: "source_version",
@@ -285,8 +286,8 @@ export function plan(input: PlanInput): Plan {
       }
     }
     for (const parent of node.parents) {
-      const read = entry.parents[parent];
-      const parentState: NodeState | undefined = snapshot.nodes[parent];
+      const read = own(entry.parents, parent);
+      const parentState: NodeState | undefined = own(snapshot.nodes, parent);
       const parentDecision = decisions.get(parent);
       evidence.push({
         kind: "parent_build",
@@ -383,7 +384,7 @@ export function plan(input: PlanInput): Plan {
     if (selection && !selection.nodes.has(id)) continue;
     const node = graph.nodes.get(id)!;
     const decision = decisions.get(id)!;
-    const recorded = snapshot && !targetChanged ? snapshot.nodes[id] : undefined;
+    const recorded = snapshot && !targetChanged ? own(snapshot.nodes, id) : undefined;
     const n = node.node;
     const relation: Relation = {
       database: n.relation.database,

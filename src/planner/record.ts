@@ -24,6 +24,7 @@ import { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { Check } from "../dbt/graph.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import { UserError } from "../errors/user-error.js";
+import { own, setOwn } from "../state/own.js";
 import type { RunRecord } from "../state/run-record.js";
 import { formatSchemaVersion } from "../state/schema-version.js";
 import { type Scope, scopeKey } from "../state/scope.js";
@@ -204,18 +205,18 @@ export function record(input: RecordInput): RecordOutcome {
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
     const result = statusOf.get(id);
-    const old = previous?.nodes[id];
+    const old = own(previous?.nodes, id);
     if (result && NODE_SUCCESS.has(result.status)) {
       const fp = project.fingerprints.get(id)!;
       const parents: Record<string, string> = {};
       for (const parent of node.parents) {
-        const parentRun = nodes[parent]?.run_id;
-        if (parentRun !== undefined) parents[parent] = parentRun;
+        const parentRun = own(nodes, parent)?.run_id;
+        if (parentRun !== undefined) setOwn(parents, parent, parentRun);
       }
       const sources: Record<string, DataVersion> = {};
       for (const sourceId of node.sources) {
         const version = sourceVersions.get(sourceId);
-        if (version) sources[sourceId] = version;
+        if (version) setOwn(sources, sourceId, version);
       }
       const n = node.node;
       const state: NodeState = {
@@ -239,7 +240,7 @@ export function record(input: RecordInput): RecordOutcome {
       if (digest !== null && checksOutcome(node.checks) === "passed") {
         state.tested = { run_id: runId, at: state.built_at, checks_digest: digest };
       }
-      nodes[id] = state;
+      setOwn(nodes, id, state);
       built.push(id);
     } else {
       if (result) (result.status === "skipped" ? skipped : failed).push(id);
@@ -247,7 +248,7 @@ export function record(input: RecordInput): RecordOutcome {
         const kept: NodeState = { ...old };
         const ranAndFailed = result !== undefined && result.status !== "skipped";
         if (ranAndFailed || checksOutcome(node.checks) === "failed") delete kept.tested;
-        nodes[id] = kept;
+        setOwn(nodes, id, kept);
       }
     }
   }
@@ -264,7 +265,7 @@ export function record(input: RecordInput): RecordOutcome {
       };
       const version = sourceVersions.get(sourceId);
       if (version) next.version = version;
-      sourceStates[sourceId] = next;
+      setOwn(sourceStates, sourceId, next);
     }
   }
   for (const sourceId of Object.keys(sourceStates))

@@ -12,6 +12,7 @@
 import { checksDigest } from "../dbt/checks-digest.js";
 import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { Check, ProjectGraph } from "../dbt/graph.js";
+import { own } from "../state/own.js";
 import type { SourceCheckEntry } from "../state/plan.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import {
@@ -35,7 +36,7 @@ export function planSourceChecks(
     const name = `${source.source.sourceName}.${source.source.name}`;
     const checks = source.checks.map((c) => graph.checks.get(c)).filter((c): c is Check => c !== undefined);
     const digest = checksDigest(checks, macros);
-    const record = snapshot?.sources?.[id];
+    const record = own(snapshot?.sources, id);
     const current = observed.get(id);
     const run = (code: SourceCheckEntry["reason"]["code"], message: string): SourceCheckEntry => ({
       source_id: id,

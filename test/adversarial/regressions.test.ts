@@ -8,9 +8,16 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
+import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
+import { loadSources } from "../../src/dbt/artifacts/sources.js";
+import { loadProject } from "../../src/dbt/load-project.js";
+import { plan } from "../../src/planner/plan.js";
+import { record } from "../../src/planner/record.js";
 import type { Plan } from "../../src/state/plan.js";
 import { Tally } from "../support/adversarial/tally.js";
 import { captureContext } from "../support/cli-context.js";
+import { buildManifest, modelId } from "../support/manifest-builder.js";
+import { buildRunResults, buildSources } from "../support/run-builders.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 
 const SHOP = path.join(PROJECT_ROOT, "fixtures", "shop", "prod");
@@ -102,4 +109,98 @@ describe("artifacts that are not UTF-8", () => {
       expect(planned.stderr).toMatch(/byte \d+ \(0xe8\)/);
     });
   });
+});
+
+describe("ids that are names of Object.prototype's properties", () => {
+  /**
+   * raw.orders -> stg_orders -> orders. Ids are looked up in the state's
+   * records by key: `snapshot.nodes["constructor"]` found Object's
+   * constructor, and `nodes["__proto__"] = state` set a prototype instead of
+   * recording the node. dbt never writes such ids, but a damaged or crafted
+   * manifest can, and the plan must not crash or decide differently.
+   */
+  const SOURCE = "source.shop.raw.orders";
+  const STG = modelId("stg_orders");
+  const ORDERS = modelId("orders");
+  const manifestText = JSON.stringify(
+    buildManifest(
+      [
+        { name: "stg_orders", sql: 'select id from "raw"."orders"', dependsOn: [SOURCE] },
+        { name: "orders", sql: 'select * from "analytics"."stg_orders"', dependsOn: [STG] },
+      ],
+      { sources: ["raw.orders"] },
+    ),
+  );
+  const sourcesText = (at: string) => JSON.stringify(buildSources(at, { [SOURCE]: "2026-11-01T08:00:00Z" }));
+
+  /** Records a build with the ids renamed by `recordAs`, then plans with them renamed by `planAs`. */
+  function decide(planAs: Record<string, string>, recordAs: Record<string, string> = planAs) {
+    const swapper = (rename: Record<string, string>) => (text: string) =>
+      Object.entries(rename).reduce(
+        (t, [from, to]) => t.replaceAll(JSON.stringify(from), JSON.stringify(to)),
+        text,
+      );
+    const swap = swapper(planAs);
+    const recordedProject = loadProject(swapper(recordAs)(manifestText), "manifest.json");
+    const project = loadProject(swap(manifestText), "manifest.json");
+    const scope = { project: "shop", environment: "prod" };
+    const target = { name: "prod", adapter_type: "duckdb" };
+    const statuses = Object.fromEntries(recordedProject.graph.order.map((id) => [id, "success"]));
+    const runResults = loadRunResults(
+      JSON.stringify(buildRunResults({ invocationId: project.manifest.metadata.invocationId!, statuses })),
+      "run_results.json",
+    );
+    const recorded = record({
+      project: recordedProject,
+      runResults,
+      sources: loadSources(swapper(recordAs)(sourcesText("2026-11-01T09:00:00Z")), "before.json"),
+      scope,
+      previous: null,
+      recordedRunIds: new Set(),
+      target,
+      now: "2026-11-01T09:30:00Z",
+    });
+    const p = plan({
+      project,
+      scope,
+      state: { id: "s", snapshot: recorded.snapshot },
+      sources: loadSources(swap(sourcesText("2026-11-01T11:00:00Z")), "after.json"),
+      select: [],
+      now: "2026-11-01T12:00:00Z",
+      target,
+    });
+    const back = Object.fromEntries(Object.entries(planAs).map(([a, b]) => [b, a]));
+    return Object.fromEntries(
+      p.entries.map((e) => [back[e.unique_id] ?? e.unique_id, `${e.action} ${e.reasons[0]!.code}`]),
+    );
+  }
+
+  const normal = decide({});
+  it("the baseline reuses both models", () => {
+    expect(normal).toEqual({ [STG]: "REUSE unchanged", [ORDERS]: "REUSE unchanged" });
+  });
+
+  it.each(["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"])(
+    "a node, a parent and a source named %s are planned like any other",
+    async (hostile) => {
+      await tally.check("ids named like Object.prototype's properties", "plan", () => {
+        expect(decide({ [STG]: hostile })).toEqual(normal);
+        expect(decide({ [ORDERS]: hostile })).toEqual(normal);
+        expect(decide({ [SOURCE]: hostile })).toEqual(normal);
+        // Renamed since the recorded build: never built under that id, and what reads it follows.
+        expect(decide({ [STG]: hostile }, {})).toEqual({
+          [STG]: "BUILD never_built",
+          [ORDERS]: "BUILD parent_code_changed",
+        });
+        expect(decide({ [ORDERS]: hostile }, {})).toEqual({
+          [STG]: "REUSE unchanged",
+          [ORDERS]: "BUILD never_built",
+        });
+        expect(decide({ [SOURCE]: hostile }, {})).toEqual({
+          [STG]: "BUILD missing_data_evidence",
+          [ORDERS]: "BUILD new_upstream_data",
+        });
+      });
+    },
+  );
 });
