@@ -67,9 +67,31 @@ export interface RenderOptions {
   target?: "comment" | "job_summary";
 }
 
-/** The hidden marker the sticky upsert looks for: one comment per PR and per project. */
+/** Project names longer than this are shortened in the marker (their start, a hash and the length). */
+const MARKER_PROJECT_MAX = 100;
+
+/**
+ * The hidden marker the sticky upsert looks for: one comment per PR and per
+ * project. A name longer than MARKER_PROJECT_MAX characters (dbt's are short;
+ * the pull request can change it) keeps its start, a hash of the whole name
+ * and its length, so the marker stays small and still tells names apart.
+ */
 export function commentMarker(project: string): string {
-  return `<!-- ods-state:plan project=${markerToken(project)} -->`;
+  const token =
+    project.length <= MARKER_PROJECT_MAX
+      ? markerToken(project)
+      : `${markerToken(project.slice(0, MARKER_PROJECT_MAX))}~${fnv1a32(project)}~${project.length}`;
+  return `<!-- ods-state:plan project=${token} -->`;
+}
+
+/** FNV-1a (32 bits) of the UTF-16 code units, as 8 hex digits: tells long names apart, not a secret. */
+function fnv1a32(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
 }
 
 /** The plan comment for a pull request (see the file comment for the layout and the size rule). */

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
+import { commentMarker, GITHUB_COMMENT_MAX, renderComment } from "../../src/comment/render-comment.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../src/dbt/artifacts/sources.js";
 import { loadProject } from "../../src/dbt/load-project.js";
@@ -203,4 +204,34 @@ describe("ids that are names of Object.prototype's properties", () => {
       });
     },
   );
+});
+
+describe("a project name longer than a comment", () => {
+  /**
+   * The hidden marker held the whole project name, percent-encoded, so a
+   * 1,000,000-character name (dbt_project.yml is the pull request's to
+   * change) made a 1 MB comment GitHub refuses, and took seconds to render.
+   */
+  it("the comment still fits GitHub's limit and renders quickly; markers of different long names differ", async () => {
+    const doc = JSON.parse(readFileSync(path.join(SHOP, "manifest.json"), "utf8"));
+    doc.metadata.project_name = "p".repeat(1_000_000);
+    const project = loadProject(JSON.stringify(doc), "manifest.json");
+    const p = plan({
+      project,
+      scope: { project: doc.metadata.project_name, environment: "prod" },
+      state: null,
+      sources: null,
+      select: [],
+      now: "2026-11-30T12:00:00Z",
+    });
+    await tally.check("project name of 1,000,000 characters", "comment", () => {
+      const started = performance.now();
+      const body = renderComment(p, { pullRequest: 1 });
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(body.length).toBeLessThanOrEqual(GITHUB_COMMENT_MAX);
+      expect(body.startsWith(commentMarker(doc.metadata.project_name))).toBe(true);
+      expect(commentMarker(`${"p".repeat(5_000)}a`)).not.toBe(commentMarker(`${"p".repeat(5_000)}b`));
+      expect(commentMarker("shop")).toBe("<!-- ods-state:plan project=shop -->");
+    });
+  });
 });
