@@ -36,7 +36,7 @@ import {
   type StateSnapshot,
   type TargetIdentity,
 } from "../state/snapshot.js";
-import { compareInstants } from "./source-evidence.js";
+import { compareInstants, resultPerSource } from "./source-evidence.js";
 
 /** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
 export const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"] as const;
@@ -44,6 +44,7 @@ export const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"] as const;
 const NODE_SUCCESS = new Set(["success"]);
 const CHECK_PASSED = new Set(["pass", "warn", "success"]);
 const CHECK_FAILED = new Set(["fail", "error", "runtime error"]);
+const passed = (status: string) => NODE_SUCCESS.has(status) || CHECK_PASSED.has(status);
 
 export interface RecordInput {
   project: LoadedProject;
@@ -170,7 +171,7 @@ export function record(input: RecordInput): RecordOutcome {
       sourcesIgnored = `${input.sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`;
     } else {
       sourceVersions = new Map();
-      for (const result of input.sources.results) {
+      for (const result of resultPerSource(input.sources).values()) {
         if (result.maxLoadedAt) {
           sourceVersions.set(result.uniqueId, {
             value: result.maxLoadedAt,
@@ -184,7 +185,12 @@ export function record(input: RecordInput): RecordOutcome {
 
   const graph = project.graph;
   const macros = new MacroIndex(graph.macros, metadata.adapterType);
-  const statusOf = new Map(runResults.results.map((result) => [result.uniqueId, result]));
+  // One result per node: of several that disagree, the one that did not pass counts (whatever the order).
+  const statusOf = new Map<string, RunResults["results"][number]>();
+  for (const result of runResults.results) {
+    const seen = statusOf.get(result.uniqueId);
+    if (!seen || (passed(seen.status) && !passed(result.status))) statusOf.set(result.uniqueId, result);
+  }
   const checksOf = (ids: readonly string[]): Check[] =>
     ids.map((id) => graph.checks.get(id)!).filter(Boolean);
   const checksOutcome = (ids: readonly string[]): "passed" | "failed" | "not_run" => {

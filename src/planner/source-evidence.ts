@@ -3,7 +3,7 @@
  * sources.json gives each checked source's max_loaded_at, a semantic data
  * version, observed at snapshotted_at. A source without it has none.
  */
-import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
+import type { SourceFreshnessResult, SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { Exactness } from "../state/snapshot.js";
 
 export interface ObservedSourceVersion {
@@ -15,10 +15,35 @@ export interface ObservedSourceVersion {
   status: string;
 }
 
+/**
+ * One result per source. dbt writes one; several that disagree (one without
+ * max_loaded_at, or different values) are uncertain evidence, so the source
+ * counts as unmeasured, whatever their order. Agreeing ones count as the
+ * earliest observation.
+ */
+export function resultPerSource(sources: SourcesFreshness): Map<string, SourceFreshnessResult> {
+  const out = new Map<string, SourceFreshnessResult>();
+  for (const result of sources.results) {
+    const seen = out.get(result.uniqueId);
+    if (!seen) out.set(result.uniqueId, result);
+    else if (!seen.maxLoadedAt) continue;
+    else if (!result.maxLoadedAt || !sameVersion(seen.maxLoadedAt, result.maxLoadedAt)) {
+      out.set(result.uniqueId, {
+        ...result,
+        maxLoadedAt: null,
+        status: result.maxLoadedAt ? "results disagree" : result.status,
+      });
+    } else if ((compareInstants(result.snapshottedAt ?? "", seen.snapshottedAt ?? "") ?? 0) < 0) {
+      out.set(result.uniqueId, result);
+    }
+  }
+  return out;
+}
+
 export function observedSourceVersions(sources: SourcesFreshness | null): Map<string, ObservedSourceVersion> {
   const out = new Map<string, ObservedSourceVersion>();
   if (!sources) return out;
-  for (const result of sources.results) {
+  for (const result of resultPerSource(sources).values()) {
     out.set(result.uniqueId, {
       value: result.maxLoadedAt,
       exactness: result.maxLoadedAt ? "semantic" : "none",

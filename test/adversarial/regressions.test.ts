@@ -235,3 +235,103 @@ describe("a project name longer than a comment", () => {
     });
   });
 });
+
+describe("two results for one node or source that disagree", () => {
+  /**
+   * dbt writes one result per node and per source. A file with two that
+   * disagree (one failed, one passed) is uncertain evidence: the first
+   * match of a Map kept the last one, so the order decided whether a failed
+   * build was recorded as built and whether a failed freshness check counted
+   * as evidence of unchanged data.
+   */
+  const SOURCE = "source.shop.raw.orders";
+  const STG = modelId("stg_orders");
+  const project = loadProject(
+    JSON.stringify(
+      buildManifest([{ name: "stg_orders", sql: 'select id from "raw"."orders"', dependsOn: [SOURCE] }], {
+        sources: ["raw.orders"],
+      }),
+    ),
+    "manifest.json",
+  );
+  const scope = { project: "shop", environment: "prod" };
+  const target = { name: "prod", adapter_type: "duckdb" };
+  const loaded = "2026-11-01T08:00:00Z";
+  const sourcesDoc = (at: string, duplicate?: "before" | "after") => {
+    const doc = buildSources(at, { [SOURCE]: loaded }) as { results: Record<string, unknown>[] };
+    if (duplicate) {
+      const failed: Record<string, unknown> = { ...doc.results[0], status: "runtime error", error: "timeout" };
+      delete failed.max_loaded_at;
+      if (duplicate === "before") doc.results.unshift(failed);
+      else doc.results.push(failed);
+    }
+    return loadSources(JSON.stringify(doc), "sources.json");
+  };
+  const runResults = (duplicate?: "before" | "after") => {
+    const doc = buildRunResults({
+      invocationId: project.manifest.metadata.invocationId!,
+      statuses: { [STG]: "success" },
+    }) as { results: Record<string, unknown>[] };
+    if (duplicate) {
+      const failed = { ...doc.results[0], status: "error", message: "Database Error" };
+      if (duplicate === "before") doc.results.unshift(failed);
+      else doc.results.push(failed);
+    }
+    return loadRunResults(JSON.stringify(doc), "run_results.json");
+  };
+  const recordWith = (results: ReturnType<typeof runResults>, sources = sourcesDoc("2026-11-01T09:00:00Z")) =>
+    record({
+      project,
+      runResults: results,
+      sources,
+      scope,
+      previous: null,
+      recordedRunIds: new Set(),
+      target,
+      now: "2026-11-01T09:30:00Z",
+    });
+  const planWith = (
+    snapshot: ReturnType<typeof recordWith>["snapshot"],
+    sources = sourcesDoc("2026-11-01T11:00:00Z"),
+  ) =>
+    plan({
+      project,
+      scope,
+      state: { id: "s", snapshot },
+      sources,
+      select: [],
+      now: "2026-11-01T12:00:00Z",
+      target,
+    }).entries[0]!;
+
+  it("the baseline records the build and reuses it", () => {
+    const outcome = recordWith(runResults());
+    expect(outcome.built).toEqual([STG]);
+    expect(planWith(outcome.snapshot).action).toBe("REUSE");
+  });
+
+  it.each(["before", "after"] as const)(
+    "a failed result %s the successful one: not recorded as built",
+    async (order) => {
+      await tally.check("duplicate results in run_results.json", "not built", () => {
+        const outcome = recordWith(runResults(order));
+        expect(outcome.built).toEqual([]);
+        expect(outcome.failed).toEqual([STG]);
+      });
+    },
+  );
+
+  it.each(["before", "after"] as const)(
+    "a failed freshness check %s the passing one: no data evidence",
+    async (order) => {
+      await tally.check("duplicate results in sources.json", "BUILD", () => {
+        const snapshot = recordWith(runResults()).snapshot;
+        const entry = planWith(snapshot, sourcesDoc("2026-11-01T11:00:00Z", order));
+        expect(`${entry.action} ${entry.reasons[0]!.code}`).toBe("BUILD missing_data_evidence");
+        // Recorded from such a file, the build has no version of the source either.
+        const recorded = recordWith(runResults(), sourcesDoc("2026-11-01T09:00:00Z", order)).snapshot;
+        expect(recorded.nodes[STG]!.sources).toEqual({});
+      });
+    },
+  );
+});
