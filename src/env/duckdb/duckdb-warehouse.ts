@@ -98,7 +98,7 @@ export class DuckDbWarehouse extends SqlWarehouse {
 
   async listSchemas(): Promise<string[]> {
     const result = await this.run(
-      "SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() AND NOT internal ORDER BY 1",
+      "SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() ORDER BY 1",
     );
     return result.rows.map((row) => String(row.schema_name));
   }

@@ -4,7 +4,8 @@
  * "Environments and promotion"). A node is promoted when:
  *
  * 1. it is a model materialized as a table, without hooks or grants (they
- *    ran, or would run, against the pull request's relation);
+ *    ran, or would run, against the pull request's relation), that declares
+ *    inputs (otherwise nothing tells what data it read);
  * 2. the environment recorded a successful build of it, with the version key
  *    main's manifest gives it (same code, same parents' code);
  * 3. its checks passed in that build, and they are main's checks, when it
@@ -37,6 +38,7 @@ export const PROMOTION_REASONS = [
   "not_a_table",
   "has_hooks",
   "has_grants",
+  "no_declared_inputs",
   "not_built_by_pr",
   "pr_build_failed",
   "version_differs",
@@ -235,6 +237,11 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
       );
     } else if (hasGrants(n.config)) {
       decision = decide("has_grants", "It has grants, which dbt applies when it builds the table in prod.");
+    } else if (node.parents.length === 0 && node.sources.length === 0) {
+      decision = decide(
+        "no_declared_inputs",
+        "It declares no inputs (no `ref` or `source`), so ODS can't tell that the data its build read is what prod has: dbt builds it.",
+      );
     } else if (!build) {
       decision = decide(
         "not_built_by_pr",

@@ -168,7 +168,11 @@ export async function runDbt(session: Session, options: DbtRunOptions): Promise<
     });
   };
 
-  const pending = [...all];
+  // Seeds first, as `dbt seed && dbt build` does (a project's sources may be its seeds).
+  const pending = [
+    ...all.filter((n) => n.resource_type === "seed"),
+    ...all.filter((n) => n.resource_type !== "seed"),
+  ];
   while (pending.length > 0) {
     const index = pending.findIndex((node) =>
       (node.depends_on?.nodes ?? []).every((dep: string) => !ids.has(dep) || done.has(dep)),
@@ -179,7 +183,7 @@ export async function runDbt(session: Session, options: DbtRunOptions): Promise<
     const parents: string[] = (node.depends_on?.nodes ?? []).filter((dep: string) => ids.has(dep));
     if (node.resource_type === "test") {
       const runs = options.select ? parents.some((p) => options.select!.has(p)) : true;
-      if (!runs) continue;
+      if (!runs || !node.compiled_code) continue;
       if (parents.some((p) => failed.has(p))) {
         push(node, "skipped");
         continue;
