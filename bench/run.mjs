@@ -298,7 +298,8 @@ for (const nodes of SIZES) {
     const rendered = step("render", dir, work);
     if (rendered.skipped) extras.render = rendered.skipped;
     else extras.commentChars = rendered.chars;
-    addSteps("", rendered);
+    // Its peak RSS is not the plan steps' ("rss").
+    addSteps("", { ...rendered, rssKb: undefined });
     const committed = step("commit", dir, work);
     extras.commitBytes = committed.bytes;
     addSteps("sqlite ", committed);
