@@ -12,7 +12,15 @@ import { type PostgresServer, postgresAvailable, startPostgres } from "./postgre
 import { duckdbSession, type Engine, postgresSession, type Session } from "./sessions.js";
 
 export const POSTGRES_MISSING = postgresAvailable();
-if (POSTGRES_MISSING) console.warn(`[skip] PostgreSQL environment tests: ${POSTGRES_MISSING}`);
+if (POSTGRES_MISSING) {
+  // .ci/run installs PostgreSQL and sets ODS_REQUIRE_POSTGRES=1: there, a missing server is a failure, not a skip.
+  if (process.env.ODS_REQUIRE_POSTGRES === "1") {
+    throw new Error(
+      `PostgreSQL is required (ODS_REQUIRE_POSTGRES=1) but can't be started: ${POSTGRES_MISSING}`,
+    );
+  }
+  console.warn(`[skip] PostgreSQL environment tests: ${POSTGRES_MISSING}`);
+}
 
 /** Engines to run on: DuckDB always, PostgreSQL when a server can be started here. */
 export const ENGINES: Engine[] = POSTGRES_MISSING ? ["duckdb"] : ["duckdb", "postgres"];
