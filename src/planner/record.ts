@@ -76,7 +76,8 @@ function refuse(message: string, file: string): never {
 
 /** When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed. */
 export function runStartedAt(results: RunResults): string | null {
-  if (results.metadata.invocationStartedAt) return results.metadata.invocationStartedAt;
+  const declared = results.metadata.invocationStartedAt;
+  if (declared && !Number.isNaN(Date.parse(declared))) return declared;
   let earliest: number | null = null;
   for (const result of results.results) {
     for (const timing of result.timing) {
@@ -99,6 +100,26 @@ function completedAt(timing: RunResults["results"][number]["timing"]): string | 
     if (!Number.isNaN(at) && (latest === null || at > latest)) latest = at;
   }
   return latest === null ? null : new Date(latest).toISOString();
+}
+
+/** How far after `now` a run's stated times may be (clocks of one runner agree closely). */
+const CLOCK_TOLERANCE_MS = 10 * 60_000;
+
+function instant(text: string | null): string | null {
+  return text !== null && !Number.isNaN(Date.parse(text)) ? text : null;
+}
+
+/** The latest time the run results state: the start, any node's completion, the file's generation. */
+function latestTime(results: RunResults, startedAt: string): { at: number; what: string } {
+  let latest = { at: Date.parse(startedAt), what: "the run started" };
+  for (const result of results.results) {
+    const done = completedAt(result.timing);
+    if (done !== null && Date.parse(done) > latest.at)
+      latest = { at: Date.parse(done), what: "a node finished" };
+  }
+  const generated = Date.parse(results.metadata.generatedAt ?? "");
+  if (!Number.isNaN(generated) && generated > latest.at) latest = { at: generated, what: "it was written" };
+  return latest;
 }
 
 export function record(input: RecordInput): RecordOutcome {
@@ -148,9 +169,20 @@ export function record(input: RecordInput): RecordOutcome {
       (input.previous.target.name ?? null) !== (input.target.name ?? null));
   const previous = input.previous && !targetChanged ? input.previous : null;
 
+  // Times after now can't be trusted (a skewed clock, a changed file), and a built_at in the future would make every later run look older.
+  const latestStated = latestTime(runResults, startedAt);
+  const nowMs = Date.parse(input.now);
+  if (!Number.isNaN(nowMs) && latestStated.at > nowMs + CLOCK_TOLERANCE_MS) {
+    refuse(
+      `${file} says ${latestStated.what} ${new Date(latestStated.at).toISOString()}, after now (${input.now}): its times can't be trusted, and recording them would make every later run look older. Nothing was written; check the clock of the machine that ran dbt.`,
+      file,
+    );
+  }
+
   if (previous) {
     let latestBuild: string | null = null;
     for (const state of Object.values(previous.nodes)) {
+      if (Number.isNaN(Date.parse(state.built_at))) continue;
       if (latestBuild === null || (compareInstants(state.built_at, latestBuild) ?? 0) > 0)
         latestBuild = state.built_at;
     }
@@ -229,7 +261,7 @@ export function record(input: RecordInput): RecordOutcome {
         fingerprint: fp.fingerprint,
         version_key: fp.versionKey,
         run_id: runId,
-        built_at: completedAt(result.timing) ?? runResults.metadata.generatedAt ?? startedAt,
+        built_at: completedAt(result.timing) ?? instant(runResults.metadata.generatedAt) ?? startedAt,
         materialized: n.materialized ?? undefined,
         relation: {
           database: n.relation.database,

@@ -260,7 +260,11 @@ describe("two results for one node or source that disagree", () => {
   const sourcesDoc = (at: string, duplicate?: "before" | "after") => {
     const doc = buildSources(at, { [SOURCE]: loaded }) as { results: Record<string, unknown>[] };
     if (duplicate) {
-      const failed: Record<string, unknown> = { ...doc.results[0], status: "runtime error", error: "timeout" };
+      const failed: Record<string, unknown> = {
+        ...doc.results[0],
+        status: "runtime error",
+        error: "timeout",
+      };
       delete failed.max_loaded_at;
       if (duplicate === "before") doc.results.unshift(failed);
       else doc.results.push(failed);
@@ -334,4 +338,90 @@ describe("two results for one node or source that disagree", () => {
       });
     },
   );
+});
+
+describe("times in run_results.json that are not instants, or in the future", () => {
+  /**
+   * record took built_at from the results' completed_at (else generated_at)
+   * as written. A completion in year 9999 (a skewed clock, a damaged file)
+   * made every later run "start before the recorded state" and be refused
+   * for good; a generated_at that is not a time was recorded as built_at and
+   * then compared as "unknown", which let a run that started a month before
+   * the recorded state be recorded over it.
+   */
+  const A = modelId("a");
+  const B = modelId("b");
+  const project = loadProject(
+    JSON.stringify(
+      buildManifest([
+        { name: "a", sql: "select 1 as x" },
+        { name: "b", sql: "select 2 as x" },
+      ]),
+    ),
+    "manifest.json",
+  );
+  const scope = { project: "shop", environment: "prod" };
+  const withInvocation = (id: string) => ({
+    ...project,
+    manifest: { ...project.manifest, metadata: { ...project.manifest.metadata, invocationId: id } },
+  });
+  type RunDoc = { metadata: Record<string, unknown>; results: Record<string, unknown>[] };
+  function runOn(day: string, invocation: string, change?: (doc: RunDoc) => void) {
+    const doc = buildRunResults({
+      invocationId: invocation,
+      statuses: { [A]: "success", [B]: "success" },
+      startedAt: `${day}T09:00:00Z`,
+    }) as RunDoc;
+    change?.(doc);
+    return loadRunResults(JSON.stringify(doc), "run_results.json");
+  }
+  const recordRun = (
+    invocation: string,
+    results: ReturnType<typeof runOn>,
+    previous: ReturnType<typeof record>["snapshot"] | null,
+    now: string,
+  ) =>
+    record({
+      project: withInvocation(invocation),
+      runResults: results,
+      sources: null,
+      scope,
+      previous,
+      recordedRunIds: new Set(),
+      now,
+    });
+
+  it("a run that says it finished after now is refused, naming the file", async () => {
+    await tally.check("run_results times: in the future", "record_refused", () => {
+      const future = runOn("2026-11-01", "inv-1", (doc) => {
+        doc.results[0]!.timing = [
+          { name: "execute", started_at: null, completed_at: "9999-12-31T23:59:59Z" },
+        ];
+      });
+      expect(() => recordRun("inv-1", future, null, "2026-11-01T10:00:00Z")).toThrow(
+        /run_results\.json says a node finished 9999-12-31T23:59:59\.000Z, after now/,
+      );
+      // The next day's run records as usual.
+      expect(recordRun("inv-2", runOn("2026-11-02", "inv-2"), null, "2026-11-02T10:00:00Z").built).toEqual([
+        A,
+        B,
+      ]);
+    });
+  });
+
+  it("a time that is not an instant is never recorded as built_at, and an older run is still refused", async () => {
+    await tally.check("run_results times: not instants", "record_refused", () => {
+      const garbage = runOn("2026-11-01", "inv-1", (doc) => {
+        doc.results[0]!.timing = [];
+        doc.metadata.generated_at = "garbage";
+        doc.metadata.invocation_started_at = "not a time either";
+      });
+      const first = recordRun("inv-1", garbage, null, "2026-11-01T10:00:00Z");
+      for (const state of Object.values(first.snapshot.nodes))
+        expect(Number.isNaN(Date.parse(state.built_at))).toBe(false);
+      expect(() =>
+        recordRun("inv-0", runOn("2026-10-01", "inv-0"), first.snapshot, "2026-11-01T11:00:00Z"),
+      ).toThrow(/before the recorded state/);
+    });
+  });
 });
