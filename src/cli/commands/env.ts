@@ -140,7 +140,7 @@ async function createOrRefresh(values: ParsedValues, context: CliContext, sub: S
   const prod = await prodState(values, context, project);
   const format = formatOf(values);
   await withWarehouse(values, context, async (ctx) => {
-    const baseline = await environmentBaseline(ctx, name, prod);
+    const baseline = await environmentBaseline(ctx, name, prod, project);
     const planned = plan({
       project,
       scope,

@@ -260,15 +260,21 @@ function latestCompletion(timing: RunResults["results"][number]["timing"]): stri
  * Prod's state with the environment's successful builds over it: planning a
  * push against this (with `pointers: true`) reuses what an earlier push
  * built, in place, and builds only what changed since. Builds whose relation
- * is gone from the warehouse are left out.
+ * is gone from the warehouse are left out, and, given the push's manifest,
+ * builds of another version than the one it has (a change reverted: prod's
+ * build may serve it again through a pointer).
  */
 export async function environmentBaseline(
   ctx: EnvContext,
   name: string,
   prod: StateSnapshot | null,
+  project?: LoadedProject,
 ): Promise<StateSnapshot | null> {
   const builds = (await ctx.registry.builds(name)).filter(
-    (build) => build.status === NODE_SUCCESS && build.node_state,
+    (build) =>
+      build.status === NODE_SUCCESS &&
+      build.node_state !== null &&
+      (!project || project.fingerprints.get(build.node_id)?.versionKey === build.version_key),
   );
   if (builds.length === 0) return prod;
   const rules = ctx.warehouse.capabilities.identifiers;

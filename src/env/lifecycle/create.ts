@@ -318,7 +318,21 @@ export async function createEnvironment(
       // dbt builds the node now: drop the view (a table already there is dbt's build, left alone).
       if (found?.kind === "view") await warehouse.dropObject(found);
       await registry.deletePointer(name, pointer.node_id);
-      if (found?.kind !== "table") await registry.deleteObject(name, pointer.schema, pointer.identifier);
+      if (found?.kind === "table") {
+        // dbt's build replaced the view: the environment owns it as a build.
+        await registry.putObject({
+          environment: name,
+          schema: pointer.schema,
+          identifier: pointer.identifier,
+          kind: "table",
+          role: "build",
+          node_id: pointer.node_id,
+          state: "present",
+          created_at: now,
+        });
+      } else {
+        await registry.deleteObject(name, pointer.schema, pointer.identifier);
+      }
     });
   }
 
