@@ -13,6 +13,8 @@ export type ActionCommand = (typeof COMMANDS)[number];
 /** Every input of action.yml, parsed. Paths are absolute and inside the workspace. */
 export interface ActionInputs {
   command: ActionCommand | null;
+  /** GITHUB_WORKSPACE: every path input is inside it. */
+  workspace: string;
   projectDir: string;
   manifest: string;
   runResults: string;
@@ -82,6 +84,7 @@ export function readActionInputs(
   }
   return {
     command: commandText === "" ? null : (commandText as ActionCommand),
+    workspace: path.resolve(workspace),
     projectDir,
     manifest: inProject("manifest", "target/manifest.json"),
     runResults: inProject("run-results", "target/run_results.json"),

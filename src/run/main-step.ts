@@ -8,15 +8,24 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment, renderJobSummary } from "../comment/render-comment.js";
+import type { EnvironmentChange } from "../env/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import { describeSource } from "../github/state-transport.js";
 import { plan } from "../planner/plan.js";
 import type { Plan } from "../state/plan.js";
 import type { Scope } from "../state/scope.js";
+import type { StateSnapshot } from "../state/snapshot.js";
 import { VERSION } from "../version.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
 import { decideMode, type Mode } from "./decide-mode.js";
+import {
+  closePullRequestEnvironment,
+  createPullRequestEnvironment,
+  environmentRefusal,
+  pullRequestBaseline,
+  withEnvironmentContext,
+} from "./environment-step.js";
 import type { Ports } from "./ports.js";
 import { recordAndSave } from "./record-run.js";
 import { openRestoredState } from "./restored-state.js";
@@ -39,7 +48,7 @@ export async function runMainStep(
   ports.stepState.save("mode", mode);
 
   if (mode === "pr_closed") {
-    log.info("Nothing to plan for a closed pull request.");
+    await closePullRequest(inputs, run, ports);
     setPlanOutputs(ports, null, "", false);
     return { mode, plan: null };
   }
@@ -63,25 +72,54 @@ export async function runMainStep(
   const state = await openRestoredState(inputs, scope, describeSource(restored.source));
   const sources = readSourcesAt(inputs.sources);
   const isPullRequest = mode === "pr_plan";
-  const result = plan({
-    project,
-    scope,
-    state: state.latest ? { id: state.latest.id, snapshot: state.latest.snapshot } : null,
-    sources,
-    select: inputs.select,
-    now: ports.now().toISOString(),
-    target: {
-      name: isPullRequest ? "ci" : scope.environment,
-      adapter_type: project.manifest.metadata.adapterType ?? "unknown",
-    },
-    pointers: isPullRequest,
-  });
+  const prod = state.latest?.snapshot ?? null;
+  const planWith = (baseline: StateSnapshot | null) =>
+    plan({
+      project,
+      scope,
+      state: baseline && state.latest ? { id: state.latest.id, snapshot: baseline } : null,
+      sources,
+      select: inputs.select,
+      now: ports.now().toISOString(),
+      target: {
+        name: isPullRequest ? "ci" : scope.environment,
+        adapter_type: project.manifest.metadata.adapterType ?? "unknown",
+      },
+      pointers: isPullRequest,
+    });
+
+  // A pull request's environment: planned over prod plus its own builds, then
+  // created (schemas and pointer views) before dbt builds the rest into it.
+  let result: Plan;
+  let created: EnvironmentChange | null = null;
+  const refusal = isPullRequest ? environmentRefusal(inputs, run) : "not a pull request";
+  if (isPullRequest && refusal === null && run.event.kind === "pull_request") {
+    const event = run.event;
+    const outcome = await withEnvironmentContext(inputs, inputs.workspace, ports, async (ctx) => {
+      const planned = planWith(await pullRequestBaseline(ctx, event.number, prod, project));
+      const change = await createPullRequestEnvironment(
+        ctx,
+        { project: scope.project, prNumber: event.number, headSha: event.headSha, plan: planned, prod },
+        ports,
+      );
+      return { planned, change };
+    });
+    result = outcome.planned;
+    created = outcome.change;
+  } else {
+    if (isPullRequest && inputs.warehouse !== "") log.warning(`No environment: ${refusal}.`);
+    result = planWith(prod);
+  }
 
   const planPath = path.join(ports.tempDir, "ods-state", "plan.json");
   mkdirSync(path.dirname(planPath), { recursive: true });
   writeFileSync(planPath, `${JSON.stringify(result, null, 2)}\n`);
-  const environment = run.event.kind === "pull_request" ? `pr-${run.event.number}` : scope.environment;
-  setPlanOutputs(ports, result, planPath, state.found, environment);
+  const environment = created
+    ? created.environment
+    : run.event.kind === "pull_request"
+      ? ""
+      : scope.environment;
+  setPlanOutputs(ports, result, planPath, state.found, environment, created?.schemas ?? []);
   log.info(
     `${result.scope}: ${result.summary.build} to build, ${result.summary.reuse} reused${result.build_command ? `: ${result.build_command}` : "."}`,
   );
@@ -93,6 +131,7 @@ export async function runMainStep(
   ports.stepState.save("results-before", previousResults?.metadata.invocationId ?? "");
 
   const context = commentContext(run, result);
+  if (created) context.environment = environmentBlock(created, result);
   if (ports.summary) await ports.summary(renderJobSummary(result, context));
   else
     log.info(
@@ -153,12 +192,58 @@ export async function upsertComment(
   else log.warning(result.warning);
 }
 
+function environmentBlock(
+  change: EnvironmentChange,
+  result: Plan,
+): NonNullable<CommentContext["environment"]> {
+  const built = result.entries.filter((entry) => entry.action === "BUILD");
+  const reused = result.entries.filter((entry) => entry.action === "REUSE");
+  const example = built.find((entry) => entry.materialized === "table") ?? built[0] ?? reused[0];
+  return {
+    name: change.environment,
+    schemas: change.schemas,
+    builtHere: built.map((entry) => entry.unique_id),
+    readsProd: reused.map((entry) => entry.unique_id),
+    ...(example
+      ? { exampleQuery: `select * from ${example.relation.schema}.${example.relation.identifier} limit 10` }
+      : {}),
+  };
+}
+
+async function closePullRequest(inputs: ActionInputs, run: RunEnvironment, ports: Ports): Promise<void> {
+  const refusal = environmentRefusal(inputs, run);
+  if (refusal !== null || run.event.kind !== "pull_request") {
+    ports.log.info(`Nothing to do for a closed pull request (${refusal ?? "no pull request"}).`);
+    return;
+  }
+  const event = run.event;
+  let prod: StateSnapshot | null = null;
+  if (existsSync(inputs.manifest)) {
+    const project = readProjectAt(inputs.manifest);
+    const scope: Scope = {
+      project: scopeProject(project.manifest.metadata.projectName, inputs.manifest),
+      environment: inputs.environment ?? DEFAULT_ENVIRONMENT,
+    };
+    const restored = await ports.restore(inputs.statePath, scope);
+    for (const warning of restored.warnings) ports.log.warning(warning.message);
+    prod = (await openRestoredState(inputs, scope, describeSource(restored.source))).latest?.snapshot ?? null;
+  } else {
+    ports.log.warning(
+      `No ${inputs.manifest}: the cleanup can't read prod's state, so it relies on the registry alone (it drops only what the environment owns).`,
+    );
+  }
+  await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
+    closePullRequestEnvironment(ctx, { prNumber: event.number, merged: event.merged, prod }, ports),
+  );
+}
+
 function setPlanOutputs(
   ports: Ports,
   result: Plan | null,
   planPath: string,
   stateFound: boolean,
   environment = "",
+  schemas: string[] = [],
 ): void {
   ports.outputs.set("select", result?.select ?? "");
   ports.outputs.set("build-count", String(result?.summary.build ?? 0));
@@ -166,5 +251,5 @@ function setPlanOutputs(
   ports.outputs.set("plan-path", planPath);
   ports.outputs.set("state-found", String(stateFound));
   ports.outputs.set("environment", environment);
-  ports.outputs.set("schemas", "");
+  ports.outputs.set("schemas", schemas.join(","));
 }

@@ -10,8 +10,9 @@ import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import type { Plan } from "../state/plan.js";
 import type { Scope } from "../state/scope.js";
-import { readRunResultsAt } from "./artifacts.js";
+import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
 import type { Mode } from "./decide-mode.js";
+import { environmentRefusal, recordPullRequestBuilds, withEnvironmentContext } from "./environment-step.js";
 import { commentContext, upsertComment } from "./main-step.js";
 import type { Ports } from "./ports.js";
 import { recordAndSave } from "./record-run.js";
@@ -36,6 +37,17 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
     if (!results || results.metadata.invocationId === resultsBefore) {
       ports.log.info("No new dbt run results: the plan comment stays as it is.");
       return;
+    }
+    if (environmentRefusal(inputs, run) === null) {
+      const event = run.event;
+      const project = readProjectAt(inputs.manifest);
+      await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
+        recordPullRequestBuilds(
+          ctx,
+          { prNumber: event.number, project, runResults: results, sources: readSourcesAt(inputs.sources) },
+          ports,
+        ),
+      );
     }
     const plan = JSON.parse(readFileSync(planPath, "utf8")) as Plan;
     const context: CommentContext = { ...commentContext(run, plan), outcome: outcomeOf(results) };

@@ -1,0 +1,128 @@
+/**
+ * The warehouse part of the lifecycle (ADR-0028, phase 1), used when the
+ * `warehouse` input is set: a pull request gets a complete environment (its
+ * schemas, and a pointer view for every reused node reading prod's build)
+ * before dbt builds the rest into it; its builds are recorded after; it is
+ * dropped when the pull request closes without merging. Forks and
+ * pull_request_target never get one.
+ */
+import type { RunResults } from "../dbt/artifacts/run-results.js";
+import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
+import type { LoadedProject } from "../dbt/load-project.js";
+import {
+  cleanupEnvironment,
+  closeEnvironment,
+  createEnvironment,
+  type EnvContext,
+  type EnvironmentChange,
+  environmentBaseline,
+  environmentContext,
+  environmentName,
+  openWarehouse,
+  parseWarehouseSpec,
+  recordEnvironmentBuilds,
+} from "../env/index.js";
+import type { ActionInputs } from "../github/action-inputs.js";
+import type { RunEnvironment } from "../github/event.js";
+import type { Plan } from "../state/plan.js";
+import type { StateSnapshot } from "../state/snapshot.js";
+import type { Ports } from "./ports.js";
+
+/** Why this run gets no environment, or null when it does. */
+export function environmentRefusal(inputs: ActionInputs, run: RunEnvironment): string | null {
+  if (inputs.warehouse === "") return "no `warehouse` input";
+  const event = run.event;
+  if (event.kind !== "pull_request") return null;
+  if (event.fork)
+    return `pull request #${event.number} comes from a fork: it gets no environment (its code must not reach the warehouse connection)`;
+  if (event.target) return "pull_request_target runs get no environment";
+  return null;
+}
+
+export async function withEnvironmentContext<T>(
+  inputs: ActionInputs,
+  workspace: string,
+  ports: Ports,
+  work: (ctx: EnvContext) => Promise<T>,
+): Promise<T> {
+  const warehouse = await openWarehouse(parseWarehouseSpec(inputs.warehouse, workspace, "input `warehouse`"));
+  try {
+    const ctx = await environmentContext(warehouse, { now: ports.now().toISOString() });
+    if (!ctx) throw new Error("the environment registry could not be opened");
+    return await work(ctx);
+  } finally {
+    await warehouse.close();
+  }
+}
+
+/** The plan's baseline for a pull request: prod's state plus the environment's own successful builds. */
+export async function pullRequestBaseline(
+  ctx: EnvContext,
+  prNumber: number,
+  prod: StateSnapshot | null,
+  project: LoadedProject,
+): Promise<StateSnapshot | null> {
+  return environmentBaseline(ctx, environmentName(prNumber), prod, project);
+}
+
+export async function createPullRequestEnvironment(
+  ctx: EnvContext,
+  input: { project: string; prNumber: number; headSha: string; plan: Plan; prod: StateSnapshot | null },
+  ports: Ports,
+): Promise<EnvironmentChange> {
+  const change = await createEnvironment(ctx, {
+    name: environmentName(input.prNumber),
+    project: input.project,
+    prNumber: input.prNumber,
+    headSha: input.headSha,
+    plan: input.plan,
+    prod: input.prod,
+  });
+  ports.log.info(
+    `Environment ${change.environment}: ${change.actions.length} change${change.actions.length === 1 ? "" : "s"}, ${change.pointers} pointer view${change.pointers === 1 ? "" : "s"} to prod, ${change.in_place} of its own builds reused; schemas ${change.schemas.join(", ")}.`,
+  );
+  return change;
+}
+
+export async function recordPullRequestBuilds(
+  ctx: EnvContext,
+  input: {
+    prNumber: number;
+    project: LoadedProject;
+    runResults: RunResults;
+    sources: SourcesFreshness | null;
+  },
+  ports: Ports,
+): Promise<void> {
+  const outcome = await recordEnvironmentBuilds(ctx, {
+    name: environmentName(input.prNumber),
+    project: input.project,
+    buildProject: input.project,
+    runResults: input.runResults,
+    sources: input.sources,
+  });
+  ports.log.info(
+    `Environment ${environmentName(input.prNumber)}: recorded run ${outcome.run_id}: ${outcome.built.length} built, ${outcome.failed.length} failed.`,
+  );
+  for (const ignored of outcome.ignored)
+    ports.log.info(`  not recorded: ${ignored.unique_id}: ${ignored.reason}`);
+}
+
+export async function closePullRequestEnvironment(
+  ctx: EnvContext,
+  input: { prNumber: number; merged: boolean; prod: StateSnapshot | null },
+  ports: Ports,
+): Promise<void> {
+  const name = environmentName(input.prNumber);
+  const closed = await closeEnvironment(ctx, { name, merged: input.merged });
+  if (!closed) {
+    ports.log.info(`No open environment ${name}.`);
+    return;
+  }
+  if (input.merged) {
+    ports.log.info(`Environment ${name} is kept: the default branch's run may promote what it built.`);
+    return;
+  }
+  const report = await cleanupEnvironment(ctx, { name, prod: input.prod });
+  ports.log.info(`Environment ${name} dropped: ${JSON.stringify(report).slice(0, 300)}`);
+}

@@ -1,0 +1,145 @@
+/**
+ * The lifecycle with a warehouse: a pull request's main step creates its
+ * environment on a real DuckDB file (pointer views to prod for reused nodes)
+ * and says so in the outputs and the comment; closing it unmerged drops
+ * everything it owns and leaves prod alone. In process, through the real
+ * runner ports (state transport without a cache service, as a local run).
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readActionInputs } from "../../src/github/action-inputs.js";
+import { readRunEnvironment } from "../../src/github/event.js";
+import { type CoreLike, runnerPorts } from "../../src/github/runner-ports.js";
+import { runMainStep } from "../../src/run/main-step.js";
+import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { PROJECT_ROOT } from "../support/shared-fixtures.js";
+import { prodBuilt, shop } from "../support/warehouse/scenario.js";
+import { duckdbSession } from "../support/warehouse/sessions.js";
+
+function recordingCore() {
+  const outputs: Record<string, string> = {};
+  const state: Record<string, string> = {};
+  const lines: string[] = [];
+  let summary = "";
+  const core: CoreLike = {
+    info: (m) => lines.push(m),
+    warning: (m) => lines.push(`warning: ${m}`),
+    debug: () => {},
+    setOutput: (name, value) => {
+      outputs[name] = value;
+    },
+    saveState: (name, value) => {
+      state[name] = value;
+    },
+    getState: (name) => state[name] ?? "",
+    summary: {
+      addRaw: (text) => ({
+        write: async () => {
+          summary += text;
+        },
+      }),
+    },
+  };
+  return { core, outputs, state, lines, summary: () => summary };
+}
+
+describe("a pull request's environment through the action's main step (DuckDB)", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), "ods-run-env-"));
+  const warehouseDir = path.join(root, "warehouse");
+  const workspace = path.join(root, "workspace");
+  const s = shop();
+
+  beforeAll(async () => {
+    mkdirSync(warehouseDir, { recursive: true });
+    const session = await duckdbSession(warehouseDir);
+    const prod = await prodBuilt(session, s);
+    await session.close();
+    mkdirSync(path.join(workspace, "target"), { recursive: true });
+    const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
+    await store.commit({ project: "shop", environment: "prod" }, null, prod);
+    await store.close();
+    writeFileSync(path.join(workspace, "target", "manifest.json"), JSON.stringify(s.prManifest));
+    copyFileSync(
+      path.join(PROJECT_ROOT, "fixtures", "shop", "prod-after-merge", "sources.json"),
+      path.join(workspace, "target", "sources.json"),
+    );
+  });
+
+  function step(action: string, merged = false) {
+    const inputs = readActionInputs(
+      (name) => (name === "warehouse" ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}` : ""),
+      workspace,
+      undefined,
+    );
+    const run = readRunEnvironment(
+      {
+        GITHUB_EVENT_NAME: "pull_request",
+        GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_REF: "refs/pull/7/merge",
+        GITHUB_RUN_ID: "9",
+      },
+      {
+        action,
+        number: 7,
+        repository: { default_branch: "main", full_name: "acme/shop" },
+        pull_request: {
+          number: 7,
+          merged,
+          head: { sha: "c".repeat(40), ref: "returns", repo: { full_name: "acme/shop" } },
+        },
+      },
+    );
+    const recorder = recordingCore();
+    const ports = runnerPorts(recorder.core, run, {
+      token: "",
+      tempDir: path.join(root, "temp"),
+      hasSummary: true,
+      retentionDays: 3,
+    });
+    return { recorder, go: () => runMainStep(inputs, run, ports) };
+  }
+
+  it("opened: creates the environment with pointer views to prod, and names it in the outputs and the summary", async () => {
+    const { recorder, go } = step("opened");
+    const result = await go();
+    expect(result.plan!.pointers).toBe(true);
+    expect(recorder.outputs.environment).toBe("pr-7");
+    expect(recorder.outputs.schemas).toBe("analytics_pr_7");
+    expect(recorder.outputs.select).toContain("fqn:shop.staging.stg_orders");
+    expect(recorder.summary()).toContain("pr-7");
+
+    const session = await duckdbSession(warehouseDir);
+    try {
+      const reused = result.plan!.entries.filter((e) => e.action === "REUSE");
+      expect(reused.length).toBeGreaterThan(0);
+      for (const entry of reused) {
+        const viaPointer = await session.rows(
+          `select count(*) as n from "analytics_pr_7"."${entry.relation.identifier}"`,
+        );
+        const inProd = await session.rows(
+          `select count(*) as n from "analytics"."${entry.relation.identifier}"`,
+        );
+        expect(viaPointer, entry.unique_id).toEqual(inProd);
+      }
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("closed without merging: drops everything the environment owns and leaves prod alone", async () => {
+    const { recorder, go } = step("closed");
+    await go();
+    expect(recorder.lines.join("\n")).toContain("Environment pr-7 dropped");
+    const session = await duckdbSession(warehouseDir);
+    try {
+      const schemas = await session.rows("select schema_name from information_schema.schemata order by 1");
+      expect(schemas.map((r) => r.schema_name)).not.toContain("analytics_pr_7");
+      const prodRows = await session.rows(`select count(*) as n from "analytics"."orders"`);
+      expect(Number(prodRows[0]!.n)).toBeGreaterThan(0);
+    } finally {
+      await session.close();
+    }
+  });
+});
