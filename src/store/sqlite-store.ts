@@ -182,9 +182,27 @@ function moveNoReplace(from: string, to: string): void {
 
 /** What the first bytes of `file` say, before SQLite is asked. */
 function inspectHeader(file: string): { problem: string | undefined; size: number } {
-  const size = statSync(file).size;
-  if (size === 0) return { problem: "the file is empty (0 bytes): it was truncated", size };
-  const fd = openSync(file, "r");
+  let stat: ReturnType<typeof statSync>;
+  let fd: number;
+  try {
+    stat = statSync(file);
+    if (stat.isDirectory()) {
+      throw new UserError("file_unreadable", `${file} is a directory, not a state database file.`, {
+        file,
+        hint: "Point the state path (--state, or the action's `state-path` input) at a file, .ods/state.db by default. Nothing was changed.",
+      });
+    }
+    fd = openSync(file, "r");
+  } catch (error) {
+    if (error instanceof UserError) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new UserError("file_unreadable", `The state database ${file} can't be read: ${code}.`, { file });
+  }
+  const size = stat.size;
+  if (size === 0) {
+    closeSync(fd);
+    return { problem: "the file is empty (0 bytes): it was truncated", size };
+  }
   try {
     const buffer = Buffer.alloc(100);
     const read = readSync(fd, buffer, 0, 100, 0);

@@ -3,7 +3,7 @@
  * before its fix. The fuzzer finds them again at random; these say exactly
  * what was wrong.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -422,6 +422,30 @@ describe("times in run_results.json that are not instants, or in the future", ()
       expect(() =>
         recordRun("inv-0", runOn("2026-10-01", "inv-0"), first.snapshot, "2026-11-01T11:00:00Z"),
       ).toThrow(/before the recorded state/);
+    });
+  });
+});
+
+describe("a state path that is a directory", () => {
+  /** The store read the directory's "header" and failed with EISDIR, reported as a bug. */
+  it.each([
+    ["plan", ["--manifest", path.join(SHOP, "manifest.json")]],
+    [
+      "record",
+      ["--manifest", path.join(SHOP, "manifest.json"), "--run-results", path.join(SHOP, "run_results.json")],
+    ],
+    ["history", []],
+    ["backup", []],
+  ])("ods-state %s says it is a directory, with exit code 1", async (command, args) => {
+    await tally.check("state path is a directory", "file_unreadable", async () => {
+      const state = path.join(dir, "state-dir.db");
+      mkdirSync(state, { recursive: true });
+      const result = await cli([command, ...args, "--state", state]);
+      expect(result.stderr).not.toContain("error[internal]");
+      expect(result.stderr).toContain(
+        `error[file_unreadable]: ${state} is a directory, not a state database file.`,
+      );
+      expect(result.code).toBe(1);
     });
   });
 });
