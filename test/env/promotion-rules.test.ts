@@ -11,7 +11,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../src/dbt/artifacts/sources.js";
-import { environmentContext, planPromotion, recordEnvironmentBuilds } from "../../src/env/index.js";
+import {
+  environmentContext,
+  planPromotion,
+  promote,
+  recordEnvironmentBuilds,
+  rollbackPromotion,
+} from "../../src/env/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { prepared } from "../support/warehouse/engines.js";
 import {
@@ -179,5 +185,50 @@ describe("promotion rules", () => {
     expect(decided.orders).toMatch(
       /^parent_changed: Parent `stg_orders` .* \(source `raw\.orders` has no version now/,
     );
+  });
+});
+
+describe("a table new to prod", () => {
+  it("is promoted without replacing anything; a rollback takes it out of prod (kept until the retention)", async () => {
+    const { session, value: S0 } = await fresh();
+    try {
+      const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T12:02:00.000Z" }))!;
+      await session.exec(`create table "analytics_pr_7"."brand_new" as select 42 as answer`);
+      const mainPlan = mainPlanOf(s, S0);
+      const plan = {
+        environment: "pr-7",
+        project: "shop",
+        decisions: [],
+        candidates: [
+          {
+            unique_id: "model.shop.brand_new",
+            from: { schema: "analytics_pr_7", identifier: "brand_new" },
+            to: { schema: "analytics", identifier: "brand_new" },
+            replaces: false,
+            pr_run_id: "pr7-run-1",
+            version_key: "v",
+            promoted_state: { ...S0.nodes["model.shop.orders"]!, run_id: "pr7-run-1" },
+            previous_state: null,
+          },
+        ],
+      };
+      const result = await promote(ctx, {
+        plan,
+        mainPlan,
+        mainProject: s.mainProject,
+        promotedBy: "main-new",
+      });
+      expect(result.promoted[0]!.retired).toBeNull();
+      expect(await session.rows(`select answer from "analytics"."brand_new"`)).toEqual([{ answer: 42 }]);
+      const rolled = await rollbackPromotion(ctx, { id: result.id! });
+      expect(rolled.restored).toEqual([
+        expect.objectContaining({ unique_id: "model.shop.brand_new", previous_state: null }),
+      ]);
+      const names = (await session.warehouse.listObjects(["analytics"])).map((o) => o.identifier);
+      expect(names).not.toContain("brand_new");
+      expect(names).toContain(rolled.restored[0]!.promoted_kept_as.identifier);
+    } finally {
+      await session.close();
+    }
   });
 });
