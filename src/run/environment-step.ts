@@ -97,7 +97,7 @@ export async function recordPullRequestBuilds(
   const outcome = await recordEnvironmentBuilds(ctx, {
     name: environmentName(input.prNumber),
     project: input.project,
-    buildProject: input.project,
+    buildProject: input.buildProject,
     runResults: input.runResults,
     sources: input.sources,
   });

@@ -4,7 +4,7 @@
  * comment on pull requests). State is never written here, except by an
  * explicit `command: record`.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment, renderJobSummary } from "../comment/render-comment.js";
@@ -127,6 +127,12 @@ export async function runMainStep(
   // What the post step needs: where things are, and the run results that already existed.
   const previousResults = readRunResultsAt(inputs.runResults);
   ports.stepState.save("plan-path", planPath);
+  // The manifest this plan was made from: dbt build rewrites target/manifest.json
+  // with compiled code only for what it ran, and the environment's builds are
+  // recorded against the code that was planned.
+  const plannedManifest = path.join(ports.tempDir, "ods-state", "planned-manifest.json");
+  copyFileSync(inputs.manifest, plannedManifest);
+  ports.stepState.save("planned-manifest", plannedManifest);
   ports.stepState.save("scope", JSON.stringify(scope));
   ports.stepState.save("results-before", previousResults?.metadata.invocationId ?? "");
 

@@ -3,7 +3,7 @@
  * branch, record the job's dbt run and save state; on a pull request, put
  * dbt's outcome into the plan comment.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment, renderJobSummary } from "../comment/render-comment.js";
 import type { ActionInputs } from "../github/action-inputs.js";
@@ -40,11 +40,19 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
     }
     if (environmentRefusal(inputs, run) === null) {
       const event = run.event;
-      const project = readProjectAt(inputs.manifest);
+      const planned = ports.stepState.get("planned-manifest");
+      const project = readProjectAt(planned !== "" && existsSync(planned) ? planned : inputs.manifest);
+      const buildProject = readProjectAt(inputs.manifest);
       await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
         recordPullRequestBuilds(
           ctx,
-          { prNumber: event.number, project, runResults: results, sources: readSourcesAt(inputs.sources) },
+          {
+            prNumber: event.number,
+            project,
+            buildProject,
+            runResults: results,
+            sources: readSourcesAt(inputs.sources),
+          },
           ports,
         ),
       );
