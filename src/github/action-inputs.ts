@@ -1,3 +1,4 @@
+import { readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { UserError } from "../errors/user-error.js";
 import { type DriverPreference, parseDriverPreference } from "../store/sqlite-driver.js";
@@ -56,12 +57,11 @@ export function readActionInputs(
   const projectDir = resolveInWorkspace(input("project-dir") || ".", workspace, "project-dir");
   const inProject = (name: string, fallback: string) => {
     const value = input(name) || fallback;
-    const resolved = resolveInWorkspace(
-      path.join(path.relative(workspace, projectDir) || ".", value),
-      workspace,
-      name,
-    );
-    return resolved;
+    // An absolute path is taken as it is (and must be in the workspace); a relative one is relative to project-dir.
+    const relative = path.isAbsolute(value)
+      ? value
+      : path.join(path.relative(workspace, projectDir) || ".", value);
+    return resolveInWorkspace(relative, workspace, name, value);
   };
   const retentionText = input("retention") || "3";
   const retentionDays = Number(retentionText);
@@ -103,15 +103,36 @@ export function readActionInputs(
   };
 }
 
-/** Resolves a path input against the workspace and refuses one that leaves it. */
-export function resolveInWorkspace(value: string, workspace: string, inputName: string): string {
+/**
+ * Resolves a path input against the workspace and refuses one that leaves
+ * it, by its text (`..`, an absolute path elsewhere) or through symbolic
+ * links (the path, a folder on it, or a link that does not exist yet
+ * pointing outside): what the action reads or writes stays in the checkout.
+ * Links that stay inside are followed; the path returned is the one given.
+ */
+export function resolveInWorkspace(
+  value: string,
+  workspace: string,
+  inputName: string,
+  given: string = value,
+): string {
   const root = path.resolve(workspace);
   const resolved = path.resolve(root, value);
-  const relative = path.relative(root, resolved);
-  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+  const outside = (target: string, base: string) => {
+    const relative = path.relative(base, target);
+    return relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+  };
+  let leaves = outside(resolved, root);
+  let through = "";
+  if (!leaves) {
+    const real = realPath(resolved);
+    leaves = outside(real, realPath(root));
+    if (leaves) through = ` (through a symbolic link, to ${real})`;
+  }
+  if (leaves) {
     throw new UserError(
       "input_invalid",
-      `Input \`${inputName}\` is \`${value}\`, which is outside the workspace ${root}.`,
+      `Input \`${inputName}\` is \`${given}\`, which is outside the workspace ${root}${through}.`,
       {
         input: inputName,
         hint: `Give \`${inputName}\` a path inside the repository checkout.`,
@@ -119,6 +140,29 @@ export function resolveInWorkspace(value: string, workspace: string, inputName: 
     );
   }
   return resolved;
+}
+
+/**
+ * Where `file` really is once every symbolic link on it is followed, also
+ * when it (or the end of a chain of links) does not exist yet: the part
+ * that exists is resolved and the rest is appended.
+ */
+function realPath(file: string, hops = 0): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    // Part of the path does not exist (or a link dangles): resolve the parent, then this name.
+  }
+  const parent = path.dirname(file);
+  if (parent === file || hops > 40) return file;
+  const base = path.join(realPath(parent, hops + 1), path.basename(file));
+  let target: string;
+  try {
+    target = readlinkSync(base);
+  } catch {
+    return base;
+  }
+  return realPath(path.resolve(path.dirname(base), target), hops + 1);
 }
 
 /** Strict boolean: `true` or `false` (any case); anything else names the input. */
