@@ -88,7 +88,10 @@ export async function recordPullRequestBuilds(
   ctx: EnvContext,
   input: {
     prNumber: number;
+    /** The manifest the environment was planned from. */
     project: LoadedProject;
+    /** The manifest dbt wrote with these run results. */
+    buildProject: LoadedProject;
     runResults: RunResults;
     sources: SourcesFreshness | null;
   },
