@@ -9,6 +9,7 @@ import path from "node:path";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment, renderJobSummary } from "../comment/render-comment.js";
 import type { EnvironmentChange } from "../env/index.js";
+import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import { describeSource } from "../github/state-transport.js";
@@ -152,7 +153,11 @@ export async function runMainStep(
 
 function scopeProject(name: string | null, file: string): string {
   if (name) return name;
-  throw new Error(`unreachable: ${file} has no project name`);
+  throw new UserError("artifact_invalid", `${file} has no project name (metadata.project_name).`, {
+    file,
+    input: "manifest",
+    hint: "Regenerate the manifest with `dbt compile`; ODS keeps state per project and can't share it between unrelated projects.",
+  });
 }
 
 export function commentContext(run: RunEnvironment, result: Plan): CommentContext {

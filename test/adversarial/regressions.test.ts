@@ -15,6 +15,7 @@ import { loadProject } from "../../src/dbt/load-project.js";
 import { plan } from "../../src/planner/plan.js";
 import { record } from "../../src/planner/record.js";
 import type { Plan } from "../../src/state/plan.js";
+import { runStep, srcEntry } from "../support/adversarial/run-step.js";
 import { Tally } from "../support/adversarial/tally.js";
 import { captureContext } from "../support/cli-context.js";
 import { buildManifest, modelId } from "../support/manifest-builder.js";
@@ -448,4 +449,29 @@ describe("a state path that is a directory", () => {
       expect(result.code).toBe(1);
     });
   });
+});
+
+describe("a manifest without a project name, in the action", () => {
+  /** The CLI refused it (artifact_invalid); the action's main step threw "unreachable" and reported a bug. */
+  it.each(["deleted", "null", "empty"])(
+    "project_name %s: the step fails naming the file, not as a bug",
+    async (how) => {
+      await tally.check("manifest without project_name (action)", "artifact_invalid", async () => {
+        const workspace = path.join(mkdtempSync(path.join(dir, "step-")), "workspace");
+        mkdirSync(path.join(workspace, "target"), { recursive: true });
+        const doc = JSON.parse(readFileSync(path.join(SHOP, "manifest.json"), "utf8"));
+        if (how === "deleted") delete doc.metadata.project_name;
+        else doc.metadata.project_name = how === "null" ? null : "";
+        writeFileSync(path.join(workspace, "target", "manifest.json"), JSON.stringify(doc));
+        const run = await runStep(srcEntry("main"), workspace, {
+          env: { GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main" },
+        });
+        expect(run.status).toBe(1);
+        expect(run.stdout).not.toContain("failed unexpectedly");
+        expect(run.stdout).toContain(
+          `::error::error[artifact_invalid]: ${path.join(workspace, "target", "manifest.json")} has no project name (metadata.project_name).`,
+        );
+      });
+    },
+  );
 });
