@@ -40,7 +40,11 @@ export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: Runne
     : null;
   const branch = "branch" in run.event ? run.event.branch : null;
   return {
-    log: { info: (m) => core.info(m), warning: (m) => core.warning(m), debug: (m) => core.debug(m) },
+    log: {
+      info: (m) => core.info(inertLines(m)),
+      warning: (m) => core.warning(m),
+      debug: (m) => core.debug(m),
+    },
     outputs: { set: (name, value) => core.setOutput(name, value) },
     summary: settings.hasSummary
       ? async (markdown) => {
@@ -83,6 +87,18 @@ export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: Runne
     tempDir: settings.tempDir,
     now: () => new Date(),
   };
+}
+
+/**
+ * core.info writes its text as it is, and the runner takes every line of a
+ * step's output that starts (after white space) with `::` or `##[` as a
+ * workflow command. A message carries names from the manifest, branches and
+ * titles: a line of it that would start a command gets a zero-width space
+ * first (not white space to the runner, invisible in the log).
+ * core.warning and core.debug escape their text themselves.
+ */
+export function inertLines(message: string): string {
+  return message.replace(/(^|\r\n|\r|\n)(\s*)(::|##\[)/g, "$1$2\u200b$3");
 }
 
 function quietLog(core: CoreLike) {
