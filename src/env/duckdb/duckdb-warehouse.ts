@@ -60,7 +60,9 @@ export class DuckDbWarehouse extends SqlWarehouse {
       throw new UserError(
         "warehouse_unavailable",
         `DuckDB can't be loaded (@duckdb/node-api): ${error instanceof Error ? error.message : String(error)}.`,
-        { hint: "Reinstall with `npm ci` on Node 24 (the DuckDB bindings are a native package)." },
+        {
+          hint: "The action's bundle doesn't ship DuckDB's 68 MB native library: use a postgres:// warehouse in the action, or run `ods-state` from a checkout after `npm ci` on Node 24.",
+        },
       );
     }
     let instance: DuckDBInstance;
