@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+import * as __WEBPACK_EXTERNAL_MODULE__duckdb_node_api_72c7c125__ from "@duckdb/node-api";
 /******/ var __webpack_modules__ = ({
 
-/***/ 909:
+/***/ 3909:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const fs = __nccwpck_require__(896);
-const path = __nccwpck_require__(928);
-const util = __nccwpck_require__(952);
-const SqliteError = __nccwpck_require__(483);
+const fs = __nccwpck_require__(9896);
+const path = __nccwpck_require__(6928);
+const util = __nccwpck_require__(2952);
+const SqliteError = __nccwpck_require__(7483);
 
 let DEFAULT_ADDON;
 
@@ -78,42 +79,42 @@ function Database(filenameGiven, options) {
 	});
 }
 
-const wrappers = __nccwpck_require__(463);
+const wrappers = __nccwpck_require__(5463);
 Database.prototype.prepare = wrappers.prepare;
-Database.prototype.transaction = __nccwpck_require__(695);
-Database.prototype.pragma = __nccwpck_require__(127);
-Database.prototype.backup = __nccwpck_require__(17);
-Database.prototype.serialize = __nccwpck_require__(161);
-Database.prototype.function = __nccwpck_require__(943);
-Database.prototype.aggregate = __nccwpck_require__(96);
-Database.prototype.table = __nccwpck_require__(355);
+Database.prototype.transaction = __nccwpck_require__(6695);
+Database.prototype.pragma = __nccwpck_require__(8127);
+Database.prototype.backup = __nccwpck_require__(6017);
+Database.prototype.serialize = __nccwpck_require__(2161);
+Database.prototype.function = __nccwpck_require__(3943);
+Database.prototype.aggregate = __nccwpck_require__(4096);
+Database.prototype.table = __nccwpck_require__(1355);
 Database.prototype.loadExtension = wrappers.loadExtension;
 Database.prototype.exec = wrappers.exec;
 Database.prototype.close = wrappers.close;
 Database.prototype.defaultSafeIntegers = wrappers.defaultSafeIntegers;
 Database.prototype.unsafeMode = wrappers.unsafeMode;
-Database.prototype[util.inspect] = __nccwpck_require__(595);
+Database.prototype[util.inspect] = __nccwpck_require__(9595);
 
 module.exports = Database;
 
 
 /***/ }),
 
-/***/ 918:
+/***/ 4918:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-module.exports = __nccwpck_require__(909);
-module.exports.SqliteError = __nccwpck_require__(483);
+module.exports = __nccwpck_require__(3909);
+module.exports.SqliteError = __nccwpck_require__(7483);
 
 
 /***/ }),
 
-/***/ 96:
+/***/ 4096:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(952);
+const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
 
 module.exports = function defineAggregate(name, options) {
 	// Validate arguments
@@ -159,14 +160,14 @@ const getLength = ({ length }) => {
 
 /***/ }),
 
-/***/ 17:
+/***/ 6017:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const fs = __nccwpck_require__(896);
-const path = __nccwpck_require__(928);
-const { promisify } = __nccwpck_require__(23);
-const { cppdb } = __nccwpck_require__(952);
+const fs = __nccwpck_require__(9896);
+const path = __nccwpck_require__(6928);
+const { promisify } = __nccwpck_require__(9023);
+const { cppdb } = __nccwpck_require__(2952);
 const fsAccess = promisify(fs.access);
 
 module.exports = async function backup(filename, options) {
@@ -233,11 +234,11 @@ const runBackup = (backup, handler) => {
 
 /***/ }),
 
-/***/ 943:
+/***/ 3943:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(952);
+const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
 
 module.exports = function defineFunction(name, options, fn) {
 	// Apply defaults
@@ -271,7 +272,7 @@ module.exports = function defineFunction(name, options, fn) {
 
 /***/ }),
 
-/***/ 595:
+/***/ 9595:
 /***/ ((module) => {
 
 
@@ -285,11 +286,11 @@ module.exports = function inspect(depth, opts) {
 
 /***/ }),
 
-/***/ 127:
+/***/ 8127:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(952);
+const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
 
 module.exports = function pragma(source, options) {
 	if (options == null) options = {};
@@ -304,11 +305,11 @@ module.exports = function pragma(source, options) {
 
 /***/ }),
 
-/***/ 161:
+/***/ 2161:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(952);
+const { cppdb } = __nccwpck_require__(2952);
 
 module.exports = function serialize(options) {
 	if (options == null) options = {};
@@ -327,11 +328,11 @@ module.exports = function serialize(options) {
 
 /***/ }),
 
-/***/ 355:
+/***/ 1355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(952);
+const { cppdb } = __nccwpck_require__(2952);
 
 module.exports = function defineTable(name, factory) {
 	// Validate arguments
@@ -523,11 +524,11 @@ const defer = x => () => x;
 
 /***/ }),
 
-/***/ 695:
+/***/ 6695:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(952);
+const { cppdb } = __nccwpck_require__(2952);
 const controllers = new WeakMap();
 
 module.exports = function transaction(fn) {
@@ -608,11 +609,11 @@ const wrapTransaction = (apply, fn, db, { begin, commit, rollback, savepoint, re
 
 /***/ }),
 
-/***/ 463:
+/***/ 5463:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(952);
+const { cppdb } = __nccwpck_require__(2952);
 
 exports.prepare = function prepare(sql) {
 	return this[cppdb].prepare(sql, this, false);
@@ -669,7 +670,7 @@ exports.getters = {
 
 /***/ }),
 
-/***/ 483:
+/***/ 7483:
 /***/ ((module) => {
 
 
@@ -696,7 +697,7 @@ module.exports = SqliteError;
 
 /***/ }),
 
-/***/ 952:
+/***/ 2952:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -715,13 +716,13 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /***/ }),
 
-/***/ 581:
+/***/ 5581:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(832);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(233);
-/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(386);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3441);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3233);
+/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3386);
 /**
  * The `ods-state` CLI entry point: the only place in the CLI that reads the
  * process environment. Everything else is in src/cli/ and takes a context.
@@ -751,7 +752,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 832:
+/***/ 3441:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -763,7 +764,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/errors/user-error.ts + 1 modules
-var user_error = __nccwpck_require__(233);
+var user_error = __nccwpck_require__(3233);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The product version; a test keeps it equal to package.json's. */
 const VERSION = "0.1.0";
@@ -812,12 +813,12 @@ function commandHelp(command) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(24);
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(760);
+var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -10539,7 +10540,7 @@ function applyMigrations(connection, target = LAYOUT_VERSION, now = () => new Da
 }
 
 // EXTERNAL MODULE: ./src/store/sqlite-driver.ts + 2 modules
-var sqlite_driver = __nccwpck_require__(386);
+var sqlite_driver = __nccwpck_require__(3386);
 ;// CONCATENATED MODULE: ./src/store/open-database.ts
 
 
@@ -10966,7 +10967,7 @@ function locked(file, waitedMs) {
 /** Identifies the encoding in the root digest, so a future encoding can't be mistaken for this one. */
 const ROOT_DOMAIN = "ods-state snapshot v1\n";
 function sha256Hex(text) {
-    return (0,external_node_crypto_namespaceObject.createHash)("sha256").update(text).digest("hex");
+    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
 }
 /** The content address of one entry body. */
 const entryHash = sha256Hex;
@@ -10976,7 +10977,7 @@ const entryHash = sha256Hex;
  * the bytes, so verifying a read costs ~1 ms per MB.
  */
 function rootDigest(header, bodies) {
-    const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256").update(ROOT_DOMAIN).update(`${header.length}\n`).update(header);
+    const hash = (0,external_node_crypto_.createHash)("sha256").update(ROOT_DOMAIN).update(`${header.length}\n`).update(header);
     for (const body of bodies)
         hash.update(`\n${body.length}\n`).update(body);
     return hash.digest("hex");
@@ -11140,7 +11141,7 @@ class InvalidSnapshotError extends Error {
 }
 /** A new opaque snapshot id. */
 function newSnapshotId() {
-    return (0,external_node_crypto_namespaceObject.randomUUID)();
+    return (0,external_node_crypto_.randomUUID)();
 }
 function resolveRetention(options = {}) {
     const keepSnapshots = options.keepSnapshots ?? DEFAULT_KEEP_SNAPSHOTS;
@@ -11323,7 +11324,7 @@ function fsyncPath(target) {
     }
 }
 function tempPath(file, purpose) {
-    return `${file}.${purpose}-${process.pid}-${(0,external_node_crypto_namespaceObject.randomBytes)(4).toString("hex")}.tmp`;
+    return `${file}.${purpose}-${process.pid}-${(0,external_node_crypto_.randomBytes)(4).toString("hex")}.tmp`;
 }
 /** Moves `from` to `to` without ever replacing an existing `to`. */
 function moveNoReplace(from, to) {
@@ -11333,10 +11334,29 @@ function moveNoReplace(from, to) {
 }
 /** What the first bytes of `file` say, before SQLite is asked. */
 function inspectHeader(file) {
-    const size = (0,external_node_fs_.statSync)(file).size;
-    if (size === 0)
+    let stat;
+    let fd;
+    try {
+        stat = (0,external_node_fs_.statSync)(file);
+        if (stat.isDirectory()) {
+            throw new user_error/* UserError */.yo("file_unreadable", `${file} is a directory, not a state database file.`, {
+                file,
+                hint: "Point the state path (--state, or the action's `state-path` input) at a file, .ods/state.db by default. Nothing was changed.",
+            });
+        }
+        fd = (0,external_node_fs_.openSync)(file, "r");
+    }
+    catch (error) {
+        if (error instanceof user_error/* UserError */.yo)
+            throw error;
+        const code = error.code ?? String(error);
+        throw new user_error/* UserError */.yo("file_unreadable", `The state database ${file} can't be read: ${code}.`, { file });
+    }
+    const size = stat.size;
+    if (size === 0) {
+        (0,external_node_fs_.closeSync)(fd);
         return { problem: "the file is empty (0 bytes): it was truncated", size };
-    const fd = (0,external_node_fs_.openSync)(file, "r");
+    }
     try {
         const buffer = Buffer.alloc(100);
         const read = (0,external_node_fs_.readSync)(fd, buffer, 0, 100, 0);
@@ -12198,24 +12218,8 @@ const backupCommand = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/dbt/fingerprint/digest.ts
-
-/** SHA-256 of UTF-8 text, lower-case hex. */
-function sha256(text) {
-    return (0,external_node_crypto_namespaceObject.createHash)("sha256").update(text, "utf8").digest("hex");
-}
-/** SHA-256 of the concatenation of `parts` (text as UTF-8), lower-case hex, without joining them first. */
-function sha256Of(...parts) {
-    const hash = (0,external_node_crypto_namespaceObject.createHash)("sha256");
-    for (const part of parts) {
-        if (typeof part === "string")
-            hash.update(part, "utf8");
-        else
-            hash.update(part);
-    }
-    return hash.digest("hex");
-}
-
+// EXTERNAL MODULE: ./src/dbt/fingerprint/digest.ts
+var fingerprint_digest = __nccwpck_require__(6641);
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/fingerprint.ts
 
 const SCHEME = "dbt/2";
@@ -12236,7 +12240,7 @@ function combineComponents(components) {
     const lines = Object.keys(components)
         .sort()
         .map((name) => `${name}\0${components[name]}\n`);
-    return sha256(lines.join(""));
+    return (0,fingerprint_digest/* sha256 */.s)(lines.join(""));
 }
 function makeFingerprint(components, scheme = SCHEME) {
     const sorted = {};
@@ -15575,212 +15579,10 @@ function readManifestDocument(doc, file) {
     return { file, metadata, nodes, dataTests, unitTests, otherNodes, sources, macros };
 }
 
-;// CONCATENATED MODULE: ./src/dbt/fingerprint/canonical-json.ts
-/**
- * Canonical JSON: object keys sorted by code unit, no whitespace, `undefined`
- * members dropped. The same value always gives the same bytes, on every
- * machine, whatever order dbt wrote the keys in.
- */
-function canonicalJson(value) {
-    return write(value, undefined);
-}
-/** canonicalJson of `record` without the top-level keys in `omit` (as if they were absent). */
-function canonicalJsonWithout(record, omit) {
-    return write(record, omit);
-}
-// Built by concatenation, one string per value: V8 joins the pieces lazily and
-// flattens the result once, when it is hashed.
-function write(value, omit) {
-    if (value === null || typeof value !== "object") {
-        // Non-finite numbers and undefined become null, as JSON.stringify does inside arrays.
-        return value === undefined ? "null" : (JSON.stringify(value) ?? "null");
-    }
-    if (Array.isArray(value)) {
-        let out = "[";
-        for (let index = 0; index < value.length; index++) {
-            if (index > 0)
-                out += ",";
-            out += write(value[index], undefined);
-        }
-        return `${out}]`;
-    }
-    const record = value;
-    const keys = Object.keys(record).sort();
-    let out = "{";
-    let first = true;
-    for (const key of keys) {
-        const item = record[key];
-        if (item === undefined || omit?.has(key))
-            continue;
-        if (!first)
-            out += ",";
-        first = false;
-        out += `${JSON.stringify(key)}:${write(item, undefined)}`;
-    }
-    return `${out}}`;
-}
-
-;// CONCATENATED MODULE: ./src/dbt/fingerprint/macro-index.ts
-
-/** Adapters whose macros build on another adapter's package. */
-const INHERITED_ADAPTER_PACKAGES = {
-    redshift: ["dbt_postgres"],
-    databricks: ["dbt_spark"],
-    materialize: ["dbt_postgres"],
-    timescaledb: ["dbt_postgres"],
-};
-/** Names dbt resolves through the project first: they decide where and under which name a node is built. */
-const GENERATE_NAME_MACROS = [
-    "generate_database_name",
-    "generate_schema_name",
-    "generate_alias_name",
-];
-function enginePackages(adapterType) {
-    const packages = new Set(["dbt"]);
-    if (adapterType) {
-        packages.add(`dbt_${adapterType}`);
-        for (const inherited of INHERITED_ADAPTER_PACKAGES[adapterType] ?? [])
-            packages.add(inherited);
-    }
-    return packages;
-}
-class MacroIndex {
-    engine;
-    macros;
-    digests = new Map();
-    closures = new Map();
-    digestedClosures = new Map();
-    materializations = new Map();
-    nameOverrides;
-    byName = new Map();
-    adapterType;
-    constructor(macros, adapterType) {
-        this.macros = macros;
-        this.adapterType = adapterType;
-        this.engine = enginePackages(adapterType);
-        for (const macro of macros.values()) {
-            const list = this.byName.get(macro.name);
-            if (list)
-                list.push(macro);
-            else
-                this.byName.set(macro.name, [macro]);
-        }
-    }
-    isEngine(id) {
-        const macro = this.macros.get(id);
-        return macro !== undefined && this.engine.has(macro.packageName);
-    }
-    get(id) {
-        return this.macros.get(id);
-    }
-    /** SHA-256 of a macro's source. */
-    sourceDigest(id) {
-        let digest = this.digests.get(id);
-        if (digest === undefined) {
-            const macro = this.macros.get(id);
-            if (!macro)
-                return undefined;
-            digest = sha256(macro.macroSql);
-            this.digests.set(id, digest);
-        }
-        return digest;
-    }
-    /**
-     * The project and package macros reachable from `roots` (engine macros are
-     * walked through, since they may call a project override, but not kept),
-     * and the ids that the manifest lacks.
-     */
-    closure(roots) {
-        const user = new Set();
-        const missing = new Set();
-        for (const root of roots) {
-            const one = this.closureOf(root);
-            for (const id of one.user)
-                user.add(id);
-            for (const id of one.missing)
-                missing.add(id);
-        }
-        return { user: [...user].sort(), missing: [...missing].sort() };
-    }
-    /**
-     * `closure(roots)` and the digest of the sources of its project and package
-     * macros (SHA-256 over `id\0digest\n` each, in order), cached per set of
-     * roots: most nodes of a project share theirs.
-     */
-    digestedClosure(roots) {
-        const list = [...roots];
-        const key = JSON.stringify([...list].sort());
-        let result = this.digestedClosures.get(key);
-        if (result === undefined) {
-            const closure = this.closure(list);
-            const digest = sha256(closure.user.map((id) => `${id}\0${this.sourceDigest(id)}\n`).join(""));
-            result = { closure, digest };
-            this.digestedClosures.set(key, result);
-        }
-        return result;
-    }
-    closureOf(root) {
-        const cached = this.closures.get(root);
-        if (cached)
-            return cached;
-        const seen = new Set([root]);
-        const stack = [root];
-        const user = [];
-        const missing = [];
-        while (stack.length > 0) {
-            const id = stack.pop();
-            const macro = this.macros.get(id);
-            if (!macro) {
-                missing.push(id);
-                continue;
-            }
-            if (!this.engine.has(macro.packageName))
-                user.push(id);
-            for (const dep of macro.dependsOn.macros) {
-                if (!seen.has(dep)) {
-                    seen.add(dep);
-                    stack.push(dep);
-                }
-            }
-        }
-        const result = { user: user.sort(), missing: missing.sort() };
-        this.closures.set(root, result);
-        return result;
-    }
-    /**
-     * The macros that can implement materialization `name` on this adapter:
-     * `materialization_<name>_<adapter>` and `materialization_<name>_default`
-     * in any package. Empty when the manifest has none.
-     */
-    materializationMacros(name) {
-        const cached = this.materializations.get(name);
-        if (cached)
-            return [...cached];
-        const ids = [];
-        for (const suffix of [this.adapterType ?? "default", "default"]) {
-            for (const macro of this.byName.get(`materialization_${name}_${suffix}`) ?? [])
-                ids.push(macro.uniqueId);
-        }
-        const result = [...new Set(ids)].sort();
-        this.materializations.set(name, result);
-        return [...result];
-    }
-    /** Project and package overrides of the `generate_*_name` macros (dbt's defaults are engine). */
-    generateNameOverrides() {
-        if (this.nameOverrides)
-            return [...this.nameOverrides];
-        const ids = [];
-        for (const name of GENERATE_NAME_MACROS) {
-            for (const macro of this.byName.get(name) ?? []) {
-                if (!this.engine.has(macro.packageName))
-                    ids.push(macro.uniqueId);
-            }
-        }
-        this.nameOverrides = ids.sort();
-        return [...this.nameOverrides];
-    }
-}
-
+// EXTERNAL MODULE: ./src/dbt/fingerprint/canonical-json.ts
+var canonical_json = __nccwpck_require__(8762);
+// EXTERNAL MODULE: ./src/dbt/fingerprint/macro-index.ts
+var macro_index = __nccwpck_require__(4608);
 ;// CONCATENATED MODULE: ./src/dbt/hook-scan.ts
 /**
  * Hook scan (ADR-0013, "Hooks (#218)"). dbt stores pre- and post-hooks
@@ -16755,13 +16557,13 @@ const CONFIG_KEYS_IGNORED = ["tags", "meta", "docs", "state", "freshness"];
 const SQL_LIKE = new Set(["model", "snapshot"]);
 const IGNORED_CONFIG_KEYS = new Set(CONFIG_KEYS_IGNORED);
 /** Components every node of a manifest shares, computed once. */
-const SCHEME_DIGEST = sha256(SCHEME);
-const NOT_ENFORCED_CONTRACT_DIGEST = sha256(canonicalJson({ enforced: false }));
+const SCHEME_DIGEST = (0,fingerprint_digest/* sha256 */.s)(SCHEME);
+const NOT_ENFORCED_CONTRACT_DIGEST = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)({ enforced: false }));
 const engineDigests = new WeakMap();
 function engineDigest(metadata) {
     let digest = engineDigests.get(metadata);
     if (digest === undefined) {
-        digest = sha256(canonicalJson({ dbt_version: metadata.dbtVersion, adapter: metadata.adapterType }));
+        digest = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)({ dbt_version: metadata.dbtVersion, adapter: metadata.adapterType }));
         engineDigests.set(metadata, digest);
     }
     return digest;
@@ -16777,7 +16579,7 @@ function fingerprintNode(graph, node, macros) {
     components.scheme = SCHEME_DIGEST;
     components.engine = engineDigest(metadata);
     // canonicalJson({ database, schema, identifier }), keys in canonical order.
-    components.relation = sha256(`{"database":${JSON.stringify(n.relation.database)},"identifier":${JSON.stringify(n.relation.identifier)},"schema":${JSON.stringify(n.relation.schema)}}`);
+    components.relation = (0,fingerprint_digest/* sha256 */.s)(`{"database":${JSON.stringify(n.relation.database)},"identifier":${JSON.stringify(n.relation.identifier)},"schema":${JSON.stringify(n.relation.schema)}}`);
     if (n.config === null)
         incomplete.push("no recorded config");
     else
@@ -16806,7 +16608,7 @@ function fingerprintNode(graph, node, macros) {
         if (n.compiledCode === null)
             incomplete.push("no compiled code: run `dbt compile` so the manifest records it");
         else
-            components.compiled_code = sha256(n.compiledCode);
+            components.compiled_code = (0,fingerprint_digest/* sha256 */.s)(n.compiledCode);
         fileReason = "Python model";
     }
     else {
@@ -16818,7 +16620,7 @@ function fingerprintNode(graph, node, macros) {
             x.checksum?.name ?? null,
             x.checksum?.value ?? null,
         ]);
-        components.file = sha256(canonicalJson(checksums));
+        components.file = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)(checksums));
     }
     // Macros: the node's own, those of the ephemeral models it inlines, its
     // materialization and the generate_*_name overrides.
@@ -16830,13 +16632,13 @@ function fingerprintNode(graph, node, macros) {
         incomplete.push(`macro \`${id}\` is missing from the artifacts`);
     components.macros = macrosDigest;
     components.contract = n.contract?.enforced
-        ? sha256(canonicalJson(contractOf(n)))
+        ? (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)(contractOf(n)))
         : NOT_ENFORCED_CONTRACT_DIGEST;
     return {
         components,
         incomplete,
         environmentReads: environmentReads(n, closure.user, macros),
-        rawDigest: n.rawCode === null ? null : sha256(n.rawCode),
+        rawDigest: n.rawCode === null ? null : (0,fingerprint_digest/* sha256 */.s)(n.rawCode),
         normaliserGaveUp,
         fileReason,
         portableSql,
@@ -16859,7 +16661,7 @@ function configDigest(graph, config) {
     const key = JSON.stringify(config);
     let digest = cache.get(key);
     if (digest === undefined) {
-        digest = sha256(canonicalJsonWithout(config, IGNORED_CONFIG_KEYS));
+        digest = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJsonWithout */.F)(config, IGNORED_CONFIG_KEYS));
         cache.set(key, digest);
     }
     return digest;
@@ -16906,8 +16708,8 @@ function nodeMacros(macros, n, ephemerals, materialization) {
 function sqlDigest(text) {
     const normalised = normaliseSqlBytes(text);
     return normalised.ok
-        ? { digest: sha256Of(NORMALISED_PREFIX, normalised.bytes), gaveUp: null, normalised: normalised.bytes }
-        : { digest: sha256Of(RAW_PREFIX, text), gaveUp: normalised.reason, normalised: null };
+        ? { digest: (0,fingerprint_digest/* sha256Of */.B)(NORMALISED_PREFIX, normalised.bytes), gaveUp: null, normalised: normalised.bytes }
+        : { digest: (0,fingerprint_digest/* sha256Of */.B)(RAW_PREFIX, text), gaveUp: normalised.reason, normalised: null };
 }
 const NORMALISED_PREFIX = "normalised\0";
 const RAW_PREFIX = "raw\0";
@@ -16927,7 +16729,7 @@ const placeholders = new Map();
 function placeholderOf(id) {
     let placeholder = placeholders.get(id);
     if (placeholder === undefined) {
-        placeholder = `${PLACEHOLDER_PREFIX}${sha256(id).slice(0, 16)}`;
+        placeholder = `${PLACEHOLDER_PREFIX}${(0,fingerprint_digest/* sha256 */.s)(id).slice(0, 16)}`;
         placeholders.set(id, placeholder);
     }
     return placeholder;
@@ -17010,7 +16812,7 @@ function portableFromTokens(sql, normalised, names) {
         }
     }
     if (replaced.length === 0)
-        return sha256Of(NORMALISED_PREFIX, normalised);
+        return (0,fingerprint_digest/* sha256Of */.B)(NORMALISED_PREFIX, normalised);
     replaced.sort((a, b) => a[0] - b[0]);
     const parts = [NORMALISED_PREFIX];
     let copied = 0;
@@ -17020,7 +16822,7 @@ function portableFromTokens(sql, normalised, names) {
         copied = out + (ends[token] - starts[token]);
     }
     parts.push(normalised.subarray(copied));
-    return sha256Of(...parts);
+    return (0,fingerprint_digest/* sha256Of */.B)(...parts);
 }
 /** The index of the token that starts at `position`, or -1 (tokens are in input order). */
 function tokenStartingAt(starts, count, position) {
@@ -17105,7 +16907,7 @@ function environmentReads(n, userMacros, macros) {
 
 
 function fingerprintProject(graph) {
-    const macros = new MacroIndex(graph.macros, graph.metadata.adapterType);
+    const macros = new macro_index/* MacroIndex */.t8(graph.macros, graph.metadata.adapterType);
     const result = new Map();
     for (const id of graph.order) {
         const node = graph.nodes.get(id);
@@ -17125,7 +16927,7 @@ function fingerprintProject(graph) {
             return [sourceId, relation ? [relation.database, relation.schema, relation.identifier] : null];
         });
         const unknown = node.unknownParents.map((parent) => parent.id);
-        const versionKey = sha256(canonicalJson({ components: codeComponents, parents: parentKeys, sources: sourceKeys, unknown }));
+        const versionKey = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)({ components: codeComponents, parents: parentKeys, sources: sourceKeys, unknown }));
         result.set(id, {
             id,
             fingerprint,
@@ -17457,6 +17259,65 @@ function loadProject(manifestText, file) {
 ;// CONCATENATED MODULE: ./src/files/read-text-file.ts
 
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+/**
+ * Decodes a file's bytes as UTF-8, refusing bytes that are not UTF-8 rather
+ * than replacing them: dbt writes its artifacts as UTF-8, and replacement
+ * characters would make different bytes read alike (a changed SQL string
+ * would keep its fingerprint).
+ */
+function decodeUtf8(bytes, file, from) {
+    try {
+        return UTF8.decode(bytes);
+    }
+    catch {
+        const at = firstInvalidUtf8(bytes);
+        throw new user_error/* UserError */.yo("artifact_not_json", `${file} is not UTF-8 text: byte ${at} (0x${(bytes[at] ?? 0).toString(16).padStart(2, "0")}) can't be decoded (given by ${from}).`, {
+            file,
+            input: from,
+            hint: "dbt writes its artifacts as UTF-8, so the file was changed or damaged after dbt wrote it. Regenerate it with dbt.",
+        });
+    }
+}
+/** Offset of the first byte that doesn't start or continue a well-formed UTF-8 sequence. */
+function firstInvalidUtf8(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        let length;
+        let min;
+        if (b < 0x80) {
+            i += 1;
+            continue;
+        }
+        else if (b >= 0xc2 && b <= 0xdf) {
+            length = 2;
+            min = 0x80;
+        }
+        else if (b >= 0xe0 && b <= 0xef) {
+            length = 3;
+            min = 0x800;
+        }
+        else if (b >= 0xf0 && b <= 0xf4) {
+            length = 4;
+            min = 0x10000;
+        }
+        else {
+            return i;
+        }
+        let code = b & (0xff >> (length + 1));
+        for (let k = 1; k < length; k++) {
+            const c = bytes[i + k];
+            if (c === undefined || (c & 0xc0) !== 0x80)
+                return i;
+            code = (code << 6) | (c & 0x3f);
+        }
+        if (code < min || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+            return i;
+        i += length;
+    }
+    return bytes.length;
+}
 /**
  * Reads a UTF-8 text file named by a flag or an input, with errors that name
  * the file and the flag or input it came from.
@@ -17485,8 +17346,9 @@ function readTextFile(file, from) {
             input: from,
         });
     }
+    let bytes;
     try {
-        return (0,external_node_fs_.readFileSync)(file, "utf8");
+        bytes = (0,external_node_fs_.readFileSync)(file);
     }
     catch (error) {
         const code = error.code;
@@ -17495,6 +17357,7 @@ function readTextFile(file, from) {
             input: from,
         });
     }
+    return decodeUtf8(bytes, file, from);
 }
 
 ;// CONCATENATED MODULE: ./src/cli/project-inputs.ts
@@ -17685,6 +17548,3245 @@ const doctorCommand = {
     },
 };
 
+// EXTERNAL MODULE: ./src/env/names.ts
+var names = __nccwpck_require__(2563);
+;// CONCATENATED MODULE: ./src/env/registry.ts
+/**
+ * The environment registry: in the warehouse itself, in a metadata schema
+ * (`ods_meta` unless configured), so that it changes in the same
+ * transactions as the objects it describes. Versioned like the state
+ * documents (`registry_info.schema_version`, MAJOR.MINOR): a reader refuses
+ * a newer major or minor, and upgrades an older minor additively.
+ *
+ *   registry_info    key, value                          schema_version
+ *   environments     name, project, pr_number, head_sha, status (open | closed | merged | removed),
+ *                    prod_schemas (JSON), created_at, updated_at, closed_at
+ *   env_objects      what an environment owns: schemas it created, its pointer views, the relations
+ *                    its builds wrote; state creating (intent written first) | present
+ *   env_pointers     pointer view (schema, identifier) → what it reads (schema, identifier, run, version key)
+ *   env_builds       the environment's latest build of each node: run, status, version key,
+ *                    fingerprint digest, checks digest and outcome, parents read (JSON:
+ *                    node → {run_id, version_key, via pointer | build}), sources seen (JSON),
+ *                    the node's state as the planner reads it (JSON)
+ *   promotions       one per promotion: environment, promoted_by, status, atomic, retain_until
+ *   promotion_steps  the journal: one per node: source, staged, target, retired and undone names,
+ *                    state, the prod state it replaced and the state it promoted (JSON)
+ *
+ * Times are ISO 8601 text; JSON is text. No connection string, credential or
+ * grant is ever written here (ADR-0028 rule 9).
+ */
+
+
+
+const REGISTRY_SCHEMA_VERSION = { major: 1, minor: 0 };
+const DEFAULT_META_SCHEMA = "ods_meta";
+const T = {
+    info: { name: "registry_info", columns: { key: "text", value: "text" }, key: ["key"] },
+    environments: {
+        name: "environments",
+        columns: {
+            name: "text",
+            project: "text",
+            pr_number: "integer",
+            head_sha: "text",
+            status: "text",
+            prod_schemas: "text",
+            created_at: "text",
+            updated_at: "text",
+            closed_at: "text",
+        },
+        key: ["name"],
+    },
+    objects: {
+        name: "env_objects",
+        columns: {
+            environment: "text",
+            schema_name: "text",
+            identifier: "text",
+            kind: "text",
+            role: "text",
+            node_id: "text",
+            state: "text",
+            created_at: "text",
+        },
+        key: ["environment", "schema_name", "identifier"],
+    },
+    pointers: {
+        name: "env_pointers",
+        columns: {
+            environment: "text",
+            node_id: "text",
+            schema_name: "text",
+            identifier: "text",
+            reads_schema: "text",
+            reads_identifier: "text",
+            reads_run_id: "text",
+            version_key: "text",
+            updated_at: "text",
+        },
+        key: ["environment", "node_id"],
+    },
+    builds: {
+        name: "env_builds",
+        columns: {
+            environment: "text",
+            node_id: "text",
+            run_id: "text",
+            status: "text",
+            version_key: "text",
+            fingerprint_digest: "text",
+            checks_digest: "text",
+            tested: "text",
+            schema_name: "text",
+            identifier: "text",
+            materialized: "text",
+            parents: "text",
+            sources: "text",
+            node_state: "text",
+            built_at: "text",
+            recorded_at: "text",
+        },
+        key: ["environment", "node_id"],
+    },
+    promotions: {
+        name: "promotions",
+        columns: {
+            id: "text",
+            environment: "text",
+            project: "text",
+            promoted_by: "text",
+            status: "text",
+            atomic: "integer",
+            created_at: "text",
+            updated_at: "text",
+            retain_until: "text",
+            detail: "text",
+        },
+        key: ["id"],
+    },
+    steps: {
+        name: "promotion_steps",
+        columns: {
+            promotion_id: "text",
+            seq: "integer",
+            node_id: "text",
+            target_schema: "text",
+            target_identifier: "text",
+            source_schema: "text",
+            source_identifier: "text",
+            staged_identifier: "text",
+            retired_identifier: "text",
+            undone_identifier: "text",
+            how: "text",
+            state: "text",
+            pr_run_id: "text",
+            version_key: "text",
+            previous_state: "text",
+            promoted_state: "text",
+            switched_at: "text",
+        },
+        key: ["promotion_id", "node_id"],
+    },
+};
+const REGISTRY_TABLES = Object.values(T);
+function registry_json(text, fallback) {
+    if (typeof text !== "string" || text === "")
+        return fallback;
+    return JSON.parse(text);
+}
+const registry_str = (value) => (value === null || value === undefined ? "" : String(value));
+const strOrNull = (value) => value === null || value === undefined || value === "" ? null : String(value);
+class EnvironmentRegistry {
+    schema;
+    warehouse;
+    constructor(warehouse, schema) {
+        this.warehouse = warehouse;
+        this.schema = schema;
+    }
+    /**
+     * Opens the registry in `schema`, creating it unless `create` is false (then
+     * null when there is none). Refuses a registry written by a newer version.
+     */
+    static async open(warehouse, options = {}) {
+        const schema = (0,names/* checkIdentifier */.Ki)(options.schema ?? DEFAULT_META_SCHEMA, warehouse.capabilities.identifiers, "metadata schema");
+        const registry = new EnvironmentRegistry(warehouse, schema);
+        const exists = await warehouse.hasRecordTable(schema, T.info.name);
+        if (exists) {
+            const rows = await warehouse.selectRecords(schema, T.info, { key: "schema_version" });
+            const text = registry_str(rows[0]?.value);
+            const version = parseSchemaVersion(text);
+            if (!version || !canRead(REGISTRY_SCHEMA_VERSION, version)) {
+                throw new user_error/* UserError */.yo("registry_newer", `The environment registry in ${warehouse.label} (schema ${schema}) has schema_version ${JSON.stringify(text)}; this ods-state reads ${REGISTRY_SCHEMA_VERSION.major}.0 to ${formatSchemaVersion(REGISTRY_SCHEMA_VERSION)}.`);
+            }
+            if (version.minor < REGISTRY_SCHEMA_VERSION.minor && options.create !== false) {
+                await warehouse.transaction(async () => {
+                    await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
+                    await warehouse.upsertRecord(schema, T.info, {
+                        key: "schema_version",
+                        value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
+                    });
+                });
+            }
+            return registry;
+        }
+        if (options.create === false)
+            return null;
+        await warehouse.transaction(async () => {
+            await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
+            await warehouse.upsertRecord(schema, T.info, {
+                key: "schema_version",
+                value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
+            });
+        });
+        return registry;
+    }
+    /* ----------------------------------------------------------- environments */
+    async environments() {
+        const rows = await this.warehouse.selectRecords(this.schema, T.environments);
+        return rows.map(toEnvironment);
+    }
+    async environment(name) {
+        const rows = await this.warehouse.selectRecords(this.schema, T.environments, { name });
+        return rows[0] ? toEnvironment(rows[0]) : null;
+    }
+    async putEnvironment(record) {
+        await this.warehouse.upsertRecord(this.schema, T.environments, {
+            name: record.name,
+            project: record.project,
+            pr_number: record.pr_number,
+            head_sha: record.head_sha,
+            status: record.status,
+            prod_schemas: JSON.stringify(record.prod_schemas),
+            created_at: record.created_at,
+            updated_at: record.updated_at,
+            closed_at: record.closed_at,
+        });
+    }
+    /* ---------------------------------------------------------------- objects */
+    async objects(environment) {
+        const rows = await this.warehouse.selectRecords(this.schema, T.objects, { environment });
+        return rows.map((row) => ({
+            environment: registry_str(row.environment),
+            schema: registry_str(row.schema_name),
+            identifier: registry_str(row.identifier),
+            kind: registry_str(row.kind),
+            role: registry_str(row.role),
+            node_id: strOrNull(row.node_id),
+            state: registry_str(row.state),
+            created_at: registry_str(row.created_at),
+        }));
+    }
+    async putObject(object) {
+        await this.warehouse.upsertRecord(this.schema, T.objects, {
+            environment: object.environment,
+            schema_name: object.schema,
+            identifier: object.identifier,
+            kind: object.kind,
+            role: object.role,
+            node_id: object.node_id,
+            state: object.state,
+            created_at: object.created_at,
+        });
+    }
+    async deleteObject(environment, schema, identifier) {
+        await this.warehouse.deleteRecords(this.schema, T.objects, {
+            environment,
+            schema_name: schema,
+            identifier,
+        });
+    }
+    /* --------------------------------------------------------------- pointers */
+    async pointers(environment) {
+        const rows = await this.warehouse.selectRecords(this.schema, T.pointers, { environment });
+        return rows.map((row) => ({
+            environment: registry_str(row.environment),
+            node_id: registry_str(row.node_id),
+            schema: registry_str(row.schema_name),
+            identifier: registry_str(row.identifier),
+            reads: { schema: registry_str(row.reads_schema), identifier: registry_str(row.reads_identifier) },
+            reads_run_id: strOrNull(row.reads_run_id),
+            version_key: strOrNull(row.version_key),
+            updated_at: registry_str(row.updated_at),
+        }));
+    }
+    async putPointer(pointer) {
+        await this.warehouse.upsertRecord(this.schema, T.pointers, {
+            environment: pointer.environment,
+            node_id: pointer.node_id,
+            schema_name: pointer.schema,
+            identifier: pointer.identifier,
+            reads_schema: pointer.reads.schema,
+            reads_identifier: pointer.reads.identifier,
+            reads_run_id: pointer.reads_run_id,
+            version_key: pointer.version_key,
+            updated_at: pointer.updated_at,
+        });
+    }
+    async deletePointer(environment, nodeId) {
+        await this.warehouse.deleteRecords(this.schema, T.pointers, { environment, node_id: nodeId });
+    }
+    /* ----------------------------------------------------------------- builds */
+    async builds(environment) {
+        const rows = await this.warehouse.selectRecords(this.schema, T.builds, { environment });
+        return rows.map((row) => ({
+            environment: registry_str(row.environment),
+            node_id: registry_str(row.node_id),
+            run_id: registry_str(row.run_id),
+            status: registry_str(row.status),
+            version_key: registry_str(row.version_key),
+            fingerprint_digest: registry_str(row.fingerprint_digest),
+            checks_digest: strOrNull(row.checks_digest),
+            tested: registry_str(row.tested),
+            schema: registry_str(row.schema_name),
+            identifier: registry_str(row.identifier),
+            materialized: strOrNull(row.materialized),
+            parents: registry_json(row.parents, {}),
+            sources: registry_json(row.sources, {}),
+            node_state: registry_json(row.node_state, null),
+            built_at: registry_str(row.built_at),
+            recorded_at: registry_str(row.recorded_at),
+        }));
+    }
+    async putBuild(build) {
+        await this.warehouse.upsertRecord(this.schema, T.builds, {
+            environment: build.environment,
+            node_id: build.node_id,
+            run_id: build.run_id,
+            status: build.status,
+            version_key: build.version_key,
+            fingerprint_digest: build.fingerprint_digest,
+            checks_digest: build.checks_digest,
+            tested: build.tested,
+            schema_name: build.schema,
+            identifier: build.identifier,
+            materialized: build.materialized,
+            parents: JSON.stringify(build.parents),
+            sources: JSON.stringify(build.sources),
+            node_state: build.node_state ? JSON.stringify(build.node_state) : null,
+            built_at: build.built_at,
+            recorded_at: build.recorded_at,
+        });
+    }
+    async deleteBuild(environment, nodeId) {
+        await this.warehouse.deleteRecords(this.schema, T.builds, { environment, node_id: nodeId });
+    }
+    async deleteBuilds(environment) {
+        await this.warehouse.deleteRecords(this.schema, T.builds, { environment });
+    }
+    async deletePointers(environment) {
+        await this.warehouse.deleteRecords(this.schema, T.pointers, { environment });
+    }
+    /* ------------------------------------------------------------- promotions */
+    async promotions(where = {}) {
+        const filter = {};
+        if (where.environment !== undefined)
+            filter.environment = where.environment;
+        if (where.id !== undefined)
+            filter.id = where.id;
+        const rows = await this.warehouse.selectRecords(this.schema, T.promotions, filter);
+        return rows
+            .map((row) => ({
+            id: registry_str(row.id),
+            environment: registry_str(row.environment),
+            project: registry_str(row.project),
+            promoted_by: registry_str(row.promoted_by),
+            status: registry_str(row.status),
+            atomic: Number(row.atomic) === 1,
+            created_at: registry_str(row.created_at),
+            updated_at: registry_str(row.updated_at),
+            retain_until: registry_str(row.retain_until),
+            detail: registry_json(row.detail, {}),
+        }))
+            .sort((a, b) => a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1);
+    }
+    async putPromotion(promotion) {
+        await this.warehouse.upsertRecord(this.schema, T.promotions, {
+            id: promotion.id,
+            environment: promotion.environment,
+            project: promotion.project,
+            promoted_by: promotion.promoted_by,
+            status: promotion.status,
+            atomic: promotion.atomic ? 1 : 0,
+            created_at: promotion.created_at,
+            updated_at: promotion.updated_at,
+            retain_until: promotion.retain_until,
+            detail: JSON.stringify(promotion.detail),
+        });
+    }
+    async steps(promotionId) {
+        const rows = await this.warehouse.selectRecords(this.schema, T.steps, { promotion_id: promotionId });
+        return rows
+            .map((row) => ({
+            promotion_id: registry_str(row.promotion_id),
+            seq: Number(row.seq),
+            node_id: registry_str(row.node_id),
+            target: { schema: registry_str(row.target_schema), identifier: registry_str(row.target_identifier) },
+            source: { schema: registry_str(row.source_schema), identifier: registry_str(row.source_identifier) },
+            staged_identifier: registry_str(row.staged_identifier),
+            retired_identifier: strOrNull(row.retired_identifier),
+            undone_identifier: registry_str(row.undone_identifier),
+            how: strOrNull(row.how),
+            state: registry_str(row.state),
+            pr_run_id: registry_str(row.pr_run_id),
+            version_key: registry_str(row.version_key),
+            previous_state: registry_json(row.previous_state, null),
+            promoted_state: registry_json(row.promoted_state, {}),
+            switched_at: strOrNull(row.switched_at),
+        }))
+            .sort((a, b) => a.seq - b.seq);
+    }
+    async putStep(step) {
+        await this.warehouse.upsertRecord(this.schema, T.steps, {
+            promotion_id: step.promotion_id,
+            seq: step.seq,
+            node_id: step.node_id,
+            target_schema: step.target.schema,
+            target_identifier: step.target.identifier,
+            source_schema: step.source.schema,
+            source_identifier: step.source.identifier,
+            staged_identifier: step.staged_identifier,
+            retired_identifier: step.retired_identifier,
+            undone_identifier: step.undone_identifier,
+            how: step.how,
+            state: step.state,
+            pr_run_id: step.pr_run_id,
+            version_key: step.version_key,
+            previous_state: step.previous_state ? JSON.stringify(step.previous_state) : null,
+            promoted_state: JSON.stringify(step.promoted_state),
+            switched_at: step.switched_at,
+        });
+    }
+}
+function toEnvironment(row) {
+    return {
+        name: registry_str(row.name),
+        project: registry_str(row.project),
+        pr_number: row.pr_number === null || row.pr_number === undefined ? null : Number(row.pr_number),
+        head_sha: strOrNull(row.head_sha),
+        status: registry_str(row.status),
+        prod_schemas: registry_json(row.prod_schemas, []),
+        created_at: registry_str(row.created_at),
+        updated_at: registry_str(row.updated_at),
+        closed_at: strOrNull(row.closed_at),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/env/sql-warehouse.ts
+/**
+ * What the DuckDB and PostgreSQL adapters share: portable SQL over a
+ * connection that runs one statement with `$n` parameters. Each adapter
+ * supplies its statements where the engines differ (catalog queries, moving
+ * and replacing tables, upserts); everything else is here, still inside the
+ * adapter layer (lifecycle and registry code never build SQL).
+ */
+
+
+class SqlWarehouse {
+    depth = 0;
+    q(name, what = "name") {
+        return (0,names/* quoteIdentifier */.Cm)(name, this.capabilities.identifiers, what);
+    }
+    qualified(name) {
+        return `${this.q(name.schema, "schema")}.${this.q(name.identifier, "relation name")}`;
+    }
+    get inTransaction() {
+        return this.depth > 0;
+    }
+    async transaction(work) {
+        if (this.depth > 0) {
+            this.depth += 1;
+            try {
+                return await work();
+            }
+            finally {
+                this.depth -= 1;
+            }
+        }
+        await this.run("BEGIN");
+        this.depth = 1;
+        let result;
+        try {
+            result = await work();
+        }
+        catch (error) {
+            this.depth = 0;
+            try {
+                await this.run("ROLLBACK");
+            }
+            catch {
+                // The connection may be gone; the engine rolls back an unfinished transaction itself.
+            }
+            throw error;
+        }
+        this.depth = 0;
+        try {
+            await this.run("COMMIT");
+        }
+        catch (error) {
+            try {
+                await this.run("ROLLBACK");
+            }
+            catch {
+                // Already rolled back by the failed COMMIT.
+            }
+            throw error;
+        }
+        return result;
+    }
+    async createSchema(schema) {
+        await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "schema")}`);
+    }
+    async dropSchema(schema) {
+        await this.run(`DROP SCHEMA IF EXISTS ${this.q(schema, "schema")} RESTRICT`);
+    }
+    async createView(at, reads, options) {
+        if ((0,names/* sameName */.q)(at.schema, reads.schema, this.capabilities.identifiers) &&
+            (0,names/* sameName */.q)(at.identifier, reads.identifier, this.capabilities.identifiers)) {
+            throw new user_error/* UserError */.yo("environment_overlaps_prod", `A pointer view at ${(0,names/* showQualified */.G1)(at)} would read itself.`);
+        }
+        const verb = options.replace ? "CREATE OR REPLACE VIEW" : "CREATE VIEW";
+        await this.run(`${verb} ${this.qualified(at)} AS SELECT * FROM ${this.qualified(reads)}`);
+    }
+    async dropObject(object) {
+        const kind = object.kind === "view" ? "VIEW" : "TABLE";
+        await this.run(`DROP ${kind} IF EXISTS ${this.qualified(object)} RESTRICT`);
+    }
+    async renameTable(from, to) {
+        await this.run(`ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`);
+    }
+    async ensureRecordTables(schema, tables) {
+        await this.transaction(async () => {
+            await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "metadata schema")}`);
+            for (const table of tables)
+                await this.run(this.recordTableDdl(schema, table));
+        });
+    }
+    columnType(type) {
+        return type === "integer" ? "INTEGER" : "TEXT";
+    }
+    recordColumns(table) {
+        return Object.entries(table.columns)
+            .map(([name, type]) => `${this.q(name, "column")} ${this.columnType(type)}`)
+            .join(", ");
+    }
+    checkColumns(table, row) {
+        const names = Object.keys(row);
+        for (const name of names) {
+            if (!(name in table.columns))
+                throw new Error(`record table ${table.name} has no column ${name}`);
+        }
+        return names;
+    }
+    where(table, where, offset) {
+        const names = this.checkColumns(table, where);
+        if (names.length === 0)
+            return { sql: "", params: [] };
+        const params = [];
+        const parts = names.map((name) => {
+            const value = where[name] ?? null;
+            if (value === null)
+                return `${this.q(name, "column")} IS NULL`;
+            params.push(value);
+            return `${this.q(name, "column")} = $${offset + params.length}`;
+        });
+        return { sql: ` WHERE ${parts.join(" AND ")}`, params };
+    }
+    tableName(schema, table) {
+        return `${this.q(schema, "metadata schema")}.${this.q(table.name, "record table")}`;
+    }
+    async selectRecords(schema, table, where = {}) {
+        const clause = this.where(table, where, 0);
+        const columns = Object.keys(table.columns)
+            .map((name) => this.q(name, "column"))
+            .join(", ");
+        const order = table.key.map((name) => this.q(name, "column")).join(", ");
+        const result = await this.run(`SELECT ${columns} FROM ${this.tableName(schema, table)}${clause.sql} ORDER BY ${order}`, clause.params);
+        return result.rows.map((row) => {
+            const out = {};
+            for (const [name, type] of Object.entries(table.columns)) {
+                const value = row[name];
+                out[name] =
+                    value === null || value === undefined ? null : type === "integer" ? Number(value) : String(value);
+            }
+            return out;
+        });
+    }
+    async insertRecord(schema, table, row) {
+        const names = this.checkColumns(table, row);
+        const placeholders = names.map((_, i) => `$${i + 1}`).join(", ");
+        await this.run(`INSERT INTO ${this.tableName(schema, table)} (${names.map((n) => this.q(n, "column")).join(", ")}) VALUES (${placeholders})`, names.map((name) => row[name] ?? null));
+    }
+    async updateRecords(schema, table, set, where) {
+        const names = this.checkColumns(table, set);
+        if (names.length === 0)
+            return 0;
+        const assignments = names.map((name, i) => `${this.q(name, "column")} = $${i + 1}`).join(", ");
+        const clause = this.where(table, where, names.length);
+        const result = await this.run(`UPDATE ${this.tableName(schema, table)} SET ${assignments}${clause.sql}`, [
+            ...names.map((name) => set[name] ?? null),
+            ...clause.params,
+        ]);
+        return result.changed;
+    }
+    async deleteRecords(schema, table, where) {
+        const clause = this.where(table, where, 0);
+        const result = await this.run(`DELETE FROM ${this.tableName(schema, table)}${clause.sql}`, clause.params);
+        return result.changed;
+    }
+    /** The key part of a row, for upserts. */
+    keyOf(table, row) {
+        const key = {};
+        for (const name of table.key)
+            key[name] = row[name] ?? null;
+        return key;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/env/duckdb/duckdb-warehouse.ts
+
+
+
+const DUCKDB_CAPABILITIES = {
+    engine: "duckdb",
+    transactional_ddl: true,
+    atomic_multi_pointer: true,
+    clone: false,
+    rename_across_schemas: false,
+    views_bind_by: "name",
+    identifiers: { case_sensitive: false, max_length: 255, length_unit: "characters" },
+};
+class DuckDbWarehouse extends SqlWarehouse {
+    capabilities = DUCKDB_CAPABILITIES;
+    label;
+    connection;
+    owned;
+    constructor(connection, label, owned) {
+        super();
+        this.connection = connection;
+        this.label = label;
+        this.owned = owned;
+    }
+    /** Opens (or creates) the database file. */
+    static async open(file) {
+        let module;
+        try {
+            module = (await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 6647)));
+        }
+        catch (error) {
+            throw new user_error/* UserError */.yo("warehouse_unavailable", `DuckDB can't be loaded (@duckdb/node-api): ${error instanceof Error ? error.message : String(error)}.`, {
+                hint: "The action's bundle doesn't ship DuckDB's 68 MB native library: use a postgres:// warehouse in the action, or run `ods-state` from a checkout after `npm ci` on Node 24.",
+            });
+        }
+        let instance;
+        try {
+            instance = await module.DuckDBInstance.create(file);
+        }
+        catch (error) {
+            throw new user_error/* UserError */.yo("warehouse_unavailable", `The DuckDB database ${file} can't be opened: ${error instanceof Error ? error.message : String(error)}.`);
+        }
+        const connection = await instance.connect();
+        return new DuckDbWarehouse(connection, `duckdb:${file}`, instance);
+    }
+    /** Over a connection the caller owns (tests that also run dbt's SQL on it); close() leaves it open. */
+    static fromConnection(connection, label = "duckdb") {
+        return new DuckDbWarehouse(connection, label, null);
+    }
+    async run(sql, params = []) {
+        const reader = await this.connection.runAndReadAll(sql, params.length > 0 ? params : undefined);
+        return { rows: reader.getRowObjectsJS(), changed: reader.rowsChanged };
+    }
+    async close() {
+        if (this.owned) {
+            this.connection.closeSync();
+            this.owned.closeSync();
+        }
+    }
+    async listSchemas() {
+        const result = await this.run("SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() ORDER BY 1");
+        return result.rows.map((row) => String(row.schema_name));
+    }
+    async listObjects(schemas) {
+        const wanted = new Set(schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, this.capabilities.identifiers)));
+        const result = await this.run(`SELECT schema_name, table_name AS name, 'table' AS kind FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal AND NOT temporary
+       UNION ALL
+       SELECT schema_name, view_name AS name, 'view' AS kind FROM duckdb_views() WHERE database_name = current_database() AND NOT internal AND NOT temporary
+       ORDER BY 1, 2`);
+        return result.rows
+            .filter((row) => wanted.has((0,names/* nameKey */.Rc)(String(row.schema_name), this.capabilities.identifiers)))
+            .map((row) => ({
+            schema: String(row.schema_name),
+            identifier: String(row.name),
+            kind: row.kind === "view" ? "view" : "table",
+        }));
+    }
+    /** Copies the table: columns with types, NOT NULL, defaults, primary key, unique and check constraints, then its rows. */
+    async stageTable(source, target) {
+        if ((0,names/* nameKey */.Rc)(source.schema, this.capabilities.identifiers) ===
+            (0,names/* nameKey */.Rc)(target.schema, this.capabilities.identifiers)) {
+            await this.renameTable(source, target.identifier);
+            return "moved";
+        }
+        await this.transaction(async () => {
+            const columns = await this.run(`SELECT column_name, data_type, is_nullable, column_default FROM duckdb_columns()
+         WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2 ORDER BY column_index`, [source.schema, source.identifier]);
+            if (columns.rows.length === 0) {
+                throw new user_error/* UserError */.yo("warehouse_error", `The table ${(0,names/* showQualified */.G1)(source)} doesn't exist, so it can't be copied.`);
+            }
+            const constraints = await this.run(`SELECT constraint_type, constraint_column_names, expression FROM duckdb_constraints()
+         WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2 ORDER BY constraint_index`, [source.schema, source.identifier]);
+            const parts = columns.rows.map((row) => {
+                let part = `${this.q(String(row.column_name), "column")} ${String(row.data_type)}`;
+                if (row.column_default !== null && row.column_default !== undefined)
+                    part += ` DEFAULT (${String(row.column_default)})`;
+                if (row.is_nullable === false)
+                    part += " NOT NULL";
+                return part;
+            });
+            for (const row of constraints.rows) {
+                const names = row.constraint_column_names ?? [];
+                const list = names.map((name) => this.q(String(name), "column")).join(", ");
+                if (row.constraint_type === "PRIMARY KEY")
+                    parts.push(`PRIMARY KEY (${list})`);
+                else if (row.constraint_type === "UNIQUE")
+                    parts.push(`UNIQUE (${list})`);
+                else if (row.constraint_type === "CHECK" && row.expression)
+                    parts.push(`CHECK (${String(row.expression)})`);
+            }
+            await this.run(`CREATE TABLE ${this.qualified(target)} (${parts.join(", ")})`);
+            await this.run(`INSERT INTO ${this.qualified(target)} SELECT * FROM ${this.qualified(source)}`);
+        });
+        return "copied";
+    }
+    /** Renames in one transaction; views read by name, so every reader of the name now reads the new table. */
+    async replaceTable(target, replacement, retired) {
+        await this.transaction(async () => {
+            if (retired !== null)
+                await this.renameTable(target, retired);
+            await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
+        });
+        return { rebound: [], left: [] };
+    }
+    async hasRecordTable(schema, table) {
+        const result = await this.run("SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2", [schema, table]);
+        return Number(result.rows[0]?.n ?? 0) > 0;
+    }
+    /**
+     * Without a PRIMARY KEY: DuckDB checks unique indexes eagerly within a
+     * transaction (a row deleted and inserted again with the same key fails),
+     * and registry transactions do exactly that. Keys are kept unique by
+     * upsertRecord (update, else insert) within the caller's transaction; a
+     * DuckDB file has one writer.
+     */
+    recordTableDdl(schema, table) {
+        return `CREATE TABLE IF NOT EXISTS ${this.tableName(schema, table)} (${this.recordColumns(table)})`;
+    }
+    async upsertRecord(schema, table, row) {
+        await this.transaction(async () => {
+            const changed = await this.updateRecords(schema, table, row, this.keyOf(table, row));
+            if (changed === 0)
+                await this.insertRecord(schema, table, row);
+        });
+    }
+}
+
+// EXTERNAL MODULE: ./src/dbt/checks-digest.ts
+var checks_digest = __nccwpck_require__(806);
+;// CONCATENATED MODULE: ./src/state/own.ts
+/**
+ * Reading and writing records keyed by ids (node, source and parent ids in
+ * snapshots) without touching Object.prototype: an id is data, and an id
+ * such as `constructor` or `__proto__` must read and write the entry of that
+ * id, never an inherited property or the prototype.
+ */
+/** The entry of `key` when `record` has one of its own. */
+function own_own(record, key) {
+    return record != null && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+/** Sets the entry of `key` as an own property (`__proto__` included). */
+function setOwn(record, key, value) {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+// EXTERNAL MODULE: ./src/planner/source-evidence.ts
+var source_evidence = __nccwpck_require__(889);
+;// CONCATENATED MODULE: ./src/planner/record.ts
+
+
+
+
+
+
+
+
+/** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
+const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"];
+const NODE_SUCCESS = new Set(["success"]);
+const CHECK_PASSED = new Set(["pass", "warn", "success"]);
+const CHECK_FAILED = new Set(["fail", "error", "runtime error"]);
+const passed = (status) => NODE_SUCCESS.has(status) || CHECK_PASSED.has(status);
+function refuse(message, file) {
+    throw new user_error/* UserError */.yo("record_refused", message, { file });
+}
+/** When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed. */
+function runStartedAt(results) {
+    const declared = results.metadata.invocationStartedAt;
+    if (declared && !Number.isNaN(Date.parse(declared)))
+        return declared;
+    let earliest = null;
+    for (const result of results.results) {
+        for (const timing of result.timing) {
+            const at = timing.startedAt ? Date.parse(timing.startedAt) : Number.NaN;
+            if (!Number.isNaN(at) && (earliest === null || at < earliest))
+                earliest = at;
+        }
+    }
+    if (earliest !== null)
+        return new Date(earliest).toISOString();
+    if (results.metadata.generatedAt && results.elapsedTime !== null) {
+        const end = Date.parse(results.metadata.generatedAt);
+        if (!Number.isNaN(end))
+            return new Date(end - results.elapsedTime * 1000).toISOString();
+    }
+    return null;
+}
+function completedAt(timing) {
+    let latest = null;
+    for (const t of timing) {
+        const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
+        if (!Number.isNaN(at) && (latest === null || at > latest))
+            latest = at;
+    }
+    return latest === null ? null : new Date(latest).toISOString();
+}
+/** How far after `now` a run's stated times may be (clocks of one runner agree closely). */
+const CLOCK_TOLERANCE_MS = 10 * 60_000;
+function instant(text) {
+    return text !== null && !Number.isNaN(Date.parse(text)) ? text : null;
+}
+/** The latest time the run results state: the start, any node's completion, the file's generation. */
+function latestTime(results, startedAt) {
+    let latest = { at: Date.parse(startedAt), what: "the run started" };
+    for (const result of results.results) {
+        const done = completedAt(result.timing);
+        if (done !== null && Date.parse(done) > latest.at)
+            latest = { at: Date.parse(done), what: "a node finished" };
+    }
+    const generated = Date.parse(results.metadata.generatedAt ?? "");
+    if (!Number.isNaN(generated) && generated > latest.at)
+        latest = { at: generated, what: "it was written" };
+    return latest;
+}
+function record_record(input) {
+    const { project, runResults, scope } = input;
+    const file = runResults.file;
+    const metadata = project.manifest.metadata;
+    const command = runResults.args.which;
+    if (!metadata.projectName) {
+        refuse(`${project.manifest.file} has no project name: unrelated projects would share state.`, project.manifest.file);
+    }
+    if (!command || !BUILDING_COMMANDS.includes(command)) {
+        refuse(`${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing (it reports nodes as successful without building them); only ${BUILDING_COMMANDS.join(", ")} are recorded.`, file);
+    }
+    if (runResults.args.empty) {
+        refuse(`${file} comes from an \`--empty\` run: its tables hold no rows, so it is not a build to reuse.`, file);
+    }
+    const runId = runResults.metadata.invocationId;
+    if (!runId)
+        refuse(`${file} has no invocation_id, so the run can't be identified.`, file);
+    if (runId !== metadata.invocationId) {
+        refuse(`${file} is from dbt invocation ${runId}, but ${project.manifest.file} is from ${metadata.invocationId ?? "no invocation"}: record the manifest the run wrote (target/manifest.json of the same \`dbt build\`).`, file);
+    }
+    if (input.recordedRunIds.has(runId) || input.previous?.run_id === runId) {
+        refuse(`Run ${runId} is already recorded in ${scopeKey(scope)}.`, file);
+    }
+    const startedAt = runStartedAt(runResults);
+    if (!startedAt)
+        refuse(`${file} records no start time, so ODS can't order it against the recorded state.`, file);
+    const targetChanged = input.previous !== null &&
+        input.target !== undefined &&
+        input.previous.target !== undefined &&
+        (input.previous.target.adapter_type !== input.target.adapter_type ||
+            (input.previous.target.name ?? null) !== (input.target.name ?? null));
+    const previous = input.previous && !targetChanged ? input.previous : null;
+    // Times after now can't be trusted (a skewed clock, a changed file), and a built_at in the future would make every later run look older.
+    const latestStated = latestTime(runResults, startedAt);
+    const nowMs = Date.parse(input.now);
+    if (!Number.isNaN(nowMs) && latestStated.at > nowMs + CLOCK_TOLERANCE_MS) {
+        refuse(`${file} says ${latestStated.what} ${new Date(latestStated.at).toISOString()}, after now (${input.now}): its times can't be trusted, and recording them would make every later run look older. Nothing was written; check the clock of the machine that ran dbt.`, file);
+    }
+    if (previous) {
+        let latestBuild = null;
+        for (const state of Object.values(previous.nodes)) {
+            if (Number.isNaN(Date.parse(state.built_at)))
+                continue;
+            if (latestBuild === null || ((0,source_evidence/* compareInstants */.QI)(state.built_at, latestBuild) ?? 0) > 0)
+                latestBuild = state.built_at;
+        }
+        if (latestBuild && ((0,source_evidence/* compareInstants */.QI)(startedAt, latestBuild) ?? 0) < 0) {
+            refuse(`Run ${runId} started ${startedAt}, before the recorded state of ${scopeKey(scope)} (a build finished ${latestBuild}): another run recorded newer builds meanwhile. Nothing was written; the nodes of this run are built again next time.`, file);
+        }
+    }
+    // sources.json counts only when taken strictly before the run started.
+    let sourceVersions = new Map();
+    let sourcesIgnored = null;
+    if (input.sources) {
+        const taken = input.sources.metadata.generatedAt;
+        if (!taken || ((0,source_evidence/* compareInstants */.QI)(taken, startedAt) ?? 0) >= 0) {
+            sourcesIgnored = `${input.sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`;
+        }
+        else {
+            sourceVersions = new Map();
+            for (const result of (0,source_evidence/* resultPerSource */.eH)(input.sources).values()) {
+                if (result.maxLoadedAt) {
+                    sourceVersions.set(result.uniqueId, {
+                        value: result.maxLoadedAt,
+                        exactness: "semantic",
+                        observed_at: result.snapshottedAt ?? taken,
+                    });
+                }
+            }
+        }
+    }
+    const graph = project.graph;
+    const macros = new macro_index/* MacroIndex */.t8(graph.macros, metadata.adapterType);
+    // One result per node: of several that disagree, the one that did not pass counts (whatever the order).
+    const statusOf = new Map();
+    for (const result of runResults.results) {
+        const seen = statusOf.get(result.uniqueId);
+        if (!seen || (passed(seen.status) && !passed(result.status)))
+            statusOf.set(result.uniqueId, result);
+    }
+    const checksOf = (ids) => ids.map((id) => graph.checks.get(id)).filter(Boolean);
+    const checksOutcome = (ids) => {
+        if (ids.length === 0)
+            return "not_run";
+        let allPassed = true;
+        for (const id of ids) {
+            const status = statusOf.get(id)?.status;
+            if (status !== undefined && CHECK_FAILED.has(status))
+                return "failed";
+            if (status === undefined || !CHECK_PASSED.has(status))
+                allPassed = false;
+        }
+        return allPassed ? "passed" : "not_run";
+    };
+    const nodes = {};
+    const built = [];
+    const failed = [];
+    const skipped = [];
+    for (const id of graph.order) {
+        const node = graph.nodes.get(id);
+        const result = statusOf.get(id);
+        const old = own_own(previous?.nodes, id);
+        if (result && NODE_SUCCESS.has(result.status)) {
+            const fp = project.fingerprints.get(id);
+            const parents = {};
+            for (const parent of node.parents) {
+                const parentRun = own_own(nodes, parent)?.run_id;
+                if (parentRun !== undefined)
+                    setOwn(parents, parent, parentRun);
+            }
+            const sources = {};
+            for (const sourceId of node.sources) {
+                const version = sourceVersions.get(sourceId);
+                if (version)
+                    setOwn(sources, sourceId, version);
+            }
+            const n = node.node;
+            const state = {
+                fingerprint: fp.fingerprint,
+                version_key: fp.versionKey,
+                run_id: runId,
+                built_at: completedAt(result.timing) ?? instant(runResults.metadata.generatedAt) ?? startedAt,
+                materialized: n.materialized ?? undefined,
+                relation: {
+                    database: n.relation.database,
+                    schema: n.relation.schema,
+                    identifier: n.relation.identifier,
+                },
+                parents,
+                sources,
+            };
+            if (fp.rawDigest !== null)
+                state.raw_digest = fp.rawDigest;
+            if (fp.portableSql !== null)
+                state.portable_sql = fp.portableSql;
+            if (result.executionTime !== null)
+                state.duration_s = result.executionTime;
+            const digest = (0,checks_digest/* checksDigest */.E)(checksOf(node.checks), macros);
+            if (digest !== null && checksOutcome(node.checks) === "passed") {
+                state.tested = { run_id: runId, at: state.built_at, checks_digest: digest };
+            }
+            setOwn(nodes, id, state);
+            built.push(id);
+        }
+        else {
+            if (result)
+                (result.status === "skipped" ? skipped : failed).push(id);
+            if (old) {
+                const kept = { ...old };
+                const ranAndFailed = result !== undefined && result.status !== "skipped";
+                if (ranAndFailed || checksOutcome(node.checks) === "failed")
+                    delete kept.tested;
+                setOwn(nodes, id, kept);
+            }
+        }
+    }
+    // Tested sources.
+    const sourceStates = { ...(previous?.sources ?? {}) };
+    for (const [sourceId, source] of graph.sources) {
+        const outcome = checksOutcome(source.checks);
+        if (outcome === "failed")
+            delete sourceStates[sourceId];
+        else if (outcome === "passed") {
+            const digest = (0,checks_digest/* checksDigest */.E)(checksOf(source.checks), macros);
+            const next = {
+                tested: { run_id: runId, at: startedAt, ...(digest ? { checks_digest: digest } : {}) },
+            };
+            const version = sourceVersions.get(sourceId);
+            if (version)
+                next.version = version;
+            setOwn(sourceStates, sourceId, next);
+        }
+    }
+    for (const sourceId of Object.keys(sourceStates))
+        if (!graph.sources.has(sourceId))
+            delete sourceStates[sourceId];
+    const snapshot = {
+        schema_version: formatSchemaVersion(SNAPSHOT_SCHEMA_VERSION),
+        project: scope.project,
+        environment: scope.environment,
+        run_id: runId,
+        created_at: input.now,
+        nodes,
+    };
+    if (input.target)
+        snapshot.target = input.target;
+    if (Object.keys(sourceStates).length > 0)
+        snapshot.sources = sourceStates;
+    const status = failed.length === 0 && skipped.length === 0 ? "success" : built.length > 0 ? "partial" : "failed";
+    const run = {
+        run_id: runId,
+        scope: scopeKey(scope),
+        invocation_id: runId,
+        command: command,
+        started_at: startedAt,
+        ended_at: runResults.metadata.generatedAt,
+        status,
+        snapshot_id: null,
+    };
+    return { snapshot, run, built, failed, skipped, sourcesIgnored };
+}
+
+// EXTERNAL MODULE: ./src/env/lifecycle/common.ts
+var common = __nccwpck_require__(983);
+;// CONCATENATED MODULE: ./src/env/lifecycle/builds.ts
+
+
+
+
+
+
+
+
+
+const builds_NODE_SUCCESS = "success";
+const builds_CHECK_PASSED = new Set(["pass", "warn", "success"]);
+const builds_CHECK_FAILED = new Set(["fail", "error", "runtime error"]);
+async function recordEnvironmentBuilds(ctx, input) {
+    const { warehouse, registry, now } = ctx;
+    const { project, runResults, name } = input;
+    const file = runResults.file;
+    const runId = runResults.metadata.invocationId;
+    const command = runResults.args.which;
+    if (!runId)
+        throw new user_error/* UserError */.yo("record_refused", `${file} has no invocation_id, so the run can't be identified.`, {
+            file,
+        });
+    if (!command || !BUILDING_COMMANDS.includes(command) || runResults.args.empty) {
+        throw new user_error/* UserError */.yo("record_refused", `${file} comes from \`dbt ${command ?? "(unknown command)"}${runResults.args.empty ? " --empty" : ""}\`, which builds nothing to keep.`, { file });
+    }
+    const environment = await registry.environment(name);
+    if (!environment) {
+        throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${warehouse.label} to record builds in.`);
+    }
+    const startedAt = runStartedAt(runResults) ?? runResults.metadata.generatedAt ?? now;
+    const sourceVersions = new Map();
+    if (input.sources) {
+        const taken = input.sources.metadata.generatedAt;
+        if (taken && ((0,source_evidence/* compareInstants */.QI)(taken, startedAt) ?? 0) < 0) {
+            for (const result of input.sources.results) {
+                if (result.maxLoadedAt) {
+                    sourceVersions.set(result.uniqueId, {
+                        value: result.maxLoadedAt,
+                        exactness: "semantic",
+                        observed_at: result.snapshottedAt ?? taken,
+                    });
+                }
+            }
+        }
+    }
+    const graph = project.graph;
+    const macros = new macro_index/* MacroIndex */.t8(graph.macros, graph.metadata.adapterType);
+    const statusOf = new Map(runResults.results.map((result) => [result.uniqueId, result]));
+    const pointers = new Map((await registry.pointers(name)).map((pointer) => [pointer.node_id, pointer]));
+    const previous = new Map((await registry.builds(name)).map((build) => [build.node_id, build]));
+    const outcome = { run_id: runId, built: [], failed: [], ignored: [] };
+    const records = [];
+    const successThisRun = new Set();
+    const checksOf = (ids) => ids.map((id) => graph.checks.get(id)).filter((c) => Boolean(c));
+    const tested = (ids) => {
+        if (ids.length === 0)
+            return "none";
+        let all = true;
+        for (const id of ids) {
+            const status = statusOf.get(id)?.status;
+            if (status !== undefined && builds_CHECK_FAILED.has(status))
+                return "failed";
+            if (status === undefined || !builds_CHECK_PASSED.has(status))
+                all = false;
+        }
+        return all ? "passed" : "not_run";
+    };
+    for (const id of graph.order) {
+        const result = statusOf.get(id);
+        if (!result)
+            continue;
+        const node = graph.nodes.get(id);
+        const fp = project.fingerprints.get(id);
+        if (node.node.materialized === "ephemeral")
+            continue;
+        if (result.status === builds_NODE_SUCCESS && input.buildProject) {
+            const built = input.buildProject.fingerprints.get(id);
+            const planned = fp.fingerprint.components.sql;
+            const actual = built?.fingerprint.components.sql;
+            if (built && actual !== undefined && planned !== undefined && actual !== planned) {
+                outcome.ignored.push({
+                    unique_id: id,
+                    reason: "its compiled SQL differs from the planned manifest's",
+                });
+                continue;
+            }
+        }
+        const success = result.status === builds_NODE_SUCCESS;
+        if (success)
+            successThisRun.add(id);
+        const parents = {};
+        for (const parent of node.parents) {
+            if (successThisRun.has(parent)) {
+                parents[parent] = {
+                    run_id: runId,
+                    version_key: project.fingerprints.get(parent)?.versionKey ?? null,
+                    via: "build",
+                };
+                continue;
+            }
+            const pointer = pointers.get(parent);
+            if (pointer?.reads_run_id) {
+                parents[parent] = { run_id: pointer.reads_run_id, version_key: pointer.version_key, via: "pointer" };
+                continue;
+            }
+            const earlier = previous.get(parent);
+            if (earlier && earlier.status === builds_NODE_SUCCESS) {
+                parents[parent] = { run_id: earlier.run_id, version_key: earlier.version_key, via: "build" };
+            }
+        }
+        const sources = {};
+        for (const sourceId of node.sources) {
+            const version = sourceVersions.get(sourceId);
+            if (version)
+                sources[sourceId] = version;
+        }
+        const digest = (0,checks_digest/* checksDigest */.E)(checksOf(node.checks), macros);
+        const outcomeOfChecks = tested(node.checks);
+        const builtAt = latestCompletion(result.timing) ?? runResults.metadata.generatedAt ?? startedAt;
+        const n = node.node;
+        let nodeState = null;
+        if (success) {
+            nodeState = {
+                fingerprint: fp.fingerprint,
+                version_key: fp.versionKey,
+                run_id: runId,
+                built_at: builtAt,
+                relation: {
+                    database: n.relation.database,
+                    schema: n.relation.schema,
+                    identifier: n.relation.identifier,
+                },
+                parents: Object.fromEntries(Object.entries(parents).map(([parent, read]) => [parent, read.run_id])),
+                sources,
+            };
+            if (n.materialized)
+                nodeState.materialized = n.materialized;
+            if (fp.rawDigest !== null)
+                nodeState.raw_digest = fp.rawDigest;
+            if (fp.portableSql !== null)
+                nodeState.portable_sql = fp.portableSql;
+            if (result.executionTime !== null)
+                nodeState.duration_s = result.executionTime;
+            if (digest !== null && outcomeOfChecks === "passed") {
+                nodeState.tested = { run_id: runId, at: builtAt, checks_digest: digest };
+            }
+            outcome.built.push(id);
+        }
+        else if (result.status !== "skipped") {
+            outcome.failed.push(id);
+        }
+        if (!success && result.status === "skipped" && !previous.has(id))
+            continue;
+        records.push({
+            environment: name,
+            node_id: id,
+            run_id: runId,
+            status: result.status,
+            version_key: fp.versionKey,
+            fingerprint_digest: fp.fingerprint.digest,
+            checks_digest: digest,
+            tested: outcomeOfChecks,
+            schema: n.relation.schema,
+            identifier: n.relation.identifier,
+            materialized: n.materialized,
+            parents,
+            sources,
+            node_state: nodeState,
+            built_at: builtAt,
+            recorded_at: now,
+        });
+    }
+    await (0,common/* step */.PM)(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
+        const owned = new Map((await registry.objects(name)).map((object) => [
+            (0,names/* qualifiedKey */.Co)(object, warehouse.capabilities.identifiers),
+            object,
+        ]));
+        for (const build of records) {
+            await registry.putBuild(build);
+            if (build.status !== builds_NODE_SUCCESS)
+                continue;
+            const key = (0,names/* qualifiedKey */.Co)(build, warehouse.capabilities.identifiers);
+            const object = {
+                environment: name,
+                schema: build.schema,
+                identifier: build.identifier,
+                kind: build.materialized === "view" ? "view" : "table",
+                role: "build",
+                node_id: build.node_id,
+                state: "present",
+                created_at: owned.get(key)?.created_at ?? now,
+            };
+            await registry.putObject(object);
+            if (pointers.has(build.node_id))
+                await registry.deletePointer(name, build.node_id);
+        }
+        await registry.putEnvironment({ ...environment, updated_at: now });
+    });
+    return outcome;
+}
+function latestCompletion(timing) {
+    let latest = null;
+    for (const t of timing) {
+        const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
+        if (!Number.isNaN(at) && (latest === null || at > latest))
+            latest = at;
+    }
+    return latest === null ? null : new Date(latest).toISOString();
+}
+/**
+ * Prod's state with the environment's successful builds over it: planning a
+ * push against this (with `pointers: true`) reuses what an earlier push
+ * built, in place, and builds only what changed since. Builds whose relation
+ * is gone from the warehouse are left out, and, given the push's manifest,
+ * builds of another version than the one it has (a change reverted: prod's
+ * build may serve it again through a pointer).
+ */
+async function environmentBaseline(ctx, name, prod, project) {
+    const builds = (await ctx.registry.builds(name)).filter((build) => build.status === builds_NODE_SUCCESS &&
+        build.node_state !== null &&
+        (!project || project.fingerprints.get(build.node_id)?.versionKey === build.version_key));
+    if (builds.length === 0)
+        return prod;
+    const rules = ctx.warehouse.capabilities.identifiers;
+    const seen = await (0,common/* observe */.lB)(ctx.warehouse, [...new Set(builds.map((build) => build.schema))]);
+    const present = builds.filter((build) => seen.objects.has((0,names/* qualifiedKey */.Co)(build, rules)));
+    if (present.length === 0)
+        return prod;
+    const base = prod
+        ? { ...prod, nodes: { ...prod.nodes } }
+        : {
+            schema_version: formatSchemaVersion(SNAPSHOT_SCHEMA_VERSION),
+            project: (await ctx.registry.environment(name))?.project ?? "",
+            environment: name,
+            run_id: present[present.length - 1].run_id,
+            created_at: ctx.now,
+            nodes: {},
+        };
+    for (const build of present)
+        base.nodes[build.node_id] = build.node_state;
+    return base;
+}
+
+;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup.ts
+
+
+async function cleanupEnvironment(ctx, input) {
+    const { warehouse, registry, now } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    const name = input.name;
+    const report = {
+        environment: name,
+        dry_run: input.dryRun === true,
+        found: false,
+        dropped: [],
+        failed: [],
+        kept: [],
+        complete: true,
+    };
+    const environment = await registry.environment(name);
+    if (!environment)
+        return report;
+    report.found = true;
+    const owned = await registry.objects(name);
+    const protectedSchemas = new Set([
+        ...environment.prod_schemas,
+        ...Object.values(input.prod?.nodes ?? {}).flatMap((state) => state.relation ? [state.relation.schema] : []),
+    ].map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+    const prodRelations = new Set(Object.values(input.prod?.nodes ?? {}).flatMap((state) => state.relation ? [(0,names/* qualifiedKey */.Co)(state.relation, rules)] : []));
+    const ownedSchemas = owned.filter((object) => object.kind === "schema");
+    const relations = owned.filter((object) => object.kind !== "schema");
+    const schemas = [...new Set([...owned.map((object) => object.schema)])];
+    const seen = await (0,common/* observe */.lB)(warehouse, schemas);
+    const targets = new Map();
+    for (const row of relations) {
+        const key = (0,names/* qualifiedKey */.Co)(row, rules);
+        if (prodRelations.has(key))
+            continue; // never a prod relation, whatever the registry says
+        targets.set(key, {
+            object: seen.objects.get(key) ?? null,
+            row,
+            why: row.role === "pointer" ? "pointer" : "build",
+        });
+    }
+    const droppableSchemas = [];
+    for (const schema of ownedSchemas) {
+        const key = (0,names/* nameKey */.Rc)(schema.schema, rules);
+        if (protectedSchemas.has(key)) {
+            report.kept.push({ schema: schema.schema, reason: "it holds prod relations" });
+            continue;
+        }
+        for (const object of seen.objects.values()) {
+            if ((0,names/* nameKey */.Rc)(object.schema, rules) !== key)
+                continue;
+            const objectKey = (0,names/* qualifiedKey */.Co)(object, rules);
+            if (prodRelations.has(objectKey))
+                continue;
+            if (!targets.has(objectKey))
+                targets.set(objectKey, { object, row: null, why: "in_owned_schema" });
+        }
+        droppableSchemas.push(schema);
+    }
+    const shown = (target) => {
+        const name = target.object ?? target.row;
+        return {
+            kind: target.object?.kind ?? target.row.kind,
+            object: (0,common/* describe */.q0)(name),
+            why: target.why,
+        };
+    };
+    const ordered = [...targets.values()].sort((a, b) => {
+        const rank = (t) => ((t.object?.kind ?? t.row?.kind) === "view" ? 0 : 1);
+        return rank(a) - rank(b);
+    });
+    if (input.dryRun) {
+        for (const target of ordered)
+            if (target.object)
+                report.dropped.push(shown(target));
+        for (const schema of droppableSchemas) {
+            if (seen.schemas.has((0,names/* nameKey */.Rc)(schema.schema, rules)))
+                report.dropped.push({ kind: "schema", object: schema.schema, why: "owned_schema" });
+        }
+        return report;
+    }
+    // Views that read other views of the environment may need another pass.
+    let pending = ordered;
+    const errors = new Map();
+    for (let pass = 0; pending.length > 0; pass += 1) {
+        const next = [];
+        for (const target of pending) {
+            try {
+                await (0,common/* step */.PM)(warehouse, `Dropping ${(0,common/* describe */.q0)(target.object ?? target.row)}`, async () => {
+                    if (target.object)
+                        await warehouse.dropObject(target.object);
+                    if (target.row) {
+                        await registry.deleteObject(name, target.row.schema, target.row.identifier);
+                        if (target.row.role === "pointer" && target.row.node_id)
+                            await registry.deletePointer(name, target.row.node_id);
+                    }
+                });
+                if (target.object)
+                    report.dropped.push(shown(target));
+                errors.delete(target);
+            }
+            catch (error) {
+                errors.set(target, error instanceof Error ? error.message : String(error));
+                next.push(target);
+            }
+        }
+        if (next.length === pending.length || pass > 20) {
+            for (const target of next)
+                report.failed.push({ ...shown(target), error: errors.get(target) ?? "" });
+            break;
+        }
+        pending = next;
+    }
+    for (const schema of droppableSchemas) {
+        const exists = seen.schemas.has((0,names/* nameKey */.Rc)(schema.schema, rules));
+        try {
+            await (0,common/* step */.PM)(warehouse, `Dropping the schema ${(0,names/* showName */.$i)(schema.schema)}`, async () => {
+                if (exists)
+                    await warehouse.dropSchema(schema.schema);
+                await registry.deleteObject(name, schema.schema, "");
+            });
+            if (exists)
+                report.dropped.push({ kind: "schema", object: schema.schema, why: "owned_schema" });
+        }
+        catch (error) {
+            report.failed.push({
+                kind: "schema",
+                object: schema.schema,
+                why: "owned_schema",
+                error: error instanceof Error ? error.message : String(error),
+            });
+        }
+    }
+    const left = await registry.objects(name);
+    report.complete =
+        report.failed.length === 0 &&
+            left.every((object) => object.kind === "schema" && protectedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)));
+    await (0,common/* step */.PM)(warehouse, `Updating the environment ${name}`, async () => {
+        if (report.complete) {
+            for (const object of left)
+                await registry.deleteObject(name, object.schema, object.identifier);
+            await registry.deletePointers(name);
+            await registry.deleteBuilds(name);
+        }
+        await registry.putEnvironment({
+            ...environment,
+            status: report.complete ? "removed" : environment.status === "open" ? "closed" : environment.status,
+            closed_at: environment.closed_at ?? now,
+            updated_at: now,
+        });
+    });
+    return report;
+}
+/** Marks the environment closed (PR closed) or merged, without dropping anything. */
+async function closeEnvironment(ctx, input) {
+    const environment = await ctx.registry.environment(input.name);
+    if (!environment || environment.status === "removed")
+        return false;
+    await step(ctx.warehouse, `Closing the environment ${input.name}`, () => ctx.registry.putEnvironment({
+        ...environment,
+        status: input.merged ? "merged" : "closed",
+        closed_at: environment.closed_at ?? ctx.now,
+        updated_at: ctx.now,
+    }));
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/env/lifecycle/create.ts
+/**
+ * Create or refresh a pull request's environment (PR opened, pushed to):
+ * from the plan of the PR's manifest (compiled with the CI target, planned
+ * with `pointers: true` over prod's state, or over `environmentBaseline`),
+ *
+ * - creates the schemas of the manifest's relations that don't exist (the
+ *   environment owns those);
+ * - makes a pointer view at the manifest's relation of every REUSE node,
+ *   reading the relation prod's state records for it (`schema.table`: never
+ *   the database), unless the node's last build is the environment's own
+ *   (it is already in place);
+ * - drops the pointer views of nodes that are now built (dbt builds them);
+ * - repairs pointers that went missing (a prod rebuild on PostgreSQL drops
+ *   the views that read a table with CASCADE) and points moved ones again.
+ *
+ * Idempotent: a second run with the same plan changes nothing. Each change
+ * is one transaction holding both the object and its registry rows, so a
+ * failure anywhere leaves the registry equal to what the warehouse holds,
+ * and a rerun finishes. Refused, before anything changes, when a relation of
+ * the manifest is a relation prod's state records (the CI target writes over
+ * prod), when a name can't be used, or when an object the environment
+ * doesn't own is where a pointer must go.
+ */
+
+
+
+function environmentName(prNumber) {
+    return `pr-${prNumber}`;
+}
+async function createEnvironment(ctx, input) {
+    const { warehouse, registry, now } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    const name = input.name;
+    const plan = input.plan;
+    // 1. Validate everything before changing anything.
+    const prodRelations = new Map();
+    const prodSchemas = new Set();
+    for (const [id, state] of Object.entries(input.prod?.nodes ?? {})) {
+        if (!state.relation)
+            continue;
+        prodRelations.set((0,names/* qualifiedKey */.Co)(state.relation, rules), {
+            node: id,
+            relation: (0,common/* qualifiedOf */.wf)(state.relation),
+        });
+        prodSchemas.add(state.relation.schema);
+    }
+    const overlaps = [];
+    const seen = new Map();
+    const collisions = [];
+    for (const entry of plan.entries) {
+        (0,names/* checkIdentifier */.Ki)(entry.relation.schema, rules, `schema of ${entry.unique_id}`);
+        (0,names/* checkIdentifier */.Ki)(entry.relation.identifier, rules, `relation name of ${entry.unique_id}`);
+        const key = (0,names/* qualifiedKey */.Co)(entry.relation, rules);
+        const prod = prodRelations.get(key);
+        if (prod)
+            overlaps.push(`${entry.unique_id} at ${(0,common/* describe */.q0)(entry.relation)} (prod's ${prod.node} is ${(0,common/* describe */.q0)(prod.relation)})`);
+        const other = seen.get(key);
+        if (other) {
+            collisions.push(`${other.node} (${(0,names/* showName */.$i)((0,common/* describe */.q0)(other.relation))}) and ${entry.unique_id} (${(0,names/* showName */.$i)((0,common/* describe */.q0)(entry.relation))})`);
+        }
+        seen.set(key, { node: entry.unique_id, relation: (0,common/* qualifiedOf */.wf)(entry.relation) });
+    }
+    if (overlaps.length > 0) {
+        throw new user_error/* UserError */.yo("environment_overlaps_prod", `The environment ${name} would write over prod: ${overlaps.length} relation${overlaps.length === 1 ? "" : "s"} of the pull request's manifest ${overlaps.length === 1 ? "is" : "are"} prod's (${overlaps.slice(0, 5).join("; ")}${overlaps.length > 5 ? "; …" : ""}). The CI target's schema is not set.`);
+    }
+    if (collisions.length > 0) {
+        throw new user_error/* UserError */.yo("identifier_refused", `Two nodes of the manifest name the same relation in ${warehouse.capabilities.engine}${rules.case_sensitive ? "" : " (names differing only in case are one object there)"}: ${collisions.slice(0, 5).join("; ")}.`);
+    }
+    const desired = [];
+    let inPlace = 0;
+    for (const entry of plan.entries) {
+        if (entry.action !== "REUSE")
+            continue;
+        const recorded = entry.last_build?.relation ?? null;
+        if (!entry.last_build || !recorded) {
+            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is reused, but prod's state records no relation for its build, so no pointer view can read it.`, {
+                hint: "Record a build of it with this version of ods-state (the next default-branch run does), then refresh the environment.",
+            });
+        }
+        if ((0,names/* sameQualified */.V9)(entry.relation, recorded, rules)) {
+            inPlace += 1;
+            continue;
+        }
+        (0,names/* checkIdentifier */.Ki)(recorded.schema, rules, `schema of prod's ${entry.unique_id}`);
+        (0,names/* checkIdentifier */.Ki)(recorded.identifier, rules, `relation name of prod's ${entry.unique_id}`);
+        if (entry.relation.database !== null &&
+            recorded.database !== null &&
+            (0,names/* nameKey */.Rc)(entry.relation.database, rules) !== (0,names/* nameKey */.Rc)(recorded.database, rules)) {
+            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is built into database ${(0,names/* showName */.$i)(entry.relation.database)} by the pull request's target but into ${(0,names/* showName */.$i)(recorded.database)} by prod's: a pointer view can't read across databases.`, { hint: "Give the CI target the same database as prod and its own schema." });
+        }
+        desired.push({
+            node_id: entry.unique_id,
+            at: (0,common/* qualifiedOf */.wf)(entry.relation),
+            reads: (0,common/* qualifiedOf */.wf)(recorded),
+            run_id: entry.last_build.run_id,
+            version_key: input.prod?.nodes[entry.unique_id]?.version_key ?? null,
+        });
+    }
+    const schemas = [];
+    const schemaKeys = new Set();
+    for (const entry of plan.entries) {
+        const key = (0,names/* nameKey */.Rc)(entry.relation.schema, rules);
+        if (!schemaKeys.has(key)) {
+            schemaKeys.add(key);
+            schemas.push(entry.relation.schema);
+        }
+    }
+    schemas.sort();
+    // 2. Observe the warehouse and the registry.
+    const existing = await registry.environment(name);
+    const owned = existing ? await registry.objects(name) : [];
+    const pointers = existing ? await registry.pointers(name) : [];
+    const pointerSchemas = pointers.map((pointer) => pointer.schema);
+    const seenNow = await (0,common/* observe */.lB)(warehouse, [...new Set([...schemas, ...pointerSchemas])]);
+    const ownedByKey = new Map();
+    for (const object of owned) {
+        if (object.kind !== "schema")
+            ownedByKey.set((0,names/* qualifiedKey */.Co)(object, rules), object);
+    }
+    const ownedSchemas = new Set(owned.filter((object) => object.kind === "schema").map((object) => (0,names/* nameKey */.Rc)(object.schema, rules)));
+    const protectedSchemas = new Set([...prodSchemas, ...(existing?.prod_schemas ?? [])].map((s) => (0,names/* nameKey */.Rc)(s, rules)));
+    const isOwned = (object) => ownedByKey.has((0,names/* qualifiedKey */.Co)(object, rules)) ||
+        (ownedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)) && !protectedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)));
+    const blocked = [];
+    for (const pointer of desired) {
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        if (found && !isOwned(found)) {
+            blocked.push(`${(0,common/* describe */.q0)(found)} (a ${found.kind} the environment doesn't own, where ${pointer.node_id}'s pointer view goes)`);
+        }
+    }
+    if (blocked.length > 0) {
+        throw new user_error/* UserError */.yo("environment_refused", `The environment ${name} can't be completed: ${blocked.slice(0, 5).join("; ")}${blocked.length > 5 ? "; …" : ""}.`, {
+            hint: "Drop or rename those objects (they were not made by ODS for this environment), or give the CI target another schema.",
+        });
+    }
+    // 3. Work out the changes.
+    const actions = [];
+    const desiredByNode = new Map(desired.map((pointer) => [pointer.node_id, pointer]));
+    const recordedByNode = new Map(pointers.map((pointer) => [pointer.node_id, pointer]));
+    for (const schema of schemas) {
+        if (!seenNow.schemas.has((0,names/* nameKey */.Rc)(schema, rules)))
+            actions.push({ action: "create_schema", object: schema });
+    }
+    for (const pointer of pointers) {
+        if (desiredByNode.has(pointer.node_id))
+            continue;
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules));
+        actions.push({
+            action: found?.kind === "view" ? "drop_pointer" : "forget_pointer",
+            object: (0,common/* describe */.q0)(pointer),
+            node_id: pointer.node_id,
+        });
+    }
+    for (const pointer of desired) {
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        const recorded = recordedByNode.get(pointer.node_id);
+        const base = { object: (0,common/* describe */.q0)(pointer.at), node_id: pointer.node_id, reads: (0,common/* describe */.q0)(pointer.reads) };
+        if (!found)
+            actions.push({ action: "create_pointer", ...base });
+        else if (found.kind === "table")
+            actions.push({ action: "replace_with_pointer", ...base });
+        else if (!recorded ||
+            !(0,names/* sameQualified */.V9)(recorded, pointer.at, rules) ||
+            !(0,names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules)) {
+            actions.push({ action: "repoint", ...base });
+        }
+    }
+    const result = {
+        environment: name,
+        dry_run: input.dryRun === true,
+        actions,
+        pointers: desired.length,
+        in_place: inPlace,
+        schemas,
+    };
+    if (input.dryRun)
+        return result;
+    // 4. Apply, one transaction per change.
+    const record = {
+        name,
+        project: input.project,
+        pr_number: input.prNumber ?? existing?.pr_number ?? null,
+        head_sha: input.headSha ?? existing?.head_sha ?? null,
+        status: "open",
+        prod_schemas: [...new Set([...(existing?.prod_schemas ?? []), ...prodSchemas])].sort(),
+        created_at: existing?.created_at ?? now,
+        updated_at: now,
+        closed_at: null,
+    };
+    await (0,common/* step */.PM)(warehouse, `Registering the environment ${name}`, () => registry.putEnvironment(record));
+    for (const action of actions) {
+        if (action.action !== "create_schema")
+            continue;
+        const schema = action.object;
+        await (0,common/* step */.PM)(warehouse, `Creating the schema ${schema}`, async () => {
+            const object = {
+                environment: name,
+                schema,
+                identifier: "",
+                kind: "schema",
+                role: "schema",
+                node_id: null,
+                state: "creating",
+                created_at: now,
+            };
+            await registry.putObject(object);
+            await warehouse.createSchema(schema);
+            await registry.putObject({ ...object, state: "present" });
+        });
+    }
+    for (const pointer of pointers) {
+        if (desiredByNode.has(pointer.node_id))
+            continue;
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules));
+        await (0,common/* step */.PM)(warehouse, `Dropping the pointer view ${(0,common/* describe */.q0)(pointer)}`, async () => {
+            // dbt builds the node now: drop the view (a table already there is dbt's build, left alone).
+            if (found?.kind === "view")
+                await warehouse.dropObject(found);
+            await registry.deletePointer(name, pointer.node_id);
+            if (found?.kind === "table") {
+                // dbt's build replaced the view: the environment owns it as a build.
+                await registry.putObject({
+                    environment: name,
+                    schema: pointer.schema,
+                    identifier: pointer.identifier,
+                    kind: "table",
+                    role: "build",
+                    node_id: pointer.node_id,
+                    state: "present",
+                    created_at: now,
+                });
+            }
+            else {
+                await registry.deleteObject(name, pointer.schema, pointer.identifier);
+            }
+        });
+    }
+    for (const pointer of desired) {
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        const recorded = recordedByNode.get(pointer.node_id);
+        const record = {
+            environment: name,
+            node_id: pointer.node_id,
+            schema: pointer.at.schema,
+            identifier: pointer.at.identifier,
+            reads: pointer.reads,
+            reads_run_id: pointer.run_id,
+            version_key: pointer.version_key,
+            updated_at: now,
+        };
+        const object = {
+            environment: name,
+            schema: pointer.at.schema,
+            identifier: pointer.at.identifier,
+            kind: "view",
+            role: "pointer",
+            node_id: pointer.node_id,
+            state: "creating",
+            created_at: now,
+        };
+        const ownedRow = ownedByKey.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        const unchanged = found?.kind === "view" &&
+            recorded !== undefined &&
+            (0,names/* sameQualified */.V9)(recorded, pointer.at, rules) &&
+            (0,names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules);
+        if (unchanged) {
+            if (recorded.reads_run_id !== pointer.run_id ||
+                recorded.version_key !== pointer.version_key ||
+                ownedRow?.state !== "present") {
+                await (0,common/* step */.PM)(warehouse, `Recording the pointer view ${(0,common/* describe */.q0)(pointer.at)}`, async () => {
+                    await registry.putPointer(record);
+                    await registry.putObject({ ...object, created_at: ownedRow?.created_at ?? now, state: "present" });
+                });
+            }
+            continue;
+        }
+        const apply = async (dropFirst) => (0,common/* step */.PM)(warehouse, `Making the pointer view ${(0,common/* describe */.q0)(pointer.at)} read ${(0,common/* describe */.q0)(pointer.reads)}`, async () => {
+            await registry.putObject(object);
+            if (found?.kind === "table") {
+                // An earlier push built it here; prod's build is reused now.
+                await warehouse.dropObject(found);
+                await registry.deleteBuild(name, pointer.node_id);
+            }
+            const sameView = found?.kind === "view" && found.identifier === pointer.at.identifier;
+            if (found?.kind === "view" && (!sameView || dropFirst))
+                await warehouse.dropObject(found);
+            await warehouse.createView(pointer.at, pointer.reads, { replace: sameView && !dropFirst });
+            await registry.putPointer(record);
+            await registry.putObject({ ...object, state: "present" });
+            await registry.deleteBuild(name, pointer.node_id);
+        });
+        try {
+            await apply(false);
+        }
+        catch (error) {
+            // CREATE OR REPLACE VIEW fails on PostgreSQL when the columns it reads changed: drop and create instead.
+            if (found?.kind !== "view")
+                throw error;
+            await apply(true);
+        }
+    }
+    return result;
+}
+
+// EXTERNAL MODULE: ./src/env/promotion/promote.ts
+var promote = __nccwpck_require__(1517);
+;// CONCATENATED MODULE: ./src/env/lifecycle/janitor.ts
+
+
+
+
+async function runJanitor(ctx, input = {}) {
+    const { warehouse, registry, now } = ctx;
+    const retentionMs = (input.retentionDays ?? promote/* DEFAULT_RETENTION_DAYS */.D4) * 86_400_000;
+    const report = {
+        dry_run: input.dryRun === true,
+        environments: [],
+        marked_closed: [],
+        expired_promotions: [],
+        problems: [],
+    };
+    const nowMs = Date.parse(now);
+    for (const environment of await registry.environments()) {
+        if (environment.status === "open" &&
+            input.openPullRequests &&
+            environment.pr_number !== null &&
+            !input.openPullRequests.has(environment.pr_number)) {
+            report.marked_closed.push(environment.name);
+            if (!input.dryRun) {
+                await (0,common/* step */.PM)(warehouse, `Closing the environment ${environment.name}`, () => registry.putEnvironment({ ...environment, status: "closed", closed_at: now, updated_at: now }));
+            }
+            continue;
+        }
+        if (environment.status !== "closed" && environment.status !== "merged")
+            continue;
+        const closedAt = Date.parse(environment.closed_at ?? environment.updated_at);
+        if (Number.isNaN(closedAt) || nowMs - closedAt < retentionMs)
+            continue;
+        try {
+            const cleaned = await cleanupEnvironment(ctx, {
+                name: environment.name,
+                prod: input.prod ?? null,
+                dryRun: input.dryRun === true,
+            });
+            report.environments.push(cleaned);
+            for (const failure of cleaned.failed)
+                report.problems.push({ object: failure.object, error: failure.error });
+        }
+        catch (error) {
+            report.problems.push({
+                object: environment.name,
+                error: error instanceof Error ? error.message : String(error),
+            });
+        }
+    }
+    const rules = warehouse.capabilities.identifiers;
+    for (const promotion of await registry.promotions()) {
+        if (promotion.status !== "committed" && promotion.status !== "rolled_back")
+            continue;
+        if (Date.parse(promotion.retain_until) > nowMs)
+            continue;
+        const steps = await registry.steps(promotion.id);
+        const kept = steps.flatMap((s) => {
+            if (promotion.status === "committed" && s.state === "switched" && s.retired_identifier) {
+                return [{ schema: s.target.schema, identifier: s.retired_identifier }];
+            }
+            if (promotion.status === "rolled_back" && s.state === "rolled_back") {
+                return [{ schema: s.target.schema, identifier: s.undone_identifier }];
+            }
+            return [];
+        });
+        const seen = await (0,common/* observe */.lB)(warehouse, [...new Set(kept.map((k) => k.schema))]);
+        const dropped = [];
+        let stuck = false;
+        for (const table of kept) {
+            const found = seen.objects.get((0,names/* qualifiedKey */.Co)(table, rules));
+            if (!found)
+                continue;
+            if (input.dryRun) {
+                dropped.push(`${table.schema}.${table.identifier}`);
+                continue;
+            }
+            try {
+                await (0,common/* step */.PM)(warehouse, `Dropping ${table.schema}.${table.identifier}`, () => warehouse.dropObject(found));
+                dropped.push(`${table.schema}.${table.identifier}`);
+            }
+            catch (error) {
+                stuck = true;
+                report.problems.push({
+                    object: `${table.schema}.${table.identifier}`,
+                    error: error instanceof Error ? error.message : String(error),
+                });
+            }
+        }
+        report.expired_promotions.push({ id: promotion.id, dropped });
+        if (!input.dryRun && !stuck) {
+            await (0,common/* step */.PM)(warehouse, `Expiring promotion ${promotion.id}`, () => registry.putPromotion({ ...promotion, status: "expired", updated_at: now }));
+        }
+    }
+    return report;
+}
+
+;// CONCATENATED MODULE: ./src/env/postgres/postgres-warehouse.ts
+
+
+const POSTGRES_CAPABILITIES = {
+    engine: "postgres",
+    transactional_ddl: true,
+    atomic_multi_pointer: true,
+    clone: false,
+    rename_across_schemas: true,
+    views_bind_by: "object",
+    identifiers: { case_sensitive: true, max_length: 63, length_unit: "bytes" },
+};
+/** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */
+function redactPostgresUrl(url) {
+    try {
+        const parsed = new URL(url);
+        const port = parsed.port ? `:${parsed.port}` : "";
+        return `postgres://${parsed.hostname}${port}${parsed.pathname}`;
+    }
+    catch {
+        return "postgres://(unparsable)";
+    }
+}
+class PostgresWarehouse extends SqlWarehouse {
+    capabilities = POSTGRES_CAPABILITIES;
+    label;
+    client;
+    ownsClient;
+    savepoints = 0;
+    constructor(client, label, ownsClient) {
+        super();
+        this.client = client;
+        this.label = label;
+        this.ownsClient = ownsClient;
+    }
+    /** Connects with a connection string; the string is a secret and is not kept. */
+    static async connect(connectionString) {
+        const label = redactPostgresUrl(connectionString);
+        const pg = (await __nccwpck_require__.e(/* import() */ 849).then(__nccwpck_require__.bind(__nccwpck_require__, 3849))).default;
+        const config = { connectionString, application_name: "ods-state" };
+        const client = new pg.Client(config);
+        // A failing connection must not surface as an unhandled 'error' event.
+        client.on("error", () => { });
+        try {
+            await client.connect();
+        }
+        catch (error) {
+            throw new user_error/* UserError */.yo("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${error instanceof Error ? error.message : String(error)}.`);
+        }
+        return new PostgresWarehouse(client, label, true);
+    }
+    /** Over a client the caller owns and has connected; close() leaves it open. */
+    static fromClient(client, label = "postgres") {
+        return new PostgresWarehouse(client, label, false);
+    }
+    async run(sql, params = []) {
+        const result = await this.client.query(sql, params);
+        return { rows: result.rows, changed: result.rowCount ?? 0 };
+    }
+    async close() {
+        if (this.ownsClient)
+            await this.client.end();
+    }
+    async listSchemas() {
+        const result = await this.run("SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1");
+        return result.rows.map((row) => String(row.nspname));
+    }
+    async listObjects(schemas) {
+        if (schemas.length === 0)
+            return [];
+        const result = await this.client.query(`SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
+       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+       WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY($1::text[])
+       ORDER BY 1, 2`, [schemas]);
+        return result.rows.map((row) => ({
+            schema: String(row.schema_name),
+            identifier: String(row.name),
+            kind: row.kind === "v" || row.kind === "m" ? "view" : "table",
+        }));
+    }
+    async stageTable(source, target) {
+        await this.transaction(async () => {
+            if (source.schema === target.schema) {
+                await this.renameTable(source, target.identifier);
+                return;
+            }
+            // Rename in whichever schema the new name is free: the source's first, else after the move.
+            const taken = await this.run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = $1 AND c.relname = $2`, [source.schema, target.identifier]);
+            const renameFirst = source.identifier !== target.identifier && Number(taken.rows[0]?.n ?? 0) === 0;
+            if (renameFirst)
+                await this.renameTable(source, target.identifier);
+            const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
+            await this.run(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
+            if (!renameFirst && source.identifier !== target.identifier) {
+                await this.renameTable({ schema: target.schema, identifier: source.identifier }, target.identifier);
+            }
+        });
+        return "moved";
+    }
+    /** Views reading the table, with definitions whose every name is schema-qualified. */
+    async dependentViews(target) {
+        await this.run("SET LOCAL search_path = ''");
+        const result = await this.run(`SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition
+       FROM pg_catalog.pg_class t
+       JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
+       JOIN pg_catalog.pg_depend d ON d.refobjid = t.oid AND d.refclassid = 'pg_catalog.pg_class'::regclass
+         AND d.classid = 'pg_catalog.pg_rewrite'::regclass
+       JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid
+       JOIN pg_catalog.pg_class v ON v.oid = r.ev_class AND v.oid <> t.oid AND v.relkind = 'v'
+       JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+       WHERE tn.nspname = $1 AND t.relname = $2
+       ORDER BY 1, 2`, [target.schema, target.identifier]);
+        return result.rows.map((row) => ({
+            schema: String(row.schema_name),
+            name: String(row.name),
+            definition: String(row.definition),
+        }));
+    }
+    async replaceTable(target, replacement, retired) {
+        const outcome = { rebound: [], left: [] };
+        await this.transaction(async () => {
+            const views = retired !== null ? await this.dependentViews(target) : [];
+            if (retired !== null)
+                await this.renameTable(target, retired);
+            await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
+            for (const view of views) {
+                const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
+                const savepoint = `ods_rebind_${++this.savepoints}`;
+                await this.run(`SAVEPOINT ${savepoint}`);
+                try {
+                    // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
+                    await this.run(`CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`);
+                    await this.run(`RELEASE SAVEPOINT ${savepoint}`);
+                    outcome.rebound.push(`${view.schema}.${view.name}`);
+                }
+                catch (error) {
+                    await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+                    outcome.left.push({
+                        view: `${view.schema}.${view.name}`,
+                        error: error instanceof Error ? error.message : String(error),
+                    });
+                }
+            }
+            await this.run("SET LOCAL search_path TO DEFAULT");
+        });
+        return outcome;
+    }
+    async hasRecordTable(schema, table) {
+        const result = await this.run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`, [schema, table]);
+        return Number(result.rows[0]?.n ?? 0) > 0;
+    }
+    recordTableDdl(schema, table) {
+        const key = table.key.map((name) => this.q(name, "column")).join(", ");
+        return `CREATE TABLE IF NOT EXISTS ${this.tableName(schema, table)} (${this.recordColumns(table)}, PRIMARY KEY (${key}))`;
+    }
+    async upsertRecord(schema, table, row) {
+        const names = Object.keys(row);
+        for (const name of table.key)
+            if (!names.includes(name))
+                throw new Error(`upsert into ${table.name} without key ${name}`);
+        const columns = names.map((name) => this.q(name, "column"));
+        const updates = names
+            .filter((name) => !table.key.includes(name))
+            .map((name) => `${this.q(name, "column")} = EXCLUDED.${this.q(name, "column")}`);
+        const key = table.key.map((name) => this.q(name, "column")).join(", ");
+        const action = updates.length > 0 ? `DO UPDATE SET ${updates.join(", ")}` : "DO NOTHING";
+        await this.run(`INSERT INTO ${this.tableName(schema, table)} (${columns.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")}) ON CONFLICT (${key}) ${action}`, names.map((name) => row[name] ?? null));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/env/open.ts
+/**
+ * From `--warehouse` (or ODS_WAREHOUSE) to an adapter:
+ *
+ *   duckdb:PATH                          a DuckDB database file (created when absent)
+ *   postgres://USER@HOST:PORT/DATABASE   PostgreSQL (also postgresql://)
+ *
+ * The value is a secret (it may hold a password): it is never echoed, logged
+ * or stored; messages show the adapter's label (no credentials).
+ */
+
+
+
+
+function parseWarehouseSpec(value, cwd, input = "--warehouse") {
+    if (value === undefined || value.trim() === "") {
+        throw new user_error/* UserError */.yo("warehouse_invalid", `No warehouse was given (${input} or ODS_WAREHOUSE).`, {
+            input,
+        });
+    }
+    if (value.startsWith("duckdb:")) {
+        const file = value.slice("duckdb:".length);
+        if (file === "" || file.includes("\0")) {
+            throw new user_error/* UserError */.yo("warehouse_invalid", `${input} names no DuckDB file after \`duckdb:\`.`, { input });
+        }
+        return { engine: "duckdb", file: external_node_path_default().resolve(cwd, file) };
+    }
+    if (value.startsWith("postgres://") || value.startsWith("postgresql://")) {
+        try {
+            new URL(value);
+        }
+        catch {
+            // Not echoed: it may hold a password.
+            throw new user_error/* UserError */.yo("warehouse_invalid", `${input} is not a valid postgres:// URL.`, { input });
+        }
+        return { engine: "postgres", url: value };
+    }
+    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
+    throw new user_error/* UserError */.yo("warehouse_invalid", `${input} ${scheme ? `uses \`${scheme}:\`, which ods-state doesn't support` : "is neither duckdb:PATH nor a postgres:// URL"}.`, { input });
+}
+async function openWarehouse(spec) {
+    return spec.engine === "duckdb" ? DuckDbWarehouse.open(spec.file) : PostgresWarehouse.connect(spec.url);
+}
+
+// EXTERNAL MODULE: ./src/env/promotion/decide.ts
+var decide = __nccwpck_require__(2345);
+// EXTERNAL MODULE: ./src/env/promotion/rollback.ts
+var rollback = __nccwpck_require__(5261);
+;// CONCATENATED MODULE: ./src/env/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Opens (creating unless `create` is false) the registry and binds the clock. */
+async function environmentContext(warehouse, options) {
+    const registry = await EnvironmentRegistry.open(warehouse, {
+        schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
+        create: options.create ?? true,
+    });
+    return registry ? { warehouse, registry, now: options.now } : null;
+}
+
+;// CONCATENATED MODULE: ./src/state/plan.ts
+/** Version of the plan document (`ods-state plan --format json`, the action's plan file). */
+const PLAN_SCHEMA_VERSION = "1.0";
+/** Stable reason codes. A BUILD reason is `code` class (the output may change shape) or `data` class. */
+const BUILD_REASONS = {
+    no_state: "code",
+    target_changed: "code",
+    never_built: "code",
+    code_incomplete: "code",
+    scheme_changed: "code",
+    code_changed: "code",
+    parent_code_changed: "code",
+    unknown_parent: "code",
+    hook_reads_environment: "data",
+    no_declared_inputs: "data",
+    policy_unmet: "data",
+    missing_data_evidence: "data",
+    new_upstream_data: "data",
+};
+const REUSE_REASONS = (/* unused pure expression or super */ null && ([
+    "unchanged",
+    "formatting_only",
+    "within_lag_tolerance",
+    "quorum_not_met",
+]));
+
+// EXTERNAL MODULE: ./src/planner/build-command.ts
+var build_command = __nccwpck_require__(6116);
+;// CONCATENATED MODULE: ./src/planner/freshness-policy.ts
+const UNIT_SECONDS = {
+    s: 1,
+    sec: 1,
+    second: 1,
+    seconds: 1,
+    m: 60,
+    min: 60,
+    minute: 60,
+    minutes: 60,
+    h: 3600,
+    hour: 3600,
+    hours: 3600,
+    d: 86400,
+    day: 86400,
+    days: 86400,
+};
+function parseDuration(text) {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(text);
+    if (!match)
+        return undefined;
+    const unit = UNIT_SECONDS[match[2].toLowerCase()];
+    if (unit === undefined)
+        return undefined;
+    return Number(match[1]) * unit;
+}
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function readFreshnessPolicy(config) {
+    if (!config)
+        return { ok: true, policy: null };
+    const state = config.state;
+    if (isRecord(state) && (state.lag_tolerance != null || state.require_fresh_data_from != null)) {
+        let lagSeconds = 0;
+        let lagText = null;
+        if (state.lag_tolerance != null) {
+            if (typeof state.lag_tolerance !== "string" && typeof state.lag_tolerance !== "number") {
+                return { ok: false, problem: "`config.state.lag_tolerance` is not a duration such as `4h`" };
+            }
+            lagText = String(state.lag_tolerance);
+            const seconds = typeof state.lag_tolerance === "number" ? state.lag_tolerance : parseDuration(lagText);
+            if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) {
+                return {
+                    ok: false,
+                    problem: `\`config.state.lag_tolerance\` is \`${lagText}\`, not a duration such as \`4h\``,
+                };
+            }
+            lagSeconds = seconds;
+        }
+        const require = state.require_fresh_data_from ?? "any";
+        if (require !== "any" && require !== "all") {
+            return {
+                ok: false,
+                problem: `\`config.state.require_fresh_data_from\` is \`${String(require)}\`; allowed: any, all`,
+            };
+        }
+        return {
+            ok: true,
+            policy: { lagSeconds, lagText, requireAll: require === "all", source: "config.state" },
+        };
+    }
+    const freshness = config.freshness;
+    if (isRecord(freshness) && freshness.build_after != null) {
+        const buildAfter = freshness.build_after;
+        if (!isRecord(buildAfter)) {
+            return { ok: false, problem: "`config.freshness.build_after` is not an object with count and period" };
+        }
+        const { count, period } = buildAfter;
+        const updatesOn = buildAfter.updates_on ?? "any";
+        if (updatesOn !== "any" && updatesOn !== "all") {
+            return {
+                ok: false,
+                problem: `\`config.freshness.build_after.updates_on\` is \`${String(updatesOn)}\`; allowed: any, all`,
+            };
+        }
+        let lagSeconds = 0;
+        let lagText = null;
+        if (count != null || period != null) {
+            const unit = typeof period === "string" ? UNIT_SECONDS[period] : undefined;
+            if (typeof count !== "number" || count < 0 || unit === undefined) {
+                return {
+                    ok: false,
+                    problem: "`config.freshness.build_after` needs a non-negative `count` and a `period` of minute, hour or day",
+                };
+            }
+            lagSeconds = count * unit;
+            lagText = `${count} ${period}${count === 1 ? "" : "s"}`;
+        }
+        return {
+            ok: true,
+            policy: {
+                lagSeconds,
+                lagText,
+                requireAll: updatesOn === "all",
+                source: "config.freshness.build_after",
+            },
+        };
+    }
+    return { ok: true, policy: null };
+}
+
+;// CONCATENATED MODULE: ./src/planner/reason-words.ts
+/** Words for fingerprint components, as reviewers read them ("compiled SQL and config changed"). */
+const COMPONENT_WORDS = {
+    scheme: "fingerprint scheme",
+    sql: "compiled SQL",
+    file: "file",
+    compiled_code: "compiled Python code",
+    config: "config",
+    macros: "macros it uses",
+    contract: "contract",
+    relation: "target relation",
+    engine: "dbt version or adapter",
+};
+function componentWords(names) {
+    const words = names.map((name) => COMPONENT_WORDS[name] ?? name);
+    if (words.length <= 1)
+        return words.join("");
+    return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+function listWords(items, limit = 3) {
+    const shown = items.slice(0, limit);
+    const rest = items.length - shown.length;
+    const text = shown.length <= 1 ? shown.join("") : `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
+    return rest > 0 ? `${shown.join(", ")} and ${rest} more` : text;
+}
+/** A name in running text: backticked; renderers escape it. */
+function code(name) {
+    return `\`${name}\``;
+}
+
+;// CONCATENATED MODULE: ./src/planner/selection.ts
+/**
+ * dbt's common selection forms over the project graph: `name`, `+name`,
+ * `name+`, `+name+`, `tag:x`, `path:models/staging`, `fqn:pkg.folder.name`,
+ * `package:x`, and a dotted name (`pkg.model`, `model.v2`) as dbt reads it
+ * (fqn). Several selectors (space-separated, or repeated) are a union.
+ * Sources are selected only as the ancestors a `+name` selector reaches.
+ */
+
+function splitSelectors(values) {
+    return values.flatMap((value) => value.split(/\s+/)).filter((part) => part.length > 0);
+}
+function selectNodes(graph, selectors) {
+    const nodes = new Set();
+    const sources = new Set();
+    for (const raw of selectors) {
+        let text = raw;
+        const parentsToo = text.startsWith("+");
+        if (parentsToo)
+            text = text.slice(1);
+        const childrenToo = text.endsWith("+");
+        if (childrenToo)
+            text = text.slice(0, -1);
+        if (text.length === 0)
+            throw badSelector(raw, "it selects nothing");
+        const matched = match(graph, text, raw);
+        for (const id of matched) {
+            nodes.add(id);
+            if (parentsToo)
+                addAncestors(graph, id, nodes, sources);
+            if (childrenToo)
+                addDescendants(graph, id, nodes);
+        }
+    }
+    return { nodes, sources };
+}
+function badSelector(raw, why) {
+    return new user_error/* UserError */.yo("usage", `The selector \`${raw}\` is not supported: ${why}.`, {
+        input: "select",
+        hint: "Use node names, +name, name+, tag:, path:, fqn: or package: (several separated by spaces).",
+    });
+}
+function match(graph, text, raw) {
+    const colon = text.indexOf(":");
+    const method = colon > 0 ? text.slice(0, colon) : null;
+    const value = colon > 0 ? text.slice(colon + 1) : text;
+    const out = [];
+    for (const [id, graphNode] of graph.nodes) {
+        const node = graphNode.node;
+        let hit;
+        switch (method) {
+            case null:
+                hit = value.includes(".")
+                    ? fqnMatches(node.fqn, value) || nameWithVersion(node) === value
+                    : node.name === value;
+                if (!hit && value.includes("/"))
+                    hit = pathMatches(node.originalFilePath, value);
+                break;
+            case "fqn":
+                hit = fqnMatches(node.fqn, value);
+                break;
+            case "tag":
+                hit = node.tags.includes(value);
+                break;
+            case "path":
+                hit = pathMatches(node.originalFilePath, value);
+                break;
+            case "package":
+                hit = node.packageName === value;
+                break;
+            case "resource_type":
+                hit = node.resourceType === value;
+                break;
+            default:
+                throw badSelector(raw, `the method \`${method}\` is not one ODS plans with`);
+        }
+        if (hit)
+            out.push(id);
+    }
+    return out;
+}
+function nameWithVersion(node) {
+    return node.version === null ? node.name : `${node.name}.v${node.version}`;
+}
+/** dbt's fqn matching: the selector's parts are a prefix of the fqn, or name the node (with its version). */
+function fqnMatches(fqn, selector) {
+    const parts = selector.split(".");
+    if (parts.length > fqn.length)
+        return false;
+    for (let i = 0; i < parts.length; i++)
+        if (fqn[i] !== parts[i])
+            return false;
+    return true;
+}
+function pathMatches(file, selector) {
+    const wanted = selector.replace(/\/+$/, "");
+    return file === wanted || file.startsWith(`${wanted}/`);
+}
+function addAncestors(graph, id, nodes, sources) {
+    const stack = [id];
+    const seen = new Set();
+    while (stack.length > 0) {
+        const current = graph.nodes.get(stack.pop());
+        if (!current || seen.has(current.id))
+            continue;
+        seen.add(current.id);
+        for (const source of current.sources)
+            sources.add(source);
+        for (const parent of current.parents) {
+            nodes.add(parent);
+            stack.push(parent);
+        }
+    }
+}
+function addDescendants(graph, id, nodes) {
+    const stack = [id];
+    while (stack.length > 0) {
+        const current = graph.nodes.get(stack.pop());
+        if (!current)
+            continue;
+        for (const child of current.children) {
+            if (!nodes.has(child)) {
+                nodes.add(child);
+                stack.push(child);
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/planner/source-checks.ts
+/**
+ * Tested sources (ADR-0013, #232): dbt build runs the tests defined on
+ * sources; ODS builds no sources, so without this its selection would
+ * silently drop raw-data checks. A source's checks run, first match wins,
+ * when: there is no passing record (not_tested); the checks digest differs
+ * (checks_changed); its data version now is below semantic, was observed no
+ * later than the last pass, or the record has none (missing_data_evidence);
+ * the version moved (new_upstream_data). Otherwise they are skipped
+ * (unchanged). With a selection, only sources a `+name` selector reaches as
+ * ancestors are considered, as in dbt.
+ */
+
+
+
+function planSourceChecks(graph, macros, snapshot, observed, inScope) {
+    const entries = [];
+    for (const [id, source] of [...graph.sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        if (source.checks.length === 0)
+            continue;
+        if (inScope && !inScope.has(id))
+            continue;
+        const name = `${source.source.sourceName}.${source.source.name}`;
+        const checks = source.checks.map((c) => graph.checks.get(c)).filter((c) => c !== undefined);
+        const digest = (0,checks_digest/* checksDigest */.E)(checks, macros);
+        const record = own_own(snapshot?.sources, id);
+        const current = observed.get(id);
+        const run = (code, message) => ({
+            source_id: id,
+            name,
+            action: "RUN",
+            reason: { code, message },
+            checks: checks.length,
+        });
+        const tested = record?.tested;
+        if (!tested) {
+            entries.push(run("not_tested", "Its checks have no passing run recorded (never passed, or failed last time)."));
+        }
+        else if (!tested.checks_digest || tested.checks_digest !== digest) {
+            entries.push(run("checks_changed", "Its checks were added, removed or edited since they last passed."));
+        }
+        else if (!current?.value || !(0,source_evidence/* atLeastSemantic */.$p)(current.exactness)) {
+            entries.push(run("missing_data_evidence", "No max_loaded_at for it in sources.json: its data may have changed."));
+        }
+        else if (!current.observedAt || ((0,source_evidence/* compareInstants */.QI)(current.observedAt, tested.at) ?? 0) <= 0) {
+            entries.push(run("missing_data_evidence", `sources.json was observed before its checks last passed (${tested.at}).`));
+        }
+        else if (!record.version) {
+            entries.push(run("missing_data_evidence", "No data version was recorded when its checks last passed."));
+        }
+        else if (!(0,source_evidence/* sameVersion */.r1)(current.value, record.version.value)) {
+            entries.push(run("new_upstream_data", `New data since its checks last passed (${record.version.value} → ${current.value}).`));
+        }
+        else {
+            entries.push({
+                source_id: id,
+                name,
+                action: "SKIP",
+                reason: { code: "unchanged", message: `Checks and data unchanged since run ${tested.run_id}.` },
+                checks: checks.length,
+            });
+        }
+    }
+    return entries;
+}
+
+;// CONCATENATED MODULE: ./src/planner/plan.ts
+/**
+ * plan(): for every planned node, BUILD or REUSE, and why (ADR-0013,
+ * "Planning rules"). Pure and synchronous: the clock is a value passed in.
+ *
+ * Rules, first match wins, in DAG order:
+ *  0. no state at all                                    BUILD no_state
+ *  0. state recorded for another target (ADR-0017)       BUILD target_changed
+ *  2. no snapshot entry                                  BUILD never_built
+ *  3. code evidence incomplete                           BUILD code_incomplete
+ *  4. fingerprint scheme differs / fingerprint differs   BUILD scheme_changed / code_changed
+ *     a hook reads the environment (#218)                BUILD hook_reads_environment
+ *  5. a parent is built because its code changed        BUILD parent_code_changed
+ *  6. a parent ODS doesn't know                          BUILD unknown_parent
+ *  7. no declared inputs (seeds excepted)                BUILD no_declared_inputs
+ *  8. the freshness policy can't be honoured             BUILD policy_unmet
+ *  9. missing data evidence                              BUILD missing_data_evidence
+ * 10. new upstream data, then the policy:
+ * 11.   require_fresh_data_from: all, some inputs unchanged  REUSE quorum_not_met
+ * 12.   within lag_tolerance of the last build               REUSE within_lag_tolerance
+ * 13.   otherwise                                            BUILD new_upstream_data
+ * 14. otherwise                                          REUSE unchanged / formatting_only
+ * 15. entries ordered by DAG depth, then id; 16. a cycle is an error (the graph refuses it).
+ * 17. every REUSE says whether the relation's existence was checked.
+ * 18. the dbt command for the BUILD set.
+ * 1. nodes not selected are left out of the plan (their decisions still
+ *    count for their children).
+ */
+
+
+
+
+
+
+
+
+
+
+
+const POINTER_NOTE = " The environment reads that build through a pointer view.";
+const UNCHECKED = {
+    checked: false,
+    exactness: "none",
+    message: "not checked: no warehouse connection, so the relation is trusted to still exist",
+};
+function displayName(graph, id) {
+    const node = graph.nodes.get(id)?.node;
+    if (node)
+        return node.version === null ? node.name : `${node.name}.v${node.version}`;
+    const source = graph.sources.get(id)?.source;
+    if (source)
+        return `${source.sourceName}.${source.name}`;
+    return id;
+}
+function sameTarget(a, b, pointers) {
+    if (!a || !b)
+        return true;
+    if (a.adapter_type !== b.adapter_type)
+        return false;
+    return pointers || (a.name ?? null) === (b.name ?? null);
+}
+function plan(input) {
+    const { project, scope, state, now } = input;
+    const graph = project.graph;
+    const snapshot = state?.snapshot ?? null;
+    const observed = (0,source_evidence/* observedSourceVersions */.l)(input.sources);
+    const decisions = new Map();
+    const warnings = [];
+    const pointers = input.pointers === true;
+    const pointerNote = pointers ? POINTER_NOTE : "";
+    const targetChanged = snapshot !== null && !sameTarget(snapshot.target, input.target, pointers);
+    if (!snapshot) {
+        warnings.push({
+            code: "no_state",
+            message: `No state was found for ${scopeKey(scope)}: every node is built, and the run is recorded so the next plan can reuse.`,
+        });
+    }
+    else if (targetChanged) {
+        warnings.push({
+            code: "target_changed",
+            message: `The state of ${scopeKey(scope)} was recorded for target ${describeTarget(snapshot.target)}, not ${describeTarget(input.target)}: a build is reused only in the target it went to.`,
+        });
+    }
+    const readsSources = [...graph.nodes.values()].some((node) => node.sources.length > 0);
+    if (snapshot && !targetChanged && readsSources && !input.sources) {
+        warnings.push({
+            code: "no_sources_json",
+            message: "No sources.json was given: nodes that read sources have no evidence of their data and are built. Run `dbt source freshness` before planning.",
+        });
+    }
+    let staleSources = 0;
+    for (const id of graph.order) {
+        const node = graph.nodes.get(id);
+        const decision = decide(node);
+        decisions.set(id, decision);
+    }
+    function decide(node) {
+        const id = node.id;
+        const fp = project.fingerprints.get(id);
+        const entry = own_own(snapshot?.nodes, id);
+        const codeEvidence = {
+            kind: "code",
+            subject: id,
+            value: fp.fingerprint.digest,
+            recorded: entry?.fingerprint.digest ?? null,
+            exactness: fp.complete ? "exact" : "none",
+        };
+        const build = (code, message, extra = {}, evidence = []) => ({
+            action: "BUILD",
+            reason: { code, message, ...extra },
+            evidence: [codeEvidence, ...evidence],
+        });
+        if (!snapshot)
+            return build("no_state", "No state found: built once so the run can be recorded.");
+        if (targetChanged) {
+            return build("target_changed", `Its last build went to target ${describeTarget(snapshot.target)}; this plan builds into ${describeTarget(input.target)}.`);
+        }
+        if (!entry)
+            return build("never_built", `Never built by ODS in ${scopeKey(scope)}.`);
+        if (!fp.complete) {
+            return build("code_incomplete", `Its code can't be fingerprinted completely: ${fp.incomplete.join("; ")}.`);
+        }
+        if (entry.fingerprint.scheme !== SCHEME) {
+            return build("scheme_changed", `The fingerprint scheme changed (${entry.fingerprint.scheme} → ${SCHEME}): every node is built once.`);
+        }
+        const diff = pointers ? portableDiff(entry, fp) : diffFingerprints(entry.fingerprint, fp.fingerprint);
+        if (!isEmptyDiff(diff)) {
+            const names = [...diff.changed, ...diff.added, ...diff.removed];
+            return build("code_changed", `Its ${componentWords(names)} changed since run ${entry.run_id}.`, {
+                components: diff,
+            });
+        }
+        if (fp.environmentReads.length > 0) {
+            const where = fp.environmentReads.map((read) => `${read.where} reads ${read.names.map(code).join(", ")}`);
+            return build("hook_reads_environment", `It has hooks, and ${listWords(where)}: what the hook does depends on the run, so the node is built every run.`, {
+                subjects: [
+                    ...fp.environmentReads.map((read) => read.where),
+                    ...new Set(fp.environmentReads.flatMap((read) => read.names)),
+                ],
+            });
+        }
+        const codeParents = node.parents.filter((parent) => {
+            const d = decisions.get(parent);
+            return d?.action === "BUILD" && BUILD_REASONS[d.reason.code] === "code";
+        });
+        if (codeParents.length > 0) {
+            return build("parent_code_changed", `Parent ${listWords(codeParents.map((p) => code(displayName(graph, p))))} ${codeParents.length === 1 ? "is" : "are"} built for a code change, so its input may change shape.`, { subjects: codeParents });
+        }
+        if (node.unknownParents.length > 0) {
+            const ids = node.unknownParents.map((parent) => parent.id);
+            return build("unknown_parent", `It reads ${listWords(ids.map(code))}, which ODS doesn't know (neither a node nor a source in the manifest).`, { subjects: ids });
+        }
+        const isSeed = node.node.resourceType === "seed";
+        if (!isSeed && node.parents.length === 0 && node.sources.length === 0) {
+            return build("no_declared_inputs", "It declares no inputs (no `ref` or `source`), so ODS can't tell when the data it reads changes.");
+        }
+        const policy = readFreshnessPolicy(node.node.config);
+        if (!policy.ok)
+            return build("policy_unmet", `Its freshness policy can't be honoured: ${policy.problem}.`);
+        // Rule 9: evidence of every input's data, now and at the last build.
+        const evidence = [];
+        const missing = [];
+        const moved = [];
+        const movedIds = [];
+        for (const sourceId of node.sources) {
+            const current = observed.get(sourceId);
+            const recorded = own_own(entry.sources, sourceId);
+            const name = code(displayName(graph, sourceId));
+            evidence.push({
+                kind: "source_version",
+                subject: sourceId,
+                value: current?.value ?? null,
+                recorded: recorded?.value ?? null,
+                exactness: current?.exactness ?? "none",
+            });
+            if (!current) {
+                missing.push(`${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`);
+            }
+            else if (!current.value || !(0,source_evidence/* atLeastSemantic */.$p)(current.exactness)) {
+                missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
+            }
+            else if (!current.observedAt || ((0,source_evidence/* compareInstants */.QI)(current.observedAt, entry.built_at) ?? 0) <= 0) {
+                staleSources++;
+                missing.push(`${name} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${entry.built_at})`);
+            }
+            else if (!recorded) {
+                missing.push(`no version of ${name} was recorded when it was last built`);
+            }
+            else if (!(0,source_evidence/* atLeastSemantic */.$p)(recorded.exactness)) {
+                missing.push(`the version of ${name} recorded at its last build is only ${recorded.exactness}`);
+            }
+            else if (!(0,source_evidence/* sameVersion */.r1)(current.value, recorded.value)) {
+                moved.push(`source ${name} (${recorded.value} → ${current.value})`);
+                movedIds.push(sourceId);
+            }
+        }
+        for (const parent of node.parents) {
+            const read = own_own(entry.parents, parent);
+            const parentState = own_own(snapshot.nodes, parent);
+            const parentDecision = decisions.get(parent);
+            evidence.push({
+                kind: "parent_build",
+                subject: parent,
+                value: parentState?.run_id ?? null,
+                recorded: read ?? null,
+                exactness: read && parentState ? "exact" : "none",
+            });
+            const name = code(displayName(graph, parent));
+            if (read === undefined) {
+                missing.push(`no record of which build of parent ${name} it read`);
+            }
+            else if (parentDecision?.action === "BUILD") {
+                moved.push(`parent ${name} is built (${parentDecision.reason.code.replaceAll("_", " ")})`);
+                movedIds.push(parent);
+            }
+            else if (parentState && parentState.run_id !== read) {
+                moved.push(`parent ${name} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`);
+                movedIds.push(parent);
+            }
+        }
+        if (missing.length > 0) {
+            return build("missing_data_evidence", `No evidence of its input data since its last build: ${listWords(missing)}.`, {}, evidence);
+        }
+        if (moved.length > 0) {
+            const inputs = node.parents.length + node.sources.length;
+            const p = policy.policy;
+            if (p?.requireAll && moved.length < inputs) {
+                return {
+                    action: "REUSE",
+                    reason: {
+                        code: "quorum_not_met",
+                        message: `New data in ${moved.length} of ${inputs} inputs (${listWords(moved)}); its policy (require_fresh_data_from: all) waits for every input.`,
+                        quorum: { changed: moved.length, total: inputs },
+                    },
+                    evidence: [codeEvidence, ...evidence],
+                };
+            }
+            if (p && p.lagSeconds > 0) {
+                const builtAt = Date.parse(entry.built_at);
+                const due = new Date(builtAt + p.lagSeconds * 1000);
+                if (!Number.isNaN(builtAt) && Date.parse(now) < due.getTime()) {
+                    const dueAt = due.toISOString();
+                    return {
+                        action: "REUSE",
+                        reason: {
+                            code: "within_lag_tolerance",
+                            message: `New upstream data (${listWords(moved)}), but it was built ${entry.built_at}, within its lag tolerance of ${p.lagText}: due at ${dueAt}.`,
+                            due_at: dueAt,
+                        },
+                        evidence: [codeEvidence, ...evidence],
+                    };
+                }
+            }
+            return build("new_upstream_data", `New upstream data: ${listWords(moved)}.`, { subjects: movedIds }, evidence);
+        }
+        const formattingOnly = fp.rawDigest !== null && entry.raw_digest !== undefined && entry.raw_digest !== fp.rawDigest;
+        return {
+            action: "REUSE",
+            reason: formattingOnly
+                ? {
+                    code: "formatting_only",
+                    message: `Only formatting changed since run ${entry.run_id}; code and inputs unchanged.${pointerNote}`,
+                }
+                : {
+                    code: "unchanged",
+                    message: `Code and inputs unchanged since run ${entry.run_id}.${pointerNote}`,
+                },
+            evidence: [codeEvidence, ...evidence],
+        };
+    }
+    if (staleSources > 0) {
+        warnings.push({
+            code: "stale_source_freshness",
+            message: `sources.json was observed before the last build of ${staleSources} input${staleSources === 1 ? "" : "s"}: it says nothing about data since then, so the nodes that read them are built. Run \`dbt source freshness\` right before planning.`,
+        });
+    }
+    const selection = input.select.length > 0 ? selectNodes(graph, input.select) : null;
+    const entries = [];
+    for (const id of graph.order) {
+        if (selection && !selection.nodes.has(id))
+            continue;
+        const node = graph.nodes.get(id);
+        const decision = decisions.get(id);
+        const recorded = snapshot && !targetChanged ? own_own(snapshot.nodes, id) : undefined;
+        const n = node.node;
+        const relation = {
+            database: n.relation.database,
+            schema: n.relation.schema,
+            identifier: n.relation.identifier,
+        };
+        const entry = {
+            unique_id: id,
+            name: displayName(graph, id),
+            resource_type: n.resourceType,
+            package_name: n.packageName,
+            materialized: n.materialized,
+            depth: node.depth,
+            action: decision.action,
+            reasons: [decision.reason],
+            evidence: decision.evidence,
+            relation,
+            parents: [...node.parents, ...node.sources],
+        };
+        if (decision.action === "REUSE")
+            entry.relation_check = input.relationCheck ?? UNCHECKED;
+        if (recorded) {
+            entry.last_build = {
+                run_id: recorded.run_id,
+                built_at: recorded.built_at,
+                relation: recorded.relation ?? null,
+            };
+            if (recorded.duration_s !== undefined)
+                entry.last_duration_s = recorded.duration_s;
+        }
+        entries.push(entry);
+    }
+    const built = entries.filter((entry) => entry.action === "BUILD");
+    const sourceChecks = planSourceChecks(graph, new macro_index/* MacroIndex */.t8(graph.macros, graph.metadata.adapterType), targetChanged ? null : snapshot, observed, selection?.sources ?? null);
+    const nodeSelect = (0,build_command/* selectorFor */.DA)(built.map((entry) => graph.nodes.get(entry.unique_id).node.fqn));
+    const sourceSelect = sourceChecks
+        .filter((check) => check.action === "RUN")
+        .map((check) => (0,build_command/* shellQuote */.ZL)(`source:${check.name}`))
+        .join(" ");
+    const select = [nodeSelect, sourceSelect].filter((part) => part !== "").join(" ");
+    return {
+        schema_version: PLAN_SCHEMA_VERSION,
+        scope: scopeKey(scope),
+        project: scope.project,
+        environment: scope.environment,
+        planned_at: now,
+        state: {
+            found: snapshot !== null,
+            snapshot_id: state?.id ?? null,
+            run_id: snapshot?.run_id ?? null,
+            created_at: snapshot?.created_at ?? null,
+        },
+        selection: [...input.select],
+        ...(pointers ? { pointers: true } : {}),
+        summary: { build: built.length, reuse: entries.length - built.length },
+        entries,
+        source_checks: sourceChecks,
+        build_command: (0,build_command/* buildCommand */.Oe)(select),
+        select,
+        warnings,
+    };
+}
+/**
+ * For a pull request's environment: where the node is built, and the names of
+ * the relations it reads, are not code changes (the environment points at the
+ * recorded build). Compares the portable sql when both sides have it.
+ */
+function portableDiff(entry, fp) {
+    const portable = (components, sql) => {
+        const { relation: _relation, ...rest } = components;
+        if (sql && rest.sql !== undefined)
+            rest.sql = sql;
+        return { scheme: SCHEME, digest: "", components: rest };
+    };
+    const bothPortable = Boolean(entry.portable_sql && fp.portableSql);
+    return diffFingerprints(portable(entry.fingerprint.components, bothPortable ? entry.portable_sql : null), portable(fp.fingerprint.components, bothPortable ? fp.portableSql : null));
+}
+function describeTarget(target) {
+    if (!target)
+        return "(unknown)";
+    return target.name ? `${target.name} (${target.adapter_type})` : target.adapter_type;
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/env.ts
+
+
+
+
+const ENV_SUBCOMMANDS = [
+    "create",
+    "refresh",
+    "record",
+    "cleanup",
+    "promote",
+    "rollback",
+    "list",
+    "gc",
+];
+const env_str = (values, name) => values[name];
+function formatOf(values) {
+    const format = env_str(values, "format") ?? "text";
+    if (format !== "text" && format !== "json") {
+        throw new user_error/* UserError */.yo("usage", `--format is \`${format}\`; allowed: text, json.`, { input: "--format" });
+    }
+    return format;
+}
+function environmentOf(values, required = true) {
+    const name = env_str(values, "name");
+    const pr = env_str(values, "pr");
+    if (name !== undefined)
+        return name;
+    if (pr !== undefined) {
+        if (!/^[1-9][0-9]{0,9}$/.test(pr)) {
+            throw new user_error/* UserError */.yo("usage", `--pr is \`${pr}\`, not a pull request number.`, { input: "--pr" });
+        }
+        return environmentName(Number(pr));
+    }
+    if (required)
+        throw new user_error/* UserError */.yo("usage", "Name the environment with --pr NUMBER (or --name NAME).", {
+            input: "--pr",
+        });
+    return undefined;
+}
+function positiveNumber(values, name) {
+    const text = env_str(values, name);
+    if (text === undefined)
+        return undefined;
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < 0) {
+        throw new user_error/* UserError */.yo("usage", `--${name} is \`${text}\`, not a number of days.`, { input: `--${name}` });
+    }
+    return value;
+}
+async function withWarehouse(values, context, work, options = {}) {
+    const given = env_str(values, "warehouse");
+    const spec = parseWarehouseSpec(given ?? context.warehouse, context.cwd, given !== undefined ? "--warehouse" : "ODS_WAREHOUSE");
+    const warehouse = await openWarehouse(spec);
+    try {
+        const ctx = await environmentContext(warehouse, {
+            now: new Date().toISOString(),
+            ...(env_str(values, "meta-schema") ? { metaSchema: env_str(values, "meta-schema") } : {}),
+            create: options.create ?? true,
+        });
+        if (!ctx)
+            return null;
+        return await work(ctx, warehouse);
+    }
+    finally {
+        await warehouse.close();
+    }
+}
+async function prodState(values, context, project) {
+    const file = env_str(values, "state");
+    if (file === undefined && project === null)
+        return null;
+    const store = await openExistingState(context, resolveFlagPath(context, file, DEFAULT_STATE));
+    if (!store)
+        return null;
+    try {
+        if (project === null)
+            return null;
+        const latest = await store.latest(scopeOf(project, env_str(values, "environment")));
+        return latest?.snapshot ?? null;
+    }
+    finally {
+        await store.close();
+    }
+}
+function printJson(context, value) {
+    context.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+async function createOrRefresh(values, context, sub) {
+    const name = environmentOf(values);
+    const project = readProject(context, env_str(values, "manifest"));
+    const scope = scopeOf(project, env_str(values, "environment"));
+    const sources = readSourcesIfGiven(context, env_str(values, "sources"));
+    const prod = await prodState(values, context, project);
+    const format = formatOf(values);
+    await withWarehouse(values, context, async (ctx) => {
+        const baseline = await environmentBaseline(ctx, name, prod, project);
+        const planned = plan({
+            project,
+            scope,
+            state: baseline ? { id: "baseline", snapshot: baseline } : null,
+            sources,
+            select: [],
+            now: ctx.now,
+            target: targetOf(project, scope, env_str(values, "target")),
+            pointers: true,
+        });
+        const pr = env_str(values, "pr");
+        const change = await createEnvironment(ctx, {
+            name,
+            project: scope.project,
+            prNumber: pr !== undefined ? Number(pr) : null,
+            headSha: env_str(values, "head-sha") ?? null,
+            plan: planned,
+            prod,
+            dryRun: values["dry-run"] === true,
+        });
+        if (format === "json") {
+            printJson(context, { ...change, select: planned.select, build_command: planned.build_command });
+            return;
+        }
+        const verb = change.dry_run ? "would change" : sub === "create" ? "created" : "refreshed";
+        context.stdout(`Environment ${name} (${ctx.warehouse.label}): ${verb}; ${change.pointers} pointer view${change.pointers === 1 ? "" : "s"} to prod, ${change.in_place} reused in place, ${planned.summary.build} to build.\n`);
+        for (const action of change.actions) {
+            context.stdout(`  ${action.action.padEnd(20)} ${action.object}${action.reads ? ` → ${action.reads}` : ""}\n`);
+        }
+        if (planned.build_command)
+            context.stdout(`Then: ${planned.build_command}\n`);
+    });
+    return 0;
+}
+async function recordBuilds(values, context) {
+    const name = environmentOf(values);
+    const project = readProject(context, env_str(values, "manifest"));
+    const buildManifest = env_str(values, "build-manifest");
+    const buildProject = buildManifest ? readProject(context, buildManifest) : null;
+    const runResults = readRunResults(context, env_str(values, "run-results"));
+    const sources = readSourcesIfGiven(context, env_str(values, "sources"));
+    await withWarehouse(values, context, async (ctx) => {
+        const outcome = await recordEnvironmentBuilds(ctx, { name, project, buildProject, runResults, sources });
+        if (formatOf(values) === "json")
+            printJson(context, outcome);
+        else {
+            context.stdout(`Recorded run ${outcome.run_id} in environment ${name}: ${outcome.built.length} built, ${outcome.failed.length} failed${outcome.ignored.length > 0 ? `, ${outcome.ignored.length} not recorded` : ""}.\n`);
+            for (const ignored of outcome.ignored)
+                context.stdout(`  not recorded: ${ignored.unique_id}: ${ignored.reason}\n`);
+        }
+    });
+    return 0;
+}
+async function cleanup(values, context) {
+    const name = environmentOf(values);
+    const project = env_str(values, "manifest") ? readProject(context, env_str(values, "manifest")) : null;
+    const prod = await prodState(values, context, project);
+    let code = 0;
+    await withWarehouse(values, context, async (ctx) => {
+        const report = await cleanupEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
+        if (!report.found) {
+            throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${ctx.warehouse.label}.`);
+        }
+        if (formatOf(values) === "json")
+            printJson(context, report);
+        else {
+            const verb = report.dry_run ? "would drop" : "dropped";
+            context.stdout(`Environment ${name}: ${verb} ${report.dropped.length} object${report.dropped.length === 1 ? "" : "s"}.\n`);
+            for (const object of report.dropped)
+                context.stdout(`  ${object.kind.padEnd(6)} ${object.object} (${object.why})\n`);
+            for (const kept of report.kept)
+                context.stdout(`  kept   ${kept.schema}: ${kept.reason}\n`);
+            for (const failed of report.failed)
+                context.stdout(`  failed ${failed.object}: ${failed.error}\n`);
+        }
+        if (!report.dry_run && !report.complete)
+            code = 1;
+    });
+    return code;
+}
+async function promoteCommand(values, context) {
+    const name = environmentOf(values);
+    const project = readProject(context, env_str(values, "manifest"));
+    const scope = scopeOf(project, env_str(values, "environment"));
+    const sources = readSourcesIfGiven(context, env_str(values, "sources"));
+    const prod = await prodState(values, context, project);
+    await withWarehouse(values, context, async (ctx) => {
+        const mainPlan = plan({
+            project,
+            scope,
+            state: prod ? { id: "prod", snapshot: prod } : null,
+            sources,
+            select: [],
+            now: ctx.now,
+            target: targetOf(project, scope, env_str(values, "target")),
+        });
+        const decided = await (0,promote/* planPromotion */.z)(ctx, { environment: name, plan: mainPlan, project, prod, sources });
+        const retentionDays = positiveNumber(values, "retention-days");
+        const result = await (0,promote/* promote */.pt)(ctx, {
+            plan: decided,
+            mainPlan,
+            mainProject: project,
+            promotedBy: env_str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`,
+            allowNonAtomic: values["allow-non-atomic"] === true,
+            dryRun: values["dry-run"] === true,
+            ...(retentionDays !== undefined ? { retentionDays } : {}),
+        });
+        if (formatOf(values) === "json") {
+            printJson(context, result);
+            return;
+        }
+        const promoted = result.decisions.filter((d) => d.promotable).length;
+        context.stdout(`Promotion from ${name} (${result.status}${result.id ? ` ${result.id}` : ""}): ${promoted} of ${result.decisions.length} built node${result.decisions.length === 1 ? "" : "s"} ${result.status === "dry_run" ? "would be" : "are"} promoted.\n`);
+        for (const decision of result.decisions) {
+            context.stdout(`  ${decision.promotable ? "PROMOTE" : "BUILD  "} ${decision.name}: ${decision.reason.message}\n`);
+        }
+        for (const left of result.views.left)
+            context.stdout(`  warning: view ${left.view} still reads the replaced table: ${left.error}\n`);
+        if (result.build_command)
+            context.stdout(`Then: ${result.build_command}\n`);
+    });
+    return 0;
+}
+async function env_rollback(values, context) {
+    const environment = environmentOf(values, false);
+    await withWarehouse(values, context, async (ctx) => {
+        const result = await (0,rollback/* rollbackPromotion */.O)(ctx, {
+            ...(env_str(values, "id") ? { id: env_str(values, "id") } : {}),
+            ...(environment ? { environment } : {}),
+            resume: values.resume === true,
+            allowNonAtomic: values["allow-non-atomic"] === true,
+            dryRun: values["dry-run"] === true,
+        });
+        if (formatOf(values) === "json") {
+            printJson(context, result);
+            return;
+        }
+        context.stdout(`Rollback${result.id ? ` of promotion ${result.id}` : ""}: ${result.status.replaceAll("_", " ")}.\n`);
+        for (const node of result.restored) {
+            context.stdout(`  ${node.target.schema}.${node.target.identifier}: prod's previous table is back; the promoted one is kept as ${node.promoted_kept_as.identifier}\n`);
+        }
+        for (const id of result.resumed)
+            context.stdout(`  finished interrupted promotion ${id}\n`);
+    });
+    return 0;
+}
+async function list(values, context) {
+    const found = await withWarehouse(values, context, async (ctx) => {
+        const environments = [];
+        for (const environment of await ctx.registry.environments()) {
+            environments.push({
+                ...environment,
+                objects: (await ctx.registry.objects(environment.name)).length,
+                pointers: (await ctx.registry.pointers(environment.name)).length,
+                builds: (await ctx.registry.builds(environment.name)).length,
+            });
+        }
+        const promotions = await ctx.registry.promotions();
+        if (formatOf(values) === "json") {
+            printJson(context, { environments, promotions });
+            return true;
+        }
+        context.stdout(`Environments in ${ctx.warehouse.label}:\n`);
+        if (environments.length === 0)
+            context.stdout("  (none)\n");
+        for (const e of environments) {
+            context.stdout(`  ${e.name.padEnd(12)} ${e.status.padEnd(8)} ${e.pointers} pointers, ${e.builds} builds, ${e.objects} objects; updated ${e.updated_at}${e.closed_at ? `, closed ${e.closed_at}` : ""}\n`);
+        }
+        context.stdout("Promotions:\n");
+        if (promotions.length === 0)
+            context.stdout("  (none)\n");
+        for (const p of promotions) {
+            context.stdout(`  ${p.id} from ${p.environment}: ${p.status}, by ${p.promoted_by}, ${p.created_at}; kept until ${p.retain_until}\n`);
+        }
+        return true;
+    }, { create: false });
+    if (found === null) {
+        if (formatOf(values) === "json")
+            printJson(context, { environments: [], promotions: [] });
+        else
+            context.stdout("No environment registry in this warehouse yet.\n");
+    }
+    return 0;
+}
+async function gc(values, context) {
+    const project = env_str(values, "manifest") ? readProject(context, env_str(values, "manifest")) : null;
+    const prod = await prodState(values, context, project);
+    const retentionDays = positiveNumber(values, "retention-days");
+    const open = env_str(values, "open-prs");
+    let openPullRequests;
+    if (open !== undefined) {
+        const parts = open
+            .split(",")
+            .map((p) => p.trim())
+            .filter((p) => p !== "");
+        if (parts.some((p) => !/^[0-9]+$/.test(p))) {
+            throw new user_error/* UserError */.yo("usage", `--open-prs is \`${open}\`: give pull request numbers separated by commas.`, { input: "--open-prs" });
+        }
+        openPullRequests = new Set(parts.map(Number));
+    }
+    const done = await withWarehouse(values, context, async (ctx) => {
+        const report = await runJanitor(ctx, {
+            prod,
+            dryRun: values["dry-run"] === true,
+            ...(retentionDays !== undefined ? { retentionDays } : {}),
+            ...(openPullRequests ? { openPullRequests } : {}),
+        });
+        if (formatOf(values) === "json") {
+            printJson(context, report);
+            return;
+        }
+        const verb = report.dry_run ? "would remove" : "removed";
+        context.stdout(`Janitor: ${verb} ${report.environments.length} environment${report.environments.length === 1 ? "" : "s"}, ${report.expired_promotions.length} expired promotion${report.expired_promotions.length === 1 ? "" : "s"}.\n`);
+        for (const e of report.environments)
+            context.stdout(`  environment ${e.environment}: ${e.dropped.length} objects\n`);
+        for (const p of report.expired_promotions)
+            context.stdout(`  promotion ${p.id}: ${p.dropped.join(", ") || "nothing left to drop"}\n`);
+        for (const name of report.marked_closed)
+            context.stdout(`  ${name}: its pull request is closed; removed after the retention\n`);
+        for (const problem of report.problems)
+            context.stdout(`  could not drop ${problem.object}: ${problem.error}\n`);
+        return true;
+    }, { create: false });
+    if (done === null) {
+        const empty = {
+            dry_run: values["dry-run"] === true,
+            environments: [],
+            marked_closed: [],
+            expired_promotions: [],
+            problems: [],
+        };
+        if (formatOf(values) === "json")
+            printJson(context, empty);
+        else
+            context.stdout("No environment registry in this warehouse yet: nothing to collect.\n");
+    }
+    return 0;
+}
+const envCommand = {
+    name: "env",
+    summary: "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc",
+    usage: [
+        "env create|refresh --pr N --manifest PR_MANIFEST [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
+        "env record --pr N --manifest PR_MANIFEST --run-results PATH [--build-manifest PATH] [--sources PATH] [--warehouse W]",
+        "env cleanup --pr N [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
+        "env promote --pr N --manifest MAIN_MANIFEST [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+        "env rollback [--id PROMOTION | --pr N] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+        "env list [--warehouse W]",
+        "env gc [--retention-days N] [--open-prs 1,2] [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
+    ],
+    optionHelp: {
+        warehouse: "duckdb:PATH or postgres://USER@HOST:PORT/DATABASE (default: ODS_WAREHOUSE); a secret: never printed or stored",
+        "meta-schema": "the schema of the environment registry; default ods_meta",
+        pr: "the pull request number (the environment is pr-N)",
+        name: "the environment's name, instead of --pr",
+        manifest: "create/refresh/record: the PR's manifest compiled with the CI target; promote: main's manifest",
+        state: `the state database (prod's state); default ${DEFAULT_STATE}`,
+        environment: "the state scope's environment (prod's); default prod",
+        target: "the dbt target prod's state was recorded for; default: the environment",
+        sources: "dbt's sources.json (`dbt source freshness`)",
+        "head-sha": "create/refresh: the pull request's head commit, recorded with the environment",
+        "run-results": "record: run_results.json of the PR's `dbt build`",
+        "build-manifest": "record: the manifest that `dbt build` wrote (checks that the code built is the code planned)",
+        "promoted-by": "promote: the default-branch run promoting (recorded as promoted_by)",
+        "allow-non-atomic": "promote/rollback: use the staged and journaled protocol where the warehouse can't switch all tables at once",
+        "retention-days": "promote: how long replaced prod tables are kept; gc: how long closed environments are kept (default 3)",
+        id: "rollback: the promotion (default: the latest committed one)",
+        resume: "rollback: finish an interrupted promotion or rollback from the registry's journal",
+        "open-prs": "gc: the pull requests still open; other open environments are closed now",
+        "dry-run": "list what would change, change nothing",
+        format: "text (default) or json",
+    },
+    options: {
+        warehouse: { type: "string" },
+        "meta-schema": { type: "string" },
+        pr: { type: "string" },
+        name: { type: "string" },
+        manifest: { type: "string" },
+        state: { type: "string" },
+        environment: { type: "string" },
+        target: { type: "string" },
+        sources: { type: "string" },
+        "head-sha": { type: "string" },
+        "run-results": { type: "string" },
+        "build-manifest": { type: "string" },
+        "promoted-by": { type: "string" },
+        "allow-non-atomic": { type: "boolean" },
+        "retention-days": { type: "string" },
+        id: { type: "string" },
+        resume: { type: "boolean" },
+        "open-prs": { type: "string" },
+        "dry-run": { type: "boolean" },
+        format: { type: "string" },
+    },
+    positionals: {
+        name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc)",
+        required: true,
+    },
+    examples: [
+        "ods-state env create --pr 7 --manifest target/manifest.json --sources target/sources.json --warehouse duckdb:shop.duckdb",
+        "ods-state env record --pr 7 --manifest pr/manifest.json --run-results target/run_results.json",
+        "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --dry-run",
+        "ods-state env cleanup --pr 7 --dry-run",
+        "ods-state env gc --retention-days 3",
+    ],
+    async run(values, positionals, context) {
+        const [sub, ...extra] = positionals;
+        if (!ENV_SUBCOMMANDS.includes(sub ?? "") || extra.length > 0) {
+            throw new user_error/* UserError */.yo("usage", `ods-state env: ${sub === undefined ? "missing subcommand" : extra.length > 0 ? `unexpected \`${extra[0]}\`` : `unknown subcommand \`${sub}\``}; one of ${ENV_SUBCOMMANDS.join(", ")}.`, { hint: "Run `ods-state env --help` for the usage." });
+        }
+        switch (sub) {
+            case "create":
+            case "refresh":
+                return createOrRefresh(values, context, sub);
+            case "record":
+                return recordBuilds(values, context);
+            case "cleanup":
+                return cleanup(values, context);
+            case "promote":
+                return promoteCommand(values, context);
+            case "rollback":
+                return env_rollback(values, context);
+            case "list":
+                return list(values, context);
+            case "gc":
+                return gc(values, context);
+        }
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/comment/markdown-escape.ts
 /**
  * Escaping for everything the comment shows that came from the manifest, the
@@ -17848,32 +20950,6 @@ function safeUrl(url) {
     return /^https?:\/\/[^\s<>"'`()[\]\\]+$/.test(url) && url.length <= 2000 ? url : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/state/plan.ts
-/** Version of the plan document (`ods-state plan --format json`, the action's plan file). */
-const PLAN_SCHEMA_VERSION = "1.0";
-/** Stable reason codes. A BUILD reason is `code` class (the output may change shape) or `data` class. */
-const BUILD_REASONS = {
-    no_state: "code",
-    target_changed: "code",
-    never_built: "code",
-    code_incomplete: "code",
-    scheme_changed: "code",
-    code_changed: "code",
-    parent_code_changed: "code",
-    unknown_parent: "code",
-    hook_reads_environment: "data",
-    no_declared_inputs: "data",
-    policy_unmet: "data",
-    missing_data_evidence: "data",
-    new_upstream_data: "data",
-};
-const REUSE_REASONS = (/* unused pure expression or super */ null && ([
-    "unchanged",
-    "formatting_only",
-    "within_lag_tolerance",
-    "quorum_not_met",
-]));
-
 ;// CONCATENATED MODULE: ./src/comment/words.ts
 /**
  * Words: a sentence as text parts and code parts (names), so that one
@@ -17882,7 +20958,7 @@ const REUSE_REASONS = (/* unused pure expression or super */ null && ([
  * of durations, times and counts both renderers share. Pure.
  */
 
-function code(text) {
+function words_code(text) {
     return { code: text };
 }
 /** A planner message as words: its backticked parts are names. */
@@ -18038,13 +21114,13 @@ function isCodeReason(reasonCode) {
 function isId(subject) {
     return /^[^\s`]+$/.test(subject);
 }
-function names(subjects, project) {
-    return (subjects ?? []).map((s) => (isId(s) ? [code(displayId(s, project))] : messageWords(s)));
+function reason_phrases_names(subjects, project) {
+    return (subjects ?? []).map((s) => (isId(s) ? [words_code(displayId(s, project))] : messageWords(s)));
 }
 function componentLabels(list) {
     return list.map((c) => {
         const label = COMPONENT_LABELS[c];
-        return label ? [label] : [code(c)];
+        return label ? [label] : [words_code(c)];
     });
 }
 /**
@@ -18066,7 +21142,7 @@ function phraseReason(reason, entry, context) {
         : [reason.code.replaceAll("_", " ")];
     if (MESSAGE_FIRST.has(reason.code) && reason.message)
         return message;
-    const subjects = names(reason.subjects, context.project);
+    const subjects = reason_phrases_names(reason.subjects, context.project);
     switch (reason.code) {
         case "no_state":
             return ["no recorded state"];
@@ -18109,13 +21185,13 @@ function phraseReason(reason, entry, context) {
                 return message;
             if (read.length === 0 && where.length === 0)
                 return message;
-            const reader = where.length ? joinWords(where.map((w) => [code(w)])) : ["a hook"];
+            const reader = where.length ? joinWords(where.map((w) => [words_code(w)])) : ["a hook"];
             const verb = where.length > 1 ? " read " : " reads ";
             return read.length
                 ? [
                     ...reader,
                     verb,
-                    ...joinWords(read.map((r) => [code(r)]), 4),
+                    ...joinWords(read.map((r) => [words_code(r)]), 4),
                 ]
                 : [...reader, verb, "the environment"];
         }
@@ -18131,20 +21207,20 @@ function phraseReason(reason, entry, context) {
             if (sources.length)
                 parts.push([
                     sources.length === 1 ? "new data in source " : "new data in sources ",
-                    ...joinWords(names(sources, context.project)),
+                    ...joinWords(reason_phrases_names(sources, context.project)),
                     " since the last build",
                 ]);
             if (parents.length)
                 parts.push([
                     parents.length === 1 ? "parent " : "parents ",
-                    ...joinWords(names(parents, context.project)),
+                    ...joinWords(reason_phrases_names(parents, context.project)),
                     parents.length === 1 ? " has new data" : " have new data",
                 ]);
             return parts.flatMap((p, i) => (i === 0 ? p : ["; ", ...p]));
         }
         case "unchanged": {
             const run = entry.last_build?.run_id;
-            return run ? ["code and inputs unchanged since run ", code(run)] : message;
+            return run ? ["code and inputs unchanged since run ", words_code(run)] : message;
         }
         case "formatting_only":
             return ["only formatting changed"];
@@ -18164,7 +21240,7 @@ function phraseReason(reason, entry, context) {
                 return message;
             return [
                 `new data in ${reason.quorum.changed} of ${reason.quorum.total} inputs; built once all have new data (`,
-                code("require_fresh_data_from: all"),
+                words_code("require_fresh_data_from: all"),
                 ")",
             ];
         default:
@@ -18542,9 +21618,28 @@ const ENVIRONMENT_NAMES_SHOWN = 30;
 const CHECKS_SHOWN = 20;
 /** Warnings shown; the rest are counted. */
 const WARNINGS_SHOWN = 10;
-/** The hidden marker the sticky upsert looks for: one comment per PR and per project. */
+/** Project names longer than this are shortened in the marker (their start, a hash and the length). */
+const MARKER_PROJECT_MAX = 100;
+/**
+ * The hidden marker the sticky upsert looks for: one comment per PR and per
+ * project. A name longer than MARKER_PROJECT_MAX characters (dbt's are short;
+ * the pull request can change it) keeps its start, a hash of the whole name
+ * and its length, so the marker stays small and still tells names apart.
+ */
 function commentMarker(project) {
-    return `<!-- ods-state:plan project=${markerToken(project)} -->`;
+    const token = project.length <= MARKER_PROJECT_MAX
+        ? markerToken(project)
+        : `${markerToken(project.slice(0, MARKER_PROJECT_MAX))}~${fnv1a32(project)}~${project.length}`;
+    return `<!-- ods-state:plan project=${token} -->`;
+}
+/** FNV-1a (32 bits) of the UTF-16 code units, as 8 hex digits: tells long names apart, not a secret. */
+function fnv1a32(text) {
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        hash ^= text.charCodeAt(i);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return hash.toString(16).padStart(8, "0");
 }
 /** The plan comment for a pull request (see the file comment for the layout and the size rule). */
 function renderComment(plan, context = {}, options = {}) {
@@ -19275,805 +22370,6 @@ function renderTerminal(plan) {
     return lines.join("\n") + "\n";
 }
 
-;// CONCATENATED MODULE: ./src/planner/build-command.ts
-/**
- * The dbt selector for a set of nodes: one `fqn:` selector per node (the
- * fqn is unique across packages and names model versions), each safe to
- * paste into a shell: left bare when it has only characters no shell
- * interprets, single-quoted otherwise.
- */
-const SHELL_SAFE = /^[A-Za-z0-9_.:+/,=-]+$/;
-function shellQuote(word) {
-    return SHELL_SAFE.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-function nodeSelector(fqn) {
-    return `fqn:${fqn.join(".")}`;
-}
-function selectorFor(fqns) {
-    return fqns.map((fqn) => shellQuote(nodeSelector(fqn))).join(" ");
-}
-function buildCommand(select) {
-    return select === "" ? null : `dbt build --select ${select}`;
-}
-
-;// CONCATENATED MODULE: ./src/planner/freshness-policy.ts
-const UNIT_SECONDS = {
-    s: 1,
-    sec: 1,
-    second: 1,
-    seconds: 1,
-    m: 60,
-    min: 60,
-    minute: 60,
-    minutes: 60,
-    h: 3600,
-    hour: 3600,
-    hours: 3600,
-    d: 86400,
-    day: 86400,
-    days: 86400,
-};
-function parseDuration(text) {
-    const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(text);
-    if (!match)
-        return undefined;
-    const unit = UNIT_SECONDS[match[2].toLowerCase()];
-    if (unit === undefined)
-        return undefined;
-    return Number(match[1]) * unit;
-}
-function isRecord(value) {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function readFreshnessPolicy(config) {
-    if (!config)
-        return { ok: true, policy: null };
-    const state = config.state;
-    if (isRecord(state) && (state.lag_tolerance != null || state.require_fresh_data_from != null)) {
-        let lagSeconds = 0;
-        let lagText = null;
-        if (state.lag_tolerance != null) {
-            if (typeof state.lag_tolerance !== "string" && typeof state.lag_tolerance !== "number") {
-                return { ok: false, problem: "`config.state.lag_tolerance` is not a duration such as `4h`" };
-            }
-            lagText = String(state.lag_tolerance);
-            const seconds = typeof state.lag_tolerance === "number" ? state.lag_tolerance : parseDuration(lagText);
-            if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) {
-                return {
-                    ok: false,
-                    problem: `\`config.state.lag_tolerance\` is \`${lagText}\`, not a duration such as \`4h\``,
-                };
-            }
-            lagSeconds = seconds;
-        }
-        const require = state.require_fresh_data_from ?? "any";
-        if (require !== "any" && require !== "all") {
-            return {
-                ok: false,
-                problem: `\`config.state.require_fresh_data_from\` is \`${String(require)}\`; allowed: any, all`,
-            };
-        }
-        return {
-            ok: true,
-            policy: { lagSeconds, lagText, requireAll: require === "all", source: "config.state" },
-        };
-    }
-    const freshness = config.freshness;
-    if (isRecord(freshness) && freshness.build_after != null) {
-        const buildAfter = freshness.build_after;
-        if (!isRecord(buildAfter)) {
-            return { ok: false, problem: "`config.freshness.build_after` is not an object with count and period" };
-        }
-        const { count, period } = buildAfter;
-        const updatesOn = buildAfter.updates_on ?? "any";
-        if (updatesOn !== "any" && updatesOn !== "all") {
-            return {
-                ok: false,
-                problem: `\`config.freshness.build_after.updates_on\` is \`${String(updatesOn)}\`; allowed: any, all`,
-            };
-        }
-        let lagSeconds = 0;
-        let lagText = null;
-        if (count != null || period != null) {
-            const unit = typeof period === "string" ? UNIT_SECONDS[period] : undefined;
-            if (typeof count !== "number" || count < 0 || unit === undefined) {
-                return {
-                    ok: false,
-                    problem: "`config.freshness.build_after` needs a non-negative `count` and a `period` of minute, hour or day",
-                };
-            }
-            lagSeconds = count * unit;
-            lagText = `${count} ${period}${count === 1 ? "" : "s"}`;
-        }
-        return {
-            ok: true,
-            policy: {
-                lagSeconds,
-                lagText,
-                requireAll: updatesOn === "all",
-                source: "config.freshness.build_after",
-            },
-        };
-    }
-    return { ok: true, policy: null };
-}
-
-;// CONCATENATED MODULE: ./src/planner/reason-words.ts
-/** Words for fingerprint components, as reviewers read them ("compiled SQL and config changed"). */
-const COMPONENT_WORDS = {
-    scheme: "fingerprint scheme",
-    sql: "compiled SQL",
-    file: "file",
-    compiled_code: "compiled Python code",
-    config: "config",
-    macros: "macros it uses",
-    contract: "contract",
-    relation: "target relation",
-    engine: "dbt version or adapter",
-};
-function componentWords(names) {
-    const words = names.map((name) => COMPONENT_WORDS[name] ?? name);
-    if (words.length <= 1)
-        return words.join("");
-    return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
-}
-function listWords(items, limit = 3) {
-    const shown = items.slice(0, limit);
-    const rest = items.length - shown.length;
-    const text = shown.length <= 1 ? shown.join("") : `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
-    return rest > 0 ? `${shown.join(", ")} and ${rest} more` : text;
-}
-/** A name in running text: backticked; renderers escape it. */
-function reason_words_code(name) {
-    return `\`${name}\``;
-}
-
-;// CONCATENATED MODULE: ./src/planner/selection.ts
-/**
- * dbt's common selection forms over the project graph: `name`, `+name`,
- * `name+`, `+name+`, `tag:x`, `path:models/staging`, `fqn:pkg.folder.name`,
- * `package:x`, and a dotted name (`pkg.model`, `model.v2`) as dbt reads it
- * (fqn). Several selectors (space-separated, or repeated) are a union.
- * Sources are selected only as the ancestors a `+name` selector reaches.
- */
-
-function splitSelectors(values) {
-    return values.flatMap((value) => value.split(/\s+/)).filter((part) => part.length > 0);
-}
-function selectNodes(graph, selectors) {
-    const nodes = new Set();
-    const sources = new Set();
-    for (const raw of selectors) {
-        let text = raw;
-        const parentsToo = text.startsWith("+");
-        if (parentsToo)
-            text = text.slice(1);
-        const childrenToo = text.endsWith("+");
-        if (childrenToo)
-            text = text.slice(0, -1);
-        if (text.length === 0)
-            throw badSelector(raw, "it selects nothing");
-        const matched = match(graph, text, raw);
-        for (const id of matched) {
-            nodes.add(id);
-            if (parentsToo)
-                addAncestors(graph, id, nodes, sources);
-            if (childrenToo)
-                addDescendants(graph, id, nodes);
-        }
-    }
-    return { nodes, sources };
-}
-function badSelector(raw, why) {
-    return new user_error/* UserError */.yo("usage", `The selector \`${raw}\` is not supported: ${why}.`, {
-        input: "select",
-        hint: "Use node names, +name, name+, tag:, path:, fqn: or package: (several separated by spaces).",
-    });
-}
-function match(graph, text, raw) {
-    const colon = text.indexOf(":");
-    const method = colon > 0 ? text.slice(0, colon) : null;
-    const value = colon > 0 ? text.slice(colon + 1) : text;
-    const out = [];
-    for (const [id, graphNode] of graph.nodes) {
-        const node = graphNode.node;
-        let hit;
-        switch (method) {
-            case null:
-                hit = value.includes(".")
-                    ? fqnMatches(node.fqn, value) || nameWithVersion(node) === value
-                    : node.name === value;
-                if (!hit && value.includes("/"))
-                    hit = pathMatches(node.originalFilePath, value);
-                break;
-            case "fqn":
-                hit = fqnMatches(node.fqn, value);
-                break;
-            case "tag":
-                hit = node.tags.includes(value);
-                break;
-            case "path":
-                hit = pathMatches(node.originalFilePath, value);
-                break;
-            case "package":
-                hit = node.packageName === value;
-                break;
-            case "resource_type":
-                hit = node.resourceType === value;
-                break;
-            default:
-                throw badSelector(raw, `the method \`${method}\` is not one ODS plans with`);
-        }
-        if (hit)
-            out.push(id);
-    }
-    return out;
-}
-function nameWithVersion(node) {
-    return node.version === null ? node.name : `${node.name}.v${node.version}`;
-}
-/** dbt's fqn matching: the selector's parts are a prefix of the fqn, or name the node (with its version). */
-function fqnMatches(fqn, selector) {
-    const parts = selector.split(".");
-    if (parts.length > fqn.length)
-        return false;
-    for (let i = 0; i < parts.length; i++)
-        if (fqn[i] !== parts[i])
-            return false;
-    return true;
-}
-function pathMatches(file, selector) {
-    const wanted = selector.replace(/\/+$/, "");
-    return file === wanted || file.startsWith(`${wanted}/`);
-}
-function addAncestors(graph, id, nodes, sources) {
-    const stack = [id];
-    const seen = new Set();
-    while (stack.length > 0) {
-        const current = graph.nodes.get(stack.pop());
-        if (!current || seen.has(current.id))
-            continue;
-        seen.add(current.id);
-        for (const source of current.sources)
-            sources.add(source);
-        for (const parent of current.parents) {
-            nodes.add(parent);
-            stack.push(parent);
-        }
-    }
-}
-function addDescendants(graph, id, nodes) {
-    const stack = [id];
-    while (stack.length > 0) {
-        const current = graph.nodes.get(stack.pop());
-        if (!current)
-            continue;
-        for (const child of current.children) {
-            if (!nodes.has(child)) {
-                nodes.add(child);
-                stack.push(child);
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/dbt/checks-digest.ts
-/**
- * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
- * every data test and unit test that reads it, with its definition
- * (arguments, SQL, config and the project and package macros it calls).
- * dbt's and the adapter's own macros are covered by the engine, since dbt
- * lists different ones depending on the command that wrote the manifest.
- * Null when there are no checks: nothing vouches for such a node.
- */
-
-
-const IGNORED_CONFIG = new Set(["tags", "meta", "docs"]);
-function checks_digest_config(value) {
-    if (!value)
-        return null;
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !IGNORED_CONFIG.has(key)));
-}
-function checksDigest(checks, macros) {
-    if (checks.length === 0)
-        return null;
-    const definitions = [...checks]
-        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        .map((check) => {
-        const test = check.test;
-        const closure = macros.closure(test.dependsOn.macros);
-        const macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
-        if (check.kind === "data_test") {
-            return {
-                id: check.id,
-                kind: check.kind,
-                metadata: check.test.testMetadata,
-                raw: check.test.rawCode,
-                config: checks_digest_config(check.test.config),
-                macros: macroDigests,
-                missing: closure.missing,
-            };
-        }
-        return {
-            id: check.id,
-            kind: check.kind,
-            given: check.test.given,
-            expect: check.test.expect,
-            overrides: check.test.overrides,
-            config: checks_digest_config(check.test.config),
-            macros: macroDigests,
-            missing: closure.missing,
-        };
-    });
-    return sha256(canonicalJson(definitions));
-}
-
-;// CONCATENATED MODULE: ./src/planner/source-evidence.ts
-function observedSourceVersions(sources) {
-    const out = new Map();
-    if (!sources)
-        return out;
-    for (const result of sources.results) {
-        out.set(result.uniqueId, {
-            value: result.maxLoadedAt,
-            exactness: result.maxLoadedAt ? "semantic" : "none",
-            observedAt: result.snapshottedAt ?? sources.metadata.generatedAt,
-            status: result.status,
-        });
-    }
-    return out;
-}
-const RANK = { exact: 4, semantic: 3, proxy: 2, inferred: 1, none: 0 };
-function atLeastSemantic(exactness) {
-    return RANK[exactness] >= RANK.semantic;
-}
-/** Compares two ISO 8601 instants; NaN-safe: unparsable instants compare as unknown (undefined). */
-function compareInstants(a, b) {
-    const x = Date.parse(a);
-    const y = Date.parse(b);
-    if (Number.isNaN(x) || Number.isNaN(y))
-        return undefined;
-    return x - y;
-}
-/** Two max_loaded_at values are the same version when they denote the same instant (or are the same text). */
-function sameVersion(a, b) {
-    if (a === b)
-        return true;
-    const difference = compareInstants(a, b);
-    return difference === 0;
-}
-
-;// CONCATENATED MODULE: ./src/planner/source-checks.ts
-/**
- * Tested sources (ADR-0013, #232): dbt build runs the tests defined on
- * sources; ODS builds no sources, so without this its selection would
- * silently drop raw-data checks. A source's checks run, first match wins,
- * when: there is no passing record (not_tested); the checks digest differs
- * (checks_changed); its data version now is below semantic, was observed no
- * later than the last pass, or the record has none (missing_data_evidence);
- * the version moved (new_upstream_data). Otherwise they are skipped
- * (unchanged). With a selection, only sources a `+name` selector reaches as
- * ancestors are considered, as in dbt.
- */
-
-
-function planSourceChecks(graph, macros, snapshot, observed, inScope) {
-    const entries = [];
-    for (const [id, source] of [...graph.sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        if (source.checks.length === 0)
-            continue;
-        if (inScope && !inScope.has(id))
-            continue;
-        const name = `${source.source.sourceName}.${source.source.name}`;
-        const checks = source.checks.map((c) => graph.checks.get(c)).filter((c) => c !== undefined);
-        const digest = checksDigest(checks, macros);
-        const record = snapshot?.sources?.[id];
-        const current = observed.get(id);
-        const run = (code, message) => ({
-            source_id: id,
-            name,
-            action: "RUN",
-            reason: { code, message },
-            checks: checks.length,
-        });
-        const tested = record?.tested;
-        if (!tested) {
-            entries.push(run("not_tested", "Its checks have no passing run recorded (never passed, or failed last time)."));
-        }
-        else if (!tested.checks_digest || tested.checks_digest !== digest) {
-            entries.push(run("checks_changed", "Its checks were added, removed or edited since they last passed."));
-        }
-        else if (!current?.value || !atLeastSemantic(current.exactness)) {
-            entries.push(run("missing_data_evidence", "No max_loaded_at for it in sources.json: its data may have changed."));
-        }
-        else if (!current.observedAt || (compareInstants(current.observedAt, tested.at) ?? 0) <= 0) {
-            entries.push(run("missing_data_evidence", `sources.json was observed before its checks last passed (${tested.at}).`));
-        }
-        else if (!record.version) {
-            entries.push(run("missing_data_evidence", "No data version was recorded when its checks last passed."));
-        }
-        else if (!sameVersion(current.value, record.version.value)) {
-            entries.push(run("new_upstream_data", `New data since its checks last passed (${record.version.value} → ${current.value}).`));
-        }
-        else {
-            entries.push({
-                source_id: id,
-                name,
-                action: "SKIP",
-                reason: { code: "unchanged", message: `Checks and data unchanged since run ${tested.run_id}.` },
-                checks: checks.length,
-            });
-        }
-    }
-    return entries;
-}
-
-;// CONCATENATED MODULE: ./src/planner/plan.ts
-/**
- * plan(): for every planned node, BUILD or REUSE, and why (ADR-0013,
- * "Planning rules"). Pure and synchronous: the clock is a value passed in.
- *
- * Rules, first match wins, in DAG order:
- *  0. no state at all                                    BUILD no_state
- *  0. state recorded for another target (ADR-0017)       BUILD target_changed
- *  2. no snapshot entry                                  BUILD never_built
- *  3. code evidence incomplete                           BUILD code_incomplete
- *  4. fingerprint scheme differs / fingerprint differs   BUILD scheme_changed / code_changed
- *     a hook reads the environment (#218)                BUILD hook_reads_environment
- *  5. a parent is built because its code changed        BUILD parent_code_changed
- *  6. a parent ODS doesn't know                          BUILD unknown_parent
- *  7. no declared inputs (seeds excepted)                BUILD no_declared_inputs
- *  8. the freshness policy can't be honoured             BUILD policy_unmet
- *  9. missing data evidence                              BUILD missing_data_evidence
- * 10. new upstream data, then the policy:
- * 11.   require_fresh_data_from: all, some inputs unchanged  REUSE quorum_not_met
- * 12.   within lag_tolerance of the last build               REUSE within_lag_tolerance
- * 13.   otherwise                                            BUILD new_upstream_data
- * 14. otherwise                                          REUSE unchanged / formatting_only
- * 15. entries ordered by DAG depth, then id; 16. a cycle is an error (the graph refuses it).
- * 17. every REUSE says whether the relation's existence was checked.
- * 18. the dbt command for the BUILD set.
- * 1. nodes not selected are left out of the plan (their decisions still
- *    count for their children).
- */
-
-
-
-
-
-
-
-
-
-
-const POINTER_NOTE = " The environment reads that build through a pointer view.";
-const UNCHECKED = {
-    checked: false,
-    exactness: "none",
-    message: "not checked: no warehouse connection, so the relation is trusted to still exist",
-};
-function displayName(graph, id) {
-    const node = graph.nodes.get(id)?.node;
-    if (node)
-        return node.version === null ? node.name : `${node.name}.v${node.version}`;
-    const source = graph.sources.get(id)?.source;
-    if (source)
-        return `${source.sourceName}.${source.name}`;
-    return id;
-}
-function sameTarget(a, b, pointers) {
-    if (!a || !b)
-        return true;
-    if (a.adapter_type !== b.adapter_type)
-        return false;
-    return pointers || (a.name ?? null) === (b.name ?? null);
-}
-function plan(input) {
-    const { project, scope, state, now } = input;
-    const graph = project.graph;
-    const snapshot = state?.snapshot ?? null;
-    const observed = observedSourceVersions(input.sources);
-    const decisions = new Map();
-    const warnings = [];
-    const pointers = input.pointers === true;
-    const pointerNote = pointers ? POINTER_NOTE : "";
-    const targetChanged = snapshot !== null && !sameTarget(snapshot.target, input.target, pointers);
-    if (!snapshot) {
-        warnings.push({
-            code: "no_state",
-            message: `No state was found for ${scopeKey(scope)}: every node is built, and the run is recorded so the next plan can reuse.`,
-        });
-    }
-    else if (targetChanged) {
-        warnings.push({
-            code: "target_changed",
-            message: `The state of ${scopeKey(scope)} was recorded for target ${describeTarget(snapshot.target)}, not ${describeTarget(input.target)}: a build is reused only in the target it went to.`,
-        });
-    }
-    const readsSources = [...graph.nodes.values()].some((node) => node.sources.length > 0);
-    if (snapshot && !targetChanged && readsSources && !input.sources) {
-        warnings.push({
-            code: "no_sources_json",
-            message: "No sources.json was given: nodes that read sources have no evidence of their data and are built. Run `dbt source freshness` before planning.",
-        });
-    }
-    let staleSources = 0;
-    for (const id of graph.order) {
-        const node = graph.nodes.get(id);
-        const decision = decide(node);
-        decisions.set(id, decision);
-    }
-    function decide(node) {
-        const id = node.id;
-        const fp = project.fingerprints.get(id);
-        const entry = snapshot?.nodes[id];
-        const codeEvidence = {
-            kind: "code",
-            subject: id,
-            value: fp.fingerprint.digest,
-            recorded: entry?.fingerprint.digest ?? null,
-            exactness: fp.complete ? "exact" : "none",
-        };
-        const build = (code, message, extra = {}, evidence = []) => ({
-            action: "BUILD",
-            reason: { code, message, ...extra },
-            evidence: [codeEvidence, ...evidence],
-        });
-        if (!snapshot)
-            return build("no_state", "No state found: built once so the run can be recorded.");
-        if (targetChanged) {
-            return build("target_changed", `Its last build went to target ${describeTarget(snapshot.target)}; this plan builds into ${describeTarget(input.target)}.`);
-        }
-        if (!entry)
-            return build("never_built", `Never built by ODS in ${scopeKey(scope)}.`);
-        if (!fp.complete) {
-            return build("code_incomplete", `Its code can't be fingerprinted completely: ${fp.incomplete.join("; ")}.`);
-        }
-        if (entry.fingerprint.scheme !== SCHEME) {
-            return build("scheme_changed", `The fingerprint scheme changed (${entry.fingerprint.scheme} → ${SCHEME}): every node is built once.`);
-        }
-        const diff = pointers ? portableDiff(entry, fp) : diffFingerprints(entry.fingerprint, fp.fingerprint);
-        if (!isEmptyDiff(diff)) {
-            const names = [...diff.changed, ...diff.added, ...diff.removed];
-            return build("code_changed", `Its ${componentWords(names)} changed since run ${entry.run_id}.`, {
-                components: diff,
-            });
-        }
-        if (fp.environmentReads.length > 0) {
-            const where = fp.environmentReads.map((read) => `${read.where} reads ${read.names.map(reason_words_code).join(", ")}`);
-            return build("hook_reads_environment", `It has hooks, and ${listWords(where)}: what the hook does depends on the run, so the node is built every run.`, {
-                subjects: [
-                    ...fp.environmentReads.map((read) => read.where),
-                    ...new Set(fp.environmentReads.flatMap((read) => read.names)),
-                ],
-            });
-        }
-        const codeParents = node.parents.filter((parent) => {
-            const d = decisions.get(parent);
-            return d?.action === "BUILD" && BUILD_REASONS[d.reason.code] === "code";
-        });
-        if (codeParents.length > 0) {
-            return build("parent_code_changed", `Parent ${listWords(codeParents.map((p) => reason_words_code(displayName(graph, p))))} ${codeParents.length === 1 ? "is" : "are"} built for a code change, so its input may change shape.`, { subjects: codeParents });
-        }
-        if (node.unknownParents.length > 0) {
-            const ids = node.unknownParents.map((parent) => parent.id);
-            return build("unknown_parent", `It reads ${listWords(ids.map(reason_words_code))}, which ODS doesn't know (neither a node nor a source in the manifest).`, { subjects: ids });
-        }
-        const isSeed = node.node.resourceType === "seed";
-        if (!isSeed && node.parents.length === 0 && node.sources.length === 0) {
-            return build("no_declared_inputs", "It declares no inputs (no `ref` or `source`), so ODS can't tell when the data it reads changes.");
-        }
-        const policy = readFreshnessPolicy(node.node.config);
-        if (!policy.ok)
-            return build("policy_unmet", `Its freshness policy can't be honoured: ${policy.problem}.`);
-        // Rule 9: evidence of every input's data, now and at the last build.
-        const evidence = [];
-        const missing = [];
-        const moved = [];
-        const movedIds = [];
-        for (const sourceId of node.sources) {
-            const current = observed.get(sourceId);
-            const recorded = entry.sources[sourceId];
-            const name = reason_words_code(displayName(graph, sourceId));
-            evidence.push({
-                kind: "source_version",
-                subject: sourceId,
-                value: current?.value ?? null,
-                recorded: recorded?.value ?? null,
-                exactness: current?.exactness ?? "none",
-            });
-            if (!current) {
-                missing.push(`${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`);
-            }
-            else if (!current.value || !atLeastSemantic(current.exactness)) {
-                missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
-            }
-            else if (!current.observedAt || (compareInstants(current.observedAt, entry.built_at) ?? 0) <= 0) {
-                staleSources++;
-                missing.push(`${name} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${entry.built_at})`);
-            }
-            else if (!recorded) {
-                missing.push(`no version of ${name} was recorded when it was last built`);
-            }
-            else if (!atLeastSemantic(recorded.exactness)) {
-                missing.push(`the version of ${name} recorded at its last build is only ${recorded.exactness}`);
-            }
-            else if (!sameVersion(current.value, recorded.value)) {
-                moved.push(`source ${name} (${recorded.value} → ${current.value})`);
-                movedIds.push(sourceId);
-            }
-        }
-        for (const parent of node.parents) {
-            const read = entry.parents[parent];
-            const parentState = snapshot.nodes[parent];
-            const parentDecision = decisions.get(parent);
-            evidence.push({
-                kind: "parent_build",
-                subject: parent,
-                value: parentState?.run_id ?? null,
-                recorded: read ?? null,
-                exactness: read && parentState ? "exact" : "none",
-            });
-            const name = reason_words_code(displayName(graph, parent));
-            if (read === undefined) {
-                missing.push(`no record of which build of parent ${name} it read`);
-            }
-            else if (parentDecision?.action === "BUILD") {
-                moved.push(`parent ${name} is built (${parentDecision.reason.code.replaceAll("_", " ")})`);
-                movedIds.push(parent);
-            }
-            else if (parentState && parentState.run_id !== read) {
-                moved.push(`parent ${name} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`);
-                movedIds.push(parent);
-            }
-        }
-        if (missing.length > 0) {
-            return build("missing_data_evidence", `No evidence of its input data since its last build: ${listWords(missing)}.`, {}, evidence);
-        }
-        if (moved.length > 0) {
-            const inputs = node.parents.length + node.sources.length;
-            const p = policy.policy;
-            if (p?.requireAll && moved.length < inputs) {
-                return {
-                    action: "REUSE",
-                    reason: {
-                        code: "quorum_not_met",
-                        message: `New data in ${moved.length} of ${inputs} inputs (${listWords(moved)}); its policy (require_fresh_data_from: all) waits for every input.`,
-                        quorum: { changed: moved.length, total: inputs },
-                    },
-                    evidence: [codeEvidence, ...evidence],
-                };
-            }
-            if (p && p.lagSeconds > 0) {
-                const builtAt = Date.parse(entry.built_at);
-                const due = new Date(builtAt + p.lagSeconds * 1000);
-                if (!Number.isNaN(builtAt) && Date.parse(now) < due.getTime()) {
-                    const dueAt = due.toISOString();
-                    return {
-                        action: "REUSE",
-                        reason: {
-                            code: "within_lag_tolerance",
-                            message: `New upstream data (${listWords(moved)}), but it was built ${entry.built_at}, within its lag tolerance of ${p.lagText}: due at ${dueAt}.`,
-                            due_at: dueAt,
-                        },
-                        evidence: [codeEvidence, ...evidence],
-                    };
-                }
-            }
-            return build("new_upstream_data", `New upstream data: ${listWords(moved)}.`, { subjects: movedIds }, evidence);
-        }
-        const formattingOnly = fp.rawDigest !== null && entry.raw_digest !== undefined && entry.raw_digest !== fp.rawDigest;
-        return {
-            action: "REUSE",
-            reason: formattingOnly
-                ? {
-                    code: "formatting_only",
-                    message: `Only formatting changed since run ${entry.run_id}; code and inputs unchanged.${pointerNote}`,
-                }
-                : {
-                    code: "unchanged",
-                    message: `Code and inputs unchanged since run ${entry.run_id}.${pointerNote}`,
-                },
-            evidence: [codeEvidence, ...evidence],
-        };
-    }
-    if (staleSources > 0) {
-        warnings.push({
-            code: "stale_source_freshness",
-            message: `sources.json was observed before the last build of ${staleSources} input${staleSources === 1 ? "" : "s"}: it says nothing about data since then, so the nodes that read them are built. Run \`dbt source freshness\` right before planning.`,
-        });
-    }
-    const selection = input.select.length > 0 ? selectNodes(graph, input.select) : null;
-    const entries = [];
-    for (const id of graph.order) {
-        if (selection && !selection.nodes.has(id))
-            continue;
-        const node = graph.nodes.get(id);
-        const decision = decisions.get(id);
-        const recorded = snapshot && !targetChanged ? snapshot.nodes[id] : undefined;
-        const n = node.node;
-        const relation = {
-            database: n.relation.database,
-            schema: n.relation.schema,
-            identifier: n.relation.identifier,
-        };
-        const entry = {
-            unique_id: id,
-            name: displayName(graph, id),
-            resource_type: n.resourceType,
-            package_name: n.packageName,
-            materialized: n.materialized,
-            depth: node.depth,
-            action: decision.action,
-            reasons: [decision.reason],
-            evidence: decision.evidence,
-            relation,
-            parents: [...node.parents, ...node.sources],
-        };
-        if (decision.action === "REUSE")
-            entry.relation_check = input.relationCheck ?? UNCHECKED;
-        if (recorded) {
-            entry.last_build = {
-                run_id: recorded.run_id,
-                built_at: recorded.built_at,
-                relation: recorded.relation ?? null,
-            };
-            if (recorded.duration_s !== undefined)
-                entry.last_duration_s = recorded.duration_s;
-        }
-        entries.push(entry);
-    }
-    const built = entries.filter((entry) => entry.action === "BUILD");
-    const sourceChecks = planSourceChecks(graph, new MacroIndex(graph.macros, graph.metadata.adapterType), targetChanged ? null : snapshot, observed, selection?.sources ?? null);
-    const nodeSelect = selectorFor(built.map((entry) => graph.nodes.get(entry.unique_id).node.fqn));
-    const sourceSelect = sourceChecks
-        .filter((check) => check.action === "RUN")
-        .map((check) => shellQuote(`source:${check.name}`))
-        .join(" ");
-    const select = [nodeSelect, sourceSelect].filter((part) => part !== "").join(" ");
-    return {
-        schema_version: PLAN_SCHEMA_VERSION,
-        scope: scopeKey(scope),
-        project: scope.project,
-        environment: scope.environment,
-        planned_at: now,
-        state: {
-            found: snapshot !== null,
-            snapshot_id: state?.id ?? null,
-            run_id: snapshot?.run_id ?? null,
-            created_at: snapshot?.created_at ?? null,
-        },
-        selection: [...input.select],
-        ...(pointers ? { pointers: true } : {}),
-        summary: { build: built.length, reuse: entries.length - built.length },
-        entries,
-        source_checks: sourceChecks,
-        build_command: buildCommand(select),
-        select,
-        warnings,
-    };
-}
-/**
- * For a pull request's environment: where the node is built, and the names of
- * the relations it reads, are not code changes (the environment points at the
- * recorded build). Compares the portable sql when both sides have it.
- */
-function portableDiff(entry, fp) {
-    const portable = (components, sql) => {
-        const { relation: _relation, ...rest } = components;
-        if (sql && rest.sql !== undefined)
-            rest.sql = sql;
-        return { scheme: SCHEME, digest: "", components: rest };
-    };
-    const bothPortable = Boolean(entry.portable_sql && fp.portableSql);
-    return diffFingerprints(portable(entry.fingerprint.components, bothPortable ? entry.portable_sql : null), portable(fp.fingerprint.components, bothPortable ? fp.portableSql : null));
-}
-function describeTarget(target) {
-    if (!target)
-        return "(unknown)";
-    return target.name ? `${target.name} (${target.adapter_type})` : target.adapter_type;
-}
-
 ;// CONCATENATED MODULE: ./src/cli/commands/plan.ts
 
 
@@ -20382,240 +22678,6 @@ const historyCommand = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/planner/record.ts
-
-
-
-
-
-
-
-/** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
-const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"];
-const NODE_SUCCESS = new Set(["success"]);
-const CHECK_PASSED = new Set(["pass", "warn", "success"]);
-const CHECK_FAILED = new Set(["fail", "error", "runtime error"]);
-function refuse(message, file) {
-    throw new user_error/* UserError */.yo("record_refused", message, { file });
-}
-/** When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed. */
-function runStartedAt(results) {
-    if (results.metadata.invocationStartedAt)
-        return results.metadata.invocationStartedAt;
-    let earliest = null;
-    for (const result of results.results) {
-        for (const timing of result.timing) {
-            const at = timing.startedAt ? Date.parse(timing.startedAt) : Number.NaN;
-            if (!Number.isNaN(at) && (earliest === null || at < earliest))
-                earliest = at;
-        }
-    }
-    if (earliest !== null)
-        return new Date(earliest).toISOString();
-    if (results.metadata.generatedAt && results.elapsedTime !== null) {
-        const end = Date.parse(results.metadata.generatedAt);
-        if (!Number.isNaN(end))
-            return new Date(end - results.elapsedTime * 1000).toISOString();
-    }
-    return null;
-}
-function completedAt(timing) {
-    let latest = null;
-    for (const t of timing) {
-        const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
-        if (!Number.isNaN(at) && (latest === null || at > latest))
-            latest = at;
-    }
-    return latest === null ? null : new Date(latest).toISOString();
-}
-function record_record(input) {
-    const { project, runResults, scope } = input;
-    const file = runResults.file;
-    const metadata = project.manifest.metadata;
-    const command = runResults.args.which;
-    if (!metadata.projectName) {
-        refuse(`${project.manifest.file} has no project name: unrelated projects would share state.`, project.manifest.file);
-    }
-    if (!command || !BUILDING_COMMANDS.includes(command)) {
-        refuse(`${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing (it reports nodes as successful without building them); only ${BUILDING_COMMANDS.join(", ")} are recorded.`, file);
-    }
-    if (runResults.args.empty) {
-        refuse(`${file} comes from an \`--empty\` run: its tables hold no rows, so it is not a build to reuse.`, file);
-    }
-    const runId = runResults.metadata.invocationId;
-    if (!runId)
-        refuse(`${file} has no invocation_id, so the run can't be identified.`, file);
-    if (runId !== metadata.invocationId) {
-        refuse(`${file} is from dbt invocation ${runId}, but ${project.manifest.file} is from ${metadata.invocationId ?? "no invocation"}: record the manifest the run wrote (target/manifest.json of the same \`dbt build\`).`, file);
-    }
-    if (input.recordedRunIds.has(runId) || input.previous?.run_id === runId) {
-        refuse(`Run ${runId} is already recorded in ${scopeKey(scope)}.`, file);
-    }
-    const startedAt = runStartedAt(runResults);
-    if (!startedAt)
-        refuse(`${file} records no start time, so ODS can't order it against the recorded state.`, file);
-    const targetChanged = input.previous !== null &&
-        input.target !== undefined &&
-        input.previous.target !== undefined &&
-        (input.previous.target.adapter_type !== input.target.adapter_type ||
-            (input.previous.target.name ?? null) !== (input.target.name ?? null));
-    const previous = input.previous && !targetChanged ? input.previous : null;
-    if (previous) {
-        let latestBuild = null;
-        for (const state of Object.values(previous.nodes)) {
-            if (latestBuild === null || (compareInstants(state.built_at, latestBuild) ?? 0) > 0)
-                latestBuild = state.built_at;
-        }
-        if (latestBuild && (compareInstants(startedAt, latestBuild) ?? 0) < 0) {
-            refuse(`Run ${runId} started ${startedAt}, before the recorded state of ${scopeKey(scope)} (a build finished ${latestBuild}): another run recorded newer builds meanwhile. Nothing was written; the nodes of this run are built again next time.`, file);
-        }
-    }
-    // sources.json counts only when taken strictly before the run started.
-    let sourceVersions = new Map();
-    let sourcesIgnored = null;
-    if (input.sources) {
-        const taken = input.sources.metadata.generatedAt;
-        if (!taken || (compareInstants(taken, startedAt) ?? 0) >= 0) {
-            sourcesIgnored = `${input.sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`;
-        }
-        else {
-            sourceVersions = new Map();
-            for (const result of input.sources.results) {
-                if (result.maxLoadedAt) {
-                    sourceVersions.set(result.uniqueId, {
-                        value: result.maxLoadedAt,
-                        exactness: "semantic",
-                        observed_at: result.snapshottedAt ?? taken,
-                    });
-                }
-            }
-        }
-    }
-    const graph = project.graph;
-    const macros = new MacroIndex(graph.macros, metadata.adapterType);
-    const statusOf = new Map(runResults.results.map((result) => [result.uniqueId, result]));
-    const checksOf = (ids) => ids.map((id) => graph.checks.get(id)).filter(Boolean);
-    const checksOutcome = (ids) => {
-        if (ids.length === 0)
-            return "not_run";
-        let allPassed = true;
-        for (const id of ids) {
-            const status = statusOf.get(id)?.status;
-            if (status !== undefined && CHECK_FAILED.has(status))
-                return "failed";
-            if (status === undefined || !CHECK_PASSED.has(status))
-                allPassed = false;
-        }
-        return allPassed ? "passed" : "not_run";
-    };
-    const nodes = {};
-    const built = [];
-    const failed = [];
-    const skipped = [];
-    for (const id of graph.order) {
-        const node = graph.nodes.get(id);
-        const result = statusOf.get(id);
-        const old = previous?.nodes[id];
-        if (result && NODE_SUCCESS.has(result.status)) {
-            const fp = project.fingerprints.get(id);
-            const parents = {};
-            for (const parent of node.parents) {
-                const parentRun = nodes[parent]?.run_id;
-                if (parentRun !== undefined)
-                    parents[parent] = parentRun;
-            }
-            const sources = {};
-            for (const sourceId of node.sources) {
-                const version = sourceVersions.get(sourceId);
-                if (version)
-                    sources[sourceId] = version;
-            }
-            const n = node.node;
-            const state = {
-                fingerprint: fp.fingerprint,
-                version_key: fp.versionKey,
-                run_id: runId,
-                built_at: completedAt(result.timing) ?? runResults.metadata.generatedAt ?? startedAt,
-                materialized: n.materialized ?? undefined,
-                relation: {
-                    database: n.relation.database,
-                    schema: n.relation.schema,
-                    identifier: n.relation.identifier,
-                },
-                parents,
-                sources,
-            };
-            if (fp.rawDigest !== null)
-                state.raw_digest = fp.rawDigest;
-            if (fp.portableSql !== null)
-                state.portable_sql = fp.portableSql;
-            if (result.executionTime !== null)
-                state.duration_s = result.executionTime;
-            const digest = checksDigest(checksOf(node.checks), macros);
-            if (digest !== null && checksOutcome(node.checks) === "passed") {
-                state.tested = { run_id: runId, at: state.built_at, checks_digest: digest };
-            }
-            nodes[id] = state;
-            built.push(id);
-        }
-        else {
-            if (result)
-                (result.status === "skipped" ? skipped : failed).push(id);
-            if (old) {
-                const kept = { ...old };
-                const ranAndFailed = result !== undefined && result.status !== "skipped";
-                if (ranAndFailed || checksOutcome(node.checks) === "failed")
-                    delete kept.tested;
-                nodes[id] = kept;
-            }
-        }
-    }
-    // Tested sources.
-    const sourceStates = { ...(previous?.sources ?? {}) };
-    for (const [sourceId, source] of graph.sources) {
-        const outcome = checksOutcome(source.checks);
-        if (outcome === "failed")
-            delete sourceStates[sourceId];
-        else if (outcome === "passed") {
-            const digest = checksDigest(checksOf(source.checks), macros);
-            const next = {
-                tested: { run_id: runId, at: startedAt, ...(digest ? { checks_digest: digest } : {}) },
-            };
-            const version = sourceVersions.get(sourceId);
-            if (version)
-                next.version = version;
-            sourceStates[sourceId] = next;
-        }
-    }
-    for (const sourceId of Object.keys(sourceStates))
-        if (!graph.sources.has(sourceId))
-            delete sourceStates[sourceId];
-    const snapshot = {
-        schema_version: formatSchemaVersion(SNAPSHOT_SCHEMA_VERSION),
-        project: scope.project,
-        environment: scope.environment,
-        run_id: runId,
-        created_at: input.now,
-        nodes,
-    };
-    if (input.target)
-        snapshot.target = input.target;
-    if (Object.keys(sourceStates).length > 0)
-        snapshot.sources = sourceStates;
-    const status = failed.length === 0 && skipped.length === 0 ? "success" : built.length > 0 ? "partial" : "failed";
-    const run = {
-        run_id: runId,
-        scope: scopeKey(scope),
-        invocation_id: runId,
-        command: command,
-        started_at: startedAt,
-        ended_at: runResults.metadata.generatedAt,
-        status,
-        snapshot_id: null,
-    };
-    return { snapshot, run, built, failed, skipped, sourcesIgnored };
-}
-
 ;// CONCATENATED MODULE: ./src/cli/commands/record.ts
 
 
@@ -20711,6 +22773,7 @@ const resetCommand = {
 
 
 
+
 /**
  * Every CLI command, in the order `--help` lists them. A command is added by
  * importing it here and listing it below; nowhere else.
@@ -20725,6 +22788,7 @@ const COMMANDS = [
     doctorCommand,
     backupCommand,
     resetCommand,
+    envCommand,
 ];
 function findCommand(name) {
     return COMMANDS.find((command) => command.name === name);
@@ -20800,7 +22864,1318 @@ async function runCli(argv, context, debug = false) {
 
 /***/ }),
 
-/***/ 233:
+/***/ 806:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ checksDigest)
+/* harmony export */ });
+/* harmony import */ var _fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8762);
+/* harmony import */ var _fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6641);
+/**
+ * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
+ * every data test and unit test that reads it, with its definition
+ * (arguments, SQL, config and the project and package macros it calls).
+ * dbt's and the adapter's own macros are covered by the engine, since dbt
+ * lists different ones depending on the command that wrote the manifest.
+ * Null when there are no checks: nothing vouches for such a node.
+ */
+
+
+const IGNORED_CONFIG = new Set(["tags", "meta", "docs"]);
+function config(value) {
+    if (!value)
+        return null;
+    return Object.fromEntries(Object.entries(value).filter(([key]) => !IGNORED_CONFIG.has(key)));
+}
+function checksDigest(checks, macros) {
+    if (checks.length === 0)
+        return null;
+    const definitions = [...checks]
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((check) => {
+        const test = check.test;
+        const closure = macros.closure(test.dependsOn.macros);
+        const macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
+        if (check.kind === "data_test") {
+            return {
+                id: check.id,
+                kind: check.kind,
+                metadata: check.test.testMetadata,
+                raw: check.test.rawCode,
+                config: config(check.test.config),
+                macros: macroDigests,
+                missing: closure.missing,
+            };
+        }
+        return {
+            id: check.id,
+            kind: check.kind,
+            given: check.test.given,
+            expect: check.test.expect,
+            overrides: check.test.overrides,
+            config: config(check.test.config),
+            macros: macroDigests,
+            missing: closure.missing,
+        };
+    });
+    return (0,_fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)((0,_fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .d)(definitions));
+}
+
+
+/***/ }),
+
+/***/ 8762:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ canonicalJsonWithout),
+/* harmony export */   d: () => (/* binding */ canonicalJson)
+/* harmony export */ });
+/**
+ * Canonical JSON: object keys sorted by code unit, no whitespace, `undefined`
+ * members dropped. The same value always gives the same bytes, on every
+ * machine, whatever order dbt wrote the keys in.
+ */
+function canonicalJson(value) {
+    return write(value, undefined);
+}
+/** canonicalJson of `record` without the top-level keys in `omit` (as if they were absent). */
+function canonicalJsonWithout(record, omit) {
+    return write(record, omit);
+}
+// Built by concatenation, one string per value: V8 joins the pieces lazily and
+// flattens the result once, when it is hashed.
+function write(value, omit) {
+    if (value === null || typeof value !== "object") {
+        // Non-finite numbers and undefined become null, as JSON.stringify does inside arrays.
+        return value === undefined ? "null" : (JSON.stringify(value) ?? "null");
+    }
+    if (Array.isArray(value)) {
+        let out = "[";
+        for (let index = 0; index < value.length; index++) {
+            if (index > 0)
+                out += ",";
+            out += write(value[index], undefined);
+        }
+        return `${out}]`;
+    }
+    const record = value;
+    const keys = Object.keys(record).sort();
+    let out = "{";
+    let first = true;
+    for (const key of keys) {
+        const item = record[key];
+        if (item === undefined || omit?.has(key))
+            continue;
+        if (!first)
+            out += ",";
+        first = false;
+        out += `${JSON.stringify(key)}:${write(item, undefined)}`;
+    }
+    return `${out}}`;
+}
+
+
+/***/ }),
+
+/***/ 6641:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ sha256Of),
+/* harmony export */   s: () => (/* binding */ sha256)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+
+/** SHA-256 of UTF-8 text, lower-case hex. */
+function sha256(text) {
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256").update(text, "utf8").digest("hex");
+}
+/** SHA-256 of the concatenation of `parts` (text as UTF-8), lower-case hex, without joining them first. */
+function sha256Of(...parts) {
+    const hash = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256");
+    for (const part of parts) {
+        if (typeof part === "string")
+            hash.update(part, "utf8");
+        else
+            hash.update(part);
+    }
+    return hash.digest("hex");
+}
+
+
+/***/ }),
+
+/***/ 4608:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   t8: () => (/* binding */ MacroIndex)
+/* harmony export */ });
+/* unused harmony exports GENERATE_NAME_MACROS, enginePackages */
+/* harmony import */ var _digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6641);
+
+/** Adapters whose macros build on another adapter's package. */
+const INHERITED_ADAPTER_PACKAGES = {
+    redshift: ["dbt_postgres"],
+    databricks: ["dbt_spark"],
+    materialize: ["dbt_postgres"],
+    timescaledb: ["dbt_postgres"],
+};
+/** Names dbt resolves through the project first: they decide where and under which name a node is built. */
+const GENERATE_NAME_MACROS = [
+    "generate_database_name",
+    "generate_schema_name",
+    "generate_alias_name",
+];
+function enginePackages(adapterType) {
+    const packages = new Set(["dbt"]);
+    if (adapterType) {
+        packages.add(`dbt_${adapterType}`);
+        for (const inherited of INHERITED_ADAPTER_PACKAGES[adapterType] ?? [])
+            packages.add(inherited);
+    }
+    return packages;
+}
+class MacroIndex {
+    engine;
+    macros;
+    digests = new Map();
+    closures = new Map();
+    digestedClosures = new Map();
+    materializations = new Map();
+    nameOverrides;
+    byName = new Map();
+    adapterType;
+    constructor(macros, adapterType) {
+        this.macros = macros;
+        this.adapterType = adapterType;
+        this.engine = enginePackages(adapterType);
+        for (const macro of macros.values()) {
+            const list = this.byName.get(macro.name);
+            if (list)
+                list.push(macro);
+            else
+                this.byName.set(macro.name, [macro]);
+        }
+    }
+    isEngine(id) {
+        const macro = this.macros.get(id);
+        return macro !== undefined && this.engine.has(macro.packageName);
+    }
+    get(id) {
+        return this.macros.get(id);
+    }
+    /** SHA-256 of a macro's source. */
+    sourceDigest(id) {
+        let digest = this.digests.get(id);
+        if (digest === undefined) {
+            const macro = this.macros.get(id);
+            if (!macro)
+                return undefined;
+            digest = (0,_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)(macro.macroSql);
+            this.digests.set(id, digest);
+        }
+        return digest;
+    }
+    /**
+     * The project and package macros reachable from `roots` (engine macros are
+     * walked through, since they may call a project override, but not kept),
+     * and the ids that the manifest lacks.
+     */
+    closure(roots) {
+        const user = new Set();
+        const missing = new Set();
+        for (const root of roots) {
+            const one = this.closureOf(root);
+            for (const id of one.user)
+                user.add(id);
+            for (const id of one.missing)
+                missing.add(id);
+        }
+        return { user: [...user].sort(), missing: [...missing].sort() };
+    }
+    /**
+     * `closure(roots)` and the digest of the sources of its project and package
+     * macros (SHA-256 over `id\0digest\n` each, in order), cached per set of
+     * roots: most nodes of a project share theirs.
+     */
+    digestedClosure(roots) {
+        const list = [...roots];
+        const key = JSON.stringify([...list].sort());
+        let result = this.digestedClosures.get(key);
+        if (result === undefined) {
+            const closure = this.closure(list);
+            const digest = (0,_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)(closure.user.map((id) => `${id}\0${this.sourceDigest(id)}\n`).join(""));
+            result = { closure, digest };
+            this.digestedClosures.set(key, result);
+        }
+        return result;
+    }
+    closureOf(root) {
+        const cached = this.closures.get(root);
+        if (cached)
+            return cached;
+        const seen = new Set([root]);
+        const stack = [root];
+        const user = [];
+        const missing = [];
+        while (stack.length > 0) {
+            const id = stack.pop();
+            const macro = this.macros.get(id);
+            if (!macro) {
+                missing.push(id);
+                continue;
+            }
+            if (!this.engine.has(macro.packageName))
+                user.push(id);
+            for (const dep of macro.dependsOn.macros) {
+                if (!seen.has(dep)) {
+                    seen.add(dep);
+                    stack.push(dep);
+                }
+            }
+        }
+        const result = { user: user.sort(), missing: missing.sort() };
+        this.closures.set(root, result);
+        return result;
+    }
+    /**
+     * The macros that can implement materialization `name` on this adapter:
+     * `materialization_<name>_<adapter>` and `materialization_<name>_default`
+     * in any package. Empty when the manifest has none.
+     */
+    materializationMacros(name) {
+        const cached = this.materializations.get(name);
+        if (cached)
+            return [...cached];
+        const ids = [];
+        for (const suffix of [this.adapterType ?? "default", "default"]) {
+            for (const macro of this.byName.get(`materialization_${name}_${suffix}`) ?? [])
+                ids.push(macro.uniqueId);
+        }
+        const result = [...new Set(ids)].sort();
+        this.materializations.set(name, result);
+        return [...result];
+    }
+    /** Project and package overrides of the `generate_*_name` macros (dbt's defaults are engine). */
+    generateNameOverrides() {
+        if (this.nameOverrides)
+            return [...this.nameOverrides];
+        const ids = [];
+        for (const name of GENERATE_NAME_MACROS) {
+            for (const macro of this.byName.get(name) ?? []) {
+                if (!this.engine.has(macro.packageName))
+                    ids.push(macro.uniqueId);
+            }
+        }
+        this.nameOverrides = ids.sort();
+        return [...this.nameOverrides];
+    }
+}
+
+
+/***/ }),
+
+/***/ 983:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PM: () => (/* binding */ step),
+/* harmony export */   lB: () => (/* binding */ observe),
+/* harmony export */   q0: () => (/* binding */ describe),
+/* harmony export */   wf: () => (/* binding */ qualifiedOf)
+/* harmony export */ });
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3233);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2563);
+/** What every lifecycle operation runs with, and helpers they share. */
+
+
+function qualifiedOf(relation) {
+    return { schema: relation.schema, identifier: relation.identifier };
+}
+/** Runs one step of a change in a transaction; a warehouse failure becomes `warehouse_error` naming what was being done. */
+async function step(warehouse, doing, work) {
+    try {
+        return await warehouse.transaction(work);
+    }
+    catch (error) {
+        if ((0,_errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .isUserError */ .iU)(error))
+            throw error;
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("warehouse_error", `${doing} failed in ${warehouse.label}: ${detail}`);
+    }
+}
+/** The warehouse's objects in these schemas, keyed by name under its rules. */
+async function observe(warehouse, schemas) {
+    const rules = warehouse.capabilities.identifiers;
+    const present = await warehouse.listSchemas();
+    const fold = (name) => (rules.case_sensitive ? name : name.toLowerCase());
+    const objects = new Map();
+    for (const object of await warehouse.listObjects(schemas))
+        objects.set((0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .qualifiedKey */ .Co)(object, rules), object);
+    return { schemas: new Set(present.map(fold)), objects };
+}
+function describe(name) {
+    return (0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .showQualified */ .G1)(name);
+}
+
+
+/***/ }),
+
+/***/ 2563:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $i: () => (/* binding */ showName),
+/* harmony export */   Cm: () => (/* binding */ quoteIdentifier),
+/* harmony export */   Co: () => (/* binding */ qualifiedKey),
+/* harmony export */   G1: () => (/* binding */ showQualified),
+/* harmony export */   Ki: () => (/* binding */ checkIdentifier),
+/* harmony export */   Pr: () => (/* binding */ derivedName),
+/* harmony export */   Rc: () => (/* binding */ nameKey),
+/* harmony export */   V9: () => (/* binding */ sameQualified),
+/* harmony export */   q: () => (/* binding */ sameName)
+/* harmony export */ });
+/* unused harmony export identifierProblem */
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3233);
+/**
+ * Names of warehouse objects: validation, comparison under an engine's
+ * identifier rules, and the names ODS derives (staged, retired and undone
+ * tables of a promotion).
+ *
+ * Every identifier reaches SQL quoted (`"…"`, a quote doubled), but a name
+ * that could only reach SQL by relying on that escaping is refused outright:
+ * a double quote, a control character (NUL, newline, …), a lone surrogate,
+ * an empty name, or one longer than the engine keeps (PostgreSQL silently
+ * truncates past 63 bytes, which would make two names one).
+ */
+
+
+const encoder = new TextEncoder();
+/** Why a name can't be used, or null when it can. */
+function identifierProblem(name, rules) {
+    if (name.length === 0)
+        return "it is empty";
+    for (let i = 0; i < name.length; i += 1) {
+        const unit = name.charCodeAt(i);
+        if (unit === 0x22)
+            return "it contains a double quote (it would end a quoted identifier)";
+        if (unit < 0x20 || unit === 0x7f)
+            return `it contains the control character U+${unit.toString(16).padStart(4, "0").toUpperCase()}`;
+        if (unit >= 0xd800 && unit <= 0xdbff) {
+            const next = name.charCodeAt(i + 1);
+            if (!(next >= 0xdc00 && next <= 0xdfff))
+                return "it contains an unpaired surrogate (not valid text)";
+            i += 1;
+        }
+        else if (unit >= 0xdc00 && unit <= 0xdfff) {
+            return "it contains an unpaired surrogate (not valid text)";
+        }
+    }
+    const length = rules.length_unit === "bytes" ? encoder.encode(name).length : [...name].length;
+    if (length > rules.max_length) {
+        return `it is ${length} ${rules.length_unit} long; the warehouse keeps at most ${rules.max_length}`;
+    }
+    return null;
+}
+/** Shown in messages: the name as JSON, so that control characters and quotes are visible, cut at 80 characters. */
+function showName(name) {
+    const shown = JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
+    return shown;
+}
+/** Refuses (UserError identifier_refused) a name the warehouse can't take as it is. */
+function checkIdentifier(name, rules, what) {
+    const problem = identifierProblem(name, rules);
+    if (problem !== null) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("identifier_refused", `The ${what} ${showName(name)} can't be used: ${problem}.`);
+    }
+    return name;
+}
+/** The name quoted as an SQL identifier, after checking it. */
+function quoteIdentifier(name, rules, what = "name") {
+    checkIdentifier(name, rules, what);
+    return `"${name.replaceAll('"', '""')}"`;
+}
+/** How the engine compares names: folded to lower case where quoted names are case-insensitive. */
+function nameKey(name, rules) {
+    return rules.case_sensitive ? name : name.toLowerCase();
+}
+function qualifiedKey(name, rules) {
+    return JSON.stringify([nameKey(name.schema, rules), nameKey(name.identifier, rules)]);
+}
+function sameName(a, b, rules) {
+    return nameKey(a, rules) === nameKey(b, rules);
+}
+function sameQualified(a, b, rules) {
+    return sameName(a.schema, b.schema, rules) && sameName(a.identifier, b.identifier, rules);
+}
+function showQualified(name) {
+    return `${name.schema}.${name.identifier}`;
+}
+function lengthOf(text, rules) {
+    return rules.length_unit === "bytes" ? encoder.encode(text).length : [...text].length;
+}
+/**
+ * A name ODS derives from an identifier: `<identifier>__ods_<tag>`. When that
+ * is too long, the identifier is cut (on a character boundary) and a short
+ * digest of the whole identifier keeps derived names of different tables
+ * apart: `<prefix>_<digest6>__ods_<tag>`.
+ */
+function derivedName(identifier, tag, rules) {
+    const suffix = `__ods_${tag}`;
+    const whole = `${identifier}${suffix}`;
+    if (lengthOf(whole, rules) <= rules.max_length)
+        return whole;
+    const digest = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256").update(identifier).digest("hex").slice(0, 6);
+    const tail = `_${digest}${suffix}`;
+    let prefix = "";
+    for (const char of identifier) {
+        if (lengthOf(prefix + char + tail, rules) > rules.max_length)
+            break;
+        prefix += char;
+    }
+    return `${prefix}${tail}`;
+}
+
+
+/***/ }),
+
+/***/ 2345:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   g: () => (/* binding */ decidePromotion)
+/* harmony export */ });
+/* unused harmony export PROMOTION_REASONS */
+/* harmony import */ var _dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(806);
+/* harmony import */ var _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4608);
+/* harmony import */ var _planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(889);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
+
+
+
+
+const PROMOTION_REASONS = (/* unused pure expression or super */ null && ([
+    "promoted",
+    "not_a_table",
+    "has_hooks",
+    "has_grants",
+    "no_declared_inputs",
+    "not_built_by_pr",
+    "pr_build_failed",
+    "version_differs",
+    "checks_not_passed",
+    "checks_changed",
+    "source_changed",
+    "source_evidence_missing",
+    "parent_changed",
+    "parent_evidence_missing",
+    "relation_missing",
+    "prod_not_table",
+]));
+function decidePromotion(input) {
+    const { plan, project, prod, rules } = input;
+    const graph = project.graph;
+    const macros = new _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__/* .MacroIndex */ .t8(graph.macros, graph.metadata.adapterType);
+    const builds = new Map(input.builds.map((build) => [build.node_id, build]));
+    const objects = new Map(input.objects.map((object) => [(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(object, rules), object]));
+    const observed = (0,_planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__/* .observedSourceVersions */ .l)(input.sources);
+    const actions = new Map(plan.entries.map((entry) => [entry.unique_id, entry.action]));
+    const decisions = [];
+    const candidates = [];
+    const promoted = new Map(); // node → PR run promoted
+    /** BUILD nodes of main the environment built: null when main's build will hold the data the environment's build held, else why not. */
+    const sameAfterRun = new Map();
+    const name = (id) => {
+        const node = graph.nodes.get(id)?.node;
+        return node ? (node.version === null ? node.name : `${node.name}.v${node.version}`) : id;
+    };
+    /** Why the sources and parents a build read are not what prod has (after this promotion), or null when they are. */
+    const dataProblem = (id, build) => {
+        const node = graph.nodes.get(id);
+        for (const sourceId of node.sources) {
+            const seen = build.sources[sourceId];
+            const now = observed.get(sourceId);
+            const shown = `\`${graph.sources.get(sourceId)?.source.sourceName ?? ""}.${graph.sources.get(sourceId)?.source.name ?? sourceId}\``;
+            if (!seen || !(0,_planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__/* .atLeastSemantic */ .$p)(seen.exactness)) {
+                return {
+                    code: "source_evidence_missing",
+                    message: `No version of source ${shown} was recorded when the pull request built it.`,
+                };
+            }
+            if (!now?.value || !(0,_planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__/* .atLeastSemantic */ .$p)(now.exactness)) {
+                return {
+                    code: "source_evidence_missing",
+                    message: `Source ${shown} has no version now (no sources.json, or no max_loaded_at).`,
+                };
+            }
+            if (!(0,_planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__/* .sameVersion */ .r1)(seen.value, now.value)) {
+                return {
+                    code: "source_changed",
+                    message: `Source ${shown} has new data since the pull request built it (${seen.value} → ${now.value}).`,
+                };
+            }
+        }
+        for (const parent of node.parents) {
+            const read = build.parents[parent];
+            const shown = `\`${name(parent)}\``;
+            if (!read) {
+                return {
+                    code: "parent_evidence_missing",
+                    message: `No record of which build of parent ${shown} the pull request's build read.`,
+                };
+            }
+            if (read.via === "pointer") {
+                const prodRun = prod?.nodes[parent]?.run_id;
+                if (actions.get(parent) !== "REUSE" || prodRun !== read.run_id) {
+                    return {
+                        code: "parent_changed",
+                        message: actions.get(parent) === "BUILD"
+                            ? `Parent ${shown} is built by this run, so prod's data differs from the build of it the pull request read.`
+                            : `Parent ${shown} was rebuilt in prod (run ${prodRun ?? "none"}) after the pull request read run ${read.run_id}.`,
+                    };
+                }
+                continue;
+            }
+            if (promoted.get(parent) === read.run_id)
+                continue;
+            const rebuilt = sameAfterRun.get(parent);
+            if (rebuilt === null && builds.get(parent)?.run_id === read.run_id)
+                continue;
+            return {
+                code: "parent_changed",
+                message: `Parent ${shown} as the pull request built it (run ${read.run_id}) is not what prod will have: it is neither promoted nor rebuilt from the same code over the same data${rebuilt ? ` (${rebuilt})` : ""}.`,
+            };
+        }
+        return null;
+    };
+    for (const entry of plan.entries) {
+        const id = entry.unique_id;
+        const node = graph.nodes.get(id);
+        const fp = project.fingerprints.get(id);
+        if (!node || !fp)
+            continue;
+        const build = builds.get(id);
+        const to = { schema: entry.relation.schema, identifier: entry.relation.identifier };
+        const from = build ? { schema: build.schema, identifier: build.identifier } : null;
+        // Views main rebuilds from the code the environment built, over the same data, hold the same rows.
+        if (entry.action === "BUILD" &&
+            build &&
+            build.status === "success" &&
+            build.version_key === fp.versionKey) {
+            if (node.node.materialized !== "view") {
+                sameAfterRun.set(id, `it is ${aOrAn(node.node.materialized ?? "model")} main builds again`);
+            }
+            else if (fp.environmentReads.length > 0) {
+                sameAfterRun.set(id, "its hooks read the environment");
+            }
+            else {
+                const problem = dataProblem(id, build);
+                sameAfterRun.set(id, problem ? problem.message.replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase()) : null);
+            }
+        }
+        if (entry.action !== "BUILD")
+            continue;
+        const decide = (code, message) => ({
+            unique_id: id,
+            name: entry.name,
+            promotable: code === "promoted",
+            reason: { code, message },
+            from,
+            to,
+            version_key: fp.versionKey,
+            pr_run_id: build?.run_id ?? null,
+        });
+        const n = node.node;
+        let decision = null;
+        if (n.resourceType !== "model" || n.materialized !== "table") {
+            const what = n.resourceType === "model"
+                ? aOrAn(n.materialized ?? "model without a materialization")
+                : aOrAn(n.resourceType);
+            decision = decide("not_a_table", `It is ${what}: only tables are promoted; dbt builds it.`);
+        }
+        else if (n.preHooks.length > 0 || n.postHooks.length > 0) {
+            decision = decide("has_hooks", "It has hooks, which ran against the pull request's relation: dbt builds it so that they run in prod.");
+        }
+        else if (hasGrants(n.config)) {
+            decision = decide("has_grants", "It has grants, which dbt applies when it builds the table in prod.");
+        }
+        else if (node.parents.length === 0 && node.sources.length === 0) {
+            decision = decide("no_declared_inputs", "It declares no inputs (no `ref` or `source`), so ODS can't tell that the data its build read is what prod has: dbt builds it.");
+        }
+        else if (!build) {
+            decision = decide("not_built_by_pr", `The merged pull request's environment ${input.environment} has no build of it.`);
+        }
+        else if (build.status !== "success") {
+            decision = decide("pr_build_failed", `Its last build in the pull request (run ${build.run_id}) ended with status ${build.status}.`);
+        }
+        else if (build.version_key !== fp.versionKey) {
+            decision = decide("version_differs", `The pull request built another version of it (its code, or a parent's, differs from main's): version ${build.version_key.slice(0, 12)} ≠ ${fp.versionKey.slice(0, 12)}.`);
+        }
+        else {
+            const checks = node.checks
+                .map((check) => graph.checks.get(check))
+                .filter((c) => Boolean(c));
+            const digest = (0,_dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .checksDigest */ .E)(checks, macros);
+            if (digest !== null && build.tested !== "passed") {
+                decision = decide("checks_not_passed", build.tested === "failed"
+                    ? `Its checks failed in the pull request's run ${build.run_id}.`
+                    : `Not all of its checks ran in the pull request's run ${build.run_id}.`);
+            }
+            else if (digest !== null && build.checks_digest !== digest) {
+                decision = decide("checks_changed", "Its checks on main differ from the ones that passed in the pull request.");
+            }
+            else {
+                const problem = dataProblem(id, build);
+                if (problem)
+                    decision = decide(problem.code, problem.message);
+            }
+        }
+        if (!decision && build) {
+            const source = objects.get((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(build, rules));
+            const target = objects.get((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(to, rules));
+            if (source?.kind !== "table") {
+                decision = decide("relation_missing", `The pull request's table ${build.schema}.${build.identifier} is not in the warehouse.`);
+            }
+            else if (target && target.kind !== "table") {
+                decision = decide("prod_not_table", `Prod's ${to.schema}.${to.identifier} is a ${target.kind}, not a table: dbt builds it.`);
+            }
+            else {
+                decision = decide("promoted", `Built by the pull request (run ${build.run_id}) with main's code over the data prod has: moved into prod instead of built.`);
+                const previous = prod?.nodes[id] ?? null;
+                const promotedState = promotedNodeState(project, id, build, entry.relation);
+                candidates.push({
+                    unique_id: id,
+                    from: { schema: build.schema, identifier: build.identifier },
+                    to,
+                    replaces: target !== undefined,
+                    pr_run_id: build.run_id,
+                    version_key: fp.versionKey,
+                    promoted_state: promotedState,
+                    previous_state: previous,
+                });
+                promoted.set(id, build.run_id);
+            }
+        }
+        decisions.push(decision);
+    }
+    return { environment: input.environment, project: plan.project, decisions, candidates };
+}
+function aOrAn(word) {
+    return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
+}
+function hasGrants(config) {
+    const grants = config?.grants;
+    return typeof grants === "object" && grants !== null && Object.keys(grants).length > 0;
+}
+/** The node as prod's state will record it: main's code and relation, the pull request's build. */
+function promotedNodeState(project, id, build, relation) {
+    const fp = project.fingerprints.get(id);
+    const node = project.graph.nodes.get(id);
+    const macros = new _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__/* .MacroIndex */ .t8(project.graph.macros, project.graph.metadata.adapterType);
+    const checks = node.checks
+        .map((check) => project.graph.checks.get(check))
+        .filter((c) => Boolean(c));
+    const digest = (0,_dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .checksDigest */ .E)(checks, macros);
+    const state = {
+        fingerprint: fp.fingerprint,
+        version_key: fp.versionKey,
+        run_id: build.run_id,
+        built_at: build.built_at,
+        relation: { database: relation.database, schema: relation.schema, identifier: relation.identifier },
+        parents: Object.fromEntries(Object.entries(build.parents).map(([parent, read]) => [parent, read.run_id])),
+        sources: { ...build.sources },
+    };
+    if (node.node.materialized)
+        state.materialized = node.node.materialized;
+    if (fp.rawDigest !== null)
+        state.raw_digest = fp.rawDigest;
+    if (fp.portableSql !== null)
+        state.portable_sql = fp.portableSql;
+    if (build.node_state?.duration_s !== undefined)
+        state.duration_s = build.node_state.duration_s;
+    if (digest !== null && build.tested === "passed") {
+        state.tested = { run_id: build.run_id, at: build.built_at, checks_digest: digest };
+    }
+    return state;
+}
+
+
+/***/ }),
+
+/***/ 1517:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D4: () => (/* binding */ DEFAULT_RETENTION_DAYS),
+/* harmony export */   lK: () => (/* binding */ recoverPromotions),
+/* harmony export */   pt: () => (/* binding */ promote),
+/* harmony export */   z: () => (/* binding */ planPromotion)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3233);
+/* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6116);
+/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(983);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
+/* harmony import */ var _decide_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2345);
+/**
+ * Promotion on merge: the tables the merged pull request built move into
+ * prod under their usual names; the prod tables they replace are kept,
+ * renamed, for rollback until the retention passes.
+ *
+ * Atomic (`atomic_multi_pointer`: DuckDB, PostgreSQL): one transaction holds
+ * every move, every rename and the registry's journal; readers see the old
+ * set of tables or the new one, and a failure anywhere leaves both the
+ * warehouse and the registry as they were. A rerun starts again.
+ *
+ * Without it, refused unless allowed, and then ADR-0028's staged and
+ * journaled protocol: (1) stage every table next to its target (readers see
+ * nothing; a failure drops what was staged); (2) journal the planned switch;
+ * (3) switch names one by one, parents first, each recorded; (4) on failure,
+ * switch back from the journal and report which nodes readers saw in a mix,
+ * and when; if switching back fails too, the journal says where each name
+ * points and `rollback --resume` (or the next promotion of the environment)
+ * finishes; (5) on success, commit.
+ */
+
+
+
+
+
+
+const DEFAULT_RETENTION_DAYS = 3;
+/** Decides, per BUILD node of main's plan, whether it is promoted from the environment (reads the registry and the warehouse; changes nothing). */
+async function planPromotion(ctx, input) {
+    const environment = await ctx.registry.environment(input.environment);
+    const builds = environment ? await ctx.registry.builds(input.environment) : [];
+    const schemas = new Set();
+    for (const build of builds)
+        schemas.add(build.schema);
+    for (const entry of input.plan.entries)
+        schemas.add(entry.relation.schema);
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .observe */ .lB)(ctx.warehouse, [...schemas]);
+    return (0,_decide_js__WEBPACK_IMPORTED_MODULE_4__/* .decidePromotion */ .g)({
+        environment: input.environment,
+        plan: input.plan,
+        project: input.project,
+        prod: input.prod,
+        sources: input.sources,
+        builds,
+        objects: [...seen.objects.values()],
+        rules: ctx.warehouse.capabilities.identifiers,
+    });
+}
+function addDays(iso, days) {
+    return new Date(Date.parse(iso) + days * 86_400_000).toISOString();
+}
+function remainingSelect(plan, project, promoted) {
+    const fqns = plan.entries
+        .filter((entry) => entry.action === "BUILD" && !promoted.has(entry.unique_id))
+        .map((entry) => project.graph.nodes.get(entry.unique_id).node.fqn);
+    const sources = (plan.source_checks ?? [])
+        .filter((check) => check.action === "RUN")
+        .map((check) => (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .shellQuote */ .ZL)(`source:${check.name}`))
+        .join(" ");
+    return [(0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .selectorFor */ .DA)(fqns), sources].filter((part) => part !== "").join(" ");
+}
+async function promote(ctx, input) {
+    const { warehouse, registry, now } = ctx;
+    const plan = input.plan;
+    const atomic = warehouse.capabilities.atomic_multi_pointer && warehouse.capabilities.transactional_ddl;
+    const retention = input.retentionDays ?? DEFAULT_RETENTION_DAYS;
+    const nothingPromoted = new Set();
+    const base = {
+        id: null,
+        environment: plan.environment,
+        status: "nothing_to_promote",
+        atomic,
+        decisions: plan.decisions,
+        promoted: [],
+        views: { rebound: [], left: [] },
+        select: remainingSelect(input.mainPlan, input.mainProject, nothingPromoted),
+        build_command: null,
+        retain_until: null,
+    };
+    base.build_command = (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .buildCommand */ .Oe)(base.select);
+    // The same default-branch run promoting again (a rerun of the job): report what it did.
+    const earlier = (await registry.promotions({ environment: plan.environment })).find((promotion) => promotion.promoted_by === input.promotedBy && promotion.status === "committed");
+    if (earlier)
+        return { ...(await resultOf(ctx, earlier, input)), status: "already_committed" };
+    if (plan.candidates.length === 0)
+        return base;
+    if (!atomic && !input.allowNonAtomic) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("promotion_not_atomic", `${warehouse.label} (${warehouse.capabilities.engine}) can't switch the ${plan.candidates.length} table${plan.candidates.length === 1 ? "" : "s"} of this promotion at once: promotion is refused (ADR-0028, rule 5).`);
+    }
+    if (input.dryRun) {
+        const ids = new Set(plan.candidates.map((candidate) => candidate.unique_id));
+        const select = remainingSelect(input.mainPlan, input.mainProject, ids);
+        return { ...base, status: "dry_run", select, build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .buildCommand */ .Oe)(select) };
+    }
+    // Finish whatever an interrupted promotion of this environment left, first.
+    await recoverPromotions(ctx, plan.environment);
+    const id = await freshId(ctx, plan);
+    const tag = id.replaceAll("-", "").slice(0, 8);
+    const rules = warehouse.capabilities.identifiers;
+    const steps = plan.candidates.map((candidate, seq) => ({
+        promotion_id: id,
+        seq,
+        node_id: candidate.unique_id,
+        target: candidate.to,
+        source: candidate.from,
+        staged_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .derivedName */ .Pr)(candidate.to.identifier, `s_${tag}`, rules),
+        retired_identifier: candidate.replaces ? (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .derivedName */ .Pr)(candidate.to.identifier, `r_${tag}`, rules) : null,
+        undone_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .derivedName */ .Pr)(candidate.to.identifier, `u_${tag}`, rules),
+        how: null,
+        state: "planned",
+        pr_run_id: candidate.pr_run_id,
+        version_key: candidate.version_key,
+        previous_state: candidate.previous_state,
+        promoted_state: candidate.promoted_state,
+        switched_at: null,
+    }));
+    const record = {
+        id,
+        environment: plan.environment,
+        project: plan.project,
+        promoted_by: input.promotedBy,
+        status: "staging",
+        atomic,
+        created_at: now,
+        updated_at: now,
+        retain_until: addDays(now, retention),
+        detail: { nodes: steps.length },
+    };
+    const views = { rebound: [], left: [] };
+    const owned = new Set((await registry.objects(plan.environment)).map((object) => (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(object, rules)));
+    if (atomic) {
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`, async () => {
+            await registry.putPromotion({ ...record, status: "switching" });
+            for (const s of steps) {
+                s.how = await warehouse.stageTable(s.source, {
+                    schema: s.target.schema,
+                    identifier: s.staged_identifier,
+                });
+                const outcome = await warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier);
+                views.rebound.push(...outcome.rebound);
+                views.left.push(...outcome.left);
+                s.state = "switched";
+                s.switched_at = now;
+                await registry.putStep(s);
+                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(s.source, rules))) {
+                    await registry.deleteObject(plan.environment, s.source.schema, s.source.identifier);
+                }
+            }
+            await registry.putPromotion({ ...record, status: "committed", detail: { ...record.detail, views } });
+        });
+    }
+    else {
+        await stagedPromotion(ctx, record, steps, views, owned);
+    }
+    return {
+        ...(await resultOf(ctx, { ...record, status: "committed" }, input)),
+        views,
+    };
+}
+async function freshId(ctx, plan) {
+    const rules = ctx.warehouse.capabilities.identifiers;
+    const schemas = [...new Set(plan.candidates.map((candidate) => candidate.to.schema))];
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .observe */ .lB)(ctx.warehouse, schemas);
+    for (;;) {
+        const id = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
+        const tag = id.replaceAll("-", "").slice(0, 8);
+        const clash = plan.candidates.some((candidate) => ["s", "r", "u"].some((kind) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)({
+            schema: candidate.to.schema,
+            identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .derivedName */ .Pr)(candidate.to.identifier, `${kind}_${tag}`, rules),
+        }, rules))));
+        if (!clash)
+            return id;
+    }
+}
+async function resultOf(ctx, promotion, input) {
+    const steps = await ctx.registry.steps(promotion.id);
+    const switched = steps.filter((s) => s.state === "switched");
+    const ids = new Set(switched.map((s) => s.node_id));
+    const select = remainingSelect(input.mainPlan, input.mainProject, ids);
+    const decisions = input.plan.decisions.map((decision) => decision.promotable && !ids.has(decision.unique_id)
+        ? {
+            ...decision,
+            promotable: false,
+            reason: {
+                code: decision.reason.code,
+                message: `${decision.reason.message} (not promoted: the promotion did not include it)`,
+            },
+        }
+        : decision);
+    const views = promotion.detail.views ?? { rebound: [], left: [] };
+    return {
+        id: promotion.id,
+        environment: promotion.environment,
+        status: "committed",
+        atomic: promotion.atomic,
+        decisions,
+        promoted: switched.map((s) => ({
+            unique_id: s.node_id,
+            from: s.source,
+            to: s.target,
+            retired: s.retired_identifier ? { schema: s.target.schema, identifier: s.retired_identifier } : null,
+            how: s.how ?? "moved",
+            pr_run_id: s.pr_run_id,
+            state: s.promoted_state,
+        })),
+        views,
+        select,
+        build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .buildCommand */ .Oe)(select),
+        retain_until: promotion.retain_until,
+    };
+}
+/* ------------------------------------------------------ staged and journaled */
+async function stagedPromotion(ctx, record, steps, views, owned) {
+    const { warehouse, registry } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    // Journal first: the promotion and every step, planned.
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling the promotion", async () => {
+        await registry.putPromotion(record);
+        for (const s of steps)
+            await registry.putStep(s);
+    });
+    // 1. Stage.
+    try {
+        for (const s of steps) {
+            s.how = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Staging ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(s.source)}`, () => warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }));
+            s.state = "staged";
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a staged table", () => registry.putStep(s));
+        }
+    }
+    catch (error) {
+        await revert(ctx, record, `staging failed: ${messageOf(error)}`);
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("promotion_refused", `Promotion ${record.id} from ${record.environment} stopped while staging (${messageOf(error)}); prod was not touched and what was staged is dropped.`);
+    }
+    // 2. The planned switch is journaled: switching.
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling the switch", () => registry.putPromotion({ ...record, status: "switching", updated_at: ctx.now }));
+    // 3. Switch one by one, parents first (the plan's order).
+    const started = new Date().toISOString();
+    try {
+        for (const s of steps) {
+            s.state = "switching";
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a switch", () => registry.putStep(s));
+            const outcome = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(s.target)}`, () => warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier));
+            views.rebound.push(...outcome.rebound);
+            views.left.push(...outcome.left);
+            s.state = "switched";
+            s.switched_at = new Date().toISOString();
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a switched table", async () => {
+                await registry.putStep(s);
+                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(s.source, rules))) {
+                    await registry.deleteObject(record.environment, s.source.schema, s.source.identifier);
+                }
+            });
+        }
+    }
+    catch (error) {
+        const ended = new Date().toISOString();
+        const mixed = steps
+            .filter((s) => s.state === "switched" || s.state === "switching")
+            .map((s) => s.node_id);
+        const reverted = await revert(ctx, record, `switching failed: ${messageOf(error)}`, {
+            from: started,
+            to: ended,
+            nodes: mixed,
+        });
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("promotion_refused", reverted
+            ? `Promotion ${record.id} from ${record.environment} failed while switching (${messageOf(error)}) and was switched back: between ${started} and ${ended} readers saw the promoted ${mixed.join(", ") || "(none)"} next to the old versions of the rest.`
+            : `Promotion ${record.id} from ${record.environment} failed while switching (${messageOf(error)}), and switching back failed too: the registry's journal says which names point where. Run \`ods-state env rollback --resume\` to finish.`);
+    }
+    // 5. Commit.
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Committing the promotion", () => registry.putPromotion({
+        ...record,
+        status: "committed",
+        updated_at: ctx.now,
+        detail: { ...record.detail, views },
+    }));
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+/**
+ * Where the journal is unsure (a step `switching`, or a registry write that
+ * failed after the warehouse changed), the warehouse says: a staged table
+ * still there was not switched in.
+ */
+async function reconcile(warehouse, steps) {
+    const rules = warehouse.capabilities.identifiers;
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .observe */ .lB)(warehouse, [
+        ...new Set(steps.flatMap((s) => [s.target.schema, s.source.schema])),
+    ]);
+    const has = (schema, identifier) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)({ schema, identifier }, rules));
+    for (const s of steps) {
+        const staged = has(s.target.schema, s.staged_identifier);
+        const retired = s.retired_identifier !== null && has(s.target.schema, s.retired_identifier);
+        if (staged && s.how === null)
+            s.how = has(s.source.schema, s.source.identifier) ? "copied" : "moved";
+        if (s.state === "planned" || s.state === "staged" || s.state === "switching" || s.state === "switched") {
+            if (staged)
+                s.state = "staged";
+            else if (retired)
+                s.state = "switched";
+            else if (s.retired_identifier === null && s.how !== null && has(s.target.schema, s.target.identifier))
+                s.state = "switched";
+            else
+                s.state = "planned";
+        }
+    }
+}
+/**
+ * Brings an unfinished promotion back to prod's previous tables: switched
+ * names are switched back (children first), staged tables dropped. True when
+ * done; false (and the promotion `failed`, its journal exact) when it could
+ * not.
+ */
+async function revert(ctx, record, why, window) {
+    const { warehouse, registry } = ctx;
+    const steps = await registry.steps(record.id);
+    await reconcile(warehouse, steps);
+    try {
+        for (const s of [...steps].reverse()) {
+            if (s.state === "switched") {
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(s.target)} back`, async () => {
+                    if (s.retired_identifier !== null)
+                        await warehouse.replaceTable(s.target, s.retired_identifier, s.staged_identifier);
+                    else
+                        await warehouse.renameTable(s.target, s.staged_identifier);
+                });
+                s.state = "staged";
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "reverted" }));
+            }
+        }
+        for (const s of steps) {
+            if (s.state === "staged" || s.state === "reverted") {
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Dropping the staged ${s.staged_identifier}`, async () => {
+                    if (s.how === "moved") {
+                        // Put the environment's table back where it was.
+                        await warehouse.stageTable({ schema: s.target.schema, identifier: s.staged_identifier }, s.source);
+                    }
+                    else {
+                        await warehouse.dropObject({
+                            schema: s.target.schema,
+                            identifier: s.staged_identifier,
+                            kind: "table",
+                        });
+                    }
+                });
+                s.state = "unstaged";
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling an unstaged table", () => registry.putStep(s));
+            }
+        }
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling the aborted promotion", () => registry.putPromotion({
+            ...record,
+            status: "aborted",
+            updated_at: ctx.now,
+            detail: { ...record.detail, why, ...(window ? { mixed_window: window } : {}) },
+        }));
+        return true;
+    }
+    catch {
+        try {
+            for (const s of steps)
+                await registry.putStep(s);
+            await registry.putPromotion({
+                ...record,
+                status: "failed",
+                updated_at: ctx.now,
+                detail: { ...record.detail, why, ...(window ? { mixed_window: window } : {}) },
+            });
+        }
+        catch {
+            // The journal keeps what it had; reconcile() reads the warehouse next time.
+        }
+        return false;
+    }
+}
+/**
+ * Finishes what an interrupted promotion or rollback of the environment left:
+ * a promotion not committed is switched back (prod keeps its tables); a
+ * rollback in progress is finished. Returns the ids handled.
+ */
+async function recoverPromotions(ctx, environment) {
+    const handled = [];
+    const promotions = await ctx.registry.promotions(environment ? { environment } : {});
+    for (const promotion of promotions) {
+        if (promotion.status === "staging" || promotion.status === "switching" || promotion.status === "failed") {
+            if (!(await revert(ctx, promotion, "interrupted; switched back by a later run"))) {
+                throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("promotion_refused", `Promotion ${promotion.id} of ${promotion.environment} was interrupted and can't be switched back: the registry's journal says which names point where.`, { hint: "Fix the warehouse error named above, then run `ods-state env rollback --resume` again." });
+            }
+            handled.push(promotion.id);
+        }
+        else if (promotion.status === "rolling_back") {
+            const { finishRollback } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 5261));
+            await finishRollback(ctx, promotion);
+            handled.push(promotion.id);
+        }
+    }
+    return handled;
+}
+
+
+/***/ }),
+
+/***/ 5261:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ rollbackPromotion),
+/* harmony export */   finishRollback: () => (/* binding */ finishRollback)
+/* harmony export */ });
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3233);
+/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(983);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2563);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1517);
+/**
+ * Rollback of a promotion: the prod tables it replaced (kept, renamed) take
+ * their names back; the promoted tables are kept under another name until
+ * the retention passes. Atomic where the warehouse is (one transaction);
+ * elsewhere journaled step by step, and `--resume` finishes an interrupted
+ * one. The result gives, per node, the state prod had before the promotion,
+ * for the caller to record.
+ */
+
+
+
+
+async function rollbackPromotion(ctx, input) {
+    const { warehouse, registry, now } = ctx;
+    if (input.resume) {
+        const resumed = input.dryRun ? [] : await (0,_promote_js__WEBPACK_IMPORTED_MODULE_3__/* .recoverPromotions */ .lK)(ctx, input.environment);
+        return {
+            id: null,
+            environment: input.environment ?? null,
+            status: resumed.length > 0 ? "resumed" : "nothing_to_do",
+            restored: [],
+            resumed,
+        };
+    }
+    const all = await registry.promotions(input.environment ? { environment: input.environment } : {});
+    let promotion;
+    if (input.id) {
+        promotion = (await registry.promotions({ id: input.id }))[0];
+        if (!promotion)
+            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_refused", `There is no promotion ${input.id} in ${warehouse.label}.`);
+    }
+    else {
+        promotion = [...all].reverse().find((p) => p.status === "committed");
+        if (!promotion) {
+            return {
+                id: null,
+                environment: input.environment ?? null,
+                status: "nothing_to_do",
+                restored: [],
+                resumed: [],
+            };
+        }
+    }
+    const steps = await registry.steps(promotion.id);
+    const restoredOf = (list) => list.map((s) => ({
+        unique_id: s.node_id,
+        target: s.target,
+        previous_state: s.previous_state,
+        promoted_kept_as: { schema: s.target.schema, identifier: s.undone_identifier },
+    }));
+    if (promotion.status === "rolled_back") {
+        return {
+            id: promotion.id,
+            environment: promotion.environment,
+            status: "already_rolled_back",
+            restored: restoredOf(steps),
+            resumed: [],
+        };
+    }
+    if (promotion.status !== "committed") {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_refused", promotion.status === "expired"
+            ? `Promotion ${promotion.id} is past its retention (${promotion.retain_until}): the tables it replaced were dropped.`
+            : `Promotion ${promotion.id} is ${promotion.status}, not committed: nothing of it is in prod to roll back.`, promotion.status === "expired"
+            ? {}
+            : { hint: "Run `ods-state env rollback --resume` to finish an interrupted promotion or rollback." });
+    }
+    const rules = warehouse.capabilities.identifiers;
+    const switched = steps.filter((s) => s.state === "switched");
+    const targets = new Set(switched.map((s) => (0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .qualifiedKey */ .Co)(s.target, rules)));
+    const later = (await registry.promotions({})).filter((p) => p.status === "committed" && p.created_at > promotion.created_at && p.id !== promotion.id);
+    for (const other of later) {
+        const overlap = (await registry.steps(other.id)).find((s) => s.state === "switched" && targets.has((0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .qualifiedKey */ .Co)(s.target, rules)));
+        if (overlap) {
+            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_refused", `Promotion ${other.id} (later) replaced ${(0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .showQualified */ .G1)(overlap.target)} again: roll that one back first.`);
+        }
+    }
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .observe */ .lB)(warehouse, [...new Set(switched.map((s) => s.target.schema))]);
+    const missing = switched.filter((s) => s.retired_identifier !== null &&
+        !seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .qualifiedKey */ .Co)({ schema: s.target.schema, identifier: s.retired_identifier }, rules)));
+    if (missing.length > 0) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_refused", `The replaced prod table${missing.length === 1 ? "" : "s"} ${missing.map((s) => `${s.target.schema}.${s.retired_identifier}`).join(", ")} of promotion ${promotion.id} ${missing.length === 1 ? "is" : "are"} gone.`);
+    }
+    const atomic = warehouse.capabilities.atomic_multi_pointer && warehouse.capabilities.transactional_ddl;
+    if (!atomic && !input.allowNonAtomic) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("promotion_not_atomic", `${warehouse.label} can't switch the ${switched.length} tables of promotion ${promotion.id} back at once: rollback is refused.`);
+    }
+    const result = {
+        id: promotion.id,
+        environment: promotion.environment,
+        status: input.dryRun ? "dry_run" : "rolled_back",
+        restored: restoredOf(switched),
+        resumed: [],
+    };
+    if (input.dryRun)
+        return result;
+    const current = promotion;
+    if (atomic) {
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, `Rolling back promotion ${current.id}`, async () => {
+            for (const s of [...switched].reverse())
+                await switchBack(ctx, s);
+            await registry.putPromotion({ ...current, status: "rolled_back", updated_at: now });
+        });
+    }
+    else {
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, "Journaling the rollback", () => registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }));
+        await finishRollback(ctx, { ...current, status: "rolling_back" });
+    }
+    return result;
+}
+async function switchBack(ctx, s) {
+    const { warehouse, registry } = ctx;
+    if (s.retired_identifier !== null)
+        await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
+    else
+        await warehouse.renameTable(s.target, s.undone_identifier);
+    await registry.putStep({ ...s, state: "rolled_back" });
+}
+/** Finishes a rollback journaled as `rolling_back`: each step is switched back unless the warehouse shows it already was. */
+async function finishRollback(ctx, promotion) {
+    const { warehouse, registry, now } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    const steps = await registry.steps(promotion.id);
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .observe */ .lB)(warehouse, [...new Set(steps.map((s) => s.target.schema))]);
+    const has = (schema, identifier) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .qualifiedKey */ .Co)({ schema, identifier }, rules));
+    for (const s of [...steps].reverse()) {
+        if (s.state !== "switched" && s.state !== "rolling_back")
+            continue;
+        if (has(s.target.schema, s.undone_identifier)) {
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, "Journaling a switched-back table", () => registry.putStep({ ...s, state: "rolled_back" }));
+            continue;
+        }
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "rolling_back" }));
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .showQualified */ .G1)(s.target)} back`, () => switchBack(ctx, s));
+    }
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, "Committing the rollback", () => registry.putPromotion({ ...promotion, status: "rolled_back", updated_at: now }));
+}
+
+
+/***/ }),
+
+/***/ 3233:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20963,7 +24338,113 @@ function formatUserError(error) {
 
 /***/ }),
 
-/***/ 386:
+/***/ 6116:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DA: () => (/* binding */ selectorFor),
+/* harmony export */   Oe: () => (/* binding */ buildCommand),
+/* harmony export */   ZL: () => (/* binding */ shellQuote)
+/* harmony export */ });
+/* unused harmony export nodeSelector */
+/**
+ * The dbt selector for a set of nodes: one `fqn:` selector per node (the
+ * fqn is unique across packages and names model versions), each safe to
+ * paste into a shell: left bare when it has only characters no shell
+ * interprets, single-quoted otherwise.
+ */
+const SHELL_SAFE = /^[A-Za-z0-9_.:+/,=-]+$/;
+function shellQuote(word) {
+    return SHELL_SAFE.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function nodeSelector(fqn) {
+    return `fqn:${fqn.join(".")}`;
+}
+function selectorFor(fqns) {
+    return fqns.map((fqn) => shellQuote(nodeSelector(fqn))).join(" ");
+}
+function buildCommand(select) {
+    return select === "" ? null : `dbt build --select ${select}`;
+}
+
+
+/***/ }),
+
+/***/ 889:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $p: () => (/* binding */ atLeastSemantic),
+/* harmony export */   QI: () => (/* binding */ compareInstants),
+/* harmony export */   eH: () => (/* binding */ resultPerSource),
+/* harmony export */   l: () => (/* binding */ observedSourceVersions),
+/* harmony export */   r1: () => (/* binding */ sameVersion)
+/* harmony export */ });
+/**
+ * One result per source. dbt writes one; several that disagree (one without
+ * max_loaded_at, or different values) are uncertain evidence, so the source
+ * counts as unmeasured, whatever their order. Agreeing ones count as the
+ * earliest observation.
+ */
+function resultPerSource(sources) {
+    const out = new Map();
+    for (const result of sources.results) {
+        const seen = out.get(result.uniqueId);
+        if (!seen)
+            out.set(result.uniqueId, result);
+        else if (!seen.maxLoadedAt)
+            continue;
+        else if (!result.maxLoadedAt || !sameVersion(seen.maxLoadedAt, result.maxLoadedAt)) {
+            out.set(result.uniqueId, {
+                ...result,
+                maxLoadedAt: null,
+                status: result.maxLoadedAt ? "results disagree" : result.status,
+            });
+        }
+        else if ((compareInstants(result.snapshottedAt ?? "", seen.snapshottedAt ?? "") ?? 0) < 0) {
+            out.set(result.uniqueId, result);
+        }
+    }
+    return out;
+}
+function observedSourceVersions(sources) {
+    const out = new Map();
+    if (!sources)
+        return out;
+    for (const result of resultPerSource(sources).values()) {
+        out.set(result.uniqueId, {
+            value: result.maxLoadedAt,
+            exactness: result.maxLoadedAt ? "semantic" : "none",
+            observedAt: result.snapshottedAt ?? sources.metadata.generatedAt,
+            status: result.status,
+        });
+    }
+    return out;
+}
+const RANK = { exact: 4, semantic: 3, proxy: 2, inferred: 1, none: 0 };
+function atLeastSemantic(exactness) {
+    return RANK[exactness] >= RANK.semantic;
+}
+/** Compares two ISO 8601 instants; NaN-safe: unparsable instants compare as unknown (undefined). */
+function compareInstants(a, b) {
+    const x = Date.parse(a);
+    const y = Date.parse(b);
+    if (Number.isNaN(x) || Number.isNaN(y))
+        return undefined;
+    return x - y;
+}
+/** Two max_loaded_at values are the same version when they denote the same instant (or are the same text). */
+function sameVersion(a, b) {
+    if (a === b)
+        return true;
+    const difference = compareInstants(a, b);
+    return difference === 0;
+}
+
+
+/***/ }),
+
+/***/ 3386:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20977,19 +24458,19 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: DRIVER_PREFERENCES, nativeBindingName, selectDriver
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(24);
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:module"
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(760);
+var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: external "node:url"
 const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 // EXTERNAL MODULE: ./node_modules/better-sqlite3/lib/index.js
-var lib = __nccwpck_require__(918);
+var lib = __nccwpck_require__(4918);
 var lib_default = /*#__PURE__*/__nccwpck_require__.n(lib);
 // EXTERNAL MODULE: ./src/errors/user-error.ts + 1 modules
-var user_error = __nccwpck_require__(233);
+var user_error = __nccwpck_require__(3233);
 ;// CONCATENATED MODULE: ./src/store/sqlite-driver.ts
 /**
  * The SQLite driver: better-sqlite3 with its native binding when one matching
@@ -21209,38 +24690,108 @@ function classifySqliteError(error) {
 
 /***/ }),
 
-/***/ 896:
+/***/ 6647:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_MODULE__duckdb_node_api_72c7c125__;
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
+/***/ 2250:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("dns");
+
+/***/ }),
+
+/***/ 4434:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
+
+/***/ }),
+
+/***/ 9896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 24:
+/***/ 9278:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
+
+/***/ }),
+
+/***/ 7598:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+
+/***/ }),
+
+/***/ 3024:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
-/***/ 760:
+/***/ 6760:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 
-/***/ 928:
+/***/ 6928:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
-/***/ 23:
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+
+/***/ }),
+
+/***/ 3193:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+
+/***/ }),
+
+/***/ 4756:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
+
+/***/ }),
+
+/***/ 9023:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
+
+/***/ }),
+
+/***/ 8253:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types");
 
 /***/ })
 
@@ -21275,6 +24826,9 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	// Return the exports of the module
 /******/ 	return module.exports;
 /******/ }
+/******/ 
+/******/ // expose the modules object (__webpack_modules__)
+/******/ __nccwpck_require__.m = __webpack_modules__;
 /******/ 
 /************************************************************************/
 /******/ /* webpack/runtime/asset-relocator-loader */
@@ -21373,9 +24927,105 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/ensure chunk */
+/******/ (() => {
+/******/ 	__nccwpck_require__.f = {};
+/******/ 	// This file contains only the entry chunk.
+/******/ 	// The chunk loading function for additional chunks
+/******/ 	__nccwpck_require__.e = (chunkId) => {
+/******/ 		return Promise.all(Object.keys(__nccwpck_require__.f).reduce((promises, key) => {
+/******/ 			__nccwpck_require__.f[key](chunkId, promises);
+/******/ 			return promises;
+/******/ 		}, []));
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/get javascript chunk filename */
+/******/ (() => {
+/******/ 	// This function allow to reference async chunks
+/******/ 	__nccwpck_require__.u = (chunkId) => {
+/******/ 		// return url for filenames based on template
+/******/ 		return "" + chunkId + ".index.js";
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/import chunk loading */
+/******/ (() => {
+/******/ 	// no baseURI
+/******/ 	
+/******/ 	// object to store loaded and loading chunks
+/******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
+/******/ 	// [resolve, Promise] = chunk loading, 0 = chunk loaded
+/******/ 	var installedChunks = {
+/******/ 		792: 0
+/******/ 	};
+/******/ 	
+/******/ 	var installChunk = (data) => {
+/******/ 		var {ids, modules, runtime} = data;
+/******/ 		// add "modules" to the modules object,
+/******/ 		// then flag all "ids" as loaded and fire callback
+/******/ 		var moduleId, chunkId, i = 0;
+/******/ 		for(moduleId in modules) {
+/******/ 			if(__nccwpck_require__.o(modules, moduleId)) {
+/******/ 				__nccwpck_require__.m[moduleId] = modules[moduleId];
+/******/ 			}
+/******/ 		}
+/******/ 		if(runtime) runtime(__nccwpck_require__);
+/******/ 		for(;i < ids.length; i++) {
+/******/ 			chunkId = ids[i];
+/******/ 			if(__nccwpck_require__.o(installedChunks, chunkId) && installedChunks[chunkId]) {
+/******/ 				installedChunks[chunkId][0]();
+/******/ 			}
+/******/ 			installedChunks[ids[i]] = 0;
+/******/ 		}
+/******/ 	
+/******/ 	}
+/******/ 	
+/******/ 	__nccwpck_require__.f.j = (chunkId, promises) => {
+/******/ 			// import() chunk loading for javascript
+/******/ 			var installedChunkData = __nccwpck_require__.o(installedChunks, chunkId) ? installedChunks[chunkId] : undefined;
+/******/ 			if(installedChunkData !== 0) { // 0 means "already installed".
+/******/ 	
+/******/ 				// a Promise means "currently loading".
+/******/ 				if(installedChunkData) {
+/******/ 					promises.push(installedChunkData[1]);
+/******/ 				} else {
+/******/ 					if(true) { // all chunks have JS
+/******/ 						// setup Promise in chunk cache
+/******/ 						var promise = import("./" + __nccwpck_require__.u(chunkId)).then(installChunk, (e) => {
+/******/ 							if(installedChunks[chunkId] !== 0) installedChunks[chunkId] = undefined;
+/******/ 							throw e;
+/******/ 						});
+/******/ 						var promise = Promise.race([promise, new Promise((resolve) => (installedChunkData = installedChunks[chunkId] = [resolve]))])
+/******/ 						promises.push(installedChunkData[1] = promise);
+/******/ 					}
+/******/ 				}
+/******/ 			}
+/******/ 	};
+/******/ 	
+/******/ 	// no prefetching
+/******/ 	
+/******/ 	// no preloaded
+/******/ 	
+/******/ 	// no external install chunk
+/******/ 	
+/******/ 	// no on chunks loaded
 /******/ })();
 /******/ 
 /************************************************************************/
@@ -21383,6 +25033,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(581);
+/******/ var __webpack_exports__ = __nccwpck_require__(5581);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
