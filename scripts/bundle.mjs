@@ -59,11 +59,6 @@ for (const entry of ENTRIES) {
       "-o",
       target,
       "--quiet",
-      // DuckDB's native library is 68 MB: it is not shipped in dist/. The CLI
-      // (installed with npm) loads it from node_modules; the action's bundles
-      // say clearly that a duckdb: warehouse needs it (PostgreSQL is bundled).
-      "--external",
-      "@duckdb/node-api",
       "--license",
       "licenses.txt",
       "--target",

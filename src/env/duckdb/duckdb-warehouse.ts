@@ -55,7 +55,10 @@ export class DuckDbWarehouse extends SqlWarehouse {
   static async open(file: string): Promise<DuckDbWarehouse> {
     let module: DuckDbModule;
     try {
-      module = (await import("@duckdb/node-api")) as DuckDbModule;
+      // Not bundled (webpackIgnore): DuckDB's native library is 68 MB. The CLI,
+      // installed with npm, loads it from node_modules; in the action's bundle
+      // the import fails and says what to use instead.
+      module = (await import(/* webpackIgnore: true */ "@duckdb/node-api")) as DuckDbModule;
     } catch (error) {
       throw new UserError(
         "warehouse_unavailable",
