@@ -397,7 +397,20 @@ async function restoreFromArtifact(
   const chosen = await chooseArtifact(octokit, github, params, name, deadline, warnings, notes);
   if (!chosen) return undefined;
 
-  const dir = mkdtempSync(path.join(params.tempDir, "ods-state-artifact-"));
+  let dir: string;
+  try {
+    // RUNNER_TEMP exists on GitHub's runners; elsewhere (act, a local run) it may not.
+    mkdirSync(params.tempDir, { recursive: true });
+    dir = mkdtempSync(path.join(params.tempDir, "ods-state-artifact-"));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    warnings.push({
+      transport: "artifact",
+      reason: "failed",
+      message: `No folder for downloading the \`${name}\` artifact could be made in ${params.tempDir} (${code}); it was not restored.`,
+    });
+    return undefined;
+  }
   const call = await watchClient(
     () =>
       new DefaultArtifactClient().downloadArtifact(chosen.id, {

@@ -31,10 +31,19 @@ export function srcEntry(step: "main" | "post"): string[] {
   return ["--import", HOOKS, path.join(PROJECT_ROOT, "src", `${step}.ts`)];
 }
 
+/**
+ * The entry a test of the action runs: the copy of dist/ it was given, or the
+ * sources when ODS_ADVERSARIAL_ENTRY=src (to try a change before dist/ is
+ * rebuilt).
+ */
+export function actionEntry(dist: string, step: "main" | "post"): string[] {
+  return process.env.ODS_ADVERSARIAL_ENTRY === "src" ? srcEntry(step) : [path.join(dist, step, "index.js")];
+}
+
 export async function runStep(
   args: string[],
   workspace: string,
-  options: StepOptions & { timeoutMs?: number } = {},
+  options: StepOptions & { timeoutMs?: number; noRunnerTemp?: boolean } = {},
 ): Promise<StepRun> {
   mkdirSync(workspace, { recursive: true });
   const files = mkdtempSync(path.join(path.dirname(workspace), "runner-"));
@@ -42,7 +51,9 @@ export async function runStep(
   const stateFile = path.join(files, "state");
   const summaryFile = path.join(files, "summary.md");
   for (const file of [outputFile, stateFile, summaryFile]) writeFileSync(file, "");
+  // RUNNER_TEMP exists on a runner (run-dist.ts leaves it to the step; the artifact fallback needs it).
   const tempDir = path.join(files, "temp");
+  if (!options.noRunnerTemp) mkdirSync(tempDir, { recursive: true });
   const env: Record<string, string> = {
     PATH: "/usr/bin:/bin",
     GITHUB_OUTPUT: outputFile,
