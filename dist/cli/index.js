@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
-import * as __WEBPACK_EXTERNAL_MODULE__duckdb_node_api_72c7c125__ from "@duckdb/node-api";
 /******/ var __webpack_modules__ = ({
 
 /***/ 3909:
@@ -18170,7 +18169,10 @@ class DuckDbWarehouse extends SqlWarehouse {
     static async open(file) {
         let module;
         try {
-            module = (await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 6647)));
+            // Not bundled (webpackIgnore): DuckDB's native library is 68 MB. The CLI,
+            // installed with npm, loads it from node_modules; in the action's bundle
+            // the import fails and says what to use instead.
+            module = (await import(/* webpackIgnore: true */ "@duckdb/node-api"));
         }
         catch (error) {
             throw new user_error/* UserError */.yo("warehouse_unavailable", `DuckDB can't be loaded (@duckdb/node-api): ${error instanceof Error ? error.message : String(error)}.`, {
@@ -24687,13 +24689,6 @@ function classifySqliteError(error) {
     return undefined;
 }
 
-
-/***/ }),
-
-/***/ 6647:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_MODULE__duckdb_node_api_72c7c125__;
 
 /***/ }),
 
