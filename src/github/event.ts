@@ -83,7 +83,10 @@ export function readRunEnvironment(vars: RunVariables, payload: unknown): RunEnv
       number,
       headSha: typeof head.sha === "string" ? head.sha : sha,
       merged: pr.merged === true,
-      fork: typeof headRepo.full_name === "string" && headRepo.full_name !== `${owner}/${repo}`,
+      // A head repository that isn't this one, or that the payload doesn't name (a deleted fork), is a fork.
+      fork:
+        typeof headRepo.full_name !== "string" ||
+        headRepo.full_name.toLowerCase() !== `${owner}/${repo}`.toLowerCase(),
       target: eventName === "pull_request_target",
       title: typeof pr.title === "string" ? pr.title : "",
       headRef: typeof head.ref === "string" ? head.ref : "",

@@ -12,6 +12,7 @@ import { commentMarker, GITHUB_COMMENT_MAX, renderComment } from "../../src/comm
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../src/dbt/artifacts/sources.js";
 import { loadProject } from "../../src/dbt/load-project.js";
+import { readRunEnvironment } from "../../src/github/event.js";
 import { plan } from "../../src/planner/plan.js";
 import { record } from "../../src/planner/record.js";
 import type { Plan } from "../../src/state/plan.js";
@@ -474,4 +475,36 @@ describe("a manifest without a project name, in the action", () => {
       });
     },
   );
+});
+
+describe("a pull request whose head repository is unknown", () => {
+  /**
+   * The payload of a pull request from a fork that was deleted has
+   * `head.repo: null`; it was taken for a branch of this repository (fork:
+   * false), so the action tried to write the comment with the PR's token.
+   */
+  const payload = (repo: unknown) => ({
+    action: "synchronize",
+    number: 5,
+    repository: { default_branch: "main", full_name: "acme/shop" },
+    pull_request: { number: 5, title: "t", head: { sha: "a".repeat(40), ref: "x", repo } },
+  });
+  const vars = {
+    GITHUB_EVENT_NAME: "pull_request",
+    GITHUB_REPOSITORY: "acme/shop",
+    GITHUB_REF: "refs/pull/5/merge",
+  };
+  it.each([
+    ["null (a deleted fork)", true, null],
+    ["missing", true, undefined],
+    ["without a name", true, {}],
+    ["another repository", true, { full_name: "someone/shop" }],
+    ["this repository", false, { full_name: "acme/shop" }],
+    ["this repository, other case", false, { full_name: "Acme/Shop" }],
+  ] as const)("head.repo %s: fork %s", async (_what, fork, repo) => {
+    await tally.check("fork detection", fork ? "fork" : "same repository", () => {
+      const run = readRunEnvironment(vars, payload(repo));
+      expect(run.event.kind === "pull_request" && run.event.fork).toBe(fork);
+    });
+  });
 });
