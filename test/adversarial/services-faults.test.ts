@@ -2,7 +2,7 @@
  * The cache and artifact services failing under the committed dist/ bundles,
  * through the real @actions/* and Octokit clients against the local GitHub
  * services: down, refusing (403), resetting connections, slow, answering
- * with a foreign or an old entry, the blob store down, the REST API refusing
+ * with a foreign or an old entry, the REST API refusing
  * to list artifacts. The main step restores from the next source or
  * degrades to no state (everything built, the reason said in a warning),
  * and never fails for a service; the post step of a pull request never
@@ -169,13 +169,11 @@ describe("restore degrades, never fails the step", () => {
           { repository },
           { environment: "staging" },
         );
+        // Another scope (shop/staging) records the same build and saves its own entry.
         copyFileSync(
           path.join(SHOP, "prod", "run_results.json"),
           path.join(other.workspace, "target", "run_results.json"),
         );
-        // Another scope, recorded from another invocation.
-        const doc = JSON.parse(readFileSync(path.join(SHOP, "prod", "run_results.json"), "utf8"));
-        writeFileSync(path.join(other.workspace, "target", "run_results.json"), JSON.stringify(doc));
         const post = await other.post();
         expect(post.status, post.stdout).toBe(0);
         const foreign = services.world.cacheEntries().find((e) => e.key.includes("-staging-"))!;
@@ -188,9 +186,6 @@ describe("restore degrades, never fails the step", () => {
       name: "results service down (the artifact still comes through the REST API)",
       fault: () => services.results.server.setDown(true),
       from: "artifact",
-      says: /cache/i,
-    },
-      from: "none",
       says: /cache/i,
     },
     {
