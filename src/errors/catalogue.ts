@@ -43,6 +43,10 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "Another process is writing the state database. Wait for it to finish, or use a `concurrency` group in the workflow.",
   },
+  disk_full: {
+    exit: 1,
+    hint: "Free space on the disk that holds the state database (SQLite also writes STATE-wal and STATE-shm next to it), then run the command again. Nothing was committed and the database is not damaged: don't reset it.",
+  },
   state_conflict: {
     exit: 1,
     hint: "Another run committed state first. Plan again against the new state; the nodes of this run are built again next time.",

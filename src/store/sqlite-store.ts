@@ -30,6 +30,7 @@ import {
   readSync,
   renameSync,
   rmSync,
+  statfsSync,
   statSync,
   unlinkSync,
 } from "node:fs";
@@ -67,7 +68,7 @@ import {
   validateCommit,
   validateRun,
 } from "./state-store.js";
-import { damaged, foreign, locked, newerLayout, recoveryHint } from "./store-errors.js";
+import { damaged, diskFull, foreign, locked, newerLayout, recoveryHint } from "./store-errors.js";
 
 /** Where the state lives unless `--state` says otherwise, relative to the working directory. */
 export const DEFAULT_STATE_FILE = path.join(".ods", "state.db");
@@ -96,6 +97,18 @@ function guard<T>(file: string, fn: () => T, busyTimeoutMs = BUSY_TIMEOUT_MS): T
   }
 }
 
+/** Less free space than this beside the state database counts as a full disk when SQLite reports an I/O error. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+
+function freeBytes(file: string): number | undefined {
+  try {
+    const stats = statfsSync(path.dirname(file));
+    return Number(stats.bavail) * Number(stats.bsize);
+  } catch {
+    return undefined;
+  }
+}
+
 function translate(file: string, error: unknown, busyTimeoutMs = BUSY_TIMEOUT_MS): unknown {
   if (error instanceof UserError || error instanceof InvalidSnapshotError) return error;
   const failure = classifySqliteError(error);
@@ -105,8 +118,14 @@ function translate(file: string, error: unknown, busyTimeoutMs = BUSY_TIMEOUT_MS
       return damaged(file, `SQLite reports ${message}.`);
     case "notadb":
       return damaged(file, `SQLite reports ${message} (the file is not a readable SQLite database).`);
-    case "ioerr":
+    case "full":
+      return diskFull(file, message, freeBytes(file));
+    case "ioerr": {
+      // On a full disk SQLite can't even map its shared-memory file: that is no damage.
+      const free = freeBytes(file);
+      if (free !== undefined && free < NEARLY_FULL_BYTES) return diskFull(file, message, free);
       return damaged(file, `SQLite could not read it (${message}).`);
+    }
     case "busy":
       return locked(file, busyTimeoutMs);
     case "readonly":

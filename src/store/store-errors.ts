@@ -22,6 +22,16 @@ export function damaged(file: string, detail: string, problems: readonly Problem
   });
 }
 
+/** The disk holding `file` has no room for what SQLite had to write. */
+export function diskFull(file: string, detail: string, freeBytes: number | undefined): UserError {
+  const free = freeBytes === undefined ? "" : ` (${freeBytes} bytes free)`;
+  return new UserError(
+    "disk_full",
+    `The disk holding the state database ${file} is full${free}: SQLite could not write (${detail}). Nothing was committed.`,
+    { file },
+  );
+}
+
 export function newerLayout(file: string, found: number, known: number): UserError {
   return new UserError(
     "state_newer",
