@@ -42,6 +42,9 @@ export interface Baseline {
   recordSources: SourcesFreshness | null;
   /** sources.json handed to plan (observed after the build). */
   planSources: SourcesFreshness | null;
+  /** Their texts, for runs through the CLI. */
+  recordSourcesText: string | null;
+  planSourcesText: string | null;
   now: string;
   plan: Plan;
   reused: ReadonlySet<string>;
@@ -210,8 +213,14 @@ function syntheticSources(project: LoadedProject, takenAt: string, file: string)
   const versions = Object.fromEntries(
     [...project.graph.sources.keys()].map((id) => [id, "2025-12-31T00:00:00+00:00"]),
   );
-  return loadSources(JSON.stringify(buildSources(takenAt, versions)), file);
+  const text = JSON.stringify(buildSources(takenAt, versions));
+  const loaded = loadSources(text, file);
+  sourceTexts.set(loaded, text);
+  return loaded;
 }
+
+/** The text each loaded sources.json was read from. */
+const sourceTexts = new WeakMap<SourcesFreshness, string>();
 
 function baselineOf(
   project: LoadedProject,
@@ -248,6 +257,8 @@ function baselineOf(
     snapshot: outcome.snapshot,
     recordSources,
     planSources,
+    recordSourcesText: recordSources ? (sourceTexts.get(recordSources) ?? null) : null,
+    planSourcesText: planSources ? (sourceTexts.get(planSources) ?? null) : null,
     now,
     plan: p,
     reused: new Set(p.entries.filter((e) => e.action === "REUSE").map((e) => e.unique_id)),
@@ -381,6 +392,8 @@ export function loadCorpus(): Corpus {
     for (const result of before.results as Json[])
       result.snapshotted_at = shiftIso(result.snapshotted_at, -2 * DAY);
     const recordSources = loadSources(JSON.stringify(before), "baseline/sources-before.json");
+    sourceTexts.set(recordSources, JSON.stringify(before));
+    sourceTexts.set(real, text);
     const build = fullBuild(project, new Date(taken - DAY).toISOString());
     const baseline = baselineOf(project, build, recordSources, real, new Date(taken).toISOString());
     sources.push({ name, file, text, doc, manifest, baseline });

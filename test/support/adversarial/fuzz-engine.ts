@@ -85,7 +85,25 @@ interface Expectation {
 }
 
 /** A mutated artifact: text, bytes (decoded as the CLI and the action decode files) or a parsed document. */
-type Input = { text: string } | { bytes: Uint8Array } | { doc: unknown };
+export type Input = { text: string } | { bytes: Uint8Array } | { doc: unknown };
+
+/** What a case fed to the functions, for running the same case through the CLI bundle. */
+export interface SeenCase {
+  input: Input;
+  /** The real file the case was made from. */
+  file: string;
+  /** The corpus seed's name; for manifests of a refused real file, `refused:` + its name. */
+  seed: string;
+}
+
+export type Seen = (seen: SeenCase) => void;
+
+/** The bytes a case's input would have as a file. */
+export function inputBytes(input: Input): Buffer {
+  if ("bytes" in input) return Buffer.from(input.bytes);
+  if ("text" in input) return Buffer.from(input.text, "utf8");
+  return Buffer.from(JSON.stringify(input.doc), "utf8");
+}
 
 interface Mutation {
   op: string;
@@ -821,7 +839,7 @@ function projectFrom(input: Input, file: string): LoadedProject {
   return loadProject(input.text, file);
 }
 
-export function manifestCase(corpus: Corpus, seed: number, index: number): CaseResult {
+export function manifestCase(corpus: Corpus, seed: number, index: number, seen?: Seen): CaseResult {
   const rng = caseRng(seed, "manifest", index);
   const started = performance.now();
   // A few cases mutate a real file refused as a whole (dbt Fusion's, v10): as text only.
@@ -830,6 +848,7 @@ export function manifestCase(corpus: Corpus, seed: number, index: number): CaseR
     const op = rng.weighted(TEXT_OPS.filter(([name]) => name !== "deep nesting" && name !== "huge string"));
     const m = textMutation(rng, op, real.text, JSON.parse(real.text), MANIFEST_ROOT_WEIGHTS);
     m.expect.sameAsBaseline = false;
+    seen?.({ input: m.input, file: real.file, seed: `refused:${real.name}` });
     return judge(
       "manifest",
       index,
@@ -854,6 +873,7 @@ export function manifestCase(corpus: Corpus, seed: number, index: number): CaseR
   // Most structural cases load the document directly (what loadProject does after JSON.parse); some go through the text.
   if ("doc" in m.input && rng.chance(0.15)) m.input = { text: JSON.stringify(m.input.doc) };
   const b = s.baseline;
+  seen?.({ input: m.input, file: s.file, seed: s.name });
   return judge(
     "manifest",
     index,
@@ -896,7 +916,7 @@ const RUN_RESULTS_OPS: readonly (readonly [string, number])[] = [
   ["times changed", 3],
 ];
 
-export function runResultsCase(corpus: Corpus, seed: number, index: number): CaseResult {
+export function runResultsCase(corpus: Corpus, seed: number, index: number, seen?: Seen): CaseResult {
   const rng = caseRng(seed, "run_results", index);
   const started = performance.now();
   const s = rng.pick(corpus.runResults);
@@ -1113,6 +1133,7 @@ export function runResultsCase(corpus: Corpus, seed: number, index: number): Cas
     }
   }
   if ("doc" in m.input) m.input = { text: JSON.stringify(m.input.doc) };
+  seen?.({ input: m.input, file: s.file, seed: s.name });
   return judge(
     "run_results",
     index,
@@ -1155,7 +1176,7 @@ const SOURCES_OPS: readonly (readonly [string, number])[] = [
   ["results emptied", 0.5],
 ];
 
-export function sourcesCase(corpus: Corpus, seed: number, index: number): CaseResult {
+export function sourcesCase(corpus: Corpus, seed: number, index: number, seen?: Seen): CaseResult {
   const rng = caseRng(seed, "sources", index);
   const started = performance.now();
   const s = rng.pick(corpus.sources);
@@ -1283,6 +1304,7 @@ export function sourcesCase(corpus: Corpus, seed: number, index: number): CaseRe
     }
   }
   if ("doc" in m.input) m.input = { text: JSON.stringify(m.input.doc) };
+  seen?.({ input: m.input, file: s.file, seed: s.name });
   return judge(
     "sources",
     index,
@@ -1476,7 +1498,10 @@ function checkPlan(
   }
 }
 
-export const CASES: Record<ArtifactKind, (corpus: Corpus, seed: number, index: number) => CaseResult> = {
+export const CASES: Record<
+  ArtifactKind,
+  (corpus: Corpus, seed: number, index: number, seen?: Seen) => CaseResult
+> = {
   manifest: manifestCase,
   run_results: runResultsCase,
   sources: sourcesCase,
