@@ -46,6 +46,7 @@ export const HOSTILE: readonly Hostile[] = [
   { text: "| touch pwned-pipe", power: [] },
   { text: "&& touch pwned-and", power: [] },
   { text: "\ntouch pwned-newline\n", power: [] },
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, on purpose
   { text: "${IFS}x", power: [] },
   { text: "*", power: [] },
   { text: "~root", power: [] },
