@@ -27,7 +27,7 @@ function projectCopy(name: string): string {
 function checkDist(root: string) {
   return spawnSync(process.execPath, [path.join(root, "scripts", "check-dist.mjs"), "--root", root], {
     encoding: "utf8",
-    timeout: 120_000,
+    timeout: 280_000,
   });
 }
 
