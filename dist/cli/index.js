@@ -10926,6 +10926,11 @@ function damaged(file, detail, problems = []) {
         problems,
     });
 }
+/** The disk holding `file` has no room for what SQLite had to write. */
+function diskFull(file, detail, freeBytes) {
+    const free = freeBytes === undefined ? "" : ` (${freeBytes} bytes free)`;
+    return new user_error/* UserError */.yo("disk_full", `The disk holding the state database ${file} is full${free}: SQLite could not write (${detail}). Nothing was committed.`, { file });
+}
 function newerLayout(file, found, known) {
     return new user_error/* UserError */.yo("state_newer", `The state database ${file} has layout version ${found}, written by a newer ods-state; this ods-state (${VERSION}) knows layout versions up to ${known}. It was not opened.`, {
         file,
@@ -11252,6 +11257,17 @@ function guard(file, fn, busyTimeoutMs = BUSY_TIMEOUT_MS) {
         throw translate(file, error, busyTimeoutMs);
     }
 }
+/** Less free space than this beside the state database counts as a full disk when SQLite reports an I/O error. */
+const NEARLY_FULL_BYTES = 1024 * 1024;
+function freeBytes(file) {
+    try {
+        const stats = (0,external_node_fs_.statfsSync)(external_node_path_default().dirname(file));
+        return Number(stats.bavail) * Number(stats.bsize);
+    }
+    catch {
+        return undefined;
+    }
+}
 function translate(file, error, busyTimeoutMs = BUSY_TIMEOUT_MS) {
     if (error instanceof user_error/* UserError */.yo || error instanceof InvalidSnapshotError)
         return error;
@@ -11262,8 +11278,15 @@ function translate(file, error, busyTimeoutMs = BUSY_TIMEOUT_MS) {
             return damaged(file, `SQLite reports ${message}.`);
         case "notadb":
             return damaged(file, `SQLite reports ${message} (the file is not a readable SQLite database).`);
-        case "ioerr":
+        case "full":
+            return diskFull(file, message, freeBytes(file));
+        case "ioerr": {
+            // On a full disk SQLite can't even map its shared-memory file: that is no damage.
+            const free = freeBytes(file);
+            if (free !== undefined && free < NEARLY_FULL_BYTES)
+                return diskFull(file, message, free);
             return damaged(file, `SQLite could not read it (${message}).`);
+        }
         case "busy":
             return locked(file, busyTimeoutMs);
         case "readonly":
@@ -24233,6 +24256,10 @@ const ERROR_CATALOGUE = {
     state_locked: {
         exit: 1,
         hint: "Another process is writing the state database. Wait for it to finish, or use a `concurrency` group in the workflow.",
+    },
+    disk_full: {
+        exit: 1,
+        hint: "Free space on the disk that holds the state database (SQLite also writes STATE-wal and STATE-shm next to it), then run the command again. Nothing was committed and the database is not damaged: don't reset it.",
     },
     state_conflict: {
         exit: 1,
