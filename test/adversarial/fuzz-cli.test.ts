@@ -178,7 +178,9 @@ describe.each(["manifest", "run_results", "sources"] as const)("%s cases through
       }
       const run = await runCli(args);
       const problems: string[] = [];
-      const first = run.stderr.split("\n")[0] ?? "";
+      // Log lines (e.g. "Created the state database …") may come first; the error is the first `error[` line.
+      const first =
+        run.stderr.split("\n").find((line) => line.startsWith("error[")) ?? run.stderr.split("\n")[0] ?? "";
       if (run.stderr.includes("error[internal]") || /\n\s+at [\w.<>]+ \(/.test(run.stderr))
         problems.push(`internal error or stack: ${first}`);
       if (expected.outcome === "plan" || expected.outcome === "recorded") {
