@@ -14,9 +14,11 @@
  *   GitHub services): the comment posted, the summary, the outputs and the
  *   log; the log has no line the runner would take as a workflow command,
  *   with a hostile PR title and branch name too.
- * - SQL: ODS sends no SQL in this version's action (environments are not
- *   wired into it); the warehouse adapters' quoting of hostile identifiers is
- *   tested in test/env/ (identifier_refused, quoted round trips).
+ * - SQL: the plan and the comment send none; what reaches a warehouse (PR
+ *   environments, promotion) goes through the adapters' identifier quoting,
+ *   tested with hostile names on real DuckDB and PostgreSQL in
+ *   test/env/names.test.ts (pointer views with hostile names round-trip,
+ *   names that would need escaping are refused before anything changes).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
