@@ -154,7 +154,7 @@ describe.each(["better-sqlite3", "node:sqlite"])(
       expect(main.outputs["build-count"]).toBe("4");
       expect(main.outputs["reuse-count"]).toBe("4");
       // No `warehouse` input: no environment is created, so none is named.
-    expect(main.outputs.environment).toBe("");
+      expect(main.outputs.environment).toBe("");
       const plan = JSON.parse(readFileSync(main.outputs["plan-path"]!, "utf8"));
       expect(plan.pointers).toBe(true);
       expect(plan.entries.find((e: { name: string }) => e.name === "customers").reasons[0].code).toBe(
