@@ -25,7 +25,7 @@ describe("mutated manifest.json", () => {
     const [from, to] = replay === undefined ? [0, fuzzCases("manifest")] : [replay, replay + 1];
     const run: FuzzRun = await runFuzz("manifest", SEED, from, to);
     console.log(
-      `fuzz seed ${SEED}: ${run.results.length} manifest cases; seeds: ${run.seeds.manifest?.join("; ")}${run.notes.length ? `; notes: ${run.notes.join("; ")}` : ""}; slowest: ${slowest(run.results)}`,
+      `fuzz seed ${SEED}: ${run.results.length} manifest cases (${run.results.filter((r) => r.armed).length} with evidence checked); seeds: ${run.seeds.manifest?.join("; ")}${run.notes.length ? `; notes: ${run.notes.join("; ")}` : ""}; slowest: ${slowest(run.results)}`,
     );
     if (replay !== undefined) console.log(JSON.stringify(run.results[0], null, 2));
     const failures = tallyResults(tally, "manifest", run.results);

@@ -41,7 +41,7 @@ describe.each([
     const [from, to] = replay === undefined ? [0, fuzzCases(kind)] : [replay, replay + 1];
     const run = await runFuzz(kind, SEED, from, to);
     console.log(
-      `fuzz seed ${SEED}: ${run.results.length} ${kind} cases; seeds: ${run.seeds[kind]?.join("; ")}; slowest: ${slowest(run.results)}`,
+      `fuzz seed ${SEED}: ${run.results.length} ${kind} cases (${run.results.filter((r) => r.armed).length} with evidence checked); seeds: ${run.seeds[kind]?.join("; ")}; slowest: ${slowest(run.results)}`,
     );
     if (replay !== undefined) console.log(JSON.stringify(run.results[0], null, 2));
     const failures = tallyResults(tally, kind, run.results);
