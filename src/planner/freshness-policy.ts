@@ -42,7 +42,8 @@ const UNIT_SECONDS: Record<string, number> = {
 export function parseDuration(text: string): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(text);
   if (!match) return undefined;
-  const unit = UNIT_SECONDS[match[2]!.toLowerCase()];
+  const name = match[2]!.toLowerCase();
+  const unit = Object.hasOwn(UNIT_SECONDS, name) ? UNIT_SECONDS[name] : undefined;
   if (unit === undefined) return undefined;
   return Number(match[1]) * unit;
 }
@@ -100,7 +101,8 @@ export function readFreshnessPolicy(config: Readonly<Record<string, unknown>> | 
     let lagSeconds = 0;
     let lagText: string | null = null;
     if (count != null || period != null) {
-      const unit = typeof period === "string" ? UNIT_SECONDS[period] : undefined;
+      const unit =
+        typeof period === "string" && Object.hasOwn(UNIT_SECONDS, period) ? UNIT_SECONDS[period] : undefined;
       if (typeof count !== "number" || count < 0 || unit === undefined) {
         return {
           ok: false,

@@ -13,6 +13,7 @@ import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../src/dbt/artifacts/sources.js";
 import { loadProject } from "../../src/dbt/load-project.js";
 import { readRunEnvironment } from "../../src/github/event.js";
+import { readFreshnessPolicy } from "../../src/planner/freshness-policy.js";
 import { plan } from "../../src/planner/plan.js";
 import { record } from "../../src/planner/record.js";
 import type { Plan } from "../../src/state/plan.js";
@@ -505,6 +506,43 @@ describe("a pull request whose head repository is unknown", () => {
     await tally.check("fork detection", fork ? "fork" : "same repository", () => {
       const run = readRunEnvironment(vars, payload(repo));
       expect(run.event.kind === "pull_request" && run.event.fork).toBe(fork);
+    });
+  });
+});
+
+describe("more strings looked up as keys (found with ODS_FUZZ_SEED=99)", () => {
+  /**
+   * The adapter's inherited packages and the freshness policy's units were
+   * looked up by the manifest's string: adapter_type `constructor` found
+   * Object's constructor and the plan crashed ("function is not iterable");
+   * a build_after period `constructor` gave a lag of NaN seconds.
+   */
+  const base = JSON.parse(readFileSync(path.join(SHOP, "manifest.json"), "utf8"));
+  it.each(["constructor", "toString", "__proto__", "hasOwnProperty"])(
+    "adapter_type %s: every node is planned (and built)",
+    async (adapter) => {
+      await tally.check("adapter_type named like Object.prototype's properties", "plan", () => {
+        const doc = structuredClone(base);
+        doc.metadata.adapter_type = adapter;
+        const project = loadProject(JSON.stringify(doc), "manifest.json");
+        const p = plan({
+          project,
+          scope: { project: "shop", environment: "prod" },
+          state: null,
+          sources: null,
+          select: [],
+          now: "2026-11-30T12:00:00Z",
+        });
+        expect(p.summary.build).toBe(8);
+      });
+    },
+  );
+
+  it("a freshness period named constructor is a policy that can't be honoured", async () => {
+    await tally.check("freshness period named like Object.prototype's properties", "policy_unmet", () => {
+      const read = readFreshnessPolicy({ freshness: { build_after: { count: 1, period: "constructor" } } });
+      expect(read.ok).toBe(false);
+      expect(readFreshnessPolicy({ state: { lag_tolerance: "1 constructor" } }).ok).toBe(false);
     });
   });
 });

@@ -27,7 +27,10 @@ export function enginePackages(adapterType: string | null): ReadonlySet<string> 
   const packages = new Set(["dbt"]);
   if (adapterType) {
     packages.add(`dbt_${adapterType}`);
-    for (const inherited of INHERITED_ADAPTER_PACKAGES[adapterType] ?? []) packages.add(inherited);
+    const inherited = Object.hasOwn(INHERITED_ADAPTER_PACKAGES, adapterType)
+      ? INHERITED_ADAPTER_PACKAGES[adapterType]!
+      : [];
+    for (const name of inherited) packages.add(name);
   }
   return packages;
 }
