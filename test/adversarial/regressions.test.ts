@@ -11,6 +11,7 @@ import { runCli } from "../../src/cli/run-cli.js";
 import { commentMarker, GITHUB_COMMENT_MAX, renderComment } from "../../src/comment/render-comment.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../src/dbt/artifacts/sources.js";
+import { canonicalJson } from "../../src/dbt/fingerprint/canonical-json.js";
 import { loadProject } from "../../src/dbt/load-project.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { readFreshnessPolicy } from "../../src/planner/freshness-policy.js";
@@ -546,3 +547,81 @@ describe("more strings looked up as keys (found with ODS_FUZZ_SEED=99)", () => {
     });
   });
 });
+
+describe("a config nested deeper than the stack (found with ODS_FUZZ_SEED=99)", () => {
+  /** The config's canonical JSON was written recursively: 100,000 levels overflowed the stack (RangeError). */
+  it.each([1_000, 100_000])(
+    "%i levels: the node is fingerprinted; the same value, the same digest",
+    async (depth) => {
+      await tally.check("config nested deep", "plan", () => {
+        const text = readFileSync(path.join(SHOP, "manifest.json"), "utf8");
+        const doc = JSON.parse(text);
+        doc.nodes["model.shop.stg_orders"].config.persist_docs = "__deep__";
+        const deep = (kind: "array" | "object") =>
+          kind === "array"
+            ? "[".repeat(depth) + "1" + "]".repeat(depth)
+            : '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+        for (const kind of ["array", "object"] as const) {
+          const withDeep = JSON.stringify(doc).replace('"__deep__"', deep(kind));
+          const a = loadProject(withDeep, "manifest.json");
+          const b = loadProject(withDeep, "manifest.json");
+          const id = "model.shop.stg_orders";
+          expect(a.fingerprints.get(id)!.fingerprint.digest).toBe(b.fingerprints.get(id)!.fingerprint.digest);
+          expect(a.fingerprints.get(id)!.fingerprint.digest).not.toBe(
+            loadProject(text, "m").fingerprints.get(id)!.fingerprint.digest,
+          );
+        }
+      });
+    },
+  );
+
+  it("deep and shallow values are written alike", () => {
+    const nest = (depth: number): unknown => {
+      let value: unknown = { z: 1, a: [true, null, "x"] };
+      for (let i = 0; i < depth; i++) value = i % 2 ? [value, { b: i, a: undefined }] : { y: value, b: [i] };
+      return value;
+    };
+    for (const depth of [10, 600, 3000]) {
+      expect(canonicalJson(nest(depth))).toBe(referenceJson(nest(depth)));
+    }
+  });
+});
+
+/** Sorted-key JSON written with an explicit stack: the reference for canonicalJson. */
+function referenceJson(root: unknown): string {
+  const out: string[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === "string" && item.startsWith("\u0000")) {
+      out.push(item.slice(1));
+      continue;
+    }
+    if (item === null || typeof item !== "object") {
+      out.push(item === undefined ? "null" : JSON.stringify(item));
+      continue;
+    }
+    const todo: unknown[] = [];
+    if (Array.isArray(item)) {
+      todo.push("\u0000[");
+      item.forEach((v, i) => {
+        if (i > 0) todo.push("\u0000,");
+        todo.push(v);
+      });
+      todo.push("\u0000]");
+    } else {
+      const record = item as Record<string, unknown>;
+      const keys = Object.keys(record)
+        .sort()
+        .filter((k) => record[k] !== undefined);
+      todo.push("\u0000{");
+      keys.forEach((k, i) => {
+        todo.push(`\u0000${i > 0 ? "," : ""}${JSON.stringify(k)}:`);
+        todo.push(record[k]);
+      });
+      todo.push("\u0000}");
+    }
+    for (let i = todo.length - 1; i >= 0; i--) stack.push(todo[i]);
+  }
+  return out.join("");
+}

@@ -179,7 +179,13 @@ function configDigest(graph: ProjectGraph, config: Readonly<Record<string, unkno
     cache = new Map();
     configDigests.set(graph, cache);
   }
-  const key = JSON.stringify(config);
+  let key: string | undefined;
+  try {
+    key = JSON.stringify(config);
+  } catch {
+    // Nested deeper than JSON.stringify's recursion allows: not cached (canonicalJson has no such limit).
+    return sha256(canonicalJsonWithout(config, IGNORED_CONFIG_KEYS));
+  }
   let digest = cache.get(key);
   if (digest === undefined) {
     digest = sha256(canonicalJsonWithout(config, IGNORED_CONFIG_KEYS));
