@@ -16680,7 +16680,14 @@ function configDigest(graph, config) {
         cache = new Map();
         configDigests.set(graph, cache);
     }
-    const key = JSON.stringify(config);
+    let key;
+    try {
+        key = JSON.stringify(config);
+    }
+    catch {
+        // Nested deeper than JSON.stringify's recursion allows: not cached (canonicalJson has no such limit).
+        return (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJsonWithout */.F)(config, IGNORED_CONFIG_KEYS));
+    }
     let digest = cache.get(key);
     if (digest === undefined) {
         digest = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJsonWithout */.F)(config, IGNORED_CONFIG_KEYS));
@@ -19712,7 +19719,8 @@ function parseDuration(text) {
     const match = /^\s*(\d+(?:\.\d+)?)\s*([a-z]+)\s*$/i.exec(text);
     if (!match)
         return undefined;
-    const unit = UNIT_SECONDS[match[2].toLowerCase()];
+    const name = match[2].toLowerCase();
+    const unit = Object.hasOwn(UNIT_SECONDS, name) ? UNIT_SECONDS[name] : undefined;
     if (unit === undefined)
         return undefined;
     return Number(match[1]) * unit;
@@ -19770,7 +19778,7 @@ function readFreshnessPolicy(config) {
         let lagSeconds = 0;
         let lagText = null;
         if (count != null || period != null) {
-            const unit = typeof period === "string" ? UNIT_SECONDS[period] : undefined;
+            const unit = typeof period === "string" && Object.hasOwn(UNIT_SECONDS, period) ? UNIT_SECONDS[period] : undefined;
             if (typeof count !== "number" || count < 0 || unit === undefined) {
                 return {
                     ok: false,
@@ -22963,25 +22971,29 @@ function checksDigest(checks, macros) {
  * machine, whatever order dbt wrote the keys in.
  */
 function canonicalJson(value) {
-    return write(value, undefined);
+    return write(value, undefined, 0);
 }
 /** canonicalJson of `record` without the top-level keys in `omit` (as if they were absent). */
 function canonicalJsonWithout(record, omit) {
-    return write(record, omit);
+    return write(record, omit, 0);
 }
+/** Below this depth values are written with an explicit stack: a manifest may nest deeper than the call stack allows. */
+const RECURSION_LIMIT = 500;
 // Built by concatenation, one string per value: V8 joins the pieces lazily and
 // flattens the result once, when it is hashed.
-function write(value, omit) {
+function write(value, omit, depth) {
     if (value === null || typeof value !== "object") {
         // Non-finite numbers and undefined become null, as JSON.stringify does inside arrays.
         return value === undefined ? "null" : (JSON.stringify(value) ?? "null");
     }
+    if (depth > RECURSION_LIMIT)
+        return writeDeep(value);
     if (Array.isArray(value)) {
         let out = "[";
         for (let index = 0; index < value.length; index++) {
             if (index > 0)
                 out += ",";
-            out += write(value[index], undefined);
+            out += write(value[index], undefined, depth + 1);
         }
         return `${out}]`;
     }
@@ -22996,9 +23008,58 @@ function write(value, omit) {
         if (!first)
             out += ",";
         first = false;
-        out += `${JSON.stringify(key)}:${write(item, undefined)}`;
+        out += `${JSON.stringify(key)}:${write(item, undefined, depth + 1)}`;
     }
     return `${out}}`;
+}
+/** `write` with an explicit stack, for values nested deeper than RECURSION_LIMIT: the same bytes. */
+function writeDeep(root) {
+    const parts = [];
+    const stack = [];
+    const open = (value) => {
+        if (value === null || typeof value !== "object") {
+            parts.push(value === undefined ? "null" : (JSON.stringify(value) ?? "null"));
+        }
+        else if (Array.isArray(value)) {
+            parts.push("[");
+            stack.push({ array: value, index: 0 });
+        }
+        else {
+            const record = value;
+            parts.push("{");
+            stack.push({ record, keys: Object.keys(record).sort(), index: 0, first: true });
+        }
+    };
+    open(root);
+    while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if ("array" in top) {
+            if (top.index >= top.array.length) {
+                parts.push("]");
+                stack.pop();
+                continue;
+            }
+            if (top.index > 0)
+                parts.push(",");
+            open(top.array[top.index++]);
+        }
+        else {
+            while (top.index < top.keys.length && top.record[top.keys[top.index]] === undefined)
+                top.index++;
+            if (top.index >= top.keys.length) {
+                parts.push("}");
+                stack.pop();
+                continue;
+            }
+            const key = top.keys[top.index++];
+            if (!top.first)
+                parts.push(",");
+            top.first = false;
+            parts.push(`${JSON.stringify(key)}:`);
+            open(top.record[key]);
+        }
+    }
+    return parts.join("");
 }
 
 
@@ -23059,8 +23120,11 @@ function enginePackages(adapterType) {
     const packages = new Set(["dbt"]);
     if (adapterType) {
         packages.add(`dbt_${adapterType}`);
-        for (const inherited of INHERITED_ADAPTER_PACKAGES[adapterType] ?? [])
-            packages.add(inherited);
+        const inherited = Object.hasOwn(INHERITED_ADAPTER_PACKAGES, adapterType)
+            ? INHERITED_ADAPTER_PACKAGES[adapterType]
+            : [];
+        for (const name of inherited)
+            packages.add(name);
     }
     return packages;
 }
