@@ -391,6 +391,14 @@ function manifestEvidence(seed: ManifestSeed, path: JsonPath): Expectation {
       ["tags", "meta", "docs", "state", "freshness"].includes(String(path[3]))
     )
       return none();
+    // Inside the checksum: its value counts only for nodes whose fingerprint has a `file` component
+    // (seeds, Python, impure SQL); a pure SQL model is fingerprinted by its compiled SQL.
+    if (
+      field === "checksum" &&
+      path.length > 3 &&
+      b.project.fingerprints.get(id)?.fingerprint.components.file === undefined
+    )
+      return none();
     return strictWithDescendants(b, [id]);
   }
   if (field === "depends_on" && path.length === 3 && !isSeed) return strictWithDescendants(b, [id], "data");
