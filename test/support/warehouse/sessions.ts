@@ -5,8 +5,8 @@
  * database on a server from postgres-server.ts.
  */
 import path from "node:path";
-import { DuckDBInstance } from "@duckdb/node-api";
 import pg from "pg";
+import { openDuckDbFile } from "../../../scripts/lib/dbt-standin.js";
 import { DuckDbWarehouse } from "../../../src/env/duckdb/duckdb-warehouse.js";
 import { PostgresWarehouse } from "../../../src/env/postgres/postgres-warehouse.js";
 import type { Warehouse } from "../../../src/env/warehouse.js";
@@ -23,21 +23,13 @@ export interface Session {
 
 /** A DuckDB file `<folder>/<database>.duckdb` (DuckDB names the database after the file). */
 export async function duckdbSession(folder: string, database = "shop"): Promise<Session> {
-  const instance = await DuckDBInstance.create(path.join(folder, `${database}.duckdb`));
-  const connection = await instance.connect();
-  const run = async (sql: string, params?: unknown[]) =>
-    connection.runAndReadAll(sql, params && params.length > 0 ? (params as never) : undefined);
+  const duck = await openDuckDbFile(path.join(folder, `${database}.duckdb`));
   return {
     engine: "duckdb",
-    warehouse: DuckDbWarehouse.fromConnection(connection, `duckdb:${database}.duckdb`),
-    exec: async (sql, params) => {
-      await run(sql, params);
-    },
-    rows: async (sql, params) => (await run(sql, params)).getRowObjectsJson() as Record<string, unknown>[],
-    close: async () => {
-      connection.closeSync();
-      instance.closeSync();
-    },
+    warehouse: DuckDbWarehouse.fromConnection(duck.connection, `duckdb:${database}.duckdb`),
+    exec: duck.exec,
+    rows: duck.rows,
+    close: duck.close,
   };
 }
 

@@ -5,6 +5,14 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import {
+  type DbtRunOptions,
+  loadShopRaw as loadRaw,
+  readShopJson,
+  runDbt,
+  shopSeedColumns,
+  sourcesObservedAt,
+} from "../../../scripts/lib/dbt-standin.js";
 import { loadRunResults } from "../../../src/dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../../../src/dbt/artifacts/sources.js";
 import { type LoadedProject, loadProject } from "../../../src/dbt/load-project.js";
@@ -13,7 +21,6 @@ import { record } from "../../../src/planner/record.js";
 import type { Plan } from "../../../src/state/plan.js";
 import type { StateSnapshot, TargetIdentity } from "../../../src/state/snapshot.js";
 import { PROJECT_ROOT } from "../shared-fixtures.js";
-import { type DbtRunOptions, loadCsvTable, quote, runDbt } from "./dbt-runner.js";
 import type { Session } from "./sessions.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: fixture JSON
@@ -25,51 +32,23 @@ export const PROD_TARGET: TargetIdentity = { name: "prod", adapter_type: "duckdb
 export const CI_TARGET: TargetIdentity = { name: "ci", adapter_type: "duckdb" };
 
 export function shopJson(relative: string): Json {
-  return JSON.parse(readFileSync(path.join(SHOP, relative), "utf8"));
+  return readShopJson(relative, SHOP);
 }
 
 export function projectOf(manifest: Json, file = "manifest.json"): LoadedProject {
   return loadProject(JSON.stringify(manifest), file);
 }
 
-const catalog = shopJson("prod/catalog.json");
-
-export const SEED_COLUMNS: Record<string, { name: string; type: string }[]> = Object.fromEntries(
-  Object.entries<Json>(catalog.nodes)
-    .filter(([id]) => id.startsWith("seed."))
-    .map(([id, entry]) => [
-      id,
-      Object.values<Json>(entry.columns).map((c) => ({ name: c.name, type: c.type })),
-    ]),
-);
+export const SEED_COLUMNS = shopSeedColumns(SHOP);
 
 /** The raw tables as dbt's sources read them: "raw".customers, orders, payments. */
 export async function loadShopRaw(session: Session): Promise<void> {
-  await session.exec(`create schema if not exists ${quote("raw")}`);
-  for (const source of Object.values<Json>(catalog.sources)) {
-    const columns = Object.values<Json>(source.columns).map((c) => ({ name: c.name, type: c.type }));
-    await loadCsvTable(
-      session,
-      `${quote("raw")}.${quote(source.metadata.name)}`,
-      columns,
-      path.join(SHOP, "raw", `${source.metadata.name}.csv`),
-    );
-  }
+  await loadRaw(session, SHOP);
 }
 
 /** A sources.json of the fixture with its observation times moved (the data versions stay). */
 export function sourcesAt(relative: string, at: string): SourcesFreshness {
-  const doc = shopJson(relative);
-  doc.metadata.generated_at = at;
-  doc.metadata.invocation_started_at = at;
-  for (const result of doc.results) {
-    result.snapshotted_at = at;
-    for (const timing of result.timing ?? []) {
-      timing.started_at = at;
-      timing.completed_at = at;
-    }
-  }
-  return loadSources(JSON.stringify(doc), relative);
+  return loadSources(JSON.stringify(sourcesObservedAt(relative, at, SHOP)), relative);
 }
 
 export function sourcesOf(relative: string): SourcesFreshness {
