@@ -31,6 +31,8 @@ describe("README", () => {
       "state-found",
       "environment",
       "schemas",
+      "promoted-count",
+      "promotion-path",
     ]);
   });
 

@@ -9,6 +9,7 @@ import { Octokit } from "@octokit/rest";
 import type { Ports } from "../run/ports.js";
 import { upsertPlanComment } from "./comment-upsert.js";
 import type { RunEnvironment } from "./event.js";
+import { pullRequestLookups } from "./pull-requests.js";
 import { restoreState, saveState } from "./state-transport.js";
 
 /** The part of @actions/core the ports use. */
@@ -83,6 +84,9 @@ export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: Runne
             project,
             body,
           })
+      : null,
+    pullRequests: octokit
+      ? pullRequestLookups(octokit, { owner: run.repository.owner, repo: run.repository.repo })
       : null,
     tempDir: settings.tempDir,
     now: () => new Date(),

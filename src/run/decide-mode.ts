@@ -13,9 +13,13 @@ import { onDefaultBranch, type RunEnvironment } from "../github/event.js";
  *   in place; the post step records the run and saves state;
  * - `plan_only`: anything else (another branch, another event): plan, write
  *   nothing;
- * - `record`: record the run results now (dbt ran before this step).
+ * - `record`: record the run results now (dbt ran before this step);
+ * - `janitor`: drop environments of pull requests closed longer than the
+ *   retention, and replaced prod tables past it (a scheduled job).
+ * `env-create` is `pr_plan` and `promote` is `default_branch`, required (an
+ * error where the event can't do it); both need the `warehouse` input.
  */
-export type Mode = "pr_plan" | "pr_closed" | "default_branch" | "plan_only" | "record";
+export type Mode = "pr_plan" | "pr_closed" | "default_branch" | "plan_only" | "record" | "janitor";
 
 export function decideMode(run: RunEnvironment, command: ActionCommand | null): { mode: Mode; why: string } {
   const e = run.event;
@@ -26,12 +30,26 @@ export function decideMode(run: RunEnvironment, command: ActionCommand | null): 
       : { mode: onDefaultBranch(run) ? "default_branch" : "plan_only", why: "the `command` input is `plan`" };
   }
   if (command === "env-cleanup") return { mode: "pr_closed", why: "the `command` input is `env-cleanup`" };
-  if (command === "env-create" || command === "promote" || command === "janitor") {
-    throw new UserError(
-      "input_invalid",
-      `Input \`command\` is \`${command}\`, which needs warehouse environments: they are not available in this version of ods-state.`,
-      { input: "command", hint: "Leave `command` empty (the event decides) or use `plan` or `record`." },
-    );
+  if (command === "janitor") return { mode: "janitor", why: "the `command` input is `janitor`" };
+  if (command === "env-create") {
+    if (e.kind !== "pull_request" || e.action === "closed") {
+      throw new UserError(
+        "input_invalid",
+        `Input \`command\` is \`env-create\`, which needs an open pull request; this run is ${run.eventName || "an unknown event"}${e.kind === "pull_request" ? " (closed)" : ""}.`,
+        { input: "command", hint: "Run it on `pull_request` events (opened, reopened, synchronize)." },
+      );
+    }
+    return { mode: "pr_plan", why: "the `command` input is `env-create`" };
+  }
+  if (command === "promote") {
+    if (!onDefaultBranch(run)) {
+      throw new UserError(
+        "input_invalid",
+        `Input \`command\` is \`promote\`, which only runs on the default branch \`${run.defaultBranch}\`.`,
+        { input: "command", hint: "Run it on `push` to the default branch, after the merge." },
+      );
+    }
+    return { mode: "default_branch", why: "the `command` input is `promote`" };
   }
   if (e.kind === "pull_request") {
     if (e.action === "closed") {

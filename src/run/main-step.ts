@@ -8,11 +8,13 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment, renderJobSummary } from "../comment/render-comment.js";
+import { renderPromotion } from "../comment/render-promotion.js";
 import type { EnvironmentChange } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import { describeSource } from "../github/state-transport.js";
+import { buildCommand } from "../planner/build-command.js";
 import { plan } from "../planner/plan.js";
 import type { Plan } from "../state/plan.js";
 import type { Scope } from "../state/scope.js";
@@ -28,6 +30,7 @@ import {
   withEnvironmentContext,
 } from "./environment-step.js";
 import type { Ports } from "./ports.js";
+import { cleanUpAfterMerge, type MergePromotion, promoteOnMerge, savePromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
 import { openRestoredState } from "./restored-state.js";
 
@@ -48,8 +51,23 @@ export async function runMainStep(
   log.info(`ods-state ${VERSION}: ${why}.`);
   ports.stepState.save("mode", mode);
 
+  const needsWarehouse =
+    inputs.command === "env-create" || inputs.command === "promote" || mode === "janitor";
+  if (needsWarehouse && inputs.warehouse === "") {
+    throw new UserError(
+      "input_invalid",
+      `Input \`command\` is \`${inputs.command}\`, which needs the \`warehouse\` input (the connection to the warehouse the environments live in).`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, shown as text
+      { input: "warehouse", hint: "Pass it from a secret: `warehouse: ${{ secrets.WAREHOUSE_URL }}`." },
+    );
+  }
   if (mode === "pr_closed") {
     await closePullRequest(inputs, run, ports);
+    setPlanOutputs(ports, null, "", false);
+    return { mode, plan: null };
+  }
+  if (mode === "janitor") {
+    await runJanitorStep(inputs, ports);
     setPlanOutputs(ports, null, "", false);
     return { mode, plan: null };
   }
@@ -112,6 +130,18 @@ export async function runMainStep(
     result = planWith(prod);
   }
 
+  // After a merge: promote what the merged pull request built, dbt builds the rest.
+  let promotion: MergePromotion | null = null;
+  if (mode === "default_branch" && inputs.warehouse !== "") {
+    promotion = await promoteOnMerge(inputs, run, ports, {
+      plan: result,
+      project,
+      prod,
+      sources,
+      required: inputs.command === "promote",
+    });
+  }
+
   const planPath = path.join(ports.tempDir, "ods-state", "plan.json");
   mkdirSync(path.dirname(planPath), { recursive: true });
   writeFileSync(planPath, `${JSON.stringify(result, null, 2)}\n`);
@@ -124,6 +154,21 @@ export async function runMainStep(
   log.info(
     `${result.scope}: ${result.summary.build} to build, ${result.summary.reuse} reused${result.build_command ? `: ${result.build_command}` : "."}`,
   );
+  if (promotion) {
+    const file = savePromotion(ports.tempDir, promotion);
+    ports.stepState.save("promotion", file);
+    ports.outputs.set("select", promotion.select);
+    ports.outputs.set("build-count", String(promotion.buildCount));
+    ports.outputs.set("promoted-count", String(promotion.promoted.length));
+    ports.outputs.set("promotion-path", file);
+    if (promotion.promoted.length > 0) {
+      log.info(
+        promotion.select === ""
+          ? "Everything to build was promoted: dbt has nothing to build."
+          : `dbt builds the rest: ${buildCommand(promotion.select)}`,
+      );
+    }
+  }
 
   // What the post step needs: where things are, and the run results that already existed.
   const previousResults = readRunResultsAt(inputs.runResults);
@@ -139,8 +184,11 @@ export async function runMainStep(
 
   const context = commentContext(run, result);
   if (created) context.environment = environmentBlock(created, result);
-  if (ports.summary) await ports.summary(renderJobSummary(result, context));
-  else
+  if (ports.summary) {
+    await ports.summary(
+      renderJobSummary(result, context) + (promotion ? `\n${renderPromotion(promotion.report)}` : ""),
+    );
+  } else
     log.info(
       "No job summary here (GITHUB_STEP_SUMMARY is not set): the plan is in the log and the plan file.",
     );
@@ -228,24 +276,28 @@ async function closePullRequest(inputs: ActionInputs, run: RunEnvironment, ports
     return;
   }
   const event = run.event;
-  let prod: StateSnapshot | null = null;
-  if (existsSync(inputs.manifest)) {
-    const project = readProjectAt(inputs.manifest);
-    const scope: Scope = {
-      project: scopeProject(project.manifest.metadata.projectName, inputs.manifest),
-      environment: inputs.environment ?? DEFAULT_ENVIRONMENT,
-    };
-    const restored = await ports.restore(inputs.statePath, scope);
-    for (const warning of restored.warnings) ports.log.warning(warning.message);
-    prod = (await openRestoredState(inputs, scope, describeSource(restored.source))).latest?.snapshot ?? null;
-  } else {
-    ports.log.warning(
-      `No ${inputs.manifest}: the cleanup can't read prod's state, so it relies on the registry alone (it drops only what the environment owns).`,
-    );
-  }
+  const prod = await prodIfKnown(inputs, ports);
   await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
     closePullRequestEnvironment(ctx, { prNumber: event.number, merged: event.merged, prod }, ports),
   );
+}
+
+/** Prod's state, restored, when the manifest says which project it is; null otherwise (cleanup then relies on the registry). */
+async function prodIfKnown(inputs: ActionInputs, ports: Ports): Promise<StateSnapshot | null> {
+  if (!existsSync(inputs.manifest)) {
+    ports.log.warning(
+      `No ${inputs.manifest}: the cleanup can't read prod's state, so it relies on the registry alone (it drops only what the environment owns).`,
+    );
+    return null;
+  }
+  const project = readProjectAt(inputs.manifest);
+  const scope: Scope = {
+    project: scopeProject(project.manifest.metadata.projectName, inputs.manifest),
+    environment: inputs.environment ?? DEFAULT_ENVIRONMENT,
+  };
+  const restored = await ports.restore(inputs.statePath, scope);
+  for (const warning of restored.warnings) ports.log.warning(warning.message);
+  return (await openRestoredState(inputs, scope, describeSource(restored.source))).latest?.snapshot ?? null;
 }
 
 function setPlanOutputs(
@@ -263,4 +315,12 @@ function setPlanOutputs(
   ports.outputs.set("state-found", String(stateFound));
   ports.outputs.set("environment", environment);
   ports.outputs.set("schemas", schemas.join(","));
+  ports.outputs.set("promoted-count", "0");
+  ports.outputs.set("promotion-path", "");
+}
+
+/** `command: janitor` (a scheduled job): environments closed past the retention, replaced tables past it. */
+async function runJanitorStep(inputs: ActionInputs, ports: Ports): Promise<void> {
+  const prod = await prodIfKnown(inputs, ports);
+  await cleanUpAfterMerge(inputs, ports, { promotion: null, prod });
 }

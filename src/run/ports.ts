@@ -5,6 +5,7 @@
  * reads process.env.
  */
 import type { UpsertResult } from "../github/comment-upsert.js";
+import type { PullRequestLookups } from "../github/pull-requests.js";
 import type { RestoreResult, SaveResult } from "../github/state-transport.js";
 
 export interface Logger {
@@ -35,6 +36,8 @@ export interface Ports {
   save: (statePath: string, scope: { project: string; environment: string }) => Promise<SaveResult>;
   /** Upserts the sticky plan comment; null when there is no token to write with. */
   upsertComment: ((pullRequest: number, project: string, body: string) => Promise<UpsertResult>) | null;
+  /** Which pull request a commit merged, which are open; null when there is no token to ask with. */
+  pullRequests: PullRequestLookups | null;
   /** A folder for the plan file and downloads (RUNNER_TEMP). */
   tempDir: string;
   now: () => Date;

@@ -15,6 +15,7 @@ import type { Mode } from "./decide-mode.js";
 import { environmentRefusal, recordPullRequestBuilds, withEnvironmentContext } from "./environment-step.js";
 import { commentContext, upsertComment } from "./main-step.js";
 import type { Ports } from "./ports.js";
+import { cleanUpAfterMerge, loadPromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
 
 export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, ports: Ports): Promise<void> {
@@ -28,8 +29,19 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
   }
   const scope = JSON.parse(scopeText) as Scope;
   if (mode === "default_branch") {
-    const summary = await recordAndSave(inputs, run, ports, scope, "this job's restore", resultsBefore);
+    const promotion = loadPromotion(ports.stepState.get("promotion"));
+    const summary = await recordAndSave(
+      inputs,
+      run,
+      ports,
+      scope,
+      "this job's restore",
+      resultsBefore,
+      promotion,
+    );
     if (ports.summary) await ports.summary(`\n**ods-state:** ${summary.message}\n`);
+    if (inputs.warehouse !== "")
+      await cleanUpAfterMerge(inputs, ports, { promotion, prod: summary.snapshot });
     return;
   }
   if (mode === "pr_plan" && run.event.kind === "pull_request") {

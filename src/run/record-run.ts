@@ -4,18 +4,23 @@
  * writes nothing and says why.
  */
 
+import { applyPromotion } from "../env/promotion/state.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import { onDefaultBranch, type RunEnvironment } from "../github/event.js";
 import { record } from "../planner/record.js";
 import type { Scope } from "../state/scope.js";
+import type { StateSnapshot } from "../state/snapshot.js";
 import { SqliteStateStore } from "../store/sqlite-store.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
 import type { Ports } from "./ports.js";
+import type { MergePromotion } from "./promotion-step.js";
 
 export interface RecordSummary {
   recorded: boolean;
   message: string;
+  /** Prod's state after this step (what was committed, else what was restored); null when there is none. */
+  snapshot: StateSnapshot | null;
 }
 
 export async function recordAndSave(
@@ -25,26 +30,28 @@ export async function recordAndSave(
   scope: Scope,
   source: string,
   resultsBefore = "",
+  promotion: MergePromotion | null = null,
 ): Promise<RecordSummary> {
   const { log } = ports;
   if (!onDefaultBranch(run)) {
     const message = `Not recording: only runs on the default branch \`${run.defaultBranch}\` write prod state.`;
     log.info(message);
-    return { recorded: false, message };
+    return { recorded: false, message, snapshot: null };
   }
-  const runResults = readRunResultsAt(inputs.runResults);
+  const promoted = promotion?.promoted ?? [];
+  let runResults = readRunResultsAt(inputs.runResults);
+  let nothingRan: string | null = null;
   if (!runResults) {
-    const message = `No ${inputs.runResults}: dbt did not run in this job, so there is nothing to record.`;
-    log.info(message);
-    return { recorded: false, message };
+    nothingRan = `No ${inputs.runResults}: dbt did not run in this job`;
+  } else if (resultsBefore !== "" && runResults.metadata.invocationId === resultsBefore) {
+    nothingRan = `${inputs.runResults} is the one that existed before this job's dbt step (invocation ${resultsBefore}): nothing new ran`;
+    runResults = null;
   }
-  if (resultsBefore !== "" && runResults.metadata.invocationId === resultsBefore) {
-    const message = `${inputs.runResults} is the one that existed before this job's dbt step (invocation ${resultsBefore}): nothing new ran, nothing to record.`;
+  if (nothingRan !== null && promoted.length === 0) {
+    const message = `${nothingRan}, so there is nothing to record.`;
     log.info(message);
-    return { recorded: false, message };
+    return { recorded: false, message, snapshot: null };
   }
-  const project = readProjectAt(inputs.manifest);
-  const sources = readSourcesAt(inputs.sources);
   const store = await SqliteStateStore.open(inputs.statePath, {
     driver: inputs.sqliteDriver,
     log: (line) => log.info(line),
@@ -58,28 +65,55 @@ export async function recordAndSave(
     throw error;
   });
   let message: string;
+  let snapshot: StateSnapshot | null = null;
   try {
     const latest = await store.latest(scope);
-    const ledger = await store.runs(scope);
-    const outcome = record({
-      project,
-      runResults,
-      sources,
-      scope,
-      previous: latest?.snapshot ?? null,
-      recordedRunIds: new Set(ledger.map((entry) => entry.run_id)),
-      target: { name: scope.environment, adapter_type: project.manifest.metadata.adapterType ?? "unknown" },
-      now: ports.now().toISOString(),
-    });
-    if (outcome.sourcesIgnored) log.warning(outcome.sourcesIgnored);
-    const committed = await store.commit(scope, latest?.id ?? null, outcome.snapshot, outcome.run);
-    message = `Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ${outcome.built.length} built, ${outcome.failed.length} failed, ${outcome.skipped.length} skipped.`;
-    log.info(message);
+    if (runResults === null) {
+      // Everything the plan had to build was promoted: the promotion is the whole change to prod.
+      if (!latest || !promotion) {
+        message = `${nothingRan}, and there is no prod state to record the ${promoted.length} promoted node${promoted.length === 1 ? "" : "s"} in: the next run builds them.`;
+        log.warning(message);
+        return { recorded: false, message, snapshot: latest?.snapshot ?? null };
+      }
+      snapshot = {
+        ...applyPromotion(latest.snapshot, promoted, { promotedBy: promotion.promotedBy }),
+        run_id: promotion.promotedBy,
+        created_at: ports.now().toISOString(),
+      };
+      const committed = await store.commit(scope, latest.id, snapshot);
+      message = `Recorded the promotion of ${promoted.length} node${promoted.length === 1 ? "" : "s"} from ${promotion.environment} in ${committed.scope} (${nothingRan}).`;
+      log.info(message);
+    } else {
+      const project = readProjectAt(inputs.manifest);
+      const sources = readSourcesAt(inputs.sources);
+      const ledger = await store.runs(scope);
+      const outcome = record({
+        project,
+        runResults,
+        sources,
+        scope,
+        previous: latest?.snapshot ?? null,
+        recordedRunIds: new Set(ledger.map((entry) => entry.run_id)),
+        target: { name: scope.environment, adapter_type: project.manifest.metadata.adapterType ?? "unknown" },
+        now: ports.now().toISOString(),
+      });
+      if (outcome.sourcesIgnored) log.warning(outcome.sourcesIgnored);
+      snapshot =
+        promotion && promoted.length > 0
+          ? applyPromotion(outcome.snapshot, promoted, {
+              promotedBy: promotion.promotedBy,
+              builtBy: outcome.run.run_id,
+            })
+          : outcome.snapshot;
+      const committed = await store.commit(scope, latest?.id ?? null, snapshot, outcome.run);
+      message = `Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ${outcome.built.length} built, ${outcome.failed.length} failed, ${outcome.skipped.length} skipped${promoted.length > 0 ? `; ${promoted.length} promoted from ${promotion!.environment}` : ""}.`;
+      log.info(message);
+    }
   } finally {
     await store.close();
   }
   const saved = await ports.save(inputs.statePath, scope);
   for (const note of saved.notes) log.info(note);
   for (const warning of saved.warnings) log.warning(warning.message);
-  return { recorded: true, message };
+  return { recorded: true, message, snapshot };
 }

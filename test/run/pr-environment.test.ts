@@ -11,39 +11,13 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
-import { type CoreLike, runnerPorts } from "../../src/github/runner-ports.js";
+import { runnerPorts } from "../../src/github/runner-ports.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { recordingCore } from "../support/recording-core.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
-
-function recordingCore() {
-  const outputs: Record<string, string> = {};
-  const state: Record<string, string> = {};
-  const lines: string[] = [];
-  let summary = "";
-  const core: CoreLike = {
-    info: (m) => lines.push(m),
-    warning: (m) => lines.push(`warning: ${m}`),
-    debug: () => {},
-    setOutput: (name, value) => {
-      outputs[name] = value;
-    },
-    saveState: (name, value) => {
-      state[name] = value;
-    },
-    getState: (name) => state[name] ?? "",
-    summary: {
-      addRaw: (text) => ({
-        write: async () => {
-          summary += text;
-        },
-      }),
-    },
-  };
-  return { core, outputs, state, lines, summary: () => summary };
-}
 
 describe("a pull request's environment through the action's main step (DuckDB)", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "ods-run-env-"));

@@ -8,6 +8,7 @@
  *                  GET  /repos/{o}/{r}/actions/artifacts/{id}/zip    (302 to a signed blob URL; 410 expired)
  * area `runs`      GET  /repos/{o}/{r}/actions/runs/{id}
  * area `pulls`     GET  /repos/{o}/{r}/commits/{sha}/pulls
+ *                  GET  /repos/{o}/{r}/pulls                         (?state=open|closed|all, default open)
  *                  GET  /repos/{o}/{r}/pulls/{n}
  * area `comments`  GET  /repos/{o}/{r}/issues/{n}/comments          (per_page, page; Link header)
  *                  POST /repos/{o}/{r}/issues/{n}/comments
@@ -95,6 +96,16 @@ export class GitHubRestApi {
           (p) => this.pullJson(p),
         ),
       ),
+      r("GET", "/pulls", "pulls", (req) => {
+        const state = req.url.searchParams.get("state") ?? "open";
+        return this.paginate(
+          req,
+          this.world.pulls
+            .filter((p) => state === "all" || p.state === state)
+            .sort((a, b) => b.number - a.number),
+          (p) => this.pullJson(p),
+        );
+      }),
       r("GET", "/pulls/(\\d+)", "pulls", (_req, [n]) => {
         const pull = this.world.pulls.find((p) => p.number === Number(n));
         return pull ? { status: 200, body: this.pullJson(pull) } : githubError(404);

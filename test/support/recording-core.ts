@@ -1,0 +1,43 @@
+/**
+ * The part of @actions/core the runner ports use, recording what a step
+ * does: its log lines, outputs, saved step state (shared by a job's main and
+ * post steps when the same recorder is passed to both) and job summary.
+ */
+import type { CoreLike } from "../../src/github/runner-ports.js";
+
+export interface RecordingCore {
+  core: CoreLike;
+  outputs: Record<string, string>;
+  state: Record<string, string>;
+  lines: string[];
+  /** The log, one line per message; warnings start with `warning: `. */
+  log(): string;
+  summary(): string;
+}
+
+export function recordingCore(): RecordingCore {
+  const outputs: Record<string, string> = {};
+  const state: Record<string, string> = {};
+  const lines: string[] = [];
+  let summary = "";
+  const core: CoreLike = {
+    info: (m) => lines.push(m),
+    warning: (m) => lines.push(`warning: ${m}`),
+    debug: () => {},
+    setOutput: (name, value) => {
+      outputs[name] = value;
+    },
+    saveState: (name, value) => {
+      state[name] = value;
+    },
+    getState: (name) => state[name] ?? "",
+    summary: {
+      addRaw: (text) => ({
+        write: async () => {
+          summary += text;
+        },
+      }),
+    },
+  };
+  return { core, outputs, state, lines, log: () => lines.join("\n"), summary: () => summary };
+}
