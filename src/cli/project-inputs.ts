@@ -14,6 +14,7 @@ import type { Scope } from "../state/scope.js";
 import type { TargetIdentity } from "../state/snapshot.js";
 import { SqliteStateStore } from "../store/sqlite-store.js";
 import type { CliContext } from "./command.js";
+import { formatBytes, type Progress } from "./progress.js";
 
 export const DEFAULT_ENVIRONMENT = "prod";
 export const DEFAULT_STATE = ".ods/state.db";
@@ -22,9 +23,18 @@ export function resolveFlagPath(context: CliContext, value: string | undefined, 
   return path.resolve(context.cwd, value ?? fallback);
 }
 
-export function readProject(context: CliContext, manifest: string | undefined): LoadedProject {
+/** Reads and fingerprints the manifest; with `progress`, says so (the longest part of a large plan). */
+export function readProject(
+  context: CliContext,
+  manifest: string | undefined,
+  progress?: Progress,
+): LoadedProject {
   const file = resolveFlagPath(context, manifest, "target/manifest.json");
-  return loadProject(readTextFile(file, "--manifest"), file);
+  const shown = path.relative(context.cwd, file) || file;
+  progress?.phase(`reading ${shown}`);
+  const text = readTextFile(file, "--manifest");
+  progress?.phase(`parsing and fingerprinting ${shown} (${formatBytes(Buffer.byteLength(text))})`);
+  return loadProject(text, file);
 }
 
 export function readRunResults(context: CliContext, value: string | undefined): RunResults {

@@ -3,6 +3,7 @@ import { formatUserError, isUserError, UserError } from "../errors/user-error.js
 import { VERSION } from "../version.js";
 import type { CliContext } from "./command.js";
 import { commandHelp, generalHelp } from "./help.js";
+import { CLEAR_LINE } from "./progress.js";
 import { COMMANDS, findCommand } from "./registry.js";
 
 /**
@@ -59,6 +60,8 @@ export async function runCli(argv: readonly string[], context: CliContext, debug
       context,
     );
   } catch (error) {
+    // A progress line may be on the terminal: the error starts on a clean line.
+    if (context.interactive) context.stderr(CLEAR_LINE);
     if (isUserError(error)) {
       context.stderr(`${formatUserError(error)}\n`);
       return error.exitCode;

@@ -9,7 +9,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { nodesOfSelect } from "../../scripts/lib/dbt-standin.js";
 import { runCli } from "../../src/cli/run-cli.js";
+import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { captureContext } from "../support/cli-context.js";
 import { runDbt } from "../support/warehouse/dbt-runner.js";
 import { POSTGRES_MISSING, postgresServer } from "../support/warehouse/engines.js";
@@ -34,6 +36,18 @@ function sourcesFile(name: string, relative: string, at: string): string {
   doc.metadata.invocation_started_at = at;
   for (const result of doc.results) result.snapshotted_at = at;
   return writeJson(name, doc);
+}
+
+/** Prod's head in the state database: its id, its snapshot, and how many snapshots the scope has. */
+async function prodStateHead(file: string) {
+  const store = await SqliteStateStore.open(file, { create: false });
+  try {
+    const scope = { project: "shop", environment: "prod" };
+    const latest = (await store.latest(scope))!;
+    return { id: latest.id, snapshot: latest.snapshot, history: (await store.history(scope)).length };
+  } finally {
+    await store.close();
+  }
 }
 
 async function cli(args: string[], warehouse?: string) {
@@ -168,6 +182,82 @@ describe("ods-state env on DuckDB", () => {
     expect(result.promoted.map((p: { unique_id: string }) => p.unique_id)).toEqual(["model.shop.orders"]);
     expect(result.select.split(" ")).not.toContain("fqn:shop.marts.orders");
     expect(result.select.split(" ")).toContain("fqn:shop.marts.fct_daily_revenue");
+
+    // With --state, the committed promotion is in prod's state (a dry run wrote nothing).
+    expect(dryPromote.out).not.toContain("State updated");
+    expect(result.state).toMatchObject({ scope: "shop/prod", nodes: ["model.shop.orders"] });
+    const headAfterPromotion = await prodStateHead(state);
+    expect(headAfterPromotion.id).toBe(result.state.snapshot_id);
+    expect(headAfterPromotion.history).toBe(2);
+    expect(headAfterPromotion.snapshot.nodes["model.shop.orders"]).toMatchObject({
+      run_id: "pr7-cli-run",
+      promoted_by: "main-1",
+      relation: { schema: "analytics", identifier: "orders" },
+    });
+    const rerun = await cli(promoteArgs, warehouse);
+    expect(rerun.code, rerun.err).toBe(0);
+    expect(rerun.out).toContain("(already_committed");
+    expect(rerun.out).toContain("State: shop/prod in");
+    expect(rerun.out).toContain("already records this promotion.");
+    expect((await prodStateHead(state)).id).toBe(headAfterPromotion.id);
+
+    // dbt builds the rest into prod; its record reads the promoted orders as the PR's build.
+    const mainManifest = shopJson("prod-after-merge/manifest.json");
+    session = await duckdbSession(path.dirname(database));
+    const mainResults = await build(session, mainManifest, {
+      target: "prod",
+      select: nodesOfSelect(mainManifest, result.select),
+      invocationId: mainManifest.metadata.invocation_id,
+      startedAt: "2026-11-30T12:03:00.000Z",
+    });
+    await session.close();
+    expect(mainResults.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(
+      "model.shop.orders",
+    );
+    const recordedRest = await cli([
+      "record",
+      "--manifest",
+      fixture("prod-after-merge/manifest.json"),
+      "--run-results",
+      writeJson("main-rr.json", mainResults),
+      "--sources",
+      fixture("prod-after-merge/sources.json"),
+      "--state",
+      state,
+    ]);
+    expect(recordedRest.code, recordedRest.err).toBe(0);
+    const afterRecord = (await prodStateHead(state)).snapshot;
+    expect(afterRecord.nodes["model.shop.orders"]?.run_id).toBe("pr7-cli-run");
+    expect(afterRecord.nodes["model.shop.fct_daily_revenue"]?.parents["model.shop.orders"]).toBe(
+      "pr7-cli-run",
+    );
+    // The next plan reuses the promoted table and everything else but the hook that reads the target.
+    const next = await cli([
+      "plan",
+      "--manifest",
+      fixture("prod-after-merge/manifest.json"),
+      "--sources",
+      sourcesFile("later-sources.json", "prod-after-merge/sources.json", "2026-11-30T12:30:00Z"),
+      "--state",
+      state,
+      "--format",
+      "json",
+    ]);
+    expect(next.code, next.err).toBe(0);
+    const nextPlan = JSON.parse(next.out);
+    const decisions = Object.fromEntries(
+      nextPlan.entries.map((e: { name: string; action: string; reasons: { code: string }[] }) => [
+        e.name,
+        `${e.action} ${e.reasons[0]?.code}`,
+      ]),
+    );
+    expect(decisions).toMatchObject({
+      orders: "REUSE unchanged",
+      stg_orders: "REUSE unchanged",
+      fct_daily_revenue: "REUSE unchanged",
+      customers: "REUSE formatting_only",
+      customer_countries: "BUILD hook_reads_environment",
+    });
 
     const rolled = await cli(["env", "rollback", "--pr", "7"], warehouse);
     expect(rolled.code, rolled.err).toBe(0);

@@ -5,6 +5,7 @@
  */
 import type { LoadedProject } from "../../dbt/load-project.js";
 import {
+  applyPromotion,
   cleanupEnvironment,
   createEnvironment,
   type EnvContext,
@@ -19,14 +20,18 @@ import {
   rollbackPromotion,
   runJanitor,
 } from "../../env/index.js";
+import type { PromotionResult } from "../../env/promotion/promote.js";
 import type { Warehouse } from "../../env/warehouse.js";
-import { UserError } from "../../errors/user-error.js";
+import { isUserError, UserError } from "../../errors/user-error.js";
 import { plan } from "../../planner/plan.js";
+import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { CliContext, Command, ParsedValues } from "../command.js";
+import { createProgress, type Progress } from "../progress.js";
 import {
   DEFAULT_STATE,
   openExistingState,
+  openStateForWriting,
   readProject,
   readRunResults,
   readSourcesIfGiven,
@@ -88,7 +93,7 @@ async function withWarehouse<T>(
   values: ParsedValues,
   context: CliContext,
   work: (ctx: EnvContext, warehouse: Warehouse) => Promise<T>,
-  options: { create?: boolean } = {},
+  options: { create?: boolean; progress?: Progress } = {},
 ): Promise<T | null> {
   const given = str(values, "warehouse");
   const spec = parseWarehouseSpec(
@@ -96,6 +101,7 @@ async function withWarehouse<T>(
     context.cwd,
     given !== undefined ? "--warehouse" : "ODS_WAREHOUSE",
   );
+  options.progress?.phase("connecting to the warehouse");
   const warehouse = await openWarehouse(spec);
   try {
     const ctx = await environmentContext(warehouse, {
@@ -115,6 +121,15 @@ async function prodState(
   context: CliContext,
   project: LoadedProject | null,
 ): Promise<StateSnapshot | null> {
+  return (await prodHead(values, context, project))?.snapshot ?? null;
+}
+
+/** Prod's latest snapshot with its id (the head a commit of the promotion expects). */
+async function prodHead(
+  values: ParsedValues,
+  context: CliContext,
+  project: LoadedProject | null,
+): Promise<{ id: string; snapshot: StateSnapshot } | null> {
   const file = str(values, "state");
   if (file === undefined && project === null) return null;
   const store = await openExistingState(context, resolveFlagPath(context, file, DEFAULT_STATE));
@@ -122,7 +137,7 @@ async function prodState(
   try {
     if (project === null) return null;
     const latest = await store.latest(scopeOf(project, str(values, "environment")));
-    return latest?.snapshot ?? null;
+    return latest ? { id: latest.id, snapshot: latest.snapshot } : null;
   } finally {
     await store.close();
   }
@@ -134,60 +149,75 @@ function printJson(context: CliContext, value: unknown): void {
 
 async function createOrRefresh(values: ParsedValues, context: CliContext, sub: Subcommand): Promise<number> {
   const name = environmentOf(values)!;
-  const project = readProject(context, str(values, "manifest"));
+  const format = formatOf(values);
+  const progress = createProgress(context);
+  const project = readProject(context, str(values, "manifest"), progress);
   const scope = scopeOf(project, str(values, "environment"));
   const sources = readSourcesIfGiven(context, str(values, "sources"));
+  progress.phase("reading prod's state");
   const prod = await prodState(values, context, project);
-  const format = formatOf(values);
-  await withWarehouse(values, context, async (ctx) => {
-    const baseline = await environmentBaseline(ctx, name, prod, project);
-    const planned = plan({
-      project,
-      scope,
-      state: baseline ? { id: "baseline", snapshot: baseline } : null,
-      sources,
-      select: [],
-      now: ctx.now,
-      target: targetOf(project, scope, str(values, "target")),
-      pointers: true,
-    });
-    const pr = str(values, "pr");
-    const change = await createEnvironment(ctx, {
-      name,
-      project: scope.project,
-      prNumber: pr !== undefined ? Number(pr) : null,
-      headSha: str(values, "head-sha") ?? null,
-      plan: planned,
-      prod,
-      dryRun: values["dry-run"] === true,
-    });
-    if (format === "json") {
-      printJson(context, { ...change, select: planned.select, build_command: planned.build_command });
-      return;
-    }
-    const verb = change.dry_run ? "would change" : sub === "create" ? "created" : "refreshed";
-    context.stdout(
-      `Environment ${name} (${ctx.warehouse.label}): ${verb}; ${change.pointers} pointer view${change.pointers === 1 ? "" : "s"} to prod, ${change.in_place} reused in place, ${planned.summary.build} to build.\n`,
-    );
-    for (const action of change.actions) {
-      context.stdout(
-        `  ${action.action.padEnd(20)} ${action.object}${action.reads ? ` → ${action.reads}` : ""}\n`,
+  await withWarehouse(
+    values,
+    context,
+    async (ctx) => {
+      progress.phase(`planning ${name} over prod and its own builds`);
+      const baseline = await environmentBaseline(ctx, name, prod, project);
+      const planned = plan({
+        project,
+        scope,
+        state: baseline ? { id: "baseline", snapshot: baseline } : null,
+        sources,
+        select: [],
+        now: ctx.now,
+        target: targetOf(project, scope, str(values, "target")),
+        pointers: true,
+      });
+      const pr = str(values, "pr");
+      progress.phase(
+        `${values["dry-run"] === true ? "checking" : sub === "create" ? "creating" : "refreshing"} environment ${name}`,
       );
-    }
-    if (planned.build_command) context.stdout(`Then: ${planned.build_command}\n`);
-  });
+      const change = await createEnvironment(ctx, {
+        name,
+        project: scope.project,
+        prNumber: pr !== undefined ? Number(pr) : null,
+        headSha: str(values, "head-sha") ?? null,
+        plan: planned,
+        prod,
+        dryRun: values["dry-run"] === true,
+      });
+      progress.done();
+      if (format === "json") {
+        printJson(context, { ...change, select: planned.select, build_command: planned.build_command });
+        return;
+      }
+      const verb = change.dry_run ? "would change" : sub === "create" ? "created" : "refreshed";
+      context.stdout(
+        `Environment ${name} (${ctx.warehouse.label}): ${verb}; ${change.pointers} pointer view${change.pointers === 1 ? "" : "s"} to prod, ${change.in_place} reused in place, ${planned.summary.build} to build.\n`,
+      );
+      for (const action of change.actions) {
+        context.stdout(
+          `  ${action.action.padEnd(20)} ${action.object}${action.reads ? ` → ${action.reads}` : ""}\n`,
+        );
+      }
+      if (planned.build_command) context.stdout(`Then: ${planned.build_command}\n`);
+    },
+    { progress },
+  ).finally(() => progress.done());
   return 0;
 }
 
 async function recordBuilds(values: ParsedValues, context: CliContext): Promise<number> {
   const name = environmentOf(values)!;
-  const project = readProject(context, str(values, "manifest"));
+  const progress = createProgress(context);
+  const project = readProject(context, str(values, "manifest"), progress);
   const buildManifest = str(values, "build-manifest");
-  const buildProject = buildManifest ? readProject(context, buildManifest) : null;
+  const buildProject = buildManifest ? readProject(context, buildManifest, progress) : null;
   const runResults = readRunResults(context, str(values, "run-results"));
   const sources = readSourcesIfGiven(context, str(values, "sources"));
   await withWarehouse(values, context, async (ctx) => {
+    progress.phase(`recording the builds of ${name}`);
     const outcome = await recordEnvironmentBuilds(ctx, { name, project, buildProject, runResults, sources });
+    progress.done();
     if (formatOf(values) === "json") printJson(context, outcome);
     else {
       context.stdout(
@@ -202,11 +232,14 @@ async function recordBuilds(values: ParsedValues, context: CliContext): Promise<
 
 async function cleanup(values: ParsedValues, context: CliContext): Promise<number> {
   const name = environmentOf(values)!;
-  const project = str(values, "manifest") ? readProject(context, str(values, "manifest")) : null;
+  const progress = createProgress(context);
+  const project = str(values, "manifest") ? readProject(context, str(values, "manifest"), progress) : null;
   const prod = await prodState(values, context, project);
   let code = 0;
   await withWarehouse(values, context, async (ctx) => {
+    progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);
     const report = await cleanupEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
+    progress.done();
     if (!report.found) {
       throw new UserError(
         "environment_unknown",
@@ -229,50 +262,151 @@ async function cleanup(values: ParsedValues, context: CliContext): Promise<numbe
   return code;
 }
 
+/** What `env promote --state DB` did to prod's state. */
+interface StateUpdate {
+  file: string;
+  scope: string;
+  /** The new head; null when the state already recorded this promotion. */
+  snapshot_id: string | null;
+  nodes: string[];
+}
+
+/**
+ * Writes a committed promotion into prod's state (applyPromotion), so that
+ * `ods-state record` of the rest of the run takes the promoted builds as the
+ * parents' runs and the next plan reuses the promoted nodes. Commits against
+ * the head the promotion was planned on (a run that committed in between
+ * makes it a conflict, not a silent overwrite). A rerun after the warehouse
+ * committed but the state was not written finds the promotion
+ * `already_committed` and writes it then; when the state already records it,
+ * nothing is written.
+ */
+async function writePromotion(
+  context: CliContext,
+  file: string,
+  scope: Scope,
+  head: { id: string; snapshot: StateSnapshot },
+  result: PromotionResult,
+  promotedBy: string,
+): Promise<StateUpdate> {
+  const nodes = result.promoted.map((node) => node.unique_id);
+  const recorded = result.promoted.every((node) => {
+    const current = head.snapshot.nodes[node.unique_id];
+    return current?.run_id === node.pr_run_id && current.promoted_by !== undefined;
+  });
+  const key = `${scope.project}/${scope.environment}`;
+  if (recorded) return { file, scope: key, snapshot_id: null, nodes };
+  const store = await openStateForWriting(context, file);
+  try {
+    const committed = await store.commit(
+      scope,
+      head.id,
+      applyPromotion(head.snapshot, result.promoted, { promotedBy }),
+    );
+    return { file, scope: key, snapshot_id: committed.id, nodes };
+  } catch (error) {
+    if (!isUserError(error)) throw error;
+    throw new UserError(
+      error.code,
+      `Promotion ${result.id ?? ""} is committed in the warehouse, but prod's state in ${file} was not updated: ${error.message}`,
+      {
+        file,
+        hint: "Run the same `ods-state env promote` again (with the same --promoted-by): the warehouse reports the promotion as already committed and the state is written then.",
+      },
+    );
+  } finally {
+    await store.close();
+  }
+}
+
 async function promoteCommand(values: ParsedValues, context: CliContext): Promise<number> {
   const name = environmentOf(values)!;
-  const project = readProject(context, str(values, "manifest"));
+  const format = formatOf(values);
+  const progress = createProgress(context);
+  const project = readProject(context, str(values, "manifest"), progress);
   const scope = scopeOf(project, str(values, "environment"));
   const sources = readSourcesIfGiven(context, str(values, "sources"));
-  const prod = await prodState(values, context, project);
-  await withWarehouse(values, context, async (ctx) => {
-    const mainPlan = plan({
-      project,
-      scope,
-      state: prod ? { id: "prod", snapshot: prod } : null,
-      sources,
-      select: [],
-      now: ctx.now,
-      target: targetOf(project, scope, str(values, "target")),
-    });
-    const decided = await planPromotion(ctx, { environment: name, plan: mainPlan, project, prod, sources });
-    const retentionDays = positiveNumber(values, "retention-days");
-    const result = await promote(ctx, {
-      plan: decided,
-      mainPlan,
-      mainProject: project,
-      promotedBy: str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`,
-      allowNonAtomic: values["allow-non-atomic"] === true,
-      dryRun: values["dry-run"] === true,
-      ...(retentionDays !== undefined ? { retentionDays } : {}),
-    });
-    if (formatOf(values) === "json") {
-      printJson(context, result);
-      return;
-    }
-    const promoted = result.decisions.filter((d) => d.promotable).length;
-    context.stdout(
-      `Promotion from ${name} (${result.status}${result.id ? ` ${result.id}` : ""}): ${promoted} of ${result.decisions.length} built node${result.decisions.length === 1 ? "" : "s"} ${result.status === "dry_run" ? "would be" : "are"} promoted.\n`,
-    );
-    for (const decision of result.decisions) {
-      context.stdout(
-        `  ${decision.promotable ? "PROMOTE" : "BUILD  "} ${decision.name}: ${decision.reason.message}\n`,
+  progress.phase("reading prod's state");
+  const head = await prodHead(values, context, project);
+  const prod = head?.snapshot ?? null;
+  const dryRun = values["dry-run"] === true;
+  const stateFile = str(values, "state");
+  await withWarehouse(
+    values,
+    context,
+    async (ctx) => {
+      progress.phase(`planning main over prod (${project.fingerprints.size} nodes)`);
+      const mainPlan = plan({
+        project,
+        scope,
+        state: head ? { id: head.id, snapshot: head.snapshot } : null,
+        sources,
+        select: [],
+        now: ctx.now,
+        target: targetOf(project, scope, str(values, "target")),
+      });
+      progress.phase(`deciding what ${name} promotes`);
+      const decided = await planPromotion(ctx, { environment: name, plan: mainPlan, project, prod, sources });
+      const retentionDays = positiveNumber(values, "retention-days");
+      const promotedBy = str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`;
+      progress.phase(
+        `${dryRun ? "checking" : "promoting"} ${decided.candidates.length} table${decided.candidates.length === 1 ? "" : "s"} from ${name}`,
       );
-    }
-    for (const left of result.views.left)
-      context.stdout(`  warning: view ${left.view} still reads the replaced table: ${left.error}\n`);
-    if (result.build_command) context.stdout(`Then: ${result.build_command}\n`);
-  });
+      const result = await promote(ctx, {
+        plan: decided,
+        mainPlan,
+        mainProject: project,
+        promotedBy,
+        allowNonAtomic: values["allow-non-atomic"] === true,
+        dryRun,
+        ...(retentionDays !== undefined ? { retentionDays } : {}),
+      });
+      let state: StateUpdate | null = null;
+      const committed = result.status === "committed" || result.status === "already_committed";
+      if (stateFile !== undefined && head && !dryRun && committed && result.promoted.length > 0) {
+        progress.phase("writing the promotion into prod's state");
+        state = await writePromotion(
+          context,
+          resolveFlagPath(context, stateFile, DEFAULT_STATE),
+          scope,
+          head,
+          result,
+          promotedBy,
+        );
+      }
+      progress.done();
+      if (format === "json") {
+        printJson(context, { ...result, state });
+        return;
+      }
+      const promoted = result.decisions.filter((d) => d.promotable).length;
+      context.stdout(
+        `Promotion from ${name} (${result.status}${result.id ? ` ${result.id}` : ""}): ${promoted} of ${result.decisions.length} built node${result.decisions.length === 1 ? "" : "s"} ${result.status === "dry_run" ? "would be" : "are"} promoted.\n`,
+      );
+      for (const decision of result.decisions) {
+        context.stdout(
+          `  ${decision.promotable ? "PROMOTE" : "BUILD  "} ${decision.name}: ${decision.reason.message}\n`,
+        );
+      }
+      for (const left of result.views.left)
+        context.stdout(`  warning: view ${left.view} still reads the replaced table: ${left.error}\n`);
+      if (state?.snapshot_id) {
+        context.stdout(
+          `State updated: ${state.scope} in ${state.file} records ${state.nodes.length} promoted node${state.nodes.length === 1 ? "" : "s"} (snapshot ${state.snapshot_id}); record the rest of the run with \`ods-state record\`.\n`,
+        );
+      } else if (state) {
+        context.stdout(`State: ${state.scope} in ${state.file} already records this promotion.\n`);
+      } else if (committed && result.promoted.length > 0) {
+        context.stdout(
+          stateFile === undefined
+            ? "State not updated (no --state): give --state DB to write the promotion into prod's state, or the next plan builds these nodes again.\n"
+            : `State not updated: ${stateFile} has no state of ${scope.project}/${scope.environment} to record the promotion in.\n`,
+        );
+      }
+      if (result.build_command) context.stdout(`Then: ${result.build_command}\n`);
+    },
+    { progress },
+  ).finally(() => progress.done());
   return 0;
 }
 
@@ -432,7 +566,7 @@ export const envCommand: Command = {
     name: "the environment's name, instead of --pr",
     manifest:
       "create/refresh/record: the PR's manifest compiled with the CI target; promote: main's manifest",
-    state: `the state database (prod's state); default ${DEFAULT_STATE}`,
+    state: `the state database (prod's state); default ${DEFAULT_STATE}. promote: given explicitly, a committed promotion is written into it`,
     environment: "the state scope's environment (prod's); default prod",
     target: "the dbt target prod's state was recorded for; default: the environment",
     sources: "dbt's sources.json (`dbt source freshness`)",
@@ -481,6 +615,7 @@ export const envCommand: Command = {
     "ods-state env create --pr 7 --manifest target/manifest.json --sources target/sources.json --warehouse duckdb:shop.duckdb",
     "ods-state env record --pr 7 --manifest pr/manifest.json --run-results target/run_results.json",
     "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --dry-run",
+    "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --state .ods/state.db --promoted-by main-run-42",
     "ods-state env cleanup --pr 7 --dry-run",
     "ods-state env gc --retention-days 3",
   ],

@@ -1,9 +1,8 @@
-import path from "node:path";
 import type { NodeFingerprint } from "../../dbt/fingerprint/project-fingerprints.js";
-import { loadProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
-import { readTextFile } from "../../files/read-text-file.js";
 import type { Command } from "../command.js";
+import { createProgress } from "../progress.js";
+import { readProject } from "../project-inputs.js";
 
 /** Version of the `fingerprint --format json` document (docs/cli-formats.md). */
 export const FINGERPRINT_FORMAT_VERSION = "1.0";
@@ -60,8 +59,9 @@ export const fingerprintCommand: Command = {
     if (format !== "text" && format !== "json") {
       throw new UserError("usage", `--format is \`${format}\`; allowed: text, json.`, { input: "--format" });
     }
-    const file = path.resolve(context.cwd, (values.manifest as string | undefined) ?? "target/manifest.json");
-    const project = loadProject(readTextFile(file, "--manifest"), file);
+    const progress = createProgress(context);
+    const project = readProject(context, values.manifest as string | undefined, progress);
+    progress.done();
     const metadata = project.manifest.metadata;
     if (format === "json") {
       const document = fingerprintDocument(project.fingerprints.values(), {

@@ -6,6 +6,7 @@ import { splitSelectors } from "../../planner/selection.js";
 import type { Plan } from "../../state/plan.js";
 import { VERSION } from "../../version.js";
 import type { CliContext, Command, ParsedValues } from "../command.js";
+import { createProgress } from "../progress.js";
 import {
   DEFAULT_STATE,
   openExistingState,
@@ -15,8 +16,9 @@ import {
   scopeOf,
   targetOf,
 } from "../project-inputs.js";
+import { renderHtml } from "../render-html.js";
 
-export const PLAN_FORMATS = ["text", "json", "markdown"] as const;
+export const PLAN_FORMATS = ["text", "json", "markdown", "html"] as const;
 
 /** Plans the manifest against the scope's latest state; shared by plan, explain and diff. */
 export async function planFromFlags(
@@ -24,13 +26,17 @@ export async function planFromFlags(
   context: CliContext,
   now = new Date(),
 ): Promise<Plan> {
-  const project = readProject(context, values.manifest as string | undefined);
-  const scope = scopeOf(project, values.environment as string | undefined);
-  const sources = readSourcesIfGiven(context, values.sources as string | undefined);
-  const stateFile = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE);
-  const store = await openExistingState(context, stateFile);
+  const progress = createProgress(context);
+  let store: Awaited<ReturnType<typeof openExistingState>>;
   try {
+    const project = readProject(context, values.manifest as string | undefined, progress);
+    const scope = scopeOf(project, values.environment as string | undefined);
+    const sources = readSourcesIfGiven(context, values.sources as string | undefined);
+    const stateFile = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE);
+    progress.phase("reading the state");
+    store = await openExistingState(context, stateFile);
     const latest = store ? await store.latest(scope) : undefined;
+    progress.phase(`planning ${project.fingerprints.size} nodes`);
     return plan({
       project,
       scope,
@@ -42,6 +48,7 @@ export async function planFromFlags(
       pointers: values.pointers === true,
     });
   } finally {
+    progress.done();
     await store?.close();
   }
 }
@@ -72,18 +79,19 @@ export const planCommand: Command = {
   name: "plan",
   summary: "say, node by node, what must be built and what can be reused, and why",
   usage: [
-    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--format text|json|markdown]",
+    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--format text|json|markdown|html]",
   ],
   optionHelp: {
     ...PLAN_OPTION_HELP,
     format:
-      "text (default), json (versioned, docs/cli-formats.md) or markdown (the job summary the action writes)",
+      "text (default), json (versioned, docs/cli-formats.md), markdown (the job summary the action writes) or html (a page to open in a browser)",
   },
   options: { ...PLAN_OPTIONS, format: { type: "string" } },
   examples: [
     "ods-state plan --manifest target/manifest.json --sources target/sources.json",
     "ods-state plan --manifest target/manifest.json --select +orders --format json > plan.json",
     "ods-state plan --manifest pr/manifest.json --environment prod --pointers   # a PR environment over prod's state",
+    "ods-state plan --manifest target/manifest.json --format html > plan.html",
     'dbt build --select "$(ods-state plan --format json | jq -r .select)"',
   ],
   async run(values, _positionals, context) {
@@ -97,6 +105,7 @@ export const planCommand: Command = {
     if (format === "json") context.stdout(`${JSON.stringify(result, null, 2)}\n`);
     else if (format === "markdown")
       context.stdout(renderJobSummary(result, { project: result.project, toolVersion: VERSION }));
+    else if (format === "html") context.stdout(renderHtml(result));
     else context.stdout(renderTerminal(result));
     return 0;
   },

@@ -1,5 +1,7 @@
 import { record } from "../../planner/record.js";
 import type { Command } from "../command.js";
+import { pendingPromotions, settlePromotions } from "../pending-promotion.js";
+import { createProgress } from "../progress.js";
 import {
   DEFAULT_STATE,
   openStateForWriting,
@@ -35,7 +37,8 @@ export const recordCommand: Command = {
     "dbt source freshness && dbt build && ods-state record --manifest target/manifest.json --run-results target/run_results.json",
   ],
   async run(values, _positionals, context) {
-    const project = readProject(context, values.manifest as string | undefined);
+    const progress = createProgress(context);
+    const project = readProject(context, values.manifest as string | undefined, progress);
     const runResults = readRunResults(context, values["run-results"] as string | undefined);
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);
     const scope = scopeOf(project, values.environment as string | undefined);
@@ -44,8 +47,10 @@ export const recordCommand: Command = {
       resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE),
     );
     try {
+      progress.phase(`recording the run into ${scope.project}/${scope.environment}`);
       const latest = await store.latest(scope);
       const ledger = await store.runs(scope);
+      const pending = await pendingPromotions(store, latest);
       const outcome = record({
         project,
         runResults,
@@ -56,7 +61,9 @@ export const recordCommand: Command = {
         target: targetOf(project, scope, values.target as string | undefined),
         now: new Date().toISOString(),
       });
-      const committed = await store.commit(scope, latest?.id ?? null, outcome.snapshot, outcome.run);
+      const snapshot = settlePromotions(outcome.snapshot, pending, outcome.run.run_id);
+      const committed = await store.commit(scope, latest?.id ?? null, snapshot, outcome.run);
+      progress.done();
       if (outcome.sourcesIgnored) context.stderr(`warning: ${outcome.sourcesIgnored}\n`);
       context.stdout(
         `Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ` +
@@ -64,6 +71,7 @@ export const recordCommand: Command = {
       );
       return 0;
     } finally {
+      progress.done();
       await store.close();
     }
   },
