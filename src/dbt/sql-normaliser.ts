@@ -137,12 +137,21 @@ function isSpaceLike(c: number): boolean {
 
 /** The normalised text's bytes (ASCII), reused by every call: valid until the next one. */
 let scratch = new Uint8Array(1 << 16);
+/**
+ * The input's code units as bytes, reused by every call: ASCII as is, every
+ * code unit from 128 up as 128 (nothing here tells those apart: each gives up
+ * as non-ASCII wherever it is read), then two zero bytes, so that looking one
+ * or two past the end reads a control character, which no check confuses
+ * with anything it looks for (as `charCodeAt`'s NaN there).
+ */
+let source = new Uint8Array(1 << 16);
 /** Per output token: where it starts and ends in the input, and where it starts in the output. */
 let tokenStarts = new Int32Array(1 << 12);
 let tokenEnds = new Int32Array(1 << 12);
 let tokenOut = new Int32Array(1 << 12);
 let tokenCount = 0;
 const decoder = new TextDecoder("latin1");
+const encoder = new TextEncoder();
 
 /** The bytes of the normalised SQL, or why it gives up. `bytes` is only valid until the next call. */
 export type NormaliseBytesResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
@@ -174,24 +183,38 @@ export function lastTokens(): { count: number; starts: Int32Array; ends: Int32Ar
  * Why the comment or quote body character at `k` gives up, or undefined when
  * it is fine there (inside quotes and comments anything printable ASCII is).
  */
-function bodyProblem(sql: string, k: number, c: number): string | undefined {
+function bodyProblem(sql: Uint8Array, k: number, c: number): string | undefined {
   if (c >= 128) return GIVE_UP.nonAscii;
-  if (c === CR_CODE) return sql.charCodeAt(k + 1) === LF ? undefined : GIVE_UP.loneCr;
+  if (c === CR_CODE) return sql[k + 1] === LF ? undefined : GIVE_UP.loneCr;
   if ((c < 32 && c !== TAB && c !== LF) || c === 127) return GIVE_UP.control;
   return undefined;
 }
 
 /** Writes the normalised text into `scratch`; its length, or why it gives up. */
-function normaliseIntoScratch(sql: string): number | string {
-  try {
-    return scan(sql);
-  } finally {
-    input = "";
-  }
+function normaliseIntoScratch(text: string): number | string {
+  return scan(toBytes(text), text.length);
 }
 
-function scan(sql: string): number | string {
-  const n = sql.length;
+/** `text`'s code units into `source` (see there); returns `source`. */
+function toBytes(text: string): Uint8Array {
+  const n = text.length;
+  if (source.length < n + 2) source = new Uint8Array(Math.max(n + 2, source.length * 2));
+  const bytes = source;
+  // Native and fast; ASCII input comes out byte for byte (read and written both n).
+  const { read, written } = encoder.encodeInto(text, bytes);
+  if (read !== n || written !== n) {
+    for (let k = 0; k < n; k++) {
+      const c = text.charCodeAt(k);
+      bytes[k] = Math.min(c, 128);
+    }
+  }
+  bytes[n] = 0;
+  bytes[n + 1] = 0;
+  return bytes;
+}
+
+/** Normalises the `n` code units of `sql` (see `source`) into `scratch`. */
+function scan(sql: Uint8Array, n: number): number | string {
   // A token and the space before it never outgrow two bytes per input character.
   if (scratch.length < 2 * n + 1) scratch = new Uint8Array(Math.max(2 * n + 1, scratch.length * 2));
   // At most one token per input character.
@@ -201,12 +224,24 @@ function scan(sql: string): number | string {
     tokenEnds = new Int32Array(size);
     tokenOut = new Int32Array(size);
   }
-  input = sql;
-  written = 0;
   tokenCount = 0;
-  curStart = -1;
-  curEnd = -1;
-  prevAtomWasDot = false;
+  // The output and the token being built, in locals (not module state: those
+  // are re-read and hole-checked on every access).
+  const out = scratch;
+  const starts = tokenStarts;
+  const ends = tokenEnds;
+  const outs = tokenOut;
+  let o = 0;
+  let t = 0;
+  /** The token being built: [curStart, curEnd) of the input (tokens are slices). */
+  let curStart = -1;
+  let curEnd = -1;
+  let prevAtomWasDot = false;
+  // The atom a branch below found, added by the loop's tail: glued to the
+  // token being built across a `.`, else it starts the next token.
+  let atomStart = 0;
+  let atomEnd = 0;
+  let atomIsDot = false;
   // The last atom was a quoted literal; whitespace and comments since don't reset it.
   let afterQuote = false;
   // Index just past the last comment or hint (for the `.` rule).
@@ -214,7 +249,7 @@ function scan(sql: string): number | string {
 
   let i = 0;
   while (i < n) {
-    const c = sql.charCodeAt(i);
+    const c = sql[i]!;
     if (c >= 128) return GIVE_UP.nonAscii;
     const cls = CLASS[c];
 
@@ -224,7 +259,7 @@ function scan(sql: string): number | string {
     }
 
     if (cls === CR) {
-      if (sql.charCodeAt(i + 1) !== LF) return GIVE_UP.loneCr;
+      if (sql[i + 1]! !== LF) return GIVE_UP.loneCr;
       i += 2;
       continue;
     }
@@ -232,75 +267,70 @@ function scan(sql: string): number | string {
     if (cls === WORD) {
       const start = i;
       let j = i + 1;
-      while (j < n && CLASS[sql.charCodeAt(j)] === WORD) j++;
-      const numeric =
-        isDigit(c) ||
-        (start >= 2 && sql.charCodeAt(start - 1) === DOT_CODE && isDigit(sql.charCodeAt(start - 2)));
+      while (j < n && CLASS[sql[j]!] === WORD) j++;
+      const numeric = isDigit(c) || (start >= 2 && sql[start - 1]! === DOT_CODE && isDigit(sql[start - 2]!));
       if (numeric) {
         // Keep an exponent's sign in the token: `1e-5`, `1.5E+10`.
         for (;;) {
-          const last = sql.charCodeAt(j - 1) | 0x20; // lower case
-          const sign = sql.charCodeAt(j);
-          if (last !== 101 || (sign !== PLUS && sign !== DASH) || !isDigit(sql.charCodeAt(j + 1))) break;
+          const last = sql[j - 1]! | 0x20; // lower case
+          const sign = sql[j]!;
+          if (last !== 101 || (sign !== PLUS && sign !== DASH) || !isDigit(sql[j + 1]!)) break;
           j += 2;
-          while (j < n && CLASS[sql.charCodeAt(j)] === WORD) j++;
+          while (j < n && CLASS[sql[j]!] === WORD) j++;
         }
       }
-      emit(start, j, false);
+      atomStart = start;
+      atomEnd = j;
+      atomIsDot = false;
       afterQuote = false;
       i = j;
-      continue;
-    }
-
-    if (cls === QUOTE) {
+    } else if (cls === QUOTE) {
       if (i > 0) {
-        const p = sql.charCodeAt(i - 1);
+        const p = sql[i - 1]!;
         if (p < 128 && (CLASS[p] === WORD || CLASS[p] === QUOTE)) return GIVE_UP.quoteTouching;
       }
-      if (sql.charCodeAt(i + 1) === c && sql.charCodeAt(i + 2) === c) return GIVE_UP.tripleQuote;
+      if (sql[i + 1]! === c && sql[i + 2]! === c) return GIVE_UP.tripleQuote;
       if (afterQuote) return GIVE_UP.adjacentLiterals;
       let k = i + 1;
       for (;;) {
         if (k >= n) return GIVE_UP.unterminatedQuote;
-        const q = sql.charCodeAt(k);
+        const q = sql[k]!;
         if (q === c) break;
         if (q === BACKSLASH) return GIVE_UP.backslash;
         const problem = bodyProblem(sql, k, q);
         if (problem !== undefined) return problem;
         k++;
       }
-      const after = sql.charCodeAt(k + 1); // NaN at the end of the input
+      const after = sql[k + 1]!; // 0 at the end of the input
       if (after < 128 && (CLASS[after] === WORD || CLASS[after] === QUOTE)) {
         return GIVE_UP.quoteTouching;
       }
-      emit(i, k + 1, false);
+      atomStart = i;
+      atomEnd = k + 1;
+      atomIsDot = false;
       afterQuote = true;
       i = k + 1;
-      continue;
-    }
-
-    if (cls === DOT) {
-      if (i > 0 && (isSpaceLike(sql.charCodeAt(i - 1)) || commentEnd === i)) return GIVE_UP.dotSpace;
-      const next = sql.charCodeAt(i + 1);
-      const next2 = sql.charCodeAt(i + 2);
+    } else if (cls === DOT) {
+      if (i > 0 && (isSpaceLike(sql[i - 1]!) || commentEnd === i)) return GIVE_UP.dotSpace;
+      const next = sql[i + 1]!;
+      const next2 = sql[i + 2]!;
       if (isSpaceLike(next) || (next === DASH && next2 === DASH) || (next === SLASH && next2 === STAR)) {
         return GIVE_UP.dotSpace;
       }
-      emit(i, i + 1, true);
+      atomStart = i;
+      atomEnd = i + 1;
+      atomIsDot = true;
       afterQuote = false;
       i++;
-      continue;
-    }
-
-    if (cls === PUNCT) {
-      const next = sql.charCodeAt(i + 1);
+    } else if (cls === PUNCT) {
+      const next = sql[i + 1]!;
       if (c === DASH && next === DASH) {
-        if (sql.charCodeAt(i + 2) !== SP) return GIVE_UP.dashDash;
-        if (i > 0 && sql.charCodeAt(i - 1) === DOT_CODE) return GIVE_UP.dotSpace;
+        if (sql[i + 2]! !== SP) return GIVE_UP.dashDash;
+        if (i > 0 && sql[i - 1]! === DOT_CODE) return GIVE_UP.dotSpace;
         // A line comment: dropped, up to (not including) the line feed.
         let k = i + 3;
         while (k < n) {
-          const q = sql.charCodeAt(k);
+          const q = sql[k]!;
           if (q === LF) break;
           const problem = bodyProblem(sql, k, q);
           if (problem !== undefined) return problem;
@@ -312,9 +342,9 @@ function scan(sql: string): number | string {
       }
       if (c === SLASH && next === SLASH) return GIVE_UP.slashSlash;
       if (c === SLASH && next === STAR) {
-        if (i > 0 && sql.charCodeAt(i - 1) === DOT_CODE) return GIVE_UP.dotSpace;
-        const opener = sql.charCodeAt(i + 2);
-        if (Number.isNaN(opener)) return GIVE_UP.unterminatedComment;
+        if (i > 0 && sql[i - 1]! === DOT_CODE) return GIVE_UP.dotSpace;
+        if (i + 2 >= n) return GIVE_UP.unterminatedComment;
+        const opener = sql[i + 2]!;
         const hint = opener === PLUS;
         if (
           !hint &&
@@ -328,77 +358,84 @@ function scan(sql: string): number | string {
           opener > 32 &&
           opener < 127
         ) {
-          return commentOpeningReason(sql[i + 2] as string);
+          return commentOpeningReason(String.fromCharCode(opener));
         }
         // Other openings (control, non-ASCII) are caught by the body check below.
         let k = i + 2;
         let end = -1;
         while (k < n) {
-          const q = sql.charCodeAt(k);
-          if (q === STAR && sql.charCodeAt(k + 1) === SLASH) {
+          const q = sql[k]!;
+          if (q === STAR && sql[k + 1]! === SLASH) {
             end = k + 2;
             break;
           }
-          if (q === SLASH && sql.charCodeAt(k + 1) === STAR) return GIVE_UP.nestedComment;
+          if (q === SLASH && sql[k + 1]! === STAR) return GIVE_UP.nestedComment;
           const problem = bodyProblem(sql, k, q);
           if (problem !== undefined) return problem;
           k++;
         }
         if (end < 0) return GIVE_UP.unterminatedComment;
-        if (sql.charCodeAt(end) === DOT_CODE) return GIVE_UP.dotSpace;
+        if (sql[end]! === DOT_CODE) return GIVE_UP.dotSpace;
         // A hint is a token of its own, verbatim; it counts as a comment for
         // the `.` and adjacent-literal rules (dialects without hints read it so).
-        if (hint) emit(i, end, false);
         commentEnd = end;
+        if (!hint) {
+          i = end;
+          continue;
+        }
+        atomStart = i;
+        atomEnd = end;
+        atomIsDot = false;
         i = end;
-        continue;
+      } else {
+        atomStart = i;
+        atomEnd = i + 1;
+        atomIsDot = false;
+        afterQuote = false;
+        i++;
       }
-      emit(i, i + 1, false);
-      afterQuote = false;
-      i++;
-      continue;
+    } else if (cls === CONTROL) {
+      return GIVE_UP.control;
+    } else {
+      return characterReason(String.fromCharCode(c));
     }
 
-    if (cls === CONTROL) return GIVE_UP.control;
-    return characterReason(sql[i] as string);
+    // The tail: add the atom.
+    if (curStart >= 0 && curEnd === atomStart && (atomIsDot || prevAtomWasDot)) {
+      curEnd = atomEnd;
+    } else {
+      if (curStart >= 0) o = copyToken(sql, curStart, curEnd, out, o, starts, ends, outs, t++);
+      curStart = atomStart;
+      curEnd = atomEnd;
+    }
+    prevAtomWasDot = atomIsDot;
   }
 
-  if (curStart >= 0) flush(curStart, curEnd);
-  return written;
+  if (curStart >= 0) o = copyToken(sql, curStart, curEnd, out, o, starts, ends, outs, t++);
+  tokenCount = t;
+  return o;
 }
 
-// The normalisation in progress. Module state, not closures made per call: a
-// closure per call is a new call target each time, which throws optimized
-// code away (V8 deoptimizes on "wrong call target") thousands of times.
-let input = "";
-let written = 0;
-/** The token being built: [curStart, curEnd) of the input (tokens are slices). */
-let curStart = -1;
-let curEnd = -1;
-let prevAtomWasDot = false;
-
-/** Adds an atom: glued to the token being built across a `.`, else it starts the next token. */
-function emit(start: number, end: number, isDot: boolean): void {
-  if (curStart >= 0 && curEnd === start && (isDot || prevAtomWasDot)) {
-    curEnd = end;
-  } else {
-    if (curStart >= 0) flush(curStart, curEnd);
-    curStart = start;
-    curEnd = end;
-  }
-  prevAtomWasDot = isDot;
-}
-
-/** Copies a finished token to the output, after a space unless it is the first. */
-function flush(start: number, end: number): void {
-  const buf = scratch;
-  const sql = input;
-  let o = written;
-  if (o > 0) buf[o++] = SP;
-  const t = tokenCount++;
-  tokenStarts[t] = start;
-  tokenEnds[t] = end;
-  tokenOut[t] = o;
-  for (let k = start; k < end; k++) buf[o++] = sql.charCodeAt(k);
-  written = o;
+/**
+ * Copies token `t`, [start, end) of the input, to the output at `o`, after a
+ * space unless it is the first; records where it came from and went; returns
+ * the output's new length.
+ */
+function copyToken(
+  sql: Uint8Array,
+  start: number,
+  end: number,
+  out: Uint8Array,
+  o: number,
+  starts: Int32Array,
+  ends: Int32Array,
+  outs: Int32Array,
+  t: number,
+): number {
+  if (o > 0) out[o++] = SP;
+  starts[t] = start;
+  ends[t] = end;
+  outs[t] = o;
+  for (let k = start; k < end; k++) out[o++] = sql[k]!;
+  return o;
 }

@@ -12,7 +12,7 @@
  * than what was committed. (Entry hashes are only the key that lets commits
  * share entries; an entry is reused only when its body is byte-equal.)
  */
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import type { Problem } from "../errors/user-error.js";
 import { type NodeState, readSnapshotDocument, type StateSnapshot } from "../state/snapshot.js";
 import type { StoredSnapshot as StoredStateSnapshot } from "./state-store.js";
@@ -31,7 +31,7 @@ export interface EncodedSnapshot {
 const ROOT_DOMAIN = "ods-state snapshot v1\n";
 
 export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
+  return hash("sha256", text, "hex");
 }
 
 /** The content address of one entry body. */

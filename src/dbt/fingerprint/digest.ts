@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
+import { createHash, hash as oneShot } from "node:crypto";
 
-/** SHA-256 of UTF-8 text, lower-case hex. */
+/** SHA-256 of UTF-8 text, lower-case hex (one-shot: no Hash object per call). */
 export function sha256(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+  return oneShot("sha256", text, "hex");
 }
 
 /** SHA-256 of the concatenation of `parts` (text as UTF-8), lower-case hex, without joining them first. */
