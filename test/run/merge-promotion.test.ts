@@ -29,8 +29,9 @@ import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { recordingCore } from "../support/recording-core.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
+import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
-import { duckdbSession } from "../support/warehouse/sessions.js";
+import { duckdbSession, postgresSession, type Session } from "../support/warehouse/sessions.js";
 import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
 const PR_HEAD = "c".repeat(40);
@@ -38,269 +39,271 @@ const MERGE = "d".repeat(40);
 const NEXT = "e".repeat(40);
 const id = (name: string) => `model.shop.${name}`;
 
-describe("merge: the action promotes what the pull request built (DuckDB, local GitHub API)", () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), "ods-merge-"));
-  const warehouseDir = path.join(root, "warehouse");
-  const workspace = path.join(root, "workspace");
-  const target = path.join(workspace, "target");
-  const statePath = path.join(workspace, ".ods", "state.db");
-  const s = shop();
-  let services: ActionsServices;
-  let runId = 100;
+describe.each(ENGINES)(
+  "merge: the action promotes what the pull request built (%s, local GitHub API)",
+  (engine) => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "ods-merge-"));
+    const warehouseDir = path.join(root, "warehouse");
+    let warehouse = `duckdb:${path.join(warehouseDir, "shop.duckdb")}`;
+    const open = async (): Promise<Session> =>
+      engine === "duckdb" ? duckdbSession(warehouseDir) : postgresSession(warehouse);
+    const workspace = path.join(root, "workspace");
+    const target = path.join(workspace, "target");
+    const statePath = path.join(workspace, ".ods", "state.db");
+    const s = shop();
+    let services: ActionsServices;
+    let runId = 100;
 
-  beforeAll(async () => {
-    services = await startActionsServices({ repo: { owner: "acme", name: "shop" } });
-    services.world.addPullRequest({
-      number: 7,
-      state: "closed",
-      headSha: PR_HEAD,
-      mergedAt: "2026-11-30T12:00:00Z",
-      mergeCommitSha: MERGE,
-      commits: [PR_HEAD, MERGE],
-    });
-    services.world.addPullRequest({ number: 8, state: "open", commits: ["8".repeat(40)] });
-    mkdirSync(warehouseDir, { recursive: true });
-    mkdirSync(target, { recursive: true });
-    const session = await duckdbSession(warehouseDir);
-    const prod = await prodBuilt(session, s);
-    await session.close();
-    const store = await SqliteStateStore.open(statePath);
-    await store.commit({ project: "shop", environment: "prod" }, null, prod);
-    await store.close();
-    writeFileSync(
-      path.join(target, "sources.json"),
-      readFileSync(path.join(SHOP, "prod-after-merge", "sources.json")),
-    );
-  });
-
-  afterAll(async () => {
-    await services?.stop();
-    rmSync(root, { recursive: true, force: true });
-  });
-
-  /** One job: its main step, then (when asked) its post step, sharing GITHUB_STATE. */
-  function job(
-    event: { name: "pull_request"; action: string; merged?: boolean } | { name: "push"; sha: string },
-    options: { inputs?: Record<string, string>; token?: boolean } = {},
-  ) {
-    runId += 1;
-    const token = options.token === false ? "" : services.world.apiToken!;
-    const inputs = readActionInputs(
-      (name) =>
-        options.inputs?.[name] ??
-        (name === "warehouse"
-          ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}`
-          : name === "github-token"
-            ? token
-            : ""),
-      workspace,
-      undefined,
-    );
-    const vars = {
-      GITHUB_REPOSITORY: "acme/shop",
-      GITHUB_RUN_ID: String(runId),
-      GITHUB_API_URL: services.apiUrl,
-    };
-    const run =
-      event.name === "pull_request"
-        ? readRunEnvironment(
-            {
-              ...vars,
-              GITHUB_EVENT_NAME: "pull_request",
-              GITHUB_REF: "refs/pull/7/merge",
-              GITHUB_SHA: "f".repeat(40),
-            },
-            {
-              action: event.action,
-              number: 7,
-              repository: { default_branch: "main", full_name: "acme/shop" },
-              pull_request: {
-                number: 7,
-                merged: event.merged === true,
-                head: { sha: PR_HEAD, ref: "returns", repo: { full_name: "acme/shop" } },
-              },
-            },
-          )
-        : readRunEnvironment(
-            { ...vars, GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main", GITHUB_SHA: event.sha },
-            { ref: "refs/heads/main", after: event.sha, repository: { default_branch: "main" } },
-          );
-    const recorder = recordingCore();
-    const ports = runnerPorts(recorder.core, run, {
-      token,
-      tempDir: path.join(root, `temp-${runId}`),
-      hasSummary: true,
-      retentionDays: 3,
-    });
-    return {
-      runId: String(runId),
-      recorder,
-      main: () => runMainStep(inputs, run, ports),
-      post: () => runPostStep(inputs, run, ports),
-    };
-  }
-
-  /** dbt build --select <select> with the CI or prod target: the manifest's compiled SQL, run_results.json written. */
-  async function dbtBuild(manifest: unknown, select: string, dbtTarget: string, invocationId: string) {
-    const session = await duckdbSession(warehouseDir);
-    try {
-      const results = await runDbt(session, {
-        manifest,
-        target: dbtTarget,
-        select: nodesOfSelect(manifest, select),
-        invocationId,
-        // Ten minutes ago: the stand-in takes a second per node, and its builds must be over by now.
-        startedAt: new Date(Date.now() - 600_000).toISOString(),
-        seedsDir: path.join(SHOP, "seeds"),
-        seedColumns: SEED_COLUMNS,
+    beforeAll(async () => {
+      services = await startActionsServices({ repo: { owner: "acme", name: "shop" } });
+      services.world.addPullRequest({
+        number: 7,
+        state: "closed",
+        headSha: PR_HEAD,
+        mergedAt: "2026-11-30T12:00:00Z",
+        mergeCommitSha: MERGE,
+        commits: [PR_HEAD, MERGE],
       });
-      writeFileSync(path.join(target, "run_results.json"), JSON.stringify(results));
-      return results;
-    } finally {
+      services.world.addPullRequest({ number: 8, state: "open", commits: ["8".repeat(40)] });
+      mkdirSync(warehouseDir, { recursive: true });
+      mkdirSync(target, { recursive: true });
+      const session = engine === "duckdb" ? await duckdbSession(warehouseDir) : await freshSession(engine);
+      if (engine === "postgres") warehouse = (await postgresServer()).urlFor("shop");
+      const prod = await prodBuilt(session, s);
       await session.close();
-    }
-  }
-
-  async function query(sql: string): Promise<Record<string, unknown>[]> {
-    const session = await duckdbSession(warehouseDir);
-    try {
-      return await session.rows(sql);
-    } finally {
-      await session.close();
-    }
-  }
-
-  let prOrders = "";
-
-  it("opened: the environment is created, dbt builds `select` into it, the post step records its builds", async () => {
-    writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.prManifest));
-    const pr = job({ name: "pull_request", action: "opened" });
-    await pr.main();
-    expect(pr.recorder.outputs.environment).toBe("pr-7");
-    const select = pr.recorder.outputs.select!;
-    expect(nodesOfSelect(s.prManifest, select)).toContain(id("orders"));
-    const results = await dbtBuild(s.prManifest, select, "ci", "pr7-run-1");
-    expect(results.results.every((r: { status: string }) => r.status !== "error")).toBe(true);
-    await pr.post();
-    expect(pr.recorder.log()).toMatch(/Environment pr-7: recorded run pr7-run-1: \d+ built, 0 failed/);
-    prOrders = JSON.stringify(await query(`select * from "analytics_pr_7"."orders" order by 1`));
-    expect(prOrders).not.toEqual(
-      JSON.stringify(await query(`select * from "analytics"."orders" order by 1`)),
-    );
-  });
-
-  it("closed (merged): the environment is kept for the default branch's run", async () => {
-    const closed = job({ name: "pull_request", action: "closed", merged: true });
-    await closed.main();
-    expect(closed.recorder.log()).toContain("Environment pr-7 is kept");
-    expect(
-      (await query("select schema_name from information_schema.schemata")).map((r) => r.schema_name),
-    ).toContain("analytics_pr_7");
-  });
-
-  it.each([
-    {
-      case: "the `promote` input is false",
-      sha: MERGE,
-      options: { inputs: { promote: "false" } },
-      says: "the `promote` input is false: dbt builds the whole plan",
-    },
-    {
-      case: "the commit merged no pull request",
-      sha: NEXT,
-      options: {},
-      says: `Commit ${NEXT.slice(0, 12)} is not the merge of a pull request into \`main\`: nothing to promote.`,
-    },
-    {
-      case: "there is no token to ask GitHub with",
-      sha: MERGE,
-      options: { token: false },
-      says: "warning: No `github-token`: ods-state can't ask GitHub which pull request this commit merged",
-    },
-  ])(
-    "push, but $case: nothing is promoted and `select` is the whole plan",
-    async ({ sha, options, says }) => {
-      writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.mainManifest));
-      const before = JSON.stringify(await query(`select * from "analytics"."orders" order by 1`));
-      const push = job({ name: "push", sha }, options);
-      const { plan } = await push.main();
-      expect(push.recorder.log()).toContain(says);
-      expect(push.recorder.outputs["promoted-count"]).toBe("0");
-      expect(push.recorder.outputs.select).toBe(plan!.select);
-      expect(push.recorder.outputs["build-count"]).toBe(String(plan!.summary.build));
-      expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(before);
-    },
-  );
-
-  it("push of the merge commit: orders is promoted, dbt builds the rest, the post step records both and drops the environment", async () => {
-    writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.mainManifest));
-    const push = job({ name: "push", sha: MERGE });
-    const { plan } = await push.main();
-    const outputs = push.recorder.outputs;
-    expect(outputs["promoted-count"]).toBe("1");
-    expect(outputs["build-count"]).toBe(String(plan!.summary.build - 1));
-    expect(nodesOfSelect(s.mainManifest, plan!.select)).toContain(id("orders"));
-    expect(nodesOfSelect(s.mainManifest, outputs.select!)).not.toContain(id("orders"));
-    expect(outputs.select!.split(" ").sort()).toEqual([
-      "fqn:shop.marts.customer_countries",
-      "fqn:shop.marts.fct_daily_revenue",
-      "fqn:shop.staging.stg_orders",
-    ]);
-    // Prod answers with the rows the pull request built; the promotion's decisions are in the file and the summary.
-    expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(prOrders);
-    const promotion = JSON.parse(readFileSync(outputs["promotion-path"]!, "utf8"));
-    expect(
-      promotion.report.nodes.find((n: { unique_id: string }) => n.unique_id === id("orders")),
-    ).toMatchObject({
-      promoted: true,
-      code: "promoted",
-    });
-    expect(push.recorder.summary()).toContain("### Promotion from pull request #7 (<code>pr-7</code>)");
-    expect(push.recorder.summary()).toContain("<code>orders</code> — **promoted**");
-
-    // dbt writes the manifest and the run results of one invocation.
-    const mainRun = s.mainManifest.metadata.invocation_id as string;
-    const results = await dbtBuild(s.mainManifest, outputs.select!, "prod", mainRun);
-    expect(results.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(id("orders"));
-    await push.post();
-    expect(push.recorder.log()).toContain("1 promoted from pr-7");
-    expect(push.recorder.log()).toContain("Environment pr-7 dropped");
-
-    const store = await SqliteStateStore.open(statePath);
-    try {
-      const latest = (await store.latest({ project: "shop", environment: "prod" }))!.snapshot;
-      expect(latest.nodes[id("orders")]).toMatchObject({
-        run_id: "pr7-run-1",
-        promoted_by: push.runId,
-        relation: { schema: "analytics", identifier: "orders" },
-      });
-      expect(latest.nodes[id("fct_daily_revenue")]).toMatchObject({ run_id: mainRun });
-      expect(latest.nodes[id("fct_daily_revenue")]!.parents[id("orders")]).toBe("pr7-run-1");
-    } finally {
+      const store = await SqliteStateStore.open(statePath);
+      await store.commit({ project: "shop", environment: "prod" }, null, prod);
       await store.close();
-    }
-    const schemas = (await query("select schema_name from information_schema.schemata")).map(
-      (r) => r.schema_name,
-    );
-    expect(schemas).not.toContain("analytics_pr_7");
-    expect(schemas).toContain("analytics");
-    expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(prOrders);
-  });
+      writeFileSync(
+        path.join(target, "sources.json"),
+        readFileSync(path.join(SHOP, "prod-after-merge", "sources.json")),
+      );
+    });
 
-  it("the next push reuses the promoted table and everything else (the target-reading hook excepted)", async () => {
-    rmSync(path.join(target, "run_results.json"));
-    // `dbt source freshness` before this run: the sources' data is what the last builds read, observed now.
-    writeFileSync(
-      path.join(target, "sources.json"),
-      JSON.stringify(sourcesObservedAt("prod-after-merge/sources.json", new Date().toISOString(), SHOP)),
+    afterAll(async () => {
+      await services?.stop();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    /** One job: its main step, then (when asked) its post step, sharing GITHUB_STATE. */
+    function job(
+      event: { name: "pull_request"; action: string; merged?: boolean } | { name: "push"; sha: string },
+      options: { inputs?: Record<string, string>; token?: boolean } = {},
+    ) {
+      runId += 1;
+      const token = options.token === false ? "" : services.world.apiToken!;
+      const inputs = readActionInputs(
+        (name) =>
+          options.inputs?.[name] ?? (name === "warehouse" ? warehouse : name === "github-token" ? token : ""),
+        workspace,
+        undefined,
+      );
+      const vars = {
+        GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_RUN_ID: String(runId),
+        GITHUB_API_URL: services.apiUrl,
+      };
+      const run =
+        event.name === "pull_request"
+          ? readRunEnvironment(
+              {
+                ...vars,
+                GITHUB_EVENT_NAME: "pull_request",
+                GITHUB_REF: "refs/pull/7/merge",
+                GITHUB_SHA: "f".repeat(40),
+              },
+              {
+                action: event.action,
+                number: 7,
+                repository: { default_branch: "main", full_name: "acme/shop" },
+                pull_request: {
+                  number: 7,
+                  merged: event.merged === true,
+                  head: { sha: PR_HEAD, ref: "returns", repo: { full_name: "acme/shop" } },
+                },
+              },
+            )
+          : readRunEnvironment(
+              { ...vars, GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main", GITHUB_SHA: event.sha },
+              { ref: "refs/heads/main", after: event.sha, repository: { default_branch: "main" } },
+            );
+      const recorder = recordingCore();
+      const ports = runnerPorts(recorder.core, run, {
+        token,
+        tempDir: path.join(root, `temp-${runId}`),
+        hasSummary: true,
+        retentionDays: 3,
+      });
+      return {
+        runId: String(runId),
+        recorder,
+        main: () => runMainStep(inputs, run, ports),
+        post: () => runPostStep(inputs, run, ports),
+      };
+    }
+
+    /** dbt build --select <select> with the CI or prod target: the manifest's compiled SQL, run_results.json written. */
+    async function dbtBuild(manifest: unknown, select: string, dbtTarget: string, invocationId: string) {
+      const session = await open();
+      try {
+        const results = await runDbt(session, {
+          manifest,
+          target: dbtTarget,
+          select: nodesOfSelect(manifest, select),
+          invocationId,
+          // Ten minutes ago: the stand-in takes a second per node, and its builds must be over by now.
+          startedAt: new Date(Date.now() - 600_000).toISOString(),
+          seedsDir: path.join(SHOP, "seeds"),
+          seedColumns: SEED_COLUMNS,
+        });
+        writeFileSync(path.join(target, "run_results.json"), JSON.stringify(results));
+        return results;
+      } finally {
+        await session.close();
+      }
+    }
+
+    async function query(sql: string): Promise<Record<string, unknown>[]> {
+      const session = await open();
+      try {
+        return await session.rows(sql);
+      } finally {
+        await session.close();
+      }
+    }
+
+    let prOrders = "";
+
+    it("opened: the environment is created, dbt builds `select` into it, the post step records its builds", async () => {
+      writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.prManifest));
+      const pr = job({ name: "pull_request", action: "opened" });
+      await pr.main();
+      expect(pr.recorder.outputs.environment).toBe("pr-7");
+      const select = pr.recorder.outputs.select!;
+      expect(nodesOfSelect(s.prManifest, select)).toContain(id("orders"));
+      const results = await dbtBuild(s.prManifest, select, "ci", "pr7-run-1");
+      expect(results.results.every((r: { status: string }) => r.status !== "error")).toBe(true);
+      await pr.post();
+      expect(pr.recorder.log()).toMatch(/Environment pr-7: recorded run pr7-run-1: \d+ built, 0 failed/);
+      prOrders = JSON.stringify(await query(`select * from "analytics_pr_7"."orders" order by 1`));
+      expect(prOrders).not.toEqual(
+        JSON.stringify(await query(`select * from "analytics"."orders" order by 1`)),
+      );
+    });
+
+    it("closed (merged): the environment is kept for the default branch's run", async () => {
+      const closed = job({ name: "pull_request", action: "closed", merged: true });
+      await closed.main();
+      expect(closed.recorder.log()).toContain("Environment pr-7 is kept");
+      expect(
+        (await query("select schema_name from information_schema.schemata")).map((r) => r.schema_name),
+      ).toContain("analytics_pr_7");
+    });
+
+    it.each([
+      {
+        case: "the `promote` input is false",
+        sha: MERGE,
+        options: { inputs: { promote: "false" } },
+        says: "the `promote` input is false: dbt builds the whole plan",
+      },
+      {
+        case: "the commit merged no pull request",
+        sha: NEXT,
+        options: {},
+        says: `Commit ${NEXT.slice(0, 12)} is not the merge of a pull request into \`main\`: nothing to promote.`,
+      },
+      {
+        case: "there is no token to ask GitHub with",
+        sha: MERGE,
+        options: { token: false },
+        says: "warning: No `github-token`: ods-state can't ask GitHub which pull request this commit merged",
+      },
+    ])(
+      "push, but $case: nothing is promoted and `select` is the whole plan",
+      async ({ sha, options, says }) => {
+        writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.mainManifest));
+        const before = JSON.stringify(await query(`select * from "analytics"."orders" order by 1`));
+        const push = job({ name: "push", sha }, options);
+        const { plan } = await push.main();
+        expect(push.recorder.log()).toContain(says);
+        expect(push.recorder.outputs["promoted-count"]).toBe("0");
+        expect(push.recorder.outputs.select).toBe(plan!.select);
+        expect(push.recorder.outputs["build-count"]).toBe(String(plan!.summary.build));
+        expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(before);
+      },
     );
-    const next = job({ name: "push", sha: NEXT });
-    const { plan } = await next.main();
-    expect(plan!.entries.filter((e) => e.action === "BUILD").map((e) => e.unique_id)).toEqual([
-      id("customer_countries"),
-    ]);
-    expect(plan!.entries.find((e) => e.unique_id === id("orders"))!.action).toBe("REUSE");
-    expect(next.recorder.outputs["promoted-count"]).toBe("0");
-    expect(existsSync(statePath)).toBe(true);
-  });
-});
+
+    it("push of the merge commit: orders is promoted, dbt builds the rest, the post step records both and drops the environment", async () => {
+      writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.mainManifest));
+      const push = job({ name: "push", sha: MERGE });
+      const { plan } = await push.main();
+      const outputs = push.recorder.outputs;
+      expect(outputs["promoted-count"]).toBe("1");
+      expect(outputs["build-count"]).toBe(String(plan!.summary.build - 1));
+      expect(nodesOfSelect(s.mainManifest, plan!.select)).toContain(id("orders"));
+      expect(nodesOfSelect(s.mainManifest, outputs.select!)).not.toContain(id("orders"));
+      expect(outputs.select!.split(" ").sort()).toEqual([
+        "fqn:shop.marts.customer_countries",
+        "fqn:shop.marts.fct_daily_revenue",
+        "fqn:shop.staging.stg_orders",
+      ]);
+      // Prod answers with the rows the pull request built; the promotion's decisions are in the file and the summary.
+      expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(prOrders);
+      const promotion = JSON.parse(readFileSync(outputs["promotion-path"]!, "utf8"));
+      expect(
+        promotion.report.nodes.find((n: { unique_id: string }) => n.unique_id === id("orders")),
+      ).toMatchObject({
+        promoted: true,
+        code: "promoted",
+      });
+      expect(push.recorder.summary()).toContain("### Promotion from pull request #7 (<code>pr-7</code>)");
+      expect(push.recorder.summary()).toContain("<code>orders</code> — **promoted**");
+
+      // dbt writes the manifest and the run results of one invocation.
+      const mainRun = s.mainManifest.metadata.invocation_id as string;
+      const results = await dbtBuild(s.mainManifest, outputs.select!, "prod", mainRun);
+      expect(results.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(id("orders"));
+      await push.post();
+      expect(push.recorder.log()).toContain("1 promoted from pr-7");
+      expect(push.recorder.log()).toContain("Environment pr-7 dropped");
+
+      const store = await SqliteStateStore.open(statePath);
+      try {
+        const latest = (await store.latest({ project: "shop", environment: "prod" }))!.snapshot;
+        expect(latest.nodes[id("orders")]).toMatchObject({
+          run_id: "pr7-run-1",
+          promoted_by: push.runId,
+          relation: { schema: "analytics", identifier: "orders" },
+        });
+        expect(latest.nodes[id("fct_daily_revenue")]).toMatchObject({ run_id: mainRun });
+        expect(latest.nodes[id("fct_daily_revenue")]!.parents[id("orders")]).toBe("pr7-run-1");
+      } finally {
+        await store.close();
+      }
+      const schemas = (await query("select schema_name from information_schema.schemata")).map(
+        (r) => r.schema_name,
+      );
+      expect(schemas).not.toContain("analytics_pr_7");
+      expect(schemas).toContain("analytics");
+      expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(prOrders);
+    });
+
+    it("the next push reuses the promoted table and everything else (the target-reading hook excepted)", async () => {
+      rmSync(path.join(target, "run_results.json"));
+      // `dbt source freshness` before this run: the sources' data is what the last builds read, observed now.
+      writeFileSync(
+        path.join(target, "sources.json"),
+        JSON.stringify(sourcesObservedAt("prod-after-merge/sources.json", new Date().toISOString(), SHOP)),
+      );
+      const next = job({ name: "push", sha: NEXT });
+      const { plan } = await next.main();
+      expect(plan!.entries.filter((e) => e.action === "BUILD").map((e) => e.unique_id)).toEqual([
+        id("customer_countries"),
+      ]);
+      expect(plan!.entries.find((e) => e.unique_id === id("orders"))!.action).toBe("REUSE");
+      expect(next.recorder.outputs["promoted-count"]).toBe("0");
+      expect(existsSync(statePath)).toBe(true);
+    });
+  },
+);
