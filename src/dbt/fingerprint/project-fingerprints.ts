@@ -3,7 +3,7 @@
  * computed in DAG order so that a node's version key can name its parents'.
  */
 import type { Fingerprint } from "../../state/snapshot.js";
-import type { ProjectGraph } from "../graph.js";
+import type { GraphNode, ProjectGraph } from "../graph.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { makeFingerprint } from "./fingerprint.js";
@@ -42,15 +42,7 @@ export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerp
       if (name !== "relation") codeComponents[name] = fingerprint.components[name]!;
     }
     if (parts.portableSql !== null) codeComponents.sql = parts.portableSql;
-    const parentKeys = node.parents.map((parent) => [parent, result.get(parent)!.versionKey]);
-    const sourceKeys = node.sources.map((sourceId) => {
-      const relation = graph.sources.get(sourceId)?.source.relation;
-      return [sourceId, relation ? [relation.database, relation.schema, relation.identifier] : null];
-    });
-    const unknown = node.unknownParents.map((parent) => parent.id);
-    const versionKey = sha256(
-      canonicalJson({ components: codeComponents, parents: parentKeys, sources: sourceKeys, unknown }),
-    );
+    const versionKey = sha256(versionKeyJson(graph, node, codeComponents, result));
     result.set(id, {
       id,
       fingerprint,
@@ -65,4 +57,47 @@ export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerp
     });
   }
   return result;
+}
+
+/**
+ * canonicalJson({ components, parents, sources, unknown }) of a node's
+ * version key, written directly (keys in canonical order): `parents` are
+ * `[id, version key]`, `sources` `[id, [database, schema, identifier]]` (or
+ * `[id, null]` for a source the manifest lacks), `unknown` the ids of unknown
+ * parents.
+ */
+function versionKeyJson(
+  graph: ProjectGraph,
+  node: GraphNode,
+  components: Readonly<Record<string, string>>,
+  done: ReadonlyMap<string, NodeFingerprint>,
+): string {
+  let out = '{"components":{';
+  let first = true;
+  for (const name of Object.keys(components).sort()) {
+    if (!first) out += ",";
+    first = false;
+    out += `${JSON.stringify(name)}:${JSON.stringify(components[name])}`;
+  }
+  out += '},"parents":[';
+  for (let index = 0; index < node.parents.length; index++) {
+    const parent = node.parents[index]!;
+    if (index > 0) out += ",";
+    out += `[${JSON.stringify(parent)},${JSON.stringify(done.get(parent)!.versionKey)}]`;
+  }
+  out += '],"sources":[';
+  for (let index = 0; index < node.sources.length; index++) {
+    const sourceId = node.sources[index]!;
+    const relation = graph.sources.get(sourceId)?.source.relation;
+    if (index > 0) out += ",";
+    out += `[${JSON.stringify(sourceId)},${
+      relation ? canonicalJson([relation.database, relation.schema, relation.identifier]) : "null"
+    }]`;
+  }
+  out += '],"unknown":[';
+  for (let index = 0; index < node.unknownParents.length; index++) {
+    if (index > 0) out += ",";
+    out += JSON.stringify(node.unknownParents[index]!.id);
+  }
+  return `${out}]}`;
 }
