@@ -719,7 +719,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3441);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4234);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3233);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3386);
 /**
@@ -751,7 +751,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3441:
+/***/ 4234:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -809,6 +809,230 @@ function commandHelp(command) {
             lines.push(`  ${example}`);
     }
     return `${lines.join("\n")}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/comment/markdown-escape.ts
+/**
+ * Escaping for everything the comment shows that came from the manifest, the
+ * state or the planner's messages: node names, paths, schemas, SQL, messages.
+ * All of it is untrusted. Pure string functions; the rules, per context:
+ *
+ * - Every string is first normalised (`cleanText`): line breaks and tabs
+ *   become spaces, other control characters and the bidirectional overrides
+ *   (Trojan Source) become U+FFFD, and it is cut to a length (by code point,
+ *   never inside a surrogate pair) with "…".
+ * - Markdown text (`mdText`) and inline code (`mdCode`): `& < >` and the
+ *   backtick and `$` (GitHub math) become entities; `\ * _ [ ] | ~` are
+ *   backslash-escaped (`|` also inside tables). `@` is followed by a
+ *   zero-width joiner in text, so `@org/team` can't mention anyone; inside
+ *   `<code>` it is `&#64;`, which GitHub never turns into a mention there
+ *   (its mention filter skips code) and which copies back as `@`. `#` is
+ *   followed by a zero-width joiner in text, so `#12` can't cross-reference an
+ *   issue. Inline code is the `<code>` element, not backticks: inside a
+ *   backtick span nothing can be escaped, so an `<img …>` in a name would stay
+ *   raw in the markdown (harmless to GitHub, but then the markdown is only as
+ *   safe as every renderer it is pasted into).
+ * - Code blocks (`codeBlock`): a fenced block when the text only has
+ *   characters from a short allow-list (so it gets highlighting and GitHub's
+ *   copy button); otherwise `<pre><code>` with every other character as an
+ *   entity. Line breaks are kept there.
+ * - The hidden marker (`markerToken`): percent-encoding of everything but
+ *   `[A-Za-z0-9_.-]`, so it can't hold `-->` and is injective (project `a`
+ *   never matches the marker of project `a b`).
+ * - Mermaid labels (`mermaidLabel`): everything outside `[A-Za-z0-9 _.,:/-]`
+ *   becomes mermaid's `#<decimal>;` entity, so quotes, brackets, `#`, `;`,
+ *   backticks and `<` can't leave the label or the code fence.
+ * - Links (`safeUrl`): only `https://` (or `http://`) URLs without spaces,
+ *   quotes, angle brackets, backticks or parentheses; anything else is dropped.
+ */
+/** Longest name shown (code points); longer names end in "…". */
+const MAX_NAME = 120;
+/** Longest message shown (code points). */
+const MAX_MESSAGE = 400;
+const LINE_BREAK = /\r\n|[\n\r\t\v\f\u0085\u2028\u2029]/g;
+// C0 and C1 controls (ESC included: no terminal escapes), DEL, bidi marks,
+// embeddings, overrides and isolates, the BOM.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+/** One line of plain text: no line breaks or control characters, at most `max` code points. */
+function cleanText(text, max = MAX_MESSAGE) {
+    const flat = text.replace(LINE_BREAK, " ").replace(UNSAFE, "\ufffd");
+    return truncate(flat, max);
+}
+/** Cuts to `max` code points, ending in "…" when cut. Never splits a surrogate pair. */
+function truncate(text, max) {
+    if (text.length <= max)
+        return text;
+    const points = Array.from(text);
+    if (points.length <= max)
+        return text;
+    return points.slice(0, Math.max(1, max - 1)).join("") + "…";
+}
+const ZWJ = "\u200d";
+const TEXT_ESCAPES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    "`": "&#96;",
+    $: "&#36;",
+    "\\": "\\\\",
+    "*": "\\*",
+    _: "\\_",
+    "[": "\\[",
+    "]": "\\]",
+    "|": "\\|",
+    "~": "\\~",
+    "@": `@${ZWJ}`,
+    "#": `#${ZWJ}`,
+};
+const CODE_ESCAPES = { ...TEXT_ESCAPES, "@": "&#64;", "#": "&#35;" };
+const TEXT_SPECIAL = /[&<>`$\\*_[\]|~@#]/g;
+/** Untrusted text inside markdown prose (not at the start of a line). */
+function mdText(text, max = MAX_MESSAGE) {
+    return cleanText(text, max).replace(TEXT_SPECIAL, (c) => TEXT_ESCAPES[c]);
+}
+/** Untrusted text as inline code: `<code>…</code>` with its content escaped. */
+function mdCode(text, max = MAX_NAME) {
+    return `<code>${cleanText(text, max).replace(TEXT_SPECIAL, (c) => CODE_ESCAPES[c])}</code>`;
+}
+/**
+ * A planner message, where names are in backticks: text parts as `mdText`,
+ * backticked parts as `mdCode`. A name that itself holds backticks splits
+ * wrongly, but every part is escaped either way.
+ */
+function mdMessage(message, max = MAX_MESSAGE) {
+    return splitBackticks(cleanText(message, max))
+        .map((part) => (typeof part === "string" ? escapeCleanText(part) : mdCodeClean(part.code)))
+        .join("");
+}
+function escapeCleanText(text) {
+    return text.replace(TEXT_SPECIAL, (c) => TEXT_ESCAPES[c]);
+}
+function mdCodeClean(text) {
+    return `<code>${text.replace(TEXT_SPECIAL, (c) => CODE_ESCAPES[c])}</code>`;
+}
+/** Text and code parts of a message that marks names with backticks. */
+function splitBackticks(message) {
+    const parts = [];
+    const pieces = message.split("`");
+    // An odd number of backticks leaves the last piece unclosed: it is text.
+    const closed = pieces.length % 2 === 1 ? pieces.length : pieces.length - 1;
+    for (let i = 0; i < pieces.length; i++) {
+        const piece = pieces[i];
+        if (i % 2 === 1 && i < closed)
+            parts.push({ code: piece });
+        else if (piece !== "")
+            parts.push(i % 2 === 1 ? "`" + piece : piece);
+    }
+    return parts;
+}
+// Characters a fenced code block may show as they are. Everything else (the
+// backtick, `<`, `>`, `&`, `@`, `|`, `[`, `]`, `#`, `$`, `\`, non-ASCII…)
+// sends the block through <pre> with entities.
+const FENCE_SAFE = /^[A-Za-z0-9 _\-.,:;=+*/'"(){}%!?\n]*$/;
+/**
+ * An untrusted text as a code block; other control characters become U+FFFD.
+ * With `multiline` (an example query), line breaks are kept as lines; without
+ * it (a shell command, where a line break can only come from a name), a line
+ * break sends the text through <pre>, as the entity `&#10;`: it shows as a
+ * break and is copied as one, but the markdown never gets an untrusted line.
+ */
+function codeBlock(text, language = "", max = 20_000, multiline = true) {
+    const lines = text
+        .replace(/\r\n?/g, "\n")
+        .split("\n")
+        .map((line) => line.replace(UNSAFE, "\ufffd").replace(/[\t\v\f\u0085\u2028\u2029]/g, " "));
+    const body = truncate(lines.join("\n"), max);
+    if (FENCE_SAFE.test(body) && (multiline || !body.includes("\n")))
+        return "```" + language + "\n" + body + "\n```";
+    const escaped = Array.from(body)
+        .map((c) => (c === "\n" && multiline) || /[A-Za-z0-9 _\-.,:;=+/'"(){}%!?]/.test(c) ? c : `&#${c.codePointAt(0)};`)
+        .join("");
+    return `<pre><code>${escaped}</code></pre>`;
+}
+/** The project as it appears in the hidden marker: percent-encoded, never `-->`. */
+function markerToken(text) {
+    return Array.from(new TextEncoder().encode(text))
+        .map((byte) => {
+        const c = String.fromCharCode(byte);
+        return /[A-Za-z0-9_.-]/.test(c) && byte < 128
+            ? c
+            : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+    })
+        .join("");
+}
+const MERMAID_SAFE = /[A-Za-z0-9 _.,:/-]/;
+/** Untrusted text as the inside of a quoted mermaid label. */
+function mermaidLabel(text, max = 60) {
+    return Array.from(cleanText(text, max))
+        .map((c) => (MERMAID_SAFE.test(c) ? c : `#${c.codePointAt(0)};`))
+        .join("");
+}
+/** The URL when it is a plain http(s) URL that can't break a markdown link; otherwise undefined. */
+function safeUrl(url) {
+    if (url === undefined)
+        return undefined;
+    return /^https?:\/\/[^\s<>"'`()[\]\\]+$/.test(url) && url.length <= 2000 ? url : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/cli/progress.ts
+/**
+ * Progress of long CLI work (reading and fingerprinting a large manifest,
+ * planning, promotion, cleanup) on stderr. On a terminal (the context's
+ * `interactive`: stderr is a TTY) each phase rewrites one line in place with
+ * what is being done and how long the previous phase took; `done()` clears
+ * it, so that what stays on screen is the command's own output. Anywhere else
+ * (a pipe, a file, CI logs) it writes nothing: output meant for machines is
+ * never mixed with it, and logs stay the same from run to run.
+ *
+ * The pure core knows nothing of it: commands announce a phase before they
+ * call into the core. Synchronous work blocks the event loop, so a phase is
+ * announced, not animated; writes to a TTY are synchronous, so the line is on
+ * screen while the work runs.
+ */
+
+/** Erases the current terminal line and returns to its start. */
+const CLEAR_LINE = "\r\u001b[2K";
+/** Widest label shown, so the line fits a narrow terminal without wrapping (which would defeat the rewrite). */
+const LABEL_MAX = 100;
+function createProgress(context, options = {}) {
+    if (!context.interactive)
+        return { shown: false, phase() { }, done() { } };
+    const now = options.now ?? (() => performance.now());
+    let started;
+    let showing = false;
+    return {
+        shown: true,
+        phase(label) {
+            const at = now();
+            const previous = started === undefined ? "" : ` (${Math.round(at - started)} ms so far)`;
+            started ??= at;
+            context.stderr(`${CLEAR_LINE}ods-state: ${cleanText(label, LABEL_MAX)}…${previous}`);
+            showing = true;
+        },
+        done() {
+            if (showing)
+                context.stderr(CLEAR_LINE);
+            showing = false;
+        },
+    };
+}
+/** Runs `work` as one phase; the line is cleared afterwards (also when it throws, so an error starts on a clean line). */
+async function inPhase(progress, label, work) {
+    progress.phase(label);
+    try {
+        return await work();
+    }
+    finally {
+        progress.done();
+    }
+}
+/** "74 MB", "812 kB", "312 B": a file's size for a phase label. */
+function formatBytes(bytes) {
+    if (bytes >= 1_000_000)
+        return `${(bytes / 1_000_000).toFixed(bytes >= 10_000_000 ? 0 : 1)} MB`;
+    if (bytes >= 1_000)
+        return `${Math.round(bytes / 1_000)} kB`;
+    return `${bytes} B`;
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -10971,7 +11195,7 @@ function locked(file, waitedMs) {
 /** Identifies the encoding in the root digest, so a future encoding can't be mistaken for this one. */
 const ROOT_DOMAIN = "ods-state snapshot v1\n";
 function sha256Hex(text) {
-    return (0,external_node_crypto_.createHash)("sha256").update(text).digest("hex");
+    return (0,external_node_crypto_.hash)("sha256", text, "hex");
 }
 /** The content address of one entry body. */
 const entryHash = sha256Hex;
@@ -12205,7 +12429,7 @@ function shown(file, context) {
     const relative = external_node_path_default().relative(context.cwd, file);
     return relative !== "" && !relative.startsWith("..") && !external_node_path_default().isAbsolute(relative) ? relative : file;
 }
-function formatBytes(bytes) {
+function state_file_formatBytes(bytes) {
     if (bytes < 1024)
         return `${bytes} B`;
     if (bytes < 1024 * 1024)
@@ -12235,7 +12459,7 @@ const backupCommand = {
         const file = stateFile(values, context);
         const to = typeof values.to === "string" ? external_node_path_default().resolve(context.cwd, values.to) : undefined;
         const written = await backupStateFile(file, to, { driver: context.sqliteDriver });
-        context.stdout(`Wrote a consistent copy of ${shown(file, context)} to ${shown(written, context)} (${formatBytes((0,external_node_fs_.statSync)(written).size)}).\nTo restore it: move the damaged or unwanted state aside (ods-state reset), then copy the backup to ${shown(file, context)}.\n`);
+        context.stdout(`Wrote a consistent copy of ${shown(file, context)} to ${shown(written, context)} (${state_file_formatBytes((0,external_node_fs_.statSync)(written).size)}).\nTo restore it: move the damaged or unwanted state aside (ods-state reset), then copy the backup to ${shown(file, context)}.\n`);
         return 0;
     },
 };
@@ -16287,12 +16511,21 @@ function isSpaceLike(c) {
 }
 /** The normalised text's bytes (ASCII), reused by every call: valid until the next one. */
 let scratch = new Uint8Array(1 << 16);
+/**
+ * The input's code units as bytes, reused by every call: ASCII as is, every
+ * code unit from 128 up as 128 (nothing here tells those apart: each gives up
+ * as non-ASCII wherever it is read), then two zero bytes, so that looking one
+ * or two past the end reads a control character, which no check confuses
+ * with anything it looks for (as `charCodeAt`'s NaN there).
+ */
+let source = new Uint8Array(1 << 16);
 /** Per output token: where it starts and ends in the input, and where it starts in the output. */
 let tokenStarts = new Int32Array(1 << 12);
 let tokenEnds = new Int32Array(1 << 12);
 let tokenOut = new Int32Array(1 << 12);
 let tokenCount = 0;
 const decoder = new TextDecoder("latin1");
+const encoder = new TextEncoder();
 function normaliseSql(sql) {
     const length = normaliseIntoScratch(sql);
     if (typeof length === "string")
@@ -16323,22 +16556,35 @@ function bodyProblem(sql, k, c) {
     if (c >= 128)
         return GIVE_UP.nonAscii;
     if (c === CR_CODE)
-        return sql.charCodeAt(k + 1) === LF ? undefined : GIVE_UP.loneCr;
+        return sql[k + 1] === LF ? undefined : GIVE_UP.loneCr;
     if ((c < 32 && c !== TAB && c !== LF) || c === 127)
         return GIVE_UP.control;
     return undefined;
 }
 /** Writes the normalised text into `scratch`; its length, or why it gives up. */
-function normaliseIntoScratch(sql) {
-    try {
-        return scan(sql);
-    }
-    finally {
-        input = "";
-    }
+function normaliseIntoScratch(text) {
+    return scan(toBytes(text), text.length);
 }
-function scan(sql) {
-    const n = sql.length;
+/** `text`'s code units into `source` (see there); returns `source`. */
+function toBytes(text) {
+    const n = text.length;
+    if (source.length < n + 2)
+        source = new Uint8Array(Math.max(n + 2, source.length * 2));
+    const bytes = source;
+    // Native and fast; ASCII input comes out byte for byte (read and written both n).
+    const { read, written } = encoder.encodeInto(text, bytes);
+    if (read !== n || written !== n) {
+        for (let k = 0; k < n; k++) {
+            const c = text.charCodeAt(k);
+            bytes[k] = Math.min(c, 128);
+        }
+    }
+    bytes[n] = 0;
+    bytes[n + 1] = 0;
+    return bytes;
+}
+/** Normalises the `n` code units of `sql` (see `source`) into `scratch`. */
+function scan(sql, n) {
     // A token and the space before it never outgrow two bytes per input character.
     if (scratch.length < 2 * n + 1)
         scratch = new Uint8Array(Math.max(2 * n + 1, scratch.length * 2));
@@ -16349,19 +16595,31 @@ function scan(sql) {
         tokenEnds = new Int32Array(size);
         tokenOut = new Int32Array(size);
     }
-    input = sql;
-    written = 0;
     tokenCount = 0;
-    curStart = -1;
-    curEnd = -1;
-    prevAtomWasDot = false;
+    // The output and the token being built, in locals (not module state: those
+    // are re-read and hole-checked on every access).
+    const out = scratch;
+    const starts = tokenStarts;
+    const ends = tokenEnds;
+    const outs = tokenOut;
+    let o = 0;
+    let t = 0;
+    /** The token being built: [curStart, curEnd) of the input (tokens are slices). */
+    let curStart = -1;
+    let curEnd = -1;
+    let prevAtomWasDot = false;
+    // The atom a branch below found, added by the loop's tail: glued to the
+    // token being built across a `.`, else it starts the next token.
+    let atomStart = 0;
+    let atomEnd = 0;
+    let atomIsDot = false;
     // The last atom was a quoted literal; whitespace and comments since don't reset it.
     let afterQuote = false;
     // Index just past the last comment or hint (for the `.` rule).
     let commentEnd = -1;
     let i = 0;
     while (i < n) {
-        const c = sql.charCodeAt(i);
+        const c = sql[i];
         if (c >= 128)
             return GIVE_UP.nonAscii;
         const cls = CLASS[c];
@@ -16370,7 +16628,7 @@ function scan(sql) {
             continue;
         }
         if (cls === CR) {
-            if (sql.charCodeAt(i + 1) !== LF)
+            if (sql[i + 1] !== LF)
                 return GIVE_UP.loneCr;
             i += 2;
             continue;
@@ -16378,34 +16636,34 @@ function scan(sql) {
         if (cls === WORD) {
             const start = i;
             let j = i + 1;
-            while (j < n && CLASS[sql.charCodeAt(j)] === WORD)
+            while (j < n && CLASS[sql[j]] === WORD)
                 j++;
-            const numeric = sql_normaliser_isDigit(c) ||
-                (start >= 2 && sql.charCodeAt(start - 1) === DOT_CODE && sql_normaliser_isDigit(sql.charCodeAt(start - 2)));
+            const numeric = sql_normaliser_isDigit(c) || (start >= 2 && sql[start - 1] === DOT_CODE && sql_normaliser_isDigit(sql[start - 2]));
             if (numeric) {
                 // Keep an exponent's sign in the token: `1e-5`, `1.5E+10`.
                 for (;;) {
-                    const last = sql.charCodeAt(j - 1) | 0x20; // lower case
-                    const sign = sql.charCodeAt(j);
-                    if (last !== 101 || (sign !== PLUS && sign !== DASH) || !sql_normaliser_isDigit(sql.charCodeAt(j + 1)))
+                    const last = sql[j - 1] | 0x20; // lower case
+                    const sign = sql[j];
+                    if (last !== 101 || (sign !== PLUS && sign !== DASH) || !sql_normaliser_isDigit(sql[j + 1]))
                         break;
                     j += 2;
-                    while (j < n && CLASS[sql.charCodeAt(j)] === WORD)
+                    while (j < n && CLASS[sql[j]] === WORD)
                         j++;
                 }
             }
-            emit(start, j, false);
+            atomStart = start;
+            atomEnd = j;
+            atomIsDot = false;
             afterQuote = false;
             i = j;
-            continue;
         }
-        if (cls === QUOTE) {
+        else if (cls === QUOTE) {
             if (i > 0) {
-                const p = sql.charCodeAt(i - 1);
+                const p = sql[i - 1];
                 if (p < 128 && (CLASS[p] === WORD || CLASS[p] === QUOTE))
                     return GIVE_UP.quoteTouching;
             }
-            if (sql.charCodeAt(i + 1) === c && sql.charCodeAt(i + 2) === c)
+            if (sql[i + 1] === c && sql[i + 2] === c)
                 return GIVE_UP.tripleQuote;
             if (afterQuote)
                 return GIVE_UP.adjacentLiterals;
@@ -16413,7 +16671,7 @@ function scan(sql) {
             for (;;) {
                 if (k >= n)
                     return GIVE_UP.unterminatedQuote;
-                const q = sql.charCodeAt(k);
+                const q = sql[k];
                 if (q === c)
                     break;
                 if (q === BACKSLASH)
@@ -16423,39 +16681,41 @@ function scan(sql) {
                     return problem;
                 k++;
             }
-            const after = sql.charCodeAt(k + 1); // NaN at the end of the input
+            const after = sql[k + 1]; // 0 at the end of the input
             if (after < 128 && (CLASS[after] === WORD || CLASS[after] === QUOTE)) {
                 return GIVE_UP.quoteTouching;
             }
-            emit(i, k + 1, false);
+            atomStart = i;
+            atomEnd = k + 1;
+            atomIsDot = false;
             afterQuote = true;
             i = k + 1;
-            continue;
         }
-        if (cls === DOT) {
-            if (i > 0 && (isSpaceLike(sql.charCodeAt(i - 1)) || commentEnd === i))
+        else if (cls === DOT) {
+            if (i > 0 && (isSpaceLike(sql[i - 1]) || commentEnd === i))
                 return GIVE_UP.dotSpace;
-            const next = sql.charCodeAt(i + 1);
-            const next2 = sql.charCodeAt(i + 2);
+            const next = sql[i + 1];
+            const next2 = sql[i + 2];
             if (isSpaceLike(next) || (next === DASH && next2 === DASH) || (next === SLASH && next2 === STAR)) {
                 return GIVE_UP.dotSpace;
             }
-            emit(i, i + 1, true);
+            atomStart = i;
+            atomEnd = i + 1;
+            atomIsDot = true;
             afterQuote = false;
             i++;
-            continue;
         }
-        if (cls === PUNCT) {
-            const next = sql.charCodeAt(i + 1);
+        else if (cls === PUNCT) {
+            const next = sql[i + 1];
             if (c === DASH && next === DASH) {
-                if (sql.charCodeAt(i + 2) !== SP)
+                if (sql[i + 2] !== SP)
                     return GIVE_UP.dashDash;
-                if (i > 0 && sql.charCodeAt(i - 1) === DOT_CODE)
+                if (i > 0 && sql[i - 1] === DOT_CODE)
                     return GIVE_UP.dotSpace;
                 // A line comment: dropped, up to (not including) the line feed.
                 let k = i + 3;
                 while (k < n) {
-                    const q = sql.charCodeAt(k);
+                    const q = sql[k];
                     if (q === LF)
                         break;
                     const problem = bodyProblem(sql, k, q);
@@ -16470,11 +16730,11 @@ function scan(sql) {
             if (c === SLASH && next === SLASH)
                 return GIVE_UP.slashSlash;
             if (c === SLASH && next === STAR) {
-                if (i > 0 && sql.charCodeAt(i - 1) === DOT_CODE)
+                if (i > 0 && sql[i - 1] === DOT_CODE)
                     return GIVE_UP.dotSpace;
-                const opener = sql.charCodeAt(i + 2);
-                if (Number.isNaN(opener))
+                if (i + 2 >= n)
                     return GIVE_UP.unterminatedComment;
+                const opener = sql[i + 2];
                 const hint = opener === PLUS;
                 if (!hint &&
                     opener !== STAR &&
@@ -16486,18 +16746,18 @@ function scan(sql) {
                     opener !== CR_CODE &&
                     opener > 32 &&
                     opener < 127) {
-                    return commentOpeningReason(sql[i + 2]);
+                    return commentOpeningReason(String.fromCharCode(opener));
                 }
                 // Other openings (control, non-ASCII) are caught by the body check below.
                 let k = i + 2;
                 let end = -1;
                 while (k < n) {
-                    const q = sql.charCodeAt(k);
-                    if (q === STAR && sql.charCodeAt(k + 1) === SLASH) {
+                    const q = sql[k];
+                    if (q === STAR && sql[k + 1] === SLASH) {
                         end = k + 2;
                         break;
                     }
-                    if (q === SLASH && sql.charCodeAt(k + 1) === STAR)
+                    if (q === SLASH && sql[k + 1] === STAR)
                         return GIVE_UP.nestedComment;
                     const problem = bodyProblem(sql, k, q);
                     if (problem !== undefined)
@@ -16506,65 +16766,65 @@ function scan(sql) {
                 }
                 if (end < 0)
                     return GIVE_UP.unterminatedComment;
-                if (sql.charCodeAt(end) === DOT_CODE)
+                if (sql[end] === DOT_CODE)
                     return GIVE_UP.dotSpace;
                 // A hint is a token of its own, verbatim; it counts as a comment for
                 // the `.` and adjacent-literal rules (dialects without hints read it so).
-                if (hint)
-                    emit(i, end, false);
                 commentEnd = end;
+                if (!hint) {
+                    i = end;
+                    continue;
+                }
+                atomStart = i;
+                atomEnd = end;
+                atomIsDot = false;
                 i = end;
-                continue;
             }
-            emit(i, i + 1, false);
-            afterQuote = false;
-            i++;
-            continue;
+            else {
+                atomStart = i;
+                atomEnd = i + 1;
+                atomIsDot = false;
+                afterQuote = false;
+                i++;
+            }
         }
-        if (cls === CONTROL)
+        else if (cls === CONTROL) {
             return GIVE_UP.control;
-        return characterReason(sql[i]);
+        }
+        else {
+            return characterReason(String.fromCharCode(c));
+        }
+        // The tail: add the atom.
+        if (curStart >= 0 && curEnd === atomStart && (atomIsDot || prevAtomWasDot)) {
+            curEnd = atomEnd;
+        }
+        else {
+            if (curStart >= 0)
+                o = copyToken(sql, curStart, curEnd, out, o, starts, ends, outs, t++);
+            curStart = atomStart;
+            curEnd = atomEnd;
+        }
+        prevAtomWasDot = atomIsDot;
     }
     if (curStart >= 0)
-        flush(curStart, curEnd);
-    return written;
+        o = copyToken(sql, curStart, curEnd, out, o, starts, ends, outs, t++);
+    tokenCount = t;
+    return o;
 }
-// The normalisation in progress. Module state, not closures made per call: a
-// closure per call is a new call target each time, which throws optimized
-// code away (V8 deoptimizes on "wrong call target") thousands of times.
-let input = "";
-let written = 0;
-/** The token being built: [curStart, curEnd) of the input (tokens are slices). */
-let curStart = -1;
-let curEnd = -1;
-let prevAtomWasDot = false;
-/** Adds an atom: glued to the token being built across a `.`, else it starts the next token. */
-function emit(start, end, isDot) {
-    if (curStart >= 0 && curEnd === start && (isDot || prevAtomWasDot)) {
-        curEnd = end;
-    }
-    else {
-        if (curStart >= 0)
-            flush(curStart, curEnd);
-        curStart = start;
-        curEnd = end;
-    }
-    prevAtomWasDot = isDot;
-}
-/** Copies a finished token to the output, after a space unless it is the first. */
-function flush(start, end) {
-    const buf = scratch;
-    const sql = input;
-    let o = written;
+/**
+ * Copies token `t`, [start, end) of the input, to the output at `o`, after a
+ * space unless it is the first; records where it came from and went; returns
+ * the output's new length.
+ */
+function copyToken(sql, start, end, out, o, starts, ends, outs, t) {
     if (o > 0)
-        buf[o++] = SP;
-    const t = tokenCount++;
-    tokenStarts[t] = start;
-    tokenEnds[t] = end;
-    tokenOut[t] = o;
+        out[o++] = SP;
+    starts[t] = start;
+    ends[t] = end;
+    outs[t] = o;
     for (let k = start; k < end; k++)
-        buf[o++] = sql.charCodeAt(k);
-    written = o;
+        out[o++] = sql[k];
+    return o;
 }
 
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/node-fingerprint.ts
@@ -17403,14 +17663,20 @@ function readTextFile(file, from) {
 
 
 
+
 const DEFAULT_ENVIRONMENT = "prod";
 const DEFAULT_STATE = ".ods/state.db";
 function resolveFlagPath(context, value, fallback) {
     return external_node_path_default().resolve(context.cwd, value ?? fallback);
 }
-function readProject(context, manifest) {
+/** Reads and fingerprints the manifest; with `progress`, says so (the longest part of a large plan). */
+function readProject(context, manifest, progress) {
     const file = resolveFlagPath(context, manifest, "target/manifest.json");
-    return loadProject(readTextFile(file, "--manifest"), file);
+    const shown = external_node_path_default().relative(context.cwd, file) || file;
+    progress?.phase(`reading ${shown}`);
+    const text = readTextFile(file, "--manifest");
+    progress?.phase(`parsing and fingerprinting ${shown} (${formatBytes(Buffer.byteLength(text))})`);
+    return loadProject(text, file);
 }
 function readRunResults(context, value) {
     const file = resolveFlagPath(context, value, "target/run_results.json");
@@ -17548,7 +17814,7 @@ const doctorCommand = {
         }
         else {
             const facts = inspection.exists
-                ? `${formatBytes(inspection.bytes)}${inspection.walBytes > 0 ? ` + ${formatBytes(inspection.walBytes)} write-ahead log` : ""}${report.layout_version === undefined ? "" : `, layout ${report.layout_version}`}`
+                ? `${state_file_formatBytes(inspection.bytes)}${inspection.walBytes > 0 ? ` + ${state_file_formatBytes(inspection.walBytes)} write-ahead log` : ""}${report.layout_version === undefined ? "" : `, layout ${report.layout_version}`}`
                 : "missing";
             lines.push(`Checked ${shown(file, context)} (${facts}): ${count(report.scopes, "scope")}, ${count(report.snapshots, "snapshot")}, ${count(report.runs, "run")}.`);
             const errors = report.problems.filter((problem) => problem.severity === "error");
@@ -17566,7 +17832,7 @@ const doctorCommand = {
         if (inspection.backups.length > 0) {
             lines.push("", "Backups next to it (newest first):");
             for (const backup of inspection.backups) {
-                lines.push(`  ${shown(backup.path, context)}  ${formatBytes(backup.bytes)}  ${backup.modified.toISOString()}`);
+                lines.push(`  ${shown(backup.path, context)}  ${state_file_formatBytes(backup.bytes)}  ${backup.modified.toISOString()}`);
             }
             if (!report.ok) {
                 lines.push(`To restore one: ods-state reset --state ${shown(file, context)} (moves the damaged file aside), then copy the backup to ${shown(file, context)}.`);
@@ -19646,6 +19912,51 @@ async function openWarehouse(spec) {
 var decide = __nccwpck_require__(2345);
 // EXTERNAL MODULE: ./src/env/promotion/rollback.ts
 var rollback = __nccwpck_require__(5261);
+;// CONCATENATED MODULE: ./src/env/promotion/state.ts
+function applyPromotion(snapshot, promoted, options) {
+    const nodes = { ...snapshot.nodes };
+    const runOf = new Map(promoted.map((node) => [node.unique_id, node.pr_run_id]));
+    for (const node of promoted) {
+        const parents = {};
+        for (const parent of Object.keys(node.state.parents)) {
+            const promotedRun = runOf.get(parent);
+            const current = promotedRun ?? nodes[parent]?.run_id;
+            if (current !== undefined)
+                parents[parent] = current;
+        }
+        nodes[node.unique_id] = { ...node.state, parents, promoted_by: options.promotedBy };
+    }
+    if (options.builtBy) {
+        for (const [id, state] of Object.entries(nodes)) {
+            if (state.run_id !== options.builtBy || runOf.has(id))
+                continue;
+            let changed = false;
+            const parents = { ...state.parents };
+            for (const parent of Object.keys(parents)) {
+                const run = runOf.get(parent);
+                if (run !== undefined && parents[parent] !== run) {
+                    parents[parent] = run;
+                    changed = true;
+                }
+            }
+            if (changed)
+                nodes[id] = { ...state, parents };
+        }
+    }
+    return { ...snapshot, nodes };
+}
+/** Prod's state after a rollback: each node as it was before the promotion (removed when prod had none). */
+function applyRollback(snapshot, restored) {
+    const nodes = { ...snapshot.nodes };
+    for (const node of restored) {
+        if (node.previous_state)
+            nodes[node.unique_id] = node.previous_state;
+        else
+            delete nodes[node.unique_id];
+    }
+    return { ...snapshot, nodes };
+}
+
 ;// CONCATENATED MODULE: ./src/env/index.ts
 
 
@@ -20398,6 +20709,7 @@ function describeTarget(target) {
 
 
 
+
 const ENV_SUBCOMMANDS = [
     "create",
     "refresh",
@@ -20446,6 +20758,7 @@ function positiveNumber(values, name) {
 async function withWarehouse(values, context, work, options = {}) {
     const given = env_str(values, "warehouse");
     const spec = parseWarehouseSpec(given ?? context.warehouse, context.cwd, given !== undefined ? "--warehouse" : "ODS_WAREHOUSE");
+    options.progress?.phase("connecting to the warehouse");
     const warehouse = await openWarehouse(spec);
     try {
         const ctx = await environmentContext(warehouse, {
@@ -20462,6 +20775,10 @@ async function withWarehouse(values, context, work, options = {}) {
     }
 }
 async function prodState(values, context, project) {
+    return (await prodHead(values, context, project))?.snapshot ?? null;
+}
+/** Prod's latest snapshot with its id (the head a commit of the promotion expects). */
+async function prodHead(values, context, project) {
     const file = env_str(values, "state");
     if (file === undefined && project === null)
         return null;
@@ -20472,7 +20789,7 @@ async function prodState(values, context, project) {
         if (project === null)
             return null;
         const latest = await store.latest(scopeOf(project, env_str(values, "environment")));
-        return latest?.snapshot ?? null;
+        return latest ? { id: latest.id, snapshot: latest.snapshot } : null;
     }
     finally {
         await store.close();
@@ -20483,12 +20800,15 @@ function printJson(context, value) {
 }
 async function createOrRefresh(values, context, sub) {
     const name = environmentOf(values);
-    const project = readProject(context, env_str(values, "manifest"));
+    const format = formatOf(values);
+    const progress = createProgress(context);
+    const project = readProject(context, env_str(values, "manifest"), progress);
     const scope = scopeOf(project, env_str(values, "environment"));
     const sources = readSourcesIfGiven(context, env_str(values, "sources"));
+    progress.phase("reading prod's state");
     const prod = await prodState(values, context, project);
-    const format = formatOf(values);
     await withWarehouse(values, context, async (ctx) => {
+        progress.phase(`planning ${name} over prod and its own builds`);
         const baseline = await environmentBaseline(ctx, name, prod, project);
         const planned = plan({
             project,
@@ -20501,6 +20821,7 @@ async function createOrRefresh(values, context, sub) {
             pointers: true,
         });
         const pr = env_str(values, "pr");
+        progress.phase(`${values["dry-run"] === true ? "checking" : sub === "create" ? "creating" : "refreshing"} environment ${name}`);
         const change = await createEnvironment(ctx, {
             name,
             project: scope.project,
@@ -20510,6 +20831,7 @@ async function createOrRefresh(values, context, sub) {
             prod,
             dryRun: values["dry-run"] === true,
         });
+        progress.done();
         if (format === "json") {
             printJson(context, { ...change, select: planned.select, build_command: planned.build_command });
             return;
@@ -20521,18 +20843,21 @@ async function createOrRefresh(values, context, sub) {
         }
         if (planned.build_command)
             context.stdout(`Then: ${planned.build_command}\n`);
-    });
+    }, { progress }).finally(() => progress.done());
     return 0;
 }
 async function recordBuilds(values, context) {
     const name = environmentOf(values);
-    const project = readProject(context, env_str(values, "manifest"));
+    const progress = createProgress(context);
+    const project = readProject(context, env_str(values, "manifest"), progress);
     const buildManifest = env_str(values, "build-manifest");
-    const buildProject = buildManifest ? readProject(context, buildManifest) : null;
+    const buildProject = buildManifest ? readProject(context, buildManifest, progress) : null;
     const runResults = readRunResults(context, env_str(values, "run-results"));
     const sources = readSourcesIfGiven(context, env_str(values, "sources"));
     await withWarehouse(values, context, async (ctx) => {
+        progress.phase(`recording the builds of ${name}`);
         const outcome = await recordEnvironmentBuilds(ctx, { name, project, buildProject, runResults, sources });
+        progress.done();
         if (formatOf(values) === "json")
             printJson(context, outcome);
         else {
@@ -20545,11 +20870,14 @@ async function recordBuilds(values, context) {
 }
 async function cleanup(values, context) {
     const name = environmentOf(values);
-    const project = env_str(values, "manifest") ? readProject(context, env_str(values, "manifest")) : null;
+    const progress = createProgress(context);
+    const project = env_str(values, "manifest") ? readProject(context, env_str(values, "manifest"), progress) : null;
     const prod = await prodState(values, context, project);
     let code = 0;
     await withWarehouse(values, context, async (ctx) => {
+        progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);
         const report = await cleanupEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
+        progress.done();
         if (!report.found) {
             throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${ctx.warehouse.label}.`);
         }
@@ -20570,35 +20898,88 @@ async function cleanup(values, context) {
     });
     return code;
 }
+/**
+ * Writes a committed promotion into prod's state (applyPromotion), so that
+ * `ods-state record` of the rest of the run takes the promoted builds as the
+ * parents' runs and the next plan reuses the promoted nodes. Commits against
+ * the head the promotion was planned on (a run that committed in between
+ * makes it a conflict, not a silent overwrite). A rerun after the warehouse
+ * committed but the state was not written finds the promotion
+ * `already_committed` and writes it then; when the state already records it,
+ * nothing is written.
+ */
+async function writePromotion(context, file, scope, head, result, promotedBy) {
+    const nodes = result.promoted.map((node) => node.unique_id);
+    const recorded = result.promoted.every((node) => {
+        const current = head.snapshot.nodes[node.unique_id];
+        return current?.run_id === node.pr_run_id && current.promoted_by !== undefined;
+    });
+    const key = `${scope.project}/${scope.environment}`;
+    if (recorded)
+        return { file, scope: key, snapshot_id: null, nodes };
+    const store = await openStateForWriting(context, file);
+    try {
+        const committed = await store.commit(scope, head.id, applyPromotion(head.snapshot, result.promoted, { promotedBy }));
+        return { file, scope: key, snapshot_id: committed.id, nodes };
+    }
+    catch (error) {
+        if (!(0,user_error/* isUserError */.iU)(error))
+            throw error;
+        throw new user_error/* UserError */.yo(error.code, `Promotion ${result.id ?? ""} is committed in the warehouse, but prod's state in ${file} was not updated: ${error.message}`, {
+            file,
+            hint: "Run the same `ods-state env promote` again (with the same --promoted-by): the warehouse reports the promotion as already committed and the state is written then.",
+        });
+    }
+    finally {
+        await store.close();
+    }
+}
 async function promoteCommand(values, context) {
     const name = environmentOf(values);
-    const project = readProject(context, env_str(values, "manifest"));
+    const format = formatOf(values);
+    const progress = createProgress(context);
+    const project = readProject(context, env_str(values, "manifest"), progress);
     const scope = scopeOf(project, env_str(values, "environment"));
     const sources = readSourcesIfGiven(context, env_str(values, "sources"));
-    const prod = await prodState(values, context, project);
+    progress.phase("reading prod's state");
+    const head = await prodHead(values, context, project);
+    const prod = head?.snapshot ?? null;
+    const dryRun = values["dry-run"] === true;
+    const stateFile = env_str(values, "state");
     await withWarehouse(values, context, async (ctx) => {
+        progress.phase(`planning main over prod (${project.fingerprints.size} nodes)`);
         const mainPlan = plan({
             project,
             scope,
-            state: prod ? { id: "prod", snapshot: prod } : null,
+            state: head ? { id: head.id, snapshot: head.snapshot } : null,
             sources,
             select: [],
             now: ctx.now,
             target: targetOf(project, scope, env_str(values, "target")),
         });
+        progress.phase(`deciding what ${name} promotes`);
         const decided = await (0,promote/* planPromotion */.z)(ctx, { environment: name, plan: mainPlan, project, prod, sources });
         const retentionDays = positiveNumber(values, "retention-days");
+        const promotedBy = env_str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`;
+        progress.phase(`${dryRun ? "checking" : "promoting"} ${decided.candidates.length} table${decided.candidates.length === 1 ? "" : "s"} from ${name}`);
         const result = await (0,promote/* promote */.pt)(ctx, {
             plan: decided,
             mainPlan,
             mainProject: project,
-            promotedBy: env_str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`,
+            promotedBy,
             allowNonAtomic: values["allow-non-atomic"] === true,
-            dryRun: values["dry-run"] === true,
+            dryRun,
             ...(retentionDays !== undefined ? { retentionDays } : {}),
         });
-        if (formatOf(values) === "json") {
-            printJson(context, result);
+        let state = null;
+        const committed = result.status === "committed" || result.status === "already_committed";
+        if (stateFile !== undefined && head && !dryRun && committed && result.promoted.length > 0) {
+            progress.phase("writing the promotion into prod's state");
+            state = await writePromotion(context, resolveFlagPath(context, stateFile, DEFAULT_STATE), scope, head, result, promotedBy);
+        }
+        progress.done();
+        if (format === "json") {
+            printJson(context, { ...result, state });
             return;
         }
         const promoted = result.decisions.filter((d) => d.promotable).length;
@@ -20608,9 +20989,20 @@ async function promoteCommand(values, context) {
         }
         for (const left of result.views.left)
             context.stdout(`  warning: view ${left.view} still reads the replaced table: ${left.error}\n`);
+        if (state?.snapshot_id) {
+            context.stdout(`State updated: ${state.scope} in ${state.file} records ${state.nodes.length} promoted node${state.nodes.length === 1 ? "" : "s"} (snapshot ${state.snapshot_id}); record the rest of the run with \`ods-state record\`.\n`);
+        }
+        else if (state) {
+            context.stdout(`State: ${state.scope} in ${state.file} already records this promotion.\n`);
+        }
+        else if (committed && result.promoted.length > 0) {
+            context.stdout(stateFile === undefined
+                ? "State not updated (no --state): give --state DB to write the promotion into prod's state, or the next plan builds these nodes again.\n"
+                : `State not updated: ${stateFile} has no state of ${scope.project}/${scope.environment} to record the promotion in.\n`);
+        }
         if (result.build_command)
             context.stdout(`Then: ${result.build_command}\n`);
-    });
+    }, { progress }).finally(() => progress.done());
     return 0;
 }
 async function env_rollback(values, context) {
@@ -20746,7 +21138,7 @@ const envCommand = {
         pr: "the pull request number (the environment is pr-N)",
         name: "the environment's name, instead of --pr",
         manifest: "create/refresh/record: the PR's manifest compiled with the CI target; promote: main's manifest",
-        state: `the state database (prod's state); default ${DEFAULT_STATE}`,
+        state: `the state database (prod's state); default ${DEFAULT_STATE}. promote: given explicitly, a committed promotion is written into it`,
         environment: "the state scope's environment (prod's); default prod",
         target: "the dbt target prod's state was recorded for; default: the environment",
         sources: "dbt's sources.json (`dbt source freshness`)",
@@ -20792,6 +21184,7 @@ const envCommand = {
         "ods-state env create --pr 7 --manifest target/manifest.json --sources target/sources.json --warehouse duckdb:shop.duckdb",
         "ods-state env record --pr 7 --manifest pr/manifest.json --run-results target/run_results.json",
         "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --dry-run",
+        "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --state .ods/state.db --promoted-by main-run-42",
         "ods-state env cleanup --pr 7 --dry-run",
         "ods-state env gc --retention-days 3",
     ],
@@ -20819,169 +21212,6 @@ const envCommand = {
         }
     },
 };
-
-;// CONCATENATED MODULE: ./src/comment/markdown-escape.ts
-/**
- * Escaping for everything the comment shows that came from the manifest, the
- * state or the planner's messages: node names, paths, schemas, SQL, messages.
- * All of it is untrusted. Pure string functions; the rules, per context:
- *
- * - Every string is first normalised (`cleanText`): line breaks and tabs
- *   become spaces, other control characters and the bidirectional overrides
- *   (Trojan Source) become U+FFFD, and it is cut to a length (by code point,
- *   never inside a surrogate pair) with "…".
- * - Markdown text (`mdText`) and inline code (`mdCode`): `& < >` and the
- *   backtick and `$` (GitHub math) become entities; `\ * _ [ ] | ~` are
- *   backslash-escaped (`|` also inside tables). `@` is followed by a
- *   zero-width joiner in text, so `@org/team` can't mention anyone; inside
- *   `<code>` it is `&#64;`, which GitHub never turns into a mention there
- *   (its mention filter skips code) and which copies back as `@`. `#` is
- *   followed by a zero-width joiner in text, so `#12` can't cross-reference an
- *   issue. Inline code is the `<code>` element, not backticks: inside a
- *   backtick span nothing can be escaped, so an `<img …>` in a name would stay
- *   raw in the markdown (harmless to GitHub, but then the markdown is only as
- *   safe as every renderer it is pasted into).
- * - Code blocks (`codeBlock`): a fenced block when the text only has
- *   characters from a short allow-list (so it gets highlighting and GitHub's
- *   copy button); otherwise `<pre><code>` with every other character as an
- *   entity. Line breaks are kept there.
- * - The hidden marker (`markerToken`): percent-encoding of everything but
- *   `[A-Za-z0-9_.-]`, so it can't hold `-->` and is injective (project `a`
- *   never matches the marker of project `a b`).
- * - Mermaid labels (`mermaidLabel`): everything outside `[A-Za-z0-9 _.,:/-]`
- *   becomes mermaid's `#<decimal>;` entity, so quotes, brackets, `#`, `;`,
- *   backticks and `<` can't leave the label or the code fence.
- * - Links (`safeUrl`): only `https://` (or `http://`) URLs without spaces,
- *   quotes, angle brackets, backticks or parentheses; anything else is dropped.
- */
-/** Longest name shown (code points); longer names end in "…". */
-const MAX_NAME = 120;
-/** Longest message shown (code points). */
-const MAX_MESSAGE = 400;
-const LINE_BREAK = /\r\n|[\n\r\t\v\f\u0085\u2028\u2029]/g;
-// C0 and C1 controls (ESC included: no terminal escapes), DEL, bidi marks,
-// embeddings, overrides and isolates, the BOM.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-/** One line of plain text: no line breaks or control characters, at most `max` code points. */
-function cleanText(text, max = MAX_MESSAGE) {
-    const flat = text.replace(LINE_BREAK, " ").replace(UNSAFE, "\ufffd");
-    return truncate(flat, max);
-}
-/** Cuts to `max` code points, ending in "…" when cut. Never splits a surrogate pair. */
-function truncate(text, max) {
-    if (text.length <= max)
-        return text;
-    const points = Array.from(text);
-    if (points.length <= max)
-        return text;
-    return points.slice(0, Math.max(1, max - 1)).join("") + "…";
-}
-const ZWJ = "\u200d";
-const TEXT_ESCAPES = {
-    "&": "&amp;",
-    "<": "&lt;",
-    ">": "&gt;",
-    "`": "&#96;",
-    $: "&#36;",
-    "\\": "\\\\",
-    "*": "\\*",
-    _: "\\_",
-    "[": "\\[",
-    "]": "\\]",
-    "|": "\\|",
-    "~": "\\~",
-    "@": `@${ZWJ}`,
-    "#": `#${ZWJ}`,
-};
-const CODE_ESCAPES = { ...TEXT_ESCAPES, "@": "&#64;", "#": "&#35;" };
-const TEXT_SPECIAL = /[&<>`$\\*_[\]|~@#]/g;
-/** Untrusted text inside markdown prose (not at the start of a line). */
-function mdText(text, max = MAX_MESSAGE) {
-    return cleanText(text, max).replace(TEXT_SPECIAL, (c) => TEXT_ESCAPES[c]);
-}
-/** Untrusted text as inline code: `<code>…</code>` with its content escaped. */
-function mdCode(text, max = MAX_NAME) {
-    return `<code>${cleanText(text, max).replace(TEXT_SPECIAL, (c) => CODE_ESCAPES[c])}</code>`;
-}
-/**
- * A planner message, where names are in backticks: text parts as `mdText`,
- * backticked parts as `mdCode`. A name that itself holds backticks splits
- * wrongly, but every part is escaped either way.
- */
-function mdMessage(message, max = MAX_MESSAGE) {
-    return splitBackticks(cleanText(message, max))
-        .map((part) => (typeof part === "string" ? escapeCleanText(part) : mdCodeClean(part.code)))
-        .join("");
-}
-function escapeCleanText(text) {
-    return text.replace(TEXT_SPECIAL, (c) => TEXT_ESCAPES[c]);
-}
-function mdCodeClean(text) {
-    return `<code>${text.replace(TEXT_SPECIAL, (c) => CODE_ESCAPES[c])}</code>`;
-}
-/** Text and code parts of a message that marks names with backticks. */
-function splitBackticks(message) {
-    const parts = [];
-    const pieces = message.split("`");
-    // An odd number of backticks leaves the last piece unclosed: it is text.
-    const closed = pieces.length % 2 === 1 ? pieces.length : pieces.length - 1;
-    for (let i = 0; i < pieces.length; i++) {
-        const piece = pieces[i];
-        if (i % 2 === 1 && i < closed)
-            parts.push({ code: piece });
-        else if (piece !== "")
-            parts.push(i % 2 === 1 ? "`" + piece : piece);
-    }
-    return parts;
-}
-// Characters a fenced code block may show as they are. Everything else (the
-// backtick, `<`, `>`, `&`, `@`, `|`, `[`, `]`, `#`, `$`, `\`, non-ASCII…)
-// sends the block through <pre> with entities.
-const FENCE_SAFE = /^[A-Za-z0-9 _\-.,:;=+*/'"(){}%!?\n]*$/;
-/**
- * An untrusted text as a code block; other control characters become U+FFFD.
- * With `multiline` (an example query), line breaks are kept as lines; without
- * it (a shell command, where a line break can only come from a name), a line
- * break sends the text through <pre>, as the entity `&#10;`: it shows as a
- * break and is copied as one, but the markdown never gets an untrusted line.
- */
-function codeBlock(text, language = "", max = 20_000, multiline = true) {
-    const lines = text
-        .replace(/\r\n?/g, "\n")
-        .split("\n")
-        .map((line) => line.replace(UNSAFE, "\ufffd").replace(/[\t\v\f\u0085\u2028\u2029]/g, " "));
-    const body = truncate(lines.join("\n"), max);
-    if (FENCE_SAFE.test(body) && (multiline || !body.includes("\n")))
-        return "```" + language + "\n" + body + "\n```";
-    const escaped = Array.from(body)
-        .map((c) => (c === "\n" && multiline) || /[A-Za-z0-9 _\-.,:;=+/'"(){}%!?]/.test(c) ? c : `&#${c.codePointAt(0)};`)
-        .join("");
-    return `<pre><code>${escaped}</code></pre>`;
-}
-/** The project as it appears in the hidden marker: percent-encoded, never `-->`. */
-function markerToken(text) {
-    return Array.from(new TextEncoder().encode(text))
-        .map((byte) => {
-        const c = String.fromCharCode(byte);
-        return /[A-Za-z0-9_.-]/.test(c) && byte < 128
-            ? c
-            : `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
-    })
-        .join("");
-}
-const MERMAID_SAFE = /[A-Za-z0-9 _.,:/-]/;
-/** Untrusted text as the inside of a quoted mermaid label. */
-function mermaidLabel(text, max = 60) {
-    return Array.from(cleanText(text, max))
-        .map((c) => (MERMAID_SAFE.test(c) ? c : `#${c.codePointAt(0)};`))
-        .join("");
-}
-/** The URL when it is a plain http(s) URL that can't break a markdown link; otherwise undefined. */
-function safeUrl(url) {
-    if (url === undefined)
-        return undefined;
-    return /^https?:\/\/[^\s<>"'`()[\]\\]+$/.test(url) && url.length <= 2000 ? url : undefined;
-}
 
 ;// CONCATENATED MODULE: ./src/comment/words.ts
 /**
@@ -22403,6 +22633,83 @@ function renderTerminal(plan) {
     return lines.join("\n") + "\n";
 }
 
+;// CONCATENATED MODULE: ./src/cli/render-html.ts
+/**
+ * The plan as one self-contained HTML page (`ods-state plan --format html`):
+ * the same headline, reasons and dbt command as the comment, readable in a
+ * browser without GitHub. No script, no external resource; every untrusted
+ * string (node names, messages, the project, run ids) is HTML-escaped and
+ * cleaned of control characters. Pure: a plan in, a string out.
+ */
+
+
+
+const ESCAPES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#39;",
+};
+/** Text for an HTML element or a quoted attribute: one line, control characters replaced, markup escaped. */
+function htmlText(text, max) {
+    return cleanText(text, max).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+function wordsToHtml(words) {
+    return words
+        .map((w) => (typeof w === "string" ? htmlText(w) : `<code>${htmlText(w.code, MAX_NAME)}</code>`))
+        .join("");
+}
+const STYLE = `body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2328}
+h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:2rem}
+table{border-collapse:collapse;width:100%}td,th{text-align:left;vertical-align:top;padding:.3rem .5rem;border-bottom:1px solid #d0d7de}
+code,pre{font:13px ui-monospace,monospace;background:#f6f8fa}pre{padding:.7rem;overflow-x:auto;white-space:pre-wrap}
+.BUILD{color:#9a6700;font-weight:600}.REUSE{color:#1a7f37;font-weight:600}.muted{color:#59636e}`;
+function renderHtml(plan) {
+    const phrase = phraseContext(plan);
+    const build = plan.entries.filter((e) => e.action === "BUILD");
+    const reuse = plan.entries.filter((e) => e.action === "REUSE");
+    const saves = reuse.reduce((sum, e) => sum + (e.last_duration_s ?? 0), 0);
+    const total = saves + build.reduce((sum, e) => sum + (e.last_duration_s ?? 0), 0);
+    const project = htmlText(plan.project, MAX_NAME);
+    const environment = htmlText(plan.environment, MAX_NAME);
+    const rows = (entries) => entries
+        .map((e) => `<tr><td class="${e.action}">${e.action}</td><td><code>${htmlText(entryLabel(e, plan.project), MAX_NAME)}</code></td><td>${wordsToHtml(phraseEntry(e, phrase))}</td></tr>`)
+        .join("\n");
+    const section = (title, entries) => entries.length === 0
+        ? ""
+        : `<h2>${title}</h2>\n<table><thead><tr><th>action</th><th>node</th><th>why</th></tr></thead><tbody>\n${rows(entries)}\n</tbody></table>`;
+    const checks = (plan.source_checks ?? []).filter((c) => c.action === "RUN");
+    const parts = [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        `<title>ods-state plan: ${project}</title>`,
+        `<style>${STYLE}</style></head><body>`,
+        `<h1>${project}: ${formatCount(build.length)} to build · ${formatCount(reuse.length)} to reuse</h1>`,
+        saves > 0 && total > 0
+            ? `<p>Reuse saves about ${formatDuration(saves)} of ${formatDuration(total)} of build time.</p>`
+            : "",
+        `<p class="muted">${plan.state.found
+            ? `Compared with ${environment}${plan.state.run_id ? ` at run <code>${htmlText(plan.state.run_id, MAX_NAME)}</code>` : ""}${plan.state.created_at ? ` (recorded ${htmlText(formatTime(plan.state.created_at))})` : ""}`
+            : `No recorded state for ${environment}: every node is built.`}${plan.pointers ? "; planned for a pull request's environment (reused nodes are pointer views)" : ""}. Planned ${htmlText(formatTime(plan.planned_at))}.</p>`,
+        plan.warnings.length > 0
+            ? `<h2>Warnings</h2>\n<ul>${plan.warnings.map((w) => `<li>${wordsToHtml(messageWords(w.message))}</li>`).join("")}</ul>`
+            : "",
+        section("To build", build),
+        checks.length > 0
+            ? `<h2>Source checks that run</h2>\n<ul>${checks.map((c) => `<li><code>${htmlText(c.name, MAX_NAME)}</code>: ${wordsToHtml(messageWords(c.reason.message))}</li>`).join("")}</ul>`
+            : "",
+        section("Reused", reuse),
+        plan.build_command
+            ? `<h2>The dbt command</h2>\n<pre>${htmlText(plan.build_command, Number.POSITIVE_INFINITY)}</pre>`
+            : "<p>Nothing to build.</p>",
+        `<p class="muted">${plural(plan.entries.length, "node")} planned; the full plan is <code>ods-state plan --format json</code> (docs/cli-formats.md).</p>`,
+        "</body></html>",
+    ];
+    return `${parts.filter((p) => p !== "").join("\n")}\n`;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/plan.ts
 
 
@@ -22411,16 +22718,22 @@ function renderTerminal(plan) {
 
 
 
-const PLAN_FORMATS = ["text", "json", "markdown"];
+
+
+const PLAN_FORMATS = ["text", "json", "markdown", "html"];
 /** Plans the manifest against the scope's latest state; shared by plan, explain and diff. */
 async function planFromFlags(values, context, now = new Date()) {
-    const project = readProject(context, values.manifest);
-    const scope = scopeOf(project, values.environment);
-    const sources = readSourcesIfGiven(context, values.sources);
-    const stateFile = resolveFlagPath(context, values.state, DEFAULT_STATE);
-    const store = await openExistingState(context, stateFile);
+    const progress = createProgress(context);
+    let store;
     try {
+        const project = readProject(context, values.manifest, progress);
+        const scope = scopeOf(project, values.environment);
+        const sources = readSourcesIfGiven(context, values.sources);
+        const stateFile = resolveFlagPath(context, values.state, DEFAULT_STATE);
+        progress.phase("reading the state");
+        store = await openExistingState(context, stateFile);
         const latest = store ? await store.latest(scope) : undefined;
+        progress.phase(`planning ${project.fingerprints.size} nodes`);
         return plan({
             project,
             scope,
@@ -22433,6 +22746,7 @@ async function planFromFlags(values, context, now = new Date()) {
         });
     }
     finally {
+        progress.done();
         await store?.close();
     }
 }
@@ -22458,17 +22772,18 @@ const planCommand = {
     name: "plan",
     summary: "say, node by node, what must be built and what can be reused, and why",
     usage: [
-        "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--format text|json|markdown]",
+        "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--format text|json|markdown|html]",
     ],
     optionHelp: {
         ...PLAN_OPTION_HELP,
-        format: "text (default), json (versioned, docs/cli-formats.md) or markdown (the job summary the action writes)",
+        format: "text (default), json (versioned, docs/cli-formats.md), markdown (the job summary the action writes) or html (a page to open in a browser)",
     },
     options: { ...PLAN_OPTIONS, format: { type: "string" } },
     examples: [
         "ods-state plan --manifest target/manifest.json --sources target/sources.json",
         "ods-state plan --manifest target/manifest.json --select +orders --format json > plan.json",
         "ods-state plan --manifest pr/manifest.json --environment prod --pointers   # a PR environment over prod's state",
+        "ods-state plan --manifest target/manifest.json --format html > plan.html",
         'dbt build --select "$(ods-state plan --format json | jq -r .select)"',
     ],
     async run(values, _positionals, context) {
@@ -22483,6 +22798,8 @@ const planCommand = {
             context.stdout(`${JSON.stringify(result, null, 2)}\n`);
         else if (format === "markdown")
             context.stdout(renderJobSummary(result, { project: result.project, toolVersion: VERSION }));
+        else if (format === "html")
+            context.stdout(renderHtml(result));
         else
             context.stdout(renderTerminal(result));
         return 0;
@@ -22543,7 +22860,6 @@ const explainCommand = {
 
 
 
-
 /** Version of the `fingerprint --format json` document (docs/cli-formats.md). */
 const FINGERPRINT_FORMAT_VERSION = "1.0";
 function fingerprintDocument(fingerprints, manifest) {
@@ -22581,8 +22897,9 @@ const fingerprintCommand = {
         if (format !== "text" && format !== "json") {
             throw new user_error/* UserError */.yo("usage", `--format is \`${format}\`; allowed: text, json.`, { input: "--format" });
         }
-        const file = external_node_path_default().resolve(context.cwd, values.manifest ?? "target/manifest.json");
-        const project = loadProject(readTextFile(file, "--manifest"), file);
+        const progress = createProgress(context);
+        const project = readProject(context, values.manifest, progress);
+        progress.done();
         const metadata = project.manifest.metadata;
         if (format === "json") {
             const document = fingerprintDocument(project.fingerprints.values(), {
@@ -22711,7 +23028,75 @@ const historyCommand = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/cli/pending-promotion.ts
+/**
+ * A promotion `ods-state env promote --state DB` wrote into prod's state,
+ * waiting for the record of the rest of the default branch's run.
+ *
+ * The promotion is committed before dbt builds the rest, so the promoted
+ * nodes' parents are, at that moment, prod's previous builds of them. dbt then
+ * rebuilds some of those parents (e.g. a view whose code the pull request
+ * changed, from the same code the promotion checked). Once that run is
+ * recorded, the promoted nodes' parents are resolved again against it, as
+ * the action does (record, then applyPromotion with the run as `builtBy`);
+ * otherwise the next plan would see a parent rebuilt by a run the promoted
+ * table didn't read, and build it again.
+ *
+ * Only the promotion that is the scope's head applies: a head no run of the
+ * ledger produced, with the same run as the snapshot it replaced, and nodes
+ * whose promotion it added. A node promoted by an earlier promotion keeps the
+ * parents it was recorded with (re-resolving them would claim it read data
+ * it never read).
+ */
+
+/** The promotions the head records and no run has been recorded after (grouped by promoting run), or []. */
+async function pendingPromotions(store, head) {
+    if (!head || head.parent === null)
+        return [];
+    const scope = { project: head.snapshot.project, environment: head.snapshot.environment };
+    const ledger = await store.runs(scope);
+    if (ledger.some((run) => run.snapshot_id === head.id))
+        return [];
+    const before = await store.get(head.parent);
+    if (!before || before.snapshot.run_id !== head.snapshot.run_id)
+        return [];
+    const byPromoter = new Map();
+    for (const [id, node] of Object.entries(head.snapshot.nodes)) {
+        if (node.promoted_by === undefined)
+            continue;
+        const previous = before.snapshot.nodes[id];
+        if (previous?.run_id === node.run_id && previous.promoted_by === node.promoted_by)
+            continue;
+        const group = byPromoter.get(node.promoted_by) ?? { promotedBy: node.promoted_by, nodes: [] };
+        group.nodes.push({ unique_id: id, pr_run_id: node.run_id });
+        byPromoter.set(node.promoted_by, group);
+    }
+    return [...byPromoter.values()];
+}
+/**
+ * The recorded snapshot with each pending promoted node's parents resolved
+ * against it. A node the run built itself (its run is no longer the pull
+ * request's) is left as the run recorded it.
+ */
+function settlePromotions(recorded, pending, runId) {
+    let snapshot = recorded;
+    for (const promotion of pending) {
+        const promoted = [];
+        for (const node of promotion.nodes) {
+            const state = snapshot.nodes[node.unique_id];
+            if (state?.run_id !== node.pr_run_id)
+                continue;
+            promoted.push({ ...node, state });
+        }
+        if (promoted.length > 0)
+            snapshot = applyPromotion(snapshot, promoted, { promotedBy: promotion.promotedBy, builtBy: runId });
+    }
+    return snapshot;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/record.ts
+
+
 
 
 const recordCommand = {
@@ -22738,14 +23123,17 @@ const recordCommand = {
         "dbt source freshness && dbt build && ods-state record --manifest target/manifest.json --run-results target/run_results.json",
     ],
     async run(values, _positionals, context) {
-        const project = readProject(context, values.manifest);
+        const progress = createProgress(context);
+        const project = readProject(context, values.manifest, progress);
         const runResults = readRunResults(context, values["run-results"]);
         const sources = readSourcesIfGiven(context, values.sources);
         const scope = scopeOf(project, values.environment);
         const store = await openStateForWriting(context, resolveFlagPath(context, values.state, DEFAULT_STATE));
         try {
+            progress.phase(`recording the run into ${scope.project}/${scope.environment}`);
             const latest = await store.latest(scope);
             const ledger = await store.runs(scope);
+            const pending = await pendingPromotions(store, latest);
             const outcome = record_record({
                 project,
                 runResults,
@@ -22756,7 +23144,9 @@ const recordCommand = {
                 target: targetOf(project, scope, values.target),
                 now: new Date().toISOString(),
             });
-            const committed = await store.commit(scope, latest?.id ?? null, outcome.snapshot, outcome.run);
+            const snapshot = settlePromotions(outcome.snapshot, pending, outcome.run.run_id);
+            const committed = await store.commit(scope, latest?.id ?? null, snapshot, outcome.run);
+            progress.done();
             if (outcome.sourcesIgnored)
                 context.stderr(`warning: ${outcome.sourcesIgnored}\n`);
             context.stdout(`Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ` +
@@ -22764,6 +23154,7 @@ const recordCommand = {
             return 0;
         }
         finally {
+            progress.done();
             await store.close();
         }
     },
@@ -22833,6 +23224,7 @@ function findCommand(name) {
 
 
 
+
 /**
  * Runs one CLI invocation and returns its exit code: 0 success, 1 error,
  * 2 usage. A UserError is one message with a hint; anything else is a bug and
@@ -22882,6 +23274,9 @@ async function runCli(argv, context, debug = false) {
         return await command.run(parsed.values, parsed.positionals, context);
     }
     catch (error) {
+        // A progress line may be on the terminal: the error starts on a clean line.
+        if (context.interactive)
+            context.stderr(CLEAR_LINE);
         if ((0,user_error/* isUserError */.iU)(error)) {
             context.stderr(`${(0,user_error/* formatUserError */.XR)(error)}\n`);
             return error.exitCode;
@@ -23075,9 +23470,9 @@ function writeDeep(root) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 
-/** SHA-256 of UTF-8 text, lower-case hex. */
+/** SHA-256 of UTF-8 text, lower-case hex (one-shot: no Hash object per call). */
 function sha256(text) {
-    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256").update(text, "utf8").digest("hex");
+    return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)("sha256", text, "hex");
 }
 /** SHA-256 of the concatenation of `parts` (text as UTF-8), lower-case hex, without joining them first. */
 function sha256Of(...parts) {
