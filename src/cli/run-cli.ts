@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { ERROR_CATALOGUE } from "../errors/catalogue.js";
 import { formatUserError, isUserError, UserError } from "../errors/user-error.js";
 import { VERSION } from "../version.js";
 import type { CliContext } from "./command.js";
@@ -63,7 +64,7 @@ export async function runCli(argv: readonly string[], context: CliContext, debug
     // A progress line may be on the terminal: the error starts on a clean line.
     if (context.interactive) context.stderr(CLEAR_LINE);
     if (isUserError(error)) {
-      context.stderr(`${formatUserError(error)}\n`);
+      context.stderr(`${formatUserError(commandHint(error, command?.name))}\n`);
       return error.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -73,4 +74,20 @@ export async function runCli(argv: readonly string[], context: CliContext, debug
     if (debug && error instanceof Error && error.stack) context.stderr(`${error.stack}\n`);
     return 1;
   }
+}
+
+/**
+ * A usage error a command raised with the catalogue's general hint points at
+ * that command's own help instead (`ods-state env --help`), which lists its
+ * options and examples.
+ */
+function commandHint(error: UserError, command: string | undefined): UserError {
+  if (command === undefined || error.code !== "usage" || error.hint !== ERROR_CATALOGUE.usage.hint)
+    return error;
+  return new UserError(error.code, error.message, {
+    hint: `Run \`ods-state ${command} --help\` for its options and examples.`,
+    ...(error.file !== undefined ? { file: error.file } : {}),
+    ...(error.input !== undefined ? { input: error.input } : {}),
+    problems: error.problems,
+  });
 }
