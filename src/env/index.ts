@@ -69,6 +69,11 @@ export {
   recoverPromotions,
 } from "./promotion/promote.js";
 export {
+  applyRecordedRollbacks,
+  type RecordedRollback,
+  recordedRollbacks,
+} from "./promotion/reconcile.js";
+export {
   type RollbackInput,
   type RollbackResult,
   type RolledBackNode,

@@ -10,6 +10,7 @@ import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import {
+  applyRecordedRollbacks,
   cleanupEnvironment,
   closeEnvironment,
   createEnvironment,
@@ -20,7 +21,9 @@ import {
   environmentName,
   openWarehouse,
   parseWarehouseSpec,
+  type RecordedRollback,
   recordEnvironmentBuilds,
+  recordedRollbacks,
 } from "../env/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
@@ -37,6 +40,36 @@ export function environmentRefusal(inputs: ActionInputs, run: RunEnvironment): s
     return `pull request #${event.number} comes from a fork: it gets no environment (its code must not reach the warehouse connection)`;
   if (event.target) return "pull_request_target runs get no environment";
   return null;
+}
+
+/**
+ * The rollbacks the warehouse's registry records for `project` (ods-state
+ * env rollback), to apply to prod's state before planning or recording.
+ * Empty without a warehouse; a warehouse that can't be read fails the step
+ * (planning on state the warehouse contradicts would be a guess).
+ */
+export async function warehouseRollbacks(
+  inputs: ActionInputs,
+  ports: Ports,
+  project: string,
+): Promise<RecordedRollback[]> {
+  if (inputs.warehouse === "") return [];
+  return withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) => recordedRollbacks(ctx, project));
+}
+
+/** Prod's state with the warehouse's rollbacks applied, saying which nodes they concern. */
+export function reconcileWithRollbacks(
+  snapshot: StateSnapshot,
+  rollbacks: readonly RecordedRollback[],
+  ports: Ports,
+): StateSnapshot {
+  const { snapshot: reconciled, reverted } = applyRecordedRollbacks(snapshot, rollbacks);
+  if (reverted.length > 0) {
+    ports.log.info(
+      `Prod's state recorded ${reverted.length} promoted node${reverted.length === 1 ? "" : "s"} whose promotion was rolled back in the warehouse (${reverted.join(", ")}): they count as their previous builds.`,
+    );
+  }
+  return reconciled;
 }
 
 export async function withEnvironmentContext<T>(

@@ -27,6 +27,8 @@ import {
   createPullRequestEnvironment,
   environmentRefusal,
   pullRequestBaseline,
+  reconcileWithRollbacks,
+  warehouseRollbacks,
   withEnvironmentContext,
 } from "./environment-step.js";
 import type { Ports } from "./ports.js";
@@ -83,7 +85,10 @@ export async function runMainStep(
   for (const warning of restored.warnings) log.warning(warning.message);
 
   if (mode === "record") {
-    await recordAndSave(inputs, run, ports, scope, describeSource(restored.source));
+    await recordAndSave(inputs, run, ports, scope, describeSource(restored.source), "", {
+      promotion: null,
+      rollbacks: await warehouseRollbacks(inputs, ports, scope.project),
+    });
     setPlanOutputs(ports, null, "", existsSync(inputs.statePath));
     return { mode, plan: null };
   }
@@ -91,7 +96,13 @@ export async function runMainStep(
   const state = await openRestoredState(inputs, scope, describeSource(restored.source));
   const sources = readSourcesAt(inputs.sources);
   const isPullRequest = mode === "pr_plan";
-  const prod = state.latest?.snapshot ?? null;
+  // A promotion rolled back in the warehouse is no longer prod's build, whatever the restored state says.
+  const usesWarehouse =
+    inputs.warehouse !== "" &&
+    (mode === "default_branch" || (isPullRequest && environmentRefusal(inputs, run) === null));
+  const rollbacks =
+    usesWarehouse && state.latest ? await warehouseRollbacks(inputs, ports, scope.project) : [];
+  const prod = state.latest ? reconcileWithRollbacks(state.latest.snapshot, rollbacks, ports) : null;
   const planWith = (baseline: StateSnapshot | null) =>
     plan({
       project,

@@ -12,7 +12,12 @@ import type { Plan } from "../state/plan.js";
 import type { Scope } from "../state/scope.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
 import type { Mode } from "./decide-mode.js";
-import { environmentRefusal, recordPullRequestBuilds, withEnvironmentContext } from "./environment-step.js";
+import {
+  environmentRefusal,
+  recordPullRequestBuilds,
+  warehouseRollbacks,
+  withEnvironmentContext,
+} from "./environment-step.js";
 import { commentContext, upsertComment } from "./main-step.js";
 import type { Ports } from "./ports.js";
 import { cleanUpAfterMerge, loadPromotion } from "./promotion-step.js";
@@ -30,15 +35,12 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
   const scope = JSON.parse(scopeText) as Scope;
   if (mode === "default_branch") {
     const promotion = loadPromotion(ports.stepState.get("promotion"));
-    const summary = await recordAndSave(
-      inputs,
-      run,
-      ports,
-      scope,
-      "this job's restore",
-      resultsBefore,
+    // A promotion rolled back in the warehouse since the state was saved is not prod's build any more.
+    const rollbacks = await warehouseRollbacks(inputs, ports, scope.project);
+    const summary = await recordAndSave(inputs, run, ports, scope, "this job's restore", resultsBefore, {
       promotion,
-    );
+      rollbacks,
+    });
     if (ports.summary) await ports.summary(`\n**ods-state:** ${summary.message}\n`);
     if (inputs.warehouse !== "")
       await cleanUpAfterMerge(inputs, ports, { promotion, prod: summary.snapshot });

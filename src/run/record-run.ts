@@ -4,6 +4,7 @@
  * writes nothing and says why.
  */
 
+import type { RecordedRollback } from "../env/index.js";
 import { applyPromotion } from "../env/promotion/state.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
@@ -13,6 +14,7 @@ import type { Scope } from "../state/scope.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { SqliteStateStore } from "../store/sqlite-store.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
+import { reconcileWithRollbacks } from "./environment-step.js";
 import type { Ports } from "./ports.js";
 import type { MergePromotion } from "./promotion-step.js";
 
@@ -30,8 +32,12 @@ export async function recordAndSave(
   scope: Scope,
   source: string,
   resultsBefore = "",
-  promotion: MergePromotion | null = null,
+  warehouse: { promotion: MergePromotion | null; rollbacks: readonly RecordedRollback[] } = {
+    promotion: null,
+    rollbacks: [],
+  },
 ): Promise<RecordSummary> {
+  const { promotion } = warehouse;
   const { log } = ports;
   if (!onDefaultBranch(run)) {
     const message = `Not recording: only runs on the default branch \`${run.defaultBranch}\` write prod state.`;
@@ -67,7 +73,11 @@ export async function recordAndSave(
   let message: string;
   let snapshot: StateSnapshot | null = null;
   try {
-    const latest = await store.latest(scope);
+    const restored = await store.latest(scope);
+    const latest = restored && {
+      ...restored,
+      snapshot: reconcileWithRollbacks(restored.snapshot, warehouse.rollbacks, ports),
+    };
     if (runResults === null) {
       // Everything the plan had to build was promoted: the promotion is the whole change to prod.
       if (!latest || !promotion) {

@@ -21,12 +21,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodesOfSelect, runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
+import { runCli } from "../../src/cli/run-cli.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { runnerPorts } from "../../src/github/runner-ports.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { captureContext } from "../support/cli-context.js";
 import { recordingCore } from "../support/recording-core.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
@@ -304,6 +306,30 @@ describe.each(ENGINES)(
       expect(plan!.entries.find((e) => e.unique_id === id("orders"))!.action).toBe("REUSE");
       expect(next.recorder.outputs["promoted-count"]).toBe("0");
       expect(existsSync(statePath)).toBe(true);
+    });
+
+    it("a rollback made elsewhere (`ods-state env rollback`, without this state): the next run plans orders as its previous build", async () => {
+      const rolled = await runCli(["env", "rollback", "--pr", "7"], captureContext(workspace, { warehouse }));
+      expect(rolled).toBe(0);
+      // The restored state still says orders is the pull request's build, promoted.
+      const store = await SqliteStateStore.open(statePath);
+      const before = (await store.latest({ project: "shop", environment: "prod" }))!.snapshot;
+      await store.close();
+      expect(before.nodes[id("orders")]!.promoted_by).toBeDefined();
+      writeFileSync(
+        path.join(target, "sources.json"),
+        JSON.stringify(sourcesObservedAt("prod-after-merge/sources.json", new Date().toISOString(), SHOP)),
+      );
+      const next = job({ name: "push", sha: NEXT });
+      const { plan } = await next.main();
+      expect(next.recorder.log()).toContain(
+        "Prod's state recorded 1 promoted node whose promotion was rolled back in the warehouse (model.shop.orders)",
+      );
+      const orders = plan!.entries.find((e) => e.unique_id === id("orders"))!;
+      expect(orders.action).toBe("BUILD");
+      // Its previous build read stg_orders' old build, which main has rebuilt since.
+      expect(orders.reasons.map((r) => r.code)).toEqual(["new_upstream_data"]);
+      expect(plan!.entries.find((e) => e.unique_id === id("fct_daily_revenue"))!.action).toBe("BUILD");
     });
   },
 );

@@ -71,7 +71,8 @@ describe("recording a promotion when dbt had nothing left to build", () => {
     });
     return {
       recorder,
-      go: () => recordAndSave(inputs, run, ports, SCOPE, "this job's restore", "", promotion),
+      go: () =>
+        recordAndSave(inputs, run, ports, SCOPE, "this job's restore", "", { promotion, rollbacks: [] }),
     };
   }
 
