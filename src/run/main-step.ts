@@ -296,8 +296,8 @@ async function closePullRequest(inputs: ActionInputs, run: RunEnvironment, ports
 /** Prod's state, restored, when the manifest says which project it is; null otherwise (cleanup then relies on the registry). */
 async function prodIfKnown(inputs: ActionInputs, ports: Ports): Promise<StateSnapshot | null> {
   if (!existsSync(inputs.manifest)) {
-    ports.log.warning(
-      `No ${inputs.manifest}: the cleanup can't read prod's state, so it relies on the registry alone (it drops only what the environment owns).`,
+    ports.log.info(
+      `No ${inputs.manifest}: the cleanup relies on the registry alone (it drops only what the environment owns, never a schema that held prod relations when the environment was created).`,
     );
     return null;
   }
