@@ -720,7 +720,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4234);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3233);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3386);
 /**
  * The `ods-state` CLI entry point: the only place in the CLI that reads the
@@ -762,8 +762,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-// EXTERNAL MODULE: ./src/errors/user-error.ts + 1 modules
-var user_error = __nccwpck_require__(3233);
+// EXTERNAL MODULE: ./src/errors/catalogue.ts
+var catalogue = __nccwpck_require__(2950);
+// EXTERNAL MODULE: ./src/errors/user-error.ts
+var user_error = __nccwpck_require__(4955);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The product version; a test keeps it equal to package.json's. */
 const VERSION = "0.1.0";
@@ -17210,13 +17212,7 @@ function fingerprintProject(graph) {
         }
         if (parts.portableSql !== null)
             codeComponents.sql = parts.portableSql;
-        const parentKeys = node.parents.map((parent) => [parent, result.get(parent).versionKey]);
-        const sourceKeys = node.sources.map((sourceId) => {
-            const relation = graph.sources.get(sourceId)?.source.relation;
-            return [sourceId, relation ? [relation.database, relation.schema, relation.identifier] : null];
-        });
-        const unknown = node.unknownParents.map((parent) => parent.id);
-        const versionKey = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)({ components: codeComponents, parents: parentKeys, sources: sourceKeys, unknown }));
+        const versionKey = (0,fingerprint_digest/* sha256 */.s)(versionKeyJson(graph, node, codeComponents, result));
         result.set(id, {
             id,
             fingerprint,
@@ -17231,6 +17227,45 @@ function fingerprintProject(graph) {
         });
     }
     return result;
+}
+/**
+ * canonicalJson({ components, parents, sources, unknown }) of a node's
+ * version key, written directly (keys in canonical order): `parents` are
+ * `[id, version key]`, `sources` `[id, [database, schema, identifier]]` (or
+ * `[id, null]` for a source the manifest lacks), `unknown` the ids of unknown
+ * parents.
+ */
+function versionKeyJson(graph, node, components, done) {
+    let out = '{"components":{';
+    let first = true;
+    for (const name of Object.keys(components).sort()) {
+        if (!first)
+            out += ",";
+        first = false;
+        out += `${JSON.stringify(name)}:${JSON.stringify(components[name])}`;
+    }
+    out += '},"parents":[';
+    for (let index = 0; index < node.parents.length; index++) {
+        const parent = node.parents[index];
+        if (index > 0)
+            out += ",";
+        out += `[${JSON.stringify(parent)},${JSON.stringify(done.get(parent).versionKey)}]`;
+    }
+    out += '],"sources":[';
+    for (let index = 0; index < node.sources.length; index++) {
+        const sourceId = node.sources[index];
+        const relation = graph.sources.get(sourceId)?.source.relation;
+        if (index > 0)
+            out += ",";
+        out += `[${JSON.stringify(sourceId)},${relation ? (0,canonical_json/* canonicalJson */.d)([relation.database, relation.schema, relation.identifier]) : "null"}]`;
+    }
+    out += '],"unknown":[';
+    for (let index = 0; index < node.unknownParents.length; index++) {
+        if (index > 0)
+            out += ",";
+        out += JSON.stringify(node.unknownParents[index].id);
+    }
+    return `${out}]}`;
 }
 
 ;// CONCATENATED MODULE: ./src/dbt/graph.ts
@@ -19958,6 +19993,7 @@ function applyRollback(snapshot, restored) {
 }
 
 ;// CONCATENATED MODULE: ./src/env/index.ts
+
 
 
 
@@ -23225,6 +23261,7 @@ function findCommand(name) {
 
 
 
+
 /**
  * Runs one CLI invocation and returns its exit code: 0 success, 1 error,
  * 2 usage. A UserError is one message with a hint; anything else is a bug and
@@ -23278,7 +23315,7 @@ async function runCli(argv, context, debug = false) {
         if (context.interactive)
             context.stderr(CLEAR_LINE);
         if ((0,user_error/* isUserError */.iU)(error)) {
-            context.stderr(`${(0,user_error/* formatUserError */.XR)(error)}\n`);
+            context.stderr(`${(0,user_error/* formatUserError */.XR)(commandHint(error, command?.name))}\n`);
             return error.exitCode;
         }
         const message = error instanceof Error ? error.message : String(error);
@@ -23287,6 +23324,21 @@ async function runCli(argv, context, debug = false) {
             context.stderr(`${error.stack}\n`);
         return 1;
     }
+}
+/**
+ * A usage error a command raised with the catalogue's general hint points at
+ * that command's own help instead (`ods-state env --help`), which lists its
+ * options and examples.
+ */
+function commandHint(error, command) {
+    if (command === undefined || error.code !== "usage" || error.hint !== catalogue/* ERROR_CATALOGUE */.T.usage.hint)
+        return error;
+    return new user_error/* UserError */.yo(error.code, error.message, {
+        hint: `Run \`ods-state ${command} --help\` for its options and examples.`,
+        ...(error.file !== undefined ? { file: error.file } : {}),
+        ...(error.input !== undefined ? { input: error.input } : {}),
+        problems: error.problems,
+    });
 }
 
 
@@ -23672,7 +23724,7 @@ class MacroIndex {
 /* harmony export */   q0: () => (/* binding */ describe),
 /* harmony export */   wf: () => (/* binding */ qualifiedOf)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3233);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2563);
 /** What every lifecycle operation runs with, and helpers they share. */
 
@@ -23726,7 +23778,7 @@ function describe(name) {
 /* unused harmony export identifierProblem */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3233);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /**
  * Names of warehouse objects: validation, comparison under an engine's
  * identifier rules, and the names ODS derives (staged, retired and undone
@@ -24103,7 +24155,7 @@ function promotedNodeState(project, id, build, relation) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3233);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6116);
 /* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(983);
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
@@ -24515,7 +24567,7 @@ async function recoverPromotions(ctx, environment) {
 /* harmony export */   O: () => (/* binding */ rollbackPromotion),
 /* harmony export */   finishRollback: () => (/* binding */ finishRollback)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3233);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
 /* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(983);
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2563);
 /* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1517);
@@ -24659,18 +24711,12 @@ async function finishRollback(ctx, promotion) {
 
 /***/ }),
 
-/***/ 3233:
+/***/ 2950:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  yo: () => (/* binding */ UserError),
-  XR: () => (/* binding */ formatUserError),
-  iU: () => (/* binding */ isUserError)
-});
-
-;// CONCATENATED MODULE: ./src/errors/catalogue.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ ERROR_CATALOGUE)
+/* harmony export */ });
 /**
  * The catalogue of errors a user can act on. Each code is stable (tests and
  * users match on it); the hint says what to do. Messages are written where
@@ -24778,7 +24824,18 @@ const ERROR_CATALOGUE = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/errors/user-error.ts
+
+/***/ }),
+
+/***/ 4955:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XR: () => (/* binding */ formatUserError),
+/* harmony export */   iU: () => (/* binding */ isUserError),
+/* harmony export */   yo: () => (/* binding */ UserError)
+/* harmony export */ });
+/* harmony import */ var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2950);
 
 /**
  * An error the user can act on: a stable code, a message that names the file
@@ -24795,14 +24852,14 @@ class UserError extends Error {
         super(message);
         this.name = "UserError";
         this.code = code;
-        this.hint = details.hint ?? ERROR_CATALOGUE[code].hint;
+        this.hint = details.hint ?? _catalogue_js__WEBPACK_IMPORTED_MODULE_0__/* .ERROR_CATALOGUE */ .T[code].hint;
         this.file = details.file;
         this.input = details.input;
         this.problems = details.problems ?? [];
     }
     /** Process exit code: 2 for usage errors, 1 for everything else. */
     get exitCode() {
-        return ERROR_CATALOGUE[this.code].exit;
+        return _catalogue_js__WEBPACK_IMPORTED_MODULE_0__/* .ERROR_CATALOGUE */ .T[this.code].exit;
     }
 }
 function isUserError(value) {
@@ -24957,8 +25014,8 @@ const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impor
 // EXTERNAL MODULE: ./node_modules/better-sqlite3/lib/index.js
 var lib = __nccwpck_require__(4918);
 var lib_default = /*#__PURE__*/__nccwpck_require__.n(lib);
-// EXTERNAL MODULE: ./src/errors/user-error.ts + 1 modules
-var user_error = __nccwpck_require__(3233);
+// EXTERNAL MODULE: ./src/errors/user-error.ts
+var user_error = __nccwpck_require__(4955);
 ;// CONCATENATED MODULE: ./src/store/sqlite-driver.ts
 /**
  * The SQLite driver: better-sqlite3 with its native binding when one matching
