@@ -12,10 +12,13 @@
  * table didn't read, and build it again.
  *
  * Only the promotion that is the scope's head applies: a head no run of the
- * ledger produced, with the same run as the snapshot it replaced, and nodes
- * whose promotion it added. A node promoted by an earlier promotion keeps the
+ * ledger produced, with the same run as the snapshot it replaced (a promotion
+ * that left nothing to build is committed complete, under the promoting
+ * run's id, as the action does, and is not pending), and nodes whose
+ * promotion it added. A node promoted by an earlier promotion keeps the
  * parents it was recorded with (re-resolving them would claim it read data
- * it never read).
+ * it never read), and so does a promoted node the run tried to build and
+ * failed or skipped.
  */
 
 import type { PromotedNode } from "../env/promotion/promote.js";
@@ -54,19 +57,21 @@ export async function pendingPromotions(
 /**
  * The recorded snapshot with each pending promoted node's parents resolved
  * against it. A node the run built itself (its run is no longer the pull
- * request's) is left as the run recorded it.
+ * request's), or tried to and failed or skipped (`notBuilt`), is left as the
+ * run recorded it.
  */
 export function settlePromotions(
   recorded: StateSnapshot,
   pending: readonly PendingPromotion[],
   runId: string,
+  notBuilt: ReadonlySet<string> = new Set(),
 ): StateSnapshot {
   let snapshot = recorded;
   for (const promotion of pending) {
     const promoted: PromotedNode[] = [];
     for (const node of promotion.nodes) {
       const state = snapshot.nodes[node.unique_id];
-      if (state?.run_id !== node.pr_run_id) continue;
+      if (state?.run_id !== node.pr_run_id || notBuilt.has(node.unique_id)) continue;
       promoted.push({ ...node, state } as PromotedNode);
     }
     if (promoted.length > 0)

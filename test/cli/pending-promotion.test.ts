@@ -85,6 +85,30 @@ describe("a promotion waiting for the record of the rest of the run", () => {
     expect(settledLater.nodes[ORDERS]!.parents[STG_ORDERS]).toBe("main-run-1");
   });
 
+  it("a promotion that left nothing to build is complete (committed under the promoting run), not pending", async () => {
+    const store = new MemoryStateStore();
+    const prod = prodRecorded();
+    const s0 = await store.commit(SCOPE, null, prod.snapshot, prod.run);
+    await store.commit(SCOPE, s0.id, {
+      ...promoted(prod.snapshot, ORDERS, "pr7-run", "main-1"),
+      run_id: "main-1",
+    });
+    expect(await pendingPromotions(store, await store.latest(SCOPE))).toEqual([]);
+  });
+
+  it("leaves a promoted node the run tried to build and failed or skipped as the run recorded it", () => {
+    const prod = prodRecorded().snapshot;
+    const head = promoted(prod, ORDERS, "pr7-run", "main-1");
+    const rebuilt: StateSnapshot = {
+      ...head,
+      nodes: { ...head.nodes, [STG_ORDERS]: { ...head.nodes[STG_ORDERS]!, run_id: "main-run" } },
+    };
+    const pending = [{ promotedBy: "main-1", nodes: [{ unique_id: ORDERS, pr_run_id: "pr7-run" }] }];
+    const settled = settlePromotions(rebuilt, pending, "main-run", new Set([ORDERS]));
+    expect(settled.nodes[ORDERS]).toEqual(head.nodes[ORDERS]);
+    expect(settled.nodes[ORDERS]!.parents[STG_ORDERS]).not.toBe("main-run");
+  });
+
   it("leaves a promoted node the run built itself as the run recorded it", () => {
     const prod = prodRecorded().snapshot;
     const builtAgain = {

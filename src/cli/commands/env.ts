@@ -288,6 +288,7 @@ async function writePromotion(
   head: { id: string; snapshot: StateSnapshot },
   result: PromotionResult,
   promotedBy: string,
+  now: string,
 ): Promise<StateUpdate> {
   const nodes = result.promoted.map((node) => node.unique_id);
   const recorded = result.promoted.every((node) => {
@@ -296,13 +297,13 @@ async function writePromotion(
   });
   const key = `${scope.project}/${scope.environment}`;
   if (recorded) return { file, scope: key, snapshot_id: null, nodes };
+  const applied = applyPromotion(head.snapshot, result.promoted, { promotedBy });
+  // Nothing left for dbt to build: the promotion is the whole change to prod, recorded complete under the
+  // promoting run (as the action records it). Otherwise the record of the rest settles it (pending-promotion.ts).
+  const snapshot = result.select === "" ? { ...applied, run_id: promotedBy, created_at: now } : applied;
   const store = await openStateForWriting(context, file);
   try {
-    const committed = await store.commit(
-      scope,
-      head.id,
-      applyPromotion(head.snapshot, result.promoted, { promotedBy }),
-    );
+    const committed = await store.commit(scope, head.id, snapshot);
     return { file, scope: key, snapshot_id: committed.id, nodes };
   } catch (error) {
     if (!isUserError(error)) throw error;
@@ -372,6 +373,7 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
           head,
           result,
           promotedBy,
+          ctx.now,
         );
       }
       progress.done();

@@ -61,7 +61,12 @@ export const recordCommand: Command = {
         target: targetOf(project, scope, values.target as string | undefined),
         now: new Date().toISOString(),
       });
-      const snapshot = settlePromotions(outcome.snapshot, pending, outcome.run.run_id);
+      const snapshot = settlePromotions(
+        outcome.snapshot,
+        pending,
+        outcome.run.run_id,
+        new Set([...outcome.failed, ...outcome.skipped]),
+      );
       const committed = await store.commit(scope, latest?.id ?? null, snapshot, outcome.run);
       progress.done();
       if (outcome.sourcesIgnored) context.stderr(`warning: ${outcome.sourcesIgnored}\n`);
