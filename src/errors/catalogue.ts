@@ -51,6 +51,10 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "Another run committed state first. Plan again against the new state; the nodes of this run are built again next time.",
   },
+  record_superseded: {
+    exit: 1,
+    hint: "Nothing is wrong with prod and nothing was written: another run recorded newer builds while this one's dbt ran. This run's nodes are built again next time (conservative, never wrong); a `concurrency` group keeps this rare. The action reports it as a warning.",
+  },
   record_refused: {
     exit: 1,
     hint: "Nothing was written. Record the results of a real `dbt build` (or run, seed, snapshot).",

@@ -70,8 +70,12 @@ export interface RecordOutcome {
   sourcesIgnored: string | null;
 }
 
-function refuse(message: string, file: string): never {
-  throw new UserError("record_refused", message, { file });
+function refuse(
+  message: string,
+  file: string,
+  code: "record_refused" | "record_superseded" = "record_refused",
+): never {
+  throw new UserError(code, message, { file });
 }
 
 /** When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed. */
@@ -190,6 +194,7 @@ export function record(input: RecordInput): RecordOutcome {
       refuse(
         `Run ${runId} started ${startedAt}, before the recorded state of ${scopeKey(scope)} (a build finished ${latestBuild}): another run recorded newer builds meanwhile. Nothing was written; the nodes of this run are built again next time.`,
         file,
+        "record_superseded",
       );
     }
   }

@@ -119,6 +119,21 @@ export async function recordAndSave(
       message = `Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ${outcome.built.length} built, ${outcome.failed.length} failed, ${outcome.skipped.length} skipped${promoted.length > 0 ? `; ${promoted.length} promoted from ${promotion!.environment}` : ""}.`;
       log.info(message);
     }
+  } catch (error) {
+    // Another run recorded first: prod is fine and nothing was written; failing the job would alarm for nothing.
+    if (
+      error instanceof UserError &&
+      (error.code === "record_superseded" || error.code === "state_conflict")
+    ) {
+      const lost =
+        promoted.length > 0
+          ? ` The ${promoted.length} promoted node${promoted.length === 1 ? " is" : "s are"} not recorded either: the next run builds ${promoted.length === 1 ? "it" : "them"} again.`
+          : "";
+      const warning = `${error.message}${lost}`;
+      log.warning(warning);
+      return { recorded: false, message: warning, snapshot: null };
+    }
+    throw error;
   } finally {
     await store.close();
   }
