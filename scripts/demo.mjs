@@ -325,7 +325,7 @@ const promoteArgs = [
 const promotion = JSON.parse(ods(promoteArgs, "promote.json"));
 const promotedNames = promotion.decisions.filter((d) => d.promotable).map((d) => d.name);
 done(
-  `merge, ods-state env promote: ${promotion.status}; ${promotedNames.join(", ") || "nothing"} moved into prod without a rebuild (the replaced table is kept for rollback until ${promotion.retain_until?.slice(0, 16).replace("T", " ") ?? "-"} UTC); ${promotion.decisions.length - promotedNames.length} built by dbt; ${promotion.state?.snapshot_id ? "state updated" : "state not updated"}`,
+  `merge, ods-state env promote: ${promotion.status}; ${promotedNames.join(", ") || "nothing"} promoted into prod without a rebuild (the replaced table is kept for rollback until ${promotion.retain_until?.slice(0, 16).replace("T", " ") ?? "-"} UTC); ${promotion.decisions.length - promotedNames.length} built by dbt; ${promotion.state?.snapshot_id ? "state updated" : "state not updated"}`,
   { promoted: promotedNames, status: promotion.status },
 );
 for (const decision of promotion.decisions)

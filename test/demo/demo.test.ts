@@ -64,7 +64,7 @@ describe("npm run demo", () => {
       "ods-state env record: 4 built, 0 failed",
       "query analytics_pr_7: customers (a pointer view) answers with prod's 24 rows; fct_daily_revenue (built by the PR) has 23 days, revenue 1397.50 (prod: 24 days, 1633.50)",
       expect.stringMatching(
-        /^merge, ods-state env promote: committed; orders moved into prod without a rebuild .*; 3 built by dbt; state updated$/,
+        /^merge, ods-state env promote: committed; orders promoted into prod without a rebuild .*; 3 built by dbt; state updated$/,
       ),
       "dbt build of the rest into prod (stand-in): 3 built, 2 of 2 tests passed",
       "ods-state record: 3 built, 0 failed, 0 skipped",
