@@ -18657,8 +18657,8 @@ const NODE_SUCCESS = new Set(["success"]);
 const CHECK_PASSED = new Set(["pass", "warn", "success"]);
 const CHECK_FAILED = new Set(["fail", "error", "runtime error"]);
 const passed = (status) => NODE_SUCCESS.has(status) || CHECK_PASSED.has(status);
-function refuse(message, file) {
-    throw new user_error/* UserError */.yo("record_refused", message, { file });
+function refuse(message, file, code = "record_refused") {
+    throw new user_error/* UserError */.yo(code, message, { file });
 }
 /** When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed. */
 function runStartedAt(results) {
@@ -18756,7 +18756,7 @@ function record_record(input) {
                 latestBuild = state.built_at;
         }
         if (latestBuild && ((0,source_evidence/* compareInstants */.QI)(startedAt, latestBuild) ?? 0) < 0) {
-            refuse(`Run ${runId} started ${startedAt}, before the recorded state of ${scopeKey(scope)} (a build finished ${latestBuild}): another run recorded newer builds meanwhile. Nothing was written; the nodes of this run are built again next time.`, file);
+            refuse(`Run ${runId} started ${startedAt}, before the recorded state of ${scopeKey(scope)} (a build finished ${latestBuild}): another run recorded newer builds meanwhile. Nothing was written; the nodes of this run are built again next time.`, file, "record_superseded");
         }
     }
     // sources.json counts only when taken strictly before the run started.
@@ -20944,7 +20944,7 @@ async function cleanup(values, context) {
  * `already_committed` and writes it then; when the state already records it,
  * nothing is written.
  */
-async function writePromotion(context, file, scope, head, result, promotedBy) {
+async function writePromotion(context, file, scope, head, result, promotedBy, now) {
     const nodes = result.promoted.map((node) => node.unique_id);
     const recorded = result.promoted.every((node) => {
         const current = head.snapshot.nodes[node.unique_id];
@@ -20953,9 +20953,13 @@ async function writePromotion(context, file, scope, head, result, promotedBy) {
     const key = `${scope.project}/${scope.environment}`;
     if (recorded)
         return { file, scope: key, snapshot_id: null, nodes };
+    const applied = applyPromotion(head.snapshot, result.promoted, { promotedBy });
+    // Nothing left for dbt to build: the promotion is the whole change to prod, recorded complete under the
+    // promoting run (as the action records it). Otherwise the record of the rest settles it (pending-promotion.ts).
+    const snapshot = result.select === "" ? { ...applied, run_id: promotedBy, created_at: now } : applied;
     const store = await openStateForWriting(context, file);
     try {
-        const committed = await store.commit(scope, head.id, applyPromotion(head.snapshot, result.promoted, { promotedBy }));
+        const committed = await store.commit(scope, head.id, snapshot);
         return { file, scope: key, snapshot_id: committed.id, nodes };
     }
     catch (error) {
@@ -21011,7 +21015,7 @@ async function promoteCommand(values, context) {
         const committed = result.status === "committed" || result.status === "already_committed";
         if (stateFile !== undefined && head && !dryRun && committed && result.promoted.length > 0) {
             progress.phase("writing the promotion into prod's state");
-            state = await writePromotion(context, resolveFlagPath(context, stateFile, DEFAULT_STATE), scope, head, result, promotedBy);
+            state = await writePromotion(context, resolveFlagPath(context, stateFile, DEFAULT_STATE), scope, head, result, promotedBy, ctx.now);
         }
         progress.done();
         if (format === "json") {
@@ -23079,10 +23083,13 @@ const historyCommand = {
  * table didn't read, and build it again.
  *
  * Only the promotion that is the scope's head applies: a head no run of the
- * ledger produced, with the same run as the snapshot it replaced, and nodes
- * whose promotion it added. A node promoted by an earlier promotion keeps the
+ * ledger produced, with the same run as the snapshot it replaced (a promotion
+ * that left nothing to build is committed complete, under the promoting
+ * run's id, as the action does, and is not pending), and nodes whose
+ * promotion it added. A node promoted by an earlier promotion keeps the
  * parents it was recorded with (re-resolving them would claim it read data
- * it never read).
+ * it never read), and so does a promoted node the run tried to build and
+ * failed or skipped.
  */
 
 /** The promotions the head records and no run has been recorded after (grouped by promoting run), or []. */
@@ -23112,15 +23119,16 @@ async function pendingPromotions(store, head) {
 /**
  * The recorded snapshot with each pending promoted node's parents resolved
  * against it. A node the run built itself (its run is no longer the pull
- * request's) is left as the run recorded it.
+ * request's), or tried to and failed or skipped (`notBuilt`), is left as the
+ * run recorded it.
  */
-function settlePromotions(recorded, pending, runId) {
+function settlePromotions(recorded, pending, runId, notBuilt = new Set()) {
     let snapshot = recorded;
     for (const promotion of pending) {
         const promoted = [];
         for (const node of promotion.nodes) {
             const state = snapshot.nodes[node.unique_id];
-            if (state?.run_id !== node.pr_run_id)
+            if (state?.run_id !== node.pr_run_id || notBuilt.has(node.unique_id))
                 continue;
             promoted.push({ ...node, state });
         }
@@ -23180,7 +23188,7 @@ const recordCommand = {
                 target: targetOf(project, scope, values.target),
                 now: new Date().toISOString(),
             });
-            const snapshot = settlePromotions(outcome.snapshot, pending, outcome.run.run_id);
+            const snapshot = settlePromotions(outcome.snapshot, pending, outcome.run.run_id, new Set([...outcome.failed, ...outcome.skipped]));
             const committed = await store.commit(scope, latest?.id ?? null, snapshot, outcome.run);
             progress.done();
             if (outcome.sourcesIgnored)
@@ -24769,6 +24777,10 @@ const ERROR_CATALOGUE = {
     state_conflict: {
         exit: 1,
         hint: "Another run committed state first. Plan again against the new state; the nodes of this run are built again next time.",
+    },
+    record_superseded: {
+        exit: 1,
+        hint: "Nothing is wrong with prod and nothing was written: another run recorded newer builds while this one's dbt ran. This run's nodes are built again next time (conservative, never wrong); a `concurrency` group keeps this rare. The action reports it as a warning.",
     },
     record_refused: {
         exit: 1,
