@@ -8,7 +8,7 @@ import path from "node:path";
 import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { type LoadedProject, loadProject } from "../dbt/load-project.js";
-import { UserError } from "../errors/user-error.js";
+import { projectNameOf } from "../dbt/project-name.js";
 import { readTextFile } from "../files/read-text-file.js";
 import type { Scope } from "../state/scope.js";
 import type { TargetIdentity } from "../state/snapshot.js";
@@ -49,18 +49,7 @@ export function readSourcesIfGiven(context: CliContext, value: string | undefine
 }
 
 export function scopeOf(project: LoadedProject, environment: string | undefined): Scope {
-  const name = project.manifest.metadata.projectName;
-  if (!name) {
-    throw new UserError(
-      "artifact_invalid",
-      `${project.manifest.file} has no project name (metadata.project_name).`,
-      {
-        file: project.manifest.file,
-        hint: "Regenerate the manifest with `dbt compile`; ODS keeps state per project and can't share it between unrelated projects.",
-      },
-    );
-  }
-  return { project: name, environment: environment ?? DEFAULT_ENVIRONMENT };
+  return { project: projectNameOf(project), environment: environment ?? DEFAULT_ENVIRONMENT };
 }
 
 export function targetOf(project: LoadedProject, scope: Scope, target: string | undefined): TargetIdentity {

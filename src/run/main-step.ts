@@ -9,6 +9,7 @@ import path from "node:path";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment, renderJobSummary } from "../comment/render-comment.js";
 import { renderPromotion } from "../comment/render-promotion.js";
+import { projectNameOf } from "../dbt/project-name.js";
 import type { EnvironmentChange } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
@@ -76,7 +77,7 @@ export async function runMainStep(
 
   const project = readProjectAt(inputs.manifest);
   const scope: Scope = {
-    project: scopeProject(project.manifest.metadata.projectName, inputs.manifest),
+    project: projectNameOf(project, "manifest"),
     environment: inputs.environment ?? DEFAULT_ENVIRONMENT,
   };
 
@@ -210,15 +211,6 @@ export async function runMainStep(
   return { mode, plan: result };
 }
 
-function scopeProject(name: string | null, file: string): string {
-  if (name) return name;
-  throw new UserError("artifact_invalid", `${file} has no project name (metadata.project_name).`, {
-    file,
-    input: "manifest",
-    hint: "Regenerate the manifest with `dbt compile`; ODS keeps state per project and can't share it between unrelated projects.",
-  });
-}
-
 export function commentContext(run: RunEnvironment, result: Plan): CommentContext {
   const repositoryUrl = `${run.serverUrl.replace(/\/+$/, "")}/${run.repository.owner}/${run.repository.repo}`;
   const context: CommentContext = {
@@ -303,7 +295,7 @@ async function prodIfKnown(inputs: ActionInputs, ports: Ports): Promise<StateSna
   }
   const project = readProjectAt(inputs.manifest);
   const scope: Scope = {
-    project: scopeProject(project.manifest.metadata.projectName, inputs.manifest),
+    project: projectNameOf(project, "manifest"),
     environment: inputs.environment ?? DEFAULT_ENVIRONMENT,
   };
   const restored = await ports.restore(inputs.statePath, scope);
