@@ -1,186 +1,89 @@
 /**
- * The sticky upsert against a local HTTP server that speaks the GitHub REST
- * API's issue-comment endpoints (list with per_page/page and a Link header,
- * create, update), driven through the real @octokit/rest client. The server
- * records every request and stores the comments, so the tests assert on what
- * GitHub would have seen and kept.
+ * The sticky upsert against the local GitHub REST API the other tests use
+ * (test/support/services: issue comments listed with per_page/page and a Link
+ * header, created, updated; faults per area and method), driven through the
+ * real @octokit/rest client. The server records every request and keeps the
+ * comments, so the tests assert on what GitHub would have seen and kept.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Octokit } from "@octokit/rest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { commentMarker, renderComment } from "../../src/comment/render-comment.js";
 import { type CommentsOctokit, upsertPlanComment } from "../../src/github/comment-upsert.js";
 import { PlanBuilder, why } from "../support/plan-builder.js";
-
-interface StoredComment {
-  id: number;
-  issue: number;
-  body: string;
-  user: { login: string; type: "User" | "Bot" };
-}
-
-interface Recorded {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body?: { body?: string };
-}
+import { botUser, type FakeComment } from "../support/services/actions-world.js";
+import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 
 const OWNER = "acme";
 const REPO = "analytics";
-const BOT = { login: "github-actions[bot]", type: "Bot" as const };
+const BOT = botUser();
 
-/** A small GitHub: issue comments only. */
-class FakeGitHub {
-  comments: StoredComment[] = [];
-  requests: Recorded[] = [];
-  /** `fork`: the token reads but can't write (403 on POST/PATCH). */
-  mode: "normal" | "fork" | "gone" | "too_long" | "rate_limited" = "normal";
-  /** The user new comments are created as. */
-  actor: StoredComment["user"] = BOT;
-  private nextId = 1000;
-  private server: Server | undefined;
-  baseUrl = "";
+/** The shared fake GitHub, seen as the comment tests need it. */
+class CommentsWorld {
+  services!: ActionsServices;
 
   async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      this.handle(req, res).catch((error) => {
-        res.writeHead(500).end(String(error));
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
-    const { port } = this.server.address() as AddressInfo;
-    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.services = await startActionsServices({ repo: { owner: OWNER, name: REPO } });
+    this.services.world.apiToken = undefined;
   }
 
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve, reject) => this.server?.close((e) => (e ? reject(e) : resolve())));
+  stop(): Promise<void> {
+    return this.services.stop();
+  }
+
+  get comments(): FakeComment[] {
+    return this.services.world.comments;
+  }
+
+  get requests() {
+    return this.services.rest.server.requests;
+  }
+
+  clearRequests(): void {
+    this.requests.splice(0);
   }
 
   reset(): void {
-    this.comments = [];
-    this.requests = [];
-    this.mode = "normal";
-    this.actor = BOT;
+    this.comments.splice(0);
+    this.clearRequests();
+    this.services.rest.server.clearFaults();
   }
 
-  seed(issue: number, body: string, user: StoredComment["user"] = { login: "alice", type: "User" }): number {
-    const id = this.nextId++;
-    this.comments.push({ id, issue, body, user });
-    return id;
+  seed(issue: number, body: string, user: FakeComment["user"] = { login: "alice", type: "User" }): number {
+    return this.services.world.addComment(issue, body, user).id;
   }
 
-  private json(
-    res: ServerResponse,
-    status: number,
-    data: unknown,
-    headers: Record<string, string> = {},
-  ): void {
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
-    res.end(JSON.stringify(data));
-  }
-
-  private error(
-    res: ServerResponse,
-    status: number,
-    message: string,
-    headers: Record<string, string> = {},
-  ): void {
-    this.json(
-      res,
-      status,
-      { message, documentation_url: "https://docs.github.com/rest/issues/comments", status: String(status) },
-      headers,
-    );
-  }
-
-  private view(c: StoredComment) {
-    return {
-      id: c.id,
-      node_id: `IC_${c.id}`,
-      url: `${this.baseUrl}/repos/${OWNER}/${REPO}/issues/comments/${c.id}`,
-      html_url: `https://github.com/${OWNER}/${REPO}/pull/${c.issue}#issuecomment-${c.id}`,
-      issue_url: `${this.baseUrl}/repos/${OWNER}/${REPO}/issues/${c.issue}`,
-      body: c.body,
-      user: { login: c.user.login, id: 1, type: c.user.type },
-      created_at: "2025-03-01T08:00:00Z",
-      updated_at: "2025-03-01T08:00:00Z",
-      author_association: "NONE",
-    };
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", this.baseUrl);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString("utf8");
-    const recorded: Recorded = {
-      method: req.method ?? "",
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-    };
-    if (text) recorded.body = JSON.parse(text);
-    this.requests.push(recorded);
-
-    if (this.mode === "rate_limited")
-      return this.error(res, 403, "API rate limit exceeded for installation ID 1.", {
-        "x-ratelimit-remaining": "0",
-      });
-
-    const list = url.pathname.match(/^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/);
-    const one = url.pathname.match(/^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/);
-    if ((list && (list[1] !== OWNER || list[2] !== REPO)) || (one && (one[1] !== OWNER || one[2] !== REPO)))
-      return this.error(res, 404, "Not Found");
-
-    if (list && req.method === "GET") {
-      const issue = Number(list[3]);
-      if (this.mode === "gone") return this.error(res, 404, "Not Found");
-      const perPage = Math.min(100, Number(url.searchParams.get("per_page") ?? 30));
-      const page = Number(url.searchParams.get("page") ?? 1);
-      const all = this.comments.filter((c) => c.issue === issue);
-      const last = Math.max(1, Math.ceil(all.length / perPage));
-      const slice = all.slice((page - 1) * perPage, page * perPage);
-      const links: string[] = [];
-      const link = (p: number, rel: string) =>
-        `<${this.baseUrl}${url.pathname}?per_page=${perPage}&page=${p}>; rel="${rel}"`;
-      if (page < last) links.push(link(page + 1, "next"), link(last, "last"));
-      if (page > 1) links.push(link(1, "first"), link(page - 1, "prev"));
-      return this.json(
-        res,
-        200,
-        slice.map((c) => this.view(c)),
-        links.length ? { link: links.join(", ") } : {},
+  /** fork: the token reads but can't write; gone: the pull request is not there; too_long: GitHub refuses the body; rate_limited: every call. */
+  set mode(mode: "fork" | "gone" | "too_long" | "rate_limited") {
+    const server = this.services.rest.server;
+    if (mode === "fork") server.setFault("comments", { kind: "status", status: 403 }, ["POST", "PATCH"]);
+    if (mode === "gone") server.setFault("comments", { kind: "status", status: 404 });
+    if (mode === "too_long")
+      server.setFault(
+        "comments",
+        {
+          kind: "status",
+          status: 422,
+          message: "Validation Failed: body is too long (maximum is 65536 characters)",
+        },
+        ["POST", "PATCH"],
       );
-    }
-    if (list && req.method === "POST") {
-      if (this.mode === "fork") return this.error(res, 403, "Resource not accessible by integration");
-      if (this.mode === "gone") return this.error(res, 404, "Not Found");
-      const body = recorded.body?.body ?? "";
-      if (this.mode === "too_long" || body.length > 65_536)
-        return this.error(res, 422, "Validation Failed: body is too long (maximum is 65536 characters)");
-      const comment = { id: this.nextId++, issue: Number(list[3]), body, user: this.actor };
-      this.comments.push(comment);
-      return this.json(res, 201, this.view(comment));
-    }
-    if (one && req.method === "PATCH") {
-      if (this.mode === "fork") return this.error(res, 403, "Resource not accessible by integration");
-      const comment = this.comments.find((c) => c.id === Number(one[3]));
-      if (!comment) return this.error(res, 404, "Not Found");
-      comment.body = recorded.body?.body ?? "";
-      return this.json(res, 200, this.view(comment));
-    }
-    return this.error(res, 404, "Not Found");
+    if (mode === "rate_limited")
+      server.setFault("*", {
+        kind: "status",
+        status: 403,
+        message: "API rate limit exceeded for installation ID 1.",
+        headers: { "x-ratelimit-remaining": "0" },
+      });
   }
 }
 
-const github = new FakeGitHub();
+const github = new CommentsWorld();
 let octokit: CommentsOctokit;
 
 beforeAll(async () => {
   await github.start();
   octokit = new Octokit({
-    baseUrl: github.baseUrl,
+    baseUrl: github.services.apiUrl,
     auth: "test-token",
     userAgent: "ods-state-test",
     log: silentLog,
@@ -243,7 +146,7 @@ describe("sticky plan comment", () => {
 
   it("writes nothing when the body is already the same", async () => {
     await upsertPlanComment(octokit, request(body("same")));
-    github.requests = [];
+    github.clearRequests();
     // GitHub may hand the body back with \r\n line ends.
     github.comments[0]!.body = github.comments[0]!.body.replaceAll("\n", "\r\n");
     const result = await upsertPlanComment(octokit, request(body("same")));
