@@ -26,13 +26,13 @@ import { createHash } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
@@ -185,8 +185,16 @@ function mainStep(dir, work, event) {
   mkdirSync(path.join(workspace, "target"), { recursive: true });
   mkdirSync(path.join(workspace, ".ods"), { recursive: true });
   mkdirSync(path.join(runner, "temp"), { recursive: true });
-  symlinkSync(path.join(dir, "next", "manifest.json"), path.join(workspace, "target", "manifest.json"));
-  symlinkSync(path.join(dir, "next", "sources.json"), path.join(workspace, "target", "sources.json"));
+  // Hard links, not symbolic ones: the action refuses an input that a symbolic link takes outside the workspace.
+  for (const name of ["manifest.json", "sources.json"]) {
+    const from = path.join(dir, "next", name);
+    const to = path.join(workspace, "target", name);
+    try {
+      linkSync(from, to);
+    } catch {
+      copyFileSync(from, to);
+    }
+  }
   copyFileSync(path.join(work, "state.db"), path.join(workspace, ".ods", "state.db"));
   const repository = { default_branch: "main", full_name: "acme/warehouse" };
   const payload =
