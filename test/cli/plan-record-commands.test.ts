@@ -139,7 +139,8 @@ describe("ods-state plan and record on a real SQLite state file", () => {
     const result = await cli(dir, "record", "--manifest", "manifest.json", "--run-results", "compile.json");
     expect(result.code).toBe(1);
     expect(result.err).toContain("comes from `dbt compile`, which builds nothing");
-    expect(existsSync(path.join(dir, ".ods", "state.db"))).toBe(true);
+    // Refused before anything is written: not even the state file is created.
+    expect(existsSync(path.join(dir, ".ods", "state.db"))).toBe(false);
   });
 
   it.each([

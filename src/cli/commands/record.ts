@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { record } from "../../planner/record.js";
 import type { Command } from "../command.js";
 import { pendingPromotions, settlePromotions } from "../pending-promotion.js";
@@ -42,25 +43,23 @@ export const recordCommand: Command = {
     const runResults = readRunResults(context, values["run-results"] as string | undefined);
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);
     const scope = scopeOf(project, values.environment as string | undefined);
-    const store = await openStateForWriting(
-      context,
-      resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE),
-    );
+    const target = targetOf(project, scope, values.target as string | undefined);
+    const now = new Date().toISOString();
+    const recordOver = (previous: Parameters<typeof record>[0]["previous"], recordedRunIds: Set<string>) =>
+      record({ project, runResults, sources, scope, previous, recordedRunIds, target, now });
+    const file = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE);
+    // No state file yet: a run that would be refused is refused before the file is created.
+    const first = existsSync(file) ? null : recordOver(null, new Set());
+    const store = await openStateForWriting(context, file);
     try {
       progress.phase(`recording the run into ${scope.project}/${scope.environment}`);
       const latest = await store.latest(scope);
       const ledger = await store.runs(scope);
       const pending = await pendingPromotions(store, latest);
-      const outcome = record({
-        project,
-        runResults,
-        sources,
-        scope,
-        previous: latest?.snapshot ?? null,
-        recordedRunIds: new Set(ledger.map((run) => run.run_id)),
-        target: targetOf(project, scope, values.target as string | undefined),
-        now: new Date().toISOString(),
-      });
+      const outcome =
+        first && latest === null && ledger.length === 0
+          ? first
+          : recordOver(latest?.snapshot ?? null, new Set(ledger.map((run) => run.run_id)));
       const snapshot = settlePromotions(
         outcome.snapshot,
         pending,
