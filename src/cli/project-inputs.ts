@@ -32,9 +32,12 @@ export function readProject(
   const file = resolveFlagPath(context, manifest, "target/manifest.json");
   const shown = path.relative(context.cwd, file) || file;
   progress?.phase(`reading ${shown}`);
-  const text = readTextFile(file, "--manifest");
-  progress?.phase(`parsing and fingerprinting ${shown} (${formatBytes(Buffer.byteLength(text))})`);
-  return loadProject(text, file);
+  const source = { text: readTextFile(file, "--manifest") as string | null };
+  progress?.phase(
+    `parsing and fingerprinting ${shown} (${formatBytes(Buffer.byteLength(source.text ?? ""))})`,
+  );
+  // Handed over: loadProject lets the text go once it is parsed.
+  return loadProject(source, file);
 }
 
 export function readRunResults(context: CliContext, value: string | undefined): RunResults {

@@ -91,10 +91,15 @@ export function readTextFile(file: string, from: string): string {
       input: from,
     });
   }
-  let bytes: Buffer;
+  // Read straight into a string: decoding a Buffer makes an external string next to the
+  // Buffer, and both stay in memory (twice a 100 MB manifest) after the text is parsed.
+  let text: string;
   try {
-    bytes = readFileSync(file);
+    text = readFileSync(file, "utf8");
+    // Bytes that are not UTF-8 became U+FFFD: decide on the bytes, refusing them (the file may also hold U+FFFD itself).
+    if (text.includes("\uFFFD")) text = decodeUtf8(readFileSync(file), file, from);
   } catch (error) {
+    if (error instanceof UserError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new UserError(
       "file_unreadable",
@@ -105,5 +110,5 @@ export function readTextFile(file: string, from: string): string {
       },
     );
   }
-  return decodeUtf8(bytes, file, from);
+  return text;
 }

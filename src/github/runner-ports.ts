@@ -10,7 +10,10 @@ import type { Ports } from "../run/ports.js";
 import { upsertPlanComment } from "./comment-upsert.js";
 import type { RunEnvironment } from "./event.js";
 import { pullRequestLookups } from "./pull-requests.js";
-import { restoreState, saveState } from "./state-transport.js";
+
+// The cache and artifact clients are large (about 50 MB in memory): loaded when a step restores or saves,
+// not before the manifest is read, so that they don't add to the step's peak.
+const transport = () => import("./state-transport.js");
 
 /** The part of @actions/core the ports use. */
 export interface CoreLike {
@@ -53,8 +56,8 @@ export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: Runne
         }
       : null,
     stepState: { save: (name, value) => core.saveState(name, value), get: (name) => core.getState(name) },
-    restore: (statePath, scope) =>
-      restoreState({
+    restore: async (statePath, scope) =>
+      (await transport()).restoreState({
         statePath,
         project: scope.project,
         environment: scope.environment,
@@ -63,8 +66,8 @@ export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: Runne
         ...(github ? { github } : {}),
         clientLog: (line) => core.debug(line),
       }),
-    save: (statePath, scope) =>
-      saveState({
+    save: async (statePath, scope) =>
+      (await transport()).saveState({
         statePath,
         project: scope.project,
         environment: scope.environment,

@@ -84,6 +84,7 @@ import { DefaultArtifactClient } from "@actions/artifact";
 import * as cache from "@actions/cache";
 import { Octokit } from "@octokit/rest";
 import { APPLICATION_ID } from "../store/migrations.js";
+import { describeSource, type RestoreSource } from "./restore-source.js";
 
 export const STATE_ARTIFACT_NAME = "ods-state";
 /** The cache entry's file, relative to the working directory (the workspace on a runner). */
@@ -135,10 +136,7 @@ export interface RestoreStateParams extends TransportOptions {
   maxArtifactCandidates?: number;
 }
 
-export type RestoreSource =
-  | { kind: "cache"; key: string }
-  | { kind: "artifact"; name: string; artifactId: number; runId: number; createdAt: string | undefined }
-  | { kind: "none" };
+export type { RestoreSource } from "./restore-source.js";
 
 export type WarningReason =
   /** The service isn't there (connection refused, 5xx). */
@@ -234,16 +232,7 @@ export function stateCacheKey(
 }
 
 /** Where the state came from, in words, for messages. */
-export function describeSource(source: RestoreSource): string {
-  switch (source.kind) {
-    case "cache":
-      return `the Actions cache entry \`${source.key}\``;
-    case "artifact":
-      return `the \`${source.name}\` artifact ${source.artifactId} of workflow run ${source.runId}`;
-    default:
-      return "nowhere (no saved state was found)";
-  }
-}
+export { describeSource };
 
 // ---- restore ---------------------------------------------------------------
 

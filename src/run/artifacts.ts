@@ -14,7 +14,7 @@ export function readProjectAt(file: string): LoadedProject {
       hint: "Run `dbt compile` (or `dbt build`) before this step, or point `manifest` at the manifest.json it writes.",
     });
   }
-  return loadProject(readTextFile(file, "input `manifest`"), file);
+  return loadProject({ text: readTextFile(file, "input `manifest`") }, file);
 }
 
 /** sources.json when present; null (and the planner says so) when not. */

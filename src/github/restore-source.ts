@@ -1,0 +1,20 @@
+/**
+ * Where restored state came from, and how the lifecycle names it. Apart from
+ * state-transport.ts so that naming it doesn't load the cache and artifact
+ * clients, which state-transport.ts loads only when a step restores or saves.
+ */
+export type RestoreSource =
+  | { kind: "cache"; key: string }
+  | { kind: "artifact"; name: string; artifactId: number; runId: number; createdAt: string | undefined }
+  | { kind: "none" };
+
+export function describeSource(source: RestoreSource): string {
+  switch (source.kind) {
+    case "cache":
+      return `the Actions cache entry \`${source.key}\``;
+    case "artifact":
+      return `the \`${source.name}\` artifact ${source.artifactId} of workflow run ${source.runId}`;
+    default:
+      return "nowhere (no saved state was found)";
+  }
+}
