@@ -719,7 +719,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4234);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8653);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3386);
 /**
@@ -751,7 +751,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4234:
+/***/ 8653:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14406,7 +14406,7 @@ const KIND_FILE = {
  * a syntax error) is a `UserError("artifact_not_json")` naming the file and
  * the line, column and character offset of the problem.
  */
-function parseArtifactJson(text, file) {
+function parse_artifact_parseArtifactJson(text, file) {
     // A byte-order mark is not JSON whitespace, but editors on Windows add one.
     const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     try {
@@ -14914,7 +14914,7 @@ function readMetadata(header, problems) {
  * older), `artifact_invalid` (every problem with its JSON path).
  */
 function loadRunResults(text, file) {
-    const root = requireTopObject(parseArtifactJson(text, file), file, "run-results");
+    const root = requireTopObject(parse_artifact_parseArtifactJson(text, file), file, "run-results");
     const problems = new Problems();
     const header = readHeader(root, file, "run-results", RUN_RESULTS_VERSIONS, problems);
     const metadata = readMetadata(header, problems);
@@ -15034,7 +15034,7 @@ function sources_readMetadata(header, problems) {
  * `artifact_invalid` (every problem with its JSON path).
  */
 function loadSources(text, file) {
-    const root = requireTopObject(parseArtifactJson(text, file), file, "sources");
+    const root = requireTopObject(parse_artifact_parseArtifactJson(text, file), file, "sources");
     const problems = new Problems();
     const header = readHeader(root, file, "sources", SOURCES_VERSIONS, problems);
     const metadata = sources_readMetadata(header, problems);
@@ -17574,10 +17574,41 @@ function isPlanned(node) {
 
 
 
+
 function loadProject(manifestText, file) {
-    const manifest = loadManifest(manifestText, file);
+    const manifest = readManifest(manifestText, file);
     const graph = buildGraph(manifest);
     return { manifest, graph, fingerprints: fingerprintProject(graph) };
+}
+/** The manifest, validated; the text and the parse tree are garbage once this returns. */
+function readManifest(source, file) {
+    return readManifestDocument(load_project_parse(source, file), file);
+}
+function load_project_parse(source, file) {
+    if (typeof source === "string")
+        return parse_artifact_parseArtifactJson(source, file);
+    const text = source.text ?? "";
+    source.text = null;
+    return parse_artifact_parseArtifactJson(text, file);
+}
+
+;// CONCATENATED MODULE: ./src/dbt/project-name.ts
+/**
+ * The dbt project a manifest belongs to: state is kept per project, so a
+ * manifest without `metadata.project_name` can't be planned or recorded.
+ */
+
+/** The project's name; a UserError naming the file (and the action input or flag, when given) otherwise. */
+function projectNameOf(project, input) {
+    const name = project.manifest.metadata.projectName;
+    if (name)
+        return name;
+    const file = project.manifest.file;
+    throw new user_error/* UserError */.yo("artifact_invalid", `${file} has no project name (metadata.project_name).`, {
+        file,
+        ...(input ? { input } : {}),
+        hint: "Regenerate the manifest with `dbt compile`; ODS keeps state per project and can't share it between unrelated projects.",
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/files/read-text-file.ts
@@ -17670,18 +17701,25 @@ function readTextFile(file, from) {
             input: from,
         });
     }
-    let bytes;
+    // Read straight into a string: decoding a Buffer makes an external string next to the
+    // Buffer, and both stay in memory (twice a 100 MB manifest) after the text is parsed.
+    let text;
     try {
-        bytes = (0,external_node_fs_.readFileSync)(file);
+        text = (0,external_node_fs_.readFileSync)(file, "utf8");
+        // Bytes that are not UTF-8 became U+FFFD: decide on the bytes, refusing them (the file may also hold U+FFFD itself).
+        if (text.includes("\uFFFD"))
+            text = decodeUtf8((0,external_node_fs_.readFileSync)(file), file, from);
     }
     catch (error) {
+        if (error instanceof user_error/* UserError */.yo)
+            throw error;
         const code = error.code;
         throw new user_error/* UserError */.yo("file_unreadable", `${file} (given by ${from}) cannot be read: ${code ?? String(error)}.`, {
             file,
             input: from,
         });
     }
-    return decodeUtf8(bytes, file, from);
+    return text;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/project-inputs.ts
@@ -17709,9 +17747,10 @@ function readProject(context, manifest, progress) {
     const file = resolveFlagPath(context, manifest, "target/manifest.json");
     const shown = external_node_path_default().relative(context.cwd, file) || file;
     progress?.phase(`reading ${shown}`);
-    const text = readTextFile(file, "--manifest");
-    progress?.phase(`parsing and fingerprinting ${shown} (${formatBytes(Buffer.byteLength(text))})`);
-    return loadProject(text, file);
+    const source = { text: readTextFile(file, "--manifest") };
+    progress?.phase(`parsing and fingerprinting ${shown} (${formatBytes(Buffer.byteLength(source.text ?? ""))})`);
+    // Handed over: loadProject lets the text go once it is parsed.
+    return loadProject(source, file);
 }
 function readRunResults(context, value) {
     const file = resolveFlagPath(context, value, "target/run_results.json");
@@ -17724,14 +17763,7 @@ function readSourcesIfGiven(context, value) {
     return loadSources(readTextFile(file, "--sources"), file);
 }
 function scopeOf(project, environment) {
-    const name = project.manifest.metadata.projectName;
-    if (!name) {
-        throw new user_error/* UserError */.yo("artifact_invalid", `${project.manifest.file} has no project name (metadata.project_name).`, {
-            file: project.manifest.file,
-            hint: "Regenerate the manifest with `dbt compile`; ODS keeps state per project and can't share it between unrelated projects.",
-        });
-    }
-    return { project: name, environment: environment ?? DEFAULT_ENVIRONMENT };
+    return { project: projectNameOf(project), environment: environment ?? DEFAULT_ENVIRONMENT };
 }
 function targetOf(project, scope, target) {
     return {
@@ -22824,7 +22856,7 @@ const planCommand = {
         "ods-state plan --manifest target/manifest.json --select +orders --format json > plan.json",
         "ods-state plan --manifest pr/manifest.json --environment prod --pointers   # a PR environment over prod's state",
         "ods-state plan --manifest target/manifest.json --format html > plan.html",
-        'dbt build --select "$(ods-state plan --format json | jq -r .select)"',
+        'sel=$(ods-state plan --format json | jq -r .select) && [ -n "$sel" ] && eval "dbt build --select $sel"   # select is shell-quoted: eval keeps names with spaces whole',
     ],
     async run(values, _positionals, context) {
         const format = values.format ?? "text";
@@ -23143,6 +23175,7 @@ function settlePromotions(recorded, pending, runId, notBuilt = new Set()) {
 
 
 
+
 const recordCommand = {
     name: "record",
     summary: "commit a finished dbt run (build, run, seed, snapshot) as the scope's next state",
@@ -23172,22 +23205,21 @@ const recordCommand = {
         const runResults = readRunResults(context, values["run-results"]);
         const sources = readSourcesIfGiven(context, values.sources);
         const scope = scopeOf(project, values.environment);
-        const store = await openStateForWriting(context, resolveFlagPath(context, values.state, DEFAULT_STATE));
+        const target = targetOf(project, scope, values.target);
+        const now = new Date().toISOString();
+        const recordOver = (previous, recordedRunIds) => record_record({ project, runResults, sources, scope, previous, recordedRunIds, target, now });
+        const file = resolveFlagPath(context, values.state, DEFAULT_STATE);
+        // No state file yet: a run that would be refused is refused before the file is created.
+        const first = (0,external_node_fs_.existsSync)(file) ? null : recordOver(null, new Set());
+        const store = await openStateForWriting(context, file);
         try {
             progress.phase(`recording the run into ${scope.project}/${scope.environment}`);
             const latest = await store.latest(scope);
             const ledger = await store.runs(scope);
             const pending = await pendingPromotions(store, latest);
-            const outcome = record_record({
-                project,
-                runResults,
-                sources,
-                scope,
-                previous: latest?.snapshot ?? null,
-                recordedRunIds: new Set(ledger.map((run) => run.run_id)),
-                target: targetOf(project, scope, values.target),
-                now: new Date().toISOString(),
-            });
+            const outcome = first && latest === null && ledger.length === 0
+                ? first
+                : recordOver(latest?.snapshot ?? null, new Set(ledger.map((run) => run.run_id)));
             const snapshot = settlePromotions(outcome.snapshot, pending, outcome.run.run_id, new Set([...outcome.failed, ...outcome.skipped]));
             const committed = await store.commit(scope, latest?.id ?? null, snapshot, outcome.run);
             progress.done();
