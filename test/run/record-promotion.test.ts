@@ -12,6 +12,7 @@ import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { runnerPorts } from "../../src/github/runner-ports.js";
+import { runPostStep } from "../../src/run/post-step.js";
 import type { MergePromotion } from "../../src/run/promotion-step.js";
 import { recordAndSave } from "../../src/run/record-run.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
@@ -148,6 +149,56 @@ describe("recording a promotion when dbt had nothing left to build", () => {
     const store = await SqliteStateStore.open(statePath);
     try {
       expect((await store.latest(SCOPE))!.snapshot).toEqual(prod);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("the default-branch post step when the warehouse can't be reached", () => {
+  it("records the run anyway; reading rollbacks and the cleanup are warnings the next run makes good", async () => {
+    const workspace = mkdtempSync(path.join(os.tmpdir(), "ods-post-unreachable-"));
+    mkdirSync(path.join(workspace, "target"), { recursive: true });
+    for (const name of ["manifest.json", "run_results.json"])
+      copyFileSync(path.join(SHOP, "prod", name), path.join(workspace, "target", name));
+    // Nothing listens on port 9: the connection is refused.
+    const unreachable = "postgres://ods@127.0.0.1:9/warehouse?connect_timeout=3";
+    const inputs = readActionInputs(
+      (name) => (name === "warehouse" ? unreachable : ""),
+      workspace,
+      undefined,
+    );
+    const run = readRunEnvironment(
+      {
+        GITHUB_EVENT_NAME: "push",
+        GITHUB_REF: "refs/heads/main",
+        GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_RUN_ID: "502",
+      },
+      { repository: { default_branch: "main" } },
+    );
+    const recorder = recordingCore();
+    Object.assign(recorder.state, {
+      mode: "default_branch",
+      "plan-path": path.join(workspace, "plan.json"),
+      scope: JSON.stringify(SCOPE),
+      "results-before": "",
+    });
+    const ports = runnerPorts(recorder.core, run, {
+      token: "",
+      tempDir: path.join(workspace, "temp"),
+      hasSummary: false,
+      retentionDays: 3,
+    });
+    await runPostStep(inputs, run, ports);
+    const log = recorder.log();
+    expect(log).toContain("warning: Can't read the warehouse's rollbacks");
+    expect(log).toContain("in shop/prod: 8 built");
+    expect(log).toContain("warning: Cleaning up environments failed");
+    expect(log).not.toContain(unreachable);
+    const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
+    try {
+      expect(Object.keys((await store.latest(SCOPE))!.snapshot.nodes)).toHaveLength(8);
     } finally {
       await store.close();
     }
