@@ -7,8 +7,8 @@
  * `full_refresh` are kept: the rest can hold `vars`, which are never kept.
  */
 import { z } from "zod";
+import { type InvocationMetadata, readInvocationMetadata } from "./invocation-metadata.js";
 import {
-  type ArtifactHeader,
   describeValue,
   Problems,
   parseArtifactJson,
@@ -34,15 +34,7 @@ export type RunStatus =
   | "runtime error"
   | (string & {});
 
-export interface RunResultsMetadata {
-  schemaVersion: RunResultsVersion;
-  schemaUrl: string;
-  dbtVersion: string | null;
-  generatedAt: string | null;
-  invocationId: string | null;
-  /** dbt 1.8 and later. */
-  invocationStartedAt: string | null;
-}
+export type RunResultsMetadata = InvocationMetadata<RunResultsVersion>;
 
 export interface TimingInfo {
   /** `compile` or `execute`. */
@@ -81,14 +73,6 @@ export interface RunResults {
 
 const optStr = z.string().nullish();
 
-const metadataSchema = z.object({
-  // dbt_schema_version is checked by readHeader.
-  dbt_version: optStr,
-  generated_at: optStr,
-  invocation_id: optStr,
-  invocation_started_at: optStr,
-});
-
 const argsSchema = z
   .object({
     which: optStr,
@@ -119,23 +103,6 @@ const resultSchema = z.compile(
   }),
 );
 
-function readMetadata(
-  header: ArtifactHeader<RunResultsVersion>,
-  problems: Problems,
-): RunResultsMetadata | null {
-  if (header.metadata === null) return null;
-  const raw = validateAt(metadataSchema, header.metadata, ["metadata"], problems);
-  if (raw === undefined || header.version === null || header.url === null) return null;
-  return {
-    schemaVersion: header.version,
-    schemaUrl: header.url,
-    dbtVersion: raw.dbt_version ?? null,
-    generatedAt: raw.generated_at ?? null,
-    invocationId: raw.invocation_id ?? null,
-    invocationStartedAt: raw.invocation_started_at ?? null,
-  };
-}
-
 /**
  * Reads run_results.json from its text (`file` is for messages only).
  * Errors: `artifact_not_json`, `artifact_version_unsupported` (v4 and
@@ -145,7 +112,7 @@ export function loadRunResults(text: string, file: string): RunResults {
   const root = requireTopObject(parseArtifactJson(text, file), file, "run-results");
   const problems = new Problems();
   const header = readHeader(root, file, "run-results", RUN_RESULTS_VERSIONS, problems);
-  const metadata = readMetadata(header, problems);
+  const metadata = readInvocationMetadata(header, problems);
 
   const args = validateAt(argsSchema, root.args, ["args"], problems);
 

@@ -4,9 +4,9 @@
  * version for it (ADR-0013, change evidence).
  */
 import { z } from "zod";
+import { type InvocationMetadata, readInvocationMetadata } from "./invocation-metadata.js";
 import type { FreshnessPeriod, FreshnessThreshold, SourceFreshness } from "./manifest.js";
 import {
-  type ArtifactHeader,
   describeValue,
   Problems,
   parseArtifactJson,
@@ -21,14 +21,7 @@ export type SourcesVersion = (typeof SOURCES_VERSIONS)[number];
 /** `pass`, `warn`, `error` (stale beyond error_after) or `runtime error` (the check itself failed). */
 export type FreshnessStatus = "pass" | "warn" | "error" | "runtime error" | (string & {});
 
-export interface SourcesMetadata {
-  schemaVersion: SourcesVersion;
-  schemaUrl: string;
-  dbtVersion: string | null;
-  generatedAt: string | null;
-  invocationId: string | null;
-  invocationStartedAt: string | null;
-}
+export type SourcesMetadata = InvocationMetadata<SourcesVersion>;
 
 export interface SourceFreshnessResult {
   uniqueId: string;
@@ -54,14 +47,6 @@ export interface SourcesFreshness {
 }
 
 const optStr = z.string().nullish();
-
-const metadataSchema = z.object({
-  // dbt_schema_version is checked by readHeader.
-  dbt_version: optStr,
-  generated_at: optStr,
-  invocation_id: optStr,
-  invocation_started_at: optStr,
-});
 
 const timeSchema = z
   .object({
@@ -99,20 +84,6 @@ function threshold(raw: RawTime): FreshnessThreshold | null {
   return { count: raw.count, period: raw.period satisfies FreshnessPeriod };
 }
 
-function readMetadata(header: ArtifactHeader<SourcesVersion>, problems: Problems): SourcesMetadata | null {
-  if (header.metadata === null) return null;
-  const raw = validateAt(metadataSchema, header.metadata, ["metadata"], problems);
-  if (raw === undefined || header.version === null || header.url === null) return null;
-  return {
-    schemaVersion: header.version,
-    schemaUrl: header.url,
-    dbtVersion: raw.dbt_version ?? null,
-    generatedAt: raw.generated_at ?? null,
-    invocationId: raw.invocation_id ?? null,
-    invocationStartedAt: raw.invocation_started_at ?? null,
-  };
-}
-
 /**
  * Reads sources.json from its text (`file` is for messages only).
  * Errors: `artifact_not_json`, `artifact_version_unsupported`,
@@ -122,7 +93,7 @@ export function loadSources(text: string, file: string): SourcesFreshness {
   const root = requireTopObject(parseArtifactJson(text, file), file, "sources");
   const problems = new Problems();
   const header = readHeader(root, file, "sources", SOURCES_VERSIONS, problems);
-  const metadata = readMetadata(header, problems);
+  const metadata = readInvocationMetadata(header, problems);
 
   const elapsed = root.elapsed_time;
   if (elapsed !== undefined && elapsed !== null && typeof elapsed !== "number") {
