@@ -719,7 +719,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8653);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5591);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3386);
 /**
@@ -751,7 +751,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8653:
+/***/ 5591:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -14851,18 +14851,13 @@ function readHeader(root, file, kind, supported, problems) {
     return { version: foundVersion, url, metadata };
 }
 
-;// CONCATENATED MODULE: ./src/dbt/artifacts/run-results.ts
+;// CONCATENATED MODULE: ./src/dbt/artifacts/invocation-metadata.ts
 /**
- * dbt's run_results.json (schema v5, dbt 1.7; v6, dbt 1.8 and later),
- * reduced to what `record` reads: which command ran, whether it was an
- * `--empty` run, and each result's status and timing.
- *
- * Of `args` only `which` (dbt Fusion also writes `command`), `empty` and
- * `full_refresh` are kept: the rest can hold `vars`, which are never kept.
+ * The `metadata` block run_results.json and sources.json share: which dbt
+ * wrote the file, when, and in which invocation.
  */
 
 
-const RUN_RESULTS_VERSIONS = ["v5", "v6"];
 const optStr = schemas_string().nullish();
 const metadataSchema = object({
     // dbt_schema_version is checked by readHeader.
@@ -14871,29 +14866,8 @@ const metadataSchema = object({
     invocation_id: optStr,
     invocation_started_at: optStr,
 });
-const argsSchema = object({
-    which: optStr,
-    command: optStr,
-    empty: schemas_boolean().nullish(),
-    full_refresh: schemas_boolean().nullish(),
-})
-    .nullish();
-const resultSchema = compile_compile(object({
-    unique_id: schemas_string(),
-    status: schemas_string(),
-    timing: array(object({
-        name: schemas_string(),
-        started_at: optStr,
-        completed_at: optStr,
-    }))
-        .nullish(),
-    execution_time: schemas_number().nullish(),
-    thread_id: optStr,
-    message: optStr,
-    failures: schemas_number().nullish(),
-    relation_name: optStr,
-}));
-function readMetadata(header, problems) {
+/** The metadata of a file whose header was read; null when the header or the block is unusable (the problems say why). */
+function readInvocationMetadata(header, problems) {
     if (header.metadata === null)
         return null;
     const raw = validateAt(metadataSchema, header.metadata, ["metadata"], problems);
@@ -14908,6 +14882,43 @@ function readMetadata(header, problems) {
         invocationStartedAt: raw.invocation_started_at ?? null,
     };
 }
+
+;// CONCATENATED MODULE: ./src/dbt/artifacts/run-results.ts
+/**
+ * dbt's run_results.json (schema v5, dbt 1.7; v6, dbt 1.8 and later),
+ * reduced to what `record` reads: which command ran, whether it was an
+ * `--empty` run, and each result's status and timing.
+ *
+ * Of `args` only `which` (dbt Fusion also writes `command`), `empty` and
+ * `full_refresh` are kept: the rest can hold `vars`, which are never kept.
+ */
+
+
+
+const RUN_RESULTS_VERSIONS = ["v5", "v6"];
+const run_results_optStr = schemas_string().nullish();
+const argsSchema = object({
+    which: run_results_optStr,
+    command: run_results_optStr,
+    empty: schemas_boolean().nullish(),
+    full_refresh: schemas_boolean().nullish(),
+})
+    .nullish();
+const resultSchema = compile_compile(object({
+    unique_id: schemas_string(),
+    status: schemas_string(),
+    timing: array(object({
+        name: schemas_string(),
+        started_at: run_results_optStr,
+        completed_at: run_results_optStr,
+    }))
+        .nullish(),
+    execution_time: schemas_number().nullish(),
+    thread_id: run_results_optStr,
+    message: run_results_optStr,
+    failures: schemas_number().nullish(),
+    relation_name: run_results_optStr,
+}));
 /**
  * Reads run_results.json from its text (`file` is for messages only).
  * Errors: `artifact_not_json`, `artifact_version_unsupported` (v4 and
@@ -14917,7 +14928,7 @@ function loadRunResults(text, file) {
     const root = requireTopObject(parse_artifact_parseArtifactJson(text, file), file, "run-results");
     const problems = new Problems();
     const header = readHeader(root, file, "run-results", RUN_RESULTS_VERSIONS, problems);
-    const metadata = readMetadata(header, problems);
+    const metadata = readInvocationMetadata(header, problems);
     const args = validateAt(argsSchema, root.args, ["args"], problems);
     const elapsed = root.elapsed_time;
     if (elapsed !== undefined && elapsed !== null && typeof elapsed !== "number") {
@@ -14976,15 +14987,9 @@ function loadRunResults(text, file) {
  */
 
 
+
 const SOURCES_VERSIONS = ["v3"];
 const sources_optStr = schemas_string().nullish();
-const sources_metadataSchema = object({
-    // dbt_schema_version is checked by readHeader.
-    dbt_version: sources_optStr,
-    generated_at: sources_optStr,
-    invocation_id: sources_optStr,
-    invocation_started_at: sources_optStr,
-});
 const timeSchema = object({
     count: schemas_number().nullish(),
     period: schemas_enum(["minute", "hour", "day"]).nullish(),
@@ -15013,21 +15018,6 @@ function threshold(raw) {
         return null;
     return { count: raw.count, period: raw.period };
 }
-function sources_readMetadata(header, problems) {
-    if (header.metadata === null)
-        return null;
-    const raw = validateAt(sources_metadataSchema, header.metadata, ["metadata"], problems);
-    if (raw === undefined || header.version === null || header.url === null)
-        return null;
-    return {
-        schemaVersion: header.version,
-        schemaUrl: header.url,
-        dbtVersion: raw.dbt_version ?? null,
-        generatedAt: raw.generated_at ?? null,
-        invocationId: raw.invocation_id ?? null,
-        invocationStartedAt: raw.invocation_started_at ?? null,
-    };
-}
 /**
  * Reads sources.json from its text (`file` is for messages only).
  * Errors: `artifact_not_json`, `artifact_version_unsupported`,
@@ -15037,7 +15027,7 @@ function loadSources(text, file) {
     const root = requireTopObject(parse_artifact_parseArtifactJson(text, file), file, "sources");
     const problems = new Problems();
     const header = readHeader(root, file, "sources", SOURCES_VERSIONS, problems);
-    const metadata = sources_readMetadata(header, problems);
+    const metadata = readInvocationMetadata(header, problems);
     const elapsed = root.elapsed_time;
     if (elapsed !== undefined && elapsed !== null && typeof elapsed !== "number") {
         problems.add(["elapsed_time"], `expected a number, found ${describeValue(elapsed)}`);
@@ -15706,7 +15696,7 @@ function checkKey(collection, key, uniqueId, problems) {
         problems.add([collection, key, "unique_id"], `${JSON.stringify(uniqueId)} differs from the entry's key`);
     }
 }
-function manifest_readMetadata(header, problems) {
+function readMetadata(header, problems) {
     if (header.metadata === null)
         return null;
     const raw = validateAt(manifest_metadataSchema, header.metadata, ["metadata"], problems);
@@ -15741,7 +15731,7 @@ function readManifestDocument(doc, file) {
     const root = requireTopObject(doc, file, "manifest");
     const problems = new Problems();
     const header = readHeader(root, file, "manifest", MANIFEST_VERSIONS, problems);
-    const metadata = manifest_readMetadata(header, problems);
+    const metadata = readMetadata(header, problems);
     const nodes = new Map();
     const dataTests = new Map();
     const unitTests = new Map();
