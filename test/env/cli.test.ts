@@ -259,9 +259,39 @@ describe("ods-state env on DuckDB", () => {
       customer_countries: "BUILD hook_reads_environment",
     });
 
-    const rolled = await cli(["env", "rollback", "--pr", "7"], warehouse);
+    const rolled = await cli(["env", "rollback", "--pr", "7", "--state", state], warehouse);
     expect(rolled.code, rolled.err).toBe(0);
     expect(rolled.out).toContain("rolled back");
+    // With --state, prod's state records orders as its build before the promotion again.
+    expect(rolled.out).toMatch(
+      /State updated: shop\/prod in .* records 1 node as their previous builds again/,
+    );
+    const afterRollback = (await prodStateHead(state)).snapshot;
+    expect(afterRollback.nodes["model.shop.orders"]?.promoted_by).toBeUndefined();
+    expect(afterRollback.nodes["model.shop.orders"]?.run_id).not.toBe("pr7-cli-run");
+    // So the next plan builds orders again, and what read the promoted build.
+    const afterPlan = await cli([
+      "plan",
+      "--manifest",
+      fixture("prod-after-merge/manifest.json"),
+      "--sources",
+      sourcesFile("later-sources-2.json", "prod-after-merge/sources.json", "2026-11-30T12:40:00Z"),
+      "--state",
+      state,
+      "--format",
+      "json",
+    ]);
+    expect(afterPlan.code, afterPlan.err).toBe(0);
+    const rebuilt = JSON.parse(afterPlan.out).entries.filter((e: { action: string }) => e.action === "BUILD");
+    expect(rebuilt.map((e: { name: string }) => e.name)).toEqual(
+      expect.arrayContaining(["orders", "fct_daily_revenue"]),
+    );
+    // Twice: nothing left to roll back, and the state is not written again.
+    const headAfterRollback = (await prodStateHead(state)).id;
+    const rolledTwice = await cli(["env", "rollback", "--pr", "7", "--state", state], warehouse);
+    expect(rolledTwice.code, rolledTwice.err).toBe(0);
+    expect(rolledTwice.out).toContain("nothing to do");
+    expect((await prodStateHead(state)).id).toBe(headAfterRollback);
 
     const dryClean = await cli(["env", "cleanup", "--pr", "7", "--dry-run"], warehouse);
     expect(dryClean.out).toContain("would drop");

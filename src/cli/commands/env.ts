@@ -3,9 +3,11 @@
  * (docs/environments.md). One command with a subcommand, so that the
  * registry of commands gains one line.
  */
+import { existsSync } from "node:fs";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import {
   applyPromotion,
+  applyRecordedRollbacks,
   cleanupEnvironment,
   createEnvironment,
   type EnvContext,
@@ -17,6 +19,7 @@ import {
   planPromotion,
   promote,
   recordEnvironmentBuilds,
+  recordedRollbacks,
   rollbackPromotion,
   runJanitor,
 } from "../../env/index.js";
@@ -414,6 +417,7 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
 
 async function rollback(values: ParsedValues, context: CliContext): Promise<number> {
   const environment = environmentOf(values, false);
+  const stateFile = str(values, "state");
   await withWarehouse(values, context, async (ctx) => {
     const result = await rollbackPromotion(ctx, {
       ...(str(values, "id") ? { id: str(values, "id") } : {}),
@@ -422,8 +426,20 @@ async function rollback(values: ParsedValues, context: CliContext): Promise<numb
       allowNonAtomic: values["allow-non-atomic"] === true,
       dryRun: values["dry-run"] === true,
     });
+    // With --state (given explicitly), prod's state stops recording the rolled-back builds now; without it,
+    // the next action run with the warehouse reconciles the state it restores (src/env/promotion/reconcile.ts).
+    const state =
+      stateFile !== undefined && values["dry-run"] !== true && result.id !== null
+        ? await writeRollback(
+            context,
+            resolveFlagPath(context, stateFile, DEFAULT_STATE),
+            ctx,
+            result.id,
+            str(values, "environment"),
+          )
+        : null;
     if (formatOf(values) === "json") {
-      printJson(context, result);
+      printJson(context, { ...result, ...(state ? { state } : {}) });
       return;
     }
     context.stdout(
@@ -435,8 +451,48 @@ async function rollback(values: ParsedValues, context: CliContext): Promise<numb
       );
     }
     for (const id of result.resumed) context.stdout(`  finished interrupted promotion ${id}\n`);
+    if (state) {
+      context.stdout(
+        state.snapshot_id
+          ? `State updated: ${state.scope} in ${state.file} records ${state.nodes.length} node${state.nodes.length === 1 ? "" : "s"} as their previous builds again (snapshot ${state.snapshot_id}).\n`
+          : `State: ${state.scope} in ${state.file} records no build of this promotion.\n`,
+      );
+    } else if (stateFile === undefined && result.status === "rolled_back") {
+      context.stdout(
+        "Prod's state was not given (--state): the next action run with this warehouse counts these nodes as their previous builds.\n",
+      );
+    }
   });
   return 0;
+}
+
+/** Prod's state without the rolled-back promotion's builds (the same reconciliation the action applies). */
+async function writeRollback(
+  context: CliContext,
+  file: string,
+  ctx: EnvContext,
+  promotionId: string,
+  environment: string | undefined,
+): Promise<StateUpdate> {
+  const promotion = (await ctx.registry.promotions({ id: promotionId }))[0];
+  const scope: Scope = { project: promotion?.project ?? "", environment: environment ?? "prod" };
+  const key = `${scope.project}/${scope.environment}`;
+  const none: StateUpdate = { file, scope: key, snapshot_id: null, nodes: [] };
+  if (!promotion || !existsSync(file)) return none;
+  const store = await openStateForWriting(context, file);
+  try {
+    const head = await store.latest(scope);
+    if (!head) return none;
+    const rollbacks = (await recordedRollbacks(ctx, scope.project)).filter(
+      (r) => r.promotion_id === promotionId,
+    );
+    const { snapshot, reverted } = applyRecordedRollbacks(head.snapshot, rollbacks);
+    if (reverted.length === 0) return none;
+    const committed = await store.commit(scope, head.id, snapshot);
+    return { file, scope: key, snapshot_id: committed.id, nodes: reverted };
+  } finally {
+    await store.close();
+  }
 }
 
 async function list(values: ParsedValues, context: CliContext): Promise<number> {
@@ -556,7 +612,7 @@ export const envCommand: Command = {
     "env record --pr N --manifest PR_MANIFEST --run-results PATH [--build-manifest PATH] [--sources PATH] [--warehouse W]",
     "env cleanup --pr N [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
     "env promote --pr N --manifest MAIN_MANIFEST [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--warehouse W] [--dry-run]",
-    "env rollback [--id PROMOTION | --pr N] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+    "env rollback [--id PROMOTION | --pr N] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
     "env list [--warehouse W]",
     "env gc [--retention-days N] [--open-prs 1,2] [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
   ],
@@ -568,7 +624,7 @@ export const envCommand: Command = {
     name: "the environment's name, instead of --pr",
     manifest:
       "create/refresh/record: the PR's manifest compiled with the CI target; promote: main's manifest",
-    state: `the state database (prod's state); default ${DEFAULT_STATE}. promote: given explicitly, a committed promotion is written into it`,
+    state: `the state database (prod's state); default ${DEFAULT_STATE}. promote/rollback: given explicitly, a committed promotion (or its rollback) is written into it`,
     environment: "the state scope's environment (prod's); default prod",
     target: "the dbt target prod's state was recorded for; default: the environment",
     sources: "dbt's sources.json (`dbt source freshness`)",
