@@ -232,19 +232,23 @@ describe("ods-state env on DuckDB", () => {
       "pr7-cli-run",
     );
     // The next plan reuses the promoted table and everything else but the hook that reads the target.
-    const next = await cli([
-      "plan",
-      "--manifest",
-      fixture("prod-after-merge/manifest.json"),
-      "--sources",
-      sourcesFile("later-sources.json", "prod-after-merge/sources.json", "2026-11-30T12:30:00Z"),
-      "--state",
-      state,
-      "--format",
-      "json",
-    ]);
-    expect(next.code, next.err).toBe(0);
-    const nextPlan = JSON.parse(next.out);
+    /** `ods-state plan` of main's manifest over the state, with sources observed at `at`, as JSON. */
+    const planMain = async (at: string) => {
+      const planned = await cli([
+        "plan",
+        "--manifest",
+        fixture("prod-after-merge/manifest.json"),
+        "--sources",
+        sourcesFile(`sources-${at.replaceAll(":", "")}.json`, "prod-after-merge/sources.json", at),
+        "--state",
+        state,
+        "--format",
+        "json",
+      ]);
+      expect(planned.code, planned.err).toBe(0);
+      return JSON.parse(planned.out);
+    };
+    const nextPlan = await planMain("2026-11-30T12:30:00Z");
     const decisions = Object.fromEntries(
       nextPlan.entries.map((e: { name: string; action: string; reasons: { code: string }[] }) => [
         e.name,
@@ -270,19 +274,9 @@ describe("ods-state env on DuckDB", () => {
     expect(afterRollback.nodes["model.shop.orders"]?.promoted_by).toBeUndefined();
     expect(afterRollback.nodes["model.shop.orders"]?.run_id).not.toBe("pr7-cli-run");
     // So the next plan builds orders again, and what read the promoted build.
-    const afterPlan = await cli([
-      "plan",
-      "--manifest",
-      fixture("prod-after-merge/manifest.json"),
-      "--sources",
-      sourcesFile("later-sources-2.json", "prod-after-merge/sources.json", "2026-11-30T12:40:00Z"),
-      "--state",
-      state,
-      "--format",
-      "json",
-    ]);
-    expect(afterPlan.code, afterPlan.err).toBe(0);
-    const rebuilt = JSON.parse(afterPlan.out).entries.filter((e: { action: string }) => e.action === "BUILD");
+    const rebuilt = (await planMain("2026-11-30T12:40:00Z")).entries.filter(
+      (e: { action: string }) => e.action === "BUILD",
+    );
     expect(rebuilt.map((e: { name: string }) => e.name)).toEqual(
       expect.arrayContaining(["orders", "fct_daily_revenue"]),
     );
