@@ -719,7 +719,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5591);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7076);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3386);
 /**
@@ -751,7 +751,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5591:
+/***/ 7076:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -19967,6 +19967,49 @@ async function openWarehouse(spec) {
 
 // EXTERNAL MODULE: ./src/env/promotion/decide.ts
 var decide = __nccwpck_require__(2345);
+;// CONCATENATED MODULE: ./src/env/promotion/reconcile.ts
+/** The rollbacks the registry records, for one project. */
+async function recordedRollbacks(ctx, project) {
+    const rollbacks = [];
+    for (const promotion of await ctx.registry.promotions()) {
+        if (promotion.project !== project)
+            continue;
+        const undone = (await ctx.registry.steps(promotion.id)).filter((step) => step.state === "rolled_back");
+        if (undone.length === 0)
+            continue;
+        rollbacks.push({
+            promotion_id: promotion.id,
+            project: promotion.project,
+            promoted_by: promotion.promoted_by,
+            nodes: undone.map((step) => ({
+                unique_id: step.node_id,
+                pr_run_id: step.pr_run_id,
+                previous_state: step.previous_state,
+            })),
+        });
+    }
+    return rollbacks;
+}
+/** `snapshot` with the rollbacks it doesn't reflect yet applied, and the nodes that changed. Pure. */
+function applyRecordedRollbacks(snapshot, rollbacks) {
+    let nodes = null;
+    const reverted = [];
+    for (const rollback of rollbacks) {
+        for (const node of rollback.nodes) {
+            const current = (nodes ?? snapshot.nodes)[node.unique_id];
+            if (!current || current.promoted_by !== rollback.promoted_by || current.run_id !== node.pr_run_id)
+                continue;
+            nodes ??= { ...snapshot.nodes };
+            if (node.previous_state)
+                nodes[node.unique_id] = node.previous_state;
+            else
+                delete nodes[node.unique_id];
+            reverted.push(node.unique_id);
+        }
+    }
+    return { snapshot: nodes ? { ...snapshot, nodes } : snapshot, reverted };
+}
+
 // EXTERNAL MODULE: ./src/env/promotion/rollback.ts
 var rollback = __nccwpck_require__(5261);
 ;// CONCATENATED MODULE: ./src/env/promotion/state.ts
@@ -20763,6 +20806,12 @@ function describeTarget(target) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/env.ts
+/**
+ * `ods-state env …`: pull request environments and promotion on merge
+ * (docs/environments.md). One command with a subcommand, so that the
+ * registry of commands gains one line.
+ */
+
 
 
 
@@ -21069,6 +21118,7 @@ async function promoteCommand(values, context) {
 }
 async function env_rollback(values, context) {
     const environment = environmentOf(values, false);
+    const stateFile = env_str(values, "state");
     await withWarehouse(values, context, async (ctx) => {
         const result = await (0,rollback/* rollbackPromotion */.O)(ctx, {
             ...(env_str(values, "id") ? { id: env_str(values, "id") } : {}),
@@ -21077,8 +21127,13 @@ async function env_rollback(values, context) {
             allowNonAtomic: values["allow-non-atomic"] === true,
             dryRun: values["dry-run"] === true,
         });
+        // With --state (given explicitly), prod's state stops recording the rolled-back builds now; without it,
+        // the next action run with the warehouse reconciles the state it restores (src/env/promotion/reconcile.ts).
+        const state = stateFile !== undefined && values["dry-run"] !== true && result.id !== null
+            ? await writeRollback(context, resolveFlagPath(context, stateFile, DEFAULT_STATE), ctx, result.id, env_str(values, "environment"))
+            : null;
         if (formatOf(values) === "json") {
-            printJson(context, result);
+            printJson(context, { ...result, ...(state ? { state } : {}) });
             return;
         }
         context.stdout(`Rollback${result.id ? ` of promotion ${result.id}` : ""}: ${result.status.replaceAll("_", " ")}.\n`);
@@ -21087,8 +21142,40 @@ async function env_rollback(values, context) {
         }
         for (const id of result.resumed)
             context.stdout(`  finished interrupted promotion ${id}\n`);
+        if (state) {
+            context.stdout(state.snapshot_id
+                ? `State updated: ${state.scope} in ${state.file} records ${state.nodes.length} node${state.nodes.length === 1 ? "" : "s"} as their previous builds again (snapshot ${state.snapshot_id}).\n`
+                : `State: ${state.scope} in ${state.file} records no build of this promotion.\n`);
+        }
+        else if (stateFile === undefined && result.status === "rolled_back") {
+            context.stdout("Prod's state was not given (--state): the next action run with this warehouse counts these nodes as their previous builds.\n");
+        }
     });
     return 0;
+}
+/** Prod's state without the rolled-back promotion's builds (the same reconciliation the action applies). */
+async function writeRollback(context, file, ctx, promotionId, environment) {
+    const promotion = (await ctx.registry.promotions({ id: promotionId }))[0];
+    const scope = { project: promotion?.project ?? "", environment: environment ?? "prod" };
+    const key = `${scope.project}/${scope.environment}`;
+    const none = { file, scope: key, snapshot_id: null, nodes: [] };
+    if (!promotion || !(0,external_node_fs_.existsSync)(file))
+        return none;
+    const store = await openStateForWriting(context, file);
+    try {
+        const head = await store.latest(scope);
+        if (!head)
+            return none;
+        const rollbacks = (await recordedRollbacks(ctx, scope.project)).filter((r) => r.promotion_id === promotionId);
+        const { snapshot, reverted } = applyRecordedRollbacks(head.snapshot, rollbacks);
+        if (reverted.length === 0)
+            return none;
+        const committed = await store.commit(scope, head.id, snapshot);
+        return { file, scope: key, snapshot_id: committed.id, nodes: reverted };
+    }
+    finally {
+        await store.close();
+    }
 }
 async function list(values, context) {
     const found = await withWarehouse(values, context, async (ctx) => {
@@ -21190,7 +21277,7 @@ const envCommand = {
         "env record --pr N --manifest PR_MANIFEST --run-results PATH [--build-manifest PATH] [--sources PATH] [--warehouse W]",
         "env cleanup --pr N [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
         "env promote --pr N --manifest MAIN_MANIFEST [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--warehouse W] [--dry-run]",
-        "env rollback [--id PROMOTION | --pr N] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+        "env rollback [--id PROMOTION | --pr N] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
         "env list [--warehouse W]",
         "env gc [--retention-days N] [--open-prs 1,2] [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
     ],
@@ -21200,7 +21287,7 @@ const envCommand = {
         pr: "the pull request number (the environment is pr-N)",
         name: "the environment's name, instead of --pr",
         manifest: "create/refresh/record: the PR's manifest compiled with the CI target; promote: main's manifest",
-        state: `the state database (prod's state); default ${DEFAULT_STATE}. promote: given explicitly, a committed promotion is written into it`,
+        state: `the state database (prod's state); default ${DEFAULT_STATE}. promote/rollback: given explicitly, a committed promotion (or its rollback) is written into it`,
         environment: "the state scope's environment (prod's); default prod",
         target: "the dbt target prod's state was recorded for; default: the environment",
         sources: "dbt's sources.json (`dbt source freshness`)",
