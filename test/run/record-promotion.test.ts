@@ -22,6 +22,28 @@ import { projectOf, recordProd, SCOPE, SHOP, shopJson, sourcesOf } from "../supp
 
 const ORDERS = "model.shop.orders";
 
+/** A push to main's job in `workspace`, without a token: its inputs, run and ports over a recording core. */
+function defaultBranchJob(workspace: string, runId: string, input: (name: string) => string = () => "") {
+  const inputs = readActionInputs(input, workspace, undefined);
+  const run = readRunEnvironment(
+    {
+      GITHUB_EVENT_NAME: "push",
+      GITHUB_REF: "refs/heads/main",
+      GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_RUN_ID: runId,
+    },
+    { repository: { default_branch: "main" } },
+  );
+  const recorder = recordingCore();
+  const ports = runnerPorts(recorder.core, run, {
+    token: "",
+    tempDir: path.join(workspace, "temp"),
+    hasSummary: false,
+    retentionDays: 3,
+  });
+  return { inputs, run, recorder, ports };
+}
+
 describe("recording a promotion when dbt had nothing left to build", () => {
   let workspace: string;
   let statePath: string;
@@ -53,23 +75,7 @@ describe("recording a promotion when dbt had nothing left to build", () => {
   });
 
   function post(promotion: MergePromotion | null) {
-    const inputs = readActionInputs(() => "", workspace, undefined);
-    const run = readRunEnvironment(
-      {
-        GITHUB_EVENT_NAME: "push",
-        GITHUB_REF: "refs/heads/main",
-        GITHUB_REPOSITORY: "acme/shop",
-        GITHUB_RUN_ID: "501",
-      },
-      { repository: { default_branch: "main" } },
-    );
-    const recorder = recordingCore();
-    const ports = runnerPorts(recorder.core, run, {
-      token: "",
-      tempDir: path.join(workspace, "temp"),
-      hasSummary: false,
-      retentionDays: 3,
-    });
+    const { inputs, run, recorder, ports } = defaultBranchJob(workspace, "501");
     return {
       recorder,
       go: () =>
@@ -163,32 +169,15 @@ describe("the default-branch post step when the warehouse can't be reached", () 
       copyFileSync(path.join(SHOP, "prod", name), path.join(workspace, "target", name));
     // Nothing listens on port 9: the connection is refused.
     const unreachable = "postgres://ods@127.0.0.1:9/warehouse?connect_timeout=3";
-    const inputs = readActionInputs(
-      (name) => (name === "warehouse" ? unreachable : ""),
-      workspace,
-      undefined,
+    const { inputs, run, recorder, ports } = defaultBranchJob(workspace, "502", (name) =>
+      name === "warehouse" ? unreachable : "",
     );
-    const run = readRunEnvironment(
-      {
-        GITHUB_EVENT_NAME: "push",
-        GITHUB_REF: "refs/heads/main",
-        GITHUB_REPOSITORY: "acme/shop",
-        GITHUB_RUN_ID: "502",
-      },
-      { repository: { default_branch: "main" } },
-    );
-    const recorder = recordingCore();
+    // What the main step handed over (GITHUB_STATE).
     Object.assign(recorder.state, {
       mode: "default_branch",
       "plan-path": path.join(workspace, "plan.json"),
       scope: JSON.stringify(SCOPE),
       "results-before": "",
-    });
-    const ports = runnerPorts(recorder.core, run, {
-      token: "",
-      tempDir: path.join(workspace, "temp"),
-      hasSummary: false,
-      retentionDays: 3,
     });
     await runPostStep(inputs, run, ports);
     const log = recorder.log();
