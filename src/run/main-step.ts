@@ -33,7 +33,7 @@ import {
   withEnvironmentContext,
 } from "./environment-step.js";
 import type { Ports } from "./ports.js";
-import { cleanUpAfterMerge, type MergePromotion, promoteOnMerge, savePromotion } from "./promotion-step.js";
+import { cleanUpEnvironments, type MergePromotion, promoteOnMerge, savePromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
 import { openRestoredState } from "./restored-state.js";
 
@@ -325,5 +325,5 @@ function setPlanOutputs(
 /** `command: janitor` (a scheduled job): environments closed past the retention, replaced tables past it. */
 async function runJanitorStep(inputs: ActionInputs, ports: Ports): Promise<void> {
   const prod = await prodIfKnown(inputs, ports);
-  await cleanUpAfterMerge(inputs, ports, { promotion: null, prod });
+  await cleanUpEnvironments(inputs, ports, { promotion: null, prod });
 }

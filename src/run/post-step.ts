@@ -20,7 +20,7 @@ import {
 } from "./environment-step.js";
 import { commentContext, upsertComment } from "./main-step.js";
 import type { Ports } from "./ports.js";
-import { cleanUpAfterMerge, loadPromotion } from "./promotion-step.js";
+import { cleanUpEnvironments, loadPromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
 
 export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, ports: Ports): Promise<void> {
@@ -49,7 +49,7 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
     });
     if (ports.summary) await ports.summary(`\n**ods-state:** ${summary.message}\n`);
     if (inputs.warehouse !== "")
-      await cleanUpAfterMerge(inputs, ports, { promotion, prod: summary.snapshot });
+      await cleanUpEnvironments(inputs, ports, { promotion, prod: summary.snapshot });
     return;
   }
   if (mode === "pr_plan" && run.event.kind === "pull_request") {

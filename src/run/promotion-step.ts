@@ -207,12 +207,13 @@ export function loadPromotion(file: string): MergePromotion | null {
 }
 
 /**
- * After the default branch recorded its run: the merged pull request's
- * environment is dropped (what it built now lives in prod, or was rebuilt),
- * then the janitor removes environments closed longer than the retention.
- * Problems are warnings: prod is recorded and fine, and the janitor retries.
+ * After the default branch recorded its run, and in `command: janitor`: the
+ * merged pull request's environment (when there was one) is dropped, since
+ * what it built now lives in prod or was rebuilt; then the janitor removes
+ * environments closed longer than the retention. Problems are warnings:
+ * prod is recorded and fine, and the janitor tries again next time.
  */
-export async function cleanUpAfterMerge(
+export async function cleanUpEnvironments(
   inputs: ActionInputs,
   ports: Ports,
   input: { promotion: MergePromotion | null; prod: StateSnapshot | null },
