@@ -57,6 +57,25 @@ export async function warehouseRollbacks(
   return withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) => recordedRollbacks(ctx, project));
 }
 
+/**
+ * The rollbacks, for a step that records: a warehouse it can't read is a
+ * warning, and the run is recorded on the state as restored (the next run
+ * with the warehouse applies them; applying them is idempotent). Losing the
+ * record of a finished dbt run would cost more than waiting one run.
+ */
+export async function warehouseRollbacksForRecord(
+  inputs: ActionInputs,
+  ports: Ports,
+  project: string,
+): Promise<RecordedRollback[]> {
+  return warehouseRollbacks(inputs, ports, project).catch((error: unknown) => {
+    ports.log.warning(
+      `Can't read the warehouse's rollbacks (${error instanceof Error ? error.message : String(error)}): the run is recorded on the restored state, and the next run with the warehouse applies them.`,
+    );
+    return [];
+  });
+}
+
 /** Prod's state with the warehouse's rollbacks applied, saying which nodes they concern. */
 export function reconcileWithRollbacks(
   snapshot: StateSnapshot,

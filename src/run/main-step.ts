@@ -30,6 +30,7 @@ import {
   pullRequestBaseline,
   reconcileWithRollbacks,
   warehouseRollbacks,
+  warehouseRollbacksForRecord,
   withEnvironmentContext,
 } from "./environment-step.js";
 import type { Ports } from "./ports.js";
@@ -88,7 +89,7 @@ export async function runMainStep(
   if (mode === "record") {
     await recordAndSave(inputs, run, ports, scope, describeSource(restored.source), "", {
       promotion: null,
-      rollbacks: await warehouseRollbacks(inputs, ports, scope.project),
+      rollbacks: await warehouseRollbacksForRecord(inputs, ports, scope.project),
     });
     setPlanOutputs(ports, null, "", existsSync(inputs.statePath));
     return { mode, plan: null };

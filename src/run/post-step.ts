@@ -15,7 +15,7 @@ import type { Mode } from "./decide-mode.js";
 import {
   environmentRefusal,
   recordPullRequestBuilds,
-  warehouseRollbacks,
+  warehouseRollbacksForRecord,
   withEnvironmentContext,
 } from "./environment-step.js";
 import { commentContext, upsertComment } from "./main-step.js";
@@ -36,13 +36,7 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
   if (mode === "default_branch") {
     const promotion = loadPromotion(ports.stepState.get("promotion"));
     // A promotion rolled back in the warehouse since the state was saved is not prod's build any more.
-    // Unreadable now: recorded as restored, and the next run with the warehouse applies them (idempotent).
-    const rollbacks = await warehouseRollbacks(inputs, ports, scope.project).catch((error: unknown) => {
-      ports.log.warning(
-        `Can't read the warehouse's rollbacks (${error instanceof Error ? error.message : String(error)}): the run is recorded on the restored state, and the next run with the warehouse applies them.`,
-      );
-      return [];
-    });
+    const rollbacks = await warehouseRollbacksForRecord(inputs, ports, scope.project);
     const summary = await recordAndSave(inputs, run, ports, scope, "this job's restore", resultsBefore, {
       promotion,
       rollbacks,

@@ -12,6 +12,7 @@ import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { runnerPorts } from "../../src/github/runner-ports.js";
+import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import type { MergePromotion } from "../../src/run/promotion-step.js";
 import { recordAndSave } from "../../src/run/record-run.js";
@@ -161,35 +162,44 @@ describe("recording a promotion when dbt had nothing left to build", () => {
   });
 });
 
-describe("the default-branch post step when the warehouse can't be reached", () => {
-  it("records the run anyway; reading rollbacks and the cleanup are warnings the next run makes good", async () => {
-    const workspace = mkdtempSync(path.join(os.tmpdir(), "ods-post-unreachable-"));
-    mkdirSync(path.join(workspace, "target"), { recursive: true });
-    for (const name of ["manifest.json", "run_results.json"])
-      copyFileSync(path.join(SHOP, "prod", name), path.join(workspace, "target", name));
-    // Nothing listens on port 9: the connection is refused.
-    const unreachable = "postgres://ods@127.0.0.1:9/warehouse?connect_timeout=3";
-    const { inputs, run, recorder, ports } = defaultBranchJob(workspace, "502", (name) =>
-      name === "warehouse" ? unreachable : "",
-    );
-    // What the main step handed over (GITHUB_STATE).
-    Object.assign(recorder.state, {
-      mode: "default_branch",
-      "plan-path": path.join(workspace, "plan.json"),
-      scope: JSON.stringify(SCOPE),
-      "results-before": "",
-    });
-    await runPostStep(inputs, run, ports);
-    const log = recorder.log();
-    expect(log).toContain("warning: Can't read the warehouse's rollbacks");
-    expect(log).toContain("in shop/prod: 8 built");
-    expect(log).toContain("warning: Cleaning up environments failed");
-    expect(log).not.toContain(unreachable);
-    const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
-    try {
-      expect(Object.keys((await store.latest(SCOPE))!.snapshot.nodes)).toHaveLength(8);
-    } finally {
-      await store.close();
-    }
-  });
+describe("recording on the default branch when the warehouse can't be reached", () => {
+  it.each([
+    { step: "the post step", command: "", cleanup: true },
+    { step: "`command: record`", command: "record", cleanup: false },
+  ])(
+    "$step records the run anyway; the rollbacks (and the cleanup) are warnings the next run makes good",
+    async ({ command, cleanup }) => {
+      const workspace = mkdtempSync(path.join(os.tmpdir(), "ods-record-unreachable-"));
+      mkdirSync(path.join(workspace, "target"), { recursive: true });
+      for (const name of ["manifest.json", "run_results.json"])
+        copyFileSync(path.join(SHOP, "prod", name), path.join(workspace, "target", name));
+      // Nothing listens on port 9: the connection is refused.
+      const unreachable = "postgres://ods@127.0.0.1:9/warehouse?connect_timeout=3";
+      const { inputs, run, recorder, ports } = defaultBranchJob(workspace, "502", (name) =>
+        name === "warehouse" ? unreachable : name === "command" ? command : "",
+      );
+      if (command === "record") await runMainStep(inputs, run, ports);
+      else {
+        // What the main step handed over (GITHUB_STATE).
+        Object.assign(recorder.state, {
+          mode: "default_branch",
+          "plan-path": path.join(workspace, "plan.json"),
+          scope: JSON.stringify(SCOPE),
+          "results-before": "",
+        });
+        await runPostStep(inputs, run, ports);
+      }
+      const log = recorder.log();
+      expect(log).toContain("warning: Can't read the warehouse's rollbacks");
+      expect(log).toContain("in shop/prod: 8 built");
+      expect(log.includes("warning: Cleaning up environments failed")).toBe(cleanup);
+      expect(log).not.toContain(unreachable);
+      const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
+      try {
+        expect(Object.keys((await store.latest(SCOPE))!.snapshot.nodes)).toHaveLength(8);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 });
