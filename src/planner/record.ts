@@ -36,7 +36,7 @@ import {
   type StateSnapshot,
   type TargetIdentity,
 } from "../state/snapshot.js";
-import { compareInstants, resultPerSource } from "./source-evidence.js";
+import { compareInstants, sourceVersionsReadBy } from "./source-evidence.js";
 
 /** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
 export const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"] as const;
@@ -200,25 +200,10 @@ export function record(input: RecordInput): RecordOutcome {
   }
 
   // sources.json counts only when taken strictly before the run started.
-  let sourceVersions = new Map<string, DataVersion>();
-  let sourcesIgnored: string | null = null;
-  if (input.sources) {
-    const taken = input.sources.metadata.generatedAt;
-    if (!taken || (compareInstants(taken, startedAt) ?? 0) >= 0) {
-      sourcesIgnored = `${input.sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`;
-    } else {
-      sourceVersions = new Map();
-      for (const result of resultPerSource(input.sources).values()) {
-        if (result.maxLoadedAt) {
-          sourceVersions.set(result.uniqueId, {
-            value: result.maxLoadedAt,
-            exactness: "semantic",
-            observed_at: result.snapshottedAt ?? taken,
-          });
-        }
-      }
-    }
-  }
+  const { versions: sourceVersions, ignored: sourcesIgnored } = sourceVersionsReadBy(
+    input.sources,
+    startedAt,
+  );
 
   const graph = project.graph;
   const macros = new MacroIndex(graph.macros, metadata.adapterType);

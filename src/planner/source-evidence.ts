@@ -4,7 +4,7 @@
  * version, observed at snapshotted_at. A source without it has none.
  */
 import type { SourceFreshnessResult, SourcesFreshness } from "../dbt/artifacts/sources.js";
-import type { Exactness } from "../state/snapshot.js";
+import type { DataVersion, Exactness } from "../state/snapshot.js";
 
 export interface ObservedSourceVersion {
   /** max_loaded_at, or null when dbt could not measure it. */
@@ -38,6 +38,36 @@ export function resultPerSource(sources: SourcesFreshness): Map<string, SourceFr
     }
   }
   return out;
+}
+
+/**
+ * The source versions a run read: sources.json counts only when taken
+ * strictly before the run started (a later one could include data that
+ * arrived after the build). `ignored` says why it was not used, when it wasn't.
+ */
+export function sourceVersionsReadBy(
+  sources: SourcesFreshness | null,
+  startedAt: string,
+): { versions: Map<string, DataVersion>; ignored: string | null } {
+  const versions = new Map<string, DataVersion>();
+  if (!sources) return { versions, ignored: null };
+  const taken = sources.metadata.generatedAt;
+  if (!taken || (compareInstants(taken, startedAt) ?? 0) >= 0) {
+    return {
+      versions,
+      ignored: `${sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`,
+    };
+  }
+  for (const result of resultPerSource(sources).values()) {
+    if (result.maxLoadedAt) {
+      versions.set(result.uniqueId, {
+        value: result.maxLoadedAt,
+        exactness: "semantic",
+        observed_at: result.snapshottedAt ?? taken,
+      });
+    }
+  }
+  return { versions, ignored: null };
 }
 
 export function observedSourceVersions(sources: SourcesFreshness | null): Map<string, ObservedSourceVersion> {

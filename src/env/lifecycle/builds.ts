@@ -20,7 +20,7 @@ import type { Check } from "../../dbt/graph.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
 import { BUILDING_COMMANDS, runStartedAt } from "../../planner/record.js";
-import { compareInstants } from "../../planner/source-evidence.js";
+import { sourceVersionsReadBy } from "../../planner/source-evidence.js";
 import { formatSchemaVersion } from "../../state/schema-version.js";
 import {
   type DataVersion,
@@ -84,21 +84,8 @@ export async function recordEnvironmentBuilds(
   }
   const startedAt = runStartedAt(runResults) ?? runResults.metadata.generatedAt ?? now;
 
-  const sourceVersions = new Map<string, DataVersion>();
-  if (input.sources) {
-    const taken = input.sources.metadata.generatedAt;
-    if (taken && (compareInstants(taken, startedAt) ?? 0) < 0) {
-      for (const result of input.sources.results) {
-        if (result.maxLoadedAt) {
-          sourceVersions.set(result.uniqueId, {
-            value: result.maxLoadedAt,
-            exactness: "semantic",
-            observed_at: result.snapshottedAt ?? taken,
-          });
-        }
-      }
-    }
-  }
+  // The same rule as prod's record: only a sources.json taken before the run started counts.
+  const sourceVersions = sourceVersionsReadBy(input.sources, startedAt).versions;
 
   const graph = project.graph;
   const macros = new MacroIndex(graph.macros, graph.metadata.adapterType);
