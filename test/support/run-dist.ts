@@ -58,29 +58,48 @@ export interface StepOptions {
   state?: Record<string, string>;
 }
 
+/** What a step left besides its outputs: the raw files, for scanning. */
+export interface StepRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  state: Record<string, string>;
+  summary: string;
+  /** The raw GITHUB_OUTPUT and GITHUB_STATE files. */
+  outputFile: string;
+  stateFile: string;
+  /** RUNNER_TEMP of the step (the plan file is there). */
+  tempDir: string;
+}
+
 /**
- * Runs one step. Asynchronous on purpose: the local GitHub services a test
- * starts live in the test's own process, and a synchronous spawn would stop
- * them from answering the step.
+ * Runs one step: `node ARGS` with the runner's variables. Asynchronous on
+ * purpose: the local GitHub services a test starts live in the test's own
+ * process, and a synchronous spawn would stop them from answering the step.
+ * RUNNER_TEMP exists on a runner; `noRunnerTemp` leaves it to the step.
  */
-export async function runDistEntry(
-  entry: string,
+export async function runNodeStep(
+  args: string[],
   workspace: string,
-  options: StepOptions = {},
-): Promise<DistRun> {
+  options: StepOptions & { timeoutMs?: number; noRunnerTemp?: boolean } = {},
+): Promise<StepRun> {
   mkdirSync(workspace, { recursive: true });
   const files = mkdtempSync(path.join(path.dirname(workspace), "runner-"));
   const outputFile = path.join(files, "output");
   const stateFile = path.join(files, "state");
   const summaryFile = path.join(files, "summary.md");
   for (const file of [outputFile, stateFile, summaryFile]) writeFileSync(file, "");
+  // RUNNER_TEMP exists on a runner (run-dist.ts leaves it to the step; the artifact fallback needs it).
+  const tempDir = path.join(files, "temp");
+  if (!options.noRunnerTemp) mkdirSync(tempDir, { recursive: true });
   const env: Record<string, string> = {
     PATH: "/usr/bin:/bin",
     GITHUB_OUTPUT: outputFile,
     GITHUB_STATE: stateFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_WORKSPACE: workspace,
-    RUNNER_TEMP: path.join(files, "temp"),
+    RUNNER_TEMP: tempDir,
   };
   for (const [name, value] of Object.entries(options.inputs ?? {}))
     env[`INPUT_${name.toUpperCase()}`] = value;
@@ -88,7 +107,7 @@ export async function runDistEntry(
   Object.assign(env, options.env ?? {});
   const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
     (resolve, reject) => {
-      const child = spawn(NODE24, [entry], { cwd: workspace, env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(NODE24, args, { cwd: workspace, env, stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -97,7 +116,7 @@ export async function runDistEntry(
       child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
         stderr += chunk;
       });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+      const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 120_000);
       child.on("error", reject);
       child.on("close", (status) => {
         clearTimeout(timer);
@@ -107,11 +126,25 @@ export async function runDistEntry(
   );
   const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
   return {
-    status: result.status,
-    stdout: result.stdout,
-    stderr: result.stderr,
+    ...result,
     outputs: parseOutputFile(read(outputFile)),
     state: parseOutputFile(read(stateFile)),
     summary: read(summaryFile),
+    outputFile: read(outputFile),
+    stateFile: read(stateFile),
+    tempDir,
   };
+}
+
+/** Runs one bundled entry point (dist/main or dist/post) as the runner does. */
+export async function runDistEntry(
+  entry: string,
+  workspace: string,
+  options: StepOptions = {},
+): Promise<DistRun> {
+  const { status, stdout, stderr, outputs, state, summary } = await runNodeStep([entry], workspace, {
+    ...options,
+    noRunnerTemp: true,
+  });
+  return { status, stdout, stderr, outputs, state, summary };
 }
