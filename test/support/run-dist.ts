@@ -58,14 +58,8 @@ export interface StepOptions {
   state?: Record<string, string>;
 }
 
-/** What a step left besides its outputs: the raw files, for scanning. */
-export interface StepRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  outputs: Record<string, string>;
-  state: Record<string, string>;
-  summary: string;
+/** A step's run with the files it left, raw, for scanning. */
+export interface StepRun extends DistRun {
   /** The raw GITHUB_OUTPUT and GITHUB_STATE files. */
   outputFile: string;
   stateFile: string;
