@@ -146,6 +146,16 @@ async function prodHead(
   }
 }
 
+/** What create, refresh and promote read first: the manifest, its scope, sources.json, and prod's head. */
+async function planningInputs(values: ParsedValues, context: CliContext, progress: Progress) {
+  const project = readProject(context, str(values, "manifest"), progress);
+  const scope = scopeOf(project, str(values, "environment"));
+  const sources = readSourcesIfGiven(context, str(values, "sources"));
+  progress.phase("reading prod's state");
+  const head = await prodHead(values, context, project);
+  return { project, scope, sources, head, prod: head?.snapshot ?? null };
+}
+
 function printJson(context: CliContext, value: unknown): void {
   context.stdout(`${JSON.stringify(value, null, 2)}\n`);
 }
@@ -154,11 +164,7 @@ async function createOrRefresh(values: ParsedValues, context: CliContext, sub: S
   const name = environmentOf(values)!;
   const format = formatOf(values);
   const progress = createProgress(context);
-  const project = readProject(context, str(values, "manifest"), progress);
-  const scope = scopeOf(project, str(values, "environment"));
-  const sources = readSourcesIfGiven(context, str(values, "sources"));
-  progress.phase("reading prod's state");
-  const prod = await prodState(values, context, project);
+  const { project, scope, sources, prod } = await planningInputs(values, context, progress);
   await withWarehouse(
     values,
     context,
@@ -327,12 +333,7 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
   const name = environmentOf(values)!;
   const format = formatOf(values);
   const progress = createProgress(context);
-  const project = readProject(context, str(values, "manifest"), progress);
-  const scope = scopeOf(project, str(values, "environment"));
-  const sources = readSourcesIfGiven(context, str(values, "sources"));
-  progress.phase("reading prod's state");
-  const head = await prodHead(values, context, project);
-  const prod = head?.snapshot ?? null;
+  const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
   const dryRun = values["dry-run"] === true;
   const stateFile = str(values, "state");
   await withWarehouse(
