@@ -32,12 +32,13 @@ export async function recordAndSave(
   scope: Scope,
   source: string,
   resultsBefore = "",
-  warehouse: { promotion: MergePromotion | null; rollbacks: readonly RecordedRollback[] } = {
+  /** What the warehouse adds to the record: this run's promotion, and rollbacks the restored state may not reflect. */
+  changes: { promotion: MergePromotion | null; rollbacks: readonly RecordedRollback[] } = {
     promotion: null,
     rollbacks: [],
   },
 ): Promise<RecordSummary> {
-  const { promotion } = warehouse;
+  const { promotion } = changes;
   const { log } = ports;
   if (!onDefaultBranch(run)) {
     const message = `Not recording: only runs on the default branch \`${run.defaultBranch}\` write prod state.`;
@@ -76,7 +77,7 @@ export async function recordAndSave(
     const restored = await store.latest(scope);
     const latest = restored && {
       ...restored,
-      snapshot: reconcileWithRollbacks(restored.snapshot, warehouse.rollbacks, ports),
+      snapshot: reconcileWithRollbacks(restored.snapshot, changes.rollbacks, ports),
     };
     if (runResults === null) {
       // Everything the plan had to build was promoted: the promotion is the whole change to prod.
