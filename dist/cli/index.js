@@ -18782,26 +18782,7 @@ function record_record(input) {
         }
     }
     // sources.json counts only when taken strictly before the run started.
-    let sourceVersions = new Map();
-    let sourcesIgnored = null;
-    if (input.sources) {
-        const taken = input.sources.metadata.generatedAt;
-        if (!taken || ((0,source_evidence/* compareInstants */.QI)(taken, startedAt) ?? 0) >= 0) {
-            sourcesIgnored = `${input.sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`;
-        }
-        else {
-            sourceVersions = new Map();
-            for (const result of (0,source_evidence/* resultPerSource */.eH)(input.sources).values()) {
-                if (result.maxLoadedAt) {
-                    sourceVersions.set(result.uniqueId, {
-                        value: result.maxLoadedAt,
-                        exactness: "semantic",
-                        observed_at: result.snapshottedAt ?? taken,
-                    });
-                }
-            }
-        }
-    }
+    const { versions: sourceVersions, ignored: sourcesIgnored } = (0,source_evidence/* sourceVersionsReadBy */.Uv)(input.sources, startedAt);
     const graph = project.graph;
     const macros = new macro_index/* MacroIndex */.t8(graph.macros, metadata.adapterType);
     // One result per node: of several that disagree, the one that did not pass counts (whatever the order).
@@ -18966,21 +18947,8 @@ async function recordEnvironmentBuilds(ctx, input) {
         throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${warehouse.label} to record builds in.`);
     }
     const startedAt = runStartedAt(runResults) ?? runResults.metadata.generatedAt ?? now;
-    const sourceVersions = new Map();
-    if (input.sources) {
-        const taken = input.sources.metadata.generatedAt;
-        if (taken && ((0,source_evidence/* compareInstants */.QI)(taken, startedAt) ?? 0) < 0) {
-            for (const result of input.sources.results) {
-                if (result.maxLoadedAt) {
-                    sourceVersions.set(result.uniqueId, {
-                        value: result.maxLoadedAt,
-                        exactness: "semantic",
-                        observed_at: result.snapshottedAt ?? taken,
-                    });
-                }
-            }
-        }
-    }
+    // The same rule as prod's record: only a sources.json taken before the run started counts.
+    const sourceVersions = (0,source_evidence/* sourceVersionsReadBy */.Uv)(input.sources, startedAt).versions;
     const graph = project.graph;
     const macros = new macro_index/* MacroIndex */.t8(graph.macros, graph.metadata.adapterType);
     const statusOf = new Map(runResults.results.map((result) => [result.uniqueId, result]));
@@ -20902,6 +20870,15 @@ async function prodHead(values, context, project) {
         await store.close();
     }
 }
+/** What create, refresh and promote read first: the manifest, its scope, sources.json, and prod's head. */
+async function planningInputs(values, context, progress) {
+    const project = readProject(context, env_str(values, "manifest"), progress);
+    const scope = scopeOf(project, env_str(values, "environment"));
+    const sources = readSourcesIfGiven(context, env_str(values, "sources"));
+    progress.phase("reading prod's state");
+    const head = await prodHead(values, context, project);
+    return { project, scope, sources, head, prod: head?.snapshot ?? null };
+}
 function printJson(context, value) {
     context.stdout(`${JSON.stringify(value, null, 2)}\n`);
 }
@@ -20909,11 +20886,7 @@ async function createOrRefresh(values, context, sub) {
     const name = environmentOf(values);
     const format = formatOf(values);
     const progress = createProgress(context);
-    const project = readProject(context, env_str(values, "manifest"), progress);
-    const scope = scopeOf(project, env_str(values, "environment"));
-    const sources = readSourcesIfGiven(context, env_str(values, "sources"));
-    progress.phase("reading prod's state");
-    const prod = await prodState(values, context, project);
+    const { project, scope, sources, prod } = await planningInputs(values, context, progress);
     await withWarehouse(values, context, async (ctx) => {
         progress.phase(`planning ${name} over prod and its own builds`);
         const baseline = await environmentBaseline(ctx, name, prod, project);
@@ -21049,12 +21022,7 @@ async function promoteCommand(values, context) {
     const name = environmentOf(values);
     const format = formatOf(values);
     const progress = createProgress(context);
-    const project = readProject(context, env_str(values, "manifest"), progress);
-    const scope = scopeOf(project, env_str(values, "environment"));
-    const sources = readSourcesIfGiven(context, env_str(values, "sources"));
-    progress.phase("reading prod's state");
-    const head = await prodHead(values, context, project);
-    const prod = head?.snapshot ?? null;
+    const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
     const dryRun = values["dry-run"] === true;
     const stateFile = env_str(values, "state");
     await withWarehouse(values, context, async (ctx) => {
@@ -25042,10 +25010,11 @@ function buildCommand(select) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $p: () => (/* binding */ atLeastSemantic),
 /* harmony export */   QI: () => (/* binding */ compareInstants),
-/* harmony export */   eH: () => (/* binding */ resultPerSource),
+/* harmony export */   Uv: () => (/* binding */ sourceVersionsReadBy),
 /* harmony export */   l: () => (/* binding */ observedSourceVersions),
 /* harmony export */   r1: () => (/* binding */ sameVersion)
 /* harmony export */ });
+/* unused harmony export resultPerSource */
 /**
  * One result per source. dbt writes one; several that disagree (one without
  * max_loaded_at, or different values) are uncertain evidence, so the source
@@ -25072,6 +25041,33 @@ function resultPerSource(sources) {
         }
     }
     return out;
+}
+/**
+ * The source versions a run read: sources.json counts only when taken
+ * strictly before the run started (a later one could include data that
+ * arrived after the build). `ignored` says why it was not used, when it wasn't.
+ */
+function sourceVersionsReadBy(sources, startedAt) {
+    const versions = new Map();
+    if (!sources)
+        return { versions, ignored: null };
+    const taken = sources.metadata.generatedAt;
+    if (!taken || (compareInstants(taken, startedAt) ?? 0) >= 0) {
+        return {
+            versions,
+            ignored: `${sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`,
+        };
+    }
+    for (const result of resultPerSource(sources).values()) {
+        if (result.maxLoadedAt) {
+            versions.set(result.uniqueId, {
+                value: result.maxLoadedAt,
+                exactness: "semantic",
+                observed_at: result.snapshottedAt ?? taken,
+            });
+        }
+    }
+    return { versions, ignored: null };
 }
 function observedSourceVersions(sources) {
     const out = new Map();
