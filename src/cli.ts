@@ -5,7 +5,10 @@
  */
 import { runCli } from "./cli/run-cli.js";
 import { formatUserError, isUserError } from "./errors/user-error.js";
+import { keepYoungGenerationSmall } from "./runtime/young-generation.js";
 import { type DriverPreference, parseDriverPreference } from "./store/sqlite-driver.js";
+
+keepYoungGenerationSmall();
 
 let sqliteDriver: DriverPreference;
 try {

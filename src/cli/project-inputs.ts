@@ -3,12 +3,13 @@
  * the manifest (parsed once), run_results.json, sources.json, and the state
  * database. The pure core gets text and data; this is the file edge.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
-import { type LoadedProject, loadProject } from "../dbt/load-project.js";
+import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { projectNameOf } from "../dbt/project-name.js";
+import { readManifestFile } from "../files/read-manifest-file.js";
 import { readTextFile } from "../files/read-text-file.js";
 import type { Scope } from "../state/scope.js";
 import type { TargetIdentity } from "../state/snapshot.js";
@@ -31,13 +32,19 @@ export function readProject(
 ): LoadedProject {
   const file = resolveFlagPath(context, manifest, "target/manifest.json");
   const shown = path.relative(context.cwd, file) || file;
-  progress?.phase(`reading ${shown}`);
-  const source = { text: readTextFile(file, "--manifest") as string | null };
-  progress?.phase(
-    `parsing and fingerprinting ${shown} (${formatBytes(Buffer.byteLength(source.text ?? ""))})`,
-  );
-  // Handed over: loadProject lets the text go once it is parsed.
-  return loadProject(source, file);
+  progress?.phase(`reading and parsing ${shown}${sizeOf(file)}`);
+  const loaded = readManifestFile(file, "--manifest");
+  progress?.phase(`fingerprinting ${shown}`);
+  return projectOf(loaded);
+}
+
+/** ` (74.4 MB)`, or nothing when the file can't be examined (reading it then says why). */
+function sizeOf(file: string): string {
+  try {
+    return ` (${formatBytes(statSync(file).size)})`;
+  } catch {
+    return "";
+  }
 }
 
 export function readRunResults(context: CliContext, value: string | undefined): RunResults {

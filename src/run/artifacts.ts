@@ -2,8 +2,9 @@
 import { existsSync } from "node:fs";
 import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
-import { type LoadedProject, loadProject } from "../dbt/load-project.js";
+import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { UserError } from "../errors/user-error.js";
+import { readManifestFile } from "../files/read-manifest-file.js";
 import { readTextFile } from "../files/read-text-file.js";
 
 export function readProjectAt(file: string): LoadedProject {
@@ -14,7 +15,7 @@ export function readProjectAt(file: string): LoadedProject {
       hint: "Run `dbt compile` (or `dbt build`) before this step, or point `manifest` at the manifest.json it writes.",
     });
   }
-  return loadProject({ text: readTextFile(file, "input `manifest`") }, file);
+  return projectOf(readManifestFile(file, "input `manifest`"));
 }
 
 /** sources.json when present; null (and the planner says so) when not. */

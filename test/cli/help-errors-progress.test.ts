@@ -236,7 +236,8 @@ describe("progress", () => {
     expect(quiet.code).toBe(0);
     expect(shown.code).toBe(0);
     expect(quiet.err).toBe("");
-    expect(shown.err).toContain("ods-state: parsing and fingerprinting");
+    expect(shown.err).toContain("ods-state: reading and parsing");
+    expect(shown.err).toContain("ods-state: fingerprinting");
     expect(shown.err).toContain("ods-state: planning 8 nodes");
     expect(shown.err.endsWith(CLEAR_LINE)).toBe(true);
     const withoutClock = (text: string) => text.replace(/"planned_at": "[^"]+"/, "");

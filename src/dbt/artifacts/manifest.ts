@@ -14,12 +14,12 @@
  * not change what gets built.
  */
 import { z } from "zod";
+import type { JsonObjectConsumer } from "./json-object-stream.js";
 import { isBuildable, isDataTest, isMacro, isNodeConfigFields, isSource } from "./manifest-fast-check.js";
 import {
   type ArtifactHeader,
   acceptAt,
   describeValue,
-  eachEntry,
   isPlainObject,
   Problems,
   parseArtifactJson,
@@ -680,6 +680,178 @@ function readMetadata(header: ArtifactHeader<ManifestVersion>, problems: Problem
 
 const BUILDABLE = new Set<unknown>(["model", "seed", "snapshot"]);
 
+/** The top-level collections read entry by entry, and whether a manifest must have them. */
+const COLLECTIONS: ReadonlyMap<string, { required: boolean }> = new Map([
+  ["nodes", { required: true }],
+  ["sources", { required: true }],
+  ["macros", { required: true }],
+  // v11 (dbt 1.7) has no unit tests.
+  ["unit_tests", { required: false }],
+  // User-defined functions (dbt 1.11 and later): recognised as references, not planned.
+  ["functions", { required: false }],
+]);
+
+/**
+ * Builds a Manifest from a manifest's top-level members, given one at a time
+ * and each collection entry by entry (a JsonObjectConsumer): each entry is
+ * validated and turned into its record as it comes, so the raw entry is
+ * garbage at once. `finish` checks the header and throws every problem.
+ * Members ODS doesn't read (exposures, docs, dbt's parent and child maps …)
+ * are ignored.
+ */
+export class ManifestBuilder implements JsonObjectConsumer {
+  private readonly problems = new Problems();
+  /** `undefined`: no metadata member (yet). */
+  private metadata: unknown = undefined;
+  private metadataEntries: Record<string, unknown> | null = null;
+  private readonly collectionsSeen = new Set<string>();
+  private readonly nodes = new Map<string, ManifestNode>();
+  private readonly dataTests = new Map<string, ManifestDataTest>();
+  private readonly unitTests = new Map<string, ManifestUnitTest>();
+  private readonly otherNodes = new Map<string, ManifestOtherNode>();
+  private readonly sources = new Map<string, ManifestSource>();
+  private readonly macros = new Map<string, ManifestMacro>();
+
+  /** The path, for messages only. */
+  private readonly file: string;
+
+  constructor(file: string) {
+    this.file = file;
+  }
+
+  member(key: string, value: unknown): void {
+    if (key === "metadata") {
+      this.metadata = value;
+      this.metadataEntries = null;
+    } else if (COLLECTIONS.has(key)) {
+      this.collectionsSeen.add(key);
+      this.problems.add([key], `expected an object keyed by unique_id, found ${describeValue(value)}`);
+    }
+  }
+
+  objectStart(key: string): void {
+    if (key === "metadata") {
+      this.metadataEntries = {};
+      this.metadata = this.metadataEntries;
+    } else if (COLLECTIONS.has(key)) {
+      this.collectionsSeen.add(key);
+    }
+  }
+
+  entry(key: string, id: string, value: unknown): void {
+    switch (key) {
+      case "metadata":
+        this.metadataEntries![id] = value;
+        return;
+      case "nodes":
+        this.node(id, value);
+        return;
+      case "sources": {
+        const raw = checkedAt(isSource, compiled.source, value, ["sources", id], this.problems);
+        if (raw === undefined) return;
+        checkKey("sources", id, raw.unique_id, this.problems);
+        this.sources.set(id, toSource(raw));
+        return;
+      }
+      case "macros": {
+        const raw = checkedAt(isMacro, compiled.macro, value, ["macros", id], this.problems);
+        if (raw === undefined) return;
+        checkKey("macros", id, raw.unique_id, this.problems);
+        this.macros.set(id, toMacro(raw));
+        return;
+      }
+      case "unit_tests": {
+        const raw = acceptAt(compiled.unitTest, value, ["unit_tests", id], this.problems);
+        if (raw === undefined) return;
+        checkKey("unit_tests", id, raw.unique_id, this.problems);
+        this.unitTests.set(id, toUnitTest(raw));
+        return;
+      }
+      case "functions": {
+        const raw = acceptAt(compiled.otherNode, value, ["functions", id], this.problems);
+        if (raw === undefined) return;
+        checkKey("functions", id, raw.unique_id, this.problems);
+        this.otherNodes.set(id, toOtherNode(raw));
+        return;
+      }
+    }
+  }
+
+  duplicate(key: string, id?: string): void {
+    if (key !== "metadata" && !COLLECTIONS.has(key)) return;
+    if (id === undefined) this.problems.add([key], "appears more than once at the top level of the file");
+    else this.problems.add([key, id], `appears more than once in \`${key}\``);
+  }
+
+  private node(id: string, value: unknown): void {
+    const at = ["nodes", id];
+    const problems = this.problems;
+    if (!isPlainObject(value)) {
+      problems.add(at, `expected an object (a node), found ${describeValue(value)}`);
+      return;
+    }
+    const type = value.resource_type;
+    if (BUILDABLE.has(type)) {
+      const config = value.config;
+      const fields = isPlainObject(config)
+        ? checkedAt(isNodeConfigFields, compiled.nodeConfigFields, config, [...at, "config"], problems)
+        : null;
+      const raw = checkedAt(isBuildable, compiled.buildable, value, at, problems);
+      if (raw === undefined || fields === undefined) return;
+      checkKey("nodes", id, raw.unique_id, problems);
+      this.nodes.set(id, toNode(raw, fields));
+    } else if (type === "test") {
+      const raw = checkedAt(isDataTest, compiled.dataTest, value, at, problems);
+      if (raw === undefined) return;
+      checkKey("nodes", id, raw.unique_id, problems);
+      this.dataTests.set(id, toDataTest(raw));
+    } else {
+      const raw = acceptAt(compiled.otherNode, value, at, problems);
+      if (raw === undefined) return;
+      checkKey("nodes", id, raw.unique_id, problems);
+      this.otherNodes.set(id, toOtherNode(raw));
+    }
+  }
+
+  /**
+   * The manifest, or the error: an unsupported schema version first (the
+   * rest of the file has another shape), then every problem found, the
+   * header's first.
+   */
+  finish(): Manifest {
+    const headerProblems = new Problems();
+    const root = this.metadata === undefined ? {} : { metadata: this.metadata };
+    const header = readHeader(root, this.file, "manifest", MANIFEST_VERSIONS, headerProblems);
+    const metadata = readMetadata(header, headerProblems);
+    for (const [key, { required }] of COLLECTIONS) {
+      if (required && !this.collectionsSeen.has(key))
+        this.problems.add([key], "missing (expected an object keyed by unique_id)");
+    }
+    headerProblems.list.push(...this.problems.list);
+    headerProblems.throwIfAny(this.file, "manifest", header.version);
+    if (metadata === null) throw new Error("unreachable: manifest metadata without a recorded problem");
+    return {
+      file: this.file,
+      metadata,
+      nodes: this.nodes,
+      dataTests: this.dataTests,
+      unitTests: this.unitTests,
+      otherNodes: this.otherNodes,
+      sources: this.sources,
+      macros: this.macros,
+    };
+  }
+}
+
+function toOtherNode(raw: Raw<typeof otherNodeSchema>): ManifestOtherNode {
+  return {
+    uniqueId: raw.unique_id,
+    resourceType: raw.resource_type,
+    packageName: raw.package_name ?? null,
+    dependsOn: deps(raw.depends_on),
+  };
+}
+
 /**
  * Reads a manifest from its text. `file` is the path, used in messages only.
  *
@@ -695,87 +867,15 @@ export function loadManifest(text: string, file: string): Manifest {
 /** `loadManifest` for a document already parsed from JSON (it is read, never modified). */
 export function readManifestDocument(doc: unknown, file: string): Manifest {
   const root = requireTopObject(doc, file, "manifest");
-  const problems = new Problems();
-  const header = readHeader(root, file, "manifest", MANIFEST_VERSIONS, problems);
-  const metadata = readMetadata(header, problems);
-
-  const nodes = new Map<string, ManifestNode>();
-  const dataTests = new Map<string, ManifestDataTest>();
-  const unitTests = new Map<string, ManifestUnitTest>();
-  const otherNodes = new Map<string, ManifestOtherNode>();
-  const sources = new Map<string, ManifestSource>();
-  const macros = new Map<string, ManifestMacro>();
-
-  eachEntry(root, "nodes", problems, { required: true }, (id, value) => {
-    const at = ["nodes", id];
-    if (!isPlainObject(value)) {
-      problems.add(at, `expected an object (a node), found ${describeValue(value)}`);
-      return;
-    }
-    const type = value.resource_type;
-    if (BUILDABLE.has(type)) {
-      const config = value.config;
-      const fields = isPlainObject(config)
-        ? checkedAt(isNodeConfigFields, compiled.nodeConfigFields, config, [...at, "config"], problems)
-        : null;
-      const raw = checkedAt(isBuildable, compiled.buildable, value, at, problems);
-      if (raw === undefined || fields === undefined) return;
-      checkKey("nodes", id, raw.unique_id, problems);
-      nodes.set(id, toNode(raw, fields));
-    } else if (type === "test") {
-      const raw = checkedAt(isDataTest, compiled.dataTest, value, at, problems);
-      if (raw === undefined) return;
-      checkKey("nodes", id, raw.unique_id, problems);
-      dataTests.set(id, toDataTest(raw));
+  const builder = new ManifestBuilder(file);
+  for (const key in root) {
+    const value = root[key];
+    if (isPlainObject(value)) {
+      builder.objectStart(key);
+      for (const id in value) builder.entry(key, id, value[id]);
     } else {
-      const raw = acceptAt(compiled.otherNode, value, at, problems);
-      if (raw === undefined) return;
-      checkKey("nodes", id, raw.unique_id, problems);
-      otherNodes.set(id, {
-        uniqueId: raw.unique_id,
-        resourceType: raw.resource_type,
-        packageName: raw.package_name ?? null,
-        dependsOn: deps(raw.depends_on),
-      });
+      builder.member(key, value);
     }
-  });
-
-  eachEntry(root, "sources", problems, { required: true }, (id, value) => {
-    const raw = checkedAt(isSource, compiled.source, value, ["sources", id], problems);
-    if (raw === undefined) return;
-    checkKey("sources", id, raw.unique_id, problems);
-    sources.set(id, toSource(raw));
-  });
-
-  eachEntry(root, "macros", problems, { required: true }, (id, value) => {
-    const raw = checkedAt(isMacro, compiled.macro, value, ["macros", id], problems);
-    if (raw === undefined) return;
-    checkKey("macros", id, raw.unique_id, problems);
-    macros.set(id, toMacro(raw));
-  });
-
-  // v11 (dbt 1.7) has no unit tests.
-  eachEntry(root, "unit_tests", problems, { required: false }, (id, value) => {
-    const raw = acceptAt(compiled.unitTest, value, ["unit_tests", id], problems);
-    if (raw === undefined) return;
-    checkKey("unit_tests", id, raw.unique_id, problems);
-    unitTests.set(id, toUnitTest(raw));
-  });
-
-  // User-defined functions (dbt 1.11 and later): recognised as references, not planned.
-  eachEntry(root, "functions", problems, { required: false }, (id, value) => {
-    const raw = acceptAt(compiled.otherNode, value, ["functions", id], problems);
-    if (raw === undefined) return;
-    checkKey("functions", id, raw.unique_id, problems);
-    otherNodes.set(id, {
-      uniqueId: raw.unique_id,
-      resourceType: raw.resource_type,
-      packageName: raw.package_name ?? null,
-      dependsOn: deps(raw.depends_on),
-    });
-  });
-
-  problems.throwIfAny(file, "manifest", header.version);
-  if (metadata === null) throw new Error("unreachable: manifest metadata without a recorded problem");
-  return { file, metadata, nodes, dataTests, unitTests, otherNodes, sources, macros };
+  }
+  return builder.finish();
 }

@@ -409,33 +409,6 @@ export function requireTopObject(doc: unknown, file: string, kind: ArtifactKind)
   throw new Error("unreachable");
 }
 
-/**
- * Validates each entry of a `{ id: entry }` collection with a small schema,
- * so that a 100 MB manifest is never validated (or copied) as one value.
- * Problems go to `problems` with the path `$.<key>["<id>"]…`; valid entries
- * are handed to `accept` in document order.
- */
-export function eachEntry(
-  root: Record<string, unknown>,
-  key: string,
-  problems: Problems,
-  options: { required: boolean },
-  visit: (id: string, value: unknown) => void,
-): void {
-  const collection = root[key];
-  if (collection === undefined) {
-    if (options.required) problems.add([key], "missing (expected an object keyed by unique_id)");
-    return;
-  }
-  if (!isPlainObject(collection)) {
-    problems.add([key], `expected an object keyed by unique_id, found ${describeValue(collection)}`);
-    return;
-  }
-  for (const id in collection) {
-    visit(id, collection[id]);
-  }
-}
-
 /* -------------------------------------------------------------- version */
 
 /** `https://schemas.getdbt.com/dbt/manifest/v12.json` -> kind and version. */

@@ -1,0 +1,389 @@
+/**
+ * Reads a JSON document whose top level is an object, handed over in pieces
+ * of text, and gives each top-level member to a consumer as it completes:
+ * a member whose value is an object is given entry by entry, every other
+ * value whole. Each value is parsed by JSON.parse on its own, so a 100 MB
+ * manifest is never one string nor one parse tree in memory, and each
+ * entry's objects die young instead of living as long as the whole tree.
+ *
+ * Strict: it accepts exactly what JSON.parse accepts of a document with an
+ * object at the top (the structure between the values is checked here, the
+ * values by JSON.parse), except that a key repeated among the top-level keys
+ * or within a top-level object is reported to the consumer rather than
+ * silently replaced. Anything it refuses is a `JsonStreamRefusal`: the
+ * caller reads the whole text with `parseArtifactJson` for the message with
+ * the line and column (an error path, not worth doing twice).
+ *
+ * Pure: no file system; the caller reads the file and pushes its text.
+ */
+
+/** What the stream gives its consumer. */
+export interface JsonObjectConsumer {
+  /** A top-level member whose value is not an object. */
+  member(key: string, value: unknown): void;
+  /** A top-level member whose value is an object: called before its entries. */
+  objectStart(key: string): void;
+  /** One entry of the object-valued member `key`. */
+  entry(key: string, id: string, value: unknown): void;
+  /** A top-level key seen before (`id` undefined), or an entry's id seen before in the same member. */
+  duplicate(key: string, id?: string): void;
+}
+
+/** The text is not JSON (or its top level is not an object): read it whole for the message. */
+export class JsonStreamRefusal extends Error {
+  readonly offset: number;
+
+  constructor(offset: number) {
+    super(`not a JSON object document (refused at character ${offset})`);
+    this.name = "JsonStreamRefusal";
+    this.offset = offset;
+  }
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+/** Where the stream is in the document. */
+const State = {
+  /** Before the document's `{` (a byte-order mark allowed at the very start). */
+  Begin: 0,
+  /** After `{`: a key or `}`. */
+  TopFirst: 1,
+  /** After a top-level member: `,` or `}`. */
+  TopNext: 2,
+  /** After `,`: a key. */
+  TopKey: 3,
+  /** After a top-level key and `:`: its value. */
+  TopValue: 4,
+  /** After an object-valued member's `{`: an entry or `}`. */
+  EntryFirst: 5,
+  /** After an entry: `,` or `}`. */
+  EntryNext: 6,
+  /** After `,` in an object-valued member: an entry. */
+  Entry: 7,
+  /** After the document's `}`: only whitespace. */
+  Done: 8,
+} as const;
+type State = (typeof State)[keyof typeof State];
+
+export class JsonObjectStream {
+  private buffer = "";
+  private position = 0;
+  /** Characters dropped from the front of `buffer` so far (for offsets in refusals). */
+  private consumed = 0;
+  private state: State = State.Begin;
+  private topKey = "";
+  private readonly topKeys = new Set<string>();
+  private entryIds = new Set<string>();
+  /** Text pushed since the last scan, not yet added to `buffer`. */
+  private waiting: string[] = [];
+  private waitingLength = 0;
+  /**
+   * How much unread text a scan needs before it is tried again: twice what
+   * the last, unfinished one had. A value spread over many pieces (a 50 MB
+   * SQL string) is then scanned and copied a few times, not once per piece.
+   */
+  private needed = 0;
+  /** Set by `advance` when it stops inside a unit for want of text. */
+  private stuck = false;
+  /** How many times text was scanned: about one per piece, and a few more per value spread over many pieces. */
+  scans = 0;
+
+  private readonly consumer: JsonObjectConsumer;
+
+  constructor(consumer: JsonObjectConsumer) {
+    this.consumer = consumer;
+  }
+
+  /** The next piece of the text. */
+  push(text: string): void {
+    if (text.length === 0) return;
+    this.waiting.push(text);
+    this.waitingLength += text.length;
+    if (this.buffer.length - this.position + this.waitingLength < this.needed) return;
+    this.scan(false);
+  }
+
+  /** Adds the waiting text to what is left of the buffer and consumes every complete unit. */
+  private scan(final: boolean): void {
+    const shift = this.position;
+    const rest = this.buffer.length - shift;
+    const added = this.waiting.length === 1 ? this.waiting[0]! : this.waiting.join("");
+    this.consumed += shift;
+    this.buffer = rest > 0 ? this.buffer.slice(shift) + added : added;
+    this.position = 0;
+    this.waiting = [];
+    this.waitingLength = 0;
+    this.stuck = false;
+    this.scans += 1;
+    this.advance(final);
+    this.needed = this.stuck ? 2 * (this.buffer.length - this.position) : 0;
+  }
+
+  /** The end of the text: refuses a document that isn't complete. */
+  end(): void {
+    this.scan(true);
+    if (this.state !== State.Done) throw this.refuse(this.buffer.length);
+    this.skipSpace();
+    if (this.position < this.buffer.length) throw this.refuse(this.position);
+  }
+
+  private refuse(at: number): JsonStreamRefusal {
+    return new JsonStreamRefusal(this.consumed + at);
+  }
+
+  /** Consumes as many complete units as the buffer holds. `final`: no more text will come. */
+  private advance(final: boolean): void {
+    const text = this.buffer;
+    for (;;) {
+      this.skipSpace();
+      if (this.position >= text.length) return;
+      const c = text.charCodeAt(this.position);
+      switch (this.state) {
+        case State.Begin:
+          if (c === 0xfeff && this.consumed + this.position === 0) {
+            this.position += 1;
+            continue;
+          }
+          if (c !== OPEN_BRACE) throw this.refuse(this.position);
+          this.position += 1;
+          this.state = State.TopFirst;
+          continue;
+        case State.TopFirst:
+          if (c === CLOSE_BRACE) {
+            this.position += 1;
+            this.state = State.Done;
+            continue;
+          }
+          this.state = State.TopKey;
+          continue;
+        case State.TopNext:
+          if (c === COMMA) {
+            this.position += 1;
+            this.state = State.TopKey;
+            continue;
+          }
+          if (c === CLOSE_BRACE) {
+            this.position += 1;
+            this.state = State.Done;
+            continue;
+          }
+          throw this.refuse(this.position);
+        case State.TopKey: {
+          const key = this.keyAndColon(final);
+          if (key === null) {
+            this.stuck = true;
+            return;
+          }
+          if (this.topKeys.has(key)) this.consumer.duplicate(key);
+          this.topKeys.add(key);
+          this.topKey = key;
+          this.state = State.TopValue;
+          continue;
+        }
+        case State.TopValue: {
+          if (c === OPEN_BRACE) {
+            this.position += 1;
+            this.entryIds = new Set();
+            this.consumer.objectStart(this.topKey);
+            this.state = State.EntryFirst;
+            continue;
+          }
+          const end = this.valueEnd(final);
+          if (end < 0) {
+            this.stuck = true;
+            return;
+          }
+          this.consumer.member(this.topKey, this.parse(this.position, end));
+          this.position = end;
+          this.state = State.TopNext;
+          continue;
+        }
+        case State.EntryFirst:
+          if (c === CLOSE_BRACE) {
+            this.position += 1;
+            this.state = State.TopNext;
+            continue;
+          }
+          this.state = State.Entry;
+          continue;
+        case State.EntryNext:
+          if (c === COMMA) {
+            this.position += 1;
+            this.state = State.Entry;
+            continue;
+          }
+          if (c === CLOSE_BRACE) {
+            this.position += 1;
+            this.state = State.TopNext;
+            continue;
+          }
+          throw this.refuse(this.position);
+        case State.Entry: {
+          // Key, colon and value as one unit: nothing is consumed until the value is complete.
+          const start = this.position;
+          const id = this.keyAndColon(final);
+          if (id === null) {
+            this.stuck = true;
+            return;
+          }
+          this.skipSpace();
+          const end = this.position < text.length ? this.valueEnd(final) : -1;
+          if (end < 0) {
+            if (final) throw this.refuse(this.position);
+            this.position = start;
+            this.stuck = true;
+            return;
+          }
+          const value = this.parse(this.position, end);
+          if (this.entryIds.has(id)) this.consumer.duplicate(this.topKey, id);
+          this.entryIds.add(id);
+          this.consumer.entry(this.topKey, id, value);
+          this.position = end;
+          this.state = State.EntryNext;
+          continue;
+        }
+        case State.Done:
+          throw this.refuse(this.position);
+      }
+    }
+  }
+
+  private skipSpace(): void {
+    const text = this.buffer;
+    let i = this.position;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE || c === LF || c === CR || c === TAB) i += 1;
+      else break;
+    }
+    this.position = i;
+  }
+
+  /**
+   * A key, whitespace and `:` at the position; moves past them and returns
+   * the key, or returns null (position unchanged) when the text ends first.
+   */
+  private keyAndColon(final: boolean): string | null {
+    const text = this.buffer;
+    const start = this.position;
+    if (text.charCodeAt(start) !== QUOTE) throw this.refuse(start);
+    const end = stringEnd(text, start);
+    if (end < 0) {
+      if (final) throw this.refuse(text.length);
+      return null;
+    }
+    let i = end;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE || c === LF || c === CR || c === TAB) i += 1;
+      else break;
+    }
+    if (i >= text.length) {
+      if (final) throw this.refuse(i);
+      return null;
+    }
+    if (text.charCodeAt(i) !== COLON) throw this.refuse(i);
+    const key = this.key(start, end);
+    this.position = i + 1;
+    return key;
+  }
+
+  /**
+   * The key whose quotes are at `start` and `end - 1`, decoded by JSON.parse:
+   * a fresh string (a slice of the buffer would keep the whole piece of text
+   * it came from alive for as long as the key lives).
+   */
+  private key(start: number, end: number): string {
+    return this.parse(start, end) as string;
+  }
+
+  private parse(start: number, end: number): unknown {
+    try {
+      return JSON.parse(this.buffer.slice(start, end));
+    } catch {
+      throw this.refuse(start);
+    }
+  }
+
+  /**
+   * The end of the value at the position (an object, array, string or
+   * literal), or -1 when the text ends first (the unit is tried again, from
+   * its start, once twice as much text is there). Only the value's extent is
+   * found here; JSON.parse checks its content.
+   */
+  private valueEnd(final: boolean): number {
+    const text = this.buffer;
+    const n = text.length;
+    const start = this.position;
+    const first = text.charCodeAt(start);
+    if (first === QUOTE) {
+      const end = stringEnd(text, start);
+      if (end < 0 && final) throw this.refuse(n);
+      return end;
+    }
+    if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
+      // A number or a literal: up to the next delimiter.
+      let i = start;
+      while (i < n) {
+        const c = text.charCodeAt(i);
+        if (
+          c === COMMA ||
+          c === CLOSE_BRACE ||
+          c === CLOSE_BRACKET ||
+          c === SPACE ||
+          c === LF ||
+          c === CR ||
+          c === TAB
+        )
+          break;
+        i += 1;
+      }
+      if (i >= n && !final) return -1;
+      if (i === start) throw this.refuse(start);
+      return i;
+    }
+    let at = start;
+    let depth = 0;
+    while (at < n) {
+      const c = text.charCodeAt(at);
+      if (c === QUOTE) {
+        const end = stringEnd(text, at);
+        if (end < 0) break;
+        at = end;
+        continue;
+      }
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) depth += 1;
+      else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        depth -= 1;
+        if (depth === 0) return at + 1;
+      }
+      at += 1;
+    }
+    if (final) throw this.refuse(n);
+    return -1;
+  }
+}
+
+/** The index after the closing quote of the string whose opening quote is at `start`, or -1 when the text ends first. */
+function stringEnd(text: string, start: number): number {
+  let from = start + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return -1;
+    let backslashes = 0;
+    for (let i = quote - 1; text.charCodeAt(i) === BACKSLASH; i--) backslashes += 1;
+    if ((backslashes & 1) === 0) return quote + 1;
+    from = quote + 1;
+  }
+}

@@ -1,0 +1,350 @@
+/**
+ * The streamed manifest reader (what the action and the CLI use) against the
+ * whole-text reader: the same manifest from every real manifest, whatever the
+ * size of the pieces; the same error for every truncation and for broken
+ * JSON; duplicates named; bytes that are not UTF-8 refused.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { JsonObjectStream, JsonStreamRefusal } from "../../src/dbt/artifacts/json-object-stream.js";
+import { loadManifest, type Manifest } from "../../src/dbt/artifacts/manifest.js";
+import { ManifestStreamReader } from "../../src/dbt/artifacts/manifest-stream.js";
+import { isUserError, type UserError } from "../../src/errors/user-error.js";
+import { readManifestFile } from "../../src/files/read-manifest-file.js";
+import { SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
+
+const work = mkdtempSync(path.join(tmpdir(), "ods-manifest-stream-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+let written = 0;
+function fileWith(content: string | Uint8Array): string {
+  const file = path.join(work, `manifest-${written++}.json`);
+  writeFileSync(file, content);
+  return file;
+}
+
+type Outcome = { manifest: Manifest } | { code: string; message: string; problems: unknown };
+
+/** The outcome of reading: the manifest, or the error's code, message and problems. */
+function outcome(read: () => Manifest): Outcome {
+  try {
+    return { manifest: read() };
+  } catch (error) {
+    if (isUserError(error)) return { code: error.code, message: error.message, problems: error.problems };
+    throw error;
+  }
+}
+
+function userError(read: () => unknown): UserError {
+  try {
+    read();
+  } catch (error) {
+    if (isUserError(error)) return error;
+    throw error;
+  }
+  throw new Error("expected a UserError");
+}
+
+/** A small valid v12 manifest: two models, a test, a source, a macro, dbt's maps. */
+function smallManifest(): Record<string, unknown> {
+  const model = (name: string, parents: string[]) => ({
+    database: "db",
+    schema: "analytics",
+    name,
+    resource_type: "model",
+    package_name: "shop",
+    path: `${name}.sql`,
+    original_file_path: `models/${name}.sql`,
+    unique_id: `model.shop.${name}`,
+    fqn: ["shop", name],
+    alias: name,
+    checksum: { name: "sha256", checksum: "ab".repeat(32) },
+    config: { enabled: true, materialized: "table", tags: [], meta: { owner: "ünïcødé ✓ 🚀" } },
+    tags: [],
+    description: 'Ein Modell — mit Umlauten: äöü, and an escaped quote " and a backslash \\',
+    columns: {},
+    depends_on: { macros: ["macro.shop.cents"], nodes: parents },
+    refs: [],
+    sources: [],
+    raw_code: "select {{ cents('amount') }} as amount from {{ ref('x') }}",
+    compiled_code: 'select amount / 100 as amount from "db"."analytics"."x"',
+    relation_name: `"db"."analytics"."${name}"`,
+    language: "sql",
+    contract: { enforced: false },
+  });
+  return {
+    metadata: {
+      dbt_schema_version: "https://schemas.getdbt.com/dbt/manifest/v12.json",
+      dbt_version: "1.10.15",
+      project_name: "shop",
+      adapter_type: "duckdb",
+      invocation_id: "7f1c",
+      generated_at: "2026-11-30T12:00:00Z",
+    },
+    nodes: {
+      "model.shop.orders": model("orders", ["source.shop.raw.orders"]),
+      "model.shop.revenue": model("revenue", ["model.shop.orders"]),
+    },
+    sources: {
+      "source.shop.raw.orders": {
+        database: "db",
+        schema: "raw",
+        name: "orders",
+        resource_type: "source",
+        package_name: "shop",
+        source_name: "raw",
+        unique_id: "source.shop.raw.orders",
+        fqn: ["shop", "raw", "orders"],
+        identifier: "orders",
+        relation_name: '"db"."raw"."orders"',
+        loaded_at_field: null,
+        freshness: null,
+      },
+    },
+    macros: {
+      "macro.shop.cents": {
+        name: "cents",
+        resource_type: "macro",
+        package_name: "shop",
+        unique_id: "macro.shop.cents",
+        macro_sql: "{% macro cents(c) %}{{ c }} / 100{% endmacro %}",
+        depends_on: { macros: [] },
+      },
+    },
+    docs: {},
+    exposures: {},
+    metrics: {},
+    groups: {},
+    selectors: {},
+    disabled: {},
+    parent_map: { "model.shop.orders": [], "model.shop.revenue": ["model.shop.orders"] },
+    child_map: { "model.shop.orders": ["model.shop.revenue"], "model.shop.revenue": [] },
+    group_map: {},
+    saved_queries: {},
+    semantic_models: {},
+    unit_tests: {},
+  };
+}
+
+const SMALL = JSON.stringify(smallManifest());
+const SMALL_PRETTY = JSON.stringify(smallManifest(), null, 2);
+
+/** Every manifest.json under ../shared/fixtures/dbt (schemas excluded), relative, sorted. */
+function fixtureManifests(): string[] {
+  if (!sharedFixturesPresent) return [];
+  return (readdirSync(SHARED_DBT_FIXTURES, { recursive: true }) as string[])
+    .map((p) => p.split(path.sep).join("/"))
+    .filter((p) => path.posix.basename(p) === "manifest.json" && !p.startsWith("schemas/"))
+    .sort();
+}
+
+describe.skipIf(!sharedFixturesPresent)("every real manifest, streamed", () => {
+  it.each(fixtureManifests())("%s reads as the whole text does, in pieces of 64 KiB and of 4 KiB", (rel) => {
+    const file = sharedFixture(rel);
+    const whole = outcome(() => loadManifest(readFileSync(file, "utf8"), file));
+    expect(outcome(() => readManifestFile(file, "--manifest"))).toEqual(whole);
+    expect(outcome(() => readManifestFile(file, "--manifest", 4096))).toEqual(whole);
+  });
+});
+
+describe("the streamed reader on a small manifest", () => {
+  const whole = loadManifest(SMALL, "m.json");
+
+  it.each([
+    ["compact", SMALL],
+    ["pretty-printed", SMALL_PRETTY],
+    ["with a byte-order mark", `\uFEFF${SMALL}`],
+    ["with whitespace around", ` \n\t${SMALL}\r\n `],
+  ])("%s: pushed in pieces of every size from 1 to 64 characters, the same manifest", (_, text) => {
+    for (let size = 1; size <= 64; size++) {
+      const reader = new ManifestStreamReader("m.json");
+      for (let at = 0; at < text.length; at += size) reader.push(text.slice(at, at + size));
+      expect(reader.finish()).toEqual(whole);
+    }
+  });
+
+  it.each([1, 2, 3, 5, 7, 64])(
+    "read from the file in pieces of %i bytes (multi-byte characters split across pieces), the same manifest",
+    (bytes) => {
+      const file = fileWith(SMALL);
+      expect(readManifestFile(file, "--manifest", bytes)).toEqual({ ...whole, file });
+    },
+  );
+
+  it("refuses every truncation of the text with the whole-text reader's error (line, column, character)", () => {
+    const file = fileWith("");
+    for (let length = 0; length < SMALL.length; length += 1) {
+      writeFileSync(file, SMALL.slice(0, length));
+      const streamed = outcome(() => readManifestFile(file, "--manifest", 97));
+      const expected = outcome(() => loadManifest(SMALL.slice(0, length), file));
+      expect(streamed, `truncated at ${length}`).toEqual(expected);
+      expect(streamed).toMatchObject({ code: "artifact_not_json" });
+    }
+  });
+
+  it("decides like the whole-text reader on 3,000 damaged copies (a character deleted, doubled or replaced)", () => {
+    const file = fileWith("");
+    const replacements = ['"', ",", ":", "{", "}", "[", "]", " ", "\\", "x", "1", "n"];
+    let random = 12345;
+    const next = (n: number) => {
+      random = (random * 1103515245 + 12345) % 2 ** 31;
+      return random % n;
+    };
+    let refused = 0;
+    for (let k = 0; k < 3000; k++) {
+      const at = next(SMALL.length);
+      const kind = next(3);
+      const damaged =
+        kind === 0
+          ? SMALL.slice(0, at) + SMALL.slice(at + 1)
+          : kind === 1
+            ? SMALL.slice(0, at + 1) + SMALL.slice(at)
+            : SMALL.slice(0, at) + replacements[next(replacements.length)] + SMALL.slice(at + 1);
+      writeFileSync(file, damaged);
+      const streamed = outcome(() => readManifestFile(file, "--manifest", 1 + next(200)));
+      // The file's text: a damaged surrogate pair is written as U+FFFD.
+      const expected = outcome(() => loadManifest(readFileSync(file, "utf8"), file));
+      // A damaged key can repeat another: the streamed reader names it, JSON.parse keeps the last.
+      if ("code" in streamed && JSON.stringify(streamed.problems ?? []).includes("more than once")) continue;
+      expect(
+        streamed,
+        `damaged copy ${k}: ${JSON.stringify(damaged.slice(Math.max(0, at - 20), at + 20))}`,
+      ).toEqual(expected);
+      if ("code" in streamed) refused += 1;
+    }
+    expect(refused).toBeGreaterThan(1000);
+  });
+
+  it("names a node id that appears twice, and a collection that appears twice", () => {
+    const orders = JSON.stringify((smallManifest().nodes as Record<string, unknown>)["model.shop.orders"]);
+    const twiceNode = SMALL.replace(
+      '"model.shop.revenue":{',
+      `"model.shop.orders":${orders},"model.shop.revenue":{`,
+    );
+    expect(twiceNode).not.toBe(SMALL);
+    const error = userError(() => readManifestFile(fileWith(twiceNode), "--manifest"));
+    expect(error.code).toBe("artifact_invalid");
+    expect(error.problems).toEqual([
+      { path: '$.nodes["model.shop.orders"]', message: "appears more than once in `nodes`" },
+    ]);
+    const twiceMacros = SMALL.replace('"docs":{}', '"macros": {}, "docs": {}');
+    expect(twiceMacros).not.toBe(SMALL);
+    expect(userError(() => readManifestFile(fileWith(twiceMacros), "--manifest")).problems).toEqual([
+      { path: "$.macros", message: "appears more than once at the top level of the file" },
+    ]);
+  });
+
+  it("ignores repeated keys in members it doesn't read (dbt's child_map)", () => {
+    const text = SMALL.replace('"child_map":{', '"child_map": {"model.shop.orders": [], ');
+    expect(text).not.toBe(SMALL);
+    const file = fileWith(text);
+    expect(readManifestFile(file, "--manifest")).toEqual(loadManifest(text, file));
+  });
+
+  it("refuses a top level that is not an object with the whole-text reader's problem", () => {
+    const error = userError(() => readManifestFile(fileWith(`[${SMALL}]`), "--manifest"));
+    expect(error.code).toBe("artifact_invalid");
+    expect(error.problems).toEqual([
+      { path: "$", message: "expected an object (the dbt manifest), found an array" },
+    ]);
+  });
+
+  it("refuses bytes that are not UTF-8, naming the first bad byte and the input, whatever the piece size", () => {
+    const bytes = Buffer.from(SMALL, "utf8");
+    const at = bytes.indexOf(Buffer.from("Umlauten"));
+    bytes[at] = 0xff;
+    const file = fileWith(bytes);
+    for (const size of [1, 4, 100, 65536]) {
+      const error = userError(() => readManifestFile(file, "input `manifest`", size));
+      expect(error.code).toBe("artifact_not_json");
+      expect(error.message).toBe(
+        `${file} is not UTF-8 text: byte ${at} (0xff) can't be decoded (given by input \`manifest\`).`,
+      );
+    }
+  });
+
+  it("keeps U+FFFD written in the file itself (it is valid UTF-8)", () => {
+    const text = SMALL.replace("Umlauten", "Umlauten \uFFFD");
+    const file = fileWith(text);
+    expect(readManifestFile(file, "--manifest", 3)).toEqual(loadManifest(text, file));
+  });
+
+  it("reports a missing file and a directory as readTextFile does", () => {
+    expect(userError(() => readManifestFile(path.join(work, "nope.json"), "--manifest")).code).toBe(
+      "file_missing",
+    );
+    expect(userError(() => readManifestFile(work, "--manifest")).code).toBe("file_unreadable");
+  });
+});
+
+describe("JsonObjectStream", () => {
+  /** What the stream gave, as a list of events. */
+  function events(pieces: readonly string[]): unknown[] {
+    const out: unknown[] = [];
+    const stream = new JsonObjectStream({
+      member: (key, value) => out.push(["member", key, value]),
+      objectStart: (key) => out.push(["object", key]),
+      entry: (key, id, value) => out.push(["entry", key, id, value]),
+      duplicate: (key, id) => out.push(["duplicate", key, id]),
+    });
+    for (const piece of pieces) stream.push(piece);
+    stream.end();
+    return out;
+  }
+
+  it("gives members whole and an object member's entries one by one, keys decoded", () => {
+    expect(events(['{"a": 1, "b": {"x\\"y": [1, {"z": "}"}], "w": null}, "c": "s", "d": {}}'])).toEqual([
+      ["member", "a", 1],
+      ["object", "b"],
+      ["entry", "b", 'x"y', [1, { z: "}" }]],
+      ["entry", "b", "w", null],
+      ["member", "c", "s"],
+      ["object", "d"],
+    ]);
+  });
+
+  it("waits for a number or a literal cut between pieces instead of reading half of it", () => {
+    expect(events(['{"a": 12', '34, "b": tr', "ue}"])).toEqual([
+      ["member", "a", 1234],
+      ["member", "b", true],
+    ]);
+  });
+
+  it("scans a value spread over thousands of pieces a few times, not once per piece", () => {
+    const sql = `select ${"x, ".repeat(1_000_000)}1`;
+    const text = JSON.stringify({ nodes: { "model.a.b": { compiled_code: sql } }, after: 1 });
+    const seen: unknown[] = [];
+    const stream = new JsonObjectStream({
+      member: (key, value) => seen.push([key, value]),
+      objectStart: () => {},
+      entry: (_key, id, value) => seen.push([id, (value as { compiled_code: string }).compiled_code.length]),
+      duplicate: () => {},
+    });
+    const piece = 1000;
+    for (let at = 0; at < text.length; at += piece) stream.push(text.slice(at, at + piece));
+    stream.end();
+    expect(seen).toEqual([
+      ["model.a.b", sql.length],
+      ["after", 1],
+    ]);
+    // 3,000 pieces; each scan of the unfinished value waits for twice as much text.
+    expect(stream.scans).toBeLessThan(20);
+  });
+
+  it.each([
+    ["", "empty"],
+    ["{", "unclosed"],
+    ['{"a": 1,}', "trailing comma"],
+    ['{"a" 1}', "no colon"],
+    ['{"a": 1} x', "text after the document"],
+    ['{"a": {"b": 1,}}', "trailing comma in an entry list"],
+    ['{"a": {"b": [1,]}}', "a broken entry"],
+    ["{a: 1}", "an unquoted key"],
+    ['{"a": 1 "b": 2}', "no comma"],
+    ['{"a\u0001": 1}', "a control character in a key"],
+  ])("refuses %j (%s)", (text) => {
+    expect(() => events([text])).toThrow(JsonStreamRefusal);
+  });
+});
