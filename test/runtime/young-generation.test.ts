@@ -46,11 +46,11 @@ function youngGenerationMb(mode: "small" | "default"): number {
 }
 
 describe("keepYoungGenerationSmall", () => {
-  it("keeps the young generation at its starting size while long-lived objects are built", () => {
-    expect(youngGenerationMb("small")).toBeLessThanOrEqual(4);
-  });
-
-  it("without it, the same process grows its young generation past 16 MB (what the setting saves)", () => {
-    expect(youngGenerationMb("default")).toBeGreaterThan(16);
+  it("keeps the young generation at its starting size while long-lived objects are built; without it, it grows", () => {
+    const small = youngGenerationMb("small");
+    const grown = youngGenerationMb("default");
+    expect(small).toBeLessThanOrEqual(4);
+    // V8 sizes its maximum by the machine's memory: 128 MB on a 16 GB runner, less on a small one.
+    expect(grown).toBeGreaterThanOrEqual(4 * small);
   });
 });
