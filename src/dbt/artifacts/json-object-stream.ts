@@ -96,13 +96,17 @@ export class JsonObjectStream {
   private needed = 0;
   /** Set by `advance` when it stops inside a unit for want of text. */
   private stuck = false;
-  /** How many times text was scanned: about one per piece, and a few more per value spread over many pieces. */
-  scans = 0;
+  private scanCount = 0;
 
   private readonly consumer: JsonObjectConsumer;
 
   constructor(consumer: JsonObjectConsumer) {
     this.consumer = consumer;
+  }
+
+  /** How many times text was scanned: about one per piece, and a few more per value spread over many pieces. */
+  get scans(): number {
+    return this.scanCount;
   }
 
   /** The next piece of the text. */
@@ -125,7 +129,7 @@ export class JsonObjectStream {
     this.waiting = [];
     this.waitingLength = 0;
     this.stuck = false;
-    this.scans += 1;
+    this.scanCount += 1;
     this.advance(final);
     this.needed = this.stuck ? 2 * (this.buffer.length - this.position) : 0;
   }
