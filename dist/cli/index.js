@@ -15286,13 +15286,16 @@ function isMacro(v) {
 /**
  * dbt's manifest.json (schema v11 and v12), reduced to what ODS plans with.
  *
- * The document is parsed once; each entry of `nodes`, `sources`, `macros`,
- * `unit_tests` and `functions` is validated on its own with a small schema
- * that names only the fields ODS reads (unknown fields are accepted, since
- * dbt adds some every release and dbt Fusion writes extra ones), and turned
- * into a compact record. Exposures, metrics, semantic models, saved queries,
- * docs, groups, selectors, disabled nodes and dbt's own parent/child maps are
- * not read.
+ * ManifestBuilder takes the document's top-level members one at a time and
+ * each collection entry by entry, as JsonObjectStream reads them from the
+ * file (or as readManifestDocument walks a parsed document); each entry of
+ * `nodes`, `sources`, `macros`, `unit_tests` and `functions` is validated on
+ * its own with a small schema that names only the fields ODS reads (unknown
+ * fields are accepted, since dbt adds some every release and dbt Fusion
+ * writes extra ones), and turned into a compact record at once. Exposures,
+ * metrics, semantic models, saved queries, docs, groups, selectors, disabled
+ * nodes and dbt's own parent/child maps are parsed (the file must be JSON)
+ * but not kept.
  *
  * Records use camelCase; `config` is dbt's resolved config object as written
  * (keys as dbt spells them), so that fingerprints can drop the keys that do
@@ -17759,11 +17762,14 @@ class JsonObjectStream {
     needed = 0;
     /** Set by `advance` when it stops inside a unit for want of text. */
     stuck = false;
-    /** How many times text was scanned: about one per piece, and a few more per value spread over many pieces. */
-    scans = 0;
+    scanCount = 0;
     consumer;
     constructor(consumer) {
         this.consumer = consumer;
+    }
+    /** How many times text was scanned: about one per piece, and a few more per value spread over many pieces. */
+    get scans() {
+        return this.scanCount;
     }
     /** The next piece of the text. */
     push(text) {
@@ -17786,7 +17792,7 @@ class JsonObjectStream {
         this.waiting = [];
         this.waitingLength = 0;
         this.stuck = false;
-        this.scans += 1;
+        this.scanCount += 1;
         this.advance(final);
         this.needed = this.stuck ? 2 * (this.buffer.length - this.position) : 0;
     }
