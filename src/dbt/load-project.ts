@@ -2,7 +2,8 @@
  * From a manifest to what planning needs: the loaded manifest, the project
  * graph and every planned node's fingerprint.
  */
-import { loadManifest, type Manifest } from "./artifacts/manifest.js";
+import type { Manifest } from "./artifacts/manifest.js";
+import { loadManifest } from "./artifacts/manifest-stream.js";
 import { fingerprintProject, type NodeFingerprint } from "./fingerprint/project-fingerprints.js";
 import { buildGraph, type ProjectGraph } from "./graph.js";
 

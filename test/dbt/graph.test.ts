@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadManifest } from "../../src/dbt/artifacts/manifest.js";
+import { loadManifest } from "../../src/dbt/artifacts/manifest-stream.js";
 import { buildGraph, macroClosure, type ProjectGraph } from "../../src/dbt/graph.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";

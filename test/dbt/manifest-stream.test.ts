@@ -9,8 +9,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { JsonObjectStream, JsonStreamRefusal } from "../../src/dbt/artifacts/json-object-stream.js";
-import { loadManifest, type Manifest } from "../../src/dbt/artifacts/manifest.js";
-import { ManifestStreamReader } from "../../src/dbt/artifacts/manifest-stream.js";
+import { type Manifest, readManifestDocument } from "../../src/dbt/artifacts/manifest.js";
+import { loadManifest, ManifestStreamReader } from "../../src/dbt/artifacts/manifest-stream.js";
+import { parseArtifactJson } from "../../src/dbt/artifacts/parse-artifact.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { readManifestFile } from "../../src/files/read-manifest-file.js";
 import { SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
@@ -23,6 +24,11 @@ function fileWith(content: string | Uint8Array): string {
   const file = path.join(work, `manifest-${written++}.json`);
   writeFileSync(file, content);
   return file;
+}
+
+/** The reader before streaming: JSON.parse of the whole text, then the document. */
+function wholeTextRead(text: string, file: string): Manifest {
+  return readManifestDocument(parseArtifactJson(text, file), file);
 }
 
 type Outcome = { manifest: Manifest } | { code: string; message: string; problems: unknown };
@@ -143,14 +149,14 @@ function fixtureManifests(): string[] {
 describe.skipIf(!sharedFixturesPresent)("every real manifest, streamed", () => {
   it.each(fixtureManifests())("%s reads as the whole text does, in pieces of 64 KiB and of 4 KiB", (rel) => {
     const file = sharedFixture(rel);
-    const whole = outcome(() => loadManifest(readFileSync(file, "utf8"), file));
+    const whole = outcome(() => wholeTextRead(readFileSync(file, "utf8"), file));
     expect(outcome(() => readManifestFile(file, "--manifest"))).toEqual(whole);
     expect(outcome(() => readManifestFile(file, "--manifest", 4096))).toEqual(whole);
   });
 });
 
 describe("the streamed reader on a small manifest", () => {
-  const whole = loadManifest(SMALL, "m.json");
+  const whole = wholeTextRead(SMALL, "m.json");
 
   it.each([
     ["compact", SMALL],
@@ -178,7 +184,7 @@ describe("the streamed reader on a small manifest", () => {
     for (let length = 0; length < SMALL.length; length += 1) {
       writeFileSync(file, SMALL.slice(0, length));
       const streamed = outcome(() => readManifestFile(file, "--manifest", 97));
-      const expected = outcome(() => loadManifest(SMALL.slice(0, length), file));
+      const expected = outcome(() => wholeTextRead(SMALL.slice(0, length), file));
       expect(streamed, `truncated at ${length}`).toEqual(expected);
       expect(streamed).toMatchObject({ code: "artifact_not_json" });
     }
@@ -205,7 +211,7 @@ describe("the streamed reader on a small manifest", () => {
       writeFileSync(file, damaged);
       const streamed = outcome(() => readManifestFile(file, "--manifest", 1 + next(200)));
       // The file's text: a damaged surrogate pair is written as U+FFFD.
-      const expected = outcome(() => loadManifest(readFileSync(file, "utf8"), file));
+      const expected = outcome(() => wholeTextRead(readFileSync(file, "utf8"), file));
       // A damaged key can repeat another: the streamed reader names it, JSON.parse keeps the last.
       if ("code" in streamed && JSON.stringify(streamed.problems ?? []).includes("more than once")) continue;
       expect(
@@ -236,11 +242,26 @@ describe("the streamed reader on a small manifest", () => {
     ]);
   });
 
+  it("loadManifest (a manifest's text) is the same streamed reader: same manifest, same refusals", () => {
+    expect(loadManifest(SMALL, "m.json")).toEqual(whole);
+    const orders = JSON.stringify((smallManifest().nodes as Record<string, unknown>)["model.shop.orders"]);
+    const twice = SMALL.replace(
+      '"model.shop.revenue":{',
+      `"model.shop.orders":${orders},"model.shop.revenue":{`,
+    );
+    expect(userError(() => loadManifest(twice, "m.json")).problems).toEqual([
+      { path: '$.nodes["model.shop.orders"]', message: "appears more than once in `nodes`" },
+    ]);
+    expect(outcome(() => loadManifest(SMALL.slice(0, 100), "m.json"))).toEqual(
+      outcome(() => wholeTextRead(SMALL.slice(0, 100), "m.json")),
+    );
+  });
+
   it("ignores repeated keys in members it doesn't read (dbt's child_map)", () => {
     const text = SMALL.replace('"child_map":{', '"child_map": {"model.shop.orders": [], ');
     expect(text).not.toBe(SMALL);
     const file = fileWith(text);
-    expect(readManifestFile(file, "--manifest")).toEqual(loadManifest(text, file));
+    expect(readManifestFile(file, "--manifest")).toEqual(wholeTextRead(text, file));
   });
 
   it("refuses a top level that is not an object with the whole-text reader's problem", () => {
@@ -268,7 +289,7 @@ describe("the streamed reader on a small manifest", () => {
   it("keeps U+FFFD written in the file itself (it is valid UTF-8)", () => {
     const text = SMALL.replace("Umlauten", "Umlauten \uFFFD");
     const file = fileWith(text);
-    expect(readManifestFile(file, "--manifest", 3)).toEqual(loadManifest(text, file));
+    expect(readManifestFile(file, "--manifest", 3)).toEqual(wholeTextRead(text, file));
   });
 
   it("reports a missing file and a directory as readTextFile does", () => {

@@ -25,7 +25,6 @@ import {
   describeValue,
   isPlainObject,
   Problems,
-  parseArtifactJson,
   readHeader,
   requireTopObject,
   validateAt,
@@ -856,18 +855,9 @@ function toOtherNode(raw: Raw<typeof otherNodeSchema>): ManifestOtherNode {
 }
 
 /**
- * Reads a manifest from its text. `file` is the path, used in messages only.
- *
- * Errors (all `UserError`): `artifact_not_json` (not JSON, truncated: names
- * the position), `artifact_version_unsupported` (a manifest version other
- * than v11 or v12), `artifact_invalid` (every problem, each with its JSON
- * path, e.g. `$.nodes["model.x.y"].config.materialized`).
+ * A manifest from a document already parsed from JSON (it is read, never
+ * modified). `loadManifest` (manifest-stream.ts) reads one from its text.
  */
-export function loadManifest(text: string, file: string): Manifest {
-  return readManifestDocument(parseArtifactJson(text, file), file);
-}
-
-/** `loadManifest` for a document already parsed from JSON (it is read, never modified). */
 export function readManifestDocument(doc: unknown, file: string): Manifest {
   const root = requireTopObject(doc, file, "manifest");
   const builder = new ManifestBuilder(file);
