@@ -15052,6 +15052,395 @@ function loadSources(text, file) {
     return { file, metadata, elapsedTime: typeof elapsed === "number" ? elapsed : null, results };
 }
 
+;// CONCATENATED MODULE: ./src/dbt/artifacts/json-object-stream.ts
+/**
+ * Reads a JSON document whose top level is an object, handed over in pieces
+ * of text, and gives each top-level member to a consumer as it completes:
+ * a member whose value is an object is given entry by entry, every other
+ * value whole. Each value is parsed by JSON.parse on its own, so a 100 MB
+ * manifest is never one string nor one parse tree in memory, and each
+ * entry's objects die young instead of living as long as the whole tree.
+ *
+ * Strict: it accepts exactly what JSON.parse accepts of a document with an
+ * object at the top (the structure between the values is checked here, the
+ * values by JSON.parse), except that a key repeated among the top-level keys
+ * or within a top-level object is reported to the consumer rather than
+ * silently replaced. Anything it refuses is a `JsonStreamRefusal`: the
+ * caller reads the whole text with `parseArtifactJson` for the message with
+ * the line and column (an error path, not worth doing twice).
+ *
+ * Pure: no file system; the caller reads the file and pushes its text.
+ */
+/** The text is not JSON (or its top level is not an object): read it whole for the message. */
+class JsonStreamRefusal extends Error {
+    offset;
+    constructor(offset) {
+        super(`not a JSON object document (refused at character ${offset})`);
+        this.name = "JsonStreamRefusal";
+        this.offset = offset;
+    }
+}
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+/** Where the stream is in the document. */
+const State = {
+    /** Before the document's `{` (a byte-order mark allowed at the very start). */
+    Begin: 0,
+    /** After `{`: a key or `}`. */
+    TopFirst: 1,
+    /** After a top-level member: `,` or `}`. */
+    TopNext: 2,
+    /** After `,`: a key. */
+    TopKey: 3,
+    /** After a top-level key and `:`: its value. */
+    TopValue: 4,
+    /** After an object-valued member's `{`: an entry or `}`. */
+    EntryFirst: 5,
+    /** After an entry: `,` or `}`. */
+    EntryNext: 6,
+    /** After `,` in an object-valued member: an entry. */
+    Entry: 7,
+    /** After the document's `}`: only whitespace. */
+    Done: 8,
+};
+class JsonObjectStream {
+    buffer = "";
+    position = 0;
+    /** Characters dropped from the front of `buffer` so far (for offsets in refusals). */
+    consumed = 0;
+    state = State.Begin;
+    topKey = "";
+    topKeys = new Set();
+    entryIds = new Set();
+    /** Text pushed since the last scan, not yet added to `buffer`. */
+    waiting = [];
+    waitingLength = 0;
+    /**
+     * How much unread text a scan needs before it is tried again: twice what
+     * the last, unfinished one had. A value spread over many pieces (a 50 MB
+     * SQL string) is then scanned and copied a few times, not once per piece.
+     */
+    needed = 0;
+    /** Set by `advance` when it stops inside a unit for want of text. */
+    stuck = false;
+    scanCount = 0;
+    consumer;
+    constructor(consumer) {
+        this.consumer = consumer;
+    }
+    /** How many times text was scanned: about one per piece, and a few more per value spread over many pieces. */
+    get scans() {
+        return this.scanCount;
+    }
+    /** The next piece of the text. */
+    push(text) {
+        if (text.length === 0)
+            return;
+        this.waiting.push(text);
+        this.waitingLength += text.length;
+        if (this.buffer.length - this.position + this.waitingLength < this.needed)
+            return;
+        this.scan(false);
+    }
+    /** Adds the waiting text to what is left of the buffer and consumes every complete unit. */
+    scan(final) {
+        const shift = this.position;
+        const rest = this.buffer.length - shift;
+        const added = this.waiting.length === 1 ? this.waiting[0] : this.waiting.join("");
+        this.consumed += shift;
+        this.buffer = rest > 0 ? this.buffer.slice(shift) + added : added;
+        this.position = 0;
+        this.waiting = [];
+        this.waitingLength = 0;
+        this.stuck = false;
+        this.scanCount += 1;
+        this.advance(final);
+        this.needed = this.stuck ? 2 * (this.buffer.length - this.position) : 0;
+    }
+    /** The end of the text: refuses a document that isn't complete. */
+    end() {
+        this.scan(true);
+        if (this.state !== State.Done)
+            throw this.refuse(this.buffer.length);
+        this.skipSpace();
+        if (this.position < this.buffer.length)
+            throw this.refuse(this.position);
+    }
+    refuse(at) {
+        return new JsonStreamRefusal(this.consumed + at);
+    }
+    /** Consumes as many complete units as the buffer holds. `final`: no more text will come. */
+    advance(final) {
+        const text = this.buffer;
+        for (;;) {
+            this.skipSpace();
+            if (this.position >= text.length)
+                return;
+            const c = text.charCodeAt(this.position);
+            switch (this.state) {
+                case State.Begin:
+                    if (c === 0xfeff && this.consumed + this.position === 0) {
+                        this.position += 1;
+                        continue;
+                    }
+                    if (c !== OPEN_BRACE)
+                        throw this.refuse(this.position);
+                    this.position += 1;
+                    this.state = State.TopFirst;
+                    continue;
+                case State.TopFirst:
+                    if (c === CLOSE_BRACE) {
+                        this.position += 1;
+                        this.state = State.Done;
+                        continue;
+                    }
+                    this.state = State.TopKey;
+                    continue;
+                case State.TopNext:
+                    if (c === COMMA) {
+                        this.position += 1;
+                        this.state = State.TopKey;
+                        continue;
+                    }
+                    if (c === CLOSE_BRACE) {
+                        this.position += 1;
+                        this.state = State.Done;
+                        continue;
+                    }
+                    throw this.refuse(this.position);
+                case State.TopKey: {
+                    const key = this.keyAndColon(final);
+                    if (key === null) {
+                        this.stuck = true;
+                        return;
+                    }
+                    if (this.topKeys.has(key))
+                        this.consumer.duplicate(key);
+                    this.topKeys.add(key);
+                    this.topKey = key;
+                    this.state = State.TopValue;
+                    continue;
+                }
+                case State.TopValue: {
+                    if (c === OPEN_BRACE) {
+                        this.position += 1;
+                        this.entryIds = new Set();
+                        this.consumer.objectStart(this.topKey);
+                        this.state = State.EntryFirst;
+                        continue;
+                    }
+                    const end = this.valueEnd(final);
+                    if (end < 0) {
+                        this.stuck = true;
+                        return;
+                    }
+                    this.consumer.member(this.topKey, this.parse(this.position, end));
+                    this.position = end;
+                    this.state = State.TopNext;
+                    continue;
+                }
+                case State.EntryFirst:
+                    if (c === CLOSE_BRACE) {
+                        this.position += 1;
+                        this.state = State.TopNext;
+                        continue;
+                    }
+                    this.state = State.Entry;
+                    continue;
+                case State.EntryNext:
+                    if (c === COMMA) {
+                        this.position += 1;
+                        this.state = State.Entry;
+                        continue;
+                    }
+                    if (c === CLOSE_BRACE) {
+                        this.position += 1;
+                        this.state = State.TopNext;
+                        continue;
+                    }
+                    throw this.refuse(this.position);
+                case State.Entry: {
+                    // Key, colon and value as one unit: nothing is consumed until the value is complete.
+                    const start = this.position;
+                    const id = this.keyAndColon(final);
+                    if (id === null) {
+                        this.stuck = true;
+                        return;
+                    }
+                    this.skipSpace();
+                    const end = this.position < text.length ? this.valueEnd(final) : -1;
+                    if (end < 0) {
+                        if (final)
+                            throw this.refuse(this.position);
+                        this.position = start;
+                        this.stuck = true;
+                        return;
+                    }
+                    const value = this.parse(this.position, end);
+                    if (this.entryIds.has(id))
+                        this.consumer.duplicate(this.topKey, id);
+                    this.entryIds.add(id);
+                    this.consumer.entry(this.topKey, id, value);
+                    this.position = end;
+                    this.state = State.EntryNext;
+                    continue;
+                }
+                case State.Done:
+                    throw this.refuse(this.position);
+            }
+        }
+    }
+    skipSpace() {
+        const text = this.buffer;
+        let i = this.position;
+        for (;;) {
+            const c = text.charCodeAt(i);
+            if (c === SPACE || c === LF || c === CR || c === TAB)
+                i += 1;
+            else
+                break;
+        }
+        this.position = i;
+    }
+    /**
+     * A key, whitespace and `:` at the position; moves past them and returns
+     * the key, or returns null (position unchanged) when the text ends first.
+     */
+    keyAndColon(final) {
+        const text = this.buffer;
+        const start = this.position;
+        if (text.charCodeAt(start) !== QUOTE)
+            throw this.refuse(start);
+        const end = stringEnd(text, start);
+        if (end < 0) {
+            if (final)
+                throw this.refuse(text.length);
+            return null;
+        }
+        let i = end;
+        for (;;) {
+            const c = text.charCodeAt(i);
+            if (c === SPACE || c === LF || c === CR || c === TAB)
+                i += 1;
+            else
+                break;
+        }
+        if (i >= text.length) {
+            if (final)
+                throw this.refuse(i);
+            return null;
+        }
+        if (text.charCodeAt(i) !== COLON)
+            throw this.refuse(i);
+        const key = this.key(start, end);
+        this.position = i + 1;
+        return key;
+    }
+    /**
+     * The key whose quotes are at `start` and `end - 1`, decoded by JSON.parse:
+     * a fresh string (a slice of the buffer would keep the whole piece of text
+     * it came from alive for as long as the key lives).
+     */
+    key(start, end) {
+        return this.parse(start, end);
+    }
+    parse(start, end) {
+        try {
+            return JSON.parse(this.buffer.slice(start, end));
+        }
+        catch {
+            throw this.refuse(start);
+        }
+    }
+    /**
+     * The end of the value at the position (an object, array, string or
+     * literal), or -1 when the text ends first (the unit is tried again, from
+     * its start, once twice as much text is there). Only the value's extent is
+     * found here; JSON.parse checks its content.
+     */
+    valueEnd(final) {
+        const text = this.buffer;
+        const n = text.length;
+        const start = this.position;
+        const first = text.charCodeAt(start);
+        if (first === QUOTE) {
+            const end = stringEnd(text, start);
+            if (end < 0 && final)
+                throw this.refuse(n);
+            return end;
+        }
+        if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
+            // A number or a literal: up to the next delimiter.
+            let i = start;
+            while (i < n) {
+                const c = text.charCodeAt(i);
+                if (c === COMMA ||
+                    c === CLOSE_BRACE ||
+                    c === CLOSE_BRACKET ||
+                    c === SPACE ||
+                    c === LF ||
+                    c === CR ||
+                    c === TAB)
+                    break;
+                i += 1;
+            }
+            if (i >= n && !final)
+                return -1;
+            if (i === start)
+                throw this.refuse(start);
+            return i;
+        }
+        let at = start;
+        let depth = 0;
+        while (at < n) {
+            const c = text.charCodeAt(at);
+            if (c === QUOTE) {
+                const end = stringEnd(text, at);
+                if (end < 0)
+                    break;
+                at = end;
+                continue;
+            }
+            if (c === OPEN_BRACE || c === OPEN_BRACKET)
+                depth += 1;
+            else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+                depth -= 1;
+                if (depth === 0)
+                    return at + 1;
+            }
+            at += 1;
+        }
+        if (final)
+            throw this.refuse(n);
+        return -1;
+    }
+}
+/** The index after the closing quote of the string whose opening quote is at `start`, or -1 when the text ends first. */
+function stringEnd(text, start) {
+    let from = start + 1;
+    for (;;) {
+        const quote = text.indexOf('"', from);
+        if (quote < 0)
+            return -1;
+        let backslashes = 0;
+        for (let i = quote - 1; text.charCodeAt(i) === BACKSLASH; i--)
+            backslashes += 1;
+        if ((backslashes & 1) === 0)
+            return quote + 1;
+        from = quote + 1;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-fast-check.ts
 /**
  * Hand-written checks for the manifest's entry schemas (manifest.ts), for
@@ -15877,17 +16266,9 @@ function toOtherNode(raw) {
     };
 }
 /**
- * Reads a manifest from its text. `file` is the path, used in messages only.
- *
- * Errors (all `UserError`): `artifact_not_json` (not JSON, truncated: names
- * the position), `artifact_version_unsupported` (a manifest version other
- * than v11 or v12), `artifact_invalid` (every problem, each with its JSON
- * path, e.g. `$.nodes["model.x.y"].config.materialized`).
+ * A manifest from a document already parsed from JSON (it is read, never
+ * modified). `loadManifest` (manifest-stream.ts) reads one from its text.
  */
-function manifest_loadManifest(text, file) {
-    return readManifestDocument(parseArtifactJson(text, file), file);
-}
-/** `loadManifest` for a document already parsed from JSON (it is read, never modified). */
 function readManifestDocument(doc, file) {
     const root = requireTopObject(doc, file, "manifest");
     const builder = new ManifestBuilder(file);
@@ -15903,6 +16284,63 @@ function readManifestDocument(doc, file) {
         }
     }
     return builder.finish();
+}
+
+;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-stream.ts
+/**
+ * A manifest read from its text in pieces (see JsonObjectStream): the whole
+ * text and the whole parse tree are never in memory, and each entry becomes
+ * its record as soon as it is parsed.
+ *
+ * Pure: the caller reads the file and pushes its text (src/files/
+ * read-manifest-file.ts streams it from the file).
+ */
+
+
+
+class ManifestStreamReader {
+    builder;
+    stream;
+    /** `file`: the path, for messages only. */
+    constructor(file) {
+        this.builder = new ManifestBuilder(file);
+        this.stream = new JsonObjectStream(this.builder);
+    }
+    push(text) {
+        this.stream.push(text);
+    }
+    /** The manifest, once the whole text was pushed. Throws `JsonStreamRefusal` for a text that isn't a JSON object. */
+    finish() {
+        this.stream.end();
+        return this.builder.finish();
+    }
+}
+/**
+ * Reads a manifest from the pieces `feed` pushes. When the stream refuses the
+ * text (not JSON, or not an object at the top), `wholeText()` is parsed
+ * whole: its error names the line and column of the problem.
+ *
+ * Errors (all `UserError`): `artifact_not_json` (not JSON, truncated: names
+ * the position), `artifact_version_unsupported` (a manifest version other
+ * than v11 or v12), `artifact_invalid` (every problem, each with its JSON
+ * path, e.g. `$.nodes["model.x.y"].config.materialized`; a node, source or
+ * macro id given twice is one), and whatever `feed` throws.
+ */
+function readManifestPieces(feed, file, wholeText) {
+    const reader = new ManifestStreamReader(file);
+    try {
+        feed((text) => reader.push(text));
+        return reader.finish();
+    }
+    catch (error) {
+        if (!(error instanceof JsonStreamRefusal))
+            throw error;
+    }
+    return readManifestDocument(parseArtifactJson(wholeText(), file), file);
+}
+/** Reads a manifest from its text. `file` is the path, used in messages only. Errors: those of readManifestPieces. */
+function manifest_stream_loadManifest(text, file) {
+    return readManifestPieces((push) => push(text), file, () => text);
 }
 
 // EXTERNAL MODULE: ./src/dbt/fingerprint/canonical-json.ts
@@ -16545,12 +16983,12 @@ function commentOpeningReason(ch) {
 }
 // Character classes of ASCII code units; 0 is a printable character not on the allow-list.
 const WORD = 1;
-const SPACE = 2; // space, tab, line feed
+const sql_normaliser_SPACE = 2; // space, tab, line feed
 const PUNCT = 3;
 const DOT = 4;
-const QUOTE = 5;
+const sql_normaliser_QUOTE = 5;
 const CONTROL = 6;
-const CR = 7;
+const sql_normaliser_CR = 7;
 const CLASS = new Uint8Array(128);
 for (let c = 0; c < 32; c++)
     CLASS[c] = CONTROL;
@@ -16562,24 +17000,24 @@ for (let c = 65; c <= 90; c++)
 for (let c = 97; c <= 122; c++)
     CLASS[c] = WORD;
 CLASS[95] = WORD; // _
-CLASS[32] = SPACE;
-CLASS[9] = SPACE;
-CLASS[10] = SPACE;
-CLASS[13] = CR;
+CLASS[32] = sql_normaliser_SPACE;
+CLASS[9] = sql_normaliser_SPACE;
+CLASS[10] = sql_normaliser_SPACE;
+CLASS[13] = sql_normaliser_CR;
 for (const ch of "(),;=<>+-*/%|:!")
     CLASS[ch.charCodeAt(0)] = PUNCT;
 CLASS[46] = DOT;
-CLASS[39] = QUOTE; // '
-CLASS[34] = QUOTE; // "
-const LF = 10;
-const TAB = 9;
+CLASS[39] = sql_normaliser_QUOTE; // '
+CLASS[34] = sql_normaliser_QUOTE; // "
+const sql_normaliser_LF = 10;
+const sql_normaliser_TAB = 9;
 const SP = 32;
 const DASH = 45;
 const SLASH = 47;
 const STAR = 42;
 const PLUS = 43;
 const EQUALS = 61;
-const BACKSLASH = 92;
+const sql_normaliser_BACKSLASH = 92;
 const CR_CODE = 13;
 const DOT_CODE = 46;
 function sql_normaliser_isDigit(c) {
@@ -16587,7 +17025,7 @@ function sql_normaliser_isDigit(c) {
 }
 /** Whitespace for the `.` rule: space, tab, LF, CR (a lone CR gives up anyway). */
 function isSpaceLike(c) {
-    return c === SP || c === TAB || c === LF || c === CR_CODE;
+    return c === SP || c === sql_normaliser_TAB || c === sql_normaliser_LF || c === CR_CODE;
 }
 /** The normalised text's bytes (ASCII), reused by every call: valid until the next one. */
 let scratch = new Uint8Array(1 << 16);
@@ -16636,8 +17074,8 @@ function bodyProblem(sql, k, c) {
     if (c >= 128)
         return GIVE_UP.nonAscii;
     if (c === CR_CODE)
-        return sql[k + 1] === LF ? undefined : GIVE_UP.loneCr;
-    if ((c < 32 && c !== TAB && c !== LF) || c === 127)
+        return sql[k + 1] === sql_normaliser_LF ? undefined : GIVE_UP.loneCr;
+    if ((c < 32 && c !== sql_normaliser_TAB && c !== sql_normaliser_LF) || c === 127)
         return GIVE_UP.control;
     return undefined;
 }
@@ -16703,12 +17141,12 @@ function scan(sql, n) {
         if (c >= 128)
             return GIVE_UP.nonAscii;
         const cls = CLASS[c];
-        if (cls === SPACE) {
+        if (cls === sql_normaliser_SPACE) {
             i++;
             continue;
         }
-        if (cls === CR) {
-            if (sql[i + 1] !== LF)
+        if (cls === sql_normaliser_CR) {
+            if (sql[i + 1] !== sql_normaliser_LF)
                 return GIVE_UP.loneCr;
             i += 2;
             continue;
@@ -16737,10 +17175,10 @@ function scan(sql, n) {
             afterQuote = false;
             i = j;
         }
-        else if (cls === QUOTE) {
+        else if (cls === sql_normaliser_QUOTE) {
             if (i > 0) {
                 const p = sql[i - 1];
-                if (p < 128 && (CLASS[p] === WORD || CLASS[p] === QUOTE))
+                if (p < 128 && (CLASS[p] === WORD || CLASS[p] === sql_normaliser_QUOTE))
                     return GIVE_UP.quoteTouching;
             }
             if (sql[i + 1] === c && sql[i + 2] === c)
@@ -16754,7 +17192,7 @@ function scan(sql, n) {
                 const q = sql[k];
                 if (q === c)
                     break;
-                if (q === BACKSLASH)
+                if (q === sql_normaliser_BACKSLASH)
                     return GIVE_UP.backslash;
                 const problem = bodyProblem(sql, k, q);
                 if (problem !== undefined)
@@ -16762,7 +17200,7 @@ function scan(sql, n) {
                 k++;
             }
             const after = sql[k + 1]; // 0 at the end of the input
-            if (after < 128 && (CLASS[after] === WORD || CLASS[after] === QUOTE)) {
+            if (after < 128 && (CLASS[after] === WORD || CLASS[after] === sql_normaliser_QUOTE)) {
                 return GIVE_UP.quoteTouching;
             }
             atomStart = i;
@@ -16796,7 +17234,7 @@ function scan(sql, n) {
                 let k = i + 3;
                 while (k < n) {
                     const q = sql[k];
-                    if (q === LF)
+                    if (q === sql_normaliser_LF)
                         break;
                     const problem = bodyProblem(sql, k, q);
                     if (problem !== undefined)
@@ -16821,8 +17259,8 @@ function scan(sql, n) {
                     opener !== DASH &&
                     opener !== EQUALS &&
                     opener !== SP &&
-                    opener !== TAB &&
-                    opener !== LF &&
+                    opener !== sql_normaliser_TAB &&
+                    opener !== sql_normaliser_LF &&
                     opener !== CR_CODE &&
                     opener > 32 &&
                     opener < 127) {
@@ -17645,10 +18083,6 @@ function isPlanned(node) {
 }
 
 ;// CONCATENATED MODULE: ./src/dbt/load-project.ts
-/**
- * From a manifest to what planning needs: the loaded manifest, the project
- * graph and every planned node's fingerprint.
- */
 
 
 
@@ -17679,425 +18113,6 @@ function projectNameOf(project, input) {
         ...(input ? { input } : {}),
         hint: "Regenerate the manifest with `dbt compile`; ODS keeps state per project and can't share it between unrelated projects.",
     });
-}
-
-;// CONCATENATED MODULE: ./src/dbt/artifacts/json-object-stream.ts
-/**
- * Reads a JSON document whose top level is an object, handed over in pieces
- * of text, and gives each top-level member to a consumer as it completes:
- * a member whose value is an object is given entry by entry, every other
- * value whole. Each value is parsed by JSON.parse on its own, so a 100 MB
- * manifest is never one string nor one parse tree in memory, and each
- * entry's objects die young instead of living as long as the whole tree.
- *
- * Strict: it accepts exactly what JSON.parse accepts of a document with an
- * object at the top (the structure between the values is checked here, the
- * values by JSON.parse), except that a key repeated among the top-level keys
- * or within a top-level object is reported to the consumer rather than
- * silently replaced. Anything it refuses is a `JsonStreamRefusal`: the
- * caller reads the whole text with `parseArtifactJson` for the message with
- * the line and column (an error path, not worth doing twice).
- *
- * Pure: no file system; the caller reads the file and pushes its text.
- */
-/** The text is not JSON (or its top level is not an object): read it whole for the message. */
-class JsonStreamRefusal extends Error {
-    offset;
-    constructor(offset) {
-        super(`not a JSON object document (refused at character ${offset})`);
-        this.name = "JsonStreamRefusal";
-        this.offset = offset;
-    }
-}
-const json_object_stream_SPACE = 0x20;
-const json_object_stream_TAB = 0x09;
-const json_object_stream_LF = 0x0a;
-const json_object_stream_CR = 0x0d;
-const json_object_stream_QUOTE = 0x22;
-const json_object_stream_BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-/** Where the stream is in the document. */
-const State = {
-    /** Before the document's `{` (a byte-order mark allowed at the very start). */
-    Begin: 0,
-    /** After `{`: a key or `}`. */
-    TopFirst: 1,
-    /** After a top-level member: `,` or `}`. */
-    TopNext: 2,
-    /** After `,`: a key. */
-    TopKey: 3,
-    /** After a top-level key and `:`: its value. */
-    TopValue: 4,
-    /** After an object-valued member's `{`: an entry or `}`. */
-    EntryFirst: 5,
-    /** After an entry: `,` or `}`. */
-    EntryNext: 6,
-    /** After `,` in an object-valued member: an entry. */
-    Entry: 7,
-    /** After the document's `}`: only whitespace. */
-    Done: 8,
-};
-class JsonObjectStream {
-    buffer = "";
-    position = 0;
-    /** Characters dropped from the front of `buffer` so far (for offsets in refusals). */
-    consumed = 0;
-    state = State.Begin;
-    topKey = "";
-    topKeys = new Set();
-    entryIds = new Set();
-    /** Text pushed since the last scan, not yet added to `buffer`. */
-    waiting = [];
-    waitingLength = 0;
-    /**
-     * How much unread text a scan needs before it is tried again: twice what
-     * the last, unfinished one had. A value spread over many pieces (a 50 MB
-     * SQL string) is then scanned and copied a few times, not once per piece.
-     */
-    needed = 0;
-    /** Set by `advance` when it stops inside a unit for want of text. */
-    stuck = false;
-    scanCount = 0;
-    consumer;
-    constructor(consumer) {
-        this.consumer = consumer;
-    }
-    /** How many times text was scanned: about one per piece, and a few more per value spread over many pieces. */
-    get scans() {
-        return this.scanCount;
-    }
-    /** The next piece of the text. */
-    push(text) {
-        if (text.length === 0)
-            return;
-        this.waiting.push(text);
-        this.waitingLength += text.length;
-        if (this.buffer.length - this.position + this.waitingLength < this.needed)
-            return;
-        this.scan(false);
-    }
-    /** Adds the waiting text to what is left of the buffer and consumes every complete unit. */
-    scan(final) {
-        const shift = this.position;
-        const rest = this.buffer.length - shift;
-        const added = this.waiting.length === 1 ? this.waiting[0] : this.waiting.join("");
-        this.consumed += shift;
-        this.buffer = rest > 0 ? this.buffer.slice(shift) + added : added;
-        this.position = 0;
-        this.waiting = [];
-        this.waitingLength = 0;
-        this.stuck = false;
-        this.scanCount += 1;
-        this.advance(final);
-        this.needed = this.stuck ? 2 * (this.buffer.length - this.position) : 0;
-    }
-    /** The end of the text: refuses a document that isn't complete. */
-    end() {
-        this.scan(true);
-        if (this.state !== State.Done)
-            throw this.refuse(this.buffer.length);
-        this.skipSpace();
-        if (this.position < this.buffer.length)
-            throw this.refuse(this.position);
-    }
-    refuse(at) {
-        return new JsonStreamRefusal(this.consumed + at);
-    }
-    /** Consumes as many complete units as the buffer holds. `final`: no more text will come. */
-    advance(final) {
-        const text = this.buffer;
-        for (;;) {
-            this.skipSpace();
-            if (this.position >= text.length)
-                return;
-            const c = text.charCodeAt(this.position);
-            switch (this.state) {
-                case State.Begin:
-                    if (c === 0xfeff && this.consumed + this.position === 0) {
-                        this.position += 1;
-                        continue;
-                    }
-                    if (c !== OPEN_BRACE)
-                        throw this.refuse(this.position);
-                    this.position += 1;
-                    this.state = State.TopFirst;
-                    continue;
-                case State.TopFirst:
-                    if (c === CLOSE_BRACE) {
-                        this.position += 1;
-                        this.state = State.Done;
-                        continue;
-                    }
-                    this.state = State.TopKey;
-                    continue;
-                case State.TopNext:
-                    if (c === COMMA) {
-                        this.position += 1;
-                        this.state = State.TopKey;
-                        continue;
-                    }
-                    if (c === CLOSE_BRACE) {
-                        this.position += 1;
-                        this.state = State.Done;
-                        continue;
-                    }
-                    throw this.refuse(this.position);
-                case State.TopKey: {
-                    const key = this.keyAndColon(final);
-                    if (key === null) {
-                        this.stuck = true;
-                        return;
-                    }
-                    if (this.topKeys.has(key))
-                        this.consumer.duplicate(key);
-                    this.topKeys.add(key);
-                    this.topKey = key;
-                    this.state = State.TopValue;
-                    continue;
-                }
-                case State.TopValue: {
-                    if (c === OPEN_BRACE) {
-                        this.position += 1;
-                        this.entryIds = new Set();
-                        this.consumer.objectStart(this.topKey);
-                        this.state = State.EntryFirst;
-                        continue;
-                    }
-                    const end = this.valueEnd(final);
-                    if (end < 0) {
-                        this.stuck = true;
-                        return;
-                    }
-                    this.consumer.member(this.topKey, this.parse(this.position, end));
-                    this.position = end;
-                    this.state = State.TopNext;
-                    continue;
-                }
-                case State.EntryFirst:
-                    if (c === CLOSE_BRACE) {
-                        this.position += 1;
-                        this.state = State.TopNext;
-                        continue;
-                    }
-                    this.state = State.Entry;
-                    continue;
-                case State.EntryNext:
-                    if (c === COMMA) {
-                        this.position += 1;
-                        this.state = State.Entry;
-                        continue;
-                    }
-                    if (c === CLOSE_BRACE) {
-                        this.position += 1;
-                        this.state = State.TopNext;
-                        continue;
-                    }
-                    throw this.refuse(this.position);
-                case State.Entry: {
-                    // Key, colon and value as one unit: nothing is consumed until the value is complete.
-                    const start = this.position;
-                    const id = this.keyAndColon(final);
-                    if (id === null) {
-                        this.stuck = true;
-                        return;
-                    }
-                    this.skipSpace();
-                    const end = this.position < text.length ? this.valueEnd(final) : -1;
-                    if (end < 0) {
-                        if (final)
-                            throw this.refuse(this.position);
-                        this.position = start;
-                        this.stuck = true;
-                        return;
-                    }
-                    const value = this.parse(this.position, end);
-                    if (this.entryIds.has(id))
-                        this.consumer.duplicate(this.topKey, id);
-                    this.entryIds.add(id);
-                    this.consumer.entry(this.topKey, id, value);
-                    this.position = end;
-                    this.state = State.EntryNext;
-                    continue;
-                }
-                case State.Done:
-                    throw this.refuse(this.position);
-            }
-        }
-    }
-    skipSpace() {
-        const text = this.buffer;
-        let i = this.position;
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (c === json_object_stream_SPACE || c === json_object_stream_LF || c === json_object_stream_CR || c === json_object_stream_TAB)
-                i += 1;
-            else
-                break;
-        }
-        this.position = i;
-    }
-    /**
-     * A key, whitespace and `:` at the position; moves past them and returns
-     * the key, or returns null (position unchanged) when the text ends first.
-     */
-    keyAndColon(final) {
-        const text = this.buffer;
-        const start = this.position;
-        if (text.charCodeAt(start) !== json_object_stream_QUOTE)
-            throw this.refuse(start);
-        const end = stringEnd(text, start);
-        if (end < 0) {
-            if (final)
-                throw this.refuse(text.length);
-            return null;
-        }
-        let i = end;
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (c === json_object_stream_SPACE || c === json_object_stream_LF || c === json_object_stream_CR || c === json_object_stream_TAB)
-                i += 1;
-            else
-                break;
-        }
-        if (i >= text.length) {
-            if (final)
-                throw this.refuse(i);
-            return null;
-        }
-        if (text.charCodeAt(i) !== COLON)
-            throw this.refuse(i);
-        const key = this.key(start, end);
-        this.position = i + 1;
-        return key;
-    }
-    /**
-     * The key whose quotes are at `start` and `end - 1`, decoded by JSON.parse:
-     * a fresh string (a slice of the buffer would keep the whole piece of text
-     * it came from alive for as long as the key lives).
-     */
-    key(start, end) {
-        return this.parse(start, end);
-    }
-    parse(start, end) {
-        try {
-            return JSON.parse(this.buffer.slice(start, end));
-        }
-        catch {
-            throw this.refuse(start);
-        }
-    }
-    /**
-     * The end of the value at the position (an object, array, string or
-     * literal), or -1 when the text ends first (the unit is tried again, from
-     * its start, once twice as much text is there). Only the value's extent is
-     * found here; JSON.parse checks its content.
-     */
-    valueEnd(final) {
-        const text = this.buffer;
-        const n = text.length;
-        const start = this.position;
-        const first = text.charCodeAt(start);
-        if (first === json_object_stream_QUOTE) {
-            const end = stringEnd(text, start);
-            if (end < 0 && final)
-                throw this.refuse(n);
-            return end;
-        }
-        if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
-            // A number or a literal: up to the next delimiter.
-            let i = start;
-            while (i < n) {
-                const c = text.charCodeAt(i);
-                if (c === COMMA ||
-                    c === CLOSE_BRACE ||
-                    c === CLOSE_BRACKET ||
-                    c === json_object_stream_SPACE ||
-                    c === json_object_stream_LF ||
-                    c === json_object_stream_CR ||
-                    c === json_object_stream_TAB)
-                    break;
-                i += 1;
-            }
-            if (i >= n && !final)
-                return -1;
-            if (i === start)
-                throw this.refuse(start);
-            return i;
-        }
-        let at = start;
-        let depth = 0;
-        while (at < n) {
-            const c = text.charCodeAt(at);
-            if (c === json_object_stream_QUOTE) {
-                const end = stringEnd(text, at);
-                if (end < 0)
-                    break;
-                at = end;
-                continue;
-            }
-            if (c === OPEN_BRACE || c === OPEN_BRACKET)
-                depth += 1;
-            else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-                depth -= 1;
-                if (depth === 0)
-                    return at + 1;
-            }
-            at += 1;
-        }
-        if (final)
-            throw this.refuse(n);
-        return -1;
-    }
-}
-/** The index after the closing quote of the string whose opening quote is at `start`, or -1 when the text ends first. */
-function stringEnd(text, start) {
-    let from = start + 1;
-    for (;;) {
-        const quote = text.indexOf('"', from);
-        if (quote < 0)
-            return -1;
-        let backslashes = 0;
-        for (let i = quote - 1; text.charCodeAt(i) === json_object_stream_BACKSLASH; i--)
-            backslashes += 1;
-        if ((backslashes & 1) === 0)
-            return quote + 1;
-        from = quote + 1;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-stream.ts
-/**
- * A manifest read from its text in pieces (see JsonObjectStream): the whole
- * text and the whole parse tree are never in memory, and each entry becomes
- * its record as soon as it is parsed.
- *
- * Pure: the caller reads the file and pushes its text. A text the stream
- * refuses throws `JsonStreamRefusal`; the caller then reads the whole text
- * with `loadManifest`, whose error names the line and column.
- */
-
-
-class ManifestStreamReader {
-    builder;
-    stream;
-    /** `file`: the path, for messages only. */
-    constructor(file) {
-        this.builder = new ManifestBuilder(file);
-        this.stream = new JsonObjectStream(this.builder);
-    }
-    push(text) {
-        this.stream.push(text);
-    }
-    /** The manifest, once the whole text was pushed (the errors of `loadManifest`). */
-    finish() {
-        this.stream.end();
-        return this.builder.finish();
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/files/read-text-file.ts
@@ -18282,32 +18297,16 @@ function wholeCharacters(bytes, length) {
 }
 
 ;// CONCATENATED MODULE: ./src/files/read-manifest-file.ts
-/**
- * Reads a manifest.json named by a flag or an input, streamed: the file's
- * text goes to the manifest reader a piece at a time, so a 100 MB manifest is
- * never one string nor one parse tree in memory.
- */
-
-
 
 
 /**
  * The manifest at `file`; `from` (the flag or input) names it in errors.
  * `pieceBytes`: how much of the file to read at a time (tests make it small).
+ * A file that isn't a JSON object is read again whole, for the error's line
+ * and column.
  */
 function readManifestFile(file, from, pieceBytes) {
-    const reader = new ManifestStreamReader(file);
-    try {
-        streamTextFile(file, from, (text) => reader.push(text), pieceBytes);
-        return reader.finish();
-    }
-    catch (error) {
-        if (!(error instanceof JsonStreamRefusal))
-            throw error;
-    }
-    // Not JSON, or not an object at the top: the whole text's parse says what
-    // is wrong, with the line and column.
-    return manifest_loadManifest(readTextFile(file, from), file);
+    return readManifestPieces((push) => streamTextFile(file, from, push, pieceBytes), file, () => readTextFile(file, from));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/project-inputs.ts
