@@ -770,11 +770,19 @@ describe("malformed manifests are a UserError listing every problem with its JSO
       ],
     ],
     [
-      "metadata fields of the wrong type",
-      manifestDoc({ metadata: { dbt_schema_version: V12, dbt_version: 1.11, invocation_id: false } }),
+      "metadata fields of the wrong type (the shared ones and the manifest's own)",
+      manifestDoc({
+        metadata: {
+          dbt_schema_version: V12,
+          dbt_version: 1.11,
+          invocation_id: false,
+          project_name: ["shop"],
+        },
+      }),
       [
         { path: "$.metadata.dbt_version", message: "expected a string, found number 1.11" },
         { path: "$.metadata.invocation_id", message: "expected a string, found boolean false" },
+        { path: "$.metadata.project_name", message: "expected a string, found an array" },
       ],
     ],
     [

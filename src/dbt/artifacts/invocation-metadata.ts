@@ -1,6 +1,7 @@
 /**
- * The `metadata` block run_results.json and sources.json share: which dbt
- * wrote the file, when, and in which invocation.
+ * The `metadata` block every dbt artifact ODS reads has (manifest.json adds
+ * the project's fields): which dbt wrote the file, when, and in which
+ * invocation.
  */
 import { z } from "zod";
 import { type ArtifactHeader, type Problems, validateAt } from "./parse-artifact.js";
@@ -8,6 +9,7 @@ import { type ArtifactHeader, type Problems, validateAt } from "./parse-artifact
 export interface InvocationMetadata<V extends string> {
   schemaVersion: V;
   schemaUrl: string;
+  /** e.g. `1.11.2`; dbt Fusion writes `2.0.0-…`. */
   dbtVersion: string | null;
   generatedAt: string | null;
   invocationId: string | null;

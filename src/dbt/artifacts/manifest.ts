@@ -17,6 +17,7 @@
  * not change what gets built.
  */
 import { z } from "zod";
+import { type InvocationMetadata, readInvocationMetadata } from "./invocation-metadata.js";
 import type { JsonObjectConsumer } from "./json-object-stream.js";
 import { isBuildable, isDataTest, isMacro, isNodeConfigFields, isSource } from "./manifest-fast-check.js";
 import {
@@ -35,19 +36,11 @@ export type ManifestVersion = (typeof MANIFEST_VERSIONS)[number];
 
 /* ----------------------------------------------------------------- types */
 
-export interface ManifestMetadata {
-  /** From `metadata.dbt_schema_version`. */
-  schemaVersion: ManifestVersion;
-  /** The declared schema URL, e.g. `https://schemas.getdbt.com/dbt/manifest/v12.json`. */
-  schemaUrl: string;
-  /** e.g. `1.11.2`; dbt Fusion writes `2.0.0-…`. */
-  dbtVersion: string | null;
+/** The metadata run results and sources files share, and the project the manifest describes. */
+export interface ManifestMetadata extends InvocationMetadata<ManifestVersion> {
   adapterType: string | null;
   projectName: string | null;
   projectId: string | null;
-  invocationId: string | null;
-  generatedAt: string | null;
-  invocationStartedAt: string | null;
 }
 
 /** dbt's checksum of a file: `{ name: "sha256", value }`; `name: "path"` is a path-only checksum (large seeds), `name: "none"` is none. */
@@ -414,15 +407,11 @@ const macroSchema = z.object({
   depends_on: z.object({ macros: strList.nullish() }).nullish(),
 });
 
-const metadataSchema = z.object({
-  // dbt_schema_version is checked by readHeader.
-  dbt_version: optStr,
+/** The manifest's own metadata fields (the shared ones: invocation-metadata.ts). */
+const projectMetadataSchema = z.object({
   adapter_type: optStr,
   project_name: optStr,
   project_id: optStr,
-  invocation_id: optStr,
-  generated_at: optStr,
-  invocation_started_at: optStr,
 });
 
 /**
@@ -664,19 +653,17 @@ function checkKey(collection: string, key: string, uniqueId: string, problems: P
 }
 
 function readMetadata(header: ArtifactHeader<ManifestVersion>, problems: Problems): ManifestMetadata | null {
-  if (header.metadata === null) return null;
-  const raw = validateAt(metadataSchema, header.metadata, ["metadata"], problems);
-  if (raw === undefined || header.version === null || header.url === null) return null;
+  const invocation = readInvocationMetadata(header, problems);
+  const project =
+    header.metadata === null
+      ? undefined
+      : validateAt(projectMetadataSchema, header.metadata, ["metadata"], problems);
+  if (invocation === null || project === undefined) return null;
   return {
-    schemaVersion: header.version,
-    schemaUrl: header.url,
-    dbtVersion: raw.dbt_version ?? null,
-    adapterType: raw.adapter_type ?? null,
-    projectName: raw.project_name ?? null,
-    projectId: raw.project_id ?? null,
-    invocationId: raw.invocation_id ?? null,
-    generatedAt: raw.generated_at ?? null,
-    invocationStartedAt: raw.invocation_started_at ?? null,
+    ...invocation,
+    adapterType: project.adapter_type ?? null,
+    projectName: project.project_name ?? null,
+    projectId: project.project_id ?? null,
   };
 }
 
