@@ -13,12 +13,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isUserError, type UserError } from "../../src/errors/user-error.js";
+import type { UserError } from "../../src/errors/user-error.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { runStep, srcEntry } from "../support/adversarial/run-step.js";
 import { Tally } from "../support/adversarial/tally.js";
 import { copyDistToTemp } from "../support/run-dist.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
+import { thrownUserError } from "../support/thrown-user-error.js";
 
 const SHOP = path.join(PROJECT_ROOT, "fixtures", "shop", "prod");
 const tally = new Tally("action-inputs");
@@ -51,13 +52,7 @@ function read(inputs: Record<string, string>) {
 }
 
 function refusal(inputs: Record<string, string>): UserError {
-  try {
-    read(inputs)();
-  } catch (error) {
-    if (isUserError(error)) return error;
-    throw error;
-  }
-  throw new Error(`accepted ${JSON.stringify(inputs)}`);
+  return thrownUserError(read(inputs), `a refusal of ${JSON.stringify(inputs)}`);
 }
 
 describe("wrong values", () => {

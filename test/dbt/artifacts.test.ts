@@ -6,19 +6,9 @@ import { loadManifest } from "../../src/dbt/artifacts/manifest-stream.js";
 import { formatJsonPath, lineAndColumn, locateJsonError } from "../../src/dbt/artifacts/parse-artifact.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../src/dbt/artifacts/sources.js";
-import { formatUserError, isUserError, type UserError } from "../../src/errors/user-error.js";
+import { formatUserError } from "../../src/errors/user-error.js";
 import { SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
-
-/** Runs `fn`, which must throw a UserError; returns it. */
-function userError(fn: () => unknown): UserError {
-  try {
-    fn();
-  } catch (error) {
-    if (isUserError(error)) return error;
-    throw new Error(`expected a UserError, got ${error instanceof Error ? error.stack : String(error)}`);
-  }
-  throw new Error("expected a UserError, nothing was thrown");
-}
+import { thrownUserError } from "../support/thrown-user-error.js";
 
 function read(rel: string): string {
   return readFileSync(sharedFixture(rel), "utf8");
@@ -242,7 +232,7 @@ describe.skipIf(!sharedFixturesPresent)("every manifest in ../shared/fixtures/db
   it.each(refused)(
     "%s (v10) is refused with a message naming the file, v10 and the supported versions",
     (file) => {
-      const error = userError(() => loadManifest(read(file), file));
+      const error = thrownUserError(() => loadManifest(read(file), file));
       expect(error.code).toBe("artifact_version_unsupported");
       expect(error.file).toBe(file);
       expect(error.message).toBe(
@@ -519,7 +509,7 @@ describe.skipIf(!sharedFixturesPresent)(
 
     it("run_results v4 (dbt 1.6) is refused with a message naming the file, v4 and the supported versions", () => {
       const file = "dbt-bouncer-duckdb-1.6-v10/run_results.json";
-      const error = userError(() => loadRunResults(read(file), file));
+      const error = thrownUserError(() => loadRunResults(read(file), file));
       expect(error.code).toBe("artifact_version_unsupported");
       expect(error.message).toBe(
         `${file} is a dbt run results file of schema version v4, written by dbt 1.6.0; supported run-results versions: v5 (dbt 1.7), v6 (dbt 1.8 and later).`,
@@ -576,7 +566,7 @@ describe.skipIf(!sharedFixturesPresent)(
     });
 
     it("a run_results.json passed as a manifest (and the other way round) is refused as the wrong artifact", () => {
-      const asManifest = userError(() =>
+      const asManifest = thrownUserError(() =>
         loadManifest(read("planetkart-snowflake-1.10/run_results.json"), "target/run_results.json"),
       );
       expect(asManifest.code).toBe("artifact_invalid");
@@ -590,13 +580,13 @@ describe.skipIf(!sharedFixturesPresent)(
         },
       ]);
       expect(asManifest.hint).toMatch(/manifest\.json/);
-      const asSources = userError(() =>
+      const asSources = thrownUserError(() =>
         loadSources(read("planetkart-snowflake-1.10/manifest.json"), "m.json"),
       );
       expect(asSources.message).toMatch(
         /^m\.json is a dbt manifest .*, not a dbt sources \(freshness\) file\.$/,
       );
-      const catalog = userError(() =>
+      const catalog = thrownUserError(() =>
         loadManifest(read("planetkart-snowflake-1.10/catalog.json"), "target/catalog.json"),
       );
       expect(catalog.code).toBe("artifact_invalid");
@@ -608,7 +598,7 @@ describe.skipIf(!sharedFixturesPresent)(
     it("a truncated real manifest is artifact_not_json naming the file and where it ends", () => {
       const text = read("dbt-bouncer-duckdb-1.12-docs/manifest.json");
       const cut = text.slice(0, 500_000);
-      const error = userError(() => loadManifest(cut, "target/manifest.json"));
+      const error = thrownUserError(() => loadManifest(cut, "target/manifest.json"));
       expect(error.code).toBe("artifact_not_json");
       expect(error.file).toBe("target/manifest.json");
       const { line, column } = lineAndColumn(cut, cut.length);
@@ -704,7 +694,7 @@ describe("malformed manifests are a UserError listing every problem with its JSO
         },
       },
     });
-    const error = userError(() => loadManifest(JSON.stringify(doc), "target/manifest.json"));
+    const error = thrownUserError(() => loadManifest(JSON.stringify(doc), "target/manifest.json"));
     expect(error.code).toBe("artifact_invalid");
     expect(error.file).toBe("target/manifest.json");
     expect(error.message).toBe(
@@ -737,7 +727,7 @@ describe("malformed manifests are a UserError listing every problem with its JSO
   it("missing metadata is reported with every other problem", () => {
     const doc = manifestDoc({ nodes: { "model.p.a": model("model.p.a", { alias: 3 }) } });
     delete doc.metadata;
-    const error = userError(() => loadManifest(JSON.stringify(doc), "m.json"));
+    const error = thrownUserError(() => loadManifest(JSON.stringify(doc), "m.json"));
     expect(error.code).toBe("artifact_invalid");
     expect(error.message).toBe("m.json does not have the shape of a dbt manifest: 2 problems found.");
     expect(error.problems).toEqual([
@@ -834,7 +824,7 @@ describe("malformed manifests are a UserError listing every problem with its JSO
       [{ path: '$.nodes["model.p.a"].resource_type', message: "missing (expected a string)" }],
     ],
   ])("%s", (_what, doc, problems) => {
-    const error = userError(() => loadManifest(JSON.stringify(doc), "m.json"));
+    const error = thrownUserError(() => loadManifest(JSON.stringify(doc), "m.json"));
     expect(error.code).toBe("artifact_invalid");
     expect(error.problems).toEqual(problems);
   });
@@ -844,7 +834,7 @@ describe("malformed manifests are a UserError listing every problem with its JSO
     ["null", "null", "expected an object (the dbt manifest), found null"],
     ["a number", "42", "expected an object (the dbt manifest), found number 42"],
   ])("a document that is %s is refused at `$`", (_what, text, message) => {
-    const error = userError(() => loadManifest(text, "m.json"));
+    const error = thrownUserError(() => loadManifest(text, "m.json"));
     expect(error.code).toBe("artifact_invalid");
     expect(error.problems).toEqual([{ path: "$", message }]);
   });
@@ -856,7 +846,7 @@ describe("malformed manifests are a UserError listing every problem with its JSO
     const doc = manifestDoc({
       metadata: { dbt_schema_version: `https://schemas.getdbt.com/dbt/manifest/${version}.json` },
     });
-    const error = userError(() => loadManifest(JSON.stringify(doc), "target/manifest.json"));
+    const error = thrownUserError(() => loadManifest(JSON.stringify(doc), "target/manifest.json"));
     expect(error.code).toBe("artifact_version_unsupported");
     expect(error.file).toBe("target/manifest.json");
     expect(error.message).toBe(
@@ -946,7 +936,7 @@ describe("text that is not JSON is artifact_not_json naming the file and the pos
     ],
   ])("%s", (_what, text, message) => {
     for (const load of [loadManifest, loadRunResults, loadSources]) {
-      const error = userError(() => load(text, "m.json"));
+      const error = thrownUserError(() => load(text, "m.json"));
       expect(error.code).toBe("artifact_not_json");
       expect(error.file).toBe("m.json");
       expect(error.message).toBe(message);
@@ -998,7 +988,7 @@ describe("malformed run_results.json and sources.json list every problem with it
         "oops",
       ],
     };
-    const error = userError(() => loadRunResults(JSON.stringify(doc), "target/run_results.json"));
+    const error = thrownUserError(() => loadRunResults(JSON.stringify(doc), "target/run_results.json"));
     expect(error.code).toBe("artifact_invalid");
     expect(error.message).toBe(
       "target/run_results.json does not have the shape of a dbt run results file (v6): 7 problems found.",
@@ -1023,7 +1013,7 @@ describe("malformed run_results.json and sources.json list every problem with it
     ],
   ])("run_results: %s", (_what, extra, problems) => {
     const doc = { metadata: { dbt_schema_version: RR6 }, ...extra };
-    expect(userError(() => loadRunResults(JSON.stringify(doc), "r.json")).problems).toEqual(problems);
+    expect(thrownUserError(() => loadRunResults(JSON.stringify(doc), "r.json")).problems).toEqual(problems);
   });
 
   it.each([
@@ -1033,7 +1023,7 @@ describe("malformed run_results.json and sources.json list every problem with it
     const doc = {
       metadata: { dbt_schema_version: `https://schemas.getdbt.com/dbt/run-results/${version}.json` },
     };
-    const error = userError(() => loadRunResults(JSON.stringify(doc), "r.json"));
+    const error = thrownUserError(() => loadRunResults(JSON.stringify(doc), "r.json"));
     expect(error.code).toBe("artifact_version_unsupported");
     expect(error.message).toBe(
       `r.json is a dbt run results file of schema version ${version}; supported run-results versions: v5 (dbt 1.7), v6 (dbt 1.8 and later).`,
@@ -1055,7 +1045,7 @@ describe("malformed run_results.json and sources.json list every problem with it
       ],
       elapsed_time: 1,
     };
-    const error = userError(() => loadSources(JSON.stringify(doc), "target/sources.json"));
+    const error = thrownUserError(() => loadSources(JSON.stringify(doc), "target/sources.json"));
     expect(error.problems).toEqual([
       { path: "$.results[0].max_loaded_at", message: "expected a string, found number 5" },
       { path: "$.results[0].criteria.warn_after.count", message: 'expected a number, found string "12"' },
@@ -1080,7 +1070,7 @@ describe("malformed run_results.json and sources.json list every problem with it
       metadata: { dbt_schema_version: "https://schemas.getdbt.com/dbt/sources/v2.json" },
       results: [],
     };
-    const error = userError(() => loadSources(JSON.stringify(doc), "s.json"));
+    const error = thrownUserError(() => loadSources(JSON.stringify(doc), "s.json"));
     expect(error.code).toBe("artifact_version_unsupported");
     expect(error.message).toBe(
       "s.json is a dbt sources (freshness) file of schema version v2; supported sources versions: v3 (dbt 1.0 and later).",

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadManifest } from "../../src/dbt/artifacts/manifest-stream.js";
 import { buildGraph, macroClosure, type ProjectGraph } from "../../src/dbt/graph.js";
-import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
+import { thrownUserError } from "../support/thrown-user-error.js";
 
 /* ------------------------------------------------- hand-made manifests */
 
@@ -85,16 +85,6 @@ function graphOf(parts: {
     ...(parts.functions ? { functions: byId(parts.functions) } : {}),
   };
   return buildGraph(loadManifest(JSON.stringify(doc), "target/manifest.json"));
-}
-
-function userError(fn: () => unknown): UserError {
-  try {
-    fn();
-  } catch (error) {
-    if (isUserError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a UserError");
 }
 
 /** What the planner sees of a node. */
@@ -370,14 +360,14 @@ describe("a dependency cycle is graph_cycle naming its nodes in order", () => {
       "model.p.x → model.p.y → model.p.z → model.p.x",
     ],
   ])("%s", (_what, nodes, shown) => {
-    const error = userError(() => graphOf({ nodes }));
+    const error = thrownUserError(() => graphOf({ nodes }));
     expect(error.code).toBe("graph_cycle");
     expect(error.file).toBe("target/manifest.json");
     expect(error.message).toContain(`: ${shown} (each is read by the next).`);
   });
 
   it("the message counts the nodes on the cycle", () => {
-    const error = userError(() =>
+    const error = thrownUserError(() =>
       graphOf({ nodes: [node("model.p.a", ["model.p.b"]), node("model.p.b", ["model.p.a"])] }),
     );
     expect(error.message).toBe(

@@ -12,9 +12,10 @@ import { JsonObjectStream, JsonStreamRefusal } from "../../src/dbt/artifacts/jso
 import { type Manifest, readManifestDocument } from "../../src/dbt/artifacts/manifest.js";
 import { loadManifest, ManifestStreamReader } from "../../src/dbt/artifacts/manifest-stream.js";
 import { parseArtifactJson } from "../../src/dbt/artifacts/parse-artifact.js";
-import { isUserError, type UserError } from "../../src/errors/user-error.js";
+import { isUserError } from "../../src/errors/user-error.js";
 import { readManifestFile } from "../../src/files/read-manifest-file.js";
 import { SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
+import { thrownUserError } from "../support/thrown-user-error.js";
 
 const work = mkdtempSync(path.join(tmpdir(), "ods-manifest-stream-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -41,16 +42,6 @@ function outcome(read: () => Manifest): Outcome {
     if (isUserError(error)) return { code: error.code, message: error.message, problems: error.problems };
     throw error;
   }
-}
-
-function userError(read: () => unknown): UserError {
-  try {
-    read();
-  } catch (error) {
-    if (isUserError(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a UserError");
 }
 
 /** A small valid v12 manifest: two models, a test, a source, a macro, dbt's maps. */
@@ -230,14 +221,14 @@ describe("the streamed reader on a small manifest", () => {
       `"model.shop.orders":${orders},"model.shop.revenue":{`,
     );
     expect(twiceNode).not.toBe(SMALL);
-    const error = userError(() => readManifestFile(fileWith(twiceNode), "--manifest"));
+    const error = thrownUserError(() => readManifestFile(fileWith(twiceNode), "--manifest"));
     expect(error.code).toBe("artifact_invalid");
     expect(error.problems).toEqual([
       { path: '$.nodes["model.shop.orders"]', message: "appears more than once in `nodes`" },
     ]);
     const twiceMacros = SMALL.replace('"docs":{}', '"macros": {}, "docs": {}');
     expect(twiceMacros).not.toBe(SMALL);
-    expect(userError(() => readManifestFile(fileWith(twiceMacros), "--manifest")).problems).toEqual([
+    expect(thrownUserError(() => readManifestFile(fileWith(twiceMacros), "--manifest")).problems).toEqual([
       { path: "$.macros", message: "appears more than once at the top level of the file" },
     ]);
   });
@@ -249,7 +240,7 @@ describe("the streamed reader on a small manifest", () => {
       '"model.shop.revenue":{',
       `"model.shop.orders":${orders},"model.shop.revenue":{`,
     );
-    expect(userError(() => loadManifest(twice, "m.json")).problems).toEqual([
+    expect(thrownUserError(() => loadManifest(twice, "m.json")).problems).toEqual([
       { path: '$.nodes["model.shop.orders"]', message: "appears more than once in `nodes`" },
     ]);
     expect(outcome(() => loadManifest(SMALL.slice(0, 100), "m.json"))).toEqual(
@@ -265,7 +256,7 @@ describe("the streamed reader on a small manifest", () => {
   });
 
   it("refuses a top level that is not an object with the whole-text reader's problem", () => {
-    const error = userError(() => readManifestFile(fileWith(`[${SMALL}]`), "--manifest"));
+    const error = thrownUserError(() => readManifestFile(fileWith(`[${SMALL}]`), "--manifest"));
     expect(error.code).toBe("artifact_invalid");
     expect(error.problems).toEqual([
       { path: "$", message: "expected an object (the dbt manifest), found an array" },
@@ -278,7 +269,7 @@ describe("the streamed reader on a small manifest", () => {
     bytes[at] = 0xff;
     const file = fileWith(bytes);
     for (const size of [1, 4, 100, 65536]) {
-      const error = userError(() => readManifestFile(file, "input `manifest`", size));
+      const error = thrownUserError(() => readManifestFile(file, "input `manifest`", size));
       expect(error.code).toBe("artifact_not_json");
       expect(error.message).toBe(
         `${file} is not UTF-8 text: byte ${at} (0xff) can't be decoded (given by input \`manifest\`).`,
@@ -293,10 +284,10 @@ describe("the streamed reader on a small manifest", () => {
   });
 
   it("reports a missing file and a directory as readTextFile does", () => {
-    expect(userError(() => readManifestFile(path.join(work, "nope.json"), "--manifest")).code).toBe(
+    expect(thrownUserError(() => readManifestFile(path.join(work, "nope.json"), "--manifest")).code).toBe(
       "file_missing",
     );
-    expect(userError(() => readManifestFile(work, "--manifest")).code).toBe("file_unreadable");
+    expect(thrownUserError(() => readManifestFile(work, "--manifest")).code).toBe("file_unreadable");
   });
 });
 
