@@ -146,6 +146,8 @@ export function streamTextFile(
   }
   try {
     let carried = 0;
+    // Set once the whole file's bytes were checked (a U+FFFD written in the file): not checked again per piece.
+    let checkedWhole = false;
     for (;;) {
       let read: number;
       try {
@@ -159,7 +161,10 @@ export function streamTextFile(
       // Decoded in V8's heap (a TextDecoder's string is external, and lingers until a full collection).
       const text = bytes.toString("utf8", 0, whole);
       // Bytes that are not UTF-8 became U+FFFD: the whole file's bytes decide, and name the first bad byte.
-      if (text.includes("\uFFFD")) decodeUtf8(readFileSync(file), file, from);
+      if (!checkedWhole && text.includes("\uFFFD")) {
+        decodeUtf8(readFileSync(file), file, from);
+        checkedWhole = true;
+      }
       if (text.length > 0) each(text);
       if (read === 0) return;
       carried = filled - whole;

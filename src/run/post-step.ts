@@ -55,8 +55,9 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
     if (environmentRefusal(inputs, run) === null) {
       const event = run.event;
       const planned = ports.stepState.get("planned-manifest");
-      const project = readProjectAt(planned !== "" && existsSync(planned) ? planned : inputs.manifest);
       const buildProject = readProjectAt(inputs.manifest);
+      // Without the main step's copy, the plan was made from the manifest dbt left: read it once.
+      const project = planned !== "" && existsSync(planned) ? readProjectAt(planned) : buildProject;
       await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
         recordPullRequestBuilds(
           ctx,
