@@ -31,12 +31,10 @@ export interface JsonObjectConsumer {
 
 /** The text is not JSON (or its top level is not an object): read it whole for the message. */
 export class JsonStreamRefusal extends Error {
-  readonly offset: number;
-
+  /** `offset`: where in the whole text (for a developer reading the message; users get the whole-text parse's error). */
   constructor(offset: number) {
     super(`not a JSON object document (refused at character ${offset})`);
     this.name = "JsonStreamRefusal";
-    this.offset = offset;
   }
 }
 
