@@ -14835,8 +14835,9 @@ function readHeader(root, file, kind, supported, problems) {
 
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/invocation-metadata.ts
 /**
- * The `metadata` block run_results.json and sources.json share: which dbt
- * wrote the file, when, and in which invocation.
+ * The `metadata` block every dbt artifact ODS reads has (manifest.json adds
+ * the project's fields): which dbt wrote the file, when, and in which
+ * invocation.
  */
 
 
@@ -15073,11 +15074,10 @@ function loadSources(text, file) {
  */
 /** The text is not JSON (or its top level is not an object): read it whole for the message. */
 class JsonStreamRefusal extends Error {
-    offset;
+    /** `offset`: where in the whole text (for a developer reading the message; users get the whole-text parse's error). */
     constructor(offset) {
         super(`not a JSON object document (refused at character ${offset})`);
         this.name = "JsonStreamRefusal";
-        this.offset = offset;
     }
 }
 const SPACE = 0x20;
@@ -15693,6 +15693,7 @@ function isMacro(v) {
 
 
 
+
 const MANIFEST_VERSIONS = ["v11", "v12"];
 /* --------------------------------------------------------------- schemas */
 const str = schemas_string();
@@ -15847,15 +15848,11 @@ const macroSchema = object({
     macro_sql: str,
     depends_on: object({ macros: strList.nullish() }).nullish(),
 });
-const manifest_metadataSchema = object({
-    // dbt_schema_version is checked by readHeader.
-    dbt_version: manifest_optStr,
+/** The manifest's own metadata fields (the shared ones: invocation-metadata.ts). */
+const projectMetadataSchema = object({
     adapter_type: manifest_optStr,
     project_name: manifest_optStr,
     project_id: manifest_optStr,
-    invocation_id: manifest_optStr,
-    generated_at: manifest_optStr,
-    invocation_started_at: manifest_optStr,
 });
 /**
  * The entry schemas run once per node, source and macro: `z.compile` gives
@@ -16071,21 +16068,17 @@ function checkKey(collection, key, uniqueId, problems) {
     }
 }
 function readMetadata(header, problems) {
-    if (header.metadata === null)
-        return null;
-    const raw = validateAt(manifest_metadataSchema, header.metadata, ["metadata"], problems);
-    if (raw === undefined || header.version === null || header.url === null)
+    const invocation = readInvocationMetadata(header, problems);
+    const project = header.metadata === null
+        ? undefined
+        : validateAt(projectMetadataSchema, header.metadata, ["metadata"], problems);
+    if (invocation === null || project === undefined)
         return null;
     return {
-        schemaVersion: header.version,
-        schemaUrl: header.url,
-        dbtVersion: raw.dbt_version ?? null,
-        adapterType: raw.adapter_type ?? null,
-        projectName: raw.project_name ?? null,
-        projectId: raw.project_id ?? null,
-        invocationId: raw.invocation_id ?? null,
-        generatedAt: raw.generated_at ?? null,
-        invocationStartedAt: raw.invocation_started_at ?? null,
+        ...invocation,
+        adapterType: project.adapter_type ?? null,
+        projectName: project.project_name ?? null,
+        projectId: project.project_id ?? null,
     };
 }
 const BUILDABLE = new Set(["model", "seed", "snapshot"]);
@@ -18255,6 +18248,8 @@ function streamTextFile(file, from, each, pieceBytes = PIECE_BYTES) {
     }
     try {
         let carried = 0;
+        // Set once the whole file's bytes were checked (a U+FFFD written in the file): not checked again per piece.
+        let checkedWhole = false;
         for (;;) {
             let read;
             try {
@@ -18269,8 +18264,10 @@ function streamTextFile(file, from, each, pieceBytes = PIECE_BYTES) {
             // Decoded in V8's heap (a TextDecoder's string is external, and lingers until a full collection).
             const text = bytes.toString("utf8", 0, whole);
             // Bytes that are not UTF-8 became U+FFFD: the whole file's bytes decide, and name the first bad byte.
-            if (text.includes("\uFFFD"))
+            if (!checkedWhole && text.includes("\uFFFD")) {
                 decodeUtf8((0,external_node_fs_.readFileSync)(file), file, from);
+                checkedWhole = true;
+            }
             if (text.length > 0)
                 each(text);
             if (read === 0)
