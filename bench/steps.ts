@@ -138,8 +138,8 @@ async function main(): Promise<void> {
   // The product's runtime setting (src/main.ts, src/post.ts, src/cli.ts), for the product's code paths;
   // the floor runs on Node's defaults.
   if (measurement !== "floor" && !process.env.BENCH_V8_DEFAULTS) {
-    const { keepYoungGenerationSmall } = await import("../src/runtime/young-generation.js");
-    keepYoungGenerationSmall();
+    const { fixYoungGeneration } = await import("../src/runtime/young-generation.js");
+    fixYoungGeneration();
   }
   switch (measurement) {
     case "floor": {

@@ -5,10 +5,10 @@
  */
 import { runCli } from "./cli/run-cli.js";
 import { formatUserError, isUserError } from "./errors/user-error.js";
-import { keepYoungGenerationSmall } from "./runtime/young-generation.js";
+import { fixYoungGeneration } from "./runtime/young-generation.js";
 import { type DriverPreference, parseDriverPreference } from "./store/sqlite-driver.js";
 
-keepYoungGenerationSmall();
+fixYoungGeneration();
 
 let sqliteDriver: DriverPreference;
 try {

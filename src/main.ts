@@ -6,10 +6,10 @@ import * as core from "@actions/core";
 import { readRunner } from "./github/read-runner.js";
 import { reportFailure } from "./github/report-failure.js";
 import { runMainStep } from "./run/main-step.js";
-import { keepYoungGenerationSmall } from "./runtime/young-generation.js";
+import { fixYoungGeneration } from "./runtime/young-generation.js";
 import { selectDriver } from "./store/sqlite-driver.js";
 
-keepYoungGenerationSmall();
+fixYoungGeneration();
 
 try {
   const { inputs, run, ports } = readRunner(core, process.env);

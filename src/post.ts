@@ -7,10 +7,10 @@ import * as core from "@actions/core";
 import { readRunner } from "./github/read-runner.js";
 import { reportFailure } from "./github/report-failure.js";
 import { runPostStep } from "./run/post-step.js";
-import { keepYoungGenerationSmall } from "./runtime/young-generation.js";
+import { fixYoungGeneration } from "./runtime/young-generation.js";
 import { selectDriver } from "./store/sqlite-driver.js";
 
-keepYoungGenerationSmall();
+fixYoungGeneration();
 
 try {
   const { inputs, run, ports } = readRunner(core, process.env);
