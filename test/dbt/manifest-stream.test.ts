@@ -296,6 +296,7 @@ describe("JsonObjectStream", () => {
   function events(pieces: readonly string[]): unknown[] {
     const out: unknown[] = [];
     const stream = new JsonObjectStream({
+      skips: (key) => key.startsWith("skip"),
       member: (key, value) => out.push(["member", key, value]),
       objectStart: (key) => out.push(["object", key]),
       entry: (key, id, value) => out.push(["entry", key, id, value]),
@@ -317,6 +318,43 @@ describe("JsonObjectStream", () => {
     ]);
   });
 
+  it.each([
+    ["whole", 100_000],
+    ["in pieces of 7 characters", 7],
+    ["in pieces of 1 character", 1],
+  ])("checks a skipped member but gives none of it, nor its repeated keys (%s)", (_how, size) => {
+    const text =
+      '{"skip_map": {"m": [1], "n": {"}": "{\\"}"}, "m": [2]}, "b": {"x": 1}, "skip_list": [1, {"a": 2}], "skip_map": {}, "c": 3}';
+    const pieces: string[] = [];
+    for (let at = 0; at < text.length; at += size) pieces.push(text.slice(at, at + size));
+    expect(events(pieces)).toEqual([
+      ["object", "b"],
+      ["entry", "b", "x", 1],
+      ["duplicate", "skip_map", undefined],
+      ["member", "c", 3],
+    ]);
+  });
+
+  it("scans a skipped member of many entries with about one check per piece", () => {
+    const entries = Array.from({ length: 20_000 }, (_, i) => `"model.p.m${i}": ["model.p.m${i + 1}"]`);
+    const text = `{"skip_map": {${entries.join(", ")}}, "after": 1}`;
+    const seen: unknown[] = [];
+    const stream = new JsonObjectStream({
+      skips: (key) => key === "skip_map",
+      member: (key, value) => seen.push([key, value]),
+      objectStart: () => {},
+      entry: () => {
+        throw new Error("no entry of a skipped member is given");
+      },
+      duplicate: () => {},
+    });
+    const piece = 64 * 1024;
+    for (let at = 0; at < text.length; at += piece) stream.push(text.slice(at, at + piece));
+    stream.end();
+    expect(seen).toEqual([["after", 1]]);
+    expect(stream.scans).toBeLessThan(text.length / piece + 3);
+  });
+
   it("waits for a number or a literal cut between pieces instead of reading half of it", () => {
     expect(events(['{"a": 12', '34, "b": tr', "ue}"])).toEqual([
       ["member", "a", 1234],
@@ -329,6 +367,7 @@ describe("JsonObjectStream", () => {
     const text = JSON.stringify({ nodes: { "model.a.b": { compiled_code: sql } }, after: 1 });
     const seen: unknown[] = [];
     const stream = new JsonObjectStream({
+      skips: () => false,
       member: (key, value) => seen.push([key, value]),
       objectStart: () => {},
       entry: (_key, id, value) => seen.push([id, (value as { compiled_code: string }).compiled_code.length]),
@@ -353,6 +392,12 @@ describe("JsonObjectStream", () => {
     ['{"a": 1} x', "text after the document"],
     ['{"a": {"b": 1,}}', "trailing comma in an entry list"],
     ['{"a": {"b": [1,]}}', "a broken entry"],
+    ['{"skip": {"b": [1,]}}', "a broken entry of a skipped member"],
+    ['{"skip": {"b": 1, "c\u0001": 2}}', "a control character in a skipped member's key"],
+    ['{"skip": {"b": "\\x"}}', "a bad escape in a skipped member"],
+    ['{"skip": {"b": 1,}}', "a trailing comma in a skipped member"],
+    ['{"skip": [1,]}', "a broken skipped member that isn't an object"],
+    ['{"skip": {"b": 1}', "an unclosed document after a skipped member"],
     ["{a: 1}", "an unquoted key"],
     ['{"a": 1 "b": 2}', "no comma"],
     ['{"a\u0001": 1}', "a control character in a key"],

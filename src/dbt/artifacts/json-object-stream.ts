@@ -6,6 +6,13 @@
  * manifest is never one string nor one parse tree in memory, and each
  * entry's objects die young instead of living as long as the whole tree.
  *
+ * A member the consumer skips (dbt's parent and child maps, `disabled`, …)
+ * is still checked, but not given: its entries are found as any others and
+ * checked by one JSON.parse per run of entries in the text at hand (about
+ * one per piece), instead of two per entry (its key and its value). The
+ * parent and child maps are tens of thousands of tiny entries; checking them
+ * entry by entry cost as much as a tenth of reading the manifest.
+ *
  * Strict: it accepts exactly what JSON.parse accepts of a document with an
  * object at the top (the structure between the values is checked here, the
  * values by JSON.parse), except that a key repeated among the top-level keys
@@ -19,13 +26,15 @@
 
 /** What the stream gives its consumer. */
 export interface JsonObjectConsumer {
+  /** Whether the top-level member `key` is left unread: checked, never given (no member, objectStart or entry). */
+  skips(key: string): boolean;
   /** A top-level member whose value is not an object. */
   member(key: string, value: unknown): void;
   /** A top-level member whose value is an object: called before its entries. */
   objectStart(key: string): void;
   /** One entry of the object-valued member `key`. */
   entry(key: string, id: string, value: unknown): void;
-  /** A top-level key seen before (`id` undefined), or an entry's id seen before in the same member. */
+  /** A top-level key seen before (`id` undefined, skipped members too), or an entry's id seen before in the same member (not in skipped ones). */
   duplicate(key: string, id?: string): void;
 }
 
@@ -95,6 +104,11 @@ export class JsonObjectStream {
   /** Set by `advance` when it stops inside a unit for want of text. */
   private stuck = false;
   private scanCount = 0;
+  /** Whether the current top-level member is skipped. */
+  private skipping = false;
+  /** The run of a skipped member's entries not checked yet, in `buffer` (`skippedStart` -1: none). */
+  private skippedStart = -1;
+  private skippedEnd = -1;
 
   private readonly consumer: JsonObjectConsumer;
 
@@ -129,6 +143,8 @@ export class JsonObjectStream {
     this.stuck = false;
     this.scanCount += 1;
     this.advance(final);
+    // Before the buffer drops the text: the next scan keeps only what follows `position`.
+    this.checkSkipped();
     this.needed = this.stuck ? 2 * (this.buffer.length - this.position) : 0;
   }
 
@@ -190,6 +206,7 @@ export class JsonObjectStream {
           if (this.topKeys.has(key)) this.consumer.duplicate(key);
           this.topKeys.add(key);
           this.topKey = key;
+          this.skipping = this.consumer.skips(key);
           this.state = State.TopValue;
           continue;
         }
@@ -197,7 +214,7 @@ export class JsonObjectStream {
           if (c === OPEN_BRACE) {
             this.position += 1;
             this.entryIds = new Set();
-            this.consumer.objectStart(this.topKey);
+            if (!this.skipping) this.consumer.objectStart(this.topKey);
             this.state = State.EntryFirst;
             continue;
           }
@@ -206,7 +223,8 @@ export class JsonObjectStream {
             this.stuck = true;
             return;
           }
-          this.consumer.member(this.topKey, this.parse(this.position, end));
+          const value = this.parse(this.position, end);
+          if (!this.skipping) this.consumer.member(this.topKey, value);
           this.position = end;
           this.state = State.TopNext;
           continue;
@@ -215,6 +233,7 @@ export class JsonObjectStream {
           if (c === CLOSE_BRACE) {
             this.position += 1;
             this.state = State.TopNext;
+            this.checkSkipped();
             continue;
           }
           this.state = State.Entry;
@@ -228,13 +247,14 @@ export class JsonObjectStream {
           if (c === CLOSE_BRACE) {
             this.position += 1;
             this.state = State.TopNext;
+            this.checkSkipped();
             continue;
           }
           throw this.refuse(this.position);
         case State.Entry: {
           // Key, colon and value as one unit: nothing is consumed until the value is complete.
           const start = this.position;
-          const id = this.keyAndColon(final);
+          const id = this.keyAndColon(final, !this.skipping);
           if (id === null) {
             this.stuck = true;
             return;
@@ -246,6 +266,14 @@ export class JsonObjectStream {
             this.position = start;
             this.stuck = true;
             return;
+          }
+          if (this.skipping) {
+            // Checked with the rest of the run (checkSkipped).
+            if (this.skippedStart < 0) this.skippedStart = start;
+            this.skippedEnd = end;
+            this.position = end;
+            this.state = State.EntryNext;
+            continue;
           }
           const value = this.parse(this.position, end);
           if (this.entryIds.has(id)) this.consumer.duplicate(this.topKey, id);
@@ -273,10 +301,26 @@ export class JsonObjectStream {
   }
 
   /**
-   * A key, whitespace and `:` at the position; moves past them and returns
-   * the key, or returns null (position unchanged) when the text ends first.
+   * Checks the run of skipped entries found so far by parsing it as one
+   * object (the text between them is the member's own `,` and whitespace).
    */
-  private keyAndColon(final: boolean): string | null {
+  private checkSkipped(): void {
+    if (this.skippedStart < 0) return;
+    const start = this.skippedStart;
+    this.skippedStart = -1;
+    try {
+      JSON.parse(`{${this.buffer.slice(start, this.skippedEnd)}}`);
+    } catch {
+      throw this.refuse(start);
+    }
+  }
+
+  /**
+   * A key, whitespace and `:` at the position; moves past them and returns
+   * the key (`decode` false: "", the key is checked later), or returns null
+   * (position unchanged) when the text ends first.
+   */
+  private keyAndColon(final: boolean, decode = true): string | null {
     const text = this.buffer;
     const start = this.position;
     if (text.charCodeAt(start) !== QUOTE) throw this.refuse(start);
@@ -296,7 +340,7 @@ export class JsonObjectStream {
       return null;
     }
     if (text.charCodeAt(i) !== COLON) throw this.refuse(i);
-    const key = this.key(start, end);
+    const key = decode ? this.key(start, end) : "";
     this.position = i + 1;
     return key;
   }

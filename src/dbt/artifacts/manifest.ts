@@ -686,7 +686,7 @@ const COLLECTIONS: ReadonlyMap<string, { required: boolean }> = new Map([
  * validated and turned into its record as it comes, so the raw entry is
  * garbage at once. `finish` checks the header and throws every problem.
  * Members ODS doesn't read (exposures, docs, dbt's parent and child maps …)
- * are ignored.
+ * are skipped (`skips`).
  */
 export class ManifestBuilder implements JsonObjectConsumer {
   private readonly problems = new Problems();
@@ -706,6 +706,11 @@ export class ManifestBuilder implements JsonObjectConsumer {
 
   constructor(file: string) {
     this.file = file;
+  }
+
+  /** Every member but the header and the collections: exposures, docs, dbt's parent and child maps, disabled nodes … */
+  skips(key: string): boolean {
+    return key !== "metadata" && !COLLECTIONS.has(key);
   }
 
   member(key: string, value: unknown): void {
@@ -849,6 +854,7 @@ export function readManifestDocument(doc: unknown, file: string): Manifest {
   const root = requireTopObject(doc, file, "manifest");
   const builder = new ManifestBuilder(file);
   for (const key in root) {
+    if (builder.skips(key)) continue;
     const value = root[key];
     if (isPlainObject(value)) {
       builder.objectStart(key);
