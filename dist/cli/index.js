@@ -731,7 +731,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
-(0,_runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__/* .keepYoungGenerationSmall */ .D)();
+(0,_runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__/* .fixYoungGeneration */ .mX)();
 let sqliteDriver;
 try {
     sqliteDriver = (0,_store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDriverPreference */ .nI)(process.env.ODS_SQLITE_DRIVER);
@@ -15062,6 +15062,13 @@ function loadSources(text, file) {
  * manifest is never one string nor one parse tree in memory, and each
  * entry's objects die young instead of living as long as the whole tree.
  *
+ * A member the consumer skips (dbt's parent and child maps, `disabled`, …)
+ * is still checked, but not given: its entries are found as any others and
+ * checked by one JSON.parse per run of entries in the text at hand (about
+ * one per piece), instead of two per entry (its key and its value). The
+ * parent and child maps are tens of thousands of tiny entries; checking them
+ * entry by entry cost as much as a tenth of reading the manifest.
+ *
  * Strict: it accepts exactly what JSON.parse accepts of a document with an
  * object at the top (the structure between the values is checked here, the
  * values by JSON.parse), except that a key repeated among the top-level keys
@@ -15134,6 +15141,11 @@ class JsonObjectStream {
     /** Set by `advance` when it stops inside a unit for want of text. */
     stuck = false;
     scanCount = 0;
+    /** Whether the current top-level member is skipped. */
+    skipping = false;
+    /** The run of a skipped member's entries not checked yet, in `buffer` (`skippedStart` -1: none). */
+    skippedStart = -1;
+    skippedEnd = -1;
     consumer;
     constructor(consumer) {
         this.consumer = consumer;
@@ -15165,6 +15177,8 @@ class JsonObjectStream {
         this.stuck = false;
         this.scanCount += 1;
         this.advance(final);
+        // Before the buffer drops the text: the next scan keeps only what follows `position`.
+        this.checkSkipped();
         this.needed = this.stuck ? 2 * (this.buffer.length - this.position) : 0;
     }
     /** The end of the text: refuses a document that isn't complete. */
@@ -15228,6 +15242,7 @@ class JsonObjectStream {
                         this.consumer.duplicate(key);
                     this.topKeys.add(key);
                     this.topKey = key;
+                    this.skipping = this.consumer.skips(key);
                     this.state = State.TopValue;
                     continue;
                 }
@@ -15235,7 +15250,8 @@ class JsonObjectStream {
                     if (c === OPEN_BRACE) {
                         this.position += 1;
                         this.entryIds = new Set();
-                        this.consumer.objectStart(this.topKey);
+                        if (!this.skipping)
+                            this.consumer.objectStart(this.topKey);
                         this.state = State.EntryFirst;
                         continue;
                     }
@@ -15244,7 +15260,9 @@ class JsonObjectStream {
                         this.stuck = true;
                         return;
                     }
-                    this.consumer.member(this.topKey, this.parse(this.position, end));
+                    const value = this.parse(this.position, end);
+                    if (!this.skipping)
+                        this.consumer.member(this.topKey, value);
                     this.position = end;
                     this.state = State.TopNext;
                     continue;
@@ -15253,6 +15271,7 @@ class JsonObjectStream {
                     if (c === CLOSE_BRACE) {
                         this.position += 1;
                         this.state = State.TopNext;
+                        this.checkSkipped();
                         continue;
                     }
                     this.state = State.Entry;
@@ -15266,13 +15285,14 @@ class JsonObjectStream {
                     if (c === CLOSE_BRACE) {
                         this.position += 1;
                         this.state = State.TopNext;
+                        this.checkSkipped();
                         continue;
                     }
                     throw this.refuse(this.position);
                 case State.Entry: {
                     // Key, colon and value as one unit: nothing is consumed until the value is complete.
                     const start = this.position;
-                    const id = this.keyAndColon(final);
+                    const id = this.keyAndColon(final, !this.skipping);
                     if (id === null) {
                         this.stuck = true;
                         return;
@@ -15285,6 +15305,15 @@ class JsonObjectStream {
                         this.position = start;
                         this.stuck = true;
                         return;
+                    }
+                    if (this.skipping) {
+                        // Checked with the rest of the run (checkSkipped).
+                        if (this.skippedStart < 0)
+                            this.skippedStart = start;
+                        this.skippedEnd = end;
+                        this.position = end;
+                        this.state = State.EntryNext;
+                        continue;
                     }
                     const value = this.parse(this.position, end);
                     if (this.entryIds.has(id))
@@ -15313,10 +15342,27 @@ class JsonObjectStream {
         this.position = i;
     }
     /**
-     * A key, whitespace and `:` at the position; moves past them and returns
-     * the key, or returns null (position unchanged) when the text ends first.
+     * Checks the run of skipped entries found so far by parsing it as one
+     * object (the text between them is the member's own `,` and whitespace).
      */
-    keyAndColon(final) {
+    checkSkipped() {
+        if (this.skippedStart < 0)
+            return;
+        const start = this.skippedStart;
+        this.skippedStart = -1;
+        try {
+            JSON.parse(`{${this.buffer.slice(start, this.skippedEnd)}}`);
+        }
+        catch {
+            throw this.refuse(start);
+        }
+    }
+    /**
+     * A key, whitespace and `:` at the position; moves past them and returns
+     * the key (`decode` false: "", the key is checked later), or returns null
+     * (position unchanged) when the text ends first.
+     */
+    keyAndColon(final, decode = true) {
         const text = this.buffer;
         const start = this.position;
         if (text.charCodeAt(start) !== QUOTE)
@@ -15342,7 +15388,7 @@ class JsonObjectStream {
         }
         if (text.charCodeAt(i) !== COLON)
             throw this.refuse(i);
-        const key = this.key(start, end);
+        const key = decode ? this.key(start, end) : "";
         this.position = i + 1;
         return key;
     }
@@ -16098,7 +16144,7 @@ const COLLECTIONS = new Map([
  * validated and turned into its record as it comes, so the raw entry is
  * garbage at once. `finish` checks the header and throws every problem.
  * Members ODS doesn't read (exposures, docs, dbt's parent and child maps …)
- * are ignored.
+ * are skipped (`skips`).
  */
 class ManifestBuilder {
     problems = new Problems();
@@ -16116,6 +16162,10 @@ class ManifestBuilder {
     file;
     constructor(file) {
         this.file = file;
+    }
+    /** Every member but the header and the collections: exposures, docs, dbt's parent and child maps, disabled nodes … */
+    skips(key) {
+        return key !== "metadata" && !COLLECTIONS.has(key);
     }
     member(key, value) {
         if (key === "metadata") {
@@ -16266,6 +16316,8 @@ function readManifestDocument(doc, file) {
     const root = requireTopObject(doc, file, "manifest");
     const builder = new ManifestBuilder(file);
     for (const key in root) {
+        if (builder.skips(key))
+            continue;
         const value = root[key];
         if (parse_artifact_isPlainObject(value)) {
             builder.objectStart(key);
@@ -25715,34 +25767,60 @@ function sameVersion(a, b) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  D: () => (/* binding */ keepYoungGenerationSmall)
+  mX: () => (/* binding */ fixYoungGeneration)
 });
+
+// UNUSED EXPORTS: YOUNG_GENERATION_BYTES, youngGenerationBytes
 
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 ;// CONCATENATED MODULE: ./src/runtime/young-generation.ts
 /**
- * Keeps V8's young generation at its starting size for the life of the
- * process.
+ * Sets V8's young generation to 8 MB for the life of the process and keeps
+ * it there.
  *
  * Reading a manifest builds a model that lives for the whole step (about as
- * big as the file) out of a stream of short-lived parse objects. V8 grows
- * the young generation whenever enough objects survive it, so by the end of
- * a 100 MB manifest it has grown to its maximum (128 MB on a 64-bit runner)
- * and the step's peak memory is that much higher, for no gain: what
- * survives is promoted either way. With a growth factor of 1 the young
- * generation stays at its initial size; the step's time is unchanged
- * (bench/RESULTS.md) and its peak RSS falls by about a third.
+ * big as the file) out of a stream of short-lived parse objects. Left to
+ * itself, V8 grows the young generation whenever enough objects survive it,
+ * so by the end of a 100 MB manifest it has grown to its maximum (128 MB on
+ * a 64-bit runner) and the step's peak memory is that much higher, for no
+ * gain: what survives is promoted either way. Held at its starting size
+ * (1 MB) instead, it is collected every megabyte of allocation, about 550
+ * times for a 10,000-node manifest, and the fixed cost of each collection
+ * made up a fifth of the plan's time. 8 MB costs about 8 MB of memory and
+ * collects an eighth as often (bench/README.md, "Young generation").
  *
- * A V8 flag set at run time: the only way an action can tune its own heap
- * (the runner starts `node dist/main/index.js` with no flags). V8 reads this
- * one each time it considers growing the young generation, so setting it
- * after start-up takes effect; test/runtime/young-generation.test.ts holds
- * the Node version the action runs on to that.
+ * V8 flags set at run time are the only way an action can tune its own heap
+ * (the runner starts `node dist/main/index.js` with no flags), and the young
+ * generation's size is fixed when the process starts. What V8 reads each time
+ * it considers growing the young generation is the growth factor. So this
+ * lets it grow (factor 2) while objects that survive are allocated, until it
+ * reaches 8 MB, then sets the factor to 1: it never grows again.
+ * test/runtime/young-generation.test.ts holds the Node version the action
+ * runs on to that. It takes a few milliseconds.
  */
 
-function keepYoungGenerationSmall() {
+/** The young generation's size (one semi-space), in bytes. */
+const YOUNG_GENERATION_BYTES = 8 * 2 ** 20;
+/** At most this many objects are allocated to make it grow (about 20 MB): a V8 that doesn't grow it isn't waited for. */
+const MAX_OBJECTS = 600_000;
+function fixYoungGeneration() {
+    (0,external_node_v8_namespaceObject.setFlagsFromString)("--semi-space-growth-factor=2");
+    // Objects that survive collections make V8 grow the young generation; they are garbage afterwards.
+    let survivors = [];
+    for (let index = 0; index < MAX_OBJECTS && youngGenerationBytes() < YOUNG_GENERATION_BYTES;) {
+        for (const end = index + 2_000; index < end; index++)
+            survivors.push({ index });
+    }
+    survivors = null;
     (0,external_node_v8_namespaceObject.setFlagsFromString)("--semi-space-growth-factor=1");
+}
+/** The size of the young generation's semi-space, in bytes. */
+function youngGenerationBytes() {
+    for (const space of (0,external_node_v8_namespaceObject.getHeapSpaceStatistics)())
+        if (space.space_name === "new_space")
+            return space.space_size;
+    return 0;
 }
 
 
