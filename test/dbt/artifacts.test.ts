@@ -266,7 +266,10 @@ describe.skipIf(!sharedFixturesPresent)("what the manifest reader keeps (real ar
       (m) =>
         [...m.nodes.values()]
           .filter((n) => n.contract?.enforced)
-          .every((n) => n.columns.length > 0 && n.columns.every((c) => typeof c.dataType === "string")),
+          .every(
+            (n) =>
+              n.contractColumns.length > 0 && n.contractColumns.every((c) => typeof c.dataType === "string"),
+          ),
       true,
     ],
     [
@@ -878,15 +881,22 @@ describe("malformed manifests are a UserError listing every problem with its JSO
   });
 
   it("readManifestDocument reads an already parsed document without modifying it", () => {
+    const columns = { id: { name: "id" }, amount: { name: "amount", data_type: "numeric" } };
     const doc = manifestDoc({
-      nodes: { "model.p.a": model("model.p.a", { columns: { id: { name: "id" } } }) },
+      nodes: {
+        "model.p.a": model("model.p.a", { columns, contract: { enforced: true } }),
+        "model.p.b": model("model.p.b", { columns, contract: { enforced: false } }),
+      },
     });
     const before = JSON.stringify(doc);
     const m = readManifestDocument(doc, "m.json");
     expect(JSON.stringify(doc)).toBe(before);
-    expect(m.nodes.get("model.p.a")?.columns).toEqual([
+    // Declared columns are kept for an enforced contract only: nothing else reads them.
+    expect(m.nodes.get("model.p.a")?.contractColumns).toEqual([
       { name: "id", dataType: null, constraints: [], quote: null },
+      { name: "amount", dataType: "numeric", constraints: [], quote: null },
     ]);
+    expect(m.nodes.get("model.p.b")?.contractColumns).toEqual([]);
   });
 
   it("a byte-order mark before the document is accepted", () => {

@@ -408,7 +408,7 @@ function contractOf(n: ManifestNode): unknown {
   return {
     enforced: true,
     alias_types: n.contract.aliasTypes,
-    columns: n.columns.map((column) => ({
+    columns: n.contractColumns.map((column) => ({
       name: column.name,
       data_type: column.dataType,
       constraints: column.constraints,
