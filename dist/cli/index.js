@@ -15960,7 +15960,7 @@ const DEFAULT_MATERIALIZATION = {
 function toNode(raw, fields) {
     const config = raw.config ?? null;
     const columns = [];
-    if (raw.columns) {
+    if (raw.columns && raw.contract?.enforced) {
         for (const key in raw.columns) {
             const c = raw.columns[key];
             if (c === undefined)
@@ -15997,7 +15997,7 @@ function toNode(raw, fields) {
                 aliasTypes: raw.contract.alias_types ?? null,
                 checksum: raw.contract.checksum ?? null,
             },
-        columns,
+        contractColumns: columns,
         constraints: raw.constraints ?? manifest_NONE,
         relation: {
             database: raw.database ?? null,
@@ -17718,7 +17718,7 @@ function contractOf(n) {
     return {
         enforced: true,
         alias_types: n.contract.aliasTypes,
-        columns: n.columns.map((column) => ({
+        columns: n.contractColumns.map((column) => ({
             name: column.name,
             data_type: column.dataType,
             constraints: column.constraints,
