@@ -25,7 +25,7 @@
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
 
 /** The young generation's size (one semi-space), in bytes. */
-export const YOUNG_GENERATION_BYTES = 8 * 2 ** 20;
+const YOUNG_GENERATION_BYTES = 8 * 2 ** 20;
 
 /** At most this many objects are allocated to make it grow (about 20 MB): a V8 that doesn't grow it isn't waited for. */
 const MAX_OBJECTS = 600_000;
@@ -42,7 +42,7 @@ export function fixYoungGeneration(): void {
 }
 
 /** The size of the young generation's semi-space, in bytes. */
-export function youngGenerationBytes(): number {
+function youngGenerationBytes(): number {
   for (const space of getHeapSpaceStatistics()) if (space.space_name === "new_space") return space.space_size;
   return 0;
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { JsonObjectStream, JsonStreamRefusal } from "../../src/dbt/artifacts/json-object-stream.js";
 import { type Manifest, readManifestDocument } from "../../src/dbt/artifacts/manifest.js";
-import { loadManifest, ManifestStreamReader } from "../../src/dbt/artifacts/manifest-stream.js";
+import { loadManifest, readManifestPieces } from "../../src/dbt/artifacts/manifest-stream.js";
 import { parseArtifactJson } from "../../src/dbt/artifacts/parse-artifact.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import { readManifestFile } from "../../src/files/read-manifest-file.js";
@@ -156,9 +156,16 @@ describe("the streamed reader on a small manifest", () => {
     ["with whitespace around", ` \n\t${SMALL}\r\n `],
   ])("%s: pushed in pieces of every size from 1 to 64 characters, the same manifest", (_, text) => {
     for (let size = 1; size <= 64; size++) {
-      const reader = new ManifestStreamReader("m.json");
-      for (let at = 0; at < text.length; at += size) reader.push(text.slice(at, at + size));
-      expect(reader.finish()).toEqual(whole);
+      const pushed = readManifestPieces(
+        (push) => {
+          for (let at = 0; at < text.length; at += size) push(text.slice(at, at + size));
+        },
+        "m.json",
+        () => {
+          throw new Error("the stream refused a text it should read");
+        },
+      );
+      expect(pushed).toEqual(whole);
     }
   });
 

@@ -24,12 +24,11 @@ import { nodesOfSelect, runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-
 import { runCli } from "../../src/cli/run-cli.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
-import { runnerPorts } from "../../src/github/runner-ports.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { captureContext } from "../support/cli-context.js";
-import { recordingCore } from "../support/recording-core.js";
+import { recordedRunnerPorts } from "../support/recording-core.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
@@ -129,12 +128,10 @@ describe.each(ENGINES)(
               { ...vars, GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main", GITHUB_SHA: event.sha },
               { ref: "refs/heads/main", after: event.sha, repository: { default_branch: "main" } },
             );
-      const recorder = recordingCore();
-      const ports = runnerPorts(recorder.core, run, {
+      const { recorder, ports } = recordedRunnerPorts(run, {
         token,
         tempDir: path.join(root, `temp-${runId}`),
         hasSummary: true,
-        retentionDays: 3,
       });
       return {
         runId: String(runId),

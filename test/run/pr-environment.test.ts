@@ -11,10 +11,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
-import { runnerPorts } from "../../src/github/runner-ports.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
-import { recordingCore } from "../support/recording-core.js";
+import { recordedRunnerPorts } from "../support/recording-core.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
@@ -65,12 +64,9 @@ describe("a pull request's environment through the action's main step (DuckDB)",
         },
       },
     );
-    const recorder = recordingCore();
-    const ports = runnerPorts(recorder.core, run, {
-      token: "",
+    const { recorder, ports } = recordedRunnerPorts(run, {
       tempDir: path.join(root, "temp"),
       hasSummary: true,
-      retentionDays: 3,
     });
     return { recorder, go: () => runMainStep(inputs, run, ports) };
   }

@@ -11,14 +11,13 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
-import { runnerPorts } from "../../src/github/runner-ports.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import type { MergePromotion } from "../../src/run/promotion-step.js";
 import { recordAndSave } from "../../src/run/record-run.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
-import { recordingCore } from "../support/recording-core.js";
+import { recordedRunnerPorts } from "../support/recording-core.js";
 import { projectOf, recordProd, SCOPE, SHOP, shopJson, sourcesOf } from "../support/warehouse/shop.js";
 
 const ORDERS = "model.shop.orders";
@@ -35,12 +34,9 @@ function defaultBranchJob(workspace: string, runId: string, input: (name: string
     },
     { repository: { default_branch: "main" } },
   );
-  const recorder = recordingCore();
-  const ports = runnerPorts(recorder.core, run, {
-    token: "",
+  const { recorder, ports } = recordedRunnerPorts(run, {
     tempDir: path.join(workspace, "temp"),
     hasSummary: false,
-    retentionDays: 3,
   });
   return { inputs, run, recorder, ports };
 }

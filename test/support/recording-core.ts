@@ -3,7 +3,9 @@
  * does: its log lines, outputs, saved step state (shared by a job's main and
  * post steps when the same recorder is passed to both) and job summary.
  */
-import type { CoreLike } from "../../src/github/runner-ports.js";
+import type { RunEnvironment } from "../../src/github/event.js";
+import { type CoreLike, type RunnerSettings, runnerPorts } from "../../src/github/runner-ports.js";
+import type { Ports } from "../../src/run/ports.js";
 
 export interface RecordingCore {
   core: CoreLike;
@@ -40,4 +42,17 @@ export function recordingCore(): RecordingCore {
     },
   };
   return { core, outputs, state, lines, log: () => lines.join("\n"), summary: () => summary };
+}
+
+/**
+ * The runner's ports over a fresh recording core, as a job's steps get them:
+ * no token unless given, artifacts kept 3 days.
+ */
+export function recordedRunnerPorts(
+  run: RunEnvironment,
+  settings: Pick<RunnerSettings, "tempDir" | "hasSummary"> & Partial<RunnerSettings>,
+): { recorder: RecordingCore; ports: Ports } {
+  const recorder = recordingCore();
+  const ports = runnerPorts(recorder.core, run, { token: "", retentionDays: 3, ...settings });
+  return { recorder, ports };
 }

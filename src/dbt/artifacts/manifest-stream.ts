@@ -10,27 +10,6 @@ import { JsonObjectStream, JsonStreamRefusal } from "./json-object-stream.js";
 import { type Manifest, ManifestBuilder, readManifestDocument } from "./manifest.js";
 import { parseArtifactJson } from "./parse-artifact.js";
 
-export class ManifestStreamReader {
-  private readonly builder: ManifestBuilder;
-  private readonly stream: JsonObjectStream;
-
-  /** `file`: the path, for messages only. */
-  constructor(file: string) {
-    this.builder = new ManifestBuilder(file);
-    this.stream = new JsonObjectStream(this.builder);
-  }
-
-  push(text: string): void {
-    this.stream.push(text);
-  }
-
-  /** The manifest, once the whole text was pushed. Throws `JsonStreamRefusal` for a text that isn't a JSON object. */
-  finish(): Manifest {
-    this.stream.end();
-    return this.builder.finish();
-  }
-}
-
 /**
  * Reads a manifest from the pieces `feed` pushes. When the stream refuses the
  * text (not JSON, or not an object at the top), `wholeText()` is parsed
@@ -47,10 +26,12 @@ export function readManifestPieces(
   file: string,
   wholeText: () => string,
 ): Manifest {
-  const reader = new ManifestStreamReader(file);
+  const builder = new ManifestBuilder(file);
+  const stream = new JsonObjectStream(builder);
   try {
-    feed((text) => reader.push(text));
-    return reader.finish();
+    feed((text) => stream.push(text));
+    stream.end();
+    return builder.finish();
   } catch (error) {
     if (!(error instanceof JsonStreamRefusal)) throw error;
   }
