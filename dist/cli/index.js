@@ -731,7 +731,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
-(0,_runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__/* .fixYoungGeneration */ .mX)();
+(0,_runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__/* .fixYoungGeneration */ .m)();
 let sqliteDriver;
 try {
     sqliteDriver = (0,_store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDriverPreference */ .nI)(process.env.ODS_SQLITE_DRIVER);
@@ -16343,23 +16343,6 @@ function readManifestDocument(doc, file) {
 
 
 
-class ManifestStreamReader {
-    builder;
-    stream;
-    /** `file`: the path, for messages only. */
-    constructor(file) {
-        this.builder = new ManifestBuilder(file);
-        this.stream = new JsonObjectStream(this.builder);
-    }
-    push(text) {
-        this.stream.push(text);
-    }
-    /** The manifest, once the whole text was pushed. Throws `JsonStreamRefusal` for a text that isn't a JSON object. */
-    finish() {
-        this.stream.end();
-        return this.builder.finish();
-    }
-}
 /**
  * Reads a manifest from the pieces `feed` pushes. When the stream refuses the
  * text (not JSON, or not an object at the top), `wholeText()` is parsed
@@ -16372,10 +16355,12 @@ class ManifestStreamReader {
  * macro id given twice is one), and whatever `feed` throws.
  */
 function readManifestPieces(feed, file, wholeText) {
-    const reader = new ManifestStreamReader(file);
+    const builder = new ManifestBuilder(file);
+    const stream = new JsonObjectStream(builder);
     try {
-        feed((text) => reader.push(text));
-        return reader.finish();
+        feed((text) => stream.push(text));
+        stream.end();
+        return builder.finish();
     }
     catch (error) {
         if (!(error instanceof JsonStreamRefusal))
@@ -25767,10 +25752,8 @@ function sameVersion(a, b) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  mX: () => (/* binding */ fixYoungGeneration)
+  m: () => (/* binding */ fixYoungGeneration)
 });
-
-// UNUSED EXPORTS: YOUNG_GENERATION_BYTES, youngGenerationBytes
 
 ;// CONCATENATED MODULE: external "node:v8"
 const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
