@@ -362,6 +362,104 @@ describe("JsonObjectStream", () => {
     expect(stream.scans).toBeLessThan(text.length / piece + 3);
   });
 
+  /** `value` as dbt writes JSON (Python's json.dumps: `, ` and `: `, no indentation). */
+  function dbtJson(value: unknown): string {
+    if (Array.isArray(value)) return `[${value.map(dbtJson).join(", ")}]`;
+    if (value !== null && typeof value === "object") {
+      const members = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${dbtJson(v)}`);
+      return `{${members.join(", ")}}`;
+    }
+    return JSON.stringify(value);
+  }
+
+  /** The events JSON.parse of the whole text gives (no member skipped, no repeated key). */
+  function parsedEvents(text: string): unknown[] {
+    const out: unknown[] = [];
+    for (const [key, value] of Object.entries(JSON.parse(text) as Record<string, unknown>)) {
+      if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+        out.push(["object", key]);
+        for (const [id, entry] of Object.entries(value)) out.push(["entry", key, id, entry]);
+      } else out.push(["member", key, value]);
+    }
+    return out;
+  }
+
+  /** Nodes whose objects hold keys like unique_ids after a nested object: `}, "x.y"` inside an entry. */
+  function trickyNodes(count: number): Record<string, unknown> {
+    const nodes: Record<string, unknown> = {};
+    for (let i = 0; i < count; i++) {
+      nodes[`model.p.m${i}`] = {
+        config: { meta: { owner: { team: "a" }, "model.p.other": { x: '}, "model.p.q": {' } } },
+        columns: { "a.b": { name: "a.b" }, "c.d": { name: "c.d", tags: ['}, "e.f"'] } },
+        compiled_code: `select '}, "model.p.m${i + 1}": {' as t`,
+      };
+    }
+    return nodes;
+  }
+
+  it.each([
+    ["as dbt writes it", (v: unknown) => dbtJson(v)],
+    ["compact", (v: unknown) => JSON.stringify(v)],
+    ["indented", (v: unknown) => JSON.stringify(v, null, 2)],
+  ])("guesses where object entries end, and gives what JSON.parse gives (%s)", (_how, write) => {
+    const nodes: Record<string, unknown> = {};
+    for (let i = 0; i < 200; i++) {
+      nodes[`model.p.m${i}`] = {
+        name: `m${i}`,
+        config: { materialized: "table" },
+        depends_on: { nodes: [] },
+      };
+    }
+    const text = write({ metadata: { v: 1 }, nodes, macros: { "macro.p.x": { macro_sql: "x" } }, after: 1 });
+    let seenNodes = { taken: 0, failed: 0 };
+    const out: unknown[] = [];
+    const stream = new JsonObjectStream({
+      skips: () => false,
+      member: (key, value) => out.push(["member", key, value]),
+      objectStart: (key) => out.push(["object", key]),
+      entry: (key, id, value) => {
+        if (key === "nodes") seenNodes = { ...stream.guessed };
+        out.push(["entry", key, id, value]);
+      },
+      duplicate: (key, id) => out.push(["duplicate", key, id]),
+    });
+    for (let at = 0; at < text.length; at += 4096) stream.push(text.slice(at, at + 4096));
+    stream.end();
+    expect(out).toEqual(parsedEvents(text));
+    // The first entry teaches the separator; an entry cut by a piece's end and the last one are scanned.
+    expect(seenNodes.failed).toBeLessThanOrEqual(1);
+    expect(seenNodes.taken).toBeGreaterThan(150);
+  });
+
+  it.each([
+    ["as dbt writes it", 64 * 1024],
+    ["as dbt writes it, in pieces of 5 characters", 5],
+  ])(
+    "falls back to scanning when a guess fails, and stops guessing in a member where guesses keep failing (%s)",
+    (_how, size) => {
+      const text = dbtJson({ nodes: trickyNodes(500), after: 1 });
+      const out: unknown[] = [];
+      let guessed = { taken: 0, failed: 0 };
+      const stream = new JsonObjectStream({
+        skips: () => false,
+        member: (key, value) => {
+          guessed = { ...stream.guessed };
+          out.push(["member", key, value]);
+        },
+        objectStart: (key) => out.push(["object", key]),
+        entry: (key, id, value) => out.push(["entry", key, id, value]),
+        duplicate: (key, id) => out.push(["duplicate", key, id]),
+      });
+      for (let at = 0; at < text.length; at += size) stream.push(text.slice(at, at + size));
+      stream.end();
+      expect(out).toEqual(parsedEvents(text));
+      // Every guess in these nodes fails (a nested `}, "model.p.other"`): a few tries, then none.
+      expect(guessed.taken).toBe(0);
+      expect(guessed.failed).toBeGreaterThan(0);
+      expect(guessed.failed).toBeLessThanOrEqual(5);
+    },
+  );
+
   it("waits for a number or a literal cut between pieces instead of reading half of it", () => {
     expect(events(['{"a": 12', '34, "b": tr', "ue}"])).toEqual([
       ["member", "a", 1234],
