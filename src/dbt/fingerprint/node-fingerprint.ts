@@ -115,7 +115,7 @@ export function fingerprintNode(
       normaliserGaveUp = sql.gaveUp;
       const names = portableNames(graph, node);
       portableSql =
-        (sql.normalised ? portableFromTokens(n.compiledCode, sql.normalised, names) : null) ??
+        (sql.normalised ? portableFromTokens(n.compiledCode, sql.normalised, sql.digest, names) : null) ??
         sqlDigest(replaceNames(n.compiledCode, names)).digest;
     }
     fileReason = impurity(n, ephemerals);
@@ -303,7 +303,7 @@ function isWordCode(c: number): boolean {
 
 /**
  * The portable sql component from the tokens of the compiled SQL's
- * normalisation (the last one made), without normalising the portable text
+ * normalisation (the last one made; `normalisedDigest` is its digest), without normalising the portable text
  * again; null when that can't be shown to give the same digest, and the
  * caller normalises the portable text instead.
  *
@@ -321,6 +321,7 @@ function isWordCode(c: number): boolean {
 function portableFromTokens(
   sql: string,
   normalised: Uint8Array,
+  normalisedDigest: string,
   names: ReadonlyArray<readonly [string, string]>,
 ): string | null {
   const { count, starts, ends, outStarts } = lastTokens();
@@ -357,7 +358,8 @@ function portableFromTokens(
       nextFree = end;
     }
   }
-  if (replaced.length === 0) return sha256Of(NORMALISED_PREFIX, normalised);
+  // Nothing replaced: the portable text is the compiled SQL, and its digest the sql component.
+  if (replaced.length === 0) return normalisedDigest;
   replaced.sort((a, b) => a[0] - b[0]);
   const parts: Array<string | Uint8Array> = [NORMALISED_PREFIX];
   let copied = 0;
