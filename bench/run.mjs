@@ -715,7 +715,7 @@ if (target10?.medians["bound total"] !== undefined) {
     `- **Everything else the plan does: ${x(m["plan total"] - m["bound total"])}.** Read, parse and validate, streamed from the file: ${x(load)}, against the bound's ${x(m["bound JSON.parse"])} for the parse alone (the streamed read holds the main step's peak RSS under 4× the file; a whole-text parse peaked at 6×). Graph, fingerprint and plan(): ${x(rest)}, the bound's SQL work among them.`,
   );
   p(
-    "- **What would close the gap, and what it costs**: bench/README.md, \"Findings\". In short, the plan can't reach 2× on one thread, and a second thread for the SQL work would save about that work's time at the price of a second copy of the SQL in memory.",
+    "- **What would close the gap, and what it costs**: bench/README.md, \"Findings\". In short, the plan can't reach 2× on one thread; session 5 measured what a second thread could do at best: about 2.2× with every model's SQL work off the main thread for free, about 2.3× with the whole plan split in two, each at a cost in memory.",
   );
   p();
 }
