@@ -17699,9 +17699,10 @@ function isWordCode(c) {
 }
 /**
  * The portable sql component from the tokens of the compiled SQL's
- * normalisation (the last one made; `normalisedDigest` is its digest), without normalising the portable text
- * again; null when that can't be shown to give the same digest, and the
- * caller normalises the portable text instead.
+ * normalisation (the last one made; `normalisedDigest` is its digest),
+ * without normalising the portable text again; null when that can't be
+ * shown to give the same digest, and the caller normalises the portable text
+ * instead.
  *
  * It gives the same digest when every occurrence of a name that the
  * replacement replaces is a whole token of the normalised SQL: the
