@@ -15325,12 +15325,7 @@ class JsonObjectStream {
                     if (!this.skipping && text.charCodeAt(this.position) === OPEN_BRACE) {
                         const guessed = this.guessedEntry();
                         if (guessed !== null) {
-                            if (this.entryIds.has(id))
-                                this.consumer.duplicate(this.topKey, id);
-                            this.entryIds.add(id);
-                            this.consumer.entry(this.topKey, id, guessed.value);
-                            this.position = guessed.end;
-                            this.state = State.EntryNext;
+                            this.giveEntry(id, guessed.value, guessed.end);
                             continue;
                         }
                     }
@@ -15354,18 +15349,22 @@ class JsonObjectStream {
                     const value = this.parse(this.position, end);
                     if (this.separator === null)
                         this.learnSeparator(end);
-                    if (this.entryIds.has(id))
-                        this.consumer.duplicate(this.topKey, id);
-                    this.entryIds.add(id);
-                    this.consumer.entry(this.topKey, id, value);
-                    this.position = end;
-                    this.state = State.EntryNext;
+                    this.giveEntry(id, value, end);
                     continue;
                 }
                 case State.Done:
                     throw this.refuse(this.position);
             }
         }
+    }
+    /** Gives the entry `id` (its value ends at `end`) to the consumer, naming an id seen before in the member. */
+    giveEntry(id, value, end) {
+        if (this.entryIds.has(id))
+            this.consumer.duplicate(this.topKey, id);
+        this.entryIds.add(id);
+        this.consumer.entry(this.topKey, id, value);
+        this.position = end;
+        this.state = State.EntryNext;
     }
     /**
      * The object-valued entry at the position, found without scanning it: the
