@@ -426,8 +426,9 @@ describe("JsonObjectStream", () => {
     for (let at = 0; at < text.length; at += 4096) stream.push(text.slice(at, at + 4096));
     stream.end();
     expect(out).toEqual(parsedEvents(text));
-    // The first entry teaches the separator; an entry cut by a piece's end and the last one are scanned.
-    expect(seenNodes.failed).toBeLessThanOrEqual(1);
+    // The first entry teaches the separator. An entry cut by a piece's end is scanned; one that ends
+    // just before it (its separator not there yet) and the last one count as failed guesses.
+    expect(seenNodes.failed).toBeLessThanOrEqual(5);
     expect(seenNodes.taken).toBeGreaterThan(150);
   });
 
@@ -459,6 +460,29 @@ describe("JsonObjectStream", () => {
       expect(guessed.failed).toBeLessThanOrEqual(5);
     },
   );
+
+  it("stops looking for separators in a member whose entries aren't separated like its first two", () => {
+    const entries = Array.from({ length: 300 }, (_, i) => `"model.p.m${i}": {"name": "m${i}", "config": {}}`);
+    // The first separator has two spaces; the others, one.
+    const text = `{"nodes": {${entries[0]},  ${entries.slice(1).join(", ")}}, "after": 1}`;
+    const out: unknown[] = [];
+    let guessed = { taken: 0, failed: 0 };
+    const stream = new JsonObjectStream({
+      skips: () => false,
+      member: (key, value) => {
+        guessed = { ...stream.guessed };
+        out.push(["member", key, value]);
+      },
+      objectStart: (key) => out.push(["object", key]),
+      entry: (key, id, value) => out.push(["entry", key, id, value]),
+      duplicate: (key, id) => out.push(["duplicate", key, id]),
+    });
+    for (let at = 0; at < text.length; at += 1024) stream.push(text.slice(at, at + 1024));
+    stream.end();
+    expect(out).toEqual(parsedEvents(text));
+    // Each complete entry that no learnt separator followed is a failed guess: a few, then no more searching.
+    expect(guessed).toEqual({ taken: 0, failed: 5 });
+  });
 
   it("waits for a number or a literal cut between pieces instead of reading half of it", () => {
     expect(events(['{"a": 12', '34, "b": tr', "ue}"])).toEqual([

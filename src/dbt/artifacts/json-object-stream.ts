@@ -286,9 +286,11 @@ export class JsonObjectStream {
             return;
           }
           this.skipSpace();
+          let unseparated = false;
           if (!this.skipping && text.charCodeAt(this.position) === OPEN_BRACE) {
             const guessed = this.guessedEntry();
-            if (guessed !== null) {
+            if (guessed === NO_SEPARATOR) unseparated = true;
+            else if (guessed !== null) {
               this.giveEntry(id, guessed.value, guessed.end);
               continue;
             }
@@ -310,6 +312,11 @@ export class JsonObjectStream {
           }
           const value = this.parse(this.position, end);
           if (this.separator === null) this.learnSeparator(end);
+          else if (unseparated) {
+            // The entry was in the text at hand, and no separator followed it there: a failed guess too.
+            this.guesses += 1;
+            this.misses += 1;
+          }
           this.giveEntry(id, value, end);
           continue;
         }
@@ -334,14 +341,16 @@ export class JsonObjectStream {
    * unique_id (a `.` in it) is taken as the entry's end, and JSON.parse of
    * the text up to there must succeed. That proves the guess: text that
    * starts with the entry's `{` and parses as one complete value ends where
-   * the entry's value ends, whatever follows. Null when there is no guess in
-   * the text at hand, or it failed (an object nested in the entry with such
-   * a key, the member's last entry): the caller scans the entry as before,
-   * and what it accepts and refuses is unchanged. A member whose guesses keep
-   * failing is scanned from then on, so a failed guess costs at most a few
-   * percent of the parse.
+   * the entry's value ends, whatever follows. Null when it isn't guessed or
+   * the guess failed (an object nested in the entry with such a key, the
+   * member's last entry), NO_SEPARATOR when the text at hand has no
+   * separator with such a key: the caller scans the entry as before, and
+   * what it accepts and refuses is unchanged. A member whose guesses keep
+   * failing (a complete entry that no separator followed counts as one) is
+   * scanned from then on, so failed guesses and fruitless searches cost at
+   * most a few percent of the parse.
    */
-  private guessedEntry(): { value: unknown; end: number } | null {
+  private guessedEntry(): { value: unknown; end: number } | typeof NO_SEPARATOR | null {
     const separator = this.separator;
     if (separator === null || this.misses * 16 > this.guesses + 64) return null;
     const text = this.buffer;
@@ -350,11 +359,11 @@ export class JsonObjectStream {
     for (; at >= 0; at = text.indexOf(separator, at + 1)) {
       const keyStart = at + separator.length;
       const keyEnd = text.indexOf('"', keyStart);
-      if (keyEnd < 0) return null;
+      if (keyEnd < 0) return NO_SEPARATOR;
       const dot = text.indexOf(".", keyStart);
       if (dot >= 0 && dot < keyEnd) break;
     }
-    if (at < 0) return null;
+    if (at < 0) return NO_SEPARATOR;
     this.guesses += 1;
     const end = at + 1;
     let value: unknown;
@@ -511,6 +520,9 @@ export class JsonObjectStream {
     return -1;
   }
 }
+
+/** What `guessedEntry` returns when the text at hand has no separator it could take. */
+const NO_SEPARATOR = Symbol("no separator");
 
 function isSpace(c: number): boolean {
   return c === SPACE || c === LF || c === CR || c === TAB;
