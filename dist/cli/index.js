@@ -15322,9 +15322,12 @@ class JsonObjectStream {
                         return;
                     }
                     this.skipSpace();
+                    let unseparated = false;
                     if (!this.skipping && text.charCodeAt(this.position) === OPEN_BRACE) {
                         const guessed = this.guessedEntry();
-                        if (guessed !== null) {
+                        if (guessed === NO_SEPARATOR)
+                            unseparated = true;
+                        else if (guessed !== null) {
                             this.giveEntry(id, guessed.value, guessed.end);
                             continue;
                         }
@@ -15349,6 +15352,11 @@ class JsonObjectStream {
                     const value = this.parse(this.position, end);
                     if (this.separator === null)
                         this.learnSeparator(end);
+                    else if (unseparated) {
+                        // The entry was in the text at hand, and no separator followed it there: a failed guess too.
+                        this.guesses += 1;
+                        this.misses += 1;
+                    }
                     this.giveEntry(id, value, end);
                     continue;
                 }
@@ -15372,12 +15380,14 @@ class JsonObjectStream {
      * unique_id (a `.` in it) is taken as the entry's end, and JSON.parse of
      * the text up to there must succeed. That proves the guess: text that
      * starts with the entry's `{` and parses as one complete value ends where
-     * the entry's value ends, whatever follows. Null when there is no guess in
-     * the text at hand, or it failed (an object nested in the entry with such
-     * a key, the member's last entry): the caller scans the entry as before,
-     * and what it accepts and refuses is unchanged. A member whose guesses keep
-     * failing is scanned from then on, so a failed guess costs at most a few
-     * percent of the parse.
+     * the entry's value ends, whatever follows. Null when it isn't guessed or
+     * the guess failed (an object nested in the entry with such a key, the
+     * member's last entry), NO_SEPARATOR when the text at hand has no
+     * separator with such a key: the caller scans the entry as before, and
+     * what it accepts and refuses is unchanged. A member whose guesses keep
+     * failing (a complete entry that no separator followed counts as one) is
+     * scanned from then on, so failed guesses and fruitless searches cost at
+     * most a few percent of the parse.
      */
     guessedEntry() {
         const separator = this.separator;
@@ -15390,13 +15400,13 @@ class JsonObjectStream {
             const keyStart = at + separator.length;
             const keyEnd = text.indexOf('"', keyStart);
             if (keyEnd < 0)
-                return null;
+                return NO_SEPARATOR;
             const dot = text.indexOf(".", keyStart);
             if (dot >= 0 && dot < keyEnd)
                 break;
         }
         if (at < 0)
-            return null;
+            return NO_SEPARATOR;
         this.guesses += 1;
         const end = at + 1;
         let value;
@@ -15568,6 +15578,8 @@ class JsonObjectStream {
         return -1;
     }
 }
+/** What `guessedEntry` returns when the text at hand has no separator it could take. */
+const NO_SEPARATOR = Symbol("no separator");
 function isSpace(c) {
     return c === SPACE || c === LF || c === CR || c === TAB;
 }
