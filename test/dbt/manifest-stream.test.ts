@@ -384,6 +384,28 @@ describe("JsonObjectStream", () => {
     return out;
   }
 
+  /**
+   * What the stream gives for `text` pushed in pieces of `size`, and its guesses in member `key` (as
+   * they stood after that member's last entry).
+   */
+  function streamedWithGuesses(text: string, size: number, key: string) {
+    const out: unknown[] = [];
+    let guessed = { taken: 0, failed: 0 };
+    const stream = new JsonObjectStream({
+      skips: () => false,
+      member: (k, value) => out.push(["member", k, value]),
+      objectStart: (k) => out.push(["object", k]),
+      entry: (k, id, value) => {
+        if (k === key) guessed = { ...stream.guessed };
+        out.push(["entry", k, id, value]);
+      },
+      duplicate: (k, id) => out.push(["duplicate", k, id]),
+    });
+    for (let at = 0; at < text.length; at += size) stream.push(text.slice(at, at + size));
+    stream.end();
+    return { out, guessed };
+  }
+
   /** Nodes whose objects hold keys like unique_ids after a nested object: `}, "x.y"` inside an entry. */
   function trickyNodes(count: number): Record<string, unknown> {
     const nodes: Record<string, unknown> = {};
@@ -411,25 +433,12 @@ describe("JsonObjectStream", () => {
       };
     }
     const text = write({ metadata: { v: 1 }, nodes, macros: { "macro.p.x": { macro_sql: "x" } }, after: 1 });
-    let seenNodes = { taken: 0, failed: 0 };
-    const out: unknown[] = [];
-    const stream = new JsonObjectStream({
-      skips: () => false,
-      member: (key, value) => out.push(["member", key, value]),
-      objectStart: (key) => out.push(["object", key]),
-      entry: (key, id, value) => {
-        if (key === "nodes") seenNodes = { ...stream.guessed };
-        out.push(["entry", key, id, value]);
-      },
-      duplicate: (key, id) => out.push(["duplicate", key, id]),
-    });
-    for (let at = 0; at < text.length; at += 4096) stream.push(text.slice(at, at + 4096));
-    stream.end();
+    const { out, guessed } = streamedWithGuesses(text, 4096, "nodes");
     expect(out).toEqual(parsedEvents(text));
     // The first entry teaches the separator. An entry cut by a piece's end is scanned; one that ends
     // just before it (its separator not there yet) and the last one count as failed guesses.
-    expect(seenNodes.failed).toBeLessThanOrEqual(5);
-    expect(seenNodes.taken).toBeGreaterThan(150);
+    expect(guessed.failed).toBeLessThanOrEqual(5);
+    expect(guessed.taken).toBeGreaterThan(150);
   });
 
   it.each([
@@ -439,20 +448,7 @@ describe("JsonObjectStream", () => {
     "falls back to scanning when a guess fails, and stops guessing in a member where guesses keep failing (%s)",
     (_how, size) => {
       const text = dbtJson({ nodes: trickyNodes(500), after: 1 });
-      const out: unknown[] = [];
-      let guessed = { taken: 0, failed: 0 };
-      const stream = new JsonObjectStream({
-        skips: () => false,
-        member: (key, value) => {
-          guessed = { ...stream.guessed };
-          out.push(["member", key, value]);
-        },
-        objectStart: (key) => out.push(["object", key]),
-        entry: (key, id, value) => out.push(["entry", key, id, value]),
-        duplicate: (key, id) => out.push(["duplicate", key, id]),
-      });
-      for (let at = 0; at < text.length; at += size) stream.push(text.slice(at, at + size));
-      stream.end();
+      const { out, guessed } = streamedWithGuesses(text, size, "nodes");
       expect(out).toEqual(parsedEvents(text));
       // Every guess in these nodes fails (a nested `}, "model.p.other"`): a few tries, then none.
       expect(guessed.taken).toBe(0);
@@ -465,20 +461,7 @@ describe("JsonObjectStream", () => {
     const entries = Array.from({ length: 300 }, (_, i) => `"model.p.m${i}": {"name": "m${i}", "config": {}}`);
     // The first separator has two spaces; the others, one.
     const text = `{"nodes": {${entries[0]},  ${entries.slice(1).join(", ")}}, "after": 1}`;
-    const out: unknown[] = [];
-    let guessed = { taken: 0, failed: 0 };
-    const stream = new JsonObjectStream({
-      skips: () => false,
-      member: (key, value) => {
-        guessed = { ...stream.guessed };
-        out.push(["member", key, value]);
-      },
-      objectStart: (key) => out.push(["object", key]),
-      entry: (key, id, value) => out.push(["entry", key, id, value]),
-      duplicate: (key, id) => out.push(["duplicate", key, id]),
-    });
-    for (let at = 0; at < text.length; at += 1024) stream.push(text.slice(at, at + 1024));
-    stream.end();
+    const { out, guessed } = streamedWithGuesses(text, 1024, "nodes");
     expect(out).toEqual(parsedEvents(text));
     // Each complete entry that no learnt separator followed is a failed guess: a few, then no more searching.
     expect(guessed).toEqual({ taken: 0, failed: 5 });
