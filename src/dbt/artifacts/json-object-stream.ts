@@ -62,6 +62,7 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+const DOT = 0x2e;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
@@ -360,8 +361,7 @@ export class JsonObjectStream {
       const keyStart = at + separator.length;
       const keyEnd = text.indexOf('"', keyStart);
       if (keyEnd < 0) return NO_SEPARATOR;
-      const dot = text.indexOf(".", keyStart);
-      if (dot >= 0 && dot < keyEnd) break;
+      if (hasDot(text, keyStart, keyEnd)) break;
     }
     if (at < 0) return NO_SEPARATOR;
     this.guesses += 1;
@@ -380,24 +380,15 @@ export class JsonObjectStream {
   private learnSeparator(end: number): void {
     const text = this.buffer;
     if (text.charCodeAt(end - 1) !== CLOSE_BRACE) return;
-    let i = end;
-    while (i < text.length && isSpace(text.charCodeAt(i))) i += 1;
-    if (text.charCodeAt(i) !== COMMA) return;
-    i += 1;
-    while (i < text.length && isSpace(text.charCodeAt(i))) i += 1;
-    if (i >= text.length || text.charCodeAt(i) !== QUOTE) return;
-    this.separator = text.slice(end - 1, i + 1);
+    const comma = spaceEnd(text, end);
+    if (text.charCodeAt(comma) !== COMMA) return;
+    const quote = spaceEnd(text, comma + 1);
+    if (text.charCodeAt(quote) !== QUOTE) return;
+    this.separator = text.slice(end - 1, quote + 1);
   }
 
   private skipSpace(): void {
-    const text = this.buffer;
-    let i = this.position;
-    for (;;) {
-      const c = text.charCodeAt(i);
-      if (c === SPACE || c === LF || c === CR || c === TAB) i += 1;
-      else break;
-    }
-    this.position = i;
+    this.position = spaceEnd(this.buffer, this.position);
   }
 
   /**
@@ -429,12 +420,7 @@ export class JsonObjectStream {
       if (final) throw this.refuse(text.length);
       return null;
     }
-    let i = end;
-    for (;;) {
-      const c = text.charCodeAt(i);
-      if (c === SPACE || c === LF || c === CR || c === TAB) i += 1;
-      else break;
-    }
+    const i = spaceEnd(text, end);
     if (i >= text.length) {
       if (final) throw this.refuse(i);
       return null;
@@ -524,8 +510,19 @@ export class JsonObjectStream {
 /** What `guessedEntry` returns when the text at hand has no separator it could take. */
 const NO_SEPARATOR = Symbol("no separator");
 
-function isSpace(c: number): boolean {
-  return c === SPACE || c === LF || c === CR || c === TAB;
+/** The index of the first character at or after `i` that isn't JSON whitespace (the text's length at its end). */
+function spaceEnd(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === SPACE || c === LF || c === CR || c === TAB) i += 1;
+    else return i;
+  }
+}
+
+/** Whether `text` has a `.` in [start, end): a key that looks like a unique_id (searching past `end` could cross the whole text). */
+function hasDot(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === DOT) return true;
+  return false;
 }
 
 /** The index after the closing quote of the string whose opening quote is at `start`, or -1 when the text ends first. */
