@@ -15102,6 +15102,7 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+const DOT = 0x2e;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
@@ -15401,8 +15402,7 @@ class JsonObjectStream {
             const keyEnd = text.indexOf('"', keyStart);
             if (keyEnd < 0)
                 return NO_SEPARATOR;
-            const dot = text.indexOf(".", keyStart);
-            if (dot >= 0 && dot < keyEnd)
+            if (hasDot(text, keyStart, keyEnd))
                 break;
         }
         if (at < 0)
@@ -15424,29 +15424,16 @@ class JsonObjectStream {
         const text = this.buffer;
         if (text.charCodeAt(end - 1) !== CLOSE_BRACE)
             return;
-        let i = end;
-        while (i < text.length && isSpace(text.charCodeAt(i)))
-            i += 1;
-        if (text.charCodeAt(i) !== COMMA)
+        const comma = spaceEnd(text, end);
+        if (text.charCodeAt(comma) !== COMMA)
             return;
-        i += 1;
-        while (i < text.length && isSpace(text.charCodeAt(i)))
-            i += 1;
-        if (i >= text.length || text.charCodeAt(i) !== QUOTE)
+        const quote = spaceEnd(text, comma + 1);
+        if (text.charCodeAt(quote) !== QUOTE)
             return;
-        this.separator = text.slice(end - 1, i + 1);
+        this.separator = text.slice(end - 1, quote + 1);
     }
     skipSpace() {
-        const text = this.buffer;
-        let i = this.position;
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (c === SPACE || c === LF || c === CR || c === TAB)
-                i += 1;
-            else
-                break;
-        }
-        this.position = i;
+        this.position = spaceEnd(this.buffer, this.position);
     }
     /**
      * Checks the run of skipped entries found so far by parsing it as one
@@ -15480,14 +15467,7 @@ class JsonObjectStream {
                 throw this.refuse(text.length);
             return null;
         }
-        let i = end;
-        for (;;) {
-            const c = text.charCodeAt(i);
-            if (c === SPACE || c === LF || c === CR || c === TAB)
-                i += 1;
-            else
-                break;
-        }
+        const i = spaceEnd(text, end);
         if (i >= text.length) {
             if (final)
                 throw this.refuse(i);
@@ -15580,8 +15560,22 @@ class JsonObjectStream {
 }
 /** What `guessedEntry` returns when the text at hand has no separator it could take. */
 const NO_SEPARATOR = Symbol("no separator");
-function isSpace(c) {
-    return c === SPACE || c === LF || c === CR || c === TAB;
+/** The index of the first character at or after `i` that isn't JSON whitespace (the text's length at its end). */
+function spaceEnd(text, i) {
+    for (;;) {
+        const c = text.charCodeAt(i);
+        if (c === SPACE || c === LF || c === CR || c === TAB)
+            i += 1;
+        else
+            return i;
+    }
+}
+/** Whether `text` has a `.` in [start, end): a key that looks like a unique_id (searching past `end` could cross the whole text). */
+function hasDot(text, start, end) {
+    for (let i = start; i < end; i++)
+        if (text.charCodeAt(i) === DOT)
+            return true;
+    return false;
 }
 /** The index after the closing quote of the string whose opening quote is at `start`, or -1 when the text ends first. */
 function stringEnd(text, start) {
@@ -16734,7 +16728,7 @@ function isNameChar(c) {
 function isDigit(c) {
     return c >= 48 && c <= 57;
 }
-function jinja_purity_isSpace(c) {
+function isSpace(c) {
     return c === 32 || (c >= 9 && c <= 13);
 }
 /**
@@ -16756,7 +16750,7 @@ function tokenizeTag(text, pos, closer, opener) {
                 return { tokens, end: at + 2 };
             }
         }
-        if (jinja_purity_isSpace(c)) {
+        if (isSpace(c)) {
             i++;
             continue;
         }
@@ -17127,7 +17121,7 @@ function commentOpeningReason(ch) {
 const WORD = 1;
 const sql_normaliser_SPACE = 2; // space, tab, line feed
 const PUNCT = 3;
-const DOT = 4;
+const sql_normaliser_DOT = 4;
 const sql_normaliser_QUOTE = 5;
 const CONTROL = 6;
 const sql_normaliser_CR = 7;
@@ -17148,7 +17142,7 @@ CLASS[10] = sql_normaliser_SPACE;
 CLASS[13] = sql_normaliser_CR;
 for (const ch of "(),;=<>+-*/%|:!")
     CLASS[ch.charCodeAt(0)] = PUNCT;
-CLASS[46] = DOT;
+CLASS[46] = sql_normaliser_DOT;
 CLASS[39] = sql_normaliser_QUOTE; // '
 CLASS[34] = sql_normaliser_QUOTE; // "
 const sql_normaliser_LF = 10;
@@ -17351,7 +17345,7 @@ function scan(sql, n) {
             afterQuote = true;
             i = k + 1;
         }
-        else if (cls === DOT) {
+        else if (cls === sql_normaliser_DOT) {
             if (i > 0 && (isSpaceLike(sql[i - 1]) || commentEnd === i))
                 return GIVE_UP.dotSpace;
             const next = sql[i + 1];
