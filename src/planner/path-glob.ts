@@ -19,6 +19,8 @@ export interface GlobPath {
   /** Normalised relative path; "" is the project root. */
   path: string;
   dir: boolean;
+  /** `path` split at `/` ([] for the root). */
+  parts: readonly string[];
 }
 
 export class GlobRefusal extends Error {}
@@ -68,8 +70,7 @@ function select(
   const out = new Set<string>();
   for (const c of candidates) {
     if (dirsOnly && !c.dir) continue;
-    const parts = c.path === "" ? [] : c.path.split("/");
-    if (matches(segments, 0, parts, 0)) out.add(c.path);
+    if (matches(segments, 0, c.parts, 0)) out.add(c.path);
   }
   return out;
 }

@@ -27,6 +27,9 @@ export interface Member {
   tags: readonly string[] | null;
   originalFilePath: string | null;
   patchPath: string | null;
+  /** originalFilePath and patchPath as pathlib reads them (empty and `.` segments dropped), for `path:`. */
+  pathKey: string | null;
+  patchKey: string | null;
   /** For `config.x:`: only `nodes` entries and sources are configurable (selector_methods.py `configurable_nodes`). */
   config: Readonly<Record<string, unknown>> | null;
   versioned: boolean;
@@ -54,8 +57,12 @@ export function selectionIndex(graph: ProjectGraph): SelectionIndex {
   const m = graph.manifest;
   const members: Member[] = [];
   const deps: (readonly string[])[] = [];
-  const add = (member: Member, dependsOn: readonly string[]): void => {
-    members.push(member);
+  const add = (member: Omit<Member, "pathKey" | "patchKey">, dependsOn: readonly string[]): void => {
+    members.push({
+      ...member,
+      pathKey: member.originalFilePath === null ? null : normalizePath(member.originalFilePath),
+      patchKey: member.patchPath === null ? null : normalizePath(member.patchPath),
+    });
     deps.push(dependsOn);
   };
   for (const s of m.sources.values()) {
@@ -194,18 +201,20 @@ export function selectionIndex(graph: ProjectGraph): SelectionIndex {
  */
 export function walk(
   edges: readonly (readonly number[])[],
-  selected: Iterable<number>,
+  selected: readonly number[],
   depth: number | null,
-): Set<number> {
-  const found = new Set<number>();
-  let frontier = [...selected];
+): number[] {
+  const seen = new Uint8Array(edges.length);
+  const found: number[] = [];
+  let frontier: readonly number[] = selected;
   let layer = 0;
   while (frontier.length > 0 && (depth === null || layer < depth)) {
     const next: number[] = [];
     for (const node of frontier) {
       for (const other of edges[node]!) {
-        if (!found.has(other)) {
-          found.add(other);
+        if (!seen[other]) {
+          seen[other] = 1;
+          found.push(other);
           next.push(other);
         }
       }
@@ -214,4 +223,20 @@ export function walk(
     layer++;
   }
   return found;
+}
+
+/** pathlib's reading of a relative path: empty and `.` segments dropped. */
+export function normalizePath(path: string): string {
+  if (
+    !path.includes("//") &&
+    !path.startsWith("./") &&
+    !path.includes("/./") &&
+    !path.endsWith("/") &&
+    path !== "."
+  )
+    return path;
+  return path
+    .split("/")
+    .filter((s) => s !== "" && s !== ".")
+    .join("/");
 }

@@ -45,26 +45,25 @@ export function selectNodes(
   const included = parseSelection(select, "select");
   const excluded = parseSelection(exclude, "exclude");
   const index = selectionIndex(graph);
+  const n = index.members.length;
   const unmatched: string[] = [];
-  let chosen: Set<number>;
-  if (included.length === 0) {
-    chosen = new Set(index.members.keys());
-  } else {
-    chosen = new Set<number>();
-    for (const part of included) {
-      const found = resolveIntersection(index, part, "select");
-      if (found.size === 0) unmatched.push(part.raw);
-      for (const id of found) chosen.add(id);
-    }
+  // Sets of members as masks (1: in the set), for one-pass unions, intersections and differences.
+  const chosen = new Uint8Array(n);
+  if (included.length === 0) chosen.fill(1);
+  for (const part of included) {
+    const found = resolveIntersection(index, part, "select");
+    if (found === null) unmatched.push(part.raw);
+    else for (let i = 0; i < n; i++) chosen[i]! |= found[i]!;
   }
   for (const part of excluded) {
     const found = resolveIntersection(index, part, "exclude");
-    if (found.size === 0) unmatched.push(part.raw);
-    for (const id of found) chosen.delete(id);
+    if (found === null) unmatched.push(part.raw);
+    else for (let i = 0; i < n; i++) if (found[i]) chosen[i] = 0;
   }
   const nodes = new Set<string>();
   const sources = new Set<string>();
-  for (const i of chosen) {
+  for (let i = 0; i < n; i++) {
+    if (!chosen[i]) continue;
     const member = index.members[i]!;
     if (graph.nodes.has(member.id)) nodes.add(member.id);
     else if (member.kind === "source" && graph.sources.has(member.id)) sources.add(member.id);
@@ -72,18 +71,19 @@ export function selectNodes(
   return { nodes, sources, unmatched };
 }
 
-function resolveIntersection(index: SelectionIndex, part: SelectionIntersection, input: string): Set<number> {
-  let result: Set<number> | null = null;
+/** The members an intersection selects, or null when it selects none. */
+function resolveIntersection(
+  index: SelectionIndex,
+  part: SelectionIntersection,
+  input: string,
+): Uint8Array | null {
+  let result: Uint8Array | null = null;
   for (const criterion of part.criteria) {
     const found = resolveCriterion(index, criterion, part.raw, input);
     if (result === null) result = found;
-    else {
-      const next = new Set<number>();
-      for (const id of found) if (result.has(id)) next.add(id);
-      result = next;
-    }
+    else for (let i = 0; i < result.length; i++) result[i]! &= found[i]!;
   }
-  return result ?? new Set();
+  return result?.includes(1) ? result : null;
 }
 
 /** selector.py `get_nodes_from_criteria` and `collect_specified_neighbors`. */
@@ -92,20 +92,23 @@ function resolveCriterion(
   c: SelectionCriterion,
   whole: string,
   input: string,
-): Set<number> {
+): Uint8Array {
   const test = compileCriterion(index, c, whole, input);
-  const collected = new Set<number>();
-  index.members.forEach((member, i) => {
-    if (test(member)) collected.add(i);
-  });
-  const selected = new Set(collected);
-  if (c.childrensParents) {
-    const down = walk(index.children, collected, null);
-    for (const i of collected) down.add(i);
-    for (const i of down) selected.add(i);
-    for (const i of walk(index.parents, down, null)) selected.add(i);
+  const members = index.members;
+  const selected = new Uint8Array(members.length);
+  const collected: number[] = [];
+  for (let i = 0; i < members.length; i++) {
+    if (test(members[i]!)) {
+      collected.push(i);
+      selected[i] = 1;
+    }
   }
-  if (c.parents) for (const i of walk(index.parents, collected, c.parentsDepth)) selected.add(i);
-  if (c.children) for (const i of walk(index.children, collected, c.childrenDepth)) selected.add(i);
+  if (c.childrensParents) {
+    const down = [...collected, ...walk(index.children, collected, null)];
+    for (const i of down) selected[i] = 1;
+    for (const i of walk(index.parents, down, null)) selected[i] = 1;
+  }
+  if (c.parents) for (const i of walk(index.parents, collected, c.parentsDepth)) selected[i] = 1;
+  if (c.children) for (const i of walk(index.children, collected, c.childrenDepth)) selected[i] = 1;
   return selected;
 }

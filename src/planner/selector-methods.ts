@@ -42,13 +42,14 @@ export function compileCriterion(
 ): MemberTest {
   const value = c.value;
   switch (c.method) {
-    case "fqn":
+    case "fqn": {
       // QualifiedNameSelectorMethod: non_source_nodes, matched on the fqn with and without its package.
+      const matches = fqnMatcher(value);
       return (m) =>
         m.kind !== "source" &&
         m.fqn.length > 0 &&
-        (isSelectedNode(m.fqn, value, m.versioned) ||
-          (m.fqn.length > 1 && isSelectedNode(m.fqn.slice(1), value, m.versioned)));
+        (matches(m.fqn, 0, m.versioned) || (m.fqn.length > 1 && matches(m.fqn, 1, m.versioned)));
+    }
     case "tag":
       // TagSelectorMethod: all_nodes with a `tags` attribute, any tag fnmatch-ing.
       return (m) => m.tags?.some((tag) => fnmatch(tag, value)) === true;
@@ -87,23 +88,43 @@ export function compileCriterion(
  * until the first part with a wildcard, from where the rest is fnmatch-ed.
  */
 export function isSelectedNode(fqn: readonly string[], selector: string, versioned: boolean): boolean {
+  return fqnMatcher(selector)(fqn, 0, versioned);
+}
+
+/** isSelectedNode compiled for one selector: `(fqn, start, versioned)` matches `fqn[start:]`. */
+function fqnMatcher(
+  selector: string,
+): (fqn: readonly string[], start: number, versioned: boolean) => boolean {
   const parts = selector.split(".");
-  if (versioned && fqn.length >= 2) {
-    if (fqn[fqn.length - 2] === selector) return true;
-    if (fqn.slice(-2).join("_") === parts.slice(-2).join("_")) return true;
-  } else if (fqn[fqn.length - 1] === selector) {
-    return true;
-  }
-  const flat = fqn.flatMap((segment) => segment.split("."));
-  if (flat.length < parts.length) return false;
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (/[*?[\]]/.test(part)) {
-      return fnmatch(flat.slice(i).join("."), parts.slice(i).join("."));
+  const wild = parts.findIndex((part) => /[*?[\]]/.test(part));
+  const rest = wild >= 0 ? parts.slice(wild).join(".") : "";
+  const lastTwo = parts.slice(-2).join("_");
+  return (fqn, start, versioned) => {
+    const last = fqn.length - 1;
+    if (last < start) return false;
+    if (versioned && last > start) {
+      if (fqn[last - 1] === selector) return true;
+      if (`${fqn[last - 1]}_${fqn[last]}` === lastTwo) return true;
+    } else if (fqn[last] === selector) {
+      return true;
     }
-    if (flat[i] !== part) return false;
-  }
-  return true;
+    // Dots in fqn segments are separators too (flat_fqn).
+    let flat = fqn;
+    let at = start;
+    for (let k = start; k <= last; k++) {
+      if (fqn[k]!.includes(".")) {
+        flat = fqn.slice(start).flatMap((segment) => segment.split("."));
+        at = 0;
+        break;
+      }
+    }
+    if (flat.length - at < parts.length) return false;
+    for (let i = 0; i < parts.length; i++) {
+      if (i === wild) return fnmatch(flat.slice(at + i).join("."), rest);
+      if (flat[at + i] !== parts[i]) return false;
+    }
+    return true;
+  };
 }
 
 function sourceTest(value: string, whole: string, input: string): MemberTest {
@@ -184,14 +205,18 @@ function pathTest(index: SelectionIndex, value: string, whole: string, input: st
 }
 
 function pathMemberTest(matched: ReadonlySet<string>): MemberTest {
+  const root = matched.has("");
   return (m) => {
-    const file = m.originalFilePath;
-    if (file !== null && matched.has(normalize(file))) return true;
-    if (m.patchPath !== null && matched.has(normalize(m.patchPath))) return true;
-    if (file !== null) {
-      // Path(original_file_path).parents ends with `.`, the project root.
-      if (matched.has("")) return true;
-      for (const dir of folders(normalize(file))) if (matched.has(dir)) return true;
+    const file = m.pathKey;
+    if (m.patchKey !== null && matched.has(m.patchKey)) return true;
+    if (file === null) return false;
+    if (matched.has(file)) return true;
+    // Path(original_file_path).parents: every folder above it, ending with `.`, the project root.
+    if (root) return true;
+    let at = file.lastIndexOf("/");
+    while (at > 0) {
+      if (matched.has(file.slice(0, at))) return true;
+      at = file.lastIndexOf("/", at - 1);
     }
     return false;
   };
@@ -205,26 +230,18 @@ function candidatePaths(index: SelectionIndex): GlobPath[] {
   const files = new Set<string>();
   const dirs = new Set<string>();
   for (const m of index.members) {
-    for (const p of [m.originalFilePath, m.patchPath]) {
-      if (p === null || p === "") continue;
-      const path = normalize(p);
+    for (const path of [m.pathKey, m.patchKey]) {
+      // pathlib's glob never walks up out of the project: a path through `..` is never found.
+      if (path === null || path === "" || path.split("/").includes("..")) continue;
       files.add(path);
       for (const dir of folders(path)) dirs.add(dir);
     }
   }
-  const out: GlobPath[] = [{ path: "", dir: true }];
-  for (const dir of dirs) out.push({ path: dir, dir: true });
-  for (const file of files) if (!dirs.has(file)) out.push({ path: file, dir: false });
+  const out: GlobPath[] = [{ path: "", dir: true, parts: [] }];
+  for (const dir of dirs) out.push({ path: dir, dir: true, parts: dir.split("/") });
+  for (const file of files) if (!dirs.has(file)) out.push({ path: file, dir: false, parts: file.split("/") });
   candidateCache.set(index, out);
   return out;
-}
-
-/** pathlib's reading of a relative path: empty and `.` segments dropped. */
-export function normalize(path: string): string {
-  return path
-    .split("/")
-    .filter((s) => s !== "" && s !== ".")
-    .join("/");
 }
 
 /** Every folder above a path, nearest first (`a/b/c.sql` → `a/b`, `a`). */
