@@ -214,7 +214,7 @@ const CASES: [string, string[], string[], Oracle][] = [
   ],
   // Intersections, unions and exclusions.
   [
-    JAFFLE,
+    BOUNCER,
     ["+orders,resource_type:seed"],
     [],
     intersect(
@@ -224,7 +224,7 @@ const CASES: [string, string[], string[], Oracle][] = [
   ],
   [JAFFLE, ["+customers,path:models/staging"], [], intersect(up(leaf("customers")), dir("models/staging"))],
   [
-    JAFFLE,
+    BOUNCER,
     ["+orders"],
     ["resource_type:seed"],
     minus(
@@ -311,9 +311,9 @@ const CASES: [string, string[], string[], Oracle][] = [
   [BOUNCER, ["tag:crm+"], [], down(tagged((t) => t === "crm"))],
   [
     BOUNCER,
-    ["package:tiktok_ads,stg_*"],
+    ["package:tiktok_ads,*.stg_*"],
     [],
-    where((e) => e.package_name === "tiktok_ads" && notSource(e) && /^(tiktok_ads\.)?stg_/.test(fqnText(e))),
+    where((e) => e.package_name === "tiktok_ads" && notSource(e) && /\.stg_/.test(fqnText(e))),
   ],
   [BOUNCER, ["*"], [], where(notSource)],
   [BOUNCER, ["source:*"], [], where((e) => e.resource_type === "source")],
