@@ -5,12 +5,12 @@
  * ODS plans (models that aren't ephemeral, seeds, snapshots) and the
  * selected sources; selectNodes must give exactly that.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type LoadedProject, loadProject } from "../../src/dbt/load-project.js";
 import { UserError } from "../../src/errors/user-error.js";
 import { selectNodes } from "../../src/planner/selection.js";
-import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
+import { SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 
 type Entry = {
   unique_id: string;
@@ -368,6 +368,28 @@ describe.skipIf(!sharedFixturesPresent)("selectNodes gives dbt's selection on re
   ])("%s: --select %j --exclude %j reports %j as matching nothing", (name, select, exclude, unmatched) => {
     expect(selectNodes(fixture(name).project.graph, select, exclude).unmatched).toEqual(unmatched);
   });
+});
+
+const ALL_FIXTURES = sharedFixturesPresent
+  ? readdirSync(SHARED_DBT_FIXTURES).filter(
+      (d) => existsSync(sharedFixture(d, "manifest.json")) && !d.endsWith("-v10"),
+    ) // v10: not a manifest ODS reads
+  : [];
+
+describe.skipIf(!sharedFixturesPresent)("on every fixture", () => {
+  it.each(ALL_FIXTURES)(
+    "%s: `* source:*` selects every planned node and source; `--exclude *` leaves only sources",
+    (name) => {
+      const f = fixture(name);
+      const graph = f.project.graph;
+      const all = selectNodes(graph, ["*", "source:*"]);
+      expect([...all.nodes].sort()).toEqual([...graph.nodes.keys()].sort());
+      expect([...all.sources].sort()).toEqual([...graph.sources.keys()].sort());
+      const rest = selectNodes(graph, [], ["*"]);
+      expect(rest.nodes.size).toBe(0);
+      expect(rest.sources.size).toBe(graph.sources.size);
+    },
+  );
 });
 
 function refusal(select: string[], exclude: string[] = []): UserError {
