@@ -15,8 +15,9 @@
  * - A space-separated part that selects nothing is reported in `unmatched`
  *   (dbt warns "does not match any enabled nodes"; the plan warns too).
  *
- * Tests are selected by dbt too (and indirectly, by `--indirect-selection`),
- * but ODS plans no tests, so that expansion is not needed.
+ * Tests are selected as dbt's default `--indirect-selection eager` selects
+ * them (the tests reading a selected member); ODS plans no tests, so this
+ * only decides whether a part "matches nothing", as dbt's warning does.
  */
 import type { ProjectGraph } from "../dbt/graph.js";
 import { type SelectionIndex, selectionIndex, walk } from "./selection-index.js";
@@ -110,5 +111,17 @@ function resolveCriterion(
   }
   if (c.parents) for (const i of walk(index.parents, collected, c.parentsDepth)) selected[i] = 1;
   if (c.children) for (const i of walk(index.children, collected, c.childrenDepth)) selected[i] = 1;
+  // selector.py `expand_selection` (eager, dbt's default): the tests and unit
+  // tests reading a selected member are selected too. Only tests are added, so
+  // nothing ODS plans changes; it keeps `a,b` and "matches nothing" as dbt's.
+  const n = members.length;
+  for (let i = 0; i < n; i++) {
+    if (selected[i] !== 1) continue;
+    for (const child of index.children[i]!) {
+      const type = members[child]!.resourceType;
+      if (type === "test" || type === "unit_test") selected[child] = 2;
+    }
+  }
+  for (let i = 0; i < n; i++) if (selected[i] === 2) selected[i] = 1;
   return selected;
 }

@@ -365,6 +365,10 @@ describe.skipIf(!sharedFixturesPresent)("selectNodes gives dbt's selection on re
     [JAFFLE, ["orders"], ["tag:nope"], ["tag:nope"]],
     [JAFFLE, ["orders,resource_type:seed"], [], ["orders,resource_type:seed"]],
     [JAFFLE, ["resource_type:test"], [], []],
+    // Eager indirect selection: the tests on orders are in both sides of the intersection.
+    [JAFFLE, ["orders,resource_type:test"], [], []],
+    [JAFFLE, ["stg_locations,resource_type:unit_test"], [], []],
+    [JAFFLE, ["stg_orders,resource_type:unit_test"], [], ["stg_orders,resource_type:unit_test"]],
   ])("%s: --select %j --exclude %j reports %j as matching nothing", (name, select, exclude, unmatched) => {
     expect(selectNodes(fixture(name).project.graph, select, exclude).unmatched).toEqual(unmatched);
   });
