@@ -721,6 +721,8 @@ const WARNING_TITLES: Record<string, string> = {
   target_changed: "State from another target",
   no_sources_json: "No source freshness",
   scheme_changed: "Fingerprint scheme changed",
+  selector_matches_nothing: "A selector matches nothing",
+  selection_plans_nothing: "The selection plans nothing",
 };
 
 const REUSE_WORDS: Partial<Record<ReasonCode, string>> = {

@@ -28,6 +28,8 @@ export interface ActionInputs {
   githubToken: string;
   comment: boolean;
   select: string[];
+  /** dbt selectors to leave out of the plan (dbt's `--exclude`). */
+  exclude: string[];
   /** A secret: masked by the entry point, never logged or stored. */
   warehouse: string;
   promote: boolean;
@@ -94,6 +96,9 @@ export function readActionInputs(
     githubToken: input("github-token"),
     comment: parseBooleanInput(input("comment"), "comment", true),
     select: input("select")
+      .split(/\s+/)
+      .filter((part) => part !== ""),
+    exclude: input("exclude")
       .split(/\s+/)
       .filter((part) => part !== ""),
     warehouse: input("warehouse"),

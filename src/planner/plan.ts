@@ -49,7 +49,7 @@ import type { NodeState, Relation, StateSnapshot, TargetIdentity } from "../stat
 import { buildCommand, selectorFor, shellQuote } from "./build-command.js";
 import { readFreshnessPolicy } from "./freshness-policy.js";
 import { code, componentWords, listWords } from "./reason-words.js";
-import { selectNodes } from "./selection.js";
+import { type Selection, selectNodes } from "./selection.js";
 import { planSourceChecks } from "./source-checks.js";
 import {
   atLeastSemantic,
@@ -66,8 +66,10 @@ export interface PlanInput {
   state: { id: string; snapshot: StateSnapshot } | null;
   /** sources.json, when one was given. */
   sources: SourcesFreshness | null;
-  /** dbt selectors; empty plans every node. */
+  /** dbt selectors (`--select`); empty plans every node. */
   select: readonly string[];
+  /** dbt selectors to leave out (`--exclude`); default none. */
+  exclude?: readonly string[];
   /** The clock, passed in (ISO 8601). */
   now: string;
   /** The target this plan builds into; compared with the state's (ADR-0017). */
@@ -378,7 +380,10 @@ export function plan(input: PlanInput): Plan {
     });
   }
 
-  const selection = input.select.length > 0 ? selectNodes(graph, input.select) : null;
+  const exclude = input.exclude ?? [];
+  const selection =
+    input.select.length > 0 || exclude.length > 0 ? selectNodes(graph, input.select, exclude) : null;
+  if (selection) selectionWarnings(selection, graph.nodes.size, warnings);
   const entries: PlanEntry[] = [];
   for (const id of graph.order) {
     if (selection && !selection.nodes.has(id)) continue;
@@ -443,6 +448,7 @@ export function plan(input: PlanInput): Plan {
       created_at: snapshot?.created_at ?? null,
     },
     selection: [...input.select],
+    ...(exclude.length > 0 ? { exclusion: [...exclude] } : {}),
     ...(pointers ? { pointers: true } : {}),
     summary: { build: built.length, reuse: entries.length - built.length },
     entries,
@@ -474,4 +480,25 @@ function portableDiff(entry: NodeState, fp: NodeFingerprint): ReturnType<typeof 
 function describeTarget(target: TargetIdentity | undefined): string {
   if (!target) return "(unknown)";
   return target.name ? `${target.name} (${target.adapter_type})` : target.adapter_type;
+}
+
+/**
+ * dbt warns when a selector matches nothing and then builds nothing for it;
+ * ODS says so in the plan's warnings (docs/decisions/selectors.md), and says
+ * too when the whole selection plans no node and no source.
+ */
+function selectionWarnings(selection: Selection, nodeCount: number, warnings: PlanWarning[]): void {
+  for (const raw of selection.unmatched) {
+    warnings.push({
+      code: "selector_matches_nothing",
+      message: `The selector \`${raw}\` matches nothing in the manifest (dbt warns too): check its spelling.`,
+    });
+  }
+  if (selection.nodes.size === 0 && selection.sources.size === 0 && nodeCount > 0) {
+    warnings.push({
+      code: "selection_plans_nothing",
+      message:
+        "The selection plans nothing: it selects no model, seed, snapshot or source (only tests, ephemeral models or other resources ODS does not plan, or nothing at all).",
+    });
+  }
 }

@@ -6,8 +6,9 @@
  * (checks_changed); its data version now is below semantic, was observed no
  * later than the last pass, or the record has none (missing_data_evidence);
  * the version moved (new_upstream_data). Otherwise they are skipped
- * (unchanged). With a selection, only sources a `+name` selector reaches as
- * ancestors are considered, as in dbt.
+ * (unchanged). With a selection, only the sources it selects (as ancestors
+ * a `+name` reaches, or by `source:`, `path:`, `tag:` …: selection.ts) are
+ * considered, as in dbt.
  */
 import { checksDigest } from "../dbt/checks-digest.js";
 import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";

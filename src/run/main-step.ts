@@ -112,6 +112,7 @@ export async function runMainStep(
       state: baseline && state.latest ? { id: state.latest.id, snapshot: baseline } : null,
       sources,
       select: inputs.select,
+      exclude: inputs.exclude,
       now: ports.now().toISOString(),
       target: {
         name: isPullRequest ? "ci" : scope.environment,

@@ -109,7 +109,14 @@ export interface SourceCheckEntry {
 }
 
 export interface PlanWarning {
-  code: "no_state" | "stale_source_freshness" | "target_changed" | "no_sources_json" | "scheme_changed";
+  code:
+    | "no_state"
+    | "stale_source_freshness"
+    | "target_changed"
+    | "no_sources_json"
+    | "scheme_changed"
+    | "selector_matches_nothing"
+    | "selection_plans_nothing";
   message: string;
 }
 
@@ -127,6 +134,8 @@ export interface Plan {
     created_at: string | null;
   };
   selection: string[];
+  /** The `--exclude` selectors, when any were given. */
+  exclusion?: string[];
   /** Planned for a pull request's environment: REUSE nodes are pointer views reading the recorded builds. */
   pointers?: boolean;
   summary: { build: number; reuse: number };

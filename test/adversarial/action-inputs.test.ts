@@ -104,6 +104,18 @@ describe("wrong values", () => {
   });
 });
 
+describe("selection inputs", () => {
+  it("select and exclude are dbt selector lists split at whitespace (lines or spaces)", () => {
+    const inputs = read({
+      select: "+orders tag:nightly,path:models",
+      exclude: " stg_orders\n  resource_type:seed \n",
+    })();
+    expect(inputs.select).toEqual(["+orders", "tag:nightly,path:models"]);
+    expect(inputs.exclude).toEqual(["stg_orders", "resource_type:seed"]);
+    expect(read({})().exclude).toEqual([]);
+  });
+});
+
 describe("paths that leave the workspace", () => {
   const names = ["manifest", "sources", "run-results", "state-path", "project-dir"];
   const values = [

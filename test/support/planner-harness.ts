@@ -72,6 +72,7 @@ export function planOf(
   options: {
     sources?: ReturnType<typeof sourcesOf> | null;
     select?: string[];
+    exclude?: string[];
     now?: string;
     target?: TargetIdentity;
   } = {},
@@ -82,6 +83,7 @@ export function planOf(
     state: snapshot ? { id: "snapshot-1", snapshot } : null,
     sources: options.sources ?? null,
     select: options.select ?? [],
+    ...(options.exclude ? { exclude: options.exclude } : {}),
     now: options.now ?? "2026-11-01T12:00:00Z",
     target: options.target ?? TARGET,
   });

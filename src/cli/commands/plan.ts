@@ -43,6 +43,7 @@ export async function planFromFlags(
       state: latest ? { id: latest.id, snapshot: latest.snapshot } : null,
       sources,
       select: splitSelectors((values.select as string[] | undefined) ?? []),
+      exclude: splitSelectors((values.exclude as string[] | undefined) ?? []),
       now: now.toISOString(),
       target: targetOf(project, scope, values.target as string | undefined),
       pointers: values.pointers === true,
@@ -60,6 +61,7 @@ export const PLAN_OPTIONS = {
   target: { type: "string" },
   sources: { type: "string" },
   select: { type: "string", multiple: true },
+  exclude: { type: "string", multiple: true },
   pointers: { type: "boolean" },
 } as const;
 
@@ -70,7 +72,9 @@ export const PLAN_OPTION_HELP = {
   target:
     "the dbt target this plan builds into (a build is reused only in its target); default: the environment",
   sources: "dbt's sources.json (`dbt source freshness`): evidence of new source data",
-  select: "dbt selection: name, +name, name+, tag:, path:, fqn:, package: (repeatable)",
+  select:
+    "dbt selection as for `dbt build --select`: names and globs, fqn:, path:, file:, tag:, package:, source:, resource_type:, config.KEY:, with +, N+, +N, @, a,b (intersection) and spaces (union); repeatable. Other methods (state:, result:, …) are refused (exit 2)",
+  exclude: "dbt selectors to leave out, as for `dbt build --exclude` (repeatable)",
   pointers:
     "plan a pull request's environment (a manifest compiled with the CI target) over the scope's state: REUSE nodes are served by pointer views, so the relation may differ",
 };
@@ -79,7 +83,7 @@ export const planCommand: Command = {
   name: "plan",
   summary: "say, node by node, what must be built and what can be reused, and why",
   usage: [
-    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--format text|json|markdown|html]",
+    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--format text|json|markdown|html]",
   ],
   optionHelp: {
     ...PLAN_OPTION_HELP,

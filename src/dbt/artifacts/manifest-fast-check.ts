@@ -141,7 +141,8 @@ export function isBuildable(v: unknown): boolean {
     isOptColumns(v.columns) &&
     isOptArray(v.constraints) &&
     isOptTags(v.tags) &&
-    isOptVersion(v.version)
+    isOptVersion(v.version) &&
+    isOptString(v.patch_path)
   );
 }
 
@@ -187,7 +188,10 @@ export function isDataTest(v: unknown): boolean {
     isOptObject(v.config) &&
     isOptDependsOn(v.depends_on) &&
     isOptString(v.attached_node) &&
-    isOptString(v.column_name)
+    isOptString(v.column_name) &&
+    isOptStringList(v.fqn) &&
+    isOptTags(v.tags) &&
+    isOptString(v.patch_path)
   );
 }
 
@@ -238,7 +242,8 @@ export function isSource(v: unknown): boolean {
         isOptFreshness(config.freshness) &&
         isOptString(config.loaded_at_field) &&
         isOptString(config.loaded_at_query))) &&
-    isOptTags(v.tags)
+    isOptTags(v.tags) &&
+    isOptString(v.patch_path)
   );
 }
 

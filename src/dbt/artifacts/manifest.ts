@@ -133,6 +133,8 @@ export interface ManifestNode {
   tags: readonly string[];
   /** Model version (`customers.v3` has 3); dbt writes a number or a string. */
   version: string | number | null;
+  /** The YAML file that describes the node (`patch_path` without its `project://` prefix), for `path:` selection. */
+  patchPath: string | null;
 }
 
 /** A data test (generic or singular). */
@@ -157,6 +159,10 @@ export interface ManifestDataTest {
   /** The node the test is defined on (a relationships test reads another one too). */
   attachedNode: string | null;
   columnName: string | null;
+  /** For selection (`fqn`, `tag:`, `path:`). */
+  fqn: readonly string[];
+  tags: readonly string[];
+  patchPath: string | null;
 }
 
 /** A unit test (`unit_tests` in the manifest, dbt 1.8 and later). */
@@ -174,16 +180,30 @@ export interface ManifestUnitTest {
   config: Readonly<Record<string, unknown>> | null;
   dependsOn: NodeDependencies;
   version: string | number | null;
+  /** For selection: `fqn`, and the tags dbt reads from `config.tags`. */
+  fqn: readonly string[];
+  tags: readonly string[];
   /** dbt's checksum of the definition; null when there is none (dbt Fusion 2.0 beta writes none). */
   checksum: string | null;
 }
 
-/** Any other entry of `nodes` or `functions` (analysis, operation, sql_operation, function, …): kept so a reference to it is recognised, never planned. */
+/**
+ * Any other entry of `nodes` or `functions` (analysis, operation, sql_operation, function, …): kept so a reference to it is recognised, never planned.
+ * Also the shape of the exposures, metrics, semantic models and saved queries (`Manifest.otherMembers`), kept for selection only.
+ */
 export interface ManifestOtherNode {
   uniqueId: string;
   resourceType: string;
   packageName: string | null;
   dependsOn: NodeDependencies;
+  /** For selection: null/empty when the manifest has none. */
+  name: string | null;
+  fqn: readonly string[];
+  /** The entry's `tags`, or null when it has no such field (dbt's `hasattr(node, "tags")` is false). */
+  tags: readonly string[] | null;
+  originalFilePath: string | null;
+  patchPath: string | null;
+  config: Readonly<Record<string, unknown>> | null;
 }
 
 export type FreshnessPeriod = "minute" | "hour" | "day";
@@ -213,6 +233,9 @@ export interface ManifestSource {
   /** Null when neither warn_after nor error_after is configured. */
   freshness: SourceFreshness | null;
   tags: readonly string[];
+  /** For selection (`config.x:`, `path:`). */
+  config: Readonly<Record<string, unknown>> | null;
+  patchPath: string | null;
 }
 
 export interface ManifestMacro {
@@ -234,6 +257,8 @@ export interface Manifest {
   unitTests: ReadonlyMap<string, ManifestUnitTest>;
   /** Every other entry of `nodes` and `functions`. */
   otherNodes: ReadonlyMap<string, ManifestOtherNode>;
+  /** Exposures, metrics, semantic models and saved queries: members of dbt's graph, for selection only. */
+  otherMembers: ReadonlyMap<string, ManifestOtherNode>;
   sources: ReadonlyMap<string, ManifestSource>;
   macros: ReadonlyMap<string, ManifestMacro>;
 }
@@ -320,6 +345,7 @@ const buildableSchema = z.object({
   constraints: z.array(z.unknown()).nullish(),
   tags: tagsSchema,
   version: versionSchema,
+  patch_path: optStr,
 });
 
 const dataTestSchema = z.object({
@@ -343,6 +369,9 @@ const dataTestSchema = z.object({
   depends_on: dependsOnSchema,
   attached_node: optStr,
   column_name: optStr,
+  fqn: strList.nullish(),
+  tags: tagsSchema,
+  patch_path: optStr,
 });
 
 const otherNodeSchema = z.object({
@@ -350,6 +379,12 @@ const otherNodeSchema = z.object({
   resource_type: str,
   package_name: optStr,
   depends_on: dependsOnSchema,
+  name: optStr,
+  fqn: strList.nullish(),
+  tags: tagsSchema,
+  original_file_path: optStr,
+  patch_path: optStr,
+  config: looseConfigSchema,
 });
 
 const unitTestSchema = z.object({
@@ -365,6 +400,7 @@ const unitTestSchema = z.object({
   depends_on: dependsOnSchema,
   version: versionSchema,
   checksum: z.union([z.string(), fileHashSchema]).nullish(),
+  fqn: strList.nullish(),
 });
 
 const timeSchema = z
@@ -404,6 +440,7 @@ const sourceSchema = z.object({
     })
     .nullish(),
   tags: tagsSchema,
+  patch_path: optStr,
 });
 
 const macroSchema = z.object({
@@ -549,7 +586,15 @@ function toNode(
     },
     tags: tags(raw.tags),
     version: raw.version ?? null,
+    patchPath: patchPath(raw.patch_path),
   };
+}
+
+/** `project://models/schema.yml` → `models/schema.yml` (dbt's PathSelectorMethod splits on `://`). */
+function patchPath(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined || raw === "") return null;
+  const at = raw.indexOf("://");
+  return at < 0 ? null : raw.slice(at + 3);
 }
 
 function toDataTest(raw: Raw<typeof dataTestSchema>): ManifestDataTest {
@@ -571,6 +616,9 @@ function toDataTest(raw: Raw<typeof dataTestSchema>): ManifestDataTest {
     dependsOn: deps(raw.depends_on),
     attachedNode: raw.attached_node ?? null,
     columnName: raw.column_name ?? null,
+    fqn: raw.fqn ?? NONE,
+    tags: tags(raw.tags),
+    patchPath: patchPath(raw.patch_path),
   };
 }
 
@@ -595,6 +643,8 @@ function toUnitTest(raw: Raw<typeof unitTestSchema>): ManifestUnitTest {
     dependsOn: deps(raw.depends_on),
     version: raw.version ?? null,
     checksum: unitTestChecksum(raw.checksum),
+    fqn: raw.fqn ?? NONE,
+    tags: configTags(raw.config),
   };
 }
 
@@ -638,7 +688,17 @@ function toSource(raw: Raw<typeof sourceSchema>): ManifestSource {
     loadedAtQuery: (raw.loaded_at_query !== undefined ? raw.loaded_at_query : cfg?.loaded_at_query) ?? null,
     freshness: freshness(raw.freshness !== undefined ? raw.freshness : cfg?.freshness),
     tags: tags(raw.tags),
+    config: cfg,
+    patchPath: patchPath(raw.patch_path),
   };
+}
+
+/** dbt's UnitTestDefinition.tags: `config.tags`, a string read as a list of one. */
+function configTags(config: Readonly<Record<string, unknown>> | null | undefined): readonly string[] {
+  const value = config?.tags;
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.filter((t): t is string => typeof t === "string");
+  return NONE;
 }
 
 function toMacro(raw: Raw<typeof macroSchema>): ManifestMacro {
@@ -686,6 +746,11 @@ const COLLECTIONS: ReadonlyMap<string, { required: boolean }> = new Map([
   ["unit_tests", { required: false }],
   // User-defined functions (dbt 1.11 and later): recognised as references, not planned.
   ["functions", { required: false }],
+  // Members of dbt's graph that ODS never plans, kept for selection (`+exposure`, `@model`).
+  ["exposures", { required: false }],
+  ["metrics", { required: false }],
+  ["semantic_models", { required: false }],
+  ["saved_queries", { required: false }],
 ]);
 
 /**
@@ -706,6 +771,7 @@ export class ManifestBuilder implements JsonObjectConsumer {
   private readonly dataTests = new Map<string, ManifestDataTest>();
   private readonly unitTests = new Map<string, ManifestUnitTest>();
   private readonly otherNodes = new Map<string, ManifestOtherNode>();
+  private readonly otherMembers = new Map<string, ManifestOtherNode>();
   private readonly sources = new Map<string, ManifestSource>();
   private readonly macros = new Map<string, ManifestMacro>();
 
@@ -776,6 +842,16 @@ export class ManifestBuilder implements JsonObjectConsumer {
         this.otherNodes.set(id, toOtherNode(raw));
         return;
       }
+      case "exposures":
+      case "metrics":
+      case "semantic_models":
+      case "saved_queries": {
+        const raw = acceptAt(compiled.otherNode, value, [key, id], this.problems);
+        if (raw === undefined) return;
+        checkKey(key, id, raw.unique_id, this.problems);
+        this.otherMembers.set(id, toOtherNode(raw));
+        return;
+      }
     }
   }
 
@@ -839,6 +915,7 @@ export class ManifestBuilder implements JsonObjectConsumer {
       dataTests: this.dataTests,
       unitTests: this.unitTests,
       otherNodes: this.otherNodes,
+      otherMembers: this.otherMembers,
       sources: this.sources,
       macros: this.macros,
     };
@@ -851,6 +928,12 @@ function toOtherNode(raw: Raw<typeof otherNodeSchema>): ManifestOtherNode {
     resourceType: raw.resource_type,
     packageName: raw.package_name ?? null,
     dependsOn: deps(raw.depends_on),
+    name: raw.name ?? null,
+    fqn: raw.fqn ?? NONE,
+    tags: raw.tags === undefined || raw.tags === null ? null : tags(raw.tags),
+    originalFilePath: raw.original_file_path ?? null,
+    patchPath: patchPath(raw.patch_path),
+    config: raw.config ?? null,
   };
 }
 
