@@ -222,6 +222,20 @@ export class Oracle {
       roots.push(...(pn.depends_on?.macros ?? []));
       stack.push(...this.directParents(p));
     }
+    // Resolved by name at run time, so absent from depends_on: the incremental
+    // strategy's macro (adapter.get_incremental_strategy_macro) and the
+    // snapshot strategy's (strategy_dispatch).
+    const byName = (name: string) =>
+      Object.values(this.m.macros as Record<string, Json>)
+        .filter((x) => x.name === name)
+        .map((x) => x.unique_id as string);
+    if (mat === "incremental") {
+      const strategy = (n.config?.incremental_strategy ?? "default").replace("+", "_");
+      roots.push(...byName(`get_incremental_${strategy}_sql`));
+    }
+    if (n.resource_type === "snapshot" && n.config?.strategy) {
+      roots.push(...byName(`snapshot_${n.config.strategy}_strategy`));
+    }
     const names = new Set<string>();
     const seen = new Set<string>();
     while (roots.length > 0) {

@@ -14,7 +14,7 @@ const SOURCE_READER = "BUILD parent_code_changed|BUILD new_upstream_data";
 
 const jaffleRawCustomers = "seed.jaffle_shop.raw_customers";
 const jaffleRawSupplies = "seed.jaffle_shop.raw_supplies";
-const bouncerSeed = "seed.dbt_bouncer_test_project.raw_customers";
+const bouncerSeed = "seed.dbt_bouncer_test_project.raw_payments";
 const bouncerSource = "source.dbt_bouncer_test_project.dummy_source.customers";
 const tradeSource = (m: Json) => Object.keys(m.sources).sort()[0]!;
 
