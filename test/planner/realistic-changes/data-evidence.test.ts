@@ -120,20 +120,20 @@ function sourceRow(name: string, fixture: string, pick: (o: Oracle) => string[],
 }
 
 const sourceVersions: Row[] = [
-  sourceRow("one source's max_loaded_at moves by 300 µs", FIXTURES.planetkart, () => [pkCustomersSource], MOVED_US, "rules"),
+  sourceRow("one source's max_loaded_at moves by 300 µs", FIXTURES.planetkart, () => [pkCustomersSource], MOVED_US, "runs"),
   sourceRow(
     "every source's max_loaded_at moves by 300 µs",
     FIXTURES.trade,
     (o) => Object.keys(o.m.sources),
     MOVED_US,
-    "rules",
+    "runs",
   ),
   sourceRow(
     "a seed-loaded source's max_loaded_at moves by 300 µs",
     FIXTURES.jaffle,
     () => ["source.jaffle_shop.ecom.raw_customers"],
     MOVED_US,
-    "rules",
+    "runs",
   ),
   sourceRow("control: one source moves by one second", FIXTURES.planetkart, () => [pkCustomersSource], "2025-12-31T00:00:01.000100+00:00", ""),
 ];

@@ -15,6 +15,9 @@
  *     the plan of the UNCHANGED manifest (nodes built there anyway keep their
  *     baseline decision unless the change touches them).
  *
+ * An effect starting with "=" is the node's decision whatever its baseline
+ * (the change completes what the baseline could not fingerprint).
+ *
  * An expectation may list alternatives ("BUILD parent_code_changed|BUILD
  * new_upstream_data") where the team's rules leave a choice; descendants then
  * accept what either would give.
@@ -319,7 +322,7 @@ export function sha(text: string): string {
 
 // ---------------------------------------------------------------- runs
 
-const T0 = "2026-01-02T00:00:00Z";
+export const T0 = "2026-01-02T00:00:00Z";
 export const DEFAULT_PLAN_AT = "2026-01-05T00:00:00Z";
 const SOURCES_BEFORE = "2026-01-01T00:00:00Z";
 export const SOURCE_VERSION = "2025-12-31T00:00:00.000100+00:00";
@@ -353,6 +356,17 @@ export interface Scenario {
   exclude?: string[];
   /** Extra PlanInput fields (for fields other branches add). */
   planExtra?: Record<string, unknown>;
+  /**
+   * What the edge reads from the checkout, handed to loadProject (the
+   * contents branch: `{ seedFiles: Map<seed id, { path, sha256 }> }`), for
+   * the recorded build (`built`) and the plan (`planned`).
+   */
+  loadInputs?: { built?: Record<string, unknown>; planned?: Record<string, unknown> };
+}
+
+/** loadProject with the edge's inputs (a third argument other branches add; ignored where absent). */
+function load(text: string, inputs?: Record<string, unknown>): LoadedProject {
+  return (loadProject as (...args: unknown[]) => LoadedProject)(text, "manifest.json", inputs ?? {});
 }
 
 export interface Outcome {
@@ -364,15 +378,15 @@ export interface Outcome {
   snapshot: StateSnapshot;
 }
 
-function targetOf(m: Json) {
+export function targetOf(m: Json) {
   return { name: "prod", adapter_type: m.metadata.adapter_type };
 }
 
-function scopeOf(m: Json) {
+export function scopeOf(m: Json) {
   return { project: m.metadata.project_name, environment: "prod" };
 }
 
-function sourcesDoc(o: Oracle, takenAt: string, versions: Record<string, string>) {
+export function sourcesDoc(o: Oracle, takenAt: string, versions: Record<string, string>) {
   const all = Object.fromEntries(Object.keys(o.m.sources).map((id) => [id, versions[id] ?? SOURCE_VERSION]));
   return loadSources(JSON.stringify(buildSources(takenAt, all)), "sources.json");
 }
@@ -411,7 +425,7 @@ export function fullBuildStatuses(o: Oracle): Record<string, string> {
   };
 }
 
-function recordRun(
+export function recordRun(
   manifest: Json,
   statuses: Record<string, string>,
   startedAt: string,
@@ -419,11 +433,12 @@ function recordRun(
   invocation: string,
   args?: Record<string, unknown>,
   extra?: Record<string, Record<string, unknown>>,
+  inputs?: Record<string, unknown>,
 ): StateSnapshot {
   const m = structuredClone(manifest);
   m.metadata.invocation_id = invocation;
   const o = new Oracle(m);
-  const project = loadProject(JSON.stringify(m), "manifest.json");
+  const project = load(JSON.stringify(m), inputs);
   return record({
     project,
     runResults: runDoc(o, invocation, startedAt, statuses, args, extra),
@@ -450,7 +465,16 @@ export function runScenario(s: Scenario): Outcome {
   const builtJson = s.recordChanged ? changedJson : baseJson;
   const builtOracle = s.recordChanged ? changedOracle : base;
   const statuses = { ...fullBuildStatuses(builtOracle), ...(s.baseStatuses?.(builtOracle) ?? {}) };
-  let snapshot = recordRun(builtJson, statuses, T0, null, "00000000-0000-4000-8000-0000000000a1");
+  let snapshot = recordRun(
+    builtJson,
+    statuses,
+    T0,
+    null,
+    "00000000-0000-4000-8000-0000000000a1",
+    undefined,
+    undefined,
+    s.loadInputs?.built,
+  );
   let n = 2;
   for (const run of s.laterRuns ?? []) {
     snapshot = recordRun(
@@ -461,12 +485,13 @@ export function runScenario(s: Scenario): Outcome {
       `00000000-0000-4000-8000-0000000000a${n++}`,
       run.args,
       run.results?.(builtOracle),
+      s.loadInputs?.built,
     );
   }
 
   const planAt = s.planAt ?? DEFAULT_PLAN_AT;
   const takenAt = new Date(Date.parse(planAt) - 60_000).toISOString();
-  const project = loadProject(JSON.stringify(changedJson), "manifest.json");
+  const project = load(JSON.stringify(changedJson), s.loadInputs?.planned);
   const input = {
     project,
     scope: scopeOf(changedJson),
@@ -479,20 +504,40 @@ export function runScenario(s: Scenario): Outcome {
     ...(s.planExtra ?? {}),
   } as PlanInput;
   const p = plan(input);
-  return { base, changed: changedOracle, baseline: baselineOf(s.fixture, s.prepare), plan: p, project, snapshot };
+  return {
+    base,
+    changed: changedOracle,
+    baseline: baselineOf(s.fixture, s.prepare, s.loadInputs?.built),
+    plan: p,
+    project,
+    snapshot,
+  };
 }
 
 /** The plan of the unchanged (prepared) manifest against its own full build. */
-export function baselineOf(fixture: string, prepare?: Scenario["prepare"]): Plan {
-  const key = prepare ? null : fixture;
+export function baselineOf(
+  fixture: string,
+  prepare?: Scenario["prepare"],
+  inputs?: Record<string, unknown>,
+): Plan {
+  const key = prepare || inputs ? null : fixture;
   if (key && baselines.has(key)) return baselines.get(key)!;
   const m = manifestJson(fixture);
   const o = new Oracle(m);
   prepare?.(m, o);
-  const snapshot = recordRun(m, fullBuildStatuses(new Oracle(m)), T0, null, "00000000-0000-4000-8000-0000000000a1");
+  const snapshot = recordRun(
+    m,
+    fullBuildStatuses(new Oracle(m)),
+    T0,
+    null,
+    "00000000-0000-4000-8000-0000000000a1",
+    undefined,
+    undefined,
+    inputs,
+  );
   const takenAt = new Date(Date.parse(DEFAULT_PLAN_AT) - 60_000).toISOString();
   const p = plan({
-    project: loadProject(JSON.stringify(m), "manifest.json"),
+    project: load(JSON.stringify(m), inputs),
     scope: scopeOf(m),
     state: { id: "s0", snapshot },
     sources: sourcesDoc(new Oracle(m), takenAt, {}),
@@ -542,6 +587,12 @@ export function expectedDecisions(
   for (const id of o.order) {
     const was = base.get(id) ?? "BUILD never_built";
     const wasCode = was.split(" ")[1]!;
+    const forced = effects[id]?.startsWith("=") ? effects[id]!.slice(1) : undefined;
+    if (forced !== undefined) {
+      // The change itself decides (e.g. it completes what the baseline couldn't fingerprint).
+      out.set(id, new Set(forced.split("|")));
+      continue;
+    }
     if (BEFORE_CODE.has(wasCode)) {
       out.set(id, new Set([was]));
       continue;
