@@ -4,7 +4,14 @@
  */
 import { it } from "vitest";
 import { sharedFixturesPresent } from "../../support/shared-fixtures.js";
-import { assertPlan, type Expectation, type Oracle, type Outcome, runScenario, type Scenario } from "./harness.js";
+import {
+  assertPlan,
+  type Expectation,
+  type Oracle,
+  type Outcome,
+  runScenario,
+  type Scenario,
+} from "./harness.js";
 
 export interface Row {
   /** Short name, unique in its class. */
@@ -20,14 +27,21 @@ export interface Row {
 
 /** One `it` per row; skipped without ../shared. */
 export function rows(klass: string, table: Row[]): void {
-  it.skipIf(!sharedFixturesPresent).each(table.map((row) => [`${klass}: ${row.name} [${row.scenario.fixture}]`, row] as const))(
-    "%s",
-    (_title, row) => {
-      const out = runScenario(row.scenario);
-      assertPlan(out, row.expect(out.changed, out));
-      row.also?.(out);
-    },
-  );
+  it
+    .skipIf(!sharedFixturesPresent)
+    .each(
+      table.map(
+        (row) =>
+          [
+            `${klass}: ${row.name} [${row.scenario.fixture}]${row.waits ? ` (needs: ${row.waits})` : ""}`,
+            row,
+          ] as const,
+      ),
+    )("%s", (_title, row) => {
+    const out = runScenario(row.scenario);
+    assertPlan(out, row.expect(out.changed, out));
+    row.also?.(out);
+  });
 }
 
 /** `{id: value}` for every id. */

@@ -6,11 +6,10 @@
  * contract or without persist_docs change nothing dbt builds.
  */
 import { describe } from "vitest";
-import { each, type Row, rows } from "./cases.js";
+import { type Row, rows } from "./cases.js";
 import { FIXTURES, type Json } from "./harness.js";
 
 const CC = "BUILD code_changed";
-const UNCHANGED = "REUSE unchanged";
 
 const bouncerOrders = "model.dbt_bouncer_test_project.orders";
 const salaryBase = "model.salary_survey.mart_survey__base";
@@ -38,7 +37,15 @@ const contracts: Row[] = [
       fixture: FIXTURES.salary,
       change: (m) => {
         columns(m, salaryBase).survey_entry_id.constraints = [
-          { type: "not_null", name: null, expression: null, warn_unenforced: true, warn_unsupported: true, to: null, to_columns: [] },
+          {
+            type: "not_null",
+            name: null,
+            expression: null,
+            warn_unenforced: true,
+            warn_unsupported: true,
+            to: null,
+            to_columns: [],
+          },
         ];
       },
     },
@@ -86,7 +93,17 @@ const contracts: Row[] = [
     scenario: {
       fixture: FIXTURES.jaffle,
       change: (m) => {
-        columns(m, "model.jaffle_shop.orders").order_id.constraints = [{ type: "primary_key", name: null, expression: null, warn_unenforced: true, warn_unsupported: true, to: null, to_columns: [] }];
+        columns(m, "model.jaffle_shop.orders").order_id.constraints = [
+          {
+            type: "primary_key",
+            name: null,
+            expression: null,
+            warn_unenforced: true,
+            warn_unsupported: true,
+            to: null,
+            to_columns: [],
+          },
+        ];
       },
     },
     expect: () => ({ effects: {} }),
@@ -171,17 +188,15 @@ const persistDocs: Row[] = [
     waits: "",
   },
   {
-    name: "persist_docs relation: a seed's description changes",
+    name: "persist_docs relation: a view's description changes (stg_survey_data)",
     scenario: {
       fixture: FIXTURES.salary,
       change: (m) => {
-        const seed = Object.values(m.nodes as Record<string, Json>).find((n) => n.resource_type === "seed")!;
-        seed.config.persist_docs = seed.config.persist_docs ?? {};
-        m.__seed = seed.unique_id;
+        m.nodes["model.salary_survey.stg_survey_data"].description = "Raw survey rows, typed and renamed.";
       },
     },
-    expect: () => ({ effects: {} }),
-    waits: "",
+    expect: () => ({ effects: { "model.salary_survey.stg_survey_data": CC } }),
+    waits: "contents",
   },
 ];
 
@@ -189,5 +204,3 @@ describe("realistic changes: contracts and persisted docs", () => {
   rows("5 contracts", contracts);
   rows("6 persist_docs", persistDocs);
 });
-
-export { each };

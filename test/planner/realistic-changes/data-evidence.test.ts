@@ -21,8 +21,6 @@ const stgCustomers = "model.jaffle_shop.stg_customers";
 const pkFact = "model.planetkart_analytics.fact_orders";
 const pkRegions = "model.planetkart_analytics.dim_regions";
 const pkProducts = "model.planetkart_analytics.dim_products";
-const tradeExposure = "model.capstone_monthly.mart_trade_exposure";
-const tuvaEligibility = "model.input_layer.eligibility";
 
 function clockRow(name: string, fixture: string, id: string, expr: string): Row {
   return {
@@ -34,20 +32,37 @@ function clockRow(name: string, fixture: string, id: string, expr: string): Row 
 }
 
 const clock: Row[] = [
-  clockRow("duckdb model gains `current_date`, built, planned again", FIXTURES.jaffle, stgCustomers, "current_date"),
+  clockRow(
+    "duckdb model gains `current_date`, built, planned again",
+    FIXTURES.jaffle,
+    stgCustomers,
+    "current_date",
+  ),
   clockRow("duckdb model gains `now()`", FIXTURES.jaffle, "model.jaffle_shop.customers", "now()"),
   clockRow("snowflake model gains `current_timestamp()`", FIXTURES.planetkart, pkFact, "current_timestamp()"),
   clockRow("snowflake model gains `getdate()`", FIXTURES.planetkart, pkRegions, "getdate()"),
   clockRow("snowflake model gains `sysdate()`", FIXTURES.planetkart, pkProducts, "sysdate()"),
-  clockRow("bigquery model gains `current_timestamp()`", FIXTURES.trade, tradeExposure, "current_timestamp()"),
-  clockRow("snowflake dbt 1.7 (manifest v11) model gains `current_date`", FIXTURES.tuva, tuvaEligibility, "current_date"),
+  clockRow(
+    "bigquery model gains `current_timestamp()`",
+    FIXTURES.salary,
+    "model.salary_survey.stg_survey_data",
+    "current_timestamp()",
+  ),
+  clockRow(
+    "duckdb dbt 1.7 (manifest v11) model gains `current_date`",
+    FIXTURES.bouncer7,
+    "model.dbt_bouncer_test_project.stg_payments",
+    "current_date",
+  ),
   {
     name: "clock SQL with freshness.build_after 1 day, planned 6 h after its build: within tolerance",
     scenario: {
       fixture: FIXTURES.jaffle,
       change: (m) => {
         addColumn(stgCustomers, "current_date")(m);
-        m.nodes[stgCustomers].config.freshness = { build_after: { count: 1, period: "day", updates_on: "any" } };
+        m.nodes[stgCustomers].config.freshness = {
+          build_after: { count: 1, period: "day", updates_on: "any" },
+        };
       },
       recordChanged: true,
       planAt: "2026-01-02T06:00:00Z",
@@ -61,7 +76,9 @@ const clock: Row[] = [
       fixture: FIXTURES.jaffle,
       change: (m) => {
         addColumn(stgCustomers, "current_date")(m);
-        m.nodes[stgCustomers].config.freshness = { build_after: { count: 1, period: "day", updates_on: "any" } };
+        m.nodes[stgCustomers].config.freshness = {
+          build_after: { count: 1, period: "day", updates_on: "any" },
+        };
       },
       recordChanged: true,
     },
@@ -92,7 +109,11 @@ const clock: Row[] = [
     name: 'a column named `"now"` is not a clock',
     scenario: {
       fixture: FIXTURES.jaffle,
-      change: (m) => editSql(m.nodes[stgCustomers], (sql) => `select "now" from (select *, 1 as "now" from (\n${sql}\n) as a) as b`),
+      change: (m) =>
+        editSql(
+          m.nodes[stgCustomers],
+          (sql) => `select "now" from (select *, 1 as "now" from (\n${sql}\n) as a) as b`,
+        ),
       recordChanged: true,
     },
     expect: () => ({ effects: {} }),
@@ -105,7 +126,13 @@ const clock: Row[] = [
 const MOVED_US = "2025-12-31T00:00:00.000400+00:00";
 const pkCustomersSource = "source.planetkart_analytics.planetkart_raw.customers";
 
-function sourceRow(name: string, fixture: string, pick: (o: Oracle) => string[], to: string, waits: string): Row {
+function sourceRow(
+  name: string,
+  fixture: string,
+  pick: (o: Oracle) => string[],
+  to: string,
+  waits: string,
+): Row {
   return {
     name,
     scenario: { fixture, sourcesNow: (o) => Object.fromEntries(pick(o).map((s) => [s, to])) },
@@ -120,7 +147,13 @@ function sourceRow(name: string, fixture: string, pick: (o: Oracle) => string[],
 }
 
 const sourceVersions: Row[] = [
-  sourceRow("one source's max_loaded_at moves by 300 µs", FIXTURES.planetkart, () => [pkCustomersSource], MOVED_US, "runs"),
+  sourceRow(
+    "one source's max_loaded_at moves by 300 µs",
+    FIXTURES.planetkart,
+    () => [pkCustomersSource],
+    MOVED_US,
+    "runs",
+  ),
   sourceRow(
     "every source's max_loaded_at moves by 300 µs",
     FIXTURES.trade,
@@ -135,7 +168,13 @@ const sourceVersions: Row[] = [
     MOVED_US,
     "runs",
   ),
-  sourceRow("control: one source moves by one second", FIXTURES.planetkart, () => [pkCustomersSource], "2025-12-31T00:00:01.000100+00:00", ""),
+  sourceRow(
+    "control: one source moves by one second",
+    FIXTURES.planetkart,
+    () => [pkCustomersSource],
+    "2025-12-31T00:00:01.000100+00:00",
+    "",
+  ),
 ];
 
 // ---------------------------------------------------------------- 10
@@ -146,7 +185,12 @@ const rmsProducts = "model.analytics.stg_rms__products";
 
 function microbatch(m: Json) {
   const c = m.nodes[rmsProducts].config;
-  Object.assign(c, { incremental_strategy: "microbatch", event_time: "updated_at", batch_size: "day", begin: "2025-01-01" });
+  Object.assign(c, {
+    incremental_strategy: "microbatch",
+    event_time: "updated_at",
+    batch_size: "day",
+    begin: "2025-01-01",
+  });
 }
 
 const partial: Row[] = [
@@ -163,7 +207,9 @@ const partial: Row[] = [
     name: "the last build of one model was `dbt build --empty --select stg_orders`",
     scenario: {
       fixture: FIXTURES.bouncer11,
-      laterRuns: [{ statuses: () => ({ [bouncerStgOrders]: "success" }), args: { empty: true }, startedAt: LATER }],
+      laterRuns: [
+        { statuses: () => ({ [bouncerStgOrders]: "success" }), args: { empty: true }, startedAt: LATER },
+      ],
     },
     expect: () => ({ effects: { [bouncerStgOrders]: PARTIAL } }),
     waits: "runs",

@@ -20,7 +20,14 @@ import { addMacro, FIXTURES, type Json, type Oracle } from "./harness.js";
 const CC = "BUILD code_changed";
 
 /** A row: `change` adds or edits macros; the planned nodes reaching macro `name` are built for code. */
-function reach(name: string, fixture: string, change: (m: Json, o: Oracle) => void, waits: string, what: string, minimum = 1): Row {
+function reach(
+  name: string,
+  fixture: string,
+  change: (m: Json, o: Oracle) => void,
+  waits: string,
+  what: string,
+  minimum = 1,
+): Row {
   return {
     name: what,
     scenario: { fixture, change },
@@ -56,7 +63,13 @@ const CTAS_DUCKDB = `{% macro create_table_as(temporary, relation, compiled_code
 {%- endmacro %}`;
 
 const overrides: Row[] = [
-  reach("create_table_as", FIXTURES.jaffle, (m) => addMacro(m, "create_table_as", CTAS_DUCKDB), "macros", "root project adds `create_table_as` (duckdb)"),
+  reach(
+    "create_table_as",
+    FIXTURES.jaffle,
+    (m) => addMacro(m, "create_table_as", CTAS_DUCKDB),
+    "macros",
+    "root project adds `create_table_as` (duckdb)",
+  ),
   none(
     FIXTURES.planetkart,
     (m) =>
@@ -65,7 +78,7 @@ const overrides: Row[] = [
         "get_create_table_as_sql",
         `{% macro get_create_table_as_sql(temporary, relation, sql) -%}\n  {{ adapter.dispatch('get_create_table_as_sql', 'dbt')(temporary, relation, sql) }}\n  comment = 'managed by dbt'\n{%- endmacro %}`,
       ),
-    "macros",
+    "",
     "root project adds `get_create_table_as_sql` on snowflake (its table materialization calls create_table_as): nothing changes",
   ),
   none(
@@ -76,7 +89,7 @@ const overrides: Row[] = [
         "default__create_view_as",
         `{% macro default__create_view_as(relation, sql) -%}\n  create or replace view {{ relation }} as (\n    {{ sql }}\n  );\n{%- endmacro %}`,
       ),
-    "macros",
+    "",
     "root project adds `default__create_view_as` on duckdb (shadowed by duckdb__create_view_as): nothing changes",
   ),
   reach(
@@ -130,7 +143,9 @@ const overrides: Row[] = [
   reach(
     "cents_to_dollars",
     FIXTURES.jaffle,
-    editMacro("macro.jaffle_shop.default__cents_to_dollars", (sql) => sql.replace("numeric(16, 2)", "numeric(18, 4)")),
+    editMacro("macro.jaffle_shop.default__cents_to_dollars", (sql) =>
+      sql.replace("numeric(16, 2)", "numeric(18, 4)"),
+    ),
     "",
     "control: a project macro the models call changes (already in depends_on)",
   ),
@@ -221,7 +236,7 @@ const materializations: Row[] = [
         "snowflake__get_incremental_default_sql",
         `{% macro snowflake__get_incremental_default_sql(arg_dict) %}\n  {% do return(get_incremental_append_sql(arg_dict)) %}\n{% endmacro %}`,
       ),
-    "macros",
+    "",
     "`snowflake__get_incremental_default_sql` when every incremental names its strategy: nothing changes",
   ),
   reach(
@@ -256,7 +271,7 @@ const materializations: Row[] = [
         "snapshot_timestamp_strategy",
         `{% macro snapshot_timestamp_strategy(node, snapshotted_rel, current_rel, model_config, target_exists) %}\n  {% do return(dbt.snapshot_timestamp_strategy(node, snapshotted_rel, current_rel, model_config, target_exists)) %}\n{% endmacro %}`,
       ),
-    "macros",
+    "",
     "`snapshot_timestamp_strategy` where the only snapshot uses check: nothing changes",
   ),
 ];
@@ -265,28 +280,37 @@ const upgrades: Row[] = [
   reach(
     "duckdb__create_table_as",
     FIXTURES.jaffle,
-    editMacro("macro.dbt_duckdb.duckdb__create_table_as", (sql) => sql.replace("create ", "create or replace ")),
+    editMacro("macro.dbt_duckdb.duckdb__create_table_as", (sql) =>
+      sql.replace("create ", "create or replace "),
+    ),
     "macros",
     "dbt-duckdb upgrade changes `duckdb__create_table_as`",
   ),
   reach(
     "snowflake__create_view_as",
     FIXTURES.planetkart,
-    editMacro("macro.dbt_snowflake.snowflake__create_view_as", (sql) => `${sql}\n{# 1.10.5: copy grants by default #}`),
+    editMacro(
+      "macro.dbt_snowflake.snowflake__create_view_as",
+      (sql) => `${sql}\n{# 1.10.5: copy grants by default #}`,
+    ),
     "macros",
     "dbt-snowflake upgrade changes `snowflake__create_view_as`",
   ),
   reach(
     "create_indexes",
     FIXTURES.jaffle,
-    editMacro("macro.dbt.default__create_indexes", (sql) => sql.replace("{%", "{#- indexes created after the build -#}{%")),
+    editMacro("macro.dbt.default__create_indexes", (sql) =>
+      sql.replace("{%", "{#- indexes created after the build -#}{%"),
+    ),
     "macros",
     "dbt-core global macro `default__create_indexes` (table and seed materializations) changes",
   ),
   reach(
     "bigquery__create_table_as",
     FIXTURES.trade,
-    editMacro("macro.dbt_bigquery.bigquery__create_table_as", (sql) => sql.replace("create or replace", "create or replace /* 1.11.1 */")),
+    editMacro("macro.dbt_bigquery.bigquery__create_table_as", (sql) =>
+      sql.replace("create or replace", "create or replace /* 1.11.1 */"),
+    ),
     "macros",
     "dbt-bigquery upgrade changes `bigquery__create_table_as` (large project)",
   ),
@@ -311,7 +335,10 @@ const hooks: Row[] = [
       fixture: FIXTURES.bouncer12,
       change: (m) => {
         const op = m.nodes[START];
-        op.raw_code = op.raw_code.replace("CAST(last_name AS VARCHAR) AS last_name", "CAST(last_name AS VARCHAR) AS last_name,\n       CAST(email AS VARCHAR) AS email");
+        op.raw_code = op.raw_code.replace(
+          "CAST(last_name AS VARCHAR) AS last_name",
+          "CAST(last_name AS VARCHAR) AS last_name,\n       CAST(email AS VARCHAR) AS email",
+        );
         op.compiled_code = op.raw_code;
         op.checksum = { name: "sha256", checksum: "1".repeat(64) };
       },

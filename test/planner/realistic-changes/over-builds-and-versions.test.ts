@@ -45,18 +45,26 @@ const overBuilds: Row[] = [
   },
   {
     name: "a seed over 1 MiB whose CSV digest is the recorded one: reused",
-    scenario: { fixture: FIXTURES.jaffle, loadInputs: { built: seedFiles(CSV_A), planned: seedFiles(CSV_A) } },
+    scenario: {
+      fixture: FIXTURES.jaffle,
+      loadInputs: { built: seedFiles(CSV_A), planned: seedFiles(CSV_A) },
+    },
     expect: () => ({ effects: { [rawItems]: "=REUSE unchanged" } }),
     waits: "contents",
   },
   {
     name: "a seed over 1 MiB whose CSV changed: built for code, readers of its source follow",
-    scenario: { fixture: FIXTURES.jaffle, loadInputs: { built: seedFiles(CSV_A), planned: seedFiles(CSV_B) } },
+    scenario: {
+      fixture: FIXTURES.jaffle,
+      loadInputs: { built: seedFiles(CSV_A), planned: seedFiles(CSV_B) },
+    },
     expect: (o) => ({
       effects: {
         [rawItems]: `=${CC}`,
         ...Object.fromEntries(
-          o.readersOfSource("source.jaffle_shop.ecom.raw_items").map((id) => [id, "BUILD parent_code_changed|BUILD new_upstream_data"]),
+          o
+            .readersOfSource("source.jaffle_shop.ecom.raw_items")
+            .map((id) => [id, "BUILD parent_code_changed|BUILD new_upstream_data"]),
         ),
       },
     }),
@@ -67,8 +75,10 @@ const overBuilds: Row[] = [
     scenario: {
       fixture: FIXTURES.jaffle,
       change: (m) =>
-        editSql(m.nodes[jStgCustomers], (sql) =>
-          `--comment: customers from the shop\n${sql.replace("renamed as (", "-- ---------\nrenamed as (")}`,
+        editSql(
+          m.nodes[jStgCustomers],
+          (sql) =>
+            `--comment: customers from the shop\n${sql.replace("renamed as (", "-- ---------\nrenamed as (")}`,
         ),
     },
     expect: () => ({ effects: { [jStgCustomers]: "REUSE formatting_only" } }),
@@ -103,7 +113,10 @@ const overBuilds: Row[] = [
     scenario: {
       fixture: FIXTURES.planetkart,
       change: (m) =>
-        editSql(m.nodes[pkStgCustomers], (sql) => `select * from (\n${sql}\n) as c where c.customer_name <> 'O\\'Brien'`),
+        editSql(
+          m.nodes[pkStgCustomers],
+          (sql) => `select * from (\n${sql}\n) as c where c.customer_name <> 'O\\'Brien'`,
+        ),
     },
     expect: () => ({ effects: { [pkStgCustomers]: CC }, messages: { [pkStgCustomers]: /raw/i } }),
     waits: "contents",
@@ -116,7 +129,8 @@ const V = (v: number) => `model.dbt_bouncer_test_project.customers.v${v}`;
 const versions12 = [1, 2, 3].map(V);
 
 function pointer(m: Json, value: Record<string, unknown>) {
-  for (const id of versions12) m.nodes[id].config.latest_version_pointer = { enabled: null, alias: null, ...value };
+  for (const id of versions12)
+    m.nodes[id].config.latest_version_pointer = { enabled: null, alias: null, ...value };
 }
 
 function latest(m: Json, ids: string[], version: number) {
@@ -148,7 +162,12 @@ const modelVersions: Row[] = [
     name: "latest_version 2 -> 1 before dbt 1.12 (no pointer): the versions build the same",
     scenario: {
       fixture: FIXTURES.bouncer11,
-      change: (m) => latest(m, ["model.dbt_bouncer_test_project.customers.v1", "model.dbt_bouncer_test_project.customers.v2"], 1),
+      change: (m) =>
+        latest(
+          m,
+          ["model.dbt_bouncer_test_project.customers.v1", "model.dbt_bouncer_test_project.customers.v2"],
+          1,
+        ),
     },
     expect: () => ({ effects: {} }),
     waits: "",

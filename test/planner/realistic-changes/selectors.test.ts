@@ -12,7 +12,7 @@ import { loadProject } from "../../../src/dbt/load-project.js";
 import { plan } from "../../../src/planner/plan.js";
 import { sharedFixturesPresent } from "../../support/shared-fixtures.js";
 import { thrownUserError } from "../../support/thrown-user-error.js";
-import { each, type Row, rows } from "./cases.js";
+import { type Row, rows } from "./cases.js";
 import { FIXTURES, type Json, manifestJson, type Oracle } from "./harness.js";
 
 function fnmatch(text: string, pattern: string): boolean {
@@ -78,10 +78,12 @@ function criterion(m: Json, raw: string): Set<string> {
   const down = /\+(\d*)$/.exec(text);
   if (down) text = text.slice(0, -down[0].length);
   const base = new Set(
-    graphIds(m).filter((id) => !id.startsWith("source.") && fqnOf(m, id) !== null).filter((id) => {
-      const fqn = fqnOf(m, id)!;
-      return isSelectedNode(fqn, text) || isSelectedNode(fqn.slice(1), text);
-    }),
+    graphIds(m)
+      .filter((id) => !id.startsWith("source.") && fqnOf(m, id) !== null)
+      .filter((id) => {
+        const fqn = fqnOf(m, id)!;
+        return isSelectedNode(fqn, text) || isSelectedNode(fqn.slice(1), text);
+      }),
   );
   const out = new Set(base);
   if (at) {
@@ -95,7 +97,7 @@ function criterion(m: Json, raw: string): Set<string> {
   return out;
 }
 
-export function dbtSelection(o: Oracle, select: string[], exclude: string[] = []): Set<string> {
+function dbtSelection(o: Oracle, select: string[], exclude: string[] = []): Set<string> {
   const unite = (words: string[]) => {
     const all = new Set<string>();
     for (const word of words.flatMap((w) => w.split(/\s+/)).filter(Boolean)) {
@@ -109,7 +111,13 @@ export function dbtSelection(o: Oracle, select: string[], exclude: string[] = []
   return new Set(o.planned.filter((id) => chosen.has(id)));
 }
 
-function selectRow(name: string, fixture: string, select: string[], exclude?: string[], waits = "selectors"): Row {
+function selectRow(
+  name: string,
+  fixture: string,
+  select: string[],
+  exclude?: string[],
+  waits = "selectors",
+): Row {
   return {
     name,
     scenario: { fixture, select, ...(exclude ? { exclude } : {}) },
@@ -126,19 +134,34 @@ const selections: Row[] = [
   selectRow("`2+orders`: orders and two generations of parents", FIXTURES.jaffle, ["2+orders"]),
   selectRow("`stg_orders+1`: stg_orders and its children", FIXTURES.jaffle, ["stg_orders+1"]),
   selectRow("`@stg_orders`: descendants and all their ancestors", FIXTURES.jaffle, ["@stg_orders"]),
-  selectRow("`stg_*` matches only fqns that end there (package models at their root)", FIXTURES.bouncer11, ["stg_*"]),
+  selectRow("`stg_*` matches only fqns that end there (package models at their root)", FIXTURES.bouncer11, [
+    "stg_*",
+  ]),
   selectRow("`staging.stg_*`: a folder and a wildcard", FIXTURES.jaffle, ["staging.stg_*"]),
   selectRow("`+customers,+orders`: intersection", FIXTURES.jaffle, ["+customers,+orders"]),
   selectRow("`stg_orders+` with exclude `orders`", FIXTURES.jaffle, ["stg_orders+"], ["orders"]),
-  selectRow("`+fact_orders` with exclude `stg_orders stg_customers`", FIXTURES.planetkart, ["+fact_orders"], ["stg_orders stg_customers"]),
+  selectRow(
+    "`+fact_orders` with exclude `stg_orders stg_customers`",
+    FIXTURES.planetkart,
+    ["+fact_orders"],
+    ["stg_orders stg_customers"],
+  ),
   selectRow("`2+mart_trade_exposure+1` on a large project", FIXTURES.trade, ["2+mart_trade_exposure+1"]),
-  selectRow("control: `+orders` `customers+` (union of common forms)", FIXTURES.jaffle, ["+orders", "customers+"], undefined, ""),
+  selectRow(
+    "control: `+orders` `customers+` (union of common forms)",
+    FIXTURES.jaffle,
+    ["+orders", "customers+"],
+    undefined,
+    "",
+  ),
 ];
 
 describe("realistic changes: selectors", () => {
   rows("13 selectors", selections);
 
-  it.skipIf(!sharedFixturesPresent).each([["state:modified"], ["result:error"], ["exposure:customers"], ["state:modified+"]])(
+  it
+    .skipIf(!sharedFixturesPresent)
+    .each([["state:modified"], ["result:error"], ["exposure:customers"], ["state:modified+"]])(
     "13 selectors: the unsupported method `%s` is a usage error",
     (selector) => {
       const m = manifestJson(FIXTURES.bouncer11);
@@ -157,5 +180,3 @@ describe("realistic changes: selectors", () => {
     },
   );
 });
-
-export { each };

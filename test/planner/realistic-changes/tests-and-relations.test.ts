@@ -76,7 +76,11 @@ const relations: Row[] = [
     scenario: {
       fixture: FIXTURES.salary,
       prepare: (m) =>
-        sourceAtSeed(m, "source.salary_survey.survey_data.developer_salaries", "seed.salary_survey.seed__country_mapping"),
+        sourceAtSeed(
+          m,
+          "source.salary_survey.survey_data.developer_salaries",
+          "seed.salary_survey.seed__country_mapping",
+        ),
       change: (m) => newCsv(m.nodes["seed.salary_survey.seed__country_mapping"]),
     },
     expect: (o) => ({
