@@ -267,9 +267,26 @@ export class Oracle {
     return null;
   }
 
-  /** Planned nodes whose run-time macros reach a macro named `name`. */
+  /**
+   * Planned nodes whose run-time macros reach a macro named `name`. A
+   * root-project dispatch candidate (`default__x`, `<adapter>__x`) reaches
+   * every node that dispatches `x`: adapter.dispatch searches the root
+   * project before the macro's namespace, and within a package the
+   * adapter's prefix before `default__` (dbt-core context/providers.py,
+   * BaseDispatcher._get_search_packages: [root project, namespace] when the
+   * namespace is a dependency, and internal packages are dependencies too),
+   * so the root's `default__x` wins even over the adapter's own `<adapter>__x`.
+   */
   reaching(name: string): string[] {
-    return this.planned.filter((id) => this.runtimeMacroNames(id).has(name));
+    const dispatched = /^([a-z0-9_]+?)__(.+)$/.exec(name);
+    const candidate =
+      dispatched && (dispatched[1] === "default" || dispatched[1] === this.adapter) ? dispatched[2]! : null;
+    return this.planned.filter((id) => {
+      const names = this.runtimeMacroNames(id);
+      if (names.has(name)) return true;
+      if (candidate === null) return false;
+      return names.has(candidate) || [...names].some((n) => n.endsWith(`__${candidate}`));
+    });
   }
 }
 

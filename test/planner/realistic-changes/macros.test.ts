@@ -81,7 +81,8 @@ const overrides: Row[] = [
     "",
     "root project adds `get_create_table_as_sql` on snowflake (its table materialization calls create_table_as): nothing changes",
   ),
-  none(
+  reach(
+    "default__create_view_as",
     FIXTURES.jaffle,
     (m) =>
       addMacro(
@@ -89,8 +90,8 @@ const overrides: Row[] = [
         "default__create_view_as",
         `{% macro default__create_view_as(relation, sql) -%}\n  create or replace view {{ relation }} as (\n    {{ sql }}\n  );\n{%- endmacro %}`,
       ),
-    "",
-    "root project adds `default__create_view_as` on duckdb (shadowed by duckdb__create_view_as): nothing changes",
+    "macros",
+    "root project adds `default__create_view_as` on duckdb: dispatch searches the root first, so it beats duckdb__create_view_as",
   ),
   reach(
     "snowflake__create_table_as",
