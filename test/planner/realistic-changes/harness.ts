@@ -640,7 +640,17 @@ export function expectedDecisions(
       // A change of the node's own code comes first (rule 4); anything else
       // comes after a parent's code change (rule 5).
       const own = effects[id]!.split("|");
-      out.set(id, new Set(codeCertain && !own.every(isCodeBuild) ? ["BUILD parent_code_changed"] : own));
+      if (codeCertain && !own.every(isCodeBuild)) {
+        out.set(id, new Set(["BUILD parent_code_changed"]));
+        continue;
+      }
+      // A node built anyway for a data reason of its own (clock_dependent,
+      // no_declared_inputs, ...): which of two data rules comes first is the
+      // planner's choice; either builds it.
+      const allowed = new Set(own);
+      if (OWN_DATA.has(wasCode) && own.every((v) => v.startsWith("BUILD") && !isCodeBuild(v)))
+        allowed.add(was);
+      out.set(id, allowed);
       continue;
     }
     if (wasCode === "hook_reads_environment") {

@@ -32,7 +32,7 @@ const overBuilds: Row[] = [
     name: "generate_schema_name reads `target` and a model has a post-hook: reused, not hook_reads_environment",
     scenario: { fixture: FIXTURES.jaffle, prepare: (m) => postHook(m, jOrders, "analyze {{ this }}") },
     expect: () => ({ effects: { [jOrders]: "REUSE unchanged" } }),
-    waits: "rules",
+    waits: "macros",
   },
   {
     name: "a seed over 1 MiB (path checksum) with no CSV digest: code_incomplete naming the file",
@@ -68,7 +68,7 @@ const overBuilds: Row[] = [
         ),
       },
     }),
-    waits: "contents",
+    waits: "contents, unassigned",
   },
   {
     name: "compiled SQL gains a `--comment` line and `-- ---------` dividers: formatting only",
@@ -119,7 +119,7 @@ const overBuilds: Row[] = [
         ),
     },
     expect: () => ({ effects: { [pkStgCustomers]: CC }, messages: { [pkStgCustomers]: /raw/i } }),
-    waits: "contents",
+    waits: "rules",
   },
 ];
 
