@@ -1,0 +1,50 @@
+/**
+ * The row type of the realistic-change suite: one realistic change, what it
+ * must do, and which branch of issue 18 it waits for on main (for the report).
+ */
+import { it } from "vitest";
+import { sharedFixturesPresent } from "../../support/shared-fixtures.js";
+import {
+  assertPlan,
+  type Expectation,
+  type Oracle,
+  type Outcome,
+  runScenario,
+  type Scenario,
+} from "./harness.js";
+
+export interface Row {
+  /** Short name, unique in its class. */
+  name: string;
+  scenario: Scenario;
+  /** Direct effects and other expectations, from the changed manifest's oracle. */
+  expect: (o: Oracle, out: Outcome) => Expectation;
+  /** Branch(es) of issue 18 the row waits for ("" when main already does it). */
+  waits: string;
+  /** More assertions on the outcome. */
+  also?: (out: Outcome) => void;
+}
+
+/** One `it` per row; skipped without ../shared. */
+export function rows(klass: string, table: Row[]): void {
+  it
+    .skipIf(!sharedFixturesPresent)
+    .each(
+      table.map(
+        (row) =>
+          [
+            `${klass}: ${row.name} [${row.scenario.fixture}]${row.waits ? ` (needs: ${row.waits})` : ""}`,
+            row,
+          ] as const,
+      ),
+    )("%s", (_title, row) => {
+    const out = runScenario(row.scenario);
+    assertPlan(out, row.expect(out.changed, out));
+    row.also?.(out);
+  });
+}
+
+/** `{id: value}` for every id. */
+export function each(ids: Iterable<string>, value: string): Record<string, string> {
+  return Object.fromEntries([...ids].map((id) => [id, value]));
+}
