@@ -104,6 +104,7 @@ function isOptColumns(value: unknown): boolean {
     if (
       !isObject(column) ||
       !isOptString(column.name) ||
+      !isOptString(column.description) ||
       !isOptString(column.data_type) ||
       !isOptArray(column.constraints) ||
       !isOptBoolean(column.quote)
@@ -141,7 +142,10 @@ export function isBuildable(v: unknown): boolean {
     isOptColumns(v.columns) &&
     isOptArray(v.constraints) &&
     isOptTags(v.tags) &&
-    isOptVersion(v.version)
+    isOptVersion(v.version) &&
+    isOptVersion(v.latest_version) &&
+    isOptString(v.description) &&
+    isOptString(v.root_path)
   );
 }
 
