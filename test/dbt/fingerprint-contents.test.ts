@@ -16,6 +16,7 @@ import type { NodeFingerprint } from "../../src/dbt/fingerprint/project-fingerpr
 import { loadProject } from "../../src/dbt/load-project.js";
 import type { SeedFiles } from "../../src/dbt/seed-files.js";
 import { readSeedFiles } from "../../src/files/read-seed-files.js";
+import { readProjectAt } from "../../src/run/artifacts.js";
 import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: a manifest document edited in place
@@ -407,5 +408,24 @@ describe.skipIf(!sharedFixturesPresent)("the normaliser's give-ups on the fixtur
     const node = after.nodes["model.jaffle_shop.stg_customers"];
     node.compiled_code = node.compiled_code.replace("----------  ids", "---------- identifiers --");
     expect(moved(fingerprints(before), fingerprints(after))).toEqual({});
+  });
+});
+
+describe.skipIf(!sharedFixturesPresent)("the action's edge reads large seeds under `project-dir`", () => {
+  it("readProjectAt: plan and record read the same CSV, so they agree", () => {
+    const project = mkdtempSync(path.join(tmpdir(), "ods-action-seeds-"));
+    try {
+      mkdirSync(path.join(project, "seeds", "jaffle-data"), { recursive: true });
+      for (const name of ["raw_items", "raw_orders"])
+        writeFileSync(path.join(project, "seeds", "jaffle-data", `${name}.csv`), `id,${name}\n1,a\n`);
+      const manifest = sharedFixture(JAFFLE, "manifest.json");
+      const first = readProjectAt(manifest, project).fingerprints.get("seed.jaffle_shop.raw_items")!;
+      expect(first.complete).toBe(true);
+      writeFileSync(path.join(project, "seeds", "jaffle-data", "raw_items.csv"), "id,raw_items\n1,b\n");
+      const second = readProjectAt(manifest, project).fingerprints.get("seed.jaffle_shop.raw_items")!;
+      expect(diffFingerprints(first.fingerprint, second.fingerprint).changed).toEqual(["file"]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
