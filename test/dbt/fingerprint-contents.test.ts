@@ -14,6 +14,7 @@ import { diffFingerprints } from "../../src/dbt/fingerprint/fingerprint.js";
 import type { FingerprintInputs } from "../../src/dbt/fingerprint/node-fingerprint.js";
 import type { NodeFingerprint } from "../../src/dbt/fingerprint/project-fingerprints.js";
 import { loadProject } from "../../src/dbt/load-project.js";
+import { latestVersionPointerDefault } from "../../src/dbt/project-flags.js";
 import type { SeedFiles } from "../../src/dbt/seed-files.js";
 import { readSeedFiles } from "../../src/files/read-seed-files.js";
 import { readProjectAt } from "../../src/run/artifacts.js";
@@ -289,6 +290,56 @@ describe.skipIf(!sharedFixturesPresent)(
       );
       const bouncer = readManifestDocument(fixture(BOUNCER), "bouncer");
       expect([...bouncer.nodes.values()].every((n) => n.persistedDocs === null)).toBe(true);
+    });
+  },
+);
+
+describe.skipIf(!sharedFixturesPresent)(
+  "dbt_project.yml's latest_version_pointer_enabled_by_default (the manifest doesn't record it)",
+  () => {
+    const latest = (doc: Doc, flag: boolean | null) =>
+      fingerprints(doc, { latestVersionPointerDefault: flag }).get(b("customers.v3"))!.fingerprint.components
+        .version;
+
+    it("the flag flipped on moves the latest version (its `enabled` is unset): the pointer view appears", () => {
+      const doc = fixture(BOUNCER);
+      expect(latest(doc, true)).not.toBe(latest(doc, false));
+      // Unknown (no dbt_project.yml read) counts as on.
+      expect(latest(doc, null)).toBe(latest(doc, true));
+    });
+
+    it("an explicit `enabled` wins over the flag", () => {
+      const doc = fixture(BOUNCER);
+      doc.nodes[b("customers.v3")].config.latest_version_pointer = { enabled: false, alias: null };
+      expect(latest(doc, true)).toBe(latest(doc, false));
+    });
+
+    it("with the flag off, moving latest_version moves nothing (no node makes a pointer)", () => {
+      const before = fixture(BOUNCER);
+      const after = structuredClone(before);
+      for (const v of ["v1", "v2", "v3"]) after.nodes[b(`customers.${v}`)].latest_version = 2;
+      const inputs = { latestVersionPointerDefault: false };
+      expect(moved(fingerprints(before, inputs), fingerprints(after, inputs))).toEqual({});
+    });
+
+    it.each([
+      ["absent: dbt's default", "name: shop\nversion: '1.0'\n", false],
+      ["under flags:", "name: shop\nflags:\n  latest_version_pointer_enabled_by_default: true\n", true],
+      ["False", "flags:\n  latest_version_pointer_enabled_by_default: False  # not yet\n", false],
+      ["quoted yes (YAML 1.1)", "flags:\n  latest_version_pointer_enabled_by_default: 'yes'\n", true],
+      ["commented out", "flags:\n  # latest_version_pointer_enabled_by_default: true\n", false],
+      [
+        "Jinja: unknown",
+        "flags:\n  latest_version_pointer_enabled_by_default: \"{{ env_var('X') }}\"\n",
+        null,
+      ],
+      [
+        "twice: unknown",
+        "flags:\n  latest_version_pointer_enabled_by_default: true\nlatest_version_pointer_enabled_by_default: false\n",
+        null,
+      ],
+    ] as const)("dbt_project.yml %s", (_what, text, expected) => {
+      expect(latestVersionPointerDefault(text)).toBe(expected);
     });
   },
 );

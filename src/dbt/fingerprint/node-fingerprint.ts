@@ -77,6 +77,11 @@ export const CONFIG_KEYS_IGNORED = [
 export interface FingerprintInputs {
   /** Large seeds' CSV digests; absent when the edge was given no project directory. */
   seedFiles?: SeedFiles;
+  /**
+   * dbt_project.yml's `latest_version_pointer_enabled_by_default`
+   * (project-flags.ts); null or absent: unknown, taken as on.
+   */
+  latestVersionPointerDefault?: boolean | null;
 }
 
 /** Where a node with hooks reads the environment: a hook or a macro, and the names it mentions. */
@@ -202,7 +207,7 @@ export function fingerprintNode(
   if (n.persistedDocs !== null)
     components.docs = sha256(canonicalJson(persistedDocsOf(n, metadata.adapterType)));
   if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
-    components.version = versionDigest(n, macros);
+    components.version = versionDigest(n, macros, inputs.latestVersionPointerDefault ?? null);
 
   return {
     components,
@@ -548,17 +553,19 @@ function persistedDocsOf(n: ManifestNode, adapterType: string | null): unknown {
  * unversioned name (or `latest_version_pointer.alias`, through a
  * `generate_latest_version_pointer_alias` override) selecting from it, when
  * `latest_version_pointer.enabled` is true, or unset and the project flag
- * `latest_version_pointer_enabled_by_default` is on (the manifest doesn't
- * record flags: unset counts as on). So the component says whether this node
+ * `latest_version_pointer_enabled_by_default` is on (`flagDefault`: read by
+ * the edge from dbt_project.yml, which the manifest doesn't record; null,
+ * unknown, counts as on). So the component says whether this node
  * makes a pointer view and, if so, from which config and user macros (the
  * alias macro's overrides, the view materialization). `latest_version`
  * moving from v2 to v3 changes both nodes; v1 is unchanged.
  */
-function versionDigest(n: ManifestNode, macros: MacroIndex): string {
+function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean | null): string {
   const latest = n.latestVersion !== null && String(n.latestVersion) === String(n.version);
   const pointer = n.config?.latest_version_pointer;
-  const enabled = isPlainRecord(pointer) ? pointer.enabled : pointer;
-  if (!latest || enabled === false) return sha256(canonicalJson({ pointer: null }));
+  const set = isPlainRecord(pointer) ? pointer.enabled : pointer;
+  const enabled = set === undefined || set === null ? flagDefault !== false : set !== false;
+  if (!latest || !enabled) return sha256(canonicalJson({ pointer: null }));
   const roots = [
     ...macros.userMacrosNamed(POINTER_ALIAS_MACRO),
     ...macros.userMacrosNamed(`default__${POINTER_ALIAS_MACRO}`),
