@@ -8,8 +8,9 @@
  *
  * No YAML parser: the key is looked for as a line of its own. Found once
  * with a YAML 1.1 boolean (PyYAML's, which dbt uses): that value; absent:
- * false (dbt's default); anything else (Jinja, several lines, an odd value):
- * null, unknown, which the fingerprint treats as on (conservative).
+ * false (dbt's default); anything else (Jinja, several lines, an odd value,
+ * the key inside a flow mapping): null, unknown, which the fingerprint
+ * treats as on (conservative).
  */
 const FLAG = "latest_version_pointer_enabled_by_default";
 const LINE = new RegExp(`^\\s*["']?${FLAG}["']?\\s*:(.*)$`);
@@ -19,8 +20,10 @@ const FALSE = new Set(["false", "no", "off", "n"]);
 export function latestVersionPointerDefault(projectFile: string): boolean | null {
   let found: string | null = null;
   for (const line of projectFile.split(/\r?\n/)) {
+    if (!line.includes(FLAG) || /^\s*#/.test(line)) continue;
     const match = LINE.exec(line);
-    if (match === null) continue;
+    // Elsewhere on a line (flow style `flags: {…}`): not read here, unknown.
+    if (match === null) return null;
     if (found !== null) return null;
     found = match[1]!.replace(/\s+#.*$/, "").trim();
   }
