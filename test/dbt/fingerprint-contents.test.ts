@@ -333,6 +333,7 @@ describe.skipIf(!sharedFixturesPresent)(
         "flags:\n  latest_version_pointer_enabled_by_default: \"{{ env_var('X') }}\"\n",
         null,
       ],
+      ["in a flow mapping: unknown", "flags: {latest_version_pointer_enabled_by_default: true}\n", null],
       [
         "twice: unknown",
         "flags:\n  latest_version_pointer_enabled_by_default: true\nlatest_version_pointer_enabled_by_default: false\n",
