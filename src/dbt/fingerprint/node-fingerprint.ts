@@ -12,7 +12,7 @@
  * | macros        | source of every project/package macro used, transitively, plus the materialization and `generate_*_name` overrides |
  * | contract      | what an enforced contract puts in the DDL: columns in order (name, data_type, quote, constraints), model constraints, alias_types |
  * | docs          | only for nodes that persist docs: the description (`persist_docs.relation`) and every declared column's comment (`persist_docs.columns`) |
- * | version       | only for versioned models: whether it is the latest version, and for the latest, the `latest_version_pointer` config and the user macros that build the pointer view |
+ * | version       | only for versioned models of dbt 1.12+: whether the node makes the latest-version pointer view and, if so, its `latest_version_pointer` config and the user macros that name and build it |
  * | relation      | database, schema, identifier                                      |
  * | engine        | dbt version and adapter                                           |
  *
