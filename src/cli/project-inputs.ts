@@ -10,6 +10,8 @@ import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js"
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { projectNameOf } from "../dbt/project-name.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
+import { readLatestVersionPointerDefault } from "../files/read-project-flags.js";
+import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 import type { Scope } from "../state/scope.js";
 import type { TargetIdentity } from "../state/snapshot.js";
@@ -24,18 +26,35 @@ export function resolveFlagPath(context: CliContext, value: string | undefined, 
   return path.resolve(context.cwd, value ?? fallback);
 }
 
-/** Reads and fingerprints the manifest; with `progress`, says so (the longest part of a large plan). */
+/** `--project-dir`: where the dbt project is (dbt's own flag), for reading large seeds' CSV files. */
+export const PROJECT_DIR_OPTION = { "project-dir": { type: "string" } } as const;
+export const PROJECT_DIR_HELP = {
+  "project-dir":
+    "the dbt project's directory, where large seeds' CSV files (dbt records no content checksum for a seed over 1 MiB) and dbt_project.yml's flags are read from; default: the current directory",
+} as const;
+
+/**
+ * Reads and fingerprints the manifest; with `progress`, says so (the longest
+ * part of a large plan). Seeds dbt recorded only a path checksum for are
+ * hashed from their CSV under `projectDir` (`--project-dir`, default the
+ * current directory, as dbt's), and dbt_project.yml's flags are read there.
+ */
 export function readProject(
   context: CliContext,
   manifest: string | undefined,
   progress?: Progress,
+  projectDir?: string,
 ): LoadedProject {
   const file = resolveFlagPath(context, manifest, "target/manifest.json");
   const shown = path.relative(context.cwd, file) || file;
   progress?.phase(`reading and parsing ${shown}${sizeOf(file)}`);
   const loaded = readManifestFile(file, "--manifest");
   progress?.phase(`fingerprinting ${shown}`);
-  return projectOf(loaded);
+  const dir = resolveFlagPath(context, projectDir, ".");
+  return projectOf(loaded, {
+    seedFiles: readSeedFiles(loaded, dir),
+    latestVersionPointerDefault: readLatestVersionPointerDefault(dir),
+  });
 }
 
 /** ` (74.4 MB)`, or nothing when the file can't be examined (reading it then says why). */

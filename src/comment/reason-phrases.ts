@@ -21,6 +21,8 @@ export const COMPONENT_LABELS: Readonly<Record<string, string>> = {
   config: "config",
   macros: "macros it uses",
   contract: "contract",
+  docs: "persisted docs",
+  version: "latest-version pointer",
   relation: "target relation",
   engine: "dbt version or adapter",
 };

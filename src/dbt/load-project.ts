@@ -4,6 +4,7 @@
  */
 import type { Manifest } from "./artifacts/manifest.js";
 import { loadManifest } from "./artifacts/manifest-stream.js";
+import type { FingerprintInputs } from "./fingerprint/node-fingerprint.js";
 import { fingerprintProject, type NodeFingerprint } from "./fingerprint/project-fingerprints.js";
 import { buildGraph, type ProjectGraph } from "./graph.js";
 
@@ -13,13 +14,21 @@ export interface LoadedProject {
   fingerprints: ReadonlyMap<string, NodeFingerprint>;
 }
 
-/** The graph and fingerprints of a manifest already read (the action and the CLI stream it from the file). */
-export function projectOf(manifest: Manifest): LoadedProject {
+/**
+ * The graph and fingerprints of a manifest already read (the action and the
+ * CLI stream it from the file); `inputs`: what the edge read from the
+ * checkout (large seeds' CSV digests, seed-files.ts).
+ */
+export function projectOf(manifest: Manifest, inputs: FingerprintInputs = {}): LoadedProject {
   const graph = buildGraph(manifest);
-  return { manifest, graph, fingerprints: fingerprintProject(graph) };
+  return { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
 }
 
 /** `projectOf` the manifest in `manifestText`; `file` names it in messages. */
-export function loadProject(manifestText: string, file: string): LoadedProject {
-  return projectOf(loadManifest(manifestText, file));
+export function loadProject(
+  manifestText: string,
+  file: string,
+  inputs: FingerprintInputs = {},
+): LoadedProject {
+  return projectOf(loadManifest(manifestText, file), inputs);
 }

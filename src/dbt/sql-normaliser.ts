@@ -30,9 +30,20 @@
  *   everywhere for the same reason (Python's `splitlines` ends lines at
  *   `\v`, `\f`, `\x1c`…); "ASCII whitespace" is space, tab, LF and CR LF.
  * - A `\r` not followed by `\n` gives up everywhere, quotes included.
- * - `--` must be followed by a space (0x20). `--` followed by a tab, a line
- *   break or the end of the input gives up (MySQL needs whitespace there;
- *   the ADR says "a following space", so be literal).
+ * - Comment syntax depends on the dialect (`CommentSyntax`, chosen from the
+ *   adapter by `commentSyntaxOf`):
+ *   - `conservative` (any adapter, MySQL and MariaDB included): `--` must be
+ *     followed by a space, a tab or a line break (MySQL's rule: "at least one
+ *     whitespace or control character"); `--` followed by anything else or
+ *     by the end of the input gives up. A block comment must open with
+ *     whitespace, `*`, `-`, `=` or `+` (a hint): `/*!` and `/*M!` are
+ *     MySQL/MariaDB executable comments.
+ *   - `standard` (adapters whose SQL has neither: PostgreSQL, Snowflake,
+ *     BigQuery, DuckDB, Redshift, Spark, Databricks, Trino, …): `--` starts
+ *     a comment whatever follows (`--comment`, `----------`, `--` at the end
+ *     of the input; `a--1` is `a` and a comment there), except `--+`, an
+ *     Oracle hint, which gives up; a block comment may open with anything
+ *     (`/*comment*\/`, `/*!x*\/`), `/*+` stays a hint.
  * - A line comment may contain anything ASCII and printable (it is dropped);
  *   so may a block comment, except `/*` (nested comments give up). A `--`
  *   comment ends at `\n`; one that runs to the end of the input is fine.
@@ -62,6 +73,38 @@
 
 export type NormaliseResult = { ok: true; text: string } | { ok: false; reason: string };
 
+/**
+ * What starts a comment: `standard` where `--` always starts one and block
+ * comments have no executable form; `conservative` everywhere else (see the
+ * module comment).
+ */
+export type CommentSyntax = "standard" | "conservative";
+
+/**
+ * Adapters whose SQL reads `--` as a comment whatever follows it and has no
+ * executable block comments (`/*!` of MySQL/MariaDB, `--+` of Oracle): each
+ * dialect's lexical rules (PostgreSQL "Lexical Structure: Comments";
+ * Snowflake, BigQuery, DuckDB, Spark and Trino SQL references).
+ */
+const STANDARD_COMMENT_ADAPTERS: ReadonlySet<string> = new Set([
+  "postgres",
+  "redshift",
+  "materialize",
+  "timescaledb",
+  "snowflake",
+  "bigquery",
+  "duckdb",
+  "spark",
+  "databricks",
+  "trino",
+  "athena",
+]);
+
+/** The comment syntax of a dbt adapter's dialect; `conservative` when unknown or absent. */
+export function commentSyntaxOf(adapterType: string | null): CommentSyntax {
+  return adapterType !== null && STANDARD_COMMENT_ADAPTERS.has(adapterType) ? "standard" : "conservative";
+}
+
 /** Stable reasons, so callers and tests can match on them. */
 export const GIVE_UP = {
   nonAscii: "non-ASCII character",
@@ -70,6 +113,7 @@ export const GIVE_UP = {
   tripleQuote: "triple quote",
   quoteTouching: "quote touching a word or quote",
   dashDash: "`--` without a following space",
+  lineHint: "`--+` (an optimizer hint in Oracle)",
   slashSlash: "`//`",
   nestedComment: "nested block comment",
   loneCr: "lone carriage return",
@@ -156,16 +200,16 @@ const encoder = new TextEncoder();
 /** The bytes of the normalised SQL, or why it gives up. `bytes` is only valid until the next call. */
 export type NormaliseBytesResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
 
-export function normaliseSql(sql: string): NormaliseResult {
-  const length = normaliseIntoScratch(sql);
+export function normaliseSql(sql: string, syntax: CommentSyntax = "conservative"): NormaliseResult {
+  const length = normaliseIntoScratch(sql, syntax);
   if (typeof length === "string") return { ok: false, reason: length };
   // ASCII only: latin1 decodes it byte for byte.
   return { ok: true, text: decoder.decode(scratch.subarray(0, length)) };
 }
 
 /** normaliseSql's text as bytes (ASCII, so also its UTF-8), without making a string. */
-export function normaliseSqlBytes(sql: string): NormaliseBytesResult {
-  const length = normaliseIntoScratch(sql);
+export function normaliseSqlBytes(sql: string, syntax: CommentSyntax = "conservative"): NormaliseBytesResult {
+  const length = normaliseIntoScratch(sql, syntax);
   if (typeof length === "string") return { ok: false, reason: length };
   return { ok: true, bytes: scratch.subarray(0, length) };
 }
@@ -191,8 +235,8 @@ function bodyProblem(sql: Uint8Array, k: number, c: number): string | undefined 
 }
 
 /** Writes the normalised text into `scratch`; its length, or why it gives up. */
-function normaliseIntoScratch(text: string): number | string {
-  return scan(toBytes(text), text.length);
+function normaliseIntoScratch(text: string, syntax: CommentSyntax): number | string {
+  return scan(toBytes(text), text.length, syntax === "standard");
 }
 
 /** `text`'s code units into `source` (see there); returns `source`. */
@@ -213,8 +257,11 @@ function toBytes(text: string): Uint8Array {
   return bytes;
 }
 
-/** Normalises the `n` code units of `sql` (see `source`) into `scratch`. */
-function scan(sql: Uint8Array, n: number): number | string {
+/**
+ * Normalises the `n` code units of `sql` (see `source`) into `scratch`;
+ * `standard`: the `standard` comment syntax.
+ */
+function scan(sql: Uint8Array, n: number, standard: boolean): number | string {
   // A token and the space before it never outgrow two bytes per input character.
   if (scratch.length < 2 * n + 1) scratch = new Uint8Array(Math.max(2 * n + 1, scratch.length * 2));
   // At most one token per input character.
@@ -325,10 +372,20 @@ function scan(sql: Uint8Array, n: number): number | string {
     } else if (cls === PUNCT) {
       const next = sql[i + 1]!;
       if (c === DASH && next === DASH) {
-        if (sql[i + 2]! !== SP) return GIVE_UP.dashDash;
+        const after = sql[i + 2]!; // 0 at the end of the input
+        if (standard) {
+          if (after === PLUS) return GIVE_UP.lineHint;
+        } else if (
+          after !== SP &&
+          after !== TAB &&
+          after !== LF &&
+          !(after === CR_CODE && sql[i + 3]! === LF)
+        ) {
+          return GIVE_UP.dashDash;
+        }
         if (i > 0 && sql[i - 1]! === DOT_CODE) return GIVE_UP.dotSpace;
         // A line comment: dropped, up to (not including) the line feed.
-        let k = i + 3;
+        let k = i + 2;
         while (k < n) {
           const q = sql[k]!;
           if (q === LF) break;
@@ -348,6 +405,7 @@ function scan(sql: Uint8Array, n: number): number | string {
         const hint = opener === PLUS;
         if (
           !hint &&
+          !standard &&
           opener !== STAR &&
           opener !== DASH &&
           opener !== EQUALS &&

@@ -7,6 +7,8 @@ const COMPONENT_WORDS: Record<string, string> = {
   config: "config",
   macros: "macros it uses",
   contract: "contract",
+  docs: "persisted docs",
+  version: "latest-version pointer",
   relation: "target relation",
   engine: "dbt version or adapter",
 };

@@ -5,9 +5,17 @@ import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js"
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { UserError } from "../errors/user-error.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
+import { readLatestVersionPointerDefault } from "../files/read-project-flags.js";
+import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 
-export function readProjectAt(file: string): LoadedProject {
+/**
+ * The manifest at `file`, fingerprinted; seeds dbt recorded only a path
+ * checksum for are hashed from their CSV under `projectDir` (input
+ * `project-dir`), and dbt_project.yml's flags are read there, so the main
+ * step's plan and the post step's record agree.
+ */
+export function readProjectAt(file: string, projectDir: string): LoadedProject {
   if (!existsSync(file)) {
     throw new UserError("file_missing", `${file} (input \`manifest\`) does not exist.`, {
       file,
@@ -15,7 +23,11 @@ export function readProjectAt(file: string): LoadedProject {
       hint: "Run `dbt compile` (or `dbt build`) before this step, or point `manifest` at the manifest.json it writes.",
     });
   }
-  return projectOf(readManifestFile(file, "input `manifest`"));
+  const manifest = readManifestFile(file, "input `manifest`");
+  return projectOf(manifest, {
+    seedFiles: readSeedFiles(manifest, projectDir),
+    latestVersionPointerDefault: readLatestVersionPointerDefault(projectDir),
+  });
 }
 
 /** sources.json when present; null (and the planner says so) when not. */

@@ -76,7 +76,7 @@ export async function runMainStep(
     return { mode, plan: null };
   }
 
-  const project = readProjectAt(inputs.manifest);
+  const project = readProjectAt(inputs.manifest, inputs.projectDir);
   const scope: Scope = {
     project: projectNameOf(project, "manifest"),
     environment: inputs.environment ?? DEFAULT_ENVIRONMENT,
@@ -295,7 +295,7 @@ async function prodIfKnown(inputs: ActionInputs, ports: Ports): Promise<StateSna
     );
     return null;
   }
-  const project = readProjectAt(inputs.manifest);
+  const project = readProjectAt(inputs.manifest, inputs.projectDir);
   const scope: Scope = {
     project: projectNameOf(project, "manifest"),
     environment: inputs.environment ?? DEFAULT_ENVIRONMENT,

@@ -55,9 +55,10 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
     if (environmentRefusal(inputs, run) === null) {
       const event = run.event;
       const planned = ports.stepState.get("planned-manifest");
-      const buildProject = readProjectAt(inputs.manifest);
+      const buildProject = readProjectAt(inputs.manifest, inputs.projectDir);
       // Without the main step's copy, the plan was made from the manifest dbt left: read it once.
-      const project = planned !== "" && existsSync(planned) ? readProjectAt(planned) : buildProject;
+      const project =
+        planned !== "" && existsSync(planned) ? readProjectAt(planned, inputs.projectDir) : buildProject;
       await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
         recordPullRequestBuilds(
           ctx,

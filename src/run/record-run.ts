@@ -95,7 +95,7 @@ export async function recordAndSave(
       message = `Recorded the promotion of ${promoted.length} node${promoted.length === 1 ? "" : "s"} from ${promotion.environment} in ${committed.scope} (${nothingRan}).`;
       log.info(message);
     } else {
-      const project = readProjectAt(inputs.manifest);
+      const project = readProjectAt(inputs.manifest, inputs.projectDir);
       const sources = readSourcesAt(inputs.sources);
       const ledger = await store.runs(scope);
       const outcome = record({

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { captureContext } from "../support/cli-context.js";
 import { buildManifest, modelId } from "../support/manifest-builder.js";
+import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "ods-fingerprint-cli-"));
 const manifestFile = path.join(dir, "manifest.json");
@@ -85,3 +86,39 @@ describe("ods-state fingerprint", () => {
     expect(context.stderrText()).toMatch(/^error\[artifact_not_json\]: .*bad\.json/);
   });
 });
+
+describe.skipIf(!sharedFixturesPresent)(
+  "ods-state fingerprint --project-dir: seeds over 1 MiB are hashed from their CSV",
+  () => {
+    const jaffle = sharedFixture("jaffle-shop-duckdb-1.12", "manifest.json");
+    const project = mkdtempSync(path.join(os.tmpdir(), "ods-fingerprint-project-"));
+    mkdirSync(path.join(project, "seeds", "jaffle-data"), { recursive: true });
+    for (const name of ["raw_items", "raw_orders"])
+      writeFileSync(path.join(project, "seeds", "jaffle-data", `${name}.csv`), `id,${name}\n1,a\n`);
+    const seeds = (document: {
+      nodes: Array<{ unique_id: string; complete: boolean; incomplete: string[] }>;
+    }) =>
+      document.nodes.filter(
+        (n) => n.unique_id === "seed.jaffle_shop.raw_items" || n.unique_id === "seed.jaffle_shop.raw_orders",
+      );
+
+    it("with --project-dir: complete", async () => {
+      const context = captureContext(dir);
+      expect(
+        await runCli(
+          ["fingerprint", "--manifest", jaffle, "--project-dir", project, "--format", "json"],
+          context,
+        ),
+      ).toBe(0);
+      expect(seeds(JSON.parse(context.stdoutText())).map((n) => n.complete)).toEqual([true, true]);
+    });
+
+    it("without it, from a directory without the CSV: incomplete, naming where it looked", async () => {
+      const context = captureContext(dir);
+      expect(await runCli(["fingerprint", "--manifest", jaffle, "--format", "json"], context)).toBe(0);
+      const found = seeds(JSON.parse(context.stdoutText()));
+      expect(found.map((n) => n.complete)).toEqual([false, false]);
+      expect(found[0]!.incomplete.join()).toContain("was not found at `seeds/jaffle-data/");
+    });
+  },
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseSql } from "../../src/dbt/sql-normaliser.js";
+import { commentSyntaxOf, normaliseSql } from "../../src/dbt/sql-normaliser.js";
 
 function normalised(sql: string): string {
   const result = normaliseSql(sql);
@@ -67,9 +67,6 @@ describe("normaliseSql gives up on every construct of the ADR's list (the raw te
     // -- without a following space
     ["`--comment`", "select 1 --comment", "`--` without a following space"],
     ["`----` banner", "----------\nselect 1", "`--` without a following space"],
-    ["`--` then a line feed", "--\nselect 1", "`--` without a following space"],
-    ["`--` then CR LF", "--\r\nselect 1", "`--` without a following space"],
-    ["`--` then a tab", "--\tnote\nselect 1", "`--` without a following space"],
     ["`--` at the end of the input", "select 1 --", "`--` without a following space"],
     ["`a--1` (minus minus one, or a comment)", "select a--1", "`--` without a following space"],
     ["Oracle line hint `--+`", "select --+ INDEX(t)\n a", "`--` without a following space"],
@@ -343,5 +340,70 @@ describe("normaliseSql on large inputs (speed is measured in bench/, not here)",
       ok: false,
       reason: "quote touching a word or quote",
     });
+  });
+});
+
+describe("comment syntax: `--` followed by whitespace is a comment in every dialect (MySQL's rule too)", () => {
+  it.each([
+    ["`--` then a line feed", "--\nselect 1"],
+    ["`--` then CR LF", "--\r\nselect 1"],
+    ["`--` then a tab", "--\tnote\nselect 1"],
+  ])("%s", (_what, sql) => {
+    expect(normaliseSql(sql)).toEqual({ ok: true, text: "select 1" });
+  });
+});
+
+describe("comment syntax `standard` (PostgreSQL, Snowflake, BigQuery, DuckDB, …): comments stay comments", () => {
+  const standard = (sql: string) => normaliseSql(sql, "standard");
+
+  // [what, compiled SQL, normalised text]; each one gave up before (conservative syntax).
+  it.each([
+    ["`--comment` (jaffle-shop, planetkart)", "--Regional Performance\nselect 1", "select 1"],
+    ["a `----------` divider", "select\n  ----------  ids\n  id\nfrom t", "select id from t"],
+    ["`--` at the end of the input", "select 1 --", "select 1"],
+    ["`--` at the end of the input after text", "select 1\n--end", "select 1"],
+    ["`a--1`: `a` and a comment", "select a--1\n", "select a"],
+    ["Fusion's wrapper marker", "select 1\n--EPHEMERAL-SELECT-WRAPPER-START\n", "select 1"],
+    ["`/*comment*/`", "select /*comment*/ 1", "select 1"],
+    ["`/*M!x*/` (executable in MariaDB only)", "select /*M!x*/ 1", "select 1"],
+    ["`/*!x*/` is a plain comment there", "select /*!x*/ 1", "select 1"],
+    ["`/*#note*/`", "select /*#note*/ 1", "select 1"],
+  ])("%s", (_what, sql, text) => {
+    expect(normaliseSql(sql).ok).toBe(false);
+    expect(standard(sql)).toEqual({ ok: true, text });
+  });
+
+  it.each([
+    ["Oracle's `--+` hint", "select --+ INDEX(t)\n a", "`--+` (an optimizer hint in Oracle)"],
+    ["a nested block comment", "select /* a /* b */ */ 1", "nested block comment"],
+    [
+      "a string holding `--x` stays a string",
+      "select '--x' 'y'",
+      "two literals separated only by whitespace",
+    ],
+    ["BigQuery backticks", "select `a`", "character `` ` ``"],
+  ])("still gives up on %s", (_what, sql, reason) => {
+    expect(standard(sql)).toEqual({ ok: false, reason });
+  });
+
+  it("hints stay tokens", () => {
+    expect(standard("select /*+ FULL(t) */ a")).toEqual({ ok: true, text: "select /*+ FULL(t) */ a" });
+  });
+
+  it("strings holding comment markers are kept verbatim", () => {
+    expect(standard("select '--x', \"/*y*/\"")).toEqual({ ok: true, text: "select '--x' , \"/*y*/\"" });
+  });
+
+  it.each([
+    ["duckdb", "standard"],
+    ["postgres", "standard"],
+    ["snowflake", "standard"],
+    ["bigquery", "standard"],
+    ["mysql", "conservative"],
+    ["oracle", "conservative"],
+    ["sqlserver", "conservative"],
+    [null, "conservative"],
+  ] as const)("adapter %s: %s", (adapter, syntax) => {
+    expect(commentSyntaxOf(adapter)).toBe(syntax);
   });
 });

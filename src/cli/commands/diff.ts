@@ -4,6 +4,8 @@ import type { Command } from "../command.js";
 import {
   DEFAULT_STATE,
   openExistingState,
+  PROJECT_DIR_HELP,
+  PROJECT_DIR_OPTION,
   readProject,
   resolveFlagPath,
   scopeOf,
@@ -17,12 +19,23 @@ export const diffCommand: Command = {
     manifest: "dbt's manifest.json; default target/manifest.json",
     state: `the state database; default ${DEFAULT_STATE}`,
     environment: "the state scope's environment; default prod",
+    ...PROJECT_DIR_HELP,
   },
-  options: { manifest: { type: "string" }, state: { type: "string" }, environment: { type: "string" } },
+  options: {
+    manifest: { type: "string" },
+    state: { type: "string" },
+    environment: { type: "string" },
+    ...PROJECT_DIR_OPTION,
+  },
   positionals: { name: "NODE (a name or unique_id)", required: true },
   examples: ["ods-state diff stg_orders --manifest target/manifest.json"],
   async run(values, positionals, context) {
-    const project = readProject(context, values.manifest as string | undefined);
+    const project = readProject(
+      context,
+      values.manifest as string | undefined,
+      undefined,
+      values["project-dir"] as string | undefined,
+    );
     const scope = scopeOf(project, values.environment as string | undefined);
     const wanted = positionals[0]!;
     const matches = [...project.graph.nodes.values()].filter(

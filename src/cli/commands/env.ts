@@ -35,6 +35,8 @@ import {
   DEFAULT_STATE,
   openExistingState,
   openStateForWriting,
+  PROJECT_DIR_HELP,
+  PROJECT_DIR_OPTION,
   readProject,
   readRunResults,
   readSourcesIfGiven,
@@ -148,7 +150,7 @@ async function prodHead(
 
 /** What create, refresh and promote read first: the manifest, its scope, sources.json, and prod's head. */
 async function planningInputs(values: ParsedValues, context: CliContext, progress: Progress) {
-  const project = readProject(context, str(values, "manifest"), progress);
+  const project = readProject(context, str(values, "manifest"), progress, str(values, "project-dir"));
   const scope = scopeOf(project, str(values, "environment"));
   const sources = readSourcesIfGiven(context, str(values, "sources"));
   progress.phase("reading prod's state");
@@ -218,9 +220,11 @@ async function createOrRefresh(values: ParsedValues, context: CliContext, sub: S
 async function recordBuilds(values: ParsedValues, context: CliContext): Promise<number> {
   const name = environmentOf(values)!;
   const progress = createProgress(context);
-  const project = readProject(context, str(values, "manifest"), progress);
+  const project = readProject(context, str(values, "manifest"), progress, str(values, "project-dir"));
   const buildManifest = str(values, "build-manifest");
-  const buildProject = buildManifest ? readProject(context, buildManifest, progress) : null;
+  const buildProject = buildManifest
+    ? readProject(context, buildManifest, progress, str(values, "project-dir"))
+    : null;
   const runResults = readRunResults(context, str(values, "run-results"));
   const sources = readSourcesIfGiven(context, str(values, "sources"));
   await withWarehouse(values, context, async (ctx) => {
@@ -242,7 +246,9 @@ async function recordBuilds(values: ParsedValues, context: CliContext): Promise<
 async function cleanup(values: ParsedValues, context: CliContext): Promise<number> {
   const name = environmentOf(values)!;
   const progress = createProgress(context);
-  const project = str(values, "manifest") ? readProject(context, str(values, "manifest"), progress) : null;
+  const project = str(values, "manifest")
+    ? readProject(context, str(values, "manifest"), progress, str(values, "project-dir"))
+    : null;
   const prod = await prodState(values, context, project);
   let code = 0;
   await withWarehouse(values, context, async (ctx) => {
@@ -541,7 +547,9 @@ async function list(values: ParsedValues, context: CliContext): Promise<number> 
 }
 
 async function gc(values: ParsedValues, context: CliContext): Promise<number> {
-  const project = str(values, "manifest") ? readProject(context, str(values, "manifest")) : null;
+  const project = str(values, "manifest")
+    ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
+    : null;
   const prod = await prodState(values, context, project);
   const retentionDays = positiveNumber(values, "retention-days");
   const open = str(values, "open-prs");
@@ -643,6 +651,7 @@ export const envCommand: Command = {
     "open-prs": "gc: the pull requests still open; other open environments are closed now",
     "dry-run": "list what would change, change nothing",
     format: "text (default) or json",
+    ...PROJECT_DIR_HELP,
   },
   options: {
     warehouse: { type: "string" },
@@ -665,6 +674,7 @@ export const envCommand: Command = {
     "open-prs": { type: "string" },
     "dry-run": { type: "boolean" },
     format: { type: "string" },
+    ...PROJECT_DIR_OPTION,
   },
   positionals: {
     name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc)",

@@ -2,7 +2,7 @@ import type { NodeFingerprint } from "../../dbt/fingerprint/project-fingerprints
 import { UserError } from "../../errors/user-error.js";
 import type { Command } from "../command.js";
 import { createProgress } from "../progress.js";
-import { readProject } from "../project-inputs.js";
+import { PROJECT_DIR_HELP, PROJECT_DIR_OPTION, readProject } from "../project-inputs.js";
 
 /** Version of the `fingerprint --format json` document (docs/cli-formats.md). */
 export const FINGERPRINT_FORMAT_VERSION = "1.0";
@@ -45,10 +45,12 @@ export const fingerprintCommand: Command = {
   optionHelp: {
     manifest: "dbt's manifest.json (after `dbt compile`); default target/manifest.json",
     format: "text (default) or json (versioned, see docs/cli-formats.md)",
+    ...PROJECT_DIR_HELP,
   },
   options: {
     manifest: { type: "string" },
     format: { type: "string" },
+    ...PROJECT_DIR_OPTION,
   },
   examples: [
     "ods-state fingerprint --manifest target/manifest.json",
@@ -60,7 +62,12 @@ export const fingerprintCommand: Command = {
       throw new UserError("usage", `--format is \`${format}\`; allowed: text, json.`, { input: "--format" });
     }
     const progress = createProgress(context);
-    const project = readProject(context, values.manifest as string | undefined, progress);
+    const project = readProject(
+      context,
+      values.manifest as string | undefined,
+      progress,
+      values["project-dir"] as string | undefined,
+    );
     progress.done();
     const metadata = project.manifest.metadata;
     if (format === "json") {

@@ -10,6 +10,8 @@ import { createProgress } from "../progress.js";
 import {
   DEFAULT_STATE,
   openExistingState,
+  PROJECT_DIR_HELP,
+  PROJECT_DIR_OPTION,
   readProject,
   readSourcesIfGiven,
   resolveFlagPath,
@@ -29,7 +31,12 @@ export async function planFromFlags(
   const progress = createProgress(context);
   let store: Awaited<ReturnType<typeof openExistingState>>;
   try {
-    const project = readProject(context, values.manifest as string | undefined, progress);
+    const project = readProject(
+      context,
+      values.manifest as string | undefined,
+      progress,
+      values["project-dir"] as string | undefined,
+    );
     const scope = scopeOf(project, values.environment as string | undefined);
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);
     const stateFile = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE);
@@ -63,6 +70,7 @@ export const PLAN_OPTIONS = {
   select: { type: "string", multiple: true },
   exclude: { type: "string", multiple: true },
   pointers: { type: "boolean" },
+  ...PROJECT_DIR_OPTION,
 } as const;
 
 export const PLAN_OPTION_HELP = {
@@ -77,6 +85,7 @@ export const PLAN_OPTION_HELP = {
   exclude: "dbt selectors to leave out, as for `dbt build --exclude` (repeatable)",
   pointers:
     "plan a pull request's environment (a manifest compiled with the CI target) over the scope's state: REUSE nodes are served by pointer views, so the relation may differ",
+  ...PROJECT_DIR_HELP,
 };
 
 export const planCommand: Command = {

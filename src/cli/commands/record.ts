@@ -6,6 +6,8 @@ import { createProgress } from "../progress.js";
 import {
   DEFAULT_STATE,
   openStateForWriting,
+  PROJECT_DIR_HELP,
+  PROJECT_DIR_OPTION,
   readProject,
   readRunResults,
   readSourcesIfGiven,
@@ -25,6 +27,7 @@ export const recordCommand: Command = {
     state: `the state database; default ${DEFAULT_STATE} (created when absent)`,
     environment: "the state scope's environment; default prod",
     target: "the dbt target the run built into; default: the environment",
+    ...PROJECT_DIR_HELP,
   },
   options: {
     manifest: { type: "string" },
@@ -33,13 +36,19 @@ export const recordCommand: Command = {
     state: { type: "string" },
     environment: { type: "string" },
     target: { type: "string" },
+    ...PROJECT_DIR_OPTION,
   },
   examples: [
     "dbt source freshness && dbt build && ods-state record --manifest target/manifest.json --run-results target/run_results.json",
   ],
   async run(values, _positionals, context) {
     const progress = createProgress(context);
-    const project = readProject(context, values.manifest as string | undefined, progress);
+    const project = readProject(
+      context,
+      values.manifest as string | undefined,
+      progress,
+      values["project-dir"] as string | undefined,
+    );
     const runResults = readRunResults(context, values["run-results"] as string | undefined);
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);
     const scope = scopeOf(project, values.environment as string | undefined);

@@ -104,6 +104,7 @@ function isOptColumns(value: unknown): boolean {
     if (
       !isObject(column) ||
       !isOptString(column.name) ||
+      !isOptString(column.description) ||
       !isOptString(column.data_type) ||
       !isOptArray(column.constraints) ||
       !isOptBoolean(column.quote)
@@ -142,7 +143,10 @@ export function isBuildable(v: unknown): boolean {
     isOptArray(v.constraints) &&
     isOptTags(v.tags) &&
     isOptVersion(v.version) &&
-    isOptString(v.patch_path)
+    isOptString(v.patch_path) &&
+    isOptVersion(v.latest_version) &&
+    isOptString(v.description) &&
+    isOptString(v.root_path)
   );
 }
 

@@ -79,6 +79,36 @@ export interface ColumnSpec {
   quote: boolean | null;
 }
 
+/**
+ * A declared column as `persist_docs.columns` writes it to the warehouse
+ * (dbt-adapters' `persist_docs` macros: the comment, with the column's
+ * `quote`; dbt-bigquery's `update_columns` also sets `policy_tags`;
+ * dbt-athena's `persist_docs_to_glue` also writes the column's `meta`).
+ */
+export interface PersistedColumn {
+  name: string;
+  description: string;
+  quote: boolean | null;
+  /** `policy_tags` as written (BigQuery), or undefined. */
+  policyTags: unknown;
+  /** The column's `meta` as written, or undefined. */
+  meta: unknown;
+}
+
+/**
+ * What `persist_docs` writes to the warehouse for a node, kept only for nodes
+ * that persist docs (dbt's `persist_relation_docs()` / `persist_column_docs()`,
+ * core/dbt/context/providers.py RuntimeConfigObject): the description when
+ * `persist_docs.relation` is on, every declared column when
+ * `persist_docs.columns` is on.
+ */
+export interface PersistedDocs {
+  /** The node's description; null when `persist_docs.relation` is off. */
+  description: string | null;
+  /** Every declared column, in YAML order; null when `persist_docs.columns` is off. */
+  columns: readonly PersistedColumn[] | null;
+}
+
 /** Where a node is built (or a source is read from). */
 export interface Relation {
   database: string | null;
@@ -135,6 +165,20 @@ export interface ManifestNode {
   version: string | number | null;
   /** The YAML file that describes the node (`patch_path` without its `project://` prefix), for `path:` selection. */
   patchPath: string | null;
+  /** `latest_version` of a versioned model (every version's node carries it); null when unversioned or absent. */
+  latestVersion: string | number | null;
+  /**
+   * What `persist_docs` writes to the warehouse; null when the node persists
+   * no docs. Only those nodes keep descriptions (memory: a large project
+   * describes tens of thousands of columns).
+   */
+  persistedDocs: PersistedDocs | null;
+  /**
+   * Seeds: dbt's `root_path`, the directory of the seed's package where the
+   * manifest was written (for finding the CSV of a seed dbt recorded only a
+   * path checksum for); null for other nodes.
+   */
+  rootPath: string | null;
 }
 
 /** A data test (generic or singular). */
@@ -317,6 +361,7 @@ const contractSchema = z
 
 const columnSchema = z.object({
   name: optStr,
+  description: optStr,
   data_type: optStr,
   constraints: z.array(z.unknown()).nullish(),
   quote: z.boolean().nullish(),
@@ -346,6 +391,9 @@ const buildableSchema = z.object({
   tags: tagsSchema,
   version: versionSchema,
   patch_path: optStr,
+  latest_version: versionSchema,
+  description: optStr,
+  root_path: optStr,
 });
 
 const dataTestSchema = z.object({
@@ -533,6 +581,47 @@ const DEFAULT_MATERIALIZATION: Partial<Record<BuildableResourceType, string>> = 
   snapshot: "snapshot",
 };
 
+/**
+ * Python's truthiness of a config value, as dbt's Jinja tests it
+ * (`persist_docs.get("relation", False)`): false, null, 0, "", an empty list
+ * or object are false.
+ */
+function pythonTruthy(value: unknown): boolean {
+  if (value === undefined || value === null || value === false || value === 0 || value === "") return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (isPlainObject(value)) return Object.keys(value).length > 0;
+  return true;
+}
+
+/** What persist_docs writes for a node, or null when it writes nothing (see PersistedDocs). */
+function persistedDocs(raw: Raw<typeof buildableSchema>): PersistedDocs | null {
+  const setting = raw.config?.persist_docs;
+  if (!isPlainObject(setting)) return null;
+  const relation = pythonTruthy(setting.relation);
+  const columns = pythonTruthy(setting.columns);
+  if (!relation && !columns) return null;
+  let persisted: PersistedColumn[] | null = null;
+  if (columns) {
+    persisted = [];
+    const declared = raw.columns;
+    if (declared) {
+      for (const key in declared) {
+        const c = declared[key];
+        if (c === undefined) continue;
+        const extra = c as Record<string, unknown>;
+        persisted.push({
+          name: c.name ?? key,
+          description: c.description ?? "",
+          quote: c.quote ?? null,
+          policyTags: extra.policy_tags,
+          meta: extra.meta,
+        });
+      }
+    }
+  }
+  return { description: relation ? (raw.description ?? "") : null, columns: persisted };
+}
+
 function toNode(
   raw: Raw<typeof buildableSchema>,
   fields: Raw<typeof nodeConfigFieldsSchema> | null,
@@ -587,6 +676,9 @@ function toNode(
     tags: tags(raw.tags),
     version: raw.version ?? null,
     patchPath: patchPath(raw.patch_path),
+    latestVersion: raw.version === null || raw.version === undefined ? null : (raw.latest_version ?? null),
+    persistedDocs: persistedDocs(raw),
+    rootPath: raw.resource_type === "seed" ? (raw.root_path ?? null) : null,
   };
 }
 

@@ -18,6 +18,8 @@ export const COMPONENT_NAMES = [
   "config",
   "macros",
   "contract",
+  "docs",
+  "version",
   "relation",
   "engine",
 ] as const;

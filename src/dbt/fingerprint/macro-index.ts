@@ -51,7 +51,7 @@ export class MacroIndex {
   private readonly materializations = new Map<string, string[]>();
   private nameOverrides: string[] | undefined;
   private readonly byName = new Map<string, ManifestMacro[]>();
-  private readonly adapterType: string | null;
+  readonly adapterType: string | null;
 
   constructor(macros: ReadonlyMap<string, ManifestMacro>, adapterType: string | null) {
     this.macros = macros;
@@ -162,6 +162,15 @@ export class MacroIndex {
     const result = [...new Set(ids)].sort();
     this.materializations.set(name, result);
     return [...result];
+  }
+
+  /** The ids of the project and package macros named `name` (not dbt's or the adapter's), sorted. */
+  userMacrosNamed(name: string): string[] {
+    const ids: string[] = [];
+    for (const macro of this.byName.get(name) ?? []) {
+      if (!this.engine.has(macro.packageName)) ids.push(macro.uniqueId);
+    }
+    return ids.sort();
   }
 
   /** Project and package overrides of the `generate_*_name` macros (dbt's defaults are engine). */

@@ -8,9 +8,11 @@
  * | sql           | SQL models and snapshots: compiled SQL, normalised (raw on give-up) |
  * | file          | dbt's content checksum: seeds, Python models, impure SQL models   |
  * | compiled_code | Python models: the compiled code as is                            |
- * | config        | resolved config, canonical JSON, without tags/meta/docs/state/freshness |
+ * | config        | resolved config, canonical JSON, without CONFIG_KEYS_IGNORED (meta kept with BigQuery's `labels_from_meta`) |
  * | macros        | source of every project/package macro used, transitively, plus the materialization and `generate_*_name` overrides |
- * | contract      | declared column types and constraints, when the contract is enforced |
+ * | contract      | what an enforced contract puts in the DDL: columns in order (name, data_type, quote, constraints), model constraints, alias_types |
+ * | docs          | only for nodes that persist docs: the description (`persist_docs.relation`) and every declared column's comment (`persist_docs.columns`) |
+ * | version       | only for versioned models of dbt 1.12+: whether the node makes the latest-version pointer view and, if so, its `latest_version_pointer` config and the user macros that name and build it |
  * | relation      | database, schema, identifier                                      |
  * | engine        | dbt version and adapter                                           |
  *
@@ -24,20 +26,63 @@
  *   Jinja runs when the reader is compiled).
  * - The contract counts only when enforced: dbt applies declared types and
  *   constraints to the build only then.
- * - A missing or path-only content checksum makes any node incomplete.
+ * - A missing content checksum makes any node incomplete; so does a path-only
+ *   one (seeds over 1 MiB), unless the edge read the seed's CSV from the
+ *   checkout (`SeedFiles`): its SHA-256 then stands in for dbt's checksum.
+ *
+ * docs/decisions/fingerprint-contents.md gives the dbt-core / dbt-adapters
+ * source each of these rests on.
  */
 import type { ManifestMetadata, ManifestNode } from "../artifacts/manifest.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { scanEnvironmentReads } from "../hook-scan.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
-import { lastTokens, normaliseSqlBytes } from "../sql-normaliser.js";
+import { hasPathChecksum, type SeedFiles, seedFilePath } from "../seed-files.js";
+import { type CommentSyntax, commentSyntaxOf, lastTokens, normaliseSqlBytes } from "../sql-normaliser.js";
 import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
 import { sha256, sha256Of } from "./digest.js";
 import { SCHEME } from "./fingerprint.js";
 import type { MacroIndex } from "./macro-index.js";
 
-/** Config keys that describe a node without changing what gets built. */
-export const CONFIG_KEYS_IGNORED = ["tags", "meta", "docs", "state", "freshness"] as const;
+/**
+ * Config keys that never reach the warehouse (dbt-core 1.12
+ * core/dbt/artifacts/resources/v1/config.py `NodeAndTestConfig`/`NodeConfig`,
+ * model.py `ModelConfig`; no dbt-adapters macro or adapter reads them):
+ * - `tags`, `meta`, `docs` (show, node_color), `group`, `access`: metadata
+ *   and governance, read by selection, docs and ref checks at parse time;
+ * - `freshness` (a model's `build_after`) and `state`: ODS's reuse policy;
+ * - `on_error`: whether dbt skips the node's children after it fails;
+ * - `static_analysis`: how dbt Fusion / 1.12 analyses the SQL at parse time;
+ * - `enabled`: always true for a node in the manifest's `nodes`.
+ * `latest_version_pointer` is not here: it goes to the `version` component
+ * of a latest version, the only node it builds anything for. `meta` counts
+ * when BigQuery's `labels_from_meta` turns it into labels (dbt-bigquery
+ * impl.py `get_common_options`). Everything else is kept, unknown keys too.
+ */
+export const CONFIG_KEYS_IGNORED = [
+  "tags",
+  "meta",
+  "docs",
+  "state",
+  "freshness",
+  "group",
+  "access",
+  "on_error",
+  "static_analysis",
+  "enabled",
+  "latest_version_pointer",
+] as const;
+
+/** What a node's fingerprint reads besides the manifest: files the edge read from the checkout. */
+export interface FingerprintInputs {
+  /** Large seeds' CSV digests; absent when the edge was given no project directory. */
+  seedFiles?: SeedFiles;
+  /**
+   * dbt_project.yml's `latest_version_pointer_enabled_by_default`
+   * (project-flags.ts); null or absent: unknown, taken as on.
+   */
+  latestVersionPointerDefault?: boolean | null;
+}
 
 /** Where a node with hooks reads the environment: a hook or a macro, and the names it mentions. */
 export interface EnvironmentRead {
@@ -63,6 +108,9 @@ export interface NodeFingerprintParts {
 
 const SQL_LIKE = new Set(["model", "snapshot"]);
 const IGNORED_CONFIG_KEYS: ReadonlySet<string> = new Set(CONFIG_KEYS_IGNORED);
+const IGNORED_CONFIG_KEYS_BUT_META: ReadonlySet<string> = new Set(
+  CONFIG_KEYS_IGNORED.filter((key) => key !== "meta"),
+);
 
 /** Components every node of a manifest shares, computed once. */
 const SCHEME_DIGEST = sha256(SCHEME);
@@ -82,6 +130,7 @@ export function fingerprintNode(
   graph: ProjectGraph,
   node: GraphNode,
   macros: MacroIndex,
+  inputs: FingerprintInputs = {},
 ): NodeFingerprintParts {
   const n = node.node;
   const components: Record<string, string> = {};
@@ -101,8 +150,11 @@ export function fingerprintNode(
   if (n.config === null) incomplete.push("no recorded config");
   else components.config = configDigest(graph, n.config);
 
-  const checksumProblem = checksumIssue(n);
+  const seedFile =
+    n.resourceType === "seed" && hasPathChecksum(n) ? inputs.seedFiles?.get(n.uniqueId) : undefined;
+  const checksumProblem = seedFile?.sha256 ? null : checksumIssue(n, graph, seedFile);
   if (checksumProblem) incomplete.push(checksumProblem);
+  const syntax = commentSyntaxOf(metadata.adapterType);
 
   const ephemerals = node.ephemerals.map((id) => graph.ephemerals.get(id)!.node);
   const isPython = n.language === "python";
@@ -110,13 +162,13 @@ export function fingerprintNode(
     if (n.compiledCode === null) {
       incomplete.push("no compiled SQL: run `dbt compile` (or `dbt build`) so the manifest records it");
     } else {
-      const sql = sqlDigest(n.compiledCode);
+      const sql = sqlDigest(n.compiledCode, syntax);
       components.sql = sql.digest;
       normaliserGaveUp = sql.gaveUp;
       const names = portableNames(graph, node);
       portableSql =
         (sql.normalised ? portableFromTokens(n.compiledCode, sql.normalised, sql.digest, names) : null) ??
-        sqlDigest(replaceNames(n.compiledCode, names)).digest;
+        sqlDigest(replaceNames(n.compiledCode, names), syntax).digest;
     }
     fileReason = impurity(n, ephemerals);
   } else if (isPython) {
@@ -128,11 +180,11 @@ export function fingerprintNode(
     fileReason = n.resourceType === "seed" ? "seed" : `${n.resourceType} without compiled SQL`;
   }
   if (fileReason !== null) {
-    const checksums = [n, ...(isPython || n.resourceType === "seed" ? [] : ephemerals)].map((x) => [
-      x.uniqueId,
-      x.checksum?.name ?? null,
-      x.checksum?.value ?? null,
-    ]);
+    const checksums = [n, ...(isPython || n.resourceType === "seed" ? [] : ephemerals)].map((x) =>
+      x === n && seedFile?.sha256
+        ? [x.uniqueId, "file_sha256", seedFile.sha256]
+        : [x.uniqueId, x.checksum?.name ?? null, x.checksum?.value ?? null],
+    );
     components.file = sha256(canonicalJson(checksums));
   }
 
@@ -152,6 +204,10 @@ export function fingerprintNode(
   components.contract = n.contract?.enforced
     ? sha256(canonicalJson(contractOf(n)))
     : NOT_ENFORCED_CONTRACT_DIGEST;
+  if (n.persistedDocs !== null)
+    components.docs = sha256(canonicalJson(persistedDocsOf(n, metadata.adapterType)));
+  if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
+    components.version = versionDigest(n, macros, inputs.latestVersionPointerDefault ?? null);
 
   return {
     components,
@@ -184,14 +240,22 @@ function configDigest(graph: ProjectGraph, config: Readonly<Record<string, unkno
     key = JSON.stringify(config);
   } catch {
     // Nested deeper than JSON.stringify's recursion allows: not cached (canonicalJson has no such limit).
-    return sha256(canonicalJsonWithout(config, IGNORED_CONFIG_KEYS));
+    return sha256(canonicalJsonWithout(config, ignoredKeys(config)));
   }
   let digest = cache.get(key);
   if (digest === undefined) {
-    digest = sha256(canonicalJsonWithout(config, IGNORED_CONFIG_KEYS));
+    digest = sha256(canonicalJsonWithout(config, ignoredKeys(config)));
     cache.set(key, digest);
   }
   return digest;
+}
+
+/** CONFIG_KEYS_IGNORED, but `meta` counts where BigQuery's `labels_from_meta` makes labels of it. */
+function ignoredKeys(config: Readonly<Record<string, unknown>>): ReadonlySet<string> {
+  const labelsFromMeta = config.labels_from_meta;
+  return labelsFromMeta === undefined || labelsFromMeta === null || labelsFromMeta === false
+    ? IGNORED_CONFIG_KEYS
+    : IGNORED_CONFIG_KEYS_BUT_META;
 }
 
 interface NodeMacros {
@@ -242,8 +306,11 @@ function nodeMacros(
  * normaliser gives up. `normalised`: the normalised bytes (valid until the
  * next normalisation).
  */
-function sqlDigest(text: string): { digest: string; gaveUp: string | null; normalised: Uint8Array | null } {
-  const normalised = normaliseSqlBytes(text);
+function sqlDigest(
+  text: string,
+  syntax: CommentSyntax,
+): { digest: string; gaveUp: string | null; normalised: Uint8Array | null } {
+  const normalised = normaliseSqlBytes(text, syntax);
   return normalised.ok
     ? { digest: sha256Of(NORMALISED_PREFIX, normalised.bytes), gaveUp: null, normalised: normalised.bytes }
     : { digest: sha256Of(RAW_PREFIX, text), gaveUp: normalised.reason, normalised: null };
@@ -387,12 +454,20 @@ function tokenStartingAt(starts: Int32Array, count: number, position: number): n
   return -1;
 }
 
-function checksumIssue(n: ManifestNode): string | null {
+function checksumIssue(
+  n: ManifestNode,
+  graph: ProjectGraph,
+  seedFile: { path: string; problem?: string } | undefined,
+): string | null {
   const checksum = n.checksum;
   if (checksum === null || checksum.name === "none" || checksum.value === "") return "no content checksum";
-  if (checksum.name === "path")
-    return "dbt recorded only a path checksum (files over 1 MiB), not the content";
-  return null;
+  if (checksum.name !== "path") return null;
+  const only = "dbt recorded only a path checksum (files over 1 MiB), not the content";
+  if (n.resourceType !== "seed") return only;
+  const where = seedFile?.path ?? seedFilePath(n, graph.metadata.projectName);
+  return seedFile === undefined
+    ? `${only}, and ODS was not given the dbt project's directory to read \`${where}\` from: set the action input \`project-dir\` (CLI: \`--project-dir\`)`
+    : `${only}, and the seed file was ${seedFile.problem ?? "not read"} at \`${where}\` in the dbt project's directory: run ODS in the checkout of the dbt project (action input \`project-dir\`, CLI \`--project-dir\`), after \`dbt deps\` for a package's seed`;
 }
 
 /** Why a SQL model keeps its file component (impure Jinja or no raw code), or null. */
@@ -406,6 +481,16 @@ function impurity(n: ManifestNode, ephemerals: readonly ManifestNode[]): string 
   return null;
 }
 
+/**
+ * What an enforced contract puts in the DDL (dbt-adapters
+ * `table_columns_and_constraints` -> BaseAdapter.render_raw_columns_constraints
+ * / render_raw_model_constraints, and `default__get_empty_schema_sql`): each
+ * declared column in YAML order with its name, `quote` (the name is quoted
+ * when true), `data_type` and constraints; the model-level constraints; and
+ * `alias_types` (whether dbt translates the declared types). A constraint's
+ * `warn_unenforced` / `warn_unsupported` only decide whether dbt warns
+ * (process_parsed_constraint): the DDL is the same, so they are left out.
+ */
 function contractOf(n: ManifestNode): unknown {
   if (!n.contract?.enforced) return { enforced: false };
   return {
@@ -414,11 +499,90 @@ function contractOf(n: ManifestNode): unknown {
     columns: n.contractColumns.map((column) => ({
       name: column.name,
       data_type: column.dataType,
-      constraints: column.constraints,
+      quote: column.quote,
+      constraints: column.constraints.map(ddlConstraint),
     })),
-    constraints: n.constraints,
+    constraints: n.constraints.map(ddlConstraint),
   };
 }
+
+const WARNING_ONLY_CONSTRAINT_KEYS: ReadonlySet<string> = new Set(["warn_unenforced", "warn_unsupported"]);
+
+/** A constraint as written without the keys that only decide warnings (any other value kept as is). */
+function ddlConstraint(constraint: unknown): unknown {
+  if (typeof constraint !== "object" || constraint === null || Array.isArray(constraint)) return constraint;
+  const record = constraint as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key in record) if (!WARNING_ONLY_CONSTRAINT_KEYS.has(key)) out[key] = record[key];
+  return out;
+}
+
+/**
+ * What persist_docs writes (dbt-adapters `persist_docs` and its adapter
+ * versions: `alter_relation_comment` with the description, and
+ * `alter_column_comment` with each declared column's description, quoted per
+ * its `quote`; dbt-bigquery also sets the columns' `policy_tags`). dbt-athena
+ * (`persist_docs_to_glue`) also writes the node's and the columns' `meta` as
+ * Glue parameters, so with that adapter they count too.
+ */
+function persistedDocsOf(n: ManifestNode, adapterType: string | null): unknown {
+  const docs = n.persistedDocs!;
+  const athena = adapterType === "athena";
+  return {
+    description: docs.description,
+    meta: athena && docs.description !== null ? (n.config?.meta ?? null) : undefined,
+    columns:
+      docs.columns?.map((column) => ({
+        name: column.name,
+        description: column.description,
+        quote: column.quote,
+        policy_tags: column.policyTags,
+        meta: athena ? (column.meta ?? null) : undefined,
+      })) ?? null,
+  };
+}
+
+/**
+ * The `version` component of a versioned model of dbt 1.12 and later (its
+ * config has `latest_version_pointer`; before 1.12 dbt builds nothing that
+ * depends on `latest_version`, and unpinned `ref`s to the model show the
+ * move in their readers' compiled SQL). dbt 1.12 (dbt-core
+ * core/dbt/task/run.py `_should_create_latest_version_pointer` and
+ * `_materialize_latest_version_pointer`) creates, after building the latest
+ * version (`version == latest_version`), a view under the model's
+ * unversioned name (or `latest_version_pointer.alias`, through a
+ * `generate_latest_version_pointer_alias` override) selecting from it, when
+ * `latest_version_pointer.enabled` is true, or unset and the project flag
+ * `latest_version_pointer_enabled_by_default` is on (`flagDefault`: read by
+ * the edge from dbt_project.yml, which the manifest doesn't record; null,
+ * unknown, counts as on). So the component says whether this node
+ * makes a pointer view and, if so, from which config and user macros (the
+ * alias macro's overrides, the view materialization). `latest_version`
+ * moving from v2 to v3 changes both nodes; v1 is unchanged.
+ */
+function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean | null): string {
+  const latest = n.latestVersion !== null && String(n.latestVersion) === String(n.version);
+  const pointer = n.config?.latest_version_pointer;
+  const set = isPlainRecord(pointer) ? pointer.enabled : pointer;
+  const enabled = set === undefined || set === null ? flagDefault !== false : set !== false;
+  if (!latest || !enabled) return sha256(canonicalJson({ pointer: null }));
+  const roots = [
+    ...macros.userMacrosNamed(POINTER_ALIAS_MACRO),
+    ...macros.userMacrosNamed(`default__${POINTER_ALIAS_MACRO}`),
+    ...(macros.adapterType === null
+      ? []
+      : macros.userMacrosNamed(`${macros.adapterType}__${POINTER_ALIAS_MACRO}`)),
+    ...macros.materializationMacros("view"),
+  ];
+  const { digest } = macros.digestedClosure(roots);
+  return sha256(canonicalJson({ pointer: { config: pointer ?? null, macros: digest } }));
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+const POINTER_ALIAS_MACRO = "generate_latest_version_pointer_alias";
 
 /**
  * ADR-0013 #218: a node with hooks reads the environment when a hook, or a

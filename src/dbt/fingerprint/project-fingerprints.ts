@@ -8,7 +8,7 @@ import { canonicalJson } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { makeFingerprint } from "./fingerprint.js";
 import { MacroIndex } from "./macro-index.js";
-import { type EnvironmentRead, fingerprintNode } from "./node-fingerprint.js";
+import { type EnvironmentRead, type FingerprintInputs, fingerprintNode } from "./node-fingerprint.js";
 
 export interface NodeFingerprint {
   id: string;
@@ -29,12 +29,15 @@ export interface NodeFingerprint {
   portableSql: string | null;
 }
 
-export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerprint> {
+export function fingerprintProject(
+  graph: ProjectGraph,
+  inputs: FingerprintInputs = {},
+): Map<string, NodeFingerprint> {
   const macros = new MacroIndex(graph.macros, graph.metadata.adapterType);
   const result = new Map<string, NodeFingerprint>();
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
-    const parts = fingerprintNode(graph, node, macros);
+    const parts = fingerprintNode(graph, node, macros, inputs);
     const fingerprint = makeFingerprint(parts.components);
     // The components without `relation`, the sql one on the portable SQL.
     const codeComponents: Record<string, string> = {};
