@@ -128,6 +128,18 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
       return ["no recorded state"];
     case "never_built":
       return ["never built by ODS"];
+    case "last_build_partial":
+      // The message says why (`--empty`, `--sample`, a bounded microbatch run).
+      return message;
+    case "tests_not_passed":
+      return ["its tests didn't pass at its last build (failed or didn't run): built so they run"];
+    case "clock_dependent": {
+      const calls = (reason.subjects ?? []).map((s) => [code(s)]);
+      if (calls.length === 0) return message;
+      return reason.due_at
+        ? ["calls ", ...joinWords(calls, 4), ", and its lag tolerance ran out ", formatTime(reason.due_at)]
+        : ["calls ", ...joinWords(calls, 4), ", and no lag tolerance says how long a build stays good"];
+    }
     case "scheme_changed":
       return ["the fingerprint scheme changed: every node is built once"];
     case "code_changed": {
@@ -200,8 +212,11 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
     case "within_lag_tolerance": {
       if (!reason.due_at) return message;
       const relative = formatRelative(reason.due_at, context.plannedAt);
+      const clock = (reason.subjects ?? []).map((s) => [code(s)]);
       return [
-        "new upstream data, within lag tolerance: due ",
+        ...(clock.length
+          ? ["calls ", ...joinWords(clock, 4), ", within lag tolerance: due "]
+          : ["new upstream data, within lag tolerance: due "]),
         relative && relative !== "now"
           ? `${relative} (${formatTime(reason.due_at)})`
           : `at ${formatTime(reason.due_at)}`,
@@ -248,6 +263,9 @@ export const REASON_TITLES: Readonly<Record<ReasonCode, string>> = {
   formatting_only: "only formatting changed",
   within_lag_tolerance: "within lag tolerance",
   quorum_not_met: "waiting for fresh data from all inputs",
+  last_build_partial: "last build was partial",
+  tests_not_passed: "tests didn't pass at the last build",
+  clock_dependent: "reads the clock",
 };
 
 /** The reason code an entry is counted under: its first reason's. */

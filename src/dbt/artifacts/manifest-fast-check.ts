@@ -187,7 +187,8 @@ export function isDataTest(v: unknown): boolean {
     isOptObject(v.config) &&
     isOptDependsOn(v.depends_on) &&
     isOptString(v.attached_node) &&
-    isOptString(v.column_name)
+    isOptString(v.column_name) &&
+    isOptStringList(v.fqn)
   );
 }
 

@@ -157,6 +157,8 @@ export interface ManifestDataTest {
   /** The node the test is defined on (a relationships test reads another one too). */
   attachedNode: string | null;
   columnName: string | null;
+  /** dbt's fully qualified name (empty when the manifest has none): a `fqn:` selector selects it. */
+  fqn: readonly string[];
 }
 
 /** A unit test (`unit_tests` in the manifest, dbt 1.8 and later). */
@@ -176,6 +178,8 @@ export interface ManifestUnitTest {
   version: string | number | null;
   /** dbt's checksum of the definition; null when there is none (dbt Fusion 2.0 beta writes none). */
   checksum: string | null;
+  /** dbt's fully qualified name (empty when the manifest has none): a `fqn:` selector selects it. */
+  fqn: readonly string[];
 }
 
 /** Any other entry of `nodes` or `functions` (analysis, operation, sql_operation, function, …): kept so a reference to it is recognised, never planned. */
@@ -343,6 +347,7 @@ const dataTestSchema = z.object({
   depends_on: dependsOnSchema,
   attached_node: optStr,
   column_name: optStr,
+  fqn: strList.nullish(),
 });
 
 const otherNodeSchema = z.object({
@@ -365,6 +370,7 @@ const unitTestSchema = z.object({
   depends_on: dependsOnSchema,
   version: versionSchema,
   checksum: z.union([z.string(), fileHashSchema]).nullish(),
+  fqn: strList.nullish(),
 });
 
 const timeSchema = z
@@ -571,6 +577,7 @@ function toDataTest(raw: Raw<typeof dataTestSchema>): ManifestDataTest {
     dependsOn: deps(raw.depends_on),
     attachedNode: raw.attached_node ?? null,
     columnName: raw.column_name ?? null,
+    fqn: raw.fqn ?? NONE,
   };
 }
 
@@ -595,6 +602,7 @@ function toUnitTest(raw: Raw<typeof unitTestSchema>): ManifestUnitTest {
     dependsOn: deps(raw.depends_on),
     version: raw.version ?? null,
     checksum: unitTestChecksum(raw.checksum),
+    fqn: raw.fqn ?? NONE,
   };
 }
 
