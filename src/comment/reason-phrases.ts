@@ -234,13 +234,17 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
   }
 }
 
-/** All reasons of an entry, joined with "; ". */
+/** All reasons of an entry, joined with "; ", and the checks a REUSE runs (class 12). */
 export function phraseEntry(entry: PlanEntry, context: PhraseContext): Words {
   const out: Words = [];
   entry.reasons.forEach((reason, i) => {
     if (i > 0) out.push("; ");
     out.push(...phraseReason(reason, entry, context));
   });
+  if (entry.checks) {
+    const n = entry.checks.run.length;
+    out.push(`; its tests changed since they passed, so ${n === 1 ? "its test runs" : `its ${n} tests run`}`);
+  }
   return out;
 }
 
