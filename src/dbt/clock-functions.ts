@@ -78,6 +78,7 @@ const BY_NAME = new Map(CLOCK_NAMES.map((entry) => [entry.name, entry]));
 /** A name as a whole word somewhere in the text (strings and comments included): only then is it scanned. */
 const TRIGGER = new RegExp(
   `(?<![a-z0-9_$])(?:${[...new Set([...CLOCK_NAMES.map((entry) => entry.name), "tomorrow"])].join("|")})(?![a-z0-9_$])`,
+  "i",
 );
 
 /** Postgres (and DuckDB, Redshift) special date/time input strings that read the clock when cast. */
@@ -120,8 +121,9 @@ function lexisOf(adapter: string, backslashEscapes: boolean): Lexis {
  * or null reads standard SQL.
  */
 export function clockCalls(sql: string, adapterType: string | null): string[] {
+  // Case-insensitive on the text as it is: most SQL has no name, and isn't lowercased.
+  if (!TRIGGER.test(sql)) return [];
   const lower = sql.toLowerCase();
-  if (!TRIGGER.test(lower)) return [];
   const adapter = (adapterType ?? "").toLowerCase();
   const found = new Set<string>();
   scan(lower, adapter, lexisOf(adapter, false), found);

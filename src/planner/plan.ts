@@ -33,7 +33,7 @@
  *    count for their children).
  */
 
-import { MacroIndex } from "../dbt/fingerprint/macro-index.js";
+import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
 import { own } from "../state/own.js";
 import {
   type Evidence,
@@ -108,7 +108,7 @@ export function plan(input: PlanInput): Plan {
   }
 
   const selection = input.select.length > 0 ? selectNodes(graph, input.select) : null;
-  const macros = new MacroIndex(graph.macros, graph.metadata.adapterType);
+  const macros = macroIndexFor(graph);
   const facts: PlanFacts = {
     input,
     graph,

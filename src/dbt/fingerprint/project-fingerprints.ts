@@ -8,8 +8,8 @@ import type { GraphNode, ProjectGraph } from "../graph.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { makeFingerprint } from "./fingerprint.js";
-import { MacroIndex } from "./macro-index.js";
 import { type EnvironmentRead, fingerprintNode } from "./node-fingerprint.js";
+import { macroIndexFor } from "./shared-macro-index.js";
 
 export interface NodeFingerprint {
   id: string;
@@ -36,7 +36,7 @@ export interface NodeFingerprint {
 }
 
 export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerprint> {
-  const macros = new MacroIndex(graph.macros, graph.metadata.adapterType);
+  const macros = macroIndexFor(graph);
   const result = new Map<string, NodeFingerprint>();
   const adapter = graph.metadata.adapterType;
   const ephemeralCalls = new Map<string, readonly string[]>();
