@@ -316,3 +316,37 @@ function skipEscapedString(text: string, from: number): number {
   }
   return n;
 }
+
+/**
+ * Python models: clock calls as calls (`datetime.now()`, `date.today()`,
+ * `datetime.utcnow()`, PySpark's `F.current_date()`, `pd.Timestamp.now()`,
+ * and clock functions in SQL text passed to `spark.sql(...)`). Strings and
+ * comments are read as code too: a Python string may hold SQL, and a `#` or
+ * quote inside one must not hide a call after it; a name in a comment only
+ * adds a BUILD. A qualified name counts (methods are how Python reads the
+ * clock).
+ */
+const PYTHON_CALLS = new Set([
+  "now",
+  "utcnow",
+  "today",
+  "current_date",
+  "current_timestamp",
+  "current_datetime",
+  "localtimestamp",
+  "getdate",
+  "sysdate",
+  "curdate",
+]);
+const PYTHON_TRIGGER = new RegExp(`(?<![a-z0-9_])(?:${[...PYTHON_CALLS].join("|")})\\s*\\(`, "i");
+
+export function pythonClockCalls(code: string): string[] {
+  if (!PYTHON_TRIGGER.test(code)) return [];
+  const found = new Set<string>();
+  const pattern = new RegExp(PYTHON_TRIGGER.source, "gi");
+  for (const match of code.matchAll(pattern)) {
+    const name = /^[a-z_0-9]+/i.exec(match[0])![0].toLowerCase();
+    found.add(name);
+  }
+  return [...found].sort();
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { clockCalls } from "../../src/dbt/clock-functions.js";
+import { clockCalls, pythonClockCalls } from "../../src/dbt/clock-functions.js";
 import { loadProject } from "../../src/dbt/load-project.js";
 import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 
@@ -82,6 +82,21 @@ describe("clockCalls: clock functions outside strings, quoted identifiers and co
   });
 });
 
+describe("pythonClockCalls: Python models read the clock through methods", () => {
+  it.each<[string, string, string[]]>([
+    ["datetime.now()", "df['at'] = datetime.now()", ["now"]],
+    ["date.today()", "d = date.today()", ["today"]],
+    ["datetime.utcnow ()", "datetime.utcnow ()", ["utcnow"]],
+    ["PySpark F.current_date()", "df.withColumn('d', F.current_date())", ["current_date"]],
+    ["SQL text in spark.sql", 'spark.sql("select current_timestamp() as t")', ["current_timestamp"]],
+    ["after a # inside a string", "x = '#'; y = datetime.now()", ["now"]],
+    ["no call", "def model(dbt, session):\n    return dbt.ref('orders')", []],
+    ["a name that is not called", "now = 1\nknown_today = 2", []],
+  ])("%s", (_name, code, expected) => {
+    expect(pythonClockCalls(code)).toEqual(expected);
+  });
+});
+
 describe.skipIf(!sharedFixturesPresent)("clockCalls on real compiled SQL", () => {
   // Counted by hand: every model whose compiled SQL names a clock function as
   // a whole word (strings and comments included) calls it, and no other does.
@@ -116,6 +131,8 @@ describe.skipIf(!sharedFixturesPresent)("clockCalls on real compiled SQL", () =>
       ],
     ],
     ["jaffle-shop-duckdb-1.12", []],
+    // Its one Python model (dim_common__dim_customer) reads no clock.
+    ["analytics-snowflake-python-1.9", []],
     ["across-analytics-postgres-1.10-large", []],
   ])("%s", (dir, expected) => {
     const project = loadProject(readFileSync(sharedFixture(dir, "manifest.json"), "utf8"), "manifest.json");

@@ -3,7 +3,7 @@
  * computed in DAG order so that a node's version key can name its parents'.
  */
 import type { Fingerprint } from "../../state/snapshot.js";
-import { clockCalls } from "../clock-functions.js";
+import { clockCalls, pythonClockCalls } from "../clock-functions.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
@@ -82,7 +82,10 @@ function nodeClockCalls(
   callsOf: (sql: string | null) => readonly string[],
   ephemeralCalls: Map<string, readonly string[]>,
 ): readonly string[] {
-  if (node.node.language === "python") return NO_CALLS;
+  if (node.node.language === "python") {
+    const code = node.node.compiledCode ?? node.node.rawCode;
+    return code ? pythonClockCalls(code) : NO_CALLS;
+  }
   const own = callsOf(node.node.compiledCode);
   if (node.ephemerals.length === 0) return own;
   const all = new Set(own);
