@@ -504,3 +504,109 @@ describe("reasons don't mislead", () => {
     );
   });
 });
+
+describe("the existing rules against their neighbours (first match wins)", () => {
+  const otherScheme = () => {
+    const snapshot = baseline();
+    for (const state of Object.values(snapshot.nodes)) state.fingerprint.scheme = "dbt/1";
+    return snapshot;
+  };
+  const envHook = "grant select on {{ this }} to {{ env_var('ROLE') }}";
+  const cases: [string, Case[1], string, string][] = [
+    [
+      "never_built before code_incomplete",
+      { models: [...all(), { name: "new_one", compiled: null, dependsOn: [ORDERS] }] },
+      modelId("new_one"),
+      "BUILD never_built",
+    ],
+    [
+      "code_incomplete before scheme_changed",
+      { models: all({ stg: { compiled: null } }), recorded: otherScheme },
+      STG,
+      "BUILD code_incomplete",
+    ],
+    [
+      "scheme_changed before code_changed",
+      { models: all({ stg: { sql: 'select id from "warehouse"."raw"."orders"' } }), recorded: otherScheme },
+      STG,
+      "BUILD scheme_changed",
+    ],
+    [
+      "code_changed before hook_reads_environment",
+      {
+        models: all({ stg: { postHooks: [envHook] } }),
+      },
+      STG,
+      "BUILD code_changed",
+    ],
+    [
+      "hook_reads_environment before parent_code_changed",
+      {
+        models: all({
+          stg: { sql: 'select id from "warehouse"."raw"."orders"' },
+          orders: { postHooks: [envHook] },
+        }),
+        recorded: () => baseline(all({ orders: { postHooks: [envHook] } })),
+      },
+      ORDERS,
+      "BUILD hook_reads_environment",
+    ],
+    [
+      "parent_code_changed before unknown_parent",
+      {
+        models: all({
+          stg: { sql: 'select id from "warehouse"."raw"."orders"' },
+          orders: { dependsOn: [STG, SEED, "model.other.ghost"] },
+        }),
+        recorded: () => baseline(all({ orders: { dependsOn: [STG, SEED, "model.other.ghost"] } })),
+      },
+      ORDERS,
+      "BUILD parent_code_changed",
+    ],
+    [
+      "unknown_parent before no_declared_inputs",
+      {
+        models: [...all(), { name: "lonely", dependsOn: ["model.other.ghost"] }],
+        recorded: () => baseline([...all(), { name: "lonely", dependsOn: ["model.other.ghost"] }]),
+      },
+      modelId("lonely"),
+      "BUILD unknown_parent",
+    ],
+    [
+      "no_declared_inputs before policy_unmet",
+      {
+        models: [...all(), { name: "lonely", config: { state: { lag_tolerance: "soon" } } }],
+        recorded: () =>
+          baseline([...all(), { name: "lonely", config: { state: { lag_tolerance: "soon" } } }]),
+      },
+      modelId("lonely"),
+      "BUILD no_declared_inputs",
+    ],
+    [
+      "policy_unmet before missing_data_evidence",
+      {
+        models: all({ stg: { config: { state: { lag_tolerance: "soon" } } } }),
+        recorded: () => baseline(all({ stg: { config: { state: { lag_tolerance: "soon" } } } })),
+        sources: null,
+      },
+      STG,
+      "BUILD policy_unmet",
+    ],
+    [
+      "missing_data_evidence before new_upstream_data",
+      { sources: sourcesOf(AFTER_RUN, { [ORDERS_SOURCE]: null }) },
+      STG,
+      "BUILD missing_data_evidence",
+    ],
+    [
+      "new_upstream_data before unchanged",
+      { sources: fresh("2026-11-01T10:30:00Z") },
+      STG,
+      "BUILD new_upstream_data",
+    ],
+    ["unchanged, the last", {}, STG, "REUSE unchanged"],
+  ];
+  it.each(cases)("%s", (_name, c, id, expected) => {
+    expect(decisions(decide(c))[id]).toBe(expected);
+  });
+});
