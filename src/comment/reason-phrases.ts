@@ -130,6 +130,18 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
       return ["no recorded state"];
     case "never_built":
       return ["never built by ODS"];
+    case "last_build_partial":
+      // The message says why (`--empty`, `--sample`, a bounded microbatch run).
+      return message;
+    case "tests_not_passed":
+      return ["its tests didn't pass at its last build (failed or didn't run): built so they run"];
+    case "clock_dependent": {
+      const calls = (reason.subjects ?? []).map((s) => [code(s)]);
+      if (calls.length === 0) return message;
+      return reason.due_at
+        ? ["calls ", ...joinWords(calls, 4), ", and its lag tolerance ran out ", formatTime(reason.due_at)]
+        : ["calls ", ...joinWords(calls, 4), ", and no lag tolerance says how long a build stays good"];
+    }
     case "scheme_changed":
       return ["the fingerprint scheme changed: every node is built once"];
     case "code_changed": {
@@ -202,8 +214,11 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
     case "within_lag_tolerance": {
       if (!reason.due_at) return message;
       const relative = formatRelative(reason.due_at, context.plannedAt);
+      const clock = (reason.subjects ?? []).map((s) => [code(s)]);
       return [
-        "new upstream data, within lag tolerance: due ",
+        ...(clock.length
+          ? ["calls ", ...joinWords(clock, 4), ", within lag tolerance: due "]
+          : ["new upstream data, within lag tolerance: due "]),
         relative && relative !== "now"
           ? `${relative} (${formatTime(reason.due_at)})`
           : `at ${formatTime(reason.due_at)}`,
@@ -221,13 +236,17 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
   }
 }
 
-/** All reasons of an entry, joined with "; ". */
+/** All reasons of an entry, joined with "; ", and the checks a REUSE runs (class 12). */
 export function phraseEntry(entry: PlanEntry, context: PhraseContext): Words {
   const out: Words = [];
   entry.reasons.forEach((reason, i) => {
     if (i > 0) out.push("; ");
     out.push(...phraseReason(reason, entry, context));
   });
+  if (entry.checks) {
+    const n = entry.checks.run.length;
+    out.push(`; its tests changed since they passed, so ${n === 1 ? "its test runs" : `its ${n} tests run`}`);
+  }
   return out;
 }
 
@@ -250,6 +269,9 @@ export const REASON_TITLES: Readonly<Record<ReasonCode, string>> = {
   formatting_only: "only formatting changed",
   within_lag_tolerance: "within lag tolerance",
   quorum_not_met: "waiting for fresh data from all inputs",
+  last_build_partial: "last build was partial",
+  tests_not_passed: "tests didn't pass at the last build",
+  clock_dependent: "reads the clock",
 };
 
 /** The reason code an entry is counted under: its first reason's. */

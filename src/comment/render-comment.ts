@@ -538,7 +538,9 @@ class CommentRenderer {
 
   private reuseSection(level: number, budget: number): string {
     if (this.reuse.length === 0) return "";
-    const notable = this.reuse.filter((e) => e.reasons.some((r) => r.code !== "unchanged"));
+    const notable = this.reuse.filter(
+      (e) => e.checks !== undefined || e.reasons.some((r) => r.code !== "unchanged"),
+    );
     const plain = this.reuse.filter((e) => !notable.includes(e));
     const byCode = new Map<ReasonCode, number>();
     for (const e of this.reuse) {

@@ -18,14 +18,22 @@ function config(value: Readonly<Record<string, unknown>> | null): Record<string,
   return Object.fromEntries(Object.entries(value).filter(([key]) => !IGNORED_CONFIG.has(key)));
 }
 
+/** [id, source digest] of a closure's project and package macros, per (cached) closure. */
+const userDigests = new WeakMap<object, (string | undefined)[][]>();
+
 export function checksDigest(checks: readonly Check[], macros: MacroIndex): string | null {
   if (checks.length === 0) return null;
   const definitions = [...checks]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((check) => {
       const test = check.test;
-      const closure = macros.closure(test.dependsOn.macros);
-      const macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
+      // Cached per set of macros (most generic tests share theirs): the same closure as macros.closure().
+      const closure = macros.digestedClosure(test.dependsOn.macros).closure;
+      let macroDigests = userDigests.get(closure);
+      if (macroDigests === undefined) {
+        macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
+        userDigests.set(closure, macroDigests);
+      }
       if (check.kind === "data_test") {
         return {
           id: check.id,

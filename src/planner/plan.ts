@@ -2,110 +2,69 @@
  * plan(): for every planned node, BUILD or REUSE, and why (ADR-0013,
  * "Planning rules"). Pure and synchronous: the clock is a value passed in.
  *
- * Rules, first match wins, in DAG order:
+ * The rules are an ordered list of named modules, one per reason code
+ * (src/planner/rules/index.ts); for each node, in DAG order, the first that
+ * returns a decision decides:
  *  0. no state at all                                    BUILD no_state
  *  0. state recorded for another target (ADR-0017)       BUILD target_changed
  *  2. no snapshot entry                                  BUILD never_built
+ *     the last build didn't build the whole node         BUILD last_build_partial
  *  3. code evidence incomplete                           BUILD code_incomplete
  *  4. fingerprint scheme differs / fingerprint differs   BUILD scheme_changed / code_changed
  *     a hook reads the environment (#218)                BUILD hook_reads_environment
- *  5. a parent is built because its code changed        BUILD parent_code_changed
+ *  5. a parent changes code                              BUILD parent_code_changed
  *  6. a parent ODS doesn't know                          BUILD unknown_parent
  *  7. no declared inputs (seeds excepted)                BUILD no_declared_inputs
  *  8. the freshness policy can't be honoured             BUILD policy_unmet
+ *     checks, and no passing test record                 BUILD tests_not_passed
  *  9. missing data evidence                              BUILD missing_data_evidence
+ *     it calls a clock function: within lag_tolerance    REUSE within_lag_tolerance
+ *       otherwise                                        BUILD clock_dependent
  * 10. new upstream data, then the policy:
  * 11.   require_fresh_data_from: all, some inputs unchanged  REUSE quorum_not_met
  * 12.   within lag_tolerance of the last build               REUSE within_lag_tolerance
  * 13.   otherwise                                            BUILD new_upstream_data
  * 14. otherwise                                          REUSE unchanged / formatting_only
+ *     a REUSE whose checks changed since they passed runs them (entry.checks)
  * 15. entries ordered by DAG depth, then id; 16. a cycle is an error (the graph refuses it).
  * 17. every REUSE says whether the relation's existence was checked.
- * 18. the dbt command for the BUILD set.
+ * 18. the dbt command for the BUILD set (and the checks to run).
  * 1. nodes not selected are left out of the plan (their decisions still
  *    count for their children).
  */
 
-import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
-import { diffFingerprints, isEmptyDiff, SCHEME } from "../dbt/fingerprint/fingerprint.js";
-import { MacroIndex } from "../dbt/fingerprint/macro-index.js";
-import type { NodeFingerprint } from "../dbt/fingerprint/project-fingerprints.js";
-import type { GraphNode, ProjectGraph } from "../dbt/graph.js";
-import type { LoadedProject } from "../dbt/load-project.js";
+import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
 import { own } from "../state/own.js";
 import {
-  BUILD_REASONS,
-  type BuildReasonCode,
   type Evidence,
   PLAN_SCHEMA_VERSION,
   type Plan,
   type PlanEntry,
   type PlanWarning,
-  type Reason,
   type RelationCheck,
 } from "../state/plan.js";
-import { type Scope, scopeKey } from "../state/scope.js";
-import type { NodeState, Relation, StateSnapshot, TargetIdentity } from "../state/snapshot.js";
+import { scopeKey } from "../state/scope.js";
+import type { Relation, TargetIdentity } from "../state/snapshot.js";
 import { buildCommand, selectorFor, shellQuote } from "./build-command.js";
+import { checkFqns, checksToRun } from "./checks-to-run.js";
 import { readFreshnessPolicy } from "./freshness-policy.js";
-import { code, componentWords, listWords } from "./reason-words.js";
+import type { Decision, PlanFacts, PlanInput, RuleContext } from "./rules/context.js";
+import { type DataEvidence, dataEvidence } from "./rules/data-evidence.js";
+import { displayName } from "./rules/display-name.js";
+import { RULES } from "./rules/index.js";
+import { describeTarget } from "./rules/target-changed.js";
 import { type Selection, selectNodes } from "./selection.js";
 import { planSourceChecks } from "./source-checks.js";
-import {
-  atLeastSemantic,
-  compareInstants,
-  type ObservedSourceVersion,
-  observedSourceVersions,
-  sameVersion,
-} from "./source-evidence.js";
+import { observedSourceVersions } from "./source-evidence.js";
 
-export interface PlanInput {
-  project: LoadedProject;
-  scope: Scope;
-  /** The scope's latest snapshot, or null when there is none. */
-  state: { id: string; snapshot: StateSnapshot } | null;
-  /** sources.json, when one was given. */
-  sources: SourcesFreshness | null;
-  /** dbt selectors (`--select`); empty plans every node. */
-  select: readonly string[];
-  /** dbt selectors to leave out (`--exclude`); default none. */
-  exclude?: readonly string[];
-  /** The clock, passed in (ISO 8601). */
-  now: string;
-  /** The target this plan builds into; compared with the state's (ADR-0017). */
-  target?: TargetIdentity;
-  /** Whether REUSE relations were checked in the warehouse (none without a connection). */
-  relationCheck?: RelationCheck;
-  /**
-   * Plan for a pull request's environment over the scope's (prod's) state
-   * (ADR-0028): a REUSE is served by a pointer view at the manifest's relation
-   * reading the recorded build, so the relation and the target's name may
-   * differ; the adapter may not.
-   */
-  pointers?: boolean;
-}
-
-const POINTER_NOTE = " The environment reads that build through a pointer view.";
+export type { PlanInput } from "./rules/context.js";
+export { displayName } from "./rules/display-name.js";
 
 const UNCHECKED: RelationCheck = {
   checked: false,
   exactness: "none",
   message: "not checked: no warehouse connection, so the relation is trusted to still exist",
 };
-
-interface Decision {
-  action: "BUILD" | "REUSE";
-  reason: Reason;
-  evidence: Evidence[];
-}
-
-export function displayName(graph: ProjectGraph, id: string): string {
-  const node = graph.nodes.get(id)?.node;
-  if (node) return node.version === null ? node.name : `${node.name}.v${node.version}`;
-  const source = graph.sources.get(id)?.source;
-  if (source) return `${source.sourceName}.${source.name}`;
-  return id;
-}
 
 function sameTarget(
   a: TargetIdentity | undefined,
@@ -125,7 +84,6 @@ export function plan(input: PlanInput): Plan {
   const decisions = new Map<string, Decision>();
   const warnings: PlanWarning[] = [];
   const pointers = input.pointers === true;
-  const pointerNote = pointers ? POINTER_NOTE : "";
   const targetChanged = snapshot !== null && !sameTarget(snapshot.target, input.target, pointers);
 
   if (!snapshot) {
@@ -148,231 +106,65 @@ export function plan(input: PlanInput): Plan {
         "No sources.json was given: nodes that read sources have no evidence of their data and are built. Run `dbt source freshness` before planning.",
     });
   }
-  let staleSources = 0;
+
+  const exclude = input.exclude ?? [];
+  const selection =
+    input.select.length > 0 || exclude.length > 0 ? selectNodes(graph, input.select, exclude) : null;
+  if (selection) selectionWarnings(selection, graph.nodes.size, warnings);
+  const macros = macroIndexFor(graph);
+  const facts: PlanFacts = {
+    input,
+    graph,
+    snapshot,
+    targetChanged,
+    pointers,
+    observed,
+    macros,
+    selected: selection?.nodes ?? null,
+    staleSources: { count: 0 },
+  };
 
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
-    const decision = decide(node);
-    decisions.set(id, decision);
-  }
-
-  function decide(node: GraphNode): Decision {
-    const id = node.id;
     const fp = project.fingerprints.get(id)!;
-    const entry = own(snapshot?.nodes, id);
+    const recorded = targetChanged ? undefined : own(snapshot?.nodes, id);
     const codeEvidence: Evidence = {
       kind: "code",
       subject: id,
       value: fp.fingerprint.digest,
-      recorded: entry?.fingerprint.digest ?? null,
+      recorded: own(snapshot?.nodes, id)?.fingerprint.digest ?? null,
       exactness: fp.complete ? "exact" : "none",
     };
-    const build = (
-      code: BuildReasonCode,
-      message: string,
-      extra: Partial<Reason> = {},
-      evidence: Evidence[] = [],
-    ) => ({
-      action: "BUILD" as const,
-      reason: { code, message, ...extra },
-      evidence: [codeEvidence, ...evidence],
-    });
-
-    if (!snapshot) return build("no_state", "No state found: built once so the run can be recorded.");
-    if (targetChanged) {
-      return build(
-        "target_changed",
-        `Its last build went to target ${describeTarget(snapshot.target)}; this plan builds into ${describeTarget(input.target)}.`,
-      );
-    }
-    if (!entry) return build("never_built", `Never built by ODS in ${scopeKey(scope)}.`);
-    if (!fp.complete) {
-      return build(
-        "code_incomplete",
-        `Its code can't be fingerprinted completely: ${fp.incomplete.join("; ")}.`,
-      );
-    }
-    if (entry.fingerprint.scheme !== SCHEME) {
-      return build(
-        "scheme_changed",
-        `The fingerprint scheme changed (${entry.fingerprint.scheme} → ${SCHEME}): every node is built once.`,
-      );
-    }
-    const diff = pointers ? portableDiff(entry, fp) : diffFingerprints(entry.fingerprint, fp.fingerprint);
-    if (!isEmptyDiff(diff)) {
-      const names = [...diff.changed, ...diff.added, ...diff.removed];
-      return build("code_changed", `Its ${componentWords(names)} changed since run ${entry.run_id}.`, {
-        components: diff,
-      });
-    }
-    if (fp.environmentReads.length > 0) {
-      const where = fp.environmentReads.map(
-        (read) => `${read.where} reads ${read.names.map(code).join(", ")}`,
-      );
-      return build(
-        "hook_reads_environment",
-        `It has hooks, and ${listWords(where)}: what the hook does depends on the run, so the node is built every run.`,
-        {
-          subjects: [
-            ...fp.environmentReads.map((read) => read.where),
-            ...new Set(fp.environmentReads.flatMap((read) => read.names)),
-          ],
-        },
-      );
-    }
-
-    const codeParents = node.parents.filter((parent) => {
-      const d = decisions.get(parent);
-      return d?.action === "BUILD" && BUILD_REASONS[d.reason.code as BuildReasonCode] === "code";
-    });
-    if (codeParents.length > 0) {
-      return build(
-        "parent_code_changed",
-        `Parent ${listWords(codeParents.map((p) => code(displayName(graph, p))))} ${codeParents.length === 1 ? "is" : "are"} built for a code change, so its input may change shape.`,
-        { subjects: codeParents },
-      );
-    }
-    if (node.unknownParents.length > 0) {
-      const ids = node.unknownParents.map((parent) => parent.id);
-      return build(
-        "unknown_parent",
-        `It reads ${listWords(ids.map(code))}, which ODS doesn't know (neither a node nor a source in the manifest).`,
-        { subjects: ids },
-      );
-    }
-    const isSeed = node.node.resourceType === "seed";
-    if (!isSeed && node.parents.length === 0 && node.sources.length === 0) {
-      return build(
-        "no_declared_inputs",
-        "It declares no inputs (no `ref` or `source`), so ODS can't tell when the data it reads changes.",
-      );
-    }
-    const policy = readFreshnessPolicy(node.node.config);
-    if (!policy.ok)
-      return build("policy_unmet", `Its freshness policy can't be honoured: ${policy.problem}.`);
-
-    // Rule 9: evidence of every input's data, now and at the last build.
-    const evidence: Evidence[] = [];
-    const missing: string[] = [];
-    const moved: string[] = [];
-    const movedIds: string[] = [];
-    for (const sourceId of node.sources) {
-      const current: ObservedSourceVersion | undefined = observed.get(sourceId);
-      const recorded = own(entry.sources, sourceId);
-      const name = code(displayName(graph, sourceId));
-      evidence.push({
-        kind: "source_version",
-        subject: sourceId,
-        value: current?.value ?? null,
-        recorded: recorded?.value ?? null,
-        exactness: current?.exactness ?? "none",
-      });
-      if (!current) {
-        missing.push(
-          `${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`,
-        );
-      } else if (!current.value || !atLeastSemantic(current.exactness)) {
-        missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
-      } else if (!current.observedAt || (compareInstants(current.observedAt, entry.built_at) ?? 0) <= 0) {
-        staleSources++;
-        missing.push(
-          `${name} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${entry.built_at})`,
-        );
-      } else if (!recorded) {
-        missing.push(`no version of ${name} was recorded when it was last built`);
-      } else if (!atLeastSemantic(recorded.exactness)) {
-        missing.push(`the version of ${name} recorded at its last build is only ${recorded.exactness}`);
-      } else if (!sameVersion(current.value, recorded.value)) {
-        moved.push(`source ${name} (${recorded.value} → ${current.value})`);
-        movedIds.push(sourceId);
-      }
-    }
-    for (const parent of node.parents) {
-      const read = own(entry.parents, parent);
-      const parentState: NodeState | undefined = own(snapshot.nodes, parent);
-      const parentDecision = decisions.get(parent);
-      evidence.push({
-        kind: "parent_build",
-        subject: parent,
-        value: parentState?.run_id ?? null,
-        recorded: read ?? null,
-        exactness: read && parentState ? "exact" : "none",
-      });
-      const name = code(displayName(graph, parent));
-      if (read === undefined) {
-        missing.push(`no record of which build of parent ${name} it read`);
-      } else if (parentDecision?.action === "BUILD") {
-        moved.push(`parent ${name} is built (${parentDecision.reason.code.replaceAll("_", " ")})`);
-        movedIds.push(parent);
-      } else if (parentState && parentState.run_id !== read) {
-        moved.push(
-          `parent ${name} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`,
-        );
-        movedIds.push(parent);
-      }
-    }
-    if (missing.length > 0) {
-      return build(
-        "missing_data_evidence",
-        `No evidence of its input data since its last build: ${listWords(missing)}.`,
-        {},
-        evidence,
-      );
-    }
-    if (moved.length > 0) {
-      const inputs = node.parents.length + node.sources.length;
-      const p = policy.policy;
-      if (p?.requireAll && moved.length < inputs) {
-        return {
-          action: "REUSE",
-          reason: {
-            code: "quorum_not_met",
-            message: `New data in ${moved.length} of ${inputs} inputs (${listWords(moved)}); its policy (require_fresh_data_from: all) waits for every input.`,
-            quorum: { changed: moved.length, total: inputs },
-          },
-          evidence: [codeEvidence, ...evidence],
-        };
-      }
-      if (p && p.lagSeconds > 0) {
-        const builtAt = Date.parse(entry.built_at);
-        const due = new Date(builtAt + p.lagSeconds * 1000);
-        if (!Number.isNaN(builtAt) && Date.parse(now) < due.getTime()) {
-          const dueAt = due.toISOString();
-          return {
-            action: "REUSE",
-            reason: {
-              code: "within_lag_tolerance",
-              message: `New upstream data (${listWords(moved)}), but it was built ${entry.built_at}, within its lag tolerance of ${p.lagText}: due at ${dueAt}.`,
-              due_at: dueAt,
-            },
-            evidence: [codeEvidence, ...evidence],
-          };
-        }
-      }
-      return build(
-        "new_upstream_data",
-        `New upstream data: ${listWords(moved)}.`,
-        { subjects: movedIds },
-        evidence,
-      );
-    }
-    const formattingOnly =
-      fp.rawDigest !== null && entry.raw_digest !== undefined && entry.raw_digest !== fp.rawDigest;
-    return {
-      action: "REUSE",
-      reason: formattingOnly
-        ? {
-            code: "formatting_only",
-            message: `Only formatting changed since run ${entry.run_id}; code and inputs unchanged.${pointerNote}`,
-          }
-        : {
-            code: "unchanged",
-            message: `Code and inputs unchanged since run ${entry.run_id}.${pointerNote}`,
-          },
-      evidence: [codeEvidence, ...evidence],
+    let data: DataEvidence | undefined;
+    const context: RuleContext = {
+      node,
+      fp,
+      recorded,
+      decisions,
+      policy: readFreshnessPolicy(node.node.config),
+      now,
+      input,
+      facts,
+      codeEvidence,
+      build: (code, message, extra = {}, evidence = []) => ({
+        action: "BUILD",
+        reason: { code, message, ...extra },
+        evidence: [codeEvidence, ...evidence],
+      }),
+      dataEvidence: () => {
+        data ??= dataEvidence(node, recorded!, decisions, facts);
+        return data;
+      },
     };
+    let decision: Decision | undefined;
+    for (const rule of RULES) {
+      decision = rule.decide(context);
+      if (decision) break;
+    }
+    decisions.set(id, decision!);
   }
 
+  const staleSources = facts.staleSources.count;
   if (staleSources > 0) {
     warnings.push({
       code: "stale_source_freshness",
@@ -380,10 +172,6 @@ export function plan(input: PlanInput): Plan {
     });
   }
 
-  const exclude = input.exclude ?? [];
-  const selection =
-    input.select.length > 0 || exclude.length > 0 ? selectNodes(graph, input.select, exclude) : null;
-  if (selection) selectionWarnings(selection, graph.nodes.size, warnings);
   const entries: PlanEntry[] = [];
   for (const id of graph.order) {
     if (selection && !selection.nodes.has(id)) continue;
@@ -409,7 +197,11 @@ export function plan(input: PlanInput): Plan {
       relation,
       parents: [...node.parents, ...node.sources],
     };
-    if (decision.action === "REUSE") entry.relation_check = input.relationCheck ?? UNCHECKED;
+    if (decision.action === "REUSE") {
+      entry.relation_check = input.relationCheck ?? UNCHECKED;
+      const checks = checksToRun(graph, node, recorded, macros);
+      if (checks) entry.checks = checks;
+    }
     if (recorded) {
       entry.last_build = {
         run_id: recorded.run_id,
@@ -424,7 +216,7 @@ export function plan(input: PlanInput): Plan {
   const built = entries.filter((entry) => entry.action === "BUILD");
   const sourceChecks = planSourceChecks(
     graph,
-    new MacroIndex(graph.macros, graph.metadata.adapterType),
+    macros,
     targetChanged ? null : snapshot,
     observed,
     selection?.sources ?? null,
@@ -434,7 +226,13 @@ export function plan(input: PlanInput): Plan {
     .filter((check) => check.action === "RUN")
     .map((check) => shellQuote(`source:${check.name}`))
     .join(" ");
-  const select = [nodeSelect, sourceSelect].filter((part) => part !== "").join(" ");
+  const checkSelect = selectorFor(
+    checkFqns(
+      graph,
+      entries.flatMap((entry) => entry.checks?.run ?? []),
+    ),
+  );
+  const select = [nodeSelect, checkSelect, sourceSelect].filter((part) => part !== "").join(" ");
   return {
     schema_version: PLAN_SCHEMA_VERSION,
     scope: scopeKey(scope),
@@ -457,29 +255,6 @@ export function plan(input: PlanInput): Plan {
     select,
     warnings,
   };
-}
-
-/**
- * For a pull request's environment: where the node is built, and the names of
- * the relations it reads, are not code changes (the environment points at the
- * recorded build). Compares the portable sql when both sides have it.
- */
-function portableDiff(entry: NodeState, fp: NodeFingerprint): ReturnType<typeof diffFingerprints> {
-  const portable = (components: Record<string, string>, sql: string | null | undefined) => {
-    const { relation: _relation, ...rest } = components;
-    if (sql && rest.sql !== undefined) rest.sql = sql;
-    return { scheme: SCHEME, digest: "", components: rest };
-  };
-  const bothPortable = Boolean(entry.portable_sql && fp.portableSql);
-  return diffFingerprints(
-    portable(entry.fingerprint.components, bothPortable ? entry.portable_sql : null),
-    portable(fp.fingerprint.components, bothPortable ? fp.portableSql : null),
-  );
-}
-
-function describeTarget(target: TargetIdentity | undefined): string {
-  if (!target) return "(unknown)";
-  return target.name ? `${target.name} (${target.adapter_type})` : target.adapter_type;
 }
 
 /**

@@ -25,6 +25,9 @@ export const BUILD_REASONS = {
   policy_unmet: "data",
   missing_data_evidence: "data",
   new_upstream_data: "data",
+  last_build_partial: "data",
+  tests_not_passed: "data",
+  clock_dependent: "data",
 } as const;
 export type BuildReasonCode = keyof typeof BUILD_REASONS;
 
@@ -90,6 +93,12 @@ export interface PlanEntry {
   parents?: string[];
   /** Seconds the last recorded run took to build this node, when known (for "saves about …"). */
   last_duration_s?: number;
+  /**
+   * REUSE only (class 12): its checks (data tests, unit tests) are new or
+   * changed since their recorded pass, so they run (their ids are part of the
+   * plan's `select`) while the node is reused.
+   */
+  checks?: { run: string[]; reason: { code: "checks_changed"; message: string } };
 }
 
 /** Whether a source's checks (its data tests) run in this build, and why (ADR-0013, "Tested sources"). */
@@ -144,7 +153,7 @@ export interface Plan {
   source_checks?: SourceCheckEntry[];
   /** The dbt command for the BUILD set, safe to paste into a shell; null when nothing is built. */
   build_command: string | null;
-  /** The BUILD set as a dbt selector string (the action's `select` output). */
+  /** The BUILD set, and the checks REUSE nodes run, as a dbt selector string (the action's `select` output). */
   select: string;
   warnings: PlanWarning[];
 }

@@ -68,6 +68,8 @@ export const nodeStateSchema = z.object({
   portable_sql: z.string().optional(),
   /** Seconds dbt took to build it (run_results execution_time), for "reuse saves about …". */
   duration_s: z.number().optional(),
+  /** Set when the build did not build the whole node (`--empty`, `--sample`, a bounded or partly failed microbatch run): why. */
+  partial: z.object({ why: z.string() }).optional(),
 });
 export type NodeState = z.infer<typeof nodeStateSchema>;
 

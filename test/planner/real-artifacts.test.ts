@@ -29,9 +29,12 @@ function sourcesFor(project: LoadedProject, takenAt: string, loadedAt: string) {
   return loadSources(JSON.stringify(buildSources(takenAt, versions)), "sources.json");
 }
 
-/** The run_results a successful `dbt build` of every planned node of this manifest would have written. */
+/** The run_results a successful `dbt build` of every planned node of this manifest would have written (its checks passing). */
 function successfulBuild(project: LoadedProject, startedAt: string) {
-  const statuses = Object.fromEntries(project.graph.order.map((id) => [id, "success"]));
+  const statuses = Object.fromEntries([
+    ...project.graph.order.map((id) => [id, "success"]),
+    ...[...project.graph.checks.keys()].map((id) => [id, "pass"]),
+  ]);
   const document = buildRunResults({
     invocationId: project.manifest.metadata.invocationId!,
     statuses,
@@ -254,7 +257,10 @@ describe.skipIf(!sharedFixturesPresent)("record a real run, then plan the same m
         project.fingerprints.get(id)!.complete &&
         node.sources.every((s) => checked.has(s)) &&
         node.parents.every((parent) => decided.get(parent)!.action === "REUSE");
-      if (evidenceComplete) {
+      // `dbt run` ran no tests: a node with checks is built to run them (tests_not_passed);
+      // a node whose SQL calls a clock function is built (clock_dependent, no lag tolerance).
+      const clock = project.fingerprints.get(id)!.clockCalls.length > 0;
+      if (evidenceComplete && node.checks.length === 0 && !clock) {
         expect(`${entry.action} ${entry.reasons[0]!.code}`, id).toBe("REUSE unchanged");
       } else {
         expect(entry.action, id).toBe("BUILD");
@@ -262,13 +268,15 @@ describe.skipIf(!sharedFixturesPresent)("record a real run, then plan the same m
     }
     const reasons = Object.fromEntries(p.entries.map((e) => [e.name, `${e.action} ${e.reasons[0]!.code}`]));
     expect(reasons).toMatchObject({
-      stg_customers: "REUSE unchanged",
+      // Calls current_date(): class 8 (issue 18).
+      stg_customers: "BUILD clock_dependent",
       stg_orders: "REUSE unchanged",
       stg_products: "REUSE unchanged",
       stg_order_items: "BUILD missing_data_evidence",
       stg_regions: "BUILD missing_data_evidence",
       snap_customers: "BUILD never_built",
-      fact_orders: "BUILD new_upstream_data",
+      // Has data tests, and `dbt run` ran none: class 12 (issue 18), before new_upstream_data.
+      fact_orders: "BUILD tests_not_passed",
     });
     expect(decided.get("model.planetkart_analytics.stg_order_items")!.reasons[0]!.message).toBe(
       "No evidence of its input data since its last build: `planetkart_raw.order_items` has no freshness result in sources.json.",

@@ -48,6 +48,10 @@ export const explainCommand: Command = {
         `  ${evidence.kind} ${evidence.subject}: ${evidence.value ?? "none"}${recorded} (${evidence.exactness})`,
       );
     }
+    if (entry.checks) {
+      lines.push(`checks: ${entry.checks.reason.code}: ${entry.checks.reason.message}`);
+      for (const id of entry.checks.run) lines.push(`  runs ${id}`);
+    }
     if (entry.relation_check)
       lines.push(`relation: ${entry.relation_check.message} (${entry.relation_check.exactness})`);
     context.stdout(`${lines.join("\n")}\n`);

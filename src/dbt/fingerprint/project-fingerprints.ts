@@ -3,12 +3,13 @@
  * computed in DAG order so that a node's version key can name its parents'.
  */
 import type { Fingerprint } from "../../state/snapshot.js";
+import { clockCalls, pythonClockCalls } from "../clock-functions.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { makeFingerprint } from "./fingerprint.js";
-import { MacroIndex } from "./macro-index.js";
 import { type EnvironmentRead, type FingerprintInputs, fingerprintNode } from "./node-fingerprint.js";
+import { macroIndexFor } from "./shared-macro-index.js";
 
 export interface NodeFingerprint {
   id: string;
@@ -27,14 +28,22 @@ export interface NodeFingerprint {
   fileReason: string | null;
   /** The sql component on the portable SQL: equal across environments for the same code. */
   portableSql: string | null;
+  /**
+   * The clock functions its compiled SQL calls (src/dbt/clock-functions.ts),
+   * its inlined ephemeral models' included, sorted; empty when none.
+   */
+  clockCalls: readonly string[];
 }
 
 export function fingerprintProject(
   graph: ProjectGraph,
   inputs: FingerprintInputs = {},
 ): Map<string, NodeFingerprint> {
-  const macros = new MacroIndex(graph.macros, graph.metadata.adapterType);
+  const macros = macroIndexFor(graph);
   const result = new Map<string, NodeFingerprint>();
+  const adapter = graph.metadata.adapterType;
+  const ephemeralCalls = new Map<string, readonly string[]>();
+  const callsOf = (sql: string | null) => (sql ? clockCalls(sql, adapter) : NO_CALLS);
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
     const parts = fingerprintNode(graph, node, macros, inputs);
@@ -57,9 +66,41 @@ export function fingerprintProject(
       normaliserGaveUp: parts.normaliserGaveUp,
       fileReason: parts.fileReason,
       portableSql: parts.portableSql,
+      clockCalls: nodeClockCalls(graph, node, callsOf, ephemeralCalls),
     });
   }
   return result;
+}
+
+const NO_CALLS: readonly string[] = [];
+
+/**
+ * The node's own compiled SQL and that of every ephemeral model it inlines
+ * (dbt injects them as CTEs into the compiled code it writes, but scanning
+ * them costs little and doesn't rest on that), each scanned once.
+ */
+function nodeClockCalls(
+  graph: ProjectGraph,
+  node: GraphNode,
+  callsOf: (sql: string | null) => readonly string[],
+  ephemeralCalls: Map<string, readonly string[]>,
+): readonly string[] {
+  if (node.node.language === "python") {
+    const code = node.node.compiledCode ?? node.node.rawCode;
+    return code ? pythonClockCalls(code) : NO_CALLS;
+  }
+  const own = callsOf(node.node.compiledCode);
+  if (node.ephemerals.length === 0) return own;
+  const all = new Set(own);
+  for (const id of node.ephemerals) {
+    let calls = ephemeralCalls.get(id);
+    if (calls === undefined) {
+      calls = callsOf(graph.ephemerals.get(id)?.node.compiledCode ?? null);
+      ephemeralCalls.set(id, calls);
+    }
+    for (const name of calls) all.add(name);
+  }
+  return all.size === own.length ? own : [...all].sort();
 }
 
 /**

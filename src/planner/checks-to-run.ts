@@ -1,0 +1,49 @@
+/**
+ * Class 12 (a): a REUSE node whose checks (data tests, unit tests) are new or
+ * changed since their recorded pass keeps REUSE, and its checks run: the
+ * entry says which and why, and the plan's `select` selects them, so
+ * `dbt build --select …` runs them against the reused relation (as dbt's own
+ * `state:modified` selection would select a changed test alone; dbt-core
+ * graph/selector_methods.py, StateSelectorMethod). All of the node's checks
+ * run, not only the changed ones: the record holds one digest over all of
+ * them, and running more is the conservative side. Pure.
+ */
+import { checksDigest } from "../dbt/checks-digest.js";
+import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";
+import type { Check, GraphNode, ProjectGraph } from "../dbt/graph.js";
+import type { PlanEntry } from "../state/plan.js";
+import type { NodeState } from "../state/snapshot.js";
+
+export function checksToRun(
+  graph: ProjectGraph,
+  node: GraphNode,
+  recorded: NodeState | undefined,
+  macros: MacroIndex,
+): PlanEntry["checks"] | undefined {
+  const tested = recorded?.tested;
+  if (node.checks.length === 0 || !tested) return undefined;
+  const checks = node.checks.map((id) => graph.checks.get(id)).filter((c): c is Check => c !== undefined);
+  const digest = checksDigest(checks, macros);
+  if (digest === null || tested.checks_digest === digest) return undefined;
+  const message = tested.checks_digest
+    ? `Its checks were added, removed or edited since they last passed (run ${tested.run_id}): the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`
+    : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so it can't say they are the same: the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`;
+  return { run: checks.map((check) => check.id), reason: { code: "checks_changed", message } };
+}
+
+/**
+ * The fqn of each check to run, for its `fqn:` selector. Without one in the
+ * manifest, its name alone: dbt's fqn selector matches a one-part selector
+ * against the last part of every fqn (dbt-core graph/selector_methods.py,
+ * is_selected_node), which selects the test, and possibly others of the same
+ * name: more tests run, none is missed.
+ */
+export function checkFqns(graph: ProjectGraph, ids: readonly string[]): (readonly string[])[] {
+  const out: (readonly string[])[] = [];
+  for (const id of [...new Set(ids)]) {
+    const check = graph.checks.get(id);
+    if (!check) continue;
+    out.push(check.test.fqn.length > 0 ? check.test.fqn : [check.test.name]);
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+/**
+ * Evidence of a node's input data (ADR-0013 rule 9): for every source, its
+ * max_loaded_at now and at the last build; for every parent, which of its
+ * builds the last build read and whether it is built again. Shared by the
+ * rules that read it (missing_data_evidence, clock_dependent,
+ * new_upstream_data); computed once per node. Pure.
+ */
+
+import type { GraphNode } from "../../dbt/graph.js";
+import { own } from "../../state/own.js";
+import type { Evidence } from "../../state/plan.js";
+import type { NodeState } from "../../state/snapshot.js";
+import { code } from "../reason-words.js";
+import {
+  atLeastSemantic,
+  compareInstants,
+  type ObservedSourceVersion,
+  sameVersion,
+} from "../source-evidence.js";
+import type { Decision, PlanFacts } from "./context.js";
+import { displayName } from "./display-name.js";
+
+export interface DataEvidence {
+  evidence: Evidence[];
+  /** Why the evidence is incomplete, one phrase per input. */
+  missing: string[];
+  /** Inputs with new data, as phrases, and their ids. */
+  moved: string[];
+  movedIds: string[];
+}
+
+export function dataEvidence(
+  node: GraphNode,
+  recorded: NodeState,
+  decisions: ReadonlyMap<string, Decision>,
+  facts: PlanFacts,
+): DataEvidence {
+  const { graph, observed, input } = facts;
+  const snapshot = facts.snapshot!;
+  const evidence: Evidence[] = [];
+  const missing: string[] = [];
+  const moved: string[] = [];
+  const movedIds: string[] = [];
+  for (const sourceId of node.sources) {
+    const current: ObservedSourceVersion | undefined = observed.get(sourceId);
+    const version = own(recorded.sources, sourceId);
+    const name = code(displayName(graph, sourceId));
+    evidence.push({
+      kind: "source_version",
+      subject: sourceId,
+      value: current?.value ?? null,
+      recorded: version?.value ?? null,
+      exactness: current?.exactness ?? "none",
+    });
+    if (!current) {
+      missing.push(
+        `${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`,
+      );
+    } else if (!current.value || !atLeastSemantic(current.exactness)) {
+      missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
+    } else if (!current.observedAt || (compareInstants(current.observedAt, recorded.built_at) ?? 0) <= 0) {
+      facts.staleSources.count++;
+      missing.push(
+        `${name} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${recorded.built_at})`,
+      );
+    } else if (!version) {
+      missing.push(`no version of ${name} was recorded when it was last built`);
+    } else if (!atLeastSemantic(version.exactness)) {
+      missing.push(`the version of ${name} recorded at its last build is only ${version.exactness}`);
+    } else if (!sameVersion(current.value, version.value)) {
+      moved.push(`source ${name} (${version.value} → ${current.value})`);
+      movedIds.push(sourceId);
+    }
+  }
+  for (const parent of node.parents) {
+    const read = own(recorded.parents, parent);
+    const parentState: NodeState | undefined = own(snapshot.nodes, parent);
+    const parentDecision = decisions.get(parent);
+    evidence.push({
+      kind: "parent_build",
+      subject: parent,
+      value: parentState?.run_id ?? null,
+      recorded: read ?? null,
+      exactness: read && parentState ? "exact" : "none",
+    });
+    const name = code(displayName(graph, parent));
+    if (read === undefined) {
+      missing.push(`no record of which build of parent ${name} it read`);
+    } else if (parentDecision?.action === "BUILD") {
+      const why = parentDecision.reason.code.replaceAll("_", " ");
+      moved.push(
+        facts.selected && !facts.selected.has(parent)
+          ? `parent ${name} would be built (${why}) but is not selected here, so this plan doesn't build it`
+          : `parent ${name} is built (${why})`,
+      );
+      movedIds.push(parent);
+    } else if (parentState && parentState.run_id !== read) {
+      moved.push(
+        `parent ${name} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`,
+      );
+      movedIds.push(parent);
+    }
+  }
+  return { evidence, missing, moved, movedIds };
+}

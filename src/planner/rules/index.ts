@@ -1,0 +1,43 @@
+/**
+ * The planning rules, in order: for each node, the first that returns a
+ * decision decides (ADR-0013, "Planning rules"; README, "How it decides").
+ * Each module is named after the reason code it gives.
+ */
+import { clockDependent } from "./clock-dependent.js";
+import { codeChanged } from "./code-changed.js";
+import { codeIncomplete } from "./code-incomplete.js";
+import type { Rule } from "./context.js";
+import { hookReadsEnvironment } from "./hook-reads-environment.js";
+import { lastBuildPartial } from "./last-build-partial.js";
+import { missingDataEvidence } from "./missing-data-evidence.js";
+import { neverBuilt } from "./never-built.js";
+import { newUpstreamData } from "./new-upstream-data.js";
+import { noDeclaredInputs } from "./no-declared-inputs.js";
+import { noState } from "./no-state.js";
+import { parentCodeChanged } from "./parent-code-changed.js";
+import { policyUnmet } from "./policy-unmet.js";
+import { schemeChanged } from "./scheme-changed.js";
+import { targetChanged } from "./target-changed.js";
+import { testsNotPassed } from "./tests-not-passed.js";
+import { unchanged } from "./unchanged.js";
+import { unknownParent } from "./unknown-parent.js";
+
+export const RULES: readonly Rule[] = [
+  noState, //                no state at all                                  BUILD no_state
+  targetChanged, //          state recorded for another target (ADR-0017)     BUILD target_changed
+  neverBuilt, //             no snapshot entry                                BUILD never_built
+  lastBuildPartial, //       the last build didn't build the whole node       BUILD last_build_partial
+  codeIncomplete, //         code evidence incomplete                         BUILD code_incomplete
+  schemeChanged, //          fingerprint scheme differs                       BUILD scheme_changed
+  codeChanged, //            fingerprint differs                              BUILD code_changed
+  hookReadsEnvironment, //   a hook reads the environment (#218)              BUILD hook_reads_environment
+  parentCodeChanged, //      a parent changes code                            BUILD parent_code_changed
+  unknownParent, //          a parent ODS doesn't know                        BUILD unknown_parent
+  noDeclaredInputs, //       no declared inputs (seeds excepted)              BUILD no_declared_inputs
+  policyUnmet, //            the freshness policy can't be honoured           BUILD policy_unmet
+  testsNotPassed, //         checks, and no passing test record               BUILD tests_not_passed
+  missingDataEvidence, //    missing data evidence                            BUILD missing_data_evidence
+  clockDependent, //         calls a clock function: lag tolerance, or build  REUSE within_lag_tolerance / BUILD clock_dependent
+  newUpstreamData, //        new data: quorum, lag tolerance, or build        REUSE quorum_not_met / within_lag_tolerance / BUILD new_upstream_data
+  unchanged, //              otherwise                                        REUSE unchanged / formatting_only
+];
