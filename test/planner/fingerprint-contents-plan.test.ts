@@ -32,7 +32,11 @@ function sourcesFor(project: LoadedProject, takenAt: string) {
 }
 
 function recordBuild(project: LoadedProject): StateSnapshot {
-  const statuses = Object.fromEntries(project.graph.order.map((node) => [node, "success"]));
+  // A `dbt build`: every node built, every check passing.
+  const statuses = Object.fromEntries([
+    ...project.graph.order.map((node) => [node, "success"]),
+    ...[...project.graph.checks.keys()].map((check) => [check, "pass"]),
+  ]);
   const runResults = loadRunResults(
     JSON.stringify(
       buildRunResults({
