@@ -184,6 +184,8 @@ export interface ManifestOtherNode {
   resourceType: string;
   packageName: string | null;
   dependsOn: NodeDependencies;
+  /** An operation's (on-run-start/end hook's) unrendered SQL; null for anything else. */
+  rawCode: string | null;
 }
 
 export type FreshnessPeriod = "minute" | "hour" | "day";
@@ -350,6 +352,7 @@ const otherNodeSchema = z.object({
   resource_type: str,
   package_name: optStr,
   depends_on: dependsOnSchema,
+  raw_code: optStr,
 });
 
 const unitTestSchema = z.object({
@@ -851,6 +854,8 @@ function toOtherNode(raw: Raw<typeof otherNodeSchema>): ManifestOtherNode {
     resourceType: raw.resource_type,
     packageName: raw.package_name ?? null,
     dependsOn: deps(raw.depends_on),
+    // Only operations (on-run-start/end hooks) keep their SQL: it is in their fingerprint.
+    rawCode: raw.resource_type === "operation" ? (raw.raw_code ?? null) : null,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Fingerprint } from "../../state/snapshot.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
+import type { RunTimeMacros } from "../macros/run-time-closure.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { makeFingerprint } from "./fingerprint.js";
@@ -27,6 +28,8 @@ export interface NodeFingerprint {
   fileReason: string | null;
   /** The sql component on the portable SQL: equal across environments for the same code. */
   portableSql: string | null;
+  /** The macros the node's build resolves to at run time (what `explain` lists). */
+  runTimeMacros: RunTimeMacros;
 }
 
 export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerprint> {
@@ -54,6 +57,7 @@ export function fingerprintProject(graph: ProjectGraph): Map<string, NodeFingerp
       normaliserGaveUp: parts.normaliserGaveUp,
       fileReason: parts.fileReason,
       portableSql: parts.portableSql,
+      runTimeMacros: parts.runTimeMacros,
     });
   }
   return result;
