@@ -136,11 +136,9 @@ function splitId(id: string): { packageName: string; name: string } | null {
   return { packageName: id.slice(first + 1, last), name: id.slice(last + 1) };
 }
 
-enum Locality {
-  Core = 1,
-  Imported = 2,
-  Root = 3,
-}
+/** dbt's `Locality` (core/dbt/contracts/graph/manifest.py): higher wins. */
+const Locality = { Core: 1, Imported: 2, Root: 3 } as const;
+type Locality = (typeof Locality)[keyof typeof Locality];
 
 /** Resolves names and closures the way dbt does at run time, for one manifest. */
 export class RunTimeResolver {
@@ -156,11 +154,16 @@ export class RunTimeResolver {
   /** Per search package: per root id, its closure. */
   private readonly closureCache = new Map<string, Map<string, Closure>>();
 
+  private readonly macros: ReadonlyMap<string, ManifestMacro>;
+  private readonly rootProject: string | null;
+
   constructor(
-    private readonly macros: ReadonlyMap<string, ManifestMacro>,
+    macros: ReadonlyMap<string, ManifestMacro>,
     adapterType: string | null,
-    private readonly rootProject: string | null,
+    rootProject: string | null,
   ) {
+    this.macros = macros;
+    this.rootProject = rootProject;
     const chain = adapterTypeChain(adapterType);
     this.prefixes = [...chain, "default"];
     this.internalPackages = [...chain.map((type) => `dbt_${type}`), "dbt"];
