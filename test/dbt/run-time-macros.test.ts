@@ -322,12 +322,30 @@ describe.skipIf(!sharedFixturesPresent)("the macros component follows what dbt r
     });
   });
 
-  it("is deterministic whatever order the manifest lists macros in", () => {
+  it("is deterministic whatever order the manifest lists macros in, and whichever command wrote it", () => {
     const before = baseline(DUCKDB);
     const doc = fixtureDoc(DUCKDB);
     doc.macros = Object.fromEntries(Object.entries(doc.macros).reverse());
     const after = load(doc);
     expect(moved(before, after, "macros")).toEqual([]);
+    // The same project written by `dbt build` (history/01) and by `dbt docs
+    // generate` (history/02, no macro or node edit between them): same closures.
+    const history = (commit: string) =>
+      loadProject(
+        readFileSync(
+          sharedFixture("dbt-bouncer-duckdb-1.11-build", "history", commit, "manifest.json"),
+          "utf8",
+        ),
+        commit,
+      );
+    const built = history("01-03238b7");
+    const documented = history("02-a209433");
+    for (const [id, fp] of built.fingerprints) {
+      expect(documented.fingerprints.get(id)!.fingerprint.components.macros).toBe(
+        fp.fingerprint.components.macros,
+      );
+      expect(documented.fingerprints.get(id)!.runTimeMacros.macros).toEqual(fp.runTimeMacros.macros);
+    }
     // Engine macros are in the closure (an adapter release is seen).
     const table = nodesOfKind(before, ["table"])[0]!;
     expect(after.fingerprints.get(table)!.runTimeMacros.macros).toContain(

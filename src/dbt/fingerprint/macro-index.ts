@@ -1,9 +1,9 @@
 /**
- * What the fingerprint needs to know about macros, computed once per
- * manifest: which packages are the engine's (dbt's own and the adapter's:
- * covered by the `engine` component, not hashed), the digest of every other
- * macro's source, transitive closures, and which materialization and
- * `generate_*_name` macros take effect.
+ * What the checks' digests need to know about macros, computed once per
+ * manifest: which packages are the engine's (dbt's own and the adapter's),
+ * the digest of every macro's source, the static transitive closures of the
+ * project and package macros, and the `generate_*_name` overrides. A node's
+ * own macros are resolved as dbt runs them: src/dbt/macros/run-time-closure.ts.
  */
 import type { ManifestMacro } from "../artifacts/manifest.js";
 import { sha256 } from "./digest.js";
@@ -48,14 +48,11 @@ export class MacroIndex {
   private readonly digests = new Map<string, string>();
   private readonly closures = new Map<string, MacroClosure>();
   private readonly digestedClosures = new Map<string, { closure: MacroClosure; digest: string }>();
-  private readonly materializations = new Map<string, string[]>();
   private nameOverrides: string[] | undefined;
   private readonly byName = new Map<string, ManifestMacro[]>();
-  private readonly adapterType: string | null;
 
   constructor(macros: ReadonlyMap<string, ManifestMacro>, adapterType: string | null) {
     this.macros = macros;
-    this.adapterType = adapterType;
     this.engine = enginePackages(adapterType);
     for (const macro of macros.values()) {
       const list = this.byName.get(macro.name);
@@ -144,24 +141,6 @@ export class MacroIndex {
     const result = { user: user.sort(), missing: missing.sort() };
     this.closures.set(root, result);
     return result;
-  }
-
-  /**
-   * The macros that can implement materialization `name` on this adapter:
-   * `materialization_<name>_<adapter>` and `materialization_<name>_default`
-   * in any package. Empty when the manifest has none.
-   */
-  materializationMacros(name: string): string[] {
-    const cached = this.materializations.get(name);
-    if (cached) return [...cached];
-    const ids: string[] = [];
-    for (const suffix of [this.adapterType ?? "default", "default"]) {
-      for (const macro of this.byName.get(`materialization_${name}_${suffix}`) ?? [])
-        ids.push(macro.uniqueId);
-    }
-    const result = [...new Set(ids)].sort();
-    this.materializations.set(name, result);
-    return [...result];
   }
 
   /** Project and package overrides of the `generate_*_name` macros (dbt's defaults are engine). */
