@@ -300,6 +300,13 @@ describe.skipIf(!sharedFixturesPresent)("the macros component follows what dbt r
     const doc = fixtureDoc(BIGQUERY_ELEMENTARY);
     editMacro(doc, "macro.dbt_bigquery.materialization_table_bigquery");
     expect(moved(before, load(doc), "macros")).toEqual(tables);
+    // dbt 1.7: the flag defaults to false, so the package's override runs (dbt's is still hashed).
+    const older = baseline("jaffle-shop-elementary-bq-1.7-v11");
+    const olderTable = older.fingerprints.get(nodesOfKind(older, ["table"])[0]!)!;
+    expect(olderTable.runTimeMacros.materialization).toBe("macro.elementary.materialization_table_bigquery");
+    expect(olderTable.runTimeMacros.materializationAlternative).toBe(
+      "macro.dbt_bigquery.materialization_table_bigquery",
+    );
   });
 
   it("removing a root override moves the nodes back to dbt's macro", () => {

@@ -68,7 +68,7 @@ export function runTimeMacroLines(macros: RunTimeMacros): string[] {
   lines.push(`  materialization: ${macros.materialization ?? "none found"}`);
   if (macros.materializationAlternative)
     lines.push(
-      `  also hashed: ${macros.materializationAlternative} (a package's override of a builtin materialization: dbt runs it only with require_explicit_package_overrides_for_builtin_materializations: false)`,
+      `  also hashed: ${macros.materializationAlternative} (a package overrides a builtin materialization: which one runs depends on the project flag require_explicit_package_overrides_for_builtin_materializations)`,
     );
   if (macros.strategy) lines.push(`  strategy: ${macros.strategy}`);
   for (const o of macros.overrides) lines.push(`  override: ${o.by} replaces ${o.replaces} (\`${o.name}\`)`);

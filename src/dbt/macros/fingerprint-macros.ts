@@ -17,7 +17,12 @@ const resolvers = new WeakMap<MacroIndex, RunTimeResolver>();
 export function resolverOf(graph: ProjectGraph, macros: MacroIndex): RunTimeResolver {
   let resolver = resolvers.get(macros);
   if (resolver === undefined) {
-    resolver = new RunTimeResolver(graph.macros, graph.metadata.adapterType, graph.metadata.projectName);
+    resolver = new RunTimeResolver(
+      graph.macros,
+      graph.metadata.adapterType,
+      graph.metadata.projectName,
+      graph.metadata.dbtVersion,
+    );
     resolvers.set(macros, resolver);
   }
   return resolver;

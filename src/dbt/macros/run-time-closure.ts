@@ -93,9 +93,11 @@ export interface RunTimeMacros {
   /** The materialization macro dbt chooses; null when none implements it. */
   materialization: string | null;
   /**
-   * The materialization a package overrides and dbt >=1.8 ignores unless
-   * `require_explicit_package_overrides_for_builtin_materializations` is
-   * false (a project flag the manifest doesn't record): hashed as well.
+   * The other candidate when a package overrides a builtin materialization:
+   * which one runs depends on the project flag
+   * `require_explicit_package_overrides_for_builtin_materializations` (not in
+   * the manifest; its default is false up to dbt 1.7, true from 1.8). Hashed
+   * as well.
    */
   materializationAlternative: string | null;
   /** The strategy macro (incremental or snapshot), when the node has one and a macro implements it. */
@@ -157,13 +159,23 @@ export class RunTimeResolver {
   private readonly macros: ReadonlyMap<string, ManifestMacro>;
   private readonly rootProject: string | null;
 
+  /**
+   * The default of `require_explicit_package_overrides_for_builtin_materializations`:
+   * false up to dbt 1.7 (core/dbt/contracts/project.py), true from 1.8.
+   */
+  private readonly explicitOverridesByDefault: boolean;
+
   constructor(
     macros: ReadonlyMap<string, ManifestMacro>,
     adapterType: string | null,
     rootProject: string | null,
+    dbtVersion: string | null = null,
   ) {
     this.macros = macros;
     this.rootProject = rootProject;
+    const version = /^(\d+)\.(\d+)/.exec(dbtVersion ?? "");
+    this.explicitOverridesByDefault =
+      version === null || Number(version[1]) > 1 || (Number(version[1]) === 1 && Number(version[2]) >= 8);
     const chain = adapterTypeChain(adapterType);
     this.prefixes = [...chain, "default"];
     this.internalPackages = [...chain.map((type) => `dbt_${type}`), "dbt"];
@@ -222,9 +234,10 @@ export class RunTimeResolver {
    * `Manifest.find_materialization_macro_by_name`, `MaterializationCandidate`):
    * the most specific adapter first (the adapter, its parents, `default`),
    * then Root over Imported over Core. When an imported package's wins over a
-   * core one, dbt >=1.8 takes the best Root or Core one instead unless the
-   * project sets `require_explicit_package_overrides_for_builtin_materializations:
-   * false`; both are returned (`chosen` is the flag's default).
+   * core one, dbt takes the best Root or Core one instead when the project's
+   * `require_explicit_package_overrides_for_builtin_materializations` is true
+   * (the default from dbt 1.8); the flag is not in the manifest, so both are
+   * returned (`chosen` is what the version's default picks).
    */
   materialization(name: string): { chosen: string | null; alternative: string | null } {
     let best: Candidate | null = null;
@@ -243,8 +256,11 @@ export class RunTimeResolver {
           bestCoreOrRoot = candidate;
       }
     }
-    if (best !== null && best.locality === Locality.Imported && hasCore)
-      return { chosen: bestCoreOrRoot?.id ?? null, alternative: best.id };
+    if (best !== null && best.locality === Locality.Imported && hasCore) {
+      return this.explicitOverridesByDefault
+        ? { chosen: bestCoreOrRoot?.id ?? null, alternative: best.id }
+        : { chosen: best.id, alternative: bestCoreOrRoot?.id ?? null };
+    }
     return { chosen: best?.id ?? null, alternative: null };
   }
 
