@@ -309,6 +309,29 @@ describe.skipIf(!sharedFixturesPresent)("the macros component follows what dbt r
     );
   });
 
+  it("redshift inherits postgres: dbt-postgres's macros are the engine's and dispatch candidates", () => {
+    const relabel = (doc: Doc) => {
+      doc.metadata.adapter_type = "redshift";
+      putMacro(
+        doc,
+        "dbt_redshift",
+        "redshift__create_table_as",
+        "{% macro redshift__create_table_as(t, r, sql) %}x{% endmacro %}",
+      );
+    };
+    const baseDoc = fixtureDoc(POSTGRES);
+    relabel(baseDoc);
+    const before = load(baseDoc);
+    const doc = fixtureDoc(POSTGRES);
+    relabel(doc);
+    editMacro(doc, "macro.dbt_postgres.postgres__create_table_as");
+    const tables = nodesOfKind(before, ["table"]);
+    expect(moved(before, load(doc), "macros")).toEqual(tables);
+    const closure = before.fingerprints.get(tables[0]!)!.runTimeMacros;
+    expect(closure.macros).toContain("macro.dbt_redshift.redshift__create_table_as");
+    expect(closure.user).not.toContain("macro.dbt_postgres.postgres__create_table_as");
+  });
+
   it("removing a root override moves the nodes back to dbt's macro", () => {
     const base = fixtureDoc(JAFFLE_DUCKDB);
     const withOverride = fixtureDoc(JAFFLE_DUCKDB);
