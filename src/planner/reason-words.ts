@@ -6,6 +6,7 @@ const COMPONENT_WORDS: Record<string, string> = {
   compiled_code: "compiled Python code",
   config: "config",
   macros: "macros it uses",
+  project_hooks: "on-run-start hooks",
   contract: "contract",
   docs: "persisted docs",
   version: "latest-version pointer",

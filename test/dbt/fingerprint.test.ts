@@ -154,9 +154,9 @@ describe("what changes a fingerprint and what does not", () => {
     expect(after.fingerprint.digest).toBe(before.fingerprint.digest);
   });
 
-  it("a config key that changes the build (materialized) changes config", () => {
+  it("a config key that changes the build (materialized) changes config, and macros (another materialization runs)", () => {
     const after = fingerprintOf([{ ...base, materialized: "view" }], "orders", { macros });
-    expect(diffFingerprints(before.fingerprint, after.fingerprint).changed).toEqual(["config"]);
+    expect(diffFingerprints(before.fingerprint, after.fingerprint).changed).toEqual(["config", "macros"]);
   });
 
   it("another schema changes only relation, and leaves the version key alone", () => {

@@ -327,9 +327,10 @@ describe("planning rules, first match wins", () => {
       sources: fresh(),
     });
     const reason = entryOf(p, STG).reasons[0]!;
-    expect(reason.components).toEqual({ changed: ["config", "sql"], added: [], removed: [] });
+    // view -> table: another materialization runs, so the macros it uses change too.
+    expect(reason.components).toEqual({ changed: ["config", "macros", "sql"], added: [], removed: [] });
     expect(reason.message).toBe(
-      "Its config and compiled SQL changed since run 00000000-0000-4000-8000-000000000001.",
+      "Its config, macros it uses and compiled SQL changed since run 00000000-0000-4000-8000-000000000001.",
     );
   });
 

@@ -1,7 +1,8 @@
+import type { RunTimeMacros } from "../../dbt/macros/run-time-closure.js";
 import { UserError } from "../../errors/user-error.js";
 import type { Plan, PlanEntry } from "../../state/plan.js";
 import type { Command } from "../command.js";
-import { PLAN_OPTION_HELP, PLAN_OPTIONS, planFromFlags } from "./plan.js";
+import { PLAN_OPTION_HELP, PLAN_OPTIONS, planAndProjectFromFlags } from "./plan.js";
 
 /** Finds a node by unique_id, name or `name.vN`; ambiguity is an error listing the candidates. */
 export function findEntry(plan: Plan, wanted: string): PlanEntry {
@@ -32,7 +33,7 @@ export const explainCommand: Command = {
   positionals: { name: "NODE (a name or unique_id)", required: true },
   examples: ["ods-state explain orders --manifest target/manifest.json --sources target/sources.json"],
   async run(values, positionals, context) {
-    const plan = await planFromFlags(values, context);
+    const { plan, project } = await planAndProjectFromFlags(values, context);
     const entry = findEntry(plan, positionals[0]!);
     const lines = [
       `${entry.unique_id} (${entry.resource_type}${entry.materialized ? `, ${entry.materialized}` : ""})`,
@@ -54,7 +55,28 @@ export const explainCommand: Command = {
     }
     if (entry.relation_check)
       lines.push(`relation: ${entry.relation_check.message} (${entry.relation_check.exactness})`);
+    const macros = project.fingerprints.get(entry.unique_id)?.runTimeMacros;
+    if (macros) lines.push(...runTimeMacroLines(macros));
     context.stdout(`${lines.join("\n")}\n`);
     return 0;
   },
 };
+
+/**
+ * The macros the node's build resolves to at run time, as the fingerprint
+ * resolved them (docs/decisions/run-time-macros.md): the materialization,
+ * the strategy, which macro replaces which, then every macro hashed.
+ */
+export function runTimeMacroLines(macros: RunTimeMacros): string[] {
+  const lines = [`macros at run time (${macros.macros.length}, hashed in the \`macros\` component):`];
+  lines.push(`  materialization: ${macros.materialization ?? "none found"}`);
+  if (macros.materializationAlternative)
+    lines.push(
+      `  also hashed: ${macros.materializationAlternative} (a package overrides a builtin materialization: which one runs depends on the project flag require_explicit_package_overrides_for_builtin_materializations)`,
+    );
+  if (macros.strategy) lines.push(`  strategy: ${macros.strategy}`);
+  for (const o of macros.overrides) lines.push(`  override: ${o.by} replaces ${o.replaces} (\`${o.name}\`)`);
+  for (const id of macros.missing) lines.push(`  missing from the manifest: ${id}`);
+  for (const id of macros.macros) lines.push(`  ${id}`);
+  return lines;
+}

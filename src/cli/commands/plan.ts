@@ -1,5 +1,6 @@
 import { renderJobSummary } from "../../comment/render-comment.js";
 import { renderTerminal } from "../../comment/render-terminal.js";
+import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
 import { plan } from "../../planner/plan.js";
 import { splitSelectors } from "../../planner/selection.js";
@@ -28,6 +29,15 @@ export async function planFromFlags(
   context: CliContext,
   now = new Date(),
 ): Promise<Plan> {
+  return (await planAndProjectFromFlags(values, context, now)).plan;
+}
+
+/** `planFromFlags`, with the project it planned (`explain` shows its fingerprints' evidence). */
+export async function planAndProjectFromFlags(
+  values: ParsedValues,
+  context: CliContext,
+  now = new Date(),
+): Promise<{ plan: Plan; project: LoadedProject }> {
   const progress = createProgress(context);
   let store: Awaited<ReturnType<typeof openExistingState>>;
   try {
@@ -44,7 +54,7 @@ export async function planFromFlags(
     store = await openExistingState(context, stateFile);
     const latest = store ? await store.latest(scope) : undefined;
     progress.phase(`planning ${project.fingerprints.size} nodes`);
-    return plan({
+    const result = plan({
       project,
       scope,
       state: latest ? { id: latest.id, snapshot: latest.snapshot } : null,
@@ -55,6 +65,7 @@ export async function planFromFlags(
       target: targetOf(project, scope, values.target as string | undefined),
       pointers: values.pointers === true,
     });
+    return { plan: result, project };
   } finally {
     progress.done();
     await store?.close();

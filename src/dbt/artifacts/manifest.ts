@@ -248,6 +248,8 @@ export interface ManifestOtherNode {
   originalFilePath: string | null;
   patchPath: string | null;
   config: Readonly<Record<string, unknown>> | null;
+  /** An operation's (on-run-start/end hook's) unrendered SQL; null for anything else. */
+  rawCode: string | null;
 }
 
 export type FreshnessPeriod = "minute" | "hour" | "day";
@@ -433,6 +435,7 @@ const otherNodeSchema = z.object({
   original_file_path: optStr,
   patch_path: optStr,
   config: looseConfigSchema,
+  raw_code: optStr,
 });
 
 const unitTestSchema = z.object({
@@ -1026,6 +1029,8 @@ function toOtherNode(raw: Raw<typeof otherNodeSchema>): ManifestOtherNode {
     originalFilePath: raw.original_file_path ?? null,
     patchPath: patchPath(raw.patch_path),
     config: raw.config ?? null,
+    // Only operations (on-run-start/end hooks) keep their SQL: it is in their fingerprint.
+    rawCode: raw.resource_type === "operation" ? (raw.raw_code ?? null) : null,
   };
 }
 

@@ -17,6 +17,7 @@ export const COMPONENT_NAMES = [
   "compiled_code",
   "config",
   "macros",
+  "project_hooks",
   "contract",
   "docs",
   "version",

@@ -1,9 +1,9 @@
 /**
- * What the fingerprint needs to know about macros, computed once per
- * manifest: which packages are the engine's (dbt's own and the adapter's:
- * covered by the `engine` component, not hashed), the digest of every other
- * macro's source, transitive closures, and which materialization and
- * `generate_*_name` macros take effect.
+ * What the checks' digests need to know about macros, computed once per
+ * manifest: which packages are the engine's (dbt's own and the adapter's),
+ * the digest of every macro's source, the static transitive closures of the
+ * project and package macros, and the `generate_*_name` overrides. A node's
+ * own macros are resolved as dbt runs them: src/dbt/macros/run-time-closure.ts.
  */
 import type { ManifestMacro } from "../artifacts/manifest.js";
 import { sha256 } from "./digest.js";

@@ -9,7 +9,8 @@
  * | file          | dbt's content checksum: seeds, Python models, impure SQL models   |
  * | compiled_code | Python models: the compiled code as is                            |
  * | config        | resolved config, canonical JSON, without CONFIG_KEYS_IGNORED (meta kept with BigQuery's `labels_from_meta`) |
- * | macros        | source of every project/package macro used, transitively, plus the materialization and `generate_*_name` overrides |
+ * | macros        | source of every macro the build runs, resolved as dbt does at run time (overrides, materialization, strategy, dispatch; dbt's and the adapter's included), plus the `generate_*_name` overrides |
+ * | project_hooks | on-run-start hooks' SQL and run-time macros, when the project has any |
  * | contract      | what an enforced contract puts in the DDL: columns in order (name, data_type, quote, constraints), model constraints, alias_types |
  * | docs          | only for nodes that persist docs: the description (`persist_docs.relation`) and every declared column's comment (`persist_docs.columns`) |
  * | version       | only for versioned models of dbt 1.12+: whether the node makes the latest-version pointer view and, if so, its `latest_version_pointer` config and the user macros that name and build it |
@@ -17,10 +18,9 @@
  * | engine        | dbt version and adapter                                           |
  *
  * Decisions where the ADR is silent (each builds more or changes nothing):
- * - dbt's and the adapter's own macros are not hashed: the `engine`
- *   component covers them, and dbt lists different ones depending on the
- *   command that wrote the manifest. A project or package override of one
- *   (a materialization, `generate_schema_name`) is hashed.
+ * - dbt's and the adapter's own macros are hashed when the build runs them
+ *   (docs/decisions/run-time-macros.md): an adapter release that changes one
+ *   rebuilds the nodes that run it.
  * - A reader of an ephemeral model takes the ephemeral model's macros, and
  *   its content checksum when its Jinja is not pure (the ephemeral model's
  *   Jinja runs when the reader is compiled).
@@ -37,6 +37,8 @@ import type { ManifestMetadata, ManifestNode } from "../artifacts/manifest.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { scanEnvironmentReads } from "../hook-scan.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
+import { nodeRunTimeMacros, projectHooks } from "../macros/fingerprint-macros.js";
+import type { RunTimeMacros } from "../macros/run-time-closure.js";
 import { hasPathChecksum, type SeedFiles, seedFilePath } from "../seed-files.js";
 import { type CommentSyntax, commentSyntaxOf, lastTokens, normaliseSqlBytes } from "../sql-normaliser.js";
 import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
@@ -104,6 +106,8 @@ export interface NodeFingerprintParts {
   fileReason: string | null;
   /** The sql component computed on the portable SQL (relation names as placeholders), when the node has one. */
   portableSql: string | null;
+  /** The macros the node's build resolves to at run time (the `macros` component's input; shared, read only). */
+  runTimeMacros: RunTimeMacros;
 }
 
 const SQL_LIKE = new Set(["model", "snapshot"]);
@@ -188,18 +192,22 @@ export function fingerprintNode(
     components.file = sha256(canonicalJson(checksums));
   }
 
-  // Macros: the node's own, those of the ephemeral models it inlines, its
-  // materialization and the generate_*_name overrides.
+  // Macros: what the build runs, resolved as dbt resolves it at run time
+  // (src/dbt/macros/run-time-closure.ts), engine macros included; and the
+  // on-run-start hooks that run before it.
   const materialization = n.materialized ?? (n.resourceType === "model" ? "view" : n.resourceType);
   const {
-    implementations,
-    closure,
+    resolved,
+    bodyUser,
     digest: macrosDigest,
-  } = nodeMacros(macros, n, ephemerals, materialization);
-  if (implementations === 0)
+  } = nodeRunTimeMacros(graph, macros, n, ephemerals, materialization);
+  if (resolved.materialization === null)
     incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
-  for (const id of closure.missing) incomplete.push(`macro \`${id}\` is missing from the artifacts`);
+  for (const id of resolved.missing) incomplete.push(`macro \`${id}\` is missing from the artifacts`);
   components.macros = macrosDigest;
+  const hooks = projectHooks(graph, macros);
+  if (hooks.digest !== null) components.project_hooks = hooks.digest;
+  for (const problem of hooks.incomplete) incomplete.push(problem);
 
   components.contract = n.contract?.enforced
     ? sha256(canonicalJson(contractOf(n)))
@@ -212,11 +220,12 @@ export function fingerprintNode(
   return {
     components,
     incomplete,
-    environmentReads: environmentReads(n, closure.user, macros),
+    environmentReads: environmentReads(n, bodyUser, macros),
     rawDigest: n.rawCode === null ? null : sha256(n.rawCode),
     normaliserGaveUp,
     fileReason,
     portableSql,
+    runTimeMacros: resolved,
   };
 }
 
@@ -256,49 +265,6 @@ function ignoredKeys(config: Readonly<Record<string, unknown>>): ReadonlySet<str
   return labelsFromMeta === undefined || labelsFromMeta === null || labelsFromMeta === false
     ? IGNORED_CONFIG_KEYS
     : IGNORED_CONFIG_KEYS_BUT_META;
-}
-
-interface NodeMacros {
-  /** How many macros implement the node's materialization. */
-  implementations: number;
-  closure: { user: readonly string[]; missing: readonly string[] };
-  digest: string;
-}
-
-/** Per MacroIndex: the macros part of a fingerprint, by what decides it. */
-const nodeMacroCache = new WeakMap<MacroIndex, Map<string, NodeMacros>>();
-
-/**
- * The closure and digest of a node's macros: its own, those of the ephemeral
- * models it inlines, its materialization's and the generate_*_name
- * overrides. Cached by the node's and the ephemerals' `depends_on.macros` and
- * the materialization, which decide it.
- */
-function nodeMacros(
-  macros: MacroIndex,
-  n: ManifestNode,
-  ephemerals: readonly ManifestNode[],
-  materialization: string,
-): NodeMacros {
-  let cache = nodeMacroCache.get(macros);
-  if (cache === undefined) {
-    cache = new Map();
-    nodeMacroCache.set(macros, cache);
-  }
-  let key = `${materialization}\u0000${JSON.stringify(n.dependsOn.macros)}`;
-  for (const ephemeral of ephemerals) key += `\u0000${JSON.stringify(ephemeral.dependsOn.macros)}`;
-  let result = cache.get(key);
-  if (result === undefined) {
-    const roots = new Set<string>(n.dependsOn.macros);
-    for (const ephemeral of ephemerals) for (const id of ephemeral.dependsOn.macros) roots.add(id);
-    const implementations = macros.materializationMacros(materialization);
-    for (const id of implementations) roots.add(id);
-    for (const id of macros.generateNameOverrides()) roots.add(id);
-    const { closure, digest } = macros.digestedClosure(roots);
-    result = { implementations: implementations.length, closure, digest };
-    cache.set(key, result);
-  }
-  return result;
 }
 
 /**
@@ -587,7 +553,9 @@ const POINTER_ALIAS_MACRO = "generate_latest_version_pointer_alias";
 /**
  * ADR-0013 #218: a node with hooks reads the environment when a hook, or a
  * project or package macro it uses, mentions var, env_var, target, flags,
- * builtins, context, run_query or statement.
+ * builtins, context, run_query or statement. The `generate_*_name` macros
+ * (and what only they call) are not scanned: they decide the relation's
+ * name, which the `relation` component holds.
  */
 function environmentReads(
   n: ManifestNode,

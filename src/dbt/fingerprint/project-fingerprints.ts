@@ -5,6 +5,7 @@
 import type { Fingerprint } from "../../state/snapshot.js";
 import { clockCalls, pythonClockCalls } from "../clock-functions.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
+import type { RunTimeMacros } from "../macros/run-time-closure.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { makeFingerprint } from "./fingerprint.js";
@@ -33,6 +34,8 @@ export interface NodeFingerprint {
    * its inlined ephemeral models' included, sorted; empty when none.
    */
   clockCalls: readonly string[];
+  /** The macros the node's build resolves to at run time (what `explain` lists). */
+  runTimeMacros: RunTimeMacros;
 }
 
 export function fingerprintProject(
@@ -67,6 +70,7 @@ export function fingerprintProject(
       fileReason: parts.fileReason,
       portableSql: parts.portableSql,
       clockCalls: nodeClockCalls(graph, node, callsOf, ephemeralCalls),
+      runTimeMacros: parts.runTimeMacros,
     });
   }
   return result;
