@@ -357,12 +357,14 @@ const hooks: Row[] = [
     waits: "macros",
   },
   {
-    name: "the on-run-end hook's macro changes: built conservatively (team rule pending, see report)",
+    // dbt runs on-run-end after every node of the invocation (RunTask.after_run):
+    // it can't change what a node builds (docs/decisions/run-time-macros.md).
+    name: "the on-run-end hook's macro changes: nothing changes (it runs after every node)",
     scenario: {
       fixture: FIXTURES.elementary,
       change: editMacro("macro.elementary.on_run_end", (sql) => sql.replace("{%", "{#- 0.16.2 -#}{%")),
     },
-    expect: everyNode,
+    expect: () => ({ effects: {} }),
     waits: "macros",
   },
 ];
