@@ -12,7 +12,7 @@ import type { Plan, PlanEntry, Reason, ReasonCode } from "../state/plan.js";
 import { BUILD_REASONS } from "../state/plan.js";
 import { code, formatRelative, formatTime, joinWords, messageWords, type Words } from "./words.js";
 
-/** The fingerprint components (scheme dbt/2) as a reviewer says them. */
+/** The fingerprint components (scheme dbt/3) as a reviewer says them. */
 export const COMPONENT_LABELS: Readonly<Record<string, string>> = {
   scheme: "fingerprint scheme",
   sql: "compiled SQL",

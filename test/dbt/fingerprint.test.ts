@@ -62,7 +62,7 @@ describe("fingerprint digests", () => {
       "scheme",
       "sql",
     ]);
-    expect(fp.fingerprint.components.scheme).toBe(sha256("dbt/2"));
+    expect(fp.fingerprint.components.scheme).toBe(sha256("dbt/3"));
     expect(fp.fingerprint.components.sql).toBe(sha256("normalised\0select 1 as id"));
     expect(fp.fingerprint.components.engine).toBe(sha256('{"adapter":"duckdb","dbt_version":"1.10.4"}'));
     expect(fp.fingerprint.components.relation).toBe(

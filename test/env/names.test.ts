@@ -113,7 +113,7 @@ function prodOf(relations: Record<string, { schema: string; identifier: string }
   const nodes: Record<string, NodeState> = {};
   for (const [id, relation] of Object.entries(relations)) {
     nodes[id] = {
-      fingerprint: { scheme: "dbt/2", digest: "d", components: {} },
+      fingerprint: { scheme: "dbt/3", digest: "d", components: {} },
       run_id: "prod-run",
       built_at: "2026-11-30T08:00:00Z",
       relation: { database: null, ...relation },

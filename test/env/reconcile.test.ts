@@ -7,7 +7,7 @@ import { applyRecordedRollbacks, type RecordedRollback } from "../../src/env/pro
 import type { NodeState, StateSnapshot } from "../../src/state/snapshot.js";
 
 const node = (run: string, extra: Partial<NodeState> = {}): NodeState => ({
-  fingerprint: { scheme: "dbt/2", digest: `fp-${run}`, components: {} },
+  fingerprint: { scheme: "dbt/3", digest: `fp-${run}`, components: {} },
   version_key: `vk-${run}`,
   run_id: run,
   built_at: "2026-11-30T10:00:00Z",

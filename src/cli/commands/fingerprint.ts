@@ -40,7 +40,7 @@ export function fingerprintDocument(
 
 export const fingerprintCommand: Command = {
   name: "fingerprint",
-  summary: "print the fingerprint (scheme dbt/2) and version key of every planned node",
+  summary: "print the fingerprint (scheme dbt/3) and version key of every planned node",
   usage: ["fingerprint --manifest PATH [--format text|json]"],
   optionHelp: {
     manifest: "dbt's manifest.json (after `dbt compile`); default target/manifest.json",

@@ -7,9 +7,9 @@
 import type { Fingerprint } from "../../state/snapshot.js";
 import { sha256 } from "./digest.js";
 
-export const SCHEME = "dbt/2";
+export const SCHEME = "dbt/3";
 
-/** The components of scheme dbt/2, in the order they are explained. */
+/** The components of scheme dbt/3, in the order they are explained. */
 export const COMPONENT_NAMES = [
   "scheme",
   "sql",

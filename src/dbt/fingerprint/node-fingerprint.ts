@@ -1,10 +1,10 @@
 /**
- * The fingerprint of one planned node, scheme dbt/2 (ADR-0013, #13, #209,
+ * The fingerprint of one planned node, scheme dbt/3 (ADR-0013, #13, #209,
  * #218). Each component is a SHA-256 digest:
  *
  * | component     | from                                                              |
  * |---------------|-------------------------------------------------------------------|
- * | scheme        | `dbt/2`                                                           |
+ * | scheme        | `dbt/3`                                                           |
  * | sql           | SQL models and snapshots: compiled SQL, normalised (raw on give-up) |
  * | file          | dbt's content checksum: seeds, Python models, impure SQL models   |
  * | compiled_code | Python models: the compiled code as is                            |
