@@ -269,8 +269,10 @@ export function plan(input: PlanInput): Plan {
         missing.push(
           `${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`,
         );
-      } else if (!current.value || !atLeastSemantic(current.exactness)) {
+      } else if (!current.value) {
         missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
+      } else if (!atLeastSemantic(current.exactness)) {
+        missing.push(`${name} has a max_loaded_at that is not an instant ODS can compare (${current.value})`);
       } else if (!current.observedAt || (compareInstants(current.observedAt, entry.built_at) ?? 0) <= 0) {
         staleSources++;
         missing.push(

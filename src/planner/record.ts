@@ -36,6 +36,7 @@ import {
   type StateSnapshot,
   type TargetIdentity,
 } from "../state/snapshot.js";
+import { earliestInstant, latestInstant, parseInstant } from "./exact-instant.js";
 import { compareInstants, sourceVersionsReadBy } from "./source-evidence.js";
 
 /** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
@@ -78,18 +79,17 @@ function refuse(
   throw new UserError(code, message, { file });
 }
 
-/** When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed. */
+/**
+ * When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed.
+ * Times are kept as written (microseconds and beyond), so they compare exactly (exact-instant.ts).
+ */
 export function runStartedAt(results: RunResults): string | null {
   const declared = results.metadata.invocationStartedAt;
-  if (declared && !Number.isNaN(Date.parse(declared))) return declared;
-  let earliest: number | null = null;
-  for (const result of results.results) {
-    for (const timing of result.timing) {
-      const at = timing.startedAt ? Date.parse(timing.startedAt) : Number.NaN;
-      if (!Number.isNaN(at) && (earliest === null || at < earliest)) earliest = at;
-    }
-  }
-  if (earliest !== null) return new Date(earliest).toISOString();
+  if (declared && parseInstant(declared) !== undefined) return declared;
+  const earliest = earliestInstant(
+    results.results.flatMap((result) => result.timing.map((t) => t.startedAt)),
+  );
+  if (earliest !== null) return earliest;
   if (results.metadata.generatedAt && results.elapsedTime !== null) {
     const end = Date.parse(results.metadata.generatedAt);
     if (!Number.isNaN(end)) return new Date(end - results.elapsedTime * 1000).toISOString();
@@ -97,20 +97,16 @@ export function runStartedAt(results: RunResults): string | null {
   return null;
 }
 
-function completedAt(timing: RunResults["results"][number]["timing"]): string | null {
-  let latest: number | null = null;
-  for (const t of timing) {
-    const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
-    if (!Number.isNaN(at) && (latest === null || at > latest)) latest = at;
-  }
-  return latest === null ? null : new Date(latest).toISOString();
+/** When a node's build finished: its latest timing, as written (exactly the latest). */
+export function completedAt(timing: RunResults["results"][number]["timing"]): string | null {
+  return latestInstant(timing.map((t) => t.completedAt));
 }
 
 /** How far after `now` a run's stated times may be (clocks of one runner agree closely). */
 const CLOCK_TOLERANCE_MS = 10 * 60_000;
 
 function instant(text: string | null): string | null {
-  return text !== null && !Number.isNaN(Date.parse(text)) ? text : null;
+  return text !== null && parseInstant(text) !== undefined ? text : null;
 }
 
 /** The latest time the run results state: the start, any node's completion, the file's generation. */
@@ -186,7 +182,7 @@ export function record(input: RecordInput): RecordOutcome {
   if (previous) {
     let latestBuild: string | null = null;
     for (const state of Object.values(previous.nodes)) {
-      if (Number.isNaN(Date.parse(state.built_at))) continue;
+      if (parseInstant(state.built_at) === undefined) continue;
       if (latestBuild === null || (compareInstants(state.built_at, latestBuild) ?? 0) > 0)
         latestBuild = state.built_at;
     }

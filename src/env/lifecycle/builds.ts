@@ -19,6 +19,7 @@ import { MacroIndex } from "../../dbt/fingerprint/macro-index.js";
 import type { Check } from "../../dbt/graph.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
+import { latestInstant } from "../../planner/exact-instant.js";
 import { BUILDING_COMMANDS, runStartedAt } from "../../planner/record.js";
 import { sourceVersionsReadBy } from "../../planner/source-evidence.js";
 import { formatSchemaVersion } from "../../state/schema-version.js";
@@ -234,13 +235,9 @@ export async function recordEnvironmentBuilds(
   return outcome;
 }
 
+/** The latest completion as written, so it compares exactly with source observations (exact-instant.ts). */
 function latestCompletion(timing: RunResults["results"][number]["timing"]): string | null {
-  let latest: number | null = null;
-  for (const t of timing) {
-    const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
-    if (!Number.isNaN(at) && (latest === null || at > latest)) latest = at;
-  }
-  return latest === null ? null : new Date(latest).toISOString();
+  return latestInstant(timing.map((t) => t.completedAt));
 }
 
 /**
