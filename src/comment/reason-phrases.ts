@@ -240,6 +240,7 @@ export const REASON_TITLES: Readonly<Record<ReasonCode, string>> = {
   parent_code_changed: "a parent changes code",
   unknown_parent: "a parent ODS doesn't know",
   hook_reads_environment: "a hook reads the environment",
+  last_build_partial: "last build was partial",
   no_declared_inputs: "no declared inputs",
   policy_unmet: "policy can't be honoured",
   missing_data_evidence: "missing data evidence",

@@ -6,6 +6,7 @@
  *  0. no state at all                                    BUILD no_state
  *  0. state recorded for another target (ADR-0017)       BUILD target_changed
  *  2. no snapshot entry                                  BUILD never_built
+ *  2b. the last build was partial (record.ts)            BUILD last_build_partial
  *  3. code evidence incomplete                           BUILD code_incomplete
  *  4. fingerprint scheme differs / fingerprint differs   BUILD scheme_changed / code_changed
  *     a hook reads the environment (#218)                BUILD hook_reads_environment
@@ -184,6 +185,12 @@ export function plan(input: PlanInput): Plan {
       );
     }
     if (!entry) return build("never_built", `Never built by ODS in ${scopeKey(scope)}.`);
+    if (entry.partial) {
+      return build(
+        "last_build_partial",
+        `Its last build (run ${entry.run_id}) did not build all of it: ${entry.partial.why}.`,
+      );
+    }
     if (!fp.complete) {
       return build(
         "code_incomplete",

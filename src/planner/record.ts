@@ -7,6 +7,15 @@
  * - Only nodes whose status is success advance; a failed, skipped or errored
  *   node keeps its previous entry (with `tested` cleared when it ran and
  *   failed: the warehouse may hold a build nothing validated).
+ * - A node dbt built, but not whole (an `--empty` or `--sample` run, a
+ *   microbatch model bounded by `--event-time-start/--event-time-end`, or
+ *   one with failed batches, status `partial success`: partial-builds.ts) is
+ *   recorded for what it is: its entry says `partial: { why }` and has no
+ *   `tested`, and the next plan builds it (`last_build_partial`). Its
+ *   relation now holds that partial build, so keeping the previous entry
+ *   would claim a whole build that is no longer there. A later whole build
+ *   replaces the entry, `partial` with it. (ADR-0013 refused `--empty`
+ *   runs; that left the previous, whole build recorded over empty tables.)
  * - Each built node records which run's build of each parent it read, and
  *   the version of each source it saw, from a sources.json taken strictly
  *   before the run started (otherwise none: data may have arrived after).
@@ -37,6 +46,7 @@ import {
   type TargetIdentity,
 } from "../state/snapshot.js";
 import { earliestInstant, latestInstant, parseInstant } from "./exact-instant.js";
+import { PARTIAL_SUCCESS, partialBuildReason } from "./partial-builds.js";
 import { compareInstants, sourceVersionsReadBy } from "./source-evidence.js";
 
 /** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
@@ -64,7 +74,10 @@ export interface RecordInput {
 export interface RecordOutcome {
   snapshot: StateSnapshot;
   run: RunRecord;
+  /** Nodes recorded as built (partial builds included). */
   built: string[];
+  /** Of `built`, those recorded as partial (`NodeState.partial`): the next plan builds them again. */
+  partial: string[];
   failed: string[];
   skipped: string[];
   /** Why sources.json was not used, when it wasn't. */
@@ -137,12 +150,6 @@ export function record(input: RecordInput): RecordOutcome {
   if (!command || !(BUILDING_COMMANDS as readonly string[]).includes(command)) {
     refuse(
       `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing (it reports nodes as successful without building them); only ${BUILDING_COMMANDS.join(", ")} are recorded.`,
-      file,
-    );
-  }
-  if (runResults.args.empty) {
-    refuse(
-      `${file} comes from an \`--empty\` run: its tables hold no rows, so it is not a build to reuse.`,
       file,
     );
   }
@@ -224,13 +231,17 @@ export function record(input: RecordInput): RecordOutcome {
 
   const nodes: Record<string, NodeState> = {};
   const built: string[] = [];
+  const partial: string[] = [];
   const failed: string[] = [];
   const skipped: string[] = [];
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
     const result = statusOf.get(id);
     const old = own(previous?.nodes, id);
-    if (result && NODE_SUCCESS.has(result.status)) {
+    const builtNow =
+      result !== undefined && (NODE_SUCCESS.has(result.status) || result.status === PARTIAL_SUCCESS);
+    if (builtNow) {
+      const why = partialBuildReason(runResults.args, node.node, result);
       const fp = project.fingerprints.get(id)!;
       const parents: Record<string, string> = {};
       for (const parent of node.parents) {
@@ -261,7 +272,11 @@ export function record(input: RecordInput): RecordOutcome {
       if (fp.portableSql !== null) state.portable_sql = fp.portableSql;
       if (result.executionTime !== null) state.duration_s = result.executionTime;
       const digest = checksDigest(checksOf(node.checks), macros);
-      if (digest !== null && checksOutcome(node.checks) === "passed") {
+      if (why !== null) {
+        // Checks that passed on part of the data vouch for nothing.
+        state.partial = { why };
+        partial.push(id);
+      } else if (digest !== null && checksOutcome(node.checks) === "passed") {
         state.tested = { run_id: runId, at: state.built_at, checks_digest: digest };
       }
       setOwn(nodes, id, state);
@@ -277,12 +292,13 @@ export function record(input: RecordInput): RecordOutcome {
     }
   }
 
-  // Tested sources.
+  // Tested sources. In an --empty or --sample run their checks read no rows or a sample: a pass vouches for nothing.
+  const readsPartialData = runResults.args.empty === true || runResults.args.sample !== null;
   const sourceStates: Record<string, SourceState> = { ...(previous?.sources ?? {}) };
   for (const [sourceId, source] of graph.sources) {
     const outcome = checksOutcome(source.checks);
     if (outcome === "failed") delete sourceStates[sourceId];
-    else if (outcome === "passed") {
+    else if (outcome === "passed" && !readsPartialData) {
       const digest = checksDigest(checksOf(source.checks), macros);
       const next: SourceState = {
         tested: { run_id: runId, at: startedAt, ...(digest ? { checks_digest: digest } : {}) },
@@ -318,5 +334,5 @@ export function record(input: RecordInput): RecordOutcome {
     status,
     snapshot_id: null,
   };
-  return { snapshot, run, built, failed, skipped, sourcesIgnored };
+  return { snapshot, run, built, partial, failed, skipped, sourcesIgnored };
 }

@@ -21,6 +21,7 @@ export const BUILD_REASONS = {
   parent_code_changed: "code",
   unknown_parent: "code",
   hook_reads_environment: "data",
+  last_build_partial: "data",
   no_declared_inputs: "data",
   policy_unmet: "data",
   missing_data_evidence: "data",
