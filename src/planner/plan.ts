@@ -265,13 +265,23 @@ export function plan(input: PlanInput): Plan {
       const current: ObservedSourceVersion | undefined = observed.get(sourceId);
       const recorded = own(entry.sources, sourceId);
       const name = code(displayName(graph, sourceId));
-      evidence.push({
+      const sourceEvidence: Evidence = {
         kind: "source_version",
         subject: sourceId,
         value: current?.value ?? null,
         recorded: recorded?.value ?? null,
         exactness: current?.exactness ?? "none",
-      });
+      };
+      evidence.push(sourceEvidence);
+      // A source whose relation a parent of this node writes (graph.ts, relation-writers.ts): that
+      // parent's build is the evidence of its data (a parent_build below) when sources.json measured none.
+      const writers = node.writtenInputs
+        .filter((input) => input.source === sourceId)
+        .map((input) => input.parent);
+      if (writers.length > 0 && !current?.value) {
+        sourceEvidence.note = `its relation is written by ${writers.map((w) => displayName(graph, w)).join(", ")}: that build is the evidence of its data`;
+        continue;
+      }
       if (!current) {
         missing.push(
           `${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`,
