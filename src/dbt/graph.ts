@@ -12,6 +12,14 @@
  *   unknown parent: the planner builds such a node (ADR-0013 rule 6).
  * - Data tests and unit tests are checks attached to every node, source or
  *   ephemeral model they read.
+ * - A planned node that writes the very relation a source points at (a seed
+ *   loading a project's raw data, as dbt-labs' jaffle-shop does) is that
+ *   source's writer (`GraphSource.writtenBy`), though no `ref` says so: the
+ *   source's readers get the writer as a parent (`GraphNode.writtenInputs`
+ *   says which, and through which source), so its code changes and rebuilds
+ *   reach them (relation-writers.ts). A link that would close a cycle (the
+ *   reader is upstream of the writer, or is the writer) is not made: the
+ *   reader keeps the source as a plain input, with its freshness evidence.
  * - A dependency cycle is `UserError("graph_cycle")` naming its nodes in order.
  *
  * Deterministic: every map and list is ordered by unique_id (code-unit
@@ -28,6 +36,7 @@ import type {
   ManifestSource,
   ManifestUnitTest,
 } from "./artifacts/manifest.js";
+import { linkWriters, orderWithLinks, sourceWriters } from "./relation-writers.js";
 
 export type PlannedResourceType = "model" | "seed" | "snapshot";
 
@@ -49,9 +58,22 @@ export interface ResolvedInputs {
   ephemerals: readonly string[];
 }
 
+/** A parent a node reads through a source whose relation that parent writes (no `ref` says so). */
+export interface WrittenInput {
+  /** The planned node that writes the relation. */
+  parent: string;
+  /** The source the node reads it through. */
+  source: string;
+}
+
 export interface GraphNode extends ResolvedInputs {
   id: string;
   node: ManifestNode;
+  /**
+   * Parents (also in `parents`) that no `ref` names: they write the relation
+   * of a source this node reads. Sorted.
+   */
+  writtenInputs: readonly WrittenInput[];
   /** Planned nodes that read this one (directly or through ephemeral models). */
   children: readonly string[];
   /** Ids of the data tests and unit tests that read this node. */
@@ -77,6 +99,12 @@ export interface GraphSource {
   readers: readonly string[];
   /** Ids of the checks that read it (source tests). */
   checks: readonly string[];
+  /**
+   * Planned nodes whose relation is (or could be) this source's relation,
+   * sorted. Its readers have them as parents, except where that would close
+   * a cycle.
+   */
+  writtenBy: readonly string[];
 }
 
 export type Check =
@@ -114,7 +142,7 @@ function uniqueSorted(ids: readonly string[]): string[] {
   return [...new Set(ids)].sort();
 }
 
-interface Working {
+export interface Working {
   parents: Set<string>;
   sources: Set<string>;
   unknown: Map<string, string | null>;
@@ -290,6 +318,21 @@ export function buildGraph(manifest: Manifest): ProjectGraph {
     if (list === undefined) map.set(key, [value]);
     else list.push(value);
   };
+  // Relations written by one node and read by another through a source.
+  const writers = sourceWriters(
+    manifest,
+    plannedIds.map((id) => all.get(id) as ManifestNode),
+  );
+  const writtenInputs = linkWriters(resolvedPlanned, writers);
+  if (writtenInputs.size > 0) {
+    depth.clear();
+    for (const id of orderWithLinks(resolvedPlanned, plannedIds)) {
+      let d = 0;
+      for (const p of (resolvedPlanned.get(id) as Working).parents) d = Math.max(d, (depth.get(p) ?? 0) + 1);
+      depth.set(id, d);
+    }
+  }
+
   const frozen = new Map<string, ResolvedInputs>();
   for (const id of plannedIds) {
     const inputs = freeze(resolvedPlanned.get(id) as Working);
@@ -309,6 +352,7 @@ export function buildGraph(manifest: Manifest): ProjectGraph {
       children: children.get(id) ?? NONE,
       checks: checksOf.get(id) ?? NONE,
       depth: depth.get(id) ?? 0,
+      writtenInputs: writtenInputs.get(id) ?? [],
     });
   }
 
@@ -332,6 +376,7 @@ export function buildGraph(manifest: Manifest): ProjectGraph {
       source: manifest.sources.get(id) as ManifestSource,
       readers: sourceReaders.get(id) ?? NONE,
       checks: checksOf.get(id) ?? NONE,
+      writtenBy: writers.get(id) ?? NONE,
     });
   }
 

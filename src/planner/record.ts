@@ -7,6 +7,15 @@
  * - Only nodes whose status is success advance; a failed, skipped or errored
  *   node keeps its previous entry (with `tested` cleared when it ran and
  *   failed: the warehouse may hold a build nothing validated).
+ * - A node dbt built, but not whole (an `--empty` or `--sample` run, a
+ *   microbatch model bounded by `--event-time-start/--event-time-end`, or
+ *   one with failed batches, status `partial success`: partial-builds.ts) is
+ *   recorded for what it is: its entry says `partial: { why }` and has no
+ *   `tested`, and the next plan builds it (`last_build_partial`). Its
+ *   relation now holds that partial build, so keeping the previous entry
+ *   would claim a whole build that is no longer there. A later whole build
+ *   replaces the entry, `partial` with it. (ADR-0013 refused `--empty`
+ *   runs; that left the previous, whole build recorded over empty tables.)
  * - Each built node records which run's build of each parent it read, and
  *   the version of each source it saw, from a sources.json taken strictly
  *   before the run started (otherwise none: data may have arrived after).
@@ -36,6 +45,8 @@ import {
   type StateSnapshot,
   type TargetIdentity,
 } from "../state/snapshot.js";
+import { earliestInstant, latestInstant, parseInstant } from "./exact-instant.js";
+import { PARTIAL_SUCCESS, partialBuildReason } from "./partial-builds.js";
 import { compareInstants, sourceVersionsReadBy } from "./source-evidence.js";
 
 /** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
@@ -63,7 +74,10 @@ export interface RecordInput {
 export interface RecordOutcome {
   snapshot: StateSnapshot;
   run: RunRecord;
+  /** Nodes recorded as built (partial builds included). */
   built: string[];
+  /** Of `built`, those recorded as partial (`NodeState.partial`): the next plan builds them again. */
+  partial: string[];
   failed: string[];
   skipped: string[];
   /** Why sources.json was not used, when it wasn't. */
@@ -78,18 +92,17 @@ function refuse(
   throw new UserError(code, message, { file });
 }
 
-/** When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed. */
+/**
+ * When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed.
+ * Times are kept as written (microseconds and beyond), so they compare exactly (exact-instant.ts).
+ */
 export function runStartedAt(results: RunResults): string | null {
   const declared = results.metadata.invocationStartedAt;
-  if (declared && !Number.isNaN(Date.parse(declared))) return declared;
-  let earliest: number | null = null;
-  for (const result of results.results) {
-    for (const timing of result.timing) {
-      const at = timing.startedAt ? Date.parse(timing.startedAt) : Number.NaN;
-      if (!Number.isNaN(at) && (earliest === null || at < earliest)) earliest = at;
-    }
-  }
-  if (earliest !== null) return new Date(earliest).toISOString();
+  if (declared && parseInstant(declared) !== undefined) return declared;
+  const earliest = earliestInstant(
+    results.results.flatMap((result) => result.timing.map((t) => t.startedAt)),
+  );
+  if (earliest !== null) return earliest;
   if (results.metadata.generatedAt && results.elapsedTime !== null) {
     const end = Date.parse(results.metadata.generatedAt);
     if (!Number.isNaN(end)) return new Date(end - results.elapsedTime * 1000).toISOString();
@@ -97,20 +110,16 @@ export function runStartedAt(results: RunResults): string | null {
   return null;
 }
 
-function completedAt(timing: RunResults["results"][number]["timing"]): string | null {
-  let latest: number | null = null;
-  for (const t of timing) {
-    const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
-    if (!Number.isNaN(at) && (latest === null || at > latest)) latest = at;
-  }
-  return latest === null ? null : new Date(latest).toISOString();
+/** When a node's build finished: its latest timing, as written (exactly the latest). */
+export function completedAt(timing: RunResults["results"][number]["timing"]): string | null {
+  return latestInstant(timing.map((t) => t.completedAt));
 }
 
 /** How far after `now` a run's stated times may be (clocks of one runner agree closely). */
 const CLOCK_TOLERANCE_MS = 10 * 60_000;
 
 function instant(text: string | null): string | null {
-  return text !== null && !Number.isNaN(Date.parse(text)) ? text : null;
+  return text !== null && parseInstant(text) !== undefined ? text : null;
 }
 
 /** The latest time the run results state: the start, any node's completion, the file's generation. */
@@ -141,12 +150,6 @@ export function record(input: RecordInput): RecordOutcome {
   if (!command || !(BUILDING_COMMANDS as readonly string[]).includes(command)) {
     refuse(
       `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing (it reports nodes as successful without building them); only ${BUILDING_COMMANDS.join(", ")} are recorded.`,
-      file,
-    );
-  }
-  if (runResults.args.empty) {
-    refuse(
-      `${file} comes from an \`--empty\` run: its tables hold no rows, so it is not a build to reuse.`,
       file,
     );
   }
@@ -186,7 +189,7 @@ export function record(input: RecordInput): RecordOutcome {
   if (previous) {
     let latestBuild: string | null = null;
     for (const state of Object.values(previous.nodes)) {
-      if (Number.isNaN(Date.parse(state.built_at))) continue;
+      if (parseInstant(state.built_at) === undefined) continue;
       if (latestBuild === null || (compareInstants(state.built_at, latestBuild) ?? 0) > 0)
         latestBuild = state.built_at;
     }
@@ -228,13 +231,17 @@ export function record(input: RecordInput): RecordOutcome {
 
   const nodes: Record<string, NodeState> = {};
   const built: string[] = [];
+  const partial: string[] = [];
   const failed: string[] = [];
   const skipped: string[] = [];
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
     const result = statusOf.get(id);
     const old = own(previous?.nodes, id);
-    if (result && NODE_SUCCESS.has(result.status)) {
+    const builtNow =
+      result !== undefined && (NODE_SUCCESS.has(result.status) || result.status === PARTIAL_SUCCESS);
+    if (builtNow) {
+      const why = partialBuildReason(runResults.args, node.node, result);
       const fp = project.fingerprints.get(id)!;
       const parents: Record<string, string> = {};
       for (const parent of node.parents) {
@@ -265,7 +272,11 @@ export function record(input: RecordInput): RecordOutcome {
       if (fp.portableSql !== null) state.portable_sql = fp.portableSql;
       if (result.executionTime !== null) state.duration_s = result.executionTime;
       const digest = checksDigest(checksOf(node.checks), macros);
-      if (digest !== null && checksOutcome(node.checks) === "passed") {
+      if (why !== null) {
+        // Checks that passed on part of the data vouch for nothing.
+        state.partial = { why };
+        partial.push(id);
+      } else if (digest !== null && checksOutcome(node.checks) === "passed") {
         state.tested = { run_id: runId, at: state.built_at, checks_digest: digest };
       }
       setOwn(nodes, id, state);
@@ -281,12 +292,13 @@ export function record(input: RecordInput): RecordOutcome {
     }
   }
 
-  // Tested sources.
+  // Tested sources. In an --empty or --sample run their checks read no rows or a sample: a pass vouches for nothing.
+  const readsPartialData = runResults.args.empty === true || runResults.args.sample !== null;
   const sourceStates: Record<string, SourceState> = { ...(previous?.sources ?? {}) };
   for (const [sourceId, source] of graph.sources) {
     const outcome = checksOutcome(source.checks);
     if (outcome === "failed") delete sourceStates[sourceId];
-    else if (outcome === "passed") {
+    else if (outcome === "passed" && !readsPartialData) {
       const digest = checksDigest(checksOf(source.checks), macros);
       const next: SourceState = {
         tested: { run_id: runId, at: startedAt, ...(digest ? { checks_digest: digest } : {}) },
@@ -322,5 +334,5 @@ export function record(input: RecordInput): RecordOutcome {
     status,
     snapshot_id: null,
   };
-  return { snapshot, run, built, failed, skipped, sourcesIgnored };
+  return { snapshot, run, built, partial, failed, skipped, sourcesIgnored };
 }

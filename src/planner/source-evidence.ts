@@ -5,6 +5,9 @@
  */
 import type { SourceFreshnessResult, SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { DataVersion, Exactness } from "../state/snapshot.js";
+import { compareInstants, parseInstant } from "./exact-instant.js";
+
+export { compareInstants } from "./exact-instant.js";
 
 export interface ObservedSourceVersion {
   /** max_loaded_at, or null when dbt could not measure it. */
@@ -59,7 +62,7 @@ export function sourceVersionsReadBy(
     };
   }
   for (const result of resultPerSource(sources).values()) {
-    if (result.maxLoadedAt) {
+    if (result.maxLoadedAt && isInstant(result.maxLoadedAt)) {
       versions.set(result.uniqueId, {
         value: result.maxLoadedAt,
         exactness: "semantic",
@@ -76,7 +79,7 @@ export function observedSourceVersions(sources: SourcesFreshness | null): Map<st
   for (const result of resultPerSource(sources).values()) {
     out.set(result.uniqueId, {
       value: result.maxLoadedAt,
-      exactness: result.maxLoadedAt ? "semantic" : "none",
+      exactness: result.maxLoadedAt && isInstant(result.maxLoadedAt) ? "semantic" : "none",
       observedAt: result.snapshottedAt ?? sources.metadata.generatedAt,
       status: result.status,
     });
@@ -90,17 +93,16 @@ export function atLeastSemantic(exactness: Exactness): boolean {
   return RANK[exactness] >= RANK.semantic;
 }
 
-/** Compares two ISO 8601 instants; NaN-safe: unparsable instants compare as unknown (undefined). */
-export function compareInstants(a: string, b: string): number | undefined {
-  const x = Date.parse(a);
-  const y = Date.parse(b);
-  if (Number.isNaN(x) || Number.isNaN(y)) return undefined;
-  return x - y;
+/** Whether a max_loaded_at is an instant ODS can compare exactly (see exact-instant.ts); one that isn't is no evidence. */
+export function isInstant(text: string): boolean {
+  return parseInstant(text) !== undefined;
 }
 
-/** Two max_loaded_at values are the same version when they denote the same instant (or are the same text). */
+/**
+ * Two max_loaded_at values are the same version when they denote the same
+ * instant, compared at the precision written (microseconds and beyond, any
+ * offset); unparsable values are never the same version, even as equal text.
+ */
 export function sameVersion(a: string, b: string): boolean {
-  if (a === b) return true;
-  const difference = compareInstants(a, b);
-  return difference === 0;
+  return compareInstants(a, b) === 0;
 }

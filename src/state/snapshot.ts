@@ -6,12 +6,13 @@
  * 1.0 nodes with fingerprints, builds, upstream evidence
  * 1.1 target identity (ADR-0017), tested builds
  * 1.2 tested sources
+ * 1.3 partial builds (`NodeState.partial`)
  */
 import { z } from "zod";
 import { compileFastCheck } from "./fast-validate.js";
 import { canRead, formatSchemaVersion, parseSchemaVersion, type SchemaVersion } from "./schema-version.js";
 
-export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 2 };
+export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 3 };
 
 export const exactnessSchema = z.enum(["exact", "semantic", "proxy", "inferred", "none"]);
 export type Exactness = z.infer<typeof exactnessSchema>;
@@ -68,7 +69,12 @@ export const nodeStateSchema = z.object({
   portable_sql: z.string().optional(),
   /** Seconds dbt took to build it (run_results execution_time), for "reuse saves about …". */
   duration_s: z.number().optional(),
-  /** Set when the build did not build the whole node (`--empty`, `--sample`, a bounded or partly failed microbatch run): why. */
+  /**
+   * Set when the run did not build the whole node (`--empty`, `--sample`, a
+   * microbatch model bounded by `--event-time-start/--event-time-end` or with
+   * failed batches): why, in words. The next plan builds it
+   * (`last_build_partial`); a whole build replaces the entry. Absent before 1.3.
+   */
   partial: z.object({ why: z.string() }).optional(),
 });
 export type NodeState = z.infer<typeof nodeStateSchema>;

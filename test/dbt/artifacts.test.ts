@@ -533,9 +533,23 @@ describe.skipIf(!sharedFixturesPresent)(
 
     it("reads dbt Fusion's `command` and `full_refresh`, and `--empty` from dbt-core", () => {
       const fusion = loadRunResults(read("dbt-bouncer-fusion-2.0-beta/run_results.json"), "f");
-      expect(fusion.args).toEqual({ which: "build", empty: null, fullRefresh: false });
+      expect(fusion.args).toEqual({
+        which: "build",
+        empty: null,
+        sample: null,
+        eventTimeStart: null,
+        eventTimeEnd: null,
+        fullRefresh: false,
+      });
       const core = loadRunResults(read("dbt-bouncer-duckdb-1.11-build/run_results.json"), "c");
-      expect(core.args).toEqual({ which: "build", empty: false, fullRefresh: null });
+      expect(core.args).toEqual({
+        which: "build",
+        empty: false,
+        sample: null,
+        eventTimeStart: null,
+        eventTimeEnd: null,
+        fullRefresh: null,
+      });
       expect(core.metadata.invocationStartedAt).toBe("2026-02-20T22:29:42.345546Z");
     });
 

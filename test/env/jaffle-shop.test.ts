@@ -182,7 +182,17 @@ describe.skipIf(!sharedFixturesPresent)(
         const mainProject = projectOf(mainManifest, "jaffle/main/manifest.json");
         const mainSources = sourcesAt("2026-08-10T10:00:00Z");
         const mainPlan = planOver(mainProject, S0, { sources: mainSources, now: "2026-08-10T10:01:00.000Z" });
-        expect(buildSet(mainPlan)).toEqual(built);
+        // In prod the seeds write the sources' relations (jaffle-shop loads its sources with seeds): the
+        // two seeds over 1 MiB are always built, so what reads them through a source is built too
+        // (issue 18, class 11). The PR's seeds went to raw_pr_1, so there its readers read prod's.
+        expect(buildSet(mainPlan)).toEqual(
+          new Set([
+            ...built,
+            "model.jaffle_shop.stg_orders",
+            "model.jaffle_shop.stg_order_items",
+            "model.jaffle_shop.order_items",
+          ]),
+        );
         const decided = await planPromotion(ctx, {
           environment: "pr-1",
           plan: mainPlan,
@@ -190,10 +200,16 @@ describe.skipIf(!sharedFixturesPresent)(
           prod: S0,
           sources: mainSources,
         });
+        // What reads a seed through a source has the seed in its version key in prod, not in the PR
+        // (whose seeds went elsewhere): not promoted, built (conservative: the PR's build read prod's
+        // raw data, which main may load anew). So are their readers, whose keys name theirs.
         expect(Object.fromEntries(decided.decisions.map((d) => [d.unique_id, d.reason.code]))).toEqual({
-          "model.jaffle_shop.orders": "promoted",
-          "model.jaffle_shop.customers": "promoted",
-          "model.jaffle_shop.locations": "promoted",
+          "model.jaffle_shop.orders": "version_differs",
+          "model.jaffle_shop.customers": "version_differs",
+          "model.jaffle_shop.locations": "version_differs",
+          "model.jaffle_shop.order_items": "not_built_by_pr",
+          "model.jaffle_shop.stg_orders": "not_a_table",
+          "model.jaffle_shop.stg_order_items": "not_a_table",
           "model.jaffle_shop.metricflow_time_spine": "no_declared_inputs",
           "seed.jaffle_shop.raw_items": "not_a_table",
           "seed.jaffle_shop.raw_orders": "not_a_table",
@@ -204,17 +220,8 @@ describe.skipIf(!sharedFixturesPresent)(
           mainProject,
           promotedBy: "jaffle-main",
         });
-        expect(result.promoted).toHaveLength(3);
-        const remaining = new Set([
-          "model.jaffle_shop.metricflow_time_spine",
-          "seed.jaffle_shop.raw_items",
-          "seed.jaffle_shop.raw_orders",
-        ]);
-        expect(result.select.split(" ").sort()).toEqual([
-          "fqn:jaffle_shop.jaffle-data.raw_items",
-          "fqn:jaffle_shop.jaffle-data.raw_orders",
-          "fqn:jaffle_shop.marts.metricflow_time_spine",
-        ]);
+        expect(result.promoted).toHaveLength(0);
+        const remaining = buildSet(mainPlan);
         const rest = await dbt(mainManifest, {
           select: remaining,
           invocationId: mainManifest.metadata.invocation_id,
@@ -222,7 +229,7 @@ describe.skipIf(!sharedFixturesPresent)(
         });
         expect(
           rest.results
-            .filter((r) => !r.uniqueId.startsWith("test."))
+            .filter((r) => !r.uniqueId.startsWith("test.") && !r.uniqueId.startsWith("unit_test."))
             .map((r) => r.uniqueId)
             .sort(),
         ).toEqual([...remaining].sort());

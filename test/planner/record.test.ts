@@ -36,12 +36,6 @@ describe("record refuses anything that isn't a real build of the manifest's code
     expect(refusal(() => recordRun(project, { statuses: ok, which }))).toMatch(message);
   });
 
-  it("an --empty run", () => {
-    expect(refusal(() => recordRun(project, { statuses: ok, empty: true }))).toMatch(
-      /comes from an `--empty` run/,
-    );
-  });
-
   it("run results of another invocation than the manifest", () => {
     expect(refusal(() => recordRun(project, { statuses: ok, invocationId: RUN_2 }))).toContain(
       `is from dbt invocation ${RUN_2}, but manifest.json is from ${RUN_1}`,
@@ -92,6 +86,12 @@ describe("what record writes", () => {
     expect(outcome.built).toEqual([STG]);
     expect(outcome.failed).toEqual([MART]);
     expect(outcome.run.status).toBe("partial");
+  });
+
+  it("records an --empty run for what it is: every node it built is partial, not refused (issue 18, class 10)", () => {
+    const outcome = recordRun(project, { statuses: { [STG]: "success", [MART]: "success" }, empty: true });
+    expect(outcome.partial).toEqual([STG, MART]);
+    expect(outcome.snapshot.nodes[STG]!.partial!.why).toContain("`dbt --empty` run");
   });
 
   it("records which run's build of each parent a node read", () => {

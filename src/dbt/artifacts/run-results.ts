@@ -1,10 +1,14 @@
 /**
  * dbt's run_results.json (schema v5, dbt 1.7; v6, dbt 1.8 and later),
- * reduced to what `record` reads: which command ran, whether it was an
- * `--empty` run, and each result's status and timing.
+ * reduced to what `record` reads: which command ran, whether it built
+ * whole nodes (`--empty`, `--sample`, `--event-time-start/--event-time-end`),
+ * and each result's status, timing and microbatch batches.
  *
- * Of `args` only `which` (dbt Fusion also writes `command`), `empty` and
- * `full_refresh` are kept: the rest can hold `vars`, which are never kept.
+ * Of `args` only `which` (dbt Fusion also writes `command`), `empty`,
+ * `sample`, `event_time_start`, `event_time_end` and `full_refresh` are kept:
+ * the rest can hold `vars`, which are never kept. dbt writes the args with
+ * `dbt.utils.args_to_dict` (core/dbt/utils/utils.py), which leaves out flags
+ * whose value is None, so an absent key is the flag's default.
  */
 import { z } from "zod";
 import { type InvocationMetadata, readInvocationMetadata } from "./invocation-metadata.js";
@@ -43,6 +47,19 @@ export interface TimingInfo {
   completedAt: string | null;
 }
 
+/** A microbatch batch: its event-time window [start, end), as dbt wrote it. */
+export type Batch = readonly [start: string, end: string];
+
+/**
+ * A microbatch model's batches in this run (dbt 1.9+,
+ * core/dbt/artifacts/schemas/batch_results.py `BatchResults`; merged by
+ * `MicrobatchModelRunner.merge_batch_results` in core/dbt/task/run.py).
+ */
+export interface BatchResults {
+  successful: readonly Batch[];
+  failed: readonly Batch[];
+}
+
 export interface RunResult {
   uniqueId: string;
   status: RunStatus;
@@ -52,6 +69,8 @@ export interface RunResult {
   message: string | null;
   failures: number | null;
   relationName: string | null;
+  /** Microbatch models only (null for every other result, and before dbt 1.9). */
+  batchResults: BatchResults | null;
 }
 
 export interface RunArgs {
@@ -59,6 +78,14 @@ export interface RunArgs {
   which: string | null;
   /** `--empty` (dbt 1.8 and later). */
   empty: boolean | null;
+  /**
+   * `--sample` (dbt 1.10+): the window as dbt wrote it (text), or null when
+   * the flag was not given. Any other value written counts as given.
+   */
+  sample: string | null;
+  /** `--event-time-start` / `--event-time-end` (dbt 1.9+, microbatch models), as written; null when not given. */
+  eventTimeStart: string | null;
+  eventTimeEnd: string | null;
   fullRefresh: boolean | null;
 }
 
@@ -78,9 +105,20 @@ const argsSchema = z
     which: optStr,
     command: optStr,
     empty: z.boolean().nullish(),
+    sample: z.unknown().optional(),
+    event_time_start: z.unknown().optional(),
+    event_time_end: z.unknown().optional(),
     full_refresh: z.boolean().nullish(),
   })
   .nullish();
+
+const batchSchema = z.tuple([z.string(), z.string()]);
+
+/** A flag's value as text: null when absent, null or false (not given). */
+function flagText(value: unknown): string | null {
+  if (value === undefined || value === null || value === false) return null;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
 
 const resultSchema = z.compile(
   z.object({
@@ -100,6 +138,12 @@ const resultSchema = z.compile(
     message: optStr,
     failures: z.number().nullish(),
     relation_name: optStr,
+    batch_results: z
+      .object({
+        successful: z.array(batchSchema).nullish(),
+        failed: z.array(batchSchema).nullish(),
+      })
+      .nullish(),
   }),
 );
 
@@ -144,6 +188,10 @@ export function loadRunResults(text: string, file: string): RunResults {
         message: raw.message ?? null,
         failures: raw.failures ?? null,
         relationName: raw.relation_name ?? null,
+        batchResults:
+          raw.batch_results === null || raw.batch_results === undefined
+            ? null
+            : { successful: raw.batch_results.successful ?? [], failed: raw.batch_results.failed ?? [] },
       });
     }
   }
@@ -156,6 +204,9 @@ export function loadRunResults(text: string, file: string): RunResults {
     args: {
       which: args?.which ?? args?.command ?? null,
       empty: args?.empty ?? null,
+      sample: flagText(args?.sample),
+      eventTimeStart: flagText(args?.event_time_start),
+      eventTimeEnd: flagText(args?.event_time_end),
       fullRefresh: args?.full_refresh ?? null,
     },
     elapsedTime: typeof elapsed === "number" ? elapsed : null,

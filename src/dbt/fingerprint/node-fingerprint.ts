@@ -314,7 +314,11 @@ function portableNames(graph: ProjectGraph, node: GraphNode): Array<[string, str
   const names: Array<[string, string]> = [];
   const own = node.node.relation.relationName;
   if (own) names.push([own, placeholderOf(node.id)]);
+  // A parent linked only because it writes a source's relation (relation-writers.ts) is read under the
+  // source's name, which is the same in every environment: it stays as written.
+  const linkedOnly = new Set(node.writtenInputs.map((input) => input.parent));
   for (const id of node.parents) {
+    if (linkedOnly.has(id)) continue;
     const relationName = graph.nodes.get(id)?.node.relation.relationName;
     if (relationName) names.push([relationName, placeholderOf(id)]);
   }

@@ -19,6 +19,8 @@ import { MacroIndex } from "../../dbt/fingerprint/macro-index.js";
 import type { Check } from "../../dbt/graph.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
+import { latestInstant } from "../../planner/exact-instant.js";
+import { PARTIAL_SUCCESS, partialBuildReason } from "../../planner/partial-builds.js";
 import { BUILDING_COMMANDS, runStartedAt } from "../../planner/record.js";
 import { sourceVersionsReadBy } from "../../planner/source-evidence.js";
 import { formatSchemaVersion } from "../../state/schema-version.js";
@@ -51,7 +53,7 @@ export interface RecordBuildsOutcome {
   run_id: string;
   built: string[];
   failed: string[];
-  /** Built nodes not recorded, with why. */
+  /** Built nodes not recorded as builds to reuse or promote (partial builds are kept as `partial success`), with why. */
   ignored: { unique_id: string; reason: string }[];
 }
 
@@ -68,10 +70,10 @@ export async function recordEnvironmentBuilds(
     throw new UserError("record_refused", `${file} has no invocation_id, so the run can't be identified.`, {
       file,
     });
-  if (!command || !(BUILDING_COMMANDS as readonly string[]).includes(command) || runResults.args.empty) {
+  if (!command || !(BUILDING_COMMANDS as readonly string[]).includes(command)) {
     throw new UserError(
       "record_refused",
-      `${file} comes from \`dbt ${command ?? "(unknown command)"}${runResults.args.empty ? " --empty" : ""}\`, which builds nothing to keep.`,
+      `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing to keep.`,
       { file },
     );
   }
@@ -127,8 +129,14 @@ export async function recordEnvironmentBuilds(
         continue;
       }
     }
-    const success = result.status === NODE_SUCCESS;
-    if (success) successThisRun.add(id);
+    // A partial build (--empty, --sample, bounded or failed microbatch batches: partial-builds.ts) is
+    // recorded as `partial success`, never as a build to promote or reuse; its readers in this run read it.
+    const dbtBuilt = result.status === NODE_SUCCESS || result.status === PARTIAL_SUCCESS;
+    const partialWhy = dbtBuilt ? partialBuildReason(runResults.args, node.node, result) : null;
+    const success = dbtBuilt && partialWhy === null;
+    if (dbtBuilt) successThisRun.add(id);
+    if (partialWhy !== null)
+      outcome.ignored.push({ unique_id: id, reason: `a partial build: ${partialWhy}` });
     const parents: Record<string, ParentRead> = {};
     for (const parent of node.parents) {
       if (successThisRun.has(parent)) {
@@ -181,7 +189,7 @@ export async function recordEnvironmentBuilds(
         nodeState.tested = { run_id: runId, at: builtAt, checks_digest: digest };
       }
       outcome.built.push(id);
-    } else if (result.status !== "skipped") {
+    } else if (result.status !== "skipped" && partialWhy === null) {
       outcome.failed.push(id);
     }
     if (!success && result.status === "skipped" && !previous.has(id)) continue;
@@ -189,7 +197,7 @@ export async function recordEnvironmentBuilds(
       environment: name,
       node_id: id,
       run_id: runId,
-      status: result.status,
+      status: partialWhy !== null ? PARTIAL_SUCCESS : result.status,
       version_key: fp.versionKey,
       fingerprint_digest: fp.fingerprint.digest,
       checks_digest: digest,
@@ -214,7 +222,8 @@ export async function recordEnvironmentBuilds(
     );
     for (const build of records) {
       await registry.putBuild(build);
-      if (build.status !== NODE_SUCCESS) continue;
+      // A partial build still put its relation in the environment: the environment owns it.
+      if (build.status !== NODE_SUCCESS && build.status !== PARTIAL_SUCCESS) continue;
       const key = qualifiedKey(build, warehouse.capabilities.identifiers);
       const object: OwnedObject = {
         environment: name,
@@ -234,13 +243,9 @@ export async function recordEnvironmentBuilds(
   return outcome;
 }
 
+/** The latest completion as written, so it compares exactly with source observations (exact-instant.ts). */
 function latestCompletion(timing: RunResults["results"][number]["timing"]): string | null {
-  let latest: number | null = null;
-  for (const t of timing) {
-    const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
-    if (!Number.isNaN(at) && (latest === null || at > latest)) latest = at;
-  }
-  return latest === null ? null : new Date(latest).toISOString();
+  return latestInstant(timing.map((t) => t.completedAt));
 }
 
 /**

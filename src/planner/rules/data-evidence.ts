@@ -45,19 +45,29 @@ export function dataEvidence(
     const current: ObservedSourceVersion | undefined = observed.get(sourceId);
     const version = own(recorded.sources, sourceId);
     const name = code(displayName(graph, sourceId));
-    evidence.push({
+    const sourceEvidence: Evidence = {
       kind: "source_version",
       subject: sourceId,
       value: current?.value ?? null,
       recorded: version?.value ?? null,
       exactness: current?.exactness ?? "none",
-    });
+    };
+    evidence.push(sourceEvidence);
+    // A source whose relation a parent of this node writes (graph.ts, relation-writers.ts): that
+    // parent's build is the evidence of its data (a parent_build below) when sources.json measured none.
+    const writers = node.writtenInputs.filter((link) => link.source === sourceId).map((link) => link.parent);
+    if (writers.length > 0 && !current?.value) {
+      sourceEvidence.note = `its relation is written by ${writers.map((w) => displayName(graph, w)).join(", ")}: that build is the evidence of its data`;
+      continue;
+    }
     if (!current) {
       missing.push(
         `${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`,
       );
-    } else if (!current.value || !atLeastSemantic(current.exactness)) {
+    } else if (!current.value) {
       missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
+    } else if (!atLeastSemantic(current.exactness)) {
+      missing.push(`${name} has a max_loaded_at that is not an instant ODS can compare (${current.value})`);
     } else if (!current.observedAt || (compareInstants(current.observedAt, recorded.built_at) ?? 0) <= 0) {
       facts.staleSources.count++;
       missing.push(

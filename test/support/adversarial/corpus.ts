@@ -189,13 +189,25 @@ export function compactManifest(doc: Json): Json {
   return out;
 }
 
+/**
+ * A node's children through `ref` (depends_on), without the readers linked
+ * only because it writes a source's relation (graph.ts, relation-writers.ts):
+ * a mutation that removes or moves the writer removes that link, and such a
+ * reader falls back on its source's own evidence, which the mutation left.
+ */
+export function refChildren(graph: LoadedProject["graph"], id: string): string[] {
+  return graph.nodes
+    .get(id)!
+    .children.filter((child) => !graph.nodes.get(child)!.writtenInputs.some((input) => input.parent === id));
+}
+
 function descendantsOf(project: LoadedProject): Map<string, Set<string>> {
   const graph = project.graph;
   const out = new Map<string, Set<string>>();
   // Reverse DAG order: children are done before their parents.
   for (const id of [...graph.order].reverse()) {
     const set = new Set<string>();
-    for (const child of graph.nodes.get(id)!.children) {
+    for (const child of refChildren(graph, id)) {
       set.add(child);
       for (const d of out.get(child) ?? []) set.add(d);
     }

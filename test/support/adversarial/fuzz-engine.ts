@@ -31,7 +31,7 @@ import { record } from "../../../src/planner/record.js";
 import type { Plan } from "../../../src/state/plan.js";
 import { snapshotSchema } from "../../../src/state/snapshot.js";
 import { encodeSnapshot, verifyParts } from "../../../src/store/snapshot-codec.js";
-import type { Baseline, Corpus, ManifestSeed } from "./corpus.js";
+import { type Baseline, type Corpus, type ManifestSeed, refChildren } from "./corpus.js";
 import {
   deepNesting,
   defineKey,
@@ -80,8 +80,10 @@ interface Expectation {
   refuse?: readonly string[];
   /** The plan must decide every node as the baseline did. */
   sameAsBaseline?: boolean;
-  /** Run results: nodes that must not be recorded as built. */
+  /** Run results: nodes that must not be recorded as built whole (a partial build, `NodeState.partial`, is not). */
   notBuilt?: Set<string>;
+  /** Run results: no node may be recorded as built whole (an `--empty` run is recorded, every node partial). */
+  noneWhole?: boolean;
 }
 
 /** A mutated artifact: text, bytes (decoded as the CLI and the action decode files) or a parsed document. */
@@ -518,7 +520,7 @@ function manifestMutation(rng: Rng, seed: ManifestSeed, op: string, doc: unknown
     case "node deleted": {
       const id = targetNode(rng, b);
       if (!id) return { op, detail: "no planned node", input: { doc }, expect: none() };
-      const children = graph.nodes.get(id)!.children;
+      const children = refChildren(graph, id);
       return {
         op,
         detail: id,
@@ -646,7 +648,7 @@ function manifestMutation(rng: Rng, seed: ManifestSeed, op: string, doc: unknown
       let mutated = renameKey(doc, ["nodes"], id, to);
       mutated = setAt(mutated, ["nodes", to, "unique_id"], to);
       // Readers refer to it by the new id.
-      for (const child of graph.nodes.get(id)!.children) {
+      for (const child of refChildren(graph, id)) {
         const deps = getAt(mutated, ["nodes", child, "depends_on", "nodes"]);
         if (Array.isArray(deps))
           mutated = setAt(
@@ -655,7 +657,7 @@ function manifestMutation(rng: Rng, seed: ManifestSeed, op: string, doc: unknown
             deps.map((d) => (d === id ? to : d)),
           );
       }
-      const expect = strictWithDescendants(b, graph.nodes.get(id)!.children);
+      const expect = strictWithDescendants(b, refChildren(graph, id));
       expect.mustNot.set(to, "strict");
       return { op, detail: `${id} -> ${JSON.stringify(to)}`, input: { doc: mutated }, expect };
     }
@@ -1093,7 +1095,10 @@ export function runResultsCase(corpus: Corpus, seed: number, index: number, seen
           op,
           detail: String(sub),
           input: { doc: mutated },
-          expect: { mustNot: new Map(), refuse: ["record_refused"] },
+          expect:
+            sub === "empty run"
+              ? { mustNot: new Map(), noneWhole: true }
+              : { mustNot: new Map(), refuse: ["record_refused"] },
         };
         break;
       }
@@ -1402,8 +1407,11 @@ function judge(
       const built = new Set(outcome.built);
       for (const id of built)
         if (!baseline.built.has(id)) problems.push(`recorded ${id} as built, which the real run didn't`);
+      const whole = new Set(outcome.built.filter((id) => !outcome.partial.includes(id)));
       for (const id of m.expect.notBuilt ?? [])
-        if (built.has(id)) problems.push(`recorded ${id} as built although its success result was removed`);
+        if (whole.has(id)) problems.push(`recorded ${id} as built although its success result was removed`);
+      if (m.expect.noneWhole && whole.size > 0)
+        problems.push(`recorded ${[...whole][0]} as built whole by an --empty run`);
       for (const [id, state] of Object.entries(outcome.snapshot.nodes)) {
         const at = Date.parse(state.built_at);
         if (Number.isNaN(at) || at > Date.parse(baseline.now) + 10 * 60_000)
