@@ -2,14 +2,14 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3909:
+/***/ 5621:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const fs = __nccwpck_require__(9896);
 const path = __nccwpck_require__(6928);
-const util = __nccwpck_require__(2952);
-const SqliteError = __nccwpck_require__(7483);
+const util = __nccwpck_require__(7480);
+const SqliteError = __nccwpck_require__(2139);
 
 let DEFAULT_ADDON;
 
@@ -78,42 +78,42 @@ function Database(filenameGiven, options) {
 	});
 }
 
-const wrappers = __nccwpck_require__(5463);
+const wrappers = __nccwpck_require__(1127);
 Database.prototype.prepare = wrappers.prepare;
-Database.prototype.transaction = __nccwpck_require__(6695);
-Database.prototype.pragma = __nccwpck_require__(8127);
-Database.prototype.backup = __nccwpck_require__(6017);
-Database.prototype.serialize = __nccwpck_require__(2161);
-Database.prototype.function = __nccwpck_require__(3943);
-Database.prototype.aggregate = __nccwpck_require__(4096);
-Database.prototype.table = __nccwpck_require__(1355);
+Database.prototype.transaction = __nccwpck_require__(3511);
+Database.prototype.pragma = __nccwpck_require__(703);
+Database.prototype.backup = __nccwpck_require__(8033);
+Database.prototype.serialize = __nccwpck_require__(7281);
+Database.prototype.function = __nccwpck_require__(9463);
+Database.prototype.aggregate = __nccwpck_require__(6512);
+Database.prototype.table = __nccwpck_require__(1707);
 Database.prototype.loadExtension = wrappers.loadExtension;
 Database.prototype.exec = wrappers.exec;
 Database.prototype.close = wrappers.close;
 Database.prototype.defaultSafeIntegers = wrappers.defaultSafeIntegers;
 Database.prototype.unsafeMode = wrappers.unsafeMode;
-Database.prototype[util.inspect] = __nccwpck_require__(9595);
+Database.prototype[util.inspect] = __nccwpck_require__(1147);
 
 module.exports = Database;
 
 
 /***/ }),
 
-/***/ 4918:
+/***/ 8646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-module.exports = __nccwpck_require__(3909);
-module.exports.SqliteError = __nccwpck_require__(7483);
+module.exports = __nccwpck_require__(5621);
+module.exports.SqliteError = __nccwpck_require__(2139);
 
 
 /***/ }),
 
-/***/ 4096:
+/***/ 6512:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
+const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
 
 module.exports = function defineAggregate(name, options) {
 	// Validate arguments
@@ -159,14 +159,14 @@ const getLength = ({ length }) => {
 
 /***/ }),
 
-/***/ 6017:
+/***/ 8033:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const fs = __nccwpck_require__(9896);
 const path = __nccwpck_require__(6928);
 const { promisify } = __nccwpck_require__(9023);
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 const fsAccess = promisify(fs.access);
 
 module.exports = async function backup(filename, options) {
@@ -233,11 +233,11 @@ const runBackup = (backup, handler) => {
 
 /***/ }),
 
-/***/ 3943:
+/***/ 9463:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
+const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
 
 module.exports = function defineFunction(name, options, fn) {
 	// Apply defaults
@@ -271,7 +271,7 @@ module.exports = function defineFunction(name, options, fn) {
 
 /***/ }),
 
-/***/ 9595:
+/***/ 1147:
 /***/ ((module) => {
 
 
@@ -285,11 +285,11 @@ module.exports = function inspect(depth, opts) {
 
 /***/ }),
 
-/***/ 8127:
+/***/ 703:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
+const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
 
 module.exports = function pragma(source, options) {
 	if (options == null) options = {};
@@ -304,11 +304,11 @@ module.exports = function pragma(source, options) {
 
 /***/ }),
 
-/***/ 2161:
+/***/ 7281:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 
 module.exports = function serialize(options) {
 	if (options == null) options = {};
@@ -327,11 +327,11 @@ module.exports = function serialize(options) {
 
 /***/ }),
 
-/***/ 1355:
+/***/ 1707:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 
 module.exports = function defineTable(name, factory) {
 	// Validate arguments
@@ -523,11 +523,11 @@ const defer = x => () => x;
 
 /***/ }),
 
-/***/ 6695:
+/***/ 3511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 const controllers = new WeakMap();
 
 module.exports = function transaction(fn) {
@@ -608,11 +608,11 @@ const wrapTransaction = (apply, fn, db, { begin, commit, rollback, savepoint, re
 
 /***/ }),
 
-/***/ 5463:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 
 exports.prepare = function prepare(sql) {
 	return this[cppdb].prepare(sql, this, false);
@@ -669,7 +669,7 @@ exports.getters = {
 
 /***/ }),
 
-/***/ 7483:
+/***/ 2139:
 /***/ ((module) => {
 
 
@@ -696,7 +696,7 @@ module.exports = SqliteError;
 
 /***/ }),
 
-/***/ 2952:
+/***/ 7480:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -715,14 +715,14 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /***/ }),
 
-/***/ 5581:
+/***/ 5187:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2538);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
-/* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6591);
-/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3386);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3992);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
+/* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8944);
+/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3445);
 /**
  * The `ods-state` CLI entry point: the only place in the CLI that reads the
  * process environment. Everything else is in src/cli/ and takes a context.
@@ -754,7 +754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2538:
+/***/ 3992:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -766,9 +766,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/errors/catalogue.ts
-var catalogue = __nccwpck_require__(2950);
+var catalogue = __nccwpck_require__(912);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(4955);
+var user_error = __nccwpck_require__(7125);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The product version; a test keeps it equal to package.json's. */
 const VERSION = "0.1.0";
@@ -1047,7 +1047,7 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -1922,7 +1922,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -2065,7 +2065,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -2378,7 +2378,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -2536,7 +2536,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -3054,7 +3054,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -3094,14 +3094,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -5739,7 +5739,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -5792,7 +5792,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -6897,7 +6897,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -7550,7 +7550,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -8395,7 +8395,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -8522,7 +8522,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -8791,7 +8791,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -8968,7 +8968,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -9027,7 +9027,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -9045,7 +9045,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -10050,14 +10050,14 @@ const ZodTuple = /*@__PURE__*/ $constructor("ZodTuple", (inst, def) => {
     },
 });
 function tuple(items, _paramsOrRest, _params) {
-    const hasRest = _paramsOrRest instanceof core.$ZodType;
+    const hasRest = _paramsOrRest instanceof $ZodType;
     const params = hasRest ? _params : _paramsOrRest;
     const rest = hasRest ? _paramsOrRest : null;
     return new ZodTuple({
         type: "tuple",
         items: items,
         rest,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodRecord = /*@__PURE__*/ $constructor("ZodRecord", (inst, def) => {
@@ -10768,7 +10768,7 @@ function applyMigrations(connection, target = LAYOUT_VERSION, now = () => new Da
 }
 
 // EXTERNAL MODULE: ./src/store/sqlite-driver.ts + 2 modules
-var sqlite_driver = __nccwpck_require__(3386);
+var sqlite_driver = __nccwpck_require__(3445);
 ;// CONCATENATED MODULE: ./src/store/open-database.ts
 
 
@@ -11017,11 +11017,12 @@ function canRead(reader, document) {
  * 1.0 nodes with fingerprints, builds, upstream evidence
  * 1.1 target identity (ADR-0017), tested builds
  * 1.2 tested sources
+ * 1.3 partial builds (`NodeState.partial`)
  */
 
 
 
-const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 2 };
+const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 3 };
 const exactnessSchema = schemas_enum(["exact", "semantic", "proxy", "inferred", "none"]);
 /** A fingerprint: component name -> SHA-256 hex, plus the digest over the sorted components. */
 const fingerprintSchema = object({
@@ -11067,6 +11068,13 @@ const nodeStateSchema = object({
     portable_sql: schemas_string().optional(),
     /** Seconds dbt took to build it (run_results execution_time), for "reuse saves about …". */
     duration_s: schemas_number().optional(),
+    /**
+     * Set when the run did not build the whole node (`--empty`, `--sample`, a
+     * microbatch model bounded by `--event-time-start/--event-time-end` or with
+     * failed batches): why, in words. The next plan builds it
+     * (`last_build_partial`); a whole build replaces the entry. Absent before 1.3.
+     */
+    partial: object({ why: schemas_string() }).optional(),
 });
 const sourceStateSchema = object({
     tested: testRecordSchema.optional(),
@@ -12470,11 +12478,11 @@ const backupCommand = {
 };
 
 // EXTERNAL MODULE: ./src/dbt/fingerprint/digest.ts
-var fingerprint_digest = __nccwpck_require__(6641);
+var fingerprint_digest = __nccwpck_require__(2099);
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/fingerprint.ts
 
-const SCHEME = "dbt/2";
-/** The components of scheme dbt/2, in the order they are explained. */
+const SCHEME = "dbt/3";
+/** The components of scheme dbt/3, in the order they are explained. */
 const COMPONENT_NAMES = (/* unused pure expression or super */ null && ([
     "scheme",
     "sql",
@@ -12482,7 +12490,10 @@ const COMPONENT_NAMES = (/* unused pure expression or super */ null && ([
     "compiled_code",
     "config",
     "macros",
+    "project_hooks",
     "contract",
+    "docs",
+    "version",
     "relation",
     "engine",
 ]));
@@ -12521,7 +12532,7 @@ function isEmptyDiff(diff) {
     return diff.changed.length === 0 && diff.added.length === 0 && diff.removed.length === 0;
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/compile.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/compile.js
 
 
 
@@ -14869,11 +14880,15 @@ function readInvocationMetadata(header, problems) {
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/run-results.ts
 /**
  * dbt's run_results.json (schema v5, dbt 1.7; v6, dbt 1.8 and later),
- * reduced to what `record` reads: which command ran, whether it was an
- * `--empty` run, and each result's status and timing.
+ * reduced to what `record` reads: which command ran, whether it built
+ * whole nodes (`--empty`, `--sample`, `--event-time-start/--event-time-end`),
+ * and each result's status, timing and microbatch batches.
  *
- * Of `args` only `which` (dbt Fusion also writes `command`), `empty` and
- * `full_refresh` are kept: the rest can hold `vars`, which are never kept.
+ * Of `args` only `which` (dbt Fusion also writes `command`), `empty`,
+ * `sample`, `event_time_start`, `event_time_end` and `full_refresh` are kept:
+ * the rest can hold `vars`, which are never kept. dbt writes the args with
+ * `dbt.utils.args_to_dict` (core/dbt/utils/utils.py), which leaves out flags
+ * whose value is None, so an absent key is the flag's default.
  */
 
 
@@ -14884,9 +14899,19 @@ const argsSchema = object({
     which: run_results_optStr,
     command: run_results_optStr,
     empty: schemas_boolean().nullish(),
+    sample: unknown().optional(),
+    event_time_start: unknown().optional(),
+    event_time_end: unknown().optional(),
     full_refresh: schemas_boolean().nullish(),
 })
     .nullish();
+const batchSchema = tuple([schemas_string(), schemas_string()]);
+/** A flag's value as text: null when absent, null or false (not given). */
+function flagText(value) {
+    if (value === undefined || value === null || value === false)
+        return null;
+    return typeof value === "string" ? value : JSON.stringify(value);
+}
 const resultSchema = compile_compile(object({
     unique_id: schemas_string(),
     status: schemas_string(),
@@ -14901,6 +14926,11 @@ const resultSchema = compile_compile(object({
     message: run_results_optStr,
     failures: schemas_number().nullish(),
     relation_name: run_results_optStr,
+    batch_results: object({
+        successful: array(batchSchema).nullish(),
+        failed: array(batchSchema).nullish(),
+    })
+        .nullish(),
 }));
 /**
  * Reads run_results.json from its text (`file` is for messages only).
@@ -14943,6 +14973,9 @@ function loadRunResults(text, file) {
                 message: raw.message ?? null,
                 failures: raw.failures ?? null,
                 relationName: raw.relation_name ?? null,
+                batchResults: raw.batch_results === null || raw.batch_results === undefined
+                    ? null
+                    : { successful: raw.batch_results.successful ?? [], failed: raw.batch_results.failed ?? [] },
             });
         }
     }
@@ -14955,6 +14988,9 @@ function loadRunResults(text, file) {
         args: {
             which: args?.which ?? args?.command ?? null,
             empty: args?.empty ?? null,
+            sample: flagText(args?.sample),
+            eventTimeStart: flagText(args?.event_time_start),
+            eventTimeEnd: flagText(args?.event_time_end),
             fullRefresh: args?.full_refresh ?? null,
         },
         elapsedTime: typeof elapsed === "number" ? elapsed : null,
@@ -15687,6 +15723,7 @@ function isOptColumns(value) {
         const column = value[key];
         if (!isObject(column) ||
             !isOptString(column.name) ||
+            !isOptString(column.description) ||
             !isOptString(column.data_type) ||
             !isOptArray(column.constraints) ||
             !isOptBoolean(column.quote)) {
@@ -15720,7 +15757,11 @@ function isBuildable(v) {
         isOptColumns(v.columns) &&
         isOptArray(v.constraints) &&
         isOptTags(v.tags) &&
-        isOptVersion(v.version));
+        isOptVersion(v.version) &&
+        isOptString(v.patch_path) &&
+        isOptVersion(v.latest_version) &&
+        isOptString(v.description) &&
+        isOptString(v.root_path));
 }
 /** hookSchema: a string or `{ sql: string, transaction?: boolean | null, index?: number | null }` */
 function isHook(value) {
@@ -15762,7 +15803,10 @@ function isDataTest(v) {
         isOptObject(v.config) &&
         isOptDependsOn(v.depends_on) &&
         isOptString(v.attached_node) &&
-        isOptString(v.column_name));
+        isOptString(v.column_name) &&
+        isOptStringList(v.fqn) &&
+        isOptTags(v.tags) &&
+        isOptString(v.patch_path));
 }
 const PERIODS = new Set(["minute", "hour", "day"]);
 /** timeSchema */
@@ -15806,7 +15850,8 @@ function isSource(v) {
                 isOptFreshness(config.freshness) &&
                 isOptString(config.loaded_at_field) &&
                 isOptString(config.loaded_at_query))) &&
-        isOptTags(v.tags));
+        isOptTags(v.tags) &&
+        isOptString(v.patch_path));
 }
 /** macroSchema */
 function isMacro(v) {
@@ -15890,6 +15935,7 @@ const contractSchema = object({
     .nullish();
 const columnSchema = object({
     name: manifest_optStr,
+    description: manifest_optStr,
     data_type: manifest_optStr,
     constraints: array(unknown()).nullish(),
     quote: schemas_boolean().nullish(),
@@ -15917,6 +15963,10 @@ const buildableSchema = object({
     constraints: array(unknown()).nullish(),
     tags: tagsSchema,
     version: versionSchema,
+    patch_path: manifest_optStr,
+    latest_version: versionSchema,
+    description: manifest_optStr,
+    root_path: manifest_optStr,
 });
 const dataTestSchema = object({
     unique_id: str,
@@ -15938,12 +15988,22 @@ const dataTestSchema = object({
     depends_on: dependsOnSchema,
     attached_node: manifest_optStr,
     column_name: manifest_optStr,
+    fqn: strList.nullish(),
+    tags: tagsSchema,
+    patch_path: manifest_optStr,
 });
 const otherNodeSchema = object({
     unique_id: str,
     resource_type: str,
     package_name: manifest_optStr,
     depends_on: dependsOnSchema,
+    name: manifest_optStr,
+    fqn: strList.nullish(),
+    tags: tagsSchema,
+    original_file_path: manifest_optStr,
+    patch_path: manifest_optStr,
+    config: looseConfigSchema,
+    raw_code: manifest_optStr,
 });
 const unitTestSchema = object({
     unique_id: str,
@@ -15958,6 +16018,7 @@ const unitTestSchema = object({
     depends_on: dependsOnSchema,
     version: versionSchema,
     checksum: union([schemas_string(), fileHashSchema]).nullish(),
+    fqn: strList.nullish(),
 });
 const manifest_timeSchema = object({
     count: schemas_number().nullish(),
@@ -15991,6 +16052,7 @@ const sourceSchema = object({
     })
         .nullish(),
     tags: tagsSchema,
+    patch_path: manifest_optStr,
 });
 const macroSchema = object({
     unique_id: str,
@@ -16063,6 +16125,51 @@ const DEFAULT_MATERIALIZATION = {
     seed: "seed",
     snapshot: "snapshot",
 };
+/**
+ * Python's truthiness of a config value, as dbt's Jinja tests it
+ * (`persist_docs.get("relation", False)`): false, null, 0, "", an empty list
+ * or object are false.
+ */
+function pythonTruthy(value) {
+    if (value === undefined || value === null || value === false || value === 0 || value === "")
+        return false;
+    if (Array.isArray(value))
+        return value.length > 0;
+    if (parse_artifact_isPlainObject(value))
+        return Object.keys(value).length > 0;
+    return true;
+}
+/** What persist_docs writes for a node, or null when it writes nothing (see PersistedDocs). */
+function persistedDocs(raw) {
+    const setting = raw.config?.persist_docs;
+    if (!parse_artifact_isPlainObject(setting))
+        return null;
+    const relation = pythonTruthy(setting.relation);
+    const columns = pythonTruthy(setting.columns);
+    if (!relation && !columns)
+        return null;
+    let persisted = null;
+    if (columns) {
+        persisted = [];
+        const declared = raw.columns;
+        if (declared) {
+            for (const key in declared) {
+                const c = declared[key];
+                if (c === undefined)
+                    continue;
+                const extra = c;
+                persisted.push({
+                    name: c.name ?? key,
+                    description: c.description ?? "",
+                    quote: c.quote ?? null,
+                    policyTags: extra.policy_tags,
+                    meta: extra.meta,
+                });
+            }
+        }
+    }
+    return { description: relation ? (raw.description ?? "") : null, columns: persisted };
+}
 function toNode(raw, fields) {
     const config = raw.config ?? null;
     const columns = [];
@@ -16113,7 +16220,18 @@ function toNode(raw, fields) {
         },
         tags: tags(raw.tags),
         version: raw.version ?? null,
+        patchPath: patchPath(raw.patch_path),
+        latestVersion: raw.version === null || raw.version === undefined ? null : (raw.latest_version ?? null),
+        persistedDocs: persistedDocs(raw),
+        rootPath: raw.resource_type === "seed" ? (raw.root_path ?? null) : null,
     };
+}
+/** `project://models/schema.yml` → `models/schema.yml` (dbt's PathSelectorMethod splits on `://`). */
+function patchPath(raw) {
+    if (raw === null || raw === undefined || raw === "")
+        return null;
+    const at = raw.indexOf("://");
+    return at < 0 ? null : raw.slice(at + 3);
 }
 function toDataTest(raw) {
     const meta = raw.test_metadata;
@@ -16134,6 +16252,9 @@ function toDataTest(raw) {
         dependsOn: deps(raw.depends_on),
         attachedNode: raw.attached_node ?? null,
         columnName: raw.column_name ?? null,
+        fqn: raw.fqn ?? manifest_NONE,
+        tags: tags(raw.tags),
+        patchPath: patchPath(raw.patch_path),
     };
 }
 /** dbt-core writes a string; dbt Fusion a FileHash, `{ name: "none", checksum: "" }` when it has none. */
@@ -16158,6 +16279,8 @@ function toUnitTest(raw) {
         dependsOn: deps(raw.depends_on),
         version: raw.version ?? null,
         checksum: unitTestChecksum(raw.checksum),
+        fqn: raw.fqn ?? manifest_NONE,
+        tags: configTags(raw.config),
     };
 }
 function manifest_threshold(raw) {
@@ -16201,7 +16324,18 @@ function toSource(raw) {
         loadedAtQuery: (raw.loaded_at_query !== undefined ? raw.loaded_at_query : cfg?.loaded_at_query) ?? null,
         freshness: freshness(raw.freshness !== undefined ? raw.freshness : cfg?.freshness),
         tags: tags(raw.tags),
+        config: cfg,
+        patchPath: patchPath(raw.patch_path),
     };
+}
+/** dbt's UnitTestDefinition.tags: `config.tags`, a string read as a list of one. */
+function configTags(config) {
+    const value = config?.tags;
+    if (typeof value === "string")
+        return [value];
+    if (Array.isArray(value))
+        return value.filter((t) => typeof t === "string");
+    return manifest_NONE;
 }
 function toMacro(raw) {
     return {
@@ -16243,6 +16377,11 @@ const COLLECTIONS = new Map([
     ["unit_tests", { required: false }],
     // User-defined functions (dbt 1.11 and later): recognised as references, not planned.
     ["functions", { required: false }],
+    // Members of dbt's graph that ODS never plans, kept for selection (`+exposure`, `@model`).
+    ["exposures", { required: false }],
+    ["metrics", { required: false }],
+    ["semantic_models", { required: false }],
+    ["saved_queries", { required: false }],
 ]);
 /**
  * Builds a Manifest from a manifest's top-level members, given one at a time
@@ -16262,6 +16401,7 @@ class ManifestBuilder {
     dataTests = new Map();
     unitTests = new Map();
     otherNodes = new Map();
+    otherMembers = new Map();
     sources = new Map();
     macros = new Map();
     /** The path, for messages only. */
@@ -16330,6 +16470,17 @@ class ManifestBuilder {
                     return;
                 checkKey("functions", id, raw.unique_id, this.problems);
                 this.otherNodes.set(id, toOtherNode(raw));
+                return;
+            }
+            case "exposures":
+            case "metrics":
+            case "semantic_models":
+            case "saved_queries": {
+                const raw = acceptAt(compiled.otherNode, value, [key, id], this.problems);
+                if (raw === undefined)
+                    return;
+                checkKey(key, id, raw.unique_id, this.problems);
+                this.otherMembers.set(id, toOtherNode(raw));
                 return;
             }
         }
@@ -16401,6 +16552,7 @@ class ManifestBuilder {
             dataTests: this.dataTests,
             unitTests: this.unitTests,
             otherNodes: this.otherNodes,
+            otherMembers: this.otherMembers,
             sources: this.sources,
             macros: this.macros,
         };
@@ -16412,6 +16564,14 @@ function toOtherNode(raw) {
         resourceType: raw.resource_type,
         packageName: raw.package_name ?? null,
         dependsOn: deps(raw.depends_on),
+        name: raw.name ?? null,
+        fqn: raw.fqn ?? manifest_NONE,
+        tags: raw.tags === undefined || raw.tags === null ? null : tags(raw.tags),
+        originalFilePath: raw.original_file_path ?? null,
+        patchPath: patchPath(raw.patch_path),
+        config: raw.config ?? null,
+        // Only operations (on-run-start/end hooks) keep their SQL: it is in their fingerprint.
+        rawCode: raw.resource_type === "operation" ? (raw.raw_code ?? null) : null,
     };
 }
 /**
@@ -16479,10 +16639,335 @@ function manifest_stream_loadManifest(text, file) {
     return readManifestPieces((push) => push(text), file, () => text);
 }
 
+;// CONCATENATED MODULE: ./src/dbt/clock-functions.ts
+/**
+ * Clock-dependent SQL (issue 18, class 8): which clock functions compiled SQL
+ * calls, outside string literals, quoted identifiers and comments. A model
+ * whose SQL reads the clock gives a different result every day (or second)
+ * from the same code and the same inputs, so its build can't be reused
+ * forever. Pure: text in, names out.
+ *
+ * The names are per dialect (the manifest's adapter type). A name that is a
+ * keyword in the dialect counts bare (`current_date`); any other counts only
+ * as a call (`now()`); a few count only with no argument (`unix_timestamp()`
+ * reads the clock, `unix_timestamp(col)` converts a column). A name after a
+ * `.` (a column `t.current_date`, a function in a schema) or after `as` (an
+ * alias) is not a call. Postgres-style special date strings cast to a date or
+ * time (`'now'::timestamp`, `date 'today'`) read the clock too.
+ *
+ * Cheap first: the lowercased text is searched for the names, and only SQL
+ * that contains one is tokenised. Where the dialect's lexis is uncertain (a
+ * backslash inside the text: escape or not), both readings are scanned and
+ * their findings joined, so an unsure reading can only add a name.
+ */
+/**
+ * The names, from each engine's documentation of its date/time functions
+ * (PostgreSQL "Current Date/Time", Snowflake "Context functions", BigQuery
+ * "Date/Datetime/Time/Timestamp functions", DuckDB "Timestamp functions",
+ * Spark SQL built-ins, T-SQL "Date and time functions", Trino, ClickHouse).
+ * A name that doesn't exist in a dialect can't appear in SQL that ran there
+ * as a call, so the list is shared: only the bare forms differ.
+ */
+const CLOCK_NAMES = [
+    // SQL standard: keywords (bare) in every dialect that has them; some also take ().
+    { name: "current_date", form: "bare" },
+    { name: "current_time", form: "bare" },
+    { name: "current_timestamp", form: "bare" },
+    { name: "localtime", form: "bare" },
+    { name: "localtimestamp", form: "bare" },
+    // BigQuery: CURRENT_DATETIME is a keyword-function.
+    { name: "current_datetime", form: "call", bareIn: ["bigquery"] },
+    // Oracle, Redshift: SYSDATE is bare; Snowflake, MySQL: SYSDATE().
+    { name: "sysdate", form: "call", bareIn: ["redshift", "oracle"] },
+    { name: "systimestamp", form: "call", bareIn: ["oracle"] },
+    { name: "getdate", form: "call" },
+    { name: "getutcdate", form: "call" },
+    { name: "sysdatetime", form: "call" },
+    { name: "sysutcdatetime", form: "call" },
+    { name: "sysdatetimeoffset", form: "call" },
+    { name: "now", form: "call" },
+    { name: "now64", form: "call" },
+    { name: "today", form: "call" },
+    { name: "yesterday", form: "call" },
+    { name: "clock_timestamp", form: "call" },
+    { name: "statement_timestamp", form: "call" },
+    { name: "transaction_timestamp", form: "call" },
+    { name: "timeofday", form: "call" },
+    { name: "get_current_time", form: "call" },
+    { name: "get_current_timestamp", form: "call" },
+    { name: "current_localtimestamp", form: "call" },
+    { name: "current_localtime", form: "call" },
+    { name: "utc_timestamp", form: "call" },
+    { name: "utc_date", form: "call" },
+    { name: "curdate", form: "call" },
+    { name: "curtime", form: "call" },
+    { name: "unix_timestamp", form: "no_args" },
+];
+const BY_NAME = new Map(CLOCK_NAMES.map((entry) => [entry.name, entry]));
+/** A name as a whole word somewhere in the text (strings and comments included): only then is it scanned. */
+const TRIGGER = new RegExp(`(?<![a-z0-9_$])(?:${[...new Set([...CLOCK_NAMES.map((entry) => entry.name), "tomorrow"])].join("|")})(?![a-z0-9_$])`, "i");
+/** Postgres (and DuckDB, Redshift) special date/time input strings that read the clock when cast. */
+const SPECIAL_DATE_STRINGS = new Set(["now", "today", "tomorrow", "yesterday"]);
+const DATE_TYPE_WORDS = new Set(["date", "time", "timestamp", "timestamptz", "datetime", "zone"]);
+/** Text right before a string that opens a cast: `cast(`, `try_cast(`, `safe_cast(`. */
+const CAST_OPEN = /(?:^|[^a-z0-9_$])(?:try_|safe_)?cast\s*\(\s*$/;
+const SQLSERVER = new Set(["sqlserver", "fabric", "synapse"]);
+const HASH_COMMENTS = new Set(["bigquery", "mysql", "mariadb", "tidb"]);
+const DOLLAR = new Set(["postgres", "snowflake", "duckdb", "redshift", "materialize"]);
+const NESTED = new Set(["postgres", "duckdb", "materialize"]);
+function lexisOf(adapter, backslashEscapes) {
+    return {
+        hashComments: HASH_COMMENTS.has(adapter),
+        bracketIdentifiers: SQLSERVER.has(adapter),
+        dollarQuotes: DOLLAR.has(adapter),
+        nestedComments: NESTED.has(adapter),
+        backslashEscapes,
+    };
+}
+/**
+ * The clock functions the SQL calls, sorted, without duplicates (empty when
+ * none). `adapterType` is the manifest's (`metadata.adapter_type`); unknown
+ * or null reads standard SQL.
+ */
+function clockCalls(sql, adapterType) {
+    // Case-insensitive on the text as it is: most SQL has no name, and isn't lowercased.
+    if (!TRIGGER.test(sql))
+        return [];
+    const lower = sql.toLowerCase();
+    const adapter = (adapterType ?? "").toLowerCase();
+    const found = new Set();
+    scan(lower, adapter, lexisOf(adapter, false), found);
+    if (lower.includes("\\"))
+        scan(lower, adapter, lexisOf(adapter, true), found);
+    return [...found].sort();
+}
+const isIdentStart = (c) => (c >= 97 && c <= 122) || c === 95 || c >= 128 || (c >= 65 && c <= 90);
+const isIdentPart = (c) => isIdentStart(c) || (c >= 48 && c <= 57) || c === 36;
+const isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12 || c === 11;
+function scan(text, adapter, lexis, found) {
+    const n = text.length;
+    let i = 0;
+    let previous = { kind: "none" };
+    // A special date string waiting for a `::` cast after it.
+    let pendingSpecial = null;
+    const skipString = (quote, from) => {
+        let j = from + 1;
+        while (j < n) {
+            const c = text.charCodeAt(j);
+            if (lexis.backslashEscapes && c === 92) {
+                j += 2;
+                continue;
+            }
+            if (c === quote) {
+                if (text.charCodeAt(j + 1) === quote) {
+                    j += 2;
+                    continue;
+                }
+                return j + 1;
+            }
+            j++;
+        }
+        return n;
+    };
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (isSpace(c)) {
+            i++;
+            continue;
+        }
+        // Comments.
+        if (c === 45 && text.charCodeAt(i + 1) === 45) {
+            const end = text.indexOf("\n", i);
+            i = end === -1 ? n : end + 1;
+            continue;
+        }
+        if (c === 35 && lexis.hashComments) {
+            const end = text.indexOf("\n", i);
+            i = end === -1 ? n : end + 1;
+            continue;
+        }
+        if (c === 47 && text.charCodeAt(i + 1) === 42) {
+            let depth = 1;
+            let j = i + 2;
+            while (j < n && depth > 0) {
+                if (text.charCodeAt(j) === 42 && text.charCodeAt(j + 1) === 47) {
+                    depth--;
+                    j += 2;
+                }
+                else if (lexis.nestedComments && text.charCodeAt(j) === 47 && text.charCodeAt(j + 1) === 42) {
+                    depth++;
+                    j += 2;
+                }
+                else
+                    j++;
+            }
+            i = j;
+            continue;
+        }
+        // String literals (E'…' strings take backslash escapes in Postgres and DuckDB).
+        if (c === 39) {
+            const escaped = previous.kind === "word" && previous.text === "e" && i > 0 && text.charCodeAt(i - 1) === 101;
+            const end = escaped
+                ? skipEscapedString(text, i)
+                : lexis.backslashEscapes
+                    ? skipString(39, i)
+                    : skipStandard(text, i, 39);
+            const body = text.slice(i + 1, end - 1).trim();
+            if (SPECIAL_DATE_STRINGS.has(body)) {
+                // `date 'today'`, `timestamp 'now'`: a typed literal.
+                const typed = previous.kind === "word" && DATE_TYPE_WORDS.has(previous.text);
+                if (typed || CAST_OPEN.test(text.slice(Math.max(0, i - 24), i)))
+                    found.add(`'${body}'`);
+                else
+                    pendingSpecial = body;
+            }
+            else
+                pendingSpecial = null;
+            previous = { kind: "other" };
+            i = end;
+            continue;
+        }
+        if (c === 34 || c === 96) {
+            i = lexis.backslashEscapes ? skipString(c, i) : skipStandard(text, i, c);
+            previous = { kind: "other" };
+            pendingSpecial = null;
+            continue;
+        }
+        if (c === 91 && lexis.bracketIdentifiers) {
+            const end = text.indexOf("]", i + 1);
+            i = end === -1 ? n : end + 1;
+            previous = { kind: "other" };
+            pendingSpecial = null;
+            continue;
+        }
+        if (c === 36 && lexis.dollarQuotes) {
+            const tag = /^\$([a-z_][a-z0-9_]*)?\$/.exec(text.slice(i, i + 64));
+            if (tag) {
+                const end = text.indexOf(tag[0], i + tag[0].length);
+                i = end === -1 ? n : end + tag[0].length;
+                previous = { kind: "other" };
+                pendingSpecial = null;
+                continue;
+            }
+        }
+        if (isIdentStart(c)) {
+            let j = i + 1;
+            while (j < n && isIdentPart(text.charCodeAt(j)))
+                j++;
+            const word = text.slice(i, j);
+            const entry = BY_NAME.get(word);
+            if (entry && previous.kind !== "dot" && !(previous.kind === "word" && previous.text === "as")) {
+                let k = j;
+                while (k < n && isSpace(text.charCodeAt(k)))
+                    k++;
+                const call = text.charCodeAt(k) === 40;
+                let counts;
+                if (entry.form === "bare" || entry.bareIn?.includes(adapter)) {
+                    // A keyword: bare or called, but not a qualifier (`current_date.x`).
+                    counts = text.charCodeAt(k) !== 46;
+                }
+                else if (entry.form === "call")
+                    counts = call;
+                else {
+                    let m = k + 1;
+                    while (m < n && isSpace(text.charCodeAt(m)))
+                        m++;
+                    counts = call && text.charCodeAt(m) === 41;
+                }
+                if (counts)
+                    found.add(word);
+            }
+            previous = { kind: "word", text: word };
+            pendingSpecial = null;
+            i = j;
+            continue;
+        }
+        if (c === 58 && text.charCodeAt(i + 1) === 58) {
+            if (pendingSpecial !== null)
+                found.add(`'${pendingSpecial}'`);
+            pendingSpecial = null;
+            previous = { kind: "other" };
+            i += 2;
+            continue;
+        }
+        previous = c === 46 ? { kind: "dot" } : { kind: "other" };
+        pendingSpecial = null;
+        i++;
+    }
+}
+/** A standard string or quoted identifier: the quote doubled escapes it. */
+function skipStandard(text, from, quote) {
+    let j = from + 1;
+    const n = text.length;
+    while (j < n) {
+        const at = text.indexOf(String.fromCharCode(quote), j);
+        if (at === -1)
+            return n;
+        if (text.charCodeAt(at + 1) === quote) {
+            j = at + 2;
+            continue;
+        }
+        return at + 1;
+    }
+    return n;
+}
+/** A Postgres E'…' string: backslash escapes, and '' too. */
+function skipEscapedString(text, from) {
+    let j = from + 1;
+    const n = text.length;
+    while (j < n) {
+        const c = text.charCodeAt(j);
+        if (c === 92) {
+            j += 2;
+            continue;
+        }
+        if (c === 39) {
+            if (text.charCodeAt(j + 1) === 39) {
+                j += 2;
+                continue;
+            }
+            return j + 1;
+        }
+        j++;
+    }
+    return n;
+}
+/**
+ * Python models: clock calls as calls (`datetime.now()`, `date.today()`,
+ * `datetime.utcnow()`, PySpark's `F.current_date()`, `pd.Timestamp.now()`,
+ * and clock functions in SQL text passed to `spark.sql(...)`). Strings and
+ * comments are read as code too: a Python string may hold SQL, and a `#` or
+ * quote inside one must not hide a call after it; a name in a comment only
+ * adds a BUILD. A qualified name counts (methods are how Python reads the
+ * clock).
+ */
+const PYTHON_CALLS = new Set([
+    "now",
+    "utcnow",
+    "today",
+    "current_date",
+    "current_timestamp",
+    "current_datetime",
+    "localtimestamp",
+    "getdate",
+    "sysdate",
+    "curdate",
+]);
+const PYTHON_TRIGGER = new RegExp(`(?<![a-z0-9_])(?:${[...PYTHON_CALLS].join("|")})\\s*\\(`, "i");
+function pythonClockCalls(code) {
+    if (!PYTHON_TRIGGER.test(code))
+        return [];
+    const found = new Set();
+    const pattern = new RegExp(PYTHON_TRIGGER.source, "gi");
+    for (const match of code.matchAll(pattern)) {
+        const name = /^[a-z_0-9]+/i.exec(match[0])[0].toLowerCase();
+        found.add(name);
+    }
+    return [...found].sort();
+}
+
 // EXTERNAL MODULE: ./src/dbt/fingerprint/canonical-json.ts
-var canonical_json = __nccwpck_require__(8762);
-// EXTERNAL MODULE: ./src/dbt/fingerprint/macro-index.ts
-var macro_index = __nccwpck_require__(4608);
+var canonical_json = __nccwpck_require__(1848);
 ;// CONCATENATED MODULE: ./src/dbt/hook-scan.ts
 /**
  * Hook scan (ADR-0013, "Hooks (#218)"). dbt stores pre- and post-hooks
@@ -16728,7 +17213,7 @@ function isNameChar(c) {
 function isDigit(c) {
     return c >= 48 && c <= 57;
 }
-function isSpace(c) {
+function jinja_purity_isSpace(c) {
     return c === 32 || (c >= 9 && c <= 13);
 }
 /**
@@ -16750,7 +17235,7 @@ function tokenizeTag(text, pos, closer, opener) {
                 return { tokens, end: at + 2 };
             }
         }
-        if (isSpace(c)) {
+        if (jinja_purity_isSpace(c)) {
             i++;
             continue;
         }
@@ -17031,6 +17516,492 @@ function checkJinjaPurity(rawCode) {
     return { pure: true };
 }
 
+;// CONCATENATED MODULE: ./src/dbt/macros/run-time-closure.ts
+/** Adapters whose macros build on another adapter's (dbt `get_adapter_type_names`). */
+const PARENT_ADAPTERS = {
+    redshift: ["postgres"],
+    databricks: ["spark"],
+    materialize: ["postgres"],
+    timescaledb: ["postgres"],
+};
+/** The adapter and its parents, most specific first (dbt `get_adapter_type_names`). */
+function adapterTypeChain(adapterType) {
+    if (!adapterType)
+        return [];
+    const parents = Object.hasOwn(PARENT_ADAPTERS, adapterType) ? PARENT_ADAPTERS[adapterType] : [];
+    return [adapterType, ...parents];
+}
+/** Names that only decide where a node is built (its relation), never what. */
+const NAME_MACRO = /^(?:[a-z0-9_]+__)?generate_(?:database|schema|alias)_name$/;
+/** True for `generate_*_name` and its dispatched implementations (`default__generate_schema_name`). */
+function isNameMacro(name) {
+    return NAME_MACRO.test(name);
+}
+/** `adapter.dispatch('name'` / `adapter.dispatch("name"` in a macro's source. */
+const DISPATCH_CALL = /adapter\s*\.\s*dispatch\s*\(\s*(?:macro_name\s*=\s*)?['"]([A-Za-z0-9_]+)['"]/g;
+/**
+ * dbt's materializations that never look an incremental strategy up (a
+ * custom one may, through `adapter.get_incremental_strategy_macro`).
+ */
+const BUILTIN_MATERIALIZATIONS = new Set([
+    "view",
+    "table",
+    "ephemeral",
+    "seed",
+    "snapshot",
+    "materialized_view",
+    "dynamic_table",
+]);
+function splitId(id) {
+    // macro.<package>.<name>: neither has a dot.
+    const first = id.indexOf(".");
+    const last = id.lastIndexOf(".");
+    if (first < 0 || last === first)
+        return null;
+    return { packageName: id.slice(first + 1, last), name: id.slice(last + 1) };
+}
+/** dbt's `Locality` (core/dbt/contracts/graph/manifest.py): higher wins. */
+const Locality = { Core: 1, Imported: 2, Root: 3 };
+/** Resolves names and closures the way dbt does at run time, for one manifest. */
+class RunTimeResolver {
+    internalPackages;
+    internal;
+    prefixes;
+    byPackage = new Map();
+    byName = new Map();
+    internalFlat = new Map();
+    dispatched = new Map();
+    /** Per search package: per macro id, the ids a call from it may reach. */
+    edgeCache = new Map();
+    /** Per search package: per root id, its closure. */
+    closureCache = new Map();
+    macros;
+    rootProject;
+    /**
+     * The default of `require_explicit_package_overrides_for_builtin_materializations`:
+     * false up to dbt 1.7 (core/dbt/contracts/project.py), true from 1.8.
+     */
+    explicitOverridesByDefault;
+    constructor(macros, adapterType, rootProject, dbtVersion = null) {
+        this.macros = macros;
+        this.rootProject = rootProject;
+        const version = /^(\d+)\.(\d+)/.exec(dbtVersion ?? "");
+        this.explicitOverridesByDefault =
+            version === null || Number(version[1]) > 1 || (Number(version[1]) === 1 && Number(version[2]) >= 8);
+        const chain = adapterTypeChain(adapterType);
+        this.prefixes = [...chain, "default"];
+        this.internalPackages = [...chain.map((type) => `dbt_${type}`), "dbt"];
+        this.internal = new Set(this.internalPackages);
+        for (const macro of macros.values()) {
+            let names = this.byPackage.get(macro.packageName);
+            if (!names) {
+                names = new Map();
+                this.byPackage.set(macro.packageName, names);
+            }
+            names.set(macro.name, macro.uniqueId);
+            const list = this.byName.get(macro.name);
+            if (list)
+                list.push(macro.uniqueId);
+            else
+                this.byName.set(macro.name, [macro.uniqueId]);
+        }
+        // First of the internal packages wins (MacroNamespaceBuilder.build_namespace).
+        for (const pkg of [...this.internalPackages].reverse()) {
+            for (const [name, id] of this.byPackage.get(pkg) ?? [])
+                this.internalFlat.set(name, id);
+        }
+    }
+    isEngine(id) {
+        const macro = this.macros.get(id);
+        return macro !== undefined && this.internal.has(macro.packageName);
+    }
+    /** The macro an unqualified `name` finds from a node of `searchPackage`: local, root, internal. */
+    flat(name, searchPackage) {
+        if (!this.internal.has(searchPackage)) {
+            const local = this.byPackage.get(searchPackage)?.get(name);
+            if (local !== undefined)
+                return local;
+        }
+        if (this.rootProject !== null) {
+            const global = this.byPackage.get(this.rootProject)?.get(name);
+            if (global !== undefined)
+                return global;
+        }
+        return this.internalFlat.get(name);
+    }
+    /** `package.name` or `name` (strategy_dispatch's argument) from a node of `searchPackage`. */
+    qualified(name, searchPackage) {
+        const dot = name.indexOf(".");
+        if (dot < 0)
+            return this.flat(name, searchPackage);
+        const pkg = name.slice(0, dot);
+        const rest = name.slice(dot + 1);
+        return pkg === "dbt" ? this.internalFlat.get(rest) : this.byPackage.get(pkg)?.get(rest);
+    }
+    locality(packageName) {
+        if (packageName === this.rootProject)
+            return Locality.Root;
+        return this.internal.has(packageName) ? Locality.Core : Locality.Imported;
+    }
+    /**
+     * The materialization macro dbt chooses (core/dbt/contracts/graph/manifest.py
+     * `Manifest.find_materialization_macro_by_name`, `MaterializationCandidate`):
+     * the most specific adapter first (the adapter, its parents, `default`),
+     * then Root over Imported over Core. When an imported package's wins over a
+     * core one, dbt takes the best Root or Core one instead when the project's
+     * `require_explicit_package_overrides_for_builtin_materializations` is true
+     * (the default from dbt 1.8); the flag is not in the manifest, so both are
+     * returned (`chosen` is what the version's default picks).
+     */
+    materialization(name) {
+        let best = null;
+        let bestCoreOrRoot = null;
+        let hasCore = false;
+        for (let specificity = 0; specificity < this.prefixes.length; specificity++) {
+            for (const id of this.byName.get(`materialization_${name}_${this.prefixes[specificity]}`) ?? []) {
+                const candidate = {
+                    id,
+                    specificity,
+                    locality: this.locality(this.macros.get(id).packageName),
+                };
+                if (candidate.locality === Locality.Core)
+                    hasCore = true;
+                if (beats(candidate, best))
+                    best = candidate;
+                if (candidate.locality !== Locality.Imported && beats(candidate, bestCoreOrRoot))
+                    bestCoreOrRoot = candidate;
+            }
+        }
+        if (best !== null && best.locality === Locality.Imported && hasCore) {
+            return this.explicitOverridesByDefault
+                ? { chosen: bestCoreOrRoot?.id ?? null, alternative: best.id }
+                : { chosen: best.id, alternative: bestCoreOrRoot?.id ?? null };
+        }
+        return { chosen: best?.id ?? null, alternative: null };
+    }
+    /** Names of the macros `id`'s source dispatches (`adapter.dispatch('name', …)`). */
+    dispatchedNames(id) {
+        let names = this.dispatched.get(id);
+        if (names === undefined) {
+            const found = new Set();
+            const sql = this.macros.get(id)?.macroSql ?? "";
+            if (sql.includes("dispatch"))
+                for (const match of sql.matchAll(DISPATCH_CALL))
+                    found.add(match[1]);
+            names = [...found].sort();
+            this.dispatched.set(id, names);
+        }
+        return names;
+    }
+    /** Every macro `adapter.dispatch(name)` may find: `<prefix>__name` in any package. */
+    dispatchCandidates(name, out) {
+        for (const prefix of this.prefixes) {
+            for (const id of this.byName.get(`${prefix}__${name}`) ?? [])
+                out.add(id);
+        }
+    }
+    edges(id, searchPackage) {
+        let cache = this.edgeCache.get(searchPackage);
+        if (cache === undefined) {
+            cache = new Map();
+            this.edgeCache.set(searchPackage, cache);
+        }
+        let edges = cache.get(id);
+        if (edges !== undefined)
+            return edges;
+        const macro = this.macros.get(id);
+        const targets = new Set();
+        const missing = [];
+        const overrides = [];
+        for (const dep of macro.dependsOn.macros) {
+            if (this.macros.has(dep))
+                targets.add(dep);
+            else
+                missing.push(dep);
+            const parts = splitId(dep);
+            if (parts === null)
+                continue;
+            const winner = this.flat(parts.name, searchPackage);
+            if (this.internal.has(parts.packageName)) {
+                // An unqualified call from dbt's or the adapter's macros: the flat
+                // winner runs (an override when it isn't the listed one); written
+                // `dbt.name`, the internal winner.
+                if (winner !== undefined) {
+                    targets.add(winner);
+                    if (winner !== dep)
+                        overrides.push({ name: parts.name, replaces: dep, by: winner });
+                }
+                const internal = this.internalFlat.get(parts.name);
+                if (internal !== undefined)
+                    targets.add(internal);
+            }
+            else if (winner !== undefined && !this.isEngine(winner)) {
+                // A package's macro: `pkg.name` runs it; an unqualified call may find
+                // the node's package's or the root project's macro of that name.
+                targets.add(winner);
+            }
+        }
+        for (const name of this.dispatchedNames(id))
+            this.dispatchCandidates(name, targets);
+        targets.delete(id);
+        edges = { targets: [...targets], missing, overrides };
+        cache.set(id, edges);
+        return edges;
+    }
+    /** The closure of one root id for a node of `searchPackage`, cached. */
+    closureOf(root, searchPackage) {
+        let cache = this.closureCache.get(searchPackage);
+        if (cache === undefined) {
+            cache = new Map();
+            this.closureCache.set(searchPackage, cache);
+        }
+        const cached = cache.get(root);
+        if (cached !== undefined)
+            return cached;
+        const closure = { ids: new Set(), missing: new Set(), overrides: new Map() };
+        if (!this.macros.has(root)) {
+            closure.missing.add(root);
+        }
+        else {
+            closure.ids.add(root);
+            const stack = [root];
+            while (stack.length > 0) {
+                const edges = this.edges(stack.pop(), searchPackage);
+                for (const id of edges.missing)
+                    closure.missing.add(id);
+                for (const o of edges.overrides)
+                    closure.overrides.set(`${o.name}\0${o.replaces}\0${o.by}`, o);
+                for (const id of edges.targets) {
+                    if (!closure.ids.has(id)) {
+                        closure.ids.add(id);
+                        stack.push(id);
+                    }
+                }
+            }
+        }
+        cache.set(root, closure);
+        return closure;
+    }
+    /** The strategy macro found by name at run time, or null. */
+    strategyMacro(roots) {
+        const custom = roots.materialization !== null && !BUILTIN_MATERIALIZATIONS.has(roots.materialization);
+        if (roots.materialization === "incremental" || (custom && roots.incrementalStrategy !== null)) {
+            const strategy = (roots.incrementalStrategy ?? "default").replaceAll("+", "_");
+            return this.flat(`get_incremental_${strategy}_sql`, roots.searchPackage) ?? null;
+        }
+        if (roots.materialization === "snapshot" && roots.snapshotStrategy !== null) {
+            const name = roots.snapshotStrategy;
+            const dot = name.indexOf(".");
+            const qualified = dot < 0
+                ? `snapshot_${name}_strategy`
+                : `${name.slice(0, dot)}.snapshot_${name.slice(dot + 1)}_strategy`;
+            return this.qualified(qualified, roots.searchPackage) ?? null;
+        }
+        return null;
+    }
+    /** The macros reachable at run time from `called` for a node (or hook) of `searchPackage`, sorted, and the missing ids. */
+    closure(called, searchPackage) {
+        const ids = new Set();
+        const missing = new Set();
+        for (const root of called) {
+            const closure = this.closureOf(root, searchPackage);
+            for (const id of closure.ids)
+                ids.add(id);
+            for (const id of closure.missing)
+                missing.add(id);
+        }
+        return { macros: [...ids].sort(), missing: [...missing].sort() };
+    }
+    /**
+     * The run-time macros of a node and, apart, the project and package
+     * macros reached without going through `nameRoots` (what the environment
+     * scan reads).
+     */
+    resolve(roots) {
+        const sp = roots.searchPackage;
+        const { chosen, alternative } = this.materialization(roots.materialization ?? "view");
+        const strategy = this.strategyMacro(roots);
+        const body = new Set(roots.called);
+        if (chosen !== null)
+            body.add(chosen);
+        if (alternative !== null)
+            body.add(alternative);
+        if (strategy !== null)
+            body.add(strategy);
+        const ids = new Set();
+        const missing = new Set();
+        const overrides = new Map();
+        const take = (root) => {
+            const closure = this.closureOf(root, sp);
+            for (const id of closure.ids)
+                ids.add(id);
+            for (const id of closure.missing)
+                missing.add(id);
+            for (const [key, o] of closure.overrides)
+                overrides.set(key, o);
+            return closure;
+        };
+        for (const root of body)
+            take(root);
+        const bodyUser = [...ids].filter((id) => !this.isEngine(id) && !isNameMacro(this.macros.get(id).name));
+        for (const root of roots.nameRoots)
+            take(root);
+        const macros = [...ids].sort();
+        return {
+            resolved: {
+                macros,
+                user: macros.filter((id) => !this.isEngine(id)),
+                materialization: chosen ?? alternative,
+                materializationAlternative: chosen === null ? null : alternative,
+                strategy,
+                overrides: [...overrides.values()].sort((a, b) => a.name === b.name ? (a.replaces < b.replaces ? -1 : 1) : a.name < b.name ? -1 : 1),
+                missing: [...missing].sort(),
+            },
+            bodyUser: bodyUser.sort(),
+        };
+    }
+}
+/** dbt's order of materialization candidates: more specific, then more local (ties by id, for determinism). */
+function beats(a, b) {
+    if (b === null)
+        return true;
+    if (a.specificity !== b.specificity)
+        return a.specificity < b.specificity;
+    if (a.locality !== b.locality)
+        return a.locality > b.locality;
+    return a.id < b.id;
+}
+
+;// CONCATENATED MODULE: ./src/dbt/macros/fingerprint-macros.ts
+
+
+
+const resolvers = new WeakMap();
+/** The resolver of a project's macros, one per MacroIndex. */
+function resolverOf(graph, macros) {
+    let resolver = resolvers.get(macros);
+    if (resolver === undefined) {
+        resolver = new RunTimeResolver(graph.macros, graph.metadata.adapterType, graph.metadata.projectName, graph.metadata.dbtVersion);
+        resolvers.set(macros, resolver);
+    }
+    return resolver;
+}
+/** SHA-256 over `id\0<source digest>\n` of each macro, in the (sorted) order given. */
+function closureDigest(macros, ids) {
+    let text = "";
+    for (const id of ids)
+        text += `${id}\0${macros.sourceDigest(id)}\n`;
+    return (0,fingerprint_digest/* sha256 */.s)(text);
+}
+const nodeMacroCache = new WeakMap();
+function stringConfig(n, key) {
+    const value = n.config?.[key];
+    return typeof value === "string" && value !== "" ? value : null;
+}
+/**
+ * The macros a node's build runs: its own and its ephemeral models' calls,
+ * the materialization and strategy dbt picks, everything they reach at run
+ * time, and the `generate_*_name` overrides. Cached by what decides it.
+ */
+function nodeRunTimeMacros(graph, macros, n, ephemerals, materialization) {
+    let cache = nodeMacroCache.get(macros);
+    if (cache === undefined) {
+        cache = new Map();
+        nodeMacroCache.set(macros, cache);
+    }
+    const incrementalStrategy = stringConfig(n, "incremental_strategy");
+    const snapshotStrategy = n.resourceType === "snapshot" ? stringConfig(n, "strategy") : null;
+    let key = `${n.packageName}\0${materialization}\0${incrementalStrategy}\0${snapshotStrategy}\0${JSON.stringify(n.dependsOn.macros)}`;
+    for (const ephemeral of ephemerals)
+        key += `\0${JSON.stringify(ephemeral.dependsOn.macros)}`;
+    let result = cache.get(key);
+    if (result === undefined) {
+        const called = new Set(n.dependsOn.macros);
+        for (const ephemeral of ephemerals)
+            for (const id of ephemeral.dependsOn.macros)
+                called.add(id);
+        const { resolved, bodyUser } = resolverOf(graph, macros).resolve({
+            searchPackage: n.packageName,
+            called: [...called],
+            materialization,
+            incrementalStrategy,
+            snapshotStrategy,
+            nameRoots: macros.generateNameOverrides(),
+        });
+        result = { resolved, bodyUser, digest: closureDigest(macros, resolved.macros) };
+        cache.set(key, result);
+    }
+    return result;
+}
+/** A project's on-run-start hooks (its own and its packages'), by id. */
+function onRunStartHooks(graph) {
+    const hooks = [];
+    for (const other of graph.manifest.otherNodes.values()) {
+        if (other.resourceType === "operation" && /-on-run-start-\d+$/.test(other.uniqueId))
+            hooks.push(other);
+    }
+    return hooks.sort((a, b) => (a.uniqueId < b.uniqueId ? -1 : 1));
+}
+const projectHookCache = new WeakMap();
+/**
+ * The `project_hooks` component: SHA-256 of the canonical JSON of
+ * `[id, SQL, digest of its run-time macros]` per on-run-start hook. dbt runs
+ * them before any node (core/dbt/task/run.py `RunTask.before_run`), and they
+ * may create what a node's build reads (a function, a table).
+ */
+function projectHooks(graph, macros) {
+    let result = projectHookCache.get(macros);
+    if (result !== undefined)
+        return result;
+    const hooks = onRunStartHooks(graph);
+    const incomplete = [];
+    const entries = [];
+    const resolver = resolverOf(graph, macros);
+    for (const hook of hooks) {
+        if (hook.rawCode === null)
+            incomplete.push(`on-run-start hook \`${hook.uniqueId}\` has no recorded SQL`);
+        const closure = resolver.closure(hook.dependsOn.macros, hook.packageName ?? graph.metadata.projectName ?? "");
+        for (const id of closure.missing)
+            incomplete.push(`macro \`${id}\` of \`${hook.uniqueId}\` is missing from the artifacts`);
+        entries.push([hook.uniqueId, hook.rawCode, closureDigest(macros, closure.macros)]);
+    }
+    result = { digest: hooks.length === 0 ? null : (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)(entries)), incomplete };
+    projectHookCache.set(macros, result);
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/dbt/seed-files.ts
+/** Whether dbt recorded only a path checksum for the node (a seed over 1 MiB). */
+function hasPathChecksum(node) {
+    return node.checksum?.name === "path";
+}
+/**
+ * Where a seed's CSV is, relative to the dbt project's directory: the root
+ * project's seeds at their `original_file_path`; a package's under
+ * `dbt_packages/<package directory>/` (dbt's default `packages-install-path`;
+ * the package directory is the last part of the seed's `root_path`, else the
+ * package name). A project that installs packages elsewhere gets "not found",
+ * and the seed stays incomplete.
+ */
+function seedFilePath(node, projectName) {
+    const file = node.originalFilePath.replaceAll("\\", "/");
+    if (projectName !== null && node.packageName === projectName)
+        return file;
+    const rootParts = (node.rootPath ?? "").split(/[\\/]/).filter((part) => part !== "");
+    const directory = rootParts[rootParts.length - 1] ?? node.packageName;
+    return `dbt_packages/${directory}/${file}`;
+}
+/** The seeds of a manifest whose CSV the fingerprint needs read, in document order. */
+function seedFileRequests(manifest) {
+    const requests = [];
+    for (const node of manifest.nodes.values()) {
+        if (node.resourceType === "seed" && hasPathChecksum(node)) {
+            requests.push({ uniqueId: node.uniqueId, path: seedFilePath(node, manifest.metadata.projectName) });
+        }
+    }
+    return requests;
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/sql-normaliser.ts
 /**
  * Formatting-insensitive form of compiled SQL (ADR-0013, "Normalising SQL",
@@ -17064,9 +18035,20 @@ function checkJinjaPurity(rawCode) {
  *   everywhere for the same reason (Python's `splitlines` ends lines at
  *   `\v`, `\f`, `\x1c`…); "ASCII whitespace" is space, tab, LF and CR LF.
  * - A `\r` not followed by `\n` gives up everywhere, quotes included.
- * - `--` must be followed by a space (0x20). `--` followed by a tab, a line
- *   break or the end of the input gives up (MySQL needs whitespace there;
- *   the ADR says "a following space", so be literal).
+ * - Comment syntax depends on the dialect (`CommentSyntax`, chosen from the
+ *   adapter by `commentSyntaxOf`):
+ *   - `conservative` (any adapter, MySQL and MariaDB included): `--` must be
+ *     followed by a space, a tab or a line break (MySQL's rule: "at least one
+ *     whitespace or control character"); `--` followed by anything else or
+ *     by the end of the input gives up. A block comment must open with
+ *     whitespace, `*`, `-`, `=` or `+` (a hint): `/*!` and `/*M!` are
+ *     MySQL/MariaDB executable comments.
+ *   - `standard` (adapters whose SQL has neither: PostgreSQL, Snowflake,
+ *     BigQuery, DuckDB, Redshift, Spark, Databricks, Trino, …): `--` starts
+ *     a comment whatever follows (`--comment`, `----------`, `--` at the end
+ *     of the input; `a--1` is `a` and a comment there), except `--+`, an
+ *     Oracle hint, which gives up; a block comment may open with anything
+ *     (`/*comment*\/`, `/*!x*\/`), `/*+` stays a hint.
  * - A line comment may contain anything ASCII and printable (it is dropped);
  *   so may a block comment, except `/*` (nested comments give up). A `--`
  *   comment ends at `\n`; one that runs to the end of the input is fine.
@@ -17093,6 +18075,29 @@ function checkJinjaPurity(rawCode) {
  * the bytes to a hash without making a string at all (fingerprints hash tens
  * of megabytes of compiled SQL at 10,000 nodes).
  */
+/**
+ * Adapters whose SQL reads `--` as a comment whatever follows it and has no
+ * executable block comments (`/*!` of MySQL/MariaDB, `--+` of Oracle): each
+ * dialect's lexical rules (PostgreSQL "Lexical Structure: Comments";
+ * Snowflake, BigQuery, DuckDB, Spark and Trino SQL references).
+ */
+const STANDARD_COMMENT_ADAPTERS = new Set([
+    "postgres",
+    "redshift",
+    "materialize",
+    "timescaledb",
+    "snowflake",
+    "bigquery",
+    "duckdb",
+    "spark",
+    "databricks",
+    "trino",
+    "athena",
+]);
+/** The comment syntax of a dbt adapter's dialect; `conservative` when unknown or absent. */
+function commentSyntaxOf(adapterType) {
+    return adapterType !== null && STANDARD_COMMENT_ADAPTERS.has(adapterType) ? "standard" : "conservative";
+}
 /** Stable reasons, so callers and tests can match on them. */
 const GIVE_UP = {
     nonAscii: "non-ASCII character",
@@ -17101,6 +18106,7 @@ const GIVE_UP = {
     tripleQuote: "triple quote",
     quoteTouching: "quote touching a word or quote",
     dashDash: "`--` without a following space",
+    lineHint: "`--+` (an optimizer hint in Oracle)",
     slashSlash: "`//`",
     nestedComment: "nested block comment",
     loneCr: "lone carriage return",
@@ -17180,16 +18186,16 @@ let tokenOut = new Int32Array(1 << 12);
 let tokenCount = 0;
 const decoder = new TextDecoder("latin1");
 const encoder = new TextEncoder();
-function normaliseSql(sql) {
-    const length = normaliseIntoScratch(sql);
+function normaliseSql(sql, syntax = "conservative") {
+    const length = normaliseIntoScratch(sql, syntax);
     if (typeof length === "string")
         return { ok: false, reason: length };
     // ASCII only: latin1 decodes it byte for byte.
     return { ok: true, text: decoder.decode(scratch.subarray(0, length)) };
 }
 /** normaliseSql's text as bytes (ASCII, so also its UTF-8), without making a string. */
-function normaliseSqlBytes(sql) {
-    const length = normaliseIntoScratch(sql);
+function normaliseSqlBytes(sql, syntax = "conservative") {
+    const length = normaliseIntoScratch(sql, syntax);
     if (typeof length === "string")
         return { ok: false, reason: length };
     return { ok: true, bytes: scratch.subarray(0, length) };
@@ -17216,8 +18222,8 @@ function bodyProblem(sql, k, c) {
     return undefined;
 }
 /** Writes the normalised text into `scratch`; its length, or why it gives up. */
-function normaliseIntoScratch(text) {
-    return scan(toBytes(text), text.length);
+function normaliseIntoScratch(text, syntax) {
+    return sql_normaliser_scan(toBytes(text), text.length, syntax === "standard");
 }
 /** `text`'s code units into `source` (see there); returns `source`. */
 function toBytes(text) {
@@ -17237,8 +18243,11 @@ function toBytes(text) {
     bytes[n + 1] = 0;
     return bytes;
 }
-/** Normalises the `n` code units of `sql` (see `source`) into `scratch`. */
-function scan(sql, n) {
+/**
+ * Normalises the `n` code units of `sql` (see `source`) into `scratch`;
+ * `standard`: the `standard` comment syntax.
+ */
+function sql_normaliser_scan(sql, n, standard) {
     // A token and the space before it never outgrow two bytes per input character.
     if (scratch.length < 2 * n + 1)
         scratch = new Uint8Array(Math.max(2 * n + 1, scratch.length * 2));
@@ -17362,12 +18371,21 @@ function scan(sql, n) {
         else if (cls === PUNCT) {
             const next = sql[i + 1];
             if (c === DASH && next === DASH) {
-                if (sql[i + 2] !== SP)
+                const after = sql[i + 2]; // 0 at the end of the input
+                if (standard) {
+                    if (after === PLUS)
+                        return GIVE_UP.lineHint;
+                }
+                else if (after !== SP &&
+                    after !== sql_normaliser_TAB &&
+                    after !== sql_normaliser_LF &&
+                    !(after === CR_CODE && sql[i + 3] === sql_normaliser_LF)) {
                     return GIVE_UP.dashDash;
+                }
                 if (i > 0 && sql[i - 1] === DOT_CODE)
                     return GIVE_UP.dotSpace;
                 // A line comment: dropped, up to (not including) the line feed.
-                let k = i + 3;
+                let k = i + 2;
                 while (k < n) {
                     const q = sql[k];
                     if (q === sql_normaliser_LF)
@@ -17391,6 +18409,7 @@ function scan(sql, n) {
                 const opener = sql[i + 2];
                 const hint = opener === PLUS;
                 if (!hint &&
+                    !standard &&
                     opener !== STAR &&
                     opener !== DASH &&
                     opener !== EQUALS &&
@@ -17488,10 +18507,39 @@ function copyToken(sql, start, end, out, o, starts, ends, outs, t) {
 
 
 
-/** Config keys that describe a node without changing what gets built. */
-const CONFIG_KEYS_IGNORED = ["tags", "meta", "docs", "state", "freshness"];
+
+
+/**
+ * Config keys that never reach the warehouse (dbt-core 1.12
+ * core/dbt/artifacts/resources/v1/config.py `NodeAndTestConfig`/`NodeConfig`,
+ * model.py `ModelConfig`; no dbt-adapters macro or adapter reads them):
+ * - `tags`, `meta`, `docs` (show, node_color), `group`, `access`: metadata
+ *   and governance, read by selection, docs and ref checks at parse time;
+ * - `freshness` (a model's `build_after`) and `state`: ODS's reuse policy;
+ * - `on_error`: whether dbt skips the node's children after it fails;
+ * - `static_analysis`: how dbt Fusion / 1.12 analyses the SQL at parse time;
+ * - `enabled`: always true for a node in the manifest's `nodes`.
+ * `latest_version_pointer` is not here: it goes to the `version` component
+ * of a latest version, the only node it builds anything for. `meta` counts
+ * when BigQuery's `labels_from_meta` turns it into labels (dbt-bigquery
+ * impl.py `get_common_options`). Everything else is kept, unknown keys too.
+ */
+const CONFIG_KEYS_IGNORED = [
+    "tags",
+    "meta",
+    "docs",
+    "state",
+    "freshness",
+    "group",
+    "access",
+    "on_error",
+    "static_analysis",
+    "enabled",
+    "latest_version_pointer",
+];
 const SQL_LIKE = new Set(["model", "snapshot"]);
 const IGNORED_CONFIG_KEYS = new Set(CONFIG_KEYS_IGNORED);
+const IGNORED_CONFIG_KEYS_BUT_META = new Set(CONFIG_KEYS_IGNORED.filter((key) => key !== "meta"));
 /** Components every node of a manifest shares, computed once. */
 const SCHEME_DIGEST = (0,fingerprint_digest/* sha256 */.s)(SCHEME);
 const NOT_ENFORCED_CONTRACT_DIGEST = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)({ enforced: false }));
@@ -17504,7 +18552,7 @@ function engineDigest(metadata) {
     }
     return digest;
 }
-function fingerprintNode(graph, node, macros) {
+function fingerprintNode(graph, node, macros, inputs = {}) {
     const n = node.node;
     const components = {};
     const incomplete = [];
@@ -17520,9 +18568,11 @@ function fingerprintNode(graph, node, macros) {
         incomplete.push("no recorded config");
     else
         components.config = configDigest(graph, n.config);
-    const checksumProblem = checksumIssue(n);
+    const seedFile = n.resourceType === "seed" && hasPathChecksum(n) ? inputs.seedFiles?.get(n.uniqueId) : undefined;
+    const checksumProblem = seedFile?.sha256 ? null : checksumIssue(n, graph, seedFile);
     if (checksumProblem)
         incomplete.push(checksumProblem);
+    const syntax = commentSyntaxOf(metadata.adapterType);
     const ephemerals = node.ephemerals.map((id) => graph.ephemerals.get(id).node);
     const isPython = n.language === "python";
     if (SQL_LIKE.has(n.resourceType) && !isPython) {
@@ -17530,13 +18580,13 @@ function fingerprintNode(graph, node, macros) {
             incomplete.push("no compiled SQL: run `dbt compile` (or `dbt build`) so the manifest records it");
         }
         else {
-            const sql = sqlDigest(n.compiledCode);
+            const sql = sqlDigest(n.compiledCode, syntax);
             components.sql = sql.digest;
             normaliserGaveUp = sql.gaveUp;
             const names = portableNames(graph, node);
             portableSql =
                 (sql.normalised ? portableFromTokens(n.compiledCode, sql.normalised, sql.digest, names) : null) ??
-                    sqlDigest(replaceNames(n.compiledCode, names)).digest;
+                    sqlDigest(replaceNames(n.compiledCode, names), syntax).digest;
         }
         fileReason = impurity(n, ephemerals);
     }
@@ -17551,33 +18601,42 @@ function fingerprintNode(graph, node, macros) {
         fileReason = n.resourceType === "seed" ? "seed" : `${n.resourceType} without compiled SQL`;
     }
     if (fileReason !== null) {
-        const checksums = [n, ...(isPython || n.resourceType === "seed" ? [] : ephemerals)].map((x) => [
-            x.uniqueId,
-            x.checksum?.name ?? null,
-            x.checksum?.value ?? null,
-        ]);
+        const checksums = [n, ...(isPython || n.resourceType === "seed" ? [] : ephemerals)].map((x) => x === n && seedFile?.sha256
+            ? [x.uniqueId, "file_sha256", seedFile.sha256]
+            : [x.uniqueId, x.checksum?.name ?? null, x.checksum?.value ?? null]);
         components.file = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)(checksums));
     }
-    // Macros: the node's own, those of the ephemeral models it inlines, its
-    // materialization and the generate_*_name overrides.
+    // Macros: what the build runs, resolved as dbt resolves it at run time
+    // (src/dbt/macros/run-time-closure.ts), engine macros included; and the
+    // on-run-start hooks that run before it.
     const materialization = n.materialized ?? (n.resourceType === "model" ? "view" : n.resourceType);
-    const { implementations, closure, digest: macrosDigest, } = nodeMacros(macros, n, ephemerals, materialization);
-    if (implementations === 0)
+    const { resolved, bodyUser, digest: macrosDigest, } = nodeRunTimeMacros(graph, macros, n, ephemerals, materialization);
+    if (resolved.materialization === null)
         incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
-    for (const id of closure.missing)
+    for (const id of resolved.missing)
         incomplete.push(`macro \`${id}\` is missing from the artifacts`);
     components.macros = macrosDigest;
+    const hooks = projectHooks(graph, macros);
+    if (hooks.digest !== null)
+        components.project_hooks = hooks.digest;
+    for (const problem of hooks.incomplete)
+        incomplete.push(problem);
     components.contract = n.contract?.enforced
         ? (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)(contractOf(n)))
         : NOT_ENFORCED_CONTRACT_DIGEST;
+    if (n.persistedDocs !== null)
+        components.docs = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)(persistedDocsOf(n, metadata.adapterType)));
+    if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
+        components.version = versionDigest(n, macros, inputs.latestVersionPointerDefault ?? null);
     return {
         components,
         incomplete,
-        environmentReads: environmentReads(n, closure.user, macros),
+        environmentReads: environmentReads(n, bodyUser, macros),
         rawDigest: n.rawCode === null ? null : (0,fingerprint_digest/* sha256 */.s)(n.rawCode),
         normaliserGaveUp,
         fileReason,
         portableSql,
+        runTimeMacros: resolved,
     };
 }
 /** Config digests per project, by the config's JSON: most nodes of a project share their config. */
@@ -17600,56 +18659,29 @@ function configDigest(graph, config) {
     }
     catch {
         // Nested deeper than JSON.stringify's recursion allows: not cached (canonicalJson has no such limit).
-        return (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJsonWithout */.F)(config, IGNORED_CONFIG_KEYS));
+        return (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJsonWithout */.F)(config, ignoredKeys(config)));
     }
     let digest = cache.get(key);
     if (digest === undefined) {
-        digest = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJsonWithout */.F)(config, IGNORED_CONFIG_KEYS));
+        digest = (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJsonWithout */.F)(config, ignoredKeys(config)));
         cache.set(key, digest);
     }
     return digest;
 }
-/** Per MacroIndex: the macros part of a fingerprint, by what decides it. */
-const nodeMacroCache = new WeakMap();
-/**
- * The closure and digest of a node's macros: its own, those of the ephemeral
- * models it inlines, its materialization's and the generate_*_name
- * overrides. Cached by the node's and the ephemerals' `depends_on.macros` and
- * the materialization, which decide it.
- */
-function nodeMacros(macros, n, ephemerals, materialization) {
-    let cache = nodeMacroCache.get(macros);
-    if (cache === undefined) {
-        cache = new Map();
-        nodeMacroCache.set(macros, cache);
-    }
-    let key = `${materialization}\u0000${JSON.stringify(n.dependsOn.macros)}`;
-    for (const ephemeral of ephemerals)
-        key += `\u0000${JSON.stringify(ephemeral.dependsOn.macros)}`;
-    let result = cache.get(key);
-    if (result === undefined) {
-        const roots = new Set(n.dependsOn.macros);
-        for (const ephemeral of ephemerals)
-            for (const id of ephemeral.dependsOn.macros)
-                roots.add(id);
-        const implementations = macros.materializationMacros(materialization);
-        for (const id of implementations)
-            roots.add(id);
-        for (const id of macros.generateNameOverrides())
-            roots.add(id);
-        const { closure, digest } = macros.digestedClosure(roots);
-        result = { implementations: implementations.length, closure, digest };
-        cache.set(key, result);
-    }
-    return result;
+/** CONFIG_KEYS_IGNORED, but `meta` counts where BigQuery's `labels_from_meta` makes labels of it. */
+function ignoredKeys(config) {
+    const labelsFromMeta = config.labels_from_meta;
+    return labelsFromMeta === undefined || labelsFromMeta === null || labelsFromMeta === false
+        ? IGNORED_CONFIG_KEYS
+        : IGNORED_CONFIG_KEYS_BUT_META;
 }
 /**
  * SHA-256 of `normalised\0<normalised text>`, or of `raw\0<text>` when the
  * normaliser gives up. `normalised`: the normalised bytes (valid until the
  * next normalisation).
  */
-function sqlDigest(text) {
-    const normalised = normaliseSqlBytes(text);
+function sqlDigest(text, syntax) {
+    const normalised = normaliseSqlBytes(text, syntax);
     return normalised.ok
         ? { digest: (0,fingerprint_digest/* sha256Of */.B)(NORMALISED_PREFIX, normalised.bytes), gaveUp: null, normalised: normalised.bytes }
         : { digest: (0,fingerprint_digest/* sha256Of */.B)(RAW_PREFIX, text), gaveUp: normalised.reason, normalised: null };
@@ -17683,7 +18715,12 @@ function portableNames(graph, node) {
     const own = node.node.relation.relationName;
     if (own)
         names.push([own, placeholderOf(node.id)]);
+    // A parent linked only because it writes a source's relation (relation-writers.ts) is read under the
+    // source's name, which is the same in every environment: it stays as written.
+    const linkedOnly = new Set(node.writtenInputs.map((input) => input.parent));
     for (const id of node.parents) {
+        if (linkedOnly.has(id))
+            continue;
         const relationName = graph.nodes.get(id)?.node.relation.relationName;
         if (relationName)
             names.push([relationName, placeholderOf(id)]);
@@ -17785,13 +18822,19 @@ function tokenStartingAt(starts, count, position) {
     }
     return -1;
 }
-function checksumIssue(n) {
+function checksumIssue(n, graph, seedFile) {
     const checksum = n.checksum;
     if (checksum === null || checksum.name === "none" || checksum.value === "")
         return "no content checksum";
-    if (checksum.name === "path")
-        return "dbt recorded only a path checksum (files over 1 MiB), not the content";
-    return null;
+    if (checksum.name !== "path")
+        return null;
+    const only = "dbt recorded only a path checksum (files over 1 MiB), not the content";
+    if (n.resourceType !== "seed")
+        return only;
+    const where = seedFile?.path ?? seedFilePath(n, graph.metadata.projectName);
+    return seedFile === undefined
+        ? `${only}, and ODS was not given the dbt project's directory to read \`${where}\` from: set the action input \`project-dir\` (CLI: \`--project-dir\`)`
+        : `${only}, and the seed file was ${seedFile.problem ?? "not read"} at \`${where}\` in the dbt project's directory: run ODS in the checkout of the dbt project (action input \`project-dir\`, CLI \`--project-dir\`), after \`dbt deps\` for a package's seed`;
 }
 /** Why a SQL model keeps its file component (impure Jinja or no raw code), or null. */
 function impurity(n, ephemerals) {
@@ -17805,6 +18848,16 @@ function impurity(n, ephemerals) {
     }
     return null;
 }
+/**
+ * What an enforced contract puts in the DDL (dbt-adapters
+ * `table_columns_and_constraints` -> BaseAdapter.render_raw_columns_constraints
+ * / render_raw_model_constraints, and `default__get_empty_schema_sql`): each
+ * declared column in YAML order with its name, `quote` (the name is quoted
+ * when true), `data_type` and constraints; the model-level constraints; and
+ * `alias_types` (whether dbt translates the declared types). A constraint's
+ * `warn_unenforced` / `warn_unsupported` only decide whether dbt warns
+ * (process_parsed_constraint): the DDL is the same, so they are left out.
+ */
 function contractOf(n) {
     if (!n.contract?.enforced)
         return { enforced: false };
@@ -17814,15 +18867,93 @@ function contractOf(n) {
         columns: n.contractColumns.map((column) => ({
             name: column.name,
             data_type: column.dataType,
-            constraints: column.constraints,
+            quote: column.quote,
+            constraints: column.constraints.map(ddlConstraint),
         })),
-        constraints: n.constraints,
+        constraints: n.constraints.map(ddlConstraint),
+    };
+}
+const WARNING_ONLY_CONSTRAINT_KEYS = new Set(["warn_unenforced", "warn_unsupported"]);
+/** A constraint as written without the keys that only decide warnings (any other value kept as is). */
+function ddlConstraint(constraint) {
+    if (typeof constraint !== "object" || constraint === null || Array.isArray(constraint))
+        return constraint;
+    const record = constraint;
+    const out = {};
+    for (const key in record)
+        if (!WARNING_ONLY_CONSTRAINT_KEYS.has(key))
+            out[key] = record[key];
+    return out;
+}
+/**
+ * What persist_docs writes (dbt-adapters `persist_docs` and its adapter
+ * versions: `alter_relation_comment` with the description, and
+ * `alter_column_comment` with each declared column's description, quoted per
+ * its `quote`; dbt-bigquery also sets the columns' `policy_tags`). dbt-athena
+ * (`persist_docs_to_glue`) also writes the node's and the columns' `meta` as
+ * Glue parameters, so with that adapter they count too.
+ */
+function persistedDocsOf(n, adapterType) {
+    const docs = n.persistedDocs;
+    const athena = adapterType === "athena";
+    return {
+        description: docs.description,
+        meta: athena && docs.description !== null ? (n.config?.meta ?? null) : undefined,
+        columns: docs.columns?.map((column) => ({
+            name: column.name,
+            description: column.description,
+            quote: column.quote,
+            policy_tags: column.policyTags,
+            meta: athena ? (column.meta ?? null) : undefined,
+        })) ?? null,
     };
 }
 /**
+ * The `version` component of a versioned model of dbt 1.12 and later (its
+ * config has `latest_version_pointer`; before 1.12 dbt builds nothing that
+ * depends on `latest_version`, and unpinned `ref`s to the model show the
+ * move in their readers' compiled SQL). dbt 1.12 (dbt-core
+ * core/dbt/task/run.py `_should_create_latest_version_pointer` and
+ * `_materialize_latest_version_pointer`) creates, after building the latest
+ * version (`version == latest_version`), a view under the model's
+ * unversioned name (or `latest_version_pointer.alias`, through a
+ * `generate_latest_version_pointer_alias` override) selecting from it, when
+ * `latest_version_pointer.enabled` is true, or unset and the project flag
+ * `latest_version_pointer_enabled_by_default` is on (`flagDefault`: read by
+ * the edge from dbt_project.yml, which the manifest doesn't record; null,
+ * unknown, counts as on). So the component says whether this node
+ * makes a pointer view and, if so, from which config and user macros (the
+ * alias macro's overrides, the view materialization). `latest_version`
+ * moving from v2 to v3 changes both nodes; v1 is unchanged.
+ */
+function versionDigest(n, macros, flagDefault) {
+    const latest = n.latestVersion !== null && String(n.latestVersion) === String(n.version);
+    const pointer = n.config?.latest_version_pointer;
+    const set = isPlainRecord(pointer) ? pointer.enabled : pointer;
+    const enabled = set === undefined || set === null ? flagDefault !== false : set !== false;
+    if (!latest || !enabled)
+        return (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)({ pointer: null }));
+    const roots = [
+        ...macros.userMacrosNamed(POINTER_ALIAS_MACRO),
+        ...macros.userMacrosNamed(`default__${POINTER_ALIAS_MACRO}`),
+        ...(macros.adapterType === null
+            ? []
+            : macros.userMacrosNamed(`${macros.adapterType}__${POINTER_ALIAS_MACRO}`)),
+        ...macros.materializationMacros("view"),
+    ];
+    const { digest } = macros.digestedClosure(roots);
+    return (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)({ pointer: { config: pointer ?? null, macros: digest } }));
+}
+function isPlainRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+const POINTER_ALIAS_MACRO = "generate_latest_version_pointer_alias";
+/**
  * ADR-0013 #218: a node with hooks reads the environment when a hook, or a
  * project or package macro it uses, mentions var, env_var, target, flags,
- * builtins, context, run_query or statement.
+ * builtins, context, run_query or statement. The `generate_*_name` macros
+ * (and what only they call) are not scanned: they decide the relation's
+ * name, which the `relation` component holds.
  */
 function environmentReads(n, userMacros, macros) {
     if (n.preHooks.length === 0 && n.postHooks.length === 0)
@@ -17845,18 +18976,36 @@ function environmentReads(n, userMacros, macros) {
     return reads;
 }
 
+// EXTERNAL MODULE: ./src/dbt/fingerprint/macro-index.ts
+var macro_index = __nccwpck_require__(302);
+;// CONCATENATED MODULE: ./src/dbt/fingerprint/shared-macro-index.ts
+
+const indexes = new WeakMap();
+function macroIndexFor(graph) {
+    let index = indexes.get(graph);
+    if (index === undefined) {
+        index = new macro_index/* MacroIndex */.t8(graph.macros, graph.metadata.adapterType);
+        indexes.set(graph, index);
+    }
+    return index;
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/project-fingerprints.ts
 
 
 
 
 
-function fingerprintProject(graph) {
-    const macros = new macro_index/* MacroIndex */.t8(graph.macros, graph.metadata.adapterType);
+
+function fingerprintProject(graph, inputs = {}) {
+    const macros = macroIndexFor(graph);
     const result = new Map();
+    const adapter = graph.metadata.adapterType;
+    const ephemeralCalls = new Map();
+    const callsOf = (sql) => (sql ? clockCalls(sql, adapter) : NO_CALLS);
     for (const id of graph.order) {
         const node = graph.nodes.get(id);
-        const parts = fingerprintNode(graph, node, macros);
+        const parts = fingerprintNode(graph, node, macros, inputs);
         const fingerprint = makeFingerprint(parts.components);
         // The components without `relation`, the sql one on the portable SQL.
         const codeComponents = {};
@@ -17878,9 +19027,37 @@ function fingerprintProject(graph) {
             normaliserGaveUp: parts.normaliserGaveUp,
             fileReason: parts.fileReason,
             portableSql: parts.portableSql,
+            clockCalls: nodeClockCalls(graph, node, callsOf, ephemeralCalls),
+            runTimeMacros: parts.runTimeMacros,
         });
     }
     return result;
+}
+const NO_CALLS = [];
+/**
+ * The node's own compiled SQL and that of every ephemeral model it inlines
+ * (dbt injects them as CTEs into the compiled code it writes, but scanning
+ * them costs little and doesn't rest on that), each scanned once.
+ */
+function nodeClockCalls(graph, node, callsOf, ephemeralCalls) {
+    if (node.node.language === "python") {
+        const code = node.node.compiledCode ?? node.node.rawCode;
+        return code ? pythonClockCalls(code) : NO_CALLS;
+    }
+    const own = callsOf(node.node.compiledCode);
+    if (node.ephemerals.length === 0)
+        return own;
+    const all = new Set(own);
+    for (const id of node.ephemerals) {
+        let calls = ephemeralCalls.get(id);
+        if (calls === undefined) {
+            calls = callsOf(graph.ephemerals.get(id)?.node.compiledCode ?? null);
+            ephemeralCalls.set(id, calls);
+        }
+        for (const name of calls)
+            all.add(name);
+    }
+    return all.size === own.length ? own : [...all].sort();
 }
 /**
  * canonicalJson({ components, parents, sources, unknown }) of a node's
@@ -17922,6 +19099,108 @@ function versionKeyJson(graph, node, components, done) {
     return `${out}]}`;
 }
 
+;// CONCATENATED MODULE: ./src/dbt/relation-writers.ts
+const fold = (name) => name.toLowerCase();
+function sameDatabase(a, b) {
+    return a === null || b === null || fold(a) === fold(b);
+}
+/** For each source whose relation a planned node writes, the writers' ids, sorted. */
+function sourceWriters(manifest, planned) {
+    const byName = new Map();
+    for (const node of planned) {
+        const key = `${fold(node.relation.schema)}\u0000${fold(node.relation.identifier)}`;
+        const list = byName.get(key);
+        if (list === undefined)
+            byName.set(key, [node]);
+        else
+            list.push(node);
+    }
+    const out = new Map();
+    if (byName.size === 0)
+        return out;
+    for (const [id, source] of manifest.sources) {
+        const key = `${fold(source.relation.schema)}\u0000${fold(source.relation.identifier)}`;
+        const writers = (byName.get(key) ?? [])
+            .filter((node) => sameDatabase(node.relation.database, source.relation.database))
+            .map((node) => node.uniqueId)
+            .sort();
+        if (writers.length > 0)
+            out.set(id, writers);
+    }
+    return out;
+}
+/** Whether `target` is `from` or one of its ancestors through `parents`. */
+function reaches(resolved, from, target) {
+    const stack = [from];
+    const seen = new Set();
+    while (stack.length > 0) {
+        const id = stack.pop();
+        if (id === target)
+            return true;
+        if (seen.has(id))
+            continue;
+        seen.add(id);
+        for (const parent of resolved.get(id)?.parents ?? [])
+            stack.push(parent);
+    }
+    return false;
+}
+/**
+ * Adds each source's writers to its readers' parents (in place), in id
+ * order, skipping links that would close a cycle. Returns, per reader, the
+ * parents added this way (writer and source), sorted; a writer that already
+ * was a parent through `ref` is not listed (the `ref` is its edge).
+ */
+function linkWriters(resolved, writers) {
+    const out = new Map();
+    if (writers.size === 0)
+        return out;
+    for (const reader of [...resolved.keys()].sort()) {
+        const working = resolved.get(reader);
+        const inputs = [];
+        for (const source of [...working.sources].sort()) {
+            for (const writer of writers.get(source) ?? []) {
+                if (!resolved.has(writer))
+                    continue;
+                if (working.parents.has(writer) || reaches(resolved, writer, reader))
+                    continue;
+                working.parents.add(writer);
+                inputs.push({ parent: writer, source });
+            }
+        }
+        if (inputs.length > 0)
+            out.set(reader, inputs);
+    }
+    return out;
+}
+/** The ids in an order where every parent comes before its readers (the links made no cycle). */
+function orderWithLinks(resolved, ids) {
+    const order = [];
+    const done = new Set();
+    for (const root of ids) {
+        if (done.has(root))
+            continue;
+        // Iterative post-order DFS over parents.
+        const stack = [
+            [root, (resolved.get(root)?.parents ?? new Set()).values()],
+        ];
+        done.add(root);
+        while (stack.length > 0) {
+            const top = stack[stack.length - 1];
+            const next = top[1].next();
+            if (next.done) {
+                stack.pop();
+                order.push(top[0]);
+            }
+            else if (!done.has(next.value) && resolved.has(next.value)) {
+                done.add(next.value);
+                stack.push([next.value, resolved.get(next.value).parents.values()]);
+            }
+        }
+    }
+    return order;
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/graph.ts
 /**
  * The project graph ODS plans over, built from a loaded manifest.
@@ -17937,12 +19216,21 @@ function versionKeyJson(graph, node, components, done) {
  *   unknown parent: the planner builds such a node (ADR-0013 rule 6).
  * - Data tests and unit tests are checks attached to every node, source or
  *   ephemeral model they read.
+ * - A planned node that writes the very relation a source points at (a seed
+ *   loading a project's raw data, as dbt-labs' jaffle-shop does) is that
+ *   source's writer (`GraphSource.writtenBy`), though no `ref` says so: the
+ *   source's readers get the writer as a parent (`GraphNode.writtenInputs`
+ *   says which, and through which source), so its code changes and rebuilds
+ *   reach them (relation-writers.ts). A link that would close a cycle (the
+ *   reader is upstream of the writer, or is the writer) is not made: the
+ *   reader keeps the source as a plain input, with its freshness evidence.
  * - A dependency cycle is `UserError("graph_cycle")` naming its nodes in order.
  *
  * Deterministic: every map and list is ordered by unique_id (code-unit
  * order, not locale), except `order`, which is by DAG depth, then id.
  * Exposures, metrics, semantic models and saved queries are not part of it.
  */
+
 
 const PLANNED = new Set(["model", "seed", "snapshot"]);
 /** True for a model whose materialization is `ephemeral`. */
@@ -18120,6 +19408,18 @@ function buildGraph(manifest) {
         else
             list.push(value);
     };
+    // Relations written by one node and read by another through a source.
+    const writers = sourceWriters(manifest, plannedIds.map((id) => all.get(id)));
+    const writtenInputs = linkWriters(resolvedPlanned, writers);
+    if (writtenInputs.size > 0) {
+        depth.clear();
+        for (const id of orderWithLinks(resolvedPlanned, plannedIds)) {
+            let d = 0;
+            for (const p of resolvedPlanned.get(id).parents)
+                d = Math.max(d, (depth.get(p) ?? 0) + 1);
+            depth.set(id, d);
+        }
+    }
     const frozen = new Map();
     for (const id of plannedIds) {
         const inputs = freeze(resolvedPlanned.get(id));
@@ -18141,6 +19441,7 @@ function buildGraph(manifest) {
             children: children.get(id) ?? NONE,
             checks: checksOf.get(id) ?? NONE,
             depth: depth.get(id) ?? 0,
+            writtenInputs: writtenInputs.get(id) ?? [],
         });
     }
     const ephemerals = new Map();
@@ -18163,6 +19464,7 @@ function buildGraph(manifest) {
             source: manifest.sources.get(id),
             readers: sourceReaders.get(id) ?? NONE,
             checks: checksOf.get(id) ?? NONE,
+            writtenBy: writers.get(id) ?? NONE,
         });
     }
     const order = [...plannedIds].sort((a, b) => {
@@ -18224,14 +19526,18 @@ function isPlanned(node) {
 
 
 
-/** The graph and fingerprints of a manifest already read (the action and the CLI stream it from the file). */
-function projectOf(manifest) {
+/**
+ * The graph and fingerprints of a manifest already read (the action and the
+ * CLI stream it from the file); `inputs`: what the edge read from the
+ * checkout (large seeds' CSV digests, seed-files.ts).
+ */
+function projectOf(manifest, inputs = {}) {
     const graph = buildGraph(manifest);
-    return { manifest, graph, fingerprints: fingerprintProject(graph) };
+    return { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
 }
 /** `projectOf` the manifest in `manifestText`; `file` names it in messages. */
-function loadProject(manifestText, file) {
-    return projectOf(loadManifest(manifestText, file));
+function loadProject(manifestText, file, inputs = {}) {
+    return projectOf(loadManifest(manifestText, file), inputs);
 }
 
 ;// CONCATENATED MODULE: ./src/dbt/project-name.ts
@@ -18451,6 +19757,101 @@ function readManifestFile(file, from, pieceBytes) {
     return readManifestPieces((push) => streamTextFile(file, from, push, pieceBytes), file, () => readTextFile(file, from));
 }
 
+;// CONCATENATED MODULE: ./src/dbt/project-flags.ts
+/**
+ * The dbt_project.yml flags the fingerprint needs and the manifest doesn't
+ * record. dbt 1.12's `latest_version_pointer_enabled_by_default` (dbt-core
+ * core/dbt/contracts/project.py `ProjectFlags`, read only from the project
+ * file's `flags:`) decides whether the latest version of a versioned model
+ * whose `latest_version_pointer.enabled` is unset makes the pointer view
+ * (core/dbt/task/run.py `_should_create_latest_version_pointer`).
+ *
+ * No YAML parser: the key is looked for as a line of its own. Found once
+ * with a YAML 1.1 boolean (PyYAML's, which dbt uses): that value; absent:
+ * false (dbt's default); anything else (Jinja, several lines, an odd value,
+ * the key inside a flow mapping): null, unknown, which the fingerprint
+ * treats as on (conservative).
+ */
+const FLAG = "latest_version_pointer_enabled_by_default";
+const LINE = new RegExp(`^\\s*["']?${FLAG}["']?\\s*:(.*)$`);
+const TRUE = new Set(["true", "yes", "on", "y"]);
+const FALSE = new Set(["false", "no", "off", "n"]);
+function latestVersionPointerDefault(projectFile) {
+    let found = null;
+    for (const line of projectFile.split(/\r?\n/)) {
+        if (!line.includes(FLAG) || /^\s*#/.test(line))
+            continue;
+        const match = LINE.exec(line);
+        // Elsewhere on a line (flow style `flags: {…}`): not read here, unknown.
+        if (match === null)
+            return null;
+        if (found !== null)
+            return null;
+        found = match[1].replace(/\s+#.*$/, "").trim();
+    }
+    if (found === null)
+        return false;
+    const value = found.replace(/^(["'])(.*)\1$/, "$2").toLowerCase();
+    if (TRUE.has(value))
+        return true;
+    if (FALSE.has(value))
+        return false;
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/files/read-project-flags.ts
+/** The file edge of src/dbt/project-flags.ts: dbt_project.yml in the project directory. */
+
+
+
+/** `latest_version_pointer_enabled_by_default`, or null when dbt_project.yml can't be read or doesn't say plainly. */
+function readLatestVersionPointerDefault(projectDir) {
+    let text;
+    try {
+        text = (0,external_node_fs_.readFileSync)(external_node_path_default().join(projectDir, "dbt_project.yml"), "utf8");
+    }
+    catch {
+        return null;
+    }
+    return latestVersionPointerDefault(text);
+}
+
+;// CONCATENATED MODULE: ./src/files/read-seed-files.ts
+/**
+ * The file edge of large seeds (src/dbt/seed-files.ts): reads the CSV of
+ * every seed dbt recorded only a path checksum for, from the dbt project's
+ * directory in the checkout, and hands the core its SHA-256. Plan and record
+ * read the same checkout, so they agree.
+ */
+
+
+
+
+/** Each large seed's CSV digest, or why it couldn't be read; empty when the manifest has none. */
+function readSeedFiles(manifest, projectDir) {
+    const files = new Map();
+    const root = external_node_path_default().resolve(projectDir);
+    for (const request of seedFileRequests(manifest)) {
+        const file = external_node_path_default().resolve(root, request.path);
+        // Relative to the project directory: the same words on every machine.
+        const shown = request.path;
+        if (file !== root && !file.startsWith(root + (external_node_path_default()).sep)) {
+            files.set(request.uniqueId, { path: shown, sha256: null, problem: "outside the project directory" });
+            continue;
+        }
+        try {
+            const digest = (0,external_node_crypto_.createHash)("sha256").update((0,external_node_fs_.readFileSync)(file)).digest("hex");
+            files.set(request.uniqueId, { path: shown, sha256: digest });
+        }
+        catch (error) {
+            const code = error.code;
+            const problem = code === "ENOENT" ? "not found" : `not readable (${code ?? error.message})`;
+            files.set(request.uniqueId, { path: shown, sha256: null, problem });
+        }
+    }
+    return files;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/project-inputs.ts
 /**
  * Reading what the plan and record commands need from files named by flags:
@@ -18467,19 +19868,35 @@ function readManifestFile(file, from, pieceBytes) {
 
 
 
+
+
 const DEFAULT_ENVIRONMENT = "prod";
 const DEFAULT_STATE = ".ods/state.db";
 function resolveFlagPath(context, value, fallback) {
     return external_node_path_default().resolve(context.cwd, value ?? fallback);
 }
-/** Reads and fingerprints the manifest; with `progress`, says so (the longest part of a large plan). */
-function readProject(context, manifest, progress) {
+/** `--project-dir`: where the dbt project is (dbt's own flag), for reading large seeds' CSV files. */
+const PROJECT_DIR_OPTION = { "project-dir": { type: "string" } };
+const PROJECT_DIR_HELP = {
+    "project-dir": "the dbt project's directory, where large seeds' CSV files (dbt records no content checksum for a seed over 1 MiB) and dbt_project.yml's flags are read from; default: the current directory",
+};
+/**
+ * Reads and fingerprints the manifest; with `progress`, says so (the longest
+ * part of a large plan). Seeds dbt recorded only a path checksum for are
+ * hashed from their CSV under `projectDir` (`--project-dir`, default the
+ * current directory, as dbt's), and dbt_project.yml's flags are read there.
+ */
+function readProject(context, manifest, progress, projectDir) {
     const file = resolveFlagPath(context, manifest, "target/manifest.json");
     const shown = external_node_path_default().relative(context.cwd, file) || file;
     progress?.phase(`reading and parsing ${shown}${sizeOf(file)}`);
     const loaded = readManifestFile(file, "--manifest");
     progress?.phase(`fingerprinting ${shown}`);
-    return projectOf(loaded);
+    const dir = resolveFlagPath(context, projectDir, ".");
+    return projectOf(loaded, {
+        seedFiles: readSeedFiles(loaded, dir),
+        latestVersionPointerDefault: readLatestVersionPointerDefault(dir),
+    });
 }
 /** ` (74.4 MB)`, or nothing when the file can't be examined (reading it then says why). */
 function sizeOf(file) {
@@ -18538,12 +19955,18 @@ const diffCommand = {
         manifest: "dbt's manifest.json; default target/manifest.json",
         state: `the state database; default ${DEFAULT_STATE}`,
         environment: "the state scope's environment; default prod",
+        ...PROJECT_DIR_HELP,
     },
-    options: { manifest: { type: "string" }, state: { type: "string" }, environment: { type: "string" } },
+    options: {
+        manifest: { type: "string" },
+        state: { type: "string" },
+        environment: { type: "string" },
+        ...PROJECT_DIR_OPTION,
+    },
     positionals: { name: "NODE (a name or unique_id)", required: true },
     examples: ["ods-state diff stg_orders --manifest target/manifest.json"],
     async run(values, positionals, context) {
-        const project = readProject(context, values.manifest);
+        const project = readProject(context, values.manifest, undefined, values["project-dir"]);
         const scope = scopeOf(project, values.environment);
         const wanted = positionals[0];
         const matches = [...project.graph.nodes.values()].filter((node) => node.id === wanted || node.node.name === wanted);
@@ -18649,7 +20072,7 @@ const doctorCommand = {
 };
 
 // EXTERNAL MODULE: ./src/env/names.ts
-var names = __nccwpck_require__(2563);
+var names = __nccwpck_require__(6521);
 ;// CONCATENATED MODULE: ./src/env/registry.ts
 /**
  * The environment registry: in the warehouse itself, in a metadata schema
@@ -19393,7 +20816,72 @@ class DuckDbWarehouse extends SqlWarehouse {
 }
 
 // EXTERNAL MODULE: ./src/dbt/checks-digest.ts
-var checks_digest = __nccwpck_require__(806);
+var checks_digest = __nccwpck_require__(9000);
+// EXTERNAL MODULE: ./src/planner/exact-instant.ts
+var exact_instant = __nccwpck_require__(149);
+;// CONCATENATED MODULE: ./src/planner/partial-builds.ts
+/**
+ * Whether a run built a node whole, from what run_results.json says the
+ * invocation did (issue 18, class 10). A node dbt reports as built can hold
+ * less than a full build:
+ *
+ * - `--empty` (dbt 1.8+): every `ref` and `source` renders as a zero-row
+ *   query, so every node built holds no rows (or, for a seed, is not a
+ *   build ODS can vouch for).
+ * - `--sample` (dbt 1.10+): `ref`s and `source`s of inputs with an
+ *   `event_time` are filtered to the sample window
+ *   (core/dbt/context/providers.py `resolve_event_time_filter`), and a
+ *   microbatch model builds only the window's batches
+ *   (core/dbt/task/run.py `MicrobatchModelRunner.get_microbatch_builder`).
+ *   Which inputs are filtered depends on configs of other nodes, and a
+ *   filtered parent makes its readers partial too: every node built by a
+ *   sampled run counts as partial.
+ * - `--event-time-start` / `--event-time-end` (dbt 1.9+): a microbatch model
+ *   (`incremental_strategy: microbatch`) builds only the batches between
+ *   them, not the batches a plain run would (from `begin`, or from the last
+ *   batches per `lookback`, up to now: core/dbt/materializations/incremental/
+ *   microbatch.py `MicrobatchBuilder.build_start_time/build_end_time`).
+ *   Whether the table is then complete depends on what earlier runs built,
+ *   which the run does not say: partial. Other models ignore these flags.
+ * - A microbatch model whose batches did not all succeed: dbt writes
+ *   `partial success` with `batch_results.failed` (`merge_batch_results`),
+ *   also when the run was stopped before every batch ran
+ *   (`_update_result_with_unfinished_batches`): partial. A `success` that
+ *   lists failed batches is treated the same way.
+ *
+ * Pure: data in, the reason out.
+ */
+/** dbt's status of a microbatch model some of whose batches failed. */
+const PARTIAL_SUCCESS = "partial success";
+/** True for a model dbt runs in batches (`incremental_strategy: microbatch`). */
+function isMicrobatch(node) {
+    return node.config?.incremental_strategy === "microbatch";
+}
+/**
+ * Why this result is not a whole build of the node, or null when it is.
+ * Only asked for results dbt reports as built (`success`, `partial success`).
+ */
+function partialBuildReason(args, node, result) {
+    if (args.empty) {
+        return "it was built by a `dbt --empty` run, which reads zero rows from every ref and source";
+    }
+    if (args.sample !== null) {
+        return `it was built by a \`dbt --sample\` run (${args.sample}), which reads only a sample of its inputs`;
+    }
+    if (isMicrobatch(node) && (args.eventTimeStart !== null || args.eventTimeEnd !== null)) {
+        return `it is a microbatch model run with \`--event-time-start\`/\`--event-time-end\` (${args.eventTimeStart ?? "begin"} to ${args.eventTimeEnd ?? "now"}), which rebuilt only those batches`;
+    }
+    const batches = result.batchResults;
+    if (result.status === PARTIAL_SUCCESS || (batches !== null && batches.failed.length > 0)) {
+        const ok = batches?.successful.length ?? 0;
+        const failed = batches?.failed.length ?? 0;
+        return batches === null
+            ? "dbt reported it as a partial success: some of its batches failed"
+            : `only ${ok} of its ${ok + failed} microbatch batches succeeded (first failed: ${batches.failed[0]?.[0] ?? "unknown"})`;
+    }
+    return null;
+}
+
 ;// CONCATENATED MODULE: ./src/state/own.ts
 /**
  * Reading and writing records keyed by ids (node, source and parent ids in
@@ -19411,8 +20899,10 @@ function setOwn(record, key, value) {
 }
 
 // EXTERNAL MODULE: ./src/planner/source-evidence.ts
-var source_evidence = __nccwpck_require__(889);
+var source_evidence = __nccwpck_require__(4247);
 ;// CONCATENATED MODULE: ./src/planner/record.ts
+
+
 
 
 
@@ -19430,21 +20920,17 @@ const passed = (status) => NODE_SUCCESS.has(status) || CHECK_PASSED.has(status);
 function refuse(message, file, code = "record_refused") {
     throw new user_error/* UserError */.yo(code, message, { file });
 }
-/** When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed. */
+/**
+ * When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed.
+ * Times are kept as written (microseconds and beyond), so they compare exactly (exact-instant.ts).
+ */
 function runStartedAt(results) {
     const declared = results.metadata.invocationStartedAt;
-    if (declared && !Number.isNaN(Date.parse(declared)))
+    if (declared && (0,exact_instant/* parseInstant */.nV)(declared) !== undefined)
         return declared;
-    let earliest = null;
-    for (const result of results.results) {
-        for (const timing of result.timing) {
-            const at = timing.startedAt ? Date.parse(timing.startedAt) : Number.NaN;
-            if (!Number.isNaN(at) && (earliest === null || at < earliest))
-                earliest = at;
-        }
-    }
+    const earliest = (0,exact_instant/* earliestInstant */.vN)(results.results.flatMap((result) => result.timing.map((t) => t.startedAt)));
     if (earliest !== null)
-        return new Date(earliest).toISOString();
+        return earliest;
     if (results.metadata.generatedAt && results.elapsedTime !== null) {
         const end = Date.parse(results.metadata.generatedAt);
         if (!Number.isNaN(end))
@@ -19452,19 +20938,14 @@ function runStartedAt(results) {
     }
     return null;
 }
+/** When a node's build finished: its latest timing, as written (exactly the latest). */
 function completedAt(timing) {
-    let latest = null;
-    for (const t of timing) {
-        const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
-        if (!Number.isNaN(at) && (latest === null || at > latest))
-            latest = at;
-    }
-    return latest === null ? null : new Date(latest).toISOString();
+    return (0,exact_instant/* latestInstant */.$G)(timing.map((t) => t.completedAt));
 }
 /** How far after `now` a run's stated times may be (clocks of one runner agree closely). */
 const CLOCK_TOLERANCE_MS = 10 * 60_000;
 function instant(text) {
-    return text !== null && !Number.isNaN(Date.parse(text)) ? text : null;
+    return text !== null && (0,exact_instant/* parseInstant */.nV)(text) !== undefined ? text : null;
 }
 /** The latest time the run results state: the start, any node's completion, the file's generation. */
 function latestTime(results, startedAt) {
@@ -19489,9 +20970,6 @@ function record_record(input) {
     }
     if (!command || !BUILDING_COMMANDS.includes(command)) {
         refuse(`${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing (it reports nodes as successful without building them); only ${BUILDING_COMMANDS.join(", ")} are recorded.`, file);
-    }
-    if (runResults.args.empty) {
-        refuse(`${file} comes from an \`--empty\` run: its tables hold no rows, so it is not a build to reuse.`, file);
     }
     const runId = runResults.metadata.invocationId;
     if (!runId)
@@ -19520,7 +20998,7 @@ function record_record(input) {
     if (previous) {
         let latestBuild = null;
         for (const state of Object.values(previous.nodes)) {
-            if (Number.isNaN(Date.parse(state.built_at)))
+            if ((0,exact_instant/* parseInstant */.nV)(state.built_at) === undefined)
                 continue;
             if (latestBuild === null || ((0,source_evidence/* compareInstants */.QI)(state.built_at, latestBuild) ?? 0) > 0)
                 latestBuild = state.built_at;
@@ -19556,13 +21034,16 @@ function record_record(input) {
     };
     const nodes = {};
     const built = [];
+    const partial = [];
     const failed = [];
     const skipped = [];
     for (const id of graph.order) {
         const node = graph.nodes.get(id);
         const result = statusOf.get(id);
         const old = own_own(previous?.nodes, id);
-        if (result && NODE_SUCCESS.has(result.status)) {
+        const builtNow = result !== undefined && (NODE_SUCCESS.has(result.status) || result.status === PARTIAL_SUCCESS);
+        if (builtNow) {
+            const why = partialBuildReason(runResults.args, node.node, result);
             const fp = project.fingerprints.get(id);
             const parents = {};
             for (const parent of node.parents) {
@@ -19598,7 +21079,12 @@ function record_record(input) {
             if (result.executionTime !== null)
                 state.duration_s = result.executionTime;
             const digest = (0,checks_digest/* checksDigest */.E)(checksOf(node.checks), macros);
-            if (digest !== null && checksOutcome(node.checks) === "passed") {
+            if (why !== null) {
+                // Checks that passed on part of the data vouch for nothing.
+                state.partial = { why };
+                partial.push(id);
+            }
+            else if (digest !== null && checksOutcome(node.checks) === "passed") {
                 state.tested = { run_id: runId, at: state.built_at, checks_digest: digest };
             }
             setOwn(nodes, id, state);
@@ -19616,13 +21102,14 @@ function record_record(input) {
             }
         }
     }
-    // Tested sources.
+    // Tested sources. In an --empty or --sample run their checks read no rows or a sample: a pass vouches for nothing.
+    const readsPartialData = runResults.args.empty === true || runResults.args.sample !== null;
     const sourceStates = { ...(previous?.sources ?? {}) };
     for (const [sourceId, source] of graph.sources) {
         const outcome = checksOutcome(source.checks);
         if (outcome === "failed")
             delete sourceStates[sourceId];
-        else if (outcome === "passed") {
+        else if (outcome === "passed" && !readsPartialData) {
             const digest = (0,checks_digest/* checksDigest */.E)(checksOf(source.checks), macros);
             const next = {
                 tested: { run_id: runId, at: startedAt, ...(digest ? { checks_digest: digest } : {}) },
@@ -19659,12 +21146,14 @@ function record_record(input) {
         status,
         snapshot_id: null,
     };
-    return { snapshot, run, built, failed, skipped, sourcesIgnored };
+    return { snapshot, run, built, partial, failed, skipped, sourcesIgnored };
 }
 
 // EXTERNAL MODULE: ./src/env/lifecycle/common.ts
-var common = __nccwpck_require__(983);
+var common = __nccwpck_require__(7433);
 ;// CONCATENATED MODULE: ./src/env/lifecycle/builds.ts
+
+
 
 
 
@@ -19687,8 +21176,8 @@ async function recordEnvironmentBuilds(ctx, input) {
         throw new user_error/* UserError */.yo("record_refused", `${file} has no invocation_id, so the run can't be identified.`, {
             file,
         });
-    if (!command || !BUILDING_COMMANDS.includes(command) || runResults.args.empty) {
-        throw new user_error/* UserError */.yo("record_refused", `${file} comes from \`dbt ${command ?? "(unknown command)"}${runResults.args.empty ? " --empty" : ""}\`, which builds nothing to keep.`, { file });
+    if (!command || !BUILDING_COMMANDS.includes(command)) {
+        throw new user_error/* UserError */.yo("record_refused", `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing to keep.`, { file });
     }
     const environment = await registry.environment(name);
     if (!environment) {
@@ -19739,9 +21228,15 @@ async function recordEnvironmentBuilds(ctx, input) {
                 continue;
             }
         }
-        const success = result.status === builds_NODE_SUCCESS;
-        if (success)
+        // A partial build (--empty, --sample, bounded or failed microbatch batches: partial-builds.ts) is
+        // recorded as `partial success`, never as a build to promote or reuse; its readers in this run read it.
+        const dbtBuilt = result.status === builds_NODE_SUCCESS || result.status === PARTIAL_SUCCESS;
+        const partialWhy = dbtBuilt ? partialBuildReason(runResults.args, node.node, result) : null;
+        const success = dbtBuilt && partialWhy === null;
+        if (dbtBuilt)
             successThisRun.add(id);
+        if (partialWhy !== null)
+            outcome.ignored.push({ unique_id: id, reason: `a partial build: ${partialWhy}` });
         const parents = {};
         for (const parent of node.parents) {
             if (successThisRun.has(parent)) {
@@ -19800,7 +21295,7 @@ async function recordEnvironmentBuilds(ctx, input) {
             }
             outcome.built.push(id);
         }
-        else if (result.status !== "skipped") {
+        else if (result.status !== "skipped" && partialWhy === null) {
             outcome.failed.push(id);
         }
         if (!success && result.status === "skipped" && !previous.has(id))
@@ -19809,7 +21304,7 @@ async function recordEnvironmentBuilds(ctx, input) {
             environment: name,
             node_id: id,
             run_id: runId,
-            status: result.status,
+            status: partialWhy !== null ? PARTIAL_SUCCESS : result.status,
             version_key: fp.versionKey,
             fingerprint_digest: fp.fingerprint.digest,
             checks_digest: digest,
@@ -19831,7 +21326,8 @@ async function recordEnvironmentBuilds(ctx, input) {
         ]));
         for (const build of records) {
             await registry.putBuild(build);
-            if (build.status !== builds_NODE_SUCCESS)
+            // A partial build still put its relation in the environment: the environment owns it.
+            if (build.status !== builds_NODE_SUCCESS && build.status !== PARTIAL_SUCCESS)
                 continue;
             const key = (0,names/* qualifiedKey */.Co)(build, warehouse.capabilities.identifiers);
             const object = {
@@ -19852,14 +21348,9 @@ async function recordEnvironmentBuilds(ctx, input) {
     });
     return outcome;
 }
+/** The latest completion as written, so it compares exactly with source observations (exact-instant.ts). */
 function latestCompletion(timing) {
-    let latest = null;
-    for (const t of timing) {
-        const at = t.completedAt ? Date.parse(t.completedAt) : Number.NaN;
-        if (!Number.isNaN(at) && (latest === null || at > latest))
-            latest = at;
-    }
-    return latest === null ? null : new Date(latest).toISOString();
+    return (0,exact_instant/* latestInstant */.$G)(timing.map((t) => t.completedAt));
 }
 /**
  * Prod's state with the environment's successful builds over it: planning a
@@ -20368,7 +21859,7 @@ async function createEnvironment(ctx, input) {
 }
 
 // EXTERNAL MODULE: ./src/env/promotion/promote.ts
-var promote = __nccwpck_require__(1517);
+var promote = __nccwpck_require__(8711);
 ;// CONCATENATED MODULE: ./src/env/lifecycle/janitor.ts
 
 
@@ -20503,7 +21994,7 @@ class PostgresWarehouse extends SqlWarehouse {
     /** Connects with a connection string; the string is a secret and is not kept. */
     static async connect(connectionString) {
         const label = redactPostgresUrl(connectionString);
-        const pg = (await __nccwpck_require__.e(/* import() */ 849).then(__nccwpck_require__.bind(__nccwpck_require__, 3849))).default;
+        const pg = (await __nccwpck_require__.e(/* import() */ 977).then(__nccwpck_require__.bind(__nccwpck_require__, 9977))).default;
         const config = { connectionString, application_name: "ods-state" };
         const client = new pg.Client(config);
         // A failing connection must not surface as an unhandled 'error' event.
@@ -20682,7 +22173,7 @@ async function openWarehouse(spec) {
 }
 
 // EXTERNAL MODULE: ./src/env/promotion/decide.ts
-var decide = __nccwpck_require__(2345);
+var decide = __nccwpck_require__(9535);
 ;// CONCATENATED MODULE: ./src/env/promotion/reconcile.ts
 /** The rollbacks the registry records, for one project. */
 async function recordedRollbacks(ctx, project) {
@@ -20727,7 +22218,7 @@ function applyRecordedRollbacks(snapshot, rollbacks) {
 }
 
 // EXTERNAL MODULE: ./src/env/promotion/rollback.ts
-var rollback = __nccwpck_require__(5261);
+var rollback = __nccwpck_require__(4315);
 ;// CONCATENATED MODULE: ./src/env/promotion/state.ts
 function applyPromotion(snapshot, promoted, options) {
     const nodes = { ...snapshot.nodes };
@@ -20816,6 +22307,9 @@ const BUILD_REASONS = {
     policy_unmet: "data",
     missing_data_evidence: "data",
     new_upstream_data: "data",
+    last_build_partial: "data",
+    tests_not_passed: "data",
+    clock_dependent: "data",
 };
 const REUSE_REASONS = (/* unused pure expression or super */ null && ([
     "unchanged",
@@ -20825,7 +22319,50 @@ const REUSE_REASONS = (/* unused pure expression or super */ null && ([
 ]));
 
 // EXTERNAL MODULE: ./src/planner/build-command.ts
-var build_command = __nccwpck_require__(6116);
+var build_command = __nccwpck_require__(1278);
+;// CONCATENATED MODULE: ./src/planner/checks-to-run.ts
+/**
+ * Class 12 (a): a REUSE node whose checks (data tests, unit tests) are new or
+ * changed since their recorded pass keeps REUSE, and its checks run: the
+ * entry says which and why, and the plan's `select` selects them, so
+ * `dbt build --select …` runs them against the reused relation (as dbt's own
+ * `state:modified` selection would select a changed test alone; dbt-core
+ * graph/selector_methods.py, StateSelectorMethod). All of the node's checks
+ * run, not only the changed ones: the record holds one digest over all of
+ * them, and running more is the conservative side. Pure.
+ */
+
+function checksToRun(graph, node, recorded, macros) {
+    const tested = recorded?.tested;
+    if (node.checks.length === 0 || !tested)
+        return undefined;
+    const checks = node.checks.map((id) => graph.checks.get(id)).filter((c) => c !== undefined);
+    const digest = (0,checks_digest/* checksDigest */.E)(checks, macros);
+    if (digest === null || tested.checks_digest === digest)
+        return undefined;
+    const message = tested.checks_digest
+        ? `Its checks were added, removed or edited since they last passed (run ${tested.run_id}): the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`
+        : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so it can't say they are the same: the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`;
+    return { run: checks.map((check) => check.id), reason: { code: "checks_changed", message } };
+}
+/**
+ * The fqn of each check to run, for its `fqn:` selector. Without one in the
+ * manifest, its name alone: dbt's fqn selector matches a one-part selector
+ * against the last part of every fqn (dbt-core graph/selector_methods.py,
+ * is_selected_node), which selects the test, and possibly others of the same
+ * name: more tests run, none is missed.
+ */
+function checkFqns(graph, ids) {
+    const out = [];
+    for (const id of [...new Set(ids)]) {
+        const check = graph.checks.get(id);
+        if (!check)
+            continue;
+        out.push(check.test.fqn.length > 0 ? check.test.fqn : [check.test.name]);
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/planner/freshness-policy.ts
 const UNIT_SECONDS = {
     s: 1,
@@ -20938,7 +22475,10 @@ const COMPONENT_WORDS = {
     compiled_code: "compiled Python code",
     config: "config",
     macros: "macros it uses",
+    project_hooks: "on-run-start hooks",
     contract: "contract",
+    docs: "persisted docs",
+    version: "latest-version pointer",
     relation: "target relation",
     engine: "dbt version or adapter",
 };
@@ -20959,133 +22499,1420 @@ function code(name) {
     return `\`${name}\``;
 }
 
-;// CONCATENATED MODULE: ./src/planner/selection.ts
+;// CONCATENATED MODULE: ./src/planner/rules/display-name.ts
+/** A node's or source's name as messages say it: `orders`, `orders.v2`, `raw.orders`. */
+function displayName(graph, id) {
+    const node = graph.nodes.get(id)?.node;
+    if (node)
+        return node.version === null ? node.name : `${node.name}.v${node.version}`;
+    const source = graph.sources.get(id)?.source;
+    if (source)
+        return `${source.sourceName}.${source.name}`;
+    return id;
+}
+
+;// CONCATENATED MODULE: ./src/planner/rules/data-evidence.ts
 /**
- * dbt's common selection forms over the project graph: `name`, `+name`,
- * `name+`, `+name+`, `tag:x`, `path:models/staging`, `fqn:pkg.folder.name`,
- * `package:x`, and a dotted name (`pkg.model`, `model.v2`) as dbt reads it
- * (fqn). Several selectors (space-separated, or repeated) are a union.
- * Sources are selected only as the ancestors a `+name` selector reaches.
+ * Evidence of a node's input data (ADR-0013 rule 9): for every source, its
+ * max_loaded_at now and at the last build; for every parent, which of its
+ * builds the last build read and whether it is built again. Shared by the
+ * rules that read it (missing_data_evidence, clock_dependent,
+ * new_upstream_data); computed once per node. Pure.
  */
 
-function splitSelectors(values) {
-    return values.flatMap((value) => value.split(/\s+/)).filter((part) => part.length > 0);
-}
-function selectNodes(graph, selectors) {
-    const nodes = new Set();
-    const sources = new Set();
-    for (const raw of selectors) {
-        let text = raw;
-        const parentsToo = text.startsWith("+");
-        if (parentsToo)
-            text = text.slice(1);
-        const childrenToo = text.endsWith("+");
-        if (childrenToo)
-            text = text.slice(0, -1);
-        if (text.length === 0)
-            throw badSelector(raw, "it selects nothing");
-        const matched = match(graph, text, raw);
-        for (const id of matched) {
-            nodes.add(id);
-            if (parentsToo)
-                addAncestors(graph, id, nodes, sources);
-            if (childrenToo)
-                addDescendants(graph, id, nodes);
+
+
+
+function dataEvidence(node, recorded, decisions, facts) {
+    const { graph, observed, input } = facts;
+    const snapshot = facts.snapshot;
+    const evidence = [];
+    const missing = [];
+    const moved = [];
+    const movedIds = [];
+    for (const sourceId of node.sources) {
+        const current = observed.get(sourceId);
+        const version = own_own(recorded.sources, sourceId);
+        const name = code(displayName(graph, sourceId));
+        const sourceEvidence = {
+            kind: "source_version",
+            subject: sourceId,
+            value: current?.value ?? null,
+            recorded: version?.value ?? null,
+            exactness: current?.exactness ?? "none",
+        };
+        evidence.push(sourceEvidence);
+        // A source whose relation a parent of this node writes (graph.ts, relation-writers.ts): that
+        // parent's build is the evidence of its data (a parent_build below) when sources.json measured none.
+        const writers = node.writtenInputs.filter((link) => link.source === sourceId).map((link) => link.parent);
+        if (writers.length > 0 && !current?.value) {
+            sourceEvidence.note = `its relation is written by ${writers.map((w) => displayName(graph, w)).join(", ")}: that build is the evidence of its data`;
+            continue;
+        }
+        if (!current) {
+            missing.push(`${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`);
+        }
+        else if (!current.value) {
+            missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
+        }
+        else if (!(0,source_evidence/* atLeastSemantic */.$p)(current.exactness)) {
+            missing.push(`${name} has a max_loaded_at that is not an instant ODS can compare (${current.value})`);
+        }
+        else if (!current.observedAt || ((0,source_evidence/* compareInstants */.QI)(current.observedAt, recorded.built_at) ?? 0) <= 0) {
+            facts.staleSources.count++;
+            missing.push(`${name} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${recorded.built_at})`);
+        }
+        else if (!version) {
+            missing.push(`no version of ${name} was recorded when it was last built`);
+        }
+        else if (!(0,source_evidence/* atLeastSemantic */.$p)(version.exactness)) {
+            missing.push(`the version of ${name} recorded at its last build is only ${version.exactness}`);
+        }
+        else if (!(0,source_evidence/* sameVersion */.r1)(current.value, version.value)) {
+            moved.push(`source ${name} (${version.value} → ${current.value})`);
+            movedIds.push(sourceId);
         }
     }
-    return { nodes, sources };
-}
-function badSelector(raw, why) {
-    return new user_error/* UserError */.yo("usage", `The selector \`${raw}\` is not supported: ${why}.`, {
-        input: "select",
-        hint: "Use node names, +name, name+, tag:, path:, fqn: or package: (several separated by spaces).",
-    });
-}
-function match(graph, text, raw) {
-    const colon = text.indexOf(":");
-    const method = colon > 0 ? text.slice(0, colon) : null;
-    const value = colon > 0 ? text.slice(colon + 1) : text;
-    const out = [];
-    for (const [id, graphNode] of graph.nodes) {
-        const node = graphNode.node;
-        let hit;
-        switch (method) {
-            case null:
-                hit = value.includes(".")
-                    ? fqnMatches(node.fqn, value) || nameWithVersion(node) === value
-                    : node.name === value;
-                if (!hit && value.includes("/"))
-                    hit = pathMatches(node.originalFilePath, value);
-                break;
-            case "fqn":
-                hit = fqnMatches(node.fqn, value);
-                break;
-            case "tag":
-                hit = node.tags.includes(value);
-                break;
-            case "path":
-                hit = pathMatches(node.originalFilePath, value);
-                break;
-            case "package":
-                hit = node.packageName === value;
-                break;
-            case "resource_type":
-                hit = node.resourceType === value;
-                break;
-            default:
-                throw badSelector(raw, `the method \`${method}\` is not one ODS plans with`);
+    for (const parent of node.parents) {
+        const read = own_own(recorded.parents, parent);
+        const parentState = own_own(snapshot.nodes, parent);
+        const parentDecision = decisions.get(parent);
+        evidence.push({
+            kind: "parent_build",
+            subject: parent,
+            value: parentState?.run_id ?? null,
+            recorded: read ?? null,
+            exactness: read && parentState ? "exact" : "none",
+        });
+        const name = code(displayName(graph, parent));
+        if (read === undefined) {
+            missing.push(`no record of which build of parent ${name} it read`);
         }
-        if (hit)
-            out.push(id);
+        else if (parentDecision?.action === "BUILD") {
+            const why = parentDecision.reason.code.replaceAll("_", " ");
+            moved.push(facts.selected && !facts.selected.has(parent)
+                ? `parent ${name} would be built (${why}) but is not selected here, so this plan doesn't build it`
+                : `parent ${name} is built (${why})`);
+            movedIds.push(parent);
+        }
+        else if (parentState && parentState.run_id !== read) {
+            moved.push(`parent ${name} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`);
+            movedIds.push(parent);
+        }
+    }
+    return { evidence, missing, moved, movedIds };
+}
+
+;// CONCATENATED MODULE: ./src/planner/rules/lag.ts
+/** When a build made at `builtAt` stops being within the policy's lag tolerance; null without one (or an unreadable time). */
+function dueAt(policy, builtAt) {
+    if (!policy || policy.lagSeconds <= 0)
+        return null;
+    const built = Date.parse(builtAt);
+    return Number.isNaN(built) ? null : new Date(built + policy.lagSeconds * 1000);
+}
+
+;// CONCATENATED MODULE: ./src/planner/rules/clock-dependent.ts
+
+
+/**
+ * Class 8: its compiled SQL (inlined ephemeral models included) calls a clock
+ * function, so the same code on the same inputs gives another result later: a
+ * build can't be reused forever. Without a lag tolerance it is built every
+ * run; with one (`config.state.lag_tolerance`, `freshness.build_after`), it is
+ * reused until due, then built. After missing_data_evidence (which builds
+ * anyway); before new_upstream_data, so `require_fresh_data_from: all`
+ * (which says nothing about the clock) doesn't keep it. Within the tolerance
+ * with new upstream data, new_upstream_data decides (also a REUSE within it).
+ */
+const clockDependent = {
+    code: "clock_dependent",
+    also: ["within_lag_tolerance"],
+    decide(c) {
+        const calls = c.fp.clockCalls;
+        if (calls.length === 0)
+            return undefined;
+        const names = listWords(calls.map(code), 4);
+        const policy = c.policy.ok ? c.policy.policy : null;
+        const recorded = c.recorded;
+        const due = dueAt(policy, recorded.built_at);
+        const subjects = [...calls];
+        if (due === null) {
+            return c.build("clock_dependent", `Its SQL calls ${names}, and no freshness policy (\`config.state.lag_tolerance\`, \`freshness.build_after\`) says how long a build stays good, so it is built every run.`, { subjects }, c.dataEvidence().evidence);
+        }
+        const dueText = due.toISOString();
+        if (Date.parse(c.now) >= due.getTime()) {
+            return c.build("clock_dependent", `Its SQL calls ${names}; it was built ${recorded.built_at}, and its lag tolerance of ${policy.lagText} ran out at ${dueText}.`, { subjects, due_at: dueText }, c.dataEvidence().evidence);
+        }
+        if (c.dataEvidence().moved.length > 0)
+            return undefined; // new_upstream_data: within the same tolerance
+        return {
+            action: "REUSE",
+            reason: {
+                code: "within_lag_tolerance",
+                message: `Its SQL calls ${names}, but it was built ${recorded.built_at}, within its lag tolerance of ${policy.lagText}: due at ${dueText}.`,
+                due_at: dueText,
+                subjects,
+            },
+            evidence: [c.codeEvidence, ...c.dataEvidence().evidence],
+        };
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/code-diff.ts
+
+/**
+ * The node's fingerprint against its recorded one: "incomparable" when its
+ * code can't be fingerprinted completely or the scheme differs. For a pull
+ * request's environment, the portable diff (ADR-0028).
+ */
+function codeDiff(c) {
+    const recorded = c.recorded;
+    if (!c.fp.complete || recorded.fingerprint.scheme !== SCHEME)
+        return "incomparable";
+    return c.facts.pointers
+        ? portableDiff(recorded, c.fp)
+        : diffFingerprints(recorded.fingerprint, c.fp.fingerprint);
+}
+function diffNames(diff) {
+    return isEmptyDiff(diff) ? [] : [...diff.changed, ...diff.added, ...diff.removed];
+}
+/**
+ * For a pull request's environment: where the node is built, and the names of
+ * the relations it reads, are not code changes (the environment points at the
+ * recorded build). Compares the portable sql when both sides have it.
+ */
+function portableDiff(entry, fp) {
+    const portable = (components, sql) => {
+        const { relation: _relation, ...rest } = components;
+        if (sql && rest.sql !== undefined)
+            rest.sql = sql;
+        return { scheme: SCHEME, digest: "", components: rest };
+    };
+    const bothPortable = Boolean(entry.portable_sql && fp.portableSql);
+    return diffFingerprints(portable(entry.fingerprint.components, bothPortable ? entry.portable_sql : null), portable(fp.fingerprint.components, bothPortable ? fp.portableSql : null));
+}
+
+;// CONCATENATED MODULE: ./src/planner/rules/code-changed.ts
+
+
+/**
+ * Rule 4: the fingerprint differs; the reason names the components. When the
+ * sql component moved and the SQL normaliser gave up on the current SQL, it
+ * says the SQL was compared as raw text, and why: a formatting edit then
+ * counts as a change.
+ */
+const codeChanged = {
+    code: "code_changed",
+    decide(c) {
+        const diff = codeDiff(c);
+        if (diff === "incomparable")
+            return undefined; // code_incomplete and scheme_changed decide first
+        const names = diffNames(diff);
+        if (names.length === 0)
+            return undefined;
+        const gaveUp = c.fp.normaliserGaveUp;
+        const raw = gaveUp !== null && names.includes("sql")
+            ? ` Its SQL was compared as raw text because the SQL normaliser gave up (${gaveUp}), so a comment or whitespace edit counts as a change.`
+            : "";
+        return c.build("code_changed", `Its ${componentWords(names)} changed since run ${c.recorded.run_id}.${raw}`, { components: diff });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/code-incomplete.ts
+/** Rule 3: code evidence incomplete (no compiled SQL, no checksum, a missing macro, …). */
+const codeIncomplete = {
+    code: "code_incomplete",
+    decide: (c) => c.fp.complete
+        ? undefined
+        : c.build("code_incomplete", `Its code can't be fingerprinted completely: ${c.fp.incomplete.join("; ")}.`),
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/hook-reads-environment.ts
+
+/** A hook (or a macro the node uses) reads the environment (#218): built every run. */
+const hookReadsEnvironment = {
+    code: "hook_reads_environment",
+    decide(c) {
+        const reads = c.fp.environmentReads;
+        if (reads.length === 0)
+            return undefined;
+        const where = reads.map((read) => `${read.where} reads ${read.names.map(code).join(", ")}`);
+        return c.build("hook_reads_environment", `It has hooks, and ${listWords(where)}: what the hook does depends on the run, so the node is built every run.`, {
+            subjects: [...reads.map((read) => read.where), ...new Set(reads.flatMap((read) => read.names))],
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/last-build-partial.ts
+
+
+/**
+ * Class 10: the last recorded build did not build the whole node (`--empty`,
+ * `--sample`, a microbatch run bounded by `--event-time-start/end`, or only
+ * some batches succeeded): what is in the warehouse is not what a full build
+ * makes. Right after never_built: such a build is not one to reuse, whatever
+ * else holds. A data-class reason decided before the code rules, so when the
+ * code changed too, its readers are told (Decision.codeMoved).
+ */
+const lastBuildPartial = {
+    code: "last_build_partial",
+    decide(c) {
+        const partial = c.recorded?.partial;
+        if (!partial)
+            return undefined;
+        const diff = codeDiff(c);
+        const changed = diff === "incomparable" ? null : diffNames(diff);
+        const codeMoved = diff === "incomparable" || (changed !== null && changed.length > 0);
+        const also = changed && changed.length > 0
+            ? ` Its ${componentWords(changed)} changed too.`
+            : diff === "incomparable"
+                ? " Its code can't be compared with that build's."
+                : "";
+        const decision = c.build("last_build_partial", `Its last build (run ${c.recorded.run_id}) did not build the whole node: ${partial.why}.${also}`);
+        if (codeMoved)
+            decision.codeMoved = true;
+        return decision;
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/missing-data-evidence.ts
+
+/** Rule 9: no evidence of some input's data since the last build. */
+const missingDataEvidence = {
+    code: "missing_data_evidence",
+    decide(c) {
+        const data = c.dataEvidence();
+        if (data.missing.length === 0)
+            return undefined;
+        return c.build("missing_data_evidence", `No evidence of its input data since its last build: ${listWords(data.missing)}.`, {}, data.evidence);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/never-built.ts
+
+/** Rule 2: no snapshot entry for the node. */
+const neverBuilt = {
+    code: "never_built",
+    decide: (c) => c.recorded ? undefined : c.build("never_built", `Never built by ODS in ${scopeKey(c.input.scope)}.`),
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/new-upstream-data.ts
+
+
+/**
+ * Rules 10-13: new data in some input, then the policy: with
+ * `require_fresh_data_from: all` and some inputs unchanged, REUSE
+ * quorum_not_met; within the lag tolerance of the last build, REUSE
+ * within_lag_tolerance; otherwise BUILD new_upstream_data.
+ */
+const newUpstreamData = {
+    code: "new_upstream_data",
+    also: ["quorum_not_met", "within_lag_tolerance"],
+    decide(c) {
+        const data = c.dataEvidence();
+        const { moved } = data;
+        if (moved.length === 0)
+            return undefined;
+        const evidence = [c.codeEvidence, ...data.evidence];
+        const inputs = c.node.parents.length + c.node.sources.length;
+        const policy = c.policy.ok ? c.policy.policy : null;
+        if (policy?.requireAll && moved.length < inputs) {
+            return {
+                action: "REUSE",
+                reason: {
+                    code: "quorum_not_met",
+                    message: `New data in ${moved.length} of ${inputs} inputs (${listWords(moved)}); its policy (require_fresh_data_from: all) waits for every input.`,
+                    quorum: { changed: moved.length, total: inputs },
+                },
+                evidence,
+            };
+        }
+        const due = dueAt(policy, c.recorded.built_at);
+        if (due !== null && Date.parse(c.now) < due.getTime()) {
+            const dueText = due.toISOString();
+            const clock = c.fp.clockCalls.length > 0
+                ? ` Its SQL also calls ${listWords(c.fp.clockCalls.map(code), 4)}, within the same tolerance.`
+                : "";
+            return {
+                action: "REUSE",
+                reason: {
+                    code: "within_lag_tolerance",
+                    message: `New upstream data (${listWords(moved)}), but it was built ${c.recorded.built_at}, within its lag tolerance of ${policy.lagText}: due at ${dueText}.${clock}`,
+                    due_at: dueText,
+                },
+                evidence,
+            };
+        }
+        return c.build("new_upstream_data", `New upstream data: ${listWords(moved)}.`, { subjects: data.movedIds }, data.evidence);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/no-declared-inputs.ts
+/** Rule 7: no `ref` or `source` (seeds excepted): ODS can't tell when the data it reads changes. */
+const noDeclaredInputs = {
+    code: "no_declared_inputs",
+    decide(c) {
+        const n = c.node;
+        if (n.node.resourceType === "seed" || n.parents.length > 0 || n.sources.length > 0)
+            return undefined;
+        return c.build("no_declared_inputs", "It declares no inputs (no `ref` or `source`), so ODS can't tell when the data it reads changes.");
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/no-state.ts
+/** Rule 0: no state at all: every node is built once so the run can be recorded. */
+const noState = {
+    code: "no_state",
+    decide: (c) => c.facts.snapshot
+        ? undefined
+        : c.build("no_state", "No state found: built once so the run can be recorded."),
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/parent-code-changed.ts
+
+
+
+/** Whether a decision changes the shape of what its readers read. */
+function changesCode(decision) {
+    if (decision?.action !== "BUILD")
+        return false;
+    return BUILD_REASONS[decision.reason.code] === "code" || decision.codeMoved === true;
+}
+/**
+ * Rule 5: a parent changes code, so the node's input may change shape. A
+ * parent the selection leaves out is not built by this plan: the message says
+ * so rather than "is built".
+ */
+const parentCodeChanged = {
+    code: "parent_code_changed",
+    decide(c) {
+        const parents = c.node.parents.filter((parent) => changesCode(c.decisions.get(parent)));
+        if (parents.length === 0)
+            return undefined;
+        const graph = c.facts.graph;
+        const selected = c.facts.selected;
+        const name = (ids) => listWords(ids.map((p) => code(displayName(graph, p))));
+        const built = selected ? parents.filter((p) => selected.has(p)) : parents;
+        const left = selected ? parents.filter((p) => !selected.has(p)) : [];
+        const parts = [];
+        if (built.length > 0)
+            parts.push(`Parent ${name(built)} ${built.length === 1 ? "is" : "are"} built for a code change`);
+        if (left.length > 0)
+            parts.push(`${built.length > 0 ? "parent" : "Parent"} ${name(left)} ${left.length === 1 ? "changes" : "change"} code (not selected here, so this plan doesn't build ${left.length === 1 ? "it" : "them"})`);
+        return c.build("parent_code_changed", `${parts.join(", and ")}, so its input may change shape.`, {
+            subjects: parents,
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/policy-unmet.ts
+/** Rule 8: the freshness policy can't be read, so it can't be honoured. */
+const policyUnmet = {
+    code: "policy_unmet",
+    decide: (c) => c.policy.ok
+        ? undefined
+        : c.build("policy_unmet", `Its freshness policy can't be honoured: ${c.policy.problem}.`),
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/scheme-changed.ts
+
+/** Rule 4: the fingerprint scheme of the record differs: every node is built once. */
+const schemeChanged = {
+    code: "scheme_changed",
+    decide(c) {
+        const scheme = c.recorded.fingerprint.scheme;
+        return scheme === SCHEME
+            ? undefined
+            : c.build("scheme_changed", `The fingerprint scheme changed (${scheme} → ${SCHEME}): every node is built once.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/target-changed.ts
+/** Rule 0 (ADR-0017): the state was recorded for another target; a build is reused only where it went. */
+const targetChanged = {
+    code: "target_changed",
+    decide: (c) => c.facts.targetChanged
+        ? c.build("target_changed", `Its last build went to target ${describeTarget(c.facts.snapshot.target)}; this plan builds into ${describeTarget(c.input.target)}.`)
+        : undefined,
+};
+function describeTarget(target) {
+    if (!target)
+        return "(unknown)";
+    return target.name ? `${target.name} (${target.adapter_type})` : target.adapter_type;
+}
+
+;// CONCATENATED MODULE: ./src/planner/rules/tests-not-passed.ts
+/**
+ * Class 12 (b): the node has checks (data tests, unit tests) and its last
+ * recorded build has no passing test record (`NodeState.tested` absent:
+ * they failed, didn't run, e.g. `dbt run`, or the node had none then). Such
+ * a build is not reused silently: building it runs them, and its readers wait
+ * on them, as `dbt build` would (dbt-core task/build.py: a failing test skips
+ * the nodes downstream). Its readers then see a parent built for data.
+ */
+const testsNotPassed = {
+    code: "tests_not_passed",
+    decide(c) {
+        const checks = c.node.checks.length;
+        if (checks === 0 || c.recorded.tested)
+            return undefined;
+        return c.build("tests_not_passed", `It has ${checks} check${checks === 1 ? "" : "s"} (data tests, unit tests), and its last build (run ${c.recorded.run_id}) has no passing test record: they failed, didn't run (\`dbt run\`), or were added since. Building it runs them, and its readers wait for them, as \`dbt build\` does.`);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/unchanged.ts
+const POINTER_NOTE = " The environment reads that build through a pointer view.";
+/** Rule 14, the last: nothing moved. REUSE unchanged, or formatting_only when only the raw text differs. */
+const unchanged = {
+    code: "unchanged",
+    also: ["formatting_only"],
+    decide(c) {
+        const recorded = c.recorded;
+        const note = c.facts.pointers ? POINTER_NOTE : "";
+        const formattingOnly = c.fp.rawDigest !== null && recorded.raw_digest !== undefined && recorded.raw_digest !== c.fp.rawDigest;
+        return {
+            action: "REUSE",
+            reason: formattingOnly
+                ? {
+                    code: "formatting_only",
+                    message: `Only formatting changed since run ${recorded.run_id}; code and inputs unchanged.${note}`,
+                }
+                : { code: "unchanged", message: `Code and inputs unchanged since run ${recorded.run_id}.${note}` },
+            evidence: [c.codeEvidence, ...c.dataEvidence().evidence],
+        };
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/unknown-parent.ts
+
+/** Rule 6: it reads something neither a node nor a source of the manifest. */
+const unknownParent = {
+    code: "unknown_parent",
+    decide(c) {
+        if (c.node.unknownParents.length === 0)
+            return undefined;
+        const ids = c.node.unknownParents.map((parent) => parent.id);
+        return c.build("unknown_parent", `It reads ${listWords(ids.map(code))}, which ODS doesn't know (neither a node nor a source in the manifest).`, { subjects: ids });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/index.ts
+/**
+ * The planning rules, in order: for each node, the first that returns a
+ * decision decides (ADR-0013, "Planning rules"; README, "How it decides").
+ * Each module is named after the reason code it gives.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const RULES = [
+    noState, //                no state at all                                  BUILD no_state
+    targetChanged, //          state recorded for another target (ADR-0017)     BUILD target_changed
+    neverBuilt, //             no snapshot entry                                BUILD never_built
+    lastBuildPartial, //       the last build didn't build the whole node       BUILD last_build_partial
+    codeIncomplete, //         code evidence incomplete                         BUILD code_incomplete
+    schemeChanged, //          fingerprint scheme differs                       BUILD scheme_changed
+    codeChanged, //            fingerprint differs                              BUILD code_changed
+    hookReadsEnvironment, //   a hook reads the environment (#218)              BUILD hook_reads_environment
+    parentCodeChanged, //      a parent changes code                            BUILD parent_code_changed
+    unknownParent, //          a parent ODS doesn't know                        BUILD unknown_parent
+    noDeclaredInputs, //       no declared inputs (seeds excepted)              BUILD no_declared_inputs
+    policyUnmet, //            the freshness policy can't be honoured           BUILD policy_unmet
+    testsNotPassed, //         checks, and no passing test record               BUILD tests_not_passed
+    missingDataEvidence, //    missing data evidence                            BUILD missing_data_evidence
+    clockDependent, //         calls a clock function: lag tolerance, or build  REUSE within_lag_tolerance / BUILD clock_dependent
+    newUpstreamData, //        new data: quorum, lag tolerance, or build        REUSE quorum_not_met / within_lag_tolerance / BUILD new_upstream_data
+    unchanged, //              otherwise                                        REUSE unchanged / formatting_only
+];
+
+;// CONCATENATED MODULE: ./src/planner/selection-index.ts
+const cache = new WeakMap();
+function enabled(config) {
+    return config?.enabled !== false;
+}
+function selectionIndex(graph) {
+    const cached = cache.get(graph);
+    if (cached)
+        return cached;
+    const m = graph.manifest;
+    const members = [];
+    const deps = [];
+    const add = (member, dependsOn) => {
+        members.push({
+            ...member,
+            pathKey: member.originalFilePath === null ? null : normalizePath(member.originalFilePath),
+            patchKey: member.patchPath === null ? null : normalizePath(member.patchPath),
+        });
+        deps.push(dependsOn);
+    };
+    for (const s of m.sources.values()) {
+        if (!enabled(s.config))
+            continue;
+        add({
+            id: s.uniqueId,
+            kind: "source",
+            resourceType: "source",
+            name: s.name,
+            packageName: s.packageName,
+            fqn: s.fqn,
+            tags: s.tags,
+            originalFilePath: s.originalFilePath,
+            patchPath: s.patchPath,
+            config: s.config,
+            versioned: false,
+            sourceName: s.sourceName,
+        }, []);
+    }
+    for (const n of m.nodes.values()) {
+        if (!enabled(n.config))
+            continue;
+        add({
+            id: n.uniqueId,
+            kind: "node",
+            resourceType: n.resourceType,
+            name: n.name,
+            packageName: n.packageName,
+            fqn: n.fqn,
+            tags: n.tags,
+            originalFilePath: n.originalFilePath,
+            patchPath: n.patchPath,
+            config: n.config,
+            // nodes.py BaseNode.is_versioned: VERSIONED_NODE_TYPES is models only.
+            versioned: n.resourceType === "model" && n.version !== null,
+            sourceName: null,
+        }, n.dependsOn.nodes);
+    }
+    for (const t of m.dataTests.values()) {
+        if (!enabled(t.config))
+            continue;
+        add({
+            id: t.uniqueId,
+            kind: "node",
+            resourceType: "test",
+            name: t.name,
+            packageName: t.packageName,
+            fqn: t.fqn,
+            tags: t.tags,
+            originalFilePath: t.originalFilePath,
+            patchPath: t.patchPath,
+            config: t.config,
+            versioned: false,
+            sourceName: null,
+        }, t.dependsOn.nodes);
+    }
+    for (const u of m.unitTests.values()) {
+        if (!enabled(u.config))
+            continue;
+        add({
+            id: u.uniqueId,
+            kind: "unit_test",
+            resourceType: "unit_test",
+            name: u.name,
+            packageName: u.packageName,
+            fqn: u.fqn,
+            tags: u.tags,
+            originalFilePath: u.originalFilePath,
+            patchPath: null,
+            config: null,
+            versioned: false,
+            sourceName: null,
+        }, u.dependsOn.nodes);
+    }
+    for (const o of [...m.otherNodes.values(), ...m.otherMembers.values()]) {
+        // selector.py `_is_graph_member`: exposures are always members; the rest when enabled.
+        if (o.resourceType !== "exposure" && !enabled(o.config))
+            continue;
+        const isFunction = o.resourceType === "function";
+        const isNode = !isFunction && m.otherNodes.has(o.uniqueId);
+        add({
+            id: o.uniqueId,
+            kind: isFunction ? "function" : isNode ? "node" : "other",
+            resourceType: o.resourceType,
+            name: o.name ?? "",
+            packageName: o.packageName ?? "",
+            fqn: o.fqn,
+            tags: o.tags,
+            originalFilePath: o.originalFilePath,
+            patchPath: o.patchPath,
+            config: isNode ? o.config : null,
+            versioned: false,
+            sourceName: null,
+        }, o.dependsOn.nodes);
+    }
+    const byId = new Map();
+    for (let i = 0; i < members.length; i++)
+        byId.set(members[i].id, i);
+    const parents = members.map(() => []);
+    const children = members.map(() => []);
+    deps.forEach((list, child) => {
+        const seen = new Set();
+        for (const dep of list) {
+            const parent = byId.get(dep);
+            if (parent === undefined || parent === child || seen.has(parent))
+                continue;
+            seen.add(parent);
+            parents[child].push(parent);
+            children[parent].push(child);
+        }
+    });
+    const index = {
+        members,
+        byId,
+        parents,
+        children,
+        projectName: graph.metadata.projectName,
+    };
+    cache.set(graph, index);
+    return index;
+}
+/**
+ * graph.py `select_parents` / `select_children`: breadth-first layers from
+ * the selected set, at most `depth` of them (null: all). A selected node is
+ * included only when it is itself a parent (child) of another selected one.
+ */
+function walk(edges, selected, depth) {
+    const seen = new Uint8Array(edges.length);
+    const found = [];
+    let frontier = selected;
+    let layer = 0;
+    while (frontier.length > 0 && (depth === null || layer < depth)) {
+        const next = [];
+        for (const node of frontier) {
+            for (const other of edges[node]) {
+                if (!seen[other]) {
+                    seen[other] = 1;
+                    found.push(other);
+                    next.push(other);
+                }
+            }
+        }
+        frontier = next;
+        layer++;
+    }
+    return found;
+}
+/** pathlib's reading of a relative path: empty and `.` segments dropped. */
+function normalizePath(path) {
+    if (!path.includes("//") &&
+        !path.startsWith("./") &&
+        !path.includes("/./") &&
+        !path.endsWith("/") &&
+        path !== ".")
+        return path;
+    return path
+        .split("/")
+        .filter((s) => s !== "" && s !== ".")
+        .join("/");
+}
+
+;// CONCATENATED MODULE: ./src/planner/fnmatch.ts
+/**
+ * Python's `fnmatch.fnmatchcase` (what dbt's selector methods call; on POSIX
+ * `fnmatch` does not fold case): `*` any run of characters (`/` and `.`
+ * included), `?` one character, `[seq]` / `[!seq]` a set, an unclosed `[`
+ * a literal. The translation follows CPython's `fnmatch._translate` step by
+ * step (ranges, empty ranges dropped, `[!]`), written for a JavaScript
+ * regular expression. Patterns are compiled once and cached.
+ */
+const fnmatch_cache = new Map();
+/** True when `name` matches the shell pattern `pattern` (case-sensitive, whole string). */
+function fnmatch(name, pattern) {
+    return compileGlob(pattern).test(name);
+}
+/** True when the pattern has a character fnmatch treats specially. */
+function hasGlob(pattern) {
+    return /[*?[]/.test(pattern);
+}
+function compileGlob(pattern) {
+    let re = fnmatch_cache.get(pattern);
+    if (re === undefined) {
+        re = new RegExp(`^(?:${fnmatch_translate(pattern)})$`, "su");
+        if (fnmatch_cache.size > 10_000)
+            fnmatch_cache.clear();
+        fnmatch_cache.set(pattern, re);
+    }
+    return re;
+}
+const SPECIAL = /[\\^$.*+?()[\]{}|/-]/;
+function escapeChar(c) {
+    return SPECIAL.test(c) ? `\\${c}` : c;
+}
+/** Inside a character class: escape what JavaScript's `u` mode reads as syntax. */
+function escapeInSet(text) {
+    let out = "";
+    for (const c of text)
+        out += c === "\\" || c === "]" || c === "[" || c === "-" || c === "^" ? `\\${c}` : c;
+    return out;
+}
+function fnmatch_translate(pat) {
+    const chars = [...pat];
+    const n = chars.length;
+    const res = [];
+    let i = 0;
+    while (i < n) {
+        const c = chars[i];
+        i++;
+        if (c === "*") {
+            if (res.length === 0 || res[res.length - 1] !== ".*")
+                res.push(".*");
+        }
+        else if (c === "?") {
+            res.push(".");
+        }
+        else if (c === "[") {
+            let j = i;
+            if (j < n && chars[j] === "!")
+                j++;
+            if (j < n && chars[j] === "]")
+                j++;
+            while (j < n && chars[j] !== "]")
+                j++;
+            if (j >= n) {
+                res.push("\\[");
+                continue;
+            }
+            const negated = chars[i] === "!";
+            // The set's text, split at the hyphens that make ranges (CPython's chunks).
+            let chunks;
+            const stuffText = chars.slice(i, j).join("");
+            if (!stuffText.includes("-")) {
+                chunks = [stuffText];
+            }
+            else {
+                chunks = [];
+                let start = i;
+                let k = negated ? i + 2 : i + 1;
+                for (;;) {
+                    k = indexOf(chars, "-", k, j);
+                    if (k < 0)
+                        break;
+                    chunks.push(chars.slice(start, k).join(""));
+                    start = k + 1;
+                    k = k + 3;
+                }
+                const chunk = chars.slice(start, j).join("");
+                if (chunk !== "")
+                    chunks.push(chunk);
+                else
+                    chunks[chunks.length - 1] += "-";
+                for (let m = chunks.length - 1; m > 0; m--) {
+                    const prev = [...chunks[m - 1]];
+                    const next = [...chunks[m]];
+                    if (prev[prev.length - 1] > next[0]) {
+                        chunks[m - 1] = prev.slice(0, -1).join("") + next.slice(1).join("");
+                        chunks.splice(m, 1);
+                    }
+                }
+            }
+            i = j + 1;
+            // Rebuild the set: chunks joined by range hyphens, each escaped.
+            const first = chunks[0] ?? "";
+            const stuffRaw = chunks.join("-");
+            if (stuffRaw === "") {
+                res.push("(?!)");
+            }
+            else if (stuffRaw === "!") {
+                res.push(".");
+            }
+            else {
+                const lead = first.startsWith("!") ? "^" : "";
+                const parts = chunks.map((chunk, index) => escapeInSet(index === 0 && lead ? chunk.slice(1) : chunk));
+                const body = parts.join("-");
+                if (lead && body === "")
+                    res.push(".");
+                else
+                    res.push(`[${lead}${body}]`);
+            }
+        }
+        else {
+            res.push(escapeChar(c));
+        }
+    }
+    return res.join("");
+}
+function indexOf(chars, wanted, from, to) {
+    for (let k = from; k < to; k++)
+        if (chars[k] === wanted)
+            return k;
+    return -1;
+}
+
+;// CONCATENATED MODULE: ./src/planner/path-glob.ts
+/**
+ * `Path(project_root).glob(pattern)` (what dbt's PathSelectorMethod runs),
+ * evaluated over the paths the manifest names (every node's file, its YAML
+ * file and the folders above them) instead of the disk: only those can make
+ * a node match. pathlib's rules: a relative pattern, split at `/` (empty and
+ * `.` segments dropped); each segment fnmatch-ed against one path segment
+ * (case-sensitive, as on Linux); `**` alone is any number of folders, zero
+ * included (so `**` matches the project root, which holds every file).
+ *
+ * Where Python versions dbt runs on disagree, the pattern is refused rather
+ * than guessed: a trailing `/` (3.11+ keeps only folders; 3.10 ignores it)
+ * or a trailing `**` (3.13+ also yields files; earlier only folders), when
+ * the two readings select different paths. `..` segments, absolute patterns
+ * and `**` inside a segment are refused as well.
+ */
+
+class GlobRefusal extends Error {
+}
+/** The set of candidate paths the pattern finds. Throws GlobRefusal for a pattern not read exactly. */
+function globPaths(pattern, candidates) {
+    if (pattern.startsWith("/"))
+        throw new GlobRefusal("an absolute `path:` is refused by pathlib (and dbt)");
+    const rawSegments = pattern.split("/");
+    const segments = [];
+    for (const s of rawSegments) {
+        if (s === "" || s === ".")
+            continue;
+        if (s === "..")
+            throw new GlobRefusal("`..` in a `path:` selector is not resolved by ODS");
+        if (s === "**")
+            segments.push({ kind: "any" });
+        else if (s.includes("**"))
+            throw new GlobRefusal("`**` inside a path segment reads differently across Python versions");
+        else
+            segments.push({ kind: "name", text: s });
+    }
+    if (segments.length === 0)
+        throw new GlobRefusal("an empty `path:` pattern is refused by pathlib (and dbt)");
+    const trailingSlash = pattern.endsWith("/");
+    const trailingAny = segments[segments.length - 1].kind === "any";
+    if (!trailingSlash && !trailingAny)
+        return { paths: path_glob_select(segments, candidates, false), alternative: null, why: "" };
+    return {
+        paths: path_glob_select(segments, candidates, true),
+        alternative: path_glob_select(segments, candidates, false),
+        why: trailingSlash
+            ? "a trailing `/` keeps only folders on Python 3.11+ but not on 3.10, and here that changes what is selected"
+            : "a trailing `**` finds files on Python 3.13+ but only folders before, and here that changes what is selected",
+    };
+}
+function path_glob_select(segments, candidates, dirsOnly) {
+    const out = new Set();
+    for (const c of candidates) {
+        if (dirsOnly && !c.dir)
+            continue;
+        if (matches(segments, 0, c.parts, 0))
+            out.add(c.path);
     }
     return out;
 }
-function nameWithVersion(node) {
-    return node.version === null ? node.name : `${node.name}.v${node.version}`;
-}
-/** dbt's fqn matching: the selector's parts are a prefix of the fqn, or name the node (with its version). */
-function fqnMatches(fqn, selector) {
-    const parts = selector.split(".");
-    if (parts.length > fqn.length)
+function matches(segments, si, parts, pi) {
+    if (si === segments.length)
+        return pi === parts.length;
+    const seg = segments[si];
+    if (seg.kind === "any") {
+        for (let k = pi; k <= parts.length; k++)
+            if (matches(segments, si + 1, parts, k))
+                return true;
         return false;
-    for (let i = 0; i < parts.length; i++)
-        if (fqn[i] !== parts[i])
-            return false;
-    return true;
+    }
+    return pi < parts.length && fnmatch(parts[pi], seg.text) && matches(segments, si + 1, parts, pi + 1);
 }
-function pathMatches(file, selector) {
-    const wanted = selector.replace(/\/+$/, "");
-    return file === wanted || file.startsWith(`${wanted}/`);
+
+;// CONCATENATED MODULE: ./src/planner/selector-spec.ts
+/**
+ * dbt's selector syntax, parsed as dbt-core parses it:
+ *
+ * - core/dbt/graph/cli.py `parse_union`: each `--select` / `--exclude` value
+ *   is split at spaces into a union; each part is split at commas into an
+ *   intersection of single criteria.
+ * - core/dbt/graph/selector_spec.py `RAW_SELECTOR_PATTERN`: an optional `@`,
+ *   an optional `N+` (parents, with an optional depth), an optional
+ *   `method:` (`[\w.]+`, where `config.materialized` is the method `config`
+ *   with the argument `materialized`), the value (lazily), and an optional
+ *   `+N` (children, with an optional depth). `@` with a `+` suffix is an error.
+ * - `SelectionCriteria.default_method`: without a method, a value with a `/`
+ *   is a `path`, one ending in `.sql`, `.py` or `.csv` (any case) is a `file`,
+ *   anything else is an `fqn`.
+ *
+ * Methods ODS does not resolve exactly are refused (UserError "usage"),
+ * never silently matched to nothing.
+ */
+
+const SUPPORTED = new Set([
+    "fqn",
+    "file",
+    "path",
+    "tag",
+    "package",
+    "source",
+    "resource_type",
+    "config",
+]);
+/** dbt's MethodName values (core/dbt/graph/selector_methods.py) that ODS refuses. */
+const REFUSED = new Set([
+    "group",
+    "access",
+    "test_name",
+    "test_type",
+    "state",
+    "exposure",
+    "metric",
+    "result",
+    "source_status",
+    "version",
+    "semantic_model",
+    "saved_query",
+    "unit_test",
+    "selector",
+    "wildcard",
+]);
+const SUPPORTED_FORMS = "names and globs (`orders`, `stg_*`, `pkg.folder.*`, `orders.v2`), `fqn:`, `path:` (file, folder or glob), `file:`, `tag:`, `package:`, `source:`, `resource_type:`, `config.<key>:`, the graph operators `+x`, `x+`, `N+x`, `x+N`, `@x`, intersections `a,b` and unions `a b`, and `--exclude`";
+// The method group is Python's `[\w.]+` (Unicode word characters).
+const RAW_SELECTOR_PATTERN = /^(?<childrensParents>@)?(?<parents>(?<parentsDepth>\d*)\+)?(?:(?<method>[\p{L}\p{N}\p{Mn}\p{Mc}\p{Pc}.]+):)?(?<value>.*?)(?<children>\+(?<childrenDepth>\d*))?$/su;
+function usageError(raw, why, input) {
+    return new user_error/* UserError */.yo("usage", `The selector \`${raw}\` is not supported: ${why}.`, {
+        input,
+        hint: `ODS resolves dbt's ${SUPPORTED_FORMS}.`,
+    });
 }
-function addAncestors(graph, id, nodes, sources) {
-    const stack = [id];
-    const seen = new Set();
-    while (stack.length > 0) {
-        const current = graph.nodes.get(stack.pop());
-        if (!current || seen.has(current.id))
-            continue;
-        seen.add(current.id);
-        for (const source of current.sources)
-            sources.add(source);
-        for (const parent of current.parents) {
-            nodes.add(parent);
-            stack.push(parent);
+/** dbt-core's cli.py: values → space-separated parts (empty ones dropped) → comma-separated criteria. */
+function parseSelection(values, input) {
+    const out = [];
+    for (const value of values) {
+        for (const part of value.split(/\s+/)) {
+            if (part === "")
+                continue;
+            out.push({ raw: part, criteria: part.split(",").map((single) => parseCriterion(single, part, input)) });
         }
     }
+    return out;
 }
-function addDescendants(graph, id, nodes) {
-    const stack = [id];
-    while (stack.length > 0) {
-        const current = graph.nodes.get(stack.pop());
-        if (!current)
-            continue;
-        for (const child of current.children) {
-            if (!nodes.has(child)) {
-                nodes.add(child);
-                stack.push(child);
+function depth(text) {
+    // selector_spec.py `_match_to_int`: an empty depth is no limit; `0` is a depth of 0.
+    return text === undefined || text === "" ? null : Number.parseInt(text, 10);
+}
+function parseCriterion(raw, whole, input) {
+    const m = RAW_SELECTOR_PATTERN.exec(raw);
+    if (m === null || m.groups === undefined)
+        throw usageError(whole, `\`${raw}\` is not a dbt selector`, input);
+    const g = m.groups;
+    const value = g.value ?? "";
+    let method;
+    let args = [];
+    if (g.method === undefined) {
+        // selector_spec.py `default_method` (POSIX: the path separator is `/`).
+        if (value.includes("/"))
+            method = "path";
+        else if (/\.(sql|py|csv)$/i.test(value))
+            method = "file";
+        else
+            method = "fqn";
+    }
+    else {
+        const parts = g.method.split(".");
+        method = parts[0];
+        args = parts.slice(1);
+    }
+    if (REFUSED.has(method)) {
+        throw usageError(whole, `ODS does not resolve the selector method \`${method}:\``, input);
+    }
+    if (!SUPPORTED.has(method)) {
+        throw usageError(whole, `\`${method}\` is not a dbt selector method (dbt refuses it too)`, input);
+    }
+    if (method === "config" && (args.length === 0 || args.some((a) => a === ""))) {
+        throw usageError(whole, "`config` needs a key, as in `config.materialized:table`", input);
+    }
+    if (method !== "config" && args.length > 0) {
+        throw usageError(whole, `the method \`${method}\` takes no \`.${args.join(".")}\``, input);
+    }
+    const childrensParents = g.childrensParents !== undefined;
+    const children = g.children !== undefined;
+    if (childrensParents && children) {
+        // SelectionCriteria.__post_init__: dbt refuses it.
+        throw usageError(whole, `\`${raw}\`: the \`@\` prefix and a \`+\` suffix are incompatible (dbt refuses it too)`, input);
+    }
+    return {
+        raw,
+        method: method,
+        args,
+        value,
+        childrensParents,
+        parents: g.parents !== undefined,
+        parentsDepth: depth(g.parentsDepth),
+        children,
+        childrenDepth: depth(g.childrenDepth),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/planner/selector-methods.ts
+/**
+ * dbt's selector methods (core/dbt/graph/selector_methods.py), each a
+ * predicate over a member of the selection graph, compiled once per
+ * criterion so that resolving it is one pass over the members.
+ */
+
+
+
+/** NodeType values (core/dbt/node_types.py), for `resource_type:`. */
+const NODE_TYPES = new Set([
+    "model",
+    "analysis",
+    "test",
+    "snapshot",
+    "operation",
+    "seed",
+    "rpc",
+    "sql_operation",
+    "doc",
+    "source",
+    "macro",
+    "exposure",
+    "metric",
+    "group",
+    "saved_query",
+    "semantic_model",
+    "unit_test",
+    "fixture",
+    "function",
+]);
+function compileCriterion(index, c, whole, input) {
+    const value = c.value;
+    switch (c.method) {
+        case "fqn": {
+            // QualifiedNameSelectorMethod: non_source_nodes, matched on the fqn with and without its package.
+            const matches = fqnMatcher(value);
+            return (m) => m.kind !== "source" &&
+                m.fqn.length > 0 &&
+                (matches(m.fqn, 0, m.versioned) || (m.fqn.length > 1 && matches(m.fqn, 1, m.versioned)));
+        }
+        case "tag":
+            // TagSelectorMethod: all_nodes with a `tags` attribute, any tag fnmatch-ing.
+            return (m) => m.tags?.some((tag) => fnmatch(tag, value)) === true;
+        case "package": {
+            // PackageSelectorMethod: `this` is the root project.
+            const wanted = value === "this" && index.projectName !== null ? index.projectName : value;
+            return (m) => fnmatch(m.packageName, wanted);
+        }
+        case "file":
+            // FileSelectorMethod: the file's name or its stem.
+            return (m) => {
+                if (m.originalFilePath === null)
+                    return false;
+                const base = m.originalFilePath.slice(m.originalFilePath.lastIndexOf("/") + 1);
+                const dot = base.lastIndexOf(".");
+                const stem = dot > 0 ? base.slice(0, dot) : base;
+                return fnmatch(base, value) || fnmatch(stem, value);
+            };
+        case "path":
+            return pathTest(index, value, whole, input);
+        case "source":
+            return sourceTest(value, whole, input);
+        case "resource_type":
+            if (!NODE_TYPES.has(value)) {
+                throw usageError(whole, `\`${value}\` is not a dbt resource type (dbt refuses it too)`, input);
+            }
+            return (m) => m.resourceType === value;
+        case "config":
+            return configTest(c.args, value);
+    }
+}
+/**
+ * selector_methods.py `is_selected_node`: the leaf name (for a versioned
+ * model: the name, or name and version joined by `.` or `_`), else the
+ * selector's dot-separated parts against the fqn flattened at dots, exactly
+ * until the first part with a wildcard, from where the rest is fnmatch-ed.
+ */
+function isSelectedNode(fqn, selector, versioned) {
+    return fqnMatcher(selector)(fqn, 0, versioned);
+}
+/** isSelectedNode compiled for one selector: `(fqn, start, versioned)` matches `fqn[start:]`. */
+function fqnMatcher(selector) {
+    const parts = selector.split(".");
+    const wild = parts.findIndex((part) => /[*?[\]]/.test(part));
+    const rest = wild >= 0 ? parts.slice(wild).join(".") : "";
+    const lastTwo = parts.slice(-2).join("_");
+    return (fqn, start, versioned) => {
+        const last = fqn.length - 1;
+        if (last < start)
+            return false;
+        if (versioned && last > start) {
+            if (fqn[last - 1] === selector)
+                return true;
+            if (`${fqn[last - 1]}_${fqn[last]}` === lastTwo)
+                return true;
+        }
+        else if (fqn[last] === selector) {
+            return true;
+        }
+        // Dots in fqn segments are separators too (flat_fqn).
+        let flat = fqn;
+        let at = start;
+        for (let k = start; k <= last; k++) {
+            if (fqn[k].includes(".")) {
+                flat = fqn.slice(start).flatMap((segment) => segment.split("."));
+                at = 0;
+                break;
             }
         }
+        if (flat.length - at < parts.length)
+            return false;
+        for (let i = 0; i < parts.length; i++) {
+            if (i === wild)
+                return fnmatch(flat.slice(at + i).join("."), rest);
+            if (flat[at + i] !== parts[i])
+                return false;
+        }
+        return true;
+    };
+}
+function sourceTest(value, whole, input) {
+    // SourceSelectorMethod: source, source.table or package.source.table, each part fnmatch-ed.
+    const parts = value.split(".");
+    let pkg = "*";
+    let source;
+    let table = "*";
+    if (parts.length === 1)
+        source = parts[0];
+    else if (parts.length === 2)
+        [source, table] = parts;
+    else if (parts.length === 3)
+        [pkg, source, table] = parts;
+    else
+        throw usageError(whole, "a source is `source_name`, `source_name.table` or `package.source_name.table` (dbt refuses it too)", input);
+    return (m) => m.kind === "source" &&
+        fnmatch(m.packageName, pkg) &&
+        fnmatch(m.sourceName ?? "", source) &&
+        fnmatch(m.name, table);
+}
+/**
+ * ConfigSelectorMethod: `nodes` entries and sources whose config has the
+ * key path; a list matches when it holds the value, anything else when it
+ * equals it; `true`/`false` (any case) also match booleans; `severity` is
+ * compared without case.
+ */
+function configTest(args, value) {
+    const caseless = args.length === 1 && args[0] === "severity";
+    const lower = value.toLowerCase();
+    const equals = (v) => {
+        if (typeof v === "string")
+            return caseless ? v.toUpperCase() === value.toUpperCase() : v === value;
+        if (v === true)
+            return lower === "true";
+        if (v === false)
+            return lower === "false";
+        return false;
+    };
+    return (m) => {
+        if (m.config === null || (m.kind !== "node" && m.kind !== "source"))
+            return false;
+        let current = m.config;
+        for (const key of args) {
+            if (current === null ||
+                typeof current !== "object" ||
+                Array.isArray(current) ||
+                !Object.hasOwn(current, key))
+                return false;
+            current = current[key];
+        }
+        if (Array.isArray(current))
+            return current.some(equals);
+        return equals(current);
+    };
+}
+/**
+ * PathSelectorMethod: the paths `Path(project_root).glob(value)` finds; a
+ * member matches when its original_file_path or its patch (YAML) file is one
+ * of them, or a folder holding its original_file_path is. The glob runs on
+ * the paths the manifest names instead of the disk (path-glob.ts).
+ */
+function pathTest(index, value, whole, input) {
+    let glob;
+    try {
+        glob = globPaths(value, candidatePaths(index));
     }
+    catch (error) {
+        if (error instanceof GlobRefusal)
+            throw usageError(whole, error.message, input);
+        throw error;
+    }
+    const test = pathMemberTest(glob.paths);
+    if (glob.alternative !== null) {
+        const other = pathMemberTest(glob.alternative);
+        if (index.members.some((m) => test(m) !== other(m)))
+            throw usageError(whole, glob.why, input);
+    }
+    return test;
+}
+function pathMemberTest(matched) {
+    const root = matched.has("");
+    return (m) => {
+        const file = m.pathKey;
+        if (m.patchKey !== null && matched.has(m.patchKey))
+            return true;
+        if (file === null)
+            return false;
+        if (matched.has(file))
+            return true;
+        // Path(original_file_path).parents: every folder above it, ending with `.`, the project root.
+        if (root)
+            return true;
+        let at = file.lastIndexOf("/");
+        while (at > 0) {
+            if (matched.has(file.slice(0, at)))
+                return true;
+            at = file.lastIndexOf("/", at - 1);
+        }
+        return false;
+    };
+}
+const candidateCache = new WeakMap();
+function candidatePaths(index) {
+    const cached = candidateCache.get(index);
+    if (cached)
+        return cached;
+    const files = new Set();
+    const dirs = new Set();
+    for (const m of index.members) {
+        for (const path of [m.pathKey, m.patchKey]) {
+            // pathlib's glob never walks up out of the project: a path through `..` is never found.
+            if (path === null || path === "" || path.split("/").includes(".."))
+                continue;
+            files.add(path);
+            for (const dir of folders(path))
+                dirs.add(dir);
+        }
+    }
+    const out = [{ path: "", dir: true, parts: [] }];
+    for (const dir of dirs)
+        out.push({ path: dir, dir: true, parts: dir.split("/") });
+    for (const file of files)
+        if (!dirs.has(file))
+            out.push({ path: file, dir: false, parts: file.split("/") });
+    candidateCache.set(index, out);
+    return out;
+}
+/** Every folder above a path, nearest first (`a/b/c.sql` → `a/b`, `a`). */
+function folders(path) {
+    const out = [];
+    let at = path.lastIndexOf("/");
+    while (at > 0) {
+        out.push(path.slice(0, at));
+        at = path.lastIndexOf("/", at - 1);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/planner/selection.ts
+
+
+
+/** Kept for callers that pre-split: dbt splits each value at spaces itself. */
+function splitSelectors(values) {
+    return values.flatMap((value) => value.split(/\s+/)).filter((part) => part.length > 0);
+}
+function selectNodes(graph, select, exclude = []) {
+    const included = parseSelection(select, "select");
+    const excluded = parseSelection(exclude, "exclude");
+    const index = selectionIndex(graph);
+    const n = index.members.length;
+    const unmatched = [];
+    // Sets of members as masks (1: in the set), for one-pass unions, intersections and differences.
+    const chosen = new Uint8Array(n);
+    if (included.length === 0)
+        chosen.fill(1);
+    for (const part of included) {
+        const found = resolveIntersection(index, part, "select");
+        if (found === null)
+            unmatched.push(part.raw);
+        else
+            for (let i = 0; i < n; i++)
+                chosen[i] |= found[i];
+    }
+    for (const part of excluded) {
+        const found = resolveIntersection(index, part, "exclude");
+        if (found === null)
+            unmatched.push(part.raw);
+        else
+            for (let i = 0; i < n; i++)
+                if (found[i])
+                    chosen[i] = 0;
+    }
+    const nodes = new Set();
+    const sources = new Set();
+    for (let i = 0; i < n; i++) {
+        if (!chosen[i])
+            continue;
+        const member = index.members[i];
+        if (graph.nodes.has(member.id))
+            nodes.add(member.id);
+        else if (member.kind === "source" && graph.sources.has(member.id))
+            sources.add(member.id);
+    }
+    return { nodes, sources, unmatched };
+}
+/** The members an intersection selects, or null when it selects none. */
+function resolveIntersection(index, part, input) {
+    let result = null;
+    for (const criterion of part.criteria) {
+        const found = resolveCriterion(index, criterion, part.raw, input);
+        if (result === null)
+            result = found;
+        else
+            for (let i = 0; i < result.length; i++)
+                result[i] &= found[i];
+    }
+    return result?.includes(1) ? result : null;
+}
+/** selector.py `get_nodes_from_criteria` and `collect_specified_neighbors`. */
+function resolveCriterion(index, c, whole, input) {
+    const test = compileCriterion(index, c, whole, input);
+    const members = index.members;
+    const selected = new Uint8Array(members.length);
+    const collected = [];
+    for (let i = 0; i < members.length; i++) {
+        if (test(members[i])) {
+            collected.push(i);
+            selected[i] = 1;
+        }
+    }
+    if (c.childrensParents) {
+        const down = [...collected, ...walk(index.children, collected, null)];
+        for (const i of down)
+            selected[i] = 1;
+        for (const i of walk(index.parents, down, null))
+            selected[i] = 1;
+    }
+    if (c.parents)
+        for (const i of walk(index.parents, collected, c.parentsDepth))
+            selected[i] = 1;
+    if (c.children)
+        for (const i of walk(index.children, collected, c.childrenDepth))
+            selected[i] = 1;
+    // selector.py `expand_selection` (eager, dbt's default): the tests and unit
+    // tests reading a selected member are selected too. Only tests are added, so
+    // nothing ODS plans changes; it keeps `a,b` and "matches nothing" as dbt's.
+    const n = members.length;
+    for (let i = 0; i < n; i++) {
+        if (selected[i] !== 1)
+            continue;
+        for (const child of index.children[i]) {
+            const type = members[child].resourceType;
+            if (type === "test" || type === "unit_test")
+                selected[child] = 2;
+        }
+    }
+    for (let i = 0; i < n; i++)
+        if (selected[i] === 2)
+            selected[i] = 1;
+    return selected;
 }
 
 ;// CONCATENATED MODULE: ./src/planner/source-checks.ts
@@ -21097,8 +23924,9 @@ function addDescendants(graph, id, nodes) {
  * (checks_changed); its data version now is below semantic, was observed no
  * later than the last pass, or the record has none (missing_data_evidence);
  * the version moved (new_upstream_data). Otherwise they are skipped
- * (unchanged). With a selection, only sources a `+name` selector reaches as
- * ancestors are considered, as in dbt.
+ * (unchanged). With a selection, only the sources it selects (as ancestors
+ * a `+name` reaches, or by `source:`, `path:`, `tag:` …: selection.ts) are
+ * considered, as in dbt.
  */
 
 
@@ -21159,26 +23987,33 @@ function planSourceChecks(graph, macros, snapshot, observed, inScope) {
  * plan(): for every planned node, BUILD or REUSE, and why (ADR-0013,
  * "Planning rules"). Pure and synchronous: the clock is a value passed in.
  *
- * Rules, first match wins, in DAG order:
+ * The rules are an ordered list of named modules, one per reason code
+ * (src/planner/rules/index.ts); for each node, in DAG order, the first that
+ * returns a decision decides:
  *  0. no state at all                                    BUILD no_state
  *  0. state recorded for another target (ADR-0017)       BUILD target_changed
  *  2. no snapshot entry                                  BUILD never_built
+ *     the last build didn't build the whole node         BUILD last_build_partial
  *  3. code evidence incomplete                           BUILD code_incomplete
  *  4. fingerprint scheme differs / fingerprint differs   BUILD scheme_changed / code_changed
  *     a hook reads the environment (#218)                BUILD hook_reads_environment
- *  5. a parent is built because its code changed        BUILD parent_code_changed
+ *  5. a parent changes code                              BUILD parent_code_changed
  *  6. a parent ODS doesn't know                          BUILD unknown_parent
  *  7. no declared inputs (seeds excepted)                BUILD no_declared_inputs
  *  8. the freshness policy can't be honoured             BUILD policy_unmet
+ *     checks, and no passing test record                 BUILD tests_not_passed
  *  9. missing data evidence                              BUILD missing_data_evidence
+ *     it calls a clock function: within lag_tolerance    REUSE within_lag_tolerance
+ *       otherwise                                        BUILD clock_dependent
  * 10. new upstream data, then the policy:
  * 11.   require_fresh_data_from: all, some inputs unchanged  REUSE quorum_not_met
  * 12.   within lag_tolerance of the last build               REUSE within_lag_tolerance
  * 13.   otherwise                                            BUILD new_upstream_data
  * 14. otherwise                                          REUSE unchanged / formatting_only
+ *     a REUSE whose checks changed since they passed runs them (entry.checks)
  * 15. entries ordered by DAG depth, then id; 16. a cycle is an error (the graph refuses it).
  * 17. every REUSE says whether the relation's existence was checked.
- * 18. the dbt command for the BUILD set.
+ * 18. the dbt command for the BUILD set (and the checks to run).
  * 1. nodes not selected are left out of the plan (their decisions still
  *    count for their children).
  */
@@ -21193,21 +24028,15 @@ function planSourceChecks(graph, macros, snapshot, observed, inScope) {
 
 
 
-const POINTER_NOTE = " The environment reads that build through a pointer view.";
+
+
+
+
 const UNCHECKED = {
     checked: false,
     exactness: "none",
     message: "not checked: no warehouse connection, so the relation is trusted to still exist",
 };
-function displayName(graph, id) {
-    const node = graph.nodes.get(id)?.node;
-    if (node)
-        return node.version === null ? node.name : `${node.name}.v${node.version}`;
-    const source = graph.sources.get(id)?.source;
-    if (source)
-        return `${source.sourceName}.${source.name}`;
-    return id;
-}
 function sameTarget(a, b, pointers) {
     if (!a || !b)
         return true;
@@ -21223,7 +24052,6 @@ function plan(input) {
     const decisions = new Map();
     const warnings = [];
     const pointers = input.pointers === true;
-    const pointerNote = pointers ? POINTER_NOTE : "";
     const targetChanged = snapshot !== null && !sameTarget(snapshot.target, input.target, pointers);
     if (!snapshot) {
         warnings.push({
@@ -21244,193 +24072,69 @@ function plan(input) {
             message: "No sources.json was given: nodes that read sources have no evidence of their data and are built. Run `dbt source freshness` before planning.",
         });
     }
-    let staleSources = 0;
+    const exclude = input.exclude ?? [];
+    const selection = input.select.length > 0 || exclude.length > 0 ? selectNodes(graph, input.select, exclude) : null;
+    if (selection)
+        selectionWarnings(selection, graph.nodes.size, warnings);
+    const macros = macroIndexFor(graph);
+    const facts = {
+        input,
+        graph,
+        snapshot,
+        targetChanged,
+        pointers,
+        observed,
+        macros,
+        selected: selection?.nodes ?? null,
+        staleSources: { count: 0 },
+    };
     for (const id of graph.order) {
         const node = graph.nodes.get(id);
-        const decision = decide(node);
-        decisions.set(id, decision);
-    }
-    function decide(node) {
-        const id = node.id;
         const fp = project.fingerprints.get(id);
-        const entry = own_own(snapshot?.nodes, id);
+        const recorded = targetChanged ? undefined : own_own(snapshot?.nodes, id);
         const codeEvidence = {
             kind: "code",
             subject: id,
             value: fp.fingerprint.digest,
-            recorded: entry?.fingerprint.digest ?? null,
+            recorded: own_own(snapshot?.nodes, id)?.fingerprint.digest ?? null,
             exactness: fp.complete ? "exact" : "none",
         };
-        const build = (code, message, extra = {}, evidence = []) => ({
-            action: "BUILD",
-            reason: { code, message, ...extra },
-            evidence: [codeEvidence, ...evidence],
-        });
-        if (!snapshot)
-            return build("no_state", "No state found: built once so the run can be recorded.");
-        if (targetChanged) {
-            return build("target_changed", `Its last build went to target ${describeTarget(snapshot.target)}; this plan builds into ${describeTarget(input.target)}.`);
-        }
-        if (!entry)
-            return build("never_built", `Never built by ODS in ${scopeKey(scope)}.`);
-        if (!fp.complete) {
-            return build("code_incomplete", `Its code can't be fingerprinted completely: ${fp.incomplete.join("; ")}.`);
-        }
-        if (entry.fingerprint.scheme !== SCHEME) {
-            return build("scheme_changed", `The fingerprint scheme changed (${entry.fingerprint.scheme} → ${SCHEME}): every node is built once.`);
-        }
-        const diff = pointers ? portableDiff(entry, fp) : diffFingerprints(entry.fingerprint, fp.fingerprint);
-        if (!isEmptyDiff(diff)) {
-            const names = [...diff.changed, ...diff.added, ...diff.removed];
-            return build("code_changed", `Its ${componentWords(names)} changed since run ${entry.run_id}.`, {
-                components: diff,
-            });
-        }
-        if (fp.environmentReads.length > 0) {
-            const where = fp.environmentReads.map((read) => `${read.where} reads ${read.names.map(code).join(", ")}`);
-            return build("hook_reads_environment", `It has hooks, and ${listWords(where)}: what the hook does depends on the run, so the node is built every run.`, {
-                subjects: [
-                    ...fp.environmentReads.map((read) => read.where),
-                    ...new Set(fp.environmentReads.flatMap((read) => read.names)),
-                ],
-            });
-        }
-        const codeParents = node.parents.filter((parent) => {
-            const d = decisions.get(parent);
-            return d?.action === "BUILD" && BUILD_REASONS[d.reason.code] === "code";
-        });
-        if (codeParents.length > 0) {
-            return build("parent_code_changed", `Parent ${listWords(codeParents.map((p) => code(displayName(graph, p))))} ${codeParents.length === 1 ? "is" : "are"} built for a code change, so its input may change shape.`, { subjects: codeParents });
-        }
-        if (node.unknownParents.length > 0) {
-            const ids = node.unknownParents.map((parent) => parent.id);
-            return build("unknown_parent", `It reads ${listWords(ids.map(code))}, which ODS doesn't know (neither a node nor a source in the manifest).`, { subjects: ids });
-        }
-        const isSeed = node.node.resourceType === "seed";
-        if (!isSeed && node.parents.length === 0 && node.sources.length === 0) {
-            return build("no_declared_inputs", "It declares no inputs (no `ref` or `source`), so ODS can't tell when the data it reads changes.");
-        }
-        const policy = readFreshnessPolicy(node.node.config);
-        if (!policy.ok)
-            return build("policy_unmet", `Its freshness policy can't be honoured: ${policy.problem}.`);
-        // Rule 9: evidence of every input's data, now and at the last build.
-        const evidence = [];
-        const missing = [];
-        const moved = [];
-        const movedIds = [];
-        for (const sourceId of node.sources) {
-            const current = observed.get(sourceId);
-            const recorded = own_own(entry.sources, sourceId);
-            const name = code(displayName(graph, sourceId));
-            evidence.push({
-                kind: "source_version",
-                subject: sourceId,
-                value: current?.value ?? null,
-                recorded: recorded?.value ?? null,
-                exactness: current?.exactness ?? "none",
-            });
-            if (!current) {
-                missing.push(`${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`);
-            }
-            else if (!current.value || !(0,source_evidence/* atLeastSemantic */.$p)(current.exactness)) {
-                missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
-            }
-            else if (!current.observedAt || ((0,source_evidence/* compareInstants */.QI)(current.observedAt, entry.built_at) ?? 0) <= 0) {
-                staleSources++;
-                missing.push(`${name} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${entry.built_at})`);
-            }
-            else if (!recorded) {
-                missing.push(`no version of ${name} was recorded when it was last built`);
-            }
-            else if (!(0,source_evidence/* atLeastSemantic */.$p)(recorded.exactness)) {
-                missing.push(`the version of ${name} recorded at its last build is only ${recorded.exactness}`);
-            }
-            else if (!(0,source_evidence/* sameVersion */.r1)(current.value, recorded.value)) {
-                moved.push(`source ${name} (${recorded.value} → ${current.value})`);
-                movedIds.push(sourceId);
-            }
-        }
-        for (const parent of node.parents) {
-            const read = own_own(entry.parents, parent);
-            const parentState = own_own(snapshot.nodes, parent);
-            const parentDecision = decisions.get(parent);
-            evidence.push({
-                kind: "parent_build",
-                subject: parent,
-                value: parentState?.run_id ?? null,
-                recorded: read ?? null,
-                exactness: read && parentState ? "exact" : "none",
-            });
-            const name = code(displayName(graph, parent));
-            if (read === undefined) {
-                missing.push(`no record of which build of parent ${name} it read`);
-            }
-            else if (parentDecision?.action === "BUILD") {
-                moved.push(`parent ${name} is built (${parentDecision.reason.code.replaceAll("_", " ")})`);
-                movedIds.push(parent);
-            }
-            else if (parentState && parentState.run_id !== read) {
-                moved.push(`parent ${name} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`);
-                movedIds.push(parent);
-            }
-        }
-        if (missing.length > 0) {
-            return build("missing_data_evidence", `No evidence of its input data since its last build: ${listWords(missing)}.`, {}, evidence);
-        }
-        if (moved.length > 0) {
-            const inputs = node.parents.length + node.sources.length;
-            const p = policy.policy;
-            if (p?.requireAll && moved.length < inputs) {
-                return {
-                    action: "REUSE",
-                    reason: {
-                        code: "quorum_not_met",
-                        message: `New data in ${moved.length} of ${inputs} inputs (${listWords(moved)}); its policy (require_fresh_data_from: all) waits for every input.`,
-                        quorum: { changed: moved.length, total: inputs },
-                    },
-                    evidence: [codeEvidence, ...evidence],
-                };
-            }
-            if (p && p.lagSeconds > 0) {
-                const builtAt = Date.parse(entry.built_at);
-                const due = new Date(builtAt + p.lagSeconds * 1000);
-                if (!Number.isNaN(builtAt) && Date.parse(now) < due.getTime()) {
-                    const dueAt = due.toISOString();
-                    return {
-                        action: "REUSE",
-                        reason: {
-                            code: "within_lag_tolerance",
-                            message: `New upstream data (${listWords(moved)}), but it was built ${entry.built_at}, within its lag tolerance of ${p.lagText}: due at ${dueAt}.`,
-                            due_at: dueAt,
-                        },
-                        evidence: [codeEvidence, ...evidence],
-                    };
-                }
-            }
-            return build("new_upstream_data", `New upstream data: ${listWords(moved)}.`, { subjects: movedIds }, evidence);
-        }
-        const formattingOnly = fp.rawDigest !== null && entry.raw_digest !== undefined && entry.raw_digest !== fp.rawDigest;
-        return {
-            action: "REUSE",
-            reason: formattingOnly
-                ? {
-                    code: "formatting_only",
-                    message: `Only formatting changed since run ${entry.run_id}; code and inputs unchanged.${pointerNote}`,
-                }
-                : {
-                    code: "unchanged",
-                    message: `Code and inputs unchanged since run ${entry.run_id}.${pointerNote}`,
-                },
-            evidence: [codeEvidence, ...evidence],
+        let data;
+        const context = {
+            node,
+            fp,
+            recorded,
+            decisions,
+            policy: readFreshnessPolicy(node.node.config),
+            now,
+            input,
+            facts,
+            codeEvidence,
+            build: (code, message, extra = {}, evidence = []) => ({
+                action: "BUILD",
+                reason: { code, message, ...extra },
+                evidence: [codeEvidence, ...evidence],
+            }),
+            dataEvidence: () => {
+                data ??= dataEvidence(node, recorded, decisions, facts);
+                return data;
+            },
         };
+        let decision;
+        for (const rule of RULES) {
+            decision = rule.decide(context);
+            if (decision)
+                break;
+        }
+        decisions.set(id, decision);
     }
+    const staleSources = facts.staleSources.count;
     if (staleSources > 0) {
         warnings.push({
             code: "stale_source_freshness",
             message: `sources.json was observed before the last build of ${staleSources} input${staleSources === 1 ? "" : "s"}: it says nothing about data since then, so the nodes that read them are built. Run \`dbt source freshness\` right before planning.`,
         });
     }
-    const selection = input.select.length > 0 ? selectNodes(graph, input.select) : null;
     const entries = [];
     for (const id of graph.order) {
         if (selection && !selection.nodes.has(id))
@@ -21457,8 +24161,12 @@ function plan(input) {
             relation,
             parents: [...node.parents, ...node.sources],
         };
-        if (decision.action === "REUSE")
+        if (decision.action === "REUSE") {
             entry.relation_check = input.relationCheck ?? UNCHECKED;
+            const checks = checksToRun(graph, node, recorded, macros);
+            if (checks)
+                entry.checks = checks;
+        }
         if (recorded) {
             entry.last_build = {
                 run_id: recorded.run_id,
@@ -21471,13 +24179,14 @@ function plan(input) {
         entries.push(entry);
     }
     const built = entries.filter((entry) => entry.action === "BUILD");
-    const sourceChecks = planSourceChecks(graph, new macro_index/* MacroIndex */.t8(graph.macros, graph.metadata.adapterType), targetChanged ? null : snapshot, observed, selection?.sources ?? null);
+    const sourceChecks = planSourceChecks(graph, macros, targetChanged ? null : snapshot, observed, selection?.sources ?? null);
     const nodeSelect = (0,build_command/* selectorFor */.DA)(built.map((entry) => graph.nodes.get(entry.unique_id).node.fqn));
     const sourceSelect = sourceChecks
         .filter((check) => check.action === "RUN")
         .map((check) => (0,build_command/* shellQuote */.ZL)(`source:${check.name}`))
         .join(" ");
-    const select = [nodeSelect, sourceSelect].filter((part) => part !== "").join(" ");
+    const checkSelect = (0,build_command/* selectorFor */.DA)(checkFqns(graph, entries.flatMap((entry) => entry.checks?.run ?? [])));
+    const select = [nodeSelect, checkSelect, sourceSelect].filter((part) => part !== "").join(" ");
     return {
         schema_version: PLAN_SCHEMA_VERSION,
         scope: scopeKey(scope),
@@ -21491,6 +24200,7 @@ function plan(input) {
             created_at: snapshot?.created_at ?? null,
         },
         selection: [...input.select],
+        ...(exclude.length > 0 ? { exclusion: [...exclude] } : {}),
         ...(pointers ? { pointers: true } : {}),
         summary: { build: built.length, reuse: entries.length - built.length },
         entries,
@@ -21501,24 +24211,23 @@ function plan(input) {
     };
 }
 /**
- * For a pull request's environment: where the node is built, and the names of
- * the relations it reads, are not code changes (the environment points at the
- * recorded build). Compares the portable sql when both sides have it.
+ * dbt warns when a selector matches nothing and then builds nothing for it;
+ * ODS says so in the plan's warnings (docs/decisions/selectors.md), and says
+ * too when the whole selection plans no node and no source.
  */
-function portableDiff(entry, fp) {
-    const portable = (components, sql) => {
-        const { relation: _relation, ...rest } = components;
-        if (sql && rest.sql !== undefined)
-            rest.sql = sql;
-        return { scheme: SCHEME, digest: "", components: rest };
-    };
-    const bothPortable = Boolean(entry.portable_sql && fp.portableSql);
-    return diffFingerprints(portable(entry.fingerprint.components, bothPortable ? entry.portable_sql : null), portable(fp.fingerprint.components, bothPortable ? fp.portableSql : null));
-}
-function describeTarget(target) {
-    if (!target)
-        return "(unknown)";
-    return target.name ? `${target.name} (${target.adapter_type})` : target.adapter_type;
+function selectionWarnings(selection, nodeCount, warnings) {
+    for (const raw of selection.unmatched) {
+        warnings.push({
+            code: "selector_matches_nothing",
+            message: `The selector \`${raw}\` matches nothing in the manifest (dbt warns too): check its spelling.`,
+        });
+    }
+    if (selection.nodes.size === 0 && selection.sources.size === 0 && nodeCount > 0) {
+        warnings.push({
+            code: "selection_plans_nothing",
+            message: "The selection plans nothing: it selects no model, seed, snapshot or source (only tests, ephemeral models or other resources ODS does not plan, or nothing at all).",
+        });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/env.ts
@@ -21620,7 +24329,7 @@ async function prodHead(values, context, project) {
 }
 /** What create, refresh and promote read first: the manifest, its scope, sources.json, and prod's head. */
 async function planningInputs(values, context, progress) {
-    const project = readProject(context, env_str(values, "manifest"), progress);
+    const project = readProject(context, env_str(values, "manifest"), progress, env_str(values, "project-dir"));
     const scope = scopeOf(project, env_str(values, "environment"));
     const sources = readSourcesIfGiven(context, env_str(values, "sources"));
     progress.phase("reading prod's state");
@@ -21677,9 +24386,11 @@ async function createOrRefresh(values, context, sub) {
 async function recordBuilds(values, context) {
     const name = environmentOf(values);
     const progress = createProgress(context);
-    const project = readProject(context, env_str(values, "manifest"), progress);
+    const project = readProject(context, env_str(values, "manifest"), progress, env_str(values, "project-dir"));
     const buildManifest = env_str(values, "build-manifest");
-    const buildProject = buildManifest ? readProject(context, buildManifest, progress) : null;
+    const buildProject = buildManifest
+        ? readProject(context, buildManifest, progress, env_str(values, "project-dir"))
+        : null;
     const runResults = readRunResults(context, env_str(values, "run-results"));
     const sources = readSourcesIfGiven(context, env_str(values, "sources"));
     await withWarehouse(values, context, async (ctx) => {
@@ -21699,7 +24410,9 @@ async function recordBuilds(values, context) {
 async function cleanup(values, context) {
     const name = environmentOf(values);
     const progress = createProgress(context);
-    const project = env_str(values, "manifest") ? readProject(context, env_str(values, "manifest"), progress) : null;
+    const project = env_str(values, "manifest")
+        ? readProject(context, env_str(values, "manifest"), progress, env_str(values, "project-dir"))
+        : null;
     const prod = await prodState(values, context, project);
     let code = 0;
     await withWarehouse(values, context, async (ctx) => {
@@ -21932,7 +24645,9 @@ async function list(values, context) {
     return 0;
 }
 async function gc(values, context) {
-    const project = env_str(values, "manifest") ? readProject(context, env_str(values, "manifest")) : null;
+    const project = env_str(values, "manifest")
+        ? readProject(context, env_str(values, "manifest"), undefined, env_str(values, "project-dir"))
+        : null;
     const prod = await prodState(values, context, project);
     const retentionDays = positiveNumber(values, "retention-days");
     const open = env_str(values, "open-prs");
@@ -22018,6 +24733,7 @@ const envCommand = {
         "open-prs": "gc: the pull requests still open; other open environments are closed now",
         "dry-run": "list what would change, change nothing",
         format: "text (default) or json",
+        ...PROJECT_DIR_HELP,
     },
     options: {
         warehouse: { type: "string" },
@@ -22040,6 +24756,7 @@ const envCommand = {
         "open-prs": { type: "string" },
         "dry-run": { type: "boolean" },
         format: { type: "string" },
+        ...PROJECT_DIR_OPTION,
     },
     positionals: {
         name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc)",
@@ -22171,7 +24888,7 @@ function shortSha(sha) {
 ;// CONCATENATED MODULE: ./src/comment/reason-phrases.ts
 
 
-/** The fingerprint components (scheme dbt/2) as a reviewer says them. */
+/** The fingerprint components (scheme dbt/3) as a reviewer says them. */
 const COMPONENT_LABELS = {
     scheme: "fingerprint scheme",
     sql: "compiled SQL",
@@ -22180,6 +24897,8 @@ const COMPONENT_LABELS = {
     config: "config",
     macros: "macros it uses",
     contract: "contract",
+    docs: "persisted docs",
+    version: "latest-version pointer",
     relation: "target relation",
     engine: "dbt version or adapter",
 };
@@ -22276,6 +24995,19 @@ function phraseReason(reason, entry, context) {
             return ["no recorded state"];
         case "never_built":
             return ["never built by ODS"];
+        case "last_build_partial":
+            // The message says why (`--empty`, `--sample`, a bounded microbatch run).
+            return message;
+        case "tests_not_passed":
+            return ["its tests didn't pass at its last build (failed or didn't run): built so they run"];
+        case "clock_dependent": {
+            const calls = (reason.subjects ?? []).map((s) => [words_code(s)]);
+            if (calls.length === 0)
+                return message;
+            return reason.due_at
+                ? ["calls ", ...joinWords(calls, 4), ", and its lag tolerance ran out ", formatTime(reason.due_at)]
+                : ["calls ", ...joinWords(calls, 4), ", and no lag tolerance says how long a build stays good"];
+        }
         case "scheme_changed":
             return ["the fingerprint scheme changed: every node is built once"];
         case "code_changed": {
@@ -22356,8 +25088,11 @@ function phraseReason(reason, entry, context) {
             if (!reason.due_at)
                 return message;
             const relative = formatRelative(reason.due_at, context.plannedAt);
+            const clock = (reason.subjects ?? []).map((s) => [words_code(s)]);
             return [
-                "new upstream data, within lag tolerance: due ",
+                ...(clock.length
+                    ? ["calls ", ...joinWords(clock, 4), ", within lag tolerance: due "]
+                    : ["new upstream data, within lag tolerance: due "]),
                 relative && relative !== "now"
                     ? `${relative} (${formatTime(reason.due_at)})`
                     : `at ${formatTime(reason.due_at)}`,
@@ -22375,7 +25110,7 @@ function phraseReason(reason, entry, context) {
             return message;
     }
 }
-/** All reasons of an entry, joined with "; ". */
+/** All reasons of an entry, joined with "; ", and the checks a REUSE runs (class 12). */
 function phraseEntry(entry, context) {
     const out = [];
     entry.reasons.forEach((reason, i) => {
@@ -22383,6 +25118,10 @@ function phraseEntry(entry, context) {
             out.push("; ");
         out.push(...phraseReason(reason, entry, context));
     });
+    if (entry.checks) {
+        const n = entry.checks.run.length;
+        out.push(`; its tests changed since they passed, so ${n === 1 ? "its test runs" : `its ${n} tests run`}`);
+    }
     return out;
 }
 /** Short labels per reason code, for counts ("parent changes code: 9,000"). */
@@ -22404,6 +25143,9 @@ const REASON_TITLES = {
     formatting_only: "only formatting changed",
     within_lag_tolerance: "within lag tolerance",
     quorum_not_met: "waiting for fresh data from all inputs",
+    last_build_partial: "last build was partial",
+    tests_not_passed: "tests didn't pass at the last build",
+    clock_dependent: "reads the clock",
 };
 /** The reason code an entry is counted under: its first reason's. */
 function primaryCode(entry) {
@@ -23188,7 +25930,7 @@ class CommentRenderer {
     reuseSection(level, budget) {
         if (this.reuse.length === 0)
             return "";
-        const notable = this.reuse.filter((e) => e.reasons.some((r) => r.code !== "unchanged"));
+        const notable = this.reuse.filter((e) => e.checks !== undefined || e.reasons.some((r) => r.code !== "unchanged"));
         const plain = this.reuse.filter((e) => !notable.includes(e));
         const byCode = new Map();
         for (const e of this.reuse) {
@@ -23354,6 +26096,8 @@ const WARNING_TITLES = {
     target_changed: "State from another target",
     no_sources_json: "No source freshness",
     scheme_changed: "Fingerprint scheme changed",
+    selector_matches_nothing: "A selector matches nothing",
+    selection_plans_nothing: "The selection plans nothing",
 };
 const REUSE_WORDS = {
     unchanged: "unchanged",
@@ -23588,10 +26332,14 @@ function renderHtml(plan) {
 const PLAN_FORMATS = ["text", "json", "markdown", "html"];
 /** Plans the manifest against the scope's latest state; shared by plan, explain and diff. */
 async function planFromFlags(values, context, now = new Date()) {
+    return (await planAndProjectFromFlags(values, context, now)).plan;
+}
+/** `planFromFlags`, with the project it planned (`explain` shows its fingerprints' evidence). */
+async function planAndProjectFromFlags(values, context, now = new Date()) {
     const progress = createProgress(context);
     let store;
     try {
-        const project = readProject(context, values.manifest, progress);
+        const project = readProject(context, values.manifest, progress, values["project-dir"]);
         const scope = scopeOf(project, values.environment);
         const sources = readSourcesIfGiven(context, values.sources);
         const stateFile = resolveFlagPath(context, values.state, DEFAULT_STATE);
@@ -23599,16 +26347,18 @@ async function planFromFlags(values, context, now = new Date()) {
         store = await openExistingState(context, stateFile);
         const latest = store ? await store.latest(scope) : undefined;
         progress.phase(`planning ${project.fingerprints.size} nodes`);
-        return plan({
+        const result = plan({
             project,
             scope,
             state: latest ? { id: latest.id, snapshot: latest.snapshot } : null,
             sources,
             select: splitSelectors(values.select ?? []),
+            exclude: splitSelectors(values.exclude ?? []),
             now: now.toISOString(),
             target: targetOf(project, scope, values.target),
             pointers: values.pointers === true,
         });
+        return { plan: result, project };
     }
     finally {
         progress.done();
@@ -23622,7 +26372,9 @@ const PLAN_OPTIONS = {
     target: { type: "string" },
     sources: { type: "string" },
     select: { type: "string", multiple: true },
+    exclude: { type: "string", multiple: true },
     pointers: { type: "boolean" },
+    ...PROJECT_DIR_OPTION,
 };
 const PLAN_OPTION_HELP = {
     manifest: "dbt's manifest.json (after `dbt compile`); default target/manifest.json",
@@ -23630,14 +26382,16 @@ const PLAN_OPTION_HELP = {
     environment: "the state scope's environment; default prod",
     target: "the dbt target this plan builds into (a build is reused only in its target); default: the environment",
     sources: "dbt's sources.json (`dbt source freshness`): evidence of new source data",
-    select: "dbt selection: name, +name, name+, tag:, path:, fqn:, package: (repeatable)",
+    select: "dbt selection as for `dbt build --select`: names and globs, fqn:, path:, file:, tag:, package:, source:, resource_type:, config.KEY:, with +, N+, +N, @, a,b (intersection) and spaces (union); repeatable. Other methods (state:, result:, …) are refused (exit 2)",
+    exclude: "dbt selectors to leave out, as for `dbt build --exclude` (repeatable)",
     pointers: "plan a pull request's environment (a manifest compiled with the CI target) over the scope's state: REUSE nodes are served by pointer views, so the relation may differ",
+    ...PROJECT_DIR_HELP,
 };
 const planCommand = {
     name: "plan",
     summary: "say, node by node, what must be built and what can be reused, and why",
     usage: [
-        "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--format text|json|markdown|html]",
+        "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--format text|json|markdown|html]",
     ],
     optionHelp: {
         ...PLAN_OPTION_HELP,
@@ -23700,7 +26454,7 @@ const explainCommand = {
     positionals: { name: "NODE (a name or unique_id)", required: true },
     examples: ["ods-state explain orders --manifest target/manifest.json --sources target/sources.json"],
     async run(values, positionals, context) {
-        const plan = await planFromFlags(values, context);
+        const { plan, project } = await planAndProjectFromFlags(values, context);
         const entry = findEntry(plan, positionals[0]);
         const lines = [
             `${entry.unique_id} (${entry.resource_type}${entry.materialized ? `, ${entry.materialized}` : ""})`,
@@ -23714,12 +26468,40 @@ const explainCommand = {
             const recorded = evidence.recorded === undefined ? "" : `; recorded ${evidence.recorded ?? "nothing"}`;
             lines.push(`  ${evidence.kind} ${evidence.subject}: ${evidence.value ?? "none"}${recorded} (${evidence.exactness})`);
         }
+        if (entry.checks) {
+            lines.push(`checks: ${entry.checks.reason.code}: ${entry.checks.reason.message}`);
+            for (const id of entry.checks.run)
+                lines.push(`  runs ${id}`);
+        }
         if (entry.relation_check)
             lines.push(`relation: ${entry.relation_check.message} (${entry.relation_check.exactness})`);
+        const macros = project.fingerprints.get(entry.unique_id)?.runTimeMacros;
+        if (macros)
+            lines.push(...runTimeMacroLines(macros));
         context.stdout(`${lines.join("\n")}\n`);
         return 0;
     },
 };
+/**
+ * The macros the node's build resolves to at run time, as the fingerprint
+ * resolved them (docs/decisions/run-time-macros.md): the materialization,
+ * the strategy, which macro replaces which, then every macro hashed.
+ */
+function runTimeMacroLines(macros) {
+    const lines = [`macros at run time (${macros.macros.length}, hashed in the \`macros\` component):`];
+    lines.push(`  materialization: ${macros.materialization ?? "none found"}`);
+    if (macros.materializationAlternative)
+        lines.push(`  also hashed: ${macros.materializationAlternative} (a package overrides a builtin materialization: which one runs depends on the project flag require_explicit_package_overrides_for_builtin_materializations)`);
+    if (macros.strategy)
+        lines.push(`  strategy: ${macros.strategy}`);
+    for (const o of macros.overrides)
+        lines.push(`  override: ${o.by} replaces ${o.replaces} (\`${o.name}\`)`);
+    for (const id of macros.missing)
+        lines.push(`  missing from the manifest: ${id}`);
+    for (const id of macros.macros)
+        lines.push(`  ${id}`);
+    return lines;
+}
 
 ;// CONCATENATED MODULE: ./src/cli/commands/fingerprint.ts
 
@@ -23743,15 +26525,17 @@ function fingerprintDocument(fingerprints, manifest) {
 }
 const fingerprintCommand = {
     name: "fingerprint",
-    summary: "print the fingerprint (scheme dbt/2) and version key of every planned node",
+    summary: "print the fingerprint (scheme dbt/3) and version key of every planned node",
     usage: ["fingerprint --manifest PATH [--format text|json]"],
     optionHelp: {
         manifest: "dbt's manifest.json (after `dbt compile`); default target/manifest.json",
         format: "text (default) or json (versioned, see docs/cli-formats.md)",
+        ...PROJECT_DIR_HELP,
     },
     options: {
         manifest: { type: "string" },
         format: { type: "string" },
+        ...PROJECT_DIR_OPTION,
     },
     examples: [
         "ods-state fingerprint --manifest target/manifest.json",
@@ -23763,7 +26547,7 @@ const fingerprintCommand = {
             throw new user_error/* UserError */.yo("usage", `--format is \`${format}\`; allowed: text, json.`, { input: "--format" });
         }
         const progress = createProgress(context);
-        const project = readProject(context, values.manifest, progress);
+        const project = readProject(context, values.manifest, progress, values["project-dir"]);
         progress.done();
         const metadata = project.manifest.metadata;
         if (format === "json") {
@@ -23980,6 +26764,7 @@ const recordCommand = {
         state: `the state database; default ${DEFAULT_STATE} (created when absent)`,
         environment: "the state scope's environment; default prod",
         target: "the dbt target the run built into; default: the environment",
+        ...PROJECT_DIR_HELP,
     },
     options: {
         manifest: { type: "string" },
@@ -23988,13 +26773,14 @@ const recordCommand = {
         state: { type: "string" },
         environment: { type: "string" },
         target: { type: "string" },
+        ...PROJECT_DIR_OPTION,
     },
     examples: [
         "dbt source freshness && dbt build && ods-state record --manifest target/manifest.json --run-results target/run_results.json",
     ],
     async run(values, _positionals, context) {
         const progress = createProgress(context);
-        const project = readProject(context, values.manifest, progress);
+        const project = readProject(context, values.manifest, progress, values["project-dir"]);
         const runResults = readRunResults(context, values["run-results"]);
         const sources = readSourcesIfGiven(context, values.sources);
         const scope = scopeOf(project, values.environment);
@@ -24177,14 +26963,14 @@ function commandHint(error, command) {
 
 /***/ }),
 
-/***/ 806:
+/***/ 9000:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ checksDigest)
 /* harmony export */ });
-/* harmony import */ var _fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8762);
-/* harmony import */ var _fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6641);
+/* harmony import */ var _fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1848);
+/* harmony import */ var _fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2099);
 /**
  * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
  * every data test and unit test that reads it, with its definition
@@ -24201,6 +26987,8 @@ function config(value) {
         return null;
     return Object.fromEntries(Object.entries(value).filter(([key]) => !IGNORED_CONFIG.has(key)));
 }
+/** [id, source digest] of a closure's project and package macros, per (cached) closure. */
+const userDigests = new WeakMap();
 function checksDigest(checks, macros) {
     if (checks.length === 0)
         return null;
@@ -24208,8 +26996,13 @@ function checksDigest(checks, macros) {
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map((check) => {
         const test = check.test;
-        const closure = macros.closure(test.dependsOn.macros);
-        const macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
+        // Cached per set of macros (most generic tests share theirs): the same closure as macros.closure().
+        const closure = macros.digestedClosure(test.dependsOn.macros).closure;
+        let macroDigests = userDigests.get(closure);
+        if (macroDigests === undefined) {
+            macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
+            userDigests.set(closure, macroDigests);
+        }
         if (check.kind === "data_test") {
             return {
                 id: check.id,
@@ -24238,7 +27031,7 @@ function checksDigest(checks, macros) {
 
 /***/ }),
 
-/***/ 8762:
+/***/ 1848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24345,7 +27138,7 @@ function writeDeep(root) {
 
 /***/ }),
 
-/***/ 6641:
+/***/ 2099:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24374,14 +27167,14 @@ function sha256Of(...parts) {
 
 /***/ }),
 
-/***/ 4608:
+/***/ 302:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   t8: () => (/* binding */ MacroIndex)
 /* harmony export */ });
 /* unused harmony exports GENERATE_NAME_MACROS, enginePackages */
-/* harmony import */ var _digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6641);
+/* harmony import */ var _digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2099);
 
 /** Adapters whose macros build on another adapter's package. */
 const INHERITED_ADAPTER_PACKAGES = {
@@ -24529,6 +27322,15 @@ class MacroIndex {
         this.materializations.set(name, result);
         return [...result];
     }
+    /** The ids of the project and package macros named `name` (not dbt's or the adapter's), sorted. */
+    userMacrosNamed(name) {
+        const ids = [];
+        for (const macro of this.byName.get(name) ?? []) {
+            if (!this.engine.has(macro.packageName))
+                ids.push(macro.uniqueId);
+        }
+        return ids.sort();
+    }
     /** Project and package overrides of the `generate_*_name` macros (dbt's defaults are engine). */
     generateNameOverrides() {
         if (this.nameOverrides)
@@ -24548,7 +27350,7 @@ class MacroIndex {
 
 /***/ }),
 
-/***/ 983:
+/***/ 7433:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24557,8 +27359,8 @@ class MacroIndex {
 /* harmony export */   q0: () => (/* binding */ describe),
 /* harmony export */   wf: () => (/* binding */ qualifiedOf)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2563);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6521);
 /** What every lifecycle operation runs with, and helpers they share. */
 
 
@@ -24594,7 +27396,7 @@ function describe(name) {
 
 /***/ }),
 
-/***/ 2563:
+/***/ 6521:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24611,7 +27413,7 @@ function describe(name) {
 /* unused harmony export identifierProblem */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
 /**
  * Names of warehouse objects: validation, comparison under an engine's
  * identifier rules, and the names ODS derives (staged, retired and undone
@@ -24714,17 +27516,17 @@ function derivedName(identifier, tag, rules) {
 
 /***/ }),
 
-/***/ 2345:
+/***/ 9535:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ decidePromotion)
 /* harmony export */ });
 /* unused harmony export PROMOTION_REASONS */
-/* harmony import */ var _dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(806);
-/* harmony import */ var _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4608);
-/* harmony import */ var _planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(889);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
+/* harmony import */ var _dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
+/* harmony import */ var _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(302);
+/* harmony import */ var _planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4247);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6521);
 
 
 
@@ -24977,7 +27779,7 @@ function promotedNodeState(project, id, build, relation) {
 
 /***/ }),
 
-/***/ 1517:
+/***/ 8711:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -24988,11 +27790,11 @@ function promotedNodeState(project, id, build, relation) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
-/* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6116);
-/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(983);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
-/* harmony import */ var _decide_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2345);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
+/* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1278);
+/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7433);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6521);
+/* harmony import */ var _decide_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9535);
 /**
  * Promotion on merge: the tables the merged pull request built move into
  * prod under their usual names; the prod tables they replace are kept,
@@ -25382,7 +28184,7 @@ async function recoverPromotions(ctx, environment) {
             handled.push(promotion.id);
         }
         else if (promotion.status === "rolling_back") {
-            const { finishRollback } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 5261));
+            const { finishRollback } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4315));
             await finishRollback(ctx, promotion);
             handled.push(promotion.id);
         }
@@ -25393,17 +28195,17 @@ async function recoverPromotions(ctx, environment) {
 
 /***/ }),
 
-/***/ 5261:
+/***/ 4315:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ rollbackPromotion),
 /* harmony export */   finishRollback: () => (/* binding */ finishRollback)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
-/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(983);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2563);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1517);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
+/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7433);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6521);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8711);
 /**
  * Rollback of a promotion: the prod tables it replaced (kept, renamed) take
  * their names back; the promoted tables are kept under another name until
@@ -25544,7 +28346,7 @@ async function finishRollback(ctx, promotion) {
 
 /***/ }),
 
-/***/ 2950:
+/***/ 912:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -25664,7 +28466,7 @@ const ERROR_CATALOGUE = {
 
 /***/ }),
 
-/***/ 4955:
+/***/ 7125:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -25672,7 +28474,7 @@ const ERROR_CATALOGUE = {
 /* harmony export */   iU: () => (/* binding */ isUserError),
 /* harmony export */   yo: () => (/* binding */ UserError)
 /* harmony export */ });
-/* harmony import */ var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2950);
+/* harmony import */ var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(912);
 
 /**
  * An error the user can act on: a stable code, a message that names the file
@@ -25720,7 +28522,7 @@ function formatUserError(error) {
 
 /***/ }),
 
-/***/ 6116:
+/***/ 1278:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -25752,17 +28554,105 @@ function buildCommand(select) {
 
 /***/ }),
 
-/***/ 889:
+/***/ 149:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $G: () => (/* binding */ latestInstant),
+/* harmony export */   QI: () => (/* binding */ compareInstants),
+/* harmony export */   nV: () => (/* binding */ parseInstant),
+/* harmony export */   vN: () => (/* binding */ earliestInstant)
+/* harmony export */ });
+/* unused harmony export compareExact */
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+/** Parses an instant exactly; undefined when it is not one (see the module's comment). */
+function parseInstant(text) {
+    const match = PATTERN.exec(text.trim());
+    if (!match)
+        return undefined;
+    const [, y, mo, d, h = "00", mi = "00", s = "00", fraction = "", zulu, sign, oh, om = "00"] = match;
+    const year = Number(y);
+    const month = Number(mo);
+    const day = Number(d);
+    const hour = Number(h);
+    const minute = Number(mi);
+    const second = Number(s);
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
+        return undefined;
+    const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+    const check = new Date(ms);
+    // Date.UTC rolls February 30th over to March: refuse what rolled.
+    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+        return undefined;
+    let offsetSeconds = 0;
+    if (zulu === undefined && sign !== undefined) {
+        const offsetHours = Number(oh);
+        const offsetMinutes = Number(om);
+        if (offsetHours > 23 || offsetMinutes > 59)
+            return undefined;
+        offsetSeconds = (sign === "-" ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60);
+    }
+    return { seconds: ms / 1000 - offsetSeconds, fraction: fraction.replace(/0+$/, "") };
+}
+/** Negative, zero or positive as `a` is before, at or after `b`. */
+function compareExact(a, b) {
+    if (a.seconds !== b.seconds)
+        return a.seconds < b.seconds ? -1 : 1;
+    const width = Math.max(a.fraction.length, b.fraction.length);
+    const x = a.fraction.padEnd(width, "0");
+    const y = b.fraction.padEnd(width, "0");
+    return x === y ? 0 : x < y ? -1 : 1;
+}
+/** Compares two instants exactly; undefined when either is unparsable (unknown, never "equal"). */
+function compareInstants(a, b) {
+    const x = parseInstant(a);
+    const y = parseInstant(b);
+    if (x === undefined || y === undefined)
+        return undefined;
+    return compareExact(x, y);
+}
+/** Of several instants as written, the latest (exactly), keeping its text; null when none parses. */
+function latestInstant(texts) {
+    let latest = null;
+    for (const text of texts) {
+        if (!text)
+            continue;
+        const at = parseInstant(text);
+        if (at !== undefined && (latest === null || compareExact(at, latest.at) > 0))
+            latest = { text, at };
+    }
+    return latest?.text ?? null;
+}
+/** Of several instants as written, the earliest (exactly), keeping its text; null when none parses. */
+function earliestInstant(texts) {
+    let earliest = null;
+    for (const text of texts) {
+        if (!text)
+            continue;
+        const at = parseInstant(text);
+        if (at !== undefined && (earliest === null || compareExact(at, earliest.at) < 0))
+            earliest = { text, at };
+    }
+    return earliest?.text ?? null;
+}
+
+
+/***/ }),
+
+/***/ 4247:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $p: () => (/* binding */ atLeastSemantic),
-/* harmony export */   QI: () => (/* binding */ compareInstants),
+/* harmony export */   QI: () => (/* reexport safe */ _exact_instant_js__WEBPACK_IMPORTED_MODULE_0__.QI),
 /* harmony export */   Uv: () => (/* binding */ sourceVersionsReadBy),
 /* harmony export */   l: () => (/* binding */ observedSourceVersions),
 /* harmony export */   r1: () => (/* binding */ sameVersion)
 /* harmony export */ });
-/* unused harmony export resultPerSource */
+/* unused harmony exports resultPerSource, isInstant */
+/* harmony import */ var _exact_instant_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(149);
+
+
 /**
  * One result per source. dbt writes one; several that disagree (one without
  * max_loaded_at, or different values) are uncertain evidence, so the source
@@ -25784,7 +28674,7 @@ function resultPerSource(sources) {
                 status: result.maxLoadedAt ? "results disagree" : result.status,
             });
         }
-        else if ((compareInstants(result.snapshottedAt ?? "", seen.snapshottedAt ?? "") ?? 0) < 0) {
+        else if (((0,_exact_instant_js__WEBPACK_IMPORTED_MODULE_0__/* .compareInstants */ .QI)(result.snapshottedAt ?? "", seen.snapshottedAt ?? "") ?? 0) < 0) {
             out.set(result.uniqueId, result);
         }
     }
@@ -25800,14 +28690,14 @@ function sourceVersionsReadBy(sources, startedAt) {
     if (!sources)
         return { versions, ignored: null };
     const taken = sources.metadata.generatedAt;
-    if (!taken || (compareInstants(taken, startedAt) ?? 0) >= 0) {
+    if (!taken || ((0,_exact_instant_js__WEBPACK_IMPORTED_MODULE_0__/* .compareInstants */ .QI)(taken, startedAt) ?? 0) >= 0) {
         return {
             versions,
             ignored: `${sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`,
         };
     }
     for (const result of resultPerSource(sources).values()) {
-        if (result.maxLoadedAt) {
+        if (result.maxLoadedAt && isInstant(result.maxLoadedAt)) {
             versions.set(result.uniqueId, {
                 value: result.maxLoadedAt,
                 exactness: "semantic",
@@ -25824,7 +28714,7 @@ function observedSourceVersions(sources) {
     for (const result of resultPerSource(sources).values()) {
         out.set(result.uniqueId, {
             value: result.maxLoadedAt,
-            exactness: result.maxLoadedAt ? "semantic" : "none",
+            exactness: result.maxLoadedAt && isInstant(result.maxLoadedAt) ? "semantic" : "none",
             observedAt: result.snapshottedAt ?? sources.metadata.generatedAt,
             status: result.status,
         });
@@ -25835,26 +28725,23 @@ const RANK = { exact: 4, semantic: 3, proxy: 2, inferred: 1, none: 0 };
 function atLeastSemantic(exactness) {
     return RANK[exactness] >= RANK.semantic;
 }
-/** Compares two ISO 8601 instants; NaN-safe: unparsable instants compare as unknown (undefined). */
-function compareInstants(a, b) {
-    const x = Date.parse(a);
-    const y = Date.parse(b);
-    if (Number.isNaN(x) || Number.isNaN(y))
-        return undefined;
-    return x - y;
+/** Whether a max_loaded_at is an instant ODS can compare exactly (see exact-instant.ts); one that isn't is no evidence. */
+function isInstant(text) {
+    return (0,_exact_instant_js__WEBPACK_IMPORTED_MODULE_0__/* .parseInstant */ .nV)(text) !== undefined;
 }
-/** Two max_loaded_at values are the same version when they denote the same instant (or are the same text). */
+/**
+ * Two max_loaded_at values are the same version when they denote the same
+ * instant, compared at the precision written (microseconds and beyond, any
+ * offset); unparsable values are never the same version, even as equal text.
+ */
 function sameVersion(a, b) {
-    if (a === b)
-        return true;
-    const difference = compareInstants(a, b);
-    return difference === 0;
+    return (0,_exact_instant_js__WEBPACK_IMPORTED_MODULE_0__/* .compareInstants */ .QI)(a, b) === 0;
 }
 
 
 /***/ }),
 
-/***/ 6591:
+/***/ 8944:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25917,7 +28804,7 @@ function youngGenerationBytes() {
 
 /***/ }),
 
-/***/ 3386:
+/***/ 3445:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -25939,11 +28826,11 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: external "node:url"
 const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-// EXTERNAL MODULE: ./node_modules/better-sqlite3/lib/index.js
-var lib = __nccwpck_require__(4918);
+// EXTERNAL MODULE: ../main/node_modules/better-sqlite3/lib/index.js
+var lib = __nccwpck_require__(8646);
 var lib_default = /*#__PURE__*/__nccwpck_require__.n(lib);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(4955);
+var user_error = __nccwpck_require__(7125);
 ;// CONCATENATED MODULE: ./src/store/sqlite-driver.ts
 /**
  * The SQLite driver: better-sqlite3 with its native binding when one matching
@@ -26499,6 +29386,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types")
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5581);
+/******/ var __webpack_exports__ = __nccwpck_require__(5187);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
