@@ -88,6 +88,7 @@ export class Oracle {
     for (const id of this.planned) this.parents.set(id, [...this.resolveParents(id, new Set())].sort());
     for (const id of this.planned) this.children.set(id, []);
     for (const id of this.planned) for (const p of this.parents.get(id)!) this.children.get(p)!.push(id);
+    this.linkWrittenSources();
     const done = new Set<string>();
     const visit = (id: string) => {
       if (done.has(id)) return;
@@ -96,6 +97,38 @@ export class Oracle {
       this.order.push(id);
     };
     for (const id of this.planned) visit(id);
+  }
+
+  /**
+   * Issue 18 class 11, read from the JSON: a planned node whose relation
+   * (database, schema, alias) is a source's (database, schema, identifier),
+   * compared case-insensitively with a missing database matching any, writes
+   * what the source's readers read: they get it as a parent, unless that
+   * would close a cycle (the writer reads the reader).
+   */
+  private linkWrittenSources(): void {
+    const key = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : null);
+    const same = (a: unknown, b: unknown) => key(a) === null || key(b) === null || key(a) === key(b);
+    for (const [sourceId, source] of Object.entries((this.m.sources ?? {}) as Record<string, Json>)) {
+      const identifier = source.identifier ?? source.name;
+      const writers = this.planned.filter((id) => {
+        const n = this.m.nodes[id];
+        return (
+          key(n.schema) === key(source.schema) &&
+          key(n.alias ?? n.name) === key(identifier) &&
+          same(n.database, source.database)
+        );
+      });
+      for (const writer of writers) {
+        for (const reader of this.readersOfSource(sourceId)) {
+          if (reader === writer || this.parents.get(reader)!.includes(writer)) continue;
+          if (this.descendants([reader]).has(writer)) continue;
+          this.parents.get(reader)!.push(writer);
+          this.parents.get(reader)!.sort();
+          this.children.get(writer)!.push(reader);
+        }
+      }
+    }
   }
 
   /** dbt's own parent list: parent_map, else depends_on.nodes. */
@@ -628,6 +661,14 @@ export function expectedDecisions(
     if (forced !== undefined) {
       // The change itself decides (e.g. it completes what the baseline couldn't fingerprint).
       out.set(id, new Set(forced.split("|")));
+      continue;
+    }
+    // last_build_partial comes right after never_built (src/planner/rules/index.ts):
+    // before any code rule, its own or a parent's.
+    if (effects[id]?.split("|").includes("BUILD last_build_partial")) {
+      const allowed = new Set(effects[id]!.split("|"));
+      if (BEFORE_CODE.has(wasCode)) allowed.add(was);
+      out.set(id, allowed);
       continue;
     }
     if (BEFORE_CODE.has(wasCode)) {

@@ -112,6 +112,18 @@ const relations: Row[] = [
 // ---------------------------------------------------------------- 12
 
 const jCustomers = "model.jaffle_shop.customers";
+/**
+ * jaffle-shop's two seeds over 1 MiB (dbt records only their path) with their
+ * CSVs in the checkout, as the action reads them from `project-dir`: without
+ * them the seeds are code_incomplete and every reader of the sources they
+ * write (orders, customers, ...) is built for code.
+ */
+const JAFFLE_CSVS = {
+  seedFiles: new Map([
+    ["seed.jaffle_shop.raw_items", { path: "seeds/jaffle-data/raw_items.csv", sha256: "1".repeat(64) }],
+    ["seed.jaffle_shop.raw_orders", { path: "seeds/jaffle-data/raw_orders.csv", sha256: "2".repeat(64) }],
+  ]),
+};
 const jOrders = "model.jaffle_shop.orders";
 const jStgCustomers = "model.jaffle_shop.stg_customers";
 const acceptedValues = "test.jaffle_shop.accepted_values_customers_customer_type__new__returning.d12f0947c8";
@@ -126,6 +138,7 @@ const checks: Row[] = [
     name: "a generic test's kwargs change (accepted_values gains a value)",
     scenario: {
       fixture: FIXTURES.jaffle,
+      loadInputs: { built: JAFFLE_CSVS, planned: JAFFLE_CSVS },
       change: (m) => {
         const t = m.nodes[acceptedValues];
         t.test_metadata.kwargs.values = ["new", "returning", "churned"];
@@ -178,6 +191,7 @@ const checks: Row[] = [
     name: "a unit test's given rows change",
     scenario: {
       fixture: FIXTURES.jaffle,
+      loadInputs: { built: JAFFLE_CSVS, planned: JAFFLE_CSVS },
       change: (m) => {
         const u = m.unit_tests[unitOrders];
         u.given[0].rows.push({ order_id: 2, order_item_id: 4, is_drink_item: true, is_food_item: false });
