@@ -385,9 +385,17 @@ describe.skipIf(!sharedFixturesPresent)("seeds over 1 MiB (dbt records only a pa
     for (const id of seeds) expect(before.get(id)!.complete, id).toBe(true);
     const after = fingerprints(doc, { seedFiles: digests({ "seed.jaffle_shop.raw_items": "id,x\n1,b\n" }) });
     expect(moved(before, after)).toEqual({ "seed.jaffle_shop.raw_items": ["file"] });
-    // The version key moves with it (jaffle-shop's models read the seeds' data as sources, not through ref).
+    // The version key moves with it, and with it those of the models that read the
+    // source raw_items writes (graph.ts links a source's readers to the node that
+    // writes its relation) and their descendants.
     const keys = [...after.values()].filter((fp) => fp.versionKey !== before.get(fp.id)!.versionKey);
-    expect(keys.map((fp) => fp.id)).toEqual(["seed.jaffle_shop.raw_items"]);
+    expect(keys.map((fp) => fp.id).sort()).toEqual([
+      "model.jaffle_shop.customers",
+      "model.jaffle_shop.order_items",
+      "model.jaffle_shop.orders",
+      "model.jaffle_shop.stg_order_items",
+      "seed.jaffle_shop.raw_items",
+    ]);
   });
 
   describe("readSeedFiles (the file edge) over a checkout", () => {

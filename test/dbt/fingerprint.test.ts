@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fingerprintDocument } from "../../src/cli/commands/fingerprint.js";
@@ -11,6 +12,7 @@ import {
   makeFingerprint,
 } from "../../src/dbt/fingerprint/fingerprint.js";
 import { type LoadedProject, loadProject } from "../../src/dbt/load-project.js";
+import { readProjectAt } from "../../src/run/artifacts.js";
 import { buildManifest, type ModelSpec, macroId, modelId } from "../support/manifest-builder.js";
 import {
   PROJECT_ROOT,
@@ -338,12 +340,22 @@ describe.skipIf(!sharedFixturesPresent)("fingerprints of the real manifests in .
 
     const cli = path.join(PROJECT_ROOT, "dist", "cli", "index.js");
     if (!existsSync(cli)) return;
-    const other = spawnSync(process.execPath, [cli, "fingerprint", "--manifest", file, "--format", "json"], {
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    expect(other.stderr).toBe("");
-    expect(JSON.parse(other.stdout)).toEqual(JSON.parse(JSON.stringify(doc(first))));
+    // The CLI reads seed CSVs and dbt_project.yml from its project directory:
+    // an empty one here, and the same edge read in this process.
+    const projectDir = mkdtempSync(path.join(tmpdir(), "ods-fp-project-"));
+    try {
+      const other = spawnSync(
+        process.execPath,
+        [cli, "fingerprint", "--manifest", file, "--format", "json", "--project-dir", projectDir],
+        { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+      );
+      expect(other.stderr).toBe("");
+      expect(JSON.parse(other.stdout)).toEqual(
+        JSON.parse(JSON.stringify(doc(readProjectAt(file, projectDir)))),
+      );
+    } finally {
+      rmSync(projectDir, { recursive: true, force: true });
+    }
   });
 });
 
