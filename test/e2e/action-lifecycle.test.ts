@@ -225,7 +225,11 @@ describe.each(["better-sqlite3", "node:sqlite"])(
           buildRunResults({
             invocationId: manifest.metadata.invocation_id,
             startedAt: "2026-11-30T12:05:00Z",
-            statuses: Object.fromEntries(built.map((id) => [id, "success"])),
+            // dbt build runs the tests of what it builds (eager indirect selection: a test with any selected parent).
+            statuses: Object.fromEntries([
+              ...built.map((id) => [id, "success"]),
+              ...testsOf(manifest, built).map((id) => [id, "pass"]),
+            ]),
           }),
         ),
       );
@@ -277,3 +281,24 @@ describe.each(["better-sqlite3", "node:sqlite"])(
     });
   },
 );
+
+/** The data tests and unit tests of a manifest that read any of `ids` (dbt's eager indirect selection). */
+function testsOf(
+  manifest: { nodes: Record<string, NodeJson>; unit_tests?: Record<string, NodeJson> },
+  ids: string[],
+) {
+  const wanted = new Set(ids);
+  return [...Object.values(manifest.nodes), ...Object.values(manifest.unit_tests ?? {})]
+    .filter(
+      (n) =>
+        (n.resource_type === "test" || n.resource_type === "unit_test") &&
+        n.depends_on.nodes.some((p) => wanted.has(p)),
+    )
+    .map((n) => n.unique_id);
+}
+
+interface NodeJson {
+  unique_id: string;
+  resource_type: string;
+  depends_on: { nodes: string[] };
+}
