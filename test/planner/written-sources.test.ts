@@ -108,7 +108,11 @@ function recordBuild(
 ) {
   const document = buildRunResults({
     invocationId: project.manifest.metadata.invocationId!,
-    statuses: Object.fromEntries(ids.map((id) => [id, "success"])),
+    // dbt build runs the checks of what it builds (eager indirect selection), and they pass.
+    statuses: Object.fromEntries([
+      ...ids.map((id) => [id, "success"]),
+      ...ids.flatMap((id) => project.graph.nodes.get(id)!.checks).map((check) => [check, "pass"]),
+    ]),
     startedAt,
   });
   return record({
