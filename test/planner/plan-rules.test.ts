@@ -3,38 +3,12 @@ import { plan } from "../../src/planner/plan.js";
 import type { ModelSpec } from "../support/manifest-builder.js";
 import { modelId } from "../support/manifest-builder.js";
 import { decisions, entryOf, planOf, projectOf, recordRun, sourcesOf } from "../support/planner-harness.js";
+import { countries, ORDERS, ORDERS_SOURCE, orders, SEED, STG, stg } from "../support/shop-base-project.js";
 
 /**
  * The base project: a source, a staging view, a seed, and a mart reading both.
  *   raw.orders -> stg_orders -> orders <- countries (seed)
  */
-const ORDERS_SOURCE = "source.shop.raw.orders";
-const stg = (over: Partial<ModelSpec> = {}): ModelSpec => ({
-  name: "stg_orders",
-  materialized: "view",
-  sql: 'select id, amount from "warehouse"."raw"."orders"',
-  raw: "select id, amount from {{ source('raw', 'orders') }}",
-  dependsOn: [ORDERS_SOURCE],
-  ...over,
-});
-const countries = (over: Partial<ModelSpec> = {}): ModelSpec => ({
-  name: "countries",
-  resourceType: "seed",
-  compiled: null,
-  raw: "",
-  checksum: { name: "sha256", checksum: "c0ffee" },
-  ...over,
-});
-const orders = (over: Partial<ModelSpec> = {}): ModelSpec => ({
-  name: "orders",
-  sql: 'select * from "warehouse"."analytics"."stg_orders" join "warehouse"."analytics"."countries" using (id)',
-  raw: "select * from {{ ref('stg_orders') }} join {{ ref('countries') }} using (id)",
-  dependsOn: [modelId("stg_orders"), modelId("countries", "seed")],
-  ...over,
-});
-const STG = modelId("stg_orders");
-const ORDERS = modelId("orders");
-const SEED = modelId("countries", "seed");
 
 const BEFORE_RUN = "2026-11-01T09:00:00Z"; // sources.json of the recorded run
 const AFTER_RUN = "2026-11-01T11:00:00Z"; // sources.json of the plan

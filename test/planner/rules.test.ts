@@ -8,6 +8,7 @@ import type { ModelSpec, TestSpec } from "../support/manifest-builder.js";
 import { modelId } from "../support/manifest-builder.js";
 import { decisions, entryOf, planOf, projectOf, recordRun, sourcesOf } from "../support/planner-harness.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
+import { countries, ORDERS, ORDERS_SOURCE, orders, SEED, STG, stg } from "../support/shop-base-project.js";
 
 /**
  * The rules as an ordered list of named modules, and the rules issue 18 adds:
@@ -15,33 +16,6 @@ import { PROJECT_ROOT } from "../support/shared-fixtures.js";
  * 12), clock_dependent (class 8), and messages that don't mislead.
  *   raw.orders -> stg_orders -> orders <- countries (seed)
  */
-const ORDERS_SOURCE = "source.shop.raw.orders";
-const stg = (over: Partial<ModelSpec> = {}): ModelSpec => ({
-  name: "stg_orders",
-  materialized: "view",
-  sql: 'select id, amount from "warehouse"."raw"."orders"',
-  raw: "select id, amount from {{ source('raw', 'orders') }}",
-  dependsOn: [ORDERS_SOURCE],
-  ...over,
-});
-const countries = (over: Partial<ModelSpec> = {}): ModelSpec => ({
-  name: "countries",
-  resourceType: "seed",
-  compiled: null,
-  raw: "",
-  checksum: { name: "sha256", checksum: "c0ffee" },
-  ...over,
-});
-const orders = (over: Partial<ModelSpec> = {}): ModelSpec => ({
-  name: "orders",
-  sql: 'select * from "warehouse"."analytics"."stg_orders" join "warehouse"."analytics"."countries" using (id)',
-  raw: "select * from {{ ref('stg_orders') }} join {{ ref('countries') }} using (id)",
-  dependsOn: [modelId("stg_orders"), modelId("countries", "seed")],
-  ...over,
-});
-const STG = modelId("stg_orders");
-const ORDERS = modelId("orders");
-const SEED = modelId("countries", "seed");
 const STG_TEST: TestSpec = { name: "not_null_stg_orders_id", reads: [STG] };
 const STG_TEST_ID = "test.shop.not_null_stg_orders_id";
 
