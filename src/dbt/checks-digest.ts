@@ -21,40 +21,59 @@ function config(value: Readonly<Record<string, unknown>> | null): Record<string,
 /** [id, source digest] of a closure's project and package macros, per (cached) closure. */
 const userDigests = new WeakMap<object, (string | undefined)[][]>();
 
+/** Per MacroIndex, each check's definition as canonical JSON: a check is read once per plan, however many nodes it reads. */
+const definitionJson = new WeakMap<MacroIndex, WeakMap<Check, string>>();
+
 export function checksDigest(checks: readonly Check[], macros: MacroIndex): string | null {
   if (checks.length === 0) return null;
-  const definitions = [...checks]
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((check) => {
-      const test = check.test;
-      // Cached per set of macros (most generic tests share theirs): the same closure as macros.closure().
-      const closure = macros.digestedClosure(test.dependsOn.macros).closure;
-      let macroDigests = userDigests.get(closure);
-      if (macroDigests === undefined) {
-        macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
-        userDigests.set(closure, macroDigests);
-      }
-      if (check.kind === "data_test") {
-        return {
-          id: check.id,
-          kind: check.kind,
-          metadata: check.test.testMetadata,
-          raw: check.test.rawCode,
-          config: config(check.test.config),
-          macros: macroDigests,
-          missing: closure.missing,
-        };
-      }
-      return {
-        id: check.id,
-        kind: check.kind,
-        given: check.test.given,
-        expect: check.test.expect,
-        overrides: check.test.overrides,
-        config: config(check.test.config),
-        macros: macroDigests,
-        missing: closure.missing,
-      };
-    });
-  return sha256(canonicalJson(definitions));
+  let cache = definitionJson.get(macros);
+  if (cache === undefined) {
+    cache = new WeakMap();
+    definitionJson.set(macros, cache);
+  }
+  const sorted = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // canonicalJson of the array of definitions: its items' canonical JSON, in order.
+  let json = "[";
+  for (let index = 0; index < sorted.length; index++) {
+    const check = sorted[index]!;
+    let item = cache.get(check);
+    if (item === undefined) {
+      item = canonicalJson(definition(check, macros));
+      cache.set(check, item);
+    }
+    json += index === 0 ? item : `,${item}`;
+  }
+  return sha256(`${json}]`);
+}
+
+function definition(check: Check, macros: MacroIndex): unknown {
+  const test = check.test;
+  // Cached per set of macros (most generic tests share theirs): the same closure as macros.closure().
+  const closure = macros.digestedClosure(test.dependsOn.macros).closure;
+  let macroDigests = userDigests.get(closure);
+  if (macroDigests === undefined) {
+    macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
+    userDigests.set(closure, macroDigests);
+  }
+  if (check.kind === "data_test") {
+    return {
+      id: check.id,
+      kind: check.kind,
+      metadata: check.test.testMetadata,
+      raw: check.test.rawCode,
+      config: config(check.test.config),
+      macros: macroDigests,
+      missing: closure.missing,
+    };
+  }
+  return {
+    id: check.id,
+    kind: check.kind,
+    given: check.test.given,
+    expect: check.test.expect,
+    overrides: check.test.overrides,
+    config: config(check.test.config),
+    macros: macroDigests,
+    missing: closure.missing,
+  };
 }

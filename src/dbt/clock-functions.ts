@@ -111,6 +111,14 @@ export function tokensMayCallClock(
     } else if (length >= SHORTEST && length <= LONGEST && c < 128 && FIRST[c] === 1) {
       if (NAMES.has(sql.slice(start, start + length).toLowerCase())) return true;
     }
+    // The normaliser glues `a.b.c` into one token: `pg_catalog.now()` calls the clock.
+    if (length > SHORTEST && sql.indexOf(".", start) !== -1 && sql.indexOf(".", start) < start + length) {
+      for (const part of sql.slice(start, start + length).split(".")) {
+        const lower = part.toLowerCase();
+        if (NAMES.has(lower) || ((part.startsWith('"') || part.startsWith("`")) && SPECIAL_STRING.test(part)))
+          return true;
+      }
+    }
   }
   return false;
 }
@@ -291,12 +299,15 @@ function scan(text: string, adapter: string, lexis: Lexis, found: Set<string>): 
       while (j < n && isIdentPart(text.charCodeAt(j))) j++;
       const word = text.slice(i, j);
       const entry = BY_NAME.get(word);
-      if (entry && previous.kind !== "dot" && !(previous.kind === "word" && previous.text === "as")) {
+      if (entry && !(previous.kind === "word" && previous.text === "as")) {
         let k = j;
         while (k < n && isSpace(text.charCodeAt(k))) k++;
         const call = text.charCodeAt(k) === 40;
         let counts: boolean;
-        if (entry.form === "bare" || entry.bareIn?.includes(adapter)) {
+        // After a dot: a qualified call (`pg_catalog.now()`) reads the clock; a
+        // qualified name without a call (`t.current_date`) is a column.
+        if (previous.kind === "dot") counts = call;
+        else if (entry.form === "bare" || entry.bareIn?.includes(adapter)) {
           // A keyword: bare or called, but not a qualifier (`current_date.x`).
           counts = text.charCodeAt(k) !== 46;
         } else if (entry.form === "call") counts = call;

@@ -68,7 +68,8 @@ describe("clockCalls: clock functions outside strings, quoted identifiers and co
     ["a nested block comment (postgres)", "postgres", "select 1 /* a /* now() */ current_date */", []],
     ["a # comment on bigquery", "bigquery", "select 1 # now()\n", []],
     ["a qualified column t.current_date", "postgres", "select t.current_date from t", []],
-    ["a function in a schema, x.now()", "postgres", "select x.now() from t", []],
+    // A qualified call may be the clock (pg_catalog.now()) or a function wrapping it: counted (conservative).
+    ["a function in a schema, x.now()", "postgres", "select x.now() from t", ["now"]],
     ["an alias: as current_date", "postgres", "select d as current_date from t", []],
     ["now without parentheses (a column)", "postgres", "select now from t", []],
     ["sysdate bare on postgres (a column)", "postgres", "select sysdate from t", []],
@@ -77,6 +78,8 @@ describe("clockCalls: clock functions outside strings, quoted identifiers and co
     ["a bracketed identifier (sqlserver)", "sqlserver", "select [getdate()] from t", []],
     ["a longer name: nowhere(), known_now", "postgres", "select nowhere(), known_now from t", []],
     ["a special string not cast", "postgres", "select 'today' as label", []],
+    ["a schema-qualified call", "postgres", "select pg_catalog.now() as at", ["now"]],
+    ["a schema-qualified call, upper case", "snowflake", "select X.CURRENT_DATE() as d", ["current_date"]],
     ["a bigquery triple-quoted string", "bigquery", "select '''now()''' as s", []],
   ])("%s", (_name, adapter, sql, expected) => {
     expect(clockCalls(sql, adapter)).toEqual(expected);
