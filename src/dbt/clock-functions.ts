@@ -104,22 +104,31 @@ export function tokensMayCallClock(
 ): boolean {
   for (let t = 0; t < count; t++) {
     const start = starts[t]!;
-    const length = ends[t]! - start;
+    const end = ends[t]!;
     const c = sql.charCodeAt(start);
-    if (c === 39 || c === 34 || c === 96) {
-      if (length >= 5 && SPECIAL_STRING.test(sql.slice(start, start + length))) return true;
-    } else if (length >= SHORTEST && length <= LONGEST && c < 128 && FIRST[c] === 1) {
-      if (NAMES.has(sql.slice(start, start + length).toLowerCase())) return true;
+    if ((c === 39 || c === 34 || c === 96) && !hasDot(sql, start, end)) {
+      // A special date string is short ('yesterday'); a longer one is other text.
+      if (end - start >= 5 && end - start <= 16 && SPECIAL_STRING.test(sql.slice(start, end))) return true;
+      continue;
     }
-    // The normaliser glues `a.b.c` into one token: `pg_catalog.now()` calls the clock.
-    if (length > SHORTEST && sql.indexOf(".", start) !== -1 && sql.indexOf(".", start) < start + length) {
-      for (const part of sql.slice(start, start + length).split(".")) {
-        const lower = part.toLowerCase();
-        if (NAMES.has(lower) || ((part.startsWith('"') || part.startsWith("`")) && SPECIAL_STRING.test(part)))
-          return true;
+    // The normaliser glues `a.b.c` into one token: each part may be a call (`pg_catalog.now()`).
+    let part = start;
+    for (let k = start; k <= end; k++) {
+      if (k < end && sql.charCodeAt(k) !== 46) continue;
+      const length = k - part;
+      const first = sql.charCodeAt(part);
+      if (length >= SHORTEST && length <= LONGEST && first < 128 && FIRST[first] === 1) {
+        if (NAMES.has(sql.slice(part, k).toLowerCase())) return true;
       }
+      part = k + 1;
     }
   }
+  return false;
+}
+
+/** Whether `sql.slice(start, end)` holds a `.` (looked for within it only). */
+function hasDot(sql: string, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (sql.charCodeAt(k) === 46) return true;
   return false;
 }
 

@@ -79,6 +79,7 @@ describe("clockCalls: clock functions outside strings, quoted identifiers and co
     ["a longer name: nowhere(), known_now", "postgres", "select nowhere(), known_now from t", []],
     ["a special string not cast", "postgres", "select 'today' as label", []],
     ["a schema-qualified call", "postgres", "select pg_catalog.now() as at", ["now"]],
+    ["a quoted schema-qualified call", "postgres", 'select "pg_catalog".now() as at', ["now"]],
     ["a schema-qualified call, upper case", "snowflake", "select X.CURRENT_DATE() as d", ["current_date"]],
     ["a bigquery triple-quoted string", "bigquery", "select '''now()''' as s", []],
   ])("%s", (_name, adapter, sql, expected) => {
