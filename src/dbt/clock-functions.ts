@@ -75,63 +75,6 @@ const CLOCK_NAMES: readonly ClockName[] = [
 
 const BY_NAME = new Map(CLOCK_NAMES.map((entry) => [entry.name, entry]));
 
-/** Every name the scan looks for, lowercased ("tomorrow" is a special date string only). */
-const NAMES: ReadonlySet<string> = new Set([...CLOCK_NAMES.map((entry) => entry.name), "tomorrow"]);
-const SHORTEST = Math.min(...[...NAMES].map((name) => name.length));
-const LONGEST = Math.max(...[...NAMES].map((name) => name.length));
-/** First characters (both cases) of the names. */
-const FIRST = new Uint8Array(128);
-for (const name of NAMES) {
-  FIRST[name.charCodeAt(0)] = 1;
-  FIRST[name.toUpperCase().charCodeAt(0)] = 1;
-}
-const SPECIAL_STRING = /now|today|tomorrow|yesterday/i;
-
-/**
- * Whether the SQL's tokens, as the normaliser cut them (`starts`/`ends`:
- * lastTokens() right after a successful normalisation of `sql`), can hold a
- * clock call: a word token that is one of the names, or a string or quoted
- * token that mentions a special date string ('now'::date). Comments are not
- * tokens, and a call is always a word token, so when this is false the scan
- * finds nothing: it saves the scan's case-insensitive search of the whole text
- * for the SQL the normaliser already cut into tokens.
- */
-export function tokensMayCallClock(
-  sql: string,
-  count: number,
-  starts: Int32Array,
-  ends: Int32Array,
-): boolean {
-  for (let t = 0; t < count; t++) {
-    const start = starts[t]!;
-    const end = ends[t]!;
-    const c = sql.charCodeAt(start);
-    if ((c === 39 || c === 34 || c === 96) && !hasDot(sql, start, end)) {
-      // A special date string is short ('yesterday'); a longer one is other text.
-      if (end - start >= 5 && end - start <= 16 && SPECIAL_STRING.test(sql.slice(start, end))) return true;
-      continue;
-    }
-    // The normaliser glues `a.b.c` into one token: each part may be a call (`pg_catalog.now()`).
-    let part = start;
-    for (let k = start; k <= end; k++) {
-      if (k < end && sql.charCodeAt(k) !== 46) continue;
-      const length = k - part;
-      const first = sql.charCodeAt(part);
-      if (length >= SHORTEST && length <= LONGEST && first < 128 && FIRST[first] === 1) {
-        if (NAMES.has(sql.slice(part, k).toLowerCase())) return true;
-      }
-      part = k + 1;
-    }
-  }
-  return false;
-}
-
-/** Whether `sql.slice(start, end)` holds a `.` (looked for within it only). */
-function hasDot(sql: string, start: number, end: number): boolean {
-  for (let k = start; k < end; k++) if (sql.charCodeAt(k) === 46) return true;
-  return false;
-}
-
 /** A name as a whole word somewhere in the text (strings and comments included): only then is it scanned. */
 const TRIGGER = new RegExp(
   `(?<![a-z0-9_$])(?:${[...new Set([...CLOCK_NAMES.map((entry) => entry.name), "tomorrow"])].join("|")})(?![a-z0-9_$])`,
@@ -177,15 +120,9 @@ function lexisOf(adapter: string, backslashEscapes: boolean): Lexis {
  * none). `adapterType` is the manifest's (`metadata.adapter_type`); unknown
  * or null reads standard SQL.
  */
-export function clockCalls(
-  sql: string,
-  adapterType: string | null,
-  mayCall: boolean | null = null,
-): string[] {
-  // `mayCall`: what tokensMayCallClock said of the normaliser's tokens, or null
-  // (not normalised): then the search, case-insensitive on the text as it is
-  // (most SQL has no name, and isn't lowercased).
-  if (mayCall === false || (mayCall === null && !TRIGGER.test(sql))) return [];
+export function clockCalls(sql: string, adapterType: string | null): string[] {
+  // Case-insensitive on the text as it is: most SQL has no name, and isn't lowercased.
+  if (!TRIGGER.test(sql)) return [];
   const lower = sql.toLowerCase();
   const adapter = (adapterType ?? "").toLowerCase();
   const found = new Set<string>();

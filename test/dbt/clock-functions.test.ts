@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { clockCalls, pythonClockCalls, tokensMayCallClock } from "../../src/dbt/clock-functions.js";
+import { clockCalls, pythonClockCalls } from "../../src/dbt/clock-functions.js";
 import { loadProject } from "../../src/dbt/load-project.js";
-import { commentSyntaxOf, lastTokens, normaliseSqlBytes } from "../../src/dbt/sql-normaliser.js";
 import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 
 describe("clockCalls: clock functions outside strings, quoted identifiers and comments", () => {
@@ -84,36 +83,8 @@ describe("clockCalls: clock functions outside strings, quoted identifiers and co
     ["a bigquery triple-quoted string", "bigquery", "select '''now()''' as s", []],
   ])("%s", (_name, adapter, sql, expected) => {
     expect(clockCalls(sql, adapter)).toEqual(expected);
-    // The fingerprint's shortcut: the normaliser's tokens say whether to scan; same result.
-    const normalised = normaliseSqlBytes(sql, commentSyntaxOf(adapter));
-    if (normalised.ok) {
-      const { count, starts, ends } = lastTokens();
-      expect(clockCalls(sql, adapter, tokensMayCallClock(sql, count, starts, ends))).toEqual(expected);
-    }
   });
 });
-
-describe.skipIf(!sharedFixturesPresent)(
-  "the token shortcut finds what the text search finds, on every real model",
-  () => {
-    it.each(FIXTURES)("%s", (fixture) => {
-      const project = loadProject(readFileSync(sharedFixture(fixture, "manifest.json"), "utf8"), fixture);
-      const adapter = project.manifest.metadata.adapterType;
-      let shortcut = 0;
-      for (const node of project.graph.nodes.values()) {
-        const sql = node.node.compiledCode;
-        if (sql === null || node.node.language === "python") continue;
-        const normalised = normaliseSqlBytes(sql, commentSyntaxOf(adapter));
-        if (!normalised.ok) continue;
-        const { count, starts, ends } = lastTokens();
-        const mayCall = tokensMayCallClock(sql, count, starts, ends);
-        expect(clockCalls(sql, adapter, mayCall), node.id).toEqual(clockCalls(sql, adapter));
-        if (!mayCall) shortcut++;
-      }
-      expect(shortcut).toBeGreaterThan(0);
-    });
-  },
-);
 
 describe("pythonClockCalls: Python models read the clock through methods", () => {
   it.each<[string, string, string[]]>([
@@ -176,13 +147,3 @@ describe.skipIf(!sharedFixturesPresent)("clockCalls on real compiled SQL", () =>
     expect(found).toEqual(expected);
   });
 });
-
-/** Fixtures with models the normaliser reads (salary-survey's are all BigQuery backticks; across-analytics has no compiled SQL). */
-const FIXTURES = [
-  "planetkart-snowflake-1.10",
-  "global-trade-bq-1.11-large",
-  "jaffle-shop-elementary-bq-1.9",
-  "tuva-snowflake-1.7-v11-large",
-  "jaffle-shop-duckdb-1.12",
-  "analytics-snowflake-python-1.9",
-];

@@ -34,7 +34,6 @@
  * source each of these rests on.
  */
 import type { ManifestMetadata, ManifestNode } from "../artifacts/manifest.js";
-import { tokensMayCallClock } from "../clock-functions.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { scanEnvironmentReads } from "../hook-scan.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
@@ -107,12 +106,6 @@ export interface NodeFingerprintParts {
   fileReason: string | null;
   /** The sql component computed on the portable SQL (relation names as placeholders), when the node has one. */
   portableSql: string | null;
-  /**
-   * Whether the compiled SQL's tokens can hold a clock call
-   * (clock-functions.ts, tokensMayCallClock), or null when the normaliser
-   * gave up or there is no compiled SQL: then the clock scan searches the text.
-   */
-  clockMayBeCalled: boolean | null;
   /** The macros the node's build resolves to at run time (the `macros` component's input; shared, read only). */
   runTimeMacros: RunTimeMacros;
 }
@@ -150,7 +143,6 @@ export function fingerprintNode(
   let normaliserGaveUp: string | null = null;
   let fileReason: string | null = null;
   let portableSql: string | null = null;
-  let clockMayBeCalled: boolean | null = null;
 
   components.scheme = SCHEME_DIGEST;
   components.engine = engineDigest(metadata);
@@ -177,10 +169,6 @@ export function fingerprintNode(
       const sql = sqlDigest(n.compiledCode, syntax);
       components.sql = sql.digest;
       normaliserGaveUp = sql.gaveUp;
-      if (sql.normalised) {
-        const { count, starts, ends } = lastTokens();
-        clockMayBeCalled = tokensMayCallClock(n.compiledCode, count, starts, ends);
-      }
       const names = portableNames(graph, node);
       portableSql =
         (sql.normalised ? portableFromTokens(n.compiledCode, sql.normalised, sql.digest, names) : null) ??
@@ -237,7 +225,6 @@ export function fingerprintNode(
     normaliserGaveUp,
     fileReason,
     portableSql,
-    clockMayBeCalled,
     runTimeMacros: resolved,
   };
 }

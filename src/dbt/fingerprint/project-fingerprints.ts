@@ -46,8 +46,7 @@ export function fingerprintProject(
   const result = new Map<string, NodeFingerprint>();
   const adapter = graph.metadata.adapterType;
   const ephemeralCalls = new Map<string, readonly string[]>();
-  const callsOf = (sql: string | null, mayCall: boolean | null = null) =>
-    sql ? clockCalls(sql, adapter, mayCall) : NO_CALLS;
+  const callsOf = (sql: string | null) => (sql ? clockCalls(sql, adapter) : NO_CALLS);
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
     const parts = fingerprintNode(graph, node, macros, inputs);
@@ -70,7 +69,7 @@ export function fingerprintProject(
       normaliserGaveUp: parts.normaliserGaveUp,
       fileReason: parts.fileReason,
       portableSql: parts.portableSql,
-      clockCalls: nodeClockCalls(graph, node, callsOf, ephemeralCalls, parts.clockMayBeCalled),
+      clockCalls: nodeClockCalls(graph, node, callsOf, ephemeralCalls),
       runTimeMacros: parts.runTimeMacros,
     });
   }
@@ -87,15 +86,14 @@ const NO_CALLS: readonly string[] = [];
 function nodeClockCalls(
   graph: ProjectGraph,
   node: GraphNode,
-  callsOf: (sql: string | null, mayCall?: boolean | null) => readonly string[],
+  callsOf: (sql: string | null) => readonly string[],
   ephemeralCalls: Map<string, readonly string[]>,
-  mayCall: boolean | null,
 ): readonly string[] {
   if (node.node.language === "python") {
     const code = node.node.compiledCode ?? node.node.rawCode;
     return code ? pythonClockCalls(code) : NO_CALLS;
   }
-  const own = callsOf(node.node.compiledCode, mayCall);
+  const own = callsOf(node.node.compiledCode);
   if (node.ephemerals.length === 0) return own;
   const all = new Set(own);
   for (const id of node.ephemerals) {
