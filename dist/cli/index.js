@@ -2,14 +2,14 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 5621:
+/***/ 3909:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const fs = __nccwpck_require__(9896);
 const path = __nccwpck_require__(6928);
-const util = __nccwpck_require__(7480);
-const SqliteError = __nccwpck_require__(2139);
+const util = __nccwpck_require__(2952);
+const SqliteError = __nccwpck_require__(7483);
 
 let DEFAULT_ADDON;
 
@@ -78,42 +78,42 @@ function Database(filenameGiven, options) {
 	});
 }
 
-const wrappers = __nccwpck_require__(1127);
+const wrappers = __nccwpck_require__(5463);
 Database.prototype.prepare = wrappers.prepare;
-Database.prototype.transaction = __nccwpck_require__(3511);
-Database.prototype.pragma = __nccwpck_require__(703);
-Database.prototype.backup = __nccwpck_require__(8033);
-Database.prototype.serialize = __nccwpck_require__(7281);
-Database.prototype.function = __nccwpck_require__(9463);
-Database.prototype.aggregate = __nccwpck_require__(6512);
-Database.prototype.table = __nccwpck_require__(1707);
+Database.prototype.transaction = __nccwpck_require__(6695);
+Database.prototype.pragma = __nccwpck_require__(8127);
+Database.prototype.backup = __nccwpck_require__(6017);
+Database.prototype.serialize = __nccwpck_require__(2161);
+Database.prototype.function = __nccwpck_require__(3943);
+Database.prototype.aggregate = __nccwpck_require__(4096);
+Database.prototype.table = __nccwpck_require__(1355);
 Database.prototype.loadExtension = wrappers.loadExtension;
 Database.prototype.exec = wrappers.exec;
 Database.prototype.close = wrappers.close;
 Database.prototype.defaultSafeIntegers = wrappers.defaultSafeIntegers;
 Database.prototype.unsafeMode = wrappers.unsafeMode;
-Database.prototype[util.inspect] = __nccwpck_require__(1147);
+Database.prototype[util.inspect] = __nccwpck_require__(9595);
 
 module.exports = Database;
 
 
 /***/ }),
 
-/***/ 8646:
+/***/ 4918:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-module.exports = __nccwpck_require__(5621);
-module.exports.SqliteError = __nccwpck_require__(2139);
+module.exports = __nccwpck_require__(3909);
+module.exports.SqliteError = __nccwpck_require__(7483);
 
 
 /***/ }),
 
-/***/ 6512:
+/***/ 4096:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
+const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
 
 module.exports = function defineAggregate(name, options) {
 	// Validate arguments
@@ -159,14 +159,14 @@ const getLength = ({ length }) => {
 
 /***/ }),
 
-/***/ 8033:
+/***/ 6017:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const fs = __nccwpck_require__(9896);
 const path = __nccwpck_require__(6928);
 const { promisify } = __nccwpck_require__(9023);
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 const fsAccess = promisify(fs.access);
 
 module.exports = async function backup(filename, options) {
@@ -233,11 +233,11 @@ const runBackup = (backup, handler) => {
 
 /***/ }),
 
-/***/ 9463:
+/***/ 3943:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
+const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
 
 module.exports = function defineFunction(name, options, fn) {
 	// Apply defaults
@@ -271,7 +271,7 @@ module.exports = function defineFunction(name, options, fn) {
 
 /***/ }),
 
-/***/ 1147:
+/***/ 9595:
 /***/ ((module) => {
 
 
@@ -285,11 +285,11 @@ module.exports = function inspect(depth, opts) {
 
 /***/ }),
 
-/***/ 703:
+/***/ 8127:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
+const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
 
 module.exports = function pragma(source, options) {
 	if (options == null) options = {};
@@ -304,11 +304,11 @@ module.exports = function pragma(source, options) {
 
 /***/ }),
 
-/***/ 7281:
+/***/ 2161:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 
 module.exports = function serialize(options) {
 	if (options == null) options = {};
@@ -327,11 +327,11 @@ module.exports = function serialize(options) {
 
 /***/ }),
 
-/***/ 1707:
+/***/ 1355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 
 module.exports = function defineTable(name, factory) {
 	// Validate arguments
@@ -523,11 +523,11 @@ const defer = x => () => x;
 
 /***/ }),
 
-/***/ 3511:
+/***/ 6695:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 const controllers = new WeakMap();
 
 module.exports = function transaction(fn) {
@@ -608,11 +608,11 @@ const wrapTransaction = (apply, fn, db, { begin, commit, rollback, savepoint, re
 
 /***/ }),
 
-/***/ 1127:
+/***/ 5463:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 
 exports.prepare = function prepare(sql) {
 	return this[cppdb].prepare(sql, this, false);
@@ -669,7 +669,7 @@ exports.getters = {
 
 /***/ }),
 
-/***/ 2139:
+/***/ 7483:
 /***/ ((module) => {
 
 
@@ -696,7 +696,7 @@ module.exports = SqliteError;
 
 /***/ }),
 
-/***/ 7480:
+/***/ 2952:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -715,14 +715,14 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /***/ }),
 
-/***/ 5187:
+/***/ 5581:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3992);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
-/* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8944);
-/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3445);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6872);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
+/* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6591);
+/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3386);
 /**
  * The `ods-state` CLI entry point: the only place in the CLI that reads the
  * process environment. Everything else is in src/cli/ and takes a context.
@@ -754,7 +754,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3992:
+/***/ 6872:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -766,9 +766,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/errors/catalogue.ts
-var catalogue = __nccwpck_require__(912);
+var catalogue = __nccwpck_require__(2950);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(7125);
+var user_error = __nccwpck_require__(4955);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The product version; a test keeps it equal to package.json's. */
 const VERSION = "0.1.0";
@@ -1047,7 +1047,7 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/util.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
 function assertEqual(val) {
@@ -1922,7 +1922,7 @@ function constantCatch(value) {
     return fn;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/core.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/core.js
 var _a;
 
 /** A special constant with type `never` */
@@ -2065,7 +2065,7 @@ function config(newConfig) {
     return globalConfig;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/memoizer.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/memoizer.js
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -2378,7 +2378,7 @@ function isBackEdge(ctx, value) {
     return backEdges !== undefined && isRef(value) && backEdges.has(value);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/regexes.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/regexes.js
 
 /**
  * @deprecated CUID v1 is deprecated by its authors due to information leakage
@@ -2536,7 +2536,7 @@ const sha512_hex = /^[0-9a-fA-F]{128}$/;
 const sha512_base64 = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64(86, "==")));
 const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ null && (fixedBase64url(86)));
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/checks.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/checks.js
 // import { $ZodType } from "./schemas.js";
 
 
@@ -3054,7 +3054,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ $constructor("$ZodCheckOverwrite", (ins
     };
 });
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/doc.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/doc.js
 class Doc {
     constructor(args = [], closed = {}) {
         this.content = [];
@@ -3094,14 +3094,14 @@ class Doc {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -5739,7 +5739,7 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var registries_a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -5792,7 +5792,7 @@ function registry() {
 (registries_a = globalThis).__zod_globalRegistry ?? (registries_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -6897,7 +6897,7 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -7550,7 +7550,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -8395,7 +8395,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -8522,7 +8522,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -8791,7 +8791,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -8968,7 +8968,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
 
@@ -9027,7 +9027,7 @@ const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, 
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const classic_parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -9045,7 +9045,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -10768,7 +10768,7 @@ function applyMigrations(connection, target = LAYOUT_VERSION, now = () => new Da
 }
 
 // EXTERNAL MODULE: ./src/store/sqlite-driver.ts + 2 modules
-var sqlite_driver = __nccwpck_require__(3445);
+var sqlite_driver = __nccwpck_require__(3386);
 ;// CONCATENATED MODULE: ./src/store/open-database.ts
 
 
@@ -12478,7 +12478,7 @@ const backupCommand = {
 };
 
 // EXTERNAL MODULE: ./src/dbt/fingerprint/digest.ts
-var fingerprint_digest = __nccwpck_require__(2099);
+var fingerprint_digest = __nccwpck_require__(6641);
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/fingerprint.ts
 
 const SCHEME = "dbt/3";
@@ -12532,7 +12532,7 @@ function isEmptyDiff(diff) {
     return diff.changed.length === 0 && diff.added.length === 0 && diff.removed.length === 0;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/compile.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/compile.js
 
 
 
@@ -16856,13 +16856,17 @@ function scan(text, adapter, lexis, found) {
                 j++;
             const word = text.slice(i, j);
             const entry = BY_NAME.get(word);
-            if (entry && previous.kind !== "dot" && !(previous.kind === "word" && previous.text === "as")) {
+            if (entry && !(previous.kind === "word" && previous.text === "as")) {
                 let k = j;
                 while (k < n && isSpace(text.charCodeAt(k)))
                     k++;
                 const call = text.charCodeAt(k) === 40;
                 let counts;
-                if (entry.form === "bare" || entry.bareIn?.includes(adapter)) {
+                // After a dot: a qualified call (`pg_catalog.now()`) reads the clock; a
+                // qualified name without a call (`t.current_date`) is a column.
+                if (previous.kind === "dot")
+                    counts = call;
+                else if (entry.form === "bare" || entry.bareIn?.includes(adapter)) {
                     // A keyword: bare or called, but not a qualifier (`current_date.x`).
                     counts = text.charCodeAt(k) !== 46;
                 }
@@ -16967,7 +16971,7 @@ function pythonClockCalls(code) {
 }
 
 // EXTERNAL MODULE: ./src/dbt/fingerprint/canonical-json.ts
-var canonical_json = __nccwpck_require__(1848);
+var canonical_json = __nccwpck_require__(8762);
 ;// CONCATENATED MODULE: ./src/dbt/hook-scan.ts
 /**
  * Hook scan (ADR-0013, "Hooks (#218)"). dbt stores pre- and post-hooks
@@ -18977,7 +18981,7 @@ function environmentReads(n, userMacros, macros) {
 }
 
 // EXTERNAL MODULE: ./src/dbt/fingerprint/macro-index.ts
-var macro_index = __nccwpck_require__(302);
+var macro_index = __nccwpck_require__(4608);
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/shared-macro-index.ts
 
 const indexes = new WeakMap();
@@ -20072,7 +20076,7 @@ const doctorCommand = {
 };
 
 // EXTERNAL MODULE: ./src/env/names.ts
-var names = __nccwpck_require__(6521);
+var names = __nccwpck_require__(2563);
 ;// CONCATENATED MODULE: ./src/env/registry.ts
 /**
  * The environment registry: in the warehouse itself, in a metadata schema
@@ -20816,9 +20820,9 @@ class DuckDbWarehouse extends SqlWarehouse {
 }
 
 // EXTERNAL MODULE: ./src/dbt/checks-digest.ts
-var checks_digest = __nccwpck_require__(9000);
+var checks_digest = __nccwpck_require__(806);
 // EXTERNAL MODULE: ./src/planner/exact-instant.ts
-var exact_instant = __nccwpck_require__(149);
+var exact_instant = __nccwpck_require__(6227);
 ;// CONCATENATED MODULE: ./src/planner/partial-builds.ts
 /**
  * Whether a run built a node whole, from what run_results.json says the
@@ -20899,7 +20903,7 @@ function setOwn(record, key, value) {
 }
 
 // EXTERNAL MODULE: ./src/planner/source-evidence.ts
-var source_evidence = __nccwpck_require__(4247);
+var source_evidence = __nccwpck_require__(889);
 ;// CONCATENATED MODULE: ./src/planner/record.ts
 
 
@@ -21150,7 +21154,7 @@ function record_record(input) {
 }
 
 // EXTERNAL MODULE: ./src/env/lifecycle/common.ts
-var common = __nccwpck_require__(7433);
+var common = __nccwpck_require__(983);
 ;// CONCATENATED MODULE: ./src/env/lifecycle/builds.ts
 
 
@@ -21859,7 +21863,7 @@ async function createEnvironment(ctx, input) {
 }
 
 // EXTERNAL MODULE: ./src/env/promotion/promote.ts
-var promote = __nccwpck_require__(8711);
+var promote = __nccwpck_require__(1517);
 ;// CONCATENATED MODULE: ./src/env/lifecycle/janitor.ts
 
 
@@ -21994,7 +21998,7 @@ class PostgresWarehouse extends SqlWarehouse {
     /** Connects with a connection string; the string is a secret and is not kept. */
     static async connect(connectionString) {
         const label = redactPostgresUrl(connectionString);
-        const pg = (await __nccwpck_require__.e(/* import() */ 977).then(__nccwpck_require__.bind(__nccwpck_require__, 9977))).default;
+        const pg = (await __nccwpck_require__.e(/* import() */ 849).then(__nccwpck_require__.bind(__nccwpck_require__, 3849))).default;
         const config = { connectionString, application_name: "ods-state" };
         const client = new pg.Client(config);
         // A failing connection must not surface as an unhandled 'error' event.
@@ -22173,7 +22177,7 @@ async function openWarehouse(spec) {
 }
 
 // EXTERNAL MODULE: ./src/env/promotion/decide.ts
-var decide = __nccwpck_require__(9535);
+var decide = __nccwpck_require__(2345);
 ;// CONCATENATED MODULE: ./src/env/promotion/reconcile.ts
 /** The rollbacks the registry records, for one project. */
 async function recordedRollbacks(ctx, project) {
@@ -22218,7 +22222,7 @@ function applyRecordedRollbacks(snapshot, rollbacks) {
 }
 
 // EXTERNAL MODULE: ./src/env/promotion/rollback.ts
-var rollback = __nccwpck_require__(4315);
+var rollback = __nccwpck_require__(5261);
 ;// CONCATENATED MODULE: ./src/env/promotion/state.ts
 function applyPromotion(snapshot, promoted, options) {
     const nodes = { ...snapshot.nodes };
@@ -22319,7 +22323,7 @@ const REUSE_REASONS = (/* unused pure expression or super */ null && ([
 ]));
 
 // EXTERNAL MODULE: ./src/planner/build-command.ts
-var build_command = __nccwpck_require__(1278);
+var build_command = __nccwpck_require__(6116);
 ;// CONCATENATED MODULE: ./src/planner/checks-to-run.ts
 /**
  * Class 12 (a): a REUSE node whose checks (data tests, unit tests) are new or
@@ -26963,14 +26967,14 @@ function commandHint(error, command) {
 
 /***/ }),
 
-/***/ 9000:
+/***/ 806:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ checksDigest)
 /* harmony export */ });
-/* harmony import */ var _fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1848);
-/* harmony import */ var _fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2099);
+/* harmony import */ var _fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8762);
+/* harmony import */ var _fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6641);
 /**
  * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
  * every data test and unit test that reads it, with its definition
@@ -26989,49 +26993,66 @@ function config(value) {
 }
 /** [id, source digest] of a closure's project and package macros, per (cached) closure. */
 const userDigests = new WeakMap();
+/** Per MacroIndex, each check's definition as canonical JSON: a check is read once per plan, however many nodes it reads. */
+const definitionJson = new WeakMap();
 function checksDigest(checks, macros) {
     if (checks.length === 0)
         return null;
-    const definitions = [...checks]
-        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        .map((check) => {
-        const test = check.test;
-        // Cached per set of macros (most generic tests share theirs): the same closure as macros.closure().
-        const closure = macros.digestedClosure(test.dependsOn.macros).closure;
-        let macroDigests = userDigests.get(closure);
-        if (macroDigests === undefined) {
-            macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
-            userDigests.set(closure, macroDigests);
+    let cache = definitionJson.get(macros);
+    if (cache === undefined) {
+        cache = new WeakMap();
+        definitionJson.set(macros, cache);
+    }
+    const sorted = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // canonicalJson of the array of definitions: its items' canonical JSON, in order.
+    let json = "[";
+    for (let index = 0; index < sorted.length; index++) {
+        const check = sorted[index];
+        let item = cache.get(check);
+        if (item === undefined) {
+            item = (0,_fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .d)(definition(check, macros));
+            cache.set(check, item);
         }
-        if (check.kind === "data_test") {
-            return {
-                id: check.id,
-                kind: check.kind,
-                metadata: check.test.testMetadata,
-                raw: check.test.rawCode,
-                config: config(check.test.config),
-                macros: macroDigests,
-                missing: closure.missing,
-            };
-        }
+        json += index === 0 ? item : `,${item}`;
+    }
+    return (0,_fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)(`${json}]`);
+}
+function definition(check, macros) {
+    const test = check.test;
+    // Cached per set of macros (most generic tests share theirs): the same closure as macros.closure().
+    const closure = macros.digestedClosure(test.dependsOn.macros).closure;
+    let macroDigests = userDigests.get(closure);
+    if (macroDigests === undefined) {
+        macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
+        userDigests.set(closure, macroDigests);
+    }
+    if (check.kind === "data_test") {
         return {
             id: check.id,
             kind: check.kind,
-            given: check.test.given,
-            expect: check.test.expect,
-            overrides: check.test.overrides,
+            metadata: check.test.testMetadata,
+            raw: check.test.rawCode,
             config: config(check.test.config),
             macros: macroDigests,
             missing: closure.missing,
         };
-    });
-    return (0,_fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)((0,_fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .d)(definitions));
+    }
+    return {
+        id: check.id,
+        kind: check.kind,
+        given: check.test.given,
+        expect: check.test.expect,
+        overrides: check.test.overrides,
+        config: config(check.test.config),
+        macros: macroDigests,
+        missing: closure.missing,
+    };
 }
 
 
 /***/ }),
 
-/***/ 1848:
+/***/ 8762:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -27138,7 +27159,7 @@ function writeDeep(root) {
 
 /***/ }),
 
-/***/ 2099:
+/***/ 6641:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -27167,14 +27188,14 @@ function sha256Of(...parts) {
 
 /***/ }),
 
-/***/ 302:
+/***/ 4608:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   t8: () => (/* binding */ MacroIndex)
 /* harmony export */ });
 /* unused harmony exports GENERATE_NAME_MACROS, enginePackages */
-/* harmony import */ var _digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2099);
+/* harmony import */ var _digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6641);
 
 /** Adapters whose macros build on another adapter's package. */
 const INHERITED_ADAPTER_PACKAGES = {
@@ -27350,7 +27371,7 @@ class MacroIndex {
 
 /***/ }),
 
-/***/ 7433:
+/***/ 983:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -27359,8 +27380,8 @@ class MacroIndex {
 /* harmony export */   q0: () => (/* binding */ describe),
 /* harmony export */   wf: () => (/* binding */ qualifiedOf)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6521);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2563);
 /** What every lifecycle operation runs with, and helpers they share. */
 
 
@@ -27396,7 +27417,7 @@ function describe(name) {
 
 /***/ }),
 
-/***/ 6521:
+/***/ 2563:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -27413,7 +27434,7 @@ function describe(name) {
 /* unused harmony export identifierProblem */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /**
  * Names of warehouse objects: validation, comparison under an engine's
  * identifier rules, and the names ODS derives (staged, retired and undone
@@ -27516,17 +27537,17 @@ function derivedName(identifier, tag, rules) {
 
 /***/ }),
 
-/***/ 9535:
+/***/ 2345:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ decidePromotion)
 /* harmony export */ });
 /* unused harmony export PROMOTION_REASONS */
-/* harmony import */ var _dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9000);
-/* harmony import */ var _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(302);
-/* harmony import */ var _planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4247);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6521);
+/* harmony import */ var _dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(806);
+/* harmony import */ var _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4608);
+/* harmony import */ var _planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(889);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
 
 
 
@@ -27779,7 +27800,7 @@ function promotedNodeState(project, id, build, relation) {
 
 /***/ }),
 
-/***/ 8711:
+/***/ 1517:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -27790,11 +27811,11 @@ function promotedNodeState(project, id, build, relation) {
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
-/* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1278);
-/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7433);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6521);
-/* harmony import */ var _decide_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9535);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
+/* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6116);
+/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(983);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
+/* harmony import */ var _decide_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2345);
 /**
  * Promotion on merge: the tables the merged pull request built move into
  * prod under their usual names; the prod tables they replace are kept,
@@ -28184,7 +28205,7 @@ async function recoverPromotions(ctx, environment) {
             handled.push(promotion.id);
         }
         else if (promotion.status === "rolling_back") {
-            const { finishRollback } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4315));
+            const { finishRollback } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 5261));
             await finishRollback(ctx, promotion);
             handled.push(promotion.id);
         }
@@ -28195,17 +28216,17 @@ async function recoverPromotions(ctx, environment) {
 
 /***/ }),
 
-/***/ 4315:
+/***/ 5261:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ rollbackPromotion),
 /* harmony export */   finishRollback: () => (/* binding */ finishRollback)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
-/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7433);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6521);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8711);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
+/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(983);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2563);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1517);
 /**
  * Rollback of a promotion: the prod tables it replaced (kept, renamed) take
  * their names back; the promoted tables are kept under another name until
@@ -28346,7 +28367,7 @@ async function finishRollback(ctx, promotion) {
 
 /***/ }),
 
-/***/ 912:
+/***/ 2950:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28466,7 +28487,7 @@ const ERROR_CATALOGUE = {
 
 /***/ }),
 
-/***/ 7125:
+/***/ 4955:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28474,7 +28495,7 @@ const ERROR_CATALOGUE = {
 /* harmony export */   iU: () => (/* binding */ isUserError),
 /* harmony export */   yo: () => (/* binding */ UserError)
 /* harmony export */ });
-/* harmony import */ var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(912);
+/* harmony import */ var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2950);
 
 /**
  * An error the user can act on: a stable code, a message that names the file
@@ -28522,7 +28543,7 @@ function formatUserError(error) {
 
 /***/ }),
 
-/***/ 1278:
+/***/ 6116:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28554,7 +28575,7 @@ function buildCommand(select) {
 
 /***/ }),
 
-/***/ 149:
+/***/ 6227:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28639,7 +28660,7 @@ function earliestInstant(texts) {
 
 /***/ }),
 
-/***/ 4247:
+/***/ 889:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28650,7 +28671,7 @@ function earliestInstant(texts) {
 /* harmony export */   r1: () => (/* binding */ sameVersion)
 /* harmony export */ });
 /* unused harmony exports resultPerSource, isInstant */
-/* harmony import */ var _exact_instant_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(149);
+/* harmony import */ var _exact_instant_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6227);
 
 
 /**
@@ -28741,7 +28762,7 @@ function sameVersion(a, b) {
 
 /***/ }),
 
-/***/ 8944:
+/***/ 6591:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28804,7 +28825,7 @@ function youngGenerationBytes() {
 
 /***/ }),
 
-/***/ 3445:
+/***/ 3386:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28826,11 +28847,11 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: external "node:url"
 const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-// EXTERNAL MODULE: ../main/node_modules/better-sqlite3/lib/index.js
-var lib = __nccwpck_require__(8646);
+// EXTERNAL MODULE: ./node_modules/better-sqlite3/lib/index.js
+var lib = __nccwpck_require__(4918);
 var lib_default = /*#__PURE__*/__nccwpck_require__.n(lib);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(7125);
+var user_error = __nccwpck_require__(4955);
 ;// CONCATENATED MODULE: ./src/store/sqlite-driver.ts
 /**
  * The SQLite driver: better-sqlite3 with its native binding when one matching
@@ -29386,6 +29407,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types")
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5187);
+/******/ var __webpack_exports__ = __nccwpck_require__(5581);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -1,8 +1,8 @@
-export const id = 977;
-export const ids = [977];
+export const id = 849;
+export const ids = [849];
 export const modules = {
 
-/***/ 6657:
+/***/ 785:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -14,7 +14,7 @@ exports["default"] = {};
 
 /***/ }),
 
-/***/ 5386:
+/***/ 6122:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -258,7 +258,7 @@ parse.parseIntoClientConfig = parseIntoClientConfig
 
 /***/ }),
 
-/***/ 9083:
+/***/ 2299:
 /***/ ((module) => {
 
 
@@ -365,7 +365,7 @@ module.exports = readInt8;
 
 /***/ }),
 
-/***/ 7734:
+/***/ 7558:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -462,7 +462,7 @@ class Pool extends EventEmitter {
     this.options.allowExitOnIdle = this.options.allowExitOnIdle || false
     this.options.maxLifetimeSeconds = this.options.maxLifetimeSeconds || 0
     this.log = this.options.log || function () {}
-    this.Client = this.options.Client || Client || (__webpack_require__(1097).Client)
+    this.Client = this.options.Client || Client || (__webpack_require__(3273).Client)
     this.Promise = this.options.Promise || global.Promise
 
     if (typeof this.options.idleTimeoutMillis === 'undefined') {
@@ -889,7 +889,7 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 3203:
+/***/ 9971:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -950,7 +950,7 @@ exports.BufferReader = BufferReader;
 
 /***/ }),
 
-/***/ 995:
+/***/ 9315:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1069,18 +1069,18 @@ exports.Writer = Writer;
 
 /***/ }),
 
-/***/ 6313:
+/***/ 4233:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.DatabaseError = exports.serialize = void 0;
 exports.parse = parse;
-const messages_1 = __webpack_require__(5553);
+const messages_1 = __webpack_require__(5809);
 Object.defineProperty(exports, "DatabaseError", ({ enumerable: true, get: function () { return messages_1.DatabaseError; } }));
-const serializer_1 = __webpack_require__(9393);
+const serializer_1 = __webpack_require__(6513);
 Object.defineProperty(exports, "serialize", ({ enumerable: true, get: function () { return serializer_1.serialize; } }));
-const parser_1 = __webpack_require__(8614);
+const parser_1 = __webpack_require__(3318);
 function parse(stream, callback) {
     const parser = new parser_1.Parser();
     stream.on('data', (buffer) => parser.parse(buffer, callback));
@@ -1090,7 +1090,7 @@ function parse(stream, callback) {
 
 /***/ }),
 
-/***/ 5553:
+/***/ 5809:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1256,14 +1256,14 @@ exports.NoticeMessage = NoticeMessage;
 
 /***/ }),
 
-/***/ 8614:
+/***/ 3318:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Parser = void 0;
-const messages_1 = __webpack_require__(5553);
-const buffer_reader_1 = __webpack_require__(3203);
+const messages_1 = __webpack_require__(5809);
+const buffer_reader_1 = __webpack_require__(9971);
 // every message is prefixed with a single byte
 const CODE_LENGTH = 1;
 // every message has an int32 length which includes itself but does
@@ -1587,13 +1587,13 @@ const parseErrorMessage = (reader, name) => {
 
 /***/ }),
 
-/***/ 9393:
+/***/ 6513:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.serialize = void 0;
-const buffer_writer_1 = __webpack_require__(995);
+const buffer_writer_1 = __webpack_require__(9315);
 const writer = new buffer_writer_1.Writer();
 const startup = (opts) => {
     // protocol version
@@ -1791,13 +1791,13 @@ exports.serialize = serialize;
 
 /***/ }),
 
-/***/ 1661:
+/***/ 1549:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-var textParsers = __webpack_require__(4547);
-var binaryParsers = __webpack_require__(8338);
-var arrayParser = __webpack_require__(6439);
-var builtinTypes = __webpack_require__(8953);
+var textParsers = __webpack_require__(4784);
+var binaryParsers = __webpack_require__(7522);
+var arrayParser = __webpack_require__(6471);
+var builtinTypes = __webpack_require__(6345);
 
 exports.getTypeParser = getTypeParser;
 exports.setTypeParser = setTypeParser;
@@ -1845,10 +1845,10 @@ binaryParsers.init(function(oid, converter) {
 
 /***/ }),
 
-/***/ 6439:
+/***/ 6471:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var array = __webpack_require__(2903);
+var array = __webpack_require__(3879);
 
 module.exports = {
   create: function (source, transform) {
@@ -1863,10 +1863,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8338:
+/***/ 7522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var parseInt64 = __webpack_require__(9083);
+var parseInt64 = __webpack_require__(2299);
 
 var parseBits = function(data, bits, offset, invert, callback) {
   offset = offset || 0;
@@ -2127,7 +2127,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8953:
+/***/ 6345:
 /***/ ((module) => {
 
 /**
@@ -2207,14 +2207,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4547:
+/***/ 4784:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var array = __webpack_require__(2903)
-var arrayParser = __webpack_require__(6439);
-var parseDate = __webpack_require__(546);
-var parseInterval = __webpack_require__(1443);
-var parseByteA = __webpack_require__(7119);
+var array = __webpack_require__(3879)
+var arrayParser = __webpack_require__(6471);
+var parseDate = __webpack_require__(2690);
+var parseInterval = __webpack_require__(8755);
+var parseByteA = __webpack_require__(463);
 
 function allowNull (fn) {
   return function nullAllowed (value) {
@@ -2429,20 +2429,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 242:
+/***/ 5042:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const EventEmitter = (__webpack_require__(4434).EventEmitter)
-const utils = __webpack_require__(5348)
+const utils = __webpack_require__(9652)
 const nodeUtils = __webpack_require__(9023)
-const sasl = __webpack_require__(2436)
-const TypeOverrides = __webpack_require__(4685)
+const sasl = __webpack_require__(948)
+const TypeOverrides = __webpack_require__(365)
 
-const ConnectionParameters = __webpack_require__(4422)
-const Query = __webpack_require__(2697)
-const defaults = __webpack_require__(7027)
-const Connection = __webpack_require__(4609)
-const crypto = __webpack_require__(3142)
+const ConnectionParameters = __webpack_require__(646)
+const Query = __webpack_require__(4473)
+const defaults = __webpack_require__(8995)
+const Connection = __webpack_require__(9809)
+const crypto = __webpack_require__(4150)
 
 const activeQueryDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -2730,7 +2730,7 @@ class Client extends EventEmitter {
       cb()
     } else {
       try {
-        const pgPass = __webpack_require__(7336)
+        const pgPass = __webpack_require__(3272)
         pgPass(this.connectionParameters, (pass) => {
           if (undefined !== pass) {
             pgPassDeprecationNotice()
@@ -3282,16 +3282,16 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 4422:
+/***/ 646:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const dns = __webpack_require__(2250)
 
-const defaults = __webpack_require__(7027)
+const defaults = __webpack_require__(8995)
 
-const parse = (__webpack_require__(5386).parse) // parses a connection string
+const parse = (__webpack_require__(6122).parse) // parses a connection string
 
 const val = function (key, config, envVar) {
   if (config[key]) {
@@ -3473,15 +3473,15 @@ module.exports = ConnectionParameters
 
 /***/ }),
 
-/***/ 4609:
+/***/ 9809:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const EventEmitter = (__webpack_require__(4434).EventEmitter)
 
-const { parse, serialize } = __webpack_require__(6313)
-const stream = __webpack_require__(573)
+const { parse, serialize } = __webpack_require__(4233)
+const stream = __webpack_require__(829)
 const { getStream } = stream
 
 const flushBuffer = serialize.flush()
@@ -3730,7 +3730,7 @@ module.exports = Connection
 
 /***/ }),
 
-/***/ 4869:
+/***/ 9765:
 /***/ ((module) => {
 
 function x509Error(msg, cert) {
@@ -3859,12 +3859,12 @@ module.exports = { signatureAlgorithmHashFromCertificate }
 
 /***/ }),
 
-/***/ 2436:
+/***/ 948:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const crypto = __webpack_require__(3142)
-const { signatureAlgorithmHashFromCertificate } = __webpack_require__(4869)
+const crypto = __webpack_require__(4150)
+const { signatureAlgorithmHashFromCertificate } = __webpack_require__(9765)
 
 // SASLprep (RFC 4013) — minimal in-tree implementation.
 //
@@ -4128,7 +4128,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3142:
+/***/ 4150:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const nodeCrypto = __webpack_require__(6982)
@@ -4224,7 +4224,7 @@ async function deriveKey(password, salt, iterations) {
 
 /***/ }),
 
-/***/ 7027:
+/***/ 8995:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4311,7 +4311,7 @@ module.exports = {
   keepalives_idle: 0,
 }
 
-const pgTypes = __webpack_require__(1661)
+const pgTypes = __webpack_require__(1549)
 // save default parsers
 const parseBigInteger = pgTypes.getTypeParser(20, 'text')
 const parseBigIntegerArray = pgTypes.getTypeParser(1016, 'text')
@@ -4325,20 +4325,20 @@ module.exports.__defineSetter__('parseInt8', function (val) {
 
 /***/ }),
 
-/***/ 1097:
+/***/ 3273:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Client = __webpack_require__(242)
-const defaults = __webpack_require__(7027)
-const Connection = __webpack_require__(4609)
-const Result = __webpack_require__(6808)
-const utils = __webpack_require__(5348)
-const Pool = __webpack_require__(7734)
-const TypeOverrides = __webpack_require__(4685)
-const { DatabaseError } = __webpack_require__(6313)
-const { escapeIdentifier, escapeLiteral } = __webpack_require__(5348)
+const Client = __webpack_require__(5042)
+const defaults = __webpack_require__(8995)
+const Connection = __webpack_require__(9809)
+const Result = __webpack_require__(6424)
+const utils = __webpack_require__(9652)
+const Pool = __webpack_require__(7558)
+const TypeOverrides = __webpack_require__(365)
+const { DatabaseError } = __webpack_require__(4233)
+const { escapeIdentifier, escapeLiteral } = __webpack_require__(9652)
 
 const poolFactory = (Client) => {
   return class BoundPool extends Pool {
@@ -4355,7 +4355,7 @@ const PG = function (clientConstructor) {
   this.Pool = poolFactory(this.Client)
   this._pools = []
   this.Connection = Connection
-  this.types = __webpack_require__(1661)
+  this.types = __webpack_require__(1549)
   this.DatabaseError = DatabaseError
   this.TypeOverrides = TypeOverrides
   this.escapeIdentifier = escapeIdentifier
@@ -4374,7 +4374,7 @@ try {
 }
 
 if (forceNative) {
-  clientConstructor = __webpack_require__(165)
+  clientConstructor = __webpack_require__(5301)
 }
 
 module.exports = new PG(clientConstructor)
@@ -4386,7 +4386,7 @@ Object.defineProperty(module.exports, "native", ({
   get() {
     let native = null
     try {
-      native = new PG(__webpack_require__(165))
+      native = new PG(__webpack_require__(5301))
     } catch (err) {
       if (err.code !== 'MODULE_NOT_FOUND') {
         throw err
@@ -4405,7 +4405,7 @@ Object.defineProperty(module.exports, "native", ({
 
 /***/ }),
 
-/***/ 7134:
+/***/ 8942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const nodeUtils = __webpack_require__(9023)
@@ -4414,16 +4414,16 @@ var Native
 // eslint-disable-next-line no-useless-catch
 try {
   // Wrap this `require()` in a try-catch to avoid upstream bundlers from complaining that this might not be available since it is an optional import
-  Native = __webpack_require__(2516)
+  Native = __webpack_require__(4390)
 } catch (e) {
   throw e
 }
-const TypeOverrides = __webpack_require__(4685)
+const TypeOverrides = __webpack_require__(365)
 const EventEmitter = (__webpack_require__(4434).EventEmitter)
 const util = __webpack_require__(9023)
-const ConnectionParameters = __webpack_require__(4422)
+const ConnectionParameters = __webpack_require__(646)
 
-const NativeQuery = __webpack_require__(8733)
+const NativeQuery = __webpack_require__(7581)
 
 const queryQueueLengthDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -4739,7 +4739,7 @@ Client.prototype._pulsePipelinedQueryQueue = function () {
   const self = this
   const queries = []
   const nativeQueries = []
-  const utils = __webpack_require__(5348)
+  const utils = __webpack_require__(9652)
 
   while (this._queryQueue.length > 0) {
     const query = this._queryQueue.shift()
@@ -4840,23 +4840,23 @@ Client.prototype.getTransactionStatus = function () {
 
 /***/ }),
 
-/***/ 165:
+/***/ 5301:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-module.exports = __webpack_require__(7134)
+module.exports = __webpack_require__(8942)
 
 
 /***/ }),
 
-/***/ 8733:
+/***/ 7581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const EventEmitter = (__webpack_require__(4434).EventEmitter)
 const util = __webpack_require__(9023)
-const utils = __webpack_require__(5348)
+const utils = __webpack_require__(9652)
 
 const NativeQuery = (module.exports = function (config, values, callback) {
   EventEmitter.call(this)
@@ -5023,15 +5023,15 @@ NativeQuery.prototype.submit = function (client) {
 
 /***/ }),
 
-/***/ 2697:
+/***/ 4473:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { EventEmitter } = __webpack_require__(4434)
 
-const Result = __webpack_require__(6808)
-const utils = __webpack_require__(5348)
+const Result = __webpack_require__(6424)
+const utils = __webpack_require__(9652)
 
 class Query extends EventEmitter {
   constructor(config, values, callback) {
@@ -5293,12 +5293,12 @@ module.exports = Query
 
 /***/ }),
 
-/***/ 6808:
+/***/ 6424:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(1661)
+const types = __webpack_require__(1549)
 
 const matchRegexp = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/
 
@@ -5409,7 +5409,7 @@ module.exports = Result
 
 /***/ }),
 
-/***/ 573:
+/***/ 829:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const { getStream, getSecureStream } = getStreamFuncs()
@@ -5452,7 +5452,7 @@ function getNodejsStreamFuncs() {
  */
 function getCloudflareStreamFuncs() {
   function getStream(ssl) {
-    const { CloudflareSocket } = __webpack_require__(6657)
+    const { CloudflareSocket } = __webpack_require__(785)
     return new CloudflareSocket(ssl)
   }
 
@@ -5499,12 +5499,12 @@ function getStreamFuncs() {
 
 /***/ }),
 
-/***/ 4685:
+/***/ 365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(1661)
+const types = __webpack_require__(1549)
 
 function TypeOverrides(userTypes) {
   this._types = userTypes || types
@@ -5541,12 +5541,12 @@ module.exports = TypeOverrides
 
 /***/ }),
 
-/***/ 5348:
+/***/ 9652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const defaults = __webpack_require__(7027)
+const defaults = __webpack_require__(8995)
 const nodeUtils = __webpack_require__(9023)
 
 const { isDate } = __webpack_require__(8253)
@@ -5773,14 +5773,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8830:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var path = __webpack_require__(6928)
   , Stream = (__webpack_require__(2203).Stream)
-  , split = __webpack_require__(8630)
+  , split = __webpack_require__(5286)
   , util = __webpack_require__(9023)
   , defaultPort = 5432
   , isWin = (process.platform === 'win32')
@@ -6013,14 +6013,14 @@ var isValidEntry = module.exports.isValidEntry = function(entry){
 
 /***/ }),
 
-/***/ 7336:
+/***/ 3272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var path = __webpack_require__(6928)
   , fs = __webpack_require__(9896)
-  , helper = __webpack_require__(8830)
+  , helper = __webpack_require__(8702)
 ;
 
 
@@ -6043,7 +6043,7 @@ module.exports.warnTo = helper.warnTo;
 
 /***/ }),
 
-/***/ 2903:
+/***/ 3879:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6147,7 +6147,7 @@ function identity (value) {
 
 /***/ }),
 
-/***/ 7119:
+/***/ 463:
 /***/ ((module) => {
 
 
@@ -6187,7 +6187,7 @@ module.exports = function parseBytea (input) {
 
 /***/ }),
 
-/***/ 546:
+/***/ 2690:
 /***/ ((module) => {
 
 
@@ -6310,12 +6310,12 @@ function is0To99 (num) {
 
 /***/ }),
 
-/***/ 1443:
+/***/ 8755:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var extend = __webpack_require__(3743)
+var extend = __webpack_require__(223)
 
 module.exports = PostgresInterval
 
@@ -6442,7 +6442,7 @@ function parse (interval) {
 
 /***/ }),
 
-/***/ 8630:
+/***/ 5286:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*
@@ -6590,7 +6590,7 @@ module.exports = split
 
 /***/ }),
 
-/***/ 3743:
+/***/ 223:
 /***/ ((module) => {
 
 module.exports = extend
@@ -6614,7 +6614,7 @@ function extend(target) {
 
 /***/ }),
 
-/***/ 2516:
+/***/ 4390:
 /***/ ((module) => {
 
 module.exports = eval("require")("pg-native");
@@ -6622,7 +6622,7 @@ module.exports = eval("require")("pg-native");
 
 /***/ }),
 
-/***/ 9977:
+/***/ 3849:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -6640,7 +6640,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   escapeLiteral: () => (/* binding */ escapeLiteral),
 /* harmony export */   types: () => (/* binding */ types)
 /* harmony export */ });
-/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1097);
+/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3273);
 // ESM wrapper for pg
 
 

@@ -1,8 +1,8 @@
-export const id = 968;
-export const ids = [968];
+export const id = 910;
+export const ids = [910];
 export const modules = {
 
-/***/ 10968:
+/***/ 910:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -30,14 +30,14 @@ var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ../main/node_modules/@actions/artifact/lib/artifact.js + 86 modules
-var artifact = __webpack_require__(24512);
-// EXTERNAL MODULE: ../main/node_modules/@actions/cache/lib/cache.js + 91 modules
-var cache = __webpack_require__(17531);
-// EXTERNAL MODULE: ../main/node_modules/@octokit/rest/dist-src/index.js + 1 modules
-var dist_src = __webpack_require__(35255);
+// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/artifact.js + 86 modules
+var artifact = __webpack_require__(37296);
+// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 91 modules
+var cache = __webpack_require__(18091);
+// EXTERNAL MODULE: ./node_modules/@octokit/rest/dist-src/index.js + 1 modules
+var dist_src = __webpack_require__(11303);
 // EXTERNAL MODULE: ./src/store/migrations.ts
-var migrations = __webpack_require__(51994);
+var migrations = __webpack_require__(34376);
 ;// CONCATENATED MODULE: ./src/github/restore-source.ts
 function describeSource(source) {
     switch (source.kind) {

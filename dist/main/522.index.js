@@ -1,8 +1,8 @@
-export const id = 236;
-export const ids = [236];
+export const id = 522;
+export const ids = [522];
 export const modules = {
 
-/***/ 36236:
+/***/ 13522:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -25,11 +25,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _actions_artifact__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(24512);
-/* harmony import */ var _actions_cache__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(17531);
-/* harmony import */ var _octokit_rest__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(35255);
-/* harmony import */ var _store_migrations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(51994);
-/* harmony import */ var _restore_source_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(87721);
+/* harmony import */ var _actions_artifact__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(37296);
+/* harmony import */ var _actions_cache__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(18091);
+/* harmony import */ var _octokit_rest__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(11303);
+/* harmony import */ var _store_migrations_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(34376);
+/* harmony import */ var _restore_source_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(75171);
 /**
  * State transport: how `.ods/state.db` travels between workflow runs.
  *
