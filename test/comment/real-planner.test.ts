@@ -7,16 +7,8 @@ import { renderComment } from "../../src/comment/render-comment.js";
 import { renderTerminal } from "../../src/comment/render-terminal.js";
 import { type ModelSpec, modelId } from "../support/manifest-builder.js";
 import { planOf, projectOf, recordRun, sourcesOf } from "../support/planner-harness.js";
+import { ORDERS_SOURCE, stg } from "../support/shop-base-project.js";
 
-const ORDERS_SOURCE = "source.shop.raw.orders";
-const stg = (over: Partial<ModelSpec> = {}): ModelSpec => ({
-  name: "stg_orders",
-  materialized: "view",
-  sql: 'select id, amount from "warehouse"."raw"."orders"',
-  raw: "select id, amount from {{ source('raw', 'orders') }}",
-  dependsOn: [ORDERS_SOURCE],
-  ...over,
-});
 const orders = (over: Partial<ModelSpec> = {}): ModelSpec => ({
   name: "orders",
   sql: 'select * from "warehouse"."analytics"."stg_orders"',

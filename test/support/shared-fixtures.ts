@@ -1,7 +1,7 @@
 /**
  * Real dbt artifacts live in ../shared/fixtures/dbt (beside the checkout) and
  * are never copied into the project. Tests that need them use these helpers
- * and skip with a message when the folder is absent.
+ * and skip with a message when the folder is absent, unless ODS_REQUIRE_SHARED=1.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -11,13 +11,28 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 export const SHARED_DBT_FIXTURES = path.resolve(projectRoot, "..", "shared", "fixtures", "dbt");
 
-export const sharedFixturesPresent = existsSync(SHARED_DBT_FIXTURES);
-
-if (!sharedFixturesPresent) {
+/**
+ * Whether the real fixtures are there. Absent, the tests over them skip with
+ * a message; but where they are required (`ODS_REQUIRE_SHARED=1`, as
+ * .ci/run sets it), their absence is an error, never a silent skip.
+ */
+export function sharedFixturesAt(dir: string, required: boolean): boolean {
+  if (existsSync(path.join(dir, "README.md"))) return true;
+  if (required) {
+    throw new Error(
+      `${dir} is absent or incomplete, and ODS_REQUIRE_SHARED=1 requires it: the tests over real dbt artifacts would be skipped. Check out ../shared beside the project.`,
+    );
+  }
   console.warn(
-    `[skip] ${SHARED_DBT_FIXTURES} is absent: tests over real dbt artifacts are skipped (they run where ../shared exists).`,
+    `[skip] ${dir} is absent: tests over real dbt artifacts are skipped (they run where ../shared exists).`,
   );
+  return false;
 }
+
+export const sharedFixturesPresent = sharedFixturesAt(
+  SHARED_DBT_FIXTURES,
+  process.env.ODS_REQUIRE_SHARED === "1",
+);
 
 /** Absolute path of a file under ../shared/fixtures/dbt. */
 export function sharedFixture(...parts: string[]): string {

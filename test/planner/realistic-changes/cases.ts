@@ -1,6 +1,6 @@
 /**
  * The row type of the realistic-change suite: one realistic change, what it
- * must do, and which branch of issue 18 it waits for on main (for the report).
+ * must do, and which part of issue 18 made it pass (the row failed before it).
  */
 import { it } from "vitest";
 import { sharedFixturesPresent } from "../../support/shared-fixtures.js";
@@ -19,7 +19,7 @@ export interface Row {
   scenario: Scenario;
   /** Direct effects and other expectations, from the changed manifest's oracle. */
   expect: (o: Oracle, out: Outcome) => Expectation;
-  /** Branch(es) of issue 18 the row waits for ("" when main already does it). */
+  /** The part(s) of issue 18 the row needed (it failed before them); "" when the planner already did it. */
   waits: string;
   /** More assertions on the outcome. */
   also?: (out: Outcome) => void;
@@ -33,7 +33,7 @@ export function rows(klass: string, table: Row[]): void {
       table.map(
         (row) =>
           [
-            `${klass}: ${row.name} [${row.scenario.fixture}]${row.waits ? ` (needs: ${row.waits})` : ""}`,
+            `${klass}: ${row.name} [${row.scenario.fixture}]${row.waits ? ` (issue 18: ${row.waits})` : ""}`,
             row,
           ] as const,
       ),

@@ -68,7 +68,7 @@ const overBuilds: Row[] = [
         ),
       },
     }),
-    waits: "contents, unassigned",
+    waits: "contents, runs",
   },
   {
     name: "compiled SQL gains a `--comment` line and `-- ---------` dividers: formatting only",

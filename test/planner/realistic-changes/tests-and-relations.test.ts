@@ -46,7 +46,7 @@ const relations: Row[] = [
         ...each(o.readersOfSource("source.jaffle_shop.ecom.raw_customers"), SOURCE_READER),
       },
     }),
-    waits: "unassigned",
+    waits: "runs",
   },
   {
     name: "jaffle-shop: raw_supplies.csv changes: the source's readers and their descendants",
@@ -57,7 +57,7 @@ const relations: Row[] = [
         ...each(o.readersOfSource("source.jaffle_shop.ecom.raw_supplies"), SOURCE_READER),
       },
     }),
-    waits: "unassigned",
+    waits: "runs",
   },
   {
     name: "a source is declared at a seed's relation (duckdb): the seed's CSV changes",
@@ -69,7 +69,7 @@ const relations: Row[] = [
     expect: (o) => ({
       effects: { [bouncerSeed]: CC, ...each(o.readersOfSource(bouncerSource), SOURCE_READER) },
     }),
-    waits: "unassigned",
+    waits: "runs",
   },
   {
     name: "a source is declared at a seed's relation (bigquery): the seed's CSV changes",
@@ -89,7 +89,7 @@ const relations: Row[] = [
         ...each(o.readersOfSource("source.salary_survey.survey_data.developer_salaries"), SOURCE_READER),
       },
     }),
-    waits: "unassigned",
+    waits: "runs",
   },
   {
     name: "control: a source elsewhere keeps its readers reused when an unrelated seed changes",
