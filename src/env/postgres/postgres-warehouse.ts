@@ -15,7 +15,7 @@
  */
 import type { Client, ClientConfig } from "pg";
 import { UserError } from "../../errors/user-error.js";
-import type { QualifiedName } from "../names.js";
+import { type QualifiedName, qualifiedKey } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
 import type {
   RecordRow,
@@ -195,6 +195,36 @@ export class PostgresWarehouse extends SqlWarehouse {
       await this.run("SET LOCAL search_path TO DEFAULT");
     });
     return outcome;
+  }
+
+  /** The relations each view's rewrite rule depends on (pg_depend), for every view at once. */
+  async boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null> {
+    const bound = new Map<string, QualifiedName[]>();
+    if (views.length === 0) return bound;
+    const result = await this.client.query(
+      `SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
+       FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
+       JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
+       JOIN pg_catalog.pg_class v ON v.relnamespace = vn.oid AND v.relname = wanted.name AND v.relkind IN ('v', 'm')
+       LEFT JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid
+       LEFT JOIN pg_catalog.pg_depend d ON d.objid = r.oid AND d.classid = 'pg_catalog.pg_rewrite'::regclass
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> v.oid
+       LEFT JOIN pg_catalog.pg_class t ON t.oid = d.refobjid
+       LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
+       ORDER BY 1, 2, 3, 4`,
+      [views.map((view) => view.schema), views.map((view) => view.identifier)],
+    );
+    for (const row of result.rows) {
+      const key = qualifiedKey(
+        { schema: String(row.view_schema), identifier: String(row.view_name) },
+        this.capabilities.identifiers,
+      );
+      const reads = bound.get(key) ?? [];
+      if (row.name !== null && row.name !== undefined)
+        reads.push({ schema: String(row.schema_name), identifier: String(row.name) });
+      bound.set(key, reads);
+    }
+    return bound;
   }
 
   async hasRecordTable(schema: string, table: string): Promise<boolean> {
