@@ -1,12 +1,15 @@
 /**
  * Repair the pointer views of open environments (`ods-state env repair`, and
  * the default branch's post step after main's dbt run): on PostgreSQL, dbt's
- * table materialization drops the relation it replaces with CASCADE, which
- * drops every view that reads it, the pointer views of open pull requests
- * included (dbt-postgres: `postgres__drop_relation` is `drop … if exists …
- * cascade`, called on the backup relation by the global project's
- * materializations/models/table.sql). Until the pull request's next push its
- * environment would have a hole where prod's relation was.
+ * table materialization renames the relation it replaces to a backup and,
+ * after the commit, drops it with CASCADE, which drops every view that reads
+ * it, the pointer views of open pull requests included (dbt-labs/dbt-adapters:
+ * dbt-adapters/src/dbt/include/global_project/macros/materializations/models/table.sql
+ * calls `drop_relation_if_exists(backup_relation)`;
+ * dbt-postgres/src/dbt/include/postgres/macros/relations/table/drop.sql is
+ * `drop table if exists … cascade`; views likewise). scripts/lib/dbt-standin.ts
+ * does the same. Until the pull request's next push its environment would
+ * have a hole where prod's relation was.
  *
  * For each open environment (or the one named) and each pointer view the
  * registry records (env_pointers), the relation it must read is prod's
