@@ -67,6 +67,23 @@ const flag = (name: string, fallback: string): string => {
 const N = Number(flag("--relations", "1000"));
 const RUNS = Number(flag("--runs", "3"));
 const ENGINE = flag("--engine", "postgres");
+/** --profile: time spent per kind of statement (its first words), per step. */
+const PROFILE = args.includes("--profile");
+const profile = new Map<string, { n: number; ms: number }>();
+
+function kindOf(sql: unknown): string {
+  const text = typeof sql === "string" ? sql : String((sql as { text?: string })?.text ?? "?");
+  const bare = text.replace(/"(?:[^"]|"")*"/g, "…").replace(/ods_rebind_\d+/gi, "sp").replace(/\s+/g, " ").trim();
+  if (/^SELECT/i.test(bare)) return `SELECT … FROM ${/FROM (\S+)/i.exec(bare)?.[1] ?? "?"}`;
+  return bare.split(" ").slice(0, 6).join(" ").slice(0, 60);
+}
+
+function note(kind: string, ms: number): void {
+  const entry = profile.get(kind) ?? { n: 0, ms: 0 };
+  entry.n += 1;
+  entry.ms += ms;
+  profile.set(kind, entry);
+}
 
 const name = (i: number) => `t${String(i).padStart(4, "0")}`;
 const idOf = (i: number) => `model.bench.${name(i)}`;
@@ -88,9 +105,15 @@ async function postgresConnection(url: string): Promise<Connection> {
   const counting = new Proxy(client, {
     get(target, key, receiver) {
       if (key === "query")
-        return (...a: unknown[]) => {
+        return async (...a: unknown[]) => {
           count += 1;
-          return query(...a);
+          if (!PROFILE) return query(...a);
+          const start = performance.now();
+          try {
+            return await query(...a);
+          } finally {
+            note(kindOf(a[0]), performance.now() - start);
+          }
         };
       return Reflect.get(target, key, receiver);
     },
@@ -234,9 +257,15 @@ async function timed<T>(
   fn: () => Promise<T>,
 ): Promise<T> {
   const before = connection.statements();
+  profile.clear();
   const start = performance.now();
   const result = await fn();
   out[step] = { ms: Math.round(performance.now() - start), statements: connection.statements() - before };
+  if (PROFILE) {
+    const rows = [...profile.entries()].sort((a, b) => b[1].ms - a[1].ms);
+    for (const [kind, { n, ms }] of rows)
+      console.error(`${step.padEnd(8)} ${String(n).padStart(6)} × ${kind.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms`);
+  }
   return result;
 }
 
