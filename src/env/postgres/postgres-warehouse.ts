@@ -124,20 +124,50 @@ export class PostgresWarehouse extends SqlWarehouse {
         return;
       }
       // Rename in whichever schema the new name is free: the source's first, else after the move.
-      const taken = await this.run(
+      const taken = await this.prepared(
+        "ods_name_taken",
         `SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = $1 AND c.relname = $2`,
         [source.schema, target.identifier],
       );
-      const renameFirst = source.identifier !== target.identifier && Number(taken.rows[0]?.n ?? 0) === 0;
-      if (renameFirst) await this.renameTable(source, target.identifier);
+      const renameFirst = source.identifier !== target.identifier && Number(taken[0]?.n ?? 0) === 0;
+      const statements: string[] = [];
+      if (renameFirst) statements.push(this.renameSql(source, target.identifier));
       const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
-      await this.run(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
+      statements.push(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
       if (!renameFirst && source.identifier !== target.identifier) {
-        await this.renameTable({ schema: target.schema, identifier: source.identifier }, target.identifier);
+        statements.push(
+          this.renameSql({ schema: target.schema, identifier: source.identifier }, target.identifier),
+        );
       }
+      await this.batch(statements);
     });
     return "moved";
+  }
+
+  private renameSql(from: QualifiedName, to: string): string {
+    return `ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`;
+  }
+
+  /**
+   * Statements without parameters, sent as one query (one round trip; the
+   * simple protocol runs them in order and stops at the first that fails).
+   * Only inside a transaction, which a failure aborts as a single statement's would.
+   */
+  private async batch(statements: readonly string[]): Promise<void> {
+    if (statements.length === 0) return;
+    if (!this.inTransaction) throw new Error("batched statements run only inside a transaction");
+    await this.client.query(statements.join(";\n"));
+  }
+
+  /** A catalog query PostgreSQL parses and plans once per connection (a named prepared statement). */
+  private async prepared(
+    name: string,
+    text: string,
+    values: readonly RecordValue[],
+  ): Promise<Record<string, unknown>[]> {
+    const result = await this.client.query({ name, text, values: values as unknown[] });
+    return result.rows as Record<string, unknown>[];
   }
 
   /** Views reading the table, with definitions whose every name is schema-qualified. */
@@ -145,7 +175,8 @@ export class PostgresWarehouse extends SqlWarehouse {
     target: QualifiedName,
   ): Promise<{ schema: string; name: string; definition: string }[]> {
     await this.run("SET LOCAL search_path = ''");
-    const result = await this.run(
+    const rows = await this.prepared(
+      "ods_dependent_views",
       `SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition
        FROM pg_catalog.pg_class t
        JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
@@ -158,7 +189,7 @@ export class PostgresWarehouse extends SqlWarehouse {
        ORDER BY 1, 2`,
       [target.schema, target.identifier],
     );
-    return result.rows.map((row) => ({
+    return rows.map((row) => ({
       schema: String(row.schema_name),
       name: String(row.name),
       definition: String(row.definition),
@@ -173,16 +204,21 @@ export class PostgresWarehouse extends SqlWarehouse {
     const outcome: ReplaceOutcome = { rebound: [], left: [] };
     await this.transaction(async () => {
       const views = retired !== null ? await this.dependentViews(target) : [];
-      if (retired !== null) await this.renameTable(target, retired);
-      await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
+      // The definitions name every relation with its schema: the search path is no longer needed.
+      const renames = ["SET LOCAL search_path TO DEFAULT"];
+      if (retired !== null) renames.push(this.renameSql(target, retired));
+      renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
+      await this.batch(renames);
       for (const view of views) {
         const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
         const savepoint = `ods_rebind_${++this.savepoints}`;
-        await this.run(`SAVEPOINT ${savepoint}`);
         try {
           // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
-          await this.run(`CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`);
-          await this.run(`RELEASE SAVEPOINT ${savepoint}`);
+          await this.batch([
+            `SAVEPOINT ${savepoint}`,
+            `CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`,
+            `RELEASE SAVEPOINT ${savepoint}`,
+          ]);
           outcome.rebound.push(`${view.schema}.${view.name}`);
         } catch (error) {
           await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
@@ -192,7 +228,6 @@ export class PostgresWarehouse extends SqlWarehouse {
           });
         }
       }
-      await this.run("SET LOCAL search_path TO DEFAULT");
     });
     return outcome;
   }
