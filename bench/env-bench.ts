@@ -27,7 +27,7 @@
  * summary (median per step).
  */
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { registerHooks } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -73,7 +73,11 @@ const profile = new Map<string, { n: number; ms: number }>();
 
 function kindOf(sql: unknown): string {
   const text = typeof sql === "string" ? sql : String((sql as { text?: string })?.text ?? "?");
-  const bare = text.replace(/"(?:[^"]|"")*"/g, "…").replace(/ods_rebind_\d+/gi, "sp").replace(/\s+/g, " ").trim();
+  const bare = text
+    .replace(/"(?:[^"]|"")*"/g, "…")
+    .replace(/ods_rebind_\d+/gi, "sp")
+    .replace(/\s+/g, " ")
+    .trim();
   if (/^SELECT/i.test(bare)) return `SELECT … FROM ${/FROM (\S+)/i.exec(bare)?.[1] ?? "?"}`;
   return bare.split(" ").slice(0, 6).join(" ").slice(0, 60);
 }
@@ -91,6 +95,8 @@ const NOW = "2026-12-01T12:00:00.000Z";
 
 interface Connection {
   warehouse: Warehouse;
+  /** CPU time (ms) the server spent for this connection so far (PostgreSQL: its backend process), or null. */
+  serverCpuMs(): number | null;
   /** Runs SQL outside the adapter (setup, dbt's stand-in), uncounted. */
   exec(sql: string): Promise<void>;
   statements(): number;
@@ -100,6 +106,7 @@ interface Connection {
 async function postgresConnection(url: string): Promise<Connection> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const backend = Number((await client.query("select pg_backend_pid() as pid")).rows[0].pid);
   let count = 0;
   const query = client.query.bind(client) as (...a: unknown[]) => unknown;
   const counting = new Proxy(client, {
@@ -120,6 +127,15 @@ async function postgresConnection(url: string): Promise<Connection> {
   });
   return {
     warehouse: PostgresWarehouse.fromClient(counting as typeof client, "postgres://bench"),
+    serverCpuMs: () => {
+      try {
+        // utime and stime, fields 14 and 15 of /proc/PID/stat, in clock ticks (100 per second on Linux).
+        const fields = readFileSync(`/proc/${backend}/stat`, "utf8").split(") ")[1]!.split(" ");
+        return (Number(fields[11]) + Number(fields[12])) * 10;
+      } catch {
+        return null;
+      }
+    },
     exec: async (sql) => {
       await query(sql);
     },
@@ -146,6 +162,7 @@ async function duckdbConnection(file: string): Promise<Connection> {
   });
   return {
     warehouse: DuckDbWarehouse.fromConnection(counting as typeof connection, "duckdb:bench"),
+    serverCpuMs: () => null,
     exec: async (sql) => {
       await run(sql);
     },
@@ -252,28 +269,38 @@ async function rebuildProd(connection: Connection): Promise<void> {
 
 async function timed<T>(
   connection: Connection,
-  out: Record<string, { ms: number; statements: number }>,
+  out: Record<string, Measured>,
   step: string,
   fn: () => Promise<T>,
 ): Promise<T> {
   const before = connection.statements();
   profile.clear();
+  const serverBefore = connection.serverCpuMs();
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const result = await fn();
-  out[step] = { ms: Math.round(performance.now() - start), statements: connection.statements() - before };
+  const ms = Math.round(performance.now() - start);
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverAfter = connection.serverCpuMs();
+  out[step] = {
+    ms,
+    statements: connection.statements() - before,
+    client_cpu_ms: Math.round((cpu.user + cpu.system) / 1000),
+    ...(serverBefore !== null && serverAfter !== null ? { server_cpu_ms: serverAfter - serverBefore } : {}),
+  };
   if (PROFILE) {
     const rows = [...profile.entries()].sort((a, b) => b[1].ms - a[1].ms);
     for (const [kind, { n, ms }] of rows)
-      console.error(`${step.padEnd(8)} ${String(n).padStart(6)} × ${kind.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms`);
+      console.error(
+        `${step.padEnd(8)} ${String(n).padStart(6)} × ${kind.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms`,
+      );
   }
   return result;
 }
 
-async function oneRun(
-  open: () => Promise<Connection>,
-): Promise<Record<string, { ms: number; statements: number }>> {
+async function oneRun(open: () => Promise<Connection>): Promise<Record<string, Measured>> {
   const connection = await open();
-  const out: Record<string, { ms: number; statements: number }> = {};
+  const out: Record<string, Measured> = {};
   try {
     await tables(connection, "analytics");
     const prod = prodSnapshot();
@@ -346,12 +373,19 @@ async function oneRun(
   return out;
 }
 
+interface Measured {
+  ms: number;
+  statements: number;
+  client_cpu_ms: number;
+  server_cpu_ms?: number;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-const runs: Record<string, { ms: number; statements: number }>[] = [];
+const runs: Record<string, Measured>[] = [];
 if (ENGINE === "postgres") {
   const server = await startPostgres();
   try {
@@ -382,7 +416,8 @@ if (ENGINE === "postgres") {
 }
 const summary: Record<string, string> = {};
 for (const step of Object.keys(runs[0] ?? {})) {
+  const server = runs.map((r) => r[step]!.server_cpu_ms).filter((v): v is number => v !== undefined);
   summary[step] =
-    `${median(runs.map((r) => r[step]!.ms))} ms median (${runs.map((r) => r[step]!.ms).join(", ")}), ${runs[0]![step]!.statements} statements`;
+    `${median(runs.map((r) => r[step]!.ms))} ms median (${runs.map((r) => r[step]!.ms).join(", ")}), ${runs[0]![step]!.statements} statements, CPU ${median(runs.map((r) => r[step]!.client_cpu_ms))} ms client${server.length > 0 ? ` + ${median(server)} ms server` : ""} (medians)`;
 }
 console.log(JSON.stringify({ engine: ENGINE, relations: N, runs: RUNS, summary }));

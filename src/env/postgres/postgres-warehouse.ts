@@ -13,6 +13,7 @@
  * and the views that read it); a view whose columns are gone from the new
  * table is left reading the replaced table, and reported.
  */
+import { createHash } from "node:crypto";
 import type { Client, ClientConfig } from "pg";
 import { UserError } from "../../errors/user-error.js";
 import { type QualifiedName, qualifiedKey } from "../names.js";
@@ -45,6 +46,11 @@ export function redactPostgresUrl(url: string): string {
   } catch {
     return "postgres://(unparsable)";
   }
+}
+
+/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
+function statementName(sql: string): string {
+  return `ods_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
 }
 
 export class PostgresWarehouse extends SqlWarehouse {
@@ -85,8 +91,18 @@ export class PostgresWarehouse extends SqlWarehouse {
     return new PostgresWarehouse(client, label, false);
   }
 
+  /**
+   * A statement with parameters (the registry's reads and writes, catalog
+   * queries) is a named prepared statement, named after its text: PostgreSQL
+   * parses and plans it once per connection, not once per row. Their texts
+   * are few (values are parameters). Statements without parameters (DDL,
+   * whose names are quoted into the text) are sent as they are.
+   */
   protected async run(sql: string, params: readonly RecordValue[] = []): Promise<StatementResult> {
-    const result = await this.client.query(sql, params as unknown[]);
+    const result =
+      params.length > 0
+        ? await this.client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+        : await this.client.query(sql);
     return { rows: result.rows as Record<string, unknown>[], changed: result.rowCount ?? 0 };
   }
 
@@ -124,13 +140,12 @@ export class PostgresWarehouse extends SqlWarehouse {
         return;
       }
       // Rename in whichever schema the new name is free: the source's first, else after the move.
-      const taken = await this.prepared(
-        "ods_name_taken",
+      const taken = await this.run(
         `SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = $1 AND c.relname = $2`,
         [source.schema, target.identifier],
       );
-      const renameFirst = source.identifier !== target.identifier && Number(taken[0]?.n ?? 0) === 0;
+      const renameFirst = source.identifier !== target.identifier && Number(taken.rows[0]?.n ?? 0) === 0;
       const statements: string[] = [];
       if (renameFirst) statements.push(this.renameSql(source, target.identifier));
       const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
@@ -160,23 +175,12 @@ export class PostgresWarehouse extends SqlWarehouse {
     await this.client.query(statements.join(";\n"));
   }
 
-  /** A catalog query PostgreSQL parses and plans once per connection (a named prepared statement). */
-  private async prepared(
-    name: string,
-    text: string,
-    values: readonly RecordValue[],
-  ): Promise<Record<string, unknown>[]> {
-    const result = await this.client.query({ name, text, values: values as unknown[] });
-    return result.rows as Record<string, unknown>[];
-  }
-
   /** Views reading the table, with definitions whose every name is schema-qualified. */
   private async dependentViews(
     target: QualifiedName,
   ): Promise<{ schema: string; name: string; definition: string }[]> {
     await this.run("SET LOCAL search_path = ''");
-    const rows = await this.prepared(
-      "ods_dependent_views",
+    const result = await this.run(
       `SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition
        FROM pg_catalog.pg_class t
        JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
@@ -189,7 +193,7 @@ export class PostgresWarehouse extends SqlWarehouse {
        ORDER BY 1, 2`,
       [target.schema, target.identifier],
     );
-    return rows.map((row) => ({
+    return result.rows.map((row) => ({
       schema: String(row.schema_name),
       name: String(row.name),
       definition: String(row.definition),
