@@ -23,8 +23,11 @@
  *                    tables (each kept, renamed, for rollback), one transaction
  *
  * Each timed step also reports the statements it sent (round trips: `pg`
- * sends one statement per query). Prints one JSON line per run and a
- * summary (median per step).
+ * sends one query at a time) and CPU time: this process's, and the server's
+ * for the connection (PostgreSQL: its backend process, /proc/PID/stat), which
+ * compare across minutes of a shared machine where wall time doesn't.
+ * `--profile` prints the time per kind of statement. Prints one JSON line
+ * per run and a summary (medians per step). Results: bench/README.md.
  */
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
