@@ -86,6 +86,14 @@ export {
   EnvironmentRegistry,
   REGISTRY_SCHEMA_VERSION,
 } from "./registry.js";
+export {
+  DEFAULT_TIMEOUTS,
+  parseTimeout,
+  TIMEOUT_SETTINGS,
+  type TimeoutKind,
+  timeoutsFrom,
+  type WarehouseTimeouts,
+} from "./timeouts.js";
 export type { Warehouse, WarehouseCapabilities } from "./warehouse.js";
 
 /** Opens (creating unless `create` is false) the registry and binds the clock. */
