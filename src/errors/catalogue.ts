@@ -89,7 +89,7 @@ export const ERROR_CATALOGUE = {
   },
   warehouse_permission_denied: {
     exit: 1,
-    hint: 'The warehouse role lacks a privilege; the step was rolled back. Grant what the message names to the CI role (docs/environments.md, "Timeouts, concurrency and errors", lists what each command needs), then run the same command again.',
+    hint: 'The warehouse refused an operation for lack of a privilege (PostgreSQL: a grant or ownership the CI role lacks; DuckDB: the permissions of the database file and its folder); what was in progress was rolled back. Grant what the message names (docs/environments.md, "Timeouts, concurrency and errors", lists what each command needs), then run the same command again.',
   },
   warehouse_connection_lost: {
     exit: 1,

@@ -210,6 +210,19 @@ export class PostgresWarehouse extends SqlWarehouse {
     ]);
   }
 
+  /** A session-level advisory lock on `key` around `work`; released after it, or with the session if that is lost. */
+  async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const params = [CREATION_LOCK_CLASS, key];
+    await this.run("SELECT pg_catalog.pg_advisory_lock($1::int, pg_catalog.hashtext($2))", params);
+    try {
+      return await work();
+    } finally {
+      if (!this.broken) {
+        await this.run("SELECT pg_catalog.pg_advisory_unlock($1::int, pg_catalog.hashtext($2))", params);
+      }
+    }
+  }
+
   override async createSchema(schema: string): Promise<void> {
     await this.transaction(async () => {
       await this.creationLock(`schema:${schema}`);
