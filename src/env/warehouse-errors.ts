@@ -134,7 +134,12 @@ export function warehouseFailure(
   if (context.engine === "postgres") {
     if (code === "57014" && /statement timeout/i.test(message))
       return timeoutError("statement", context, `${doing} was cancelled`);
-    if (code === "55P03") return timeoutError("lock", context, `${doing} waited for a lock (${message})`);
+    if (code === "55P03") {
+      const what = /pg_advisory/.test(context.sql ?? "")
+        ? "waited for another job creating the same environment or registry"
+        : `${doing} waited for a lock (${message})`;
+      return timeoutError("lock", context, what);
+    }
     if (code === "42501") {
       return new UserError(
         "warehouse_permission_denied",
