@@ -450,112 +450,112 @@ describe.each(ENGINES)("honest errors on %s", (engine: Engine) => {
     expect(err).toContain("read and write the database file");
     expect(err).not.toContain("internal");
   }, 60_000);
-
-  it("a connection terminated mid-run says the warehouse went away and what to run; nothing hangs", async () => {
-    if (engine === "duckdb") {
-      // DuckDB runs in the process: there is no connection to lose. What applies is the file held by
-      // another process (the timeouts above) and a file ODS can't write (the test above).
-      return;
-    }
-    const db = await database("conn_lost");
-    const warehouse = await PostgresWarehouse.connect(db.url);
-    const ctx = (await environmentContext(warehouse, { now: NOW }))!;
-    const blocker = new pg.Client({ connectionString: db.url });
-    await blocker.connect();
-    try {
-      // Hold the registry so ODS's read waits, then terminate ODS's backend from another session.
-      await blocker.query("begin; lock table ods_meta.environments in access exclusive mode");
-      const reading = userErrorOf(ctx.registry.environments());
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const killed = await db.admin.query(
-        "select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = 'ods-state' and datname = 'conn_lost'",
-      );
-      expect(killed.rows).toEqual([{ ok: true }]);
-      const error = await reading;
-      expect(error.code).toBe("warehouse_connection_lost");
-      expect(error.message).toContain("terminating connection due to administrator command");
-      expect(error.hint).toContain("run the same command again");
-      // Every later statement says so at once, and closing doesn't hang.
-      expect((await userErrorOf(ctx.registry.environments())).code).toBe("warehouse_connection_lost");
-      await warehouse.close();
-      await blocker.query("rollback");
-      // A new run finds the registry as it was.
-      const again = await PostgresWarehouse.connect(db.url);
-      try {
-        expect(await (await environmentContext(again, { now: NOW }))!.registry.environments()).toEqual([]);
-      } finally {
-        await again.close();
-      }
-      // The action's and CLI's last line of defence: the driver's own error, escaped, is still not a bug.
-      const raw = new pg.Client({ connectionString: db.url, application_name: "raw-victim" });
-      raw.on("error", () => {});
-      await raw.connect();
-      const sleeping = raw.query("select pg_sleep(30)").then(
-        () => null,
-        (e: unknown) => e,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await db.admin.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'raw-victim'",
-      );
-      const failures: string[] = [];
-      reportFailure(await sleeping, {
-        setFailed: (message) => failures.push(message),
-        error: () => {},
-        debug: () => {},
-      });
-      expect(failures[0]).toMatch(/^error\[warehouse_connection_lost\]/);
-      expect(failures[0]).not.toContain("bug");
-    } finally {
-      await blocker.end();
-      await db.admin.end();
-    }
-  }, 60_000);
 });
 
-describe.skipIf(!ENGINES.includes("postgres"))("a PostgreSQL server that stops answering", () => {
-  it("mid-run: the statement ends after the statement timeout (and a grace), the connection is closed", async () => {
-    const db = await database("conn_frozen");
-    const proxy = await proxyTo((await postgresServer()).port);
-    const url = db.url.replace(/:\d+\//, `:${proxy.port}/`);
-    const warehouse = await PostgresWarehouse.connect(url, timeouts({ statementMs: 400 }));
-    try {
-      expect(await environmentContext(warehouse, { now: NOW })).not.toBeNull();
-      proxy.freeze();
-      const started = Date.now();
-      const error = await userErrorOf(warehouse.listSchemas());
-      expect(Date.now() - started).toBeLessThan(5000);
-      expect(error.code).toBe("warehouse_statement_timeout");
-      expect(error.message).toContain("the server did not answer");
-      const closing = Date.now();
-      await warehouse.close();
-      expect(Date.now() - closing).toBeLessThan(2000);
-    } finally {
-      await db.admin.end();
-    }
-  }, 30_000);
-
-  it("a reset connection is a lost connection", async () => {
-    const db = await database("conn_reset");
-    const proxy = await proxyTo((await postgresServer()).port);
-    const warehouse = await PostgresWarehouse.connect(db.url.replace(/:\d+\//, `:${proxy.port}/`));
-    try {
+// DuckDB runs in the process: there is no connection to lose or server to stop answering. What applies
+// there is the file another process holds (the timeouts above) and a file ODS can't write (above).
+describe.skipIf(!ENGINES.includes("postgres"))(
+  "a PostgreSQL server that goes away or stops answering",
+  () => {
+    it("a connection terminated mid-run says the warehouse went away and what to run; nothing hangs", async () => {
+      const db = await database("conn_lost");
+      const warehouse = await PostgresWarehouse.connect(db.url);
       const ctx = (await environmentContext(warehouse, { now: NOW }))!;
-      proxy.reset();
-      const error = await userErrorOf(ctx.registry.environments());
-      expect(error.code).toBe("warehouse_connection_lost");
-      await warehouse.close();
-    } finally {
-      await db.admin.end();
-    }
-  }, 30_000);
+      const blocker = new pg.Client({ connectionString: db.url });
+      await blocker.connect();
+      try {
+        // Hold the registry so ODS's read waits, then terminate ODS's backend from another session.
+        await blocker.query("begin; lock table ods_meta.environments in access exclusive mode");
+        const reading = userErrorOf(ctx.registry.environments());
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const killed = await db.admin.query(
+          "select pg_terminate_backend(pid) as ok from pg_stat_activity where application_name = 'ods-state' and datname = 'conn_lost'",
+        );
+        expect(killed.rows).toEqual([{ ok: true }]);
+        const error = await reading;
+        expect(error.code).toBe("warehouse_connection_lost");
+        expect(error.message).toContain("terminating connection due to administrator command");
+        expect(error.hint).toContain("run the same command again");
+        // Every later statement says so at once, and closing doesn't hang.
+        expect((await userErrorOf(ctx.registry.environments())).code).toBe("warehouse_connection_lost");
+        await warehouse.close();
+        await blocker.query("rollback");
+        // A new run finds the registry as it was.
+        const again = await PostgresWarehouse.connect(db.url);
+        try {
+          expect(await (await environmentContext(again, { now: NOW }))!.registry.environments()).toEqual([]);
+        } finally {
+          await again.close();
+        }
+        // The action's and CLI's last line of defence: the driver's own error, escaped, is still not a bug.
+        const raw = new pg.Client({ connectionString: db.url, application_name: "raw-victim" });
+        raw.on("error", () => {});
+        await raw.connect();
+        const sleeping = raw.query("select pg_sleep(30)").then(
+          () => null,
+          (e: unknown) => e,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await db.admin.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'raw-victim'",
+        );
+        const failures: string[] = [];
+        reportFailure(await sleeping, {
+          setFailed: (message) => failures.push(message),
+          error: () => {},
+          debug: () => {},
+        });
+        expect(failures[0]).toMatch(/^error\[warehouse_connection_lost\]/);
+        expect(failures[0]).not.toContain("bug");
+      } finally {
+        await blocker.end();
+        await db.admin.end();
+      }
+    }, 60_000);
 
-  it("the timeouts come from flags and inputs and are refused when they aren't durations", async () => {
-    const run = await cli(["env", "list", "--warehouse", "duckdb:x.duckdb", "--lock-timeout", "soon"]);
-    expect(run.code).toBe(2);
-    expect(run.err).toMatch(/^error\[usage\]: --lock-timeout is `soon`/);
-  });
-});
+    it("mid-run: the statement ends after the statement timeout (and a grace), the connection is closed", async () => {
+      const db = await database("conn_frozen");
+      const proxy = await proxyTo((await postgresServer()).port);
+      const url = db.url.replace(/:\d+\//, `:${proxy.port}/`);
+      const warehouse = await PostgresWarehouse.connect(url, timeouts({ statementMs: 400 }));
+      try {
+        expect(await environmentContext(warehouse, { now: NOW })).not.toBeNull();
+        proxy.freeze();
+        const started = Date.now();
+        const error = await userErrorOf(warehouse.listSchemas());
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(error.code).toBe("warehouse_statement_timeout");
+        expect(error.message).toContain("the server did not answer");
+        const closing = Date.now();
+        await warehouse.close();
+        expect(Date.now() - closing).toBeLessThan(2000);
+      } finally {
+        await db.admin.end();
+      }
+    }, 30_000);
+
+    it("a reset connection is a lost connection", async () => {
+      const db = await database("conn_reset");
+      const proxy = await proxyTo((await postgresServer()).port);
+      const warehouse = await PostgresWarehouse.connect(db.url.replace(/:\d+\//, `:${proxy.port}/`));
+      try {
+        const ctx = (await environmentContext(warehouse, { now: NOW }))!;
+        proxy.reset();
+        const error = await userErrorOf(ctx.registry.environments());
+        expect(error.code).toBe("warehouse_connection_lost");
+        await warehouse.close();
+      } finally {
+        await db.admin.end();
+      }
+    }, 30_000);
+
+    it("the timeouts come from flags and inputs and are refused when they aren't durations", async () => {
+      const run = await cli(["env", "list", "--warehouse", "duckdb:x.duckdb", "--lock-timeout", "soon"]);
+      expect(run.code).toBe(2);
+      expect(run.err).toMatch(/^error\[usage\]: --lock-timeout is `soon`/);
+    });
+  },
+);
 
 describe.skipIf(!ENGINES.includes("postgres"))(
   "one environment created by several jobs at once (PostgreSQL)",
