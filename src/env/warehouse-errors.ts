@@ -181,10 +181,21 @@ export function warehouseFailure(
  * when it is a missing privilege or a lost connection.
  */
 export function escapedWarehouseFailure(error: unknown): UserError | null {
-  const code = driverError(error)?.code;
-  const message = driverError(error)?.message ?? "";
-  const looksPostgres = code !== undefined && (/^[0-9A-Z]{5}$/.test(code) || SOCKET_CODES.has(code));
-  if (!looksPostgres && !CONNECTION_LOST_TEXT.test(message)) return null;
+  // Only what is surely PostgreSQL's: a server error (pg's DatabaseError has a severity and a SQLSTATE) or
+  // pg's own words for a closed connection. A bare socket error (EPIPE on stdout, ECONNRESET from the
+  // GitHub API) is not the warehouse's.
+  const found = driverError(error);
+  if (!found) return null;
+  const serverError =
+    typeof (error as { severity?: unknown }).severity === "string" &&
+    found.code !== undefined &&
+    /^[0-9A-Z]{5}$/.test(found.code);
+  const pgClosed =
+    found.code === undefined &&
+    /^(Connection terminated|Client was closed|Client has encountered a connection error)/.test(
+      found.message,
+    );
+  if (!serverError && !pgClosed) return null;
   const mapped = warehouseFailure(error, {
     engine: "postgres",
     label: "the warehouse",

@@ -558,6 +558,64 @@ describe.skipIf(!ENGINES.includes("postgres"))(
 );
 
 describe.skipIf(!ENGINES.includes("postgres"))(
+  "an environment's creation cut off mid-run (PostgreSQL)",
+  () => {
+    it("fails as a lost connection with nothing half-made, and running it again finishes the environment", async () => {
+      const session = await freshSession("postgres");
+      const url = (await postgresServer()).urlFor("shop");
+      const blocker = new pg.Client({ connectionString: url });
+      await blocker.connect();
+      try {
+        const s = shop();
+        const prod = await prodBuilt(session, s);
+        const plan = prPlanOf(s, prod);
+        const input = { name: "pr-7", project: "shop", prNumber: 7, headSha: null, plan, prod };
+        const first = await PostgresWarehouse.connect(url);
+        const ctx = (await environmentContext(first, { now: NOW }))!;
+        // The first pointer view is made, then its registry row waits for the lock another session holds:
+        // an administrator terminates ODS's backend there.
+        await blocker.query("begin; lock table ods_meta.env_pointers in access exclusive mode");
+        const creating = userErrorOf(createEnvironment(ctx, input));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await session.exec(
+          "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'ods-state' and wait_event_type = 'Lock'",
+        );
+        const error = await creating;
+        expect(error.code).toBe("warehouse_connection_lost");
+        expect(error.hint).toContain("run the same command again");
+        await first.close();
+        await blocker.query("rollback");
+        // Nothing half-made: the view being made went with its transaction.
+        const views = async () =>
+          (
+            await session.rows(
+              "select table_name from information_schema.views where table_schema = 'analytics_pr_7'",
+            )
+          )
+            .map((row) => String(row.table_name))
+            .sort();
+        expect(await views()).toEqual([]);
+        // Running it again finishes the job.
+        const again = await PostgresWarehouse.connect(url);
+        try {
+          const ctx2 = (await environmentContext(again, { now: NOW }))!;
+          const change = await createEnvironment(ctx2, input);
+          expect(change.pointers).toBeGreaterThan(0);
+          const pointers = (await ctx2.registry.pointers("pr-7")).map((p) => p.identifier).sort();
+          expect(await views()).toEqual(pointers);
+          expect((await createEnvironment(ctx2, input)).actions).toEqual([]);
+        } finally {
+          await again.close();
+        }
+      } finally {
+        await blocker.end();
+        await session.close();
+      }
+    }, 60_000);
+  },
+);
+
+describe.skipIf(!ENGINES.includes("postgres"))(
   "one environment created by several jobs at once (PostgreSQL)",
   () => {
     it("all succeed and the environment is whole", async () => {
