@@ -30,6 +30,7 @@ import {
   type WarehouseTimeouts,
 } from "../../src/env/index.js";
 import type { Warehouse } from "../../src/env/warehouse.js";
+import { escapedWarehouseFailure } from "../../src/env/warehouse-errors.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { reportFailure } from "../../src/github/report-failure.js";
 import { captureContext } from "../support/cli-context.js";
@@ -293,8 +294,9 @@ describe.each(ENGINES)("timeouts on %s", (engine: Engine) => {
         expect(error.message).toContain("--lock-timeout");
         expect((await warehouse.listObjects(["analytics"])).map((o) => o.identifier)).toEqual(["orders"]);
         // Released within the limit: the rename waits for it and succeeds.
-        setTimeout(() => void bi.query("commit"), 150);
+        const commit = new Promise((resolve) => setTimeout(resolve, 150)).then(() => bi.query("commit"));
         await warehouse.renameTable({ schema: "analytics", identifier: "orders" }, "orders_retired");
+        await commit;
         expect((await warehouse.listObjects(["analytics"])).map((o) => o.identifier)).toEqual([
           "orders_retired",
         ]);
@@ -556,6 +558,17 @@ describe.skipIf(!ENGINES.includes("postgres"))(
     });
   },
 );
+
+describe("the last line of defence only claims what is the warehouse's", () => {
+  it.each([
+    ["a broken pipe on stdout", Object.assign(new Error("write EPIPE"), { code: "EPIPE" })],
+    ["a reset GitHub API call", Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" })],
+    ["a file error", Object.assign(new Error("EACCES: permission denied, open 'x'"), { code: "EACCES" })],
+    ["a plain error", new Error("permission denied for table orders")],
+  ])("%s stays what it is", (_, error) => {
+    expect(escapedWarehouseFailure(error)).toBeNull();
+  });
+});
 
 describe.skipIf(!ENGINES.includes("postgres"))(
   "an environment's creation cut off mid-run (PostgreSQL)",

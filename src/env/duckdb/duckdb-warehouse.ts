@@ -14,10 +14,13 @@
  * Timeouts (src/env/timeouts.ts): no connection to wait for. One process at
  * a time may open a file for writing: while another holds it, opening is
  * retried until the lock timeout, then refused (`warehouse_lock_timeout`,
- * naming the process). A statement running longer than the statement
+ * naming the process); a new file another process is creating at the same
+ * moment (no header yet: "not a valid DuckDB database file") is retried for
+ * up to 5 s. A statement running longer than the statement
  * timeout is interrupted. Driver errors become user errors in
  * warehouse-errors.ts.
  */
+import { statSync } from "node:fs";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
 import { UserError } from "../../errors/user-error.js";
 import { nameKey, type QualifiedName, showQualified } from "../names.js";
@@ -42,6 +45,19 @@ export const DUCKDB_CAPABILITIES: WarehouseCapabilities = {
   views_bind_by: "name",
   identifiers: { case_sensitive: false, max_length: 255, length_unit: "characters" },
 };
+
+/** A DuckDB file starts with three 4 KiB header blocks. */
+const DUCKDB_HEADER_BYTES = 3 * 4096;
+/** How long a file too short to be a database is taken for one another process is creating. */
+const NEW_FILE_WAIT_MS = 5000;
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
 
 interface DuckDbModule {
   DuckDBInstance: typeof DuckDBInstance;
@@ -102,6 +118,15 @@ export class DuckDbWarehouse extends SqlWarehouse {
         ) {
           const left = timeouts.lockMs === 0 ? 250 : Math.max(1, Math.min(250, timeouts.lockMs - waited));
           await new Promise((resolve) => setTimeout(resolve, left));
+          continue;
+        }
+        if (
+          /not a valid DuckDB database file/i.test(message) &&
+          waited < NEW_FILE_WAIT_MS &&
+          sizeOf(file) < DUCKDB_HEADER_BYTES
+        ) {
+          // Another process is creating the file right now and hasn't written its header yet.
+          await new Promise((resolve) => setTimeout(resolve, 100));
           continue;
         }
         const mapped = warehouseFailure(error, context);
