@@ -13,7 +13,7 @@
  *   terminated mid-run are their own errors, not "a bug in ods-state".
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -32,8 +32,12 @@ import {
 import type { Warehouse } from "../../src/env/warehouse.js";
 import { escapedWarehouseFailure } from "../../src/env/warehouse-errors.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
+import { readActionInputs } from "../../src/github/action-inputs.js";
+import { readRunEnvironment } from "../../src/github/event.js";
 import { reportFailure } from "../../src/github/report-failure.js";
+import { runMainStep } from "../../src/run/main-step.js";
 import { captureContext } from "../support/cli-context.js";
+import { recordedRunnerPorts } from "../support/recording-core.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prodBuilt, prPlanOf, shop } from "../support/warehouse/scenario.js";
@@ -558,6 +562,64 @@ describe.skipIf(!ENGINES.includes("postgres"))(
     });
   },
 );
+
+describe.each(ENGINES)("the action's inputs on %s", (engine: Engine) => {
+  it("connect-timeout / lock-timeout reach the warehouse: the main step fails with the timeout's own error", async () => {
+    const workspace = path.join(dir, `action-${engine}`);
+    mkdirSync(path.join(workspace, "target"), { recursive: true });
+    writeFileSync(path.join(workspace, "target", "manifest.json"), JSON.stringify(shop().prManifest));
+    let warehouse: string;
+    let holder: ChildProcess | null = null;
+    if (engine === "postgres") {
+      warehouse = `postgres://ods:secret@127.0.0.1:${await silentServer()}/shop`;
+    } else {
+      const file = await duckWith(`action-held-${engine}`, ["create schema analytics"]);
+      holder = await holdDuckDb(file, 60_000);
+      warehouse = `duckdb:${file}`;
+    }
+    const values: Record<string, string> = {
+      warehouse,
+      "connect-timeout": "300ms",
+      "lock-timeout": "300ms",
+      comment: "false",
+    };
+    const inputs = readActionInputs((name) => values[name] ?? "", workspace, undefined);
+    const run = readRunEnvironment(
+      {
+        GITHUB_EVENT_NAME: "pull_request",
+        GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_REF: "refs/pull/7/merge",
+        GITHUB_RUN_ID: "9",
+      },
+      {
+        action: "opened",
+        number: 7,
+        repository: { default_branch: "main", full_name: "acme/shop" },
+        pull_request: {
+          number: 7,
+          merged: false,
+          head: { sha: "c".repeat(40), ref: "returns", repo: { full_name: "acme/shop" } },
+        },
+      },
+    );
+    const { ports } = recordedRunnerPorts(run, { tempDir: path.join(workspace, "temp"), hasSummary: true });
+    const started = Date.now();
+    const thrown = await runMainStep(inputs, run, ports).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const failures: string[] = [];
+    reportFailure(thrown, { setFailed: (m) => failures.push(m), error: () => {}, debug: () => {} });
+    expect(failures[0]).toMatch(
+      engine === "postgres"
+        ? /^error\[warehouse_connect_timeout\]: The connect timeout \(300 ms\) expired/
+        : /^error\[warehouse_lock_timeout\]: The lock timeout \(300 ms\) expired/,
+    );
+    expect(failures[0]).not.toContain("secret");
+    holder?.kill("SIGKILL");
+  }, 30_000);
+});
 
 describe("the last line of defence only claims what is the warehouse's", () => {
   it.each([
