@@ -23,6 +23,11 @@
  *   scheduled: await runJanitor(ctx, { retentionDays, openPullRequests })
  */
 import type { EnvContext } from "./lifecycle/common.js";
+import {
+  type CreateEnvironmentInput,
+  createEnvironment as createEnvironmentUnlocked,
+  type EnvironmentChange,
+} from "./lifecycle/create.js";
 import { DEFAULT_META_SCHEMA, EnvironmentRegistry } from "./registry.js";
 import type { Warehouse } from "./warehouse.js";
 
@@ -42,7 +47,6 @@ export {
 export type { EnvContext } from "./lifecycle/common.js";
 export {
   type CreateEnvironmentInput,
-  createEnvironment,
   type EnvAction,
   type EnvironmentChange,
   environmentName,
@@ -95,6 +99,14 @@ export {
   EnvironmentRegistry,
   REGISTRY_SCHEMA_VERSION,
 } from "./registry.js";
+export {
+  DEFAULT_TIMEOUTS,
+  parseTimeout,
+  TIMEOUT_SETTINGS,
+  type TimeoutKind,
+  timeoutsFrom,
+  type WarehouseTimeouts,
+} from "./timeouts.js";
 export type { Warehouse, WarehouseCapabilities } from "./warehouse.js";
 
 /** Opens (creating unless `create` is false) the registry and binds the clock. */
@@ -107,4 +119,21 @@ export async function environmentContext(
     create: options.create ?? true,
   });
   return registry ? { warehouse, registry, now: options.now } : null;
+}
+
+/**
+ * Creates or refreshes an environment (lifecycle/create.ts) while holding the
+ * warehouse's lock on it: two jobs of one pull request at once (a push while
+ * the previous run still creates it) take turns, and the second finds the
+ * first one's objects instead of failing on them.
+ */
+export async function createEnvironment(
+  ctx: EnvContext,
+  input: CreateEnvironmentInput,
+): Promise<EnvironmentChange> {
+  const { warehouse } = ctx;
+  if (!warehouse.exclusive) return createEnvironmentUnlocked(ctx, input);
+  return warehouse.exclusive(`environment:${ctx.registry.schema}:${input.name}`, () =>
+    createEnvironmentUnlocked(ctx, input),
+  );
 }

@@ -32,6 +32,7 @@ import {
 import type { DataVersion, NodeState } from "../state/snapshot.js";
 import { checkIdentifier } from "./names.js";
 import type { RecordRow, RecordTable, Warehouse } from "./warehouse.js";
+import { isDuplicateObject } from "./warehouse-errors.js";
 
 export const REGISTRY_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 0 };
 export const DEFAULT_META_SCHEMA = "ods_meta";
@@ -293,10 +294,13 @@ export class EnvironmentRegistry {
   /**
    * Opens the registry in `schema`, creating it unless `create` is false (then
    * null when there is none). Refuses a registry written by a newer version.
+   * Safe when several jobs create it at once: the adapter serializes creation
+   * (PostgreSQL: an advisory lock), and a creator that still loses a race on
+   * the catalog reads the registry the other one made.
    */
   static async open(
     warehouse: Warehouse,
-    options: { schema?: string; create?: boolean } = {},
+    options: { schema?: string; create?: boolean; retried?: boolean } = {},
   ): Promise<EnvironmentRegistry | null> {
     const schema = checkIdentifier(
       options.schema ?? DEFAULT_META_SCHEMA,
@@ -327,13 +331,20 @@ export class EnvironmentRegistry {
       return registry;
     }
     if (options.create === false) return null;
-    await warehouse.transaction(async () => {
-      await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
-      await warehouse.upsertRecord(schema, T.info, {
-        key: "schema_version",
-        value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
+    try {
+      await warehouse.transaction(async () => {
+        await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
+        await warehouse.upsertRecord(schema, T.info, {
+          key: "schema_version",
+          value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
+        });
       });
-    });
+    } catch (error) {
+      // Another job created it at the same moment (an ods-state without the adapter's creation lock):
+      // what it made is what this one would have; read it once more.
+      if (!isDuplicateObject(error) || options.retried) throw error;
+      return EnvironmentRegistry.open(warehouse, { ...options, retried: true });
+    }
     return registry;
   }
 

@@ -65,6 +65,13 @@ export interface Warehouse {
 
   /** Runs `work` between BEGIN and COMMIT (ROLLBACK on failure); nested calls join the outer transaction. */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` (several transactions) while holding an exclusive lock on
+   * `key` that other jobs on the same warehouse wait for (up to the lock
+   * timeout): concurrent creators of one environment take turns. Absent
+   * where one process at a time can write (a DuckDB file).
+   */
+  exclusive?<T>(key: string, work: () => Promise<T>): Promise<T>;
 
   /** Schemas of the connected database. */
   listSchemas(): Promise<string[]>;

@@ -1,5 +1,6 @@
 import { readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { timeoutsFrom, type WarehouseTimeouts } from "../env/timeouts.js";
 import { UserError } from "../errors/user-error.js";
 import { type DriverPreference, parseDriverPreference } from "../store/sqlite-driver.js";
 
@@ -32,6 +33,8 @@ export interface ActionInputs {
   exclude: string[];
   /** A secret: masked by the entry point, never logged or stored. */
   warehouse: string;
+  /** connect-timeout, statement-timeout, lock-timeout (defaults 30 s, 10 min, 60 s). */
+  timeouts: WarehouseTimeouts;
   promote: boolean;
   retentionDays: number;
   sqliteDriver: DriverPreference;
@@ -102,6 +105,7 @@ export function readActionInputs(
       .split(/\s+/)
       .filter((part) => part !== ""),
     warehouse: input("warehouse"),
+    timeouts: timeoutsFrom((kind) => input(`${kind}-timeout`), "input"),
     promote: parseBooleanInput(input("promote"), "promote", true),
     retentionDays,
     sqliteDriver: parseDriverPreference(driverVariable),

@@ -97,7 +97,10 @@ export async function withEnvironmentContext<T>(
   ports: Ports,
   work: (ctx: EnvContext) => Promise<T>,
 ): Promise<T> {
-  const warehouse = await openWarehouse(parseWarehouseSpec(inputs.warehouse, workspace, "input `warehouse`"));
+  const warehouse = await openWarehouse(
+    parseWarehouseSpec(inputs.warehouse, workspace, "input `warehouse`"),
+    inputs.timeouts,
+  );
   try {
     const ctx = await environmentContext(warehouse, { now: ports.now().toISOString() });
     if (!ctx) throw new Error("the environment registry could not be opened");

@@ -23,6 +23,7 @@ import {
   repairEnvironments,
   rollbackPromotion,
   runJanitor,
+  timeoutsFrom,
 } from "../../env/index.js";
 import type { PromotionResult } from "../../env/promotion/promote.js";
 import type { Warehouse } from "../../env/warehouse.js";
@@ -108,8 +109,9 @@ async function withWarehouse<T>(
     context.cwd,
     given !== undefined ? "--warehouse" : "ODS_WAREHOUSE",
   );
+  const timeouts = timeoutsFrom((kind) => str(values, `${kind}-timeout`), "flag");
   options.progress?.phase("connecting to the warehouse");
-  const warehouse = await openWarehouse(spec);
+  const warehouse = await openWarehouse(spec, timeouts);
   try {
     const ctx = await environmentContext(warehouse, {
       now: new Date().toISOString(),
@@ -679,6 +681,12 @@ export const envCommand: Command = {
     warehouse:
       "duckdb:PATH or postgres://USER@HOST:PORT/DATABASE (default: ODS_WAREHOUSE); a secret: never printed or stored",
     "meta-schema": "the schema of the environment registry; default ods_meta",
+    "connect-timeout":
+      "how long to wait for the warehouse to accept the connection: 30 (seconds), 500ms, 2m…; default 30s; 0: no limit",
+    "statement-timeout":
+      "how long one statement may run before it is cancelled (PostgreSQL statement_timeout; DuckDB: interrupted); default 10m; 0: no limit",
+    "lock-timeout":
+      "how long to wait for a lock another session holds (PostgreSQL lock_timeout; DuckDB: the file another process has open); default 60s; 0: no limit",
     pr: "the pull request number (the environment is pr-N); repair: only that environment (default: every open one)",
     name: "the environment's name, instead of --pr",
     manifest:
@@ -706,6 +714,9 @@ export const envCommand: Command = {
   options: {
     warehouse: { type: "string" },
     "meta-schema": { type: "string" },
+    "connect-timeout": { type: "string" },
+    "statement-timeout": { type: "string" },
+    "lock-timeout": { type: "string" },
     pr: { type: "string" },
     name: { type: "string" },
     manifest: { type: "string" },

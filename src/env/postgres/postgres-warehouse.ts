@@ -18,14 +18,15 @@ import type { Client, ClientConfig } from "pg";
 import { UserError } from "../../errors/user-error.js";
 import { type QualifiedName, qualifiedKey } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
+import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
   RecordRow,
   RecordTable,
-  RecordValue,
   ReplaceOutcome,
   WarehouseCapabilities,
   WarehouseObject,
 } from "../warehouse.js";
+import { type FailureContext, timeoutError, warehouseFailure } from "../warehouse-errors.js";
 
 export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
   engine: "postgres",
@@ -53,61 +54,200 @@ function statementName(sql: string): string {
   return `ods_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
 }
 
+/** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
+const CREATION_LOCK_CLASS = 0x0d5;
+/** How long a statement the server never answers may take beyond the statement timeout. */
+const NO_ANSWER_GRACE_MS = 30_000;
+
 export class PostgresWarehouse extends SqlWarehouse {
   readonly capabilities = POSTGRES_CAPABILITIES;
   readonly label: string;
   private readonly client: Client;
   private readonly ownsClient: boolean;
+  /** Null over a caller's client: its session settings are the caller's. */
+  private readonly timeouts: WarehouseTimeouts | null;
   private savepoints = 0;
+  /** The connection was closed under ODS (lost, or closed after the server stopped answering). */
+  private broken = false;
 
-  private constructor(client: Client, label: string, ownsClient: boolean) {
+  private constructor(
+    client: Client,
+    label: string,
+    ownsClient: boolean,
+    timeouts: WarehouseTimeouts | null,
+  ) {
     super();
     this.client = client;
     this.label = label;
     this.ownsClient = ownsClient;
+    this.timeouts = timeouts;
   }
 
   /** Connects with a connection string; the string is a secret and is not kept. */
-  static async connect(connectionString: string): Promise<PostgresWarehouse> {
+  static async connect(
+    connectionString: string,
+    timeouts: WarehouseTimeouts = DEFAULT_TIMEOUTS,
+  ): Promise<PostgresWarehouse> {
     const label = redactPostgresUrl(connectionString);
     const pg = (await import("pg")).default;
-    const config: ClientConfig = { connectionString, application_name: "ods-state" };
+    const config: ClientConfig = {
+      connectionString,
+      application_name: "ods-state",
+      // A peer that vanished without closing the connection is found by TCP keepalive.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 30_000,
+      ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
+    };
     const client = new pg.Client(config);
     // A failing connection must not surface as an unhandled 'error' event.
     client.on("error", () => {});
+    const context: FailureContext = { engine: "postgres", label, timeouts, sql: "connecting" };
+    const started = Date.now();
     try {
       await client.connect();
     } catch (error) {
-      throw new UserError(
-        "warehouse_unavailable",
-        `Can't connect to PostgreSQL at ${label}: ${error instanceof Error ? error.message : String(error)}.`,
-      );
+      const message = error instanceof Error ? error.message : String(error);
+      if (
+        timeouts.connectMs > 0 &&
+        Date.now() - started >= timeouts.connectMs - 100 &&
+        /timeout/i.test(message)
+      )
+        throw timeoutError(
+          "connect",
+          context,
+          "the server did not accept the connection or answer its handshake",
+        );
+      const mapped = warehouseFailure(error, context);
+      if (mapped?.code === "warehouse_permission_denied") throw mapped;
+      throw new UserError("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${message}.`);
     }
-    return new PostgresWarehouse(client, label, true);
+    const warehouse = new PostgresWarehouse(client, label, true, timeouts);
+    try {
+      await warehouse.run(
+        "SELECT pg_catalog.set_config('statement_timeout', $1, false), pg_catalog.set_config('lock_timeout', $2, false)",
+        [String(timeouts.statementMs), String(timeouts.lockMs)],
+      );
+    } catch (error) {
+      await warehouse.close();
+      throw error;
+    }
+    return warehouse;
   }
 
   /** Over a client the caller owns and has connected; close() leaves it open. */
   static fromClient(client: Client, label = "postgres"): PostgresWarehouse {
-    return new PostgresWarehouse(client, label, false);
+    return new PostgresWarehouse(client, label, false, null);
   }
 
-  /**
-   * A statement with parameters (the registry's reads and writes, catalog
-   * queries) is a named prepared statement, named after its text: PostgreSQL
-   * parses and plans it once per connection, not once per row. Their texts
-   * are few (values are parameters). Statements without parameters (DDL,
-   * whose names are quoted into the text) are sent as they are.
-   */
-  protected async run(sql: string, params: readonly RecordValue[] = []): Promise<StatementResult> {
-    const result =
+  private failureContext(sql: string): FailureContext {
+    return { engine: "postgres", label: this.label, timeouts: this.timeouts ?? DEFAULT_TIMEOUTS, sql };
+  }
+
+  /** Closes the socket at once: the server stopped answering or the connection is gone. */
+  private breakConnection(): void {
+    this.broken = true;
+    (
+      this.client as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy();
+  }
+
+  protected async run(sql: string, params: readonly unknown[] = []): Promise<StatementResult> {
+    if (this.broken) {
+      throw new UserError(
+        "warehouse_connection_lost",
+        `The connection to ${this.label} was already closed when ODS ran ${sql.replace(/\s+/g, " ").slice(0, 60)}.`,
+      );
+    }
+    const statementMs = this.timeouts?.statementMs ?? 0;
+    const deadline = statementMs > 0 ? statementMs + Math.min(statementMs, NO_ANSWER_GRACE_MS) : 0;
+    // A statement with parameters (the registry's reads and writes, catalog queries) is a named prepared
+    // statement named after its text: PostgreSQL parses and plans it once per connection, not once per row
+    // (their texts are few: values are parameters). Statements without parameters (DDL, whose quoted names
+    // are in the text; batches of them) go as they are.
+    const query =
       params.length > 0
-        ? await this.client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
-        : await this.client.query(sql);
-    return { rows: result.rows as Record<string, unknown>[], changed: result.rowCount ?? 0 };
+        ? this.client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+        : this.client.query(sql);
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    try {
+      const result =
+        deadline > 0
+          ? await Promise.race([
+              query,
+              new Promise<never>((_, reject) => {
+                timer = setTimeout(() => {
+                  timedOut = true;
+                  this.breakConnection();
+                  reject(new Error("no answer from the server"));
+                }, deadline);
+              }),
+            ])
+          : await query;
+      return { rows: result.rows as Record<string, unknown>[], changed: result.rowCount ?? 0 };
+    } catch (error) {
+      query.catch(() => {});
+      const mapped = warehouseFailure(error, this.failureContext(sql), { timedOut });
+      if (mapped?.code === "warehouse_connection_lost") this.breakConnection();
+      throw mapped ?? error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {
-    if (this.ownsClient) await this.client.end();
+    if (!this.ownsClient) return;
+    if (this.broken) {
+      this.breakConnection();
+      return;
+    }
+    // A server that stopped answering must not hang the end of the job either.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.client.end().catch(() => {}),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          this.breakConnection();
+          resolve();
+        }, 5000);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** A transaction-scoped lock on `key` (released at COMMIT or ROLLBACK): concurrent creators take turns. */
+  private async creationLock(key: string): Promise<void> {
+    await this.run("SELECT pg_catalog.pg_advisory_xact_lock($1::int, pg_catalog.hashtext($2))", [
+      CREATION_LOCK_CLASS,
+      key,
+    ]);
+  }
+
+  /** A session-level advisory lock on `key` around `work`; released after it, or with the session if that is lost. */
+  async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const params = [CREATION_LOCK_CLASS, key];
+    await this.run("SELECT pg_catalog.pg_advisory_lock($1::int, pg_catalog.hashtext($2))", params);
+    try {
+      return await work();
+    } finally {
+      if (!this.broken) {
+        await this.run("SELECT pg_catalog.pg_advisory_unlock($1::int, pg_catalog.hashtext($2))", params);
+      }
+    }
+  }
+
+  override async createSchema(schema: string): Promise<void> {
+    await this.transaction(async () => {
+      await this.creationLock(`schema:${schema}`);
+      await super.createSchema(schema);
+    });
+  }
+
+  override async ensureRecordTables(schema: string, tables: readonly RecordTable[]): Promise<void> {
+    await this.transaction(async () => {
+      await this.creationLock(`schema:${schema}`);
+      await super.ensureRecordTables(schema, tables);
+    });
   }
 
   async listSchemas(): Promise<string[]> {
@@ -119,7 +259,7 @@ export class PostgresWarehouse extends SqlWarehouse {
 
   async listObjects(schemas: readonly string[]): Promise<WarehouseObject[]> {
     if (schemas.length === 0) return [];
-    const result = await this.client.query(
+    const result = await this.run(
       `SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
        FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
        WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY($1::text[])
@@ -172,7 +312,7 @@ export class PostgresWarehouse extends SqlWarehouse {
   private async batch(statements: readonly string[]): Promise<void> {
     if (statements.length === 0) return;
     if (!this.inTransaction) throw new Error("batched statements run only inside a transaction");
-    await this.client.query(statements.join(";\n"));
+    await this.run(statements.join(";\n"));
   }
 
   /** Views reading the table, with definitions whose every name is schema-qualified. */
@@ -240,7 +380,7 @@ export class PostgresWarehouse extends SqlWarehouse {
   async boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null> {
     const bound = new Map<string, QualifiedName[]>();
     if (views.length === 0) return bound;
-    const result = await this.client.query(
+    const result = await this.run(
       `SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
        FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
        JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
