@@ -19,6 +19,7 @@
  *     dbt builds result.select; the post step records that run, then
  *     snapshot = applyPromotion(recorded, result.promoted, { promotedBy, builtBy: runId })
  *     await closeEnvironment(ctx, { name, merged: true }); await cleanupEnvironment(ctx, { name, prod })
+ *     await repairEnvironments(ctx, { prod })   // pointer views main's dbt run dropped (PostgreSQL CASCADE)
  *   scheduled: await runJanitor(ctx, { retentionDays, openPullRequests })
  */
 import type { EnvContext } from "./lifecycle/common.js";
@@ -51,6 +52,14 @@ export {
   environmentName,
 } from "./lifecycle/create.js";
 export { type JanitorInput, type JanitorReport, runJanitor } from "./lifecycle/janitor.js";
+export {
+  type EnvironmentRepair,
+  type RepairedPointer,
+  type RepairInput,
+  type RepairReport,
+  repairEnvironments,
+  type UnrepairablePointer,
+} from "./lifecycle/repair.js";
 export { type QualifiedName, quoteIdentifier } from "./names.js";
 export { openWarehouse, parseWarehouseSpec, type WarehouseSpec } from "./open.js";
 export { PostgresWarehouse } from "./postgres/postgres-warehouse.js";

@@ -38,6 +38,7 @@ export abstract class SqlWarehouse implements Warehouse {
     replacement: string,
     retired: string | null,
   ): Promise<ReplaceOutcome>;
+  abstract boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null>;
   abstract hasRecordTable(schema: string, table: string): Promise<boolean>;
   abstract upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void>;
   protected abstract recordTableDdl(schema: string, table: RecordTable): string;

@@ -78,6 +78,15 @@ export interface Warehouse {
   /** Tables and views of the connected database in these schemas (compared under the engine's rules). */
   listObjects(schemas: readonly string[]): Promise<WarehouseObject[]>;
 
+  /**
+   * Where views bind by object (`views_bind_by: "object"`): the relations each
+   * of these views reads now (one catalog query), keyed by `qualifiedKey` of
+   * the view; a view that doesn't exist has no entry. Null where views bind
+   * by name: a view reads whatever holds the names of its definition when it
+   * is queried, so the catalog has nothing to say.
+   */
+  boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null>;
+
   /** Creates the schema unless it exists. */
   createSchema(schema: string): Promise<void>;
   /** Drops the schema if it exists and is empty (fails when it holds anything). */

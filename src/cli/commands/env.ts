@@ -20,6 +20,7 @@ import {
   promote,
   recordEnvironmentBuilds,
   recordedRollbacks,
+  repairEnvironments,
   rollbackPromotion,
   runJanitor,
   timeoutsFrom,
@@ -55,6 +56,7 @@ export const ENV_SUBCOMMANDS = [
   "rollback",
   "list",
   "gc",
+  "repair",
 ] as const;
 type Subcommand = (typeof ENV_SUBCOMMANDS)[number];
 
@@ -614,10 +616,57 @@ async function gc(values: ParsedValues, context: CliContext): Promise<number> {
   return 0;
 }
 
+/**
+ * `env repair`: recreates the pointer views of open environments (or the one
+ * named) that a prod rebuild dropped (PostgreSQL's DROP … CASCADE); reports
+ * those whose prod relation is gone. Exit 1 when an environment's repair
+ * failed (it is left as it was).
+ */
+async function repair(values: ParsedValues, context: CliContext): Promise<number> {
+  const name = environmentOf(values, false);
+  const project = str(values, "manifest")
+    ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
+    : null;
+  const prod = await prodState(values, context, project);
+  const dryRun = values["dry-run"] === true;
+  const report = await withWarehouse(
+    values,
+    context,
+    (ctx) => repairEnvironments(ctx, { ...(name !== undefined ? { name } : {}), prod, dryRun }),
+    { create: false },
+  );
+  if (report === null) {
+    if (name !== undefined) {
+      throw new UserError(
+        "environment_unknown",
+        `There is no environment ${name}: this warehouse has no environment registry.`,
+      );
+    }
+    if (formatOf(values) === "json")
+      printJson(context, { dry_run: dryRun, environments: [], repaired: 0, unrepairable: 0, failed: 0 });
+    else context.stdout("No environment registry in this warehouse yet: nothing to repair.\n");
+    return 0;
+  }
+  if (formatOf(values) === "json") printJson(context, report);
+  else {
+    const verb = report.dry_run ? "would recreate" : "recreated";
+    context.stdout(
+      `Repair: ${verb} ${report.repaired} pointer view${report.repaired === 1 ? "" : "s"} in ${report.environments.length} environment${report.environments.length === 1 ? "" : "s"}; ${report.unrepairable} whose prod relation is gone; ${report.failed} failed.\n`,
+    );
+    for (const e of report.environments) {
+      for (const r of e.repaired)
+        context.stdout(`  ${e.environment}: ${r.pointer} → ${r.reads} (${r.was})\n`);
+      for (const u of e.unrepairable) context.stdout(`  ${e.environment}: not repaired: ${u.reason}\n`);
+      if (e.error !== null) context.stdout(`  ${e.environment}: failed, left as it was: ${e.error}\n`);
+    }
+  }
+  return report.failed > 0 && !report.dry_run ? 1 : 0;
+}
+
 export const envCommand: Command = {
   name: "env",
   summary:
-    "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc",
+    "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair",
   usage: [
     "env create|refresh --pr N --manifest PR_MANIFEST [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
     "env record --pr N --manifest PR_MANIFEST --run-results PATH [--build-manifest PATH] [--sources PATH] [--warehouse W]",
@@ -626,6 +675,7 @@ export const envCommand: Command = {
     "env rollback [--id PROMOTION | --pr N] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
     "env list [--warehouse W]",
     "env gc [--retention-days N] [--open-prs 1,2] [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
+    "env repair [--pr N] [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
   ],
   optionHelp: {
     warehouse:
@@ -637,10 +687,10 @@ export const envCommand: Command = {
       "how long one statement may run before it is cancelled (PostgreSQL statement_timeout; DuckDB: interrupted); default 10m; 0: no limit",
     "lock-timeout":
       "how long to wait for a lock another session holds (PostgreSQL lock_timeout; DuckDB: the file another process has open); default 60s; 0: no limit",
-    pr: "the pull request number (the environment is pr-N)",
+    pr: "the pull request number (the environment is pr-N); repair: only that environment (default: every open one)",
     name: "the environment's name, instead of --pr",
     manifest:
-      "create/refresh/record: the PR's manifest compiled with the CI target; promote: main's manifest",
+      "create/refresh/record: the PR's manifest compiled with the CI target; promote, repair: main's manifest",
     state: `the state database (prod's state); default ${DEFAULT_STATE}. promote/rollback: given explicitly, a committed promotion (or its rollback) is written into it`,
     environment: "the state scope's environment (prod's); default prod",
     target: "the dbt target prod's state was recorded for; default: the environment",
@@ -688,7 +738,7 @@ export const envCommand: Command = {
     ...PROJECT_DIR_OPTION,
   },
   positionals: {
-    name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc)",
+    name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc, repair)",
     required: true,
   },
   examples: [
@@ -698,6 +748,7 @@ export const envCommand: Command = {
     "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --state .ods/state.db --promoted-by main-run-42",
     "ods-state env cleanup --pr 7 --dry-run",
     "ods-state env gc --retention-days 3",
+    "ods-state env repair --state .ods/state.db --manifest target/manifest.json",
   ],
   async run(values, positionals, context) {
     const [sub, ...extra] = positionals;
@@ -724,6 +775,8 @@ export const envCommand: Command = {
         return list(values, context);
       case "gc":
         return gc(values, context);
+      case "repair":
+        return repair(values, context);
     }
   },
 };

@@ -271,6 +271,11 @@ export class DuckDbWarehouse extends SqlWarehouse {
     return { rebound: [], left: [] };
   }
 
+  /** Views bind by name here: the catalog records no relation a view reads. */
+  async boundRelations(): Promise<Map<string, QualifiedName[]> | null> {
+    return null;
+  }
+
   async hasRecordTable(schema: string, table: string): Promise<boolean> {
     const result = await this.run(
       "SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2",

@@ -13,9 +13,10 @@
  * and the views that read it); a view whose columns are gone from the new
  * table is left reading the replaced table, and reported.
  */
+import { createHash } from "node:crypto";
 import type { Client, ClientConfig } from "pg";
 import { UserError } from "../../errors/user-error.js";
-import type { QualifiedName } from "../names.js";
+import { type QualifiedName, qualifiedKey } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
@@ -46,6 +47,11 @@ export function redactPostgresUrl(url: string): string {
   } catch {
     return "postgres://(unparsable)";
   }
+}
+
+/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
+function statementName(sql: string): string {
+  return `ods_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
 }
 
 /** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
@@ -154,7 +160,14 @@ export class PostgresWarehouse extends SqlWarehouse {
     }
     const statementMs = this.timeouts?.statementMs ?? 0;
     const deadline = statementMs > 0 ? statementMs + Math.min(statementMs, NO_ANSWER_GRACE_MS) : 0;
-    const query = this.client.query(sql, params as unknown[]);
+    // A statement with parameters (the registry's reads and writes, catalog queries) is a named prepared
+    // statement named after its text: PostgreSQL parses and plans it once per connection, not once per row
+    // (their texts are few: values are parameters). Statements without parameters (DDL, whose quoted names
+    // are in the text; batches of them) go as they are.
+    const query =
+      params.length > 0
+        ? this.client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+        : this.client.query(sql);
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     try {
@@ -273,14 +286,33 @@ export class PostgresWarehouse extends SqlWarehouse {
         [source.schema, target.identifier],
       );
       const renameFirst = source.identifier !== target.identifier && Number(taken.rows[0]?.n ?? 0) === 0;
-      if (renameFirst) await this.renameTable(source, target.identifier);
+      const statements: string[] = [];
+      if (renameFirst) statements.push(this.renameSql(source, target.identifier));
       const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
-      await this.run(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
+      statements.push(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
       if (!renameFirst && source.identifier !== target.identifier) {
-        await this.renameTable({ schema: target.schema, identifier: source.identifier }, target.identifier);
+        statements.push(
+          this.renameSql({ schema: target.schema, identifier: source.identifier }, target.identifier),
+        );
       }
+      await this.batch(statements);
     });
     return "moved";
+  }
+
+  private renameSql(from: QualifiedName, to: string): string {
+    return `ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`;
+  }
+
+  /**
+   * Statements without parameters, sent as one query (one round trip; the
+   * simple protocol runs them in order and stops at the first that fails).
+   * Only inside a transaction, which a failure aborts as a single statement's would.
+   */
+  private async batch(statements: readonly string[]): Promise<void> {
+    if (statements.length === 0) return;
+    if (!this.inTransaction) throw new Error("batched statements run only inside a transaction");
+    await this.run(statements.join(";\n"));
   }
 
   /** Views reading the table, with definitions whose every name is schema-qualified. */
@@ -316,16 +348,21 @@ export class PostgresWarehouse extends SqlWarehouse {
     const outcome: ReplaceOutcome = { rebound: [], left: [] };
     await this.transaction(async () => {
       const views = retired !== null ? await this.dependentViews(target) : [];
-      if (retired !== null) await this.renameTable(target, retired);
-      await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
+      // The definitions name every relation with its schema: the search path is no longer needed.
+      const renames = ["SET LOCAL search_path TO DEFAULT"];
+      if (retired !== null) renames.push(this.renameSql(target, retired));
+      renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
+      await this.batch(renames);
       for (const view of views) {
         const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
         const savepoint = `ods_rebind_${++this.savepoints}`;
-        await this.run(`SAVEPOINT ${savepoint}`);
         try {
           // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
-          await this.run(`CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`);
-          await this.run(`RELEASE SAVEPOINT ${savepoint}`);
+          await this.batch([
+            `SAVEPOINT ${savepoint}`,
+            `CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`,
+            `RELEASE SAVEPOINT ${savepoint}`,
+          ]);
           outcome.rebound.push(`${view.schema}.${view.name}`);
         } catch (error) {
           await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
@@ -335,9 +372,38 @@ export class PostgresWarehouse extends SqlWarehouse {
           });
         }
       }
-      await this.run("SET LOCAL search_path TO DEFAULT");
     });
     return outcome;
+  }
+
+  /** The relations each view's rewrite rule depends on (pg_depend), for every view at once. */
+  async boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null> {
+    const bound = new Map<string, QualifiedName[]>();
+    if (views.length === 0) return bound;
+    const result = await this.run(
+      `SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
+       FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
+       JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
+       JOIN pg_catalog.pg_class v ON v.relnamespace = vn.oid AND v.relname = wanted.name AND v.relkind IN ('v', 'm')
+       LEFT JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid
+       LEFT JOIN pg_catalog.pg_depend d ON d.objid = r.oid AND d.classid = 'pg_catalog.pg_rewrite'::regclass
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> v.oid
+       LEFT JOIN pg_catalog.pg_class t ON t.oid = d.refobjid
+       LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
+       ORDER BY 1, 2, 3, 4`,
+      [views.map((view) => view.schema), views.map((view) => view.identifier)],
+    );
+    for (const row of result.rows) {
+      const key = qualifiedKey(
+        { schema: String(row.view_schema), identifier: String(row.view_name) },
+        this.capabilities.identifiers,
+      );
+      const reads = bound.get(key) ?? [];
+      if (row.name !== null && row.name !== undefined)
+        reads.push({ schema: String(row.schema_name), identifier: String(row.name) });
+      bound.set(key, reads);
+    }
+    return bound;
   }
 
   async hasRecordTable(schema: string, table: string): Promise<boolean> {

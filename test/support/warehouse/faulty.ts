@@ -80,6 +80,9 @@ export class FaultyWarehouse implements Warehouse {
   listObjects(schemas: readonly string[]): Promise<WarehouseObject[]> {
     return this.inner.listObjects(schemas);
   }
+  boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null> {
+    return this.inner.boundRelations(views);
+  }
   hasRecordTable(schema: string, table: string): Promise<boolean> {
     return this.inner.hasRecordTable(schema, table);
   }
