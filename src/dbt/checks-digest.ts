@@ -1,10 +1,20 @@
 /**
  * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
  * every data test and unit test that reads it, with its definition
- * (arguments, SQL, config and the project and package macros it calls).
+ * (arguments, SQL, config and the project and package macros it runs).
  * dbt's and the adapter's own macros are covered by the engine, since dbt
  * lists different ones depending on the command that wrote the manifest.
  * Null when there are no checks: nothing vouches for such a node.
+ *
+ * A check's macros are resolved as dbt resolves them when it runs the test
+ * (docs/decisions/checks-run-time-macros.md): its `depends_on.macros`, then
+ * every name they call looked up again from the test's package, root
+ * project first, and every candidate of each `adapter.dispatch` (dbt-core
+ * core/dbt/context/providers.py `TestContext._build_test_namespace` and
+ * `BaseDatabaseWrapper.dispatch`, which searches the root project before
+ * `dbt` for the generic tests' `adapter.dispatch('test_unique', 'dbt')`).
+ * A root project's `default__test_unique` or `<adapter>__test_not_null`
+ * therefore changes the digest of every check that runs it.
  */
 import { canonicalJson } from "./fingerprint/canonical-json.js";
 import { sha256 } from "./fingerprint/digest.js";
@@ -18,8 +28,15 @@ function config(value: Readonly<Record<string, unknown>> | null): Record<string,
   return Object.fromEntries(Object.entries(value).filter(([key]) => !IGNORED_CONFIG.has(key)));
 }
 
-/** [id, source digest] of a closure's project and package macros, per (cached) closure. */
-const userDigests = new WeakMap<object, (string | undefined)[][]>();
+interface CheckMacros {
+  /** [id, source digest] of each project and package macro the check runs, sorted by id. */
+  user: (string | undefined)[][];
+  /** Ids referenced but absent from the manifest, sorted. */
+  missing: readonly string[];
+}
+
+/** Per MacroIndex, a check's macros by what decides them (package and roots): most generic tests share theirs. */
+const checkMacros = new WeakMap<MacroIndex, Map<string, CheckMacros>>();
 
 /** Per MacroIndex, each check's definition as canonical JSON: a check is read once per plan, however many nodes it reads. */
 const definitionJson = new WeakMap<MacroIndex, WeakMap<Check, string>>();
@@ -46,15 +63,30 @@ export function checksDigest(checks: readonly Check[], macros: MacroIndex): stri
   return sha256(`${json}]`);
 }
 
-function definition(check: Check, macros: MacroIndex): unknown {
-  const test = check.test;
-  // Cached per set of macros (most generic tests share theirs): the same closure as macros.closure().
-  const closure = macros.digestedClosure(test.dependsOn.macros).closure;
-  let macroDigests = userDigests.get(closure);
-  if (macroDigests === undefined) {
-    macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
-    userDigests.set(closure, macroDigests);
+/** The project and package macros a check runs, resolved at run time from its package. */
+function macrosOf(check: Check, macros: MacroIndex): CheckMacros {
+  let cache = checkMacros.get(macros);
+  if (cache === undefined) {
+    cache = new Map();
+    checkMacros.set(macros, cache);
   }
+  const roots = check.test.dependsOn.macros;
+  const searchPackage = check.test.packageName;
+  let key = searchPackage;
+  for (const root of roots) key += `\0${root}`;
+  let result = cache.get(key);
+  if (result === undefined) {
+    const closure = macros.resolver.closure(roots, searchPackage);
+    const user: (string | undefined)[][] = [];
+    for (const id of closure.macros) if (!macros.isEngine(id)) user.push([id, macros.sourceDigest(id)]);
+    result = { user, missing: closure.missing };
+    cache.set(key, result);
+  }
+  return result;
+}
+
+function definition(check: Check, macros: MacroIndex): unknown {
+  const { user, missing } = macrosOf(check, macros);
   if (check.kind === "data_test") {
     return {
       id: check.id,
@@ -62,8 +94,8 @@ function definition(check: Check, macros: MacroIndex): unknown {
       metadata: check.test.testMetadata,
       raw: check.test.rawCode,
       config: config(check.test.config),
-      macros: macroDigests,
-      missing: closure.missing,
+      macros: user,
+      missing,
     };
   }
   return {
@@ -73,7 +105,7 @@ function definition(check: Check, macros: MacroIndex): unknown {
     expect: check.test.expect,
     overrides: check.test.overrides,
     config: config(check.test.config),
-    macros: macroDigests,
-    missing: closure.missing,
+    macros: user,
+    missing,
   };
 }

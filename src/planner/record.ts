@@ -29,7 +29,7 @@
 import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { checksDigest } from "../dbt/checks-digest.js";
-import { MacroIndex } from "../dbt/fingerprint/macro-index.js";
+import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
 import type { Check } from "../dbt/graph.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import { UserError } from "../errors/user-error.js";
@@ -209,7 +209,7 @@ export function record(input: RecordInput): RecordOutcome {
   );
 
   const graph = project.graph;
-  const macros = new MacroIndex(graph.macros, metadata.adapterType);
+  const macros = macroIndexFor(graph);
   // One result per node: of several that disagree, the one that did not pass counts (whatever the order).
   const statusOf = new Map<string, RunResults["results"][number]>();
   for (const result of runResults.results) {
