@@ -16,12 +16,12 @@
  * A root project's `default__test_unique` or `<adapter>__test_not_null`
  * therefore changes the digest of every check that runs it.
  */
-import { canonicalJson } from "./fingerprint/canonical-json.js";
+import { canonicalJson, canonicalJsonWithout } from "./fingerprint/canonical-json.js";
 import { sha256 } from "./fingerprint/digest.js";
 import type { MacroIndex } from "./fingerprint/macro-index.js";
 import type { Check } from "./graph.js";
 
-const IGNORED_CONFIG = new Set(["tags", "meta", "docs"]);
+const IGNORED_CONFIG: ReadonlySet<string> = new Set(["tags", "meta", "docs"]);
 
 function config(value: Readonly<Record<string, unknown>> | null): Record<string, unknown> | null {
   if (!value) return null;
@@ -33,30 +33,44 @@ interface CheckMacros {
   user: (string | undefined)[][];
   /** Ids referenced but absent from the manifest, sorted. */
   missing: readonly string[];
+  /** canonicalJson of `user` and of `missing`. */
+  userJson: string;
+  missingJson: string;
 }
 
-/** Per MacroIndex, a check's macros by what decides them (package and roots): most generic tests share theirs. */
-const checkMacros = new WeakMap<MacroIndex, Map<string, CheckMacros>>();
+interface Caches {
+  /** A check's macros by what decides them (package and roots): most generic tests share theirs. */
+  macros: Map<string, CheckMacros>;
+  /** canonicalJson of a check's config without the ignored keys, by the config's JSON.stringify. */
+  configs: Map<string, string>;
+  /** Each check's definition as canonical JSON: a check is read once per plan, however many nodes it reads. */
+  definitions: WeakMap<Check, string>;
+}
 
-/** Per MacroIndex, each check's definition as canonical JSON: a check is read once per plan, however many nodes it reads. */
-const definitionJson = new WeakMap<MacroIndex, WeakMap<Check, string>>();
+/** Per MacroIndex (one per manifest): what the checks of that manifest share. */
+const caches = new WeakMap<MacroIndex, Caches>();
+
+function cachesOf(macros: MacroIndex): Caches {
+  let cache = caches.get(macros);
+  if (cache === undefined) {
+    cache = { macros: new Map(), configs: new Map(), definitions: new WeakMap() };
+    caches.set(macros, cache);
+  }
+  return cache;
+}
 
 export function checksDigest(checks: readonly Check[], macros: MacroIndex): string | null {
   if (checks.length === 0) return null;
-  let cache = definitionJson.get(macros);
-  if (cache === undefined) {
-    cache = new WeakMap();
-    definitionJson.set(macros, cache);
-  }
+  const cache = cachesOf(macros);
   const sorted = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   // canonicalJson of the array of definitions: its items' canonical JSON, in order.
   let json = "[";
   for (let index = 0; index < sorted.length; index++) {
     const check = sorted[index]!;
-    let item = cache.get(check);
+    let item = cache.definitions.get(check);
     if (item === undefined) {
-      item = canonicalJson(definition(check, macros));
-      cache.set(check, item);
+      item = definitionJson(check, macros, cache);
+      cache.definitions.set(check, item);
     }
     json += index === 0 ? item : `,${item}`;
   }
@@ -64,29 +78,33 @@ export function checksDigest(checks: readonly Check[], macros: MacroIndex): stri
 }
 
 /** The project and package macros a check runs, resolved at run time from its package. */
-function macrosOf(check: Check, macros: MacroIndex): CheckMacros {
-  let cache = checkMacros.get(macros);
-  if (cache === undefined) {
-    cache = new Map();
-    checkMacros.set(macros, cache);
-  }
+function macrosOf(check: Check, macros: MacroIndex, cache: Caches): CheckMacros {
   const roots = check.test.dependsOn.macros;
   const searchPackage = check.test.packageName;
   let key = searchPackage;
   for (const root of roots) key += `\0${root}`;
-  let result = cache.get(key);
+  let result = cache.macros.get(key);
   if (result === undefined) {
     const closure = macros.resolver.closure(roots, searchPackage);
     const user: (string | undefined)[][] = [];
     for (const id of closure.macros) if (!macros.isEngine(id)) user.push([id, macros.sourceDigest(id)]);
-    result = { user, missing: closure.missing };
-    cache.set(key, result);
+    result = {
+      user,
+      missing: closure.missing,
+      userJson: canonicalJson(user),
+      missingJson: canonicalJson(closure.missing),
+    };
+    cache.macros.set(key, result);
   }
   return result;
 }
 
-function definition(check: Check, macros: MacroIndex): unknown {
-  const { user, missing } = macrosOf(check, macros);
+/**
+ * What a check's digest covers, as a value: its canonical JSON is what
+ * `definitionJson` writes (tested on every check of the real manifests).
+ */
+export function checkDefinition(check: Check, macros: MacroIndex): unknown {
+  const { user, missing } = macrosOf(check, macros, cachesOf(macros));
   if (check.kind === "data_test") {
     return {
       id: check.id,
@@ -108,4 +126,45 @@ function definition(check: Check, macros: MacroIndex): unknown {
     macros: user,
     missing,
   };
+}
+
+/** canonicalJson(checkDefinition(check)), written member by member in canonical key order, the config from a cache. */
+function definitionJson(check: Check, macros: MacroIndex, cache: Caches): string {
+  const { userJson, missingJson } = macrosOf(check, macros, cache);
+  const configJson = configCanonicalJson(check.test.config, cache);
+  const id = JSON.stringify(check.id);
+  if (check.kind === "data_test") {
+    const test = check.test;
+    return `{"config":${configJson},"id":${id},"kind":"data_test","macros":${userJson}${member("metadata", test.testMetadata)},"missing":${missingJson}${member("raw", test.rawCode)}}`;
+  }
+  const test = check.test;
+  return `{"config":${configJson}${member("expect", test.expect)}${member("given", test.given)},"id":${id},"kind":"unit_test","macros":${userJson},"missing":${missingJson}${member("overrides", test.overrides)}}`;
+}
+
+/** `,"key":<canonical JSON>`, or nothing for undefined (canonicalJson drops undefined members). */
+function member(key: string, value: unknown): string {
+  return value === undefined ? "" : `,"${key}":${canonicalJson(value)}`;
+}
+
+/**
+ * canonicalJson(config(value)). Two configs with the same JSON.stringify are
+ * the same JSON value with the keys in the same order, so they have the same
+ * canonical JSON: cached by that text (a 10,000-node project's 6,440 tests
+ * have 687 distinct configs).
+ */
+function configCanonicalJson(value: Readonly<Record<string, unknown>> | null, cache: Caches): string {
+  if (!value) return "null";
+  let key: string;
+  try {
+    key = JSON.stringify(value);
+  } catch {
+    // Nested deeper than JSON.stringify's recursion allows: not cached (canonicalJson has no such limit).
+    return canonicalJsonWithout(value, IGNORED_CONFIG);
+  }
+  let json = cache.configs.get(key);
+  if (json === undefined) {
+    json = canonicalJsonWithout(value, IGNORED_CONFIG);
+    cache.configs.set(key, json);
+  }
+  return json;
 }
