@@ -28,6 +28,8 @@ export class MacroIndex {
   readonly engine: ReadonlySet<string>;
   private readonly macros: ReadonlyMap<string, ManifestMacro>;
   private readonly digests = new Map<string, string>();
+  /** `id\0<source digest>\n` per macro, as closureDigest hashes it. */
+  private readonly lines = new Map<string, string>();
   private nameOverrides: string[] | undefined;
   private readonly byName = new Map<string, ManifestMacro[]>();
   readonly adapterType: string | null;
@@ -80,7 +82,14 @@ export class MacroIndex {
   /** SHA-256 over `id\0<source digest>\n` of each macro, in the (sorted) order given. */
   closureDigest(ids: readonly string[]): string {
     let text = "";
-    for (const id of ids) text += `${id}\0${this.sourceDigest(id)}\n`;
+    for (const id of ids) {
+      let line = this.lines.get(id);
+      if (line === undefined) {
+        line = `${id}\0${this.sourceDigest(id)}\n`;
+        this.lines.set(id, line);
+      }
+      text += line;
+    }
     return sha256(text);
   }
 
