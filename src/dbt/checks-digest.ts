@@ -45,9 +45,8 @@ interface Caches {
   configs: Map<string, string>;
   /** Each check's definition as canonical JSON: a check is read once per plan, however many nodes it reads. */
   definitions: WeakMap<Check, string>;
-  /** Each check's line of the checks key (null: not writable as JSON), and configs' digests by their JSON.stringify. */
+  /** Each check's line of the checks key (null: not writable as JSON). */
   keyLines: WeakMap<Check, string | null>;
-  configKeys: Map<string, string>;
 }
 
 /** Per MacroIndex (one per manifest): what the checks of that manifest share. */
@@ -61,7 +60,6 @@ function cachesOf(macros: MacroIndex): Caches {
       configs: new Map(),
       definitions: new WeakMap(),
       keyLines: new WeakMap(),
-      configKeys: new Map(),
     };
     caches.set(macros, cache);
   }
@@ -188,15 +186,15 @@ const CHECKS_KEY_TAG = "checks-key/1\n";
 
 /**
  * A cheap stand-in for the checks digest, recorded beside it (snapshot 1.4,
- * `tested.checks_key`): SHA-256 over each check's inputs written with
- * JSON.stringify (key order as the manifest has it, the config whole, as a
- * digest of its JSON), plus the macros its digest covers. Equal keys mean
- * byte-identical inputs, hence an equal checks digest (CHECKS_KEY_TAG names
- * how that digest is computed); different keys say nothing (the same checks
- * written with other key order or other ignored config), so a plan compares
- * the digests then. Writing it costs about half of the canonical JSON. Null
- * when there are no checks or one can't be written (JSON nested deeper than
- * JSON.stringify allows).
+ * `tested.checks_key`): SHA-256 over the tag and, per check in id order,
+ * SHA-256 of its inputs written with JSON.stringify (key order as the
+ * manifest has it, the config whole) and of the macros its digest covers.
+ * Equal keys mean byte-identical inputs, hence an equal checks digest
+ * (CHECKS_KEY_TAG names how that digest is computed); different keys say
+ * nothing (the same checks written with other key order or other ignored
+ * config), so a plan compares the digests then. Writing it costs about half
+ * of the canonical JSON. Null when there are no checks or one can't be
+ * written (JSON nested deeper than JSON.stringify allows).
  */
 export function checksKey(checks: readonly Check[], macros: MacroIndex): string | null {
   if (checks.length === 0) return null;
@@ -216,46 +214,33 @@ export function checksKey(checks: readonly Check[], macros: MacroIndex): string 
 }
 
 /**
- * One check's line: JSON.stringify of its inputs (an object, so that an
- * absent member and a null one differ, as they do in the canonical JSON),
- * then the canonical JSON of its macros and missing ids; JSON text has no raw
- * NUL or newline, so the lines can't run into each other.
+ * One check's line: SHA-256 of JSON.stringify of its inputs (an object, so
+ * that an absent member and a null one differ, as they do in the canonical
+ * JSON), a NUL, the canonical JSON of its macros and missing ids (JSON text
+ * has no raw NUL), and a newline.
  */
 function keyLine(check: Check, macros: MacroIndex, cache: Caches): string | null {
   const { userJson, missingJson } = macrosOf(check, macros, cache);
   try {
-    const test = check.test;
-    const config = test.config === null ? null : configKey(test.config, cache);
     const inputs =
       check.kind === "data_test"
         ? {
             id: check.id,
             kind: check.kind,
-            config,
+            config: check.test.config,
             metadata: check.test.testMetadata,
             raw: check.test.rawCode,
           }
         : {
             id: check.id,
             kind: check.kind,
-            config,
+            config: check.test.config,
             given: check.test.given,
             expect: check.test.expect,
             overrides: check.test.overrides,
           };
-    return `${JSON.stringify(inputs)}\0${userJson}\0${missingJson}\n`;
+    return `${sha256(`${JSON.stringify(inputs)}\0${userJson}\0${missingJson}`)}\n`;
   } catch {
     return null;
   }
-}
-
-/** SHA-256 of a config's JSON.stringify (every key, the ignored ones too), by that text. */
-function configKey(value: Readonly<Record<string, unknown>>, cache: Caches): string {
-  const json = JSON.stringify(value);
-  let key = cache.configKeys.get(json);
-  if (key === undefined) {
-    key = sha256(json);
-    cache.configKeys.set(json, key);
-  }
-  return key;
 }
