@@ -15,7 +15,7 @@
 import type { RunResults } from "../../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import { checksDigest } from "../../dbt/checks-digest.js";
-import { MacroIndex } from "../../dbt/fingerprint/macro-index.js";
+import { macroIndexFor } from "../../dbt/fingerprint/shared-macro-index.js";
 import type { Check } from "../../dbt/graph.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
@@ -90,7 +90,7 @@ export async function recordEnvironmentBuilds(
   const sourceVersions = sourceVersionsReadBy(input.sources, startedAt).versions;
 
   const graph = project.graph;
-  const macros = new MacroIndex(graph.macros, graph.metadata.adapterType);
+  const macros = macroIndexFor(graph);
   const statusOf = new Map(runResults.results.map((result) => [result.uniqueId, result]));
   const pointers = new Map((await registry.pointers(name)).map((pointer) => [pointer.node_id, pointer]));
   const previous = new Map((await registry.builds(name)).map((build) => [build.node_id, build]));
