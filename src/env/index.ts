@@ -3,7 +3,8 @@
  * action's lifecycle and the `ods-state env` commands call.
  *
  *   const warehouse = await openWarehouse(parseWarehouseSpec(value, cwd));
- *   const ctx = await environmentContext(warehouse, { now });
+ *   const ctx = await environmentContext(warehouse, { now, scope: { repository: "owner/name", project } });
+ *   const name = environmentName(ctx.scope, prNumber);   // acts only on its repository + project's rows
  *
  *   PR opened / pushed (main step, before dbt):
  *     baseline = await environmentBaseline(ctx, name, prod)      // prod + the PR's own builds
@@ -21,11 +22,20 @@
  *     await closeEnvironment(ctx, { name, merged: true }); await cleanupEnvironment(ctx, { name, prod })
  *   scheduled: await runJanitor(ctx, { retentionDays, openPullRequests })
  */
+import type { EnvScope } from "./environment-identity.js";
 import type { EnvContext } from "./lifecycle/common.js";
 import { DEFAULT_META_SCHEMA, EnvironmentRegistry } from "./registry.js";
 import type { Warehouse } from "./warehouse.js";
 
 export { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
+export {
+  checkRepository,
+  describeScope,
+  type EnvScope,
+  environmentName,
+  inScope,
+  scopedName,
+} from "./environment-identity.js";
 export {
   environmentBaseline,
   type RecordBuildsInput,
@@ -44,7 +54,6 @@ export {
   createEnvironment,
   type EnvAction,
   type EnvironmentChange,
-  environmentName,
 } from "./lifecycle/create.js";
 export { type JanitorInput, type JanitorReport, runJanitor } from "./lifecycle/janitor.js";
 export { type QualifiedName, quoteIdentifier } from "./names.js";
@@ -88,14 +97,14 @@ export {
 } from "./registry.js";
 export type { Warehouse, WarehouseCapabilities } from "./warehouse.js";
 
-/** Opens (creating unless `create` is false) the registry and binds the clock. */
+/** Opens (creating unless `create` is false) the registry and binds the clock and the scope it acts for. */
 export async function environmentContext(
   warehouse: Warehouse,
-  options: { now: string; metaSchema?: string; create?: boolean },
+  options: { now: string; scope: EnvScope; metaSchema?: string; create?: boolean },
 ): Promise<EnvContext | null> {
   const registry = await EnvironmentRegistry.open(warehouse, {
     schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
     create: options.create ?? true,
   });
-  return registry ? { warehouse, registry, now: options.now } : null;
+  return registry ? { warehouse, registry, now: options.now, scope: options.scope } : null;
 }

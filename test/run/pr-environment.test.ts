@@ -75,7 +75,7 @@ describe("a pull request's environment through the action's main step (DuckDB)",
     const { recorder, go } = step("opened");
     const result = await go();
     expect(result.plan!.pointers).toBe(true);
-    expect(recorder.outputs.environment).toBe("pr-7");
+    expect(recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
     expect(recorder.outputs.schemas).toBe("analytics_pr_7");
     expect(recorder.outputs.select).toContain("fqn:shop.staging.stg_orders");
     expect(recorder.summary()).toContain("pr-7");
@@ -101,7 +101,7 @@ describe("a pull request's environment through the action's main step (DuckDB)",
   it("closed without merging: drops everything the environment owns and leaves prod alone", async () => {
     const { recorder, go } = step("closed");
     await go();
-    expect(recorder.lines.join("\n")).toContain("Environment pr-7 dropped");
+    expect(recorder.lines.join("\n")).toContain("Environment acme/shop:shop:pr-7 dropped");
     const session = await duckdbSession(warehouseDir);
     try {
       const schemas = await session.rows("select schema_name from information_schema.schemata order by 1");
