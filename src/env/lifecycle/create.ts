@@ -230,6 +230,23 @@ export async function createEnvironment(
     ownedByKey.has(qualifiedKey(object, rules)) ||
     (ownedSchemas.has(nameKey(object.schema, rules)) && !protectedSchemas.has(nameKey(object.schema, rules)));
 
+  // A schema another environment created is that environment's, whoever else would write there: two
+  // repositories' (or projects') PR 7 never share a CI schema.
+  const planSchemas = new Set(schemas.map((schema) => nameKey(schema, rules)));
+  const taken: string[] = [];
+  for (const other of await registry.ownedSchemas()) {
+    if (other.environment === name || !planSchemas.has(nameKey(other.schema, rules))) continue;
+    const owner = await registry.environment(other.environment);
+    taken.push(
+      `${showName(other.schema)} was created by ${owner ? describeOwner(owner) : other.environment}`,
+    );
+  }
+  if (taken.length > 0) {
+    throw new UserError(
+      "environment_schema_taken",
+      `The environment ${name} can't use its schemas: ${taken.join("; ")}. Schemas are never shared between environments.`,
+    );
+  }
   const blocked: string[] = [];
   for (const pointer of desired) {
     const found = seenNow.objects.get(qualifiedKey(pointer.at, rules));
@@ -249,23 +266,6 @@ export async function createEnvironment(
     );
   }
 
-  // A schema another environment created is that environment's, whoever else would write there: two
-  // repositories' (or projects') PR 7 never share a CI schema.
-  const planSchemas = new Set(schemas.map((schema) => nameKey(schema, rules)));
-  const taken: string[] = [];
-  for (const other of await registry.ownedSchemas()) {
-    if (other.environment === name || !planSchemas.has(nameKey(other.schema, rules))) continue;
-    const owner = await registry.environment(other.environment);
-    taken.push(
-      `${showName(other.schema)} was created by ${owner ? describeOwner(owner) : other.environment}`,
-    );
-  }
-  if (taken.length > 0) {
-    throw new UserError(
-      "environment_schema_taken",
-      `The environment ${name} can't use its schemas: ${taken.join("; ")}. Schemas are never shared between environments.`,
-    );
-  }
   // Its schemas hold only what it owns: never prod's relations (a CI target writing to prod's schema when
   // prod's state is missing) nor anyone else's.
   const occupied = [...seenNow.objects.values()].filter(
