@@ -295,15 +295,12 @@ describe.each(ENGINES)("isolation on %s", (engine) => {
         invocationId: web.main.manifest.metadata.invocation_id,
         startedAt: "2026-11-30T10:30:00.000Z",
       });
-      const recorded = await recordEnvironmentBuilds(ctx, {
-        name,
-        project: web.main.project,
-        runResults: prodRun,
-        sources: null,
-      });
-      expect(recorded.built).toEqual([]);
-      expect(recorded.ignored.map((i) => i.reason)).toContainEqual(
-        "its relation analytics_x.orders is in a schema that holds prod's relations; the environment never takes it as its own",
+      const recorded = await failure(
+        recordEnvironmentBuilds(ctx, { name, project: web.main.project, runResults: prodRun, sources: null }),
+      );
+      expect(recorded.code).toBe("record_refused");
+      expect(recorded.message).toContain(
+        "is in a schema that holds prod's relations; the environment never takes it as its own",
       );
       const owned = await ctx.registry.objects(name);
       expect(owned.filter((o) => o.schema === "analytics_x")).toEqual([]);

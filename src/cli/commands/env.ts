@@ -115,22 +115,27 @@ function envScopeOf(values: ParsedValues, context: CliContext, manifestProject: 
   };
 }
 
-/** The environment's registry name in `scope`: pull request --pr N, or --name LABEL. */
-function environmentOf(values: ParsedValues, scope: EnvScope, required = true): string | undefined {
+/** The environment's label: `pr-N` (--pr N) or --name; checked before anything is read. */
+function labelOf(values: ParsedValues, required = true): string | undefined {
   const name = str(values, "name");
   const pr = str(values, "pr");
-  if (name !== undefined) return scopedName(scope, name);
+  if (name !== undefined) return name;
   if (pr !== undefined) {
     if (!/^[1-9][0-9]{0,9}$/.test(pr)) {
       throw new UserError("usage", `--pr is \`${pr}\`, not a pull request number.`, { input: "--pr" });
     }
-    return environmentName(scope, Number(pr));
+    return `pr-${Number(pr)}`;
   }
   if (required)
     throw new UserError("usage", "Name the environment with --pr NUMBER (or --name NAME).", {
       input: "--pr",
     });
   return undefined;
+}
+
+/** The environment's registry name in `scope` (environment-identity.ts). */
+function environmentOf(label: string, scope: EnvScope): string {
+  return scopedName(scope, label);
 }
 
 function positiveNumber(values: ParsedValues, name: string): number | undefined {
@@ -189,6 +194,11 @@ async function prodHead(
   const file = str(values, "state");
   if (file === undefined && project === null) return null;
   const path = resolveFlagPath(context, file, DEFAULT_STATE);
+  if (file !== undefined && !existsSync(path)) {
+    // A --state that isn't there is a wrong path, not "no prod state yet": without prod's state nothing
+    // can be reused, and an environment can't tell prod's relations from its own.
+    throw new UserError("file_missing", `--state ${path} does not exist.`, { file: path, input: "--state" });
+  }
   const store = await openExistingState(context, path);
   if (!store) return null;
   try {
@@ -227,11 +237,12 @@ function printJson(context: CliContext, value: unknown): void {
 }
 
 async function createOrRefresh(values: ParsedValues, context: CliContext, sub: Subcommand): Promise<number> {
+  const label = labelOf(values)!;
   const format = formatOf(values);
   const progress = createProgress(context);
   const { project, scope, sources, prod } = await planningInputs(values, context, progress);
   const envScope = envScopeOf(values, context, scope.project);
-  const name = environmentOf(values, envScope)!;
+  const name = environmentOf(label, envScope);
   await withWarehouse(
     values,
     context,
@@ -291,10 +302,11 @@ async function createOrRefresh(values: ParsedValues, context: CliContext, sub: S
 }
 
 async function recordBuilds(values: ParsedValues, context: CliContext): Promise<number> {
+  const label = labelOf(values)!;
   const progress = createProgress(context);
   const project = readProject(context, str(values, "manifest"), progress, str(values, "project-dir"));
   const envScope = envScopeOf(values, context, scopeOf(project, undefined).project);
-  const name = environmentOf(values, envScope)!;
+  const name = environmentOf(label, envScope);
   const buildManifest = str(values, "build-manifest");
   const buildProject = buildManifest
     ? readProject(context, buildManifest, progress, str(values, "project-dir"))
@@ -318,12 +330,13 @@ async function recordBuilds(values: ParsedValues, context: CliContext): Promise<
 }
 
 async function cleanup(values: ParsedValues, context: CliContext): Promise<number> {
+  const label = labelOf(values)!;
   const progress = createProgress(context);
   const project = str(values, "manifest")
     ? readProject(context, str(values, "manifest"), progress, str(values, "project-dir"))
     : null;
   const envScope = envScopeOf(values, context, project ? scopeOf(project, undefined).project : null);
-  const name = environmentOf(values, envScope)!;
+  const name = environmentOf(label, envScope);
   const prod = await prodState(values, context, project);
   let code = 0;
   await withWarehouse(values, context, envScope, async (ctx) => {
@@ -411,11 +424,12 @@ async function writePromotion(
 }
 
 async function promoteCommand(values: ParsedValues, context: CliContext): Promise<number> {
+  const label = labelOf(values)!;
   const format = formatOf(values);
   const progress = createProgress(context);
   const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
   const envScope = envScopeOf(values, context, scope.project);
-  const name = environmentOf(values, envScope)!;
+  const name = environmentOf(label, envScope);
   const dryRun = values["dry-run"] === true;
   const stateFile = str(values, "state");
   await withWarehouse(
@@ -508,11 +522,12 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
 }
 
 async function rollback(values: ParsedValues, context: CliContext): Promise<number> {
+  const label = labelOf(values, false);
   const project = str(values, "manifest")
     ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
     : null;
   const envScope = envScopeOf(values, context, project ? scopeOf(project, undefined).project : null);
-  const environment = environmentOf(values, envScope, false);
+  const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
   const stateFile = str(values, "state");
   await withWarehouse(values, context, envScope, async (ctx) => {
     const result = await rollbackPromotion(ctx, {
@@ -643,9 +658,9 @@ async function gc(values: ParsedValues, context: CliContext): Promise<number> {
   const project = str(values, "manifest")
     ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
     : null;
+  const retentionDays = positiveNumber(values, "retention-days");
   const envScope = envScopeOf(values, context, project ? scopeOf(project, undefined).project : null);
   const prod = await prodState(values, context, project);
-  const retentionDays = positiveNumber(values, "retention-days");
   const open = str(values, "open-prs");
   let openPullRequests: Set<number> | undefined;
   if (open !== undefined) {

@@ -233,6 +233,19 @@ export async function recordEnvironmentBuilds(
     });
   }
 
+  // Every relation the run built is outside the environment: the wrong manifest or environment, not a
+  // run to record as "nothing built".
+  const outsideOnly = outcome.ignored.filter((i) => i.reason.includes("the environment never takes it"));
+  if (records.length === 0 && outsideOnly.length > 0) {
+    throw new UserError(
+      "record_refused",
+      `None of the ${outsideOnly.length} relation${outsideOnly.length === 1 ? "" : "s"} of ${file} is in the environment ${name}'s own schemas (${environment.schemas.join(", ") || "none"}): ${outsideOnly[0]!.reason}. Nothing was recorded.`,
+      {
+        file,
+        hint: "Record the run of the pull request's `dbt build` with the manifest the environment was created from (compiled with the CI target).",
+      },
+    );
+  }
   await step(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
     const owned = new Map(
       (await registry.objects(name)).map((object) => [
