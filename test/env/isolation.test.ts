@@ -24,7 +24,6 @@ import {
   createEnvironment,
   type EnvContext,
   EnvironmentRegistry,
-  environmentContext,
   environmentName,
   planPromotion,
   promote,
@@ -465,6 +464,18 @@ describe.each(ENGINES)("isolation on %s", (engine) => {
     expect(other.code).toBe(1);
     expect(other.err).toContain("error[state_other_project]");
     expect(other.err).toContain("holds dbt project billing, but the manifest's dbt project is shop");
+
+    const legacyCreate = await cli([
+      "env",
+      "create",
+      "--pr",
+      "7",
+      "--manifest",
+      fixture("pr-7/manifest.json"),
+      "--legacy",
+    ]);
+    expect(legacyCreate.code).toBe(2);
+    expect(legacyCreate.err).toContain("--legacy is for cleanup, rollback, gc");
 
     const noRepository = await runCli(
       ["env", "cleanup", "--pr", "7", "--project", "shop", "--warehouse", spec],

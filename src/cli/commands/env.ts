@@ -15,7 +15,6 @@ import {
   type EnvScope,
   environmentBaseline,
   environmentContext,
-  environmentName,
   openWarehouse,
   parseWarehouseSpec,
   planPromotion,
@@ -59,6 +58,7 @@ export const ENV_SUBCOMMANDS = [
   "gc",
 ] as const;
 type Subcommand = (typeof ENV_SUBCOMMANDS)[number];
+const LEGACY_SUBCOMMANDS: readonly string[] = ["cleanup", "rollback", "gc"];
 
 const str = (values: ParsedValues, name: string): string | undefined => values[name] as string | undefined;
 
@@ -75,7 +75,12 @@ function formatOf(values: ParsedValues): "text" | "json" {
  * GITHUB_REPOSITORY) and the dbt project (the manifest's name, or --project; both given, they must agree).
  * --legacy: the environments and promotions a registry of before 1.1 recorded without a repository.
  */
-function envScopeOf(values: ParsedValues, context: CliContext, manifestProject: string | null): EnvScope {
+function envScopeOf(
+  sub: Subcommand,
+  values: ParsedValues,
+  context: CliContext,
+  manifestProject: string | null,
+): EnvScope {
   const flagged = str(values, "project");
   if (flagged !== undefined && manifestProject !== null && flagged !== manifestProject) {
     throw new UserError(
@@ -93,6 +98,13 @@ function envScopeOf(values: ParsedValues, context: CliContext, manifestProject: 
     );
   }
   if (values.legacy === true) {
+    if (!LEGACY_SUBCOMMANDS.includes(sub)) {
+      throw new UserError(
+        "usage",
+        `--legacy is for ${LEGACY_SUBCOMMANDS.join(", ")} (of environments written before isolation), not for ${sub}.`,
+        { input: "--legacy" },
+      );
+    }
     if (str(values, "repository") !== undefined) {
       throw new UserError("usage", "--legacy acts on rows that name no repository: leave out --repository.", {
         input: "--legacy",
@@ -241,7 +253,7 @@ async function createOrRefresh(values: ParsedValues, context: CliContext, sub: S
   const format = formatOf(values);
   const progress = createProgress(context);
   const { project, scope, sources, prod } = await planningInputs(values, context, progress);
-  const envScope = envScopeOf(values, context, scope.project);
+  const envScope = envScopeOf(sub, values, context, scope.project);
   const name = environmentOf(label, envScope);
   await withWarehouse(
     values,
@@ -305,7 +317,7 @@ async function recordBuilds(values: ParsedValues, context: CliContext): Promise<
   const label = labelOf(values)!;
   const progress = createProgress(context);
   const project = readProject(context, str(values, "manifest"), progress, str(values, "project-dir"));
-  const envScope = envScopeOf(values, context, scopeOf(project, undefined).project);
+  const envScope = envScopeOf("record", values, context, scopeOf(project, undefined).project);
   const name = environmentOf(label, envScope);
   const buildManifest = str(values, "build-manifest");
   const buildProject = buildManifest
@@ -335,7 +347,12 @@ async function cleanup(values: ParsedValues, context: CliContext): Promise<numbe
   const project = str(values, "manifest")
     ? readProject(context, str(values, "manifest"), progress, str(values, "project-dir"))
     : null;
-  const envScope = envScopeOf(values, context, project ? scopeOf(project, undefined).project : null);
+  const envScope = envScopeOf(
+    "cleanup",
+    values,
+    context,
+    project ? scopeOf(project, undefined).project : null,
+  );
   const name = environmentOf(label, envScope);
   const prod = await prodState(values, context, project);
   let code = 0;
@@ -428,7 +445,7 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
   const format = formatOf(values);
   const progress = createProgress(context);
   const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
-  const envScope = envScopeOf(values, context, scope.project);
+  const envScope = envScopeOf("promote", values, context, scope.project);
   const name = environmentOf(label, envScope);
   const dryRun = values["dry-run"] === true;
   const stateFile = str(values, "state");
@@ -526,7 +543,12 @@ async function rollback(values: ParsedValues, context: CliContext): Promise<numb
   const project = str(values, "manifest")
     ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
     : null;
-  const envScope = envScopeOf(values, context, project ? scopeOf(project, undefined).project : null);
+  const envScope = envScopeOf(
+    "rollback",
+    values,
+    context,
+    project ? scopeOf(project, undefined).project : null,
+  );
   const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
   const stateFile = str(values, "state");
   await withWarehouse(values, context, envScope, async (ctx) => {
@@ -659,7 +681,7 @@ async function gc(values: ParsedValues, context: CliContext): Promise<number> {
     ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
     : null;
   const retentionDays = positiveNumber(values, "retention-days");
-  const envScope = envScopeOf(values, context, project ? scopeOf(project, undefined).project : null);
+  const envScope = envScopeOf("gc", values, context, project ? scopeOf(project, undefined).project : null);
   const prod = await prodState(values, context, project);
   const open = str(values, "open-prs");
   let openPullRequests: Set<number> | undefined;
