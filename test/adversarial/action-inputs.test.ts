@@ -75,6 +75,9 @@ describe("wrong values", () => {
     ["environment", "x".repeat(65), /use 1 to 64 letters/],
     ["environment", "prod\n::warning::x", /use 1 to 64 letters/],
     ["environment", "prød", /use 1 to 64 letters/],
+    ["meta-schema", "ods meta", /Input `meta-schema` is `ods meta`; it must be a schema name/],
+    ["meta-schema", 'ods"; drop schema x; --', /it must be a schema name/],
+    ["meta-schema", "9meta", /it must be a schema name/],
   ];
   it.each(cases)("%s = %j is refused naming the input", async (name, value, message) => {
     await tally.check("wrong value", "input_invalid", () => {
@@ -93,13 +96,16 @@ describe("wrong values", () => {
         promote: " True ",
         retention: "90",
         environment: "prod-eu_1.x",
+        "meta-schema": " ci_meta ",
       })();
-      expect([inputs.comment, inputs.promote, inputs.retentionDays, inputs.environment]).toEqual([
-        false,
-        true,
-        90,
-        "prod-eu_1.x",
-      ]);
+      expect([
+        inputs.comment,
+        inputs.promote,
+        inputs.retentionDays,
+        inputs.environment,
+        inputs.metaSchema,
+      ]).toEqual([false, true, 90, "prod-eu_1.x", "ci_meta"]);
+      expect(read({})().metaSchema).toBe("ods_meta");
     });
   });
 });

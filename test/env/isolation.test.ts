@@ -33,6 +33,8 @@ import {
   runJanitor,
 } from "../../src/env/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
+import type { RunEnvironment } from "../../src/github/event.js";
+import { environmentScope } from "../../src/run/environment-step.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { captureContext } from "../support/cli-context.js";
@@ -492,3 +494,32 @@ async function specOf(engine: Engine, session: Session): Promise<string> {
     .path as string;
   return `duckdb:${file}`;
 }
+
+describe("identity", () => {
+  it("derives one registry name per repository, dbt project and pull request", () => {
+    const names = [
+      environmentName({ repository: "acme/web", project: "shop" }, 7),
+      environmentName({ repository: "acme/app", project: "shop" }, 7),
+      environmentName({ repository: "acme/mono", project: "shop_eu" }, 7),
+      environmentName({ repository: "acme/mono", project: "shop_us" }, 7),
+      environmentName({ repository: "acme/mono", project: "shop_us" }, 8),
+    ];
+    expect(new Set(names).size).toBe(5);
+    expect(names[0]).toBe("acme/web:shop:pr-7");
+    expect(environmentName({ repository: null, project: "shop" }, 7)).toBe("pr-7");
+  });
+
+  it("the action without GITHUB_REPOSITORY can't name an environment: input_invalid naming it", () => {
+    const run = { repository: { owner: "", repo: "" } } as RunEnvironment;
+    const error = (() => {
+      try {
+        environmentScope(run, "shop");
+      } catch (e) {
+        return e as UserError;
+      }
+      throw new Error("expected a refusal");
+    })();
+    expect(error.code).toBe("input_invalid");
+    expect(error.input).toBe("GITHUB_REPOSITORY");
+  });
+});

@@ -42,7 +42,12 @@ describe("a pull request's environment through the action's main step (DuckDB)",
 
   function step(action: string, merged = false) {
     const inputs = readActionInputs(
-      (name) => (name === "warehouse" ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}` : ""),
+      (name) =>
+        name === "warehouse"
+          ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}`
+          : name === "meta-schema"
+            ? "ci_meta"
+            : "",
       workspace,
       undefined,
     );
@@ -82,6 +87,11 @@ describe("a pull request's environment through the action's main step (DuckDB)",
 
     const session = await duckdbSession(warehouseDir);
     try {
+      // The registry is in the `meta-schema` input's schema; the environment is this repository's and project's.
+      expect(
+        await session.rows(`select name, repository, project, pr_number from "ci_meta"."environments"`),
+      ).toEqual([{ name: "acme/shop:shop:pr-7", repository: "acme/shop", project: "shop", pr_number: 7 }]);
+      expect(await session.warehouse.listSchemas()).not.toContain("ods_meta");
       const reused = result.plan!.entries.filter((e) => e.action === "REUSE");
       expect(reused.length).toBeGreaterThan(0);
       for (const entry of reused) {
