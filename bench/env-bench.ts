@@ -95,6 +95,7 @@ function note(kind: string, ms: number): void {
 const name = (i: number) => `t${String(i).padStart(4, "0")}`;
 const idOf = (i: number) => `model.bench.${name(i)}`;
 const NOW = "2026-12-01T12:00:00.000Z";
+const SCOPE = { repository: "acme/bench", project: "bench" };
 
 interface Connection {
   warehouse: Warehouse;
@@ -307,9 +308,16 @@ async function oneRun(open: () => Promise<Connection>): Promise<Record<string, M
   try {
     await tables(connection, "analytics");
     const prod = prodSnapshot();
-    const ctx = (await env.environmentContext(connection.warehouse, { now: NOW }))!;
+    const ctx = (await env.environmentContext(connection.warehouse, { scope: SCOPE, now: NOW }))!;
     const plan = reusePlan("analytics_pr_1");
-    const input = { name: "pr-1", project: "bench", prNumber: 1, headSha: null, plan, prod };
+    const input = {
+      name: env.environmentName(SCOPE, 1),
+      project: "bench",
+      prNumber: 1,
+      headSha: null,
+      plan,
+      prod,
+    };
     const created = await timed(connection, out, "create", () => env.createEnvironment(ctx, input));
     if (created.actions.length !== N + 1) throw new Error(`create made ${created.actions.length} changes`);
     const again = await timed(connection, out, "refresh", () => env.createEnvironment(ctx, input));
@@ -324,7 +332,7 @@ async function oneRun(open: () => Promise<Connection>): Promise<Record<string, M
     // pr-2 built N tables in its schema: promote them all.
     await tables(connection, "analytics_pr_2");
     await env.createEnvironment(ctx, {
-      name: "pr-2",
+      name: env.environmentName(SCOPE, 2),
       project: "bench",
       prNumber: 2,
       headSha: null,
@@ -334,7 +342,7 @@ async function oneRun(open: () => Promise<Connection>): Promise<Record<string, M
     await connection.warehouse.transaction(async () => {
       for (let i = 0; i < N; i += 1) {
         await ctx.registry.putObject({
-          environment: "pr-2",
+          environment: env.environmentName(SCOPE, 2),
           schema: "analytics_pr_2",
           identifier: name(i),
           kind: "table",
@@ -346,7 +354,7 @@ async function oneRun(open: () => Promise<Connection>): Promise<Record<string, M
       }
     });
     const promotion: PromotionPlan = {
-      environment: "pr-2",
+      environment: env.environmentName(SCOPE, 2),
       project: "bench",
       decisions: [],
       candidates: Array.from({ length: N }, (_, i) => ({

@@ -3,7 +3,8 @@
  * action's lifecycle and the `ods-state env` commands call.
  *
  *   const warehouse = await openWarehouse(parseWarehouseSpec(value, cwd));
- *   const ctx = await environmentContext(warehouse, { now });
+ *   const ctx = await environmentContext(warehouse, { now, scope: { repository: "owner/name", project } });
+ *   const name = environmentName(ctx.scope, prNumber);   // acts only on its repository + project's rows
  *
  *   PR opened / pushed (main step, before dbt):
  *     baseline = await environmentBaseline(ctx, name, prod)      // prod + the PR's own builds
@@ -22,6 +23,7 @@
  *     await repairEnvironments(ctx, { prod })   // pointer views main's dbt run dropped (PostgreSQL CASCADE)
  *   scheduled: await runJanitor(ctx, { retentionDays, openPullRequests })
  */
+import type { EnvScope } from "./environment-identity.js";
 import type { EnvContext } from "./lifecycle/common.js";
 import {
   type CreateEnvironmentInput,
@@ -32,6 +34,14 @@ import { DEFAULT_META_SCHEMA, EnvironmentRegistry } from "./registry.js";
 import type { Warehouse } from "./warehouse.js";
 
 export { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
+export {
+  checkRepository,
+  describeScope,
+  type EnvScope,
+  environmentName,
+  inScope,
+  scopedName,
+} from "./environment-identity.js";
 export {
   environmentBaseline,
   type RecordBuildsInput,
@@ -45,11 +55,10 @@ export {
   closeEnvironment,
 } from "./lifecycle/cleanup.js";
 export type { EnvContext } from "./lifecycle/common.js";
-export {
-  type CreateEnvironmentInput,
-  type EnvAction,
-  type EnvironmentChange,
-  environmentName,
+export type {
+  CreateEnvironmentInput,
+  EnvAction,
+  EnvironmentChange,
 } from "./lifecycle/create.js";
 export { type JanitorInput, type JanitorReport, runJanitor } from "./lifecycle/janitor.js";
 export {
@@ -109,16 +118,16 @@ export {
 } from "./timeouts.js";
 export type { Warehouse, WarehouseCapabilities } from "./warehouse.js";
 
-/** Opens (creating unless `create` is false) the registry and binds the clock. */
+/** Opens (creating unless `create` is false) the registry and binds the clock and the scope it acts for. */
 export async function environmentContext(
   warehouse: Warehouse,
-  options: { now: string; metaSchema?: string; create?: boolean },
+  options: { now: string; scope: EnvScope; metaSchema?: string; create?: boolean },
 ): Promise<EnvContext | null> {
   const registry = await EnvironmentRegistry.open(warehouse, {
     schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
     create: options.create ?? true,
   });
-  return registry ? { warehouse, registry, now: options.now } : null;
+  return registry ? { warehouse, registry, now: options.now, scope: options.scope } : null;
 }
 
 /**

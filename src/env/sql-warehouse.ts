@@ -123,10 +123,23 @@ export abstract class SqlWarehouse implements Warehouse {
     await this.run(`ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`);
   }
 
-  async ensureRecordTables(schema: string, tables: readonly RecordTable[]): Promise<void> {
+  async ensureRecordTables(
+    schema: string,
+    tables: readonly RecordTable[],
+    options: { upgrade?: boolean } = {},
+  ): Promise<void> {
     await this.transaction(async () => {
       await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "metadata schema")}`);
-      for (const table of tables) await this.run(this.recordTableDdl(schema, table));
+      for (const table of tables) {
+        await this.run(this.recordTableDdl(schema, table));
+        // A registry of an older minor version gains the columns added since (additive upgrade).
+        if (!options.upgrade) continue;
+        for (const [name, type] of Object.entries(table.columns)) {
+          await this.run(
+            `ALTER TABLE ${this.tableName(schema, table)} ADD COLUMN IF NOT EXISTS ${this.q(name, "column")} ${this.columnType(type)}`,
+          );
+        }
+      }
     });
   }
 

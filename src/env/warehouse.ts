@@ -111,8 +111,12 @@ export interface Warehouse {
    */
   replaceTable(target: QualifiedName, replacement: string, retired: string | null): Promise<ReplaceOutcome>;
 
-  /** Creates the metadata schema and these record tables unless they exist. */
-  ensureRecordTables(schema: string, tables: readonly RecordTable[]): Promise<void>;
+  /** Creates the metadata schema and these record tables unless they exist; `upgrade` adds the columns they lack. */
+  ensureRecordTables(
+    schema: string,
+    tables: readonly RecordTable[],
+    options?: { upgrade?: boolean },
+  ): Promise<void>;
   /** Whether the record table exists. */
   hasRecordTable(schema: string, table: string): Promise<boolean>;
   selectRecords(schema: string, table: RecordTable, where?: RecordRow): Promise<RecordRow[]>;

@@ -127,6 +127,22 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "Run `ods-state env list --warehouse …` to see promotions and whether their replaced tables are still kept.",
   },
+  environment_foreign: {
+    exit: 1,
+    hint: "An environment or promotion belongs to one repository and dbt project (docs/environments.md, Isolation); nothing was changed. Run the command from that repository (--repository, --project), or with --legacy for rows written before isolation.",
+  },
+  environment_schema_taken: {
+    exit: 1,
+    hint: "Nothing was changed. Give the CI target a schema of its own for this repository and dbt project (e.g. `analytics_<project>_pr_{{ env_var('PR_NUMBER') }}`). If the owner is a legacy environment (written before isolation), drop it with `ods-state env cleanup --legacy --pr N --project PROJECT` first.",
+  },
+  environment_schema_occupied: {
+    exit: 1,
+    hint: "Nothing was changed. The CI target's schema holds relations this environment did not create: when it is prod's schema, prod's state is missing or not this project's (first run, expired cache, wrong --state): give the CI target its own schema. Otherwise drop or move those relations.",
+  },
+  state_other_project: {
+    exit: 1,
+    hint: "The state file belongs to another dbt project. Give the state of this project (--state), or the manifest of the project the state belongs to.",
+  },
 } as const satisfies Record<string, { exit: 1 | 2; hint: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -17,6 +17,7 @@ import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
 import type { Mode } from "./decide-mode.js";
 import {
   environmentRefusal,
+  environmentScope,
   recordPullRequestBuilds,
   warehouseRollbacksForRecord,
   withEnvironmentContext,
@@ -51,15 +52,19 @@ export async function runPostStep(
   if (mode === "default_branch") {
     const promotion = loadPromotion(ports.stepState.get("promotion"));
     // A promotion rolled back in the warehouse since the state was saved is not prod's build any more.
-    const rollbacks = await warehouseRollbacksForRecord(inputs, ports, scope.project);
+    const rollbacks = await warehouseRollbacksForRecord(inputs, run, ports, scope.project);
     const summary = await recordAndSave(inputs, run, ports, scope, "this job's restore", resultsBefore, {
       promotion,
       rollbacks,
     });
     if (ports.summary) await ports.summary(`\n**ods-state:** ${summary.message}\n`);
     if (inputs.warehouse !== "") {
-      await cleanUpEnvironments(inputs, ports, { promotion, prod: summary.snapshot });
-      result.repair = await repairOpenEnvironments(inputs, ports, summary.snapshot);
+      await cleanUpEnvironments(inputs, run, ports, {
+        promotion,
+        prod: summary.snapshot,
+        project: scope.project,
+      });
+      result.repair = await repairOpenEnvironments(inputs, run, ports, scope.project, summary.snapshot);
     }
     return result;
   }
@@ -76,7 +81,7 @@ export async function runPostStep(
       // Without the main step's copy, the plan was made from the manifest dbt left: read it once.
       const project =
         planned !== "" && existsSync(planned) ? readProjectAt(planned, inputs.projectDir) : buildProject;
-      await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
+      await withEnvironmentContext(inputs, environmentScope(run, scope.project), ports, (ctx) =>
         recordPullRequestBuilds(
           ctx,
           {

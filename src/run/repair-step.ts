@@ -10,8 +10,9 @@
  */
 import { type RepairReport, repairEnvironments } from "../env/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
+import type { RunEnvironment } from "../github/event.js";
 import type { StateSnapshot } from "../state/snapshot.js";
-import { withEnvironmentContext } from "./environment-step.js";
+import { environmentScope, withEnvironmentContext } from "./environment-step.js";
 import type { Ports } from "./ports.js";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -19,13 +20,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /** The report, or null when the repair could not run (a warning says why). */
 export async function repairOpenEnvironments(
   inputs: ActionInputs,
+  run: RunEnvironment,
   ports: Ports,
+  project: string,
   prod: StateSnapshot | null,
 ): Promise<RepairReport | null> {
   const { log } = ports;
   let report: RepairReport;
   try {
-    report = await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
+    report = await withEnvironmentContext(inputs, environmentScope(run, project), ports, (ctx) =>
       repairEnvironments(ctx, { prod }),
     );
   } catch (error) {

@@ -80,6 +80,9 @@ describe("wrong values", () => {
     ["lock-timeout", "25h", /Input `lock-timeout` is `25h`;.*at most 24h/],
     ["lock-timeout", "1e3", /give a duration/],
     ["lock-timeout", "0.5ms", /give a duration/],
+    ["meta-schema", "ods meta", /Input `meta-schema` is `ods meta`; it must be a schema name/],
+    ["meta-schema", 'ods"; drop schema x; --', /it must be a schema name/],
+    ["meta-schema", "9meta", /it must be a schema name/],
   ];
   it.each(cases)("%s = %j is refused naming the input", async (name, value, message) => {
     await tally.check("wrong value", "input_invalid", () => {
@@ -98,13 +101,16 @@ describe("wrong values", () => {
         promote: " True ",
         retention: "90",
         environment: "prod-eu_1.x",
+        "meta-schema": " ci_meta ",
       })();
-      expect([inputs.comment, inputs.promote, inputs.retentionDays, inputs.environment]).toEqual([
-        false,
-        true,
-        90,
-        "prod-eu_1.x",
-      ]);
+      expect([
+        inputs.comment,
+        inputs.promote,
+        inputs.retentionDays,
+        inputs.environment,
+        inputs.metaSchema,
+      ]).toEqual([false, true, 90, "prod-eu_1.x", "ci_meta"]);
+      expect(read({})().metaSchema).toBe("ods_meta");
     });
   });
 });

@@ -26,6 +26,7 @@ import {
   DEFAULT_TIMEOUTS,
   DuckDbWarehouse,
   environmentContext,
+  environmentName,
   PostgresWarehouse,
   type WarehouseTimeouts,
 } from "../../src/env/index.js";
@@ -42,6 +43,9 @@ import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prodBuilt, prPlanOf, shop } from "../support/warehouse/scenario.js";
 import type { Engine } from "../support/warehouse/sessions.js";
+import { ENV_SCOPE } from "../support/warehouse/shop.js";
+
+const PR7 = environmentName(ENV_SCOPE, 7);
 
 const NOW = "2026-12-01T10:00:00.000Z";
 const dir = mkdtempSync(path.join(os.tmpdir(), "ods-env-connection-"));
@@ -215,7 +219,7 @@ describe.each(ENGINES)("timeouts on %s", (engine: Engine) => {
     if (engine === "postgres") {
       const db = await database("conn_statement");
       warehouse = await PostgresWarehouse.connect(db.url, timeouts({ statementMs: 500 }));
-      const ctx = (await environmentContext(warehouse, { now: NOW }))!;
+      const ctx = (await environmentContext(warehouse, { scope: ENV_SCOPE, now: NOW }))!;
       // A slow registry write: every insert into environments sleeps 20 s.
       await db.admin.query(
         "create function ods_meta.slow() returns trigger language plpgsql as $$ begin perform pg_sleep(20); return new; end $$",
@@ -225,8 +229,10 @@ describe.each(ENGINES)("timeouts on %s", (engine: Engine) => {
       );
       attempt = () =>
         ctx.registry.putEnvironment({
-          name: "pr-1",
+          name: environmentName(ENV_SCOPE, 1),
+          repository: ENV_SCOPE.repository,
           project: "shop",
+          schemas: [],
           pr_number: 1,
           head_sha: null,
           status: "open",
@@ -335,7 +341,7 @@ describe.each(ENGINES)("concurrency on %s", (engine: Engine) => {
         );
         try {
           const outcomes = await Promise.allSettled(
-            warehouses.map((w) => environmentContext(w, { now: NOW })),
+            warehouses.map((w) => environmentContext(w, { scope: ENV_SCOPE, now: NOW })),
           );
           const failed = outcomes.filter((o) => o.status === "rejected").map((o) => String(o.reason));
           expect(failed).toEqual([]);
@@ -401,7 +407,7 @@ describe.each(ENGINES)("honest errors on %s", (engine: Engine) => {
         );
         const warehouse = await PostgresWarehouse.connect(db.urlAs("ci_bare"));
         try {
-          expect(await environmentContext(warehouse, { now: NOW })).not.toBeNull();
+          expect(await environmentContext(warehouse, { scope: ENV_SCOPE, now: NOW })).not.toBeNull();
           const error = await userErrorOf(
             warehouse.renameTable({ schema: "analytics", identifier: "orders" }, "orders_retired"),
           );
@@ -466,7 +472,7 @@ describe.skipIf(!ENGINES.includes("postgres"))(
     it("a connection terminated mid-run says the warehouse went away and what to run; nothing hangs", async () => {
       const db = await database("conn_lost");
       const warehouse = await PostgresWarehouse.connect(db.url);
-      const ctx = (await environmentContext(warehouse, { now: NOW }))!;
+      const ctx = (await environmentContext(warehouse, { scope: ENV_SCOPE, now: NOW }))!;
       const blocker = new pg.Client({ connectionString: db.url });
       await blocker.connect();
       try {
@@ -489,7 +495,9 @@ describe.skipIf(!ENGINES.includes("postgres"))(
         // A new run finds the registry as it was.
         const again = await PostgresWarehouse.connect(db.url);
         try {
-          expect(await (await environmentContext(again, { now: NOW }))!.registry.environments()).toEqual([]);
+          expect(
+            await (await environmentContext(again, { scope: ENV_SCOPE, now: NOW }))!.registry.environments(),
+          ).toEqual([]);
         } finally {
           await again.close();
         }
@@ -525,7 +533,7 @@ describe.skipIf(!ENGINES.includes("postgres"))(
       const url = db.url.replace(/:\d+\//, `:${proxy.port}/`);
       const warehouse = await PostgresWarehouse.connect(url, timeouts({ statementMs: 400 }));
       try {
-        expect(await environmentContext(warehouse, { now: NOW })).not.toBeNull();
+        expect(await environmentContext(warehouse, { scope: ENV_SCOPE, now: NOW })).not.toBeNull();
         proxy.freeze();
         const started = Date.now();
         const error = await userErrorOf(warehouse.listSchemas());
@@ -545,7 +553,7 @@ describe.skipIf(!ENGINES.includes("postgres"))(
       const proxy = await proxyTo((await postgresServer()).port);
       const warehouse = await PostgresWarehouse.connect(db.url.replace(/:\d+\//, `:${proxy.port}/`));
       try {
-        const ctx = (await environmentContext(warehouse, { now: NOW }))!;
+        const ctx = (await environmentContext(warehouse, { scope: ENV_SCOPE, now: NOW }))!;
         proxy.reset();
         const error = await userErrorOf(ctx.registry.environments());
         expect(error.code).toBe("warehouse_connection_lost");
@@ -644,9 +652,9 @@ describe.skipIf(!ENGINES.includes("postgres"))(
         const s = shop();
         const prod = await prodBuilt(session, s);
         const plan = prPlanOf(s, prod);
-        const input = { name: "pr-7", project: "shop", prNumber: 7, headSha: null, plan, prod };
+        const input = { name: PR7, project: "shop", prNumber: 7, headSha: null, plan, prod };
         const first = await PostgresWarehouse.connect(url);
-        const ctx = (await environmentContext(first, { now: NOW }))!;
+        const ctx = (await environmentContext(first, { scope: ENV_SCOPE, now: NOW }))!;
         // The first pointer view is made, then its registry row waits for the lock another session holds:
         // an administrator terminates ODS's backend there.
         await blocker.query("begin; lock table ods_meta.env_pointers in access exclusive mode");
@@ -673,10 +681,10 @@ describe.skipIf(!ENGINES.includes("postgres"))(
         // Running it again finishes the job.
         const again = await PostgresWarehouse.connect(url);
         try {
-          const ctx2 = (await environmentContext(again, { now: NOW }))!;
+          const ctx2 = (await environmentContext(again, { scope: ENV_SCOPE, now: NOW }))!;
           const change = await createEnvironment(ctx2, input);
           expect(change.pointers).toBeGreaterThan(0);
-          const pointers = (await ctx2.registry.pointers("pr-7")).map((p) => p.identifier).sort();
+          const pointers = (await ctx2.registry.pointers(PR7)).map((p) => p.identifier).sort();
           expect(await views()).toEqual(pointers);
           expect((await createEnvironment(ctx2, input)).actions).toEqual([]);
         } finally {
@@ -703,11 +711,13 @@ describe.skipIf(!ENGINES.includes("postgres"))(
         const plan = prPlanOf(s, prod);
         const url = (await postgresServer()).urlFor("shop");
         for (let i = 0; i < 6; i += 1) warehouses.push(await PostgresWarehouse.connect(url));
-        const contexts = await Promise.all(warehouses.map((w) => environmentContext(w, { now: NOW })));
+        const contexts = await Promise.all(
+          warehouses.map((w) => environmentContext(w, { scope: ENV_SCOPE, now: NOW })),
+        );
         const outcomes = await Promise.allSettled(
           contexts.map((ctx) =>
             createEnvironment(ctx!, {
-              name: "pr-7",
+              name: PR7,
               project: "shop",
               prNumber: 7,
               headSha: null,
@@ -718,7 +728,7 @@ describe.skipIf(!ENGINES.includes("postgres"))(
         );
         expect(outcomes.filter((o) => o.status === "rejected").map((o) => String(o.reason))).toEqual([]);
         const again = await createEnvironment(contexts[0]!, {
-          name: "pr-7",
+          name: PR7,
           project: "shop",
           prNumber: 7,
           headSha: null,
@@ -726,7 +736,7 @@ describe.skipIf(!ENGINES.includes("postgres"))(
           prod,
         });
         expect(again.actions).toEqual([]);
-        const pointers = await contexts[0]!.registry.pointers("pr-7");
+        const pointers = await contexts[0]!.registry.pointers(PR7);
         const views = await warehouses[0]!.listObjects(["analytics_pr_7"]);
         expect(pointers.length).toBeGreaterThan(0);
         expect(views.map((v) => `${v.identifier}:${v.kind}`).sort()).toEqual(

@@ -32,6 +32,7 @@ import {
   shop,
 } from "../support/warehouse/scenario.js";
 import type { Session } from "../support/warehouse/sessions.js";
+import { ENV_SCOPE } from "../support/warehouse/shop.js";
 
 const NOW = "2026-11-30T12:02:00.000Z";
 /** Each test loops over every step of an operation, on fresh databases: minutes on a loaded 2-core machine. */
@@ -39,7 +40,7 @@ const LOOP = 600_000;
 const WHENS = ["before", "after"] as const;
 
 async function contextOn(warehouse: FaultyWarehouse | Session["warehouse"], now = NOW): Promise<EnvContext> {
-  return (await environmentContext(warehouse, { now }))!;
+  return (await environmentContext(warehouse, { scope: ENV_SCOPE, now }))!;
 }
 
 /** The environment as readers see it and as the registry records it: they must agree. */

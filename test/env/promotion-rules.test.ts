@@ -28,7 +28,7 @@ import {
   prodBuilt,
   shop,
 } from "../support/warehouse/scenario.js";
-import { projectOf, SHOP } from "../support/warehouse/shop.js";
+import { ENV_SCOPE, projectOf, SHOP } from "../support/warehouse/shop.js";
 
 const s = shop();
 const fresh = prepared("duckdb", async (session) => {
@@ -50,7 +50,10 @@ async function decide(
 ) {
   const { session, value: S0 } = await fresh();
   try {
-    const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T12:02:00.000Z" }))!;
+    const ctx = (await environmentContext(session.warehouse, {
+      scope: ENV_SCOPE,
+      now: "2026-11-30T12:02:00.000Z",
+    }))!;
     await options.before?.(session, ctx);
     const prod = options.prod ? options.prod(S0) : S0;
     const main = options.main ?? s;
@@ -192,7 +195,10 @@ describe("a table new to prod", () => {
   it("is promoted without replacing anything; a rollback takes it out of prod (kept until the retention)", async () => {
     const { session, value: S0 } = await fresh();
     try {
-      const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T12:02:00.000Z" }))!;
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T12:02:00.000Z",
+      }))!;
       await session.exec(`create table "analytics_pr_7"."brand_new" as select 42 as answer`);
       const mainPlan = mainPlanOf(s, S0);
       const plan = {

@@ -14,7 +14,7 @@ import {
 } from "../../src/env/index.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import { PR_SOURCES, prBuilt, prodBuilt, rowsOf, shop } from "../support/warehouse/scenario.js";
-import { build, buildSet, planOver, sourcesAt } from "../support/warehouse/shop.js";
+import { build, buildSet, ENV_SCOPE, planOver, sourcesAt } from "../support/warehouse/shop.js";
 
 describe.each(ENGINES)("pushes on %s", (engine) => {
   it("pointer → built → pointer again", async () => {
@@ -31,7 +31,10 @@ describe.each(ENGINES)("pushes on %s", (engine) => {
       expect((await kinds()).customers).toBe("view");
 
       // Push 2 changes customers.
-      let ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T11:00:00.000Z" }))!;
+      let ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T11:00:00.000Z",
+      }))!;
       const plan2 = planOver(
         changed.prProject,
         await environmentBaseline(ctx, "pr-7", S0, changed.prProject),
@@ -74,7 +77,10 @@ describe.each(ENGINES)("pushes on %s", (engine) => {
       expect((await ctx.registry.pointers("pr-7")).map((p) => p.identifier)).not.toContain("customers");
 
       // Push 3 reverts it: prod's customers serves the environment again.
-      ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T12:00:00.000Z" }))!;
+      ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T12:00:00.000Z",
+      }))!;
       const plan3 = planOver(plain.prProject, await environmentBaseline(ctx, "pr-7", S0, plain.prProject), {
         sources: sourcesAt("prod-after-merge/sources.json", "2026-11-30T11:59:00Z"),
         now: ctx.now,

@@ -23,7 +23,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const POINTERS = ["country_codes", "customers", "stg_customers", "stg_payments"];
 
 async function cli(args: string[], warehouse: string) {
-  const context = captureContext(dir, { warehouse });
+  const context = captureContext(dir, { warehouse, repository: "acme/shop" });
   const code = await runCli(args, context);
   return { code, out: context.stdoutText(), err: context.stderrText() };
 }
@@ -57,23 +57,34 @@ describe.each(ENGINES)("ods-state env repair on %s", (engine) => {
       expect(await pointerViews(session)).toHaveLength(4 - broken);
       if (engine === "duckdb") await session.close();
 
-      const dry = await cli(["env", "repair", "--dry-run", "--format", "json"], warehouse);
+      const dry = await cli(
+        ["env", "repair", "--project", "shop", "--dry-run", "--format", "json"],
+        warehouse,
+      );
       expect(dry.code, dry.err).toBe(0);
       expect(JSON.parse(dry.out)).toMatchObject({ dry_run: true, repaired: broken, failed: 0 });
 
-      const repaired = await cli(["env", "repair"], warehouse);
+      const repaired = await cli(["env", "repair", "--project", "shop"], warehouse);
       expect(repaired.code, repaired.err).toBe(0);
       expect(repaired.out).toContain(
         `Repair: recreated ${broken} pointer view${broken === 1 ? "" : "s"} in 1 environment; 0 whose prod relation is gone; 0 failed.`,
       );
       if (engine === "postgres")
-        expect(repaired.out).toContain("pr-7: analytics_pr_7.customers → analytics.customers (missing)");
+        expect(repaired.out).toContain(
+          "acme/shop:shop:pr-7: analytics_pr_7.customers → analytics.customers (missing)",
+        );
 
-      const again = await cli(["env", "repair", "--pr", "7", "--format", "json"], warehouse);
+      const again = await cli(
+        ["env", "repair", "--project", "shop", "--pr", "7", "--format", "json"],
+        warehouse,
+      );
       expect(again.code, again.err).toBe(0);
-      expect(JSON.parse(again.out)).toMatchObject({ repaired: 0, environments: [{ environment: "pr-7" }] });
+      expect(JSON.parse(again.out)).toMatchObject({
+        repaired: 0,
+        environments: [{ environment: "acme/shop:shop:pr-7" }],
+      });
 
-      const unknown = await cli(["env", "repair", "--pr", "99"], warehouse);
+      const unknown = await cli(["env", "repair", "--project", "shop", "--pr", "99"], warehouse);
       expect(unknown.code).toBe(1);
       expect(unknown.err).toContain("error[environment_unknown]");
       expect(unknown.err).toContain("pr-99");

@@ -21,6 +21,7 @@ import {
   closeEnvironment,
   type EnvContext,
   environmentContext,
+  environmentName,
   repairEnvironments,
 } from "../../src/env/index.js";
 import { isUserError } from "../../src/errors/user-error.js";
@@ -29,7 +30,9 @@ import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import { FaultyWarehouse } from "../support/warehouse/faulty.js";
 import { MAIN_SOURCES, prBuilt, prodBuilt, rowsOf, type Shop, shop } from "../support/warehouse/scenario.js";
 import type { Session } from "../support/warehouse/sessions.js";
-import { build, recordProd } from "../support/warehouse/shop.js";
+import { build, ENV_SCOPE, recordProd } from "../support/warehouse/shop.js";
+
+const PR7 = environmentName(ENV_SCOPE, 7);
 
 const NOW = "2026-11-30T12:30:00.000Z";
 const POINTERS = ["country_codes", "customers", "stg_customers", "stg_payments"];
@@ -56,7 +59,7 @@ async function opened(
   const s = shop();
   const prod = await prodBuilt(session, s);
   await prBuilt(session, s, prod);
-  const ctx = (await environmentContext(session.warehouse, { now: NOW }))!;
+  const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
   expect(await pointerViews(session)).toEqual(POINTERS);
   return { session, s, prod, ctx };
 }
@@ -82,7 +85,7 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
       const report = await repairEnvironments(ctx, { prod: prod2 });
       expect(report).toMatchObject({ dry_run: false, failed: 0, unrepairable: 0 });
       expect(report.environments).toHaveLength(1);
-      expect(report.environments[0]).toMatchObject({ environment: "pr-7", checked: 4, error: null });
+      expect(report.environments[0]).toMatchObject({ environment: PR7, checked: 4, error: null });
       // In node id order (the registry's).
       expect(report.environments[0]!.repaired).toEqual(
         engine === "postgres"
@@ -104,7 +107,7 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
         );
 
       // The registry says what each repaired pointer reads now: prod's run of the node.
-      const pointers = await ctx.registry.pointers("pr-7");
+      const pointers = await ctx.registry.pointers(PR7);
       for (const pointer of pointers) {
         expect(pointer.reads).toEqual({ schema: "analytics", identifier: pointer.identifier });
         if (engine === "postgres") {
@@ -113,7 +116,7 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
           expect(pointer.updated_at).toBe(NOW);
         }
       }
-      const owned = (await ctx.registry.objects("pr-7")).filter((o) => o.role === "pointer");
+      const owned = (await ctx.registry.objects(PR7)).filter((o) => o.role === "pointer");
       expect(owned.map((o) => `${o.identifier}:${o.kind}:${o.state}`).sort()).toEqual(
         POINTERS.map((name) => `${name}:view:present`),
       );
@@ -121,7 +124,7 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
       const again = await repairEnvironments(ctx, { prod: prod2 });
       expect(again.repaired).toBe(0);
       expect(again.environments[0]!.repaired).toEqual([]);
-      expect(JSON.stringify(await ctx.registry.pointers("pr-7"))).toBe(JSON.stringify(pointers));
+      expect(JSON.stringify(await ctx.registry.pointers(PR7))).toBe(JSON.stringify(pointers));
     } finally {
       await session.close();
     }
@@ -175,7 +178,7 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
       expect(await pointerViews(session)).toEqual(
         engine === "postgres" ? ["country_codes", "stg_customers", "stg_payments"] : POINTERS,
       );
-      const customers = (await ctx.registry.pointers("pr-7")).find((p) => p.identifier === "customers")!;
+      const customers = (await ctx.registry.pointers(PR7)).find((p) => p.identifier === "customers")!;
       expect(customers.reads_run_id).toBe(prod.nodes["model.shop.customers"]!.run_id);
     } finally {
       await session.close();
@@ -206,16 +209,18 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
     const { session, ctx } = await opened(engine);
     try {
       await session.exec(`drop view "analytics_pr_7"."customers"`);
-      await closeEnvironment(ctx, { name: "pr-7", merged: false });
+      await closeEnvironment(ctx, { name: PR7, merged: false });
       const all = await repairEnvironments(ctx);
       expect(all.environments).toEqual([]);
       expect(await pointerViews(session)).not.toContain("customers");
 
-      const named = await repairEnvironments(ctx, { name: "pr-7" });
+      const named = await repairEnvironments(ctx, { name: PR7 });
       expect(named.repaired).toBe(1);
       expect(await pointerViews(session)).toContain("customers");
 
-      const refused = await repairEnvironments(ctx, { name: "pr-99" }).catch((error: unknown) => error);
+      const refused = await repairEnvironments(ctx, { name: environmentName(ENV_SCOPE, 99) }).catch(
+        (error: unknown) => error,
+      );
       expect(isUserError(refused) && refused.code).toBe("environment_unknown");
     } finally {
       await session.close();
@@ -227,10 +232,10 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
     try {
       await session.exec(`drop view "analytics_pr_7"."customers"`);
       await session.exec(`drop view "analytics_pr_7"."stg_payments"`);
-      const before = JSON.stringify(await plain.registry.pointers("pr-7"));
-      const objectsBefore = JSON.stringify(await plain.registry.objects("pr-7"));
+      const before = JSON.stringify(await plain.registry.pointers(PR7));
+      const objectsBefore = JSON.stringify(await plain.registry.objects(PR7));
       const faulty = new FaultyWarehouse(session.warehouse);
-      const ctx = (await environmentContext(faulty, { now: NOW }))!;
+      const ctx = (await environmentContext(faulty, { scope: ENV_SCOPE, now: NOW }))!;
       // 2 pointer views × (create the view, its pointer row, its object row).
       for (let step = 1; step <= 6; step += 1) {
         for (const when of ["before", "after"] as const) {
@@ -241,8 +246,8 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
           expect(report.repaired).toBe(0);
           expect(report.environments[0]!.error).toContain("injected failure");
           expect(await pointerViews(session)).toEqual(["country_codes", "stg_customers"]);
-          expect(JSON.stringify(await plain.registry.pointers("pr-7"))).toBe(before);
-          expect(JSON.stringify(await plain.registry.objects("pr-7"))).toBe(objectsBefore);
+          expect(JSON.stringify(await plain.registry.pointers(PR7))).toBe(before);
+          expect(JSON.stringify(await plain.registry.objects(PR7))).toBe(objectsBefore);
         }
       }
       const report = await repairEnvironments(ctx);

@@ -30,9 +30,9 @@ import {
   SNAPSHOT_SCHEMA_VERSION,
   type StateSnapshot,
 } from "../../state/snapshot.js";
-import { qualifiedKey } from "../names.js";
+import { nameKey, qualifiedKey, showQualified } from "../names.js";
 import type { BuildRecord, OwnedObject, ParentRead, TestOutcome } from "../registry.js";
-import { type EnvContext, observe, step } from "./common.js";
+import { type EnvContext, observe, ownEnvironment, step } from "./common.js";
 
 const NODE_SUCCESS = "success";
 const CHECK_PASSED = new Set(["pass", "warn", "success"]);
@@ -77,7 +77,7 @@ export async function recordEnvironmentBuilds(
       { file },
     );
   }
-  const environment = await registry.environment(name);
+  const environment = await ownEnvironment(ctx, name);
   if (!environment) {
     throw new UserError(
       "environment_unknown",
@@ -85,6 +85,18 @@ export async function recordEnvironmentBuilds(
     );
   }
   const startedAt = runStartedAt(runResults) ?? runResults.metadata.generatedAt ?? now;
+  // An environment owns only what it created: relations in the schemas it was created over (checked then
+  // to hold nothing it doesn't own), never in a schema that held prod's relations.
+  const rules = warehouse.capabilities.identifiers;
+  const ownSchemas = new Set(environment.schemas.map((schema) => nameKey(schema, rules)));
+  const prodSchemas = new Set(environment.prod_schemas.map((schema) => nameKey(schema, rules)));
+  const outside = (schema: string): string | null => {
+    const key = nameKey(schema, rules);
+    if (prodSchemas.has(key)) return "a schema that holds prod's relations";
+    if (!ownSchemas.has(key))
+      return `not one of the schemas the environment was created over (${environment.schemas.join(", ") || "none"}): create or refresh it with this manifest first`;
+    return null;
+  };
 
   // The same rule as prod's record: only a sources.json taken before the run started counts.
   const sourceVersions = sourceVersionsReadBy(input.sources, startedAt).versions;
@@ -117,6 +129,14 @@ export async function recordEnvironmentBuilds(
     const node = graph.nodes.get(id)!;
     const fp = project.fingerprints.get(id)!;
     if (node.node.materialized === "ephemeral") continue;
+    const where = outside(node.node.relation.schema);
+    if (where !== null) {
+      outcome.ignored.push({
+        unique_id: id,
+        reason: `its relation ${showQualified(node.node.relation)} is in ${where}; the environment never takes it as its own`,
+      });
+      continue;
+    }
     if (result.status === NODE_SUCCESS && input.buildProject) {
       const built = input.buildProject.fingerprints.get(id);
       const planned = fp.fingerprint.components.sql;
@@ -213,6 +233,19 @@ export async function recordEnvironmentBuilds(
     });
   }
 
+  // Every relation the run built is outside the environment: the wrong manifest or environment, not a
+  // run to record as "nothing built".
+  const outsideOnly = outcome.ignored.filter((i) => i.reason.includes("the environment never takes it"));
+  if (records.length === 0 && outsideOnly.length > 0) {
+    throw new UserError(
+      "record_refused",
+      `None of the ${outsideOnly.length} relation${outsideOnly.length === 1 ? "" : "s"} of ${file} is in the environment ${name}'s own schemas (${environment.schemas.join(", ") || "none"}): ${outsideOnly[0]!.reason}. Nothing was recorded.`,
+      {
+        file,
+        hint: "Record the run of the pull request's `dbt build` with the manifest the environment was created from (compiled with the CI target).",
+      },
+    );
+  }
   await step(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
     const owned = new Map(
       (await registry.objects(name)).map((object) => [

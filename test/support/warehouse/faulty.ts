@@ -110,8 +110,8 @@ export class FaultyWarehouse implements Warehouse {
   replaceTable(target: QualifiedName, replacement: string, retired: string | null): Promise<ReplaceOutcome> {
     return this.change("replaceTable", () => this.inner.replaceTable(target, replacement, retired));
   }
-  ensureRecordTables(schema: string, tables: readonly RecordTable[]) {
-    return this.change("ensureRecordTables", () => this.inner.ensureRecordTables(schema, tables));
+  ensureRecordTables(schema: string, tables: readonly RecordTable[], options?: { upgrade?: boolean }) {
+    return this.change("ensureRecordTables", () => this.inner.ensureRecordTables(schema, tables, options));
   }
   insertRecord(schema: string, table: RecordTable, row: RecordRow) {
     return this.change(`insert ${table.name}`, () => this.inner.insertRecord(schema, table, row));

@@ -14,6 +14,7 @@ import type { Session } from "./sessions.js";
 import {
   build,
   buildSet,
+  ENV_SCOPE,
   loadShopRaw,
   planOver,
   projectOf,
@@ -90,7 +91,7 @@ export async function prBuilt(
   prod: StateSnapshot,
   warehouse: Warehouse = session.warehouse,
 ): Promise<Plan> {
-  const ctx = (await environmentContext(warehouse, { now: "2026-11-30T10:15:00.000Z" }))!;
+  const ctx = (await environmentContext(warehouse, { scope: ENV_SCOPE, now: "2026-11-30T10:15:00.000Z" }))!;
   const prPlan = prPlanOf(s, prod);
   await createEnvironment(ctx, {
     name: "pr-7",

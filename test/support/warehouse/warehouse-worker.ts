@@ -28,7 +28,10 @@ if (command === "hold") {
       lockMs: Number(ms),
     });
     try {
-      await environmentContext(warehouse, { now: "2026-12-01T00:00:00.000Z" });
+      await environmentContext(warehouse, {
+        scope: { repository: "acme/shop", project: "shop" },
+        now: "2026-12-01T00:00:00.000Z",
+      });
     } finally {
       await warehouse.close();
     }
