@@ -28,6 +28,7 @@ import {
   environmentContext,
   environmentName,
   PostgresWarehouse,
+  REGISTRY_SCHEMA_VERSION,
   type WarehouseTimeouts,
 } from "../../src/env/index.js";
 import type { Warehouse } from "../../src/env/warehouse.js";
@@ -346,7 +347,12 @@ describe.each(ENGINES)("concurrency on %s", (engine: Engine) => {
           const failed = outcomes.filter((o) => o.status === "rejected").map((o) => String(o.reason));
           expect(failed).toEqual([]);
           const rows = await db.admin.query("select key, value from ods_meta.registry_info");
-          expect(rows.rows).toEqual([{ key: "schema_version", value: "1.0" }]);
+          expect(rows.rows).toEqual([
+            {
+              key: "schema_version",
+              value: `${REGISTRY_SCHEMA_VERSION.major}.${REGISTRY_SCHEMA_VERSION.minor}`,
+            },
+          ]);
         } finally {
           await Promise.all(warehouses.map((w) => w.close()));
           await db.admin.end();
@@ -394,7 +400,18 @@ describe.each(ENGINES)("honest errors on %s", (engine: Engine) => {
       await db.admin.query("drop role if exists ci_bare; create role ci_bare login");
       try {
         // No CREATE on the database: the registry's schema can't be created.
-        const run = await cli(["env", "cleanup", "--pr", "1", "--warehouse", db.urlAs("ci_bare")]);
+        const run = await cli([
+          "env",
+          "cleanup",
+          "--pr",
+          "1",
+          "--project",
+          "shop",
+          "--repository",
+          "acme/shop",
+          "--warehouse",
+          db.urlAs("ci_bare"),
+        ]);
         expect(run.code).toBe(1);
         expect(run.err).toMatch(
           /^error\[warehouse_permission_denied\]: Permission denied in postgres:\/\/127\.0\.0\.1:\d+\/conn_perm for CREATE SCHEMA IF NOT EXISTS "ods_meta"/,

@@ -24,6 +24,7 @@ import {
   MAIN_SOURCES,
   mainPlanOf,
   PR_SOURCES,
+  PR7,
   prBuilt,
   prodBuilt,
   shop,
@@ -59,7 +60,7 @@ async function decide(
     const main = options.main ?? s;
     const plan = mainPlanOf(main, prod);
     const decided = await planPromotion(ctx, {
-      environment: "pr-7",
+      environment: PR7,
       plan,
       project: main.mainProject,
       prod,
@@ -89,7 +90,7 @@ describe("promotion rules", () => {
   it("not when its checks failed in the pull request", async () => {
     const decided = await decide({
       before: async (_session, ctx) => {
-        const builds = await ctx.registry.builds("pr-7");
+        const builds = await ctx.registry.builds(PR7);
         const orders = builds.find((b) => b.node_id === "model.shop.orders")!;
         await ctx.registry.putBuild({ ...orders, tested: "failed" });
       },
@@ -124,7 +125,7 @@ describe("promotion rules", () => {
           args: { which: "build" },
         };
         await recordEnvironmentBuilds(ctx, {
-          name: "pr-7",
+          name: PR7,
           project: s.prProject,
           runResults: loadRunResults(JSON.stringify(results), "rr.json"),
           sources: PR_SOURCES,
@@ -202,7 +203,7 @@ describe("a table new to prod", () => {
       await session.exec(`create table "analytics_pr_7"."brand_new" as select 42 as answer`);
       const mainPlan = mainPlanOf(s, S0);
       const plan = {
-        environment: "pr-7",
+        environment: PR7,
         project: "shop",
         decisions: [],
         candidates: [

@@ -196,13 +196,13 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
     if (engine === "postgres") {
       expect(lost).toBeGreaterThan(0);
       expect(push.recorder.log()).toContain(
-        `Open environments: repaired ${lost} pointer view${lost === 1 ? "" : "s"} this run's dbt build dropped (pr-7: ${lost}).`,
+        `Open environments: repaired ${lost} pointer view${lost === 1 ? "" : "s"} this run's dbt build dropped (acme/shop:shop:pr-7: ${lost}).`,
       );
       expect(push.recorder.log()).toContain(
         "acme/shop:shop:pr-7: analytics_pr_7.customers → analytics.customers (missing)",
       );
       expect(push.recorder.summary()).toContain(
-        `**ods-state:** repaired ${lost} pointer view${lost === 1 ? "" : "s"} of open pull requests' environments that this run's dbt build dropped (pr-7: ${lost}).`,
+        `**ods-state:** repaired ${lost} pointer view${lost === 1 ? "" : "s"} of open pull requests' environments that this run's dbt build dropped (acme/shop:shop:pr-7: ${lost}).`,
       );
     } else {
       expect(push.recorder.log()).toContain(

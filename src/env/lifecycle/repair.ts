@@ -11,7 +11,8 @@
  * does the same. Until the pull request's next push its environment would
  * have a hole where prod's relation was.
  *
- * For each open environment (or the one named) and each pointer view the
+ * For each open environment of the context's scope (repository + dbt
+ * project; or the one named, which must be of that scope) and each pointer view the
  * registry records (env_pointers), the relation it must read is prod's
  * current one for that node (prod's state, when given; else the relation the
  * registry records). A pointer view is broken when it is gone, when it reads
@@ -30,9 +31,10 @@
  */
 import { UserError } from "../../errors/user-error.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
+import { inScope } from "../environment-identity.js";
 import { type QualifiedName, qualifiedKey, sameQualified } from "../names.js";
 import type { EnvironmentRecord, PointerRecord } from "../registry.js";
-import { describe, type EnvContext, observe, qualifiedOf, step } from "./common.js";
+import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
 
 export interface RepairInput {
   /** Only this environment (it must exist); default every open one. */
@@ -95,7 +97,7 @@ export async function repairEnvironments(ctx: EnvContext, input: RepairInput = {
   const { registry } = ctx;
   let environments: EnvironmentRecord[];
   if (input.name !== undefined) {
-    const found = await registry.environment(input.name);
+    const found = await ownEnvironment(ctx, input.name);
     if (!found) {
       throw new UserError(
         "environment_unknown",
@@ -104,7 +106,9 @@ export async function repairEnvironments(ctx: EnvContext, input: RepairInput = {
     }
     environments = [found];
   } else {
-    environments = (await registry.environments()).filter((environment) => environment.status === "open");
+    environments = (await registry.environments()).filter(
+      (environment) => environment.status === "open" && inScope(environment, ctx.scope),
+    );
   }
   const report: RepairReport = {
     dry_run: input.dryRun === true,

@@ -243,10 +243,14 @@ export class PostgresWarehouse extends SqlWarehouse {
     });
   }
 
-  override async ensureRecordTables(schema: string, tables: readonly RecordTable[]): Promise<void> {
+  override async ensureRecordTables(
+    schema: string,
+    tables: readonly RecordTable[],
+    options: { upgrade?: boolean } = {},
+  ): Promise<void> {
     await this.transaction(async () => {
       await this.creationLock(`schema:${schema}`);
-      await super.ensureRecordTables(schema, tables);
+      await super.ensureRecordTables(schema, tables, options);
     });
   }
 

@@ -6,7 +6,12 @@
  * customers.
  */
 import type { LoadedProject } from "../../../src/dbt/load-project.js";
-import { createEnvironment, environmentContext, recordEnvironmentBuilds } from "../../../src/env/index.js";
+import {
+  createEnvironment,
+  environmentContext,
+  environmentName,
+  recordEnvironmentBuilds,
+} from "../../../src/env/index.js";
 import type { Warehouse } from "../../../src/env/warehouse.js";
 import type { Plan } from "../../../src/state/plan.js";
 import type { StateSnapshot } from "../../../src/state/snapshot.js";
@@ -23,6 +28,9 @@ import {
   sourcesAt,
   sourcesOf,
 } from "./shop.js";
+
+/** The registry name of PR 7's environment in the shop's scope (acme/shop:shop:pr-7). */
+export const PR7 = environmentName(ENV_SCOPE, 7);
 
 // biome-ignore lint/suspicious/noExplicitAny: manifest JSON
 type Json = any;
@@ -94,7 +102,7 @@ export async function prBuilt(
   const ctx = (await environmentContext(warehouse, { scope: ENV_SCOPE, now: "2026-11-30T10:15:00.000Z" }))!;
   const prPlan = prPlanOf(s, prod);
   await createEnvironment(ctx, {
-    name: "pr-7",
+    name: PR7,
     project: "shop",
     prNumber: 7,
     headSha: null,
@@ -109,7 +117,7 @@ export async function prBuilt(
     startedAt: "2026-11-30T10:16:41.000Z",
   });
   await recordEnvironmentBuilds(ctx, {
-    name: "pr-7",
+    name: PR7,
     project: s.prProject,
     runResults: results,
     sources: PR_SOURCES,
