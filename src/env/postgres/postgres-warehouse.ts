@@ -11,7 +11,10 @@
  * the views that read it are recreated from their definitions in the same
  * transaction (`CREATE OR REPLACE VIEW`, which keeps the view, its grants
  * and the views that read it); a view whose columns are gone from the new
- * table is left reading the replaced table, and reported.
+ * table is left reading the replaced table, and reported. The new table
+ * takes the replaced one's owner and privileges, and materialized views over
+ * the replaced table are created again over the new one (postgres-keep.ts).
+ * A table's identity is its OID (kept through renames, new for every table).
  */
 import type { Client, ClientConfig } from "pg";
 import { UserError } from "../../errors/user-error.js";
@@ -21,10 +24,20 @@ import type {
   RecordRow,
   RecordTable,
   RecordValue,
+  ReplaceBlocker,
   ReplaceOutcome,
   WarehouseCapabilities,
   WarehouseObject,
 } from "../warehouse.js";
+import {
+  accessOfOid,
+  blockers,
+  keepAccess,
+  materializedViewsOf,
+  oidOf,
+  type Run,
+  recreateMaterializedView,
+} from "./postgres-keep.js";
 
 export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
   engine: "postgres",
@@ -33,6 +46,7 @@ export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
   clone: false,
   rename_across_schemas: true,
   views_bind_by: "object",
+  grants: true,
   identifiers: { case_sensitive: true, max_length: 63, length_unit: "bytes" },
 };
 
@@ -165,16 +179,40 @@ export class PostgresWarehouse extends SqlWarehouse {
     }));
   }
 
+  private readonly runAny: Run = (sql, params) => this.run(sql, params as RecordValue[] | undefined);
+  private readonly quote = (name: string, what: string) => this.q(name, what);
+
   async replaceTable(
     target: QualifiedName,
     replacement: string,
     retired: string | null,
   ): Promise<ReplaceOutcome> {
-    const outcome: ReplaceOutcome = { rebound: [], left: [] };
+    const outcome: ReplaceOutcome = { rebound: [], left: [], materialized: [], kept: [] };
     await this.transaction(async () => {
-      const views = retired !== null ? await this.dependentViews(target) : [];
+      const replaced = retired !== null ? await oidOf(this.runAny, target) : null;
+      const views = replaced !== null ? await this.dependentViews(target) : [];
+      // Read before the rename: pg_get_viewdef would name the retired table after it.
+      const materialized = replaced !== null ? await materializedViewsOf(this.runAny, replaced) : [];
+      const access = replaced !== null ? await accessOfOid(this.runAny, replaced) : null;
       if (retired !== null) await this.renameTable(target, retired);
       await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
+      if (access !== null) {
+        const oid = await oidOf(this.runAny, target);
+        if (oid === null) throw new Error(`${target.schema}.${target.identifier} is not a table`);
+        const privileges = await keepAccess(
+          this.runAny,
+          this.quote,
+          "TABLE",
+          oid,
+          this.qualified(target),
+          access,
+        );
+        outcome.kept.push({
+          table: `${target.schema}.${target.identifier}`,
+          owner: access.owner,
+          privileges,
+        });
+      }
       for (const view of views) {
         const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
         const savepoint = `ods_rebind_${++this.savepoints}`;
@@ -192,9 +230,44 @@ export class PostgresWarehouse extends SqlWarehouse {
           });
         }
       }
+      for (const view of materialized) {
+        const savepoint = `ods_rebind_${++this.savepoints}`;
+        await this.run(`SAVEPOINT ${savepoint}`);
+        try {
+          await recreateMaterializedView(this.runAny, this.quote, view);
+          await this.run(`RELEASE SAVEPOINT ${savepoint}`);
+          outcome.materialized.push(`${view.schema}.${view.name}`);
+        } catch (error) {
+          await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+          outcome.left.push({
+            view: `${view.schema}.${view.name}`,
+            error: `materialized view not recreated: ${error instanceof Error ? error.message : String(error)}`,
+          });
+        }
+      }
       await this.run("SET LOCAL search_path TO DEFAULT");
     });
     return outcome;
+  }
+
+  async replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]> {
+    return blockers(this.runAny, targets);
+  }
+
+  async tableIdentity(name: QualifiedName): Promise<string | null> {
+    const oid = await oidOf(this.runAny, name);
+    return oid === null ? null : `oid:${oid}`;
+  }
+
+  async markTable(name: QualifiedName, _mark: string): Promise<string> {
+    const identity = await this.tableIdentity(name);
+    if (identity === null) {
+      throw new UserError(
+        "warehouse_error",
+        `The table ${name.schema}.${name.identifier} doesn't exist, so it can't be marked.`,
+      );
+    }
+    return identity;
   }
 
   async hasRecordTable(schema: string, table: string): Promise<boolean> {
