@@ -7,7 +7,11 @@
  * happens and prod's state records what prod holds: the next plan builds
  * orders again.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
 import {
   applyPromotion,
   applyRecordedRollbacks,
@@ -20,6 +24,8 @@ import {
 } from "../../src/env/index.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
+import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { captureContext } from "../support/cli-context.js";
 import { ENGINES, prepared } from "../support/warehouse/engines.js";
 import { MAIN_SOURCES, mainPlanOf, prBuilt, prodBuilt, rowsOf, shop } from "../support/warehouse/scenario.js";
 import type { Engine, Session } from "../support/warehouse/sessions.js";
@@ -161,6 +167,34 @@ describe.each(ENGINES)("rollback on %s", (engine) => {
       );
     } finally {
       await session.close();
+    }
+  });
+
+  it("`ods-state env rollback --state` is refused with exit 1, the error's code and the run that replaced the table", async () => {
+    const { session, S1, id } = await promoted(engine);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ods-rollback-cli-"));
+    try {
+      const S2 = await rebuildOrders(session, S1);
+      const stateFile = path.join(dir, "state.db");
+      const store = await SqliteStateStore.open(stateFile);
+      await store.commit({ project: "shop", environment: "prod" }, null, S2);
+      await store.close();
+      await session.close(); // DuckDB: one process opens the file once.
+      const context = captureContext(dir, { warehouse: session.spec });
+      const code = await runCli(["env", "rollback", "--pr", "7", "--state", stateFile], context);
+      expect(code).toBe(1);
+      expect(context.stderrText()).toMatch(
+        new RegExp(`^error\\[rollback_prod_replaced\\]: Promotion ${id} can't be rolled back`),
+      );
+      expect(context.stderrText()).toContain(
+        "prod's state records run main-run-2 of model.shop.orders since",
+      );
+      expect(context.stderrText()).toContain("hint: Nothing was rolled back");
+      expect(context.stderrText()).not.toContain("    at ");
+      expect(context.stdoutText()).toBe("");
+    } finally {
+      await session.close().catch(() => {});
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
