@@ -84,6 +84,27 @@ export async function oidOf(
   return result.rows[0] ? String(result.rows[0].oid) : null;
 }
 
+/**
+ * The table at `name`: its OID, owner and privileges, and whether anything
+ * (a view, a materialized view) reads it; null when no table is there. One
+ * query: it runs for every table a promotion replaces.
+ */
+export async function tableAt(
+  run: Run,
+  name: QualifiedName,
+): Promise<{ oid: string; access: Access; read: boolean } | null> {
+  const result = await run(
+    `SELECT c.oid::text AS oid, ${access("c")},
+       EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.refobjid = c.oid
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.classid = 'pg_catalog.pg_rewrite'::regclass) AS read
+     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`,
+    [name.schema, name.identifier],
+  );
+  const row = result.rows[0];
+  return row ? { oid: String(row.oid), access: accessOf(row), read: row.read === true } : null;
+}
+
 const privilegeKey = (p: Privilege) => `${p.grantee}\u0000${p.privilege}`;
 
 function sameAccess(a: Access, b: Access): boolean {
@@ -93,9 +114,10 @@ function sameAccess(a: Access, b: Access): boolean {
 }
 
 /**
- * Gives the relation `oid` (named `sql`, of `kind`) the owner and privileges
- * `wanted`; returns how many privileges it has then. Throws when they still
- * differ (a privilege granted by a role ODS can't revoke for).
+ * Gives the relation `oid` (named `sql`, of `kind`; with `current`, its
+ * owner and privileges now) the owner and privileges `wanted`; returns how
+ * many privileges it has then. Throws when they still differ (a privilege
+ * granted by a role ODS can't revoke for).
  */
 export async function keepAccess(
   run: Run,
@@ -104,8 +126,10 @@ export async function keepAccess(
   oid: string,
   sql: string,
   wanted: Access,
+  current?: Access,
 ): Promise<number> {
-  let now = await accessOfOid(run, oid);
+  let now = current ?? (await accessOfOid(run, oid));
+  if (sameAccess(wanted, now)) return now.privileges.length;
   if (now.owner !== wanted.owner) {
     await run(`ALTER ${kind} ${sql} OWNER TO ${q(wanted.owner, "role")}`);
     now = await accessOfOid(run, oid);

@@ -30,13 +30,13 @@ import type {
   WarehouseObject,
 } from "../warehouse.js";
 import {
-  accessOfOid,
   blockers,
   keepAccess,
   materializedViewsOf,
   oidOf,
   type Run,
   recreateMaterializedView,
+  tableAt,
 } from "./postgres-keep.js";
 
 export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
@@ -189,27 +189,30 @@ export class PostgresWarehouse extends SqlWarehouse {
   ): Promise<ReplaceOutcome> {
     const outcome: ReplaceOutcome = { rebound: [], left: [], materialized: [], kept: [] };
     await this.transaction(async () => {
-      const replaced = retired !== null ? await oidOf(this.runAny, target) : null;
-      const views = replaced !== null ? await this.dependentViews(target) : [];
-      // Read before the rename: pg_get_viewdef would name the retired table after it.
-      const materialized = replaced !== null ? await materializedViewsOf(this.runAny, replaced) : [];
-      const access = replaced !== null ? await accessOfOid(this.runAny, replaced) : null;
+      const replaced = retired !== null ? await tableAt(this.runAny, target) : null;
+      // Only a table something reads needs definitions (read before the rename: pg_get_viewdef would
+      // name the retired table after it), under an empty search_path so that every name is qualified.
+      const readers = replaced?.read === true;
+      const views = readers ? await this.dependentViews(target) : [];
+      const materialized = readers ? await materializedViewsOf(this.runAny, replaced.oid) : [];
       if (retired !== null) await this.renameTable(target, retired);
       await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
-      if (access !== null) {
-        const oid = await oidOf(this.runAny, target);
-        if (oid === null) throw new Error(`${target.schema}.${target.identifier} is not a table`);
+      if (replaced !== null) {
+        const now = await tableAt(this.runAny, target);
+        if (now === null) throw new Error(`${target.schema}.${target.identifier} is not a table`);
+        const sql = this.qualified(target);
         const privileges = await keepAccess(
           this.runAny,
           this.quote,
           "TABLE",
-          oid,
-          this.qualified(target),
-          access,
+          now.oid,
+          sql,
+          replaced.access,
+          now.access,
         );
         outcome.kept.push({
           table: `${target.schema}.${target.identifier}`,
-          owner: access.owner,
+          owner: replaced.access.owner,
           privileges,
         });
       }
@@ -245,7 +248,7 @@ export class PostgresWarehouse extends SqlWarehouse {
           });
         }
       }
-      await this.run("SET LOCAL search_path TO DEFAULT");
+      if (readers) await this.run("SET LOCAL search_path TO DEFAULT");
     });
     return outcome;
   }
