@@ -123,8 +123,8 @@ export interface Warehouse {
   /**
    * Which of these prod tables can't be replaced (by `replaceTable`) keeping
    * what readers rely on: their owner and privileges, the materialized views
-   * over them. Tables not there, or replaceable, are not listed. Changes
-   * nothing.
+   * over them; and which, not there yet, would miss the privileges a table
+   * created there gets by default. The rest are not listed. Changes nothing.
    */
   replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]>;
   /**

@@ -292,4 +292,21 @@ describe.each(ENGINES.filter((engine) => engine === "postgres"))("promotion on %
       expect(await access(session, "analytics.orders")).toEqual(before);
     });
   });
+
+  it("a table new to prod is not promoted where the schema's default privileges would give a table dbt creates there more", async () => {
+    await withSession(engine, async (session) => {
+      // Prod has no orders table (yet): dbt in prod would create it, and the prod owner's default privileges apply.
+      const S0 = await built(session, {
+        prod: (session) => session.exec(`DROP TABLE analytics.orders CASCADE`),
+      });
+      const { result } = await promoteOrders(session, S0);
+      const orders = result.decisions.find((d) => d.unique_id === ORDERS)!;
+      expect(orders.reason.code).toBe("privileges_not_kept");
+      expect(orders.reason.message).toBe(
+        `Prod has no table analytics.orders yet, and default privileges (ALTER DEFAULT PRIVILEGES of ${PROD_OWNER}) apply to new tables in analytics: the promoted table would have the CI role's privileges instead, so dbt builds it.`,
+      );
+      expect(result.promoted).toEqual([]);
+      expect(await session.rows(`SELECT to_regclass('analytics.orders') AS t`)).toEqual([{ t: null }]);
+    });
+  });
 });

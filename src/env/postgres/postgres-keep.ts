@@ -16,7 +16,8 @@
  * - `blockers` says beforehand which tables can't be replaced that way (the
  *   connected role can't take on the owner, column privileges or row-level
  *   security ODS doesn't copy, a materialized view the role can't recreate
- *   or that other views read): those are not promoted.
+ *   or that other views read), and which tables new to prod would miss the
+ *   schema's default privileges: those are not promoted.
  *
  * Every value is a bound parameter; a comment is rendered by the server
  * (`format('%L')`) from a bound parameter.
@@ -245,6 +246,26 @@ export async function blockers(run: Run, targets: readonly QualifiedName[]): Pro
     [targets.map((t) => t.schema), targets.map((t) => t.identifier)],
   );
   const out: ReplaceBlocker[] = [];
+  // A table new to prod: the privileges it has are the CI role's, not the ones the default privileges
+  // of the schema would give the table a dbt build in prod creates (for a role ODS can't tell).
+  const defaults = await run(
+    `SELECT t.schema_name, t.name,
+       string_agg(DISTINCT pg_catalog.pg_get_userbyid(d.defaclrole), ', ') AS roles
+     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+     JOIN pg_catalog.pg_default_acl d ON d.defaclobjtype = 'r' AND d.defaclnamespace IN (n.oid, 0)
+     WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_class c WHERE c.relnamespace = n.oid AND c.relname = t.name)
+     GROUP BY 1, 2`,
+    [targets.map((t) => t.schema), targets.map((t) => t.identifier)],
+  );
+  for (const row of defaults.rows) {
+    const target = { schema: String(row.schema_name), identifier: String(row.name) };
+    out.push({
+      target,
+      code: "privileges_not_kept",
+      message: `Prod has no table ${target.schema}.${target.identifier} yet, and default privileges (ALTER DEFAULT PRIVILEGES of ${String(row.roles)}) apply to new tables in ${target.schema}: the promoted table would have the CI role's privileges instead, so dbt builds it.`,
+    });
+  }
   for (const row of result.rows) {
     const target = { schema: String(row.schema_name), identifier: String(row.name) };
     const shown = `${target.schema}.${target.identifier}`;

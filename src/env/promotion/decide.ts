@@ -19,8 +19,10 @@
  * 5. the table is in the warehouse, and prod's relation is a table or absent;
  * 6. where relations have owners and privileges (PostgreSQL), the promoted
  *    table can take the replaced table's owner and privileges, and the
- *    materialized views over the replaced table can be recreated over it
- *    (`Warehouse.replaceBlockers`): a table that would lose them is built.
+ *    materialized views over the replaced table can be recreated over it; a
+ *    table new to prod is not in a schema whose default privileges would
+ *    give it more (`Warehouse.replaceBlockers`): one that would lose them is
+ *    built.
  *
  * Everything else is built by dbt, and each BUILD node says why. Pure: the
  * warehouse's objects are passed in.
@@ -302,7 +304,7 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
           "prod_not_table",
           `Prod's ${to.schema}.${to.identifier} is a ${target.kind}, not a table: dbt builds it.`,
         );
-      } else if (target && blockers.has(qualifiedKey(to, rules))) {
+      } else if (blockers.has(qualifiedKey(to, rules))) {
         const blocker = blockers.get(qualifiedKey(to, rules))!;
         decision = decide(blocker.code, blocker.message);
       } else {

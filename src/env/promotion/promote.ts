@@ -52,7 +52,7 @@ export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput):
   const targets = input.plan.entries
     .filter((entry) => entry.action === "BUILD")
     .map((entry) => ({ schema: entry.relation.schema, identifier: entry.relation.identifier }))
-    .filter((target) => seen.objects.get(qualifiedKey(target, rules))?.kind === "table");
+    .filter((target) => seen.objects.get(qualifiedKey(target, rules))?.kind !== "view");
   const blockers = ctx.warehouse.capabilities.grants ? await ctx.warehouse.replaceBlockers(targets) : [];
   return decidePromotion({
     environment: input.environment,
