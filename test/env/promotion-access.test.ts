@@ -293,6 +293,31 @@ describe.each(ENGINES.filter((engine) => engine === "postgres"))("promotion on %
     });
   });
 
+  it("privileges another role granted (with its grant option) are kept, once per grantee", async () => {
+    await withSession(engine, async (session) => {
+      const S0 = await built(session, {
+        prod: async (session) => {
+          await session.exec(`GRANT SELECT ON analytics.orders TO ${BI} WITH GRANT OPTION`);
+          await session.exec(`GRANT SELECT ON analytics.orders TO ${CI_ALONE}`);
+          await session.exec(`RESET ROLE`);
+          await session.exec(`SET ROLE ${BI}`);
+          await session.exec(`GRANT SELECT ON analytics.orders TO ${CI_ALONE}`);
+          await session.exec(`RESET ROLE`);
+          await session.exec(`SET ROLE ${PROD_OWNER}`);
+        },
+      });
+      const before = await access(session, "analytics.orders");
+      // ods_ci_alone's SELECT is there twice (granted by the owner and by BI).
+      expect(before.privileges.filter((p) => p === `${CI_ALONE}:SELECT`)).toHaveLength(2);
+      const { result } = await promoteOrders(session, S0);
+      expect(result.promoted.map((p) => p.unique_id)).toEqual([ORDERS]);
+      const after = await access(session, "analytics.orders");
+      expect(after.owner).toBe(PROD_OWNER);
+      expect([...new Set(after.privileges)]).toEqual([...new Set(before.privileges)]);
+      expect(after.privileges).toContain(`${BI}:SELECT*`);
+    });
+  });
+
   it("a table new to prod is not promoted where the schema's default privileges would give a table dbt creates there more", async () => {
     await withSession(engine, async (session) => {
       // Prod has no orders table (yet): dbt in prod would create it, and the prod owner's default privileges apply.

@@ -108,10 +108,18 @@ export async function tableAt(
 
 const privilegeKey = (p: Privilege) => `${p.grantee}\u0000${p.privilege}`;
 
+/** Each grantee's privilege once, with its grant option (the same privilege from several grantors is one). */
+function privilegeSet(privileges: readonly Privilege[]): Map<string, boolean> {
+  const set = new Map<string, boolean>();
+  for (const p of privileges) set.set(privilegeKey(p), (set.get(privilegeKey(p)) ?? false) || p.grantable);
+  return set;
+}
+
 function sameAccess(a: Access, b: Access): boolean {
-  if (a.owner !== b.owner || a.privileges.length !== b.privileges.length) return false;
-  const want = new Map(a.privileges.map((p) => [privilegeKey(p), p.grantable]));
-  return b.privileges.every((p) => want.get(privilegeKey(p)) === p.grantable);
+  if (a.owner !== b.owner) return false;
+  const want = privilegeSet(a.privileges);
+  const have = privilegeSet(b.privileges);
+  return want.size === have.size && [...want].every(([key, grantable]) => have.get(key) === grantable);
 }
 
 /**
@@ -130,7 +138,7 @@ export async function keepAccess(
   current?: Access,
 ): Promise<number> {
   let now = current ?? (await accessOfOid(run, oid));
-  if (sameAccess(wanted, now)) return now.privileges.length;
+  if (sameAccess(wanted, now)) return privilegeSet(now.privileges).size;
   if (now.owner !== wanted.owner) {
     await run(`ALTER ${kind} ${sql} OWNER TO ${q(wanted.owner, "role")}`);
     now = await accessOfOid(run, oid);
@@ -140,8 +148,15 @@ export async function keepAccess(
     if (!/^[A-Z]+$/.test(name)) throw new Error(`unexpected privilege ${name}`);
     return name;
   };
-  const want = new Map(wanted.privileges.map((p) => [privilegeKey(p), p]));
-  const have = new Map(now.privileges.map((p) => [privilegeKey(p), p]));
+  const entries = (privileges: readonly Privilege[]) =>
+    new Map(
+      [...privilegeSet(privileges)].map(([key, grantable]) => {
+        const [grantee, privilege] = key.split("\u0000") as [string, string];
+        return [key, { grantee, privilege, grantable }];
+      }),
+    );
+  const want = entries(wanted.privileges);
+  const have = entries(now.privileges);
   for (const [key, p] of have) {
     const w = want.get(key);
     if (!w) await run(`REVOKE ${privilege(p.privilege)} ON TABLE ${sql} FROM ${role(p.grantee)}`);
@@ -159,10 +174,10 @@ export async function keepAccess(
   const after = await accessOfOid(run, oid);
   if (!sameAccess(wanted, after)) {
     throw new Error(
-      `${sql} could not be given the replaced relation's owner and privileges (owner ${wanted.owner}; ${wanted.privileges.length} privileges wanted, ${after.privileges.length} held)`,
+      `${sql} could not be given the replaced relation's owner and privileges (owner ${wanted.owner}; ${privilegeSet(wanted.privileges).size} privileges wanted, ${privilegeSet(after.privileges).size} held)`,
     );
   }
-  return after.privileges.length;
+  return privilegeSet(after.privileges).size;
 }
 
 const READERS = `FROM pg_catalog.pg_depend d
