@@ -231,7 +231,8 @@ describe.each(ENGINES)("promotion keeps owners, privileges and materialized view
         ),
       ).toEqual([{ n: 0 }]);
       // A rollback puts it over the restored table.
-      await rollbackPromotion(ctx, { id: result.id! });
+      const rolled = await rollbackPromotion(ctx, { id: result.id! });
+      expect(rolled.views?.materialized).toEqual(["analytics.returned"]);
       expect(await session.rows(`SELECT is_returned, n FROM analytics.returned ORDER BY 1`)).toEqual(
         await returnedCounts(session, "analytics.orders"),
       );

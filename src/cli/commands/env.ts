@@ -470,6 +470,10 @@ async function rollback(values: ParsedValues, context: CliContext): Promise<numb
         `  ${node.target.schema}.${node.target.identifier}: prod's previous table is back; the promoted one is kept as ${node.promoted_kept_as.identifier}\n`,
       );
     }
+    for (const view of result.views?.materialized ?? [])
+      context.stdout(`  materialized view ${view} recreated over the restored table\n`);
+    for (const left of result.views?.left ?? [])
+      context.stdout(`  warning: view ${left.view} still reads the promoted table: ${left.error}\n`);
     for (const id of result.resumed) context.stdout(`  finished interrupted promotion ${id}\n`);
     if (state) {
       context.stdout(

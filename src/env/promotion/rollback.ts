@@ -18,6 +18,7 @@ import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
 import { type EnvContext, observe, step } from "../lifecycle/common.js";
 import { type QualifiedName, qualifiedKey, showQualified } from "../names.js";
 import type { PromotionRecord, StepRecord } from "../registry.js";
+import type { ReplaceOutcome } from "../warehouse.js";
 import { recoverPromotions } from "./promote.js";
 
 export interface RollbackInput {
@@ -47,6 +48,8 @@ export interface RollbackResult {
   status: "rolled_back" | "dry_run" | "already_rolled_back" | "resumed" | "nothing_to_do";
   restored: RolledBackNode[];
   resumed: string[];
+  /** Materialized views recreated over the restored tables, views left, owners and privileges kept (PostgreSQL; a rollback done at once). */
+  views?: ReplaceOutcome;
 }
 
 export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): Promise<RollbackResult> {
@@ -154,10 +157,19 @@ export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): 
   if (input.dryRun) return result;
   const current = promotion;
   if (atomic) {
+    const views: ReplaceOutcome = { rebound: [], left: [], materialized: [], kept: [] };
     await step(warehouse, `Rolling back promotion ${current.id}`, async () => {
-      for (const s of [...switched].reverse()) await switchBack(ctx, s);
+      for (const s of [...switched].reverse()) {
+        const outcome = await switchBack(ctx, s);
+        if (!outcome) continue;
+        views.rebound.push(...outcome.rebound);
+        views.left.push(...outcome.left);
+        views.materialized.push(...outcome.materialized);
+        views.kept.push(...outcome.kept);
+      }
       await registry.putPromotion({ ...current, status: "rolled_back", updated_at: now });
     });
+    result.views = views;
   } else {
     await step(warehouse, "Journaling the rollback", () =>
       registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }),
@@ -212,12 +224,14 @@ async function refuseReplaced(
   }
 }
 
-async function switchBack(ctx: EnvContext, s: StepRecord): Promise<void> {
+async function switchBack(ctx: EnvContext, s: StepRecord): Promise<ReplaceOutcome | null> {
   const { warehouse, registry } = ctx;
+  let outcome: ReplaceOutcome | null = null;
   if (s.retired_identifier !== null)
-    await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
+    outcome = await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
   else await warehouse.renameTable(s.target, s.undone_identifier);
   await registry.putStep({ ...s, state: "rolled_back" });
+  return outcome;
 }
 
 /** Finishes a rollback journaled as `rolling_back`: each step is switched back unless the warehouse shows it already was. */
