@@ -24,6 +24,7 @@ process.exitCode = await runCli(
     cwd: process.cwd(),
     sqliteDriver,
     warehouse: process.env.ODS_WAREHOUSE || undefined,
+    repository: process.env.GITHUB_REPOSITORY || undefined,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     interactive: process.stderr.isTTY === true,

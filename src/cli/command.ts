@@ -8,6 +8,8 @@ export interface CliContext {
   sqliteDriver: DriverPreference;
   /** Warehouse connection from the environment (ODS_WAREHOUSE), when set. */
   warehouse: string | undefined;
+  /** The repository (`owner/name`) from GITHUB_REPOSITORY, when set: `env`'s default for --repository. */
+  repository?: string | undefined;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** True when stderr is a terminal: progress is shown only then. */

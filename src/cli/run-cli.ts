@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { escapedWarehouseFailure } from "../env/warehouse-errors.js";
 import { ERROR_CATALOGUE } from "../errors/catalogue.js";
 import { formatUserError, isUserError, UserError } from "../errors/user-error.js";
 import { VERSION } from "../version.js";
@@ -60,9 +61,10 @@ export async function runCli(argv: readonly string[], context: CliContext, debug
       parsed.positionals,
       context,
     );
-  } catch (error) {
+  } catch (thrown) {
     // A progress line may be on the terminal: the error starts on a clean line.
     if (context.interactive) context.stderr(CLEAR_LINE);
+    const error = escapedWarehouseFailure(thrown) ?? thrown;
     if (isUserError(error)) {
       context.stderr(`${formatUserError(commandHint(error, command?.name))}\n`);
       return error.exitCode;

@@ -75,11 +75,24 @@ const CLOCK_NAMES: readonly ClockName[] = [
 
 const BY_NAME = new Map(CLOCK_NAMES.map((entry) => [entry.name, entry]));
 
+const TRIGGER_NAMES = [...new Set([...CLOCK_NAMES.map((entry) => entry.name), "tomorrow"])].join("|");
+
 /** A name as a whole word somewhere in the text (strings and comments included): only then is it scanned. */
-const TRIGGER = new RegExp(
-  `(?<![a-z0-9_$])(?:${[...new Set([...CLOCK_NAMES.map((entry) => entry.name), "tomorrow"])].join("|")})(?![a-z0-9_$])`,
-  "i",
-);
+const TRIGGER = new RegExp(`(?<![a-z0-9_$])(?:${TRIGGER_NAMES})(?![a-z0-9_$])`, "i");
+
+/**
+ * TRIGGER's cheap superset, tried first: a name between word boundaries
+ * (`\b`: ASCII letters, digits and `_`, since the flags have no `u`). Where
+ * TRIGGER matches, so does this (the characters around the name are not
+ * word characters either: `$` isn't one), so testing it first changes no
+ * result; it may also match a name next to a `$`, which TRIGGER then
+ * refuses. V8 runs it several times faster than TRIGGER's lookbehind on
+ * text without a name (most SQL), which is the whole cost of the scan.
+ */
+const QUICK_TRIGGER = new RegExp(`\\b(?:${TRIGGER_NAMES})\\b`, "i");
+
+/** The two triggers, for the test that QUICK_TRIGGER matches wherever TRIGGER does. */
+export const CLOCK_TRIGGERS = { exact: TRIGGER, quick: QUICK_TRIGGER } as const;
 
 /** Postgres (and DuckDB, Redshift) special date/time input strings that read the clock when cast. */
 const SPECIAL_DATE_STRINGS = new Set(["now", "today", "tomorrow", "yesterday"]);
@@ -122,7 +135,7 @@ function lexisOf(adapter: string, backslashEscapes: boolean): Lexis {
  */
 export function clockCalls(sql: string, adapterType: string | null): string[] {
   // Case-insensitive on the text as it is: most SQL has no name, and isn't lowercased.
-  if (!TRIGGER.test(sql)) return [];
+  if (!QUICK_TRIGGER.test(sql) || !TRIGGER.test(sql)) return [];
   const lower = sql.toLowerCase();
   const adapter = (adapterType ?? "").toLowerCase();
   const found = new Set<string>();

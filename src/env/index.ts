@@ -3,7 +3,8 @@
  * action's lifecycle and the `ods-state env` commands call.
  *
  *   const warehouse = await openWarehouse(parseWarehouseSpec(value, cwd));
- *   const ctx = await environmentContext(warehouse, { now });
+ *   const ctx = await environmentContext(warehouse, { now, scope: { repository: "owner/name", project } });
+ *   const name = environmentName(ctx.scope, prNumber);   // acts only on its repository + project's rows
  *
  *   PR opened / pushed (main step, before dbt):
  *     baseline = await environmentBaseline(ctx, name, prod)      // prod + the PR's own builds
@@ -19,13 +20,28 @@
  *     dbt builds result.select; the post step records that run, then
  *     snapshot = applyPromotion(recorded, result.promoted, { promotedBy, builtBy: runId })
  *     await closeEnvironment(ctx, { name, merged: true }); await cleanupEnvironment(ctx, { name, prod })
+ *     await repairEnvironments(ctx, { prod })   // pointer views main's dbt run dropped (PostgreSQL CASCADE)
  *   scheduled: await runJanitor(ctx, { retentionDays, openPullRequests })
  */
+import type { EnvScope } from "./environment-identity.js";
 import type { EnvContext } from "./lifecycle/common.js";
+import {
+  type CreateEnvironmentInput,
+  createEnvironment as createEnvironmentUnlocked,
+  type EnvironmentChange,
+} from "./lifecycle/create.js";
 import { DEFAULT_META_SCHEMA, EnvironmentRegistry } from "./registry.js";
 import type { Warehouse } from "./warehouse.js";
 
 export { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
+export {
+  checkRepository,
+  describeScope,
+  type EnvScope,
+  environmentName,
+  inScope,
+  scopedName,
+} from "./environment-identity.js";
 export {
   environmentBaseline,
   type RecordBuildsInput,
@@ -39,14 +55,20 @@ export {
   closeEnvironment,
 } from "./lifecycle/cleanup.js";
 export type { EnvContext } from "./lifecycle/common.js";
-export {
-  type CreateEnvironmentInput,
-  createEnvironment,
-  type EnvAction,
-  type EnvironmentChange,
-  environmentName,
+export type {
+  CreateEnvironmentInput,
+  EnvAction,
+  EnvironmentChange,
 } from "./lifecycle/create.js";
 export { type JanitorInput, type JanitorReport, runJanitor } from "./lifecycle/janitor.js";
+export {
+  type EnvironmentRepair,
+  type RepairedPointer,
+  type RepairInput,
+  type RepairReport,
+  repairEnvironments,
+  type UnrepairablePointer,
+} from "./lifecycle/repair.js";
 export { type QualifiedName, quoteIdentifier } from "./names.js";
 export { openWarehouse, parseWarehouseSpec, type WarehouseSpec } from "./open.js";
 export { PostgresWarehouse } from "./postgres/postgres-warehouse.js";
@@ -86,16 +108,41 @@ export {
   EnvironmentRegistry,
   REGISTRY_SCHEMA_VERSION,
 } from "./registry.js";
+export {
+  DEFAULT_TIMEOUTS,
+  parseTimeout,
+  TIMEOUT_SETTINGS,
+  type TimeoutKind,
+  timeoutsFrom,
+  type WarehouseTimeouts,
+} from "./timeouts.js";
 export type { Warehouse, WarehouseCapabilities } from "./warehouse.js";
 
-/** Opens (creating unless `create` is false) the registry and binds the clock. */
+/** Opens (creating unless `create` is false) the registry and binds the clock and the scope it acts for. */
 export async function environmentContext(
   warehouse: Warehouse,
-  options: { now: string; metaSchema?: string; create?: boolean },
+  options: { now: string; scope: EnvScope; metaSchema?: string; create?: boolean },
 ): Promise<EnvContext | null> {
   const registry = await EnvironmentRegistry.open(warehouse, {
     schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
     create: options.create ?? true,
   });
-  return registry ? { warehouse, registry, now: options.now } : null;
+  return registry ? { warehouse, registry, now: options.now, scope: options.scope } : null;
+}
+
+/**
+ * Creates or refreshes an environment (lifecycle/create.ts) while holding the
+ * warehouse's lock on it: two jobs of one pull request at once (a push while
+ * the previous run still creates it) take turns, and the second finds the
+ * first one's objects instead of failing on them.
+ */
+export async function createEnvironment(
+  ctx: EnvContext,
+  input: CreateEnvironmentInput,
+): Promise<EnvironmentChange> {
+  const { warehouse } = ctx;
+  if (!warehouse.exclusive) return createEnvironmentUnlocked(ctx, input);
+  return warehouse.exclusive(`environment:${ctx.registry.schema}:${input.name}`, () =>
+    createEnvironmentUnlocked(ctx, input),
+  );
 }

@@ -11,6 +11,7 @@ import path from "node:path";
 import { UserError } from "../errors/user-error.js";
 import { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
 import { PostgresWarehouse } from "./postgres/postgres-warehouse.js";
+import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "./timeouts.js";
 import type { Warehouse } from "./warehouse.js";
 
 export type WarehouseSpec = { engine: "duckdb"; file: string } | { engine: "postgres"; url: string };
@@ -49,6 +50,17 @@ export function parseWarehouseSpec(
   );
 }
 
-export async function openWarehouse(spec: WarehouseSpec): Promise<Warehouse> {
-  return spec.engine === "duckdb" ? DuckDbWarehouse.open(spec.file) : PostgresWarehouse.connect(spec.url);
+/**
+ * Opens the warehouse with these timeouts (default: connect 30 s, statement
+ * 10 min, lock 60 s; src/env/timeouts.ts). Timeouts come from flags and
+ * inputs, not from the URL: the URL is a secret set once, and ODS sets the
+ * session's statement_timeout and lock_timeout over whatever it says.
+ */
+export async function openWarehouse(
+  spec: WarehouseSpec,
+  timeouts: WarehouseTimeouts = DEFAULT_TIMEOUTS,
+): Promise<Warehouse> {
+  return spec.engine === "duckdb"
+    ? DuckDbWarehouse.open(spec.file, timeouts)
+    : PostgresWarehouse.connect(spec.url, timeouts);
 }

@@ -6,8 +6,10 @@
  * a newer major or minor, and upgrades an older minor additively.
  *
  *   registry_info    key, value                          schema_version
- *   environments     name, project, pr_number, head_sha, status (open | closed | merged | removed),
- *                    prod_schemas (JSON), created_at, updated_at, closed_at
+ *   environments     name (derived from the identity: environment-identity.ts), repository, project,
+ *                    pr_number, head_sha, status (open | closed | merged | removed), prod_schemas (JSON),
+ *                    schemas (JSON: the schemas it was created over), created_at, updated_at, closed_at
+ *                    (1.0 rows have no repository: legacy, acted on only when asked to, see docs)
  *   env_objects      what an environment owns: schemas it created, its pointer views, the relations
  *                    its builds wrote; state creating (intent written first) | present
  *   env_pointers     pointer view (schema, identifier) → what it reads (schema, identifier, run, version key)
@@ -15,7 +17,8 @@
  *                    fingerprint digest, checks digest and outcome, parents read (JSON:
  *                    node → {run_id, version_key, via pointer | build}), sources seen (JSON),
  *                    the node's state as the planner reads it (JSON)
- *   promotions       one per promotion: environment, promoted_by, status, atomic, retain_until
+ *   promotions       one per promotion: environment, repository, project, promoted_by, status, atomic,
+ *                    retain_until
  *   promotion_steps  the journal: one per node: source, staged, target, retired and undone names,
  *                    state, the prod state it replaced and the state it promoted (JSON)
  *
@@ -32,8 +35,10 @@ import {
 import type { DataVersion, NodeState } from "../state/snapshot.js";
 import { checkIdentifier } from "./names.js";
 import type { RecordRow, RecordTable, Warehouse } from "./warehouse.js";
+import { isDuplicateObject } from "./warehouse-errors.js";
 
-export const REGISTRY_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 0 };
+/** 1.1: environments and promotions name their repository; environments record their schemas. */
+export const REGISTRY_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 1 };
 export const DEFAULT_META_SCHEMA = "ods_meta";
 
 const T = {
@@ -44,6 +49,8 @@ const T = {
       name: "text",
       project: "text",
       pr_number: "integer",
+      repository: "text",
+      schemas: "text",
       head_sha: "text",
       status: "text",
       prod_schemas: "text",
@@ -110,6 +117,7 @@ const T = {
       id: "text",
       environment: "text",
       project: "text",
+      repository: "text",
       promoted_by: "text",
       status: "text",
       atomic: "integer",
@@ -151,12 +159,16 @@ export type EnvironmentStatus = "open" | "closed" | "merged" | "removed";
 
 export interface EnvironmentRecord {
   name: string;
+  /** `owner/name`; null for a row written before 1.1 (legacy: see docs/environments.md, Isolation). */
+  repository: string | null;
   project: string;
   pr_number: number | null;
   head_sha: string | null;
   status: EnvironmentStatus;
   /** Schemas that held prod relations when the environment was created or refreshed: never dropped. */
   prod_schemas: string[];
+  /** The schemas of its relations, checked when it was created or last refreshed (empty for a legacy row). */
+  schemas: string[];
   created_at: string;
   updated_at: string;
   closed_at: string | null;
@@ -232,6 +244,8 @@ export type PromotionStatus =
 export interface PromotionRecord {
   id: string;
   environment: string;
+  /** null for a promotion written before 1.1 (legacy). */
+  repository: string | null;
   project: string;
   promoted_by: string;
   status: PromotionStatus;
@@ -293,10 +307,13 @@ export class EnvironmentRegistry {
   /**
    * Opens the registry in `schema`, creating it unless `create` is false (then
    * null when there is none). Refuses a registry written by a newer version.
+   * Safe when several jobs create it at once: the adapter serializes creation
+   * (PostgreSQL: an advisory lock), and a creator that still loses a race on
+   * the catalog reads the registry the other one made.
    */
   static async open(
     warehouse: Warehouse,
-    options: { schema?: string; create?: boolean } = {},
+    options: { schema?: string; create?: boolean; retried?: boolean } = {},
   ): Promise<EnvironmentRegistry | null> {
     const schema = checkIdentifier(
       options.schema ?? DEFAULT_META_SCHEMA,
@@ -315,9 +332,11 @@ export class EnvironmentRegistry {
           `The environment registry in ${warehouse.label} (schema ${schema}) has schema_version ${JSON.stringify(text)}; this ods-state reads ${REGISTRY_SCHEMA_VERSION.major}.0 to ${formatSchemaVersion(REGISTRY_SCHEMA_VERSION)}.`,
         );
       }
-      if (version.minor < REGISTRY_SCHEMA_VERSION.minor && options.create !== false) {
+      // An older minor is upgraded additively (its columns added), even when opened without `create`: this
+      // version reads its columns. Rows of 1.0 get no repository: legacy (docs/environments.md, Isolation).
+      if (version.minor < REGISTRY_SCHEMA_VERSION.minor) {
         await warehouse.transaction(async () => {
-          await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
+          await warehouse.ensureRecordTables(schema, REGISTRY_TABLES, { upgrade: true });
           await warehouse.upsertRecord(schema, T.info, {
             key: "schema_version",
             value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
@@ -327,13 +346,20 @@ export class EnvironmentRegistry {
       return registry;
     }
     if (options.create === false) return null;
-    await warehouse.transaction(async () => {
-      await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
-      await warehouse.upsertRecord(schema, T.info, {
-        key: "schema_version",
-        value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
+    try {
+      await warehouse.transaction(async () => {
+        await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
+        await warehouse.upsertRecord(schema, T.info, {
+          key: "schema_version",
+          value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
+        });
       });
-    });
+    } catch (error) {
+      // Another job created it at the same moment (an ods-state without the adapter's creation lock):
+      // what it made is what this one would have; read it once more.
+      if (!isDuplicateObject(error) || options.retried) throw error;
+      return EnvironmentRegistry.open(warehouse, { ...options, retried: true });
+    }
     return registry;
   }
 
@@ -352,8 +378,10 @@ export class EnvironmentRegistry {
   async putEnvironment(record: EnvironmentRecord): Promise<void> {
     await this.warehouse.upsertRecord(this.schema, T.environments, {
       name: record.name,
+      repository: record.repository,
       project: record.project,
       pr_number: record.pr_number,
+      schemas: JSON.stringify(record.schemas),
       head_sha: record.head_sha,
       status: record.status,
       prod_schemas: JSON.stringify(record.prod_schemas),
@@ -374,6 +402,21 @@ export class EnvironmentRegistry {
       kind: str(row.kind) as OwnedKind,
       role: str(row.role) as OwnedObject["role"],
       node_id: strOrNull(row.node_id),
+      state: str(row.state) as OwnedObject["state"],
+      created_at: str(row.created_at),
+    }));
+  }
+
+  /** Every schema an environment (of any repository or project) says it created. */
+  async ownedSchemas(): Promise<OwnedObject[]> {
+    const rows = await this.warehouse.selectRecords(this.schema, T.objects, { kind: "schema" });
+    return rows.map((row) => ({
+      environment: str(row.environment),
+      schema: str(row.schema_name),
+      identifier: "",
+      kind: "schema" as const,
+      role: "schema" as const,
+      node_id: null,
       state: str(row.state) as OwnedObject["state"],
       created_at: str(row.created_at),
     }));
@@ -502,6 +545,7 @@ export class EnvironmentRegistry {
       .map((row) => ({
         id: str(row.id),
         environment: str(row.environment),
+        repository: strOrNull(row.repository),
         project: str(row.project),
         promoted_by: str(row.promoted_by),
         status: str(row.status) as PromotionStatus,
@@ -520,6 +564,7 @@ export class EnvironmentRegistry {
     await this.warehouse.upsertRecord(this.schema, T.promotions, {
       id: promotion.id,
       environment: promotion.environment,
+      repository: promotion.repository,
       project: promotion.project,
       promoted_by: promotion.promoted_by,
       status: promotion.status,
@@ -580,11 +625,13 @@ export class EnvironmentRegistry {
 function toEnvironment(row: RecordRow): EnvironmentRecord {
   return {
     name: str(row.name),
+    repository: strOrNull(row.repository),
     project: str(row.project),
     pr_number: row.pr_number === null || row.pr_number === undefined ? null : Number(row.pr_number),
     head_sha: strOrNull(row.head_sha),
     status: str(row.status) as EnvironmentStatus,
     prod_schemas: json(row.prod_schemas, []),
+    schemas: json(row.schemas, []),
     created_at: str(row.created_at),
     updated_at: str(row.updated_at),
     closed_at: strOrNull(row.closed_at),

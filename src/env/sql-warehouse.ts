@@ -42,6 +42,7 @@ export abstract class SqlWarehouse implements Warehouse {
   abstract replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]>;
   abstract tableIdentity(name: QualifiedName): Promise<string | null>;
   abstract markTable(name: QualifiedName, mark: string): Promise<string>;
+  abstract boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null>;
   abstract hasRecordTable(schema: string, table: string): Promise<boolean>;
   abstract upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void>;
   protected abstract recordTableDdl(schema: string, table: RecordTable): string;
@@ -126,10 +127,23 @@ export abstract class SqlWarehouse implements Warehouse {
     await this.run(`ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`);
   }
 
-  async ensureRecordTables(schema: string, tables: readonly RecordTable[]): Promise<void> {
+  async ensureRecordTables(
+    schema: string,
+    tables: readonly RecordTable[],
+    options: { upgrade?: boolean } = {},
+  ): Promise<void> {
     await this.transaction(async () => {
       await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "metadata schema")}`);
-      for (const table of tables) await this.run(this.recordTableDdl(schema, table));
+      for (const table of tables) {
+        await this.run(this.recordTableDdl(schema, table));
+        // A registry of an older minor version gains the columns added since (additive upgrade).
+        if (!options.upgrade) continue;
+        for (const [name, type] of Object.entries(table.columns)) {
+          await this.run(
+            `ALTER TABLE ${this.tableName(schema, table)} ADD COLUMN IF NOT EXISTS ${this.q(name, "column")} ${this.columnType(type)}`,
+          );
+        }
+      }
     });
   }
 

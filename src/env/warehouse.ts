@@ -91,11 +91,27 @@ export interface Warehouse {
 
   /** Runs `work` between BEGIN and COMMIT (ROLLBACK on failure); nested calls join the outer transaction. */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` (several transactions) while holding an exclusive lock on
+   * `key` that other jobs on the same warehouse wait for (up to the lock
+   * timeout): concurrent creators of one environment take turns. Absent
+   * where one process at a time can write (a DuckDB file).
+   */
+  exclusive?<T>(key: string, work: () => Promise<T>): Promise<T>;
 
   /** Schemas of the connected database. */
   listSchemas(): Promise<string[]>;
   /** Tables and views of the connected database in these schemas (compared under the engine's rules). */
   listObjects(schemas: readonly string[]): Promise<WarehouseObject[]>;
+
+  /**
+   * Where views bind by object (`views_bind_by: "object"`): the relations each
+   * of these views reads now (one catalog query), keyed by `qualifiedKey` of
+   * the view; a view that doesn't exist has no entry. Null where views bind
+   * by name: a view reads whatever holds the names of its definition when it
+   * is queried, so the catalog has nothing to say.
+   */
+  boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null>;
 
   /** Creates the schema unless it exists. */
   createSchema(schema: string): Promise<void>;
@@ -138,8 +154,12 @@ export interface Warehouse {
   /** Marks the table at `name` as put there by `mark` where the engine needs a mark for an identity (DuckDB: in its comment, after the comment it had); returns its identity. */
   markTable(name: QualifiedName, mark: string): Promise<string>;
 
-  /** Creates the metadata schema and these record tables unless they exist. */
-  ensureRecordTables(schema: string, tables: readonly RecordTable[]): Promise<void>;
+  /** Creates the metadata schema and these record tables unless they exist; `upgrade` adds the columns they lack. */
+  ensureRecordTables(
+    schema: string,
+    tables: readonly RecordTable[],
+    options?: { upgrade?: boolean },
+  ): Promise<void>;
   /** Whether the record table exists. */
   hasRecordTable(schema: string, table: string): Promise<boolean>;
   selectRecords(schema: string, table: RecordTable, where?: RecordRow): Promise<RecordRow[]>;

@@ -75,6 +75,26 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "The warehouse refused a statement. What ODS records is what the warehouse holds: fix the cause and run the command again to finish the job.",
   },
+  warehouse_connect_timeout: {
+    exit: 1,
+    hint: "The warehouse did not accept the connection and answer its handshake in time; nothing was changed. Check the host, port, firewall and that the server is up (a server that accepts and never answers looks like this); a slow but healthy server needs a longer limit: --connect-timeout SECONDS (CLI) or the `connect-timeout` input (action).",
+  },
+  warehouse_statement_timeout: {
+    exit: 1,
+    hint: "The statement was cancelled and its transaction rolled back: what the registry records is still what the warehouse holds. If the warehouse is busy or the table large, raise the limit with --statement-timeout (CLI) or the `statement-timeout` input (action), e.g. 30m, then run the same command again to finish the job.",
+  },
+  warehouse_lock_timeout: {
+    exit: 1,
+    hint: "Another session held a lock ODS needed (a long query reading the table, another job on the same environment or registry, or, on DuckDB, another process with the file open); the step was rolled back. Wait for it (PostgreSQL: see pg_stat_activity and pg_locks), or raise --lock-timeout (CLI) or the `lock-timeout` input (action); then run the same command again.",
+  },
+  warehouse_permission_denied: {
+    exit: 1,
+    hint: 'The warehouse refused an operation for lack of a privilege (PostgreSQL: a grant or ownership the CI role lacks; DuckDB: the permissions of the database file and its folder); what was in progress was rolled back. Grant what the message names (docs/environments.md, "Timeouts, concurrency and errors", lists what each command needs), then run the same command again.',
+  },
+  warehouse_connection_lost: {
+    exit: 1,
+    hint: "The warehouse went away mid-run (restart, failover, an administrator's pg_terminate_backend, the network). The step in progress was rolled back, and every change commits with its registry row: run the same command again to finish the job (an interrupted promotion is finished or undone by the next `ods-state env promote` or by `ods-state env rollback --resume`).",
+  },
   identifier_refused: {
     exit: 1,
     hint: "Rename the model, schema or alias in the dbt project: ODS refuses names it could only pass to the warehouse by relying on escaping (double quotes, control characters) and names the warehouse would cut.",
@@ -110,6 +130,22 @@ export const ERROR_CATALOGUE = {
   rollback_prod_replaced: {
     exit: 1,
     hint: "Nothing was rolled back: prod's table is newer than the promotion (a later dbt build or promotion replaced it). To undo the change, revert it in the code and let the default branch build; the tables the promotion replaced are dropped when its retention passes.",
+  },
+  environment_foreign: {
+    exit: 1,
+    hint: "An environment or promotion belongs to one repository and dbt project (docs/environments.md, Isolation); nothing was changed. Run the command from that repository (--repository, --project), or with --legacy for rows written before isolation.",
+  },
+  environment_schema_taken: {
+    exit: 1,
+    hint: "Nothing was changed. Give the CI target a schema of its own for this repository and dbt project (e.g. `analytics_<project>_pr_{{ env_var('PR_NUMBER') }}`). If the owner is a legacy environment (written before isolation), drop it with `ods-state env cleanup --legacy --pr N --project PROJECT` first.",
+  },
+  environment_schema_occupied: {
+    exit: 1,
+    hint: "Nothing was changed. The CI target's schema holds relations this environment did not create: when it is prod's schema, prod's state is missing or not this project's (first run, expired cache, wrong --state): give the CI target its own schema. Otherwise drop or move those relations.",
+  },
+  state_other_project: {
+    exit: 1,
+    hint: "The state file belongs to another dbt project. Give the state of this project (--state), or the manifest of the project the state belongs to.",
   },
 } as const satisfies Record<string, { exit: 1 | 2; hint: string }>;
 

@@ -1,5 +1,6 @@
 import { readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { timeoutsFrom, type WarehouseTimeouts } from "../env/timeouts.js";
 import { UserError } from "../errors/user-error.js";
 import { type DriverPreference, parseDriverPreference } from "../store/sqlite-driver.js";
 
@@ -32,6 +33,10 @@ export interface ActionInputs {
   exclude: string[];
   /** A secret: masked by the entry point, never logged or stored. */
   warehouse: string;
+  /** connect-timeout, statement-timeout, lock-timeout (defaults 30 s, 10 min, 60 s). */
+  timeouts: WarehouseTimeouts;
+  /** The schema of the environment registry in the warehouse (default ods_meta). */
+  metaSchema: string;
   promote: boolean;
   retentionDays: number;
   sqliteDriver: DriverPreference;
@@ -102,10 +107,26 @@ export function readActionInputs(
       .split(/\s+/)
       .filter((part) => part !== ""),
     warehouse: input("warehouse"),
+    timeouts: timeoutsFrom((kind) => input(`${kind}-timeout`), "input"),
+    metaSchema: metaSchemaOf(input("meta-schema")),
     promote: parseBooleanInput(input("promote"), "promote", true),
     retentionDays,
     sqliteDriver: parseDriverPreference(driverVariable),
   };
+}
+
+/** The registry's schema: a plain name (the warehouse adapter quotes it and checks it against its rules). */
+function metaSchemaOf(text: string): string {
+  const value = text.trim();
+  if (value === "") return "ods_meta";
+  if (!/^[A-Za-z_][A-Za-z0-9_$]{0,62}$/.test(value)) {
+    throw new UserError(
+      "input_invalid",
+      `Input \`meta-schema\` is \`${text}\`; it must be a schema name (letters, digits, \`_\`, \`$\`, not starting with a digit, at most 63), or empty for ods_meta.`,
+      { input: "meta-schema" },
+    );
+  }
+  return value;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { escapedWarehouseFailure } from "../env/warehouse-errors.js";
 import { formatUserError, isUserError } from "../errors/user-error.js";
 
 /** The part of @actions/core used to report a failure, passed in by the entry point. */
@@ -12,7 +13,8 @@ export interface FailureReporter {
  * (and an annotation on the file it concerns); anything else, including a
  * thrown non-Error, as an internal error with the stack under debug logging.
  */
-export function reportFailure(error: unknown, reporter: FailureReporter): void {
+export function reportFailure(thrown: unknown, reporter: FailureReporter): void {
+  const error = escapedWarehouseFailure(thrown) ?? thrown;
   if (isUserError(error)) {
     if (error.file) reporter.error(error.message, { file: error.file, title: `ods-state: ${error.code}` });
     reporter.setFailed(formatUserError(error));

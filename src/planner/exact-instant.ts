@@ -16,16 +16,35 @@
  */
 export interface ExactInstant {
   /** Whole seconds since 1970-01-01T00:00:00Z (UTC). */
-  seconds: number;
+  readonly seconds: number;
   /** The fraction of a second as written, trailing zeros removed ("" for none). */
-  fraction: string;
+  readonly fraction: string;
 }
 
 const PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 
-/** Parses an instant exactly; undefined when it is not one (see the module's comment). */
+/**
+ * Instants already parsed, by text (null: not an instant). A plan compares
+ * the same few texts (each source's max_loaded_at, the run's start, the
+ * snapshot times) once per node that reads them: parsed once each. Bounded,
+ * so a long-lived process doesn't keep every text it ever saw.
+ */
+const parsed = new Map<string, ExactInstant | null>();
+const PARSED_LIMIT = 4096;
+
+/** Parses an instant exactly; undefined when it is not one (see the module's comment). Shared results: read only. */
 export function parseInstant(text: string): ExactInstant | undefined {
+  let result = parsed.get(text);
+  if (result === undefined) {
+    result = parseUncached(text) ?? null;
+    if (parsed.size >= PARSED_LIMIT) parsed.clear();
+    parsed.set(text, result);
+  }
+  return result ?? undefined;
+}
+
+function parseUncached(text: string): ExactInstant | undefined {
   const match = PATTERN.exec(text.trim());
   if (!match) return undefined;
   const [, y, mo, d, h = "00", mi = "00", s = "00", fraction = "", zulu, sign, oh, om = "00"] = match;
@@ -54,6 +73,7 @@ export function parseInstant(text: string): ExactInstant | undefined {
 /** Negative, zero or positive as `a` is before, at or after `b`. */
 export function compareExact(a: ExactInstant, b: ExactInstant): number {
   if (a.seconds !== b.seconds) return a.seconds < b.seconds ? -1 : 1;
+  if (a.fraction === b.fraction) return 0;
   const width = Math.max(a.fraction.length, b.fraction.length);
   const x = a.fraction.padEnd(width, "0");
   const y = b.fraction.padEnd(width, "0");

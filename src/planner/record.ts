@@ -20,7 +20,8 @@
  *   the version of each source it saw, from a sources.json taken strictly
  *   before the run started (otherwise none: data may have arrived after).
  * - `tested` is set when every check of the node ran in this run and passed,
- *   against the checks digest it has now; a build without checks, or whose
+ *   against the checks digest it has now (and its checks key, the plan's
+ *   cheap proof that they are unchanged); a build without checks, or whose
  *   checks didn't all run, leaves it unset.
  * - Source checks: all passed records the source as tested (with the version
  *   measured before they ran); any failed removes the record.
@@ -28,8 +29,8 @@
  */
 import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
-import { checksDigest } from "../dbt/checks-digest.js";
-import { MacroIndex } from "../dbt/fingerprint/macro-index.js";
+import { checksDigest, checksKey } from "../dbt/checks-digest.js";
+import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
 import type { Check } from "../dbt/graph.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import { UserError } from "../errors/user-error.js";
@@ -209,7 +210,7 @@ export function record(input: RecordInput): RecordOutcome {
   );
 
   const graph = project.graph;
-  const macros = new MacroIndex(graph.macros, metadata.adapterType);
+  const macros = macroIndexFor(graph);
   // One result per node: of several that disagree, the one that did not pass counts (whatever the order).
   const statusOf = new Map<string, RunResults["results"][number]>();
   for (const result of runResults.results) {
@@ -278,6 +279,8 @@ export function record(input: RecordInput): RecordOutcome {
         partial.push(id);
       } else if (digest !== null && checksOutcome(node.checks) === "passed") {
         state.tested = { run_id: runId, at: state.built_at, checks_digest: digest };
+        const key = checksKey(checksOf(node.checks), macros);
+        if (key !== null) state.tested.checks_key = key;
       }
       setOwn(nodes, id, state);
       built.push(id);
@@ -300,8 +303,14 @@ export function record(input: RecordInput): RecordOutcome {
     if (outcome === "failed") delete sourceStates[sourceId];
     else if (outcome === "passed" && !readsPartialData) {
       const digest = checksDigest(checksOf(source.checks), macros);
+      const key = digest ? checksKey(checksOf(source.checks), macros) : null;
       const next: SourceState = {
-        tested: { run_id: runId, at: startedAt, ...(digest ? { checks_digest: digest } : {}) },
+        tested: {
+          run_id: runId,
+          at: startedAt,
+          ...(digest ? { checks_digest: digest } : {}),
+          ...(key ? { checks_key: key } : {}),
+        },
       };
       const version = sourceVersions.get(sourceId);
       if (version) next.version = version;

@@ -16,6 +16,7 @@ import type { Check, ProjectGraph } from "../dbt/graph.js";
 import { own } from "../state/own.js";
 import type { SourceCheckEntry } from "../state/plan.js";
 import type { StateSnapshot } from "../state/snapshot.js";
+import { unchangedByKey } from "./checks-to-run.js";
 import {
   atLeastSemantic,
   compareInstants,
@@ -36,7 +37,6 @@ export function planSourceChecks(
     if (inScope && !inScope.has(id)) continue;
     const name = `${source.source.sourceName}.${source.source.name}`;
     const checks = source.checks.map((c) => graph.checks.get(c)).filter((c): c is Check => c !== undefined);
-    const digest = checksDigest(checks, macros);
     const record = own(snapshot?.sources, id);
     const current = observed.get(id);
     const run = (code: SourceCheckEntry["reason"]["code"], message: string): SourceCheckEntry => ({
@@ -51,7 +51,10 @@ export function planSourceChecks(
       entries.push(
         run("not_tested", "Its checks have no passing run recorded (never passed, or failed last time)."),
       );
-    } else if (!tested.checks_digest || tested.checks_digest !== digest) {
+    } else if (
+      !tested.checks_digest ||
+      (!unchangedByKey(tested, checks, macros) && tested.checks_digest !== checksDigest(checks, macros))
+    ) {
       entries.push(run("checks_changed", "Its checks were added, removed or edited since they last passed."));
     } else if (!current?.value || !atLeastSemantic(current.exactness)) {
       entries.push(

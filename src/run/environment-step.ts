@@ -6,16 +6,20 @@
  * dropped when the pull request closes without merging. Forks and
  * pull_request_target never get one.
  */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import {
   applyRecordedRollbacks,
+  checkRepository,
   cleanupEnvironment,
   closeEnvironment,
   createEnvironment,
   type EnvContext,
   type EnvironmentChange,
+  type EnvScope,
   environmentBaseline,
   environmentContext,
   environmentName,
@@ -25,6 +29,7 @@ import {
   recordEnvironmentBuilds,
   recordedRollbacks,
 } from "../env/index.js";
+import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import type { Plan } from "../state/plan.js";
@@ -43,18 +48,50 @@ export function environmentRefusal(inputs: ActionInputs, run: RunEnvironment): s
 }
 
 /**
- * The rollbacks the warehouse's registry records for `project` (ods-state
- * env rollback), to apply to prod's state before planning or recording.
- * Empty without a warehouse; a warehouse that can't be read fails the step
- * (planning on state the warehouse contradicts would be a guess).
+ * The scope the action's environments live in: this repository (GITHUB_REPOSITORY) and the dbt project
+ * (the manifest's name). Two repositories or projects sharing a warehouse never act on each other's.
+ */
+export function environmentScope(run: RunEnvironment, project: string): EnvScope {
+  const repository = `${run.repository.owner}/${run.repository.repo}`;
+  if (run.repository.owner === "" || run.repository.repo === "") {
+    throw new UserError(
+      "input_invalid",
+      "GITHUB_REPOSITORY is not set: an environment's identity is its repository, dbt project and pull request, so no environment can be named.",
+      { input: "GITHUB_REPOSITORY", hint: "Run the action in GitHub Actions, which sets GITHUB_REPOSITORY." },
+    );
+  }
+  return { repository: checkRepository(repository, "GITHUB_REPOSITORY"), project };
+}
+
+/**
+ * The dbt project's name when there is no manifest (a closed pull request's or the janitor's job may not
+ * parse the project): the top-level `name:` of dbt_project.yml in project-dir; null when it can't be read.
+ */
+export function projectNameFromDbtProject(projectDir: string): string | null {
+  const file = path.join(projectDir, "dbt_project.yml");
+  if (!existsSync(file)) return null;
+  const match = /^name:[ \t]*["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(#.*)?$/m.exec(
+    readFileSync(file, "utf8"),
+  );
+  return match ? match[1]! : null;
+}
+
+/**
+ * The rollbacks the warehouse's registry records for `project` of this repository (ods-state env
+ * rollback), to apply to prod's state before planning or recording. Empty without a warehouse; a
+ * warehouse that can't be read fails the step (planning on state the warehouse contradicts would be a
+ * guess).
  */
 export async function warehouseRollbacks(
   inputs: ActionInputs,
+  run: RunEnvironment,
   ports: Ports,
   project: string,
 ): Promise<RecordedRollback[]> {
   if (inputs.warehouse === "") return [];
-  return withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) => recordedRollbacks(ctx, project));
+  return withEnvironmentContext(inputs, environmentScope(run, project), ports, (ctx) =>
+    recordedRollbacks(ctx, project),
+  );
 }
 
 /**
@@ -65,10 +102,11 @@ export async function warehouseRollbacks(
  */
 export async function warehouseRollbacksForRecord(
   inputs: ActionInputs,
+  run: RunEnvironment,
   ports: Ports,
   project: string,
 ): Promise<RecordedRollback[]> {
-  return warehouseRollbacks(inputs, ports, project).catch((error: unknown) => {
+  return warehouseRollbacks(inputs, run, ports, project).catch((error: unknown) => {
     ports.log.warning(
       `Can't read the warehouse's rollbacks (${error instanceof Error ? error.message : String(error)}): the run is recorded on the restored state, and the next run with the warehouse applies them.`,
     );
@@ -91,15 +129,23 @@ export function reconcileWithRollbacks(
   return reconciled;
 }
 
+/** Runs `work` with the registry (in the `meta-schema` input's schema) open for `scope`. */
 export async function withEnvironmentContext<T>(
   inputs: ActionInputs,
-  workspace: string,
+  scope: EnvScope,
   ports: Ports,
   work: (ctx: EnvContext) => Promise<T>,
 ): Promise<T> {
-  const warehouse = await openWarehouse(parseWarehouseSpec(inputs.warehouse, workspace, "input `warehouse`"));
+  const warehouse = await openWarehouse(
+    parseWarehouseSpec(inputs.warehouse, inputs.workspace, "input `warehouse`"),
+    inputs.timeouts,
+  );
   try {
-    const ctx = await environmentContext(warehouse, { now: ports.now().toISOString() });
+    const ctx = await environmentContext(warehouse, {
+      now: ports.now().toISOString(),
+      scope,
+      metaSchema: inputs.metaSchema,
+    });
     if (!ctx) throw new Error("the environment registry could not be opened");
     return await work(ctx);
   } finally {
@@ -114,7 +160,7 @@ export async function pullRequestBaseline(
   prod: StateSnapshot | null,
   project: LoadedProject,
 ): Promise<StateSnapshot | null> {
-  return environmentBaseline(ctx, environmentName(prNumber), prod, project);
+  return environmentBaseline(ctx, environmentName(ctx.scope, prNumber), prod, project);
 }
 
 export async function createPullRequestEnvironment(
@@ -123,7 +169,7 @@ export async function createPullRequestEnvironment(
   ports: Ports,
 ): Promise<EnvironmentChange> {
   const change = await createEnvironment(ctx, {
-    name: environmentName(input.prNumber),
+    name: environmentName(ctx.scope, input.prNumber),
     project: input.project,
     prNumber: input.prNumber,
     headSha: input.headSha,
@@ -149,15 +195,16 @@ export async function recordPullRequestBuilds(
   },
   ports: Ports,
 ): Promise<void> {
+  const name = environmentName(ctx.scope, input.prNumber);
   const outcome = await recordEnvironmentBuilds(ctx, {
-    name: environmentName(input.prNumber),
+    name,
     project: input.project,
     buildProject: input.buildProject,
     runResults: input.runResults,
     sources: input.sources,
   });
   ports.log.info(
-    `Environment ${environmentName(input.prNumber)}: recorded run ${outcome.run_id}: ${outcome.built.length} built, ${outcome.failed.length} failed.`,
+    `Environment ${name}: recorded run ${outcome.run_id}: ${outcome.built.length} built, ${outcome.failed.length} failed.`,
   );
   for (const ignored of outcome.ignored)
     ports.log.info(`  not recorded: ${ignored.unique_id}: ${ignored.reason}`);
@@ -168,7 +215,7 @@ export async function closePullRequestEnvironment(
   input: { prNumber: number; merged: boolean; prod: StateSnapshot | null },
   ports: Ports,
 ): Promise<void> {
-  const name = environmentName(input.prNumber);
+  const name = environmentName(ctx.scope, input.prNumber);
   const closed = await closeEnvironment(ctx, { name, merged: input.merged });
   if (!closed) {
     ports.log.info(`No open environment ${name}.`);

@@ -27,6 +27,8 @@ import {
   closePullRequestEnvironment,
   createPullRequestEnvironment,
   environmentRefusal,
+  environmentScope,
+  projectNameFromDbtProject,
   pullRequestBaseline,
   reconcileWithRollbacks,
   warehouseRollbacks,
@@ -71,7 +73,7 @@ export async function runMainStep(
     return { mode, plan: null };
   }
   if (mode === "janitor") {
-    await runJanitorStep(inputs, ports);
+    await runJanitorStep(inputs, run, ports);
     setPlanOutputs(ports, null, "", false);
     return { mode, plan: null };
   }
@@ -89,7 +91,7 @@ export async function runMainStep(
   if (mode === "record") {
     await recordAndSave(inputs, run, ports, scope, describeSource(restored.source), "", {
       promotion: null,
-      rollbacks: await warehouseRollbacksForRecord(inputs, ports, scope.project),
+      rollbacks: await warehouseRollbacksForRecord(inputs, run, ports, scope.project),
     });
     setPlanOutputs(ports, null, "", existsSync(inputs.statePath));
     return { mode, plan: null };
@@ -103,7 +105,7 @@ export async function runMainStep(
     inputs.warehouse !== "" &&
     (mode === "default_branch" || (isPullRequest && environmentRefusal(inputs, run) === null));
   const rollbacks =
-    usesWarehouse && state.latest ? await warehouseRollbacks(inputs, ports, scope.project) : [];
+    usesWarehouse && state.latest ? await warehouseRollbacks(inputs, run, ports, scope.project) : [];
   const prod = state.latest ? reconcileWithRollbacks(state.latest.snapshot, rollbacks, ports) : null;
   const planWith = (baseline: StateSnapshot | null) =>
     plan({
@@ -128,7 +130,8 @@ export async function runMainStep(
   const refusal = isPullRequest ? environmentRefusal(inputs, run) : "not a pull request";
   if (isPullRequest && refusal === null && run.event.kind === "pull_request") {
     const event = run.event;
-    const outcome = await withEnvironmentContext(inputs, inputs.workspace, ports, async (ctx) => {
+    const envScope = environmentScope(run, scope.project);
+    const outcome = await withEnvironmentContext(inputs, envScope, ports, async (ctx) => {
       const planned = planWith(await pullRequestBaseline(ctx, event.number, prod, project));
       const change = await createPullRequestEnvironment(
         ctx,
@@ -281,19 +284,31 @@ async function closePullRequest(inputs: ActionInputs, run: RunEnvironment, ports
     return;
   }
   const event = run.event;
-  const prod = await prodIfKnown(inputs, ports);
-  await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
+  const { project, prod } = await prodIfKnown(inputs, ports);
+  if (project === null) {
+    ports.log.warning(
+      `No ${inputs.manifest} and no dbt_project.yml with a name in ${inputs.projectDir}: the dbt project is unknown, so the environment (an environment is its repository's and project's) is not dropped now. The janitor drops it after the retention once its pull request is closed.`,
+    );
+    return;
+  }
+  await withEnvironmentContext(inputs, environmentScope(run, project), ports, (ctx) =>
     closePullRequestEnvironment(ctx, { prNumber: event.number, merged: event.merged, prod }, ports),
   );
 }
 
-/** Prod's state, restored, when the manifest says which project it is; null otherwise (cleanup then relies on the registry). */
-async function prodIfKnown(inputs: ActionInputs, ports: Ports): Promise<StateSnapshot | null> {
+/**
+ * The dbt project (the manifest's name, else dbt_project.yml's) and prod's state, restored, when the
+ * manifest says which project it is; prod null otherwise (cleanup then relies on the registry).
+ */
+async function prodIfKnown(
+  inputs: ActionInputs,
+  ports: Ports,
+): Promise<{ project: string | null; prod: StateSnapshot | null }> {
   if (!existsSync(inputs.manifest)) {
     ports.log.info(
-      `No ${inputs.manifest}: the cleanup relies on the registry alone (it drops only what the environment owns, never a schema that held prod relations when the environment was created).`,
+      `No ${inputs.manifest}: the cleanup relies on the registry alone (it drops only what the environment created, never a schema that held prod relations when the environment was created).`,
     );
-    return null;
+    return { project: projectNameFromDbtProject(inputs.projectDir), prod: null };
   }
   const project = readProjectAt(inputs.manifest, inputs.projectDir);
   const scope: Scope = {
@@ -302,7 +317,9 @@ async function prodIfKnown(inputs: ActionInputs, ports: Ports): Promise<StateSna
   };
   const restored = await ports.restore(inputs.statePath, scope);
   for (const warning of restored.warnings) ports.log.warning(warning.message);
-  return (await openRestoredState(inputs, scope, describeSource(restored.source))).latest?.snapshot ?? null;
+  const prod =
+    (await openRestoredState(inputs, scope, describeSource(restored.source))).latest?.snapshot ?? null;
+  return { project: scope.project, prod };
 }
 
 function setPlanOutputs(
@@ -325,7 +342,18 @@ function setPlanOutputs(
 }
 
 /** `command: janitor` (a scheduled job): environments closed past the retention, replaced tables past it. */
-async function runJanitorStep(inputs: ActionInputs, ports: Ports): Promise<void> {
-  const prod = await prodIfKnown(inputs, ports);
-  await cleanUpEnvironments(inputs, ports, { promotion: null, prod });
+async function runJanitorStep(inputs: ActionInputs, run: RunEnvironment, ports: Ports): Promise<void> {
+  const { project, prod } = await prodIfKnown(inputs, ports);
+  if (project === null) {
+    // The janitor acts on its repository's and project's environments only: without the project, on none.
+    throw new UserError(
+      "input_invalid",
+      `The janitor needs the dbt project, to act only on its environments: there is no ${inputs.manifest} and no dbt_project.yml with a name in ${inputs.projectDir}.`,
+      {
+        input: "manifest",
+        hint: "Run `dbt parse` before the action (it writes target/manifest.json), or set `project-dir`.",
+      },
+    );
+  }
+  await cleanUpEnvironments(inputs, run, ports, { promotion: null, prod, project });
 }

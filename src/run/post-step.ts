@@ -1,11 +1,14 @@
 /**
  * The action's post step (job end, when the job succeeded): on the default
- * branch, record the job's dbt run and save state; on a pull request, put
- * dbt's outcome into the plan comment.
+ * branch, record the job's dbt run and save state, then (with a warehouse)
+ * clean up environments and repair the pointer views of open ones that the
+ * run's dbt build dropped; on a pull request, put dbt's outcome into the plan
+ * comment.
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment, renderJobSummary } from "../comment/render-comment.js";
+import type { RepairReport } from "../env/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import type { Plan } from "../state/plan.js";
@@ -14,6 +17,7 @@ import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
 import type { Mode } from "./decide-mode.js";
 import {
   environmentRefusal,
+  environmentScope,
   recordPullRequestBuilds,
   warehouseRollbacksForRecord,
   withEnvironmentContext,
@@ -22,35 +26,53 @@ import { commentContext, upsertComment } from "./main-step.js";
 import type { Ports } from "./ports.js";
 import { cleanUpEnvironments, loadPromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
+import { repairOpenEnvironments } from "./repair-step.js";
 
-export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, ports: Ports): Promise<void> {
+/** What the post step did that a caller (or a test) reads. */
+export interface PostStepResult {
+  /** Default branch with a warehouse: the repair of open environments' pointer views (null when it could not run). */
+  repair: RepairReport | null;
+}
+
+export async function runPostStep(
+  inputs: ActionInputs,
+  run: RunEnvironment,
+  ports: Ports,
+): Promise<PostStepResult> {
+  const result: PostStepResult = { repair: null };
   const mode = ports.stepState.get("mode") as Mode | "";
   const planPath = ports.stepState.get("plan-path");
   const scopeText = ports.stepState.get("scope");
   const resultsBefore = ports.stepState.get("results-before");
   if (mode === "" || planPath === "" || scopeText === "") {
     ports.log.info("ods-state post step: the main step did not plan, nothing to do.");
-    return;
+    return result;
   }
   const scope = JSON.parse(scopeText) as Scope;
   if (mode === "default_branch") {
     const promotion = loadPromotion(ports.stepState.get("promotion"));
     // A promotion rolled back in the warehouse since the state was saved is not prod's build any more.
-    const rollbacks = await warehouseRollbacksForRecord(inputs, ports, scope.project);
+    const rollbacks = await warehouseRollbacksForRecord(inputs, run, ports, scope.project);
     const summary = await recordAndSave(inputs, run, ports, scope, "this job's restore", resultsBefore, {
       promotion,
       rollbacks,
     });
     if (ports.summary) await ports.summary(`\n**ods-state:** ${summary.message}\n`);
-    if (inputs.warehouse !== "")
-      await cleanUpEnvironments(inputs, ports, { promotion, prod: summary.snapshot });
-    return;
+    if (inputs.warehouse !== "") {
+      await cleanUpEnvironments(inputs, run, ports, {
+        promotion,
+        prod: summary.snapshot,
+        project: scope.project,
+      });
+      result.repair = await repairOpenEnvironments(inputs, run, ports, scope.project, summary.snapshot);
+    }
+    return result;
   }
   if (mode === "pr_plan" && run.event.kind === "pull_request") {
     const results = readRunResultsAt(inputs.runResults);
     if (!results || results.metadata.invocationId === resultsBefore) {
       ports.log.info("No new dbt run results: the plan comment stays as it is.");
-      return;
+      return result;
     }
     if (environmentRefusal(inputs, run) === null) {
       const event = run.event;
@@ -59,7 +81,7 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
       // Without the main step's copy, the plan was made from the manifest dbt left: read it once.
       const project =
         planned !== "" && existsSync(planned) ? readProjectAt(planned, inputs.projectDir) : buildProject;
-      await withEnvironmentContext(inputs, inputs.workspace, ports, (ctx) =>
+      await withEnvironmentContext(inputs, environmentScope(run, scope.project), ports, (ctx) =>
         recordPullRequestBuilds(
           ctx,
           {
@@ -78,6 +100,7 @@ export async function runPostStep(inputs: ActionInputs, run: RunEnvironment, por
     if (ports.summary) await ports.summary(renderJobSummary(plan, context));
     await upsertComment(inputs, run, ports, renderComment(plan, context), plan.project);
   }
+  return result;
 }
 
 function outcomeOf(

@@ -16,6 +16,7 @@ import path from "node:path";
 import type { PromotionReport } from "../comment/render-promotion.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../dbt/load-project.js";
+import { projectNameOf } from "../dbt/project-name.js";
 import {
   cleanupEnvironment,
   closeEnvironment,
@@ -33,7 +34,7 @@ import type { RunEnvironment } from "../github/event.js";
 import type { MergedPullRequest } from "../github/pull-requests.js";
 import type { Plan } from "../state/plan.js";
 import type { StateSnapshot } from "../state/snapshot.js";
-import { withEnvironmentContext } from "./environment-step.js";
+import { environmentScope, withEnvironmentContext } from "./environment-step.js";
 import type { Ports } from "./ports.js";
 
 /** What the main step hands the post step (written as JSON to the runner's temp folder). */
@@ -92,10 +93,11 @@ export async function promoteOnMerge(
     );
   }
   const pullRequest = found.value;
-  const environment = environmentName(pullRequest.number);
+  const scope = environmentScope(run, projectNameOf(input.project, "manifest"));
+  const environment = environmentName(scope, pullRequest.number);
   const promotedBy = String(run.runId);
 
-  return withEnvironmentContext(inputs, inputs.workspace, ports, async (ctx) => {
+  return withEnvironmentContext(inputs, scope, ports, async (ctx) => {
     const record = await ctx.registry.environment(environment);
     if (!record || record.status === "removed") {
       return refuse(
@@ -218,38 +220,44 @@ export function loadPromotion(file: string): MergePromotion | null {
  */
 export async function cleanUpEnvironments(
   inputs: ActionInputs,
+  run: RunEnvironment,
   ports: Ports,
-  input: { promotion: MergePromotion | null; prod: StateSnapshot | null },
+  input: { promotion: MergePromotion | null; prod: StateSnapshot | null; project: string },
 ): Promise<void> {
   const { log } = ports;
   const open = ports.pullRequests ? await ports.pullRequests.open() : null;
   if (open && !open.ok) log.warning(open.warning);
   try {
-    await withEnvironmentContext(inputs, inputs.workspace, ports, async (ctx: EnvContext) => {
-      if (input.promotion) {
-        const name = input.promotion.environment;
-        await closeEnvironment(ctx, { name, merged: true });
-        const report = await cleanupEnvironment(ctx, { name, prod: input.prod });
-        if (report.complete) log.info(`Environment ${name} dropped (${report.dropped.length} objects).`);
-        else
-          log.warning(
-            `Environment ${name}: ${report.failed.length} object${report.failed.length === 1 ? "" : "s"} could not be dropped (${report.failed.map((f) => `${f.object}: ${f.error}`).join("; ")}); the janitor tries again.`,
+    await withEnvironmentContext(
+      inputs,
+      environmentScope(run, input.project),
+      ports,
+      async (ctx: EnvContext) => {
+        if (input.promotion) {
+          const name = input.promotion.environment;
+          await closeEnvironment(ctx, { name, merged: true });
+          const report = await cleanupEnvironment(ctx, { name, prod: input.prod });
+          if (report.complete) log.info(`Environment ${name} dropped (${report.dropped.length} objects).`);
+          else
+            log.warning(
+              `Environment ${name}: ${report.failed.length} object${report.failed.length === 1 ? "" : "s"} could not be dropped (${report.failed.map((f) => `${f.object}: ${f.error}`).join("; ")}); the janitor tries again.`,
+            );
+        }
+        const janitor = await runJanitor(ctx, {
+          retentionDays: inputs.retentionDays,
+          ...(open?.ok ? { openPullRequests: open.value } : {}),
+          prod: input.prod,
+        });
+        for (const name of janitor.marked_closed)
+          log.info(`Janitor: ${name}'s pull request is closed; marked closed.`);
+        for (const cleaned of janitor.environments) log.info(`Janitor: dropped ${cleaned.environment}.`);
+        for (const expired of janitor.expired_promotions)
+          log.info(
+            `Janitor: promotion ${expired.id} past its retention; dropped ${expired.dropped.join(", ") || "nothing"}.`,
           );
-      }
-      const janitor = await runJanitor(ctx, {
-        retentionDays: inputs.retentionDays,
-        ...(open?.ok ? { openPullRequests: open.value } : {}),
-        prod: input.prod,
-      });
-      for (const name of janitor.marked_closed)
-        log.info(`Janitor: ${name}'s pull request is closed; marked closed.`);
-      for (const cleaned of janitor.environments) log.info(`Janitor: dropped ${cleaned.environment}.`);
-      for (const expired of janitor.expired_promotions)
-        log.info(
-          `Janitor: promotion ${expired.id} past its retention; dropped ${expired.dropped.join(", ") || "nothing"}.`,
-        );
-      for (const problem of janitor.problems) log.warning(`Janitor: ${problem.object}: ${problem.error}`);
-    });
+        for (const problem of janitor.problems) log.warning(`Janitor: ${problem.object}: ${problem.error}`);
+      },
+    );
   } catch (error) {
     log.warning(
       `Cleaning up environments failed (${error instanceof Error ? error.message : String(error)}); prod's state is recorded, and the next default-branch run or \`ods-state env gc\` tries again.`,

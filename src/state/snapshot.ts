@@ -7,12 +7,13 @@
  * 1.1 target identity (ADR-0017), tested builds
  * 1.2 tested sources
  * 1.3 partial builds (`NodeState.partial`)
+ * 1.4 checks keys (`TestRecord.checks_key`): a cheap proof that the checks are unchanged
  */
 import { z } from "zod";
 import { compileFastCheck } from "./fast-validate.js";
 import { canRead, formatSchemaVersion, parseSchemaVersion, type SchemaVersion } from "./schema-version.js";
 
-export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 3 };
+export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 4 };
 
 export const exactnessSchema = z.enum(["exact", "semantic", "proxy", "inferred", "none"]);
 export type Exactness = z.infer<typeof exactnessSchema>;
@@ -46,6 +47,12 @@ export const testRecordSchema = z.object({
   run_id: z.string(),
   at: z.string(),
   checks_digest: z.string().optional(),
+  /**
+   * checksKey() of the same checks (src/dbt/checks-digest.ts): when the key
+   * now is the same, the checks digest is too, and a plan doesn't compute it.
+   * Absent before 1.4 (the digest is computed).
+   */
+  checks_key: z.string().optional(),
 });
 export type TestRecord = z.infer<typeof testRecordSchema>;
 

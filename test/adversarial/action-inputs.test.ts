@@ -75,6 +75,14 @@ describe("wrong values", () => {
     ["environment", "x".repeat(65), /use 1 to 64 letters/],
     ["environment", "prod\n::warning::x", /use 1 to 64 letters/],
     ["environment", "prød", /use 1 to 64 letters/],
+    ["connect-timeout", "soon", /Input `connect-timeout` is `soon`; give a duration such as 30 \(seconds\)/],
+    ["statement-timeout", "-5", /Input `statement-timeout` is `-5`; give a duration/],
+    ["lock-timeout", "25h", /Input `lock-timeout` is `25h`;.*at most 24h/],
+    ["lock-timeout", "1e3", /give a duration/],
+    ["lock-timeout", "0.5ms", /give a duration/],
+    ["meta-schema", "ods meta", /Input `meta-schema` is `ods meta`; it must be a schema name/],
+    ["meta-schema", 'ods"; drop schema x; --', /it must be a schema name/],
+    ["meta-schema", "9meta", /it must be a schema name/],
   ];
   it.each(cases)("%s = %j is refused naming the input", async (name, value, message) => {
     await tally.check("wrong value", "input_invalid", () => {
@@ -93,13 +101,30 @@ describe("wrong values", () => {
         promote: " True ",
         retention: "90",
         environment: "prod-eu_1.x",
+        "meta-schema": " ci_meta ",
       })();
-      expect([inputs.comment, inputs.promote, inputs.retentionDays, inputs.environment]).toEqual([
-        false,
-        true,
-        90,
-        "prod-eu_1.x",
-      ]);
+      expect([
+        inputs.comment,
+        inputs.promote,
+        inputs.retentionDays,
+        inputs.environment,
+        inputs.metaSchema,
+      ]).toEqual([false, true, 90, "prod-eu_1.x", "ci_meta"]);
+      expect(read({})().metaSchema).toBe("ods_meta");
+    });
+  });
+});
+
+describe("warehouse timeouts", () => {
+  it("default to connect 30 s, statement 10 min, lock 60 s; take seconds, units, or 0 for no limit", () => {
+    expect(read({})().timeouts).toEqual({ connectMs: 30_000, statementMs: 600_000, lockMs: 60_000 });
+    expect(
+      read({ "connect-timeout": "5", "statement-timeout": " 1h ", "lock-timeout": "0" })().timeouts,
+    ).toEqual({ connectMs: 5000, statementMs: 3_600_000, lockMs: 0 });
+    expect(read({ "connect-timeout": "500ms", "lock-timeout": "2m" })().timeouts).toEqual({
+      connectMs: 500,
+      statementMs: 600_000,
+      lockMs: 120_000,
     });
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { clockCalls, pythonClockCalls } from "../../src/dbt/clock-functions.js";
+import { CLOCK_TRIGGERS, clockCalls, pythonClockCalls } from "../../src/dbt/clock-functions.js";
 import { loadProject } from "../../src/dbt/load-project.js";
 import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 
@@ -145,5 +145,47 @@ describe.skipIf(!sharedFixturesPresent)("clockCalls on real compiled SQL", () =>
       .map((fp) => `${project.graph.nodes.get(fp.id)!.node.name}: ${fp.clockCalls.join(", ")}`)
       .sort();
     expect(found).toEqual(expected);
+  });
+});
+
+describe("the clock scan's quick trigger matches wherever the exact one does", () => {
+  const { exact, quick } = CLOCK_TRIGGERS;
+  const names = exact.source.match(/\(\?:([^)]*)\)/)![1]!.split("|");
+  // Every ASCII character and a few others (letters outside ASCII, the long s, the Kelvin sign).
+  const around = [
+    ...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)),
+    "é",
+    "ſ",
+    "K",
+    "ß",
+    "\u00a0",
+  ];
+
+  it.each(names)("%s, with every character before and after it", (name) => {
+    for (const spelled of [name, name.toUpperCase(), name[0]!.toUpperCase() + name.slice(1)]) {
+      for (const c of around) {
+        for (const text of [`${c}${spelled} x`, `x ${spelled}${c}`, `${c}${spelled}${c}`, `${c}${spelled}`]) {
+          if (exact.test(text)) expect(quick.test(text), JSON.stringify(text)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("on 20,000 random texts built from names, word characters, `$` and punctuation", () => {
+    let seed = 18;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const pieces = [...names, "_", "$", "a", "Z", "9", " ", ".", "(", "'", "é", "-- ", "\n", "now", "x"];
+    let matched = 0;
+    for (let k = 0; k < 20_000; k++) {
+      let text = "";
+      for (let p = 0, len = 1 + random(6); p < len; p++) text += pieces[random(pieces.length)];
+      if (!exact.test(text)) continue;
+      matched++;
+      expect(quick.test(text), JSON.stringify(text)).toBe(true);
+    }
+    expect(matched).toBeGreaterThan(1000);
   });
 });

@@ -119,7 +119,7 @@ describe("npm run demo", () => {
       pr: { days: 23, revenue: 1397.5 },
       prod: { days: 24, revenue: 1633.5 },
     });
-    expect(json("env-create.json")).toMatchObject({ environment: "pr-7", pointers: 4 });
+    expect(json("env-create.json")).toMatchObject({ environment: "acme/shop:shop:pr-7", pointers: 4 });
   });
 
   it("the merge promoted orders into prod's warehouse and state; the record and the next plan reuse it", async () => {

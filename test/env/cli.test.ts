@@ -51,7 +51,7 @@ async function prodStateHead(file: string) {
 }
 
 async function cli(args: string[], warehouse?: string) {
-  const context = captureContext(dir, warehouse ? { warehouse } : {});
+  const context = captureContext(dir, { repository: "acme/shop", ...(warehouse ? { warehouse } : {}) });
   const code = await runCli(args, context);
   return { code, out: context.stdoutText(), err: context.stderrText() };
 }
@@ -112,7 +112,11 @@ describe("ods-state env on DuckDB", () => {
     expect(created.code, created.err).toBe(0);
     expect(created.out).toContain("Then: dbt build --select");
     const again = await cli(["env", "refresh", ...args, "--format", "json"], warehouse);
-    expect(JSON.parse(again.out)).toMatchObject({ environment: "pr-7", actions: [], pointers: 4 });
+    expect(JSON.parse(again.out)).toMatchObject({
+      environment: "acme/shop:shop:pr-7",
+      actions: [],
+      pointers: 4,
+    });
 
     // The PR's dbt build of what the plan builds (the `select` create printed), then its record.
     const prManifest = shopJson("pr-7/manifest.json");
@@ -147,11 +151,15 @@ describe("ods-state env on DuckDB", () => {
       warehouse,
     );
     expect(recordedBuilds.code, recordedBuilds.err).toBe(0);
-    expect(recordedBuilds.out).toContain("Recorded run pr7-cli-run in environment pr-7: 4 built, 0 failed.");
+    expect(recordedBuilds.out).toContain(
+      "Recorded run pr7-cli-run in environment acme/shop:shop:pr-7: 4 built, 0 failed.",
+    );
 
     const listed = await cli(["env", "list", "--format", "json"], warehouse);
     expect(JSON.parse(listed.out).environments[0]).toMatchObject({
-      name: "pr-7",
+      name: "acme/shop:shop:pr-7",
+      repository: "acme/shop",
+      project: "shop",
       status: "open",
       head_sha: "abc123",
     });
@@ -263,7 +271,10 @@ describe("ods-state env on DuckDB", () => {
       customer_countries: "BUILD hook_reads_environment",
     });
 
-    const rolled = await cli(["env", "rollback", "--pr", "7", "--state", state], warehouse);
+    const rolled = await cli(
+      ["env", "rollback", "--pr", "7", "--project", "shop", "--state", state],
+      warehouse,
+    );
     expect(rolled.code, rolled.err).toBe(0);
     expect(rolled.out).toContain("rolled back");
     // With --state, prod's state records orders as its build before the promotion again.
@@ -280,25 +291,29 @@ describe("ods-state env on DuckDB", () => {
     expect(rebuilt.map((e: { name: string }) => e.name)).toEqual(
       expect.arrayContaining(["orders", "fct_daily_revenue"]),
     );
-    // Twice: nothing left to roll back, and the state is not written again.
+    // Twice: nothing left to roll back is an error (never a quiet exit 0), and the state is not written again.
     const headAfterRollback = (await prodStateHead(state)).id;
-    const rolledTwice = await cli(["env", "rollback", "--pr", "7", "--state", state], warehouse);
-    expect(rolledTwice.code, rolledTwice.err).toBe(0);
-    expect(rolledTwice.out).toContain("nothing to do");
+    const rolledTwice = await cli(
+      ["env", "rollback", "--pr", "7", "--project", "shop", "--state", state],
+      warehouse,
+    );
+    expect(rolledTwice.code).toBe(1);
+    expect(rolledTwice.err).toContain("error[rollback_refused]");
+    expect(rolledTwice.err).toContain("is rolled back, and no committed one is left");
     expect((await prodStateHead(state)).id).toBe(headAfterRollback);
 
-    const dryClean = await cli(["env", "cleanup", "--pr", "7", "--dry-run"], warehouse);
+    const dryClean = await cli(["env", "cleanup", "--pr", "7", "--project", "shop", "--dry-run"], warehouse);
     expect(dryClean.out).toContain("would drop");
-    const cleaned = await cli(["env", "cleanup", "--pr", "7"], warehouse);
+    const cleaned = await cli(["env", "cleanup", "--pr", "7", "--project", "shop"], warehouse);
     expect(cleaned.code, cleaned.err).toBe(0);
     const gone = await cli(["env", "list", "--format", "json"], warehouse);
     expect(JSON.parse(gone.out).environments[0]).toMatchObject({
-      name: "pr-7",
+      name: "acme/shop:shop:pr-7",
       status: "removed",
       objects: 0,
     });
 
-    const gc = await cli(["env", "gc", "--retention-days", "0"], warehouse);
+    const gc = await cli(["env", "gc", "--project", "shop", "--retention-days", "0"], warehouse);
     expect(gc.code, gc.err).toBe(0);
     expect(gc.out).toMatch(/1 expired promotion/);
   });
@@ -382,7 +397,7 @@ describe.skipIf(POSTGRES_MISSING !== null)("ods-state env on PostgreSQL", () => 
       const listed = await run(["env", "list"]);
       expect(listed.out).toContain("pr-7");
       expect(listed.out).toContain("postgres://127.0.0.1:");
-      await run(["env", "cleanup", "--pr", "7"]);
+      await run(["env", "cleanup", "--pr", "7", "--project", "shop"]);
       expect(
         (
           await session.rows(
@@ -390,7 +405,7 @@ describe.skipIf(POSTGRES_MISSING !== null)("ods-state env on PostgreSQL", () => 
           )
         ).length,
       ).toBe(0);
-      await run(["env", "gc"]);
+      await run(["env", "gc", "--project", "shop"]);
       expect(outputs.join("")).not.toContain("hunter2");
       const registry = await session.rows(
         `select table_name from information_schema.tables where table_schema = 'ods_meta'`,

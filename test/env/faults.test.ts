@@ -24,6 +24,7 @@ import { FaultyWarehouse } from "../support/warehouse/faulty.js";
 import {
   MAIN_SOURCES,
   mainPlanOf,
+  PR7,
   prBuilt,
   prodBuilt,
   prPlanOf,
@@ -32,6 +33,7 @@ import {
   shop,
 } from "../support/warehouse/scenario.js";
 import type { Session } from "../support/warehouse/sessions.js";
+import { ENV_SCOPE } from "../support/warehouse/shop.js";
 
 const NOW = "2026-11-30T12:02:00.000Z";
 /** Each test loops over every step of an operation, on fresh databases: minutes on a loaded 2-core machine. */
@@ -39,7 +41,7 @@ const LOOP = 600_000;
 const WHENS = ["before", "after"] as const;
 
 async function contextOn(warehouse: FaultyWarehouse | Session["warehouse"], now = NOW): Promise<EnvContext> {
-  return (await environmentContext(warehouse, { now }))!;
+  return (await environmentContext(warehouse, { scope: ENV_SCOPE, now }))!;
 }
 
 /** The environment as readers see it and as the registry records it: they must agree. */
@@ -90,34 +92,34 @@ describe.each(ENGINES)("faults on %s", (engine) => {
         const faulty = new FaultyWarehouse(session.warehouse);
         const real = await contextOn(session.warehouse);
         const ctx = await contextOn(faulty);
-        const input = { name: "pr-7", project: "shop", prNumber: 7, headSha: null, plan: prPlan, prod: S0 };
+        const input = { name: PR7, project: "shop", prNumber: 7, headSha: null, plan: prPlan, prod: S0 };
         faulty.arm(null);
         await createEnvironment(ctx, input);
         const steps = faulty.steps;
         expect(steps).toBeGreaterThan(8);
         const reference = await session.warehouse.listObjects(["analytics_pr_7"]);
-        const referencePointers = (await real.registry.pointers("pr-7")).map((p) => [
+        const referencePointers = (await real.registry.pointers(PR7)).map((p) => [
           p.node_id,
           p.schema,
           p.identifier,
           p.reads,
         ]);
-        await cleanupEnvironment(real, { name: "pr-7", prod: S0 });
+        await cleanupEnvironment(real, { name: PR7, prod: S0 });
 
         for (let step = 1; step <= steps; step += 1) {
           for (const when of WHENS) {
             faulty.arm({ step, when });
             await rejects(createEnvironment(ctx, input));
-            await assertConsistent(session, real, "pr-7", "analytics_pr_7");
+            await assertConsistent(session, real, PR7, "analytics_pr_7");
             faulty.arm(null);
             await createEnvironment(ctx, input);
             expect(await session.warehouse.listObjects(["analytics_pr_7"])).toEqual(reference);
             expect(
-              (await real.registry.pointers("pr-7")).map((p) => [p.node_id, p.schema, p.identifier, p.reads]),
+              (await real.registry.pointers(PR7)).map((p) => [p.node_id, p.schema, p.identifier, p.reads]),
             ).toEqual(referencePointers);
-            await assertConsistent(session, real, "pr-7", "analytics_pr_7");
+            await assertConsistent(session, real, PR7, "analytics_pr_7");
             expect((await createEnvironment(ctx, input)).actions).toEqual([]);
-            await cleanupEnvironment(real, { name: "pr-7", prod: S0 });
+            await cleanupEnvironment(real, { name: PR7, prod: S0 });
           }
         }
       } finally {
@@ -143,7 +145,7 @@ describe.each(ENGINES)("faults on %s", (engine) => {
         };
         await setUp();
         faulty.arm(null);
-        await cleanupEnvironment(ctx, { name: "pr-7", prod: S0 });
+        await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
         const steps = faulty.steps;
         expect(steps).toBeGreaterThan(10);
         for (let step = 1; step <= steps; step += 1) {
@@ -151,14 +153,14 @@ describe.each(ENGINES)("faults on %s", (engine) => {
             await setUp();
             faulty.arm({ step, when });
             // A failed drop is retried in the next pass or reported (not thrown); a registry write that fails throws.
-            await cleanupEnvironment(ctx, { name: "pr-7", prod: S0 }).catch((e: unknown) => e);
-            await assertConsistent(session, real, "pr-7", "analytics_pr_7");
+            await cleanupEnvironment(ctx, { name: PR7, prod: S0 }).catch((e: unknown) => e);
+            await assertConsistent(session, real, PR7, "analytics_pr_7");
             faulty.arm(null);
-            const rerun = await cleanupEnvironment(ctx, { name: "pr-7", prod: S0 });
+            const rerun = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
             expect(rerun.failed).toEqual([]);
             expect(rerun.complete).toBe(true);
             expect(await session.warehouse.listSchemas()).not.toContain("analytics_pr_7");
-            expect(await real.registry.objects("pr-7")).toEqual([]);
+            expect(await real.registry.objects(PR7)).toEqual([]);
             expect(await rowsOf(session, "analytics", "orders")).toEqual(prodBefore);
           }
         }
@@ -188,7 +190,7 @@ describe.each(ENGINES)("faults on %s", (engine) => {
             const ctx = await contextOn(faulty);
             const mainPlan = mainPlanOf(s, S0);
             const decided = await planPromotion(real, {
-              environment: "pr-7",
+              environment: PR7,
               plan: mainPlan,
               project: s.mainProject,
               prod: S0,
@@ -225,13 +227,13 @@ describe.each(ENGINES)("faults on %s", (engine) => {
               ),
             ).toEqual([]);
             expect(await real.registry.promotions()).toEqual([]);
-            await assertConsistent(session, real, "pr-7", "analytics_pr_7");
+            await assertConsistent(session, real, PR7, "analytics_pr_7");
             faulty.arm(null);
             const done = await promote(ctx, input);
             expect(done.status).toBe("committed");
             expect(await rowsOf(session, "analytics", "orders")).toEqual(pr.orders);
             expect(await rowsOf(session, "analytics", "customers")).toEqual(pr.customers);
-            await assertConsistent(session, real, "pr-7", "analytics_pr_7");
+            await assertConsistent(session, real, PR7, "analytics_pr_7");
           } finally {
             await session.close();
           }
@@ -251,7 +253,7 @@ describe.each(ENGINES)("faults on %s", (engine) => {
         const real = await contextOn(session.warehouse);
         const mainPlan = mainPlanOf(s, S0);
         const decided = await planPromotion(real, {
-          environment: "pr-7",
+          environment: PR7,
           plan: mainPlan,
           project: s.mainProject,
           prod: S0,
@@ -271,16 +273,16 @@ describe.each(ENGINES)("faults on %s", (engine) => {
             const ctx = await contextOn(faulty, "2026-11-30T13:00:00.000Z");
             if (step === 0) {
               faulty.arm(null);
-              await rollbackPromotion(ctx, { environment: "pr-7" });
+              await rollbackPromotion(ctx, { environment: PR7 });
               steps = faulty.steps;
               continue;
             }
             faulty.arm({ step, when });
-            await rejects(rollbackPromotion(ctx, { environment: "pr-7" }));
+            await rejects(rollbackPromotion(ctx, { environment: PR7 }));
             expect(await rowsOf(session, "analytics", "orders")).toEqual(value.promoted);
             expect((await real.registry.promotions())[0]!.status).toBe("committed");
             faulty.arm(null);
-            expect((await rollbackPromotion(ctx, { environment: "pr-7" })).status).toBe("rolled_back");
+            expect((await rollbackPromotion(ctx, { environment: PR7 })).status).toBe("rolled_back");
             expect(await rowsOf(session, "analytics", "orders")).toEqual(value.before);
           } finally {
             await session.close();
@@ -311,7 +313,7 @@ describe("the staged and journaled protocol (a DuckDB adapter without multi-obje
     const ctx = await contextOn(faulty);
     const mainPlan = mainPlanOf(s, S0);
     const decided = await planPromotion(real, {
-      environment: "pr-7",
+      environment: PR7,
       plan: mainPlan,
       project: s.mainProject,
       prod: S0,

@@ -127,7 +127,11 @@ describe.skipIf(!sharedFixturesPresent)(
         // The pull request.
         const prManifest = ciTarget(change(JSON.parse(JSON.stringify(manifest))));
         const prProject = projectOf(prManifest, "jaffle/pr/manifest.json");
-        const ctx = (await environmentContext(session.warehouse, { now: "2026-08-10T09:00:00.000Z" }))!;
+        const ctx = (await environmentContext(session.warehouse, {
+          // The test plans in the shop helpers' scope (project `shop`): the environment is that project's.
+          scope: { repository: "dbt-labs/jaffle-shop", project: "shop" },
+          now: "2026-08-10T09:00:00.000Z",
+        }))!;
         const prPlan = planOver(prProject, S0, {
           sources: sourcesAt("2026-08-10T08:55:00Z"),
           now: ctx.now,
@@ -147,7 +151,7 @@ describe.skipIf(!sharedFixturesPresent)(
         );
         const made = await createEnvironment(ctx, {
           name: "pr-1",
-          project: "jaffle_shop",
+          project: "shop",
           prNumber: 1,
           headSha: null,
           plan: prPlan,

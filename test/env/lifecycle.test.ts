@@ -33,6 +33,7 @@ import type { Session } from "../support/warehouse/sessions.js";
 import {
   build,
   buildSet,
+  ENV_SCOPE,
   loadShopRaw,
   planOver,
   projectOf,
@@ -84,7 +85,7 @@ describe.each(ENGINES)("PR environment lifecycle on %s", (engine) => {
   let S0: StateSnapshot;
   let ctx: EnvContext;
   const at = async (now: string) => {
-    ctx = (await environmentContext(session.warehouse, { now }))!;
+    ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now }))!;
     return ctx;
   };
 

@@ -20,6 +20,7 @@ import type { Plan, PlanEntry } from "../../src/state/plan.js";
 import type { NodeState, StateSnapshot } from "../../src/state/snapshot.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import type { Session } from "../support/warehouse/sessions.js";
+import { ENV_SCOPE } from "../support/warehouse/shop.js";
 
 const PG = { case_sensitive: true, max_length: 63, length_unit: "bytes" as const };
 const DUCK = { case_sensitive: false, max_length: 255, length_unit: "characters" as const };
@@ -161,6 +162,7 @@ describe.each(ENGINES)("hostile names on %s", (engine) => {
         ),
       );
       const ctx = (await environmentContext(session.warehouse, {
+        scope: { ...ENV_SCOPE, project: "hostile" },
         now: "2026-11-30T10:00:00Z",
         metaSchema: "ods meta; x",
       }))!;
@@ -200,7 +202,10 @@ describe.each(ENGINES)("hostile names on %s", (engine) => {
     try {
       await makeTable(session, "analytics", "orders", 1);
       const prod = prodOf({ "model.x.orders": { schema: "analytics", identifier: "orders" } });
-      const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T10:00:00Z" }))!;
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: { ...ENV_SCOPE, project: "x" },
+        now: "2026-11-30T10:00:00Z",
+      }))!;
       const tooLong = engine === "postgres" ? "é".repeat(32) : "x".repeat(256);
       for (const identifier of [
         'orders" as select 1; drop table analytics.orders; --',
@@ -249,7 +254,10 @@ describe.each(ENGINES)("hostile names on %s", (engine) => {
             }
           : { "model.x.Orders": { schema: "analytics", identifier: "Orders" } };
       const prod = prodOf(relations);
-      const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T10:00:00Z" }))!;
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: { ...ENV_SCOPE, project: "x" },
+        now: "2026-11-30T10:00:00Z",
+      }))!;
       const plan = planOf([
         reuse(
           "model.x.Orders",

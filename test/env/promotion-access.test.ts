@@ -22,8 +22,9 @@ import {
 } from "../../src/env/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
-import { MAIN_SOURCES, mainPlanOf, prBuilt, prodBuilt, shop } from "../support/warehouse/scenario.js";
+import { MAIN_SOURCES, mainPlanOf, PR7, prBuilt, prodBuilt, shop } from "../support/warehouse/scenario.js";
 import type { Engine, Session } from "../support/warehouse/sessions.js";
+import { ENV_SCOPE } from "../support/warehouse/shop.js";
 
 const s = shop();
 const ORDERS = "model.shop.orders";
@@ -79,10 +80,13 @@ async function promoteOrders(
   session: Session,
   S0: StateSnapshot,
 ): Promise<{ ctx: EnvContext; result: PromotionResult }> {
-  const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T12:02:00.000Z" }))!;
+  const ctx = (await environmentContext(session.warehouse, {
+    scope: ENV_SCOPE,
+    now: "2026-11-30T12:02:00.000Z",
+  }))!;
   const mainPlan = mainPlanOf(s, S0);
   const decided = await planPromotion(ctx, {
-    environment: "pr-7",
+    environment: PR7,
     plan: mainPlan,
     project: s.mainProject,
     prod: S0,

@@ -24,11 +24,12 @@ import {
   MAIN_SOURCES,
   mainPlanOf,
   PR_SOURCES,
+  PR7,
   prBuilt,
   prodBuilt,
   shop,
 } from "../support/warehouse/scenario.js";
-import { projectOf, SHOP } from "../support/warehouse/shop.js";
+import { ENV_SCOPE, projectOf, SHOP } from "../support/warehouse/shop.js";
 
 const s = shop();
 const fresh = prepared("duckdb", async (session) => {
@@ -50,13 +51,16 @@ async function decide(
 ) {
   const { session, value: S0 } = await fresh();
   try {
-    const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T12:02:00.000Z" }))!;
+    const ctx = (await environmentContext(session.warehouse, {
+      scope: ENV_SCOPE,
+      now: "2026-11-30T12:02:00.000Z",
+    }))!;
     await options.before?.(session, ctx);
     const prod = options.prod ? options.prod(S0) : S0;
     const main = options.main ?? s;
     const plan = mainPlanOf(main, prod);
     const decided = await planPromotion(ctx, {
-      environment: "pr-7",
+      environment: PR7,
       plan,
       project: main.mainProject,
       prod,
@@ -86,7 +90,7 @@ describe("promotion rules", () => {
   it("not when its checks failed in the pull request", async () => {
     const decided = await decide({
       before: async (_session, ctx) => {
-        const builds = await ctx.registry.builds("pr-7");
+        const builds = await ctx.registry.builds(PR7);
         const orders = builds.find((b) => b.node_id === "model.shop.orders")!;
         await ctx.registry.putBuild({ ...orders, tested: "failed" });
       },
@@ -121,7 +125,7 @@ describe("promotion rules", () => {
           args: { which: "build" },
         };
         await recordEnvironmentBuilds(ctx, {
-          name: "pr-7",
+          name: PR7,
           project: s.prProject,
           runResults: loadRunResults(JSON.stringify(results), "rr.json"),
           sources: PR_SOURCES,
@@ -192,11 +196,14 @@ describe("a table new to prod", () => {
   it("is promoted without replacing anything; a rollback takes it out of prod (kept until the retention)", async () => {
     const { session, value: S0 } = await fresh();
     try {
-      const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T12:02:00.000Z" }))!;
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T12:02:00.000Z",
+      }))!;
       await session.exec(`create table "analytics_pr_7"."brand_new" as select 42 as answer`);
       const mainPlan = mainPlanOf(s, S0);
       const plan = {
-        environment: "pr-7",
+        environment: PR7,
         project: "shop",
         decisions: [],
         candidates: [

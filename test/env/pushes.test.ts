@@ -13,8 +13,8 @@ import {
   recordEnvironmentBuilds,
 } from "../../src/env/index.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
-import { PR_SOURCES, prBuilt, prodBuilt, rowsOf, shop } from "../support/warehouse/scenario.js";
-import { build, buildSet, planOver, sourcesAt } from "../support/warehouse/shop.js";
+import { PR_SOURCES, PR7, prBuilt, prodBuilt, rowsOf, shop } from "../support/warehouse/scenario.js";
+import { build, buildSet, ENV_SCOPE, planOver, sourcesAt } from "../support/warehouse/shop.js";
 
 describe.each(ENGINES)("pushes on %s", (engine) => {
   it("pointer → built → pointer again", async () => {
@@ -31,19 +31,18 @@ describe.each(ENGINES)("pushes on %s", (engine) => {
       expect((await kinds()).customers).toBe("view");
 
       // Push 2 changes customers.
-      let ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T11:00:00.000Z" }))!;
-      const plan2 = planOver(
-        changed.prProject,
-        await environmentBaseline(ctx, "pr-7", S0, changed.prProject),
-        {
-          sources: sourcesAt("prod-after-merge/sources.json", "2026-11-30T10:59:00Z"),
-          now: ctx.now,
-          pointers: true,
-        },
-      );
+      let ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T11:00:00.000Z",
+      }))!;
+      const plan2 = planOver(changed.prProject, await environmentBaseline(ctx, PR7, S0, changed.prProject), {
+        sources: sourcesAt("prod-after-merge/sources.json", "2026-11-30T10:59:00Z"),
+        now: ctx.now,
+        pointers: true,
+      });
       expect(buildSet(plan2)).toEqual(new Set(["model.shop.customers", "model.shop.customer_countries"]));
       const refresh2 = await createEnvironment(ctx, {
-        name: "pr-7",
+        name: PR7,
         project: "shop",
         prNumber: 7,
         headSha: null,
@@ -61,28 +60,31 @@ describe.each(ENGINES)("pushes on %s", (engine) => {
         startedAt: "2026-11-30T11:01:00.000Z",
       });
       await recordEnvironmentBuilds(ctx, {
-        name: "pr-7",
+        name: PR7,
         project: changed.prProject,
         runResults: run2,
         sources: PR_SOURCES,
       });
       expect((await kinds()).customers).toBe("table");
-      expect((await ctx.registry.objects("pr-7")).find((o) => o.identifier === "customers")).toMatchObject({
+      expect((await ctx.registry.objects(PR7)).find((o) => o.identifier === "customers")).toMatchObject({
         kind: "table",
         role: "build",
       });
-      expect((await ctx.registry.pointers("pr-7")).map((p) => p.identifier)).not.toContain("customers");
+      expect((await ctx.registry.pointers(PR7)).map((p) => p.identifier)).not.toContain("customers");
 
       // Push 3 reverts it: prod's customers serves the environment again.
-      ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T12:00:00.000Z" }))!;
-      const plan3 = planOver(plain.prProject, await environmentBaseline(ctx, "pr-7", S0, plain.prProject), {
+      ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T12:00:00.000Z",
+      }))!;
+      const plan3 = planOver(plain.prProject, await environmentBaseline(ctx, PR7, S0, plain.prProject), {
         sources: sourcesAt("prod-after-merge/sources.json", "2026-11-30T11:59:00Z"),
         now: ctx.now,
         pointers: true,
       });
       expect(buildSet(plan3)).toEqual(new Set(["model.shop.customer_countries"]));
       const refresh3 = await createEnvironment(ctx, {
-        name: "pr-7",
+        name: PR7,
         project: "shop",
         prNumber: 7,
         headSha: null,
@@ -96,8 +98,8 @@ describe.each(ENGINES)("pushes on %s", (engine) => {
       expect(await rowsOf(session, "analytics_pr_7", "customers")).toEqual(
         await rowsOf(session, "analytics", "customers"),
       );
-      expect((await ctx.registry.builds("pr-7")).map((b) => b.node_id)).not.toContain("model.shop.customers");
-      expect((await ctx.registry.objects("pr-7")).find((o) => o.identifier === "customers")).toMatchObject({
+      expect((await ctx.registry.builds(PR7)).map((b) => b.node_id)).not.toContain("model.shop.customers");
+      expect((await ctx.registry.objects(PR7)).find((o) => o.identifier === "customers")).toMatchObject({
         kind: "view",
         role: "pointer",
       });

@@ -18,7 +18,7 @@ import {
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import { PR_SOURCES, prodBuilt, prPlanOf, shop } from "../support/warehouse/scenario.js";
-import { planOver } from "../support/warehouse/shop.js";
+import { ENV_SCOPE, planOver } from "../support/warehouse/shop.js";
 
 async function failure(work: Promise<unknown>): Promise<UserError> {
   const error = await work.then(
@@ -35,7 +35,10 @@ describe.each(ENGINES)("refusals on %s", (engine) => {
     try {
       const s = shop();
       const S0 = await prodBuilt(session, s);
-      const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T10:15:00Z" }))!;
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T10:15:00Z",
+      }))!;
       // The PR compiled with the prod target: its relations are analytics.*.
       const plan = planOver(s.mainProject, S0, { sources: PR_SOURCES, now: ctx.now, pointers: true });
       const error = await failure(
@@ -59,7 +62,10 @@ describe.each(ENGINES)("refusals on %s", (engine) => {
     try {
       const s = shop();
       const S0 = await prodBuilt(session, s);
-      const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T10:15:00Z" }))!;
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T10:15:00Z",
+      }))!;
       await session.exec(`create schema "analytics_pr_7"`);
       await session.exec(`create table "analytics_pr_7"."customers" as select 1 as someone_elses`);
       const input = {
@@ -77,10 +83,18 @@ describe.each(ENGINES)("refusals on %s", (engine) => {
         "customers",
       ]);
 
-      // Once it is out of the way the environment is made in the schema it didn't create, and cleanup
-      // drops only what it made there.
+      // Anywhere else in its schema, it is refused too: an environment owns only what it created.
       await session.exec(`alter table "analytics_pr_7"."customers" rename to "notes"`);
+      const occupied = await failure(createEnvironment(ctx, input));
+      expect(occupied.code).toBe("environment_schema_occupied");
+      expect(occupied.message).toContain("analytics_pr_7.notes (table)");
+      expect(await ctx.registry.environment("pr-7")).toBeNull();
+
+      // Once it is out of the way the environment is made in the schema it didn't create; a table someone
+      // puts there later is not its own, and cleanup drops only what it made there.
+      await session.exec(`drop table "analytics_pr_7"."notes"`);
       await createEnvironment(ctx, input);
+      await session.exec(`create table "analytics_pr_7"."notes" as select 1 as someone_elses`);
       const report = await cleanupEnvironment(ctx, { name: "pr-7", prod: S0 });
       expect(report.complete).toBe(true);
       expect(report.dropped.map((d) => d.object).sort()).toEqual([
@@ -102,7 +116,10 @@ describe.each(ENGINES)("refusals on %s", (engine) => {
     try {
       const s = shop();
       const S0 = await prodBuilt(session, s);
-      const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T10:15:00Z" }))!;
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T10:15:00Z",
+      }))!;
       await createEnvironment(ctx, {
         name: "pr-7",
         project: "shop",
@@ -123,11 +140,16 @@ describe.each(ENGINES)("refusals on %s", (engine) => {
         },
       };
       const report = await cleanupEnvironment(ctx, { name: "pr-7", prod });
-      expect(report.kept).toEqual([{ schema: "analytics_pr_7", reason: "it holds prod relations" }]);
-      expect(report.dropped.map((d) => d.object)).not.toContain("analytics_pr_7.customers");
-      expect((await session.warehouse.listObjects(["analytics_pr_7"])).map((o) => o.identifier)).toEqual([
-        "customers",
-      ]);
+      expect(report.kept).toContainEqual({ schema: "analytics_pr_7", reason: "it holds prod relations" });
+      // Nothing is dropped in a schema that holds a prod relation: not even its own pointer views.
+      expect(report.dropped).toEqual([]);
+      expect(report.kept).toContainEqual({
+        schema: "analytics_pr_7.customers",
+        reason: "prod's state records this relation",
+      });
+      expect(
+        (await session.warehouse.listObjects(["analytics_pr_7"])).map((o) => o.identifier).sort(),
+      ).toEqual(["country_codes", "customers", "stg_customers", "stg_payments"]);
     } finally {
       await session.close();
     }
@@ -136,7 +158,10 @@ describe.each(ENGINES)("refusals on %s", (engine) => {
   it("refuses a registry written by a newer version, and runs that built nothing", async () => {
     const session = await freshSession(engine);
     try {
-      const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T10:15:00Z" }))!;
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T10:15:00Z",
+      }))!;
       const s = shop();
       const notBuilt = await failure(
         recordEnvironmentBuilds(ctx, {
@@ -157,7 +182,8 @@ describe.each(ENGINES)("refusals on %s", (engine) => {
         }),
       );
       expect(notBuilt.code).toBe("record_refused");
-      expect((await rollbackPromotion(ctx, {})).status).toBe("nothing_to_do");
+      // Nothing to roll back is an error, not a quiet success.
+      expect((await failure(rollbackPromotion(ctx, {}))).code).toBe("rollback_refused");
       for (const version of ["1.9", "2.0", "x"]) {
         await session.exec(
           `update "ods_meta"."registry_info" set value = '${version}' where key = 'schema_version'`,

@@ -27,9 +27,25 @@ import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { captureContext } from "../support/cli-context.js";
 import { ENGINES, prepared } from "../support/warehouse/engines.js";
-import { MAIN_SOURCES, mainPlanOf, prBuilt, prodBuilt, rowsOf, shop } from "../support/warehouse/scenario.js";
+import {
+  MAIN_SOURCES,
+  mainPlanOf,
+  PR7,
+  prBuilt,
+  prodBuilt,
+  rowsOf,
+  shop,
+} from "../support/warehouse/scenario.js";
 import type { Engine, Session } from "../support/warehouse/sessions.js";
-import { build, buildSet, planOver, projectOf, recordProd, sourcesAt } from "../support/warehouse/shop.js";
+import {
+  build,
+  buildSet,
+  ENV_SCOPE,
+  planOver,
+  projectOf,
+  recordProd,
+  sourcesAt,
+} from "../support/warehouse/shop.js";
 
 const s = shop();
 const ORDERS = "model.shop.orders";
@@ -61,10 +77,13 @@ interface Promoted {
 /** PR 7 merged: orders promoted into prod and recorded in prod's state. */
 async function promoted(engine: Engine): Promise<Promoted> {
   const { session, value: S0 } = await freshOn(engine);
-  const ctx = (await environmentContext(session.warehouse, { now: "2026-11-30T12:02:00.000Z" }))!;
+  const ctx = (await environmentContext(session.warehouse, {
+    scope: ENV_SCOPE,
+    now: "2026-11-30T12:02:00.000Z",
+  }))!;
   const mainPlan = mainPlanOf(s, S0);
   const decided = await planPromotion(ctx, {
-    environment: "pr-7",
+    environment: PR7,
     plan: mainPlan,
     project: s.mainProject,
     prod: S0,
@@ -151,7 +170,7 @@ describe.each(ENGINES)("rollback on %s", (engine) => {
       const prodNow = await rowsOf(session, "analytics", "orders");
       const kept = await rowsOf(session, "analytics", retired);
       const refused = await refusal(
-        rollbackPromotion(ctx, { environment: "pr-7", ...(withState ? { prodState: async () => S2 } : {}) }),
+        rollbackPromotion(ctx, { environment: PR7, ...(withState ? { prodState: async () => S2 } : {}) }),
       );
       expect(refused.code).toBe("rollback_prod_replaced");
       expect(refused.message).toMatch(new RegExp(`^Promotion ${id} can't be rolled back`));
@@ -180,8 +199,11 @@ describe.each(ENGINES)("rollback on %s", (engine) => {
       await store.commit({ project: "shop", environment: "prod" }, null, S2);
       await store.close();
       await session.close(); // DuckDB: one process opens the file once.
-      const context = captureContext(dir, { warehouse: session.spec });
-      const code = await runCli(["env", "rollback", "--pr", "7", "--state", stateFile], context);
+      const context = captureContext(dir, { repository: "acme/shop", warehouse: session.spec });
+      const code = await runCli(
+        ["env", "rollback", "--pr", "7", "--project", "shop", "--state", stateFile],
+        context,
+      );
       expect(code).toBe(1);
       expect(context.stderrText()).toMatch(
         new RegExp(`^error\\[rollback_prod_replaced\\]: Promotion ${id} can't be rolled back`),

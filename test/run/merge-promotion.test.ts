@@ -177,13 +177,15 @@ describe.each(ENGINES)(
       writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.prManifest));
       const pr = job({ name: "pull_request", action: "opened" });
       await pr.main();
-      expect(pr.recorder.outputs.environment).toBe("pr-7");
+      expect(pr.recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
       const select = pr.recorder.outputs.select!;
       expect(nodesOfSelect(s.prManifest, select)).toContain(id("orders"));
       const results = await dbtBuild(s.prManifest, select, "ci", "pr7-run-1");
       expect(results.results.every((r: { status: string }) => r.status !== "error")).toBe(true);
       await pr.post();
-      expect(pr.recorder.log()).toMatch(/Environment pr-7: recorded run pr7-run-1: \d+ built, 0 failed/);
+      expect(pr.recorder.log()).toMatch(
+        /Environment acme\/shop:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
+      );
       prOrders = JSON.stringify(await query(`select * from "analytics_pr_7"."orders" order by 1`));
       expect(prOrders).not.toEqual(
         JSON.stringify(await query(`select * from "analytics"."orders" order by 1`)),
@@ -193,7 +195,7 @@ describe.each(ENGINES)(
     it("closed (merged): the environment is kept for the default branch's run", async () => {
       const closed = job({ name: "pull_request", action: "closed", merged: true });
       await closed.main();
-      expect(closed.recorder.log()).toContain("Environment pr-7 is kept");
+      expect(closed.recorder.log()).toContain("Environment acme/shop:shop:pr-7 is kept");
       expect(
         (await query("select schema_name from information_schema.schemata")).map((r) => r.schema_name),
       ).toContain("analytics_pr_7");
@@ -256,7 +258,9 @@ describe.each(ENGINES)(
         promoted: true,
         code: "promoted",
       });
-      expect(push.recorder.summary()).toContain("### Promotion from pull request #7 (<code>pr-7</code>)");
+      expect(push.recorder.summary()).toContain(
+        "### Promotion from pull request #7 (<code>acme/shop:shop:pr-7</code>)",
+      );
       expect(push.recorder.summary()).toContain("<code>orders</code> — **promoted**");
 
       // dbt writes the manifest and the run results of one invocation.
@@ -264,8 +268,8 @@ describe.each(ENGINES)(
       const results = await dbtBuild(s.mainManifest, outputs.select!, "prod", mainRun);
       expect(results.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(id("orders"));
       await push.post();
-      expect(push.recorder.log()).toContain("1 promoted from pr-7");
-      expect(push.recorder.log()).toContain("Environment pr-7 dropped");
+      expect(push.recorder.log()).toContain("1 promoted from acme/shop:shop:pr-7");
+      expect(push.recorder.log()).toContain("Environment acme/shop:shop:pr-7 dropped");
 
       const store = await SqliteStateStore.open(statePath);
       try {
@@ -306,7 +310,10 @@ describe.each(ENGINES)(
     });
 
     it("a rollback made elsewhere (`ods-state env rollback`, without this state): the next run plans orders as its previous build", async () => {
-      const rolled = await runCli(["env", "rollback", "--pr", "7"], captureContext(workspace, { warehouse }));
+      const rolled = await runCli(
+        ["env", "rollback", "--pr", "7", "--project", "shop"],
+        captureContext(workspace, { warehouse, repository: "acme/shop" }),
+      );
       expect(rolled).toBe(0);
       // The restored state still says orders is the pull request's build, promoted.
       const store = await SqliteStateStore.open(statePath);

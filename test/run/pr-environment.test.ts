@@ -42,7 +42,12 @@ describe("a pull request's environment through the action's main step (DuckDB)",
 
   function step(action: string, merged = false) {
     const inputs = readActionInputs(
-      (name) => (name === "warehouse" ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}` : ""),
+      (name) =>
+        name === "warehouse"
+          ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}`
+          : name === "meta-schema"
+            ? "ci_meta"
+            : "",
       workspace,
       undefined,
     );
@@ -75,13 +80,18 @@ describe("a pull request's environment through the action's main step (DuckDB)",
     const { recorder, go } = step("opened");
     const result = await go();
     expect(result.plan!.pointers).toBe(true);
-    expect(recorder.outputs.environment).toBe("pr-7");
+    expect(recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
     expect(recorder.outputs.schemas).toBe("analytics_pr_7");
     expect(recorder.outputs.select).toContain("fqn:shop.staging.stg_orders");
     expect(recorder.summary()).toContain("pr-7");
 
     const session = await duckdbSession(warehouseDir);
     try {
+      // The registry is in the `meta-schema` input's schema; the environment is this repository's and project's.
+      expect(
+        await session.rows(`select name, repository, project, pr_number from "ci_meta"."environments"`),
+      ).toEqual([{ name: "acme/shop:shop:pr-7", repository: "acme/shop", project: "shop", pr_number: 7 }]);
+      expect(await session.warehouse.listSchemas()).not.toContain("ods_meta");
       const reused = result.plan!.entries.filter((e) => e.action === "REUSE");
       expect(reused.length).toBeGreaterThan(0);
       for (const entry of reused) {
@@ -101,7 +111,7 @@ describe("a pull request's environment through the action's main step (DuckDB)",
   it("closed without merging: drops everything the environment owns and leaves prod alone", async () => {
     const { recorder, go } = step("closed");
     await go();
-    expect(recorder.lines.join("\n")).toContain("Environment pr-7 dropped");
+    expect(recorder.lines.join("\n")).toContain("Environment acme/shop:shop:pr-7 dropped");
     const session = await duckdbSession(warehouseDir);
     try {
       const schemas = await session.rows("select schema_name from information_schema.schemata order by 1");

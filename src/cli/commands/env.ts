@@ -8,20 +8,24 @@ import type { LoadedProject } from "../../dbt/load-project.js";
 import {
   applyPromotion,
   applyRecordedRollbacks,
+  checkRepository,
   cleanupEnvironment,
   createEnvironment,
   type EnvContext,
+  type EnvScope,
   environmentBaseline,
   environmentContext,
-  environmentName,
   openWarehouse,
   parseWarehouseSpec,
   planPromotion,
   promote,
   recordEnvironmentBuilds,
   recordedRollbacks,
+  repairEnvironments,
   rollbackPromotion,
   runJanitor,
+  scopedName,
+  timeoutsFrom,
 } from "../../env/index.js";
 import type { PromotionResult } from "../../env/promotion/promote.js";
 import type { Warehouse } from "../../env/warehouse.js";
@@ -54,8 +58,10 @@ export const ENV_SUBCOMMANDS = [
   "rollback",
   "list",
   "gc",
+  "repair",
 ] as const;
 type Subcommand = (typeof ENV_SUBCOMMANDS)[number];
+const LEGACY_SUBCOMMANDS: readonly string[] = ["cleanup", "rollback", "gc"];
 
 const str = (values: ParsedValues, name: string): string | undefined => values[name] as string | undefined;
 
@@ -67,7 +73,65 @@ function formatOf(values: ParsedValues): "text" | "json" {
   return format;
 }
 
-function environmentOf(values: ParsedValues, required = true): string | undefined {
+/**
+ * The scope an env command acts for (docs/environments.md, Isolation): the repository (--repository, else
+ * GITHUB_REPOSITORY) and the dbt project (the manifest's name, or --project; both given, they must agree).
+ * --legacy: the environments and promotions a registry of before 1.1 recorded without a repository.
+ */
+function envScopeOf(
+  sub: Subcommand,
+  values: ParsedValues,
+  context: CliContext,
+  manifestProject: string | null,
+): EnvScope {
+  const flagged = str(values, "project");
+  if (flagged !== undefined && manifestProject !== null && flagged !== manifestProject) {
+    throw new UserError(
+      "usage",
+      `--project is \`${flagged}\`, but the manifest's dbt project is \`${manifestProject}\`.`,
+      { input: "--project" },
+    );
+  }
+  const project = manifestProject ?? flagged;
+  if (project === undefined || project === "") {
+    throw new UserError(
+      "usage",
+      "Name the dbt project the environments belong to: --project NAME (or --manifest PATH, whose project it reads).",
+      { input: "--project" },
+    );
+  }
+  if (values.legacy === true) {
+    if (!LEGACY_SUBCOMMANDS.includes(sub)) {
+      throw new UserError(
+        "usage",
+        `--legacy is for ${LEGACY_SUBCOMMANDS.join(", ")} (of environments written before isolation), not for ${sub}.`,
+        { input: "--legacy" },
+      );
+    }
+    if (str(values, "repository") !== undefined) {
+      throw new UserError("usage", "--legacy acts on rows that name no repository: leave out --repository.", {
+        input: "--legacy",
+      });
+    }
+    return { repository: null, project };
+  }
+  const given = str(values, "repository");
+  const repository = given ?? context.repository;
+  if (repository === undefined || repository === "") {
+    throw new UserError(
+      "usage",
+      "Name the repository the environments belong to: --repository owner/name (GITHUB_REPOSITORY when it is set). An environment's identity is its repository, dbt project and pull request.",
+      { input: "--repository" },
+    );
+  }
+  return {
+    repository: checkRepository(repository, given !== undefined ? "--repository" : "GITHUB_REPOSITORY"),
+    project,
+  };
+}
+
+/** The environment's label: `pr-N` (--pr N) or --name; checked before anything is read. */
+function labelOf(values: ParsedValues, required = true): string | undefined {
   const name = str(values, "name");
   const pr = str(values, "pr");
   if (name !== undefined) return name;
@@ -75,13 +139,18 @@ function environmentOf(values: ParsedValues, required = true): string | undefine
     if (!/^[1-9][0-9]{0,9}$/.test(pr)) {
       throw new UserError("usage", `--pr is \`${pr}\`, not a pull request number.`, { input: "--pr" });
     }
-    return environmentName(Number(pr));
+    return `pr-${Number(pr)}`;
   }
   if (required)
     throw new UserError("usage", "Name the environment with --pr NUMBER (or --name NAME).", {
       input: "--pr",
     });
   return undefined;
+}
+
+/** The environment's registry name in `scope` (environment-identity.ts). */
+function environmentOf(label: string, scope: EnvScope): string {
+  return scopedName(scope, label);
 }
 
 function positiveNumber(values: ParsedValues, name: string): number | undefined {
@@ -97,6 +166,7 @@ function positiveNumber(values: ParsedValues, name: string): number | undefined 
 async function withWarehouse<T>(
   values: ParsedValues,
   context: CliContext,
+  scope: EnvScope,
   work: (ctx: EnvContext, warehouse: Warehouse) => Promise<T>,
   options: { create?: boolean; progress?: Progress } = {},
 ): Promise<T | null> {
@@ -106,11 +176,13 @@ async function withWarehouse<T>(
     context.cwd,
     given !== undefined ? "--warehouse" : "ODS_WAREHOUSE",
   );
+  const timeouts = timeoutsFrom((kind) => str(values, `${kind}-timeout`), "flag");
   options.progress?.phase("connecting to the warehouse");
-  const warehouse = await openWarehouse(spec);
+  const warehouse = await openWarehouse(spec, timeouts);
   try {
     const ctx = await environmentContext(warehouse, {
       now: new Date().toISOString(),
+      scope,
       ...(str(values, "meta-schema") ? { metaSchema: str(values, "meta-schema") } : {}),
       create: options.create ?? true,
     });
@@ -137,11 +209,29 @@ async function prodHead(
 ): Promise<{ id: string; snapshot: StateSnapshot } | null> {
   const file = str(values, "state");
   if (file === undefined && project === null) return null;
-  const store = await openExistingState(context, resolveFlagPath(context, file, DEFAULT_STATE));
+  const path = resolveFlagPath(context, file, DEFAULT_STATE);
+  if (file !== undefined && !existsSync(path)) {
+    // A --state that isn't there is a wrong path, not "no prod state yet": without prod's state nothing
+    // can be reused, and an environment can't tell prod's relations from its own.
+    throw new UserError("file_missing", `--state ${path} does not exist.`, { file: path, input: "--state" });
+  }
+  const store = await openExistingState(context, path);
   if (!store) return null;
   try {
     if (project === null) return null;
-    const latest = await store.latest(scopeOf(project, str(values, "environment")));
+    const scope = scopeOf(project, str(values, "environment"));
+    const latest = await store.latest(scope);
+    if (!latest) {
+      // A state file that holds only other dbt projects is the wrong file, not "no prod state yet".
+      const projects = [...new Set((await store.scopes()).map((s) => s.scope.split("/")[0]!))];
+      if (projects.length > 0 && !projects.includes(scope.project)) {
+        throw new UserError(
+          "state_other_project",
+          `The state file ${path} holds dbt project${projects.length === 1 ? "" : "s"} ${projects.join(", ")}, but the manifest's dbt project is ${scope.project}.`,
+          { input: "--state" },
+        );
+      }
+    }
     return latest ? { id: latest.id, snapshot: latest.snapshot } : null;
   } finally {
     await store.close();
@@ -163,14 +253,24 @@ function printJson(context: CliContext, value: unknown): void {
 }
 
 async function createOrRefresh(values: ParsedValues, context: CliContext, sub: Subcommand): Promise<number> {
-  const name = environmentOf(values)!;
+  const label = labelOf(values)!;
   const format = formatOf(values);
   const progress = createProgress(context);
   const { project, scope, sources, prod } = await planningInputs(values, context, progress);
+  const envScope = envScopeOf(sub, values, context, scope.project);
+  const name = environmentOf(label, envScope);
   await withWarehouse(
     values,
     context,
+    envScope,
     async (ctx) => {
+      if (sub === "refresh" && !(await ctx.registry.environment(name))) {
+        throw new UserError(
+          "environment_unknown",
+          `There is no environment ${name} in ${ctx.warehouse.label} to refresh.`,
+          { hint: "Create it with `ods-state env create` (the same flags)." },
+        );
+      }
       progress.phase(`planning ${name} over prod and its own builds`);
       const baseline = await environmentBaseline(ctx, name, prod, project);
       const planned = plan({
@@ -218,16 +318,18 @@ async function createOrRefresh(values: ParsedValues, context: CliContext, sub: S
 }
 
 async function recordBuilds(values: ParsedValues, context: CliContext): Promise<number> {
-  const name = environmentOf(values)!;
+  const label = labelOf(values)!;
   const progress = createProgress(context);
   const project = readProject(context, str(values, "manifest"), progress, str(values, "project-dir"));
+  const envScope = envScopeOf("record", values, context, scopeOf(project, undefined).project);
+  const name = environmentOf(label, envScope);
   const buildManifest = str(values, "build-manifest");
   const buildProject = buildManifest
     ? readProject(context, buildManifest, progress, str(values, "project-dir"))
     : null;
   const runResults = readRunResults(context, str(values, "run-results"));
   const sources = readSourcesIfGiven(context, str(values, "sources"));
-  await withWarehouse(values, context, async (ctx) => {
+  await withWarehouse(values, context, envScope, async (ctx) => {
     progress.phase(`recording the builds of ${name}`);
     const outcome = await recordEnvironmentBuilds(ctx, { name, project, buildProject, runResults, sources });
     progress.done();
@@ -244,14 +346,21 @@ async function recordBuilds(values: ParsedValues, context: CliContext): Promise<
 }
 
 async function cleanup(values: ParsedValues, context: CliContext): Promise<number> {
-  const name = environmentOf(values)!;
+  const label = labelOf(values)!;
   const progress = createProgress(context);
   const project = str(values, "manifest")
     ? readProject(context, str(values, "manifest"), progress, str(values, "project-dir"))
     : null;
+  const envScope = envScopeOf(
+    "cleanup",
+    values,
+    context,
+    project ? scopeOf(project, undefined).project : null,
+  );
+  const name = environmentOf(label, envScope);
   const prod = await prodState(values, context, project);
   let code = 0;
-  await withWarehouse(values, context, async (ctx) => {
+  await withWarehouse(values, context, envScope, async (ctx) => {
     progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);
     const report = await cleanupEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
     progress.done();
@@ -336,16 +445,27 @@ async function writePromotion(
 }
 
 async function promoteCommand(values: ParsedValues, context: CliContext): Promise<number> {
-  const name = environmentOf(values)!;
+  const label = labelOf(values)!;
   const format = formatOf(values);
   const progress = createProgress(context);
   const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
+  const envScope = envScopeOf("promote", values, context, scope.project);
+  const name = environmentOf(label, envScope);
   const dryRun = values["dry-run"] === true;
   const stateFile = str(values, "state");
   await withWarehouse(
     values,
     context,
+    envScope,
     async (ctx) => {
+      // No such environment is an error, not "nothing to promote".
+      const environment = await ctx.registry.environment(name);
+      if (!environment || environment.status === "removed") {
+        throw new UserError(
+          "environment_unknown",
+          `There is no environment ${name} in ${ctx.warehouse.label}${environment ? " any more (it was removed)" : ""}: nothing can be promoted from it.`,
+        );
+      }
       progress.phase(`planning main over prod (${project.fingerprints.size} nodes)`);
       const mainPlan = plan({
         project,
@@ -429,9 +549,19 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
 }
 
 async function rollback(values: ParsedValues, context: CliContext): Promise<number> {
-  const environment = environmentOf(values, false);
+  const label = labelOf(values, false);
+  const project = str(values, "manifest")
+    ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
+    : null;
+  const envScope = envScopeOf(
+    "rollback",
+    values,
+    context,
+    project ? scopeOf(project, undefined).project : null,
+  );
+  const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
   const stateFile = str(values, "state");
-  await withWarehouse(values, context, async (ctx) => {
+  await withWarehouse(values, context, envScope, async (ctx) => {
     const result = await rollbackPromotion(ctx, {
       ...(str(values, "id") ? { id: str(values, "id") } : {}),
       ...(environment ? { environment } : {}),
@@ -536,9 +666,12 @@ async function writeRollback(
 }
 
 async function list(values: ParsedValues, context: CliContext): Promise<number> {
+  // Read only: every environment of the registry, with the repository and dbt project it belongs to.
+  const everyone: EnvScope = { repository: null, project: "" };
   const found = await withWarehouse(
     values,
     context,
+    everyone,
     async (ctx) => {
       const environments = [];
       for (const environment of await ctx.registry.environments()) {
@@ -557,15 +690,16 @@ async function list(values: ParsedValues, context: CliContext): Promise<number> 
       context.stdout(`Environments in ${ctx.warehouse.label}:\n`);
       if (environments.length === 0) context.stdout("  (none)\n");
       for (const e of environments) {
+        const owner = e.repository === null ? `legacy (${e.project})` : `${e.repository} ${e.project}`;
         context.stdout(
-          `  ${e.name.padEnd(12)} ${e.status.padEnd(8)} ${e.pointers} pointers, ${e.builds} builds, ${e.objects} objects; updated ${e.updated_at}${e.closed_at ? `, closed ${e.closed_at}` : ""}\n`,
+          `  ${e.name.padEnd(12)} ${owner}: ${e.status.padEnd(8)} ${e.pointers} pointers, ${e.builds} builds, ${e.objects} objects; updated ${e.updated_at}${e.closed_at ? `, closed ${e.closed_at}` : ""}\n`,
         );
       }
       context.stdout("Promotions:\n");
       if (promotions.length === 0) context.stdout("  (none)\n");
       for (const p of promotions) {
         context.stdout(
-          `  ${p.id} from ${p.environment}: ${p.status}, by ${p.promoted_by}, ${p.created_at}; kept until ${p.retain_until}\n`,
+          `  ${p.id} from ${p.environment}${p.repository === null ? " (legacy)" : ""}: ${p.status}, by ${p.promoted_by}, ${p.created_at}; kept until ${p.retain_until}\n`,
         );
       }
       return true;
@@ -583,8 +717,9 @@ async function gc(values: ParsedValues, context: CliContext): Promise<number> {
   const project = str(values, "manifest")
     ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
     : null;
-  const prod = await prodState(values, context, project);
   const retentionDays = positiveNumber(values, "retention-days");
+  const envScope = envScopeOf("gc", values, context, project ? scopeOf(project, undefined).project : null);
+  const prod = await prodState(values, context, project);
   const open = str(values, "open-prs");
   let openPullRequests: Set<number> | undefined;
   if (open !== undefined) {
@@ -604,6 +739,7 @@ async function gc(values: ParsedValues, context: CliContext): Promise<number> {
   const done = await withWarehouse(
     values,
     context,
+    envScope,
     async (ctx) => {
       const report = await runJanitor(ctx, {
         prod,
@@ -645,27 +781,95 @@ async function gc(values: ParsedValues, context: CliContext): Promise<number> {
   return 0;
 }
 
+/**
+ * `env repair`: recreates the pointer views of open environments (or the one
+ * named) that a prod rebuild dropped (PostgreSQL's DROP … CASCADE); reports
+ * those whose prod relation is gone. Exit 1 when an environment's repair
+ * failed (it is left as it was).
+ */
+async function repair(values: ParsedValues, context: CliContext): Promise<number> {
+  const label = labelOf(values, false);
+  const project = str(values, "manifest")
+    ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
+    : null;
+  const envScope = envScopeOf(
+    "repair",
+    values,
+    context,
+    project ? scopeOf(project, undefined).project : null,
+  );
+  const name = label !== undefined ? environmentOf(label, envScope) : undefined;
+  const prod = await prodState(values, context, project);
+  const dryRun = values["dry-run"] === true;
+  const report = await withWarehouse(
+    values,
+    context,
+    envScope,
+    (ctx) => repairEnvironments(ctx, { ...(name !== undefined ? { name } : {}), prod, dryRun }),
+    { create: false },
+  );
+  if (report === null) {
+    if (name !== undefined) {
+      throw new UserError(
+        "environment_unknown",
+        `There is no environment ${name}: this warehouse has no environment registry.`,
+      );
+    }
+    if (formatOf(values) === "json")
+      printJson(context, { dry_run: dryRun, environments: [], repaired: 0, unrepairable: 0, failed: 0 });
+    else context.stdout("No environment registry in this warehouse yet: nothing to repair.\n");
+    return 0;
+  }
+  if (formatOf(values) === "json") printJson(context, report);
+  else {
+    const verb = report.dry_run ? "would recreate" : "recreated";
+    context.stdout(
+      `Repair: ${verb} ${report.repaired} pointer view${report.repaired === 1 ? "" : "s"} in ${report.environments.length} environment${report.environments.length === 1 ? "" : "s"}; ${report.unrepairable} whose prod relation is gone; ${report.failed} failed.\n`,
+    );
+    for (const e of report.environments) {
+      for (const r of e.repaired)
+        context.stdout(`  ${e.environment}: ${r.pointer} → ${r.reads} (${r.was})\n`);
+      for (const u of e.unrepairable) context.stdout(`  ${e.environment}: not repaired: ${u.reason}\n`);
+      if (e.error !== null) context.stdout(`  ${e.environment}: failed, left as it was: ${e.error}\n`);
+    }
+  }
+  return report.failed > 0 && !report.dry_run ? 1 : 0;
+}
+
 export const envCommand: Command = {
   name: "env",
   summary:
-    "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc",
+    "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair",
   usage: [
-    "env create|refresh --pr N --manifest PR_MANIFEST [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
-    "env record --pr N --manifest PR_MANIFEST --run-results PATH [--build-manifest PATH] [--sources PATH] [--warehouse W]",
-    "env cleanup --pr N [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
-    "env promote --pr N --manifest MAIN_MANIFEST [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--warehouse W] [--dry-run]",
-    "env rollback [--id PROMOTION | --pr N] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+    "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
+    "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--warehouse W]",
+    "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--warehouse W] [--dry-run]",
+    "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+    "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
     "env list [--warehouse W]",
-    "env gc [--retention-days N] [--open-prs 1,2] [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
+    "env gc (--project P | --manifest PATH) [--repository O/R | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
+    "env repair (--project P | --manifest PATH) [--repository O/R] [--pr N] [--state DB] [--warehouse W] [--dry-run]",
   ],
   optionHelp: {
     warehouse:
       "duckdb:PATH or postgres://USER@HOST:PORT/DATABASE (default: ODS_WAREHOUSE); a secret: never printed or stored",
     "meta-schema": "the schema of the environment registry; default ods_meta",
-    pr: "the pull request number (the environment is pr-N)",
-    name: "the environment's name, instead of --pr",
+    "connect-timeout":
+      "how long to wait for the warehouse to accept the connection: 30 (seconds), 500ms, 2m…; default 30s; 0: no limit",
+    "statement-timeout":
+      "how long one statement may run before it is cancelled (PostgreSQL statement_timeout; DuckDB: interrupted); default 10m; 0: no limit",
+    "lock-timeout":
+      "how long to wait for a lock another session holds (PostgreSQL lock_timeout; DuckDB: the file another process has open); default 60s; 0: no limit",
+    repository:
+      "the repository the environments belong to, owner/name (default: GITHUB_REPOSITORY); an environment is its repository's, dbt project's and pull request's",
+    project:
+      "the dbt project the environments belong to, when no --manifest names it (cleanup, rollback, gc)",
+    legacy:
+      "cleanup/rollback/gc: act on the environments and promotions of --project that a registry before 1.1 recorded without a repository",
+    pr: "the pull request number (the environment is owner/name:project:pr-N); repair: only that environment (default: every open one)",
+    name: "the environment's label instead of pr-N (letters, digits, _ . -)",
     manifest:
-      "create/refresh/record: the PR's manifest compiled with the CI target; promote: main's manifest",
+      "create/refresh/record: the PR's manifest compiled with the CI target; promote, repair: main's manifest",
     state: `the state database (prod's state); default ${DEFAULT_STATE}. promote/rollback: given explicitly, a committed promotion (or its rollback) is written into it`,
     environment: "the state scope's environment (prod's); default prod",
     target: "the dbt target prod's state was recorded for; default: the environment",
@@ -689,6 +893,12 @@ export const envCommand: Command = {
   options: {
     warehouse: { type: "string" },
     "meta-schema": { type: "string" },
+    "connect-timeout": { type: "string" },
+    "statement-timeout": { type: "string" },
+    "lock-timeout": { type: "string" },
+    repository: { type: "string" },
+    project: { type: "string" },
+    legacy: { type: "boolean" },
     pr: { type: "string" },
     name: { type: "string" },
     manifest: { type: "string" },
@@ -710,7 +920,7 @@ export const envCommand: Command = {
     ...PROJECT_DIR_OPTION,
   },
   positionals: {
-    name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc)",
+    name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc, repair)",
     required: true,
   },
   examples: [
@@ -720,6 +930,10 @@ export const envCommand: Command = {
     "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --state .ods/state.db --promoted-by main-run-42",
     "ods-state env cleanup --pr 7 --dry-run",
     "ods-state env gc --retention-days 3",
+    "ods-state env cleanup --pr 7 --project shop --repository acme/analytics --dry-run",
+    "ods-state env cleanup --pr 7 --project shop --legacy",
+    "ods-state env gc --project shop --retention-days 3",
+    "ods-state env repair --state .ods/state.db --manifest target/manifest.json",
   ],
   async run(values, positionals, context) {
     const [sub, ...extra] = positionals;
@@ -746,6 +960,8 @@ export const envCommand: Command = {
         return list(values, context);
       case "gc":
         return gc(values, context);
+      case "repair":
+        return repair(values, context);
     }
   },
 };

@@ -1,20 +1,13 @@
 /**
- * What the checks' digests need to know about macros, computed once per
- * manifest: which packages are the engine's (dbt's own and the adapter's),
- * the digest of every macro's source, the static transitive closures of the
- * project and package macros, and the `generate_*_name` overrides. A node's
- * own macros are resolved as dbt runs them: src/dbt/macros/run-time-closure.ts.
+ * What the fingerprints and the checks' digests need to know about macros,
+ * computed once per manifest: which packages are the engine's (dbt's own and
+ * the adapter's), the digest of every macro's source, the `generate_*_name`
+ * overrides, and the run-time resolver (src/dbt/macros/run-time-closure.ts)
+ * through which every closure is walked.
  */
 import type { ManifestMacro } from "../artifacts/manifest.js";
+import { RunTimeResolver } from "../macros/run-time-closure.js";
 import { sha256 } from "./digest.js";
-
-/** Adapters whose macros build on another adapter's package. */
-const INHERITED_ADAPTER_PACKAGES: Readonly<Record<string, readonly string[]>> = {
-  redshift: ["dbt_postgres"],
-  databricks: ["dbt_spark"],
-  materialize: ["dbt_postgres"],
-  timescaledb: ["dbt_postgres"],
-};
 
 /** Names dbt resolves through the project first: they decide where and under which name a node is built. */
 export const GENERATE_NAME_MACROS = [
@@ -23,40 +16,41 @@ export const GENERATE_NAME_MACROS = [
   "generate_alias_name",
 ] as const;
 
-export function enginePackages(adapterType: string | null): ReadonlySet<string> {
-  const packages = new Set(["dbt"]);
-  if (adapterType) {
-    packages.add(`dbt_${adapterType}`);
-    const inherited = Object.hasOwn(INHERITED_ADAPTER_PACKAGES, adapterType)
-      ? INHERITED_ADAPTER_PACKAGES[adapterType]!
-      : [];
-    for (const name of inherited) packages.add(name);
-  }
-  return packages;
-}
-
-export interface MacroClosure {
-  /** Project and package macros reached, sorted. */
-  user: readonly string[];
-  /** Ids referenced but absent from the manifest, sorted. */
-  missing: readonly string[];
+/** What the run-time resolution needs from the manifest's metadata. */
+export interface MacroIndexMetadata {
+  adapterType: string | null;
+  /** The root project: its macros override dbt's and the packages' at run time. */
+  projectName: string | null;
+  dbtVersion: string | null;
 }
 
 export class MacroIndex {
   readonly engine: ReadonlySet<string>;
   private readonly macros: ReadonlyMap<string, ManifestMacro>;
   private readonly digests = new Map<string, string>();
-  private readonly closures = new Map<string, MacroClosure>();
-  private readonly digestedClosures = new Map<string, { closure: MacroClosure; digest: string }>();
-  private readonly materializations = new Map<string, string[]>();
+  /** `id\0<source digest>\n` per macro, as closureDigest hashes it. */
+  private readonly lines = new Map<string, string>();
   private nameOverrides: string[] | undefined;
   private readonly byName = new Map<string, ManifestMacro[]>();
   readonly adapterType: string | null;
+  /**
+   * The one closure walker: every macro closure (a node's build, a hook, a
+   * check, the latest-version pointer) is resolved as dbt resolves it at run
+   * time (src/dbt/macros/run-time-closure.ts).
+   */
+  readonly resolver: RunTimeResolver;
 
-  constructor(macros: ReadonlyMap<string, ManifestMacro>, adapterType: string | null) {
+  constructor(macros: ReadonlyMap<string, ManifestMacro>, metadata: MacroIndexMetadata) {
     this.macros = macros;
-    this.adapterType = adapterType;
-    this.engine = enginePackages(adapterType);
+    this.adapterType = metadata.adapterType;
+    this.resolver = new RunTimeResolver(
+      macros,
+      metadata.adapterType,
+      metadata.projectName,
+      metadata.dbtVersion,
+    );
+    // dbt's and the adapter's packages (and its parents'): the resolver's internal packages.
+    this.engine = new Set(this.resolver.internalPackages);
     for (const macro of macros.values()) {
       const list = this.byName.get(macro.name);
       if (list) list.push(macro);
@@ -85,83 +79,18 @@ export class MacroIndex {
     return digest;
   }
 
-  /**
-   * The project and package macros reachable from `roots` (engine macros are
-   * walked through, since they may call a project override, but not kept),
-   * and the ids that the manifest lacks.
-   */
-  closure(roots: Iterable<string>): MacroClosure {
-    const user = new Set<string>();
-    const missing = new Set<string>();
-    for (const root of roots) {
-      const one = this.closureOf(root);
-      for (const id of one.user) user.add(id);
-      for (const id of one.missing) missing.add(id);
-    }
-    return { user: [...user].sort(), missing: [...missing].sort() };
-  }
-
-  /**
-   * `closure(roots)` and the digest of the sources of its project and package
-   * macros (SHA-256 over `id\0digest\n` each, in order), cached per set of
-   * roots: most nodes of a project share theirs.
-   */
-  digestedClosure(roots: Iterable<string>): { closure: MacroClosure; digest: string } {
-    const list = [...roots];
-    const key = JSON.stringify([...list].sort());
-    let result = this.digestedClosures.get(key);
-    if (result === undefined) {
-      const closure = this.closure(list);
-      const digest = sha256(closure.user.map((id) => `${id}\0${this.sourceDigest(id)}\n`).join(""));
-      result = { closure, digest };
-      this.digestedClosures.set(key, result);
-    }
-    return result;
-  }
-
-  private closureOf(root: string): MacroClosure {
-    const cached = this.closures.get(root);
-    if (cached) return cached;
-    const seen = new Set<string>([root]);
-    const stack = [root];
-    const user: string[] = [];
-    const missing: string[] = [];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      const macro = this.macros.get(id);
-      if (!macro) {
-        missing.push(id);
-        continue;
+  /** SHA-256 over `id\0<source digest>\n` of each macro, in the (sorted) order given. */
+  closureDigest(ids: readonly string[]): string {
+    let text = "";
+    for (const id of ids) {
+      let line = this.lines.get(id);
+      if (line === undefined) {
+        line = `${id}\0${this.sourceDigest(id)}\n`;
+        this.lines.set(id, line);
       }
-      if (!this.engine.has(macro.packageName)) user.push(id);
-      for (const dep of macro.dependsOn.macros) {
-        if (!seen.has(dep)) {
-          seen.add(dep);
-          stack.push(dep);
-        }
-      }
+      text += line;
     }
-    const result = { user: user.sort(), missing: missing.sort() };
-    this.closures.set(root, result);
-    return result;
-  }
-
-  /**
-   * The macros that can implement materialization `name` on this adapter:
-   * `materialization_<name>_<adapter>` and `materialization_<name>_default`
-   * in any package. Empty when the manifest has none.
-   */
-  materializationMacros(name: string): string[] {
-    const cached = this.materializations.get(name);
-    if (cached) return [...cached];
-    const ids: string[] = [];
-    for (const suffix of [this.adapterType ?? "default", "default"]) {
-      for (const macro of this.byName.get(`materialization_${name}_${suffix}`) ?? [])
-        ids.push(macro.uniqueId);
-    }
-    const result = [...new Set(ids)].sort();
-    this.materializations.set(name, result);
-    return [...result];
+    return sha256(text);
   }
 
   /** The ids of the project and package macros named `name` (not dbt's or the adapter's), sorted. */

@@ -13,7 +13,7 @@
  * | project_hooks | on-run-start hooks' SQL and run-time macros, when the project has any |
  * | contract      | what an enforced contract puts in the DDL: columns in order (name, data_type, quote, constraints), model constraints, alias_types |
  * | docs          | only for nodes that persist docs: the description (`persist_docs.relation`) and every declared column's comment (`persist_docs.columns`) |
- * | version       | only for versioned models of dbt 1.12+: whether the node makes the latest-version pointer view and, if so, its `latest_version_pointer` config and the user macros that name and build it |
+ * | version       | only for versioned models of dbt 1.12+: whether the node makes the latest-version pointer view and, if so, its `latest_version_pointer` config and the macros that name and build it, resolved at run time |
  * | relation      | database, schema, identifier                                      |
  * | engine        | dbt version and adapter                                           |
  *
@@ -200,7 +200,7 @@ export function fingerprintNode(
     resolved,
     bodyUser,
     digest: macrosDigest,
-  } = nodeRunTimeMacros(graph, macros, n, ephemerals, materialization);
+  } = nodeRunTimeMacros(macros, n, ephemerals, materialization);
   if (resolved.materialization === null)
     incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
   for (const id of resolved.missing) incomplete.push(`macro \`${id}\` is missing from the artifacts`);
@@ -526,8 +526,9 @@ function persistedDocsOf(n: ManifestNode, adapterType: string | null): unknown {
  * `latest_version_pointer_enabled_by_default` is on (`flagDefault`: read by
  * the edge from dbt_project.yml, which the manifest doesn't record; null,
  * unknown, counts as on). So the component says whether this node
- * makes a pointer view and, if so, from which config and user macros (the
- * alias macro's overrides, the view materialization). `latest_version`
+ * makes a pointer view and, if so, from which config and macros (the
+ * alias macro's overrides, the view materialization, and everything they
+ * run, resolved at run time). `latest_version`
  * moving from v2 to v3 changes both nodes; v1 is unchanged.
  */
 function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean | null): string {
@@ -536,15 +537,23 @@ function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean
   const set = isPlainRecord(pointer) ? pointer.enabled : pointer;
   const enabled = set === undefined || set === null ? flagDefault !== false : set !== false;
   if (!latest || !enabled) return sha256(canonicalJson({ pointer: null }));
+  // The alias macro is looked up by name, root project first (`Manifest.find_macro_by_name`):
+  // every project and package macro of that name (and its dispatch candidates) counts. The view
+  // materialization is dbt's choice for the adapter (`find_materialization_macro_by_name`). Both run
+  // in the model's context, so their closure is resolved at run time (overrides and dispatch
+  // candidates included, dbt's and the adapter's macros too), as the `macros` component's is.
+  const resolver = macros.resolver;
+  const view = resolver.materialization("view");
   const roots = [
     ...macros.userMacrosNamed(POINTER_ALIAS_MACRO),
     ...macros.userMacrosNamed(`default__${POINTER_ALIAS_MACRO}`),
     ...(macros.adapterType === null
       ? []
       : macros.userMacrosNamed(`${macros.adapterType}__${POINTER_ALIAS_MACRO}`)),
-    ...macros.materializationMacros("view"),
+    ...(view.chosen === null ? [] : [view.chosen]),
+    ...(view.alternative === null ? [] : [view.alternative]),
   ];
-  const { digest } = macros.digestedClosure(roots);
+  const digest = macros.closureDigest(resolver.closure(roots, n.packageName).macros);
   return sha256(canonicalJson({ pointer: { config: pointer ?? null, macros: digest } }));
 }
 

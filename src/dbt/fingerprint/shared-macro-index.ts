@@ -1,6 +1,6 @@
 /**
  * One MacroIndex per project graph: its caches (macro source digests,
- * closures) are pure functions of the graph's macros and adapter, so the
+ * run-time closures) are pure functions of the graph's macros and adapter, so the
  * fingerprints and the plan of the same graph share them instead of
  * digesting every macro twice.
  */
@@ -12,7 +12,7 @@ const indexes = new WeakMap<ProjectGraph, MacroIndex>();
 export function macroIndexFor(graph: ProjectGraph): MacroIndex {
   let index = indexes.get(graph);
   if (index === undefined) {
-    index = new MacroIndex(graph.macros, graph.metadata.adapterType);
+    index = new MacroIndex(graph.macros, graph.metadata);
     indexes.set(graph, index);
   }
   return index;

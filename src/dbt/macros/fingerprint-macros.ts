@@ -9,31 +9,7 @@ import { canonicalJson } from "../fingerprint/canonical-json.js";
 import { sha256 } from "../fingerprint/digest.js";
 import type { MacroIndex } from "../fingerprint/macro-index.js";
 import type { ProjectGraph } from "../graph.js";
-import { type RunTimeMacros, RunTimeResolver } from "./run-time-closure.js";
-
-const resolvers = new WeakMap<MacroIndex, RunTimeResolver>();
-
-/** The resolver of a project's macros, one per MacroIndex. */
-export function resolverOf(graph: ProjectGraph, macros: MacroIndex): RunTimeResolver {
-  let resolver = resolvers.get(macros);
-  if (resolver === undefined) {
-    resolver = new RunTimeResolver(
-      graph.macros,
-      graph.metadata.adapterType,
-      graph.metadata.projectName,
-      graph.metadata.dbtVersion,
-    );
-    resolvers.set(macros, resolver);
-  }
-  return resolver;
-}
-
-/** SHA-256 over `id\0<source digest>\n` of each macro, in the (sorted) order given. */
-function closureDigest(macros: MacroIndex, ids: readonly string[]): string {
-  let text = "";
-  for (const id of ids) text += `${id}\0${macros.sourceDigest(id)}\n`;
-  return sha256(text);
-}
+import type { RunTimeMacros } from "./run-time-closure.js";
 
 export interface NodeMacros {
   resolved: RunTimeMacros;
@@ -55,7 +31,6 @@ function stringConfig(n: ManifestNode, key: string): string | null {
  * time, and the `generate_*_name` overrides. Cached by what decides it.
  */
 export function nodeRunTimeMacros(
-  graph: ProjectGraph,
   macros: MacroIndex,
   n: ManifestNode,
   ephemerals: readonly ManifestNode[],
@@ -74,7 +49,7 @@ export function nodeRunTimeMacros(
   if (result === undefined) {
     const called = new Set<string>(n.dependsOn.macros);
     for (const ephemeral of ephemerals) for (const id of ephemeral.dependsOn.macros) called.add(id);
-    const { resolved, bodyUser } = resolverOf(graph, macros).resolve({
+    const { resolved, bodyUser } = macros.resolver.resolve({
       searchPackage: n.packageName,
       called: [...called],
       materialization,
@@ -82,7 +57,7 @@ export function nodeRunTimeMacros(
       snapshotStrategy,
       nameRoots: macros.generateNameOverrides(),
     });
-    result = { resolved, bodyUser, digest: closureDigest(macros, resolved.macros) };
+    result = { resolved, bodyUser, digest: macros.closureDigest(resolved.macros) };
     cache.set(key, result);
   }
   return result;
@@ -117,7 +92,7 @@ export function projectHooks(graph: ProjectGraph, macros: MacroIndex): ProjectHo
   const hooks = onRunStartHooks(graph);
   const incomplete: string[] = [];
   const entries: unknown[] = [];
-  const resolver = resolverOf(graph, macros);
+  const resolver = macros.resolver;
   for (const hook of hooks) {
     if (hook.rawCode === null) incomplete.push(`on-run-start hook \`${hook.uniqueId}\` has no recorded SQL`);
     const closure = resolver.closure(
@@ -126,7 +101,7 @@ export function projectHooks(graph: ProjectGraph, macros: MacroIndex): ProjectHo
     );
     for (const id of closure.missing)
       incomplete.push(`macro \`${id}\` of \`${hook.uniqueId}\` is missing from the artifacts`);
-    entries.push([hook.uniqueId, hook.rawCode, closureDigest(macros, closure.macros)]);
+    entries.push([hook.uniqueId, hook.rawCode, macros.closureDigest(closure.macros)]);
   }
   result = { digest: hooks.length === 0 ? null : sha256(canonicalJson(entries)), incomplete };
   projectHookCache.set(macros, result);

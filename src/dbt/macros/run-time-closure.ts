@@ -124,8 +124,14 @@ export interface RunTimeRoots {
   nameRoots: readonly string[];
 }
 
+/**
+ * A closure: its macros as a bitset over the manifest's macro ids in sorted
+ * order (bit i: `sortedIds[i]`), so that a union is a few word ORs and its
+ * ids come out sorted without sorting strings (a 10,000-node project has
+ * about 1,500 distinct sets of roots, each reaching some 150 macros).
+ */
 interface Closure {
-  ids: Set<string>;
+  bits: Uint32Array;
   missing: Set<string>;
   overrides: Map<string, MacroOverride>;
 }
@@ -158,6 +164,15 @@ export class RunTimeResolver {
 
   private readonly macros: ReadonlyMap<string, ManifestMacro>;
   private readonly rootProject: string | null;
+  /** Every macro id, sorted: the bit order of the closures' bitsets. */
+  private readonly sortedIds: readonly string[];
+  private readonly bitOf = new Map<string, number>();
+  /** Per bit: 1 for dbt's and the adapter's macros. */
+  private readonly engineBits: Uint8Array;
+  /** Per bit: 1 for the `generate_*_name` macros (isNameMacro). */
+  private readonly nameBits: Uint8Array;
+  /** Words of a bitset. */
+  private readonly words: number;
 
   /**
    * The default of `require_explicit_package_overrides_for_builtin_materializations`:
@@ -195,6 +210,32 @@ export class RunTimeResolver {
     for (const pkg of [...this.internalPackages].reverse()) {
       for (const [name, id] of this.byPackage.get(pkg) ?? []) this.internalFlat.set(name, id);
     }
+    this.sortedIds = [...macros.keys()].sort();
+    this.words = (this.sortedIds.length + 31) >>> 5;
+    this.engineBits = new Uint8Array(this.sortedIds.length);
+    this.nameBits = new Uint8Array(this.sortedIds.length);
+    for (let bit = 0; bit < this.sortedIds.length; bit++) {
+      const id = this.sortedIds[bit]!;
+      this.bitOf.set(id, bit);
+      const macro = macros.get(id)!;
+      if (this.internal.has(macro.packageName)) this.engineBits[bit] = 1;
+      if (isNameMacro(macro.name)) this.nameBits[bit] = 1;
+    }
+  }
+
+  /** The ids of a bitset's macros, sorted; with `skip`, those whose bit in it is 0. */
+  private idsOf(bits: Uint32Array, skip?: (bit: number) => boolean): string[] {
+    const out: string[] = [];
+    for (let word = 0; word < bits.length; word++) {
+      let rest = bits[word]!;
+      while (rest !== 0) {
+        const low = rest & -rest;
+        const bit = (word << 5) + (31 - Math.clz32(low));
+        if (skip === undefined || !skip(bit)) out.push(this.sortedIds[bit]!);
+        rest ^= low;
+      }
+    }
+    return out;
   }
 
   isEngine(id: string): boolean {
@@ -334,19 +375,23 @@ export class RunTimeResolver {
     }
     const cached = cache.get(root);
     if (cached !== undefined) return cached;
-    const closure: Closure = { ids: new Set(), missing: new Set(), overrides: new Map() };
-    if (!this.macros.has(root)) {
+    const bits = new Uint32Array(this.words);
+    const closure: Closure = { bits, missing: new Set(), overrides: new Map() };
+    const rootBit = this.bitOf.get(root);
+    if (rootBit === undefined) {
       closure.missing.add(root);
     } else {
-      closure.ids.add(root);
+      bits[rootBit >>> 5]! |= 1 << (rootBit & 31);
       const stack = [root];
       while (stack.length > 0) {
         const edges = this.edges(stack.pop()!, searchPackage);
         for (const id of edges.missing) closure.missing.add(id);
         for (const o of edges.overrides) closure.overrides.set(`${o.name}\0${o.replaces}\0${o.by}`, o);
         for (const id of edges.targets) {
-          if (!closure.ids.has(id)) {
-            closure.ids.add(id);
+          const bit = this.bitOf.get(id)!;
+          const mask = 1 << (bit & 31);
+          if ((bits[bit >>> 5]! & mask) === 0) {
+            bits[bit >>> 5]! |= mask;
             stack.push(id);
           }
         }
@@ -377,14 +422,14 @@ export class RunTimeResolver {
 
   /** The macros reachable at run time from `called` for a node (or hook) of `searchPackage`, sorted, and the missing ids. */
   closure(called: Iterable<string>, searchPackage: string): { macros: string[]; missing: string[] } {
-    const ids = new Set<string>();
+    const bits = new Uint32Array(this.words);
     const missing = new Set<string>();
     for (const root of called) {
       const closure = this.closureOf(root, searchPackage);
-      for (const id of closure.ids) ids.add(id);
+      orInto(bits, closure.bits);
       for (const id of closure.missing) missing.add(id);
     }
-    return { macros: [...ids].sort(), missing: [...missing].sort() };
+    return { macros: this.idsOf(bits), missing: [...missing].sort() };
   }
 
   /**
@@ -400,24 +445,23 @@ export class RunTimeResolver {
     if (chosen !== null) body.add(chosen);
     if (alternative !== null) body.add(alternative);
     if (strategy !== null) body.add(strategy);
-    const ids = new Set<string>();
+    const bits = new Uint32Array(this.words);
     const missing = new Set<string>();
     const overrides = new Map<string, MacroOverride>();
-    const take = (root: string): Closure => {
+    const take = (root: string): void => {
       const closure = this.closureOf(root, sp);
-      for (const id of closure.ids) ids.add(id);
+      orInto(bits, closure.bits);
       for (const id of closure.missing) missing.add(id);
       for (const [key, o] of closure.overrides) overrides.set(key, o);
-      return closure;
     };
     for (const root of body) take(root);
-    const bodyUser = [...ids].filter((id) => !this.isEngine(id) && !isNameMacro(this.macros.get(id)!.name));
+    const bodyUser = this.idsOf(bits, (bit) => this.engineBits[bit] === 1 || this.nameBits[bit] === 1);
     for (const root of roots.nameRoots) take(root);
-    const macros = [...ids].sort();
+    const macros = this.idsOf(bits);
     return {
       resolved: {
         macros,
-        user: macros.filter((id) => !this.isEngine(id)),
+        user: this.idsOf(bits, (bit) => this.engineBits[bit] === 1),
         materialization: chosen ?? alternative,
         materializationAlternative: chosen === null ? null : alternative,
         strategy,
@@ -426,9 +470,14 @@ export class RunTimeResolver {
         ),
         missing: [...missing].sort(),
       },
-      bodyUser: bodyUser.sort(),
+      bodyUser,
     };
   }
+}
+
+/** `into |= from`, word by word. */
+function orInto(into: Uint32Array, from: Uint32Array): void {
+  for (let word = 0; word < into.length; word++) into[word]! |= from[word]!;
 }
 
 interface Candidate {

@@ -13,11 +13,22 @@
  * or materialized views (`grants: false`): nothing but the name moves. The
  * catalog's table OIDs are new each time the file is opened, so a promoted
  * table's identity is a mark ODS adds to its comment (`[ods:…]`).
+ *
+ * Timeouts (src/env/timeouts.ts): no connection to wait for. One process at
+ * a time may open a file for writing: while another holds it, opening is
+ * retried until the lock timeout, then refused (`warehouse_lock_timeout`,
+ * naming the process); a new file another process is creating at the same
+ * moment (no header yet: "not a valid DuckDB database file") is retried for
+ * up to 5 s. A statement running longer than the statement
+ * timeout is interrupted. Driver errors become user errors in
+ * warehouse-errors.ts.
  */
+import { statSync } from "node:fs";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
 import { UserError } from "../../errors/user-error.js";
 import { nameKey, type QualifiedName, showQualified } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
+import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
   RecordRow,
   RecordTable,
@@ -27,6 +38,7 @@ import type {
   WarehouseCapabilities,
   WarehouseObject,
 } from "../warehouse.js";
+import { type FailureContext, warehouseFailure } from "../warehouse-errors.js";
 
 export const DUCKDB_CAPABILITIES: WarehouseCapabilities = {
   engine: "duckdb",
@@ -42,6 +54,19 @@ export const DUCKDB_CAPABILITIES: WarehouseCapabilities = {
 /** The mark a promotion leaves in a table's comment. */
 const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
 
+/** A DuckDB file starts with three 4 KiB header blocks. */
+const DUCKDB_HEADER_BYTES = 3 * 4096;
+/** How long a file too short to be a database is taken for one another process is creating. */
+const NEW_FILE_WAIT_MS = 5000;
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
 interface DuckDbModule {
   DuckDBInstance: typeof DuckDBInstance;
 }
@@ -51,16 +76,24 @@ export class DuckDbWarehouse extends SqlWarehouse {
   readonly label: string;
   private readonly connection: DuckDBConnection;
   private readonly owned: DuckDBInstance | null;
+  /** Null over a caller's connection: no statement is interrupted. */
+  private readonly timeouts: WarehouseTimeouts | null;
 
-  private constructor(connection: DuckDBConnection, label: string, owned: DuckDBInstance | null) {
+  private constructor(
+    connection: DuckDBConnection,
+    label: string,
+    owned: DuckDBInstance | null,
+    timeouts: WarehouseTimeouts | null,
+  ) {
     super();
     this.connection = connection;
     this.label = label;
     this.owned = owned;
+    this.timeouts = timeouts;
   }
 
-  /** Opens (or creates) the database file. */
-  static async open(file: string): Promise<DuckDbWarehouse> {
+  /** Opens (or creates) the database file, waiting up to the lock timeout while another process holds it. */
+  static async open(file: string, timeouts: WarehouseTimeouts = DEFAULT_TIMEOUTS): Promise<DuckDbWarehouse> {
     let module: DuckDbModule;
     try {
       // Not bundled (webpackIgnore): DuckDB's native library is 68 MB. The CLI,
@@ -76,30 +109,83 @@ export class DuckDbWarehouse extends SqlWarehouse {
         },
       );
     }
+    const label = `duckdb:${file}`;
+    const context: FailureContext = { engine: "duckdb", label, timeouts, sql: "opening the database file" };
+    const started = Date.now();
     let instance: DuckDBInstance;
-    try {
-      instance = await module.DuckDBInstance.create(file);
-    } catch (error) {
-      throw new UserError(
-        "warehouse_unavailable",
-        `The DuckDB database ${file} can't be opened: ${error instanceof Error ? error.message : String(error)}.`,
-      );
+    for (;;) {
+      try {
+        instance = await module.DuckDBInstance.create(file);
+        break;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const waited = Date.now() - started;
+        if (
+          /Could not set lock on file/i.test(message) &&
+          (timeouts.lockMs === 0 || waited < timeouts.lockMs)
+        ) {
+          const left = timeouts.lockMs === 0 ? 250 : Math.max(1, Math.min(250, timeouts.lockMs - waited));
+          await new Promise((resolve) => setTimeout(resolve, left));
+          continue;
+        }
+        if (
+          /not a valid DuckDB database file/i.test(message) &&
+          waited < NEW_FILE_WAIT_MS &&
+          sizeOf(file) < DUCKDB_HEADER_BYTES
+        ) {
+          // Another process is creating the file right now and hasn't written its header yet.
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          continue;
+        }
+        const mapped = warehouseFailure(error, context);
+        if (mapped) throw mapped;
+        throw new UserError(
+          "warehouse_unavailable",
+          `The DuckDB database ${file} can't be opened: ${message}.`,
+        );
+      }
     }
     const connection = await instance.connect();
-    return new DuckDbWarehouse(connection, `duckdb:${file}`, instance);
+    return new DuckDbWarehouse(connection, label, instance, timeouts);
   }
 
   /** Over a connection the caller owns (tests that also run dbt's SQL on it); close() leaves it open. */
-  static fromConnection(connection: DuckDBConnection, label = "duckdb"): DuckDbWarehouse {
-    return new DuckDbWarehouse(connection, label, null);
+  static fromConnection(
+    connection: DuckDBConnection,
+    label = "duckdb",
+    timeouts: WarehouseTimeouts | null = null,
+  ): DuckDbWarehouse {
+    return new DuckDbWarehouse(connection, label, null, timeouts);
   }
 
   protected async run(sql: string, params: readonly RecordValue[] = []): Promise<StatementResult> {
-    const reader = await this.connection.runAndReadAll(
-      sql,
-      params.length > 0 ? (params as DuckDBValue[]) : undefined,
-    );
-    return { rows: reader.getRowObjectsJS() as Record<string, unknown>[], changed: reader.rowsChanged };
+    const statementMs = this.timeouts?.statementMs ?? 0;
+    let timedOut = false;
+    const timer =
+      statementMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            this.connection.interrupt();
+          }, statementMs)
+        : undefined;
+    try {
+      const reader = await this.connection.runAndReadAll(
+        sql,
+        params.length > 0 ? (params as DuckDBValue[]) : undefined,
+      );
+      return { rows: reader.getRowObjectsJS() as Record<string, unknown>[], changed: reader.rowsChanged };
+    } catch (error) {
+      const interrupted = timedOut && error instanceof Error && /INTERRUPT/i.test(error.message);
+      const context: FailureContext = {
+        engine: "duckdb",
+        label: this.label,
+        timeouts: this.timeouts ?? DEFAULT_TIMEOUTS,
+        sql,
+      };
+      throw warehouseFailure(error, context, { timedOut: interrupted }) ?? error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {
@@ -234,6 +320,11 @@ export class DuckDbWarehouse extends SqlWarehouse {
     // (DuckDB's literals have no backslash escapes).
     await this.run(`COMMENT ON TABLE ${this.qualified(name)} IS '${text.replaceAll("'", "''")}'`);
     return `mark:${mark}`;
+  }
+
+  /** Views bind by name here: the catalog records no relation a view reads. */
+  async boundRelations(): Promise<Map<string, QualifiedName[]> | null> {
+    return null;
   }
 
   async hasRecordTable(schema: string, table: string): Promise<boolean> {

@@ -15,7 +15,7 @@
 import type { RunResults } from "../../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import { checksDigest } from "../../dbt/checks-digest.js";
-import { MacroIndex } from "../../dbt/fingerprint/macro-index.js";
+import { macroIndexFor } from "../../dbt/fingerprint/shared-macro-index.js";
 import type { Check } from "../../dbt/graph.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
@@ -30,9 +30,9 @@ import {
   SNAPSHOT_SCHEMA_VERSION,
   type StateSnapshot,
 } from "../../state/snapshot.js";
-import { qualifiedKey } from "../names.js";
+import { nameKey, qualifiedKey, showQualified } from "../names.js";
 import type { BuildRecord, OwnedObject, ParentRead, TestOutcome } from "../registry.js";
-import { type EnvContext, observe, step } from "./common.js";
+import { type EnvContext, observe, ownEnvironment, step } from "./common.js";
 
 const NODE_SUCCESS = "success";
 const CHECK_PASSED = new Set(["pass", "warn", "success"]);
@@ -77,7 +77,7 @@ export async function recordEnvironmentBuilds(
       { file },
     );
   }
-  const environment = await registry.environment(name);
+  const environment = await ownEnvironment(ctx, name);
   if (!environment) {
     throw new UserError(
       "environment_unknown",
@@ -85,12 +85,24 @@ export async function recordEnvironmentBuilds(
     );
   }
   const startedAt = runStartedAt(runResults) ?? runResults.metadata.generatedAt ?? now;
+  // An environment owns only what it created: relations in the schemas it was created over (checked then
+  // to hold nothing it doesn't own), never in a schema that held prod's relations.
+  const rules = warehouse.capabilities.identifiers;
+  const ownSchemas = new Set(environment.schemas.map((schema) => nameKey(schema, rules)));
+  const prodSchemas = new Set(environment.prod_schemas.map((schema) => nameKey(schema, rules)));
+  const outside = (schema: string): string | null => {
+    const key = nameKey(schema, rules);
+    if (prodSchemas.has(key)) return "a schema that holds prod's relations";
+    if (!ownSchemas.has(key))
+      return `not one of the schemas the environment was created over (${environment.schemas.join(", ") || "none"}): create or refresh it with this manifest first`;
+    return null;
+  };
 
   // The same rule as prod's record: only a sources.json taken before the run started counts.
   const sourceVersions = sourceVersionsReadBy(input.sources, startedAt).versions;
 
   const graph = project.graph;
-  const macros = new MacroIndex(graph.macros, graph.metadata.adapterType);
+  const macros = macroIndexFor(graph);
   const statusOf = new Map(runResults.results.map((result) => [result.uniqueId, result]));
   const pointers = new Map((await registry.pointers(name)).map((pointer) => [pointer.node_id, pointer]));
   const previous = new Map((await registry.builds(name)).map((build) => [build.node_id, build]));
@@ -117,6 +129,14 @@ export async function recordEnvironmentBuilds(
     const node = graph.nodes.get(id)!;
     const fp = project.fingerprints.get(id)!;
     if (node.node.materialized === "ephemeral") continue;
+    const where = outside(node.node.relation.schema);
+    if (where !== null) {
+      outcome.ignored.push({
+        unique_id: id,
+        reason: `its relation ${showQualified(node.node.relation)} is in ${where}; the environment never takes it as its own`,
+      });
+      continue;
+    }
     if (result.status === NODE_SUCCESS && input.buildProject) {
       const built = input.buildProject.fingerprints.get(id);
       const planned = fp.fingerprint.components.sql;
@@ -213,6 +233,19 @@ export async function recordEnvironmentBuilds(
     });
   }
 
+  // Every relation the run built is outside the environment: the wrong manifest or environment, not a
+  // run to record as "nothing built".
+  const outsideOnly = outcome.ignored.filter((i) => i.reason.includes("the environment never takes it"));
+  if (records.length === 0 && outsideOnly.length > 0) {
+    throw new UserError(
+      "record_refused",
+      `None of the ${outsideOnly.length} relation${outsideOnly.length === 1 ? "" : "s"} of ${file} is in the environment ${name}'s own schemas (${environment.schemas.join(", ") || "none"}): ${outsideOnly[0]!.reason}. Nothing was recorded.`,
+      {
+        file,
+        hint: "Record the run of the pull request's `dbt build` with the manifest the environment was created from (compiled with the CI target).",
+      },
+    );
+  }
   await step(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
     const owned = new Map(
       (await registry.objects(name)).map((object) => [

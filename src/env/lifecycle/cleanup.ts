@@ -1,11 +1,12 @@
 /**
  * Cleanup of an environment (PR closed without merge, after promotion on
  * merge, the janitor). Drops only what the registry says the environment
- * owns: its pointer views, the relations its builds wrote, and the schemas it
- * created together with what is in them (dbt's leftovers, test failure
- * tables). Never a schema that holds a prod relation (prod state's, or any
- * the environment saw when it was created), nor anything in one that it
- * doesn't own.
+ * created, in its own schemas (those it created or was created over): its
+ * pointer views, the relations its builds wrote, then the schemas it created
+ * once empty. Nothing else, with or without prod's state: not a relation it
+ * didn't create (a schema that holds one is kept and reported), not a
+ * relation prod's state records, nothing in a schema that held prod's
+ * relations (prod state's, or any the environment saw when it was created).
  *
  * Views go first (each view that reads another is retried after it), then
  * tables, then schemas, each drop in one transaction with its registry row.
@@ -16,7 +17,7 @@ import type { StateSnapshot } from "../../state/snapshot.js";
 import { nameKey, qualifiedKey, showName } from "../names.js";
 import type { OwnedObject } from "../registry.js";
 import type { WarehouseObject } from "../warehouse.js";
-import { describe, type EnvContext, observe, step } from "./common.js";
+import { describe, type EnvContext, observe, ownEnvironment, step } from "./common.js";
 
 export interface CleanupInput {
   name: string;
@@ -30,7 +31,7 @@ export interface CleanupObject {
   kind: "schema" | "table" | "view";
   /** `schema` or `schema.relation`. */
   object: string;
-  why: "pointer" | "build" | "in_owned_schema" | "owned_schema";
+  why: "pointer" | "build" | "owned_schema";
 }
 
 export interface CleanupReport {
@@ -40,7 +41,7 @@ export interface CleanupReport {
   /** Dropped, or in a dry run, what would be dropped. */
   dropped: CleanupObject[];
   failed: (CleanupObject & { error: string })[];
-  /** Owned schemas kept because they hold a prod relation or objects the environment doesn't own. */
+  /** Owned schemas (and registered relations) kept: they hold or are prod relations, or objects the environment didn't create. */
   kept: { schema: string; reason: string }[];
   /** True when nothing of the environment is left. */
   complete: boolean;
@@ -59,7 +60,7 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
     kept: [],
     complete: true,
   };
-  const environment = await registry.environment(name);
+  const environment = await ownEnvironment(ctx, name);
   if (!environment) return report;
   report.found = true;
 
@@ -72,6 +73,7 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
       ),
     ].map((schema) => nameKey(schema, rules)),
   );
+  const foreignSchemas: OwnedObject[] = [];
   const prodRelations = new Set(
     Object.values(input.prod?.nodes ?? {}).flatMap((state) =>
       state.relation ? [qualifiedKey(state.relation, rules)] : [],
@@ -79,6 +81,17 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
   );
   const ownedSchemas = owned.filter((object) => object.kind === "schema");
   const relations = owned.filter((object) => object.kind !== "schema");
+  // Its own schemas: those it created and those it was created over (a legacy row recorded neither list:
+  // the schemas of its registered relations). Never one that held prod's relations.
+  const ownSchemas = new Set(
+    [
+      ...ownedSchemas.map((object) => object.schema),
+      ...environment.schemas,
+      ...(environment.repository === null ? relations.map((object) => object.schema) : []),
+    ]
+      .map((schema) => nameKey(schema, rules))
+      .filter((key) => !protectedSchemas.has(key)),
+  );
   const schemas = [...new Set([...owned.map((object) => object.schema)])];
   const seen = await observe(warehouse, schemas);
 
@@ -88,9 +101,20 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
     why: CleanupObject["why"];
   }
   const targets = new Map<string, Target>();
+  const keptRelations: OwnedObject[] = [];
   for (const row of relations) {
     const key = qualifiedKey(row, rules);
-    if (prodRelations.has(key)) continue; // never a prod relation, whatever the registry says
+    // Never a prod relation, nor anything outside its own schemas, whatever the registry says.
+    if (prodRelations.has(key) || !ownSchemas.has(nameKey(row.schema, rules))) {
+      keptRelations.push(row);
+      report.kept.push({
+        schema: describe(row),
+        reason: prodRelations.has(key)
+          ? "prod's state records this relation"
+          : "it is in a schema that holds prod relations or that the environment doesn't own",
+      });
+      continue;
+    }
     targets.set(key, {
       object: seen.objects.get(key) ?? null,
       row,
@@ -104,11 +128,21 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
       report.kept.push({ schema: schema.schema, reason: "it holds prod relations" });
       continue;
     }
-    for (const object of seen.objects.values()) {
-      if (nameKey(object.schema, rules) !== key) continue;
-      const objectKey = qualifiedKey(object, rules);
-      if (prodRelations.has(objectKey)) continue;
-      if (!targets.has(objectKey)) targets.set(objectKey, { object, row: null, why: "in_owned_schema" });
+    const foreign = [...seen.objects.values()].filter(
+      (object) => nameKey(object.schema, rules) === key && !targets.has(qualifiedKey(object, rules)),
+    );
+    if (foreign.length > 0) {
+      report.kept.push({
+        schema: schema.schema,
+        reason: `it holds ${foreign.length} relation${foreign.length === 1 ? "" : "s"} the environment did not create (${foreign
+          .slice(0, 5)
+          .map((object) => object.identifier)
+          .join(
+            ", ",
+          )}${foreign.length > 5 ? ", …" : ""}): drop ${foreign.length === 1 ? "it" : "them"} and the schema by hand if they are not needed`,
+      });
+      foreignSchemas.push(schema);
+      continue;
     }
     droppableSchemas.push(schema);
   }
@@ -182,10 +216,21 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
     }
   }
 
+  // What it created is gone once nothing fails; rows of what it must not drop (prod's, others') are forgotten.
+  const keptKeys = new Set([
+    ...keptRelations.map((row) => qualifiedKey(row, rules)),
+    ...foreignSchemas.map((row) => `schema:${nameKey(row.schema, rules)}`),
+  ]);
   const left = await registry.objects(name);
   report.complete =
     report.failed.length === 0 &&
-    left.every((object) => object.kind === "schema" && protectedSchemas.has(nameKey(object.schema, rules)));
+    left.every(
+      (object) =>
+        (object.kind === "schema" &&
+          (protectedSchemas.has(nameKey(object.schema, rules)) ||
+            keptKeys.has(`schema:${nameKey(object.schema, rules)}`))) ||
+        (object.kind !== "schema" && keptKeys.has(qualifiedKey(object, rules))),
+    );
   await step(warehouse, `Updating the environment ${name}`, async () => {
     if (report.complete) {
       for (const object of left) await registry.deleteObject(name, object.schema, object.identifier);
@@ -207,7 +252,7 @@ export async function closeEnvironment(
   ctx: EnvContext,
   input: { name: string; merged: boolean },
 ): Promise<boolean> {
-  const environment = await ctx.registry.environment(input.name);
+  const environment = await ownEnvironment(ctx, input.name);
   if (!environment || environment.status === "removed") return false;
   await step(ctx.warehouse, `Closing the environment ${input.name}`, () =>
     ctx.registry.putEnvironment({

@@ -1,8 +1,9 @@
 /** What every lifecycle operation runs with, and helpers they share. */
 import { isUserError, UserError } from "../../errors/user-error.js";
 import type { Relation } from "../../state/snapshot.js";
+import { describeOwner, describeScope, type EnvScope, inScope } from "../environment-identity.js";
 import { type QualifiedName, qualifiedKey, showQualified } from "../names.js";
-import type { EnvironmentRegistry } from "../registry.js";
+import type { EnvironmentRecord, EnvironmentRegistry } from "../registry.js";
 import type { Warehouse, WarehouseObject } from "../warehouse.js";
 
 export interface EnvContext {
@@ -10,6 +11,24 @@ export interface EnvContext {
   registry: EnvironmentRegistry;
   /** The clock, passed in (ISO 8601). */
   now: string;
+  /** The repository and dbt project every operation acts for: it acts on their environments and promotions only. */
+  scope: EnvScope;
+}
+
+/**
+ * The environment `name` when it belongs to the context's scope; null when the registry has none; a refusal
+ * (`environment_foreign`) when it is another repository's or project's (or a legacy row).
+ */
+export async function ownEnvironment(ctx: EnvContext, name: string): Promise<EnvironmentRecord | null> {
+  const record = await ctx.registry.environment(name);
+  if (!record) return null;
+  if (!inScope(record, ctx.scope)) {
+    throw new UserError(
+      "environment_foreign",
+      `The environment ${describeOwner(record)} in ${ctx.warehouse.label} is not one of ${describeScope(ctx.scope)}: it is left alone.`,
+    );
+  }
+  return record;
 }
 
 export function qualifiedOf(relation: Pick<Relation, "schema" | "identifier">): QualifiedName {

@@ -18,12 +18,17 @@
  * failure anywhere leaves the registry equal to what the warehouse holds,
  * and a rerun finishes. Refused, before anything changes, when a relation of
  * the manifest is a relation prod's state records (the CI target writes over
- * prod), when a name can't be used, or when an object the environment
- * doesn't own is where a pointer must go.
+ * prod), when a name can't be used, when an object the environment doesn't
+ * own is where a pointer must go, when another environment (of any
+ * repository or project) created one of its schemas, or when one of its
+ * schemas holds relations it doesn't own (prod's, when the CI target is
+ * prod's schema and prod's state is missing): an environment only ever owns
+ * what it created (docs/environments.md, Isolation).
  */
 import { UserError } from "../../errors/user-error.js";
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
+import { describeOwner, describeScope } from "../environment-identity.js";
 import {
   checkIdentifier,
   nameKey,
@@ -34,12 +39,12 @@ import {
 } from "../names.js";
 import type { EnvironmentRecord, OwnedObject, PointerRecord } from "../registry.js";
 import type { WarehouseObject } from "../warehouse.js";
-import { describe, type EnvContext, observe, qualifiedOf, step } from "./common.js";
+import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
 
 export interface CreateEnvironmentInput {
-  /** The environment's name, e.g. `pr-7` (environmentName). */
+  /** The environment's registry name: environmentName(ctx.scope, prNumber). */
   name: string;
-  /** The dbt project. */
+  /** The dbt project: the context's scope's. */
   project: string;
   prNumber: number | null;
   headSha: string | null;
@@ -80,10 +85,6 @@ export interface EnvironmentChange {
   schemas: string[];
 }
 
-export function environmentName(prNumber: number): string {
-  return `pr-${prNumber}`;
-}
-
 interface DesiredPointer {
   node_id: string;
   at: QualifiedName;
@@ -102,6 +103,19 @@ export async function createEnvironment(
   const plan = input.plan;
 
   // 1. Validate everything before changing anything.
+  if (ctx.scope.repository === null) {
+    throw new UserError(
+      "usage",
+      `The legacy scope (--legacy) only cleans up environments written before isolation; it never creates one.`,
+      { input: "--legacy" },
+    );
+  }
+  if (input.project !== ctx.scope.project) {
+    throw new UserError(
+      "environment_foreign",
+      `The manifest's dbt project is ${input.project}, but the environment ${name} is of ${describeScope(ctx.scope)}.`,
+    );
+  }
   const prodRelations = new Map<string, { node: string; relation: QualifiedName }>();
   const prodSchemas = new Set<string>();
   for (const [id, state] of Object.entries(input.prod?.nodes ?? {})) {
@@ -197,7 +211,7 @@ export async function createEnvironment(
   schemas.sort();
 
   // 2. Observe the warehouse and the registry.
-  const existing = await registry.environment(name);
+  const existing = await ownEnvironment(ctx, name);
   const owned = existing ? await registry.objects(name) : [];
   const pointers = existing ? await registry.pointers(name) : [];
   const pointerSchemas = pointers.map((pointer) => pointer.schema);
@@ -216,6 +230,23 @@ export async function createEnvironment(
     ownedByKey.has(qualifiedKey(object, rules)) ||
     (ownedSchemas.has(nameKey(object.schema, rules)) && !protectedSchemas.has(nameKey(object.schema, rules)));
 
+  // A schema another environment created is that environment's, whoever else would write there: two
+  // repositories' (or projects') PR 7 never share a CI schema.
+  const planSchemas = new Set(schemas.map((schema) => nameKey(schema, rules)));
+  const taken: string[] = [];
+  for (const other of await registry.ownedSchemas()) {
+    if (other.environment === name || !planSchemas.has(nameKey(other.schema, rules))) continue;
+    const owner = await registry.environment(other.environment);
+    taken.push(
+      `${showName(other.schema)} was created by ${owner ? describeOwner(owner) : other.environment}`,
+    );
+  }
+  if (taken.length > 0) {
+    throw new UserError(
+      "environment_schema_taken",
+      `The environment ${name} can't use its schemas: ${taken.join("; ")}. Schemas are never shared between environments.`,
+    );
+  }
   const blocked: string[] = [];
   for (const pointer of desired) {
     const found = seenNow.objects.get(qualifiedKey(pointer.at, rules));
@@ -232,6 +263,23 @@ export async function createEnvironment(
       {
         hint: "Drop or rename those objects (they were not made by ODS for this environment), or give the CI target another schema.",
       },
+    );
+  }
+
+  // Its schemas hold only what it owns: never prod's relations (a CI target writing to prod's schema when
+  // prod's state is missing) nor anyone else's.
+  const occupied = [...seenNow.objects.values()].filter(
+    (object) => planSchemas.has(nameKey(object.schema, rules)) && !isOwned(object),
+  );
+  if (occupied.length > 0) {
+    throw new UserError(
+      "environment_schema_occupied",
+      `The environment ${name} would be created in schema${occupied.length === 1 ? "" : "s"} holding ${occupied.length} relation${occupied.length === 1 ? "" : "s"} it did not create: ${occupied
+        .slice(0, 5)
+        .map((object) => `${describe(object)} (${object.kind})`)
+        .join(
+          ", ",
+        )}${occupied.length > 5 ? ", …" : ""}.${input.prod ? "" : " Prod's state is missing, so ODS can't tell prod's relations from anything else there."}`,
     );
   }
 
@@ -280,11 +328,13 @@ export async function createEnvironment(
   // 4. Apply, one transaction per change.
   const record: EnvironmentRecord = {
     name,
+    repository: ctx.scope.repository,
     project: input.project,
     pr_number: input.prNumber ?? existing?.pr_number ?? null,
     head_sha: input.headSha ?? existing?.head_sha ?? null,
     status: "open",
     prod_schemas: [...new Set([...(existing?.prod_schemas ?? []), ...prodSchemas])].sort(),
+    schemas: [...new Set([...(existing?.schemas ?? []), ...schemas])].sort(),
     created_at: existing?.created_at ?? now,
     updated_at: now,
     closed_at: null,

@@ -3,9 +3,13 @@
  * requests closed (or merged) for longer than the retention, and drops the
  * prod tables promotions replaced (or, after a rollback, the promoted ones)
  * once their retention passed. It reports what it could not drop and goes
- * on: a janitor never fails the run for one stuck object.
+ * on: a janitor never fails the run for one stuck object. It acts only on the
+ * environments and promotions of its scope (repository + dbt project): a
+ * janitor of another repository or project sharing the warehouse never
+ * closes, drops or expires them, and this one never touches theirs.
  */
 import type { StateSnapshot } from "../../state/snapshot.js";
+import { inScope } from "../environment-identity.js";
 import { qualifiedKey } from "../names.js";
 import { DEFAULT_RETENTION_DAYS } from "../promotion/promote.js";
 import { type CleanupReport, cleanupEnvironment } from "./cleanup.js";
@@ -43,7 +47,8 @@ export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Pro
   };
   const nowMs = Date.parse(now);
 
-  for (const environment of await registry.environments()) {
+  const environments = (await registry.environments()).filter((e) => inScope(e, ctx.scope));
+  for (const environment of environments) {
     if (
       environment.status === "open" &&
       input.openPullRequests &&
@@ -79,7 +84,8 @@ export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Pro
   }
 
   const rules = warehouse.capabilities.identifiers;
-  for (const promotion of await registry.promotions()) {
+  const promotions = (await registry.promotions()).filter((p) => inScope(p, ctx.scope));
+  for (const promotion of promotions) {
     if (promotion.status !== "committed" && promotion.status !== "rolled_back") continue;
     if (Date.parse(promotion.retain_until) > nowMs) continue;
     const steps = await registry.steps(promotion.id);

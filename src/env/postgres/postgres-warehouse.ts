@@ -16,19 +16,21 @@
  * the replaced table are created again over the new one (postgres-keep.ts).
  * A table's identity is its OID (kept through renames, new for every table).
  */
+import { createHash } from "node:crypto";
 import type { Client, ClientConfig } from "pg";
 import { UserError } from "../../errors/user-error.js";
-import type { QualifiedName } from "../names.js";
+import { type QualifiedName, qualifiedKey } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
+import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
   RecordRow,
   RecordTable,
-  RecordValue,
   ReplaceBlocker,
   ReplaceOutcome,
   WarehouseCapabilities,
   WarehouseObject,
 } from "../warehouse.js";
+import { type FailureContext, timeoutError, warehouseFailure } from "../warehouse-errors.js";
 import {
   blockers,
   keepAccess,
@@ -61,51 +63,209 @@ export function redactPostgresUrl(url: string): string {
   }
 }
 
+/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
+function statementName(sql: string): string {
+  return `ods_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
+}
+
+/** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
+const CREATION_LOCK_CLASS = 0x0d5;
+/** How long a statement the server never answers may take beyond the statement timeout. */
+const NO_ANSWER_GRACE_MS = 30_000;
+
 export class PostgresWarehouse extends SqlWarehouse {
   readonly capabilities = POSTGRES_CAPABILITIES;
   readonly label: string;
   private readonly client: Client;
   private readonly ownsClient: boolean;
+  /** Null over a caller's client: its session settings are the caller's. */
+  private readonly timeouts: WarehouseTimeouts | null;
   private savepoints = 0;
+  /** The connection was closed under ODS (lost, or closed after the server stopped answering). */
+  private broken = false;
 
-  private constructor(client: Client, label: string, ownsClient: boolean) {
+  private constructor(
+    client: Client,
+    label: string,
+    ownsClient: boolean,
+    timeouts: WarehouseTimeouts | null,
+  ) {
     super();
     this.client = client;
     this.label = label;
     this.ownsClient = ownsClient;
+    this.timeouts = timeouts;
   }
 
   /** Connects with a connection string; the string is a secret and is not kept. */
-  static async connect(connectionString: string): Promise<PostgresWarehouse> {
+  static async connect(
+    connectionString: string,
+    timeouts: WarehouseTimeouts = DEFAULT_TIMEOUTS,
+  ): Promise<PostgresWarehouse> {
     const label = redactPostgresUrl(connectionString);
     const pg = (await import("pg")).default;
-    const config: ClientConfig = { connectionString, application_name: "ods-state" };
+    const config: ClientConfig = {
+      connectionString,
+      application_name: "ods-state",
+      // A peer that vanished without closing the connection is found by TCP keepalive.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 30_000,
+      ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
+    };
     const client = new pg.Client(config);
     // A failing connection must not surface as an unhandled 'error' event.
     client.on("error", () => {});
+    const context: FailureContext = { engine: "postgres", label, timeouts, sql: "connecting" };
+    const started = Date.now();
     try {
       await client.connect();
     } catch (error) {
-      throw new UserError(
-        "warehouse_unavailable",
-        `Can't connect to PostgreSQL at ${label}: ${error instanceof Error ? error.message : String(error)}.`,
-      );
+      const message = error instanceof Error ? error.message : String(error);
+      if (
+        timeouts.connectMs > 0 &&
+        Date.now() - started >= timeouts.connectMs - 100 &&
+        /timeout/i.test(message)
+      )
+        throw timeoutError(
+          "connect",
+          context,
+          "the server did not accept the connection or answer its handshake",
+        );
+      const mapped = warehouseFailure(error, context);
+      if (mapped?.code === "warehouse_permission_denied") throw mapped;
+      throw new UserError("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${message}.`);
     }
-    return new PostgresWarehouse(client, label, true);
+    const warehouse = new PostgresWarehouse(client, label, true, timeouts);
+    try {
+      await warehouse.run(
+        "SELECT pg_catalog.set_config('statement_timeout', $1, false), pg_catalog.set_config('lock_timeout', $2, false)",
+        [String(timeouts.statementMs), String(timeouts.lockMs)],
+      );
+    } catch (error) {
+      await warehouse.close();
+      throw error;
+    }
+    return warehouse;
   }
 
   /** Over a client the caller owns and has connected; close() leaves it open. */
   static fromClient(client: Client, label = "postgres"): PostgresWarehouse {
-    return new PostgresWarehouse(client, label, false);
+    return new PostgresWarehouse(client, label, false, null);
   }
 
-  protected async run(sql: string, params: readonly RecordValue[] = []): Promise<StatementResult> {
-    const result = await this.client.query(sql, params as unknown[]);
-    return { rows: result.rows as Record<string, unknown>[], changed: result.rowCount ?? 0 };
+  private failureContext(sql: string): FailureContext {
+    return { engine: "postgres", label: this.label, timeouts: this.timeouts ?? DEFAULT_TIMEOUTS, sql };
+  }
+
+  /** Closes the socket at once: the server stopped answering or the connection is gone. */
+  private breakConnection(): void {
+    this.broken = true;
+    (
+      this.client as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy();
+  }
+
+  protected async run(sql: string, params: readonly unknown[] = []): Promise<StatementResult> {
+    if (this.broken) {
+      throw new UserError(
+        "warehouse_connection_lost",
+        `The connection to ${this.label} was already closed when ODS ran ${sql.replace(/\s+/g, " ").slice(0, 60)}.`,
+      );
+    }
+    const statementMs = this.timeouts?.statementMs ?? 0;
+    const deadline = statementMs > 0 ? statementMs + Math.min(statementMs, NO_ANSWER_GRACE_MS) : 0;
+    // A statement with parameters (the registry's reads and writes, catalog queries) is a named prepared
+    // statement named after its text: PostgreSQL parses and plans it once per connection, not once per row
+    // (their texts are few: values are parameters). Statements without parameters (DDL, whose quoted names
+    // are in the text; batches of them) go as they are.
+    const query =
+      params.length > 0
+        ? this.client.query({ name: statementName(sql), text: sql, values: params as unknown[] })
+        : this.client.query(sql);
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    try {
+      const result =
+        deadline > 0
+          ? await Promise.race([
+              query,
+              new Promise<never>((_, reject) => {
+                timer = setTimeout(() => {
+                  timedOut = true;
+                  this.breakConnection();
+                  reject(new Error("no answer from the server"));
+                }, deadline);
+              }),
+            ])
+          : await query;
+      return { rows: result.rows as Record<string, unknown>[], changed: result.rowCount ?? 0 };
+    } catch (error) {
+      query.catch(() => {});
+      const mapped = warehouseFailure(error, this.failureContext(sql), { timedOut });
+      if (mapped?.code === "warehouse_connection_lost") this.breakConnection();
+      throw mapped ?? error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {
-    if (this.ownsClient) await this.client.end();
+    if (!this.ownsClient) return;
+    if (this.broken) {
+      this.breakConnection();
+      return;
+    }
+    // A server that stopped answering must not hang the end of the job either.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.client.end().catch(() => {}),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          this.breakConnection();
+          resolve();
+        }, 5000);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** A transaction-scoped lock on `key` (released at COMMIT or ROLLBACK): concurrent creators take turns. */
+  private async creationLock(key: string): Promise<void> {
+    await this.run("SELECT pg_catalog.pg_advisory_xact_lock($1::int, pg_catalog.hashtext($2))", [
+      CREATION_LOCK_CLASS,
+      key,
+    ]);
+  }
+
+  /** A session-level advisory lock on `key` around `work`; released after it, or with the session if that is lost. */
+  async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const params = [CREATION_LOCK_CLASS, key];
+    await this.run("SELECT pg_catalog.pg_advisory_lock($1::int, pg_catalog.hashtext($2))", params);
+    try {
+      return await work();
+    } finally {
+      if (!this.broken) {
+        await this.run("SELECT pg_catalog.pg_advisory_unlock($1::int, pg_catalog.hashtext($2))", params);
+      }
+    }
+  }
+
+  override async createSchema(schema: string): Promise<void> {
+    await this.transaction(async () => {
+      await this.creationLock(`schema:${schema}`);
+      await super.createSchema(schema);
+    });
+  }
+
+  override async ensureRecordTables(
+    schema: string,
+    tables: readonly RecordTable[],
+    options: { upgrade?: boolean } = {},
+  ): Promise<void> {
+    await this.transaction(async () => {
+      await this.creationLock(`schema:${schema}`);
+      await super.ensureRecordTables(schema, tables, options);
+    });
   }
 
   async listSchemas(): Promise<string[]> {
@@ -117,7 +277,7 @@ export class PostgresWarehouse extends SqlWarehouse {
 
   async listObjects(schemas: readonly string[]): Promise<WarehouseObject[]> {
     if (schemas.length === 0) return [];
-    const result = await this.client.query(
+    const result = await this.run(
       `SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
        FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
        WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY($1::text[])
@@ -144,14 +304,33 @@ export class PostgresWarehouse extends SqlWarehouse {
         [source.schema, target.identifier],
       );
       const renameFirst = source.identifier !== target.identifier && Number(taken.rows[0]?.n ?? 0) === 0;
-      if (renameFirst) await this.renameTable(source, target.identifier);
+      const statements: string[] = [];
+      if (renameFirst) statements.push(this.renameSql(source, target.identifier));
       const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
-      await this.run(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
+      statements.push(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
       if (!renameFirst && source.identifier !== target.identifier) {
-        await this.renameTable({ schema: target.schema, identifier: source.identifier }, target.identifier);
+        statements.push(
+          this.renameSql({ schema: target.schema, identifier: source.identifier }, target.identifier),
+        );
       }
+      await this.batch(statements);
     });
     return "moved";
+  }
+
+  private renameSql(from: QualifiedName, to: string): string {
+    return `ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`;
+  }
+
+  /**
+   * Statements without parameters, sent as one query (one round trip; the
+   * simple protocol runs them in order and stops at the first that fails).
+   * Only inside a transaction, which a failure aborts as a single statement's would.
+   */
+  private async batch(statements: readonly string[]): Promise<void> {
+    if (statements.length === 0) return;
+    if (!this.inTransaction) throw new Error("batched statements run only inside a transaction");
+    await this.run(statements.join(";\n"));
   }
 
   /** Views reading the table, with definitions whose every name is schema-qualified. */
@@ -179,7 +358,7 @@ export class PostgresWarehouse extends SqlWarehouse {
     }));
   }
 
-  private readonly runAny: Run = (sql, params) => this.run(sql, params as RecordValue[] | undefined);
+  private readonly runAny: Run = (sql, params) => this.run(sql, params);
   private readonly quote = (name: string, what: string) => this.q(name, what);
 
   async replaceTable(
@@ -195,8 +374,12 @@ export class PostgresWarehouse extends SqlWarehouse {
       const readers = replaced?.read === true;
       const views = readers ? await this.dependentViews(target) : [];
       const materialized = readers ? await materializedViewsOf(this.runAny, replaced.oid) : [];
-      if (retired !== null) await this.renameTable(target, retired);
-      await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
+      const renames: string[] = [];
+      // The definitions name every relation with its schema: the search path is no longer needed.
+      if (readers) renames.push("SET LOCAL search_path TO DEFAULT");
+      if (retired !== null) renames.push(this.renameSql(target, retired));
+      renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
+      await this.batch(renames);
       if (replaced !== null) {
         const now = await tableAt(this.runAny, target);
         if (now === null) throw new Error(`${target.schema}.${target.identifier} is not a table`);
@@ -219,11 +402,13 @@ export class PostgresWarehouse extends SqlWarehouse {
       for (const view of views) {
         const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
         const savepoint = `ods_rebind_${++this.savepoints}`;
-        await this.run(`SAVEPOINT ${savepoint}`);
         try {
           // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
-          await this.run(`CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`);
-          await this.run(`RELEASE SAVEPOINT ${savepoint}`);
+          await this.batch([
+            `SAVEPOINT ${savepoint}`,
+            `CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`,
+            `RELEASE SAVEPOINT ${savepoint}`,
+          ]);
           outcome.rebound.push(`${view.schema}.${view.name}`);
         } catch (error) {
           await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
@@ -248,7 +433,6 @@ export class PostgresWarehouse extends SqlWarehouse {
           });
         }
       }
-      if (readers) await this.run("SET LOCAL search_path TO DEFAULT");
     });
     return outcome;
   }
@@ -271,6 +455,36 @@ export class PostgresWarehouse extends SqlWarehouse {
       );
     }
     return identity;
+  }
+
+  /** The relations each view's rewrite rule depends on (pg_depend), for every view at once. */
+  async boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null> {
+    const bound = new Map<string, QualifiedName[]>();
+    if (views.length === 0) return bound;
+    const result = await this.run(
+      `SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
+       FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
+       JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
+       JOIN pg_catalog.pg_class v ON v.relnamespace = vn.oid AND v.relname = wanted.name AND v.relkind IN ('v', 'm')
+       LEFT JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid
+       LEFT JOIN pg_catalog.pg_depend d ON d.objid = r.oid AND d.classid = 'pg_catalog.pg_rewrite'::regclass
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> v.oid
+       LEFT JOIN pg_catalog.pg_class t ON t.oid = d.refobjid
+       LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
+       ORDER BY 1, 2, 3, 4`,
+      [views.map((view) => view.schema), views.map((view) => view.identifier)],
+    );
+    for (const row of result.rows) {
+      const key = qualifiedKey(
+        { schema: String(row.view_schema), identifier: String(row.view_name) },
+        this.capabilities.identifiers,
+      );
+      const reads = bound.get(key) ?? [];
+      if (row.name !== null && row.name !== undefined)
+        reads.push({ schema: String(row.schema_name), identifier: String(row.name) });
+      bound.set(key, reads);
+    }
+    return bound;
   }
 
   async hasRecordTable(schema: string, table: string): Promise<boolean> {

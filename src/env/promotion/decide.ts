@@ -29,7 +29,7 @@
  */
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import { checksDigest } from "../../dbt/checks-digest.js";
-import { MacroIndex } from "../../dbt/fingerprint/macro-index.js";
+import { macroIndexFor } from "../../dbt/fingerprint/shared-macro-index.js";
 import type { Check } from "../../dbt/graph.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { atLeastSemantic, observedSourceVersions, sameVersion } from "../../planner/source-evidence.js";
@@ -117,7 +117,7 @@ export interface DecideInput {
 export function decidePromotion(input: DecideInput): PromotionPlan {
   const { plan, project, prod, rules } = input;
   const graph = project.graph;
-  const macros = new MacroIndex(graph.macros, graph.metadata.adapterType);
+  const macros = macroIndexFor(graph);
   const builds = new Map(input.builds.map((build) => [build.node_id, build]));
   const objects = new Map(input.objects.map((object) => [qualifiedKey(object, rules), object]));
   const blockers = new Map((input.blockers ?? []).map((b) => [qualifiedKey(b.target, rules), b]));
@@ -350,7 +350,7 @@ function promotedNodeState(
 ): NodeState {
   const fp = project.fingerprints.get(id)!;
   const node = project.graph.nodes.get(id)!;
-  const macros = new MacroIndex(project.graph.macros, project.graph.metadata.adapterType);
+  const macros = macroIndexFor(project.graph);
   const checks = node.checks
     .map((check) => project.graph.checks.get(check))
     .filter((c): c is Check => Boolean(c));

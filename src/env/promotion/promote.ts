@@ -24,7 +24,8 @@ import { UserError } from "../../errors/user-error.js";
 import { buildCommand, selectorFor, shellQuote } from "../../planner/build-command.js";
 import type { Plan } from "../../state/plan.js";
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
-import { type EnvContext, observe, step } from "../lifecycle/common.js";
+import { inScope } from "../environment-identity.js";
+import { type EnvContext, observe, ownEnvironment, step } from "../lifecycle/common.js";
 import { derivedName, type QualifiedName, qualifiedKey, showQualified } from "../names.js";
 import type { PromotionRecord, StepRecord } from "../registry.js";
 import type { ReplaceOutcome, Warehouse } from "../warehouse.js";
@@ -42,7 +43,13 @@ export interface PlanPromotionInput {
 
 /** Decides, per BUILD node of main's plan, whether it is promoted from the environment (reads the registry and the warehouse; changes nothing). */
 export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput): Promise<PromotionPlan> {
-  const environment = await ctx.registry.environment(input.environment);
+  if (input.plan.project !== ctx.scope.project) {
+    throw new UserError(
+      "environment_foreign",
+      `Main's manifest is dbt project ${input.plan.project}, but the environment ${input.environment} is of dbt project ${ctx.scope.project}: nothing is promoted across projects.`,
+    );
+  }
+  const environment = await ownEnvironment(ctx, input.environment);
   const builds = environment ? await ctx.registry.builds(input.environment) : [];
   const schemas = new Set<string>();
   for (const build of builds) schemas.add(build.schema);
@@ -191,6 +198,7 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
   const record: PromotionRecord = {
     id,
     environment: plan.environment,
+    repository: ctx.scope.repository,
     project: plan.project,
     promoted_by: input.promotedBy,
     status: "staging",
@@ -534,7 +542,10 @@ async function revert(
  */
 export async function recoverPromotions(ctx: EnvContext, environment?: string): Promise<string[]> {
   const handled: string[] = [];
-  const promotions = await ctx.registry.promotions(environment ? { environment } : {});
+  // Only its own scope's: another repository's or project's interrupted promotion is theirs to finish.
+  const promotions = (await ctx.registry.promotions(environment ? { environment } : {})).filter((p) =>
+    inScope(p, ctx.scope),
+  );
   for (const promotion of promotions) {
     if (promotion.status === "staging" || promotion.status === "switching" || promotion.status === "failed") {
       if (!(await revert(ctx, promotion, "interrupted; switched back by a later run"))) {

@@ -11,6 +11,7 @@
  * it is. Applying them twice changes nothing.
  */
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
+import { inScope } from "../environment-identity.js";
 import type { EnvContext } from "../lifecycle/common.js";
 
 export interface RecordedRollback {
@@ -20,11 +21,11 @@ export interface RecordedRollback {
   nodes: Array<{ unique_id: string; pr_run_id: string; previous_state: NodeState | null }>;
 }
 
-/** The rollbacks the registry records, for one project. */
+/** The rollbacks the registry records, for one project of the context's repository. */
 export async function recordedRollbacks(ctx: EnvContext, project: string): Promise<RecordedRollback[]> {
   const rollbacks: RecordedRollback[] = [];
   for (const promotion of await ctx.registry.promotions()) {
-    if (promotion.project !== project) continue;
+    if (!inScope(promotion, { repository: ctx.scope.repository, project })) continue;
     const undone = (await ctx.registry.steps(promotion.id)).filter((step) => step.state === "rolled_back");
     if (undone.length === 0) continue;
     rollbacks.push({

@@ -15,6 +15,7 @@
  */
 import { UserError } from "../../errors/user-error.js";
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
+import { describeOwner, describeScope, inScope } from "../environment-identity.js";
 import { type EnvContext, observe, step } from "../lifecycle/common.js";
 import { type QualifiedName, qualifiedKey, showQualified } from "../names.js";
 import type { PromotionRecord, StepRecord } from "../registry.js";
@@ -64,22 +65,35 @@ export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): 
       resumed,
     };
   }
-  const all = await registry.promotions(input.environment ? { environment: input.environment } : {});
+  // Only its own scope's promotions (repository + dbt project): never another's, whatever their names.
+  const all = (await registry.promotions(input.environment ? { environment: input.environment } : {})).filter(
+    (p) => inScope(p, ctx.scope),
+  );
   let promotion: PromotionRecord | undefined;
   if (input.id) {
     promotion = (await registry.promotions({ id: input.id }))[0];
     if (!promotion)
       throw new UserError("rollback_refused", `There is no promotion ${input.id} in ${warehouse.label}.`);
+    if (!inScope(promotion, ctx.scope)) {
+      throw new UserError(
+        "environment_foreign",
+        `Promotion ${promotion.id} is of ${describeOwner({ repository: promotion.repository, project: promotion.project })}, not of ${describeScope(ctx.scope)}: it is left alone.`,
+      );
+    }
   } else {
     promotion = [...all].reverse().find((p) => p.status === "committed");
     if (!promotion) {
-      return {
-        id: null,
-        environment: input.environment ?? null,
-        status: "nothing_to_do",
-        restored: [],
-        resumed: [],
-      };
+      // Nothing to restore is an error, never a quiet success: say what there is.
+      const latest = all[all.length - 1];
+      const what = input.environment ? `the environment ${input.environment}` : describeScope(ctx.scope);
+      throw new UserError(
+        "rollback_refused",
+        latest === undefined
+          ? `There is no promotion of ${what} in ${warehouse.label} to roll back.`
+          : latest.status === "expired"
+            ? `Nothing to roll back for ${what}: its latest promotion ${latest.id} is past its retention (${latest.retain_until}) and the tables it replaced were dropped.`
+            : `Nothing to roll back for ${what}: its latest promotion ${latest.id} is ${latest.status.replaceAll("_", " ")}, and no committed one is left.`,
+      );
     }
   }
   const steps = await registry.steps(promotion.id);

@@ -44,7 +44,8 @@ export function dataEvidence(
   for (const sourceId of node.sources) {
     const current: ObservedSourceVersion | undefined = observed.get(sourceId);
     const version = own(recorded.sources, sourceId);
-    const name = code(displayName(graph, sourceId));
+    // Written only into a message (most inputs have none: built once per message, not per input).
+    const name = () => code(displayName(graph, sourceId));
     const sourceEvidence: Evidence = {
       kind: "source_version",
       subject: sourceId,
@@ -62,23 +63,23 @@ export function dataEvidence(
     }
     if (!current) {
       missing.push(
-        `${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`,
+        `${name()} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`,
       );
     } else if (!current.value) {
-      missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
+      missing.push(`${name()} has no max_loaded_at (freshness status ${current.status})`);
     } else if (!atLeastSemantic(current.exactness)) {
-      missing.push(`${name} has a max_loaded_at that is not an instant ODS can compare (${current.value})`);
+      missing.push(`${name()} has a max_loaded_at that is not an instant ODS can compare (${current.value})`);
     } else if (!current.observedAt || (compareInstants(current.observedAt, recorded.built_at) ?? 0) <= 0) {
       facts.staleSources.count++;
       missing.push(
-        `${name} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${recorded.built_at})`,
+        `${name()} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${recorded.built_at})`,
       );
     } else if (!version) {
-      missing.push(`no version of ${name} was recorded when it was last built`);
+      missing.push(`no version of ${name()} was recorded when it was last built`);
     } else if (!atLeastSemantic(version.exactness)) {
-      missing.push(`the version of ${name} recorded at its last build is only ${version.exactness}`);
+      missing.push(`the version of ${name()} recorded at its last build is only ${version.exactness}`);
     } else if (!sameVersion(current.value, version.value)) {
-      moved.push(`source ${name} (${version.value} → ${current.value})`);
+      moved.push(`source ${name()} (${version.value} → ${current.value})`);
       movedIds.push(sourceId);
     }
   }
@@ -93,20 +94,20 @@ export function dataEvidence(
       recorded: read ?? null,
       exactness: read && parentState ? "exact" : "none",
     });
-    const name = code(displayName(graph, parent));
+    const name = () => code(displayName(graph, parent));
     if (read === undefined) {
-      missing.push(`no record of which build of parent ${name} it read`);
+      missing.push(`no record of which build of parent ${name()} it read`);
     } else if (parentDecision?.action === "BUILD") {
       const why = parentDecision.reason.code.replaceAll("_", " ");
       moved.push(
         facts.selected && !facts.selected.has(parent)
-          ? `parent ${name} would be built (${why}) but is not selected here, so this plan doesn't build it`
-          : `parent ${name} is built (${why})`,
+          ? `parent ${name()} would be built (${why}) but is not selected here, so this plan doesn't build it`
+          : `parent ${name()} is built (${why})`,
       );
       movedIds.push(parent);
     } else if (parentState && parentState.run_id !== read) {
       moved.push(
-        `parent ${name} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`,
+        `parent ${name()} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`,
       );
       movedIds.push(parent);
     }

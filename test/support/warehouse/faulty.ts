@@ -81,6 +81,9 @@ export class FaultyWarehouse implements Warehouse {
   listObjects(schemas: readonly string[]): Promise<WarehouseObject[]> {
     return this.inner.listObjects(schemas);
   }
+  boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null> {
+    return this.inner.boundRelations(views);
+  }
   hasRecordTable(schema: string, table: string): Promise<boolean> {
     return this.inner.hasRecordTable(schema, table);
   }
@@ -117,8 +120,8 @@ export class FaultyWarehouse implements Warehouse {
   markTable(name: QualifiedName, mark: string): Promise<string> {
     return this.change("markTable", () => this.inner.markTable(name, mark));
   }
-  ensureRecordTables(schema: string, tables: readonly RecordTable[]) {
-    return this.change("ensureRecordTables", () => this.inner.ensureRecordTables(schema, tables));
+  ensureRecordTables(schema: string, tables: readonly RecordTable[], options?: { upgrade?: boolean }) {
+    return this.change("ensureRecordTables", () => this.inner.ensureRecordTables(schema, tables, options));
   }
   insertRecord(schema: string, table: RecordTable, row: RecordRow) {
     return this.change(`insert ${table.name}`, () => this.inner.insertRecord(schema, table, row));

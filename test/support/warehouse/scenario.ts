@@ -6,7 +6,12 @@
  * customers.
  */
 import type { LoadedProject } from "../../../src/dbt/load-project.js";
-import { createEnvironment, environmentContext, recordEnvironmentBuilds } from "../../../src/env/index.js";
+import {
+  createEnvironment,
+  environmentContext,
+  environmentName,
+  recordEnvironmentBuilds,
+} from "../../../src/env/index.js";
 import type { Warehouse } from "../../../src/env/warehouse.js";
 import type { Plan } from "../../../src/state/plan.js";
 import type { StateSnapshot } from "../../../src/state/snapshot.js";
@@ -14,6 +19,7 @@ import type { Session } from "./sessions.js";
 import {
   build,
   buildSet,
+  ENV_SCOPE,
   loadShopRaw,
   planOver,
   projectOf,
@@ -22,6 +28,9 @@ import {
   sourcesAt,
   sourcesOf,
 } from "./shop.js";
+
+/** PR 7's environment, named as the action names it (repository + dbt project + PR). */
+export const PR7 = environmentName(ENV_SCOPE, 7);
 
 // biome-ignore lint/suspicious/noExplicitAny: manifest JSON
 type Json = any;
@@ -90,10 +99,10 @@ export async function prBuilt(
   prod: StateSnapshot,
   warehouse: Warehouse = session.warehouse,
 ): Promise<Plan> {
-  const ctx = (await environmentContext(warehouse, { now: "2026-11-30T10:15:00.000Z" }))!;
+  const ctx = (await environmentContext(warehouse, { scope: ENV_SCOPE, now: "2026-11-30T10:15:00.000Z" }))!;
   const prPlan = prPlanOf(s, prod);
   await createEnvironment(ctx, {
-    name: "pr-7",
+    name: PR7,
     project: "shop",
     prNumber: 7,
     headSha: null,
@@ -108,7 +117,7 @@ export async function prBuilt(
     startedAt: "2026-11-30T10:16:41.000Z",
   });
   await recordEnvironmentBuilds(ctx, {
-    name: "pr-7",
+    name: PR7,
     project: s.prProject,
     runResults: results,
     sources: PR_SOURCES,

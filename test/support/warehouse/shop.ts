@@ -28,6 +28,8 @@ type Json = any;
 
 export const SHOP = path.join(PROJECT_ROOT, "fixtures", "shop");
 export const SCOPE = { project: "shop", environment: "prod" };
+/** The repository and dbt project the shop's environments belong to (docs/environments.md, Isolation). */
+export const ENV_SCOPE = { repository: "acme/shop", project: "shop" };
 export const PROD_TARGET: TargetIdentity = { name: "prod", adapter_type: "duckdb" };
 export const CI_TARGET: TargetIdentity = { name: "ci", adapter_type: "duckdb" };
 
