@@ -22,6 +22,8 @@ export interface PromotionReport {
   retainUntil: string | null;
   /** Views that still read a replaced table (PostgreSQL, when recreating them failed). */
   viewsLeft: Array<{ view: string; error: string }>;
+  /** Materialized views recreated over promoted tables (PostgreSQL). */
+  materializedViews?: string[];
 }
 
 export function renderPromotion(report: PromotionReport): string {
@@ -52,6 +54,12 @@ export function renderPromotion(report: PromotionReport): string {
     ),
   ];
   if (lines.length > 0) parts.push(lines.join("\n"));
+  const materialized = report.materializedViews ?? [];
+  if (materialized.length > 0) {
+    parts.push(
+      `Materialized view${materialized.length === 1 ? "" : "s"} recreated over the promoted tables (definition, indexes, owner and privileges kept): ${materialized.map((view) => mdCode(view)).join(", ")}.`,
+    );
+  }
   for (const left of report.viewsLeft) {
     parts.push(
       `> [!WARNING]\n> View ${mdCode(left.view)} still reads the replaced table: ${mdText(left.error)}`,

@@ -11,6 +11,7 @@ import type {
   RecordRow,
   RecordTable,
   RecordValue,
+  ReplaceBlocker,
   ReplaceOutcome,
   Warehouse,
   WarehouseCapabilities,
@@ -38,6 +39,9 @@ export abstract class SqlWarehouse implements Warehouse {
     replacement: string,
     retired: string | null,
   ): Promise<ReplaceOutcome>;
+  abstract replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]>;
+  abstract tableIdentity(name: QualifiedName): Promise<string | null>;
+  abstract markTable(name: QualifiedName, mark: string): Promise<string>;
   abstract boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null>;
   abstract hasRecordTable(schema: string, table: string): Promise<boolean>;
   abstract upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void>;

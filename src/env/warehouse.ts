@@ -37,7 +37,25 @@ export interface WarehouseCapabilities {
    * `object` (bound when created: it follows the table through renames).
    */
   views_bind_by: "name" | "object";
+  /**
+   * Relations have owners and privileges (PostgreSQL): replacing a table
+   * gives the new one the replaced table's owner and privileges, and a table
+   * whose owner or privileges can't be kept is not promoted. DuckDB has
+   * neither.
+   */
+  grants: boolean;
   identifiers: IdentifierRules;
+}
+
+/**
+ * Why a prod table can't be replaced without losing something readers rely
+ * on (its owner, its privileges, materialized views over it): the node is
+ * not promoted, and the code and message say why (decide.ts).
+ */
+export interface ReplaceBlocker {
+  target: QualifiedName;
+  code: "owner_not_kept" | "privileges_not_kept" | "materialized_view_not_kept";
+  message: string;
 }
 
 /** What replacing a table did to views that read it (engines whose views bind by object). */
@@ -46,6 +64,14 @@ export interface ReplaceOutcome {
   rebound: string[];
   /** Views that could not be recreated (columns they use are gone): they still read the replaced table. */
   left: { view: string; error: string }[];
+  /**
+   * Materialized views that read the replaced table, recreated over the new
+   * one (`schema.name`) with their definition, indexes, owner, privileges and
+   * comment, and filled from it (PostgreSQL).
+   */
+  materialized: string[];
+  /** Tables that took the replaced table's owner and privileges (`schema.table`: owner; PostgreSQL). */
+  kept: { table: string; owner: string; privileges: number }[];
 }
 
 export type RecordValue = string | number | null;
@@ -110,6 +136,23 @@ export interface Warehouse {
    * the engine binds views by object (they are recreated).
    */
   replaceTable(target: QualifiedName, replacement: string, retired: string | null): Promise<ReplaceOutcome>;
+  /**
+   * Which of these prod tables can't be replaced (by `replaceTable`) keeping
+   * what readers rely on: their owner and privileges, the materialized views
+   * over them; and which, not there yet, would miss the privileges a table
+   * created there gets by default. The rest are not listed. Changes nothing.
+   */
+  replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]>;
+  /**
+   * An identity of the table at `name` that survives renames and
+   * reconnecting and is new whenever another table takes the name (a dbt
+   * build, another promotion); null when no table is there. PostgreSQL: the
+   * table's OID. DuckDB's catalog OIDs change each time the file is opened,
+   * so the identity is the mark `markTable` left in the table's comment.
+   */
+  tableIdentity(name: QualifiedName): Promise<string | null>;
+  /** Marks the table at `name` as put there by `mark` where the engine needs a mark for an identity (DuckDB: in its comment, after the comment it had); returns its identity. */
+  markTable(name: QualifiedName, mark: string): Promise<string>;
 
   /** Creates the metadata schema and these record tables unless they exist; `upgrade` adds the columns they lack. */
   ensureRecordTables(

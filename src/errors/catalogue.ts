@@ -127,6 +127,10 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "Run `ods-state env list --warehouse …` to see promotions and whether their replaced tables are still kept.",
   },
+  rollback_prod_replaced: {
+    exit: 1,
+    hint: "Nothing was rolled back: prod's table is newer than the promotion (a later dbt build or promotion replaced it). To undo the change, revert it in the code and let the default branch build; the tables the promotion replaced are dropped when its retention passes.",
+  },
   environment_foreign: {
     exit: 1,
     hint: "An environment or promotion belongs to one repository and dbt project (docs/environments.md, Isolation); nothing was changed. Run the command from that repository (--repository, --project), or with --legacy for rows written before isolation.",

@@ -148,6 +148,7 @@ export async function promoteOnMerge(
       })),
       retainUntil: result.retain_until,
       viewsLeft: result.views.left.map((left) => ({ view: left.view, error: left.error })),
+      materializedViews: result.views.materialized,
     };
     log.info(
       `Pull request #${pullRequest.number} merged: ${result.promoted.length} of ${result.decisions.length} node${result.decisions.length === 1 ? "" : "s"} to build promoted from ${environment} (${result.status.replaceAll("_", " ")}).`,
@@ -155,6 +156,8 @@ export async function promoteOnMerge(
     for (const node of report.nodes) {
       log.info(`  ${node.promoted ? "PROMOTE" : "BUILD  "} ${node.name}: ${node.code}: ${node.message}`);
     }
+    for (const view of report.materializedViews ?? [])
+      log.info(`  Materialized view ${view} recreated over the promoted table.`);
     for (const left of report.viewsLeft)
       log.warning(`View ${left.view} still reads the replaced table: ${left.error}`);
     return {

@@ -72,6 +72,10 @@ describe("renderPromotion", () => {
         viewsLeft: [],
       },
     },
+    {
+      name: "promotion-materialized-views.md",
+      report: { ...committed, viewsLeft: [], materializedViews: ["analytics.returned", "bi.orders_daily"] },
+    },
   ] as const)("$name", ({ name, report }) => {
     golden(name, renderPromotion(report as PromotionReport));
   });
@@ -87,5 +91,8 @@ describe("renderPromotion", () => {
     expect(markdown).not.toContain("<b>");
     expect(markdown).not.toMatch(/(^|[^\\])\]\(javascript:/m);
     expect(markdown).not.toMatch(/(^|\s)@team/);
+    const views = renderPromotion({ ...committed, materializedViews: [hostile] });
+    expect(views).not.toContain("<img");
+    expect(views).not.toMatch(/(^|\s)@team/);
   });
 });

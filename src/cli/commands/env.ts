@@ -520,6 +520,12 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
           `  ${decision.promotable ? "PROMOTE" : "BUILD  "} ${decision.name}: ${decision.reason.message}\n`,
         );
       }
+      for (const kept of result.views.kept)
+        context.stdout(
+          `  ${kept.table}: owner ${kept.owner} and ${kept.privileges} privilege${kept.privileges === 1 ? "" : "s"} kept from the replaced table\n`,
+        );
+      for (const view of result.views.materialized)
+        context.stdout(`  materialized view ${view} recreated over the promoted table\n`);
       for (const left of result.views.left)
         context.stdout(`  warning: view ${left.view} still reads the replaced table: ${left.error}\n`);
       if (state?.snapshot_id) {
@@ -562,6 +568,13 @@ async function rollback(values: ParsedValues, context: CliContext): Promise<numb
       resume: values.resume === true,
       allowNonAtomic: values["allow-non-atomic"] === true,
       dryRun: values["dry-run"] === true,
+      // With --state, a later run of a promoted node recorded there refuses the rollback too.
+      ...(stateFile !== undefined
+        ? {
+            prodState: (project: string) =>
+              latestState(context, stateFile, project, str(values, "environment")),
+          }
+        : {}),
     });
     // With --state (given explicitly), prod's state stops recording the rolled-back builds now; without it,
     // the next action run with the warehouse reconciles the state it restores (src/env/promotion/reconcile.ts).
@@ -587,6 +600,10 @@ async function rollback(values: ParsedValues, context: CliContext): Promise<numb
         `  ${node.target.schema}.${node.target.identifier}: prod's previous table is back; the promoted one is kept as ${node.promoted_kept_as.identifier}\n`,
       );
     }
+    for (const view of result.views?.materialized ?? [])
+      context.stdout(`  materialized view ${view} recreated over the restored table\n`);
+    for (const left of result.views?.left ?? [])
+      context.stdout(`  warning: view ${left.view} still reads the promoted table: ${left.error}\n`);
     for (const id of result.resumed) context.stdout(`  finished interrupted promotion ${id}\n`);
     if (state) {
       context.stdout(
@@ -601,6 +618,22 @@ async function rollback(values: ParsedValues, context: CliContext): Promise<numb
     }
   });
   return 0;
+}
+
+/** The latest snapshot of `project` in the state file, or null when there is none. */
+async function latestState(
+  context: CliContext,
+  file: string,
+  project: string,
+  environment: string | undefined,
+): Promise<StateSnapshot | null> {
+  const store = await openExistingState(context, resolveFlagPath(context, file, DEFAULT_STATE));
+  if (!store) return null;
+  try {
+    return (await store.latest({ project, environment: environment ?? "prod" }))?.snapshot ?? null;
+  } finally {
+    await store.close();
+  }
 }
 
 /** Prod's state without the rolled-back promotion's builds (the same reconciliation the action applies). */

@@ -9,7 +9,10 @@
  * table holds the name now, and keeps working when the file is attached
  * under another name (pointer views never name the database). Quoted names
  * are case-insensitive: `"T"` and `"t"` are one table. DuckDB has no length
- * limit on names; ODS keeps them to 255 characters.
+ * limit on names; ODS keeps them to 255 characters. No owners, privileges
+ * or materialized views (`grants: false`): nothing but the name moves. The
+ * catalog's table OIDs are new each time the file is opened, so a promoted
+ * table's identity is a mark ODS adds to its comment (`[ods:…]`).
  *
  * Timeouts (src/env/timeouts.ts): no connection to wait for. One process at
  * a time may open a file for writing: while another holds it, opening is
@@ -30,6 +33,7 @@ import type {
   RecordRow,
   RecordTable,
   RecordValue,
+  ReplaceBlocker,
   ReplaceOutcome,
   WarehouseCapabilities,
   WarehouseObject,
@@ -43,8 +47,12 @@ export const DUCKDB_CAPABILITIES: WarehouseCapabilities = {
   clone: false,
   rename_across_schemas: false,
   views_bind_by: "name",
+  grants: false,
   identifiers: { case_sensitive: false, max_length: 255, length_unit: "characters" },
 };
+
+/** The mark a promotion leaves in a table's comment. */
+const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
 
 /** A DuckDB file starts with three 4 KiB header blocks. */
 const DUCKDB_HEADER_BYTES = 3 * 4096;
@@ -268,7 +276,50 @@ export class DuckDbWarehouse extends SqlWarehouse {
       if (retired !== null) await this.renameTable(target, retired);
       await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
     });
-    return { rebound: [], left: [] };
+    return { rebound: [], left: [], materialized: [], kept: [] };
+  }
+
+  /** DuckDB has no owners, privileges or materialized views: nothing is in the way. */
+  async replaceBlockers(_targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]> {
+    return [];
+  }
+
+  private async commentOf(name: QualifiedName): Promise<{ found: boolean; comment: string | null }> {
+    const result = await this.run(
+      `SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2`,
+      [name.schema, name.identifier],
+    );
+    const row = result.rows[0];
+    if (!row) return { found: false, comment: null };
+    return {
+      found: true,
+      comment: row.comment === null || row.comment === undefined ? null : String(row.comment),
+    };
+  }
+
+  async tableIdentity(name: QualifiedName): Promise<string | null> {
+    const { found, comment } = await this.commentOf(name);
+    if (!found) return null;
+    const mark = comment ? [...comment.matchAll(ODS_MARK)].at(-1)?.[1] : undefined;
+    // A table without a mark is one ODS did not put there: an identity no promotion recorded.
+    return mark ? `mark:${mark}` : "unmarked";
+  }
+
+  async markTable(name: QualifiedName, mark: string): Promise<string> {
+    if (!/^[A-Za-z0-9_.:-]+$/.test(mark)) throw new Error(`mark ${mark} has characters a mark can't have`);
+    const { found, comment } = await this.commentOf(name);
+    if (!found) {
+      throw new UserError(
+        "warehouse_error",
+        `The table ${showQualified(name)} doesn't exist, so it can't be marked.`,
+      );
+    }
+    const kept = (comment ?? "").replace(ODS_MARK, "").trimEnd();
+    const text = `${kept}${kept === "" ? "" : " "}[ods:${mark}]`;
+    // COMMENT ON takes no bound parameter: the text is a string literal, its quotes doubled
+    // (DuckDB's literals have no backslash escapes).
+    await this.run(`COMMENT ON TABLE ${this.qualified(name)} IS '${text.replaceAll("'", "''")}'`);
+    return `mark:${mark}`;
   }
 
   /** Views bind by name here: the catalog records no relation a view reads. */

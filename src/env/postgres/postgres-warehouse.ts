@@ -11,7 +11,10 @@
  * the views that read it are recreated from their definitions in the same
  * transaction (`CREATE OR REPLACE VIEW`, which keeps the view, its grants
  * and the views that read it); a view whose columns are gone from the new
- * table is left reading the replaced table, and reported.
+ * table is left reading the replaced table, and reported. The new table
+ * takes the replaced one's owner and privileges, and materialized views over
+ * the replaced table are created again over the new one (postgres-keep.ts).
+ * A table's identity is its OID (kept through renames, new for every table).
  */
 import { createHash } from "node:crypto";
 import type { Client, ClientConfig } from "pg";
@@ -22,11 +25,21 @@ import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
   RecordRow,
   RecordTable,
+  ReplaceBlocker,
   ReplaceOutcome,
   WarehouseCapabilities,
   WarehouseObject,
 } from "../warehouse.js";
 import { type FailureContext, timeoutError, warehouseFailure } from "../warehouse-errors.js";
+import {
+  blockers,
+  keepAccess,
+  materializedViewsOf,
+  oidOf,
+  type Run,
+  recreateMaterializedView,
+  tableAt,
+} from "./postgres-keep.js";
 
 export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
   engine: "postgres",
@@ -35,6 +48,7 @@ export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
   clone: false,
   rename_across_schemas: true,
   views_bind_by: "object",
+  grants: true,
   identifiers: { case_sensitive: true, max_length: 63, length_unit: "bytes" },
 };
 
@@ -344,19 +358,47 @@ export class PostgresWarehouse extends SqlWarehouse {
     }));
   }
 
+  private readonly runAny: Run = (sql, params) => this.run(sql, params);
+  private readonly quote = (name: string, what: string) => this.q(name, what);
+
   async replaceTable(
     target: QualifiedName,
     replacement: string,
     retired: string | null,
   ): Promise<ReplaceOutcome> {
-    const outcome: ReplaceOutcome = { rebound: [], left: [] };
+    const outcome: ReplaceOutcome = { rebound: [], left: [], materialized: [], kept: [] };
     await this.transaction(async () => {
-      const views = retired !== null ? await this.dependentViews(target) : [];
+      const replaced = retired !== null ? await tableAt(this.runAny, target) : null;
+      // Only a table something reads needs definitions (read before the rename: pg_get_viewdef would
+      // name the retired table after it), under an empty search_path so that every name is qualified.
+      const readers = replaced?.read === true;
+      const views = readers ? await this.dependentViews(target) : [];
+      const materialized = readers ? await materializedViewsOf(this.runAny, replaced.oid) : [];
+      const renames: string[] = [];
       // The definitions name every relation with its schema: the search path is no longer needed.
-      const renames = ["SET LOCAL search_path TO DEFAULT"];
+      if (readers) renames.push("SET LOCAL search_path TO DEFAULT");
       if (retired !== null) renames.push(this.renameSql(target, retired));
       renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
       await this.batch(renames);
+      if (replaced !== null) {
+        const now = await tableAt(this.runAny, target);
+        if (now === null) throw new Error(`${target.schema}.${target.identifier} is not a table`);
+        const sql = this.qualified(target);
+        const privileges = await keepAccess(
+          this.runAny,
+          this.quote,
+          "TABLE",
+          now.oid,
+          sql,
+          replaced.access,
+          now.access,
+        );
+        outcome.kept.push({
+          table: `${target.schema}.${target.identifier}`,
+          owner: replaced.access.owner,
+          privileges,
+        });
+      }
       for (const view of views) {
         const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
         const savepoint = `ods_rebind_${++this.savepoints}`;
@@ -376,8 +418,43 @@ export class PostgresWarehouse extends SqlWarehouse {
           });
         }
       }
+      for (const view of materialized) {
+        const savepoint = `ods_rebind_${++this.savepoints}`;
+        await this.run(`SAVEPOINT ${savepoint}`);
+        try {
+          await recreateMaterializedView(this.runAny, this.quote, view);
+          await this.run(`RELEASE SAVEPOINT ${savepoint}`);
+          outcome.materialized.push(`${view.schema}.${view.name}`);
+        } catch (error) {
+          await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+          outcome.left.push({
+            view: `${view.schema}.${view.name}`,
+            error: `materialized view not recreated: ${error instanceof Error ? error.message : String(error)}`,
+          });
+        }
+      }
     });
     return outcome;
+  }
+
+  async replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]> {
+    return blockers(this.runAny, targets);
+  }
+
+  async tableIdentity(name: QualifiedName): Promise<string | null> {
+    const oid = await oidOf(this.runAny, name);
+    return oid === null ? null : `oid:${oid}`;
+  }
+
+  async markTable(name: QualifiedName, _mark: string): Promise<string> {
+    const identity = await this.tableIdentity(name);
+    if (identity === null) {
+      throw new UserError(
+        "warehouse_error",
+        `The table ${name.schema}.${name.identifier} doesn't exist, so it can't be marked.`,
+      );
+    }
+    return identity;
   }
 
   /** The relations each view's rewrite rule depends on (pg_depend), for every view at once. */

@@ -16,7 +16,13 @@
  *    (which main reuses, same run), or the environment's own build of the
  *    parent, promoted with it, or a view main rebuilds from the same code
  *    over the same data;
- * 5. the table is in the warehouse, and prod's relation is a table or absent.
+ * 5. the table is in the warehouse, and prod's relation is a table or absent;
+ * 6. where relations have owners and privileges (PostgreSQL), the promoted
+ *    table can take the replaced table's owner and privileges, and the
+ *    materialized views over the replaced table can be recreated over it; a
+ *    table new to prod is not in a schema whose default privileges would
+ *    give it more (`Warehouse.replaceBlockers`): one that would lose them is
+ *    built.
  *
  * Everything else is built by dbt, and each BUILD node says why. Pure: the
  * warehouse's objects are passed in.
@@ -31,7 +37,7 @@ import type { Plan } from "../../state/plan.js";
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
 import { type IdentifierRules, type QualifiedName, qualifiedKey } from "../names.js";
 import type { BuildRecord } from "../registry.js";
-import type { WarehouseObject } from "../warehouse.js";
+import type { ReplaceBlocker, WarehouseObject } from "../warehouse.js";
 
 export const PROMOTION_REASONS = [
   "promoted",
@@ -50,6 +56,9 @@ export const PROMOTION_REASONS = [
   "parent_evidence_missing",
   "relation_missing",
   "prod_not_table",
+  "owner_not_kept",
+  "privileges_not_kept",
+  "materialized_view_not_kept",
 ] as const;
 export type PromotionReasonCode = (typeof PROMOTION_REASONS)[number];
 
@@ -100,6 +109,8 @@ export interface DecideInput {
   builds: readonly BuildRecord[];
   /** The warehouse's tables and views in the environment's and prod's schemas. */
   objects: readonly WarehouseObject[];
+  /** Prod tables that can't be replaced keeping their owner, privileges and materialized views. */
+  blockers?: readonly ReplaceBlocker[];
   rules: IdentifierRules;
 }
 
@@ -109,6 +120,7 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
   const macros = macroIndexFor(graph);
   const builds = new Map(input.builds.map((build) => [build.node_id, build]));
   const objects = new Map(input.objects.map((object) => [qualifiedKey(object, rules), object]));
+  const blockers = new Map((input.blockers ?? []).map((b) => [qualifiedKey(b.target, rules), b]));
   const observed = observedSourceVersions(input.sources);
   const actions = new Map(plan.entries.map((entry) => [entry.unique_id, entry.action]));
   const decisions: PromotionDecision[] = [];
@@ -292,6 +304,9 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
           "prod_not_table",
           `Prod's ${to.schema}.${to.identifier} is a ${target.kind}, not a table: dbt builds it.`,
         );
+      } else if (blockers.has(qualifiedKey(to, rules))) {
+        const blocker = blockers.get(qualifiedKey(to, rules))!;
+        decision = decide(blocker.code, blocker.message);
       } else {
         decision = decide(
           "promoted",

@@ -55,6 +55,12 @@ export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput):
   for (const build of builds) schemas.add(build.schema);
   for (const entry of input.plan.entries) schemas.add(entry.relation.schema);
   const seen = await observe(ctx.warehouse, [...schemas]);
+  const rules = ctx.warehouse.capabilities.identifiers;
+  const targets = input.plan.entries
+    .filter((entry) => entry.action === "BUILD")
+    .map((entry) => ({ schema: entry.relation.schema, identifier: entry.relation.identifier }))
+    .filter((target) => seen.objects.get(qualifiedKey(target, rules))?.kind !== "view");
+  const blockers = ctx.warehouse.capabilities.grants ? await ctx.warehouse.replaceBlockers(targets) : [];
   return decidePromotion({
     environment: input.environment,
     plan: input.plan,
@@ -63,7 +69,8 @@ export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput):
     sources: input.sources,
     builds,
     objects: [...seen.objects.values()],
-    rules: ctx.warehouse.capabilities.identifiers,
+    blockers,
+    rules,
   });
 }
 
@@ -86,7 +93,12 @@ export interface PromotionResult {
   atomic: boolean;
   decisions: PromotionDecision[];
   promoted: PromotedNode[];
-  /** Views recreated to read promoted tables, and views left reading the replaced ones (PostgreSQL). */
+  /**
+   * Views recreated to read promoted tables, views left reading the replaced
+   * ones, materialized views recreated over the promoted tables, and the
+   * owner and privileges each promoted table took from the table it replaced
+   * (PostgreSQL).
+   */
   views: ReplaceOutcome;
   /** The BUILD nodes not promoted, as a dbt selector (with the plan's source checks): what dbt builds now. */
   select: string;
@@ -134,7 +146,7 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
     atomic,
     decisions: plan.decisions,
     promoted: [],
-    views: { rebound: [], left: [] },
+    views: emptyOutcome(),
     select: remainingSelect(input.mainPlan, input.mainProject, nothingPromoted),
     build_command: null,
     retain_until: null,
@@ -196,7 +208,9 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
     retain_until: addDays(now, retention),
     detail: { nodes: steps.length },
   };
-  const views: ReplaceOutcome = { rebound: [], left: [] };
+  const views = emptyOutcome();
+  /** What each promoted table is (warehouse.tableIdentity), for rollback to tell it is still the one in prod. */
+  const identities: Record<string, string> = {};
   const owned = new Set(
     (await registry.objects(plan.environment)).map((object) => qualifiedKey(object, rules)),
   );
@@ -213,8 +227,8 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
             identifier: s.staged_identifier,
           });
           const outcome = await warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier);
-          views.rebound.push(...outcome.rebound);
-          views.left.push(...outcome.left);
+          addOutcome(views, outcome);
+          identities[s.node_id] = await warehouse.markTable(s.target, markOf(s));
           s.state = "switched";
           s.switched_at = now;
           await registry.putStep(s);
@@ -222,11 +236,15 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
             await registry.deleteObject(plan.environment, s.source.schema, s.source.identifier);
           }
         }
-        await registry.putPromotion({ ...record, status: "committed", detail: { ...record.detail, views } });
+        await registry.putPromotion({
+          ...record,
+          status: "committed",
+          detail: { ...record.detail, views, identities },
+        });
       },
     );
   } else {
-    await stagedPromotion(ctx, record, steps, views, owned);
+    await stagedPromotion(ctx, record, steps, views, identities, owned);
   }
   return {
     ...(await resultOf(ctx, { ...record, status: "committed" }, input)),
@@ -279,7 +297,10 @@ async function resultOf(
         }
       : decision,
   );
-  const views = (promotion.detail.views as ReplaceOutcome | undefined) ?? { rebound: [], left: [] };
+  const views = {
+    ...emptyOutcome(),
+    ...((promotion.detail.views as Partial<ReplaceOutcome> | undefined) ?? {}),
+  };
   return {
     id: promotion.id,
     environment: promotion.environment,
@@ -309,6 +330,7 @@ async function stagedPromotion(
   record: PromotionRecord,
   steps: StepRecord[],
   views: ReplaceOutcome,
+  identities: Record<string, string>,
   owned: ReadonlySet<string>,
 ): Promise<void> {
   const { warehouse, registry } = ctx;
@@ -350,8 +372,10 @@ async function stagedPromotion(
       const outcome = await step(warehouse, `Switching ${showQualified(s.target)}`, () =>
         warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier),
       );
-      views.rebound.push(...outcome.rebound);
-      views.left.push(...outcome.left);
+      addOutcome(views, outcome);
+      identities[s.node_id] = await step(warehouse, `Marking ${showQualified(s.target)}`, () =>
+        warehouse.markTable(s.target, markOf(s)),
+      );
       s.state = "switched";
       s.switched_at = new Date().toISOString();
       await step(warehouse, "Journaling a switched table", async () => {
@@ -385,9 +409,25 @@ async function stagedPromotion(
       ...record,
       status: "committed",
       updated_at: ctx.now,
-      detail: { ...record.detail, views },
+      detail: { ...record.detail, views, identities },
     }),
   );
+}
+
+function emptyOutcome(): ReplaceOutcome {
+  return { rebound: [], left: [], materialized: [], kept: [] };
+}
+
+function addOutcome(into: ReplaceOutcome, outcome: ReplaceOutcome): void {
+  into.rebound.push(...outcome.rebound);
+  into.left.push(...outcome.left);
+  into.materialized.push(...outcome.materialized);
+  into.kept.push(...outcome.kept);
+}
+
+/** The mark a promoted table carries where the engine needs one for its identity (DuckDB's comment). */
+function markOf(s: StepRecord): string {
+  return `promotion:${s.promotion_id}:${s.seq}`;
 }
 
 function messageOf(error: unknown): string {

@@ -5,13 +5,21 @@
  * elsewhere journaled step by step, and `--resume` finishes an interrupted
  * one. The result gives, per node, the state prod had before the promotion,
  * for the caller to record.
+ *
+ * Refused (`rollback_prod_replaced`) when prod's table is no longer the one
+ * the promotion put there: a dbt build or another promotion replaced it since
+ * (its identity in the warehouse differs from the one recorded at promotion,
+ * or prod's state, when given, records a later run of the node). Putting the
+ * pre-promotion table back then would serve old code over old data while the
+ * state says otherwise.
  */
 import { UserError } from "../../errors/user-error.js";
-import type { NodeState } from "../../state/snapshot.js";
+import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
 import { describeOwner, describeScope, inScope } from "../environment-identity.js";
 import { type EnvContext, observe, step } from "../lifecycle/common.js";
 import { type QualifiedName, qualifiedKey, showQualified } from "../names.js";
 import type { PromotionRecord, StepRecord } from "../registry.js";
+import type { ReplaceOutcome } from "../warehouse.js";
 import { recoverPromotions } from "./promote.js";
 
 export interface RollbackInput {
@@ -22,6 +30,8 @@ export interface RollbackInput {
   resume?: boolean;
   allowNonAtomic?: boolean;
   dryRun?: boolean;
+  /** Prod's state of the promotion's project, when known: a later run of a promoted node refuses the rollback. */
+  prodState?: (project: string) => Promise<StateSnapshot | null>;
 }
 
 export interface RolledBackNode {
@@ -39,6 +49,8 @@ export interface RollbackResult {
   status: "rolled_back" | "dry_run" | "already_rolled_back" | "resumed" | "nothing_to_do";
   restored: RolledBackNode[];
   resumed: string[];
+  /** Materialized views recreated over the restored tables, views left, owners and privileges kept (PostgreSQL; a rollback done at once). */
+  views?: ReplaceOutcome;
 }
 
 export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): Promise<RollbackResult> {
@@ -141,6 +153,7 @@ export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): 
       `The replaced prod table${missing.length === 1 ? "" : "s"} ${missing.map((s) => `${s.target.schema}.${s.retired_identifier}`).join(", ")} of promotion ${promotion.id} ${missing.length === 1 ? "is" : "are"} gone.`,
     );
   }
+  await refuseReplaced(ctx, promotion, switched, input);
   const atomic = warehouse.capabilities.atomic_multi_pointer && warehouse.capabilities.transactional_ddl;
   if (!atomic && !input.allowNonAtomic) {
     throw new UserError(
@@ -158,10 +171,19 @@ export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): 
   if (input.dryRun) return result;
   const current = promotion;
   if (atomic) {
+    const views: ReplaceOutcome = { rebound: [], left: [], materialized: [], kept: [] };
     await step(warehouse, `Rolling back promotion ${current.id}`, async () => {
-      for (const s of [...switched].reverse()) await switchBack(ctx, s);
+      for (const s of [...switched].reverse()) {
+        const outcome = await switchBack(ctx, s);
+        if (!outcome) continue;
+        views.rebound.push(...outcome.rebound);
+        views.left.push(...outcome.left);
+        views.materialized.push(...outcome.materialized);
+        views.kept.push(...outcome.kept);
+      }
       await registry.putPromotion({ ...current, status: "rolled_back", updated_at: now });
     });
+    result.views = views;
   } else {
     await step(warehouse, "Journaling the rollback", () =>
       registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }),
@@ -171,12 +193,59 @@ export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): 
   return result;
 }
 
-async function switchBack(ctx: EnvContext, s: StepRecord): Promise<void> {
+/**
+ * Refuses the rollback when a table the promotion put in prod is no longer
+ * there under its name: the warehouse's identity of it differs from the one
+ * recorded (or none was recorded), or prod's state records a later run.
+ */
+async function refuseReplaced(
+  ctx: EnvContext,
+  promotion: PromotionRecord,
+  switched: readonly StepRecord[],
+  input: RollbackInput,
+): Promise<void> {
+  const recorded = (promotion.detail.identities ?? {}) as Record<string, string>;
+  const state = input.prodState ? await input.prodState(promotion.project) : null;
+  const replaced: string[] = [];
+  for (const s of switched) {
+    const shown = showQualified(s.target);
+    const now = state?.nodes[s.node_id];
+    const laterRun =
+      now !== undefined && now.run_id !== s.pr_run_id && now.run_id !== s.previous_state?.run_id
+        ? now.run_id
+        : null;
+    const expected = recorded[s.node_id];
+    const current = await ctx.warehouse.tableIdentity(s.target);
+    if (expected === undefined) {
+      replaced.push(
+        `${shown}: the promotion recorded no identity of the table it put there (promoted by an older ods-state), so ODS can't tell it is still that table${laterRun ? `; prod's state records run ${laterRun} of ${s.node_id} since` : ""}`,
+      );
+    } else if (current !== expected) {
+      replaced.push(
+        `${shown} is ${current === null ? "gone" : "another table"} than the one the promotion put there (run ${s.pr_run_id}): ${laterRun ? `prod's state records run ${laterRun} of ${s.node_id} since` : "a dbt build or another promotion replaced it"}`,
+      );
+    } else if (laterRun !== null) {
+      replaced.push(
+        `prod's state records run ${laterRun} of ${s.node_id} since the promotion (run ${s.pr_run_id}), so ${shown} may not hold what the promotion put there`,
+      );
+    }
+  }
+  if (replaced.length > 0) {
+    throw new UserError(
+      "rollback_prod_replaced",
+      `Promotion ${promotion.id} can't be rolled back: prod no longer holds what it promoted. ${replaced.join("; ")}. Putting the table it replaced back would serve older code and data than prod has now.`,
+    );
+  }
+}
+
+async function switchBack(ctx: EnvContext, s: StepRecord): Promise<ReplaceOutcome | null> {
   const { warehouse, registry } = ctx;
+  let outcome: ReplaceOutcome | null = null;
   if (s.retired_identifier !== null)
-    await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
+    outcome = await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
   else await warehouse.renameTable(s.target, s.undone_identifier);
   await registry.putStep({ ...s, state: "rolled_back" });
+  return outcome;
 }
 
 /** Finishes a rollback journaled as `rolling_back`: each step is switched back unless the warehouse shows it already was. */

@@ -12,6 +12,7 @@ import type { QualifiedName } from "../../../src/env/names.js";
 import type {
   RecordRow,
   RecordTable,
+  ReplaceBlocker,
   ReplaceOutcome,
   Warehouse,
   WarehouseCapabilities,
@@ -109,6 +110,15 @@ export class FaultyWarehouse implements Warehouse {
   }
   replaceTable(target: QualifiedName, replacement: string, retired: string | null): Promise<ReplaceOutcome> {
     return this.change("replaceTable", () => this.inner.replaceTable(target, replacement, retired));
+  }
+  replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]> {
+    return this.inner.replaceBlockers(targets);
+  }
+  tableIdentity(name: QualifiedName): Promise<string | null> {
+    return this.inner.tableIdentity(name);
+  }
+  markTable(name: QualifiedName, mark: string): Promise<string> {
+    return this.change("markTable", () => this.inner.markTable(name, mark));
   }
   ensureRecordTables(schema: string, tables: readonly RecordTable[], options?: { upgrade?: boolean }) {
     return this.change("ensureRecordTables", () => this.inner.ensureRecordTables(schema, tables, options));

@@ -16,6 +16,8 @@ export type Engine = "duckdb" | "postgres";
 export interface Session {
   engine: Engine;
   warehouse: Warehouse;
+  /** The warehouse as `--warehouse` takes it (for the CLI; DuckDB: close the session first). */
+  spec: string;
   exec(sql: string, params?: unknown[]): Promise<void>;
   rows(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -26,6 +28,7 @@ export async function duckdbSession(folder: string, database = "shop"): Promise<
   const duck = await openDuckDbFile(path.join(folder, `${database}.duckdb`));
   return {
     engine: "duckdb",
+    spec: `duckdb:${path.join(folder, `${database}.duckdb`)}`,
     warehouse: DuckDbWarehouse.fromConnection(duck.connection, `duckdb:${database}.duckdb`),
     exec: duck.exec,
     rows: duck.rows,
@@ -38,6 +41,7 @@ export async function postgresSession(url: string): Promise<Session> {
   await client.connect();
   return {
     engine: "postgres",
+    spec: url,
     warehouse: PostgresWarehouse.fromClient(client, "postgres://test"),
     exec: async (sql, params) => {
       await client.query(sql, params as unknown[]);
