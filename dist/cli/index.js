@@ -719,7 +719,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6872);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6917);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6591);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3386);
@@ -744,6 +744,7 @@ process.exitCode = await (0,_cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runC
     cwd: process.cwd(),
     sqliteDriver,
     warehouse: process.env.ODS_WAREHOUSE || undefined,
+    repository: process.env.GITHUB_REPOSITORY || undefined,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     interactive: process.stderr.isTTY === true,
@@ -754,7 +755,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6872:
+/***/ 6917:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -765,10 +766,246 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-// EXTERNAL MODULE: ./src/errors/catalogue.ts
-var catalogue = __nccwpck_require__(2950);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
 var user_error = __nccwpck_require__(4955);
+;// CONCATENATED MODULE: ./src/env/timeouts.ts
+/**
+ * How long ODS waits for the warehouse (docs/environments.md, "Timeouts,
+ * concurrency and errors"). Three limits, each with a default, a CLI flag
+ * and an action input; `0` means no limit.
+ *
+ * - connect (30 s): TCP connection and the server's handshake. A server that
+ *   accepts and never answers must not hang the job; 30 s covers a cold
+ *   cloud database and TLS, and is what libpq users usually set.
+ * - statement (10 min): one statement. ODS's statements are DDL, registry
+ *   rows and, on DuckDB, the copy of a promoted table: a slow statement is a
+ *   stuck one long before 10 minutes, but a large copy can take minutes.
+ *   PostgreSQL cancels it (`statement_timeout`); a server that stops
+ *   answering altogether is given the same time again (at most 30 s more)
+ *   before the connection is closed; DuckDB interrupts it.
+ * - lock (60 s): waiting for a lock another session holds (PostgreSQL
+ *   `lock_timeout`: a long BI query reading a prod table being replaced,
+ *   another job; DuckDB: another process with the database file open).
+ *   Renames of prod tables need an exclusive lock: waiting longer would queue
+ *   every reader of the table behind ODS.
+ */
+
+const DEFAULT_TIMEOUTS = {
+    connectMs: 30_000,
+    statementMs: 600_000,
+    lockMs: 60_000,
+};
+/** The CLI flag and action input of each limit (messages name both). */
+const TIMEOUT_SETTINGS = {
+    connect: { flag: "--connect-timeout", input: "connect-timeout", field: "connectMs" },
+    statement: { flag: "--statement-timeout", input: "statement-timeout", field: "statementMs" },
+    lock: { flag: "--lock-timeout", input: "lock-timeout", field: "lockMs" },
+};
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Longer than any job GitHub runs (6 h), and within a 32-bit timer. */
+const MAX_MS = 24 * 3_600_000;
+/**
+ * `30` (seconds), `500ms`, `30s`, `10m`, `1h`; `0` for no limit. Anything
+ * else is a UserError naming `name` (a flag or an input).
+ */
+function parseTimeout(text, name, code, input = name) {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
+    const value = match ? Number(match[1]) * UNITS[match[2] ?? "s"] : Number.NaN;
+    if (!Number.isFinite(value) || value > MAX_MS || (value > 0 && value < 1)) {
+        throw new user_error/* UserError */.yo(code, `${name} is \`${text}\`; give a duration such as 30 (seconds), 500ms, 30s, 10m or 1h (at most 24h), or 0 for no limit.`, { input });
+    }
+    return Math.round(value);
+}
+/** The timeouts from three optional texts (flags or inputs); missing ones keep their default. */
+function timeoutsFrom(read, source) {
+    const timeouts = { ...DEFAULT_TIMEOUTS };
+    for (const kind of Object.keys(TIMEOUT_SETTINGS)) {
+        const text = read(kind);
+        if (text === undefined || text.trim() === "")
+            continue;
+        const setting = TIMEOUT_SETTINGS[kind];
+        timeouts[setting.field] =
+            source === "flag"
+                ? parseTimeout(text, setting.flag, "usage")
+                : parseTimeout(text, `Input \`${setting.input}\``, "input_invalid", setting.input);
+    }
+    return timeouts;
+}
+/** `30 s`, `10 min`, `500 ms`, `no limit`. */
+function showDuration(ms) {
+    if (ms <= 0)
+        return "no limit";
+    if (ms % 3_600_000 === 0)
+        return `${ms / 3_600_000} h`;
+    if (ms % 60_000 === 0)
+        return `${ms / 60_000} min`;
+    if (ms % 1000 === 0)
+        return `${ms / 1000} s`;
+    return `${ms} ms`;
+}
+
+;// CONCATENATED MODULE: ./src/env/warehouse-errors.ts
+/**
+ * The one place where the drivers' errors (`pg`, `@duckdb/node-api`) become
+ * errors a user can act on: an expired timeout (which one, its value, how to
+ * change it), a missing privilege (which operation, what to grant), a
+ * connection that went away (what to run). Anything else is returned as
+ * null and left to the caller (a failed step is `warehouse_error`).
+ *
+ * PostgreSQL errors carry a SQLSTATE (`code`): 57014 with "statement
+ * timeout", 55P03 lock_not_available, 42501 insufficient_privilege, 57P01-3
+ * shutdown, class 08 connection exceptions; Node's socket errors carry
+ * ECONNRESET, EPIPE…; `pg` itself says "Connection terminated unexpectedly".
+ * DuckDB errors are text: "INTERRUPT Error" (ODS interrupted a statement),
+ * "Could not set lock on file", "Permission denied", "read-only".
+ */
+
+
+const CONNECTION_LOST_STATES = new Set([
+    "57P01",
+    "57P02",
+    "57P03",
+    "08000",
+    "08003",
+    "08006",
+    "08001",
+    "08004",
+]);
+const SOCKET_CODES = new Set([
+    "ECONNRESET",
+    "EPIPE",
+    "ETIMEDOUT",
+    "ENOTCONN",
+    "ECONNABORTED",
+    "EHOSTUNREACH",
+]);
+const CONNECTION_LOST_TEXT = /Connection terminated|Client was closed and is not queryable|Client has encountered a connection error|terminating connection|server closed the connection/i;
+/** SQLSTATEs of a concurrent creator having made the same object first (PostgreSQL). */
+const DUPLICATE_STATES = new Set(["23505", "42P06", "42P07", "42710"]);
+function driverError(error) {
+    if (!(error instanceof Error))
+        return null;
+    const code = error.code;
+    return {
+        message: error.message,
+        ...(typeof code === "string" ? { code } : {}),
+    };
+}
+/** Whether `error` says another session created the same object first (PostgreSQL 23505, 42P06, 42P07, 42710). */
+function isDuplicateObject(error) {
+    const code = driverError(error)?.code;
+    return code !== undefined && DUPLICATE_STATES.has(code);
+}
+/** The statement's leading words, enough to say what ODS was doing (`CREATE SCHEMA "x"`). */
+function statementHead(sql) {
+    if (!sql)
+        return "a statement";
+    const flat = sql.replace(/\s+/g, " ").trim();
+    return flat.length > 90 ? `${flat.slice(0, 87)}…` : flat;
+}
+function timeoutError(kind, context, detail) {
+    const setting = TIMEOUT_SETTINGS[kind];
+    const value = context.timeouts[setting.field];
+    const code = kind === "connect"
+        ? "warehouse_connect_timeout"
+        : kind === "statement"
+            ? "warehouse_statement_timeout"
+            : "warehouse_lock_timeout";
+    return new user_error/* UserError */.yo(code, `The ${kind} timeout (${showDuration(value)}) expired in ${context.label}: ${detail}. Change it with ${setting.flag} (CLI) or the \`${setting.input}\` input (action).`);
+}
+/** What to grant for the statement that was refused (PostgreSQL). */
+function postgresGrant(sql, message) {
+    const head = (sql ?? "").replace(/\s+/g, " ").trim().toUpperCase();
+    if (/^CREATE SCHEMA/.test(head) || /permission denied for database/i.test(message))
+        return "CREATE on the database (GRANT CREATE ON DATABASE … TO the CI role), to create the environment's schemas and the registry's schema";
+    if (/must be owner/i.test(message))
+        return "ownership of the object (ALTER … OWNER TO the CI role, or membership in the owner's role): PostgreSQL lets only the owner rename, move or drop a table or view";
+    if (/^(CREATE|ALTER TABLE .* SET SCHEMA)/.test(head) || /permission denied for schema/i.test(message))
+        return "USAGE and CREATE on the schema (GRANT USAGE, CREATE ON SCHEMA … TO the CI role)";
+    if (/^(SELECT|INSERT|UPDATE|DELETE)/.test(head) ||
+        /permission denied for (table|relation|view)/i.test(message))
+        return "SELECT, INSERT, UPDATE and DELETE on the registry's tables, and SELECT on the prod tables pointer views read (GRANT … ON ALL TABLES IN SCHEMA … TO the CI role)";
+    return "the privilege the message names";
+}
+/**
+ * The user error `error` is, for the classes above; null for any other
+ * error (the caller keeps it). `timedOut` says the caller's own timer
+ * expired (a statement the server never answered, a DuckDB statement ODS
+ * interrupted).
+ */
+function warehouseFailure(error, context, options = {}) {
+    if (error instanceof user_error/* UserError */.yo)
+        return error;
+    const found = driverError(error);
+    if (!found)
+        return null;
+    const { message, code } = found;
+    const doing = statementHead(context.sql);
+    if (options.timedOut) {
+        return timeoutError("statement", context, context.engine === "postgres"
+            ? `the server did not answer ${doing} (the connection was closed)`
+            : `${doing} was interrupted`);
+    }
+    if (context.engine === "postgres") {
+        if (code === "57014" && /statement timeout/i.test(message))
+            return timeoutError("statement", context, `${doing} was cancelled`);
+        if (code === "55P03") {
+            const what = /pg_advisory/.test(context.sql ?? "")
+                ? "waited for another job creating the same environment or registry"
+                : `${doing} waited for a lock (${message})`;
+            return timeoutError("lock", context, what);
+        }
+        if (code === "42501") {
+            return new user_error/* UserError */.yo("warehouse_permission_denied", `Permission denied in ${context.label} for ${doing}: ${message}. The CI role needs ${postgresGrant(context.sql, message)}.`);
+        }
+        if ((code !== undefined && (CONNECTION_LOST_STATES.has(code) || SOCKET_CODES.has(code))) ||
+            CONNECTION_LOST_TEXT.test(message)) {
+            return new user_error/* UserError */.yo("warehouse_connection_lost", `The connection to ${context.label} was lost during ${doing}: ${message}.`);
+        }
+        return null;
+    }
+    if (/Could not set lock on file/i.test(message)) {
+        const holder = /Conflicting lock is held in (.*?)(?: \(PID (\d+)\))?\./.exec(message);
+        return timeoutError("lock", context, `the database file is open in another process${holder ? ` (${holder[1]}${holder[2] ? `, PID ${holder[2]}` : ""})` : ""}, and DuckDB allows one writing process per file`);
+    }
+    if (/Permission denied|read-only|read only|Access is denied/i.test(message)) {
+        return new user_error/* UserError */.yo("warehouse_permission_denied", `Permission denied in ${context.label} for ${doing}: ${message}. The job's user needs to read and write the database file and create files in its folder (DuckDB writes FILE.wal next to it), and the database must not be attached read-only.`);
+    }
+    return null;
+}
+/**
+ * For the last line of defence (the CLI's and the action's error printing):
+ * a driver error that escaped without its adapter's context (which
+ * warehouse, which statement) is still reported as what it is, not as a bug,
+ * when it is a missing privilege or a lost connection.
+ */
+function escapedWarehouseFailure(error) {
+    // Only what is surely PostgreSQL's: a server error (pg's DatabaseError has a severity and a SQLSTATE) or
+    // pg's own words for a closed connection. A bare socket error (EPIPE on stdout, ECONNRESET from the
+    // GitHub API) is not the warehouse's.
+    const found = driverError(error);
+    if (!found)
+        return null;
+    const serverError = typeof error.severity === "string" &&
+        found.code !== undefined &&
+        /^[0-9A-Z]{5}$/.test(found.code);
+    const pgClosed = found.code === undefined &&
+        /^(Connection terminated|Client was closed|Client has encountered a connection error)/.test(found.message);
+    if (!serverError && !pgClosed)
+        return null;
+    const mapped = warehouseFailure(error, {
+        engine: "postgres",
+        label: "the warehouse",
+        timeouts: { connectMs: 0, statementMs: 0, lockMs: 0 },
+    });
+    return mapped &&
+        (mapped.code === "warehouse_permission_denied" || mapped.code === "warehouse_connection_lost")
+        ? mapped
+        : null;
+}
+
+// EXTERNAL MODULE: ./src/errors/catalogue.ts
+var catalogue = __nccwpck_require__(2950);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The product version; a test keeps it equal to package.json's. */
 const VERSION = "0.1.0";
@@ -11018,11 +11255,12 @@ function canRead(reader, document) {
  * 1.1 target identity (ADR-0017), tested builds
  * 1.2 tested sources
  * 1.3 partial builds (`NodeState.partial`)
+ * 1.4 checks keys (`TestRecord.checks_key`): a cheap proof that the checks are unchanged
  */
 
 
 
-const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 3 };
+const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 4 };
 const exactnessSchema = schemas_enum(["exact", "semantic", "proxy", "inferred", "none"]);
 /** A fingerprint: component name -> SHA-256 hex, plus the digest over the sorted components. */
 const fingerprintSchema = object({
@@ -11047,6 +11285,12 @@ const testRecordSchema = object({
     run_id: schemas_string(),
     at: schemas_string(),
     checks_digest: schemas_string().optional(),
+    /**
+     * checksKey() of the same checks (src/dbt/checks-digest.ts): when the key
+     * now is the same, the checks digest is too, and a plan doesn't compute it.
+     * Absent before 1.4 (the digest is computed).
+     */
+    checks_key: schemas_string().optional(),
 });
 const nodeStateSchema = object({
     fingerprint: fingerprintSchema,
@@ -16704,8 +16948,21 @@ const CLOCK_NAMES = [
     { name: "unix_timestamp", form: "no_args" },
 ];
 const BY_NAME = new Map(CLOCK_NAMES.map((entry) => [entry.name, entry]));
+const TRIGGER_NAMES = [...new Set([...CLOCK_NAMES.map((entry) => entry.name), "tomorrow"])].join("|");
 /** A name as a whole word somewhere in the text (strings and comments included): only then is it scanned. */
-const TRIGGER = new RegExp(`(?<![a-z0-9_$])(?:${[...new Set([...CLOCK_NAMES.map((entry) => entry.name), "tomorrow"])].join("|")})(?![a-z0-9_$])`, "i");
+const TRIGGER = new RegExp(`(?<![a-z0-9_$])(?:${TRIGGER_NAMES})(?![a-z0-9_$])`, "i");
+/**
+ * TRIGGER's cheap superset, tried first: a name between word boundaries
+ * (`\b`: ASCII letters, digits and `_`, since the flags have no `u`). Where
+ * TRIGGER matches, so does this (the characters around the name are not
+ * word characters either: `$` isn't one), so testing it first changes no
+ * result; it may also match a name next to a `$`, which TRIGGER then
+ * refuses. V8 runs it several times faster than TRIGGER's lookbehind on
+ * text without a name (most SQL), which is the whole cost of the scan.
+ */
+const QUICK_TRIGGER = new RegExp(`\\b(?:${TRIGGER_NAMES})\\b`, "i");
+/** The two triggers, for the test that QUICK_TRIGGER matches wherever TRIGGER does. */
+const CLOCK_TRIGGERS = { exact: TRIGGER, quick: QUICK_TRIGGER };
 /** Postgres (and DuckDB, Redshift) special date/time input strings that read the clock when cast. */
 const SPECIAL_DATE_STRINGS = new Set(["now", "today", "tomorrow", "yesterday"]);
 const DATE_TYPE_WORDS = new Set(["date", "time", "timestamp", "timestamptz", "datetime", "zone"]);
@@ -16731,7 +16988,7 @@ function lexisOf(adapter, backslashEscapes) {
  */
 function clockCalls(sql, adapterType) {
     // Case-insensitive on the text as it is: most SQL has no name, and isn't lowercased.
-    if (!TRIGGER.test(sql))
+    if (!QUICK_TRIGGER.test(sql) || !TRIGGER.test(sql))
         return [];
     const lower = sql.toLowerCase();
     const adapter = (adapterType ?? "").toLowerCase();
@@ -17520,383 +17777,9 @@ function checkJinjaPurity(rawCode) {
     return { pure: true };
 }
 
-;// CONCATENATED MODULE: ./src/dbt/macros/run-time-closure.ts
-/** Adapters whose macros build on another adapter's (dbt `get_adapter_type_names`). */
-const PARENT_ADAPTERS = {
-    redshift: ["postgres"],
-    databricks: ["spark"],
-    materialize: ["postgres"],
-    timescaledb: ["postgres"],
-};
-/** The adapter and its parents, most specific first (dbt `get_adapter_type_names`). */
-function adapterTypeChain(adapterType) {
-    if (!adapterType)
-        return [];
-    const parents = Object.hasOwn(PARENT_ADAPTERS, adapterType) ? PARENT_ADAPTERS[adapterType] : [];
-    return [adapterType, ...parents];
-}
-/** Names that only decide where a node is built (its relation), never what. */
-const NAME_MACRO = /^(?:[a-z0-9_]+__)?generate_(?:database|schema|alias)_name$/;
-/** True for `generate_*_name` and its dispatched implementations (`default__generate_schema_name`). */
-function isNameMacro(name) {
-    return NAME_MACRO.test(name);
-}
-/** `adapter.dispatch('name'` / `adapter.dispatch("name"` in a macro's source. */
-const DISPATCH_CALL = /adapter\s*\.\s*dispatch\s*\(\s*(?:macro_name\s*=\s*)?['"]([A-Za-z0-9_]+)['"]/g;
-/**
- * dbt's materializations that never look an incremental strategy up (a
- * custom one may, through `adapter.get_incremental_strategy_macro`).
- */
-const BUILTIN_MATERIALIZATIONS = new Set([
-    "view",
-    "table",
-    "ephemeral",
-    "seed",
-    "snapshot",
-    "materialized_view",
-    "dynamic_table",
-]);
-function splitId(id) {
-    // macro.<package>.<name>: neither has a dot.
-    const first = id.indexOf(".");
-    const last = id.lastIndexOf(".");
-    if (first < 0 || last === first)
-        return null;
-    return { packageName: id.slice(first + 1, last), name: id.slice(last + 1) };
-}
-/** dbt's `Locality` (core/dbt/contracts/graph/manifest.py): higher wins. */
-const Locality = { Core: 1, Imported: 2, Root: 3 };
-/** Resolves names and closures the way dbt does at run time, for one manifest. */
-class RunTimeResolver {
-    internalPackages;
-    internal;
-    prefixes;
-    byPackage = new Map();
-    byName = new Map();
-    internalFlat = new Map();
-    dispatched = new Map();
-    /** Per search package: per macro id, the ids a call from it may reach. */
-    edgeCache = new Map();
-    /** Per search package: per root id, its closure. */
-    closureCache = new Map();
-    macros;
-    rootProject;
-    /**
-     * The default of `require_explicit_package_overrides_for_builtin_materializations`:
-     * false up to dbt 1.7 (core/dbt/contracts/project.py), true from 1.8.
-     */
-    explicitOverridesByDefault;
-    constructor(macros, adapterType, rootProject, dbtVersion = null) {
-        this.macros = macros;
-        this.rootProject = rootProject;
-        const version = /^(\d+)\.(\d+)/.exec(dbtVersion ?? "");
-        this.explicitOverridesByDefault =
-            version === null || Number(version[1]) > 1 || (Number(version[1]) === 1 && Number(version[2]) >= 8);
-        const chain = adapterTypeChain(adapterType);
-        this.prefixes = [...chain, "default"];
-        this.internalPackages = [...chain.map((type) => `dbt_${type}`), "dbt"];
-        this.internal = new Set(this.internalPackages);
-        for (const macro of macros.values()) {
-            let names = this.byPackage.get(macro.packageName);
-            if (!names) {
-                names = new Map();
-                this.byPackage.set(macro.packageName, names);
-            }
-            names.set(macro.name, macro.uniqueId);
-            const list = this.byName.get(macro.name);
-            if (list)
-                list.push(macro.uniqueId);
-            else
-                this.byName.set(macro.name, [macro.uniqueId]);
-        }
-        // First of the internal packages wins (MacroNamespaceBuilder.build_namespace).
-        for (const pkg of [...this.internalPackages].reverse()) {
-            for (const [name, id] of this.byPackage.get(pkg) ?? [])
-                this.internalFlat.set(name, id);
-        }
-    }
-    isEngine(id) {
-        const macro = this.macros.get(id);
-        return macro !== undefined && this.internal.has(macro.packageName);
-    }
-    /** The macro an unqualified `name` finds from a node of `searchPackage`: local, root, internal. */
-    flat(name, searchPackage) {
-        if (!this.internal.has(searchPackage)) {
-            const local = this.byPackage.get(searchPackage)?.get(name);
-            if (local !== undefined)
-                return local;
-        }
-        if (this.rootProject !== null) {
-            const global = this.byPackage.get(this.rootProject)?.get(name);
-            if (global !== undefined)
-                return global;
-        }
-        return this.internalFlat.get(name);
-    }
-    /** `package.name` or `name` (strategy_dispatch's argument) from a node of `searchPackage`. */
-    qualified(name, searchPackage) {
-        const dot = name.indexOf(".");
-        if (dot < 0)
-            return this.flat(name, searchPackage);
-        const pkg = name.slice(0, dot);
-        const rest = name.slice(dot + 1);
-        return pkg === "dbt" ? this.internalFlat.get(rest) : this.byPackage.get(pkg)?.get(rest);
-    }
-    locality(packageName) {
-        if (packageName === this.rootProject)
-            return Locality.Root;
-        return this.internal.has(packageName) ? Locality.Core : Locality.Imported;
-    }
-    /**
-     * The materialization macro dbt chooses (core/dbt/contracts/graph/manifest.py
-     * `Manifest.find_materialization_macro_by_name`, `MaterializationCandidate`):
-     * the most specific adapter first (the adapter, its parents, `default`),
-     * then Root over Imported over Core. When an imported package's wins over a
-     * core one, dbt takes the best Root or Core one instead when the project's
-     * `require_explicit_package_overrides_for_builtin_materializations` is true
-     * (the default from dbt 1.8); the flag is not in the manifest, so both are
-     * returned (`chosen` is what the version's default picks).
-     */
-    materialization(name) {
-        let best = null;
-        let bestCoreOrRoot = null;
-        let hasCore = false;
-        for (let specificity = 0; specificity < this.prefixes.length; specificity++) {
-            for (const id of this.byName.get(`materialization_${name}_${this.prefixes[specificity]}`) ?? []) {
-                const candidate = {
-                    id,
-                    specificity,
-                    locality: this.locality(this.macros.get(id).packageName),
-                };
-                if (candidate.locality === Locality.Core)
-                    hasCore = true;
-                if (beats(candidate, best))
-                    best = candidate;
-                if (candidate.locality !== Locality.Imported && beats(candidate, bestCoreOrRoot))
-                    bestCoreOrRoot = candidate;
-            }
-        }
-        if (best !== null && best.locality === Locality.Imported && hasCore) {
-            return this.explicitOverridesByDefault
-                ? { chosen: bestCoreOrRoot?.id ?? null, alternative: best.id }
-                : { chosen: best.id, alternative: bestCoreOrRoot?.id ?? null };
-        }
-        return { chosen: best?.id ?? null, alternative: null };
-    }
-    /** Names of the macros `id`'s source dispatches (`adapter.dispatch('name', …)`). */
-    dispatchedNames(id) {
-        let names = this.dispatched.get(id);
-        if (names === undefined) {
-            const found = new Set();
-            const sql = this.macros.get(id)?.macroSql ?? "";
-            if (sql.includes("dispatch"))
-                for (const match of sql.matchAll(DISPATCH_CALL))
-                    found.add(match[1]);
-            names = [...found].sort();
-            this.dispatched.set(id, names);
-        }
-        return names;
-    }
-    /** Every macro `adapter.dispatch(name)` may find: `<prefix>__name` in any package. */
-    dispatchCandidates(name, out) {
-        for (const prefix of this.prefixes) {
-            for (const id of this.byName.get(`${prefix}__${name}`) ?? [])
-                out.add(id);
-        }
-    }
-    edges(id, searchPackage) {
-        let cache = this.edgeCache.get(searchPackage);
-        if (cache === undefined) {
-            cache = new Map();
-            this.edgeCache.set(searchPackage, cache);
-        }
-        let edges = cache.get(id);
-        if (edges !== undefined)
-            return edges;
-        const macro = this.macros.get(id);
-        const targets = new Set();
-        const missing = [];
-        const overrides = [];
-        for (const dep of macro.dependsOn.macros) {
-            if (this.macros.has(dep))
-                targets.add(dep);
-            else
-                missing.push(dep);
-            const parts = splitId(dep);
-            if (parts === null)
-                continue;
-            const winner = this.flat(parts.name, searchPackage);
-            if (this.internal.has(parts.packageName)) {
-                // An unqualified call from dbt's or the adapter's macros: the flat
-                // winner runs (an override when it isn't the listed one); written
-                // `dbt.name`, the internal winner.
-                if (winner !== undefined) {
-                    targets.add(winner);
-                    if (winner !== dep)
-                        overrides.push({ name: parts.name, replaces: dep, by: winner });
-                }
-                const internal = this.internalFlat.get(parts.name);
-                if (internal !== undefined)
-                    targets.add(internal);
-            }
-            else if (winner !== undefined && !this.isEngine(winner)) {
-                // A package's macro: `pkg.name` runs it; an unqualified call may find
-                // the node's package's or the root project's macro of that name.
-                targets.add(winner);
-            }
-        }
-        for (const name of this.dispatchedNames(id))
-            this.dispatchCandidates(name, targets);
-        targets.delete(id);
-        edges = { targets: [...targets], missing, overrides };
-        cache.set(id, edges);
-        return edges;
-    }
-    /** The closure of one root id for a node of `searchPackage`, cached. */
-    closureOf(root, searchPackage) {
-        let cache = this.closureCache.get(searchPackage);
-        if (cache === undefined) {
-            cache = new Map();
-            this.closureCache.set(searchPackage, cache);
-        }
-        const cached = cache.get(root);
-        if (cached !== undefined)
-            return cached;
-        const closure = { ids: new Set(), missing: new Set(), overrides: new Map() };
-        if (!this.macros.has(root)) {
-            closure.missing.add(root);
-        }
-        else {
-            closure.ids.add(root);
-            const stack = [root];
-            while (stack.length > 0) {
-                const edges = this.edges(stack.pop(), searchPackage);
-                for (const id of edges.missing)
-                    closure.missing.add(id);
-                for (const o of edges.overrides)
-                    closure.overrides.set(`${o.name}\0${o.replaces}\0${o.by}`, o);
-                for (const id of edges.targets) {
-                    if (!closure.ids.has(id)) {
-                        closure.ids.add(id);
-                        stack.push(id);
-                    }
-                }
-            }
-        }
-        cache.set(root, closure);
-        return closure;
-    }
-    /** The strategy macro found by name at run time, or null. */
-    strategyMacro(roots) {
-        const custom = roots.materialization !== null && !BUILTIN_MATERIALIZATIONS.has(roots.materialization);
-        if (roots.materialization === "incremental" || (custom && roots.incrementalStrategy !== null)) {
-            const strategy = (roots.incrementalStrategy ?? "default").replaceAll("+", "_");
-            return this.flat(`get_incremental_${strategy}_sql`, roots.searchPackage) ?? null;
-        }
-        if (roots.materialization === "snapshot" && roots.snapshotStrategy !== null) {
-            const name = roots.snapshotStrategy;
-            const dot = name.indexOf(".");
-            const qualified = dot < 0
-                ? `snapshot_${name}_strategy`
-                : `${name.slice(0, dot)}.snapshot_${name.slice(dot + 1)}_strategy`;
-            return this.qualified(qualified, roots.searchPackage) ?? null;
-        }
-        return null;
-    }
-    /** The macros reachable at run time from `called` for a node (or hook) of `searchPackage`, sorted, and the missing ids. */
-    closure(called, searchPackage) {
-        const ids = new Set();
-        const missing = new Set();
-        for (const root of called) {
-            const closure = this.closureOf(root, searchPackage);
-            for (const id of closure.ids)
-                ids.add(id);
-            for (const id of closure.missing)
-                missing.add(id);
-        }
-        return { macros: [...ids].sort(), missing: [...missing].sort() };
-    }
-    /**
-     * The run-time macros of a node and, apart, the project and package
-     * macros reached without going through `nameRoots` (what the environment
-     * scan reads).
-     */
-    resolve(roots) {
-        const sp = roots.searchPackage;
-        const { chosen, alternative } = this.materialization(roots.materialization ?? "view");
-        const strategy = this.strategyMacro(roots);
-        const body = new Set(roots.called);
-        if (chosen !== null)
-            body.add(chosen);
-        if (alternative !== null)
-            body.add(alternative);
-        if (strategy !== null)
-            body.add(strategy);
-        const ids = new Set();
-        const missing = new Set();
-        const overrides = new Map();
-        const take = (root) => {
-            const closure = this.closureOf(root, sp);
-            for (const id of closure.ids)
-                ids.add(id);
-            for (const id of closure.missing)
-                missing.add(id);
-            for (const [key, o] of closure.overrides)
-                overrides.set(key, o);
-            return closure;
-        };
-        for (const root of body)
-            take(root);
-        const bodyUser = [...ids].filter((id) => !this.isEngine(id) && !isNameMacro(this.macros.get(id).name));
-        for (const root of roots.nameRoots)
-            take(root);
-        const macros = [...ids].sort();
-        return {
-            resolved: {
-                macros,
-                user: macros.filter((id) => !this.isEngine(id)),
-                materialization: chosen ?? alternative,
-                materializationAlternative: chosen === null ? null : alternative,
-                strategy,
-                overrides: [...overrides.values()].sort((a, b) => a.name === b.name ? (a.replaces < b.replaces ? -1 : 1) : a.name < b.name ? -1 : 1),
-                missing: [...missing].sort(),
-            },
-            bodyUser: bodyUser.sort(),
-        };
-    }
-}
-/** dbt's order of materialization candidates: more specific, then more local (ties by id, for determinism). */
-function beats(a, b) {
-    if (b === null)
-        return true;
-    if (a.specificity !== b.specificity)
-        return a.specificity < b.specificity;
-    if (a.locality !== b.locality)
-        return a.locality > b.locality;
-    return a.id < b.id;
-}
-
 ;// CONCATENATED MODULE: ./src/dbt/macros/fingerprint-macros.ts
 
 
-
-const resolvers = new WeakMap();
-/** The resolver of a project's macros, one per MacroIndex. */
-function resolverOf(graph, macros) {
-    let resolver = resolvers.get(macros);
-    if (resolver === undefined) {
-        resolver = new RunTimeResolver(graph.macros, graph.metadata.adapterType, graph.metadata.projectName, graph.metadata.dbtVersion);
-        resolvers.set(macros, resolver);
-    }
-    return resolver;
-}
-/** SHA-256 over `id\0<source digest>\n` of each macro, in the (sorted) order given. */
-function closureDigest(macros, ids) {
-    let text = "";
-    for (const id of ids)
-        text += `${id}\0${macros.sourceDigest(id)}\n`;
-    return (0,fingerprint_digest/* sha256 */.s)(text);
-}
 const nodeMacroCache = new WeakMap();
 function stringConfig(n, key) {
     const value = n.config?.[key];
@@ -17907,7 +17790,7 @@ function stringConfig(n, key) {
  * the materialization and strategy dbt picks, everything they reach at run
  * time, and the `generate_*_name` overrides. Cached by what decides it.
  */
-function nodeRunTimeMacros(graph, macros, n, ephemerals, materialization) {
+function nodeRunTimeMacros(macros, n, ephemerals, materialization) {
     let cache = nodeMacroCache.get(macros);
     if (cache === undefined) {
         cache = new Map();
@@ -17924,7 +17807,7 @@ function nodeRunTimeMacros(graph, macros, n, ephemerals, materialization) {
         for (const ephemeral of ephemerals)
             for (const id of ephemeral.dependsOn.macros)
                 called.add(id);
-        const { resolved, bodyUser } = resolverOf(graph, macros).resolve({
+        const { resolved, bodyUser } = macros.resolver.resolve({
             searchPackage: n.packageName,
             called: [...called],
             materialization,
@@ -17932,7 +17815,7 @@ function nodeRunTimeMacros(graph, macros, n, ephemerals, materialization) {
             snapshotStrategy,
             nameRoots: macros.generateNameOverrides(),
         });
-        result = { resolved, bodyUser, digest: closureDigest(macros, resolved.macros) };
+        result = { resolved, bodyUser, digest: macros.closureDigest(resolved.macros) };
         cache.set(key, result);
     }
     return result;
@@ -17960,14 +17843,14 @@ function projectHooks(graph, macros) {
     const hooks = onRunStartHooks(graph);
     const incomplete = [];
     const entries = [];
-    const resolver = resolverOf(graph, macros);
+    const resolver = macros.resolver;
     for (const hook of hooks) {
         if (hook.rawCode === null)
             incomplete.push(`on-run-start hook \`${hook.uniqueId}\` has no recorded SQL`);
         const closure = resolver.closure(hook.dependsOn.macros, hook.packageName ?? graph.metadata.projectName ?? "");
         for (const id of closure.missing)
             incomplete.push(`macro \`${id}\` of \`${hook.uniqueId}\` is missing from the artifacts`);
-        entries.push([hook.uniqueId, hook.rawCode, closureDigest(macros, closure.macros)]);
+        entries.push([hook.uniqueId, hook.rawCode, macros.closureDigest(closure.macros)]);
     }
     result = { digest: hooks.length === 0 ? null : (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)(entries)), incomplete };
     projectHookCache.set(macros, result);
@@ -18614,7 +18497,7 @@ function fingerprintNode(graph, node, macros, inputs = {}) {
     // (src/dbt/macros/run-time-closure.ts), engine macros included; and the
     // on-run-start hooks that run before it.
     const materialization = n.materialized ?? (n.resourceType === "model" ? "view" : n.resourceType);
-    const { resolved, bodyUser, digest: macrosDigest, } = nodeRunTimeMacros(graph, macros, n, ephemerals, materialization);
+    const { resolved, bodyUser, digest: macrosDigest, } = nodeRunTimeMacros(macros, n, ephemerals, materialization);
     if (resolved.materialization === null)
         incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
     for (const id of resolved.missing)
@@ -18926,8 +18809,9 @@ function persistedDocsOf(n, adapterType) {
  * `latest_version_pointer_enabled_by_default` is on (`flagDefault`: read by
  * the edge from dbt_project.yml, which the manifest doesn't record; null,
  * unknown, counts as on). So the component says whether this node
- * makes a pointer view and, if so, from which config and user macros (the
- * alias macro's overrides, the view materialization). `latest_version`
+ * makes a pointer view and, if so, from which config and macros (the
+ * alias macro's overrides, the view materialization, and everything they
+ * run, resolved at run time). `latest_version`
  * moving from v2 to v3 changes both nodes; v1 is unchanged.
  */
 function versionDigest(n, macros, flagDefault) {
@@ -18937,15 +18821,23 @@ function versionDigest(n, macros, flagDefault) {
     const enabled = set === undefined || set === null ? flagDefault !== false : set !== false;
     if (!latest || !enabled)
         return (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)({ pointer: null }));
+    // The alias macro is looked up by name, root project first (`Manifest.find_macro_by_name`):
+    // every project and package macro of that name (and its dispatch candidates) counts. The view
+    // materialization is dbt's choice for the adapter (`find_materialization_macro_by_name`). Both run
+    // in the model's context, so their closure is resolved at run time (overrides and dispatch
+    // candidates included, dbt's and the adapter's macros too), as the `macros` component's is.
+    const resolver = macros.resolver;
+    const view = resolver.materialization("view");
     const roots = [
         ...macros.userMacrosNamed(POINTER_ALIAS_MACRO),
         ...macros.userMacrosNamed(`default__${POINTER_ALIAS_MACRO}`),
         ...(macros.adapterType === null
             ? []
             : macros.userMacrosNamed(`${macros.adapterType}__${POINTER_ALIAS_MACRO}`)),
-        ...macros.materializationMacros("view"),
+        ...(view.chosen === null ? [] : [view.chosen]),
+        ...(view.alternative === null ? [] : [view.alternative]),
     ];
-    const { digest } = macros.digestedClosure(roots);
+    const digest = macros.closureDigest(resolver.closure(roots, n.packageName).macros);
     return (0,fingerprint_digest/* sha256 */.s)((0,canonical_json/* canonicalJson */.d)({ pointer: { config: pointer ?? null, macros: digest } }));
 }
 function isPlainRecord(value) {
@@ -18980,20 +18872,8 @@ function environmentReads(n, userMacros, macros) {
     return reads;
 }
 
-// EXTERNAL MODULE: ./src/dbt/fingerprint/macro-index.ts
-var macro_index = __nccwpck_require__(4608);
-;// CONCATENATED MODULE: ./src/dbt/fingerprint/shared-macro-index.ts
-
-const indexes = new WeakMap();
-function macroIndexFor(graph) {
-    let index = indexes.get(graph);
-    if (index === undefined) {
-        index = new macro_index/* MacroIndex */.t8(graph.macros, graph.metadata.adapterType);
-        indexes.set(graph, index);
-    }
-    return index;
-}
-
+// EXTERNAL MODULE: ./src/dbt/fingerprint/shared-macro-index.ts + 2 modules
+var shared_macro_index = __nccwpck_require__(8858);
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/project-fingerprints.ts
 
 
@@ -19002,7 +18882,7 @@ function macroIndexFor(graph) {
 
 
 function fingerprintProject(graph, inputs = {}) {
-    const macros = macroIndexFor(graph);
+    const macros = (0,shared_macro_index/* macroIndexFor */.q)(graph);
     const result = new Map();
     const adapter = graph.metadata.adapterType;
     const ephemeralCalls = new Map();
@@ -20075,8 +19955,349 @@ const doctorCommand = {
     },
 };
 
+// EXTERNAL MODULE: ./src/env/environment-identity.ts
+var environment_identity = __nccwpck_require__(7993);
 // EXTERNAL MODULE: ./src/env/names.ts
 var names = __nccwpck_require__(2563);
+// EXTERNAL MODULE: ./src/env/lifecycle/common.ts
+var common = __nccwpck_require__(983);
+;// CONCATENATED MODULE: ./src/env/lifecycle/create.ts
+/**
+ * Create or refresh a pull request's environment (PR opened, pushed to):
+ * from the plan of the PR's manifest (compiled with the CI target, planned
+ * with `pointers: true` over prod's state, or over `environmentBaseline`),
+ *
+ * - creates the schemas of the manifest's relations that don't exist (the
+ *   environment owns those);
+ * - makes a pointer view at the manifest's relation of every REUSE node,
+ *   reading the relation prod's state records for it (`schema.table`: never
+ *   the database), unless the node's last build is the environment's own
+ *   (it is already in place);
+ * - drops the pointer views of nodes that are now built (dbt builds them);
+ * - repairs pointers that went missing (a prod rebuild on PostgreSQL drops
+ *   the views that read a table with CASCADE) and points moved ones again.
+ *
+ * Idempotent: a second run with the same plan changes nothing. Each change
+ * is one transaction holding both the object and its registry rows, so a
+ * failure anywhere leaves the registry equal to what the warehouse holds,
+ * and a rerun finishes. Refused, before anything changes, when a relation of
+ * the manifest is a relation prod's state records (the CI target writes over
+ * prod), when a name can't be used, when an object the environment doesn't
+ * own is where a pointer must go, when another environment (of any
+ * repository or project) created one of its schemas, or when one of its
+ * schemas holds relations it doesn't own (prod's, when the CI target is
+ * prod's schema and prod's state is missing): an environment only ever owns
+ * what it created (docs/environments.md, Isolation).
+ */
+
+
+
+
+async function createEnvironment(ctx, input) {
+    const { warehouse, registry, now } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    const name = input.name;
+    const plan = input.plan;
+    // 1. Validate everything before changing anything.
+    if (ctx.scope.repository === null) {
+        throw new user_error/* UserError */.yo("usage", `The legacy scope (--legacy) only cleans up environments written before isolation; it never creates one.`, { input: "--legacy" });
+    }
+    if (input.project !== ctx.scope.project) {
+        throw new user_error/* UserError */.yo("environment_foreign", `The manifest's dbt project is ${input.project}, but the environment ${name} is of ${(0,environment_identity/* describeScope */.OI)(ctx.scope)}.`);
+    }
+    const prodRelations = new Map();
+    const prodSchemas = new Set();
+    for (const [id, state] of Object.entries(input.prod?.nodes ?? {})) {
+        if (!state.relation)
+            continue;
+        prodRelations.set((0,names/* qualifiedKey */.Co)(state.relation, rules), {
+            node: id,
+            relation: (0,common/* qualifiedOf */.wf)(state.relation),
+        });
+        prodSchemas.add(state.relation.schema);
+    }
+    const overlaps = [];
+    const seen = new Map();
+    const collisions = [];
+    for (const entry of plan.entries) {
+        (0,names/* checkIdentifier */.Ki)(entry.relation.schema, rules, `schema of ${entry.unique_id}`);
+        (0,names/* checkIdentifier */.Ki)(entry.relation.identifier, rules, `relation name of ${entry.unique_id}`);
+        const key = (0,names/* qualifiedKey */.Co)(entry.relation, rules);
+        const prod = prodRelations.get(key);
+        if (prod)
+            overlaps.push(`${entry.unique_id} at ${(0,common/* describe */.q0)(entry.relation)} (prod's ${prod.node} is ${(0,common/* describe */.q0)(prod.relation)})`);
+        const other = seen.get(key);
+        if (other) {
+            collisions.push(`${other.node} (${(0,names/* showName */.$i)((0,common/* describe */.q0)(other.relation))}) and ${entry.unique_id} (${(0,names/* showName */.$i)((0,common/* describe */.q0)(entry.relation))})`);
+        }
+        seen.set(key, { node: entry.unique_id, relation: (0,common/* qualifiedOf */.wf)(entry.relation) });
+    }
+    if (overlaps.length > 0) {
+        throw new user_error/* UserError */.yo("environment_overlaps_prod", `The environment ${name} would write over prod: ${overlaps.length} relation${overlaps.length === 1 ? "" : "s"} of the pull request's manifest ${overlaps.length === 1 ? "is" : "are"} prod's (${overlaps.slice(0, 5).join("; ")}${overlaps.length > 5 ? "; …" : ""}). The CI target's schema is not set.`);
+    }
+    if (collisions.length > 0) {
+        throw new user_error/* UserError */.yo("identifier_refused", `Two nodes of the manifest name the same relation in ${warehouse.capabilities.engine}${rules.case_sensitive ? "" : " (names differing only in case are one object there)"}: ${collisions.slice(0, 5).join("; ")}.`);
+    }
+    const desired = [];
+    let inPlace = 0;
+    for (const entry of plan.entries) {
+        if (entry.action !== "REUSE")
+            continue;
+        const recorded = entry.last_build?.relation ?? null;
+        if (!entry.last_build || !recorded) {
+            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is reused, but prod's state records no relation for its build, so no pointer view can read it.`, {
+                hint: "Record a build of it with this version of ods-state (the next default-branch run does), then refresh the environment.",
+            });
+        }
+        if ((0,names/* sameQualified */.V9)(entry.relation, recorded, rules)) {
+            inPlace += 1;
+            continue;
+        }
+        (0,names/* checkIdentifier */.Ki)(recorded.schema, rules, `schema of prod's ${entry.unique_id}`);
+        (0,names/* checkIdentifier */.Ki)(recorded.identifier, rules, `relation name of prod's ${entry.unique_id}`);
+        if (entry.relation.database !== null &&
+            recorded.database !== null &&
+            (0,names/* nameKey */.Rc)(entry.relation.database, rules) !== (0,names/* nameKey */.Rc)(recorded.database, rules)) {
+            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is built into database ${(0,names/* showName */.$i)(entry.relation.database)} by the pull request's target but into ${(0,names/* showName */.$i)(recorded.database)} by prod's: a pointer view can't read across databases.`, { hint: "Give the CI target the same database as prod and its own schema." });
+        }
+        desired.push({
+            node_id: entry.unique_id,
+            at: (0,common/* qualifiedOf */.wf)(entry.relation),
+            reads: (0,common/* qualifiedOf */.wf)(recorded),
+            run_id: entry.last_build.run_id,
+            version_key: input.prod?.nodes[entry.unique_id]?.version_key ?? null,
+        });
+    }
+    const schemas = [];
+    const schemaKeys = new Set();
+    for (const entry of plan.entries) {
+        const key = (0,names/* nameKey */.Rc)(entry.relation.schema, rules);
+        if (!schemaKeys.has(key)) {
+            schemaKeys.add(key);
+            schemas.push(entry.relation.schema);
+        }
+    }
+    schemas.sort();
+    // 2. Observe the warehouse and the registry.
+    const existing = await (0,common/* ownEnvironment */.am)(ctx, name);
+    const owned = existing ? await registry.objects(name) : [];
+    const pointers = existing ? await registry.pointers(name) : [];
+    const pointerSchemas = pointers.map((pointer) => pointer.schema);
+    const seenNow = await (0,common/* observe */.lB)(warehouse, [...new Set([...schemas, ...pointerSchemas])]);
+    const ownedByKey = new Map();
+    for (const object of owned) {
+        if (object.kind !== "schema")
+            ownedByKey.set((0,names/* qualifiedKey */.Co)(object, rules), object);
+    }
+    const ownedSchemas = new Set(owned.filter((object) => object.kind === "schema").map((object) => (0,names/* nameKey */.Rc)(object.schema, rules)));
+    const protectedSchemas = new Set([...prodSchemas, ...(existing?.prod_schemas ?? [])].map((s) => (0,names/* nameKey */.Rc)(s, rules)));
+    const isOwned = (object) => ownedByKey.has((0,names/* qualifiedKey */.Co)(object, rules)) ||
+        (ownedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)) && !protectedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)));
+    // A schema another environment created is that environment's, whoever else would write there: two
+    // repositories' (or projects') PR 7 never share a CI schema.
+    const planSchemas = new Set(schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+    const taken = [];
+    for (const other of await registry.ownedSchemas()) {
+        if (other.environment === name || !planSchemas.has((0,names/* nameKey */.Rc)(other.schema, rules)))
+            continue;
+        const owner = await registry.environment(other.environment);
+        taken.push(`${(0,names/* showName */.$i)(other.schema)} was created by ${owner ? (0,environment_identity/* describeOwner */.$S)(owner) : other.environment}`);
+    }
+    if (taken.length > 0) {
+        throw new user_error/* UserError */.yo("environment_schema_taken", `The environment ${name} can't use its schemas: ${taken.join("; ")}. Schemas are never shared between environments.`);
+    }
+    const blocked = [];
+    for (const pointer of desired) {
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        if (found && !isOwned(found)) {
+            blocked.push(`${(0,common/* describe */.q0)(found)} (a ${found.kind} the environment doesn't own, where ${pointer.node_id}'s pointer view goes)`);
+        }
+    }
+    if (blocked.length > 0) {
+        throw new user_error/* UserError */.yo("environment_refused", `The environment ${name} can't be completed: ${blocked.slice(0, 5).join("; ")}${blocked.length > 5 ? "; …" : ""}.`, {
+            hint: "Drop or rename those objects (they were not made by ODS for this environment), or give the CI target another schema.",
+        });
+    }
+    // Its schemas hold only what it owns: never prod's relations (a CI target writing to prod's schema when
+    // prod's state is missing) nor anyone else's.
+    const occupied = [...seenNow.objects.values()].filter((object) => planSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)) && !isOwned(object));
+    if (occupied.length > 0) {
+        throw new user_error/* UserError */.yo("environment_schema_occupied", `The environment ${name} would be created in schema${occupied.length === 1 ? "" : "s"} holding ${occupied.length} relation${occupied.length === 1 ? "" : "s"} it did not create: ${occupied
+            .slice(0, 5)
+            .map((object) => `${(0,common/* describe */.q0)(object)} (${object.kind})`)
+            .join(", ")}${occupied.length > 5 ? ", …" : ""}.${input.prod ? "" : " Prod's state is missing, so ODS can't tell prod's relations from anything else there."}`);
+    }
+    // 3. Work out the changes.
+    const actions = [];
+    const desiredByNode = new Map(desired.map((pointer) => [pointer.node_id, pointer]));
+    const recordedByNode = new Map(pointers.map((pointer) => [pointer.node_id, pointer]));
+    for (const schema of schemas) {
+        if (!seenNow.schemas.has((0,names/* nameKey */.Rc)(schema, rules)))
+            actions.push({ action: "create_schema", object: schema });
+    }
+    for (const pointer of pointers) {
+        if (desiredByNode.has(pointer.node_id))
+            continue;
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules));
+        actions.push({
+            action: found?.kind === "view" ? "drop_pointer" : "forget_pointer",
+            object: (0,common/* describe */.q0)(pointer),
+            node_id: pointer.node_id,
+        });
+    }
+    for (const pointer of desired) {
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        const recorded = recordedByNode.get(pointer.node_id);
+        const base = { object: (0,common/* describe */.q0)(pointer.at), node_id: pointer.node_id, reads: (0,common/* describe */.q0)(pointer.reads) };
+        if (!found)
+            actions.push({ action: "create_pointer", ...base });
+        else if (found.kind === "table")
+            actions.push({ action: "replace_with_pointer", ...base });
+        else if (!recorded ||
+            !(0,names/* sameQualified */.V9)(recorded, pointer.at, rules) ||
+            !(0,names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules)) {
+            actions.push({ action: "repoint", ...base });
+        }
+    }
+    const result = {
+        environment: name,
+        dry_run: input.dryRun === true,
+        actions,
+        pointers: desired.length,
+        in_place: inPlace,
+        schemas,
+    };
+    if (input.dryRun)
+        return result;
+    // 4. Apply, one transaction per change.
+    const record = {
+        name,
+        repository: ctx.scope.repository,
+        project: input.project,
+        pr_number: input.prNumber ?? existing?.pr_number ?? null,
+        head_sha: input.headSha ?? existing?.head_sha ?? null,
+        status: "open",
+        prod_schemas: [...new Set([...(existing?.prod_schemas ?? []), ...prodSchemas])].sort(),
+        schemas: [...new Set([...(existing?.schemas ?? []), ...schemas])].sort(),
+        created_at: existing?.created_at ?? now,
+        updated_at: now,
+        closed_at: null,
+    };
+    await (0,common/* step */.PM)(warehouse, `Registering the environment ${name}`, () => registry.putEnvironment(record));
+    for (const action of actions) {
+        if (action.action !== "create_schema")
+            continue;
+        const schema = action.object;
+        await (0,common/* step */.PM)(warehouse, `Creating the schema ${schema}`, async () => {
+            const object = {
+                environment: name,
+                schema,
+                identifier: "",
+                kind: "schema",
+                role: "schema",
+                node_id: null,
+                state: "creating",
+                created_at: now,
+            };
+            await registry.putObject(object);
+            await warehouse.createSchema(schema);
+            await registry.putObject({ ...object, state: "present" });
+        });
+    }
+    for (const pointer of pointers) {
+        if (desiredByNode.has(pointer.node_id))
+            continue;
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules));
+        await (0,common/* step */.PM)(warehouse, `Dropping the pointer view ${(0,common/* describe */.q0)(pointer)}`, async () => {
+            // dbt builds the node now: drop the view (a table already there is dbt's build, left alone).
+            if (found?.kind === "view")
+                await warehouse.dropObject(found);
+            await registry.deletePointer(name, pointer.node_id);
+            if (found?.kind === "table") {
+                // dbt's build replaced the view: the environment owns it as a build.
+                await registry.putObject({
+                    environment: name,
+                    schema: pointer.schema,
+                    identifier: pointer.identifier,
+                    kind: "table",
+                    role: "build",
+                    node_id: pointer.node_id,
+                    state: "present",
+                    created_at: now,
+                });
+            }
+            else {
+                await registry.deleteObject(name, pointer.schema, pointer.identifier);
+            }
+        });
+    }
+    for (const pointer of desired) {
+        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        const recorded = recordedByNode.get(pointer.node_id);
+        const record = {
+            environment: name,
+            node_id: pointer.node_id,
+            schema: pointer.at.schema,
+            identifier: pointer.at.identifier,
+            reads: pointer.reads,
+            reads_run_id: pointer.run_id,
+            version_key: pointer.version_key,
+            updated_at: now,
+        };
+        const object = {
+            environment: name,
+            schema: pointer.at.schema,
+            identifier: pointer.at.identifier,
+            kind: "view",
+            role: "pointer",
+            node_id: pointer.node_id,
+            state: "creating",
+            created_at: now,
+        };
+        const ownedRow = ownedByKey.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        const unchanged = found?.kind === "view" &&
+            recorded !== undefined &&
+            (0,names/* sameQualified */.V9)(recorded, pointer.at, rules) &&
+            (0,names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules);
+        if (unchanged) {
+            if (recorded.reads_run_id !== pointer.run_id ||
+                recorded.version_key !== pointer.version_key ||
+                ownedRow?.state !== "present") {
+                await (0,common/* step */.PM)(warehouse, `Recording the pointer view ${(0,common/* describe */.q0)(pointer.at)}`, async () => {
+                    await registry.putPointer(record);
+                    await registry.putObject({ ...object, created_at: ownedRow?.created_at ?? now, state: "present" });
+                });
+            }
+            continue;
+        }
+        const apply = async (dropFirst) => (0,common/* step */.PM)(warehouse, `Making the pointer view ${(0,common/* describe */.q0)(pointer.at)} read ${(0,common/* describe */.q0)(pointer.reads)}`, async () => {
+            await registry.putObject(object);
+            if (found?.kind === "table") {
+                // An earlier push built it here; prod's build is reused now.
+                await warehouse.dropObject(found);
+                await registry.deleteBuild(name, pointer.node_id);
+            }
+            const sameView = found?.kind === "view" && found.identifier === pointer.at.identifier;
+            if (found?.kind === "view" && (!sameView || dropFirst))
+                await warehouse.dropObject(found);
+            await warehouse.createView(pointer.at, pointer.reads, { replace: sameView && !dropFirst });
+            await registry.putPointer(record);
+            await registry.putObject({ ...object, state: "present" });
+            await registry.deleteBuild(name, pointer.node_id);
+        });
+        try {
+            await apply(false);
+        }
+        catch (error) {
+            // CREATE OR REPLACE VIEW fails on PostgreSQL when the columns it reads changed: drop and create instead.
+            if (found?.kind !== "view")
+                throw error;
+            await apply(true);
+        }
+    }
+    return result;
+}
+
 ;// CONCATENATED MODULE: ./src/env/registry.ts
 /**
  * The environment registry: in the warehouse itself, in a metadata schema
@@ -20086,8 +20307,10 @@ var names = __nccwpck_require__(2563);
  * a newer major or minor, and upgrades an older minor additively.
  *
  *   registry_info    key, value                          schema_version
- *   environments     name, project, pr_number, head_sha, status (open | closed | merged | removed),
- *                    prod_schemas (JSON), created_at, updated_at, closed_at
+ *   environments     name (derived from the identity: environment-identity.ts), repository, project,
+ *                    pr_number, head_sha, status (open | closed | merged | removed), prod_schemas (JSON),
+ *                    schemas (JSON: the schemas it was created over), created_at, updated_at, closed_at
+ *                    (1.0 rows have no repository: legacy, acted on only when asked to, see docs)
  *   env_objects      what an environment owns: schemas it created, its pointer views, the relations
  *                    its builds wrote; state creating (intent written first) | present
  *   env_pointers     pointer view (schema, identifier) → what it reads (schema, identifier, run, version key)
@@ -20095,7 +20318,8 @@ var names = __nccwpck_require__(2563);
  *                    fingerprint digest, checks digest and outcome, parents read (JSON:
  *                    node → {run_id, version_key, via pointer | build}), sources seen (JSON),
  *                    the node's state as the planner reads it (JSON)
- *   promotions       one per promotion: environment, promoted_by, status, atomic, retain_until
+ *   promotions       one per promotion: environment, repository, project, promoted_by, status, atomic,
+ *                    retain_until
  *   promotion_steps  the journal: one per node: source, staged, target, retired and undone names,
  *                    state, the prod state it replaced and the state it promoted (JSON)
  *
@@ -20105,7 +20329,9 @@ var names = __nccwpck_require__(2563);
 
 
 
-const REGISTRY_SCHEMA_VERSION = { major: 1, minor: 0 };
+
+/** 1.1: environments and promotions name their repository; environments record their schemas. */
+const REGISTRY_SCHEMA_VERSION = { major: 1, minor: 1 };
 const DEFAULT_META_SCHEMA = "ods_meta";
 const T = {
     info: { name: "registry_info", columns: { key: "text", value: "text" }, key: ["key"] },
@@ -20115,6 +20341,8 @@ const T = {
             name: "text",
             project: "text",
             pr_number: "integer",
+            repository: "text",
+            schemas: "text",
             head_sha: "text",
             status: "text",
             prod_schemas: "text",
@@ -20181,6 +20409,7 @@ const T = {
             id: "text",
             environment: "text",
             project: "text",
+            repository: "text",
             promoted_by: "text",
             status: "text",
             atomic: "integer",
@@ -20233,6 +20462,9 @@ class EnvironmentRegistry {
     /**
      * Opens the registry in `schema`, creating it unless `create` is false (then
      * null when there is none). Refuses a registry written by a newer version.
+     * Safe when several jobs create it at once: the adapter serializes creation
+     * (PostgreSQL: an advisory lock), and a creator that still loses a race on
+     * the catalog reads the registry the other one made.
      */
     static async open(warehouse, options = {}) {
         const schema = (0,names/* checkIdentifier */.Ki)(options.schema ?? DEFAULT_META_SCHEMA, warehouse.capabilities.identifiers, "metadata schema");
@@ -20245,9 +20477,11 @@ class EnvironmentRegistry {
             if (!version || !canRead(REGISTRY_SCHEMA_VERSION, version)) {
                 throw new user_error/* UserError */.yo("registry_newer", `The environment registry in ${warehouse.label} (schema ${schema}) has schema_version ${JSON.stringify(text)}; this ods-state reads ${REGISTRY_SCHEMA_VERSION.major}.0 to ${formatSchemaVersion(REGISTRY_SCHEMA_VERSION)}.`);
             }
-            if (version.minor < REGISTRY_SCHEMA_VERSION.minor && options.create !== false) {
+            // An older minor is upgraded additively (its columns added), even when opened without `create`: this
+            // version reads its columns. Rows of 1.0 get no repository: legacy (docs/environments.md, Isolation).
+            if (version.minor < REGISTRY_SCHEMA_VERSION.minor) {
                 await warehouse.transaction(async () => {
-                    await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
+                    await warehouse.ensureRecordTables(schema, REGISTRY_TABLES, { upgrade: true });
                     await warehouse.upsertRecord(schema, T.info, {
                         key: "schema_version",
                         value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
@@ -20258,13 +20492,22 @@ class EnvironmentRegistry {
         }
         if (options.create === false)
             return null;
-        await warehouse.transaction(async () => {
-            await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
-            await warehouse.upsertRecord(schema, T.info, {
-                key: "schema_version",
-                value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
+        try {
+            await warehouse.transaction(async () => {
+                await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
+                await warehouse.upsertRecord(schema, T.info, {
+                    key: "schema_version",
+                    value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION),
+                });
             });
-        });
+        }
+        catch (error) {
+            // Another job created it at the same moment (an ods-state without the adapter's creation lock):
+            // what it made is what this one would have; read it once more.
+            if (!isDuplicateObject(error) || options.retried)
+                throw error;
+            return EnvironmentRegistry.open(warehouse, { ...options, retried: true });
+        }
         return registry;
     }
     /* ----------------------------------------------------------- environments */
@@ -20279,8 +20522,10 @@ class EnvironmentRegistry {
     async putEnvironment(record) {
         await this.warehouse.upsertRecord(this.schema, T.environments, {
             name: record.name,
+            repository: record.repository,
             project: record.project,
             pr_number: record.pr_number,
+            schemas: JSON.stringify(record.schemas),
             head_sha: record.head_sha,
             status: record.status,
             prod_schemas: JSON.stringify(record.prod_schemas),
@@ -20299,6 +20544,20 @@ class EnvironmentRegistry {
             kind: registry_str(row.kind),
             role: registry_str(row.role),
             node_id: strOrNull(row.node_id),
+            state: registry_str(row.state),
+            created_at: registry_str(row.created_at),
+        }));
+    }
+    /** Every schema an environment (of any repository or project) says it created. */
+    async ownedSchemas() {
+        const rows = await this.warehouse.selectRecords(this.schema, T.objects, { kind: "schema" });
+        return rows.map((row) => ({
+            environment: registry_str(row.environment),
+            schema: registry_str(row.schema_name),
+            identifier: "",
+            kind: "schema",
+            role: "schema",
+            node_id: null,
             state: registry_str(row.state),
             created_at: registry_str(row.created_at),
         }));
@@ -20415,6 +20674,7 @@ class EnvironmentRegistry {
             .map((row) => ({
             id: registry_str(row.id),
             environment: registry_str(row.environment),
+            repository: strOrNull(row.repository),
             project: registry_str(row.project),
             promoted_by: registry_str(row.promoted_by),
             status: registry_str(row.status),
@@ -20430,6 +20690,7 @@ class EnvironmentRegistry {
         await this.warehouse.upsertRecord(this.schema, T.promotions, {
             id: promotion.id,
             environment: promotion.environment,
+            repository: promotion.repository,
             project: promotion.project,
             promoted_by: promotion.promoted_by,
             status: promotion.status,
@@ -20487,11 +20748,13 @@ class EnvironmentRegistry {
 function toEnvironment(row) {
     return {
         name: registry_str(row.name),
+        repository: strOrNull(row.repository),
         project: registry_str(row.project),
         pr_number: row.pr_number === null || row.pr_number === undefined ? null : Number(row.pr_number),
         head_sha: strOrNull(row.head_sha),
         status: registry_str(row.status),
         prod_schemas: registry_json(row.prod_schemas, []),
+        schemas: registry_json(row.schemas, []),
         created_at: registry_str(row.created_at),
         updated_at: registry_str(row.updated_at),
         closed_at: strOrNull(row.closed_at),
@@ -20581,11 +20844,18 @@ class SqlWarehouse {
     async renameTable(from, to) {
         await this.run(`ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`);
     }
-    async ensureRecordTables(schema, tables) {
+    async ensureRecordTables(schema, tables, options = {}) {
         await this.transaction(async () => {
             await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "metadata schema")}`);
-            for (const table of tables)
+            for (const table of tables) {
                 await this.run(this.recordTableDdl(schema, table));
+                // A registry of an older minor version gains the columns added since (additive upgrade).
+                if (!options.upgrade)
+                    continue;
+                for (const [name, type] of Object.entries(table.columns)) {
+                    await this.run(`ALTER TABLE ${this.tableName(schema, table)} ADD COLUMN IF NOT EXISTS ${this.q(name, "column")} ${this.columnType(type)}`);
+                }
+            }
         });
     }
     columnType(type) {
@@ -20670,6 +20940,34 @@ class SqlWarehouse {
 }
 
 ;// CONCATENATED MODULE: ./src/env/duckdb/duckdb-warehouse.ts
+/**
+ * DuckDB through `@duckdb/node-api`: a database file, no server.
+ *
+ * Capabilities: transactional DDL, so a whole promotion commits at once
+ * (`atomic_multi_pointer`). No `ALTER TABLE … SET SCHEMA` (DuckDB 1.5 says
+ * "not implemented"), so a table is copied into another schema, inside the
+ * same transaction. Views are stored as SQL and bound by name each time they
+ * are queried, relative to the view's own database: a view reads whatever
+ * table holds the name now, and keeps working when the file is attached
+ * under another name (pointer views never name the database). Quoted names
+ * are case-insensitive: `"T"` and `"t"` are one table. DuckDB has no length
+ * limit on names; ODS keeps them to 255 characters. No owners, privileges
+ * or materialized views (`grants: false`): nothing but the name moves. The
+ * catalog's table OIDs are new each time the file is opened, so a promoted
+ * table's identity is a mark ODS adds to its comment (`[ods:…]`).
+ *
+ * Timeouts (src/env/timeouts.ts): no connection to wait for. One process at
+ * a time may open a file for writing: while another holds it, opening is
+ * retried until the lock timeout, then refused (`warehouse_lock_timeout`,
+ * naming the process); a new file another process is creating at the same
+ * moment (no header yet: "not a valid DuckDB database file") is retried for
+ * up to 5 s. A statement running longer than the statement
+ * timeout is interrupted. Driver errors become user errors in
+ * warehouse-errors.ts.
+ */
+
+
+
 
 
 
@@ -20680,21 +20978,39 @@ const DUCKDB_CAPABILITIES = {
     clone: false,
     rename_across_schemas: false,
     views_bind_by: "name",
+    grants: false,
     identifiers: { case_sensitive: false, max_length: 255, length_unit: "characters" },
 };
+/** The mark a promotion leaves in a table's comment. */
+const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
+/** A DuckDB file starts with three 4 KiB header blocks. */
+const DUCKDB_HEADER_BYTES = 3 * 4096;
+/** How long a file too short to be a database is taken for one another process is creating. */
+const NEW_FILE_WAIT_MS = 5000;
+function duckdb_warehouse_sizeOf(file) {
+    try {
+        return (0,external_node_fs_.statSync)(file).size;
+    }
+    catch {
+        return 0;
+    }
+}
 class DuckDbWarehouse extends SqlWarehouse {
     capabilities = DUCKDB_CAPABILITIES;
     label;
     connection;
     owned;
-    constructor(connection, label, owned) {
+    /** Null over a caller's connection: no statement is interrupted. */
+    timeouts;
+    constructor(connection, label, owned, timeouts) {
         super();
         this.connection = connection;
         this.label = label;
         this.owned = owned;
+        this.timeouts = timeouts;
     }
-    /** Opens (or creates) the database file. */
-    static async open(file) {
+    /** Opens (or creates) the database file, waiting up to the lock timeout while another process holds it. */
+    static async open(file, timeouts = DEFAULT_TIMEOUTS) {
         let module;
         try {
             // Not bundled (webpackIgnore): DuckDB's native library is 68 MB. The CLI,
@@ -20707,23 +21023,70 @@ class DuckDbWarehouse extends SqlWarehouse {
                 hint: "The action's bundle doesn't ship DuckDB's 68 MB native library: use a postgres:// warehouse in the action, or run `ods-state` from a checkout after `npm ci` on Node 24.",
             });
         }
+        const label = `duckdb:${file}`;
+        const context = { engine: "duckdb", label, timeouts, sql: "opening the database file" };
+        const started = Date.now();
         let instance;
-        try {
-            instance = await module.DuckDBInstance.create(file);
-        }
-        catch (error) {
-            throw new user_error/* UserError */.yo("warehouse_unavailable", `The DuckDB database ${file} can't be opened: ${error instanceof Error ? error.message : String(error)}.`);
+        for (;;) {
+            try {
+                instance = await module.DuckDBInstance.create(file);
+                break;
+            }
+            catch (error) {
+                const message = error instanceof Error ? error.message : String(error);
+                const waited = Date.now() - started;
+                if (/Could not set lock on file/i.test(message) &&
+                    (timeouts.lockMs === 0 || waited < timeouts.lockMs)) {
+                    const left = timeouts.lockMs === 0 ? 250 : Math.max(1, Math.min(250, timeouts.lockMs - waited));
+                    await new Promise((resolve) => setTimeout(resolve, left));
+                    continue;
+                }
+                if (/not a valid DuckDB database file/i.test(message) &&
+                    waited < NEW_FILE_WAIT_MS &&
+                    duckdb_warehouse_sizeOf(file) < DUCKDB_HEADER_BYTES) {
+                    // Another process is creating the file right now and hasn't written its header yet.
+                    await new Promise((resolve) => setTimeout(resolve, 100));
+                    continue;
+                }
+                const mapped = warehouseFailure(error, context);
+                if (mapped)
+                    throw mapped;
+                throw new user_error/* UserError */.yo("warehouse_unavailable", `The DuckDB database ${file} can't be opened: ${message}.`);
+            }
         }
         const connection = await instance.connect();
-        return new DuckDbWarehouse(connection, `duckdb:${file}`, instance);
+        return new DuckDbWarehouse(connection, label, instance, timeouts);
     }
     /** Over a connection the caller owns (tests that also run dbt's SQL on it); close() leaves it open. */
-    static fromConnection(connection, label = "duckdb") {
-        return new DuckDbWarehouse(connection, label, null);
+    static fromConnection(connection, label = "duckdb", timeouts = null) {
+        return new DuckDbWarehouse(connection, label, null, timeouts);
     }
     async run(sql, params = []) {
-        const reader = await this.connection.runAndReadAll(sql, params.length > 0 ? params : undefined);
-        return { rows: reader.getRowObjectsJS(), changed: reader.rowsChanged };
+        const statementMs = this.timeouts?.statementMs ?? 0;
+        let timedOut = false;
+        const timer = statementMs > 0
+            ? setTimeout(() => {
+                timedOut = true;
+                this.connection.interrupt();
+            }, statementMs)
+            : undefined;
+        try {
+            const reader = await this.connection.runAndReadAll(sql, params.length > 0 ? params : undefined);
+            return { rows: reader.getRowObjectsJS(), changed: reader.rowsChanged };
+        }
+        catch (error) {
+            const interrupted = timedOut && error instanceof Error && /INTERRUPT/i.test(error.message);
+            const context = {
+                engine: "duckdb",
+                label: this.label,
+                timeouts: this.timeouts ?? DEFAULT_TIMEOUTS,
+                sql,
+            };
+            throw warehouseFailure(error, context, { timedOut: interrupted }) ?? error;
+        }
+        finally {
+            clearTimeout(timer);
+        }
     }
     async close() {
         if (this.owned) {
@@ -20794,7 +21157,47 @@ class DuckDbWarehouse extends SqlWarehouse {
                 await this.renameTable(target, retired);
             await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
         });
-        return { rebound: [], left: [] };
+        return { rebound: [], left: [], materialized: [], kept: [] };
+    }
+    /** DuckDB has no owners, privileges or materialized views: nothing is in the way. */
+    async replaceBlockers(_targets) {
+        return [];
+    }
+    async commentOf(name) {
+        const result = await this.run(`SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2`, [name.schema, name.identifier]);
+        const row = result.rows[0];
+        if (!row)
+            return { found: false, comment: null };
+        return {
+            found: true,
+            comment: row.comment === null || row.comment === undefined ? null : String(row.comment),
+        };
+    }
+    async tableIdentity(name) {
+        const { found, comment } = await this.commentOf(name);
+        if (!found)
+            return null;
+        const mark = comment ? [...comment.matchAll(ODS_MARK)].at(-1)?.[1] : undefined;
+        // A table without a mark is one ODS did not put there: an identity no promotion recorded.
+        return mark ? `mark:${mark}` : "unmarked";
+    }
+    async markTable(name, mark) {
+        if (!/^[A-Za-z0-9_.:-]+$/.test(mark))
+            throw new Error(`mark ${mark} has characters a mark can't have`);
+        const { found, comment } = await this.commentOf(name);
+        if (!found) {
+            throw new user_error/* UserError */.yo("warehouse_error", `The table ${(0,names/* showQualified */.G1)(name)} doesn't exist, so it can't be marked.`);
+        }
+        const kept = (comment ?? "").replace(ODS_MARK, "").trimEnd();
+        const text = `${kept}${kept === "" ? "" : " "}[ods:${mark}]`;
+        // COMMENT ON takes no bound parameter: the text is a string literal, its quotes doubled
+        // (DuckDB's literals have no backslash escapes).
+        await this.run(`COMMENT ON TABLE ${this.qualified(name)} IS '${text.replaceAll("'", "''")}'`);
+        return `mark:${mark}`;
+    }
+    /** Views bind by name here: the catalog records no relation a view reads. */
+    async boundRelations() {
+        return null;
     }
     async hasRecordTable(schema, table) {
         const result = await this.run("SELECT count(*) AS n FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2", [schema, table]);
@@ -21014,7 +21417,7 @@ function record_record(input) {
     // sources.json counts only when taken strictly before the run started.
     const { versions: sourceVersions, ignored: sourcesIgnored } = (0,source_evidence/* sourceVersionsReadBy */.Uv)(input.sources, startedAt);
     const graph = project.graph;
-    const macros = new macro_index/* MacroIndex */.t8(graph.macros, metadata.adapterType);
+    const macros = (0,shared_macro_index/* macroIndexFor */.q)(graph);
     // One result per node: of several that disagree, the one that did not pass counts (whatever the order).
     const statusOf = new Map();
     for (const result of runResults.results) {
@@ -21082,7 +21485,7 @@ function record_record(input) {
                 state.portable_sql = fp.portableSql;
             if (result.executionTime !== null)
                 state.duration_s = result.executionTime;
-            const digest = (0,checks_digest/* checksDigest */.E)(checksOf(node.checks), macros);
+            const digest = (0,checks_digest/* checksDigest */.ED)(checksOf(node.checks), macros);
             if (why !== null) {
                 // Checks that passed on part of the data vouch for nothing.
                 state.partial = { why };
@@ -21090,6 +21493,9 @@ function record_record(input) {
             }
             else if (digest !== null && checksOutcome(node.checks) === "passed") {
                 state.tested = { run_id: runId, at: state.built_at, checks_digest: digest };
+                const key = (0,checks_digest/* checksKey */.vc)(checksOf(node.checks), macros);
+                if (key !== null)
+                    state.tested.checks_key = key;
             }
             setOwn(nodes, id, state);
             built.push(id);
@@ -21114,9 +21520,15 @@ function record_record(input) {
         if (outcome === "failed")
             delete sourceStates[sourceId];
         else if (outcome === "passed" && !readsPartialData) {
-            const digest = (0,checks_digest/* checksDigest */.E)(checksOf(source.checks), macros);
+            const digest = (0,checks_digest/* checksDigest */.ED)(checksOf(source.checks), macros);
+            const key = digest ? (0,checks_digest/* checksKey */.vc)(checksOf(source.checks), macros) : null;
             const next = {
-                tested: { run_id: runId, at: startedAt, ...(digest ? { checks_digest: digest } : {}) },
+                tested: {
+                    run_id: runId,
+                    at: startedAt,
+                    ...(digest ? { checks_digest: digest } : {}),
+                    ...(key ? { checks_key: key } : {}),
+                },
             };
             const version = sourceVersions.get(sourceId);
             if (version)
@@ -21153,8 +21565,6 @@ function record_record(input) {
     return { snapshot, run, built, partial, failed, skipped, sourcesIgnored };
 }
 
-// EXTERNAL MODULE: ./src/env/lifecycle/common.ts
-var common = __nccwpck_require__(983);
 ;// CONCATENATED MODULE: ./src/env/lifecycle/builds.ts
 
 
@@ -21183,15 +21593,28 @@ async function recordEnvironmentBuilds(ctx, input) {
     if (!command || !BUILDING_COMMANDS.includes(command)) {
         throw new user_error/* UserError */.yo("record_refused", `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing to keep.`, { file });
     }
-    const environment = await registry.environment(name);
+    const environment = await (0,common/* ownEnvironment */.am)(ctx, name);
     if (!environment) {
         throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${warehouse.label} to record builds in.`);
     }
     const startedAt = runStartedAt(runResults) ?? runResults.metadata.generatedAt ?? now;
+    // An environment owns only what it created: relations in the schemas it was created over (checked then
+    // to hold nothing it doesn't own), never in a schema that held prod's relations.
+    const rules = warehouse.capabilities.identifiers;
+    const ownSchemas = new Set(environment.schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+    const prodSchemas = new Set(environment.prod_schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+    const outside = (schema) => {
+        const key = (0,names/* nameKey */.Rc)(schema, rules);
+        if (prodSchemas.has(key))
+            return "a schema that holds prod's relations";
+        if (!ownSchemas.has(key))
+            return `not one of the schemas the environment was created over (${environment.schemas.join(", ") || "none"}): create or refresh it with this manifest first`;
+        return null;
+    };
     // The same rule as prod's record: only a sources.json taken before the run started counts.
     const sourceVersions = (0,source_evidence/* sourceVersionsReadBy */.Uv)(input.sources, startedAt).versions;
     const graph = project.graph;
-    const macros = new macro_index/* MacroIndex */.t8(graph.macros, graph.metadata.adapterType);
+    const macros = (0,shared_macro_index/* macroIndexFor */.q)(graph);
     const statusOf = new Map(runResults.results.map((result) => [result.uniqueId, result]));
     const pointers = new Map((await registry.pointers(name)).map((pointer) => [pointer.node_id, pointer]));
     const previous = new Map((await registry.builds(name)).map((build) => [build.node_id, build]));
@@ -21220,6 +21643,14 @@ async function recordEnvironmentBuilds(ctx, input) {
         const fp = project.fingerprints.get(id);
         if (node.node.materialized === "ephemeral")
             continue;
+        const where = outside(node.node.relation.schema);
+        if (where !== null) {
+            outcome.ignored.push({
+                unique_id: id,
+                reason: `its relation ${(0,names/* showQualified */.G1)(node.node.relation)} is in ${where}; the environment never takes it as its own`,
+            });
+            continue;
+        }
         if (result.status === builds_NODE_SUCCESS && input.buildProject) {
             const built = input.buildProject.fingerprints.get(id);
             const planned = fp.fingerprint.components.sql;
@@ -21267,7 +21698,7 @@ async function recordEnvironmentBuilds(ctx, input) {
             if (version)
                 sources[sourceId] = version;
         }
-        const digest = (0,checks_digest/* checksDigest */.E)(checksOf(node.checks), macros);
+        const digest = (0,checks_digest/* checksDigest */.ED)(checksOf(node.checks), macros);
         const outcomeOfChecks = tested(node.checks);
         const builtAt = latestCompletion(result.timing) ?? runResults.metadata.generatedAt ?? startedAt;
         const n = node.node;
@@ -21321,6 +21752,15 @@ async function recordEnvironmentBuilds(ctx, input) {
             node_state: nodeState,
             built_at: builtAt,
             recorded_at: now,
+        });
+    }
+    // Every relation the run built is outside the environment: the wrong manifest or environment, not a
+    // run to record as "nothing built".
+    const outsideOnly = outcome.ignored.filter((i) => i.reason.includes("the environment never takes it"));
+    if (records.length === 0 && outsideOnly.length > 0) {
+        throw new user_error/* UserError */.yo("record_refused", `None of the ${outsideOnly.length} relation${outsideOnly.length === 1 ? "" : "s"} of ${file} is in the environment ${name}'s own schemas (${environment.schemas.join(", ") || "none"}): ${outsideOnly[0].reason}. Nothing was recorded.`, {
+            file,
+            hint: "Record the run of the pull request's `dbt build` with the manifest the environment was created from (compiled with the CI target).",
         });
     }
     await (0,common/* step */.PM)(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
@@ -21406,7 +21846,7 @@ async function cleanupEnvironment(ctx, input) {
         kept: [],
         complete: true,
     };
-    const environment = await registry.environment(name);
+    const environment = await (0,common/* ownEnvironment */.am)(ctx, name);
     if (!environment)
         return report;
     report.found = true;
@@ -21415,16 +21855,36 @@ async function cleanupEnvironment(ctx, input) {
         ...environment.prod_schemas,
         ...Object.values(input.prod?.nodes ?? {}).flatMap((state) => state.relation ? [state.relation.schema] : []),
     ].map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+    const foreignSchemas = [];
     const prodRelations = new Set(Object.values(input.prod?.nodes ?? {}).flatMap((state) => state.relation ? [(0,names/* qualifiedKey */.Co)(state.relation, rules)] : []));
     const ownedSchemas = owned.filter((object) => object.kind === "schema");
     const relations = owned.filter((object) => object.kind !== "schema");
+    // Its own schemas: those it created and those it was created over (a legacy row recorded neither list:
+    // the schemas of its registered relations). Never one that held prod's relations.
+    const ownSchemas = new Set([
+        ...ownedSchemas.map((object) => object.schema),
+        ...environment.schemas,
+        ...(environment.repository === null ? relations.map((object) => object.schema) : []),
+    ]
+        .map((schema) => (0,names/* nameKey */.Rc)(schema, rules))
+        .filter((key) => !protectedSchemas.has(key)));
     const schemas = [...new Set([...owned.map((object) => object.schema)])];
     const seen = await (0,common/* observe */.lB)(warehouse, schemas);
     const targets = new Map();
+    const keptRelations = [];
     for (const row of relations) {
         const key = (0,names/* qualifiedKey */.Co)(row, rules);
-        if (prodRelations.has(key))
-            continue; // never a prod relation, whatever the registry says
+        // Never a prod relation, nor anything outside its own schemas, whatever the registry says.
+        if (prodRelations.has(key) || !ownSchemas.has((0,names/* nameKey */.Rc)(row.schema, rules))) {
+            keptRelations.push(row);
+            report.kept.push({
+                schema: (0,common/* describe */.q0)(row),
+                reason: prodRelations.has(key)
+                    ? "prod's state records this relation"
+                    : "it is in a schema that holds prod relations or that the environment doesn't own",
+            });
+            continue;
+        }
         targets.set(key, {
             object: seen.objects.get(key) ?? null,
             row,
@@ -21438,14 +21898,17 @@ async function cleanupEnvironment(ctx, input) {
             report.kept.push({ schema: schema.schema, reason: "it holds prod relations" });
             continue;
         }
-        for (const object of seen.objects.values()) {
-            if ((0,names/* nameKey */.Rc)(object.schema, rules) !== key)
-                continue;
-            const objectKey = (0,names/* qualifiedKey */.Co)(object, rules);
-            if (prodRelations.has(objectKey))
-                continue;
-            if (!targets.has(objectKey))
-                targets.set(objectKey, { object, row: null, why: "in_owned_schema" });
+        const foreign = [...seen.objects.values()].filter((object) => (0,names/* nameKey */.Rc)(object.schema, rules) === key && !targets.has((0,names/* qualifiedKey */.Co)(object, rules)));
+        if (foreign.length > 0) {
+            report.kept.push({
+                schema: schema.schema,
+                reason: `it holds ${foreign.length} relation${foreign.length === 1 ? "" : "s"} the environment did not create (${foreign
+                    .slice(0, 5)
+                    .map((object) => object.identifier)
+                    .join(", ")}${foreign.length > 5 ? ", …" : ""}): drop ${foreign.length === 1 ? "it" : "them"} and the schema by hand if they are not needed`,
+            });
+            foreignSchemas.push(schema);
+            continue;
         }
         droppableSchemas.push(schema);
     }
@@ -21523,10 +21986,18 @@ async function cleanupEnvironment(ctx, input) {
             });
         }
     }
+    // What it created is gone once nothing fails; rows of what it must not drop (prod's, others') are forgotten.
+    const keptKeys = new Set([
+        ...keptRelations.map((row) => (0,names/* qualifiedKey */.Co)(row, rules)),
+        ...foreignSchemas.map((row) => `schema:${(0,names/* nameKey */.Rc)(row.schema, rules)}`),
+    ]);
     const left = await registry.objects(name);
     report.complete =
         report.failed.length === 0 &&
-            left.every((object) => object.kind === "schema" && protectedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)));
+            left.every((object) => (object.kind === "schema" &&
+                (protectedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)) ||
+                    keptKeys.has(`schema:${(0,names/* nameKey */.Rc)(object.schema, rules)}`))) ||
+                (object.kind !== "schema" && keptKeys.has((0,names/* qualifiedKey */.Co)(object, rules))));
     await (0,common/* step */.PM)(warehouse, `Updating the environment ${name}`, async () => {
         if (report.complete) {
             for (const object of left)
@@ -21545,7 +22016,7 @@ async function cleanupEnvironment(ctx, input) {
 }
 /** Marks the environment closed (PR closed) or merged, without dropping anything. */
 async function closeEnvironment(ctx, input) {
-    const environment = await ctx.registry.environment(input.name);
+    const environment = await ownEnvironment(ctx, input.name);
     if (!environment || environment.status === "removed")
         return false;
     await step(ctx.warehouse, `Closing the environment ${input.name}`, () => ctx.registry.putEnvironment({
@@ -21557,314 +22028,10 @@ async function closeEnvironment(ctx, input) {
     return true;
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create.ts
-/**
- * Create or refresh a pull request's environment (PR opened, pushed to):
- * from the plan of the PR's manifest (compiled with the CI target, planned
- * with `pointers: true` over prod's state, or over `environmentBaseline`),
- *
- * - creates the schemas of the manifest's relations that don't exist (the
- *   environment owns those);
- * - makes a pointer view at the manifest's relation of every REUSE node,
- *   reading the relation prod's state records for it (`schema.table`: never
- *   the database), unless the node's last build is the environment's own
- *   (it is already in place);
- * - drops the pointer views of nodes that are now built (dbt builds them);
- * - repairs pointers that went missing (a prod rebuild on PostgreSQL drops
- *   the views that read a table with CASCADE) and points moved ones again.
- *
- * Idempotent: a second run with the same plan changes nothing. Each change
- * is one transaction holding both the object and its registry rows, so a
- * failure anywhere leaves the registry equal to what the warehouse holds,
- * and a rerun finishes. Refused, before anything changes, when a relation of
- * the manifest is a relation prod's state records (the CI target writes over
- * prod), when a name can't be used, or when an object the environment
- * doesn't own is where a pointer must go.
- */
-
-
-
-function environmentName(prNumber) {
-    return `pr-${prNumber}`;
-}
-async function createEnvironment(ctx, input) {
-    const { warehouse, registry, now } = ctx;
-    const rules = warehouse.capabilities.identifiers;
-    const name = input.name;
-    const plan = input.plan;
-    // 1. Validate everything before changing anything.
-    const prodRelations = new Map();
-    const prodSchemas = new Set();
-    for (const [id, state] of Object.entries(input.prod?.nodes ?? {})) {
-        if (!state.relation)
-            continue;
-        prodRelations.set((0,names/* qualifiedKey */.Co)(state.relation, rules), {
-            node: id,
-            relation: (0,common/* qualifiedOf */.wf)(state.relation),
-        });
-        prodSchemas.add(state.relation.schema);
-    }
-    const overlaps = [];
-    const seen = new Map();
-    const collisions = [];
-    for (const entry of plan.entries) {
-        (0,names/* checkIdentifier */.Ki)(entry.relation.schema, rules, `schema of ${entry.unique_id}`);
-        (0,names/* checkIdentifier */.Ki)(entry.relation.identifier, rules, `relation name of ${entry.unique_id}`);
-        const key = (0,names/* qualifiedKey */.Co)(entry.relation, rules);
-        const prod = prodRelations.get(key);
-        if (prod)
-            overlaps.push(`${entry.unique_id} at ${(0,common/* describe */.q0)(entry.relation)} (prod's ${prod.node} is ${(0,common/* describe */.q0)(prod.relation)})`);
-        const other = seen.get(key);
-        if (other) {
-            collisions.push(`${other.node} (${(0,names/* showName */.$i)((0,common/* describe */.q0)(other.relation))}) and ${entry.unique_id} (${(0,names/* showName */.$i)((0,common/* describe */.q0)(entry.relation))})`);
-        }
-        seen.set(key, { node: entry.unique_id, relation: (0,common/* qualifiedOf */.wf)(entry.relation) });
-    }
-    if (overlaps.length > 0) {
-        throw new user_error/* UserError */.yo("environment_overlaps_prod", `The environment ${name} would write over prod: ${overlaps.length} relation${overlaps.length === 1 ? "" : "s"} of the pull request's manifest ${overlaps.length === 1 ? "is" : "are"} prod's (${overlaps.slice(0, 5).join("; ")}${overlaps.length > 5 ? "; …" : ""}). The CI target's schema is not set.`);
-    }
-    if (collisions.length > 0) {
-        throw new user_error/* UserError */.yo("identifier_refused", `Two nodes of the manifest name the same relation in ${warehouse.capabilities.engine}${rules.case_sensitive ? "" : " (names differing only in case are one object there)"}: ${collisions.slice(0, 5).join("; ")}.`);
-    }
-    const desired = [];
-    let inPlace = 0;
-    for (const entry of plan.entries) {
-        if (entry.action !== "REUSE")
-            continue;
-        const recorded = entry.last_build?.relation ?? null;
-        if (!entry.last_build || !recorded) {
-            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is reused, but prod's state records no relation for its build, so no pointer view can read it.`, {
-                hint: "Record a build of it with this version of ods-state (the next default-branch run does), then refresh the environment.",
-            });
-        }
-        if ((0,names/* sameQualified */.V9)(entry.relation, recorded, rules)) {
-            inPlace += 1;
-            continue;
-        }
-        (0,names/* checkIdentifier */.Ki)(recorded.schema, rules, `schema of prod's ${entry.unique_id}`);
-        (0,names/* checkIdentifier */.Ki)(recorded.identifier, rules, `relation name of prod's ${entry.unique_id}`);
-        if (entry.relation.database !== null &&
-            recorded.database !== null &&
-            (0,names/* nameKey */.Rc)(entry.relation.database, rules) !== (0,names/* nameKey */.Rc)(recorded.database, rules)) {
-            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is built into database ${(0,names/* showName */.$i)(entry.relation.database)} by the pull request's target but into ${(0,names/* showName */.$i)(recorded.database)} by prod's: a pointer view can't read across databases.`, { hint: "Give the CI target the same database as prod and its own schema." });
-        }
-        desired.push({
-            node_id: entry.unique_id,
-            at: (0,common/* qualifiedOf */.wf)(entry.relation),
-            reads: (0,common/* qualifiedOf */.wf)(recorded),
-            run_id: entry.last_build.run_id,
-            version_key: input.prod?.nodes[entry.unique_id]?.version_key ?? null,
-        });
-    }
-    const schemas = [];
-    const schemaKeys = new Set();
-    for (const entry of plan.entries) {
-        const key = (0,names/* nameKey */.Rc)(entry.relation.schema, rules);
-        if (!schemaKeys.has(key)) {
-            schemaKeys.add(key);
-            schemas.push(entry.relation.schema);
-        }
-    }
-    schemas.sort();
-    // 2. Observe the warehouse and the registry.
-    const existing = await registry.environment(name);
-    const owned = existing ? await registry.objects(name) : [];
-    const pointers = existing ? await registry.pointers(name) : [];
-    const pointerSchemas = pointers.map((pointer) => pointer.schema);
-    const seenNow = await (0,common/* observe */.lB)(warehouse, [...new Set([...schemas, ...pointerSchemas])]);
-    const ownedByKey = new Map();
-    for (const object of owned) {
-        if (object.kind !== "schema")
-            ownedByKey.set((0,names/* qualifiedKey */.Co)(object, rules), object);
-    }
-    const ownedSchemas = new Set(owned.filter((object) => object.kind === "schema").map((object) => (0,names/* nameKey */.Rc)(object.schema, rules)));
-    const protectedSchemas = new Set([...prodSchemas, ...(existing?.prod_schemas ?? [])].map((s) => (0,names/* nameKey */.Rc)(s, rules)));
-    const isOwned = (object) => ownedByKey.has((0,names/* qualifiedKey */.Co)(object, rules)) ||
-        (ownedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)) && !protectedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)));
-    const blocked = [];
-    for (const pointer of desired) {
-        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
-        if (found && !isOwned(found)) {
-            blocked.push(`${(0,common/* describe */.q0)(found)} (a ${found.kind} the environment doesn't own, where ${pointer.node_id}'s pointer view goes)`);
-        }
-    }
-    if (blocked.length > 0) {
-        throw new user_error/* UserError */.yo("environment_refused", `The environment ${name} can't be completed: ${blocked.slice(0, 5).join("; ")}${blocked.length > 5 ? "; …" : ""}.`, {
-            hint: "Drop or rename those objects (they were not made by ODS for this environment), or give the CI target another schema.",
-        });
-    }
-    // 3. Work out the changes.
-    const actions = [];
-    const desiredByNode = new Map(desired.map((pointer) => [pointer.node_id, pointer]));
-    const recordedByNode = new Map(pointers.map((pointer) => [pointer.node_id, pointer]));
-    for (const schema of schemas) {
-        if (!seenNow.schemas.has((0,names/* nameKey */.Rc)(schema, rules)))
-            actions.push({ action: "create_schema", object: schema });
-    }
-    for (const pointer of pointers) {
-        if (desiredByNode.has(pointer.node_id))
-            continue;
-        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules));
-        actions.push({
-            action: found?.kind === "view" ? "drop_pointer" : "forget_pointer",
-            object: (0,common/* describe */.q0)(pointer),
-            node_id: pointer.node_id,
-        });
-    }
-    for (const pointer of desired) {
-        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
-        const recorded = recordedByNode.get(pointer.node_id);
-        const base = { object: (0,common/* describe */.q0)(pointer.at), node_id: pointer.node_id, reads: (0,common/* describe */.q0)(pointer.reads) };
-        if (!found)
-            actions.push({ action: "create_pointer", ...base });
-        else if (found.kind === "table")
-            actions.push({ action: "replace_with_pointer", ...base });
-        else if (!recorded ||
-            !(0,names/* sameQualified */.V9)(recorded, pointer.at, rules) ||
-            !(0,names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules)) {
-            actions.push({ action: "repoint", ...base });
-        }
-    }
-    const result = {
-        environment: name,
-        dry_run: input.dryRun === true,
-        actions,
-        pointers: desired.length,
-        in_place: inPlace,
-        schemas,
-    };
-    if (input.dryRun)
-        return result;
-    // 4. Apply, one transaction per change.
-    const record = {
-        name,
-        project: input.project,
-        pr_number: input.prNumber ?? existing?.pr_number ?? null,
-        head_sha: input.headSha ?? existing?.head_sha ?? null,
-        status: "open",
-        prod_schemas: [...new Set([...(existing?.prod_schemas ?? []), ...prodSchemas])].sort(),
-        created_at: existing?.created_at ?? now,
-        updated_at: now,
-        closed_at: null,
-    };
-    await (0,common/* step */.PM)(warehouse, `Registering the environment ${name}`, () => registry.putEnvironment(record));
-    for (const action of actions) {
-        if (action.action !== "create_schema")
-            continue;
-        const schema = action.object;
-        await (0,common/* step */.PM)(warehouse, `Creating the schema ${schema}`, async () => {
-            const object = {
-                environment: name,
-                schema,
-                identifier: "",
-                kind: "schema",
-                role: "schema",
-                node_id: null,
-                state: "creating",
-                created_at: now,
-            };
-            await registry.putObject(object);
-            await warehouse.createSchema(schema);
-            await registry.putObject({ ...object, state: "present" });
-        });
-    }
-    for (const pointer of pointers) {
-        if (desiredByNode.has(pointer.node_id))
-            continue;
-        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules));
-        await (0,common/* step */.PM)(warehouse, `Dropping the pointer view ${(0,common/* describe */.q0)(pointer)}`, async () => {
-            // dbt builds the node now: drop the view (a table already there is dbt's build, left alone).
-            if (found?.kind === "view")
-                await warehouse.dropObject(found);
-            await registry.deletePointer(name, pointer.node_id);
-            if (found?.kind === "table") {
-                // dbt's build replaced the view: the environment owns it as a build.
-                await registry.putObject({
-                    environment: name,
-                    schema: pointer.schema,
-                    identifier: pointer.identifier,
-                    kind: "table",
-                    role: "build",
-                    node_id: pointer.node_id,
-                    state: "present",
-                    created_at: now,
-                });
-            }
-            else {
-                await registry.deleteObject(name, pointer.schema, pointer.identifier);
-            }
-        });
-    }
-    for (const pointer of desired) {
-        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
-        const recorded = recordedByNode.get(pointer.node_id);
-        const record = {
-            environment: name,
-            node_id: pointer.node_id,
-            schema: pointer.at.schema,
-            identifier: pointer.at.identifier,
-            reads: pointer.reads,
-            reads_run_id: pointer.run_id,
-            version_key: pointer.version_key,
-            updated_at: now,
-        };
-        const object = {
-            environment: name,
-            schema: pointer.at.schema,
-            identifier: pointer.at.identifier,
-            kind: "view",
-            role: "pointer",
-            node_id: pointer.node_id,
-            state: "creating",
-            created_at: now,
-        };
-        const ownedRow = ownedByKey.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
-        const unchanged = found?.kind === "view" &&
-            recorded !== undefined &&
-            (0,names/* sameQualified */.V9)(recorded, pointer.at, rules) &&
-            (0,names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules);
-        if (unchanged) {
-            if (recorded.reads_run_id !== pointer.run_id ||
-                recorded.version_key !== pointer.version_key ||
-                ownedRow?.state !== "present") {
-                await (0,common/* step */.PM)(warehouse, `Recording the pointer view ${(0,common/* describe */.q0)(pointer.at)}`, async () => {
-                    await registry.putPointer(record);
-                    await registry.putObject({ ...object, created_at: ownedRow?.created_at ?? now, state: "present" });
-                });
-            }
-            continue;
-        }
-        const apply = async (dropFirst) => (0,common/* step */.PM)(warehouse, `Making the pointer view ${(0,common/* describe */.q0)(pointer.at)} read ${(0,common/* describe */.q0)(pointer.reads)}`, async () => {
-            await registry.putObject(object);
-            if (found?.kind === "table") {
-                // An earlier push built it here; prod's build is reused now.
-                await warehouse.dropObject(found);
-                await registry.deleteBuild(name, pointer.node_id);
-            }
-            const sameView = found?.kind === "view" && found.identifier === pointer.at.identifier;
-            if (found?.kind === "view" && (!sameView || dropFirst))
-                await warehouse.dropObject(found);
-            await warehouse.createView(pointer.at, pointer.reads, { replace: sameView && !dropFirst });
-            await registry.putPointer(record);
-            await registry.putObject({ ...object, state: "present" });
-            await registry.deleteBuild(name, pointer.node_id);
-        });
-        try {
-            await apply(false);
-        }
-        catch (error) {
-            // CREATE OR REPLACE VIEW fails on PostgreSQL when the columns it reads changed: drop and create instead.
-            if (found?.kind !== "view")
-                throw error;
-            await apply(true);
-        }
-    }
-    return result;
-}
-
 // EXTERNAL MODULE: ./src/env/promotion/promote.ts
 var promote = __nccwpck_require__(1517);
 ;// CONCATENATED MODULE: ./src/env/lifecycle/janitor.ts
+
 
 
 
@@ -21880,7 +22047,8 @@ async function runJanitor(ctx, input = {}) {
         problems: [],
     };
     const nowMs = Date.parse(now);
-    for (const environment of await registry.environments()) {
+    const environments = (await registry.environments()).filter((e) => (0,environment_identity/* inScope */.SB)(e, ctx.scope));
+    for (const environment of environments) {
         if (environment.status === "open" &&
             input.openPullRequests &&
             environment.pr_number !== null &&
@@ -21914,7 +22082,8 @@ async function runJanitor(ctx, input = {}) {
         }
     }
     const rules = warehouse.capabilities.identifiers;
-    for (const promotion of await registry.promotions()) {
+    const promotions = (await registry.promotions()).filter((p) => (0,environment_identity/* inScope */.SB)(p, ctx.scope));
+    for (const promotion of promotions) {
         if (promotion.status !== "committed" && promotion.status !== "rolled_back")
             continue;
         if (Date.parse(promotion.retain_until) > nowMs)
@@ -21960,7 +22129,430 @@ async function runJanitor(ctx, input = {}) {
     return report;
 }
 
+;// CONCATENATED MODULE: ./src/env/lifecycle/repair.ts
+/**
+ * Repair the pointer views of open environments (`ods-state env repair`, and
+ * the default branch's post step after main's dbt run): on PostgreSQL, dbt's
+ * table materialization renames the relation it replaces to a backup and,
+ * after the commit, drops it with CASCADE, which drops every view that reads
+ * it, the pointer views of open pull requests included (dbt-labs/dbt-adapters:
+ * dbt-adapters/src/dbt/include/global_project/macros/materializations/models/table.sql
+ * calls `drop_relation_if_exists(backup_relation)`;
+ * dbt-postgres/src/dbt/include/postgres/macros/relations/table/drop.sql is
+ * `drop table if exists … cascade`; views likewise). scripts/lib/dbt-standin.ts
+ * does the same. Until the pull request's next push its environment would
+ * have a hole where prod's relation was.
+ *
+ * For each open environment of the context's scope (repository + dbt
+ * project; or the one named, which must be of that scope) and each pointer view the
+ * registry records (env_pointers), the relation it must read is prod's
+ * current one for that node (prod's state, when given; else the relation the
+ * registry records). A pointer view is broken when it is gone, when it reads
+ * another relation than that one (engines binding views by object: the
+ * catalog says what it reads; binding by name: the relation its definition
+ * names), or when that relation is gone:
+ *
+ * - gone or reading another relation, prod's relation present → recreated
+ *   reading prod's relation, and the registry records what it reads now
+ *   (prod's run and version key, when prod's state is given);
+ * - prod's relation gone → reported, never invented or pointed elsewhere.
+ *
+ * Idempotent (a second run finds nothing broken). One transaction per
+ * environment: its views and its registry rows change together; an
+ * environment that fails is reported and the others are still repaired.
+ */
+
+
+
+
+async function repairEnvironments(ctx, input = {}) {
+    const { registry } = ctx;
+    let environments;
+    if (input.name !== undefined) {
+        const found = await (0,common/* ownEnvironment */.am)(ctx, input.name);
+        if (!found) {
+            throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${input.name} in ${ctx.warehouse.label}.`);
+        }
+        environments = [found];
+    }
+    else {
+        environments = (await registry.environments()).filter((environment) => environment.status === "open" && (0,environment_identity/* inScope */.SB)(environment, ctx.scope));
+    }
+    const report = {
+        dry_run: input.dryRun === true,
+        environments: [],
+        repaired: 0,
+        unrepairable: 0,
+        failed: 0,
+    };
+    for (const environment of environments) {
+        const repaired = await repairOne(ctx, environment, input);
+        report.environments.push(repaired);
+        report.repaired += repaired.error === null ? repaired.repaired.length : 0;
+        report.unrepairable += repaired.unrepairable.length;
+        if (repaired.error !== null)
+            report.failed += 1;
+    }
+    return report;
+}
+async function repairOne(ctx, environment, input) {
+    const { warehouse, registry, now } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    const name = environment.name;
+    const pointers = await registry.pointers(name);
+    const result = {
+        environment: name,
+        checked: pointers.length,
+        repaired: [],
+        unrepairable: [],
+        error: null,
+    };
+    if (pointers.length === 0)
+        return result;
+    // What each pointer must read: prod's relation for its node now.
+    const wanted = pointers.map((pointer) => {
+        const prod = input.prod?.nodes[pointer.node_id];
+        return prod?.relation
+            ? {
+                pointer,
+                reads: (0,common/* qualifiedOf */.wf)(prod.relation),
+                run_id: prod.run_id,
+                version_key: prod.version_key ?? null,
+            }
+            : { pointer, reads: pointer.reads, run_id: pointer.reads_run_id, version_key: pointer.version_key };
+    });
+    const schemas = new Set();
+    for (const want of wanted) {
+        schemas.add(want.pointer.schema);
+        schemas.add(want.reads.schema);
+    }
+    const seen = await (0,common/* observe */.lB)(warehouse, [...schemas]);
+    const bound = await warehouse.boundRelations(pointers.filter((pointer) => seen.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules))?.kind === "view"));
+    const fixes = [];
+    for (const want of wanted) {
+        const { pointer } = want;
+        const view = seen.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules));
+        // A table where the pointer was is the environment's own build now: the next push records it.
+        if (view && view.kind !== "view")
+            continue;
+        const readsNow = bound ? (bound.get((0,names/* qualifiedKey */.Co)(pointer, rules)) ?? []) : view ? [pointer.reads] : [];
+        const current = !!view && readsNow.length === 1 && (0,names/* sameQualified */.V9)(readsNow[0], want.reads, rules);
+        const target = seen.objects.get((0,names/* qualifiedKey */.Co)(want.reads, rules));
+        if (current && target)
+            continue;
+        if (!target) {
+            result.unrepairable.push({
+                node_id: pointer.node_id,
+                pointer: (0,common/* describe */.q0)(pointer),
+                reads: (0,common/* describe */.q0)(want.reads),
+                reason: `prod's relation ${(0,common/* describe */.q0)(want.reads)} for ${pointer.node_id} is gone, so the pointer view ${(0,common/* describe */.q0)(pointer)} can't read it; the pull request's next push plans the node again.`,
+            });
+            continue;
+        }
+        fixes.push({ ...want, was: view ? "stale" : "missing" });
+    }
+    result.repaired = fixes.map((fix) => ({
+        node_id: fix.pointer.node_id,
+        pointer: (0,common/* describe */.q0)(fix.pointer),
+        reads: (0,common/* describe */.q0)(fix.reads),
+        was: fix.was,
+    }));
+    if (fixes.length === 0 || input.dryRun)
+        return result;
+    const objects = new Map((await registry.objects(name)).map((object) => [(0,names/* qualifiedKey */.Co)(object, rules), object]));
+    const apply = (dropFirst) => (0,common/* step */.PM)(warehouse, `Repairing ${fixes.length} pointer view${fixes.length === 1 ? "" : "s"} of ${name}`, async () => {
+        for (const fix of fixes) {
+            const at = (0,common/* qualifiedOf */.wf)(fix.pointer);
+            if (fix.was === "stale" && dropFirst)
+                await warehouse.dropObject({ ...at, kind: "view" });
+            await warehouse.createView(at, fix.reads, { replace: fix.was === "stale" && !dropFirst });
+            await registry.putPointer({
+                ...fix.pointer,
+                reads: { schema: fix.reads.schema, identifier: fix.reads.identifier },
+                reads_run_id: fix.run_id,
+                version_key: fix.version_key,
+                updated_at: now,
+            });
+            const owned = objects.get((0,names/* qualifiedKey */.Co)(at, rules));
+            await registry.putObject({
+                environment: name,
+                schema: at.schema,
+                identifier: at.identifier,
+                kind: "view",
+                role: "pointer",
+                node_id: fix.pointer.node_id,
+                state: "present",
+                created_at: owned?.created_at ?? now,
+            });
+        }
+    });
+    try {
+        try {
+            await apply(false);
+        }
+        catch (error) {
+            // CREATE OR REPLACE VIEW fails on PostgreSQL when the columns read changed: drop and create instead.
+            if (!fixes.some((fix) => fix.was === "stale"))
+                throw error;
+            await apply(true);
+        }
+    }
+    catch (error) {
+        result.error = error instanceof Error ? error.message : String(error);
+    }
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/env/postgres/postgres-keep.ts
+/** Owner and privileges (NULL ACL: the owner's defaults) of the pg_class row aliased `alias`. */
+const access = (alias) => `pg_catalog.pg_get_userbyid(${alias}.relowner) AS owner,
+  coalesce((SELECT json_agg(json_build_object(
+      'grantee', CASE WHEN a.grantee = 0 THEN '' ELSE pg_catalog.pg_get_userbyid(a.grantee) END,
+      'privilege', a.privilege_type, 'grantable', a.is_grantable))
+    FROM pg_catalog.aclexplode(coalesce(${alias}.relacl, pg_catalog.acldefault('r', ${alias}.relowner))) a), '[]'::json) AS privileges`;
+function accessOf(row) {
+    const privileges = row.privileges ?? [];
+    return { owner: String(row.owner), privileges };
+}
+/** Owner and privileges of the relation with this OID. */
+async function accessOfOid(run, oid) {
+    const result = await run(`SELECT ${access("c")} FROM pg_catalog.pg_class c WHERE c.oid = $1::oid`, [oid]);
+    const row = result.rows[0];
+    if (!row)
+        throw new Error(`relation ${oid} is gone`);
+    return accessOf(row);
+}
+/** The OID of the table (or materialized view, with `kinds`) at `name`, or null. */
+async function oidOf(run, name, kinds = ["r", "p"]) {
+    const result = await run(`SELECT c.oid::text AS oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind = ANY($3::"char"[])`, [name.schema, name.identifier, kinds]);
+    return result.rows[0] ? String(result.rows[0].oid) : null;
+}
+/**
+ * The table at `name`: its OID, owner and privileges, and whether anything
+ * (a view, a materialized view) reads it; null when no table is there. One
+ * query: it runs for every table a promotion replaces.
+ */
+async function tableAt(run, name) {
+    const result = await run(`SELECT c.oid::text AS oid, ${access("c")},
+       EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.refobjid = c.oid
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.classid = 'pg_catalog.pg_rewrite'::regclass) AS read
+     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`, [name.schema, name.identifier]);
+    const row = result.rows[0];
+    return row ? { oid: String(row.oid), access: accessOf(row), read: row.read === true } : null;
+}
+const privilegeKey = (p) => `${p.grantee}\u0000${p.privilege}`;
+/** Each grantee's privilege once, with its grant option (the same privilege from several grantors is one). */
+function privilegeSet(privileges) {
+    const set = new Map();
+    for (const p of privileges)
+        set.set(privilegeKey(p), (set.get(privilegeKey(p)) ?? false) || p.grantable);
+    return set;
+}
+function sameAccess(a, b) {
+    if (a.owner !== b.owner)
+        return false;
+    const want = privilegeSet(a.privileges);
+    const have = privilegeSet(b.privileges);
+    return want.size === have.size && [...want].every(([key, grantable]) => have.get(key) === grantable);
+}
+/**
+ * Gives the relation `oid` (named `sql`, of `kind`; with `current`, its
+ * owner and privileges now) the owner and privileges `wanted`; returns how
+ * many privileges it has then. Throws when they still differ (a privilege
+ * granted by a role ODS can't revoke for).
+ */
+async function keepAccess(run, q, kind, oid, sql, wanted, current) {
+    let now = current ?? (await accessOfOid(run, oid));
+    if (sameAccess(wanted, now))
+        return privilegeSet(now.privileges).size;
+    if (now.owner !== wanted.owner) {
+        await run(`ALTER ${kind} ${sql} OWNER TO ${q(wanted.owner, "role")}`);
+        now = await accessOfOid(run, oid);
+    }
+    const role = (grantee) => (grantee === "" ? "PUBLIC" : q(grantee, "role"));
+    const privilege = (name) => {
+        if (!/^[A-Z]+$/.test(name))
+            throw new Error(`unexpected privilege ${name}`);
+        return name;
+    };
+    const entries = (privileges) => new Map([...privilegeSet(privileges)].map(([key, grantable]) => {
+        const [grantee, privilege] = key.split("\u0000");
+        return [key, { grantee, privilege, grantable }];
+    }));
+    const want = entries(wanted.privileges);
+    const have = entries(now.privileges);
+    for (const [key, p] of have) {
+        const w = want.get(key);
+        if (!w)
+            await run(`REVOKE ${privilege(p.privilege)} ON TABLE ${sql} FROM ${role(p.grantee)}`);
+        else if (p.grantable && !w.grantable)
+            await run(`REVOKE GRANT OPTION FOR ${privilege(p.privilege)} ON TABLE ${sql} FROM ${role(p.grantee)}`);
+    }
+    for (const [key, w] of want) {
+        const h = have.get(key);
+        if (!h || (w.grantable && !h.grantable)) {
+            await run(`GRANT ${privilege(w.privilege)} ON TABLE ${sql} TO ${role(w.grantee)}${w.grantable ? " WITH GRANT OPTION" : ""}`);
+        }
+    }
+    const after = await accessOfOid(run, oid);
+    if (!sameAccess(wanted, after)) {
+        throw new Error(`${sql} could not be given the replaced relation's owner and privileges (owner ${wanted.owner}; ${privilegeSet(wanted.privileges).size} privileges wanted, ${privilegeSet(after.privileges).size} held)`);
+    }
+    return privilegeSet(after.privileges).size;
+}
+const READERS = `FROM pg_catalog.pg_depend d
+  JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid
+  JOIN pg_catalog.pg_class v ON v.oid = r.ev_class
+  JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+  WHERE d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.refclassid = 'pg_catalog.pg_class'::regclass`;
+/** Materialized views reading the table `oid`, as they are now (call with `search_path` empty: names qualified). */
+async function materializedViewsOf(run, oid) {
+    const result = await run(`SELECT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
+       v.relispopulated AS populated, pg_catalog.obj_description(v.oid, 'pg_class') AS comment,
+       coalesce((SELECT json_agg(pg_catalog.pg_get_indexdef(i.indexrelid) ORDER BY i.indexrelid)
+         FROM pg_catalog.pg_index i WHERE i.indrelid = v.oid), '[]'::json) AS indexes,
+       ${access("v")}
+     FROM (SELECT DISTINCT v.oid ${READERS} AND d.refobjid = $1::oid AND v.relkind = 'm' AND v.oid <> $1::oid) m
+     JOIN pg_catalog.pg_class v ON v.oid = m.oid
+     JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+     ORDER BY 1, 2`, [oid]);
+    return result.rows.map((row) => ({
+        schema: String(row.schema_name),
+        name: String(row.name),
+        definition: String(row.definition).replace(/;\s*$/, ""),
+        populated: row.populated === true,
+        indexes: row.indexes ?? [],
+        comment: row.comment === null || row.comment === undefined ? null : String(row.comment),
+        access: accessOf(row),
+    }));
+}
+/** Drops the materialized view and creates it again from `view` (its query now reads whatever its names hold). */
+async function recreateMaterializedView(run, q, view) {
+    const sql = `${q(view.schema, "schema")}.${q(view.name, "materialized view name")}`;
+    await run(`DROP MATERIALIZED VIEW ${sql} RESTRICT`);
+    await run(`CREATE MATERIALIZED VIEW ${sql} AS ${view.definition} ${view.populated ? "WITH DATA" : "WITH NO DATA"}`);
+    // pg_get_indexdef's own rendering (names qualified): the index keeps its name, method and columns.
+    for (const index of view.indexes)
+        await run(index);
+    if (view.comment !== null) {
+        const rendered = await run(`SELECT pg_catalog.format('COMMENT ON MATERIALIZED VIEW %s IS %L', $1::text, $2::text) AS sql`, [sql, view.comment]);
+        await run(String(rendered.rows[0].sql));
+    }
+    const oid = await oidOf(run, { schema: view.schema, identifier: view.name }, ["m"]);
+    await keepAccess(run, q, "MATERIALIZED VIEW", oid, sql, view.access);
+}
+/** Which of these tables can't be replaced keeping their owner, privileges and materialized views. */
+async function blockers(run, targets) {
+    if (targets.length === 0)
+        return [];
+    const become = `CASE WHEN pg_catalog.current_setting('server_version_num')::int >= 160000
+      THEN pg_catalog.pg_has_role(current_user, ROLE, 'SET') ELSE pg_catalog.pg_has_role(current_user, ROLE, 'MEMBER') END`;
+    const result = await run(`SELECT t.schema_name, t.name, pg_catalog.pg_get_userbyid(c.relowner) AS owner, current_user AS me,
+       pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE') AS can_use,
+       ${become.replaceAll("ROLE", "c.relowner")} AS can_become,
+       pg_catalog.has_schema_privilege(c.relowner, c.relnamespace, 'CREATE') AS owner_creates,
+       c.relrowsecurity AS row_security,
+       EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a WHERE a.attrelid = c.oid AND a.attacl IS NOT NULL AND NOT a.attisdropped) AS column_privileges,
+       coalesce((SELECT json_agg(json_build_object(
+           'name', mn.nspname || '.' || mv.relname,
+           'owner', pg_catalog.pg_get_userbyid(mv.relowner),
+           'can_use', pg_catalog.pg_has_role(current_user, mv.relowner, 'USAGE'),
+           'can_become', ${become.replaceAll("ROLE", "mv.relowner")},
+           'owner_creates', pg_catalog.has_schema_privilege(mv.relowner, mv.relnamespace, 'CREATE'),
+           'column_privileges', EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a WHERE a.attrelid = mv.oid AND a.attacl IS NOT NULL),
+           'read_by', (SELECT string_agg(DISTINCT vn.nspname || '.' || v.relname, ', ') ${READERS} AND d.refobjid = mv.oid AND v.oid <> mv.oid)
+         ) ORDER BY mn.nspname, mv.relname)
+         FROM (SELECT DISTINCT v.oid ${READERS} AND d.refobjid = c.oid AND v.relkind = 'm') m
+         JOIN pg_catalog.pg_class mv ON mv.oid = m.oid
+         JOIN pg_catalog.pg_namespace mn ON mn.oid = mv.relnamespace), '[]'::json) AS materialized
+     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+     JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')`, [targets.map((t) => t.schema), targets.map((t) => t.identifier)]);
+    const out = [];
+    // A table new to prod: the privileges it has are the CI role's, not the ones the default privileges
+    // of the schema would give the table a dbt build in prod creates (for a role ODS can't tell).
+    const defaults = await run(`SELECT t.schema_name, t.name,
+       string_agg(DISTINCT pg_catalog.pg_get_userbyid(d.defaclrole), ', ') AS roles
+     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+     JOIN pg_catalog.pg_default_acl d ON d.defaclobjtype = 'r' AND d.defaclnamespace IN (n.oid, 0)
+     WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_class c WHERE c.relnamespace = n.oid AND c.relname = t.name)
+     GROUP BY 1, 2`, [targets.map((t) => t.schema), targets.map((t) => t.identifier)]);
+    for (const row of defaults.rows) {
+        const target = { schema: String(row.schema_name), identifier: String(row.name) };
+        out.push({
+            target,
+            code: "privileges_not_kept",
+            message: `Prod has no table ${target.schema}.${target.identifier} yet, and default privileges (ALTER DEFAULT PRIVILEGES of ${String(row.roles)}) apply to new tables in ${target.schema}: the promoted table would have the CI role's privileges instead, so dbt builds it.`,
+        });
+    }
+    for (const row of result.rows) {
+        const target = { schema: String(row.schema_name), identifier: String(row.name) };
+        const shown = `${target.schema}.${target.identifier}`;
+        const owner = String(row.owner);
+        const me = String(row.me);
+        const block = (code, message) => out.push({ target, code, message });
+        if (row.can_use !== true || row.can_become !== true) {
+            block("owner_not_kept", `Prod's ${shown} is owned by role ${owner}, which the connected role ${me} is not a member of: it can't give the promoted table that owner (and its privileges), so dbt builds it (GRANT ${owner} TO ${me} lets ODS promote it).`);
+        }
+        else if (row.owner_creates !== true) {
+            block("owner_not_kept", `Prod's ${shown} is owned by role ${owner}, which has no CREATE privilege on schema ${target.schema}: PostgreSQL won't make it the promoted table's owner, so dbt builds it.`);
+        }
+        else if (row.column_privileges === true) {
+            block("privileges_not_kept", `Prod's ${shown} has column privileges, which ODS does not copy to a promoted table: dbt builds it.`);
+        }
+        else if (row.row_security === true) {
+            block("privileges_not_kept", `Prod's ${shown} has row-level security, which ODS does not copy to a promoted table: dbt builds it.`);
+        }
+        else {
+            const views = row.materialized ?? [];
+            for (const view of views) {
+                const name = String(view.name);
+                const reason = view.can_use !== true || view.can_become !== true
+                    ? `is owned by role ${String(view.owner)}, which ${me} is not a member of, so ODS can't recreate it over the promoted table`
+                    : view.owner_creates !== true
+                        ? `is owned by role ${String(view.owner)}, which has no CREATE privilege on its schema, so ODS can't recreate it with that owner`
+                        : view.column_privileges === true
+                            ? "has column privileges, which ODS does not copy when it recreates it"
+                            : view.read_by
+                                ? `is read by ${String(view.read_by)}, which ODS would have to recreate too`
+                                : null;
+                if (reason) {
+                    block("materialized_view_not_kept", `The materialized view ${name} reads prod's ${shown} and ${reason}: dbt builds ${target.identifier} instead.`);
+                    break;
+                }
+            }
+        }
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/env/postgres/postgres-warehouse.ts
+/**
+ * PostgreSQL through `pg`, one client connection.
+ *
+ * Capabilities: transactional DDL (a whole promotion commits at once),
+ * `ALTER TABLE … SET SCHEMA` (a table moves between schemas without a copy,
+ * with its indexes, constraints and grants). Names are case-sensitive when
+ * quoted (ODS quotes every one) and at most 63 bytes: PostgreSQL would
+ * silently cut a longer name, so it is refused. Views are bound to the table
+ * they read when created (by object, not name): a view follows its table
+ * through a rename or a move. So when a table is replaced under its name,
+ * the views that read it are recreated from their definitions in the same
+ * transaction (`CREATE OR REPLACE VIEW`, which keeps the view, its grants
+ * and the views that read it); a view whose columns are gone from the new
+ * table is left reading the replaced table, and reported. The new table
+ * takes the replaced one's owner and privileges, and materialized views over
+ * the replaced table are created again over the new one (postgres-keep.ts).
+ * A table's identity is its OID (kept through renames, new for every table).
+ */
+
+
+
+
+
 
 
 const POSTGRES_CAPABILITIES = {
@@ -21970,6 +22562,7 @@ const POSTGRES_CAPABILITIES = {
     clone: false,
     rename_across_schemas: true,
     views_bind_by: "object",
+    grants: true,
     identifiers: { case_sensitive: true, max_length: 63, length_unit: "bytes" },
 };
 /** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */
@@ -21983,45 +22576,176 @@ function redactPostgresUrl(url) {
         return "postgres://(unparsable)";
     }
 }
+/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
+function statementName(sql) {
+    return `ods_${(0,external_node_crypto_.createHash)("sha256").update(sql).digest("hex").slice(0, 24)}`;
+}
+/** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
+const CREATION_LOCK_CLASS = 0x0d5;
+/** How long a statement the server never answers may take beyond the statement timeout. */
+const NO_ANSWER_GRACE_MS = 30_000;
 class PostgresWarehouse extends SqlWarehouse {
     capabilities = POSTGRES_CAPABILITIES;
     label;
     client;
     ownsClient;
+    /** Null over a caller's client: its session settings are the caller's. */
+    timeouts;
     savepoints = 0;
-    constructor(client, label, ownsClient) {
+    /** The connection was closed under ODS (lost, or closed after the server stopped answering). */
+    broken = false;
+    constructor(client, label, ownsClient, timeouts) {
         super();
         this.client = client;
         this.label = label;
         this.ownsClient = ownsClient;
+        this.timeouts = timeouts;
     }
     /** Connects with a connection string; the string is a secret and is not kept. */
-    static async connect(connectionString) {
+    static async connect(connectionString, timeouts = DEFAULT_TIMEOUTS) {
         const label = redactPostgresUrl(connectionString);
         const pg = (await __nccwpck_require__.e(/* import() */ 849).then(__nccwpck_require__.bind(__nccwpck_require__, 3849))).default;
-        const config = { connectionString, application_name: "ods-state" };
+        const config = {
+            connectionString,
+            application_name: "ods-state",
+            // A peer that vanished without closing the connection is found by TCP keepalive.
+            keepAlive: true,
+            keepAliveInitialDelayMillis: 30_000,
+            ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
+        };
         const client = new pg.Client(config);
         // A failing connection must not surface as an unhandled 'error' event.
         client.on("error", () => { });
+        const context = { engine: "postgres", label, timeouts, sql: "connecting" };
+        const started = Date.now();
         try {
             await client.connect();
         }
         catch (error) {
-            throw new user_error/* UserError */.yo("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${error instanceof Error ? error.message : String(error)}.`);
+            const message = error instanceof Error ? error.message : String(error);
+            if (timeouts.connectMs > 0 &&
+                Date.now() - started >= timeouts.connectMs - 100 &&
+                /timeout/i.test(message))
+                throw timeoutError("connect", context, "the server did not accept the connection or answer its handshake");
+            const mapped = warehouseFailure(error, context);
+            if (mapped?.code === "warehouse_permission_denied")
+                throw mapped;
+            throw new user_error/* UserError */.yo("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${message}.`);
         }
-        return new PostgresWarehouse(client, label, true);
+        const warehouse = new PostgresWarehouse(client, label, true, timeouts);
+        try {
+            await warehouse.run("SELECT pg_catalog.set_config('statement_timeout', $1, false), pg_catalog.set_config('lock_timeout', $2, false)", [String(timeouts.statementMs), String(timeouts.lockMs)]);
+        }
+        catch (error) {
+            await warehouse.close();
+            throw error;
+        }
+        return warehouse;
     }
     /** Over a client the caller owns and has connected; close() leaves it open. */
     static fromClient(client, label = "postgres") {
-        return new PostgresWarehouse(client, label, false);
+        return new PostgresWarehouse(client, label, false, null);
+    }
+    failureContext(sql) {
+        return { engine: "postgres", label: this.label, timeouts: this.timeouts ?? DEFAULT_TIMEOUTS, sql };
+    }
+    /** Closes the socket at once: the server stopped answering or the connection is gone. */
+    breakConnection() {
+        this.broken = true;
+        this.client.connection?.stream?.destroy();
     }
     async run(sql, params = []) {
-        const result = await this.client.query(sql, params);
-        return { rows: result.rows, changed: result.rowCount ?? 0 };
+        if (this.broken) {
+            throw new user_error/* UserError */.yo("warehouse_connection_lost", `The connection to ${this.label} was already closed when ODS ran ${sql.replace(/\s+/g, " ").slice(0, 60)}.`);
+        }
+        const statementMs = this.timeouts?.statementMs ?? 0;
+        const deadline = statementMs > 0 ? statementMs + Math.min(statementMs, NO_ANSWER_GRACE_MS) : 0;
+        // A statement with parameters (the registry's reads and writes, catalog queries) is a named prepared
+        // statement named after its text: PostgreSQL parses and plans it once per connection, not once per row
+        // (their texts are few: values are parameters). Statements without parameters (DDL, whose quoted names
+        // are in the text; batches of them) go as they are.
+        const query = params.length > 0
+            ? this.client.query({ name: statementName(sql), text: sql, values: params })
+            : this.client.query(sql);
+        let timer;
+        let timedOut = false;
+        try {
+            const result = deadline > 0
+                ? await Promise.race([
+                    query,
+                    new Promise((_, reject) => {
+                        timer = setTimeout(() => {
+                            timedOut = true;
+                            this.breakConnection();
+                            reject(new Error("no answer from the server"));
+                        }, deadline);
+                    }),
+                ])
+                : await query;
+            return { rows: result.rows, changed: result.rowCount ?? 0 };
+        }
+        catch (error) {
+            query.catch(() => { });
+            const mapped = warehouseFailure(error, this.failureContext(sql), { timedOut });
+            if (mapped?.code === "warehouse_connection_lost")
+                this.breakConnection();
+            throw mapped ?? error;
+        }
+        finally {
+            clearTimeout(timer);
+        }
     }
     async close() {
-        if (this.ownsClient)
-            await this.client.end();
+        if (!this.ownsClient)
+            return;
+        if (this.broken) {
+            this.breakConnection();
+            return;
+        }
+        // A server that stopped answering must not hang the end of the job either.
+        let timer;
+        await Promise.race([
+            this.client.end().catch(() => { }),
+            new Promise((resolve) => {
+                timer = setTimeout(() => {
+                    this.breakConnection();
+                    resolve();
+                }, 5000);
+            }),
+        ]);
+        clearTimeout(timer);
+    }
+    /** A transaction-scoped lock on `key` (released at COMMIT or ROLLBACK): concurrent creators take turns. */
+    async creationLock(key) {
+        await this.run("SELECT pg_catalog.pg_advisory_xact_lock($1::int, pg_catalog.hashtext($2))", [
+            CREATION_LOCK_CLASS,
+            key,
+        ]);
+    }
+    /** A session-level advisory lock on `key` around `work`; released after it, or with the session if that is lost. */
+    async exclusive(key, work) {
+        const params = [CREATION_LOCK_CLASS, key];
+        await this.run("SELECT pg_catalog.pg_advisory_lock($1::int, pg_catalog.hashtext($2))", params);
+        try {
+            return await work();
+        }
+        finally {
+            if (!this.broken) {
+                await this.run("SELECT pg_catalog.pg_advisory_unlock($1::int, pg_catalog.hashtext($2))", params);
+            }
+        }
+    }
+    async createSchema(schema) {
+        await this.transaction(async () => {
+            await this.creationLock(`schema:${schema}`);
+            await super.createSchema(schema);
+        });
+    }
+    async ensureRecordTables(schema, tables, options = {}) {
+        await this.transaction(async () => {
+            await this.creationLock(`schema:${schema}`);
+            await super.ensureRecordTables(schema, tables, options);
+        });
     }
     async listSchemas() {
         const result = await this.run("SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1");
@@ -22030,7 +22754,7 @@ class PostgresWarehouse extends SqlWarehouse {
     async listObjects(schemas) {
         if (schemas.length === 0)
             return [];
-        const result = await this.client.query(`SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
+        const result = await this.run(`SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
        FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
        WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY($1::text[])
        ORDER BY 1, 2`, [schemas]);
@@ -22050,15 +22774,32 @@ class PostgresWarehouse extends SqlWarehouse {
             const taken = await this.run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = $1 AND c.relname = $2`, [source.schema, target.identifier]);
             const renameFirst = source.identifier !== target.identifier && Number(taken.rows[0]?.n ?? 0) === 0;
+            const statements = [];
             if (renameFirst)
-                await this.renameTable(source, target.identifier);
+                statements.push(this.renameSql(source, target.identifier));
             const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
-            await this.run(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
+            statements.push(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
             if (!renameFirst && source.identifier !== target.identifier) {
-                await this.renameTable({ schema: target.schema, identifier: source.identifier }, target.identifier);
+                statements.push(this.renameSql({ schema: target.schema, identifier: source.identifier }, target.identifier));
             }
+            await this.batch(statements);
         });
         return "moved";
+    }
+    renameSql(from, to) {
+        return `ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`;
+    }
+    /**
+     * Statements without parameters, sent as one query (one round trip; the
+     * simple protocol runs them in order and stops at the first that fails).
+     * Only inside a transaction, which a failure aborts as a single statement's would.
+     */
+    async batch(statements) {
+        if (statements.length === 0)
+            return;
+        if (!this.inTransaction)
+            throw new Error("batched statements run only inside a transaction");
+        await this.run(statements.join(";\n"));
     }
     /** Views reading the table, with definitions whose every name is schema-qualified. */
     async dependentViews(target) {
@@ -22079,21 +22820,47 @@ class PostgresWarehouse extends SqlWarehouse {
             definition: String(row.definition),
         }));
     }
+    runAny = (sql, params) => this.run(sql, params);
+    quote = (name, what) => this.q(name, what);
     async replaceTable(target, replacement, retired) {
-        const outcome = { rebound: [], left: [] };
+        const outcome = { rebound: [], left: [], materialized: [], kept: [] };
         await this.transaction(async () => {
-            const views = retired !== null ? await this.dependentViews(target) : [];
+            const replaced = retired !== null ? await tableAt(this.runAny, target) : null;
+            // Only a table something reads needs definitions (read before the rename: pg_get_viewdef would
+            // name the retired table after it), under an empty search_path so that every name is qualified.
+            const readers = replaced?.read === true;
+            const views = readers ? await this.dependentViews(target) : [];
+            const materialized = readers ? await materializedViewsOf(this.runAny, replaced.oid) : [];
+            const renames = [];
+            // The definitions name every relation with its schema: the search path is no longer needed.
+            if (readers)
+                renames.push("SET LOCAL search_path TO DEFAULT");
             if (retired !== null)
-                await this.renameTable(target, retired);
-            await this.renameTable({ schema: target.schema, identifier: replacement }, target.identifier);
+                renames.push(this.renameSql(target, retired));
+            renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
+            await this.batch(renames);
+            if (replaced !== null) {
+                const now = await tableAt(this.runAny, target);
+                if (now === null)
+                    throw new Error(`${target.schema}.${target.identifier} is not a table`);
+                const sql = this.qualified(target);
+                const privileges = await keepAccess(this.runAny, this.quote, "TABLE", now.oid, sql, replaced.access, now.access);
+                outcome.kept.push({
+                    table: `${target.schema}.${target.identifier}`,
+                    owner: replaced.access.owner,
+                    privileges,
+                });
+            }
             for (const view of views) {
                 const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
                 const savepoint = `ods_rebind_${++this.savepoints}`;
-                await this.run(`SAVEPOINT ${savepoint}`);
                 try {
                     // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
-                    await this.run(`CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`);
-                    await this.run(`RELEASE SAVEPOINT ${savepoint}`);
+                    await this.batch([
+                        `SAVEPOINT ${savepoint}`,
+                        `CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`,
+                        `RELEASE SAVEPOINT ${savepoint}`,
+                    ]);
                     outcome.rebound.push(`${view.schema}.${view.name}`);
                 }
                 catch (error) {
@@ -22104,9 +22871,62 @@ class PostgresWarehouse extends SqlWarehouse {
                     });
                 }
             }
-            await this.run("SET LOCAL search_path TO DEFAULT");
+            for (const view of materialized) {
+                const savepoint = `ods_rebind_${++this.savepoints}`;
+                await this.run(`SAVEPOINT ${savepoint}`);
+                try {
+                    await recreateMaterializedView(this.runAny, this.quote, view);
+                    await this.run(`RELEASE SAVEPOINT ${savepoint}`);
+                    outcome.materialized.push(`${view.schema}.${view.name}`);
+                }
+                catch (error) {
+                    await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+                    outcome.left.push({
+                        view: `${view.schema}.${view.name}`,
+                        error: `materialized view not recreated: ${error instanceof Error ? error.message : String(error)}`,
+                    });
+                }
+            }
         });
         return outcome;
+    }
+    async replaceBlockers(targets) {
+        return blockers(this.runAny, targets);
+    }
+    async tableIdentity(name) {
+        const oid = await oidOf(this.runAny, name);
+        return oid === null ? null : `oid:${oid}`;
+    }
+    async markTable(name, _mark) {
+        const identity = await this.tableIdentity(name);
+        if (identity === null) {
+            throw new user_error/* UserError */.yo("warehouse_error", `The table ${name.schema}.${name.identifier} doesn't exist, so it can't be marked.`);
+        }
+        return identity;
+    }
+    /** The relations each view's rewrite rule depends on (pg_depend), for every view at once. */
+    async boundRelations(views) {
+        const bound = new Map();
+        if (views.length === 0)
+            return bound;
+        const result = await this.run(`SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
+       FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
+       JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
+       JOIN pg_catalog.pg_class v ON v.relnamespace = vn.oid AND v.relname = wanted.name AND v.relkind IN ('v', 'm')
+       LEFT JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid
+       LEFT JOIN pg_catalog.pg_depend d ON d.objid = r.oid AND d.classid = 'pg_catalog.pg_rewrite'::regclass
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> v.oid
+       LEFT JOIN pg_catalog.pg_class t ON t.oid = d.refobjid
+       LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
+       ORDER BY 1, 2, 3, 4`, [views.map((view) => view.schema), views.map((view) => view.identifier)]);
+        for (const row of result.rows) {
+            const key = (0,names/* qualifiedKey */.Co)({ schema: String(row.view_schema), identifier: String(row.view_name) }, this.capabilities.identifiers);
+            const reads = bound.get(key) ?? [];
+            if (row.name !== null && row.name !== undefined)
+                reads.push({ schema: String(row.schema_name), identifier: String(row.name) });
+            bound.set(key, reads);
+        }
+        return bound;
     }
     async hasRecordTable(schema, table) {
         const result = await this.run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
@@ -22146,6 +22966,7 @@ class PostgresWarehouse extends SqlWarehouse {
 
 
 
+
 function parseWarehouseSpec(value, cwd, input = "--warehouse") {
     if (value === undefined || value.trim() === "") {
         throw new user_error/* UserError */.yo("warehouse_invalid", `No warehouse was given (${input} or ODS_WAREHOUSE).`, {
@@ -22172,18 +22993,27 @@ function parseWarehouseSpec(value, cwd, input = "--warehouse") {
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1];
     throw new user_error/* UserError */.yo("warehouse_invalid", `${input} ${scheme ? `uses \`${scheme}:\`, which ods-state doesn't support` : "is neither duckdb:PATH nor a postgres:// URL"}.`, { input });
 }
-async function openWarehouse(spec) {
-    return spec.engine === "duckdb" ? DuckDbWarehouse.open(spec.file) : PostgresWarehouse.connect(spec.url);
+/**
+ * Opens the warehouse with these timeouts (default: connect 30 s, statement
+ * 10 min, lock 60 s; src/env/timeouts.ts). Timeouts come from flags and
+ * inputs, not from the URL: the URL is a secret set once, and ODS sets the
+ * session's statement_timeout and lock_timeout over whatever it says.
+ */
+async function openWarehouse(spec, timeouts = DEFAULT_TIMEOUTS) {
+    return spec.engine === "duckdb"
+        ? DuckDbWarehouse.open(spec.file, timeouts)
+        : PostgresWarehouse.connect(spec.url, timeouts);
 }
 
 // EXTERNAL MODULE: ./src/env/promotion/decide.ts
 var decide = __nccwpck_require__(2345);
 ;// CONCATENATED MODULE: ./src/env/promotion/reconcile.ts
-/** The rollbacks the registry records, for one project. */
+
+/** The rollbacks the registry records, for one project of the context's repository. */
 async function recordedRollbacks(ctx, project) {
     const rollbacks = [];
     for (const promotion of await ctx.registry.promotions()) {
-        if (promotion.project !== project)
+        if (!(0,environment_identity/* inScope */.SB)(promotion, { repository: ctx.scope.repository, project }))
             continue;
         const undone = (await ctx.registry.steps(promotion.id)).filter((step) => step.state === "rolled_back");
         if (undone.length === 0)
@@ -22284,13 +23114,28 @@ function applyRollback(snapshot, restored) {
 
 
 
-/** Opens (creating unless `create` is false) the registry and binds the clock. */
+
+
+
+/** Opens (creating unless `create` is false) the registry and binds the clock and the scope it acts for. */
 async function environmentContext(warehouse, options) {
     const registry = await EnvironmentRegistry.open(warehouse, {
         schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
         create: options.create ?? true,
     });
-    return registry ? { warehouse, registry, now: options.now } : null;
+    return registry ? { warehouse, registry, now: options.now, scope: options.scope } : null;
+}
+/**
+ * Creates or refreshes an environment (lifecycle/create.ts) while holding the
+ * warehouse's lock on it: two jobs of one pull request at once (a push while
+ * the previous run still creates it) take turns, and the second finds the
+ * first one's objects instead of failing on them.
+ */
+async function env_createEnvironment(ctx, input) {
+    const { warehouse } = ctx;
+    if (!warehouse.exclusive)
+        return createEnvironment(ctx, input);
+    return warehouse.exclusive(`environment:${ctx.registry.schema}:${input.name}`, () => createEnvironment(ctx, input));
 }
 
 ;// CONCATENATED MODULE: ./src/state/plan.ts
@@ -22341,13 +23186,27 @@ function checksToRun(graph, node, recorded, macros) {
     if (node.checks.length === 0 || !tested)
         return undefined;
     const checks = node.checks.map((id) => graph.checks.get(id)).filter((c) => c !== undefined);
-    const digest = (0,checks_digest/* checksDigest */.E)(checks, macros);
+    if (unchangedByKey(tested, checks, macros))
+        return undefined;
+    const digest = (0,checks_digest/* checksDigest */.ED)(checks, macros);
     if (digest === null || tested.checks_digest === digest)
         return undefined;
     const message = tested.checks_digest
         ? `Its checks were added, removed or edited since they last passed (run ${tested.run_id}): the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`
         : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so it can't say they are the same: the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`;
     return { run: checks.map((check) => check.id), reason: { code: "checks_changed", message } };
+}
+/**
+ * The recorded checks key (snapshot 1.4) proves the checks the same, and so
+ * their digest equal to the recorded one, without computing it: what it
+ * writes costs about half of the canonical JSON, for every reused node.
+ * Without a key, or with another one, the digests are compared.
+ */
+function unchangedByKey(tested, checks, macros) {
+    return (tested.checks_key !== undefined &&
+        tested.checks_digest !== undefined &&
+        checks.length > 0 &&
+        (0,checks_digest/* checksKey */.vc)(checks, macros) === tested.checks_key);
 }
 /**
  * The fqn of each check to run, for its `fqn:` selector. Without one in the
@@ -22537,7 +23396,8 @@ function dataEvidence(node, recorded, decisions, facts) {
     for (const sourceId of node.sources) {
         const current = observed.get(sourceId);
         const version = own_own(recorded.sources, sourceId);
-        const name = code(displayName(graph, sourceId));
+        // Written only into a message (most inputs have none: built once per message, not per input).
+        const name = () => code(displayName(graph, sourceId));
         const sourceEvidence = {
             kind: "source_version",
             subject: sourceId,
@@ -22554,26 +23414,26 @@ function dataEvidence(node, recorded, decisions, facts) {
             continue;
         }
         if (!current) {
-            missing.push(`${name} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`);
+            missing.push(`${name()} has no freshness result${input.sources ? " in sources.json" : " (no sources.json)"}`);
         }
         else if (!current.value) {
-            missing.push(`${name} has no max_loaded_at (freshness status ${current.status})`);
+            missing.push(`${name()} has no max_loaded_at (freshness status ${current.status})`);
         }
         else if (!(0,source_evidence/* atLeastSemantic */.$p)(current.exactness)) {
-            missing.push(`${name} has a max_loaded_at that is not an instant ODS can compare (${current.value})`);
+            missing.push(`${name()} has a max_loaded_at that is not an instant ODS can compare (${current.value})`);
         }
         else if (!current.observedAt || ((0,source_evidence/* compareInstants */.QI)(current.observedAt, recorded.built_at) ?? 0) <= 0) {
             facts.staleSources.count++;
-            missing.push(`${name} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${recorded.built_at})`);
+            missing.push(`${name()} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${recorded.built_at})`);
         }
         else if (!version) {
-            missing.push(`no version of ${name} was recorded when it was last built`);
+            missing.push(`no version of ${name()} was recorded when it was last built`);
         }
         else if (!(0,source_evidence/* atLeastSemantic */.$p)(version.exactness)) {
-            missing.push(`the version of ${name} recorded at its last build is only ${version.exactness}`);
+            missing.push(`the version of ${name()} recorded at its last build is only ${version.exactness}`);
         }
         else if (!(0,source_evidence/* sameVersion */.r1)(current.value, version.value)) {
-            moved.push(`source ${name} (${version.value} → ${current.value})`);
+            moved.push(`source ${name()} (${version.value} → ${current.value})`);
             movedIds.push(sourceId);
         }
     }
@@ -22588,19 +23448,19 @@ function dataEvidence(node, recorded, decisions, facts) {
             recorded: read ?? null,
             exactness: read && parentState ? "exact" : "none",
         });
-        const name = code(displayName(graph, parent));
+        const name = () => code(displayName(graph, parent));
         if (read === undefined) {
-            missing.push(`no record of which build of parent ${name} it read`);
+            missing.push(`no record of which build of parent ${name()} it read`);
         }
         else if (parentDecision?.action === "BUILD") {
             const why = parentDecision.reason.code.replaceAll("_", " ");
             moved.push(facts.selected && !facts.selected.has(parent)
-                ? `parent ${name} would be built (${why}) but is not selected here, so this plan doesn't build it`
-                : `parent ${name} is built (${why})`);
+                ? `parent ${name()} would be built (${why}) but is not selected here, so this plan doesn't build it`
+                : `parent ${name()} is built (${why})`);
             movedIds.push(parent);
         }
         else if (parentState && parentState.run_id !== read) {
-            moved.push(`parent ${name} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`);
+            moved.push(`parent ${name()} was rebuilt by run ${parentState.run_id} after the build it read (run ${read})`);
             movedIds.push(parent);
         }
     }
@@ -23935,6 +24795,7 @@ function resolveCriterion(index, c, whole, input) {
 
 
 
+
 function planSourceChecks(graph, macros, snapshot, observed, inScope) {
     const entries = [];
     for (const [id, source] of [...graph.sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -23944,7 +24805,6 @@ function planSourceChecks(graph, macros, snapshot, observed, inScope) {
             continue;
         const name = `${source.source.sourceName}.${source.source.name}`;
         const checks = source.checks.map((c) => graph.checks.get(c)).filter((c) => c !== undefined);
-        const digest = (0,checks_digest/* checksDigest */.E)(checks, macros);
         const record = own_own(snapshot?.sources, id);
         const current = observed.get(id);
         const run = (code, message) => ({
@@ -23958,7 +24818,8 @@ function planSourceChecks(graph, macros, snapshot, observed, inScope) {
         if (!tested) {
             entries.push(run("not_tested", "Its checks have no passing run recorded (never passed, or failed last time)."));
         }
-        else if (!tested.checks_digest || tested.checks_digest !== digest) {
+        else if (!tested.checks_digest ||
+            (!unchangedByKey(tested, checks, macros) && tested.checks_digest !== (0,checks_digest/* checksDigest */.ED)(checks, macros))) {
             entries.push(run("checks_changed", "Its checks were added, removed or edited since they last passed."));
         }
         else if (!current?.value || !(0,source_evidence/* atLeastSemantic */.$p)(current.exactness)) {
@@ -24080,7 +24941,7 @@ function plan(input) {
     const selection = input.select.length > 0 || exclude.length > 0 ? selectNodes(graph, input.select, exclude) : null;
     if (selection)
         selectionWarnings(selection, graph.nodes.size, warnings);
-    const macros = macroIndexFor(graph);
+    const macros = (0,shared_macro_index/* macroIndexFor */.q)(graph);
     const facts = {
         input,
         graph,
@@ -24255,7 +25116,9 @@ const ENV_SUBCOMMANDS = [
     "rollback",
     "list",
     "gc",
+    "repair",
 ];
+const LEGACY_SUBCOMMANDS = ["cleanup", "rollback", "gc"];
 const env_str = (values, name) => values[name];
 function formatOf(values) {
     const format = env_str(values, "format") ?? "text";
@@ -24264,7 +25127,43 @@ function formatOf(values) {
     }
     return format;
 }
-function environmentOf(values, required = true) {
+/**
+ * The scope an env command acts for (docs/environments.md, Isolation): the repository (--repository, else
+ * GITHUB_REPOSITORY) and the dbt project (the manifest's name, or --project; both given, they must agree).
+ * --legacy: the environments and promotions a registry of before 1.1 recorded without a repository.
+ */
+function envScopeOf(sub, values, context, manifestProject) {
+    const flagged = env_str(values, "project");
+    if (flagged !== undefined && manifestProject !== null && flagged !== manifestProject) {
+        throw new user_error/* UserError */.yo("usage", `--project is \`${flagged}\`, but the manifest's dbt project is \`${manifestProject}\`.`, { input: "--project" });
+    }
+    const project = manifestProject ?? flagged;
+    if (project === undefined || project === "") {
+        throw new user_error/* UserError */.yo("usage", "Name the dbt project the environments belong to: --project NAME (or --manifest PATH, whose project it reads).", { input: "--project" });
+    }
+    if (values.legacy === true) {
+        if (!LEGACY_SUBCOMMANDS.includes(sub)) {
+            throw new user_error/* UserError */.yo("usage", `--legacy is for ${LEGACY_SUBCOMMANDS.join(", ")} (of environments written before isolation), not for ${sub}.`, { input: "--legacy" });
+        }
+        if (env_str(values, "repository") !== undefined) {
+            throw new user_error/* UserError */.yo("usage", "--legacy acts on rows that name no repository: leave out --repository.", {
+                input: "--legacy",
+            });
+        }
+        return { repository: null, project };
+    }
+    const given = env_str(values, "repository");
+    const repository = given ?? context.repository;
+    if (repository === undefined || repository === "") {
+        throw new user_error/* UserError */.yo("usage", "Name the repository the environments belong to: --repository owner/name (GITHUB_REPOSITORY when it is set). An environment's identity is its repository, dbt project and pull request.", { input: "--repository" });
+    }
+    return {
+        repository: (0,environment_identity/* checkRepository */.n_)(repository, given !== undefined ? "--repository" : "GITHUB_REPOSITORY"),
+        project,
+    };
+}
+/** The environment's label: `pr-N` (--pr N) or --name; checked before anything is read. */
+function labelOf(values, required = true) {
     const name = env_str(values, "name");
     const pr = env_str(values, "pr");
     if (name !== undefined)
@@ -24273,13 +25172,17 @@ function environmentOf(values, required = true) {
         if (!/^[1-9][0-9]{0,9}$/.test(pr)) {
             throw new user_error/* UserError */.yo("usage", `--pr is \`${pr}\`, not a pull request number.`, { input: "--pr" });
         }
-        return environmentName(Number(pr));
+        return `pr-${Number(pr)}`;
     }
     if (required)
         throw new user_error/* UserError */.yo("usage", "Name the environment with --pr NUMBER (or --name NAME).", {
             input: "--pr",
         });
     return undefined;
+}
+/** The environment's registry name in `scope` (environment-identity.ts). */
+function environmentOf(label, scope) {
+    return (0,environment_identity/* scopedName */.k)(scope, label);
 }
 function positiveNumber(values, name) {
     const text = env_str(values, name);
@@ -24291,14 +25194,16 @@ function positiveNumber(values, name) {
     }
     return value;
 }
-async function withWarehouse(values, context, work, options = {}) {
+async function withWarehouse(values, context, scope, work, options = {}) {
     const given = env_str(values, "warehouse");
     const spec = parseWarehouseSpec(given ?? context.warehouse, context.cwd, given !== undefined ? "--warehouse" : "ODS_WAREHOUSE");
+    const timeouts = timeoutsFrom((kind) => env_str(values, `${kind}-timeout`), "flag");
     options.progress?.phase("connecting to the warehouse");
-    const warehouse = await openWarehouse(spec);
+    const warehouse = await openWarehouse(spec, timeouts);
     try {
         const ctx = await environmentContext(warehouse, {
             now: new Date().toISOString(),
+            scope,
             ...(env_str(values, "meta-schema") ? { metaSchema: env_str(values, "meta-schema") } : {}),
             create: options.create ?? true,
         });
@@ -24318,13 +25223,27 @@ async function prodHead(values, context, project) {
     const file = env_str(values, "state");
     if (file === undefined && project === null)
         return null;
-    const store = await openExistingState(context, resolveFlagPath(context, file, DEFAULT_STATE));
+    const path = resolveFlagPath(context, file, DEFAULT_STATE);
+    if (file !== undefined && !(0,external_node_fs_.existsSync)(path)) {
+        // A --state that isn't there is a wrong path, not "no prod state yet": without prod's state nothing
+        // can be reused, and an environment can't tell prod's relations from its own.
+        throw new user_error/* UserError */.yo("file_missing", `--state ${path} does not exist.`, { file: path, input: "--state" });
+    }
+    const store = await openExistingState(context, path);
     if (!store)
         return null;
     try {
         if (project === null)
             return null;
-        const latest = await store.latest(scopeOf(project, env_str(values, "environment")));
+        const scope = scopeOf(project, env_str(values, "environment"));
+        const latest = await store.latest(scope);
+        if (!latest) {
+            // A state file that holds only other dbt projects is the wrong file, not "no prod state yet".
+            const projects = [...new Set((await store.scopes()).map((s) => s.scope.split("/")[0]))];
+            if (projects.length > 0 && !projects.includes(scope.project)) {
+                throw new user_error/* UserError */.yo("state_other_project", `The state file ${path} holds dbt project${projects.length === 1 ? "" : "s"} ${projects.join(", ")}, but the manifest's dbt project is ${scope.project}.`, { input: "--state" });
+            }
+        }
         return latest ? { id: latest.id, snapshot: latest.snapshot } : null;
     }
     finally {
@@ -24344,11 +25263,16 @@ function printJson(context, value) {
     context.stdout(`${JSON.stringify(value, null, 2)}\n`);
 }
 async function createOrRefresh(values, context, sub) {
-    const name = environmentOf(values);
+    const label = labelOf(values);
     const format = formatOf(values);
     const progress = createProgress(context);
     const { project, scope, sources, prod } = await planningInputs(values, context, progress);
-    await withWarehouse(values, context, async (ctx) => {
+    const envScope = envScopeOf(sub, values, context, scope.project);
+    const name = environmentOf(label, envScope);
+    await withWarehouse(values, context, envScope, async (ctx) => {
+        if (sub === "refresh" && !(await ctx.registry.environment(name))) {
+            throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${ctx.warehouse.label} to refresh.`, { hint: "Create it with `ods-state env create` (the same flags)." });
+        }
         progress.phase(`planning ${name} over prod and its own builds`);
         const baseline = await environmentBaseline(ctx, name, prod, project);
         const planned = plan({
@@ -24363,7 +25287,7 @@ async function createOrRefresh(values, context, sub) {
         });
         const pr = env_str(values, "pr");
         progress.phase(`${values["dry-run"] === true ? "checking" : sub === "create" ? "creating" : "refreshing"} environment ${name}`);
-        const change = await createEnvironment(ctx, {
+        const change = await env_createEnvironment(ctx, {
             name,
             project: scope.project,
             prNumber: pr !== undefined ? Number(pr) : null,
@@ -24388,16 +25312,18 @@ async function createOrRefresh(values, context, sub) {
     return 0;
 }
 async function recordBuilds(values, context) {
-    const name = environmentOf(values);
+    const label = labelOf(values);
     const progress = createProgress(context);
     const project = readProject(context, env_str(values, "manifest"), progress, env_str(values, "project-dir"));
+    const envScope = envScopeOf("record", values, context, scopeOf(project, undefined).project);
+    const name = environmentOf(label, envScope);
     const buildManifest = env_str(values, "build-manifest");
     const buildProject = buildManifest
         ? readProject(context, buildManifest, progress, env_str(values, "project-dir"))
         : null;
     const runResults = readRunResults(context, env_str(values, "run-results"));
     const sources = readSourcesIfGiven(context, env_str(values, "sources"));
-    await withWarehouse(values, context, async (ctx) => {
+    await withWarehouse(values, context, envScope, async (ctx) => {
         progress.phase(`recording the builds of ${name}`);
         const outcome = await recordEnvironmentBuilds(ctx, { name, project, buildProject, runResults, sources });
         progress.done();
@@ -24412,14 +25338,16 @@ async function recordBuilds(values, context) {
     return 0;
 }
 async function cleanup(values, context) {
-    const name = environmentOf(values);
+    const label = labelOf(values);
     const progress = createProgress(context);
     const project = env_str(values, "manifest")
         ? readProject(context, env_str(values, "manifest"), progress, env_str(values, "project-dir"))
         : null;
+    const envScope = envScopeOf("cleanup", values, context, project ? scopeOf(project, undefined).project : null);
+    const name = environmentOf(label, envScope);
     const prod = await prodState(values, context, project);
     let code = 0;
-    await withWarehouse(values, context, async (ctx) => {
+    await withWarehouse(values, context, envScope, async (ctx) => {
         progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);
         const report = await cleanupEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
         progress.done();
@@ -24484,13 +25412,20 @@ async function writePromotion(context, file, scope, head, result, promotedBy, no
     }
 }
 async function promoteCommand(values, context) {
-    const name = environmentOf(values);
+    const label = labelOf(values);
     const format = formatOf(values);
     const progress = createProgress(context);
     const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
+    const envScope = envScopeOf("promote", values, context, scope.project);
+    const name = environmentOf(label, envScope);
     const dryRun = values["dry-run"] === true;
     const stateFile = env_str(values, "state");
-    await withWarehouse(values, context, async (ctx) => {
+    await withWarehouse(values, context, envScope, async (ctx) => {
+        // No such environment is an error, not "nothing to promote".
+        const environment = await ctx.registry.environment(name);
+        if (!environment || environment.status === "removed") {
+            throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${ctx.warehouse.label}${environment ? " any more (it was removed)" : ""}: nothing can be promoted from it.`);
+        }
         progress.phase(`planning main over prod (${project.fingerprints.size} nodes)`);
         const mainPlan = plan({
             project,
@@ -24531,6 +25466,10 @@ async function promoteCommand(values, context) {
         for (const decision of result.decisions) {
             context.stdout(`  ${decision.promotable ? "PROMOTE" : "BUILD  "} ${decision.name}: ${decision.reason.message}\n`);
         }
+        for (const kept of result.views.kept)
+            context.stdout(`  ${kept.table}: owner ${kept.owner} and ${kept.privileges} privilege${kept.privileges === 1 ? "" : "s"} kept from the replaced table\n`);
+        for (const view of result.views.materialized)
+            context.stdout(`  materialized view ${view} recreated over the promoted table\n`);
         for (const left of result.views.left)
             context.stdout(`  warning: view ${left.view} still reads the replaced table: ${left.error}\n`);
         if (state?.snapshot_id) {
@@ -24550,15 +25489,26 @@ async function promoteCommand(values, context) {
     return 0;
 }
 async function env_rollback(values, context) {
-    const environment = environmentOf(values, false);
+    const label = labelOf(values, false);
+    const project = env_str(values, "manifest")
+        ? readProject(context, env_str(values, "manifest"), undefined, env_str(values, "project-dir"))
+        : null;
+    const envScope = envScopeOf("rollback", values, context, project ? scopeOf(project, undefined).project : null);
+    const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
     const stateFile = env_str(values, "state");
-    await withWarehouse(values, context, async (ctx) => {
+    await withWarehouse(values, context, envScope, async (ctx) => {
         const result = await (0,rollback/* rollbackPromotion */.O)(ctx, {
             ...(env_str(values, "id") ? { id: env_str(values, "id") } : {}),
             ...(environment ? { environment } : {}),
             resume: values.resume === true,
             allowNonAtomic: values["allow-non-atomic"] === true,
             dryRun: values["dry-run"] === true,
+            // With --state, a later run of a promoted node recorded there refuses the rollback too.
+            ...(stateFile !== undefined
+                ? {
+                    prodState: (project) => latestState(context, stateFile, project, env_str(values, "environment")),
+                }
+                : {}),
         });
         // With --state (given explicitly), prod's state stops recording the rolled-back builds now; without it,
         // the next action run with the warehouse reconciles the state it restores (src/env/promotion/reconcile.ts).
@@ -24573,6 +25523,10 @@ async function env_rollback(values, context) {
         for (const node of result.restored) {
             context.stdout(`  ${node.target.schema}.${node.target.identifier}: prod's previous table is back; the promoted one is kept as ${node.promoted_kept_as.identifier}\n`);
         }
+        for (const view of result.views?.materialized ?? [])
+            context.stdout(`  materialized view ${view} recreated over the restored table\n`);
+        for (const left of result.views?.left ?? [])
+            context.stdout(`  warning: view ${left.view} still reads the promoted table: ${left.error}\n`);
         for (const id of result.resumed)
             context.stdout(`  finished interrupted promotion ${id}\n`);
         if (state) {
@@ -24585,6 +25539,18 @@ async function env_rollback(values, context) {
         }
     });
     return 0;
+}
+/** The latest snapshot of `project` in the state file, or null when there is none. */
+async function latestState(context, file, project, environment) {
+    const store = await openExistingState(context, resolveFlagPath(context, file, DEFAULT_STATE));
+    if (!store)
+        return null;
+    try {
+        return (await store.latest({ project, environment: environment ?? "prod" }))?.snapshot ?? null;
+    }
+    finally {
+        await store.close();
+    }
 }
 /** Prod's state without the rolled-back promotion's builds (the same reconciliation the action applies). */
 async function writeRollback(context, file, ctx, promotionId, environment) {
@@ -24611,7 +25577,9 @@ async function writeRollback(context, file, ctx, promotionId, environment) {
     }
 }
 async function list(values, context) {
-    const found = await withWarehouse(values, context, async (ctx) => {
+    // Read only: every environment of the registry, with the repository and dbt project it belongs to.
+    const everyone = { repository: null, project: "" };
+    const found = await withWarehouse(values, context, everyone, async (ctx) => {
         const environments = [];
         for (const environment of await ctx.registry.environments()) {
             environments.push({
@@ -24630,13 +25598,14 @@ async function list(values, context) {
         if (environments.length === 0)
             context.stdout("  (none)\n");
         for (const e of environments) {
-            context.stdout(`  ${e.name.padEnd(12)} ${e.status.padEnd(8)} ${e.pointers} pointers, ${e.builds} builds, ${e.objects} objects; updated ${e.updated_at}${e.closed_at ? `, closed ${e.closed_at}` : ""}\n`);
+            const owner = e.repository === null ? `legacy (${e.project})` : `${e.repository} ${e.project}`;
+            context.stdout(`  ${e.name.padEnd(12)} ${owner}: ${e.status.padEnd(8)} ${e.pointers} pointers, ${e.builds} builds, ${e.objects} objects; updated ${e.updated_at}${e.closed_at ? `, closed ${e.closed_at}` : ""}\n`);
         }
         context.stdout("Promotions:\n");
         if (promotions.length === 0)
             context.stdout("  (none)\n");
         for (const p of promotions) {
-            context.stdout(`  ${p.id} from ${p.environment}: ${p.status}, by ${p.promoted_by}, ${p.created_at}; kept until ${p.retain_until}\n`);
+            context.stdout(`  ${p.id} from ${p.environment}${p.repository === null ? " (legacy)" : ""}: ${p.status}, by ${p.promoted_by}, ${p.created_at}; kept until ${p.retain_until}\n`);
         }
         return true;
     }, { create: false });
@@ -24652,8 +25621,9 @@ async function gc(values, context) {
     const project = env_str(values, "manifest")
         ? readProject(context, env_str(values, "manifest"), undefined, env_str(values, "project-dir"))
         : null;
-    const prod = await prodState(values, context, project);
     const retentionDays = positiveNumber(values, "retention-days");
+    const envScope = envScopeOf("gc", values, context, project ? scopeOf(project, undefined).project : null);
+    const prod = await prodState(values, context, project);
     const open = env_str(values, "open-prs");
     let openPullRequests;
     if (open !== undefined) {
@@ -24666,7 +25636,7 @@ async function gc(values, context) {
         }
         openPullRequests = new Set(parts.map(Number));
     }
-    const done = await withWarehouse(values, context, async (ctx) => {
+    const done = await withWarehouse(values, context, envScope, async (ctx) => {
         const report = await runJanitor(ctx, {
             prod,
             dryRun: values["dry-run"] === true,
@@ -24704,24 +25674,73 @@ async function gc(values, context) {
     }
     return 0;
 }
+/**
+ * `env repair`: recreates the pointer views of open environments (or the one
+ * named) that a prod rebuild dropped (PostgreSQL's DROP … CASCADE); reports
+ * those whose prod relation is gone. Exit 1 when an environment's repair
+ * failed (it is left as it was).
+ */
+async function repair(values, context) {
+    const label = labelOf(values, false);
+    const project = env_str(values, "manifest")
+        ? readProject(context, env_str(values, "manifest"), undefined, env_str(values, "project-dir"))
+        : null;
+    const envScope = envScopeOf("repair", values, context, project ? scopeOf(project, undefined).project : null);
+    const name = label !== undefined ? environmentOf(label, envScope) : undefined;
+    const prod = await prodState(values, context, project);
+    const dryRun = values["dry-run"] === true;
+    const report = await withWarehouse(values, context, envScope, (ctx) => repairEnvironments(ctx, { ...(name !== undefined ? { name } : {}), prod, dryRun }), { create: false });
+    if (report === null) {
+        if (name !== undefined) {
+            throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name}: this warehouse has no environment registry.`);
+        }
+        if (formatOf(values) === "json")
+            printJson(context, { dry_run: dryRun, environments: [], repaired: 0, unrepairable: 0, failed: 0 });
+        else
+            context.stdout("No environment registry in this warehouse yet: nothing to repair.\n");
+        return 0;
+    }
+    if (formatOf(values) === "json")
+        printJson(context, report);
+    else {
+        const verb = report.dry_run ? "would recreate" : "recreated";
+        context.stdout(`Repair: ${verb} ${report.repaired} pointer view${report.repaired === 1 ? "" : "s"} in ${report.environments.length} environment${report.environments.length === 1 ? "" : "s"}; ${report.unrepairable} whose prod relation is gone; ${report.failed} failed.\n`);
+        for (const e of report.environments) {
+            for (const r of e.repaired)
+                context.stdout(`  ${e.environment}: ${r.pointer} → ${r.reads} (${r.was})\n`);
+            for (const u of e.unrepairable)
+                context.stdout(`  ${e.environment}: not repaired: ${u.reason}\n`);
+            if (e.error !== null)
+                context.stdout(`  ${e.environment}: failed, left as it was: ${e.error}\n`);
+        }
+    }
+    return report.failed > 0 && !report.dry_run ? 1 : 0;
+}
 const envCommand = {
     name: "env",
-    summary: "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc",
+    summary: "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair",
     usage: [
-        "env create|refresh --pr N --manifest PR_MANIFEST [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
-        "env record --pr N --manifest PR_MANIFEST --run-results PATH [--build-manifest PATH] [--sources PATH] [--warehouse W]",
-        "env cleanup --pr N [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
-        "env promote --pr N --manifest MAIN_MANIFEST [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--warehouse W] [--dry-run]",
-        "env rollback [--id PROMOTION | --pr N] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+        "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
+        "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--warehouse W]",
+        "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--warehouse W] [--dry-run]",
+        "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+        "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
         "env list [--warehouse W]",
-        "env gc [--retention-days N] [--open-prs 1,2] [--state DB --manifest PATH] [--warehouse W] [--dry-run]",
+        "env gc (--project P | --manifest PATH) [--repository O/R | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
+        "env repair (--project P | --manifest PATH) [--repository O/R] [--pr N] [--state DB] [--warehouse W] [--dry-run]",
     ],
     optionHelp: {
         warehouse: "duckdb:PATH or postgres://USER@HOST:PORT/DATABASE (default: ODS_WAREHOUSE); a secret: never printed or stored",
         "meta-schema": "the schema of the environment registry; default ods_meta",
-        pr: "the pull request number (the environment is pr-N)",
-        name: "the environment's name, instead of --pr",
-        manifest: "create/refresh/record: the PR's manifest compiled with the CI target; promote: main's manifest",
+        "connect-timeout": "how long to wait for the warehouse to accept the connection: 30 (seconds), 500ms, 2m…; default 30s; 0: no limit",
+        "statement-timeout": "how long one statement may run before it is cancelled (PostgreSQL statement_timeout; DuckDB: interrupted); default 10m; 0: no limit",
+        "lock-timeout": "how long to wait for a lock another session holds (PostgreSQL lock_timeout; DuckDB: the file another process has open); default 60s; 0: no limit",
+        repository: "the repository the environments belong to, owner/name (default: GITHUB_REPOSITORY); an environment is its repository's, dbt project's and pull request's",
+        project: "the dbt project the environments belong to, when no --manifest names it (cleanup, rollback, gc)",
+        legacy: "cleanup/rollback/gc: act on the environments and promotions of --project that a registry before 1.1 recorded without a repository",
+        pr: "the pull request number (the environment is owner/name:project:pr-N); repair: only that environment (default: every open one)",
+        name: "the environment's label instead of pr-N (letters, digits, _ . -)",
+        manifest: "create/refresh/record: the PR's manifest compiled with the CI target; promote, repair: main's manifest",
         state: `the state database (prod's state); default ${DEFAULT_STATE}. promote/rollback: given explicitly, a committed promotion (or its rollback) is written into it`,
         environment: "the state scope's environment (prod's); default prod",
         target: "the dbt target prod's state was recorded for; default: the environment",
@@ -24742,6 +25761,12 @@ const envCommand = {
     options: {
         warehouse: { type: "string" },
         "meta-schema": { type: "string" },
+        "connect-timeout": { type: "string" },
+        "statement-timeout": { type: "string" },
+        "lock-timeout": { type: "string" },
+        repository: { type: "string" },
+        project: { type: "string" },
+        legacy: { type: "boolean" },
         pr: { type: "string" },
         name: { type: "string" },
         manifest: { type: "string" },
@@ -24763,7 +25788,7 @@ const envCommand = {
         ...PROJECT_DIR_OPTION,
     },
     positionals: {
-        name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc)",
+        name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc, repair)",
         required: true,
     },
     examples: [
@@ -24773,6 +25798,10 @@ const envCommand = {
         "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --state .ods/state.db --promoted-by main-run-42",
         "ods-state env cleanup --pr 7 --dry-run",
         "ods-state env gc --retention-days 3",
+        "ods-state env cleanup --pr 7 --project shop --repository acme/analytics --dry-run",
+        "ods-state env cleanup --pr 7 --project shop --legacy",
+        "ods-state env gc --project shop --retention-days 3",
+        "ods-state env repair --state .ods/state.db --manifest target/manifest.json",
     ],
     async run(values, positionals, context) {
         const [sub, ...extra] = positionals;
@@ -24795,6 +25824,8 @@ const envCommand = {
                 return list(values, context);
             case "gc":
                 return gc(values, context);
+            case "repair":
+                return repair(values, context);
         }
     },
 };
@@ -26885,6 +27916,7 @@ function findCommand(name) {
 
 
 
+
 /**
  * Runs one CLI invocation and returns its exit code: 0 success, 1 error,
  * 2 usage. A UserError is one message with a hint; anything else is a bug and
@@ -26933,10 +27965,11 @@ async function runCli(argv, context, debug = false) {
         }
         return await command.run(parsed.values, parsed.positionals, context);
     }
-    catch (error) {
+    catch (thrown) {
         // A progress line may be on the terminal: the error starts on a clean line.
         if (context.interactive)
             context.stderr(CLEAR_LINE);
+        const error = escapedWarehouseFailure(thrown) ?? thrown;
         if ((0,user_error/* isUserError */.iU)(error)) {
             context.stderr(`${(0,user_error/* formatUserError */.XR)(commandHint(error, command?.name))}\n`);
             return error.exitCode;
@@ -26971,17 +28004,29 @@ function commandHint(error, command) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ checksDigest)
+/* harmony export */   ED: () => (/* binding */ checksDigest),
+/* harmony export */   vc: () => (/* binding */ checksKey)
 /* harmony export */ });
+/* unused harmony export checkDefinition */
 /* harmony import */ var _fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8762);
 /* harmony import */ var _fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6641);
 /**
  * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
  * every data test and unit test that reads it, with its definition
- * (arguments, SQL, config and the project and package macros it calls).
+ * (arguments, SQL, config and the project and package macros it runs).
  * dbt's and the adapter's own macros are covered by the engine, since dbt
  * lists different ones depending on the command that wrote the manifest.
  * Null when there are no checks: nothing vouches for such a node.
+ *
+ * A check's macros are resolved as dbt resolves them when it runs the test
+ * (docs/decisions/checks-run-time-macros.md): its `depends_on.macros`, then
+ * every name they call looked up again from the test's package, root
+ * project first, and every candidate of each `adapter.dispatch` (dbt-core
+ * core/dbt/context/providers.py `TestContext._build_test_namespace` and
+ * `BaseDatabaseWrapper.dispatch`, which searches the root project before
+ * `dbt` for the generic tests' `adapter.dispatch('test_unique', 'dbt')`).
+ * A root project's `default__test_unique` or `<adapter>__test_not_null`
+ * therefore changes the digest of every check that runs it.
  */
 
 
@@ -26991,41 +28036,69 @@ function config(value) {
         return null;
     return Object.fromEntries(Object.entries(value).filter(([key]) => !IGNORED_CONFIG.has(key)));
 }
-/** [id, source digest] of a closure's project and package macros, per (cached) closure. */
-const userDigests = new WeakMap();
-/** Per MacroIndex, each check's definition as canonical JSON: a check is read once per plan, however many nodes it reads. */
-const definitionJson = new WeakMap();
+/** Per MacroIndex (one per manifest): what the checks of that manifest share. */
+const caches = new WeakMap();
+function cachesOf(macros) {
+    let cache = caches.get(macros);
+    if (cache === undefined) {
+        cache = {
+            macros: new Map(),
+            configs: new Map(),
+            definitions: new WeakMap(),
+            keyLines: new WeakMap(),
+        };
+        caches.set(macros, cache);
+    }
+    return cache;
+}
 function checksDigest(checks, macros) {
     if (checks.length === 0)
         return null;
-    let cache = definitionJson.get(macros);
-    if (cache === undefined) {
-        cache = new WeakMap();
-        definitionJson.set(macros, cache);
-    }
+    const cache = cachesOf(macros);
     const sorted = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     // canonicalJson of the array of definitions: its items' canonical JSON, in order.
     let json = "[";
     for (let index = 0; index < sorted.length; index++) {
         const check = sorted[index];
-        let item = cache.get(check);
+        let item = cache.definitions.get(check);
         if (item === undefined) {
-            item = (0,_fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .d)(definition(check, macros));
-            cache.set(check, item);
+            item = definitionJson(check, macros, cache);
+            cache.definitions.set(check, item);
         }
         json += index === 0 ? item : `,${item}`;
     }
     return (0,_fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)(`${json}]`);
 }
-function definition(check, macros) {
-    const test = check.test;
-    // Cached per set of macros (most generic tests share theirs): the same closure as macros.closure().
-    const closure = macros.digestedClosure(test.dependsOn.macros).closure;
-    let macroDigests = userDigests.get(closure);
-    if (macroDigests === undefined) {
-        macroDigests = closure.user.map((id) => [id, macros.sourceDigest(id)]);
-        userDigests.set(closure, macroDigests);
+/** The project and package macros a check runs, resolved at run time from its package. */
+function macrosOf(check, macros, cache) {
+    const roots = check.test.dependsOn.macros;
+    const searchPackage = check.test.packageName;
+    let key = searchPackage;
+    for (const root of roots)
+        key += `\0${root}`;
+    let result = cache.macros.get(key);
+    if (result === undefined) {
+        const closure = macros.resolver.closure(roots, searchPackage);
+        const user = [];
+        for (const id of closure.macros)
+            if (!macros.isEngine(id))
+                user.push([id, macros.sourceDigest(id)]);
+        result = {
+            user,
+            missing: closure.missing,
+            userJson: (0,_fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .d)(user),
+            missingJson: (0,_fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .d)(closure.missing),
+        };
+        cache.macros.set(key, result);
     }
+    return result;
+}
+/**
+ * What a check's digest covers, as a value: its canonical JSON is what
+ * `definitionJson` writes (tested on every check of the real manifests).
+ */
+function checkDefinition(check, macros) {
+    const { user, missing } = macrosOf(check, macros, cachesOf(macros));
     if (check.kind === "data_test") {
         return {
             id: check.id,
@@ -27033,8 +28106,8 @@ function definition(check, macros) {
             metadata: check.test.testMetadata,
             raw: check.test.rawCode,
             config: config(check.test.config),
-            macros: macroDigests,
-            missing: closure.missing,
+            macros: user,
+            missing,
         };
     }
     return {
@@ -27044,9 +28117,117 @@ function definition(check, macros) {
         expect: check.test.expect,
         overrides: check.test.overrides,
         config: config(check.test.config),
-        macros: macroDigests,
-        missing: closure.missing,
+        macros: user,
+        missing,
     };
+}
+/** canonicalJson(checkDefinition(check)), written member by member in canonical key order, the config from a cache. */
+function definitionJson(check, macros, cache) {
+    const { userJson, missingJson } = macrosOf(check, macros, cache);
+    const configJson = configCanonicalJson(check.test.config, cache);
+    const id = JSON.stringify(check.id);
+    if (check.kind === "data_test") {
+        const test = check.test;
+        return `{"config":${configJson},"id":${id},"kind":"data_test","macros":${userJson}${member("metadata", test.testMetadata)},"missing":${missingJson}${member("raw", test.rawCode)}}`;
+    }
+    const test = check.test;
+    return `{"config":${configJson}${member("expect", test.expect)}${member("given", test.given)},"id":${id},"kind":"unit_test","macros":${userJson},"missing":${missingJson}${member("overrides", test.overrides)}}`;
+}
+/** `,"key":<canonical JSON>`, or nothing for undefined (canonicalJson drops undefined members). */
+function member(key, value) {
+    return value === undefined ? "" : `,"${key}":${(0,_fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJson */ .d)(value)}`;
+}
+/**
+ * canonicalJson(config(value)). Two configs with the same JSON.stringify are
+ * the same JSON value with the keys in the same order, so they have the same
+ * canonical JSON: cached by that text (a 10,000-node project's 6,440 tests
+ * have 687 distinct configs).
+ */
+function configCanonicalJson(value, cache) {
+    if (!value)
+        return "null";
+    let key;
+    try {
+        key = JSON.stringify(value);
+    }
+    catch {
+        // Nested deeper than JSON.stringify's recursion allows: not cached (canonicalJson has no such limit).
+        return (0,_fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJsonWithout */ .F)(value, IGNORED_CONFIG);
+    }
+    let json = cache.configs.get(key);
+    if (json === undefined) {
+        json = (0,_fingerprint_canonical_json_js__WEBPACK_IMPORTED_MODULE_1__/* .canonicalJsonWithout */ .F)(value, IGNORED_CONFIG);
+        cache.configs.set(key, json);
+    }
+    return json;
+}
+/**
+ * Tag of the checks key: names what the digest covers (checkDefinition, the
+ * canonical JSON, the run-time closure of check macros). Change it whenever
+ * checksDigest would give another value for the same checks, so that a key
+ * recorded before never vouches for a digest computed differently.
+ */
+const CHECKS_KEY_TAG = "checks-key/1\n";
+/**
+ * A cheap stand-in for the checks digest, recorded beside it (snapshot 1.4,
+ * `tested.checks_key`): SHA-256 over the tag and, per check in id order,
+ * SHA-256 of its inputs written with JSON.stringify (key order as the
+ * manifest has it, the config whole) and of the macros its digest covers.
+ * Equal keys mean byte-identical inputs, hence an equal checks digest
+ * (CHECKS_KEY_TAG names how that digest is computed); different keys say
+ * nothing (the same checks written with other key order or other ignored
+ * config), so a plan compares the digests then. Writing it costs about half
+ * of the canonical JSON. Null when there are no checks or one can't be
+ * written (JSON nested deeper than JSON.stringify allows).
+ */
+function checksKey(checks, macros) {
+    if (checks.length === 0)
+        return null;
+    const cache = cachesOf(macros);
+    const sorted = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    let text = CHECKS_KEY_TAG;
+    for (const check of sorted) {
+        let line = cache.keyLines.get(check);
+        if (line === undefined) {
+            line = keyLine(check, macros, cache);
+            cache.keyLines.set(check, line);
+        }
+        if (line === null)
+            return null;
+        text += line;
+    }
+    return (0,_fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)(text);
+}
+/**
+ * One check's line: SHA-256 of JSON.stringify of its inputs (an object, so
+ * that an absent member and a null one differ, as they do in the canonical
+ * JSON), a NUL, the canonical JSON of its macros and missing ids (JSON text
+ * has no raw NUL), and a newline.
+ */
+function keyLine(check, macros, cache) {
+    const { userJson, missingJson } = macrosOf(check, macros, cache);
+    try {
+        const inputs = check.kind === "data_test"
+            ? {
+                id: check.id,
+                kind: check.kind,
+                config: check.test.config,
+                metadata: check.test.testMetadata,
+                raw: check.test.rawCode,
+            }
+            : {
+                id: check.id,
+                kind: check.kind,
+                config: check.test.config,
+                given: check.test.given,
+                expect: check.test.expect,
+                overrides: check.test.overrides,
+            };
+        return `${(0,_fingerprint_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)(`${JSON.stringify(inputs)}\0${userJson}\0${missingJson}`)}\n`;
+    }
+    catch {
+        return null;
+    }
 }
 
 
@@ -27188,54 +28369,446 @@ function sha256Of(...parts) {
 
 /***/ }),
 
-/***/ 4608:
+/***/ 8858:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   t8: () => (/* binding */ MacroIndex)
-/* harmony export */ });
-/* unused harmony exports GENERATE_NAME_MACROS, enginePackages */
-/* harmony import */ var _digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6641);
 
-/** Adapters whose macros build on another adapter's package. */
-const INHERITED_ADAPTER_PACKAGES = {
-    redshift: ["dbt_postgres"],
-    databricks: ["dbt_spark"],
-    materialize: ["dbt_postgres"],
-    timescaledb: ["dbt_postgres"],
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  q: () => (/* binding */ macroIndexFor)
+});
+
+;// CONCATENATED MODULE: ./src/dbt/macros/run-time-closure.ts
+/** Adapters whose macros build on another adapter's (dbt `get_adapter_type_names`). */
+const PARENT_ADAPTERS = {
+    redshift: ["postgres"],
+    databricks: ["spark"],
+    materialize: ["postgres"],
+    timescaledb: ["postgres"],
 };
+/** The adapter and its parents, most specific first (dbt `get_adapter_type_names`). */
+function adapterTypeChain(adapterType) {
+    if (!adapterType)
+        return [];
+    const parents = Object.hasOwn(PARENT_ADAPTERS, adapterType) ? PARENT_ADAPTERS[adapterType] : [];
+    return [adapterType, ...parents];
+}
+/** Names that only decide where a node is built (its relation), never what. */
+const NAME_MACRO = /^(?:[a-z0-9_]+__)?generate_(?:database|schema|alias)_name$/;
+/** True for `generate_*_name` and its dispatched implementations (`default__generate_schema_name`). */
+function isNameMacro(name) {
+    return NAME_MACRO.test(name);
+}
+/** `adapter.dispatch('name'` / `adapter.dispatch("name"` in a macro's source. */
+const DISPATCH_CALL = /adapter\s*\.\s*dispatch\s*\(\s*(?:macro_name\s*=\s*)?['"]([A-Za-z0-9_]+)['"]/g;
+/**
+ * dbt's materializations that never look an incremental strategy up (a
+ * custom one may, through `adapter.get_incremental_strategy_macro`).
+ */
+const BUILTIN_MATERIALIZATIONS = new Set([
+    "view",
+    "table",
+    "ephemeral",
+    "seed",
+    "snapshot",
+    "materialized_view",
+    "dynamic_table",
+]);
+function splitId(id) {
+    // macro.<package>.<name>: neither has a dot.
+    const first = id.indexOf(".");
+    const last = id.lastIndexOf(".");
+    if (first < 0 || last === first)
+        return null;
+    return { packageName: id.slice(first + 1, last), name: id.slice(last + 1) };
+}
+/** dbt's `Locality` (core/dbt/contracts/graph/manifest.py): higher wins. */
+const Locality = { Core: 1, Imported: 2, Root: 3 };
+/** Resolves names and closures the way dbt does at run time, for one manifest. */
+class RunTimeResolver {
+    internalPackages;
+    internal;
+    prefixes;
+    byPackage = new Map();
+    byName = new Map();
+    internalFlat = new Map();
+    dispatched = new Map();
+    /** Per search package: per macro id, the ids a call from it may reach. */
+    edgeCache = new Map();
+    /** Per search package: per root id, its closure. */
+    closureCache = new Map();
+    macros;
+    rootProject;
+    /** Every macro id, sorted: the bit order of the closures' bitsets. */
+    sortedIds;
+    bitOf = new Map();
+    /** Per bit: 1 for dbt's and the adapter's macros. */
+    engineBits;
+    /** Per bit: 1 for the `generate_*_name` macros (isNameMacro). */
+    nameBits;
+    /** Words of a bitset. */
+    words;
+    /**
+     * The default of `require_explicit_package_overrides_for_builtin_materializations`:
+     * false up to dbt 1.7 (core/dbt/contracts/project.py), true from 1.8.
+     */
+    explicitOverridesByDefault;
+    constructor(macros, adapterType, rootProject, dbtVersion = null) {
+        this.macros = macros;
+        this.rootProject = rootProject;
+        const version = /^(\d+)\.(\d+)/.exec(dbtVersion ?? "");
+        this.explicitOverridesByDefault =
+            version === null || Number(version[1]) > 1 || (Number(version[1]) === 1 && Number(version[2]) >= 8);
+        const chain = adapterTypeChain(adapterType);
+        this.prefixes = [...chain, "default"];
+        this.internalPackages = [...chain.map((type) => `dbt_${type}`), "dbt"];
+        this.internal = new Set(this.internalPackages);
+        for (const macro of macros.values()) {
+            let names = this.byPackage.get(macro.packageName);
+            if (!names) {
+                names = new Map();
+                this.byPackage.set(macro.packageName, names);
+            }
+            names.set(macro.name, macro.uniqueId);
+            const list = this.byName.get(macro.name);
+            if (list)
+                list.push(macro.uniqueId);
+            else
+                this.byName.set(macro.name, [macro.uniqueId]);
+        }
+        // First of the internal packages wins (MacroNamespaceBuilder.build_namespace).
+        for (const pkg of [...this.internalPackages].reverse()) {
+            for (const [name, id] of this.byPackage.get(pkg) ?? [])
+                this.internalFlat.set(name, id);
+        }
+        this.sortedIds = [...macros.keys()].sort();
+        this.words = (this.sortedIds.length + 31) >>> 5;
+        this.engineBits = new Uint8Array(this.sortedIds.length);
+        this.nameBits = new Uint8Array(this.sortedIds.length);
+        for (let bit = 0; bit < this.sortedIds.length; bit++) {
+            const id = this.sortedIds[bit];
+            this.bitOf.set(id, bit);
+            const macro = macros.get(id);
+            if (this.internal.has(macro.packageName))
+                this.engineBits[bit] = 1;
+            if (isNameMacro(macro.name))
+                this.nameBits[bit] = 1;
+        }
+    }
+    /** The ids of a bitset's macros, sorted; with `skip`, those whose bit in it is 0. */
+    idsOf(bits, skip) {
+        const out = [];
+        for (let word = 0; word < bits.length; word++) {
+            let rest = bits[word];
+            while (rest !== 0) {
+                const low = rest & -rest;
+                const bit = (word << 5) + (31 - Math.clz32(low));
+                if (skip === undefined || !skip(bit))
+                    out.push(this.sortedIds[bit]);
+                rest ^= low;
+            }
+        }
+        return out;
+    }
+    isEngine(id) {
+        const macro = this.macros.get(id);
+        return macro !== undefined && this.internal.has(macro.packageName);
+    }
+    /** The macro an unqualified `name` finds from a node of `searchPackage`: local, root, internal. */
+    flat(name, searchPackage) {
+        if (!this.internal.has(searchPackage)) {
+            const local = this.byPackage.get(searchPackage)?.get(name);
+            if (local !== undefined)
+                return local;
+        }
+        if (this.rootProject !== null) {
+            const global = this.byPackage.get(this.rootProject)?.get(name);
+            if (global !== undefined)
+                return global;
+        }
+        return this.internalFlat.get(name);
+    }
+    /** `package.name` or `name` (strategy_dispatch's argument) from a node of `searchPackage`. */
+    qualified(name, searchPackage) {
+        const dot = name.indexOf(".");
+        if (dot < 0)
+            return this.flat(name, searchPackage);
+        const pkg = name.slice(0, dot);
+        const rest = name.slice(dot + 1);
+        return pkg === "dbt" ? this.internalFlat.get(rest) : this.byPackage.get(pkg)?.get(rest);
+    }
+    locality(packageName) {
+        if (packageName === this.rootProject)
+            return Locality.Root;
+        return this.internal.has(packageName) ? Locality.Core : Locality.Imported;
+    }
+    /**
+     * The materialization macro dbt chooses (core/dbt/contracts/graph/manifest.py
+     * `Manifest.find_materialization_macro_by_name`, `MaterializationCandidate`):
+     * the most specific adapter first (the adapter, its parents, `default`),
+     * then Root over Imported over Core. When an imported package's wins over a
+     * core one, dbt takes the best Root or Core one instead when the project's
+     * `require_explicit_package_overrides_for_builtin_materializations` is true
+     * (the default from dbt 1.8); the flag is not in the manifest, so both are
+     * returned (`chosen` is what the version's default picks).
+     */
+    materialization(name) {
+        let best = null;
+        let bestCoreOrRoot = null;
+        let hasCore = false;
+        for (let specificity = 0; specificity < this.prefixes.length; specificity++) {
+            for (const id of this.byName.get(`materialization_${name}_${this.prefixes[specificity]}`) ?? []) {
+                const candidate = {
+                    id,
+                    specificity,
+                    locality: this.locality(this.macros.get(id).packageName),
+                };
+                if (candidate.locality === Locality.Core)
+                    hasCore = true;
+                if (beats(candidate, best))
+                    best = candidate;
+                if (candidate.locality !== Locality.Imported && beats(candidate, bestCoreOrRoot))
+                    bestCoreOrRoot = candidate;
+            }
+        }
+        if (best !== null && best.locality === Locality.Imported && hasCore) {
+            return this.explicitOverridesByDefault
+                ? { chosen: bestCoreOrRoot?.id ?? null, alternative: best.id }
+                : { chosen: best.id, alternative: bestCoreOrRoot?.id ?? null };
+        }
+        return { chosen: best?.id ?? null, alternative: null };
+    }
+    /** Names of the macros `id`'s source dispatches (`adapter.dispatch('name', …)`). */
+    dispatchedNames(id) {
+        let names = this.dispatched.get(id);
+        if (names === undefined) {
+            const found = new Set();
+            const sql = this.macros.get(id)?.macroSql ?? "";
+            if (sql.includes("dispatch"))
+                for (const match of sql.matchAll(DISPATCH_CALL))
+                    found.add(match[1]);
+            names = [...found].sort();
+            this.dispatched.set(id, names);
+        }
+        return names;
+    }
+    /** Every macro `adapter.dispatch(name)` may find: `<prefix>__name` in any package. */
+    dispatchCandidates(name, out) {
+        for (const prefix of this.prefixes) {
+            for (const id of this.byName.get(`${prefix}__${name}`) ?? [])
+                out.add(id);
+        }
+    }
+    edges(id, searchPackage) {
+        let cache = this.edgeCache.get(searchPackage);
+        if (cache === undefined) {
+            cache = new Map();
+            this.edgeCache.set(searchPackage, cache);
+        }
+        let edges = cache.get(id);
+        if (edges !== undefined)
+            return edges;
+        const macro = this.macros.get(id);
+        const targets = new Set();
+        const missing = [];
+        const overrides = [];
+        for (const dep of macro.dependsOn.macros) {
+            if (this.macros.has(dep))
+                targets.add(dep);
+            else
+                missing.push(dep);
+            const parts = splitId(dep);
+            if (parts === null)
+                continue;
+            const winner = this.flat(parts.name, searchPackage);
+            if (this.internal.has(parts.packageName)) {
+                // An unqualified call from dbt's or the adapter's macros: the flat
+                // winner runs (an override when it isn't the listed one); written
+                // `dbt.name`, the internal winner.
+                if (winner !== undefined) {
+                    targets.add(winner);
+                    if (winner !== dep)
+                        overrides.push({ name: parts.name, replaces: dep, by: winner });
+                }
+                const internal = this.internalFlat.get(parts.name);
+                if (internal !== undefined)
+                    targets.add(internal);
+            }
+            else if (winner !== undefined && !this.isEngine(winner)) {
+                // A package's macro: `pkg.name` runs it; an unqualified call may find
+                // the node's package's or the root project's macro of that name.
+                targets.add(winner);
+            }
+        }
+        for (const name of this.dispatchedNames(id))
+            this.dispatchCandidates(name, targets);
+        targets.delete(id);
+        edges = { targets: [...targets], missing, overrides };
+        cache.set(id, edges);
+        return edges;
+    }
+    /** The closure of one root id for a node of `searchPackage`, cached. */
+    closureOf(root, searchPackage) {
+        let cache = this.closureCache.get(searchPackage);
+        if (cache === undefined) {
+            cache = new Map();
+            this.closureCache.set(searchPackage, cache);
+        }
+        const cached = cache.get(root);
+        if (cached !== undefined)
+            return cached;
+        const bits = new Uint32Array(this.words);
+        const closure = { bits, missing: new Set(), overrides: new Map() };
+        const rootBit = this.bitOf.get(root);
+        if (rootBit === undefined) {
+            closure.missing.add(root);
+        }
+        else {
+            bits[rootBit >>> 5] |= 1 << (rootBit & 31);
+            const stack = [root];
+            while (stack.length > 0) {
+                const edges = this.edges(stack.pop(), searchPackage);
+                for (const id of edges.missing)
+                    closure.missing.add(id);
+                for (const o of edges.overrides)
+                    closure.overrides.set(`${o.name}\0${o.replaces}\0${o.by}`, o);
+                for (const id of edges.targets) {
+                    const bit = this.bitOf.get(id);
+                    const mask = 1 << (bit & 31);
+                    if ((bits[bit >>> 5] & mask) === 0) {
+                        bits[bit >>> 5] |= mask;
+                        stack.push(id);
+                    }
+                }
+            }
+        }
+        cache.set(root, closure);
+        return closure;
+    }
+    /** The strategy macro found by name at run time, or null. */
+    strategyMacro(roots) {
+        const custom = roots.materialization !== null && !BUILTIN_MATERIALIZATIONS.has(roots.materialization);
+        if (roots.materialization === "incremental" || (custom && roots.incrementalStrategy !== null)) {
+            const strategy = (roots.incrementalStrategy ?? "default").replaceAll("+", "_");
+            return this.flat(`get_incremental_${strategy}_sql`, roots.searchPackage) ?? null;
+        }
+        if (roots.materialization === "snapshot" && roots.snapshotStrategy !== null) {
+            const name = roots.snapshotStrategy;
+            const dot = name.indexOf(".");
+            const qualified = dot < 0
+                ? `snapshot_${name}_strategy`
+                : `${name.slice(0, dot)}.snapshot_${name.slice(dot + 1)}_strategy`;
+            return this.qualified(qualified, roots.searchPackage) ?? null;
+        }
+        return null;
+    }
+    /** The macros reachable at run time from `called` for a node (or hook) of `searchPackage`, sorted, and the missing ids. */
+    closure(called, searchPackage) {
+        const bits = new Uint32Array(this.words);
+        const missing = new Set();
+        for (const root of called) {
+            const closure = this.closureOf(root, searchPackage);
+            orInto(bits, closure.bits);
+            for (const id of closure.missing)
+                missing.add(id);
+        }
+        return { macros: this.idsOf(bits), missing: [...missing].sort() };
+    }
+    /**
+     * The run-time macros of a node and, apart, the project and package
+     * macros reached without going through `nameRoots` (what the environment
+     * scan reads).
+     */
+    resolve(roots) {
+        const sp = roots.searchPackage;
+        const { chosen, alternative } = this.materialization(roots.materialization ?? "view");
+        const strategy = this.strategyMacro(roots);
+        const body = new Set(roots.called);
+        if (chosen !== null)
+            body.add(chosen);
+        if (alternative !== null)
+            body.add(alternative);
+        if (strategy !== null)
+            body.add(strategy);
+        const bits = new Uint32Array(this.words);
+        const missing = new Set();
+        const overrides = new Map();
+        const take = (root) => {
+            const closure = this.closureOf(root, sp);
+            orInto(bits, closure.bits);
+            for (const id of closure.missing)
+                missing.add(id);
+            for (const [key, o] of closure.overrides)
+                overrides.set(key, o);
+        };
+        for (const root of body)
+            take(root);
+        const bodyUser = this.idsOf(bits, (bit) => this.engineBits[bit] === 1 || this.nameBits[bit] === 1);
+        for (const root of roots.nameRoots)
+            take(root);
+        const macros = this.idsOf(bits);
+        return {
+            resolved: {
+                macros,
+                user: this.idsOf(bits, (bit) => this.engineBits[bit] === 1),
+                materialization: chosen ?? alternative,
+                materializationAlternative: chosen === null ? null : alternative,
+                strategy,
+                overrides: [...overrides.values()].sort((a, b) => a.name === b.name ? (a.replaces < b.replaces ? -1 : 1) : a.name < b.name ? -1 : 1),
+                missing: [...missing].sort(),
+            },
+            bodyUser,
+        };
+    }
+}
+/** `into |= from`, word by word. */
+function orInto(into, from) {
+    for (let word = 0; word < into.length; word++)
+        into[word] |= from[word];
+}
+/** dbt's order of materialization candidates: more specific, then more local (ties by id, for determinism). */
+function beats(a, b) {
+    if (b === null)
+        return true;
+    if (a.specificity !== b.specificity)
+        return a.specificity < b.specificity;
+    if (a.locality !== b.locality)
+        return a.locality > b.locality;
+    return a.id < b.id;
+}
+
+// EXTERNAL MODULE: ./src/dbt/fingerprint/digest.ts
+var fingerprint_digest = __nccwpck_require__(6641);
+;// CONCATENATED MODULE: ./src/dbt/fingerprint/macro-index.ts
+
+
 /** Names dbt resolves through the project first: they decide where and under which name a node is built. */
 const GENERATE_NAME_MACROS = [
     "generate_database_name",
     "generate_schema_name",
     "generate_alias_name",
 ];
-function enginePackages(adapterType) {
-    const packages = new Set(["dbt"]);
-    if (adapterType) {
-        packages.add(`dbt_${adapterType}`);
-        const inherited = Object.hasOwn(INHERITED_ADAPTER_PACKAGES, adapterType)
-            ? INHERITED_ADAPTER_PACKAGES[adapterType]
-            : [];
-        for (const name of inherited)
-            packages.add(name);
-    }
-    return packages;
-}
 class MacroIndex {
     engine;
     macros;
     digests = new Map();
-    closures = new Map();
-    digestedClosures = new Map();
-    materializations = new Map();
+    /** `id\0<source digest>\n` per macro, as closureDigest hashes it. */
+    lines = new Map();
     nameOverrides;
     byName = new Map();
     adapterType;
-    constructor(macros, adapterType) {
+    /**
+     * The one closure walker: every macro closure (a node's build, a hook, a
+     * check, the latest-version pointer) is resolved as dbt resolves it at run
+     * time (src/dbt/macros/run-time-closure.ts).
+     */
+    resolver;
+    constructor(macros, metadata) {
         this.macros = macros;
-        this.adapterType = adapterType;
-        this.engine = enginePackages(adapterType);
+        this.adapterType = metadata.adapterType;
+        this.resolver = new RunTimeResolver(macros, metadata.adapterType, metadata.projectName, metadata.dbtVersion);
+        // dbt's and the adapter's packages (and its parents'): the resolver's internal packages.
+        this.engine = new Set(this.resolver.internalPackages);
         for (const macro of macros.values()) {
             const list = this.byName.get(macro.name);
             if (list)
@@ -27258,90 +28831,23 @@ class MacroIndex {
             const macro = this.macros.get(id);
             if (!macro)
                 return undefined;
-            digest = (0,_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)(macro.macroSql);
+            digest = (0,fingerprint_digest/* sha256 */.s)(macro.macroSql);
             this.digests.set(id, digest);
         }
         return digest;
     }
-    /**
-     * The project and package macros reachable from `roots` (engine macros are
-     * walked through, since they may call a project override, but not kept),
-     * and the ids that the manifest lacks.
-     */
-    closure(roots) {
-        const user = new Set();
-        const missing = new Set();
-        for (const root of roots) {
-            const one = this.closureOf(root);
-            for (const id of one.user)
-                user.add(id);
-            for (const id of one.missing)
-                missing.add(id);
-        }
-        return { user: [...user].sort(), missing: [...missing].sort() };
-    }
-    /**
-     * `closure(roots)` and the digest of the sources of its project and package
-     * macros (SHA-256 over `id\0digest\n` each, in order), cached per set of
-     * roots: most nodes of a project share theirs.
-     */
-    digestedClosure(roots) {
-        const list = [...roots];
-        const key = JSON.stringify([...list].sort());
-        let result = this.digestedClosures.get(key);
-        if (result === undefined) {
-            const closure = this.closure(list);
-            const digest = (0,_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .sha256 */ .s)(closure.user.map((id) => `${id}\0${this.sourceDigest(id)}\n`).join(""));
-            result = { closure, digest };
-            this.digestedClosures.set(key, result);
-        }
-        return result;
-    }
-    closureOf(root) {
-        const cached = this.closures.get(root);
-        if (cached)
-            return cached;
-        const seen = new Set([root]);
-        const stack = [root];
-        const user = [];
-        const missing = [];
-        while (stack.length > 0) {
-            const id = stack.pop();
-            const macro = this.macros.get(id);
-            if (!macro) {
-                missing.push(id);
-                continue;
+    /** SHA-256 over `id\0<source digest>\n` of each macro, in the (sorted) order given. */
+    closureDigest(ids) {
+        let text = "";
+        for (const id of ids) {
+            let line = this.lines.get(id);
+            if (line === undefined) {
+                line = `${id}\0${this.sourceDigest(id)}\n`;
+                this.lines.set(id, line);
             }
-            if (!this.engine.has(macro.packageName))
-                user.push(id);
-            for (const dep of macro.dependsOn.macros) {
-                if (!seen.has(dep)) {
-                    seen.add(dep);
-                    stack.push(dep);
-                }
-            }
+            text += line;
         }
-        const result = { user: user.sort(), missing: missing.sort() };
-        this.closures.set(root, result);
-        return result;
-    }
-    /**
-     * The macros that can implement materialization `name` on this adapter:
-     * `materialization_<name>_<adapter>` and `materialization_<name>_default`
-     * in any package. Empty when the manifest has none.
-     */
-    materializationMacros(name) {
-        const cached = this.materializations.get(name);
-        if (cached)
-            return [...cached];
-        const ids = [];
-        for (const suffix of [this.adapterType ?? "default", "default"]) {
-            for (const macro of this.byName.get(`materialization_${name}_${suffix}`) ?? [])
-                ids.push(macro.uniqueId);
-        }
-        const result = [...new Set(ids)].sort();
-        this.materializations.set(name, result);
-        return [...result];
+        return (0,fingerprint_digest/* sha256 */.s)(text);
     }
     /** The ids of the project and package macros named `name` (not dbt's or the adapter's), sorted. */
     userMacrosNamed(name) {
@@ -27368,6 +28874,88 @@ class MacroIndex {
     }
 }
 
+;// CONCATENATED MODULE: ./src/dbt/fingerprint/shared-macro-index.ts
+
+const indexes = new WeakMap();
+function macroIndexFor(graph) {
+    let index = indexes.get(graph);
+    if (index === undefined) {
+        index = new MacroIndex(graph.macros, graph.metadata);
+        indexes.set(graph, index);
+    }
+    return index;
+}
+
+
+/***/ }),
+
+/***/ 7993:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $S: () => (/* binding */ describeOwner),
+/* harmony export */   OI: () => (/* binding */ describeScope),
+/* harmony export */   SB: () => (/* binding */ inScope),
+/* harmony export */   k: () => (/* binding */ scopedName),
+/* harmony export */   n_: () => (/* binding */ checkRepository)
+/* harmony export */ });
+/* unused harmony export environmentName */
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
+/**
+ * An environment's identity (docs/environments.md, Isolation): the
+ * repository (`owner/name`), the dbt project (the manifest's project name)
+ * and the pull request. Two repositories, or two dbt projects of one
+ * repository, sharing a warehouse and its registry never share an
+ * environment, a promotion or a janitor: every lifecycle operation runs in
+ * one scope (repository + project) and acts only on the registry rows of
+ * that scope.
+ *
+ * The registry keeps `environments.name` as its key, derived from the
+ * identity: `owner/name:project:pr-7` (neither a repository nor a dbt project
+ * name can hold a `:`, so two identities never derive one name). Rows of a
+ * registry written before 1.1 have no repository (legacy, named `pr-7`): they
+ * belong to no scope, and are acted on only in the legacy scope
+ * (`--legacy`), which cleans them up and never creates.
+ */
+
+const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
+const LABEL = /^[A-Za-z0-9_.-]{1,64}$/;
+/** `owner/name` as GitHub spells it, or a UserError naming where it came from. */
+function checkRepository(text, from) {
+    const value = text.trim();
+    if (!REPOSITORY.test(value)) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("usage", `${from} is \`${text}\`, not a repository (\`owner/name\`): an environment's identity is its repository, dbt project and pull request.`, { input: from, hint: "Give the repository as `owner/name` (GITHUB_REPOSITORY in GitHub Actions)." });
+    }
+    return value;
+}
+/** The registry name of the environment labelled `label` (`pr-7`) in `scope`. */
+function scopedName(scope, label) {
+    if (!LABEL.test(label)) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("usage", `\`${label}\` can't name an environment: letters, digits, \`_\`, \`.\` and \`-\` only, at most 64.`, { input: "--name" });
+    }
+    return scope.repository === null ? label : `${scope.repository}:${scope.project}:${label}`;
+}
+/** The registry name of pull request `prNumber`'s environment in `scope`. */
+function environmentName(scope, prNumber) {
+    return scopedName(scope, `pr-${prNumber}`);
+}
+/** Whether a registry row (environment or promotion) belongs to `scope`. */
+function inScope(row, scope) {
+    return (row.repository ?? null) === scope.repository && row.project === scope.project;
+}
+/** How a row's owner reads in a message. */
+function describeOwner(row) {
+    const who = row.repository === null
+        ? `a registry row written before isolation (no repository; dbt project ${row.project || "unknown"})`
+        : `repository ${row.repository}, dbt project ${row.project}`;
+    return row.name !== undefined ? `${row.name} (${who})` : who;
+}
+function describeScope(scope) {
+    return scope.repository === null
+        ? `the legacy environments of dbt project ${scope.project}`
+        : `repository ${scope.repository}, dbt project ${scope.project}`;
+}
+
 
 /***/ }),
 
@@ -27376,15 +28964,31 @@ class MacroIndex {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   PM: () => (/* binding */ step),
+/* harmony export */   am: () => (/* binding */ ownEnvironment),
 /* harmony export */   lB: () => (/* binding */ observe),
 /* harmony export */   q0: () => (/* binding */ describe),
 /* harmony export */   wf: () => (/* binding */ qualifiedOf)
 /* harmony export */ });
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2563);
+/* harmony import */ var _environment_identity_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7993);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2563);
 /** What every lifecycle operation runs with, and helpers they share. */
 
 
+
+/**
+ * The environment `name` when it belongs to the context's scope; null when the registry has none; a refusal
+ * (`environment_foreign`) when it is another repository's or project's (or a legacy row).
+ */
+async function ownEnvironment(ctx, name) {
+    const record = await ctx.registry.environment(name);
+    if (!record)
+        return null;
+    if (!(0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .inScope */ .SB)(record, ctx.scope)) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("environment_foreign", `The environment ${(0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeOwner */ .$S)(record)} in ${ctx.warehouse.label} is not one of ${(0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeScope */ .OI)(ctx.scope)}: it is left alone.`);
+    }
+    return record;
+}
 function qualifiedOf(relation) {
     return { schema: relation.schema, identifier: relation.identifier };
 }
@@ -27407,11 +29011,11 @@ async function observe(warehouse, schemas) {
     const fold = (name) => (rules.case_sensitive ? name : name.toLowerCase());
     const objects = new Map();
     for (const object of await warehouse.listObjects(schemas))
-        objects.set((0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .qualifiedKey */ .Co)(object, rules), object);
+        objects.set((0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .qualifiedKey */ .Co)(object, rules), object);
     return { schemas: new Set(present.map(fold)), objects };
 }
 function describe(name) {
-    return (0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .showQualified */ .G1)(name);
+    return (0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .showQualified */ .G1)(name);
 }
 
 
@@ -27545,7 +29149,7 @@ function derivedName(identifier, tag, rules) {
 /* harmony export */ });
 /* unused harmony export PROMOTION_REASONS */
 /* harmony import */ var _dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(806);
-/* harmony import */ var _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4608);
+/* harmony import */ var _dbt_fingerprint_shared_macro_index_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8858);
 /* harmony import */ var _planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(889);
 /* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
 
@@ -27569,13 +29173,17 @@ const PROMOTION_REASONS = (/* unused pure expression or super */ null && ([
     "parent_evidence_missing",
     "relation_missing",
     "prod_not_table",
+    "owner_not_kept",
+    "privileges_not_kept",
+    "materialized_view_not_kept",
 ]));
 function decidePromotion(input) {
     const { plan, project, prod, rules } = input;
     const graph = project.graph;
-    const macros = new _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__/* .MacroIndex */ .t8(graph.macros, graph.metadata.adapterType);
+    const macros = (0,_dbt_fingerprint_shared_macro_index_js__WEBPACK_IMPORTED_MODULE_1__/* .macroIndexFor */ .q)(graph);
     const builds = new Map(input.builds.map((build) => [build.node_id, build]));
     const objects = new Map(input.objects.map((object) => [(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(object, rules), object]));
+    const blockers = new Map((input.blockers ?? []).map((b) => [(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(b.target, rules), b]));
     const observed = (0,_planner_source_evidence_js__WEBPACK_IMPORTED_MODULE_2__/* .observedSourceVersions */ .l)(input.sources);
     const actions = new Map(plan.entries.map((entry) => [entry.unique_id, entry.action]));
     const decisions = [];
@@ -27713,7 +29321,7 @@ function decidePromotion(input) {
             const checks = node.checks
                 .map((check) => graph.checks.get(check))
                 .filter((c) => Boolean(c));
-            const digest = (0,_dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .checksDigest */ .E)(checks, macros);
+            const digest = (0,_dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .checksDigest */ .ED)(checks, macros);
             if (digest !== null && build.tested !== "passed") {
                 decision = decide("checks_not_passed", build.tested === "failed"
                     ? `Its checks failed in the pull request's run ${build.run_id}.`
@@ -27736,6 +29344,10 @@ function decidePromotion(input) {
             }
             else if (target && target.kind !== "table") {
                 decision = decide("prod_not_table", `Prod's ${to.schema}.${to.identifier} is a ${target.kind}, not a table: dbt builds it.`);
+            }
+            else if (blockers.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(to, rules))) {
+                const blocker = blockers.get((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(to, rules));
+                decision = decide(blocker.code, blocker.message);
             }
             else {
                 decision = decide("promoted", `Built by the pull request (run ${build.run_id}) with main's code over the data prod has: moved into prod instead of built.`);
@@ -27769,11 +29381,11 @@ function hasGrants(config) {
 function promotedNodeState(project, id, build, relation) {
     const fp = project.fingerprints.get(id);
     const node = project.graph.nodes.get(id);
-    const macros = new _dbt_fingerprint_macro_index_js__WEBPACK_IMPORTED_MODULE_1__/* .MacroIndex */ .t8(project.graph.macros, project.graph.metadata.adapterType);
+    const macros = (0,_dbt_fingerprint_shared_macro_index_js__WEBPACK_IMPORTED_MODULE_1__/* .macroIndexFor */ .q)(project.graph);
     const checks = node.checks
         .map((check) => project.graph.checks.get(check))
         .filter((c) => Boolean(c));
-    const digest = (0,_dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .checksDigest */ .E)(checks, macros);
+    const digest = (0,_dbt_checks_digest_js__WEBPACK_IMPORTED_MODULE_0__/* .checksDigest */ .ED)(checks, macros);
     const state = {
         fingerprint: fp.fingerprint,
         version_key: fp.versionKey,
@@ -27812,10 +29424,11 @@ function promotedNodeState(project, id, build, relation) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
-/* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6116);
-/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(983);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
-/* harmony import */ var _decide_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2345);
+/* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6116);
+/* harmony import */ var _environment_identity_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7993);
+/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(983);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2563);
+/* harmony import */ var _decide_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2345);
 /**
  * Promotion on merge: the tables the merged pull request built move into
  * prod under their usual names; the prod tables they replace are kept,
@@ -27841,18 +29454,28 @@ function promotedNodeState(project, id, build, relation) {
 
 
 
+
 const DEFAULT_RETENTION_DAYS = 3;
 /** Decides, per BUILD node of main's plan, whether it is promoted from the environment (reads the registry and the warehouse; changes nothing). */
 async function planPromotion(ctx, input) {
-    const environment = await ctx.registry.environment(input.environment);
+    if (input.plan.project !== ctx.scope.project) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("environment_foreign", `Main's manifest is dbt project ${input.plan.project}, but the environment ${input.environment} is of dbt project ${ctx.scope.project}: nothing is promoted across projects.`);
+    }
+    const environment = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .ownEnvironment */ .am)(ctx, input.environment);
     const builds = environment ? await ctx.registry.builds(input.environment) : [];
     const schemas = new Set();
     for (const build of builds)
         schemas.add(build.schema);
     for (const entry of input.plan.entries)
         schemas.add(entry.relation.schema);
-    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .observe */ .lB)(ctx.warehouse, [...schemas]);
-    return (0,_decide_js__WEBPACK_IMPORTED_MODULE_4__/* .decidePromotion */ .g)({
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .observe */ .lB)(ctx.warehouse, [...schemas]);
+    const rules = ctx.warehouse.capabilities.identifiers;
+    const targets = input.plan.entries
+        .filter((entry) => entry.action === "BUILD")
+        .map((entry) => ({ schema: entry.relation.schema, identifier: entry.relation.identifier }))
+        .filter((target) => seen.objects.get((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)(target, rules))?.kind !== "view");
+    const blockers = ctx.warehouse.capabilities.grants ? await ctx.warehouse.replaceBlockers(targets) : [];
+    return (0,_decide_js__WEBPACK_IMPORTED_MODULE_5__/* .decidePromotion */ .g)({
         environment: input.environment,
         plan: input.plan,
         project: input.project,
@@ -27860,7 +29483,8 @@ async function planPromotion(ctx, input) {
         sources: input.sources,
         builds,
         objects: [...seen.objects.values()],
-        rules: ctx.warehouse.capabilities.identifiers,
+        blockers,
+        rules,
     });
 }
 function addDays(iso, days) {
@@ -27872,9 +29496,9 @@ function remainingSelect(plan, project, promoted) {
         .map((entry) => project.graph.nodes.get(entry.unique_id).node.fqn);
     const sources = (plan.source_checks ?? [])
         .filter((check) => check.action === "RUN")
-        .map((check) => (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .shellQuote */ .ZL)(`source:${check.name}`))
+        .map((check) => (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .shellQuote */ .ZL)(`source:${check.name}`))
         .join(" ");
-    return [(0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .selectorFor */ .DA)(fqns), sources].filter((part) => part !== "").join(" ");
+    return [(0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .selectorFor */ .DA)(fqns), sources].filter((part) => part !== "").join(" ");
 }
 async function promote(ctx, input) {
     const { warehouse, registry, now } = ctx;
@@ -27889,12 +29513,12 @@ async function promote(ctx, input) {
         atomic,
         decisions: plan.decisions,
         promoted: [],
-        views: { rebound: [], left: [] },
+        views: emptyOutcome(),
         select: remainingSelect(input.mainPlan, input.mainProject, nothingPromoted),
         build_command: null,
         retain_until: null,
     };
-    base.build_command = (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .buildCommand */ .Oe)(base.select);
+    base.build_command = (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .buildCommand */ .Oe)(base.select);
     // The same default-branch run promoting again (a rerun of the job): report what it did.
     const earlier = (await registry.promotions({ environment: plan.environment })).find((promotion) => promotion.promoted_by === input.promotedBy && promotion.status === "committed");
     if (earlier)
@@ -27907,7 +29531,7 @@ async function promote(ctx, input) {
     if (input.dryRun) {
         const ids = new Set(plan.candidates.map((candidate) => candidate.unique_id));
         const select = remainingSelect(input.mainPlan, input.mainProject, ids);
-        return { ...base, status: "dry_run", select, build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .buildCommand */ .Oe)(select) };
+        return { ...base, status: "dry_run", select, build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .buildCommand */ .Oe)(select) };
     }
     // Finish whatever an interrupted promotion of this environment left, first.
     await recoverPromotions(ctx, plan.environment);
@@ -27920,9 +29544,9 @@ async function promote(ctx, input) {
         node_id: candidate.unique_id,
         target: candidate.to,
         source: candidate.from,
-        staged_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .derivedName */ .Pr)(candidate.to.identifier, `s_${tag}`, rules),
-        retired_identifier: candidate.replaces ? (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .derivedName */ .Pr)(candidate.to.identifier, `r_${tag}`, rules) : null,
-        undone_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .derivedName */ .Pr)(candidate.to.identifier, `u_${tag}`, rules),
+        staged_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .derivedName */ .Pr)(candidate.to.identifier, `s_${tag}`, rules),
+        retired_identifier: candidate.replaces ? (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .derivedName */ .Pr)(candidate.to.identifier, `r_${tag}`, rules) : null,
+        undone_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .derivedName */ .Pr)(candidate.to.identifier, `u_${tag}`, rules),
         how: null,
         state: "planned",
         pr_run_id: candidate.pr_run_id,
@@ -27934,6 +29558,7 @@ async function promote(ctx, input) {
     const record = {
         id,
         environment: plan.environment,
+        repository: ctx.scope.repository,
         project: plan.project,
         promoted_by: input.promotedBy,
         status: "staging",
@@ -27943,10 +29568,12 @@ async function promote(ctx, input) {
         retain_until: addDays(now, retention),
         detail: { nodes: steps.length },
     };
-    const views = { rebound: [], left: [] };
-    const owned = new Set((await registry.objects(plan.environment)).map((object) => (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(object, rules)));
+    const views = emptyOutcome();
+    /** What each promoted table is (warehouse.tableIdentity), for rollback to tell it is still the one in prod. */
+    const identities = {};
+    const owned = new Set((await registry.objects(plan.environment)).map((object) => (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)(object, rules)));
     if (atomic) {
-        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`, async () => {
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`, async () => {
             await registry.putPromotion({ ...record, status: "switching" });
             for (const s of steps) {
                 s.how = await warehouse.stageTable(s.source, {
@@ -27954,20 +29581,24 @@ async function promote(ctx, input) {
                     identifier: s.staged_identifier,
                 });
                 const outcome = await warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier);
-                views.rebound.push(...outcome.rebound);
-                views.left.push(...outcome.left);
+                addOutcome(views, outcome);
+                identities[s.node_id] = await warehouse.markTable(s.target, markOf(s));
                 s.state = "switched";
                 s.switched_at = now;
                 await registry.putStep(s);
-                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(s.source, rules))) {
+                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)(s.source, rules))) {
                     await registry.deleteObject(plan.environment, s.source.schema, s.source.identifier);
                 }
             }
-            await registry.putPromotion({ ...record, status: "committed", detail: { ...record.detail, views } });
+            await registry.putPromotion({
+                ...record,
+                status: "committed",
+                detail: { ...record.detail, views, identities },
+            });
         });
     }
     else {
-        await stagedPromotion(ctx, record, steps, views, owned);
+        await stagedPromotion(ctx, record, steps, views, identities, owned);
     }
     return {
         ...(await resultOf(ctx, { ...record, status: "committed" }, input)),
@@ -27977,13 +29608,13 @@ async function promote(ctx, input) {
 async function freshId(ctx, plan) {
     const rules = ctx.warehouse.capabilities.identifiers;
     const schemas = [...new Set(plan.candidates.map((candidate) => candidate.to.schema))];
-    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .observe */ .lB)(ctx.warehouse, schemas);
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .observe */ .lB)(ctx.warehouse, schemas);
     for (;;) {
         const id = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
         const tag = id.replaceAll("-", "").slice(0, 8);
-        const clash = plan.candidates.some((candidate) => ["s", "r", "u"].some((kind) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)({
+        const clash = plan.candidates.some((candidate) => ["s", "r", "u"].some((kind) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)({
             schema: candidate.to.schema,
-            identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .derivedName */ .Pr)(candidate.to.identifier, `${kind}_${tag}`, rules),
+            identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .derivedName */ .Pr)(candidate.to.identifier, `${kind}_${tag}`, rules),
         }, rules))));
         if (!clash)
             return id;
@@ -28004,7 +29635,10 @@ async function resultOf(ctx, promotion, input) {
             },
         }
         : decision);
-    const views = promotion.detail.views ?? { rebound: [], left: [] };
+    const views = {
+        ...emptyOutcome(),
+        ...(promotion.detail.views ?? {}),
+    };
     return {
         id: promotion.id,
         environment: promotion.environment,
@@ -28022,16 +29656,16 @@ async function resultOf(ctx, promotion, input) {
         })),
         views,
         select,
-        build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_5__/* .buildCommand */ .Oe)(select),
+        build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .buildCommand */ .Oe)(select),
         retain_until: promotion.retain_until,
     };
 }
 /* ------------------------------------------------------ staged and journaled */
-async function stagedPromotion(ctx, record, steps, views, owned) {
+async function stagedPromotion(ctx, record, steps, views, identities, owned) {
     const { warehouse, registry } = ctx;
     const rules = warehouse.capabilities.identifiers;
     // Journal first: the promotion and every step, planned.
-    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling the promotion", async () => {
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling the promotion", async () => {
         await registry.putPromotion(record);
         for (const s of steps)
             await registry.putStep(s);
@@ -28039,9 +29673,9 @@ async function stagedPromotion(ctx, record, steps, views, owned) {
     // 1. Stage.
     try {
         for (const s of steps) {
-            s.how = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Staging ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(s.source)}`, () => warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }));
+            s.how = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Staging ${(0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .showQualified */ .G1)(s.source)}`, () => warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }));
             s.state = "staged";
-            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a staged table", () => registry.putStep(s));
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling a staged table", () => registry.putStep(s));
         }
     }
     catch (error) {
@@ -28049,21 +29683,21 @@ async function stagedPromotion(ctx, record, steps, views, owned) {
         throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("promotion_refused", `Promotion ${record.id} from ${record.environment} stopped while staging (${messageOf(error)}); prod was not touched and what was staged is dropped.`);
     }
     // 2. The planned switch is journaled: switching.
-    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling the switch", () => registry.putPromotion({ ...record, status: "switching", updated_at: ctx.now }));
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling the switch", () => registry.putPromotion({ ...record, status: "switching", updated_at: ctx.now }));
     // 3. Switch one by one, parents first (the plan's order).
     const started = new Date().toISOString();
     try {
         for (const s of steps) {
             s.state = "switching";
-            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a switch", () => registry.putStep(s));
-            const outcome = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(s.target)}`, () => warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier));
-            views.rebound.push(...outcome.rebound);
-            views.left.push(...outcome.left);
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling a switch", () => registry.putStep(s));
+            const outcome = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .showQualified */ .G1)(s.target)}`, () => warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier));
+            addOutcome(views, outcome);
+            identities[s.node_id] = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Marking ${(0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .showQualified */ .G1)(s.target)}`, () => warehouse.markTable(s.target, markOf(s)));
             s.state = "switched";
             s.switched_at = new Date().toISOString();
-            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a switched table", async () => {
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling a switched table", async () => {
                 await registry.putStep(s);
-                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(s.source, rules))) {
+                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)(s.source, rules))) {
                     await registry.deleteObject(record.environment, s.source.schema, s.source.identifier);
                 }
             });
@@ -28084,12 +29718,25 @@ async function stagedPromotion(ctx, record, steps, views, owned) {
             : `Promotion ${record.id} from ${record.environment} failed while switching (${messageOf(error)}), and switching back failed too: the registry's journal says which names point where. Run \`ods-state env rollback --resume\` to finish.`);
     }
     // 5. Commit.
-    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Committing the promotion", () => registry.putPromotion({
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Committing the promotion", () => registry.putPromotion({
         ...record,
         status: "committed",
         updated_at: ctx.now,
-        detail: { ...record.detail, views },
+        detail: { ...record.detail, views, identities },
     }));
+}
+function emptyOutcome() {
+    return { rebound: [], left: [], materialized: [], kept: [] };
+}
+function addOutcome(into, outcome) {
+    into.rebound.push(...outcome.rebound);
+    into.left.push(...outcome.left);
+    into.materialized.push(...outcome.materialized);
+    into.kept.push(...outcome.kept);
+}
+/** The mark a promoted table carries where the engine needs one for its identity (DuckDB's comment). */
+function markOf(s) {
+    return `promotion:${s.promotion_id}:${s.seq}`;
 }
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
@@ -28101,10 +29748,10 @@ function messageOf(error) {
  */
 async function reconcile(warehouse, steps) {
     const rules = warehouse.capabilities.identifiers;
-    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .observe */ .lB)(warehouse, [
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .observe */ .lB)(warehouse, [
         ...new Set(steps.flatMap((s) => [s.target.schema, s.source.schema])),
     ]);
-    const has = (schema, identifier) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)({ schema, identifier }, rules));
+    const has = (schema, identifier) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)({ schema, identifier }, rules));
     for (const s of steps) {
         const staged = has(s.target.schema, s.staged_identifier);
         const retired = s.retired_identifier !== null && has(s.target.schema, s.retired_identifier);
@@ -28135,19 +29782,19 @@ async function revert(ctx, record, why, window) {
     try {
         for (const s of [...steps].reverse()) {
             if (s.state === "switched") {
-                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(s.target)} back`, async () => {
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .showQualified */ .G1)(s.target)} back`, async () => {
                     if (s.retired_identifier !== null)
                         await warehouse.replaceTable(s.target, s.retired_identifier, s.staged_identifier);
                     else
                         await warehouse.renameTable(s.target, s.staged_identifier);
                 });
                 s.state = "staged";
-                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "reverted" }));
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "reverted" }));
             }
         }
         for (const s of steps) {
             if (s.state === "staged" || s.state === "reverted") {
-                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Dropping the staged ${s.staged_identifier}`, async () => {
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Dropping the staged ${s.staged_identifier}`, async () => {
                     if (s.how === "moved") {
                         // Put the environment's table back where it was.
                         await warehouse.stageTable({ schema: s.target.schema, identifier: s.staged_identifier }, s.source);
@@ -28161,10 +29808,10 @@ async function revert(ctx, record, why, window) {
                     }
                 });
                 s.state = "unstaged";
-                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling an unstaged table", () => registry.putStep(s));
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling an unstaged table", () => registry.putStep(s));
             }
         }
-        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling the aborted promotion", () => registry.putPromotion({
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling the aborted promotion", () => registry.putPromotion({
             ...record,
             status: "aborted",
             updated_at: ctx.now,
@@ -28196,7 +29843,8 @@ async function revert(ctx, record, why, window) {
  */
 async function recoverPromotions(ctx, environment) {
     const handled = [];
-    const promotions = await ctx.registry.promotions(environment ? { environment } : {});
+    // Only its own scope's: another repository's or project's interrupted promotion is theirs to finish.
+    const promotions = (await ctx.registry.promotions(environment ? { environment } : {})).filter((p) => (0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .inScope */ .SB)(p, ctx.scope));
     for (const promotion of promotions) {
         if (promotion.status === "staging" || promotion.status === "switching" || promotion.status === "failed") {
             if (!(await revert(ctx, promotion, "interrupted; switched back by a later run"))) {
@@ -28224,9 +29872,10 @@ async function recoverPromotions(ctx, environment) {
 /* harmony export */   finishRollback: () => (/* binding */ finishRollback)
 /* harmony export */ });
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
-/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(983);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2563);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1517);
+/* harmony import */ var _environment_identity_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7993);
+/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(983);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1517);
 /**
  * Rollback of a promotion: the prod tables it replaced (kept, renamed) take
  * their names back; the promoted tables are kept under another name until
@@ -28234,7 +29883,15 @@ async function recoverPromotions(ctx, environment) {
  * elsewhere journaled step by step, and `--resume` finishes an interrupted
  * one. The result gives, per node, the state prod had before the promotion,
  * for the caller to record.
+ *
+ * Refused (`rollback_prod_replaced`) when prod's table is no longer the one
+ * the promotion put there: a dbt build or another promotion replaced it since
+ * (its identity in the warehouse differs from the one recorded at promotion,
+ * or prod's state, when given, records a later run of the node). Putting the
+ * pre-promotion table back then would serve old code over old data while the
+ * state says otherwise.
  */
+
 
 
 
@@ -28242,7 +29899,7 @@ async function recoverPromotions(ctx, environment) {
 async function rollbackPromotion(ctx, input) {
     const { warehouse, registry, now } = ctx;
     if (input.resume) {
-        const resumed = input.dryRun ? [] : await (0,_promote_js__WEBPACK_IMPORTED_MODULE_3__/* .recoverPromotions */ .lK)(ctx, input.environment);
+        const resumed = input.dryRun ? [] : await (0,_promote_js__WEBPACK_IMPORTED_MODULE_4__/* .recoverPromotions */ .lK)(ctx, input.environment);
         return {
             id: null,
             environment: input.environment ?? null,
@@ -28251,23 +29908,28 @@ async function rollbackPromotion(ctx, input) {
             resumed,
         };
     }
-    const all = await registry.promotions(input.environment ? { environment: input.environment } : {});
+    // Only its own scope's promotions (repository + dbt project): never another's, whatever their names.
+    const all = (await registry.promotions(input.environment ? { environment: input.environment } : {})).filter((p) => (0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .inScope */ .SB)(p, ctx.scope));
     let promotion;
     if (input.id) {
         promotion = (await registry.promotions({ id: input.id }))[0];
         if (!promotion)
             throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_refused", `There is no promotion ${input.id} in ${warehouse.label}.`);
+        if (!(0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .inScope */ .SB)(promotion, ctx.scope)) {
+            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("environment_foreign", `Promotion ${promotion.id} is of ${(0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeOwner */ .$S)({ repository: promotion.repository, project: promotion.project })}, not of ${(0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeScope */ .OI)(ctx.scope)}: it is left alone.`);
+        }
     }
     else {
         promotion = [...all].reverse().find((p) => p.status === "committed");
         if (!promotion) {
-            return {
-                id: null,
-                environment: input.environment ?? null,
-                status: "nothing_to_do",
-                restored: [],
-                resumed: [],
-            };
+            // Nothing to restore is an error, never a quiet success: say what there is.
+            const latest = all[all.length - 1];
+            const what = input.environment ? `the environment ${input.environment}` : (0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeScope */ .OI)(ctx.scope);
+            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_refused", latest === undefined
+                ? `There is no promotion of ${what} in ${warehouse.label} to roll back.`
+                : latest.status === "expired"
+                    ? `Nothing to roll back for ${what}: its latest promotion ${latest.id} is past its retention (${latest.retain_until}) and the tables it replaced were dropped.`
+                    : `Nothing to roll back for ${what}: its latest promotion ${latest.id} is ${latest.status.replaceAll("_", " ")}, and no committed one is left.`);
         }
     }
     const steps = await registry.steps(promotion.id);
@@ -28295,20 +29957,21 @@ async function rollbackPromotion(ctx, input) {
     }
     const rules = warehouse.capabilities.identifiers;
     const switched = steps.filter((s) => s.state === "switched");
-    const targets = new Set(switched.map((s) => (0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .qualifiedKey */ .Co)(s.target, rules)));
+    const targets = new Set(switched.map((s) => (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(s.target, rules)));
     const later = (await registry.promotions({})).filter((p) => p.status === "committed" && p.created_at > promotion.created_at && p.id !== promotion.id);
     for (const other of later) {
-        const overlap = (await registry.steps(other.id)).find((s) => s.state === "switched" && targets.has((0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .qualifiedKey */ .Co)(s.target, rules)));
+        const overlap = (await registry.steps(other.id)).find((s) => s.state === "switched" && targets.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)(s.target, rules)));
         if (overlap) {
-            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_refused", `Promotion ${other.id} (later) replaced ${(0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .showQualified */ .G1)(overlap.target)} again: roll that one back first.`);
+            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_refused", `Promotion ${other.id} (later) replaced ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(overlap.target)} again: roll that one back first.`);
         }
     }
-    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .observe */ .lB)(warehouse, [...new Set(switched.map((s) => s.target.schema))]);
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .observe */ .lB)(warehouse, [...new Set(switched.map((s) => s.target.schema))]);
     const missing = switched.filter((s) => s.retired_identifier !== null &&
-        !seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .qualifiedKey */ .Co)({ schema: s.target.schema, identifier: s.retired_identifier }, rules)));
+        !seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)({ schema: s.target.schema, identifier: s.retired_identifier }, rules)));
     if (missing.length > 0) {
         throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_refused", `The replaced prod table${missing.length === 1 ? "" : "s"} ${missing.map((s) => `${s.target.schema}.${s.retired_identifier}`).join(", ")} of promotion ${promotion.id} ${missing.length === 1 ? "is" : "are"} gone.`);
     }
+    await refuseReplaced(ctx, promotion, switched, input);
     const atomic = warehouse.capabilities.atomic_multi_pointer && warehouse.capabilities.transactional_ddl;
     if (!atomic && !input.allowNonAtomic) {
         throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("promotion_not_atomic", `${warehouse.label} can't switch the ${switched.length} tables of promotion ${promotion.id} back at once: rollback is refused.`);
@@ -28324,44 +29987,86 @@ async function rollbackPromotion(ctx, input) {
         return result;
     const current = promotion;
     if (atomic) {
-        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, `Rolling back promotion ${current.id}`, async () => {
-            for (const s of [...switched].reverse())
-                await switchBack(ctx, s);
+        const views = { rebound: [], left: [], materialized: [], kept: [] };
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Rolling back promotion ${current.id}`, async () => {
+            for (const s of [...switched].reverse()) {
+                const outcome = await switchBack(ctx, s);
+                if (!outcome)
+                    continue;
+                views.rebound.push(...outcome.rebound);
+                views.left.push(...outcome.left);
+                views.materialized.push(...outcome.materialized);
+                views.kept.push(...outcome.kept);
+            }
             await registry.putPromotion({ ...current, status: "rolled_back", updated_at: now });
         });
+        result.views = views;
     }
     else {
-        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, "Journaling the rollback", () => registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }));
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling the rollback", () => registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }));
         await finishRollback(ctx, { ...current, status: "rolling_back" });
     }
     return result;
 }
+/**
+ * Refuses the rollback when a table the promotion put in prod is no longer
+ * there under its name: the warehouse's identity of it differs from the one
+ * recorded (or none was recorded), or prod's state records a later run.
+ */
+async function refuseReplaced(ctx, promotion, switched, input) {
+    const recorded = (promotion.detail.identities ?? {});
+    const state = input.prodState ? await input.prodState(promotion.project) : null;
+    const replaced = [];
+    for (const s of switched) {
+        const shown = (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(s.target);
+        const now = state?.nodes[s.node_id];
+        const laterRun = now !== undefined && now.run_id !== s.pr_run_id && now.run_id !== s.previous_state?.run_id
+            ? now.run_id
+            : null;
+        const expected = recorded[s.node_id];
+        const current = await ctx.warehouse.tableIdentity(s.target);
+        if (expected === undefined) {
+            replaced.push(`${shown}: the promotion recorded no identity of the table it put there (promoted by an older ods-state), so ODS can't tell it is still that table${laterRun ? `; prod's state records run ${laterRun} of ${s.node_id} since` : ""}`);
+        }
+        else if (current !== expected) {
+            replaced.push(`${shown} is ${current === null ? "gone" : "another table"} than the one the promotion put there (run ${s.pr_run_id}): ${laterRun ? `prod's state records run ${laterRun} of ${s.node_id} since` : "a dbt build or another promotion replaced it"}`);
+        }
+        else if (laterRun !== null) {
+            replaced.push(`prod's state records run ${laterRun} of ${s.node_id} since the promotion (run ${s.pr_run_id}), so ${shown} may not hold what the promotion put there`);
+        }
+    }
+    if (replaced.length > 0) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("rollback_prod_replaced", `Promotion ${promotion.id} can't be rolled back: prod no longer holds what it promoted. ${replaced.join("; ")}. Putting the table it replaced back would serve older code and data than prod has now.`);
+    }
+}
 async function switchBack(ctx, s) {
     const { warehouse, registry } = ctx;
+    let outcome = null;
     if (s.retired_identifier !== null)
-        await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
+        outcome = await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
     else
         await warehouse.renameTable(s.target, s.undone_identifier);
     await registry.putStep({ ...s, state: "rolled_back" });
+    return outcome;
 }
 /** Finishes a rollback journaled as `rolling_back`: each step is switched back unless the warehouse shows it already was. */
 async function finishRollback(ctx, promotion) {
     const { warehouse, registry, now } = ctx;
     const rules = warehouse.capabilities.identifiers;
     const steps = await registry.steps(promotion.id);
-    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .observe */ .lB)(warehouse, [...new Set(steps.map((s) => s.target.schema))]);
-    const has = (schema, identifier) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .qualifiedKey */ .Co)({ schema, identifier }, rules));
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .observe */ .lB)(warehouse, [...new Set(steps.map((s) => s.target.schema))]);
+    const has = (schema, identifier) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .qualifiedKey */ .Co)({ schema, identifier }, rules));
     for (const s of [...steps].reverse()) {
         if (s.state !== "switched" && s.state !== "rolling_back")
             continue;
         if (has(s.target.schema, s.undone_identifier)) {
-            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, "Journaling a switched-back table", () => registry.putStep({ ...s, state: "rolled_back" }));
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a switched-back table", () => registry.putStep({ ...s, state: "rolled_back" }));
             continue;
         }
-        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "rolling_back" }));
-        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .showQualified */ .G1)(s.target)} back`, () => switchBack(ctx, s));
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "rolling_back" }));
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(s.target)} back`, () => switchBack(ctx, s));
     }
-    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_1__/* .step */ .PM)(warehouse, "Committing the rollback", () => registry.putPromotion({ ...promotion, status: "rolled_back", updated_at: now }));
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_2__/* .step */ .PM)(warehouse, "Committing the rollback", () => registry.putPromotion({ ...promotion, status: "rolled_back", updated_at: now }));
 }
 
 
@@ -28450,6 +30155,26 @@ const ERROR_CATALOGUE = {
         exit: 1,
         hint: "The warehouse refused a statement. What ODS records is what the warehouse holds: fix the cause and run the command again to finish the job.",
     },
+    warehouse_connect_timeout: {
+        exit: 1,
+        hint: "The warehouse did not accept the connection and answer its handshake in time; nothing was changed. Check the host, port, firewall and that the server is up (a server that accepts and never answers looks like this); a slow but healthy server needs a longer limit: --connect-timeout SECONDS (CLI) or the `connect-timeout` input (action).",
+    },
+    warehouse_statement_timeout: {
+        exit: 1,
+        hint: "The statement was cancelled and its transaction rolled back: what the registry records is still what the warehouse holds. If the warehouse is busy or the table large, raise the limit with --statement-timeout (CLI) or the `statement-timeout` input (action), e.g. 30m, then run the same command again to finish the job.",
+    },
+    warehouse_lock_timeout: {
+        exit: 1,
+        hint: "Another session held a lock ODS needed (a long query reading the table, another job on the same environment or registry, or, on DuckDB, another process with the file open); the step was rolled back. Wait for it (PostgreSQL: see pg_stat_activity and pg_locks), or raise --lock-timeout (CLI) or the `lock-timeout` input (action); then run the same command again.",
+    },
+    warehouse_permission_denied: {
+        exit: 1,
+        hint: 'The warehouse refused an operation for lack of a privilege (PostgreSQL: a grant or ownership the CI role lacks; DuckDB: the permissions of the database file and its folder); what was in progress was rolled back. Grant what the message names (docs/environments.md, "Timeouts, concurrency and errors", lists what each command needs), then run the same command again.',
+    },
+    warehouse_connection_lost: {
+        exit: 1,
+        hint: "The warehouse went away mid-run (restart, failover, an administrator's pg_terminate_backend, the network). The step in progress was rolled back, and every change commits with its registry row: run the same command again to finish the job (an interrupted promotion is finished or undone by the next `ods-state env promote` or by `ods-state env rollback --resume`).",
+    },
     identifier_refused: {
         exit: 1,
         hint: "Rename the model, schema or alias in the dbt project: ODS refuses names it could only pass to the warehouse by relying on escaping (double quotes, control characters) and names the warehouse would cut.",
@@ -28481,6 +30206,26 @@ const ERROR_CATALOGUE = {
     rollback_refused: {
         exit: 1,
         hint: "Run `ods-state env list --warehouse …` to see promotions and whether their replaced tables are still kept.",
+    },
+    rollback_prod_replaced: {
+        exit: 1,
+        hint: "Nothing was rolled back: prod's table is newer than the promotion (a later dbt build or promotion replaced it). To undo the change, revert it in the code and let the default branch build; the tables the promotion replaced are dropped when its retention passes.",
+    },
+    environment_foreign: {
+        exit: 1,
+        hint: "An environment or promotion belongs to one repository and dbt project (docs/environments.md, Isolation); nothing was changed. Run the command from that repository (--repository, --project), or with --legacy for rows written before isolation.",
+    },
+    environment_schema_taken: {
+        exit: 1,
+        hint: "Nothing was changed. Give the CI target a schema of its own for this repository and dbt project (e.g. `analytics_<project>_pr_{{ env_var('PR_NUMBER') }}`). If the owner is a legacy environment (written before isolation), drop it with `ods-state env cleanup --legacy --pr N --project PROJECT` first.",
+    },
+    environment_schema_occupied: {
+        exit: 1,
+        hint: "Nothing was changed. The CI target's schema holds relations this environment did not create: when it is prod's schema, prod's state is missing or not this project's (first run, expired cache, wrong --state): give the CI target its own schema. Otherwise drop or move those relations.",
+    },
+    state_other_project: {
+        exit: 1,
+        hint: "The state file belongs to another dbt project. Give the state of this project (--state), or the manifest of the project the state belongs to.",
     },
 };
 
@@ -28586,8 +30331,26 @@ function buildCommand(select) {
 /* harmony export */ });
 /* unused harmony export compareExact */
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
-/** Parses an instant exactly; undefined when it is not one (see the module's comment). */
+/**
+ * Instants already parsed, by text (null: not an instant). A plan compares
+ * the same few texts (each source's max_loaded_at, the run's start, the
+ * snapshot times) once per node that reads them: parsed once each. Bounded,
+ * so a long-lived process doesn't keep every text it ever saw.
+ */
+const parsed = new Map();
+const PARSED_LIMIT = 4096;
+/** Parses an instant exactly; undefined when it is not one (see the module's comment). Shared results: read only. */
 function parseInstant(text) {
+    let result = parsed.get(text);
+    if (result === undefined) {
+        result = parseUncached(text) ?? null;
+        if (parsed.size >= PARSED_LIMIT)
+            parsed.clear();
+        parsed.set(text, result);
+    }
+    return result ?? undefined;
+}
+function parseUncached(text) {
     const match = PATTERN.exec(text.trim());
     if (!match)
         return undefined;
@@ -28619,6 +30382,8 @@ function parseInstant(text) {
 function compareExact(a, b) {
     if (a.seconds !== b.seconds)
         return a.seconds < b.seconds ? -1 : 1;
+    if (a.fraction === b.fraction)
+        return 0;
     const width = Math.max(a.fraction.length, b.fraction.length);
     const x = a.fraction.padEnd(width, "0");
     const y = b.fraction.padEnd(width, "0");
