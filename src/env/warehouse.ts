@@ -155,9 +155,12 @@ export interface Warehouse {
    * Optional (PostgreSQL): inside a promotion's transaction, before its
    * first stageTable, reads at once what replaceTable would read for each of
    * these replacements (the environment's table `source` taking the name
-   * `target`); replaceTable then uses it where it provably still holds.
+   * `target`, staged in between as `staged`); stageTable and replaceTable
+   * then use it where it provably still holds.
    */
-  prepareReplacements?(items: readonly { target: QualifiedName; source: QualifiedName }[]): Promise<void>;
+  prepareReplacements?(
+    items: readonly { target: QualifiedName; source: QualifiedName; staged?: string }[],
+  ): Promise<void>;
   /**
    * Optional, with prepareReplacements: at the end of the promotion's
    * transaction, checks that every table replaced with what was read ahead

@@ -19,7 +19,7 @@
 import { createHash } from "node:crypto";
 import type { Client, ClientConfig } from "pg";
 import { UserError } from "../../errors/user-error.js";
-import { type QualifiedName, qualifiedKey } from "../names.js";
+import { type QualifiedName, qualifiedKey, sameName } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
@@ -61,6 +61,8 @@ interface ReadAhead {
   materialized: (MaterializedView & { reads: string[] })[];
   source: QualifiedName;
   replacement: { oid: string; access: Access };
+  /** The name the source is staged under, and whether a relation had it in the source's schema (stageTable). */
+  staged: { identifier: string; taken: boolean } | null;
 }
 
 export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
@@ -320,7 +322,7 @@ export class PostgresWarehouse extends SqlWarehouse {
    * end what was taken from it.
    */
   async prepareReplacements(
-    items: readonly { target: QualifiedName; source: QualifiedName }[],
+    items: readonly { target: QualifiedName; source: QualifiedName; staged?: string }[],
   ): Promise<void> {
     if (!this.inTransaction || items.length === 0) return;
     this.forgetReadAhead();
@@ -342,6 +344,21 @@ export class PostgresWarehouse extends SqlWarehouse {
       );
       await this.run("SET LOCAL search_path TO DEFAULT");
     }
+    // Whether each staged name is taken in its source's schema (stageTable renames there first if it is free).
+    const named = items.filter(
+      (item) => item.staged !== undefined && item.source.schema !== item.target.schema,
+    );
+    const taken = new Set<string>();
+    if (named.length > 0) {
+      const result = await this.run(
+        `SELECT t.schema_name, t.name FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+         JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+         JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name`,
+        [named.map((item) => item.source.schema), named.map((item) => item.staged!)],
+      );
+      for (const row of result.rows)
+        taken.add(this.key({ schema: String(row.schema_name), identifier: String(row.name) }));
+    }
     for (const item of items) {
       const replaced = at.get(this.key(item.target)) ?? null;
       const replacement = at.get(this.key(item.source));
@@ -352,6 +369,13 @@ export class PostgresWarehouse extends SqlWarehouse {
         materialized: replaced ? readers.materialized.filter((view) => view.table === replaced.oid) : [],
         source: item.source,
         replacement: { oid: replacement.oid, access: replacement.access },
+        staged:
+          item.staged === undefined || item.source.schema === item.target.schema
+            ? null
+            : {
+                identifier: item.staged,
+                taken: taken.has(this.key({ schema: item.source.schema, identifier: item.staged })),
+              },
       });
     }
   }
@@ -456,16 +480,26 @@ export class PostgresWarehouse extends SqlWarehouse {
     } else this.readAhead.clear();
     await this.transaction(async () => {
       if (source.schema === target.schema) {
-        await this.renameTable(source, target.identifier);
+        // Not this.renameTable, which drops what was read ahead: this move is the one it expects.
+        await super.renameTable(source, target.identifier);
         return;
       }
       // Rename in whichever schema the new name is free: the source's first, else after the move.
-      const taken = await this.run(
-        `SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      // Read ahead (prepareReplacements) for a promotion's table staged under the name it was read for.
+      const known =
+        ahead?.staged && sameName(ahead.staged.identifier, target.identifier, this.capabilities.identifiers);
+      const taken = known
+        ? ahead.staged!.taken
+        : Number(
+            (
+              await this.run(
+                `SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = $1 AND c.relname = $2`,
-        [source.schema, target.identifier],
-      );
-      const renameFirst = source.identifier !== target.identifier && Number(taken.rows[0]?.n ?? 0) === 0;
+                [source.schema, target.identifier],
+              )
+            ).rows[0]?.n ?? 0,
+          ) > 0;
+      const renameFirst = source.identifier !== target.identifier && !taken;
       const statements: string[] = [];
       if (renameFirst) statements.push(this.renameSql(source, target.identifier));
       const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;

@@ -222,7 +222,9 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
       async () => {
         await registry.putPromotion({ ...record, status: "switching" });
         // One read of the catalog for every replacement instead of several per table (PostgreSQL).
-        await warehouse.prepareReplacements?.(steps.map((s) => ({ target: s.target, source: s.source })));
+        await warehouse.prepareReplacements?.(
+          steps.map((s) => ({ target: s.target, source: s.source, staged: s.staged_identifier })),
+        );
         for (const s of steps) {
           s.how = await warehouse.stageTable(s.source, {
             schema: s.target.schema,

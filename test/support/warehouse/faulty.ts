@@ -118,7 +118,7 @@ export class FaultyWarehouse implements Warehouse {
     return this.inner.tableIdentity(name);
   }
   async prepareReplacements(
-    items: readonly { target: QualifiedName; source: QualifiedName }[],
+    items: readonly { target: QualifiedName; source: QualifiedName; staged?: string }[],
   ): Promise<void> {
     await this.inner.prepareReplacements?.(items);
   }
