@@ -15,6 +15,9 @@
  * takes the replaced one's owner and privileges, and materialized views over
  * the replaced table are created again over the new one (postgres-keep.ts).
  * A table's identity is its OID (kept through renames, new for every table).
+ * A promotion reads all of this for all of its tables at once, up front
+ * (`prepareReplacements`), and checks the privileges it took from that read
+ * at the end of its transaction (`checkReplacements`).
  */
 import { createHash } from "node:crypto";
 import type { Client, ClientConfig } from "pg";
@@ -325,7 +328,9 @@ export class PostgresWarehouse extends SqlWarehouse {
     items: readonly { target: QualifiedName; source: QualifiedName; staged?: string }[],
   ): Promise<void> {
     if (!this.inTransaction || items.length === 0) return;
-    this.forgetReadAhead();
+    // What an earlier read left; the transaction's renames, touched views and pending checks stay.
+    this.readAhead.clear();
+    this.staged.clear();
     const tables = await tablesAt(this.runAny, [
       ...items.map((item) => item.target),
       ...items.map((item) => item.source),
