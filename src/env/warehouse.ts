@@ -151,6 +151,22 @@ export interface Warehouse {
    * so the identity is the mark `markTable` left in the table's comment.
    */
   tableIdentity(name: QualifiedName): Promise<string | null>;
+  /**
+   * Optional (PostgreSQL): inside a promotion's transaction, before its
+   * first stageTable, reads at once what replaceTable would read for each of
+   * these replacements (the environment's table `source` taking the name
+   * `target`, staged in between as `staged`); stageTable and replaceTable
+   * then use it where it provably still holds.
+   */
+  prepareReplacements?(
+    items: readonly { target: QualifiedName; source: QualifiedName; staged?: string }[],
+  ): Promise<void>;
+  /**
+   * Optional, with prepareReplacements: at the end of the promotion's
+   * transaction, checks that every table replaced with what was read ahead
+   * holds the replaced table's owner and privileges; throws when one doesn't.
+   */
+  checkReplacements?(): Promise<void>;
   /** Marks the table at `name` as put there by `mark` where the engine needs a mark for an identity (DuckDB: in its comment, after the comment it had); returns its identity. */
   markTable(name: QualifiedName, mark: string): Promise<string>;
 

@@ -13,7 +13,7 @@
  *   terminated mid-run are their own errors, not "a bug in ods-state".
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -390,6 +390,36 @@ describe.each(ENGINES)("concurrency on %s", (engine: Engine) => {
       await warehouse.close();
     }
   }, 120_000);
+
+  // DuckDB creates a new file, then locks it and writes its header: a process that locked the empty file in
+  // between failed, the creator (its lock refused) found an existing file on its next try and loaded it, and
+  // every job refused the empty file for good ("not a valid DuckDB database file"). ODS now creates a new
+  // file whole, and takes an empty file that stays empty for one left behind that way.
+  it("an empty file a creator that lost the race for its lock left behind becomes the registry's database", async () => {
+    if (engine === "postgres") {
+      // PostgreSQL has no database file: creating its registry at once is the test above.
+      return;
+    }
+    const file = await duckFile("empty");
+    writeFileSync(file, "");
+    const warehouse = await DuckDbWarehouse.open(file, timeouts({ lockMs: 10_000 }));
+    try {
+      await environmentContext(warehouse, { scope: ENV_SCOPE, now: NOW });
+      expect(await warehouse.hasRecordTable("ods_meta", "registry_info")).toBe(true);
+    } finally {
+      await warehouse.close();
+    }
+    expect(readdirSync(path.dirname(file)).filter((name) => name.includes("ods-new"))).toEqual([]);
+  }, 60_000);
+
+  it("a file that is not a database is still refused, not replaced", async () => {
+    if (engine === "postgres") return;
+    const file = await duckFile("not-a-database");
+    writeFileSync(file, "id,name\n".repeat(4000));
+    const error = await userErrorOf(DuckDbWarehouse.open(file));
+    expect(error.message).toContain("not a valid DuckDB database file");
+    expect(readFileSync(file, "utf8").startsWith("id,name\n")).toBe(true);
+  }, 60_000);
 });
 
 describe.each(ENGINES)("honest errors on %s", (engine: Engine) => {

@@ -17,13 +17,17 @@
  * Timeouts (src/env/timeouts.ts): no connection to wait for. One process at
  * a time may open a file for writing: while another holds it, opening is
  * retried until the lock timeout, then refused (`warehouse_lock_timeout`,
- * naming the process); a new file another process is creating at the same
- * moment (no header yet: "not a valid DuckDB database file") is retried for
- * up to 5 s. A statement running longer than the statement
+ * naming the process). A new file is created whole (createWhole: a
+ * database made under another name, then linked to the file's name), so
+ * processes creating it at once never see it empty; a file another program
+ * is creating at the same moment (no header yet: "not a valid DuckDB
+ * database file") is retried for up to 5 s, and an empty file that stays
+ * empty for 1 s is replaced by a new database. A statement running longer than the statement
  * timeout is interrupted. Driver errors become user errors in
  * warehouse-errors.ts.
  */
-import { statSync } from "node:fs";
+import { closeSync, linkSync, openSync, readSync, renameSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
 import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
 import { UserError } from "../../errors/user-error.js";
 import { nameKey, type QualifiedName, showQualified } from "../names.js";
@@ -58,12 +62,81 @@ const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
 const DUCKDB_HEADER_BYTES = 3 * 4096;
 /** How long a file too short to be a database is taken for one another process is creating. */
 const NEW_FILE_WAIT_MS = 5000;
+/**
+ * How long an empty file must stay empty before ODS takes it for one a
+ * creator left behind (below) and puts a new database in its place. A
+ * process creating the database writes its header right after it locks the
+ * file, in microseconds.
+ */
+const EMPTY_FILE_WAIT_MS = 1000;
 
 function sizeOf(file: string): number {
   try {
     return statSync(file).size;
   } catch {
     return 0;
+  }
+}
+
+/** Whether the file starts with DuckDB's main header (its magic bytes `DUCK` at offset 8). */
+function hasDuckDbHeader(file: string): boolean {
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const bytes = Buffer.alloc(12);
+      return readSync(fd, bytes, 0, 12, 0) === 12 && bytes.subarray(8, 12).toString("latin1") === "DUCK";
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
+function exists(file: string): boolean {
+  try {
+    statSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why a new file is never left to DuckDB to create: DuckDB creates it
+ * (`open(O_CREAT)`) and only then locks it and writes its header. Another
+ * process that finds the file in between locks it first, reads 0 bytes and
+ * fails ("not a valid DuckDB database file"); the creator, its lock refused,
+ * fails too, and opening again finds an existing file, which DuckDB loads
+ * instead of creating: every process refuses the empty file, and nobody
+ * ever writes its header. So ODS creates the database under a name of its
+ * own next to the file, closes it (header written, nothing else), and
+ * hard-links it to the file's name, which succeeds only where no file is
+ * there yet: the file appears whole or not at all. False where the
+ * filesystem has no hard links (DuckDB then creates it).
+ */
+async function createWhole(module: DuckDbModule, file: string, replaceEmpty: boolean): Promise<boolean> {
+  const fresh = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.ods-new-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
+  );
+  try {
+    const instance = await module.DuckDBInstance.create(fresh);
+    instance.closeSync();
+    if (replaceEmpty) {
+      // Still empty: put the new database in its place (one rename; nothing in an empty file is lost).
+      if (sizeOf(file) !== 0 || !exists(file)) return false;
+      renameSync(fresh, file);
+      return true;
+    }
+    linkSync(fresh, file);
+    return true;
+  } catch {
+    // Another process put the file there first (EEXIST), or no hard links: open whatever is there.
+    return false;
+  } finally {
+    rmSync(fresh, { force: true });
+    rmSync(`${fresh}.wal`, { force: true });
   }
 }
 
@@ -113,6 +186,7 @@ export class DuckDbWarehouse extends SqlWarehouse {
     const context: FailureContext = { engine: "duckdb", label, timeouts, sql: "opening the database file" };
     const started = Date.now();
     let instance: DuckDBInstance;
+    if (file !== ":memory:" && !exists(file)) await createWhole(module, file, false);
     for (;;) {
       try {
         instance = await module.DuckDBInstance.create(file);
@@ -128,13 +202,20 @@ export class DuckDbWarehouse extends SqlWarehouse {
           await new Promise((resolve) => setTimeout(resolve, left));
           continue;
         }
+        // DuckDB read the file while another process was creating it. Its size is looked at only now,
+        // after the failure: the creator may have written the whole header since (a 12 KiB file that
+        // starts with DuckDB's header, which the next try opens). A file as long as the header that
+        // doesn't start with it is not a database: refused at once.
         if (
           /not a valid DuckDB database file/i.test(message) &&
           waited < NEW_FILE_WAIT_MS &&
-          sizeOf(file) < DUCKDB_HEADER_BYTES
+          (sizeOf(file) < DUCKDB_HEADER_BYTES || hasDuckDbHeader(file))
         ) {
-          // Another process is creating the file right now and hasn't written its header yet.
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          // Another process is creating the file right now and hasn't written its header yet. An empty
+          // file that stays empty was left by a creator that lost the race for its lock (createWhole):
+          // nobody will write its header, so a new database takes its place.
+          if (sizeOf(file) === 0 && waited >= EMPTY_FILE_WAIT_MS) await createWhole(module, file, true);
+          else await new Promise((resolve) => setTimeout(resolve, 100));
           continue;
         }
         const mapped = warehouseFailure(error, context);

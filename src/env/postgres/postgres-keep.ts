@@ -58,7 +58,7 @@ const access = (alias: string) => `pg_catalog.pg_get_userbyid(${alias}.relowner)
       'privilege', a.privilege_type, 'grantable', a.is_grantable))
     FROM pg_catalog.aclexplode(coalesce(${alias}.relacl, pg_catalog.acldefault('r', ${alias}.relowner))) a), '[]'::json) AS privileges`;
 
-function accessOf(row: Record<string, unknown>): Access {
+export function accessOf(row: Record<string, unknown>): Access {
   const privileges = (row.privileges as Privilege[] | null) ?? [];
   return { owner: String(row.owner), privileges };
 }
@@ -109,13 +109,13 @@ export async function tableAt(
 const privilegeKey = (p: Privilege) => `${p.grantee}\u0000${p.privilege}`;
 
 /** Each grantee's privilege once, with its grant option (the same privilege from several grantors is one). */
-function privilegeSet(privileges: readonly Privilege[]): Map<string, boolean> {
+export function privilegeSet(privileges: readonly Privilege[]): Map<string, boolean> {
   const set = new Map<string, boolean>();
   for (const p of privileges) set.set(privilegeKey(p), (set.get(privilegeKey(p)) ?? false) || p.grantable);
   return set;
 }
 
-function sameAccess(a: Access, b: Access): boolean {
+export function sameAccess(a: Access, b: Access): boolean {
   if (a.owner !== b.owner) return false;
   const want = privilegeSet(a.privileges);
   const have = privilegeSet(b.privileges);
@@ -185,6 +185,120 @@ const READERS = `FROM pg_catalog.pg_depend d
   JOIN pg_catalog.pg_class v ON v.oid = r.ev_class
   JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
   WHERE d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.refclassid = 'pg_catalog.pg_class'::regclass`;
+
+/** The columns a materialized view's row gives (`materializedColumns`), as a MaterializedView. */
+function materializedOf(row: Record<string, unknown>): MaterializedView {
+  return {
+    schema: String(row.schema_name),
+    name: String(row.name),
+    definition: String(row.definition).replace(/;\s*$/, ""),
+    populated: row.populated === true,
+    indexes: (row.indexes as string[] | null) ?? [],
+    comment: row.comment === null || row.comment === undefined ? null : String(row.comment),
+    access: accessOf(row),
+  };
+}
+
+const materializedColumns = `vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
+       v.relispopulated AS populated, pg_catalog.obj_description(v.oid, 'pg_class') AS comment,
+       coalesce((SELECT json_agg(pg_catalog.pg_get_indexdef(i.indexrelid) ORDER BY i.indexrelid)
+         FROM pg_catalog.pg_index i WHERE i.indrelid = v.oid), '[]'::json) AS indexes,
+       ${access("v")}`;
+
+/** The OIDs of the relations the view `v` (alias) reads (its rewrite rule's dependencies). */
+const readsOf = `coalesce((SELECT json_agg(DISTINCT d2.refobjid::text) FROM pg_catalog.pg_rewrite r2
+         JOIN pg_catalog.pg_depend d2 ON d2.objid = r2.oid AND d2.classid = 'pg_catalog.pg_rewrite'::regclass
+           AND d2.refclassid = 'pg_catalog.pg_class'::regclass AND d2.refobjid <> v.oid
+         WHERE r2.ev_class = v.oid), '[]'::json) AS reads`;
+
+/** A reader of a table, read ahead: with the OIDs of every relation it reads, to tell when its definition went stale. */
+export interface ReaderAhead {
+  /** The table it reads (OID). */
+  table: string;
+  reads: string[];
+}
+
+/**
+ * For every table OID at once (call with `search_path` empty: names
+ * qualified): the views reading it with their definitions, and the
+ * materialized views reading it as `materializedViewsOf` gives them.
+ */
+export async function readersOf(
+  run: Run,
+  oids: readonly string[],
+): Promise<{
+  views: ({ schema: string; name: string; definition: string } & ReaderAhead)[];
+  materialized: (MaterializedView & ReaderAhead)[];
+}> {
+  if (oids.length === 0) return { views: [], materialized: [] };
+  const result = await run(
+    `SELECT m.table_oid, v.relkind AS kind, ${materializedColumns}, ${readsOf}
+     FROM (SELECT DISTINCT d.refobjid::text AS table_oid, v.oid ${READERS}
+           AND d.refobjid = ANY($1::oid[]) AND v.relkind IN ('v', 'm') AND v.oid <> d.refobjid) m
+     JOIN pg_catalog.pg_class v ON v.oid = m.oid
+     JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+     ORDER BY 1, 3, 4`,
+    [oids],
+  );
+  const views: ({ schema: string; name: string; definition: string } & ReaderAhead)[] = [];
+  const materialized: (MaterializedView & ReaderAhead)[] = [];
+  for (const row of result.rows) {
+    const ahead = { table: String(row.table_oid), reads: ((row.reads as string[] | null) ?? []).map(String) };
+    if (row.kind === "m") materialized.push({ ...materializedOf(row), ...ahead });
+    else
+      views.push({
+        schema: String(row.schema_name),
+        name: String(row.name),
+        definition: String(row.definition),
+        ...ahead,
+      });
+  }
+  return { views, materialized };
+}
+
+/** The tables at these names (those that are tables): OID, owner and privileges, and whether anything reads them; one query. */
+export async function tablesAt(
+  run: Run,
+  names: readonly QualifiedName[],
+): Promise<{ name: QualifiedName; oid: string; access: Access; read: boolean }[]> {
+  if (names.length === 0) return [];
+  const result = await run(
+    `SELECT t.schema_name, t.name, c.oid::text AS oid, ${access("c")},
+       EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.refobjid = c.oid
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.classid = 'pg_catalog.pg_rewrite'::regclass) AS read
+     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+     JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')`,
+    [names.map((name) => name.schema), names.map((name) => name.identifier)],
+  );
+  return result.rows.map((row) => ({
+    name: { schema: String(row.schema_name), identifier: String(row.name) },
+    oid: String(row.oid),
+    access: accessOf(row),
+    read: row.read === true,
+  }));
+}
+
+/** Owner, privileges and place of the relations with these OIDs (those still there). */
+export async function accessOfOids(
+  run: Run,
+  oids: readonly string[],
+): Promise<Map<string, { name: QualifiedName; access: Access }>> {
+  const out = new Map<string, { name: QualifiedName; access: Access }>();
+  if (oids.length === 0) return out;
+  const result = await run(
+    `SELECT c.oid::text AS oid, n.nspname AS schema_name, c.relname AS name, ${access("c")}
+     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.oid = ANY($1::oid[])`,
+    [oids],
+  );
+  for (const row of result.rows)
+    out.set(String(row.oid), {
+      name: { schema: String(row.schema_name), identifier: String(row.name) },
+      access: accessOf(row),
+    });
+  return out;
+}
 
 /** Materialized views reading the table `oid`, as they are now (call with `search_path` empty: names qualified). */
 export async function materializedViewsOf(run: Run, oid: string): Promise<MaterializedView[]> {

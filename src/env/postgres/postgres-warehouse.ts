@@ -15,11 +15,14 @@
  * takes the replaced one's owner and privileges, and materialized views over
  * the replaced table are created again over the new one (postgres-keep.ts).
  * A table's identity is its OID (kept through renames, new for every table).
+ * A promotion reads all of this for all of its tables at once, up front
+ * (`prepareReplacements`), and checks the privileges it took from that read
+ * at the end of its transaction (`checkReplacements`).
  */
 import { createHash } from "node:crypto";
 import type { Client, ClientConfig } from "pg";
 import { UserError } from "../../errors/user-error.js";
-import { type QualifiedName, qualifiedKey } from "../names.js";
+import { type QualifiedName, qualifiedKey, sameName } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
@@ -32,14 +35,38 @@ import type {
 } from "../warehouse.js";
 import { type FailureContext, timeoutError, warehouseFailure } from "../warehouse-errors.js";
 import {
+  type Access,
+  accessOfOids,
   blockers,
   keepAccess,
+  type MaterializedView,
   materializedViewsOf,
   oidOf,
+  privilegeSet,
   type Run,
+  readersOf,
   recreateMaterializedView,
+  sameAccess,
   tableAt,
+  tablesAt,
 } from "./postgres-keep.js";
+
+type ViewDefinition = { schema: string; name: string; definition: string };
+
+/**
+ * What `prepareReplacements` read ahead for one replacement: the prod table
+ * and its readers (with the OIDs each reader reads), and the environment's
+ * table that will take its name.
+ */
+interface ReadAhead {
+  replaced: { oid: string; access: Access; read: boolean } | null;
+  views: (ViewDefinition & { reads: string[] })[];
+  materialized: (MaterializedView & { reads: string[] })[];
+  source: QualifiedName;
+  replacement: { oid: string; access: Access };
+  /** The name the source is staged under, and whether a relation had it in the source's schema (stageTable). */
+  staged: { identifier: string; taken: boolean } | null;
+}
 
 export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
   engine: "postgres",
@@ -83,6 +110,21 @@ export class PostgresWarehouse extends SqlWarehouse {
   private savepoints = 0;
   /** The connection was closed under ODS (lost, or closed after the server stopped answering). */
   private broken = false;
+  /**
+   * Read ahead by `prepareReplacements` for the transaction under way, by
+   * the target's key; each is used once, by `replaceTable`, and only while
+   * it is provably what reading it then would give (see `readAheadFor`).
+   */
+  private readonly readAhead = new Map<string, ReadAhead>();
+  /** The environment's table (key) each read-ahead replacement will take from (stageTable records the move). */
+  private readonly staged = new Map<string, string>();
+  /** OIDs of relations renamed or moved in this transaction, and views recreated (or left) by a replacement. */
+  private readonly renamedOids = new Set<string>();
+  private readonly touchedViews = new Set<string>();
+  /** Replacements whose privileges were taken as read ahead: checked at once by `checkReplacements`. */
+  private readonly toCheck: { target: QualifiedName; oid: string; wanted: Access }[] = [];
+  /** The table `replaceTable` just put at a name, when nothing has run since (markTable's identity). */
+  private justReplaced: { key: string; oid: string } | null = null;
 
   private constructor(
     client: Client,
@@ -166,6 +208,7 @@ export class PostgresWarehouse extends SqlWarehouse {
   }
 
   protected async run(sql: string, params: readonly unknown[] = []): Promise<StatementResult> {
+    this.justReplaced = null;
     if (this.broken) {
       throw new UserError(
         "warehouse_connection_lost",
@@ -250,6 +293,148 @@ export class PostgresWarehouse extends SqlWarehouse {
     }
   }
 
+  /** What was read ahead holds only inside the transaction it was read in. */
+  override async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.inTransaction) return super.transaction(work);
+    try {
+      return await super.transaction(work);
+    } finally {
+      this.forgetReadAhead();
+    }
+  }
+
+  private forgetReadAhead(): void {
+    this.readAhead.clear();
+    this.staged.clear();
+    this.renamedOids.clear();
+    this.touchedViews.clear();
+    this.toCheck.length = 0;
+  }
+
+  private key(name: QualifiedName): string {
+    return qualifiedKey(name, this.capabilities.identifiers);
+  }
+
+  /**
+   * Inside the transaction of a promotion, before its first stageTable:
+   * reads, for all of its replacements at once, what `replaceTable` would
+   * read for each (the prod table's OID, owner and privileges; the views and
+   * materialized views reading it; the owner and privileges of the
+   * environment's table that takes its name): three catalog queries for the
+   * promotion instead of five per table. `checkReplacements` checks at the
+   * end what was taken from it.
+   */
+  async prepareReplacements(
+    items: readonly { target: QualifiedName; source: QualifiedName; staged?: string }[],
+  ): Promise<void> {
+    if (!this.inTransaction || items.length === 0) return;
+    // What an earlier read left; the transaction's renames, touched views and pending checks stay.
+    this.readAhead.clear();
+    this.staged.clear();
+    const tables = await tablesAt(this.runAny, [
+      ...items.map((item) => item.target),
+      ...items.map((item) => item.source),
+    ]);
+    const at = new Map(tables.map((table) => [this.key(table.name), table]));
+    const read = tables.filter(
+      (table) => table.read && items.some((i) => this.key(i.target) === this.key(table.name)),
+    );
+    let readers: Awaited<ReturnType<typeof readersOf>> = { views: [], materialized: [] };
+    if (read.length > 0) {
+      // Definitions with every name schema-qualified (as dependentViews reads them), then the path back.
+      await this.run("SET LOCAL search_path = ''");
+      readers = await readersOf(
+        this.runAny,
+        read.map((table) => table.oid),
+      );
+      await this.run("SET LOCAL search_path TO DEFAULT");
+    }
+    // Whether each staged name is taken in its source's schema (stageTable renames there first if it is free).
+    const named = items.filter(
+      (item) => item.staged !== undefined && item.source.schema !== item.target.schema,
+    );
+    const taken = new Set<string>();
+    if (named.length > 0) {
+      const result = await this.run(
+        `SELECT t.schema_name, t.name FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+         JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+         JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name`,
+        [named.map((item) => item.source.schema), named.map((item) => item.staged!)],
+      );
+      for (const row of result.rows)
+        taken.add(this.key({ schema: String(row.schema_name), identifier: String(row.name) }));
+    }
+    for (const item of items) {
+      const replaced = at.get(this.key(item.target)) ?? null;
+      const replacement = at.get(this.key(item.source));
+      if (!replacement) continue;
+      this.readAhead.set(this.key(item.target), {
+        replaced,
+        views: replaced ? readers.views.filter((view) => view.table === replaced.oid) : [],
+        materialized: replaced ? readers.materialized.filter((view) => view.table === replaced.oid) : [],
+        source: item.source,
+        replacement: { oid: replacement.oid, access: replacement.access },
+        staged:
+          item.staged === undefined || item.source.schema === item.target.schema
+            ? null
+            : {
+                identifier: item.staged,
+                taken: taken.has(this.key({ schema: item.source.schema, identifier: item.staged })),
+              },
+      });
+    }
+  }
+
+  /**
+   * What was read ahead for `target`, if it is still what reading it now
+   * would give: the environment's table was moved by stageTable to the name
+   * `replacement` (nothing else moved there), no reader of the table was
+   * recreated or left by an earlier replacement, and nothing a reader reads
+   * was renamed or moved since (its definition names relations by name).
+   * Else null, and replaceTable reads it all afresh.
+   */
+  private readAheadFor(target: QualifiedName, replacement: string): ReadAhead | null {
+    const ahead = this.readAhead.get(this.key(target));
+    this.readAhead.delete(this.key(target));
+    if (!ahead || !this.inTransaction) return null;
+    if (
+      this.staged.get(this.key({ schema: target.schema, identifier: replacement })) !== this.key(ahead.source)
+    )
+      return null;
+    const readers = [...ahead.views, ...ahead.materialized];
+    for (const view of readers) {
+      if (this.touchedViews.has(this.key({ schema: view.schema, identifier: view.name }))) return null;
+      if (view.reads.some((oid) => this.renamedOids.has(oid))) return null;
+    }
+    return ahead;
+  }
+
+  /**
+   * Checks, in one query, that every table replaced with what was read
+   * ahead holds the owner and privileges of the table it replaced, under
+   * its name (as replaceTable checks a table it had to change); throws when
+   * one doesn't, which fails the promotion's transaction.
+   */
+  async checkReplacements(): Promise<void> {
+    const checks = this.toCheck.splice(0);
+    if (checks.length === 0) return;
+    const now = await accessOfOids(
+      this.runAny,
+      checks.map((check) => check.oid),
+    );
+    for (const check of checks) {
+      const shown = `${check.target.schema}.${check.target.identifier}`;
+      const found = now.get(check.oid);
+      if (!found || this.key(found.name) !== this.key(check.target))
+        throw new Error(`${shown} is no longer the promoted table`);
+      if (!sameAccess(check.wanted, found.access)) {
+        throw new Error(
+          `${this.qualified(check.target)} could not be given the replaced relation's owner and privileges (owner ${check.wanted.owner}; ${privilegeSet(check.wanted.privileges).size} privileges wanted, ${privilegeSet(found.access.privileges).size} held)`,
+        );
+      }
+    }
+  }
+
   override async createSchema(schema: string): Promise<void> {
     await this.transaction(async () => {
       await this.creationLock(`schema:${schema}`);
@@ -292,18 +477,34 @@ export class PostgresWarehouse extends SqlWarehouse {
   }
 
   async stageTable(source: QualifiedName, target: QualifiedName): Promise<"moved" | "copied"> {
+    // A table read ahead, moved here: replaceTable may take what was read ahead for it (the OID stays).
+    const ahead = [...this.readAhead.values()].find((a) => this.key(a.source) === this.key(source));
+    if (ahead) {
+      this.renamedOids.add(ahead.replacement.oid);
+      this.staged.set(this.key(target), this.key(source));
+    } else this.readAhead.clear();
     await this.transaction(async () => {
       if (source.schema === target.schema) {
-        await this.renameTable(source, target.identifier);
+        // Not this.renameTable, which drops what was read ahead: this move is the one it expects.
+        await super.renameTable(source, target.identifier);
         return;
       }
       // Rename in whichever schema the new name is free: the source's first, else after the move.
-      const taken = await this.run(
-        `SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      // Read ahead (prepareReplacements) for a promotion's table staged under the name it was read for.
+      const known =
+        ahead?.staged && sameName(ahead.staged.identifier, target.identifier, this.capabilities.identifiers);
+      const taken = known
+        ? ahead.staged!.taken
+        : Number(
+            (
+              await this.run(
+                `SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
          WHERE n.nspname = $1 AND c.relname = $2`,
-        [source.schema, target.identifier],
-      );
-      const renameFirst = source.identifier !== target.identifier && Number(taken.rows[0]?.n ?? 0) === 0;
+                [source.schema, target.identifier],
+              )
+            ).rows[0]?.n ?? 0,
+          ) > 0;
+      const renameFirst = source.identifier !== target.identifier && !taken;
       const statements: string[] = [];
       if (renameFirst) statements.push(this.renameSql(source, target.identifier));
       const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
@@ -361,28 +562,60 @@ export class PostgresWarehouse extends SqlWarehouse {
   private readonly runAny: Run = (sql, params) => this.run(sql, params);
   private readonly quote = (name: string, what: string) => this.q(name, what);
 
+  override async renameTable(from: QualifiedName, to: string): Promise<void> {
+    this.readAhead.clear();
+    await super.renameTable(from, to);
+  }
+
+  override async createView(
+    at: QualifiedName,
+    reads: QualifiedName,
+    options: { replace: boolean },
+  ): Promise<void> {
+    this.readAhead.clear();
+    await super.createView(at, reads, options);
+  }
+
+  override async dropObject(object: WarehouseObject): Promise<void> {
+    this.readAhead.clear();
+    await super.dropObject(object);
+  }
+
   async replaceTable(
     target: QualifiedName,
     replacement: string,
     retired: string | null,
   ): Promise<ReplaceOutcome> {
     const outcome: ReplaceOutcome = { rebound: [], left: [], materialized: [], kept: [] };
+    let placed: string | null = null;
+    const inPromotion = this.inTransaction;
     await this.transaction(async () => {
-      const replaced = retired !== null ? await tableAt(this.runAny, target) : null;
+      const ahead = this.readAheadFor(target, replacement);
+      if (!ahead) this.readAhead.clear();
+      const replaced = retired === null ? null : ahead ? ahead.replaced : await tableAt(this.runAny, target);
       // Only a table something reads needs definitions (read before the rename: pg_get_viewdef would
       // name the retired table after it), under an empty search_path so that every name is qualified.
       const readers = replaced?.read === true;
-      const views = readers ? await this.dependentViews(target) : [];
-      const materialized = readers ? await materializedViewsOf(this.runAny, replaced.oid) : [];
+      const views: ViewDefinition[] = !readers ? [] : ahead ? ahead.views : await this.dependentViews(target);
+      const materialized: MaterializedView[] = !readers
+        ? []
+        : ahead
+          ? ahead.materialized
+          : await materializedViewsOf(this.runAny, replaced.oid);
       const renames: string[] = [];
-      // The definitions name every relation with its schema: the search path is no longer needed.
-      if (readers) renames.push("SET LOCAL search_path TO DEFAULT");
+      // The definitions name every relation with its schema: the search path is no longer needed
+      // (read ahead, it was set back already).
+      if (readers && !ahead) renames.push("SET LOCAL search_path TO DEFAULT");
       if (retired !== null) renames.push(this.renameSql(target, retired));
       renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
       await this.batch(renames);
+      if (replaced !== null) this.renamedOids.add(replaced.oid);
+      if (ahead) placed = ahead.replacement.oid;
       if (replaced !== null) {
-        const now = await tableAt(this.runAny, target);
+        // Read ahead: the environment's table, now at the name (its OID); checked by checkReplacements.
+        const now = ahead ? ahead.replacement : await tableAt(this.runAny, target);
         if (now === null) throw new Error(`${target.schema}.${target.identifier} is not a table`);
+        placed = now.oid;
         const sql = this.qualified(target);
         const privileges = await keepAccess(
           this.runAny,
@@ -393,6 +626,7 @@ export class PostgresWarehouse extends SqlWarehouse {
           replaced.access,
           now.access,
         );
+        if (ahead) this.toCheck.push({ target, oid: now.oid, wanted: replaced.access });
         outcome.kept.push({
           table: `${target.schema}.${target.identifier}`,
           owner: replaced.access.owner,
@@ -402,6 +636,7 @@ export class PostgresWarehouse extends SqlWarehouse {
       for (const view of views) {
         const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
         const savepoint = `ods_rebind_${++this.savepoints}`;
+        this.touchedViews.add(this.key({ schema: view.schema, identifier: view.name }));
         try {
           // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
           await this.batch([
@@ -420,6 +655,7 @@ export class PostgresWarehouse extends SqlWarehouse {
       }
       for (const view of materialized) {
         const savepoint = `ods_rebind_${++this.savepoints}`;
+        this.touchedViews.add(this.key({ schema: view.schema, identifier: view.name }));
         await this.run(`SAVEPOINT ${savepoint}`);
         try {
           await recreateMaterializedView(this.runAny, this.quote, view);
@@ -434,6 +670,8 @@ export class PostgresWarehouse extends SqlWarehouse {
         }
       }
     });
+    // markTable right after, in the same transaction (nothing run since): the table at the name is this one.
+    if (placed !== null && inPromotion) this.justReplaced = { key: this.key(target), oid: placed };
     return outcome;
   }
 
@@ -447,6 +685,10 @@ export class PostgresWarehouse extends SqlWarehouse {
   }
 
   async markTable(name: QualifiedName, _mark: string): Promise<string> {
+    // The table replaceTable just put there, when no statement ran since: its OID is known.
+    const placed = this.justReplaced;
+    this.justReplaced = null;
+    if (placed !== null && placed.key === this.key(name)) return `oid:${placed.oid}`;
     const identity = await this.tableIdentity(name);
     if (identity === null) {
       throw new UserError(

@@ -221,6 +221,10 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
       `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`,
       async () => {
         await registry.putPromotion({ ...record, status: "switching" });
+        // One read of the catalog for every replacement instead of several per table (PostgreSQL).
+        await warehouse.prepareReplacements?.(
+          steps.map((s) => ({ target: s.target, source: s.source, staged: s.staged_identifier })),
+        );
         for (const s of steps) {
           s.how = await warehouse.stageTable(s.source, {
             schema: s.target.schema,
@@ -236,6 +240,8 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
             await registry.deleteObject(plan.environment, s.source.schema, s.source.identifier);
           }
         }
+        // Every promoted table holds the replaced one's owner and privileges, or the transaction fails.
+        await warehouse.checkReplacements?.();
         await registry.putPromotion({
           ...record,
           status: "committed",

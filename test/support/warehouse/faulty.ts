@@ -117,6 +117,14 @@ export class FaultyWarehouse implements Warehouse {
   tableIdentity(name: QualifiedName): Promise<string | null> {
     return this.inner.tableIdentity(name);
   }
+  async prepareReplacements(
+    items: readonly { target: QualifiedName; source: QualifiedName; staged?: string }[],
+  ): Promise<void> {
+    await this.inner.prepareReplacements?.(items);
+  }
+  async checkReplacements(): Promise<void> {
+    await this.inner.checkReplacements?.();
+  }
   markTable(name: QualifiedName, mark: string): Promise<string> {
     return this.change("markTable", () => this.inner.markTable(name, mark));
   }
