@@ -20959,12 +20959,16 @@ class SqlWarehouse {
  * Timeouts (src/env/timeouts.ts): no connection to wait for. One process at
  * a time may open a file for writing: while another holds it, opening is
  * retried until the lock timeout, then refused (`warehouse_lock_timeout`,
- * naming the process); a new file another process is creating at the same
- * moment (no header yet: "not a valid DuckDB database file") is retried for
- * up to 5 s. A statement running longer than the statement
+ * naming the process). A new file is created whole (createWhole: a
+ * database made under another name, then linked to the file's name), so
+ * processes creating it at once never see it empty; a file another program
+ * is creating at the same moment (no header yet: "not a valid DuckDB
+ * database file") is retried for up to 5 s, and an empty file that stays
+ * empty for 1 s is replaced by a new database. A statement running longer than the statement
  * timeout is interrupted. Driver errors become user errors in
  * warehouse-errors.ts.
  */
+
 
 
 
@@ -20987,12 +20991,81 @@ const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
 const DUCKDB_HEADER_BYTES = 3 * 4096;
 /** How long a file too short to be a database is taken for one another process is creating. */
 const NEW_FILE_WAIT_MS = 5000;
+/**
+ * How long an empty file must stay empty before ODS takes it for one a
+ * creator left behind (below) and puts a new database in its place. A
+ * process creating the database writes its header right after it locks the
+ * file, in microseconds.
+ */
+const EMPTY_FILE_WAIT_MS = 1000;
 function duckdb_warehouse_sizeOf(file) {
     try {
         return (0,external_node_fs_.statSync)(file).size;
     }
     catch {
         return 0;
+    }
+}
+/** Whether the file starts with DuckDB's main header (its magic bytes `DUCK` at offset 8). */
+function hasDuckDbHeader(file) {
+    try {
+        const fd = (0,external_node_fs_.openSync)(file, "r");
+        try {
+            const bytes = Buffer.alloc(12);
+            return (0,external_node_fs_.readSync)(fd, bytes, 0, 12, 0) === 12 && bytes.subarray(8, 12).toString("latin1") === "DUCK";
+        }
+        finally {
+            (0,external_node_fs_.closeSync)(fd);
+        }
+    }
+    catch {
+        return false;
+    }
+}
+function exists(file) {
+    try {
+        (0,external_node_fs_.statSync)(file);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Why a new file is never left to DuckDB to create: DuckDB creates it
+ * (`open(O_CREAT)`) and only then locks it and writes its header. Another
+ * process that finds the file in between locks it first, reads 0 bytes and
+ * fails ("not a valid DuckDB database file"); the creator, its lock refused,
+ * fails too, and opening again finds an existing file, which DuckDB loads
+ * instead of creating: every process refuses the empty file, and nobody
+ * ever writes its header. So ODS creates the database under a name of its
+ * own next to the file, closes it (header written, nothing else), and
+ * hard-links it to the file's name, which succeeds only where no file is
+ * there yet: the file appears whole or not at all. False where the
+ * filesystem has no hard links (DuckDB then creates it).
+ */
+async function createWhole(module, file, replaceEmpty) {
+    const fresh = external_node_path_default().join(external_node_path_default().dirname(file), `.${external_node_path_default().basename(file)}.ods-new-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
+    try {
+        const instance = await module.DuckDBInstance.create(fresh);
+        instance.closeSync();
+        if (replaceEmpty) {
+            // Still empty: put the new database in its place (one rename; nothing in an empty file is lost).
+            if (duckdb_warehouse_sizeOf(file) !== 0 || !exists(file))
+                return false;
+            (0,external_node_fs_.renameSync)(fresh, file);
+            return true;
+        }
+        (0,external_node_fs_.linkSync)(fresh, file);
+        return true;
+    }
+    catch {
+        // Another process put the file there first (EEXIST), or no hard links: open whatever is there.
+        return false;
+    }
+    finally {
+        (0,external_node_fs_.rmSync)(fresh, { force: true });
+        (0,external_node_fs_.rmSync)(`${fresh}.wal`, { force: true });
     }
 }
 class DuckDbWarehouse extends SqlWarehouse {
@@ -21027,6 +21100,8 @@ class DuckDbWarehouse extends SqlWarehouse {
         const context = { engine: "duckdb", label, timeouts, sql: "opening the database file" };
         const started = Date.now();
         let instance;
+        if (file !== ":memory:" && !exists(file))
+            await createWhole(module, file, false);
         for (;;) {
             try {
                 instance = await module.DuckDBInstance.create(file);
@@ -21041,11 +21116,20 @@ class DuckDbWarehouse extends SqlWarehouse {
                     await new Promise((resolve) => setTimeout(resolve, left));
                     continue;
                 }
+                // DuckDB read the file while another process was creating it. Its size is looked at only now,
+                // after the failure: the creator may have written the whole header since (a 12 KiB file that
+                // starts with DuckDB's header, which the next try opens). A file as long as the header that
+                // doesn't start with it is not a database: refused at once.
                 if (/not a valid DuckDB database file/i.test(message) &&
                     waited < NEW_FILE_WAIT_MS &&
-                    duckdb_warehouse_sizeOf(file) < DUCKDB_HEADER_BYTES) {
-                    // Another process is creating the file right now and hasn't written its header yet.
-                    await new Promise((resolve) => setTimeout(resolve, 100));
+                    (duckdb_warehouse_sizeOf(file) < DUCKDB_HEADER_BYTES || hasDuckDbHeader(file))) {
+                    // Another process is creating the file right now and hasn't written its header yet. An empty
+                    // file that stays empty was left by a creator that lost the race for its lock (createWhole):
+                    // nobody will write its header, so a new database takes its place.
+                    if (duckdb_warehouse_sizeOf(file) === 0 && waited >= EMPTY_FILE_WAIT_MS)
+                        await createWhole(module, file, true);
+                    else
+                        await new Promise((resolve) => setTimeout(resolve, 100));
                     continue;
                 }
                 const mapped = warehouseFailure(error, context);
@@ -22407,6 +22491,90 @@ const READERS = `FROM pg_catalog.pg_depend d
   JOIN pg_catalog.pg_class v ON v.oid = r.ev_class
   JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
   WHERE d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.refclassid = 'pg_catalog.pg_class'::regclass`;
+/** The columns a materialized view's row gives (`materializedColumns`), as a MaterializedView. */
+function materializedOf(row) {
+    return {
+        schema: String(row.schema_name),
+        name: String(row.name),
+        definition: String(row.definition).replace(/;\s*$/, ""),
+        populated: row.populated === true,
+        indexes: row.indexes ?? [],
+        comment: row.comment === null || row.comment === undefined ? null : String(row.comment),
+        access: accessOf(row),
+    };
+}
+const materializedColumns = `vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
+       v.relispopulated AS populated, pg_catalog.obj_description(v.oid, 'pg_class') AS comment,
+       coalesce((SELECT json_agg(pg_catalog.pg_get_indexdef(i.indexrelid) ORDER BY i.indexrelid)
+         FROM pg_catalog.pg_index i WHERE i.indrelid = v.oid), '[]'::json) AS indexes,
+       ${access("v")}`;
+/** The OIDs of the relations the view `v` (alias) reads (its rewrite rule's dependencies). */
+const readsOf = `coalesce((SELECT json_agg(DISTINCT d2.refobjid::text) FROM pg_catalog.pg_rewrite r2
+         JOIN pg_catalog.pg_depend d2 ON d2.objid = r2.oid AND d2.classid = 'pg_catalog.pg_rewrite'::regclass
+           AND d2.refclassid = 'pg_catalog.pg_class'::regclass AND d2.refobjid <> v.oid
+         WHERE r2.ev_class = v.oid), '[]'::json) AS reads`;
+/**
+ * For every table OID at once (call with `search_path` empty: names
+ * qualified): the views reading it with their definitions, and the
+ * materialized views reading it as `materializedViewsOf` gives them.
+ */
+async function readersOf(run, oids) {
+    if (oids.length === 0)
+        return { views: [], materialized: [] };
+    const result = await run(`SELECT m.table_oid, v.relkind AS kind, ${materializedColumns}, ${readsOf}
+     FROM (SELECT DISTINCT d.refobjid::text AS table_oid, v.oid ${READERS}
+           AND d.refobjid = ANY($1::oid[]) AND v.relkind IN ('v', 'm') AND v.oid <> d.refobjid) m
+     JOIN pg_catalog.pg_class v ON v.oid = m.oid
+     JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+     ORDER BY 1, 3, 4`, [oids]);
+    const views = [];
+    const materialized = [];
+    for (const row of result.rows) {
+        const ahead = { table: String(row.table_oid), reads: (row.reads ?? []).map(String) };
+        if (row.kind === "m")
+            materialized.push({ ...materializedOf(row), ...ahead });
+        else
+            views.push({
+                schema: String(row.schema_name),
+                name: String(row.name),
+                definition: String(row.definition),
+                ...ahead,
+            });
+    }
+    return { views, materialized };
+}
+/** The tables at these names (those that are tables): OID, owner and privileges, and whether anything reads them; one query. */
+async function tablesAt(run, names) {
+    if (names.length === 0)
+        return [];
+    const result = await run(`SELECT t.schema_name, t.name, c.oid::text AS oid, ${access("c")},
+       EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.refobjid = c.oid
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.classid = 'pg_catalog.pg_rewrite'::regclass) AS read
+     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+     JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')`, [names.map((name) => name.schema), names.map((name) => name.identifier)]);
+    return result.rows.map((row) => ({
+        name: { schema: String(row.schema_name), identifier: String(row.name) },
+        oid: String(row.oid),
+        access: accessOf(row),
+        read: row.read === true,
+    }));
+}
+/** Owner, privileges and place of the relations with these OIDs (those still there). */
+async function accessOfOids(run, oids) {
+    const out = new Map();
+    if (oids.length === 0)
+        return out;
+    const result = await run(`SELECT c.oid::text AS oid, n.nspname AS schema_name, c.relname AS name, ${access("c")}
+     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.oid = ANY($1::oid[])`, [oids]);
+    for (const row of result.rows)
+        out.set(String(row.oid), {
+            name: { schema: String(row.schema_name), identifier: String(row.name) },
+            access: accessOf(row),
+        });
+    return out;
+}
 /** Materialized views reading the table `oid`, as they are now (call with `search_path` empty: names qualified). */
 async function materializedViewsOf(run, oid) {
     const result = await run(`SELECT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
@@ -22547,6 +22715,9 @@ async function blockers(run, targets) {
  * takes the replaced one's owner and privileges, and materialized views over
  * the replaced table are created again over the new one (postgres-keep.ts).
  * A table's identity is its OID (kept through renames, new for every table).
+ * A promotion reads all of this for all of its tables at once, up front
+ * (`prepareReplacements`), and checks the privileges it took from that read
+ * at the end of its transaction (`checkReplacements`).
  */
 
 
@@ -22594,6 +22765,21 @@ class PostgresWarehouse extends SqlWarehouse {
     savepoints = 0;
     /** The connection was closed under ODS (lost, or closed after the server stopped answering). */
     broken = false;
+    /**
+     * Read ahead by `prepareReplacements` for the transaction under way, by
+     * the target's key; each is used once, by `replaceTable`, and only while
+     * it is provably what reading it then would give (see `readAheadFor`).
+     */
+    readAhead = new Map();
+    /** The environment's table (key) each read-ahead replacement will take from (stageTable records the move). */
+    staged = new Map();
+    /** OIDs of relations renamed or moved in this transaction, and views recreated (or left) by a replacement. */
+    renamedOids = new Set();
+    touchedViews = new Set();
+    /** Replacements whose privileges were taken as read ahead: checked at once by `checkReplacements`. */
+    toCheck = [];
+    /** The table `replaceTable` just put at a name, when nothing has run since (markTable's identity). */
+    justReplaced = null;
     constructor(client, label, ownsClient, timeouts) {
         super();
         this.client = client;
@@ -22655,6 +22841,7 @@ class PostgresWarehouse extends SqlWarehouse {
         this.client.connection?.stream?.destroy();
     }
     async run(sql, params = []) {
+        this.justReplaced = null;
         if (this.broken) {
             throw new user_error/* UserError */.yo("warehouse_connection_lost", `The connection to ${this.label} was already closed when ODS ran ${sql.replace(/\s+/g, " ").slice(0, 60)}.`);
         }
@@ -22735,6 +22922,130 @@ class PostgresWarehouse extends SqlWarehouse {
             }
         }
     }
+    /** What was read ahead holds only inside the transaction it was read in. */
+    async transaction(work) {
+        if (this.inTransaction)
+            return super.transaction(work);
+        try {
+            return await super.transaction(work);
+        }
+        finally {
+            this.forgetReadAhead();
+        }
+    }
+    forgetReadAhead() {
+        this.readAhead.clear();
+        this.staged.clear();
+        this.renamedOids.clear();
+        this.touchedViews.clear();
+        this.toCheck.length = 0;
+    }
+    key(name) {
+        return (0,names/* qualifiedKey */.Co)(name, this.capabilities.identifiers);
+    }
+    /**
+     * Inside the transaction of a promotion, before its first stageTable:
+     * reads, for all of its replacements at once, what `replaceTable` would
+     * read for each (the prod table's OID, owner and privileges; the views and
+     * materialized views reading it; the owner and privileges of the
+     * environment's table that takes its name): three catalog queries for the
+     * promotion instead of five per table. `checkReplacements` checks at the
+     * end what was taken from it.
+     */
+    async prepareReplacements(items) {
+        if (!this.inTransaction || items.length === 0)
+            return;
+        // What an earlier read left; the transaction's renames, touched views and pending checks stay.
+        this.readAhead.clear();
+        this.staged.clear();
+        const tables = await tablesAt(this.runAny, [
+            ...items.map((item) => item.target),
+            ...items.map((item) => item.source),
+        ]);
+        const at = new Map(tables.map((table) => [this.key(table.name), table]));
+        const read = tables.filter((table) => table.read && items.some((i) => this.key(i.target) === this.key(table.name)));
+        let readers = { views: [], materialized: [] };
+        if (read.length > 0) {
+            // Definitions with every name schema-qualified (as dependentViews reads them), then the path back.
+            await this.run("SET LOCAL search_path = ''");
+            readers = await readersOf(this.runAny, read.map((table) => table.oid));
+            await this.run("SET LOCAL search_path TO DEFAULT");
+        }
+        // Whether each staged name is taken in its source's schema (stageTable renames there first if it is free).
+        const named = items.filter((item) => item.staged !== undefined && item.source.schema !== item.target.schema);
+        const taken = new Set();
+        if (named.length > 0) {
+            const result = await this.run(`SELECT t.schema_name, t.name FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+         JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+         JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name`, [named.map((item) => item.source.schema), named.map((item) => item.staged)]);
+            for (const row of result.rows)
+                taken.add(this.key({ schema: String(row.schema_name), identifier: String(row.name) }));
+        }
+        for (const item of items) {
+            const replaced = at.get(this.key(item.target)) ?? null;
+            const replacement = at.get(this.key(item.source));
+            if (!replacement)
+                continue;
+            this.readAhead.set(this.key(item.target), {
+                replaced,
+                views: replaced ? readers.views.filter((view) => view.table === replaced.oid) : [],
+                materialized: replaced ? readers.materialized.filter((view) => view.table === replaced.oid) : [],
+                source: item.source,
+                replacement: { oid: replacement.oid, access: replacement.access },
+                staged: item.staged === undefined || item.source.schema === item.target.schema
+                    ? null
+                    : {
+                        identifier: item.staged,
+                        taken: taken.has(this.key({ schema: item.source.schema, identifier: item.staged })),
+                    },
+            });
+        }
+    }
+    /**
+     * What was read ahead for `target`, if it is still what reading it now
+     * would give: the environment's table was moved by stageTable to the name
+     * `replacement` (nothing else moved there), no reader of the table was
+     * recreated or left by an earlier replacement, and nothing a reader reads
+     * was renamed or moved since (its definition names relations by name).
+     * Else null, and replaceTable reads it all afresh.
+     */
+    readAheadFor(target, replacement) {
+        const ahead = this.readAhead.get(this.key(target));
+        this.readAhead.delete(this.key(target));
+        if (!ahead || !this.inTransaction)
+            return null;
+        if (this.staged.get(this.key({ schema: target.schema, identifier: replacement })) !== this.key(ahead.source))
+            return null;
+        const readers = [...ahead.views, ...ahead.materialized];
+        for (const view of readers) {
+            if (this.touchedViews.has(this.key({ schema: view.schema, identifier: view.name })))
+                return null;
+            if (view.reads.some((oid) => this.renamedOids.has(oid)))
+                return null;
+        }
+        return ahead;
+    }
+    /**
+     * Checks, in one query, that every table replaced with what was read
+     * ahead holds the owner and privileges of the table it replaced, under
+     * its name (as replaceTable checks a table it had to change); throws when
+     * one doesn't, which fails the promotion's transaction.
+     */
+    async checkReplacements() {
+        const checks = this.toCheck.splice(0);
+        if (checks.length === 0)
+            return;
+        const now = await accessOfOids(this.runAny, checks.map((check) => check.oid));
+        for (const check of checks) {
+            const shown = `${check.target.schema}.${check.target.identifier}`;
+            const found = now.get(check.oid);
+            if (!found || this.key(found.name) !== this.key(check.target))
+                throw new Error(`${shown} is no longer the promoted table`);
+            if (!sameAccess(check.wanted, found.access)) {
+                throw new Error(`${this.qualified(check.target)} could not be given the replaced relation's owner and privileges (owner ${check.wanted.owner}; ${privilegeSet(check.wanted.privileges).size} privileges wanted, ${privilegeSet(found.access.privileges).size} held)`);
+            }
+        }
+    }
     async createSchema(schema) {
         await this.transaction(async () => {
             await this.creationLock(`schema:${schema}`);
@@ -22765,15 +23076,28 @@ class PostgresWarehouse extends SqlWarehouse {
         }));
     }
     async stageTable(source, target) {
+        // A table read ahead, moved here: replaceTable may take what was read ahead for it (the OID stays).
+        const ahead = [...this.readAhead.values()].find((a) => this.key(a.source) === this.key(source));
+        if (ahead) {
+            this.renamedOids.add(ahead.replacement.oid);
+            this.staged.set(this.key(target), this.key(source));
+        }
+        else
+            this.readAhead.clear();
         await this.transaction(async () => {
             if (source.schema === target.schema) {
-                await this.renameTable(source, target.identifier);
+                // Not this.renameTable, which drops what was read ahead: this move is the one it expects.
+                await super.renameTable(source, target.identifier);
                 return;
             }
             // Rename in whichever schema the new name is free: the source's first, else after the move.
-            const taken = await this.run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = $1 AND c.relname = $2`, [source.schema, target.identifier]);
-            const renameFirst = source.identifier !== target.identifier && Number(taken.rows[0]?.n ?? 0) === 0;
+            // Read ahead (prepareReplacements) for a promotion's table staged under the name it was read for.
+            const known = ahead?.staged && (0,names/* sameName */.q)(ahead.staged.identifier, target.identifier, this.capabilities.identifiers);
+            const taken = known
+                ? ahead.staged.taken
+                : Number((await this.run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = $1 AND c.relname = $2`, [source.schema, target.identifier])).rows[0]?.n ?? 0) > 0;
+            const renameFirst = source.identifier !== target.identifier && !taken;
             const statements = [];
             if (renameFirst)
                 statements.push(this.renameSql(source, target.identifier));
@@ -22822,29 +23146,59 @@ class PostgresWarehouse extends SqlWarehouse {
     }
     runAny = (sql, params) => this.run(sql, params);
     quote = (name, what) => this.q(name, what);
+    async renameTable(from, to) {
+        this.readAhead.clear();
+        await super.renameTable(from, to);
+    }
+    async createView(at, reads, options) {
+        this.readAhead.clear();
+        await super.createView(at, reads, options);
+    }
+    async dropObject(object) {
+        this.readAhead.clear();
+        await super.dropObject(object);
+    }
     async replaceTable(target, replacement, retired) {
         const outcome = { rebound: [], left: [], materialized: [], kept: [] };
+        let placed = null;
+        const inPromotion = this.inTransaction;
         await this.transaction(async () => {
-            const replaced = retired !== null ? await tableAt(this.runAny, target) : null;
+            const ahead = this.readAheadFor(target, replacement);
+            if (!ahead)
+                this.readAhead.clear();
+            const replaced = retired === null ? null : ahead ? ahead.replaced : await tableAt(this.runAny, target);
             // Only a table something reads needs definitions (read before the rename: pg_get_viewdef would
             // name the retired table after it), under an empty search_path so that every name is qualified.
             const readers = replaced?.read === true;
-            const views = readers ? await this.dependentViews(target) : [];
-            const materialized = readers ? await materializedViewsOf(this.runAny, replaced.oid) : [];
+            const views = !readers ? [] : ahead ? ahead.views : await this.dependentViews(target);
+            const materialized = !readers
+                ? []
+                : ahead
+                    ? ahead.materialized
+                    : await materializedViewsOf(this.runAny, replaced.oid);
             const renames = [];
-            // The definitions name every relation with its schema: the search path is no longer needed.
-            if (readers)
+            // The definitions name every relation with its schema: the search path is no longer needed
+            // (read ahead, it was set back already).
+            if (readers && !ahead)
                 renames.push("SET LOCAL search_path TO DEFAULT");
             if (retired !== null)
                 renames.push(this.renameSql(target, retired));
             renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
             await this.batch(renames);
+            if (replaced !== null)
+                this.renamedOids.add(replaced.oid);
+            if (ahead)
+                placed = ahead.replacement.oid;
             if (replaced !== null) {
-                const now = await tableAt(this.runAny, target);
+                // Read ahead: the environment's table, now at the name (its OID); checked by checkReplacements.
+                const now = ahead ? ahead.replacement : await tableAt(this.runAny, target);
                 if (now === null)
                     throw new Error(`${target.schema}.${target.identifier} is not a table`);
+                placed = now.oid;
                 const sql = this.qualified(target);
                 const privileges = await keepAccess(this.runAny, this.quote, "TABLE", now.oid, sql, replaced.access, now.access);
+                if (ahead)
+                    this.toCheck.push({ target, oid: now.oid, wanted: replaced.access });
                 outcome.kept.push({
                     table: `${target.schema}.${target.identifier}`,
                     owner: replaced.access.owner,
@@ -22854,6 +23208,7 @@ class PostgresWarehouse extends SqlWarehouse {
             for (const view of views) {
                 const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
                 const savepoint = `ods_rebind_${++this.savepoints}`;
+                this.touchedViews.add(this.key({ schema: view.schema, identifier: view.name }));
                 try {
                     // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
                     await this.batch([
@@ -22873,6 +23228,7 @@ class PostgresWarehouse extends SqlWarehouse {
             }
             for (const view of materialized) {
                 const savepoint = `ods_rebind_${++this.savepoints}`;
+                this.touchedViews.add(this.key({ schema: view.schema, identifier: view.name }));
                 await this.run(`SAVEPOINT ${savepoint}`);
                 try {
                     await recreateMaterializedView(this.runAny, this.quote, view);
@@ -22888,6 +23244,9 @@ class PostgresWarehouse extends SqlWarehouse {
                 }
             }
         });
+        // markTable right after, in the same transaction (nothing run since): the table at the name is this one.
+        if (placed !== null && inPromotion)
+            this.justReplaced = { key: this.key(target), oid: placed };
         return outcome;
     }
     async replaceBlockers(targets) {
@@ -22898,6 +23257,11 @@ class PostgresWarehouse extends SqlWarehouse {
         return oid === null ? null : `oid:${oid}`;
     }
     async markTable(name, _mark) {
+        // The table replaceTable just put there, when no statement ran since: its OID is known.
+        const placed = this.justReplaced;
+        this.justReplaced = null;
+        if (placed !== null && placed.key === this.key(name))
+            return `oid:${placed.oid}`;
         const identity = await this.tableIdentity(name);
         if (identity === null) {
             throw new user_error/* UserError */.yo("warehouse_error", `The table ${name.schema}.${name.identifier} doesn't exist, so it can't be marked.`);
@@ -29575,6 +29939,8 @@ async function promote(ctx, input) {
     if (atomic) {
         await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`, async () => {
             await registry.putPromotion({ ...record, status: "switching" });
+            // One read of the catalog for every replacement instead of several per table (PostgreSQL).
+            await warehouse.prepareReplacements?.(steps.map((s) => ({ target: s.target, source: s.source, staged: s.staged_identifier })));
             for (const s of steps) {
                 s.how = await warehouse.stageTable(s.source, {
                     schema: s.target.schema,
@@ -29590,6 +29956,8 @@ async function promote(ctx, input) {
                     await registry.deleteObject(plan.environment, s.source.schema, s.source.identifier);
                 }
             }
+            // Every promoted table holds the replaced one's owner and privileges, or the transaction fails.
+            await warehouse.checkReplacements?.();
             await registry.putPromotion({
                 ...record,
                 status: "committed",

@@ -142,12 +142,14 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
       },
     });
     expectClean(main);
-    expect(main.outputs.environment).toBe("pr-7");
+    expect(main.outputs.environment).toBe("acme/shop:shop:pr-7");
     expect(main.outputs.schemas).toBe("analytics_pr_7");
     await dbtBuild(workspace, PR, main.outputs.select!, "ci", "2026-11-30T10:16:41.000Z", "pr7-run-1");
     const done = await post();
     expectClean(done);
-    expect(done.stdout).toMatch(/Environment pr-7: recorded run pr7-run-1: \d+ built, 0 failed/);
+    expect(done.stdout).toMatch(
+      /Environment acme\/shop:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
+    );
     prOrders = await rows(`"analytics_pr_7"."orders"`);
     expect(prOrders).not.toBe(await rows(`"analytics"."orders"`));
     services.world.completeRun(run.id);
@@ -185,8 +187,8 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     await dbtBuild(workspace, MAIN, main.outputs.select!, "prod", "2026-11-30T12:03:00.000Z");
     const done = await post();
     expectClean(done);
-    expect(done.stdout).toContain("; 1 promoted from pr-7.");
-    expect(done.stdout).toContain("Environment pr-7 dropped");
+    expect(done.stdout).toContain("; 1 promoted from acme/shop:shop:pr-7.");
+    expect(done.stdout).toContain("Environment acme/shop:shop:pr-7 dropped");
     const schemas = await session.rows("select schema_name from information_schema.schemata");
     expect(schemas.map((r) => r.schema_name)).not.toContain("analytics_pr_7");
     expect(await rows(`"analytics"."orders"`)).toBe(prOrders);
