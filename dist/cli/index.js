@@ -25527,6 +25527,20 @@ function envScopeOf(sub, values, context, manifestProject) {
     };
 }
 /** The environment's label: `pr-N` (--pr N) or --name; checked before anything is read. */
+/**
+ * The manifest's project when `--manifest` is given (else null) and the scope
+ * it belongs to, for the commands that may act without a manifest (cleanup,
+ * rollback, gc, repair: `--project` names it then).
+ */
+function optionalProjectScope(sub, values, context, progress) {
+    const project = env_str(values, "manifest")
+        ? readProject(context, env_str(values, "manifest"), progress, env_str(values, "project-dir"))
+        : null;
+    return {
+        project,
+        envScope: envScopeOf(sub, values, context, project ? scopeOf(project, undefined).project : null),
+    };
+}
 function labelOf(values, required = true) {
     const name = env_str(values, "name");
     const pr = env_str(values, "pr");
@@ -25704,10 +25718,7 @@ async function recordBuilds(values, context) {
 async function cleanup(values, context) {
     const label = labelOf(values);
     const progress = createProgress(context);
-    const project = env_str(values, "manifest")
-        ? readProject(context, env_str(values, "manifest"), progress, env_str(values, "project-dir"))
-        : null;
-    const envScope = envScopeOf("cleanup", values, context, project ? scopeOf(project, undefined).project : null);
+    const { project, envScope } = optionalProjectScope("cleanup", values, context, progress);
     const name = environmentOf(label, envScope);
     const prod = await prodState(values, context, project);
     let code = 0;
@@ -25854,10 +25865,7 @@ async function promoteCommand(values, context) {
 }
 async function env_rollback(values, context) {
     const label = labelOf(values, false);
-    const project = env_str(values, "manifest")
-        ? readProject(context, env_str(values, "manifest"), undefined, env_str(values, "project-dir"))
-        : null;
-    const envScope = envScopeOf("rollback", values, context, project ? scopeOf(project, undefined).project : null);
+    const { project, envScope } = optionalProjectScope("rollback", values, context);
     const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
     const stateFile = env_str(values, "state");
     await withWarehouse(values, context, envScope, async (ctx) => {
@@ -25982,11 +25990,8 @@ async function list(values, context) {
     return 0;
 }
 async function gc(values, context) {
-    const project = env_str(values, "manifest")
-        ? readProject(context, env_str(values, "manifest"), undefined, env_str(values, "project-dir"))
-        : null;
     const retentionDays = positiveNumber(values, "retention-days");
-    const envScope = envScopeOf("gc", values, context, project ? scopeOf(project, undefined).project : null);
+    const { project, envScope } = optionalProjectScope("gc", values, context);
     const prod = await prodState(values, context, project);
     const open = env_str(values, "open-prs");
     let openPullRequests;
@@ -26046,10 +26051,7 @@ async function gc(values, context) {
  */
 async function repair(values, context) {
     const label = labelOf(values, false);
-    const project = env_str(values, "manifest")
-        ? readProject(context, env_str(values, "manifest"), undefined, env_str(values, "project-dir"))
-        : null;
-    const envScope = envScopeOf("repair", values, context, project ? scopeOf(project, undefined).project : null);
+    const { project, envScope } = optionalProjectScope("repair", values, context);
     const name = label !== undefined ? environmentOf(label, envScope) : undefined;
     const prod = await prodState(values, context, project);
     const dryRun = values["dry-run"] === true;

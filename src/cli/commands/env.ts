@@ -131,6 +131,26 @@ function envScopeOf(
 }
 
 /** The environment's label: `pr-N` (--pr N) or --name; checked before anything is read. */
+/**
+ * The manifest's project when `--manifest` is given (else null) and the scope
+ * it belongs to, for the commands that may act without a manifest (cleanup,
+ * rollback, gc, repair: `--project` names it then).
+ */
+function optionalProjectScope(
+  sub: Subcommand,
+  values: ParsedValues,
+  context: CliContext,
+  progress?: Progress,
+): { project: LoadedProject | null; envScope: EnvScope } {
+  const project = str(values, "manifest")
+    ? readProject(context, str(values, "manifest"), progress, str(values, "project-dir"))
+    : null;
+  return {
+    project,
+    envScope: envScopeOf(sub, values, context, project ? scopeOf(project, undefined).project : null),
+  };
+}
+
 function labelOf(values: ParsedValues, required = true): string | undefined {
   const name = str(values, "name");
   const pr = str(values, "pr");
@@ -348,15 +368,7 @@ async function recordBuilds(values: ParsedValues, context: CliContext): Promise<
 async function cleanup(values: ParsedValues, context: CliContext): Promise<number> {
   const label = labelOf(values)!;
   const progress = createProgress(context);
-  const project = str(values, "manifest")
-    ? readProject(context, str(values, "manifest"), progress, str(values, "project-dir"))
-    : null;
-  const envScope = envScopeOf(
-    "cleanup",
-    values,
-    context,
-    project ? scopeOf(project, undefined).project : null,
-  );
+  const { project, envScope } = optionalProjectScope("cleanup", values, context, progress);
   const name = environmentOf(label, envScope);
   const prod = await prodState(values, context, project);
   let code = 0;
@@ -550,15 +562,7 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
 
 async function rollback(values: ParsedValues, context: CliContext): Promise<number> {
   const label = labelOf(values, false);
-  const project = str(values, "manifest")
-    ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
-    : null;
-  const envScope = envScopeOf(
-    "rollback",
-    values,
-    context,
-    project ? scopeOf(project, undefined).project : null,
-  );
+  const { project, envScope } = optionalProjectScope("rollback", values, context);
   const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
   const stateFile = str(values, "state");
   await withWarehouse(values, context, envScope, async (ctx) => {
@@ -714,11 +718,8 @@ async function list(values: ParsedValues, context: CliContext): Promise<number> 
 }
 
 async function gc(values: ParsedValues, context: CliContext): Promise<number> {
-  const project = str(values, "manifest")
-    ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
-    : null;
   const retentionDays = positiveNumber(values, "retention-days");
-  const envScope = envScopeOf("gc", values, context, project ? scopeOf(project, undefined).project : null);
+  const { project, envScope } = optionalProjectScope("gc", values, context);
   const prod = await prodState(values, context, project);
   const open = str(values, "open-prs");
   let openPullRequests: Set<number> | undefined;
@@ -789,15 +790,7 @@ async function gc(values: ParsedValues, context: CliContext): Promise<number> {
  */
 async function repair(values: ParsedValues, context: CliContext): Promise<number> {
   const label = labelOf(values, false);
-  const project = str(values, "manifest")
-    ? readProject(context, str(values, "manifest"), undefined, str(values, "project-dir"))
-    : null;
-  const envScope = envScopeOf(
-    "repair",
-    values,
-    context,
-    project ? scopeOf(project, undefined).project : null,
-  );
+  const { project, envScope } = optionalProjectScope("repair", values, context);
   const name = label !== undefined ? environmentOf(label, envScope) : undefined;
   const prod = await prodState(values, context, project);
   const dryRun = values["dry-run"] === true;
