@@ -725,6 +725,7 @@ const WARNING_TITLES: Record<string, string> = {
   scheme_changed: "Fingerprint scheme changed",
   selector_matches_nothing: "A selector matches nothing",
   selection_plans_nothing: "The selection plans nothing",
+  selection_superset: "The selection runs more than the plan",
 };
 
 const REUSE_WORDS: Partial<Record<ReasonCode, string>> = {

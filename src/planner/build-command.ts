@@ -18,6 +18,9 @@ export function selectorFor(fqns: readonly (readonly string[])[]): string {
   return fqns.map((fqn) => shellQuote(nodeSelector(fqn))).join(" ");
 }
 
-export function buildCommand(select: string): string | null {
-  return select === "" ? null : `dbt build --select ${select}`;
+export function buildCommand(select: string, exclude = ""): string | null {
+  if (select === "") return null;
+  return exclude === ""
+    ? `dbt build --select ${select}`
+    : `dbt build --select ${select} --exclude ${exclude}`;
 }

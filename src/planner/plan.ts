@@ -34,6 +34,7 @@
  */
 
 import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
+import type { ProjectGraph } from "../dbt/graph.js";
 import { own } from "../state/own.js";
 import {
   type Evidence,
@@ -45,8 +46,8 @@ import {
 } from "../state/plan.js";
 import { scopeKey } from "../state/scope.js";
 import type { Relation, TargetIdentity } from "../state/snapshot.js";
-import { buildCommand, selectorFor, shellQuote } from "./build-command.js";
-import { checkFqns, checksToRun } from "./checks-to-run.js";
+import { buildCommand } from "./build-command.js";
+import { checksToRun } from "./checks-to-run.js";
 import { readFreshnessPolicy } from "./freshness-policy.js";
 import type { Decision, PlanFacts, PlanInput, RuleContext } from "./rules/context.js";
 import { type DataEvidence, dataEvidence } from "./rules/data-evidence.js";
@@ -54,6 +55,13 @@ import { displayName } from "./rules/display-name.js";
 import { RULES } from "./rules/index.js";
 import { describeTarget } from "./rules/target-changed.js";
 import { type Selection, selectNodes } from "./selection.js";
+import {
+  COMMENT_COMMAND_BOUNDS,
+  type CompactSelection,
+  compactSelection,
+  SELECT_BOUNDS,
+  type SelectionTarget,
+} from "./selection-output/compact-selection.js";
 import { planSourceChecks } from "./source-checks.js";
 import { observedSourceVersions } from "./source-evidence.js";
 
@@ -221,18 +229,14 @@ export function plan(input: PlanInput): Plan {
     observed,
     selection?.sources ?? null,
   );
-  const nodeSelect = selectorFor(built.map((entry) => graph.nodes.get(entry.unique_id)!.node.fqn));
-  const sourceSelect = sourceChecks
-    .filter((check) => check.action === "RUN")
-    .map((check) => shellQuote(`source:${check.name}`))
-    .join(" ");
-  const checkSelect = selectorFor(
-    checkFqns(
-      graph,
-      entries.flatMap((entry) => entry.checks?.run ?? []),
-    ),
-  );
-  const select = [nodeSelect, checkSelect, sourceSelect].filter((part) => part !== "").join(" ");
+  const target: SelectionTarget = {
+    build: built.map((entry) => entry.unique_id),
+    checks: entries.flatMap((entry) => entry.checks?.run ?? []),
+    sources: sourceChecks.filter((check) => check.action === "RUN").map((check) => check.source_id),
+  };
+  const chosen = compactSelection(graph, target);
+  if (!chosen.exact) warnings.push(supersetWarning(chosen));
+  const command = buildCommand(chosen.select, chosen.exclude);
   return {
     schema_version: PLAN_SCHEMA_VERSION,
     scope: scopeKey(scope),
@@ -251,9 +255,41 @@ export function plan(input: PlanInput): Plan {
     summary: { build: built.length, reuse: entries.length - built.length },
     entries,
     source_checks: sourceChecks,
-    build_command: buildCommand(select),
-    select,
+    build_command: command,
+    select: chosen.select,
+    exclude: chosen.exclude,
+    select_terms: chosen.terms,
+    select_exact: chosen.exact,
+    ...(chosen.exact ? {} : { select_extra: chosen.extra }),
+    ...shortCommand(graph, target, command),
     warnings,
+  };
+}
+
+/** Issue 20: a superset selection is never silent. */
+function supersetWarning(chosen: CompactSelection): PlanWarning {
+  const n = chosen.extra.length;
+  return {
+    code: "selection_superset",
+    message: `No exact dbt selection fits ${SELECT_BOUNDS.maxTerms} terms and ${SELECT_BOUNDS.maxChars.toLocaleString("en-US")} characters: \`select\` runs ${n} node${n === 1 ? "" : "s"} and test${n === 1 ? "" : "s"} beyond the plan (more, never fewer; listed in the plan's \`select_extra\`).`,
+  };
+}
+
+/** A command short enough for a pull-request comment, when the full one is not (issue 20). */
+function shortCommand(
+  graph: ProjectGraph,
+  target: SelectionTarget,
+  command: string | null,
+): Pick<Plan, "short_command"> {
+  if (command === null || command.length <= COMMENT_COMMAND_BOUNDS.maxChars) return {};
+  const short = compactSelection(graph, target, COMMENT_COMMAND_BOUNDS);
+  return {
+    short_command: {
+      command: buildCommand(short.select, short.exclude)!,
+      terms: short.terms,
+      exact: short.exact,
+      extra: short.extra.length,
+    },
   };
 }
 

@@ -6,7 +6,7 @@
 import type { Exactness, Relation } from "./snapshot.js";
 
 /** Version of the plan document (`ods-state plan --format json`, the action's plan file). */
-export const PLAN_SCHEMA_VERSION = "1.0";
+export const PLAN_SCHEMA_VERSION = "1.1";
 
 export type PlanAction = "BUILD" | "REUSE";
 
@@ -125,7 +125,8 @@ export interface PlanWarning {
     | "no_sources_json"
     | "scheme_changed"
     | "selector_matches_nothing"
-    | "selection_plans_nothing";
+    | "selection_plans_nothing"
+    | "selection_superset";
   message: string;
 }
 
@@ -151,9 +152,35 @@ export interface Plan {
   entries: PlanEntry[];
   /** Sources with checks in scope: whether their checks run (RUN sources are part of `select`). */
   source_checks?: SourceCheckEntry[];
-  /** The dbt command for the BUILD set, safe to paste into a shell; null when nothing is built. */
+  /**
+   * The dbt command for the BUILD set, safe to paste into a shell:
+   * `dbt build --select <select> [--exclude <exclude>]`; null when nothing is built.
+   */
   build_command: string | null;
-  /** The BUILD set, and the checks REUSE nodes run, as a dbt selector string (the action's `select` output). */
+  /**
+   * The BUILD set, the checks REUSE nodes run and the sources whose checks
+   * run, as a compact dbt selector (the action's `select` output; issue 20):
+   * shell-quoted terms, at most 500 with `exclude` and 100,000 characters.
+   */
   select: string;
+  /** The `--exclude` terms the compact form needs (the action's `exclude` output); "" when none. */
+  exclude: string;
+  /** How many selector terms `select` and `exclude` hold together. */
+  select_terms: number;
+  /**
+   * true: `select` minus `exclude`, resolved as dbt resolves it (with the
+   * tests `dbt build` attaches by indirect selection), runs exactly the BUILD
+   * set, the tests it selects and the planned checks. false: no exact
+   * selection fits the bounds, so it runs a superset (more, never fewer):
+   * `select_extra` lists what it adds, and a `selection_superset` warning says so.
+   */
+  select_exact: boolean;
+  /** Superset only: the unique ids the selection runs beyond the plan (models, seeds, snapshots, tests). */
+  select_extra?: string[];
+  /**
+   * When `build_command` is too long for a pull-request comment: a shorter
+   * command (a superset when it must be) that the comment shows instead.
+   */
+  short_command?: { command: string; terms: number; exact: boolean; extra: number };
   warnings: PlanWarning[];
 }

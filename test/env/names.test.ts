@@ -94,7 +94,7 @@ function reuse(
 
 function planOf(entries: PlanEntry[]): Plan {
   return {
-    schema_version: "1.0",
+    schema_version: "1.1",
     scope: "hostile/prod",
     project: "hostile",
     environment: "prod",
@@ -106,6 +106,9 @@ function planOf(entries: PlanEntry[]): Plan {
     entries,
     build_command: null,
     select: "",
+    exclude: "",
+    select_terms: 0,
+    select_exact: true,
     warnings: [],
   };
 }

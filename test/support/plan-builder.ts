@@ -202,6 +202,9 @@ export class PlanBuilder {
       entries,
       build_command: build.length ? `dbt build --select ${selectors.join(" ")}` : null,
       select: selectors.join(" "),
+      exclude: "",
+      select_terms: selectors.length,
+      select_exact: true,
       warnings: this.warnings,
     };
   }
