@@ -27,7 +27,7 @@ import {
 } from "./selection-members.js";
 import { type Term, termText } from "./term.js";
 import { flat, TermNamer } from "./term-names.js";
-import { resolveTerms } from "./term-resolver.js";
+import { downstreamOf, resolveTerms } from "./term-resolver.js";
 
 export type { SelectionTarget } from "./selection-members.js";
 
@@ -108,43 +108,10 @@ export function compactSelection(
 /* ------------------------------------------------------------------ union */
 
 function unionParts(ms: SelectionMembers, namer: TermNamer, target: SelectionTarget): Part[] {
-  const { index, executable, intended, order } = ms;
-  const { members, parents, children } = index;
+  const { index, executable, intended } = ms;
+  const { members, children } = index;
   const n = members.length;
-  // closed: the member and everything downstream is intended or runs nothing; reaches: something intended downstream.
-  const closed = new Uint8Array(n);
-  const reaches = new Uint8Array(n);
-  for (let k = n - 1; k >= 0; k--) {
-    const i = order[k]!;
-    let c = !executable[i] || intended[i] ? 1 : 0;
-    let r = executable[i] && intended[i] ? 1 : 0;
-    for (const child of children[i]!) {
-      if (!closed[child]) c = 0;
-      if (reaches[child]) r = 1;
-    }
-    closed[i] = c;
-    reaches[i] = r;
-  }
-  const anchor = (i: number): boolean => members[i]!.kind === "node" && !isTest(members[i]!.resourceType);
-  const covered = new Uint8Array(n);
-  const roots: { member: number; children: boolean }[] = [];
-  for (let k = 0; k < n; k++) {
-    const i = order[k]!;
-    if (!anchor(i) || !closed[i] || !reaches[i] || covered[i]) continue;
-    if (parents[i]!.some((p) => anchor(p) && closed[p] && reaches[p])) continue;
-    const below = children[i]!.some((c) => reaches[c]);
-    roots.push({ member: i, children: below });
-    const stack = [i];
-    covered[i] = 1;
-    while (stack.length > 0) {
-      const j = stack.pop()!;
-      for (const c of children[j]!) {
-        if (covered[c]) continue;
-        covered[c] = 1;
-        stack.push(c);
-      }
-    }
-  }
+  const { covered, roots } = closedRoots(ms, (i) => executable[i] === 1 && intended[i] === 1);
   // Each BUILD node not under a root, by itself (it and its tests).
   const singles: { member: number; children: boolean }[] = [];
   for (const id of target.build) {
@@ -192,24 +159,24 @@ function unionParts(ms: SelectionMembers, namer: TermNamer, target: SelectionTar
   return parts;
 }
 
-/* ------------------------------------------------------------- complement */
-
 /**
- * `fqn:*` minus the rest: exact only when every member to leave out can be
- * excluded without taking a test the target runs with it.
+ * The highest nodes whose whole downstream (tests included) is `wanted` or
+ * runs nothing, and reaches something wanted: each one `x+` term. Returns
+ * them in topological order and what they cover.
  */
-function complementCandidate(ms: SelectionMembers, namer: TermNamer): Candidate | null {
-  const { index, executable, intended, order } = ms;
+function closedRoots(
+  ms: SelectionMembers,
+  wanted: (i: number) => boolean,
+): { covered: Uint8Array; roots: { member: number; children: boolean }[] } {
+  const { index, executable, order } = ms;
   const { members, parents, children } = index;
   const n = members.length;
-  const out = (i: number): boolean => executable[i] === 1 && intended[i] !== 1;
-  // closed: nothing downstream (with tests) is to run; reaches: something to leave out downstream.
   const closed = new Uint8Array(n);
   const reaches = new Uint8Array(n);
   for (let k = n - 1; k >= 0; k--) {
     const i = order[k]!;
-    let c = !executable[i] || out(i) ? 1 : 0;
-    let r = out(i) ? 1 : 0;
+    let c = !executable[i] || wanted(i) ? 1 : 0;
+    let r = wanted(i) ? 1 : 0;
     for (const child of children[i]!) {
       if (!closed[child]) c = 0;
       if (reaches[child]) r = 1;
@@ -219,23 +186,29 @@ function complementCandidate(ms: SelectionMembers, namer: TermNamer): Candidate 
   }
   const anchor = (i: number): boolean => members[i]!.kind === "node" && !isTest(members[i]!.resourceType);
   const covered = new Uint8Array(n);
-  const items: { member: number; children: boolean }[] = [];
+  const roots: { member: number; children: boolean }[] = [];
   for (let k = 0; k < n; k++) {
     const i = order[k]!;
     if (!anchor(i) || !closed[i] || !reaches[i] || covered[i]) continue;
     if (parents[i]!.some((p) => anchor(p) && closed[p] && reaches[p])) continue;
-    items.push({ member: i, children: children[i]!.some((c) => reaches[c]) });
-    const stack = [i];
-    covered[i] = 1;
-    while (stack.length > 0) {
-      const j = stack.pop()!;
-      for (const c of children[j]!) {
-        if (covered[c]) continue;
-        covered[c] = 1;
-        stack.push(c);
-      }
-    }
+    roots.push({ member: i, children: children[i]!.some((c) => reaches[c]) });
+    for (const j of downstreamOf(index, [i])) covered[j] = 1;
   }
+  return { covered, roots };
+}
+
+/* ------------------------------------------------------------- complement */
+
+/**
+ * `fqn:*` minus the rest: exact only when every member to leave out can be
+ * excluded without taking a test the target runs with it.
+ */
+function complementCandidate(ms: SelectionMembers, namer: TermNamer): Candidate | null {
+  const { index, executable, intended } = ms;
+  const { members, children } = index;
+  const n = members.length;
+  const out = (i: number): boolean => executable[i] === 1 && intended[i] !== 1;
+  const { covered, roots: items } = closedRoots(ms, out);
   for (let i = 0; i < n; i++) {
     if (!out(i) || covered[i] || isTest(members[i]!.resourceType)) continue;
     // Excluding it takes its tests: only when none of them is to run.

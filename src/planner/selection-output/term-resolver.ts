@@ -52,16 +52,7 @@ export function resolveTerms(index: SelectionIndex, terms: readonly Term[]): Uin
       seeds.push(...matched[t]!);
   });
   const down = new Uint8Array(n);
-  for (const i of seeds) down[i] = 1;
-  const stack = [...seeds];
-  while (stack.length > 0) {
-    const i = stack.pop()!;
-    for (const c of children[i]!) {
-      if (down[c]) continue;
-      down[c] = 1;
-      stack.push(c);
-    }
-  }
+  for (const i of downstreamOf(index, seeds)) down[i] = 1;
   const direct = down;
   terms.forEach((term, t) => {
     if (term.kind === "fqn" && term.only) {
@@ -83,7 +74,11 @@ export function resolveTerms(index: SelectionIndex, terms: readonly Term[]): Uin
 }
 
 function closureOf(index: SelectionIndex, from: readonly number[], children: boolean): number[] {
-  if (!children) return [...from];
+  return children ? downstreamOf(index, from) : [...from];
+}
+
+/** The members given and everything downstream of them in dbt's graph (graph.py `select_children`, with themselves). */
+export function downstreamOf(index: SelectionIndex, from: readonly number[]): number[] {
   const seen = new Set(from);
   const stack = [...from];
   while (stack.length > 0) {
