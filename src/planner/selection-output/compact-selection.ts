@@ -27,7 +27,7 @@ import {
 } from "./selection-members.js";
 import { type Term, termText } from "./term.js";
 import { flat, TermNamer } from "./term-names.js";
-import { downstreamOf, resolveTerms } from "./term-resolver.js";
+import { resolveTerms } from "./term-resolver.js";
 
 export type { SelectionTarget } from "./selection-members.js";
 
@@ -41,6 +41,9 @@ export const SELECT_BOUNDS: SelectionBounds = { maxTerms: 500, maxChars: 100_000
 
 /** A command a pull-request comment can always show (its limit is 65,536 characters). */
 export const COMMENT_COMMAND_BOUNDS: SelectionBounds = { maxTerms: 60, maxChars: 6_000 };
+
+/** Below this many union terms the complement (`fqn:*` and at least one exclusion) is not tried. */
+const COMPLEMENT_FROM = 8;
 
 export type SelectionForm = "none" | "everything" | "union" | "complement" | "superset";
 
@@ -95,7 +98,8 @@ export function compactSelection(
   const unionCandidate: Candidate = { form: "union", select: union.map((p) => p.term), exclude: [] };
   const fits = (c: Candidate): boolean => termCount(c) <= bounds.maxTerms && charCount(c) <= bounds.maxChars;
   const exactOnes = [unionCandidate];
-  const complement = complementCandidate(ms, namer);
+  // The complement can only be shorter when the union has more than a handful of terms.
+  const complement = union.length > COMPLEMENT_FROM ? complementCandidate(ms, namer) : null;
   if (complement) exactOnes.push(complement);
   const fitting = exactOnes.filter(fits).sort((a, b) => charCount(a) - charCount(b));
   if (fitting.length > 0) {
@@ -192,7 +196,16 @@ function closedRoots(
     if (!anchor(i) || !closed[i] || !reaches[i] || covered[i]) continue;
     if (parents[i]!.some((p) => anchor(p) && closed[p] && reaches[p])) continue;
     roots.push({ member: i, children: children[i]!.some((c) => reaches[c]) });
-    for (const j of downstreamOf(index, [i])) covered[j] = 1;
+    // Covered once: a walk stops at what an earlier root already covers.
+    covered[i] = 1;
+    const stack = [i];
+    while (stack.length > 0) {
+      for (const c of children[stack.pop()!]!) {
+        if (covered[c]) continue;
+        covered[c] = 1;
+        stack.push(c);
+      }
+    }
   }
   return { covered, roots };
 }

@@ -17,15 +17,19 @@ import { matchTerms } from "./term-resolver.js";
 const BARE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export class TermNamer {
-  private readonly counts = new Map<string, number>();
+  /** Per dotless value: the one member it selects, or -1 when it selects more than one. */
+  private readonly owner = new Map<string, number>();
 
   constructor(private readonly index: SelectionIndex) {
-    const keys = new Set<string>();
-    for (const m of index.members) {
+    const members = index.members;
+    for (let i = 0; i < members.length; i++) {
+      const m = members[i]!;
       if (m.kind === "source" || m.fqn.length === 0) continue;
-      keys.clear();
-      bareKeys(m, keys);
-      for (const key of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+      bareKeys(m, (key) => {
+        const seen = this.owner.get(key);
+        if (seen === undefined) this.owner.set(key, i);
+        else if (seen !== i) this.owner.set(key, -1);
+      });
     }
   }
 
@@ -37,7 +41,7 @@ export class TermNamer {
     items.forEach(({ member, children }, k) => {
       const m = members[member]!;
       const bare = bareName(m);
-      if (bare !== null && BARE.test(bare) && this.counts.get(bare) === 1) {
+      if (bare !== null && BARE.test(bare) && this.owner.get(bare) === member) {
         out[k] = { kind: "fqn", value: bare, bare: true, children };
       } else {
         out[k] = { kind: "fqn", value: flat(m.fqn).join("."), bare: false, children };
@@ -80,17 +84,19 @@ function bareName(m: Member): string | null {
 }
 
 /** Every dotless value under which dbt's fqn method selects the member. */
-function bareKeys(m: Member, keys: Set<string>): void {
+function bareKeys(m: Member, key: (value: string) => void): void {
   const fqn = m.fqn;
   const last = fqn.length - 1;
   for (let start = 0; start <= Math.min(1, last); start++) {
     if (m.versioned && last > start) {
-      keys.add(fqn[last - 1]!);
-      keys.add(`${fqn[last - 1]}_${fqn[last]}`);
+      key(fqn[last - 1]!);
+      key(`${fqn[last - 1]}_${fqn[last]}`);
     } else {
-      keys.add(fqn[last]!);
+      key(fqn[last]!);
     }
-    keys.add(fqn[start]!.split(".")[0]!);
+    const first = fqn[start]!;
+    const dot = first.indexOf(".");
+    key(dot < 0 ? first : first.slice(0, dot));
   }
 }
 

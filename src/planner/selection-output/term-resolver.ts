@@ -113,7 +113,13 @@ function matchFqnTerms(index: SelectionIndex, terms: readonly Term[], matched: n
     for (let k = 1; k <= parts.length; k++) prefixes.add(parts.slice(0, k).join("."));
   });
   if (byValue.size === 0) return;
+  const partsOf = terms.map((term) => (term.kind === "fqn" ? term.value.split(".").length : 0));
   const hits = new Set<number>();
+  const add = (list: number[] | undefined, parts?: number): void => {
+    if (!list) return;
+    // A prefix hit counts only for a term of exactly that many parts (the key is the whole value).
+    for (const t of list) if (parts === undefined || partsOf[t] === parts) hits.add(t);
+  };
   const { members } = index;
   for (let i = 0; i < members.length; i++) {
     const m = members[i]!;
@@ -121,35 +127,25 @@ function matchFqnTerms(index: SelectionIndex, terms: readonly Term[], matched: n
     if (m.kind === "source" || fqn.length === 0) continue;
     hits.clear();
     const last = fqn.length - 1;
+    const dotted = fqn.some((part) => part.includes("."));
     for (let start = 0; start <= Math.min(1, last); start++) {
       if (m.versioned && last > start) {
-        add(hits, byValue.get(fqn[last - 1]!));
-        add(hits, byLastTwo.get(`${fqn[last - 1]}_${fqn[last]}`));
+        add(byValue.get(fqn[last - 1]!));
+        add(byLastTwo.get(`${fqn[last - 1]}_${fqn[last]}`));
       } else {
-        add(hits, byValue.get(fqn[last]!));
+        add(byValue.get(fqn[last]!));
       }
+      // Dots in fqn segments are separators too (flat_fqn).
+      const parts = dotted ? fqn.slice(start).flatMap((part) => part.split(".")) : fqn;
       let key = "";
-      let k = 0;
-      outer: for (let s = start; s <= last; s++) {
-        for (const part of fqn[s]!.includes(".") ? fqn[s]!.split(".") : [fqn[s]!]) {
-          key = k === 0 ? part : `${key}.${part}`;
-          k++;
-          if (k > maxParts || !prefixes.has(key)) break outer;
-          add(hits, byValue.get(key), k);
-        }
+      for (let k = dotted ? 0 : start; k < parts.length; k++) {
+        const count = dotted ? k + 1 : k - start + 1;
+        key = count === 1 ? parts[k]! : `${key}.${parts[k]}`;
+        if (count > maxParts || !prefixes.has(key)) break;
+        add(byValue.get(key), count);
       }
     }
     for (const t of hits) matched[t]!.push(i);
-  }
-
-  function add(into: Set<number>, list: number[] | undefined, parts?: number): void {
-    if (!list) return;
-    for (const t of list) {
-      const term = terms[t]!;
-      // A prefix hit counts only for a term of exactly that many parts (the key is the whole value).
-      if (parts !== undefined && term.kind === "fqn" && term.value.split(".").length !== parts) continue;
-      into.add(t);
-    }
   }
 }
 
