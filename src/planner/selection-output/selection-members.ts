@@ -4,9 +4,10 @@
  * which of them the plan intends to run, and the graph in topological order.
  *
  * `dbt build` executes selected models (not ephemeral ones: they are inlined),
- * seeds, snapshots, data tests and unit tests (dbt-core task/build.py
- * `BuildTask`, its runner map); sources, exposures, metrics, analyses and
- * the rest may be selected and run nothing.
+ * seeds, snapshots, data tests, unit tests and (dbt 1.11) functions
+ * (dbt-core task/build.py `BuildTask.RUNNER_MAP`). It also "runs" saved
+ * queries and exposures, which write no relation in dbt-core: they are not
+ * counted. Sources, metrics, analyses and the rest run nothing.
  *
  * The intended set: the BUILD nodes; every test and unit test with ANY
  * parent among them (dbt's default `--indirect-selection eager`, selector.py
@@ -37,7 +38,7 @@ export interface SelectionMembers {
 }
 
 const TESTS = new Set(["test", "unit_test"]);
-const EXECUTED = new Set(["model", "seed", "snapshot", "test", "unit_test"]);
+const EXECUTED = new Set(["model", "seed", "snapshot", "test", "unit_test", "function"]);
 
 export function isTest(resourceType: string): boolean {
   return TESTS.has(resourceType);
