@@ -21,6 +21,7 @@ import type { ProjectGraph } from "../../dbt/graph.js";
 import { shellQuote } from "../build-command.js";
 import {
   isTest,
+  runs,
   type SelectionMembers,
   type SelectionTarget,
   selectionMembers,
@@ -394,12 +395,12 @@ function finish(ms: SelectionMembers, c: Candidate, form: SelectionForm = c.form
     const left = resolveTerms(index, c.exclude);
     for (let i = 0; i < chosen.length; i++) if (left[i]) chosen[i] = 0;
   }
+  const ran = runs(ms, chosen);
   const extra: string[] = [];
   let missing = false;
-  for (let i = 0; i < chosen.length; i++) {
-    if (!executable[i]) continue;
-    if (chosen[i] && !intended[i]) extra.push(index.members[i]!.id);
-    else if (!chosen[i] && intended[i]) missing = true;
+  for (let i = 0; i < ran.length; i++) {
+    if (ran[i] && !intended[i]) extra.push(index.members[i]!.id);
+    else if (!ran[i] && intended[i] && executable[i]) missing = true;
   }
   if (missing) return finish(ms, { form: "superset", select: [{ kind: "all" }], exclude: [] }, "superset");
   extra.sort();
