@@ -1,0 +1,87 @@
+/**
+ * Issue 20's property, on every real fixture: the `select` / `exclude` that
+ * compactSelection writes for a target, resolved as `dbt build` resolves it
+ * (the independent reference in test/support/dbt-selection-reference.ts),
+ * runs the whole target (never fewer), runs beyond it exactly what `extra`
+ * lists, is `exact` exactly when `extra` is empty, stays within 500 terms and
+ * 100,000 characters, and is exact for downward-closed targets (what real
+ * plans look like). Random targets from a seeded generator (ODS_FUZZ_SEED
+ * picks another seed).
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { type LoadedProject, loadProject } from "../../src/dbt/load-project.js";
+import type { SelectionTarget } from "../../src/planner/selection-output/compact-selection.js";
+import { caseRng, fuzzSeed } from "../support/adversarial/rng.js";
+import { type RefIndex, referenceIndex } from "../support/dbt-selection-reference.js";
+import {
+  checkTarget,
+  describeFailure,
+  randomTarget,
+  realFixtureNames,
+  type TargetShape,
+} from "../support/select-property.js";
+import { sharedFixture } from "../support/shared-fixtures.js";
+
+const FIXTURES = realFixtureNames();
+const SEED = fuzzSeed();
+const ROUNDS: Record<TargetShape, number> = { random: 30, downward: 30, everything: 3, empty: 2 };
+
+const loaded = new Map<string, { project: LoadedProject; index: RefIndex }>();
+function fixture(name: string) {
+  let f = loaded.get(name);
+  if (!f) {
+    const text = readFileSync(sharedFixture(name, "manifest.json"), "utf8");
+    f = { project: loadProject(text, "manifest.json"), index: referenceIndex(JSON.parse(text)) };
+    loaded.set(name, f);
+  }
+  return f;
+}
+
+function runRounds(name: string, unitTestChecks: boolean): { failures: string[]; cases: number; exact: number } {
+  const { project, index } = fixture(name);
+  const graph = project.graph;
+  const failures: string[] = [];
+  let cases = 0;
+  let exact = 0;
+  for (const [shape, rounds] of Object.entries(ROUNDS) as [TargetShape, number][]) {
+    for (let i = 0; i < rounds; i++) {
+      const rng = caseRng(SEED, `${name}/${shape}/${unitTestChecks}`, i);
+      // The first round of each shape adds nothing; the others add checks and sources at random.
+      const extras = i > 0;
+      const target: SelectionTarget = randomTarget(graph, rng, shape, {
+        checks: extras && rng.chance(0.7),
+        unitTestChecks,
+        sources: extras && rng.chance(0.5),
+      });
+      const outcome = checkTarget(graph, index, target, { mustBeExact: shape !== "random" });
+      cases++;
+      if (outcome.result.exact) exact++;
+      if (outcome.problems.length > 0) failures.push(describeFailure(`${name} ${shape} #${i} (seed ${SEED})`, target, outcome));
+    }
+  }
+  return { failures, cases, exact };
+}
+
+describe("the plan's select resolves to exactly its target (issue 20), on every real fixture", () => {
+  it("there are real fixtures", () => {
+    expect(FIXTURES.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(FIXTURES)("%s: random, downward-closed, everything and empty targets, with data-test checks and sources", (name) => {
+    const { failures, cases } = runRounds(name, false);
+    expect(cases).toBe(Object.values(ROUNDS).reduce((a, b) => a + b, 0));
+    expect(failures.slice(0, 3).join("\n\n")).toBe("");
+  });
+
+  // A unit test among the checks of a REUSE node: dbt build runs a unit test only
+  // right before its model (task/build.py, BuildTask.get_graph_queue and
+  // handle_job_queue), so selecting it alone runs nothing.
+  it.each(FIXTURES.filter((name) => [...fixture(name).project.graph.checks.values()].some((c) => c.kind === "unit_test")))(
+    "%s: checks that include unit tests of reused models run too",
+    (name) => {
+      const { failures } = runRounds(name, true);
+      expect(failures.slice(0, 3).join("\n\n")).toBe("");
+    },
+  );
+});
