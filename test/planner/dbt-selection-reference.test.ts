@@ -58,14 +58,20 @@ const J_TESTS = {
     "not_null_stg_order_items_order_id.2063801f96",
     "relationships_stg_order_items_order_id__order_id__ref_stg_orders_.dbe9930c54",
   ],
-  stg_locations: ["not_null_stg_locations_location_id.3d237927d2", "unique_stg_locations_location_id.2e2fc58ecc"],
+  stg_locations: [
+    "not_null_stg_locations_location_id.3d237927d2",
+    "unique_stg_locations_location_id.2e2fc58ecc",
+  ],
   stg_customers: [
     "not_null_stg_customers_customer_id.e2cfb1f9aa",
     "unique_stg_customers_customer_id.c7614daada",
     "relationships_orders_customer_id__customer_id__ref_stg_customers_.918495ce16",
   ],
   stg_products: ["not_null_stg_products_product_id.6373b0acf3", "unique_stg_products_product_id.7d950a1467"],
-  stg_supplies: ["not_null_stg_supplies_supply_uuid.515c6eda6d", "unique_stg_supplies_supply_uuid.c9e3edcfed"],
+  stg_supplies: [
+    "not_null_stg_supplies_supply_uuid.515c6eda6d",
+    "unique_stg_supplies_supply_uuid.c9e3edcfed",
+  ],
   orders: [
     "not_null_orders_order_id.cf6c17daed",
     "unique_orders_order_id.fed79b3a6e",
@@ -93,10 +99,22 @@ const UNIT = {
   orders: j.unit("orders.test_order_items_compute_to_bools_correctly"),
   order_items: j.unit("order_items.test_supply_costs_sum_correctly"),
 };
-const STAGING = ["stg_orders", "stg_order_items", "stg_locations", "stg_customers", "stg_products", "stg_supplies"];
-const SOURCES = ["raw_customers", "raw_orders", "raw_items", "raw_stores", "raw_products", "raw_supplies"].map(
-  (t) => `source.jaffle_shop.ecom.${t}`,
-);
+const STAGING = [
+  "stg_orders",
+  "stg_order_items",
+  "stg_locations",
+  "stg_customers",
+  "stg_products",
+  "stg_supplies",
+];
+const SOURCES = [
+  "raw_customers",
+  "raw_orders",
+  "raw_items",
+  "raw_stores",
+  "raw_products",
+  "raw_supplies",
+].map((t) => `source.jaffle_shop.ecom.${t}`);
 const sorted = (ids: Iterable<string>) => [...new Set(ids)].sort();
 
 describe("the reference resolver of dbt's selection, on jaffle-shop (hand-checked)", () => {
@@ -111,7 +129,12 @@ describe("the reference resolver of dbt's selection, on jaffle-shop (hand-checke
       [j.model("stg_locations"), j.model("locations"), ...tests("stg_locations"), UNIT.stg_locations],
     ],
     // The fqn of orders is a prefix of its unit test's fqn (selected directly) and equal to a metric's and a semantic model's (run nothing).
-    ["fqn:pkg.a.b", ["fqn:jaffle_shop.marts.orders"], [], [j.model("orders"), ...tests("orders"), UNIT.orders]],
+    [
+      "fqn:pkg.a.b",
+      ["fqn:jaffle_shop.marts.orders"],
+      [],
+      [j.model("orders"), ...tests("orders"), UNIT.orders],
+    ],
     // A folder prefix selects its models and tests; eager selection adds a marts test on stg_customers.
     [
       "a folder fqn prefix",
@@ -119,11 +142,23 @@ describe("the reference resolver of dbt's selection, on jaffle-shop (hand-checke
       [],
       [
         ...STAGING.map(j.model),
-        ...tests("stg_orders", "stg_order_items", "stg_locations", "stg_customers", "stg_products", "stg_supplies"),
+        ...tests(
+          "stg_orders",
+          "stg_order_items",
+          "stg_locations",
+          "stg_customers",
+          "stg_products",
+          "stg_supplies",
+        ),
         UNIT.stg_locations,
       ],
     ],
-    ["a file path", ["path:models/staging/stg_orders.sql"], [], [j.model("stg_orders"), ...tests("stg_orders")]],
+    [
+      "a file path",
+      ["path:models/staging/stg_orders.sql"],
+      [],
+      [j.model("stg_orders"), ...tests("stg_orders")],
+    ],
     // A folder path: its models, the tests and unit tests defined in its yml files, its sources (running nothing themselves).
     [
       "a folder path",
@@ -131,7 +166,14 @@ describe("the reference resolver of dbt's selection, on jaffle-shop (hand-checke
       [],
       [
         ...STAGING.map(j.model),
-        ...tests("stg_orders", "stg_order_items", "stg_locations", "stg_customers", "stg_products", "stg_supplies"),
+        ...tests(
+          "stg_orders",
+          "stg_order_items",
+          "stg_locations",
+          "stg_customers",
+          "stg_products",
+          "stg_supplies",
+        ),
         UNIT.stg_locations,
       ],
     ],
@@ -152,10 +194,20 @@ describe("the reference resolver of dbt's selection, on jaffle-shop (hand-checke
     ],
     // A unit test selected without its model never runs under dbt build (BuildTask.get_graph_queue).
     ["a unit test alone", ["unit_test:test_order_items_compute_to_bools_correctly"], [], []],
-    ["a unit test with its model", ["unit_test:test_order_items_compute_to_bools_correctly", "orders"], [], [j.model("orders"), ...tests("orders"), UNIT.orders]],
+    [
+      "a unit test with its model",
+      ["unit_test:test_order_items_compute_to_bools_correctly", "orders"],
+      [],
+      [j.model("orders"), ...tests("orders"), UNIT.orders],
+    ],
     // Sources run nothing; jaffle-shop's sources have no tests.
     ["a source", ["source:ecom.raw_orders"], [], []],
-    ["two spaces in one word are two criteria", ["stg_orders stg_products"], [], [j.model("stg_orders"), ...tests("stg_orders"), j.model("stg_products"), ...tests("stg_products")]],
+    [
+      "two spaces in one word are two criteria",
+      ["stg_orders stg_products"],
+      [],
+      [j.model("stg_orders"), ...tests("stg_orders"), j.model("stg_products"), ...tests("stg_products")],
+    ],
   ])("%s: --select %j --exclude %j", (_label, select, exclude, runs) => {
     const index = indexOf(JAFFLE);
     expect(sorted(dbtBuildRuns(index, dbtSelected(index, select, exclude)))).toEqual(sorted(runs));
@@ -200,14 +252,26 @@ describe("the reference resolver on dbt-bouncer: versions, packages, source test
   ].map((t) => b("test", t));
   it.each<[string, string[], string[]]>([
     // name_v2 or name.v2 picks one version; its tests and its unit test come with it.
-    ["customers_v2", ["customers_v2"], [b("model", "customers.v2"), ...v2Tests, b("unit_test", "customers.test_clv_logic_historical_v2")]],
-    ["customers.v2", ["customers.v2"], [b("model", "customers.v2"), ...v2Tests, b("unit_test", "customers.test_clv_logic_historical_v2")]],
+    [
+      "customers_v2",
+      ["customers_v2"],
+      [b("model", "customers.v2"), ...v2Tests, b("unit_test", "customers.test_clv_logic_historical_v2")],
+    ],
+    [
+      "customers.v2",
+      ["customers.v2"],
+      [b("model", "customers.v2"), ...v2Tests, b("unit_test", "customers.test_clv_logic_historical_v2")],
+    ],
     [
       "the full fqn of a version",
       ["fqn:dbt_bouncer_test_project.marts.finance.customers.v2"],
       [b("model", "customers.v2"), ...v2Tests, b("unit_test", "customers.test_clv_logic_historical_v2")],
     ],
-    ["a source and its test", ["source:dummy_source.customers"], [b("test", "source_not_null_dummy_source_customers_id.ee2ad64a8c")]],
+    [
+      "a source and its test",
+      ["source:dummy_source.customers"],
+      [b("test", "source_not_null_dummy_source_customers_id.ee2ad64a8c")],
+    ],
   ])("%s", (_label, select, runs) => {
     const index = indexOf(BOUNCER);
     expect(sorted(dbtBuildRuns(index, dbtSelected(index, select, [])))).toEqual(sorted(runs));
@@ -216,14 +280,25 @@ describe("the reference resolver on dbt-bouncer: versions, packages, source test
   it("a versioned model's bare name selects every version", () => {
     const index = indexOf(BOUNCER);
     const models = [...dbtSelected(index, ["customers"], [])].filter((id) => id.startsWith("model.")).sort();
-    expect(models).toEqual([b("model", "customers.v1"), b("model", "customers.v2"), b("model", "customers.v3")]);
+    expect(models).toEqual([
+      b("model", "customers.v1"),
+      b("model", "customers.v2"),
+      b("model", "customers.v3"),
+    ]);
   });
 
   it("two unit tests of two versions share one fqn, so one fqn: selects both", () => {
     const index = indexOf(BOUNCER);
-    const got = dbtSelected(index, ["fqn:dbt_bouncer_test_project.marts.finance.customers.test_clv_logic_historical"], []);
+    const got = dbtSelected(
+      index,
+      ["fqn:dbt_bouncer_test_project.marts.finance.customers.test_clv_logic_historical"],
+      [],
+    );
     expect(sorted(got)).toEqual(
-      sorted([b("unit_test", "customers.test_clv_logic_historical_v1"), b("unit_test", "customers.test_clv_logic_historical_v2")]),
+      sorted([
+        b("unit_test", "customers.test_clv_logic_historical_v1"),
+        b("unit_test", "customers.test_clv_logic_historical_v2"),
+      ]),
     );
   });
 
@@ -273,27 +348,41 @@ describe("the reference's pieces", () => {
   });
 
   it("glob over the project's tree", () => {
-    const tree = new Set(["models", "models/a", "models/a/x.sql", "models/b", "models/b/y.sql", "models/z.sql"]);
+    const tree = new Set([
+      "models",
+      "models/a",
+      "models/a/x.sql",
+      "models/b",
+      "models/b/y.sql",
+      "models/z.sql",
+    ]);
     expect(sorted(globTree(tree, "models/a"))).toEqual(["models/a"]);
     expect(sorted(globTree(tree, "models/*"))).toEqual(["models/a", "models/b", "models/z.sql"]);
-    expect(sorted(globTree(tree, "models/**/*.sql"))).toEqual(["models/a/x.sql", "models/b/y.sql", "models/z.sql"]);
+    expect(sorted(globTree(tree, "models/**/*.sql"))).toEqual([
+      "models/a/x.sql",
+      "models/b/y.sql",
+      "models/z.sql",
+    ]);
     expect(sorted(globTree(tree, "nope"))).toEqual([]);
   });
 
-  it.each(realFixtureNames())("%s: the fqn index finds what the literal port finds, for every name and fqn prefix", (name) => {
-    const index = indexOf(name);
-    const selectors = new Set<string>();
-    for (const m of index.members.values()) {
-      selectors.add(m.name);
-      for (let k = 1; k <= m.fqn.length; k++) selectors.add(m.fqn.slice(0, k).join("."));
-      if (m.fqn.length > 1) selectors.add(m.fqn.slice(1).join("."));
-      selectors.add(m.fqn.slice(-2).join("_"));
-    }
-    // Every selector on small manifests; an even sample of 400 on large ones (the scan is quadratic).
-    const all = [...selectors].sort();
-    const step = Math.max(1, Math.ceil(all.length / 400));
-    for (const s of all.filter((_, i) => i % step === 0)) {
-      expect(sorted(fqnSearchByIndex(index, s)), s).toEqual(sorted(fqnSearchByScan(index, s)));
-    }
-  });
+  it.each(realFixtureNames())(
+    "%s: the fqn index finds what the literal port finds, for every name and fqn prefix",
+    (name) => {
+      const index = indexOf(name);
+      const selectors = new Set<string>();
+      for (const m of index.members.values()) {
+        selectors.add(m.name);
+        for (let k = 1; k <= m.fqn.length; k++) selectors.add(m.fqn.slice(0, k).join("."));
+        if (m.fqn.length > 1) selectors.add(m.fqn.slice(1).join("."));
+        selectors.add(m.fqn.slice(-2).join("_"));
+      }
+      // Every selector on small manifests; an even sample of 400 on large ones (the scan is quadratic).
+      const all = [...selectors].sort();
+      const step = Math.max(1, Math.ceil(all.length / 400));
+      for (const s of all.filter((_, i) => i % step === 0)) {
+        expect(sorted(fqnSearchByIndex(index, s)), s).toEqual(sorted(fqnSearchByScan(index, s)));
+      }
+    },
+  );
 });

@@ -49,7 +49,15 @@
 export interface RefMember {
   id: string;
   /** The manifest map it comes from. */
-  map: "nodes" | "sources" | "exposures" | "metrics" | "semantic_models" | "saved_queries" | "unit_tests" | "functions";
+  map:
+    | "nodes"
+    | "sources"
+    | "exposures"
+    | "metrics"
+    | "semantic_models"
+    | "saved_queries"
+    | "unit_tests"
+    | "functions";
   resourceType: string;
   name: string;
   packageName: string;
@@ -75,7 +83,11 @@ export interface RefIndex {
   /** Files and folders of the root project (relative paths), as `Path.glob` could find them. */
   tree: ReadonlySet<string>;
   fqnIndex: FqnIndex;
-  pathIndex: { byFile: Map<string, string[]>; byPatch: Map<string, string[]>; byFolder: Map<string, string[]> };
+  pathIndex: {
+    byFile: Map<string, string[]>;
+    byPatch: Map<string, string[]>;
+    byFolder: Map<string, string[]>;
+  };
 }
 
 const MAPS = [
@@ -355,7 +367,8 @@ function fqnIndex(members: ReadonlyMap<string, RefMember>): FqnIndex {
 function fqnSearch(index: RefIndex, selector: string): Set<string> {
   const out = new Set<string>();
   if (/[*?[\]]/.test(selector)) {
-    for (const m of index.members.values()) if (NON_SOURCE.has(m.map) && fqnMatches(m, selector)) out.add(m.id);
+    for (const m of index.members.values())
+      if (NON_SOURCE.has(m.map) && fqnMatches(m, selector)) out.add(m.id);
     return out;
   }
   const f = index.fqnIndex;
@@ -466,7 +479,8 @@ export interface Criterion {
 }
 
 // RAW_SELECTOR_PATTERN (graph/selector_spec.py), as a JavaScript regular expression.
-const RAW = /^(?<cp>@)?(?<parents>(?<pd>\d*)\+)?(?:(?<method>[\w.]+):)?(?<value>.*?)(?<children>\+(?<cd>\d*))?$/su;
+const RAW =
+  /^(?<cp>@)?(?<parents>(?<pd>\d*)\+)?(?:(?<method>[\w.]+):)?(?<value>.*?)(?<children>\+(?<cd>\d*))?$/su;
 
 export function parseCriterion(raw: string): Criterion {
   const m = RAW.exec(raw);
@@ -575,7 +589,11 @@ export function searchMethod(index: RefIndex, c: Criterion): Set<string> {
       };
       const f = pick[v];
       if (!f) throw new Error(`Invalid test type selector ${v}`);
-      return ids(each(index, ["nodes", "unit_tests"]).filter((m) => m.map === "nodes" || m.map === "unit_tests").filter(f));
+      return ids(
+        each(index, ["nodes", "unit_tests"])
+          .filter((m) => m.map === "nodes" || m.map === "unit_tests")
+          .filter(f),
+      );
     }
     case "exposure":
       return named("exposures", "exposure");
@@ -588,7 +606,9 @@ export function searchMethod(index: RefIndex, c: Criterion): Set<string> {
     case "unit_test":
       return named("unit_tests", "unit test");
     default:
-      throw new Error(`The reference resolver does not model the selector method \`${c.method}:\` (${c.raw})`);
+      throw new Error(
+        `The reference resolver does not model the selector method \`${c.method}:\` (${c.raw})`,
+      );
   }
 }
 
@@ -636,12 +656,10 @@ function union(index: RefIndex, words: readonly string[]): Set<string> {
   const out = new Set<string>();
   for (const word of words) {
     for (const raw of word.split(" ")) {
-      let acc: Set<string> | null = null;
-      for (const part of raw.split(",")) {
-        const got = criterionNodes(index, parseCriterion(part));
-        acc = acc === null ? got : new Set([...acc].filter((id) => got.has(id)));
-      }
-      for (const id of acc ?? []) out.add(id);
+      // SelectionIntersection of the comma-separated criteria.
+      const sets = raw.split(",").map((part) => criterionNodes(index, parseCriterion(part)));
+      const [first, ...rest] = sets;
+      for (const id of first ?? []) if (rest.every((s) => s.has(id))) out.add(id);
     }
   }
   return out;
@@ -652,7 +670,11 @@ function union(index: RefIndex, words: readonly string[]): Set<string> {
  * then NodeSelector.select_nodes), before the task's resource filter. An empty
  * select list is no `--select` (DEFAULT_INCLUDES).
  */
-export function dbtSelected(index: RefIndex, select: readonly string[], exclude: readonly string[]): Set<string> {
+export function dbtSelected(
+  index: RefIndex,
+  select: readonly string[],
+  exclude: readonly string[],
+): Set<string> {
   const included = union(index, select.length > 0 ? select : DEFAULT_INCLUDES);
   const excluded = union(index, exclude);
   return new Set([...included].filter((id) => !excluded.has(id)));

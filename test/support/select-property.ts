@@ -33,15 +33,24 @@ const isTestLike = (index: RefIndex, id: string) => {
 };
 
 /**
- * What the target means dbt to run: the BUILD set, every test or unit test
- * with any parent in it (eager indirect selection), the checks, and every
+ * What the target means dbt to run: the BUILD set, every test with any
+ * parent in it (eager indirect selection) and every unit test of a model in
+ * it (a unit test runs with its model or never), the checks, and every
  * test of a source whose checks run; only what `dbt build` executes
  * (isExecutable: no ephemeral or empty model, no source, metric, exposure).
  */
 export function intendedSet(index: RefIndex, target: SelectionTarget): Set<string> {
   const out = new Set<string>([...target.build, ...target.checks]);
+  const build = new Set(target.build);
   for (const id of [...target.build, ...target.sources]) {
-    for (const child of index.children.get(id) ?? []) if (isTestLike(index, child)) out.add(child);
+    for (const child of index.children.get(id) ?? []) {
+      if (!isTestLike(index, child)) continue;
+      // A unit test runs with its own model (depends_on.nodes[0]) or not at all
+      // (task/build.py); dbt Fusion's manifests list other versions after it.
+      const m = index.members.get(child)!;
+      if (m.map === "unit_tests" && !build.has(m.dependsOn[0] ?? "")) continue;
+      out.add(child);
+    }
   }
   return new Set(
     [...out].filter((id) => {
@@ -160,7 +169,8 @@ export function randomTarget(
       build = new Set(sample(rng, planned, 0.05 + rng.float() * 0.6));
       break;
     case "downward": {
-      const roots = planned.length === 0 ? [] : Array.from({ length: rng.between(1, 3) }, () => rng.pick(planned));
+      const roots =
+        planned.length === 0 ? [] : Array.from({ length: rng.between(1, 3) }, () => rng.pick(planned));
       build = downwardClosure(graph, roots);
       break;
     }
