@@ -11,7 +11,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type LoadedProject, loadProject } from "../../src/dbt/load-project.js";
-import type { SelectionTarget } from "../../src/planner/selection-output/compact-selection.js";
+import {
+  COMMENT_COMMAND_BOUNDS,
+  type SelectionBounds,
+  type SelectionTarget,
+} from "../../src/planner/selection-output/compact-selection.js";
 import { caseRng, fuzzSeed } from "../support/adversarial/rng.js";
 import { type RefIndex, referenceIndex } from "../support/dbt-selection-reference.js";
 import {
@@ -41,15 +45,17 @@ function fixture(name: string) {
 function runRounds(
   name: string,
   unitTestChecks: boolean,
+  bounds?: SelectionBounds,
 ): { failures: string[]; cases: number; exact: number } {
   const { project, index } = fixture(name);
   const graph = project.graph;
   const failures: string[] = [];
   let cases = 0;
   let exact = 0;
+  const forms: Record<string, number> = {};
   for (const [shape, rounds] of Object.entries(ROUNDS) as [TargetShape, number][]) {
     for (let i = 0; i < rounds; i++) {
-      const rng = caseRng(SEED, `${name}/${shape}/${unitTestChecks}`, i);
+      const rng = caseRng(SEED, `${name}/${shape}/${unitTestChecks}/${bounds?.maxTerms ?? ""}`, i);
       // The first round of each shape adds nothing; the others add checks and sources at random.
       const extras = i > 0;
       const target: SelectionTarget = randomTarget(graph, rng, shape, {
@@ -57,13 +63,20 @@ function runRounds(
         unitTestChecks,
         sources: extras && rng.chance(0.5),
       });
-      const outcome = checkTarget(graph, index, target, { mustBeExact: shape !== "random" });
+      // Under tight bounds a superset is allowed (and must say so); under issue 20's, closed targets are exact.
+      const outcome = bounds
+        ? checkTarget(graph, index, target, { bounds })
+        : checkTarget(graph, index, target, { mustBeExact: shape !== "random" });
       cases++;
+      forms[outcome.result.form] = (forms[outcome.result.form] ?? 0) + 1;
       if (outcome.result.exact) exact++;
       if (outcome.problems.length > 0)
         failures.push(describeFailure(`${name} ${shape} #${i} (seed ${SEED})`, target, outcome));
     }
   }
+  console.log(
+    `${name}${unitTestChecks ? " (unit-test checks)" : ""}: ${cases} targets, ${exact} exact, forms ${JSON.stringify(forms)}`,
+  );
   return { failures, cases, exact };
 }
 
@@ -80,6 +93,21 @@ describe("the plan's select resolves to exactly its target (issue 20), on every 
       expect(failures.slice(0, 3).join("\n\n")).toBe("");
     },
   );
+
+  // Tight bounds force the superset fallback on real projects: it must still run
+  // the whole target, list exactly what it adds, and fit (the comment's bounds, and tighter).
+  it.each(
+    FIXTURES.flatMap(
+      (name) =>
+        [
+          [name, COMMENT_COMMAND_BOUNDS],
+          [name, { maxTerms: 4, maxChars: 300 }],
+        ] as [string, SelectionBounds][],
+    ),
+  )("%s: under bounds %j a superset runs the target and lists its extra", (name, bounds) => {
+    const { failures } = runRounds(name, false, bounds);
+    expect(failures.slice(0, 3).join("\n\n")).toBe("");
+  });
 
   // Exhaustive on the smallest targets, where an fqn that is a prefix of another
   // node's fqn would show: each planned node alone, each data test alone, each tested source alone.

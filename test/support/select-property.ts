@@ -86,7 +86,12 @@ export function checkTarget(
   const problems: string[] = [];
   if (missing.length > 0) problems.push(`runs fewer than the target: missing ${list(missing)}`);
   if (JSON.stringify(beyond) !== JSON.stringify(result.extra)) {
-    problems.push(`extra is ${list(result.extra)} but the selection runs beyond the target ${list(beyond)}`);
+    const listed = new Set(result.extra);
+    const unlisted = beyond.filter((id) => !listed.has(id));
+    const notRun = result.extra.filter((id) => !beyond.includes(id));
+    problems.push(
+      `extra (${result.extra.length}) is not what the selection runs beyond the target (${beyond.length}): runs but not listed ${list(unlisted)}; listed but not run ${list(notRun)}`,
+    );
   }
   if (result.exact !== (result.extra.length === 0)) {
     problems.push(`exact is ${result.exact} with ${result.extra.length} extra`);
