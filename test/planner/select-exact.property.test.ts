@@ -29,7 +29,7 @@ import { sharedFixture } from "../support/shared-fixtures.js";
 
 const FIXTURES = realFixtureNames();
 const SEED = fuzzSeed();
-const ROUNDS: Record<TargetShape, number> = { random: 60, downward: 60, everything: 4, empty: 2 };
+const ROUNDS: Record<TargetShape, number> = { random: 40, downward: 40, everything: 4, empty: 2 };
 
 const loaded = new Map<string, { project: LoadedProject; index: RefIndex }>();
 function fixture(name: string) {
