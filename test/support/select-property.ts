@@ -40,8 +40,15 @@ const isTestLike = (index: RefIndex, id: string) => {
  * (isExecutable: no ephemeral or empty model, no source, metric, exposure).
  */
 export function intendedSet(index: RefIndex, target: SelectionTarget): Set<string> {
-  const out = new Set<string>([...target.build, ...target.checks]);
   const build = new Set(target.build);
+  // A unit test runs only with its model (task/build.py): one among the checks
+  // of a reused model can't run, so the planner builds such a model instead
+  // (unit_tests_changed) and the selection doesn't count it.
+  const runnable = (id: string): boolean => {
+    const m = index.members.get(id);
+    return m?.map !== "unit_tests" || build.has(m.dependsOn[0] ?? "");
+  };
+  const out = new Set<string>([...target.build, ...target.checks.filter(runnable)]);
   for (const id of [...target.build, ...target.sources]) {
     for (const child of index.children.get(id) ?? []) {
       if (!isTestLike(index, child)) continue;
