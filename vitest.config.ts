@@ -9,8 +9,9 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 120_000,
     reporters: ["default", "./test/support/summary-reporter.ts"],
-    // `npm test` runs both; `npx vitest run --project default` leaves out the
-    // tests over generated 50,000-node projects (`*.slow.test.ts`, a minute or more each).
+    // `npm test` runs the default project; `npm run test:slow` the tests over
+    // generated 50,000-node projects (`*.slow.test.ts`, a minute or more each).
+    // .ci/run runs both.
     projects: [
       {
         extends: true,
