@@ -20,7 +20,10 @@ export class TermNamer {
   /** Per dotless value: the one member it selects, or -1 when it selects more than one. */
   private readonly owner = new Map<string, number>();
 
-  constructor(private readonly index: SelectionIndex) {
+  private readonly index: SelectionIndex;
+
+  constructor(index: SelectionIndex) {
+    this.index = index;
     const members = index.members;
     for (let i = 0; i < members.length; i++) {
       const m = members[i]!;
