@@ -28,6 +28,7 @@ import {
 const P = "jaffle_shop";
 const ORDERS = `model.${P}.orders`;
 const CUSTOMERS = `model.${P}.customers`;
+const ORDER_ITEMS = `model.${P}.order_items`;
 const STG_LOCATIONS = `model.${P}.stg_locations`;
 const STG_CUSTOMERS = `model.${P}.stg_customers`;
 const LOCATIONS = `model.${P}.locations`;
@@ -96,6 +97,22 @@ function ordersReadsClock(lag: string | null): (m: Json) => void {
     if (lag) n.config.state = { lag_tolerance: lag };
   };
 }
+
+/** orders waits for new data in all its inputs; a later run rebuilt order_items alone (its tests passed). */
+const quorumUnmet: Omit<Scenario, "fixture" | "loadInputs"> = {
+  prepare: (m) => {
+    m.nodes[ORDERS].config.state = { require_fresh_data_from: "all" };
+  },
+  laterRuns: [
+    {
+      statuses: (o) => ({
+        [ORDER_ITEMS]: "success",
+        ...Object.fromEntries(o.testsOf(ORDER_ITEMS).map((t) => [t, "pass"])),
+      }),
+      startedAt: "2026-01-03T00:00:00Z",
+    },
+  ],
+};
 
 interface Want {
   /** node -> "ACTION code" */
@@ -198,6 +215,28 @@ const cases: Case[] = [
     { prepare: ordersReadsClock("7d") },
     {
       decisions: { [ORDERS]: "REUSE within_lag_tolerance", [CUSTOMERS]: "REUSE unchanged" },
+      selects: [],
+      notSelects: [ORDERS, UNIT_ORDERS],
+    },
+  ],
+  [
+    "over a REUSE quorum_not_met (orders waits for all inputs; a later run rebuilt order_items alone): built",
+    { ...quorumUnmet, change: editUnitOrders },
+    {
+      decisions: {
+        [ORDER_ITEMS]: "REUSE unchanged",
+        [ORDERS]: "BUILD unit_tests_changed",
+        [CUSTOMERS]: "BUILD new_upstream_data",
+      },
+      selects: [ORDERS, UNIT_ORDERS],
+      notSelects: [ORDER_ITEMS, STG_CUSTOMERS],
+    },
+  ],
+  [
+    "control: the same without the edit stays REUSE quorum_not_met",
+    quorumUnmet,
+    {
+      decisions: { [ORDER_ITEMS]: "REUSE unchanged", [ORDERS]: "REUSE quorum_not_met" },
       selects: [],
       notSelects: [ORDERS, UNIT_ORDERS],
     },
