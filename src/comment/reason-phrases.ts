@@ -135,6 +135,15 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
       return message;
     case "tests_not_passed":
       return ["its tests didn't pass at its last build (failed or didn't run): built so they run"];
+    case "unit_tests_changed": {
+      const n = reason.subjects?.length ?? 0;
+      if (n === 0) return message;
+      return [
+        "its tests changed since they passed, and ",
+        code("dbt build"),
+        ` runs ${n === 1 ? "its unit test" : `its ${n} unit tests`} only with the model: built so ${n === 1 ? "it runs" : "they run"}`,
+      ];
+    }
     case "clock_dependent": {
       const calls = (reason.subjects ?? []).map((s) => [code(s)]);
       if (calls.length === 0) return message;
@@ -271,6 +280,7 @@ export const REASON_TITLES: Readonly<Record<ReasonCode, string>> = {
   quorum_not_met: "waiting for fresh data from all inputs",
   last_build_partial: "last build was partial",
   tests_not_passed: "tests didn't pass at the last build",
+  unit_tests_changed: "unit tests changed since they passed",
   clock_dependent: "reads the clock",
 };
 

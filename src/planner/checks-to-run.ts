@@ -1,18 +1,24 @@
 /**
- * Class 12 (a): a REUSE node whose checks (data tests, unit tests) are new or
- * changed since their recorded pass keeps REUSE, and its checks run: the
- * entry says which and why, and the plan's `select` selects them, so
+ * Class 12 (a): a REUSE node whose checks (data tests) are new or changed
+ * since their recorded pass keeps REUSE, and its checks run: the entry says
+ * which and why, and the plan's `select` selects them, so
  * `dbt build --select …` runs them against the reused relation (as dbt's own
  * `state:modified` selection would select a changed test alone; dbt-core
  * graph/selector_methods.py, StateSelectorMethod). All of the node's checks
  * run, not only the changed ones: the record holds one digest over all of
- * them, and running more is the conservative side. Pure.
+ * them, and running more is the conservative side.
+ *
+ * Data tests only: a node with a unit test among such checks never gets
+ * here, as unitTestsChanged turns its REUSE into a BUILD (`dbt build` runs a
+ * unit test only right before its model, and a reused model is not in its
+ * queue; dbt-core task/build.py, BuildTask.get_graph_queue). Both decide
+ * "changed" with the same changedChecks. Pure.
  */
-import { checksDigest, checksKey } from "../dbt/checks-digest.js";
 import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";
-import type { Check, GraphNode, ProjectGraph } from "../dbt/graph.js";
+import type { GraphNode, ProjectGraph } from "../dbt/graph.js";
 import type { PlanEntry } from "../state/plan.js";
-import type { NodeState, TestRecord } from "../state/snapshot.js";
+import type { NodeState } from "../state/snapshot.js";
+import { changedChecks } from "./changed-checks.js";
 
 export function checksToRun(
   graph: ProjectGraph,
@@ -20,31 +26,13 @@ export function checksToRun(
   recorded: NodeState | undefined,
   macros: MacroIndex,
 ): PlanEntry["checks"] | undefined {
-  const tested = recorded?.tested;
-  if (node.checks.length === 0 || !tested) return undefined;
-  const checks = node.checks.map((id) => graph.checks.get(id)).filter((c): c is Check => c !== undefined);
-  if (unchangedByKey(tested, checks, macros)) return undefined;
-  const digest = checksDigest(checks, macros);
-  if (digest === null || tested.checks_digest === digest) return undefined;
+  const changed = changedChecks(graph, node, recorded, macros);
+  if (!changed) return undefined;
+  const { checks, tested } = changed;
   const message = tested.checks_digest
     ? `Its checks were added, removed or edited since they last passed (run ${tested.run_id}): the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`
     : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so it can't say they are the same: the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`;
   return { run: checks.map((check) => check.id), reason: { code: "checks_changed", message } };
-}
-
-/**
- * The recorded checks key (snapshot 1.4) proves the checks the same, and so
- * their digest equal to the recorded one, without computing it: what it
- * writes costs about half of the canonical JSON, for every reused node.
- * Without a key, or with another one, the digests are compared.
- */
-export function unchangedByKey(tested: TestRecord, checks: readonly Check[], macros: MacroIndex): boolean {
-  return (
-    tested.checks_key !== undefined &&
-    tested.checks_digest !== undefined &&
-    checks.length > 0 &&
-    checksKey(checks, macros) === tested.checks_key
-  );
 }
 
 /**

@@ -17,6 +17,8 @@
  *  7. no declared inputs (seeds excepted)                BUILD no_declared_inputs
  *  8. the freshness policy can't be honoured             BUILD policy_unmet
  *     checks, and no passing test record                 BUILD tests_not_passed
+ *     over any REUSE below: its checks changed since     BUILD unit_tests_changed
+ *       they passed, a unit test among them
  *  9. missing data evidence                              BUILD missing_data_evidence
  *     it calls a clock function: within lag_tolerance    REUSE within_lag_tolerance
  *       otherwise                                        BUILD clock_dependent
@@ -25,7 +27,7 @@
  * 12.   within lag_tolerance of the last build               REUSE within_lag_tolerance
  * 13.   otherwise                                            BUILD new_upstream_data
  * 14. otherwise                                          REUSE unchanged / formatting_only
- *     a REUSE whose checks changed since they passed runs them (entry.checks)
+ *     a REUSE whose checks (data tests only) changed since they passed runs them (entry.checks)
  * 15. entries ordered by DAG depth, then id; 16. a cycle is an error (the graph refuses it).
  * 17. every REUSE says whether the relation's existence was checked.
  * 18. the dbt command for the BUILD set (and the checks to run).
@@ -52,7 +54,7 @@ import { readFreshnessPolicy } from "./freshness-policy.js";
 import type { Decision, PlanFacts, PlanInput, RuleContext } from "./rules/context.js";
 import { type DataEvidence, dataEvidence } from "./rules/data-evidence.js";
 import { displayName } from "./rules/display-name.js";
-import { RULES } from "./rules/index.js";
+import { decide } from "./rules/index.js";
 import { describeTarget } from "./rules/target-changed.js";
 import { type Selection, selectNodes } from "./selection.js";
 import {
@@ -164,12 +166,7 @@ export function plan(input: PlanInput): Plan {
         return data;
       },
     };
-    let decision: Decision | undefined;
-    for (const rule of RULES) {
-      decision = rule.decide(context);
-      if (decision) break;
-    }
-    decisions.set(id, decision!);
+    decisions.set(id, decide(context));
   }
 
   const staleSources = facts.staleSources.count;

@@ -16,7 +16,7 @@ import type { Check, ProjectGraph } from "../dbt/graph.js";
 import { own } from "../state/own.js";
 import type { SourceCheckEntry } from "../state/plan.js";
 import type { StateSnapshot } from "../state/snapshot.js";
-import { unchangedByKey } from "./checks-to-run.js";
+import { unchangedByKey } from "./changed-checks.js";
 import {
   atLeastSemantic,
   compareInstants,

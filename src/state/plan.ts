@@ -27,6 +27,7 @@ export const BUILD_REASONS = {
   new_upstream_data: "data",
   last_build_partial: "data",
   tests_not_passed: "data",
+  unit_tests_changed: "data",
   clock_dependent: "data",
 } as const;
 export type BuildReasonCode = keyof typeof BUILD_REASONS;
@@ -94,9 +95,11 @@ export interface PlanEntry {
   /** Seconds the last recorded run took to build this node, when known (for "saves about …"). */
   last_duration_s?: number;
   /**
-   * REUSE only (class 12): its checks (data tests, unit tests) are new or
-   * changed since their recorded pass, so they run (their ids are part of the
-   * plan's `select`) while the node is reused.
+   * REUSE only (class 12): its checks (data tests) are new or changed since
+   * their recorded pass, so they run (their ids are part of the plan's
+   * `select`) while the node is reused. With a unit test among them the node
+   * is built instead (unit_tests_changed): `dbt build` runs a unit test only
+   * with its model.
    */
   checks?: { run: string[]; reason: { code: "checks_changed"; message: string } };
 }

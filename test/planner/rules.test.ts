@@ -65,6 +65,7 @@ describe("the rules are an ordered list of named modules", () => {
       "no_declared_inputs",
       "policy_unmet",
       "tests_not_passed",
+      "unit_tests_changed",
       "missing_data_evidence",
       "clock_dependent",
       "new_upstream_data",

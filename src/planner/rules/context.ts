@@ -106,5 +106,11 @@ export interface Rule {
   code: ReasonCode;
   /** Other codes the same rule may return (REUSE outcomes of a policy). */
   also?: readonly ReasonCode[];
+  /**
+   * A guard over REUSE: not asked in turn, but once a rule after it returns
+   * a REUSE, and a decision it returns replaces that REUSE (decide() in
+   * index.ts). Rules before it only build, so it sees every REUSE outcome.
+   */
+  overReuse?: true;
   decide(context: RuleContext): Decision | undefined;
 }

@@ -1,12 +1,16 @@
 /**
  * The planning rules, in order: for each node, the first that returns a
  * decision decides (ADR-0013, "Planning rules"; README, "How it decides").
- * Each module is named after the reason code it gives.
+ * Each module is named after the reason code it gives. A guard over REUSE
+ * (`overReuse`: unit_tests_changed) is asked only when a rule after it
+ * returns a REUSE, and its decision replaces that REUSE: the REUSE outcomes
+ * come from three rules (clock_dependent, new_upstream_data, unchanged), and
+ * the guard must not hide the data rules' BUILD reasons before them.
  */
 import { clockDependent } from "./clock-dependent.js";
 import { codeChanged } from "./code-changed.js";
 import { codeIncomplete } from "./code-incomplete.js";
-import type { Rule } from "./context.js";
+import type { Decision, Rule, RuleContext } from "./context.js";
 import { hookReadsEnvironment } from "./hook-reads-environment.js";
 import { lastBuildPartial } from "./last-build-partial.js";
 import { missingDataEvidence } from "./missing-data-evidence.js";
@@ -20,6 +24,7 @@ import { schemeChanged } from "./scheme-changed.js";
 import { targetChanged } from "./target-changed.js";
 import { testsNotPassed } from "./tests-not-passed.js";
 import { unchanged } from "./unchanged.js";
+import { unitTestsChanged } from "./unit-tests-changed.js";
 import { unknownParent } from "./unknown-parent.js";
 
 export const RULES: readonly Rule[] = [
@@ -36,8 +41,36 @@ export const RULES: readonly Rule[] = [
   noDeclaredInputs, //       no declared inputs (seeds excepted)              BUILD no_declared_inputs
   policyUnmet, //            the freshness policy can't be honoured           BUILD policy_unmet
   testsNotPassed, //         checks, and no passing test record               BUILD tests_not_passed
+  unitTestsChanged, //       over any REUSE below: checks changed since they  BUILD unit_tests_changed
+  //                         passed, a unit test among them (dbt build runs it only with its model)
   missingDataEvidence, //    missing data evidence                            BUILD missing_data_evidence
   clockDependent, //         calls a clock function: lag tolerance, or build  REUSE within_lag_tolerance / BUILD clock_dependent
   newUpstreamData, //        new data: quorum, lag tolerance, or build        REUSE quorum_not_met / within_lag_tolerance / BUILD new_upstream_data
   unchanged, //              otherwise                                        REUSE unchanged / formatting_only
 ];
+
+/**
+ * The decision for one node: the first rule that returns one decides; a
+ * REUSE is then put to the guards over REUSE listed before that rule, in
+ * order, and the first decision one returns replaces it.
+ */
+export function decide(context: RuleContext): Decision {
+  const guards: Rule[] = [];
+  for (const rule of RULES) {
+    if (rule.overReuse) {
+      guards.push(rule);
+      continue;
+    }
+    const decision = rule.decide(context);
+    if (!decision) continue;
+    if (decision.action === "REUSE") {
+      for (const guard of guards) {
+        const over = guard.decide(context);
+        if (over) return over;
+      }
+    }
+    return decision;
+  }
+  // `unchanged`, the last rule, always decides.
+  return RULES[RULES.length - 1]!.decide(context)!;
+}

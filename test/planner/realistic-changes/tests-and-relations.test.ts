@@ -188,7 +188,7 @@ const checks: Row[] = [
     waits: "rules",
   },
   {
-    name: "a unit test's given rows change",
+    name: "a unit test's given rows change: its model is built, as dbt build runs a unit test only with its model",
     scenario: {
       fixture: FIXTURES.jaffle,
       loadInputs: { built: JAFFLE_CSVS, planned: JAFFLE_CSVS },
@@ -200,7 +200,7 @@ const checks: Row[] = [
         u.checksum = sha(JSON.stringify([u.given, u.expect]));
       },
     },
-    expect: () => ({ checksRun: { [jOrders]: [unitOrders] } }),
+    expect: () => ({ effects: { [jOrders]: "BUILD unit_tests_changed" } }),
     waits: "rules",
   },
   {
