@@ -143,9 +143,10 @@ type SectionName =
 
 /**
  * Which sections go to which level, in order, until the comment fits. Level 1
- * of a list is "as much as fits". The command has no level that leaves it
- * out: level 1 is the plan's short command, level 2 (a plan without one that
- * fits) says where the command is.
+ * of a list is "as much as fits". The command has no cut that leaves it
+ * out: level 1 is the plan's short command. Past the cuts, a minimal comment
+ * with the command comes before level 2 (a sentence saying where the command
+ * is, for a plan that carries none short enough).
  */
 const LIST_CUTS: Array<[SectionName, number]> = [
   ["reuse", 1],
@@ -160,8 +161,8 @@ const LIST_CUTS: Array<[SectionName, number]> = [
 ];
 
 const CUTS: Record<"comment" | "job_summary", Array<[SectionName, number]>> = {
-  comment: [["command", 1], ...LIST_CUTS, ["command", 2]],
-  job_summary: [...LIST_CUTS, ["command", 1], ["command", 2]],
+  comment: [["command", 1], ...LIST_CUTS],
+  job_summary: [...LIST_CUTS, ["command", 1]],
 };
 
 /** Sections given back detail after cutting, most important first. */
@@ -240,7 +241,13 @@ class CommentRenderer {
       out = this.compose(levels);
       if (this.size(out) <= this.limit) break;
     }
-    if (this.size(out) > this.limit) return this.minimal();
+    if (this.size(out) > this.limit) {
+      const withCommand = this.minimal(true);
+      if (withCommand !== undefined) return withCommand;
+      levels.set("command", 2);
+      out = this.compose(levels);
+      if (this.size(out) > this.limit) return this.minimal(false);
+    }
     // Cutting in order may have cut more than needed (a long command cut
     // leaves room for the picture and the reasons): give back detail, most
     // important first, while it still fits.
@@ -326,26 +333,31 @@ class CommentRenderer {
 
   /**
    * The headline, the command and the links, dropping parts whole (never
-   * cutting inside markup) until it fits; the command goes only when it
-   * alone is over the limit.
+   * cutting inside markup) until it fits. `withCommand`: with the shortest
+   * command the plan carries, or undefined when that doesn't fit; else
+   * without it, down to one line.
    */
-  private minimal(): string {
+  private minimal(withCommand: true): string | undefined;
+  private minimal(withCommand: false): string;
+  private minimal(withCommand: boolean): string | undefined {
     const tooLarge = "The plan is too large to summarise here.";
-    // The shortest command the plan carries (level 1), then the sentence saying where it is (level 2).
-    const command = this.section("command", 1, Number.POSITIVE_INFINITY);
-    const noCommand = this.section("command", 2, Number.POSITIVE_INFINITY);
-    const candidates = [
-      [this.head(), this.shortenedNote(), tooLarge, command, this.footer()],
-      [this.head(), this.shortenedNote(), tooLarge, command],
-      [this.head(), command],
-      [this.head(), this.shortenedNote(), tooLarge, noCommand, this.footer()],
-      [this.head(), this.shortenedNote(), tooLarge],
-      [this.head(), tooLarge],
-    ];
+    const command = withCommand ? this.section("command", 1, Number.POSITIVE_INFINITY) : "";
+    const candidates = withCommand
+      ? [
+          [this.head(), this.shortenedNote(), tooLarge, command, this.footer()],
+          [this.head(), this.shortenedNote(), tooLarge, command],
+          [this.head(), command],
+        ]
+      : [
+          [this.head(), this.shortenedNote(), tooLarge, this.footer()],
+          [this.head(), this.shortenedNote(), tooLarge],
+          [this.head(), tooLarge],
+        ];
     for (const parts of candidates) {
       const text = parts.filter((part) => part !== "").join(SEPARATOR) + "\n";
       if (this.size(text) <= this.limit) return text;
     }
+    if (withCommand) return undefined;
     const marker =
       this.options.marker !== false && this.target === "comment" ? commentMarker(this.project) + "\n" : "";
     const line = `ods-state plan: ${formatCount(this.build.length)} to build, ${formatCount(this.reuse.length)} to reuse.`;

@@ -260,11 +260,12 @@ export function shortCommandOf(
     roots.every((e) => downstreamBuilds(e.unique_id))
   )
     return { command: exact, terms: terms.length, exact: true, extra: 0 };
+  const extra = entries.length - building.size;
   return {
     command: `dbt build --select ${shellWord(`package:${project}`)}`,
     terms: 1,
-    exact: false,
-    extra: entries.length - building.size,
+    exact: extra === 0,
+    extra,
   };
 }
 
