@@ -234,19 +234,19 @@ class CommentRenderer {
   render(): string {
     const levels = new Map<SectionName, number>(ORDER.map((s) => [s, 0]));
     let out = this.compose(levels);
-    if (this.size(out) <= this.limit) return out;
+    if (out.size <= this.limit) return out.text;
     this.cut = true;
     for (const [section, level] of CUTS[this.target]) {
       levels.set(section, level);
       out = this.compose(levels);
-      if (this.size(out) <= this.limit) break;
+      if (out.size <= this.limit) break;
     }
-    if (this.size(out) > this.limit) {
+    if (out.size > this.limit) {
       const withCommand = this.minimal(true);
       if (withCommand !== undefined) return withCommand;
       levels.set("command", 2);
       out = this.compose(levels);
-      if (this.size(out) > this.limit) return this.minimal(false);
+      if (out.size > this.limit) return this.minimal(false);
     }
     // Cutting in order may have cut more than needed (a long command cut
     // leaves room for the picture and the reasons): give back detail, most
@@ -256,54 +256,63 @@ class CommentRenderer {
       for (let level = 0; level < current; level++) {
         levels.set(section, level);
         const candidate = this.compose(levels);
-        if (this.size(candidate) <= this.limit) {
+        if (candidate.size <= this.limit) {
           out = candidate;
           break;
         }
         levels.set(section, current);
       }
     }
-    return out;
+    return out.text;
   }
 
   // ---- composition -------------------------------------------------------
 
-  private compose(levels: Map<SectionName, number>): string {
+  /** The comment at these levels, and its size (the sum of its parts': a section is measured once). */
+  private compose(levels: Map<SectionName, number>): { text: string; size: number } {
     const head = this.head();
     const rendered = new Map<SectionName, string>();
     let used = this.size(head);
     for (const name of ORDER) {
       const level = levels.get(name)!;
       if (FITTING.has(name) && level === 1) continue;
-      const text = this.section(name, level, Number.POSITIVE_INFINITY);
+      const { text, size } = this.measured(name, level, Number.POSITIVE_INFINITY);
       rendered.set(name, text);
-      if (text) used += this.size(text) + SEPARATOR.length;
+      if (text) used += size + SEPARATOR.length;
     }
     for (const name of ORDER) {
       const level = levels.get(name)!;
       if (!(FITTING.has(name) && level === 1)) continue;
       // Its separator and the final newline count too.
       const budget = this.limit - used - SEPARATOR.length - 1;
-      const text = this.section(name, level, budget);
+      const { text, size } = this.measured(name, level, budget);
       rendered.set(name, text);
-      if (text) used += this.size(text) + SEPARATOR.length;
+      if (text) used += size + SEPARATOR.length;
     }
     const parts = [head, ...ORDER.map((name) => rendered.get(name)!).filter((t) => t !== "")];
-    return parts.join(SEPARATOR) + "\n";
+    return { text: parts.join(SEPARATOR) + "\n", size: used + 1 };
   }
 
-  private readonly sections = new Map<string, string>();
+  private readonly sections = new Map<string, { text: string; size: number }>();
 
-  /** Sections are pure in (name, level, budget): each is rendered once. */
-  private section(name: SectionName, level: number, budget: number): string {
-    if (name === "note") return this.cut ? this.shortenedNote() : "";
-    const key = `${name}:${level}:${FITTING.has(name) && level === 1 ? budget : ""}`;
-    let text = this.sections.get(key);
-    if (text === undefined) {
-      text = this.renderSection(name, level, budget);
-      this.sections.set(key, text);
+  /** Sections are pure in (name, level, budget): each is rendered and measured once. */
+  private measured(name: SectionName, level: number, budget: number): { text: string; size: number } {
+    if (name === "note") {
+      const text = this.cut ? this.shortenedNote() : "";
+      return { text, size: this.size(text) };
     }
-    return text;
+    const key = `${name}:${level}:${FITTING.has(name) && level === 1 ? budget : ""}`;
+    let entry = this.sections.get(key);
+    if (entry === undefined) {
+      const text = this.renderSection(name, level, budget);
+      entry = { text, size: this.size(text) };
+      this.sections.set(key, entry);
+    }
+    return entry;
+  }
+
+  private section(name: SectionName, level: number, budget: number): string {
+    return this.measured(name, level, budget).text;
   }
 
   private renderSection(name: SectionName, level: number, budget: number): string {
@@ -894,7 +903,7 @@ function fitLines(
   more: (rest: number) => string,
   size: (text: string) => number,
 ): string | undefined {
-  const sizes = lines.map(size);
+  const sizes = lineSizes(lines, size);
   let total = -1;
   for (const n of sizes) total += n + 1;
   if (total <= budget) return lines.join("\n");
@@ -912,6 +921,17 @@ function fitLines(
     used += next;
   }
   return out.join("\n");
+}
+
+/** The sizes of lines fitted again and again (the BUILD list, at each budget), measured once. */
+const LINE_SIZES = new WeakMap<readonly string[], { size: (text: string) => number; sizes: number[] }>();
+
+function lineSizes(lines: readonly string[], size: (text: string) => number): number[] {
+  const known = LINE_SIZES.get(lines);
+  if (known && known.size === size) return known.sizes;
+  const sizes = lines.map(size);
+  LINE_SIZES.set(lines, { size, sizes });
+  return sizes;
 }
 
 /** As many comma-separated items as fit; undefined when none does. */

@@ -13,6 +13,7 @@ import { GITHUB_COMMENT_MAX, renderComment } from "../../src/comment/render-comm
 import type { RunEnvironment } from "../../src/github/event.js";
 import { commentContext } from "../../src/run/main-step.js";
 import type { Plan } from "../../src/state/plan.js";
+import { commandsShown } from "../support/commands-shown.js";
 import { largePlan } from "../support/plan-builder.js";
 import { wideChangePlan } from "../support/wide-change-plan.js";
 
@@ -38,15 +39,6 @@ const PULL_REQUEST: RunEnvironment = {
     headRef: "edit-stg-events",
   },
 };
-
-/** The `dbt build` lines the comment shows in a fenced `sh` block or a <pre> block, entities decoded. */
-function commandsShown(markdown: string): string[] {
-  const fenced = [...markdown.matchAll(/^```sh\n(dbt build [^\n]*)\n```$/gm)].map((m) => m[1]!);
-  const pre = [...markdown.matchAll(/<pre><code>(dbt build [^<]*)<\/code><\/pre>/g)].map((m) =>
-    m[1]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code))),
-  );
-  return [...fenced, ...pre];
-}
 
 const cases: Array<{ name: string; plan: () => Plan; builds: number }> = [
   { name: "planned by the real planner", plan: () => wideChangePlan(10_000, 9_869), builds: 9_869 },

@@ -6,8 +6,10 @@
  * hang off an unchanged seed and are reused. Recorded once from a full build,
  * then planned with the root's SQL edited. About 5 s at 10,000 nodes.
  */
+import { loadProject } from "../../src/dbt/load-project.js";
 import type { Plan } from "../../src/state/plan.js";
-import { type ModelSpec, modelId } from "./manifest-builder.js";
+import type { StateSnapshot } from "../../src/state/snapshot.js";
+import { buildManifest, type ModelSpec, modelId } from "./manifest-builder.js";
 import { planOf, projectOf, recordRun } from "./planner-harness.js";
 
 const DOMAINS = ["orders", "customers", "payments", "sessions"];
@@ -35,9 +37,18 @@ function models(nodes: number, reached: number, rootSql: string): ModelSpec[] {
   return out;
 }
 
-export function wideChangePlan(nodes = 10_000, reached = 9_869): Plan {
+/** Prod's state after a full build of the project, and the manifest of the pull request that edits the root. */
+export function wideChange(
+  nodes = 10_000,
+  reached = 9_869,
+): { before: StateSnapshot; manifest: Record<string, unknown> } {
   const base = projectOf(models(nodes, reached, "select 1 as id"));
   const statuses = Object.fromEntries([...base.graph.order].map((id) => [id, "success"]));
   const before = recordRun(base, { statuses }).snapshot;
-  return planOf(projectOf(models(nodes, reached, "select 2 as id")), before);
+  return { before, manifest: buildManifest(models(nodes, reached, "select 2 as id")) };
+}
+
+export function wideChangePlan(nodes = 10_000, reached = 9_869): Plan {
+  const { before, manifest } = wideChange(nodes, reached);
+  return planOf(loadProject(JSON.stringify(manifest), "manifest.json"), before);
 }
