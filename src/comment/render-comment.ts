@@ -709,16 +709,18 @@ class CommentRenderer {
 
   /**
    * The dbt command, from what the plan carries (never recomputed): level 0
-   * the exact `build_command`; level 1 the plan's `short_command` when it has
-   * one (else still the exact command); level 2, only for a plan whose
-   * commands all are over the limit, where the command is. A command is never
-   * truncated: it is whole or not shown.
+   * the exact `build_command` (in a comment, the plan's `short_command` when
+   * that one selects the same: it is shorter and loses nothing); level 1 the
+   * plan's `short_command` when it has one (else still the exact command);
+   * level 2, only for a plan whose commands all are over the limit, where the
+   * command is. A command is never truncated: it is whole or not shown.
    */
   private commandSection(level: number): string {
     const exact = this.plan.build_command;
     if (!exact) return "";
     const heading = this.context.outcome ? "### dbt command for the build set" : "### Command";
     const short = this.plan.short_command;
+    if (level === 0 && short?.exact && this.target === "comment") level = 1;
     if (level === 0 || (level === 1 && !short)) {
       const note = this.exactCommandNote();
       return [heading, commandBlock(exact), ...(note ? [note] : [])].join(SEPARATOR);

@@ -113,19 +113,30 @@ describe("the comment's command", () => {
     );
   });
 
-  it("keeps the exact command over the short one when the comment has room", () => {
+  it("keeps the exact command over a superset short one when the comment has room", () => {
     const command = longCommand(7_000);
-    const text = renderComment({ ...shop(), build_command: command, short_command: SHORT_EXACT }, {});
+    const text = renderComment({ ...shop(), build_command: command, short_command: SHORT_SUPERSET }, {});
     expect(text).toContain(fenced(command));
-    expect(text).not.toContain(SHORT_EXACT.command + "\n");
+    expect(text).not.toContain(SHORT_SUPERSET.command + "\n");
   });
 
-  it.each([65_000, 20_000, 5_000, 1_500, 1_000, 700])("keeps the command at a limit of %i characters", (limit) => {
-    const plan = { ...shop(), build_command: longCommand(70_000), short_command: SHORT_SUPERSET };
-    const text = renderComment(plan, { links: LINKS }, { limit });
-    expect(text.length).toBeLessThanOrEqual(limit);
-    expect(text).toContain(fenced(SHORT_SUPERSET.command));
+  it("shows a short command that selects the same in the comment, the exact one in the job summary", () => {
+    const command = longCommand(7_000);
+    const plan = { ...shop(), build_command: command, short_command: SHORT_EXACT };
+    expect(renderComment(plan, {})).toContain(fenced(SHORT_EXACT.command));
+    expect(renderComment(plan, {})).not.toContain(command);
+    expect(renderJobSummary(plan, {})).toContain(fenced(command));
   });
+
+  it.each([65_000, 20_000, 5_000, 1_500, 1_000, 700])(
+    "keeps the command at a limit of %i characters",
+    (limit) => {
+      const plan = { ...shop(), build_command: longCommand(70_000), short_command: SHORT_SUPERSET };
+      const text = renderComment(plan, { links: LINKS }, { limit });
+      expect(text.length).toBeLessThanOrEqual(limit);
+      expect(text).toContain(fenced(SHORT_SUPERSET.command));
+    },
+  );
 
   it("writes a command with hostile names as <pre> with entities, which decodes back to the command", () => {
     const command = "dbt build --select 'a```b' '<img src=x onerror=alert(1)>' '@org/team' 'x\ny'";
