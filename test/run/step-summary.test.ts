@@ -137,10 +137,13 @@ function wideNamesPlan(n: number): Plan {
   return builder.plan();
 }
 
+// The post step's render at 50,000 nodes takes half a minute on 2 busy cores (the picture and
+// the outcome lines, not the bound): its bound is checked at 10,000 through the step and here
+// with 3-byte names.
 describe.each([
-  { name: "50,000 nodes, every one built", plan: () => largePlan(50_000, { changedEvery: 1 }) },
-  { name: "12,000 nodes with 3-byte names, every one built", plan: () => wideNamesPlan(12_000) },
-])("the job summary of $name", ({ plan: make }) => {
+  { name: "50,000 nodes, every one built", plan: () => largePlan(50_000, { changedEvery: 1 }), post: false },
+  { name: "12,000 nodes with 3-byte names, every one built", plan: () => wideNamesPlan(12_000), post: true },
+])("the job summary of $name", ({ plan: make, post }) => {
   const plan = make();
   const context: CommentContext = {
     pullRequest: 7,
@@ -163,7 +166,7 @@ describe.each([
     );
   });
 
-  it("the post step's, with every node failed, fits and carries the command", () => {
+  it.runIf(post)("the post step's, with every node failed, fits and carries the command", () => {
     const failure = `Database Error → ${"列が見つかりません · ".repeat(30)}`;
     const outcome = {
       nodes: Object.fromEntries(
