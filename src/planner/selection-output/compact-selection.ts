@@ -21,6 +21,7 @@ import type { ProjectGraph } from "../../dbt/graph.js";
 import { shellQuote } from "../build-command.js";
 import {
   isTest,
+  runs,
   type SelectionMembers,
   type SelectionTarget,
   selectionMembers,
@@ -58,6 +59,9 @@ export interface CompactSelection {
   extra: string[];
   form: SelectionForm;
 }
+
+/** The members with what the union found: which are closed (their whole downstream is in the target). */
+type Members = SelectionMembers & { closed?: Uint8Array };
 
 interface Candidate {
   form: SelectionForm;
@@ -106,16 +110,17 @@ export function compactSelection(
     const chosen = finish(ms, fitting[0]!);
     if (chosen.exact) return chosen;
   }
-  return finish(ms, coarsen(ms, union, bounds), "superset");
+  return finish(ms, coarsen(ms, union, bounds));
 }
 
 /* ------------------------------------------------------------------ union */
 
-function unionParts(ms: SelectionMembers, namer: TermNamer, target: SelectionTarget): Part[] {
+function unionParts(ms: Members, namer: TermNamer, target: SelectionTarget): Part[] {
   const { index, executable, intended } = ms;
   const { members, children } = index;
   const n = members.length;
-  const { covered, roots } = closedRoots(ms, (i) => executable[i] === 1 && intended[i] === 1);
+  const { covered, closed, roots } = closedRoots(ms, (i) => executable[i] === 1 && intended[i] === 1);
+  ms.closed = closed;
   // Each BUILD node not under a root, by itself (it and its tests).
   const singles: { member: number; children: boolean }[] = [];
   for (const id of target.build) {
@@ -171,7 +176,7 @@ function unionParts(ms: SelectionMembers, namer: TermNamer, target: SelectionTar
 function closedRoots(
   ms: SelectionMembers,
   wanted: (i: number) => boolean,
-): { covered: Uint8Array; roots: { member: number; children: boolean }[] } {
+): { covered: Uint8Array; closed: Uint8Array; roots: { member: number; children: boolean }[] } {
   const { index, executable, order } = ms;
   const { members, parents, children } = index;
   const n = members.length;
@@ -207,7 +212,7 @@ function closedRoots(
       }
     }
   }
-  return { covered, roots };
+  return { covered, closed, roots };
 }
 
 /* ------------------------------------------------------------- complement */
@@ -245,21 +250,24 @@ function complementCandidate(ms: SelectionMembers, namer: TermNamer): Candidate 
  * term had it), checks `fqn:folder,resource_type:test`; sources their whole
  * source, then every source; at last `fqn:*`.
  */
-function coarsen(ms: SelectionMembers, union: Part[], bounds: SelectionBounds): Candidate {
+function coarsen(ms: Members, union: Part[], bounds: SelectionBounds): Candidate {
   let parts = union;
   const fits = (ps: Part[]): boolean =>
     ps.length <= bounds.maxTerms &&
     ps.reduce((sum, p) => sum + shellQuote(termText(p.term)).length + 1, 0) - 1 <= bounds.maxChars;
   const asCandidate = (ps: Part[]): Candidate => ({
-    form: "superset",
+    form: "union", // finish() says superset when the merges add anything
     select: ps.map((p) => p.term),
     exclude: [],
   });
   if (fits(parts)) return asCandidate(parts);
   const maxDepth = Math.max(0, ...parts.map((p) => p.anchor?.length ?? 0));
-  for (let depth = maxDepth - 1; depth >= 1; depth--) {
-    parts = mergeAtDepth(ms, parts, depth, bounds);
-    if (fits(parts)) return asCandidate(parts);
+  // First the folders that add nothing (the selection stays exact), then the cheapest.
+  for (const maxCost of [0, Number.POSITIVE_INFINITY]) {
+    for (let depth = maxDepth - 1; depth >= 1; depth--) {
+      parts = mergeAtDepth(ms, parts, depth, bounds, maxCost);
+      if (fits(parts)) return asCandidate(parts);
+    }
   }
   // Sources: by source, then all.
   const bySource = new Map<string, Part>();
@@ -286,7 +294,13 @@ function coarsen(ms: SelectionMembers, union: Part[], bounds: SelectionBounds): 
   return { form: "superset", select: [{ kind: "all" }], exclude: [] };
 }
 
-function mergeAtDepth(ms: SelectionMembers, parts: Part[], depth: number, bounds: SelectionBounds): Part[] {
+function mergeAtDepth(
+  ms: Members,
+  parts: Part[],
+  depth: number,
+  bounds: SelectionBounds,
+  maxCost: number,
+): Part[] {
   const groups = new Map<string, Part[]>();
   const keep: Part[] = [];
   for (const p of parts) {
@@ -299,39 +313,51 @@ function mergeAtDepth(ms: SelectionMembers, parts: Part[], depth: number, bounds
     if (list) list.push(p);
     else groups.set(key, [p]);
   }
-  // Cost of a folder: the executable members in it the target does not run.
-  const { index, executable, intended } = ms;
-  const cost = new Map<string, number>();
-  for (const key of groups.keys()) cost.set(key.slice(key.indexOf("\u0000") + 1), 0);
+  // Cost of a folder: what merging its terms adds: `fqn:folder` the executable
+  // members in it the target does not run, `fqn:folder+` also what lies
+  // downstream of them (members that are not closed). An estimate; the
+  // merged selection is resolved again at the end.
+  const { index, executable, intended, closed } = ms;
+  const open = new Map<string, number>();
+  const outside = new Map<string, number>();
+  for (const key of groups.keys()) {
+    const folder = key.slice(key.indexOf("\u0000") + 1);
+    open.set(folder, 0);
+    outside.set(folder, 0);
+  }
   for (let i = 0; i < index.members.length; i++) {
-    if (!executable[i] || intended[i]) continue;
+    const notClosed = closed !== undefined && !closed[i];
+    const notRun = executable[i] === 1 && !intended[i];
+    if (!notClosed && !notRun) continue;
     const f = flat(index.members[i]!.fqn);
     if (f.length <= depth) continue;
-    const key = f.slice(0, depth).join(".");
-    const c = cost.get(key);
-    if (c !== undefined) cost.set(key, c + 1);
+    const folder = f.slice(0, depth).join(".");
+    if (notClosed && open.has(folder)) open.set(folder, open.get(folder)! + 1);
+    if (notRun && outside.has(folder)) outside.set(folder, outside.get(folder)! + 1);
   }
-  const ordered = [...groups.entries()].sort(
-    ([a, pa], [b, pb]) =>
-      cost.get(a.slice(a.indexOf("\u0000") + 1))! - cost.get(b.slice(b.indexOf("\u0000") + 1))! ||
-      pb.length - pa.length ||
-      (a < b ? -1 : 1),
-  );
-  let terms = keep.length + ordered.reduce((sum, [, ps]) => sum + ps.length, 0);
-  let chars = [...parts].reduce((sum, p) => sum + shellQuote(termText(p.term)).length + 1, 0);
+  const plus = (ps: Part[]): boolean =>
+    ps.some((p) => p.term.kind !== "source" && p.term.kind !== "all" && p.term.children);
+  const costOf = (key: string, ps: Part[]): number => {
+    const folder = key.slice(key.indexOf("\u0000") + 1);
+    return key.startsWith("node") && plus(ps) ? open.get(folder)! : outside.get(folder)!;
+  };
+  const ordered = [...groups.entries()]
+    .map(([key, ps]) => ({ key, ps, cost: costOf(key, ps) }))
+    .sort((a, b) => a.cost - b.cost || b.ps.length - a.ps.length || (a.key < b.key ? -1 : 1));
+  let terms = keep.length + ordered.reduce((sum, g) => sum + g.ps.length, 0);
+  let chars = parts.reduce((sum, p) => sum + shellQuote(termText(p.term)).length + 1, 0);
   const merged: Part[] = [...keep];
-  for (const [key, ps] of ordered) {
-    if (ps.length < 2 || (terms <= bounds.maxTerms && chars <= bounds.maxChars)) {
+  for (const { key, ps, cost } of ordered) {
+    if (ps.length < 2 || cost > maxCost || (terms <= bounds.maxTerms && chars <= bounds.maxChars)) {
       merged.push(...ps);
       continue;
     }
     const group = key.slice(0, key.indexOf("\u0000")) as Part["group"];
     const folder = ps[0]!.anchor!.slice(0, depth);
     const value = folder.join(".");
-    const children = ps.some((p) => p.term.kind !== "source" && p.term.kind !== "all" && p.term.children);
     const term: Term =
       group === "node"
-        ? { kind: "fqn", value, bare: false, children }
+        ? { kind: "fqn", value, bare: false, children: plus(ps) }
         : { kind: "fqn", value, bare: false, children: false, only: group as "test" | "unit_test" };
     merged.push({ term, anchor: folder, group });
     terms -= ps.length - 1;
@@ -369,12 +395,12 @@ function finish(ms: SelectionMembers, c: Candidate, form: SelectionForm = c.form
     const left = resolveTerms(index, c.exclude);
     for (let i = 0; i < chosen.length; i++) if (left[i]) chosen[i] = 0;
   }
+  const ran = runs(ms, chosen);
   const extra: string[] = [];
   let missing = false;
-  for (let i = 0; i < chosen.length; i++) {
-    if (!executable[i]) continue;
-    if (chosen[i] && !intended[i]) extra.push(index.members[i]!.id);
-    else if (!chosen[i] && intended[i]) missing = true;
+  for (let i = 0; i < ran.length; i++) {
+    if (ran[i] && !intended[i]) extra.push(index.members[i]!.id);
+    else if (!ran[i] && intended[i] && executable[i]) missing = true;
   }
   if (missing) return finish(ms, { form: "superset", select: [{ kind: "all" }], exclude: [] }, "superset");
   extra.sort();

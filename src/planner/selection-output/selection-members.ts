@@ -13,6 +13,14 @@
  * parent among them (dbt's default `--indirect-selection eager`, selector.py
  * `expand_selection`); the checks REUSE nodes run; and the tests of the
  * sources whose checks run (eager on the source). Pure.
+ *
+ * Unit tests are the exception: `dbt build` queues its selection without
+ * them and runs a model's selected unit tests right before that model
+ * (task/build.py `get_graph_queue`, `model_to_unit_test_map` keyed by the
+ * unit test's first dependency, `call_model_and_unit_tests_runner`). A unit
+ * test runs only when its model runs: it is intended only when its model is
+ * built (the planner builds a reused model whose unit tests changed), and a
+ * selection runs it only when it selects its model too (`runs`).
  */
 import type { ProjectGraph } from "../../dbt/graph.js";
 import { type SelectionIndex, selectionIndex } from "../selection-index.js";
@@ -54,6 +62,10 @@ export function selectionMembers(graph: ProjectGraph, target: SelectionTarget): 
     if (EXECUTED.has(m.resourceType) && !graph.ephemerals.has(m.id)) executable[i] = 1;
   }
   const intended = new Uint8Array(n);
+  for (const id of target.build) {
+    const i = byId.get(id);
+    if (i !== undefined) intended[i] = 1;
+  }
   const withTests = (id: string): void => {
     const i = byId.get(id);
     if (i === undefined) return;
@@ -66,7 +78,36 @@ export function selectionMembers(graph: ProjectGraph, target: SelectionTarget): 
     const i = byId.get(id);
     if (i !== undefined) intended[i] = 1;
   }
+  // A unit test runs only with its model.
+  for (let i = 0; i < n; i++) {
+    if (intended[i] && members[i]!.resourceType === "unit_test") {
+      const model = unitTestModel(index, i);
+      if (model === null || !intended[model]) intended[i] = 0;
+    }
+  }
   return { graph, index, executable, intended, order: topologicalOrder(index) };
+}
+
+/** The model a unit test belongs to: its first dependency (task/build.py `build_model_to_unit_test_map`). */
+export function unitTestModel(index: SelectionIndex, unitTest: number): number | null {
+  return index.parents[unitTest]![0] ?? null;
+}
+
+/**
+ * What `dbt build` runs of a selection (a mask of selected members): the
+ * executable members, less the unit tests whose model it doesn't run.
+ */
+export function runs(ms: SelectionMembers, selected: Uint8Array): Uint8Array {
+  const { index, executable } = ms;
+  const out = new Uint8Array(selected.length);
+  for (let i = 0; i < selected.length; i++) if (selected[i] && executable[i]) out[i] = 1;
+  for (let i = 0; i < selected.length; i++) {
+    if (out[i] && index.members[i]!.resourceType === "unit_test") {
+      const model = unitTestModel(index, i);
+      if (model === null || !out[model]) out[i] = 0;
+    }
+  }
+  return out;
 }
 
 /** Kahn's algorithm over the selection graph; members on a cycle (dbt refuses those) come last. */
