@@ -4,18 +4,15 @@
  * on a merge), and still carries a runnable `dbt build` command (the plan's
  * `build_command` or its `short_command`); shortened, it says the whole plan
  * is in the plan file. Through the action's main and post steps at 10,000
- * nodes (9,869 built), and through the functions they call at 50,000 nodes
- * with every node built, promoted or failed, and with names whose characters
- * take 3 bytes each.
+ * nodes (9,869 built), and through the functions they call with every node
+ * built, promoted or failed and names whose characters take 3 bytes each
+ * (50,000 nodes: step-summary.slow.test.ts).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CommentContext } from "../../src/comment/comment-context.js";
-import { JOB_SUMMARY_LIMIT, JOB_SUMMARY_MAX_BYTES } from "../../src/comment/render-comment.js";
-import type { PromotionReport } from "../../src/comment/render-promotion.js";
-import { utf8Length } from "../../src/comment/utf8-length.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { runMainStep } from "../../src/run/main-step.js";
@@ -23,21 +20,11 @@ import { runPostStep } from "../../src/run/post-step.js";
 import { mainStepSummary, postStepSummary } from "../../src/run/step-summary.js";
 import type { Plan } from "../../src/state/plan.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
-import { commandsShown } from "../support/commands-shown.js";
-import { largePlan, PlanBuilder, why } from "../support/plan-builder.js";
+import { PlanBuilder, why } from "../support/plan-builder.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
 import { buildRunResults } from "../support/run-builders.js";
+import { expectBounded, promotionOf } from "../support/step-summary-checks.js";
 import { wideChange } from "../support/wide-change-plan.js";
-
-/** What a summary must be: within the step's bound, with a command the plan carries. */
-function expectBounded(summary: string, plan: Plan): void {
-  // The runner adds a line end (at most 2 bytes) after the write.
-  expect(utf8Length(summary) + 2).toBeLessThanOrEqual(JOB_SUMMARY_MAX_BYTES);
-  expect(utf8Length(summary)).toBeLessThanOrEqual(JOB_SUMMARY_LIMIT);
-  const shown = commandsShown(summary);
-  expect(shown).toHaveLength(1);
-  expect([plan.build_command, plan.short_command?.command]).toContain(shown[0]);
-}
 
 describe("the action's steps at 10,000 nodes, 9,869 built", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "ods-step-summary-"));
@@ -98,31 +85,6 @@ describe("the action's steps at 10,000 nodes, 9,869 built", () => {
   });
 });
 
-/** Every BUILD node in the promotion report, half promoted, with the promotion's long messages. */
-function promotionOf(plan: Plan): PromotionReport {
-  return {
-    pullRequest: 7,
-    environment: "pr-7",
-    status: "committed",
-    id: "e2afe3ce-ae30-4076-af1c-123d946b2bb2",
-    atomic: true,
-    nodes: plan.entries
-      .filter((e) => e.action === "BUILD")
-      .map((e, i) => ({
-        unique_id: e.unique_id,
-        name: e.name,
-        promoted: i % 2 === 0,
-        code: i % 2 === 0 ? "promoted" : "not_a_table",
-        message:
-          i % 2 === 0
-            ? "Built by the pull request (run pr7-run-1) with main's code over the data prod has: moved into prod instead of built."
-            : "It is a view: only tables are promoted; dbt builds it.",
-      })),
-    retainUntil: "2026-12-03T12:00:00.000Z",
-    viewsLeft: [],
-  };
-}
-
 /** `n` nodes in a chain of layers whose names take 3 bytes a character, all built. */
 function wideNamesPlan(n: number): Plan {
   const builder = new PlanBuilder();
@@ -137,13 +99,10 @@ function wideNamesPlan(n: number): Plan {
   return builder.plan();
 }
 
-// The post step's render at 50,000 nodes takes half a minute on 2 busy cores (the picture and
-// the outcome lines, not the bound): its bound is checked at 10,000 through the step and here
-// with 3-byte names.
+// 50,000 nodes: step-summary.slow.test.ts (npm run test:slow).
 describe.each([
-  { name: "50,000 nodes, every one built", plan: () => largePlan(50_000, { changedEvery: 1 }), post: false },
-  { name: "12,000 nodes with 3-byte names, every one built", plan: () => wideNamesPlan(12_000), post: true },
-])("the job summary of $name", ({ plan: make, post }) => {
+  { name: "12,000 nodes with 3-byte names, every one built", plan: () => wideNamesPlan(12_000) },
+])("the job summary of $name", ({ plan: make }) => {
   const plan = make();
   const context: CommentContext = {
     pullRequest: 7,
@@ -166,7 +125,7 @@ describe.each([
     );
   });
 
-  it.runIf(post)("the post step's, with every node failed, fits and carries the command", () => {
+  it("the post step's, with every node failed, fits and carries the command", () => {
     const failure = `Database Error → ${"列が見つかりません · ".repeat(30)}`;
     const outcome = {
       nodes: Object.fromEntries(
