@@ -1,12 +1,14 @@
 /**
  * The plan as one self-contained HTML page (`ods-state plan --format html`):
- * the same headline, reasons and dbt command as the comment, readable in a
+ * the same headline, warnings, reasons and dbt command as the comment (the
+ * exact `build_command` with its `--exclude`, whatever its length), readable in a
  * browser without GitHub. No script, no external resource; every untrusted
  * string (node names, messages, the project, run ids) is HTML-escaped and
  * cleaned of control characters. Pure: a plan in, a string out.
  */
 import { cleanText, MAX_NAME } from "../comment/markdown-escape.js";
 import { entryLabel, phraseContext, phraseEntry } from "../comment/reason-phrases.js";
+import { orderedWarnings, warningParts } from "../comment/warning-titles.js";
 import {
   formatCount,
   formatDuration,
@@ -78,7 +80,13 @@ export function renderHtml(plan: Plan): string {
         : `No recorded state for ${environment}: every node is built.`
     }${plan.pointers ? "; planned for a pull request's environment (reused nodes are pointer views)" : ""}. Planned ${htmlText(formatTime(plan.planned_at))}.</p>`,
     plan.warnings.length > 0
-      ? `<h2>Warnings</h2>\n<ul>${plan.warnings.map((w) => `<li>${wordsToHtml(messageWords(w.message))}</li>`).join("")}</ul>`
+      ? `<h2>Warnings</h2>\n<ul>${orderedWarnings(plan.warnings)
+          .map((w) => warningParts(w))
+          .map(
+            ({ title, message }) =>
+              `<li>${title ? `<strong>${htmlText(title)}</strong>: ` : ""}${wordsToHtml(messageWords(message))}</li>`,
+          )
+          .join("")}</ul>`
       : "",
     section("To build", build),
     checks.length > 0
@@ -86,10 +94,17 @@ export function renderHtml(plan: Plan): string {
       : "",
     section("Reused", reuse),
     plan.build_command
-      ? `<h2>The dbt command</h2>\n<pre>${htmlText(plan.build_command, Number.POSITIVE_INFINITY)}</pre>`
+      ? `<h2>The dbt command</h2>\n<pre>${htmlText(plan.build_command, Number.POSITIVE_INFINITY)}</pre>${supersetNote(plan)}`
       : "<p>Nothing to build.</p>",
     `<p class="muted">${plural(plan.entries.length, "node")} planned; the full plan is <code>ods-state plan --format json</code> (docs/cli-formats.md).</p>`,
     "</body></html>",
   ];
   return `${parts.filter((p) => p !== "").join("\n")}\n`;
+}
+
+/** Under a superset command: how many more it runs than the plan, and that their tests run. */
+function supersetNote(plan: Plan): string {
+  if (plan.select_exact !== false) return "";
+  const n = plan.select_extra?.length ?? 0;
+  return `\n<p>No exact dbt selection fits the bounds, so this command runs ${formatCount(n)} more ${n === 1 ? "node or test" : "nodes and tests"} than the plan (listed in the plan's <code>select_extra</code>): more, never fewer. <code>dbt build</code> also runs the tests of what it selects.</p>`;
 }

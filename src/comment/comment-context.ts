@@ -71,4 +71,9 @@ export interface CommentLinks {
   jobSummary?: string;
   /** The plan file as an artifact. */
   planArtifact?: string;
+  /**
+   * The plan file on the runner (the action's `plan-path` output): the job
+   * summary says the whole plan is there when it is shortened. Not a link.
+   */
+  planFile?: string;
 }

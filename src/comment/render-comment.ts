@@ -11,14 +11,25 @@
  * the lineage picture (mermaid); the dbt command; the PR environment; the
  * promotion preview; a footer with the links to the full plan.
  *
- * Size: GitHub refuses bodies over 65,536 characters. The render targets
- * `limit` (65,000 by default) and always fits: when the full render is longer
- * it shortens, in this order, the REUSE list (as much as fits, then counts
- * only), the BUILD reasons (as much as fits, then counts per reason), the
- * picture (grouped, then left out), the command, the promotion list, the
- * environment lists; it then says so at the top and links to the job summary
- * and the plan artifact. If even that is too long (only possible with a tiny
- * limit), a minimal comment with the headline and the links is returned.
+ * Size: GitHub refuses bodies over 65,536 characters, and keeps at most
+ * 1 MiB (in UTF-8 bytes) of a step's job summary. The render targets `limit`
+ * (65,000 characters for a comment, JOB_SUMMARY_LIMIT bytes for the job
+ * summary) and always fits: when the full render is longer it shortens, in
+ * this order, the REUSE list (as much as fits, then counts only), the BUILD
+ * reasons (as much as fits, then counts per reason), the picture (grouped,
+ * then left out), the promotion list, the environment lists; it then says so
+ * at the top and links to the job summary and the plan artifact.
+ *
+ * The command is never left out (issue 20): the plan's exact `build_command`
+ * when it fits, else the plan's `short_command` (the planner keeps it within
+ * COMMENT_COMMAND_BOUNDS), saying whether it runs more than the plan. The
+ * comment swaps to the short command before anything else is cut (a reviewer
+ * reads reasons, CI runs the exact command from the outputs); the job summary
+ * swaps last (it is the run's record of what CI runs). Only a plan that
+ * carries no command short enough (one without `short_command`) gets a
+ * sentence instead. If even that is too long (only possible with a tiny
+ * limit), a minimal comment with the headline, the command and the links is
+ * returned, dropping the command only when it alone is over the limit.
  */
 import type { Plan, PlanEntry, ReasonCode } from "../state/plan.js";
 import type { CommentContext, NodeRunStatus } from "./comment-context.js";
@@ -42,14 +53,22 @@ import {
   primaryCode,
   REASON_TITLES,
 } from "./reason-phrases.js";
+import { utf8Length } from "./utf8-length.js";
+import { orderedWarnings, warningParts } from "./warning-titles.js";
 import { formatCount, formatDuration, formatTime, plural, shortSha, wordsToMarkdown } from "./words.js";
 
 /** What the comment aims at: under GitHub's 65,536 with room to spare. */
 export const COMMENT_LIMIT = 65_000;
 /** GitHub's hard limit on a comment body. */
 export const GITHUB_COMMENT_MAX = 65_536;
-/** The job summary may be up to 1 MiB per step; stay well under. */
-export const JOB_SUMMARY_LIMIT = 900_000;
+/** GitHub's limit on what one step writes to its job summary: 1 MiB, in UTF-8 bytes. */
+export const JOB_SUMMARY_MAX_BYTES = 1_048_576;
+/**
+ * UTF-8 bytes a step writes to its job summary at most, everything it
+ * appends included (src/run/step-summary.ts): room under GitHub's limit for
+ * the line ends the runner adds and the post step's one-line notes.
+ */
+export const JOB_SUMMARY_LIMIT = 1_040_000;
 
 /** Names shown per list in the environment block. */
 const ENVIRONMENT_NAMES_SHOWN = 30;
@@ -59,8 +78,10 @@ const CHECKS_SHOWN = 20;
 const WARNINGS_SHOWN = 10;
 
 export interface RenderOptions {
-  /** Characters the result may have; default COMMENT_LIMIT. */
+  /** What the result may measure (in `measure` units); default COMMENT_LIMIT. */
   limit?: number;
+  /** `chars` (UTF-16 code units, as GitHub counts a comment; the default) or `utf8` bytes (the job summary). */
+  measure?: "chars" | "utf8";
   /** The hidden marker at the top; default true. */
   marker?: boolean;
   /** `job_summary` leaves out the marker and the link to the job summary itself. */
@@ -99,9 +120,13 @@ export function renderComment(plan: Plan, context: CommentContext = {}, options:
   return new CommentRenderer(plan, context, options).render();
 }
 
-/** The same markdown for GITHUB_STEP_SUMMARY: no marker, a larger limit. */
-export function renderJobSummary(plan: Plan, context: CommentContext = {}): string {
-  return renderComment(plan, context, { limit: JOB_SUMMARY_LIMIT, marker: false, target: "job_summary" });
+/** The same markdown for GITHUB_STEP_SUMMARY: no marker, a limit in UTF-8 bytes (JOB_SUMMARY_LIMIT by default). */
+export function renderJobSummary(
+  plan: Plan,
+  context: CommentContext = {},
+  limit = JOB_SUMMARY_LIMIT,
+): string {
+  return renderComment(plan, context, { limit, measure: "utf8", marker: false, target: "job_summary" });
 }
 
 type SectionName =
@@ -116,22 +141,35 @@ type SectionName =
   | "promotion"
   | "footer";
 
-/** Which sections go to which level, in order, until the comment fits. Level 1 of a list is "as much as fits". */
-const CUTS: Array<[SectionName, number]> = [
+/**
+ * Which sections go to which level, in order, until the comment fits. Level 1
+ * of a list is "as much as fits". The command has no cut that leaves it
+ * out: level 1 is the plan's short command. Past the cuts, a minimal comment
+ * with the command comes before level 2 (a sentence saying where the command
+ * is, for a plan that carries none short enough).
+ */
+const LIST_CUTS: Array<[SectionName, number]> = [
   ["reuse", 1],
   ["reuse", 2],
   ["build", 1],
   ["build", 2],
   ["lineage", 1],
   ["lineage", 2],
-  ["command", 1],
   ["promotion", 1],
   ["promotion", 2],
   ["environment", 1],
 ];
 
+const CUTS: Record<"comment" | "job_summary", Array<[SectionName, number]>> = {
+  comment: [["command", 1], ...LIST_CUTS],
+  job_summary: [...LIST_CUTS, ["command", 1]],
+};
+
 /** Sections given back detail after cutting, most important first. */
-const RESTORE: SectionName[] = ["lineage", "build", "command", "promotion", "environment", "reuse"];
+const RESTORE: Record<"comment" | "job_summary", SectionName[]> = {
+  comment: ["lineage", "build", "command", "promotion", "environment", "reuse"],
+  job_summary: ["command", "lineage", "build", "promotion", "environment", "reuse"],
+};
 
 /** Sections whose level 1 fills the space left (the budget). */
 const FITTING: ReadonlySet<SectionName> = new Set(["build", "reuse", "promotion"]);
@@ -165,6 +203,8 @@ class CommentRenderer {
   private readonly reuse: PlanEntry[];
   private readonly byId: Map<string, PlanEntry>;
   private readonly limit: number;
+  /** The size of a text in the limit's unit. */
+  private readonly size: (text: string) => number;
   private readonly target: "comment" | "job_summary";
   private readonly jobSummaryUrl: string | undefined;
   private readonly artifactUrl: string | undefined;
@@ -185,6 +225,7 @@ class CommentRenderer {
     this.reuse = plan.entries.filter((e) => e.action === "REUSE");
     this.byId = new Map(plan.entries.map((e) => [e.unique_id, e]));
     this.limit = options.limit ?? COMMENT_LIMIT;
+    this.size = options.measure === "utf8" ? utf8Length : (text) => text.length;
     this.target = options.target ?? "comment";
     this.jobSummaryUrl = this.target === "comment" ? safeUrl(context.links?.jobSummary) : undefined;
     this.artifactUrl = safeUrl(context.links?.planArtifact);
@@ -193,70 +234,85 @@ class CommentRenderer {
   render(): string {
     const levels = new Map<SectionName, number>(ORDER.map((s) => [s, 0]));
     let out = this.compose(levels);
-    if (out.length <= this.limit) return out;
+    if (out.size <= this.limit) return out.text;
     this.cut = true;
-    for (const [section, level] of CUTS) {
+    for (const [section, level] of CUTS[this.target]) {
       levels.set(section, level);
       out = this.compose(levels);
-      if (out.length <= this.limit) break;
+      if (out.size <= this.limit) break;
     }
-    if (out.length > this.limit) return this.minimal();
-    // Cutting in order may have cut more than needed (a long command cut last
+    if (out.size > this.limit) {
+      const withCommand = this.minimal(true);
+      if (withCommand !== undefined) return withCommand;
+      levels.set("command", 2);
+      out = this.compose(levels);
+      if (out.size > this.limit) return this.minimal(false);
+    }
+    // Cutting in order may have cut more than needed (a long command cut
     // leaves room for the picture and the reasons): give back detail, most
     // important first, while it still fits.
-    for (const section of RESTORE) {
+    for (const section of RESTORE[this.target]) {
       const current = levels.get(section)!;
       for (let level = 0; level < current; level++) {
         levels.set(section, level);
         const candidate = this.compose(levels);
-        if (candidate.length <= this.limit) {
+        if (candidate.size <= this.limit) {
           out = candidate;
           break;
         }
         levels.set(section, current);
       }
     }
-    return out;
+    return out.text;
   }
 
   // ---- composition -------------------------------------------------------
 
-  private compose(levels: Map<SectionName, number>): string {
+  /** The comment at these levels, and its size (the sum of its parts': a section is measured once). */
+  private compose(levels: Map<SectionName, number>): { text: string; size: number } {
     const head = this.head();
     const rendered = new Map<SectionName, string>();
-    let used = head.length;
+    let used = this.size(head);
     for (const name of ORDER) {
       const level = levels.get(name)!;
       if (FITTING.has(name) && level === 1) continue;
-      const text = this.section(name, level, Number.POSITIVE_INFINITY);
+      const { text, size } = this.measured(name, level, Number.POSITIVE_INFINITY);
       rendered.set(name, text);
-      if (text) used += text.length + SEPARATOR.length;
+      if (text) used += size + SEPARATOR.length;
     }
     for (const name of ORDER) {
       const level = levels.get(name)!;
       if (!(FITTING.has(name) && level === 1)) continue;
       // Its separator and the final newline count too.
       const budget = this.limit - used - SEPARATOR.length - 1;
-      const text = this.section(name, level, budget);
+      const { text, size } = this.measured(name, level, budget);
       rendered.set(name, text);
-      if (text) used += text.length + SEPARATOR.length;
+      if (text) used += size + SEPARATOR.length;
     }
     const parts = [head, ...ORDER.map((name) => rendered.get(name)!).filter((t) => t !== "")];
-    return parts.join(SEPARATOR) + "\n";
+    return { text: parts.join(SEPARATOR) + "\n", size: used + 1 };
   }
 
-  private readonly sections = new Map<string, string>();
+  private readonly sections = new Map<string, { text: string; size: number }>();
 
-  /** Sections are pure in (name, level, budget): each is rendered once. */
-  private section(name: SectionName, level: number, budget: number): string {
-    if (name === "note") return this.cut ? this.shortenedNote() : "";
-    const key = `${name}:${level}:${FITTING.has(name) && level === 1 ? budget : ""}`;
-    let text = this.sections.get(key);
-    if (text === undefined) {
-      text = this.renderSection(name, level, budget);
-      this.sections.set(key, text);
+  /** Sections are pure in (name, level, budget): each is rendered and measured once. */
+  private measured(name: SectionName, level: number, budget: number): { text: string; size: number } {
+    if (name === "note") {
+      const text = this.cut ? this.shortenedNote() : "";
+      return { text, size: this.size(text) };
     }
-    return text;
+    const key = `${name}:${level}:${FITTING.has(name) && level === 1 ? budget : ""}`;
+    let entry = this.sections.get(key);
+    if (entry === undefined) {
+      const text = this.renderSection(name, level, budget);
+      entry = { text, size: this.size(text) };
+      this.sections.set(key, entry);
+    }
+    return entry;
+  }
+
+  private section(name: SectionName, level: number, budget: number): string {
+    return this.measured(name, level, budget).text;
   }
 
   private renderSection(name: SectionName, level: number, budget: number): string {
@@ -284,28 +340,38 @@ class CommentRenderer {
     }
   }
 
-  /** The headline and the links, dropping parts whole (never cutting inside markup) until it fits. */
-  private minimal(): string {
+  /**
+   * The headline, the command and the links, dropping parts whole (never
+   * cutting inside markup) until it fits. `withCommand`: with the shortest
+   * command the plan carries, or undefined when that doesn't fit; else
+   * without it, down to one line.
+   */
+  private minimal(withCommand: true): string | undefined;
+  private minimal(withCommand: false): string;
+  private minimal(withCommand: boolean): string | undefined {
     const tooLarge = "The plan is too large to summarise here.";
-    const candidates = [
-      [this.head(), this.shortenedNote(), tooLarge, this.footer()],
-      [this.head(), this.shortenedNote(), tooLarge],
-      [this.head(), tooLarge],
-    ];
+    const command = withCommand ? this.section("command", 1, Number.POSITIVE_INFINITY) : "";
+    const candidates = withCommand
+      ? [
+          [this.head(), this.shortenedNote(), tooLarge, command, this.footer()],
+          [this.head(), this.shortenedNote(), tooLarge, command],
+          [this.head(), command],
+        ]
+      : [
+          [this.head(), this.shortenedNote(), tooLarge, this.footer()],
+          [this.head(), this.shortenedNote(), tooLarge],
+          [this.head(), tooLarge],
+        ];
     for (const parts of candidates) {
-      const text = parts.join(SEPARATOR) + "\n";
-      if (text.length <= this.limit) return text;
+      const text = parts.filter((part) => part !== "").join(SEPARATOR) + "\n";
+      if (this.size(text) <= this.limit) return text;
     }
+    if (withCommand) return undefined;
     const marker =
       this.options.marker !== false && this.target === "comment" ? commentMarker(this.project) + "\n" : "";
-    return (
-      marker +
-      truncate(
-        `ods-state plan: ${formatCount(this.build.length)} to build, ${formatCount(this.reuse.length)} to reuse.`,
-        Math.max(1, this.limit - marker.length - 1),
-      ) +
-      "\n"
-    );
+    const line = `ods-state plan: ${formatCount(this.build.length)} to build, ${formatCount(this.reuse.length)} to reuse.`;
+    // ASCII but for the "…" of a cut (3 bytes in UTF-8).
+    return marker + truncate(line, Math.max(1, this.limit - this.size(marker) - 3)) + "\n";
   }
 
   // ---- head ----------------------------------------------------------------
@@ -396,20 +462,25 @@ class CommentRenderer {
 
   private shortenedNote(): string {
     const links = this.fullPlanLinks();
+    const file = this.planFile();
     const where = links
-      ? `The full plan: ${links}.`
-      : this.target === "comment"
-        ? "The full plan is in this run's job summary."
-        : "The full plan is in `ods-state plan --format json`.";
+      ? `The full plan: ${links}${file ? `; the plan file ${file}` : ""}.`
+      : file
+        ? `The full plan is in the plan file ${file}.`
+        : this.target === "comment"
+          ? "The full plan is in this run's job summary."
+          : "The full plan is in `ods-state plan --format json`.";
     return `> [!NOTE]\n> This plan is too long for one ${this.target === "comment" ? "comment" : "summary"}, so parts of it are shortened. ${where}`;
   }
 
+  /** The plan's warnings, each with its title (a superset selection first), at most WARNINGS_SHOWN. */
   private warnings(): string {
-    const warnings = this.plan.warnings;
+    const warnings = orderedWarnings(this.plan.warnings);
     if (warnings.length === 0) return "";
-    const lines = warnings
-      .slice(0, WARNINGS_SHOWN)
-      .map((w) => `> - ${mdMessage(w.message || WARNING_TITLES[w.code] || w.code)}`);
+    const lines = warnings.slice(0, WARNINGS_SHOWN).map((w) => {
+      const { title, message } = warningParts(w);
+      return `> - ${title ? `**${mdText(title)}**: ` : ""}${mdMessage(message)}`;
+    });
     if (warnings.length > WARNINGS_SHOWN)
       lines.push(`> - and ${plural(warnings.length - WARNINGS_SHOWN, "more warning")}.`);
     return ["> [!WARNING]", ...lines].join("\n");
@@ -488,8 +559,9 @@ class CommentRenderer {
     const intro = [heading, `By reason:\n${counts}`].join(SEPARATOR);
     const list = fitLines(
       lines,
-      budget - intro.length - SEPARATOR.length,
+      budget - this.size(intro) - SEPARATOR.length,
       (rest) => `- … and ${plural(rest, "more node")}${this.seeFullPlan()}`,
+      this.size,
     );
     return list === undefined ? compact : [intro, list].join(SEPARATOR);
   }
@@ -511,10 +583,19 @@ class CommentRenderer {
     return first;
   }
 
+  /** The job summary names the plan file on the runner (the action's `plan-path` output); a comment doesn't. */
+  private planFile(): string | undefined {
+    const file = this.context.links?.planFile;
+    if (this.target !== "job_summary" || !file) return undefined;
+    return `${mdCode(file, 300)} (the action's ${mdCode("plan-path")} output)`;
+  }
+
   private seeFullPlan(): string {
     const links: string[] = [];
     if (this.jobSummaryUrl) links.push(`the [job summary](${this.jobSummaryUrl})`);
     if (this.artifactUrl) links.push(`the [plan artifact](${this.artifactUrl})`);
+    const file = this.planFile();
+    if (file) links.push(`the plan file ${file}`);
     return links.length ? `: see ${links.join(" or ")}` : "";
   }
 
@@ -573,36 +654,37 @@ class CommentRenderer {
     // Level 1: as much as fits, notable nodes first.
     let room =
       budget -
-      summary.length -
+      this.size(summary) -
       close.length -
       3 * SEPARATOR.length -
-      (relationNote ? relationNote.length + 2 : 0);
+      (relationNote ? this.size(relationNote) + 2 : 0);
     const blocks = [summary];
     const notableFit = fitLines(
       notableLines,
       Math.min(room, Math.max(0, room - 200)),
       (rest) => `- … and ${plural(rest, "more")}`,
+      this.size,
     );
     if (notableFit === undefined) return compact;
     if (notableFit) {
       blocks.push(notableFit);
-      room -= notableFit.length + SEPARATOR.length;
+      room -= this.size(notableFit) + SEPARATOR.length;
     }
     for (const g of plainGroups) {
-      const names = fitItems(g.names, room - g.heading.length - 40);
+      const names = fitItems(g.names, room - this.size(g.heading) - 40, this.size);
       if (names === undefined) {
         blocks.push(`${g.heading}${plural(g.names.length, "node")}.`);
-        room -= g.heading.length + 20;
+        room -= this.size(g.heading) + 20;
         continue;
       }
       const text = g.heading + names.text + (names.rest ? ` and ${plural(names.rest, "more")}.` : ".");
       blocks.push(text);
-      room -= text.length + SEPARATOR.length;
+      room -= this.size(text) + SEPARATOR.length;
     }
     if (relationNote) blocks.push(relationNote);
     blocks.push(close);
     const text = blocks.join(SEPARATOR);
-    return text.length <= budget ? text : compact;
+    return this.size(text) <= budget ? text : compact;
   }
 
   private relationNote(): string | undefined {
@@ -625,16 +707,54 @@ class CommentRenderer {
     return parts.join(SEPARATOR);
   }
 
+  /**
+   * The dbt command, from what the plan carries (never recomputed): level 0
+   * the exact `build_command` (in a comment, the plan's `short_command` when
+   * that one selects the same: it is shorter and loses nothing); level 1 the
+   * plan's `short_command` when it has one (else still the exact command);
+   * level 2, only for a plan whose commands all are over the limit, where the
+   * command is. A command is never truncated: it is whole or not shown.
+   */
   private commandSection(level: number): string {
-    const command = this.plan.build_command;
-    if (!command) return "";
+    const exact = this.plan.build_command;
+    if (!exact) return "";
     const heading = this.context.outcome ? "### dbt command for the build set" : "### Command";
-    if (level >= 1)
-      return [
-        heading,
-        `The command selects ${plural(this.build.length, "node")} and is too long for this comment: it is in the job summary and in the action's ${mdCode("select")} output.`,
-      ].join(SEPARATOR);
-    return [heading, codeBlock(command, "sh", 200_000, false)].join(SEPARATOR);
+    const short = this.plan.short_command;
+    if (level === 0 && short?.exact && this.target === "comment") level = 1;
+    if (level === 0 || (level === 1 && !short)) {
+      const note = this.exactCommandNote();
+      return [heading, commandBlock(exact), ...(note ? [note] : [])].join(SEPARATOR);
+    }
+    if (level === 1 && short)
+      return [heading, commandBlock(short.command), this.shortCommandNote(short)].join(SEPARATOR);
+    const where =
+      this.target === "comment"
+        ? `in the job summary and in the action's ${mdCode("select")} and ${mdCode("exclude")} outputs`
+        : `in the action's ${mdCode("select")} and ${mdCode("exclude")} outputs and in the plan file (${mdCode("build_command")})`;
+    return [
+      heading,
+      `The command selects ${plural(this.build.length, "node")} and is too long for this ${this.target === "comment" ? "comment" : "summary"}: it is ${where}.`,
+    ].join(SEPARATOR);
+  }
+
+  /** Under the exact command, when it runs more than the plan: how many more, and that their tests run. */
+  private exactCommandNote(): string {
+    if (this.plan.select_exact !== false) return "";
+    const extra = this.plan.select_extra?.length ?? 0;
+    return `No exact dbt selection fits the bounds, so this command runs ${moreThanThePlan(extra)} (listed in the plan's ${mdCode("select_extra")}): more, never fewer. ${TESTS_RUN}`;
+  }
+
+  /** Under the short command: that it is not the exact one, what it adds, where the exact one is, that tests run. */
+  private shortCommandNote(short: NonNullable<Plan["short_command"]>): string {
+    const exactIs = this.plan.select_exact === false ? "full" : "exact";
+    const what = short.exact
+      ? `this shorter one selects the same nodes`
+      : `this shorter one runs ${moreThanThePlan(short.extra)}`;
+    const where =
+      this.target === "comment"
+        ? `in the job summary and the ${mdCode("select")}/${mdCode("exclude")} outputs`
+        : `in the ${mdCode("select")}/${mdCode("exclude")} outputs and the plan file (${mdCode("build_command")})`;
+    return `The ${exactIs} command is too long for this ${this.target === "comment" ? "comment" : "summary"}; ${what}. CI runs the ${exactIs} command, ${where}. ${TESTS_RUN}`;
   }
 
   // ---- environment, promotion ----------------------------------------------
@@ -702,11 +822,34 @@ class CommentRenderer {
     if (level === 0) return [heading, intro, lines.join("\n")].join(SEPARATOR);
     const list = fitLines(
       lines,
-      budget - compact.length - SEPARATOR.length,
+      budget - this.size(compact) - SEPARATOR.length,
       (rest) => `- … and ${plural(rest, "more")}`,
+      this.size,
     );
     return list === undefined ? compact : [compact, list].join(SEPARATOR);
   }
+}
+
+/**
+ * `dbt build` runs the tests of what it selects: its default indirect
+ * selection (eager) selects every test with a selected parent (dbt-core
+ * core/dbt/graph/selector.py, NodeSelector.expand_selection).
+ */
+const TESTS_RUN = `${"`"}dbt build${"`"} also runs the tests of what it selects.`;
+
+/** `1 more node or test than the plan`, `12 more nodes and tests than the plan`. */
+function moreThanThePlan(n: number): string {
+  return `${formatCount(n)} more ${n === 1 ? "node or test" : "nodes and tests"} than the plan`;
+}
+
+/**
+ * A command as a code block, whole (never truncated: a cut command would run
+ * something else). Names in it are untrusted: codeBlock fences it only when
+ * every character is on its allow-list (no backtick can close the fence),
+ * else writes it as <pre> with entities, which copies back as the command.
+ */
+function commandBlock(command: string): string {
+  return codeBlock(command, "sh", Number.POSITIVE_INFINITY, false);
 }
 
 /** Reasons that, when every BUILD node has them, are said once for all. */
@@ -716,17 +859,6 @@ const SHARED_CODES: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
   "target_changed",
   "never_built",
 ]);
-
-const WARNING_TITLES: Record<string, string> = {
-  no_state: "No state found",
-  stale_source_freshness: "Source freshness is older than the last build",
-  target_changed: "State from another target",
-  no_sources_json: "No source freshness",
-  scheme_changed: "Fingerprint scheme changed",
-  selector_matches_nothing: "A selector matches nothing",
-  selection_plans_nothing: "The selection plans nothing",
-  selection_superset: "The selection runs more than the plan",
-};
 
 const REUSE_WORDS: Partial<Record<ReasonCode, string>> = {
   unchanged: "unchanged",
@@ -771,18 +903,20 @@ function fitLines(
   lines: readonly string[],
   budget: number,
   more: (rest: number) => string,
+  size: (text: string) => number,
 ): string | undefined {
+  const sizes = lineSizes(lines, size);
   let total = -1;
-  for (const line of lines) total += line.length + 1;
+  for (const n of sizes) total += n + 1;
   if (total <= budget) return lines.join("\n");
   const out: string[] = [];
   let used = 0;
   for (let i = 0; i < lines.length; i++) {
-    const closing = more(lines.length - i);
-    const next = lines[i]!.length + 1;
-    if (used + next + closing.length > budget) {
-      if (used + closing.length > budget) return undefined;
-      out.push(closing);
+    const closing = size(more(lines.length - i));
+    const next = sizes[i]! + 1;
+    if (used + next + closing > budget) {
+      if (used + closing > budget) return undefined;
+      out.push(more(lines.length - i));
       return out.join("\n");
     }
     out.push(lines[i]!);
@@ -791,13 +925,29 @@ function fitLines(
   return out.join("\n");
 }
 
+/** The sizes of lines fitted again and again (the BUILD list, at each budget), measured once. */
+const LINE_SIZES = new WeakMap<readonly string[], { size: (text: string) => number; sizes: number[] }>();
+
+function lineSizes(lines: readonly string[], size: (text: string) => number): number[] {
+  const known = LINE_SIZES.get(lines);
+  if (known && known.size === size) return known.sizes;
+  const sizes = lines.map(size);
+  LINE_SIZES.set(lines, { size, sizes });
+  return sizes;
+}
+
 /** As many comma-separated items as fit; undefined when none does. */
-function fitItems(items: readonly string[], budget: number): { text: string; rest: number } | undefined {
+function fitItems(
+  items: readonly string[],
+  budget: number,
+  size: (text: string) => number,
+): { text: string; rest: number } | undefined {
   let used = 0;
   let n = 0;
   for (const item of items) {
-    if (used + item.length + 2 > budget) break;
-    used += item.length + 2;
+    const next = size(item) + 2;
+    if (used + next > budget) break;
+    used += next;
     n++;
   }
   if (n === 0 && items.length > 0) return undefined;

@@ -1,13 +1,15 @@
 /**
  * The plan as plain text for the CLI's text format: a summary, one line per
  * node (action, name, reason in the same words as the comment), warnings and
- * the dbt command. Every untrusted string is cleaned of control characters
+ * the dbt command (the exact `build_command`, with its `--exclude`: a
+ * terminal has no length limit, so never the short one). Every untrusted string is cleaned of control characters
  * (so a node name can't move the cursor or recolour the terminal) and of line
  * breaks. Pure.
  */
 import type { Plan } from "../state/plan.js";
 import { cleanText, MAX_NAME } from "./markdown-escape.js";
 import { entryLabel, phraseContext, phraseEntry } from "./reason-phrases.js";
+import { orderedWarnings, warningParts } from "./warning-titles.js";
 import { formatCount, formatDuration, formatTime, messageWords, plural, wordsToPlain } from "./words.js";
 
 /** Widest name column; longer names push their reason to the right. */
@@ -58,8 +60,23 @@ export function renderTerminal(plan: Plan): string {
     );
   if (plan.warnings.length) {
     lines.push("");
-    for (const w of plan.warnings) lines.push(`warning: ${wordsToPlain(messageWords(w.message))}`);
+    for (const w of orderedWarnings(plan.warnings)) {
+      const { title, message } = warningParts(w);
+      lines.push(`warning: ${title ? `${title}: ` : ""}${wordsToPlain(messageWords(message))}`);
+    }
   }
-  if (plan.build_command) lines.push("", cleanText(plan.build_command, Number.POSITIVE_INFINITY));
+  if (plan.build_command) {
+    lines.push("", cleanText(plan.build_command, Number.POSITIVE_INFINITY));
+    if (plan.select_exact === false)
+      lines.push(
+        `(this command runs ${supersetCount(plan)} than the plan, listed in the plan's select_extra: no exact dbt selection fits the bounds; dbt build also runs the tests of what it selects)`,
+      );
+  }
   return lines.join("\n") + "\n";
+}
+
+/** `3 more nodes and tests`: what a superset selection runs beyond the plan. */
+function supersetCount(plan: Plan): string {
+  const n = plan.select_extra?.length ?? 0;
+  return `${formatCount(n)} more ${n === 1 ? "node or test" : "nodes and tests"}`;
 }

@@ -7,8 +7,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { CommentContext } from "../comment/comment-context.js";
-import { renderComment, renderJobSummary } from "../comment/render-comment.js";
-import { renderPromotion } from "../comment/render-promotion.js";
+import { renderComment } from "../comment/render-comment.js";
 import { projectNameOf } from "../dbt/project-name.js";
 import type { EnvironmentChange } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
@@ -39,6 +38,7 @@ import type { Ports } from "./ports.js";
 import { cleanUpEnvironments, type MergePromotion, promoteOnMerge, savePromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
 import { openRestoredState } from "./restored-state.js";
+import { mainStepSummary } from "./step-summary.js";
 
 export const DEFAULT_ENVIRONMENT = "prod";
 
@@ -202,8 +202,13 @@ export async function runMainStep(
   const context = commentContext(run, result);
   if (created) context.environment = environmentBlock(created, result);
   if (ports.summary) {
+    // Within GitHub's 1 MiB per step; the whole plan is in the plan file.
     await ports.summary(
-      renderJobSummary(result, context) + (promotion ? `\n${renderPromotion(promotion.report)}` : ""),
+      mainStepSummary(
+        result,
+        { ...context, links: { ...context.links, planFile: planPath } },
+        promotion?.report ?? null,
+      ),
     );
   } else
     log.info(

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { CommentContext } from "../comment/comment-context.js";
-import { renderComment, renderJobSummary } from "../comment/render-comment.js";
+import { renderComment } from "../comment/render-comment.js";
 import type { RepairReport } from "../env/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
@@ -27,6 +27,7 @@ import type { Ports } from "./ports.js";
 import { cleanUpEnvironments, loadPromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
 import { repairOpenEnvironments } from "./repair-step.js";
+import { postStepSummary } from "./step-summary.js";
 
 /** What the post step did that a caller (or a test) reads. */
 export interface PostStepResult {
@@ -97,7 +98,10 @@ export async function runPostStep(
     }
     const plan = JSON.parse(readFileSync(planPath, "utf8")) as Plan;
     const context: CommentContext = { ...commentContext(run, plan), outcome: outcomeOf(results) };
-    if (ports.summary) await ports.summary(renderJobSummary(plan, context));
+    if (ports.summary)
+      await ports.summary(
+        postStepSummary(plan, { ...context, links: { ...context.links, planFile: planPath } }),
+      );
     await upsertComment(inputs, run, ports, renderComment(plan, context), plan.project);
   }
   return result;

@@ -1,8 +1,8 @@
 /**
  * The size rule: GitHub refuses a comment body over 65,536 characters. A
  * 10,000-node plan renders under the limit, says it was shortened, links to
- * the full plan, and keeps the most useful parts (picture, reasons) before
- * the REUSE list.
+ * the full plan, and keeps the most useful parts (picture, reasons, the
+ * command) before the REUSE list. The job summary is bounded in UTF-8 bytes.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -13,6 +13,7 @@ import {
   renderComment,
   renderJobSummary,
 } from "../../src/comment/render-comment.js";
+import { utf8Length } from "../../src/comment/utf8-length.js";
 import { largePlan } from "../support/plan-builder.js";
 import { LINKS } from "./scenarios.js";
 
@@ -39,14 +40,17 @@ describe("a 10,000-node plan", () => {
     expect(markdown).toMatch(/- … and [\d,]+ more nodes: see the \[job summary\]/);
   });
 
-  it("keeps the counts, the reasons by count, a grouped picture; cuts the REUSE list and the command first", () => {
+  it("keeps the counts, the reasons by count, a grouped picture and the short command; cuts the REUSE list first", () => {
     const build = plan.entries.filter((e) => e.action === "BUILD").length;
     expect(markdown).toContain(`**${build.toLocaleString("en-US")} to build · `);
     expect(markdown).toContain("By reason:\n- a parent changes code: ");
     expect(markdown).toContain("```mermaid\ngraph LR\n");
     expect(markdown).toMatch(/nodes are grouped per folder with counts|the rest grouped per folder/);
     expect(markdown).toContain("Too many to list here: see the [job summary]");
-    expect(markdown).toContain("The command selects");
+    // The exact command is half a megabyte: the plan's short command stands in for it, whole.
+    expect(plan.build_command!.length).toBeGreaterThan(400_000);
+    expect(markdown).toContain("```sh\n" + plan.short_command!.command + "\n```");
+    expect(markdown).not.toContain("The command selects");
     const mermaid = markdown.match(/```mermaid\n([\s\S]*?)\n```/)![1]!;
     expect(mermaid.length).toBeLessThan(50_000);
     expect((mermaid.match(/ --> /g) ?? []).length).toBeLessThanOrEqual(400);
@@ -63,13 +67,16 @@ describe("a 10,000-node plan", () => {
       const text = renderComment(plan, { links: LINKS }, { limit });
       expect(text.length, `limit ${limit}`).toBeLessThanOrEqual(limit);
       expect(text.startsWith(commentMarker(plan.project))).toBe(true);
+      expect(text, `limit ${limit}`).toContain("```sh\n" + plan.short_command!.command + "\n```");
     }
   });
 
   it("the job summary has room for more", () => {
     const summary = renderJobSummary(plan, { links: LINKS });
-    expect(summary.length).toBeLessThanOrEqual(JOB_SUMMARY_LIMIT);
+    expect(utf8Length(summary)).toBeLessThanOrEqual(JOB_SUMMARY_LIMIT);
     expect(summary.length).toBeGreaterThan(markdown.length);
+    // The summary has room for the exact command, whole: it is what CI runs.
+    expect(summary).toContain("```sh\n" + plan.build_command + "\n```");
   });
 });
 

@@ -3,8 +3,11 @@
  * planner writes them (stable code, message with names in backticks,
  * structured data), parents for the lineage, durations for the estimate.
  * The builder orders entries by depth then id and fills the summary, the
- * build command and the select string, as the planner does.
+ * build command, the select string and (past COMMENT_COMMAND_BOUNDS) a short
+ * command, as the planner does.
  */
+
+import { COMMENT_COMMAND_BOUNDS } from "../../src/planner/selection-output/compact-selection.js";
 import type {
   Evidence,
   Plan,
@@ -188,6 +191,8 @@ export class PlanBuilder {
     const selectors = build.map((e) =>
       shellWord(e.package_name === this.project ? e.name : `${e.package_name}.${e.name}`),
     );
+    const command = build.length ? `dbt build --select ${selectors.join(" ")}` : null;
+    const short = command === null ? undefined : shortCommandOf(this.project, entries, command);
     return {
       schema_version: PLAN_SCHEMA_VERSION,
       scope: `${this.project}/${this.environment}`,
@@ -200,14 +205,68 @@ export class PlanBuilder {
       selection: [],
       summary: { build: build.length, reuse: entries.length - build.length },
       entries,
-      build_command: build.length ? `dbt build --select ${selectors.join(" ")}` : null,
+      build_command: command,
       select: selectors.join(" "),
       exclude: "",
       select_terms: selectors.length,
       select_exact: true,
+      ...(short ? { short_command: short } : {}),
       warnings: this.warnings,
     };
   }
+}
+
+/**
+ * A short command like the planner's (src/planner/plan.ts, shortCommand):
+ * none while `command` fits COMMENT_COMMAND_BOUNDS; else the BUILD roots with
+ * `+` (dbt's descendants operator) when every node downstream of them builds
+ * and they fit the bounds (exact), else the whole package, a superset that
+ * runs every REUSE node too.
+ */
+export function shortCommandOf(
+  project: string,
+  entries: readonly TestEntry[],
+  command: string,
+): Plan["short_command"] | undefined {
+  if (command.length <= COMMENT_COMMAND_BOUNDS.maxChars) return undefined;
+  const building = new Set(entries.filter((e) => e.action === "BUILD").map((e) => e.unique_id));
+  const children = new Map<string, string[]>();
+  for (const e of entries)
+    for (const p of e.parents ?? []) children.set(p, [...(children.get(p) ?? []), e.unique_id]);
+  const downstreamBuilds = (root: string): boolean => {
+    const todo = [root];
+    const seen = new Set(todo);
+    while (todo.length) {
+      for (const child of children.get(todo.pop()!) ?? []) {
+        if (!building.has(child)) return false;
+        if (!seen.has(child)) {
+          seen.add(child);
+          todo.push(child);
+        }
+      }
+    }
+    return true;
+  };
+  const roots = entries.filter(
+    (e) => e.action === "BUILD" && !(e.parents ?? []).some((p) => building.has(p)),
+  );
+  const terms = roots.map((e) =>
+    shellWord(`${e.package_name === project ? e.name : `${e.package_name}.${e.name}`}+`),
+  );
+  const exact = `dbt build --select ${terms.join(" ")}`;
+  if (
+    terms.length <= COMMENT_COMMAND_BOUNDS.maxTerms &&
+    exact.length <= COMMENT_COMMAND_BOUNDS.maxChars &&
+    roots.every((e) => downstreamBuilds(e.unique_id))
+  )
+    return { command: exact, terms: terms.length, exact: true, extra: 0 };
+  const extra = entries.length - building.size;
+  return {
+    command: `dbt build --select ${shellWord(`package:${project}`)}`,
+    terms: 1,
+    exact: extra === 0,
+    extra,
+  };
 }
 
 /** Single-quotes a word for a POSIX shell unless it is plainly safe. */
