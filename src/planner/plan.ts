@@ -268,7 +268,7 @@ function supersetWarning(chosen: CompactSelection): PlanWarning {
   const n = chosen.extra.length;
   return {
     code: "selection_superset",
-    message: `No exact dbt selection fits ${SELECT_BOUNDS.maxTerms} terms and ${SELECT_BOUNDS.maxChars.toLocaleString("en-US")} characters: \`select\` runs ${n} node${n === 1 ? "" : "s"} and test${n === 1 ? "" : "s"} beyond the plan (more, never fewer; listed in the plan's \`select_extra\`).`,
+    message: `No exact dbt selection fits ${SELECT_BOUNDS.maxTerms} terms and ${SELECT_BOUNDS.maxChars.toLocaleString("en-US")} characters: \`select\` runs ${n.toLocaleString("en-US")} node${n === 1 ? "" : "s"} and test${n === 1 ? "" : "s"} beyond the plan (more, never fewer; listed in the plan's \`select_extra\`).`,
   };
 }
 
