@@ -24,11 +24,13 @@ import { nodesOfSelect, runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-
 import { runCli } from "../../src/cli/run-cli.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
+import { buildCommand } from "../../src/planner/build-command.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { captureContext } from "../support/cli-context.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
+import { nodesRun } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
@@ -230,6 +232,8 @@ describe.each(ENGINES)(
         expect(push.recorder.log()).toContain(says);
         expect(push.recorder.outputs["promoted-count"]).toBe("0");
         expect(push.recorder.outputs.select).toBe(plan!.select);
+        expect(push.recorder.outputs.exclude).toBe(plan!.exclude);
+        expect(push.recorder.outputs["select-terms"]).toBe(String(plan!.select_terms));
         expect(push.recorder.outputs["build-count"]).toBe(String(plan!.summary.build));
         expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(before);
       },
@@ -242,16 +246,25 @@ describe.each(ENGINES)(
       const outputs = push.recorder.outputs;
       expect(outputs["promoted-count"]).toBe("1");
       expect(outputs["build-count"]).toBe(String(plan!.summary.build - 1));
-      expect(nodesOfSelect(s.mainManifest, plan!.select)).toContain(id("orders"));
-      expect(nodesOfSelect(s.mainManifest, outputs.select!)).not.toContain(id("orders"));
-      expect(outputs.select!.split(" ").sort()).toEqual([
-        "fqn:shop.marts.customer_countries",
-        "fqn:shop.marts.fct_daily_revenue",
-        "fqn:shop.staging.stg_orders",
+      // `select` and `exclude`, resolved as dbt resolves them: the plan's BUILD set less the promoted orders.
+      const graph = s.mainProject.graph;
+      expect(nodesRun(graph, plan!.select, plan!.exclude)).toContain(id("orders"));
+      expect(nodesRun(graph, outputs.select!, outputs.exclude!)).toEqual([
+        id("customer_countries"),
+        id("fct_daily_revenue"),
+        id("stg_orders"),
       ]);
       // Prod answers with the rows the pull request built; the promotion's decisions are in the file and the summary.
       expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(prOrders);
       const promotion = JSON.parse(readFileSync(outputs["promotion-path"]!, "utf8"));
+      // The outputs carry the promotion's compact selection of the rest (issue 20), and the log its command.
+      expect(outputs.select).toBe(promotion.select);
+      expect(outputs.exclude).toBe(promotion.exclude);
+      expect(outputs["select-terms"]).toBe(String(promotion.selectTerms));
+      expect(promotion.selectExact).toBe(true);
+      expect(push.recorder.log()).toContain(
+        `dbt builds the rest: ${buildCommand(promotion.select, promotion.exclude)} (`,
+      );
       expect(
         promotion.report.nodes.find((n: { unique_id: string }) => n.unique_id === id("orders")),
       ).toMatchObject({

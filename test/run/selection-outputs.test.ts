@@ -25,13 +25,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadProject } from "../../src/dbt/load-project.js";
-import { selectNodes } from "../../src/planner/selection.js";
 import { SELECT_BOUNDS } from "../../src/planner/selection-output/compact-selection.js";
 import type { Plan } from "../../src/state/plan.js";
 import { throughBash } from "../support/adversarial/hostile.js";
 import { runStep, type StepRun, srcEntry } from "../support/adversarial/run-step.js";
-import { shellWords } from "../support/adversarial/shell-words.js";
 import { buildManifest, type ModelSpec } from "../support/manifest-builder.js";
+import { nodesRun, selectorWords } from "../support/resolve-selection.js";
 import { buildRunResults } from "../support/run-builders.js";
 import type { FakeRun } from "../support/services/actions-world.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
@@ -56,16 +55,9 @@ function workflowArguments(outputs: Record<string, string>): string {
   return `${outputs.select} ${workflowExclude(outputs.exclude!)}`;
 }
 
-function words(text: string): string[] {
-  const parsed = shellWords(text);
-  if (!parsed.ok) throw new Error(`not shell-safe: ${parsed.problem}`);
-  return parsed.words;
-}
-
 /** The plan's `select` and `exclude` resolved with dbt's semantics: the models, seeds and snapshots they run. */
 function resolved(manifest: unknown, p: Plan): Set<string> {
-  const project = loadProject(JSON.stringify(manifest), "manifest.json");
-  return selectNodes(project.graph, words(p.select), words(p.exclude)).nodes;
+  return new Set(nodesRun(loadProject(JSON.stringify(manifest), "manifest.json").graph, p.select, p.exclude));
 }
 
 function built(p: Plan): Set<string> {
@@ -171,7 +163,7 @@ describe("the selection outputs through the main step (src/main.ts, @actions/cor
     expect(step.outputs.exclude).toBe(p.exclude);
     expect(step.outputs["select-terms"]).toBe(String(p.select_terms));
     expect(p.select_terms).toBeGreaterThan(0);
-    expect(p.select_terms).toBe(words(p.select).length + words(p.exclude).length);
+    expect(p.select_terms).toBe(selectorWords(p.select).length + selectorWords(p.exclude).length);
 
     // Exact: resolved as dbt resolves it, the selection runs the BUILD set and nothing else.
     expect(p.select_exact).toBe(true);
@@ -181,7 +173,7 @@ describe("the selection outputs through the main step (src/main.ts, @actions/cor
     // The README's line, as GitHub substitutes it and bash reads it, is the plan's build_command.
     const viaWorkflow = throughBash(workflowArguments(step.outputs));
     expect(viaWorkflow.created).toEqual([]);
-    expect(["dbt", ...viaWorkflow.args]).toEqual(words(p.build_command!));
+    expect(["dbt", ...viaWorkflow.args]).toEqual(selectorWords(p.build_command!));
 
     // The log line says how many terms the exact selection has; no superset warning.
     expect(step.stdout).toContain(`: ${p.build_command} (${termsText(p.select_terms)}, exact)`);

@@ -1,0 +1,22 @@
+/**
+ * What a `select` / `exclude` pair (as the plan and the action's outputs
+ * write them: shell-quoted terms) makes `dbt build` run among the planned
+ * nodes: read as bash reads the words, resolved with dbt's selection
+ * semantics (src/planner/selection.ts, after core/dbt/graph/selector.py).
+ * Independent of the form the compactor picks (fqn terms, `+`, complement).
+ */
+import type { ProjectGraph } from "../../src/dbt/graph.js";
+import { selectNodes } from "../../src/planner/selection.js";
+import { shellWords } from "./adversarial/shell-words.js";
+
+export function selectorWords(text: string): string[] {
+  const parsed = shellWords(text);
+  if (!parsed.ok) throw new Error(`not shell-safe: ${parsed.problem}`);
+  return parsed.words;
+}
+
+/** The models, seeds and snapshots `dbt build --select <select> [--exclude <exclude>]` runs, sorted. */
+export function nodesRun(graph: ProjectGraph, select: string, exclude: string): string[] {
+  if (select === "") return [];
+  return [...selectNodes(graph, selectorWords(select), selectorWords(exclude)).nodes].sort();
+}
