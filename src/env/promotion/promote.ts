@@ -145,8 +145,9 @@ type RemainingSelection = Pick<
  * is (the same compactSelection, the same target) less the promoted nodes:
  * the BUILD entries not promoted, the checks REUSE entries run (class 12:
  * a promotion moves only BUILD tables, so those checks still have to run),
- * and the sources whose checks run. The promoted nodes' own tests ran in
- * the pull request's build and are not run again.
+ * and the sources whose checks run. A test that reads only promoted nodes
+ * passed in the pull request's build and is not run again (one that also
+ * reads a node dbt builds now runs, as dbt's eager indirect selection has it).
  */
 function remainingSelection(
   plan: Plan,
