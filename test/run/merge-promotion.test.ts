@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodesOfSelect, runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
+import { runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
@@ -30,7 +30,7 @@ import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { captureContext } from "../support/cli-context.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
-import { nodesRun } from "../support/resolve-selection.js";
+import { nodesRun, nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
@@ -144,13 +144,18 @@ describe.each(ENGINES)(
     }
 
     /** dbt build --select <select> with the CI or prod target: the manifest's compiled SQL, run_results.json written. */
-    async function dbtBuild(manifest: unknown, select: string, dbtTarget: string, invocationId: string) {
+    async function dbtBuild(
+      manifest: unknown,
+      outputs: Record<string, string>,
+      dbtTarget: string,
+      invocationId: string,
+    ) {
       const session = await open();
       try {
         const results = await runDbt(session, {
           manifest,
           target: dbtTarget,
-          select: nodesOfSelect(manifest, select),
+          select: nodesToBuild(manifest, outputs.select!, outputs.exclude),
           invocationId,
           // Ten minutes ago: the stand-in takes a second per node, and its builds must be over by now.
           startedAt: new Date(Date.now() - 600_000).toISOString(),
@@ -180,9 +185,10 @@ describe.each(ENGINES)(
       const pr = job({ name: "pull_request", action: "opened" });
       await pr.main();
       expect(pr.recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
-      const select = pr.recorder.outputs.select!;
-      expect(nodesOfSelect(s.prManifest, select)).toContain(id("orders"));
-      const results = await dbtBuild(s.prManifest, select, "ci", "pr7-run-1");
+      expect(nodesToBuild(s.prManifest, pr.recorder.outputs.select!, pr.recorder.outputs.exclude)).toContain(
+        id("orders"),
+      );
+      const results = await dbtBuild(s.prManifest, pr.recorder.outputs, "ci", "pr7-run-1");
       expect(results.results.every((r: { status: string }) => r.status !== "error")).toBe(true);
       await pr.post();
       expect(pr.recorder.log()).toMatch(
@@ -278,7 +284,7 @@ describe.each(ENGINES)(
 
       // dbt writes the manifest and the run results of one invocation.
       const mainRun = s.mainManifest.metadata.invocation_id as string;
-      const results = await dbtBuild(s.mainManifest, outputs.select!, "prod", mainRun);
+      const results = await dbtBuild(s.mainManifest, outputs, "prod", mainRun);
       expect(results.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(id("orders"));
       await push.post();
       expect(push.recorder.log()).toContain("1 promoted from acme/shop:shop:pr-7");

@@ -6,6 +6,7 @@
  * Independent of the form the compactor picks (fqn terms, `+`, complement).
  */
 import type { ProjectGraph } from "../../src/dbt/graph.js";
+import { loadProject } from "../../src/dbt/load-project.js";
 import { selectNodes } from "../../src/planner/selection.js";
 import { shellWords } from "./adversarial/shell-words.js";
 
@@ -19,4 +20,13 @@ export function selectorWords(text: string): string[] {
 export function nodesRun(graph: ProjectGraph, select: string, exclude: string): string[] {
   if (select === "") return [];
   return [...selectNodes(graph, selectorWords(select), selectorWords(exclude)).nodes].sort();
+}
+
+/**
+ * The set the dbt stand-in (scripts/lib/dbt-standin.ts `runDbt`) builds for
+ * a manifest document and the action's `select` / `exclude` outputs, as
+ * `dbt build --select <select> [--exclude <exclude>]` would.
+ */
+export function nodesToBuild(manifest: unknown, select: string, exclude = ""): Set<string> {
+  return new Set(nodesRun(loadProject(JSON.stringify(manifest), "manifest.json").graph, select, exclude));
 }
