@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
-import { nodesToBuild } from "../support/resolve-selection.js";
+import { nodesToBuild, sourcesSelected } from "../support/resolve-selection.js";
 import { copyDistToTemp, type DistRun, runDistEntry } from "../support/run-dist.js";
 import type { FakeRun } from "../support/services/actions-world.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
@@ -171,12 +171,15 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     const { main, post } = await job(mergeRun, workspace, { repository });
     expectClean(main);
     expect(main.outputs["promoted-count"]).toBe("1");
-    expect(main.outputs.select!.split(" ").sort()).toEqual([
-      "fqn:shop.marts.customer_countries",
-      "fqn:shop.marts.fct_daily_revenue",
-      "fqn:shop.staging.stg_orders",
-      // The source's tests: prod's state has no passing run of them over its current data.
-      "source:raw.orders",
+    // `select` minus `exclude`, resolved as dbt resolves them: the rest of the BUILD set…
+    expect([...nodesToBuild(MAIN, main.outputs.select!, main.outputs.exclude)].sort()).toEqual([
+      "model.shop.customer_countries",
+      "model.shop.fct_daily_revenue",
+      "model.shop.stg_orders",
+    ]);
+    // …and the source's tests: prod's state has no passing run of them over its current data.
+    expect(sourcesSelected(MAIN, main.outputs.select!, main.outputs.exclude)).toEqual([
+      "source.shop.raw.orders",
     ]);
     expect(main.summary).toContain("<code>orders</code> — **promoted**");
     expect(await rows(`"analytics"."orders"`)).toBe(prOrders);
@@ -210,7 +213,12 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     const orders = plan.entries.find((e: { name: string }) => e.name === "orders");
     expect(orders.action).toBe("REUSE");
     // The hook that reads the target, and the source's tests (the stand-in runs no `source:` selection).
-    expect(main.outputs.select).toBe("fqn:shop.marts.customer_countries source:raw.orders");
+    expect([...nodesToBuild(MAIN, main.outputs.select!, main.outputs.exclude)]).toEqual([
+      "model.shop.customer_countries",
+    ]);
+    expect(sourcesSelected(MAIN, main.outputs.select!, main.outputs.exclude)).toEqual([
+      "source.shop.raw.orders",
+    ]);
     expect(main.outputs["promoted-count"]).toBe("0");
   });
 });

@@ -30,3 +30,10 @@ export function nodesRun(graph: ProjectGraph, select: string, exclude: string): 
 export function nodesToBuild(manifest: unknown, select: string, exclude = ""): Set<string> {
   return new Set(nodesRun(loadProject(JSON.stringify(manifest), "manifest.json").graph, select, exclude));
 }
+
+/** The sources `dbt build --select <select> [--exclude <exclude>]` selects (their data tests run), sorted. */
+export function sourcesSelected(manifest: unknown, select: string, exclude = ""): string[] {
+  if (select === "") return [];
+  const graph = loadProject(JSON.stringify(manifest), "manifest.json").graph;
+  return [...selectNodes(graph, selectorWords(select), selectorWords(exclude)).sources].sort();
+}
