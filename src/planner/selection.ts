@@ -43,6 +43,41 @@ export function selectNodes(
   select: readonly string[],
   exclude: readonly string[] = [],
 ): Selection {
+  const index = selectionIndex(graph);
+  const { chosen, unmatched } = resolveSelection(graph, select, exclude);
+  const nodes = new Set<string>();
+  const sources = new Set<string>();
+  for (let i = 0; i < chosen.length; i++) {
+    if (!chosen[i]) continue;
+    const member = index.members[i]!;
+    if (graph.nodes.has(member.id)) nodes.add(member.id);
+    else if (member.kind === "source" && graph.sources.has(member.id)) sources.add(member.id);
+  }
+  return { nodes, sources, unmatched };
+}
+
+/**
+ * Every member dbt selects (tests by eager indirect selection included), by
+ * unique id: what `dbt build --select … --exclude …` resolves to before it
+ * keeps the resources it runs.
+ */
+export function selectedMembers(
+  graph: ProjectGraph,
+  select: readonly string[],
+  exclude: readonly string[] = [],
+): Set<string> {
+  const index = selectionIndex(graph);
+  const { chosen } = resolveSelection(graph, select, exclude);
+  const out = new Set<string>();
+  for (let i = 0; i < chosen.length; i++) if (chosen[i]) out.add(index.members[i]!.id);
+  return out;
+}
+
+function resolveSelection(
+  graph: ProjectGraph,
+  select: readonly string[],
+  exclude: readonly string[],
+): { chosen: Uint8Array; unmatched: string[] } {
   const included = parseSelection(select, "select");
   const excluded = parseSelection(exclude, "exclude");
   const index = selectionIndex(graph);
@@ -61,15 +96,7 @@ export function selectNodes(
     if (found === null) unmatched.push(part.raw);
     else for (let i = 0; i < n; i++) if (found[i]) chosen[i] = 0;
   }
-  const nodes = new Set<string>();
-  const sources = new Set<string>();
-  for (let i = 0; i < n; i++) {
-    if (!chosen[i]) continue;
-    const member = index.members[i]!;
-    if (graph.nodes.has(member.id)) nodes.add(member.id);
-    else if (member.kind === "source" && graph.sources.has(member.id)) sources.add(member.id);
-  }
-  return { nodes, sources, unmatched };
+  return { chosen, unmatched };
 }
 
 /** The members an intersection selects, or null when it selects none. */

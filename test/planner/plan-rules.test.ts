@@ -3,6 +3,7 @@ import { plan } from "../../src/planner/plan.js";
 import type { ModelSpec } from "../support/manifest-builder.js";
 import { modelId } from "../support/manifest-builder.js";
 import { decisions, entryOf, planOf, projectOf, recordRun, sourcesOf } from "../support/planner-harness.js";
+import { resolveSelect } from "../support/resolve-select.js";
 import { countries, ORDERS, ORDERS_SOURCE, orders, SEED, STG, stg } from "../support/shop-base-project.js";
 
 /**
@@ -340,8 +341,10 @@ describe("planning rules, first match wins", () => {
       [0, SEED],
       [1, ORDERS],
     ]);
-    expect(p.select).toBe("fqn:shop.stg_orders fqn:shop.countries fqn:shop.orders");
-    expect(p.build_command).toBe("dbt build --select fqn:shop.stg_orders fqn:shop.countries fqn:shop.orders");
+    // Everything builds: the whole project, as dbt's own default selection.
+    expect(p.select).toBe("'fqn:*'");
+    expect(p.select_terms).toBe(1);
+    expect(p.build_command).toBe("dbt build --select 'fqn:*'");
   });
 
   it.each([
@@ -392,8 +395,8 @@ describe("tested sources (#232): a source's checks run when nothing vouches for 
     const snapshot = status === null ? null : recorded(status);
     const p = planOf(project(), snapshot, { sources });
     expect(p.source_checks!.map((c) => `${c.action} ${c.reason.code}`)).toEqual([expected]);
-    if (expected.startsWith("RUN")) expect(p.select).toContain("source:raw.orders");
-    else expect(p.select).not.toContain("source:");
+    const resolved = resolveSelect(project().graph, p);
+    expect(resolved.has("test.shop.not_null_orders_id")).toBe(expected.startsWith("RUN"));
   });
 
   it("edited checks run again (checks_changed)", () => {

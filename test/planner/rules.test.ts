@@ -229,7 +229,7 @@ describe("tests_not_passed (class 12 b)", () => {
     expect(entryOf(p, STG).reasons[0]!.message).toBe(
       "It has 1 check (data tests, unit tests), and its last build (run 00000000-0000-4000-8000-000000000001) has no passing test record: they failed, didn't run (`dbt run`), or were added since. Building it runs them, and its readers wait for them, as `dbt build` does.",
     );
-    expect(p.select).toBe("fqn:shop.stg_orders fqn:shop.orders");
+    expect(p.select).toBe("stg_orders+");
   });
 });
 
@@ -251,8 +251,8 @@ describe("checks_changed (class 12 a): a REUSE node whose checks changed keeps R
           "Its checks were added, removed or edited since they last passed (run 00000000-0000-4000-8000-000000000001): the 1 check of the reused build run.",
       },
     });
-    expect(p.select).toBe("fqn:not_null_stg_orders_id");
-    expect(p.build_command).toBe("dbt build --select fqn:not_null_stg_orders_id");
+    expect(p.select).toBe("not_null_stg_orders_id");
+    expect(p.build_command).toBe("dbt build --select not_null_stg_orders_id");
   });
 
   it("a test added beside a passing one: both run", () => {
@@ -260,7 +260,7 @@ describe("checks_changed (class 12 a): a REUSE node whose checks changed keeps R
     const p = decide({ tests: [STG_TEST, added], recorded: passed });
     expect(decisions(p)[STG]).toBe("REUSE unchanged");
     expect(entryOf(p, STG).checks!.run).toEqual([STG_TEST_ID, "test.shop.unique_stg_orders_id"]);
-    expect(p.select).toBe("fqn:not_null_stg_orders_id fqn:unique_stg_orders_id");
+    expect(p.select).toBe("not_null_stg_orders_id unique_stg_orders_id");
   });
 
   it("unchanged tests don't run; nodes without tests get no checks", () => {
@@ -277,7 +277,7 @@ describe("checks_changed (class 12 a): a REUSE node whose checks changed keeps R
     });
     expect(decisions(p)[STG]).toBe("BUILD code_changed");
     expect(entryOf(p, STG).checks).toBeUndefined();
-    expect(p.select).toBe("fqn:shop.stg_orders fqn:shop.orders");
+    expect(p.select).toBe("stg_orders+");
   });
 
   it("a pass recorded without a digest runs the checks again", () => {

@@ -29,8 +29,10 @@ import { loadSources } from "../../../src/dbt/artifacts/sources.js";
 import { type LoadedProject, loadProject } from "../../../src/dbt/load-project.js";
 import { type PlanInput, plan } from "../../../src/planner/plan.js";
 import { record } from "../../../src/planner/record.js";
+import { selectedMembers } from "../../../src/planner/selection.js";
 import { BUILD_REASONS, type Plan, type PlanEntry } from "../../../src/state/plan.js";
 import type { StateSnapshot } from "../../../src/state/snapshot.js";
+import { shellWords } from "../../support/adversarial/shell-words.js";
 import { buildRunResults, buildSources } from "../../support/run-builders.js";
 import { sharedFixture } from "../../support/shared-fixtures.js";
 
@@ -715,19 +717,6 @@ export function expectedDecisions(
   return out;
 }
 
-/** The `select` word of a node or test, as build-command.ts writes it. */
-function fqnWord(fqn: readonly string[]): string {
-  const word = `fqn:${fqn.join(".")}`;
-  return /^[A-Za-z0-9_.:+/,=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-function testWords(o: Oracle, testId: string): string[] {
-  const t = o.m.nodes[testId] ?? o.m.unit_tests?.[testId];
-  const words = [t.name, `fqn:${t.fqn.join(".")}`, fqnWord(t.fqn), testId];
-  if (t.resource_type === "unit_test") words.push(`unit_test:${t.name}`, `unit_test:${t.fqn.join(".")}`);
-  return words;
-}
-
 export interface Expectation {
   effects?: Record<string, string>;
   /** Node -> the tests its entry's checks.run must hold (and `select` select). */
@@ -768,10 +757,18 @@ export function assertPlan(out: Outcome, exp: Expectation): void {
     );
   }
 
-  // select: exactly the BUILD nodes (by fqn word), plus the tests that must run.
-  const words = new Set(out.plan.select.split(" ").filter((w) => w !== ""));
-  const nodeWords = new Map(o.planned.map((id) => [fqnWord(o.node(id).fqn), id]));
-  const selectedNodes = [...words].filter((w) => nodeWords.has(w)).map((w) => nodeWords.get(w)!);
+  // select: exactly the BUILD nodes, plus the tests that must run, as dbt resolves select and exclude.
+  const selectWords = shellWords(out.plan.select);
+  const excludeWords = shellWords(out.plan.exclude);
+  if (!selectWords.ok || !excludeWords.ok)
+    throw new Error(`select or exclude is not shell-safe: ${out.plan.select}`);
+  // An empty select builds nothing (the workflow skips dbt); dbt itself would read it as "everything".
+  const resolved =
+    selectWords.words.length === 0
+      ? new Set<string>()
+      : selectedMembers(out.project.graph, selectWords.words, excludeWords.words);
+  const words = resolved;
+  const selectedNodes = o.planned.filter((id) => resolved.has(id));
   const mustBuild = [...wanted].filter((id) => [...expected.get(id)!].every((v) => v.startsWith("BUILD")));
   const mayBuild = new Set(
     [...wanted].filter((id) => [...expected.get(id)!].some((v) => v.startsWith("BUILD"))),
@@ -791,10 +788,7 @@ export function assertPlan(out: Outcome, exp: Expectation): void {
     expect(e.checks?.run ?? [], `${id} checks.run`).toEqual(expect.arrayContaining(tests));
     expect(e.checks?.reason.code, `${id} checks.reason`).toBe("checks_changed");
     for (const t of tests) {
-      expect(
-        testWords(o, t).some((w) => words.has(w)),
-        `select (${out.plan.select.slice(0, 200)}) selects ${t}`,
-      ).toBe(true);
+      expect(words.has(t), `select (${out.plan.select.slice(0, 200)}) selects ${t}`).toBe(true);
     }
   }
 }
