@@ -19,8 +19,11 @@ const BARE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export class TermNamer {
   /** Per dotless value: the one member it selects, or -1 when it selects more than one. */
   private readonly owner = new Map<string, number>();
+  private readonly index: SelectionIndex;
 
-  constructor(private readonly index: SelectionIndex) {
+  // No parameter property: Node runs src/ by stripping types (test/support/ts-hooks.mjs), which can't erase one.
+  constructor(index: SelectionIndex) {
+    this.index = index;
     const members = index.members;
     for (let i = 0; i < members.length; i++) {
       const m = members[i]!;
