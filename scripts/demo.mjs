@@ -27,11 +27,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   loadShopRaw,
-  nodesOfSelect,
   openDuckDbFile,
   readShopJson,
   runDbt,
   SHOP_DIR,
+  selectorWords,
   shopSeedColumns,
   sourcesObservedAt,
 } from "./lib/dbt-standin.ts";
@@ -109,6 +109,20 @@ function ods(cliArgsOf, save) {
 
 function showCommand(cliArgsOf) {
   process.stdout.write(`    $ ods-state ${shorten(cliArgsOf.join(" "))}\n`);
+}
+
+/**
+ * What `dbt build --select <select> [--exclude <exclude>]` builds, resolved by
+ * ods-state's own dbt selection: a plan over no state with that `--select`
+ * and `--exclude` holds exactly the selected models, seeds and snapshots,
+ * whatever form the compact selection takes (`fqn:` terms, `name+`, the
+ * complement with `--exclude`).
+ */
+function nodesSelectedBy(manifestFile, select, exclude = "") {
+  const args = ["plan", "--manifest", manifestFile, "--state", file("no-state.db"), "--format", "json"];
+  for (const word of selectorWords(select)) args.push("--select", word);
+  for (const word of selectorWords(exclude)) args.push("--exclude", word);
+  return new Set(JSON.parse(ods(args)).entries.map((entry) => entry.unique_id));
 }
 
 /** The stand-in for `dbt build`: the manifest's compiled SQL, in DAG order, on the DuckDB file. */
@@ -248,7 +262,7 @@ showCommand(envCreate);
 // 5. dbt builds the BUILD set into it (stand-in)
 begin();
 const prManifest = readShopJson("pr-7/manifest.json");
-const prSelect = nodesOfSelect(prManifest, created.select);
+const prSelect = nodesSelectedBy(shop("pr-7/manifest.json"), created.select, created.exclude);
 const prResults = await dbtBuild(prManifest, {
   target: "ci",
   select: prSelect,
@@ -345,7 +359,7 @@ begin();
 const mainManifest = readShopJson("prod-after-merge/manifest.json");
 const mainResults = await dbtBuild(mainManifest, {
   target: "prod",
-  select: nodesOfSelect(mainManifest, promotion.select),
+  select: nodesSelectedBy(shop("prod-after-merge/manifest.json"), promotion.select, promotion.exclude),
   invocationId: mainManifest.metadata.invocation_id,
   startedAt: "2026-11-30T12:03:00.000Z",
 });

@@ -25,6 +25,8 @@ describe("README", () => {
     expect(inputs.map((i) => i.name)).toContain("github-token");
     expect(outputs.map((o) => o.name)).toEqual([
       "select",
+      "exclude",
+      "select-terms",
       "build-count",
       "reuse-count",
       "plan-path",
@@ -38,6 +40,14 @@ describe("README", () => {
 
   it.each([...Object.keys(BUILD_REASONS), ...REUSE_REASONS])("explains reason code %s", (code) => {
     expect(readme).toMatch(new RegExp(`\\| \`${code}\` \\| (BUILD|REUSE) \\|`));
+  });
+
+  it("runs the compact selection: `select`, and `--exclude` only when `exclude` holds terms (issue 20)", () => {
+    expect(readme).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, shown as text
+      "run: dbt build --select ${{ steps.ods.outputs.select }} ${{ steps.ods.outputs.exclude && format('--exclude {0}', steps.ods.outputs.exclude) }}",
+    );
+    expect(readme).not.toMatch(/run: dbt build --select \$\{\{ steps\.ods\.outputs\.select \}\}\n/);
   });
 
   it("shows each workflow with the permissions it needs and a concurrency group", () => {

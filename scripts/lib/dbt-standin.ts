@@ -321,19 +321,29 @@ export function sourcesObservedAt(relative: string, at: string, shopDir: string 
   return doc;
 }
 
-/** Unique ids of the manifest's nodes a `select` of `fqn:` selectors (as the plan writes it) names. */
-export function nodesOfSelect(manifest: Json, select: string): Set<string> {
-  const selectors = new Set(
-    select
-      .split(" ")
-      .filter((s) => s !== "")
-      .map((s) => s.replace(/^'(.*)'$/, "$1")),
-  );
-  return new Set(
-    Object.values<Json>(manifest.nodes)
-      .filter((node) => selectors.has(`fqn:${node.fqn.join(".")}`))
-      .map((node) => node.unique_id as string),
-  );
+/**
+ * The words bash reads from a `select` or `exclude` output (terms separated
+ * by spaces, bare or single-quoted, `'\''` for a quote), as a workflow's
+ * `run:` line hands them to dbt.
+ */
+export function selectorWords(text: string): string[] {
+  const words: string[] = [];
+  let word: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === " ") {
+      if (word !== null) words.push(word);
+      word = null;
+    } else if (c === "'") {
+      const end = text.indexOf("'", i + 1);
+      word = (word ?? "") + text.slice(i + 1, end < 0 ? text.length : end);
+      i = end < 0 ? text.length : end;
+    } else if (c === "\\" && i + 1 < text.length) {
+      word = (word ?? "") + text[++i];
+    } else word = (word ?? "") + c;
+  }
+  if (word !== null) words.push(word);
+  return words;
 }
 
 /** A DuckDB database file opened for the stand-in; `connection` for callers that need DuckDB's own API. */

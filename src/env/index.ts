@@ -17,7 +17,7 @@
  *   default branch after a merge (main step, before dbt):
  *     const decided = await planPromotion(ctx, { environment, plan: mainPlan, project, prod, sources })
  *     const result = await promote(ctx, { plan: decided, mainPlan, mainProject, promotedBy })
- *     dbt builds result.select; the post step records that run, then
+ *     dbt runs result.build_command (select, exclude); the post step records that run, then
  *     snapshot = applyPromotion(recorded, result.promoted, { promotedBy, builtBy: runId })
  *     await closeEnvironment(ctx, { name, merged: true }); await cleanupEnvironment(ctx, { name, prod })
  *     await repairEnvironments(ctx, { prod })   // pointer views main's dbt run dropped (PostgreSQL CASCADE)

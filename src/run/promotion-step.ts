@@ -46,8 +46,15 @@ export interface MergePromotion {
   report: PromotionReport;
   /** The nodes promoted, with their state for prod. */
   promoted: PromotedNode[];
-  /** What dbt builds now (the plan's BUILD set less what was promoted). */
+  /** What dbt builds now (the plan's BUILD set less what was promoted), as a compact selection (issue 20). */
   select: string;
+  /** The `--exclude` terms that selection needs; "" when none. */
+  exclude: string;
+  /** Terms in `select` and `exclude` together. */
+  selectTerms: number;
+  /** false: no exact selection fits the bounds; it runs `selectExtra` too (more, never less). */
+  selectExact: boolean;
+  selectExtra: string[];
   buildCount: number;
 }
 
@@ -105,7 +112,14 @@ export async function promoteOnMerge(
       );
     }
     const base = { pullRequest, environment, promotedBy, promoted: [] as PromotedNode[] };
-    const whole = { select: input.plan.select, buildCount: input.plan.summary.build };
+    const whole = {
+      select: input.plan.select,
+      exclude: input.plan.exclude,
+      selectTerms: input.plan.select_terms,
+      selectExact: input.plan.select_exact,
+      selectExtra: input.plan.select_extra ?? [],
+      buildCount: input.plan.summary.build,
+    };
     if (!inputs.promote) {
       const note = "the `promote` input is false";
       log.info(`Pull request #${pullRequest.number} merged; ${note}: dbt builds the whole plan.`);
@@ -165,6 +179,10 @@ export async function promoteOnMerge(
       promoted: result.promoted,
       report,
       select: result.select,
+      exclude: result.exclude,
+      selectTerms: result.select_terms,
+      selectExact: result.select_exact,
+      selectExtra: result.select_extra ?? [],
       buildCount: input.plan.summary.build - promotedIds.size,
     };
   });

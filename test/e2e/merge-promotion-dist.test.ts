@@ -15,7 +15,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodesOfSelect, runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
+import { runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
+import { nodesToBuild, sourcesSelected } from "../support/resolve-selection.js";
 import { copyDistToTemp, type DistRun, runDistEntry } from "../support/run-dist.js";
 import type { FakeRun } from "../support/services/actions-world.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
@@ -74,7 +75,7 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
   async function dbtBuild(
     workspace: string,
     manifest: { metadata: { invocation_id: string } },
-    select: string,
+    outputs: Record<string, string>,
     target: string,
     startedAt: string,
     invocationId = manifest.metadata.invocation_id,
@@ -82,7 +83,7 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     const results = await runDbt(session, {
       manifest,
       target,
-      select: nodesOfSelect(manifest, select),
+      select: nodesToBuild(manifest, outputs.select!, outputs.exclude),
       invocationId,
       startedAt,
       seedsDir: path.join(SHOP, "seeds"),
@@ -113,7 +114,7 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     expectClean(main);
     expect(main.outputs["build-count"]).toBe("8");
     expect(main.outputs["promoted-count"]).toBe("0");
-    await dbtBuild(workspace, PROD, main.outputs.select!, "prod", "2026-11-30T08:05:02.000Z");
+    await dbtBuild(workspace, PROD, main.outputs, "prod", "2026-11-30T08:05:02.000Z");
     // A view outside the project (a BI tool's) reads prod's orders.
     await session.exec(`create view "analytics"."orders_report" as select * from "analytics"."orders"`);
     const done = await post();
@@ -144,7 +145,7 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     expectClean(main);
     expect(main.outputs.environment).toBe("acme/shop:shop:pr-7");
     expect(main.outputs.schemas).toBe("analytics_pr_7");
-    await dbtBuild(workspace, PR, main.outputs.select!, "ci", "2026-11-30T10:16:41.000Z", "pr7-run-1");
+    await dbtBuild(workspace, PR, main.outputs, "ci", "2026-11-30T10:16:41.000Z", "pr7-run-1");
     const done = await post();
     expectClean(done);
     expect(done.stdout).toMatch(
@@ -170,12 +171,15 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     const { main, post } = await job(mergeRun, workspace, { repository });
     expectClean(main);
     expect(main.outputs["promoted-count"]).toBe("1");
-    expect(main.outputs.select!.split(" ").sort()).toEqual([
-      "fqn:shop.marts.customer_countries",
-      "fqn:shop.marts.fct_daily_revenue",
-      "fqn:shop.staging.stg_orders",
-      // The source's tests: prod's state has no passing run of them over its current data.
-      "source:raw.orders",
+    // `select` minus `exclude`, resolved as dbt resolves them: the rest of the BUILD set…
+    expect([...nodesToBuild(MAIN, main.outputs.select!, main.outputs.exclude)].sort()).toEqual([
+      "model.shop.customer_countries",
+      "model.shop.fct_daily_revenue",
+      "model.shop.stg_orders",
+    ]);
+    // …and the source's tests: prod's state has no passing run of them over its current data.
+    expect(sourcesSelected(MAIN, main.outputs.select!, main.outputs.exclude)).toEqual([
+      "source.shop.raw.orders",
     ]);
     expect(main.summary).toContain("<code>orders</code> — **promoted**");
     expect(await rows(`"analytics"."orders"`)).toBe(prOrders);
@@ -184,7 +188,7 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
       await session.rows(`select count(*)::int as n from "analytics"."orders"`),
     );
 
-    await dbtBuild(workspace, MAIN, main.outputs.select!, "prod", "2026-11-30T12:03:00.000Z");
+    await dbtBuild(workspace, MAIN, main.outputs, "prod", "2026-11-30T12:03:00.000Z");
     const done = await post();
     expectClean(done);
     expect(done.stdout).toContain("; 1 promoted from acme/shop:shop:pr-7.");
@@ -209,7 +213,12 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     const orders = plan.entries.find((e: { name: string }) => e.name === "orders");
     expect(orders.action).toBe("REUSE");
     // The hook that reads the target, and the source's tests (the stand-in runs no `source:` selection).
-    expect(main.outputs.select).toBe("fqn:shop.marts.customer_countries source:raw.orders");
+    expect([...nodesToBuild(MAIN, main.outputs.select!, main.outputs.exclude)]).toEqual([
+      "model.shop.customer_countries",
+    ]);
+    expect(sourcesSelected(MAIN, main.outputs.select!, main.outputs.exclude)).toEqual([
+      "source.shop.raw.orders",
+    ]);
     expect(main.outputs["promoted-count"]).toBe("0");
   });
 });

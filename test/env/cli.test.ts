@@ -9,10 +9,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodesOfSelect } from "../../scripts/lib/dbt-standin.js";
 import { runCli } from "../../src/cli/run-cli.js";
+import { loadProject } from "../../src/dbt/load-project.js";
+import { buildCommand } from "../../src/planner/build-command.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { captureContext } from "../support/cli-context.js";
+import { nodesRun } from "../support/resolve-selection.js";
 import { runDbt } from "../support/warehouse/dbt-runner.js";
 import { POSTGRES_MISSING, postgresServer } from "../support/warehouse/engines.js";
 import { duckdbSession, postgresSession, type Session } from "../support/warehouse/sessions.js";
@@ -120,12 +122,12 @@ describe("ods-state env on DuckDB", () => {
 
     // The PR's dbt build of what the plan builds (the `select` create printed), then its record.
     const prManifest = shopJson("pr-7/manifest.json");
-    const selectors = new Set(JSON.parse(again.out).select.split(" "));
-    const select = new Set(
-      Object.values<{ unique_id: string; fqn: string[] }>(prManifest.nodes)
-        .filter((node) => selectors.has(`fqn:${node.fqn.join(".")}`))
-        .map((node) => node.unique_id),
-    );
+    const refreshed = JSON.parse(again.out);
+    expect(refreshed.build_command).toBe(buildCommand(refreshed.select, refreshed.exclude));
+    expect(refreshed.select_terms).toBeGreaterThan(0);
+    expect(refreshed.select_exact).toBe(true);
+    const prGraph = loadProject(JSON.stringify(prManifest), "manifest.json").graph;
+    const select = new Set(nodesRun(prGraph, refreshed.select, refreshed.exclude));
     expect(select.size).toBe(4);
     session = await duckdbSession(path.dirname(database));
     const prResults = await build(session, prManifest, {
@@ -188,8 +190,12 @@ describe("ods-state env on DuckDB", () => {
     const result = JSON.parse(promoted.out);
     expect(result.status).toBe("committed");
     expect(result.promoted.map((p: { unique_id: string }) => p.unique_id)).toEqual(["model.shop.orders"]);
-    expect(result.select.split(" ")).not.toContain("fqn:shop.marts.orders");
-    expect(result.select.split(" ")).toContain("fqn:shop.marts.fct_daily_revenue");
+    const mainGraph = loadProject(JSON.stringify(shopJson("prod-after-merge/manifest.json")), "m.json").graph;
+    const rest = nodesRun(mainGraph, result.select, result.exclude);
+    expect(rest).not.toContain("model.shop.orders");
+    expect(rest).toContain("model.shop.fct_daily_revenue");
+    expect(result.build_command).toBe(buildCommand(result.select, result.exclude));
+    expect(promoted.out).toContain(`"exclude": ${JSON.stringify(result.exclude)}`);
 
     // With --state, the committed promotion is in prod's state (a dry run wrote nothing).
     expect(dryPromote.out).not.toContain("State updated");
@@ -214,7 +220,7 @@ describe("ods-state env on DuckDB", () => {
     session = await duckdbSession(path.dirname(database));
     const mainResults = await build(session, mainManifest, {
       target: "prod",
-      select: nodesOfSelect(mainManifest, result.select),
+      select: new Set(rest),
       invocationId: mainManifest.metadata.invocation_id,
       startedAt: "2026-11-30T12:03:00.000Z",
     });

@@ -26,8 +26,10 @@ import {
   rollbackPromotion,
   runJanitor,
 } from "../../src/env/index.js";
+import { buildCommand } from "../../src/planner/build-command.js";
 import type { Plan } from "../../src/state/plan.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
+import { nodesRun } from "../support/resolve-selection.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import type { Session } from "../support/warehouse/sessions.js";
 import {
@@ -302,11 +304,11 @@ describe.each(ENGINES)("PR environment lifecycle on %s", (engine) => {
       await session.rows(`select count(*)::int as n from "analytics"."orders_report" where is_returned`),
     ).toEqual([{ n: 11 }]);
     expect(promotion.views.rebound).toEqual(engine === "postgres" ? ["analytics.orders_report"] : []);
-    expect(promotion.select.split(" ").sort()).toEqual([
-      "fqn:shop.marts.customer_countries",
-      "fqn:shop.marts.fct_daily_revenue",
-      "fqn:shop.staging.stg_orders",
-    ]);
+    // `select` and `exclude` (a compact selection, issue 20), resolved as dbt resolves them: the rest.
+    expect(nodesRun(mainProject.graph, promotion.select, promotion.exclude)).toEqual(
+      [id("customer_countries"), id("fct_daily_revenue"), id("stg_orders")].sort(),
+    );
+    expect(promotion.build_command).toBe(buildCommand(promotion.select, promotion.exclude));
 
     // dbt builds what was not promoted.
     const rest = new Set([...buildSet(mainPlan)].filter((n) => n !== id("orders")));

@@ -20,15 +20,17 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodesOfSelect, runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
+import { runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
+import { buildCommand } from "../../src/planner/build-command.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { captureContext } from "../support/cli-context.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
+import { nodesRun, nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
@@ -142,13 +144,18 @@ describe.each(ENGINES)(
     }
 
     /** dbt build --select <select> with the CI or prod target: the manifest's compiled SQL, run_results.json written. */
-    async function dbtBuild(manifest: unknown, select: string, dbtTarget: string, invocationId: string) {
+    async function dbtBuild(
+      manifest: unknown,
+      outputs: Record<string, string>,
+      dbtTarget: string,
+      invocationId: string,
+    ) {
       const session = await open();
       try {
         const results = await runDbt(session, {
           manifest,
           target: dbtTarget,
-          select: nodesOfSelect(manifest, select),
+          select: nodesToBuild(manifest, outputs.select!, outputs.exclude),
           invocationId,
           // Ten minutes ago: the stand-in takes a second per node, and its builds must be over by now.
           startedAt: new Date(Date.now() - 600_000).toISOString(),
@@ -178,9 +185,10 @@ describe.each(ENGINES)(
       const pr = job({ name: "pull_request", action: "opened" });
       await pr.main();
       expect(pr.recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
-      const select = pr.recorder.outputs.select!;
-      expect(nodesOfSelect(s.prManifest, select)).toContain(id("orders"));
-      const results = await dbtBuild(s.prManifest, select, "ci", "pr7-run-1");
+      expect(nodesToBuild(s.prManifest, pr.recorder.outputs.select!, pr.recorder.outputs.exclude)).toContain(
+        id("orders"),
+      );
+      const results = await dbtBuild(s.prManifest, pr.recorder.outputs, "ci", "pr7-run-1");
       expect(results.results.every((r: { status: string }) => r.status !== "error")).toBe(true);
       await pr.post();
       expect(pr.recorder.log()).toMatch(
@@ -230,6 +238,8 @@ describe.each(ENGINES)(
         expect(push.recorder.log()).toContain(says);
         expect(push.recorder.outputs["promoted-count"]).toBe("0");
         expect(push.recorder.outputs.select).toBe(plan!.select);
+        expect(push.recorder.outputs.exclude).toBe(plan!.exclude);
+        expect(push.recorder.outputs["select-terms"]).toBe(String(plan!.select_terms));
         expect(push.recorder.outputs["build-count"]).toBe(String(plan!.summary.build));
         expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(before);
       },
@@ -242,16 +252,25 @@ describe.each(ENGINES)(
       const outputs = push.recorder.outputs;
       expect(outputs["promoted-count"]).toBe("1");
       expect(outputs["build-count"]).toBe(String(plan!.summary.build - 1));
-      expect(nodesOfSelect(s.mainManifest, plan!.select)).toContain(id("orders"));
-      expect(nodesOfSelect(s.mainManifest, outputs.select!)).not.toContain(id("orders"));
-      expect(outputs.select!.split(" ").sort()).toEqual([
-        "fqn:shop.marts.customer_countries",
-        "fqn:shop.marts.fct_daily_revenue",
-        "fqn:shop.staging.stg_orders",
+      // `select` and `exclude`, resolved as dbt resolves them: the plan's BUILD set less the promoted orders.
+      const graph = s.mainProject.graph;
+      expect(nodesRun(graph, plan!.select, plan!.exclude)).toContain(id("orders"));
+      expect(nodesRun(graph, outputs.select!, outputs.exclude!)).toEqual([
+        id("customer_countries"),
+        id("fct_daily_revenue"),
+        id("stg_orders"),
       ]);
       // Prod answers with the rows the pull request built; the promotion's decisions are in the file and the summary.
       expect(JSON.stringify(await query(`select * from "analytics"."orders" order by 1`))).toBe(prOrders);
       const promotion = JSON.parse(readFileSync(outputs["promotion-path"]!, "utf8"));
+      // The outputs carry the promotion's compact selection of the rest (issue 20), and the log its command.
+      expect(outputs.select).toBe(promotion.select);
+      expect(outputs.exclude).toBe(promotion.exclude);
+      expect(outputs["select-terms"]).toBe(String(promotion.selectTerms));
+      expect(promotion.selectExact).toBe(true);
+      expect(push.recorder.log()).toContain(
+        `dbt builds the rest: ${buildCommand(promotion.select, promotion.exclude)} (`,
+      );
       expect(
         promotion.report.nodes.find((n: { unique_id: string }) => n.unique_id === id("orders")),
       ).toMatchObject({
@@ -265,7 +284,7 @@ describe.each(ENGINES)(
 
       // dbt writes the manifest and the run results of one invocation.
       const mainRun = s.mainManifest.metadata.invocation_id as string;
-      const results = await dbtBuild(s.mainManifest, outputs.select!, "prod", mainRun);
+      const results = await dbtBuild(s.mainManifest, outputs, "prod", mainRun);
       expect(results.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(id("orders"));
       await push.post();
       expect(push.recorder.log()).toContain("1 promoted from acme/shop:shop:pr-7");

@@ -14,6 +14,7 @@ import { readRunEnvironment } from "../../src/github/event.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
+import { nodesToBuild } from "../support/resolve-selection.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
@@ -82,7 +83,9 @@ describe("a pull request's environment through the action's main step (DuckDB)",
     expect(result.plan!.pointers).toBe(true);
     expect(recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
     expect(recorder.outputs.schemas).toBe("analytics_pr_7");
-    expect(recorder.outputs.select).toContain("fqn:shop.staging.stg_orders");
+    expect(nodesToBuild(s.prManifest, recorder.outputs.select!, recorder.outputs.exclude)).toContain(
+      "model.shop.stg_orders",
+    );
     expect(recorder.summary()).toContain("pr-7");
 
     const session = await duckdbSession(warehouseDir);

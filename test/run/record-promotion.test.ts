@@ -118,6 +118,10 @@ describe("recording a promotion when dbt had nothing left to build", () => {
         viewsLeft: [],
       },
       select: "",
+      exclude: "",
+      selectTerms: 0,
+      selectExact: true,
+      selectExtra: [],
       buildCount: 0,
     };
   }

@@ -13,13 +13,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nodesOfSelect, runDbt } from "../../scripts/lib/dbt-standin.js";
+import { runDbt } from "../../scripts/lib/dbt-standin.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
+import { nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
@@ -115,13 +116,18 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
     };
   }
 
-  async function dbtBuild(manifest: unknown, select: string, dbtTarget: string, invocationId: string) {
+  async function dbtBuild(
+    manifest: unknown,
+    outputs: Record<string, string>,
+    dbtTarget: string,
+    invocationId: string,
+  ) {
     const session = await open();
     try {
       const results = await runDbt(session, {
         manifest,
         target: dbtTarget,
-        select: nodesOfSelect(manifest, select),
+        select: nodesToBuild(manifest, outputs.select!, outputs.exclude),
         invocationId,
         startedAt: new Date(Date.now() - 600_000).toISOString(),
         seedsDir: path.join(SHOP, "seeds"),
@@ -161,7 +167,7 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
     const pr = job({ name: "pull_request", action: "opened" });
     await pr.main();
     expect(pr.recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
-    await dbtBuild(s.prManifest, pr.recorder.outputs.select!, "ci", "pr7-run-1");
+    await dbtBuild(s.prManifest, pr.recorder.outputs, "ci", "pr7-run-1");
     await pr.post();
     expect(await pointerViews()).toEqual(POINTERS);
   });
@@ -176,10 +182,13 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
     writeFileSync(path.join(target, "sources.json"), JSON.stringify(sources));
     const push = job({ name: "push", sha: MAIN_PUSH });
     const { plan } = await push.main();
-    const select = push.recorder.outputs.select!;
-    const rebuilt = nodesOfSelect(s.mainManifest, select);
+    const rebuilt = nodesToBuild(
+      s.mainManifest,
+      push.recorder.outputs.select!,
+      push.recorder.outputs.exclude,
+    );
     expect(rebuilt.has("model.shop.customers")).toBe(true);
-    await dbtBuild(s.mainManifest, select, "prod", s.mainManifest.metadata.invocation_id);
+    await dbtBuild(s.mainManifest, push.recorder.outputs, "prod", s.mainManifest.metadata.invocation_id);
     const kept = POINTERS.filter(
       (name) => !rebuilt.has(`model.shop.${name}`) && !rebuilt.has(`seed.shop.${name}`),
     );

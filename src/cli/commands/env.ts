@@ -318,7 +318,14 @@ async function createOrRefresh(values: ParsedValues, context: CliContext, sub: S
       });
       progress.done();
       if (format === "json") {
-        printJson(context, { ...change, select: planned.select, build_command: planned.build_command });
+        printJson(context, {
+          ...change,
+          select: planned.select,
+          exclude: planned.exclude,
+          select_terms: planned.select_terms,
+          select_exact: planned.select_exact,
+          build_command: planned.build_command,
+        });
         return;
       }
       const verb = change.dry_run ? "would change" : sub === "create" ? "created" : "refreshed";
@@ -554,6 +561,12 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
         );
       }
       if (result.build_command) context.stdout(`Then: ${result.build_command}\n`);
+      if (!result.select_exact) {
+        const extra = result.select_extra?.length ?? 0;
+        context.stdout(
+          `warning: no exact dbt selection of the rest fits the bounds: the command runs ${extra} node${extra === 1 ? "" : "s"} and test${extra === 1 ? "" : "s"} beyond it (more, never less; \`--format json\` lists them under select_extra).\n`,
+        );
+      }
     },
     { progress },
   ).finally(() => progress.done());

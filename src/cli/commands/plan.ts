@@ -116,7 +116,7 @@ export const planCommand: Command = {
     "ods-state plan --manifest target/manifest.json --select +orders --format json > plan.json",
     "ods-state plan --manifest pr/manifest.json --environment prod --pointers   # a PR environment over prod's state",
     "ods-state plan --manifest target/manifest.json --format html > plan.html",
-    'sel=$(ods-state plan --format json | jq -r .select) && [ -n "$sel" ] && eval "dbt build --select $sel"   # select is shell-quoted: eval keeps names with spaces whole',
+    'cmd=$(ods-state plan --format json | jq -r \'.build_command // empty\') && [ -n "$cmd" ] && eval "$cmd"   # dbt build --select <select> [--exclude <exclude>], shell-quoted: eval keeps names with spaces whole',
   ],
   async run(values, _positionals, context) {
     const format = (values.format as string | undefined) ?? "text";

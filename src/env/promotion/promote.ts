@@ -21,7 +21,8 @@ import { randomUUID } from "node:crypto";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
-import { buildCommand, selectorFor, shellQuote } from "../../planner/build-command.js";
+import { buildCommand } from "../../planner/build-command.js";
+import { compactSelection } from "../../planner/selection-output/compact-selection.js";
 import type { Plan } from "../../state/plan.js";
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
 import { inScope } from "../environment-identity.js";
@@ -100,8 +101,20 @@ export interface PromotionResult {
    * (PostgreSQL).
    */
   views: ReplaceOutcome;
-  /** The BUILD nodes not promoted, as a dbt selector (with the plan's source checks): what dbt builds now. */
+  /**
+   * What dbt builds now, as a compact dbt selection (issue 20): the BUILD
+   * nodes not promoted, the checks the plan runs on REUSE nodes and the
+   * sources whose checks run; "" when nothing is left.
+   */
   select: string;
+  /** The `--exclude` terms `select` needs; "" when none. */
+  exclude: string;
+  /** Terms in `select` and `exclude` together. */
+  select_terms: number;
+  /** false: no exact selection fits the bounds, so it runs `select_extra` too (more, never less). */
+  select_exact: boolean;
+  select_extra?: string[];
+  /** `dbt build --select <select> [--exclude <exclude>]`; null when nothing is left to build. */
   build_command: string | null;
   retain_until: string | null;
 }
@@ -122,15 +135,42 @@ function addDays(iso: string, days: number): string {
   return new Date(Date.parse(iso) + days * 86_400_000).toISOString();
 }
 
-function remainingSelect(plan: Plan, project: LoadedProject, promoted: ReadonlySet<string>): string {
-  const fqns = plan.entries
-    .filter((entry) => entry.action === "BUILD" && !promoted.has(entry.unique_id))
-    .map((entry) => project.graph.nodes.get(entry.unique_id)!.node.fqn);
-  const sources = (plan.source_checks ?? [])
-    .filter((check) => check.action === "RUN")
-    .map((check) => shellQuote(`source:${check.name}`))
-    .join(" ");
-  return [selectorFor(fqns), sources].filter((part) => part !== "").join(" ");
+type RemainingSelection = Pick<
+  PromotionResult,
+  "select" | "exclude" | "select_terms" | "select_exact" | "select_extra" | "build_command"
+>;
+
+/**
+ * What dbt still builds after a promotion, selected as the plan's `select`
+ * is (the same compactSelection, the same target) less the promoted nodes:
+ * the BUILD entries not promoted, the checks REUSE entries run (class 12:
+ * a promotion moves only BUILD tables, so those checks still have to run),
+ * and the sources whose checks run. A test that reads only promoted nodes
+ * passed in the pull request's build and is not run again (one that also
+ * reads a node dbt builds now runs, as dbt's eager indirect selection has it).
+ */
+function remainingSelection(
+  plan: Plan,
+  project: LoadedProject,
+  promoted: ReadonlySet<string>,
+): RemainingSelection {
+  const chosen = compactSelection(project.graph, {
+    build: plan.entries
+      .filter((entry) => entry.action === "BUILD" && !promoted.has(entry.unique_id))
+      .map((entry) => entry.unique_id),
+    checks: plan.entries.flatMap((entry) => entry.checks?.run ?? []),
+    sources: (plan.source_checks ?? [])
+      .filter((check) => check.action === "RUN")
+      .map((check) => check.source_id),
+  });
+  return {
+    select: chosen.select,
+    exclude: chosen.exclude,
+    select_terms: chosen.terms,
+    select_exact: chosen.exact,
+    ...(chosen.exact ? {} : { select_extra: chosen.extra }),
+    build_command: buildCommand(chosen.select, chosen.exclude),
+  };
 }
 
 export async function promote(ctx: EnvContext, input: PromoteInput): Promise<PromotionResult> {
@@ -147,11 +187,9 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
     decisions: plan.decisions,
     promoted: [],
     views: emptyOutcome(),
-    select: remainingSelect(input.mainPlan, input.mainProject, nothingPromoted),
-    build_command: null,
+    ...remainingSelection(input.mainPlan, input.mainProject, nothingPromoted),
     retain_until: null,
   };
-  base.build_command = buildCommand(base.select);
 
   // The same default-branch run promoting again (a rerun of the job): report what it did.
   const earlier = (await registry.promotions({ environment: plan.environment })).find(
@@ -168,8 +206,11 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
   }
   if (input.dryRun) {
     const ids = new Set(plan.candidates.map((candidate) => candidate.unique_id));
-    const select = remainingSelect(input.mainPlan, input.mainProject, ids);
-    return { ...base, status: "dry_run", select, build_command: buildCommand(select) };
+    return {
+      ...withoutSelection(base),
+      status: "dry_run",
+      ...remainingSelection(input.mainPlan, input.mainProject, ids),
+    };
   }
 
   // Finish whatever an interrupted promotion of this environment left, first.
@@ -258,6 +299,12 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
   };
 }
 
+/** A result without its selection fields (select_extra is optional: a spread would keep a stale one). */
+function withoutSelection(result: PromotionResult): Omit<PromotionResult, keyof RemainingSelection> {
+  const { select, exclude, select_terms, select_exact, select_extra, build_command, ...rest } = result;
+  return rest;
+}
+
 async function freshId(ctx: EnvContext, plan: PromotionPlan): Promise<string> {
   const rules = ctx.warehouse.capabilities.identifiers;
   const schemas = [...new Set(plan.candidates.map((candidate) => candidate.to.schema))];
@@ -290,7 +337,7 @@ async function resultOf(
   const steps = await ctx.registry.steps(promotion.id);
   const switched = steps.filter((s) => s.state === "switched");
   const ids = new Set(switched.map((s) => s.node_id));
-  const select = remainingSelect(input.mainPlan, input.mainProject, ids);
+  const remaining = remainingSelection(input.mainPlan, input.mainProject, ids);
   const decisions = input.plan.decisions.map((decision) =>
     decision.promotable && !ids.has(decision.unique_id)
       ? {
@@ -323,8 +370,7 @@ async function resultOf(
       state: s.promoted_state,
     })),
     views,
-    select,
-    build_command: buildCommand(select),
+    ...remaining,
     retain_until: promotion.retain_until,
   };
 }
