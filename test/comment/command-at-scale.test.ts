@@ -17,7 +17,7 @@ import { commentContext } from "../../src/run/main-step.js";
 import type { Plan } from "../../src/state/plan.js";
 import { commandsShown } from "../support/commands-shown.js";
 import { largePlan } from "../support/plan-builder.js";
-import { resolveSelect } from "../support/resolve-select.js";
+import { resolveSelect } from "../support/resolve-selection.js";
 import { type Change, planChange, scatteredChange, wideChange } from "../support/wide-change-plan.js";
 
 const PULL_REQUEST: RunEnvironment = {

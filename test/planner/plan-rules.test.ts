@@ -3,7 +3,7 @@ import { plan } from "../../src/planner/plan.js";
 import type { ModelSpec } from "../support/manifest-builder.js";
 import { modelId } from "../support/manifest-builder.js";
 import { decisions, entryOf, planOf, projectOf, recordRun, sourcesOf } from "../support/planner-harness.js";
-import { resolveSelect } from "../support/resolve-select.js";
+import { resolveSelect } from "../support/resolve-selection.js";
 import { countries, ORDERS, ORDERS_SOURCE, orders, SEED, STG, stg } from "../support/shop-base-project.js";
 
 /**

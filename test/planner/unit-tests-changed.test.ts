@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 import { phraseContext, phraseReason } from "../../src/comment/reason-phrases.js";
 import { wordsToPlain } from "../../src/comment/words.js";
 import type { PlanEntry } from "../../src/state/plan.js";
-import { resolveSelect } from "../support/resolve-select.js";
+import { resolveSelect } from "../support/resolve-selection.js";
 import { sharedFixturesPresent } from "../support/shared-fixtures.js";
 import {
   FIXTURES,

@@ -7,7 +7,8 @@
  */
 import type { ProjectGraph } from "../../src/dbt/graph.js";
 import { loadProject } from "../../src/dbt/load-project.js";
-import { selectNodes } from "../../src/planner/selection.js";
+import { selectedMembers, selectNodes } from "../../src/planner/selection.js";
+import type { Plan } from "../../src/state/plan.js";
 import { shellWords } from "./adversarial/shell-words.js";
 
 export function selectorWords(text: string): string[] {
@@ -36,4 +37,14 @@ export function sourcesSelected(manifest: unknown, select: string, exclude = "")
   if (select === "") return [];
   const graph = loadProject(JSON.stringify(manifest), "manifest.json").graph;
   return [...selectNodes(graph, selectorWords(select), selectorWords(exclude)).sources].sort();
+}
+
+/**
+ * Every unique id a plan's `select` and `exclude` make dbt select (tests by
+ * eager indirect selection included); an empty `select` selects nothing
+ * (the workflow runs no dbt).
+ */
+export function resolveSelect(graph: ProjectGraph, plan: Pick<Plan, "select" | "exclude">): Set<string> {
+  if (plan.select === "") return new Set();
+  return selectedMembers(graph, selectorWords(plan.select), selectorWords(plan.exclude ?? ""));
 }

@@ -29,10 +29,9 @@ import { loadSources } from "../../../src/dbt/artifacts/sources.js";
 import { type LoadedProject, loadProject } from "../../../src/dbt/load-project.js";
 import { type PlanInput, plan } from "../../../src/planner/plan.js";
 import { record } from "../../../src/planner/record.js";
-import { selectedMembers } from "../../../src/planner/selection.js";
 import { BUILD_REASONS, type Plan, type PlanEntry } from "../../../src/state/plan.js";
 import type { StateSnapshot } from "../../../src/state/snapshot.js";
-import { shellWords } from "../../support/adversarial/shell-words.js";
+import { resolveSelect } from "../../support/resolve-selection.js";
 import { buildRunResults, buildSources } from "../../support/run-builders.js";
 import { sharedFixture } from "../../support/shared-fixtures.js";
 
@@ -758,15 +757,7 @@ export function assertPlan(out: Outcome, exp: Expectation): void {
   }
 
   // select: exactly the BUILD nodes, plus the tests that must run, as dbt resolves select and exclude.
-  const selectWords = shellWords(out.plan.select);
-  const excludeWords = shellWords(out.plan.exclude);
-  if (!selectWords.ok || !excludeWords.ok)
-    throw new Error(`select or exclude is not shell-safe: ${out.plan.select}`);
-  // An empty select builds nothing (the workflow skips dbt); dbt itself would read it as "everything".
-  const resolved =
-    selectWords.words.length === 0
-      ? new Set<string>()
-      : selectedMembers(out.project.graph, selectWords.words, excludeWords.words);
+  const resolved = resolveSelect(out.project.graph, out.plan);
   const words = resolved;
   const selectedNodes = o.planned.filter((id) => resolved.has(id));
   const mustBuild = [...wanted].filter((id) => [...expected.get(id)!].every((v) => v.startsWith("BUILD")));
