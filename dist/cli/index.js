@@ -719,7 +719,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6917);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5853);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6591);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3386);
@@ -755,7 +755,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6917:
+/***/ 5853:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -23504,7 +23504,7 @@ async function env_createEnvironment(ctx, input) {
 
 ;// CONCATENATED MODULE: ./src/state/plan.ts
 /** Version of the plan document (`ods-state plan --format json`, the action's plan file). */
-const PLAN_SCHEMA_VERSION = "1.0";
+const PLAN_SCHEMA_VERSION = "1.1";
 /** Stable reason codes. A BUILD reason is `code` class (the output may change shape) or `data` class. */
 const BUILD_REASONS = {
     no_state: "code",
@@ -23522,6 +23522,7 @@ const BUILD_REASONS = {
     new_upstream_data: "data",
     last_build_partial: "data",
     tests_not_passed: "data",
+    unit_tests_changed: "data",
     clock_dependent: "data",
 };
 const REUSE_REASONS = (/* unused pure expression or super */ null && ([
@@ -23533,19 +23534,26 @@ const REUSE_REASONS = (/* unused pure expression or super */ null && ([
 
 // EXTERNAL MODULE: ./src/planner/build-command.ts
 var build_command = __nccwpck_require__(6116);
-;// CONCATENATED MODULE: ./src/planner/checks-to-run.ts
+;// CONCATENATED MODULE: ./src/planner/changed-checks.ts
 /**
- * Class 12 (a): a REUSE node whose checks (data tests, unit tests) are new or
- * changed since their recorded pass keeps REUSE, and its checks run: the
- * entry says which and why, and the plan's `select` selects them, so
- * `dbt build --select …` runs them against the reused relation (as dbt's own
- * `state:modified` selection would select a changed test alone; dbt-core
- * graph/selector_methods.py, StateSelectorMethod). All of the node's checks
- * run, not only the changed ones: the record holds one digest over all of
- * them, and running more is the conservative side. Pure.
+ * Whether a node's checks (data tests, unit tests) changed since their
+ * recorded pass (class 12 a): the one comparison both consumers make, so
+ * they can't disagree on a node.
+ * - unitTestsChanged (src/planner/rules/unit-tests-changed.ts): a node that
+ *   would be reused and has a unit test among such checks is built, since
+ *   `dbt build` runs a unit test only with its model.
+ * - checksToRun (checks-to-run.ts): a reused node whose checks are data
+ *   tests only keeps REUSE and its checks run.
+ * Pure.
  */
 
-function checksToRun(graph, node, recorded, macros) {
+/**
+ * The node's checks when it has a passing record (`recorded.tested`) and
+ * they are not provably the ones that passed: the checks key (snapshot 1.4)
+ * or, failing that, the checks digest differs, or the record has no digest.
+ * Undefined without checks, without a passing record, or when they are the same.
+ */
+function changedChecks(graph, node, recorded, macros) {
     const tested = recorded?.tested;
     if (node.checks.length === 0 || !tested)
         return undefined;
@@ -23555,10 +23563,7 @@ function checksToRun(graph, node, recorded, macros) {
     const digest = (0,checks_digest/* checksDigest */.ED)(checks, macros);
     if (digest === null || tested.checks_digest === digest)
         return undefined;
-    const message = tested.checks_digest
-        ? `Its checks were added, removed or edited since they last passed (run ${tested.run_id}): the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`
-        : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so it can't say they are the same: the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`;
-    return { run: checks.map((check) => check.id), reason: { code: "checks_changed", message } };
+    return { checks, tested };
 }
 /**
  * The recorded checks key (snapshot 1.4) proves the checks the same, and so
@@ -23571,6 +23576,19 @@ function unchangedByKey(tested, checks, macros) {
         tested.checks_digest !== undefined &&
         checks.length > 0 &&
         (0,checks_digest/* checksKey */.vc)(checks, macros) === tested.checks_key);
+}
+
+;// CONCATENATED MODULE: ./src/planner/checks-to-run.ts
+
+function checksToRun(graph, node, recorded, macros) {
+    const changed = changedChecks(graph, node, recorded, macros);
+    if (!changed)
+        return undefined;
+    const { checks, tested } = changed;
+    const message = tested.checks_digest
+        ? `Its checks were added, removed or edited since they last passed (run ${tested.run_id}): the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`
+        : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so it can't say they are the same: the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`;
+    return { run: checks.map((check) => check.id), reason: { code: "checks_changed", message } };
 }
 /**
  * The fqn of each check to run, for its `fqn:` selector. Without one in the
@@ -24212,6 +24230,59 @@ const unchanged = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/planner/rules/unit-tests-changed.ts
+
+/**
+ * Class 12 (a), unit tests: a node that would be reused, whose checks
+ * changed since their recorded pass (changedChecks, the comparison
+ * checksToRun makes) and include a unit test, is built. Selecting the unit
+ * test beside a reused model would run nothing: `dbt build` queues no unit
+ * test (dbt-core core/dbt/task/build.py, `BuildTask.get_graph_queue` builds
+ * the queue without them and keeps the selected ones in
+ * `model_to_unit_test_map`, keyed by `depends_on.nodes[0]`), and runs them
+ * only right before their model, when the model itself comes off the queue
+ * (`handle_job_queue` → `call_model_and_unit_tests_runner`); v1.10.0 to
+ * v1.11.9 alike. So the model is built and its unit tests run with it; its
+ * readers then see a parent built for data, as after tests_not_passed.
+ *
+ * A guard over REUSE (`overReuse`): asked only once a later rule returns a
+ * REUSE (unchanged, formatting_only, within_lag_tolerance, quorum_not_met),
+ * whose decision it replaces; a node built for any other reason runs its
+ * unit tests anyway. A node whose changed checks are data tests only keeps
+ * REUSE, and checksToRun runs them.
+ */
+const unitTestsChanged = {
+    code: "unit_tests_changed",
+    overReuse: true,
+    decide(c) {
+        const graph = c.facts.graph;
+        const unitTests = c.node.checks.filter((id) => graph.checks.get(id)?.kind === "unit_test");
+        if (unitTests.length === 0)
+            return undefined;
+        const changed = changedChecks(graph, c.node, c.recorded, c.facts.macros);
+        if (!changed)
+            return undefined;
+        return c.build("unit_tests_changed", message(changed.tested, unitTests.length, changed.checks.length), {
+            subjects: unitTests,
+        });
+    },
+};
+function unit_tests_changed_count(n, noun) {
+    return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+function message(tested, units, all) {
+    const data = all - units;
+    const which = data === 0 ? unit_tests_changed_count(units, "unit test") : `${unit_tests_changed_count(units, "unit test")}, ${unit_tests_changed_count(data, "data test")}`;
+    const what = tested.checks_digest
+        ? `Its checks (${which}) were added, removed or edited since they last passed (run ${tested.run_id})`
+        : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so ODS can't say its checks (${which}) are the same`;
+    const cannotTell = data === 0
+        ? ""
+        : "; one digest covers all of its checks, so ODS can't tell whether a unit test or a data test changed";
+    const them = units === 1 ? "its unit test" : `its ${units} unit tests`;
+    return `${what}${cannotTell}. \`dbt build\` runs a unit test only right before building its model, so the model is built to run ${them}.`;
+}
+
 ;// CONCATENATED MODULE: ./src/planner/rules/unknown-parent.ts
 
 /** Rule 6: it reads something neither a node nor a source of the manifest. */
@@ -24229,8 +24300,13 @@ const unknownParent = {
 /**
  * The planning rules, in order: for each node, the first that returns a
  * decision decides (ADR-0013, "Planning rules"; README, "How it decides").
- * Each module is named after the reason code it gives.
+ * Each module is named after the reason code it gives. A guard over REUSE
+ * (`overReuse`: unit_tests_changed) is asked only when a rule after it
+ * returns a REUSE, and its decision replaces that REUSE: the REUSE outcomes
+ * come from three rules (clock_dependent, new_upstream_data, unchanged), and
+ * the guard must not hide the data rules' BUILD reasons before them.
  */
+
 
 
 
@@ -24262,782 +24338,47 @@ const RULES = [
     noDeclaredInputs, //       no declared inputs (seeds excepted)              BUILD no_declared_inputs
     policyUnmet, //            the freshness policy can't be honoured           BUILD policy_unmet
     testsNotPassed, //         checks, and no passing test record               BUILD tests_not_passed
+    unitTestsChanged, //       over any REUSE below: checks changed since they  BUILD unit_tests_changed
+    //                         passed, a unit test among them (dbt build runs it only with its model)
     missingDataEvidence, //    missing data evidence                            BUILD missing_data_evidence
     clockDependent, //         calls a clock function: lag tolerance, or build  REUSE within_lag_tolerance / BUILD clock_dependent
     newUpstreamData, //        new data: quorum, lag tolerance, or build        REUSE quorum_not_met / within_lag_tolerance / BUILD new_upstream_data
     unchanged, //              otherwise                                        REUSE unchanged / formatting_only
 ];
-
-;// CONCATENATED MODULE: ./src/planner/selection-index.ts
-const cache = new WeakMap();
-function enabled(config) {
-    return config?.enabled !== false;
-}
-function selectionIndex(graph) {
-    const cached = cache.get(graph);
-    if (cached)
-        return cached;
-    const m = graph.manifest;
-    const members = [];
-    const deps = [];
-    const add = (member, dependsOn) => {
-        members.push({
-            ...member,
-            pathKey: member.originalFilePath === null ? null : normalizePath(member.originalFilePath),
-            patchKey: member.patchPath === null ? null : normalizePath(member.patchPath),
-        });
-        deps.push(dependsOn);
-    };
-    for (const s of m.sources.values()) {
-        if (!enabled(s.config))
+/**
+ * The decision for one node: the first rule that returns one decides; a
+ * REUSE is then put to the guards over REUSE listed before that rule, in
+ * order, and the first decision one returns replaces it.
+ */
+function rules_decide(context) {
+    const guards = [];
+    for (const rule of RULES) {
+        if (rule.overReuse) {
+            guards.push(rule);
             continue;
-        add({
-            id: s.uniqueId,
-            kind: "source",
-            resourceType: "source",
-            name: s.name,
-            packageName: s.packageName,
-            fqn: s.fqn,
-            tags: s.tags,
-            originalFilePath: s.originalFilePath,
-            patchPath: s.patchPath,
-            config: s.config,
-            versioned: false,
-            sourceName: s.sourceName,
-        }, []);
-    }
-    for (const n of m.nodes.values()) {
-        if (!enabled(n.config))
+        }
+        const decision = rule.decide(context);
+        if (!decision)
             continue;
-        add({
-            id: n.uniqueId,
-            kind: "node",
-            resourceType: n.resourceType,
-            name: n.name,
-            packageName: n.packageName,
-            fqn: n.fqn,
-            tags: n.tags,
-            originalFilePath: n.originalFilePath,
-            patchPath: n.patchPath,
-            config: n.config,
-            // nodes.py BaseNode.is_versioned: VERSIONED_NODE_TYPES is models only.
-            versioned: n.resourceType === "model" && n.version !== null,
-            sourceName: null,
-        }, n.dependsOn.nodes);
-    }
-    for (const t of m.dataTests.values()) {
-        if (!enabled(t.config))
-            continue;
-        add({
-            id: t.uniqueId,
-            kind: "node",
-            resourceType: "test",
-            name: t.name,
-            packageName: t.packageName,
-            fqn: t.fqn,
-            tags: t.tags,
-            originalFilePath: t.originalFilePath,
-            patchPath: t.patchPath,
-            config: t.config,
-            versioned: false,
-            sourceName: null,
-        }, t.dependsOn.nodes);
-    }
-    for (const u of m.unitTests.values()) {
-        if (!enabled(u.config))
-            continue;
-        add({
-            id: u.uniqueId,
-            kind: "unit_test",
-            resourceType: "unit_test",
-            name: u.name,
-            packageName: u.packageName,
-            fqn: u.fqn,
-            tags: u.tags,
-            originalFilePath: u.originalFilePath,
-            patchPath: null,
-            config: null,
-            versioned: false,
-            sourceName: null,
-        }, u.dependsOn.nodes);
-    }
-    for (const o of [...m.otherNodes.values(), ...m.otherMembers.values()]) {
-        // selector.py `_is_graph_member`: exposures are always members; the rest when enabled.
-        if (o.resourceType !== "exposure" && !enabled(o.config))
-            continue;
-        const isFunction = o.resourceType === "function";
-        const isNode = !isFunction && m.otherNodes.has(o.uniqueId);
-        add({
-            id: o.uniqueId,
-            kind: isFunction ? "function" : isNode ? "node" : "other",
-            resourceType: o.resourceType,
-            name: o.name ?? "",
-            packageName: o.packageName ?? "",
-            fqn: o.fqn,
-            tags: o.tags,
-            originalFilePath: o.originalFilePath,
-            patchPath: o.patchPath,
-            config: isNode ? o.config : null,
-            versioned: false,
-            sourceName: null,
-        }, o.dependsOn.nodes);
-    }
-    const byId = new Map();
-    for (let i = 0; i < members.length; i++)
-        byId.set(members[i].id, i);
-    const parents = members.map(() => []);
-    const children = members.map(() => []);
-    deps.forEach((list, child) => {
-        const seen = new Set();
-        for (const dep of list) {
-            const parent = byId.get(dep);
-            if (parent === undefined || parent === child || seen.has(parent))
-                continue;
-            seen.add(parent);
-            parents[child].push(parent);
-            children[parent].push(child);
-        }
-    });
-    const index = {
-        members,
-        byId,
-        parents,
-        children,
-        projectName: graph.metadata.projectName,
-    };
-    cache.set(graph, index);
-    return index;
-}
-/**
- * graph.py `select_parents` / `select_children`: breadth-first layers from
- * the selected set, at most `depth` of them (null: all). A selected node is
- * included only when it is itself a parent (child) of another selected one.
- */
-function walk(edges, selected, depth) {
-    const seen = new Uint8Array(edges.length);
-    const found = [];
-    let frontier = selected;
-    let layer = 0;
-    while (frontier.length > 0 && (depth === null || layer < depth)) {
-        const next = [];
-        for (const node of frontier) {
-            for (const other of edges[node]) {
-                if (!seen[other]) {
-                    seen[other] = 1;
-                    found.push(other);
-                    next.push(other);
-                }
+        if (decision.action === "REUSE") {
+            for (const guard of guards) {
+                const over = guard.decide(context);
+                if (over)
+                    return over;
             }
         }
-        frontier = next;
-        layer++;
+        return decision;
     }
-    return found;
-}
-/** pathlib's reading of a relative path: empty and `.` segments dropped. */
-function normalizePath(path) {
-    if (!path.includes("//") &&
-        !path.startsWith("./") &&
-        !path.includes("/./") &&
-        !path.endsWith("/") &&
-        path !== ".")
-        return path;
-    return path
-        .split("/")
-        .filter((s) => s !== "" && s !== ".")
-        .join("/");
+    // `unchanged`, the last rule, always decides.
+    return RULES[RULES.length - 1].decide(context);
 }
 
-;// CONCATENATED MODULE: ./src/planner/fnmatch.ts
-/**
- * Python's `fnmatch.fnmatchcase` (what dbt's selector methods call; on POSIX
- * `fnmatch` does not fold case): `*` any run of characters (`/` and `.`
- * included), `?` one character, `[seq]` / `[!seq]` a set, an unclosed `[`
- * a literal. The translation follows CPython's `fnmatch._translate` step by
- * step (ranges, empty ranges dropped, `[!]`), written for a JavaScript
- * regular expression. Patterns are compiled once and cached.
- */
-const fnmatch_cache = new Map();
-/** True when `name` matches the shell pattern `pattern` (case-sensitive, whole string). */
-function fnmatch(name, pattern) {
-    return compileGlob(pattern).test(name);
-}
-/** True when the pattern has a character fnmatch treats specially. */
-function hasGlob(pattern) {
-    return /[*?[]/.test(pattern);
-}
-function compileGlob(pattern) {
-    let re = fnmatch_cache.get(pattern);
-    if (re === undefined) {
-        re = new RegExp(`^(?:${fnmatch_translate(pattern)})$`, "su");
-        if (fnmatch_cache.size > 10_000)
-            fnmatch_cache.clear();
-        fnmatch_cache.set(pattern, re);
-    }
-    return re;
-}
-const SPECIAL = /[\\^$.*+?()[\]{}|/-]/;
-function escapeChar(c) {
-    return SPECIAL.test(c) ? `\\${c}` : c;
-}
-/** Inside a character class: escape what JavaScript's `u` mode reads as syntax. */
-function escapeInSet(text) {
-    let out = "";
-    for (const c of text)
-        out += c === "\\" || c === "]" || c === "[" || c === "-" || c === "^" ? `\\${c}` : c;
-    return out;
-}
-function fnmatch_translate(pat) {
-    const chars = [...pat];
-    const n = chars.length;
-    const res = [];
-    let i = 0;
-    while (i < n) {
-        const c = chars[i];
-        i++;
-        if (c === "*") {
-            if (res.length === 0 || res[res.length - 1] !== ".*")
-                res.push(".*");
-        }
-        else if (c === "?") {
-            res.push(".");
-        }
-        else if (c === "[") {
-            let j = i;
-            if (j < n && chars[j] === "!")
-                j++;
-            if (j < n && chars[j] === "]")
-                j++;
-            while (j < n && chars[j] !== "]")
-                j++;
-            if (j >= n) {
-                res.push("\\[");
-                continue;
-            }
-            const negated = chars[i] === "!";
-            // The set's text, split at the hyphens that make ranges (CPython's chunks).
-            let chunks;
-            const stuffText = chars.slice(i, j).join("");
-            if (!stuffText.includes("-")) {
-                chunks = [stuffText];
-            }
-            else {
-                chunks = [];
-                let start = i;
-                let k = negated ? i + 2 : i + 1;
-                for (;;) {
-                    k = indexOf(chars, "-", k, j);
-                    if (k < 0)
-                        break;
-                    chunks.push(chars.slice(start, k).join(""));
-                    start = k + 1;
-                    k = k + 3;
-                }
-                const chunk = chars.slice(start, j).join("");
-                if (chunk !== "")
-                    chunks.push(chunk);
-                else
-                    chunks[chunks.length - 1] += "-";
-                for (let m = chunks.length - 1; m > 0; m--) {
-                    const prev = [...chunks[m - 1]];
-                    const next = [...chunks[m]];
-                    if (prev[prev.length - 1] > next[0]) {
-                        chunks[m - 1] = prev.slice(0, -1).join("") + next.slice(1).join("");
-                        chunks.splice(m, 1);
-                    }
-                }
-            }
-            i = j + 1;
-            // Rebuild the set: chunks joined by range hyphens, each escaped.
-            const first = chunks[0] ?? "";
-            const stuffRaw = chunks.join("-");
-            if (stuffRaw === "") {
-                res.push("(?!)");
-            }
-            else if (stuffRaw === "!") {
-                res.push(".");
-            }
-            else {
-                const lead = first.startsWith("!") ? "^" : "";
-                const parts = chunks.map((chunk, index) => escapeInSet(index === 0 && lead ? chunk.slice(1) : chunk));
-                const body = parts.join("-");
-                if (lead && body === "")
-                    res.push(".");
-                else
-                    res.push(`[${lead}${body}]`);
-            }
-        }
-        else {
-            res.push(escapeChar(c));
-        }
-    }
-    return res.join("");
-}
-function indexOf(chars, wanted, from, to) {
-    for (let k = from; k < to; k++)
-        if (chars[k] === wanted)
-            return k;
-    return -1;
-}
-
-;// CONCATENATED MODULE: ./src/planner/path-glob.ts
-/**
- * `Path(project_root).glob(pattern)` (what dbt's PathSelectorMethod runs),
- * evaluated over the paths the manifest names (every node's file, its YAML
- * file and the folders above them) instead of the disk: only those can make
- * a node match. pathlib's rules: a relative pattern, split at `/` (empty and
- * `.` segments dropped); each segment fnmatch-ed against one path segment
- * (case-sensitive, as on Linux); `**` alone is any number of folders, zero
- * included (so `**` matches the project root, which holds every file).
- *
- * Where Python versions dbt runs on disagree, the pattern is refused rather
- * than guessed: a trailing `/` (3.11+ keeps only folders; 3.10 ignores it)
- * or a trailing `**` (3.13+ also yields files; earlier only folders), when
- * the two readings select different paths. `..` segments, absolute patterns
- * and `**` inside a segment are refused as well.
- */
-
-class GlobRefusal extends Error {
-}
-/** The set of candidate paths the pattern finds. Throws GlobRefusal for a pattern not read exactly. */
-function globPaths(pattern, candidates) {
-    if (pattern.startsWith("/"))
-        throw new GlobRefusal("an absolute `path:` is refused by pathlib (and dbt)");
-    const rawSegments = pattern.split("/");
-    const segments = [];
-    for (const s of rawSegments) {
-        if (s === "" || s === ".")
-            continue;
-        if (s === "..")
-            throw new GlobRefusal("`..` in a `path:` selector is not resolved by ODS");
-        if (s === "**")
-            segments.push({ kind: "any" });
-        else if (s.includes("**"))
-            throw new GlobRefusal("`**` inside a path segment reads differently across Python versions");
-        else
-            segments.push({ kind: "name", text: s });
-    }
-    if (segments.length === 0)
-        throw new GlobRefusal("an empty `path:` pattern is refused by pathlib (and dbt)");
-    const trailingSlash = pattern.endsWith("/");
-    const trailingAny = segments[segments.length - 1].kind === "any";
-    if (!trailingSlash && !trailingAny)
-        return { paths: path_glob_select(segments, candidates, false), alternative: null, why: "" };
-    return {
-        paths: path_glob_select(segments, candidates, true),
-        alternative: path_glob_select(segments, candidates, false),
-        why: trailingSlash
-            ? "a trailing `/` keeps only folders on Python 3.11+ but not on 3.10, and here that changes what is selected"
-            : "a trailing `**` finds files on Python 3.13+ but only folders before, and here that changes what is selected",
-    };
-}
-function path_glob_select(segments, candidates, dirsOnly) {
-    const out = new Set();
-    for (const c of candidates) {
-        if (dirsOnly && !c.dir)
-            continue;
-        if (matches(segments, 0, c.parts, 0))
-            out.add(c.path);
-    }
-    return out;
-}
-function matches(segments, si, parts, pi) {
-    if (si === segments.length)
-        return pi === parts.length;
-    const seg = segments[si];
-    if (seg.kind === "any") {
-        for (let k = pi; k <= parts.length; k++)
-            if (matches(segments, si + 1, parts, k))
-                return true;
-        return false;
-    }
-    return pi < parts.length && fnmatch(parts[pi], seg.text) && matches(segments, si + 1, parts, pi + 1);
-}
-
-;// CONCATENATED MODULE: ./src/planner/selector-spec.ts
-/**
- * dbt's selector syntax, parsed as dbt-core parses it:
- *
- * - core/dbt/graph/cli.py `parse_union`: each `--select` / `--exclude` value
- *   is split at spaces into a union; each part is split at commas into an
- *   intersection of single criteria.
- * - core/dbt/graph/selector_spec.py `RAW_SELECTOR_PATTERN`: an optional `@`,
- *   an optional `N+` (parents, with an optional depth), an optional
- *   `method:` (`[\w.]+`, where `config.materialized` is the method `config`
- *   with the argument `materialized`), the value (lazily), and an optional
- *   `+N` (children, with an optional depth). `@` with a `+` suffix is an error.
- * - `SelectionCriteria.default_method`: without a method, a value with a `/`
- *   is a `path`, one ending in `.sql`, `.py` or `.csv` (any case) is a `file`,
- *   anything else is an `fqn`.
- *
- * Methods ODS does not resolve exactly are refused (UserError "usage"),
- * never silently matched to nothing.
- */
-
-const SUPPORTED = new Set([
-    "fqn",
-    "file",
-    "path",
-    "tag",
-    "package",
-    "source",
-    "resource_type",
-    "config",
-]);
-/** dbt's MethodName values (core/dbt/graph/selector_methods.py) that ODS refuses. */
-const REFUSED = new Set([
-    "group",
-    "access",
-    "test_name",
-    "test_type",
-    "state",
-    "exposure",
-    "metric",
-    "result",
-    "source_status",
-    "version",
-    "semantic_model",
-    "saved_query",
-    "unit_test",
-    "selector",
-    "wildcard",
-]);
-const SUPPORTED_FORMS = "names and globs (`orders`, `stg_*`, `pkg.folder.*`, `orders.v2`), `fqn:`, `path:` (file, folder or glob), `file:`, `tag:`, `package:`, `source:`, `resource_type:`, `config.<key>:`, the graph operators `+x`, `x+`, `N+x`, `x+N`, `@x`, intersections `a,b` and unions `a b`, and `--exclude`";
-// The method group is Python's `[\w.]+` (Unicode word characters).
-const RAW_SELECTOR_PATTERN = /^(?<childrensParents>@)?(?<parents>(?<parentsDepth>\d*)\+)?(?:(?<method>[\p{L}\p{N}\p{Mn}\p{Mc}\p{Pc}.]+):)?(?<value>.*?)(?<children>\+(?<childrenDepth>\d*))?$/su;
-function usageError(raw, why, input) {
-    return new user_error/* UserError */.yo("usage", `The selector \`${raw}\` is not supported: ${why}.`, {
-        input,
-        hint: `ODS resolves dbt's ${SUPPORTED_FORMS}.`,
-    });
-}
-/** dbt-core's cli.py: values → space-separated parts (empty ones dropped) → comma-separated criteria. */
-function parseSelection(values, input) {
-    const out = [];
-    for (const value of values) {
-        for (const part of value.split(/\s+/)) {
-            if (part === "")
-                continue;
-            out.push({ raw: part, criteria: part.split(",").map((single) => parseCriterion(single, part, input)) });
-        }
-    }
-    return out;
-}
-function depth(text) {
-    // selector_spec.py `_match_to_int`: an empty depth is no limit; `0` is a depth of 0.
-    return text === undefined || text === "" ? null : Number.parseInt(text, 10);
-}
-function parseCriterion(raw, whole, input) {
-    const m = RAW_SELECTOR_PATTERN.exec(raw);
-    if (m === null || m.groups === undefined)
-        throw usageError(whole, `\`${raw}\` is not a dbt selector`, input);
-    const g = m.groups;
-    const value = g.value ?? "";
-    let method;
-    let args = [];
-    if (g.method === undefined) {
-        // selector_spec.py `default_method` (POSIX: the path separator is `/`).
-        if (value.includes("/"))
-            method = "path";
-        else if (/\.(sql|py|csv)$/i.test(value))
-            method = "file";
-        else
-            method = "fqn";
-    }
-    else {
-        const parts = g.method.split(".");
-        method = parts[0];
-        args = parts.slice(1);
-    }
-    if (REFUSED.has(method)) {
-        throw usageError(whole, `ODS does not resolve the selector method \`${method}:\``, input);
-    }
-    if (!SUPPORTED.has(method)) {
-        throw usageError(whole, `\`${method}\` is not a dbt selector method (dbt refuses it too)`, input);
-    }
-    if (method === "config" && (args.length === 0 || args.some((a) => a === ""))) {
-        throw usageError(whole, "`config` needs a key, as in `config.materialized:table`", input);
-    }
-    if (method !== "config" && args.length > 0) {
-        throw usageError(whole, `the method \`${method}\` takes no \`.${args.join(".")}\``, input);
-    }
-    const childrensParents = g.childrensParents !== undefined;
-    const children = g.children !== undefined;
-    if (childrensParents && children) {
-        // SelectionCriteria.__post_init__: dbt refuses it.
-        throw usageError(whole, `\`${raw}\`: the \`@\` prefix and a \`+\` suffix are incompatible (dbt refuses it too)`, input);
-    }
-    return {
-        raw,
-        method: method,
-        args,
-        value,
-        childrensParents,
-        parents: g.parents !== undefined,
-        parentsDepth: depth(g.parentsDepth),
-        children,
-        childrenDepth: depth(g.childrenDepth),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/planner/selector-methods.ts
-/**
- * dbt's selector methods (core/dbt/graph/selector_methods.py), each a
- * predicate over a member of the selection graph, compiled once per
- * criterion so that resolving it is one pass over the members.
- */
-
-
-
-/** NodeType values (core/dbt/node_types.py), for `resource_type:`. */
-const NODE_TYPES = new Set([
-    "model",
-    "analysis",
-    "test",
-    "snapshot",
-    "operation",
-    "seed",
-    "rpc",
-    "sql_operation",
-    "doc",
-    "source",
-    "macro",
-    "exposure",
-    "metric",
-    "group",
-    "saved_query",
-    "semantic_model",
-    "unit_test",
-    "fixture",
-    "function",
-]);
-function compileCriterion(index, c, whole, input) {
-    const value = c.value;
-    switch (c.method) {
-        case "fqn": {
-            // QualifiedNameSelectorMethod: non_source_nodes, matched on the fqn with and without its package.
-            const matches = fqnMatcher(value);
-            return (m) => m.kind !== "source" &&
-                m.fqn.length > 0 &&
-                (matches(m.fqn, 0, m.versioned) || (m.fqn.length > 1 && matches(m.fqn, 1, m.versioned)));
-        }
-        case "tag":
-            // TagSelectorMethod: all_nodes with a `tags` attribute, any tag fnmatch-ing.
-            return (m) => m.tags?.some((tag) => fnmatch(tag, value)) === true;
-        case "package": {
-            // PackageSelectorMethod: `this` is the root project.
-            const wanted = value === "this" && index.projectName !== null ? index.projectName : value;
-            return (m) => fnmatch(m.packageName, wanted);
-        }
-        case "file":
-            // FileSelectorMethod: the file's name or its stem.
-            return (m) => {
-                if (m.originalFilePath === null)
-                    return false;
-                const base = m.originalFilePath.slice(m.originalFilePath.lastIndexOf("/") + 1);
-                const dot = base.lastIndexOf(".");
-                const stem = dot > 0 ? base.slice(0, dot) : base;
-                return fnmatch(base, value) || fnmatch(stem, value);
-            };
-        case "path":
-            return pathTest(index, value, whole, input);
-        case "source":
-            return sourceTest(value, whole, input);
-        case "resource_type":
-            if (!NODE_TYPES.has(value)) {
-                throw usageError(whole, `\`${value}\` is not a dbt resource type (dbt refuses it too)`, input);
-            }
-            return (m) => m.resourceType === value;
-        case "config":
-            return configTest(c.args, value);
-    }
-}
-/**
- * selector_methods.py `is_selected_node`: the leaf name (for a versioned
- * model: the name, or name and version joined by `.` or `_`), else the
- * selector's dot-separated parts against the fqn flattened at dots, exactly
- * until the first part with a wildcard, from where the rest is fnmatch-ed.
- */
-function isSelectedNode(fqn, selector, versioned) {
-    return fqnMatcher(selector)(fqn, 0, versioned);
-}
-/** isSelectedNode compiled for one selector: `(fqn, start, versioned)` matches `fqn[start:]`. */
-function fqnMatcher(selector) {
-    const parts = selector.split(".");
-    const wild = parts.findIndex((part) => /[*?[\]]/.test(part));
-    const rest = wild >= 0 ? parts.slice(wild).join(".") : "";
-    const lastTwo = parts.slice(-2).join("_");
-    return (fqn, start, versioned) => {
-        const last = fqn.length - 1;
-        if (last < start)
-            return false;
-        if (versioned && last > start) {
-            if (fqn[last - 1] === selector)
-                return true;
-            if (`${fqn[last - 1]}_${fqn[last]}` === lastTwo)
-                return true;
-        }
-        else if (fqn[last] === selector) {
-            return true;
-        }
-        // Dots in fqn segments are separators too (flat_fqn).
-        let flat = fqn;
-        let at = start;
-        for (let k = start; k <= last; k++) {
-            if (fqn[k].includes(".")) {
-                flat = fqn.slice(start).flatMap((segment) => segment.split("."));
-                at = 0;
-                break;
-            }
-        }
-        if (flat.length - at < parts.length)
-            return false;
-        for (let i = 0; i < parts.length; i++) {
-            if (i === wild)
-                return fnmatch(flat.slice(at + i).join("."), rest);
-            if (flat[at + i] !== parts[i])
-                return false;
-        }
-        return true;
-    };
-}
-function sourceTest(value, whole, input) {
-    // SourceSelectorMethod: source, source.table or package.source.table, each part fnmatch-ed.
-    const parts = value.split(".");
-    let pkg = "*";
-    let source;
-    let table = "*";
-    if (parts.length === 1)
-        source = parts[0];
-    else if (parts.length === 2)
-        [source, table] = parts;
-    else if (parts.length === 3)
-        [pkg, source, table] = parts;
-    else
-        throw usageError(whole, "a source is `source_name`, `source_name.table` or `package.source_name.table` (dbt refuses it too)", input);
-    return (m) => m.kind === "source" &&
-        fnmatch(m.packageName, pkg) &&
-        fnmatch(m.sourceName ?? "", source) &&
-        fnmatch(m.name, table);
-}
-/**
- * ConfigSelectorMethod: `nodes` entries and sources whose config has the
- * key path; a list matches when it holds the value, anything else when it
- * equals it; `true`/`false` (any case) also match booleans; `severity` is
- * compared without case.
- */
-function configTest(args, value) {
-    const caseless = args.length === 1 && args[0] === "severity";
-    const lower = value.toLowerCase();
-    const equals = (v) => {
-        if (typeof v === "string")
-            return caseless ? v.toUpperCase() === value.toUpperCase() : v === value;
-        if (v === true)
-            return lower === "true";
-        if (v === false)
-            return lower === "false";
-        return false;
-    };
-    return (m) => {
-        if (m.config === null || (m.kind !== "node" && m.kind !== "source"))
-            return false;
-        let current = m.config;
-        for (const key of args) {
-            if (current === null ||
-                typeof current !== "object" ||
-                Array.isArray(current) ||
-                !Object.hasOwn(current, key))
-                return false;
-            current = current[key];
-        }
-        if (Array.isArray(current))
-            return current.some(equals);
-        return equals(current);
-    };
-}
-/**
- * PathSelectorMethod: the paths `Path(project_root).glob(value)` finds; a
- * member matches when its original_file_path or its patch (YAML) file is one
- * of them, or a folder holding its original_file_path is. The glob runs on
- * the paths the manifest names instead of the disk (path-glob.ts).
- */
-function pathTest(index, value, whole, input) {
-    let glob;
-    try {
-        glob = globPaths(value, candidatePaths(index));
-    }
-    catch (error) {
-        if (error instanceof GlobRefusal)
-            throw usageError(whole, error.message, input);
-        throw error;
-    }
-    const test = pathMemberTest(glob.paths);
-    if (glob.alternative !== null) {
-        const other = pathMemberTest(glob.alternative);
-        if (index.members.some((m) => test(m) !== other(m)))
-            throw usageError(whole, glob.why, input);
-    }
-    return test;
-}
-function pathMemberTest(matched) {
-    const root = matched.has("");
-    return (m) => {
-        const file = m.pathKey;
-        if (m.patchKey !== null && matched.has(m.patchKey))
-            return true;
-        if (file === null)
-            return false;
-        if (matched.has(file))
-            return true;
-        // Path(original_file_path).parents: every folder above it, ending with `.`, the project root.
-        if (root)
-            return true;
-        let at = file.lastIndexOf("/");
-        while (at > 0) {
-            if (matched.has(file.slice(0, at)))
-                return true;
-            at = file.lastIndexOf("/", at - 1);
-        }
-        return false;
-    };
-}
-const candidateCache = new WeakMap();
-function candidatePaths(index) {
-    const cached = candidateCache.get(index);
-    if (cached)
-        return cached;
-    const files = new Set();
-    const dirs = new Set();
-    for (const m of index.members) {
-        for (const path of [m.pathKey, m.patchKey]) {
-            // pathlib's glob never walks up out of the project: a path through `..` is never found.
-            if (path === null || path === "" || path.split("/").includes(".."))
-                continue;
-            files.add(path);
-            for (const dir of folders(path))
-                dirs.add(dir);
-        }
-    }
-    const out = [{ path: "", dir: true, parts: [] }];
-    for (const dir of dirs)
-        out.push({ path: dir, dir: true, parts: dir.split("/") });
-    for (const file of files)
-        if (!dirs.has(file))
-            out.push({ path: file, dir: false, parts: file.split("/") });
-    candidateCache.set(index, out);
-    return out;
-}
-/** Every folder above a path, nearest first (`a/b/c.sql` → `a/b`, `a`). */
-function folders(path) {
-    const out = [];
-    let at = path.lastIndexOf("/");
-    while (at > 0) {
-        out.push(path.slice(0, at));
-        at = path.lastIndexOf("/", at - 1);
-    }
-    return out;
-}
-
+// EXTERNAL MODULE: ./src/planner/selection-index.ts
+var selection_index = __nccwpck_require__(2787);
+// EXTERNAL MODULE: ./src/planner/selector-methods.ts + 2 modules
+var selector_methods = __nccwpck_require__(5494);
+// EXTERNAL MODULE: ./src/planner/selector-spec.ts
+var selector_spec = __nccwpck_require__(1063);
 ;// CONCATENATED MODULE: ./src/planner/selection.ts
 
 
@@ -25047,9 +24388,39 @@ function splitSelectors(values) {
     return values.flatMap((value) => value.split(/\s+/)).filter((part) => part.length > 0);
 }
 function selectNodes(graph, select, exclude = []) {
-    const included = parseSelection(select, "select");
-    const excluded = parseSelection(exclude, "exclude");
+    const index = (0,selection_index/* selectionIndex */.lP)(graph);
+    const { chosen, unmatched } = resolveSelection(graph, select, exclude);
+    const nodes = new Set();
+    const sources = new Set();
+    for (let i = 0; i < chosen.length; i++) {
+        if (!chosen[i])
+            continue;
+        const member = index.members[i];
+        if (graph.nodes.has(member.id))
+            nodes.add(member.id);
+        else if (member.kind === "source" && graph.sources.has(member.id))
+            sources.add(member.id);
+    }
+    return { nodes, sources, unmatched };
+}
+/**
+ * Every member dbt selects (tests by eager indirect selection included), by
+ * unique id: what `dbt build --select … --exclude …` resolves to before it
+ * keeps the resources it runs.
+ */
+function selectedMembers(graph, select, exclude = []) {
     const index = selectionIndex(graph);
+    const { chosen } = resolveSelection(graph, select, exclude);
+    const out = new Set();
+    for (let i = 0; i < chosen.length; i++)
+        if (chosen[i])
+            out.add(index.members[i].id);
+    return out;
+}
+function resolveSelection(graph, select, exclude) {
+    const included = (0,selector_spec/* parseSelection */.gO)(select, "select");
+    const excluded = (0,selector_spec/* parseSelection */.gO)(exclude, "exclude");
+    const index = (0,selection_index/* selectionIndex */.lP)(graph);
     const n = index.members.length;
     const unmatched = [];
     // Sets of members as masks (1: in the set), for one-pass unions, intersections and differences.
@@ -25073,18 +24444,7 @@ function selectNodes(graph, select, exclude = []) {
                 if (found[i])
                     chosen[i] = 0;
     }
-    const nodes = new Set();
-    const sources = new Set();
-    for (let i = 0; i < n; i++) {
-        if (!chosen[i])
-            continue;
-        const member = index.members[i];
-        if (graph.nodes.has(member.id))
-            nodes.add(member.id);
-        else if (member.kind === "source" && graph.sources.has(member.id))
-            sources.add(member.id);
-    }
-    return { nodes, sources, unmatched };
+    return { chosen, unmatched };
 }
 /** The members an intersection selects, or null when it selects none. */
 function resolveIntersection(index, part, input) {
@@ -25101,7 +24461,7 @@ function resolveIntersection(index, part, input) {
 }
 /** selector.py `get_nodes_from_criteria` and `collect_specified_neighbors`. */
 function resolveCriterion(index, c, whole, input) {
-    const test = compileCriterion(index, c, whole, input);
+    const test = (0,selector_methods/* compileCriterion */.H)(index, c, whole, input);
     const members = index.members;
     const selected = new Uint8Array(members.length);
     const collected = [];
@@ -25112,17 +24472,17 @@ function resolveCriterion(index, c, whole, input) {
         }
     }
     if (c.childrensParents) {
-        const down = [...collected, ...walk(index.children, collected, null)];
+        const down = [...collected, ...(0,selection_index/* walk */.GG)(index.children, collected, null)];
         for (const i of down)
             selected[i] = 1;
-        for (const i of walk(index.parents, down, null))
+        for (const i of (0,selection_index/* walk */.GG)(index.parents, down, null))
             selected[i] = 1;
     }
     if (c.parents)
-        for (const i of walk(index.parents, collected, c.parentsDepth))
+        for (const i of (0,selection_index/* walk */.GG)(index.parents, collected, c.parentsDepth))
             selected[i] = 1;
     if (c.children)
-        for (const i of walk(index.children, collected, c.childrenDepth))
+        for (const i of (0,selection_index/* walk */.GG)(index.children, collected, c.childrenDepth))
             selected[i] = 1;
     // selector.py `expand_selection` (eager, dbt's default): the tests and unit
     // tests reading a selected member are selected too. Only tests are added, so
@@ -25143,6 +24503,8 @@ function resolveCriterion(index, c, whole, input) {
     return selected;
 }
 
+// EXTERNAL MODULE: ./src/planner/selection-output/compact-selection.ts + 4 modules
+var compact_selection = __nccwpck_require__(5715);
 ;// CONCATENATED MODULE: ./src/planner/source-checks.ts
 /**
  * Tested sources (ADR-0013, #232): dbt build runs the tests defined on
@@ -25231,6 +24593,8 @@ function planSourceChecks(graph, macros, snapshot, observed, inScope) {
  *  7. no declared inputs (seeds excepted)                BUILD no_declared_inputs
  *  8. the freshness policy can't be honoured             BUILD policy_unmet
  *     checks, and no passing test record                 BUILD tests_not_passed
+ *     over any REUSE below: its checks changed since     BUILD unit_tests_changed
+ *       they passed, a unit test among them
  *  9. missing data evidence                              BUILD missing_data_evidence
  *     it calls a clock function: within lag_tolerance    REUSE within_lag_tolerance
  *       otherwise                                        BUILD clock_dependent
@@ -25239,13 +24603,14 @@ function planSourceChecks(graph, macros, snapshot, observed, inScope) {
  * 12.   within lag_tolerance of the last build               REUSE within_lag_tolerance
  * 13.   otherwise                                            BUILD new_upstream_data
  * 14. otherwise                                          REUSE unchanged / formatting_only
- *     a REUSE whose checks changed since they passed runs them (entry.checks)
+ *     a REUSE whose checks (data tests only) changed since they passed runs them (entry.checks)
  * 15. entries ordered by DAG depth, then id; 16. a cycle is an error (the graph refuses it).
  * 17. every REUSE says whether the relation's existence was checked.
  * 18. the dbt command for the BUILD set (and the checks to run).
  * 1. nodes not selected are left out of the plan (their decisions still
  *    count for their children).
  */
+
 
 
 
@@ -25349,13 +24714,7 @@ function plan(input) {
                 return data;
             },
         };
-        let decision;
-        for (const rule of RULES) {
-            decision = rule.decide(context);
-            if (decision)
-                break;
-        }
-        decisions.set(id, decision);
+        decisions.set(id, rules_decide(context));
     }
     const staleSources = facts.staleSources.count;
     if (staleSources > 0) {
@@ -25409,13 +24768,15 @@ function plan(input) {
     }
     const built = entries.filter((entry) => entry.action === "BUILD");
     const sourceChecks = planSourceChecks(graph, macros, targetChanged ? null : snapshot, observed, selection?.sources ?? null);
-    const nodeSelect = (0,build_command/* selectorFor */.DA)(built.map((entry) => graph.nodes.get(entry.unique_id).node.fqn));
-    const sourceSelect = sourceChecks
-        .filter((check) => check.action === "RUN")
-        .map((check) => (0,build_command/* shellQuote */.ZL)(`source:${check.name}`))
-        .join(" ");
-    const checkSelect = (0,build_command/* selectorFor */.DA)(checkFqns(graph, entries.flatMap((entry) => entry.checks?.run ?? [])));
-    const select = [nodeSelect, checkSelect, sourceSelect].filter((part) => part !== "").join(" ");
+    const target = {
+        build: built.map((entry) => entry.unique_id),
+        checks: entries.flatMap((entry) => entry.checks?.run ?? []),
+        sources: sourceChecks.filter((check) => check.action === "RUN").map((check) => check.source_id),
+    };
+    const chosen = (0,compact_selection/* compactSelection */.Sg)(graph, target);
+    if (!chosen.exact)
+        warnings.push(supersetWarning(chosen));
+    const command = (0,build_command/* buildCommand */.Oe)(chosen.select, chosen.exclude);
     return {
         schema_version: PLAN_SCHEMA_VERSION,
         scope: scopeKey(scope),
@@ -25434,9 +24795,36 @@ function plan(input) {
         summary: { build: built.length, reuse: entries.length - built.length },
         entries,
         source_checks: sourceChecks,
-        build_command: (0,build_command/* buildCommand */.Oe)(select),
-        select,
+        build_command: command,
+        select: chosen.select,
+        exclude: chosen.exclude,
+        select_terms: chosen.terms,
+        select_exact: chosen.exact,
+        ...(chosen.exact ? {} : { select_extra: chosen.extra }),
+        ...shortCommand(graph, target, command),
         warnings,
+    };
+}
+/** Issue 20: a superset selection is never silent. */
+function supersetWarning(chosen) {
+    const n = chosen.extra.length;
+    return {
+        code: "selection_superset",
+        message: `No exact dbt selection fits ${compact_selection/* SELECT_BOUNDS */.lx.maxTerms} terms and ${compact_selection/* SELECT_BOUNDS */.lx.maxChars.toLocaleString("en-US")} characters: \`select\` runs ${n.toLocaleString("en-US")} node${n === 1 ? "" : "s"} and test${n === 1 ? "" : "s"} beyond the plan (more, never fewer; listed in the plan's \`select_extra\`).`,
+    };
+}
+/** A command short enough for a pull-request comment, when the full one is not (issue 20). */
+function shortCommand(graph, target, command) {
+    if (command === null || command.length <= compact_selection/* COMMENT_COMMAND_BOUNDS */.sL.maxChars)
+        return {};
+    const short = (0,compact_selection/* compactSelection */.Sg)(graph, target, compact_selection/* COMMENT_COMMAND_BOUNDS */.sL);
+    return {
+        short_command: {
+            command: (0,build_command/* buildCommand */.Oe)(short.select, short.exclude),
+            terms: short.terms,
+            exact: short.exact,
+            extra: short.extra.length,
+        },
     };
 }
 /**
@@ -25676,7 +25064,14 @@ async function createOrRefresh(values, context, sub) {
         });
         progress.done();
         if (format === "json") {
-            printJson(context, { ...change, select: planned.select, build_command: planned.build_command });
+            printJson(context, {
+                ...change,
+                select: planned.select,
+                exclude: planned.exclude,
+                select_terms: planned.select_terms,
+                select_exact: planned.select_exact,
+                build_command: planned.build_command,
+            });
             return;
         }
         const verb = change.dry_run ? "would change" : sub === "create" ? "created" : "refreshed";
@@ -25860,6 +25255,10 @@ async function promoteCommand(values, context) {
         }
         if (result.build_command)
             context.stdout(`Then: ${result.build_command}\n`);
+        if (!result.select_exact) {
+            const extra = result.select_extra?.length ?? 0;
+            context.stdout(`warning: no exact dbt selection of the rest fits the bounds: the command runs ${extra} node${extra === 1 ? "" : "s"} and test${extra === 1 ? "" : "s"} beyond it (more, never less; \`--format json\` lists them under select_extra).\n`);
+        }
     }, { progress }).finally(() => progress.done());
     return 0;
 }
@@ -26401,6 +25800,16 @@ function phraseReason(reason, entry, context) {
             return message;
         case "tests_not_passed":
             return ["its tests didn't pass at its last build (failed or didn't run): built so they run"];
+        case "unit_tests_changed": {
+            const n = reason.subjects?.length ?? 0;
+            if (n === 0)
+                return message;
+            return [
+                "its tests changed since they passed, and ",
+                words_code("dbt build"),
+                ` runs ${n === 1 ? "its unit test" : `its ${n} unit tests`} only with the model: built so ${n === 1 ? "it runs" : "they run"}`,
+            ];
+        }
         case "clock_dependent": {
             const calls = (reason.subjects ?? []).map((s) => [words_code(s)]);
             if (calls.length === 0)
@@ -26546,6 +25955,7 @@ const REASON_TITLES = {
     quorum_not_met: "waiting for fresh data from all inputs",
     last_build_partial: "last build was partial",
     tests_not_passed: "tests didn't pass at the last build",
+    unit_tests_changed: "unit tests changed since they passed",
     clock_dependent: "reads the clock",
 };
 /** The reason code an entry is counted under: its first reason's. */
@@ -26872,7 +26282,78 @@ function lineageNotes(lineage) {
     return { legend, note: notes.length ? notes.join(" ") : undefined };
 }
 
+;// CONCATENATED MODULE: ./src/comment/utf8-length.ts
+/**
+ * The size of a text in UTF-8 bytes, without encoding it: GitHub limits a
+ * step's job summary in bytes (1 MiB), and the summary's "→", "·" and "—"
+ * take 3 bytes each. Pure.
+ */
+/**
+ * UTF-8 bytes of `text` as Node writes it: 1 for ASCII, 2 up to U+07FF, 4 for
+ * a surrogate pair, 3 for the rest (a lone surrogate is written as U+FFFD, 3 bytes).
+ */
+function utf8Length(text) {
+    let bytes = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c < 0x80)
+            bytes += 1;
+        else if (c < 0x800)
+            bytes += 2;
+        else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+            const next = text.charCodeAt(i + 1);
+            if (next >= 0xdc00 && next <= 0xdfff) {
+                bytes += 4;
+                i++;
+            }
+            else
+                bytes += 3;
+        }
+        else
+            bytes += 3;
+    }
+    return bytes;
+}
+
+;// CONCATENATED MODULE: ./src/comment/warning-titles.ts
+const WARNING_TITLES = {
+    no_state: "No state found",
+    stale_source_freshness: "Source freshness is older than the last build",
+    target_changed: "State from another target",
+    no_sources_json: "No source freshness",
+    scheme_changed: "Fingerprint scheme changed",
+    selector_matches_nothing: "A selector matches nothing",
+    selection_plans_nothing: "The selection plans nothing",
+    selection_superset: "The selection runs more than the plan",
+};
+/** The title of a warning code; undefined for a code this version doesn't know (a newer plan file). */
+function warningTitle(code) {
+    return Object.hasOwn(WARNING_TITLES, code) ? WARNING_TITLES[code] : undefined;
+}
+/**
+ * Warnings in the order they are shown: a superset selection first (it
+ * changes what the command runs, and a long list of warnings must not hide
+ * it), the others as the plan lists them.
+ */
+function orderedWarnings(warnings) {
+    const first = warnings.filter((w) => w.code === "selection_superset");
+    return [...first, ...warnings.filter((w) => w.code !== "selection_superset")];
+}
+/**
+ * A warning as title and message, the title left out when the message
+ * already starts with it ("No state found for scope …").
+ */
+function warningParts(warning) {
+    const title = warningTitle(warning.code);
+    if (!warning.message)
+        return { title: undefined, message: title ?? warning.code };
+    const said = title !== undefined && warning.message.toLowerCase().startsWith(title.toLowerCase());
+    return { title: said ? undefined : title, message: warning.message };
+}
+
 ;// CONCATENATED MODULE: ./src/comment/render-comment.ts
+
+
 
 
 
@@ -26881,8 +26362,14 @@ function lineageNotes(lineage) {
 const COMMENT_LIMIT = 65_000;
 /** GitHub's hard limit on a comment body. */
 const GITHUB_COMMENT_MAX = 65_536;
-/** The job summary may be up to 1 MiB per step; stay well under. */
-const JOB_SUMMARY_LIMIT = 900_000;
+/** GitHub's limit on what one step writes to its job summary: 1 MiB, in UTF-8 bytes. */
+const JOB_SUMMARY_MAX_BYTES = 1_048_576;
+/**
+ * UTF-8 bytes a step writes to its job summary at most, everything it
+ * appends included (src/run/step-summary.ts): room under GitHub's limit for
+ * the line ends the runner adds and the post step's one-line notes.
+ */
+const JOB_SUMMARY_LIMIT = 1_040_000;
 /** Names shown per list in the environment block. */
 const ENVIRONMENT_NAMES_SHOWN = 30;
 /** Sources with running checks listed; the rest are counted. */
@@ -26916,25 +26403,37 @@ function fnv1a32(text) {
 function renderComment(plan, context = {}, options = {}) {
     return new CommentRenderer(plan, context, options).render();
 }
-/** The same markdown for GITHUB_STEP_SUMMARY: no marker, a larger limit. */
-function renderJobSummary(plan, context = {}) {
-    return renderComment(plan, context, { limit: JOB_SUMMARY_LIMIT, marker: false, target: "job_summary" });
+/** The same markdown for GITHUB_STEP_SUMMARY: no marker, a limit in UTF-8 bytes (JOB_SUMMARY_LIMIT by default). */
+function renderJobSummary(plan, context = {}, limit = JOB_SUMMARY_LIMIT) {
+    return renderComment(plan, context, { limit, measure: "utf8", marker: false, target: "job_summary" });
 }
-/** Which sections go to which level, in order, until the comment fits. Level 1 of a list is "as much as fits". */
-const CUTS = [
+/**
+ * Which sections go to which level, in order, until the comment fits. Level 1
+ * of a list is "as much as fits". The command has no cut that leaves it
+ * out: level 1 is the plan's short command. Past the cuts, a minimal comment
+ * with the command comes before level 2 (a sentence saying where the command
+ * is, for a plan that carries none short enough).
+ */
+const LIST_CUTS = [
     ["reuse", 1],
     ["reuse", 2],
     ["build", 1],
     ["build", 2],
     ["lineage", 1],
     ["lineage", 2],
-    ["command", 1],
     ["promotion", 1],
     ["promotion", 2],
     ["environment", 1],
 ];
+const CUTS = {
+    comment: [["command", 1], ...LIST_CUTS],
+    job_summary: [...LIST_CUTS, ["command", 1]],
+};
 /** Sections given back detail after cutting, most important first. */
-const RESTORE = ["lineage", "build", "command", "promotion", "environment", "reuse"];
+const RESTORE = {
+    comment: ["lineage", "build", "command", "promotion", "environment", "reuse"],
+    job_summary: ["command", "lineage", "build", "promotion", "environment", "reuse"],
+};
 /** Sections whose level 1 fills the space left (the budget). */
 const FITTING = new Set(["build", "reuse", "promotion"]);
 const ORDER = [
@@ -26963,6 +26462,8 @@ class CommentRenderer {
     reuse;
     byId;
     limit;
+    /** The size of a text in the limit's unit. */
+    size;
     target;
     jobSummaryUrl;
     artifactUrl;
@@ -26981,6 +26482,7 @@ class CommentRenderer {
         this.reuse = plan.entries.filter((e) => e.action === "REUSE");
         this.byId = new Map(plan.entries.map((e) => [e.unique_id, e]));
         this.limit = options.limit ?? COMMENT_LIMIT;
+        this.size = options.measure === "utf8" ? utf8Length : (text) => text.length;
         this.target = options.target ?? "comment";
         this.jobSummaryUrl = this.target === "comment" ? safeUrl(context.links?.jobSummary) : undefined;
         this.artifactUrl = safeUrl(context.links?.planArtifact);
@@ -26988,47 +26490,55 @@ class CommentRenderer {
     render() {
         const levels = new Map(ORDER.map((s) => [s, 0]));
         let out = this.compose(levels);
-        if (out.length <= this.limit)
-            return out;
+        if (out.size <= this.limit)
+            return out.text;
         this.cut = true;
-        for (const [section, level] of CUTS) {
+        for (const [section, level] of CUTS[this.target]) {
             levels.set(section, level);
             out = this.compose(levels);
-            if (out.length <= this.limit)
+            if (out.size <= this.limit)
                 break;
         }
-        if (out.length > this.limit)
-            return this.minimal();
-        // Cutting in order may have cut more than needed (a long command cut last
+        if (out.size > this.limit) {
+            const withCommand = this.minimal(true);
+            if (withCommand !== undefined)
+                return withCommand;
+            levels.set("command", 2);
+            out = this.compose(levels);
+            if (out.size > this.limit)
+                return this.minimal(false);
+        }
+        // Cutting in order may have cut more than needed (a long command cut
         // leaves room for the picture and the reasons): give back detail, most
         // important first, while it still fits.
-        for (const section of RESTORE) {
+        for (const section of RESTORE[this.target]) {
             const current = levels.get(section);
             for (let level = 0; level < current; level++) {
                 levels.set(section, level);
                 const candidate = this.compose(levels);
-                if (candidate.length <= this.limit) {
+                if (candidate.size <= this.limit) {
                     out = candidate;
                     break;
                 }
                 levels.set(section, current);
             }
         }
-        return out;
+        return out.text;
     }
     // ---- composition -------------------------------------------------------
+    /** The comment at these levels, and its size (the sum of its parts': a section is measured once). */
     compose(levels) {
         const head = this.head();
         const rendered = new Map();
-        let used = head.length;
+        let used = this.size(head);
         for (const name of ORDER) {
             const level = levels.get(name);
             if (FITTING.has(name) && level === 1)
                 continue;
-            const text = this.section(name, level, Number.POSITIVE_INFINITY);
+            const { text, size } = this.measured(name, level, Number.POSITIVE_INFINITY);
             rendered.set(name, text);
             if (text)
-                used += text.length + SEPARATOR.length;
+                used += size + SEPARATOR.length;
         }
         for (const name of ORDER) {
             const level = levels.get(name);
@@ -27036,26 +26546,32 @@ class CommentRenderer {
                 continue;
             // Its separator and the final newline count too.
             const budget = this.limit - used - SEPARATOR.length - 1;
-            const text = this.section(name, level, budget);
+            const { text, size } = this.measured(name, level, budget);
             rendered.set(name, text);
             if (text)
-                used += text.length + SEPARATOR.length;
+                used += size + SEPARATOR.length;
         }
         const parts = [head, ...ORDER.map((name) => rendered.get(name)).filter((t) => t !== "")];
-        return parts.join(SEPARATOR) + "\n";
+        return { text: parts.join(SEPARATOR) + "\n", size: used + 1 };
     }
     sections = new Map();
-    /** Sections are pure in (name, level, budget): each is rendered once. */
-    section(name, level, budget) {
-        if (name === "note")
-            return this.cut ? this.shortenedNote() : "";
-        const key = `${name}:${level}:${FITTING.has(name) && level === 1 ? budget : ""}`;
-        let text = this.sections.get(key);
-        if (text === undefined) {
-            text = this.renderSection(name, level, budget);
-            this.sections.set(key, text);
+    /** Sections are pure in (name, level, budget): each is rendered and measured once. */
+    measured(name, level, budget) {
+        if (name === "note") {
+            const text = this.cut ? this.shortenedNote() : "";
+            return { text, size: this.size(text) };
         }
-        return text;
+        const key = `${name}:${level}:${FITTING.has(name) && level === 1 ? budget : ""}`;
+        let entry = this.sections.get(key);
+        if (entry === undefined) {
+            const text = this.renderSection(name, level, budget);
+            entry = { text, size: this.size(text) };
+            this.sections.set(key, entry);
+        }
+        return entry;
+    }
+    section(name, level, budget) {
+        return this.measured(name, level, budget).text;
     }
     renderSection(name, level, budget) {
         switch (name) {
@@ -27081,23 +26597,31 @@ class CommentRenderer {
                 return this.footer();
         }
     }
-    /** The headline and the links, dropping parts whole (never cutting inside markup) until it fits. */
-    minimal() {
+    minimal(withCommand) {
         const tooLarge = "The plan is too large to summarise here.";
-        const candidates = [
-            [this.head(), this.shortenedNote(), tooLarge, this.footer()],
-            [this.head(), this.shortenedNote(), tooLarge],
-            [this.head(), tooLarge],
-        ];
+        const command = withCommand ? this.section("command", 1, Number.POSITIVE_INFINITY) : "";
+        const candidates = withCommand
+            ? [
+                [this.head(), this.shortenedNote(), tooLarge, command, this.footer()],
+                [this.head(), this.shortenedNote(), tooLarge, command],
+                [this.head(), command],
+            ]
+            : [
+                [this.head(), this.shortenedNote(), tooLarge, this.footer()],
+                [this.head(), this.shortenedNote(), tooLarge],
+                [this.head(), tooLarge],
+            ];
         for (const parts of candidates) {
-            const text = parts.join(SEPARATOR) + "\n";
-            if (text.length <= this.limit)
+            const text = parts.filter((part) => part !== "").join(SEPARATOR) + "\n";
+            if (this.size(text) <= this.limit)
                 return text;
         }
+        if (withCommand)
+            return undefined;
         const marker = this.options.marker !== false && this.target === "comment" ? commentMarker(this.project) + "\n" : "";
-        return (marker +
-            truncate(`ods-state plan: ${formatCount(this.build.length)} to build, ${formatCount(this.reuse.length)} to reuse.`, Math.max(1, this.limit - marker.length - 1)) +
-            "\n");
+        const line = `ods-state plan: ${formatCount(this.build.length)} to build, ${formatCount(this.reuse.length)} to reuse.`;
+        // ASCII but for the "…" of a cut (3 bytes in UTF-8).
+        return marker + truncate(line, Math.max(1, this.limit - this.size(marker) - 3)) + "\n";
     }
     // ---- head ----------------------------------------------------------------
     head() {
@@ -27186,20 +26710,25 @@ class CommentRenderer {
     }
     shortenedNote() {
         const links = this.fullPlanLinks();
+        const file = this.planFile();
         const where = links
-            ? `The full plan: ${links}.`
-            : this.target === "comment"
-                ? "The full plan is in this run's job summary."
-                : "The full plan is in `ods-state plan --format json`.";
+            ? `The full plan: ${links}${file ? `; the plan file ${file}` : ""}.`
+            : file
+                ? `The full plan is in the plan file ${file}.`
+                : this.target === "comment"
+                    ? "The full plan is in this run's job summary."
+                    : "The full plan is in `ods-state plan --format json`.";
         return `> [!NOTE]\n> This plan is too long for one ${this.target === "comment" ? "comment" : "summary"}, so parts of it are shortened. ${where}`;
     }
+    /** The plan's warnings, each with its title (a superset selection first), at most WARNINGS_SHOWN. */
     warnings() {
-        const warnings = this.plan.warnings;
+        const warnings = orderedWarnings(this.plan.warnings);
         if (warnings.length === 0)
             return "";
-        const lines = warnings
-            .slice(0, WARNINGS_SHOWN)
-            .map((w) => `> - ${mdMessage(w.message || WARNING_TITLES[w.code] || w.code)}`);
+        const lines = warnings.slice(0, WARNINGS_SHOWN).map((w) => {
+            const { title, message } = warningParts(w);
+            return `> - ${title ? `**${mdText(title)}**: ` : ""}${mdMessage(message)}`;
+        });
         if (warnings.length > WARNINGS_SHOWN)
             lines.push(`> - and ${plural(warnings.length - WARNINGS_SHOWN, "more warning")}.`);
         return ["> [!WARNING]", ...lines].join("\n");
@@ -27281,7 +26810,7 @@ class CommentRenderer {
         if (level === 2)
             return compact;
         const intro = [heading, `By reason:\n${counts}`].join(SEPARATOR);
-        const list = fitLines(lines, budget - intro.length - SEPARATOR.length, (rest) => `- … and ${plural(rest, "more node")}${this.seeFullPlan()}`);
+        const list = fitLines(lines, budget - this.size(intro) - SEPARATOR.length, (rest) => `- … and ${plural(rest, "more node")}${this.seeFullPlan()}`, this.size);
         return list === undefined ? compact : [intro, list].join(SEPARATOR);
     }
     /** The reason every BUILD node shares (no state, a new scheme), before the run and past 3 nodes. */
@@ -27303,12 +26832,22 @@ class CommentRenderer {
                 return undefined;
         return first;
     }
+    /** The job summary names the plan file on the runner (the action's `plan-path` output); a comment doesn't. */
+    planFile() {
+        const file = this.context.links?.planFile;
+        if (this.target !== "job_summary" || !file)
+            return undefined;
+        return `${mdCode(file, 300)} (the action's ${mdCode("plan-path")} output)`;
+    }
     seeFullPlan() {
         const links = [];
         if (this.jobSummaryUrl)
             links.push(`the [job summary](${this.jobSummaryUrl})`);
         if (this.artifactUrl)
             links.push(`the [plan artifact](${this.artifactUrl})`);
+        const file = this.planFile();
+        if (file)
+            links.push(`the plan file ${file}`);
         return links.length ? `: see ${links.join(" or ")}` : "";
     }
     // ---- source checks -------------------------------------------------------
@@ -27364,34 +26903,34 @@ class CommentRenderer {
         }
         // Level 1: as much as fits, notable nodes first.
         let room = budget -
-            summary.length -
+            this.size(summary) -
             close.length -
             3 * SEPARATOR.length -
-            (relationNote ? relationNote.length + 2 : 0);
+            (relationNote ? this.size(relationNote) + 2 : 0);
         const blocks = [summary];
-        const notableFit = fitLines(notableLines, Math.min(room, Math.max(0, room - 200)), (rest) => `- … and ${plural(rest, "more")}`);
+        const notableFit = fitLines(notableLines, Math.min(room, Math.max(0, room - 200)), (rest) => `- … and ${plural(rest, "more")}`, this.size);
         if (notableFit === undefined)
             return compact;
         if (notableFit) {
             blocks.push(notableFit);
-            room -= notableFit.length + SEPARATOR.length;
+            room -= this.size(notableFit) + SEPARATOR.length;
         }
         for (const g of plainGroups) {
-            const names = fitItems(g.names, room - g.heading.length - 40);
+            const names = fitItems(g.names, room - this.size(g.heading) - 40, this.size);
             if (names === undefined) {
                 blocks.push(`${g.heading}${plural(g.names.length, "node")}.`);
-                room -= g.heading.length + 20;
+                room -= this.size(g.heading) + 20;
                 continue;
             }
             const text = g.heading + names.text + (names.rest ? ` and ${plural(names.rest, "more")}.` : ".");
             blocks.push(text);
-            room -= text.length + SEPARATOR.length;
+            room -= this.size(text) + SEPARATOR.length;
         }
         if (relationNote)
             blocks.push(relationNote);
         blocks.push(close);
         const text = blocks.join(SEPARATOR);
-        return text.length <= budget ? text : compact;
+        return this.size(text) <= budget ? text : compact;
     }
     relationNote() {
         const unchecked = this.reuse.filter((e) => !e.relation_check?.checked).length;
@@ -27414,17 +26953,53 @@ class CommentRenderer {
             parts.push(note);
         return parts.join(SEPARATOR);
     }
+    /**
+     * The dbt command, from what the plan carries (never recomputed): level 0
+     * the exact `build_command` (in a comment, the plan's `short_command` when
+     * that one selects the same: it is shorter and loses nothing); level 1 the
+     * plan's `short_command` when it has one (else still the exact command);
+     * level 2, only for a plan whose commands all are over the limit, where the
+     * command is. A command is never truncated: it is whole or not shown.
+     */
     commandSection(level) {
-        const command = this.plan.build_command;
-        if (!command)
+        const exact = this.plan.build_command;
+        if (!exact)
             return "";
         const heading = this.context.outcome ? "### dbt command for the build set" : "### Command";
-        if (level >= 1)
-            return [
-                heading,
-                `The command selects ${plural(this.build.length, "node")} and is too long for this comment: it is in the job summary and in the action's ${mdCode("select")} output.`,
-            ].join(SEPARATOR);
-        return [heading, codeBlock(command, "sh", 200_000, false)].join(SEPARATOR);
+        const short = this.plan.short_command;
+        if (level === 0 && short?.exact && this.target === "comment")
+            level = 1;
+        if (level === 0 || (level === 1 && !short)) {
+            const note = this.exactCommandNote();
+            return [heading, commandBlock(exact), ...(note ? [note] : [])].join(SEPARATOR);
+        }
+        if (level === 1 && short)
+            return [heading, commandBlock(short.command), this.shortCommandNote(short)].join(SEPARATOR);
+        const where = this.target === "comment"
+            ? `in the job summary and in the action's ${mdCode("select")} and ${mdCode("exclude")} outputs`
+            : `in the action's ${mdCode("select")} and ${mdCode("exclude")} outputs and in the plan file (${mdCode("build_command")})`;
+        return [
+            heading,
+            `The command selects ${plural(this.build.length, "node")} and is too long for this ${this.target === "comment" ? "comment" : "summary"}: it is ${where}.`,
+        ].join(SEPARATOR);
+    }
+    /** Under the exact command, when it runs more than the plan: how many more, and that their tests run. */
+    exactCommandNote() {
+        if (this.plan.select_exact !== false)
+            return "";
+        const extra = this.plan.select_extra?.length ?? 0;
+        return `No exact dbt selection fits the bounds, so this command runs ${moreThanThePlan(extra)} (listed in the plan's ${mdCode("select_extra")}): more, never fewer. ${TESTS_RUN}`;
+    }
+    /** Under the short command: that it is not the exact one, what it adds, where the exact one is, that tests run. */
+    shortCommandNote(short) {
+        const exactIs = this.plan.select_exact === false ? "full" : "exact";
+        const what = short.exact
+            ? `this shorter one selects the same nodes`
+            : `this shorter one runs ${moreThanThePlan(short.extra)}`;
+        const where = this.target === "comment"
+            ? `in the job summary and the ${mdCode("select")}/${mdCode("exclude")} outputs`
+            : `in the ${mdCode("select")}/${mdCode("exclude")} outputs and the plan file (${mdCode("build_command")})`;
+        return `The ${exactIs} command is too long for this ${this.target === "comment" ? "comment" : "summary"}; ${what}. CI runs the ${exactIs} command, ${where}. ${TESTS_RUN}`;
     }
     // ---- environment, promotion ----------------------------------------------
     nameOf(id) {
@@ -27480,9 +27055,28 @@ class CommentRenderer {
             return compact;
         if (level === 0)
             return [heading, intro, lines.join("\n")].join(SEPARATOR);
-        const list = fitLines(lines, budget - compact.length - SEPARATOR.length, (rest) => `- … and ${plural(rest, "more")}`);
+        const list = fitLines(lines, budget - this.size(compact) - SEPARATOR.length, (rest) => `- … and ${plural(rest, "more")}`, this.size);
         return list === undefined ? compact : [compact, list].join(SEPARATOR);
     }
+}
+/**
+ * `dbt build` runs the tests of what it selects: its default indirect
+ * selection (eager) selects every test with a selected parent (dbt-core
+ * core/dbt/graph/selector.py, NodeSelector.expand_selection).
+ */
+const TESTS_RUN = `${"`"}dbt build${"`"} also runs the tests of what it selects.`;
+/** `1 more node or test than the plan`, `12 more nodes and tests than the plan`. */
+function moreThanThePlan(n) {
+    return `${formatCount(n)} more ${n === 1 ? "node or test" : "nodes and tests"} than the plan`;
+}
+/**
+ * A command as a code block, whole (never truncated: a cut command would run
+ * something else). Names in it are untrusted: codeBlock fences it only when
+ * every character is on its allow-list (no backtick can close the fence),
+ * else writes it as <pre> with entities, which copies back as the command.
+ */
+function commandBlock(command) {
+    return codeBlock(command, "sh", Number.POSITIVE_INFINITY, false);
 }
 /** Reasons that, when every BUILD node has them, are said once for all. */
 const SHARED_CODES = new Set([
@@ -27491,15 +27085,6 @@ const SHARED_CODES = new Set([
     "target_changed",
     "never_built",
 ]);
-const WARNING_TITLES = {
-    no_state: "No state found",
-    stale_source_freshness: "Source freshness is older than the last build",
-    target_changed: "State from another target",
-    no_sources_json: "No source freshness",
-    scheme_changed: "Fingerprint scheme changed",
-    selector_matches_nothing: "A selector matches nothing",
-    selection_plans_nothing: "The selection plans nothing",
-};
 const REUSE_WORDS = {
     unchanged: "unchanged",
     formatting_only: "only reformatted",
@@ -27537,21 +27122,22 @@ function countsByReason(entries) {
  * As many whole lines as fit in `budget` characters, with a closing line for
  * the rest; undefined when not even the closing line fits.
  */
-function fitLines(lines, budget, more) {
+function fitLines(lines, budget, more, size) {
+    const sizes = lineSizes(lines, size);
     let total = -1;
-    for (const line of lines)
-        total += line.length + 1;
+    for (const n of sizes)
+        total += n + 1;
     if (total <= budget)
         return lines.join("\n");
     const out = [];
     let used = 0;
     for (let i = 0; i < lines.length; i++) {
-        const closing = more(lines.length - i);
-        const next = lines[i].length + 1;
-        if (used + next + closing.length > budget) {
-            if (used + closing.length > budget)
+        const closing = size(more(lines.length - i));
+        const next = sizes[i] + 1;
+        if (used + next + closing > budget) {
+            if (used + closing > budget)
                 return undefined;
-            out.push(closing);
+            out.push(more(lines.length - i));
             return out.join("\n");
         }
         out.push(lines[i]);
@@ -27559,14 +27145,25 @@ function fitLines(lines, budget, more) {
     }
     return out.join("\n");
 }
+/** The sizes of lines fitted again and again (the BUILD list, at each budget), measured once. */
+const LINE_SIZES = new WeakMap();
+function lineSizes(lines, size) {
+    const known = LINE_SIZES.get(lines);
+    if (known && known.size === size)
+        return known.sizes;
+    const sizes = lines.map(size);
+    LINE_SIZES.set(lines, { size, sizes });
+    return sizes;
+}
 /** As many comma-separated items as fit; undefined when none does. */
-function fitItems(items, budget) {
+function fitItems(items, budget, size) {
     let used = 0;
     let n = 0;
     for (const item of items) {
-        if (used + item.length + 2 > budget)
+        const next = size(item) + 2;
+        if (used + next > budget)
             break;
-        used += item.length + 2;
+        used += next;
         n++;
     }
     if (n === 0 && items.length > 0)
@@ -27596,6 +27193,7 @@ function groupUnchanged(entries, project) {
 }
 
 ;// CONCATENATED MODULE: ./src/comment/render-terminal.ts
+
 
 
 
@@ -27635,22 +27233,34 @@ function renderTerminal(plan) {
         lines.push("", `note: whether the relation still exists was not checked for ${plural(unchecked, "reused node")}`);
     if (plan.warnings.length) {
         lines.push("");
-        for (const w of plan.warnings)
-            lines.push(`warning: ${wordsToPlain(messageWords(w.message))}`);
+        for (const w of orderedWarnings(plan.warnings)) {
+            const { title, message } = warningParts(w);
+            lines.push(`warning: ${title ? `${title}: ` : ""}${wordsToPlain(messageWords(message))}`);
+        }
     }
-    if (plan.build_command)
+    if (plan.build_command) {
         lines.push("", cleanText(plan.build_command, Number.POSITIVE_INFINITY));
+        if (plan.select_exact === false)
+            lines.push(`(this command runs ${supersetCount(plan)} than the plan, listed in the plan's select_extra: no exact dbt selection fits the bounds; dbt build also runs the tests of what it selects)`);
+    }
     return lines.join("\n") + "\n";
+}
+/** `3 more nodes and tests`: what a superset selection runs beyond the plan. */
+function supersetCount(plan) {
+    const n = plan.select_extra?.length ?? 0;
+    return `${formatCount(n)} more ${n === 1 ? "node or test" : "nodes and tests"}`;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/render-html.ts
 /**
  * The plan as one self-contained HTML page (`ods-state plan --format html`):
- * the same headline, reasons and dbt command as the comment, readable in a
+ * the same headline, warnings, reasons and dbt command as the comment (the
+ * exact `build_command` with its `--exclude`, whatever its length), readable in a
  * browser without GitHub. No script, no external resource; every untrusted
  * string (node names, messages, the project, run ids) is HTML-escaped and
  * cleaned of control characters. Pure: a plan in, a string out.
  */
+
 
 
 
@@ -27704,7 +27314,10 @@ function renderHtml(plan) {
             ? `Compared with ${environment}${plan.state.run_id ? ` at run <code>${htmlText(plan.state.run_id, MAX_NAME)}</code>` : ""}${plan.state.created_at ? ` (recorded ${htmlText(formatTime(plan.state.created_at))})` : ""}`
             : `No recorded state for ${environment}: every node is built.`}${plan.pointers ? "; planned for a pull request's environment (reused nodes are pointer views)" : ""}. Planned ${htmlText(formatTime(plan.planned_at))}.</p>`,
         plan.warnings.length > 0
-            ? `<h2>Warnings</h2>\n<ul>${plan.warnings.map((w) => `<li>${wordsToHtml(messageWords(w.message))}</li>`).join("")}</ul>`
+            ? `<h2>Warnings</h2>\n<ul>${orderedWarnings(plan.warnings)
+                .map((w) => warningParts(w))
+                .map(({ title, message }) => `<li>${title ? `<strong>${htmlText(title)}</strong>: ` : ""}${wordsToHtml(messageWords(message))}</li>`)
+                .join("")}</ul>`
             : "",
         section("To build", build),
         checks.length > 0
@@ -27712,12 +27325,19 @@ function renderHtml(plan) {
             : "",
         section("Reused", reuse),
         plan.build_command
-            ? `<h2>The dbt command</h2>\n<pre>${htmlText(plan.build_command, Number.POSITIVE_INFINITY)}</pre>`
+            ? `<h2>The dbt command</h2>\n<pre>${htmlText(plan.build_command, Number.POSITIVE_INFINITY)}</pre>${supersetNote(plan)}`
             : "<p>Nothing to build.</p>",
         `<p class="muted">${plural(plan.entries.length, "node")} planned; the full plan is <code>ods-state plan --format json</code> (docs/cli-formats.md).</p>`,
         "</body></html>",
     ];
     return `${parts.filter((p) => p !== "").join("\n")}\n`;
+}
+/** Under a superset command: how many more it runs than the plan, and that their tests run. */
+function supersetNote(plan) {
+    if (plan.select_exact !== false)
+        return "";
+    const n = plan.select_extra?.length ?? 0;
+    return `\n<p>No exact dbt selection fits the bounds, so this command runs ${formatCount(n)} more ${n === 1 ? "node or test" : "nodes and tests"} than the plan (listed in the plan's <code>select_extra</code>): more, never fewer. <code>dbt build</code> also runs the tests of what it selects.</p>`;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/plan.ts
@@ -27804,7 +27424,7 @@ const planCommand = {
         "ods-state plan --manifest target/manifest.json --select +orders --format json > plan.json",
         "ods-state plan --manifest pr/manifest.json --environment prod --pointers   # a PR environment over prod's state",
         "ods-state plan --manifest target/manifest.json --format html > plan.html",
-        'sel=$(ods-state plan --format json | jq -r .select) && [ -n "$sel" ] && eval "dbt build --select $sel"   # select is shell-quoted: eval keeps names with spaces whole',
+        'cmd=$(ods-state plan --format json | jq -r \'.build_command // empty\') && [ -n "$cmd" ] && eval "$cmd"   # dbt build --select <select> [--exclude <exclude>], shell-quoted: eval keeps names with spaces whole',
     ],
     async run(values, _positionals, context) {
         const format = values.format ?? "text";
@@ -29790,11 +29410,12 @@ function promotedNodeState(project, id, build, relation) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
-/* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6116);
-/* harmony import */ var _environment_identity_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7993);
-/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(983);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2563);
-/* harmony import */ var _decide_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2345);
+/* harmony import */ var _planner_build_command_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6116);
+/* harmony import */ var _planner_selection_output_compact_selection_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5715);
+/* harmony import */ var _environment_identity_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7993);
+/* harmony import */ var _lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(983);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2563);
+/* harmony import */ var _decide_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2345);
 /**
  * Promotion on merge: the tables the merged pull request built move into
  * prod under their usual names; the prod tables they replace are kept,
@@ -29821,27 +29442,28 @@ function promotedNodeState(project, id, build, relation) {
 
 
 
+
 const DEFAULT_RETENTION_DAYS = 3;
 /** Decides, per BUILD node of main's plan, whether it is promoted from the environment (reads the registry and the warehouse; changes nothing). */
 async function planPromotion(ctx, input) {
     if (input.plan.project !== ctx.scope.project) {
         throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("environment_foreign", `Main's manifest is dbt project ${input.plan.project}, but the environment ${input.environment} is of dbt project ${ctx.scope.project}: nothing is promoted across projects.`);
     }
-    const environment = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .ownEnvironment */ .am)(ctx, input.environment);
+    const environment = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .ownEnvironment */ .am)(ctx, input.environment);
     const builds = environment ? await ctx.registry.builds(input.environment) : [];
     const schemas = new Set();
     for (const build of builds)
         schemas.add(build.schema);
     for (const entry of input.plan.entries)
         schemas.add(entry.relation.schema);
-    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .observe */ .lB)(ctx.warehouse, [...schemas]);
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .observe */ .lB)(ctx.warehouse, [...schemas]);
     const rules = ctx.warehouse.capabilities.identifiers;
     const targets = input.plan.entries
         .filter((entry) => entry.action === "BUILD")
         .map((entry) => ({ schema: entry.relation.schema, identifier: entry.relation.identifier }))
-        .filter((target) => seen.objects.get((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)(target, rules))?.kind !== "view");
+        .filter((target) => seen.objects.get((0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .qualifiedKey */ .Co)(target, rules))?.kind !== "view");
     const blockers = ctx.warehouse.capabilities.grants ? await ctx.warehouse.replaceBlockers(targets) : [];
-    return (0,_decide_js__WEBPACK_IMPORTED_MODULE_5__/* .decidePromotion */ .g)({
+    return (0,_decide_js__WEBPACK_IMPORTED_MODULE_6__/* .decidePromotion */ .g)({
         environment: input.environment,
         plan: input.plan,
         project: input.project,
@@ -29856,15 +29478,33 @@ async function planPromotion(ctx, input) {
 function addDays(iso, days) {
     return new Date(Date.parse(iso) + days * 86_400_000).toISOString();
 }
-function remainingSelect(plan, project, promoted) {
-    const fqns = plan.entries
-        .filter((entry) => entry.action === "BUILD" && !promoted.has(entry.unique_id))
-        .map((entry) => project.graph.nodes.get(entry.unique_id).node.fqn);
-    const sources = (plan.source_checks ?? [])
-        .filter((check) => check.action === "RUN")
-        .map((check) => (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .shellQuote */ .ZL)(`source:${check.name}`))
-        .join(" ");
-    return [(0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .selectorFor */ .DA)(fqns), sources].filter((part) => part !== "").join(" ");
+/**
+ * What dbt still builds after a promotion, selected as the plan's `select`
+ * is (the same compactSelection, the same target) less the promoted nodes:
+ * the BUILD entries not promoted, the checks REUSE entries run (class 12:
+ * a promotion moves only BUILD tables, so those checks still have to run),
+ * and the sources whose checks run. A test that reads only promoted nodes
+ * passed in the pull request's build and is not run again (one that also
+ * reads a node dbt builds now runs, as dbt's eager indirect selection has it).
+ */
+function remainingSelection(plan, project, promoted) {
+    const chosen = (0,_planner_selection_output_compact_selection_js__WEBPACK_IMPORTED_MODULE_2__/* .compactSelection */ .Sg)(project.graph, {
+        build: plan.entries
+            .filter((entry) => entry.action === "BUILD" && !promoted.has(entry.unique_id))
+            .map((entry) => entry.unique_id),
+        checks: plan.entries.flatMap((entry) => entry.checks?.run ?? []),
+        sources: (plan.source_checks ?? [])
+            .filter((check) => check.action === "RUN")
+            .map((check) => check.source_id),
+    });
+    return {
+        select: chosen.select,
+        exclude: chosen.exclude,
+        select_terms: chosen.terms,
+        select_exact: chosen.exact,
+        ...(chosen.exact ? {} : { select_extra: chosen.extra }),
+        build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_7__/* .buildCommand */ .Oe)(chosen.select, chosen.exclude),
+    };
 }
 async function promote(ctx, input) {
     const { warehouse, registry, now } = ctx;
@@ -29880,11 +29520,9 @@ async function promote(ctx, input) {
         decisions: plan.decisions,
         promoted: [],
         views: emptyOutcome(),
-        select: remainingSelect(input.mainPlan, input.mainProject, nothingPromoted),
-        build_command: null,
+        ...remainingSelection(input.mainPlan, input.mainProject, nothingPromoted),
         retain_until: null,
     };
-    base.build_command = (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .buildCommand */ .Oe)(base.select);
     // The same default-branch run promoting again (a rerun of the job): report what it did.
     const earlier = (await registry.promotions({ environment: plan.environment })).find((promotion) => promotion.promoted_by === input.promotedBy && promotion.status === "committed");
     if (earlier)
@@ -29896,8 +29534,11 @@ async function promote(ctx, input) {
     }
     if (input.dryRun) {
         const ids = new Set(plan.candidates.map((candidate) => candidate.unique_id));
-        const select = remainingSelect(input.mainPlan, input.mainProject, ids);
-        return { ...base, status: "dry_run", select, build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .buildCommand */ .Oe)(select) };
+        return {
+            ...withoutSelection(base),
+            status: "dry_run",
+            ...remainingSelection(input.mainPlan, input.mainProject, ids),
+        };
     }
     // Finish whatever an interrupted promotion of this environment left, first.
     await recoverPromotions(ctx, plan.environment);
@@ -29910,9 +29551,9 @@ async function promote(ctx, input) {
         node_id: candidate.unique_id,
         target: candidate.to,
         source: candidate.from,
-        staged_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .derivedName */ .Pr)(candidate.to.identifier, `s_${tag}`, rules),
-        retired_identifier: candidate.replaces ? (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .derivedName */ .Pr)(candidate.to.identifier, `r_${tag}`, rules) : null,
-        undone_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .derivedName */ .Pr)(candidate.to.identifier, `u_${tag}`, rules),
+        staged_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .derivedName */ .Pr)(candidate.to.identifier, `s_${tag}`, rules),
+        retired_identifier: candidate.replaces ? (0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .derivedName */ .Pr)(candidate.to.identifier, `r_${tag}`, rules) : null,
+        undone_identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .derivedName */ .Pr)(candidate.to.identifier, `u_${tag}`, rules),
         how: null,
         state: "planned",
         pr_run_id: candidate.pr_run_id,
@@ -29937,9 +29578,9 @@ async function promote(ctx, input) {
     const views = emptyOutcome();
     /** What each promoted table is (warehouse.tableIdentity), for rollback to tell it is still the one in prod. */
     const identities = {};
-    const owned = new Set((await registry.objects(plan.environment)).map((object) => (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)(object, rules)));
+    const owned = new Set((await registry.objects(plan.environment)).map((object) => (0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .qualifiedKey */ .Co)(object, rules)));
     if (atomic) {
-        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`, async () => {
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`, async () => {
             await registry.putPromotion({ ...record, status: "switching" });
             // One read of the catalog for every replacement instead of several per table (PostgreSQL).
             await warehouse.prepareReplacements?.(steps.map((s) => ({ target: s.target, source: s.source, staged: s.staged_identifier })));
@@ -29954,7 +29595,7 @@ async function promote(ctx, input) {
                 s.state = "switched";
                 s.switched_at = now;
                 await registry.putStep(s);
-                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)(s.source, rules))) {
+                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .qualifiedKey */ .Co)(s.source, rules))) {
                     await registry.deleteObject(plan.environment, s.source.schema, s.source.identifier);
                 }
             }
@@ -29975,16 +29616,21 @@ async function promote(ctx, input) {
         views,
     };
 }
+/** A result without its selection fields (select_extra is optional: a spread would keep a stale one). */
+function withoutSelection(result) {
+    const { select, exclude, select_terms, select_exact, select_extra, build_command, ...rest } = result;
+    return rest;
+}
 async function freshId(ctx, plan) {
     const rules = ctx.warehouse.capabilities.identifiers;
     const schemas = [...new Set(plan.candidates.map((candidate) => candidate.to.schema))];
-    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .observe */ .lB)(ctx.warehouse, schemas);
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .observe */ .lB)(ctx.warehouse, schemas);
     for (;;) {
         const id = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)();
         const tag = id.replaceAll("-", "").slice(0, 8);
-        const clash = plan.candidates.some((candidate) => ["s", "r", "u"].some((kind) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)({
+        const clash = plan.candidates.some((candidate) => ["s", "r", "u"].some((kind) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .qualifiedKey */ .Co)({
             schema: candidate.to.schema,
-            identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .derivedName */ .Pr)(candidate.to.identifier, `${kind}_${tag}`, rules),
+            identifier: (0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .derivedName */ .Pr)(candidate.to.identifier, `${kind}_${tag}`, rules),
         }, rules))));
         if (!clash)
             return id;
@@ -29994,7 +29640,7 @@ async function resultOf(ctx, promotion, input) {
     const steps = await ctx.registry.steps(promotion.id);
     const switched = steps.filter((s) => s.state === "switched");
     const ids = new Set(switched.map((s) => s.node_id));
-    const select = remainingSelect(input.mainPlan, input.mainProject, ids);
+    const remaining = remainingSelection(input.mainPlan, input.mainProject, ids);
     const decisions = input.plan.decisions.map((decision) => decision.promotable && !ids.has(decision.unique_id)
         ? {
             ...decision,
@@ -30025,8 +29671,7 @@ async function resultOf(ctx, promotion, input) {
             state: s.promoted_state,
         })),
         views,
-        select,
-        build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_6__/* .buildCommand */ .Oe)(select),
+        ...remaining,
         retain_until: promotion.retain_until,
     };
 }
@@ -30035,7 +29680,7 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
     const { warehouse, registry } = ctx;
     const rules = warehouse.capabilities.identifiers;
     // Journal first: the promotion and every step, planned.
-    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling the promotion", async () => {
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, "Journaling the promotion", async () => {
         await registry.putPromotion(record);
         for (const s of steps)
             await registry.putStep(s);
@@ -30043,9 +29688,9 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
     // 1. Stage.
     try {
         for (const s of steps) {
-            s.how = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Staging ${(0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .showQualified */ .G1)(s.source)}`, () => warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }));
+            s.how = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, `Staging ${(0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .showQualified */ .G1)(s.source)}`, () => warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }));
             s.state = "staged";
-            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling a staged table", () => registry.putStep(s));
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, "Journaling a staged table", () => registry.putStep(s));
         }
     }
     catch (error) {
@@ -30053,21 +29698,21 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
         throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("promotion_refused", `Promotion ${record.id} from ${record.environment} stopped while staging (${messageOf(error)}); prod was not touched and what was staged is dropped.`);
     }
     // 2. The planned switch is journaled: switching.
-    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling the switch", () => registry.putPromotion({ ...record, status: "switching", updated_at: ctx.now }));
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, "Journaling the switch", () => registry.putPromotion({ ...record, status: "switching", updated_at: ctx.now }));
     // 3. Switch one by one, parents first (the plan's order).
     const started = new Date().toISOString();
     try {
         for (const s of steps) {
             s.state = "switching";
-            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling a switch", () => registry.putStep(s));
-            const outcome = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .showQualified */ .G1)(s.target)}`, () => warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier));
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, "Journaling a switch", () => registry.putStep(s));
+            const outcome = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .showQualified */ .G1)(s.target)}`, () => warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier));
             addOutcome(views, outcome);
-            identities[s.node_id] = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Marking ${(0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .showQualified */ .G1)(s.target)}`, () => warehouse.markTable(s.target, markOf(s)));
+            identities[s.node_id] = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, `Marking ${(0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .showQualified */ .G1)(s.target)}`, () => warehouse.markTable(s.target, markOf(s)));
             s.state = "switched";
             s.switched_at = new Date().toISOString();
-            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling a switched table", async () => {
+            await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, "Journaling a switched table", async () => {
                 await registry.putStep(s);
-                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)(s.source, rules))) {
+                if (s.how === "moved" && owned.has((0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .qualifiedKey */ .Co)(s.source, rules))) {
                     await registry.deleteObject(record.environment, s.source.schema, s.source.identifier);
                 }
             });
@@ -30088,7 +29733,7 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
             : `Promotion ${record.id} from ${record.environment} failed while switching (${messageOf(error)}), and switching back failed too: the registry's journal says which names point where. Run \`ods-state env rollback --resume\` to finish.`);
     }
     // 5. Commit.
-    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Committing the promotion", () => registry.putPromotion({
+    await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, "Committing the promotion", () => registry.putPromotion({
         ...record,
         status: "committed",
         updated_at: ctx.now,
@@ -30118,10 +29763,10 @@ function messageOf(error) {
  */
 async function reconcile(warehouse, steps) {
     const rules = warehouse.capabilities.identifiers;
-    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .observe */ .lB)(warehouse, [
+    const seen = await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .observe */ .lB)(warehouse, [
         ...new Set(steps.flatMap((s) => [s.target.schema, s.source.schema])),
     ]);
-    const has = (schema, identifier) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .qualifiedKey */ .Co)({ schema, identifier }, rules));
+    const has = (schema, identifier) => seen.objects.has((0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .qualifiedKey */ .Co)({ schema, identifier }, rules));
     for (const s of steps) {
         const staged = has(s.target.schema, s.staged_identifier);
         const retired = s.retired_identifier !== null && has(s.target.schema, s.retired_identifier);
@@ -30152,19 +29797,19 @@ async function revert(ctx, record, why, window) {
     try {
         for (const s of [...steps].reverse()) {
             if (s.state === "switched") {
-                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_4__/* .showQualified */ .G1)(s.target)} back`, async () => {
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, `Switching ${(0,_names_js__WEBPACK_IMPORTED_MODULE_5__/* .showQualified */ .G1)(s.target)} back`, async () => {
                     if (s.retired_identifier !== null)
                         await warehouse.replaceTable(s.target, s.retired_identifier, s.staged_identifier);
                     else
                         await warehouse.renameTable(s.target, s.staged_identifier);
                 });
                 s.state = "staged";
-                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "reverted" }));
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "reverted" }));
             }
         }
         for (const s of steps) {
             if (s.state === "staged" || s.state === "reverted") {
-                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, `Dropping the staged ${s.staged_identifier}`, async () => {
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, `Dropping the staged ${s.staged_identifier}`, async () => {
                     if (s.how === "moved") {
                         // Put the environment's table back where it was.
                         await warehouse.stageTable({ schema: s.target.schema, identifier: s.staged_identifier }, s.source);
@@ -30178,10 +29823,10 @@ async function revert(ctx, record, why, window) {
                     }
                 });
                 s.state = "unstaged";
-                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling an unstaged table", () => registry.putStep(s));
+                await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, "Journaling an unstaged table", () => registry.putStep(s));
             }
         }
-        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_3__/* .step */ .PM)(warehouse, "Journaling the aborted promotion", () => registry.putPromotion({
+        await (0,_lifecycle_common_js__WEBPACK_IMPORTED_MODULE_4__/* .step */ .PM)(warehouse, "Journaling the aborted promotion", () => registry.putPromotion({
             ...record,
             status: "aborted",
             updated_at: ctx.now,
@@ -30214,7 +29859,7 @@ async function revert(ctx, record, why, window) {
 async function recoverPromotions(ctx, environment) {
     const handled = [];
     // Only its own scope's: another repository's or project's interrupted promotion is theirs to finish.
-    const promotions = (await ctx.registry.promotions(environment ? { environment } : {})).filter((p) => (0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_2__/* .inScope */ .SB)(p, ctx.scope));
+    const promotions = (await ctx.registry.promotions(environment ? { environment } : {})).filter((p) => (0,_environment_identity_js__WEBPACK_IMPORTED_MODULE_3__/* .inScope */ .SB)(p, ctx.scope));
     for (const promotion of promotions) {
         if (promotion.status === "staging" || promotion.status === "switching" || promotion.status === "failed") {
             if (!(await revert(ctx, promotion, "interrupted; switched back by a later run"))) {
@@ -30662,11 +30307,10 @@ function formatUserError(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   DA: () => (/* binding */ selectorFor),
 /* harmony export */   Oe: () => (/* binding */ buildCommand),
 /* harmony export */   ZL: () => (/* binding */ shellQuote)
 /* harmony export */ });
-/* unused harmony export nodeSelector */
+/* unused harmony exports nodeSelector, selectorFor */
 /**
  * The dbt selector for a set of nodes: one `fqn:` selector per node (the
  * fqn is unique across packages and names model versions), each safe to
@@ -30683,8 +30327,12 @@ function nodeSelector(fqn) {
 function selectorFor(fqns) {
     return fqns.map((fqn) => shellQuote(nodeSelector(fqn))).join(" ");
 }
-function buildCommand(select) {
-    return select === "" ? null : `dbt build --select ${select}`;
+function buildCommand(select, exclude = "") {
+    if (select === "")
+        return null;
+    return exclude === ""
+        ? `dbt build --select ${select}`
+        : `dbt build --select ${select} --exclude ${exclude}`;
 }
 
 
@@ -30790,6 +30438,1575 @@ function earliestInstant(texts) {
             earliest = { text, at };
     }
     return earliest?.text ?? null;
+}
+
+
+/***/ }),
+
+/***/ 2787:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GG: () => (/* binding */ walk),
+/* harmony export */   lP: () => (/* binding */ selectionIndex)
+/* harmony export */ });
+/* unused harmony export normalizePath */
+const cache = new WeakMap();
+function enabled(config) {
+    return config?.enabled !== false;
+}
+function selectionIndex(graph) {
+    const cached = cache.get(graph);
+    if (cached)
+        return cached;
+    const m = graph.manifest;
+    const members = [];
+    const deps = [];
+    const add = (member, dependsOn) => {
+        members.push({
+            ...member,
+            pathKey: member.originalFilePath === null ? null : normalizePath(member.originalFilePath),
+            patchKey: member.patchPath === null ? null : normalizePath(member.patchPath),
+        });
+        deps.push(dependsOn);
+    };
+    for (const s of m.sources.values()) {
+        if (!enabled(s.config))
+            continue;
+        add({
+            id: s.uniqueId,
+            kind: "source",
+            resourceType: "source",
+            name: s.name,
+            packageName: s.packageName,
+            fqn: s.fqn,
+            tags: s.tags,
+            originalFilePath: s.originalFilePath,
+            patchPath: s.patchPath,
+            config: s.config,
+            versioned: false,
+            sourceName: s.sourceName,
+        }, []);
+    }
+    for (const n of m.nodes.values()) {
+        if (!enabled(n.config))
+            continue;
+        add({
+            id: n.uniqueId,
+            kind: "node",
+            resourceType: n.resourceType,
+            name: n.name,
+            packageName: n.packageName,
+            fqn: n.fqn,
+            tags: n.tags,
+            originalFilePath: n.originalFilePath,
+            patchPath: n.patchPath,
+            config: n.config,
+            // nodes.py BaseNode.is_versioned: VERSIONED_NODE_TYPES is models only.
+            versioned: n.resourceType === "model" && n.version !== null,
+            sourceName: null,
+        }, n.dependsOn.nodes);
+    }
+    for (const t of m.dataTests.values()) {
+        if (!enabled(t.config))
+            continue;
+        add({
+            id: t.uniqueId,
+            kind: "node",
+            resourceType: "test",
+            name: t.name,
+            packageName: t.packageName,
+            fqn: t.fqn,
+            tags: t.tags,
+            originalFilePath: t.originalFilePath,
+            patchPath: t.patchPath,
+            config: t.config,
+            versioned: false,
+            sourceName: null,
+        }, t.dependsOn.nodes);
+    }
+    for (const u of m.unitTests.values()) {
+        if (!enabled(u.config))
+            continue;
+        add({
+            id: u.uniqueId,
+            kind: "unit_test",
+            resourceType: "unit_test",
+            name: u.name,
+            packageName: u.packageName,
+            fqn: u.fqn,
+            tags: u.tags,
+            originalFilePath: u.originalFilePath,
+            patchPath: null,
+            config: null,
+            versioned: false,
+            sourceName: null,
+        }, u.dependsOn.nodes);
+    }
+    for (const o of [...m.otherNodes.values(), ...m.otherMembers.values()]) {
+        // selector.py `_is_graph_member`: exposures are always members; the rest when enabled.
+        if (o.resourceType !== "exposure" && !enabled(o.config))
+            continue;
+        const isFunction = o.resourceType === "function";
+        const isNode = !isFunction && m.otherNodes.has(o.uniqueId);
+        add({
+            id: o.uniqueId,
+            kind: isFunction ? "function" : isNode ? "node" : "other",
+            resourceType: o.resourceType,
+            name: o.name ?? "",
+            packageName: o.packageName ?? "",
+            fqn: o.fqn,
+            tags: o.tags,
+            originalFilePath: o.originalFilePath,
+            patchPath: o.patchPath,
+            config: isNode ? o.config : null,
+            versioned: false,
+            sourceName: null,
+        }, o.dependsOn.nodes);
+    }
+    const byId = new Map();
+    for (let i = 0; i < members.length; i++)
+        byId.set(members[i].id, i);
+    const parents = members.map(() => []);
+    const children = members.map(() => []);
+    deps.forEach((list, child) => {
+        const seen = new Set();
+        for (const dep of list) {
+            const parent = byId.get(dep);
+            if (parent === undefined || parent === child || seen.has(parent))
+                continue;
+            seen.add(parent);
+            parents[child].push(parent);
+            children[parent].push(child);
+        }
+    });
+    const index = {
+        members,
+        byId,
+        parents,
+        children,
+        projectName: graph.metadata.projectName,
+    };
+    cache.set(graph, index);
+    return index;
+}
+/**
+ * graph.py `select_parents` / `select_children`: breadth-first layers from
+ * the selected set, at most `depth` of them (null: all). A selected node is
+ * included only when it is itself a parent (child) of another selected one.
+ */
+function walk(edges, selected, depth) {
+    const seen = new Uint8Array(edges.length);
+    const found = [];
+    let frontier = selected;
+    let layer = 0;
+    while (frontier.length > 0 && (depth === null || layer < depth)) {
+        const next = [];
+        for (const node of frontier) {
+            for (const other of edges[node]) {
+                if (!seen[other]) {
+                    seen[other] = 1;
+                    found.push(other);
+                    next.push(other);
+                }
+            }
+        }
+        frontier = next;
+        layer++;
+    }
+    return found;
+}
+/** pathlib's reading of a relative path: empty and `.` segments dropped. */
+function normalizePath(path) {
+    if (!path.includes("//") &&
+        !path.startsWith("./") &&
+        !path.includes("/./") &&
+        !path.endsWith("/") &&
+        path !== ".")
+        return path;
+    return path
+        .split("/")
+        .filter((s) => s !== "" && s !== ".")
+        .join("/");
+}
+
+
+/***/ }),
+
+/***/ 5715:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  sL: () => (/* binding */ COMMENT_COMMAND_BOUNDS),
+  lx: () => (/* binding */ SELECT_BOUNDS),
+  Sg: () => (/* binding */ compactSelection)
+});
+
+// EXTERNAL MODULE: ./src/planner/build-command.ts
+var build_command = __nccwpck_require__(6116);
+// EXTERNAL MODULE: ./src/planner/selection-index.ts
+var selection_index = __nccwpck_require__(2787);
+;// CONCATENATED MODULE: ./src/planner/selection-output/selection-members.ts
+
+const TESTS = new Set(["test", "unit_test"]);
+const EXECUTED = new Set(["model", "seed", "snapshot", "test", "unit_test", "function"]);
+function isTest(resourceType) {
+    return TESTS.has(resourceType);
+}
+function selectionMembers(graph, target) {
+    const index = (0,selection_index/* selectionIndex */.lP)(graph);
+    const { members, byId, children } = index;
+    const n = members.length;
+    const executable = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+        const m = members[i];
+        if (EXECUTED.has(m.resourceType) && !graph.ephemerals.has(m.id))
+            executable[i] = 1;
+    }
+    const intended = new Uint8Array(n);
+    for (const id of target.build) {
+        const i = byId.get(id);
+        if (i !== undefined)
+            intended[i] = 1;
+    }
+    const withTests = (id) => {
+        const i = byId.get(id);
+        if (i === undefined)
+            return;
+        intended[i] = 1;
+        for (const c of children[i])
+            if (isTest(members[c].resourceType))
+                intended[c] = 1;
+    };
+    for (const id of target.build)
+        withTests(id);
+    for (const id of target.sources)
+        withTests(id);
+    for (const id of target.checks) {
+        const i = byId.get(id);
+        if (i !== undefined)
+            intended[i] = 1;
+    }
+    // A unit test runs only with its model.
+    for (let i = 0; i < n; i++) {
+        if (intended[i] && members[i].resourceType === "unit_test") {
+            const model = unitTestModel(index, i);
+            if (model === null || !intended[model])
+                intended[i] = 0;
+        }
+    }
+    return { graph, index, executable, intended, order: topologicalOrder(index) };
+}
+/** The model a unit test belongs to: its first dependency (task/build.py `build_model_to_unit_test_map`). */
+function unitTestModel(index, unitTest) {
+    return index.parents[unitTest][0] ?? null;
+}
+/**
+ * What `dbt build` runs of a selection (a mask of selected members): the
+ * executable members, less the unit tests whose model it doesn't run.
+ */
+function runs(ms, selected) {
+    const { index, executable } = ms;
+    const out = new Uint8Array(selected.length);
+    for (let i = 0; i < selected.length; i++)
+        if (selected[i] && executable[i])
+            out[i] = 1;
+    for (let i = 0; i < selected.length; i++) {
+        if (out[i] && index.members[i].resourceType === "unit_test") {
+            const model = unitTestModel(index, i);
+            if (model === null || !out[model])
+                out[i] = 0;
+        }
+    }
+    return out;
+}
+/** Kahn's algorithm over the selection graph; members on a cycle (dbt refuses those) come last. */
+function topologicalOrder(index) {
+    const n = index.members.length;
+    const pending = new Int32Array(n);
+    for (let i = 0; i < n; i++)
+        pending[i] = index.parents[i].length;
+    const order = new Int32Array(n);
+    const placed = new Uint8Array(n);
+    let head = 0;
+    let tail = 0;
+    for (let i = 0; i < n; i++)
+        if (pending[i] === 0)
+            order[tail++] = i;
+    while (head < tail) {
+        const i = order[head++];
+        placed[i] = 1;
+        for (const c of index.children[i])
+            if (--pending[c] === 0)
+                order[tail++] = c;
+    }
+    for (let i = 0; i < n && tail < n; i++)
+        if (!placed[i] && pending[i] > 0)
+            order[tail++] = i;
+    return order;
+}
+
+;// CONCATENATED MODULE: ./src/planner/selection-output/term.ts
+/**
+ * One selector term of a compact selection, as data: what it matches and how
+ * it is written. The resolver (term-resolver.ts) reads the data; `termText`
+ * writes what dbt reads, and the two agree by construction.
+ */
+/** The term as dbt reads it (before shell quoting). */
+function termText(term) {
+    switch (term.kind) {
+        case "all":
+            return "fqn:*";
+        case "source":
+            return `source:${term.value}`;
+        case "path":
+            return `path:${term.value}${term.children ? "+" : ""}`;
+        case "fqn": {
+            const base = `${term.bare ? "" : "fqn:"}${term.value}${term.children ? "+" : ""}`;
+            return term.only ? `${base},resource_type:${term.only}` : base;
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./src/planner/selector-methods.ts + 2 modules
+var selector_methods = __nccwpck_require__(5494);
+// EXTERNAL MODULE: ./src/planner/selector-spec.ts
+var selector_spec = __nccwpck_require__(1063);
+;// CONCATENATED MODULE: ./src/planner/selection-output/term-resolver.ts
+
+
+
+
+/** Per term, the members its method matches (before `+` and indirect selection). */
+function matchTerms(index, terms) {
+    const { members } = index;
+    const n = members.length;
+    const matched = terms.map(() => []);
+    matchFqnTerms(index, terms, matched);
+    terms.forEach((term, t) => {
+        if (term.kind === "all") {
+            for (let i = 0; i < n; i++)
+                if (members[i].kind !== "source" && members[i].fqn.length > 0)
+                    matched[t].push(i);
+        }
+        else if (term.kind === "path" || term.kind === "source") {
+            const text = termText(term);
+            const criterion = (0,selector_spec/* parseSelection */.gO)([text.endsWith("+") ? text.slice(0, -1) : text], "select")[0]
+                .criteria[0];
+            const test = (0,selector_methods/* compileCriterion */.H)(index, criterion, text, "select");
+            for (let i = 0; i < n; i++)
+                if (test(members[i]))
+                    matched[t].push(i);
+        }
+    });
+    return matched;
+}
+/** The members the union of `terms` selects (1 in the mask). */
+function resolveTerms(index, terms) {
+    const { members, children } = index;
+    const n = members.length;
+    const selected = new Uint8Array(n);
+    if (terms.length === 0)
+        return selected;
+    const matched = matchTerms(index, terms);
+    // `+`: one walk from every term's matches that asks for it.
+    const seeds = [];
+    terms.forEach((term, t) => {
+        if ((term.kind === "fqn" || term.kind === "path") && term.children && !("only" in term && term.only))
+            seeds.push(...matched[t]);
+    });
+    const down = new Uint8Array(n);
+    for (const i of downstreamOf(index, seeds))
+        down[i] = 1;
+    const direct = down;
+    terms.forEach((term, t) => {
+        if (term.kind === "fqn" && term.only) {
+            // `x,resource_type:test`: x's matches with their tests, intersected with every test.
+            for (const i of closureOf(index, matched[t], term.children)) {
+                if (members[i].resourceType === term.only)
+                    selected[i] = 1;
+                for (const c of children[i])
+                    if (members[c].resourceType === term.only)
+                        selected[c] = 1;
+            }
+        }
+        else {
+            for (const i of matched[t])
+                direct[i] = 1;
+        }
+    });
+    for (let i = 0; i < n; i++) {
+        if (!direct[i])
+            continue;
+        selected[i] = 1;
+        for (const c of children[i])
+            if (isTest(members[c].resourceType))
+                selected[c] = 1;
+    }
+    return selected;
+}
+function closureOf(index, from, children) {
+    return children ? downstreamOf(index, from) : [...from];
+}
+/** The members given and everything downstream of them in dbt's graph (graph.py `select_children`, with themselves). */
+function downstreamOf(index, from) {
+    const seen = new Set(from);
+    const stack = [...from];
+    while (stack.length > 0) {
+        const i = stack.pop();
+        for (const c of index.children[i]) {
+            if (seen.has(c))
+                continue;
+            seen.add(c);
+            stack.push(c);
+        }
+    }
+    return [...seen];
+}
+/**
+ * `is_selected_node` for every wildcard-free fqn term in one pass: a member
+ * matches value v when v is its leaf name (not versioned), or (versioned)
+ * its name or `name_version` equals v's last two parts joined by `_`, or
+ * v's dot-separated parts are a prefix of its fqn flattened at dots, taken
+ * whole or without its first part (QualifiedNameSelectorMethod tries both).
+ */
+function matchFqnTerms(index, terms, matched) {
+    const byValue = new Map();
+    const byLastTwo = new Map();
+    const prefixes = new Set();
+    let maxParts = 0;
+    terms.forEach((term, t) => {
+        if (term.kind !== "fqn")
+            return;
+        push(byValue, term.value, t);
+        const parts = term.value.split(".");
+        push(byLastTwo, parts.slice(-2).join("_"), t);
+        maxParts = Math.max(maxParts, parts.length);
+        for (let k = 1; k <= parts.length; k++)
+            prefixes.add(parts.slice(0, k).join("."));
+    });
+    if (byValue.size === 0)
+        return;
+    const partsOf = terms.map((term) => (term.kind === "fqn" ? term.value.split(".").length : 0));
+    const hits = new Set();
+    const add = (list, parts) => {
+        if (!list)
+            return;
+        // A prefix hit counts only for a term of exactly that many parts (the key is the whole value).
+        for (const t of list)
+            if (parts === undefined || partsOf[t] === parts)
+                hits.add(t);
+    };
+    const { members } = index;
+    for (let i = 0; i < members.length; i++) {
+        const m = members[i];
+        const fqn = m.fqn;
+        if (m.kind === "source" || fqn.length === 0)
+            continue;
+        hits.clear();
+        const last = fqn.length - 1;
+        const dotted = fqn.some((part) => part.includes("."));
+        for (let start = 0; start <= Math.min(1, last); start++) {
+            if (m.versioned && last > start) {
+                add(byValue.get(fqn[last - 1]));
+                add(byLastTwo.get(`${fqn[last - 1]}_${fqn[last]}`));
+            }
+            else {
+                add(byValue.get(fqn[last]));
+            }
+            // Dots in fqn segments are separators too (flat_fqn).
+            const parts = dotted ? fqn.slice(start).flatMap((part) => part.split(".")) : fqn;
+            let key = "";
+            for (let k = dotted ? 0 : start; k < parts.length; k++) {
+                const count = dotted ? k + 1 : k - start + 1;
+                key = count === 1 ? parts[k] : `${key}.${parts[k]}`;
+                if (count > maxParts || !prefixes.has(key))
+                    break;
+                add(byValue.get(key), count);
+            }
+        }
+        for (const t of hits)
+            matched[t].push(i);
+    }
+}
+function push(map, key, t) {
+    const list = map.get(key);
+    if (list)
+        list.push(t);
+    else
+        map.set(key, [t]);
+}
+
+;// CONCATENATED MODULE: ./src/planner/selection-output/term-names.ts
+
+const BARE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+class TermNamer {
+    /** Per dotless value: the one member it selects, or -1 when it selects more than one. */
+    owner = new Map();
+    index;
+    constructor(index) {
+        this.index = index;
+        const members = index.members;
+        for (let i = 0; i < members.length; i++) {
+            const m = members[i];
+            if (m.kind === "source" || m.fqn.length === 0)
+                continue;
+            bareKeys(m, (key) => {
+                const seen = this.owner.get(key);
+                if (seen === undefined)
+                    this.owner.set(key, i);
+                else if (seen !== i)
+                    this.owner.set(key, -1);
+            });
+        }
+    }
+    /** Terms selecting exactly each member (with `+` when `children`), in the order given. */
+    name(items) {
+        const { members } = this.index;
+        const out = new Array(items.length);
+        const pending = [];
+        items.forEach(({ member, children }, k) => {
+            const m = members[member];
+            const bare = bareName(m);
+            if (bare !== null && BARE.test(bare) && this.owner.get(bare) === member) {
+                out[k] = { kind: "fqn", value: bare, bare: true, children };
+            }
+            else {
+                out[k] = { kind: "fqn", value: flat(m.fqn).join("."), bare: false, children };
+                pending.push(k);
+            }
+        });
+        if (pending.length === 0)
+            return out;
+        const matched = matchTerms(this.index, pending.map((k) => out[k]));
+        const byPath = [];
+        pending.forEach((k, p) => {
+            const hits = matched[p];
+            if (hits.length === 1 && hits[0] === items[k].member)
+                return;
+            const file = members[items[k].member].originalFilePath;
+            if (file)
+                byPath.push(k);
+        });
+        if (byPath.length === 0)
+            return out;
+        const paths = byPath.map((k) => ({
+            kind: "path",
+            value: members[items[k].member].originalFilePath,
+            children: items[k].children,
+        }));
+        const pathHits = matchTerms(this.index, paths);
+        byPath.forEach((k, p) => {
+            const hits = pathHits[p];
+            if (hits.length === 1 && hits[0] === items[k].member)
+                out[k] = paths[p];
+        });
+        return out;
+    }
+}
+/** The name a bare term would use: the leaf, or for a version `name_version`. */
+function bareName(m) {
+    const fqn = m.fqn;
+    const last = fqn.length - 1;
+    if (last < 0)
+        return null;
+    return m.versioned && last > 0 ? `${fqn[last - 1]}_${fqn[last]}` : fqn[last];
+}
+/** Every dotless value under which dbt's fqn method selects the member. */
+function bareKeys(m, key) {
+    const fqn = m.fqn;
+    const last = fqn.length - 1;
+    for (let start = 0; start <= Math.min(1, last); start++) {
+        if (m.versioned && last > start) {
+            key(fqn[last - 1]);
+            key(`${fqn[last - 1]}_${fqn[last]}`);
+        }
+        else {
+            key(fqn[last]);
+        }
+        const first = fqn[start];
+        const dot = first.indexOf(".");
+        key(dot < 0 ? first : first.slice(0, dot));
+    }
+}
+function flat(fqn) {
+    return fqn.some((part) => part.includes(".")) ? fqn.flatMap((part) => part.split(".")) : [...fqn];
+}
+
+;// CONCATENATED MODULE: ./src/planner/selection-output/compact-selection.ts
+
+
+
+
+
+/** Issue 20's bounds for the `select` output (with `exclude`). */
+const SELECT_BOUNDS = { maxTerms: 500, maxChars: 100_000 };
+/** A command a pull-request comment can always show (its limit is 65,536 characters). */
+const COMMENT_COMMAND_BOUNDS = { maxTerms: 60, maxChars: 6_000 };
+/** Below this many union terms the complement (`fqn:*` and at least one exclusion) is not tried. */
+const COMPLEMENT_FROM = 8;
+function compactSelection(graph, target, bounds = SELECT_BOUNDS) {
+    const ms = selectionMembers(graph, target);
+    const { executable, intended } = ms;
+    const n = executable.length;
+    let wanted = 0;
+    let everything = true;
+    for (let i = 0; i < n; i++) {
+        if (!executable[i])
+            continue;
+        if (intended[i])
+            wanted++;
+        else
+            everything = false;
+    }
+    if (wanted === 0 && target.sources.length === 0)
+        return finish(ms, { form: "none", select: [], exclude: [] });
+    if (everything)
+        return finish(ms, { form: "everything", select: [{ kind: "all" }], exclude: [] });
+    const namer = new TermNamer(ms.index);
+    const union = unionParts(ms, namer, target);
+    const unionCandidate = { form: "union", select: union.map((p) => p.term), exclude: [] };
+    const fits = (c) => termCount(c) <= bounds.maxTerms && charCount(c) <= bounds.maxChars;
+    const exactOnes = [unionCandidate];
+    // The complement can only be shorter when the union has more than a handful of terms.
+    const complement = union.length > COMPLEMENT_FROM ? complementCandidate(ms, namer) : null;
+    if (complement)
+        exactOnes.push(complement);
+    const fitting = exactOnes.filter(fits).sort((a, b) => charCount(a) - charCount(b));
+    if (fitting.length > 0) {
+        const chosen = finish(ms, fitting[0]);
+        if (chosen.exact)
+            return chosen;
+    }
+    return finish(ms, coarsen(ms, union, bounds));
+}
+/* ------------------------------------------------------------------ union */
+function unionParts(ms, namer, target) {
+    const { index, executable, intended } = ms;
+    const { members, children } = index;
+    const n = members.length;
+    const { covered, closed, roots } = closedRoots(ms, (i) => executable[i] === 1 && intended[i] === 1);
+    ms.closed = closed;
+    // Each BUILD node not under a root, by itself (it and its tests).
+    const singles = [];
+    for (const id of target.build) {
+        const i = index.byId.get(id);
+        if (i === undefined || covered[i])
+            continue;
+        singles.push({ member: i, children: false });
+        covered[i] = 1;
+    }
+    for (let i = 0; i < n; i++) {
+        if (!covered[i] || isTest(members[i].resourceType))
+            continue;
+        for (const c of children[i])
+            if (isTest(members[c].resourceType))
+                covered[c] = 1;
+    }
+    const parts = [];
+    const nodeItems = [...roots, ...singles];
+    namer.name(nodeItems).forEach((term, k) => {
+        parts.push({ term, anchor: flat(members[nodeItems[k].member].fqn), group: "node" });
+    });
+    // Sources whose checks run, when one of their tests is not yet covered.
+    for (const id of target.sources) {
+        const i = index.byId.get(id);
+        if (i === undefined)
+            continue;
+        const tests = children[i].filter((c) => isTest(members[c].resourceType));
+        if (tests.length > 0 && tests.every((c) => covered[c]))
+            continue;
+        for (const c of tests)
+            covered[c] = 1;
+        const m = members[i];
+        parts.push({
+            term: { kind: "source", value: `${m.sourceName}.${m.name}` },
+            anchor: null,
+            group: "source",
+            sourceName: m.sourceName ?? m.name,
+        });
+    }
+    // Checks of reused nodes not selected with a node above.
+    const checks = [];
+    for (let i = 0; i < n; i++) {
+        if (intended[i] && executable[i] && !covered[i] && isTest(members[i].resourceType)) {
+            checks.push({ member: i, children: false });
+            covered[i] = 1;
+        }
+    }
+    namer.name(checks).forEach((term, k) => {
+        const m = members[checks[k].member];
+        parts.push({ term, anchor: flat(m.fqn), group: m.resourceType === "unit_test" ? "unit_test" : "test" });
+    });
+    return parts;
+}
+/**
+ * The highest nodes whose whole downstream (tests included) is `wanted` or
+ * runs nothing, and reaches something wanted: each one `x+` term. Returns
+ * them in topological order and what they cover.
+ */
+function closedRoots(ms, wanted) {
+    const { index, executable, order } = ms;
+    const { members, parents, children } = index;
+    const n = members.length;
+    const closed = new Uint8Array(n);
+    const reaches = new Uint8Array(n);
+    for (let k = n - 1; k >= 0; k--) {
+        const i = order[k];
+        let c = !executable[i] || wanted(i) ? 1 : 0;
+        let r = wanted(i) ? 1 : 0;
+        for (const child of children[i]) {
+            if (!closed[child])
+                c = 0;
+            if (reaches[child])
+                r = 1;
+        }
+        closed[i] = c;
+        reaches[i] = r;
+    }
+    const anchor = (i) => members[i].kind === "node" && !isTest(members[i].resourceType);
+    const covered = new Uint8Array(n);
+    const roots = [];
+    for (let k = 0; k < n; k++) {
+        const i = order[k];
+        if (!anchor(i) || !closed[i] || !reaches[i] || covered[i])
+            continue;
+        if (parents[i].some((p) => anchor(p) && closed[p] && reaches[p]))
+            continue;
+        roots.push({ member: i, children: children[i].some((c) => reaches[c]) });
+        // Covered once: a walk stops at what an earlier root already covers.
+        covered[i] = 1;
+        const stack = [i];
+        while (stack.length > 0) {
+            for (const c of children[stack.pop()]) {
+                if (covered[c])
+                    continue;
+                covered[c] = 1;
+                stack.push(c);
+            }
+        }
+    }
+    return { covered, closed, roots };
+}
+/* ------------------------------------------------------------- complement */
+/**
+ * `fqn:*` minus the rest: exact only when every member to leave out can be
+ * excluded without taking a test the target runs with it.
+ */
+function complementCandidate(ms, namer) {
+    const { index, executable, intended } = ms;
+    const { members, children } = index;
+    const n = members.length;
+    const out = (i) => executable[i] === 1 && intended[i] !== 1;
+    const { covered, roots: items } = closedRoots(ms, out);
+    for (let i = 0; i < n; i++) {
+        if (!out(i) || covered[i] || isTest(members[i].resourceType))
+            continue;
+        // Excluding it takes its tests: only when none of them is to run.
+        if (children[i].some((c) => isTest(members[c].resourceType) && intended[c]))
+            return null;
+        items.push({ member: i, children: false });
+        covered[i] = 1;
+        for (const c of children[i])
+            if (isTest(members[c].resourceType))
+                covered[c] = 1;
+    }
+    for (let i = 0; i < n; i++) {
+        if (out(i) && !covered[i])
+            items.push({ member: i, children: false });
+    }
+    return { form: "complement", select: [{ kind: "all" }], exclude: namer.name(items) };
+}
+/* ---------------------------------------------------------------- superset */
+/**
+ * Merge union terms into folder terms until the bounds hold: at each fqn
+ * depth from the deepest, the folders that would add the fewest members
+ * beyond the target first; node terms become `fqn:folder` (`+` when a merged
+ * term had it), checks `fqn:folder,resource_type:test`; sources their whole
+ * source, then every source; at last `fqn:*`.
+ */
+function coarsen(ms, union, bounds) {
+    let parts = union;
+    const fits = (ps) => ps.length <= bounds.maxTerms &&
+        ps.reduce((sum, p) => sum + (0,build_command/* shellQuote */.ZL)(termText(p.term)).length + 1, 0) - 1 <= bounds.maxChars;
+    const asCandidate = (ps) => ({
+        form: "union", // finish() says superset when the merges add anything
+        select: ps.map((p) => p.term),
+        exclude: [],
+    });
+    if (fits(parts))
+        return asCandidate(parts);
+    const maxDepth = Math.max(0, ...parts.map((p) => p.anchor?.length ?? 0));
+    // First the folders that add nothing (the selection stays exact), then the cheapest.
+    for (const maxCost of [0, Number.POSITIVE_INFINITY]) {
+        for (let depth = maxDepth - 1; depth >= 1; depth--) {
+            parts = mergeAtDepth(ms, parts, depth, bounds, maxCost);
+            if (fits(parts))
+                return asCandidate(parts);
+        }
+    }
+    // Sources: by source, then all.
+    const bySource = new Map();
+    const rest = [];
+    for (const p of parts) {
+        if (p.group !== "source")
+            rest.push(p);
+        else
+            bySource.set(p.sourceName, {
+                term: { kind: "source", value: p.sourceName },
+                anchor: null,
+                group: "source",
+                sourceName: p.sourceName,
+            });
+    }
+    parts = [...rest, ...bySource.values()];
+    if (fits(parts))
+        return asCandidate(parts);
+    if (bySource.size > 0) {
+        parts = [
+            ...rest,
+            { term: { kind: "source", value: "*" }, anchor: null, group: "source", sourceName: "*" },
+        ];
+        if (fits(parts))
+            return asCandidate(parts);
+    }
+    return { form: "superset", select: [{ kind: "all" }], exclude: [] };
+}
+function mergeAtDepth(ms, parts, depth, bounds, maxCost) {
+    const groups = new Map();
+    const keep = [];
+    for (const p of parts) {
+        if (p.anchor === null || p.anchor.length <= depth || p.group === "source") {
+            keep.push(p);
+            continue;
+        }
+        const key = `${p.group}\u0000${p.anchor.slice(0, depth).join(".")}`;
+        const list = groups.get(key);
+        if (list)
+            list.push(p);
+        else
+            groups.set(key, [p]);
+    }
+    // Cost of a folder: what merging its terms adds: `fqn:folder` the executable
+    // members in it the target does not run, `fqn:folder+` also what lies
+    // downstream of them (members that are not closed). An estimate; the
+    // merged selection is resolved again at the end.
+    const { index, executable, intended, closed } = ms;
+    const open = new Map();
+    const outside = new Map();
+    for (const key of groups.keys()) {
+        const folder = key.slice(key.indexOf("\u0000") + 1);
+        open.set(folder, 0);
+        outside.set(folder, 0);
+    }
+    for (let i = 0; i < index.members.length; i++) {
+        const notClosed = closed !== undefined && !closed[i];
+        const notRun = executable[i] === 1 && !intended[i];
+        if (!notClosed && !notRun)
+            continue;
+        const f = flat(index.members[i].fqn);
+        if (f.length <= depth)
+            continue;
+        const folder = f.slice(0, depth).join(".");
+        if (notClosed && open.has(folder))
+            open.set(folder, open.get(folder) + 1);
+        if (notRun && outside.has(folder))
+            outside.set(folder, outside.get(folder) + 1);
+    }
+    const plus = (ps) => ps.some((p) => p.term.kind !== "source" && p.term.kind !== "all" && p.term.children);
+    const costOf = (key, ps) => {
+        const folder = key.slice(key.indexOf("\u0000") + 1);
+        return key.startsWith("node") && plus(ps) ? open.get(folder) : outside.get(folder);
+    };
+    const ordered = [...groups.entries()]
+        .map(([key, ps]) => ({ key, ps, cost: costOf(key, ps) }))
+        .sort((a, b) => a.cost - b.cost || b.ps.length - a.ps.length || (a.key < b.key ? -1 : 1));
+    let terms = keep.length + ordered.reduce((sum, g) => sum + g.ps.length, 0);
+    let chars = parts.reduce((sum, p) => sum + (0,build_command/* shellQuote */.ZL)(termText(p.term)).length + 1, 0);
+    const merged = [...keep];
+    for (const { key, ps, cost } of ordered) {
+        if (ps.length < 2 || cost > maxCost || (terms <= bounds.maxTerms && chars <= bounds.maxChars)) {
+            merged.push(...ps);
+            continue;
+        }
+        const group = key.slice(0, key.indexOf("\u0000"));
+        const folder = ps[0].anchor.slice(0, depth);
+        const value = folder.join(".");
+        const term = group === "node"
+            ? { kind: "fqn", value, bare: false, children: plus(ps) }
+            : { kind: "fqn", value, bare: false, children: false, only: group };
+        merged.push({ term, anchor: folder, group });
+        terms -= ps.length - 1;
+        chars -= ps.reduce((sum, p) => sum + (0,build_command/* shellQuote */.ZL)(termText(p.term)).length + 1, 0);
+        chars += (0,build_command/* shellQuote */.ZL)(termText(term)).length + 1;
+    }
+    return merged;
+}
+/* ------------------------------------------------------------------ finish */
+function termCount(c) {
+    return c.select.length + c.exclude.length;
+}
+function words(terms) {
+    return terms.map((t) => (0,build_command/* shellQuote */.ZL)(termText(t))).join(" ");
+}
+function charCount(c) {
+    return words(c.select).length + words(c.exclude).length;
+}
+/**
+ * Resolve the candidate as dbt would and compare it with the target: what it
+ * adds is listed (and makes it a superset); should it ever miss a member, the
+ * whole project is selected instead — more, never fewer.
+ */
+function finish(ms, c, form = c.form) {
+    const { index, executable, intended } = ms;
+    if (c.select.length === 0)
+        return { select: "", exclude: "", terms: 0, exact: true, extra: [], form: "none" };
+    const chosen = resolveTerms(index, c.select);
+    if (c.exclude.length > 0) {
+        const left = resolveTerms(index, c.exclude);
+        for (let i = 0; i < chosen.length; i++)
+            if (left[i])
+                chosen[i] = 0;
+    }
+    const ran = runs(ms, chosen);
+    const extra = [];
+    let missing = false;
+    for (let i = 0; i < ran.length; i++) {
+        if (ran[i] && !intended[i])
+            extra.push(index.members[i].id);
+        else if (!ran[i] && intended[i] && executable[i])
+            missing = true;
+    }
+    if (missing)
+        return finish(ms, { form: "superset", select: [{ kind: "all" }], exclude: [] }, "superset");
+    extra.sort();
+    return {
+        select: words(c.select),
+        exclude: words(c.exclude),
+        terms: termCount(c),
+        exact: extra.length === 0,
+        extra,
+        form: extra.length === 0 ? form : "superset",
+    };
+}
+
+
+/***/ }),
+
+/***/ 5494:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  H: () => (/* binding */ compileCriterion)
+});
+
+// UNUSED EXPORTS: isSelectedNode
+
+;// CONCATENATED MODULE: ./src/planner/fnmatch.ts
+/**
+ * Python's `fnmatch.fnmatchcase` (what dbt's selector methods call; on POSIX
+ * `fnmatch` does not fold case): `*` any run of characters (`/` and `.`
+ * included), `?` one character, `[seq]` / `[!seq]` a set, an unclosed `[`
+ * a literal. The translation follows CPython's `fnmatch._translate` step by
+ * step (ranges, empty ranges dropped, `[!]`), written for a JavaScript
+ * regular expression. Patterns are compiled once and cached.
+ */
+const cache = new Map();
+/** True when `name` matches the shell pattern `pattern` (case-sensitive, whole string). */
+function fnmatch(name, pattern) {
+    return compileGlob(pattern).test(name);
+}
+/** True when the pattern has a character fnmatch treats specially. */
+function hasGlob(pattern) {
+    return /[*?[]/.test(pattern);
+}
+function compileGlob(pattern) {
+    let re = cache.get(pattern);
+    if (re === undefined) {
+        re = new RegExp(`^(?:${translate(pattern)})$`, "su");
+        if (cache.size > 10_000)
+            cache.clear();
+        cache.set(pattern, re);
+    }
+    return re;
+}
+const SPECIAL = /[\\^$.*+?()[\]{}|/-]/;
+function escapeChar(c) {
+    return SPECIAL.test(c) ? `\\${c}` : c;
+}
+/** Inside a character class: escape what JavaScript's `u` mode reads as syntax. */
+function escapeInSet(text) {
+    let out = "";
+    for (const c of text)
+        out += c === "\\" || c === "]" || c === "[" || c === "-" || c === "^" ? `\\${c}` : c;
+    return out;
+}
+function translate(pat) {
+    const chars = [...pat];
+    const n = chars.length;
+    const res = [];
+    let i = 0;
+    while (i < n) {
+        const c = chars[i];
+        i++;
+        if (c === "*") {
+            if (res.length === 0 || res[res.length - 1] !== ".*")
+                res.push(".*");
+        }
+        else if (c === "?") {
+            res.push(".");
+        }
+        else if (c === "[") {
+            let j = i;
+            if (j < n && chars[j] === "!")
+                j++;
+            if (j < n && chars[j] === "]")
+                j++;
+            while (j < n && chars[j] !== "]")
+                j++;
+            if (j >= n) {
+                res.push("\\[");
+                continue;
+            }
+            const negated = chars[i] === "!";
+            // The set's text, split at the hyphens that make ranges (CPython's chunks).
+            let chunks;
+            const stuffText = chars.slice(i, j).join("");
+            if (!stuffText.includes("-")) {
+                chunks = [stuffText];
+            }
+            else {
+                chunks = [];
+                let start = i;
+                let k = negated ? i + 2 : i + 1;
+                for (;;) {
+                    k = indexOf(chars, "-", k, j);
+                    if (k < 0)
+                        break;
+                    chunks.push(chars.slice(start, k).join(""));
+                    start = k + 1;
+                    k = k + 3;
+                }
+                const chunk = chars.slice(start, j).join("");
+                if (chunk !== "")
+                    chunks.push(chunk);
+                else
+                    chunks[chunks.length - 1] += "-";
+                for (let m = chunks.length - 1; m > 0; m--) {
+                    const prev = [...chunks[m - 1]];
+                    const next = [...chunks[m]];
+                    if (prev[prev.length - 1] > next[0]) {
+                        chunks[m - 1] = prev.slice(0, -1).join("") + next.slice(1).join("");
+                        chunks.splice(m, 1);
+                    }
+                }
+            }
+            i = j + 1;
+            // Rebuild the set: chunks joined by range hyphens, each escaped.
+            const first = chunks[0] ?? "";
+            const stuffRaw = chunks.join("-");
+            if (stuffRaw === "") {
+                res.push("(?!)");
+            }
+            else if (stuffRaw === "!") {
+                res.push(".");
+            }
+            else {
+                const lead = first.startsWith("!") ? "^" : "";
+                const parts = chunks.map((chunk, index) => escapeInSet(index === 0 && lead ? chunk.slice(1) : chunk));
+                const body = parts.join("-");
+                if (lead && body === "")
+                    res.push(".");
+                else
+                    res.push(`[${lead}${body}]`);
+            }
+        }
+        else {
+            res.push(escapeChar(c));
+        }
+    }
+    return res.join("");
+}
+function indexOf(chars, wanted, from, to) {
+    for (let k = from; k < to; k++)
+        if (chars[k] === wanted)
+            return k;
+    return -1;
+}
+
+;// CONCATENATED MODULE: ./src/planner/path-glob.ts
+/**
+ * `Path(project_root).glob(pattern)` (what dbt's PathSelectorMethod runs),
+ * evaluated over the paths the manifest names (every node's file, its YAML
+ * file and the folders above them) instead of the disk: only those can make
+ * a node match. pathlib's rules: a relative pattern, split at `/` (empty and
+ * `.` segments dropped); each segment fnmatch-ed against one path segment
+ * (case-sensitive, as on Linux); `**` alone is any number of folders, zero
+ * included (so `**` matches the project root, which holds every file).
+ *
+ * Where Python versions dbt runs on disagree, the pattern is refused rather
+ * than guessed: a trailing `/` (3.11+ keeps only folders; 3.10 ignores it)
+ * or a trailing `**` (3.13+ also yields files; earlier only folders), when
+ * the two readings select different paths. `..` segments, absolute patterns
+ * and `**` inside a segment are refused as well.
+ */
+
+class GlobRefusal extends Error {
+}
+/** The set of candidate paths the pattern finds. Throws GlobRefusal for a pattern not read exactly. */
+function globPaths(pattern, candidates) {
+    if (pattern.startsWith("/"))
+        throw new GlobRefusal("an absolute `path:` is refused by pathlib (and dbt)");
+    const rawSegments = pattern.split("/");
+    const segments = [];
+    for (const s of rawSegments) {
+        if (s === "" || s === ".")
+            continue;
+        if (s === "..")
+            throw new GlobRefusal("`..` in a `path:` selector is not resolved by ODS");
+        if (s === "**")
+            segments.push({ kind: "any" });
+        else if (s.includes("**"))
+            throw new GlobRefusal("`**` inside a path segment reads differently across Python versions");
+        else
+            segments.push({ kind: "name", text: s });
+    }
+    if (segments.length === 0)
+        throw new GlobRefusal("an empty `path:` pattern is refused by pathlib (and dbt)");
+    const trailingSlash = pattern.endsWith("/");
+    const trailingAny = segments[segments.length - 1].kind === "any";
+    if (!trailingSlash && !trailingAny)
+        return { paths: path_glob_select(segments, candidates, false), alternative: null, why: "" };
+    return {
+        paths: path_glob_select(segments, candidates, true),
+        alternative: path_glob_select(segments, candidates, false),
+        why: trailingSlash
+            ? "a trailing `/` keeps only folders on Python 3.11+ but not on 3.10, and here that changes what is selected"
+            : "a trailing `**` finds files on Python 3.13+ but only folders before, and here that changes what is selected",
+    };
+}
+function path_glob_select(segments, candidates, dirsOnly) {
+    const out = new Set();
+    for (const c of candidates) {
+        if (dirsOnly && !c.dir)
+            continue;
+        if (matches(segments, 0, c.parts, 0))
+            out.add(c.path);
+    }
+    return out;
+}
+function matches(segments, si, parts, pi) {
+    if (si === segments.length)
+        return pi === parts.length;
+    const seg = segments[si];
+    if (seg.kind === "any") {
+        for (let k = pi; k <= parts.length; k++)
+            if (matches(segments, si + 1, parts, k))
+                return true;
+        return false;
+    }
+    return pi < parts.length && fnmatch(parts[pi], seg.text) && matches(segments, si + 1, parts, pi + 1);
+}
+
+// EXTERNAL MODULE: ./src/planner/selector-spec.ts
+var selector_spec = __nccwpck_require__(1063);
+;// CONCATENATED MODULE: ./src/planner/selector-methods.ts
+/**
+ * dbt's selector methods (core/dbt/graph/selector_methods.py), each a
+ * predicate over a member of the selection graph, compiled once per
+ * criterion so that resolving it is one pass over the members.
+ */
+
+
+
+/** NodeType values (core/dbt/node_types.py), for `resource_type:`. */
+const NODE_TYPES = new Set([
+    "model",
+    "analysis",
+    "test",
+    "snapshot",
+    "operation",
+    "seed",
+    "rpc",
+    "sql_operation",
+    "doc",
+    "source",
+    "macro",
+    "exposure",
+    "metric",
+    "group",
+    "saved_query",
+    "semantic_model",
+    "unit_test",
+    "fixture",
+    "function",
+]);
+function compileCriterion(index, c, whole, input) {
+    const value = c.value;
+    switch (c.method) {
+        case "fqn": {
+            // QualifiedNameSelectorMethod: non_source_nodes, matched on the fqn with and without its package.
+            const matches = fqnMatcher(value);
+            return (m) => m.kind !== "source" &&
+                m.fqn.length > 0 &&
+                (matches(m.fqn, 0, m.versioned) || (m.fqn.length > 1 && matches(m.fqn, 1, m.versioned)));
+        }
+        case "tag":
+            // TagSelectorMethod: all_nodes with a `tags` attribute, any tag fnmatch-ing.
+            return (m) => m.tags?.some((tag) => fnmatch(tag, value)) === true;
+        case "package": {
+            // PackageSelectorMethod: `this` is the root project.
+            const wanted = value === "this" && index.projectName !== null ? index.projectName : value;
+            return (m) => fnmatch(m.packageName, wanted);
+        }
+        case "file":
+            // FileSelectorMethod: the file's name or its stem.
+            return (m) => {
+                if (m.originalFilePath === null)
+                    return false;
+                const base = m.originalFilePath.slice(m.originalFilePath.lastIndexOf("/") + 1);
+                const dot = base.lastIndexOf(".");
+                const stem = dot > 0 ? base.slice(0, dot) : base;
+                return fnmatch(base, value) || fnmatch(stem, value);
+            };
+        case "path":
+            return pathTest(index, value, whole, input);
+        case "source":
+            return sourceTest(value, whole, input);
+        case "resource_type":
+            if (!NODE_TYPES.has(value)) {
+                throw (0,selector_spec/* usageError */.Wp)(whole, `\`${value}\` is not a dbt resource type (dbt refuses it too)`, input);
+            }
+            return (m) => m.resourceType === value;
+        case "config":
+            return configTest(c.args, value);
+    }
+}
+/**
+ * selector_methods.py `is_selected_node`: the leaf name (for a versioned
+ * model: the name, or name and version joined by `.` or `_`), else the
+ * selector's dot-separated parts against the fqn flattened at dots, exactly
+ * until the first part with a wildcard, from where the rest is fnmatch-ed.
+ */
+function isSelectedNode(fqn, selector, versioned) {
+    return fqnMatcher(selector)(fqn, 0, versioned);
+}
+/** isSelectedNode compiled for one selector: `(fqn, start, versioned)` matches `fqn[start:]`. */
+function fqnMatcher(selector) {
+    const parts = selector.split(".");
+    const wild = parts.findIndex((part) => /[*?[\]]/.test(part));
+    const rest = wild >= 0 ? parts.slice(wild).join(".") : "";
+    const lastTwo = parts.slice(-2).join("_");
+    return (fqn, start, versioned) => {
+        const last = fqn.length - 1;
+        if (last < start)
+            return false;
+        if (versioned && last > start) {
+            if (fqn[last - 1] === selector)
+                return true;
+            if (`${fqn[last - 1]}_${fqn[last]}` === lastTwo)
+                return true;
+        }
+        else if (fqn[last] === selector) {
+            return true;
+        }
+        // Dots in fqn segments are separators too (flat_fqn).
+        let flat = fqn;
+        let at = start;
+        for (let k = start; k <= last; k++) {
+            if (fqn[k].includes(".")) {
+                flat = fqn.slice(start).flatMap((segment) => segment.split("."));
+                at = 0;
+                break;
+            }
+        }
+        if (flat.length - at < parts.length)
+            return false;
+        for (let i = 0; i < parts.length; i++) {
+            if (i === wild)
+                return fnmatch(flat.slice(at + i).join("."), rest);
+            if (flat[at + i] !== parts[i])
+                return false;
+        }
+        return true;
+    };
+}
+function sourceTest(value, whole, input) {
+    // SourceSelectorMethod: source, source.table or package.source.table, each part fnmatch-ed.
+    const parts = value.split(".");
+    let pkg = "*";
+    let source;
+    let table = "*";
+    if (parts.length === 1)
+        source = parts[0];
+    else if (parts.length === 2)
+        [source, table] = parts;
+    else if (parts.length === 3)
+        [pkg, source, table] = parts;
+    else
+        throw (0,selector_spec/* usageError */.Wp)(whole, "a source is `source_name`, `source_name.table` or `package.source_name.table` (dbt refuses it too)", input);
+    return (m) => m.kind === "source" &&
+        fnmatch(m.packageName, pkg) &&
+        fnmatch(m.sourceName ?? "", source) &&
+        fnmatch(m.name, table);
+}
+/**
+ * ConfigSelectorMethod: `nodes` entries and sources whose config has the
+ * key path; a list matches when it holds the value, anything else when it
+ * equals it; `true`/`false` (any case) also match booleans; `severity` is
+ * compared without case.
+ */
+function configTest(args, value) {
+    const caseless = args.length === 1 && args[0] === "severity";
+    const lower = value.toLowerCase();
+    const equals = (v) => {
+        if (typeof v === "string")
+            return caseless ? v.toUpperCase() === value.toUpperCase() : v === value;
+        if (v === true)
+            return lower === "true";
+        if (v === false)
+            return lower === "false";
+        return false;
+    };
+    return (m) => {
+        if (m.config === null || (m.kind !== "node" && m.kind !== "source"))
+            return false;
+        let current = m.config;
+        for (const key of args) {
+            if (current === null ||
+                typeof current !== "object" ||
+                Array.isArray(current) ||
+                !Object.hasOwn(current, key))
+                return false;
+            current = current[key];
+        }
+        if (Array.isArray(current))
+            return current.some(equals);
+        return equals(current);
+    };
+}
+/**
+ * PathSelectorMethod: the paths `Path(project_root).glob(value)` finds; a
+ * member matches when its original_file_path or its patch (YAML) file is one
+ * of them, or a folder holding its original_file_path is. The glob runs on
+ * the paths the manifest names instead of the disk (path-glob.ts).
+ */
+function pathTest(index, value, whole, input) {
+    let glob;
+    try {
+        glob = globPaths(value, candidatePaths(index));
+    }
+    catch (error) {
+        if (error instanceof GlobRefusal)
+            throw (0,selector_spec/* usageError */.Wp)(whole, error.message, input);
+        throw error;
+    }
+    const test = pathMemberTest(glob.paths);
+    if (glob.alternative !== null) {
+        const other = pathMemberTest(glob.alternative);
+        if (index.members.some((m) => test(m) !== other(m)))
+            throw (0,selector_spec/* usageError */.Wp)(whole, glob.why, input);
+    }
+    return test;
+}
+function pathMemberTest(matched) {
+    const root = matched.has("");
+    return (m) => {
+        const file = m.pathKey;
+        if (m.patchKey !== null && matched.has(m.patchKey))
+            return true;
+        if (file === null)
+            return false;
+        if (matched.has(file))
+            return true;
+        // Path(original_file_path).parents: every folder above it, ending with `.`, the project root.
+        if (root)
+            return true;
+        let at = file.lastIndexOf("/");
+        while (at > 0) {
+            if (matched.has(file.slice(0, at)))
+                return true;
+            at = file.lastIndexOf("/", at - 1);
+        }
+        return false;
+    };
+}
+const candidateCache = new WeakMap();
+function candidatePaths(index) {
+    const cached = candidateCache.get(index);
+    if (cached)
+        return cached;
+    const files = new Set();
+    const dirs = new Set();
+    for (const m of index.members) {
+        for (const path of [m.pathKey, m.patchKey]) {
+            // pathlib's glob never walks up out of the project: a path through `..` is never found.
+            if (path === null || path === "" || path.split("/").includes(".."))
+                continue;
+            files.add(path);
+            for (const dir of folders(path))
+                dirs.add(dir);
+        }
+    }
+    const out = [{ path: "", dir: true, parts: [] }];
+    for (const dir of dirs)
+        out.push({ path: dir, dir: true, parts: dir.split("/") });
+    for (const file of files)
+        if (!dirs.has(file))
+            out.push({ path: file, dir: false, parts: file.split("/") });
+    candidateCache.set(index, out);
+    return out;
+}
+/** Every folder above a path, nearest first (`a/b/c.sql` → `a/b`, `a`). */
+function folders(path) {
+    const out = [];
+    let at = path.lastIndexOf("/");
+    while (at > 0) {
+        out.push(path.slice(0, at));
+        at = path.lastIndexOf("/", at - 1);
+    }
+    return out;
+}
+
+
+/***/ }),
+
+/***/ 1063:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Wp: () => (/* binding */ usageError),
+/* harmony export */   gO: () => (/* binding */ parseSelection)
+/* harmony export */ });
+/* unused harmony exports SUPPORTED_FORMS, parseCriterion */
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
+/**
+ * dbt's selector syntax, parsed as dbt-core parses it:
+ *
+ * - core/dbt/graph/cli.py `parse_union`: each `--select` / `--exclude` value
+ *   is split at spaces into a union; each part is split at commas into an
+ *   intersection of single criteria.
+ * - core/dbt/graph/selector_spec.py `RAW_SELECTOR_PATTERN`: an optional `@`,
+ *   an optional `N+` (parents, with an optional depth), an optional
+ *   `method:` (`[\w.]+`, where `config.materialized` is the method `config`
+ *   with the argument `materialized`), the value (lazily), and an optional
+ *   `+N` (children, with an optional depth). `@` with a `+` suffix is an error.
+ * - `SelectionCriteria.default_method`: without a method, a value with a `/`
+ *   is a `path`, one ending in `.sql`, `.py` or `.csv` (any case) is a `file`,
+ *   anything else is an `fqn`.
+ *
+ * Methods ODS does not resolve exactly are refused (UserError "usage"),
+ * never silently matched to nothing.
+ */
+
+const SUPPORTED = new Set([
+    "fqn",
+    "file",
+    "path",
+    "tag",
+    "package",
+    "source",
+    "resource_type",
+    "config",
+]);
+/** dbt's MethodName values (core/dbt/graph/selector_methods.py) that ODS refuses. */
+const REFUSED = new Set([
+    "group",
+    "access",
+    "test_name",
+    "test_type",
+    "state",
+    "exposure",
+    "metric",
+    "result",
+    "source_status",
+    "version",
+    "semantic_model",
+    "saved_query",
+    "unit_test",
+    "selector",
+    "wildcard",
+]);
+const SUPPORTED_FORMS = "names and globs (`orders`, `stg_*`, `pkg.folder.*`, `orders.v2`), `fqn:`, `path:` (file, folder or glob), `file:`, `tag:`, `package:`, `source:`, `resource_type:`, `config.<key>:`, the graph operators `+x`, `x+`, `N+x`, `x+N`, `@x`, intersections `a,b` and unions `a b`, and `--exclude`";
+// The method group is Python's `[\w.]+` (Unicode word characters).
+const RAW_SELECTOR_PATTERN = /^(?<childrensParents>@)?(?<parents>(?<parentsDepth>\d*)\+)?(?:(?<method>[\p{L}\p{N}\p{Mn}\p{Mc}\p{Pc}.]+):)?(?<value>.*?)(?<children>\+(?<childrenDepth>\d*))?$/su;
+function usageError(raw, why, input) {
+    return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("usage", `The selector \`${raw}\` is not supported: ${why}.`, {
+        input,
+        hint: `ODS resolves dbt's ${SUPPORTED_FORMS}.`,
+    });
+}
+/** dbt-core's cli.py: values → space-separated parts (empty ones dropped) → comma-separated criteria. */
+function parseSelection(values, input) {
+    const out = [];
+    for (const value of values) {
+        for (const part of value.split(/\s+/)) {
+            if (part === "")
+                continue;
+            out.push({ raw: part, criteria: part.split(",").map((single) => parseCriterion(single, part, input)) });
+        }
+    }
+    return out;
+}
+function depth(text) {
+    // selector_spec.py `_match_to_int`: an empty depth is no limit; `0` is a depth of 0.
+    return text === undefined || text === "" ? null : Number.parseInt(text, 10);
+}
+function parseCriterion(raw, whole, input) {
+    const m = RAW_SELECTOR_PATTERN.exec(raw);
+    if (m === null || m.groups === undefined)
+        throw usageError(whole, `\`${raw}\` is not a dbt selector`, input);
+    const g = m.groups;
+    const value = g.value ?? "";
+    let method;
+    let args = [];
+    if (g.method === undefined) {
+        // selector_spec.py `default_method` (POSIX: the path separator is `/`).
+        if (value.includes("/"))
+            method = "path";
+        else if (/\.(sql|py|csv)$/i.test(value))
+            method = "file";
+        else
+            method = "fqn";
+    }
+    else {
+        const parts = g.method.split(".");
+        method = parts[0];
+        args = parts.slice(1);
+    }
+    if (REFUSED.has(method)) {
+        throw usageError(whole, `ODS does not resolve the selector method \`${method}:\``, input);
+    }
+    if (!SUPPORTED.has(method)) {
+        throw usageError(whole, `\`${method}\` is not a dbt selector method (dbt refuses it too)`, input);
+    }
+    if (method === "config" && (args.length === 0 || args.some((a) => a === ""))) {
+        throw usageError(whole, "`config` needs a key, as in `config.materialized:table`", input);
+    }
+    if (method !== "config" && args.length > 0) {
+        throw usageError(whole, `the method \`${method}\` takes no \`.${args.join(".")}\``, input);
+    }
+    const childrensParents = g.childrensParents !== undefined;
+    const children = g.children !== undefined;
+    if (childrensParents && children) {
+        // SelectionCriteria.__post_init__: dbt refuses it.
+        throw usageError(whole, `\`${raw}\`: the \`@\` prefix and a \`+\` suffix are incompatible (dbt refuses it too)`, input);
+    }
+    return {
+        raw,
+        method: method,
+        args,
+        value,
+        childrensParents,
+        parents: g.parents !== undefined,
+        parentsDepth: depth(g.parentsDepth),
+        children,
+        childrenDepth: depth(g.childrenDepth),
+    };
 }
 
 
