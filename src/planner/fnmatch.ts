@@ -29,7 +29,7 @@ export function compileGlob(pattern: string): RegExp {
   return re;
 }
 
-const SPECIAL = /[\\^$.*+?()[\]{}|/-]/;
+const SPECIAL = /[\\^$.*+?()[\]{}|/]/;
 
 function escapeChar(c: string): string {
   return SPECIAL.test(c) ? `\\${c}` : c;

@@ -30,6 +30,7 @@ import { loadSources } from "../../src/dbt/artifacts/sources.js";
 import { type LoadedProject, loadProject } from "../../src/dbt/load-project.js";
 import { plan } from "../../src/planner/plan.js";
 import { record } from "../../src/planner/record.js";
+import { selectNodes } from "../../src/planner/selection.js";
 import type { Plan } from "../../src/state/plan.js";
 import {
   editedModel,
@@ -49,14 +50,35 @@ afterAll(() => tally.report());
 
 const STG_ORDERS = "model.shop.stg_orders";
 
-/** The selectors dbt must get for a plan: the BUILD nodes' fqn, then the source checks to run. */
-function expectedSelectors(project: LoadedProject, p: Plan): string[] {
-  return [
-    ...p.entries
+/**
+ * Pasted into bash, `dbt build --select <select> [--exclude <exclude>]` runs
+ * no command of a name, and dbt gets words that select exactly the plan's
+ * BUILD nodes and the sources whose checks run (resolved with dbt's
+ * selection semantics, whatever compact form the plan chose).
+ */
+function expectRunsThePlan(project: LoadedProject, p: Plan, select: string, exclude: string): void {
+  const viaSelect = throughBash(select);
+  expect(viaSelect.created, "a file was created: a command ran").toEqual([]);
+  expect(viaSelect.args.slice(0, 2)).toEqual(["build", "--select"]);
+  let excluded: string[] = [];
+  if (exclude !== "") {
+    const viaExclude = throughBash(exclude);
+    expect(viaExclude.created, "a file was created: a command ran").toEqual([]);
+    excluded = viaExclude.args.slice(2);
+  }
+  const chosen = selectNodes(project.graph, viaSelect.args.slice(2), excluded);
+  expect([...chosen.nodes].sort()).toEqual(
+    p.entries
       .filter((e) => e.action === "BUILD")
-      .map((e) => `fqn:${project.graph.nodes.get(e.unique_id)!.node.fqn.join(".")}`),
-    ...(p.source_checks ?? []).filter((c) => c.action === "RUN").map((c) => `source:${c.name}`),
-  ];
+      .map((e) => e.unique_id)
+      .sort(),
+  );
+  expect([...chosen.sources].sort()).toEqual(
+    (p.source_checks ?? [])
+      .filter((c) => c.action === "RUN")
+      .map((c) => c.source_id)
+      .sort(),
+  );
 }
 
 /** Records the hostile shop's real build, then plans a pull request that edits stg_orders, as the action does. */
@@ -117,13 +139,12 @@ describe("every hostile string in every name, planned and rendered in process", 
         expect(markdownProblems(renderJobSummary(p, context), { marker: false })).toEqual([]);
       });
       await tally.check("names in select (bash)", "exact", () => {
-        const expected = expectedSelectors(pr, p);
-        expect(expected.length).toBeGreaterThan(0);
-        const viaSelect = throughBash(p.select);
-        expect(viaSelect.created, "a file was created: a command ran").toEqual([]);
-        expect(viaSelect.args).toEqual(["build", "--select", ...expected]);
+        expect(p.summary.build).toBeGreaterThan(0);
+        expectRunsThePlan(pr, p, p.select, p.exclude);
         // The printed command is the same words.
-        expect(p.build_command).toBe(`dbt build --select ${p.select}`);
+        expect(p.build_command).toBe(
+          `dbt build --select ${p.select}${p.exclude ? ` --exclude ${p.exclude}` : ""}`,
+        );
       });
     },
   );
@@ -223,9 +244,8 @@ describe("through the action's steps, with the local GitHub services", () => {
       const plan = JSON.parse(readFileSync(step.outputs["plan-path"]!, "utf8")) as Plan;
       expect(select).toBe(plan.select);
       const pr = loadProject(JSON.stringify(editedModel(shop, STG_ORDERS, texts.join(" "))), "m.json");
-      const viaSelect = throughBash(select);
-      expect(viaSelect.created).toEqual([]);
-      expect(viaSelect.args).toEqual(["build", "--select", ...expectedSelectors(pr, plan)]);
+      expect(step.outputs.exclude ?? "").toBe(plan.exclude);
+      expectRunsThePlan(pr, plan, select, plan.exclude);
       for (const name of [
         "select",
         "build-count",

@@ -72,6 +72,6 @@ describe("ods-state explain: tests", () => {
     expect(planned.out).toContain(
       "REUSE  stg_orders  code and inputs unchanged since run `00000000-0000-4000-8000-000000000001`; its tests changed since they passed, so its test runs",
     );
-    expect(planned.out).toContain("dbt build --select fqn:not_null_stg_orders_id");
+    expect(planned.out).toContain("dbt build --select not_null_stg_orders_id\n");
   });
 });

@@ -94,7 +94,8 @@ describe("ods-state plan and record on a real SQLite state file", () => {
         (e: { action: string; reasons: { code: string }[] }) => `${e.action} ${e.reasons[0]!.code}`,
       ),
     ).toEqual(["BUILD code_changed", "BUILD parent_code_changed"]);
-    expect(changedPlan.build_command).toBe("dbt build --select fqn:shop.stg_orders fqn:shop.orders");
+    // Every node builds: the whole project, as dbt's own default selection.
+    expect(changedPlan.build_command).toBe("dbt build --select 'fqn:*'");
 
     const explained = await cli(
       dir,

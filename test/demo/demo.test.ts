@@ -90,7 +90,8 @@ describe("npm run demo", () => {
     // Shown on the terminal as the text format, and written as markdown and as an HTML page.
     expect(run.stdout).toContain("ods-state plan for shop: 4 to build, 4 to reuse");
     expect(run.stdout).toMatch(/REUSE {2}customers +only formatting changed/);
-    expect(text("plan-pr-7.txt")).toContain("dbt build --select fqn:shop.staging.stg_orders");
+    // stg_orders and its whole downstream, and customer_countries (rebuilt every run) alone.
+    expect(text("plan-pr-7.txt")).toContain("dbt build --select stg_orders+ customer_countries\n");
     const markdown = text("plan-pr-7.md");
     expect(markdown).toContain("**4 to build · 4 to reuse**");
     expect(markdown).toContain("<code>stg\\_orders</code> — compiled SQL changed");

@@ -25,12 +25,8 @@ import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 
 const SHOP = path.join(PROJECT_ROOT, "fixtures", "shop");
 const TOKEN = "ghs_fake_token";
-const CHANGED = [
-  "fqn:shop.staging.stg_orders",
-  "fqn:shop.marts.orders",
-  "fqn:shop.marts.customer_countries",
-  "fqn:shop.marts.fct_daily_revenue",
-].join(" ");
+/** stg_orders with its whole downstream (orders, fct_daily_revenue), and customer_countries (its hook reads the environment) alone. */
+const CHANGED = "stg_orders+ customer_countries";
 
 describe.each(["better-sqlite3", "node:sqlite"])(
   "the action's lifecycle over dist/ (driver %s)",
@@ -117,7 +113,9 @@ describe.each(["better-sqlite3", "node:sqlite"])(
       expectClean(main);
       expect(main.outputs["state-found"]).toBe("false");
       expect(main.outputs["build-count"]).toBe("8");
-      expect(main.outputs.select).toContain("fqn:shop.staging.stg_orders");
+      // Everything builds: the whole project, as dbt's own default selection.
+      expect(main.outputs.select).toBe("'fqn:*'");
+      expect(main.outputs.exclude).toBe("");
       expect(main.summary).toContain("No recorded state for **prod** yet");
 
       copyFileSync(
@@ -257,7 +255,7 @@ describe.each(["better-sqlite3", "node:sqlite"])(
       writeFileSync(path.join(workspace, "target", "sources.json"), JSON.stringify(sources));
       const { main } = await job(run, workspace, { repository });
       expectClean(main);
-      expect(main.outputs.select).toBe("fqn:shop.marts.customer_countries");
+      expect(main.outputs.select).toBe("customer_countries");
       expect(main.outputs["reuse-count"]).toBe("7");
       const plan = JSON.parse(readFileSync(main.outputs["plan-path"]!, "utf8"));
       const built = plan.entries.filter((e: { action: string }) => e.action === "BUILD");

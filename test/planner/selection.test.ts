@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type LoadedProject, loadProject } from "../../src/dbt/load-project.js";
 import { UserError } from "../../src/errors/user-error.js";
+import { fnmatch } from "../../src/planner/fnmatch.js";
 import { selectNodes } from "../../src/planner/selection.js";
 import { SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 
@@ -445,5 +446,16 @@ describe.skipIf(!sharedFixturesPresent)("selectors ODS does not resolve exactly 
     const error = refusal(["orders"], ["state:modified"]);
     expect(error.code).toBe("usage");
     expect(error.input).toBe("exclude");
+  });
+});
+
+describe("fnmatch patterns with characters JavaScript's unicode regular expressions refuse to escape", () => {
+  it.each([
+    ["my-tag*", "my-tag-2", true],
+    ["a-b?c", "a-bxc", true],
+    ["a-b", "a_b", false],
+    ["x|y*", "x|yz", true],
+  ])("%s against %s: %s (was a SyntaxError for `-` outside a set)", (pattern, value, expected) => {
+    expect(fnmatch(value, pattern)).toBe(expected);
   });
 });

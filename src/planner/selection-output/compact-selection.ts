@@ -27,7 +27,7 @@ import {
   selectionMembers,
 } from "./selection-members.js";
 import { type Term, termText } from "./term.js";
-import { flat, TermNamer } from "./term-names.js";
+import { flat, literalPart, TermNamer } from "./term-names.js";
 import { resolveTerms } from "./term-resolver.js";
 
 export type { SelectionTarget } from "./selection-members.js";
@@ -147,7 +147,7 @@ function unionParts(ms: Members, namer: TermNamer, target: SelectionTarget): Par
     for (const c of tests) covered[c] = 1;
     const m = members[i]!;
     parts.push({
-      term: { kind: "source", value: `${m.sourceName}.${m.name}` },
+      term: { kind: "source", value: `${literalPart(m.sourceName ?? "")}.${literalPart(m.name)}` },
       anchor: null,
       group: "source",
       sourceName: m.sourceName ?? m.name,
@@ -200,17 +200,22 @@ function closedRoots(
     const i = order[k]!;
     if (!anchor(i) || !closed[i] || !reaches[i] || covered[i]) continue;
     if (parents[i]!.some((p) => anchor(p) && closed[p] && reaches[p])) continue;
-    roots.push({ member: i, children: children[i]!.some((c) => reaches[c]) });
-    // Covered once: a walk stops at what an earlier root already covers.
-    covered[i] = 1;
-    const stack = [i];
-    while (stack.length > 0) {
-      for (const c of children[stack.pop()!]!) {
-        if (covered[c]) continue;
-        covered[c] = 1;
-        stack.push(c);
+    // A root only when it adds something wanted that no earlier root covers
+    // (an ephemeral model's readers may already be under another root).
+    const reached = [i];
+    const seen = new Set([i]);
+    let adds = wanted(i);
+    for (let at = 0; at < reached.length; at++) {
+      for (const c of children[reached[at]!]!) {
+        if (covered[c] || seen.has(c)) continue;
+        seen.add(c);
+        reached.push(c);
+        if (wanted(c)) adds = true;
       }
     }
+    if (!adds) continue;
+    roots.push({ member: i, children: children[i]!.some((c) => reaches[c]) });
+    for (const j of reached) covered[j] = 1;
   }
   return { covered, closed, roots };
 }
@@ -276,7 +281,7 @@ function coarsen(ms: Members, union: Part[], bounds: SelectionBounds): Candidate
     if (p.group !== "source") rest.push(p);
     else
       bySource.set(p.sourceName!, {
-        term: { kind: "source", value: p.sourceName! },
+        term: { kind: "source", value: literalPart(p.sourceName!) },
         anchor: null,
         group: "source",
         sourceName: p.sourceName!,

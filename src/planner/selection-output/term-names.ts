@@ -47,7 +47,7 @@ export class TermNamer {
       if (bare !== null && BARE.test(bare) && this.owner.get(bare) === member) {
         out[k] = { kind: "fqn", value: bare, bare: true, children };
       } else {
-        out[k] = { kind: "fqn", value: flat(m.fqn).join("."), bare: false, children };
+        out[k] = { kind: "fqn", value: flat(m.fqn).map(literalPart).join("."), bare: false, children };
         pending.push(k);
       }
     });
@@ -61,7 +61,7 @@ export class TermNamer {
       const hits = matched[p]!;
       if (hits.length === 1 && hits[0] === items[k]!.member) return;
       const file = members[items[k]!.member]!.originalFilePath;
-      if (file) byPath.push(k);
+      if (file && !/[\s,*?[\]]/.test(file)) byPath.push(k);
     });
     if (byPath.length === 0) return out;
     const paths: Term[] = byPath.map((k) => ({
@@ -101,6 +101,26 @@ function bareKeys(m: Member, key: (value: string) => void): void {
     const dot = first.indexOf(".");
     key(dot < 0 ? first : first.slice(0, dot));
   }
+}
+
+/**
+ * One fqn part as a selector part that dbt reads back as that part: dbt
+ * splits `--select` values at spaces and parts at commas (cli.py
+ * `parse_union`), and reads `*?[]` as fnmatch patterns (selector_methods.py
+ * `is_selected_node`); `+` and `@` are graph operators. Such characters
+ * become fnmatch classes (`[*]`, `[[]`; a space, a comma or a line break
+ * `?`, which matches it), so a hostile name is still selected by its own
+ * fqn; the resolution at the end checks it selects nothing else.
+ */
+export function literalPart(part: string): string {
+  if (!/[\s,*?[\]+@]/.test(part)) return part;
+  let out = "";
+  for (const c of part) {
+    if (/[\s,]/.test(c)) out += "?";
+    else if ("*?[]+@".includes(c)) out += `[${c}]`;
+    else out += c;
+  }
+  return out;
 }
 
 export function flat(fqn: readonly string[]): string[] {

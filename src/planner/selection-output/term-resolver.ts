@@ -27,8 +27,8 @@ export function matchTerms(index: SelectionIndex, terms: readonly Term[]): numbe
     if (term.kind === "all") {
       for (let i = 0; i < n; i++)
         if (members[i]!.kind !== "source" && members[i]!.fqn.length > 0) matched[t]!.push(i);
-    } else if (term.kind === "path" || term.kind === "source") {
-      const text = termText(term);
+    } else if (term.kind === "path" || term.kind === "source" || isPattern(term)) {
+      const text = term.kind === "fqn" ? `fqn:${term.value}` : termText(term);
       const criterion = parseSelection([text.endsWith("+") ? text.slice(0, -1) : text], "select")[0]!
         .criteria[0]!;
       const test = compileCriterion(index, criterion, text, "select");
@@ -105,7 +105,7 @@ function matchFqnTerms(index: SelectionIndex, terms: readonly Term[], matched: n
   const prefixes = new Set<string>();
   let maxParts = 0;
   terms.forEach((term, t) => {
-    if (term.kind !== "fqn") return;
+    if (term.kind !== "fqn" || isPattern(term)) return;
     push(byValue, term.value, t);
     const parts = term.value.split(".");
     push(byLastTwo, parts.slice(-2).join("_"), t);
@@ -147,6 +147,11 @@ function matchFqnTerms(index: SelectionIndex, terms: readonly Term[], matched: n
     }
     for (const t of hits) matched[t]!.push(i);
   }
+}
+
+/** An fqn term with fnmatch characters (a hostile name made literal): matched by the general method. */
+function isPattern(term: Term): boolean {
+  return term.kind === "fqn" && /[*?[\]]/.test(term.value);
 }
 
 function push(map: Map<string, number[]>, key: string, t: number): void {
