@@ -74,6 +74,8 @@ const GROWTH_RUNS = Number(flag("--growth-runs", quick ? 200 : 1000));
 const GROWTH_SIZE = Number(flag("--growth-size", 10_000));
 const RESULTS = path.resolve(flag("--out", path.join(benchDir, "RESULTS.md")));
 const SEED = Number(flag("--seed", 20261130));
+/** Node options for the main step's process, e.g. `--main-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` (space-separated). */
+const MAIN_NODE_ARGS = (flag("--main-node-args", "") ?? "").split(" ").filter(Boolean);
 /** Sizes whose selection scenarios (issue 20) are measured; "none" for none. */
 const SELECTION_SIZES = (flag("--selection-sizes", SIZES.join(",")) ?? "")
   .split(",")
@@ -148,7 +150,7 @@ log(`generating ${allSizes.join(", ")}-node artifacts (cached) …`);
 execFileSync(
   process.execPath,
   [
-    "--max-old-space-size=12288",
+    "--max-old-space-size=16384",
     path.join(benchDir, "generate.ts"),
     "--nodes",
     allSizes.join(","),
@@ -250,7 +252,7 @@ function mainStep(dir, work, event, { manifestDir = "next", state = true, keepPl
     GITHUB_SHA: "b".repeat(40),
     GITHUB_RUN_ID: "101",
   };
-  const run = runNode([MAIN], { env, cwd: workspace });
+  const run = runNode([...MAIN_NODE_ARGS, MAIN], { env, cwd: workspace });
   const outputs = readFileSync(files.output, "utf8");
   const build = /build-count<<(\S+)\n(\d+)\n/.exec(outputs);
   if (!build) throw new Error(`main step (${event}) wrote no build-count:\n${run.stdout.slice(-3000)}`);
