@@ -284,19 +284,7 @@ function mainStep(dir, work, event, { manifestDir = "next", state = true, keepPl
 /** One bench/steps.ts measurement: its step timings, and its peak RSS. `env`: added to the environment. */
 function step(measurement, dir, work, extra = [], env = undefined) {
   const run = runNode(
-    // --experimental-transform-types: src/planner/selection-output/term-names.ts has a constructor
-    // parameter property, which Node's default type stripping refuses (ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX).
-    [
-      "--experimental-transform-types",
-      "--no-warnings=ExperimentalWarning",
-      path.join(benchDir, "steps.ts"),
-      measurement,
-      "--dir",
-      dir,
-      "--work",
-      work,
-      ...extra,
-    ],
+    [path.join(benchDir, "steps.ts"), measurement, "--dir", dir, "--work", work, ...extra],
     {
       env: env ? { ...process.env, ...env } : undefined,
     },
