@@ -11,6 +11,9 @@
  *   next/manifest.json     dbt compile --target prod, 12:01: the next commit on main,
  *                          with 1% of the models' SQL changed
  *   next/sources.json      dbt source freshness, 11:58 (no new data since the build)
+ *   next-P/manifest.json   (for each P of --changed, sizes in --changed-sizes) the same
+ *                          next commit with P% of the models' SQL changed instead of 1%
+ *                          (its sources.json is next/sources.json)
  *   meta.json              counts, the changed models, sizes, the generator's digest
  *
  * Files are written as dbt writes them (Python's json.dumps: `, ` and `: `,
@@ -141,7 +144,85 @@ export interface GeneratedSize {
   meta: Record<string, unknown>;
 }
 
+/**
+ * `next-P/manifest.json`: the next commit with `percent`% of the models'
+ * (non-ephemeral, picked uniformly at random by a seed of their own: spread
+ * over the whole DAG, not only its leaves) SQL changed. Returns its changed models.
+ */
+function writeChangedManifest(
+  nodes: number,
+  dir: string,
+  percent: number,
+  seed: number,
+  log: (line: string) => void,
+): { changed: string[]; bytes: number } {
+  const t = performance.now();
+  const next = largeProject({
+    nodes,
+    seed,
+    changedShare: percent / 100,
+    changeSeed: seed + 1 + percent,
+  });
+  mkdirSync(path.join(dir, `next-${percent}`), { recursive: true });
+  const file = path.join(dir, `next-${percent}`, "manifest.json");
+  const bytes = writeDbtJson(
+    file,
+    buildManifest(next.project, {
+      dbtVersion: DBT_VERSION,
+      projectRoot: PROJECT_ROOT,
+      target: largeTarget(),
+      invocation: {
+        id: uuid(`${nodes}/compile-${percent}`),
+        startedAt: "2026-11-30T12:01:12.660340Z",
+        generatedAt: "2026-11-30T12:01:58.719283Z",
+      },
+      command: "compile",
+    }),
+  );
+  log(
+    `  ${nodes}: next-${percent}/manifest.json ${(bytes / 1e6).toFixed(1)} MB (${next.changed.length} models changed) in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+  return { changed: next.changed, bytes };
+}
+
+/** Adds the `next-P/` manifests `meta` lacks, and records them in meta.json. */
+function addChangedManifests(
+  result: GeneratedSize,
+  percents: readonly number[],
+  seed: number,
+  log: (line: string) => void,
+): GeneratedSize {
+  const scenarios = { ...((result.meta.scenarios as Record<string, unknown>) ?? {}) };
+  let added = false;
+  for (const percent of percents) {
+    const key = `next-${percent}`;
+    if (scenarios[key] && existsSync(path.join(result.dir, key, "manifest.json"))) continue;
+    const written = writeChangedManifest(result.nodes, result.dir, percent, seed, log);
+    scenarios[key] = { percent, changed: written.changed, bytes: written.bytes };
+    added = true;
+  }
+  if (!added) return result;
+  const meta = { ...result.meta, scenarios };
+  writeDbtJson(path.join(result.dir, "meta.json"), meta);
+  return { ...result, meta };
+}
+
 export function generateSize(
+  nodes: number,
+  options: {
+    seed: number;
+    out: string;
+    force?: boolean;
+    log?: (line: string) => void;
+    /** Percentages of changed models to write `next-P/manifest.json` for (besides next/'s 1%). */
+    changed?: readonly number[];
+  },
+): GeneratedSize {
+  const generated = generateBase(nodes, options);
+  return addChangedManifests(generated, options.changed ?? [], options.seed, options.log ?? (() => {}));
+}
+
+function generateBase(
   nodes: number,
   options: { seed: number; out: string; force?: boolean; log?: (line: string) => void },
 ): GeneratedSize {
@@ -232,9 +313,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sizes = (flag("--nodes") ?? "1000,10000,50000").split(",").map(Number);
   const seed = Number(flag("--seed") ?? 20261130);
   const out = path.resolve(flag("--out") ?? path.join(here, "out", "gen"));
+  const changed = (flag("--changed") ?? "").split(",").filter(Boolean).map(Number);
+  const changedSizes = new Set(
+    (flag("--changed-sizes") ?? sizes.join(",")).split(",").filter(Boolean).map(Number),
+  );
   for (const nodes of sizes) {
     const t = performance.now();
-    const result = generateSize(nodes, { seed, out, force: args.includes("--force"), log: console.log });
+    const result = generateSize(nodes, {
+      seed,
+      out,
+      force: args.includes("--force"),
+      log: console.log,
+      changed: changedSizes.has(nodes) ? changed : [],
+    });
     const manifest = path.join(result.dir, "manifest.json");
     console.log(
       `${nodes} nodes: ${result.dir} (manifest ${(statSync(manifest).size / 1e6).toFixed(1)} MB, ${((performance.now() - t) / 1000).toFixed(1)} s)`,

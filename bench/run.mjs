@@ -6,6 +6,8 @@
  *   npm run bench                 1k, 10k, 50k nodes, growth, real manifests
  *   npm run bench -- --quick      1k and 10k, 3 runs, 200 growth runs (a smoke run)
  *   npm run bench -- --sizes 10000 --runs 7 --growth-runs 0 --out /tmp/r.md
+ *   npm run bench -- --sizes 100000 --runs 3 --growth-runs 0 --out /tmp/r.md
+ *                                 the main step at 100,000 nodes (and its selection)
  *
  * 1. Bundles the current src/ the way scripts/bundle.mjs does, into
  *    bench/out/dist/ (skipped when src/ is unchanged since the last bundle),
@@ -20,6 +22,15 @@
  *    rebuilt each) into one state database: size and commit time.
  * 5. The real large manifests of ../shared/fixtures/dbt: `ods-state plan`
  *    next to JSON.parse (what bench/plan-speed.mjs did).
+ * 6. Selection at scale (issue 20): per size, the main step (pull_request) once
+ *    for each scenario (1% of the models changed, 30% changed, everything built
+ *    without a state): the plan's select / exclude, terms and exactness, the job
+ *    summary's, the comment's and the outputs' sizes, each against its bound.
+ *
+ * At 100,000 nodes and more only the main step (pull_request) and the record
+ * that makes its state are run (`--all-at-100k` runs everything): the manifest
+ * is longer than V8's longest string, so the floor's and the in-process steps'
+ * whole-text reads can't even be made.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -63,6 +74,19 @@ const GROWTH_RUNS = Number(flag("--growth-runs", quick ? 200 : 1000));
 const GROWTH_SIZE = Number(flag("--growth-size", 10_000));
 const RESULTS = path.resolve(flag("--out", path.join(benchDir, "RESULTS.md")));
 const SEED = Number(flag("--seed", 20261130));
+/** Node options for the main step's process, e.g. `--main-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"` (space-separated). */
+const MAIN_NODE_ARGS = (flag("--main-node-args", "") ?? "").split(" ").filter(Boolean);
+/** Sizes whose selection scenarios (issue 20) are measured; "none" for none. */
+const SELECTION_SIZES = (flag("--selection-sizes", SIZES.join(",")) ?? "")
+  .split(",")
+  .filter((v) => v !== "" && v !== "none")
+  .map(Number)
+  .filter((n) => SIZES.includes(n));
+/** Sizes the 30%-changed manifest is generated for (a third manifest per size: at 100k it isn't by default). */
+const CHANGED_SIZES = (flag("--changed-sizes", SELECTION_SIZES.filter((n) => n <= 50_000).join(",")) ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map(Number);
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {
@@ -126,7 +150,7 @@ log(`generating ${allSizes.join(", ")}-node artifacts (cached) …`);
 execFileSync(
   process.execPath,
   [
-    "--max-old-space-size=12288",
+    "--max-old-space-size=16384",
     path.join(benchDir, "generate.ts"),
     "--nodes",
     allSizes.join(","),
@@ -134,6 +158,7 @@ execFileSync(
     String(SEED),
     "--out",
     genDir,
+    ...(CHANGED_SIZES.length > 0 ? ["--changed", "30", "--changed-sizes", CHANGED_SIZES.join(",")] : []),
   ],
   { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
 );
@@ -154,12 +179,20 @@ function runNode(args, { stdoutFile, env, cwd } = {}) {
   });
   const ms = performance.now() - start;
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr ?? "");
+  const user = /User time \(seconds\): ([\d.]+)/.exec(result.stderr ?? "");
+  const system = /System time \(seconds\): ([\d.]+)/.exec(result.stderr ?? "");
   if (result.status !== 0) {
     throw new Error(
       `node ${args.join(" ")} failed (${result.status}):\n${(result.stdout ?? "").slice(-2000)}\n${(result.stderr ?? "").slice(-4000)}`,
     );
   }
-  return { ms, rssKb: rss ? Number(rss[1]) : undefined, stdout: result.stdout ?? "" };
+  return {
+    ms,
+    rssKb: rss ? Number(rss[1]) : undefined,
+    // CPU time of the process (user + system, all threads): less disturbed than wall time by a loaded machine.
+    cpuMs: user && system ? (Number(user[1]) + Number(system[1])) * 1000 : undefined,
+    stdout: result.stdout ?? "",
+  };
 }
 
 function openOut(file) {
@@ -177,7 +210,7 @@ const MAIN = path.join(distDir, "main", "index.js");
  * summary and plan file written. `event`: `pull_request` (plans the PR
  * environment over prod's state and renders the comment) or `push` to main.
  */
-function mainStep(dir, work, event) {
+function mainStep(dir, work, event, { manifestDir = "next", state = true, keepPlan = null } = {}) {
   const base = path.join(work, `main-${event}`);
   rmSync(base, { recursive: true, force: true });
   const workspace = path.join(base, "workspace");
@@ -187,7 +220,7 @@ function mainStep(dir, work, event) {
   mkdirSync(path.join(runner, "temp"), { recursive: true });
   // Hard links, not symbolic ones: the action refuses an input that a symbolic link takes outside the workspace.
   for (const name of ["manifest.json", "sources.json"]) {
-    const from = path.join(dir, "next", name);
+    const from = path.join(dir, name === "manifest.json" ? manifestDir : "next", name);
     const to = path.join(workspace, "target", name);
     try {
       linkSync(from, to);
@@ -195,7 +228,7 @@ function mainStep(dir, work, event) {
       copyFileSync(from, to);
     }
   }
-  copyFileSync(path.join(work, "state.db"), path.join(workspace, ".ods", "state.db"));
+  if (state) copyFileSync(path.join(work, "state.db"), path.join(workspace, ".ods", "state.db"));
   const repository = { default_branch: "main", full_name: "acme/warehouse" };
   const payload =
     event === "pull_request"
@@ -227,13 +260,25 @@ function mainStep(dir, work, event) {
     GITHUB_SHA: "b".repeat(40),
     GITHUB_RUN_ID: "101",
   };
-  const run = runNode([MAIN], { env, cwd: workspace });
+  const run = runNode([...MAIN_NODE_ARGS, MAIN], { env, cwd: workspace });
   const outputs = readFileSync(files.output, "utf8");
   const build = /build-count<<(\S+)\n(\d+)\n/.exec(outputs);
   if (!build) throw new Error(`main step (${event}) wrote no build-count:\n${run.stdout.slice(-3000)}`);
-  const summaryChars = statSync(files["summary.md"]).size;
+  // Sizes in bytes (UTF-8), as GitHub bounds them: 1 MiB per step's summary, 1 MB for a job's outputs.
+  const summaryBytes = statSync(files["summary.md"]).size;
+  const outputsBytes = Buffer.byteLength(outputs);
+  const selectOutput = /^select<<(\S+)\n([\s\S]*?)\n\1$/m.exec(outputs);
+  const excludeOutput = /^exclude<<(\S+)\n([\s\S]*?)\n\1$/m.exec(outputs);
+  if (keepPlan) copyFileSync(path.join(runner, "temp", "ods-state", "plan.json"), keepPlan);
   rmSync(base, { recursive: true, force: true });
-  return { ...run, build: Number(build[2]), summaryChars };
+  return {
+    ...run,
+    build: Number(build[2]),
+    summaryBytes,
+    outputsBytes,
+    selectOutputBytes: selectOutput ? Buffer.byteLength(selectOutput[2]) : undefined,
+    excludeOutputBytes: excludeOutput ? Buffer.byteLength(excludeOutput[2]) : undefined,
+  };
 }
 
 /** One bench/steps.ts measurement: its step timings, and its peak RSS. `env`: added to the environment. */
@@ -247,6 +292,63 @@ function step(measurement, dir, work, extra = [], env = undefined) {
   const line = run.stdout.trim().split("\n").pop();
   const parsed = JSON.parse(line);
   return { ...parsed, wallMs: run.ms, rssKb: run.rssKb ?? Math.round(parsed.maxRssKb) };
+}
+
+// ------------------------------------------------------------------ selection (issue 20)
+
+/**
+ * Issue 20's scenarios: what the plan of a pull request would have dbt run.
+ * `next`: 1% of the models' SQL changed against the recorded build; `next-30`:
+ * 30% changed (generate.ts --changed 30; both pick the changed models at
+ * random with a fixed seed over every non-ephemeral model, so the changes sit
+ * anywhere in the DAG, not only on its leaves); `everything`: no state at all,
+ * so every node builds.
+ */
+const SCENARIOS = [
+  { scenario: "1% changed", manifestDir: "next", state: true },
+  { scenario: "30% changed", manifestDir: "next-30", state: true },
+  { scenario: "everything (no state)", manifestDir: "next", state: false },
+];
+/** GitHub's limits and issue 20's bounds. */
+const BOUNDS = {
+  selectChars: 100_000,
+  selectTerms: 500,
+  summaryBytes: 1_048_576, // 1 MiB per step's job summary
+  outputsBytes: 1_000_000, // 1 MB for all of a job's outputs
+  commentChars: 65_536, // a GitHub comment's body
+};
+
+/** The main step (pull_request) once per scenario: the plan's selection and what it writes, with their sizes. */
+function measureSelection(dir, work, nodes, meta) {
+  const rows = [];
+  for (const scenario of SCENARIOS) {
+    if (!existsSync(path.join(dir, scenario.manifestDir, "manifest.json"))) continue;
+    const keepPlan = path.join(
+      work,
+      `plan-${scenario.manifestDir}-${scenario.state ? "state" : "none"}.json`,
+    );
+    const main = mainStep(dir, work, "pull_request", { ...scenario, keepPlan });
+    const measured = step("selection", dir, work, ["--plan", keepPlan]);
+    const changed =
+      scenario.manifestDir === "next"
+        ? meta.changed.length
+        : (meta.scenarios?.[scenario.manifestDir]?.changed.length ?? undefined);
+    rows.push({
+      ...scenario,
+      nodes,
+      changedModels: scenario.state ? changed : undefined,
+      ms: main.ms,
+      rssKb: main.rssKb,
+      cpuMs: main.cpuMs,
+      summaryBytes: main.summaryBytes,
+      outputsBytes: main.outputsBytes,
+      selectOutputBytes: main.selectOutputBytes,
+      excludeOutputBytes: main.excludeOutputBytes,
+      ...measured.selection,
+    });
+    rmSync(keepPlan, { force: true });
+  }
+  return rows;
 }
 
 // ------------------------------------------------------------------ 3. per size
@@ -278,6 +380,8 @@ for (const nodes of SIZES) {
   // record after the first) are left out there, to stay within ten minutes.
   const large = nodes >= 50_000 && !argv.includes("--all-at-50k");
   const mainEvents = large ? MAIN_EVENTS.slice(0, 1) : MAIN_EVENTS;
+  // 100,000 nodes: the main step only (see the header).
+  const huge = nodes >= 100_000 && !argv.includes("--all-at-100k");
 
   const stateDb = path.join(work, "state.db");
   const cliRecord = (db) =>
@@ -297,54 +401,57 @@ for (const nodes of SIZES) {
   const first = cliRecord(stateDb);
   add("cli record", first.ms);
   add("cli record rss", first.rssKb);
-  step("prepare", dir, work);
+  if (!huge) step("prepare", dir, work);
   let summary;
   const extras = {};
   for (let run = 0; run < runs; run++) {
-    add("node start", runNode(["-e", "0"]).ms);
-    const floor = step("floor", dir, work);
-    addSteps("floor ", floor);
-    // The least work any plan does, on one thread: what the 2× target can be held against.
-    addSteps("bound ", step("bound", dir, work));
-    const planned = step("plan", dir, work);
-    addSteps("", planned);
-    // The same plan on V8's default heap sizing (src/runtime/young-generation.ts not applied): what the setting costs and saves.
-    addSteps("v8 defaults ", step("plan", dir, work, [], { BENCH_V8_DEFAULTS: "1" }));
-    summary = planned.summary;
-    addSteps("record ", step("record", dir, work));
-    const rendered = step("render", dir, work);
-    if (rendered.skipped) extras.render = rendered.skipped;
-    else extras.commentChars = rendered.chars;
-    // Its peak RSS is not the plan steps' ("rss").
-    addSteps("", { ...rendered, rssKb: undefined });
-    const committed = step("commit", dir, work);
-    extras.commitBytes = committed.bytes;
-    addSteps("sqlite ", committed);
-    addSteps("sqlite ", step("read", dir, work));
-    const planOut = path.join(work, "plan-cli.json");
-    const cliPlan = large
-      ? null
-      : runNode(
-          [
-            CLI,
-            "plan",
-            "--manifest",
-            path.join(dir, "next", "manifest.json"),
-            "--sources",
-            path.join(dir, "next", "sources.json"),
-            "--state",
-            stateDb,
-            "--format",
-            "json",
-          ],
-          { stdoutFile: planOut },
-        );
-    add("cli plan", cliPlan?.ms);
-    add("cli plan rss", cliPlan?.rssKb);
+    if (!huge) {
+      add("node start", runNode(["-e", "0"]).ms);
+      const floor = step("floor", dir, work);
+      addSteps("floor ", floor);
+      // The least work any plan does, on one thread: what the 2× target can be held against.
+      addSteps("bound ", step("bound", dir, work));
+      const planned = step("plan", dir, work);
+      addSteps("", planned);
+      // The same plan on V8's default heap sizing (src/runtime/young-generation.ts not applied): what the setting costs and saves.
+      addSteps("v8 defaults ", step("plan", dir, work, [], { BENCH_V8_DEFAULTS: "1" }));
+      summary = planned.summary;
+      addSteps("record ", step("record", dir, work));
+      const rendered = step("render", dir, work);
+      if (rendered.skipped) extras.render = rendered.skipped;
+      else extras.commentChars = rendered.chars;
+      // Its peak RSS is not the plan steps' ("rss").
+      addSteps("", { ...rendered, rssKb: undefined });
+      const committed = step("commit", dir, work);
+      extras.commitBytes = committed.bytes;
+      addSteps("sqlite ", committed);
+      addSteps("sqlite ", step("read", dir, work));
+      const planOut = path.join(work, "plan-cli.json");
+      const cliPlan = large
+        ? null
+        : runNode(
+            [
+              CLI,
+              "plan",
+              "--manifest",
+              path.join(dir, "next", "manifest.json"),
+              "--sources",
+              path.join(dir, "next", "sources.json"),
+              "--state",
+              stateDb,
+              "--format",
+              "json",
+            ],
+            { stdoutFile: planOut },
+          );
+      add("cli plan", cliPlan?.ms);
+      add("cli plan rss", cliPlan?.rssKb);
+    }
     for (const event of mainEvents) {
       const main = mainStep(dir, work, event);
       add(`main ${event}`, main.ms);
       add(`main ${event} rss`, main.rssKb);
+      add(`cpu main ${event}`, main.cpuMs);
       extras[`main ${event} build`] = main.build;
     }
     if (run > 0 && !large) {
@@ -369,6 +476,17 @@ for (const nodes of SIZES) {
     samples,
     stateBytes: statSync(stateDb).size,
   };
+  if (SELECTION_SIZES.includes(nodes)) {
+    results[nodes].selection = measureSelection(dir, work, nodes, meta);
+    log(
+      `${nodes}: selection ${results[nodes].selection
+        .map(
+          (r) =>
+            `${r.scenario}: ${r.selectChars} chars, ${r.terms} terms${r.exact === false ? ` (superset +${r.extra})` : ""}`,
+        )
+        .join("; ")}`,
+    );
+  }
   log(
     `${nodes}: JSON.parse ${medians["floor JSON.parse"]?.toFixed(0)} ms, plan total ${medians["plan total"]?.toFixed(0)} ms, cli plan ${medians["cli plan"]?.toFixed(0)} ms, main ${MAIN_EVENTS.map((e) => `${e} ${medians[`main ${e}`]?.toFixed(0)} ms / ${((medians[`main ${e} rss`] ?? 0) / 1024).toFixed(0)} MB`).join(", ")}`,
   );
@@ -594,6 +712,10 @@ row("node process start (`node -e 0`)", "node start");
 row("`ods-state record` end to end", "cli record");
 row("`ods-state plan --format json` end to end", "cli plan");
 for (const event of MAIN_EVENTS) row(`**main step end to end (${event})**`, `main ${event}`);
+for (const event of MAIN_EVENTS)
+  row(`main step (${event}), CPU time (user + system)`, `cpu main ${event}`, {
+    base: "cpu floor JSON.parse",
+  });
 rssRow("peak RSS: `ods-state record`", "cli record rss");
 rssRow("peak RSS: `ods-state plan`", "cli plan rss");
 for (const event of MAIN_EVENTS) rssRow(`**peak RSS: main step (${event})**`, `main ${event} rss`);
@@ -693,7 +815,61 @@ if (growth) {
     check(sizeGrowth !== undefined ? sizeGrowth < 1.2 && commitGrowth < 1.5 : undefined),
   ]);
 }
-p("## Targets (issue 10)");
+const selectionRows = SIZES.flatMap((n) => results[n].selection ?? []);
+if (selectionRows.length > 0) {
+  const n = (v) => (v === undefined || v === null ? "–" : v.toLocaleString("en"));
+  const verdict = (value, bound) =>
+    value === undefined || value === null ? "–" : `${n(value)} ${value <= bound ? "holds" : "**missed**"}`;
+  p("## Selection at scale (issue 20)");
+  p();
+  p(
+    "The main step on `pull_request` (the bundle, as above), once per scenario: 1% or 30% of the models' SQL changed against the recorded build (changed models picked at random with a fixed seed over every non-ephemeral model), or no state at all (everything builds). `select` and `exclude` are the plan's (`plan.select`, `plan.exclude`), terms `plan.select_terms` (select and exclude together); the job summary is the file the step wrote (bytes, UTF-8); the comment is `renderComment` of the plan with the step's context (characters; whether it shows a `dbt build` command); the outputs are the `GITHUB_OUTPUT` file the step wrote (bytes, delimiters included).",
+  );
+  p();
+  p(
+    `Bounds: \`select\` ≤ ${n(BOUNDS.selectChars)} characters and ≤ ${BOUNDS.selectTerms} terms (issue 20); job summary ≤ 1 MiB = ${n(BOUNDS.summaryBytes)} bytes per step; outputs ≤ 1 MB = ${n(BOUNDS.outputsBytes)} bytes per job (GitHub); a comment ≤ ${n(BOUNDS.commentChars)} characters (GitHub).`,
+  );
+  p();
+  p(
+    "| nodes | scenario | models changed | BUILD / REUSE | `select` chars | terms | `exclude` chars | exact | job summary bytes | comment chars | command in comment | outputs bytes | main step (one run) |",
+  );
+  p("|---:|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---:|");
+  for (const r of selectionRows) {
+    p(
+      `| ${n(r.nodes)} | ${r.scenario} | ${n(r.changedModels)} | ${n(r.build)} / ${n(r.reuse)} | ${verdict(r.selectChars, BOUNDS.selectChars)} | ${verdict(r.terms, BOUNDS.selectTerms)} | ${n(r.excludeChars)} | ${r.exact === null ? "–" : r.exact ? "yes" : `no: +${n(r.extra)} (select_extra)`} | ${verdict(r.summaryBytes, BOUNDS.summaryBytes)} | ${verdict(r.commentChars, BOUNDS.commentChars)} | ${r.commentHasCommand ? "yes" : "**no**"} | ${verdict(r.outputsBytes, BOUNDS.outputsBytes)} | ${r.ms >= 10_000 ? fmtMs(r.ms) : `${fmtMs(r.ms)} ms`} (CPU ${r.cpuMs >= 10_000 ? fmtMs(r.cpuMs) : `${fmtMs(r.cpuMs)} ms`}), ${fmtMb(r.rssKb)} |`,
+    );
+  }
+  p();
+  const all = (key, bound) =>
+    selectionRows.every((r) => r[key] !== undefined && r[key] !== null && r[key] <= bound);
+  targetRows.push([
+    "Issue 20: `select` ≤ 100,000 characters and ≤ 500 terms in every scenario",
+    selectionRows
+      .map((r) => `${r.nodes / 1000}k ${r.scenario}: ${n(r.selectChars)} / ${n(r.terms)}`)
+      .join("; "),
+    check(all("selectChars", BOUNDS.selectChars) && all("terms", BOUNDS.selectTerms)),
+  ]);
+  targetRows.push([
+    "Issue 20: job summary ≤ 1 MiB, outputs ≤ 1 MB, a command in the comment",
+    `summary max ${n(Math.max(...selectionRows.map((r) => r.summaryBytes)))} B, outputs max ${n(Math.max(...selectionRows.map((r) => r.outputsBytes)))} B, command in ${selectionRows.filter((r) => r.commentHasCommand).length} of ${selectionRows.length} comments`,
+    check(
+      all("summaryBytes", BOUNDS.summaryBytes) &&
+        all("outputsBytes", BOUNDS.outputsBytes) &&
+        selectionRows.every((r) => r.commentHasCommand),
+    ),
+  ]);
+}
+const t100 = at(100_000);
+const withUnit = (ms) => (ms === undefined || ms >= 10_000 ? fmtMs(ms) : `${fmtMs(ms)} ms`);
+if (t100) {
+  const m = t100.medians;
+  targetRows.push([
+    "Issue 20: main step (pull_request) at 100,000 nodes < 10 s and < 2 GB peak RSS",
+    `${withUnit(m["main pull_request"])}, CPU time ${withUnit(m["cpu main pull_request"])}, peak RSS ${fmtMb(m["main pull_request rss"])} (median of ${t100.runs}; manifest ${(t100.manifestBytes / 1e6).toFixed(0)} MB)`,
+    check(m["main pull_request"] < 10_000 && m["main pull_request rss"] * 1024 < 2e9),
+  ]);
+}
+p("## Targets (issues 10 and 20)");
 p();
 p("| target | measured | |");
 p("|---|---|---|");

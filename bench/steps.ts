@@ -25,6 +25,10 @@
  *   commit    commit the recorded snapshot into a new SQLite file, then a copy
  *             with 1% of the nodes rebuilt on top of it
  *   read      open the state database; latest()
+ *   selection (issue 20) the plan file the main step wrote (--plan FILE): its
+ *             select / exclude, their terms and exactness, and the PR comment
+ *             rendered as the main step renders it (renderComment with the
+ *             main step's context for pull request 7): its size and command
  *   prepare   (untimed) writes work/snapshot.json from work/state.db
  *   growth    1,000 (--runs) successive commits of the snapshot with a few
  *             nodes rebuilt each time: commit time and file size along the way
@@ -298,6 +302,59 @@ async function main(): Promise<void> {
       } finally {
         await store.close();
       }
+      break;
+    }
+    case "selection": {
+      const { renderComment } = await import("../src/comment/render-comment.js");
+      const { VERSION } = await import("../src/version.js");
+      const planFile = flag("--plan");
+      if (!planFile) throw new Error("selection: --plan FILE is required");
+      const planned = JSON.parse(readFileSync(planFile, "utf8")) as Json & {
+        select: string;
+        exclude?: string;
+        select_terms?: number;
+        select_exact?: boolean;
+        select_extra?: string[];
+        build_command: string | null;
+        short_command?: { command: string; terms: number; exact: boolean; extra: number };
+        summary: { build: number; reuse: number };
+        project: string;
+      };
+      // As src/run/main-step.ts's commentContext() fills it for pull request 7 of acme/warehouse (bench/run.mjs).
+      const repositoryUrl = "https://github.com/acme/warehouse";
+      const comment = time("render comment", () =>
+        renderComment(planned as never, {
+          project: planned.project,
+          repositoryUrl,
+          toolVersion: VERSION,
+          links: { jobSummary: `${repositoryUrl}/actions/runs/101` },
+          pullRequest: 7,
+          headSha: "a".repeat(40),
+        }),
+      );
+      extra.selection = {
+        build: planned.summary.build,
+        reuse: planned.summary.reuse,
+        selectChars: planned.select.length,
+        selectBytes: Buffer.byteLength(planned.select),
+        excludeChars: (planned.exclude ?? "").length,
+        terms: planned.select_terms ?? null,
+        exact: planned.select_exact ?? null,
+        extra: planned.select_extra?.length ?? 0,
+        buildCommandChars: planned.build_command?.length ?? 0,
+        shortCommand: planned.short_command
+          ? {
+              chars: planned.short_command.command.length,
+              terms: planned.short_command.terms,
+              exact: planned.short_command.exact,
+              extra: planned.short_command.extra,
+            }
+          : null,
+        commentChars: comment.length,
+        commentBytes: Buffer.byteLength(comment),
+        commentHasCommand: /dbt build( |$)/m.test(comment),
+        planFileBytes: statSync(planFile).size,
+      };
       break;
     }
     case "prepare": {
