@@ -36,7 +36,6 @@
  */
 
 import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
-import type { ProjectGraph } from "../dbt/graph.js";
 import { own } from "../state/own.js";
 import {
   type Evidence,
@@ -60,8 +59,9 @@ import { type Selection, selectNodes } from "./selection.js";
 import {
   COMMENT_COMMAND_BOUNDS,
   type CompactSelection,
-  compactSelection,
+  prepareSelection,
   SELECT_BOUNDS,
+  type SelectionBounds,
   type SelectionTarget,
 } from "./selection-output/compact-selection.js";
 import { planSourceChecks } from "./source-checks.js";
@@ -231,7 +231,8 @@ export function plan(input: PlanInput): Plan {
     checks: entries.flatMap((entry) => entry.checks?.run ?? []),
     sources: sourceChecks.filter((check) => check.action === "RUN").map((check) => check.source_id),
   };
-  const chosen = compactSelection(graph, target);
+  const choose = prepareSelection(graph, target);
+  const chosen = choose(SELECT_BOUNDS);
   if (!chosen.exact) warnings.push(supersetWarning(chosen));
   const command = buildCommand(chosen.select, chosen.exclude);
   return {
@@ -258,7 +259,7 @@ export function plan(input: PlanInput): Plan {
     select_terms: chosen.terms,
     select_exact: chosen.exact,
     ...(chosen.exact ? {} : { select_extra: chosen.extra }),
-    ...shortCommand(graph, target, command),
+    ...shortCommand(choose, command),
     warnings,
   };
 }
@@ -274,12 +275,11 @@ function supersetWarning(chosen: CompactSelection): PlanWarning {
 
 /** A command short enough for a pull-request comment, when the full one is not (issue 20). */
 function shortCommand(
-  graph: ProjectGraph,
-  target: SelectionTarget,
+  choose: (bounds: SelectionBounds) => CompactSelection,
   command: string | null,
 ): Pick<Plan, "short_command"> {
   if (command === null || command.length <= COMMENT_COMMAND_BOUNDS.maxChars) return {};
-  const short = compactSelection(graph, target, COMMENT_COMMAND_BOUNDS);
+  const short = choose(COMMENT_COMMAND_BOUNDS);
   return {
     short_command: {
       command: buildCommand(short.select, short.exclude)!,

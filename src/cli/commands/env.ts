@@ -575,7 +575,7 @@ async function promoteCommand(values: ParsedValues, context: CliContext): Promis
 
 async function rollback(values: ParsedValues, context: CliContext): Promise<number> {
   const label = labelOf(values, false);
-  const { project, envScope } = optionalProjectScope("rollback", values, context);
+  const { envScope } = optionalProjectScope("rollback", values, context);
   const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
   const stateFile = str(values, "state");
   await withWarehouse(values, context, envScope, async (ctx) => {

@@ -83,6 +83,18 @@ export function compactSelection(
   target: SelectionTarget,
   bounds: SelectionBounds = SELECT_BOUNDS,
 ): CompactSelection {
+  return prepareSelection(graph, target)(bounds);
+}
+
+/**
+ * One analysis of the target (members, names, union, complement), then the
+ * selection for any bounds: the `select` output's, and the comment's when
+ * the command is too long for it.
+ */
+export function prepareSelection(
+  graph: ProjectGraph,
+  target: SelectionTarget,
+): (bounds: SelectionBounds) => CompactSelection {
   const ms = selectionMembers(graph, target);
   const { executable, intended } = ms;
   const n = executable.length;
@@ -93,24 +105,38 @@ export function compactSelection(
     if (intended[i]) wanted++;
     else everything = false;
   }
-  if (wanted === 0 && target.sources.length === 0)
-    return finish(ms, { form: "none", select: [], exclude: [] });
-  if (everything) return finish(ms, { form: "everything", select: [{ kind: "all" }], exclude: [] });
+  if (wanted === 0 && target.sources.length === 0) {
+    const none = finish(ms, { form: "none", select: [], exclude: [] });
+    return () => none;
+  }
+  if (everything) {
+    const all = finish(ms, { form: "everything", select: [{ kind: "all" }], exclude: [] });
+    return () => all;
+  }
 
   const namer = new TermNamer(ms.index);
   const union = unionParts(ms, namer, target);
   const unionCandidate: Candidate = { form: "union", select: union.map((p) => p.term), exclude: [] };
-  const fits = (c: Candidate): boolean => termCount(c) <= bounds.maxTerms && charCount(c) <= bounds.maxChars;
   const exactOnes = [unionCandidate];
   // The complement can only be shorter when the union has more than a handful of terms.
   const complement = union.length > COMPLEMENT_FROM ? complementCandidate(ms, namer) : null;
   if (complement) exactOnes.push(complement);
-  const fitting = exactOnes.filter(fits).sort((a, b) => charCount(a) - charCount(b));
-  if (fitting.length > 0) {
-    const chosen = finish(ms, fitting[0]!);
-    if (chosen.exact) return chosen;
-  }
-  return finish(ms, coarsen(ms, union, bounds));
+  const byLength = exactOnes.sort((a, b) => charCount(a) - charCount(b));
+  const finished = new Map<Candidate, CompactSelection>();
+  return (bounds) => {
+    const fits = (c: Candidate): boolean =>
+      termCount(c) <= bounds.maxTerms && charCount(c) <= bounds.maxChars;
+    const shortest = byLength.find(fits);
+    if (shortest) {
+      let chosen = finished.get(shortest);
+      if (!chosen) {
+        chosen = finish(ms, shortest);
+        finished.set(shortest, chosen);
+      }
+      if (chosen.exact) return chosen;
+    }
+    return finish(ms, coarsen(ms, union, bounds));
+  };
 }
 
 /* ------------------------------------------------------------------ union */
