@@ -24773,7 +24773,8 @@ function plan(input) {
         checks: entries.flatMap((entry) => entry.checks?.run ?? []),
         sources: sourceChecks.filter((check) => check.action === "RUN").map((check) => check.source_id),
     };
-    const chosen = (0,compact_selection/* compactSelection */.Sg)(graph, target);
+    const choose = (0,compact_selection/* prepareSelection */.Ac)(graph, target);
+    const chosen = choose(compact_selection/* SELECT_BOUNDS */.lx);
     if (!chosen.exact)
         warnings.push(supersetWarning(chosen));
     const command = (0,build_command/* buildCommand */.Oe)(chosen.select, chosen.exclude);
@@ -24801,7 +24802,7 @@ function plan(input) {
         select_terms: chosen.terms,
         select_exact: chosen.exact,
         ...(chosen.exact ? {} : { select_extra: chosen.extra }),
-        ...shortCommand(graph, target, command),
+        ...shortCommand(choose, command),
         warnings,
     };
 }
@@ -24814,10 +24815,10 @@ function supersetWarning(chosen) {
     };
 }
 /** A command short enough for a pull-request comment, when the full one is not (issue 20). */
-function shortCommand(graph, target, command) {
+function shortCommand(choose, command) {
     if (command === null || command.length <= compact_selection/* COMMENT_COMMAND_BOUNDS */.sL.maxChars)
         return {};
-    const short = (0,compact_selection/* compactSelection */.Sg)(graph, target, compact_selection/* COMMENT_COMMAND_BOUNDS */.sL);
+    const short = choose(compact_selection/* COMMENT_COMMAND_BOUNDS */.sL);
     return {
         short_command: {
             command: (0,build_command/* buildCommand */.Oe)(short.select, short.exclude),
@@ -25264,7 +25265,7 @@ async function promoteCommand(values, context) {
 }
 async function env_rollback(values, context) {
     const label = labelOf(values, false);
-    const { project, envScope } = optionalProjectScope("rollback", values, context);
+    const { envScope } = optionalProjectScope("rollback", values, context);
     const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
     const stateFile = env_str(values, "state");
     await withWarehouse(values, context, envScope, async (ctx) => {
@@ -30641,7 +30642,8 @@ function normalizePath(path) {
 __nccwpck_require__.d(__webpack_exports__, {
   sL: () => (/* binding */ COMMENT_COMMAND_BOUNDS),
   lx: () => (/* binding */ SELECT_BOUNDS),
-  Sg: () => (/* binding */ compactSelection)
+  Sg: () => (/* binding */ compactSelection),
+  Ac: () => (/* binding */ prepareSelection)
 });
 
 // EXTERNAL MODULE: ./src/planner/build-command.ts
@@ -30791,8 +30793,8 @@ function matchTerms(index, terms) {
                 if (members[i].kind !== "source" && members[i].fqn.length > 0)
                     matched[t].push(i);
         }
-        else if (term.kind === "path" || term.kind === "source") {
-            const text = termText(term);
+        else if (term.kind === "path" || term.kind === "source" || isPattern(term)) {
+            const text = term.kind === "fqn" ? `fqn:${term.value}` : termText(term);
             const criterion = (0,selector_spec/* parseSelection */.gO)([text.endsWith("+") ? text.slice(0, -1) : text], "select")[0]
                 .criteria[0];
             const test = (0,selector_methods/* compileCriterion */.H)(index, criterion, text, "select");
@@ -30878,7 +30880,7 @@ function matchFqnTerms(index, terms, matched) {
     const prefixes = new Set();
     let maxParts = 0;
     terms.forEach((term, t) => {
-        if (term.kind !== "fqn")
+        if (term.kind !== "fqn" || isPattern(term))
             return;
         push(byValue, term.value, t);
         const parts = term.value.split(".");
@@ -30931,6 +30933,10 @@ function matchFqnTerms(index, terms, matched) {
             matched[t].push(i);
     }
 }
+/** An fqn term with fnmatch characters (a hostile name made literal): matched by the general method. */
+function isPattern(term) {
+    return term.kind === "fqn" && /[*?[\]]/.test(term.value);
+}
 function push(map, key, t) {
     const list = map.get(key);
     if (list)
@@ -30974,7 +30980,7 @@ class TermNamer {
                 out[k] = { kind: "fqn", value: bare, bare: true, children };
             }
             else {
-                out[k] = { kind: "fqn", value: flat(m.fqn).join("."), bare: false, children };
+                out[k] = { kind: "fqn", value: flat(m.fqn).map(literalPart).join("."), bare: false, children };
                 pending.push(k);
             }
         });
@@ -30987,7 +30993,7 @@ class TermNamer {
             if (hits.length === 1 && hits[0] === items[k].member)
                 return;
             const file = members[items[k].member].originalFilePath;
-            if (file)
+            if (file && !/[\s,*?[\]]/.test(file))
                 byPath.push(k);
         });
         if (byPath.length === 0)
@@ -31031,6 +31037,29 @@ function bareKeys(m, key) {
         key(dot < 0 ? first : first.slice(0, dot));
     }
 }
+/**
+ * One fqn part as a selector part that dbt reads back as that part: dbt
+ * splits `--select` values at spaces and parts at commas (cli.py
+ * `parse_union`), and reads `*?[]` as fnmatch patterns (selector_methods.py
+ * `is_selected_node`); `+` and `@` are graph operators. Such characters
+ * become fnmatch classes (`[*]`, `[[]`; a space, a comma or a line break
+ * `?`, which matches it), so a hostile name is still selected by its own
+ * fqn; the resolution at the end checks it selects nothing else.
+ */
+function literalPart(part) {
+    if (!/[\s,*?[\]+@]/.test(part))
+        return part;
+    let out = "";
+    for (const c of part) {
+        if (/[\s,]/.test(c))
+            out += "?";
+        else if ("*?[]+@".includes(c))
+            out += `[${c}]`;
+        else
+            out += c;
+    }
+    return out;
+}
 function flat(fqn) {
     return fqn.some((part) => part.includes(".")) ? fqn.flatMap((part) => part.split(".")) : [...fqn];
 }
@@ -31048,6 +31077,14 @@ const COMMENT_COMMAND_BOUNDS = { maxTerms: 60, maxChars: 6_000 };
 /** Below this many union terms the complement (`fqn:*` and at least one exclusion) is not tried. */
 const COMPLEMENT_FROM = 8;
 function compactSelection(graph, target, bounds = SELECT_BOUNDS) {
+    return prepareSelection(graph, target)(bounds);
+}
+/**
+ * One analysis of the target (members, names, union, complement), then the
+ * selection for any bounds: the `select` output's, and the comment's when
+ * the command is too long for it.
+ */
+function prepareSelection(graph, target) {
     const ms = selectionMembers(graph, target);
     const { executable, intended } = ms;
     const n = executable.length;
@@ -31061,26 +31098,38 @@ function compactSelection(graph, target, bounds = SELECT_BOUNDS) {
         else
             everything = false;
     }
-    if (wanted === 0 && target.sources.length === 0)
-        return finish(ms, { form: "none", select: [], exclude: [] });
-    if (everything)
-        return finish(ms, { form: "everything", select: [{ kind: "all" }], exclude: [] });
+    if (wanted === 0 && target.sources.length === 0) {
+        const none = finish(ms, { form: "none", select: [], exclude: [] });
+        return () => none;
+    }
+    if (everything) {
+        const all = finish(ms, { form: "everything", select: [{ kind: "all" }], exclude: [] });
+        return () => all;
+    }
     const namer = new TermNamer(ms.index);
     const union = unionParts(ms, namer, target);
     const unionCandidate = { form: "union", select: union.map((p) => p.term), exclude: [] };
-    const fits = (c) => termCount(c) <= bounds.maxTerms && charCount(c) <= bounds.maxChars;
     const exactOnes = [unionCandidate];
     // The complement can only be shorter when the union has more than a handful of terms.
     const complement = union.length > COMPLEMENT_FROM ? complementCandidate(ms, namer) : null;
     if (complement)
         exactOnes.push(complement);
-    const fitting = exactOnes.filter(fits).sort((a, b) => charCount(a) - charCount(b));
-    if (fitting.length > 0) {
-        const chosen = finish(ms, fitting[0]);
-        if (chosen.exact)
-            return chosen;
-    }
-    return finish(ms, coarsen(ms, union, bounds));
+    const byLength = exactOnes.sort((a, b) => charCount(a) - charCount(b));
+    const finished = new Map();
+    return (bounds) => {
+        const fits = (c) => termCount(c) <= bounds.maxTerms && charCount(c) <= bounds.maxChars;
+        const shortest = byLength.find(fits);
+        if (shortest) {
+            let chosen = finished.get(shortest);
+            if (!chosen) {
+                chosen = finish(ms, shortest);
+                finished.set(shortest, chosen);
+            }
+            if (chosen.exact)
+                return chosen;
+        }
+        return finish(ms, coarsen(ms, union, bounds));
+    };
 }
 /* ------------------------------------------------------------------ union */
 function unionParts(ms, namer, target) {
@@ -31122,7 +31171,7 @@ function unionParts(ms, namer, target) {
             covered[c] = 1;
         const m = members[i];
         parts.push({
-            term: { kind: "source", value: `${m.sourceName}.${m.name}` },
+            term: { kind: "source", value: `${literalPart(m.sourceName ?? "")}.${literalPart(m.name)}` },
             anchor: null,
             group: "source",
             sourceName: m.sourceName ?? m.name,
@@ -31175,18 +31224,26 @@ function closedRoots(ms, wanted) {
             continue;
         if (parents[i].some((p) => anchor(p) && closed[p] && reaches[p]))
             continue;
-        roots.push({ member: i, children: children[i].some((c) => reaches[c]) });
-        // Covered once: a walk stops at what an earlier root already covers.
-        covered[i] = 1;
-        const stack = [i];
-        while (stack.length > 0) {
-            for (const c of children[stack.pop()]) {
-                if (covered[c])
+        // A root only when it adds something wanted that no earlier root covers
+        // (an ephemeral model's readers may already be under another root).
+        const reached = [i];
+        const seen = new Set([i]);
+        let adds = wanted(i);
+        for (let at = 0; at < reached.length; at++) {
+            for (const c of children[reached[at]]) {
+                if (covered[c] || seen.has(c))
                     continue;
-                covered[c] = 1;
-                stack.push(c);
+                seen.add(c);
+                reached.push(c);
+                if (wanted(c))
+                    adds = true;
             }
         }
+        if (!adds)
+            continue;
+        roots.push({ member: i, children: children[i].some((c) => reaches[c]) });
+        for (const j of reached)
+            covered[j] = 1;
     }
     return { covered, closed, roots };
 }
@@ -31255,7 +31312,7 @@ function coarsen(ms, union, bounds) {
             rest.push(p);
         else
             bySource.set(p.sourceName, {
-                term: { kind: "source", value: p.sourceName },
+                term: { kind: "source", value: literalPart(p.sourceName) },
                 anchor: null,
                 group: "source",
                 sourceName: p.sourceName,
@@ -31434,7 +31491,7 @@ function compileGlob(pattern) {
     }
     return re;
 }
-const SPECIAL = /[\\^$.*+?()[\]{}|/-]/;
+const SPECIAL = /[\\^$.*+?()[\]{}|/]/;
 function escapeChar(c) {
     return SPECIAL.test(c) ? `\\${c}` : c;
 }
