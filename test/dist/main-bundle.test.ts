@@ -73,7 +73,8 @@ describe("dist/main and dist/post in an empty folder, without a token or a cache
     expect(main.stdout).toContain("::warning::The Actions cache service is not available here");
     expect(main.outputs["state-found"]).toBe("false");
     expect(main.outputs["build-count"]).toBe("8");
-    expect(main.outputs.select).toContain("fqn:shop.staging.stg_orders");
+    // Everything builds: the whole project, as dbt's own default selection.
+    expect(main.outputs.select).toBe("'fqn:*'");
     expect(main.summary).toContain("### ods-state plan for <code>shop</code>");
     expect(main.summary).toContain("No recorded state for **prod** yet");
 

@@ -987,6 +987,33 @@ export class ManifestBuilder implements JsonObjectConsumer {
   }
 
   /**
+   * dbt gives every resource its own unique_id (its prefix names its type):
+   * one id in two collections (a node and a source, a node and a function)
+   * is no manifest dbt writes, and the graph, the selection and the plan
+   * would each read a different one of the two.
+   */
+  private crossDuplicates(): void {
+    const seen = new Map<string, string>();
+    const collections: [string, Iterable<string>][] = [
+      ["nodes", [...this.nodes.keys(), ...this.dataTests.keys(), ...this.otherNodes.keys()]],
+      ["unit_tests", this.unitTests.keys()],
+      ["sources", this.sources.keys()],
+    ];
+    for (const [id, member] of this.otherMembers) collections.push([collectionOf(member.resourceType), [id]]);
+    for (const [key, ids] of collections) {
+      for (const id of ids) {
+        const first = seen.get(id);
+        if (first === undefined) seen.set(id, key);
+        else if (first !== key)
+          this.problems.add(
+            [key, id],
+            `is also a unique_id in \`${first}\`: dbt gives every resource its own id`,
+          );
+      }
+    }
+  }
+
+  /**
    * The manifest, or the error: an unsupported schema version first (the
    * rest of the file has another shape), then every problem found, the
    * header's first.
@@ -1000,6 +1027,7 @@ export class ManifestBuilder implements JsonObjectConsumer {
       if (required && !this.collectionsSeen.has(key))
         this.problems.add([key], "missing (expected an object keyed by unique_id)");
     }
+    this.crossDuplicates();
     headerProblems.list.push(...this.problems.list);
     headerProblems.throwIfAny(this.file, "manifest", header.version);
     if (metadata === null) throw new Error("unreachable: manifest metadata without a recorded problem");
@@ -1015,6 +1043,15 @@ export class ManifestBuilder implements JsonObjectConsumer {
       macros: this.macros,
     };
   }
+}
+
+/** The top-level collection a non-node member comes from, for messages. */
+function collectionOf(resourceType: string): string {
+  return resourceType === "semantic_model"
+    ? "semantic_models"
+    : resourceType === "saved_query"
+      ? "saved_queries"
+      : `${resourceType}s`;
 }
 
 function toOtherNode(raw: Raw<typeof otherNodeSchema>): ManifestOtherNode {

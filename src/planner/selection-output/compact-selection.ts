@@ -433,7 +433,11 @@ function finish(ms: SelectionMembers, c: Candidate, form: SelectionForm = c.form
     if (ran[i] && !intended[i]) extra.push(index.members[i]!.id);
     else if (!ran[i] && intended[i] && executable[i]) missing = true;
   }
-  if (missing) return finish(ms, { form: "superset", select: [{ kind: "all" }], exclude: [] }, "superset");
+  // Never fewer: the whole project instead (which selects everything dbt
+  // can select; what even it misses, no selection can run).
+  const whole = c.select.length === 1 && c.select[0]!.kind === "all" && c.exclude.length === 0;
+  if (missing && !whole)
+    return finish(ms, { form: "superset", select: [{ kind: "all" }], exclude: [] }, "superset");
   extra.sort();
   return {
     select: words(c.select),

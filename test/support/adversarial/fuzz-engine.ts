@@ -28,6 +28,7 @@ import { decodeUtf8 } from "../../../src/files/read-text-file.js";
 import { readFreshnessPolicy } from "../../../src/planner/freshness-policy.js";
 import { plan } from "../../../src/planner/plan.js";
 import { record } from "../../../src/planner/record.js";
+import { selectedMembers, selectNodes } from "../../../src/planner/selection.js";
 import type { Plan } from "../../../src/state/plan.js";
 import { snapshotSchema } from "../../../src/state/snapshot.js";
 import { encodeSnapshot, verifyParts } from "../../../src/store/snapshot-codec.js";
@@ -1491,19 +1492,37 @@ function checkPlan(
   }
   if (p.summary.build !== build || p.summary.reuse !== p.entries.length - build)
     problems.push("summary counts differ from the entries");
-  // `select` as a shell reads it: exactly the BUILD nodes' fqn selectors and the source checks to run.
-  const expected = [
-    ...p.entries
-      .filter((e) => e.action === "BUILD")
-      .map((e) => `fqn:${project.graph.nodes.get(e.unique_id)!.node.fqn.join(".")}`),
-    ...(p.source_checks ?? []).filter((c) => c.action === "RUN").map((c) => `source:${c.name}`),
-  ];
+  // `select` and `exclude` as a shell reads them, resolved with dbt's selection
+  // semantics: the BUILD nodes and the sources whose checks run, and nothing
+  // else when the plan says the selection is exact.
   const words = shellWords(p.select);
+  const excluded = shellWords(p.exclude ?? "");
   if (!words.ok) problems.push(`select is not safe shell words: ${words.problem}`);
-  else if (JSON.stringify(words.words) !== JSON.stringify(expected))
-    problems.push(
-      `select reads back as ${JSON.stringify(words.words).slice(0, 200)}, expected ${JSON.stringify(expected).slice(0, 200)}`,
-    );
+  else if (!excluded.ok) problems.push(`exclude is not safe shell words: ${excluded.problem}`);
+  else if (words.words.length > 0) {
+    const chosen = selectNodes(project.graph, words.words, excluded.words);
+    const members = selectedMembers(project.graph, words.words, excluded.words);
+    const built = p.entries.filter((e) => e.action === "BUILD").map((e) => e.unique_id);
+    const sources = (p.source_checks ?? []).filter((c) => c.action === "RUN").map((c) => c.source_id);
+    // A source's checks run when the source is selected, or its tests themselves (`fqn:*`).
+    const testsRun = (id: string) =>
+      chosen.sources.has(id) || (project.graph.sources.get(id)?.checks ?? []).every((t) => members.has(t));
+    const missing = [
+      ...built.filter((id) => !chosen.nodes.has(id)),
+      ...sources.filter((id) => !testsRun(id)),
+    ];
+    if (missing.length > 0)
+      problems.push(`select misses ${JSON.stringify(missing).slice(0, 200)}: ${p.select.slice(0, 200)}`);
+    if (p.select_exact) {
+      const wanted = new Set(built);
+      const beyond = [...chosen.nodes].filter((id) => !wanted.has(id));
+      if (beyond.length > 0)
+        problems.push(
+          `select is said exact but also selects ${JSON.stringify(beyond).slice(0, 200)}: ${p.select.slice(0, 200)}`,
+        );
+    }
+  } else if (p.entries.some((e) => e.action === "BUILD"))
+    problems.push("select is empty but the plan builds");
   if ((p.build_command === null) !== (p.select === "")) problems.push("build_command and select disagree");
   if (result.index % 4 === 0) {
     try {
