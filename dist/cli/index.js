@@ -16772,6 +16772,31 @@ class ManifestBuilder {
         }
     }
     /**
+     * dbt gives every resource its own unique_id (its prefix names its type):
+     * one id in two collections (a node and a source, a node and a function)
+     * is no manifest dbt writes, and the graph, the selection and the plan
+     * would each read a different one of the two.
+     */
+    crossDuplicates() {
+        const seen = new Map();
+        const collections = [
+            ["nodes", [...this.nodes.keys(), ...this.dataTests.keys(), ...this.otherNodes.keys()]],
+            ["unit_tests", this.unitTests.keys()],
+            ["sources", this.sources.keys()],
+        ];
+        for (const [id, member] of this.otherMembers)
+            collections.push([collectionOf(member.resourceType), [id]]);
+        for (const [key, ids] of collections) {
+            for (const id of ids) {
+                const first = seen.get(id);
+                if (first === undefined)
+                    seen.set(id, key);
+                else if (first !== key)
+                    this.problems.add([key, id], `is also a unique_id in \`${first}\`: dbt gives every resource its own id`);
+            }
+        }
+    }
+    /**
      * The manifest, or the error: an unsupported schema version first (the
      * rest of the file has another shape), then every problem found, the
      * header's first.
@@ -16785,6 +16810,7 @@ class ManifestBuilder {
             if (required && !this.collectionsSeen.has(key))
                 this.problems.add([key], "missing (expected an object keyed by unique_id)");
         }
+        this.crossDuplicates();
         headerProblems.list.push(...this.problems.list);
         headerProblems.throwIfAny(this.file, "manifest", header.version);
         if (metadata === null)
@@ -16801,6 +16827,14 @@ class ManifestBuilder {
             macros: this.macros,
         };
     }
+}
+/** The top-level collection a non-node member comes from, for messages. */
+function collectionOf(resourceType) {
+    return resourceType === "semantic_model"
+        ? "semantic_models"
+        : resourceType === "saved_query"
+            ? "saved_queries"
+            : `${resourceType}s`;
 }
 function toOtherNode(raw) {
     return {
@@ -31436,7 +31470,10 @@ function finish(ms, c, form = c.form) {
         else if (!ran[i] && intended[i] && executable[i])
             missing = true;
     }
-    if (missing)
+    // Never fewer: the whole project instead (which selects everything dbt
+    // can select; what even it misses, no selection can run).
+    const whole = c.select.length === 1 && c.select[0].kind === "all" && c.exclude.length === 0;
+    if (missing && !whole)
         return finish(ms, { form: "superset", select: [{ kind: "all" }], exclude: [] }, "superset");
     extra.sort();
     return {
