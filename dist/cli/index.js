@@ -23624,23 +23624,6 @@ function checksToRun(graph, node, recorded, macros) {
         : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so it can't say they are the same: the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`;
     return { run: checks.map((check) => check.id), reason: { code: "checks_changed", message } };
 }
-/**
- * The fqn of each check to run, for its `fqn:` selector. Without one in the
- * manifest, its name alone: dbt's fqn selector matches a one-part selector
- * against the last part of every fqn (dbt-core graph/selector_methods.py,
- * is_selected_node), which selects the test, and possibly others of the same
- * name: more tests run, none is missed.
- */
-function checkFqns(graph, ids) {
-    const out = [];
-    for (const id of [...new Set(ids)]) {
-        const check = graph.checks.get(id);
-        if (!check)
-            continue;
-        out.push(check.test.fqn.length > 0 ? check.test.fqn : [check.test.name]);
-    }
-    return out;
-}
 
 ;// CONCATENATED MODULE: ./src/planner/freshness-policy.ts
 const UNIT_SECONDS = {
@@ -24811,7 +24794,7 @@ function plan(input) {
     const chosen = choose(compact_selection/* SELECT_BOUNDS */.lx);
     if (!chosen.exact)
         warnings.push(supersetWarning(chosen));
-    const command = (0,build_command/* buildCommand */.Oe)(chosen.select, chosen.exclude);
+    const command = (0,build_command/* buildCommand */.O)(chosen.select, chosen.exclude);
     return {
         schema_version: PLAN_SCHEMA_VERSION,
         scope: scopeKey(scope),
@@ -24855,7 +24838,7 @@ function shortCommand(choose, command) {
     const short = choose(compact_selection/* COMMENT_COMMAND_BOUNDS */.sL);
     return {
         short_command: {
-            command: (0,build_command/* buildCommand */.Oe)(short.select, short.exclude),
+            command: (0,build_command/* buildCommand */.O)(short.select, short.exclude),
             terms: short.terms,
             exact: short.exact,
             extra: short.extra.length,
@@ -29538,7 +29521,7 @@ function remainingSelection(plan, project, promoted) {
         select_terms: chosen.terms,
         select_exact: chosen.exact,
         ...(chosen.exact ? {} : { select_extra: chosen.extra }),
-        build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_7__/* .buildCommand */ .Oe)(chosen.select, chosen.exclude),
+        build_command: (0,_planner_build_command_js__WEBPACK_IMPORTED_MODULE_7__/* .buildCommand */ .O)(chosen.select, chosen.exclude),
     };
 }
 async function promote(ctx, input) {
@@ -30342,25 +30325,17 @@ function formatUserError(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Oe: () => (/* binding */ buildCommand),
-/* harmony export */   ZL: () => (/* binding */ shellQuote)
+/* harmony export */   O: () => (/* binding */ buildCommand),
+/* harmony export */   Z: () => (/* binding */ shellQuote)
 /* harmony export */ });
-/* unused harmony exports nodeSelector, selectorFor */
 /**
- * The dbt selector for a set of nodes: one `fqn:` selector per node (the
- * fqn is unique across packages and names model versions), each safe to
- * paste into a shell: left bare when it has only characters no shell
- * interprets, single-quoted otherwise.
+ * Shell quoting of selector terms (left bare when they have only characters
+ * no shell interprets, single-quoted otherwise) and the `dbt build` command
+ * of a selection (selection-output/compact-selection.ts makes the terms).
  */
 const SHELL_SAFE = /^[A-Za-z0-9_.:+/,=-]+$/;
 function shellQuote(word) {
     return SHELL_SAFE.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-function nodeSelector(fqn) {
-    return `fqn:${fqn.join(".")}`;
-}
-function selectorFor(fqns) {
-    return fqns.map((fqn) => shellQuote(nodeSelector(fqn))).join(" ");
 }
 function buildCommand(select, exclude = "") {
     if (select === "")
@@ -30860,7 +30835,7 @@ function resolveTerms(index, terms) {
     terms.forEach((term, t) => {
         if (term.kind === "fqn" && term.only) {
             // `x,resource_type:test`: x's matches with their tests, intersected with every test.
-            for (const i of closureOf(index, matched[t], term.children)) {
+            for (const i of term.children ? downstreamOf(index, matched[t]) : matched[t]) {
                 if (members[i].resourceType === term.only)
                     selected[i] = 1;
                 for (const c of children[i])
@@ -30882,9 +30857,6 @@ function resolveTerms(index, terms) {
                 selected[c] = 1;
     }
     return selected;
-}
-function closureOf(index, from, children) {
-    return children ? downstreamOf(index, from) : [...from];
 }
 /** The members given and everything downstream of them in dbt's graph (graph.py `select_children`, with themselves). */
 function downstreamOf(index, from) {
@@ -31321,7 +31293,7 @@ function complementCandidate(ms, namer) {
 function coarsen(ms, union, bounds) {
     let parts = union;
     const fits = (ps) => ps.length <= bounds.maxTerms &&
-        ps.reduce((sum, p) => sum + (0,build_command/* shellQuote */.ZL)(termText(p.term)).length + 1, 0) - 1 <= bounds.maxChars;
+        ps.reduce((sum, p) => sum + (0,build_command/* shellQuote */.Z)(termText(p.term)).length + 1, 0) - 1 <= bounds.maxChars;
     const asCandidate = (ps) => ({
         form: "union", // finish() says superset when the merges add anything
         select: ps.map((p) => p.term),
@@ -31415,7 +31387,7 @@ function mergeAtDepth(ms, parts, depth, bounds, maxCost) {
         .map(([key, ps]) => ({ key, ps, cost: costOf(key, ps) }))
         .sort((a, b) => a.cost - b.cost || b.ps.length - a.ps.length || (a.key < b.key ? -1 : 1));
     let terms = keep.length + ordered.reduce((sum, g) => sum + g.ps.length, 0);
-    let chars = parts.reduce((sum, p) => sum + (0,build_command/* shellQuote */.ZL)(termText(p.term)).length + 1, 0);
+    let chars = parts.reduce((sum, p) => sum + (0,build_command/* shellQuote */.Z)(termText(p.term)).length + 1, 0);
     const merged = [...keep];
     for (const { key, ps, cost } of ordered) {
         if (ps.length < 2 || cost > maxCost || (terms <= bounds.maxTerms && chars <= bounds.maxChars)) {
@@ -31424,14 +31396,14 @@ function mergeAtDepth(ms, parts, depth, bounds, maxCost) {
         }
         const group = key.slice(0, key.indexOf("\u0000"));
         const folder = ps[0].anchor.slice(0, depth);
-        const value = folder.join(".");
+        const value = folder.map(literalPart).join(".");
         const term = group === "node"
             ? { kind: "fqn", value, bare: false, children: plus(ps) }
             : { kind: "fqn", value, bare: false, children: false, only: group };
         merged.push({ term, anchor: folder, group });
         terms -= ps.length - 1;
-        chars -= ps.reduce((sum, p) => sum + (0,build_command/* shellQuote */.ZL)(termText(p.term)).length + 1, 0);
-        chars += (0,build_command/* shellQuote */.ZL)(termText(term)).length + 1;
+        chars -= ps.reduce((sum, p) => sum + (0,build_command/* shellQuote */.Z)(termText(p.term)).length + 1, 0);
+        chars += (0,build_command/* shellQuote */.Z)(termText(term)).length + 1;
     }
     return merged;
 }
@@ -31440,7 +31412,7 @@ function termCount(c) {
     return c.select.length + c.exclude.length;
 }
 function words(terms) {
-    return terms.map((t) => (0,build_command/* shellQuote */.ZL)(termText(t))).join(" ");
+    return terms.map((t) => (0,build_command/* shellQuote */.Z)(termText(t))).join(" ");
 }
 function charCount(c) {
     return words(c.select).length + words(c.exclude).length;

@@ -1,21 +1,12 @@
 /**
- * The dbt selector for a set of nodes: one `fqn:` selector per node (the
- * fqn is unique across packages and names model versions), each safe to
- * paste into a shell: left bare when it has only characters no shell
- * interprets, single-quoted otherwise.
+ * Shell quoting of selector terms (left bare when they have only characters
+ * no shell interprets, single-quoted otherwise) and the `dbt build` command
+ * of a selection (selection-output/compact-selection.ts makes the terms).
  */
 const SHELL_SAFE = /^[A-Za-z0-9_.:+/,=-]+$/;
 
 export function shellQuote(word: string): string {
   return SHELL_SAFE.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-export function nodeSelector(fqn: readonly string[]): string {
-  return `fqn:${fqn.join(".")}`;
-}
-
-export function selectorFor(fqns: readonly (readonly string[])[]): string {
-  return fqns.map((fqn) => shellQuote(nodeSelector(fqn))).join(" ");
 }
 
 export function buildCommand(select: string, exclude = ""): string | null {

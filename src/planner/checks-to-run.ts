@@ -34,20 +34,3 @@ export function checksToRun(
     : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so it can't say they are the same: the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`;
   return { run: checks.map((check) => check.id), reason: { code: "checks_changed", message } };
 }
-
-/**
- * The fqn of each check to run, for its `fqn:` selector. Without one in the
- * manifest, its name alone: dbt's fqn selector matches a one-part selector
- * against the last part of every fqn (dbt-core graph/selector_methods.py,
- * is_selected_node), which selects the test, and possibly others of the same
- * name: more tests run, none is missed.
- */
-export function checkFqns(graph: ProjectGraph, ids: readonly string[]): (readonly string[])[] {
-  const out: (readonly string[])[] = [];
-  for (const id of [...new Set(ids)]) {
-    const check = graph.checks.get(id);
-    if (!check) continue;
-    out.push(check.test.fqn.length > 0 ? check.test.fqn : [check.test.name]);
-  }
-  return out;
-}

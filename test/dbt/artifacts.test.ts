@@ -1113,3 +1113,19 @@ describe("formatJsonPath", () => {
     expect(formatJsonPath(segments)).toBe(expected);
   });
 });
+
+describe("one unique_id in two collections", () => {
+  it.each([["sources"], ["unit_tests"], ["semantic_models"]])(
+    "a model's id reused in `%s` is refused, naming both places",
+    (key) => {
+      const m = JSON.parse(readFileSync(sharedFixture("jaffle-shop-duckdb-1.12", "manifest.json"), "utf8"));
+      const id = "model.jaffle_shop.stg_orders";
+      const donor = Object.values(m[key] as Record<string, Record<string, unknown>>)[0]!;
+      m[key][id] = { ...donor, unique_id: id };
+      const error = thrownUserError(() => loadManifest(JSON.stringify(m), "manifest.json"));
+      expect(error.code).toBe("artifact_invalid");
+      expect(formatUserError(error)).toContain(`is also a unique_id in \`nodes\``);
+      expect(formatUserError(error)).toContain(id);
+    },
+  );
+});

@@ -385,7 +385,7 @@ function mergeAtDepth(
     }
     const group = key.slice(0, key.indexOf("\u0000")) as Part["group"];
     const folder = ps[0]!.anchor!.slice(0, depth);
-    const value = folder.join(".");
+    const value = folder.map(literalPart).join(".");
     const term: Term =
       group === "node"
         ? { kind: "fqn", value, bare: false, children: plus(ps) }

@@ -57,7 +57,7 @@ export function resolveTerms(index: SelectionIndex, terms: readonly Term[]): Uin
   terms.forEach((term, t) => {
     if (term.kind === "fqn" && term.only) {
       // `x,resource_type:test`: x's matches with their tests, intersected with every test.
-      for (const i of closureOf(index, matched[t]!, term.children)) {
+      for (const i of term.children ? downstreamOf(index, matched[t]!) : matched[t]!) {
         if (members[i]!.resourceType === term.only) selected[i] = 1;
         for (const c of children[i]!) if (members[c]!.resourceType === term.only) selected[c] = 1;
       }
@@ -71,10 +71,6 @@ export function resolveTerms(index: SelectionIndex, terms: readonly Term[]): Uin
     for (const c of children[i]!) if (isTest(members[c]!.resourceType)) selected[c] = 1;
   }
   return selected;
-}
-
-function closureOf(index: SelectionIndex, from: readonly number[], children: boolean): number[] {
-  return children ? downstreamOf(index, from) : [...from];
 }
 
 /** The members given and everything downstream of them in dbt's graph (graph.py `select_children`, with themselves). */
