@@ -73,7 +73,7 @@ export async function promoteMergedPullRequest(
   const { pullRequest, environment, promotedBy, plan } = config;
   const outcome = await promoteEnvironment(ctx, {
     environment,
-    mainPlan: plan,
+    planMain: () => plan,
     mainProject: config.project,
     prod: config.prod,
     sources: config.sources,

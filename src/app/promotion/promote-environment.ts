@@ -22,8 +22,8 @@ import type { Phase } from "../environment/ports.js";
 export interface PromoteEnvironmentConfig {
   /** The environment's registry name. */
   environment: string;
-  /** Main's plan over prod's state, and its manifest. */
-  mainPlan: Plan;
+  /** Main's plan over prod's state (made once the environment is known to exist), and its manifest. */
+  planMain: () => Plan;
   mainProject: LoadedProject;
   /** Prod's state (rollbacks applied), or null when there is none. */
   prod: StateSnapshot | null;
@@ -55,10 +55,12 @@ export async function promoteEnvironment(
   const record = await ctx.registry.environment(environment);
   if (!record || record.status === "removed") return { status: "no_environment", record };
   if (config.enabled === false) return { status: "disabled" };
+  phase(`planning main over prod (${config.mainProject.fingerprints.size} nodes)`);
+  const mainPlan = config.planMain();
   phase(`deciding what ${environment} promotes`);
   const decided = await planPromotion(ctx, {
     environment,
-    plan: config.mainPlan,
+    plan: mainPlan,
     project: config.mainProject,
     prod: config.prod,
     sources: config.sources,
@@ -70,7 +72,7 @@ export async function promoteEnvironment(
   try {
     const result = await promote(ctx, {
       plan: decided,
-      mainPlan: config.mainPlan,
+      mainPlan,
       mainProject: config.mainProject,
       promotedBy: config.promotedBy,
       ...(config.allowNonAtomic !== undefined ? { allowNonAtomic: config.allowNonAtomic } : {}),
