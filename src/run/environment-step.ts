@@ -4,7 +4,9 @@
  * schemas, and a pointer view for every reused node reading prod's build)
  * before dbt builds the rest into it; its builds are recorded after; it is
  * dropped when the pull request closes without merging. Forks and
- * pull_request_target never get one.
+ * pull_request_target never get one. The flows are the use cases of
+ * src/app/environment/; this adapter reads the action's inputs and run,
+ * opens the warehouse session and logs.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
