@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_ENVIRONMENT } from "../app/environment/default-environment.js";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
+import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
 import { projectNameOf } from "../dbt/project-name.js";
@@ -31,7 +32,6 @@ import {
   environmentRefusal,
   environmentScope,
   projectNameFromDbtProject,
-  reconcileWithRollbacks,
   warehouseRollbacks,
   warehouseRollbacksForRecord,
   withEnvironmentContext,

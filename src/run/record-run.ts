@@ -5,6 +5,7 @@
  */
 
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
+import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
 import { handedOffPromotion, promotionSnapshot, settlePromotions } from "../app/promotion/promotion-state.js";
 import type { RecordedRollback } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
@@ -15,7 +16,6 @@ import type { Scope } from "../state/scope.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { SqliteStateStore } from "../store/sqlite-store.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
-import { reconcileWithRollbacks } from "./environment-step.js";
 import type { Ports } from "./ports.js";
 
 export interface RecordSummary {
