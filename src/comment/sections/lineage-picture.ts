@@ -1,6 +1,7 @@
 /** The lineage picture (mermaid) with its legend: level 0 per node, level 1 grouped, level 2 left out. Pure. */
 import { SEPARATOR } from "../fit/fit-sections.js";
-import { buildLineage, type LineageLevel, lineageNotes } from "../lineage.js";
+import { buildLineage, type LineageLevel } from "../lineage/build-lineage.js";
+import { lineageNotes } from "../lineage/lineage-notes.js";
 import type { CommentInput } from "./comment-input.js";
 
 export function lineageSection(input: CommentInput, level: number): string {
