@@ -15,8 +15,8 @@
  */
 import type { Plan } from "../../state/plan.js";
 import type { RunOutcome } from "../comment-context.js";
-import { type GroupBy, groupKeys } from "./group-keys.js";
-import { groupedPicture } from "./grouped-picture.js";
+import { groupKeys } from "./group-keys.js";
+import { type Grouping, groupedPicture } from "./grouped-picture.js";
 import { type ImpactedSubgraph, impactedSubgraph, nodeBox } from "./impacted-subgraph.js";
 import { draw, EDGE_BUDGET, type Lineage, MAX_CHARS, NODE_BUDGET } from "./mermaid-picture.js";
 
@@ -38,8 +38,7 @@ export function buildLineage(
   const subgraph = impactedSubgraph(plan, outcome);
   if (!subgraph) return undefined;
   const groupKey = groupKeys(subgraph);
-  const grouped = (individual: ReadonlySet<string>, by: GroupBy, mode: Lineage["mode"], depth?: number) =>
-    groupedPicture(subgraph, groupKey, { individual, by, mode, depth });
+  const grouped = (grouping: Grouping) => groupedPicture(subgraph, groupKey, grouping);
 
   const attempts: Array<() => Lineage | undefined> = [];
   if (level === 0) {
@@ -48,22 +47,17 @@ export function buildLineage(
       const changed = changedNodes(subgraph);
       if (changed.size > NODE_BUDGET / 2) return undefined;
       for (const depth of FOLDER_DEPTHS) {
-        const result = grouped(changed, "folder", "changed_and_groups", depth);
+        const result = grouped({ individual: changed, by: "folder", mode: "changed_and_groups", depth });
         if (result) return result;
       }
       return undefined;
     });
   }
-  for (const depth of FOLDER_DEPTHS) attempts.push(() => grouped(new Set(), "folder", "groups", depth));
-  attempts.push(() => grouped(new Set(), "package", "groups"));
-  attempts.push(() =>
-    groupedPicture(subgraph, groupKey, {
-      individual: new Set(),
-      by: "package",
-      mode: "groups",
-      mergeSmallest: true,
-    }),
-  );
+  const none: ReadonlySet<string> = new Set();
+  for (const depth of FOLDER_DEPTHS)
+    attempts.push(() => grouped({ individual: none, by: "folder", mode: "groups", depth }));
+  attempts.push(() => grouped({ individual: none, by: "package", mode: "groups" }));
+  attempts.push(() => grouped({ individual: none, by: "package", mode: "groups", mergeSmallest: true }));
 
   for (const attempt of attempts) {
     const result = attempt();
