@@ -59,37 +59,19 @@ export async function inspectStateFile(
     }
     return { ...base, exists: false, report: emptyReport(problems) };
   }
+  /** The report on a file that can't be checked: one error, with the way out. */
+  const unchecked = (message: string): FileInspection => ({
+    ...base,
+    exists: true,
+    report: emptyReport([{ severity: "error", subject: resolved, message, action: recoveryHint(resolved) }]),
+  });
   const header = inspectHeader(resolved);
-  if (header.problem) {
-    return {
-      ...base,
-      exists: true,
-      report: emptyReport([
-        {
-          severity: "error",
-          subject: resolved,
-          message: `${capitalise(header.problem)}.`,
-          action: recoveryHint(resolved),
-        },
-      ]),
-    };
-  }
+  if (header.problem) return unchecked(`${capitalise(header.problem)}.`);
   let connection: SqliteConnection;
   try {
     connection = openSqlite(resolved, { readonly: true, mustExist: true }, options.driver ?? "auto");
   } catch (error) {
-    return {
-      ...base,
-      exists: true,
-      report: emptyReport([
-        {
-          severity: "error",
-          subject: resolved,
-          message: `It can't be opened: ${(error as Error).message}.`,
-          action: recoveryHint(resolved),
-        },
-      ]),
-    };
+    return unchecked(`It can't be opened: ${(error as Error).message}.`);
   }
   try {
     connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
