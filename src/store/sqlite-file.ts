@@ -74,7 +74,7 @@ export function listBackups(file: string): { path: string; bytes: number; modifi
     .sort((a, b) => b.modified.getTime() - a.modified.getTime() || b.path.localeCompare(a.path));
 }
 
-export function fsyncPath(target: string): void {
+function fsyncPath(target: string): void {
   let fd: number | undefined;
   try {
     fd = openSync(target, "r");
@@ -86,12 +86,12 @@ export function fsyncPath(target: string): void {
   }
 }
 
-export function tempPath(file: string, purpose: string): string {
+function tempPath(file: string, purpose: string): string {
   return `${file}.${purpose}-${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
 }
 
 /** Moves `from` to `to` without ever replacing an existing `to`. */
-export function moveNoReplace(from: string, to: string): void {
+function moveNoReplace(from: string, to: string): void {
   linkSync(from, to);
   unlinkSync(from);
   fsyncPath(path.dirname(to));
@@ -101,7 +101,7 @@ export function moveNoReplace(from: string, to: string): void {
  * Creates a new, initialised state database at `file`: built at a temporary
  * path, then linked into place only if nothing is there yet.
  */
-export function createDatabase(file: string, driver: DriverPreference, now: () => Date): void {
+function createDatabase(file: string, driver: DriverPreference, now: () => Date): void {
   mkdirSync(path.dirname(file), { recursive: true });
   if (existsSync(`${file}-wal`)) {
     throw damaged(
