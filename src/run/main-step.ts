@@ -16,7 +16,7 @@ import type { EnvironmentChange } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
-import { describeSource } from "../github/restore-source.js";
+import { describeSource } from "../github/state-transport/restore-source.js";
 import { buildCommand } from "../planner/build-command.js";
 import { plan } from "../planner/plan.js";
 import { SELECT_BOUNDS } from "../planner/selection-output/compact-selection.js";

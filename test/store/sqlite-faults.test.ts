@@ -31,7 +31,9 @@ import { UserError } from "../../src/errors/user-error.js";
 import { APPLICATION_ID, applyMigrations, LAYOUT_VERSION } from "../../src/store/migrations.js";
 import { encodeSnapshot, entryHash } from "../../src/store/snapshot-codec.js";
 import { openSqlite } from "../../src/store/sqlite-driver.js";
-import { backupStateFile, inspectStateFile, SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { backupStateFile } from "../../src/store/sqlite-file.js";
+import { inspectStateFile } from "../../src/store/sqlite-inspection.js";
+import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { PROD, runFor, SQLITE_DRIVERS, snapshotFor, tempDir } from "./harness.js";
 import { workerSnapshot } from "./worker-snapshots.js";
 
