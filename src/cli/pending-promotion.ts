@@ -21,8 +21,8 @@
  * failed or skipped.
  */
 
-import type { PromotedNode } from "../env/promotion/promote.js";
 import { applyPromotion } from "../env/promotion/state.js";
+import type { PromotedNode } from "../env/promotion/types.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import type { StateStore, StoredSnapshot } from "../store/state-store.js";
 

@@ -72,36 +72,33 @@ export {
 export { type QualifiedName, quoteIdentifier } from "./names.js";
 export { openWarehouse, parseWarehouseSpec, type WarehouseSpec } from "./open.js";
 export { PostgresWarehouse } from "./postgres/postgres-warehouse.js";
-export {
-  decidePromotion,
-  PROMOTION_REASONS,
-  type PromotionCandidate,
-  type PromotionDecision,
-  type PromotionPlan,
-  type PromotionReasonCode,
-} from "./promotion/decide.js";
+export { decidePromotion } from "./promotion/decide.js";
 export {
   DEFAULT_RETENTION_DAYS,
   type PlanPromotionInput,
-  type PromotedNode,
   type PromoteInput,
-  type PromotionResult,
   planPromotion,
   promote,
-  recoverPromotions,
 } from "./promotion/promote.js";
 export {
   applyRecordedRollbacks,
   type RecordedRollback,
   recordedRollbacks,
 } from "./promotion/reconcile.js";
+export { recoverPromotions } from "./promotion/recover.js";
+export { type RollbackInput, rollbackPromotion } from "./promotion/rollback.js";
+export { type ApplyPromotionOptions, applyPromotion, applyRollback } from "./promotion/state.js";
 export {
-  type RollbackInput,
+  PROMOTION_REASONS,
+  type PromotedNode,
+  type PromotionCandidate,
+  type PromotionDecision,
+  type PromotionPlan,
+  type PromotionReasonCode,
+  type PromotionResult,
   type RollbackResult,
   type RolledBackNode,
-  rollbackPromotion,
-} from "./promotion/rollback.js";
-export { type ApplyPromotionOptions, applyPromotion, applyRollback } from "./promotion/state.js";
+} from "./promotion/types.js";
 export {
   DEFAULT_META_SCHEMA,
   type EnvironmentRecord,

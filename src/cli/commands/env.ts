@@ -27,7 +27,7 @@ import {
   scopedName,
   timeoutsFrom,
 } from "../../env/index.js";
-import type { PromotionResult } from "../../env/promotion/promote.js";
+import type { PromotionResult } from "../../env/promotion/types.js";
 import type { Warehouse } from "../../env/warehouse.js";
 import { isUserError, UserError } from "../../errors/user-error.js";
 import { plan } from "../../planner/plan.js";
