@@ -30,7 +30,7 @@ import {
   createEnvironment as createEnvironmentUnlocked,
   type EnvironmentChange,
 } from "./lifecycle/create.js";
-import { DEFAULT_META_SCHEMA, EnvironmentRegistry } from "./registry.js";
+import { DEFAULT_META_SCHEMA, EnvironmentRegistry } from "./registry/registry.js";
 import type { Warehouse } from "./warehouse.js";
 
 export { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
@@ -99,12 +99,8 @@ export {
   type RollbackResult,
   type RolledBackNode,
 } from "./promotion/types.js";
-export {
-  DEFAULT_META_SCHEMA,
-  type EnvironmentRecord,
-  EnvironmentRegistry,
-  REGISTRY_SCHEMA_VERSION,
-} from "./registry.js";
+export type { EnvironmentRecord } from "./registry/records.js";
+export { DEFAULT_META_SCHEMA, EnvironmentRegistry, REGISTRY_SCHEMA_VERSION } from "./registry/registry.js";
 export {
   DEFAULT_TIMEOUTS,
   parseTimeout,

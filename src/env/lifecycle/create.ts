@@ -37,7 +37,7 @@ import {
   sameQualified,
   showName,
 } from "../names.js";
-import type { EnvironmentRecord, OwnedObject, PointerRecord } from "../registry.js";
+import type { EnvironmentRecord, OwnedObject, PointerRecord } from "../registry/records.js";
 import type { WarehouseObject } from "../warehouse.js";
 import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
 

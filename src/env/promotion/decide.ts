@@ -36,7 +36,7 @@ import { atLeastSemantic, observedSourceVersions, sameVersion } from "../../plan
 import type { Plan } from "../../state/plan.js";
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
 import { type IdentifierRules, type QualifiedName, qualifiedKey } from "../names.js";
-import type { BuildRecord } from "../registry.js";
+import type { BuildRecord } from "../registry/records.js";
 import type { ReplaceBlocker, WarehouseObject } from "../warehouse.js";
 import type { PromotionCandidate, PromotionDecision, PromotionPlan, PromotionReasonCode } from "./types.js";
 

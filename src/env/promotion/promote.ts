@@ -27,7 +27,7 @@ import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { type EnvContext, observe, ownEnvironment, step } from "../lifecycle/common.js";
 import { derivedName, qualifiedKey, showQualified } from "../names.js";
-import type { PromotionRecord, StepRecord } from "../registry.js";
+import type { PromotionRecord, StepRecord } from "../registry/records.js";
 import type { ReplaceOutcome } from "../warehouse.js";
 import { decidePromotion } from "./decide.js";
 import { recoverPromotions, revert } from "./recover.js";

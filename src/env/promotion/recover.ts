@@ -10,7 +10,7 @@ import { UserError } from "../../errors/user-error.js";
 import { inScope } from "../environment-identity.js";
 import { type EnvContext, observe, step } from "../lifecycle/common.js";
 import { qualifiedKey, showQualified } from "../names.js";
-import type { PromotionRecord, StepRecord } from "../registry.js";
+import type { PromotionRecord, StepRecord } from "../registry/records.js";
 import type { ReplaceOutcome, Warehouse } from "../warehouse.js";
 
 /**

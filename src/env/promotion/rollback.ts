@@ -18,7 +18,7 @@ import type { StateSnapshot } from "../../state/snapshot.js";
 import { describeOwner, describeScope, inScope } from "../environment-identity.js";
 import { type EnvContext, observe, step } from "../lifecycle/common.js";
 import { qualifiedKey, showQualified } from "../names.js";
-import type { PromotionRecord, StepRecord } from "../registry.js";
+import type { PromotionRecord, StepRecord } from "../registry/records.js";
 import type { ReplaceOutcome } from "../warehouse.js";
 import { finishRollback, recoverPromotions, switchBack } from "./recover.js";
 import type { RollbackResult, RolledBackNode } from "./types.js";
