@@ -90,10 +90,10 @@ class Generator {
     return `k[${this.constants.length - 1}]`;
   }
 
-  private helper(body: (name: string) => string): string {
+  /** Adds a generated function (`source` of its name, whose nested functions exist already) and returns its name. */
+  private helper(source: (name: string) => string): string {
     const name = `f${this.functions.length}`;
-    this.functions.push("");
-    this.functions[this.functions.length - 1] = body(name);
+    this.functions.push(source(name));
     return name;
   }
 
@@ -150,8 +150,8 @@ class Generator {
         if (!element) return undefined;
         // By index, not every(): a hole in a sparse array is an undefined element to zod.
         const name = this.helper(
-          (n) =>
-            `function ${n}(x) { if (!Array.isArray(x)) return false; for (let i = 0; i < x.length; i++) { const e = x[i]; if (!(${element})) return false; } return true; }`,
+          (fn) =>
+            `function ${fn}(x) { if (!Array.isArray(x)) return false; for (let i = 0; i < x.length; i++) { const e = x[i]; if (!(${element})) return false; } return true; }`,
         );
         return `${name}(${v})`;
       }
@@ -163,8 +163,8 @@ class Generator {
         if (!item) return undefined;
         // for-in: a plain object from JSON has no enumerable inherited keys.
         const name = this.helper(
-          (n) =>
-            `function ${n}(x) { if (!isPlainObject(x)) return false; for (const key in x) { const e = x[key]; if (key === "__proto__" || !(${item})) return false; } return true; }`,
+          (fn) =>
+            `function ${fn}(x) { if (!isPlainObject(x)) return false; for (const key in x) { const e = x[key]; if (key === "__proto__" || !(${item})) return false; } return true; }`,
         );
         return `${name}(${v})`;
       }
@@ -202,8 +202,8 @@ class Generator {
           ? "return true;"
           : "let keys = 0; for (const _ in x) keys++; return keys === n;";
         const name = this.helper(
-          (n) =>
-            `function ${n}(x) { if (!isPlainObject(x)) return false; let n = 0; let e; ${lines.join(" ")} ${end} }`,
+          (fn) =>
+            `function ${fn}(x) { if (!isPlainObject(x)) return false; let n = 0; let e; ${lines.join(" ")} ${end} }`,
         );
         return `${name}(${v})`;
       }
