@@ -32,7 +32,7 @@ import {
   type StateSnapshot,
 } from "../../state/snapshot.js";
 import { nameKey, qualifiedKey, showQualified } from "../names.js";
-import type { BuildRecord, OwnedObject, ParentRead, TestOutcome } from "../registry.js";
+import type { BuildRecord, OwnedObject, ParentRead, TestOutcome } from "../registry/records.js";
 import { type EnvContext, observe, ownEnvironment, step } from "./common.js";
 
 const NODE_SUCCESS = "success";

@@ -33,7 +33,7 @@
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { nameKey, qualifiedKey, sameQualified } from "../names.js";
-import type { PointerRecord } from "../registry.js";
+import type { PointerRecord } from "../registry/records.js";
 import { describe, type EnvContext } from "./common.js";
 import { createOwnedSchema, dropPointer, registerEnvironment } from "./create/apply-changes.js";
 import { applyPointer } from "./create/apply-pointer.js";

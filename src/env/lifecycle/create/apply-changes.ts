@@ -5,7 +5,7 @@
  * rerun finishes.
  */
 import { qualifiedKey } from "../../names.js";
-import type { EnvironmentRecord, OwnedObject, PointerRecord } from "../../registry.js";
+import type { EnvironmentRecord, OwnedObject, PointerRecord } from "../../registry/records.js";
 import { describe, type EnvContext, step } from "../common.js";
 import type { ObservedEnvironment } from "./observed-environment.js";
 

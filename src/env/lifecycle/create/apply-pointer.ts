@@ -6,7 +6,7 @@
  * and the registry rows follow, in one transaction.
  */
 import { qualifiedKey, sameQualified } from "../../names.js";
-import type { OwnedObject, PointerRecord } from "../../registry.js";
+import type { OwnedObject, PointerRecord } from "../../registry/records.js";
 import { describe, type EnvContext, step } from "../common.js";
 import type { DesiredPointer } from "./desired-pointers.js";
 import type { ObservedEnvironment } from "./observed-environment.js";

@@ -5,7 +5,7 @@
  * anything in a schema it created that isn't one of prod's.
  */
 import { nameKey, qualifiedKey } from "../../names.js";
-import type { EnvironmentRecord, OwnedObject, PointerRecord } from "../../registry.js";
+import type { EnvironmentRecord, OwnedObject, PointerRecord } from "../../registry/records.js";
 import type { WarehouseObject } from "../../warehouse.js";
 import { type EnvContext, observe, ownEnvironment } from "../common.js";
 
