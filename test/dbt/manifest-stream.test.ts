@@ -12,7 +12,7 @@ import { JsonObjectStream, JsonStreamRefusal } from "../../src/dbt/artifacts/jso
 import type { Manifest } from "../../src/dbt/artifacts/manifest.js";
 import { readManifestDocument } from "../../src/dbt/artifacts/manifest-builder.js";
 import { loadManifest, readManifestPieces } from "../../src/dbt/artifacts/manifest-stream.js";
-import { parseArtifactJson } from "../../src/dbt/artifacts/parse-artifact.js";
+import { parseArtifactJson } from "../../src/dbt/artifacts/parse-artifact-json.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import { readManifestFile } from "../../src/files/read-manifest-file.js";
 import { SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";

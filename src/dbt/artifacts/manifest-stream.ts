@@ -9,7 +9,7 @@
 import { JsonObjectStream, JsonStreamRefusal } from "./json-object-stream.js";
 import type { Manifest } from "./manifest.js";
 import { ManifestBuilder, readManifestDocument } from "./manifest-builder.js";
-import { parseArtifactJson } from "./parse-artifact.js";
+import { parseArtifactJson } from "./parse-artifact-json.js";
 
 /**
  * Reads a manifest from the pieces `feed` pushes. When the stream refuses the
