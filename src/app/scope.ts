@@ -21,6 +21,6 @@ export function scopeOf(
 }
 
 /** The dbt target `name` of the manifest's adapter. */
-export function targetOf(project: LoadedProject, name: string): TargetIdentity {
+export function targetIdentity(project: LoadedProject, name: string): TargetIdentity {
   return { name, adapter_type: project.manifest.metadata.adapterType ?? "unknown" };
 }

@@ -10,7 +10,7 @@ import type { Plan } from "../../state/plan.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { Clock } from "../ports.js";
-import { targetOf } from "../scope.js";
+import { targetIdentity } from "../scope.js";
 
 export interface PlanRequest {
   project: LoadedProject;
@@ -40,7 +40,7 @@ export function makePlan(request: PlanRequest, now: Clock): Plan {
     select: request.select,
     exclude: request.exclude,
     now: now().toISOString(),
-    target: targetOf(request.project, request.targetName),
+    target: targetIdentity(request.project, request.targetName),
     pointers: request.pointers,
   });
 }

@@ -13,7 +13,7 @@ import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { CommitResult, StateStore, StoredSnapshot } from "../../store/state-store.js";
 import type { Clock, Log, StateFile } from "../ports.js";
-import { targetOf } from "../scope.js";
+import { targetIdentity } from "../scope.js";
 
 export interface RecordRunRequest {
   scope: Scope;
@@ -59,7 +59,7 @@ export interface RecordedRun {
 
 export async function recordRun(ports: RecordRunPorts, request: RecordRunRequest): Promise<RecordedRun> {
   const now = ports.now().toISOString();
-  const target = targetOf(request.project, request.targetName);
+  const target = targetIdentity(request.project, request.targetName);
   const recordOver = (previous: StateSnapshot | null, recordedRunIds: ReadonlySet<string>) =>
     record({
       project: request.project,

@@ -4,6 +4,7 @@
  * registry of commands gains one line.
  */
 import { existsSync } from "node:fs";
+import { scopeOf } from "../../app/scope.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import {
   applyPromotion,
@@ -33,10 +34,10 @@ import { isUserError, UserError } from "../../errors/user-error.js";
 import { plan } from "../../planner/plan.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
+import { DEFAULT_STATE_FILE as DEFAULT_STATE } from "../../store/sqlite-store.js";
 import type { CliContext, Command, ParsedValues } from "../command.js";
 import { createProgress, type Progress } from "../progress.js";
 import {
-  DEFAULT_STATE,
   openExistingState,
   openStateForWriting,
   PROJECT_DIR_HELP,
@@ -45,7 +46,6 @@ import {
   readRunResults,
   readSourcesIfGiven,
   resolveFlagPath,
-  scopeOf,
   targetOf,
 } from "../project-inputs.js";
 
