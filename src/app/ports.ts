@@ -19,6 +19,9 @@ export interface Log {
   debug(message: string): void;
 }
 
+/** Says what a long use case is doing now (the CLI's progress line); optional. */
+export type Phase = (description: string) => void;
+
 /** The time now: the only clock a use case reads. */
 export type Clock = () => Date;
 

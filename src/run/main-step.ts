@@ -7,6 +7,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { makePlan } from "../app/plan/make-plan.js";
+import type { MergePromotion } from "../app/promotion/merge-promotion.js";
 import { scopeOf } from "../app/scope.js";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
@@ -28,14 +29,13 @@ import {
   environmentRefusal,
   environmentScope,
   projectNameFromDbtProject,
-  pullRequestBaseline,
   reconcileWithRollbacks,
   warehouseRollbacks,
   warehouseRollbacksForRecord,
   withEnvironmentContext,
 } from "./environment-step.js";
 import type { Ports } from "./ports.js";
-import { cleanUpEnvironments, type MergePromotion, promoteOnMerge, savePromotion } from "./promotion-step.js";
+import { cleanUpEnvironments, promoteOnMerge, savePromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
 import { openRestoredState } from "./restored-state.js";
 import { mainStepSummary } from "./step-summary.js";
@@ -130,16 +130,14 @@ export async function runMainStep(
   if (isPullRequest && refusal === null && run.event.kind === "pull_request") {
     const event = run.event;
     const envScope = environmentScope(run, scope.project);
-    const outcome = await withEnvironmentContext(inputs, envScope, ports, async (ctx) => {
-      const planned = planWith(await pullRequestBaseline(ctx, event.number, prod, project));
-      const change = await createPullRequestEnvironment(
+    const outcome = await withEnvironmentContext(inputs, envScope, ports, (ctx) =>
+      createPullRequestEnvironment(
         ctx,
-        { project: scope.project, prNumber: event.number, headSha: event.headSha, plan: planned, prod },
+        { project, prNumber: event.number, headSha: event.headSha, prod, planOver: planWith },
         ports,
-      );
-      return { planned, change };
-    });
-    result = outcome.planned;
+      ),
+    );
+    result = outcome.plan;
     created = outcome.change;
   } else {
     if (isPullRequest && inputs.warehouse !== "") log.warning(`No environment: ${refusal}.`);

@@ -5,20 +5,19 @@
  */
 
 import type { StateFile } from "../app/ports.js";
+import type { MergePromotion } from "../app/promotion/merge-promotion.js";
+import { handedOffPromotion } from "../app/promotion/promotion-state.js";
 import { recordPromotion } from "../app/record/record-promotion.js";
 import { recordRun } from "../app/record/record-run.js";
 import type { RecordedRollback } from "../env/index.js";
-import { applyPromotion } from "../env/promotion/state.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import { onDefaultBranch, type RunEnvironment } from "../github/event.js";
-import type { RecordOutcome } from "../planner/record.js";
 import type { Scope } from "../state/scope.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
 import { reconcileWithRollbacks } from "./environment-step.js";
 import type { Ports } from "./ports.js";
-import type { MergePromotion } from "./promotion-step.js";
 
 export interface RecordSummary {
   recorded: boolean;
@@ -94,15 +93,7 @@ export async function recordAndSave(
           sources: readSourcesAt(inputs.sources),
           targetName: scope.environment,
           reconcile,
-          ...(promotion && promoted.length > 0
-            ? {
-                settle: async () => (outcome: RecordOutcome) =>
-                  applyPromotion(outcome.snapshot, promoted, {
-                    promotedBy: promotion.promotedBy,
-                    builtBy: outcome.run.run_id,
-                  }),
-              }
-            : {}),
+          promotions: { handedOff: promotion ? [handedOffPromotion(promotion)] : [], inState: false },
         },
       );
       const { outcome, committed } = recorded;

@@ -5,7 +5,7 @@
  * earlier promotion keeps the parents it was recorded with.
  */
 import { describe, expect, it } from "vitest";
-import { pendingPromotions, settlePromotions } from "../../src/cli/pending-promotion.js";
+import { pendingPromotions, settlePromotions } from "../../src/app/promotion/promotion-state.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { record } from "../../src/planner/record.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";

@@ -3,7 +3,7 @@
  * creating the database), then make the plan over it.
  */
 import type { Plan } from "../../state/plan.js";
-import type { Clock, StateFile } from "../ports.js";
+import type { Clock, Phase, StateFile } from "../ports.js";
 import { makePlan, type PlanRequest } from "./make-plan.js";
 import { readLatestState } from "./read-latest-state.js";
 
@@ -11,7 +11,7 @@ export interface PlanFromStatePorts {
   stateFile: Pick<StateFile, "openExisting">;
   now: Clock;
   /** Told when each phase starts (a terminal shows it as progress). */
-  phase?: (what: string) => void;
+  phase?: Phase;
 }
 
 export async function planFromState(

@@ -4,11 +4,11 @@
  * nodes enter the scope's latest snapshot under the promoting run's id.
  */
 import type { PromotedNode } from "../../env/promotion/promote.js";
-import { applyPromotion } from "../../env/promotion/state.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { CommitResult } from "../../store/state-store.js";
 import type { Clock, StateFile } from "../ports.js";
+import { promotionSnapshot } from "../promotion/promotion-state.js";
 
 export interface RecordPromotionRequest {
   scope: Scope;
@@ -33,11 +33,10 @@ export async function recordPromotion(
     const latest = await store.latest(request.scope);
     if (!latest) return { committed: null, snapshot: null };
     const prod = request.reconcile ? request.reconcile(latest.snapshot) : latest.snapshot;
-    const snapshot: StateSnapshot = {
-      ...applyPromotion(prod, request.promoted, { promotedBy: request.promotedBy }),
-      run_id: request.promotedBy,
-      created_at: ports.now().toISOString(),
-    };
+    const snapshot = promotionSnapshot(prod, request.promoted, {
+      promotedBy: request.promotedBy,
+      complete: { now: ports.now().toISOString() },
+    });
     const committed = await store.commit(request.scope, latest.id, snapshot);
     return { committed, snapshot };
   } finally {

@@ -11,8 +11,9 @@ import type { LoadedProject } from "../../dbt/load-project.js";
 import { type RecordOutcome, record } from "../../planner/record.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
-import type { CommitResult, StateStore, StoredSnapshot } from "../../store/state-store.js";
-import type { Clock, Log, StateFile } from "../ports.js";
+import type { CommitResult } from "../../store/state-store.js";
+import type { Clock, Log, Phase, StateFile } from "../ports.js";
+import { type PendingPromotion, pendingPromotions, settlePromotions } from "../promotion/promotion-state.js";
 import { targetIdentity } from "../scope.js";
 
 export interface RecordRunRequest {
@@ -32,13 +33,12 @@ export interface RecordRunRequest {
   /** The scope's latest snapshot made what prod really is before the run is recorded over it (rollbacks applied). */
   reconcile?: (snapshot: StateSnapshot) => StateSnapshot;
   /**
-   * The promotions the commit settles: reads what it needs from the store
-   * before the run is recorded, and returns how the recorded snapshot changes.
+   * The promotions waiting for this run's record, settled into it
+   * (src/app/promotion/promotion-state.ts): those the caller hands over (the
+   * action's main step), and, with `inState`, those prod's state holds
+   * (`ods-state env promote --state`).
    */
-  settle?: (
-    store: StateStore,
-    latest: StoredSnapshot | undefined,
-  ) => Promise<(outcome: RecordOutcome) => StateSnapshot>;
+  promotions?: { handedOff: readonly PendingPromotion[]; inState: boolean };
 }
 
 export interface RecordRunPorts {
@@ -47,7 +47,7 @@ export interface RecordRunPorts {
   /** Told what record() warns about (sources.json not used) before the commit; without it the caller says it. */
   log?: Pick<Log, "warning">;
   /** Told when the recording starts (a terminal shows it as progress). */
-  phase?: (what: string) => void;
+  phase?: Phase;
 }
 
 export interface RecordedRun {
@@ -79,10 +79,18 @@ export async function recordRun(ports: RecordRunPorts, request: RecordRunRequest
     const latest =
       stored && request.reconcile ? { ...stored, snapshot: request.reconcile(stored.snapshot) } : stored;
     const ledger = await store.runs(request.scope);
-    const settle = request.settle ? await request.settle(store, latest) : null;
+    const pending = [
+      ...(request.promotions?.handedOff ?? []),
+      ...(request.promotions?.inState ? await pendingPromotions(store, latest) : []),
+    ];
     const outcome = recordOver(latest?.snapshot ?? null, new Set(ledger.map((entry) => entry.run_id)));
     if (outcome.sourcesIgnored) ports.log?.warning(outcome.sourcesIgnored);
-    const snapshot = settle ? settle(outcome) : outcome.snapshot;
+    const snapshot = settlePromotions(
+      outcome.snapshot,
+      pending,
+      outcome.run.run_id,
+      new Set([...outcome.failed, ...outcome.skipped]),
+    );
     const committed = await store.commit(request.scope, latest?.id ?? null, snapshot, outcome.run);
     return { outcome, snapshot, committed };
   } finally {

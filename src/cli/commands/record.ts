@@ -2,7 +2,6 @@ import { recordRun } from "../../app/record/record-run.js";
 import { scopeOf } from "../../app/scope.js";
 import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
 import type { Command } from "../command.js";
-import { pendingPromotions, settlePromotions } from "../pending-promotion.js";
 import { createProgress } from "../progress.js";
 import {
   PROJECT_DIR_HELP,
@@ -73,16 +72,7 @@ export const recordCommand: Command = {
           // No state file yet: a run that would be refused is refused before the file is created.
           refuseBeforeCreating: true,
           // A promotion `env promote --state` committed, waiting for this run: settled against it.
-          settle: async (store, latest) => {
-            const pending = await pendingPromotions(store, latest);
-            return (outcome) =>
-              settlePromotions(
-                outcome.snapshot,
-                pending,
-                outcome.run.run_id,
-                new Set([...outcome.failed, ...outcome.skipped]),
-              );
-          },
+          promotions: { handedOff: [], inState: true },
         },
       );
       progress.done();
