@@ -4,7 +4,9 @@
  * schemas, and a pointer view for every reused node reading prod's build)
  * before dbt builds the rest into it; its builds are recorded after; it is
  * dropped when the pull request closes without merging. Forks and
- * pull_request_target never get one.
+ * pull_request_target never get one. The flows are the use cases of
+ * src/app/environment/; this adapter reads the action's inputs and run,
+ * opens the warehouse session and logs.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,7 +21,6 @@ import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import {
-  applyRecordedRollbacks,
   checkRepository,
   type EnvContext,
   type EnvScope,
@@ -111,21 +112,6 @@ export async function warehouseRollbacksForRecord(
     );
     return [];
   });
-}
-
-/** Prod's state with the warehouse's rollbacks applied, saying which nodes they concern. */
-export function reconcileWithRollbacks(
-  snapshot: StateSnapshot,
-  rollbacks: readonly RecordedRollback[],
-  ports: Ports,
-): StateSnapshot {
-  const { snapshot: reconciled, reverted } = applyRecordedRollbacks(snapshot, rollbacks);
-  if (reverted.length > 0) {
-    ports.log.info(
-      `Prod's state recorded ${reverted.length} promoted node${reverted.length === 1 ? "" : "s"} whose promotion was rolled back in the warehouse (${reverted.join(", ")}): they count as their previous builds.`,
-    );
-  }
-  return reconciled;
 }
 
 /** Runs `work` with the registry (in the `meta-schema` input's schema) open for `scope`. */

@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { makePlan } from "../app/plan/make-plan.js";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
+import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
 import { scopeOf } from "../app/scope.js";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
@@ -29,7 +30,6 @@ import {
   environmentRefusal,
   environmentScope,
   projectNameFromDbtProject,
-  reconcileWithRollbacks,
   warehouseRollbacks,
   warehouseRollbacksForRecord,
   withEnvironmentContext,

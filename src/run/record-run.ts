@@ -6,6 +6,7 @@
 
 import type { StateFile } from "../app/ports.js";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
+import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
 import { handedOffPromotion } from "../app/promotion/promotion-state.js";
 import { recordPromotion } from "../app/record/record-promotion.js";
 import { recordRun } from "../app/record/record-run.js";
@@ -16,7 +17,6 @@ import { onDefaultBranch, type RunEnvironment } from "../github/event.js";
 import type { Scope } from "../state/scope.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
-import { reconcileWithRollbacks } from "./environment-step.js";
 import type { Ports } from "./ports.js";
 
 export interface RecordSummary {

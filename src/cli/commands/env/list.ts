@@ -3,6 +3,7 @@
  * registry holds, whichever repository and dbt project they belong to. Read
  * only: a warehouse without a registry gets none.
  */
+import { listEnvironments } from "../../../app/environment/list-environments.js";
 import type { EnvScope } from "../../../env/index.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { formatOf, printJson } from "./env-flags.js";
@@ -16,16 +17,7 @@ export async function envList(values: ParsedValues, context: CliContext): Promis
     context,
     everyone,
     async (ctx) => {
-      const environments = [];
-      for (const environment of await ctx.registry.environments()) {
-        environments.push({
-          ...environment,
-          objects: (await ctx.registry.objects(environment.name)).length,
-          pointers: (await ctx.registry.pointers(environment.name)).length,
-          builds: (await ctx.registry.builds(environment.name)).length,
-        });
-      }
-      const promotions = await ctx.registry.promotions();
+      const { environments, promotions } = await listEnvironments(ctx);
       if (formatOf(values) === "json") {
         printJson(context, { environments, promotions });
         return true;
