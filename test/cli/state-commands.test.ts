@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openAdapters } from "../../src/adapters.js";
 import type { CliContext } from "../../src/cli/command.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { openSqlite } from "../../src/store/sqlite-driver.js";
@@ -29,6 +30,7 @@ async function cli(cwd: string, ...argv: string[]) {
   const context: CliContext = {
     cwd,
     sqliteDriver: "auto",
+    ...openAdapters("auto"),
     warehouse: undefined,
     stdout: (text) => {
       stdout += text;

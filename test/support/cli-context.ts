@@ -1,3 +1,4 @@
+import { openAdapters } from "../../src/adapters.js";
 import type { CliContext } from "../../src/cli/command.js";
 import { PROJECT_ROOT } from "./shared-fixtures.js";
 
@@ -11,6 +12,7 @@ export function captureContext(
   return {
     cwd,
     sqliteDriver: "auto",
+    ...openAdapters("auto"),
     warehouse: undefined,
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),

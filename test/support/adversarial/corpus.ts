@@ -18,7 +18,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { scopeOf } from "../../../src/cli/project-inputs.js";
+import { scopeOf } from "../../../src/app/scope.js";
 import { loadRunResults, type RunResults } from "../../../src/dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../../../src/dbt/artifacts/sources.js";
 import { type LoadedProject, loadProject } from "../../../src/dbt/load-project.js";
