@@ -59,7 +59,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const HOOKS = path.join(PROJECT_ROOT, "test", "support", "ts-hooks.mjs");
+const HOOKS = path.join(PROJECT_ROOT, "tools", "ts-hooks.mjs");
 const WORKER = path.join(PROJECT_ROOT, "test", "support", "warehouse", "warehouse-worker.ts");
 const CLI = path.join(PROJECT_ROOT, "src", "cli.ts");
 

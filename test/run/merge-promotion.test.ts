@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
+import { runDbt, sourcesObservedAt } from "../../tools/dbt-standin.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";

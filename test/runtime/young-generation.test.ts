@@ -34,7 +34,7 @@ function youngGeneration(mode: "fixed" | "default"): { atStart: number; largest:
     process.execPath,
     [
       "--import",
-      path.join(PROJECT_ROOT, "test/support/ts-hooks.mjs"),
+      path.join(PROJECT_ROOT, "tools/ts-hooks.mjs"),
       "--input-type=module",
       "-e",
       SCRIPT,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { generateSnapshot } from "../../bench/snapshot-generator.js";
+import { generateSnapshot } from "../../tools/snapshot-generator.js";
 import { compileFastCheck } from "../../src/state/fast-validate.js";
 import { readSnapshotDocument, snapshotSchema } from "../../src/state/snapshot.js";
 

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateSnapshot } from "../../bench/snapshot-generator.js";
+import { generateSnapshot } from "../../tools/snapshot-generator.js";
 import type { RunRecord } from "../../src/state/run-record.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { MemoryStateStore } from "../../src/store/memory-store.js";

@@ -5,7 +5,7 @@
  *
  * Child processes run test/store/commit-worker.ts on this very Node
  * (process.execPath, so the native binding matches) with
- * test/support/ts-hooks.mjs, a resolve hook that maps src/'s `.js` imports to
+ * tools/ts-hooks.mjs, a resolve hook that maps src/'s `.js` imports to
  * the `.ts` files; Node 24 strips the types itself. No build step, no mocks.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -37,7 +37,7 @@ import { workerSnapshot } from "./worker-snapshots.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const WORKER = path.join(ROOT, "test", "store", "commit-worker.ts");
-const HOOKS = path.join(ROOT, "test", "support", "ts-hooks.mjs");
+const HOOKS = path.join(ROOT, "tools", "ts-hooks.mjs");
 const FAULTS = { project: "faults", environment: "prod" };
 const COMPILE_CACHE = path.join(tmpdir(), "ods-state-test-compile-cache");
 

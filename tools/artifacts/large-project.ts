@@ -34,7 +34,7 @@ import type {
   SeedSpec,
   SourceSpec,
   TargetSpec,
-} from "./manifest-writer.js";
+} from "./project-spec.js";
 
 /** Quantiles of one project: min, p10, p25, p50, p75, p90, p99, max. */
 export type Quantiles = readonly [number, number, number, number, number, number, number, number];

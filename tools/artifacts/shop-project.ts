@@ -20,7 +20,7 @@ import type {
   SeedSpec,
   SourceSpec,
   UnitTestSpec,
-} from "./manifest-writer.js";
+} from "./project-spec.js";
 
 export const SHOP_PROJECT_NAME = "shop";
 /** The DuckDB database: the file `shop.duckdb`, attached under its stem. */

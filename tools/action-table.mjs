@@ -5,7 +5,7 @@
  * action.yml uses: `inputs:`/`outputs:` maps of `name:` with `description`
  * (plain or folded `>-`), `required` and `default`.
  *
- * Usage: node scripts/action-table.mjs   (prints the markdown)
+ * Usage: node tools/action-table.mjs   (prints the markdown)
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";

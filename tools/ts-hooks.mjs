@@ -2,7 +2,7 @@
  * Lets plain Node run the project's TypeScript sources directly, for child
  * processes spawned by tests (test/store/*-worker.ts) and for bench/ scripts:
  *
- *   node --import ./test/support/ts-hooks.mjs bench/store-bench.ts
+ *   node --import ./tools/ts-hooks.mjs bench/store-bench.ts
  *
  * Node 24 strips erasable TypeScript by itself; what it doesn't do is map the
  * `.js` suffixes that src/ uses in relative imports (as tsc's NodeNext wants)

@@ -17,16 +17,14 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  buildCatalog,
-  buildManifest,
-  buildRunResults,
-  buildSourceFreshness,
-  selectBuild,
-  type TargetSpec,
-  toJson,
-} from "./manifest-writer.js";
+import { buildCatalog } from "./catalog.js";
+import { toJson } from "./dbt-values.js";
+import { buildManifest } from "./manifest.js";
+import type { TargetSpec } from "./project-spec.js";
+import { buildRunResults } from "./run-results.js";
+import { selectBuild } from "./select-build.js";
 import { SHOP_DATA, SHOP_DATABASE, shopProject } from "./shop-project.js";
+import { buildSourceFreshness } from "./source-freshness.js";
 
 export const DBT_VERSION = "1.10.15";
 export const PROJECT_ROOT = "/home/runner/work/shop/shop";
