@@ -14,10 +14,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { generateSnapshot } from "../../tools/snapshot-generator.js";
 import type * as TransportModule from "../../src/github/state-transport.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { generateSnapshot } from "../../tools/snapshot-generator.js";
 import type { FakeRun } from "../support/services/actions-world.js";
 import { ApiFront } from "../support/services/api-front.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
