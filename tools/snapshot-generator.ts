@@ -6,16 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { NodeState, StateSnapshot } from "../src/state/snapshot.ts";
-
-function rng(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
-}
+import { xorshift32 } from "./seeded-random.js";
 
 function hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -31,7 +22,7 @@ export interface GenerateOptions {
 }
 
 export function generateSnapshot(options: GenerateOptions): StateSnapshot {
-  const random = rng(options.seed ?? 42);
+  const random = xorshift32(options.seed ?? 42);
   const project = options.project ?? "jaffle_shop";
   const runId = options.runId ?? "run-000001";
   const createdAt = options.createdAt ?? "2026-11-30T12:00:00.000Z";
@@ -121,7 +112,7 @@ export function nextRun(
   fraction: number,
   seed = 7,
 ): StateSnapshot {
-  const random = rng(seed);
+  const random = xorshift32(seed);
   const nodes: Record<string, NodeState> = {};
   for (const [id, node] of Object.entries(previous.nodes)) {
     if (random() < fraction) {

@@ -27,11 +27,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { UserError } from "../../src/errors/user-error.js";
+import type { UserError } from "../../src/errors/user-error.js";
 import { APPLICATION_ID, applyMigrations, LAYOUT_VERSION } from "../../src/store/migrations.js";
 import { encodeSnapshot, entryHash } from "../../src/store/snapshot-codec.js";
 import { openSqlite } from "../../src/store/sqlite-driver.js";
 import { backupStateFile, inspectStateFile, SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { expectUserError } from "../support/thrown-user-error.js";
 import { PROD, runFor, SQLITE_DRIVERS, snapshotFor, tempDir } from "./harness.js";
 import { workerSnapshot } from "./worker-snapshots.js";
 
@@ -135,20 +136,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function sha(file: string): string {
   return createHash("sha256").update(readFileSync(file)).digest("hex");
-}
-
-async function expectUserError(promise: Promise<unknown>, code: string, file?: string): Promise<UserError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error, `expected error ${code}`).toBeInstanceOf(UserError);
-  expect((error as UserError).code).toBe(code);
-  if (file !== undefined) {
-    expect((error as UserError).message).toContain(file);
-    expect((error as UserError).file).toBe(file);
-  }
-  return error as UserError;
 }
 
 /** A small state file with a few commits on PROD; returns its path and the committed ids. */

@@ -22,6 +22,7 @@
  * snapshots, unit tests, `{% for %}` / `{% set %}` blocks (1-5% of real
  * models; impure macro calls stand in for them), Python models.
  */
+import { type Random, xorshift32 } from "../seeded-random.js";
 import { DBT_CORE_MACROS, DBT_DUCKDB_MACROS } from "./dbt-macros.js";
 import type {
   ColumnSpec,
@@ -158,18 +159,6 @@ export const SHAPE = {
 } as const;
 
 // =================================================================== randomness
-
-export type Random = () => number;
-
-export function rng(seed: number): Random {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
-}
 
 const KNOTS = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1];
 
@@ -501,7 +490,7 @@ function columnNames(random: Random, count: number): string[] {
 
 /** Builds the project description. */
 export function largeProject(options: LargeProjectOptions): LargeProject {
-  const random = rng(options.seed ?? 20261130);
+  const random = xorshift32(options.seed ?? 20261130);
   const name = options.name ?? "warehouse";
   const total = options.nodes;
   const modelCount = Math.max(3, Math.round(total * SHAPE.nodeTypeShare.model));
@@ -676,7 +665,7 @@ export function largeProject(options: LargeProjectOptions): LargeProject {
     plan.columns = columnNames(random, Math.max(3, documented, plan.tests + 1));
   }
 
-  const changeRandom = rng(options.changeSeed ?? 7);
+  const changeRandom = xorshift32(options.changeSeed ?? 7);
   const changedShare = options.changedShare ?? 0;
   const changeable = plans.filter((p) => p.materialized !== "ephemeral");
   const changedCount = Math.round(changeable.length * changedShare);

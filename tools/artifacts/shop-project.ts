@@ -10,6 +10,7 @@
  * request that changes the logic of stg_orders and only reformats customers).
  * The raw data is the same for both.
  */
+import { xorshift32 } from "../seeded-random.js";
 import { DBT_CORE_MACROS, DBT_DUCKDB_MACROS } from "./dbt-macros.js";
 import type {
   ColumnSpec,
@@ -30,16 +31,6 @@ export const SHOP_RAW_SCHEMA = "raw";
 export type ShopVersion = "main" | "pr-7";
 
 // =================================================================== raw data
-
-function rng(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
-}
 
 function pad(n: number): string {
   return String(n).padStart(2, "0");
@@ -113,7 +104,7 @@ export interface ShopData {
 }
 
 function makeShopData(): ShopData {
-  const random = rng(20261130);
+  const random = xorshift32(20261130);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
   // Customers: mixed-case emails and country codes (staging normalises them); one unknown code.
