@@ -34,7 +34,7 @@ import {
   selectorWords,
   shopSeedColumns,
   sourcesObservedAt,
-} from "./lib/dbt-standin.ts";
+} from "../tools/dbt-standin.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const started = performance.now();

@@ -59,7 +59,6 @@ export interface DbtRunOptions {
 export const SHOP_DIR: string = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "..",
-  "..",
   "fixtures",
   "shop",
 );
