@@ -1,8 +1,14 @@
 /**
  * Lets plain Node run the project's TypeScript sources directly, for child
- * processes spawned by tests (test/store/*-worker.ts) and for bench/ scripts:
+ * processes spawned by tests (test/store/*-worker.ts), the demo and bench/:
  *
  *   node --import ./tools/ts-hooks.mjs bench/store-bench.ts
+ *
+ * or, in a script run as `node script.ts`, `import "../tools/ts-hooks.mjs";`
+ * first and the project's modules by dynamic `import()` after it (a script's
+ * static imports are resolved before its body runs). The one copy of this
+ * hook: bench/generate.ts, steps.ts, measure-shapes.ts, env-bench.ts and
+ * tools/artifacts/write-shop-fixtures.ts import it.
  *
  * Node 24 strips erasable TypeScript by itself; what it doesn't do is map the
  * `.js` suffixes that src/ uses in relative imports (as tsc's NodeNext wants)
