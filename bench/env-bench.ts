@@ -31,22 +31,9 @@
  */
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { registerHooks } from "node:module";
 import os from "node:os";
 import path from "node:path";
-
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (specifier.startsWith(".") && specifier.endsWith(".js")) {
-        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-      }
-      throw error;
-    }
-  },
-});
+import "../tools/ts-hooks.mjs";
 
 const { default: pg } = await import("pg");
 const { startPostgres } = await import("../test/support/warehouse/postgres-server.js");
@@ -255,7 +242,7 @@ async function tables(connection: Connection, schema: string): Promise<void> {
   }
 }
 
-/** main's dbt build of every prod table, as dbt-postgres's table materialization does it (scripts/lib/dbt-standin.ts). */
+/** main's dbt build of every prod table, as dbt-postgres's table materialization does it (tools/dbt-standin.ts). */
 async function rebuildProd(connection: Connection): Promise<void> {
   const sql: string[] = [];
   for (let i = 0; i < N; i += 1) {

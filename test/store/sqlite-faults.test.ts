@@ -5,7 +5,7 @@
  *
  * Child processes run test/store/commit-worker.ts on this very Node
  * (process.execPath, so the native binding matches) with
- * test/support/ts-hooks.mjs, a resolve hook that maps src/'s `.js` imports to
+ * tools/ts-hooks.mjs, a resolve hook that maps src/'s `.js` imports to
  * the `.ts` files; Node 24 strips the types itself. No build step, no mocks.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -27,19 +27,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { UserError } from "../../src/errors/user-error.js";
+import type { UserError } from "../../src/errors/user-error.js";
 import { APPLICATION_ID, applyMigrations, LAYOUT_VERSION } from "../../src/store/migrations.js";
 import { encodeSnapshot, entryHash } from "../../src/store/snapshot-codec.js";
 import { openSqlite } from "../../src/store/sqlite-driver.js";
 import { backupStateFile } from "../../src/store/sqlite-file.js";
 import { inspectStateFile } from "../../src/store/sqlite-inspection.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { expectUserError } from "../support/thrown-user-error.js";
 import { PROD, runFor, SQLITE_DRIVERS, snapshotFor, tempDir } from "./harness.js";
 import { workerSnapshot } from "./worker-snapshots.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const WORKER = path.join(ROOT, "test", "store", "commit-worker.ts");
-const HOOKS = path.join(ROOT, "test", "support", "ts-hooks.mjs");
+const HOOKS = path.join(ROOT, "tools", "ts-hooks.mjs");
 const FAULTS = { project: "faults", environment: "prod" };
 const COMPILE_CACHE = path.join(tmpdir(), "ods-state-test-compile-cache");
 
@@ -137,20 +138,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function sha(file: string): string {
   return createHash("sha256").update(readFileSync(file)).digest("hex");
-}
-
-async function expectUserError(promise: Promise<unknown>, code: string, file?: string): Promise<UserError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error, `expected error ${code}`).toBeInstanceOf(UserError);
-  expect((error as UserError).code).toBe(code);
-  if (file !== undefined) {
-    expect((error as UserError).message).toContain(file);
-    expect((error as UserError).file).toBe(file);
-  }
-  return error as UserError;
 }
 
 /** A small state file with a few commits on PROD; returns its path and the committed ids. */
