@@ -47,7 +47,11 @@ type PlanEntry = import("../src/state/plan.js").PlanEntry;
 type StateSnapshot = import("../src/state/snapshot.js").StateSnapshot;
 type NodeState = import("../src/state/snapshot.js").NodeState;
 type PromotionPlan = import("../src/env/promotion/types.js").PromotionPlan;
-type LoadedProject = import("../src/dbt/load-project.js").LoadedProject;
+const { projectOf } = await import("../src/dbt/load-project.js");
+const { readManifestFile } = await import("../src/files/read-manifest-file.js");
+
+/** The project's own shop fixture: a real manifest whose graph the promotion's remaining selection reads. */
+const SHOP_MANIFEST = new URL("../fixtures/shop/prod/manifest.json", import.meta.url).pathname;
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string): string => {
@@ -360,7 +364,8 @@ async function oneRun(open: () => Promise<Connection>): Promise<Record<string, M
       env.promote(ctx, {
         plan: promotion,
         mainPlan,
-        mainProject: {} as LoadedProject,
+        // The main plan builds nothing: any real project's graph gives the (empty) rest to build.
+        mainProject: projectOf(readManifestFile(SHOP_MANIFEST, "the bench's main project")),
         promotedBy: "main-run-2",
       }),
     );
