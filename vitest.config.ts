@@ -27,9 +27,9 @@ const ADVERSARIAL = [
   "test/store/sqlite-faults.test.ts",
 ];
 
-const project = (name: string, include: string[], exclude: string[] = []) => ({
+const project = (name: string, include: string[], exclude: string[] = [], isolate = true) => ({
   extends: true as const,
-  test: { name, include, exclude: [...configDefaults.exclude, SLOW, ...exclude] },
+  test: { name, include, exclude: [...configDefaults.exclude, SLOW, ...exclude], isolate },
 });
 
 export default defineConfig({
@@ -42,7 +42,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
-      project("unit", UNIT),
+      // Pure code with no mocks or global state: a worker keeps the modules it imported between files.
+      project("unit", UNIT, [], false),
       project("integration", ["test/**/*.test.ts"], [...UNIT, ...E2E, ...ADVERSARIAL]),
       project("e2e", E2E),
       project("adversarial", ADVERSARIAL),
