@@ -1,3 +1,5 @@
+import { globSync } from "node:fs";
+import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
@@ -20,6 +22,15 @@ const UNIT = [
   "test/runtime.test.ts",
   "test/runtime/shared-fixtures.test.ts",
 ];
+/**
+ * Pure code, but not unit tests: fingerprint.test.ts runs dist/cli in a child
+ * process for every real manifest; realistic-changes/ edits whole real dbt
+ * projects and plans them, scenario by scenario. They run as integration.
+ */
+const NOT_UNIT = ["test/dbt/fingerprint.test.ts", "test/planner/realistic-changes/**"];
+const UNIT_FILES = globSync(UNIT, { cwd: import.meta.dirname })
+  .filter((file) => !NOT_UNIT.some((pattern) => path.matchesGlob(file, pattern)))
+  .sort();
 const E2E = ["test/e2e/**/*.test.ts", "test/dist/**/*.test.ts", "test/demo/**/*.test.ts"];
 const ADVERSARIAL = [
   "test/adversarial/**/*.test.ts",
@@ -43,8 +54,8 @@ export default defineConfig({
     reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
       // Pure code with no mocks or global state: a worker keeps the modules it imported between files.
-      project("unit", UNIT, [], false),
-      project("integration", ["test/**/*.test.ts"], [...UNIT, ...E2E, ...ADVERSARIAL]),
+      project("unit", UNIT_FILES, [], false),
+      project("integration", ["test/**/*.test.ts"], [...UNIT_FILES, ...E2E, ...ADVERSARIAL]),
       project("e2e", E2E),
       project("adversarial", ADVERSARIAL),
       { extends: true, test: { name: "slow", include: [SLOW] } },
