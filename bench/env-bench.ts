@@ -59,7 +59,7 @@ type Plan = import("../src/state/plan.js").Plan;
 type PlanEntry = import("../src/state/plan.js").PlanEntry;
 type StateSnapshot = import("../src/state/snapshot.js").StateSnapshot;
 type NodeState = import("../src/state/snapshot.js").NodeState;
-type PromotionPlan = import("../src/env/promotion/decide.js").PromotionPlan;
+type PromotionPlan = import("../src/env/promotion/types.js").PromotionPlan;
 type LoadedProject = import("../src/dbt/load-project.js").LoadedProject;
 
 const args = process.argv.slice(2);

@@ -5,6 +5,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_ENVIRONMENT } from "../app/environment/default-environment.js";
 import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
@@ -19,7 +20,6 @@ import { SqliteStateStore } from "../store/sqlite-store.js";
 import type { CliContext } from "./command.js";
 import { formatBytes, type Progress } from "./progress.js";
 
-export const DEFAULT_ENVIRONMENT = "prod";
 export const DEFAULT_STATE = ".ods/state.db";
 
 export function resolveFlagPath(context: CliContext, value: string | undefined, fallback: string): string {

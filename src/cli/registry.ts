@@ -2,7 +2,7 @@ import type { Command } from "./command.js";
 import { backupCommand } from "./commands/backup.js";
 import { diffCommand } from "./commands/diff.js";
 import { doctorCommand } from "./commands/doctor.js";
-import { envCommand } from "./commands/env.js";
+import { envCommand } from "./commands/env/env-command.js";
 import { explainCommand } from "./commands/explain.js";
 import { fingerprintCommand } from "./commands/fingerprint.js";
 import { historyCommand } from "./commands/history.js";

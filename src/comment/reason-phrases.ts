@@ -8,39 +8,12 @@
  * evidence is missing, which policy can't be met), the message is shown as it
  * is. Nothing here decides anything. Pure.
  */
+
+import { ENVIRONMENT_NAMES } from "../dbt/hook-scan.js";
+import { COMPONENT_LABELS } from "../planner/reason-words.js";
 import type { Plan, PlanEntry, Reason, ReasonCode } from "../state/plan.js";
 import { BUILD_REASONS } from "../state/plan.js";
-import { code, formatRelative, formatTime, joinWords, messageWords, type Words } from "./words.js";
-
-/** The fingerprint components (scheme dbt/3) as a reviewer says them. */
-export const COMPONENT_LABELS: Readonly<Record<string, string>> = {
-  scheme: "fingerprint scheme",
-  sql: "compiled SQL",
-  file: "file",
-  compiled_code: "compiled Python code",
-  config: "config",
-  macros: "macros it uses",
-  contract: "contract",
-  docs: "persisted docs",
-  version: "latest-version pointer",
-  relation: "target relation",
-  engine: "dbt version or adapter",
-};
-
-/**
- * The names the hook scan reports (src/dbt/hook-scan.ts ENVIRONMENT_NAMES;
- * kept here so comment/ depends only on state/, and a test keeps them equal).
- */
-export const HOOK_ENVIRONMENT_NAMES: readonly string[] = [
-  "builtins",
-  "context",
-  "env_var",
-  "flags",
-  "run_query",
-  "statement",
-  "target",
-  "var",
-];
+import { codeWord, formatRelative, formatTime, joinWords, messageWords, type Words } from "./words.js";
 
 /** Codes whose planner message says more than any phrasing from data could. */
 const MESSAGE_FIRST: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
@@ -49,6 +22,9 @@ const MESSAGE_FIRST: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
   "missing_data_evidence",
   "target_changed",
 ]);
+
+/** The names the hook scan reports, to tell them from where a hook is (`post-hook 1`). */
+const HOOK_NAMES: ReadonlySet<string> = new Set(ENVIRONMENT_NAMES);
 
 const RESOURCE_PREFIXES = ["model.", "seed.", "snapshot.", "analysis.", "test.", "unit_test.", "operation."];
 
@@ -97,13 +73,13 @@ function isId(subject: string): boolean {
 }
 
 function names(subjects: readonly string[] | undefined, project: string): Words[] {
-  return (subjects ?? []).map((s) => (isId(s) ? [code(displayId(s, project))] : messageWords(s)));
+  return (subjects ?? []).map((s) => (isId(s) ? [codeWord(displayId(s, project))] : messageWords(s)));
 }
 
 function componentLabels(list: readonly string[]): Words[] {
   return list.map((c) => {
     const label = COMPONENT_LABELS[c];
-    return label ? [label] : [code(c)];
+    return label ? [label] : [codeWord(c)];
   });
 }
 
@@ -140,12 +116,12 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
       if (n === 0) return message;
       return [
         "its tests changed since they passed, and ",
-        code("dbt build"),
+        codeWord("dbt build"),
         ` runs ${n === 1 ? "its unit test" : `its ${n} unit tests`} only with the model: built so ${n === 1 ? "it runs" : "they run"}`,
       ];
     }
     case "clock_dependent": {
-      const calls = (reason.subjects ?? []).map((s) => [code(s)]);
+      const calls = (reason.subjects ?? []).map((s) => [codeWord(s)]);
       if (calls.length === 0) return message;
       return reason.due_at
         ? ["calls ", ...joinWords(calls, 4), ", and its lag tolerance ran out ", formatTime(reason.due_at)]
@@ -175,19 +151,19 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
     case "no_declared_inputs":
       return ["reads no declared model or source, so ODS can't tell when its data changes"];
     case "hook_reads_environment": {
-      const read = (reason.subjects ?? []).filter((s) => HOOK_ENVIRONMENT_NAMES.includes(s));
-      const where = (reason.subjects ?? []).filter((s) => !HOOK_ENVIRONMENT_NAMES.includes(s));
+      const read = (reason.subjects ?? []).filter((s) => HOOK_NAMES.has(s));
+      const where = (reason.subjects ?? []).filter((s) => !HOOK_NAMES.has(s));
       // Only where (`post-hook 1`), not what it reads: the message names both.
       if (read.length === 0 && reason.message) return message;
       if (read.length === 0 && where.length === 0) return message;
-      const reader: Words = where.length ? joinWords(where.map((w) => [code(w)])) : ["a hook"];
+      const reader: Words = where.length ? joinWords(where.map((w) => [codeWord(w)])) : ["a hook"];
       const verb = where.length > 1 ? " read " : " reads ";
       return read.length
         ? [
             ...reader,
             verb,
             ...joinWords(
-              read.map((r) => [code(r)]),
+              read.map((r) => [codeWord(r)]),
               4,
             ),
           ]
@@ -216,14 +192,14 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
     }
     case "unchanged": {
       const run = entry.last_build?.run_id;
-      return run ? ["code and inputs unchanged since run ", code(run)] : message;
+      return run ? ["code and inputs unchanged since run ", codeWord(run)] : message;
     }
     case "formatting_only":
       return ["only formatting changed"];
     case "within_lag_tolerance": {
       if (!reason.due_at) return message;
       const relative = formatRelative(reason.due_at, context.plannedAt);
-      const clock = (reason.subjects ?? []).map((s) => [code(s)]);
+      const clock = (reason.subjects ?? []).map((s) => [codeWord(s)]);
       return [
         ...(clock.length
           ? ["calls ", ...joinWords(clock, 4), ", within lag tolerance: due "]
@@ -237,7 +213,7 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
       if (!reason.quorum) return message;
       return [
         `new data in ${reason.quorum.changed} of ${reason.quorum.total} inputs; built once all have new data (`,
-        code("require_fresh_data_from: all"),
+        codeWord("require_fresh_data_from: all"),
         ")",
       ];
     default:

@@ -9,7 +9,12 @@ import { cleanText, MAX_NAME, mdCode, mdText, splitBackticks } from "./markdown-
 export type Word = string | { code: string };
 export type Words = Word[];
 
-export function code(text: string): { code: string } {
+/**
+ * A name as a word (rendered as escaped `<code>` or in backticks). The
+ * planner writes names into its messages with `code()` (src/planner/
+ * reason-words.ts), as backticks; messageWords reads them back as these.
+ */
+export function codeWord(text: string): { code: string } {
   return { code: text };
 }
 

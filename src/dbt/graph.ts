@@ -36,7 +36,7 @@ import type {
   ManifestSource,
   ManifestUnitTest,
 } from "./artifacts/manifest.js";
-import { linkWriters, orderWithLinks, sourceWriters } from "./relation-writers.js";
+import { linkWriters, orderWithLinks, sourceWriters, type WrittenInput } from "./relation-writers.js";
 
 export type PlannedResourceType = "model" | "seed" | "snapshot";
 
@@ -56,14 +56,6 @@ export interface ResolvedInputs {
   unknownParents: readonly UnknownParent[];
   /** Ephemeral models passed through (directly or nested), whose SQL is inlined. */
   ephemerals: readonly string[];
-}
-
-/** A parent a node reads through a source whose relation that parent writes (no `ref` says so). */
-export interface WrittenInput {
-  /** The planned node that writes the relation. */
-  parent: string;
-  /** The source the node reads it through. */
-  source: string;
 }
 
 export interface GraphNode extends ResolvedInputs {
@@ -142,7 +134,7 @@ function uniqueSorted(ids: readonly string[]): string[] {
   return [...new Set(ids)].sort();
 }
 
-export interface Working {
+interface Working {
   parents: Set<string>;
   sources: Set<string>;
   unknown: Map<string, string | null>;

@@ -24,7 +24,21 @@
  * evidence, as before.
  */
 import type { Manifest, ManifestNode } from "./artifacts/manifest.js";
-import type { Working, WrittenInput } from "./graph.js";
+
+/** A parent a node reads through a source whose relation that parent writes (no `ref` says so). */
+export interface WrittenInput {
+  /** The planned node that writes the relation. */
+  parent: string;
+  /** The source the node reads it through. */
+  source: string;
+}
+
+/** What linkWriters and orderWithLinks read of a node's resolved inputs (graph.ts's working set). */
+export interface LinkableInputs {
+  /** Planned parents: linkWriters adds writers here. */
+  parents: Set<string>;
+  sources: ReadonlySet<string>;
+}
 
 const fold = (name: string) => name.toLowerCase();
 
@@ -55,7 +69,7 @@ export function sourceWriters(manifest: Manifest, planned: readonly ManifestNode
 }
 
 /** Whether `target` is `from` or one of its ancestors through `parents`. */
-function reaches(resolved: ReadonlyMap<string, Working>, from: string, target: string): boolean {
+function reaches(resolved: ReadonlyMap<string, LinkableInputs>, from: string, target: string): boolean {
   const stack = [from];
   const seen = new Set<string>();
   while (stack.length > 0) {
@@ -75,13 +89,13 @@ function reaches(resolved: ReadonlyMap<string, Working>, from: string, target: s
  * was a parent through `ref` is not listed (the `ref` is its edge).
  */
 export function linkWriters(
-  resolved: ReadonlyMap<string, Working>,
+  resolved: ReadonlyMap<string, LinkableInputs>,
   writers: ReadonlyMap<string, readonly string[]>,
 ): Map<string, WrittenInput[]> {
   const out = new Map<string, WrittenInput[]>();
   if (writers.size === 0) return out;
   for (const reader of [...resolved.keys()].sort()) {
-    const working = resolved.get(reader) as Working;
+    const working = resolved.get(reader) as LinkableInputs;
     const inputs: WrittenInput[] = [];
     for (const source of [...working.sources].sort()) {
       for (const writer of writers.get(source) ?? []) {
@@ -97,7 +111,10 @@ export function linkWriters(
 }
 
 /** The ids in an order where every parent comes before its readers (the links made no cycle). */
-export function orderWithLinks(resolved: ReadonlyMap<string, Working>, ids: readonly string[]): string[] {
+export function orderWithLinks(
+  resolved: ReadonlyMap<string, LinkableInputs>,
+  ids: readonly string[],
+): string[] {
   const order: string[] = [];
   const done = new Set<string>();
   for (const root of ids) {
@@ -115,7 +132,7 @@ export function orderWithLinks(resolved: ReadonlyMap<string, Working>, ids: read
         order.push(top[0]);
       } else if (!done.has(next.value) && resolved.has(next.value)) {
         done.add(next.value);
-        stack.push([next.value, (resolved.get(next.value) as Working).parents.values()]);
+        stack.push([next.value, (resolved.get(next.value) as LinkableInputs).parents.values()]);
       }
     }
   }

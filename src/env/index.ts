@@ -30,7 +30,7 @@ import {
   createEnvironment as createEnvironmentUnlocked,
   type EnvironmentChange,
 } from "./lifecycle/create.js";
-import { DEFAULT_META_SCHEMA, EnvironmentRegistry } from "./registry.js";
+import { DEFAULT_META_SCHEMA, EnvironmentRegistry } from "./registry/registry.js";
 import type { Warehouse } from "./warehouse.js";
 
 export { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
@@ -72,42 +72,35 @@ export {
 export { type QualifiedName, quoteIdentifier } from "./names.js";
 export { openWarehouse, parseWarehouseSpec, type WarehouseSpec } from "./open.js";
 export { PostgresWarehouse } from "./postgres/postgres-warehouse.js";
-export {
-  decidePromotion,
-  PROMOTION_REASONS,
-  type PromotionCandidate,
-  type PromotionDecision,
-  type PromotionPlan,
-  type PromotionReasonCode,
-} from "./promotion/decide.js";
+export { decidePromotion } from "./promotion/decide.js";
 export {
   DEFAULT_RETENTION_DAYS,
   type PlanPromotionInput,
-  type PromotedNode,
   type PromoteInput,
-  type PromotionResult,
   planPromotion,
   promote,
-  recoverPromotions,
 } from "./promotion/promote.js";
 export {
   applyRecordedRollbacks,
   type RecordedRollback,
   recordedRollbacks,
 } from "./promotion/reconcile.js";
-export {
-  type RollbackInput,
-  type RollbackResult,
-  type RolledBackNode,
-  rollbackPromotion,
-} from "./promotion/rollback.js";
+export { recoverPromotions } from "./promotion/recover.js";
+export { type RollbackInput, rollbackPromotion } from "./promotion/rollback.js";
 export { type ApplyPromotionOptions, applyPromotion, applyRollback } from "./promotion/state.js";
 export {
-  DEFAULT_META_SCHEMA,
-  type EnvironmentRecord,
-  EnvironmentRegistry,
-  REGISTRY_SCHEMA_VERSION,
-} from "./registry.js";
+  PROMOTION_REASONS,
+  type PromotedNode,
+  type PromotionCandidate,
+  type PromotionDecision,
+  type PromotionPlan,
+  type PromotionReasonCode,
+  type PromotionResult,
+  type RollbackResult,
+  type RolledBackNode,
+} from "./promotion/types.js";
+export type { EnvironmentRecord } from "./registry/records.js";
+export { DEFAULT_META_SCHEMA, EnvironmentRegistry, REGISTRY_SCHEMA_VERSION } from "./registry/registry.js";
 export {
   DEFAULT_TIMEOUTS,
   parseTimeout,

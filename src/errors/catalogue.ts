@@ -115,6 +115,10 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "The environment registry was written by a newer ods-state. Upgrade ods-state; the registry was left untouched.",
   },
+  registry_corrupt: {
+    exit: 1,
+    hint: "A row of the environment registry (in the warehouse's metadata schema, ods_meta unless configured) holds a value ods-state never writes: it was changed by hand or by another tool. Nothing was changed. Fix or delete the row named above (docs/environments.md describes each table), then run the command again.",
+  },
   promotion_not_atomic: {
     exit: 1,
     hint: "This warehouse can't switch every table of a promotion at once. Pass --allow-non-atomic to use the staged and journaled protocol (readers may see a mix of versions while it switches), or let dbt build the nodes.",

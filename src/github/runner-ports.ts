@@ -13,7 +13,8 @@ import { pullRequestLookups } from "./pull-requests.js";
 
 // The cache and artifact clients are large (about 50 MB in memory): loaded when a step restores or saves,
 // not before the manifest is read, so that they don't add to the step's peak.
-const transport = () => import("./state-transport.js");
+const restoring = () => import("./state-transport/restore-state.js");
+const saving = () => import("./state-transport/save-state.js");
 
 /** The part of @actions/core the ports use. */
 export interface CoreLike {
@@ -57,7 +58,7 @@ export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: Runne
       : null,
     stepState: { save: (name, value) => core.saveState(name, value), get: (name) => core.getState(name) },
     restore: async (statePath, scope) =>
-      (await transport()).restoreState({
+      (await restoring()).restoreState({
         statePath,
         project: scope.project,
         environment: scope.environment,
@@ -67,7 +68,7 @@ export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: Runne
         clientLog: (line) => core.debug(line),
       }),
     save: async (statePath, scope) =>
-      (await transport()).saveState({
+      (await saving()).saveState({
         statePath,
         project: scope.project,
         environment: scope.environment,

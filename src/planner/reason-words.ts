@@ -1,5 +1,9 @@
-/** Words for fingerprint components, as reviewers read them ("compiled SQL and config changed"). */
-const COMPONENT_WORDS: Record<string, string> = {
+/**
+ * The fingerprint components (src/dbt/fingerprint/fingerprint.ts) as a
+ * reviewer says them ("compiled SQL and config changed"): the one table the
+ * planner's messages and the renderers' phrases both use.
+ */
+export const COMPONENT_LABELS: Readonly<Record<string, string>> = {
   scheme: "fingerprint scheme",
   sql: "compiled SQL",
   file: "file",
@@ -15,7 +19,7 @@ const COMPONENT_WORDS: Record<string, string> = {
 };
 
 export function componentWords(names: readonly string[]): string {
-  const words = names.map((name) => COMPONENT_WORDS[name] ?? name);
+  const words = names.map((name) => COMPONENT_LABELS[name] ?? name);
   if (words.length <= 1) return words.join("");
   return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
 }
@@ -28,7 +32,10 @@ export function listWords(items: readonly string[], limit = 3): string {
   return rest > 0 ? `${shown.join(", ")} and ${rest} more` : text;
 }
 
-/** A name in running text: backticked; renderers escape it. */
+/**
+ * A name in running text: backticked; renderers read the backticked parts
+ * back as names (src/comment/words.ts messageWords) and escape them.
+ */
 export function code(name: string): string {
   return `\`${name}\``;
 }

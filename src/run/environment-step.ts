@@ -4,29 +4,29 @@
  * schemas, and a pointer view for every reused node reading prod's build)
  * before dbt builds the rest into it; its builds are recorded after; it is
  * dropped when the pull request closes without merging. Forks and
- * pull_request_target never get one.
+ * pull_request_target never get one. The flows are the use cases of
+ * src/app/environment/; this adapter reads the action's inputs and run,
+ * opens the warehouse session and logs.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { closeAndDropEnvironment } from "../app/environment/clean-up-environment.js";
+import {
+  type CreatedEnvironment,
+  createOrRefreshEnvironment,
+} from "../app/environment/create-environment.js";
+import { withEnvironmentSession } from "../app/environment/environment-session.js";
+import { recordBuilds } from "../app/environment/record-builds.js";
 import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import {
-  applyRecordedRollbacks,
   checkRepository,
-  cleanupEnvironment,
-  closeEnvironment,
-  createEnvironment,
   type EnvContext,
-  type EnvironmentChange,
   type EnvScope,
-  environmentBaseline,
-  environmentContext,
   environmentName,
-  openWarehouse,
   parseWarehouseSpec,
   type RecordedRollback,
-  recordEnvironmentBuilds,
   recordedRollbacks,
 } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
@@ -114,21 +114,6 @@ export async function warehouseRollbacksForRecord(
   });
 }
 
-/** Prod's state with the warehouse's rollbacks applied, saying which nodes they concern. */
-export function reconcileWithRollbacks(
-  snapshot: StateSnapshot,
-  rollbacks: readonly RecordedRollback[],
-  ports: Ports,
-): StateSnapshot {
-  const { snapshot: reconciled, reverted } = applyRecordedRollbacks(snapshot, rollbacks);
-  if (reverted.length > 0) {
-    ports.log.info(
-      `Prod's state recorded ${reverted.length} promoted node${reverted.length === 1 ? "" : "s"} whose promotion was rolled back in the warehouse (${reverted.join(", ")}): they count as their previous builds.`,
-    );
-  }
-  return reconciled;
-}
-
 /** Runs `work` with the registry (in the `meta-schema` input's schema) open for `scope`. */
 export async function withEnvironmentContext<T>(
   inputs: ActionInputs,
@@ -136,50 +121,44 @@ export async function withEnvironmentContext<T>(
   ports: Ports,
   work: (ctx: EnvContext) => Promise<T>,
 ): Promise<T> {
-  const warehouse = await openWarehouse(
-    parseWarehouseSpec(inputs.warehouse, inputs.workspace, "input `warehouse`"),
-    inputs.timeouts,
-  );
-  try {
-    const ctx = await environmentContext(warehouse, {
-      now: ports.now().toISOString(),
-      scope,
-      metaSchema: inputs.metaSchema,
-    });
-    if (!ctx) throw new Error("the environment registry could not be opened");
-    return await work(ctx);
-  } finally {
-    await warehouse.close();
-  }
+  const session = {
+    warehouse: parseWarehouseSpec(inputs.warehouse, inputs.workspace, "input `warehouse`"),
+    timeouts: inputs.timeouts,
+    scope,
+    now: ports.now().toISOString(),
+    metaSchema: inputs.metaSchema,
+  };
+  const done = await withEnvironmentSession(session, async (ctx) => ({ value: await work(ctx) }));
+  if (!done) throw new Error("the environment registry could not be opened");
+  return done.value;
 }
 
-/** The plan's baseline for a pull request: prod's state plus the environment's own successful builds. */
-export async function pullRequestBaseline(
-  ctx: EnvContext,
-  prNumber: number,
-  prod: StateSnapshot | null,
-  project: LoadedProject,
-): Promise<StateSnapshot | null> {
-  return environmentBaseline(ctx, environmentName(ctx.scope, prNumber), prod, project);
-}
-
+/** A pull request's environment, planned over prod plus its own builds, then created or refreshed. */
 export async function createPullRequestEnvironment(
   ctx: EnvContext,
-  input: { project: string; prNumber: number; headSha: string; plan: Plan; prod: StateSnapshot | null },
+  input: {
+    project: LoadedProject;
+    prNumber: number;
+    headSha: string;
+    prod: StateSnapshot | null;
+    planOver: (baseline: StateSnapshot | null) => Plan;
+  },
   ports: Ports,
-): Promise<EnvironmentChange> {
-  const change = await createEnvironment(ctx, {
+): Promise<CreatedEnvironment> {
+  const created = await createOrRefreshEnvironment(ctx, {
     name: environmentName(ctx.scope, input.prNumber),
-    project: input.project,
+    project: ctx.scope.project,
+    manifest: input.project,
     prNumber: input.prNumber,
     headSha: input.headSha,
-    plan: input.plan,
     prod: input.prod,
+    planOver: input.planOver,
   });
+  const { change } = created;
   ports.log.info(
     `Environment ${change.environment}: ${change.actions.length} change${change.actions.length === 1 ? "" : "s"}, ${change.pointers} pointer view${change.pointers === 1 ? "" : "s"} to prod, ${change.in_place} of its own builds reused; schemas ${change.schemas.join(", ")}.`,
   );
-  return change;
+  return created;
 }
 
 export async function recordPullRequestBuilds(
@@ -196,7 +175,7 @@ export async function recordPullRequestBuilds(
   ports: Ports,
 ): Promise<void> {
   const name = environmentName(ctx.scope, input.prNumber);
-  const outcome = await recordEnvironmentBuilds(ctx, {
+  const outcome = await recordBuilds(ctx, {
     name,
     project: input.project,
     buildProject: input.buildProject,
@@ -216,15 +195,9 @@ export async function closePullRequestEnvironment(
   ports: Ports,
 ): Promise<void> {
   const name = environmentName(ctx.scope, input.prNumber);
-  const closed = await closeEnvironment(ctx, { name, merged: input.merged });
-  if (!closed) {
-    ports.log.info(`No open environment ${name}.`);
-    return;
-  }
-  if (input.merged) {
+  const closed = await closeAndDropEnvironment(ctx, { name, merged: input.merged, prod: input.prod });
+  if (closed.outcome === "not_open") ports.log.info(`No open environment ${name}.`);
+  else if (closed.outcome === "kept")
     ports.log.info(`Environment ${name} is kept: the default branch's run may promote what it built.`);
-    return;
-  }
-  const report = await cleanupEnvironment(ctx, { name, prod: input.prod });
-  ports.log.info(`Environment ${name} dropped: ${JSON.stringify(report).slice(0, 300)}`);
+  else ports.log.info(`Environment ${name} dropped: ${JSON.stringify(closed.report).slice(0, 300)}`);
 }

@@ -6,6 +6,9 @@
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_ENVIRONMENT } from "../app/environment/default-environment.js";
+import type { MergePromotion } from "../app/promotion/merge-promotion.js";
+import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
 import { projectNameOf } from "../dbt/project-name.js";
@@ -13,7 +16,7 @@ import type { EnvironmentChange } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
-import { describeSource } from "../github/restore-source.js";
+import { describeSource } from "../github/state-transport/restore-source.js";
 import { buildCommand } from "../planner/build-command.js";
 import { plan } from "../planner/plan.js";
 import { SELECT_BOUNDS } from "../planner/selection-output/compact-selection.js";
@@ -29,19 +32,15 @@ import {
   environmentRefusal,
   environmentScope,
   projectNameFromDbtProject,
-  pullRequestBaseline,
-  reconcileWithRollbacks,
   warehouseRollbacks,
   warehouseRollbacksForRecord,
   withEnvironmentContext,
 } from "./environment-step.js";
 import type { Ports } from "./ports.js";
-import { cleanUpEnvironments, type MergePromotion, promoteOnMerge, savePromotion } from "./promotion-step.js";
+import { cleanUpEnvironments, promoteOnMerge, savePromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
 import { openRestoredState } from "./restored-state.js";
 import { mainStepSummary } from "./step-summary.js";
-
-export const DEFAULT_ENVIRONMENT = "prod";
 
 export interface MainStepResult {
   mode: Mode;
@@ -132,16 +131,14 @@ export async function runMainStep(
   if (isPullRequest && refusal === null && run.event.kind === "pull_request") {
     const event = run.event;
     const envScope = environmentScope(run, scope.project);
-    const outcome = await withEnvironmentContext(inputs, envScope, ports, async (ctx) => {
-      const planned = planWith(await pullRequestBaseline(ctx, event.number, prod, project));
-      const change = await createPullRequestEnvironment(
+    const outcome = await withEnvironmentContext(inputs, envScope, ports, (ctx) =>
+      createPullRequestEnvironment(
         ctx,
-        { project: scope.project, prNumber: event.number, headSha: event.headSha, plan: planned, prod },
+        { project, prNumber: event.number, headSha: event.headSha, prod, planOver: planWith },
         ports,
-      );
-      return { planned, change };
-    });
-    result = outcome.planned;
+      ),
+    );
+    result = outcome.plan;
     created = outcome.change;
   } else {
     if (isPullRequest && inputs.warehouse !== "") log.warning(`No environment: ${refusal}.`);

@@ -6,7 +6,8 @@
  */
 import type { UpsertResult } from "../github/comment-upsert.js";
 import type { PullRequestLookups } from "../github/pull-requests.js";
-import type { RestoreResult, SaveResult } from "../github/state-transport.js";
+import type { RestoreResult } from "../github/state-transport/restore-request.js";
+import type { SaveResult } from "../github/state-transport/save-request.js";
 
 export interface Logger {
   info(message: string): void;

@@ -4,8 +4,10 @@
  * writes nothing and says why.
  */
 
+import type { MergePromotion } from "../app/promotion/merge-promotion.js";
+import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
+import { handedOffPromotion, promotionSnapshot, settlePromotions } from "../app/promotion/promotion-state.js";
 import type { RecordedRollback } from "../env/index.js";
-import { applyPromotion } from "../env/promotion/state.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import { onDefaultBranch, type RunEnvironment } from "../github/event.js";
@@ -14,9 +16,7 @@ import type { Scope } from "../state/scope.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { SqliteStateStore } from "../store/sqlite-store.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
-import { reconcileWithRollbacks } from "./environment-step.js";
 import type { Ports } from "./ports.js";
-import type { MergePromotion } from "./promotion-step.js";
 
 export interface RecordSummary {
   recorded: boolean;
@@ -86,11 +86,10 @@ export async function recordAndSave(
         log.warning(message);
         return { recorded: false, message, snapshot: latest?.snapshot ?? null };
       }
-      snapshot = {
-        ...applyPromotion(latest.snapshot, promoted, { promotedBy: promotion.promotedBy }),
-        run_id: promotion.promotedBy,
-        created_at: ports.now().toISOString(),
-      };
+      snapshot = promotionSnapshot(latest.snapshot, promoted, {
+        promotedBy: promotion.promotedBy,
+        complete: { now: ports.now().toISOString() },
+      });
       const committed = await store.commit(scope, latest.id, snapshot);
       message = `Recorded the promotion of ${promoted.length} node${promoted.length === 1 ? "" : "s"} from ${promotion.environment} in ${committed.scope} (${nothingRan}).`;
       log.info(message);
@@ -109,13 +108,11 @@ export async function recordAndSave(
         now: ports.now().toISOString(),
       });
       if (outcome.sourcesIgnored) log.warning(outcome.sourcesIgnored);
-      snapshot =
-        promotion && promoted.length > 0
-          ? applyPromotion(outcome.snapshot, promoted, {
-              promotedBy: promotion.promotedBy,
-              builtBy: outcome.run.run_id,
-            })
-          : outcome.snapshot;
+      snapshot = settlePromotions(
+        outcome.snapshot,
+        promotion ? [handedOffPromotion(promotion)] : [],
+        outcome.run.run_id,
+      );
       const committed = await store.commit(scope, latest?.id ?? null, snapshot, outcome.run);
       message = `Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ${outcome.built.length} built, ${outcome.failed.length} failed, ${outcome.skipped.length} skipped${promoted.length > 0 ? `; ${promoted.length} promoted from ${promotion!.environment}` : ""}.`;
       log.info(message);

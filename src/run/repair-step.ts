@@ -8,7 +8,8 @@
  * warnings: prod is recorded and fine, and a pull request's next push
  * repairs its own environment too.
  */
-import { type RepairReport, repairEnvironments } from "../env/index.js";
+import { repairPointerViews } from "../app/environment/repair-environments.js";
+import type { RepairReport } from "../env/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import type { StateSnapshot } from "../state/snapshot.js";
@@ -29,7 +30,7 @@ export async function repairOpenEnvironments(
   let report: RepairReport;
   try {
     report = await withEnvironmentContext(inputs, environmentScope(run, project), ports, (ctx) =>
-      repairEnvironments(ctx, { prod }),
+      repairPointerViews(ctx, { prod }),
     );
   } catch (error) {
     log.warning(

@@ -12,7 +12,7 @@
  * Migrations are applied in one `BEGIN IMMEDIATE` transaction: all of them or
  * none. The version is read again inside the transaction, so two processes
  * opening an old file at once migrate it once. Before migrating a file that
- * holds data, the store writes a copy next to it (sqlite-store.ts).
+ * holds data, the store writes a copy next to it (sqlite-file.ts).
  *
  * A migration is never edited once released: a change is a new migration.
  */

@@ -5,8 +5,14 @@
  * earlier promotion keeps the parents it was recorded with.
  */
 import { describe, expect, it } from "vitest";
-import { pendingPromotions, settlePromotions } from "../../src/cli/pending-promotion.js";
+import {
+  handedOffPromotion,
+  pendingPromotions,
+  promotionSnapshot,
+  settlePromotions,
+} from "../../src/app/promotion/promotion-state.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
+import { applyPromotion, type PromotedNode } from "../../src/env/index.js";
 import { record } from "../../src/planner/record.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { MemoryStateStore } from "../../src/store/memory-store.js";
@@ -121,5 +127,31 @@ describe("a promotion waiting for the record of the rest of the run", () => {
       "main-run",
     );
     expect(settled.nodes[ORDERS]).toEqual(builtAgain.nodes[ORDERS]);
+  });
+
+  it("a promotion the action's main step hands off is recorded with the run as applyPromotion records it", () => {
+    const prod = prodRecorded().snapshot;
+    const node = {
+      unique_id: ORDERS,
+      pr_run_id: "pr7-run",
+      state: { ...prod.nodes[ORDERS]!, run_id: "pr7-run" },
+    } as PromotedNode;
+    const recorded: StateSnapshot = {
+      ...prod,
+      run_id: "main-run",
+      nodes: { ...prod.nodes, [STG_ORDERS]: { ...prod.nodes[STG_ORDERS]!, run_id: "main-run" } },
+    };
+    const pending = handedOffPromotion({ promotedBy: "main-1", promoted: [node] });
+    const settled = settlePromotions(recorded, [pending], "main-run");
+    expect(settled).toEqual(applyPromotion(recorded, [node], { promotedBy: "main-1", builtBy: "main-run" }));
+    expect(settled.nodes[ORDERS]).toMatchObject({ run_id: "pr7-run", promoted_by: "main-1" });
+    expect(settled.nodes[ORDERS]!.parents[STG_ORDERS]).toBe("main-run");
+    // The promotion alone (nothing left to build) is recorded complete, under the promoting run.
+    const complete = promotionSnapshot(prod, [node], {
+      promotedBy: "main-1",
+      complete: { now: "2026-12-01T00:00:00Z" },
+    });
+    expect(complete).toMatchObject({ run_id: "main-1", created_at: "2026-12-01T00:00:00Z" });
+    expect(complete.nodes[ORDERS]).toMatchObject({ run_id: "pr7-run", promoted_by: "main-1" });
   });
 });

@@ -7,8 +7,8 @@
  * selection is a titled warning, shown first.
  */
 import { describe, expect, it } from "vitest";
-import { renderHtml } from "../../src/cli/render-html.js";
 import { renderComment, renderJobSummary } from "../../src/comment/render-comment.js";
+import { renderHtml } from "../../src/comment/render-html.js";
 import { renderTerminal } from "../../src/comment/render-terminal.js";
 import { utf8Length } from "../../src/comment/utf8-length.js";
 import type { Plan, PlanWarning } from "../../src/state/plan.js";

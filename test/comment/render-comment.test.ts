@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { HOOK_ENVIRONMENT_NAMES } from "../../src/comment/reason-phrases.js";
+import { phraseReason } from "../../src/comment/reason-phrases.js";
 import {
   COMMENT_LIMIT,
   commentMarker,
@@ -14,6 +14,7 @@ import {
   renderJobSummary,
 } from "../../src/comment/render-comment.js";
 import { ENVIRONMENT_NAMES } from "../../src/dbt/hook-scan.js";
+import { COMPONENT_LABELS } from "../../src/planner/reason-words.js";
 import { id, PlanBuilder, why } from "../support/plan-builder.js";
 import { scenarios } from "./scenarios.js";
 
@@ -175,8 +176,24 @@ describe("renderComment", () => {
     expect(commentMarker("a")).not.toBe(commentMarker("a "));
   });
 
-  it("keeps the hook names equal to the hook scan's", () => {
-    expect([...HOOK_ENVIRONMENT_NAMES]).toEqual([...ENVIRONMENT_NAMES]);
+  it("names every name the hook scan reports as what the hook reads", () => {
+    const entry = new PlanBuilder().build("orders", why.hookReads("post-hook 1")).plan().entries[0]!;
+    const context = { project: "jaffle_shop", plannedAt: "2025-03-01T08:00:00Z" };
+    for (const name of ENVIRONMENT_NAMES) {
+      const reason = { ...why.hookReads("post-hook 1", name) };
+      expect(phraseReason(reason, entry, context)).toEqual([
+        { code: "post-hook 1" },
+        " reads ",
+        { code: name },
+      ]);
+    }
+  });
+
+  it("says every fingerprint component in the planner's words", () => {
+    const entry = new PlanBuilder().build("orders", why.codeChanged(["sql"])).plan().entries[0]!;
+    const context = { project: "jaffle_shop", plannedAt: "2025-03-01T08:00:00Z" };
+    for (const [component, label] of Object.entries(COMPONENT_LABELS))
+      expect(phraseReason(why.codeChanged([component]), entry, context)).toEqual([label, " changed"]);
   });
 
   it("names the head commit and the compared run with links", () => {

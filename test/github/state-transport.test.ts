@@ -7,7 +7,7 @@
  * client archives relative to the working directory and GITHUB_WORKSPACE).
  *
  * @actions/github reads GITHUB_API_URL once, when it is first imported, so
- * the file sets it to an ApiFront before importing the transport module and
+ * the file sets it to an ApiFront before importing the transport modules and
  * points the front at each test's REST fake.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +15,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateSnapshot } from "../../bench/snapshot-generator.js";
-import type * as TransportModule from "../../src/github/state-transport.js";
+import { CACHE_STAGING_PATH } from "../../src/github/state-transport/cache-keys.js";
+import { demoteAnnotation } from "../../src/github/state-transport/client-lines.js";
+import type { GitHubAccess } from "../../src/github/state-transport/github-rest.js";
+import type { RestoreStateParams } from "../../src/github/state-transport/restore-request.js";
+import type * as RestoreModule from "../../src/github/state-transport/restore-state.js";
+import type { SaveStateParams } from "../../src/github/state-transport/save-request.js";
+import type * as SaveModule from "../../src/github/state-transport/save-state.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import type { FakeRun } from "../support/services/actions-world.js";
@@ -28,7 +34,8 @@ const SCOPE = { project: PROJECT, environment: ENVIRONMENT };
 /** Short, so that fault tests stay fast; the clients' own limits are minutes. */
 const TIMEOUT_MS = 1500;
 
-let T: typeof TransportModule;
+let restoreState: typeof RestoreModule.restoreState;
+let saveState: typeof SaveModule.saveState;
 let front: ApiFront;
 const originalEnv = { ...process.env };
 const originalCwd = process.cwd();
@@ -37,7 +44,8 @@ const stdoutWrite = process.stdout.write;
 beforeAll(async () => {
   front = await new ApiFront().start();
   process.env.GITHUB_API_URL = front.url;
-  T = await import("../../src/github/state-transport.js");
+  ({ restoreState } = await import("../../src/github/state-transport/restore-state.js"));
+  ({ saveState } = await import("../../src/github/state-transport/save-state.js"));
 });
 
 afterAll(async () => {
@@ -88,7 +96,7 @@ function enter(run: FakeRun, name = `run-${run.id}-${run.attempt}`): RunContext 
 }
 
 /** The transport's own REST calls go straight to the fake (a refused connection stays refused); the artifact client's go through the front. */
-function github(): TransportModule.GitHubAccess {
+function github(): GitHubAccess {
   return {
     token: services.world.apiToken!,
     owner: services.world.repo.owner,
@@ -97,7 +105,7 @@ function github(): TransportModule.GitHubAccess {
   };
 }
 
-function restoreParams(ctx: RunContext, extra: Partial<TransportModule.RestoreStateParams> = {}) {
+function restoreParams(ctx: RunContext, extra: Partial<RestoreStateParams> = {}) {
   return {
     statePath: ctx.statePath,
     project: PROJECT,
@@ -111,7 +119,7 @@ function restoreParams(ctx: RunContext, extra: Partial<TransportModule.RestoreSt
   };
 }
 
-function saveParams(ctx: RunContext, extra: Partial<TransportModule.SaveStateParams> = {}) {
+function saveParams(ctx: RunContext, extra: Partial<SaveStateParams> = {}) {
   return {
     statePath: ctx.statePath,
     project: PROJECT,
@@ -157,7 +165,7 @@ async function headOf(statePath: string, scope = SCOPE) {
 async function mainRunSaves(runNumber: number, conclusion: "success" | "failure" = "success") {
   const ctx = enter(services.world.addRun({ id: runNumber }));
   const snapshot = await record(ctx.statePath, `run-${runNumber}`);
-  const saved = await T.saveState(saveParams(ctx));
+  const saved = await saveState(saveParams(ctx));
   services.world.completeRun(runNumber, conclusion);
   return { ctx, snapshot, saved };
 }
@@ -193,7 +201,7 @@ describe("save and restore", () => {
 
     const next = enter(services.world.addRun({ id: 102 }));
     expect(existsSync(next.statePath)).toBe(false);
-    const restored = await T.restoreState(restoreParams(next));
+    const restored = await restoreState(restoreParams(next));
     expect(restored.warnings).toEqual([]);
     expect(restored.source).toEqual({ kind: "cache", key: "ods-state-v1-shop-prod-101-1" });
     expect(restored.file).toBe(next.statePath);
@@ -215,11 +223,11 @@ describe("save and restore", () => {
     // Saved last: a scope whose name starts with ours must not be taken for ours.
     const eu = enter(services.world.addRun({ id: 204 }));
     await record(eu.statePath, "run-204", { project: PROJECT, environment: "prod-eu" });
-    const savedEu = await T.saveState(saveParams(eu, { environment: "prod-eu" }));
+    const savedEu = await saveState(saveParams(eu, { environment: "prod-eu" }));
     expect(savedEu.cache).toMatchObject({ saved: true, key: "ods-state-v1-shop-prod%2Deu-204-1" });
 
     const ctx = enter(services.world.addRun({ id: 205 }));
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(restored.source).toEqual({ kind: "cache", key: "ods-state-v1-shop-prod-203-1" });
     expect((await headOf(ctx.statePath))?.snapshot.run_id).toBe("run-203");
     expect(services.world.cacheEntries().map((e) => e.key)).toEqual([
@@ -233,13 +241,13 @@ describe("save and restore", () => {
   it("lets a pull request restore what the default branch saved, and never save", async () => {
     const { snapshot } = await mainRunSaves(301);
     const pr = enter(services.world.addRun({ id: 302, event: "pull_request", pullNumber: 7 }));
-    const restored = await T.restoreState(restoreParams(pr));
+    const restored = await restoreState(restoreParams(pr));
     expect(restored.source).toEqual({ kind: "cache", key: "ods-state-v1-shop-prod-301-1" });
     expect((await headOf(pr.statePath))?.snapshot).toEqual(snapshot);
     // The entry lives in main's scope; the PR's token reads it, its own scope first.
     expect(services.world.cacheEntries()[0]!.scope).toBe("refs/heads/main");
     expect(pr.run.cacheScopes.map((s) => s.scope)).toEqual(["refs/pull/7/merge", "refs/heads/main"]);
-    await expect(T.saveState(saveParams(pr))).rejects.toThrow(/only for runs on the default branch/);
+    await expect(saveState(saveParams(pr))).rejects.toThrow(/only for runs on the default branch/);
     expect(services.world.cacheEntries()).toHaveLength(1);
   });
 
@@ -249,7 +257,7 @@ describe("save and restore", () => {
     mkdirSync(path.dirname(ctx.statePath), { recursive: true });
     writeFileSync(ctx.statePath, "local file");
     writeFileSync(`${ctx.statePath}-wal`, "stale log");
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(restored.source.kind).toBe("cache");
     expect(restored.replaced).toBe(`${ctx.statePath}.before-restore.bak`);
     expect(existsSync(`${ctx.statePath}-wal`)).toBe(false);
@@ -259,7 +267,7 @@ describe("save and restore", () => {
 
   it("reports no state, without a warning, when nothing was ever saved", async () => {
     const ctx = enter(services.world.addRun({ id: 361 }));
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(restored).toMatchObject({ source: { kind: "none" }, warnings: [] });
     expect(restored.notes.join("\n")).toMatch(/no entry under ods-state-v1-shop-prod-/);
     expect(restored.notes.join("\n")).toMatch(/no `ods-state` artifact of a successful main run/);
@@ -293,7 +301,7 @@ describe("fallback to artifacts", () => {
     await services.results.server.setDown(true);
 
     const ctx = enter(services.world.addRun({ id: 405 }));
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(restored.source).toMatchObject({
       kind: "artifact",
       name: "ods-state",
@@ -325,11 +333,11 @@ describe("fallback to artifacts", () => {
     await mainRunSaves(451);
     const other = enter(services.world.addRun({ id: 452 }));
     await record(other.statePath, "run-452", { project: "other", environment: ENVIRONMENT });
-    const savedOther = await T.saveState(saveParams(other, { project: "other", artifact: false }));
+    const savedOther = await saveState(saveParams(other, { project: "other", artifact: false }));
     services.results.cacheLookup = { forceKey: savedOther.cache.key };
 
     const ctx = enter(services.world.addRun({ id: 453 }));
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(restored.warnings).toEqual([
       expect.objectContaining({
         transport: "cache",
@@ -346,7 +354,7 @@ describe("fallback to artifacts", () => {
     services.world.caches.length = 0; // evicted
     services.rest.server.setFault("artifacts", { kind: "status", status: 403 });
     const ctx = enter(services.world.addRun({ id: 502 }));
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(restored.source).toEqual({ kind: "none" });
     expect(restored.warnings).toEqual([
       {
@@ -367,7 +375,7 @@ describe("fallback to artifacts", () => {
       message: "cache read denied: no scope",
     });
     const ctx = enter(services.world.addRun({ id: 512 }));
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(restored.warnings[0]).toMatchObject({ transport: "cache", reason: "forbidden" });
     expect(restored.warnings[0]!.message).toMatch(/cache read denied/);
     expect(restored.source).toMatchObject({ kind: "artifact", runId: 511 });
@@ -378,7 +386,7 @@ describe("fallback to artifacts", () => {
     await services.results.server.setDown(true);
     await services.rest.server.setDown(true);
     const ctx = enter(services.world.addRun({ id: 602 }));
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(restored.source).toEqual({ kind: "none" });
     expect(restored.warnings.map((w) => [w.transport, w.reason])).toEqual([
       ["cache", "unavailable"],
@@ -392,7 +400,7 @@ describe("fallback to artifacts", () => {
     delete process.env.ACTIONS_RESULTS_URL;
     delete process.env.ACTIONS_CACHE_URL;
     const { github: _, ...withoutToken } = restoreParams(ctx);
-    const restored = await T.restoreState(withoutToken);
+    const restored = await restoreState(withoutToken);
     expect(restored.source).toEqual({ kind: "none" });
     expect(restored.warnings.map((w) => [w.transport, w.reason])).toEqual([
       ["cache", "not_configured"],
@@ -408,7 +416,7 @@ describe("slow services", () => {
     services.results.server.setFault("cache", { kind: "hang" });
     const ctx = enter(services.world.addRun({ id: 702 }));
     const started = Date.now();
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     const elapsed = Date.now() - started;
     expect(restored.warnings).toEqual([
       expect.objectContaining({
@@ -427,7 +435,7 @@ describe("slow services", () => {
     services.blobs.server.setFault("download", { kind: "delay", ms: 20_000 });
     const ctx = enter(services.world.addRun({ id: 712 }));
     const started = Date.now();
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(Date.now() - started).toBeLessThan(2 * TIMEOUT_MS + 3000);
     expect(restored.source).toEqual({ kind: "none" });
     expect(restored.warnings.map((w) => [w.transport, w.reason])).toEqual([
@@ -443,12 +451,12 @@ describe("what is restored is not trusted blindly", () => {
     const ctx = enter(services.world.addRun({ id: 801 }));
     // A cache entry under our prefix whose file is not state (written with the real client).
     mkdirSync(path.join(ctx.workspace, ".ods", "transport"), { recursive: true });
-    writeFileSync(path.join(ctx.workspace, T.CACHE_STAGING_PATH), "not a database\n".repeat(20));
+    writeFileSync(path.join(ctx.workspace, CACHE_STAGING_PATH), "not a database\n".repeat(20));
     const cache = await import("@actions/cache");
-    expect(await cache.saveCache([T.CACHE_STAGING_PATH], "ods-state-v1-shop-prod-801-1")).toBeGreaterThan(0);
+    expect(await cache.saveCache([CACHE_STAGING_PATH], "ods-state-v1-shop-prod-801-1")).toBeGreaterThan(0);
 
     const next = enter(services.world.addRun({ id: 802 }));
-    const restored = await T.restoreState(restoreParams(next));
+    const restored = await restoreState(restoreParams(next));
     expect(restored.source).toEqual({ kind: "cache", key: "ods-state-v1-shop-prod-801-1" });
     expect(restored.problem).toBe("it is not a SQLite database");
     expect(restored.warnings).toEqual([
@@ -465,7 +473,7 @@ describe("what is restored is not trusted blindly", () => {
     const ctx = enter(services.world.addRun({ id: 811 }));
     mkdirSync(path.dirname(ctx.statePath), { recursive: true });
     writeFileSync(ctx.statePath, "SQLite format 3\0".padEnd(200, "x"));
-    const saved = await T.saveState(saveParams(ctx));
+    const saved = await saveState(saveParams(ctx));
     expect(saved.cache.saved).toBe(false);
     expect(saved.artifact.saved).toBe(false);
     expect(saved.warnings).toEqual([
@@ -484,7 +492,7 @@ describe("what is restored is not trusted blindly", () => {
     const artifact = services.world.finalizedArtifacts()[0]!;
     artifact.digest = `sha256:${"0".repeat(64)}`;
     const ctx = enter(services.world.addRun({ id: 822 }));
-    const restored = await T.restoreState(restoreParams(ctx));
+    const restored = await restoreState(restoreParams(ctx));
     expect(restored.source).toEqual({ kind: "none" });
     expect(restored.warnings).toEqual([
       expect.objectContaining({
@@ -501,7 +509,7 @@ describe("saving", () => {
     const ctx = enter(services.world.addRun({ id: 901 }));
     await record(ctx.statePath, "run-901");
     await services.results.server.setDown(true);
-    const saved = await T.saveState(saveParams(ctx));
+    const saved = await saveState(saveParams(ctx));
     expect(saved.cache).toMatchObject({ saved: false, key: "ods-state-v1-shop-prod-901-1" });
     expect(saved.artifact).toMatchObject({ saved: false, name: "ods-state" });
     expect(saved.warnings.map((w) => [w.transport, w.reason])).toEqual([
@@ -518,8 +526,8 @@ describe("saving", () => {
   it("warns when this attempt already saved (keys are unique per run and attempt)", async () => {
     const ctx = enter(services.world.addRun({ id: 911 }));
     await record(ctx.statePath, "run-911");
-    expect((await T.saveState(saveParams(ctx))).warnings).toEqual([]);
-    const again = await T.saveState(saveParams(ctx));
+    expect((await saveState(saveParams(ctx))).warnings).toEqual([]);
+    const again = await saveState(saveParams(ctx));
     expect(again.cache.saved).toBe(false);
     expect(again.artifact.saved).toBe(false);
     expect(again.warnings.map((w) => w.transport)).toEqual(["cache", "artifact"]);
@@ -528,7 +536,7 @@ describe("saving", () => {
     // A re-run attempt has its own key and saves.
     const retry = enter(services.world.addRun({ id: 912, attempt: 2 }), "retry");
     await record(retry.statePath, "run-912");
-    expect((await T.saveState(saveParams(retry))).cache).toMatchObject({
+    expect((await saveState(saveParams(retry))).cache).toMatchObject({
       saved: true,
       key: "ods-state-v1-shop-prod-912-2",
     });
@@ -538,7 +546,7 @@ describe("saving", () => {
     const ctx = enter(services.world.addRun({ id: 921 }));
     await record(ctx.statePath, "run-921");
     writeFileSync(`${ctx.statePath}-wal`, "pending frames");
-    const saved = await T.saveState(saveParams(ctx));
+    const saved = await saveState(saveParams(ctx));
     expect(saved.warnings[0]).toMatchObject({ transport: "state", reason: "invalid" });
     expect(saved.warnings[0]!.message).toMatch(/write-ahead log/);
     expect(services.requests()).toEqual([]);
@@ -547,9 +555,9 @@ describe("saving", () => {
 
 describe("client lines", () => {
   it("demotes the clients' annotations to debug for a caller that reports failures itself", () => {
-    expect(T.demoteAnnotation("::warning::Failed to restore: x")).toBe("::debug::Failed to restore: x");
-    expect(T.demoteAnnotation("::error title=a::b")).toBe("::debug::b");
-    expect(T.demoteAnnotation("Cache restored successfully")).toBe("Cache restored successfully");
+    expect(demoteAnnotation("::warning::Failed to restore: x")).toBe("::debug::Failed to restore: x");
+    expect(demoteAnnotation("::error title=a::b")).toBe("::debug::b");
+    expect(demoteAnnotation("Cache restored successfully")).toBe("Cache restored successfully");
   });
 });
 
@@ -567,7 +575,7 @@ describe("two default-branch runs at once", () => {
       const contexts = new Map<number, RunContext>();
       for (const id of [1002, 1003]) {
         const ctx = enter(services.world.addRun({ id }));
-        const restored = await T.restoreState(restoreParams(ctx));
+        const restored = await restoreState(restoreParams(ctx));
         expect(restored.source).toEqual({ kind: "cache", key: "ods-state-v1-shop-prod-1001-1" });
         await record(ctx.statePath, `run-${id}`);
         contexts.set(id, ctx);
@@ -575,13 +583,13 @@ describe("two default-branch runs at once", () => {
       for (const id of order) {
         const ctx = contexts.get(id)!;
         enter(ctx.run);
-        const saved = await T.saveState(saveParams(ctx));
+        const saved = await saveState(saveParams(ctx));
         expect(saved.cache).toMatchObject({ saved: true, key: `ods-state-v1-shop-prod-${id}-1` });
         services.world.completeRun(id);
       }
       const later = order[1];
       const next = enter(services.world.addRun({ id: 1004 }));
-      const restored = await T.restoreState(restoreParams(next));
+      const restored = await restoreState(restoreParams(next));
       expect(restored.source).toEqual({ kind: "cache", key: `ods-state-v1-shop-prod-${later}-1` });
       const head = await headOf(next.statePath);
       expect(head?.snapshot.run_id).toBe(`run-${later}`);
@@ -597,7 +605,7 @@ describe("two default-branch runs at once", () => {
       // The artifact fallback agrees with the cache.
       await services.results.server.setDown(true);
       const viaArtifact = enter(services.world.addRun({ id: 1005 }));
-      const fallback = await T.restoreState(restoreParams(viaArtifact));
+      const fallback = await restoreState(restoreParams(viaArtifact));
       expect(fallback.source).toMatchObject({ kind: "artifact", runId: later });
     });
   }

@@ -110,3 +110,55 @@ describe("fast snapshot validation", () => {
     expect(arrays({ a: [1, , 2], b: false })).toBe(false);
   });
 });
+
+describe("fast validation in accepts mode (the manifest's entries)", () => {
+  const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+  const objectSchema = z.custom<Record<string, unknown>>(isObject);
+  const schema = z.object({
+    id: z.string(),
+    kind: z.literal("test"),
+    tags: z.union([z.string(), z.array(z.string())]).nullish(),
+    config: objectSchema.nullish(),
+    extra: z.looseObject({ a: z.number().nullish() }).nullish(),
+    anything: z.unknown(),
+  });
+
+  it("accepts what zod accepts, other keys included (zod strips them), and leaves the rest to zod", () => {
+    const fast = compileFastCheck(schema, { mode: "accepts", trusted: new Set([isObject]) })!;
+    const good = {
+      id: "x",
+      kind: "test",
+      tags: ["a"],
+      config: { b: 1 },
+      extra: { a: 1, z: 2 },
+      anything: 0,
+      more: 1,
+    };
+    const variants: unknown[] = [
+      good,
+      { ...good, tags: "a" },
+      { ...good, tags: undefined, config: null },
+      { ...good, tags: [1] },
+      { ...good, kind: "model" },
+      { ...good, config: [] },
+      { ...good, anything: undefined },
+      { ...good, extra: { a: "1" } },
+      { id: "x", kind: "test" },
+      [],
+      null,
+    ];
+    const verdicts = variants.map((value) => fast(value));
+    expect(verdicts).toEqual([true, true, true, false, false, false, false, false, false, false, false]);
+    for (const [index, value] of variants.entries()) {
+      if (verdicts[index]) expect(schema.safeParse(value).success).toBe(true);
+    }
+  });
+
+  it("compiles nothing for a custom check it is not told is exact, and no union or loose object by default", () => {
+    expect(compileFastCheck(schema, { mode: "accepts" })).toBeUndefined();
+    expect(compileFastCheck(z.union([z.string(), z.number()]))).toBeUndefined();
+    const loose = compileFastCheck(z.looseObject({ a: z.string() }))!;
+    expect(loose({ a: "x" })).toBe(true);
+    expect(loose({ a: "x", b: 1 })).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { renderJobSummary } from "../../comment/render-comment.js";
+import { renderHtml } from "../../comment/render-html.js";
 import { renderTerminal } from "../../comment/render-terminal.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
@@ -19,7 +20,6 @@ import {
   scopeOf,
   targetOf,
 } from "../project-inputs.js";
-import { renderHtml } from "../render-html.js";
 
 export const PLAN_FORMATS = ["text", "json", "markdown", "html"] as const;
 

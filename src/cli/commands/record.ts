@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
+import { pendingPromotions, settlePromotions } from "../../app/promotion/promotion-state.js";
 import { record } from "../../planner/record.js";
 import type { Command } from "../command.js";
-import { pendingPromotions, settlePromotions } from "../pending-promotion.js";
 import { createProgress } from "../progress.js";
 import {
   DEFAULT_STATE,

@@ -17,9 +17,9 @@
  * not change what gets built.
  */
 import { z } from "zod";
+import { compileFastCheck, type FastCheck } from "../../state/fast-validate.js";
 import { type InvocationMetadata, readInvocationMetadata } from "./invocation-metadata.js";
 import type { JsonObjectConsumer } from "./json-object-stream.js";
-import { isBuildable, isDataTest, isMacro, isNodeConfigFields, isSource } from "./manifest-fast-check.js";
 import {
   type ArtifactHeader,
   acceptAt,
@@ -526,7 +526,7 @@ const compiled = {
   macro: z.compile(macroSchema),
 };
 
-/** The entry schemas, for tests that hold the hand-written checks to them. */
+/** The entry schemas with a fast check in front of zod (test/dbt/manifest-fast-check.test.ts holds each to zod). */
 export const MANIFEST_ENTRY_SCHEMAS = {
   buildable: buildableSchema,
   nodeConfigFields: nodeConfigFieldsSchema,
@@ -536,18 +536,36 @@ export const MANIFEST_ENTRY_SCHEMAS = {
 } as const;
 
 /**
- * acceptAt behind a hand-written check at least as strict as the schema
- * (manifest-fast-check.ts): what it passes is valid; anything else is
+ * The fast checks, compiled from the entry schemas (src/state/fast-validate.ts,
+ * accepts mode: a "yes" means zod accepts the entry; the entry is then read
+ * field by field, so the keys zod would strip don't matter). A schema the
+ * compiler can't decide has no fast check: zod validates every entry.
+ */
+export const MANIFEST_ENTRY_CHECKS: Record<keyof typeof MANIFEST_ENTRY_SCHEMAS, FastCheck | undefined> = {
+  buildable: entryCheck(buildableSchema),
+  nodeConfigFields: entryCheck(nodeConfigFieldsSchema),
+  dataTest: entryCheck(dataTestSchema),
+  source: entryCheck(sourceSchema),
+  macro: entryCheck(macroSchema),
+};
+
+function entryCheck(schema: z.ZodType): FastCheck | undefined {
+  return compileFastCheck(schema, { mode: "accepts", trusted: new Set([isPlainObject]) });
+}
+
+/**
+ * acceptAt behind a fast check at least as strict as the schema
+ * (MANIFEST_ENTRY_CHECKS): what it passes is valid; anything else is
  * validated by zod, which decides and words every problem.
  */
 function checkedAt<S extends z.ZodType>(
-  check: (value: unknown) => boolean,
+  check: FastCheck | undefined,
   schema: S,
   value: unknown,
   at: readonly PropertyKey[],
   problems: Problems,
 ): z.output<S> | undefined {
-  if (check(value)) return value as z.output<S>;
+  if (check?.(value)) return value as z.output<S>;
   return acceptAt(schema, value, at, problems);
 }
 
@@ -910,14 +928,26 @@ export class ManifestBuilder implements JsonObjectConsumer {
         this.node(id, value);
         return;
       case "sources": {
-        const raw = checkedAt(isSource, compiled.source, value, ["sources", id], this.problems);
+        const raw = checkedAt(
+          MANIFEST_ENTRY_CHECKS.source,
+          compiled.source,
+          value,
+          ["sources", id],
+          this.problems,
+        );
         if (raw === undefined) return;
         checkKey("sources", id, raw.unique_id, this.problems);
         this.sources.set(id, toSource(raw));
         return;
       }
       case "macros": {
-        const raw = checkedAt(isMacro, compiled.macro, value, ["macros", id], this.problems);
+        const raw = checkedAt(
+          MANIFEST_ENTRY_CHECKS.macro,
+          compiled.macro,
+          value,
+          ["macros", id],
+          this.problems,
+        );
         if (raw === undefined) return;
         checkKey("macros", id, raw.unique_id, this.problems);
         this.macros.set(id, toMacro(raw));
@@ -967,14 +997,20 @@ export class ManifestBuilder implements JsonObjectConsumer {
     if (BUILDABLE.has(type)) {
       const config = value.config;
       const fields = isPlainObject(config)
-        ? checkedAt(isNodeConfigFields, compiled.nodeConfigFields, config, [...at, "config"], problems)
+        ? checkedAt(
+            MANIFEST_ENTRY_CHECKS.nodeConfigFields,
+            compiled.nodeConfigFields,
+            config,
+            [...at, "config"],
+            problems,
+          )
         : null;
-      const raw = checkedAt(isBuildable, compiled.buildable, value, at, problems);
+      const raw = checkedAt(MANIFEST_ENTRY_CHECKS.buildable, compiled.buildable, value, at, problems);
       if (raw === undefined || fields === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
       this.nodes.set(id, toNode(raw, fields));
     } else if (type === "test") {
-      const raw = checkedAt(isDataTest, compiled.dataTest, value, at, problems);
+      const raw = checkedAt(MANIFEST_ENTRY_CHECKS.dataTest, compiled.dataTest, value, at, problems);
       if (raw === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
       this.dataTests.set(id, toDataTest(raw));

@@ -21,7 +21,8 @@ import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
 import { latestInstant } from "../../planner/exact-instant.js";
 import { PARTIAL_SUCCESS, partialBuildReason } from "../../planner/partial-builds.js";
-import { BUILDING_COMMANDS, runStartedAt } from "../../planner/record.js";
+import { BUILDING_COMMANDS } from "../../planner/record-refusals.js";
+import { runStartedAt } from "../../planner/run-times.js";
 import { sourceVersionsReadBy } from "../../planner/source-evidence.js";
 import { formatSchemaVersion } from "../../state/schema-version.js";
 import {
@@ -31,7 +32,7 @@ import {
   type StateSnapshot,
 } from "../../state/snapshot.js";
 import { nameKey, qualifiedKey, showQualified } from "../names.js";
-import type { BuildRecord, OwnedObject, ParentRead, TestOutcome } from "../registry.js";
+import type { BuildRecord, OwnedObject, ParentRead, TestOutcome } from "../registry/records.js";
 import { type EnvContext, observe, ownEnvironment, step } from "./common.js";
 
 const NODE_SUCCESS = "success";

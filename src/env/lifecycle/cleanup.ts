@@ -15,7 +15,7 @@
  */
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { nameKey, qualifiedKey, showName } from "../names.js";
-import type { OwnedObject } from "../registry.js";
+import type { OwnedObject } from "../registry/records.js";
 import type { WarehouseObject } from "../warehouse.js";
 import { describe, type EnvContext, observe, ownEnvironment, step } from "./common.js";
 

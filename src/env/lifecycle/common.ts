@@ -3,7 +3,8 @@ import { isUserError, UserError } from "../../errors/user-error.js";
 import type { Relation } from "../../state/snapshot.js";
 import { describeOwner, describeScope, type EnvScope, inScope } from "../environment-identity.js";
 import { type QualifiedName, qualifiedKey, showQualified } from "../names.js";
-import type { EnvironmentRecord, EnvironmentRegistry } from "../registry.js";
+import type { EnvironmentRecord } from "../registry/records.js";
+import type { EnvironmentRegistry } from "../registry/registry.js";
 import type { Warehouse, WarehouseObject } from "../warehouse.js";
 
 export interface EnvContext {

@@ -33,7 +33,7 @@ import { UserError } from "../../errors/user-error.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { inScope } from "../environment-identity.js";
 import { type QualifiedName, qualifiedKey, sameQualified } from "../names.js";
-import type { EnvironmentRecord, PointerRecord } from "../registry.js";
+import type { EnvironmentRecord, PointerRecord } from "../registry/records.js";
 import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
 
 export interface RepairInput {

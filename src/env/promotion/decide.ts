@@ -36,66 +36,9 @@ import { atLeastSemantic, observedSourceVersions, sameVersion } from "../../plan
 import type { Plan } from "../../state/plan.js";
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
 import { type IdentifierRules, type QualifiedName, qualifiedKey } from "../names.js";
-import type { BuildRecord } from "../registry.js";
+import type { BuildRecord } from "../registry/records.js";
 import type { ReplaceBlocker, WarehouseObject } from "../warehouse.js";
-
-export const PROMOTION_REASONS = [
-  "promoted",
-  "not_a_table",
-  "has_hooks",
-  "has_grants",
-  "no_declared_inputs",
-  "not_built_by_pr",
-  "pr_build_failed",
-  "version_differs",
-  "checks_not_passed",
-  "checks_changed",
-  "source_changed",
-  "source_evidence_missing",
-  "parent_changed",
-  "parent_evidence_missing",
-  "relation_missing",
-  "prod_not_table",
-  "owner_not_kept",
-  "privileges_not_kept",
-  "materialized_view_not_kept",
-] as const;
-export type PromotionReasonCode = (typeof PROMOTION_REASONS)[number];
-
-export interface PromotionDecision {
-  unique_id: string;
-  name: string;
-  promotable: boolean;
-  reason: { code: PromotionReasonCode; message: string };
-  /** The environment's table (when it built the node). */
-  from: QualifiedName | null;
-  /** Prod's relation (main's manifest). */
-  to: QualifiedName;
-  version_key: string;
-  pr_run_id: string | null;
-}
-
-/** A promotable node with what promotion needs. */
-export interface PromotionCandidate {
-  unique_id: string;
-  from: QualifiedName;
-  to: QualifiedName;
-  /** Whether prod has a table at `to` now (it is kept, renamed, for rollback). */
-  replaces: boolean;
-  pr_run_id: string;
-  version_key: string;
-  /** The node's state once promoted (parents resolved by applyPromotion). */
-  promoted_state: NodeState;
-  /** Prod's state of the node before, for rollback. */
-  previous_state: NodeState | null;
-}
-
-export interface PromotionPlan {
-  environment: string;
-  project: string;
-  decisions: PromotionDecision[];
-  candidates: PromotionCandidate[];
-}
+import type { PromotionCandidate, PromotionDecision, PromotionPlan, PromotionReasonCode } from "./types.js";
 
 export interface DecideInput {
   environment: string;

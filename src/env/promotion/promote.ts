@@ -24,13 +24,14 @@ import { UserError } from "../../errors/user-error.js";
 import { buildCommand } from "../../planner/build-command.js";
 import { compactSelection } from "../../planner/selection-output/compact-selection.js";
 import type { Plan } from "../../state/plan.js";
-import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
-import { inScope } from "../environment-identity.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
 import { type EnvContext, observe, ownEnvironment, step } from "../lifecycle/common.js";
-import { derivedName, type QualifiedName, qualifiedKey, showQualified } from "../names.js";
-import type { PromotionRecord, StepRecord } from "../registry.js";
-import type { ReplaceOutcome, Warehouse } from "../warehouse.js";
-import { decidePromotion, type PromotionDecision, type PromotionPlan } from "./decide.js";
+import { derivedName, qualifiedKey, showQualified } from "../names.js";
+import type { PromotionRecord, StepRecord } from "../registry/records.js";
+import type { ReplaceOutcome } from "../warehouse.js";
+import { decidePromotion } from "./decide.js";
+import { recoverPromotions, revert } from "./recover.js";
+import type { PromotionPlan, PromotionResult } from "./types.js";
 
 export const DEFAULT_RETENTION_DAYS = 3;
 
@@ -73,50 +74,6 @@ export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput):
     blockers,
     rules,
   });
-}
-
-export interface PromotedNode {
-  unique_id: string;
-  from: QualifiedName;
-  to: QualifiedName;
-  /** Where the replaced prod table is kept; null when prod had none. */
-  retired: QualifiedName | null;
-  how: "moved" | "copied";
-  pr_run_id: string;
-  /** The node's state for prod (record it with applyPromotion). */
-  state: NodeState;
-}
-
-export interface PromotionResult {
-  id: string | null;
-  environment: string;
-  status: "committed" | "nothing_to_promote" | "dry_run" | "already_committed";
-  atomic: boolean;
-  decisions: PromotionDecision[];
-  promoted: PromotedNode[];
-  /**
-   * Views recreated to read promoted tables, views left reading the replaced
-   * ones, materialized views recreated over the promoted tables, and the
-   * owner and privileges each promoted table took from the table it replaced
-   * (PostgreSQL).
-   */
-  views: ReplaceOutcome;
-  /**
-   * What dbt builds now, as a compact dbt selection (issue 20): the BUILD
-   * nodes not promoted, the checks the plan runs on REUSE nodes and the
-   * sources whose checks run; "" when nothing is left.
-   */
-  select: string;
-  /** The `--exclude` terms `select` needs; "" when none. */
-  exclude: string;
-  /** Terms in `select` and `exclude` together. */
-  select_terms: number;
-  /** false: no exact selection fits the bounds, so it runs `select_extra` too (more, never less). */
-  select_exact: boolean;
-  select_extra?: string[];
-  /** `dbt build --select <select> [--exclude <exclude>]`; null when nothing is left to build. */
-  build_command: string | null;
-  retain_until: string | null;
 }
 
 export interface PromoteInput {
@@ -484,135 +441,4 @@ function markOf(s: StepRecord): string {
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * Where the journal is unsure (a step `switching`, or a registry write that
- * failed after the warehouse changed), the warehouse says: a staged table
- * still there was not switched in.
- */
-async function reconcile(warehouse: Warehouse, steps: StepRecord[]): Promise<void> {
-  const rules = warehouse.capabilities.identifiers;
-  const seen = await observe(warehouse, [
-    ...new Set(steps.flatMap((s) => [s.target.schema, s.source.schema])),
-  ]);
-  const has = (schema: string, identifier: string) =>
-    seen.objects.has(qualifiedKey({ schema, identifier }, rules));
-  for (const s of steps) {
-    const staged = has(s.target.schema, s.staged_identifier);
-    const retired = s.retired_identifier !== null && has(s.target.schema, s.retired_identifier);
-    if (staged && s.how === null) s.how = has(s.source.schema, s.source.identifier) ? "copied" : "moved";
-    if (s.state === "planned" || s.state === "staged" || s.state === "switching" || s.state === "switched") {
-      if (staged) s.state = "staged";
-      else if (retired) s.state = "switched";
-      else if (s.retired_identifier === null && s.how !== null && has(s.target.schema, s.target.identifier))
-        s.state = "switched";
-      else s.state = "planned";
-    }
-  }
-}
-
-/**
- * Brings an unfinished promotion back to prod's previous tables: switched
- * names are switched back (children first), staged tables dropped. True when
- * done; false (and the promotion `failed`, its journal exact) when it could
- * not.
- */
-async function revert(
-  ctx: EnvContext,
-  record: PromotionRecord,
-  why: string,
-  window?: { from: string; to: string; nodes: string[] },
-): Promise<boolean> {
-  const { warehouse, registry } = ctx;
-  const steps = await registry.steps(record.id);
-  await reconcile(warehouse, steps);
-  try {
-    for (const s of [...steps].reverse()) {
-      if (s.state === "switched") {
-        await step(warehouse, `Switching ${showQualified(s.target)} back`, async () => {
-          if (s.retired_identifier !== null)
-            await warehouse.replaceTable(s.target, s.retired_identifier, s.staged_identifier);
-          else await warehouse.renameTable(s.target, s.staged_identifier);
-        });
-        s.state = "staged";
-        await step(warehouse, "Journaling a switch back", () =>
-          registry.putStep({ ...s, state: "reverted" }),
-        );
-      }
-    }
-    for (const s of steps) {
-      if (s.state === "staged" || s.state === "reverted") {
-        await step(warehouse, `Dropping the staged ${s.staged_identifier}`, async () => {
-          if (s.how === "moved") {
-            // Put the environment's table back where it was.
-            await warehouse.stageTable(
-              { schema: s.target.schema, identifier: s.staged_identifier },
-              s.source,
-            );
-          } else {
-            await warehouse.dropObject({
-              schema: s.target.schema,
-              identifier: s.staged_identifier,
-              kind: "table",
-            });
-          }
-        });
-        s.state = "unstaged";
-        await step(warehouse, "Journaling an unstaged table", () => registry.putStep(s));
-      }
-    }
-    await step(warehouse, "Journaling the aborted promotion", () =>
-      registry.putPromotion({
-        ...record,
-        status: "aborted",
-        updated_at: ctx.now,
-        detail: { ...record.detail, why, ...(window ? { mixed_window: window } : {}) },
-      }),
-    );
-    return true;
-  } catch {
-    try {
-      for (const s of steps) await registry.putStep(s);
-      await registry.putPromotion({
-        ...record,
-        status: "failed",
-        updated_at: ctx.now,
-        detail: { ...record.detail, why, ...(window ? { mixed_window: window } : {}) },
-      });
-    } catch {
-      // The journal keeps what it had; reconcile() reads the warehouse next time.
-    }
-    return false;
-  }
-}
-
-/**
- * Finishes what an interrupted promotion or rollback of the environment left:
- * a promotion not committed is switched back (prod keeps its tables); a
- * rollback in progress is finished. Returns the ids handled.
- */
-export async function recoverPromotions(ctx: EnvContext, environment?: string): Promise<string[]> {
-  const handled: string[] = [];
-  // Only its own scope's: another repository's or project's interrupted promotion is theirs to finish.
-  const promotions = (await ctx.registry.promotions(environment ? { environment } : {})).filter((p) =>
-    inScope(p, ctx.scope),
-  );
-  for (const promotion of promotions) {
-    if (promotion.status === "staging" || promotion.status === "switching" || promotion.status === "failed") {
-      if (!(await revert(ctx, promotion, "interrupted; switched back by a later run"))) {
-        throw new UserError(
-          "promotion_refused",
-          `Promotion ${promotion.id} of ${promotion.environment} was interrupted and can't be switched back: the registry's journal says which names point where.`,
-          { hint: "Fix the warehouse error named above, then run `ods-state env rollback --resume` again." },
-        );
-      }
-      handled.push(promotion.id);
-    } else if (promotion.status === "rolling_back") {
-      const { finishRollback } = await import("./rollback.js");
-      await finishRollback(ctx, promotion);
-      handled.push(promotion.id);
-    }
-  }
-  return handled;
 }

@@ -14,13 +14,14 @@
  * state says otherwise.
  */
 import { UserError } from "../../errors/user-error.js";
-import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
 import { describeOwner, describeScope, inScope } from "../environment-identity.js";
 import { type EnvContext, observe, step } from "../lifecycle/common.js";
-import { type QualifiedName, qualifiedKey, showQualified } from "../names.js";
-import type { PromotionRecord, StepRecord } from "../registry.js";
+import { qualifiedKey, showQualified } from "../names.js";
+import type { PromotionRecord, StepRecord } from "../registry/records.js";
 import type { ReplaceOutcome } from "../warehouse.js";
-import { recoverPromotions } from "./promote.js";
+import { finishRollback, recoverPromotions, switchBack } from "./recover.js";
+import type { RollbackResult, RolledBackNode } from "./types.js";
 
 export interface RollbackInput {
   /** The promotion; default: the latest committed one (of `environment`, when given). */
@@ -32,25 +33,6 @@ export interface RollbackInput {
   dryRun?: boolean;
   /** Prod's state of the promotion's project, when known: a later run of a promoted node refuses the rollback. */
   prodState?: (project: string) => Promise<StateSnapshot | null>;
-}
-
-export interface RolledBackNode {
-  unique_id: string;
-  target: QualifiedName;
-  /** Prod's state of the node before the promotion (null: prod had none), to record again. */
-  previous_state: NodeState | null;
-  /** Where the promoted table is kept until the retention passes. */
-  promoted_kept_as: QualifiedName;
-}
-
-export interface RollbackResult {
-  id: string | null;
-  environment: string | null;
-  status: "rolled_back" | "dry_run" | "already_rolled_back" | "resumed" | "nothing_to_do";
-  restored: RolledBackNode[];
-  resumed: string[];
-  /** Materialized views recreated over the restored tables, views left, owners and privileges kept (PostgreSQL; a rollback done at once). */
-  views?: ReplaceOutcome;
 }
 
 export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): Promise<RollbackResult> {
@@ -236,40 +218,4 @@ async function refuseReplaced(
       `Promotion ${promotion.id} can't be rolled back: prod no longer holds what it promoted. ${replaced.join("; ")}. Putting the table it replaced back would serve older code and data than prod has now.`,
     );
   }
-}
-
-async function switchBack(ctx: EnvContext, s: StepRecord): Promise<ReplaceOutcome | null> {
-  const { warehouse, registry } = ctx;
-  let outcome: ReplaceOutcome | null = null;
-  if (s.retired_identifier !== null)
-    outcome = await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
-  else await warehouse.renameTable(s.target, s.undone_identifier);
-  await registry.putStep({ ...s, state: "rolled_back" });
-  return outcome;
-}
-
-/** Finishes a rollback journaled as `rolling_back`: each step is switched back unless the warehouse shows it already was. */
-export async function finishRollback(ctx: EnvContext, promotion: PromotionRecord): Promise<void> {
-  const { warehouse, registry, now } = ctx;
-  const rules = warehouse.capabilities.identifiers;
-  const steps = await registry.steps(promotion.id);
-  const seen = await observe(warehouse, [...new Set(steps.map((s) => s.target.schema))]);
-  const has = (schema: string, identifier: string) =>
-    seen.objects.has(qualifiedKey({ schema, identifier }, rules));
-  for (const s of [...steps].reverse()) {
-    if (s.state !== "switched" && s.state !== "rolling_back") continue;
-    if (has(s.target.schema, s.undone_identifier)) {
-      await step(warehouse, "Journaling a switched-back table", () =>
-        registry.putStep({ ...s, state: "rolled_back" }),
-      );
-      continue;
-    }
-    await step(warehouse, "Journaling a switch back", () =>
-      registry.putStep({ ...s, state: "rolling_back" }),
-    );
-    await step(warehouse, `Switching ${showQualified(s.target)} back`, () => switchBack(ctx, s));
-  }
-  await step(warehouse, "Committing the rollback", () =>
-    registry.putPromotion({ ...promotion, status: "rolled_back", updated_at: now }),
-  );
 }

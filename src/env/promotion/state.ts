@@ -10,8 +10,7 @@
  * promoted parent they read is set to the pull request's run.
  */
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
-import type { PromotedNode } from "./promote.js";
-import type { RolledBackNode } from "./rollback.js";
+import type { PromotedNode, RolledBackNode } from "./types.js";
 
 export interface ApplyPromotionOptions {
   /** The default-branch run that promoted (`promoted_by`). */

@@ -23,7 +23,6 @@ import type { Scope } from "../../state/scope.js";
 import type { NodeState, StateSnapshot, TargetIdentity } from "../../state/snapshot.js";
 import type { PolicyReadResult } from "../freshness-policy.js";
 import type { ObservedSourceVersion } from "../source-evidence.js";
-import type { DataEvidence } from "./data-evidence.js";
 
 export interface PlanInput {
   project: LoadedProject;
@@ -99,6 +98,16 @@ export interface RuleContext {
   build(code: BuildReasonCode, message: string, extra?: Partial<Reason>, evidence?: Evidence[]): Decision;
   /** Evidence of every input's data now and at the last build (computed once, on first use). */
   dataEvidence(): DataEvidence;
+}
+
+/** Evidence of a node's input data (computed by data-evidence.ts, once per node, for the rules that read it). */
+export interface DataEvidence {
+  evidence: Evidence[];
+  /** Why the evidence is incomplete, one phrase per input. */
+  missing: string[];
+  /** Inputs with new data, as phrases, and their ids. */
+  moved: string[];
+  movedIds: string[];
 }
 
 export interface Rule {

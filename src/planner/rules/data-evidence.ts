@@ -17,17 +17,8 @@ import {
   type ObservedSourceVersion,
   sameVersion,
 } from "../source-evidence.js";
-import type { Decision, PlanFacts } from "./context.js";
+import type { DataEvidence, Decision, PlanFacts } from "./context.js";
 import { displayName } from "./display-name.js";
-
-export interface DataEvidence {
-  evidence: Evidence[];
-  /** Why the evidence is incomplete, one phrase per input. */
-  missing: string[];
-  /** Inputs with new data, as phrases, and their ids. */
-  moved: string[];
-  movedIds: string[];
-}
 
 export function dataEvidence(
   node: GraphNode,

@@ -6,18 +6,12 @@
  * string (node names, messages, the project, run ids) is HTML-escaped and
  * cleaned of control characters. Pure: a plan in, a string out.
  */
-import { cleanText, MAX_NAME } from "../comment/markdown-escape.js";
-import { entryLabel, phraseContext, phraseEntry } from "../comment/reason-phrases.js";
-import { orderedWarnings, warningParts } from "../comment/warning-titles.js";
-import {
-  formatCount,
-  formatDuration,
-  formatTime,
-  messageWords,
-  plural,
-  type Words,
-} from "../comment/words.js";
+
 import type { Plan, PlanEntry } from "../state/plan.js";
+import { cleanText, MAX_NAME } from "./markdown-escape.js";
+import { entryLabel, phraseContext, phraseEntry } from "./reason-phrases.js";
+import { orderedWarnings, warningParts } from "./warning-titles.js";
+import { formatCount, formatDuration, formatTime, messageWords, plural, type Words } from "./words.js";
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",

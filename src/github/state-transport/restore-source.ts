@@ -1,7 +1,8 @@
 /**
- * Where restored state came from, and how the lifecycle names it. Apart from
- * state-transport.ts so that naming it doesn't load the cache and artifact
- * clients, which state-transport.ts loads only when a step restores or saves.
+ * Where restored state came from, and how the lifecycle names it. Imports
+ * nothing, so that naming it doesn't load the cache and artifact clients,
+ * which restore-state.ts and save-state.ts load only when a step restores or
+ * saves.
  */
 export type RestoreSource =
   | { kind: "cache"; key: string }

@@ -1,0 +1,44 @@
+/**
+ * Opens the warehouse and its environment registry for one scope, runs the
+ * use case over them, and closes the connection whatever happens. The action
+ * and the CLI both call this with the warehouse and settings they read
+ * (inputs, flags): one way to open an environment session.
+ */
+import type { EnvScope } from "../../env/environment-identity.js";
+import { environmentContext } from "../../env/index.js";
+import type { EnvContext } from "../../env/lifecycle/common.js";
+import { openWarehouse, type WarehouseSpec } from "../../env/open.js";
+import type { WarehouseTimeouts } from "../../env/timeouts.js";
+import type { Warehouse } from "../../env/warehouse.js";
+
+export interface EnvironmentSessionConfig {
+  warehouse: WarehouseSpec;
+  timeouts: WarehouseTimeouts;
+  scope: EnvScope;
+  /** The clock's reading for everything the session records (ISO 8601). */
+  now: string;
+  /** The registry's schema; ods_meta when absent. */
+  metaSchema?: string | undefined;
+  /** false: a warehouse without a registry yields null instead of one being created. */
+  create?: boolean;
+}
+
+/** `work`'s result, or null when `create` is false and the warehouse has no registry yet. */
+export async function withEnvironmentSession<T>(
+  config: EnvironmentSessionConfig,
+  work: (ctx: EnvContext, warehouse: Warehouse) => Promise<T>,
+): Promise<T | null> {
+  const warehouse = await openWarehouse(config.warehouse, config.timeouts);
+  try {
+    const ctx = await environmentContext(warehouse, {
+      now: config.now,
+      scope: config.scope,
+      ...(config.metaSchema ? { metaSchema: config.metaSchema } : {}),
+      create: config.create ?? true,
+    });
+    if (!ctx) return null;
+    return await work(ctx, warehouse);
+  } finally {
+    await warehouse.close();
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * A promotion rolled back in the warehouse (`ods-state env rollback`) is no
+ * longer prod's build, whatever the state restored from the cache says: the
+ * plan and the record of a default-branch run apply the registry's rollbacks
+ * to prod's state first (src/env/promotion/reconcile.ts; idempotent).
+ */
+import { applyRecordedRollbacks, type RecordedRollback } from "../../env/index.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
+import type { Log } from "../environment/ports.js";
+
+/** Prod's state with the warehouse's rollbacks applied, saying which nodes they concern. */
+export function reconcileWithRollbacks(
+  snapshot: StateSnapshot,
+  rollbacks: readonly RecordedRollback[],
+  ports: { log: Log },
+): StateSnapshot {
+  const { snapshot: reconciled, reverted } = applyRecordedRollbacks(snapshot, rollbacks);
+  if (reverted.length > 0) {
+    ports.log.info(
+      `Prod's state recorded ${reverted.length} promoted node${reverted.length === 1 ? "" : "s"} whose promotion was rolled back in the warehouse (${reverted.join(", ")}): they count as their previous builds.`,
+    );
+  }
+  return reconciled;
+}

@@ -1,0 +1,45 @@
+/**
+ * `ods-state env cleanup`: drops what the environment owns (only objects the
+ * registry says it created, never a schema prod's state names); exit 1 when
+ * something could not be dropped.
+ */
+import { cleanUpEnvironment } from "../../../app/environment/clean-up-environment.js";
+import { UserError } from "../../../errors/user-error.js";
+import type { CliContext, ParsedValues } from "../../command.js";
+import { createProgress } from "../../progress.js";
+import { environmentOf, formatOf, labelOf, optionalProjectScope, printJson } from "./env-flags.js";
+import { withWarehouse } from "./env-warehouse.js";
+import { prodState } from "./prod-state.js";
+
+export async function envCleanup(values: ParsedValues, context: CliContext): Promise<number> {
+  const label = labelOf(values)!;
+  const progress = createProgress(context);
+  const { project, envScope } = optionalProjectScope("cleanup", values, context, progress);
+  const name = environmentOf(label, envScope);
+  const prod = await prodState(values, context, project);
+  let code = 0;
+  await withWarehouse(values, context, envScope, async (ctx) => {
+    progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);
+    const report = await cleanUpEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
+    progress.done();
+    if (!report.found) {
+      throw new UserError(
+        "environment_unknown",
+        `There is no environment ${name} in ${ctx.warehouse.label}.`,
+      );
+    }
+    if (formatOf(values) === "json") printJson(context, report);
+    else {
+      const verb = report.dry_run ? "would drop" : "dropped";
+      context.stdout(
+        `Environment ${name}: ${verb} ${report.dropped.length} object${report.dropped.length === 1 ? "" : "s"}.\n`,
+      );
+      for (const object of report.dropped)
+        context.stdout(`  ${object.kind.padEnd(6)} ${object.object} (${object.why})\n`);
+      for (const kept of report.kept) context.stdout(`  kept   ${kept.schema}: ${kept.reason}\n`);
+      for (const failed of report.failed) context.stdout(`  failed ${failed.object}: ${failed.error}\n`);
+    }
+    if (!report.dry_run && !report.complete) code = 1;
+  });
+  return code;
+}

@@ -1,0 +1,83 @@
+/**
+ * `ods-state env create|refresh`: the pull request's environment, planned
+ * over prod and its own builds, created or refreshed (src/app/environment/
+ * create-environment.ts), and what dbt builds into it then.
+ */
+import { createOrRefreshEnvironment } from "../../../app/environment/create-environment.js";
+import { plan } from "../../../planner/plan.js";
+import type { CliContext, ParsedValues } from "../../command.js";
+import { createProgress } from "../../progress.js";
+import { targetOf } from "../../project-inputs.js";
+import { environmentOf, envScopeOf, formatOf, labelOf, printJson, str } from "./env-flags.js";
+import { withWarehouse } from "./env-warehouse.js";
+import { planningInputs } from "./prod-state.js";
+
+export async function envCreateOrRefresh(
+  values: ParsedValues,
+  context: CliContext,
+  sub: "create" | "refresh",
+): Promise<number> {
+  const label = labelOf(values)!;
+  const format = formatOf(values);
+  const progress = createProgress(context);
+  const { project, scope, sources, prod } = await planningInputs(values, context, progress);
+  const envScope = envScopeOf(sub, values, context, scope.project);
+  const name = environmentOf(label, envScope);
+  await withWarehouse(
+    values,
+    context,
+    envScope,
+    async (ctx) => {
+      const pr = str(values, "pr");
+      const { plan: planned, change } = await createOrRefreshEnvironment(
+        ctx,
+        {
+          name,
+          project: scope.project,
+          manifest: project,
+          prNumber: pr !== undefined ? Number(pr) : null,
+          headSha: str(values, "head-sha") ?? null,
+          prod,
+          planOver: (baseline) =>
+            plan({
+              project,
+              scope,
+              state: baseline ? { id: "baseline", snapshot: baseline } : null,
+              sources,
+              select: [],
+              now: ctx.now,
+              target: targetOf(project, scope, str(values, "target")),
+              pointers: true,
+            }),
+          refresh: sub === "refresh",
+          dryRun: values["dry-run"] === true,
+        },
+        (description) => progress.phase(description),
+      );
+      progress.done();
+      if (format === "json") {
+        printJson(context, {
+          ...change,
+          select: planned.select,
+          exclude: planned.exclude,
+          select_terms: planned.select_terms,
+          select_exact: planned.select_exact,
+          build_command: planned.build_command,
+        });
+        return;
+      }
+      const verb = change.dry_run ? "would change" : sub === "create" ? "created" : "refreshed";
+      context.stdout(
+        `Environment ${name} (${ctx.warehouse.label}): ${verb}; ${change.pointers} pointer view${change.pointers === 1 ? "" : "s"} to prod, ${change.in_place} reused in place, ${planned.summary.build} to build.\n`,
+      );
+      for (const action of change.actions) {
+        context.stdout(
+          `  ${action.action.padEnd(20)} ${action.object}${action.reads ? ` → ${action.reads}` : ""}\n`,
+        );
+      }
+      if (planned.build_command) context.stdout(`Then: ${planned.build_command}\n`);
+    },
+    { progress },
+  ).finally(() => progress.done());
+  return 0;
+}

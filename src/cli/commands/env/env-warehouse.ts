@@ -1,0 +1,40 @@
+/**
+ * The warehouse an `ods-state env` subcommand acts on: --warehouse (else
+ * ODS_WAREHOUSE), its timeouts and --meta-schema, opened for one scope by the
+ * use cases' session (src/app/environment/environment-session.ts).
+ */
+import { withEnvironmentSession } from "../../../app/environment/environment-session.js";
+import { type EnvContext, type EnvScope, parseWarehouseSpec, timeoutsFrom } from "../../../env/index.js";
+import type { Warehouse } from "../../../env/warehouse.js";
+import type { CliContext, ParsedValues } from "../../command.js";
+import type { Progress } from "../../progress.js";
+import { str } from "./env-flags.js";
+
+/** `work`'s result; null when `create` is false and the warehouse has no environment registry. */
+export async function withWarehouse<T>(
+  values: ParsedValues,
+  context: CliContext,
+  scope: EnvScope,
+  work: (ctx: EnvContext, warehouse: Warehouse) => Promise<T>,
+  options: { create?: boolean; progress?: Progress } = {},
+): Promise<T | null> {
+  const given = str(values, "warehouse");
+  const spec = parseWarehouseSpec(
+    given ?? context.warehouse,
+    context.cwd,
+    given !== undefined ? "--warehouse" : "ODS_WAREHOUSE",
+  );
+  const timeouts = timeoutsFrom((kind) => str(values, `${kind}-timeout`), "flag");
+  options.progress?.phase("connecting to the warehouse");
+  return withEnvironmentSession(
+    {
+      warehouse: spec,
+      timeouts,
+      scope,
+      now: new Date().toISOString(),
+      metaSchema: str(values, "meta-schema"),
+      create: options.create ?? true,
+    },
+    work,
+  );
+}

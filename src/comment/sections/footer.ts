@@ -1,0 +1,14 @@
+/** The footer: links to the full plan, the tool's version, when it was planned. Pure. */
+import { mdText } from "../markdown-escape.js";
+import { formatTime } from "../words.js";
+import type { CommentInput } from "./comment-input.js";
+import { fullPlanLinks } from "./full-plan-links.js";
+
+export function footerSection(input: CommentInput): string {
+  const parts: string[] = [];
+  const links = fullPlanLinks(input);
+  if (links) parts.push(`Full plan: ${links}`);
+  parts.push(`ods-state${input.context.toolVersion ? ` ${mdText(input.context.toolVersion, 40)}` : ""}`);
+  parts.push(`planned ${formatTime(input.plan.planned_at)}`);
+  return `<sub>${parts.join(" · ")}</sub>`;
+}

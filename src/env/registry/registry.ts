@@ -1,0 +1,246 @@
+/**
+ * The environment registry: in the warehouse itself, in a metadata schema
+ * (`ods_meta` unless configured), so that it changes in the same
+ * transactions as the objects it describes. Versioned like the state
+ * documents (`registry_info.schema_version`, MAJOR.MINOR): a reader refuses
+ * a newer major or minor, and upgrades an older minor additively.
+ *
+ *   registry_info    key, value                          schema_version
+ *   environments     name (derived from the identity: environment-identity.ts), repository, project,
+ *                    pr_number, head_sha, status (open | closed | merged | removed), prod_schemas (JSON),
+ *                    schemas (JSON: the schemas it was created over), created_at, updated_at, closed_at
+ *                    (1.0 rows have no repository: legacy, acted on only when asked to, see docs)
+ *   env_objects      what an environment owns: schemas it created, its pointer views, the relations
+ *                    its builds wrote; state creating (intent written first) | present
+ *   env_pointers     pointer view (schema, identifier) → what it reads (schema, identifier, run, version key)
+ *   env_builds       the environment's latest build of each node: run, status, version key,
+ *                    fingerprint digest, checks digest and outcome, parents read (JSON:
+ *                    node → {run_id, version_key, via pointer | build}), sources seen (JSON),
+ *                    the node's state as the planner reads it (JSON)
+ *   promotions       one per promotion: environment, repository, project, promoted_by, status, atomic,
+ *                    retain_until
+ *   promotion_steps  the journal: one per node: source, staged, target, retired and undone names,
+ *                    state, the prod state it replaced and the state it promoted (JSON)
+ *
+ * Each table is declared once, with its checked decode, in tables.ts.
+ * Times are ISO 8601 text; JSON is text. No connection string, credential or
+ * grant is ever written here (ADR-0028 rule 9).
+ */
+import { UserError } from "../../errors/user-error.js";
+import {
+  canRead,
+  formatSchemaVersion,
+  parseSchemaVersion,
+  type SchemaVersion,
+} from "../../state/schema-version.js";
+import { checkIdentifier } from "../names.js";
+import type { RecordRow, Warehouse } from "../warehouse.js";
+import { isDuplicateObject } from "../warehouse-errors.js";
+import type {
+  BuildRecord,
+  EnvironmentRecord,
+  OwnedObject,
+  PointerRecord,
+  PromotionRecord,
+  StepRecord,
+} from "./records.js";
+import type { TableCodec } from "./table-codec.js";
+import {
+  BUILDS,
+  ENVIRONMENTS,
+  INFO,
+  OBJECTS,
+  POINTERS,
+  PROMOTIONS,
+  REGISTRY_TABLES,
+  STEPS,
+} from "./tables.js";
+
+/** 1.1: environments and promotions name their repository; environments record their schemas. */
+export const REGISTRY_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 1 };
+export const DEFAULT_META_SCHEMA = "ods_meta";
+
+export class EnvironmentRegistry {
+  readonly schema: string;
+  private readonly warehouse: Warehouse;
+
+  private constructor(warehouse: Warehouse, schema: string) {
+    this.warehouse = warehouse;
+    this.schema = schema;
+  }
+
+  /**
+   * Opens the registry in `schema`, creating it unless `create` is false (then
+   * null when there is none). Refuses a registry written by a newer version.
+   * Safe when several jobs create it at once: the adapter serializes creation
+   * (PostgreSQL: an advisory lock), and a creator that still loses a race on
+   * the catalog reads the registry the other one made.
+   */
+  static async open(
+    warehouse: Warehouse,
+    options: { schema?: string; create?: boolean; retried?: boolean } = {},
+  ): Promise<EnvironmentRegistry | null> {
+    const schema = checkIdentifier(
+      options.schema ?? DEFAULT_META_SCHEMA,
+      warehouse.capabilities.identifiers,
+      "metadata schema",
+    );
+    const registry = new EnvironmentRegistry(warehouse, schema);
+    const exists = await warehouse.hasRecordTable(schema, INFO.table.name);
+    if (exists) {
+      const rows = await warehouse.selectRecords(schema, INFO.table, { key: "schema_version" });
+      const text = (rows[0] ? INFO.decodeRow(rows[0]).value : null) ?? "";
+      const version = parseSchemaVersion(text);
+      if (!version || !canRead(REGISTRY_SCHEMA_VERSION, version)) {
+        throw new UserError(
+          "registry_newer",
+          `The environment registry in ${warehouse.label} (schema ${schema}) has schema_version ${JSON.stringify(text)}; this ods-state reads ${REGISTRY_SCHEMA_VERSION.major}.0 to ${formatSchemaVersion(REGISTRY_SCHEMA_VERSION)}.`,
+        );
+      }
+      // An older minor is upgraded additively (its columns added), even when opened without `create`: this
+      // version reads its columns. Rows of 1.0 get no repository: legacy (docs/environments.md, Isolation).
+      if (version.minor < REGISTRY_SCHEMA_VERSION.minor) {
+        await warehouse.transaction(async () => {
+          await warehouse.ensureRecordTables(schema, REGISTRY_TABLES, { upgrade: true });
+          await warehouse.upsertRecord(schema, INFO.table, versionRow());
+        });
+      }
+      return registry;
+    }
+    if (options.create === false) return null;
+    try {
+      await warehouse.transaction(async () => {
+        await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
+        await warehouse.upsertRecord(schema, INFO.table, versionRow());
+      });
+    } catch (error) {
+      // Another job created it at the same moment (an ods-state without the adapter's creation lock):
+      // what it made is what this one would have; read it once more.
+      if (!isDuplicateObject(error) || options.retried) throw error;
+      return EnvironmentRegistry.open(warehouse, { ...options, retried: true });
+    }
+    return registry;
+  }
+
+  /* ------------------------------------------------ generic read and write */
+
+  private async read<R>(codec: TableCodec<R>, where: RecordRow = {}): Promise<R[]> {
+    const rows = await this.warehouse.selectRecords(this.schema, codec.table, where);
+    return rows.map((row) => codec.decodeRow(row));
+  }
+
+  private async write<R>(codec: TableCodec<R>, record: R): Promise<void> {
+    await this.warehouse.upsertRecord(this.schema, codec.table, codec.encodeRow(record));
+  }
+
+  private async remove<R>(codec: TableCodec<R>, where: RecordRow): Promise<void> {
+    await this.warehouse.deleteRecords(this.schema, codec.table, where);
+  }
+
+  /* ----------------------------------------------------------- environments */
+
+  async environments(): Promise<EnvironmentRecord[]> {
+    return this.read(ENVIRONMENTS);
+  }
+
+  async environment(name: string): Promise<EnvironmentRecord | null> {
+    return (await this.read(ENVIRONMENTS, { name }))[0] ?? null;
+  }
+
+  async putEnvironment(record: EnvironmentRecord): Promise<void> {
+    await this.write(ENVIRONMENTS, record);
+  }
+
+  /* ---------------------------------------------------------------- objects */
+
+  async objects(environment: string): Promise<OwnedObject[]> {
+    return this.read(OBJECTS, { environment });
+  }
+
+  /** Every schema an environment (of any repository or project) says it created. */
+  async ownedSchemas(): Promise<OwnedObject[]> {
+    const schemas = await this.read(OBJECTS, { kind: "schema" });
+    return schemas.map((object) => ({
+      ...object,
+      identifier: "",
+      kind: "schema" as const,
+      role: "schema" as const,
+      node_id: null,
+    }));
+  }
+
+  async putObject(object: OwnedObject): Promise<void> {
+    await this.write(OBJECTS, object);
+  }
+
+  async deleteObject(environment: string, schema: string, identifier: string): Promise<void> {
+    await this.remove(OBJECTS, { environment, schema_name: schema, identifier });
+  }
+
+  /* --------------------------------------------------------------- pointers */
+
+  async pointers(environment: string): Promise<PointerRecord[]> {
+    return this.read(POINTERS, { environment });
+  }
+
+  async putPointer(pointer: PointerRecord): Promise<void> {
+    await this.write(POINTERS, pointer);
+  }
+
+  async deletePointer(environment: string, nodeId: string): Promise<void> {
+    await this.remove(POINTERS, { environment, node_id: nodeId });
+  }
+
+  async deletePointers(environment: string): Promise<void> {
+    await this.remove(POINTERS, { environment });
+  }
+
+  /* ----------------------------------------------------------------- builds */
+
+  async builds(environment: string): Promise<BuildRecord[]> {
+    return this.read(BUILDS, { environment });
+  }
+
+  async putBuild(build: BuildRecord): Promise<void> {
+    await this.write(BUILDS, build);
+  }
+
+  async deleteBuild(environment: string, nodeId: string): Promise<void> {
+    await this.remove(BUILDS, { environment, node_id: nodeId });
+  }
+
+  async deleteBuilds(environment: string): Promise<void> {
+    await this.remove(BUILDS, { environment });
+  }
+
+  /* ------------------------------------------------------------- promotions */
+
+  /** In the order they were made (then by id). */
+  async promotions(where: { environment?: string; id?: string } = {}): Promise<PromotionRecord[]> {
+    const filter: RecordRow = {};
+    if (where.environment !== undefined) filter.environment = where.environment;
+    if (where.id !== undefined) filter.id = where.id;
+    const promotions = await this.read(PROMOTIONS, filter);
+    return promotions.sort((a, b) =>
+      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,
+    );
+  }
+
+  async putPromotion(promotion: PromotionRecord): Promise<void> {
+    await this.write(PROMOTIONS, promotion);
+  }
+
+  /** The journal of one promotion, in its order (`seq`). */
+  async steps(promotionId: string): Promise<StepRecord[]> {
+    const steps = await this.read(STEPS, { promotion_id: promotionId });
+    return steps.sort((a, b) => a.seq - b.seq);
+  }
+
+  async putStep(step: StepRecord): Promise<void> {
+    await this.write(STEPS, step);
+  }
+}
+
+function versionRow(): RecordRow {
+  return INFO.encodeRow({ key: "schema_version", value: formatSchemaVersion(REGISTRY_SCHEMA_VERSION) });
+}

@@ -1,0 +1,101 @@
+/**
+ * The nodes of the next snapshot (ADR-0013, "Snapshots", "Tested builds"):
+ * a node dbt built gets a new entry (the parents' builds and the source
+ * versions it read, `tested` when all its checks ran and passed, `partial`
+ * when the build was not whole); any other keeps its previous entry, with
+ * `tested` cleared when it ran and failed or its checks failed. Pure.
+ */
+import { checksDigest, checksKey } from "../dbt/checks-digest.js";
+import type { GraphNode } from "../dbt/graph.js";
+import { own, setOwn } from "../state/own.js";
+import type { DataVersion, NodeState, StateSnapshot } from "../state/snapshot.js";
+import { partialBuildReason } from "./partial-builds.js";
+import { checksOf, type Recording } from "./recording.js";
+import { builtByRun, type RunResult } from "./run-statuses.js";
+import { completedAt, instant } from "./run-times.js";
+
+export interface RecordedNodes {
+  nodes: Record<string, NodeState>;
+  built: string[];
+  partial: string[];
+  failed: string[];
+  skipped: string[];
+}
+
+/** Every node of the graph, in graph order (a built node reads its parents' new entries). */
+export function recordNodes(recording: Recording, previous: StateSnapshot | null): RecordedNodes {
+  const graph = recording.project.graph;
+  const out: RecordedNodes = { nodes: {}, built: [], partial: [], failed: [], skipped: [] };
+  for (const id of graph.order) {
+    const node = graph.nodes.get(id)!;
+    const result = recording.statuses.resultOf(id);
+    if (result !== undefined && builtByRun(result)) {
+      const state = builtNodeState(recording, id, node, result, out.nodes);
+      if (state.partial) out.partial.push(id);
+      setOwn(out.nodes, id, state);
+      out.built.push(id);
+      continue;
+    }
+    if (result) (result.status === "skipped" ? out.skipped : out.failed).push(id);
+    const old = own(previous?.nodes, id);
+    if (old) {
+      const kept: NodeState = { ...old };
+      const ranAndFailed = result !== undefined && result.status !== "skipped";
+      if (ranAndFailed || recording.statuses.checksOutcome(node.checks) === "failed") delete kept.tested;
+      setOwn(out.nodes, id, kept);
+    }
+  }
+  return out;
+}
+
+/** The entry of a node this run built, reading its parents' entries written before it. */
+function builtNodeState(
+  recording: Recording,
+  id: string,
+  node: GraphNode,
+  result: RunResult,
+  written: Record<string, NodeState>,
+): NodeState {
+  const { project, runResults, run, macros } = recording;
+  const why = partialBuildReason(runResults.args, node.node, result);
+  const fp = project.fingerprints.get(id)!;
+  const parents: Record<string, string> = {};
+  for (const parent of node.parents) {
+    const parentRun = own(written, parent)?.run_id;
+    if (parentRun !== undefined) setOwn(parents, parent, parentRun);
+  }
+  const sources: Record<string, DataVersion> = {};
+  for (const sourceId of node.sources) {
+    const version = recording.sourceVersions.get(sourceId);
+    if (version) setOwn(sources, sourceId, version);
+  }
+  const n = node.node;
+  const state: NodeState = {
+    fingerprint: fp.fingerprint,
+    version_key: fp.versionKey,
+    run_id: run.runId,
+    built_at: completedAt(result.timing) ?? instant(runResults.metadata.generatedAt) ?? run.startedAt,
+    materialized: n.materialized ?? undefined,
+    relation: {
+      database: n.relation.database,
+      schema: n.relation.schema,
+      identifier: n.relation.identifier,
+    },
+    parents,
+    sources,
+  };
+  if (fp.rawDigest !== null) state.raw_digest = fp.rawDigest;
+  if (fp.portableSql !== null) state.portable_sql = fp.portableSql;
+  if (result.executionTime !== null) state.duration_s = result.executionTime;
+  const checks = checksOf(project.graph, node.checks);
+  const digest = checksDigest(checks, macros);
+  if (why !== null) {
+    // Checks that passed on part of the data vouch for nothing.
+    state.partial = { why };
+  } else if (digest !== null && recording.statuses.checksOutcome(node.checks) === "passed") {
+    state.tested = { run_id: run.runId, at: state.built_at, checks_digest: digest };
+    const key = checksKey(checks, macros);
+    if (key !== null) state.tested.checks_key = key;
+  }
+  return state;
+}
