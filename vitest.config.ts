@@ -1,27 +1,64 @@
+import { globSync } from "node:fs";
+import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * The suite in projects (docs/decisions/architecture-fast-suite.md):
+ * - unit: the pure core (dbt, planner, comment, state) and the architecture check; no process, server or database.
+ * - e2e: the committed bundles, the demo and the action's whole lifecycle, run as the runner runs them.
+ * - adversarial: fuzzing, hostile input, faults injected into files, processes, services and warehouses.
+ * - integration: everything else (adapters: the store, the warehouses, GitHub's services, run/, cli/).
+ * - slow: `*.slow.test.ts`, generated 50,000-node projects and the longest repetitions.
+ * `npm test` runs the first four; `npm run test:slow` the last; .ci/run runs both.
+ */
+const SLOW = "test/**/*.slow.test.ts";
+const UNIT = [
+  "test/architecture/**/*.test.ts",
+  "test/comment/**/*.test.ts",
+  "test/dbt/**/*.test.ts",
+  "test/planner/**/*.test.ts",
+  "test/state/**/*.test.ts",
+  "test/readme.test.ts",
+  "test/runtime.test.ts",
+  "test/runtime/shared-fixtures.test.ts",
+];
+/**
+ * Pure code, but not unit tests: fingerprint.test.ts runs dist/cli in a child
+ * process for every real manifest; realistic-changes/ edits whole real dbt
+ * projects and plans them, scenario by scenario. They run as integration.
+ */
+const NOT_UNIT = ["test/dbt/fingerprint.test.ts", "test/planner/realistic-changes/**"];
+const UNIT_FILES = globSync(UNIT, { cwd: import.meta.dirname })
+  .filter((file) => !NOT_UNIT.some((pattern) => path.matchesGlob(file, pattern)))
+  .sort();
+const E2E = ["test/e2e/**/*.test.ts", "test/dist/**/*.test.ts", "test/demo/**/*.test.ts"];
+const ADVERSARIAL = [
+  "test/adversarial/**/*.test.ts",
+  "test/env/faults.test.ts",
+  "test/store/sqlite-faults.test.ts",
+];
+
+const project = (name: string, include: string[], exclude: string[] = [], isolate = true) => ({
+  extends: true as const,
+  test: { name, include, exclude: [...configDefaults.exclude, SLOW, ...exclude], isolate },
+});
 
 export default defineConfig({
   test: {
     // Fault and concurrency tests spawn processes; the machine has 2 cores.
     pool: "forks",
     maxWorkers: 2,
-    // Generous: CI machines have 2 cores, and the bundling and warehouse fault tests are heavy.
+    // Generous: CI machines have 2 cores, and the warehouse fault tests are heavy.
     testTimeout: 300_000,
     hookTimeout: 120_000,
     reporters: ["default", "./test/support/summary-reporter.ts"],
-    // `npm test` runs the default project; `npm run test:slow` the tests over
-    // generated 50,000-node projects (`*.slow.test.ts`, a minute or more each).
-    // .ci/run runs both.
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "default",
-          include: ["test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/**/*.slow.test.ts"],
-        },
-      },
-      { extends: true, test: { name: "slow", include: ["test/**/*.slow.test.ts"] } },
+      // Pure code with no mocks or global state: a worker keeps the modules it imported between files.
+      project("unit", UNIT_FILES, [], false),
+      project("integration", ["test/**/*.test.ts"], [...UNIT_FILES, ...E2E, ...ADVERSARIAL]),
+      project("e2e", E2E),
+      project("adversarial", ADVERSARIAL),
+      { extends: true, test: { name: "slow", include: [SLOW] } },
     ],
   },
 });

@@ -31,22 +31,9 @@
  */
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { registerHooks } from "node:module";
 import os from "node:os";
 import path from "node:path";
-
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (specifier.startsWith(".") && specifier.endsWith(".js")) {
-        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-      }
-      throw error;
-    }
-  },
-});
+import "../tools/ts-hooks.mjs";
 
 const { default: pg } = await import("pg");
 const { startPostgres } = await import("../test/support/warehouse/postgres-server.js");
@@ -60,7 +47,11 @@ type PlanEntry = import("../src/state/plan.js").PlanEntry;
 type StateSnapshot = import("../src/state/snapshot.js").StateSnapshot;
 type NodeState = import("../src/state/snapshot.js").NodeState;
 type PromotionPlan = import("../src/env/promotion/types.js").PromotionPlan;
-type LoadedProject = import("../src/dbt/load-project.js").LoadedProject;
+const { projectOf } = await import("../src/dbt/load-project.js");
+const { readManifestFile } = await import("../src/files/read-manifest-file.js");
+
+/** The project's own shop fixture: a real manifest whose graph the promotion's remaining selection reads. */
+const SHOP_MANIFEST = new URL("../fixtures/shop/prod/manifest.json", import.meta.url).pathname;
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string): string => {
@@ -255,7 +246,7 @@ async function tables(connection: Connection, schema: string): Promise<void> {
   }
 }
 
-/** main's dbt build of every prod table, as dbt-postgres's table materialization does it (scripts/lib/dbt-standin.ts). */
+/** main's dbt build of every prod table, as dbt-postgres's table materialization does it (tools/dbt-standin.ts). */
 async function rebuildProd(connection: Connection): Promise<void> {
   const sql: string[] = [];
   for (let i = 0; i < N; i += 1) {
@@ -373,7 +364,8 @@ async function oneRun(open: () => Promise<Connection>): Promise<Record<string, M
       env.promote(ctx, {
         plan: promotion,
         mainPlan,
-        mainProject: {} as LoadedProject,
+        // The main plan builds nothing: any real project's graph gives the (empty) rest to build.
+        mainProject: projectOf(readManifestFile(SHOP_MANIFEST, "the bench's main project")),
         promotedBy: "main-run-2",
       }),
     );

@@ -21,114 +21,19 @@
  * the current generator digest is not written again (unless --force).
  */
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeSync,
-} from "node:fs";
-import { registerHooks } from "node:module";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import "../tools/ts-hooks.mjs";
 
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (specifier.startsWith(".") && specifier.endsWith(".js")) {
-        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-      }
-      throw error;
-    }
-  },
-});
-
-const { buildManifest, buildRunResults, buildSourceFreshness } = await import(
-  "./generator/manifest-writer.js"
-);
-const { largeProject, largeTarget } = await import("./generator/large-project.js");
+const { buildManifest } = await import("../tools/artifacts/manifest.js");
+const { buildRunResults } = await import("../tools/artifacts/run-results.js");
+const { buildSourceFreshness } = await import("../tools/artifacts/source-freshness.js");
+const { largeProject, largeTarget } = await import("../tools/artifacts/large-project.js");
+const { writeDbtJson } = await import("../tools/artifacts/write-dbt-json.js");
+const { generatorDigest } = await import("../tools/artifacts/generator-digest.js");
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** One value as Python's json.dumps writes it: JSON.stringify's indented output with every line
- * break (always structural: strings escape theirs) and its indentation removed. */
-function pyJson(value: unknown): string {
-  return (JSON.stringify(value, null, 1) ?? "null").replace(/,\n */g, ", ").replace(/\n */g, "");
-}
-
-/**
- * Python's json.dumps(value) (`, ` and `: ` separators, no indentation),
- * streamed to `file` one top-level entry at a time (a 50,000-node manifest is
- * longer than V8's longest string once indented).
- */
-export function writeDbtJson(file: string, value: unknown): number {
-  const fd = openSync(file, "w");
-  let chunks: string[] = [];
-  let pending = 0;
-  let written = 0;
-  const flush = (): void => {
-    written += writeSync(fd, chunks.join(""));
-    chunks = [];
-    pending = 0;
-  };
-  const emit = (text: string): void => {
-    chunks.push(text);
-    pending += text.length;
-    if (pending > 1 << 22) flush();
-  };
-  const walk = (v: unknown, depth: number): void => {
-    if (depth >= 2 || v === null || typeof v !== "object") {
-      emit(pyJson(v));
-      return;
-    }
-    if (Array.isArray(v)) {
-      emit("[");
-      v.forEach((item, i) => {
-        if (i > 0) emit(", ");
-        walk(item, depth + 1);
-      });
-      emit("]");
-      return;
-    }
-    emit("{");
-    let first = true;
-    for (const [key, item] of Object.entries(v)) {
-      if (item === undefined) continue;
-      if (!first) emit(", ");
-      first = false;
-      emit(JSON.stringify(key));
-      emit(": ");
-      walk(item, depth + 1);
-    }
-    emit("}");
-  };
-  try {
-    walk(value, 0);
-    flush();
-  } finally {
-    closeSync(fd);
-  }
-  return written;
-}
-
-/** A digest of the generator's sources: output written by another version is written again. */
-export function generatorDigest(): string {
-  const hash = createHash("sha256");
-  const files = [
-    path.join(here, "generate.ts"),
-    ...readdirSync(path.join(here, "generator"))
-      .filter((f) => f.endsWith(".ts"))
-      .sort()
-      .map((f) => path.join(here, "generator", f)),
-  ];
-  for (const file of files) hash.update(readFileSync(file));
-  return hash.digest("hex").slice(0, 16);
-}
 
 function uuid(label: string): string {
   const hex = createHash("sha256").update(`bench:${label}`).digest("hex");
@@ -228,7 +133,7 @@ function generateBase(
 ): GeneratedSize {
   const dir = path.join(options.out, String(nodes));
   const metaFile = path.join(dir, "meta.json");
-  const digest = generatorDigest();
+  const digest = generatorDigest({ files: [fileURLToPath(import.meta.url)] });
   if (!options.force && existsSync(metaFile)) {
     const meta = JSON.parse(readFileSync(metaFile, "utf8")) as Record<string, unknown>;
     if (meta.generator === digest && meta.seed === options.seed) return { nodes, dir, meta };

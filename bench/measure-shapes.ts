@@ -1,6 +1,6 @@
 /**
  * Measures the shape of real dbt manifests (../shared/fixtures/dbt, the large
- * ones by default): the figures bench/generator/large-project.ts encodes as
+ * ones by default): the figures tools/artifacts/large-project.ts encodes as
  * its parameters, and the table in bench/README.md.
  *
  *   node_modules/.bin/node bench/measure-shapes.ts [--json] [manifest.json …]
@@ -13,22 +13,9 @@
  * them), hooks, documented columns, bytes per node type.
  */
 import { readFileSync } from "node:fs";
-import { registerHooks } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (specifier.startsWith(".") && specifier.endsWith(".js")) {
-        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-      }
-      throw error;
-    }
-  },
-});
+import "../tools/ts-hooks.mjs";
 
 const { checkJinjaPurity } = await import("../src/dbt/jinja-purity.js");
 

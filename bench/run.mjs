@@ -59,6 +59,26 @@ const loadAtStart = os.loadavg();
 // ------------------------------------------------------------------ options
 
 const argv = process.argv.slice(2);
+if (argv.includes("--help") || argv.includes("-h")) {
+  console.log(`npm run bench -- [options]   (bench/README.md has the figures and what each measures)
+
+  --quick                     1k and 10k, 3 runs, 200 growth runs
+  --sizes N,N,…               project sizes in nodes (1000,10000,50000)
+  --runs N                    runs per size (7; --runs-50k N at 50,000 nodes and more: 3)
+  --main-events E,E           the main step's events (pull_request,push)
+  --growth-runs N             successive recorded runs of the growth test (1000; 0: none)
+  --growth-size N             its snapshot's nodes (10000)
+  --selection-sizes N,…|none  sizes of issue 20's selection scenarios (every size)
+  --changed-sizes N,…         sizes given a 30%-changed manifest (selection sizes up to 50,000)
+  --seed N                    the generator's seed (20261130)
+  --main-node-args "ARGS"     Node options of the main step's process
+  --all-at-50k, --all-at-100k every measurement at those sizes too
+  --out FILE                  where the results go (bench/RESULTS.md)
+
+Artifacts come from tools/artifacts/ (bench/generate.ts), the bundle from
+scripts/bundle.mjs; both are cached under bench/out/.`);
+  process.exit(0);
+}
 const flag = (name, fallback) => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : fallback;

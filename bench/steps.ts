@@ -36,21 +36,8 @@
  * Prints `{"measurement", "steps": {name: ms}, "maxRssKb", …}` on one line.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { registerHooks } from "node:module";
 import path from "node:path";
-
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    try {
-      return nextResolve(specifier, context);
-    } catch (error) {
-      if (specifier.startsWith(".") && specifier.endsWith(".js")) {
-        return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
-      }
-      throw error;
-    }
-  },
-});
+import "../tools/ts-hooks.mjs";
 
 type Json = Record<string, unknown>;
 

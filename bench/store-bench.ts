@@ -4,7 +4,7 @@
  * and read each under 200 ms on a 2-core machine; the file after 1,000
  * commits within 3x one commit's size.
  *
- *   node --import ./test/support/ts-hooks.mjs bench/store-bench.ts [--nodes 10000] [--commits 1000] [--driver better-sqlite3|node:sqlite] [--json]
+ *   node --import ./tools/ts-hooks.mjs bench/store-bench.ts [--nodes 10000] [--commits 1000] [--driver better-sqlite3|node:sqlite] [--json]
  *
  * Wall times on a shared machine vary with its load, so CPU time (user +
  * system, this process) is reported next to each; `cold` is the first
@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { StateSnapshot } from "../src/state/snapshot.js";
 import { SqliteStateStore } from "../src/store/sqlite-store.js";
-import { generateSnapshot, nextRun } from "./snapshot-generator.js";
+import { generateSnapshot, nextRun } from "../tools/snapshot-generator.js";
 
 const { values } = parseArgs({
   options: {

@@ -9,7 +9,7 @@
  *
  * dbt can't run here, so `dbt build` is stood in for by executing the
  * manifest's compiled SQL in DAG order on the DuckDB file
- * (scripts/lib/dbt-standin.ts, the same code the tests use); everything else
+ * (tools/dbt-standin.ts, the same code the tests use); everything else
  * is the real `ods-state` CLI, as a user runs it. No network, token or server.
  *
  * Usage: node scripts/demo.mjs [--out DIR]
@@ -34,7 +34,7 @@ import {
   selectorWords,
   shopSeedColumns,
   sourcesObservedAt,
-} from "./lib/dbt-standin.ts";
+} from "../tools/dbt-standin.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const started = performance.now();
@@ -60,9 +60,7 @@ if (out) {
 
 const cli = path.resolve(root, process.env.ODS_DEMO_CLI || path.join("dist", "cli", "index.js"));
 if (!existsSync(cli)) fail(`the CLI ${cli} is missing; run \`npm run bundle\` (or set ODS_DEMO_CLI).`);
-const cliArgs = cli.endsWith(".ts")
-  ? ["--import", path.join(root, "test", "support", "ts-hooks.mjs"), cli]
-  : [cli];
+const cliArgs = cli.endsWith(".ts") ? ["--import", path.join(root, "tools", "ts-hooks.mjs"), cli] : [cli];
 
 const file = (name) => path.join(out, name);
 const shop = (relative) => path.join(SHOP_DIR, relative);

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * The `ods-state` CLI entry point: the only place in the CLI that reads the
- * process environment. Everything else is in src/cli/ and takes a context.
+ * process environment and opens the adapters. Everything else is in src/cli/
+ * and takes a context.
  */
+import { openAdapters } from "./adapters.js";
 import { runCli } from "./cli/run-cli.js";
 import { formatUserError, isUserError } from "./errors/user-error.js";
 import { fixYoungGeneration } from "./runtime/young-generation.js";
@@ -23,6 +25,7 @@ process.exitCode = await runCli(
   {
     cwd: process.cwd(),
     sqliteDriver,
+    ...openAdapters(sqliteDriver),
     warehouse: process.env.ODS_WAREHOUSE || undefined,
     repository: process.env.GITHUB_REPOSITORY || undefined,
     stdout: (text) => process.stdout.write(text),

@@ -3,6 +3,7 @@
  * import @actions/core and read the process environment.
  */
 import * as core from "@actions/core";
+import { openAdapters } from "./adapters.js";
 import { readRunner } from "./github/read-runner.js";
 import { reportFailure } from "./github/report-failure.js";
 import { runMainStep } from "./run/main-step.js";
@@ -14,7 +15,7 @@ fixYoungGeneration();
 try {
   const { inputs, run, ports } = readRunner(core, process.env);
   selectDriver(inputs.sqliteDriver, (line) => core.info(line));
-  await runMainStep(inputs, run, ports);
+  await runMainStep(inputs, run, { ...ports, ...openAdapters(inputs.sqliteDriver) });
 } catch (error) {
   reportFailure(error, core);
 }

@@ -4,6 +4,7 @@
  * environment.
  */
 import * as core from "@actions/core";
+import { openAdapters } from "./adapters.js";
 import { readRunner } from "./github/read-runner.js";
 import { reportFailure } from "./github/report-failure.js";
 import { runPostStep } from "./run/post-step.js";
@@ -15,7 +16,7 @@ fixYoungGeneration();
 try {
   const { inputs, run, ports } = readRunner(core, process.env);
   selectDriver(inputs.sqliteDriver, (line) => core.info(line));
-  await runPostStep(inputs, run, ports);
+  await runPostStep(inputs, run, { ...ports, ...openAdapters(inputs.sqliteDriver) });
 } catch (error) {
   reportFailure(error, core);
 }

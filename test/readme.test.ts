@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain .mjs script without types
-import { actionTable, parseActionYaml } from "../scripts/action-table.mjs";
 import { BUILD_REASONS, REUSE_REASONS } from "../src/state/plan.js";
+// @ts-expect-error: a plain .mjs script without types
+import { actionTable, parseActionYaml } from "../tools/action-table.mjs";
 import { PROJECT_ROOT } from "./support/shared-fixtures.js";
 
 const readme = readFileSync(path.join(PROJECT_ROOT, "README.md"), "utf8");

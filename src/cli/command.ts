@@ -1,11 +1,19 @@
 import type { ParseArgsConfig } from "node:util";
+import type { OpenWarehouse, StateFiles } from "../app/ports.js";
 import type { DriverPreference } from "../store/sqlite-driver.js";
 
-/** What a command may touch: given by src/cli.ts, the only place that reads the environment. */
+/**
+ * What a command may touch: given by src/cli.ts, the only place that reads
+ * the environment and opens the adapters (src/adapters.ts).
+ */
 export interface CliContext {
   cwd: string;
-  /** SQLite driver preference (from ODS_SQLITE_DRIVER). */
+  /** SQLite driver preference (from ODS_SQLITE_DRIVER), for the state file's maintenance (doctor, backup). */
   sqliteDriver: DriverPreference;
+  /** The state databases (SQLite files opened with that driver). */
+  stateFiles: StateFiles;
+  /** Opens the warehouse a command names. */
+  openWarehouse: OpenWarehouse;
   /** Warehouse connection from the environment (ODS_WAREHOUSE), when set. */
   warehouse: string | undefined;
   /** The repository (`owner/name`) from GITHUB_REPOSITORY, when set: `env`'s default for --repository. */

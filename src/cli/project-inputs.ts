@@ -3,24 +3,22 @@
  * the manifest (parsed once), run_results.json, sources.json, and the state
  * database. The pure core gets text and data; this is the file edge.
  */
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_ENVIRONMENT } from "../app/environment/default-environment.js";
+import type { StateFile } from "../app/ports.js";
+import { targetIdentity } from "../app/scope.js";
 import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
-import { projectNameOf } from "../dbt/project-name.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
 import { readLatestVersionPointerDefault } from "../files/read-project-flags.js";
 import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 import type { Scope } from "../state/scope.js";
 import type { TargetIdentity } from "../state/snapshot.js";
-import { SqliteStateStore } from "../store/sqlite-store.js";
+import type { StateStore } from "../store/state-store.js";
 import type { CliContext } from "./command.js";
 import { formatBytes, type Progress } from "./progress.js";
-
-export const DEFAULT_STATE = ".ods/state.db";
 
 export function resolveFlagPath(context: CliContext, value: string | undefined, fallback: string): string {
   return path.resolve(context.cwd, value ?? fallback);
@@ -77,33 +75,25 @@ export function readSourcesIfGiven(context: CliContext, value: string | undefine
   return loadSources(readTextFile(file, "--sources"), file);
 }
 
-export function scopeOf(project: LoadedProject, environment: string | undefined): Scope {
-  return { project: projectNameOf(project), environment: environment ?? DEFAULT_ENVIRONMENT };
+/** `--target`: the dbt target a plan or a run is for; by default the environment's name. */
+export function targetName(scope: Scope, target: string | undefined): string {
+  return target ?? scope.environment;
 }
 
 export function targetOf(project: LoadedProject, scope: Scope, target: string | undefined): TargetIdentity {
-  return {
-    name: target ?? scope.environment,
-    adapter_type: project.manifest.metadata.adapterType ?? "unknown",
-  };
+  return targetIdentity(project, targetName(scope, target));
+}
+
+/** The state database `file`, opened through the context's adapter; what opening did goes to stderr. */
+export function stateFileAt(context: CliContext, file: string): StateFile {
+  return context.stateFiles.at(file, (line) => context.stderr(`${line}\n`));
 }
 
 /** Opens the state database for reading; undefined when the file doesn't exist (plan never creates it). */
-export async function openExistingState(
-  context: CliContext,
-  file: string,
-): Promise<SqliteStateStore | undefined> {
-  if (!existsSync(file)) return undefined;
-  return SqliteStateStore.open(file, {
-    driver: context.sqliteDriver,
-    create: false,
-    log: (line) => context.stderr(`${line}\n`),
-  });
+export async function openExistingState(context: CliContext, file: string): Promise<StateStore | undefined> {
+  return stateFileAt(context, file).openExisting();
 }
 
-export async function openStateForWriting(context: CliContext, file: string): Promise<SqliteStateStore> {
-  return SqliteStateStore.open(file, {
-    driver: context.sqliteDriver,
-    log: (line) => context.stderr(`${line}\n`),
-  });
+export async function openStateForWriting(context: CliContext, file: string): Promise<StateStore> {
+  return stateFileAt(context, file).openForWriting();
 }

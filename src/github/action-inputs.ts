@@ -3,11 +3,10 @@ import path from "node:path";
 import { timeoutsFrom, type WarehouseTimeouts } from "../env/timeouts.js";
 import { UserError } from "../errors/user-error.js";
 import { type DriverPreference, parseDriverPreference } from "../store/sqlite-driver.js";
+import { DEFAULT_STATE_FILE } from "../store/sqlite-store.js";
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); empty when unset. */
 export type InputReader = (name: string) => string;
-
-export const DEFAULT_STATE_PATH = ".ods/state.db";
 
 export const COMMANDS = ["plan", "record", "env-create", "env-cleanup", "promote", "janitor"] as const;
 export type ActionCommand = (typeof COMMANDS)[number];
@@ -97,7 +96,7 @@ export function readActionInputs(
     runResults: inProject("run-results", "target/run_results.json"),
     sources: inProject("sources", "target/sources.json"),
     environment: environment === "" ? null : environment,
-    statePath: resolveInWorkspace(input("state-path") || DEFAULT_STATE_PATH, workspace, "state-path"),
+    statePath: resolveInWorkspace(input("state-path") || DEFAULT_STATE_FILE, workspace, "state-path"),
     githubToken: input("github-token"),
     comment: parseBooleanInput(input("comment"), "comment", true),
     select: input("select")

@@ -7,15 +7,14 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import { UserError } from "../errors/user-error.js";
-import type { Ports } from "../run/ports.js";
 import { type ActionInputs, readActionInputs } from "./action-inputs.js";
 import { type RunEnvironment, readRunEnvironment } from "./event.js";
-import { type CoreLike, runnerPorts } from "./runner-ports.js";
+import { type CoreLike, type RunnerPorts, runnerPorts } from "./runner-ports.js";
 
 export interface Runner {
   inputs: ActionInputs;
   run: RunEnvironment;
-  ports: Ports;
+  ports: RunnerPorts;
 }
 
 export function readRunner(

@@ -6,15 +6,52 @@
  * warning.
  */
 import { Octokit } from "@octokit/rest";
-import type { Ports } from "../run/ports.js";
-import { upsertPlanComment } from "./comment-upsert.js";
+import { type UpsertResult, upsertPlanComment } from "./comment-upsert.js";
 import type { RunEnvironment } from "./event.js";
-import { pullRequestLookups } from "./pull-requests.js";
+import { type PullRequestLookups, pullRequestLookups } from "./pull-requests.js";
+import type { RestoreResult } from "./state-transport/restore-request.js";
+import type { SaveResult } from "./state-transport/save-request.js";
 
 // The cache and artifact clients are large (about 50 MB in memory): loaded when a step restores or saves,
 // not before the manifest is read, so that they don't add to the step's peak.
 const restoring = () => import("./state-transport/restore-state.js");
 const saving = () => import("./state-transport/save-state.js");
+
+export interface RunnerLog {
+  info(message: string): void;
+  warning(message: string): void;
+  debug(message: string): void;
+}
+
+export interface Outputs {
+  set(name: string, value: string): void;
+}
+
+/** State handed from the main step to the post step (GITHUB_STATE). */
+export interface StepState {
+  save(name: string, value: string): void;
+  get(name: string): string;
+}
+
+/** What the runner gives the action's steps (src/run/ports.ts adds the adapters the entry point opens). */
+export interface RunnerPorts {
+  log: RunnerLog;
+  outputs: Outputs;
+  /** Appends markdown to the job summary (GITHUB_STEP_SUMMARY); absent outside a runner. */
+  summary: ((markdown: string) => Promise<void>) | null;
+  stepState: StepState;
+  /** Restores the state file; never throws for a service failure. */
+  restore: (statePath: string, scope: { project: string; environment: string }) => Promise<RestoreResult>;
+  /** Saves the state file (default-branch runs only). */
+  save: (statePath: string, scope: { project: string; environment: string }) => Promise<SaveResult>;
+  /** Upserts the sticky plan comment; null when there is no token to write with. */
+  upsertComment: ((pullRequest: number, project: string, body: string) => Promise<UpsertResult>) | null;
+  /** Which pull request a commit merged, which are open; null when there is no token to ask with. */
+  pullRequests: PullRequestLookups | null;
+  /** A folder for the plan file and downloads (RUNNER_TEMP). */
+  tempDir: string;
+  now: () => Date;
+}
 
 /** The part of @actions/core the ports use. */
 export interface CoreLike {
@@ -35,7 +72,7 @@ export interface RunnerSettings {
   retentionDays: number;
 }
 
-export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: RunnerSettings): Ports {
+export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: RunnerSettings): RunnerPorts {
   const github =
     settings.token !== ""
       ? { token: settings.token, owner: run.repository.owner, repo: run.repository.repo, apiUrl: run.apiUrl }

@@ -128,7 +128,9 @@ export async function withEnvironmentContext<T>(
     now: ports.now().toISOString(),
     metaSchema: inputs.metaSchema,
   };
-  const done = await withEnvironmentSession(session, async (ctx) => ({ value: await work(ctx) }));
+  const done = await withEnvironmentSession(ports.openWarehouse, session, async (ctx) => ({
+    value: await work(ctx),
+  }));
   if (!done) throw new Error("the environment registry could not be opened");
   return done.value;
 }

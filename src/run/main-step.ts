@@ -6,22 +6,20 @@
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_ENVIRONMENT } from "../app/environment/default-environment.js";
+import { makePlan } from "../app/plan/make-plan.js";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
 import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
+import { scopeOf } from "../app/scope.js";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
-import { projectNameOf } from "../dbt/project-name.js";
 import type { EnvironmentChange } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import { describeSource } from "../github/state-transport/restore-source.js";
 import { buildCommand } from "../planner/build-command.js";
-import { plan } from "../planner/plan.js";
 import { SELECT_BOUNDS } from "../planner/selection-output/compact-selection.js";
 import type { Plan } from "../state/plan.js";
-import type { Scope } from "../state/scope.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { VERSION } from "../version.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
@@ -79,10 +77,7 @@ export async function runMainStep(
   }
 
   const project = readProjectAt(inputs.manifest, inputs.projectDir);
-  const scope: Scope = {
-    project: projectNameOf(project, "manifest"),
-    environment: inputs.environment ?? DEFAULT_ENVIRONMENT,
-  };
+  const scope = scopeOf(project, inputs.environment, "manifest");
 
   const restored = await ports.restore(inputs.statePath, scope);
   for (const note of restored.notes) log.info(note);
@@ -93,11 +88,16 @@ export async function runMainStep(
       promotion: null,
       rollbacks: await warehouseRollbacksForRecord(inputs, run, ports, scope.project),
     });
-    setPlanOutputs(ports, null, "", existsSync(inputs.statePath));
+    setPlanOutputs(ports, null, "", ports.stateFiles.at(inputs.statePath).exists());
     return { mode, plan: null };
   }
 
-  const state = await openRestoredState(inputs, scope, describeSource(restored.source));
+  const state = await openRestoredState(
+    ports.stateFiles,
+    inputs.statePath,
+    scope,
+    describeSource(restored.source),
+  );
   const sources = readSourcesAt(inputs.sources);
   const isPullRequest = mode === "pr_plan";
   // A promotion rolled back in the warehouse is no longer prod's build, whatever the restored state says.
@@ -108,20 +108,19 @@ export async function runMainStep(
     usesWarehouse && state.latest ? await warehouseRollbacks(inputs, run, ports, scope.project) : [];
   const prod = state.latest ? reconcileWithRollbacks(state.latest.snapshot, rollbacks, ports) : null;
   const planWith = (baseline: StateSnapshot | null) =>
-    plan({
-      project,
-      scope,
-      state: baseline && state.latest ? { id: state.latest.id, snapshot: baseline } : null,
-      sources,
-      select: inputs.select,
-      exclude: inputs.exclude,
-      now: ports.now().toISOString(),
-      target: {
-        name: isPullRequest ? "ci" : scope.environment,
-        adapter_type: project.manifest.metadata.adapterType ?? "unknown",
+    makePlan(
+      {
+        project,
+        scope,
+        state: baseline && state.latest ? { id: state.latest.id, snapshot: baseline } : null,
+        sources,
+        select: inputs.select,
+        exclude: inputs.exclude,
+        targetName: isPullRequest ? "ci" : scope.environment,
+        pointers: isPullRequest,
       },
-      pointers: isPullRequest,
-    });
+      ports.now,
+    );
 
   // A pull request's environment: planned over prod plus its own builds, then
   // created (schemas and pointer views) before dbt builds the rest into it.
@@ -319,14 +318,12 @@ async function prodIfKnown(
     return { project: projectNameFromDbtProject(inputs.projectDir), prod: null };
   }
   const project = readProjectAt(inputs.manifest, inputs.projectDir);
-  const scope: Scope = {
-    project: projectNameOf(project, "manifest"),
-    environment: inputs.environment ?? DEFAULT_ENVIRONMENT,
-  };
+  const scope = scopeOf(project, inputs.environment, "manifest");
   const restored = await ports.restore(inputs.statePath, scope);
   for (const warning of restored.warnings) ports.log.warning(warning.message);
   const prod =
-    (await openRestoredState(inputs, scope, describeSource(restored.source))).latest?.snapshot ?? null;
+    (await openRestoredState(ports.stateFiles, inputs.statePath, scope, describeSource(restored.source)))
+      .latest?.snapshot ?? null;
   return { project: scope.project, prod };
 }
 

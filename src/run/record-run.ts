@@ -4,17 +4,18 @@
  * writes nothing and says why.
  */
 
+import type { StateFile } from "../app/ports.js";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
 import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
-import { handedOffPromotion, promotionSnapshot, settlePromotions } from "../app/promotion/promotion-state.js";
+import { handedOffPromotion } from "../app/promotion/promotion-state.js";
+import { recordPromotion } from "../app/record/record-promotion.js";
+import { recordRun } from "../app/record/record-run.js";
 import type { RecordedRollback } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import { onDefaultBranch, type RunEnvironment } from "../github/event.js";
-import { record } from "../planner/record.js";
 import type { Scope } from "../state/scope.js";
 import type { StateSnapshot } from "../state/snapshot.js";
-import { SqliteStateStore } from "../store/sqlite-store.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
 import type { Ports } from "./ports.js";
 
@@ -59,61 +60,44 @@ export async function recordAndSave(
     log.info(message);
     return { recorded: false, message, snapshot: null };
   }
-  const store = await SqliteStateStore.open(inputs.statePath, {
-    driver: inputs.sqliteDriver,
-    log: (line) => log.info(line),
-  }).catch((error: unknown) => {
-    if (error instanceof UserError) {
-      throw new UserError(error.code, `${error.message} (state restored from ${source})`, {
-        file: error.file ?? inputs.statePath,
-        hint: error.hint,
-      });
-    }
-    throw error;
-  });
+  const stateFile = recordedStateFile(
+    ports.stateFiles.at(inputs.statePath, (line) => log.info(line)),
+    source,
+  );
+  const reconcile = (snapshot: StateSnapshot) => reconcileWithRollbacks(snapshot, changes.rollbacks, ports);
   let message: string;
   let snapshot: StateSnapshot | null = null;
   try {
-    const restored = await store.latest(scope);
-    const latest = restored && {
-      ...restored,
-      snapshot: reconcileWithRollbacks(restored.snapshot, changes.rollbacks, ports),
-    };
     if (runResults === null) {
       // Everything the plan had to build was promoted: the promotion is the whole change to prod.
-      if (!latest || !promotion) {
+      const recorded = await recordPromotion(
+        { stateFile, now: ports.now },
+        { scope, promoted, promotedBy: promotion!.promotedBy, reconcile },
+      );
+      if (recorded.committed === null) {
         message = `${nothingRan}, and there is no prod state to record the ${promoted.length} promoted node${promoted.length === 1 ? "" : "s"} in: the next run builds them.`;
         log.warning(message);
-        return { recorded: false, message, snapshot: latest?.snapshot ?? null };
+        return { recorded: false, message, snapshot: null };
       }
-      snapshot = promotionSnapshot(latest.snapshot, promoted, {
-        promotedBy: promotion.promotedBy,
-        complete: { now: ports.now().toISOString() },
-      });
-      const committed = await store.commit(scope, latest.id, snapshot);
-      message = `Recorded the promotion of ${promoted.length} node${promoted.length === 1 ? "" : "s"} from ${promotion.environment} in ${committed.scope} (${nothingRan}).`;
+      snapshot = recorded.snapshot;
+      message = `Recorded the promotion of ${promoted.length} node${promoted.length === 1 ? "" : "s"} from ${promotion!.environment} in ${recorded.committed.scope} (${nothingRan}).`;
       log.info(message);
     } else {
       const project = readProjectAt(inputs.manifest, inputs.projectDir);
-      const sources = readSourcesAt(inputs.sources);
-      const ledger = await store.runs(scope);
-      const outcome = record({
-        project,
-        runResults,
-        sources,
-        scope,
-        previous: latest?.snapshot ?? null,
-        recordedRunIds: new Set(ledger.map((entry) => entry.run_id)),
-        target: { name: scope.environment, adapter_type: project.manifest.metadata.adapterType ?? "unknown" },
-        now: ports.now().toISOString(),
-      });
-      if (outcome.sourcesIgnored) log.warning(outcome.sourcesIgnored);
-      snapshot = settlePromotions(
-        outcome.snapshot,
-        promotion ? [handedOffPromotion(promotion)] : [],
-        outcome.run.run_id,
+      const recorded = await recordRun(
+        { stateFile, now: ports.now, log },
+        {
+          scope,
+          project,
+          runResults,
+          sources: readSourcesAt(inputs.sources),
+          targetName: scope.environment,
+          reconcile,
+          promotions: { handedOff: promotion ? [handedOffPromotion(promotion)] : [], inState: false },
+        },
       );
-      const committed = await store.commit(scope, latest?.id ?? null, snapshot, outcome.run);
+      const { outcome, committed } = recorded;
+      snapshot = recorded.snapshot;
       message = `Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ${outcome.built.length} built, ${outcome.failed.length} failed, ${outcome.skipped.length} skipped${promoted.length > 0 ? `; ${promoted.length} promoted from ${promotion!.environment}` : ""}.`;
       log.info(message);
     }
@@ -132,11 +116,28 @@ export async function recordAndSave(
       return { recorded: false, message: warning, snapshot: null };
     }
     throw error;
-  } finally {
-    await store.close();
   }
   const saved = await ports.save(inputs.statePath, scope);
   for (const note of saved.notes) log.info(note);
   for (const warning of saved.warnings) log.warning(warning.message);
   return { recorded: true, message, snapshot };
+}
+
+/** The state file as this job restored it: opening errors say where it came from. */
+function recordedStateFile(file: StateFile, source: string): StateFile {
+  const named = (error: unknown): never => {
+    if (error instanceof UserError) {
+      throw new UserError(error.code, `${error.message} (state restored from ${source})`, {
+        file: error.file ?? file.path,
+        hint: error.hint,
+      });
+    }
+    throw error;
+  };
+  return {
+    path: file.path,
+    exists: () => file.exists(),
+    openExisting: () => file.openExisting().catch(named),
+    openForWriting: () => file.openForWriting().catch(named),
+  };
 }

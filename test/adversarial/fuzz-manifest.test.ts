@@ -10,7 +10,7 @@
  * total (all kinds), ODS_FUZZ_REPLAY=manifest:<index> for one case.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { fuzzCases, replayCase, SEED, slowest, tallyResults } from "../support/adversarial/fuzz-suite.js";
+import { fuzzRange, replayCase, SEED, slowest, tallyResults } from "../support/adversarial/fuzz-suite.js";
 import { type FuzzRun, runFuzz } from "../support/adversarial/run-fuzz.js";
 import { Tally } from "../support/adversarial/tally.js";
 
@@ -22,7 +22,7 @@ describe("mutated manifest.json", () => {
     timeout: 600_000,
   }, async () => {
     const replay = replayCase("manifest");
-    const [from, to] = replay === undefined ? [0, fuzzCases("manifest")] : [replay, replay + 1];
+    const [from, to] = replay === undefined ? fuzzRange("manifest", "fast") : [replay, replay + 1];
     const run: FuzzRun = await runFuzz("manifest", SEED, from, to);
     console.log(
       `fuzz seed ${SEED}: ${run.results.length} manifest cases (${run.results.filter((r) => r.armed).length} with evidence checked); seeds: ${run.seeds.manifest?.join("; ")}${run.notes.length ? `; notes: ${run.notes.join("; ")}` : ""}; slowest: ${slowest(run.results)}`,

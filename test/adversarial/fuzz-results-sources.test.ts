@@ -19,7 +19,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { ArtifactKind } from "../support/adversarial/fuzz-engine.js";
-import { fuzzCases, replayCase, SEED, slowest, tallyResults } from "../support/adversarial/fuzz-suite.js";
+import { fuzzRange, replayCase, SEED, slowest, tallyResults } from "../support/adversarial/fuzz-suite.js";
 import { runFuzz } from "../support/adversarial/run-fuzz.js";
 import { Tally } from "../support/adversarial/tally.js";
 
@@ -38,7 +38,7 @@ describe.each([
 ] as const)("%s", (kind: ArtifactKind, title) => {
   it(title, { timeout: 600_000 }, async () => {
     const replay = replayCase(kind);
-    const [from, to] = replay === undefined ? [0, fuzzCases(kind)] : [replay, replay + 1];
+    const [from, to] = replay === undefined ? fuzzRange(kind, "fast") : [replay, replay + 1];
     const run = await runFuzz(kind, SEED, from, to);
     console.log(
       `fuzz seed ${SEED}: ${run.results.length} ${kind} cases (${run.results.filter((r) => r.armed).length} with evidence checked); seeds: ${run.seeds[kind]?.join("; ")}; slowest: ${slowest(run.results)}`,

@@ -7,7 +7,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
 import { commentMarker, GITHUB_COMMENT_MAX, renderComment } from "../../src/comment/render-comment.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../src/dbt/artifacts/sources.js";
@@ -20,7 +19,7 @@ import { record } from "../../src/planner/record.js";
 import type { Plan } from "../../src/state/plan.js";
 import { runStep, srcEntry } from "../support/adversarial/run-step.js";
 import { Tally } from "../support/adversarial/tally.js";
-import { captureContext } from "../support/cli-context.js";
+import { runCliIn } from "../support/cli-context.js";
 import { buildManifest, modelId } from "../support/manifest-builder.js";
 import { buildRunResults, buildSources } from "../support/run-builders.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
@@ -43,12 +42,6 @@ function sourcesAfterBuild(): string {
   doc.metadata.generated_at = "2026-11-30T09:00:00Z";
   for (const result of doc.results) result.snapshotted_at = "2026-11-30T09:00:00Z";
   return JSON.stringify(doc);
-}
-
-async function cli(args: string[]) {
-  const context = captureContext(dir);
-  const code = await runCli(args, context);
-  return { code, stdout: context.stdoutText(), stderr: context.stderrText() };
 }
 
 describe("artifacts that are not UTF-8", () => {
@@ -75,7 +68,7 @@ describe("artifacts that are not UTF-8", () => {
     writeFileSync(before, latin1Manifest(0xe9));
     writeFileSync(after, latin1Manifest(0xe8));
     writeFileSync(sources, sourcesAfterBuild());
-    const recorded = await cli([
+    const recorded = await runCliIn(dir, [
       "record",
       "--manifest",
       before,
@@ -86,7 +79,7 @@ describe("artifacts that are not UTF-8", () => {
       "--sources",
       path.join(SHOP, "sources.json"),
     ]);
-    const planned = await cli([
+    const planned = await runCliIn(dir, [
       "plan",
       "--manifest",
       after,
@@ -99,7 +92,7 @@ describe("artifacts that are not UTF-8", () => {
     ]);
     await tally.check("not UTF-8: changed bytes", recorded.code === 0 ? "recorded" : "refused", () => {
       if (planned.code === 0) {
-        const plan = JSON.parse(planned.stdout) as Plan;
+        const plan = JSON.parse(planned.out) as Plan;
         const entry = plan.entries.find((e) => e.unique_id === "model.shop.stg_orders")!;
         expect(
           `${entry.action} ${entry.reasons[0]!.code} ${entry.reasons[0]!.message}`,
@@ -108,10 +101,10 @@ describe("artifacts that are not UTF-8", () => {
       }
       // Refusing is the fix: dbt writes UTF-8, so these bytes were changed after dbt wrote the file.
       expect(recorded.code).toBe(1);
-      expect(recorded.stderr).toContain(`error[artifact_not_json]: ${before} is not UTF-8`);
+      expect(recorded.err).toContain(`error[artifact_not_json]: ${before} is not UTF-8`);
       expect(planned.code).toBe(1);
-      expect(planned.stderr).toContain(`error[artifact_not_json]: ${after} is not UTF-8`);
-      expect(planned.stderr).toMatch(/byte \d+ \(0xe8\)/);
+      expect(planned.err).toContain(`error[artifact_not_json]: ${after} is not UTF-8`);
+      expect(planned.err).toMatch(/byte \d+ \(0xe8\)/);
     });
   });
 });
@@ -444,9 +437,9 @@ describe("a state path that is a directory", () => {
     await tally.check("state path is a directory", "file_unreadable", async () => {
       const state = path.join(dir, "state-dir.db");
       mkdirSync(state, { recursive: true });
-      const result = await cli([command, ...args, "--state", state]);
-      expect(result.stderr).not.toContain("error[internal]");
-      expect(result.stderr).toContain(
+      const result = await runCliIn(dir, [command, ...args, "--state", state]);
+      expect(result.err).not.toContain("error[internal]");
+      expect(result.err).toContain(
         `error[file_unreadable]: ${state} is a directory, not a state database file.`,
       );
       expect(result.code).toBe(1);

@@ -36,7 +36,7 @@ let dist: string;
 /** A state database with the shop's build recorded. */
 let healthy: string;
 
-const HOOKS = path.join(PROJECT_ROOT, "test", "support", "ts-hooks.mjs");
+const HOOKS = path.join(PROJECT_ROOT, "tools", "ts-hooks.mjs");
 
 /** The CLI bundle (dist/cli), or its sources with `src` (for behaviour fixed there before dist/ is rebuilt). */
 function cli(

@@ -2,8 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
-import { captureContext } from "../support/cli-context.js";
+import { runCliIn } from "../support/cli-context.js";
 import { buildManifest, type ModelSpec, modelId, type TestSpec } from "../support/manifest-builder.js";
 import { buildRunResults, buildSources } from "../support/run-builders.js";
 
@@ -17,12 +16,6 @@ const models: ModelSpec[] = [
 ];
 const test = (column: string): TestSpec => ({ name: "not_null_stg_orders_id", reads: [STG], column });
 
-async function cli(dir: string, ...args: string[]) {
-  const context = captureContext(dir);
-  const code = await runCli(args, context);
-  return { code, out: context.stdoutText(), err: context.stderrText() };
-}
-
 async function recorded(testStatus: string | null) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ods-cli-checks-"));
   const write = (name: string, document: unknown) =>
@@ -34,11 +27,10 @@ async function recorded(testStatus: string | null) {
   write("run_results.json", buildRunResults({ statuses }));
   write("sources-before.json", buildSources("2026-11-01T09:00:00Z", { [SOURCE]: "2026-11-01T08:00:00Z" }));
   write("sources-after.json", buildSources("2026-11-01T11:00:00Z", { [SOURCE]: "2026-11-01T08:00:00Z" }));
-  const record = await cli(
-    dir,
+  const record = await runCliIn(dir, [
     ...["record", "--manifest", "manifest.json", "--run-results", "run_results.json"],
     ...["--sources", "sources-before.json"],
-  );
+  ]);
   expect(record.code).toBe(0);
   return dir;
 }
@@ -46,10 +38,9 @@ async function recorded(testStatus: string | null) {
 describe("ods-state explain: tests", () => {
   it("a build whose tests didn't run is built, and explain says why", async () => {
     const dir = await recorded(null);
-    const explained = await cli(
-      dir,
+    const explained = await runCliIn(dir, [
       ...["explain", "stg_orders", "--manifest", "manifest.json", "--sources", "sources-after.json"],
-    );
+    ]);
     expect(explained.code).toBe(0);
     expect(explained.out).toContain("decision: BUILD");
     expect(explained.out).toContain(
@@ -59,16 +50,21 @@ describe("ods-state explain: tests", () => {
 
   it("a reused node whose test changed: explain lists the checks that run; plan selects them", async () => {
     const dir = await recorded("pass");
-    const explained = await cli(
-      dir,
+    const explained = await runCliIn(dir, [
       ...["explain", "stg_orders", "--manifest", "edited.json", "--sources", "sources-after.json"],
-    );
+    ]);
     expect(explained.out).toContain("decision: REUSE");
     expect(explained.out).toContain(
       "checks: checks_changed: Its checks were added, removed or edited since they last passed",
     );
     expect(explained.out).toContain(`  runs ${TEST_ID}`);
-    const planned = await cli(dir, "plan", "--manifest", "edited.json", "--sources", "sources-after.json");
+    const planned = await runCliIn(dir, [
+      "plan",
+      "--manifest",
+      "edited.json",
+      "--sources",
+      "sources-after.json",
+    ]);
     expect(planned.out).toContain(
       "REUSE  stg_orders  code and inputs unchanged since run `00000000-0000-4000-8000-000000000001`; its tests changed since they passed, so its test runs",
     );

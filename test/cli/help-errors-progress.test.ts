@@ -10,8 +10,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLEAR_LINE, createProgress, formatBytes, inPhase } from "../../src/cli/progress.js";
 import { COMMANDS } from "../../src/cli/registry.js";
-import { runCli } from "../../src/cli/run-cli.js";
-import { captureContext } from "../support/cli-context.js";
+import { cliIn } from "../support/cli-context.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "ods-cli-errors-"));
@@ -20,11 +19,7 @@ const manifest = path.join(PROJECT_ROOT, "fixtures", "shop", "prod", "manifest.j
 const notJson = path.join(dir, "not-json.json");
 writeFileSync(notJson, "# not json\n");
 
-async function cli(args: string[], overrides: { interactive?: boolean } = {}) {
-  const context = captureContext(dir, overrides);
-  const code = await runCli(args, context);
-  return { code, out: context.stdoutText(), err: context.stderrText() };
-}
+const cli = cliIn(dir);
 
 describe("help", () => {
   it.each(COMMANDS.map((command) => [command.name, command] as const))(

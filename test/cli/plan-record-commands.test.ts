@@ -2,8 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
-import { captureContext } from "../support/cli-context.js";
+import { runCliIn } from "../support/cli-context.js";
 import { buildManifest, type ModelSpec, modelId } from "../support/manifest-builder.js";
 import { buildRunResults, buildSources } from "../support/run-builders.js";
 
@@ -36,16 +35,10 @@ function workspace() {
   return { dir, write };
 }
 
-async function cli(dir: string, ...args: string[]) {
-  const context = captureContext(dir);
-  const code = await runCli(args, context);
-  return { code, out: context.stdoutText(), err: context.stderrText() };
-}
-
 describe("ods-state plan and record on a real SQLite state file", () => {
   it("plans with no state (and creates no file), records, then reuses; a change rebuilds it and its child", async () => {
     const { dir } = workspace();
-    const first = await cli(dir, "plan", "--manifest", "manifest.json", "--format", "json");
+    const first = await runCliIn(dir, ["plan", "--manifest", "manifest.json", "--format", "json"]);
     expect(first.code).toBe(0);
     const firstPlan = JSON.parse(first.out);
     expect(firstPlan.summary).toEqual({ build: 2, reuse: 0 });
@@ -55,8 +48,7 @@ describe("ods-state plan and record on a real SQLite state file", () => {
     ]);
     expect(existsSync(path.join(dir, ".ods", "state.db"))).toBe(false);
 
-    const recorded = await cli(
-      dir,
+    const recorded = await runCliIn(dir, [
       "record",
       "--manifest",
       "manifest.json",
@@ -64,22 +56,27 @@ describe("ods-state plan and record on a real SQLite state file", () => {
       "run_results.json",
       "--sources",
       "sources-before.json",
-    );
+    ]);
     expect(recorded.err).toContain("Created the state database");
     expect(recorded.code).toBe(0);
     expect(recorded.out).toMatch(
       /^Recorded run 00000000-0000-4000-8000-000000000001 \(dbt build, success\) in shop\/prod: 2 built, 0 failed, 0 skipped; snapshot /,
     );
 
-    const again = await cli(dir, "plan", "--manifest", "manifest.json", "--sources", "sources-after.json");
+    const again = await runCliIn(dir, [
+      "plan",
+      "--manifest",
+      "manifest.json",
+      "--sources",
+      "sources-after.json",
+    ]);
     expect(again.code).toBe(0);
     expect(again.out).toContain(
       "REUSE  stg_orders  code and inputs unchanged since run `00000000-0000-4000-8000-000000000001`",
     );
     expect(again.out).toContain("ods-state plan for shop: 0 to build, 2 to reuse");
 
-    const changed = await cli(
-      dir,
+    const changed = await runCliIn(dir, [
       "plan",
       "--manifest",
       "changed.json",
@@ -87,7 +84,7 @@ describe("ods-state plan and record on a real SQLite state file", () => {
       "sources-after.json",
       "--format",
       "json",
-    );
+    ]);
     const changedPlan = JSON.parse(changed.out);
     expect(
       changedPlan.entries.map(
@@ -97,22 +94,21 @@ describe("ods-state plan and record on a real SQLite state file", () => {
     // Every node builds: the whole project, as dbt's own default selection.
     expect(changedPlan.build_command).toBe("dbt build --select 'fqn:*'");
 
-    const explained = await cli(
-      dir,
+    const explained = await runCliIn(dir, [
       "explain",
       "orders",
       "--manifest",
       "changed.json",
       "--sources",
       "sources-after.json",
-    );
+    ]);
     expect(explained.code).toBe(0);
     expect(explained.out).toContain("decision: BUILD");
     expect(explained.out).toContain(
       "reason: parent_code_changed: Parent `stg_orders` is built for a code change",
     );
 
-    const diff = await cli(dir, "diff", "stg_orders", "--manifest", "changed.json");
+    const diff = await runCliIn(dir, ["diff", "stg_orders", "--manifest", "changed.json"]);
     expect(diff.code).toBe(0);
     expect(diff.out).toMatch(/ {2}sql {12}changed /);
     expect(diff.out).toContain("1 component differ.");
@@ -121,13 +117,13 @@ describe("ods-state plan and record on a real SQLite state file", () => {
   it("refuses to record the same run twice, writing nothing", async () => {
     const { dir } = workspace();
     const args = ["record", "--manifest", "manifest.json", "--run-results", "run_results.json"];
-    expect((await cli(dir, ...args)).code).toBe(0);
-    const second = await cli(dir, ...args);
+    expect((await runCliIn(dir, [...args])).code).toBe(0);
+    const second = await runCliIn(dir, [...args]);
     expect(second.code).toBe(1);
     expect(second.err).toMatch(
       /^error\[record_refused\]: Run 00000000-0000-4000-8000-000000000001 is already recorded in shop\/prod\./,
     );
-    const history = await cli(dir, "plan", "--manifest", "manifest.json", "--format", "json");
+    const history = await runCliIn(dir, ["plan", "--manifest", "manifest.json", "--format", "json"]);
     expect(JSON.parse(history.out).state.run_id).toBe("00000000-0000-4000-8000-000000000001");
   });
 
@@ -137,7 +133,13 @@ describe("ods-state plan and record on a real SQLite state file", () => {
       "compile.json",
       buildRunResults({ which: "compile", statuses: { [modelId("stg_orders")]: "success" } }),
     );
-    const result = await cli(dir, "record", "--manifest", "manifest.json", "--run-results", "compile.json");
+    const result = await runCliIn(dir, [
+      "record",
+      "--manifest",
+      "manifest.json",
+      "--run-results",
+      "compile.json",
+    ]);
     expect(result.code).toBe(1);
     expect(result.err).toContain("comes from `dbt compile`, which builds nothing");
     // Refused before anything is written: not even the state file is created.
@@ -160,7 +162,7 @@ describe("ods-state plan and record on a real SQLite state file", () => {
     ],
   ])("%j → exit %i, one line saying what is wrong", async (args, code, message) => {
     const { dir } = workspace();
-    const result = await cli(dir, ...args);
+    const result = await runCliIn(dir, [...args]);
     expect(result.code).toBe(code);
     expect(result.err).toContain(message);
     expect(result.err).not.toMatch(/\n\s+at /);

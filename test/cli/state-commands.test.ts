@@ -6,11 +6,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CliContext } from "../../src/cli/command.js";
-import { runCli } from "../../src/cli/run-cli.js";
 import { openSqlite } from "../../src/store/sqlite-driver.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { PROD, runFor, snapshotFor } from "../store/harness.js";
+import { runCliIn } from "../support/cli-context.js";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -21,25 +20,6 @@ function workspace(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "ods-cli-state-"));
   dirs.push(dir);
   return dir;
-}
-
-async function cli(cwd: string, ...argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  const context: CliContext = {
-    cwd,
-    sqliteDriver: "auto",
-    warehouse: undefined,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    interactive: false,
-  };
-  const code = await runCli(argv, context);
-  return { code, stdout, stderr };
 }
 
 /** A workspace with .ods/state.db holding two commits and a refused run. */
@@ -59,7 +39,7 @@ async function seeded(): Promise<{ cwd: string; file: string; ids: string[] }> {
 describe("ods-state history", () => {
   it("lists snapshots and runs per scope, newest first, head marked", async () => {
     const { cwd, ids } = await seeded();
-    const { code, stdout, stderr } = await cli(cwd, "history");
+    const { code, out: stdout, err: stderr } = await runCliIn(cwd, ["history"]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toContain("State: .ods/state.db");
@@ -76,24 +56,24 @@ describe("ods-state history", () => {
 
   it("filters by scope, limits, and prints JSON", async () => {
     const { cwd, ids } = await seeded();
-    const json = await cli(cwd, "history", "--scope", "jaffle_shop/prod", "--limit", "1", "--json");
+    const json = await runCliIn(cwd, ["history", "--scope", "jaffle_shop/prod", "--limit", "1", "--json"]);
     expect(json.code).toBe(0);
-    const parsed = JSON.parse(json.stdout);
+    const parsed = JSON.parse(json.out);
     expect(parsed.schema_version).toBe("1.0");
     expect(parsed.scopes).toHaveLength(1);
     expect(parsed.scopes[0].head).toBe(ids[1]);
     expect(parsed.scopes[0].snapshots.map((s: { id: string }) => s.id)).toEqual([ids[1]]);
     expect(parsed.scopes[0].runs.map((r: { run_id: string }) => r.run_id)).toEqual(["run-3"]);
 
-    const other = await cli(cwd, "history", "--scope", "jaffle_shop/dev");
-    expect(other.stdout).toContain("Nothing is recorded for jaffle_shop/dev.");
-    expect((await cli(cwd, "history", "--scope", "no-slash")).code).toBe(2);
-    expect((await cli(cwd, "history", "--limit", "0")).code).toBe(2);
+    const other = await runCliIn(cwd, ["history", "--scope", "jaffle_shop/dev"]);
+    expect(other.out).toContain("Nothing is recorded for jaffle_shop/dev.");
+    expect((await runCliIn(cwd, ["history", "--scope", "no-slash"])).code).toBe(2);
+    expect((await runCliIn(cwd, ["history", "--limit", "0"])).code).toBe(2);
   });
 
   it("says there is no state file rather than creating one", async () => {
     const cwd = workspace();
-    const { code, stderr } = await cli(cwd, "history");
+    const { code, err: stderr } = await runCliIn(cwd, ["history"]);
     expect(code).toBe(1);
     expect(stderr).toContain("error[file_missing]");
     expect(existsSync(path.join(cwd, ".ods"))).toBe(false);
@@ -102,7 +82,11 @@ describe("ods-state history", () => {
   it("takes --state relative to the working directory", async () => {
     const { cwd } = await seeded();
     const elsewhere = workspace();
-    const { code, stdout } = await cli(elsewhere, "history", "--state", path.join(cwd, ".ods", "state.db"));
+    const { code, out: stdout } = await runCliIn(elsewhere, [
+      "history",
+      "--state",
+      path.join(cwd, ".ods", "state.db"),
+    ]);
     expect(code).toBe(0);
     expect(stdout).toContain("jaffle_shop/prod");
   });
@@ -111,7 +95,7 @@ describe("ods-state history", () => {
 describe("ods-state doctor", () => {
   it("reports a healthy file and exits 0", async () => {
     const { cwd } = await seeded();
-    const { code, stdout } = await cli(cwd, "doctor");
+    const { code, out: stdout } = await runCliIn(cwd, ["doctor"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
       /Checked \.ods\/state\.db \([\d.]+ KiB.*layout 2\): 1 scope, 2 snapshots, 3 runs\./,
@@ -124,7 +108,7 @@ describe("ods-state doctor", () => {
     const connection = openSqlite(file);
     connection.run("UPDATE entries SET body = replace(body, '\"table\"', '\"view\"') WHERE id = 3");
     connection.close();
-    const { code, stdout } = await cli(cwd, "doctor");
+    const { code, out: stdout } = await runCliIn(cwd, ["doctor"]);
     expect(code).toBe(1);
     expect(stdout).toContain("The state is damaged");
     expect(stdout).toMatch(/error: snapshot [\w-]+ \(jaffle_shop\/prod\)/);
@@ -134,9 +118,9 @@ describe("ods-state doctor", () => {
 
   it("exits 1 on a truncated file, and lists the backups next to it", async () => {
     const { cwd, file } = await seeded();
-    expect((await cli(cwd, "backup")).code).toBe(0);
+    expect((await runCliIn(cwd, ["backup"])).code).toBe(0);
     truncateSync(file, 4096 + 100);
-    const { code, stdout } = await cli(cwd, "doctor", "--quick");
+    const { code, out: stdout } = await runCliIn(cwd, ["doctor", "--quick"]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/truncated/);
     expect(stdout).toContain("Backups next to it (newest first):");
@@ -146,25 +130,25 @@ describe("ods-state doctor", () => {
 
   it("explains a missing file without failing, and a newer file as not damaged but unreadable", async () => {
     const empty = workspace();
-    const missing = await cli(empty, "doctor");
+    const missing = await runCliIn(empty, ["doctor"]);
     expect(missing.code).toBe(0);
-    expect(missing.stdout).toContain("There is no state database at .ods/state.db: nothing to check.");
+    expect(missing.out).toContain("There is no state database at .ods/state.db: nothing to check.");
     expect(existsSync(path.join(empty, ".ods"))).toBe(false);
 
     const { cwd, file } = await seeded();
     const connection = openSqlite(file);
     connection.exec("PRAGMA user_version = 99");
     connection.close();
-    const newer = await cli(cwd, "doctor");
+    const newer = await runCliIn(cwd, ["doctor"]);
     expect(newer.code).toBe(1);
-    expect(newer.stdout).toContain("layout version 99, written by a newer ods-state");
-    expect(newer.stdout).toContain("Upgrade ods-state");
+    expect(newer.out).toContain("layout version 99, written by a newer ods-state");
+    expect(newer.out).toContain("Upgrade ods-state");
   });
 
   it("refuses a file that is not SQLite", async () => {
     const cwd = workspace();
     writeFileSync(path.join(cwd, "state.db"), '{ "not": "sqlite" }\n');
-    const { code, stdout } = await cli(cwd, "doctor", "--state", "state.db");
+    const { code, out: stdout } = await runCliIn(cwd, ["doctor", "--state", "state.db"]);
     expect(code).toBe(1);
     expect(stdout).toContain("not a SQLite database");
   });
@@ -173,29 +157,29 @@ describe("ods-state doctor", () => {
 describe("ods-state backup", () => {
   it("writes a consistent copy next to the file by default, and to --to when given", async () => {
     const { cwd, ids } = await seeded();
-    const first = await cli(cwd, "backup");
+    const first = await runCliIn(cwd, ["backup"]);
     expect(first.code).toBe(0);
-    const match = /to (\.ods\/state\.db\.backup-\d{8}T\d{6}Z\.bak) \(/.exec(first.stdout);
-    expect(match, first.stdout).not.toBeNull();
+    const match = /to (\.ods\/state\.db\.backup-\d{8}T\d{6}Z\.bak) \(/.exec(first.out);
+    expect(match, first.out).not.toBeNull();
     const copy = await SqliteStateStore.open(path.join(cwd, match![1]!), { create: false });
     expect((await copy.latest(PROD))?.id).toBe(ids[1]);
     expect((await copy.check()).ok).toBe(true);
     await copy.close();
 
-    const to = await cli(cwd, "backup", "--to", "copies/state-copy.db");
+    const to = await runCliIn(cwd, ["backup", "--to", "copies/state-copy.db"]);
     expect(to.code).toBe(0);
-    expect(to.stdout).toContain("to copies/state-copy.db");
+    expect(to.out).toContain("to copies/state-copy.db");
     expect(existsSync(path.join(cwd, "copies", "state-copy.db"))).toBe(true);
     // Never over an existing file.
-    const again = await cli(cwd, "backup", "--to", "copies/state-copy.db");
+    const again = await runCliIn(cwd, ["backup", "--to", "copies/state-copy.db"]);
     expect(again.code).toBe(2);
-    expect(again.stderr).toContain("Refusing to overwrite");
+    expect(again.err).toContain("Refusing to overwrite");
   });
 
   it("refuses to copy a damaged file, naming it", async () => {
     const { cwd, file } = await seeded();
     writeFileSync(file, "garbage".repeat(1000));
-    const { code, stderr } = await cli(cwd, "backup");
+    const { code, err: stderr } = await runCliIn(cwd, ["backup"]);
     expect(code).toBe(1);
     expect(stderr).toContain(`error[state_corrupt]: The state database ${file} is damaged`);
     expect(stderr).toContain(`ods-state doctor --state ${file}`);
@@ -205,7 +189,7 @@ describe("ods-state backup", () => {
 describe("ods-state reset", () => {
   it("moves the file aside, says where, and the next open starts empty", async () => {
     const { cwd, file, ids } = await seeded();
-    const { code, stdout } = await cli(cwd, "reset");
+    const { code, out: stdout } = await runCliIn(cwd, ["reset"]);
     expect(code).toBe(0);
     const match = /aside to (\.ods\/state\.db\.reset-\d{8}T\d{6}Z\.bak)/.exec(stdout);
     expect(match, stdout).not.toBeNull();
@@ -219,13 +203,13 @@ describe("ods-state reset", () => {
     const fresh = await SqliteStateStore.open(file);
     expect(await fresh.latest(PROD)).toBeUndefined();
     await fresh.close();
-    expect((await cli(cwd, "doctor")).code).toBe(0);
+    expect((await runCliIn(cwd, ["doctor"])).code).toBe(0);
   });
 
   it("moves a damaged file aside too, byte for byte", async () => {
     const { cwd, file } = await seeded();
     truncateSync(file, 1000);
-    const { code, stdout } = await cli(cwd, "reset");
+    const { code, out: stdout } = await runCliIn(cwd, ["reset"]);
     expect(code).toBe(0);
     const moved = readdirSync(path.join(cwd, ".ods")).filter((name) => name.includes(".reset-"));
     expect(moved.length).toBeGreaterThanOrEqual(1);
@@ -234,7 +218,7 @@ describe("ods-state reset", () => {
   });
 
   it("has nothing to do without a file", async () => {
-    const { code, stdout } = await cli(workspace(), "reset");
+    const { code, out: stdout } = await runCliIn(workspace(), ["reset"]);
     expect(code).toBe(0);
     expect(stdout).toContain("nothing to reset");
   });
@@ -243,15 +227,15 @@ describe("ods-state reset", () => {
 describe("help", () => {
   it("lists the state commands with examples", async () => {
     const cwd = workspace();
-    const general = await cli(cwd, "--help");
+    const general = await runCliIn(cwd, ["--help"]);
     for (const name of ["history", "doctor", "backup", "reset"])
-      expect(general.stdout).toMatch(new RegExp(`\\n  ${name} +`));
+      expect(general.out).toMatch(new RegExp(`\\n  ${name} +`));
     for (const name of ["history", "doctor", "backup", "reset"]) {
-      const help = await cli(cwd, name, "--help");
+      const help = await runCliIn(cwd, [name, "--help"]);
       expect(help.code).toBe(0);
-      expect(help.stdout).toContain("--state");
-      expect(help.stdout).toContain("Examples:");
-      expect(help.stdout).toContain(`ods-state ${name}`);
+      expect(help.out).toContain("--state");
+      expect(help.out).toContain("Examples:");
+      expect(help.out).toContain(`ods-state ${name}`);
     }
   });
 });

@@ -2,7 +2,6 @@
  * Golden files: one rendered comment per scenario, compared byte for byte.
  * `UPDATE_GOLDEN=1 vitest run test/comment` rewrites them; review the diff.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -15,24 +14,11 @@ import {
 } from "../../src/comment/render-comment.js";
 import { ENVIRONMENT_NAMES } from "../../src/dbt/hook-scan.js";
 import { COMPONENT_LABELS } from "../../src/planner/reason-words.js";
+import { expectGolden } from "../support/golden.js";
 import { id, PlanBuilder, why } from "../support/plan-builder.js";
 import { scenarios } from "./scenarios.js";
 
 const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), "golden");
-const UPDATE = process.env.UPDATE_GOLDEN === "1";
-
-function golden(name: string, actual: string): void {
-  const file = path.join(GOLDEN, `${name}.md`);
-  if (UPDATE) {
-    mkdirSync(GOLDEN, { recursive: true });
-    writeFileSync(file, actual);
-    return;
-  }
-  if (!existsSync(file)) throw new Error(`no golden file ${file}: run with UPDATE_GOLDEN=1 and review it`);
-  // Byte for byte; toBe shows the diff.
-  expect(actual).toBe(readFileSync(file, "utf8"));
-}
-
 /**
  * What GitHub needs to render the markdown as meant: balanced tags and
  * fences, a blank line after <summary> (else the details' markdown stays raw)
@@ -59,7 +45,7 @@ describe("renderComment golden files", () => {
       expect(markdown.length).toBeLessThanOrEqual(COMMENT_LIMIT);
       expect(markdown.startsWith(commentMarker(scenario.plan.project) + "\n")).toBe(true);
       expectWellFormed(markdown);
-      golden(scenario.name, markdown);
+      expectGolden(path.join(GOLDEN, `${scenario.name}.md`), markdown);
     });
   }
 });

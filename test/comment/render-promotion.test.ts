@@ -3,23 +3,13 @@
  * cases a reader meets, and hostile node names that stay inert.
  * `UPDATE_GOLDEN=1 vitest run test/comment` rewrites the golden files.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { type PromotionReport, renderPromotion } from "../../src/comment/render-promotion.js";
+import { expectGolden } from "../support/golden.js";
 
 const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), "golden");
-
-function golden(name: string, actual: string): void {
-  const file = path.join(GOLDEN, name);
-  if (process.env.UPDATE_GOLDEN === "1") {
-    mkdirSync(GOLDEN, { recursive: true });
-    writeFileSync(file, actual);
-  }
-  if (!existsSync(file)) throw new Error(`no golden file ${file}: run with UPDATE_GOLDEN=1 and review it`);
-  expect(actual).toBe(readFileSync(file, "utf8"));
-}
 
 const committed: PromotionReport = {
   pullRequest: 7,
@@ -77,7 +67,7 @@ describe("renderPromotion", () => {
       report: { ...committed, viewsLeft: [], materializedViews: ["analytics.returned", "bi.orders_daily"] },
     },
   ] as const)("$name", ({ name, report }) => {
-    golden(name, renderPromotion(report as PromotionReport));
+    expectGolden(path.join(GOLDEN, name), renderPromotion(report as PromotionReport));
   });
 
   it("keeps hostile node names and messages inert", () => {

@@ -12,8 +12,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDuckDbFile } from "../../scripts/lib/dbt-standin.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { openDuckDbFile } from "../../tools/dbt-standin.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "ods-demo-test-"));

@@ -15,7 +15,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
+import { runDbt, sourcesObservedAt } from "../../tools/dbt-standin.js";
 import { nodesToBuild, sourcesSelected } from "../support/resolve-selection.js";
 import { copyDistToTemp, type DistRun, runDistEntry } from "../support/run-dist.js";
 import type { FakeRun } from "../support/services/actions-world.js";

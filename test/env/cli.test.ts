@@ -9,11 +9,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
 import { loadProject } from "../../src/dbt/load-project.js";
 import { buildCommand } from "../../src/planner/build-command.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
-import { captureContext } from "../support/cli-context.js";
+import { cliIn } from "../support/cli-context.js";
 import { nodesRun } from "../support/resolve-selection.js";
 import { runDbt } from "../support/warehouse/dbt-runner.js";
 import { POSTGRES_MISSING, postgresServer } from "../support/warehouse/engines.js";
@@ -52,11 +51,7 @@ async function prodStateHead(file: string) {
   }
 }
 
-async function cli(args: string[], warehouse?: string) {
-  const context = captureContext(dir, { repository: "acme/shop", ...(warehouse ? { warehouse } : {}) });
-  const code = await runCli(args, context);
-  return { code, out: context.stdoutText(), err: context.stderrText() };
-}
+const cli = cliIn(dir, { repository: "acme/shop" });
 
 async function build(
   session: Session,
@@ -110,10 +105,10 @@ describe("ods-state env on DuckDB", () => {
     expect(dry.code, dry.err).toBe(0);
     expect(dry.out).toContain("would change; 4 pointer views to prod, 0 reused in place, 4 to build.");
     expect(dry.out).toMatch(/create_pointer\s+analytics_pr_7\.customers → analytics\.customers/);
-    const created = await cli(["env", "create", ...args, "--head-sha", "abc123"], warehouse);
+    const created = await cli(["env", "create", ...args, "--head-sha", "abc123"], { warehouse });
     expect(created.code, created.err).toBe(0);
     expect(created.out).toContain("Then: dbt build --select");
-    const again = await cli(["env", "refresh", ...args, "--format", "json"], warehouse);
+    const again = await cli(["env", "refresh", ...args, "--format", "json"], { warehouse });
     expect(JSON.parse(again.out)).toMatchObject({
       environment: "acme/shop:shop:pr-7",
       actions: [],
@@ -150,14 +145,14 @@ describe("ods-state env on DuckDB", () => {
         "--sources",
         prSources,
       ],
-      warehouse,
+      { warehouse },
     );
     expect(recordedBuilds.code, recordedBuilds.err).toBe(0);
     expect(recordedBuilds.out).toContain(
       "Recorded run pr7-cli-run in environment acme/shop:shop:pr-7: 4 built, 0 failed.",
     );
 
-    const listed = await cli(["env", "list", "--format", "json"], warehouse);
+    const listed = await cli(["env", "list", "--format", "json"], { warehouse });
     expect(JSON.parse(listed.out).environments[0]).toMatchObject({
       name: "acme/shop:shop:pr-7",
       repository: "acme/shop",
@@ -182,10 +177,10 @@ describe("ods-state env on DuckDB", () => {
       "--retention-days",
       "0",
     ];
-    const dryPromote = await cli([...promoteArgs, "--dry-run"], warehouse);
+    const dryPromote = await cli([...promoteArgs, "--dry-run"], { warehouse });
     expect(dryPromote.code, dryPromote.err).toBe(0);
     expect(dryPromote.out).toContain("would be promoted");
-    const promoted = await cli([...promoteArgs, "--format", "json"], warehouse);
+    const promoted = await cli([...promoteArgs, "--format", "json"], { warehouse });
     expect(promoted.code, promoted.err).toBe(0);
     const result = JSON.parse(promoted.out);
     expect(result.status).toBe("committed");
@@ -208,7 +203,7 @@ describe("ods-state env on DuckDB", () => {
       promoted_by: "main-1",
       relation: { schema: "analytics", identifier: "orders" },
     });
-    const rerun = await cli(promoteArgs, warehouse);
+    const rerun = await cli(promoteArgs, { warehouse });
     expect(rerun.code, rerun.err).toBe(0);
     expect(rerun.out).toContain("(already_committed");
     expect(rerun.out).toContain("State: shop/prod in");
@@ -277,10 +272,9 @@ describe("ods-state env on DuckDB", () => {
       customer_countries: "BUILD hook_reads_environment",
     });
 
-    const rolled = await cli(
-      ["env", "rollback", "--pr", "7", "--project", "shop", "--state", state],
+    const rolled = await cli(["env", "rollback", "--pr", "7", "--project", "shop", "--state", state], {
       warehouse,
-    );
+    });
     expect(rolled.code, rolled.err).toBe(0);
     expect(rolled.out).toContain("rolled back");
     // With --state, prod's state records orders as its build before the promotion again.
@@ -299,27 +293,30 @@ describe("ods-state env on DuckDB", () => {
     );
     // Twice: nothing left to roll back is an error (never a quiet exit 0), and the state is not written again.
     const headAfterRollback = (await prodStateHead(state)).id;
-    const rolledTwice = await cli(
-      ["env", "rollback", "--pr", "7", "--project", "shop", "--state", state],
+    const rolledTwice = await cli(["env", "rollback", "--pr", "7", "--project", "shop", "--state", state], {
       warehouse,
-    );
+    });
     expect(rolledTwice.code).toBe(1);
     expect(rolledTwice.err).toContain("error[rollback_refused]");
     expect(rolledTwice.err).toContain("is rolled back, and no committed one is left");
     expect((await prodStateHead(state)).id).toBe(headAfterRollback);
 
-    const dryClean = await cli(["env", "cleanup", "--pr", "7", "--project", "shop", "--dry-run"], warehouse);
+    const dryClean = await cli(["env", "cleanup", "--pr", "7", "--project", "shop", "--dry-run"], {
+      warehouse,
+    });
     expect(dryClean.out).toContain("would drop");
-    const cleaned = await cli(["env", "cleanup", "--pr", "7", "--project", "shop"], warehouse);
+    const cleaned = await cli(["env", "cleanup", "--pr", "7", "--project", "shop"], { warehouse });
     expect(cleaned.code, cleaned.err).toBe(0);
-    const gone = await cli(["env", "list", "--format", "json"], warehouse);
+    const gone = await cli(["env", "list", "--format", "json"], { warehouse });
     expect(JSON.parse(gone.out).environments[0]).toMatchObject({
       name: "acme/shop:shop:pr-7",
       status: "removed",
       objects: 0,
     });
 
-    const gc = await cli(["env", "gc", "--project", "shop", "--retention-days", "0"], warehouse);
+    const gc = await cli(["env", "gc", "--project", "shop", "--retention-days", "0"], {
+      warehouse,
+    });
     expect(gc.code, gc.err).toBe(0);
     expect(gc.out).toMatch(/1 expired promotion/);
   });
@@ -335,9 +332,9 @@ describe("ods-state env on DuckDB", () => {
     expect(secret.err).toContain("error[warehouse_unavailable]");
     expect(secret.err).toContain("postgres://127.0.0.1:1/shop");
     expect(secret.err + secret.out).not.toContain("s3cr3t");
-    const sub = await cli(["env", "frobnicate"], warehouse);
+    const sub = await cli(["env", "frobnicate"], { warehouse });
     expect(sub.code).toBe(2);
-    const pr = await cli(["env", "cleanup", "--pr", "7; drop"], warehouse);
+    const pr = await cli(["env", "cleanup", "--pr", "7; drop"], { warehouse });
     expect(pr.code).toBe(2);
   });
 });
@@ -370,7 +367,7 @@ describe.skipIf(POSTGRES_MISSING !== null)("ods-state env on PostgreSQL", () => 
         state,
       ]);
       expect(recorded.code, recorded.err).toBe(0);
-      const empty = await cli(["env", "list"], url);
+      const empty = await cli(["env", "list"], { warehouse: url });
       expect(empty.out).toContain("No environment registry");
       const prSources = sourcesFile(
         "pg-pr-sources.json",
@@ -379,7 +376,7 @@ describe.skipIf(POSTGRES_MISSING !== null)("ods-state env on PostgreSQL", () => 
       );
       const outputs: string[] = [];
       const run = async (args: string[]) => {
-        const r = await cli(args, url);
+        const r = await cli(args, { warehouse: url });
         outputs.push(r.out, r.err);
         expect(r.code, r.err).toBe(0);
         return r;

@@ -20,7 +20,6 @@ import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
 import {
   createEnvironment,
   DEFAULT_TIMEOUTS,
@@ -38,7 +37,7 @@ import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { reportFailure } from "../../src/github/report-failure.js";
 import { runMainStep } from "../../src/run/main-step.js";
-import { captureContext } from "../support/cli-context.js";
+import { cliIn } from "../support/cli-context.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
@@ -59,7 +58,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const HOOKS = path.join(PROJECT_ROOT, "test", "support", "ts-hooks.mjs");
+const HOOKS = path.join(PROJECT_ROOT, "tools", "ts-hooks.mjs");
 const WORKER = path.join(PROJECT_ROOT, "test", "support", "warehouse", "warehouse-worker.ts");
 const CLI = path.join(PROJECT_ROOT, "src", "cli.ts");
 
@@ -78,11 +77,7 @@ async function userErrorOf(promise: Promise<unknown>): Promise<UserError> {
   return outcome;
 }
 
-async function cli(args: string[]) {
-  const context = captureContext(dir);
-  const code = await runCli(args, context);
-  return { code, out: context.stdoutText(), err: context.stderrText() };
-}
+const cli = cliIn(dir);
 
 /** A PostgreSQL database of its own, with the server's URL for it (user `ods`, superuser). */
 async function database(

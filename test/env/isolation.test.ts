@@ -37,7 +37,7 @@ import type { RunEnvironment } from "../../src/github/event.js";
 import { environmentScope } from "../../src/run/environment-step.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
-import { captureContext } from "../support/cli-context.js";
+import { captureContext, cliIn } from "../support/cli-context.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { duckdbSession, type Engine, type Session } from "../support/warehouse/sessions.js";
 import { buildSet, loadShopRaw, SHOP } from "../support/warehouse/shop.js";
@@ -423,11 +423,7 @@ describe.each(ENGINES)("isolation on %s", (engine) => {
       nodes: {},
     } as unknown as StateSnapshot);
     await store.close();
-    const cli = async (args: string[]) => {
-      const context = captureContext(dir, { repository: "acme/web" });
-      const code = await runCli([...args, "--warehouse", spec], context);
-      return { code, out: context.stdoutText(), err: context.stderrText() };
-    };
+    const cli = cliIn(dir, { repository: "acme/web" });
     const fixture = (relative: string) => path.join(SHOP, relative);
 
     const promoted = await cli([
@@ -437,6 +433,8 @@ describe.each(ENGINES)("isolation on %s", (engine) => {
       "99",
       "--manifest",
       fixture("prod-after-merge/manifest.json"),
+      "--warehouse",
+      spec,
     ]);
     expect(promoted.code).toBe(1);
     expect(promoted.err).toContain("error[environment_unknown]");
@@ -449,6 +447,8 @@ describe.each(ENGINES)("isolation on %s", (engine) => {
       "99",
       "--manifest",
       fixture("pr-7/manifest.json"),
+      "--warehouse",
+      spec,
     ]);
     expect(refreshed.code).toBe(1);
     expect(refreshed.err).toContain("error[environment_unknown]");
@@ -462,6 +462,8 @@ describe.each(ENGINES)("isolation on %s", (engine) => {
       fixture("pr-7/manifest.json"),
       "--state",
       state,
+      "--warehouse",
+      spec,
     ]);
     expect(other.code).toBe(1);
     expect(other.err).toContain("error[state_other_project]");
@@ -475,6 +477,8 @@ describe.each(ENGINES)("isolation on %s", (engine) => {
       "--manifest",
       fixture("pr-7/manifest.json"),
       "--legacy",
+      "--warehouse",
+      spec,
     ]);
     expect(legacyCreate.code).toBe(2);
     expect(legacyCreate.err).toContain("--legacy is for cleanup, rollback, gc");

@@ -10,8 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
-import { captureContext } from "../support/cli-context.js";
+import { cliIn } from "../support/cli-context.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prBuilt, prodBuilt, shop } from "../support/warehouse/scenario.js";
 import { duckdbSession, type Session } from "../support/warehouse/sessions.js";
@@ -22,11 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const POINTERS = ["country_codes", "customers", "stg_customers", "stg_payments"];
 
-async function cli(args: string[], warehouse: string) {
-  const context = captureContext(dir, { warehouse, repository: "acme/shop" });
-  const code = await runCli(args, context);
-  return { code, out: context.stdoutText(), err: context.stderrText() };
-}
+const cli = cliIn(dir, { repository: "acme/shop" });
 
 async function pointerViews(session: Session): Promise<string[]> {
   const views = (await session.warehouse.listObjects(["analytics_pr_7"])).filter((o) => o.kind === "view");
@@ -57,14 +52,13 @@ describe.each(ENGINES)("ods-state env repair on %s", (engine) => {
       expect(await pointerViews(session)).toHaveLength(4 - broken);
       if (engine === "duckdb") await session.close();
 
-      const dry = await cli(
-        ["env", "repair", "--project", "shop", "--dry-run", "--format", "json"],
+      const dry = await cli(["env", "repair", "--project", "shop", "--dry-run", "--format", "json"], {
         warehouse,
-      );
+      });
       expect(dry.code, dry.err).toBe(0);
       expect(JSON.parse(dry.out)).toMatchObject({ dry_run: true, repaired: broken, failed: 0 });
 
-      const repaired = await cli(["env", "repair", "--project", "shop"], warehouse);
+      const repaired = await cli(["env", "repair", "--project", "shop"], { warehouse });
       expect(repaired.code, repaired.err).toBe(0);
       expect(repaired.out).toContain(
         `Repair: recreated ${broken} pointer view${broken === 1 ? "" : "s"} in 1 environment; 0 whose prod relation is gone; 0 failed.`,
@@ -74,17 +68,18 @@ describe.each(ENGINES)("ods-state env repair on %s", (engine) => {
           "acme/shop:shop:pr-7: analytics_pr_7.customers → analytics.customers (missing)",
         );
 
-      const again = await cli(
-        ["env", "repair", "--project", "shop", "--pr", "7", "--format", "json"],
+      const again = await cli(["env", "repair", "--project", "shop", "--pr", "7", "--format", "json"], {
         warehouse,
-      );
+      });
       expect(again.code, again.err).toBe(0);
       expect(JSON.parse(again.out)).toMatchObject({
         repaired: 0,
         environments: [{ environment: "acme/shop:shop:pr-7" }],
       });
 
-      const unknown = await cli(["env", "repair", "--project", "shop", "--pr", "99"], warehouse);
+      const unknown = await cli(["env", "repair", "--project", "shop", "--pr", "99"], {
+        warehouse,
+      });
       expect(unknown.code).toBe(1);
       expect(unknown.err).toContain("error[environment_unknown]");
       expect(unknown.err).toContain("pr-99");

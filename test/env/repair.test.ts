@@ -1,7 +1,7 @@
 /**
  * Repairing open environments' pointer views after a main run (issue 19,
  * item 10), on a real DuckDB file and a real PostgreSQL server, with the shop
- * built as dbt does (scripts/lib/dbt-standin.ts: dbt's table materialization
+ * built as dbt does (tools/dbt-standin.ts: dbt's table materialization
  * renames the old relation to a backup and drops it with CASCADE, which on
  * PostgreSQL drops the views that read it, pointer views included).
  *

@@ -14,7 +14,6 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { generateSnapshot } from "../../bench/snapshot-generator.js";
 import { CACHE_STAGING_PATH } from "../../src/github/state-transport/cache-keys.js";
 import { demoteAnnotation } from "../../src/github/state-transport/client-lines.js";
 import type { GitHubAccess } from "../../src/github/state-transport/github-rest.js";
@@ -24,6 +23,7 @@ import type { SaveStateParams } from "../../src/github/state-transport/save-requ
 import type * as SaveModule from "../../src/github/state-transport/save-state.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { generateSnapshot } from "../../tools/snapshot-generator.js";
 import type { FakeRun } from "../support/services/actions-world.js";
 import { ApiFront } from "../support/services/api-front.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";

@@ -16,6 +16,7 @@ import {
 } from "../../src/planner/selection-output/compact-selection.js";
 import { selectionMembers } from "../../src/planner/selection-output/selection-members.js";
 import { shellWords } from "../support/adversarial/shell-words.js";
+import { seededRandom } from "../support/seeded-random.js";
 import { sharedFixturesPresent } from "../support/shared-fixtures.js";
 import { FIXTURES, manifestJson } from "./realistic-changes/harness.js";
 
@@ -40,20 +41,10 @@ function downstream(graph: ProjectGraph, from: readonly string[]): string[] {
   return [...seen];
 }
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function targets(graph: ProjectGraph): [string, SelectionTarget, { closed: boolean }][] {
   const order = graph.order;
   const none = { checks: [], sources: [] };
-  const random = prng(order.length);
+  const random = seededRandom(order.length);
   const pick = (k: number) => order.filter(() => random() < k);
   const reusedChecks = order
     .filter((id) => graph.nodes.get(id)!.checks.length > 0)

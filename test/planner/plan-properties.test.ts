@@ -2,18 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BUILD_REASONS, type BuildReasonCode, type Plan } from "../../src/state/plan.js";
 import { type ModelSpec, modelId } from "../support/manifest-builder.js";
 import { planOf, projectOf, recordRun, sourcesOf } from "../support/planner-harness.js";
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same graphs on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../support/seeded-random.js";
 
 const SOURCE = "source.shop.raw.events";
 
@@ -23,7 +12,7 @@ interface World {
 }
 
 function world(seed: number): World {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const size = 5 + Math.floor(rand() * 30);
   const parents: number[][] = [];
   const readsSource: boolean[] = [];
@@ -77,7 +66,7 @@ describe("plan properties over generated graphs", () => {
 
   it.each(SEEDS)("seed %i: nothing downstream of a BUILD for code is reused", (seed) => {
     const w = world(seed);
-    const rand = random(seed * 7);
+    const rand = seededRandom(seed * 7);
     const changed = new Set<number>();
     for (let i = 0; i < w.size; i++) if (rand() < 0.15) changed.add(i);
     const p = planWith(w, changed, rand() < 0.5);
@@ -94,7 +83,7 @@ describe("plan properties over generated graphs", () => {
 
   it.each(SEEDS)("seed %i: adding a change never turns a BUILD into a REUSE", (seed) => {
     const w = world(seed);
-    const rand = random(seed * 13);
+    const rand = seededRandom(seed * 13);
     const changed = new Set<number>();
     for (let i = 0; i < w.size; i++) if (rand() < 0.1) changed.add(i);
     const newData = rand() < 0.3;

@@ -1,5 +1,5 @@
 /**
- * Issue 20's property on a generated 50,000-node project (bench/generator/):
+ * Issue 20's property on a generated 50,000-node project (tools/artifacts/):
  * for 1% and 30% of the models changed (their downstream built, as a plan
  * builds it), everything, and a random subset that is not downward closed,
  * the `select` / `exclude` compactSelection writes stays within 500 terms and

@@ -7,11 +7,10 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
 import { loadProject } from "../../src/dbt/load-project.js";
 import { fnmatch } from "../../src/planner/fnmatch.js";
 import { GlobRefusal, globPaths } from "../../src/planner/path-glob.js";
-import { captureContext } from "../support/cli-context.js";
+import { runCliIn } from "../support/cli-context.js";
 import { planOf } from "../support/planner-harness.js";
 import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 
@@ -51,12 +50,6 @@ describe.skipIf(!sharedFixturesPresent)("selection in the plan", () => {
   });
 });
 
-async function cli(...args: string[]) {
-  const context = captureContext("/tmp");
-  const code = await runCli(args, context);
-  return { code, out: context.stdoutText(), err: context.stderrText() };
-}
-
 describe.skipIf(!sharedFixturesPresent)("the CLI", () => {
   it.each([
     [["--select", "state:modified+"], /selector method `state:`/],
@@ -64,14 +57,21 @@ describe.skipIf(!sharedFixturesPresent)("the CLI", () => {
     [["--select", "@orders+"], /incompatible/],
     [["--select", "resource_type:widget"], /not a dbt resource type/],
   ])("plan %j: exit 2, the error names the selector", async (args, message) => {
-    const result = await cli("plan", "--manifest", manifestPath(), "--state", "/tmp/x/absent.db", ...args);
+    const result = await runCliIn("/tmp", [
+      "plan",
+      "--manifest",
+      manifestPath(),
+      "--state",
+      "/tmp/x/absent.db",
+      ...args,
+    ]);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/^error\[usage\]: The selector `/);
     expect(result.err).toMatch(message);
   });
 
   it("plan --select … --exclude … plans the difference", async () => {
-    const result = await cli(
+    const result = await runCliIn("/tmp", [
       "plan",
       "--manifest",
       manifestPath(),
@@ -83,7 +83,7 @@ describe.skipIf(!sharedFixturesPresent)("the CLI", () => {
       "resource_type:seed stg_orders",
       "--format",
       "json",
-    );
+    ]);
     expect(result.code).toBe(0);
     const names = (JSON.parse(result.out) as { entries: { name: string }[] }).entries.map((e) => e.name);
     expect(names).toContain("stg_order_items");

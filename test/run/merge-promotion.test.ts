@@ -20,7 +20,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDbt, sourcesObservedAt } from "../../scripts/lib/dbt-standin.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
@@ -28,6 +27,7 @@ import { buildCommand } from "../../src/planner/build-command.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { runDbt, sourcesObservedAt } from "../../tools/dbt-standin.js";
 import { captureContext } from "../support/cli-context.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
 import { nodesRun, nodesToBuild } from "../support/resolve-selection.js";

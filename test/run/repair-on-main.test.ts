@@ -13,12 +13,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDbt } from "../../scripts/lib/dbt-standin.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { runDbt } from "../../tools/dbt-standin.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";

@@ -32,14 +32,7 @@ console.log(JSON.stringify({ atStart, largest: Math.max(largest, youngMb()), kep
 function youngGeneration(mode: "fixed" | "default"): { atStart: number; largest: number } {
   const run = spawnSync(
     process.execPath,
-    [
-      "--import",
-      path.join(PROJECT_ROOT, "test/support/ts-hooks.mjs"),
-      "--input-type=module",
-      "-e",
-      SCRIPT,
-      mode,
-    ],
+    ["--import", path.join(PROJECT_ROOT, "tools/ts-hooks.mjs"), "--input-type=module", "-e", SCRIPT, mode],
     { encoding: "utf8" },
   );
   expect(run.stderr).toBe("");

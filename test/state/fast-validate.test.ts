@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { generateSnapshot } from "../../bench/snapshot-generator.js";
 import { compileFastCheck } from "../../src/state/fast-validate.js";
 import { readSnapshotDocument, snapshotSchema } from "../../src/state/snapshot.js";
+import { generateSnapshot } from "../../tools/snapshot-generator.js";
 
 function rng(seed: number): () => number {
   let state = seed;

@@ -4,7 +4,7 @@
  * kill it at any point and know what it had completed.
  *
  * Run with the resolve hook that maps src/'s `.js` imports to `.ts`:
- *   node --import ./test/support/ts-hooks.mjs test/store/commit-worker.ts MODE FILE DRIVER [KEEP [REPORT]]
+ *   node --import ./tools/ts-hooks.mjs test/store/commit-worker.ts MODE FILE DRIVER [KEEP [REPORT]]
  *
  * Modes:
  * - `loop`: commits snapshot n+1 on top of snapshot n forever, each with its

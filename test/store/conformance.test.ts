@@ -3,7 +3,6 @@
  * the in-memory store and the SQLite store on each driver.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { UserError } from "../../src/errors/user-error.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import {
   ConflictError,
@@ -11,17 +10,8 @@ import {
   isConflict,
   type StateStore,
 } from "../../src/store/state-store.js";
+import { expectUserError } from "../support/thrown-user-error.js";
 import { DEV, HARNESSES, PROD, runFor, snapshotFor } from "./harness.js";
-
-async function expectUserError(promise: Promise<unknown>, code: string): Promise<UserError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error, `expected a UserError ${code}`).toBeInstanceOf(UserError);
-  expect((error as UserError).code).toBe(code);
-  return error as UserError;
-}
 
 describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
   afterAll(() => harness.cleanup());

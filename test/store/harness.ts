@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generateSnapshot } from "../../bench/snapshot-generator.js";
 import type { RunRecord } from "../../src/state/run-record.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { MemoryStateStore } from "../../src/store/memory-store.js";
@@ -14,6 +13,7 @@ import { encodeSnapshot, entryHash } from "../../src/store/snapshot-codec.js";
 import { openSqlite } from "../../src/store/sqlite-driver.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import type { RetentionOptions, StateStore } from "../../src/store/state-store.js";
+import { generateSnapshot } from "../../tools/snapshot-generator.js";
 
 export interface StoreOptions extends RetentionOptions {
   now?: () => Date;

@@ -6,9 +6,10 @@
  * base in a tenth of its nodes, so entries are shared between snapshots and
  * pruning has garbage to collect.
  */
-import { generateSnapshot, nextRun } from "../../bench/snapshot-generator.js";
+
 import type { RunRecord } from "../../src/state/run-record.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
+import { generateSnapshot, nextRun } from "../../tools/snapshot-generator.js";
 
 const bases = new Map<number, StateSnapshot>();
 

@@ -3,6 +3,7 @@
  * does: its log lines, outputs, saved step state (shared by a job's main and
  * post steps when the same recorder is passed to both) and job summary.
  */
+import { openAdapters } from "../../src/adapters.js";
 import type { RunEnvironment } from "../../src/github/event.js";
 import { type CoreLike, type RunnerSettings, runnerPorts } from "../../src/github/runner-ports.js";
 import type { Ports } from "../../src/run/ports.js";
@@ -45,14 +46,18 @@ export function recordingCore(): RecordingCore {
 }
 
 /**
- * The runner's ports over a fresh recording core, as a job's steps get them:
- * no token unless given, artifacts kept 3 days.
+ * The runner's ports over a fresh recording core, with the adapters the
+ * entry point opens, as a job's steps get them: no token unless given,
+ * artifacts kept 3 days.
  */
 export function recordedRunnerPorts(
   run: RunEnvironment,
   settings: Pick<RunnerSettings, "tempDir" | "hasSummary"> & Partial<RunnerSettings>,
 ): { recorder: RecordingCore; ports: Ports } {
   const recorder = recordingCore();
-  const ports = runnerPorts(recorder.core, run, { token: "", retentionDays: 3, ...settings });
+  const ports = {
+    ...runnerPorts(recorder.core, run, { token: "", retentionDays: 3, ...settings }),
+    ...openAdapters("auto"),
+  };
   return { recorder, ports };
 }

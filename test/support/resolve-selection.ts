@@ -24,7 +24,7 @@ export function nodesRun(graph: ProjectGraph, select: string, exclude: string): 
 }
 
 /**
- * The set the dbt stand-in (scripts/lib/dbt-standin.ts `runDbt`) builds for
+ * The set the dbt stand-in (tools/dbt-standin.ts `runDbt`) builds for
  * a manifest document and the action's `select` / `exclude` outputs, as
  * `dbt build --select <select> [--exclude <exclude>]` would.
  */

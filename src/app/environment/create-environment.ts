@@ -16,7 +16,7 @@ import {
 import { UserError } from "../../errors/user-error.js";
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
-import type { Phase } from "./ports.js";
+import type { Phase } from "../ports.js";
 
 export interface CreateEnvironmentConfig {
   /** The environment's registry name (environment-identity.ts). */

@@ -1,15 +1,17 @@
 /**
- * Opens the warehouse and its environment registry for one scope, runs the
- * use case over them, and closes the connection whatever happens. The action
+ * Opens the warehouse (through the entry point's adapter) and its
+ * environment registry for one scope, runs the use case over them, and
+ * closes the connection whatever happens. The action
  * and the CLI both call this with the warehouse and settings they read
  * (inputs, flags): one way to open an environment session.
  */
 import type { EnvScope } from "../../env/environment-identity.js";
 import { environmentContext } from "../../env/index.js";
 import type { EnvContext } from "../../env/lifecycle/common.js";
-import { openWarehouse, type WarehouseSpec } from "../../env/open.js";
+import type { WarehouseSpec } from "../../env/open.js";
 import type { WarehouseTimeouts } from "../../env/timeouts.js";
 import type { Warehouse } from "../../env/warehouse.js";
+import type { OpenWarehouse } from "../ports.js";
 
 export interface EnvironmentSessionConfig {
   warehouse: WarehouseSpec;
@@ -25,6 +27,7 @@ export interface EnvironmentSessionConfig {
 
 /** `work`'s result, or null when `create` is false and the warehouse has no registry yet. */
 export async function withEnvironmentSession<T>(
+  openWarehouse: OpenWarehouse,
   config: EnvironmentSessionConfig,
   work: (ctx: EnvContext, warehouse: Warehouse) => Promise<T>,
 ): Promise<T | null> {

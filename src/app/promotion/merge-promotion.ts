@@ -15,7 +15,7 @@ import { UserError } from "../../errors/user-error.js";
 import type { MergedPullRequest } from "../../github/pull-requests.js";
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
-import type { Log } from "../environment/ports.js";
+import type { Log } from "../ports.js";
 import { promoteEnvironment } from "./promote-environment.js";
 
 /** What the promotion on merge did, for dbt's selection now and for the record of the run after it. */

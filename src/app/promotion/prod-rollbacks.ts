@@ -6,7 +6,7 @@
  */
 import { applyRecordedRollbacks, type RecordedRollback } from "../../env/index.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
-import type { Log } from "../environment/ports.js";
+import type { Log } from "../ports.js";
 
 /** Prod's state with the warehouse's rollbacks applied, saying which nodes they concern. */
 export function reconcileWithRollbacks(

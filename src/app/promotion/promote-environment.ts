@@ -17,7 +17,7 @@ import {
 } from "../../env/index.js";
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
-import type { Phase } from "../environment/ports.js";
+import type { Phase } from "../ports.js";
 
 export interface PromoteEnvironmentConfig {
   /** The environment's registry name. */

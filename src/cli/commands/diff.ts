@@ -1,14 +1,15 @@
+import { readLatestState } from "../../app/plan/read-latest-state.js";
+import { scopeOf } from "../../app/scope.js";
 import { diffFingerprints } from "../../dbt/fingerprint/fingerprint.js";
 import { UserError } from "../../errors/user-error.js";
+import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
 import type { Command } from "../command.js";
 import {
-  DEFAULT_STATE,
-  openExistingState,
   PROJECT_DIR_HELP,
   PROJECT_DIR_OPTION,
   readProject,
   resolveFlagPath,
-  scopeOf,
+  stateFileAt,
 } from "../project-inputs.js";
 
 export const diffCommand: Command = {
@@ -17,7 +18,7 @@ export const diffCommand: Command = {
   usage: ["diff NODE --manifest PATH [--state DB] [--environment NAME]"],
   optionHelp: {
     manifest: "dbt's manifest.json; default target/manifest.json",
-    state: `the state database; default ${DEFAULT_STATE}`,
+    state: `the state database; default ${DEFAULT_STATE_FILE}`,
     environment: "the state scope's environment; default prod",
     ...PROJECT_DIR_HELP,
   },
@@ -52,12 +53,10 @@ export const diffCommand: Command = {
     }
     const id = matches[0]!.id;
     const current = project.fingerprints.get(id)!;
-    const store = await openExistingState(
-      context,
-      resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE),
+    const { latest } = await readLatestState(
+      stateFileAt(context, resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE_FILE)),
+      scope,
     );
-    const latest = store ? await store.latest(scope) : undefined;
-    await store?.close();
     const recorded = latest?.snapshot.nodes[id];
     if (!recorded) {
       context.stdout(

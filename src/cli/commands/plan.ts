@@ -1,29 +1,29 @@
+import { planFromState } from "../../app/plan/plan-from-state.js";
+import { scopeOf } from "../../app/scope.js";
 import { renderJobSummary } from "../../comment/render-comment.js";
 import { renderHtml } from "../../comment/render-html.js";
 import { renderTerminal } from "../../comment/render-terminal.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
-import { plan } from "../../planner/plan.js";
 import { splitSelectors } from "../../planner/selection.js";
 import type { Plan } from "../../state/plan.js";
+import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
 import { VERSION } from "../../version.js";
 import type { CliContext, Command, ParsedValues } from "../command.js";
 import { createProgress } from "../progress.js";
 import {
-  DEFAULT_STATE,
-  openExistingState,
   PROJECT_DIR_HELP,
   PROJECT_DIR_OPTION,
   readProject,
   readSourcesIfGiven,
   resolveFlagPath,
-  scopeOf,
-  targetOf,
+  stateFileAt,
+  targetName,
 } from "../project-inputs.js";
 
 export const PLAN_FORMATS = ["text", "json", "markdown", "html"] as const;
 
-/** Plans the manifest against the scope's latest state; shared by plan, explain and diff. */
+/** Plans the manifest against the scope's latest state; shared by plan and explain. */
 export async function planFromFlags(
   values: ParsedValues,
   context: CliContext,
@@ -39,7 +39,6 @@ export async function planAndProjectFromFlags(
   now = new Date(),
 ): Promise<{ plan: Plan; project: LoadedProject }> {
   const progress = createProgress(context);
-  let store: Awaited<ReturnType<typeof openExistingState>>;
   try {
     const project = readProject(
       context,
@@ -49,26 +48,22 @@ export async function planAndProjectFromFlags(
     );
     const scope = scopeOf(project, values.environment as string | undefined);
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);
-    const stateFile = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE);
-    progress.phase("reading the state");
-    store = await openExistingState(context, stateFile);
-    const latest = store ? await store.latest(scope) : undefined;
-    progress.phase(`planning ${project.fingerprints.size} nodes`);
-    const result = plan({
-      project,
-      scope,
-      state: latest ? { id: latest.id, snapshot: latest.snapshot } : null,
-      sources,
-      select: splitSelectors((values.select as string[] | undefined) ?? []),
-      exclude: splitSelectors((values.exclude as string[] | undefined) ?? []),
-      now: now.toISOString(),
-      target: targetOf(project, scope, values.target as string | undefined),
-      pointers: values.pointers === true,
-    });
-    return { plan: result, project };
+    const stateFile = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE_FILE);
+    const { plan } = await planFromState(
+      { stateFile: stateFileAt(context, stateFile), now: () => now, phase: (what) => progress.phase(what) },
+      {
+        project,
+        scope,
+        sources,
+        select: splitSelectors((values.select as string[] | undefined) ?? []),
+        exclude: splitSelectors((values.exclude as string[] | undefined) ?? []),
+        targetName: targetName(scope, values.target as string | undefined),
+        pointers: values.pointers === true,
+      },
+    );
+    return { plan, project };
   } finally {
     progress.done();
-    await store?.close();
   }
 }
 
@@ -86,7 +81,7 @@ export const PLAN_OPTIONS = {
 
 export const PLAN_OPTION_HELP = {
   manifest: "dbt's manifest.json (after `dbt compile`); default target/manifest.json",
-  state: `the state database; default ${DEFAULT_STATE} (not created when absent: no state, everything is built)`,
+  state: `the state database; default ${DEFAULT_STATE_FILE} (not created when absent: no state, everything is built)`,
   environment: "the state scope's environment; default prod",
   target:
     "the dbt target this plan builds into (a build is reused only in its target); default: the environment",

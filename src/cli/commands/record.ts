@@ -1,19 +1,17 @@
-import { existsSync } from "node:fs";
-import { pendingPromotions, settlePromotions } from "../../app/promotion/promotion-state.js";
-import { record } from "../../planner/record.js";
+import { recordRun } from "../../app/record/record-run.js";
+import { scopeOf } from "../../app/scope.js";
+import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
 import type { Command } from "../command.js";
 import { createProgress } from "../progress.js";
 import {
-  DEFAULT_STATE,
-  openStateForWriting,
   PROJECT_DIR_HELP,
   PROJECT_DIR_OPTION,
   readProject,
   readRunResults,
   readSourcesIfGiven,
   resolveFlagPath,
-  scopeOf,
-  targetOf,
+  stateFileAt,
+  targetName,
 } from "../project-inputs.js";
 
 export const recordCommand: Command = {
@@ -24,7 +22,7 @@ export const recordCommand: Command = {
     manifest: "the manifest.json the run wrote (same dbt invocation as the run results)",
     "run-results": "the run's run_results.json",
     sources: "sources.json taken strictly before the run started (otherwise it is not used)",
-    state: `the state database; default ${DEFAULT_STATE} (created when absent)`,
+    state: `the state database; default ${DEFAULT_STATE_FILE} (created when absent)`,
     environment: "the state scope's environment; default prod",
     target: "the dbt target the run built into; default: the environment",
     ...PROJECT_DIR_HELP,
@@ -52,30 +50,31 @@ export const recordCommand: Command = {
     const runResults = readRunResults(context, values["run-results"] as string | undefined);
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);
     const scope = scopeOf(project, values.environment as string | undefined);
-    const target = targetOf(project, scope, values.target as string | undefined);
-    const now = new Date().toISOString();
-    const recordOver = (previous: Parameters<typeof record>[0]["previous"], recordedRunIds: Set<string>) =>
-      record({ project, runResults, sources, scope, previous, recordedRunIds, target, now });
-    const file = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE);
-    // No state file yet: a run that would be refused is refused before the file is created.
-    const first = existsSync(file) ? null : recordOver(null, new Set());
-    const store = await openStateForWriting(context, file);
+    const file = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE_FILE);
+    // Once the state database is open, a failure first clears the progress line.
+    let opened = false;
     try {
-      progress.phase(`recording the run into ${scope.project}/${scope.environment}`);
-      const latest = await store.latest(scope);
-      const ledger = await store.runs(scope);
-      const pending = await pendingPromotions(store, latest);
-      const outcome =
-        first && latest === null && ledger.length === 0
-          ? first
-          : recordOver(latest?.snapshot ?? null, new Set(ledger.map((run) => run.run_id)));
-      const snapshot = settlePromotions(
-        outcome.snapshot,
-        pending,
-        outcome.run.run_id,
-        new Set([...outcome.failed, ...outcome.skipped]),
+      const { outcome, committed } = await recordRun(
+        {
+          stateFile: stateFileAt(context, file),
+          now: () => new Date(),
+          phase: (what) => {
+            opened = true;
+            progress.phase(what);
+          },
+        },
+        {
+          scope,
+          project,
+          runResults,
+          sources,
+          targetName: targetName(scope, values.target as string | undefined),
+          // No state file yet: a run that would be refused is refused before the file is created.
+          refuseBeforeCreating: true,
+          // A promotion `env promote --state` committed, waiting for this run: settled against it.
+          promotions: { handedOff: [], inState: true },
+        },
       );
-      const committed = await store.commit(scope, latest?.id ?? null, snapshot, outcome.run);
       progress.done();
       if (outcome.sourcesIgnored) context.stderr(`warning: ${outcome.sourcesIgnored}\n`);
       context.stdout(
@@ -84,8 +83,7 @@ export const recordCommand: Command = {
       );
       return 0;
     } finally {
-      progress.done();
-      await store.close();
+      if (opened) progress.done();
     }
   },
 };

@@ -7,7 +7,7 @@
  * dbt-adapters/src/dbt/include/global_project/macros/materializations/models/table.sql
  * calls `drop_relation_if_exists(backup_relation)`;
  * dbt-postgres/src/dbt/include/postgres/macros/relations/table/drop.sql is
- * `drop table if exists … cascade`; views likewise). scripts/lib/dbt-standin.ts
+ * `drop table if exists … cascade`; views likewise). tools/dbt-standin.ts
  * does the same. Until the pull request's next push its environment would
  * have a hole where prod's relation was.
  *

@@ -16,9 +16,9 @@
  *
  * Erasable TypeScript only: the fuzz worker runs this file in plain Node.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { scopeOf } from "../../../src/cli/project-inputs.js";
+import { scopeOf } from "../../../src/app/scope.js";
 import { loadRunResults, type RunResults } from "../../../src/dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../../../src/dbt/artifacts/sources.js";
 import { type LoadedProject, loadProject } from "../../../src/dbt/load-project.js";
@@ -28,7 +28,7 @@ import type { Plan } from "../../../src/state/plan.js";
 import type { Scope } from "../../../src/state/scope.js";
 import type { StateSnapshot, TargetIdentity } from "../../../src/state/snapshot.js";
 import { buildRunResults, buildSources } from "../run-builders.js";
-import { PROJECT_ROOT, SHARED_DBT_FIXTURES } from "../shared-fixtures.js";
+import { fixturePresent, PROJECT_ROOT, SHARED_DBT_FIXTURES } from "../shared-fixtures.js";
 
 type Json = Record<string, unknown>;
 
@@ -314,7 +314,7 @@ export function loadCorpus(): Corpus {
   const byName = new Map<string, ManifestSeed>();
   for (const [name, weight] of MANIFESTS) {
     const file = path.join(folder(name), "manifest.json");
-    if (!existsSync(file)) {
+    if (!fixturePresent(file)) {
       notes.push(`${name}: absent, skipped`);
       continue;
     }
@@ -355,7 +355,7 @@ export function loadCorpus(): Corpus {
   for (const name of RUN_RESULTS) {
     const manifest = byName.get(name);
     const file = path.join(folder(name), "run_results.json");
-    if (!manifest || !existsSync(file)) {
+    if (!manifest || !fixturePresent(file)) {
       notes.push(`${name}/run_results.json: absent, skipped`);
       continue;
     }
@@ -388,7 +388,7 @@ export function loadCorpus(): Corpus {
   for (const name of SOURCES) {
     const manifest = byName.get(name);
     const file = path.join(folder(name), "sources.json");
-    if (!manifest || !existsSync(file)) {
+    if (!manifest || !fixturePresent(file)) {
       notes.push(`${name}/sources.json: absent, skipped`);
       continue;
     }
@@ -414,7 +414,7 @@ export function loadCorpus(): Corpus {
   const refused: Corpus["refused"] = [];
   for (const name of REFUSED) {
     const file = path.join(folder(name), "manifest.json");
-    if (!existsSync(file)) continue;
+    if (!fixturePresent(file)) continue;
     const text = readFileSync(file, "utf8");
     let code = "plan";
     try {

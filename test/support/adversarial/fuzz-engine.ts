@@ -15,7 +15,7 @@
  * Every case is reproducible from (seed, kind, index): see rng.ts.
  * Erasable TypeScript only: the fuzz worker runs this file in plain Node.
  */
-import { scopeOf } from "../../../src/cli/project-inputs.js";
+import { scopeOf } from "../../../src/app/scope.js";
 import { renderComment } from "../../../src/comment/render-comment.js";
 import { readManifestDocument } from "../../../src/dbt/artifacts/manifest-builder.js";
 import { loadRunResults } from "../../../src/dbt/artifacts/run-results.js";

@@ -18,6 +18,24 @@ export function fuzzCases(kind: ArtifactKind, env: Record<string, string | undef
   return Math.max(1, Math.round(total * SHARE[kind]));
 }
 
+/**
+ * `npm test` runs the first fifth of each kind's cases (fuzz-manifest,
+ * fuzz-results-sources); `npm run test:slow` the rest (fuzz.slow.test.ts).
+ * .ci/run runs both: all of them, each case once.
+ */
+export const FAST_SHARE = 0.2;
+
+/** The cases [from, to) of `kind` that `npm test` runs (`fast`) or that the slow project runs (`rest`). */
+export function fuzzRange(
+  kind: ArtifactKind,
+  part: "fast" | "rest",
+  env: Record<string, string | undefined> = process.env,
+): [number, number] {
+  const total = fuzzCases(kind, env);
+  const fast = Math.max(1, Math.round(total * FAST_SHARE));
+  return part === "fast" ? [0, fast] : [fast, total];
+}
+
 /** `ODS_FUZZ_REPLAY=manifest:123` runs that one case (of any kind given). */
 export function replayCase(
   kind: ArtifactKind,

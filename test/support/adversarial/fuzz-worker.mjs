@@ -7,7 +7,7 @@
  * once the corpus is loaded, one { type: "case", result } per case, then
  * { type: "done" }.
  */
-import "../ts-hooks.mjs";
+import "../../../tools/ts-hooks.mjs";
 import { parentPort, workerData } from "node:worker_threads";
 
 const { loadCorpus } = await import("./corpus.ts");

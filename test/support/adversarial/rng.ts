@@ -7,6 +7,8 @@
  * Erasable TypeScript only: the fuzz worker runs this file in plain Node.
  */
 
+import { mulberry32 } from "../seeded-random.js";
+
 export const DEFAULT_SEED = 20261130;
 
 /** The seed of this run: ODS_FUZZ_SEED (decimal or 0x hex) or the fixed one. */
@@ -34,19 +36,15 @@ function hash32(parts: readonly (string | number)[]): number {
 }
 
 export class Rng {
-  private state: number;
+  private readonly uint32: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0 || 0x9e3779b9;
+    this.uint32 = mulberry32(seed >>> 0 || 0x9e3779b9);
   }
 
   /** mulberry32: a uint32. */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
+    return this.uint32();
   }
 
   /** [0, 1). */

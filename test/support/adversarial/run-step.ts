@@ -1,7 +1,7 @@
 /**
  * Runs one step of the action as the runner does (see test/support/run-dist.ts):
  * the committed bundle (`dist`) or the TypeScript sources (`src`, through
- * test/support/ts-hooks.mjs, for behaviour fixed in src/ before dist/ is
+ * tools/ts-hooks.mjs, for behaviour fixed in src/ before dist/ is
  * rebuilt). Also returns the files the step wrote (GITHUB_OUTPUT, the
  * summary) as raw text, for scanning.
  */
@@ -11,7 +11,7 @@ export { runNodeStep as runStep, type StepRun } from "../run-dist.js";
 
 import { PROJECT_ROOT } from "../shared-fixtures.js";
 
-const HOOKS = path.join(PROJECT_ROOT, "test", "support", "ts-hooks.mjs");
+const HOOKS = path.join(PROJECT_ROOT, "tools", "ts-hooks.mjs");
 
 export function srcEntry(step: "main" | "post"): string[] {
   return ["--import", HOOKS, path.join(PROJECT_ROOT, "src", `${step}.ts`)];

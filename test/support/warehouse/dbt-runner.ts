@@ -1,6 +1,6 @@
 /**
  * The `dbt build` stand-in the environment tests use: it lives in
- * scripts/lib/dbt-standin.ts, shared with the demo (scripts/demo.mjs), so that
+ * tools/dbt-standin.ts, shared with the demo (scripts/demo.mjs), so that
  * both build the shop the same way.
  */
 export {
@@ -9,4 +9,4 @@ export {
   quote,
   readCsv,
   runDbt,
-} from "../../../scripts/lib/dbt-standin.js";
+} from "../../../tools/dbt-standin.js";

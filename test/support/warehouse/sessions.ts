@@ -6,10 +6,10 @@
  */
 import path from "node:path";
 import pg from "pg";
-import { openDuckDbFile } from "../../../scripts/lib/dbt-standin.js";
 import { DuckDbWarehouse } from "../../../src/env/duckdb/duckdb-warehouse.js";
 import { PostgresWarehouse } from "../../../src/env/postgres/postgres-warehouse.js";
 import type { Warehouse } from "../../../src/env/warehouse.js";
+import { openDuckDbFile } from "../../../tools/dbt-standin.js";
 
 export type Engine = "duckdb" | "postgres";
 

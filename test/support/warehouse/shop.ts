@@ -5,14 +5,6 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  type DbtRunOptions,
-  loadShopRaw as loadRaw,
-  readShopJson,
-  runDbt,
-  shopSeedColumns,
-  sourcesObservedAt,
-} from "../../../scripts/lib/dbt-standin.js";
 import { loadRunResults } from "../../../src/dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../../../src/dbt/artifacts/sources.js";
 import { type LoadedProject, loadProject } from "../../../src/dbt/load-project.js";
@@ -20,6 +12,14 @@ import { plan } from "../../../src/planner/plan.js";
 import { record } from "../../../src/planner/record.js";
 import type { Plan } from "../../../src/state/plan.js";
 import type { StateSnapshot, TargetIdentity } from "../../../src/state/snapshot.js";
+import {
+  type DbtRunOptions,
+  loadShopRaw as loadRaw,
+  readShopJson,
+  runDbt,
+  shopSeedColumns,
+  sourcesObservedAt,
+} from "../../../tools/dbt-standin.js";
 import { PROJECT_ROOT } from "../shared-fixtures.js";
 import type { Session } from "./sessions.js";
 

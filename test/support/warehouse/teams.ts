@@ -10,12 +10,6 @@
  */
 
 import path from "node:path";
-import {
-  readShopJson,
-  runDbt,
-  shopSeedColumns,
-  sourcesObservedAt,
-} from "../../../scripts/lib/dbt-standin.js";
 import { loadRunResults } from "../../../src/dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../../../src/dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../../src/dbt/load-project.js";
@@ -24,6 +18,7 @@ import { plan } from "../../../src/planner/plan.js";
 import { record } from "../../../src/planner/record.js";
 import type { Plan } from "../../../src/state/plan.js";
 import type { StateSnapshot } from "../../../src/state/snapshot.js";
+import { readShopJson, runDbt, shopSeedColumns, sourcesObservedAt } from "../../../tools/dbt-standin.js";
 import type { Session } from "./sessions.js";
 import { build, CI_TARGET, PROD_TARGET, projectOf, SHOP, shopJson } from "./shop.js";
 

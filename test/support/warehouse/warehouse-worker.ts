@@ -1,6 +1,6 @@
 /**
  * A second process for the connection tests (run with
- * `node --import test/support/ts-hooks.mjs`): DuckDB lets one process at a
+ * `node --import tools/ts-hooks.mjs`): DuckDB lets one process at a
  * time open a file for writing, so concurrency on DuckDB needs processes.
  *
  *   hold FILE MS            opens the DuckDB file, prints `held`, keeps it open MS ms

@@ -5,8 +5,9 @@
  * here, parsing its flags and calling its use case in src/app/.
  */
 import { UserError } from "../../../errors/user-error.js";
+import { DEFAULT_STATE_FILE } from "../../../store/sqlite-store.js";
 import type { Command } from "../../command.js";
-import { DEFAULT_STATE, PROJECT_DIR_HELP, PROJECT_DIR_OPTION } from "../../project-inputs.js";
+import { PROJECT_DIR_HELP, PROJECT_DIR_OPTION } from "../../project-inputs.js";
 import { envCleanup } from "./cleanup.js";
 import { envCreateOrRefresh } from "./create.js";
 import { ENV_SUBCOMMANDS, type Subcommand } from "./env-flags.js";
@@ -51,7 +52,7 @@ export const envCommand: Command = {
     name: "the environment's label instead of pr-N (letters, digits, _ . -)",
     manifest:
       "create/refresh/record: the PR's manifest compiled with the CI target; promote, repair: main's manifest",
-    state: `the state database (prod's state); default ${DEFAULT_STATE}. promote/rollback: given explicitly, a committed promotion (or its rollback) is written into it`,
+    state: `the state database (prod's state); default ${DEFAULT_STATE_FILE}. promote/rollback: given explicitly, a committed promotion (or its rollback) is written into it`,
     environment: "the state scope's environment (prod's); default prod",
     target: "the dbt target prod's state was recorded for; default: the environment",
     sources: "dbt's sources.json (`dbt source freshness`)",

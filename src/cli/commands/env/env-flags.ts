@@ -3,12 +3,14 @@
  * output format, the environment's label, and the scope (repository and
  * dbt project) the environments belong to. Checked before anything is read.
  */
+
+import { scopeOf } from "../../../app/scope.js";
 import type { LoadedProject } from "../../../dbt/load-project.js";
 import { checkRepository, type EnvScope, scopedName } from "../../../env/index.js";
 import { UserError } from "../../../errors/user-error.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import type { Progress } from "../../progress.js";
-import { readProject, scopeOf } from "../../project-inputs.js";
+import { readProject } from "../../project-inputs.js";
 
 export const ENV_SUBCOMMANDS = [
   "create",

@@ -27,6 +27,7 @@ export async function withWarehouse<T>(
   const timeouts = timeoutsFrom((kind) => str(values, `${kind}-timeout`), "flag");
   options.progress?.phase("connecting to the warehouse");
   return withEnvironmentSession(
+    context.openWarehouse,
     {
       warehouse: spec,
       timeouts,

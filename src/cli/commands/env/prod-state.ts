@@ -4,20 +4,14 @@
  * (--environment, default prod).
  */
 import { existsSync } from "node:fs";
-import { DEFAULT_ENVIRONMENT } from "../../../app/environment/default-environment.js";
+import { DEFAULT_ENVIRONMENT, scopeOf } from "../../../app/scope.js";
 import type { LoadedProject } from "../../../dbt/load-project.js";
 import { UserError } from "../../../errors/user-error.js";
 import type { StateSnapshot } from "../../../state/snapshot.js";
+import { DEFAULT_STATE_FILE } from "../../../store/sqlite-store.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import type { Progress } from "../../progress.js";
-import {
-  DEFAULT_STATE,
-  openExistingState,
-  readProject,
-  readSourcesIfGiven,
-  resolveFlagPath,
-  scopeOf,
-} from "../../project-inputs.js";
+import { openExistingState, readProject, readSourcesIfGiven, resolveFlagPath } from "../../project-inputs.js";
 import { str } from "./env-flags.js";
 
 /** What `env promote --state DB` (or `env rollback --state DB`) did to prod's state. */
@@ -45,7 +39,7 @@ export async function prodHead(
 ): Promise<{ id: string; snapshot: StateSnapshot } | null> {
   const file = str(values, "state");
   if (file === undefined && project === null) return null;
-  const path = resolveFlagPath(context, file, DEFAULT_STATE);
+  const path = resolveFlagPath(context, file, DEFAULT_STATE_FILE);
   if (file !== undefined && !existsSync(path)) {
     // A --state that isn't there is a wrong path, not "no prod state yet": without prod's state nothing
     // can be reused, and an environment can't tell prod's relations from its own.
@@ -91,7 +85,7 @@ export async function latestState(
   project: string,
   environment: string | undefined,
 ): Promise<StateSnapshot | null> {
-  const store = await openExistingState(context, resolveFlagPath(context, file, DEFAULT_STATE));
+  const store = await openExistingState(context, resolveFlagPath(context, file, DEFAULT_STATE_FILE));
   if (!store) return null;
   try {
     return (

@@ -14,9 +14,10 @@ import { isUserError, UserError } from "../../../errors/user-error.js";
 import { plan } from "../../../planner/plan.js";
 import type { Scope } from "../../../state/scope.js";
 import type { StateSnapshot } from "../../../state/snapshot.js";
+import { DEFAULT_STATE_FILE } from "../../../store/sqlite-store.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
-import { DEFAULT_STATE, openStateForWriting, resolveFlagPath, targetOf } from "../../project-inputs.js";
+import { openStateForWriting, resolveFlagPath, targetOf } from "../../project-inputs.js";
 import { environmentOf, envScopeOf, formatOf, labelOf, positiveNumber, printJson, str } from "./env-flags.js";
 import { withWarehouse } from "./env-warehouse.js";
 import { planningInputs, type StateUpdate } from "./prod-state.js";
@@ -123,7 +124,7 @@ export async function envPromote(values: ParsedValues, context: CliContext): Pro
         progress.phase("writing the promotion into prod's state");
         state = await writePromotion(
           context,
-          resolveFlagPath(context, stateFile, DEFAULT_STATE),
+          resolveFlagPath(context, stateFile, DEFAULT_STATE_FILE),
           scope,
           head,
           result,

@@ -3,9 +3,10 @@
  * environment (src/app/environment/record-builds.ts).
  */
 import { recordBuilds } from "../../../app/environment/record-builds.js";
+import { scopeOf } from "../../../app/scope.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
-import { readProject, readRunResults, readSourcesIfGiven, scopeOf } from "../../project-inputs.js";
+import { readProject, readRunResults, readSourcesIfGiven } from "../../project-inputs.js";
 import { environmentOf, envScopeOf, formatOf, labelOf, printJson, str } from "./env-flags.js";
 import { withWarehouse } from "./env-warehouse.js";
 

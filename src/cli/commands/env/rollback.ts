@@ -5,11 +5,12 @@
  * the warehouse reconciles the state it restores.
  */
 import { existsSync } from "node:fs";
-import { DEFAULT_ENVIRONMENT } from "../../../app/environment/default-environment.js";
 import { recordRollback, rollBackPromotion } from "../../../app/promotion/rollback-promotion.js";
+import { DEFAULT_ENVIRONMENT } from "../../../app/scope.js";
 import type { EnvContext } from "../../../env/index.js";
+import { DEFAULT_STATE_FILE } from "../../../store/sqlite-store.js";
 import type { CliContext, ParsedValues } from "../../command.js";
-import { DEFAULT_STATE, openStateForWriting, resolveFlagPath } from "../../project-inputs.js";
+import { openStateForWriting, resolveFlagPath } from "../../project-inputs.js";
 import { environmentOf, formatOf, labelOf, optionalProjectScope, printJson, str } from "./env-flags.js";
 import { withWarehouse } from "./env-warehouse.js";
 import { latestState, type StateUpdate } from "./prod-state.js";
@@ -40,7 +41,7 @@ export async function envRollback(values: ParsedValues, context: CliContext): Pr
       stateFile !== undefined && values["dry-run"] !== true && result.id !== null
         ? await writeRollback(
             context,
-            resolveFlagPath(context, stateFile, DEFAULT_STATE),
+            resolveFlagPath(context, stateFile, DEFAULT_STATE_FILE),
             ctx,
             result.id,
             str(values, "environment"),

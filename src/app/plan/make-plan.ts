@@ -1,0 +1,46 @@
+/**
+ * The one way a plan is made, for the action and the CLI alike: the
+ * planner's rules over the project, the baseline state, the sources and the
+ * selection, for a named target, at the clock's time.
+ */
+import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
+import type { LoadedProject } from "../../dbt/load-project.js";
+import { plan } from "../../planner/plan.js";
+import type { Plan } from "../../state/plan.js";
+import type { Scope } from "../../state/scope.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
+import type { Clock } from "../ports.js";
+import { targetIdentity } from "../scope.js";
+
+export interface PlanRequest {
+  project: LoadedProject;
+  scope: Scope;
+  /**
+   * What the plan is made against: the id of the scope's latest snapshot and
+   * the snapshot to compare with (the latest, or what the caller made of it:
+   * rollbacks applied, a pull request environment's own builds added); null
+   * when there is no state.
+   */
+  state: { id: string; snapshot: StateSnapshot } | null;
+  sources: SourcesFreshness | null;
+  select: readonly string[];
+  exclude: readonly string[];
+  /** The dbt target the plan builds into (a build is reused only in its target). */
+  targetName: string;
+  /** Plan a pull request's environment over the scope's state (REUSE served by pointer views). */
+  pointers: boolean;
+}
+
+export function makePlan(request: PlanRequest, now: Clock): Plan {
+  return plan({
+    project: request.project,
+    scope: request.scope,
+    state: request.state,
+    sources: request.sources,
+    select: request.select,
+    exclude: request.exclude,
+    now: now().toISOString(),
+    target: targetIdentity(request.project, request.targetName),
+    pointers: request.pointers,
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * The ports the use cases in src/app/ run over. An entry point (src/main.ts,
+ * src/post.ts, src/cli.ts) builds them from the real adapters
+ * (src/adapters.ts); tests build them from real local parts. A use case never
+ * opens a file, a database or a warehouse itself: it asks a port.
+ *
+ * The contracts themselves stay with their adapters: `StateStore` in
+ * src/store/state-store.ts, `Warehouse` in src/env/warehouse.ts.
+ */
+import type { WarehouseSpec } from "../env/open.js";
+import type { WarehouseTimeouts } from "../env/timeouts.js";
+import type { Warehouse } from "../env/warehouse.js";
+import type { StateStore } from "../store/state-store.js";
+
+/** Where a use case says what it did. */
+export interface Log {
+  info(message: string): void;
+  warning(message: string): void;
+  debug(message: string): void;
+}
+
+/** Says what a long use case is doing now (the CLI's progress line); optional. */
+export type Phase = (description: string) => void;
+
+/** The time now: the only clock a use case reads. */
+export type Clock = () => Date;
+
+/** One state database (a file), opened by the adapter the entry point chose. */
+export interface StateFile {
+  /** The file, absolute. */
+  readonly path: string;
+  /** Whether it exists: opening it for writing creates it. */
+  exists(): boolean;
+  /** Opens it to read; undefined when there is none (never creates it). */
+  openExisting(): Promise<StateStore | undefined>;
+  /** Opens it to read and write, creating it when absent. */
+  openForWriting(): Promise<StateStore>;
+}
+
+/** The state databases a caller may name; `log` hears what opening did (created, migrated, the copy kept). */
+export interface StateFiles {
+  at(file: string, log?: (line: string) => void): StateFile;
+}
+
+/** Opens a warehouse (src/env/open.ts): the caller closes it. */
+export type OpenWarehouse = (spec: WarehouseSpec, timeouts: WarehouseTimeouts) => Promise<Warehouse>;
+
+/** The adapters an entry point opens and hands in: where state lives and how the warehouse is reached. */
+export interface Adapters {
+  stateFiles: StateFiles;
+  openWarehouse: OpenWarehouse;
+}

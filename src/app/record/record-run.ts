@@ -1,0 +1,99 @@
+/**
+ * Records a finished dbt run as the scope's next snapshot (ADR-0013): the
+ * one recording path of the action's post step, its `command: record`, and
+ * `ods-state record`. record() decides what the run built; this use case
+ * reads the state it builds on and commits the result with compare-and-swap
+ * on the scope's head.
+ */
+import type { RunResults } from "../../dbt/artifacts/run-results.js";
+import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
+import type { LoadedProject } from "../../dbt/load-project.js";
+import { type RecordOutcome, record } from "../../planner/record.js";
+import type { Scope } from "../../state/scope.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
+import type { CommitResult } from "../../store/state-store.js";
+import type { Clock, Log, Phase, StateFile } from "../ports.js";
+import { type PendingPromotion, pendingPromotions, settlePromotions } from "../promotion/promotion-state.js";
+import { targetIdentity } from "../scope.js";
+
+export interface RecordRunRequest {
+  scope: Scope;
+  /** The manifest the run wrote (same dbt invocation as the run results). */
+  project: LoadedProject;
+  runResults: RunResults;
+  /** sources.json, used only if taken strictly before the run started. */
+  sources: SourcesFreshness | null;
+  /** The dbt target the run built into. */
+  targetName: string;
+  /**
+   * A run record() refuses is refused before the state database is created
+   * (no empty database is left behind by a refused first run).
+   */
+  refuseBeforeCreating?: boolean;
+  /** The scope's latest snapshot made what prod really is before the run is recorded over it (rollbacks applied). */
+  reconcile?: (snapshot: StateSnapshot) => StateSnapshot;
+  /**
+   * The promotions waiting for this run's record, settled into it
+   * (src/app/promotion/promotion-state.ts): those the caller hands over (the
+   * action's main step), and, with `inState`, those prod's state holds
+   * (`ods-state env promote --state`).
+   */
+  promotions?: { handedOff: readonly PendingPromotion[]; inState: boolean };
+}
+
+export interface RecordRunPorts {
+  stateFile: Pick<StateFile, "exists" | "openForWriting">;
+  now: Clock;
+  /** Told what record() warns about (sources.json not used) before the commit; without it the caller says it. */
+  log?: Pick<Log, "warning">;
+  /** Told when the recording starts (a terminal shows it as progress). */
+  phase?: Phase;
+}
+
+export interface RecordedRun {
+  outcome: RecordOutcome;
+  /** What was committed: the run's snapshot with the promotions settled. */
+  snapshot: StateSnapshot;
+  committed: CommitResult;
+}
+
+export async function recordRun(ports: RecordRunPorts, request: RecordRunRequest): Promise<RecordedRun> {
+  const now = ports.now().toISOString();
+  const target = targetIdentity(request.project, request.targetName);
+  const recordOver = (previous: StateSnapshot | null, recordedRunIds: ReadonlySet<string>) =>
+    record({
+      project: request.project,
+      runResults: request.runResults,
+      sources: request.sources,
+      scope: request.scope,
+      previous,
+      recordedRunIds,
+      target,
+      now,
+    });
+  if (request.refuseBeforeCreating && !ports.stateFile.exists()) recordOver(null, new Set());
+  const store = await ports.stateFile.openForWriting();
+  try {
+    ports.phase?.(`recording the run into ${request.scope.project}/${request.scope.environment}`);
+    const stored = await store.latest(request.scope);
+    const latest =
+      stored && request.reconcile ? { ...stored, snapshot: request.reconcile(stored.snapshot) } : stored;
+    const ledger = await store.runs(request.scope);
+    const pending = [
+      ...(request.promotions?.handedOff ?? []),
+      ...(request.promotions?.inState ? await pendingPromotions(store, latest) : []),
+    ];
+    const outcome = recordOver(latest?.snapshot ?? null, new Set(ledger.map((entry) => entry.run_id)));
+    if (outcome.sourcesIgnored) ports.log?.warning(outcome.sourcesIgnored);
+    const snapshot = settlePromotions(
+      outcome.snapshot,
+      pending,
+      outcome.run.run_id,
+      new Set([...outcome.failed, ...outcome.skipped]),
+    );
+    const committed = await store.commit(request.scope, latest?.id ?? null, snapshot, outcome.run);
+    return { outcome, snapshot, committed };
+  } finally {
+    await store.close();
+  }
+}

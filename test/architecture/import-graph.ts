@@ -1,0 +1,190 @@
+/**
+ * The import graph of src/ and what breaks the layering: I/O in the pure
+ * core, imports from a layer above, imports between folders that must not
+ * know each other, and import cycles. Each violation names the file, the line
+ * and the import as written.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { areaOf, IO_MODULES, layerOf, NEVER_BETWEEN } from "./layers.js";
+import { type SourceImport, sourceImports } from "./source-imports.js";
+
+export interface ImportEdge extends SourceImport {
+  /** The importing file, relative to src/. */
+  from: string;
+  /** The imported src/ file, relative to src/, when the specifier is relative. */
+  to?: string;
+}
+
+export interface ImportGraph {
+  files: string[];
+  edges: ImportEdge[];
+  /** Relative specifiers that name no file under src/. */
+  unresolved: ImportEdge[];
+}
+
+function listSources(srcDir: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
+        files.push(path.relative(srcDir, full).split(path.sep).join("/"));
+      }
+    }
+  };
+  walk(srcDir);
+  return files.sort();
+}
+
+/** `./plan.js` from `planner/rules/x.ts` is `planner/rules/plan.ts` (or `…/plan/index.ts`). */
+function resolve(from: string, specifier: string, known: Set<string>): string | undefined {
+  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  const stem = joined.replace(/\.(js|ts|mjs|mts)$/, "");
+  for (const candidate of [`${stem}.ts`, `${stem}.mts`, joined, `${joined}/index.ts`]) {
+    if (known.has(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+export function readImportGraph(srcDir: string): ImportGraph {
+  const files = listSources(srcDir);
+  const known = new Set(files);
+  const edges: ImportEdge[] = [];
+  const unresolved: ImportEdge[] = [];
+  for (const file of files) {
+    for (const found of sourceImports(readFileSync(path.join(srcDir, file), "utf8"))) {
+      const edge: ImportEdge = { ...found, from: file };
+      if (found.specifier.startsWith(".")) {
+        edge.to = resolve(file, found.specifier, known);
+        if (edge.to === undefined) unresolved.push(edge);
+      }
+      edges.push(edge);
+    }
+  }
+  return { files, edges, unresolved };
+}
+
+const where = (edge: ImportEdge) =>
+  `src/${edge.from}:${edge.line} imports "${edge.specifier}"${edge.kind === "static" ? "" : ` (${edge.kind} import)`}`;
+
+/** Files no layer claims: each must be placed in a layer before it can be checked. */
+export function unlayeredFiles(graph: ImportGraph): string[] {
+  return graph.files
+    .filter((file) => layerOf(file) === undefined)
+    .map((file) => `src/${file} is in no layer: add its folder to test/architecture/layers.ts`);
+}
+
+/** (a) The pure core (state, dbt, planner, comment) imports no I/O module. */
+export function ioInPureCore(graph: ImportGraph): string[] {
+  return graph.edges
+    .filter((edge) => layerOf(edge.from)?.pure && IO_MODULES.some((io) => io.test(edge.specifier)))
+    .map(
+      (edge) =>
+        `${where(edge)}: ${layerOf(edge.from)!.name} is pure (layer ${layerOf(edge.from)!.rank}) and may not import I/O`,
+    );
+}
+
+/** (c) No import from a layer above, and none between folders that must not know each other. */
+export function importsFromAbove(graph: ImportGraph): string[] {
+  const problems: string[] = [];
+  for (const edge of graph.edges) {
+    if (edge.to === undefined) continue;
+    const from = layerOf(edge.from);
+    const to = layerOf(edge.to);
+    if (from === undefined || to === undefined) continue;
+    if (to.rank > from.rank) {
+      problems.push(
+        `${where(edge)}: src/${edge.to} is in layer ${to.rank} (${to.name}), above ${from.name} (layer ${from.rank})`,
+      );
+    }
+    const pair = [areaOf(edge.from), areaOf(edge.to)];
+    if (
+      NEVER_BETWEEN.some(([a, b]) => (pair[0] === a && pair[1] === b) || (pair[0] === b && pair[1] === a))
+    ) {
+      problems.push(`${where(edge)}: src/${pair[0]} and src/${pair[1]} must not import each other`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * (b) Import cycles: each strongly connected set of files (Tarjan), shown as
+ * one concrete cycle through it with the import that makes each step.
+ */
+export function importCycles(graph: ImportGraph): string[] {
+  const out = new Map<string, ImportEdge[]>();
+  for (const edge of graph.edges) {
+    if (edge.to === undefined) continue;
+    const list = out.get(edge.from) ?? [];
+    if (!list.some((e) => e.to === edge.to)) list.push(edge);
+    out.set(edge.from, list);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const components: string[][] = [];
+  let counter = 0;
+  const connect = (file: string) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter++;
+    stack.push(file);
+    onStack.add(file);
+    for (const edge of out.get(file) ?? []) {
+      const to = edge.to!;
+      if (!index.has(to)) {
+        connect(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) {
+        low.set(file, Math.min(low.get(file)!, index.get(to)!));
+      }
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== file);
+      const selfLoop = (out.get(file) ?? []).some((edge) => edge.to === file);
+      if (component.length > 1 || selfLoop) components.push(component.sort());
+    }
+  };
+  for (const file of graph.files) if (!index.has(file)) connect(file);
+
+  return components
+    .sort((a, b) => a[0]!.localeCompare(b[0]!))
+    .map((component) => {
+      const members = new Set(component);
+      const start = component[0]!;
+      // The shortest way back to `start` within the component (breadth first).
+      const via = new Map<string, ImportEdge>();
+      const queue = [start];
+      let closing: ImportEdge | undefined;
+      while (queue.length > 0 && closing === undefined) {
+        const file = queue.shift()!;
+        for (const edge of out.get(file) ?? []) {
+          if (!members.has(edge.to!)) continue;
+          if (edge.to === start) {
+            closing = edge;
+            break;
+          }
+          if (!via.has(edge.to!)) {
+            via.set(edge.to!, edge);
+            queue.push(edge.to!);
+          }
+        }
+      }
+      const steps: ImportEdge[] = [closing!];
+      for (let at = closing!.from; at !== start; at = via.get(at)!.from) steps.unshift(via.get(at)!);
+      const others =
+        component.length > steps.length
+          ? ` (the cycle's files: ${component.map((f) => `src/${f}`).join(", ")})`
+          : "";
+      return `import cycle: ${steps.map((edge) => `${where(edge)}`).join(" → ")}${others}`;
+    });
+}

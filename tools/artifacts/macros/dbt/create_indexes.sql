@@ -1,0 +1,3 @@
+{% macro create_indexes(relation) -%}
+  {{ return(adapter.dispatch('create_indexes', 'dbt')(relation)) }}
+{%- endmacro %}

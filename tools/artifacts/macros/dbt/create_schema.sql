@@ -1,0 +1,3 @@
+{% macro create_schema(relation) -%}
+  {{ return(adapter.dispatch('create_schema', 'dbt')(relation)) }}
+{%- endmacro %}

@@ -1,0 +1,4 @@
+{% test unique(model, column_name) %}
+  {% set macro = adapter.dispatch('test_unique', 'dbt') %}
+  {{ macro(model, column_name) }}
+{% endtest %}

@@ -1,0 +1,27 @@
+{% materialization table, adapter="duckdb", supported_languages=['sql', 'python'] %}
+  {%- set language = model['language'] -%}
+  {%- set existing_relation = load_cached_relation(this) -%}
+  {%- set target_relation = this.incorporate(type='table') %}
+  {%- set intermediate_relation = make_intermediate_relation(target_relation) -%}
+  {%- set backup_relation = make_backup_relation(target_relation, existing_relation.type if existing_relation else 'table') -%}
+  {{ drop_relation_if_exists(intermediate_relation) }}
+  {{ drop_relation_if_exists(backup_relation) }}
+  {{ run_hooks(pre_hooks, inside_transaction=False) }}
+  {{ run_hooks(pre_hooks, inside_transaction=True) }}
+  {% call statement('main', language=language) -%}
+    {{- create_table_as(False, intermediate_relation, compiled_code, language) }}
+  {%- endcall %}
+  {% if existing_relation is not none %}
+    {{ drop_indexes_on_relation(existing_relation) }}
+    {{ adapter.rename_relation(existing_relation, backup_relation) }}
+  {% endif %}
+  {{ adapter.rename_relation(intermediate_relation, target_relation) }}
+  {% do create_indexes(target_relation) %}
+  {{ run_hooks(post_hooks, inside_transaction=True) }}
+  {% do apply_grants(target_relation, config.get('grants'), should_revoke=should_revoke(existing_relation, full_refresh_mode=True)) %}
+  {% do persist_docs(target_relation, model) %}
+  {{ adapter.commit() }}
+  {{ drop_relation_if_exists(backup_relation) }}
+  {{ run_hooks(post_hooks, inside_transaction=False) }}
+  {{ return({'relations': [target_relation]}) }}
+{% endmaterialization %}
