@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type Manifest, readManifestDocument } from "../../src/dbt/artifacts/manifest.js";
+import type { Manifest } from "../../src/dbt/artifacts/manifest.js";
+import { readManifestDocument } from "../../src/dbt/artifacts/manifest-builder.js";
 import { loadManifest } from "../../src/dbt/artifacts/manifest-stream.js";
-import { formatJsonPath, lineAndColumn, locateJsonError } from "../../src/dbt/artifacts/parse-artifact.js";
+import { formatJsonPath } from "../../src/dbt/artifacts/parse-artifact.js";
+import { lineAndColumn, locateJsonError } from "../../src/dbt/artifacts/parse-artifact-json.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../src/dbt/artifacts/sources.js";
 import { formatUserError } from "../../src/errors/user-error.js";

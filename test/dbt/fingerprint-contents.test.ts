@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readManifestDocument } from "../../src/dbt/artifacts/manifest.js";
+import { readManifestDocument } from "../../src/dbt/artifacts/manifest-builder.js";
 import { sha256 } from "../../src/dbt/fingerprint/digest.js";
 import { diffFingerprints } from "../../src/dbt/fingerprint/fingerprint.js";
 import type { FingerprintInputs } from "../../src/dbt/fingerprint/node-fingerprint.js";

@@ -10,7 +10,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MANIFEST_ENTRY_CHECKS, MANIFEST_ENTRY_SCHEMAS } from "../../src/dbt/artifacts/manifest.js";
+import {
+  MANIFEST_ENTRY_CHECKS,
+  MANIFEST_ENTRY_SCHEMAS,
+} from "../../src/dbt/artifacts/manifest-entry-schemas.js";
 import type { FastCheck } from "../../src/state/fast-validate.js";
 import { PROJECT_ROOT, SHARED_DBT_FIXTURES, sharedFixturesPresent } from "../support/shared-fixtures.js";
 

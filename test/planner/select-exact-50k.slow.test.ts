@@ -12,7 +12,7 @@
  * cached in the temporary folder (test/support/generated-manifest.ts).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { readManifestDocument } from "../../src/dbt/artifacts/manifest.js";
+import { readManifestDocument } from "../../src/dbt/artifacts/manifest-builder.js";
 import { buildGraph, type ProjectGraph } from "../../src/dbt/graph.js";
 import type { SelectionTarget } from "../../src/planner/selection-output/compact-selection.js";
 import { caseRng, fuzzSeed, type Rng } from "../support/adversarial/rng.js";

@@ -5,7 +5,7 @@
  * ODS's graph from the manifest (both linear; the bound holds on a loaded runner).
  */
 import { describe, expect, it } from "vitest";
-import { readManifestDocument } from "../../src/dbt/artifacts/manifest.js";
+import { readManifestDocument } from "../../src/dbt/artifacts/manifest-builder.js";
 import { buildGraph } from "../../src/dbt/graph.js";
 import { selectNodes } from "../../src/planner/selection.js";
 import { buildManifest, type ModelSpec, modelId } from "../support/manifest-builder.js";

@@ -7,8 +7,9 @@
  * read-manifest-file.ts streams it from the file).
  */
 import { JsonObjectStream, JsonStreamRefusal } from "./json-object-stream.js";
-import { type Manifest, ManifestBuilder, readManifestDocument } from "./manifest.js";
-import { parseArtifactJson } from "./parse-artifact.js";
+import type { Manifest } from "./manifest.js";
+import { ManifestBuilder, readManifestDocument } from "./manifest-builder.js";
+import { parseArtifactJson } from "./parse-artifact-json.js";
 
 /**
  * Reads a manifest from the pieces `feed` pushes. When the stream refuses the

@@ -12,14 +12,8 @@
  */
 import { z } from "zod";
 import { type InvocationMetadata, readInvocationMetadata } from "./invocation-metadata.js";
-import {
-  describeValue,
-  Problems,
-  parseArtifactJson,
-  readHeader,
-  requireTopObject,
-  validateAt,
-} from "./parse-artifact.js";
+import { describeValue, Problems, readHeader, requireTopObject, validateAt } from "./parse-artifact.js";
+import { parseArtifactJson } from "./parse-artifact-json.js";
 
 export const RUN_RESULTS_VERSIONS = ["v5", "v6"] as const;
 export type RunResultsVersion = (typeof RUN_RESULTS_VERSIONS)[number];

@@ -6,14 +6,8 @@
 import { z } from "zod";
 import { type InvocationMetadata, readInvocationMetadata } from "./invocation-metadata.js";
 import type { FreshnessPeriod, FreshnessThreshold, SourceFreshness } from "./manifest.js";
-import {
-  describeValue,
-  Problems,
-  parseArtifactJson,
-  readHeader,
-  requireTopObject,
-  validateAt,
-} from "./parse-artifact.js";
+import { describeValue, Problems, readHeader, requireTopObject, validateAt } from "./parse-artifact.js";
+import { parseArtifactJson } from "./parse-artifact-json.js";
 
 export const SOURCES_VERSIONS = ["v3"] as const;
 export type SourcesVersion = (typeof SOURCES_VERSIONS)[number];

@@ -11,16 +11,21 @@
  * the views that read it are recreated from their definitions in the same
  * transaction (`CREATE OR REPLACE VIEW`, which keeps the view, its grants
  * and the views that read it); a view whose columns are gone from the new
- * table is left reading the replaced table, and reported. The new table
- * takes the replaced one's owner and privileges, and materialized views over
- * the replaced table are created again over the new one (postgres-keep.ts).
- * A table's identity is its OID (kept through renames, new for every table).
- * A promotion reads all of this for all of its tables at once, up front
- * (`prepareReplacements`), and checks the privileges it took from that read
- * at the end of its transaction (`checkReplacements`).
+ * table is left reading the replaced table, and reported
+ * (postgres-rebind-readers.ts). The new table takes the replaced one's owner
+ * and privileges, and materialized views over the replaced table are created
+ * again over the new one (postgres-keep.ts). A table's identity is its OID
+ * (kept through renames, new for every table). A promotion reads all of this
+ * for all of its tables at once, up front (`prepareReplacements`), and checks
+ * the privileges it took from that read at the end of its transaction
+ * (`checkReplacements`; both in postgres-read-ahead.ts).
+ *
+ * This class is the session (statements with their deadline, transactions,
+ * advisory locks, closing) and the Warehouse port over it; opening the
+ * connection is postgres-connection.ts, the catalog's queries
+ * postgres-catalog.ts.
  */
-import { createHash } from "node:crypto";
-import type { Client, ClientConfig } from "pg";
+import type { Client } from "pg";
 import { UserError } from "../../errors/user-error.js";
 import { type QualifiedName, qualifiedKey, sameName } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
@@ -33,40 +38,28 @@ import type {
   WarehouseCapabilities,
   WarehouseObject,
 } from "../warehouse.js";
-import { type FailureContext, timeoutError, warehouseFailure } from "../warehouse-errors.js";
+import { type FailureContext, warehouseFailure } from "../warehouse-errors.js";
 import {
-  type Access,
-  accessOfOids,
+  boundRelations,
+  dependentViews,
+  listObjects,
+  listSchemas,
+  relationExists,
+  tableExists,
+  type ViewDefinition,
+} from "./postgres-catalog.js";
+import { openPostgresClient, statementName } from "./postgres-connection.js";
+import {
   blockers,
   keepAccess,
   type MaterializedView,
   materializedViewsOf,
   oidOf,
-  privilegeSet,
   type Run,
-  readersOf,
-  recreateMaterializedView,
-  sameAccess,
   tableAt,
-  tablesAt,
 } from "./postgres-keep.js";
-
-type ViewDefinition = { schema: string; name: string; definition: string };
-
-/**
- * What `prepareReplacements` read ahead for one replacement: the prod table
- * and its readers (with the OIDs each reader reads), and the environment's
- * table that will take its name.
- */
-interface ReadAhead {
-  replaced: { oid: string; access: Access; read: boolean } | null;
-  views: (ViewDefinition & { reads: string[] })[];
-  materialized: (MaterializedView & { reads: string[] })[];
-  source: QualifiedName;
-  replacement: { oid: string; access: Access };
-  /** The name the source is staged under, and whether a relation had it in the source's schema (stageTable). */
-  staged: { identifier: string; taken: boolean } | null;
-}
+import { ReplacementReadAhead } from "./postgres-read-ahead.js";
+import { rebindReaders } from "./postgres-rebind-readers.js";
 
 export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
   engine: "postgres",
@@ -90,11 +83,6 @@ export function redactPostgresUrl(url: string): string {
   }
 }
 
-/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
-function statementName(sql: string): string {
-  return `ods_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
-}
-
 /** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
 const CREATION_LOCK_CLASS = 0x0d5;
 /** How long a statement the server never answers may take beyond the statement timeout. */
@@ -110,19 +98,8 @@ export class PostgresWarehouse extends SqlWarehouse {
   private savepoints = 0;
   /** The connection was closed under ODS (lost, or closed after the server stopped answering). */
   private broken = false;
-  /**
-   * Read ahead by `prepareReplacements` for the transaction under way, by
-   * the target's key; each is used once, by `replaceTable`, and only while
-   * it is provably what reading it then would give (see `readAheadFor`).
-   */
-  private readonly readAhead = new Map<string, ReadAhead>();
-  /** The environment's table (key) each read-ahead replacement will take from (stageTable records the move). */
-  private readonly staged = new Map<string, string>();
-  /** OIDs of relations renamed or moved in this transaction, and views recreated (or left) by a replacement. */
-  private readonly renamedOids = new Set<string>();
-  private readonly touchedViews = new Set<string>();
-  /** Replacements whose privileges were taken as read ahead: checked at once by `checkReplacements`. */
-  private readonly toCheck: { target: QualifiedName; oid: string; wanted: Access }[] = [];
+  /** What `prepareReplacements` read ahead for the transaction under way (postgres-read-ahead.ts). */
+  private readonly readAhead = new ReplacementReadAhead((name) => this.key(name));
   /** The table `replaceTable` just put at a name, when nothing has run since (markTable's identity). */
   private justReplaced: { key: string; oid: string } | null = null;
 
@@ -145,38 +122,7 @@ export class PostgresWarehouse extends SqlWarehouse {
     timeouts: WarehouseTimeouts = DEFAULT_TIMEOUTS,
   ): Promise<PostgresWarehouse> {
     const label = redactPostgresUrl(connectionString);
-    const pg = (await import("pg")).default;
-    const config: ClientConfig = {
-      connectionString,
-      application_name: "ods-state",
-      // A peer that vanished without closing the connection is found by TCP keepalive.
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 30_000,
-      ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
-    };
-    const client = new pg.Client(config);
-    // A failing connection must not surface as an unhandled 'error' event.
-    client.on("error", () => {});
-    const context: FailureContext = { engine: "postgres", label, timeouts, sql: "connecting" };
-    const started = Date.now();
-    try {
-      await client.connect();
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (
-        timeouts.connectMs > 0 &&
-        Date.now() - started >= timeouts.connectMs - 100 &&
-        /timeout/i.test(message)
-      )
-        throw timeoutError(
-          "connect",
-          context,
-          "the server did not accept the connection or answer its handshake",
-        );
-      const mapped = warehouseFailure(error, context);
-      if (mapped?.code === "warehouse_permission_denied") throw mapped;
-      throw new UserError("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${message}.`);
-    }
+    const client = await openPostgresClient(connectionString, label, timeouts);
     const warehouse = new PostgresWarehouse(client, label, true, timeouts);
     try {
       await warehouse.run(
@@ -299,16 +245,8 @@ export class PostgresWarehouse extends SqlWarehouse {
     try {
       return await super.transaction(work);
     } finally {
-      this.forgetReadAhead();
+      this.readAhead.forget();
     }
-  }
-
-  private forgetReadAhead(): void {
-    this.readAhead.clear();
-    this.staged.clear();
-    this.renamedOids.clear();
-    this.touchedViews.clear();
-    this.toCheck.length = 0;
   }
 
   private key(name: QualifiedName): string {
@@ -328,85 +266,7 @@ export class PostgresWarehouse extends SqlWarehouse {
     items: readonly { target: QualifiedName; source: QualifiedName; staged?: string }[],
   ): Promise<void> {
     if (!this.inTransaction || items.length === 0) return;
-    // What an earlier read left; the transaction's renames, touched views and pending checks stay.
-    this.readAhead.clear();
-    this.staged.clear();
-    const tables = await tablesAt(this.runAny, [
-      ...items.map((item) => item.target),
-      ...items.map((item) => item.source),
-    ]);
-    const at = new Map(tables.map((table) => [this.key(table.name), table]));
-    const read = tables.filter(
-      (table) => table.read && items.some((i) => this.key(i.target) === this.key(table.name)),
-    );
-    let readers: Awaited<ReturnType<typeof readersOf>> = { views: [], materialized: [] };
-    if (read.length > 0) {
-      // Definitions with every name schema-qualified (as dependentViews reads them), then the path back.
-      await this.run("SET LOCAL search_path = ''");
-      readers = await readersOf(
-        this.runAny,
-        read.map((table) => table.oid),
-      );
-      await this.run("SET LOCAL search_path TO DEFAULT");
-    }
-    // Whether each staged name is taken in its source's schema (stageTable renames there first if it is free).
-    const named = items.filter(
-      (item) => item.staged !== undefined && item.source.schema !== item.target.schema,
-    );
-    const taken = new Set<string>();
-    if (named.length > 0) {
-      const result = await this.run(
-        `SELECT t.schema_name, t.name FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
-         JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
-         JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name`,
-        [named.map((item) => item.source.schema), named.map((item) => item.staged!)],
-      );
-      for (const row of result.rows)
-        taken.add(this.key({ schema: String(row.schema_name), identifier: String(row.name) }));
-    }
-    for (const item of items) {
-      const replaced = at.get(this.key(item.target)) ?? null;
-      const replacement = at.get(this.key(item.source));
-      if (!replacement) continue;
-      this.readAhead.set(this.key(item.target), {
-        replaced,
-        views: replaced ? readers.views.filter((view) => view.table === replaced.oid) : [],
-        materialized: replaced ? readers.materialized.filter((view) => view.table === replaced.oid) : [],
-        source: item.source,
-        replacement: { oid: replacement.oid, access: replacement.access },
-        staged:
-          item.staged === undefined || item.source.schema === item.target.schema
-            ? null
-            : {
-                identifier: item.staged,
-                taken: taken.has(this.key({ schema: item.source.schema, identifier: item.staged })),
-              },
-      });
-    }
-  }
-
-  /**
-   * What was read ahead for `target`, if it is still what reading it now
-   * would give: the environment's table was moved by stageTable to the name
-   * `replacement` (nothing else moved there), no reader of the table was
-   * recreated or left by an earlier replacement, and nothing a reader reads
-   * was renamed or moved since (its definition names relations by name).
-   * Else null, and replaceTable reads it all afresh.
-   */
-  private readAheadFor(target: QualifiedName, replacement: string): ReadAhead | null {
-    const ahead = this.readAhead.get(this.key(target));
-    this.readAhead.delete(this.key(target));
-    if (!ahead || !this.inTransaction) return null;
-    if (
-      this.staged.get(this.key({ schema: target.schema, identifier: replacement })) !== this.key(ahead.source)
-    )
-      return null;
-    const readers = [...ahead.views, ...ahead.materialized];
-    for (const view of readers) {
-      if (this.touchedViews.has(this.key({ schema: view.schema, identifier: view.name }))) return null;
-      if (view.reads.some((oid) => this.renamedOids.has(oid))) return null;
-    }
-    return ahead;
+    await this.readAhead.prepare(this.runAny, items);
   }
 
   /**
@@ -416,23 +276,7 @@ export class PostgresWarehouse extends SqlWarehouse {
    * one doesn't, which fails the promotion's transaction.
    */
   async checkReplacements(): Promise<void> {
-    const checks = this.toCheck.splice(0);
-    if (checks.length === 0) return;
-    const now = await accessOfOids(
-      this.runAny,
-      checks.map((check) => check.oid),
-    );
-    for (const check of checks) {
-      const shown = `${check.target.schema}.${check.target.identifier}`;
-      const found = now.get(check.oid);
-      if (!found || this.key(found.name) !== this.key(check.target))
-        throw new Error(`${shown} is no longer the promoted table`);
-      if (!sameAccess(check.wanted, found.access)) {
-        throw new Error(
-          `${this.qualified(check.target)} could not be given the replaced relation's owner and privileges (owner ${check.wanted.owner}; ${privilegeSet(check.wanted.privileges).size} privileges wanted, ${privilegeSet(found.access.privileges).size} held)`,
-        );
-      }
-    }
+    await this.readAhead.check(this.runAny, (name) => this.qualified(name));
   }
 
   override async createSchema(schema: string): Promise<void> {
@@ -454,35 +298,20 @@ export class PostgresWarehouse extends SqlWarehouse {
   }
 
   async listSchemas(): Promise<string[]> {
-    const result = await this.run(
-      "SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1",
-    );
-    return result.rows.map((row) => String(row.nspname));
+    return listSchemas(this.runAny);
   }
 
   async listObjects(schemas: readonly string[]): Promise<WarehouseObject[]> {
-    if (schemas.length === 0) return [];
-    const result = await this.run(
-      `SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
-       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-       WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY($1::text[])
-       ORDER BY 1, 2`,
-      [schemas],
-    );
-    return result.rows.map((row) => ({
-      schema: String(row.schema_name),
-      identifier: String(row.name),
-      kind: row.kind === "v" || row.kind === "m" ? "view" : "table",
-    }));
+    return listObjects(this.runAny, schemas);
   }
 
   async stageTable(source: QualifiedName, target: QualifiedName): Promise<"moved" | "copied"> {
     // A table read ahead, moved here: replaceTable may take what was read ahead for it (the OID stays).
-    const ahead = [...this.readAhead.values()].find((a) => this.key(a.source) === this.key(source));
+    const ahead = [...this.readAhead.byTarget.values()].find((a) => this.key(a.source) === this.key(source));
     if (ahead) {
-      this.renamedOids.add(ahead.replacement.oid);
-      this.staged.set(this.key(target), this.key(source));
-    } else this.readAhead.clear();
+      this.readAhead.renamedOids.add(ahead.replacement.oid);
+      this.readAhead.staged.set(this.key(target), this.key(source));
+    } else this.readAhead.byTarget.clear();
     await this.transaction(async () => {
       if (source.schema === target.schema) {
         // Not this.renameTable, which drops what was read ahead: this move is the one it expects.
@@ -495,15 +324,7 @@ export class PostgresWarehouse extends SqlWarehouse {
         ahead?.staged && sameName(ahead.staged.identifier, target.identifier, this.capabilities.identifiers);
       const taken = known
         ? ahead.staged!.taken
-        : Number(
-            (
-              await this.run(
-                `SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = $1 AND c.relname = $2`,
-                [source.schema, target.identifier],
-              )
-            ).rows[0]?.n ?? 0,
-          ) > 0;
+        : await relationExists(this.runAny, source.schema, target.identifier);
       const renameFirst = source.identifier !== target.identifier && !taken;
       const statements: string[] = [];
       if (renameFirst) statements.push(this.renameSql(source, target.identifier));
@@ -535,35 +356,16 @@ export class PostgresWarehouse extends SqlWarehouse {
   }
 
   /** Views reading the table, with definitions whose every name is schema-qualified. */
-  private async dependentViews(
-    target: QualifiedName,
-  ): Promise<{ schema: string; name: string; definition: string }[]> {
+  private async dependentViews(target: QualifiedName): Promise<ViewDefinition[]> {
     await this.run("SET LOCAL search_path = ''");
-    const result = await this.run(
-      `SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition
-       FROM pg_catalog.pg_class t
-       JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
-       JOIN pg_catalog.pg_depend d ON d.refobjid = t.oid AND d.refclassid = 'pg_catalog.pg_class'::regclass
-         AND d.classid = 'pg_catalog.pg_rewrite'::regclass
-       JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid
-       JOIN pg_catalog.pg_class v ON v.oid = r.ev_class AND v.oid <> t.oid AND v.relkind = 'v'
-       JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
-       WHERE tn.nspname = $1 AND t.relname = $2
-       ORDER BY 1, 2`,
-      [target.schema, target.identifier],
-    );
-    return result.rows.map((row) => ({
-      schema: String(row.schema_name),
-      name: String(row.name),
-      definition: String(row.definition),
-    }));
+    return dependentViews(this.runAny, target);
   }
 
   private readonly runAny: Run = (sql, params) => this.run(sql, params);
   private readonly quote = (name: string, what: string) => this.q(name, what);
 
   override async renameTable(from: QualifiedName, to: string): Promise<void> {
-    this.readAhead.clear();
+    this.readAhead.byTarget.clear();
     await super.renameTable(from, to);
   }
 
@@ -572,12 +374,12 @@ export class PostgresWarehouse extends SqlWarehouse {
     reads: QualifiedName,
     options: { replace: boolean },
   ): Promise<void> {
-    this.readAhead.clear();
+    this.readAhead.byTarget.clear();
     await super.createView(at, reads, options);
   }
 
   override async dropObject(object: WarehouseObject): Promise<void> {
-    this.readAhead.clear();
+    this.readAhead.byTarget.clear();
     await super.dropObject(object);
   }
 
@@ -590,8 +392,8 @@ export class PostgresWarehouse extends SqlWarehouse {
     let placed: string | null = null;
     const inPromotion = this.inTransaction;
     await this.transaction(async () => {
-      const ahead = this.readAheadFor(target, replacement);
-      if (!ahead) this.readAhead.clear();
+      const ahead = this.readAhead.take(target, replacement, this.inTransaction);
+      if (!ahead) this.readAhead.byTarget.clear();
       const replaced = retired === null ? null : ahead ? ahead.replaced : await tableAt(this.runAny, target);
       // Only a table something reads needs definitions (read before the rename: pg_get_viewdef would
       // name the retired table after it), under an empty search_path so that every name is qualified.
@@ -609,7 +411,7 @@ export class PostgresWarehouse extends SqlWarehouse {
       if (retired !== null) renames.push(this.renameSql(target, retired));
       renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
       await this.batch(renames);
-      if (replaced !== null) this.renamedOids.add(replaced.oid);
+      if (replaced !== null) this.readAhead.renamedOids.add(replaced.oid);
       if (ahead) placed = ahead.replacement.oid;
       if (replaced !== null) {
         // Read ahead: the environment's table, now at the name (its OID); checked by checkReplacements.
@@ -626,49 +428,25 @@ export class PostgresWarehouse extends SqlWarehouse {
           replaced.access,
           now.access,
         );
-        if (ahead) this.toCheck.push({ target, oid: now.oid, wanted: replaced.access });
+        if (ahead) this.readAhead.toCheck.push({ target, oid: now.oid, wanted: replaced.access });
         outcome.kept.push({
           table: `${target.schema}.${target.identifier}`,
           owner: replaced.access.owner,
           privileges,
         });
       }
-      for (const view of views) {
-        const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
-        const savepoint = `ods_rebind_${++this.savepoints}`;
-        this.touchedViews.add(this.key({ schema: view.schema, identifier: view.name }));
-        try {
-          // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
-          await this.batch([
-            `SAVEPOINT ${savepoint}`,
-            `CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`,
-            `RELEASE SAVEPOINT ${savepoint}`,
-          ]);
-          outcome.rebound.push(`${view.schema}.${view.name}`);
-        } catch (error) {
-          await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
-          outcome.left.push({
-            view: `${view.schema}.${view.name}`,
-            error: error instanceof Error ? error.message : String(error),
-          });
-        }
-      }
-      for (const view of materialized) {
-        const savepoint = `ods_rebind_${++this.savepoints}`;
-        this.touchedViews.add(this.key({ schema: view.schema, identifier: view.name }));
-        await this.run(`SAVEPOINT ${savepoint}`);
-        try {
-          await recreateMaterializedView(this.runAny, this.quote, view);
-          await this.run(`RELEASE SAVEPOINT ${savepoint}`);
-          outcome.materialized.push(`${view.schema}.${view.name}`);
-        } catch (error) {
-          await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
-          outcome.left.push({
-            view: `${view.schema}.${view.name}`,
-            error: `materialized view not recreated: ${error instanceof Error ? error.message : String(error)}`,
-          });
-        }
-      }
+      await rebindReaders(
+        {
+          run: this.runAny,
+          quote: this.quote,
+          savepoint: () => `ods_rebind_${++this.savepoints}`,
+          touched: (view) =>
+            this.readAhead.touchedViews.add(this.key({ schema: view.schema, identifier: view.name })),
+        },
+        views,
+        materialized,
+        outcome,
+      );
     });
     // markTable right after, in the same transaction (nothing run since): the table at the name is this one.
     if (placed !== null && inPromotion) this.justReplaced = { key: this.key(target), oid: placed };
@@ -701,41 +479,11 @@ export class PostgresWarehouse extends SqlWarehouse {
 
   /** The relations each view's rewrite rule depends on (pg_depend), for every view at once. */
   async boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null> {
-    const bound = new Map<string, QualifiedName[]>();
-    if (views.length === 0) return bound;
-    const result = await this.run(
-      `SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
-       FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
-       JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
-       JOIN pg_catalog.pg_class v ON v.relnamespace = vn.oid AND v.relname = wanted.name AND v.relkind IN ('v', 'm')
-       LEFT JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid
-       LEFT JOIN pg_catalog.pg_depend d ON d.objid = r.oid AND d.classid = 'pg_catalog.pg_rewrite'::regclass
-         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> v.oid
-       LEFT JOIN pg_catalog.pg_class t ON t.oid = d.refobjid
-       LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
-       ORDER BY 1, 2, 3, 4`,
-      [views.map((view) => view.schema), views.map((view) => view.identifier)],
-    );
-    for (const row of result.rows) {
-      const key = qualifiedKey(
-        { schema: String(row.view_schema), identifier: String(row.view_name) },
-        this.capabilities.identifiers,
-      );
-      const reads = bound.get(key) ?? [];
-      if (row.name !== null && row.name !== undefined)
-        reads.push({ schema: String(row.schema_name), identifier: String(row.name) });
-      bound.set(key, reads);
-    }
-    return bound;
+    return boundRelations(this.runAny, views, this.capabilities.identifiers);
   }
 
   async hasRecordTable(schema: string, table: string): Promise<boolean> {
-    const result = await this.run(
-      `SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-       WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`,
-      [schema, table],
-    );
-    return Number(result.rows[0]?.n ?? 0) > 0;
+    return tableExists(this.runAny, schema, table);
   }
 
   protected recordTableDdl(schema: string, table: RecordTable): string {

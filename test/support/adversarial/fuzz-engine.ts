@@ -17,7 +17,7 @@
  */
 import { scopeOf } from "../../../src/app/scope.js";
 import { renderComment } from "../../../src/comment/render-comment.js";
-import { readManifestDocument } from "../../../src/dbt/artifacts/manifest.js";
+import { readManifestDocument } from "../../../src/dbt/artifacts/manifest-builder.js";
 import { loadRunResults } from "../../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../../src/dbt/artifacts/sources.js";
 import { fingerprintProject } from "../../../src/dbt/fingerprint/project-fingerprints.js";

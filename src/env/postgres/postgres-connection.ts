@@ -1,0 +1,62 @@
+/**
+ * A PostgreSQL connection of ODS's own: opening it (`pg`, keepalive, the
+ * connect timeout, failures mapped to the error catalogue), and the names of
+ * the prepared statements it runs.
+ */
+import { createHash } from "node:crypto";
+import type { Client, ClientConfig } from "pg";
+import { UserError } from "../../errors/user-error.js";
+import type { WarehouseTimeouts } from "../timeouts.js";
+import { type FailureContext, timeoutError, warehouseFailure } from "../warehouse-errors.js";
+
+/**
+ * A connected client for `connectionString` (a secret: not kept; `label`,
+ * its redacted form, names it in messages).
+ *
+ * Errors: `warehouse_connect_timeout` (no connection or handshake within the connect
+ * timeout), `warehouse_permission_denied`, `warehouse_unavailable`.
+ */
+export async function openPostgresClient(
+  connectionString: string,
+  label: string,
+  timeouts: WarehouseTimeouts,
+): Promise<Client> {
+  const pg = (await import("pg")).default;
+  const config: ClientConfig = {
+    connectionString,
+    application_name: "ods-state",
+    // A peer that vanished without closing the connection is found by TCP keepalive.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 30_000,
+    ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
+  };
+  const client = new pg.Client(config);
+  // A failing connection must not surface as an unhandled 'error' event.
+  client.on("error", () => {});
+  const context: FailureContext = { engine: "postgres", label, timeouts, sql: "connecting" };
+  const started = Date.now();
+  try {
+    await client.connect();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (
+      timeouts.connectMs > 0 &&
+      Date.now() - started >= timeouts.connectMs - 100 &&
+      /timeout/i.test(message)
+    )
+      throw timeoutError(
+        "connect",
+        context,
+        "the server did not accept the connection or answer its handshake",
+      );
+    const mapped = warehouseFailure(error, context);
+    if (mapped?.code === "warehouse_permission_denied") throw mapped;
+    throw new UserError("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${message}.`);
+  }
+  return client;
+}
+
+/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
+export function statementName(sql: string): string {
+  return `ods_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;
+}
