@@ -12,7 +12,10 @@ import { sha256, sha256Of } from "./digest.js";
 
 /**
  * The node's sql component (`digest`), why the normaliser gave up (or null),
- * and the portable digest (see portableSqlText).
+ * and the portable digest: the compiled SQL with the rendered names of the
+ * node's own relation and of every planned node it reads replaced by a
+ * placeholder per unique_id, so the same code compiled for another schema (a
+ * pull request's environment) gives the same text; sources keep their names.
  */
 export function sqlComponent(
   graph: ProjectGraph,
@@ -45,17 +48,6 @@ function sqlDigest(
 
 const NORMALISED_PREFIX = "normalised\0";
 const RAW_PREFIX = "raw\0";
-
-/**
- * The compiled SQL with the rendered names of the node's own relation and
- * of every planned node it reads replaced by a placeholder per unique_id:
- * the same code compiled for another schema (a pull request's environment)
- * gives the same text. Sources keep their names: they are the same data in
- * every environment, and a moved source is a real change.
- */
-export function portableSqlText(graph: ProjectGraph, node: GraphNode): string {
-  return replaceNames(node.node.compiledCode ?? "", portableNames(graph, node));
-}
 
 const PLACEHOLDER_PREFIX = "ods_relation_";
 const placeholders = new Map<string, string>();
