@@ -48,12 +48,8 @@ export {
   type RecordBuildsOutcome,
   recordEnvironmentBuilds,
 } from "./lifecycle/builds.js";
-export {
-  type CleanupInput,
-  type CleanupReport,
-  cleanupEnvironment,
-  closeEnvironment,
-} from "./lifecycle/cleanup.js";
+export type { CleanupReport } from "./lifecycle/cleanup/cleanup-report.js";
+export { type CleanupInput, cleanupEnvironment, closeEnvironment } from "./lifecycle/cleanup.js";
 export type { EnvContext } from "./lifecycle/common.js";
 export type {
   CreateEnvironmentInput,

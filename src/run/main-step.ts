@@ -4,11 +4,8 @@
  * comment on pull requests). State is never written here, except by an
  * explicit `command: record`.
  */
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { makePlan } from "../app/plan/make-plan.js";
+import { existsSync } from "node:fs";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
-import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
 import { scopeOf } from "../app/scope.js";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
@@ -17,25 +14,24 @@ import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import { describeSource } from "../github/state-transport/restore-source.js";
-import { buildCommand } from "../planner/build-command.js";
-import { SELECT_BOUNDS } from "../planner/selection-output/compact-selection.js";
 import type { Plan } from "../state/plan.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { VERSION } from "../version.js";
-import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
+import { readProjectAt, readSourcesAt } from "./artifacts.js";
 import { decideMode, type Mode } from "./decide-mode.js";
 import {
   closePullRequestEnvironment,
-  createPullRequestEnvironment,
   environmentRefusal,
   environmentScope,
   projectNameFromDbtProject,
-  warehouseRollbacks,
   warehouseRollbacksForRecord,
   withEnvironmentContext,
 } from "./environment-step.js";
+import { logPlan, setPlanOutputs, setPromotionOutputs } from "./main-step/plan-outputs.js";
+import { planOrCreateEnvironment, prodAfterRollbacks, type RunToPlan } from "./main-step/plan-the-run.js";
+import { handOffToPostStep, writePlanFile } from "./main-step/post-step-hand-off.js";
 import type { Ports } from "./ports.js";
-import { cleanUpEnvironments, promoteOnMerge, savePromotion } from "./promotion-step.js";
+import { cleanUpEnvironments, promoteOnMerge } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
 import { openRestoredState } from "./restored-state.js";
 import { mainStepSummary } from "./step-summary.js";
@@ -45,6 +41,13 @@ export interface MainStepResult {
   plan: Plan | null;
 }
 
+/**
+ * The steps, in order: decide the mode (a closed pull request and the
+ * janitor end there), restore prod state (`command: record` ends there),
+ * plan (main-step/plan-the-run.ts), promote after a merge, then the plan
+ * file, the outputs, the hand-off to the post step (main-step/), the job
+ * summary and the pull request's comment.
+ */
 export async function runMainStep(
   inputs: ActionInputs,
   run: RunEnvironment,
@@ -54,17 +57,7 @@ export async function runMainStep(
   const { mode, why } = decideMode(run, inputs.command);
   log.info(`ods-state ${VERSION}: ${why}.`);
   ports.stepState.save("mode", mode);
-
-  const needsWarehouse =
-    inputs.command === "env-create" || inputs.command === "promote" || mode === "janitor";
-  if (needsWarehouse && inputs.warehouse === "") {
-    throw new UserError(
-      "input_invalid",
-      `Input \`command\` is \`${inputs.command}\`, which needs the \`warehouse\` input (the connection to the warehouse the environments live in).`,
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, shown as text
-      { input: "warehouse", hint: "Pass it from a secret: `warehouse: ${{ secrets.WAREHOUSE_URL }}`." },
-    );
-  }
+  requireWarehouseInput(inputs, mode);
   if (mode === "pr_closed") {
     await closePullRequest(inputs, run, ports);
     setPlanOutputs(ports, null, "", false);
@@ -78,11 +71,9 @@ export async function runMainStep(
 
   const project = readProjectAt(inputs.manifest, inputs.projectDir);
   const scope = scopeOf(project, inputs.environment, "manifest");
-
   const restored = await ports.restore(inputs.statePath, scope);
   for (const note of restored.notes) log.info(note);
   for (const warning of restored.warnings) log.warning(warning.message);
-
   if (mode === "record") {
     await recordAndSave(inputs, run, ports, scope, describeSource(restored.source), "", {
       promotion: null,
@@ -98,51 +89,9 @@ export async function runMainStep(
     scope,
     describeSource(restored.source),
   );
-  const sources = readSourcesAt(inputs.sources);
-  const isPullRequest = mode === "pr_plan";
-  // A promotion rolled back in the warehouse is no longer prod's build, whatever the restored state says.
-  const usesWarehouse =
-    inputs.warehouse !== "" &&
-    (mode === "default_branch" || (isPullRequest && environmentRefusal(inputs, run) === null));
-  const rollbacks =
-    usesWarehouse && state.latest ? await warehouseRollbacks(inputs, run, ports, scope.project) : [];
-  const prod = state.latest ? reconcileWithRollbacks(state.latest.snapshot, rollbacks, ports) : null;
-  const planWith = (baseline: StateSnapshot | null) =>
-    makePlan(
-      {
-        project,
-        scope,
-        state: baseline && state.latest ? { id: state.latest.id, snapshot: baseline } : null,
-        sources,
-        select: inputs.select,
-        exclude: inputs.exclude,
-        targetName: isPullRequest ? "ci" : scope.environment,
-        pointers: isPullRequest,
-      },
-      ports.now,
-    );
-
-  // A pull request's environment: planned over prod plus its own builds, then
-  // created (schemas and pointer views) before dbt builds the rest into it.
-  let result: Plan;
-  let created: EnvironmentChange | null = null;
-  const refusal = isPullRequest ? environmentRefusal(inputs, run) : "not a pull request";
-  if (isPullRequest && refusal === null && run.event.kind === "pull_request") {
-    const event = run.event;
-    const envScope = environmentScope(run, scope.project);
-    const outcome = await withEnvironmentContext(inputs, envScope, ports, (ctx) =>
-      createPullRequestEnvironment(
-        ctx,
-        { project, prNumber: event.number, headSha: event.headSha, prod, planOver: planWith },
-        ports,
-      ),
-    );
-    result = outcome.plan;
-    created = outcome.change;
-  } else {
-    if (isPullRequest && inputs.warehouse !== "") log.warning(`No environment: ${refusal}.`);
-    result = planWith(prod);
-  }
+  const planning: RunToPlan = { mode, project, scope, state, sources: readSourcesAt(inputs.sources) };
+  const prod = await prodAfterRollbacks(inputs, run, ports, planning);
+  const { result, created } = await planOrCreateEnvironment(inputs, run, ports, planning, prod);
 
   // After a merge: promote what the merged pull request built, dbt builds the rest.
   let promotion: MergePromotion | null = null;
@@ -151,56 +100,53 @@ export async function runMainStep(
       plan: result,
       project,
       prod,
-      sources,
+      sources: planning.sources,
       required: inputs.command === "promote",
     });
   }
 
-  const planPath = path.join(ports.tempDir, "ods-state", "plan.json");
-  mkdirSync(path.dirname(planPath), { recursive: true });
-  writeFileSync(planPath, `${JSON.stringify(result, null, 2)}\n`);
+  const planPath = writePlanFile(ports, result);
   const environment = created
     ? created.environment
     : run.event.kind === "pull_request"
       ? ""
       : scope.environment;
   setPlanOutputs(ports, result, planPath, state.found, environment, created?.schemas ?? []);
-  log.info(
-    `${result.scope}: ${result.summary.build} to build, ${result.summary.reuse} reused${result.build_command ? `: ${result.build_command}${exactNote(result)}` : "."}`,
-  );
-  if (!result.select_exact) log.warning(supersetWarning(result.select_extra?.length ?? 0, "plan", planPath));
-  if (promotion) {
-    const file = savePromotion(ports.tempDir, promotion);
-    ports.stepState.save("promotion", file);
-    ports.outputs.set("select", promotion.select);
-    ports.outputs.set("exclude", promotion.exclude);
-    ports.outputs.set("select-terms", String(promotion.selectTerms));
-    ports.outputs.set("build-count", String(promotion.buildCount));
-    ports.outputs.set("promoted-count", String(promotion.promoted.length));
-    ports.outputs.set("promotion-path", file);
-    if (promotion.promoted.length > 0) {
-      log.info(
-        promotion.select === ""
-          ? "Everything to build was promoted: dbt has nothing to build."
-          : `dbt builds the rest: ${buildCommand(promotion.select, promotion.exclude)} (${terms(promotion.selectTerms)}${promotion.selectExact ? ", exact" : ""}).`,
-      );
-      if (!promotion.selectExact)
-        log.warning(supersetWarning(promotion.selectExtra.length, "promotion", file));
-    }
+  logPlan(ports, result, planPath);
+  if (promotion) setPromotionOutputs(ports, promotion);
+  handOffToPostStep(inputs, ports, scope, planPath);
+  await publishPlan(inputs, run, ports, { mode, result, created, promotion, planPath });
+  return { mode, plan: result };
+}
+
+/** `env-create`, `promote` and the janitor need the `warehouse` input. */
+function requireWarehouseInput(inputs: ActionInputs, mode: Mode): void {
+  const needsWarehouse =
+    inputs.command === "env-create" || inputs.command === "promote" || mode === "janitor";
+  if (needsWarehouse && inputs.warehouse === "") {
+    throw new UserError(
+      "input_invalid",
+      `Input \`command\` is \`${inputs.command}\`, which needs the \`warehouse\` input (the connection to the warehouse the environments live in).`,
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, shown as text
+      { input: "warehouse", hint: "Pass it from a secret: `warehouse: ${{ secrets.WAREHOUSE_URL }}`." },
+    );
   }
+}
 
-  // What the post step needs: where things are, and the run results that already existed.
-  const previousResults = readRunResultsAt(inputs.runResults);
-  ports.stepState.save("plan-path", planPath);
-  // The manifest this plan was made from: dbt build rewrites target/manifest.json
-  // with compiled code only for what it ran, and the environment's builds are
-  // recorded against the code that was planned.
-  const plannedManifest = path.join(ports.tempDir, "ods-state", "planned-manifest.json");
-  copyFileSync(inputs.manifest, plannedManifest);
-  ports.stepState.save("planned-manifest", plannedManifest);
-  ports.stepState.save("scope", JSON.stringify(scope));
-  ports.stepState.save("results-before", previousResults?.metadata.invocationId ?? "");
-
+/** The job summary (or a note that there is none), then, on a pull request, the sticky comment. */
+async function publishPlan(
+  inputs: ActionInputs,
+  run: RunEnvironment,
+  ports: Ports,
+  planned: {
+    mode: Mode;
+    result: Plan;
+    created: EnvironmentChange | null;
+    promotion: MergePromotion | null;
+    planPath: string;
+  },
+): Promise<void> {
+  const { mode, result, created, promotion, planPath } = planned;
   const context = commentContext(run, result);
   if (created) context.environment = environmentBlock(created, result);
   if (ports.summary) {
@@ -213,14 +159,13 @@ export async function runMainStep(
       ),
     );
   } else
-    log.info(
+    ports.log.info(
       "No job summary here (GITHUB_STEP_SUMMARY is not set): the plan is in the log and the plan file.",
     );
 
-  if (isPullRequest && run.event.kind === "pull_request") {
+  if (mode === "pr_plan" && run.event.kind === "pull_request") {
     await upsertComment(inputs, run, ports, renderComment(result, context), result.project);
   }
-  return { mode, plan: result };
 }
 
 export function commentContext(run: RunEnvironment, result: Plan): CommentContext {
@@ -325,45 +270,6 @@ async function prodIfKnown(
     (await openRestoredState(ports.stateFiles, inputs.statePath, scope, describeSource(restored.source)))
       .latest?.snapshot ?? null;
   return { project: scope.project, prod };
-}
-
-function terms(n: number): string {
-  return `${n} selector term${n === 1 ? "" : "s"}`;
-}
-
-/** The plan's selection is exact: its size, after the command in the log line (issue 20). */
-function exactNote(result: Plan): string {
-  return result.select_exact ? ` (${terms(result.select_terms)}, exact)` : ` (${terms(result.select_terms)})`;
-}
-
-/**
- * Issue 20: a superset selection is never silent. No exact dbt selection fit
- * the bounds, so dbt runs more than planned (never less); the plan file (or
- * the promotion file) lists what it adds under `select_extra`.
- */
-export function supersetWarning(extra: number, what: "plan" | "promotion", file: string): string {
-  return `The selection runs ${extra} node${extra === 1 ? "" : "s"} and test${extra === 1 ? "" : "s"} beyond the ${what}: no exact dbt selection fits ${SELECT_BOUNDS.maxTerms} terms and ${SELECT_BOUNDS.maxChars.toLocaleString("en-US")} characters, so \`select\` runs a superset (more is built, never less). The ${what} file lists them under select_extra: ${file}`;
-}
-
-function setPlanOutputs(
-  ports: Ports,
-  result: Plan | null,
-  planPath: string,
-  stateFound: boolean,
-  environment = "",
-  schemas: string[] = [],
-): void {
-  ports.outputs.set("select", result?.select ?? "");
-  ports.outputs.set("exclude", result?.exclude ?? "");
-  ports.outputs.set("select-terms", String(result?.select_terms ?? 0));
-  ports.outputs.set("build-count", String(result?.summary.build ?? 0));
-  ports.outputs.set("reuse-count", String(result?.summary.reuse ?? 0));
-  ports.outputs.set("plan-path", planPath);
-  ports.outputs.set("state-found", String(stateFound));
-  ports.outputs.set("environment", environment);
-  ports.outputs.set("schemas", schemas.join(","));
-  ports.outputs.set("promoted-count", "0");
-  ports.outputs.set("promotion-path", "");
 }
 
 /** `command: janitor` (a scheduled job): environments closed past the retention, replaced tables past it. */

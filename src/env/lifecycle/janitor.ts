@@ -12,7 +12,8 @@ import type { StateSnapshot } from "../../state/snapshot.js";
 import { inScope } from "../environment-identity.js";
 import { qualifiedKey } from "../names.js";
 import { DEFAULT_RETENTION_DAYS } from "../promotion/promote.js";
-import { type CleanupReport, cleanupEnvironment } from "./cleanup.js";
+import type { CleanupReport } from "./cleanup/cleanup-report.js";
+import { cleanupEnvironment } from "./cleanup.js";
 import { type EnvContext, observe, step } from "./common.js";
 
 export interface JanitorInput {

@@ -32,13 +32,17 @@ import { checksDigest } from "../../dbt/checks-digest.js";
 import { macroIndexFor } from "../../dbt/fingerprint/shared-macro-index.js";
 import type { Check } from "../../dbt/graph.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
-import { atLeastSemantic, observedSourceVersions, sameVersion } from "../../planner/source-evidence.js";
-import type { Plan } from "../../state/plan.js";
+import { observedSourceVersions } from "../../planner/source-evidence.js";
+import type { Plan, PlanEntry } from "../../state/plan.js";
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
 import { type IdentifierRules, type QualifiedName, qualifiedKey } from "../names.js";
 import type { BuildRecord } from "../registry/records.js";
 import type { ReplaceBlocker, WarehouseObject } from "../warehouse.js";
-import type { PromotionCandidate, PromotionDecision, PromotionPlan, PromotionReasonCode } from "./types.js";
+import type { Deciding, PromotionReason } from "./decide/deciding.js";
+import { whyNotEligible } from "./decide/node-eligibility.js";
+import { relationProblem } from "./decide/relation-problem.js";
+import { noteSameAfterRun } from "./decide/same-after-run.js";
+import type { PromotionCandidate, PromotionDecision, PromotionPlan } from "./types.js";
 
 export interface DecideInput {
   environment: string;
@@ -57,231 +61,90 @@ export interface DecideInput {
   rules: IdentifierRules;
 }
 
+/**
+ * The steps, per entry of main's plan in order, are modules of
+ * promotion/decide/: note whether main's build of a node the environment
+ * built holds the same data (same-after-run), then, for a BUILD node, the
+ * node and its build (node-eligibility, data-problem), then the warehouse's
+ * relations (relation-problem); a node that passes them all is a candidate.
+ */
 export function decidePromotion(input: DecideInput): PromotionPlan {
-  const { plan, project, prod, rules } = input;
-  const graph = project.graph;
-  const macros = macroIndexFor(graph);
-  const builds = new Map(input.builds.map((build) => [build.node_id, build]));
-  const objects = new Map(input.objects.map((object) => [qualifiedKey(object, rules), object]));
-  const blockers = new Map((input.blockers ?? []).map((b) => [qualifiedKey(b.target, rules), b]));
-  const observed = observedSourceVersions(input.sources);
-  const actions = new Map(plan.entries.map((entry) => [entry.unique_id, entry.action]));
+  const { plan, project, rules } = input;
+  const deciding: Deciding = {
+    environment: input.environment,
+    project,
+    graph: project.graph,
+    macros: macroIndexFor(project.graph),
+    prod: input.prod,
+    rules,
+    builds: new Map(input.builds.map((build) => [build.node_id, build])),
+    objects: new Map(input.objects.map((object) => [qualifiedKey(object, rules), object])),
+    blockers: new Map((input.blockers ?? []).map((b) => [qualifiedKey(b.target, rules), b])),
+    observed: observedSourceVersions(input.sources),
+    actions: new Map(plan.entries.map((entry) => [entry.unique_id, entry.action])),
+    promoted: new Map<string, string>(),
+    sameAfterRun: new Map<string, string | null>(),
+  };
   const decisions: PromotionDecision[] = [];
   const candidates: PromotionCandidate[] = [];
-  const promoted = new Map<string, string>(); // node → PR run promoted
-  /** BUILD nodes of main the environment built: null when main's build will hold the data the environment's build held, else why not. */
-  const sameAfterRun = new Map<string, string | null>();
-
-  const name = (id: string) => {
-    const node = graph.nodes.get(id)?.node;
-    return node ? (node.version === null ? node.name : `${node.name}.v${node.version}`) : id;
-  };
-
-  /** Why the sources and parents a build read are not what prod has (after this promotion), or null when they are. */
-  const dataProblem = (
-    id: string,
-    build: BuildRecord,
-  ): { code: PromotionReasonCode; message: string } | null => {
-    const node = graph.nodes.get(id)!;
-    for (const sourceId of node.sources) {
-      const seen = build.sources[sourceId];
-      const now = observed.get(sourceId);
-      const shown = `\`${graph.sources.get(sourceId)?.source.sourceName ?? ""}.${graph.sources.get(sourceId)?.source.name ?? sourceId}\``;
-      if (!seen || !atLeastSemantic(seen.exactness)) {
-        return {
-          code: "source_evidence_missing",
-          message: `No version of source ${shown} was recorded when the pull request built it.`,
-        };
-      }
-      if (!now?.value || !atLeastSemantic(now.exactness)) {
-        return {
-          code: "source_evidence_missing",
-          message: `Source ${shown} has no version now (no sources.json, or no max_loaded_at).`,
-        };
-      }
-      if (!sameVersion(seen.value, now.value)) {
-        return {
-          code: "source_changed",
-          message: `Source ${shown} has new data since the pull request built it (${seen.value} → ${now.value}).`,
-        };
-      }
-    }
-    for (const parent of node.parents) {
-      const read = build.parents[parent];
-      const shown = `\`${name(parent)}\``;
-      if (!read) {
-        return {
-          code: "parent_evidence_missing",
-          message: `No record of which build of parent ${shown} the pull request's build read.`,
-        };
-      }
-      if (read.via === "pointer") {
-        const prodRun = prod?.nodes[parent]?.run_id;
-        if (actions.get(parent) !== "REUSE" || prodRun !== read.run_id) {
-          return {
-            code: "parent_changed",
-            message:
-              actions.get(parent) === "BUILD"
-                ? `Parent ${shown} is built by this run, so prod's data differs from the build of it the pull request read.`
-                : `Parent ${shown} was rebuilt in prod (run ${prodRun ?? "none"}) after the pull request read run ${read.run_id}.`,
-          };
-        }
-        continue;
-      }
-      if (promoted.get(parent) === read.run_id) continue;
-      const rebuilt = sameAfterRun.get(parent);
-      if (rebuilt === null && builds.get(parent)?.run_id === read.run_id) continue;
-      return {
-        code: "parent_changed",
-        message: `Parent ${shown} as the pull request built it (run ${read.run_id}) is not what prod will have: it is neither promoted nor rebuilt from the same code over the same data${rebuilt ? ` (${rebuilt})` : ""}.`,
-      };
-    }
-    return null;
-  };
-
   for (const entry of plan.entries) {
-    const id = entry.unique_id;
-    const node = graph.nodes.get(id);
-    const fp = project.fingerprints.get(id);
-    if (!node || !fp) continue;
-    const build = builds.get(id);
-    const to: QualifiedName = { schema: entry.relation.schema, identifier: entry.relation.identifier };
-    const from: QualifiedName | null = build ? { schema: build.schema, identifier: build.identifier } : null;
-    // Views main rebuilds from the code the environment built, over the same data, hold the same rows.
-    if (
-      entry.action === "BUILD" &&
-      build &&
-      build.status === "success" &&
-      build.version_key === fp.versionKey
-    ) {
-      if (node.node.materialized !== "view") {
-        sameAfterRun.set(id, `it is ${aOrAn(node.node.materialized ?? "model")} main builds again`);
-      } else if (fp.environmentReads.length > 0) {
-        sameAfterRun.set(id, "its hooks read the environment");
-      } else {
-        const problem = dataProblem(id, build);
-        sameAfterRun.set(
-          id,
-          problem ? problem.message.replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase()) : null,
-        );
-      }
-    }
-    if (entry.action !== "BUILD") continue;
-    const decide = (code: PromotionReasonCode, message: string): PromotionDecision => ({
-      unique_id: id,
-      name: entry.name,
-      promotable: code === "promoted",
-      reason: { code, message },
-      from,
-      to,
-      version_key: fp.versionKey,
-      pr_run_id: build?.run_id ?? null,
-    });
-    const n = node.node;
-    let decision: PromotionDecision | null = null;
-    if (n.resourceType !== "model" || n.materialized !== "table") {
-      const what =
-        n.resourceType === "model"
-          ? aOrAn(n.materialized ?? "model without a materialization")
-          : aOrAn(n.resourceType);
-      decision = decide("not_a_table", `It is ${what}: only tables are promoted; dbt builds it.`);
-    } else if (n.preHooks.length > 0 || n.postHooks.length > 0) {
-      decision = decide(
-        "has_hooks",
-        "It has hooks, which ran against the pull request's relation: dbt builds it so that they run in prod.",
-      );
-    } else if (hasGrants(n.config)) {
-      decision = decide("has_grants", "It has grants, which dbt applies when it builds the table in prod.");
-    } else if (node.parents.length === 0 && node.sources.length === 0) {
-      decision = decide(
-        "no_declared_inputs",
-        "It declares no inputs (no `ref` or `source`), so ODS can't tell that the data its build read is what prod has: dbt builds it.",
-      );
-    } else if (!build) {
-      decision = decide(
-        "not_built_by_pr",
-        `The merged pull request's environment ${input.environment} has no build of it.`,
-      );
-    } else if (build.status !== "success") {
-      decision = decide(
-        "pr_build_failed",
-        `Its last build in the pull request (run ${build.run_id}) ended with status ${build.status}.`,
-      );
-    } else if (build.version_key !== fp.versionKey) {
-      decision = decide(
-        "version_differs",
-        `The pull request built another version of it (its code, or a parent's, differs from main's): version ${build.version_key.slice(0, 12)} ≠ ${fp.versionKey.slice(0, 12)}.`,
-      );
-    } else {
-      const checks = node.checks
-        .map((check) => graph.checks.get(check))
-        .filter((c): c is Check => Boolean(c));
-      const digest = checksDigest(checks, macros);
-      if (digest !== null && build.tested !== "passed") {
-        decision = decide(
-          "checks_not_passed",
-          build.tested === "failed"
-            ? `Its checks failed in the pull request's run ${build.run_id}.`
-            : `Not all of its checks ran in the pull request's run ${build.run_id}.`,
-        );
-      } else if (digest !== null && build.checks_digest !== digest) {
-        decision = decide(
-          "checks_changed",
-          "Its checks on main differ from the ones that passed in the pull request.",
-        );
-      } else {
-        const problem = dataProblem(id, build);
-        if (problem) decision = decide(problem.code, problem.message);
-      }
-    }
-    if (!decision && build) {
-      const source = objects.get(qualifiedKey(build, rules));
-      const target = objects.get(qualifiedKey(to, rules));
-      if (source?.kind !== "table") {
-        decision = decide(
-          "relation_missing",
-          `The pull request's table ${build.schema}.${build.identifier} is not in the warehouse.`,
-        );
-      } else if (target && target.kind !== "table") {
-        decision = decide(
-          "prod_not_table",
-          `Prod's ${to.schema}.${to.identifier} is a ${target.kind}, not a table: dbt builds it.`,
-        );
-      } else if (blockers.has(qualifiedKey(to, rules))) {
-        const blocker = blockers.get(qualifiedKey(to, rules))!;
-        decision = decide(blocker.code, blocker.message);
-      } else {
-        decision = decide(
-          "promoted",
-          `Built by the pull request (run ${build.run_id}) with main's code over the data prod has: moved into prod instead of built.`,
-        );
-        const previous = prod?.nodes[id] ?? null;
-        const promotedState = promotedNodeState(project, id, build, entry.relation);
-        candidates.push({
-          unique_id: id,
-          from: { schema: build.schema, identifier: build.identifier },
-          to,
-          replaces: target !== undefined,
-          pr_run_id: build.run_id,
-          version_key: fp.versionKey,
-          promoted_state: promotedState,
-          previous_state: previous,
-        });
-        promoted.set(id, build.run_id);
-      }
-    }
-    decisions.push(decision!);
+    const decided = decideEntry(deciding, entry);
+    if (!decided) continue;
+    decisions.push(decided.decision);
+    if (decided.candidate) candidates.push(decided.candidate);
   }
   return { environment: input.environment, project: plan.project, decisions, candidates };
 }
 
-function aOrAn(word: string): string {
-  return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
-}
-
-function hasGrants(config: Readonly<Record<string, unknown>> | null): boolean {
-  const grants = config?.grants;
-  return typeof grants === "object" && grants !== null && Object.keys(grants).length > 0;
+/** The decision on one entry of main's plan (null for a node not to decide on), and its candidate when promoted. */
+function decideEntry(
+  deciding: Deciding,
+  entry: PlanEntry,
+): { decision: PromotionDecision; candidate: PromotionCandidate | null } | null {
+  const { project } = deciding;
+  const id = entry.unique_id;
+  const node = deciding.graph.nodes.get(id);
+  const fp = project.fingerprints.get(id);
+  if (!node || !fp) return null;
+  const build = deciding.builds.get(id);
+  const to: QualifiedName = { schema: entry.relation.schema, identifier: entry.relation.identifier };
+  const from: QualifiedName | null = build ? { schema: build.schema, identifier: build.identifier } : null;
+  noteSameAfterRun(deciding, entry, node, fp.versionKey, build);
+  if (entry.action !== "BUILD") return null;
+  const decide = ({ code, message }: PromotionReason): PromotionDecision => ({
+    unique_id: id,
+    name: entry.name,
+    promotable: code === "promoted",
+    reason: { code, message },
+    from,
+    to,
+    version_key: fp.versionKey,
+    pr_run_id: build?.run_id ?? null,
+  });
+  const notEligible = whyNotEligible(deciding, id, node, fp.versionKey, build);
+  if (notEligible || !build) return { decision: decide(notEligible!), candidate: null };
+  const { problem, target } = relationProblem(deciding, build, to);
+  if (problem) return { decision: decide(problem), candidate: null };
+  const decision = decide({
+    code: "promoted",
+    message: `Built by the pull request (run ${build.run_id}) with main's code over the data prod has: moved into prod instead of built.`,
+  });
+  const previous = deciding.prod?.nodes[id] ?? null;
+  const promotedState = promotedNodeState(project, id, build, entry.relation);
+  deciding.promoted.set(id, build.run_id);
+  return {
+    decision,
+    candidate: {
+      unique_id: id,
+      from: { schema: build.schema, identifier: build.identifier },
+      to,
+      replaces: target !== undefined,
+      pr_run_id: build.run_id,
+      version_key: fp.versionKey,
+      promoted_state: promotedState,
+      previous_state: previous,
+    },
+  };
 }
 
 /** The node as prod's state will record it: main's code and relation, the pull request's build. */

@@ -1,0 +1,74 @@
+/**
+ * The end of recording a run: refused when every relation it built is
+ * outside the environment, else its build records written, with the owned
+ * objects they made and the pointers they replaced, in one transaction.
+ */
+import { UserError } from "../../../errors/user-error.js";
+import { PARTIAL_SUCCESS } from "../../../planner/partial-builds.js";
+import { qualifiedKey } from "../../names.js";
+import type { BuildRecord, EnvironmentRecord, OwnedObject, PointerRecord } from "../../registry/records.js";
+import { type EnvContext, step } from "../common.js";
+import { NODE_SUCCESS } from "./node-build.js";
+
+/**
+ * Every relation the run built is outside the environment: the wrong manifest or environment, not a
+ * run to record as "nothing built".
+ */
+export function refuseRunOutsideEnvironment(
+  file: string,
+  name: string,
+  environment: EnvironmentRecord,
+  records: readonly BuildRecord[],
+  ignored: readonly { unique_id: string; reason: string }[],
+): void {
+  const outsideOnly = ignored.filter((i) => i.reason.includes("the environment never takes it"));
+  if (records.length === 0 && outsideOnly.length > 0) {
+    throw new UserError(
+      "record_refused",
+      `None of the ${outsideOnly.length} relation${outsideOnly.length === 1 ? "" : "s"} of ${file} is in the environment ${name}'s own schemas (${environment.schemas.join(", ") || "none"}): ${outsideOnly[0]!.reason}. Nothing was recorded.`,
+      {
+        file,
+        hint: "Record the run of the pull request's `dbt build` with the manifest the environment was created from (compiled with the CI target).",
+      },
+    );
+  }
+}
+
+/** Writes the run's build records, the relations they put in the environment, and drops the pointers they replace. */
+export async function saveBuilds(
+  ctx: EnvContext,
+  name: string,
+  environment: EnvironmentRecord,
+  runId: string,
+  records: readonly BuildRecord[],
+  pointers: ReadonlyMap<string, PointerRecord>,
+): Promise<void> {
+  const { warehouse, registry, now } = ctx;
+  await step(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
+    const owned = new Map(
+      (await registry.objects(name)).map((object) => [
+        qualifiedKey(object, warehouse.capabilities.identifiers),
+        object,
+      ]),
+    );
+    for (const build of records) {
+      await registry.putBuild(build);
+      // A partial build still put its relation in the environment: the environment owns it.
+      if (build.status !== NODE_SUCCESS && build.status !== PARTIAL_SUCCESS) continue;
+      const key = qualifiedKey(build, warehouse.capabilities.identifiers);
+      const object: OwnedObject = {
+        environment: name,
+        schema: build.schema,
+        identifier: build.identifier,
+        kind: build.materialized === "view" ? "view" : "table",
+        role: "build",
+        node_id: build.node_id,
+        state: "present",
+        created_at: owned.get(key)?.created_at ?? now,
+      };
+      await registry.putObject(object);
+      if (pointers.has(build.node_id)) await registry.deletePointer(name, build.node_id);
+    }
+    await registry.putEnvironment({ ...environment, updated_at: now });
+  });
+}

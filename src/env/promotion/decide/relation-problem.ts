@@ -1,0 +1,43 @@
+/**
+ * Rules 5 and 6 of promotion: the environment's table is in the warehouse,
+ * prod's relation is a table or absent, and the promoted table can take what
+ * the replaced one has (`Warehouse.replaceBlockers`).
+ */
+import { type QualifiedName, qualifiedKey } from "../../names.js";
+import type { BuildRecord } from "../../registry/records.js";
+import type { WarehouseObject } from "../../warehouse.js";
+import type { Deciding, PromotionReason } from "./deciding.js";
+
+/** Why the warehouse stands in the way of moving the build's table to `to`, or null, with prod's relation there now. */
+export function relationProblem(
+  deciding: Deciding,
+  build: BuildRecord,
+  to: QualifiedName,
+): { problem: PromotionReason | null; target: WarehouseObject | undefined } {
+  const { objects, blockers, rules } = deciding;
+  const source = objects.get(qualifiedKey(build, rules));
+  const target = objects.get(qualifiedKey(to, rules));
+  if (source?.kind !== "table") {
+    return {
+      problem: {
+        code: "relation_missing",
+        message: `The pull request's table ${build.schema}.${build.identifier} is not in the warehouse.`,
+      },
+      target,
+    };
+  }
+  if (target && target.kind !== "table") {
+    return {
+      problem: {
+        code: "prod_not_table",
+        message: `Prod's ${to.schema}.${to.identifier} is a ${target.kind}, not a table: dbt builds it.`,
+      },
+      target,
+    };
+  }
+  if (blockers.has(qualifiedKey(to, rules))) {
+    const blocker = blockers.get(qualifiedKey(to, rules))!;
+    return { problem: { code: blocker.code, message: blocker.message }, target };
+  }
+  return { problem: null, target };
+}
