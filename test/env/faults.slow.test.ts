@@ -1,0 +1,4 @@
+/** Failures injected at the steps faults.test.ts leaves out: CI runs both, so every step is tried. */
+import { faultSuite } from "./fault-suite.js";
+
+faultSuite("rest");
