@@ -761,7 +761,7 @@ function openAdapters(sqliteDriver) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4607);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7326);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8526);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3386);
@@ -800,7 +800,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7326:
+/***/ 8526:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3162,190 +3162,6 @@ const KIND_FILE = {
     "run-results": "run_results.json",
     sources: "sources.json",
 };
-/* ------------------------------------------------------------------ JSON */
-/**
- * Parses the text of an artifact. A file that is not JSON (empty, truncated,
- * a syntax error) is a `UserError("artifact_not_json")` naming the file and
- * the line, column and character offset of the problem.
- */
-function parseArtifactJson(text, file) {
-    // A byte-order mark is not JSON whitespace, but editors on Windows add one.
-    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    try {
-        return JSON.parse(body);
-    }
-    catch (error) {
-        throw notJsonError(body, file, error instanceof Error ? error.message : String(error));
-    }
-}
-function notJsonError(text, file, engineMessage) {
-    if (text.trim() === "") {
-        return new user_error/* UserError */.yo("artifact_not_json", `${file} is empty (${text.length === 0 ? "0 bytes" : "only whitespace"}), not a JSON document.`, { file });
-    }
-    const atEnd = /end of JSON input/i.test(engineMessage);
-    const explicit = /at position (\d+)/.exec(engineMessage);
-    let position;
-    let what;
-    if (atEnd) {
-        position = text.length;
-        what = "the document ends before it is complete; the file looks truncated";
-    }
-    else if (explicit?.[1] !== undefined) {
-        position = Number(explicit[1]);
-        what = describeEngineMessage(engineMessage);
-    }
-    else {
-        // V8 gives no position for "Unexpected token": find it ourselves.
-        position = locateJsonError(text);
-        what = describeEngineMessage(engineMessage);
-    }
-    const { line, column } = lineAndColumn(text, position);
-    const truncatedTail = !atEnd && position >= text.length ? "; the file looks truncated" : "";
-    return new user_error/* UserError */.yo("artifact_not_json", `${file} is not valid JSON: ${what}${truncatedTail} (line ${line}, column ${column}, character ${position}).`, { file });
-}
-/** V8's wording without the position and the echoed text, lower-cased at the start. */
-function describeEngineMessage(message) {
-    let m = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, "");
-    m = m.replace(/^(Unexpected token '.+?'), ".*" is not valid JSON$/s, "$1");
-    m = m.replace(/ is not valid JSON$/, "");
-    return m.length > 0 ? m.charAt(0).toLowerCase() + m.slice(1) : "syntax error";
-}
-/** 1-based line and column of a character offset. */
-function lineAndColumn(text, position) {
-    let line = 1;
-    let lineStart = 0;
-    for (let i = text.indexOf("\n"); i !== -1 && i < position; i = text.indexOf("\n", i + 1)) {
-        line += 1;
-        lineStart = i + 1;
-    }
-    return { line, column: position - lineStart + 1 };
-}
-/**
- * Offset of the first JSON syntax error in `text` (which JSON.parse rejected).
- * Only used when the engine's message carries no position.
- */
-function locateJsonError(text) {
-    let i = 0;
-    const n = text.length;
-    const ws = () => {
-        while (i < n) {
-            const c = text.charCodeAt(i);
-            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)
-                i += 1;
-            else
-                break;
-        }
-    };
-    const literal = (word) => {
-        if (text.startsWith(word, i)) {
-            i += word.length;
-            return true;
-        }
-        return false;
-    };
-    const string = () => {
-        i += 1; // opening quote
-        while (i < n) {
-            const c = text.charCodeAt(i);
-            if (c === 0x22) {
-                i += 1;
-                return true;
-            }
-            if (c < 0x20)
-                return false;
-            if (c === 0x5c) {
-                const e = text.charAt(i + 1);
-                if (e === "u") {
-                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
-                        return false;
-                    i += 6;
-                }
-                else if ('"\\/bfnrt'.includes(e) && e !== "") {
-                    i += 2;
-                }
-                else {
-                    i += 1;
-                    return false;
-                }
-            }
-            else {
-                i += 1;
-            }
-        }
-        return false;
-    };
-    const number = () => {
-        const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-        if (m === null)
-            return false;
-        i += m[0].length;
-        return true;
-    };
-    // A state machine with an explicit stack, so deep nesting or long arrays cannot overflow.
-    const stack = [];
-    let state = "value";
-    for (;;) {
-        ws();
-        if (state === "value") {
-            const c = text.charAt(i);
-            if (c === "{" || c === "[") {
-                i += 1;
-                ws();
-                if (text.charAt(i) === (c === "{" ? "}" : "]")) {
-                    i += 1;
-                    state = "after";
-                }
-                else {
-                    stack.push(c);
-                    state = c === "{" ? "key" : "value";
-                }
-                continue;
-            }
-            let ok;
-            if (c === '"')
-                ok = string();
-            else if (c === "t")
-                ok = literal("true");
-            else if (c === "f")
-                ok = literal("false");
-            else if (c === "n")
-                ok = literal("null");
-            else if (c === "-" || (c >= "0" && c <= "9"))
-                ok = number();
-            else
-                ok = false;
-            if (!ok)
-                return Math.min(i, n);
-            state = "after";
-        }
-        else if (state === "key") {
-            if (text.charAt(i) !== '"' || !string())
-                return Math.min(i, n);
-            ws();
-            if (text.charAt(i) !== ":")
-                return Math.min(i, n);
-            i += 1;
-            state = "value";
-        }
-        else {
-            const top = stack[stack.length - 1];
-            if (top === undefined)
-                return i; // trailing content after the document
-            const c = text.charAt(i);
-            if (c === ",") {
-                i += 1;
-                state = top === "{" ? "key" : "value";
-            }
-            else if ((top === "{" && c === "}") || (top === "[" && c === "]")) {
-                i += 1;
-                stack.pop();
-            }
-            else {
-                return Math.min(i, n);
-            }
-        }
-    }
-}
 /* ---------------------------------------------------------------- paths */
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** `$.nodes["model.x.y"].config.materialized`, `$.results[3].status`. */
@@ -3625,6 +3441,200 @@ function readInvocationMetadata(header, problems) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/dbt/artifacts/parse-artifact-json.ts
+/**
+ * An artifact's text turned into JSON: a file that is not JSON (empty,
+ * truncated, a syntax error) is an error naming the line, column and
+ * character offset of the problem.
+ *
+ * Pure: the caller reads the file and passes its text and path (the path is
+ * only used in messages).
+ */
+
+/**
+ * Parses the text of an artifact. A file that is not JSON (empty, truncated,
+ * a syntax error) is a `UserError("artifact_not_json")` naming the file and
+ * the line, column and character offset of the problem.
+ */
+function parseArtifactJson(text, file) {
+    // A byte-order mark is not JSON whitespace, but editors on Windows add one.
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    try {
+        return JSON.parse(body);
+    }
+    catch (error) {
+        throw notJsonError(body, file, error instanceof Error ? error.message : String(error));
+    }
+}
+function notJsonError(text, file, engineMessage) {
+    if (text.trim() === "") {
+        return new user_error/* UserError */.yo("artifact_not_json", `${file} is empty (${text.length === 0 ? "0 bytes" : "only whitespace"}), not a JSON document.`, { file });
+    }
+    const atEnd = /end of JSON input/i.test(engineMessage);
+    const explicit = /at position (\d+)/.exec(engineMessage);
+    let position;
+    let what;
+    if (atEnd) {
+        position = text.length;
+        what = "the document ends before it is complete; the file looks truncated";
+    }
+    else if (explicit?.[1] !== undefined) {
+        position = Number(explicit[1]);
+        what = describeEngineMessage(engineMessage);
+    }
+    else {
+        // V8 gives no position for "Unexpected token": find it ourselves.
+        position = locateJsonError(text);
+        what = describeEngineMessage(engineMessage);
+    }
+    const { line, column } = lineAndColumn(text, position);
+    const truncatedTail = !atEnd && position >= text.length ? "; the file looks truncated" : "";
+    return new user_error/* UserError */.yo("artifact_not_json", `${file} is not valid JSON: ${what}${truncatedTail} (line ${line}, column ${column}, character ${position}).`, { file });
+}
+/** V8's wording without the position and the echoed text, lower-cased at the start. */
+function describeEngineMessage(message) {
+    let m = message.replace(/\s*(?:in JSON )?at position \d+.*$/s, "");
+    m = m.replace(/^(Unexpected token '.+?'), ".*" is not valid JSON$/s, "$1");
+    m = m.replace(/ is not valid JSON$/, "");
+    return m.length > 0 ? m.charAt(0).toLowerCase() + m.slice(1) : "syntax error";
+}
+/** 1-based line and column of a character offset. */
+function lineAndColumn(text, position) {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = text.indexOf("\n"); i !== -1 && i < position; i = text.indexOf("\n", i + 1)) {
+        line += 1;
+        lineStart = i + 1;
+    }
+    return { line, column: position - lineStart + 1 };
+}
+/**
+ * Offset of the first JSON syntax error in `text` (which JSON.parse rejected).
+ * Only used when the engine's message carries no position.
+ */
+function locateJsonError(text) {
+    let i = 0;
+    const n = text.length;
+    const ws = () => {
+        while (i < n) {
+            const c = text.charCodeAt(i);
+            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)
+                i += 1;
+            else
+                break;
+        }
+    };
+    const literal = (word) => {
+        if (text.startsWith(word, i)) {
+            i += word.length;
+            return true;
+        }
+        return false;
+    };
+    const string = () => {
+        i += 1; // opening quote
+        while (i < n) {
+            const c = text.charCodeAt(i);
+            if (c === 0x22) {
+                i += 1;
+                return true;
+            }
+            if (c < 0x20)
+                return false;
+            if (c === 0x5c) {
+                const e = text.charAt(i + 1);
+                if (e === "u") {
+                    if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+                        return false;
+                    i += 6;
+                }
+                else if ('"\\/bfnrt'.includes(e) && e !== "") {
+                    i += 2;
+                }
+                else {
+                    i += 1;
+                    return false;
+                }
+            }
+            else {
+                i += 1;
+            }
+        }
+        return false;
+    };
+    const number = () => {
+        const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+        if (m === null)
+            return false;
+        i += m[0].length;
+        return true;
+    };
+    // A state machine with an explicit stack, so deep nesting or long arrays cannot overflow.
+    const stack = [];
+    let state = "value";
+    for (;;) {
+        ws();
+        if (state === "value") {
+            const c = text.charAt(i);
+            if (c === "{" || c === "[") {
+                i += 1;
+                ws();
+                if (text.charAt(i) === (c === "{" ? "}" : "]")) {
+                    i += 1;
+                    state = "after";
+                }
+                else {
+                    stack.push(c);
+                    state = c === "{" ? "key" : "value";
+                }
+                continue;
+            }
+            let ok;
+            if (c === '"')
+                ok = string();
+            else if (c === "t")
+                ok = literal("true");
+            else if (c === "f")
+                ok = literal("false");
+            else if (c === "n")
+                ok = literal("null");
+            else if (c === "-" || (c >= "0" && c <= "9"))
+                ok = number();
+            else
+                ok = false;
+            if (!ok)
+                return Math.min(i, n);
+            state = "after";
+        }
+        else if (state === "key") {
+            if (text.charAt(i) !== '"' || !string())
+                return Math.min(i, n);
+            ws();
+            if (text.charAt(i) !== ":")
+                return Math.min(i, n);
+            i += 1;
+            state = "value";
+        }
+        else {
+            const top = stack[stack.length - 1];
+            if (top === undefined)
+                return i; // trailing content after the document
+            const c = text.charAt(i);
+            if (c === ",") {
+                i += 1;
+                state = top === "{" ? "key" : "value";
+            }
+            else if ((top === "{" && c === "}") || (top === "[" && c === "]")) {
+                i += 1;
+                stack.pop();
+            }
+            else {
+                return Math.min(i, n);
+            }
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/run-results.ts
 /**
  * dbt's run_results.json (schema v5, dbt 1.7; v6, dbt 1.8 and later),
@@ -3638,6 +3648,7 @@ function readInvocationMetadata(header, problems) {
  * `dbt.utils.args_to_dict` (core/dbt/utils/utils.py), which leaves out flags
  * whose value is None, so an absent key is the flag's default.
  */
+
 
 
 
@@ -3752,6 +3763,7 @@ function loadRunResults(text, file) {
  * measured `max_loaded_at` of each checked source, ODS's semantic data
  * version for it (ADR-0013, change evidence).
  */
+
 
 
 
@@ -4377,258 +4389,11 @@ function stringEnd(text, start) {
     }
 }
 
-// EXTERNAL MODULE: ./src/state/fast-validate.ts
-var fast_validate = __nccwpck_require__(3046);
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest.ts
-/**
- * dbt's manifest.json (schema v11 and v12), reduced to what ODS plans with.
- *
- * ManifestBuilder takes the document's top-level members one at a time and
- * each collection entry by entry, as JsonObjectStream reads them from the
- * file (or as readManifestDocument walks a parsed document); each entry of
- * `nodes`, `sources`, `macros`, `unit_tests` and `functions` is validated on
- * its own with a small schema that names only the fields ODS reads (unknown
- * fields are accepted, since dbt adds some every release and dbt Fusion
- * writes extra ones), and turned into a compact record at once. Exposures,
- * metrics, semantic models, saved queries, docs, groups, selectors, disabled
- * nodes and dbt's own parent/child maps are parsed (the file must be JSON)
- * but not kept.
- *
- * Records use camelCase; `config` is dbt's resolved config object as written
- * (keys as dbt spells them), so that fingerprints can drop the keys that do
- * not change what gets built.
- */
-
-
-
-
 const MANIFEST_VERSIONS = ["v11", "v12"];
-/* --------------------------------------------------------------- schemas */
-const str = schemas/* string */.YjP();
-const strList = schemas/* array */.YOg(schemas/* string */.YjP());
-const manifest_optStr = schemas/* string */.YjP().nullish();
-const versionSchema = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish();
-/** dbt writes a list; a single string is accepted as a list of one. */
-const tagsSchema = schemas/* union */.KCZ([schemas/* string */.YjP(), strList]).nullish();
-const dependsOnSchema = schemas/* object */.Ikc({
-    nodes: strList.nullish(),
-    macros: strList.nullish(),
-})
-    .nullish();
-const fileHashSchema = schemas/* object */.Ikc({ name: str, checksum: str });
-const hookSchema = schemas/* union */.KCZ([
-    schemas/* string */.YjP(),
-    schemas/* object */.Ikc({
-        sql: str,
-        transaction: schemas/* boolean */.zMY().nullish(),
-        index: schemas/* number */.aig().nullish(),
-    }),
-]);
-/**
- * The config keys ODS interprets, validated on their own: the config object
- * itself is kept as written (by reference), every other key untouched.
- */
-const nodeConfigFieldsSchema = schemas/* object */.Ikc({
-    materialized: schemas/* string */.YjP().nullish(),
-    "pre-hook": schemas/* array */.YOg(hookSchema).nullish(),
-    "post-hook": schemas/* array */.YOg(hookSchema).nullish(),
-});
-/** An object kept as written (by reference, not copied): configs and arguments ODS hashes whole. */
-const objectSchema = schemas/* custom */.IeY(isPlainObject, {
-    params: { expected: "object" },
-});
-const looseConfigSchema = objectSchema.nullish();
-const contractSchema = schemas/* object */.Ikc({
-    enforced: schemas/* boolean */.zMY().nullish(),
-    alias_types: schemas/* boolean */.zMY().nullish(),
-    checksum: manifest_optStr,
-})
-    .nullish();
-const columnSchema = schemas/* object */.Ikc({
-    name: manifest_optStr,
-    description: manifest_optStr,
-    data_type: manifest_optStr,
-    constraints: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish(),
-    quote: schemas/* boolean */.zMY().nullish(),
-});
-const buildableSchema = schemas/* object */.Ikc({
-    unique_id: str,
-    resource_type: schemas/* enum */.k5n(["model", "seed", "snapshot"]),
-    name: str,
-    package_name: str,
-    path: str,
-    original_file_path: str,
-    fqn: strList,
-    database: manifest_optStr,
-    schema: str,
-    alias: str,
-    relation_name: manifest_optStr,
-    language: manifest_optStr,
-    raw_code: manifest_optStr,
-    compiled_code: manifest_optStr,
-    checksum: fileHashSchema.nullish(),
-    config: objectSchema.nullish(),
-    depends_on: dependsOnSchema,
-    contract: contractSchema,
-    columns: schemas/* record */.g1P(schemas/* string */.YjP(), columnSchema).nullish(),
-    constraints: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish(),
-    tags: tagsSchema,
-    version: versionSchema,
-    patch_path: manifest_optStr,
-    latest_version: versionSchema,
-    description: manifest_optStr,
-    root_path: manifest_optStr,
-});
-const dataTestSchema = schemas/* object */.Ikc({
-    unique_id: str,
-    resource_type: schemas/* literal */.euz("test"),
-    name: str,
-    package_name: str,
-    original_file_path: manifest_optStr,
-    test_metadata: schemas/* object */.Ikc({
-        name: str,
-        namespace: manifest_optStr,
-        kwargs: objectSchema.nullish(),
-    })
-        .nullish(),
-    language: manifest_optStr,
-    raw_code: manifest_optStr,
-    compiled_code: manifest_optStr,
-    checksum: fileHashSchema.nullish(),
-    config: looseConfigSchema,
-    depends_on: dependsOnSchema,
-    attached_node: manifest_optStr,
-    column_name: manifest_optStr,
-    fqn: strList.nullish(),
-    tags: tagsSchema,
-    patch_path: manifest_optStr,
-});
-const otherNodeSchema = schemas/* object */.Ikc({
-    unique_id: str,
-    resource_type: str,
-    package_name: manifest_optStr,
-    depends_on: dependsOnSchema,
-    name: manifest_optStr,
-    fqn: strList.nullish(),
-    tags: tagsSchema,
-    original_file_path: manifest_optStr,
-    patch_path: manifest_optStr,
-    config: looseConfigSchema,
-    raw_code: manifest_optStr,
-});
-const unitTestSchema = schemas/* object */.Ikc({
-    unique_id: str,
-    name: str,
-    package_name: str,
-    original_file_path: manifest_optStr,
-    model: str,
-    given: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish(),
-    expect: schemas/* unknown */.L5J(),
-    overrides: objectSchema.nullish(),
-    config: looseConfigSchema,
-    depends_on: dependsOnSchema,
-    version: versionSchema,
-    checksum: schemas/* union */.KCZ([schemas/* string */.YjP(), fileHashSchema]).nullish(),
-    fqn: strList.nullish(),
-});
-const manifest_timeSchema = schemas/* object */.Ikc({
-    count: schemas/* number */.aig().nullish(),
-    period: schemas/* enum */.k5n(["minute", "hour", "day"]).nullish(),
-})
-    .nullish();
-const freshnessSchema = schemas/* object */.Ikc({
-    warn_after: manifest_timeSchema,
-    error_after: manifest_timeSchema,
-    filter: manifest_optStr,
-})
-    .nullish();
-const sourceSchema = schemas/* object */.Ikc({
-    unique_id: str,
-    name: str,
-    source_name: str,
-    package_name: str,
-    original_file_path: manifest_optStr,
-    fqn: strList.nullish(),
-    database: manifest_optStr,
-    schema: str,
-    identifier: str,
-    relation_name: manifest_optStr,
-    loaded_at_field: manifest_optStr,
-    loaded_at_query: manifest_optStr,
-    freshness: freshnessSchema,
-    config: schemas/* looseObject */._H3({
-        freshness: freshnessSchema,
-        loaded_at_field: manifest_optStr,
-        loaded_at_query: manifest_optStr,
-    })
-        .nullish(),
-    tags: tagsSchema,
-    patch_path: manifest_optStr,
-});
-const macroSchema = schemas/* object */.Ikc({
-    unique_id: str,
-    name: str,
-    package_name: str,
-    original_file_path: manifest_optStr,
-    macro_sql: str,
-    depends_on: schemas/* object */.Ikc({ macros: strList.nullish() }).nullish(),
-});
-/** The manifest's own metadata fields (the shared ones: invocation-metadata.ts). */
-const projectMetadataSchema = schemas/* object */.Ikc({
-    adapter_type: manifest_optStr,
-    project_name: manifest_optStr,
-    project_id: manifest_optStr,
-});
-/**
- * The entry schemas run once per node, source and macro: `z.compile` gives
- * each a generated fast path (4-5x faster than the interpreter on real
- * manifests) and falls back to the ordinary parser, with its messages, when an
- * entry is invalid.
- */
-const compiled = {
-    buildable: compile(buildableSchema),
-    nodeConfigFields: compile(nodeConfigFieldsSchema),
-    dataTest: compile(dataTestSchema),
-    otherNode: compile(otherNodeSchema),
-    unitTest: compile(unitTestSchema),
-    source: compile(sourceSchema),
-    macro: compile(macroSchema),
-};
-/** The entry schemas with a fast check in front of zod (test/dbt/manifest-fast-check.test.ts holds each to zod). */
-const MANIFEST_ENTRY_SCHEMAS = {
-    buildable: buildableSchema,
-    nodeConfigFields: nodeConfigFieldsSchema,
-    dataTest: dataTestSchema,
-    source: sourceSchema,
-    macro: macroSchema,
-};
-/**
- * The fast checks, compiled from the entry schemas (src/state/fast-validate.ts,
- * accepts mode: a "yes" means zod accepts the entry; the entry is then read
- * field by field, so the keys zod would strip don't matter). A schema the
- * compiler can't decide has no fast check: zod validates every entry.
- */
-const MANIFEST_ENTRY_CHECKS = {
-    buildable: entryCheck(buildableSchema),
-    nodeConfigFields: entryCheck(nodeConfigFieldsSchema),
-    dataTest: entryCheck(dataTestSchema),
-    source: entryCheck(sourceSchema),
-    macro: entryCheck(macroSchema),
-};
-function entryCheck(schema) {
-    return (0,fast_validate/* compileFastCheck */.Q)(schema, { mode: "accepts", trusted: new Set([isPlainObject]) });
-}
-/**
- * acceptAt behind a fast check at least as strict as the schema
- * (MANIFEST_ENTRY_CHECKS): what it passes is valid; anything else is
- * validated by zod, which decides and words every problem.
- */
-function checkedAt(check, schema, value, at, problems) {
-    if (check?.(value))
-        return value;
-    return acceptAt(schema, value, at, problems);
-}
-/* ------------------------------------------------------------ conversion */
+
+;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-entry-records.ts
+
 const NONE = Object.freeze([]);
 function deps(raw) {
     return { nodes: raw?.nodes ?? NONE, macros: raw?.macros ?? NONE };
@@ -4810,7 +4575,7 @@ function toUnitTest(raw) {
         tags: configTags(raw.config),
     };
 }
-function manifest_threshold(raw) {
+function manifest_entry_records_threshold(raw) {
     if (raw === null || raw === undefined)
         return null;
     if (raw.count === null || raw.count === undefined || raw.period === null || raw.period === undefined)
@@ -4820,8 +4585,8 @@ function manifest_threshold(raw) {
 function freshness(raw) {
     if (raw === null || raw === undefined)
         return null;
-    const warnAfter = manifest_threshold(raw.warn_after);
-    const errorAfter = manifest_threshold(raw.error_after);
+    const warnAfter = manifest_entry_records_threshold(raw.warn_after);
+    const errorAfter = manifest_entry_records_threshold(raw.error_after);
     if (warnAfter === null && errorAfter === null)
         return null;
     return { warnAfter, errorAfter, filter: raw.filter ?? null };
@@ -4874,7 +4639,278 @@ function toMacro(raw) {
         dependsOn: { macros: raw.depends_on?.macros ?? NONE },
     };
 }
-/* ---------------------------------------------------------------- loader */
+function toOtherNode(raw) {
+    return {
+        uniqueId: raw.unique_id,
+        resourceType: raw.resource_type,
+        packageName: raw.package_name ?? null,
+        dependsOn: deps(raw.depends_on),
+        name: raw.name ?? null,
+        fqn: raw.fqn ?? NONE,
+        tags: raw.tags === undefined || raw.tags === null ? null : tags(raw.tags),
+        originalFilePath: raw.original_file_path ?? null,
+        patchPath: patchPath(raw.patch_path),
+        config: raw.config ?? null,
+        // Only operations (on-run-start/end hooks) keep their SQL: it is in their fingerprint.
+        rawCode: raw.resource_type === "operation" ? (raw.raw_code ?? null) : null,
+    };
+}
+
+// EXTERNAL MODULE: ./src/state/fast-validate.ts
+var fast_validate = __nccwpck_require__(3046);
+;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-entry-schemas.ts
+/**
+ * The schemas a manifest's entries are validated with (one per kind of entry
+ * of `nodes`, `sources`, `macros`, `unit_tests`, `functions` and the graph
+ * members kept for selection, and the manifest's own metadata fields), each
+ * naming only the fields ODS reads: unknown fields are accepted, since dbt
+ * adds some every release and dbt Fusion writes extra ones. The schemas that
+ * run once per node, source and macro are compiled by zod and have a fast
+ * check in front (MANIFEST_ENTRY_CHECKS); checkedAt validates an entry with
+ * both.
+ */
+
+
+
+const str = schemas/* string */.YjP();
+const strList = schemas/* array */.YOg(schemas/* string */.YjP());
+const manifest_entry_schemas_optStr = schemas/* string */.YjP().nullish();
+const versionSchema = schemas/* union */.KCZ([schemas/* string */.YjP(), schemas/* number */.aig()]).nullish();
+/** dbt writes a list; a single string is accepted as a list of one. */
+const tagsSchema = schemas/* union */.KCZ([schemas/* string */.YjP(), strList]).nullish();
+const dependsOnSchema = schemas/* object */.Ikc({
+    nodes: strList.nullish(),
+    macros: strList.nullish(),
+})
+    .nullish();
+const fileHashSchema = schemas/* object */.Ikc({ name: str, checksum: str });
+const hookSchema = schemas/* union */.KCZ([
+    schemas/* string */.YjP(),
+    schemas/* object */.Ikc({
+        sql: str,
+        transaction: schemas/* boolean */.zMY().nullish(),
+        index: schemas/* number */.aig().nullish(),
+    }),
+]);
+/**
+ * The config keys ODS interprets, validated on their own: the config object
+ * itself is kept as written (by reference), every other key untouched.
+ */
+const nodeConfigFieldsSchema = schemas/* object */.Ikc({
+    materialized: schemas/* string */.YjP().nullish(),
+    "pre-hook": schemas/* array */.YOg(hookSchema).nullish(),
+    "post-hook": schemas/* array */.YOg(hookSchema).nullish(),
+});
+/** An object kept as written (by reference, not copied): configs and arguments ODS hashes whole. */
+const objectSchema = schemas/* custom */.IeY(isPlainObject, {
+    params: { expected: "object" },
+});
+const looseConfigSchema = objectSchema.nullish();
+const contractSchema = schemas/* object */.Ikc({
+    enforced: schemas/* boolean */.zMY().nullish(),
+    alias_types: schemas/* boolean */.zMY().nullish(),
+    checksum: manifest_entry_schemas_optStr,
+})
+    .nullish();
+const columnSchema = schemas/* object */.Ikc({
+    name: manifest_entry_schemas_optStr,
+    description: manifest_entry_schemas_optStr,
+    data_type: manifest_entry_schemas_optStr,
+    constraints: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish(),
+    quote: schemas/* boolean */.zMY().nullish(),
+});
+const buildableSchema = schemas/* object */.Ikc({
+    unique_id: str,
+    resource_type: schemas/* enum */.k5n(["model", "seed", "snapshot"]),
+    name: str,
+    package_name: str,
+    path: str,
+    original_file_path: str,
+    fqn: strList,
+    database: manifest_entry_schemas_optStr,
+    schema: str,
+    alias: str,
+    relation_name: manifest_entry_schemas_optStr,
+    language: manifest_entry_schemas_optStr,
+    raw_code: manifest_entry_schemas_optStr,
+    compiled_code: manifest_entry_schemas_optStr,
+    checksum: fileHashSchema.nullish(),
+    config: objectSchema.nullish(),
+    depends_on: dependsOnSchema,
+    contract: contractSchema,
+    columns: schemas/* record */.g1P(schemas/* string */.YjP(), columnSchema).nullish(),
+    constraints: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish(),
+    tags: tagsSchema,
+    version: versionSchema,
+    patch_path: manifest_entry_schemas_optStr,
+    latest_version: versionSchema,
+    description: manifest_entry_schemas_optStr,
+    root_path: manifest_entry_schemas_optStr,
+});
+const dataTestSchema = schemas/* object */.Ikc({
+    unique_id: str,
+    resource_type: schemas/* literal */.euz("test"),
+    name: str,
+    package_name: str,
+    original_file_path: manifest_entry_schemas_optStr,
+    test_metadata: schemas/* object */.Ikc({
+        name: str,
+        namespace: manifest_entry_schemas_optStr,
+        kwargs: objectSchema.nullish(),
+    })
+        .nullish(),
+    language: manifest_entry_schemas_optStr,
+    raw_code: manifest_entry_schemas_optStr,
+    compiled_code: manifest_entry_schemas_optStr,
+    checksum: fileHashSchema.nullish(),
+    config: looseConfigSchema,
+    depends_on: dependsOnSchema,
+    attached_node: manifest_entry_schemas_optStr,
+    column_name: manifest_entry_schemas_optStr,
+    fqn: strList.nullish(),
+    tags: tagsSchema,
+    patch_path: manifest_entry_schemas_optStr,
+});
+const otherNodeSchema = schemas/* object */.Ikc({
+    unique_id: str,
+    resource_type: str,
+    package_name: manifest_entry_schemas_optStr,
+    depends_on: dependsOnSchema,
+    name: manifest_entry_schemas_optStr,
+    fqn: strList.nullish(),
+    tags: tagsSchema,
+    original_file_path: manifest_entry_schemas_optStr,
+    patch_path: manifest_entry_schemas_optStr,
+    config: looseConfigSchema,
+    raw_code: manifest_entry_schemas_optStr,
+});
+const unitTestSchema = schemas/* object */.Ikc({
+    unique_id: str,
+    name: str,
+    package_name: str,
+    original_file_path: manifest_entry_schemas_optStr,
+    model: str,
+    given: schemas/* array */.YOg(schemas/* unknown */.L5J()).nullish(),
+    expect: schemas/* unknown */.L5J(),
+    overrides: objectSchema.nullish(),
+    config: looseConfigSchema,
+    depends_on: dependsOnSchema,
+    version: versionSchema,
+    checksum: schemas/* union */.KCZ([schemas/* string */.YjP(), fileHashSchema]).nullish(),
+    fqn: strList.nullish(),
+});
+const manifest_entry_schemas_timeSchema = schemas/* object */.Ikc({
+    count: schemas/* number */.aig().nullish(),
+    period: schemas/* enum */.k5n(["minute", "hour", "day"]).nullish(),
+})
+    .nullish();
+const freshnessSchema = schemas/* object */.Ikc({
+    warn_after: manifest_entry_schemas_timeSchema,
+    error_after: manifest_entry_schemas_timeSchema,
+    filter: manifest_entry_schemas_optStr,
+})
+    .nullish();
+const sourceSchema = schemas/* object */.Ikc({
+    unique_id: str,
+    name: str,
+    source_name: str,
+    package_name: str,
+    original_file_path: manifest_entry_schemas_optStr,
+    fqn: strList.nullish(),
+    database: manifest_entry_schemas_optStr,
+    schema: str,
+    identifier: str,
+    relation_name: manifest_entry_schemas_optStr,
+    loaded_at_field: manifest_entry_schemas_optStr,
+    loaded_at_query: manifest_entry_schemas_optStr,
+    freshness: freshnessSchema,
+    config: schemas/* looseObject */._H3({
+        freshness: freshnessSchema,
+        loaded_at_field: manifest_entry_schemas_optStr,
+        loaded_at_query: manifest_entry_schemas_optStr,
+    })
+        .nullish(),
+    tags: tagsSchema,
+    patch_path: manifest_entry_schemas_optStr,
+});
+const macroSchema = schemas/* object */.Ikc({
+    unique_id: str,
+    name: str,
+    package_name: str,
+    original_file_path: manifest_entry_schemas_optStr,
+    macro_sql: str,
+    depends_on: schemas/* object */.Ikc({ macros: strList.nullish() }).nullish(),
+});
+/** The manifest's own metadata fields (the shared ones: invocation-metadata.ts). */
+const projectMetadataSchema = schemas/* object */.Ikc({
+    adapter_type: manifest_entry_schemas_optStr,
+    project_name: manifest_entry_schemas_optStr,
+    project_id: manifest_entry_schemas_optStr,
+});
+/**
+ * The entry schemas run once per node, source and macro: `z.compile` gives
+ * each a generated fast path (4-5x faster than the interpreter on real
+ * manifests) and falls back to the ordinary parser, with its messages, when an
+ * entry is invalid.
+ */
+const COMPILED_ENTRY_SCHEMAS = {
+    buildable: compile(buildableSchema),
+    nodeConfigFields: compile(nodeConfigFieldsSchema),
+    dataTest: compile(dataTestSchema),
+    otherNode: compile(otherNodeSchema),
+    unitTest: compile(unitTestSchema),
+    source: compile(sourceSchema),
+    macro: compile(macroSchema),
+};
+/** The entry schemas with a fast check in front of zod (test/dbt/manifest-fast-check.test.ts holds each to zod). */
+const MANIFEST_ENTRY_SCHEMAS = {
+    buildable: buildableSchema,
+    nodeConfigFields: nodeConfigFieldsSchema,
+    dataTest: dataTestSchema,
+    source: sourceSchema,
+    macro: macroSchema,
+};
+/**
+ * The fast checks, compiled from the entry schemas (src/state/fast-validate.ts,
+ * accepts mode: a "yes" means zod accepts the entry; the entry is then read
+ * field by field, so the keys zod would strip don't matter). A schema the
+ * compiler can't decide has no fast check: zod validates every entry.
+ */
+const MANIFEST_ENTRY_CHECKS = {
+    buildable: entryCheck(buildableSchema),
+    nodeConfigFields: entryCheck(nodeConfigFieldsSchema),
+    dataTest: entryCheck(dataTestSchema),
+    source: entryCheck(sourceSchema),
+    macro: entryCheck(macroSchema),
+};
+function entryCheck(schema) {
+    return (0,fast_validate/* compileFastCheck */.Q)(schema, { mode: "accepts", trusted: new Set([isPlainObject]) });
+}
+/**
+ * acceptAt behind a fast check at least as strict as the schema
+ * (MANIFEST_ENTRY_CHECKS): what it passes is valid; anything else is
+ * validated by zod, which decides and words every problem.
+ */
+function checkedAt(check, schema, value, at, problems) {
+    if (check?.(value))
+        return value;
+    return acceptAt(schema, value, at, problems);
+}
+
+;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-builder.ts
+/**
+ * Reads a manifest: ManifestBuilder takes the document's top-level members
+ * one at a time and each collection entry by entry (a JsonObjectConsumer, fed
+ * by JsonObjectStream in manifest-stream.ts, or by readManifestDocument from a
+ * parsed document); each entry is validated (manifest-entry-schemas.ts) and
+ * turned into its record (manifest-entry-records.ts) as it comes. `finish`
+ * checks the header and the collections and throws every problem found.
+ */
+
+
+
+
+
 function checkKey(collection, key, uniqueId, problems) {
     if (uniqueId !== key) {
         problems.add([collection, key, "unique_id"], `${JSON.stringify(uniqueId)} differs from the entry's key`);
@@ -4968,7 +5004,7 @@ class ManifestBuilder {
                 this.node(id, value);
                 return;
             case "sources": {
-                const raw = checkedAt(MANIFEST_ENTRY_CHECKS.source, compiled.source, value, ["sources", id], this.problems);
+                const raw = checkedAt(MANIFEST_ENTRY_CHECKS.source, COMPILED_ENTRY_SCHEMAS.source, value, ["sources", id], this.problems);
                 if (raw === undefined)
                     return;
                 checkKey("sources", id, raw.unique_id, this.problems);
@@ -4976,7 +5012,7 @@ class ManifestBuilder {
                 return;
             }
             case "macros": {
-                const raw = checkedAt(MANIFEST_ENTRY_CHECKS.macro, compiled.macro, value, ["macros", id], this.problems);
+                const raw = checkedAt(MANIFEST_ENTRY_CHECKS.macro, COMPILED_ENTRY_SCHEMAS.macro, value, ["macros", id], this.problems);
                 if (raw === undefined)
                     return;
                 checkKey("macros", id, raw.unique_id, this.problems);
@@ -4984,7 +5020,7 @@ class ManifestBuilder {
                 return;
             }
             case "unit_tests": {
-                const raw = acceptAt(compiled.unitTest, value, ["unit_tests", id], this.problems);
+                const raw = acceptAt(COMPILED_ENTRY_SCHEMAS.unitTest, value, ["unit_tests", id], this.problems);
                 if (raw === undefined)
                     return;
                 checkKey("unit_tests", id, raw.unique_id, this.problems);
@@ -4992,7 +5028,7 @@ class ManifestBuilder {
                 return;
             }
             case "functions": {
-                const raw = acceptAt(compiled.otherNode, value, ["functions", id], this.problems);
+                const raw = acceptAt(COMPILED_ENTRY_SCHEMAS.otherNode, value, ["functions", id], this.problems);
                 if (raw === undefined)
                     return;
                 checkKey("functions", id, raw.unique_id, this.problems);
@@ -5003,7 +5039,7 @@ class ManifestBuilder {
             case "metrics":
             case "semantic_models":
             case "saved_queries": {
-                const raw = acceptAt(compiled.otherNode, value, [key, id], this.problems);
+                const raw = acceptAt(COMPILED_ENTRY_SCHEMAS.otherNode, value, [key, id], this.problems);
                 if (raw === undefined)
                     return;
                 checkKey(key, id, raw.unique_id, this.problems);
@@ -5031,23 +5067,23 @@ class ManifestBuilder {
         if (BUILDABLE.has(type)) {
             const config = value.config;
             const fields = isPlainObject(config)
-                ? checkedAt(MANIFEST_ENTRY_CHECKS.nodeConfigFields, compiled.nodeConfigFields, config, [...at, "config"], problems)
+                ? checkedAt(MANIFEST_ENTRY_CHECKS.nodeConfigFields, COMPILED_ENTRY_SCHEMAS.nodeConfigFields, config, [...at, "config"], problems)
                 : null;
-            const raw = checkedAt(MANIFEST_ENTRY_CHECKS.buildable, compiled.buildable, value, at, problems);
+            const raw = checkedAt(MANIFEST_ENTRY_CHECKS.buildable, COMPILED_ENTRY_SCHEMAS.buildable, value, at, problems);
             if (raw === undefined || fields === undefined)
                 return;
             checkKey("nodes", id, raw.unique_id, problems);
             this.nodes.set(id, toNode(raw, fields));
         }
         else if (type === "test") {
-            const raw = checkedAt(MANIFEST_ENTRY_CHECKS.dataTest, compiled.dataTest, value, at, problems);
+            const raw = checkedAt(MANIFEST_ENTRY_CHECKS.dataTest, COMPILED_ENTRY_SCHEMAS.dataTest, value, at, problems);
             if (raw === undefined)
                 return;
             checkKey("nodes", id, raw.unique_id, problems);
             this.dataTests.set(id, toDataTest(raw));
         }
         else {
-            const raw = acceptAt(compiled.otherNode, value, at, problems);
+            const raw = acceptAt(COMPILED_ENTRY_SCHEMAS.otherNode, value, at, problems);
             if (raw === undefined)
                 return;
             checkKey("nodes", id, raw.unique_id, problems);
@@ -5118,22 +5154,6 @@ function collectionOf(resourceType) {
         : resourceType === "saved_query"
             ? "saved_queries"
             : `${resourceType}s`;
-}
-function toOtherNode(raw) {
-    return {
-        uniqueId: raw.unique_id,
-        resourceType: raw.resource_type,
-        packageName: raw.package_name ?? null,
-        dependsOn: deps(raw.depends_on),
-        name: raw.name ?? null,
-        fqn: raw.fqn ?? NONE,
-        tags: raw.tags === undefined || raw.tags === null ? null : tags(raw.tags),
-        originalFilePath: raw.original_file_path ?? null,
-        patchPath: patchPath(raw.patch_path),
-        config: raw.config ?? null,
-        // Only operations (on-run-start/end hooks) keep their SQL: it is in their fingerprint.
-        rawCode: raw.resource_type === "operation" ? (raw.raw_code ?? null) : null,
-    };
 }
 /**
  * A manifest from a document already parsed from JSON (it is read, never
@@ -6800,180 +6820,22 @@ function copyToken(sql, start, end, out, o, starts, ends, outs, t) {
     return o;
 }
 
-;// CONCATENATED MODULE: ./src/dbt/fingerprint/node-fingerprint.ts
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/dbt/fingerprint/sql-component.ts
 
 
 /**
- * Config keys that never reach the warehouse (dbt-core 1.12
- * core/dbt/artifacts/resources/v1/config.py `NodeAndTestConfig`/`NodeConfig`,
- * model.py `ModelConfig`; no dbt-adapters macro or adapter reads them):
- * - `tags`, `meta`, `docs` (show, node_color), `group`, `access`: metadata
- *   and governance, read by selection, docs and ref checks at parse time;
- * - `freshness` (a model's `build_after`) and `state`: ODS's reuse policy;
- * - `on_error`: whether dbt skips the node's children after it fails;
- * - `static_analysis`: how dbt Fusion / 1.12 analyses the SQL at parse time;
- * - `enabled`: always true for a node in the manifest's `nodes`.
- * `latest_version_pointer` is not here: it goes to the `version` component
- * of a latest version, the only node it builds anything for. `meta` counts
- * when BigQuery's `labels_from_meta` turns it into labels (dbt-bigquery
- * impl.py `get_common_options`). Everything else is kept, unknown keys too.
+ * The node's sql component (`digest`), why the normaliser gave up (or null),
+ * and the portable digest: the compiled SQL with the rendered names of the
+ * node's own relation and of every planned node it reads replaced by a
+ * placeholder per unique_id, so the same code compiled for another schema (a
+ * pull request's environment) gives the same text; sources keep their names.
  */
-const CONFIG_KEYS_IGNORED = [
-    "tags",
-    "meta",
-    "docs",
-    "state",
-    "freshness",
-    "group",
-    "access",
-    "on_error",
-    "static_analysis",
-    "enabled",
-    "latest_version_pointer",
-];
-const SQL_LIKE = new Set(["model", "snapshot"]);
-const IGNORED_CONFIG_KEYS = new Set(CONFIG_KEYS_IGNORED);
-const IGNORED_CONFIG_KEYS_BUT_META = new Set(CONFIG_KEYS_IGNORED.filter((key) => key !== "meta"));
-/** Components every node of a manifest shares, computed once. */
-const SCHEME_DIGEST = sha256(SCHEME);
-const NOT_ENFORCED_CONTRACT_DIGEST = sha256(canonicalJson({ enforced: false }));
-const engineDigests = new WeakMap();
-function engineDigest(metadata) {
-    let digest = engineDigests.get(metadata);
-    if (digest === undefined) {
-        digest = sha256(canonicalJson({ dbt_version: metadata.dbtVersion, adapter: metadata.adapterType }));
-        engineDigests.set(metadata, digest);
-    }
-    return digest;
-}
-function fingerprintNode(graph, node, macros, inputs = {}) {
-    const n = node.node;
-    const components = {};
-    const incomplete = [];
-    const metadata = graph.metadata;
-    let normaliserGaveUp = null;
-    let fileReason = null;
-    let portableSql = null;
-    components.scheme = SCHEME_DIGEST;
-    components.engine = engineDigest(metadata);
-    // canonicalJson({ database, schema, identifier }), keys in canonical order.
-    components.relation = sha256(`{"database":${JSON.stringify(n.relation.database)},"identifier":${JSON.stringify(n.relation.identifier)},"schema":${JSON.stringify(n.relation.schema)}}`);
-    if (n.config === null)
-        incomplete.push("no recorded config");
-    else
-        components.config = configDigest(graph, n.config);
-    const seedFile = n.resourceType === "seed" && hasPathChecksum(n) ? inputs.seedFiles?.get(n.uniqueId) : undefined;
-    const checksumProblem = seedFile?.sha256 ? null : checksumIssue(n, graph, seedFile);
-    if (checksumProblem)
-        incomplete.push(checksumProblem);
-    const syntax = commentSyntaxOf(metadata.adapterType);
-    const ephemerals = node.ephemerals.map((id) => graph.ephemerals.get(id).node);
-    const isPython = n.language === "python";
-    if (SQL_LIKE.has(n.resourceType) && !isPython) {
-        if (n.compiledCode === null) {
-            incomplete.push("no compiled SQL: run `dbt compile` (or `dbt build`) so the manifest records it");
-        }
-        else {
-            const sql = sqlDigest(n.compiledCode, syntax);
-            components.sql = sql.digest;
-            normaliserGaveUp = sql.gaveUp;
-            const names = portableNames(graph, node);
-            portableSql =
-                (sql.normalised ? portableFromTokens(n.compiledCode, sql.normalised, sql.digest, names) : null) ??
-                    sqlDigest(replaceNames(n.compiledCode, names), syntax).digest;
-        }
-        fileReason = impurity(n, ephemerals);
-    }
-    else if (isPython) {
-        if (n.compiledCode === null)
-            incomplete.push("no compiled code: run `dbt compile` so the manifest records it");
-        else
-            components.compiled_code = sha256(n.compiledCode);
-        fileReason = "Python model";
-    }
-    else {
-        fileReason = n.resourceType === "seed" ? "seed" : `${n.resourceType} without compiled SQL`;
-    }
-    if (fileReason !== null) {
-        const checksums = [n, ...(isPython || n.resourceType === "seed" ? [] : ephemerals)].map((x) => x === n && seedFile?.sha256
-            ? [x.uniqueId, "file_sha256", seedFile.sha256]
-            : [x.uniqueId, x.checksum?.name ?? null, x.checksum?.value ?? null]);
-        components.file = sha256(canonicalJson(checksums));
-    }
-    // Macros: what the build runs, resolved as dbt resolves it at run time
-    // (src/dbt/macros/run-time-closure.ts), engine macros included; and the
-    // on-run-start hooks that run before it.
-    const materialization = n.materialized ?? (n.resourceType === "model" ? "view" : n.resourceType);
-    const { resolved, bodyUser, digest: macrosDigest, } = nodeRunTimeMacros(macros, n, ephemerals, materialization);
-    if (resolved.materialization === null)
-        incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
-    for (const id of resolved.missing)
-        incomplete.push(`macro \`${id}\` is missing from the artifacts`);
-    components.macros = macrosDigest;
-    const hooks = projectHooks(graph, macros);
-    if (hooks.digest !== null)
-        components.project_hooks = hooks.digest;
-    for (const problem of hooks.incomplete)
-        incomplete.push(problem);
-    components.contract = n.contract?.enforced
-        ? sha256(canonicalJson(contractOf(n)))
-        : NOT_ENFORCED_CONTRACT_DIGEST;
-    if (n.persistedDocs !== null)
-        components.docs = sha256(canonicalJson(persistedDocsOf(n, metadata.adapterType)));
-    if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
-        components.version = versionDigest(n, macros, inputs.latestVersionPointerDefault ?? null);
-    return {
-        components,
-        incomplete,
-        environmentReads: environmentReads(n, bodyUser, macros),
-        rawDigest: n.rawCode === null ? null : sha256(n.rawCode),
-        normaliserGaveUp,
-        fileReason,
-        portableSql,
-        runTimeMacros: resolved,
-    };
-}
-/** Config digests per project, by the config's JSON: most nodes of a project share their config. */
-const configDigests = new WeakMap();
-/**
- * SHA-256 of the config's canonical JSON without the ignored keys. Two
- * configs with the same JSON.stringify are the same JSON value with the keys
- * in the same order, so they have the same canonical JSON: the digest is
- * cached by that text.
- */
-function configDigest(graph, config) {
-    let cache = configDigests.get(graph);
-    if (cache === undefined) {
-        cache = new Map();
-        configDigests.set(graph, cache);
-    }
-    let key;
-    try {
-        key = JSON.stringify(config);
-    }
-    catch {
-        // Nested deeper than JSON.stringify's recursion allows: not cached (canonicalJson has no such limit).
-        return sha256(canonicalJsonWithout(config, ignoredKeys(config)));
-    }
-    let digest = cache.get(key);
-    if (digest === undefined) {
-        digest = sha256(canonicalJsonWithout(config, ignoredKeys(config)));
-        cache.set(key, digest);
-    }
-    return digest;
-}
-/** CONFIG_KEYS_IGNORED, but `meta` counts where BigQuery's `labels_from_meta` makes labels of it. */
-function ignoredKeys(config) {
-    const labelsFromMeta = config.labels_from_meta;
-    return labelsFromMeta === undefined || labelsFromMeta === null || labelsFromMeta === false
-        ? IGNORED_CONFIG_KEYS
-        : IGNORED_CONFIG_KEYS_BUT_META;
+function sqlComponent(graph, node, compiledCode, syntax) {
+    const sql = sqlDigest(compiledCode, syntax);
+    const names = portableNames(graph, node);
+    const portable = (sql.normalised ? portableFromTokens(compiledCode, sql.normalised, sql.digest, names) : null) ??
+        sqlDigest(replaceNames(compiledCode, names), syntax).digest;
+    return { digest: sql.digest, gaveUp: sql.gaveUp, portable };
 }
 /**
  * SHA-256 of `normalised\0<normalised text>`, or of `raw\0<text>` when the
@@ -6988,16 +6850,6 @@ function sqlDigest(text, syntax) {
 }
 const NORMALISED_PREFIX = "normalised\0";
 const RAW_PREFIX = "raw\0";
-/**
- * The compiled SQL with the rendered names of the node's own relation and
- * of every planned node it reads replaced by a placeholder per unique_id:
- * the same code compiled for another schema (a pull request's environment)
- * gives the same text. Sources keep their names: they are the same data in
- * every environment, and a moved source is a real change.
- */
-function portableSqlText(graph, node) {
-    return replaceNames(node.node.compiledCode ?? "", portableNames(graph, node));
-}
 const PLACEHOLDER_PREFIX = "ods_relation_";
 const placeholders = new Map();
 /** `ods_relation_<16 hex of the id's SHA-256>`. */
@@ -7121,6 +6973,180 @@ function tokenStartingAt(starts, count, position) {
             high = mid - 1;
     }
     return -1;
+}
+
+;// CONCATENATED MODULE: ./src/dbt/fingerprint/node-fingerprint.ts
+
+
+
+
+
+
+
+
+
+/**
+ * Config keys that never reach the warehouse (dbt-core 1.12
+ * core/dbt/artifacts/resources/v1/config.py `NodeAndTestConfig`/`NodeConfig`,
+ * model.py `ModelConfig`; no dbt-adapters macro or adapter reads them):
+ * - `tags`, `meta`, `docs` (show, node_color), `group`, `access`: metadata
+ *   and governance, read by selection, docs and ref checks at parse time;
+ * - `freshness` (a model's `build_after`) and `state`: ODS's reuse policy;
+ * - `on_error`: whether dbt skips the node's children after it fails;
+ * - `static_analysis`: how dbt Fusion / 1.12 analyses the SQL at parse time;
+ * - `enabled`: always true for a node in the manifest's `nodes`.
+ * `latest_version_pointer` is not here: it goes to the `version` component
+ * of a latest version, the only node it builds anything for. `meta` counts
+ * when BigQuery's `labels_from_meta` turns it into labels (dbt-bigquery
+ * impl.py `get_common_options`). Everything else is kept, unknown keys too.
+ */
+const CONFIG_KEYS_IGNORED = [
+    "tags",
+    "meta",
+    "docs",
+    "state",
+    "freshness",
+    "group",
+    "access",
+    "on_error",
+    "static_analysis",
+    "enabled",
+    "latest_version_pointer",
+];
+const SQL_LIKE = new Set(["model", "snapshot"]);
+const IGNORED_CONFIG_KEYS = new Set(CONFIG_KEYS_IGNORED);
+const IGNORED_CONFIG_KEYS_BUT_META = new Set(CONFIG_KEYS_IGNORED.filter((key) => key !== "meta"));
+/** Components every node of a manifest shares, computed once. */
+const SCHEME_DIGEST = sha256(SCHEME);
+const NOT_ENFORCED_CONTRACT_DIGEST = sha256(canonicalJson({ enforced: false }));
+const engineDigests = new WeakMap();
+function engineDigest(metadata) {
+    let digest = engineDigests.get(metadata);
+    if (digest === undefined) {
+        digest = sha256(canonicalJson({ dbt_version: metadata.dbtVersion, adapter: metadata.adapterType }));
+        engineDigests.set(metadata, digest);
+    }
+    return digest;
+}
+function fingerprintNode(graph, node, macros, inputs = {}) {
+    const n = node.node;
+    const components = {};
+    const incomplete = [];
+    const metadata = graph.metadata;
+    let normaliserGaveUp = null;
+    let fileReason = null;
+    let portableSql = null;
+    components.scheme = SCHEME_DIGEST;
+    components.engine = engineDigest(metadata);
+    // canonicalJson({ database, schema, identifier }), keys in canonical order.
+    components.relation = sha256(`{"database":${JSON.stringify(n.relation.database)},"identifier":${JSON.stringify(n.relation.identifier)},"schema":${JSON.stringify(n.relation.schema)}}`);
+    if (n.config === null)
+        incomplete.push("no recorded config");
+    else
+        components.config = configDigest(graph, n.config);
+    const seedFile = n.resourceType === "seed" && hasPathChecksum(n) ? inputs.seedFiles?.get(n.uniqueId) : undefined;
+    const checksumProblem = seedFile?.sha256 ? null : checksumIssue(n, graph, seedFile);
+    if (checksumProblem)
+        incomplete.push(checksumProblem);
+    const syntax = commentSyntaxOf(metadata.adapterType);
+    const ephemerals = node.ephemerals.map((id) => graph.ephemerals.get(id).node);
+    const isPython = n.language === "python";
+    if (SQL_LIKE.has(n.resourceType) && !isPython) {
+        if (n.compiledCode === null) {
+            incomplete.push("no compiled SQL: run `dbt compile` (or `dbt build`) so the manifest records it");
+        }
+        else {
+            const sql = sqlComponent(graph, node, n.compiledCode, syntax);
+            components.sql = sql.digest;
+            normaliserGaveUp = sql.gaveUp;
+            portableSql = sql.portable;
+        }
+        fileReason = impurity(n, ephemerals);
+    }
+    else if (isPython) {
+        if (n.compiledCode === null)
+            incomplete.push("no compiled code: run `dbt compile` so the manifest records it");
+        else
+            components.compiled_code = sha256(n.compiledCode);
+        fileReason = "Python model";
+    }
+    else {
+        fileReason = n.resourceType === "seed" ? "seed" : `${n.resourceType} without compiled SQL`;
+    }
+    if (fileReason !== null) {
+        const checksums = [n, ...(isPython || n.resourceType === "seed" ? [] : ephemerals)].map((x) => x === n && seedFile?.sha256
+            ? [x.uniqueId, "file_sha256", seedFile.sha256]
+            : [x.uniqueId, x.checksum?.name ?? null, x.checksum?.value ?? null]);
+        components.file = sha256(canonicalJson(checksums));
+    }
+    // Macros: what the build runs, resolved as dbt resolves it at run time
+    // (src/dbt/macros/run-time-closure.ts), engine macros included; and the
+    // on-run-start hooks that run before it.
+    const materialization = n.materialized ?? (n.resourceType === "model" ? "view" : n.resourceType);
+    const { resolved, bodyUser, digest: macrosDigest, } = nodeRunTimeMacros(macros, n, ephemerals, materialization);
+    if (resolved.materialization === null)
+        incomplete.push(`no macro in the artifacts implements materialization \`${materialization}\``);
+    for (const id of resolved.missing)
+        incomplete.push(`macro \`${id}\` is missing from the artifacts`);
+    components.macros = macrosDigest;
+    const hooks = projectHooks(graph, macros);
+    if (hooks.digest !== null)
+        components.project_hooks = hooks.digest;
+    for (const problem of hooks.incomplete)
+        incomplete.push(problem);
+    components.contract = n.contract?.enforced
+        ? sha256(canonicalJson(contractOf(n)))
+        : NOT_ENFORCED_CONTRACT_DIGEST;
+    if (n.persistedDocs !== null)
+        components.docs = sha256(canonicalJson(persistedDocsOf(n, metadata.adapterType)));
+    if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
+        components.version = versionDigest(n, macros, inputs.latestVersionPointerDefault ?? null);
+    return {
+        components,
+        incomplete,
+        environmentReads: environmentReads(n, bodyUser, macros),
+        rawDigest: n.rawCode === null ? null : sha256(n.rawCode),
+        normaliserGaveUp,
+        fileReason,
+        portableSql,
+        runTimeMacros: resolved,
+    };
+}
+/** Config digests per project, by the config's JSON: most nodes of a project share their config. */
+const configDigests = new WeakMap();
+/**
+ * SHA-256 of the config's canonical JSON without the ignored keys. Two
+ * configs with the same JSON.stringify are the same JSON value with the keys
+ * in the same order, so they have the same canonical JSON: the digest is
+ * cached by that text.
+ */
+function configDigest(graph, config) {
+    let cache = configDigests.get(graph);
+    if (cache === undefined) {
+        cache = new Map();
+        configDigests.set(graph, cache);
+    }
+    let key;
+    try {
+        key = JSON.stringify(config);
+    }
+    catch {
+        // Nested deeper than JSON.stringify's recursion allows: not cached (canonicalJson has no such limit).
+        return sha256(canonicalJsonWithout(config, ignoredKeys(config)));
+    }
+    let digest = cache.get(key);
+    if (digest === undefined) {
+        digest = sha256(canonicalJsonWithout(config, ignoredKeys(config)));
+        cache.set(key, digest);
+    }
+    return digest;
+}
+/** CONFIG_KEYS_IGNORED, but `meta` counts where BigQuery's `labels_from_meta` makes labels of it. */
+function ignoredKeys(config) {
+    const labelsFromMeta = config.labels_from_meta;
+    return labelsFromMeta === undefined || labelsFromMeta === null || labelsFromMeta === false
+        ? IGNORED_CONFIG_KEYS
+        : IGNORED_CONFIG_KEYS_BUT_META;
 }
 function checksumIssue(n, graph, seedFile) {
     const checksum = n.checksum;
@@ -10121,6 +10147,231 @@ function versionRow() {
 
 // EXTERNAL MODULE: ./src/env/duckdb/duckdb-warehouse.ts
 var duckdb_warehouse = __nccwpck_require__(7794);
+;// CONCATENATED MODULE: ./src/planner/exact-instant.ts
+const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+/**
+ * Instants already parsed, by text (null: not an instant). A plan compares
+ * the same few texts (each source's max_loaded_at, the run's start, the
+ * snapshot times) once per node that reads them: parsed once each. Bounded,
+ * so a long-lived process doesn't keep every text it ever saw.
+ */
+const parsed = new Map();
+const PARSED_LIMIT = 4096;
+/** Parses an instant exactly; undefined when it is not one (see the module's comment). Shared results: read only. */
+function parseInstant(text) {
+    let result = parsed.get(text);
+    if (result === undefined) {
+        result = parseUncached(text) ?? null;
+        if (parsed.size >= PARSED_LIMIT)
+            parsed.clear();
+        parsed.set(text, result);
+    }
+    return result ?? undefined;
+}
+function parseUncached(text) {
+    const match = PATTERN.exec(text.trim());
+    if (!match)
+        return undefined;
+    const [, y, mo, d, h = "00", mi = "00", s = "00", fraction = "", zulu, sign, oh, om = "00"] = match;
+    const year = Number(y);
+    const month = Number(mo);
+    const day = Number(d);
+    const hour = Number(h);
+    const minute = Number(mi);
+    const second = Number(s);
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
+        return undefined;
+    const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+    const check = new Date(ms);
+    // Date.UTC rolls February 30th over to March: refuse what rolled.
+    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+        return undefined;
+    let offsetSeconds = 0;
+    if (zulu === undefined && sign !== undefined) {
+        const offsetHours = Number(oh);
+        const offsetMinutes = Number(om);
+        if (offsetHours > 23 || offsetMinutes > 59)
+            return undefined;
+        offsetSeconds = (sign === "-" ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60);
+    }
+    return { seconds: ms / 1000 - offsetSeconds, fraction: fraction.replace(/0+$/, "") };
+}
+/** Negative, zero or positive as `a` is before, at or after `b`. */
+function compareExact(a, b) {
+    if (a.seconds !== b.seconds)
+        return a.seconds < b.seconds ? -1 : 1;
+    if (a.fraction === b.fraction)
+        return 0;
+    const width = Math.max(a.fraction.length, b.fraction.length);
+    const x = a.fraction.padEnd(width, "0");
+    const y = b.fraction.padEnd(width, "0");
+    return x === y ? 0 : x < y ? -1 : 1;
+}
+/** Compares two instants exactly; undefined when either is unparsable (unknown, never "equal"). */
+function compareInstants(a, b) {
+    const x = parseInstant(a);
+    const y = parseInstant(b);
+    if (x === undefined || y === undefined)
+        return undefined;
+    return compareExact(x, y);
+}
+/** Of several instants as written, the latest (exactly), keeping its text; null when none parses. */
+function latestInstant(texts) {
+    let latest = null;
+    for (const text of texts) {
+        if (!text)
+            continue;
+        const at = parseInstant(text);
+        if (at !== undefined && (latest === null || compareExact(at, latest.at) > 0))
+            latest = { text, at };
+    }
+    return latest?.text ?? null;
+}
+/** Of several instants as written, the earliest (exactly), keeping its text; null when none parses. */
+function earliestInstant(texts) {
+    let earliest = null;
+    for (const text of texts) {
+        if (!text)
+            continue;
+        const at = parseInstant(text);
+        if (at !== undefined && (earliest === null || compareExact(at, earliest.at) < 0))
+            earliest = { text, at };
+    }
+    return earliest?.text ?? null;
+}
+
+;// CONCATENATED MODULE: ./src/planner/run-times.ts
+
+/**
+ * When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed.
+ * Times are kept as written (microseconds and beyond), so they compare exactly (exact-instant.ts).
+ */
+function runStartedAt(results) {
+    const declared = results.metadata.invocationStartedAt;
+    if (declared && parseInstant(declared) !== undefined)
+        return declared;
+    const earliest = earliestInstant(results.results.flatMap((result) => result.timing.map((t) => t.startedAt)));
+    if (earliest !== null)
+        return earliest;
+    if (results.metadata.generatedAt && results.elapsedTime !== null) {
+        const end = Date.parse(results.metadata.generatedAt);
+        if (!Number.isNaN(end))
+            return new Date(end - results.elapsedTime * 1000).toISOString();
+    }
+    return null;
+}
+/** When a node's build finished: its latest timing, as written (exactly the latest). */
+function completedAt(timing) {
+    return latestInstant(timing.map((t) => t.completedAt));
+}
+/** The text when it is an instant, else null. */
+function instant(text) {
+    return text !== null && parseInstant(text) !== undefined ? text : null;
+}
+/** The latest time the run results state: the start, any node's completion, the file's generation. */
+function latestStatedTime(results, startedAt) {
+    let latest = { at: Date.parse(startedAt), what: "the run started" };
+    for (const result of results.results) {
+        const done = completedAt(result.timing);
+        if (done !== null && Date.parse(done) > latest.at)
+            latest = { at: Date.parse(done), what: "a node finished" };
+    }
+    const generated = Date.parse(results.metadata.generatedAt ?? "");
+    if (!Number.isNaN(generated) && generated > latest.at)
+        latest = { at: generated, what: "it was written" };
+    return latest;
+}
+
+;// CONCATENATED MODULE: ./src/planner/source-evidence.ts
+
+
+/**
+ * One result per source. dbt writes one; several that disagree (one without
+ * max_loaded_at, or different values) are uncertain evidence, so the source
+ * counts as unmeasured, whatever their order. Agreeing ones count as the
+ * earliest observation.
+ */
+function resultPerSource(sources) {
+    const out = new Map();
+    for (const result of sources.results) {
+        const seen = out.get(result.uniqueId);
+        if (!seen)
+            out.set(result.uniqueId, result);
+        else if (!seen.maxLoadedAt)
+            continue;
+        else if (!result.maxLoadedAt || !sameVersion(seen.maxLoadedAt, result.maxLoadedAt)) {
+            out.set(result.uniqueId, {
+                ...result,
+                maxLoadedAt: null,
+                status: result.maxLoadedAt ? "results disagree" : result.status,
+            });
+        }
+        else if ((compareInstants(result.snapshottedAt ?? "", seen.snapshottedAt ?? "") ?? 0) < 0) {
+            out.set(result.uniqueId, result);
+        }
+    }
+    return out;
+}
+/**
+ * The source versions a run read: sources.json counts only when taken
+ * strictly before the run started (a later one could include data that
+ * arrived after the build). `ignored` says why it was not used, when it wasn't.
+ */
+function sourceVersionsReadBy(sources, startedAt) {
+    const versions = new Map();
+    if (!sources)
+        return { versions, ignored: null };
+    const taken = sources.metadata.generatedAt;
+    if (!taken || (compareInstants(taken, startedAt) ?? 0) >= 0) {
+        return {
+            versions,
+            ignored: `${sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`,
+        };
+    }
+    for (const result of resultPerSource(sources).values()) {
+        if (result.maxLoadedAt && isInstant(result.maxLoadedAt)) {
+            versions.set(result.uniqueId, {
+                value: result.maxLoadedAt,
+                exactness: "semantic",
+                observed_at: result.snapshottedAt ?? taken,
+            });
+        }
+    }
+    return { versions, ignored: null };
+}
+function observedSourceVersions(sources) {
+    const out = new Map();
+    if (!sources)
+        return out;
+    for (const result of resultPerSource(sources).values()) {
+        out.set(result.uniqueId, {
+            value: result.maxLoadedAt,
+            exactness: result.maxLoadedAt && isInstant(result.maxLoadedAt) ? "semantic" : "none",
+            observedAt: result.snapshottedAt ?? sources.metadata.generatedAt,
+            status: result.status,
+        });
+    }
+    return out;
+}
+const RANK = { exact: 4, semantic: 3, proxy: 2, inferred: 1, none: 0 };
+function atLeastSemantic(exactness) {
+    return RANK[exactness] >= RANK.semantic;
+}
+/** Whether a max_loaded_at is an instant ODS can compare exactly (see exact-instant.ts); one that isn't is no evidence. */
+function isInstant(text) {
+    return parseInstant(text) !== undefined;
+}
+/**
+ * Two max_loaded_at values are the same version when they denote the same
+ * instant, compared at the precision written (microseconds and beyond, any
+ * offset); unparsable values are never the same version, even as equal text.
+ */
+function sameVersion(a, b) {
+    return compareInstants(a, b) === 0;
+}
+
+// EXTERNAL MODULE: ./src/state/snapshot.ts
+var state_snapshot = __nccwpck_require__(4845);
 ;// CONCATENATED MODULE: ./src/dbt/checks-digest.ts
 /**
  * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
@@ -10342,99 +10593,6 @@ function keyLine(check, macros, cache) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/planner/exact-instant.ts
-const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
-/**
- * Instants already parsed, by text (null: not an instant). A plan compares
- * the same few texts (each source's max_loaded_at, the run's start, the
- * snapshot times) once per node that reads them: parsed once each. Bounded,
- * so a long-lived process doesn't keep every text it ever saw.
- */
-const parsed = new Map();
-const PARSED_LIMIT = 4096;
-/** Parses an instant exactly; undefined when it is not one (see the module's comment). Shared results: read only. */
-function parseInstant(text) {
-    let result = parsed.get(text);
-    if (result === undefined) {
-        result = parseUncached(text) ?? null;
-        if (parsed.size >= PARSED_LIMIT)
-            parsed.clear();
-        parsed.set(text, result);
-    }
-    return result ?? undefined;
-}
-function parseUncached(text) {
-    const match = PATTERN.exec(text.trim());
-    if (!match)
-        return undefined;
-    const [, y, mo, d, h = "00", mi = "00", s = "00", fraction = "", zulu, sign, oh, om = "00"] = match;
-    const year = Number(y);
-    const month = Number(mo);
-    const day = Number(d);
-    const hour = Number(h);
-    const minute = Number(mi);
-    const second = Number(s);
-    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
-        return undefined;
-    const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-    const check = new Date(ms);
-    // Date.UTC rolls February 30th over to March: refuse what rolled.
-    if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
-        return undefined;
-    let offsetSeconds = 0;
-    if (zulu === undefined && sign !== undefined) {
-        const offsetHours = Number(oh);
-        const offsetMinutes = Number(om);
-        if (offsetHours > 23 || offsetMinutes > 59)
-            return undefined;
-        offsetSeconds = (sign === "-" ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60);
-    }
-    return { seconds: ms / 1000 - offsetSeconds, fraction: fraction.replace(/0+$/, "") };
-}
-/** Negative, zero or positive as `a` is before, at or after `b`. */
-function compareExact(a, b) {
-    if (a.seconds !== b.seconds)
-        return a.seconds < b.seconds ? -1 : 1;
-    if (a.fraction === b.fraction)
-        return 0;
-    const width = Math.max(a.fraction.length, b.fraction.length);
-    const x = a.fraction.padEnd(width, "0");
-    const y = b.fraction.padEnd(width, "0");
-    return x === y ? 0 : x < y ? -1 : 1;
-}
-/** Compares two instants exactly; undefined when either is unparsable (unknown, never "equal"). */
-function compareInstants(a, b) {
-    const x = parseInstant(a);
-    const y = parseInstant(b);
-    if (x === undefined || y === undefined)
-        return undefined;
-    return compareExact(x, y);
-}
-/** Of several instants as written, the latest (exactly), keeping its text; null when none parses. */
-function latestInstant(texts) {
-    let latest = null;
-    for (const text of texts) {
-        if (!text)
-            continue;
-        const at = parseInstant(text);
-        if (at !== undefined && (latest === null || compareExact(at, latest.at) > 0))
-            latest = { text, at };
-    }
-    return latest?.text ?? null;
-}
-/** Of several instants as written, the earliest (exactly), keeping its text; null when none parses. */
-function earliestInstant(texts) {
-    let earliest = null;
-    for (const text of texts) {
-        if (!text)
-            continue;
-        const at = parseInstant(text);
-        if (at !== undefined && (earliest === null || compareExact(at, earliest.at) < 0))
-            earliest = { text, at };
-    }
-    return earliest?.text ?? null;
-}
-
 ;// CONCATENATED MODULE: ./src/planner/partial-builds.ts
 /**
  * Whether a run built a node whole, from what run_results.json says the
@@ -10498,138 +10656,191 @@ function partialBuildReason(args, node, result) {
     return null;
 }
 
-// EXTERNAL MODULE: ./src/state/scope.ts
-var state_scope = __nccwpck_require__(1293);
-;// CONCATENATED MODULE: ./src/planner/run-times.ts
+;// CONCATENATED MODULE: ./src/env/lifecycle/builds/node-build.ts
 
-/**
- * When the run started: dbt's invocation_started_at, else the earliest timing, else generated_at minus elapsed.
- * Times are kept as written (microseconds and beyond), so they compare exactly (exact-instant.ts).
- */
-function runStartedAt(results) {
-    const declared = results.metadata.invocationStartedAt;
-    if (declared && parseInstant(declared) !== undefined)
-        return declared;
-    const earliest = earliestInstant(results.results.flatMap((result) => result.timing.map((t) => t.startedAt)));
-    if (earliest !== null)
-        return earliest;
-    if (results.metadata.generatedAt && results.elapsedTime !== null) {
-        const end = Date.parse(results.metadata.generatedAt);
-        if (!Number.isNaN(end))
-            return new Date(end - results.elapsedTime * 1000).toISOString();
+
+
+
+const NODE_SUCCESS = "success";
+const CHECK_PASSED = new Set(["pass", "warn", "success"]);
+const CHECK_FAILED = new Set(["fail", "error", "runtime error"]);
+/** The node's build in this run, or null when the run did not touch it (or it is ephemeral). */
+function nodeBuild(run, id) {
+    const { project, runResults, runId } = run;
+    const result = run.statusOf.get(id);
+    if (!result)
+        return null;
+    const node = project.graph.nodes.get(id);
+    const fp = project.fingerprints.get(id);
+    if (node.node.materialized === "ephemeral")
+        return null;
+    const notTaken = notTheEnvironments(run, id, node, fp, result);
+    if (notTaken !== null)
+        return { ignored: notTaken, built: false, failed: false, record: null };
+    // A partial build (--empty, --sample, bounded or failed microbatch batches: partial-builds.ts) is
+    // recorded as `partial success`, never as a build to promote or reuse; its readers in this run read it.
+    const dbtBuilt = result.status === NODE_SUCCESS || result.status === PARTIAL_SUCCESS;
+    const partialWhy = dbtBuilt ? partialBuildReason(runResults.args, node.node, result) : null;
+    const success = dbtBuilt && partialWhy === null;
+    if (dbtBuilt)
+        run.successThisRun.add(id);
+    const ignored = partialWhy !== null ? `a partial build: ${partialWhy}` : null;
+    const parents = parentsRead(run, node);
+    const sources = sourcesRead(run, node);
+    const digest = checksDigest(checksOf(project, node.checks), run.macros);
+    const outcomeOfChecks = checksOutcome(run, node.checks);
+    const builtAt = latestCompletion(result.timing) ?? runResults.metadata.generatedAt ?? run.startedAt;
+    const n = node.node;
+    let nodeState = null;
+    if (success) {
+        nodeState = builtNodeState(run, node, fp, result, { parents, sources, builtAt });
+        if (digest !== null && outcomeOfChecks === "passed") {
+            nodeState.tested = { run_id: runId, at: builtAt, checks_digest: digest };
+        }
+    }
+    const failed = !success && result.status !== "skipped" && partialWhy === null;
+    if (!success && result.status === "skipped" && !run.previous.has(id))
+        return { ignored, built: false, failed, record: null };
+    const record = {
+        environment: run.name,
+        node_id: id,
+        run_id: runId,
+        status: partialWhy !== null ? PARTIAL_SUCCESS : result.status,
+        version_key: fp.versionKey,
+        fingerprint_digest: fp.fingerprint.digest,
+        checks_digest: digest,
+        tested: outcomeOfChecks,
+        schema: n.relation.schema,
+        identifier: n.relation.identifier,
+        materialized: n.materialized,
+        parents,
+        sources,
+        node_state: nodeState,
+        built_at: builtAt,
+        recorded_at: run.now,
+    };
+    return { ignored, built: success, failed, record };
+}
+/** Why the environment never takes the node's build as its own, or null when it does. */
+function notTheEnvironments(run, id, node, fp, result) {
+    const where = run.outside(node.node.relation.schema);
+    if (where !== null) {
+        return `its relation ${(0,names/* showQualified */.G1)(node.node.relation)} is in ${where}; the environment never takes it as its own`;
+    }
+    if (result.status === NODE_SUCCESS && run.buildProject) {
+        const built = run.buildProject.fingerprints.get(id);
+        const planned = fp.fingerprint.components.sql;
+        const actual = built?.fingerprint.components.sql;
+        if (built && actual !== undefined && planned !== undefined && actual !== planned) {
+            return "its compiled SQL differs from the planned manifest's";
+        }
     }
     return null;
 }
-/** When a node's build finished: its latest timing, as written (exactly the latest). */
-function completedAt(timing) {
+/** Which build of each parent the node read: this run's, prod's through a pointer, or the environment's earlier one. */
+function parentsRead(run, node) {
+    const parents = {};
+    for (const parent of node.parents) {
+        if (run.successThisRun.has(parent)) {
+            parents[parent] = {
+                run_id: run.runId,
+                version_key: run.project.fingerprints.get(parent)?.versionKey ?? null,
+                via: "build",
+            };
+            continue;
+        }
+        const pointer = run.pointers.get(parent);
+        if (pointer?.reads_run_id) {
+            parents[parent] = { run_id: pointer.reads_run_id, version_key: pointer.version_key, via: "pointer" };
+            continue;
+        }
+        const earlier = run.previous.get(parent);
+        if (earlier && earlier.status === NODE_SUCCESS) {
+            parents[parent] = { run_id: earlier.run_id, version_key: earlier.version_key, via: "build" };
+        }
+    }
+    return parents;
+}
+/** The versions of the node's sources the run saw (from a sources.json taken before it started). */
+function sourcesRead(run, node) {
+    const sources = {};
+    for (const sourceId of node.sources) {
+        const version = run.sourceVersions.get(sourceId);
+        if (version)
+            sources[sourceId] = version;
+    }
+    return sources;
+}
+function checksOf(project, ids) {
+    return ids.map((id) => project.graph.checks.get(id)).filter((c) => Boolean(c));
+}
+/** How the node's checks ended in this run. */
+function checksOutcome(run, ids) {
+    if (ids.length === 0)
+        return "none";
+    let all = true;
+    for (const id of ids) {
+        const status = run.statusOf.get(id)?.status;
+        if (status !== undefined && CHECK_FAILED.has(status))
+            return "failed";
+        if (status === undefined || !CHECK_PASSED.has(status))
+            all = false;
+    }
+    return all ? "passed" : "not_run";
+}
+/** The state a later plan reuses of a node built in full (without its `tested`, added by the caller). */
+function builtNodeState(run, node, fp, result, read) {
+    const n = node.node;
+    const nodeState = {
+        fingerprint: fp.fingerprint,
+        version_key: fp.versionKey,
+        run_id: run.runId,
+        built_at: read.builtAt,
+        relation: {
+            database: n.relation.database,
+            schema: n.relation.schema,
+            identifier: n.relation.identifier,
+        },
+        parents: Object.fromEntries(Object.entries(read.parents).map(([parent, r]) => [parent, r.run_id])),
+        sources: read.sources,
+    };
+    if (n.materialized)
+        nodeState.materialized = n.materialized;
+    if (fp.rawDigest !== null)
+        nodeState.raw_digest = fp.rawDigest;
+    if (fp.portableSql !== null)
+        nodeState.portable_sql = fp.portableSql;
+    if (result.executionTime !== null)
+        nodeState.duration_s = result.executionTime;
+    return nodeState;
+}
+/** The latest completion as written, so it compares exactly with source observations (exact-instant.ts). */
+function latestCompletion(timing) {
     return latestInstant(timing.map((t) => t.completedAt));
 }
-/** The text when it is an instant, else null. */
-function instant(text) {
-    return text !== null && parseInstant(text) !== undefined ? text : null;
-}
-/** The latest time the run results state: the start, any node's completion, the file's generation. */
-function latestStatedTime(results, startedAt) {
-    let latest = { at: Date.parse(startedAt), what: "the run started" };
-    for (const result of results.results) {
-        const done = completedAt(result.timing);
-        if (done !== null && Date.parse(done) > latest.at)
-            latest = { at: Date.parse(done), what: "a node finished" };
-    }
-    const generated = Date.parse(results.metadata.generatedAt ?? "");
-    if (!Number.isNaN(generated) && generated > latest.at)
-        latest = { at: generated, what: "it was written" };
-    return latest;
-}
 
-;// CONCATENATED MODULE: ./src/planner/source-evidence.ts
-
-
+;// CONCATENATED MODULE: ./src/env/lifecycle/builds/outside-own-schemas.ts
 /**
- * One result per source. dbt writes one; several that disagree (one without
- * max_loaded_at, or different values) are uncertain evidence, so the source
- * counts as unmeasured, whatever their order. Agreeing ones count as the
- * earliest observation.
+ * An environment owns only what it created: relations in the schemas it was
+ * created over (checked then to hold nothing it doesn't own), never in a
+ * schema that held prod's relations.
  */
-function resultPerSource(sources) {
-    const out = new Map();
-    for (const result of sources.results) {
-        const seen = out.get(result.uniqueId);
-        if (!seen)
-            out.set(result.uniqueId, result);
-        else if (!seen.maxLoadedAt)
-            continue;
-        else if (!result.maxLoadedAt || !sameVersion(seen.maxLoadedAt, result.maxLoadedAt)) {
-            out.set(result.uniqueId, {
-                ...result,
-                maxLoadedAt: null,
-                status: result.maxLoadedAt ? "results disagree" : result.status,
-            });
-        }
-        else if ((compareInstants(result.snapshottedAt ?? "", seen.snapshottedAt ?? "") ?? 0) < 0) {
-            out.set(result.uniqueId, result);
-        }
-    }
-    return out;
-}
-/**
- * The source versions a run read: sources.json counts only when taken
- * strictly before the run started (a later one could include data that
- * arrived after the build). `ignored` says why it was not used, when it wasn't.
- */
-function sourceVersionsReadBy(sources, startedAt) {
-    const versions = new Map();
-    if (!sources)
-        return { versions, ignored: null };
-    const taken = sources.metadata.generatedAt;
-    if (!taken || (compareInstants(taken, startedAt) ?? 0) >= 0) {
-        return {
-            versions,
-            ignored: `${sources.file} was taken ${taken ?? "at an unknown time"}, not before the run started (${startedAt}): its versions could include data that arrived after the build.`,
-        };
-    }
-    for (const result of resultPerSource(sources).values()) {
-        if (result.maxLoadedAt && isInstant(result.maxLoadedAt)) {
-            versions.set(result.uniqueId, {
-                value: result.maxLoadedAt,
-                exactness: "semantic",
-                observed_at: result.snapshottedAt ?? taken,
-            });
-        }
-    }
-    return { versions, ignored: null };
-}
-function observedSourceVersions(sources) {
-    const out = new Map();
-    if (!sources)
-        return out;
-    for (const result of resultPerSource(sources).values()) {
-        out.set(result.uniqueId, {
-            value: result.maxLoadedAt,
-            exactness: result.maxLoadedAt && isInstant(result.maxLoadedAt) ? "semantic" : "none",
-            observedAt: result.snapshottedAt ?? sources.metadata.generatedAt,
-            status: result.status,
-        });
-    }
-    return out;
-}
-const RANK = { exact: 4, semantic: 3, proxy: 2, inferred: 1, none: 0 };
-function atLeastSemantic(exactness) {
-    return RANK[exactness] >= RANK.semantic;
-}
-/** Whether a max_loaded_at is an instant ODS can compare exactly (see exact-instant.ts); one that isn't is no evidence. */
-function isInstant(text) {
-    return parseInstant(text) !== undefined;
-}
-/**
- * Two max_loaded_at values are the same version when they denote the same
- * instant, compared at the precision written (microseconds and beyond, any
- * offset); unparsable values are never the same version, even as equal text.
- */
-function sameVersion(a, b) {
-    return compareInstants(a, b) === 0;
+
+function outsideOwnSchemas(environment, rules) {
+    const ownSchemas = new Set(environment.schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+    const prodSchemas = new Set(environment.prod_schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+    return (schema) => {
+        const key = (0,names/* nameKey */.Rc)(schema, rules);
+        if (prodSchemas.has(key))
+            return "a schema that holds prod's relations";
+        if (!ownSchemas.has(key))
+            return `not one of the schemas the environment was created over (${environment.schemas.join(", ") || "none"}): create or refresh it with this manifest first`;
+        return null;
+    };
 }
 
+// EXTERNAL MODULE: ./src/state/scope.ts
+var state_scope = __nccwpck_require__(1293);
 ;// CONCATENATED MODULE: ./src/planner/record-refusals.ts
 /**
  * What record() refuses before it writes anything (ADR-0013, "Commands"):
@@ -10712,27 +10923,11 @@ function refuseSuperseded(previous, run, scope, file) {
     }
 }
 
-// EXTERNAL MODULE: ./src/state/snapshot.ts
-var state_snapshot = __nccwpck_require__(4845);
-;// CONCATENATED MODULE: ./src/env/lifecycle/builds.ts
+;// CONCATENATED MODULE: ./src/env/lifecycle/builds/run-identity.ts
 
 
-
-
-
-
-
-
-
-
-
-
-const NODE_SUCCESS = "success";
-const CHECK_PASSED = new Set(["pass", "warn", "success"]);
-const CHECK_FAILED = new Set(["fail", "error", "runtime error"]);
-async function recordEnvironmentBuilds(ctx, input) {
-    const { warehouse, registry, now } = ctx;
-    const { project, runResults, name } = input;
+/** The run's id, or refused: no invocation id, or a command that builds nothing. */
+function recordableRunId(runResults) {
     const file = runResults.file;
     const runId = runResults.metadata.invocationId;
     const command = runResults.args.which;
@@ -10743,176 +10938,36 @@ async function recordEnvironmentBuilds(ctx, input) {
     if (!command || !BUILDING_COMMANDS.includes(command)) {
         throw new user_error/* UserError */.yo("record_refused", `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing to keep.`, { file });
     }
-    const environment = await common_ownEnvironment(ctx, name);
-    if (!environment) {
-        throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${warehouse.label} to record builds in.`);
-    }
-    const startedAt = runStartedAt(runResults) ?? runResults.metadata.generatedAt ?? now;
-    // An environment owns only what it created: relations in the schemas it was created over (checked then
-    // to hold nothing it doesn't own), never in a schema that held prod's relations.
-    const rules = warehouse.capabilities.identifiers;
-    const ownSchemas = new Set(environment.schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
-    const prodSchemas = new Set(environment.prod_schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
-    const outside = (schema) => {
-        const key = (0,names/* nameKey */.Rc)(schema, rules);
-        if (prodSchemas.has(key))
-            return "a schema that holds prod's relations";
-        if (!ownSchemas.has(key))
-            return `not one of the schemas the environment was created over (${environment.schemas.join(", ") || "none"}): create or refresh it with this manifest first`;
-        return null;
-    };
-    // The same rule as prod's record: only a sources.json taken before the run started counts.
-    const sourceVersions = sourceVersionsReadBy(input.sources, startedAt).versions;
-    const graph = project.graph;
-    const macros = macroIndexFor(graph);
-    const statusOf = new Map(runResults.results.map((result) => [result.uniqueId, result]));
-    const pointers = new Map((await registry.pointers(name)).map((pointer) => [pointer.node_id, pointer]));
-    const previous = new Map((await registry.builds(name)).map((build) => [build.node_id, build]));
-    const outcome = { run_id: runId, built: [], failed: [], ignored: [] };
-    const records = [];
-    const successThisRun = new Set();
-    const checksOf = (ids) => ids.map((id) => graph.checks.get(id)).filter((c) => Boolean(c));
-    const tested = (ids) => {
-        if (ids.length === 0)
-            return "none";
-        let all = true;
-        for (const id of ids) {
-            const status = statusOf.get(id)?.status;
-            if (status !== undefined && CHECK_FAILED.has(status))
-                return "failed";
-            if (status === undefined || !CHECK_PASSED.has(status))
-                all = false;
-        }
-        return all ? "passed" : "not_run";
-    };
-    for (const id of graph.order) {
-        const result = statusOf.get(id);
-        if (!result)
-            continue;
-        const node = graph.nodes.get(id);
-        const fp = project.fingerprints.get(id);
-        if (node.node.materialized === "ephemeral")
-            continue;
-        const where = outside(node.node.relation.schema);
-        if (where !== null) {
-            outcome.ignored.push({
-                unique_id: id,
-                reason: `its relation ${(0,names/* showQualified */.G1)(node.node.relation)} is in ${where}; the environment never takes it as its own`,
-            });
-            continue;
-        }
-        if (result.status === NODE_SUCCESS && input.buildProject) {
-            const built = input.buildProject.fingerprints.get(id);
-            const planned = fp.fingerprint.components.sql;
-            const actual = built?.fingerprint.components.sql;
-            if (built && actual !== undefined && planned !== undefined && actual !== planned) {
-                outcome.ignored.push({
-                    unique_id: id,
-                    reason: "its compiled SQL differs from the planned manifest's",
-                });
-                continue;
-            }
-        }
-        // A partial build (--empty, --sample, bounded or failed microbatch batches: partial-builds.ts) is
-        // recorded as `partial success`, never as a build to promote or reuse; its readers in this run read it.
-        const dbtBuilt = result.status === NODE_SUCCESS || result.status === PARTIAL_SUCCESS;
-        const partialWhy = dbtBuilt ? partialBuildReason(runResults.args, node.node, result) : null;
-        const success = dbtBuilt && partialWhy === null;
-        if (dbtBuilt)
-            successThisRun.add(id);
-        if (partialWhy !== null)
-            outcome.ignored.push({ unique_id: id, reason: `a partial build: ${partialWhy}` });
-        const parents = {};
-        for (const parent of node.parents) {
-            if (successThisRun.has(parent)) {
-                parents[parent] = {
-                    run_id: runId,
-                    version_key: project.fingerprints.get(parent)?.versionKey ?? null,
-                    via: "build",
-                };
-                continue;
-            }
-            const pointer = pointers.get(parent);
-            if (pointer?.reads_run_id) {
-                parents[parent] = { run_id: pointer.reads_run_id, version_key: pointer.version_key, via: "pointer" };
-                continue;
-            }
-            const earlier = previous.get(parent);
-            if (earlier && earlier.status === NODE_SUCCESS) {
-                parents[parent] = { run_id: earlier.run_id, version_key: earlier.version_key, via: "build" };
-            }
-        }
-        const sources = {};
-        for (const sourceId of node.sources) {
-            const version = sourceVersions.get(sourceId);
-            if (version)
-                sources[sourceId] = version;
-        }
-        const digest = checksDigest(checksOf(node.checks), macros);
-        const outcomeOfChecks = tested(node.checks);
-        const builtAt = latestCompletion(result.timing) ?? runResults.metadata.generatedAt ?? startedAt;
-        const n = node.node;
-        let nodeState = null;
-        if (success) {
-            nodeState = {
-                fingerprint: fp.fingerprint,
-                version_key: fp.versionKey,
-                run_id: runId,
-                built_at: builtAt,
-                relation: {
-                    database: n.relation.database,
-                    schema: n.relation.schema,
-                    identifier: n.relation.identifier,
-                },
-                parents: Object.fromEntries(Object.entries(parents).map(([parent, read]) => [parent, read.run_id])),
-                sources,
-            };
-            if (n.materialized)
-                nodeState.materialized = n.materialized;
-            if (fp.rawDigest !== null)
-                nodeState.raw_digest = fp.rawDigest;
-            if (fp.portableSql !== null)
-                nodeState.portable_sql = fp.portableSql;
-            if (result.executionTime !== null)
-                nodeState.duration_s = result.executionTime;
-            if (digest !== null && outcomeOfChecks === "passed") {
-                nodeState.tested = { run_id: runId, at: builtAt, checks_digest: digest };
-            }
-            outcome.built.push(id);
-        }
-        else if (result.status !== "skipped" && partialWhy === null) {
-            outcome.failed.push(id);
-        }
-        if (!success && result.status === "skipped" && !previous.has(id))
-            continue;
-        records.push({
-            environment: name,
-            node_id: id,
-            run_id: runId,
-            status: partialWhy !== null ? PARTIAL_SUCCESS : result.status,
-            version_key: fp.versionKey,
-            fingerprint_digest: fp.fingerprint.digest,
-            checks_digest: digest,
-            tested: outcomeOfChecks,
-            schema: n.relation.schema,
-            identifier: n.relation.identifier,
-            materialized: n.materialized,
-            parents,
-            sources,
-            node_state: nodeState,
-            built_at: builtAt,
-            recorded_at: now,
-        });
-    }
-    // Every relation the run built is outside the environment: the wrong manifest or environment, not a
-    // run to record as "nothing built".
-    const outsideOnly = outcome.ignored.filter((i) => i.reason.includes("the environment never takes it"));
+    return runId;
+}
+
+;// CONCATENATED MODULE: ./src/env/lifecycle/builds/save-builds.ts
+/**
+ * The end of recording a run: refused when every relation it built is
+ * outside the environment, else its build records written, with the owned
+ * objects they made and the pointers they replaced, in one transaction.
+ */
+
+
+
+
+
+/**
+ * Every relation the run built is outside the environment: the wrong manifest or environment, not a
+ * run to record as "nothing built".
+ */
+function refuseRunOutsideEnvironment(file, name, environment, records, ignored) {
+    const outsideOnly = ignored.filter((i) => i.reason.includes("the environment never takes it"));
     if (records.length === 0 && outsideOnly.length > 0) {
         throw new user_error/* UserError */.yo("record_refused", `None of the ${outsideOnly.length} relation${outsideOnly.length === 1 ? "" : "s"} of ${file} is in the environment ${name}'s own schemas (${environment.schemas.join(", ") || "none"}): ${outsideOnly[0].reason}. Nothing was recorded.`, {
             file,
             hint: "Record the run of the pull request's `dbt build` with the manifest the environment was created from (compiled with the CI target).",
         });
     }
+}
+/** Writes the run's build records, the relations they put in the environment, and drops the pointers they replace. */
+async function saveBuilds(ctx, name, environment, runId, records, pointers) {
+    const { warehouse, registry, now } = ctx;
     await common_step(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
         const owned = new Map((await registry.objects(name)).map((object) => [
             (0,names/* qualifiedKey */.Co)(object, warehouse.capabilities.identifiers),
@@ -10940,11 +10995,70 @@ async function recordEnvironmentBuilds(ctx, input) {
         }
         await registry.putEnvironment({ ...environment, updated_at: now });
     });
-    return outcome;
 }
-/** The latest completion as written, so it compares exactly with source observations (exact-instant.ts). */
-function latestCompletion(timing) {
-    return latestInstant(timing.map((t) => t.completedAt));
+
+;// CONCATENATED MODULE: ./src/env/lifecycle/builds.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The steps, in order, are modules of lifecycle/builds/: identify the run,
+ * find the environment, record each node the run touched, refuse a run
+ * entirely outside the environment, save the records.
+ */
+async function recordEnvironmentBuilds(ctx, input) {
+    const { warehouse, registry, now } = ctx;
+    const { project, runResults, name } = input;
+    const runId = recordableRunId(runResults);
+    const environment = await common_ownEnvironment(ctx, name);
+    if (!environment) {
+        throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${warehouse.label} to record builds in.`);
+    }
+    const startedAt = runStartedAt(runResults) ?? runResults.metadata.generatedAt ?? now;
+    const run = {
+        name,
+        runId,
+        now,
+        startedAt,
+        project,
+        buildProject: input.buildProject,
+        runResults,
+        outside: outsideOwnSchemas(environment, warehouse.capabilities.identifiers),
+        // The same rule as prod's record: only a sources.json taken before the run started counts.
+        sourceVersions: sourceVersionsReadBy(input.sources, startedAt).versions,
+        macros: macroIndexFor(project.graph),
+        statusOf: new Map(runResults.results.map((result) => [result.uniqueId, result])),
+        pointers: new Map((await registry.pointers(name)).map((pointer) => [pointer.node_id, pointer])),
+        previous: new Map((await registry.builds(name)).map((build) => [build.node_id, build])),
+        successThisRun: new Set(),
+    };
+    const outcome = { run_id: runId, built: [], failed: [], ignored: [] };
+    const records = [];
+    for (const id of project.graph.order) {
+        const node = nodeBuild(run, id);
+        if (!node)
+            continue;
+        if (node.ignored !== null)
+            outcome.ignored.push({ unique_id: id, reason: node.ignored });
+        if (node.built)
+            outcome.built.push(id);
+        if (node.failed)
+            outcome.failed.push(id);
+        if (node.record)
+            records.push(node.record);
+    }
+    refuseRunOutsideEnvironment(runResults.file, name, environment, records, outcome.ignored);
+    await saveBuilds(ctx, name, environment, runId, records, run.pointers);
+    return outcome;
 }
 /**
  * Prod's state with the environment's successful builds over it: planning a
@@ -10980,37 +11094,16 @@ async function environmentBaseline(ctx, name, prod, project) {
     return base;
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup.ts
+;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/cleanup-scope.ts
 
-
-async function cleanup_cleanupEnvironment(ctx, input) {
-    const { warehouse, registry, now } = ctx;
-    const rules = warehouse.capabilities.identifiers;
-    const name = input.name;
-    const report = {
-        environment: name,
-        dry_run: input.dryRun === true,
-        found: false,
-        dropped: [],
-        failed: [],
-        kept: [],
-        complete: true,
-    };
-    const environment = await common_ownEnvironment(ctx, name);
-    if (!environment)
-        return report;
-    report.found = true;
-    const owned = await registry.objects(name);
+function cleanupScope(environment, owned, prod, rules) {
     const protectedSchemas = new Set([
         ...environment.prod_schemas,
-        ...Object.values(input.prod?.nodes ?? {}).flatMap((state) => state.relation ? [state.relation.schema] : []),
+        ...Object.values(prod?.nodes ?? {}).flatMap((state) => (state.relation ? [state.relation.schema] : [])),
     ].map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
-    const foreignSchemas = [];
-    const prodRelations = new Set(Object.values(input.prod?.nodes ?? {}).flatMap((state) => state.relation ? [(0,names/* qualifiedKey */.Co)(state.relation, rules)] : []));
+    const prodRelations = new Set(Object.values(prod?.nodes ?? {}).flatMap((state) => state.relation ? [(0,names/* qualifiedKey */.Co)(state.relation, rules)] : []));
     const ownedSchemas = owned.filter((object) => object.kind === "schema");
     const relations = owned.filter((object) => object.kind !== "schema");
-    // Its own schemas: those it created and those it was created over (a legacy row recorded neither list:
-    // the schemas of its registered relations). Never one that held prod's relations.
     const ownSchemas = new Set([
         ...ownedSchemas.map((object) => object.schema),
         ...environment.schemas,
@@ -11018,11 +11111,24 @@ async function cleanup_cleanupEnvironment(ctx, input) {
     ]
         .map((schema) => (0,names/* nameKey */.Rc)(schema, rules))
         .filter((key) => !protectedSchemas.has(key)));
-    const schemas = [...new Set([...owned.map((object) => object.schema)])];
-    const seen = await observe(warehouse, schemas);
+    return { protectedSchemas, prodRelations, ownedSchemas, relations, ownSchemas };
+}
+
+;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/cleanup-targets.ts
+/**
+ * What a cleanup drops and what it keeps: the registered relations in the
+ * environment's own schemas (never prod's), views first; the schemas it
+ * created once they hold nothing it didn't create. Each kept one is
+ * reported with why.
+ */
+
+
+/** The registered relations to drop, by key, and those kept (reported in `report.kept`). */
+function relationTargets(scope, seen, rules, report) {
+    const { prodRelations, ownSchemas } = scope;
     const targets = new Map();
     const keptRelations = [];
-    for (const row of relations) {
+    for (const row of scope.relations) {
         const key = (0,names/* qualifiedKey */.Co)(row, rules);
         // Never a prod relation, nor anything outside its own schemas, whatever the registry says.
         if (prodRelations.has(key) || !ownSchemas.has((0,names/* nameKey */.Rc)(row.schema, rules))) {
@@ -11041,10 +11147,15 @@ async function cleanup_cleanupEnvironment(ctx, input) {
             why: row.role === "pointer" ? "pointer" : "build",
         });
     }
+    return { targets, keptRelations };
+}
+/** The schemas it created to drop, and those that hold relations it did not create (reported in `report.kept`). */
+function schemaTargets(scope, seen, targets, rules, report) {
     const droppableSchemas = [];
-    for (const schema of ownedSchemas) {
+    const foreignSchemas = [];
+    for (const schema of scope.ownedSchemas) {
         const key = (0,names/* nameKey */.Rc)(schema.schema, rules);
-        if (protectedSchemas.has(key)) {
+        if (scope.protectedSchemas.has(key)) {
             report.kept.push({ schema: schema.schema, reason: "it holds prod relations" });
             continue;
         }
@@ -11062,84 +11173,40 @@ async function cleanup_cleanupEnvironment(ctx, input) {
         }
         droppableSchemas.push(schema);
     }
-    const shown = (target) => {
-        const name = target.object ?? target.row;
-        return {
-            kind: target.object?.kind ?? target.row.kind,
-            object: describe(name),
-            why: target.why,
-        };
-    };
-    const ordered = [...targets.values()].sort((a, b) => {
+    return { droppableSchemas, foreignSchemas };
+}
+/** The targets in dropping order: views first (stable, so otherwise as registered). */
+function inDroppingOrder(targets) {
+    return [...targets.values()].sort((a, b) => {
         const rank = (t) => ((t.object?.kind ?? t.row?.kind) === "view" ? 0 : 1);
         return rank(a) - rank(b);
     });
-    if (input.dryRun) {
-        for (const target of ordered)
-            if (target.object)
-                report.dropped.push(shown(target));
-        for (const schema of droppableSchemas) {
-            if (seen.schemas.has((0,names/* nameKey */.Rc)(schema.schema, rules)))
-                report.dropped.push({ kind: "schema", object: schema.schema, why: "owned_schema" });
-        }
-        return report;
-    }
-    // Views that read other views of the environment may need another pass.
-    let pending = ordered;
-    const errors = new Map();
-    for (let pass = 0; pending.length > 0; pass += 1) {
-        const next = [];
-        for (const target of pending) {
-            try {
-                await common_step(warehouse, `Dropping ${describe(target.object ?? target.row)}`, async () => {
-                    if (target.object)
-                        await warehouse.dropObject(target.object);
-                    if (target.row) {
-                        await registry.deleteObject(name, target.row.schema, target.row.identifier);
-                        if (target.row.role === "pointer" && target.row.node_id)
-                            await registry.deletePointer(name, target.row.node_id);
-                    }
-                });
-                if (target.object)
-                    report.dropped.push(shown(target));
-                errors.delete(target);
-            }
-            catch (error) {
-                errors.set(target, error instanceof Error ? error.message : String(error));
-                next.push(target);
-            }
-        }
-        if (next.length === pending.length || pass > 20) {
-            for (const target of next)
-                report.failed.push({ ...shown(target), error: errors.get(target) ?? "" });
-            break;
-        }
-        pending = next;
-    }
-    for (const schema of droppableSchemas) {
-        const exists = seen.schemas.has((0,names/* nameKey */.Rc)(schema.schema, rules));
-        try {
-            await common_step(warehouse, `Dropping the schema ${(0,names/* showName */.$i)(schema.schema)}`, async () => {
-                if (exists)
-                    await warehouse.dropSchema(schema.schema);
-                await registry.deleteObject(name, schema.schema, "");
-            });
-            if (exists)
-                report.dropped.push({ kind: "schema", object: schema.schema, why: "owned_schema" });
-        }
-        catch (error) {
-            report.failed.push({
-                kind: "schema",
-                object: schema.schema,
-                why: "owned_schema",
-                error: error instanceof Error ? error.message : String(error),
-            });
-        }
-    }
-    // What it created is gone once nothing fails; rows of what it must not drop (prod's, others') are forgotten.
+}
+/** A target as the report shows it. */
+function shownTarget(target) {
+    const name = target.object ?? target.row;
+    return {
+        kind: target.object?.kind ?? target.row.kind,
+        object: describe(name),
+        why: target.why,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/close-after-cleanup.ts
+/**
+ * The end of a cleanup: what the environment created is gone once nothing
+ * failed; then the rows of what it must not drop (prod's, others') are
+ * forgotten with its pointers and builds, and the environment is marked
+ * removed (else closed, when it was open).
+ */
+
+
+async function closeAfterCleanup(ctx, name, environment, protectedSchemas, kept, report) {
+    const { warehouse, registry, now } = ctx;
+    const rules = warehouse.capabilities.identifiers;
     const keptKeys = new Set([
-        ...keptRelations.map((row) => (0,names/* qualifiedKey */.Co)(row, rules)),
-        ...foreignSchemas.map((row) => `schema:${(0,names/* nameKey */.Rc)(row.schema, rules)}`),
+        ...kept.relations.map((row) => (0,names/* qualifiedKey */.Co)(row, rules)),
+        ...kept.foreignSchemas.map((row) => `schema:${(0,names/* nameKey */.Rc)(row.schema, rules)}`),
     ]);
     const left = await registry.objects(name);
     report.complete =
@@ -11162,6 +11229,132 @@ async function cleanup_cleanupEnvironment(ctx, input) {
             updated_at: now,
         });
     });
+}
+
+;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/drop-targets.ts
+/**
+ * The drops of a cleanup: relations (views first; each one the warehouse
+ * refuses is retried after the others, since views that read other views of
+ * the environment may need another pass), then the schemas it created. Each
+ * drop is one transaction with its registry rows; a drop the warehouse
+ * refuses is reported and the rest goes on. A dry run only reports.
+ */
+
+
+
+/** What a dry run would drop: the targets the warehouse holds, then the droppable schemas it holds. */
+function reportDryRun(ordered, droppableSchemas, seen, rules, report) {
+    for (const target of ordered)
+        if (target.object)
+            report.dropped.push(shownTarget(target));
+    for (const schema of droppableSchemas) {
+        if (seen.schemas.has((0,names/* nameKey */.Rc)(schema.schema, rules)))
+            report.dropped.push({ kind: "schema", object: schema.schema, why: "owned_schema" });
+    }
+}
+/** Drops the relations in order, in passes, until a pass drops nothing more (or after 21 passes). */
+async function dropRelations(ctx, name, ordered, report) {
+    const { warehouse, registry } = ctx;
+    let pending = ordered;
+    const errors = new Map();
+    for (let pass = 0; pending.length > 0; pass += 1) {
+        const next = [];
+        for (const target of pending) {
+            try {
+                await common_step(warehouse, `Dropping ${describe(target.object ?? target.row)}`, async () => {
+                    if (target.object)
+                        await warehouse.dropObject(target.object);
+                    if (target.row) {
+                        await registry.deleteObject(name, target.row.schema, target.row.identifier);
+                        if (target.row.role === "pointer" && target.row.node_id)
+                            await registry.deletePointer(name, target.row.node_id);
+                    }
+                });
+                if (target.object)
+                    report.dropped.push(shownTarget(target));
+                errors.delete(target);
+            }
+            catch (error) {
+                errors.set(target, error instanceof Error ? error.message : String(error));
+                next.push(target);
+            }
+        }
+        if (next.length === pending.length || pass > 20) {
+            for (const target of next)
+                report.failed.push({ ...shownTarget(target), error: errors.get(target) ?? "" });
+            break;
+        }
+        pending = next;
+    }
+}
+/** Drops the schemas the environment created (the registry row alone of one already gone). */
+async function dropSchemas(ctx, name, droppableSchemas, seen, report) {
+    const { warehouse, registry } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    for (const schema of droppableSchemas) {
+        const exists = seen.schemas.has((0,names/* nameKey */.Rc)(schema.schema, rules));
+        try {
+            await common_step(warehouse, `Dropping the schema ${(0,names/* showName */.$i)(schema.schema)}`, async () => {
+                if (exists)
+                    await warehouse.dropSchema(schema.schema);
+                await registry.deleteObject(name, schema.schema, "");
+            });
+            if (exists)
+                report.dropped.push({ kind: "schema", object: schema.schema, why: "owned_schema" });
+        }
+        catch (error) {
+            report.failed.push({
+                kind: "schema",
+                object: schema.schema,
+                why: "owned_schema",
+                error: error instanceof Error ? error.message : String(error),
+            });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup.ts
+
+
+
+
+
+/**
+ * The steps, in order, are modules of lifecycle/cleanup/: what the cleanup
+ * may touch (cleanup-scope), what it drops and keeps (cleanup-targets), the
+ * drops (drop-targets), then the environment's rows (close-after-cleanup).
+ */
+async function cleanup_cleanupEnvironment(ctx, input) {
+    const { warehouse, registry } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    const name = input.name;
+    const report = {
+        environment: name,
+        dry_run: input.dryRun === true,
+        found: false,
+        dropped: [],
+        failed: [],
+        kept: [],
+        complete: true,
+    };
+    const environment = await common_ownEnvironment(ctx, name);
+    if (!environment)
+        return report;
+    report.found = true;
+    const owned = await registry.objects(name);
+    const scope = cleanupScope(environment, owned, input.prod, rules);
+    const schemas = [...new Set([...owned.map((object) => object.schema)])];
+    const seen = await observe(warehouse, schemas);
+    const { targets, keptRelations } = relationTargets(scope, seen, rules, report);
+    const { droppableSchemas, foreignSchemas } = schemaTargets(scope, seen, targets, rules, report);
+    const ordered = inDroppingOrder(targets);
+    if (input.dryRun) {
+        reportDryRun(ordered, droppableSchemas, seen, rules, report);
+        return report;
+    }
+    await dropRelations(ctx, name, ordered, report);
+    await dropSchemas(ctx, name, droppableSchemas, seen, report);
+    await closeAfterCleanup(ctx, name, environment, scope.protectedSchemas, { relations: keptRelations, foreignSchemas }, report);
     return report;
 }
 /** Marks the environment closed (PR closed) or merged, without dropping anything. */
@@ -12761,210 +12954,332 @@ function finish(ms, c, form = c.form) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/env/promotion/decide/data-problem.ts
+/**
+ * Rule 4 of promotion: the data a build read is the data prod has now (every
+ * source version it saw is the one observed now, and every parent it read
+ * is, after this promotion, what prod holds).
+ */
+
+/** Why the sources and parents a build read are not what prod has (after this promotion), or null when they are. */
+function dataProblem(deciding, id, build) {
+    const node = deciding.graph.nodes.get(id);
+    for (const sourceId of node.sources) {
+        const problem = sourceProblem(deciding, sourceId, build);
+        if (problem)
+            return problem;
+    }
+    for (const parent of node.parents) {
+        const problem = parentProblem(deciding, parent, build);
+        if (problem)
+            return problem;
+    }
+    return null;
+}
+function sourceProblem(deciding, sourceId, build) {
+    const { graph } = deciding;
+    const seen = build.sources[sourceId];
+    const now = deciding.observed.get(sourceId);
+    const shown = `\`${graph.sources.get(sourceId)?.source.sourceName ?? ""}.${graph.sources.get(sourceId)?.source.name ?? sourceId}\``;
+    if (!seen || !atLeastSemantic(seen.exactness)) {
+        return {
+            code: "source_evidence_missing",
+            message: `No version of source ${shown} was recorded when the pull request built it.`,
+        };
+    }
+    if (!now?.value || !atLeastSemantic(now.exactness)) {
+        return {
+            code: "source_evidence_missing",
+            message: `Source ${shown} has no version now (no sources.json, or no max_loaded_at).`,
+        };
+    }
+    if (!sameVersion(seen.value, now.value)) {
+        return {
+            code: "source_changed",
+            message: `Source ${shown} has new data since the pull request built it (${seen.value} → ${now.value}).`,
+        };
+    }
+    return null;
+}
+function parentProblem(deciding, parent, build) {
+    const { actions, prod } = deciding;
+    const read = build.parents[parent];
+    const shown = `\`${nodeName(deciding, parent)}\``;
+    if (!read) {
+        return {
+            code: "parent_evidence_missing",
+            message: `No record of which build of parent ${shown} the pull request's build read.`,
+        };
+    }
+    if (read.via === "pointer") {
+        const prodRun = prod?.nodes[parent]?.run_id;
+        if (actions.get(parent) !== "REUSE" || prodRun !== read.run_id) {
+            return {
+                code: "parent_changed",
+                message: actions.get(parent) === "BUILD"
+                    ? `Parent ${shown} is built by this run, so prod's data differs from the build of it the pull request read.`
+                    : `Parent ${shown} was rebuilt in prod (run ${prodRun ?? "none"}) after the pull request read run ${read.run_id}.`,
+            };
+        }
+        return null;
+    }
+    if (deciding.promoted.get(parent) === read.run_id)
+        return null;
+    const rebuilt = deciding.sameAfterRun.get(parent);
+    if (rebuilt === null && deciding.builds.get(parent)?.run_id === read.run_id)
+        return null;
+    return {
+        code: "parent_changed",
+        message: `Parent ${shown} as the pull request built it (run ${read.run_id}) is not what prod will have: it is neither promoted nor rebuilt from the same code over the same data${rebuilt ? ` (${rebuilt})` : ""}.`,
+    };
+}
+/** The node's name as the messages show it (`name` or `name.vN`), else its id. */
+function nodeName(deciding, id) {
+    const node = deciding.graph.nodes.get(id)?.node;
+    return node ? (node.version === null ? node.name : `${node.name}.v${node.version}`) : id;
+}
+
+;// CONCATENATED MODULE: ./src/env/promotion/decide/deciding.ts
+function aOrAn(word) {
+    return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
+}
+
+;// CONCATENATED MODULE: ./src/env/promotion/decide/node-eligibility.ts
+/**
+ * Rules 1 to 4 of promotion, in order: what the node is (a model
+ * materialized as a table, without hooks or grants, that declares inputs),
+ * the environment's build of it (successful, of main's version, its checks
+ * passed and main's), and the data that build read.
+ */
+
+
+
+/** Why the node can't be promoted from the environment's build, or null when nothing of it or its build stands in the way. */
+function whyNotEligible(deciding, id, node, versionKey, build) {
+    const n = node.node;
+    if (n.resourceType !== "model" || n.materialized !== "table") {
+        const what = n.resourceType === "model"
+            ? aOrAn(n.materialized ?? "model without a materialization")
+            : aOrAn(n.resourceType);
+        return { code: "not_a_table", message: `It is ${what}: only tables are promoted; dbt builds it.` };
+    }
+    if (n.preHooks.length > 0 || n.postHooks.length > 0) {
+        return {
+            code: "has_hooks",
+            message: "It has hooks, which ran against the pull request's relation: dbt builds it so that they run in prod.",
+        };
+    }
+    if (hasGrants(n.config)) {
+        return {
+            code: "has_grants",
+            message: "It has grants, which dbt applies when it builds the table in prod.",
+        };
+    }
+    if (node.parents.length === 0 && node.sources.length === 0) {
+        return {
+            code: "no_declared_inputs",
+            message: "It declares no inputs (no `ref` or `source`), so ODS can't tell that the data its build read is what prod has: dbt builds it.",
+        };
+    }
+    if (!build) {
+        return {
+            code: "not_built_by_pr",
+            message: `The merged pull request's environment ${deciding.environment} has no build of it.`,
+        };
+    }
+    return whyBuildNotEligible(deciding, id, node, versionKey, build);
+}
+/** Rules 2 to 4: the environment's build of the node. */
+function whyBuildNotEligible(deciding, id, node, versionKey, build) {
+    if (build.status !== "success") {
+        return {
+            code: "pr_build_failed",
+            message: `Its last build in the pull request (run ${build.run_id}) ended with status ${build.status}.`,
+        };
+    }
+    if (build.version_key !== versionKey) {
+        return {
+            code: "version_differs",
+            message: `The pull request built another version of it (its code, or a parent's, differs from main's): version ${build.version_key.slice(0, 12)} ≠ ${versionKey.slice(0, 12)}.`,
+        };
+    }
+    const checks = node.checks
+        .map((check) => deciding.graph.checks.get(check))
+        .filter((c) => Boolean(c));
+    const digest = checksDigest(checks, deciding.macros);
+    if (digest !== null && build.tested !== "passed") {
+        return {
+            code: "checks_not_passed",
+            message: build.tested === "failed"
+                ? `Its checks failed in the pull request's run ${build.run_id}.`
+                : `Not all of its checks ran in the pull request's run ${build.run_id}.`,
+        };
+    }
+    if (digest !== null && build.checks_digest !== digest) {
+        return {
+            code: "checks_changed",
+            message: "Its checks on main differ from the ones that passed in the pull request.",
+        };
+    }
+    return dataProblem(deciding, id, build);
+}
+function hasGrants(config) {
+    const grants = config?.grants;
+    return typeof grants === "object" && grants !== null && Object.keys(grants).length > 0;
+}
+
+;// CONCATENATED MODULE: ./src/env/promotion/decide/relation-problem.ts
+/**
+ * Rules 5 and 6 of promotion: the environment's table is in the warehouse,
+ * prod's relation is a table or absent, and the promoted table can take what
+ * the replaced one has (`Warehouse.replaceBlockers`).
+ */
+
+/** Why the warehouse stands in the way of moving the build's table to `to`, or null, with prod's relation there now. */
+function relationProblem(deciding, build, to) {
+    const { objects, blockers, rules } = deciding;
+    const source = objects.get((0,names/* qualifiedKey */.Co)(build, rules));
+    const target = objects.get((0,names/* qualifiedKey */.Co)(to, rules));
+    if (source?.kind !== "table") {
+        return {
+            problem: {
+                code: "relation_missing",
+                message: `The pull request's table ${build.schema}.${build.identifier} is not in the warehouse.`,
+            },
+            target,
+        };
+    }
+    if (target && target.kind !== "table") {
+        return {
+            problem: {
+                code: "prod_not_table",
+                message: `Prod's ${to.schema}.${to.identifier} is a ${target.kind}, not a table: dbt builds it.`,
+            },
+            target,
+        };
+    }
+    if (blockers.has((0,names/* qualifiedKey */.Co)(to, rules))) {
+        const blocker = blockers.get((0,names/* qualifiedKey */.Co)(to, rules));
+        return { problem: { code: blocker.code, message: blocker.message }, target };
+    }
+    return { problem: null, target };
+}
+
+;// CONCATENATED MODULE: ./src/env/promotion/decide/same-after-run.ts
+
+
+/** Records, for a BUILD node of main the environment built with main's code, whether main's build will hold the same data. */
+function noteSameAfterRun(deciding, entry, node, versionKey, build) {
+    const id = entry.unique_id;
+    if (!(entry.action === "BUILD" && build && build.status === "success" && build.version_key === versionKey))
+        return;
+    const fp = deciding.project.fingerprints.get(id);
+    if (node.node.materialized !== "view") {
+        deciding.sameAfterRun.set(id, `it is ${aOrAn(node.node.materialized ?? "model")} main builds again`);
+    }
+    else if (fp.environmentReads.length > 0) {
+        deciding.sameAfterRun.set(id, "its hooks read the environment");
+    }
+    else {
+        const problem = dataProblem(deciding, id, build);
+        deciding.sameAfterRun.set(id, problem ? problem.message.replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase()) : null);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/env/promotion/decide.ts
 
 
 
 
+
+
+
+/**
+ * The steps, per entry of main's plan in order, are modules of
+ * promotion/decide/: note whether main's build of a node the environment
+ * built holds the same data (same-after-run), then, for a BUILD node, the
+ * node and its build (node-eligibility, data-problem), then the warehouse's
+ * relations (relation-problem); a node that passes them all is a candidate.
+ */
 function decidePromotion(input) {
-    const { plan, project, prod, rules } = input;
-    const graph = project.graph;
-    const macros = macroIndexFor(graph);
-    const builds = new Map(input.builds.map((build) => [build.node_id, build]));
-    const objects = new Map(input.objects.map((object) => [(0,names/* qualifiedKey */.Co)(object, rules), object]));
-    const blockers = new Map((input.blockers ?? []).map((b) => [(0,names/* qualifiedKey */.Co)(b.target, rules), b]));
-    const observed = observedSourceVersions(input.sources);
-    const actions = new Map(plan.entries.map((entry) => [entry.unique_id, entry.action]));
+    const { plan, project, rules } = input;
+    const deciding = {
+        environment: input.environment,
+        project,
+        graph: project.graph,
+        macros: macroIndexFor(project.graph),
+        prod: input.prod,
+        rules,
+        builds: new Map(input.builds.map((build) => [build.node_id, build])),
+        objects: new Map(input.objects.map((object) => [(0,names/* qualifiedKey */.Co)(object, rules), object])),
+        blockers: new Map((input.blockers ?? []).map((b) => [(0,names/* qualifiedKey */.Co)(b.target, rules), b])),
+        observed: observedSourceVersions(input.sources),
+        actions: new Map(plan.entries.map((entry) => [entry.unique_id, entry.action])),
+        promoted: new Map(),
+        sameAfterRun: new Map(),
+    };
     const decisions = [];
     const candidates = [];
-    const promoted = new Map(); // node → PR run promoted
-    /** BUILD nodes of main the environment built: null when main's build will hold the data the environment's build held, else why not. */
-    const sameAfterRun = new Map();
-    const name = (id) => {
-        const node = graph.nodes.get(id)?.node;
-        return node ? (node.version === null ? node.name : `${node.name}.v${node.version}`) : id;
-    };
-    /** Why the sources and parents a build read are not what prod has (after this promotion), or null when they are. */
-    const dataProblem = (id, build) => {
-        const node = graph.nodes.get(id);
-        for (const sourceId of node.sources) {
-            const seen = build.sources[sourceId];
-            const now = observed.get(sourceId);
-            const shown = `\`${graph.sources.get(sourceId)?.source.sourceName ?? ""}.${graph.sources.get(sourceId)?.source.name ?? sourceId}\``;
-            if (!seen || !atLeastSemantic(seen.exactness)) {
-                return {
-                    code: "source_evidence_missing",
-                    message: `No version of source ${shown} was recorded when the pull request built it.`,
-                };
-            }
-            if (!now?.value || !atLeastSemantic(now.exactness)) {
-                return {
-                    code: "source_evidence_missing",
-                    message: `Source ${shown} has no version now (no sources.json, or no max_loaded_at).`,
-                };
-            }
-            if (!sameVersion(seen.value, now.value)) {
-                return {
-                    code: "source_changed",
-                    message: `Source ${shown} has new data since the pull request built it (${seen.value} → ${now.value}).`,
-                };
-            }
-        }
-        for (const parent of node.parents) {
-            const read = build.parents[parent];
-            const shown = `\`${name(parent)}\``;
-            if (!read) {
-                return {
-                    code: "parent_evidence_missing",
-                    message: `No record of which build of parent ${shown} the pull request's build read.`,
-                };
-            }
-            if (read.via === "pointer") {
-                const prodRun = prod?.nodes[parent]?.run_id;
-                if (actions.get(parent) !== "REUSE" || prodRun !== read.run_id) {
-                    return {
-                        code: "parent_changed",
-                        message: actions.get(parent) === "BUILD"
-                            ? `Parent ${shown} is built by this run, so prod's data differs from the build of it the pull request read.`
-                            : `Parent ${shown} was rebuilt in prod (run ${prodRun ?? "none"}) after the pull request read run ${read.run_id}.`,
-                    };
-                }
-                continue;
-            }
-            if (promoted.get(parent) === read.run_id)
-                continue;
-            const rebuilt = sameAfterRun.get(parent);
-            if (rebuilt === null && builds.get(parent)?.run_id === read.run_id)
-                continue;
-            return {
-                code: "parent_changed",
-                message: `Parent ${shown} as the pull request built it (run ${read.run_id}) is not what prod will have: it is neither promoted nor rebuilt from the same code over the same data${rebuilt ? ` (${rebuilt})` : ""}.`,
-            };
-        }
-        return null;
-    };
     for (const entry of plan.entries) {
-        const id = entry.unique_id;
-        const node = graph.nodes.get(id);
-        const fp = project.fingerprints.get(id);
-        if (!node || !fp)
+        const decided = decideEntry(deciding, entry);
+        if (!decided)
             continue;
-        const build = builds.get(id);
-        const to = { schema: entry.relation.schema, identifier: entry.relation.identifier };
-        const from = build ? { schema: build.schema, identifier: build.identifier } : null;
-        // Views main rebuilds from the code the environment built, over the same data, hold the same rows.
-        if (entry.action === "BUILD" &&
-            build &&
-            build.status === "success" &&
-            build.version_key === fp.versionKey) {
-            if (node.node.materialized !== "view") {
-                sameAfterRun.set(id, `it is ${aOrAn(node.node.materialized ?? "model")} main builds again`);
-            }
-            else if (fp.environmentReads.length > 0) {
-                sameAfterRun.set(id, "its hooks read the environment");
-            }
-            else {
-                const problem = dataProblem(id, build);
-                sameAfterRun.set(id, problem ? problem.message.replace(/\.$/, "").replace(/^./, (c) => c.toLowerCase()) : null);
-            }
-        }
-        if (entry.action !== "BUILD")
-            continue;
-        const decide = (code, message) => ({
-            unique_id: id,
-            name: entry.name,
-            promotable: code === "promoted",
-            reason: { code, message },
-            from,
-            to,
-            version_key: fp.versionKey,
-            pr_run_id: build?.run_id ?? null,
-        });
-        const n = node.node;
-        let decision = null;
-        if (n.resourceType !== "model" || n.materialized !== "table") {
-            const what = n.resourceType === "model"
-                ? aOrAn(n.materialized ?? "model without a materialization")
-                : aOrAn(n.resourceType);
-            decision = decide("not_a_table", `It is ${what}: only tables are promoted; dbt builds it.`);
-        }
-        else if (n.preHooks.length > 0 || n.postHooks.length > 0) {
-            decision = decide("has_hooks", "It has hooks, which ran against the pull request's relation: dbt builds it so that they run in prod.");
-        }
-        else if (hasGrants(n.config)) {
-            decision = decide("has_grants", "It has grants, which dbt applies when it builds the table in prod.");
-        }
-        else if (node.parents.length === 0 && node.sources.length === 0) {
-            decision = decide("no_declared_inputs", "It declares no inputs (no `ref` or `source`), so ODS can't tell that the data its build read is what prod has: dbt builds it.");
-        }
-        else if (!build) {
-            decision = decide("not_built_by_pr", `The merged pull request's environment ${input.environment} has no build of it.`);
-        }
-        else if (build.status !== "success") {
-            decision = decide("pr_build_failed", `Its last build in the pull request (run ${build.run_id}) ended with status ${build.status}.`);
-        }
-        else if (build.version_key !== fp.versionKey) {
-            decision = decide("version_differs", `The pull request built another version of it (its code, or a parent's, differs from main's): version ${build.version_key.slice(0, 12)} ≠ ${fp.versionKey.slice(0, 12)}.`);
-        }
-        else {
-            const checks = node.checks
-                .map((check) => graph.checks.get(check))
-                .filter((c) => Boolean(c));
-            const digest = checksDigest(checks, macros);
-            if (digest !== null && build.tested !== "passed") {
-                decision = decide("checks_not_passed", build.tested === "failed"
-                    ? `Its checks failed in the pull request's run ${build.run_id}.`
-                    : `Not all of its checks ran in the pull request's run ${build.run_id}.`);
-            }
-            else if (digest !== null && build.checks_digest !== digest) {
-                decision = decide("checks_changed", "Its checks on main differ from the ones that passed in the pull request.");
-            }
-            else {
-                const problem = dataProblem(id, build);
-                if (problem)
-                    decision = decide(problem.code, problem.message);
-            }
-        }
-        if (!decision && build) {
-            const source = objects.get((0,names/* qualifiedKey */.Co)(build, rules));
-            const target = objects.get((0,names/* qualifiedKey */.Co)(to, rules));
-            if (source?.kind !== "table") {
-                decision = decide("relation_missing", `The pull request's table ${build.schema}.${build.identifier} is not in the warehouse.`);
-            }
-            else if (target && target.kind !== "table") {
-                decision = decide("prod_not_table", `Prod's ${to.schema}.${to.identifier} is a ${target.kind}, not a table: dbt builds it.`);
-            }
-            else if (blockers.has((0,names/* qualifiedKey */.Co)(to, rules))) {
-                const blocker = blockers.get((0,names/* qualifiedKey */.Co)(to, rules));
-                decision = decide(blocker.code, blocker.message);
-            }
-            else {
-                decision = decide("promoted", `Built by the pull request (run ${build.run_id}) with main's code over the data prod has: moved into prod instead of built.`);
-                const previous = prod?.nodes[id] ?? null;
-                const promotedState = promotedNodeState(project, id, build, entry.relation);
-                candidates.push({
-                    unique_id: id,
-                    from: { schema: build.schema, identifier: build.identifier },
-                    to,
-                    replaces: target !== undefined,
-                    pr_run_id: build.run_id,
-                    version_key: fp.versionKey,
-                    promoted_state: promotedState,
-                    previous_state: previous,
-                });
-                promoted.set(id, build.run_id);
-            }
-        }
-        decisions.push(decision);
+        decisions.push(decided.decision);
+        if (decided.candidate)
+            candidates.push(decided.candidate);
     }
     return { environment: input.environment, project: plan.project, decisions, candidates };
 }
-function aOrAn(word) {
-    return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
-}
-function hasGrants(config) {
-    const grants = config?.grants;
-    return typeof grants === "object" && grants !== null && Object.keys(grants).length > 0;
+/** The decision on one entry of main's plan (null for a node not to decide on), and its candidate when promoted. */
+function decideEntry(deciding, entry) {
+    const { project } = deciding;
+    const id = entry.unique_id;
+    const node = deciding.graph.nodes.get(id);
+    const fp = project.fingerprints.get(id);
+    if (!node || !fp)
+        return null;
+    const build = deciding.builds.get(id);
+    const to = { schema: entry.relation.schema, identifier: entry.relation.identifier };
+    const from = build ? { schema: build.schema, identifier: build.identifier } : null;
+    noteSameAfterRun(deciding, entry, node, fp.versionKey, build);
+    if (entry.action !== "BUILD")
+        return null;
+    const decide = ({ code, message }) => ({
+        unique_id: id,
+        name: entry.name,
+        promotable: code === "promoted",
+        reason: { code, message },
+        from,
+        to,
+        version_key: fp.versionKey,
+        pr_run_id: build?.run_id ?? null,
+    });
+    const notEligible = whyNotEligible(deciding, id, node, fp.versionKey, build);
+    if (notEligible || !build)
+        return { decision: decide(notEligible), candidate: null };
+    const { problem, target } = relationProblem(deciding, build, to);
+    if (problem)
+        return { decision: decide(problem), candidate: null };
+    const decision = decide({
+        code: "promoted",
+        message: `Built by the pull request (run ${build.run_id}) with main's code over the data prod has: moved into prod instead of built.`,
+    });
+    const previous = deciding.prod?.nodes[id] ?? null;
+    const promotedState = promotedNodeState(project, id, build, entry.relation);
+    deciding.promoted.set(id, build.run_id);
+    return {
+        decision,
+        candidate: {
+            unique_id: id,
+            from: { schema: build.schema, identifier: build.identifier },
+            to,
+            replaces: target !== undefined,
+            pr_run_id: build.run_id,
+            version_key: fp.versionKey,
+            promoted_state: promotedState,
+            previous_state: previous,
+        },
+    };
 }
 /** The node as prod's state will record it: main's code and relation, the pull request's build. */
 function promotedNodeState(project, id, build, relation) {
@@ -13776,8 +14091,8 @@ async function repairOne(ctx, environment, input) {
 
 // EXTERNAL MODULE: ./src/env/open.ts
 var env_open = __nccwpck_require__(2327);
-// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 1 modules
-var postgres_warehouse = __nccwpck_require__(1452);
+// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 5 modules
+var postgres_warehouse = __nccwpck_require__(5470);
 ;// CONCATENATED MODULE: ./src/env/promotion/reconcile.ts
 
 /** The rollbacks the registry records, for one project of the context's repository. */
@@ -18922,7 +19237,7 @@ const historyCommand = {
 
 ;// CONCATENATED MODULE: ./src/planner/recording.ts
 /** The checks of these ids, as the graph knows them. */
-function checksOf(graph, ids) {
+function recording_checksOf(graph, ids) {
     return ids.map((id) => graph.checks.get(id)).filter(Boolean);
 }
 
@@ -18983,7 +19298,7 @@ function recordNodes(recording, previous) {
         const node = graph.nodes.get(id);
         const result = recording.statuses.resultOf(id);
         if (result !== undefined && builtByRun(result)) {
-            const state = builtNodeState(recording, id, node, result, out.nodes);
+            const state = record_nodes_builtNodeState(recording, id, node, result, out.nodes);
             if (state.partial)
                 out.partial.push(id);
             setOwn(out.nodes, id, state);
@@ -19004,7 +19319,7 @@ function recordNodes(recording, previous) {
     return out;
 }
 /** The entry of a node this run built, reading its parents' entries written before it. */
-function builtNodeState(recording, id, node, result, written) {
+function record_nodes_builtNodeState(recording, id, node, result, written) {
     const { project, runResults, run, macros } = recording;
     const why = partialBuildReason(runResults.args, node.node, result);
     const fp = project.fingerprints.get(id);
@@ -19041,7 +19356,7 @@ function builtNodeState(recording, id, node, result, written) {
         state.portable_sql = fp.portableSql;
     if (result.executionTime !== null)
         state.duration_s = result.executionTime;
-    const checks = checksOf(project.graph, node.checks);
+    const checks = recording_checksOf(project.graph, node.checks);
     const digest = checksDigest(checks, macros);
     if (why !== null) {
         // Checks that passed on part of the data vouch for nothing.
@@ -19077,7 +19392,7 @@ function recordSources(recording, previous) {
         if (outcome === "failed")
             delete sourceStates[sourceId];
         else if (outcome === "passed" && !readsPartialData) {
-            const checks = checksOf(graph, source.checks);
+            const checks = recording_checksOf(graph, source.checks);
             const digest = checksDigest(checks, macros);
             const key = digest ? checksKey(checks, macros) : null;
             const next = {
@@ -19948,7 +20263,7 @@ function derivedName(identifier, tag, rules) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /* harmony import */ var _duckdb_duckdb_warehouse_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7794);
-/* harmony import */ var _postgres_postgres_warehouse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1452);
+/* harmony import */ var _postgres_postgres_warehouse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5470);
 /* harmony import */ var _timeouts_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3175);
 /**
  * From `--warehouse` (or ODS_WAREHOUSE) to an adapter:
@@ -20005,7 +20320,7 @@ async function openWarehouse(spec, timeouts = _timeouts_js__WEBPACK_IMPORTED_MOD
 
 /***/ }),
 
-/***/ 1452:
+/***/ 5470:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -20016,8 +20331,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: POSTGRES_CAPABILITIES, redactPostgresUrl
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
 var user_error = __nccwpck_require__(4955);
 // EXTERNAL MODULE: ./src/env/names.ts
@@ -20028,6 +20341,152 @@ var sql_warehouse = __nccwpck_require__(4997);
 var env_timeouts = __nccwpck_require__(3175);
 // EXTERNAL MODULE: ./src/env/warehouse-errors.ts
 var warehouse_errors = __nccwpck_require__(7926);
+;// CONCATENATED MODULE: ./src/env/postgres/postgres-catalog.ts
+/**
+ * Reads of PostgreSQL's catalog (pg_namespace, pg_class, pg_depend,
+ * pg_rewrite) that the warehouse answers with: schemas, relations, the views
+ * that read a table, the relations a view is bound to, and whether names are
+ * taken. Every value is a bound parameter.
+ */
+
+/** Every schema but PostgreSQL's own. */
+async function listSchemas(run) {
+    const result = await run("SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1");
+    return result.rows.map((row) => String(row.nspname));
+}
+/** Tables (plain, partitioned, foreign) and views (plain, materialized) in `schemas`. */
+async function listObjects(run, schemas) {
+    if (schemas.length === 0)
+        return [];
+    const result = await run(`SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
+       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+       WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY($1::text[])
+       ORDER BY 1, 2`, [schemas]);
+    return result.rows.map((row) => ({
+        schema: String(row.schema_name),
+        identifier: String(row.name),
+        kind: row.kind === "v" || row.kind === "m" ? "view" : "table",
+    }));
+}
+/** Whether a relation of any kind is named `name` in `schema`. */
+async function relationExists(run, schema, name) {
+    return (Number((await run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = $1 AND c.relname = $2`, [schema, name])).rows[0]?.n ?? 0) > 0);
+}
+/** Which of `names` a relation of any kind already has, in one query. */
+async function stagedNamesTaken(run, names) {
+    const result = await run(`SELECT t.schema_name, t.name FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+         JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+         JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name`, [names.map((name) => name.schema), names.map((name) => name.identifier)]);
+    return result.rows.map((row) => ({ schema: String(row.schema_name), identifier: String(row.name) }));
+}
+/**
+ * Views reading the table, with their definitions as PostgreSQL renders them
+ * under the current search path (the caller empties it, so that every name is
+ * schema-qualified).
+ */
+async function dependentViews(run, target) {
+    const result = await run(`SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition
+       FROM pg_catalog.pg_class t
+       JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
+       JOIN pg_catalog.pg_depend d ON d.refobjid = t.oid AND d.refclassid = 'pg_catalog.pg_class'::regclass
+         AND d.classid = 'pg_catalog.pg_rewrite'::regclass
+       JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid
+       JOIN pg_catalog.pg_class v ON v.oid = r.ev_class AND v.oid <> t.oid AND v.relkind = 'v'
+       JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+       WHERE tn.nspname = $1 AND t.relname = $2
+       ORDER BY 1, 2`, [target.schema, target.identifier]);
+    return result.rows.map((row) => ({
+        schema: String(row.schema_name),
+        name: String(row.name),
+        definition: String(row.definition),
+    }));
+}
+/** The relations each view's rewrite rule depends on (pg_depend), for every view at once, by the view's key. */
+async function boundRelations(run, views, identifiers) {
+    const bound = new Map();
+    if (views.length === 0)
+        return bound;
+    const result = await run(`SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
+       FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
+       JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
+       JOIN pg_catalog.pg_class v ON v.relnamespace = vn.oid AND v.relname = wanted.name AND v.relkind IN ('v', 'm')
+       LEFT JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid
+       LEFT JOIN pg_catalog.pg_depend d ON d.objid = r.oid AND d.classid = 'pg_catalog.pg_rewrite'::regclass
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> v.oid
+       LEFT JOIN pg_catalog.pg_class t ON t.oid = d.refobjid
+       LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
+       ORDER BY 1, 2, 3, 4`, [views.map((view) => view.schema), views.map((view) => view.identifier)]);
+    for (const row of result.rows) {
+        const key = (0,names/* qualifiedKey */.Co)({ schema: String(row.view_schema), identifier: String(row.view_name) }, identifiers);
+        const reads = bound.get(key) ?? [];
+        if (row.name !== null && row.name !== undefined)
+            reads.push({ schema: String(row.schema_name), identifier: String(row.name) });
+        bound.set(key, reads);
+    }
+    return bound;
+}
+/** Whether a table (plain or partitioned) is named `table` in `schema`. */
+async function tableExists(run, schema, table) {
+    const result = await run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`, [schema, table]);
+    return Number(result.rows[0]?.n ?? 0) > 0;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/env/postgres/postgres-connection.ts
+/**
+ * A PostgreSQL connection of ODS's own: opening it (`pg`, keepalive, the
+ * connect timeout, failures mapped to the error catalogue), and the names of
+ * the prepared statements it runs.
+ */
+
+
+
+/**
+ * A connected client for `connectionString` (a secret: not kept; `label`,
+ * its redacted form, names it in messages).
+ *
+ * Errors: `warehouse_connect_timeout` (no connection or handshake within the connect
+ * timeout), `warehouse_permission_denied`, `warehouse_unavailable`.
+ */
+async function openPostgresClient(connectionString, label, timeouts) {
+    const pg = (await __nccwpck_require__.e(/* import() */ 849).then(__nccwpck_require__.bind(__nccwpck_require__, 3849))).default;
+    const config = {
+        connectionString,
+        application_name: "ods-state",
+        // A peer that vanished without closing the connection is found by TCP keepalive.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 30_000,
+        ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
+    };
+    const client = new pg.Client(config);
+    // A failing connection must not surface as an unhandled 'error' event.
+    client.on("error", () => { });
+    const context = { engine: "postgres", label, timeouts, sql: "connecting" };
+    const started = Date.now();
+    try {
+        await client.connect();
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (timeouts.connectMs > 0 &&
+            Date.now() - started >= timeouts.connectMs - 100 &&
+            /timeout/i.test(message))
+            throw (0,warehouse_errors/* timeoutError */.w2)("connect", context, "the server did not accept the connection or answer its handshake");
+        const mapped = (0,warehouse_errors/* warehouseFailure */.go)(error, context);
+        if (mapped?.code === "warehouse_permission_denied")
+            throw mapped;
+        throw new user_error/* UserError */.yo("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${message}.`);
+    }
+    return client;
+}
+/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
+function statementName(sql) {
+    return `ods_${(0,external_node_crypto_.createHash)("sha256").update(sql).digest("hex").slice(0, 24)}`;
+}
+
 ;// CONCATENATED MODULE: ./src/env/postgres/postgres-keep.ts
 /** Owner and privileges (NULL ACL: the owner's defaults) of the pg_class row aliased `alias`. */
 const access = (alias) => `pg_catalog.pg_get_userbyid(${alias}.relowner) AS owner,
@@ -20338,28 +20797,177 @@ async function blockers(run, targets) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/env/postgres/postgres-read-ahead.ts
+
+
+class ReplacementReadAhead {
+    /**
+     * Read ahead by `prepare` for the transaction under way, by the target's
+     * key; each is used once, by `replaceTable`, and only while it is provably
+     * what reading it then would give (see `take`).
+     */
+    byTarget = new Map();
+    /** The environment's table (key) each read-ahead replacement will take from (stageTable records the move). */
+    staged = new Map();
+    /** OIDs of relations renamed or moved in this transaction, and views recreated (or left) by a replacement. */
+    renamedOids = new Set();
+    touchedViews = new Set();
+    /** Replacements whose privileges were taken as read ahead: checked at once by `check`. */
+    toCheck = [];
+    /** The key of a name (the warehouse's identifier rules). */
+    key;
+    constructor(key) {
+        this.key = key;
+    }
+    forget() {
+        this.byTarget.clear();
+        this.staged.clear();
+        this.renamedOids.clear();
+        this.touchedViews.clear();
+        this.toCheck.length = 0;
+    }
+    /** Reads ahead for `items` (see the module's comment); only inside the promotion's transaction. */
+    async prepare(run, items) {
+        // What an earlier read left; the transaction's renames, touched views and pending checks stay.
+        this.byTarget.clear();
+        this.staged.clear();
+        const tables = await tablesAt(run, [
+            ...items.map((item) => item.target),
+            ...items.map((item) => item.source),
+        ]);
+        const at = new Map(tables.map((table) => [this.key(table.name), table]));
+        const read = tables.filter((table) => table.read && items.some((i) => this.key(i.target) === this.key(table.name)));
+        let readers = { views: [], materialized: [] };
+        if (read.length > 0) {
+            // Definitions with every name schema-qualified (as dependentViews reads them), then the path back.
+            await run("SET LOCAL search_path = ''");
+            readers = await readersOf(run, read.map((table) => table.oid));
+            await run("SET LOCAL search_path TO DEFAULT");
+        }
+        // Whether each staged name is taken in its source's schema (stageTable renames there first if it is free).
+        const named = items.filter((item) => item.staged !== undefined && item.source.schema !== item.target.schema);
+        const taken = new Set();
+        if (named.length > 0) {
+            for (const name of await stagedNamesTaken(run, named.map((item) => ({ schema: item.source.schema, identifier: item.staged }))))
+                taken.add(this.key(name));
+        }
+        for (const item of items) {
+            const replaced = at.get(this.key(item.target)) ?? null;
+            const replacement = at.get(this.key(item.source));
+            if (!replacement)
+                continue;
+            this.byTarget.set(this.key(item.target), {
+                replaced,
+                views: replaced ? readers.views.filter((view) => view.table === replaced.oid) : [],
+                materialized: replaced ? readers.materialized.filter((view) => view.table === replaced.oid) : [],
+                source: item.source,
+                replacement: { oid: replacement.oid, access: replacement.access },
+                staged: item.staged === undefined || item.source.schema === item.target.schema
+                    ? null
+                    : {
+                        identifier: item.staged,
+                        taken: taken.has(this.key({ schema: item.source.schema, identifier: item.staged })),
+                    },
+            });
+        }
+    }
+    /**
+     * What was read ahead for `target` (used once), if it is still what reading
+     * it now would give: the environment's table was moved by stageTable to the
+     * name `replacement` (nothing else moved there), no reader of the table was
+     * recreated or left by an earlier replacement, and nothing a reader reads
+     * was renamed or moved since (its definition names relations by name).
+     * Else null, and replaceTable reads it all afresh.
+     */
+    take(target, replacement, inTransaction) {
+        const ahead = this.byTarget.get(this.key(target));
+        this.byTarget.delete(this.key(target));
+        if (!ahead || !inTransaction)
+            return null;
+        if (this.staged.get(this.key({ schema: target.schema, identifier: replacement })) !== this.key(ahead.source))
+            return null;
+        const readers = [...ahead.views, ...ahead.materialized];
+        for (const view of readers) {
+            if (this.touchedViews.has(this.key({ schema: view.schema, identifier: view.name })))
+                return null;
+            if (view.reads.some((oid) => this.renamedOids.has(oid)))
+                return null;
+        }
+        return ahead;
+    }
+    /**
+     * Checks, in one query, that every table replaced with what was read
+     * ahead holds the owner and privileges of the table it replaced, under
+     * its name (as replaceTable checks a table it had to change); throws when
+     * one doesn't, which fails the promotion's transaction. `qualified` renders
+     * a name for the message.
+     */
+    async check(run, qualified) {
+        const checks = this.toCheck.splice(0);
+        if (checks.length === 0)
+            return;
+        const now = await accessOfOids(run, checks.map((check) => check.oid));
+        for (const check of checks) {
+            const shown = `${check.target.schema}.${check.target.identifier}`;
+            const found = now.get(check.oid);
+            if (!found || this.key(found.name) !== this.key(check.target))
+                throw new Error(`${shown} is no longer the promoted table`);
+            if (!sameAccess(check.wanted, found.access)) {
+                throw new Error(`${qualified(check.target)} could not be given the replaced relation's owner and privileges (owner ${check.wanted.owner}; ${privilegeSet(check.wanted.privileges).size} privileges wanted, ${privilegeSet(found.access.privileges).size} held)`);
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/env/postgres/postgres-rebind-readers.ts
+
+/** Recreates `views`, then `materialized`, recording each in `outcome` (rebound, materialized or left). */
+async function rebindReaders({ run, quote, savepoint: nextSavepoint, touched }, views, materialized, outcome) {
+    for (const view of views) {
+        const name = `${quote(view.schema, "schema")}.${quote(view.name, "view name")}`;
+        const savepoint = nextSavepoint();
+        touched(view);
+        try {
+            // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
+            // One query (the simple protocol runs them in order and stops at the first that fails).
+            await run([
+                `SAVEPOINT ${savepoint}`,
+                `CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`,
+                `RELEASE SAVEPOINT ${savepoint}`,
+            ].join(";\n"));
+            outcome.rebound.push(`${view.schema}.${view.name}`);
+        }
+        catch (error) {
+            await run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+            outcome.left.push({
+                view: `${view.schema}.${view.name}`,
+                error: error instanceof Error ? error.message : String(error),
+            });
+        }
+    }
+    for (const view of materialized) {
+        const savepoint = nextSavepoint();
+        touched(view);
+        await run(`SAVEPOINT ${savepoint}`);
+        try {
+            await recreateMaterializedView(run, quote, view);
+            await run(`RELEASE SAVEPOINT ${savepoint}`);
+            outcome.materialized.push(`${view.schema}.${view.name}`);
+        }
+        catch (error) {
+            await run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+            outcome.left.push({
+                view: `${view.schema}.${view.name}`,
+                error: `materialized view not recreated: ${error instanceof Error ? error.message : String(error)}`,
+            });
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/env/postgres/postgres-warehouse.ts
-/**
- * PostgreSQL through `pg`, one client connection.
- *
- * Capabilities: transactional DDL (a whole promotion commits at once),
- * `ALTER TABLE … SET SCHEMA` (a table moves between schemas without a copy,
- * with its indexes, constraints and grants). Names are case-sensitive when
- * quoted (ODS quotes every one) and at most 63 bytes: PostgreSQL would
- * silently cut a longer name, so it is refused. Views are bound to the table
- * they read when created (by object, not name): a view follows its table
- * through a rename or a move. So when a table is replaced under its name,
- * the views that read it are recreated from their definitions in the same
- * transaction (`CREATE OR REPLACE VIEW`, which keeps the view, its grants
- * and the views that read it); a view whose columns are gone from the new
- * table is left reading the replaced table, and reported. The new table
- * takes the replaced one's owner and privileges, and materialized views over
- * the replaced table are created again over the new one (postgres-keep.ts).
- * A table's identity is its OID (kept through renames, new for every table).
- * A promotion reads all of this for all of its tables at once, up front
- * (`prepareReplacements`), and checks the privileges it took from that read
- * at the end of its transaction (`checkReplacements`).
- */
+
+
+
 
 
 
@@ -20388,10 +20996,6 @@ function redactPostgresUrl(url) {
         return "postgres://(unparsable)";
     }
 }
-/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
-function statementName(sql) {
-    return `ods_${(0,external_node_crypto_.createHash)("sha256").update(sql).digest("hex").slice(0, 24)}`;
-}
 /** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
 const CREATION_LOCK_CLASS = 0x0d5;
 /** How long a statement the server never answers may take beyond the statement timeout. */
@@ -20406,19 +21010,8 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     savepoints = 0;
     /** The connection was closed under ODS (lost, or closed after the server stopped answering). */
     broken = false;
-    /**
-     * Read ahead by `prepareReplacements` for the transaction under way, by
-     * the target's key; each is used once, by `replaceTable`, and only while
-     * it is provably what reading it then would give (see `readAheadFor`).
-     */
-    readAhead = new Map();
-    /** The environment's table (key) each read-ahead replacement will take from (stageTable records the move). */
-    staged = new Map();
-    /** OIDs of relations renamed or moved in this transaction, and views recreated (or left) by a replacement. */
-    renamedOids = new Set();
-    touchedViews = new Set();
-    /** Replacements whose privileges were taken as read ahead: checked at once by `checkReplacements`. */
-    toCheck = [];
+    /** What `prepareReplacements` read ahead for the transaction under way (postgres-read-ahead.ts). */
+    readAhead = new ReplacementReadAhead((name) => this.key(name));
     /** The table `replaceTable` just put at a name, when nothing has run since (markTable's identity). */
     justReplaced = null;
     constructor(client, label, ownsClient, timeouts) {
@@ -20431,34 +21024,7 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     /** Connects with a connection string; the string is a secret and is not kept. */
     static async connect(connectionString, timeouts = env_timeouts/* DEFAULT_TIMEOUTS */.Rh) {
         const label = redactPostgresUrl(connectionString);
-        const pg = (await __nccwpck_require__.e(/* import() */ 849).then(__nccwpck_require__.bind(__nccwpck_require__, 3849))).default;
-        const config = {
-            connectionString,
-            application_name: "ods-state",
-            // A peer that vanished without closing the connection is found by TCP keepalive.
-            keepAlive: true,
-            keepAliveInitialDelayMillis: 30_000,
-            ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
-        };
-        const client = new pg.Client(config);
-        // A failing connection must not surface as an unhandled 'error' event.
-        client.on("error", () => { });
-        const context = { engine: "postgres", label, timeouts, sql: "connecting" };
-        const started = Date.now();
-        try {
-            await client.connect();
-        }
-        catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            if (timeouts.connectMs > 0 &&
-                Date.now() - started >= timeouts.connectMs - 100 &&
-                /timeout/i.test(message))
-                throw (0,warehouse_errors/* timeoutError */.w2)("connect", context, "the server did not accept the connection or answer its handshake");
-            const mapped = (0,warehouse_errors/* warehouseFailure */.go)(error, context);
-            if (mapped?.code === "warehouse_permission_denied")
-                throw mapped;
-            throw new user_error/* UserError */.yo("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${message}.`);
-        }
+        const client = await openPostgresClient(connectionString, label, timeouts);
         const warehouse = new PostgresWarehouse(client, label, true, timeouts);
         try {
             await warehouse.run("SELECT pg_catalog.set_config('statement_timeout', $1, false), pg_catalog.set_config('lock_timeout', $2, false)", [String(timeouts.statementMs), String(timeouts.lockMs)]);
@@ -20571,15 +21137,8 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
             return await super.transaction(work);
         }
         finally {
-            this.forgetReadAhead();
+            this.readAhead.forget();
         }
-    }
-    forgetReadAhead() {
-        this.readAhead.clear();
-        this.staged.clear();
-        this.renamedOids.clear();
-        this.touchedViews.clear();
-        this.toCheck.length = 0;
     }
     key(name) {
         return (0,names/* qualifiedKey */.Co)(name, this.capabilities.identifiers);
@@ -20596,75 +21155,7 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     async prepareReplacements(items) {
         if (!this.inTransaction || items.length === 0)
             return;
-        // What an earlier read left; the transaction's renames, touched views and pending checks stay.
-        this.readAhead.clear();
-        this.staged.clear();
-        const tables = await tablesAt(this.runAny, [
-            ...items.map((item) => item.target),
-            ...items.map((item) => item.source),
-        ]);
-        const at = new Map(tables.map((table) => [this.key(table.name), table]));
-        const read = tables.filter((table) => table.read && items.some((i) => this.key(i.target) === this.key(table.name)));
-        let readers = { views: [], materialized: [] };
-        if (read.length > 0) {
-            // Definitions with every name schema-qualified (as dependentViews reads them), then the path back.
-            await this.run("SET LOCAL search_path = ''");
-            readers = await readersOf(this.runAny, read.map((table) => table.oid));
-            await this.run("SET LOCAL search_path TO DEFAULT");
-        }
-        // Whether each staged name is taken in its source's schema (stageTable renames there first if it is free).
-        const named = items.filter((item) => item.staged !== undefined && item.source.schema !== item.target.schema);
-        const taken = new Set();
-        if (named.length > 0) {
-            const result = await this.run(`SELECT t.schema_name, t.name FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
-         JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
-         JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name`, [named.map((item) => item.source.schema), named.map((item) => item.staged)]);
-            for (const row of result.rows)
-                taken.add(this.key({ schema: String(row.schema_name), identifier: String(row.name) }));
-        }
-        for (const item of items) {
-            const replaced = at.get(this.key(item.target)) ?? null;
-            const replacement = at.get(this.key(item.source));
-            if (!replacement)
-                continue;
-            this.readAhead.set(this.key(item.target), {
-                replaced,
-                views: replaced ? readers.views.filter((view) => view.table === replaced.oid) : [],
-                materialized: replaced ? readers.materialized.filter((view) => view.table === replaced.oid) : [],
-                source: item.source,
-                replacement: { oid: replacement.oid, access: replacement.access },
-                staged: item.staged === undefined || item.source.schema === item.target.schema
-                    ? null
-                    : {
-                        identifier: item.staged,
-                        taken: taken.has(this.key({ schema: item.source.schema, identifier: item.staged })),
-                    },
-            });
-        }
-    }
-    /**
-     * What was read ahead for `target`, if it is still what reading it now
-     * would give: the environment's table was moved by stageTable to the name
-     * `replacement` (nothing else moved there), no reader of the table was
-     * recreated or left by an earlier replacement, and nothing a reader reads
-     * was renamed or moved since (its definition names relations by name).
-     * Else null, and replaceTable reads it all afresh.
-     */
-    readAheadFor(target, replacement) {
-        const ahead = this.readAhead.get(this.key(target));
-        this.readAhead.delete(this.key(target));
-        if (!ahead || !this.inTransaction)
-            return null;
-        if (this.staged.get(this.key({ schema: target.schema, identifier: replacement })) !== this.key(ahead.source))
-            return null;
-        const readers = [...ahead.views, ...ahead.materialized];
-        for (const view of readers) {
-            if (this.touchedViews.has(this.key({ schema: view.schema, identifier: view.name })))
-                return null;
-            if (view.reads.some((oid) => this.renamedOids.has(oid)))
-                return null;
-        }
-        return ahead;
+        await this.readAhead.prepare(this.runAny, items);
     }
     /**
      * Checks, in one query, that every table replaced with what was read
@@ -20673,19 +21164,7 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
      * one doesn't, which fails the promotion's transaction.
      */
     async checkReplacements() {
-        const checks = this.toCheck.splice(0);
-        if (checks.length === 0)
-            return;
-        const now = await accessOfOids(this.runAny, checks.map((check) => check.oid));
-        for (const check of checks) {
-            const shown = `${check.target.schema}.${check.target.identifier}`;
-            const found = now.get(check.oid);
-            if (!found || this.key(found.name) !== this.key(check.target))
-                throw new Error(`${shown} is no longer the promoted table`);
-            if (!sameAccess(check.wanted, found.access)) {
-                throw new Error(`${this.qualified(check.target)} could not be given the replaced relation's owner and privileges (owner ${check.wanted.owner}; ${privilegeSet(check.wanted.privileges).size} privileges wanted, ${privilegeSet(found.access.privileges).size} held)`);
-            }
-        }
+        await this.readAhead.check(this.runAny, (name) => this.qualified(name));
     }
     async createSchema(schema) {
         await this.transaction(async () => {
@@ -20700,31 +21179,20 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
         });
     }
     async listSchemas() {
-        const result = await this.run("SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1");
-        return result.rows.map((row) => String(row.nspname));
+        return listSchemas(this.runAny);
     }
     async listObjects(schemas) {
-        if (schemas.length === 0)
-            return [];
-        const result = await this.run(`SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
-       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-       WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY($1::text[])
-       ORDER BY 1, 2`, [schemas]);
-        return result.rows.map((row) => ({
-            schema: String(row.schema_name),
-            identifier: String(row.name),
-            kind: row.kind === "v" || row.kind === "m" ? "view" : "table",
-        }));
+        return listObjects(this.runAny, schemas);
     }
     async stageTable(source, target) {
         // A table read ahead, moved here: replaceTable may take what was read ahead for it (the OID stays).
-        const ahead = [...this.readAhead.values()].find((a) => this.key(a.source) === this.key(source));
+        const ahead = [...this.readAhead.byTarget.values()].find((a) => this.key(a.source) === this.key(source));
         if (ahead) {
-            this.renamedOids.add(ahead.replacement.oid);
-            this.staged.set(this.key(target), this.key(source));
+            this.readAhead.renamedOids.add(ahead.replacement.oid);
+            this.readAhead.staged.set(this.key(target), this.key(source));
         }
         else
-            this.readAhead.clear();
+            this.readAhead.byTarget.clear();
         await this.transaction(async () => {
             if (source.schema === target.schema) {
                 // Not this.renameTable, which drops what was read ahead: this move is the one it expects.
@@ -20736,8 +21204,7 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
             const known = ahead?.staged && (0,names/* sameName */.q)(ahead.staged.identifier, target.identifier, this.capabilities.identifiers);
             const taken = known
                 ? ahead.staged.taken
-                : Number((await this.run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = $1 AND c.relname = $2`, [source.schema, target.identifier])).rows[0]?.n ?? 0) > 0;
+                : await relationExists(this.runAny, source.schema, target.identifier);
             const renameFirst = source.identifier !== target.identifier && !taken;
             const statements = [];
             if (renameFirst)
@@ -20769,34 +21236,20 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     /** Views reading the table, with definitions whose every name is schema-qualified. */
     async dependentViews(target) {
         await this.run("SET LOCAL search_path = ''");
-        const result = await this.run(`SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition
-       FROM pg_catalog.pg_class t
-       JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
-       JOIN pg_catalog.pg_depend d ON d.refobjid = t.oid AND d.refclassid = 'pg_catalog.pg_class'::regclass
-         AND d.classid = 'pg_catalog.pg_rewrite'::regclass
-       JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid
-       JOIN pg_catalog.pg_class v ON v.oid = r.ev_class AND v.oid <> t.oid AND v.relkind = 'v'
-       JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
-       WHERE tn.nspname = $1 AND t.relname = $2
-       ORDER BY 1, 2`, [target.schema, target.identifier]);
-        return result.rows.map((row) => ({
-            schema: String(row.schema_name),
-            name: String(row.name),
-            definition: String(row.definition),
-        }));
+        return dependentViews(this.runAny, target);
     }
     runAny = (sql, params) => this.run(sql, params);
     quote = (name, what) => this.q(name, what);
     async renameTable(from, to) {
-        this.readAhead.clear();
+        this.readAhead.byTarget.clear();
         await super.renameTable(from, to);
     }
     async createView(at, reads, options) {
-        this.readAhead.clear();
+        this.readAhead.byTarget.clear();
         await super.createView(at, reads, options);
     }
     async dropObject(object) {
-        this.readAhead.clear();
+        this.readAhead.byTarget.clear();
         await super.dropObject(object);
     }
     async replaceTable(target, replacement, retired) {
@@ -20804,9 +21257,9 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
         let placed = null;
         const inPromotion = this.inTransaction;
         await this.transaction(async () => {
-            const ahead = this.readAheadFor(target, replacement);
+            const ahead = this.readAhead.take(target, replacement, this.inTransaction);
             if (!ahead)
-                this.readAhead.clear();
+                this.readAhead.byTarget.clear();
             const replaced = retired === null ? null : ahead ? ahead.replaced : await tableAt(this.runAny, target);
             // Only a table something reads needs definitions (read before the rename: pg_get_viewdef would
             // name the retired table after it), under an empty search_path so that every name is qualified.
@@ -20827,7 +21280,7 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
             renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
             await this.batch(renames);
             if (replaced !== null)
-                this.renamedOids.add(replaced.oid);
+                this.readAhead.renamedOids.add(replaced.oid);
             if (ahead)
                 placed = ahead.replacement.oid;
             if (replaced !== null) {
@@ -20839,51 +21292,19 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
                 const sql = this.qualified(target);
                 const privileges = await keepAccess(this.runAny, this.quote, "TABLE", now.oid, sql, replaced.access, now.access);
                 if (ahead)
-                    this.toCheck.push({ target, oid: now.oid, wanted: replaced.access });
+                    this.readAhead.toCheck.push({ target, oid: now.oid, wanted: replaced.access });
                 outcome.kept.push({
                     table: `${target.schema}.${target.identifier}`,
                     owner: replaced.access.owner,
                     privileges,
                 });
             }
-            for (const view of views) {
-                const name = `${this.q(view.schema, "schema")}.${this.q(view.name, "view name")}`;
-                const savepoint = `ods_rebind_${++this.savepoints}`;
-                this.touchedViews.add(this.key({ schema: view.schema, identifier: view.name }));
-                try {
-                    // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
-                    await this.batch([
-                        `SAVEPOINT ${savepoint}`,
-                        `CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`,
-                        `RELEASE SAVEPOINT ${savepoint}`,
-                    ]);
-                    outcome.rebound.push(`${view.schema}.${view.name}`);
-                }
-                catch (error) {
-                    await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
-                    outcome.left.push({
-                        view: `${view.schema}.${view.name}`,
-                        error: error instanceof Error ? error.message : String(error),
-                    });
-                }
-            }
-            for (const view of materialized) {
-                const savepoint = `ods_rebind_${++this.savepoints}`;
-                this.touchedViews.add(this.key({ schema: view.schema, identifier: view.name }));
-                await this.run(`SAVEPOINT ${savepoint}`);
-                try {
-                    await recreateMaterializedView(this.runAny, this.quote, view);
-                    await this.run(`RELEASE SAVEPOINT ${savepoint}`);
-                    outcome.materialized.push(`${view.schema}.${view.name}`);
-                }
-                catch (error) {
-                    await this.run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
-                    outcome.left.push({
-                        view: `${view.schema}.${view.name}`,
-                        error: `materialized view not recreated: ${error instanceof Error ? error.message : String(error)}`,
-                    });
-                }
-            }
+            await rebindReaders({
+                run: this.runAny,
+                quote: this.quote,
+                savepoint: () => `ods_rebind_${++this.savepoints}`,
+                touched: (view) => this.readAhead.touchedViews.add(this.key({ schema: view.schema, identifier: view.name })),
+            }, views, materialized, outcome);
         });
         // markTable right after, in the same transaction (nothing run since): the table at the name is this one.
         if (placed !== null && inPromotion)
@@ -20911,32 +21332,10 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     }
     /** The relations each view's rewrite rule depends on (pg_depend), for every view at once. */
     async boundRelations(views) {
-        const bound = new Map();
-        if (views.length === 0)
-            return bound;
-        const result = await this.run(`SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
-       FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
-       JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
-       JOIN pg_catalog.pg_class v ON v.relnamespace = vn.oid AND v.relname = wanted.name AND v.relkind IN ('v', 'm')
-       LEFT JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid
-       LEFT JOIN pg_catalog.pg_depend d ON d.objid = r.oid AND d.classid = 'pg_catalog.pg_rewrite'::regclass
-         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> v.oid
-       LEFT JOIN pg_catalog.pg_class t ON t.oid = d.refobjid
-       LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
-       ORDER BY 1, 2, 3, 4`, [views.map((view) => view.schema), views.map((view) => view.identifier)]);
-        for (const row of result.rows) {
-            const key = (0,names/* qualifiedKey */.Co)({ schema: String(row.view_schema), identifier: String(row.view_name) }, this.capabilities.identifiers);
-            const reads = bound.get(key) ?? [];
-            if (row.name !== null && row.name !== undefined)
-                reads.push({ schema: String(row.schema_name), identifier: String(row.name) });
-            bound.set(key, reads);
-        }
-        return bound;
+        return boundRelations(this.runAny, views, this.capabilities.identifiers);
     }
     async hasRecordTable(schema, table) {
-        const result = await this.run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-       WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`, [schema, table]);
-        return Number(result.rows[0]?.n ?? 0) > 0;
+        return tableExists(this.runAny, schema, table);
     }
     recordTableDdl(schema, table) {
         const key = table.key.map((name) => this.q(name, "column")).join(", ");
