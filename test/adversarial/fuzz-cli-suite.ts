@@ -12,7 +12,6 @@
  * fuzz-cli.test.ts (npm test) runs every fifth sampled case,
  * fuzz-cli.slow.test.ts the other four fifths; CI runs both.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +22,7 @@ import { type Corpus, loadCorpus } from "../support/adversarial/corpus.js";
 import { type ArtifactKind, CASES, inputBytes, type SeenCase } from "../support/adversarial/fuzz-engine.js";
 import { fuzzCases, SEED } from "../support/adversarial/fuzz-suite.js";
 import { Tally } from "../support/adversarial/tally.js";
-import { copyDistToTemp, NODE24 } from "../support/run-dist.js";
+import { copyDistToTemp, runNode24 } from "../support/run-dist.js";
 
 /** How many cases of each kind go through the CLI (ODS_FUZZ_CLI_CASES scales them). */
 const SAMPLE: Record<ArtifactKind, number> = { manifest: 90, run_results: 35, sources: 25 };
@@ -88,26 +87,10 @@ export function fuzzCliSuite(part: "fast" | "rest"): void {
   });
 
   function runCli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(NODE24, [path.join(dist, "cli", "index.js"), ...args], {
-        cwd: root,
-        env: { PATH: "/usr/bin:/bin" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.setEncoding("utf8").on("data", (c: string) => {
-        stdout += c;
-      });
-      child.stderr.setEncoding("utf8").on("data", (c: string) => {
-        stderr += c;
-      });
-      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-      child.on("error", reject);
-      child.on("close", (status) => {
-        clearTimeout(timer);
-        resolve({ status, stdout, stderr });
-      });
+    return runNode24([path.join(dist, "cli", "index.js"), ...args], {
+      cwd: root,
+      env: { PATH: "/usr/bin:/bin" },
+      timeoutMs: 60_000,
     });
   }
 

@@ -67,6 +67,34 @@ export interface StepRun extends DistRun {
   tempDir: string;
 }
 
+/** One process of the Node 24 binary: its exit status and what it wrote; killed after `timeoutMs`. */
+export function runNode24(
+  args: readonly string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE24, [...args], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs);
+    child.on("error", reject);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 /**
  * Runs one step: `node ARGS` with the runner's variables. Asynchronous on
  * purpose: the local GitHub services a test starts live in the test's own
@@ -99,25 +127,7 @@ export async function runNodeStep(
     env[`INPUT_${name.toUpperCase()}`] = value;
   for (const [name, value] of Object.entries(options.state ?? {})) env[`STATE_${name}`] = value;
   Object.assign(env, options.env ?? {});
-  const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>(
-    (resolve, reject) => {
-      const child = spawn(NODE24, args, { cwd: workspace, env, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-        stdout += chunk;
-      });
-      child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-        stderr += chunk;
-      });
-      const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 120_000);
-      child.on("error", reject);
-      child.on("close", (status) => {
-        clearTimeout(timer);
-        resolve({ status, stdout, stderr });
-      });
-    },
-  );
+  const result = await runNode24(args, { cwd: workspace, env, timeoutMs: options.timeoutMs ?? 120_000 });
   const read = (file: string) => (existsSync(file) ? readFileSync(file, "utf8") : "");
   return {
     ...result,
