@@ -1,0 +1,71 @@
+/**
+ * What a reviewer came for, read off the planner's reasons (issue 22): the
+ * nodes this pull request changed, the nodes downstream of those changes,
+ * and the nodes rebuilt regardless of the pull request; plus, for the
+ * lineage's colours, the finer cause of a node rebuilt regardless (new
+ * upstream data, or no evidence / every run). The renderers (comment, job
+ * summary, HTML page, terminal) group by this one mapping; it only reads
+ * the codes the planner gave, it never decides again. Pure.
+ */
+import type { PlanEntry, ReasonCode } from "../state/plan.js";
+
+/** The three groups of what is built, in the order a reviewer reads them, and what is reused. */
+export type ChangeGroup = "changed" | "downstream" | "regardless" | "reused";
+
+/**
+ * How a node is drawn: `changed` by this pull request, `downstream` of a
+ * change, built for `new_data` upstream, built with `no_evidence` (ODS can't
+ * tell whether its inputs changed, or it is built every run), `reused`.
+ */
+export type ChangeClass = "changed" | "downstream" | "new_data" | "no_evidence" | "reused";
+
+/** Codes that say the node itself is changed (or new) in this pull request. */
+const CHANGED: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
+  "code_changed",
+  "never_built",
+  "unit_tests_changed",
+]);
+
+/** Codes that say a parent's change reaches the node. */
+const DOWNSTREAM: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["parent_code_changed"]);
+
+/** Codes that say new data arrived upstream (with evidence). */
+const NEW_DATA: ReadonlySet<ReasonCode> = new Set<ReasonCode>(["new_upstream_data"]);
+
+/**
+ * The node's class: the strongest of its reasons (changed, then downstream,
+ * then new data, then everything else a BUILD has: no state, a changed
+ * target or scheme, incomplete code, an unknown parent, no declared inputs,
+ * a hook or macro that reads the environment, missing evidence, a policy,
+ * a partial or failed last build, clock functions). A REUSE whose checks
+ * changed is `changed` (its tests run for this pull request).
+ */
+export function changeClassOf(entry: PlanEntry): ChangeClass {
+  if (entry.action === "REUSE") return entry.checks ? "changed" : "reused";
+  const codes = entry.reasons.map((r) => r.code);
+  if (codes.some((c) => CHANGED.has(c))) return "changed";
+  if (codes.some((c) => DOWNSTREAM.has(c))) return "downstream";
+  if (codes.some((c) => NEW_DATA.has(c))) return "new_data";
+  return "no_evidence";
+}
+
+/** The group a node is listed in. */
+export function changeGroupOf(entry: PlanEntry): ChangeGroup {
+  const cls = changeClassOf(entry);
+  if (cls === "new_data" || cls === "no_evidence") return "regardless";
+  return cls;
+}
+
+export interface ChangeGroups {
+  changed: PlanEntry[];
+  downstream: PlanEntry[];
+  regardless: PlanEntry[];
+  reused: PlanEntry[];
+}
+
+/** The entries by group, each in the order given. */
+export function groupEntries(entries: readonly PlanEntry[]): ChangeGroups {
+  const groups: ChangeGroups = { changed: [], downstream: [], regardless: [], reused: [] };
+  for (const entry of entries) groups[changeGroupOf(entry)].push(entry);
+  return groups;
+}

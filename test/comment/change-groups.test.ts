@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { changeClassOf, changeGroupOf, groupEntries } from "../../src/comment/change-groups.js";
+import type { PlanEntry, ReasonCode } from "../../src/state/plan.js";
+
+function entry(action: "BUILD" | "REUSE", codes: ReasonCode[], extra: Partial<PlanEntry> = {}): PlanEntry {
+  return {
+    unique_id: `model.p.${codes.join("_") || "x"}`,
+    name: "x",
+    resource_type: "model",
+    package_name: "p",
+    materialized: "table",
+    depth: 0,
+    action,
+    reasons: codes.map((code) => ({ code, message: code })),
+    evidence: [],
+    relation: { database: "db", schema: "s", identifier: "x" },
+    ...extra,
+  } as PlanEntry;
+}
+
+describe("change groups", () => {
+  it.each([
+    [["code_changed"], "changed", "changed"],
+    [["never_built"], "changed", "changed"],
+    [["unit_tests_changed"], "changed", "changed"],
+    [["parent_code_changed", "code_changed"], "changed", "changed"],
+    [["parent_code_changed"], "downstream", "downstream"],
+    [["new_upstream_data", "parent_code_changed"], "downstream", "downstream"],
+    [["new_upstream_data"], "new_data", "regardless"],
+    [["no_declared_inputs", "new_upstream_data"], "new_data", "regardless"],
+    [["no_declared_inputs"], "no_evidence", "regardless"],
+    [["hook_reads_environment"], "no_evidence", "regardless"],
+    [["missing_data_evidence"], "no_evidence", "regardless"],
+    [["clock_dependent"], "no_evidence", "regardless"],
+    [["no_state"], "no_evidence", "regardless"],
+    [["unknown_parent"], "no_evidence", "regardless"],
+    [["tests_not_passed"], "no_evidence", "regardless"],
+  ] as [ReasonCode[], string, string][])("BUILD for %j: class %s, group %s", (codes, cls, group) => {
+    const e = entry("BUILD", codes);
+    expect(changeClassOf(e)).toBe(cls);
+    expect(changeGroupOf(e)).toBe(group);
+  });
+
+  it("a REUSE is reused, unless its checks changed: then it is changed by the pull request", () => {
+    expect(changeGroupOf(entry("REUSE", ["unchanged"]))).toBe("reused");
+    const checked = entry("REUSE", ["unchanged"], {
+      checks: { run: ["test.p.t"], reason: { code: "checks_changed", message: "m" } },
+    });
+    expect(changeClassOf(checked)).toBe("changed");
+  });
+
+  it("groups keep the order given", () => {
+    const a = entry("BUILD", ["parent_code_changed"], { unique_id: "a" });
+    const b = entry("BUILD", ["code_changed"], { unique_id: "b" });
+    const c = entry("BUILD", ["parent_code_changed"], { unique_id: "c" });
+    const d = entry("REUSE", ["unchanged"], { unique_id: "d" });
+    const groups = groupEntries([a, b, c, d]);
+    expect(groups.changed.map((e) => e.unique_id)).toEqual(["b"]);
+    expect(groups.downstream.map((e) => e.unique_id)).toEqual(["a", "c"]);
+    expect(groups.regardless).toEqual([]);
+    expect(groups.reused.map((e) => e.unique_id)).toEqual(["d"]);
+  });
+});
