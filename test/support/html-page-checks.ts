@@ -2,7 +2,7 @@
  * What the browser tests check on a rendered plan page (src/comment/render-html.ts),
  * shared by test/e2e/html-page-browser.test.ts and its slow 10,000-node run:
  * it loads without a console error or exception, the search finds a node and
- * hides the others (and says how many match), the lineage has the boxes and
+ * hides the others (and fades the other boxes) (and says how many match), the lineage has the boxes and
  * edges expected from the plan, zoom changes the drawing's transform, and
  * dark mode changes the colours.
  */
@@ -90,7 +90,7 @@ export async function checkPage(
         shown: items.filter((li) => !li.hidden && li.offsetParent !== null).map((li) => Number(li.dataset.k)),
         hidden: items.filter((li) => li.hidden).length,
         hit: boxes.filter((g) => g.classList.contains("hit")).map((g) => Number(g.dataset.k)),
-        dim: boxes.filter((g) => g.classList.contains("dim")).length,
+        searching: document.getElementById("lineage").classList.contains("searching"),
       };
     })()`);
     expect(state.shown).toEqual([k]);
@@ -98,7 +98,7 @@ export async function checkPage(
       (await page.evaluate<number>("document.querySelectorAll('li[data-k]').length")) - 1,
     );
     expect(state.hit).toEqual([k]);
-    expect(state.dim).toBe(check.boxes - 1);
+    expect(state.searching).toBe(true);
 
     // Enter centres the match; the wheel and the buttons zoom.
     const transform = () =>
@@ -141,7 +141,9 @@ export async function checkPage(
       "(() => { const i = document.getElementById('search'); i.value = ''; i.dispatchEvent(new Event('input')); })()",
     );
     expect(await page.evaluate("document.querySelectorAll('li[data-k][hidden]').length")).toBe(0);
-    expect(await page.evaluate("document.querySelectorAll('#lineage g.dim').length")).toBe(0);
+    expect(
+      await page.evaluate("document.querySelectorAll('#lineage g.hit, #lineage.searching').length"),
+    ).toBe(0);
 
     // Dark mode: the page follows prefers-color-scheme.
     const background = () => page.evaluate<string>("getComputedStyle(document.body).backgroundColor");

@@ -42,8 +42,7 @@ export function nodeLists(graph: PageGraph, phrase: PhraseContext): string {
     items.sort((a, b) => natural.compare(a.label, b.label) || a.k - b.k);
   const item = (it: Item) => {
     const cls = changeClassOf(it.entry);
-    const look = NODE_LOOK[cls];
-    return `<li class="c-${cls}" data-k="${it.k}" id="n-${it.k}"><span class="mark" title="${htmlText(look.name)}">${look.marker}</span> <code>${htmlText(it.label, MAX_NAME)}</code> — ${wordsToHtml(phraseEntry(it.entry, phrase))}</li>`;
+    return `<li class="c-${cls}" data-k="${it.k}" id="n-${it.k}"><span class="mark">${NODE_LOOK[cls].marker}</span> <code>${htmlText(it.label, MAX_NAME)}</code> — ${wordsToHtml(phraseEntry(it.entry, phrase))}</li>`;
   };
   const list = (items: Item[]) => `<ul class="nodes-list">\n${items.map(item).join("\n")}\n</ul>`;
   const heading = (group: ChangeGroup) => `${TITLES[group]} (${formatCount(groups[group].length)})`;

@@ -2,9 +2,11 @@
  * The page's script, inline and constant: no value is ever interpolated into
  * it. It reads the nodes from the page's `<script type="application/json"
  * id="ods-data">` ([label, unique id, reasons] per node, by index K) and:
- * - filters: the search box hides the list items and dims the boxes
- *   (elements with `data-k`) whose label, id or reasons don't contain the
- *   text, and says how many match; Enter centres the first match drawn;
+ * - filters: the search box hides the list items (elements with
+ *   `data-k`) whose label, id or reasons don't contain the text, marks the
+ *   boxes that do (`hit`; the others fade through one class on the SVG, not
+ *   4,000 opacity groups, which software rendering paints slowly), and says
+ *   how many match; Enter centres the first match drawn;
  * - zooms and pans the lineage: the wheel (around the pointer), the + / − /
  *   fit buttons, dragging; all by setting `#viewport`'s transform.
  */
@@ -19,11 +21,13 @@ var svg=document.getElementById("lineage"),vp=document.getElementById("viewport"
 function apply(){var q=input.value.trim().toLowerCase(),shown=0,first=-1;
 for(var k=0;k<nodes.length;k++){var hit=q===""||hay[k].indexOf(q)>=0;if(hit){shown++;}
 for(var j=0;j<els[k].length;j++){var el=els[k][j];
-if(el.tagName==="LI"){el.hidden=!hit;}else{el.classList.toggle("dim",!hit);el.classList.toggle("hit",hit&&q!=="");if(hit&&q!==""&&first<0)first=k;}}}
+var on=hit&&q!=="";if(el.tagName==="LI"){if(el.hidden!==!hit)el.hidden=!hit;}else if(el.classList.contains("hit")!==on){el.classList.toggle("hit",on);}if(on&&el.tagName!=="LI"&&first<0)first=k;}}
+if(svg)svg.classList.toggle("searching",q!=="");
 var groups=document.querySelectorAll("[data-group]");
 for(i=0;i<groups.length;i++){var g=groups[i];g.hidden=q!==""&&!g.querySelector("li[data-k]:not([hidden])");if(q!==""&&!g.hidden&&g.tagName==="DETAILS")g.open=true;}
-count.textContent=q===""?nodes.length+" nodes":shown+" of "+nodes.length+" nodes match";
+count.textContent=q===""?fmt(nodes.length)+" nodes":fmt(shown)+" of "+fmt(nodes.length)+" nodes match";
 count.setAttribute("data-shown",String(shown));return first;}
+function fmt(n){return n.toLocaleString("en-US");}
 input.addEventListener("input",apply);
 input.addEventListener("keydown",function(e){if(e.key==="Enter"){var k=apply();if(k>=0)centre(k);}});
 if(!svg||!vp){apply();return;}
