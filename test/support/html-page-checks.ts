@@ -82,7 +82,7 @@ export async function checkPage(
       shown: number[];
       hidden: number;
       hit: number[];
-      dim: number;
+      searching: boolean;
     }>(`(() => {
       const items = [...document.querySelectorAll("li[data-k]")];
       const boxes = [...document.querySelectorAll("#lineage g.n")];
