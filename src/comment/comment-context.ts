@@ -71,6 +71,8 @@ export interface CommentLinks {
   jobSummary?: string;
   /** The plan file as an artifact. */
   planArtifact?: string;
+  /** The full plan as a self-contained HTML page (src/comment/render-html.ts), uploaded as an artifact. */
+  htmlPage?: string;
   /**
    * The plan file on the runner (the action's `plan-path` output): the job
    * summary says the whole plan is there when it is shortened. Not a link.

@@ -46,6 +46,7 @@ export function readRunner(
     tempDir: env.RUNNER_TEMP || os.tmpdir(),
     hasSummary: Boolean(env.GITHUB_STEP_SUMMARY),
     retentionDays: inputs.retentionDays,
+    hasArtifactService: Boolean(env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL),
   });
   return { inputs, run, ports };
 }

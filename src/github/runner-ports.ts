@@ -8,6 +8,7 @@
 import { Octokit } from "@octokit/rest";
 import { type UpsertResult, upsertPlanComment } from "./comment-upsert.js";
 import type { RunEnvironment } from "./event.js";
+import type { PlanPageUploaded } from "./plan-page-upload.js";
 import { type PullRequestLookups, pullRequestLookups } from "./pull-requests.js";
 import type { RestoreResult } from "./state-transport/restore-request.js";
 import type { SaveResult } from "./state-transport/save-request.js";
@@ -16,6 +17,7 @@ import type { SaveResult } from "./state-transport/save-request.js";
 // not before the manifest is read, so that they don't add to the step's peak.
 const restoring = () => import("./state-transport/restore-state.js");
 const saving = () => import("./state-transport/save-state.js");
+const uploadingPage = () => import("./plan-page-upload.js");
 
 export interface RunnerLog {
   info(message: string): void;
@@ -44,6 +46,12 @@ export interface RunnerPorts {
   restore: (statePath: string, scope: { project: string; environment: string }) => Promise<RestoreResult>;
   /** Saves the state file (default-branch runs only). */
   save: (statePath: string, scope: { project: string; environment: string }) => Promise<SaveResult>;
+  /**
+   * Uploads the full plan's files (the HTML page, the plan file) under `root`
+   * as the artifact `name`; never throws for a service failure. Absent where
+   * the runner has no artifact service to upload to.
+   */
+  uploadPlanPage?: (name: string, root: string, files: string[]) => Promise<PlanPageUploaded>;
   /** Upserts the sticky plan comment; null when there is no token to write with. */
   upsertComment: ((pullRequest: number, project: string, body: string) => Promise<UpsertResult>) | null;
   /** Which pull request a commit merged, which are open; null when there is no token to ask with. */
@@ -70,6 +78,8 @@ export interface RunnerSettings {
   /** GITHUB_STEP_SUMMARY is set. */
   hasSummary: boolean;
   retentionDays: number;
+  /** The runner gives an artifact service (ACTIONS_RUNTIME_TOKEN and ACTIONS_RESULTS_URL are set). */
+  hasArtifactService?: boolean;
 }
 
 export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: RunnerSettings): RunnerPorts {
@@ -116,6 +126,18 @@ export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: Runne
         retentionDays: settings.retentionDays,
         clientLog: (line) => core.debug(line),
       }),
+    ...(settings.hasArtifactService
+      ? {
+          uploadPlanPage: async (name: string, root: string, files: string[]) =>
+            (await uploadingPage()).uploadPlanPage({
+              name,
+              root,
+              files,
+              retentionDays: settings.retentionDays,
+              clientLog: (line) => core.debug(line),
+            }),
+        }
+      : {}),
     upsertComment: octokit
       ? (pullRequest, project, body) =>
           upsertPlanComment(octokit, {

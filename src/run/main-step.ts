@@ -28,6 +28,7 @@ import {
   withEnvironmentContext,
 } from "./environment-step.js";
 import { logPlan, setPlanOutputs, setPromotionOutputs } from "./main-step/plan-outputs.js";
+import { publishPlanPage } from "./main-step/plan-page.js";
 import { planOrCreateEnvironment, prodAfterRollbacks, type RunToPlan } from "./main-step/plan-the-run.js";
 import { handOffToPostStep, writePlanFile } from "./main-step/post-step-hand-off.js";
 import type { Ports } from "./ports.js";
@@ -149,6 +150,8 @@ async function publishPlan(
   const { mode, result, created, promotion, planPath } = planned;
   const context = commentContext(run, result);
   if (created) context.environment = environmentBlock(created, result);
+  const htmlPage = await publishPlanPage(ports, run, result, planPath, context.repositoryUrl!);
+  if (htmlPage) context.links = { ...context.links, htmlPage };
   if (ports.summary) {
     // Within GitHub's 1 MiB per step; the whole plan is in the plan file.
     await ports.summary(

@@ -22,6 +22,7 @@ import {
   warehouseRollbacksForRecord,
   withEnvironmentContext,
 } from "./environment-step.js";
+import { PLAN_PAGE_STATE } from "./main-step/plan-page.js";
 import { commentContext, upsertComment } from "./main-step.js";
 import type { Ports } from "./ports.js";
 import { cleanUpEnvironments, loadPromotion } from "./promotion-step.js";
@@ -98,6 +99,8 @@ export async function runPostStep(
     }
     const plan = JSON.parse(readFileSync(planPath, "utf8")) as Plan;
     const context: CommentContext = { ...commentContext(run, plan), outcome: outcomeOf(results) };
+    const htmlPage = ports.stepState.get(PLAN_PAGE_STATE);
+    if (htmlPage !== "") context.links = { ...context.links, htmlPage };
     if (ports.summary)
       await ports.summary(
         postStepSummary(plan, { ...context, links: { ...context.links, planFile: planPath } }),

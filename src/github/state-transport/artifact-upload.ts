@@ -1,6 +1,8 @@
 /**
- * Uploading the state artifact (the staged `state.db` and its manifest) with
- * @actions/artifact, kept for the repository's (or the given) retention.
+ * Uploading an artifact with @actions/artifact, kept for the repository's
+ * (or the given) retention: the state artifact (the staged `state.db` and its
+ * manifest), and the plan page (../plan-page-upload.ts). A service that is
+ * down, slow or refuses is a warning, never a throw.
  */
 import { DefaultArtifactClient } from "@actions/artifact";
 import { callClient } from "./client-call.js";
@@ -9,7 +11,7 @@ import { seconds } from "./message-text.js";
 import type { SavedArtifact, SaveStateParams } from "./save-request.js";
 import { clientWarning, type TransportWarning } from "./transport-warning.js";
 
-export async function uploadStateArtifact(
+export function uploadStateArtifact(
   name: string,
   files: string[],
   root: string,
@@ -18,13 +20,31 @@ export async function uploadStateArtifact(
   watch: ClientOutputWatch,
   warnings: TransportWarning[],
 ): Promise<SavedArtifact> {
+  return uploadArtifactFiles(
+    "State",
+    { name, files, root, retentionDays: params.retentionDays },
+    timeoutMs,
+    watch,
+    warnings,
+  );
+}
+
+/** Uploads `files` (under `root`) as the artifact `name`; `what` starts the warning ("State was not uploaded …"). */
+export async function uploadArtifactFiles(
+  what: string,
+  artifact: { name: string; files: string[]; root: string; retentionDays: number | undefined },
+  timeoutMs: number,
+  watch: ClientOutputWatch,
+  warnings: TransportWarning[],
+): Promise<SavedArtifact> {
+  const { name, files, root, retentionDays } = artifact;
   const call = await callClient(
     () =>
       new DefaultArtifactClient().uploadArtifact(
         name,
         files,
         root,
-        params.retentionDays === undefined ? {} : { retentionDays: params.retentionDays },
+        retentionDays === undefined ? {} : { retentionDays },
       ),
     timeoutMs,
     watch,
@@ -34,7 +54,7 @@ export async function uploadStateArtifact(
     warnings.push({
       transport: "artifact",
       reason: "timeout",
-      message: `State was not uploaded as an artifact: ${reason}.`,
+      message: `${what} was not uploaded as an artifact: ${reason}.`,
     });
     return { saved: false, name, reason };
   }
@@ -42,7 +62,7 @@ export async function uploadStateArtifact(
     warnings.push(
       clientWarning(
         "artifact",
-        `State was not uploaded as the \`${name}\` artifact: ${call.message}`,
+        `${what} was not uploaded as the \`${name}\` artifact: ${call.message}`,
         call.message,
       ),
     );
@@ -53,7 +73,7 @@ export async function uploadStateArtifact(
     warnings.push({
       transport: "artifact",
       reason: "failed",
-      message: `State was not uploaded as an artifact: ${reason}.`,
+      message: `${what} was not uploaded as an artifact: ${reason}.`,
     });
     return { saved: false, name, reason };
   }
