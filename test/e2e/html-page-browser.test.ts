@@ -28,6 +28,23 @@ afterAll(async () => {
   files.remove();
 });
 
+describe("without chromium", () => {
+  it("the browser tests skip with a message, or fail under ODS_REQUIRE_CHROMIUM=1", () => {
+    const saved = { PATH: process.env.PATH, ODS_REQUIRE_CHROMIUM: process.env.ODS_REQUIRE_CHROMIUM };
+    try {
+      process.env.PATH = files.dir;
+      delete process.env.ODS_REQUIRE_CHROMIUM;
+      expect(chromiumMissing()).toMatch(/no `chromium` on PATH/);
+      process.env.ODS_REQUIRE_CHROMIUM = "1";
+      expect(() => chromiumMissing()).toThrow(/A headless browser is required \(ODS_REQUIRE_CHROMIUM=1\)/);
+    } finally {
+      process.env.PATH = saved.PATH;
+      if (saved.ODS_REQUIRE_CHROMIUM === undefined) delete process.env.ODS_REQUIRE_CHROMIUM;
+      else process.env.ODS_REQUIRE_CHROMIUM = saved.ODS_REQUIRE_CHROMIUM;
+    }
+  });
+});
+
 describe.skipIf(missing !== null)("the full-plan page in a headless browser", () => {
   it("the harness sees a page's exceptions and console errors (so an empty list means none)", async () => {
     const page = await browser.newPage();

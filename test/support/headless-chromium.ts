@@ -19,7 +19,7 @@ const CANDIDATES = ["chromium", "chromium-browser"];
 /** The chromium executable on PATH, or undefined. */
 function chromiumExecutable(): string | undefined {
   for (const name of CANDIDATES) {
-    const found = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
+    const found = spawnSync("/bin/sh", ["-c", `command -v ${name}`], { encoding: "utf8" });
     if (found.status === 0 && found.stdout.trim() !== "") return found.stdout.trim();
   }
   return undefined;
