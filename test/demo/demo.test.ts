@@ -98,11 +98,11 @@ describe("npm run demo", () => {
     expect(markdown).toContain("```mermaid");
     const html = text("plan-pr-7.html");
     expect(html.startsWith("<!doctype html>")).toBe(true);
-    expect(html).toContain("<h1>shop: 4 to build · 4 to reuse</h1>");
-    expect(html).toMatch(
-      /<td class="BUILD">BUILD<\/td><td><code>stg_orders<\/code><\/td><td>compiled SQL changed<\/td>/,
-    );
-    expect(html).not.toMatch(/<script|<link|src=/i);
+    expect(html).toContain("<h1>shop: 1 changed → 2 downstream · 1 rebuilt regardless · 4 reused</h1>");
+    expect(html).toMatch(/<span class="mark">Δ<\/span> <code>stg_orders<\/code> — compiled SQL changed/);
+    expect(html).toContain('<svg id="lineage"');
+    // Self-contained: its own style and script only, nothing loaded.
+    expect(html).not.toMatch(/<link|\ssrc=|href="/i);
   });
 
   it("the environment held pointer views to prod and the tables the pull request built", () => {
