@@ -11,9 +11,12 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { openDuckDbFile } from "../../tools/dbt-standin.js";
+import { chromiumMissing, HeadlessChromium } from "../support/headless-chromium.js";
+import { checkPage, wholeGraph } from "../support/html-page-checks.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "ods-demo-test-"));
@@ -104,6 +107,24 @@ describe("npm run demo", () => {
     // Self-contained: its own style and script only, nothing loaded.
     expect(html).not.toMatch(/<link|\ssrc=|href="/i);
   });
+
+  it.skipIf(chromiumMissing() !== null)(
+    "the pull request's HTML page works in a headless browser: search, lineage, zoom",
+    async () => {
+      const browser = await HeadlessChromium.launch();
+      try {
+        const whole = wholeGraph(json("plan-pr-7.json"));
+        await checkPage(browser, pathToFileURL(path.join(out, "plan-pr-7.html")).href, whole.nodes, {
+          query: "fct_daily",
+          target: "model.shop.fct_daily_revenue",
+          boxes: whole.nodes,
+          edges: whole.edges,
+        });
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 
   it("the environment held pointer views to prod and the tables the pull request built", () => {
     const query = json("steps.json").steps[6].environment;
