@@ -89,7 +89,7 @@ function contentSecurityPolicy(): string {
   return `default-src 'none'; style-src ${digest(PAGE_STYLE)}; script-src ${digest(PAGE_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'`;
 }
 
-/** "1 changed → 38 downstream · 208 rebuilt regardless · 85 reused", the groups that have nodes. */
+/** "1 changed → 38 downstream · 208 rebuilt regardless · 85 reused" (the groups that have nodes), or "nothing changed · 3 rebuilt regardless · 5 reused". */
 function headline(plan: Plan): string {
   const groups = groupEntries(plan.entries);
   const counts = [
@@ -97,8 +97,10 @@ function headline(plan: Plan): string {
     groups.regardless.length > 0 ? `${formatCount(groups.regardless.length)} rebuilt regardless` : "",
     groups.reused.length > 0 ? `${formatCount(groups.reused.length)} reused` : "",
   ].filter((c) => c !== "");
-  const changed = `${formatCount(groups.changed.length)} changed`;
   if (plan.entries.length === 0) return "nothing planned";
+  // The arrow says "and what follows from it": without a change, nothing follows.
+  if (groups.changed.length === 0) return ["nothing changed", ...counts].join(" · ");
+  const changed = `${formatCount(groups.changed.length)} changed`;
   return counts.length > 0 ? `${changed} → ${counts.join(" · ")}` : changed;
 }
 

@@ -117,6 +117,16 @@ describe("the full-plan page", () => {
     expect(html).toContain("x&lt;/script&gt;&lt;!--&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;");
   });
 
+  it("says when nothing was changed rather than '0 changed →'", () => {
+    const plan = new PlanBuilder()
+      .build("events", why.newUpstreamData(sourceId("raw", "events")), { parents: [] })
+      .reuse("customers", why.unchanged(), { parents: [] })
+      .plan();
+    expect(renderHtml(plan)).toContain(
+      "<h1>jaffle_shop: nothing changed · 1 rebuilt regardless · 1 reused</h1>",
+    );
+  });
+
   it("says what the lineage draws, and has no lineage without parents", () => {
     expect(renderHtml(mixed())).toContain("All 8 nodes and 3 edges.");
     const flat = new PlanBuilder().build("a", why.noState()).plan();
