@@ -12,16 +12,19 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderComment } from "../../src/comment/render-comment.js";
 import {
   expectChangedNodesOnFirstScreen,
   expectLineageBoxesAtMost,
   expectNoMergedLists,
   expectRendersAsMeant,
+  mermaidBoxes,
 } from "../support/comment-scenarios/comment-structure.js";
+import { shownLines } from "../support/comment-scenarios/first-screen.js";
 import { renderGfm } from "../support/comment-scenarios/gfm-html.js";
 import { REAL_SCENARIOS } from "../support/comment-scenarios/real-plans.js";
+import { id, PlanBuilder, why } from "../support/plan-builder.js";
 import { sharedFixturesPresent } from "../support/shared-fixtures.js";
 import { scenarios } from "./scenarios.js";
 
@@ -53,4 +56,65 @@ describe("every changed node within the first screen", () => {
       const { plan, context } = s.load();
       expectChangedNodesOnFirstScreen(plan, renderGfm(renderComment(plan, context)));
     });
+});
+
+describe("the structure checks themselves", () => {
+  const merged =
+    "### To build (3)\n\nBy reason:\n- code changed: 1\n- a parent changes code: 2\n\n- `a` — changed\n- `b` — parent\n- `c` — parent\n";
+  const separate = merged.replace("\n\n- `a`", "\n\n<!-- nodes -->\n\n- `a`");
+
+  it("a blank line between two lists is one merged list; something between them keeps two", () => {
+    expect(() => expectNoMergedLists(merged)).toThrow(
+      /1 lists of \[5\] items; the comment writes 2 of \[2, 3\]/,
+    );
+    expect(() => expectNoMergedLists(separate)).not.toThrow();
+    expect(() => expectNoMergedLists("- a\n- b\nnot a list\n")).toThrow(/joins the list above it/);
+    expect(() => expectNoMergedLists("> [!NOTE]\n> - a\n\n- b\n")).not.toThrow();
+  });
+
+  it("counts the boxes of a flowchart, not its classes, styles or edge labels", () => {
+    const picture = [
+      "graph LR",
+      '  n1["stg_orders (changed)"]:::changed',
+      '  n2(["raw.orders"])',
+      "  n2 -->|reads| n1",
+      "  n1 --> n3 & n4",
+      "  classDef changed stroke-width:3px",
+      "  class n3,n4 downstream",
+    ];
+    expect([...mermaidBoxes(picture)].sort()).toEqual(["n1", "n2", "n3", "n4"]);
+    const many = `\`\`\`mermaid\ngraph LR\n${Array.from({ length: 26 }, (_, i) => `  n${i}["m${i}"]`).join("\n")}\n\`\`\`\n`;
+    expect(() => expectLineageBoxesAtMost(many)).toThrow(/\[26\], at most 25/);
+  });
+
+  it("the first screen: folded and pictured names are not shown; a list of changed nodes may run on", () => {
+    const plan = new PlanBuilder()
+      .build("changed_model", why.codeChanged(["sql"]))
+      .build("child", why.parentCodeChanged(id("changed_model")))
+      .plan();
+    const folded = "<details>\n<summary>Changed</summary>\n\n- <code>changed_model</code>\n\n</details>\n";
+    expect(() => expectChangedNodesOnFirstScreen(plan, renderGfm(folded))).toThrow(/not in the text shown/);
+    const pictured = '```mermaid\ngraph LR\n  n1["changed_model"]\n```\n';
+    expect(() => expectChangedNodesOnFirstScreen(plan, renderGfm(pictured))).toThrow(/not in the text shown/);
+    const late = `${"filler line\n\n".repeat(70)}- <code>changed_model</code>\n`;
+    expect(() => expectChangedNodesOnFirstScreen(plan, renderGfm(late))).toThrow(/past the first screen/);
+    const many = new PlanBuilder();
+    for (let i = 0; i < 30; i++) many.build(`c${i}`, why.codeChanged(["sql"]));
+    const thirty = many.build("child", why.parentCodeChanged(id("c0"))).plan();
+    const list = Array.from({ length: 30 }, (_, i) => `- <code>c${i}</code> — compiled SQL changed`);
+    const runsOn = `${"filler line\n\n".repeat(40)}${list.join("\n")}\n`;
+    expect(shownLines(renderGfm(runsOn)).length).toBe(70);
+    expect(() => expectChangedNodesOnFirstScreen(thirty, renderGfm(runsOn))).not.toThrow();
+    const broken = runsOn.replace("- <code>c25</code>", "- <code>child</code>\n- <code>c25</code>");
+    expect(() => expectChangedNodesOnFirstScreen(thirty, renderGfm(broken))).toThrow(
+      /c25: on line 67, past the first screen \(60 lines\) and after "child"/,
+    );
+  });
+
+  it("flags HTML GitHub strips, unbalanced details and malformed links", () => {
+    expect(() => expectRendersAsMeant(renderGfm("<script>x</script>\n"))).toThrow(/<script> is filtered/);
+    expect(() => expectRendersAsMeant(renderGfm("<details>\n\n- a\n\n</details>\n"))).toThrow(/summary/);
+    expect(() => expectRendersAsMeant(renderGfm("[plan](javascript:alert)\n"))).toThrow(/target/);
+    expect(() => expectRendersAsMeant(renderGfm("[plan](https://github.com/a/b)\n"))).not.toThrow();
+  });
 });

@@ -6,12 +6,16 @@
  * balanced, links well-formed, no markdown left raw). Each check collects
  * every problem and fails once, listing them.
  */
-import { expect } from "vitest";
 import { changeGroupOf } from "../../../src/comment/change-groups.js";
 import { entryLabel } from "../../../src/comment/reason-phrases.js";
 import type { Plan } from "../../../src/state/plan.js";
 import { FIRST_SCREEN_LINES, namesIn, shownLines } from "./first-screen.js";
 import { attribute, decodeEntities, htmlTokens, renderGfm } from "./gfm-html.js";
+
+/** Fails with every problem listed, when there is any. */
+function failOn(what: string, problems: readonly string[]): void {
+  if (problems.length > 0) throw new Error(`${what}:\n- ${problems.join("\n- ")}`);
+}
 
 /** The most boxes the comment's lineage picture may draw (issue 22: "at most about 25"). */
 export const LINEAGE_MAX_BOXES = 25;
@@ -114,7 +118,7 @@ export function expectNoMergedLists(markdown: string, html = renderGfm(markdown)
     problems.push(
       `GitHub draws ${rendered.items.length} lists of [${rendered.items.join(", ")}] items; the comment writes ${written.items.length} of [${written.items.join(", ")}]`,
     );
-  expect(problems, "lists as GitHub renders them").toEqual([]);
+  failOn("lists as GitHub renders them", problems);
 }
 
 /**
@@ -160,7 +164,7 @@ export function expectChangedNodesOnFirstScreen(plan: Plan, html: string): void 
   }
   if (changed.length > 0 && firstSeen >= FIRST_SCREEN_LINES && firstSeen !== Number.POSITIVE_INFINITY)
     problems.unshift(`the first changed node is on line ${firstSeen + 1}, past the first screen`);
-  expect(problems, `${changed.length} changed nodes on the first screen`).toEqual([]);
+  failOn(`${changed.length} changed nodes on the first screen`, problems);
 }
 
 /** The mermaid blocks of the markdown, each as its source lines. */
@@ -205,10 +209,10 @@ export function mermaidBoxes(lines: readonly string[]): Set<string> {
 /** (c) The lineage a reviewer can read: each mermaid block draws at most `max` boxes. */
 export function expectLineageBoxesAtMost(markdown: string, max = LINEAGE_MAX_BOXES): void {
   const counts = mermaidBlocks(markdown).map((block) => mermaidBoxes(block).size);
-  expect(
-    counts.filter((n) => n > max),
+  failOn(
     `boxes per lineage picture: [${counts.join(", ")}], at most ${max}`,
-  ).toEqual([]);
+    counts.filter((n) => n > max).map((n) => `a picture of ${n} boxes`),
+  );
 }
 
 /**
@@ -225,7 +229,16 @@ export const GITHUB_KEEPS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Markdown that renders as meant: only elements GitHub keeps; <details>
+ * GFM's tag filter (as GitHub applies it) writes these raw tags as text,
+ * escaping only their `<`: `&lt;script>`. Text the comment escaped itself
+ * has its `>` escaped too, so it does not match.
+ */
+const FILTERED_TAG =
+  /&lt;\/?(title|textarea|style|xmp|iframe|noembed|noframes|script|plaintext)(?=[\s/>])[^<&]*>/gi;
+
+/**
+ * Markdown that renders as meant: no tag GitHub filters or strips (script,
+ * style, iframe, …: only elements it keeps); <details>
  * balanced, each opening with its <summary> and nothing else before it; every
  * link and image target an absolute http(s) or mailto URL or a #fragment,
  * with no space in it; no markdown left raw in the text (a `](` of a broken
@@ -233,6 +246,8 @@ export const GITHUB_KEEPS: ReadonlySet<string> = new Set(
  */
 export function expectRendersAsMeant(html: string): void {
   const problems: string[] = [];
+  for (const m of html.matchAll(FILTERED_TAG))
+    problems.push(`<${m[1]!.toLowerCase()}> is filtered by GitHub (shown as text)`);
   const tokens = htmlTokens(html);
   const open: string[] = [];
   let pre = 0;
@@ -266,7 +281,7 @@ export function expectRendersAsMeant(html: string): void {
     }
   });
   if (open.length) problems.push(`${open.length} <details> not closed`);
-  expect(problems, "what GitHub renders").toEqual([]);
+  failOn("what GitHub renders", problems);
 }
 
 function wellFormedTarget(target: string): boolean {
