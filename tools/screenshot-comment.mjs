@@ -12,6 +12,7 @@
  *   --comment FILE  the markdown (default test/comment/golden/real/demo-shop-pr-7.md)
  *   --out FILE      the PNG (default docs/screenshots/comment.png)
  *   --width PX      the window's width (default 962: the comment box and its margins)
+ *   --max-height PX cut the picture at this height (the first screen of a long comment)
  *   --html FILE     also keep the page it captured
  *   CHROMIUM        the browser (default `chromium`; `apt-get install chromium`)
  *
@@ -40,6 +41,7 @@ const options = {
   out: path.join(root, "docs", "screenshots", "comment.png"),
   width: 962,
   html: null,
+  "max-height": Number.POSITIVE_INFINITY,
 };
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
@@ -47,13 +49,14 @@ for (let i = 0; i < args.length; i++) {
   const value = args[i + 1];
   if (flag === "-h" || flag === "--help") {
     process.stdout.write(
-      "Usage: node tools/screenshot-comment.mjs [--comment FILE] [--out FILE] [--width PX] [--html FILE]\n",
+      "Usage: node tools/screenshot-comment.mjs [--comment FILE] [--out FILE] [--width PX] [--max-height PX] [--html FILE]\n",
     );
     process.exit(0);
   }
-  if (!["--comment", "--out", "--width", "--html"].includes(flag) || value === undefined)
+  if (!["--comment", "--out", "--width", "--max-height", "--html"].includes(flag) || value === undefined)
     fail(`unknown argument \`${flag}\`; see --help`);
-  options[flag.slice(2)] = flag === "--width" ? Number(value) : path.resolve(value);
+  options[flag.slice(2)] =
+    flag === "--width" || flag === "--max-height" ? Number(value) : path.resolve(value);
   i++;
 }
 if (!existsSync(options.comment)) fail(`no comment at ${options.comment}`);
@@ -178,8 +181,9 @@ if (body.includes('<pre class="mermaid">') && !dom.includes("<svg")) fail("merma
 
 // 2. The screenshot, the page's full height.
 mkdirSync(path.dirname(options.out), { recursive: true });
-browse([`--screenshot=${options.out}`], height);
+const shown = Math.min(height, options["max-height"]);
+browse([`--screenshot=${options.out}`], shown);
 rmSync(work, { recursive: true, force: true });
 process.stdout.write(
-  `${path.relative(root, options.out)}: ${path.relative(root, options.comment)}, ${options.width}×${height} px\n`,
+  `${path.relative(root, options.out)}: ${path.relative(root, options.comment)}, ${options.width}×${shown} px${shown < height ? ` of ${height}` : ""}\n`,
 );

@@ -7,7 +7,9 @@
  *
  * The golden files (test/comment/golden/*.md, test/comment/golden/real/*.md)
  * are checked as committed; the first-screen check needs the plan, so it
- * renders each scenario (the same text as its golden file).
+ * renders each scenario of test/comment/scenarios.ts (the same text as its
+ * golden file); real-fixture-goldens.test.ts does it for the real projects'
+ * comments, with the plans it makes anyway (they take seconds each).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -23,9 +25,7 @@ import {
 } from "../support/comment-scenarios/comment-structure.js";
 import { shownLines } from "../support/comment-scenarios/first-screen.js";
 import { renderGfm } from "../support/comment-scenarios/gfm-html.js";
-import { REAL_SCENARIOS } from "../support/comment-scenarios/real-plans.js";
 import { id, PlanBuilder, why } from "../support/plan-builder.js";
-import { sharedFixturesPresent } from "../support/shared-fixtures.js";
 import { scenarios } from "./scenarios.js";
 
 const GOLDEN = path.join(path.dirname(fileURLToPath(import.meta.url)), "golden");
@@ -51,11 +51,6 @@ describe("every golden comment, as GitHub renders it", () => {
 describe("every changed node within the first screen", () => {
   for (const s of scenarios())
     it(s.name, () => expectChangedNodesOnFirstScreen(s.plan, renderGfm(renderComment(s.plan, s.context))));
-  for (const s of REAL_SCENARIOS)
-    it.skipIf(s.shared && !sharedFixturesPresent)(`real/${s.name}: ${s.what}`, () => {
-      const { plan, context } = s.load();
-      expectChangedNodesOnFirstScreen(plan, renderGfm(renderComment(plan, context)));
-    });
 });
 
 describe("the structure checks themselves", () => {
