@@ -5,10 +5,13 @@
  *
  * - the demo (`npm run demo`): fixtures/shop, prod recorded from its
  *   run_results, pull request 7 planned with the demo's sources.json;
- * - on ../shared/fixtures/dbt and the generator of tools/artifacts/: prod is
- *   a recorded full build of the unchanged manifest, and the pull request
- *   edits the compiled code of N chosen models in a copy of it in memory
- *   (the realistic-change harness's record and edit, test/planner/realistic-changes/).
+ * - on ../shared/fixtures/dbt: prod is a recorded full build of the
+ *   unchanged manifest, and the pull request edits the compiled code of N
+ *   chosen models in a copy of it in memory (the realistic-change harness's
+ *   record and edit, test/planner/realistic-changes/);
+ * - on the generator of tools/artifacts/ (10,000 nodes): prod is a recorded
+ *   full build of its compiled manifest, the pull request the generator's
+ *   own change of 1% of the models' SQL (bench/generate.ts's `next/`).
  *
  * Built lazily and once per process: the large ones take seconds.
  */
@@ -69,24 +72,29 @@ export function editModel(m: Json, id: string): void {
 const PROD_INVOCATION = "00000000-0000-4000-8000-0000000000a1";
 
 /**
- * The plan of `base` with `chosen` models edited, against prod's state after
- * a successful full build of `base` (recorded at T0, planned at DEFAULT_PLAN_AT
- * with a sources.json that shows no new data).
+ * The plan of `changed` against prod's state after a successful full build of
+ * `base` (recorded at T0, planned at DEFAULT_PLAN_AT with a sources.json that
+ * shows no new data).
  */
-export function planEdited(base: Json, chosen: readonly string[]): Plan {
+export function planChanged(base: Json, changed: Json): Plan {
   const snapshot = recordRun(base, fullBuildStatuses(new Oracle(base)), T0, null, PROD_INVOCATION);
-  const edited = structuredClone(base);
-  for (const id of chosen) editModel(edited, id);
   const takenAt = new Date(Date.parse(DEFAULT_PLAN_AT) - 60_000).toISOString();
   return plan({
-    project: loadProject(JSON.stringify(edited), "manifest.json"),
-    scope: scopeOf(edited),
+    project: loadProject(JSON.stringify(changed), "manifest.json"),
+    scope: scopeOf(changed),
     state: { id: "s1", snapshot },
-    sources: sourcesDoc(new Oracle(edited), takenAt, {}),
+    sources: sourcesDoc(new Oracle(changed), takenAt, {}),
     select: [],
     now: DEFAULT_PLAN_AT,
-    target: targetOf(edited),
+    target: targetOf(changed),
   });
+}
+
+/** The plan of `base` with the `chosen` models edited (editModel), against prod's full build of `base`. */
+export function planEdited(base: Json, chosen: readonly string[]): Plan {
+  const edited = structuredClone(base);
+  for (const id of chosen) editModel(edited, id);
+  return planChanged(base, edited);
 }
 
 /** The manifest's planned models (tables, views, incrementals; not seeds or ephemeral models), sorted by id. */
@@ -156,14 +164,20 @@ function fixturePlan(fixture: string, choose: (o: Oracle) => string[]): () => Pl
   };
 }
 
-/** Share of the generated project's models a pull request edits: bench/generate.ts's `next/` (1%). */
+/** The generator's seed (test/support/generated-manifest.ts's default) and the share of models a pull request changes: bench/generate.ts's `next/` (1%). */
+const GENERATED_SEED = 20261130;
 export const GENERATED_CHANGED_SHARE = 0.01;
 
+/** Compiled manifests of the generated 10,000-node project, before and after the generator's own 1% change. */
 function generatedPlan(): Plan {
-  const { doc } = generatedManifest(10_000);
-  const o = new Oracle(doc);
-  const models = plannedModels(o);
-  return planEdited(doc, spread(models, Math.round(models.length * GENERATED_CHANGED_SHARE)));
+  const compiled = { command: "compile" } as const;
+  const base = generatedManifest(10_000, GENERATED_SEED, compiled).doc;
+  const changed = generatedManifest(10_000, GENERATED_SEED, {
+    ...compiled,
+    changedShare: GENERATED_CHANGED_SHARE,
+    changeSeed: GENERATED_SEED + 1,
+  }).doc;
+  return planChanged(base, changed);
 }
 
 function scenario(name: string, what: string, shared: boolean, make: () => Plan): RealScenario {
@@ -200,7 +214,7 @@ export const REAL_SCENARIOS: readonly RealScenario[] = [
   ),
   scenario(
     "generated-10000-nodes",
-    "the generated 10,000-node project (tools/artifacts/): 1% of its models edited",
+    "the generated 10,000-node project (tools/artifacts/): the SQL of 1% of its models changed",
     false,
     generatedPlan,
   ),
