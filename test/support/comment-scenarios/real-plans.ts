@@ -25,7 +25,7 @@ import { plan } from "../../../src/planner/plan.js";
 import { record } from "../../../src/planner/record.js";
 import type { Plan } from "../../../src/state/plan.js";
 import { SHOP_DIR, sourcesObservedAt } from "../../../tools/dbt-standin.js";
-import { BASE_COMMIT, HEAD, LINKS, REPO } from "../../comment/scenarios.js";
+import { baseContext } from "../../comment/scenarios.js";
 import {
   DEFAULT_PLAN_AT,
   editSql,
@@ -53,16 +53,6 @@ export interface RealScenario {
   /** The plan and its context, made on first use. */
   load: () => { plan: Plan; context: CommentContext };
 }
-
-/** The context of pull request 42 (the same as test/comment/scenarios.ts's). */
-export const PULL_REQUEST_CONTEXT: CommentContext = {
-  pullRequest: 42,
-  headSha: HEAD,
-  repositoryUrl: REPO,
-  base: { environment: "prod", commit: BASE_COMMIT },
-  links: LINKS,
-  toolVersion: "0.1.0",
-};
 
 /** The edit made to each chosen model: the same compiled (and raw) change a user's edit gives. */
 export function editModel(m: Json, id: string): void {
@@ -181,7 +171,8 @@ function generatedPlan(): Plan {
 }
 
 function scenario(name: string, what: string, shared: boolean, make: () => Plan): RealScenario {
-  const load = memo(() => ({ plan: make(), context: PULL_REQUEST_CONTEXT }));
+  // Pull request 42's context, test/comment/scenarios.ts's: what it gains, these comments gain too.
+  const load = memo(() => ({ plan: make(), context: baseContext }));
   return { name, what, shared, load };
 }
 
