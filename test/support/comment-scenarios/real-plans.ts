@@ -41,7 +41,6 @@ import {
   targetOf,
 } from "../../planner/realistic-changes/harness.js";
 import { generatedManifest } from "../generated-manifest.js";
-import { sharedFixturesPresent } from "../shared-fixtures.js";
 
 export interface RealScenario {
   /** The golden file's name (test/comment/golden/real/<name>.md). */
@@ -50,6 +49,8 @@ export interface RealScenario {
   what: string;
   /** Whether it reads ../shared/fixtures/dbt (skipped where that is absent). */
   shared: boolean;
+  /** Whether it takes long enough (tens of seconds) to belong to the slow project. */
+  slow: boolean;
   /** The plan and its context, made on first use. */
   load: () => { plan: Plan; context: CommentContext };
 }
@@ -170,48 +171,48 @@ function generatedPlan(): Plan {
   return planChanged(base, changed);
 }
 
-function scenario(name: string, what: string, shared: boolean, make: () => Plan): RealScenario {
+function scenario(
+  name: string,
+  what: string,
+  where: { shared: boolean; slow?: boolean },
+  make: () => Plan,
+): RealScenario {
   // Pull request 42's context, test/comment/scenarios.ts's: what it gains, these comments gain too.
   const load = memo(() => ({ plan: make(), context: baseContext }));
-  return { name, what, shared, load };
+  return { name, what, shared: where.shared, slow: where.slow ?? false, load };
 }
 
 /** The scenarios, in the order of the issue's "Done when". */
 export const REAL_SCENARIOS: readonly RealScenario[] = [
-  scenario("demo-shop-pr-7", "the demo: pull request 7 on fixtures/shop", false, demoPlan),
+  scenario("demo-shop-pr-7", "the demo: pull request 7 on fixtures/shop", { shared: false }, demoPlan),
   scenario(
     "jaffle-shop-one-model",
     "jaffle-shop (DuckDB, dbt 1.12): stg_orders edited",
-    true,
+    { shared: true },
     fixturePlan(FIXTURES.jaffle, (o) => [o.id("stg_orders")]),
   ),
   scenario(
     "tuva-one-model",
     "tuva (Snowflake, dbt 1.7): one model with about 38 planned descendants edited",
-    true,
+    { shared: true },
     fixturePlan(FIXTURES.tuva, (o) => [modelReaching(o, 38)]),
   ),
   scenario(
     "global-trade-40-models",
     "global-trade (BigQuery, dbt 1.11): 40 of its 78 models edited",
-    true,
+    { shared: true },
     fixturePlan(FIXTURES.trade, (o) => spread(plannedModels(o), 40)),
   ),
   scenario(
     "tuva-250-models",
     "tuva (Snowflake, dbt 1.7): 250 of its 255 planned models edited",
-    true,
+    { shared: true },
     fixturePlan(FIXTURES.tuva, (o) => spread(plannedModels(o), 250)),
   ),
   scenario(
     "generated-10000-nodes",
     "the generated 10,000-node project (tools/artifacts/): the SQL of 1% of its models changed",
-    false,
+    { shared: false, slow: true },
     generatedPlan,
   ),
 ];
-
-/** The scenarios this checkout can build: those over ../shared only where it is there. */
-export function availableRealScenarios(): RealScenario[] {
-  return REAL_SCENARIOS.filter((s) => !s.shared || sharedFixturesPresent);
-}
