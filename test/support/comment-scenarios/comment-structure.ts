@@ -23,9 +23,21 @@ export const LINEAGE_MAX_BOXES = 25;
 /** A list item line of the markdown source: a bullet or an ordered item at the start of the line. */
 const ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 const FENCE = /^(`{3,}|~{3,})/;
-/** Lines that end a list rather than join its last item: blocks that may interrupt a paragraph. */
-const INTERRUPTS =
-  /^(>|#{1,6}(\s|$)|`{3,}|~{3,}|([-*_])( *\3){2,} *$|<\/?(details|summary|div|p|pre|table|h[1-6]|ul|ol|li|blockquote|hr|dl)[\s>/])/i;
+/** CommonMark's HTML block start conditions 6: the block-level tag names. */
+const HTML_BLOCK_TAGS =
+  "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|" +
+  "fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|" +
+  "menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul";
+/**
+ * Lines that end a list rather than join its last item: the blocks that may
+ * interrupt a paragraph (a blockquote, an ATX heading, a fence, a thematic
+ * break, an HTML block of CommonMark's kinds 1 to 6).
+ */
+const INTERRUPTS = new RegExp(
+  "^(>|#{1,6}(\\s|$)|`{3,}|~{3,}|([-*_])( *\\3){2,} *$|<!--|<\\?|<![A-Za-z]|<!\\[CDATA\\[|" +
+    `<(script|pre|style|textarea)(\\s|>|$)|</?(${HTML_BLOCK_TAGS})(\\s|/?>|$))`,
+  "i",
+);
 
 /**
  * The lists the comment means, read off its markdown: a list is a run of
