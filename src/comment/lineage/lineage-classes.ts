@@ -34,7 +34,7 @@ export type LineageShape =
   | "parallelogram"
   | "hexagon"
   | "trapezoid"
-  | "subroutine"
+  | "inverted_trapezoid"
   | "cylinder"
   | "stadium"
   | "asymmetric";
@@ -108,7 +108,7 @@ export const CLASS_STYLES: Record<LineageClass, ClassStyle> = {
     stroke: "#57606a",
     strokeWidth: 2,
     dash: "2 3",
-    shape: "subroutine",
+    shape: "inverted_trapezoid",
     marker: "⏭",
     words: "skipped",
   },
