@@ -18,6 +18,7 @@ import {
 import { commentMarker, renderComment, renderJobSummary } from "../../src/comment/render-comment.js";
 import { renderTerminal } from "../../src/comment/render-terminal.js";
 import type { Plan } from "../../src/state/plan.js";
+import { MERMAID_LINE } from "../support/mermaid-line.js";
 import { id, PlanBuilder, sourceId, why } from "../support/plan-builder.js";
 
 /** Each must never appear verbatim in the markdown. */
@@ -147,28 +148,6 @@ function hostilePlan(): { plan: Plan; context: CommentContext } {
     },
   };
   return { plan, context };
-}
-
-/** A box: one of the lineage's shapes (lineage-classes.ts) around a quoted label from the safe alphabet. */
-const MERMAID_BOX = [
-  ["[", "]"],
-  ["(", ")"],
-  ["[/", "/]"],
-  ["{{", "}}"],
-  ["[/", "\\]"],
-  ["[\\", "/]"],
-  ["[(", ")]"],
-  ["([", "])"],
-  [">", "]"],
-]
-  .map(([open, close]) => `${regexLiteral(open!)}"[A-Za-z0-9 _.,:/#;-]*"${regexLiteral(close!)}`)
-  .join("|");
-const MERMAID_LINE = new RegExp(
-  `^ {2}(n\\d+(${MERMAID_BOX})|n\\d+ --> n\\d+|classDef [a-z_]+ [a-z0-9#:,. -]+|class n\\d+(,n\\d+)* [a-z_]+)$`,
-);
-
-function regexLiteral(text: string): string {
-  return text.replace(/[\\[\](){}/]/g, "\\$&");
 }
 
 /** Checks the mermaid block line by line: only node, edge and class statements, labels from a safe alphabet. */
