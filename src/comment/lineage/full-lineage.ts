@@ -6,6 +6,7 @@
  * and package; and every parent → child edge. Pure and deterministic.
  */
 import type { Plan } from "../../state/plan.js";
+import { changeClassesOf } from "../change-groups.js";
 import type { RunOutcome } from "../comment-context.js";
 import { displayId, entryLabel } from "../reason-phrases.js";
 import { type LineageClass, lineageClassOf } from "./lineage-classes.js";
@@ -35,6 +36,7 @@ export interface FullLineage {
 export function fullLineage(plan: Plan, outcome?: RunOutcome): FullLineage {
   const entries = plan.entries as LineageEntry[];
   const byId = new Map(entries.map((e) => [e.unique_id, e]));
+  const classes = changeClassesOf(entries);
   const outside = new Set<string>();
   const edges: Array<[string, string]> = [];
   for (const e of entries)
@@ -46,7 +48,7 @@ export function fullLineage(plan: Plan, outcome?: RunOutcome): FullLineage {
     const n: LineageNode = {
       id,
       label: e ? entryLabel(e, plan.project) : displayId(id, plan.project),
-      cls: lineageClassOf(id, e, outcome?.nodes[id]?.status),
+      cls: lineageClassOf(id, e, classes.get(id), outcome?.nodes[id]?.status),
       folder: folderOf(id, e, plan.project),
       package: packageOf(id, e, plan.project),
     };

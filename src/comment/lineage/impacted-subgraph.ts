@@ -7,6 +7,7 @@
  * decides what the picture shows first. Pure.
  */
 import type { Plan } from "../../state/plan.js";
+import { changeClassesOf } from "../change-groups.js";
 import type { RunOutcome } from "../comment-context.js";
 import { type FullLineage, fullLineage, type LineageNode } from "./full-lineage.js";
 import { type LineageClass, lineageClassOf } from "./lineage-classes.js";
@@ -38,8 +39,11 @@ export function impactedSubgraph(plan: Plan, outcome: RunOutcome | undefined): I
   const graph: FullLineage = fullLineage(plan, outcome);
   const byId = new Map(entries.map((e) => [e.unique_id, e]));
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
+  const classes = changeClassesOf(entries);
   const changeClasses = new Map(
-    graph.nodes.map((n) => [n.id, lineageClassOf(n.id, byId.get(n.id), undefined)] as const),
+    graph.nodes.map(
+      (n) => [n.id, lineageClassOf(n.id, byId.get(n.id), classes.get(n.id), undefined)] as const,
+    ),
   );
   const childrenOf = new Map<string, string[]>();
   const parentsOf = new Map<string, string[]>();

@@ -1,6 +1,6 @@
 /**
  * How a node is drawn in the lineage (the comment's picture and the HTML
- * page's full graph): its class, read off change-groups.ts's changeClassOf
+ * page's full graph): its class, read off change-groups.ts's changeClassesOf
  * (changed, downstream, new data, no evidence, reused), plus sources and
  * nodes outside the plan, and after the run the nodes that failed or were
  * skipped. Each class has its own shape and a text marker, so the picture
@@ -9,7 +9,7 @@
  * so boxes read the same on GitHub's light and dark backgrounds. Pure.
  */
 import type { PlanEntry } from "../../state/plan.js";
-import { type ChangeClass, changeClassOf } from "../change-groups.js";
+import type { ChangeClass } from "../change-groups.js";
 import type { NodeRunStatus } from "../comment-context.js";
 
 export type LineageClass = ChangeClass | "source" | "outside" | "failed" | "skipped";
@@ -144,16 +144,18 @@ export const CLASS_STYLES: Record<LineageClass, ClassStyle> = {
 
 /**
  * A node's class: a source, a node outside the plan, a node that failed or
- * was skipped in the run, else its change class. A node with several
- * reasons takes the strongest (changeClassOf): changed wins over downstream.
+ * was skipped in the run, else its class in the plan (changeClassesOf: a
+ * node with several reasons takes the strongest, so changed wins over
+ * downstream; a node only rebuilt regardless is never drawn as downstream).
  */
 export function lineageClassOf(
   id: string,
   entry: PlanEntry | undefined,
+  changeClass: ChangeClass | undefined,
   status: NodeRunStatus | undefined,
 ): LineageClass {
-  if (!entry) return id.startsWith("source.") ? "source" : "outside";
+  if (!entry || !changeClass) return id.startsWith("source.") ? "source" : "outside";
   if (entry.action === "BUILD" && status === "failed") return "failed";
   if (entry.action === "BUILD" && status === "skipped") return "skipped";
-  return changeClassOf(entry);
+  return changeClass;
 }

@@ -22,8 +22,12 @@ export const EDGE_BUDGET = 400;
 /** Characters of mermaid source at most (mermaid's default limit is 50,000). */
 export const MAX_CHARS = 40_000;
 
-/** Entries as the lead's planner will emit them: `parents` (and, if added, `path`) optional. */
-export type LineageEntry = PlanEntry & { parents?: readonly string[]; path?: string };
+/**
+ * Entries with what the lineage reads beyond PlanEntry's required fields:
+ * `parents`, and the node's file (`file`, the manifest's original_file_path,
+ * or `path`), all optional.
+ */
+export type LineageEntry = PlanEntry & { parents?: readonly string[]; file?: string; path?: string };
 
 export interface Lineage {
   /** The mermaid source, without the fence. */

@@ -1,6 +1,6 @@
 /**
  * Where a node lives, for grouping the lineage: its folder (the directory of
- * its `path` when the entry carries one, to a depth; else its package and
+ * its file, `file` or `path`, when the entry carries one, to a depth; else its package and
  * schema), a source's source name, the package of a node outside the plan;
  * and its package. Pure.
  */
@@ -17,8 +17,9 @@ export function folderOf(
     const parts = id.split(".");
     return id.startsWith("source.") ? `source ${parts[2] ?? "?"}` : `outside: ${parts[1] ?? "?"}`;
   }
-  if (entry.path) {
-    const dir = entry.path.replaceAll("\\", "/").split("/").slice(0, -1).slice(0, depth).join("/");
+  const file = entry.file ?? entry.path;
+  if (file) {
+    const dir = file.replaceAll("\\", "/").split("/").slice(0, -1).slice(0, depth).join("/");
     return entry.package_name && entry.package_name !== project ? `${entry.package_name}/${dir}` : dir || ".";
   }
   return `${entry.package_name || project} ${entry.relation.schema}`;
