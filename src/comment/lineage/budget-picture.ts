@@ -3,7 +3,8 @@
  * most MAX_BOXES boxes, filled in this order:
  * 1. the changed nodes one by one (or, with none, the BUILD nodes no built
  *    parent explains); when they and the least the rest needs do not fit,
- *    the changed nodes grouped per folder ("N changed · folder");
+ *    the changed nodes grouped per folder ("N changed · folder"; the others
+ *    "N rebuilt regardless: new data · folder");
  * 2. the nodes rebuilt regardless of the change, one box per class
  *    ("208 rebuilt regardless: ODS can't tell");
  * 3. up to half of the room left for the changed nodes' first children, one by one;
@@ -17,10 +18,17 @@
  */
 import type { ImpactedSubgraph } from "./impacted-subgraph.js";
 import { type Box, draw, type Lineage, MAX_BOXES } from "./mermaid-picture.js";
-import { classCount, type Grouping, groupLabel, groupNodes, type NodeGroup } from "./node-groups.js";
+import {
+  classCount,
+  type Grouping,
+  groupLabel,
+  groupNodes,
+  type NodeGroup,
+  type Tier,
+} from "./node-groups.js";
 
 export function budgetPicture(sub: ImpactedSubgraph, compact: boolean): Lineage | undefined {
-  const changed = primaryNodes(sub);
+  const { changed, tier } = primaryNodes(sub);
   const changedSet = new Set(changed);
   const downstream = descendants(sub, changed).filter((id) => !changedSet.has(id));
   const reached = new Set([...changed, ...downstream]);
@@ -31,7 +39,7 @@ export function budgetPicture(sub: ImpactedSubgraph, compact: boolean): Lineage 
   const individual = new Set<string>();
   const groupings: Grouping[] = [regardlessGroups];
   if (changed.length + reserve <= MAX_BOXES) for (const id of changed) individual.add(id);
-  else groupings.push(groupNodes(sub, "changed", changed, MAX_BOXES - reserve));
+  else groupings.push(groupNodes(sub, tier, changed, MAX_BOXES - reserve));
   const changedBoxes = individual.size || groupings[1]!.groups.size;
 
   const firstChildren = individual.size
@@ -59,11 +67,14 @@ export function budgetPicture(sub: ImpactedSubgraph, compact: boolean): Lineage 
   return lineage;
 }
 
-/** The changed nodes; with none, the BUILD nodes none of whose parents is built. */
-function primaryNodes(sub: ImpactedSubgraph): string[] {
+/** The changed nodes; with none, the nodes rebuilt regardless none of whose parents is built. */
+function primaryNodes(sub: ImpactedSubgraph): { changed: string[]; tier: Tier } {
   const changed = sub.inner.filter((id) => sub.changeClass(id) === "changed");
-  if (changed.length) return changed;
-  return sub.inner.filter((id) => !sub.parents(id).some((p) => sub.impacted.has(p)));
+  if (changed.length) return { changed, tier: "changed" };
+  return {
+    changed: sub.inner.filter((id) => !sub.parents(id).some((p) => sub.impacted.has(p))),
+    tier: "regardless",
+  };
 }
 
 /** The descendants of the nodes among the impacted ones, in plan order. */
