@@ -109,7 +109,7 @@ export const CLASS_STYLES: Record<LineageClass, ClassStyle> = {
     strokeWidth: 2,
     dash: "2 3",
     shape: "inverted_trapezoid",
-    marker: "⏭",
+    marker: "⊘",
     words: "skipped",
   },
   reused: {
