@@ -125,7 +125,7 @@ describe("the lineage picture's box budget", () => {
     expect(texts).toContain("? 30 rebuilt regardless: ODS can't tell");
     expect(builtShown(labels, classOf)).toBe(built(plan));
     expect(lineageNotes(lineage).note).toBe(
-      "The picture reaches 85 nodes, more than the 25 boxes it can show: the changed nodes and their first children are drawn one by one, the rest grouped per folder with counts.",
+      "What this plan builds and its inputs are 85 nodes, more than the 25 boxes a readable picture can show: the changed nodes and their first children are drawn one by one, the rest grouped per folder with counts.",
     );
   });
 

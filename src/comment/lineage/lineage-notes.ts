@@ -25,7 +25,7 @@ export function lineageNotes(lineage: Lineage): { legend: string; note: string |
     const by =
       lineage.groupedBy === "package" ? "package" : lineage.groupedBy === "class" ? "kind" : "folder";
     notes.push(
-      `The picture reaches ${plural(lineage.impacted, "node")}, more than the ${MAX_BOXES} boxes it can show` +
+      `What this plan builds and its inputs are ${plural(lineage.impacted, "node")}, more than the ${MAX_BOXES} boxes a readable picture can show` +
         (lineage.mode === "changed_and_groups"
           ? `: the changed nodes and their first children are drawn one by one, the rest grouped per ${by} with counts.`
           : `: the changed nodes are too many to draw one by one, so nodes are grouped per ${by} with counts.`),
