@@ -13,6 +13,7 @@ import { mermaidLabel } from "../../src/comment/markdown-escape.js";
 import type { Plan } from "../../src/state/plan.js";
 import { MERMAID_LINE } from "../support/mermaid-line.js";
 import { id, largePlan, PlanBuilder, sourceId, why } from "../support/plan-builder.js";
+import { planChange, scatteredChange, wideChangePlan } from "../support/wide-change-plan.js";
 
 const RAW = sourceId("shop", "raw_orders");
 const BOX = /^ {2}(n\d+)[[({>/\\]+"([^"]*)"/;
@@ -204,6 +205,21 @@ describe("the lineage picture's box budget", () => {
       expect(builtShown(labels, classOf), `level ${level}`).toBe(built(plan));
     }
   });
+
+  it.each([
+    ["one edited root reaching 9,869 of 10,000 nodes", () => wideChangePlan()],
+    ["200 of 400 roots edited, 10,000 nodes", () => planChange(scatteredChange())],
+  ])(
+    "the real planner's 10,000-node plans: %s",
+    (_, make) => {
+      const plan = make();
+      for (const level of [0, 1] as const) {
+        const { labels, classOf } = expectWithinBudget(buildLineage(plan, undefined, level));
+        expect(builtShown(labels, classOf), `level ${level}`).toBe(built(plan));
+      }
+    },
+    60_000,
+  );
 
   it("keeps the labels escaped in group boxes too", () => {
     const b = new PlanBuilder();

@@ -6,7 +6,7 @@
  * and package; and every parent → child edge. Pure and deterministic.
  */
 import type { Plan } from "../../state/plan.js";
-import { changeClassesOf } from "../change-groups.js";
+import { type ChangeClass, changeClassesOf } from "../change-groups.js";
 import type { RunOutcome } from "../comment-context.js";
 import { displayId, entryLabel } from "../reason-phrases.js";
 import { type LineageClass, lineageClassOf } from "./lineage-classes.js";
@@ -19,6 +19,8 @@ export interface LineageNode {
   /** The name a reviewer reads (the package prefixed when it is not the project's). Untrusted: escape it. */
   label: string;
   cls: LineageClass;
+  /** A planned node's class in the plan, before the run's outcome (a failed node may have been changed). */
+  change?: ChangeClass;
   /** The node's folder (the directory of its path; else package and schema; a source's source name). */
   folder: string;
   package: string;
@@ -52,7 +54,10 @@ export function fullLineage(plan: Plan, outcome?: RunOutcome): FullLineage {
       folder: folderOf(id, e, plan.project),
       package: packageOf(id, e, plan.project),
     };
-    if (e) n.action = e.action;
+    if (e) {
+      n.change = classes.get(id)!;
+      n.action = e.action;
+    }
     return n;
   };
   return {

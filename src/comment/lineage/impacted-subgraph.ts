@@ -7,10 +7,9 @@
  * decides what the picture shows first. Pure.
  */
 import type { Plan } from "../../state/plan.js";
-import { changeClassesOf } from "../change-groups.js";
 import type { RunOutcome } from "../comment-context.js";
 import { type FullLineage, fullLineage, type LineageNode } from "./full-lineage.js";
-import { type LineageClass, lineageClassOf } from "./lineage-classes.js";
+import type { LineageClass } from "./lineage-classes.js";
 import type { LineageEntry } from "./mermaid-picture.js";
 
 export interface ImpactedSubgraph {
@@ -39,12 +38,10 @@ export function impactedSubgraph(plan: Plan, outcome: RunOutcome | undefined): I
   const graph: FullLineage = fullLineage(plan, outcome);
   const byId = new Map(entries.map((e) => [e.unique_id, e]));
   const nodes = new Map(graph.nodes.map((n) => [n.id, n]));
-  const classes = changeClassesOf(entries);
-  const changeClasses = new Map(
-    graph.nodes.map(
-      (n) => [n.id, lineageClassOf(n.id, byId.get(n.id), classes.get(n.id), undefined)] as const,
-    ),
-  );
+  const changeClass = (id: string): LineageClass => {
+    const n = nodes.get(id)!;
+    return n.change ?? n.cls;
+  };
   const childrenOf = new Map<string, string[]>();
   const parentsOf = new Map<string, string[]>();
   for (const [p, c] of graph.edges) {
@@ -53,7 +50,7 @@ export function impactedSubgraph(plan: Plan, outcome: RunOutcome | undefined): I
   }
   const impacted = new Set<string>();
   const stack = entries
-    .filter((e) => e.action === "BUILD" || changeClasses.get(e.unique_id) === "changed")
+    .filter((e) => e.action === "BUILD" || changeClass(e.unique_id) === "changed")
     .map((e) => e.unique_id);
   while (stack.length) {
     const id = stack.pop()!;
@@ -75,9 +72,22 @@ export function impactedSubgraph(plan: Plan, outcome: RunOutcome | undefined): I
     impacted,
     ring,
     all: [...ring, ...inner],
-    parents: (id) => (parentsOf.get(id) ?? []).filter((p) => inPicture.has(p)),
-    children: (id) => (childrenOf.get(id) ?? []).filter((c) => impacted.has(c)),
-    changeClass: (id) => changeClasses.get(id)!,
+    parents: remembered((id) => (parentsOf.get(id) ?? []).filter((p) => inPicture.has(p))),
+    children: remembered((id) => (childrenOf.get(id) ?? []).filter((c) => impacted.has(c))),
+    changeClass,
+  };
+}
+
+/** The function, computed once per id. */
+function remembered(compute: (id: string) => string[]): (id: string) => readonly string[] {
+  const known = new Map<string, string[]>();
+  return (id) => {
+    let value = known.get(id);
+    if (value === undefined) {
+      value = compute(id);
+      known.set(id, value);
+    }
+    return value;
   };
 }
 
