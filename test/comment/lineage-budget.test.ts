@@ -169,10 +169,15 @@ describe("the lineage picture's box budget", () => {
           path: `models/marts/mart_${i}.sql`,
         });
       }
-      const { labels, classOf } = expectWithinBudget(buildLineage(b.plan(), undefined));
+      const lineage = buildLineage(b.plan(), undefined)!;
+      const { labels, classOf } = expectWithinBudget(lineage);
       expect(builtShown(labels, classOf)).toBe(roots * 2);
       expect([...labels.values()]).toContain(shown);
       expect([...labels.values()].join("\n")).not.toContain("changed");
+      if (roots === 30)
+        expect(lineageNotes(lineage).note).toBe(
+          "What this plan builds and its inputs are 61 nodes, more than the 25 boxes a readable picture can show: no node is changed by this pull request, and nodes are grouped per folder with counts.",
+        );
     },
   );
 

@@ -62,6 +62,7 @@ export function budgetPicture(sub: ImpactedSubgraph, compact: boolean): Lineage 
   if (boxes() > MAX_BOXES) return undefined;
   const mode = changed.length && changed.every((id) => individual.has(id)) ? "changed_and_groups" : "groups";
   const lineage = pictureOf(sub, individual, groupings, mode);
+  lineage.first = tier === "changed" ? "changed" : "regardless";
   lineage.groupedBy = rest.length ? downstreamGroups.by : regardless.length ? "class" : undefined;
   if (lineage.groupedBy === undefined) delete lineage.groupedBy;
   return lineage;

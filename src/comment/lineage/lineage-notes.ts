@@ -26,9 +26,13 @@ export function lineageNotes(lineage: Lineage): { legend: string; note: string |
       lineage.groupedBy === "package" ? "package" : lineage.groupedBy === "class" ? "kind" : "folder";
     notes.push(
       `What this plan builds and its inputs are ${plural(lineage.impacted, "node")}, more than the ${MAX_BOXES} boxes a readable picture can show` +
-        (lineage.mode === "changed_and_groups"
-          ? `: the changed nodes and their first children are drawn one by one, the rest grouped per ${by} with counts.`
-          : `: the changed nodes are too many to draw one by one, so nodes are grouped per ${by} with counts.`),
+        (lineage.first === "regardless"
+          ? lineage.mode === "changed_and_groups"
+            ? `: no node is changed by this pull request; the nodes rebuilt first and their first children are drawn one by one, the rest grouped per ${by} with counts.`
+            : `: no node is changed by this pull request, and nodes are grouped per ${by} with counts.`
+          : lineage.mode === "changed_and_groups"
+            ? `: the changed nodes and their first children are drawn one by one, the rest grouped per ${by} with counts.`
+            : `: the changed nodes are too many to draw one by one, so nodes are grouped per ${by} with counts.`),
     );
   }
   if (lineage.edgesLeftOut > 0)

@@ -42,6 +42,12 @@ export interface Lineage {
   impacted: number;
   /** Boxes drawn. */
   boxes: number;
+  /**
+   * What the grouped picture draws first: the nodes `changed` by the pull
+   * request, or with none the nodes rebuilt regardless that no built parent
+   * explains (`regardless`).
+   */
+  first?: "changed" | "regardless";
   /** How the nodes downstream were grouped, when they were. */
   groupedBy?: "folder" | "package" | "class";
   edgesLeftOut: number;
