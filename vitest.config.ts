@@ -26,13 +26,20 @@ const UNIT = [
 /**
  * Pure code, but not unit tests: fingerprint.test.ts runs dist/cli in a child
  * process for every real manifest; realistic-changes/ edits whole real dbt
- * projects and plans them, scenario by scenario; command-at-scale plans four
- * 10,000-node projects with the real planner. They run as integration.
+ * projects and plans them, scenario by scenario; the comment's tests over
+ * real projects (real-fixture goldens, their GFM structure, the lineage on
+ * the large fixtures) and over 10,000-node plans (command-at-scale, the
+ * lineage's box budget) plan them with the real planner first. They run as
+ * integration.
  */
 const NOT_UNIT = [
   "test/dbt/fingerprint.test.ts",
   "test/planner/realistic-changes/**",
   "test/comment/command-at-scale.test.ts",
+  "test/comment/gfm-structure.test.ts",
+  "test/comment/lineage-budget.test.ts",
+  "test/comment/lineage-real-fixtures.test.ts",
+  "test/comment/real-fixture-goldens.test.ts",
 ];
 const UNIT_FILES = globSync(UNIT, { cwd: import.meta.dirname })
   .filter((file) => !NOT_UNIT.some((pattern) => path.matchesGlob(file, pattern)))
