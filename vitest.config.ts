@@ -1,6 +1,7 @@
 import { globSync } from "node:fs";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+import { DurationSequencer } from "./test/support/duration-sequencer.js";
 
 /**
  * The suite in projects (docs/decisions/architecture-fast-suite.md):
@@ -25,9 +26,21 @@ const UNIT = [
 /**
  * Pure code, but not unit tests: fingerprint.test.ts runs dist/cli in a child
  * process for every real manifest; realistic-changes/ edits whole real dbt
- * projects and plans them, scenario by scenario. They run as integration.
+ * projects and plans them, scenario by scenario; the comment's tests over
+ * real projects (real-fixture goldens, their GFM structure, the lineage on
+ * the large fixtures) and over 10,000-node plans (command-at-scale, the
+ * lineage's box budget) plan them with the real planner first. They run as
+ * integration.
  */
-const NOT_UNIT = ["test/dbt/fingerprint.test.ts", "test/planner/realistic-changes/**"];
+const NOT_UNIT = [
+  "test/dbt/fingerprint.test.ts",
+  "test/planner/realistic-changes/**",
+  "test/comment/command-at-scale.test.ts",
+  "test/comment/gfm-structure.test.ts",
+  "test/comment/lineage-budget.test.ts",
+  "test/comment/lineage-real-fixtures.test.ts",
+  "test/comment/real-fixture-goldens.test.ts",
+];
 const UNIT_FILES = globSync(UNIT, { cwd: import.meta.dirname })
   .filter((file) => !NOT_UNIT.some((pattern) => path.matchesGlob(file, pattern)))
   .sort();
@@ -48,6 +61,8 @@ export default defineConfig({
     // Fault and concurrency tests spawn processes; the machine has 2 cores.
     pool: "forks",
     maxWorkers: 2,
+    // Longest files first across projects, also on a fresh clone (test/durations.json).
+    sequence: { sequencer: DurationSequencer },
     // Generous: CI machines have 2 cores, and the warehouse fault tests are heavy.
     testTimeout: 300_000,
     hookTimeout: 120_000,

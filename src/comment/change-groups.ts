@@ -49,11 +49,40 @@ export function changeClassOf(entry: PlanEntry): ChangeClass {
   return "no_evidence";
 }
 
-/** The group a node is listed in. */
+/**
+ * Every entry's class in its plan: changeClassOf, except that a node built
+ * because a parent changes code is `downstream` only when a change of this
+ * pull request reaches it (a parent it names is changed or downstream, or
+ * is not in the plan, or it names none). When the parents it names are rebuilt regardless
+ * (code ODS can't fingerprint, a new scheme or target, an unknown parent),
+ * so is the node: `no_evidence` (`new_data` when they all are).
+ */
+export function changeClassesOf(entries: readonly PlanEntry[]): Map<string, ChangeClass> {
+  const classes = new Map<string, ChangeClass>();
+  const byId = new Map(entries.map((e) => [e.unique_id, e]));
+  // Parents have a smaller depth than their children: their classes are known first.
+  for (const entry of [...entries].sort((a, b) => a.depth - b.depth)) {
+    let cls = changeClassOf(entry);
+    if (cls === "downstream") {
+      const reason = entry.reasons.find((r) => DOWNSTREAM.has(r.code));
+      const parents = reason?.subjects?.length ? reason.subjects : (entry.parents ?? []);
+      const of = parents.map((p) => (byId.has(p) ? classes.get(p) : "downstream"));
+      if (of.length && !of.some((c) => c === undefined || c === "changed" || c === "downstream"))
+        cls = of.every((c) => c === "new_data") ? "new_data" : "no_evidence";
+    }
+    classes.set(entry.unique_id, cls);
+  }
+  return classes;
+}
+
+/** The group of a class: new data and no evidence are rebuilt regardless. */
+export function changeGroupOfClass(cls: ChangeClass): ChangeGroup {
+  return cls === "new_data" || cls === "no_evidence" ? "regardless" : cls;
+}
+
+/** The group a node is listed in, read off its own reasons (groupEntries reads the plan around it too). */
 export function changeGroupOf(entry: PlanEntry): ChangeGroup {
-  const cls = changeClassOf(entry);
-  if (cls === "new_data" || cls === "no_evidence") return "regardless";
-  return cls;
+  return changeGroupOfClass(changeClassOf(entry));
 }
 
 export interface ChangeGroups {
@@ -63,9 +92,10 @@ export interface ChangeGroups {
   reused: PlanEntry[];
 }
 
-/** The entries by group, each in the order given. */
+/** The entries by group (their classes in the plan, changeClassesOf), each in the order given. */
 export function groupEntries(entries: readonly PlanEntry[]): ChangeGroups {
+  const classes = changeClassesOf(entries);
   const groups: ChangeGroups = { changed: [], downstream: [], regardless: [], reused: [] };
-  for (const entry of entries) groups[changeGroupOf(entry)].push(entry);
+  for (const entry of entries) groups[changeGroupOfClass(classes.get(entry.unique_id)!)].push(entry);
   return groups;
 }

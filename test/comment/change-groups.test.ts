@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { changeClassOf, changeGroupOf, groupEntries } from "../../src/comment/change-groups.js";
+import {
+  changeClassesOf,
+  changeClassOf,
+  changeGroupOf,
+  groupEntries,
+} from "../../src/comment/change-groups.js";
 import type { PlanEntry, ReasonCode } from "../../src/state/plan.js";
 
 function entry(action: "BUILD" | "REUSE", codes: ReasonCode[], extra: Partial<PlanEntry> = {}): PlanEntry {
@@ -59,5 +64,38 @@ describe("change groups", () => {
     expect(groups.downstream.map((e) => e.unique_id)).toEqual(["a", "c"]);
     expect(groups.regardless).toEqual([]);
     expect(groups.reused.map((e) => e.unique_id)).toEqual(["d"]);
+  });
+});
+
+describe("change classes in the plan", () => {
+  const at = (id: string, depth: number, codes: ReasonCode[], subjects?: string[]) =>
+    entry("BUILD", codes, {
+      unique_id: id,
+      depth,
+      reasons: codes.map((code) => ({ code, message: code, ...(subjects ? { subjects } : {}) })),
+    });
+
+  it("a node whose code-changing parents are rebuilt regardless is rebuilt regardless, not downstream of a change", () => {
+    const edited = at("edited", 0, ["code_changed"]);
+    const incomplete = at("incomplete", 0, ["code_incomplete"]);
+    const reached = at("reached", 1, ["parent_code_changed"], ["edited"]);
+    const notReached = at("not_reached", 1, ["parent_code_changed"], ["incomplete"]);
+    const below = at("below", 2, ["parent_code_changed"], ["not_reached"]);
+    const both = at("both", 2, ["parent_code_changed"], ["not_reached", "reached"]);
+    const outside = at("outside", 1, ["parent_code_changed"], ["model.p.not_in_plan"]);
+    // Given children first: the classes don't depend on the order of the entries.
+    const classes = changeClassesOf([both, below, outside, notReached, reached, incomplete, edited]);
+    expect(Object.fromEntries(classes)).toEqual({
+      edited: "changed",
+      incomplete: "no_evidence",
+      reached: "downstream",
+      not_reached: "no_evidence",
+      below: "no_evidence",
+      both: "downstream",
+      outside: "downstream",
+    });
+    const groups = groupEntries([edited, incomplete, reached, notReached, below, both]);
+    expect(groups.downstream.map((e) => e.unique_id)).toEqual(["reached", "both"]);
+    expect(groups.regardless.map((e) => e.unique_id)).toEqual(["incomplete", "not_reached", "below"]);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { commentMarker, renderComment, renderJobSummary } from "../../src/comment/render-comment.js";
 import { renderTerminal } from "../../src/comment/render-terminal.js";
 import type { Plan } from "../../src/state/plan.js";
+import { MERMAID_LINE } from "../support/mermaid-line.js";
 import { id, PlanBuilder, sourceId, why } from "../support/plan-builder.js";
 
 /** Each must never appear verbatim in the markdown. */
@@ -156,9 +157,7 @@ function expectWellFormedMermaid(markdown: string): void {
   const lines = blocks[0]!.split("\n");
   expect(lines[0]).toBe("graph LR");
   for (const line of lines.slice(1)) {
-    expect(line).toMatch(
-      /^ {2}(n\d+(\["[A-Za-z0-9 _.,:/#;-]*"\]|\(\["[A-Za-z0-9 _.,:/#;-]*"\]\)|\[\["[A-Za-z0-9 _.,:/#;-]*"\]\])|n\d+ --> n\d+|classDef [a-z_]+ [a-z0-9#:,. -]+|class n\d+(,n\d+)* [a-z_]+)$/,
-    );
+    expect(line).toMatch(MERMAID_LINE);
   }
   // `#` and `;` in a label only as entity codes.
   for (const label of blocks[0]!.matchAll(/"([^"]*)"/g))

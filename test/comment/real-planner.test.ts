@@ -3,6 +3,7 @@
  * the test builder: its reasons, subjects and messages as they really are.
  */
 import { describe, expect, it } from "vitest";
+import { mermaidLabel } from "../../src/comment/markdown-escape.js";
 import { renderComment } from "../../src/comment/render-comment.js";
 import { renderTerminal } from "../../src/comment/render-terminal.js";
 import { type ModelSpec, modelId } from "../support/manifest-builder.js";
@@ -53,7 +54,7 @@ describe("rendering the real planner's plans", () => {
     expect(text).toContain("- <code>orders</code> — parent <code>stg\\_orders</code> changes code");
     expect(text).toContain("- <code>orders\\_audit</code> — parent <code>orders</code> changes code");
     expect(text).toContain("```mermaid\ngraph LR\n");
-    expect(text).toContain('(["raw.orders"])');
+    expect(text).toContain(`[("${mermaidLabel("◎ raw.orders")}")]`);
     expect(text).toContain("### Command");
     expect(text).toContain(plan.build_command!);
     const terminal = renderTerminal(plan);

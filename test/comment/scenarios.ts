@@ -14,7 +14,7 @@ export const LINKS = {
   planArtifact: "https://github.com/acme/analytics/actions/runs/9001/artifacts/55",
 };
 
-const baseContext: CommentContext = {
+export const baseContext: CommentContext = {
   pullRequest: 42,
   headSha: HEAD,
   repositoryUrl: REPO,

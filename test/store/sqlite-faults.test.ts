@@ -90,11 +90,11 @@ async function openAndRead(file: string, driver: string) {
 }
 
 describe.concurrent("SQLite store under SIGKILL", () => {
-  // 20 rounds per driver here; test/store/sqlite-kill.slow.test.ts runs the same rounds 100 times (npm run test:slow).
+  // 10 rounds per driver here (every kind of round, the kill while opening among them); test/store/sqlite-kill.slow.test.ts runs the same rounds 100 times (npm run test:slow).
   it.each(SQLITE_DRIVERS)(
-    "%s: survives SIGKILL at random points while committing, 20 times, losing nothing",
+    "%s: survives SIGKILL at random points while committing, 10 times, losing nothing",
     { timeout: 300_000 },
-    (driver) => killWhileCommitting(path.join(newDir(), "state.db"), driver, 20),
+    (driver) => killWhileCommitting(path.join(newDir(), "state.db"), driver, 10),
   );
 });
 

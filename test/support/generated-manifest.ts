@@ -9,22 +9,33 @@ import os from "node:os";
 import path from "node:path";
 import { generatorDigest } from "../../tools/artifacts/generator-digest.js";
 import { largeProject, largeTarget } from "../../tools/artifacts/large-project.js";
-import { buildManifest } from "../../tools/artifacts/manifest.js";
+import { buildManifest, type ManifestCommand } from "../../tools/artifacts/manifest.js";
 import { writeDbtJson } from "../../tools/artifacts/write-dbt-json.js";
 
-/** The manifest document (parsed JSON) of a generated project of `nodes` manifest nodes. */
+/**
+ * The manifest document (parsed JSON) of a generated project of `nodes`
+ * manifest nodes: as `dbt parse` writes it (no compiled SQL) unless
+ * `options.command` says otherwise, with `options.changedShare` of its models'
+ * SQL changed (largeProject's change, as bench/generate.ts's `next/`).
+ */
 export function generatedManifest(
   nodes: number,
   seed = 20261130,
+  options: { command?: ManifestCommand; changedShare?: number; changeSeed?: number } = {},
 ): { doc: Record<string, unknown>; cached: boolean } {
-  const dir = path.join(
-    os.tmpdir(),
-    "ods-select-property",
-    `${nodes}-${seed}-${generatorDigest({ label: `select-property v1 ${nodes} ${seed}` })}`,
-  );
+  const command = options.command ?? "parse";
+  const change = options.changedShare
+    ? { changedShare: options.changedShare, changeSeed: options.changeSeed }
+    : {};
+  const variant =
+    command === "parse" && !options.changedShare
+      ? ""
+      : ` ${command} ${options.changedShare ?? 0} ${options.changeSeed ?? ""}`;
+  const label = `select-property v1 ${nodes} ${seed}${variant}`;
+  const dir = path.join(os.tmpdir(), "ods-select-property", `${nodes}-${seed}-${generatorDigest({ label })}`);
   const file = path.join(dir, "manifest.json");
   if (existsSync(file)) return { doc: JSON.parse(readFileSync(file, "utf8")), cached: true };
-  const project = largeProject({ nodes, seed });
+  const project = largeProject({ nodes, seed, ...change });
   const doc = buildManifest(project.project, {
     dbtVersion: "1.10.15",
     projectRoot: "/home/runner/work/warehouse/warehouse",
@@ -34,7 +45,7 @@ export function generatedManifest(
       startedAt: "2026-11-30T12:01:12.660340Z",
       generatedAt: "2026-11-30T12:01:58.719283Z",
     },
-    command: "parse",
+    command,
   }) as Record<string, unknown>;
   mkdirSync(dir, { recursive: true });
   const partial = `${file}.${process.pid}.partial`;

@@ -1,13 +1,12 @@
 /**
- * The lineage picture: a mermaid `graph LR` of the impacted subgraph — the
- * BUILD nodes, their descendants in the plan, and one ring of parents around
- * them (reused nodes, sources, nodes outside the selection) — styled by
- * action. Capped so that it always renders: at most NODE_BUDGET boxes and
- * EDGE_BUDGET arrows (mermaid refuses more than 500 edges by default) and
- * MAX_CHARS characters (mermaid's default limit is 50,000). Past the node
- * budget the picture keeps the changed nodes (BUILD nodes with no BUILD
- * parent) and groups the rest per folder with counts; past that it groups
- * everything, per folder, then per package; and it says so.
+ * The lineage picture: a mermaid `graph LR` of the impacted subgraph (the
+ * BUILD and changed nodes, their descendants in the plan, and one ring of
+ * parents around them: reused nodes, sources, nodes outside the plan), each
+ * node drawn by its class (lineage-classes.ts: a changed node is drawn as
+ * changed even when a parent is rebuilt too). Never more than MAX_BOXES
+ * boxes: every node one by one when they fit, else the changed nodes, their
+ * first children and the rest grouped with counts (budget-picture.ts); and
+ * within EDGE_BUDGET arrows and MAX_CHARS characters, so that mermaid renders it.
  *
  * Plan entries carry their parents in `parents` (optional: without it
  * there is no lineage to draw and the section is left out). A folder is the
@@ -15,20 +14,16 @@
  */
 import type { Plan } from "../../state/plan.js";
 import type { RunOutcome } from "../comment-context.js";
-import { groupKeys } from "./group-keys.js";
-import { type Grouping, groupedPicture } from "./grouped-picture.js";
-import { type ImpactedSubgraph, impactedSubgraph, nodeBox } from "./impacted-subgraph.js";
-import { draw, EDGE_BUDGET, type Lineage, MAX_CHARS, NODE_BUDGET } from "./mermaid-picture.js";
-
-/** Folder depths tried when grouping: the full directory, then its first three, two, one parts. */
-const FOLDER_DEPTHS = [Number.POSITIVE_INFINITY, 3, 2];
+import { budgetPicture } from "./budget-picture.js";
+import { type ImpactedSubgraph, impactedSubgraph } from "./impacted-subgraph.js";
+import { draw, EDGE_BUDGET, type Lineage, MAX_BOXES, MAX_CHARS } from "./mermaid-picture.js";
 
 export type LineageLevel = 0 | 1;
 
 /**
- * The picture at `level` 0 (the most detailed that fits) or 1 (grouped, the
- * compact form for long comments); undefined when there is nothing to draw
- * (no BUILD node, or no entry carries its parents).
+ * The picture at `level` 0 (the most detailed that fits) or 1 (the compact
+ * form for long comments: no first children, no inputs); undefined when
+ * there is nothing to draw (nothing built or changed, or no entry carries its parents).
  */
 export function buildLineage(
   plan: Plan,
@@ -37,31 +32,16 @@ export function buildLineage(
 ): Lineage | undefined {
   const subgraph = impactedSubgraph(plan, outcome);
   if (!subgraph) return undefined;
-  const groupKey = groupKeys(subgraph);
-  const grouped = (grouping: Grouping) => groupedPicture(subgraph, groupKey, grouping);
-
   const attempts: Array<() => Lineage | undefined> = [];
-  if (level === 0) {
-    attempts.push(() => fullPicture(subgraph));
-    attempts.push(() => {
-      const changed = changedNodes(subgraph);
-      if (changed.size > NODE_BUDGET / 2) return undefined;
-      for (const depth of FOLDER_DEPTHS) {
-        const result = grouped({ individual: changed, by: "folder", mode: "changed_and_groups", depth });
-        if (result) return result;
-      }
-      return undefined;
-    });
-  }
-  const none: ReadonlySet<string> = new Set();
-  for (const depth of FOLDER_DEPTHS)
-    attempts.push(() => grouped({ individual: none, by: "folder", mode: "groups", depth }));
-  attempts.push(() => grouped({ individual: none, by: "package", mode: "groups" }));
-  attempts.push(() => grouped({ individual: none, by: "package", mode: "groups", mergeSmallest: true }));
-
+  if (level === 0)
+    attempts.push(
+      () => fullPicture(subgraph),
+      () => budgetPicture(subgraph, false),
+    );
+  attempts.push(() => budgetPicture(subgraph, true));
   for (const attempt of attempts) {
     const result = attempt();
-    if (result && result.boxes <= NODE_BUDGET && result.mermaid.length <= MAX_CHARS) return result;
+    if (result && result.boxes <= MAX_BOXES && result.mermaid.length <= MAX_CHARS) return result;
   }
   return undefined;
 }
@@ -69,22 +49,10 @@ export function buildLineage(
 /** Every node one by one, when they and their arrows are within the budgets. */
 function fullPicture(subgraph: ImpactedSubgraph): Lineage | undefined {
   const { all, inner } = subgraph;
-  if (all.length > NODE_BUDGET) return undefined;
-  const boxes = all.map((id) => nodeBox(subgraph, id));
+  if (all.length > MAX_BOXES) return undefined;
+  const boxes = all.map((id) => ({ id, label: subgraph.node(id).label, cls: subgraph.node(id).cls }));
   const edges: Array<[string, string]> = [];
-  for (const id of inner) for (const p of subgraph.parentsInPicture(id)) edges.push([p, id]);
+  for (const id of inner) for (const p of subgraph.parents(id)) edges.push([p, id]);
   if (edges.length > EDGE_BUDGET) return undefined;
   return draw(boxes, edges, "full", all.length);
-}
-
-/** The changed nodes: BUILD nodes with no impacted BUILD parent, drawn one by one when the rest is grouped. */
-function changedNodes(subgraph: ImpactedSubgraph): Set<string> {
-  const { byId, impacted } = subgraph;
-  return new Set(
-    subgraph.inner.filter(
-      (id) =>
-        byId.get(id)!.action === "BUILD" &&
-        !(byId.get(id)!.parents ?? []).some((p) => byId.get(p)?.action === "BUILD" && impacted.has(p)),
-    ),
-  );
 }

@@ -1,27 +1,38 @@
-/** What the lineage picture's colours mean and, when grouped or cut, how. Pure. */
+/** The lineage picture's legend (each class drawn, its marker and shape in words) and, when grouped or cut, how. Pure. */
 import { formatCount, plural } from "../words.js";
-import { type Lineage, NODE_BUDGET, type NodeClass } from "./mermaid-picture.js";
+import { CLASS_STYLES, type LineageShape } from "./lineage-classes.js";
+import { type Lineage, MAX_BOXES } from "./mermaid-picture.js";
 
-const LEGEND_WORDS: Record<NodeClass, string> = {
-  build_code: "red: built for a code change",
-  build_data: "yellow: built for new data",
-  reuse: "green: reused",
-  outside: "grey, dashed: sources and nodes outside the plan",
-  failed: "solid red: failed",
-  skipped: "grey, dotted: skipped",
+const SHAPE_WORDS: Record<LineageShape, string> = {
+  rectangle: "thick box",
+  rounded: "rounded",
+  parallelogram: "slanted",
+  hexagon: "hexagon, dashed",
+  trapezoid: "trapezoid",
+  inverted_trapezoid: "upside-down trapezoid, dotted",
+  cylinder: "cylinder",
+  stadium: "pill",
+  asymmetric: "flag, dashed",
 };
 
-/** One line saying what the colours mean and, when grouped or cut, how. */
+/** The legend (one entry per class drawn: marker, words, shape) and a note on grouping and cut arrows. */
 export function lineageNotes(lineage: Lineage): { legend: string; note: string | undefined } {
-  const legend = lineage.classes.map((c) => LEGEND_WORDS[c]).join(" · ");
+  const legend = lineage.classes
+    .map((c) => `${CLASS_STYLES[c].marker} ${CLASS_STYLES[c].words} (${SHAPE_WORDS[CLASS_STYLES[c].shape]})`)
+    .join(" · ");
   const notes: string[] = [];
   if (lineage.mode !== "full") {
-    const by = lineage.groupedBy === "package" ? "package" : "folder";
+    const by =
+      lineage.groupedBy === "package" ? "package" : lineage.groupedBy === "class" ? "kind" : "folder";
     notes.push(
-      `The impacted subgraph has ${plural(lineage.impacted, "node")}, more than the ${NODE_BUDGET} a picture can show` +
-        (lineage.mode === "changed_and_groups"
-          ? `: the changed nodes are drawn one by one, the rest grouped per ${by} with counts.`
-          : `: nodes are grouped per ${by} with counts.`),
+      `What this plan builds and its inputs are ${plural(lineage.impacted, "node")}, more than the ${MAX_BOXES} boxes a readable picture can show` +
+        (lineage.first === "regardless"
+          ? lineage.mode === "changed_and_groups"
+            ? `: no node is changed by this pull request; the nodes rebuilt first and their first children are drawn one by one, the rest grouped per ${by} with counts.`
+            : `: no node is changed by this pull request, and nodes are grouped per ${by} with counts.`
+          : lineage.mode === "changed_and_groups"
+            ? `: the changed nodes and their first children are drawn one by one, the rest grouped per ${by} with counts.`
+            : `: the changed nodes are too many to draw one by one, so nodes are grouped per ${by} with counts.`),
     );
   }
   if (lineage.edgesLeftOut > 0)

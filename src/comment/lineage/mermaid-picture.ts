@@ -1,54 +1,97 @@
 /**
- * The lineage picture's model (boxes styled by class, arrows) and its
- * drawing as mermaid `graph LR`, within the budgets mermaid renders. Pure.
+ * The lineage picture's model (boxes of a class, arrows) and its drawing as
+ * mermaid `graph LR`, each class with its shape, text marker and colours
+ * (lineage-classes.ts), within the budgets a reviewer can read and mermaid
+ * renders: at most MAX_BOXES boxes, EDGE_BUDGET arrows and MAX_CHARS
+ * characters. Pure.
  */
 import type { PlanEntry } from "../../state/plan.js";
 import { mermaidLabel } from "../markdown-escape.js";
+import {
+  CLASS_STYLES,
+  type ClassStyle,
+  LINEAGE_CLASSES,
+  type LineageClass,
+  type LineageShape,
+} from "./lineage-classes.js";
 
-export const NODE_BUDGET = 80;
+/** Boxes a reviewer can still read in a comment (issue 22: "at most about 25"); never more. */
+export const MAX_BOXES = 25;
+/** Arrows drawn at most (mermaid refuses more than 500 by default). */
 export const EDGE_BUDGET = 400;
+/** Characters of mermaid source at most (mermaid's default limit is 50,000). */
 export const MAX_CHARS = 40_000;
 
-/** Entries as the lead's planner will emit them: `parents` (and, if added, `path`) optional. */
-export type LineageEntry = PlanEntry & { parents?: readonly string[]; path?: string };
-
-export type NodeClass = "build_code" | "build_data" | "reuse" | "outside" | "failed" | "skipped";
-
-const CLASS_DEFS: Record<NodeClass, string> = {
-  build_code: "fill:#ffebe9,stroke:#cf222e,color:#1f2328",
-  build_data: "fill:#fff8c5,stroke:#9a6700,color:#1f2328",
-  reuse: "fill:#dafbe1,stroke:#1a7f37,color:#1f2328",
-  outside: "fill:#f6f8fa,stroke:#8c959f,color:#1f2328,stroke-dasharray:4 3",
-  failed: "fill:#cf222e,stroke:#82071e,color:#ffffff",
-  skipped: "fill:#eaeef2,stroke:#6e7781,color:#1f2328,stroke-dasharray:2 2",
-};
+/**
+ * Entries with what the lineage reads beyond PlanEntry's required fields:
+ * `parents`, and the node's file (`file`, the manifest's original_file_path,
+ * or `path`), all optional.
+ */
+export type LineageEntry = PlanEntry & { parents?: readonly string[]; file?: string; path?: string };
 
 export interface Lineage {
   /** The mermaid source, without the fence. */
   mermaid: string;
+  /**
+   * `full`: every node of the impacted subgraph one by one; `changed_and_groups`:
+   * the changed nodes (and as many of their first children as fit) one by one,
+   * the rest grouped with counts; `groups`: the changed nodes grouped too.
+   */
   mode: "full" | "changed_and_groups" | "groups";
   /** Nodes in the impacted subgraph and its ring. */
   impacted: number;
   /** Boxes drawn. */
   boxes: number;
-  /** How nodes were grouped, when they were: `folder` or `package`. */
-  groupedBy?: "folder" | "package";
+  /**
+   * What the grouped picture draws first: the nodes `changed` by the pull
+   * request, or with none the nodes rebuilt regardless that no built parent
+   * explains (`regardless`).
+   */
+  first?: "changed" | "regardless";
+  /** How the nodes downstream were grouped, when they were. */
+  groupedBy?: "folder" | "package" | "class";
   edgesLeftOut: number;
-  /** The classes used, for the legend. */
-  classes: NodeClass[];
+  /** The classes drawn, in legend order. */
+  classes: LineageClass[];
 }
 
 export interface Box {
   id: string;
+  /** The text after the class's marker. */
   label: string;
-  cls: NodeClass;
-  shape: "box" | "source" | "group";
+  cls: LineageClass;
+  /** A group box: its label is longer. */
+  group?: boolean;
+}
+
+const SHAPES: Record<LineageShape, [string, string]> = {
+  rectangle: ["[", "]"],
+  rounded: ["(", ")"],
+  parallelogram: ["[/", "/]"],
+  hexagon: ["{{", "}}"],
+  trapezoid: ["[/", "\\]"],
+  inverted_trapezoid: ["[\\", "/]"],
+  cylinder: ["[(", ")]"],
+  stadium: ["([", "])"],
+  asymmetric: [">", "]"],
+};
+
+/** A mermaid classDef body: fill, border and an explicit text colour. */
+export function classDef(style: ClassStyle): string {
+  const parts = [
+    `fill:${style.fill}`,
+    `stroke:${style.stroke}`,
+    `stroke-width:${style.strokeWidth}px`,
+    `color:${style.text}`,
+  ];
+  if (style.dash) parts.push(`stroke-dasharray:${style.dash}`);
+  return parts.join(",");
 }
 
 /** The mermaid source of these boxes and arrows (at most EDGE_BUDGET arrows). */
 export function draw(
-  boxes: Box[],
-  edges: Array<[string, string]>,
+  boxes: readonly Box[],
+  edges: ReadonlyArray<readonly [string, string]>,
   mode: Lineage["mode"],
   impacted: number,
 ): Lineage {
@@ -58,15 +101,15 @@ export function draw(
   });
   const lines = ["graph LR"];
   for (const b of boxes) {
-    const text = mermaidLabel(b.label, b.shape === "group" ? 70 : 48);
-    const [open, close] =
-      b.shape === "source" ? ["([", "])"] : b.shape === "group" ? ["[[", "]]"] : ["[", "]"];
+    const style = CLASS_STYLES[b.cls];
+    const text = mermaidLabel(`${style.marker} ${b.label}`, b.group ? 70 : 50);
+    const [open, close] = SHAPES[style.shape];
     lines.push(`  ${ids.get(b.id)}${open}"${text}"${close}`);
   }
   const kept = edges.slice(0, EDGE_BUDGET);
   for (const [a, b] of kept) lines.push(`  ${ids.get(a)} --> ${ids.get(b)}`);
-  const used = (Object.keys(CLASS_DEFS) as NodeClass[]).filter((c) => boxes.some((b) => b.cls === c));
-  for (const c of used) lines.push(`  classDef ${c} ${CLASS_DEFS[c]}`);
+  const used = LINEAGE_CLASSES.filter((c) => boxes.some((b) => b.cls === c));
+  for (const c of used) lines.push(`  classDef ${c} ${classDef(CLASS_STYLES[c])}`);
   for (const c of used)
     lines.push(
       `  class ${boxes

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { MERMAID_LINE } from "../mermaid-line.js";
 import { PROJECT_ROOT } from "../shared-fixtures.js";
 
 export interface Hostile {
@@ -90,12 +91,7 @@ export function markdownProblems(markdown: string, options: { marker: boolean })
   // Inside the mermaid block, labels only from the safe alphabet.
   for (const block of markdown.matchAll(/```mermaid\n([\s\S]*?)\n```/g)) {
     for (const line of block[1]!.split("\n").slice(1)) {
-      if (
-        !/^ {2}(n\d+(\["[A-Za-z0-9 _.,:/#;-]*"\]|\(\["[A-Za-z0-9 _.,:/#;-]*"\]\)|\[\["[A-Za-z0-9 _.,:/#;-]*"\]\])|n\d+ --> n\d+|classDef [a-z_]+ [a-z0-9#:,. -]+|class n\d+(,n\d+)* [a-z_]+)$/.test(
-          line,
-        )
-      )
-        problems.push(`mermaid line ${JSON.stringify(line)}`);
+      if (!MERMAID_LINE.test(line)) problems.push(`mermaid line ${JSON.stringify(line)}`);
     }
   }
   return problems;
