@@ -73,13 +73,20 @@ describe("the full-plan page", () => {
       /<span class="mark">↓<\/span> <code>orders<\/code> — parent <code>stg_orders<\/code>/,
     );
     expect(html).toMatch(/<span class="mark">\?<\/span> <code>c2<\/code>/);
-    expect(html).toMatch(/<span class="mark">\+<\/span> <code>events<\/code>/);
-    expect(html).toMatch(/<span class="mark">=<\/span> <code>customers<\/code>/);
+    expect(html).toMatch(/<span class="mark">⟳<\/span> <code>events<\/code>/);
+    expect(html).toMatch(/<span class="mark">✓<\/span> <code>customers<\/code>/);
     // The lineage: one box per node with its marker, one curve per edge; the legend names every class.
     expect(html.match(/<g class="n c-/g)).toHaveLength(8);
     expect(html.match(/<path class="e"/g)).toHaveLength(3);
     expect(html).toContain('<text x="8" y="18">Δ stg_orders</text>');
-    for (const name of ["thick stroke", "dashed", "dotted", "dash-dot", "thin", "rounded"])
+    for (const name of [
+      "Δ changed by this pull request (thick stroke)",
+      "dashed",
+      "dotted",
+      "dash-dot",
+      "✓ reused (thin)",
+      "rounded",
+    ])
       expect(between(html, '<ul class="legend">', "</ul>")).toContain(name);
   });
 

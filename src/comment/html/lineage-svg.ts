@@ -8,7 +8,7 @@
  */
 import { htmlText } from "./html-text.js";
 import { layoutDag, NODE_HEIGHT, NODE_WIDTH } from "./lineage-layout.js";
-import { NODE_LOOK } from "./node-look.js";
+import { NODE_LOOK, SOURCE_MARKER } from "./node-look.js";
 import type { DrawnPart, PageGraph } from "./page-graph.js";
 
 /** Characters of a label in a box (monospace 12 px in 220 px, after the marker). */
@@ -51,7 +51,7 @@ export function lineageSvg(graph: PageGraph, part: DrawnPart): LineageSvg {
       `<g class="n c-${node.cls}" data-k="${k}" transform="translate(${layout.x[i]} ${layout.y[i]})">` +
       `<title>${htmlText(title, 400)}</title>` +
       `<rect width="${NODE_WIDTH}" height="${NODE_HEIGHT}" rx="${node.source ? mid : 3}"/>` +
-      `<text x="8" y="18">${look.marker} ${htmlText(node.label, LABEL_CHARS)}</text></g>`
+      `<text x="8" y="18">${node.source ? SOURCE_MARKER : look.marker} ${htmlText(node.label, LABEL_CHARS)}</text></g>`
     );
   });
   const width = Math.max(layout.width, 1);

@@ -7,7 +7,7 @@
  * words. Names sort naturally (`c2` before `c10`). Pure.
  */
 import type { PlanEntry } from "../../state/plan.js";
-import { type ChangeGroup, changeClassOf, changeGroupOf } from "../change-groups.js";
+import { type ChangeClass, type ChangeGroup, changeGroupOfClass } from "../change-groups.js";
 import { MAX_NAME } from "../markdown-escape.js";
 import { type PhraseContext, phraseEntry, primaryCode, REASON_TITLES } from "../reason-phrases.js";
 import { formatCount } from "../words.js";
@@ -31,17 +31,19 @@ interface Item {
   k: number;
   entry: PlanEntry;
   label: string;
+  cls: ChangeClass;
 }
 
 export function nodeLists(graph: PageGraph, phrase: PhraseContext): string {
   const groups: Record<ChangeGroup, Item[]> = { changed: [], downstream: [], regardless: [], reused: [] };
   graph.nodes.forEach((node, k) => {
-    if (node.entry) groups[changeGroupOf(node.entry)].push({ k, entry: node.entry, label: node.label });
+    if (node.entry && node.cls !== "outside")
+      groups[changeGroupOfClass(node.cls)].push({ k, entry: node.entry, label: node.label, cls: node.cls });
   });
   for (const items of Object.values(groups))
     items.sort((a, b) => natural.compare(a.label, b.label) || a.k - b.k);
   const item = (it: Item) => {
-    const cls = changeClassOf(it.entry);
+    const cls = it.cls;
     return `<li class="c-${cls}" data-k="${it.k}" id="n-${it.k}"><span class="mark">${NODE_LOOK[cls].marker}</span> <code>${htmlText(it.label, MAX_NAME)}</code> — ${wordsToHtml(phraseEntry(it.entry, phrase))}</li>`;
   };
   const list = (items: Item[]) => `<ul class="nodes-list">\n${items.map(item).join("\n")}\n</ul>`;

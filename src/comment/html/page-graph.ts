@@ -1,15 +1,16 @@
 /**
  * The graph the HTML page shows: every planned node (in plan order) and the
  * parents outside the plan (sources, nodes not selected), each with its
- * class from change-groups.ts, and the part of it that is drawn: the whole
+ * class in the plan (lineage/full-lineage.ts, change-groups.ts's
+ * changeClassesOf: the comment's and the picture's classes), and the part of it that is drawn: the whole
  * graph up to FULL_GRAPH_LIMIT nodes; past it, the impacted subgraph (the
  * nodes built or whose tests run, their descendants, and one ring of their
  * parents), itself cut at DRAWN_LIMIT (changed nodes first), and the page
  * says so. Pure.
  */
 import type { Plan, PlanEntry } from "../../state/plan.js";
-import { type ChangeClass, changeClassOf } from "../change-groups.js";
-import { displayId, entryLabel } from "../reason-phrases.js";
+import type { ChangeClass } from "../change-groups.js";
+import { fullLineage } from "../lineage/full-lineage.js";
 
 /** How a node is drawn: its change class, or `outside` the plan (a source, a node not selected). */
 export type PageNodeClass = ChangeClass | "outside";
@@ -40,35 +41,29 @@ export const FULL_GRAPH_LIMIT = 2_000;
 /** At most this many boxes, whatever the graph. */
 export const DRAWN_LIMIT = 4_000;
 
+/** The page's graph, read off the lineage's whole graph (lineage/full-lineage.ts): the same nodes, order and classes. */
 export function pageGraph(plan: Plan): PageGraph {
+  const lineage = fullLineage(plan);
+  const entries = new Map(plan.entries.map((e) => [e.unique_id, e]));
   const index = new Map<string, number>();
-  const nodes: PageNode[] = plan.entries.map((entry, i) => {
-    index.set(entry.unique_id, i);
+  const nodes: PageNode[] = lineage.nodes.map((node, i) => {
+    index.set(node.id, i);
     return {
-      id: entry.unique_id,
-      label: entryLabel(entry, plan.project),
-      cls: changeClassOf(entry),
-      source: false,
-      entry,
+      id: node.id,
+      label: node.label,
+      cls: node.change ?? "outside",
+      source: node.cls === "source",
+      entry: entries.get(node.id),
     };
   });
-  const outside = [
-    ...new Set(plan.entries.flatMap((e) => (e.parents ?? []).filter((p) => !index.has(p)))),
-  ].sort();
-  for (const id of outside) {
-    index.set(id, nodes.length);
-    nodes.push({
-      id,
-      label: displayId(id, plan.project),
-      cls: "outside",
-      source: id.startsWith("source."),
-      entry: undefined,
-    });
-  }
+  const seen = new Set<string>();
   const edges: Array<[number, number]> = [];
-  plan.entries.forEach((entry, child) => {
-    for (const parent of new Set(entry.parents ?? [])) edges.push([index.get(parent)!, child]);
-  });
+  for (const [parent, child] of lineage.edges) {
+    const key = `${parent}\n${child}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    edges.push([index.get(parent)!, index.get(child)!]);
+  }
   return { nodes, edges };
 }
 
