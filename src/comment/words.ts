@@ -96,3 +96,36 @@ export function formatRelative(at: string, now: string): string | undefined {
 export function shortSha(sha: string): string {
   return cleanText(sha, 40).slice(0, 7);
 }
+
+/**
+ * Natural order of names (`c2` before `c10`), the one comparator every sorted
+ * list of the comment, the job summary and the terminal uses. The collator's
+ * locale is pinned (`en`, not the runner's), and names it calls equal (`A`
+ * and `a`) fall back to code-unit order, so the order is total and the same
+ * on every machine.
+ */
+const NATURAL = new Intl.Collator("en", { numeric: true, sensitivity: "variant" });
+
+export function naturalCompare(a: string, b: string): number {
+  return NATURAL.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * How long ago `at` was, seen from `now` (both ISO 8601), in the coarse unit
+ * a reviewer reads: `just now`, `12 min ago`, `3 h ago`, `2 days ago`;
+ * `in 5 min` for a time after `now`. Undefined when either is unparsable.
+ * The renderer's `now` comes from its input (the plan's clock value), never
+ * from a clock.
+ */
+export function formatAge(at: string, now: string): string | undefined {
+  const a = Date.parse(at);
+  const b = Date.parse(now);
+  if (Number.isNaN(a) || Number.isNaN(b)) return undefined;
+  const seconds = Math.abs(b - a) / 1000;
+  if (seconds < 60) return "just now";
+  const minutes = Math.round(seconds / 60);
+  const hours = Math.round(seconds / 3600);
+  const span =
+    minutes < 60 ? `${minutes} min` : hours < 48 ? `${hours} h` : plural(Math.round(seconds / 86_400), "day");
+  return b >= a ? `${span} ago` : `in ${span}`;
+}
