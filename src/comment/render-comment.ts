@@ -165,8 +165,9 @@ type SectionName =
 
 /**
  * Which sections go to which level, in order, until the comment fits. Level 1
- * of a list is "as much as fits". The changed nodes are never cut: their
- * level 1 only drops the links to the diff. The command has no cut that
+ * of a list is "as much as fits". The changed nodes are cut last of the
+ * lists, and their level 1 only drops the links to the diff unless they
+ * alone are over the limit. The command has no cut that
  * leaves it out: level 1 is the plan's short command. Past the cuts, a
  * minimal comment with the command comes before level 2 (a sentence saying
  * where the command is, for a plan that carries none short enough).
@@ -198,7 +199,7 @@ const RESTORE: Record<"comment" | "job_summary", SectionName[]> = {
 };
 
 /** Sections whose level 1 fills the space left (the budget), the first first. */
-const FITTING: ReadonlySet<SectionName> = new Set(["downstream", "regardless", "reuse", "promotion"]);
+const FITTING: ReadonlySet<SectionName> = new Set(["changed", "downstream", "regardless", "reuse", "promotion"]);
 
 /** The sections under the head (and the note saying the plan was shortened), top to bottom. */
 const ORDER: SectionName[] = [
@@ -224,7 +225,7 @@ function sectionRenderer(input: CommentInput): (name: SectionName, level: number
       case "warnings":
         return warningsSection(input);
       case "changed":
-        return changedSection(input, level);
+        return changedSection(input, level, budget);
       case "lineage":
         return lineageSection(input, level);
       case "downstream":

@@ -29,7 +29,7 @@ export function groupCounts(input: CommentInput): string {
   const parts = flow.length ? [flow.join(" → ")] : [];
   if (regardless.length)
     parts.push(`${formatCount(regardless.length)} rebuilt regardless ([why ↓](#${regardlessAnchor(input)}))`);
-  if (parts.length === 0) parts.push("nothing to build");
+  if (parts.length === 0) parts.push("Nothing to build");
   parts.push(`${formatCount(reused.length)} reused`);
   return `**${parts.join(" · ")}**`;
 }
@@ -95,8 +95,9 @@ function compared(input: CommentInput): string {
   const when = age ?? (at ? `recorded ${mdText(formatTime(at), 40)}` : undefined);
   const text = [where, when].filter((part) => part !== undefined).join(", ");
   let from = "";
-  if (runUrl) from = where ? ` from [${text}](${runUrl})` : ` as [recorded${age ? ` ${age}` : ""}](${runUrl})`;
-  else if (text) from = where ? ` from ${text}` : ` as ${when}`;
+  const recorded = age ? `recorded ${age}` : when;
+  if (runUrl) from = where ? ` from [${text}](${runUrl})` : ` as [${recorded ?? "recorded"}](${runUrl})`;
+  else if (text) from = where ? ` from ${text}` : ` as ${recorded}`;
   const against = `**${mdText(env, MAX_NAME)}**${from}`;
   return head ? `${head} compared with ${against}.` : `Compared with ${against}.`;
 }

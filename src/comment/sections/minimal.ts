@@ -20,7 +20,7 @@ const REST_TOO_LARGE = "The rest of the plan is too large to summarise here.";
 export function minimalWithCommand(input: CommentInput, limit: number): string | undefined {
   const head = headSection(input);
   const command = commandSection(input, 1);
-  const changed = changedSection(input, 1);
+  const changed = changedWithin(input, limit, [head, shortenedNote(input), REST_TOO_LARGE, command, footerSection(input)]);
   return firstFitting(input, limit, [
     [head, shortenedNote(input), changed, REST_TOO_LARGE, command, footerSection(input)],
     [head, shortenedNote(input), changed, REST_TOO_LARGE, command],
@@ -33,7 +33,7 @@ export function minimalWithCommand(input: CommentInput, limit: number): string |
 /** Without the command, down to one line: always fits. */
 export function minimalWithoutCommand(input: CommentInput, limit: number): string {
   const head = headSection(input);
-  const changed = changedSection(input, 1);
+  const changed = changedWithin(input, limit, [head, shortenedNote(input), REST_TOO_LARGE, footerSection(input)]);
   const text = firstFitting(input, limit, [
     [head, shortenedNote(input), changed, REST_TOO_LARGE, footerSection(input)],
     [head, shortenedNote(input), TOO_LARGE, footerSection(input)],
@@ -45,6 +45,12 @@ export function minimalWithoutCommand(input: CommentInput, limit: number): strin
   const line = `ods-state plan: ${formatCount(input.build.length)} to build, ${formatCount(input.reuse.length)} to reuse.`;
   // ASCII but for the "…" of a cut (3 bytes in UTF-8).
   return marker + truncate(line, Math.max(1, limit - input.size(marker) - 3)) + "\n";
+}
+
+/** The changed nodes in the room the other parts leave (names only, as many as fit). */
+function changedWithin(input: CommentInput, limit: number, others: string[]): string {
+  const used = others.reduce((sum, part) => sum + input.size(part) + SEPARATOR.length, 0);
+  return changedSection(input, 1, limit - used - 1);
 }
 
 function firstFitting(input: CommentInput, limit: number, candidates: string[][]): string | undefined {

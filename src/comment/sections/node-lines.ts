@@ -43,6 +43,20 @@ export function byName(input: CommentInput, entries: readonly PlanEntry[]): Plan
  * their first name. A failed node has a line of its own (with dbt's message).
  */
 export function nodeLines(input: CommentInput, entries: readonly PlanEntry[], options: LineOptions = {}): string[] {
+  return nodeGroups(input, entries, options).map(({ names, what }) => nodeLine(names, what));
+}
+
+/** `- a, b and c — what`. */
+export function nodeLine(names: readonly string[], what: string): string {
+  return `- ${names.join(", ")}${what ? ` — ${what}` : ""}`;
+}
+
+/** The nodes of each line (markdown names) and what the line says of them (outcome and reason, markdown). */
+export function nodeGroups(
+  input: CommentInput,
+  entries: readonly PlanEntry[],
+  options: LineOptions = {},
+): Array<{ names: string[]; what: string }> {
   const groups = new Map<string, { names: string[]; status: string; reason: string }>();
   for (const entry of byName(input, entries)) {
     const reason = options.omitReason ? "" : wordsToMarkdown(phraseEntry(entry, input.phrase));
@@ -53,10 +67,10 @@ export function nodeLines(input: CommentInput, entries: readonly PlanEntry[], op
     if (group) group.names.push(name);
     else groups.set(key, { names: [name], status: status.text, reason });
   }
-  return [...groups.values()].map(({ names, status, reason }) => {
-    const what = [status, reason].filter((part) => part !== "").join(" · ");
-    return `- ${names.join(", ")}${what ? ` — ${what}` : ""}`;
-  });
+  return [...groups.values()].map(({ names, status, reason }) => ({
+    names,
+    what: [status, reason].filter((part) => part !== "").join(" · "),
+  }));
 }
 
 /** `<code>orders</code>`, `[<code>orders</code>](…#diff-…)`, `<code>codes</code> (seed)`. */
