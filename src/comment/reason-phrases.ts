@@ -156,7 +156,9 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
       if (subjects.length === 0) return message;
       return ["reads ", ...joinWords(subjects), ", which ODS doesn't know"];
     case "no_declared_inputs":
-      return ["reads no declared source or ref, so ODS can't tell when its data changes: it is built every run"];
+      return [
+        "reads no declared source or ref, so ODS can't tell when its data changes: it is built every run",
+      ];
     case "hook_reads_environment": {
       const read = (reason.subjects ?? []).filter((s) => HOOK_NAMES.has(s));
       const where = (reason.subjects ?? []).filter((s) => !HOOK_NAMES.has(s));
@@ -191,7 +193,11 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
         ]);
       for (const [state, ids] of parentsByEvidence(parents, context)) {
         const many = ids.length > 1;
-        parts.push([many ? "parents " : "parent ", ...joinWords(names(ids, context.project)), PARENT_DATA[state][many ? 1 : 0]]);
+        parts.push([
+          many ? "parents " : "parent ",
+          ...joinWords(names(ids, context.project)),
+          PARENT_DATA[state][many ? 1 : 0],
+        ]);
       }
       return parts.flatMap((p, i) => (i === 0 ? p : ["; ", ...p]));
     }
@@ -243,7 +249,10 @@ const PARENT_DATA: Record<ParentEvidence, [string, string]> = {
   rebuilt: [" was rebuilt since its last build", " were rebuilt since its last build"],
 };
 
-function parentsByEvidence(parents: readonly string[], context: PhraseContext): Map<ParentEvidence, string[]> {
+function parentsByEvidence(
+  parents: readonly string[],
+  context: PhraseContext,
+): Map<ParentEvidence, string[]> {
   const out = new Map<ParentEvidence, string[]>();
   for (const id of parents) {
     const cls = context.classOf?.(id);
@@ -314,6 +323,13 @@ export function phraseContext(plan: Plan): PhraseContext {
 
 /** The README's table of reason codes (what each means, what to do); a PR comment links it absolute (it is another repository's). */
 export const REASON_TABLE_URL = "https://github.com/ods/state-action#how-it-decides";
+
+/** A cause's title, capitalised: `No declared inputs`; `No reason given` for none. */
+export function causeTitle(code: ReasonCode | undefined): string {
+  if (code === undefined) return "No reason given";
+  const title = REGARDLESS_CAUSES[code]?.title ?? REASON_TITLES[code];
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
 
 /**
  * Why a node is rebuilt regardless of the pull request, per cause: a title,

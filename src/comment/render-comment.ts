@@ -195,11 +195,26 @@ const CUTS: Record<"comment" | "job_summary", Array<[SectionName, number]>> = {
 /** Sections given back detail after cutting, most important first. */
 const RESTORE: Record<"comment" | "job_summary", SectionName[]> = {
   comment: ["changed", "lineage", "downstream", "command", "regardless", "promotion", "environment", "reuse"],
-  job_summary: ["command", "changed", "lineage", "downstream", "regardless", "promotion", "environment", "reuse"],
+  job_summary: [
+    "command",
+    "changed",
+    "lineage",
+    "downstream",
+    "regardless",
+    "promotion",
+    "environment",
+    "reuse",
+  ],
 };
 
 /** Sections whose level 1 fills the space left (the budget), the first first. */
-const FITTING: ReadonlySet<SectionName> = new Set(["changed", "downstream", "regardless", "reuse", "promotion"]);
+const FITTING: ReadonlySet<SectionName> = new Set([
+  "changed",
+  "downstream",
+  "regardless",
+  "reuse",
+  "promotion",
+]);
 
 /** The sections under the head (and the note saying the plan was shortened), top to bottom. */
 const ORDER: SectionName[] = [

@@ -22,7 +22,7 @@ import {
   warehouseRollbacksForRecord,
   withEnvironmentContext,
 } from "./environment-step.js";
-import { commentContext, upsertComment } from "./main-step.js";
+import { commentContext, handedOffBase, upsertComment } from "./main-step.js";
 import type { Ports } from "./ports.js";
 import { cleanUpEnvironments, loadPromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
@@ -97,7 +97,11 @@ export async function runPostStep(
       );
     }
     const plan = JSON.parse(readFileSync(planPath, "utf8")) as Plan;
-    const context: CommentContext = { ...commentContext(run, plan), outcome: outcomeOf(results) };
+    const base = handedOffBase(ports.stepState.get("compared-base"));
+    const context: CommentContext = {
+      ...commentContext(run, plan, { inputs, ...(base ? { base } : {}) }),
+      outcome: outcomeOf(results),
+    };
     if (ports.summary)
       await ports.summary(
         postStepSummary(plan, { ...context, links: { ...context.links, planFile: planPath } }),

@@ -107,11 +107,15 @@ describe("renderComment", () => {
     expect(text).toContain(
       "**1 model changed → 4 downstream · 3 reused** — dbt: 3 built · 1 failed · 1 skipped in 3 min 7 s; reuse saved about 36 s.",
     );
-    expect(text).toMatch(/\[<code>stg\\_orders<\/code>\]\([^)]+\) — ✅ built · compiled SQL and config changed\n/);
+    expect(text).toMatch(
+      /\[<code>stg\\_orders<\/code>\]\([^)]+\) — ✅ built · compiled SQL and config changed\n/,
+    );
     expect(text).toContain(
       '- <code>customers</code> — ❌ **failed** after 3 s: Database Error in model customers: column "first\\_order" does not exist · parent <code>orders</code> changes code\n',
     );
-    expect(text).toContain("- <code>customer\\_lifetime\\_value</code> — ⏭️ skipped · parent <code>orders</code> changes code\n");
+    expect(text).toContain(
+      "- <code>customer\\_lifetime\\_value</code> — ⏭️ skipped · parent <code>orders</code> changes code\n",
+    );
     expect(text).toContain("classDef failed");
   });
 

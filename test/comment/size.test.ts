@@ -5,6 +5,7 @@
  * command) before the REUSE list. The job summary is bounded in UTF-8 bytes.
  */
 import { describe, expect, it } from "vitest";
+import { mdCode } from "../../src/comment/markdown-escape.js";
 import {
   COMMENT_LIMIT,
   commentMarker,
@@ -13,7 +14,6 @@ import {
   renderComment,
   renderJobSummary,
 } from "../../src/comment/render-comment.js";
-import { mdCode } from "../../src/comment/markdown-escape.js";
 import { utf8Length } from "../../src/comment/utf8-length.js";
 import { largePlan } from "../support/plan-builder.js";
 import { LINKS } from "./scenarios.js";
@@ -49,7 +49,10 @@ describe("a 10,000-node plan", () => {
       `**${changed.length} models changed → ${downstream.toLocaleString("en-US")} downstream · `,
     );
     // Issue 22: the fitting never shortens the changed nodes, whatever the size.
-    const section = markdown.slice(markdown.indexOf("### Changed by this pull request"), markdown.indexOf("### Lineage"));
+    const section = markdown.slice(
+      markdown.indexOf("### Changed by this pull request"),
+      markdown.indexOf("### Lineage"),
+    );
     for (const e of changed) expect(section).toContain(mdCode(e.name));
     expect(markdown).toContain("```mermaid\ngraph LR\n");
     expect(markdown).toMatch(/nodes are grouped per folder with counts|the rest grouped per folder/);

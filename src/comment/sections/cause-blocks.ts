@@ -32,12 +32,18 @@ export interface CauseGroup {
 }
 
 /** The group at a level (each cause's lines are phrased once per render). */
-export function causeBlocks(input: CommentInput, group: () => CauseGroup): (level: number, budget: number) => string {
+export function causeBlocks(
+  input: CommentInput,
+  group: () => CauseGroup,
+): (level: number, budget: number) => string {
   let made: { group: CauseGroup; lines: string[][] } | undefined;
   return (level, budget) => {
     made ??= (() => {
       const g = group();
-      return { group: g, lines: g.causes.map((c) => nodeLines(input, c.entries, { omitReason: c.omitReason })) };
+      return {
+        group: g,
+        lines: g.causes.map((c) => nodeLines(input, c.entries, { omitReason: c.omitReason })),
+      };
     })();
     const { group: g, lines } = made;
     if (g.causes.length === 0) return "";
@@ -50,7 +56,10 @@ export function causeBlocks(input: CommentInput, group: () => CauseGroup): (leve
       return [...head, ...blocks].join(SEPARATOR);
     }
     const counted = (c: Cause) => `${plural(c.entries.length, "node")}${seeFullPlan(input)}.`;
-    if (level >= 2) return [...head, ...g.causes.flatMap((c) => [...(c.intro ? [c.intro] : []), counted(c)])].join(SEPARATOR);
+    if (level >= 2)
+      return [...head, ...g.causes.flatMap((c) => [...(c.intro ? [c.intro] : []), counted(c)])].join(
+        SEPARATOR,
+      );
     // Level 1: the headings and the causes' paragraphs, then as many lines as fit, cause by cause.
     let room = budget - input.size(head.join(SEPARATOR));
     for (const c of g.causes) if (c.intro) room -= input.size(c.intro) + SEPARATOR.length;

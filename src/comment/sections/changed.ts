@@ -14,7 +14,11 @@ import { seeFullPlan } from "./full-plan-links.js";
 import { changedHeading } from "./group-titles.js";
 import { nodeGroups, nodeLine } from "./node-lines.js";
 
-export function changedSection(input: CommentInput, level: number, budget = Number.POSITIVE_INFINITY): string {
+export function changedSection(
+  input: CommentInput,
+  level: number,
+  budget = Number.POSITIVE_INFINITY,
+): string {
   const entries = input.groups.changed;
   if (entries.length === 0) return "";
   const heading = changedHeading(input);
@@ -38,5 +42,7 @@ export function changedSection(input: CommentInput, level: number, budget = Numb
     room -= input.size(line) + 1;
     left += fitted.rest;
   }
-  return [heading, ...(lines.length ? [lines.join("\n")] : []), ...(left ? [more(left)] : [])].join(SEPARATOR);
+  return [heading, ...(lines.length ? [lines.join("\n")] : []), ...(left ? [more(left)] : [])].join(
+    SEPARATOR,
+  );
 }

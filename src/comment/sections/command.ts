@@ -71,7 +71,9 @@ function label(input: CommentInput): string {
 function fold(input: CommentInput, command: string, which: string, note: string): string {
   const tests = testsSentence(command);
   const summary = `<summary><b>${commandName(input)}</b>: ${which}${tests ? `; ${tests}` : ""}</summary>`;
-  return [`<details>\n${summary}`, commandBlock(command), ...(note ? [note] : []), "</details>"].join(SEPARATOR);
+  return [`<details>\n${summary}`, commandBlock(command), ...(note ? [note] : []), "</details>"].join(
+    SEPARATOR,
+  );
 }
 
 /** Under the exact command, when it runs more than the plan: how many more, where they are listed. */

@@ -44,7 +44,8 @@ export function commentInput(
 ): CommentInput {
   const target = options.target ?? "comment";
   const repo = safeUrl(context.repositoryUrl)?.replace(/\/+$/, "");
-  const pr = Number.isSafeInteger(context.pullRequest) && context.pullRequest! > 0 ? context.pullRequest : undefined;
+  const pr =
+    Number.isSafeInteger(context.pullRequest) && context.pullRequest! > 0 ? context.pullRequest : undefined;
   return {
     plan,
     context,

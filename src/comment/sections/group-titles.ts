@@ -22,7 +22,9 @@ export function downstreamHeading(input: CommentInput): string {
 }
 
 function regardlessTitle(input: CommentInput): string {
-  const title = onPullRequest(input) ? "Rebuilt regardless of this pull request" : "Rebuilt regardless of code changes";
+  const title = onPullRequest(input)
+    ? "Rebuilt regardless of this pull request"
+    : "Rebuilt regardless of code changes";
   return `${title} (${formatCount(input.groups.regardless.length)})`;
 }
 

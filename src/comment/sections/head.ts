@@ -37,7 +37,10 @@ export function groupCounts(input: CommentInput): string {
 /** `1 model`, `3 seeds`: the resource type's word when the nodes are all of one type, else `nodes`. */
 function countOf(entries: readonly PlanEntry[]): string {
   const type = entries[0]?.resource_type;
-  const one = type && /^[a-z_]+$/.test(type) && entries.every((e) => e.resource_type === type) ? type.replaceAll("_", " ") : "node";
+  const one =
+    type && /^[a-z_]+$/.test(type) && entries.every((e) => e.resource_type === type)
+      ? type.replaceAll("_", " ")
+      : "node";
   return plural(entries.length, one);
 }
 
@@ -47,7 +50,8 @@ function headline(input: CommentInput): string {
   const reuseSeconds = sumDurations(reuse);
   if (outcome) {
     const did = outcomeParts(outcomeCounts(input)).join(" · ");
-    const time = outcome.total_duration_s !== undefined ? ` in ${formatDuration(outcome.total_duration_s)}` : "";
+    const time =
+      outcome.total_duration_s !== undefined ? ` in ${formatDuration(outcome.total_duration_s)}` : "";
     const saved = reuseSeconds > 0 ? `; reuse saved about ${approx(reuseSeconds)}` : "";
     return `${groupCounts(input)} — dbt: ${did}${time}${saved}.`;
   }
@@ -89,7 +93,11 @@ function compared(input: CommentInput): string {
   const at = c.base?.recordedAt ?? plan.state.created_at;
   const runUrl = safeUrl(c.base?.runUrl ?? undefined);
   const branch = c.base?.branch ? mdText(c.base.branch, MAX_NAME) : undefined;
-  const commit = c.base?.commit ? (runUrl ? mdCode(shortSha(c.base.commit)) : commitLink(input, c.base.commit)) : undefined;
+  const commit = c.base?.commit
+    ? runUrl
+      ? mdCode(shortSha(c.base.commit))
+      : commitLink(input, c.base.commit)
+    : undefined;
   const where = branch && commit ? `${branch}@${commit}` : (branch ?? commit);
   const age = at ? formatAge(at, input.now) : undefined;
   const when = age ?? (at ? `recorded ${mdText(formatTime(at), 40)}` : undefined);

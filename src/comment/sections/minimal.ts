@@ -20,7 +20,13 @@ const REST_TOO_LARGE = "The rest of the plan is too large to summarise here.";
 export function minimalWithCommand(input: CommentInput, limit: number): string | undefined {
   const head = headSection(input);
   const command = commandSection(input, 1);
-  const changed = changedWithin(input, limit, [head, shortenedNote(input), REST_TOO_LARGE, command, footerSection(input)]);
+  const changed = changedWithin(input, limit, [
+    head,
+    shortenedNote(input),
+    REST_TOO_LARGE,
+    command,
+    footerSection(input),
+  ]);
   return firstFitting(input, limit, [
     [head, shortenedNote(input), changed, REST_TOO_LARGE, command, footerSection(input)],
     [head, shortenedNote(input), changed, REST_TOO_LARGE, command],
@@ -33,7 +39,12 @@ export function minimalWithCommand(input: CommentInput, limit: number): string |
 /** Without the command, down to one line: always fits. */
 export function minimalWithoutCommand(input: CommentInput, limit: number): string {
   const head = headSection(input);
-  const changed = changedWithin(input, limit, [head, shortenedNote(input), REST_TOO_LARGE, footerSection(input)]);
+  const changed = changedWithin(input, limit, [
+    head,
+    shortenedNote(input),
+    REST_TOO_LARGE,
+    footerSection(input),
+  ]);
   const text = firstFitting(input, limit, [
     [head, shortenedNote(input), changed, REST_TOO_LARGE, footerSection(input)],
     [head, shortenedNote(input), TOO_LARGE, footerSection(input)],

@@ -42,7 +42,11 @@ export function byName(input: CommentInput, entries: readonly PlanEntry[]): Plan
  * One markdown list item per distinct (outcome, reason), in the order of
  * their first name. A failed node has a line of its own (with dbt's message).
  */
-export function nodeLines(input: CommentInput, entries: readonly PlanEntry[], options: LineOptions = {}): string[] {
+export function nodeLines(
+  input: CommentInput,
+  entries: readonly PlanEntry[],
+  options: LineOptions = {},
+): string[] {
   return nodeGroups(input, entries, options).map(({ names, what }) => nodeLine(names, what));
 }
 
