@@ -99,15 +99,55 @@ export function shortSha(sha: string): string {
 
 /**
  * Natural order of names (`c2` before `c10`), the one comparator every sorted
- * list of the comment, the job summary and the terminal uses. The collator's
- * locale is pinned (`en`, not the runner's), and names it calls equal (`A`
- * and `a`) fall back to code-unit order, so the order is total and the same
- * on every machine.
+ * list of the comment, the job summary and the terminal uses: runs of digits
+ * compare as numbers, letters without regard to ASCII case, anything else by
+ * code unit; names equal so (`A1`, `a01`) fall back to code-unit order, so
+ * the order is total and the same on every machine (no locale). Hand-written
+ * rather than `Intl.Collator("en", { numeric: true })`, which sorts the same
+ * names about ten times slower (150 ms for 10,000 names, for each list).
  */
-const NATURAL = new Intl.Collator("en", { numeric: true, sensitivity: "variant" });
-
 export function naturalCompare(a: string, b: string): number {
-  return NATURAL.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(j);
+    if (isDigit(ca) && isDigit(cb)) {
+      let ie = i;
+      while (ie < a.length && isDigit(a.charCodeAt(ie))) ie++;
+      let je = j;
+      while (je < b.length && isDigit(b.charCodeAt(je))) je++;
+      // Leading zeros don't count (the tie-break sees them).
+      let is = i;
+      while (is < ie - 1 && a.charCodeAt(is) === 48) is++;
+      let js = j;
+      while (js < je - 1 && b.charCodeAt(js) === 48) js++;
+      if (ie - is !== je - js) return ie - is - (je - js);
+      for (let k = 0; k < ie - is; k++) {
+        const d = a.charCodeAt(is + k) - b.charCodeAt(js + k);
+        if (d !== 0) return d;
+      }
+      i = ie;
+      j = je;
+      continue;
+    }
+    const la = lowerAscii(ca);
+    const lb = lowerAscii(cb);
+    if (la !== lb) return la - lb;
+    i++;
+    j++;
+  }
+  const rest = (i < a.length ? 1 : 0) - (j < b.length ? 1 : 0);
+  if (rest !== 0) return rest;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function lowerAscii(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
 }
 
 /**

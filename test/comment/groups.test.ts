@@ -287,7 +287,19 @@ describe("markdown that renders as meant", () => {
     ],
     [
       ["a", "A"],
-      ["a", "A"],
+      ["A", "a"],
+    ],
+    [
+      ["x01", "x1", "x001"],
+      ["x001", "x01", "x1"],
+    ],
+    [
+      ["ab", "a", "a_b", "a1"],
+      ["a", "a1", "a_b", "ab"],
+    ],
+    [
+      ["n2.v10", "n2.v9", "n10"],
+      ["n2.v9", "n2.v10", "n10"],
     ],
   ])("natural order: %j → %j", (names, sorted) => {
     expect([...names].sort(naturalCompare)).toEqual(sorted);

@@ -166,7 +166,9 @@ describe.each(["better-sqlite3", "node:sqlite"])(
         "**1 model changed → 2 downstream · 1 rebuilt regardless ([why ↓](#rebuilt-regardless-of-this-pull-request-1)) · 4 reused**",
       );
       // Linked to its file in the pull request's diff.
-      expect(comments[0]!.body).toMatch(/\[<code>stg\\_orders<\/code>\]\(https:\/\/[^)]*\/pull\/7\/files#diff-[0-9a-f]{64}\) — compiled SQL changed/);
+      expect(comments[0]!.body).toMatch(
+        /\[<code>stg\\_orders<\/code>\]\(https:\/\/[^)]*\/pull\/7\/files#diff-[0-9a-f]{64}\) — compiled SQL changed/,
+      );
       expect(comments[0]!.body).toContain("only formatting changed");
 
       // The PR's dbt build ran; the post step puts its outcome in the comment and writes no state.
