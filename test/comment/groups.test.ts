@@ -257,6 +257,21 @@ describe("the changed nodes", () => {
     expect(section).not.toContain("<details>");
     for (let i = 0; i < 300; i++) expect(section).toContain(`<code>changed\\_model\\_number\\_${i}</code>`);
   });
+
+  it("when they alone are over the limit: as many as fit, how many more, and where the full plan is", () => {
+    const builder = new PlanBuilder();
+    const names = Array.from({ length: 1_500 }, (_, i) => `changed_model_with_a_rather_long_name_${i}`);
+    for (const n of names) builder.build(n, why.codeChanged(["sql"]));
+    const text = renderComment(builder.plan(), { ...PR, links: { jobSummary: `${REPO}/actions/runs/1` } });
+    expect(text.length).toBeLessThanOrEqual(65_000);
+    expect(text).toContain("### Changed by this pull request (1,500)\n\n- <code>changed\\_model");
+    const shown = names.filter((n) => text.includes(`<code>${n.replaceAll("_", "\\_")}</code>`)).length;
+    expect(shown).toBeGreaterThan(800);
+    expect(text).toContain(
+      `… and ${(1_500 - shown).toLocaleString("en-US")} more changed nodes: see the [job summary]`,
+    );
+    expect(text).not.toContain("too large to summarise");
+  });
 });
 
 describe("markdown that renders as meant", () => {

@@ -40,6 +40,11 @@ function plan() {
     .build("stg_orders", why.codeChanged(["sql"]))
     .build("orders", why.parentCodeChanged(id("stg_orders")))
     .build("calendar", why.codeChanged(["sql"]), { packageName: "dbt_date" })
+    .build("payments", {
+      code: "unit_tests_changed",
+      message: "Its unit test changed.",
+      subjects: ["unit_test.jaffle_shop.payments.t"],
+    })
     .reuse("customers")
     .plan();
   for (const e of p.entries) e.file = `models/${e.name}.sql`;
@@ -56,7 +61,7 @@ describe("diff anchors", () => {
     expect(repositoryPath(folder, file)).toBe(repoPath);
   });
 
-  it("only the project's changed nodes, hashed at their path in the repository", () => {
+  it("only the project's nodes new or changed in code (not a package's, not one changed by its tests), hashed at their path in the repository", () => {
     const workspace = path.resolve("/work/repo");
     const anchors = diffAnchors(plan(), workspace, path.join(workspace, "analytics"));
     expect(anchors).toEqual({ "models/stg_orders.sql": diffAnchor("analytics/models/stg_orders.sql") });

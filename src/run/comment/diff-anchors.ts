@@ -6,12 +6,14 @@
  * wrong anchor only opens the tab at its top. Computed here, where the dbt
  * project's place in the repository is known (`project-dir` in the
  * workspace, the checkout's root), for the files of the nodes the pull
- * request changed; the comment links each to its file with it.
+ * request changed (new, or their code changed: a node changed only by its
+ * tests or checks has its file unchanged); the comment links each to its
+ * file with it.
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { changeGroupOf } from "../../comment/change-groups.js";
-import type { Plan } from "../../state/plan.js";
+import type { Plan, PlanEntry } from "../../state/plan.js";
 
 /** By `PlanEntry.file`, the hex digest of the file's path in the repository (project files only). */
 export function diffAnchors(plan: Plan, workspace: string, projectDir: string): Record<string, string> {
@@ -20,10 +22,19 @@ export function diffAnchors(plan: Plan, workspace: string, projectDir: string): 
   if (project.startsWith("..") || path.isAbsolute(project)) return {};
   const anchors: Record<string, string> = {};
   for (const entry of plan.entries) {
-    if (!entry.file || entry.package_name !== plan.project || changeGroupOf(entry) !== "changed") continue;
+    if (!entry.file || entry.package_name !== plan.project || !fileChanged(entry)) continue;
     anchors[entry.file] = diffAnchor(repositoryPath(project, entry.file));
   }
   return anchors;
+}
+
+/** A changed node whose own file may be in the diff: built as new or for a code change. */
+function fileChanged(entry: PlanEntry): boolean {
+  return (
+    changeGroupOf(entry) === "changed" &&
+    entry.action === "BUILD" &&
+    entry.reasons.some((r) => r.code === "code_changed" || r.code === "never_built")
+  );
 }
 
 /** `analytics/models/orders.sql` from the project's folder and the node's file (dbt writes `\` on Windows). */
