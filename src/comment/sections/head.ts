@@ -21,7 +21,7 @@ export function headSection(input: CommentInput): string {
 }
 
 /** `1 model changed → 38 downstream · 208 rebuilt regardless (why ↓) · 85 reused`, in bold. */
-export function groupCounts(input: CommentInput): string {
+function groupCounts(input: CommentInput): string {
   const { changed, downstream, regardless, reused } = input.groups;
   const flow: string[] = [];
   if (changed.length) flow.push(`${countOf(changed)} changed`);

@@ -36,7 +36,7 @@ export function regardlessSection(input: CommentInput): (level: number, budget: 
     });
     const lead = onPullRequest(input)
       ? "Built whether or not this pull request changes anything"
-      : "Built whatever the code changes";
+      : "Built for reasons other than a change in the code";
     return {
       heading: regardlessHeading(input),
       lead: `${lead} ([what each reason means](${REASON_TABLE_URL})).`,
