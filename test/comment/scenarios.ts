@@ -40,7 +40,9 @@ const baseContext: CommentContext = {
   headSha: HEAD,
   repositoryUrl: REPO,
   base: { environment: "prod", branch: "main", commit: BASE_COMMIT, runUrl: BASE_RUN_URL },
-  diffAnchors: Object.fromEntries(Object.values(SHOP_FILES).map((file) => [file, diffAnchor(file)])),
+  diffAnchors: Object.fromEntries(
+    [...Object.values(SHOP_FILES), "models/stg_claims.sql"].map((file) => [file, diffAnchor(file)]),
+  ),
   links: LINKS,
   toolVersion: "0.1.0",
 };
@@ -239,5 +241,42 @@ export function scenarios(): Scenario[] {
       },
     });
   }
+  // 9. Issue 22's shape (tuva): one model changed, many downstream, more rebuilt
+  // regardless of the pull request (no declared inputs, a macro that reads
+  // `statement`, readers of those), some reused: the three groups, folded past
+  // FOLD_OVER, names in natural order.
+  list.push({ name: "three-groups", plan: threeGroups(), context: baseContext });
   return list;
+}
+
+function threeGroups(): Plan {
+  const builder = new PlanBuilder();
+  const noInputs = {
+    code: "no_declared_inputs" as const,
+    message: "It reads no declared source or ref: ODS can't tell when the data it reads changes.",
+  };
+  builder.build("stg_claims", why.codeChanged(["sql"]), {
+    parents: [sourceId("raw", "claims")],
+    duration: 40,
+  });
+  for (let i = 1; i <= 12; i++)
+    builder.build(`claims_c${i}`, why.parentCodeChanged(id("stg_claims")), {
+      parents: [id("stg_claims")],
+      duration: 20,
+    });
+  for (let i = 1; i <= 14; i++) builder.build(`terminology_t${i}`, noInputs, { parents: [], duration: 5 });
+  builder.build("calendar", why.hookReads("post-hook 1", "statement"), { parents: [], duration: 3 });
+  builder.build("member_months", why.newUpstreamData(id("calendar")), {
+    parents: [id("calendar")],
+    duration: 60,
+  });
+  builder.build("eligibility", why.newUpstreamData(sourceId("raw", "eligibility")), {
+    parents: [sourceId("raw", "eligibility")],
+    duration: 30,
+  });
+  for (const name of ["providers", "pharmacy_claims", "labs"])
+    builder.reuse(name, why.unchanged(), { parents: [], duration: 25 });
+  const plan = builder.plan();
+  for (const entry of plan.entries) entry.file = `models/${entry.name}.sql`;
+  return plan;
 }
