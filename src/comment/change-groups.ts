@@ -99,3 +99,29 @@ export function groupEntries(entries: readonly PlanEntry[]): ChangeGroups {
   for (const entry of entries) groups[changeGroupOfClass(classes.get(entry.unique_id)!)].push(entry);
   return groups;
 }
+
+/**
+ * The cause a node rebuilt regardless is listed under (issue 22: the
+ * regardless group by cause): `new_upstream_data` for the `new_data` class,
+ * else its first reason's code; undefined for a node without reasons.
+ */
+export function regardlessCauseOf(entry: PlanEntry): ReasonCode | undefined {
+  if (changeClassOf(entry) === "new_data") return "new_upstream_data";
+  return entry.reasons[0]?.code;
+}
+
+/** Nodes rebuilt regardless, by cause, each in the order given; the largest cause first (ties by code). */
+export function groupByCause(
+  entries: readonly PlanEntry[],
+): Array<{ code: ReasonCode | undefined; entries: PlanEntry[] }> {
+  const byCause = new Map<ReasonCode | undefined, PlanEntry[]>();
+  for (const entry of entries) {
+    const code = regardlessCauseOf(entry);
+    const list = byCause.get(code);
+    if (list) list.push(entry);
+    else byCause.set(code, [entry]);
+  }
+  return [...byCause.entries()]
+    .map(([code, list]) => ({ code, entries: list }))
+    .sort((a, b) => b.entries.length - a.entries.length || ((a.code ?? "") < (b.code ?? "") ? -1 : 1));
+}

@@ -13,8 +13,21 @@ export interface CommentContext {
   pullRequest?: number;
   /** The commit the plan is for (the PR's head). */
   headSha?: string;
-  /** `https://github.com/OWNER/REPO`, to link commits. */
+  /** `https://github.com/OWNER/REPO`, to link commits (and, with `pullRequest`, the files of the diff). */
   repositoryUrl?: string;
+  /**
+   * The time the comment is written for (ISO 8601), for "3 h ago"; defaults
+   * to the plan's `planned_at`. A renderer never reads a clock.
+   */
+  now?: string;
+  /**
+   * GitHub's anchor of each file in the pull request's diff, by the plan
+   * entry's `file`: the SHA-256 (hex) of the file's path in the repository
+   * (`#diff-<hex>`). The caller computes it (it knows where the dbt project is
+   * in the repository); the comment links a changed node to its file only
+   * with this, `repositoryUrl` and `pullRequest`.
+   */
+  diffAnchors?: Readonly<Record<string, string>>;
   /** What the plan was compared against. Absent fields default to the plan's state. */
   base?: BaseDescription;
   environment?: EnvironmentBlock;
@@ -26,13 +39,20 @@ export interface CommentContext {
   toolVersion?: string;
 }
 
+/**
+ * What the plan was compared against, as a reviewer reads it: "compared with
+ * prod from main@abc1234, 3 h ago", linked to the workflow run that saved
+ * that state (never a dbt invocation id).
+ */
 export interface BaseDescription {
   /** The environment compared against, e.g. `prod`; defaults to the plan's environment. */
   environment?: string;
-  /** The run whose state was compared; defaults to `plan.state.run_id`. */
-  runId?: string | null;
-  /** The commit that run built. */
+  /** The branch whose runs record that state (the default branch), e.g. `main`. */
+  branch?: string | null;
+  /** The commit that run built, when known. */
   commit?: string | null;
+  /** The workflow run that saved the state compared with (`…/actions/runs/<id>`), when known. */
+  runUrl?: string | null;
   /** When that state was recorded; defaults to `plan.state.created_at`. */
   recordedAt?: string | null;
 }

@@ -13,6 +13,7 @@ import { ENVIRONMENT_NAMES } from "../dbt/hook-scan.js";
 import { COMPONENT_LABELS } from "../planner/reason-words.js";
 import type { Plan, PlanEntry, Reason, ReasonCode } from "../state/plan.js";
 import { BUILD_REASONS } from "../state/plan.js";
+import { type ChangeClass, changeClassOf } from "./change-groups.js";
 import { codeWord, formatRelative, formatTime, joinWords, messageWords, type Words } from "./words.js";
 
 /** Codes whose planner message says more than any phrasing from data could. */
@@ -61,6 +62,12 @@ export interface PhraseContext {
   project: string;
   /** The plan's clock value, for "due in 2 h". */
   plannedAt: string;
+  /**
+   * The class of a node planned with it (change-groups.ts), so that a
+   * parent's "new data" is said only with evidence; undefined for a node
+   * outside the plan.
+   */
+  classOf?: (uniqueId: string) => ChangeClass | undefined;
 }
 
 /**
@@ -149,7 +156,9 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
       if (subjects.length === 0) return message;
       return ["reads ", ...joinWords(subjects), ", which ODS doesn't know"];
     case "no_declared_inputs":
-      return ["reads no declared model or source, so ODS can't tell when its data changes"];
+      return [
+        "reads no declared source or ref, so ODS can't tell when its data changes: it is built every run",
+      ];
     case "hook_reads_environment": {
       const read = (reason.subjects ?? []).filter((s) => HOOK_NAMES.has(s));
       const where = (reason.subjects ?? []).filter((s) => !HOOK_NAMES.has(s));
@@ -182,12 +191,14 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
           ...joinWords(names(sources, context.project)),
           " since the last build",
         ]);
-      if (parents.length)
+      for (const [state, ids] of parentsByEvidence(parents, context)) {
+        const many = ids.length > 1;
         parts.push([
-          parents.length === 1 ? "parent " : "parents ",
-          ...joinWords(names(parents, context.project)),
-          parents.length === 1 ? " has new data" : " have new data",
+          many ? "parents " : "parent ",
+          ...joinWords(names(ids, context.project)),
+          PARENT_DATA[state][many ? 1 : 0],
         ]);
+      }
       return parts.flatMap((p, i) => (i === 0 ? p : ["; ", ...p]));
     }
     case "unchanged": {
@@ -219,6 +230,39 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
     default:
       return message;
   }
+}
+
+/**
+ * What a parent's "new data" rests on: it is built for new data in this plan
+ * (`new_data`), it is rebuilt without evidence (`cannot_tell`: ODS can't
+ * tell whether its data changed), or a newer build of it exists than the one
+ * the node read (`rebuilt`: a reused parent, or one outside the plan).
+ */
+type ParentEvidence = "new_data" | "cannot_tell" | "rebuilt";
+
+const PARENT_DATA: Record<ParentEvidence, [string, string]> = {
+  new_data: [" has new data", " have new data"],
+  cannot_tell: [
+    " is rebuilt, and ODS can't tell whether its data changed",
+    " are rebuilt, and ODS can't tell whether their data changed",
+  ],
+  rebuilt: [" was rebuilt since its last build", " were rebuilt since its last build"],
+};
+
+function parentsByEvidence(
+  parents: readonly string[],
+  context: PhraseContext,
+): Map<ParentEvidence, string[]> {
+  const out = new Map<ParentEvidence, string[]>();
+  for (const id of parents) {
+    const cls = context.classOf?.(id);
+    const state: ParentEvidence =
+      cls === "new_data" ? "new_data" : cls === "reused" || cls === undefined ? "rebuilt" : "cannot_tell";
+    const list = out.get(state);
+    if (list) list.push(id);
+    else out.set(state, [id]);
+  }
+  return out;
 }
 
 /** All reasons of an entry, joined with "; ", and the checks a REUSE runs (class 12). */
@@ -266,5 +310,84 @@ export function primaryCode(entry: PlanEntry): ReasonCode | undefined {
 }
 
 export function phraseContext(plan: Plan): PhraseContext {
-  return { project: plan.project, plannedAt: plan.planned_at };
+  let classes: Map<string, ChangeClass> | undefined;
+  return {
+    project: plan.project,
+    plannedAt: plan.planned_at,
+    classOf: (id) => {
+      classes ??= new Map(plan.entries.map((e) => [e.unique_id, changeClassOf(e)]));
+      return classes.get(id);
+    },
+  };
 }
+
+/** The README's table of reason codes (what each means, what to do); a PR comment links it absolute (it is another repository's). */
+export const REASON_TABLE_URL = "https://github.com/ods/state-action#how-it-decides";
+
+/** A cause's title, capitalised: `No declared inputs`; `No reason given` for none. */
+export function causeTitle(code: ReasonCode | undefined): string {
+  if (code === undefined) return "No reason given";
+  const title = REGARDLESS_CAUSES[code]?.title ?? REASON_TITLES[code];
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/**
+ * Why a node is rebuilt regardless of the pull request, per cause: a title,
+ * what the cause means for the node, and what would let it be reused. Names
+ * in backticks (rendered as code). Codes of the other groups (a change, a
+ * parent's change) have none.
+ */
+export const REGARDLESS_CAUSES: Readonly<Partial<Record<ReasonCode, { title: string; why: string }>>> = {
+  new_upstream_data: {
+    title: "New upstream data",
+    why: "An input has new data since its last build (or a parent is rebuilt), so it is built to show it. It is reused once its inputs stop changing; a `lag_tolerance` lets it wait.",
+  },
+  no_declared_inputs: {
+    title: "No declared inputs",
+    why: "It reads no declared source or ref, so ODS can't tell when its data changes: it is built every run. Declare its sources with freshness so ODS can tell when they change.",
+  },
+  hook_reads_environment: {
+    title: "Reads the environment",
+    why: "A hook or macro it runs reads the run's environment (`var`, `env_var`, `target`, `statement`, …), so what it does can differ each run: it is built every run. Moving that logic out of the hook or macro lets it be reused.",
+  },
+  clock_dependent: {
+    title: "Calls a clock function",
+    why: "Its SQL calls a clock function, so its result changes with time: it is built every run. A `lag_tolerance` (or `build_after`) lets it be reused until it is due.",
+  },
+  missing_data_evidence: {
+    title: "Missing data evidence",
+    why: "ODS can't tell whether its inputs' data changed (no `sources.json`, no `max_loaded_at`, or no record of the parent build it read), so it is built. Running `dbt source freshness` before the action lets ODS tell.",
+  },
+  no_state: {
+    title: "No state",
+    why: "There is no recorded state to compare with, so every node is built. Once a run on the main branch records state, unchanged nodes are reused.",
+  },
+  target_changed: {
+    title: "State from another target",
+    why: "The state was recorded for another target, and a build is reused only in the target it went to. Once this target's builds are recorded, they are reused.",
+  },
+  scheme_changed: {
+    title: "New fingerprint scheme",
+    why: "ods-state's fingerprint scheme changed, so every node is built once; the next plan reuses.",
+  },
+  code_incomplete: {
+    title: "Code ODS can't fingerprint",
+    why: "ODS can't fingerprint its code completely, so it can't tell whether it changed. Running `dbt compile` before the action (the reason names what is missing) lets it tell.",
+  },
+  unknown_parent: {
+    title: "A parent ODS doesn't know",
+    why: "It reads something that is neither a node nor a source of the manifest, so ODS can't tell whether that changed. Checking its `ref` and `source` names lets it tell.",
+  },
+  policy_unmet: {
+    title: "Freshness policy can't be read",
+    why: "Its freshness policy can't be read, so it is built. Fixing the value the reason names lets it be reused.",
+  },
+  last_build_partial: {
+    title: "Last build was partial",
+    why: "Its last build did not build the whole node (`--empty`, `--sample`, a bounded microbatch run), so it is built in full once; then it is reused.",
+  },
+  tests_not_passed: {
+    title: "Tests didn't pass",
+    why: "Its tests didn't pass at its last build (they failed, or didn't run as in `dbt run`), so it is built to run them. Recording runs of `dbt build` with passing tests lets it be reused.",
+  },
+};

@@ -3,22 +3,30 @@
  * summary. Pure: the plan and a CommentContext in, a string out; no clock,
  * file system, network or @actions/*.
  *
- * Layout, top to bottom: the hidden marker (the sticky upsert finds the
- * comment by it); the headline (project, counts, the build time reuse saves,
- * what was compared with what); a note when the comment was shortened;
- * warnings; the BUILD list with reasons (or, after the run, the outcome per
- * node); the REUSE list folded in <details> with the notable ones first;
- * the lineage picture (mermaid); the dbt command; the PR environment; the
- * promotion preview; a footer with the links to the full plan.
+ * Layout, top to bottom (issue 22: what this pull request changed, first):
+ * the hidden marker (the sticky upsert finds the comment by it); the
+ * headline in one line (changed → downstream · rebuilt regardless, with a
+ * link to why · reused; the build time reuse saves); the reference point
+ * (compared with prod from main@sha, 3 h ago, linked to the run that saved
+ * it); a note when the comment was shortened; warnings; the nodes this pull
+ * request changed (whole, each linked to its file in the diff); the lineage
+ * picture (right under them, so both are on the first screen); the nodes
+ * downstream of the changes; the nodes rebuilt regardless of the pull
+ * request, by cause; the source checks that run; the reused nodes, folded;
+ * the dbt command, folded; the PR environment; the promotion preview; a
+ * footer with the links to the full plan. Lists are never adjacent (GitHub
+ * would merge them into one): a heading, a paragraph or a fold is between.
  *
  * Size: GitHub refuses bodies over 65,536 characters, and keeps at most
  * 1 MiB (in UTF-8 bytes) of a step's job summary. The render targets `limit`
  * (65,000 characters for a comment, JOB_SUMMARY_LIMIT bytes for the job
  * summary) and always fits: when the full render is longer it shortens, in
- * this order, the REUSE list (as much as fits, then counts only), the BUILD
- * reasons (as much as fits, then counts per reason), the picture (grouped,
- * then left out), the promotion list, the environment lists; it then says so
- * at the top and links to the job summary and the plan artifact.
+ * this order, the REUSE list (as much as fits, then counts only), the nodes
+ * rebuilt regardless and then those downstream (as much as fits, then
+ * counts per cause), the links of the changed nodes (never a changed node:
+ * that list is never shortened), the picture (grouped, then left out), the
+ * promotion list, the environment lists; it then says so at the top and
+ * links to the job summary and the plan artifact.
  *
  * The command is never left out (issue 20): the plan's exact `build_command`
  * when it fits, else the plan's `short_command` (the planner keeps it within
@@ -39,16 +47,18 @@ import type { Plan } from "../state/plan.js";
 import type { CommentContext } from "./comment-context.js";
 import { fitSections } from "./fit/fit-sections.js";
 import { markerToken } from "./markdown-escape.js";
-import { buildSection } from "./sections/build.js";
+import { changedSection } from "./sections/changed.js";
 import { checksSection } from "./sections/checks.js";
 import { commandSection } from "./sections/command.js";
 import { type CommentInput, commentInput } from "./sections/comment-input.js";
+import { downstreamSection } from "./sections/downstream.js";
 import { environmentSection } from "./sections/environment.js";
 import { footerSection } from "./sections/footer.js";
 import { headSection } from "./sections/head.js";
 import { lineageSection } from "./sections/lineage-picture.js";
 import { minimalWithCommand, minimalWithoutCommand } from "./sections/minimal.js";
 import { promotionSection } from "./sections/promotion-preview.js";
+import { regardlessSection } from "./sections/regardless.js";
 import { reuseSection } from "./sections/reuse.js";
 import { shortenedNote } from "./sections/shortened-note.js";
 import { warningsSection } from "./sections/warnings.js";
@@ -142,10 +152,12 @@ export function renderJobSummary(
 
 type SectionName =
   | "warnings"
-  | "build"
+  | "changed"
+  | "lineage"
+  | "downstream"
+  | "regardless"
   | "checks"
   | "reuse"
-  | "lineage"
   | "command"
   | "environment"
   | "promotion"
@@ -153,16 +165,21 @@ type SectionName =
 
 /**
  * Which sections go to which level, in order, until the comment fits. Level 1
- * of a list is "as much as fits". The command has no cut that leaves it
- * out: level 1 is the plan's short command. Past the cuts, a minimal comment
- * with the command comes before level 2 (a sentence saying where the command
- * is, for a plan that carries none short enough).
+ * of a list is "as much as fits". The changed nodes are cut last of the
+ * lists, and their level 1 only drops the links to the diff unless they
+ * alone are over the limit. The command has no cut that
+ * leaves it out: level 1 is the plan's short command. Past the cuts, a
+ * minimal comment with the command comes before level 2 (a sentence saying
+ * where the command is, for a plan that carries none short enough).
  */
 const LIST_CUTS: Array<[SectionName, number]> = [
   ["reuse", 1],
   ["reuse", 2],
-  ["build", 1],
-  ["build", 2],
+  ["regardless", 1],
+  ["regardless", 2],
+  ["downstream", 1],
+  ["downstream", 2],
+  ["changed", 1],
   ["lineage", 1],
   ["lineage", 2],
   ["promotion", 1],
@@ -177,41 +194,63 @@ const CUTS: Record<"comment" | "job_summary", Array<[SectionName, number]>> = {
 
 /** Sections given back detail after cutting, most important first. */
 const RESTORE: Record<"comment" | "job_summary", SectionName[]> = {
-  comment: ["lineage", "build", "command", "promotion", "environment", "reuse"],
-  job_summary: ["command", "lineage", "build", "promotion", "environment", "reuse"],
+  comment: ["changed", "lineage", "downstream", "command", "regardless", "promotion", "environment", "reuse"],
+  job_summary: [
+    "command",
+    "changed",
+    "lineage",
+    "downstream",
+    "regardless",
+    "promotion",
+    "environment",
+    "reuse",
+  ],
 };
 
-/** Sections whose level 1 fills the space left (the budget). */
-const FITTING: ReadonlySet<SectionName> = new Set(["build", "reuse", "promotion"]);
+/** Sections whose level 1 fills the space left (the budget), the first first. */
+const FITTING: ReadonlySet<SectionName> = new Set([
+  "changed",
+  "downstream",
+  "regardless",
+  "reuse",
+  "promotion",
+]);
 
 /** The sections under the head (and the note saying the plan was shortened), top to bottom. */
 const ORDER: SectionName[] = [
   "warnings",
-  "build",
+  "changed",
+  "lineage",
+  "downstream",
+  "regardless",
   "checks",
   "reuse",
-  "lineage",
   "command",
   "environment",
   "promotion",
   "footer",
 ];
 
-/** Each section's content at a level (the BUILD list phrases its lines once per render). */
+/** Each section's content at a level (the grouped lists phrase their lines once per render). */
 function sectionRenderer(input: CommentInput): (name: SectionName, level: number, budget: number) => string {
-  const build = buildSection(input);
+  const downstream = downstreamSection(input);
+  const regardless = regardlessSection(input);
   return (name, level, budget) => {
     switch (name) {
       case "warnings":
         return warningsSection(input);
-      case "build":
-        return build(level, budget);
+      case "changed":
+        return changedSection(input, level, budget);
+      case "lineage":
+        return lineageSection(input, level);
+      case "downstream":
+        return downstream(level, budget);
+      case "regardless":
+        return regardless(level, budget);
       case "checks":
         return checksSection(input);
       case "reuse":
         return reuseSection(input, level, budget);
-      case "lineage":
-        return lineageSection(input, level);
       case "command":
         return commandSection(input, level);
       case "environment":

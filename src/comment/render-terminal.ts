@@ -1,16 +1,27 @@
 /**
  * The plan as plain text for the CLI's text format: a summary, one line per
- * node (action, name, reason in the same words as the comment), warnings and
+ * node (action, name, reason in the same words as the comment) grouped as
+ * the comment groups them (changed, downstream, rebuilt regardless by cause
+ * with what the cause means, reused; names in natural order), warnings and
  * the dbt command (the exact `build_command`, with its `--exclude`: a
  * terminal has no length limit, so never the short one). Every untrusted string is cleaned of control characters
  * (so a node name can't move the cursor or recolour the terminal) and of line
  * breaks. Pure.
  */
-import type { Plan } from "../state/plan.js";
+import type { Plan, PlanEntry } from "../state/plan.js";
+import { groupByCause, groupEntries } from "./change-groups.js";
 import { cleanText, MAX_NAME } from "./markdown-escape.js";
-import { entryLabel, phraseContext, phraseEntry } from "./reason-phrases.js";
+import { causeTitle, entryLabel, phraseContext, phraseEntry, REGARDLESS_CAUSES } from "./reason-phrases.js";
 import { orderedWarnings, warningParts } from "./warning-titles.js";
-import { formatCount, formatDuration, formatTime, messageWords, plural, wordsToPlain } from "./words.js";
+import {
+  formatCount,
+  formatDuration,
+  formatTime,
+  messageWords,
+  naturalCompare,
+  plural,
+  wordsToPlain,
+} from "./words.js";
 
 /** Widest name column; longer names push their reason to the right. */
 const NAME_COLUMN = 40;
@@ -38,12 +49,29 @@ export function renderTerminal(plan: Plan): string {
   );
   lines.push("");
 
-  const labels = plan.entries.map((e) => cleanText(entryLabel(e, plan.project), MAX_NAME));
-  const width = Math.min(NAME_COLUMN, Math.max(0, ...labels.map((l) => l.length)));
-  plan.entries.forEach((entry, i) => {
-    const label = labels[i]!;
-    lines.push(`${entry.action}  ${label.padEnd(width)}  ${wordsToPlain(phraseEntry(entry, phrase))}`);
-  });
+  const labels = new Map(plan.entries.map((e) => [e, cleanText(entryLabel(e, plan.project), MAX_NAME)]));
+  const width = Math.min(NAME_COLUMN, Math.max(0, ...[...labels.values()].map((l) => l.length)));
+  const nodeLine = (entry: PlanEntry) =>
+    `${entry.action}  ${labels.get(entry)!.padEnd(width)}  ${wordsToPlain(phraseEntry(entry, phrase))}`;
+  const sorted = (entries: readonly PlanEntry[]) =>
+    [...entries].sort(
+      (a, b) => naturalCompare(labels.get(a)!, labels.get(b)!) || naturalCompare(a.unique_id, b.unique_id),
+    );
+  const groups = groupEntries(plan.entries);
+  const section = (title: string, entries: readonly PlanEntry[]) => {
+    if (entries.length === 0) return;
+    if (lines.at(-1) !== "") lines.push("");
+    lines.push(`${title} (${formatCount(entries.length)}):`);
+    for (const entry of sorted(entries)) lines.push(nodeLine(entry));
+  };
+  section("changed", groups.changed);
+  section("downstream of the changes", groups.downstream);
+  for (const { code, entries } of groupByCause(groups.regardless)) {
+    const why = code ? REGARDLESS_CAUSES[code]?.why : undefined;
+    section(`rebuilt regardless: ${causeTitle(code).toLowerCase()}`, entries);
+    if (why) lines.splice(lines.length - entries.length, 0, `  ${wordsToPlain(messageWords(why))}`);
+  }
+  section("reused", groups.reused);
   if (plan.entries.length === 0) lines.push("(no node selected)");
 
   for (const check of plan.source_checks ?? [])

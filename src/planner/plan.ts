@@ -202,6 +202,7 @@ export function plan(input: PlanInput): Plan {
       relation,
       parents: [...node.parents, ...node.sources],
     };
+    if (n.originalFilePath) entry.file = n.originalFilePath;
     if (decision.action === "REUSE") {
       entry.relation_check = input.relationCheck ?? UNCHECKED;
       const checks = checksToRun(graph, node, recorded, macros);

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
 import { scopeOf } from "../app/scope.js";
-import type { CommentContext } from "../comment/comment-context.js";
+import type { BaseDescription, CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
 import type { EnvironmentChange } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
@@ -18,6 +18,8 @@ import type { Plan } from "../state/plan.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { VERSION } from "../version.js";
 import { readProjectAt, readSourcesAt } from "./artifacts.js";
+import { comparedBase } from "./comment/compared-base.js";
+import { diffAnchors } from "./comment/diff-anchors.js";
 import { decideMode, type Mode } from "./decide-mode.js";
 import {
   closePullRequestEnvironment,
@@ -115,8 +117,9 @@ export async function runMainStep(
   setPlanOutputs(ports, result, planPath, state.found, environment, created?.schemas ?? []);
   logPlan(ports, result, planPath);
   if (promotion) setPromotionOutputs(ports, promotion);
-  handOffToPostStep(inputs, ports, scope, planPath);
-  await publishPlan(inputs, run, ports, { mode, result, created, promotion, planPath });
+  const base = comparedBase(restored.source, run, repositoryUrlOf(run));
+  handOffToPostStep(inputs, ports, scope, planPath, base);
+  await publishPlan(inputs, run, ports, { mode, result, created, promotion, planPath, base });
   return { mode, plan: result };
 }
 
@@ -145,10 +148,11 @@ async function publishPlan(
     created: EnvironmentChange | null;
     promotion: MergePromotion | null;
     planPath: string;
+    base: BaseDescription;
   },
 ): Promise<void> {
-  const { mode, result, created, promotion, planPath } = planned;
-  const context = commentContext(run, result);
+  const { mode, result, created, promotion, planPath, base } = planned;
+  const context = commentContext(run, result, { inputs, base });
   if (created) context.environment = environmentBlock(created, result);
   const htmlPage = await publishPlanPage(ports, run, result, planPath, context.repositoryUrl!);
   if (htmlPage) context.links = { ...context.links, htmlPage };
@@ -171,19 +175,47 @@ async function publishPlan(
   }
 }
 
-export function commentContext(run: RunEnvironment, result: Plan): CommentContext {
-  const repositoryUrl = `${run.serverUrl.replace(/\/+$/, "")}/${run.repository.owner}/${run.repository.repo}`;
+/**
+ * What the comment shows besides the plan. With the inputs, the changed
+ * nodes link to their files in the pull request's diff; with the compared
+ * state's description (comment/compared-base.ts), the reference point links
+ * to the run that saved it.
+ */
+export function commentContext(
+  run: RunEnvironment,
+  result: Plan,
+  extras: { inputs?: Pick<ActionInputs, "workspace" | "projectDir">; base?: BaseDescription } = {},
+): CommentContext {
+  const repositoryUrl = repositoryUrlOf(run);
   const context: CommentContext = {
     project: result.project,
     repositoryUrl,
     toolVersion: VERSION,
     links: { jobSummary: `${repositoryUrl}/actions/runs/${run.runId}` },
   };
+  if (extras.base) context.base = extras.base;
   if (run.event.kind === "pull_request") {
     context.pullRequest = run.event.number;
     context.headSha = run.event.headSha;
+    if (extras.inputs)
+      context.diffAnchors = diffAnchors(result, extras.inputs.workspace, extras.inputs.projectDir);
   }
   return context;
+}
+
+function repositoryUrlOf(run: RunEnvironment): string {
+  return `${run.serverUrl.replace(/\/+$/, "")}/${run.repository.owner}/${run.repository.repo}`;
+}
+
+/** The compared state's description the main step handed to the post step (empty when none). */
+export function handedOffBase(text: string): BaseDescription | undefined {
+  if (text === "") return undefined;
+  try {
+    const value = JSON.parse(text) as BaseDescription;
+    return typeof value === "object" && value !== null ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function upsertComment(

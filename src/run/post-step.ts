@@ -23,7 +23,7 @@ import {
   withEnvironmentContext,
 } from "./environment-step.js";
 import { PLAN_PAGE_STATE } from "./main-step/plan-page.js";
-import { commentContext, upsertComment } from "./main-step.js";
+import { commentContext, handedOffBase, upsertComment } from "./main-step.js";
 import type { Ports } from "./ports.js";
 import { cleanUpEnvironments, loadPromotion } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
@@ -98,7 +98,11 @@ export async function runPostStep(
       );
     }
     const plan = JSON.parse(readFileSync(planPath, "utf8")) as Plan;
-    const context: CommentContext = { ...commentContext(run, plan), outcome: outcomeOf(results) };
+    const base = handedOffBase(ports.stepState.get("compared-base"));
+    const context: CommentContext = {
+      ...commentContext(run, plan, { inputs, ...(base ? { base } : {}) }),
+      outcome: outcomeOf(results),
+    };
     const htmlPage = ports.stepState.get(PLAN_PAGE_STATE);
     if (htmlPage !== "") context.links = { ...context.links, htmlPage };
     if (ports.summary)

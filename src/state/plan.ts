@@ -5,8 +5,11 @@
  */
 import type { Exactness, Relation } from "./snapshot.js";
 
-/** Version of the plan document (`ods-state plan --format json`, the action's plan file). */
-export const PLAN_SCHEMA_VERSION = "1.1";
+/**
+ * Version of the plan document (`ods-state plan --format json`, the action's
+ * plan file). 1.2: `PlanEntry.file` (optional).
+ */
+export const PLAN_SCHEMA_VERSION = "1.2";
 
 export type PlanAction = "BUILD" | "REUSE";
 
@@ -92,6 +95,12 @@ export interface PlanEntry {
   last_build?: { run_id: string; built_at: string; relation: Relation | null };
   /** Planned parents and sources, for the lineage picture. */
   parents?: string[];
+  /**
+   * The node's file, relative to its package's root, as the manifest's
+   * `original_file_path` says (`models/staging/stg_orders.sql`): the comment
+   * links a changed node to it in the pull request's diff. Absent before 1.2.
+   */
+  file?: string;
   /** Seconds the last recorded run took to build this node, when known (for "saves about …"). */
   last_duration_s?: number;
   /**

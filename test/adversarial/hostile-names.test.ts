@@ -232,7 +232,7 @@ describe("through the action's steps, with the local GitHub services", () => {
       const comments = services.world.comments.filter((c) => c.issue === 9);
       expect(comments).toHaveLength(1);
       const body = comments[0]!.body;
-      expect(body).toContain("to build");
+      expect(body).toContain("### ods-state plan for");
       expect(markdownProblems(body, { marker: true })).toEqual([]);
       expect(markdownProblems(step.summary, { marker: false })).toEqual([]);
       // The runner reads the step's stdout for workflow commands: none may come from a name, a title or a branch.

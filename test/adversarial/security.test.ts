@@ -193,7 +193,7 @@ describe("untrusted pull requests", () => {
         // The runner is told to mask the secrets (the scan below leaves out only these lines).
         expect(pr.main.stdout).toContain(`::add-mask::${SECRET.token}`);
         expect(pr.main.stdout).toContain(`::add-mask::${CONNECTION}`);
-        expect(pr.main.summary).toContain("to build");
+        expect(pr.main.summary).toContain("### ods-state plan for");
         expect(pr.main.stdout).toMatch(/::warning::.*(fork|pull_request_target)/);
         const post = await pr.post(path.join(SHOP, "pr-7", "build", "run_results.json"));
         expect(post.status, post.stdout).toBe(0);

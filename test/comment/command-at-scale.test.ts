@@ -114,7 +114,9 @@ describe.each(cases)("a 10,000-node plan $name", ({ change, plan: make, builds }
     }
     if (shown !== plan.build_command && !plan.short_command!.exact)
       expect(comment).toContain(`this shorter one runs ${extra(plan.short_command!.extra)}`);
-    if (shown !== plan.build_command || !plan.select_exact)
-      expect(comment).toContain("`dbt build` also runs the tests of what it selects.");
+    // The fold's summary says whether data tests run with it, whichever command it shows.
+    expect(comment).toContain(
+      "data tests run with it: <code>dbt build</code> runs the tests of what it selects</summary>",
+    );
   });
 });

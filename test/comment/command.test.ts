@@ -2,9 +2,10 @@
  * The command in the comment, the job summary, the terminal and the HTML page
  * (issue 20): always a runnable command the plan carries, whole, in a code
  * block; the exact `build_command` when it fits, else the plan's
- * `short_command`, with one line saying whether it runs more than the plan
- * and that `dbt build` runs the tests of what it selects. A superset
- * selection is a titled warning, shown first.
+ * `short_command`, in a fold whose summary says which command it is and
+ * that data tests run with it (`dbt build` runs the tests of what it
+ * selects), with one line saying whether it runs more than the plan. A
+ * superset selection is a titled warning, shown first.
  */
 import { describe, expect, it } from "vitest";
 import { renderComment, renderJobSummary } from "../../src/comment/render-comment.js";
@@ -58,7 +59,7 @@ describe("the comment's command", () => {
       case: "an exact command that fits: shown whole, nothing to add",
       plan: shop(),
       shows: "dbt build --select stg_orders orders orders_audit",
-      says: [],
+      says: ["<summary><b>dbt command</b>: selects exactly what the plan builds; data tests run with it"],
       never: ["more than the plan", "too long"],
     },
     {
@@ -72,7 +73,8 @@ describe("the comment's command", () => {
       },
       shows: "dbt build --select stg_orders+ --exclude orders_audit_extra",
       says: [
-        "so this command runs 2 more nodes and tests than the plan (listed in the plan's <code>select\\_extra</code>): more, never fewer. `dbt build` also runs the tests of what it selects.",
+        "<summary><b>dbt command</b>: runs 2 more nodes and tests than the plan; data tests run with it",
+        "so this command runs 2 more nodes and tests than the plan (listed in the plan's <code>select\\_extra</code>): more, never fewer.",
       ],
       never: ["too long"],
     },
@@ -81,7 +83,8 @@ describe("the comment's command", () => {
       plan: { ...shop(), build_command: longCommand(70_000), short_command: SHORT_EXACT },
       shows: SHORT_EXACT.command,
       says: [
-        "The exact command is too long for this comment; this shorter one selects the same nodes. CI runs the exact command, in the job summary and the <code>select</code>/<code>exclude</code> outputs. `dbt build` also runs the tests of what it selects.",
+        "<summary><b>dbt command</b>: a shorter command that selects the same; data tests run with it",
+        "The exact command is too long for this comment; this shorter one selects the same nodes. CI runs the exact command, in the job summary and the <code>select</code>/<code>exclude</code> outputs.",
       ],
       never: ["more than the plan"],
     },
@@ -90,6 +93,7 @@ describe("the comment's command", () => {
       plan: { ...shop(), build_command: longCommand(70_000), short_command: SHORT_SUPERSET },
       shows: SHORT_SUPERSET.command,
       says: [
+        "<summary><b>dbt command</b>: a shorter command that runs 1 more node or test than the plan; data tests run with it",
         "this shorter one runs 1 more node or test than the plan. CI runs the exact command, in the job summary and the <code>select</code>/<code>exclude</code> outputs.",
       ],
       never: [],
@@ -97,7 +101,8 @@ describe("the comment's command", () => {
   ])("$case", ({ plan, shows, says, never }) => {
     const text = renderComment(plan, { links: LINKS });
     expect(text.length).toBeLessThanOrEqual(65_000);
-    expect(text).toContain(`### Command\n\n${fenced(shows)}`);
+    expect(text).toMatch(/\n<details>\n<summary><b>dbt command<\/b>: [^\n]*<\/summary>\n\n```sh\n/);
+    expect(text).toContain(`</summary>\n\n${fenced(shows)}`);
     for (const phrase of says) expect(text).toContain(phrase);
     for (const phrase of never) expect(text).not.toContain(phrase);
     // One command, never a cut one.
@@ -109,7 +114,7 @@ describe("the comment's command", () => {
     const text = renderComment(plan, { links: LINKS });
     expect(text).not.toContain("```sh");
     expect(text).toContain(
-      "The command selects 3 nodes and is too long for this comment: it is in the job summary and in the action's <code>select</code> and <code>exclude</code> outputs.",
+      "**dbt command**: the command selects 3 nodes and is too long for this comment: it is in the job summary and in the action's <code>select</code> and <code>exclude</code> outputs.",
     );
   });
 

@@ -116,7 +116,14 @@ function hostilePlan(): { plan: Plan; context: CommentContext } {
     pullRequest: 5,
     headSha: "<img src=x onerror=alert(1)>",
     repositoryUrl: "javascript:alert(1)",
-    base: { runId: "@org/team", commit: "`x`|]]" },
+    base: {
+      branch: "@org/team",
+      commit: "`x`|]]",
+      runUrl: "javascript:alert(1)",
+      recordedAt: "<img src=x onerror=alert(1)>",
+    },
+    now: "<img src=x onerror=alert(1)>",
+    diffAnchors: Object.fromEntries(ids.map((nodeId) => [nodeId, "<img src=x onerror=alert(1)>"])),
     links: {
       jobSummary: "javascript:alert(1)",
       planArtifact: "https://example.com/a) [x](javascript:alert(1)",
@@ -177,8 +184,9 @@ function expectNothingRaw(markdown: string, marker = true): void {
   // HTML tags are only the renderer's own.
   const tags = new Set([...markdown.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)].map((m) => m[1]!.toLowerCase()));
   for (const tag of tags) expect(["code", "details", "summary", "b", "sub", "br", "pre"]).toContain(tag);
-  // No link but to https URLs the renderer made (an escaped `\]` closes no link text).
-  for (const link of markdown.matchAll(/(?<!\\)\]\(([^)]*)\)/g)) expect(link[1]).toMatch(/^https:\/\//);
+  // No link but to https URLs the renderer made, or to its own heading's anchor (an escaped `\]` closes no link text).
+  for (const link of markdown.matchAll(/(?<!\\)\]\(([^)]*)\)/g))
+    expect(link[1]).toMatch(/^(https:\/\/|#rebuilt-regardless-of-[a-z-]+-[0-9]+$)/);
   // No mention: every @ is followed by a zero-width joiner or is an entity.
   expect(markdown).not.toMatch(/@[A-Za-z0-9]/);
 }

@@ -55,7 +55,9 @@ describe("rendering the real planner's plans", () => {
     expect(text).toContain("- <code>orders\\_audit</code> — parent <code>orders</code> changes code");
     expect(text).toContain("```mermaid\ngraph LR\n");
     expect(text).toContain(`[("${mermaidLabel("◎ raw.orders")}")]`);
-    expect(text).toContain("### Command");
+    expect(text).toContain(
+      "<summary><b>dbt command</b>: selects exactly what the plan builds; data tests run",
+    );
     expect(text).toContain(plan.build_command!);
     const terminal = renderTerminal(plan);
     expect(terminal).toMatch(/BUILD {2}stg_orders +compiled SQL changed/);

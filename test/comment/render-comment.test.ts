@@ -66,10 +66,12 @@ describe("renderComment", () => {
   });
 
   it("phrases each BUILD reason in plain words", () => {
-    const text = renderComment(byName.get("one-model-edited")!.plan, byName.get("one-model-edited")!.context);
+    const text = renderComment(byName.get("one-model-edited")!.plan, {});
     expect(text).toContain("<code>stg\\_orders</code> — compiled SQL and config changed");
     expect(text).toContain("<code>orders</code> — parent <code>stg\\_orders</code> changes code");
-    expect(text).toContain("**5 to build · 3 to reuse** — reuse saves about 36 s of 5 min of build time.");
+    expect(text).toContain(
+      "**1 model changed → 4 downstream · 3 reused** — reuse saves about 36 s of 5 min of build time.",
+    );
     const data = renderComment(byName.get("new-source-data")!.plan, {});
     expect(data).toContain("new data in source <code>raw.orders</code> since the last build");
     expect(data).toContain("within lag tolerance: due in 2 h 12 min (2025-03-01 10:12 UTC)");
@@ -90,22 +92,29 @@ describe("renderComment", () => {
 
   it("points out the notable REUSE nodes and folds the rest", () => {
     const text = renderComment(byName.get("formatting-only")!.plan, {});
-    expect(text).toContain("Nothing to build: every selected node is reused.");
+    expect(text).toContain("**Nothing to build · 8 reused**");
     expect(text).toMatch(
-      /<details>\n<summary><b>To reuse \(8\)<\/b>: 7 unchanged, 1 only reformatted<\/summary>/,
+      /<details>\n<summary><b>Reused \(8\)<\/b>: 7 unchanged, 1 only reformatted<\/summary>/,
     );
     expect(text).toContain("- <code>stg\\_customers</code> — only formatting changed");
     expect(text).not.toContain("```mermaid");
-    expect(text).not.toContain("### Command");
+    expect(text).not.toContain("dbt command");
   });
 
   it("replaces the to-build wording with the outcome after the run", () => {
     const s = byName.get("post-run-outcome")!;
     const text = renderComment(s.plan, s.context);
-    expect(text).not.toContain("To build");
-    expect(text).toContain("### Built: 3 built · 1 failed · 1 skipped");
     expect(text).toContain(
-      "**3 built · 1 failed · 1 skipped · 3 reused** — dbt ran for 3 min 7 s; reuse saved about 36 s.",
+      "**1 model changed → 4 downstream · 3 reused** — dbt: 3 built · 1 failed · 1 skipped in 3 min 7 s; reuse saved about 36 s.",
+    );
+    expect(text).toMatch(
+      /\[<code>stg\\_orders<\/code>\]\([^)]+\) — ✅ built · compiled SQL and config changed\n/,
+    );
+    expect(text).toContain(
+      '- <code>customers</code> — ❌ **failed** after 3 s: Database Error in model customers: column "first\\_order" does not exist · parent <code>orders</code> changes code\n',
+    );
+    expect(text).toContain(
+      "- <code>customer\\_lifetime\\_value</code> — ⏭️ skipped · parent <code>orders</code> changes code\n",
     );
     expect(text).toContain("classDef failed");
   });
@@ -182,12 +191,14 @@ describe("renderComment", () => {
       expect(phraseReason(why.codeChanged([component]), entry, context)).toEqual([label, " changed"]);
   });
 
-  it("names the head commit and the compared run with links", () => {
+  it("names the head commit, and the compared state by branch, commit and age, linked to its run", () => {
     const s = byName.get("one-model-edited")!;
     const text = renderComment(s.plan, s.context);
     expect(text).toContain(
-      "Head [<code>1a2b3c4</code>](https://github.com/acme/analytics/commit/1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d) of #42 compared with **prod** at run <code>run-117</code>",
+      "Head [<code>1a2b3c4</code>](https://github.com/acme/analytics/commit/1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d) of #42 compared with **prod** from [main@<code>9f8e7d6</code>, 2 h ago](https://github.com/acme/analytics/actions/runs/8990).",
     );
+    // Never the dbt invocation id.
+    expect(text).not.toContain("run-117");
     expect(id("x")).toBe("model.jaffle_shop.x");
   });
 });

@@ -2,6 +2,7 @@
  * The comment's scenarios: a plan and its context each. The golden test
  * renders every one to test/comment/golden/<name>.md.
  */
+import { createHash } from "node:crypto";
 import type { CommentContext } from "../../src/comment/comment-context.js";
 import type { Plan } from "../../src/state/plan.js";
 import { id, largePlan, PlanBuilder, sourceId, why } from "../support/plan-builder.js";
@@ -14,11 +15,34 @@ export const LINKS = {
   planArtifact: "https://github.com/acme/analytics/actions/runs/9001/artifacts/55",
 };
 
+/** The run that saved the state the scenarios compare with. */
+export const BASE_RUN_URL = `${REPO}/actions/runs/8990`;
+
+/** The shop's files, as the planner fills `PlanEntry.file` from the manifest. */
+const SHOP_FILES: Record<string, string> = {
+  country_codes: "seeds/country_codes.csv",
+  stg_customers: "models/staging/stg_customers.sql",
+  stg_orders: "models/staging/stg_orders.sql",
+  stg_payments: "models/staging/stg_payments.sql",
+  orders: "models/marts/orders.sql",
+  customers: "models/marts/customers.sql",
+  customer_lifetime_value: "models/marts/customer_lifetime_value.sql",
+  finance_daily: "models/marts/finance_daily.sql",
+};
+
+/** GitHub's diff anchor of a file (the SHA-256 of its path), as src/run computes it for the dbt project at the repository's root. */
+export function diffAnchor(file: string): string {
+  return createHash("sha256").update(file).digest("hex");
+}
+
 export const baseContext: CommentContext = {
   pullRequest: 42,
   headSha: HEAD,
   repositoryUrl: REPO,
-  base: { environment: "prod", commit: BASE_COMMIT },
+  base: { environment: "prod", branch: "main", commit: BASE_COMMIT, runUrl: BASE_RUN_URL },
+  diffAnchors: Object.fromEntries(
+    [...Object.values(SHOP_FILES), "models/stg_claims.sql"].map((file) => [file, diffAnchor(file)]),
+  ),
   links: LINKS,
   toolVersion: "0.1.0",
 };
@@ -50,7 +74,9 @@ function shop(
     if (d.action === "BUILD") builder.build(name, d.reasons, spec);
     else builder.reuse(name, d.reasons, spec);
   }
-  return builder.plan();
+  const plan = builder.plan();
+  for (const entry of plan.entries) entry.file = SHOP_FILES[entry.name];
+  return plan;
 }
 
 export interface Scenario {
@@ -215,5 +241,42 @@ export function scenarios(): Scenario[] {
       },
     });
   }
+  // 9. Issue 22's shape (tuva): one model changed, many downstream, more rebuilt
+  // regardless of the pull request (no declared inputs, a macro that reads
+  // `statement`, readers of those), some reused: the three groups, folded past
+  // FOLD_OVER, names in natural order.
+  list.push({ name: "three-groups", plan: threeGroups(), context: baseContext });
   return list;
+}
+
+function threeGroups(): Plan {
+  const builder = new PlanBuilder();
+  const noInputs = {
+    code: "no_declared_inputs" as const,
+    message: "It reads no declared source or ref: ODS can't tell when the data it reads changes.",
+  };
+  builder.build("stg_claims", why.codeChanged(["sql"]), {
+    parents: [sourceId("raw", "claims")],
+    duration: 40,
+  });
+  for (let i = 1; i <= 12; i++)
+    builder.build(`claims_c${i}`, why.parentCodeChanged(id("stg_claims")), {
+      parents: [id("stg_claims")],
+      duration: 20,
+    });
+  for (let i = 1; i <= 14; i++) builder.build(`terminology_t${i}`, noInputs, { parents: [], duration: 5 });
+  builder.build("calendar", why.hookReads("post-hook 1", "statement"), { parents: [], duration: 3 });
+  builder.build("member_months", why.newUpstreamData(id("calendar")), {
+    parents: [id("calendar")],
+    duration: 60,
+  });
+  builder.build("eligibility", why.newUpstreamData(sourceId("raw", "eligibility")), {
+    parents: [sourceId("raw", "eligibility")],
+    duration: 30,
+  });
+  for (const name of ["providers", "pharmacy_claims", "labs"])
+    builder.reuse(name, why.unchanged(), { parents: [], duration: 25 });
+  const plan = builder.plan();
+  for (const entry of plan.entries) entry.file = `models/${entry.name}.sql`;
+  return plan;
 }

@@ -5,6 +5,7 @@
  * command) before the REUSE list. The job summary is bounded in UTF-8 bytes.
  */
 import { describe, expect, it } from "vitest";
+import { mdCode } from "../../src/comment/markdown-escape.js";
 import {
   COMMENT_LIMIT,
   commentMarker,
@@ -38,19 +39,28 @@ describe("a 10,000-node plan", () => {
     expect(markdown).toContain(`[job summary](${LINKS.jobSummary})`);
     expect(markdown).toContain(`[plan artifact](${LINKS.planArtifact})`);
     expect(markdown).toMatch(/- … and [\d,]+ more nodes: see the \[job summary\]/);
+    expect(markdown).toContain("\n<summary>7,208 nodes that read a changed node</summary>\n");
   });
 
-  it("keeps the counts, the reasons by count, a grouped picture and the short command; cuts the REUSE list first", () => {
-    const build = plan.entries.filter((e) => e.action === "BUILD").length;
-    expect(markdown).toContain(`**${build.toLocaleString("en-US")} to build · `);
-    expect(markdown).toContain("By reason:\n- a parent changes code: ");
+  it("keeps the headline, every changed node, a grouped picture and the short command; cuts the REUSE list first", () => {
+    const changed = plan.entries.filter((e) => e.action === "BUILD" && e.reasons[0]!.code === "code_changed");
+    const downstream = plan.entries.filter((e) => e.action === "BUILD").length - changed.length;
+    expect(markdown).toContain(
+      `**${changed.length} models changed → ${downstream.toLocaleString("en-US")} downstream · `,
+    );
+    // Issue 22: the fitting never shortens the changed nodes, whatever the size.
+    const section = markdown.slice(
+      markdown.indexOf("### Changed by this pull request"),
+      markdown.indexOf("### Lineage"),
+    );
+    for (const e of changed) expect(section).toContain(mdCode(e.name));
     expect(markdown).toContain("```mermaid\ngraph LR\n");
     expect(markdown).toMatch(/nodes are grouped per folder with counts|the rest grouped per folder/);
     expect(markdown).toContain("Too many to list here: see the [job summary]");
     // The exact command is half a megabyte: the plan's short command stands in for it, whole.
     expect(plan.build_command!.length).toBeGreaterThan(400_000);
     expect(markdown).toContain("```sh\n" + plan.short_command!.command + "\n```");
-    expect(markdown).not.toContain("The command selects");
+    expect(markdown).not.toContain("the command selects");
     const mermaid = markdown.match(/```mermaid\n([\s\S]*?)\n```/)![1]!;
     expect(mermaid.length).toBeLessThan(50_000);
     expect((mermaid.match(/ --> /g) ?? []).length).toBeLessThanOrEqual(400);
@@ -68,6 +78,10 @@ describe("a 10,000-node plan", () => {
       expect(text.length, `limit ${limit}`).toBeLessThanOrEqual(limit);
       expect(text.startsWith(commentMarker(plan.project))).toBe(true);
       expect(text, `limit ${limit}`).toContain("```sh\n" + plan.short_command!.command + "\n```");
+      // Every changed node while they fit at all (120 long names take about 10,000 characters).
+      if (limit >= 30_000)
+        for (const e of plan.entries)
+          if (e.reasons[0]!.code === "code_changed") expect(text, `limit ${limit}`).toContain(mdCode(e.name));
     }
   });
 

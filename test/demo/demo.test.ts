@@ -96,7 +96,9 @@ describe("npm run demo", () => {
     // stg_orders and its whole downstream, and customer_countries (rebuilt every run) alone.
     expect(text("plan-pr-7.txt")).toContain("dbt build --select stg_orders+ customer_countries\n");
     const markdown = text("plan-pr-7.md");
-    expect(markdown).toContain("**4 to build · 4 to reuse**");
+    expect(markdown).toContain(
+      "**1 model changed → 2 downstream · 1 rebuilt regardless ([why ↓](#rebuilt-regardless-of-code-changes-1)) · 4 reused**",
+    );
     expect(markdown).toContain("<code>stg\\_orders</code> — compiled SQL changed");
     expect(markdown).toContain("```mermaid");
     const html = text("plan-pr-7.html");

@@ -162,8 +162,13 @@ describe.each(["better-sqlite3", "node:sqlite"])(
       const comments = services.world.comments.filter((c) => c.issue === 7);
       expect(comments).toHaveLength(1);
       expect(comments[0]!.body.startsWith("<!-- ods-state:plan project=shop -->")).toBe(true);
-      expect(comments[0]!.body).toContain("**4 to build · 4 to reuse**");
-      expect(comments[0]!.body).toContain("<code>stg\\_orders</code> — compiled SQL changed");
+      expect(comments[0]!.body).toContain(
+        "**1 model changed → 2 downstream · 1 rebuilt regardless ([why ↓](#rebuilt-regardless-of-this-pull-request-1)) · 4 reused**",
+      );
+      // Linked to its file in the pull request's diff.
+      expect(comments[0]!.body).toMatch(
+        /\[<code>stg\\_orders<\/code>\]\(https:\/\/[^)]*\/pull\/7\/files#diff-[0-9a-f]{64}\) — compiled SQL changed/,
+      );
       expect(comments[0]!.body).toContain("only formatting changed");
 
       // The PR's dbt build ran; the post step puts its outcome in the comment and writes no state.
@@ -174,7 +179,7 @@ describe.each(["better-sqlite3", "node:sqlite"])(
       const done = await post();
       expectClean(done);
       expect(services.world.comments.filter((c) => c.issue === 7)).toHaveLength(1);
-      expect(services.world.comments.find((c) => c.issue === 7)!.body).toMatch(/Built: \d+ built/);
+      expect(services.world.comments.find((c) => c.issue === 7)!.body).toMatch(/ — dbt: \d+ built/);
       expect(services.world.cacheEntries()).toHaveLength(1);
       expect(services.world.finalizedArtifacts()).toHaveLength(1);
     });

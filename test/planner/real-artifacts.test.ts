@@ -77,6 +77,9 @@ function checkAgainstTruth(before: LoadedProject, after: LoadedProject, p: Plan)
     const now = after.fingerprints.get(id)!;
     const was = before.fingerprints.get(id);
     const reason = entry.reasons[0]!;
+    // Plan 1.2: the node's file, as the manifest's original_file_path says (the comment links it to the diff).
+    expect(entry.file, id).toBe(after.graph.nodes.get(id)!.node.originalFilePath);
+    expect(entry.file, id).toMatch(/\.(sql|py|csv|ya?ml)$/);
     if (!now.complete) {
       expect(entry.action, id).toBe("BUILD");
       counts.incomplete++;

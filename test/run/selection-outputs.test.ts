@@ -154,7 +154,7 @@ describe("the selection outputs through the main step (src/main.ts, @actions/cor
       },
     });
     const p = planOf(step);
-    expect(p.schema_version).toBe("1.1");
+    expect(p.schema_version).toBe("1.2");
     expect(step.outputs["state-found"]).toBe("true");
     expect(p.summary.build).toBe(4);
 

@@ -80,7 +80,7 @@ describe("the action's steps at 10,000 nodes, 9,869 built", () => {
     const before = recorder.summary().length;
     await runPostStep(inputs, run, ports);
     const postSummary = recorder.summary().slice(before);
-    expect(postSummary).toContain("### Built: 0 built · 9,869 failed");
+    expect(postSummary).toContain("— dbt: 0 built · 9,869 failed");
     expectBounded(postSummary, plan);
   });
 });

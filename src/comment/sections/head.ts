@@ -1,13 +1,16 @@
 /**
  * The head of the plan comment: the hidden marker, the title, the headline
- * (counts, the build time reuse saves, or the run's outcome) and what the
- * plan was compared with. Never cut. Pure.
+ * in one line (what this pull request changed → what is downstream · what is
+ * rebuilt regardless, with a link to why · what is reused; the build time
+ * reuse saves, or the run's outcome) and the reference point (what the plan
+ * was compared with, linked to the run that saved it). Never cut. Pure.
  */
 import type { PlanEntry } from "../../state/plan.js";
 import { SEPARATOR } from "../fit/fit-sections.js";
 import { MAX_NAME, mdCode, mdText, safeUrl } from "../markdown-escape.js";
-import { formatCount, formatDuration, formatTime, plural, shortSha } from "../words.js";
+import { formatAge, formatCount, formatDuration, formatTime, plural, shortSha } from "../words.js";
 import type { CommentInput } from "./comment-input.js";
+import { regardlessAnchor } from "./group-titles.js";
 import { outcomeCounts, outcomeParts } from "./run-outcome.js";
 
 export function headSection(input: CommentInput): string {
@@ -17,33 +20,66 @@ export function headSection(input: CommentInput): string {
   return [lines.join("\n"), headline(input), compared(input)].join(SEPARATOR);
 }
 
+/** `1 model changed → 38 downstream · 208 rebuilt regardless (why ↓) · 85 reused`, in bold. */
+function groupCounts(input: CommentInput): string {
+  const { changed, downstream, regardless, reused } = input.groups;
+  const flow: string[] = [];
+  if (changed.length) flow.push(`${countOf(changed)} changed`);
+  if (downstream.length) flow.push(`${formatCount(downstream.length)} downstream`);
+  const parts = flow.length ? [flow.join(" → ")] : [];
+  if (regardless.length)
+    parts.push(`${formatCount(regardless.length)} rebuilt regardless ([why ↓](#${regardlessAnchor(input)}))`);
+  if (parts.length === 0) parts.push("Nothing to build");
+  parts.push(`${formatCount(reused.length)} reused`);
+  return `**${parts.join(" · ")}**`;
+}
+
+/** `1 model`, `3 seeds`: the resource type's word when the nodes are all of one type, else `nodes`. */
+function countOf(entries: readonly PlanEntry[]): string {
+  const type = entries[0]?.resource_type;
+  const one =
+    type && /^[a-z_]+$/.test(type) && entries.every((e) => e.resource_type === type)
+      ? type.replaceAll("_", " ")
+      : "node";
+  return plural(entries.length, one);
+}
+
 function headline(input: CommentInput): string {
   const { build, reuse } = input;
   const outcome = input.context.outcome;
   const reuseSeconds = sumDurations(reuse);
-  const buildSeconds = sumDurations(build);
-  const total = reuseSeconds + buildSeconds;
-  const reused = `${formatCount(reuse.length)} reused`;
   if (outcome) {
-    const parts = outcomeParts(outcomeCounts(input));
-    parts.push(reused);
-    const tail: string[] = [];
-    if (outcome.total_duration_s !== undefined)
-      tail.push(`dbt ran for ${formatDuration(outcome.total_duration_s)}`);
-    if (reuseSeconds > 0) tail.push(`reuse saved about ${approx(reuseSeconds)}`);
-    return `**${parts.join(" · ")}**` + (tail.length ? ` — ${tail.join("; ")}.` : "");
+    const did = outcomeParts(outcomeCounts(input)).join(" · ");
+    const time =
+      outcome.total_duration_s !== undefined ? ` in ${formatDuration(outcome.total_duration_s)}` : "";
+    const saved = reuseSeconds > 0 ? `; reuse saved about ${approx(reuseSeconds)}` : "";
+    return `${groupCounts(input)} — dbt: ${did}${time}${saved}.`;
   }
   if (build.length === 0 && reuse.length === 0) return "**Nothing selected** — the plan is empty.";
-  const counts = `**${formatCount(build.length)} to build · ${formatCount(reuse.length)} to reuse**`;
-  if (reuseSeconds <= 0 || total <= 0) return counts;
-  const missing = build.filter((e) => e.last_duration_s === undefined).length;
-  const caveat =
-    missing > 0
-      ? ` (${plural(missing, "node")} to build ${missing === 1 ? "has" : "have"} no recorded duration)`
-      : "";
-  return `${counts} — reuse saves about ${approx(reuseSeconds)} of ${approx(total)} of build time${caveat}.`;
+  return groupCounts(input) + estimate(input, reuseSeconds);
 }
 
+/**
+ * ` — reuse saves about 36 s of 5 min of build time.`: the sum of the
+ * recorded durations; when some nodes have none, says how many and calls the
+ * total what it is (what was recorded), never a partial sum as the whole.
+ */
+function estimate(input: CommentInput, reuseSeconds: number): string {
+  const all = input.plan.entries;
+  const total = reuseSeconds + sumDurations(input.build);
+  if (reuseSeconds <= 0 || total <= 0) return "";
+  const missing = all.filter((e) => !hasDuration(e)).length;
+  if (missing === 0) return ` — reuse saves about ${approx(reuseSeconds)} of ${approx(total)} of build time.`;
+  return (
+    ` — reuse saves about ${approx(reuseSeconds)} of the ${approx(total)} of build time recorded; ` +
+    `${formatCount(missing)} of ${plural(all.length, "node")} ${missing === 1 ? "has" : "have"} no recorded duration.`
+  );
+}
+
+/**
+ * "Head `1a2b3c4` of #42 compared with **prod** from [main@`9f8e7d6`, 3 h ago](run)":
+ * the state's branch, commit and age, linked to the workflow run that saved it.
+ */
 function compared(input: CommentInput): string {
   const { plan, context: c } = input;
   const env = c.base?.environment ?? plan.environment;
@@ -54,15 +90,23 @@ function compared(input: CommentInput): string {
       "Once a run on the main branch records state, this comment shows what can be reused."
     );
   }
-  const run = c.base?.runId ?? plan.state.run_id;
   const at = c.base?.recordedAt ?? plan.state.created_at;
-  const details: string[] = [];
-  if (c.base?.commit) details.push(`commit ${commitLink(input, c.base.commit)}`);
-  if (at) details.push(`recorded ${formatTime(at)}`);
-  const against =
-    `**${mdText(env, MAX_NAME)}**` +
-    (run ? ` at run ${mdCode(run)}` : "") +
-    (details.length ? ` (${details.join(", ")})` : "");
+  const runUrl = safeUrl(c.base?.runUrl ?? undefined);
+  const branch = c.base?.branch ? mdText(c.base.branch, MAX_NAME) : undefined;
+  const commit = c.base?.commit
+    ? runUrl
+      ? mdCode(shortSha(c.base.commit))
+      : commitLink(input, c.base.commit)
+    : undefined;
+  const where = branch && commit ? `${branch}@${commit}` : (branch ?? commit);
+  const age = at ? formatAge(at, input.now) : undefined;
+  const when = age ?? (at ? `recorded ${mdText(formatTime(at), 40)}` : undefined);
+  const text = [where, when].filter((part) => part !== undefined).join(", ");
+  let from = "";
+  const recorded = age ? `recorded ${age}` : when;
+  if (runUrl) from = where ? ` from [${text}](${runUrl})` : ` as [${recorded ?? "recorded"}](${runUrl})`;
+  else if (text) from = where ? ` from ${text}` : ` as ${recorded}`;
+  const against = `**${mdText(env, MAX_NAME)}**${from}`;
   return head ? `${head} compared with ${against}.` : `Compared with ${against}.`;
 }
 
@@ -81,11 +125,13 @@ function commitLink(input: CommentInput, sha: string): string {
     : codeSha;
 }
 
+function hasDuration(e: PlanEntry): boolean {
+  return e.last_duration_s !== undefined && Number.isFinite(e.last_duration_s) && e.last_duration_s >= 0;
+}
+
 function sumDurations(entries: readonly PlanEntry[]): number {
   let total = 0;
-  for (const e of entries)
-    if (e.last_duration_s !== undefined && Number.isFinite(e.last_duration_s) && e.last_duration_s > 0)
-      total += e.last_duration_s;
+  for (const e of entries) if (hasDuration(e)) total += e.last_duration_s!;
   return total;
 }
 

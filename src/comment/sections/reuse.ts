@@ -1,17 +1,19 @@
 /**
  * The REUSE list, folded in <details>: counts per reason in the summary, the
- * notable nodes (a reason besides `unchanged`, or tests that run) first, the
- * rest grouped by the run they were last built in. Level 1 lists as much as
- * fits, level 2 the counts only. Pure.
+ * notable nodes (a reason besides `unchanged`, or tests that run) first, one
+ * line per distinct reason, the rest grouped by when they were last built,
+ * names in natural order. Level 1 lists as much as fits, level 2 the counts
+ * only. Pure.
  */
 import type { PlanEntry, ReasonCode } from "../../state/plan.js";
 import { fitItems, fitLines } from "../fit/fit-lines.js";
 import { SEPARATOR } from "../fit/fit-sections.js";
-import { mdCode } from "../markdown-escape.js";
-import { entryLabel, phraseEntry, primaryCode, REASON_TITLES } from "../reason-phrases.js";
-import { formatCount, plural, wordsToMarkdown } from "../words.js";
+import { mdCode, mdText } from "../markdown-escape.js";
+import { entryLabel, primaryCode, REASON_TITLES } from "../reason-phrases.js";
+import { formatAge, formatCount, plural } from "../words.js";
 import type { CommentInput } from "./comment-input.js";
 import { seeFullPlan } from "./full-plan-links.js";
+import { byName, nodeLines } from "./node-lines.js";
 
 const REUSE_WORDS: Partial<Record<ReasonCode, string>> = {
   unchanged: "unchanged",
@@ -36,17 +38,14 @@ export function reuseSection(input: CommentInput, level: number, budget: number)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([c, n]) => `${formatCount(n)} ${REUSE_WORDS[c] ?? REASON_TITLES[c]}`)
     .join(", ");
-  const summary = `<details>\n<summary><b>To reuse (${formatCount(reuse.length)})</b>: ${summaryCounts}</summary>`;
+  const summary = `<details>\n<summary><b>Reused (${formatCount(reuse.length)})</b>: ${summaryCounts}</summary>`;
   const note = relationNote(reuse);
   const close = "</details>";
   const compact = [summary, `Too many to list here${seeFullPlan(input)}.`, close].join(SEPARATOR);
   if (level === 2) return compact;
 
-  const notableLines = notable.map(
-    (e) =>
-      `- ${mdCode(entryLabel(e, input.plan.project))} — ${wordsToMarkdown(phraseEntry(e, input.phrase))}`,
-  );
-  const plainGroups = groupUnchanged(plain, input.plan.project);
+  const notableLines = nodeLines(input, notable);
+  const plainGroups = groupUnchanged(input, plain);
   if (level === 0) {
     const blocks = [summary];
     if (notableLines.length) blocks.push(notableLines.join("\n"));
@@ -94,25 +93,35 @@ function relationNote(reuse: readonly PlanEntry[]): string | undefined {
   return `<sub>Whether the relation still exists was not checked for ${plural(unchecked, "reused node")}.</sub>`;
 }
 
-/** REUSE entries without a notable reason, grouped by the run they were last built in. */
+/**
+ * REUSE entries without a notable reason, grouped by when they were last
+ * built as a reviewer reads it (`last built 3 h ago`), the latest first.
+ */
 function groupUnchanged(
+  input: CommentInput,
   entries: readonly PlanEntry[],
-  project: string,
 ): Array<{ heading: string; names: string[] }> {
-  const groups = new Map<string, string[]>();
-  for (const e of entries) {
-    const run = e.last_build?.run_id ?? "";
-    const name = mdCode(entryLabel(e, project));
-    const list = groups.get(run);
-    if (list) list.push(name);
-    else groups.set(run, [name]);
+  const groups = new Map<string, { latest: number; names: string[] }>();
+  for (const e of byName(input, entries)) {
+    const at = e.last_build?.built_at;
+    const age = at ? formatAge(at, input.now) : undefined;
+    const key = age ?? (e.last_build ? `run ${e.last_build.run_id}` : "");
+    const name = mdCode(entryLabel(e, input.plan.project));
+    const time = at ? Date.parse(at) : Number.NaN;
+    const group = groups.get(key);
+    if (group) {
+      group.names.push(name);
+      if (time > group.latest) group.latest = time;
+    } else groups.set(key, { latest: Number.isNaN(time) ? Number.NEGATIVE_INFINITY : time, names: [name] });
   }
   return [...groups.entries()]
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .map(([run, names]) => ({
-      heading: run
-        ? `Unchanged since run ${mdCode(run)} (${formatCount(names.length)}): `
-        : `Unchanged (${formatCount(names.length)}): `,
+    .sort((a, b) => b[1].latest - a[1].latest || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([key, { names }]) => ({
+      heading: key.startsWith("run ")
+        ? `Unchanged since run ${mdCode(key.slice(4))} (${formatCount(names.length)}): `
+        : key
+          ? `Unchanged, last built ${mdText(key)} (${formatCount(names.length)}): `
+          : `Unchanged (${formatCount(names.length)}): `,
       names,
     }));
 }
