@@ -1,5 +1,5 @@
-export const id = 998;
-export const ids = [998];
+export const id = 56;
+export const ids = [56];
 export const modules = {
 
 /***/ 60905:
@@ -68,6 +68,62 @@ function manifestMismatch(manifestFile, stateFile, scope) {
 }
 function sha256File(file) {
     return (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256").update((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(file)).digest("hex");
+}
+
+
+/***/ }),
+
+/***/ 17369:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ uploadArtifactFiles),
+/* harmony export */   h: () => (/* binding */ uploadStateArtifact)
+/* harmony export */ });
+/* harmony import */ var _actions_artifact__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37296);
+/* harmony import */ var _client_call_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51263);
+/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(44672);
+/* harmony import */ var _transport_warning_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46769);
+/**
+ * Uploading an artifact with @actions/artifact, kept for the repository's
+ * (or the given) retention: the state artifact (the staged `state.db` and its
+ * manifest), and the plan page (../plan-page-upload.ts). A service that is
+ * down, slow or refuses is a warning, never a throw.
+ */
+
+
+
+
+function uploadStateArtifact(name, files, root, params, timeoutMs, watch, warnings) {
+    return uploadArtifactFiles("State", { name, files, root, retentionDays: params.retentionDays }, timeoutMs, watch, warnings);
+}
+/** Uploads `files` (under `root`) as the artifact `name`; `what` starts the warning ("State was not uploaded …"). */
+async function uploadArtifactFiles(what, artifact, timeoutMs, watch, warnings) {
+    const { name, files, root, retentionDays } = artifact;
+    const call = await (0,_client_call_js__WEBPACK_IMPORTED_MODULE_1__/* .callClient */ .w)(() => new _actions_artifact__WEBPACK_IMPORTED_MODULE_0__/* .DefaultArtifactClient */ .t9().uploadArtifact(name, files, root, retentionDays === undefined ? {} : { retentionDays }), timeoutMs, watch);
+    if (call.kind === "timeout") {
+        const reason = `the artifact service did not answer within ${(0,_message_text_js__WEBPACK_IMPORTED_MODULE_2__/* .seconds */ .YA)(timeoutMs)}`;
+        warnings.push({
+            transport: "artifact",
+            reason: "timeout",
+            message: `${what} was not uploaded as an artifact: ${reason}.`,
+        });
+        return { saved: false, name, reason };
+    }
+    if (call.kind === "error") {
+        warnings.push((0,_transport_warning_js__WEBPACK_IMPORTED_MODULE_3__/* .clientWarning */ .w)("artifact", `${what} was not uploaded as the \`${name}\` artifact: ${call.message}`, call.message));
+        return { saved: false, name, reason: call.message };
+    }
+    if (call.value.id === undefined) {
+        const reason = "the artifact service returned no artifact id";
+        warnings.push({
+            transport: "artifact",
+            reason: "failed",
+            message: `${what} was not uploaded as an artifact: ${reason}.`,
+        });
+        return { saved: false, name, reason };
+    }
+    return { saved: true, name, artifactId: call.value.id, size: call.value.size ?? 0 };
 }
 
 
@@ -368,7 +424,7 @@ function capitalize(text) {
 
 /***/ }),
 
-/***/ 58998:
+/***/ 44056:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -390,52 +446,16 @@ var cache = __webpack_require__(18091);
 var sqlite_file_checks = __webpack_require__(74004);
 // EXTERNAL MODULE: ./src/github/state-transport/artifact-contents.ts
 var artifact_contents = __webpack_require__(60905);
-// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/artifact.js + 86 modules
-var artifact = __webpack_require__(37296);
+// EXTERNAL MODULE: ./src/github/state-transport/artifact-upload.ts
+var artifact_upload = __webpack_require__(17369);
+// EXTERNAL MODULE: ./src/github/state-transport/cache-keys.ts
+var cache_keys = __webpack_require__(54088);
 // EXTERNAL MODULE: ./src/github/state-transport/client-call.ts
 var client_call = __webpack_require__(51263);
 // EXTERNAL MODULE: ./src/github/state-transport/message-text.ts
 var message_text = __webpack_require__(44672);
 // EXTERNAL MODULE: ./src/github/state-transport/transport-warning.ts
 var transport_warning = __webpack_require__(46769);
-;// CONCATENATED MODULE: ./src/github/state-transport/artifact-upload.ts
-/**
- * Uploading the state artifact (the staged `state.db` and its manifest) with
- * @actions/artifact, kept for the repository's (or the given) retention.
- */
-
-
-
-
-async function uploadStateArtifact(name, files, root, params, timeoutMs, watch, warnings) {
-    const call = await (0,client_call/* callClient */.w)(() => new artifact/* DefaultArtifactClient */.t9().uploadArtifact(name, files, root, params.retentionDays === undefined ? {} : { retentionDays: params.retentionDays }), timeoutMs, watch);
-    if (call.kind === "timeout") {
-        const reason = `the artifact service did not answer within ${(0,message_text/* seconds */.YA)(timeoutMs)}`;
-        warnings.push({
-            transport: "artifact",
-            reason: "timeout",
-            message: `State was not uploaded as an artifact: ${reason}.`,
-        });
-        return { saved: false, name, reason };
-    }
-    if (call.kind === "error") {
-        warnings.push((0,transport_warning/* clientWarning */.w)("artifact", `State was not uploaded as the \`${name}\` artifact: ${call.message}`, call.message));
-        return { saved: false, name, reason: call.message };
-    }
-    if (call.value.id === undefined) {
-        const reason = "the artifact service returned no artifact id";
-        warnings.push({
-            transport: "artifact",
-            reason: "failed",
-            message: `State was not uploaded as an artifact: ${reason}.`,
-        });
-        return { saved: false, name, reason };
-    }
-    return { saved: true, name, artifactId: call.value.id, size: call.value.size ?? 0 };
-}
-
-// EXTERNAL MODULE: ./src/github/state-transport/cache-keys.ts
-var cache_keys = __webpack_require__(54088);
 ;// CONCATENATED MODULE: ./src/github/state-transport/cache-save.ts
 /**
  * Saving to the Actions cache: the staged file at CACHE_STAGING_PATH under
@@ -553,7 +573,7 @@ async function saveState(params) {
             savedArtifact = { saved: false, name, reason: "turned off" };
         }
         else {
-            savedArtifact = await uploadStateArtifact(name, [staging, manifest], stagingDir, params, timeoutMs, watch, warnings);
+            savedArtifact = await (0,artifact_upload/* uploadStateArtifact */.h)(name, [staging, manifest], stagingDir, params, timeoutMs, watch, warnings);
             if (savedArtifact.saved)
                 notes.push(`Artifacts: uploaded \`${name}\` (artifact ${savedArtifact.artifactId}).`);
         }
