@@ -131,8 +131,10 @@ describe.each(["better-sqlite3", "node:sqlite"])(
 
       const entries = services.world.cacheEntries();
       expect(entries.map((e) => e.key)).toEqual([`ods-state-v1-shop-prod-${firstRun.id}-1`]);
+      // The state, and the plan's page (issue 22) that the main step uploaded.
       expect(services.world.finalizedArtifacts().map((a) => [a.name, a.runId])).toEqual([
         ["ods-state", firstRun.id],
+        ["ods-state-plan-shop-attempt-1", firstRun.id],
       ]);
     });
 
@@ -181,7 +183,12 @@ describe.each(["better-sqlite3", "node:sqlite"])(
       expect(services.world.comments.filter((c) => c.issue === 7)).toHaveLength(1);
       expect(services.world.comments.find((c) => c.issue === 7)!.body).toMatch(/ — dbt: \d+ built/);
       expect(services.world.cacheEntries()).toHaveLength(1);
-      expect(services.world.finalizedArtifacts()).toHaveLength(1);
+      // A pull request saves no state: its only artifact is its plan's page, linked from the comment.
+      const pages = services.world.finalizedArtifacts().filter((a) => a.runId === run.id);
+      expect(pages.map((a) => a.name)).toEqual(["ods-state-plan-shop-attempt-1"]);
+      expect(services.world.comments.find((c) => c.issue === 7)!.body).toContain(
+        `[full plan page](https://github.com/acme/shop/actions/runs/${run.id}/artifacts/${pages[0]!.id})`,
+      );
     });
 
     it("3. a second push to the pull request updates the comment in place", async () => {
