@@ -137,6 +137,7 @@ describe.each([
       expect(
         services.world
           .finalizedArtifacts()
+          .filter((x) => x.name === "ods-state")
           .map((x) => x.runId)
           .sort(),
       ).toEqual([seedRun.id, runA.id, runB.id].sort());

@@ -204,6 +204,11 @@ export class ActionsWorld {
     return this.artifacts.filter((a) => a.finalized).sort((a, b) => b.id - a.id);
   }
 
+  /** Artifacts other than the plan's page the main step uploads (`ods-state-plan-…`, issue 22): state. */
+  stateArtifacts(): FakeArtifact[] {
+    return this.artifacts.filter((a) => !isPlanPageArtifact(a.name));
+  }
+
   addPullRequest(pull: Partial<FakePullRequest> & { number: number }): FakePullRequest {
     const record: FakePullRequest = {
       state: "open",
@@ -230,4 +235,17 @@ export class ActionsWorld {
 
 export function botUser(): FakeComment["user"] {
   return { login: "github-actions[bot]", type: "Bot" };
+}
+
+/** The artifact the main step uploads the plan's page in (issue 22), as opposed to state. */
+export function isPlanPageArtifact(name: string): boolean {
+  return name.startsWith("ods-state-plan-");
+}
+
+/** A request to the results service that writes state: a cache entry, or an artifact other than the plan's page. */
+export function writesState(request: { path: string; body?: unknown }): boolean {
+  if (/CreateCacheEntry|FinalizeCacheEntryUpload/.test(request.path)) return true;
+  if (!/CreateArtifact|FinalizeArtifact/.test(request.path)) return false;
+  const name = (request.body as { name?: unknown } | undefined)?.name;
+  return typeof name !== "string" || !isPlanPageArtifact(name);
 }
