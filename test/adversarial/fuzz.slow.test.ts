@@ -1,7 +1,7 @@
 /**
- * The rest of the fuzz cases: `npm test` runs the first tenth of each kind
- * (fuzz-manifest.test.ts, fuzz-results-sources.test.ts), this the other nine
- * tenths, with the same seed, engine and checks; .ci/run runs both, so CI
+ * The rest of the fuzz cases: `npm test` runs the first twentieth of each kind
+ * (fuzz-manifest.test.ts, fuzz-results-sources.test.ts), this the other
+ * nineteen twentieths, with the same seed, engine and checks; .ci/run runs both, so CI
  * tries every case once. ODS_FUZZ_REPLAY replays a case in the fast files.
  */
 import { afterAll, describe, expect, it } from "vitest";

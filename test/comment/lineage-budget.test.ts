@@ -3,66 +3,18 @@
  * fit; else the changed nodes, their first children, "+N downstream" per
  * folder and the nodes rebuilt regardless per class; the changed nodes
  * grouped ("N changed · folder") when they are too many. Never more boxes,
- * whatever the plan; every built node drawn or counted once.
+ * whatever the plan; every built node drawn or counted once. The real
+ * planner's 10,000-node plans: lineage-budget-10k.slow.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { buildLineage } from "../../src/comment/lineage/build-lineage.js";
 import { lineageNotes } from "../../src/comment/lineage/lineage-notes.js";
-import { type Lineage, MAX_BOXES, MAX_CHARS } from "../../src/comment/lineage/mermaid-picture.js";
 import { mermaidLabel } from "../../src/comment/markdown-escape.js";
 import type { Plan } from "../../src/state/plan.js";
-import { MERMAID_LINE } from "../support/mermaid-line.js";
+import { built, builtShown, expectWithinBudget } from "../support/lineage-budget-checks.js";
 import { id, largePlan, PlanBuilder, sourceId, why } from "../support/plan-builder.js";
-import { planChange, scatteredChange, wideChangePlan } from "../support/wide-change-plan.js";
 
 const RAW = sourceId("shop", "raw_orders");
-const BOX = /^ {2}(n\d+)[[({>/\\]+"([^"]*)"/;
-
-/** The boxes: mermaid id → label (entities decoded), and the ids of each class. */
-function boxesOf(lineage: Lineage): { labels: Map<string, string>; classOf: Map<string, string> } {
-  const labels = new Map<string, string>();
-  const classOf = new Map<string, string>();
-  for (const line of lineage.mermaid.split("\n")) {
-    const box = BOX.exec(line);
-    if (box)
-      labels.set(
-        box[1]!,
-        box[2]!.replace(/#(\d+);/g, (_, c) => String.fromCodePoint(Number(c))),
-      );
-    const cls = /^ {2}class (\S+) (\w+)$/.exec(line);
-    if (cls) for (const n of cls[1]!.split(",")) classOf.set(n, cls[2]!);
-  }
-  return { labels, classOf };
-}
-
-/** Checks the budgets and the syntax; returns the boxes. */
-function expectWithinBudget(lineage: Lineage | undefined): ReturnType<typeof boxesOf> {
-  expect(lineage).toBeDefined();
-  const l = lineage!;
-  const lines = l.mermaid.split("\n");
-  expect(lines[0]).toBe("graph LR");
-  for (const line of lines.slice(1)) expect(line).toMatch(MERMAID_LINE);
-  const boxes = boxesOf(l);
-  expect(boxes.labels.size).toBe(l.boxes);
-  expect(l.boxes).toBeLessThanOrEqual(MAX_BOXES);
-  expect(l.mermaid.length).toBeLessThanOrEqual(MAX_CHARS);
-  return boxes;
-}
-
-/** How many built nodes the picture shows: one per named box of a built class, N per group box. */
-function builtShown(labels: Map<string, string>, classOf: Map<string, string>): number {
-  let n = 0;
-  for (const [box, label] of labels) {
-    if (["reused", "source", "outside"].includes(classOf.get(box)!)) continue;
-    const count =
-      /^\S+ \+?([\d,]+) (changed|downstream|rebuilt regardless|new data|ODS can't tell|failed|skipped)/.exec(
-        label,
-      );
-    n += count ? Number(count[1]!.replaceAll(",", "")) : 1;
-  }
-  return n;
-}
-
 /** `changed` edited models in folders models/<domain>, each with `children` children and as many grandchildren. */
 function fanOut(changed: number, children: number, regardless = 0): Plan {
   const b = new PlanBuilder();
@@ -87,8 +39,6 @@ function fanOut(changed: number, children: number, regardless = 0): Plan {
     b.build(`audit_${r}`, why.hookReads("env_var"), { parents: [RAW], path: `models/audit/audit_${r}.sql` });
   return b.plan();
 }
-
-const built = (plan: Plan) => plan.entries.filter((e) => e.action === "BUILD").length;
 
 describe("the lineage picture's box budget", () => {
   it("draws a node changed itself as changed even when a parent is rebuilt too", () => {
@@ -210,21 +160,6 @@ describe("the lineage picture's box budget", () => {
       expect(builtShown(labels, classOf), `level ${level}`).toBe(built(plan));
     }
   });
-
-  it.each([
-    ["one edited root reaching 9,869 of 10,000 nodes", () => wideChangePlan()],
-    ["200 of 400 roots edited, 10,000 nodes", () => planChange(scatteredChange())],
-  ])(
-    "the real planner's 10,000-node plans: %s",
-    (_, make) => {
-      const plan = make();
-      for (const level of [0, 1] as const) {
-        const { labels, classOf } = expectWithinBudget(buildLineage(plan, undefined, level));
-        expect(builtShown(labels, classOf), `level ${level}`).toBe(built(plan));
-      }
-    },
-    60_000,
-  );
 
   it("keeps the labels escaped in group boxes too", () => {
     const b = new PlanBuilder();

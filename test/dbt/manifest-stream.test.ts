@@ -1,133 +1,28 @@
 /**
  * The streamed manifest reader (what the action and the CLI use) against the
  * whole-text reader: the same manifest from every real manifest, whatever the
- * size of the pieces; the same error for every truncation and for broken
- * JSON; duplicates named; bytes that are not UTF-8 refused.
+ * size of the pieces; the same error for broken JSON; duplicates named;
+ * bytes that are not UTF-8 refused. Every truncation and 3,000 damaged
+ * copies: test/dbt/manifest-damage.test.ts (the adversarial project).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { JsonObjectStream, JsonStreamRefusal } from "../../src/dbt/artifacts/json-object-stream.js";
-import type { Manifest } from "../../src/dbt/artifacts/manifest.js";
-import { readManifestDocument } from "../../src/dbt/artifacts/manifest-builder.js";
 import { loadManifest, readManifestPieces } from "../../src/dbt/artifacts/manifest-stream.js";
-import { parseArtifactJson } from "../../src/dbt/artifacts/parse-artifact-json.js";
-import { isUserError } from "../../src/errors/user-error.js";
 import { readManifestFile } from "../../src/files/read-manifest-file.js";
+import {
+  manifestFiles,
+  outcome,
+  SMALL,
+  SMALL_PRETTY,
+  smallManifest,
+  wholeTextRead,
+} from "../support/manifest-stream-cases.js";
 import { SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 import { thrownUserError } from "../support/thrown-user-error.js";
 
-const work = mkdtempSync(path.join(tmpdir(), "ods-manifest-stream-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-let written = 0;
-function fileWith(content: string | Uint8Array): string {
-  const file = path.join(work, `manifest-${written++}.json`);
-  writeFileSync(file, content);
-  return file;
-}
-
-/** The reader before streaming: JSON.parse of the whole text, then the document. */
-function wholeTextRead(text: string, file: string): Manifest {
-  return readManifestDocument(parseArtifactJson(text, file), file);
-}
-
-type Outcome = { manifest: Manifest } | { code: string; message: string; problems: unknown };
-
-/** The outcome of reading: the manifest, or the error's code, message and problems. */
-function outcome(read: () => Manifest): Outcome {
-  try {
-    return { manifest: read() };
-  } catch (error) {
-    if (isUserError(error)) return { code: error.code, message: error.message, problems: error.problems };
-    throw error;
-  }
-}
-
-/** A small valid v12 manifest: two models, a test, a source, a macro, dbt's maps. */
-function smallManifest(): Record<string, unknown> {
-  const model = (name: string, parents: string[]) => ({
-    database: "db",
-    schema: "analytics",
-    name,
-    resource_type: "model",
-    package_name: "shop",
-    path: `${name}.sql`,
-    original_file_path: `models/${name}.sql`,
-    unique_id: `model.shop.${name}`,
-    fqn: ["shop", name],
-    alias: name,
-    checksum: { name: "sha256", checksum: "ab".repeat(32) },
-    config: { enabled: true, materialized: "table", tags: [], meta: { owner: "ünïcødé ✓ 🚀" } },
-    tags: [],
-    description: 'Ein Modell — mit Umlauten: äöü, and an escaped quote " and a backslash \\',
-    columns: {},
-    depends_on: { macros: ["macro.shop.cents"], nodes: parents },
-    refs: [],
-    sources: [],
-    raw_code: "select {{ cents('amount') }} as amount from {{ ref('x') }}",
-    compiled_code: 'select amount / 100 as amount from "db"."analytics"."x"',
-    relation_name: `"db"."analytics"."${name}"`,
-    language: "sql",
-    contract: { enforced: false },
-  });
-  return {
-    metadata: {
-      dbt_schema_version: "https://schemas.getdbt.com/dbt/manifest/v12.json",
-      dbt_version: "1.10.15",
-      project_name: "shop",
-      adapter_type: "duckdb",
-      invocation_id: "7f1c",
-      generated_at: "2026-11-30T12:00:00Z",
-    },
-    nodes: {
-      "model.shop.orders": model("orders", ["source.shop.raw.orders"]),
-      "model.shop.revenue": model("revenue", ["model.shop.orders"]),
-    },
-    sources: {
-      "source.shop.raw.orders": {
-        database: "db",
-        schema: "raw",
-        name: "orders",
-        resource_type: "source",
-        package_name: "shop",
-        source_name: "raw",
-        unique_id: "source.shop.raw.orders",
-        fqn: ["shop", "raw", "orders"],
-        identifier: "orders",
-        relation_name: '"db"."raw"."orders"',
-        loaded_at_field: null,
-        freshness: null,
-      },
-    },
-    macros: {
-      "macro.shop.cents": {
-        name: "cents",
-        resource_type: "macro",
-        package_name: "shop",
-        unique_id: "macro.shop.cents",
-        macro_sql: "{% macro cents(c) %}{{ c }} / 100{% endmacro %}",
-        depends_on: { macros: [] },
-      },
-    },
-    docs: {},
-    exposures: {},
-    metrics: {},
-    groups: {},
-    selectors: {},
-    disabled: {},
-    parent_map: { "model.shop.orders": [], "model.shop.revenue": ["model.shop.orders"] },
-    child_map: { "model.shop.orders": ["model.shop.revenue"], "model.shop.revenue": [] },
-    group_map: {},
-    saved_queries: {},
-    semantic_models: {},
-    unit_tests: {},
-  };
-}
-
-const SMALL = JSON.stringify(smallManifest());
-const SMALL_PRETTY = JSON.stringify(smallManifest(), null, 2);
+const fileWith = manifestFiles();
 
 /** Every manifest.json under ../shared/fixtures/dbt (schemas excluded), relative, sorted. */
 function fixtureManifests(): string[] {
@@ -177,50 +72,6 @@ describe("the streamed reader on a small manifest", () => {
       expect(readManifestFile(file, "--manifest", bytes)).toEqual({ ...whole, file });
     },
   );
-
-  it("refuses every truncation of the text with the whole-text reader's error (line, column, character)", () => {
-    const file = fileWith("");
-    for (let length = 0; length < SMALL.length; length += 1) {
-      writeFileSync(file, SMALL.slice(0, length));
-      const streamed = outcome(() => readManifestFile(file, "--manifest", 97));
-      const expected = outcome(() => wholeTextRead(SMALL.slice(0, length), file));
-      expect(streamed, `truncated at ${length}`).toEqual(expected);
-      expect(streamed).toMatchObject({ code: "artifact_not_json" });
-    }
-  });
-
-  it("decides like the whole-text reader on 3,000 damaged copies (a character deleted, doubled or replaced)", () => {
-    const file = fileWith("");
-    const replacements = ['"', ",", ":", "{", "}", "[", "]", " ", "\\", "x", "1", "n"];
-    let random = 12345;
-    const next = (n: number) => {
-      random = (random * 1103515245 + 12345) % 2 ** 31;
-      return random % n;
-    };
-    let refused = 0;
-    for (let k = 0; k < 3000; k++) {
-      const at = next(SMALL.length);
-      const kind = next(3);
-      const damaged =
-        kind === 0
-          ? SMALL.slice(0, at) + SMALL.slice(at + 1)
-          : kind === 1
-            ? SMALL.slice(0, at + 1) + SMALL.slice(at)
-            : SMALL.slice(0, at) + replacements[next(replacements.length)] + SMALL.slice(at + 1);
-      writeFileSync(file, damaged);
-      const streamed = outcome(() => readManifestFile(file, "--manifest", 1 + next(200)));
-      // The file's text: a damaged surrogate pair is written as U+FFFD.
-      const expected = outcome(() => wholeTextRead(readFileSync(file, "utf8"), file));
-      // A damaged key can repeat another: the streamed reader names it, JSON.parse keeps the last.
-      if ("code" in streamed && JSON.stringify(streamed.problems ?? []).includes("more than once")) continue;
-      expect(
-        streamed,
-        `damaged copy ${k}: ${JSON.stringify(damaged.slice(Math.max(0, at - 20), at + 20))}`,
-      ).toEqual(expected);
-      if ("code" in streamed) refused += 1;
-    }
-    expect(refused).toBeGreaterThan(1000);
-  });
 
   it("names a node id that appears twice, and a collection that appears twice", () => {
     const orders = JSON.stringify((smallManifest().nodes as Record<string, unknown>)["model.shop.orders"]);
@@ -292,6 +143,7 @@ describe("the streamed reader on a small manifest", () => {
   });
 
   it("reports a missing file and a directory as readTextFile does", () => {
+    const work = path.dirname(fileWith("{}"));
     expect(thrownUserError(() => readManifestFile(path.join(work, "nope.json"), "--manifest")).code).toBe(
       "file_missing",
     );

@@ -90,11 +90,11 @@ async function openAndRead(file: string, driver: string) {
 }
 
 describe.concurrent("SQLite store under SIGKILL", () => {
-  // 10 rounds per driver here (every kind of round, the kill while opening among them); test/store/sqlite-kill.slow.test.ts runs the same rounds 100 times (npm run test:slow).
+  // 6 rounds per driver here (every kind of round, the kill while opening, round 3, among them); test/store/sqlite-kill.slow.test.ts runs the same rounds 100 times (npm run test:slow).
   it.each(SQLITE_DRIVERS)(
-    "%s: survives SIGKILL at random points while committing, 10 times, losing nothing",
+    "%s: survives SIGKILL at random points while committing, 6 times, losing nothing",
     { timeout: 300_000 },
-    (driver) => killWhileCommitting(path.join(newDir(), "state.db"), driver, 10),
+    (driver) => killWhileCommitting(path.join(newDir(), "state.db"), driver, 6),
   );
 });
 

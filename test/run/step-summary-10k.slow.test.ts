@@ -6,7 +6,7 @@
  * is in the plan file. Through the action's main and post steps at 10,000
  * nodes (9,869 built), and through the functions they call with every node
  * built, promoted or failed and names whose characters take 3 bytes each
- * (50,000 nodes: step-summary.slow.test.ts).
+ * (50,000 nodes: step-summary.slow.test.ts). Scale: the slow project.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
