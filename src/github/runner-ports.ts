@@ -12,6 +12,7 @@ import type { PlanPageUploaded } from "./plan-page-upload.js";
 import { type PullRequestLookups, pullRequestLookups } from "./pull-requests.js";
 import type { RestoreResult } from "./state-transport/restore-request.js";
 import type { SaveResult } from "./state-transport/save-request.js";
+import { type WorkflowRunLookups, workflowRunLookups } from "./workflow-runs.js";
 
 // The cache and artifact clients are large (about 50 MB in memory): loaded when a step restores or saves,
 // not before the manifest is read, so that they don't add to the step's peak.
@@ -56,6 +57,8 @@ export interface RunnerPorts {
   upsertComment: ((pullRequest: number, project: string, body: string) => Promise<UpsertResult>) | null;
   /** Which pull request a commit merged, which are open; null when there is no token to ask with. */
   pullRequests: PullRequestLookups | null;
+  /** The commit a workflow run built (the reference point's commit); absent or null without a token. */
+  workflowRuns?: WorkflowRunLookups | null;
   /** A folder for the plan file and downloads (RUNNER_TEMP). */
   tempDir: string;
   now: () => Date;
@@ -150,6 +153,9 @@ export function runnerPorts(core: CoreLike, run: RunEnvironment, settings: Runne
       : null,
     pullRequests: octokit
       ? pullRequestLookups(octokit, { owner: run.repository.owner, repo: run.repository.repo })
+      : null,
+    workflowRuns: octokit
+      ? workflowRunLookups(octokit, { owner: run.repository.owner, repo: run.repository.repo })
       : null,
     tempDir: settings.tempDir,
     now: () => new Date(),

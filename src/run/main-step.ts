@@ -18,7 +18,7 @@ import type { Plan } from "../state/plan.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import { VERSION } from "../version.js";
 import { readProjectAt, readSourcesAt } from "./artifacts.js";
-import { comparedBase } from "./comment/compared-base.js";
+import { comparedBase, savingRun } from "./comment/compared-base.js";
 import { diffAnchors } from "./comment/diff-anchors.js";
 import { decideMode, type Mode } from "./decide-mode.js";
 import {
@@ -118,6 +118,8 @@ export async function runMainStep(
   logPlan(ports, result, planPath);
   if (promotion) setPromotionOutputs(ports, promotion);
   const base = comparedBase(restored.source, run, repositoryUrlOf(run));
+  const savedBy = savingRun(restored.source);
+  if (savedBy !== null && ports.workflowRuns) base.commit = await ports.workflowRuns.headSha(savedBy);
   handOffToPostStep(inputs, ports, scope, planPath, base);
   await publishPlan(inputs, run, ports, { mode, result, created, promotion, planPath, base });
   return { mode, plan: result };

@@ -9,8 +9,8 @@
  * is really read from disk here, so the non-UTF-8 cases exercise the CLI's
  * own decoding.
  *
- * fuzz-cli.test.ts (npm test) runs every fifth sampled case,
- * fuzz-cli.slow.test.ts the other four fifths; CI runs both.
+ * fuzz-cli.test.ts (npm test) runs every tenth sampled case,
+ * fuzz-cli.slow.test.ts the other nine tenths; CI runs both.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -28,7 +28,7 @@ import { copyDistToTemp, runNode24 } from "../support/run-dist.js";
 const SAMPLE: Record<ArtifactKind, number> = { manifest: 90, run_results: 35, sources: 25 };
 const scale = Number(process.env.ODS_FUZZ_CLI_CASES ?? 150) / 150;
 
-/** The suite over one part of the sample: `fast` every fifth case, `rest` the others. */
+/** The suite over one part of the sample: `fast` every tenth case, `rest` the others. */
 export function fuzzCliSuite(part: "fast" | "rest"): void {
   const tally = new Tally(part === "fast" ? "fuzz-cli" : "fuzz-cli-slow");
   let corpus: Corpus;
@@ -110,7 +110,7 @@ export function fuzzCliSuite(part: "fast" | "rest"): void {
   }
 
   describe.each(["manifest", "run_results", "sources"] as const)(
-    `%s cases through dist/cli (${part === "fast" ? "every fifth sampled case" : "the other sampled cases"})`,
+    `%s cases through dist/cli (${part === "fast" ? "every tenth sampled case" : "the other sampled cases"})`,
     (kind) => {
       it("exit codes and errors agree with the in-process outcome; one error line, a hint, no stack", {
         timeout: 300_000,
@@ -118,9 +118,9 @@ export function fuzzCliSuite(part: "fast" | "rest"): void {
         const total = fuzzCases(kind);
         const count = Math.max(1, Math.round(SAMPLE[kind] * scale));
         const step = Math.max(1, Math.floor(total / count));
-        // npm test takes every fifth sampled case, the slow project the others: CI runs each once.
+        // npm test takes every tenth sampled case, the slow project the others: CI runs each once.
         const sampled = Array.from({ length: count }, (_, k) => k).filter(
-          (k) => (k % 5 === 0) === (part === "fast"),
+          (k) => (k % 10 === 0) === (part === "fast"),
         );
         const jobs = sampled
           .map((k) => k * step)

@@ -1,8 +1,9 @@
 /**
- * `npm run demo` end to end: scripts/demo.mjs runs in a child process (the
- * CLI from src/ through the TypeScript hooks, so that the test checks this
- * checkout's code whether or not dist/ was rebuilt; ODS_DEMO_CLI chooses
- * another), and its outputs are checked: every step's line with its cost,
+ * `npm run demo` end to end: scripts/demo.mjs runs in a child process with
+ * the CLI `npm run demo` runs, the committed dist/cli (like the other e2e
+ * tests: rebuild dist/ with `npm run build` after changing src/;
+ * ODS_DEMO_CLI=src/cli.ts runs the sources instead), and its outputs are
+ * checked: every step's line with its cost,
  * the pull request's plan decisions (the JSON plan file), the comment files,
  * what the environment held, the promotion in the warehouse and in the
  * state, the cleanup, and the final plan.
@@ -38,7 +39,7 @@ beforeAll(() => {
   const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, "scripts", "demo.mjs"), "--out", out], {
     cwd: PROJECT_ROOT,
     encoding: "utf8",
-    env: { ...process.env, ODS_DEMO_CLI: process.env.ODS_DEMO_CLI || path.join("src", "cli.ts") },
+    env: process.env,
   });
   run = {
     status: result.status,

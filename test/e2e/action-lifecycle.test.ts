@@ -167,6 +167,14 @@ describe.each(["better-sqlite3", "node:sqlite"])(
       expect(comments[0]!.body).toContain(
         "**1 model changed → 2 downstream · 1 rebuilt regardless ([why ↓](#rebuilt-regardless-of-this-pull-request-1)) · 4 reused**",
       );
+      // Compared with the state the first run saved: its commit and a link to it (issue 22, item 7).
+      const firstSha = services.world.runs.get(firstRun.id)!.headSha.slice(0, 7);
+      expect(comments[0]!.body).toContain(`compared with **prod** from [main@<code>${firstSha}</code>, `);
+      expect(comments[0]!.body).toMatch(
+        new RegExp(
+          `main@<code>${firstSha}</code>, [^\\]]+\\]\\(https://github\\.com/acme/shop/actions/runs/${firstRun.id}\\)`,
+        ),
+      );
       // Linked to its file in the pull request's diff.
       expect(comments[0]!.body).toMatch(
         /\[<code>stg\\_orders<\/code>\]\(https:\/\/[^)]*\/pull\/7\/files#diff-[0-9a-f]{64}\) — compiled SQL changed/,

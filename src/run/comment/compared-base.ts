@@ -5,7 +5,8 @@
  * the restored state is named by where it came from: a cache entry's key
  * ends with the saving run's id and attempt (cache-keys.ts), an artifact
  * belongs to its workflow run. The state itself holds dbt's invocation id,
- * never a GitHub run, and no commit: the commit is left out.
+ * never a GitHub run, and no commit: the main step asks GitHub for that
+ * run's commit (github/workflow-runs.ts) and leaves it out when it can't.
  */
 import type { BaseDescription } from "../../comment/comment-context.js";
 import type { RunEnvironment } from "../../github/event.js";
