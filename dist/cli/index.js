@@ -17420,7 +17420,9 @@ function changeClassOf(entry) {
  * pull request reaches it (a parent it names is changed or downstream, or
  * is not in the plan, or it names none). When the parents it names are rebuilt regardless
  * (code ODS can't fingerprint, a new scheme or target, an unknown parent),
- * so is the node: `no_evidence` (`new_data` when they all are).
+ * so is the node: `no_evidence` (`new_data` when they all are). Likewise a
+ * node built for new upstream data is `no_evidence` when every input it
+ * names is rebuilt without evidence.
  */
 function changeClassesOf(entries) {
     const classes = new Map();
@@ -17434,6 +17436,14 @@ function changeClassesOf(entries) {
             const of = parents.map((p) => (byId.has(p) ? classes.get(p) : "downstream"));
             if (of.length && !of.some((c) => c === undefined || c === "changed" || c === "downstream"))
                 cls = of.every((c) => c === "new_data") ? "new_data" : "no_evidence";
+        }
+        else if (cls === "new_data") {
+            // "New data" that rests only on parents rebuilt without evidence is not evidence:
+            // ODS can't tell whether their data changed (the reason's words say so too).
+            const reason = entry.reasons.find((r) => NEW_DATA.has(r.code));
+            const of = (reason?.subjects ?? []).map((p) => (byId.has(p) ? classes.get(p) : "new_data"));
+            if (of.length && of.every((c) => c === "no_evidence"))
+                cls = "no_evidence";
         }
         classes.set(entry.unique_id, cls);
     }

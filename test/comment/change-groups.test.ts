@@ -75,6 +75,24 @@ describe("change classes in the plan", () => {
       reasons: codes.map((code) => ({ code, message: code, ...(subjects ? { subjects } : {}) })),
     });
 
+  it("new upstream data that rests only on inputs rebuilt without evidence is drawn as ODS can't tell, not as new data", () => {
+    const seed = at("seed", 0, ["hook_reads_environment"]);
+    const fresh = at("fresh", 0, ["new_upstream_data"], ["source.p.raw.orders"]);
+    const onSeed = at("on_seed", 1, ["new_upstream_data"], ["seed"]);
+    const onBoth = at("on_both", 1, ["new_upstream_data"], ["seed", "fresh"]);
+    const onSource = at("on_source", 1, ["new_upstream_data"], ["source.p.raw.orders"]);
+    const below = at("below", 2, ["new_upstream_data"], ["on_seed"]);
+    const classes = changeClassesOf([below, onSource, onBoth, onSeed, fresh, seed]);
+    expect(Object.fromEntries(classes)).toEqual({
+      seed: "no_evidence",
+      fresh: "new_data",
+      on_seed: "no_evidence",
+      on_both: "new_data",
+      on_source: "new_data",
+      below: "no_evidence",
+    });
+  });
+
   it("a node whose code-changing parents are rebuilt regardless is rebuilt regardless, not downstream of a change", () => {
     const edited = at("edited", 0, ["code_changed"]);
     const incomplete = at("incomplete", 0, ["code_incomplete"]);

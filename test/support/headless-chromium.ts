@@ -158,8 +158,13 @@ export class HeadlessChromium {
       // the browser may already be gone
     }
     this.#socket.close();
-    if (this.#process.exitCode === null) this.#process.kill("SIGKILL");
-    rmSync(this.#profile, { recursive: true, force: true });
+    if (this.#process.exitCode === null && this.#process.signalCode === null) {
+      const exited = new Promise((resolve) => this.#process.once("exit", resolve));
+      this.#process.kill("SIGKILL");
+      await exited;
+    }
+    // Chromium's helper processes can still be writing into the profile for a moment after it exits.
+    rmSync(this.#profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
