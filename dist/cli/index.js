@@ -19852,7 +19852,6 @@ const TITLES = {
     regardless: "Rebuilt regardless of this pull request",
     reused: "Reused",
 };
-const natural = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 function nodeLists(graph, phrase) {
     const groups = { changed: [], downstream: [], regardless: [], reused: [] };
     graph.nodes.forEach((node, k) => {
@@ -19860,7 +19859,7 @@ function nodeLists(graph, phrase) {
             groups[changeGroupOfClass(node.cls)].push({ k, entry: node.entry, label: node.label, cls: node.cls });
     });
     for (const items of Object.values(groups))
-        items.sort((a, b) => natural.compare(a.label, b.label) || a.k - b.k);
+        items.sort((a, b) => naturalCompare(a.label, b.label) || a.k - b.k);
     const item = (it) => {
         const cls = it.cls;
         return `<li class="c-${cls}" data-k="${it.k}" id="n-${it.k}"><span class="mark">${NODE_LOOK[cls].marker}</span> <code>${htmlText(it.label, MAX_NAME)}</code> — ${wordsToHtml(phraseEntry(it.entry, phrase))}</li>`;
@@ -19874,17 +19873,8 @@ function nodeLists(graph, phrase) {
         parts.push(`<section data-group="${group}"><h2>${heading(group)}</h2>\n${list(groups[group])}</section>`);
     }
     if (groups.regardless.length > 0) {
-        const byCause = new Map();
-        for (const it of groups.regardless) {
-            const code = primaryCode(it.entry);
-            const title = code ? REASON_TITLES[code] : "no reason given";
-            const items = byCause.get(title);
-            if (items)
-                items.push(it);
-            else
-                byCause.set(title, [it]);
-        }
-        const causes = [...byCause].sort((a, b) => b[1].length - a[1].length || natural.compare(a[0], b[0]));
+        const itemOf = new Map(groups.regardless.map((it) => [it.entry, it]));
+        const causes = groupByCause(groups.regardless.map((it) => it.entry)).map(({ code, entries }) => [causeTitle(code), entries.map((e) => itemOf.get(e))]);
         parts.push(`<section data-group="regardless"><h2>${heading("regardless")}</h2>\n` +
             causes
                 .map(([title, items]) => `<section data-group="regardless-cause"><h3>${htmlText(title)} (${formatCount(items.length)})</h3>\n${list(items)}</section>`)

@@ -12,36 +12,20 @@
  */
 import { describe, expect, it } from "vitest";
 import { GITHUB_COMMENT_MAX, renderComment } from "../../src/comment/render-comment.js";
-import type { RunEnvironment } from "../../src/github/event.js";
 import { commentContext } from "../../src/run/main-step.js";
 import type { Plan } from "../../src/state/plan.js";
 import { commandsShown } from "../support/commands-shown.js";
 import { largePlan } from "../support/plan-builder.js";
+import { pullRequestRun } from "../support/pull-request-run.js";
 import { resolveSelect } from "../support/resolve-selection.js";
 import { type Change, planChange, scatteredChange, wideChange } from "../support/wide-change-plan.js";
 
-const PULL_REQUEST: RunEnvironment = {
-  eventName: "pull_request",
-  repository: { owner: "acme", repo: "warehouse" },
-  defaultBranch: "main",
-  ref: "refs/pull/7/merge",
-  sha: "0123456789abcdef0123456789abcdef01234567",
-  runId: 9001,
-  runAttempt: 1,
-  serverUrl: "https://github.com",
-  apiUrl: "https://api.github.com",
-  event: {
-    kind: "pull_request",
-    action: "synchronize",
-    number: 7,
-    headSha: "89abcdef0123456789abcdef0123456789abcdef",
-    merged: false,
-    fork: false,
-    target: false,
-    title: "Edit stg_events",
-    headRef: "edit-stg-events",
-  },
-};
+const PULL_REQUEST = pullRequestRun(
+  "warehouse",
+  "0123456789abcdef0123456789abcdef01234567",
+  "89abcdef0123456789abcdef0123456789abcdef",
+  "Edit stg_events",
+);
 
 const cases: Array<{ name: string; change?: () => Change; plan?: () => Plan; builds: number }> = [
   {

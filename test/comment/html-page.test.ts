@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { renderComment, renderJobSummary } from "../../src/comment/render-comment.js";
 import { renderHtml } from "../../src/comment/render-html.js";
+import { naturalCompare } from "../../src/comment/words.js";
 import { id, PlanBuilder, sourceId, why } from "../support/plan-builder.js";
 import { LINKS } from "./scenarios.js";
 
@@ -33,6 +34,26 @@ const between = (html: string, start: string, end: string) => {
 };
 
 describe("the full-plan page", () => {
+  it("lists the nodes rebuilt regardless under the causes the comment lists them under, in the same order", () => {
+    // `late` has no declared inputs first but new upstream data too: the comment lists it under new upstream data.
+    const plan = new PlanBuilder()
+      .build("late", [why.hookReads("env_var"), why.newUpstreamData(sourceId("raw", "events"))], {
+        parents: [sourceId("raw", "events")],
+      })
+      .build("b_10", why.hookReads("env_var"), { parents: [] })
+      .build("B_9", why.hookReads("env_var"), { parents: [] })
+      .plan();
+    const causesOf = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]);
+    const page = renderHtml(plan);
+    const comment = renderComment(plan, {});
+    expect(causesOf(page, /<h3>([^<(]+) \(/g)).toEqual(causesOf(comment, /\*\*([^*]+)\*\* \(\d+\)/g));
+    expect(causesOf(page, /<h3>([^<(]+) \(/g)).toEqual(["Reads the environment", "New upstream data"]);
+    // Names in the comment's order (words.ts naturalCompare), not a collator of the page's own.
+    const section = between(page, "Reads the environment", "</section>");
+    const names = [...section.matchAll(/<\/span> <code>([^<]+)<\/code>/g)].map((m) => m[1]!);
+    expect(names).toEqual(["B_9", "b_10"].sort(naturalCompare));
+  });
+
   it("shows the comment's groups in order, rebuilt regardless by cause, names in natural order", () => {
     const html = renderHtml(mixed());
     expect(html).toContain(
@@ -44,8 +65,8 @@ describe("the full-plan page", () => {
       "Changed by this pull request (1)",
       "Downstream of those changes (1)",
       "Rebuilt regardless of this pull request (3)",
-      "a hook reads the environment (2)",
-      "new upstream data (1)",
+      "Reads the environment (2)",
+      "New upstream data (1)",
       "Reused (1)",
       "The dbt command",
     ]);

@@ -6,34 +6,13 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { RunEnvironment } from "../../src/github/event.js";
 import { comparedBase, savingRun } from "../../src/run/comment/compared-base.js";
 import { diffAnchor, diffAnchors, repositoryPath } from "../../src/run/comment/diff-anchors.js";
 import { commentContext, handedOffBase } from "../../src/run/main-step.js";
 import { id, PlanBuilder, why } from "../support/plan-builder.js";
+import { pullRequestRun } from "../support/pull-request-run.js";
 
-const RUN: RunEnvironment = {
-  eventName: "pull_request",
-  repository: { owner: "acme", repo: "shop" },
-  defaultBranch: "main",
-  ref: "refs/pull/7/merge",
-  sha: "a".repeat(40),
-  runId: 9001,
-  runAttempt: 1,
-  serverUrl: "https://github.com",
-  apiUrl: "https://api.github.com",
-  event: {
-    kind: "pull_request",
-    action: "synchronize",
-    number: 7,
-    headSha: "b".repeat(40),
-    merged: false,
-    fork: false,
-    target: false,
-    title: "Edit stg_orders",
-    headRef: "edit",
-  },
-};
+const RUN = pullRequestRun("shop", "a".repeat(40), "b".repeat(40), "Edit stg_orders");
 
 function plan() {
   const p = new PlanBuilder()

@@ -1,16 +1,17 @@
 /**
  * The page's lists of nodes, in the comment's groups (change-groups.ts):
  * changed by this pull request, downstream of those changes, rebuilt
- * regardless of it (one list per cause, the entry's first reason), and
- * reused (folded). Each item carries `data-k` (the node's index in the
- * page's data) for the search, the class's marker and the reasons in plain
- * words. Names sort naturally (`c2` before `c10`). Pure.
+ * regardless of it (one list per cause, as the comment groups them:
+ * change-groups.ts groupByCause), and reused (folded). Each item carries
+ * `data-k` (the node's index in the page's data) for the search, the class's
+ * marker and the reasons in plain words. Names sort as the comment sorts
+ * them (words.ts naturalCompare: `c2` before `c10`). Pure.
  */
 import type { PlanEntry } from "../../state/plan.js";
-import { type ChangeClass, type ChangeGroup, changeGroupOfClass } from "../change-groups.js";
+import { type ChangeClass, type ChangeGroup, changeGroupOfClass, groupByCause } from "../change-groups.js";
 import { MAX_NAME } from "../markdown-escape.js";
-import { type PhraseContext, phraseEntry, primaryCode, REASON_TITLES } from "../reason-phrases.js";
-import { formatCount } from "../words.js";
+import { causeTitle, type PhraseContext, phraseEntry } from "../reason-phrases.js";
+import { formatCount, naturalCompare } from "../words.js";
 import { htmlText, wordsToHtml } from "./html-text.js";
 import { NODE_LOOK } from "./node-look.js";
 import type { PageGraph } from "./page-graph.js";
@@ -24,8 +25,6 @@ const TITLES: Readonly<Record<ChangeGroup, string>> = {
   regardless: "Rebuilt regardless of this pull request",
   reused: "Reused",
 };
-
-const natural = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 
 interface Item {
   k: number;
@@ -41,7 +40,7 @@ export function nodeLists(graph: PageGraph, phrase: PhraseContext): string {
       groups[changeGroupOfClass(node.cls)].push({ k, entry: node.entry, label: node.label, cls: node.cls });
   });
   for (const items of Object.values(groups))
-    items.sort((a, b) => natural.compare(a.label, b.label) || a.k - b.k);
+    items.sort((a, b) => naturalCompare(a.label, b.label) || a.k - b.k);
   const item = (it: Item) => {
     const cls = it.cls;
     return `<li class="c-${cls}" data-k="${it.k}" id="n-${it.k}"><span class="mark">${NODE_LOOK[cls].marker}</span> <code>${htmlText(it.label, MAX_NAME)}</code> — ${wordsToHtml(phraseEntry(it.entry, phrase))}</li>`;
@@ -54,15 +53,10 @@ export function nodeLists(graph: PageGraph, phrase: PhraseContext): string {
     parts.push(`<section data-group="${group}"><h2>${heading(group)}</h2>\n${list(groups[group])}</section>`);
   }
   if (groups.regardless.length > 0) {
-    const byCause = new Map<string, Item[]>();
-    for (const it of groups.regardless) {
-      const code = primaryCode(it.entry);
-      const title = code ? REASON_TITLES[code] : "no reason given";
-      const items = byCause.get(title);
-      if (items) items.push(it);
-      else byCause.set(title, [it]);
-    }
-    const causes = [...byCause].sort((a, b) => b[1].length - a[1].length || natural.compare(a[0], b[0]));
+    const itemOf = new Map(groups.regardless.map((it) => [it.entry, it]));
+    const causes = groupByCause(groups.regardless.map((it) => it.entry)).map(
+      ({ code, entries }) => [causeTitle(code), entries.map((e) => itemOf.get(e)!)] as const,
+    );
     parts.push(
       `<section data-group="regardless"><h2>${heading("regardless")}</h2>\n` +
         causes
