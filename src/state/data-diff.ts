@@ -17,7 +17,7 @@
 /** Version of the report document (`ods-state env diff --format json`). */
 export const DATA_DIFF_SCHEMA_VERSION = "1.0";
 
-/** Where the key a row diff joins on came from, in the order they are tried. */
+/** Where the key a row diff joins on came from (src/dbt/diff-keys.ts tries them in this order). */
 export type DiffKeySource =
   /** `meta: {ods: {key: …}}` on the node (the project's own word). */
   | "meta"
@@ -25,8 +25,14 @@ export type DiffKeySource =
   | "unique_key"
   /** A `primary_key` constraint (model level, or on a column of an enforced contract). */
   | "primary_key"
-  /** A column with both `unique` and `not_null` data tests. */
-  | "tests";
+  /** A column with both `unique` and `not_null` data tests, or dbt_utils' `unique_combination_of_columns`. */
+  | "tests"
+  /**
+   * A snapshot's `dbt_scd_id` (or the name `snapshot_meta_column_names`
+   * gives it): dbt makes it unique per row version. A snapshot's
+   * `unique_key` is not unique in its table (one row per version).
+   */
+  | "snapshot";
 
 export interface DiffKey {
   /** Column names as the project declares them (compared under the warehouse's identifier rules). */
