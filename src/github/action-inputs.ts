@@ -1,7 +1,9 @@
 import { readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../env/data-diff-settings.js";
 import { timeoutsFrom, type WarehouseTimeouts } from "../env/timeouts.js";
 import { UserError } from "../errors/user-error.js";
+import type { DataDiffLimits } from "../state/data-diff.js";
 import { type DriverPreference, parseDriverPreference } from "../store/sqlite-driver.js";
 import { DEFAULT_STATE_FILE } from "../store/sqlite-store.js";
 
@@ -39,6 +41,11 @@ export interface ActionInputs {
   promote: boolean;
   retentionDays: number;
   sqliteDriver: DriverPreference;
+  /**
+   * A pull request's data diff after its dbt build (with `warehouse`): its
+   * limits, or null when `data-diff` is false.
+   */
+  dataDiff: DataDiffLimits | null;
 }
 
 /**
@@ -111,6 +118,9 @@ export function readActionInputs(
     promote: parseBooleanInput(input("promote"), "promote", true),
     retentionDays,
     sqliteDriver: parseDriverPreference(driverVariable),
+    dataDiff: parseBooleanInput(input("data-diff"), "data-diff", true)
+      ? dataDiffLimitsFrom((setting) => input(DATA_DIFF_SETTINGS[setting].input), "input")
+      : null,
   };
 }
 

@@ -83,6 +83,22 @@ describe("wrong values", () => {
     ["meta-schema", "ods meta", /Input `meta-schema` is `ods meta`; it must be a schema name/],
     ["meta-schema", 'ods"; drop schema x; --', /it must be a schema name/],
     ["meta-schema", "9meta", /it must be a schema name/],
+    ["data-diff", "on", /Input `data-diff` is `on`; allowed values: true, false/],
+    ["data-diff-budget", "0", /Input `data-diff-budget` is `0`: a data diff needs a time budget/],
+    ["data-diff-budget", "forever", /Input `data-diff-budget` is `forever`; give a duration/],
+    ["data-diff-query-timeout", "-1s", /Input `data-diff-query-timeout` is `-1s`; give a duration/],
+    [
+      "data-diff-sample-rows",
+      "10",
+      /Input `data-diff-sample-rows` is `10`; give the row count .* from 1,000 to/,
+    ],
+    ["data-diff-sample-rows", "1e6", /from 1,000 to 1,000,000,000/],
+    [
+      "data-diff-show-keys",
+      "true",
+      /Input `data-diff-show-keys` is `true`; give how many key values .* from 0 to 100/,
+    ],
+    ["data-diff-show-keys", "101", /from 0 to 100/],
   ];
   it.each(cases)("%s = %j is refused naming the input", async (name, value, message) => {
     await tally.check("wrong value", "input_invalid", () => {
@@ -112,6 +128,29 @@ describe("wrong values", () => {
       ]).toEqual([false, true, 90, "prod-eu_1.x", "ci_meta"]);
       expect(read({})().metaSchema).toBe("ods_meta");
     });
+  });
+});
+
+describe("data diff limits", () => {
+  it("default to a 2 min budget, 30 s per query, sampling above 1,000,000 rows and no key values", () => {
+    expect(read({})().dataDiff).toEqual({
+      budget_ms: 120_000,
+      statement_timeout_ms: 30_000,
+      sample_above_rows: 1_000_000,
+      show_keys: 0,
+    });
+  });
+
+  it("take durations, whole numbers (with _), and `data-diff: false` turns the diff off", () => {
+    expect(
+      read({
+        "data-diff-budget": "90s",
+        "data-diff-query-timeout": "0",
+        "data-diff-sample-rows": "5_000_000",
+        "data-diff-show-keys": " 3 ",
+      })().dataDiff,
+    ).toEqual({ budget_ms: 90_000, statement_timeout_ms: 0, sample_above_rows: 5_000_000, show_keys: 3 });
+    expect(read({ "data-diff": "FALSE", "data-diff-budget": "1m" })().dataDiff).toBeNull();
   });
 });
 
