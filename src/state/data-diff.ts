@@ -146,7 +146,9 @@ export type NodeNotComparedReason =
   /** dbt did not build the node in the PR's run (failed or skipped): its table would be an older one. */
   | "not_built"
   /** Ephemeral models have no relation. */
-  | "ephemeral";
+  | "ephemeral"
+  /** Prod's state records a build of it but not where (a state written before relations were recorded). */
+  | "no_prod_relation";
 
 export interface NodeDataDiff {
   unique_id: string;
