@@ -20,8 +20,9 @@
  *   safe as every renderer it is pasted into).
  * - Text inside a raw HTML block, such as a fold's `<summary>` line
  *   (`htmlBlockText`, `htmlBlockCode`): markdown is not read there, so a
- *   backslash escape would show; `& < > " '`, the backtick and `$` become
- *   entities, and `@` and `#` are neutralised as in markdown text.
+ *   backslash escape would show; `& < > " '`, the backtick, `$ * [ ] | ~ \`
+ *   become entities (so the text stays inert wherever the markdown is
+ *   pasted), and `@` and `#` are neutralised as in markdown text.
  * - Code blocks (`codeBlock`): a fenced block when the text only has
  *   characters from a short allow-list (so it gets highlighting and GitHub's
  *   copy button); otherwise `<pre><code>` with every other character as an
@@ -101,13 +102,19 @@ const HTML_BLOCK_ESCAPES: Record<string, string> = {
   "'": "&#39;",
   "`": "&#96;",
   $: "&#36;",
+  "*": "&#42;",
+  "[": "&#91;",
+  "]": "&#93;",
+  "|": "&#124;",
+  "~": "&#126;",
+  "\\": "&#92;",
   "@": `@${ZWJ}`,
   "#": `#${ZWJ}`,
 };
 
 const HTML_BLOCK_CODE_ESCAPES: Record<string, string> = { ...HTML_BLOCK_ESCAPES, "@": "&#64;", "#": "&#35;" };
 
-const HTML_BLOCK_SPECIAL = /[&<>"'`$@#]/g;
+const HTML_BLOCK_SPECIAL = /[&<>"'`$*[\]|~\\@#]/g;
 
 /** Untrusted text inside a raw HTML block (a `<summary>` line): entities only, no backslash escapes. */
 export function htmlBlockText(text: string, max = MAX_MESSAGE): string {

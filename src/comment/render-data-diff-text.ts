@@ -30,7 +30,8 @@ const NAME_COLUMN = 40;
 const INDENT = "    ";
 
 export function renderDataDiffText(report: DataDiffReport): string {
-  const lines = [`data diff: ${reportSentences(report).map(wordsToPlain).join(" ")}`];
+  const [first, ...rest] = reportSentences(report).map(wordsToPlain);
+  const lines = [`data diff: ${first}`, ...rest];
   const names = new Map(report.nodes.map((n) => [n, cleanText(n.name, MAX_NAME)]));
   const width = Math.min(NAME_COLUMN, Math.max(0, ...[...names.values()].map((n) => n.length)));
   const groups: Array<[string, NodeDataDiff[]]> = [

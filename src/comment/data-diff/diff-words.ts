@@ -282,6 +282,7 @@ export function skipSentences(node: NodeDataDiff, rows: SkippedRows, report: Dat
       return [
         [
           lead,
+          "the ",
           ...key,
           " is incomplete: ",
           ...(missing.length ? joinWords(missing, 2, ";") : ["a column is missing"]),
@@ -315,11 +316,13 @@ export function skipSentences(node: NodeDataDiff, rows: SkippedRows, report: Dat
     }
     case "key_retyped": {
       const retyped = retypedKeyColumns(node, rows.key?.columns ?? []);
+      // One key column: its name is already said.
+      const single = retyped.length === 1 && rows.key?.columns.length === 1;
       const types = retyped.flatMap(
         (r, i): Words => [
           i ? ", " : "",
-          codeWord(r.name),
-          " from ",
+          ...(single ? [] : [codeWord(r.name), " "]),
+          "from ",
           codeWord(r.prod),
           " to ",
           codeWord(r.pr),

@@ -405,8 +405,7 @@ export const HOSTILE_DIFF = [
 ];
 
 /** Every name, type, message and key value hostile. */
-export function hostileReport(): DataDiffReport {
-  const h = HOSTILE_DIFF;
+export function hostileReport(h: readonly string[] = HOSTILE_DIFF): DataDiffReport {
   const nodes = h.map((text, i) =>
     node(text, i % 2 === 0 ? "changed" : "downstream", {
       prod: { schema: text, identifier: text },
@@ -451,7 +450,7 @@ export function hostileReport(): DataDiffReport {
       columns: h.map((name) => ({ name, type: name })),
     }),
   );
-  return report(nodes, { environment: h[0]!, compared_with: h[4]!, engine: "postgres" });
+  return report(nodes, { environment: h[0]!, compared_with: h[4]!, engine: h[3]! });
 }
 
 /**
