@@ -28,11 +28,12 @@
  * rebuilt regardless and then those downstream (as much as fits, then
  * counts per cause), with the data diff's detail in between (its key
  * examples after the REUSE list, its per-column tables after the nodes
- * rebuilt regardless, one line per model after the downstream list), the links of the changed nodes (never a changed node:
- * that list is never shortened), the picture (grouped, then left out), the
- * promotion list, the environment lists, the data diff down to its counts;
- * it then says so at the top and
- * links to the job summary and the plan artifact.
+ * rebuilt regardless, one line per downstream model and then per model
+ * after the downstream list: docs/decisions/data-diff-render.md says why),
+ * the links of the changed nodes (never a changed node: that list is never
+ * shortened), the picture (grouped, then left out), the promotion list, the
+ * environment lists, the data diff down to its counts; it then says so at
+ * the top and links to the job summary and the plan artifact.
  *
  * The command is never left out (issue 20): the plan's exact `build_command`
  * when it fits, else the plan's `short_command` (the planner keeps it within
@@ -190,13 +191,14 @@ const LIST_CUTS: Array<[SectionName, number]> = [
   ["downstream", 1],
   ["downstream", 2],
   ["datadiff", 3],
+  ["datadiff", 4],
   ["changed", 1],
   ["lineage", 1],
   ["lineage", 2],
   ["promotion", 1],
   ["promotion", 2],
   ["environment", 1],
-  ["datadiff", 4],
+  ["datadiff", 5],
 ];
 
 const CUTS: Record<"comment" | "job_summary", Array<[SectionName, number]>> = {

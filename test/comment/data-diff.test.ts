@@ -242,7 +242,7 @@ describe("fitting the comment", () => {
     const comment = renderComment(plan.plan, context);
     expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(comment).toContain("This plan is too long for one comment, so parts of it are shortened.");
-    expect(comment).toContain("<sub>Shortened to fit: each model is one line.");
+    expect(comment).toMatch(/<sub>Shortened to fit: each model (downstream of the changes )?is one line\./);
     // The changed nodes are never shortened.
     expect(comment).toContain("### Changed by this pull request (1)");
     expect(comment).toContain("compiled SQL and config changed");
@@ -262,7 +262,12 @@ describe("fitting the comment", () => {
         has: "the rows that differ per column are left out",
         keeps: "<details>\n<summary><code>model_0001",
       },
-      { limit: 10_000, has: "each model is one line", keeps: "- <code>model\\_0012</code>" },
+      {
+        limit: 12_000,
+        has: "each model downstream of the changes is one line",
+        keeps: "<details>\n<summary><code>model_0011",
+      },
+      { limit: 5_000, has: "each model is one line", keeps: "- <code>model\\_0012</code>" },
       { limit: 3_400, has: "only the counts are shown", keeps: "12 models, 12 differ" },
     ];
     for (const step of steps) {

@@ -8,9 +8,10 @@
  * none differs) share one line instead of a fold each.
  *
  * Levels, applied in this order when the comment is too long: 0 all; 1
- * without key examples; 2 without the per-column tables; 3 one line per
- * model (a fold's summary, as a list item); 4 the summing-up only. Past
- * level 0 the section says what it left out and where the whole diff is.
+ * without key examples; 2 without the per-column tables; 3 the changed
+ * models still folded, one line for each downstream model (a fold's
+ * summary, as a list item); 4 one line per model; 5 the summing-up only.
+ * Past level 0 the section says what it left out and where the whole diff is.
  * Pure.
  */
 import type { DataDiffReport, NodeDataDiff } from "../../state/data-diff.js";
@@ -23,7 +24,7 @@ import type { CommentInput } from "./comment-input.js";
 import { diffFold, type FoldDetail, storyLine } from "./data-diff-fold.js";
 
 /** The most detailed level past which nothing is left to cut. */
-export const DATA_DIFF_LEVELS = 4;
+export const DATA_DIFF_LEVELS = 5;
 /** Models with no difference named on their shared line, at most. */
 const SAME_NAMED = 30;
 
@@ -33,8 +34,9 @@ const HEADING = "### Data diff";
 const LEFT_OUT: Record<number, string> = {
   1: "key examples are left out",
   2: "key examples and the rows that differ per column are left out",
-  3: "each model is one line",
-  4: "only the counts are shown",
+  3: "each model downstream of the changes is one line",
+  4: "each model is one line",
+  5: "only the counts are shown",
 };
 
 /** The section in the comment or the job summary; "" without a diff. */
@@ -67,7 +69,7 @@ function dataDiffMarkdown(report: DataDiffReport, level: number, whole: string |
   const cut = effectiveLevel(report, level);
   if (cut > 0 && whole)
     blocks.push(`<sub>Shortened to fit: ${LEFT_OUT[cut]}. The whole diff: ${whole}.</sub>`);
-  if (cut >= 4) return blocks.join(SEPARATOR);
+  if (cut >= 5) return blocks.join(SEPARATOR);
   const same = report.nodes.filter(isPlainlySame);
   const shown = report.nodes.filter((n) => !isPlainlySame(n));
   const groups: Array<[string, NodeDataDiff[]]> = [
@@ -77,8 +79,9 @@ function dataDiffMarkdown(report: DataDiffReport, level: number, whole: string |
   for (const [title, nodes] of groups) {
     if (nodes.length === 0) continue;
     blocks.push(`**${title} (${formatCount(nodes.length)})**`);
-    if (cut === 3) blocks.push(nodes.map(storyLine).join("\n"));
-    else blocks.push(...nodes.map((n) => diffFold(n, report, cut as FoldDetail)));
+    const lines = cut >= 4 || (cut === 3 && nodes[0]!.group !== "changed");
+    if (lines) blocks.push(nodes.map(storyLine).join("\n"));
+    else blocks.push(...nodes.map((n) => diffFold(n, report, Math.min(cut, 2) as FoldDetail)));
   }
   if (same.length) blocks.push(sameLine(same));
   return blocks.join(SEPARATOR);
@@ -91,6 +94,9 @@ function dataDiffMarkdown(report: DataDiffReport, level: number, whole: string |
  */
 function effectiveLevel(report: DataDiffReport, level: number): number {
   if (level === 1 && !report.nodes.some((n) => isCompared(n.rows) && n.rows.examples)) return 0;
+  // Without downstream models level 3 is level 2; without changed ones, level 4.
+  if (level === 3 && !report.nodes.some((n) => n.group !== "changed" && !isPlainlySame(n))) return 2;
+  if (level === 3 && !report.nodes.some((n) => n.group === "changed" && !isPlainlySame(n))) return 4;
   return Math.min(level, DATA_DIFF_LEVELS);
 }
 
