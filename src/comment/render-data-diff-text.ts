@@ -11,16 +11,10 @@
  * recolour the terminal). Pure.
  */
 import type { ComparedRows, DataDiffReport, NodeDataDiff } from "../state/data-diff.js";
+import { notComparedSentence, oneSidedSentence, skipSentences } from "./data-diff/diff-explanations.js";
 import { columnChanges, isCompared, isSkipped, matchedRows, schemaRows } from "./data-diff/diff-facts.js";
 import { sampleShare, shareOf } from "./data-diff/diff-numbers.js";
-import {
-  keyWords,
-  notComparedSentence,
-  oneSidedSentence,
-  reportSentences,
-  skipSentences,
-  storyParts,
-} from "./data-diff/diff-words.js";
+import { keyWords, reportSentences, storyParts } from "./data-diff/diff-words.js";
 import { cleanText, MAX_NAME } from "./markdown-escape.js";
 import { EXAMPLE_MAX } from "./sections/data-diff-fold.js";
 import { formatCount, formatDuration, messageWords, plural, type Words, wordsToPlain } from "./words.js";

@@ -22,7 +22,7 @@ import { renderDataDiffText } from "../../src/comment/render-data-diff-text.js";
 import { renderTerminal } from "../../src/comment/render-terminal.js";
 import { renderDataDiffMarkdown } from "../../src/comment/sections/data-diff.js";
 import type { Plan } from "../../src/state/plan.js";
-import { HOSTILE_DIFF, hostileReport } from "../support/comment-scenarios/data-diffs.js";
+import { HOSTILE_DIFF, hostileReport } from "../support/comment-scenarios/data-diffs-hostile.js";
 import { MERMAID_LINE } from "../support/mermaid-line.js";
 import { id, PlanBuilder, sourceId, why } from "../support/plan-builder.js";
 

@@ -1,8 +1,8 @@
 /**
  * A data diff in words, one phrasing for the comment, the job summary, the
- * CLI's markdown and the terminal: the summing-up sentences of a report, the
- * one-line story of each node (a fold's summary), and the sentences that say
- * why rows or a node were not compared and what the user can do. Names,
+ * CLI's markdown and the terminal: the summing-up sentences of a report and
+ * the one-line story of each node (a fold's summary); the sentences that say
+ * why rows or a node were not compared are diff-explanations.ts's. Names,
  * types and messages are untrusted: they are code words or message words,
  * escaped by the renderer (wordsToMarkdown, wordsToHtmlBlock, wordsToPlain).
  * Pure.
@@ -17,16 +17,8 @@ import type {
   SchemaDiff,
   SkippedRows,
 } from "../../state/data-diff.js";
-import {
-  codeWord,
-  formatCount,
-  formatDuration,
-  joinWords,
-  messageWords,
-  plural,
-  type Words,
-} from "../words.js";
-import { isCompared, isSkipped, retypedKeyColumns, rowsDiffer, verdictOf } from "./diff-facts.js";
+import { codeWord, formatCount, formatDuration, joinWords, plural, type Words } from "../words.js";
+import { isCompared, isSkipped, rowsDiffer, verdictOf } from "./diff-facts.js";
 import { rowChange, sampleShare } from "./diff-numbers.js";
 
 /** Why rows were not compared, in a few words (a fold's summary, the summing-up). */
@@ -57,13 +49,8 @@ const KEY_SOURCE_WORDS: Record<DiffKeySource, Words> = {
   tests: ["its ", codeWord("unique"), " and ", codeWord("not_null"), " tests"],
 };
 
-/** What a user writes to declare the key, shown in the advice. */
-const DECLARE_KEY: Words = [
-  "Declare a unique key on the model with ",
-  codeWord("meta: {ods: {key: [column, …]}}"),
-];
-
-function names(columns: readonly string[]): Words {
+/** Column names as code words: `a`, `b` and `c`. */
+export function columnNames(columns: readonly string[]): Words {
   return joinWords(
     columns.map((c) => [codeWord(c)]),
     columns.length,
@@ -72,7 +59,7 @@ function names(columns: readonly string[]): Words {
 
 /** `key `order_id`, `line` (its `unique_key` config)`. */
 export function keyWords(key: DiffKey): Words {
-  return ["key ", ...names(key.columns), " (", ...(KEY_SOURCE_WORDS[key.source] ?? [key.source]), ")"];
+  return ["key ", ...columnNames(key.columns), " (", ...(KEY_SOURCE_WORDS[key.source] ?? [key.source]), ")"];
 }
 
 /** `+2 −1 columns, 1 retyped`, `1 column retyped`; undefined when the columns are the same. */
@@ -210,153 +197,4 @@ export function reportSentences(report: DataDiffReport): Words[] {
     ]);
   }
   return sentences;
-}
-
-/** Why a node was not compared, and what it means. */
-export function notComparedSentence(node: NodeDataDiff, report: DataDiffReport): Words {
-  const message = node.message ? [": ", ...messageWords(node.message)] : [];
-  switch (node.reason) {
-    case "budget":
-      return [
-        `Not compared: the time budget for all diffs (${formatDuration(report.limits.budget_ms / 1000)}) ran out before this model.`,
-      ];
-    case "timeout":
-      return [
-        `Not compared: a query ran past the statement timeout (${formatDuration(report.limits.statement_timeout_ms / 1000)})`,
-        ...message,
-        ".",
-      ];
-    case "not_built":
-      return [
-        "Not compared: dbt did not build it in this run (it failed or was skipped), so its table in ",
-        codeWord(report.environment),
-        " would be an older one.",
-      ];
-    case "ephemeral":
-      return ["Not compared: an ephemeral model has no table."];
-    default:
-      return ["Not compared: a query failed", ...message, "."];
-  }
-}
-
-/** What a one-sided node means. */
-export function oneSidedSentence(node: NodeDataDiff, report: DataDiffReport): Words {
-  if (node.status === "only_in_pr")
-    return [
-      "Only in the PR: ",
-      codeWord(report.compared_with),
-      " has no table for it (a new model, or its table is not in the warehouse).",
-    ];
-  return [
-    "Only in ",
-    codeWord(report.compared_with),
-    ": the PR's table is not in the warehouse (dbt did not build it, or the change dropped it).",
-  ];
-}
-
-/** Why rows were not compared by key, and what the user can do, as sentences. */
-export function skipSentences(node: NodeDataDiff, rows: SkippedRows, report: DataDiffReport): Words[] {
-  const lead = "Rows were not compared by key: ";
-  const key = rows.key ? keyWords(rows.key) : ["the key"];
-  const message = rows.message ? messageWords(rows.message) : [];
-  switch (rows.status) {
-    case "no_key":
-      return [
-        [lead, "no unique key is known for this model."],
-        [
-          ...DECLARE_KEY,
-          ", a ",
-          codeWord("unique_key"),
-          " config or a primary-key constraint, or give a column both ",
-          codeWord("unique"),
-          " and ",
-          codeWord("not_null"),
-          " tests.",
-        ],
-      ];
-    case "key_column_missing": {
-      const missing: Words[] = [];
-      if (rows.missing?.prod.length)
-        missing.push([...names(rows.missing.prod), " not in ", codeWord(report.compared_with), "'s table"]);
-      if (rows.missing?.pr.length) missing.push([...names(rows.missing.pr), " not in the PR's table"]);
-      return [
-        [
-          lead,
-          "the ",
-          ...key,
-          " is incomplete: ",
-          ...(missing.length ? joinWords(missing, 2, ";") : ["a column is missing"]),
-          ".",
-        ],
-        [
-          "If the key changed on purpose, declare the new one with ",
-          codeWord("meta: {ods: {key: [column, …]}}"),
-          "; rows are compared by key again once both sides have its columns.",
-        ],
-      ];
-    }
-    case "key_not_unique": {
-      const dup = rows.duplicates;
-      const shared = dup
-        ? [
-            `: ${plural(dup.prod, "row")} in `,
-            codeWord(report.compared_with),
-            ` and ${plural(dup.pr, "row")} in the PR share their key value with another row`,
-          ]
-        : [];
-      return [
-        [lead, "the ", ...key, " is not unique", ...shared, ", and a join would count them twice."],
-        [
-          ...DECLARE_KEY,
-          " (several columns if one is not enough), or remove the duplicates (a ",
-          codeWord("unique"),
-          " test finds them).",
-        ],
-      ];
-    }
-    case "key_retyped": {
-      const retyped = retypedKeyColumns(node, rows.key?.columns ?? []);
-      // One key column: its name is already said.
-      const single = retyped.length === 1 && rows.key?.columns.length === 1;
-      const types = retyped.flatMap(
-        (r, i): Words => [
-          i ? ", " : "",
-          ...(single ? [] : [codeWord(r.name), " "]),
-          "from ",
-          codeWord(r.prod),
-          " to ",
-          codeWord(r.pr),
-        ],
-      );
-      return [
-        [
-          lead,
-          "the type of the ",
-          ...key,
-          " changed",
-          ...(types.length ? [" (", ...types, ")"] : []),
-          ", so rows can't be matched on it reliably.",
-        ],
-        ["Rows are compared by key again once prod has the new type (after the merge)."],
-      ];
-    }
-    case "budget":
-      return [
-        [
-          lead,
-          `the time budget for all diffs (${formatDuration(report.limits.budget_ms / 1000)}) ran out first.`,
-        ],
-      ];
-    case "timeout":
-      return [
-        [
-          lead,
-          `a query ran past the statement timeout (${formatDuration(report.limits.statement_timeout_ms / 1000)})`,
-          ...(message.length ? [": ", ...message] : []),
-          ".",
-        ],
-      ];
-    case "failed":
-      return [[lead, "a query failed", ...(message.length ? [": ", ...message] : []), "."]];
-  }
 }

@@ -15,6 +15,7 @@ import type {
   NodeDataDiff,
   RowExamples,
 } from "../../state/data-diff.js";
+import { notComparedSentence, oneSidedSentence, skipSentences } from "../data-diff/diff-explanations.js";
 import {
   columnChanges,
   isCompared,
@@ -24,13 +25,7 @@ import {
   schemaRows,
 } from "../data-diff/diff-facts.js";
 import { sampleShare, shareOf } from "../data-diff/diff-numbers.js";
-import {
-  keyWords,
-  notComparedSentence,
-  oneSidedSentence,
-  skipSentences,
-  storyWords,
-} from "../data-diff/diff-words.js";
+import { keyWords, storyWords } from "../data-diff/diff-words.js";
 import { SEPARATOR } from "../fit/fit-sections.js";
 import { MAX_NAME, mdCode, mdMessage, mdText } from "../markdown-escape.js";
 import {

@@ -5,7 +5,8 @@
  * the budget running out, a timeout, a failure, a node not built, tables on
  * one side only, no key, a key that is not unique, NULL keys, a key column
  * missing or retyped, key examples), a 300-column table, hundreds of
- * models, and hostile names and values.
+ * models, and the jaffle-shop fixture's change (hostile names and values:
+ * data-diffs-hostile.ts).
  */
 import {
   type ComparedRows,
@@ -386,71 +387,6 @@ export function wideReport(models: number, columns: number): DataDiffReport {
     ),
     { limits: { ...LIMITS, show_keys: 10 } },
   );
-}
-
-/** Strings built to break out of the markdown, the HTML, a table, a summary or a terminal. */
-export const HOSTILE_DIFF = [
-  "<img src=x onerror=alert(1)>",
-  "@org/team",
-  "`x`",
-  "a|b",
-  "</summary></details><script>alert(1)</script>",
-  "line\nbreak",
-  "[link](javascript:alert(1))",
-  "#1",
-  "$x^2$",
-  "**bold**",
-  "\u202eevil",
-  "\u001b[31mred",
-];
-
-/** Every name, type, message and key value hostile. */
-export function hostileReport(h: readonly string[] = HOSTILE_DIFF): DataDiffReport {
-  const nodes = h.map((text, i) =>
-    node(text, i % 2 === 0 ? "changed" : "downstream", {
-      prod: { schema: text, identifier: text },
-      pr: { schema: text, identifier: text },
-      schema: {
-        added: [{ name: text, type: text }],
-        removed: [{ name: h[(i + 1) % h.length]!, type: text }],
-        retyped: [{ name: h[(i + 2) % h.length]!, prod: text, pr: text }],
-        columns: { prod: 3, pr: 3 },
-      },
-      counts: { prod: 10, pr: 11 },
-      message: `note about \`${text}\` and ${text}`,
-      rows:
-        i % 3 === 2
-          ? {
-              status: "key_column_missing",
-              key: { columns: [text], source: "meta" },
-              message: `key \`${text}\` missing: ${text}`,
-              missing: { prod: [text], pr: [text] },
-            }
-          : rows({
-              key: { columns: [text, h[(i + 3) % h.length]!], source: "meta" },
-              only_prod: 1,
-              only_pr: 1,
-              changed: 1,
-              unchanged: 7,
-              columns: [{ name: text, changed: 1, as_text: true }],
-              examples: {
-                only_prod: [[text, text]],
-                only_pr: [[text, null]],
-                changed: [[text, h[(i + 4) % h.length]!]],
-              },
-            }),
-    }),
-  );
-  nodes.push(
-    node("failing", "downstream", { status: "not_compared", reason: "failed", message: h.join(" ") }),
-    node("only_pr", "downstream", {
-      status: "only_in_pr",
-      prod: null,
-      counts: { prod: null, pr: 1 },
-      columns: h.map((name) => ({ name, type: name })),
-    }),
-  );
-  return report(nodes, { environment: h[0]!, compared_with: h[4]!, engine: h[3]! });
 }
 
 /**
