@@ -251,6 +251,16 @@ describe("fitting the comment", () => {
     expect(summary.split("<details>").length).toBeGreaterThan(300);
   });
 
+  it("1,000 models: one line each for the first 200, the rest counted", () => {
+    const comment = renderComment(plan.plan, { ...plan.context, dataDiff: wideReport(1_000, 20) });
+    expect(comment.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    expect(comment).toContain("<sub>Shortened to fit: each model is one line.");
+    // 100 changed models, then 100 of the 900 downstream.
+    expect(comment).toContain("**Downstream of the changes (900)**");
+    expect(comment).toContain("- … and 800 more models: the whole diff is in the [job summary](");
+    expect(comment.match(/^- <code>model\\_\d+<\/code> · /gm)?.length).toBe(200);
+  });
+
   it("drops the key examples first, then the per-column tables, then folds, then all but the counts", () => {
     const context = { ...plan.context, dataDiff: wideReport(12, 40) };
     const full = renderComment(plan.plan, context, { limit: 1_000_000 });

@@ -11,6 +11,8 @@
  * without key examples; 2 without the per-column tables; 3 the changed
  * models still folded, one line for each downstream model (a fold's
  * summary, as a list item); 4 one line per model; 5 the summing-up only.
+ * At most LINES_SHOWN models are one line each (a report of thousands of
+ * models would not fit a comment otherwise); the rest are counted.
  * Past level 0 the section says what it left out and where the whole diff is.
  * Pure.
  */
@@ -25,6 +27,8 @@ import { diffFold, type FoldDetail, storyLine } from "./data-diff-fold.js";
 
 /** The most detailed level past which nothing is left to cut. */
 export const DATA_DIFF_LEVELS = 5;
+/** One-line models listed at most (levels 3 and 4), the changed ones first; the rest are counted. */
+const LINES_SHOWN = 200;
 /** Models with no difference named on their shared line, at most. */
 const SAME_NAMED = 30;
 
@@ -76,12 +80,21 @@ function dataDiffMarkdown(report: DataDiffReport, level: number, whole: string |
     ["Changed by this pull request", shown.filter((n) => n.group === "changed")],
     ["Downstream of the changes", shown.filter((n) => n.group !== "changed")],
   ];
+  let linesLeft = LINES_SHOWN;
   for (const [title, nodes] of groups) {
     if (nodes.length === 0) continue;
     blocks.push(`**${title} (${formatCount(nodes.length)})**`);
     const lines = cut >= 4 || (cut === 3 && nodes[0]!.group !== "changed");
-    if (lines) blocks.push(nodes.map(storyLine).join("\n"));
-    else blocks.push(...nodes.map((n) => diffFold(n, report, Math.min(cut, 2) as FoldDetail)));
+    if (!lines) {
+      blocks.push(...nodes.map((n) => diffFold(n, report, Math.min(cut, 2) as FoldDetail)));
+      continue;
+    }
+    const listed = nodes.slice(0, Math.max(1, linesLeft)).map(storyLine);
+    linesLeft -= listed.length;
+    const rest = nodes.length - listed.length;
+    if (rest > 0)
+      listed.push(`- … and ${plural(rest, "more model")}${whole ? `: the whole diff is in ${whole}` : ""}`);
+    blocks.push(listed.join("\n"));
   }
   if (same.length) blocks.push(sameLine(same));
   return blocks.join(SEPARATOR);
