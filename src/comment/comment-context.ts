@@ -5,6 +5,7 @@
  * the event, the environment registry and the run results; the renderer only
  * formats it. Every string here is treated as untrusted too.
  */
+import type { DataDiffReport } from "../state/data-diff.js";
 
 export interface CommentContext {
   /** The dbt project; defaults to the plan's. Shown in the headline and the hidden marker. */
@@ -35,6 +36,11 @@ export interface CommentContext {
   /** After the post step: what dbt did with the BUILD set. */
   outcome?: RunOutcome;
   links?: CommentLinks;
+  /**
+   * After the post step: what the pull request's build does to the data
+   * (issue 23), shown as the "Data diff" section (src/comment/sections/data-diff.ts).
+   */
+  dataDiff?: DataDiffReport;
   /** ods-state's version, shown in the footer. */
   toolVersion?: string;
 }

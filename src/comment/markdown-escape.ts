@@ -18,6 +18,11 @@
  *   backtick span nothing can be escaped, so an `<img …>` in a name would stay
  *   raw in the markdown (harmless to GitHub, but then the markdown is only as
  *   safe as every renderer it is pasted into).
+ * - Text inside a raw HTML block, such as a fold's `<summary>` line
+ *   (`htmlBlockText`, `htmlBlockCode`): markdown is not read there, so a
+ *   backslash escape would show; `& < > " '`, the backtick, `$ * [ ] | ~ \`
+ *   become entities (so the text stays inert wherever the markdown is
+ *   pasted), and `@` and `#` are neutralised as in markdown text.
  * - Code blocks (`codeBlock`): a fenced block when the text only has
  *   characters from a short allow-list (so it gets highlighting and GitHub's
  *   copy button); otherwise `<pre><code>` with every other character as an
@@ -87,6 +92,38 @@ export function mdText(text: string, max = MAX_MESSAGE): string {
 /** Untrusted text as inline code: `<code>…</code>` with its content escaped. */
 export function mdCode(text: string, max = MAX_NAME): string {
   return `<code>${cleanText(text, max).replace(TEXT_SPECIAL, (c) => CODE_ESCAPES[c]!)}</code>`;
+}
+
+const HTML_BLOCK_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+  "`": "&#96;",
+  $: "&#36;",
+  "*": "&#42;",
+  "[": "&#91;",
+  "]": "&#93;",
+  "|": "&#124;",
+  "~": "&#126;",
+  "\\": "&#92;",
+  "@": `@${ZWJ}`,
+  "#": `#${ZWJ}`,
+};
+
+const HTML_BLOCK_CODE_ESCAPES: Record<string, string> = { ...HTML_BLOCK_ESCAPES, "@": "&#64;", "#": "&#35;" };
+
+const HTML_BLOCK_SPECIAL = /[&<>"'`$*[\]|~\\@#]/g;
+
+/** Untrusted text inside a raw HTML block (a `<summary>` line): entities only, no backslash escapes. */
+export function htmlBlockText(text: string, max = MAX_MESSAGE): string {
+  return cleanText(text, max).replace(HTML_BLOCK_SPECIAL, (c) => HTML_BLOCK_ESCAPES[c]!);
+}
+
+/** Untrusted text as inline code inside a raw HTML block: `<code>…</code>` with entities. */
+export function htmlBlockCode(text: string, max = MAX_NAME): string {
+  return `<code>${cleanText(text, max).replace(HTML_BLOCK_SPECIAL, (c) => HTML_BLOCK_CODE_ESCAPES[c]!)}</code>`;
 }
 
 /**

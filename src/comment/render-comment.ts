@@ -12,7 +12,10 @@
  * request changed (whole, each linked to its file in the diff); the lineage
  * picture (right under them, so both are on the first screen); the nodes
  * downstream of the changes; the nodes rebuilt regardless of the pull
- * request, by cause; the source checks that run; the reused nodes, folded;
+ * request, by cause; the source checks that run; after the post step, the
+ * data diff (what the build does to the data: right after the lists of
+ * what runs, which it is the outcome of, and before the folded reference
+ * material a reviewer rarely opens); the reused nodes, folded;
  * the dbt command, folded; the PR environment; the promotion preview; a
  * footer with the links to the full plan. Lists are never adjacent (GitHub
  * would merge them into one): a heading, a paragraph or a fold is between.
@@ -23,10 +26,14 @@
  * summary) and always fits: when the full render is longer it shortens, in
  * this order, the REUSE list (as much as fits, then counts only), the nodes
  * rebuilt regardless and then those downstream (as much as fits, then
- * counts per cause), the links of the changed nodes (never a changed node:
- * that list is never shortened), the picture (grouped, then left out), the
- * promotion list, the environment lists; it then says so at the top and
- * links to the job summary and the plan artifact.
+ * counts per cause), with the data diff's detail in between (its key
+ * examples after the REUSE list, its per-column tables after the nodes
+ * rebuilt regardless, one line per downstream model and then per model
+ * after the downstream list: docs/decisions/data-diff-render.md says why),
+ * the links of the changed nodes (never a changed node: that list is never
+ * shortened), the picture (grouped, then left out), the promotion list, the
+ * environment lists, the data diff down to its counts; it then says so at
+ * the top and links to the job summary and the plan artifact.
  *
  * The command is never left out (issue 20): the plan's exact `build_command`
  * when it fits, else the plan's `short_command` (the planner keeps it within
@@ -51,6 +58,7 @@ import { changedSection } from "./sections/changed.js";
 import { checksSection } from "./sections/checks.js";
 import { commandSection } from "./sections/command.js";
 import { type CommentInput, commentInput } from "./sections/comment-input.js";
+import { dataDiffSection } from "./sections/data-diff.js";
 import { downstreamSection } from "./sections/downstream.js";
 import { environmentSection } from "./sections/environment.js";
 import { footerSection } from "./sections/footer.js";
@@ -157,6 +165,7 @@ type SectionName =
   | "downstream"
   | "regardless"
   | "checks"
+  | "datadiff"
   | "reuse"
   | "command"
   | "environment"
@@ -175,16 +184,21 @@ type SectionName =
 const LIST_CUTS: Array<[SectionName, number]> = [
   ["reuse", 1],
   ["reuse", 2],
+  ["datadiff", 1],
   ["regardless", 1],
   ["regardless", 2],
+  ["datadiff", 2],
   ["downstream", 1],
   ["downstream", 2],
+  ["datadiff", 3],
+  ["datadiff", 4],
   ["changed", 1],
   ["lineage", 1],
   ["lineage", 2],
   ["promotion", 1],
   ["promotion", 2],
   ["environment", 1],
+  ["datadiff", 5],
 ];
 
 const CUTS: Record<"comment" | "job_summary", Array<[SectionName, number]>> = {
@@ -194,12 +208,23 @@ const CUTS: Record<"comment" | "job_summary", Array<[SectionName, number]>> = {
 
 /** Sections given back detail after cutting, most important first. */
 const RESTORE: Record<"comment" | "job_summary", SectionName[]> = {
-  comment: ["changed", "lineage", "downstream", "command", "regardless", "promotion", "environment", "reuse"],
+  comment: [
+    "changed",
+    "lineage",
+    "downstream",
+    "datadiff",
+    "command",
+    "regardless",
+    "promotion",
+    "environment",
+    "reuse",
+  ],
   job_summary: [
     "command",
     "changed",
     "lineage",
     "downstream",
+    "datadiff",
     "regardless",
     "promotion",
     "environment",
@@ -224,6 +249,7 @@ const ORDER: SectionName[] = [
   "downstream",
   "regardless",
   "checks",
+  "datadiff",
   "reuse",
   "command",
   "environment",
@@ -249,6 +275,8 @@ function sectionRenderer(input: CommentInput): (name: SectionName, level: number
         return regardless(level, budget);
       case "checks":
         return checksSection(input);
+      case "datadiff":
+        return dataDiffSection(input, level);
       case "reuse":
         return reuseSection(input, level, budget);
       case "command":

@@ -4,7 +4,15 @@
  * (names in backticks, control characters removed) alike. Plus the formats
  * of durations, times and counts both renderers share. Pure.
  */
-import { cleanText, MAX_NAME, mdCode, mdText, splitBackticks } from "./markdown-escape.js";
+import {
+  cleanText,
+  htmlBlockCode,
+  htmlBlockText,
+  MAX_NAME,
+  mdCode,
+  mdText,
+  splitBackticks,
+} from "./markdown-escape.js";
 
 export type Word = string | { code: string };
 export type Words = Word[];
@@ -25,6 +33,11 @@ export function messageWords(message: string): Words {
 
 export function wordsToMarkdown(words: Words): string {
   return words.map((w) => (typeof w === "string" ? mdText(w) : mdCode(w.code))).join("");
+}
+
+/** Words inside a raw HTML block (a fold's `<summary>`), where markdown is not read. */
+export function wordsToHtmlBlock(words: Words): string {
+  return words.map((w) => (typeof w === "string" ? htmlBlockText(w) : htmlBlockCode(w.code))).join("");
 }
 
 export function wordsToPlain(words: Words): string {

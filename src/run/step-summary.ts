@@ -8,7 +8,9 @@
  *
  * - The main step: the plan, and on a merge the promotion report (itself at
  *   most PROMOTION_SUMMARY_LIMIT bytes); the plan gets what the report leaves.
- * - The post step on a pull request: the plan with dbt's outcome.
+ * - The post step on a pull request: the plan with dbt's outcome and, when
+ *   the context has one, the data diff (its section, with the job summary's
+ *   larger limit: it is shortened later than in the comment).
  * - The post step on the default branch: one line on the recorded run and
  *   one on repaired pointer views, each a sentence of counts and names.
  *
@@ -34,7 +36,7 @@ export function mainStepSummary(
   return `${renderJobSummary(plan, context, limit - utf8Length(report) - 1)}\n${report}`;
 }
 
-/** The post step's job summary on a pull request: the plan with dbt's outcome. */
+/** The post step's job summary on a pull request: the plan with dbt's outcome and `context.dataDiff`'s section. */
 export function postStepSummary(plan: Plan, context: CommentContext, limit = JOB_SUMMARY_LIMIT): string {
   return renderJobSummary(plan, context, limit);
 }

@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { CommentContext } from "../../src/comment/comment-context.js";
 import {
   codeBlock,
+  htmlBlockCode,
+  htmlBlockText,
   markerToken,
   mdCode,
   mdMessage,
@@ -16,8 +18,11 @@ import {
   safeUrl,
 } from "../../src/comment/markdown-escape.js";
 import { commentMarker, renderComment, renderJobSummary } from "../../src/comment/render-comment.js";
+import { renderDataDiffText } from "../../src/comment/render-data-diff-text.js";
 import { renderTerminal } from "../../src/comment/render-terminal.js";
+import { renderDataDiffMarkdown } from "../../src/comment/sections/data-diff.js";
 import type { Plan } from "../../src/state/plan.js";
+import { HOSTILE_DIFF, hostileReport } from "../support/comment-scenarios/data-diffs-hostile.js";
 import { MERMAID_LINE } from "../support/mermaid-line.js";
 import { id, PlanBuilder, sourceId, why } from "../support/plan-builder.js";
 
@@ -129,6 +134,7 @@ function hostilePlan(): { plan: Plan; context: CommentContext } {
       planArtifact: "https://example.com/a) [x](javascript:alert(1)",
     },
     toolVersion: "<img src=x onerror=alert(1)>",
+    dataDiff: hostileReport(HOSTILE),
     environment: {
       name: "pr_@org/team",
       schemas: ["<img src=x onerror=alert(1)>", "a|b"],
@@ -228,6 +234,46 @@ describe("untrusted strings in the comment", () => {
   });
 });
 
+describe("untrusted strings in the data diff", () => {
+  const reports = [hostileReport(HOSTILE), hostileReport(HOSTILE_DIFF)];
+
+  it("the CLI's markdown holds none of them raw, and its tags are the renderer's own", () => {
+    for (const report of reports) expectNothingRaw(renderDataDiffMarkdown(report), false);
+  });
+
+  it("a fold's summary line is one line of entities: no tag, no markdown escape, no line break", () => {
+    const markdown = renderDataDiffMarkdown(reports[1]!);
+    const summaries = [...markdown.matchAll(/<summary>(.*)<\/summary>/g)].map((m) => m[1]!);
+    expect(summaries.length).toBe(reports[1]!.nodes.length);
+    for (const summary of summaries) {
+      expect(summary.replace(/<\/?code>/g, "")).not.toMatch(/[<>\\`*|[\]]/);
+      expect(summary).not.toContain("\n");
+    }
+    expect(summaries[0]).toContain("<code>&lt;img src=x onerror=alert(1)&gt;</code>");
+  });
+
+  it("the terminal text has no control characters or line breaks from names or values", () => {
+    for (const report of reports) {
+      const text = renderDataDiffText(report);
+      expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
+      expect(text).not.toMatch(/^break/m);
+    }
+  });
+
+  it("still escapes in the comment cut to fit", () => {
+    const { plan, context } = hostilePlan();
+    // In full, the hostile comment of the test above holds the data diff's folds.
+    expect(renderComment(plan, context)).toContain(
+      "<details>\n<summary><code>&lt;img src=x onerror=alert(1)&gt;</code> · ",
+    );
+    for (const limit of [6_000, 12_000, 30_000]) {
+      const markdown = renderComment(plan, context, { limit });
+      expect(markdown.length).toBeLessThanOrEqual(limit);
+      expectNothingRaw(markdown);
+    }
+  });
+});
+
 describe("escaping rules", () => {
   it("mdText escapes markdown and HTML and neutralises mentions and references", () => {
     expect(mdText("<b>*a*_b_ [c](d) `e` |f| ~g~ \\ $h$ & @team #12")).toBe(
@@ -235,6 +281,13 @@ describe("escaping rules", () => {
     );
     expect(mdText("a\r\nb\nc\u2028d\te")).toBe("a b c d e");
     expect(mdText("x\u202ey\u0007")).toBe("x\ufffdy\ufffd");
+  });
+
+  it("htmlBlockText and htmlBlockCode escape with entities only (markdown is not read in an HTML block)", () => {
+    expect(htmlBlockText("a_b *x* [l](u) `c` | ~ \\ <b> @org #1 $x$")).toBe(
+      "a_b &#42;x&#42; &#91;l&#93;(u) &#96;c&#96; &#124; &#126; &#92; &lt;b&gt; @\u200dorg #\u200d1 &#36;x&#36;",
+    );
+    expect(htmlBlockCode("@org #1 a_b\nc")).toBe("<code>&#64;org &#35;1 a_b c</code>");
   });
 
   it("mdCode is a <code> element with entities, never a backtick span", () => {

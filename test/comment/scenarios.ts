@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import type { CommentContext } from "../../src/comment/comment-context.js";
 import type { Plan } from "../../src/state/plan.js";
+import { everyCaseReport, shopReport, wideReport } from "../support/comment-scenarios/data-diffs.js";
 import { id, largePlan, PlanBuilder, sourceId, why } from "../support/plan-builder.js";
 
 export const HEAD = "1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d";
@@ -99,17 +100,7 @@ export function scenarios(): Scenario[] {
   }
 
   // 2. One model edited: stg_orders' SQL and config; its descendants build for code.
-  list.push({
-    name: "one-model-edited",
-    plan: shop((name) => {
-      if (name === "stg_orders") return { action: "BUILD", reasons: why.codeChanged(["sql", "config"]) };
-      if (name === "orders") return { action: "BUILD", reasons: why.parentCodeChanged(id("stg_orders")) };
-      if (name === "customers" || name === "customer_lifetime_value" || name === "finance_daily")
-        return { action: "BUILD", reasons: why.parentCodeChanged(id("orders")) };
-      return undefined;
-    }),
-    context: baseContext,
-  });
+  list.push({ name: "one-model-edited", plan: oneModelEdited(), context: baseContext });
 
   // 3. Only formatting changed: nothing to build.
   list.push({
@@ -241,12 +232,55 @@ export function scenarios(): Scenario[] {
       },
     });
   }
+  // 10. Issue 23: after the pull request's build, the data diff of the
+  // changed model and its downstream models.
+  {
+    const plan = oneModelEdited();
+    const built = { status: "built" as const, duration_s: 20 };
+    list.push({
+      name: "post-run-data-diff",
+      plan,
+      context: {
+        ...baseContext,
+        outcome: {
+          total_duration_s: 187,
+          nodes: Object.fromEntries(
+            plan.entries.filter((e) => e.action === "BUILD").map((e) => [e.unique_id, built]),
+          ),
+        },
+        dataDiff: shopReport(),
+      },
+    });
+  }
+  // 11. Every case a data diff can hold, in the comment.
+  list.push({
+    name: "data-diff-every-case",
+    plan: oneModelEdited(),
+    context: { ...baseContext, dataDiff: everyCaseReport() },
+  });
+  // 12. A data diff of 300 models of 300 columns each, with key examples, on a large plan: cut to fit.
+  list.push({
+    name: "data-diff-cut-to-fit",
+    plan: largePlan(2_000),
+    context: { ...baseContext, dataDiff: wideReport(300, 300) },
+  });
   // 9. Issue 22's shape (tuva): one model changed, many downstream, more rebuilt
   // regardless of the pull request (no declared inputs, a macro that reads
   // `statement`, readers of those), some reused: the three groups, folded past
   // FOLD_OVER, names in natural order.
   list.push({ name: "three-groups", plan: threeGroups(), context: baseContext });
   return list;
+}
+
+/** stg_orders' SQL and config edited; its descendants build for code. */
+function oneModelEdited(): Plan {
+  return shop((name) => {
+    if (name === "stg_orders") return { action: "BUILD", reasons: why.codeChanged(["sql", "config"]) };
+    if (name === "orders") return { action: "BUILD", reasons: why.parentCodeChanged(id("stg_orders")) };
+    if (name === "customers" || name === "customer_lifetime_value" || name === "finance_daily")
+      return { action: "BUILD", reasons: why.parentCodeChanged(id("orders")) };
+    return undefined;
+  });
 }
 
 function threeGroups(): Plan {

@@ -41,6 +41,7 @@ import {
   targetOf,
 } from "../../planner/realistic-changes/harness.js";
 import { generatedManifest } from "../generated-manifest.js";
+import { jaffleReport } from "./data-diffs.js";
 
 export interface RealScenario {
   /** The golden file's name (test/comment/golden/real/<name>.md). */
@@ -176,9 +177,10 @@ function scenario(
   what: string,
   where: { shared: boolean; slow?: boolean },
   make: () => Plan,
+  context: CommentContext = baseContext,
 ): RealScenario {
   // Pull request 42's context, test/comment/scenarios.ts's: what it gains, these comments gain too.
-  const load = memo(() => ({ plan: make(), context: baseContext }));
+  const load = memo(() => ({ plan: make(), context }));
   return { name, what, shared: where.shared, slow: where.slow ?? false, load };
 }
 
@@ -190,6 +192,13 @@ export const REAL_SCENARIOS: readonly RealScenario[] = [
     "jaffle-shop (DuckDB, dbt 1.12): stg_orders edited",
     { shared: true },
     fixturePlan(FIXTURES.jaffle, (o) => [o.id("stg_orders")]),
+  ),
+  scenario(
+    "jaffle-shop-one-model-data-diff",
+    "jaffle-shop (DuckDB, dbt 1.12): stg_orders edited, after the build, with its data diff",
+    { shared: true },
+    fixturePlan(FIXTURES.jaffle, (o) => [o.id("stg_orders")]),
+    { ...baseContext, dataDiff: jaffleReport() },
   ),
   scenario(
     "tuva-one-model",
