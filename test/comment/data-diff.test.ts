@@ -46,7 +46,7 @@ describe("the summing-up of a report", () => {
       "some differ, one without a key",
       shopReport(),
       [
-        "`pr_42` compared with `prod` (postgres, 4 s): 5 models, 3 differ, 1 shows no difference, 1 has the same columns and row count (rows not compared by key).",
+        "`pr_42` compared with `prod` (postgres, 5 s): 6 models, 4 differ, 1 shows no difference, 1 has the same columns and row count (rows not compared by key).",
         "Rows not compared by key for 1 model (no key).",
       ],
     ],
@@ -54,7 +54,7 @@ describe("the summing-up of a report", () => {
       "every case: not compared, rows skipped, budget exhausted, a sample",
       every,
       [
-        "`pr_42` compared with `prod` (postgres, 2 min): 16 models, 8 differ, 2 show no difference, 2 have the same columns and row count (rows not compared by key), 4 not compared (time budget ran out: 1; query timed out: 1; query failed: 1; not built in this run: 1).",
+        "`pr_42` compared with `prod` (postgres, 2 min): 17 models, 8 differ, 2 show no difference, 2 have the same columns and row count (rows not compared by key), 5 not compared (time budget ran out: 1; query timed out: 1; query failed: 1; no build of this version: 1; prod's state has no table for it: 1).",
         "Rows not compared by key for 5 models (key not unique: 1; no key: 1; key column missing: 1; key type changed: 1; query timed out: 1).",
         "The time budget for all diffs (2 min) ran out: 1 model not compared.",
         "Compared on a sample of keys (tables over 1,000,000 rows): `events` on 10% of keys (12,400,310 rows); their counts are within the sample.",
@@ -118,7 +118,8 @@ describe("a fold's summary tells the story in one line", () => {
     ["late_model", "`late_model` · not compared: time budget ran out"],
     ["timed_out_model", "`timed_out_model` · not compared: query timed out"],
     ["broken_model", "`broken_model` · not compared: query failed"],
-    ["failed_build", "`failed_build` · not compared: not built in this run"],
+    ["failed_build", "`failed_build` · not compared: no build of this version"],
+    ["recorded_long_ago", "`recorded_long_ago` · not compared: prod's state has no table for it"],
   ])("%s", (name, expected) => {
     expect(wordsToPlain(storyWords(byName(every, name)))).toBe(expected);
   });
@@ -230,7 +231,7 @@ describe("golden files: the CLI's markdown and text, the post step's job summary
   it("the terminal text has no control character from a name and aligns the names", () => {
     const text = renderDataDiffText(every);
     expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
-    expect(text).toContain("\n  stg_payments     113 → 120 rows (+7, +6.2%)");
+    expect(text).toContain("\n  stg_payments       113 → 120 rows (+7, +6.2%)");
   });
 });
 

@@ -30,9 +30,15 @@ export function notComparedSentence(node: NodeDataDiff, report: DataDiffReport):
       ];
     case "not_built":
       return [
-        "Not compared: dbt did not build it in this run (it failed or was skipped), so its table in ",
+        "Not compared: ",
         codeWord(report.environment),
-        " would be an older one.",
+        " holds no build of this version of it (dbt failed or skipped it, or a newer push is not built yet): its table there would be an older one.",
+      ];
+    case "no_prod_relation":
+      return [
+        "Not compared: ",
+        codeWord(report.compared_with),
+        "'s state records a build of it but not its table (written by an older ods-state); the next default-branch run records it.",
       ];
     case "ephemeral":
       return ["Not compared: an ephemeral model has no table."];

@@ -37,8 +37,9 @@ export const NOT_COMPARED_WORDS: Record<NodeNotComparedReason, string> = {
   budget: "time budget ran out",
   timeout: "query timed out",
   failed: "query failed",
-  not_built: "not built in this run",
+  not_built: "no build of this version",
   ephemeral: "ephemeral, no table",
+  no_prod_relation: "prod's state has no table for it",
 };
 
 /** Where the key came from, after the key's columns: `(declared in its meta)`. */
@@ -47,6 +48,7 @@ const KEY_SOURCE_WORDS: Record<DiffKeySource, Words> = {
   unique_key: ["its ", codeWord("unique_key"), " config"],
   primary_key: ["its primary-key constraint"],
   tests: ["its ", codeWord("unique"), " and ", codeWord("not_null"), " tests"],
+  snapshot: ["the snapshot's row-version id"],
 };
 
 /** Column names as code words: `a`, `b` and `c`. */

@@ -128,6 +128,16 @@ export function shopReport(): DataDiffReport {
       counts: { prod: 100, pr: 100 },
       rows: rows({ key: { columns: ["customer_id"], source: "primary_key" }, unchanged: 100, columns: [] }),
     }),
+    node("orders_snapshot", "downstream", {
+      schema: sameSchema(6),
+      counts: { prod: 120, pr: 123 },
+      rows: rows({
+        key: { columns: ["dbt_scd_id"], source: "snapshot" },
+        only_pr: 3,
+        unchanged: 120,
+        columns: [{ name: "status", changed: 0 }],
+      }),
+    }),
     node("finance_daily", "downstream", {
       schema: sameSchema(3),
       counts: { prod: 69, pr: 69 },
@@ -309,6 +319,12 @@ export function everyCaseReport(): DataDiffReport {
       node("failed_build", "downstream", {
         status: "not_compared",
         reason: "not_built",
+        duration_ms: 0,
+      }),
+      node("recorded_long_ago", "downstream", {
+        status: "not_compared",
+        reason: "no_prod_relation",
+        prod: null,
         duration_ms: 0,
       }),
     ],
