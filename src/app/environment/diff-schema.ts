@@ -8,16 +8,14 @@ import type { DiffColumn, SchemaDiff } from "../../state/data-diff.js";
 
 type Rules = Pick<IdentifierRules, "case_sensitive">;
 
-/** The column named `name` under the rules; on a case-sensitive engine, else its lower-case form (how PostgreSQL folds an unquoted name). */
+/** The column named `name` under the warehouse's identifier rules. */
 export function findColumn(
   columns: readonly DiffColumn[],
   name: string,
   rules: Rules,
 ): DiffColumn | undefined {
   const key = nameKey(name, rules);
-  const exact = columns.find((column) => nameKey(column.name, rules) === key);
-  if (exact || !rules.case_sensitive) return exact;
-  return columns.find((column) => column.name === name.toLowerCase());
+  return columns.find((column) => nameKey(column.name, rules) === key);
 }
 
 export function schemaDiff(prod: readonly DiffColumn[], pr: readonly DiffColumn[], rules: Rules): SchemaDiff {
