@@ -57,6 +57,8 @@ export class SqlDataDiff implements DataDiffReads {
   }
 
   async columns(relation: QualifiedName, timeoutMs: number): Promise<DiffColumn[] | null> {
+    // A name the warehouse can't take is refused here, as it would be in any statement.
+    this.session.relation(relation);
     const query = this.dialect.columnsQuery(relation);
     return this.dialect.columnsFrom(await this.session.read(query.sql, query.params, timeoutMs));
   }
