@@ -4,7 +4,7 @@
  * views, foreign tables; in table order), the types without an equality
  * operator (compared as text), the sample over `hashtextextended` of the
  * key's row, and the READ ONLY transaction each statement runs in, with its
- * statement timeout and the memory its hash join may take.
+ * statement timeout.
  */
 import type { DiffColumn } from "../data-diff/requests.js";
 import type { DiffDialect } from "../data-diff/sql-data-diff.js";
@@ -22,13 +22,6 @@ const WITHOUT_EQUALITY = new Set([
   "polygon",
   "circle",
 ]);
-
-/**
- * Memory for the comparison's hash join and aggregates, inside its
- * transaction only (SET LOCAL): with the default 4 MB a 1,000,000-row join
- * spills to disk in batches (bench/DATA-DIFF.md).
- */
-export const DIFF_WORK_MEM = "64MB";
 
 export const POSTGRES_DIFF_DIALECT: DiffDialect = {
   columnsQuery: (relation) => ({
@@ -52,11 +45,15 @@ export const POSTGRES_DIFF_DIALECT: DiffDialect = {
     `(pg_catalog.hashtextextended(ROW(${keys.join(", ")})::text, 0) & 4294967295) < ${threshold}::bigint`,
 };
 
-/** BEGIN READ ONLY, then the statement timeout (0: none) and work_mem for this transaction only. */
+/**
+ * BEGIN READ ONLY, then the statement timeout (0: none) for this
+ * transaction only (SET LOCAL). The server's work_mem is left as it is: a
+ * larger one (64 MB, 256 MB) made no measurable difference on the
+ * 1,000,000-row bench (bench/DATA-DIFF.md).
+ */
 export async function beginReadOnly(run: Run, timeoutMs: number): Promise<void> {
   await run("BEGIN READ ONLY");
-  await run(
-    "SELECT pg_catalog.set_config('statement_timeout', $1, true), pg_catalog.set_config('work_mem', $2, true)",
-    [String(Math.max(0, Math.round(timeoutMs))), DIFF_WORK_MEM],
-  );
+  await run("SELECT pg_catalog.set_config('statement_timeout', $1, true)", [
+    String(Math.max(0, Math.round(timeoutMs))),
+  ]);
 }
