@@ -75,24 +75,16 @@ export async function diffRows(
   const sampled = limits.sample_above_rows > 0 && most > limits.sample_above_rows;
   const sample = sampled ? { fraction: limits.sample_above_rows / most } : null;
 
-  const [prodCheck, prCheck] = [
-    await budget.query((ms) =>
-      reads.checkKey(
-        input.prod,
-        pairedKey.map((k) => k.prod),
-        sample,
-        ms,
-      ),
-    ),
-    await budget.query((ms) =>
-      reads.checkKey(
-        input.pr,
-        pairedKey.map((k) => k.pr),
-        sample,
-        ms,
-      ),
-    ),
-  ];
+  const check = (relation: DiffRelation, names: string[]) =>
+    budget.query((ms) => reads.checkKey(relation, names, sample, ms));
+  const prodCheck = await check(
+    input.prod,
+    pairedKey.map((k) => k.prod),
+  );
+  const prCheck = await check(
+    input.pr,
+    pairedKey.map((k) => k.pr),
+  );
   if (prodCheck.duplicates > 0 || prCheck.duplicates > 0) {
     const sides = [prodCheck.duplicates > 0 ? "prod" : null, prCheck.duplicates > 0 ? "the PR" : null]
       .filter((side) => side !== null)
