@@ -13,14 +13,7 @@
  * - The connection string is a secret: `label` names the engine and place
  *   without credentials, and nothing else of it is kept.
  */
-import type {
-  DiffColumn,
-  KeyCheck,
-  KeySample,
-  RowComparison,
-  RowComparisonCounts,
-  RowExamples,
-} from "./data-diff/requests.js";
+import type { DiffColumn, RowComparison, RowComparisonCounts, RowExamples } from "./data-diff/requests.js";
 import type { IdentifierRules, QualifiedName } from "./names.js";
 
 export type ObjectKind = "table" | "view";
@@ -106,14 +99,11 @@ export interface DataDiffReads {
   /** Whether values of this catalog type can be compared as they are (else: as text). */
   comparable(type: string): boolean;
   countRows(relation: QualifiedName, timeoutMs: number): Promise<number>;
-  /** NULL and duplicate key values (catalog names `key`), within `sample` when given. */
-  checkKey(
-    relation: QualifiedName,
-    key: readonly string[],
-    sample: KeySample | null,
-    timeoutMs: number,
-  ): Promise<KeyCheck>;
-  /** One FULL OUTER JOIN on the key: rows only on each side, changed, unchanged, per column. */
+  /**
+   * One statement: NULL and duplicate keys on each side, and one FULL OUTER
+   * JOIN on the key: rows only on each side, changed, unchanged, per column
+   * (within `comparison.sample` when given).
+   */
   compareRows(comparison: RowComparison, timeoutMs: number): Promise<RowComparisonCounts>;
   /** Key values (as text) of up to `limit` rows per category, ordered by key. */
   rowExamples(comparison: RowComparison, limit: number, timeoutMs: number): Promise<RowExamples>;

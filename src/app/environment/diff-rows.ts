@@ -75,28 +75,6 @@ export async function diffRows(
   const sampled = limits.sample_above_rows > 0 && most > limits.sample_above_rows;
   const sample = sampled ? { fraction: limits.sample_above_rows / most } : null;
 
-  const check = (relation: DiffRelation, names: string[]) =>
-    budget.query((ms) => reads.checkKey(relation, names, sample, ms));
-  const prodCheck = await check(
-    input.prod,
-    pairedKey.map((k) => k.prod),
-  );
-  const prCheck = await check(
-    input.pr,
-    pairedKey.map((k) => k.pr),
-  );
-  if (prodCheck.duplicates > 0 || prCheck.duplicates > 0) {
-    const sides = [prodCheck.duplicates > 0 ? "prod" : null, prCheck.duplicates > 0 ? "the PR" : null]
-      .filter((side) => side !== null)
-      .join(" and ");
-    return {
-      status: "key_not_unique",
-      key,
-      duplicates: { prod: prodCheck.duplicates, pr: prCheck.duplicates },
-      message: `The key ${list(key.columns)} is not unique in ${sides}${sample ? " (within the sample)" : ""}: rows can't be matched one to one.`,
-    };
-  }
-
   const keyNames = new Set(pairedKey.map((k) => nameKey(k.prod, rules)));
   const retyped = new Set(input.schema.retyped.map((column) => nameKey(column.name, rules)));
   const compared: { column: PairedColumn; retyped: boolean }[] = [];
@@ -117,6 +95,18 @@ export async function diffRows(
     sample,
   };
   const counts = await budget.query((ms) => reads.compareRows(comparison, ms));
+  if (counts.duplicates.prod > 0 || counts.duplicates.pr > 0) {
+    const sides = [counts.duplicates.prod > 0 ? "prod" : null, counts.duplicates.pr > 0 ? "the PR" : null]
+      .filter((side) => side !== null)
+      .join(" and ");
+    return {
+      status: "key_not_unique",
+      key,
+      duplicates: counts.duplicates,
+      message: `The key ${list(key.columns)} is not unique in ${sides}${sample ? " (within the sample)" : ""}: rows can't be matched one to one.`,
+    };
+  }
+
   const examples =
     limits.show_keys > 0
       ? await budget.query((ms) => reads.rowExamples(comparison, limits.show_keys, ms))
@@ -134,7 +124,7 @@ export async function diffRows(
       changed: counts.columns[i] ?? 0,
       ...(c.retyped ? { as_text: true } : {}),
     })),
-    null_keys: { prod: prodCheck.null_keys, pr: prCheck.null_keys },
+    null_keys: counts.null_keys,
     ...(examples ? { examples } : {}),
   };
 }

@@ -31,22 +31,23 @@ export interface RowComparison {
   sample: KeySample | null;
 }
 
-/** What the FULL OUTER JOIN on the key found (rows with a NULL in the key are left out). */
+/**
+ * What the comparison found: the key's health on each side (within the
+ * sample), and the FULL OUTER JOIN on the key (rows with a NULL in the key
+ * are left out). With duplicates on a side, the join's counts are per key
+ * value: the key isn't unique, and they are not reported.
+ */
 export interface RowComparisonCounts {
+  /** Rows with a NULL in a key column. */
+  null_keys: { prod: number; pr: number };
+  /** Rows (non-NULL keys) that share their key value with another row. */
+  duplicates: { prod: number; pr: number };
   only_prod: number;
   only_pr: number;
   changed: number;
   unchanged: number;
   /** For each of `RowComparison.columns`, in its order: matched rows where it is distinct. */
   columns: number[];
-}
-
-/** The key's health on one side (within the sample, when there is one). */
-export interface KeyCheck {
-  /** Rows with a NULL in a key column. */
-  null_keys: number;
-  /** Rows (non-NULL keys) that share their key value with another row. */
-  duplicates: number;
 }
 
 export type { DiffColumn, RowExamples };

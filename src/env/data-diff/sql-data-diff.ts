@@ -7,21 +7,13 @@
 
 import type { QualifiedName } from "../names.js";
 import type { DataDiffReads, RecordValue } from "../warehouse.js";
-import type {
-  DiffColumn,
-  KeyCheck,
-  KeySample,
-  RowComparison,
-  RowComparisonCounts,
-  RowExamples,
-} from "./requests.js";
+import type { DiffColumn, RowComparison, RowComparisonCounts, RowExamples } from "./requests.js";
 import {
   type ComparisonSql,
   comparisonSql,
   countSql,
   EXAMPLE_CATEGORY,
   examplesSql,
-  keyCheckSql,
   type SamplePredicate,
   sampleThreshold,
 } from "./statements.js";
@@ -72,21 +64,6 @@ export class SqlDataDiff implements DataDiffReads {
     return count(rows[0]?.n);
   }
 
-  async checkKey(
-    relation: QualifiedName,
-    key: readonly string[],
-    sample: KeySample | null,
-    timeoutMs: number,
-  ): Promise<KeyCheck> {
-    const sql = keyCheckSql(
-      this.session.relation(relation),
-      key,
-      sample ? { predicate: this.dialect.samplePredicate, param: "$1" } : null,
-    );
-    const rows = await this.session.read(sql, sample ? [sampleThreshold(sample.fraction)] : [], timeoutMs);
-    return { null_keys: count(rows[0]?.null_keys), duplicates: count(rows[0]?.duplicates) };
-  }
-
   private statement(comparison: RowComparison, param: string): ComparisonSql {
     return {
       prod: this.session.relation(comparison.prod),
@@ -104,6 +81,8 @@ export class SqlDataDiff implements DataDiffReads {
     const matched = count(row.matched);
     const changed = count(row.changed);
     return {
+      null_keys: { prod: count(row.null_keys_prod), pr: count(row.null_keys_pr) },
+      duplicates: { prod: count(row.duplicates_prod), pr: count(row.duplicates_pr) },
       only_prod: count(row.only_prod),
       only_pr: count(row.only_pr),
       changed,

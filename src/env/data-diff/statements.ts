@@ -42,23 +42,46 @@ export interface ComparisonSql {
   sample: { predicate: SamplePredicate; param: string } | null;
 }
 
-function where(key: readonly string[], sample: ComparisonSql["sample"]): string {
-  const parts = key.map((name) => `${quoteColumn(name)} IS NOT NULL`);
-  if (sample) parts.push(sample.predicate(key.map(quoteColumn), sample.param));
-  return parts.length === 0 ? "" : ` WHERE ${parts.join(" AND ")}`;
+/** Rows of each side whose key has a NULL in it: `1`, else `0`. */
+function anyNull(key: readonly string[]): string {
+  return `CASE WHEN ${key.map((name) => `${quoteColumn(name)} IS NULL`).join(" OR ")} THEN 1 ELSE 0 END`;
 }
 
-/** The rows of one side with a key free of NULLs (in the sample): `m` (1), `k0…` the key, `c0…` the columns. */
-function sideSelect(side: Side, sample: ComparisonSql["sample"]): string {
-  const items = [
-    "1 AS m",
+function items(side: Side): string[] {
+  return [
     ...side.key.map((name, i) => `${quoteColumn(name)} AS k${i}`),
     ...side.columns.map(
       (column, i) =>
         `${column.as_text ? `CAST(${quoteColumn(column.name)} AS TEXT)` : quoteColumn(column.name)} AS c${i}`,
     ),
   ];
-  return `SELECT ${items.join(", ")} FROM ${side.relation}${where(side.key, sample)}`;
+}
+
+/**
+ * One row per key value of a side (in the sample): `m` (1), `z` (1: the
+ * key has a NULL), `n` how many rows hold that key value, `k0…` the key,
+ * `c0…` the columns (of the first row with the value, `rn` 1). A key held by
+ * several rows is one row here, so the join never multiplies rows, and
+ * `n` says how many it stands for.
+ */
+function keyedSide(side: Side, sample: ComparisonSql["sample"]): string {
+  const partition = `PARTITION BY ${side.key.map(quoteColumn).join(", ")}`;
+  const filter = sample ? ` WHERE ${sample.predicate(side.key.map(quoteColumn), sample.param)}` : "";
+  const select = [
+    "1 AS m",
+    `${anyNull(side.key)} AS z`,
+    `count(*) OVER (${partition}) AS n`,
+    `row_number() OVER (${partition}) AS rn`,
+    ...items(side),
+  ];
+  return `SELECT s.* FROM (SELECT ${select.join(", ")} FROM ${side.relation}${filter}) s WHERE s.rn = 1`;
+}
+
+/** The rows of a side with a key free of NULLs (in the sample): `m` (1), `k0…` the key, `c0…` the columns. */
+function plainSide(side: Side, sample: ComparisonSql["sample"]): string {
+  const parts = side.key.map((name) => `${quoteColumn(name)} IS NOT NULL`);
+  if (sample) parts.push(sample.predicate(side.key.map(quoteColumn), sample.param));
+  return `SELECT ${["1 AS m", ...items(side)].join(", ")} FROM ${side.relation} WHERE ${parts.join(" AND ")}`;
 }
 
 function sides(sql: ComparisonSql): { prod: Side; pr: Side } {
@@ -76,11 +99,11 @@ function sides(sql: ComparisonSql): { prod: Side; pr: Side } {
   };
 }
 
-/** `p` (prod) FULL OUTER JOIN `r` (the PR) on the key. */
-function joined(sql: ComparisonSql): string {
+/** `p` (prod) FULL OUTER JOIN `r` (the PR) on the key (a NULL in it matches nothing). */
+function joined(sql: ComparisonSql, side: typeof keyedSide): string {
   const { prod, pr } = sides(sql);
   const on = sql.key.map((_, i) => `p.k${i} = r.k${i}`).join(" AND ");
-  return `(${sideSelect(prod, sql.sample)}) p FULL OUTER JOIN (${sideSelect(pr, sql.sample)}) r ON ${on}`;
+  return `(${side(prod, sql.sample)}) p FULL OUTER JOIN (${side(pr, sql.sample)}) r ON ${on}`;
 }
 
 const MATCHED = "p.m = 1 AND r.m = 1";
@@ -96,46 +119,37 @@ export function countSql(relation: string): string {
 }
 
 /**
- * The key's health in one pass (one GROUP BY on the key): `null_keys` rows
- * with a NULL in the key, `duplicates` rows sharing a non-NULL key value.
- */
-export function keyCheckSql(
-  relation: string,
-  key: readonly string[],
-  sample: { predicate: SamplePredicate; param: string } | null,
-): string {
-  const quoted = key.map(quoteColumn);
-  const anyNull = quoted.map((name) => `${name} IS NULL`).join(" OR ");
-  const filter = sample ? ` WHERE ${sample.predicate(quoted, sample.param)}` : "";
-  return (
-    `SELECT coalesce(sum(g.n) FILTER (WHERE g.z), 0) AS null_keys, ` +
-    `coalesce(sum(g.n) FILTER (WHERE NOT g.z AND g.n > 1), 0) AS duplicates ` +
-    `FROM (SELECT count(*) AS n, bool_or(${anyNull}) AS z FROM ${relation}${filter} GROUP BY ${quoted.join(", ")}) g`
-  );
-}
-
-/**
- * One pass over the FULL OUTER JOIN: `only_prod`, `only_pr`, `matched`,
- * `changed` (matched and distinct in a column), and `d0…` per column.
+ * One statement, one pass over each side (sorted or hashed once by key):
+ * the key's health, `null_keys_prod`/`_pr` (rows with a NULL in the key)
+ * and `duplicates_prod`/`_pr` (rows sharing a key value with another row),
+ * and the FULL OUTER JOIN's `only_prod`, `only_pr`, `matched`, `changed`
+ * (matched and distinct in a column) and `d0…` per column. When a side has
+ * duplicates, the other counts are per key value, not per row (the caller
+ * reports the key as not unique instead).
  */
 export function comparisonSql(sql: ComparisonSql): string {
-  const items = [
-    "count(*) FILTER (WHERE r.m IS NULL) AS only_prod",
-    "count(*) FILTER (WHERE p.m IS NULL) AS only_pr",
+  const select = [
+    "count(*) FILTER (WHERE r.m IS NULL AND p.z = 0) AS only_prod",
+    "count(*) FILTER (WHERE p.m IS NULL AND r.z = 0) AS only_pr",
     `count(*) FILTER (WHERE ${MATCHED}) AS matched`,
     `count(*) FILTER (WHERE ${MATCHED} AND (${anyDistinct(sql.columns.length)})) AS changed`,
+    "coalesce(sum(p.n) FILTER (WHERE p.z = 1), 0) AS null_keys_prod",
+    "coalesce(sum(r.n) FILTER (WHERE r.z = 1), 0) AS null_keys_pr",
+    "coalesce(sum(p.n) FILTER (WHERE p.z = 0 AND p.n > 1), 0) AS duplicates_prod",
+    "coalesce(sum(r.n) FILTER (WHERE r.z = 0 AND r.n > 1), 0) AS duplicates_pr",
     ...sql.columns.map(
       (_, i) => `count(*) FILTER (WHERE ${MATCHED} AND p.c${i} IS DISTINCT FROM r.c${i}) AS d${i}`,
     ),
   ];
-  return `SELECT ${items.join(", ")} FROM ${joined(sql)}`;
+  return `SELECT ${select.join(", ")} FROM ${joined(sql, keyedSide)}`;
 }
 
 /** Example categories as the examples' statement numbers them (`t`). */
 export const EXAMPLE_CATEGORY = { only_prod: 1, only_pr: 2, changed: 3 } as const;
 
 /**
- * Up to `limit` (parameter `$1`) rows per category: `t` the category,
+ * Up to `limit` (parameter `$1`) rows per category (asked for only once the
+ * key is known to be unique): `t` the category,
  * `e0…` the key's values as text, ordered by key.
  */
 export function examplesSql(sql: ComparisonSql): string {
@@ -145,7 +159,7 @@ export function examplesSql(sql: ComparisonSql): string {
     `WHEN ${anyDistinct(sql.columns.length)} THEN ${EXAMPLE_CATEGORY.changed} END AS t`;
   const texts = sql.key.map((_, i) => `CAST(j.k${i} AS TEXT) AS e${i}`);
   const order = sql.key.map((_, i) => `j.k${i}`).join(", ");
-  const inner = `SELECT ${category}, ${keys.join(", ")} FROM ${joined(sql)}`;
+  const inner = `SELECT ${category}, ${keys.join(", ")} FROM ${joined(sql, plainSide)}`;
   const ranked = `SELECT j.t, ${texts.join(", ")}, row_number() OVER (PARTITION BY j.t ORDER BY ${order}) AS n FROM (${inner}) j WHERE j.t IS NOT NULL`;
   return `SELECT x.* FROM (${ranked}) x WHERE x.n <= $1 ORDER BY x.t, x.n`;
 }

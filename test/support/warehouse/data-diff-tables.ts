@@ -83,6 +83,9 @@ export async function createDiffTables(session: Session): Promise<void> {
     // dups: prod has 3 three times and 4 twice (5 rows share a key), the PR has 7 twice (2 rows).
     `CREATE TABLE prod.dups AS SELECT s.g AS id FROM ${series(10)} UNION ALL SELECT 3 UNION ALL SELECT 3 UNION ALL SELECT 4`,
     `CREATE TABLE pr_1.dups AS SELECT s.g AS id FROM ${series(10)} UNION ALL SELECT 7`,
+    // lumpy: 20,000 rows on each side holding 2 key values (a join on it would make 200,000,000 rows).
+    `CREATE TABLE prod.lumpy AS SELECT s.g % 2 AS id, s.g AS v FROM ${series(20000)}`,
+    `CREATE TABLE pr_1.lumpy AS SELECT s.g % 2 AS id, s.g AS v FROM ${series(20000)}`,
     // retyped: v INTEGER -> VARCHAR, equal as text but for row 5.
     `CREATE TABLE prod.retyped AS SELECT s.g AS id, s.g AS v, 'w' AS w FROM ${series(10)}`,
     `CREATE TABLE pr_1.retyped AS SELECT s.g AS id, CASE WHEN s.g = 5 THEN 'five' ELSE ${text("s.g")} END AS v, 'w' AS w FROM ${series(10)}`,
