@@ -3,7 +3,9 @@
  * connection that runs one statement with `$n` parameters. Each adapter
  * supplies its statements where the engines differ (catalog queries, moving
  * and replacing tables, upserts); everything else is here, still inside the
- * adapter layer (lifecycle and registry code never build SQL).
+ * adapter layer (lifecycle and registry code never build SQL). The data
+ * diff's reads (data-diff/) run here too, each in a READ ONLY transaction
+ * of its own (`readOnly`).
  */
 import { UserError } from "../errors/user-error.js";
 import { type DiffDialect, SqlDataDiff } from "./data-diff/sql-data-diff.js";

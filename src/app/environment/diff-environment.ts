@@ -26,7 +26,7 @@ import {
 } from "../../state/data-diff.js";
 import type { Clock } from "../ports.js";
 import { BudgetSpent, DiffBudget, isQueryTimeout } from "./diff-budget.js";
-import { diffRows } from "./diff-rows.js";
+import { diffRows, type RowDiffInput } from "./diff-rows.js";
 import { schemaDiff } from "./diff-schema.js";
 
 export interface DiffTarget {
@@ -101,7 +101,7 @@ async function diffNode(
   const pr = target.pr;
   const prod = target.prod;
   let node: Omit<NodeDataDiff, "duration_ms">;
-  let columns: Parameters<typeof diffRows>[4]["columns"];
+  let columns: RowDiffInput["columns"];
   let counts: { prod: number; pr: number };
   try {
     const prColumns = await budget.query((ms) => reads.columns(pr, ms));
