@@ -3,11 +3,16 @@
  * connection that runs one statement with `$n` parameters. Each adapter
  * supplies its statements where the engines differ (catalog queries, moving
  * and replacing tables, upserts); everything else is here, still inside the
- * adapter layer (lifecycle and registry code never build SQL).
+ * adapter layer (lifecycle and registry code never build SQL). The data
+ * diff's reads (data-diff/) run here too, each in a READ ONLY transaction
+ * of its own (`readOnly`).
  */
 import { UserError } from "../errors/user-error.js";
+import { type DiffDialect, SqlDataDiff } from "./data-diff/sql-data-diff.js";
 import { type QualifiedName, quoteIdentifier, sameName, showQualified } from "./names.js";
+import { showDuration } from "./timeouts.js";
 import type {
+  DataDiffReads,
   RecordRow,
   RecordTable,
   RecordValue,
@@ -46,6 +51,17 @@ export abstract class SqlWarehouse implements Warehouse {
   abstract hasRecordTable(schema: string, table: string): Promise<boolean>;
   abstract upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void>;
   protected abstract recordTableDdl(schema: string, table: RecordTable): string;
+  /** The engine's part of the data diff's statements (catalog, comparable types, sampling). */
+  protected abstract readonly diffDialect: DiffDialect;
+  /** Starts a READ ONLY transaction and sets what holds in it (PostgreSQL: the statement timeout). */
+  protected abstract beginReadOnly(timeoutMs: number): Promise<void>;
+  /** Runs one statement, cancelled after `timeoutMs` (0: no limit; the engine's cancellation). */
+  protected abstract runWithin(
+    sql: string,
+    params: readonly RecordValue[],
+    timeoutMs: number,
+  ): Promise<StatementResult>;
+  private diffReads: SqlDataDiff | null = null;
 
   protected q(name: string, what = "name"): string {
     return quoteIdentifier(name, this.capabilities.identifiers, what);
@@ -94,6 +110,49 @@ export abstract class SqlWarehouse implements Warehouse {
       throw error;
     }
     return result;
+  }
+
+  get dataDiff(): DataDiffReads {
+    this.diffReads ??= new SqlDataDiff(
+      {
+        read: (sql, params, timeoutMs) => this.readOnly(sql, params, timeoutMs),
+        relation: (name) => this.qualified(name),
+      },
+      this.diffDialect,
+    );
+    return this.diffReads;
+  }
+
+  /**
+   * One statement of a data diff: in a READ ONLY transaction of its own
+   * (the engine refuses any write in it), always rolled back, cancelled
+   * after `timeoutMs` (a UserError `warehouse_statement_timeout` naming the
+   * diff's limit).
+   */
+  protected async readOnly(
+    sql: string,
+    params: readonly RecordValue[],
+    timeoutMs: number,
+  ): Promise<Record<string, unknown>[]> {
+    if (this.depth > 0) throw new Error("a data diff's read runs outside any other transaction");
+    try {
+      await this.beginReadOnly(timeoutMs);
+      return (await this.runWithin(sql, params, timeoutMs)).rows;
+    } catch (error) {
+      if (error instanceof UserError && error.code === "warehouse_statement_timeout") {
+        throw new UserError(
+          "warehouse_statement_timeout",
+          `A data diff query ran past its time limit (${showDuration(timeoutMs)}) in ${this.label} and was cancelled.`,
+        );
+      }
+      throw error;
+    } finally {
+      try {
+        await this.run("ROLLBACK");
+      } catch {
+        // No transaction was started, or the connection is gone (the engine rolls back itself).
+      }
+    }
   }
 
   async createSchema(schema: string): Promise<void> {

@@ -13,6 +13,7 @@
  * - The connection string is a secret: `label` names the engine and place
  *   without credentials, and nothing else of it is kept.
  */
+import type { DiffColumn, RowComparison, RowComparisonCounts, RowExamples } from "./data-diff/requests.js";
 import type { IdentifierRules, QualifiedName } from "./names.js";
 
 export type ObjectKind = "table" | "view";
@@ -82,6 +83,30 @@ export interface RecordTable {
   columns: Record<string, "text" | "integer">;
   /** Columns that identify a row. */
   key: readonly string[];
+}
+
+/**
+ * The reads of a data diff (issue 23; SQL in src/env/data-diff/). Each call
+ * is one statement in a READ ONLY transaction of its own, which writes
+ * nothing and creates nothing, cancelled after `timeoutMs` (0: no limit):
+ * a UserError `warehouse_statement_timeout` then, any other failure as the
+ * adapter reports it. Relation names are checked and quoted; column names
+ * are the catalog's, quoted whatever they hold; values are bound parameters.
+ */
+export interface DataDiffReads {
+  /** The columns of the table or view, in table order, with the catalog's types; null when there is none. */
+  columns(relation: QualifiedName, timeoutMs: number): Promise<DiffColumn[] | null>;
+  /** Whether values of this catalog type can be compared as they are (else: as text). */
+  comparable(type: string): boolean;
+  countRows(relation: QualifiedName, timeoutMs: number): Promise<number>;
+  /**
+   * One statement: NULL and duplicate keys on each side, and one FULL OUTER
+   * JOIN on the key: rows only on each side, changed, unchanged, per column
+   * (within `comparison.sample` when given).
+   */
+  compareRows(comparison: RowComparison, timeoutMs: number): Promise<RowComparisonCounts>;
+  /** Key values (as text) of up to `limit` rows per category, ordered by key. */
+  rowExamples(comparison: RowComparison, limit: number, timeoutMs: number): Promise<RowExamples>;
 }
 
 export interface Warehouse {
@@ -184,6 +209,9 @@ export interface Warehouse {
   upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void>;
   updateRecords(schema: string, table: RecordTable, set: RecordRow, where: RecordRow): Promise<number>;
   deleteRecords(schema: string, table: RecordTable, where: RecordRow): Promise<number>;
+
+  /** Read-only comparison of a table in an environment with prod's (data diff). */
+  readonly dataDiff: DataDiffReads;
 
   close(): Promise<void>;
 }

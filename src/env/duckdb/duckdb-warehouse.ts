@@ -43,6 +43,7 @@ import type {
   WarehouseObject,
 } from "../warehouse.js";
 import { type FailureContext, warehouseFailure } from "../warehouse-errors.js";
+import { DUCKDB_DIFF_DIALECT } from "./duckdb-data-diff.js";
 
 export const DUCKDB_CAPABILITIES: WarehouseCapabilities = {
   engine: "duckdb",
@@ -146,6 +147,7 @@ interface DuckDbModule {
 
 export class DuckDbWarehouse extends SqlWarehouse {
   readonly capabilities = DUCKDB_CAPABILITIES;
+  protected readonly diffDialect = DUCKDB_DIFF_DIALECT;
   readonly label: string;
   private readonly connection: DuckDBConnection;
   private readonly owned: DuckDBInstance | null;
@@ -240,7 +242,19 @@ export class DuckDbWarehouse extends SqlWarehouse {
   }
 
   protected async run(sql: string, params: readonly RecordValue[] = []): Promise<StatementResult> {
-    const statementMs = this.timeouts?.statementMs ?? 0;
+    return this.runWithin(sql, params, this.timeouts?.statementMs ?? 0);
+  }
+
+  protected async beginReadOnly(): Promise<void> {
+    await this.run("BEGIN TRANSACTION READ ONLY");
+  }
+
+  /** Runs one statement, interrupted after `statementMs` (0: no limit). */
+  protected async runWithin(
+    sql: string,
+    params: readonly RecordValue[],
+    statementMs: number,
+  ): Promise<StatementResult> {
     let timedOut = false;
     const timer =
       statementMs > 0

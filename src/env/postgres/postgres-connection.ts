@@ -56,6 +56,17 @@ export async function openPostgresClient(
   return client;
 }
 
+/** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */
+export function redactPostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const port = parsed.port ? `:${parsed.port}` : "";
+    return `postgres://${parsed.hostname}${port}${parsed.pathname}`;
+  } catch {
+    return "postgres://(unparsable)";
+  }
+}
+
 /** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
 export function statementName(sql: string): string {
   return `ods_${createHash("sha256").update(sql).digest("hex").slice(0, 24)}`;

@@ -48,7 +48,8 @@ import {
   tableExists,
   type ViewDefinition,
 } from "./postgres-catalog.js";
-import { openPostgresClient, statementName } from "./postgres-connection.js";
+import { openPostgresClient, redactPostgresUrl, statementName } from "./postgres-connection.js";
+import { beginReadOnly, POSTGRES_DIFF_DIALECT } from "./postgres-data-diff.js";
 import {
   blockers,
   keepAccess,
@@ -72,17 +73,6 @@ export const POSTGRES_CAPABILITIES: WarehouseCapabilities = {
   identifiers: { case_sensitive: true, max_length: 63, length_unit: "bytes" },
 };
 
-/** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */
-export function redactPostgresUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    const port = parsed.port ? `:${parsed.port}` : "";
-    return `postgres://${parsed.hostname}${port}${parsed.pathname}`;
-  } catch {
-    return "postgres://(unparsable)";
-  }
-}
-
 /** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
 const CREATION_LOCK_CLASS = 0x0d5;
 /** How long a statement the server never answers may take beyond the statement timeout. */
@@ -90,6 +80,7 @@ const NO_ANSWER_GRACE_MS = 30_000;
 
 export class PostgresWarehouse extends SqlWarehouse {
   readonly capabilities = POSTGRES_CAPABILITIES;
+  protected readonly diffDialect = POSTGRES_DIFF_DIALECT;
   readonly label: string;
   private readonly client: Client;
   private readonly ownsClient: boolean;
@@ -196,6 +187,15 @@ export class PostgresWarehouse extends SqlWarehouse {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  protected async beginReadOnly(timeoutMs: number): Promise<void> {
+    await beginReadOnly(this.runAny, timeoutMs);
+  }
+
+  /** The statement timeout was set in the transaction (beginReadOnly). */
+  protected runWithin(sql: string, params: readonly unknown[]): Promise<StatementResult> {
+    return this.run(sql, params);
   }
 
   async close(): Promise<void> {

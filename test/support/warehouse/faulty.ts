@@ -10,6 +10,7 @@
  */
 import type { QualifiedName } from "../../../src/env/names.js";
 import type {
+  DataDiffReads,
   RecordRow,
   RecordTable,
   ReplaceBlocker,
@@ -49,6 +50,11 @@ export class FaultyWarehouse implements Warehouse {
         }
       : inner.capabilities;
     this.label = `${inner.label} (faulty)`;
+  }
+
+  /** Reads only: nothing to fail on command. */
+  get dataDiff(): DataDiffReads {
+    return this.inner.dataDiff;
   }
 
   arm(fault: Fault | null): void {

@@ -1,0 +1,186 @@
+/**
+ * The data diff of a pull request's environment (issue 23): for each node it
+ * built, its relation in the environment against prod's, read from the
+ * warehouse (src/env/data-diff/, read only): the columns, the row counts
+ * and, with a unique key, the rows only on each side and changed.
+ *
+ * Targets are diffed in the order given (the caller puts changed nodes
+ * first) within one time budget: each query's timeout is the smaller of the
+ * statement timeout and what is left; once it is spent, the remaining nodes
+ * are `not_compared` (reason `budget`), and a node whose row diff it cut
+ * keeps its schema and counts (rows `budget`). A node's failure (a query
+ * that failed or ran past its timeout) is that node's status; the diff goes
+ * on with the next. Nothing here throws for a node: opening the warehouse
+ * is the caller's.
+ */
+import type { Warehouse } from "../../env/warehouse.js";
+import {
+  DATA_DIFF_SCHEMA_VERSION,
+  type DataDiffLimits,
+  type DataDiffReport,
+  type DiffKey,
+  type DiffRelation,
+  type NodeDataDiff,
+  type NodeNotComparedReason,
+  type RowDiff,
+} from "../../state/data-diff.js";
+import type { Clock } from "../ports.js";
+import { BudgetSpent, DiffBudget, isQueryTimeout } from "./diff-budget.js";
+import { diffRows, type RowDiffInput } from "./diff-rows.js";
+import { schemaDiff } from "./diff-schema.js";
+
+export interface DiffTarget {
+  unique_id: string;
+  name: string;
+  group: "changed" | "downstream";
+  /** Null: an ephemeral model (no relation): not_compared, reason ephemeral. */
+  pr: DiffRelation | null;
+  /** Null: prod has no build of it: only_in_pr (when the PR's relation is there). */
+  prod: DiffRelation | null;
+  /** False: dbt didn't build it in the PR's run: not_compared, reason not_built. */
+  built: boolean;
+  /** Null: rows are not compared (`no_key`). */
+  key: DiffKey | null;
+}
+
+export interface DiffEnvironmentInput {
+  /** The PR's environment, e.g. `pr_42`. */
+  environment: string;
+  /** What it is compared with, e.g. `prod`. */
+  comparedWith: string;
+  targets: readonly DiffTarget[];
+  limits: DataDiffLimits;
+}
+
+const shown = (relation: DiffRelation) => `\`${relation.schema}.${relation.identifier}\``;
+
+/** What a failed query says (the adapters' messages name the warehouse by its label, never its credentials). */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The reason a node or its rows stopped at `error`. */
+function stopped(error: unknown): { reason: NodeNotComparedReason & RowDiff["status"]; message: string } {
+  if (error instanceof BudgetSpent)
+    return { reason: "budget", message: "The time budget for data diffs ran out before this comparison." };
+  if (isQueryTimeout(error)) return { reason: "timeout", message: messageOf(error) };
+  return { reason: "failed", message: messageOf(error) };
+}
+
+async function diffNode(
+  warehouse: Warehouse,
+  target: DiffTarget,
+  limits: DataDiffLimits,
+  budget: DiffBudget,
+): Promise<Omit<NodeDataDiff, "duration_ms">> {
+  const base = {
+    unique_id: target.unique_id,
+    name: target.name,
+    group: target.group,
+    prod: target.prod,
+    pr: target.pr,
+  };
+  if (target.pr === null) {
+    return {
+      ...base,
+      status: "not_compared",
+      reason: "ephemeral",
+      message: "An ephemeral model has no relation.",
+    };
+  }
+  if (!target.built) {
+    return {
+      ...base,
+      status: "not_compared",
+      reason: "not_built",
+      message: "dbt did not build it in the PR's run: its relation would be an older one.",
+    };
+  }
+  const reads = warehouse.dataDiff;
+  const rules = warehouse.capabilities.identifiers;
+  const pr = target.pr;
+  const prod = target.prod;
+  let node: Omit<NodeDataDiff, "duration_ms">;
+  let columns: RowDiffInput["columns"];
+  let counts: { prod: number; pr: number };
+  try {
+    const prColumns = await budget.query((ms) => reads.columns(pr, ms));
+    const prodColumns = prod === null ? null : await budget.query((ms) => reads.columns(prod, ms));
+    if (prColumns === null && prodColumns === null) {
+      return {
+        ...base,
+        status: "not_compared",
+        reason: "failed",
+        message: `The PR's relation ${shown(pr)} is not in the warehouse${prod ? `, nor prod's ${shown(prod)}` : ""}.`,
+      };
+    }
+    if (prColumns === null) {
+      const rows = await budget.query((ms) => reads.countRows(prod!, ms));
+      return {
+        ...base,
+        status: "only_in_prod",
+        columns: prodColumns!,
+        counts: { prod: rows, pr: null },
+        message: `The PR's relation ${shown(pr)} is not in the warehouse.`,
+      };
+    }
+    if (prodColumns === null) {
+      const rows = await budget.query((ms) => reads.countRows(pr, ms));
+      return {
+        ...base,
+        status: "only_in_pr",
+        columns: prColumns,
+        counts: { prod: null, pr: rows },
+        ...(prod ? { message: `Prod's relation ${shown(prod)} is not in the warehouse.` } : {}),
+      };
+    }
+    columns = { prod: prodColumns, pr: prColumns };
+    counts = {
+      prod: await budget.query((ms) => reads.countRows(prod!, ms)),
+      pr: await budget.query((ms) => reads.countRows(pr, ms)),
+    };
+    node = { ...base, status: "compared", schema: schemaDiff(prodColumns, prColumns, rules), counts };
+  } catch (error) {
+    const { reason, message } = stopped(error);
+    return { ...base, status: "not_compared", reason, message };
+  }
+  try {
+    node.rows = await diffRows(reads, budget, rules, limits, {
+      prod: prod!,
+      pr,
+      key: target.key,
+      columns,
+      schema: node.schema!,
+      counts,
+    });
+  } catch (error) {
+    const { reason, message } = stopped(error);
+    node.rows = { status: reason, ...(target.key ? { key: target.key } : {}), message };
+  }
+  return node;
+}
+
+export async function diffEnvironment(
+  warehouse: Warehouse,
+  input: DiffEnvironmentInput,
+  clock: Clock,
+): Promise<DataDiffReport> {
+  const started = clock().getTime();
+  const budget = new DiffBudget(clock, input.limits);
+  const nodes: NodeDataDiff[] = [];
+  for (const target of input.targets) {
+    const begun = clock().getTime();
+    const node = await diffNode(warehouse, target, input.limits, budget);
+    nodes.push({ ...node, duration_ms: Math.max(0, clock().getTime() - begun) });
+  }
+  return {
+    schema_version: DATA_DIFF_SCHEMA_VERSION,
+    environment: input.environment,
+    compared_with: input.comparedWith,
+    engine: warehouse.capabilities.engine,
+    limits: input.limits,
+    duration_ms: Math.max(0, clock().getTime() - started),
+    budget_exhausted: budget.exhausted,
+    nodes,
+  };
+}
