@@ -36,6 +36,7 @@ import type { Warehouse } from "./warehouse.js";
 export { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
 export {
   checkRepository,
+  describeOwner,
   describeScope,
   type EnvScope,
   environmentName,

@@ -2,8 +2,9 @@
  * The action's post step (job end, when the job succeeded): on the default
  * branch, record the job's dbt run and save state, then (with a warehouse)
  * clean up environments and repair the pointer views of open ones that the
- * run's dbt build dropped; on a pull request, put dbt's outcome into the plan
- * comment.
+ * run's dbt build dropped; on a pull request, record the environment's
+ * builds, compare what the change did to the data with prod (data-diff-step.ts)
+ * and put dbt's outcome and the data diff into the plan comment.
  */
 import { existsSync, readFileSync } from "node:fs";
 import type { CommentContext } from "../comment/comment-context.js";
@@ -11,9 +12,11 @@ import { renderComment } from "../comment/render-comment.js";
 import type { RepairReport } from "../env/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
+import type { DataDiffReport } from "../state/data-diff.js";
 import type { Plan } from "../state/plan.js";
 import type { Scope } from "../state/scope.js";
 import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
+import { pullRequestDataDiff } from "./data-diff-step.js";
 import type { Mode } from "./decide-mode.js";
 import {
   environmentRefusal,
@@ -76,6 +79,7 @@ export async function runPostStep(
       ports.log.info("No new dbt run results: the plan comment stays as it is.");
       return result;
     }
+    let dataDiff: DataDiffReport | null = null;
     if (environmentRefusal(inputs, run) === null) {
       const event = run.event;
       const planned = ports.stepState.get("planned-manifest");
@@ -83,25 +87,22 @@ export async function runPostStep(
       // Without the main step's copy, the plan was made from the manifest dbt left: read it once.
       const project =
         planned !== "" && existsSync(planned) ? readProjectAt(planned, inputs.projectDir) : buildProject;
+      const sources = readSourcesAt(inputs.sources);
       await withEnvironmentContext(inputs, environmentScope(run, scope.project), ports, (ctx) =>
         recordPullRequestBuilds(
           ctx,
-          {
-            prNumber: event.number,
-            project,
-            buildProject,
-            runResults: results,
-            sources: readSourcesAt(inputs.sources),
-          },
+          { prNumber: event.number, project, buildProject, runResults: results, sources },
           ports,
         ),
       );
+      dataDiff = await pullRequestDataDiff(inputs, run, ports, { scope, project, sources });
     }
     const plan = JSON.parse(readFileSync(planPath, "utf8")) as Plan;
     const base = handedOffBase(ports.stepState.get("compared-base"));
     const context: CommentContext = {
       ...commentContext(run, plan, { inputs, ...(base ? { base } : {}) }),
       outcome: outcomeOf(results),
+      ...(dataDiff ? { dataDiff } : {}),
     };
     const htmlPage = ports.stepState.get(PLAN_PAGE_STATE);
     if (htmlPage !== "") context.links = { ...context.links, htmlPage };

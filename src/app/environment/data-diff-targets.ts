@@ -22,23 +22,10 @@ import type { BuildRecord } from "../../env/registry/records.js";
 import type { DiffKey, DiffRelation, NodeDataDiff } from "../../state/data-diff.js";
 import type { Plan, PlanEntry } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
-
-/** One table to compare (the input of diffEnvironment). */
-export interface DataDiffTarget {
-  unique_id: string;
-  name: string;
-  group: "changed" | "downstream";
-  /** Null: ephemeral (no relation). */
-  pr: DiffRelation | null;
-  /** Null: prod has no build of it (the PR's table is new). */
-  prod: DiffRelation | null;
-  /** Whether the environment holds a build of this version of the node. */
-  built: boolean;
-  key: DiffKey | null;
-}
+import type { DiffTarget } from "./diff-environment.js";
 
 export interface DataDiffTargets {
-  targets: DataDiffTarget[];
+  targets: DiffTarget[];
   /** Nodes that can't be compared, known before reading the warehouse. */
   skipped: NodeDataDiff[];
   /** Every node's unique id, targets and skipped, in the order the report lists them. */
@@ -61,7 +48,7 @@ export function dataDiffTargets(input: {
 }): DataDiffTargets {
   const groups = groupEntries(input.overProd.entries);
   const builds = new Map(input.builds.map((b) => [b.node_id, b]));
-  const targets: DataDiffTarget[] = [];
+  const targets: DiffTarget[] = [];
   const skipped: NodeDataDiff[] = [];
   const order: string[] = [];
   const add = (entry: PlanEntry, group: "changed" | "downstream") => {

@@ -10,6 +10,7 @@ import type { Command } from "../../command.js";
 import { PROJECT_DIR_HELP, PROJECT_DIR_OPTION } from "../../project-inputs.js";
 import { envCleanup } from "./cleanup.js";
 import { envCreateOrRefresh } from "./create.js";
+import { envDiff } from "./diff.js";
 import { ENV_SUBCOMMANDS, type Subcommand } from "./env-flags.js";
 import { envGc } from "./gc.js";
 import { envList } from "./list.js";
@@ -21,7 +22,7 @@ import { envRollback } from "./rollback.js";
 export const envCommand: Command = {
   name: "env",
   summary:
-    "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair",
+    "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff",
   usage: [
     "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
     "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--warehouse W]",
@@ -31,6 +32,7 @@ export const envCommand: Command = {
     "env list [--warehouse W]",
     "env gc (--project P | --manifest PATH) [--repository O/R | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
     "env repair (--project P | --manifest PATH) [--repository O/R] [--pr N] [--state DB] [--warehouse W] [--dry-run]",
+    "env diff --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--select SEL]… [--exclude SEL]… [--budget D] [--query-timeout D] [--sample-rows N] [--show-keys N] [--format text|json|markdown] [--warehouse W]",
   ],
   optionHelp: {
     warehouse:
@@ -69,7 +71,16 @@ export const envCommand: Command = {
     resume: "rollback: finish an interrupted promotion or rollback from the registry's journal",
     "open-prs": "gc: the pull requests still open; other open environments are closed now",
     "dry-run": "list what would change, change nothing",
-    format: "text (default) or json",
+    select: "diff: only the models these dbt selectors select (repeatable)",
+    exclude: "diff: leave out the models these dbt selectors select (repeatable)",
+    budget:
+      "diff: time for all comparisons together (default 2m); models left when it runs out are listed as not compared",
+    "query-timeout": "diff: one comparison query's time limit (default 30s; 0: only the budget)",
+    "sample-rows":
+      "diff: a table with more rows is compared on a deterministic sample of its keys (default 1000000)",
+    "show-keys":
+      "diff: show the key values of up to N rows per kind of difference (default 0: no values, counts only)",
+    format: "text (default) or json; diff: also markdown",
     ...PROJECT_DIR_HELP,
   },
   options: {
@@ -98,11 +109,17 @@ export const envCommand: Command = {
     resume: { type: "boolean" },
     "open-prs": { type: "string" },
     "dry-run": { type: "boolean" },
+    select: { type: "string", multiple: true },
+    exclude: { type: "string", multiple: true },
+    budget: { type: "string" },
+    "query-timeout": { type: "string" },
+    "sample-rows": { type: "string" },
+    "show-keys": { type: "string" },
     format: { type: "string" },
     ...PROJECT_DIR_OPTION,
   },
   positionals: {
-    name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc, repair)",
+    name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff)",
     required: true,
   },
   examples: [
@@ -116,6 +133,7 @@ export const envCommand: Command = {
     "ods-state env cleanup --pr 7 --project shop --legacy",
     "ods-state env gc --project shop --retention-days 3",
     "ods-state env repair --state .ods/state.db --manifest target/manifest.json",
+    "ods-state env diff --pr 7 --manifest target/manifest.json --state .ods/state.db --format markdown",
   ],
   async run(values, positionals, context) {
     const [sub, ...extra] = positionals;
@@ -144,6 +162,8 @@ export const envCommand: Command = {
         return envGc(values, context);
       case "repair":
         return envRepair(values, context);
+      case "diff":
+        return envDiff(values, context);
     }
   },
 };

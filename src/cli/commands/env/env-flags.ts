@@ -22,6 +22,7 @@ export const ENV_SUBCOMMANDS = [
   "list",
   "gc",
   "repair",
+  "diff",
 ] as const;
 export type Subcommand = (typeof ENV_SUBCOMMANDS)[number];
 const LEGACY_SUBCOMMANDS: readonly string[] = ["cleanup", "rollback", "gc"];
