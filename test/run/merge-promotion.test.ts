@@ -194,6 +194,22 @@ describe.each(ENGINES)(
       expect(pr.recorder.log()).toMatch(
         /Environment acme\/shop:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
       );
+      // The data diff (issue 23): what PR 7 does to the data, in the comment and the job summary.
+      expect(pr.recorder.log()).toContain(
+        "Data diff of acme/shop:shop:pr-7 against prod: 3 of 3 models compared",
+      );
+      const folds = [
+        "<summary><code>stg_orders</code> · 40 rows in both · rows not compared by key: no key</summary>",
+        "<summary><code>orders</code> · 40 rows in both · 3 changed</summary>",
+        "<summary><code>fct_daily_revenue</code> · 24 → 23 rows (−1, −4.2%) · 1 only in prod · 2 changed</summary>",
+      ];
+      for (const text of [services.world.comments.at(-1)!.body, pr.recorder.summary()]) {
+        expect(text).toContain(
+          `<code>acme/shop:shop:pr-7</code> compared with <code>prod</code> (${engine}, under 1 s): 3 models, 2 differ, 1 has the same columns and row count (rows not compared by key).`,
+        );
+        expect(text.split("\n").filter((line) => line.startsWith("<summary><code>"))).toEqual(folds);
+        expect(text).toContain("| <code>is\\_returned</code> | 3 | 7.5% |");
+      }
       prOrders = JSON.stringify(await query(`select * from "analytics_pr_7"."orders" order by 1`));
       expect(prOrders).not.toEqual(
         JSON.stringify(await query(`select * from "analytics"."orders" order by 1`)),
