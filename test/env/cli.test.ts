@@ -152,6 +152,57 @@ describe("ods-state env on DuckDB", () => {
       "Recorded run pr7-cli-run in environment acme/shop:shop:pr-7: 4 built, 0 failed.",
     );
 
+    // What PR 7 does to the data (issue 23): read-only, against prod's tables.
+    const diffArgs = ["env", "diff", ...args];
+    const diffJson = await cli([...diffArgs, "--format", "json"], { warehouse });
+    expect(diffJson.code, diffJson.err).toBe(0);
+    const report = JSON.parse(diffJson.out);
+    expect(report).toMatchObject({
+      schema_version: "1.0",
+      environment: "acme/shop:shop:pr-7",
+      engine: "duckdb",
+    });
+    expect(
+      report.nodes.map((n: { name: string; rows?: { status: string; changed?: number } }) => [
+        n.name,
+        n.rows?.status,
+        n.rows?.changed,
+      ]),
+    ).toEqual([
+      ["stg_orders", "no_key", undefined],
+      ["orders", "compared", 3],
+      ["fct_daily_revenue", "compared", 2],
+    ]);
+    expect(diffJson.out).not.toContain("examples");
+    const diffText = await cli([...diffArgs, "--select", "fct_daily_revenue"], { warehouse });
+    expect(diffText.code, diffText.err).toBe(0);
+    expect(diffText.out).toContain(
+      "fct_daily_revenue  24 → 23 rows (−1, −4.2%) · 1 only in prod · 2 changed",
+    );
+    expect(diffText.out).not.toContain("stg_orders");
+    const diffKeys = await cli(
+      [...diffArgs, "--select", "orders", "--show-keys", "2", "--format", "markdown"],
+      {
+        warehouse,
+      },
+    );
+    expect(diffKeys.code, diffKeys.err).toBe(0);
+    expect(diffKeys.out).toMatch(/^### Data diff/m);
+    // Orders 5 and 16 are the first two of the three return_pending orders (5, 16, 27): their keys are shown.
+    expect(diffKeys.out).toContain("changed: <code>5</code>, <code>16</code>");
+    const badFormat = await cli([...diffArgs, "--format", "html"], { warehouse });
+    expect([badFormat.code, badFormat.err]).toEqual([
+      2,
+      expect.stringContaining("--format is `html`; allowed: text, json, markdown."),
+    ]);
+    const badKeys = await cli([...diffArgs, "--show-keys", "all"], { warehouse });
+    expect([badKeys.code, badKeys.err]).toEqual([
+      2,
+      expect.stringContaining("--show-keys is `all`; give how many key values"),
+    ]);
+    const foreign = await cli([...diffArgs, "--repository", "other/shop"], { warehouse });
+    expect([foreign.code, foreign.err]).toEqual([1, expect.stringContaining("error[environment_unknown]")]);
+
     const listed = await cli(["env", "list", "--format", "json"], { warehouse });
     expect(JSON.parse(listed.out).environments[0]).toMatchObject({
       name: "acme/shop:shop:pr-7",
