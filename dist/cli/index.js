@@ -761,7 +761,7 @@ function openAdapters(sqliteDriver) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4607);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7689);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3374);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3386);
@@ -800,7 +800,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7689:
+/***/ 3374:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -883,6 +883,11 @@ function commandHelp(command) {
  *   backtick span nothing can be escaped, so an `<img …>` in a name would stay
  *   raw in the markdown (harmless to GitHub, but then the markdown is only as
  *   safe as every renderer it is pasted into).
+ * - Text inside a raw HTML block, such as a fold's `<summary>` line
+ *   (`htmlBlockText`, `htmlBlockCode`): markdown is not read there, so a
+ *   backslash escape would show; `& < > " '`, the backtick, `$ * [ ] | ~ \`
+ *   become entities (so the text stays inert wherever the markdown is
+ *   pasted), and `@` and `#` are neutralised as in markdown text.
  * - Code blocks (`codeBlock`): a fenced block when the text only has
  *   characters from a short allow-list (so it gets highlighting and GitHub's
  *   copy button); otherwise `<pre><code>` with every other character as an
@@ -944,6 +949,33 @@ function mdText(text, max = MAX_MESSAGE) {
 /** Untrusted text as inline code: `<code>…</code>` with its content escaped. */
 function mdCode(text, max = MAX_NAME) {
     return `<code>${cleanText(text, max).replace(TEXT_SPECIAL, (c) => CODE_ESCAPES[c])}</code>`;
+}
+const HTML_BLOCK_ESCAPES = {
+    "&": "&amp;",
+    "<": "&lt;",
+    ">": "&gt;",
+    '"': "&quot;",
+    "'": "&#39;",
+    "`": "&#96;",
+    $: "&#36;",
+    "*": "&#42;",
+    "[": "&#91;",
+    "]": "&#93;",
+    "|": "&#124;",
+    "~": "&#126;",
+    "\\": "&#92;",
+    "@": `@${ZWJ}`,
+    "#": `#${ZWJ}`,
+};
+const HTML_BLOCK_CODE_ESCAPES = { ...HTML_BLOCK_ESCAPES, "@": "&#64;", "#": "&#35;" };
+const HTML_BLOCK_SPECIAL = /[&<>"'`$*[\]|~\\@#]/g;
+/** Untrusted text inside a raw HTML block (a `<summary>` line): entities only, no backslash escapes. */
+function htmlBlockText(text, max = MAX_MESSAGE) {
+    return cleanText(text, max).replace(HTML_BLOCK_SPECIAL, (c) => HTML_BLOCK_ESCAPES[c]);
+}
+/** Untrusted text as inline code inside a raw HTML block: `<code>…</code>` with entities. */
+function htmlBlockCode(text, max = MAX_NAME) {
+    return `<code>${cleanText(text, max).replace(HTML_BLOCK_SPECIAL, (c) => HTML_BLOCK_CODE_ESCAPES[c])}</code>`;
 }
 /**
  * A planner message, where names are in backticks: text parts as `mdText`,
@@ -10145,8 +10177,8 @@ function versionRow() {
     return INFO.encodeRow({ key: "schema_version", value: (0,schema_version/* formatSchemaVersion */.L8)(REGISTRY_SCHEMA_VERSION) });
 }
 
-// EXTERNAL MODULE: ./src/env/duckdb/duckdb-warehouse.ts
-var duckdb_warehouse = __nccwpck_require__(7794);
+// EXTERNAL MODULE: ./src/env/duckdb/duckdb-warehouse.ts + 1 modules
+var duckdb_warehouse = __nccwpck_require__(3328);
 ;// CONCATENATED MODULE: ./src/planner/exact-instant.ts
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 /**
@@ -14091,8 +14123,8 @@ async function repairOne(ctx, environment, input) {
 
 // EXTERNAL MODULE: ./src/env/open.ts
 var env_open = __nccwpck_require__(2327);
-// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 5 modules
-var postgres_warehouse = __nccwpck_require__(5470);
+// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 6 modules
+var postgres_warehouse = __nccwpck_require__(2588);
 ;// CONCATENATED MODULE: ./src/env/promotion/reconcile.ts
 
 /** The rollbacks the registry records, for one project of the context's repository. */
@@ -14443,6 +14475,7 @@ const ENV_SUBCOMMANDS = [
     "list",
     "gc",
     "repair",
+    "diff",
 ];
 const LEGACY_SUBCOMMANDS = ["cleanup", "rollback", "gc"];
 const env_flags_str = (values, name) => values[name];
@@ -16139,6 +16172,2037 @@ async function envCreateOrRefresh(values, context, sub) {
     return 0;
 }
 
+;// CONCATENATED MODULE: ./src/dbt/diff-keys.ts
+/** A column name as a project writes it: a plain identifier, or one double-quoted (the quotes removed). */
+function columnName(text) {
+    if (typeof text !== "string")
+        return null;
+    const trimmed = text.trim();
+    if (/^[A-Za-z_][A-Za-z0-9_$]*$/.test(trimmed))
+        return trimmed;
+    const quoted = /^"((?:[^"]|"")+)"$/.exec(trimmed) ?? /^`([^`]+)`$/.exec(trimmed);
+    return quoted ? quoted[1].replaceAll('""', '"') : null;
+}
+/** One column or a list of them, each a column name; null when any part is not one. */
+function columnList(value) {
+    const items = typeof value === "string" ? [value] : Array.isArray(value) ? value : null;
+    if (!items || items.length === 0)
+        return null;
+    const columns = [];
+    for (const item of items) {
+        const name = columnName(item);
+        if (name === null)
+            return null;
+        if (!columns.includes(name))
+            columns.push(name);
+    }
+    return columns;
+}
+function record(value) {
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+        ? value
+        : null;
+}
+function metaKey(node) {
+    const ods = record(record(record(node.config)?.meta)?.ods);
+    return ods ? columnList(ods.key) : null;
+}
+function snapshotKey(node) {
+    if (node.resourceType !== "snapshot")
+        return null;
+    const names = record(record(node.config)?.snapshot_meta_column_names);
+    return [columnName(names?.dbt_scd_id) ?? "dbt_scd_id"];
+}
+function uniqueKey(node) {
+    return columnList(record(node.config)?.unique_key);
+}
+function isPrimaryKey(constraint) {
+    return record(constraint)?.type === "primary_key";
+}
+function primaryKey(node) {
+    for (const constraint of node.constraints) {
+        if (isPrimaryKey(constraint)) {
+            const columns = columnList(record(constraint)?.columns);
+            if (columns)
+                return columns;
+        }
+    }
+    const columns = node.contractColumns.filter((c) => c.constraints.some(isPrimaryKey));
+    return columns.length > 0 ? columnList(columns.map((c) => c.name)) : null;
+}
+/** Whether the test holds for every row of the node (no `where` filter). */
+function wholeTable(test) {
+    const where = record(test.config)?.where;
+    return where === undefined || where === null || where === "";
+}
+/** Columns with both `unique` and `not_null`, and `unique_combination_of_columns`, per node. */
+function testedKeys(manifest) {
+    const unique = new Map();
+    const notNull = new Map();
+    const combinations = new Map();
+    for (const test of manifest.dataTests.values()) {
+        const node = test.attachedNode;
+        const name = test.testMetadata?.name;
+        if (node === null || !name || !wholeTable(test))
+            continue;
+        if (name === "unique_combination_of_columns") {
+            const columns = columnList(test.testMetadata?.kwargs.combination_of_columns);
+            if (columns)
+                combinations.set(node, [...(combinations.get(node) ?? []), columns]);
+            continue;
+        }
+        const target = name === "unique" ? unique : name === "not_null" ? notNull : null;
+        const column = columnName(test.columnName ?? test.testMetadata?.kwargs.column_name);
+        if (!target || column === null)
+            continue;
+        const columns = target.get(node) ?? new Set();
+        columns.add(column);
+        target.set(node, columns);
+    }
+    const keys = new Map();
+    for (const [node, columns] of unique) {
+        const both = [...columns].filter((c) => notNull.get(node)?.has(c)).sort(byName);
+        if (both.length > 0)
+            keys.set(node, both.map((c) => [c]));
+    }
+    for (const [node, lists] of combinations)
+        keys.set(node, [...(keys.get(node) ?? []), ...lists]);
+    return keys;
+}
+function byName(a, b) {
+    return a.localeCompare(b, "en", { numeric: true });
+}
+/** The key of every model, seed and snapshot that has one, by unique id. */
+function diffKeys(manifest) {
+    const tested = testedKeys(manifest);
+    const keys = new Map();
+    for (const node of manifest.nodes.values()) {
+        const key = diffKeyOf(node, tested.get(node.uniqueId) ?? []);
+        if (key)
+            keys.set(node.uniqueId, key);
+    }
+    return keys;
+}
+function diffKeyOf(node, tested) {
+    const meta = metaKey(node);
+    if (meta)
+        return { columns: meta, source: "meta" };
+    const snapshot = snapshotKey(node);
+    if (snapshot)
+        return { columns: snapshot, source: "snapshot" };
+    const merge = uniqueKey(node);
+    if (merge)
+        return { columns: merge, source: "unique_key" };
+    const primary = primaryKey(node);
+    if (primary)
+        return { columns: primary, source: "primary_key" };
+    const first = tested[0];
+    return first ? { columns: [...first], source: "tests" } : null;
+}
+
+;// CONCATENATED MODULE: ./src/state/data-diff.ts
+/**
+ * What a data diff found (issue 23): for each node a pull request built for
+ * a code change, its table in the PR's environment against prod's, read from
+ * the warehouse: the columns (from the warehouse's catalog), the row counts
+ * and, when a unique key is known, the rows only in prod, only in the PR and
+ * changed, with how many differ in each column.
+ *
+ * The report is data: the use case (src/app/environment/diff-environment.ts)
+ * fills it, the renderers (src/comment/sections/data-diff*.ts) only show it.
+ * It is the `ods-state env diff --format json` document too. Every name and
+ * value in it is untrusted text (renderers escape it).
+ *
+ * Key values appear only when the workflow opted in (`examples`): by default
+ * a report holds counts and column names, never a value of a row.
+ */
+/** Version of the report document (`ods-state env diff --format json`). */
+const DATA_DIFF_SCHEMA_VERSION = "1.0";
+
+;// CONCATENATED MODULE: ./src/comment/change-groups.ts
+/** Codes that say the node itself is changed (or new) in this pull request. */
+const CHANGED = new Set([
+    "code_changed",
+    "never_built",
+    "unit_tests_changed",
+]);
+/** Codes that say a parent's change reaches the node. */
+const DOWNSTREAM = new Set(["parent_code_changed"]);
+/** Codes that say new data arrived upstream (with evidence). */
+const NEW_DATA = new Set(["new_upstream_data"]);
+/**
+ * The node's class: the strongest of its reasons (changed, then downstream,
+ * then new data, then everything else a BUILD has: no state, a changed
+ * target or scheme, incomplete code, an unknown parent, no declared inputs,
+ * a hook or macro that reads the environment, missing evidence, a policy,
+ * a partial or failed last build, clock functions). A REUSE whose checks
+ * changed is `changed` (its tests run for this pull request).
+ */
+function changeClassOf(entry) {
+    if (entry.action === "REUSE")
+        return entry.checks ? "changed" : "reused";
+    const codes = entry.reasons.map((r) => r.code);
+    if (codes.some((c) => CHANGED.has(c)))
+        return "changed";
+    if (codes.some((c) => DOWNSTREAM.has(c)))
+        return "downstream";
+    if (codes.some((c) => NEW_DATA.has(c)))
+        return "new_data";
+    return "no_evidence";
+}
+/**
+ * Every entry's class in its plan: changeClassOf, except that a node built
+ * because a parent changes code is `downstream` only when a change of this
+ * pull request reaches it (a parent it names is changed or downstream, or
+ * is not in the plan, or it names none). When the parents it names are rebuilt regardless
+ * (code ODS can't fingerprint, a new scheme or target, an unknown parent),
+ * so is the node: `no_evidence` (`new_data` when they all are). Likewise a
+ * node built for new upstream data is `no_evidence` when every input it
+ * names is rebuilt without evidence.
+ */
+function changeClassesOf(entries) {
+    const classes = new Map();
+    const byId = new Map(entries.map((e) => [e.unique_id, e]));
+    // Parents have a smaller depth than their children: their classes are known first.
+    for (const entry of [...entries].sort((a, b) => a.depth - b.depth)) {
+        let cls = changeClassOf(entry);
+        if (cls === "downstream") {
+            const reason = entry.reasons.find((r) => DOWNSTREAM.has(r.code));
+            const parents = reason?.subjects?.length ? reason.subjects : (entry.parents ?? []);
+            const of = parents.map((p) => (byId.has(p) ? classes.get(p) : "downstream"));
+            if (of.length && !of.some((c) => c === undefined || c === "changed" || c === "downstream"))
+                cls = of.every((c) => c === "new_data") ? "new_data" : "no_evidence";
+        }
+        else if (cls === "new_data") {
+            // "New data" that rests only on parents rebuilt without evidence is not evidence:
+            // ODS can't tell whether their data changed (the reason's words say so too).
+            const reason = entry.reasons.find((r) => NEW_DATA.has(r.code));
+            const of = (reason?.subjects ?? []).map((p) => (byId.has(p) ? classes.get(p) : "new_data"));
+            if (of.length && of.every((c) => c === "no_evidence"))
+                cls = "no_evidence";
+        }
+        classes.set(entry.unique_id, cls);
+    }
+    return classes;
+}
+/** The group of a class: new data and no evidence are rebuilt regardless. */
+function changeGroupOfClass(cls) {
+    return cls === "new_data" || cls === "no_evidence" ? "regardless" : cls;
+}
+/** The group a node is listed in, read off its own reasons (groupEntries reads the plan around it too). */
+function changeGroupOf(entry) {
+    return changeGroupOfClass(changeClassOf(entry));
+}
+/** The entries by group (their classes in the plan, changeClassesOf), each in the order given. */
+function groupEntries(entries) {
+    const classes = changeClassesOf(entries);
+    const groups = { changed: [], downstream: [], regardless: [], reused: [] };
+    for (const entry of entries)
+        groups[changeGroupOfClass(classes.get(entry.unique_id))].push(entry);
+    return groups;
+}
+/**
+ * The cause a node rebuilt regardless is listed under (issue 22: the
+ * regardless group by cause): `new_upstream_data` for the `new_data` class,
+ * else its first reason's code; undefined for a node without reasons.
+ */
+function regardlessCauseOf(entry) {
+    if (changeClassOf(entry) === "new_data")
+        return "new_upstream_data";
+    return entry.reasons[0]?.code;
+}
+/** Nodes rebuilt regardless, by cause, each in the order given; the largest cause first (ties by code). */
+function groupByCause(entries) {
+    const byCause = new Map();
+    for (const entry of entries) {
+        const code = regardlessCauseOf(entry);
+        const list = byCause.get(code);
+        if (list)
+            list.push(entry);
+        else
+            byCause.set(code, [entry]);
+    }
+    return [...byCause.entries()]
+        .map(([code, list]) => ({ code, entries: list }))
+        .sort((a, b) => b.entries.length - a.entries.length || ((a.code ?? "") < (b.code ?? "") ? -1 : 1));
+}
+
+;// CONCATENATED MODULE: ./src/app/environment/data-diff-targets.ts
+/**
+ * Which tables a pull request's data diff compares (issue 23), and with what:
+ * every node the pull request builds for a code change, planned over prod
+ * alone (so a node changed by an earlier push and already in the
+ * environment still counts: the diff is the pull request against prod, not
+ * one push against the last), changed nodes first, then those downstream.
+ * Nodes rebuilt regardless of the pull request (new upstream data, no
+ * evidence) are left out: their difference from prod is the data's, not the
+ * change's.
+ *
+ * - The PR's table is the environment's recorded build of the node's current
+ *   version (registry); without one (dbt failed or skipped it, or a newer push
+ *   is not built yet) the node is `not_built`: its table would be an older one.
+ * - Prod's table is where prod's state says prod's build is; a node prod never
+ *   built is new (only in the PR), and one whose record has no relation is
+ *   `no_prod_relation`.
+ * - The key is the one the project declares (src/dbt/diff-keys.ts).
+ */
+
+function relationOf(relation) {
+    return { schema: relation.schema, identifier: relation.identifier };
+}
+/** The diff's targets from the plan over prod, the environment's builds and prod's state. */
+function dataDiffTargets(input) {
+    const groups = groupEntries(input.overProd.entries);
+    const builds = new Map(input.builds.map((b) => [b.node_id, b]));
+    const targets = [];
+    const skipped = [];
+    const order = [];
+    const add = (entry, group) => {
+        if (entry.action !== "BUILD")
+            return;
+        order.push(entry.unique_id);
+        const base = { unique_id: entry.unique_id, name: entry.name, group };
+        if (entry.materialized === "ephemeral") {
+            targets.push({ ...base, pr: null, prod: null, built: false, key: null });
+            return;
+        }
+        const build = builds.get(entry.unique_id);
+        const version = input.project.fingerprints.get(entry.unique_id)?.versionKey;
+        const built = build !== undefined && build.status === "success" && build.version_key === version;
+        const prodNode = input.prod?.nodes[entry.unique_id];
+        if (prodNode && !prodNode.relation) {
+            skipped.push({
+                ...base,
+                prod: null,
+                pr: relationOf(build ?? entry.relation),
+                status: "not_compared",
+                reason: "no_prod_relation",
+                message: "prod's state records a build of it but not its table (a state written by an older ods-state): the next default-branch run records it",
+                duration_ms: 0,
+            });
+            return;
+        }
+        targets.push({
+            ...base,
+            pr: relationOf(built ? build : entry.relation),
+            prod: prodNode?.relation ? relationOf(prodNode.relation) : null,
+            built,
+            key: input.keys.get(entry.unique_id) ?? null,
+        });
+    };
+    for (const entry of groups.changed)
+        add(entry, "changed");
+    for (const entry of groups.downstream)
+        add(entry, "downstream");
+    return { targets, skipped, order };
+}
+
+;// CONCATENATED MODULE: ./src/app/environment/diff-budget.ts
+/**
+ * The time budget of a data diff (issue 23): every query gets the smaller
+ * of the statement timeout and what is left of the budget; a query cut by
+ * the budget (its timeout was what was left) or asked for when nothing is
+ * left ends the diff's reading (`BudgetSpent`).
+ */
+
+/** The budget ran out before or during a query. */
+class BudgetSpent extends Error {
+    constructor() {
+        super("the time budget for data diffs ran out");
+        this.name = "BudgetSpent";
+    }
+}
+/** Whether `error` is a query cancelled after its timeout. */
+function isQueryTimeout(error) {
+    return error instanceof user_error/* UserError */.yo && error.code === "warehouse_statement_timeout";
+}
+class DiffBudget {
+    clock;
+    /** Null: no budget (`budget_ms` 0). */
+    deadline;
+    statementMs;
+    spent = false;
+    constructor(clock, limits) {
+        this.clock = clock;
+        this.deadline = limits.budget_ms > 0 ? clock().getTime() + limits.budget_ms : null;
+        this.statementMs = Math.max(0, limits.statement_timeout_ms);
+    }
+    /** Whether the budget ran out (some query was refused or cut by it). */
+    get exhausted() {
+        return this.spent;
+    }
+    /**
+     * Runs one query with its timeout: min(statement timeout, budget left).
+     * Throws BudgetSpent when nothing is left, or when the query ran past a
+     * timeout that was the budget's.
+     */
+    async query(work) {
+        let timeoutMs = this.statementMs;
+        let byBudget = false;
+        if (this.deadline !== null) {
+            const left = this.deadline - this.clock().getTime();
+            if (this.spent || left <= 0) {
+                this.spent = true;
+                throw new BudgetSpent();
+            }
+            if (timeoutMs === 0 || left < timeoutMs) {
+                timeoutMs = Math.max(1, Math.ceil(left));
+                byBudget = true;
+            }
+        }
+        try {
+            return await work(timeoutMs);
+        }
+        catch (error) {
+            if (byBudget && isQueryTimeout(error)) {
+                this.spent = true;
+                throw new BudgetSpent();
+            }
+            throw error;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/app/environment/diff-schema.ts
+/**
+ * The schema part of a data diff: columns added, removed and retyped between
+ * prod's relation and the PR's, as their catalogs list them, names compared
+ * under the warehouse's identifier rules.
+ */
+
+/** The column named `name` under the warehouse's identifier rules. */
+function findColumn(columns, name, rules) {
+    const key = (0,names/* nameKey */.Rc)(name, rules);
+    return columns.find((column) => (0,names/* nameKey */.Rc)(column.name, rules) === key);
+}
+function schemaDiff(prod, pr, rules) {
+    const prodByKey = new Map(prod.map((column) => [(0,names/* nameKey */.Rc)(column.name, rules), column]));
+    const prByKey = new Map(pr.map((column) => [(0,names/* nameKey */.Rc)(column.name, rules), column]));
+    const retyped = [];
+    for (const column of prod) {
+        const other = prByKey.get((0,names/* nameKey */.Rc)(column.name, rules));
+        if (other && other.type !== column.type)
+            retyped.push({ name: column.name, prod: column.type, pr: other.type });
+    }
+    return {
+        added: pr.filter((column) => !prodByKey.has((0,names/* nameKey */.Rc)(column.name, rules))),
+        removed: prod.filter((column) => !prByKey.has((0,names/* nameKey */.Rc)(column.name, rules))),
+        retyped,
+        columns: { prod: prod.length, pr: pr.length },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/app/environment/diff-rows.ts
+
+
+const list = (names) => names.map((name) => `\`${name}\``).join(", ");
+async function diffRows(reads, budget, rules, limits, input) {
+    const key = input.key;
+    if (key === null || key.columns.length === 0) {
+        return { status: "no_key", message: "No unique key is known for this model, so rows were not compared." };
+    }
+    const prodKey = key.columns.map((name) => findColumn(input.columns.prod, name, rules));
+    const prKey = key.columns.map((name) => findColumn(input.columns.pr, name, rules));
+    const missing = {
+        prod: key.columns.filter((_, i) => prodKey[i] === undefined),
+        pr: key.columns.filter((_, i) => prKey[i] === undefined),
+    };
+    if (missing.prod.length > 0 || missing.pr.length > 0) {
+        const where = [
+            missing.prod.length > 0 ? `prod's table has no ${list(missing.prod)}` : null,
+            missing.pr.length > 0 ? `the PR's table has no ${list(missing.pr)}` : null,
+        ].filter((part) => part !== null);
+        return {
+            status: "key_column_missing",
+            key,
+            missing,
+            message: `A key column is missing: ${where.join(", and ")}.`,
+        };
+    }
+    const pairedKey = key.columns.map((_, i) => ({
+        prod: prodKey[i].name,
+        pr: prKey[i].name,
+        as_text: false,
+    }));
+    const retypedKey = key.columns.filter((_, i) => prodKey[i].type !== prKey[i].type);
+    if (retypedKey.length > 0) {
+        return {
+            status: "key_retyped",
+            key,
+            message: `The type of the key column ${list(retypedKey)} changed: rows can't be matched on it reliably.`,
+        };
+    }
+    const most = Math.max(input.counts.prod, input.counts.pr);
+    const sampled = limits.sample_above_rows > 0 && most > limits.sample_above_rows;
+    const sample = sampled ? { fraction: limits.sample_above_rows / most } : null;
+    const keyNames = new Set(pairedKey.map((k) => (0,names/* nameKey */.Rc)(k.prod, rules)));
+    const retyped = new Set(input.schema.retyped.map((column) => (0,names/* nameKey */.Rc)(column.name, rules)));
+    const compared = [];
+    for (const column of input.columns.prod) {
+        const name = (0,names/* nameKey */.Rc)(column.name, rules);
+        if (keyNames.has(name))
+            continue;
+        const other = input.columns.pr.find((c) => (0,names/* nameKey */.Rc)(c.name, rules) === name);
+        if (!other)
+            continue;
+        const changedType = retyped.has(name);
+        const asText = changedType || !reads.comparable(column.type) || !reads.comparable(other.type);
+        compared.push({ column: { prod: column.name, pr: other.name, as_text: asText }, retyped: changedType });
+    }
+    const comparison = {
+        prod: input.prod,
+        pr: input.pr,
+        key: pairedKey,
+        columns: compared.map((c) => c.column),
+        sample,
+    };
+    const counts = await budget.query((ms) => reads.compareRows(comparison, ms));
+    if (counts.duplicates.prod > 0 || counts.duplicates.pr > 0) {
+        const sides = [counts.duplicates.prod > 0 ? "prod" : null, counts.duplicates.pr > 0 ? "the PR" : null]
+            .filter((side) => side !== null)
+            .join(" and ");
+        return {
+            status: "key_not_unique",
+            key,
+            duplicates: counts.duplicates,
+            message: `The key ${list(key.columns)} is not unique in ${sides}${sample ? " (within the sample)" : ""}: rows can't be matched one to one.`,
+        };
+    }
+    const examples = limits.show_keys > 0
+        ? await budget.query((ms) => reads.rowExamples(comparison, limits.show_keys, ms))
+        : undefined;
+    return {
+        status: "compared",
+        key,
+        sample: sample ? { fraction: sample.fraction, above_rows: limits.sample_above_rows } : null,
+        only_prod: counts.only_prod,
+        only_pr: counts.only_pr,
+        changed: counts.changed,
+        unchanged: counts.unchanged,
+        columns: compared.map((c, i) => ({
+            name: c.column.prod,
+            changed: counts.columns[i] ?? 0,
+            ...(c.retyped ? { as_text: true } : {}),
+        })),
+        null_keys: counts.null_keys,
+        ...(examples ? { examples } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/app/environment/diff-environment.ts
+
+
+
+
+const diff_environment_shown = (relation) => `\`${relation.schema}.${relation.identifier}\``;
+/** What a failed query says (the adapters' messages name the warehouse by its label, never its credentials). */
+function diff_environment_messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+/** The reason a node or its rows stopped at `error`. */
+function stopped(error) {
+    if (error instanceof BudgetSpent)
+        return { reason: "budget", message: "The time budget for data diffs ran out before this comparison." };
+    if (isQueryTimeout(error))
+        return { reason: "timeout", message: diff_environment_messageOf(error) };
+    return { reason: "failed", message: diff_environment_messageOf(error) };
+}
+async function diffNode(warehouse, target, limits, budget) {
+    const base = {
+        unique_id: target.unique_id,
+        name: target.name,
+        group: target.group,
+        prod: target.prod,
+        pr: target.pr,
+    };
+    if (target.pr === null) {
+        return {
+            ...base,
+            status: "not_compared",
+            reason: "ephemeral",
+            message: "An ephemeral model has no relation.",
+        };
+    }
+    if (!target.built) {
+        return {
+            ...base,
+            status: "not_compared",
+            reason: "not_built",
+            message: "dbt did not build it in the PR's run: its relation would be an older one.",
+        };
+    }
+    const reads = warehouse.dataDiff;
+    const rules = warehouse.capabilities.identifiers;
+    const pr = target.pr;
+    const prod = target.prod;
+    let node;
+    let columns;
+    let counts;
+    try {
+        const prColumns = await budget.query((ms) => reads.columns(pr, ms));
+        const prodColumns = prod === null ? null : await budget.query((ms) => reads.columns(prod, ms));
+        if (prColumns === null && prodColumns === null) {
+            return {
+                ...base,
+                status: "not_compared",
+                reason: "failed",
+                message: `The PR's relation ${diff_environment_shown(pr)} is not in the warehouse${prod ? `, nor prod's ${diff_environment_shown(prod)}` : ""}.`,
+            };
+        }
+        if (prColumns === null) {
+            const rows = await budget.query((ms) => reads.countRows(prod, ms));
+            return {
+                ...base,
+                status: "only_in_prod",
+                columns: prodColumns,
+                counts: { prod: rows, pr: null },
+                message: `The PR's relation ${diff_environment_shown(pr)} is not in the warehouse.`,
+            };
+        }
+        if (prodColumns === null) {
+            const rows = await budget.query((ms) => reads.countRows(pr, ms));
+            return {
+                ...base,
+                status: "only_in_pr",
+                columns: prColumns,
+                counts: { prod: null, pr: rows },
+                ...(prod ? { message: `Prod's relation ${diff_environment_shown(prod)} is not in the warehouse.` } : {}),
+            };
+        }
+        columns = { prod: prodColumns, pr: prColumns };
+        counts = {
+            prod: await budget.query((ms) => reads.countRows(prod, ms)),
+            pr: await budget.query((ms) => reads.countRows(pr, ms)),
+        };
+        node = { ...base, status: "compared", schema: schemaDiff(prodColumns, prColumns, rules), counts };
+    }
+    catch (error) {
+        const { reason, message } = stopped(error);
+        return { ...base, status: "not_compared", reason, message };
+    }
+    try {
+        node.rows = await diffRows(reads, budget, rules, limits, {
+            prod: prod,
+            pr,
+            key: target.key,
+            columns,
+            schema: node.schema,
+            counts,
+        });
+    }
+    catch (error) {
+        const { reason, message } = stopped(error);
+        node.rows = { status: reason, ...(target.key ? { key: target.key } : {}), message };
+    }
+    return node;
+}
+async function diffEnvironment(warehouse, input, clock) {
+    const started = clock().getTime();
+    const budget = new DiffBudget(clock, input.limits);
+    const nodes = [];
+    for (const target of input.targets) {
+        const begun = clock().getTime();
+        const node = await diffNode(warehouse, target, input.limits, budget);
+        nodes.push({ ...node, duration_ms: Math.max(0, clock().getTime() - begun) });
+    }
+    return {
+        schema_version: DATA_DIFF_SCHEMA_VERSION,
+        environment: input.environment,
+        compared_with: input.comparedWith,
+        engine: warehouse.capabilities.engine,
+        limits: input.limits,
+        duration_ms: Math.max(0, clock().getTime() - started),
+        budget_exhausted: budget.exhausted,
+        nodes,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/app/environment/diff-pull-request.ts
+/**
+ * A pull request's data diff (issue 23), for the action's post step and
+ * `ods-state env diff` alike: the targets (data-diff-targets.ts), each
+ * compared in the warehouse within the limits (diff-environment.ts), and
+ * one report listing every node, changed first, in plan order.
+ */
+
+
+
+
+
+
+async function diffPullRequest(ctx, input, clock) {
+    const record = await ctx.registry.environment(input.environment);
+    if (!record) {
+        throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${input.environment} in ${ctx.warehouse.label} to compare with ${input.comparedWith}.`, {
+            hint: "Create it and record its dbt build first (`ods-state env create`, `ods-state env record`), or check --pr and --repository.",
+        });
+    }
+    if (!inScope(record, ctx.scope)) {
+        // Another repository's or dbt project's environment: its tables are not this project's to read.
+        throw new user_error/* UserError */.yo("environment_foreign", `The environment ${describeOwner(record)} in ${ctx.warehouse.label} is not one of ${describeScope(ctx.scope)}: it is not compared.`);
+    }
+    const builds = await ctx.registry.builds(input.environment);
+    const { targets, skipped, order } = dataDiffTargets({
+        overProd: input.overProd,
+        project: input.project,
+        prod: input.prod,
+        builds,
+        keys: diffKeys(input.project.manifest),
+    });
+    const report = await diffEnvironment(ctx.warehouse, { environment: input.environment, comparedWith: input.comparedWith, targets, limits: input.limits }, clock);
+    const byId = new Map();
+    for (const node of [...report.nodes, ...skipped])
+        byId.set(node.unique_id, node);
+    return {
+        ...report,
+        schema_version: DATA_DIFF_SCHEMA_VERSION,
+        nodes: order.map((id) => byId.get(id)).filter((node) => node !== undefined),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/app/plan/make-plan.ts
+
+
+function makePlan(request, now) {
+    return plan({
+        project: request.project,
+        scope: request.scope,
+        state: request.state,
+        sources: request.sources,
+        select: request.select,
+        exclude: request.exclude,
+        now: now().toISOString(),
+        target: targetIdentity(request.project, request.targetName),
+        pointers: request.pointers,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/comment/words.ts
+/**
+ * Words: a sentence as text parts and code parts (names), so that one
+ * phrasing renders to markdown (names as escaped `<code>`) and to plain text
+ * (names in backticks, control characters removed) alike. Plus the formats
+ * of durations, times and counts both renderers share. Pure.
+ */
+
+/**
+ * A name as a word (rendered as escaped `<code>` or in backticks). The
+ * planner writes names into its messages with `code()` (src/planner/
+ * reason-words.ts), as backticks; messageWords reads them back as these.
+ */
+function codeWord(text) {
+    return { code: text };
+}
+/** A planner message as words: its backticked parts are names. */
+function messageWords(message) {
+    return splitBackticks(message);
+}
+function wordsToMarkdown(words) {
+    return words.map((w) => (typeof w === "string" ? mdText(w) : mdCode(w.code))).join("");
+}
+/** Words inside a raw HTML block (a fold's `<summary>`), where markdown is not read. */
+function wordsToHtmlBlock(words) {
+    return words.map((w) => (typeof w === "string" ? htmlBlockText(w) : htmlBlockCode(w.code))).join("");
+}
+function wordsToPlain(words) {
+    return words
+        .map((w) => (typeof w === "string" ? cleanText(w) : "`" + cleanText(w.code, MAX_NAME) + "`"))
+        .join("");
+}
+/** `a`, `a and b`, `a, b and c`; past `limit` items, `a, b and 3 more`. */
+function joinWords(items, limit = 3, conjunction = "and") {
+    const shown = items.length > limit ? items.slice(0, limit - 1) : items;
+    const rest = items.length - shown.length;
+    const out = [];
+    shown.forEach((item, i) => {
+        if (i > 0)
+            out.push(i === shown.length - 1 && rest === 0 ? ` ${conjunction} ` : ", ");
+        out.push(...item);
+    });
+    if (rest > 0)
+        out.push(` ${conjunction} ${rest} more`);
+    return out;
+}
+/** `1,234` */
+function formatCount(n) {
+    return n.toLocaleString("en-US");
+}
+/** `1 node`, `2 nodes` */
+function plural(n, one, many = `${one}s`) {
+    return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+/** A duration in words: `under 1 s`, `42 s`, `4 min 10 s`, `12 min`, `1 h 5 min`. */
+function formatDuration(seconds) {
+    if (!Number.isFinite(seconds) || seconds < 0)
+        return "unknown";
+    if (seconds < 1)
+        return "under 1 s";
+    const s = Math.round(seconds);
+    if (s < 60)
+        return `${s} s`;
+    if (s < 600) {
+        const m = Math.floor(s / 60);
+        const rest = s % 60;
+        return rest === 0 ? `${m} min` : `${m} min ${rest} s`;
+    }
+    const minutes = Math.round(s / 60);
+    if (minutes < 60)
+        return `${minutes} min`;
+    const h = Math.floor(minutes / 60);
+    const m = minutes % 60;
+    return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+/** An ISO 8601 time as `2025-03-01 06:12 UTC`; anything unparsable as given (cleaned). */
+function formatTime(iso) {
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms))
+        return cleanText(iso, 40);
+    const d = new Date(ms).toISOString();
+    return `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`;
+}
+/** `in 2 h 10 min` / `2 h ago` between two ISO times, or undefined when either is unparsable. */
+function formatRelative(at, now) {
+    const a = Date.parse(at);
+    const b = Date.parse(now);
+    if (Number.isNaN(a) || Number.isNaN(b))
+        return undefined;
+    const delta = (a - b) / 1000;
+    if (Math.abs(delta) < 60)
+        return "now";
+    return delta > 0 ? `in ${formatDuration(delta)}` : `${formatDuration(-delta)} ago`;
+}
+/** The first 7 characters of a commit sha (cleaned). */
+function shortSha(sha) {
+    return cleanText(sha, 40).slice(0, 7);
+}
+/**
+ * Natural order of names (`c2` before `c10`), the one comparator every sorted
+ * list of the comment, the job summary and the terminal uses: runs of digits
+ * compare as numbers, letters without regard to ASCII case, anything else by
+ * code unit; names equal so (`A1`, `a01`) fall back to code-unit order, so
+ * the order is total and the same on every machine (no locale). Hand-written
+ * rather than `Intl.Collator("en", { numeric: true })`, which sorts the same
+ * names about ten times slower (150 ms for 10,000 names, for each list).
+ */
+function naturalCompare(a, b) {
+    let i = 0;
+    let j = 0;
+    while (i < a.length && j < b.length) {
+        const ca = a.charCodeAt(i);
+        const cb = b.charCodeAt(j);
+        if (words_isDigit(ca) && words_isDigit(cb)) {
+            let ie = i;
+            while (ie < a.length && words_isDigit(a.charCodeAt(ie)))
+                ie++;
+            let je = j;
+            while (je < b.length && words_isDigit(b.charCodeAt(je)))
+                je++;
+            // Leading zeros don't count (the tie-break sees them).
+            let is = i;
+            while (is < ie - 1 && a.charCodeAt(is) === 48)
+                is++;
+            let js = j;
+            while (js < je - 1 && b.charCodeAt(js) === 48)
+                js++;
+            if (ie - is !== je - js)
+                return ie - is - (je - js);
+            for (let k = 0; k < ie - is; k++) {
+                const d = a.charCodeAt(is + k) - b.charCodeAt(js + k);
+                if (d !== 0)
+                    return d;
+            }
+            i = ie;
+            j = je;
+            continue;
+        }
+        const la = lowerAscii(ca);
+        const lb = lowerAscii(cb);
+        if (la !== lb)
+            return la - lb;
+        i++;
+        j++;
+    }
+    const rest = (i < a.length ? 1 : 0) - (j < b.length ? 1 : 0);
+    if (rest !== 0)
+        return rest;
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+function words_isDigit(c) {
+    return c >= 48 && c <= 57;
+}
+function lowerAscii(c) {
+    return c >= 65 && c <= 90 ? c + 32 : c;
+}
+/**
+ * How long ago `at` was, seen from `now` (both ISO 8601), in the coarse unit
+ * a reviewer reads: `just now`, `12 min ago`, `3 h ago`, `2 days ago`;
+ * `in 5 min` for a time after `now`. Undefined when either is unparsable.
+ * The renderer's `now` comes from its input (the plan's clock value), never
+ * from a clock.
+ */
+function formatAge(at, now) {
+    const a = Date.parse(at);
+    const b = Date.parse(now);
+    if (Number.isNaN(a) || Number.isNaN(b))
+        return undefined;
+    const seconds = Math.abs(b - a) / 1000;
+    if (seconds < 60)
+        return "just now";
+    const minutes = Math.round(seconds / 60);
+    const hours = Math.round(seconds / 3600);
+    const span = minutes < 60 ? `${minutes} min` : hours < 48 ? `${hours} h` : plural(Math.round(seconds / 86_400), "day");
+    return b >= a ? `${span} ago` : `in ${span}`;
+}
+
+;// CONCATENATED MODULE: ./src/comment/data-diff/diff-facts.ts
+function schemaChanged(schema) {
+    return !!schema && schema.added.length + schema.removed.length + schema.retyped.length > 0;
+}
+function isCompared(rows) {
+    return rows?.status === "compared";
+}
+function isSkipped(rows) {
+    return rows !== undefined && rows.status !== "compared";
+}
+function rowsDiffer(rows) {
+    return rows.only_prod + rows.only_pr + rows.changed > 0;
+}
+function verdictOf(node) {
+    if (node.status === "not_compared")
+        return "not_compared";
+    if (node.status !== "compared")
+        return "differs";
+    const counts = node.counts;
+    if (schemaChanged(node.schema) || (counts && counts.prod !== counts.pr))
+        return "differs";
+    if (isCompared(node.rows))
+        return rowsDiffer(node.rows) ? "differs" : "same";
+    return "rows_unknown";
+}
+/**
+ * A node with nothing to say but "no difference": every row compared (no
+ * sample) and none with a NULL key. Those are listed together on one line
+ * rather than one fold each.
+ */
+function isPlainlySame(node) {
+    const rows = node.rows;
+    return (verdictOf(node) === "same" &&
+        isCompared(rows) &&
+        rows.sample === null &&
+        rows.null_keys.prod + rows.null_keys.pr === 0 &&
+        !node.message);
+}
+/** The retyped columns that are key columns (names compared without regard to case, as warehouses fold them). */
+function retypedKeyColumns(node, key) {
+    const wanted = new Set(key.map((c) => c.toLowerCase()));
+    return (node.schema?.retyped ?? []).filter((r) => wanted.has(r.name.toLowerCase()));
+}
+/** How many rows matched by key: what a column's changed count is a share of. */
+function matchedRows(rows) {
+    return rows.changed + rows.unchanged;
+}
+/**
+ * The compared columns that differ in some row, most changed first (prod's
+ * order among equals), and the names of those that differ in none.
+ */
+function columnChanges(rows) {
+    const changed = rows.columns
+        .map((column, index) => ({ column, index }))
+        .filter(({ column }) => column.changed > 0)
+        .sort((a, b) => b.column.changed - a.column.changed || a.index - b.index)
+        .map(({ column }) => column);
+    const unchanged = rows.columns.filter((c) => c.changed === 0).map((c) => c.name);
+    return { changed, unchanged };
+}
+/** Schema changes as rows of a table: a column, its type in prod, its type in the PR (null: absent). */
+function schemaRows(schema) {
+    return [
+        ...schema.added.map((c) => ({ name: c.name, prod: null, pr: c.type })),
+        ...schema.removed.map((c) => ({ name: c.name, prod: c.type, pr: null })),
+        ...schema.retyped.map((r) => ({ name: r.name, prod: r.prod, pr: r.pr })),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/comment/data-diff/diff-numbers.ts
+/**
+ * Numbers of a data diff as a reviewer reads them: counts with thousands
+ * separators, a signed change (`+12`, `−4`, with the minus sign), a share or
+ * a change as a percentage, a row count from prod to the PR. Pure.
+ */
+
+/** The minus sign (U+2212), as the diff writes negative changes. */
+const MINUS = "\u2212";
+/** `+12`, `−4`, `0`. */
+function signedCount(n) {
+    if (n > 0)
+        return `+${formatCount(n)}`;
+    if (n < 0)
+        return `${MINUS}${formatCount(-n)}`;
+    return "0";
+}
+/**
+ * A ratio as a percentage, without a sign: one decimal under 10% (`0.5%`,
+ * `3%`), whole above (`12%`, `1,250%`); undefined under 0.1% (too small to
+ * say more than the count does).
+ */
+function percent(ratio) {
+    if (!Number.isFinite(ratio))
+        return undefined;
+    const p = Math.abs(ratio) * 100;
+    if (p < 0.1)
+        return undefined;
+    return p < 10 ? `${Math.round(p * 10) / 10}%` : `${formatCount(Math.round(p))}%`;
+}
+/** `12%` of `of`, or undefined when `of` is 0 or the share is under 0.1%. */
+function shareOf(n, of) {
+    return of > 0 ? percent(n / of) : undefined;
+}
+/** `1,204 → 1,198 rows (−6, −0.5%)`, `1,204 rows in both`, `0 → 5 rows (+5)`; `?` for an unknown side. */
+function rowChange(prod, pr) {
+    if (prod === null || pr === null)
+        return `${prod === null ? "?" : formatCount(prod)} → ${pr === null ? "?" : formatCount(pr)} rows`;
+    if (prod === pr)
+        return `${formatCount(prod)} ${prod === 1 ? "row" : "rows"} in both`;
+    const change = percent((pr - prod) / prod);
+    const sign = pr > prod ? "+" : MINUS;
+    return `${formatCount(prod)} → ${formatCount(pr)} rows (${signedCount(pr - prod)}${prod > 0 && change ? `, ${sign}${change}` : ""})`;
+}
+/** A sample fraction as a percentage of keys: `10%`, `0.5%`, `<0.1%`. */
+function sampleShare(fraction) {
+    return percent(fraction) ?? "<0.1%";
+}
+
+;// CONCATENATED MODULE: ./src/comment/data-diff/diff-words.ts
+
+
+
+/** Why rows were not compared, in a few words (a fold's summary, the summing-up). */
+const SKIP_WORDS = {
+    no_key: "no key",
+    key_column_missing: "key column missing",
+    key_not_unique: "key not unique",
+    key_retyped: "key type changed",
+    budget: "time budget ran out",
+    timeout: "query timed out",
+    failed: "query failed",
+};
+/** Why a node was not compared, in a few words. */
+const NOT_COMPARED_WORDS = {
+    budget: "time budget ran out",
+    timeout: "query timed out",
+    failed: "query failed",
+    not_built: "no build of this version",
+    ephemeral: "ephemeral, no table",
+    no_prod_relation: "prod's state has no table for it",
+};
+/** Where the key came from, after the key's columns: `(declared in its meta)`. */
+const KEY_SOURCE_WORDS = {
+    meta: ["declared in its ", codeWord("meta: {ods: {key: …}}")],
+    unique_key: ["its ", codeWord("unique_key"), " config"],
+    primary_key: ["its primary-key constraint"],
+    tests: ["its ", codeWord("unique"), " and ", codeWord("not_null"), " tests"],
+    snapshot: ["the snapshot's row-version id"],
+};
+/** Column names as code words: `a`, `b` and `c`. */
+function columnNames(columns) {
+    return joinWords(columns.map((c) => [codeWord(c)]), columns.length);
+}
+/** `key `order_id`, `line` (its `unique_key` config)`. */
+function keyWords(key) {
+    return ["key ", ...columnNames(key.columns), " (", ...(KEY_SOURCE_WORDS[key.source] ?? [key.source]), ")"];
+}
+/** `+2 −1 columns, 1 retyped`, `1 column retyped`; undefined when the columns are the same. */
+function schemaChangeText(schema) {
+    if (!schema)
+        return undefined;
+    const { added, removed, retyped } = schema;
+    const moved = [];
+    if (added.length)
+        moved.push(`+${formatCount(added.length)}`);
+    if (removed.length)
+        moved.push(`\u2212${formatCount(removed.length)}`);
+    const word = added.length + removed.length === 1 ? "column" : "columns";
+    if (moved.length === 0)
+        return retyped.length ? `${plural(retyped.length, "column")} retyped` : undefined;
+    return `${moved.join(" ")} ${word}${retyped.length ? `, ${formatCount(retyped.length)} retyped` : ""}`;
+}
+/** The parts of a node's one-line story after its name, joined with ` · ` by the renderer. */
+function storyParts(node) {
+    const counts = node.counts;
+    switch (node.status) {
+        case "not_compared":
+            return [[`not compared: ${node.reason ? NOT_COMPARED_WORDS[node.reason] : "no reason given"}`]];
+        case "only_in_pr":
+            return [
+                ["only in the PR (no table in prod)"],
+                ...(counts?.pr != null ? [[plural(counts.pr, "row")]] : []),
+                ...(node.columns ? [[plural(node.columns.length, "column")]] : []),
+            ];
+        case "only_in_prod":
+            return [
+                ["only in prod (no table in the PR)"],
+                ...(counts?.prod != null ? [[`prod has ${plural(counts.prod, "row")}`]] : []),
+            ];
+    }
+    const parts = [];
+    if (counts)
+        parts.push([rowChange(counts.prod, counts.pr)]);
+    const schema = schemaChangeText(node.schema);
+    if (schema)
+        parts.push([schema]);
+    const rows = node.rows;
+    if (isCompared(rows)) {
+        const sample = rows.sample ? ` (in a ${sampleShare(rows.sample.fraction)} sample of keys)` : "";
+        if (!rowsDiffer(rows))
+            parts.push([`no row differences${sample}`]);
+        else {
+            const found = [];
+            if (rows.only_prod)
+                found.push(`${formatCount(rows.only_prod)} only in prod`);
+            if (rows.only_pr)
+                found.push(`${formatCount(rows.only_pr)} only in PR`);
+            if (rows.changed)
+                found.push(`${formatCount(rows.changed)} changed`);
+            parts.push([found.join(" · ") + sample]);
+        }
+    }
+    else if (isSkipped(rows))
+        parts.push([`rows not compared by key: ${SKIP_WORDS[rows.status]}`]);
+    return parts;
+}
+/** A node's story in one line: its name, then the parts. */
+function storyWords(node) {
+    const out = [codeWord(node.name)];
+    for (const part of storyParts(node))
+        out.push(" · ", ...part);
+    return out;
+}
+/** `3 models`: the diff calls every node a model (seeds and snapshots are rare here). */
+function models(n) {
+    return plural(n, "model");
+}
+/** `(time budget ran out)` or `(time budget ran out: 2; not built in this run: 1)`. */
+function tally(counts) {
+    if (counts.size === 1)
+        return `(${[...counts.keys()][0]})`;
+    return `(${[...counts.entries()].map(([why, n]) => `${why}: ${formatCount(n)}`).join("; ")})`;
+}
+function countBy(items, key) {
+    const out = new Map();
+    for (const item of items)
+        out.set(key(item), (out.get(key(item)) ?? 0) + 1);
+    return out;
+}
+/** Sampled tables named in the summing-up, at most. */
+const SAMPLED_NAMED = 5;
+/**
+ * The summing-up of a report, as sentences: what was compared with what and
+ * what it found; why rows were not compared by key; that the time budget ran
+ * out; which tables were compared on a sample of keys.
+ */
+function reportSentences(report) {
+    const nodes = report.nodes;
+    const against = [
+        codeWord(report.environment),
+        " compared with ",
+        codeWord(report.compared_with),
+        ` (${report.engine}, ${formatDuration(report.duration_ms / 1000)})`,
+    ];
+    if (nodes.length === 0)
+        return [[...against, ": no model built for a code change to compare."]];
+    const verdicts = countBy(nodes, verdictOf);
+    const found = [];
+    const differ = verdicts.get("differs") ?? 0;
+    const same = verdicts.get("same") ?? 0;
+    const unknown = verdicts.get("rows_unknown") ?? 0;
+    const skipped = nodes.filter((n) => n.status === "not_compared");
+    if (differ)
+        found.push(`${formatCount(differ)} ${differ === 1 ? "differs" : "differ"}`);
+    if (same)
+        found.push(`${formatCount(same)} ${same === 1 ? "shows" : "show"} no difference`);
+    if (unknown)
+        found.push(`${formatCount(unknown)} ${unknown === 1 ? "has" : "have"} the same columns and row count (rows not compared by key)`);
+    if (skipped.length)
+        found.push(`${formatCount(skipped.length)} not compared ${tally(countBy(skipped, (n) => NOT_COMPARED_WORDS[n.reason ?? "failed"]))}`);
+    const sentences = [[...against, `: ${models(nodes.length)}, ${found.join(", ")}.`]];
+    const rowsSkipped = nodes.filter((n) => isSkipped(n.rows));
+    if (rowsSkipped.length)
+        sentences.push([
+            `Rows not compared by key for ${models(rowsSkipped.length)} ${tally(countBy(rowsSkipped, (n) => SKIP_WORDS[n.rows.status]))}.`,
+        ]);
+    if (report.budget_exhausted) {
+        const left = nodes.filter((n) => n.reason === "budget" || n.rows?.status === "budget").length;
+        sentences.push([
+            `The time budget for all diffs (${formatDuration(report.limits.budget_ms / 1000)}) ran out: ${models(left)} not compared.`,
+        ]);
+    }
+    const sampled = nodes.filter((n) => isCompared(n.rows) && n.rows.sample !== null);
+    if (sampled.length) {
+        const shown = sampled.slice(0, SAMPLED_NAMED).map((n) => {
+            const fraction = isCompared(n.rows) ? (n.rows.sample?.fraction ?? 1) : 1;
+            const most = Math.max(n.counts?.prod ?? 0, n.counts?.pr ?? 0);
+            return [codeWord(n.name), ` on ${sampleShare(fraction)} of keys (${plural(most, "row")})`];
+        });
+        const rest = sampled.length - shown.length;
+        sentences.push([
+            `Compared on a sample of keys (tables over ${plural(report.limits.sample_above_rows, "row")}): `,
+            ...joinWords(shown, shown.length),
+            rest > 0 ? ` and ${models(rest)} more` : "",
+            "; their counts are within the sample.",
+        ]);
+    }
+    return sentences;
+}
+
+;// CONCATENATED MODULE: ./src/comment/data-diff/diff-explanations.ts
+
+
+
+/** What a user writes to declare the key, shown in the advice. */
+const DECLARE_KEY = [
+    "Declare a unique key on the model with ",
+    codeWord("meta: {ods: {key: [column, …]}}"),
+];
+/** Why a node was not compared, and what it means. */
+function notComparedSentence(node, report) {
+    const message = node.message ? [": ", ...messageWords(node.message)] : [];
+    switch (node.reason) {
+        case "budget":
+            return [
+                `Not compared: the time budget for all diffs (${formatDuration(report.limits.budget_ms / 1000)}) ran out before this model.`,
+            ];
+        case "timeout":
+            return [
+                `Not compared: a query ran past the statement timeout (${formatDuration(report.limits.statement_timeout_ms / 1000)})`,
+                ...message,
+                ".",
+            ];
+        case "not_built":
+            return [
+                "Not compared: ",
+                codeWord(report.environment),
+                " holds no build of this version of it (dbt failed or skipped it, or a newer push is not built yet): its table there would be an older one.",
+            ];
+        case "no_prod_relation":
+            return [
+                "Not compared: ",
+                codeWord(report.compared_with),
+                "'s state records a build of it but not its table (written by an older ods-state); the next default-branch run records it.",
+            ];
+        case "ephemeral":
+            return ["Not compared: an ephemeral model has no table."];
+        default:
+            return ["Not compared: a query failed", ...message, "."];
+    }
+}
+/** What a one-sided node means. */
+function oneSidedSentence(node, report) {
+    if (node.status === "only_in_pr")
+        return [
+            "Only in the PR: ",
+            codeWord(report.compared_with),
+            " has no table for it (a new model, or its table is not in the warehouse).",
+        ];
+    return [
+        "Only in ",
+        codeWord(report.compared_with),
+        ": the PR's table is not in the warehouse (dbt did not build it, or the change dropped it).",
+    ];
+}
+/** Why rows were not compared by key, and what the user can do, as sentences. */
+function skipSentences(node, rows, report) {
+    const lead = "Rows were not compared by key: ";
+    const key = rows.key ? keyWords(rows.key) : ["the key"];
+    const message = rows.message ? messageWords(rows.message) : [];
+    switch (rows.status) {
+        case "no_key":
+            return [
+                [lead, "no unique key is known for this model."],
+                [
+                    ...DECLARE_KEY,
+                    ", a ",
+                    codeWord("unique_key"),
+                    " config or a primary-key constraint, or give a column both ",
+                    codeWord("unique"),
+                    " and ",
+                    codeWord("not_null"),
+                    " tests.",
+                ],
+            ];
+        case "key_column_missing": {
+            const missing = [];
+            if (rows.missing?.prod.length)
+                missing.push([
+                    ...columnNames(rows.missing.prod),
+                    " not in ",
+                    codeWord(report.compared_with),
+                    "'s table",
+                ]);
+            if (rows.missing?.pr.length)
+                missing.push([...columnNames(rows.missing.pr), " not in the PR's table"]);
+            return [
+                [
+                    lead,
+                    "the ",
+                    ...key,
+                    " is incomplete: ",
+                    ...(missing.length ? joinWords(missing, 2, ";") : ["a column is missing"]),
+                    ".",
+                ],
+                [
+                    "If the key changed on purpose, declare the new one with ",
+                    codeWord("meta: {ods: {key: [column, …]}}"),
+                    "; rows are compared by key again once both sides have its columns.",
+                ],
+            ];
+        }
+        case "key_not_unique": {
+            const dup = rows.duplicates;
+            const shared = dup
+                ? [
+                    `: ${plural(dup.prod, "row")} in `,
+                    codeWord(report.compared_with),
+                    ` and ${plural(dup.pr, "row")} in the PR share their key value with another row`,
+                ]
+                : [];
+            return [
+                [lead, "the ", ...key, " is not unique", ...shared, ", and a join would count them twice."],
+                [
+                    ...DECLARE_KEY,
+                    " (several columns if one is not enough), or remove the duplicates (a ",
+                    codeWord("unique"),
+                    " test finds them).",
+                ],
+            ];
+        }
+        case "key_retyped": {
+            const retyped = retypedKeyColumns(node, rows.key?.columns ?? []);
+            // One key column: its name is already said.
+            const single = retyped.length === 1 && rows.key?.columns.length === 1;
+            const types = retyped.flatMap((r, i) => [
+                i ? ", " : "",
+                ...(single ? [] : [codeWord(r.name), " "]),
+                "from ",
+                codeWord(r.prod),
+                " to ",
+                codeWord(r.pr),
+            ]);
+            return [
+                [
+                    lead,
+                    "the type of the ",
+                    ...key,
+                    " changed",
+                    ...(types.length ? [" (", ...types, ")"] : []),
+                    ", so rows can't be matched on it reliably.",
+                ],
+                ["Rows are compared by key again once prod has the new type (after the merge)."],
+            ];
+        }
+        case "budget":
+            return [
+                [
+                    lead,
+                    `the time budget for all diffs (${formatDuration(report.limits.budget_ms / 1000)}) ran out first.`,
+                ],
+            ];
+        case "timeout":
+            return [
+                [
+                    lead,
+                    `a query ran past the statement timeout (${formatDuration(report.limits.statement_timeout_ms / 1000)})`,
+                    ...(message.length ? [": ", ...message] : []),
+                    ".",
+                ],
+            ];
+        case "failed":
+            return [[lead, "a query failed", ...(message.length ? [": ", ...message] : []), "."]];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/comment/fit/fit-sections.ts
+/**
+ * Fitting a document of sections within a size limit, whatever the sections
+ * say. Each section renders at levels of detail (0 the most); the fitter
+ * renders every section at level 0 and, while the whole is over the limit,
+ * applies the cuts in order (a section to a higher level). Past every cut it
+ * asks for a last resort. It then gives back detail, most important section
+ * first, while the whole still fits (cutting in order may cut more than
+ * needed). A "filling" section's level 1 is "as much as fits": it renders
+ * last, with the room the others leave as its budget. Once anything is cut,
+ * a note goes right under the head. Pure.
+ */
+/** Between the blocks of a document (a blank line in markdown). */
+const SEPARATOR = "\n\n";
+/** The document within `spec.limit` (see the file comment). */
+function fitSections(spec) {
+    const { limit } = spec;
+    const rendered = new Map();
+    let shortened = false;
+    /** Each section is rendered and measured once per (level, budget of a filling level 1). */
+    const measured = (name, level, budget) => {
+        const key = `${name}:${level}:${spec.filling.has(name) && level === 1 ? budget : ""}`;
+        let entry = rendered.get(key);
+        if (entry === undefined) {
+            const text = spec.render(name, level, budget);
+            entry = { text, size: spec.size(text) };
+            rendered.set(key, entry);
+        }
+        return entry;
+    };
+    /** The document at these levels, and its size (the sum of its parts': a section is measured once). */
+    const compose = (levels) => {
+        const texts = new Map();
+        let used = spec.size(spec.head);
+        if (shortened)
+            used += spec.size(spec.note) + SEPARATOR.length;
+        for (const name of spec.order) {
+            const level = levels.get(name);
+            if (spec.filling.has(name) && level === 1)
+                continue;
+            const { text, size } = measured(name, level, Number.POSITIVE_INFINITY);
+            texts.set(name, text);
+            if (text)
+                used += size + SEPARATOR.length;
+        }
+        for (const name of spec.order) {
+            const level = levels.get(name);
+            if (!(spec.filling.has(name) && level === 1))
+                continue;
+            // Its separator and the final newline count too.
+            const budget = limit - used - SEPARATOR.length - 1;
+            const { text, size } = measured(name, level, budget);
+            texts.set(name, text);
+            if (text)
+                used += size + SEPARATOR.length;
+        }
+        const parts = [spec.head, shortened ? spec.note : "", ...spec.order.map((name) => texts.get(name))];
+        return { text: parts.filter((t, i) => i === 0 || t !== "").join(SEPARATOR) + "\n", size: used + 1 };
+    };
+    const levels = new Map(spec.order.map((s) => [s, 0]));
+    let out = compose(levels);
+    if (out.size <= limit)
+        return out.text;
+    shortened = true;
+    for (const [section, level] of spec.cuts) {
+        levels.set(section, level);
+        out = compose(levels);
+        if (out.size <= limit)
+            break;
+    }
+    if (out.size > limit) {
+        const first = spec.lastResort.first();
+        if (first !== undefined)
+            return first;
+        levels.set(spec.lastResort.cut[0], spec.lastResort.cut[1]);
+        out = compose(levels);
+        if (out.size > limit)
+            return spec.lastResort.last();
+    }
+    for (const section of spec.restore) {
+        const current = levels.get(section);
+        for (let level = 0; level < current; level++) {
+            levels.set(section, level);
+            const candidate = compose(levels);
+            if (candidate.size <= limit) {
+                out = candidate;
+                break;
+            }
+            levels.set(section, current);
+        }
+    }
+    return out.text;
+}
+
+;// CONCATENATED MODULE: ./src/comment/sections/data-diff-fold.ts
+
+
+
+
+
+
+
+/** Rows of the schema table, and of the per-column table, at most. */
+const TABLE_ROWS_SHOWN = 20;
+/** Columns of a one-sided table listed, at most. */
+const COLUMNS_LISTED = 30;
+/** Unchanged columns named (more are counted). */
+const UNCHANGED_NAMED = 5;
+/** Key values shown per kind, at most, and the length of each value (code points). */
+const EXAMPLES_SHOWN = 10;
+const EXAMPLE_MAX = 40;
+/** `- <code>orders</code> · 1,204 → 1,198 rows (−6, −0.5%) · …` */
+function storyLine(node) {
+    return `- ${wordsToMarkdown(storyWords(node))}`;
+}
+function diffFold(node, report, detail) {
+    const blocks = [`<details>\n<summary>${wordsToHtmlBlock(storyWords(node))}</summary>`];
+    blocks.push(...foldBody(node, report, detail));
+    blocks.push("</details>");
+    return blocks.join(SEPARATOR);
+}
+function sentences(list) {
+    return list.map(wordsToMarkdown).join(" ");
+}
+function foldBody(node, report, detail) {
+    const blocks = [];
+    const where = relations(node, report);
+    if (node.status === "not_compared") {
+        blocks.push(sentences([notComparedSentence(node, report)]));
+        if (where)
+            blocks.push(where);
+        if (node.message && node.reason !== "timeout" && node.reason !== "failed")
+            blocks.push(`Note: ${mdMessage(node.message)}`);
+        return blocks;
+    }
+    if (node.status !== "compared") {
+        blocks.push(sentences([oneSidedSentence(node, report)]));
+        if (where)
+            blocks.push(where);
+        const side = node.status === "only_in_pr" ? node.counts?.pr : node.counts?.prod;
+        const columns = node.columns ?? [];
+        const what = [];
+        if (side != null)
+            what.push(plural(side, "row"));
+        if (columns.length)
+            what.push(plural(columns.length, "column"));
+        if (what.length) {
+            const listed = columns
+                .slice(0, COLUMNS_LISTED)
+                .map((c) => `${mdCode(c.name)} ${mdText(c.type, MAX_NAME)}`)
+                .join(", ");
+            const more = columns.length > COLUMNS_LISTED ? ` and ${plural(columns.length - COLUMNS_LISTED, "more")}` : "";
+            blocks.push(`**Its table:** ${what.join(", ")}${listed ? `: ${listed}${more}` : ""}.`);
+        }
+    }
+    else {
+        if (where)
+            blocks.push(where);
+        blocks.push(...schemaBlocks(node, report));
+        const rows = node.rows;
+        if (isCompared(rows))
+            blocks.push(...rowBlocks(rows, report, detail));
+        else if (isSkipped(rows))
+            blocks.push(sentences(skipSentences(node, rows, report)));
+    }
+    if (node.message)
+        blocks.push(`Note: ${mdMessage(node.message)}`);
+    return blocks;
+}
+function relationText(relation) {
+    return mdCode(`${relation.schema}.${relation.identifier}`, 2 * MAX_NAME);
+}
+/** `<code>analytics.orders</code> in prod → <code>analytics_pr_42.orders</code> in the PR; diffed in 2 s.` */
+function relations(node, report) {
+    const sides = [];
+    if (node.prod)
+        sides.push(`${relationText(node.prod)} in ${mdText(report.compared_with, MAX_NAME)}`);
+    if (node.pr)
+        sides.push(`${relationText(node.pr)} in the PR`);
+    if (sides.length === 0)
+        return undefined;
+    const time = node.duration_ms > 0 ? `; diffed in ${formatDuration(node.duration_ms / 1000)}` : "";
+    return `${sides.join(" → ")}${time}.`;
+}
+function schemaBlocks(node, report) {
+    const counts = node.counts;
+    const rows = counts && counts.prod !== null && counts.pr !== null
+        ? counts.prod === counts.pr
+            ? `**Rows:** ${formatCount(counts.prod)} on both sides.`
+            : `**Rows:** ${formatCount(counts.prod)} in ${mdText(report.compared_with, MAX_NAME)} → ${formatCount(counts.pr)} in the PR.`
+        : undefined;
+    const schema = node.schema;
+    if (!schema)
+        return rows ? [rows] : [];
+    const columns = schemaChanged(schema)
+        ? `**Columns:** ${formatCount(schema.columns.prod)} → ${formatCount(schema.columns.pr)}.`
+        : `**Columns:** the same ${formatCount(schema.columns.prod)} on both sides.`;
+    const out = [[rows, columns].filter((t) => t !== undefined).join(" ")];
+    if (!schemaChanged(schema))
+        return out;
+    const table = schemaRows(schema);
+    const lines = [
+        `| Column | In ${mdText(report.compared_with, MAX_NAME)} | In the PR |`,
+        "| --- | --- | --- |",
+        ...table
+            .slice(0, TABLE_ROWS_SHOWN)
+            .map((r) => `| ${mdCode(r.name)} | ${r.prod === null ? "—" : mdCode(r.prod)} | ${r.pr === null ? "—" : mdCode(r.pr)} |`),
+    ];
+    out.push(lines.join("\n"));
+    if (table.length > TABLE_ROWS_SHOWN)
+        out.push(`… and ${plural(table.length - TABLE_ROWS_SHOWN, "more column change")}.`);
+    return out;
+}
+function rowBlocks(rows, report, detail) {
+    const out = [];
+    const counts = [
+        `${formatCount(rows.only_prod)} only in ${mdText(report.compared_with, MAX_NAME)}`,
+        `${formatCount(rows.only_pr)} only in the PR`,
+        `${formatCount(rows.changed)} changed`,
+        `${formatCount(rows.unchanged)} unchanged`,
+    ];
+    const notes = [];
+    if (rows.sample)
+        notes.push(`Compared on a ${sampleShare(rows.sample.fraction)} sample of keys, as a side has more than ${plural(rows.sample.above_rows, "row")}: these counts are within the sample.`);
+    if (rows.null_keys.prod + rows.null_keys.pr > 0)
+        notes.push(`Rows with a NULL in the key match nothing and are left out of these counts: ${formatCount(rows.null_keys.prod)} in ${mdText(report.compared_with, MAX_NAME)}, ${formatCount(rows.null_keys.pr)} in the PR.`);
+    out.push([`**By ${wordsToMarkdown(keyWords(rows.key))}:** ${counts.join(" · ")}.`, ...notes].join(" "));
+    if (detail < 2)
+        out.push(...columnBlocks(rows));
+    else if (rows.changed > 0)
+        out.push("The rows that differ per column are left out to fit.");
+    if (rows.examples)
+        out.push(detail < 1 ? examplesBlock(rows.examples, report) : "Key examples are left out to fit.");
+    return out;
+}
+function columnBlocks(rows) {
+    const { changed, unchanged } = columnChanges(rows);
+    if (rows.columns.length === 0)
+        return [];
+    if (changed.length === 0)
+        return [
+            rows.changed > 0
+                ? "No compared column differs."
+                : `No difference in the ${plural(unchanged.length, "compared column")}.`,
+        ];
+    const matched = matchedRows(rows);
+    const lines = [
+        "| Column | Rows that differ | Of the rows matched |",
+        "| --- | ---: | ---: |",
+        ...changed
+            .slice(0, TABLE_ROWS_SHOWN)
+            .map((c) => `| ${mdCode(c.name)}${c.as_text ? " (compared as text: its type changed)" : ""} | ${formatCount(c.changed)} | ${shareOf(c.changed, matched) ?? "<0.1%"} |`),
+    ];
+    const out = [lines.join("\n")];
+    const rest = changed.length - TABLE_ROWS_SHOWN;
+    const after = [];
+    if (rest > 0)
+        after.push(`… and ${plural(rest, "more column")} that ${rest === 1 ? "differs" : "differ"}.`);
+    if (unchanged.length > 0 && unchanged.length <= UNCHANGED_NAMED)
+        after.push(`No difference in ${unchanged.map((n) => mdCode(n)).join(", ")}.`);
+    else if (unchanged.length > 0)
+        after.push(`No difference in the other ${plural(unchanged.length, "column")}.`);
+    if (after.length)
+        out.push(after.join(" "));
+    return out;
+}
+/** A key's values: `<code>1001</code>`, or `(<code>7</code>, NULL)` for a key of several columns. */
+function keyValue(values) {
+    const shown = values.map((v) => (v === null ? "NULL" : mdCode(v, EXAMPLE_MAX)));
+    return shown.length === 1 ? shown[0] : `(${shown.join(", ")})`;
+}
+function examplesBlock(examples, report) {
+    const kinds = [
+        [`only in ${mdText(report.compared_with, MAX_NAME)}`, examples.only_prod],
+        ["only in the PR", examples.only_pr],
+        ["changed", examples.changed],
+    ];
+    const lines = kinds
+        .filter(([, list]) => list.length > 0)
+        .map(([kind, list]) => {
+        const more = list.length > EXAMPLES_SHOWN ? ` and ${formatCount(list.length - EXAMPLES_SHOWN)} more` : "";
+        return `${kind}: ${list.slice(0, EXAMPLES_SHOWN).map(keyValue).join(", ")}${more}`;
+    });
+    if (lines.length === 0)
+        return "**Key examples:** none.";
+    return [`**Key examples** (shown because the workflow asks for them):`, ...lines].join("<br>\n");
+}
+
+;// CONCATENATED MODULE: ./src/comment/render-data-diff-text.ts
+
+
+
+
+
+
+
+/** Widest name column; longer names push their story to the right. */
+const NAME_COLUMN = 40;
+const INDENT = "    ";
+function renderDataDiffText(report) {
+    const [first, ...rest] = reportSentences(report).map(wordsToPlain);
+    const lines = [`data diff: ${first}`, ...rest];
+    const names = new Map(report.nodes.map((n) => [n, cleanText(n.name, MAX_NAME)]));
+    const width = Math.min(NAME_COLUMN, Math.max(0, ...[...names.values()].map((n) => n.length)));
+    const groups = [
+        ["changed by this pull request", report.nodes.filter((n) => n.group === "changed")],
+        ["downstream of the changes", report.nodes.filter((n) => n.group !== "changed")],
+    ];
+    for (const [title, nodes] of groups) {
+        if (nodes.length === 0)
+            continue;
+        lines.push("", `${title} (${formatCount(nodes.length)}):`);
+        for (const node of nodes) {
+            const story = storyParts(node).map(wordsToPlain).join(" · ");
+            lines.push(`  ${names.get(node).padEnd(width)}  ${story}`);
+            lines.push(...nodeDetail(node, report).map((line) => INDENT + line));
+        }
+    }
+    return `${lines.join("\n")}\n`;
+}
+function plain(sentences) {
+    return sentences.map(wordsToPlain).join(" ");
+}
+function relation(r) {
+    return cleanText(`${r.schema}.${r.identifier}`, 2 * MAX_NAME);
+}
+function nodeDetail(node, report) {
+    const out = [];
+    const against = cleanText(report.compared_with, MAX_NAME);
+    const sides = [];
+    if (node.prod)
+        sides.push(`${relation(node.prod)} in ${against}`);
+    if (node.pr)
+        sides.push(`${relation(node.pr)} in the PR`);
+    if (node.status === "not_compared")
+        out.push(plain([notComparedSentence(node, report)]));
+    else if (node.status !== "compared")
+        out.push(plain([oneSidedSentence(node, report)]));
+    if (sides.length)
+        out.push(sides.join(" → ") +
+            (node.duration_ms > 0 ? `; diffed in ${formatDuration(node.duration_ms / 1000)}` : ""));
+    if (node.status !== "compared" && node.columns?.length) {
+        out.push(`columns (${formatCount(node.columns.length)}):`);
+        out.push(...aligned(node.columns.map((c) => [c.name, c.type])).map((l) => `  ${l}`));
+    }
+    if (node.status === "compared") {
+        const schema = node.schema;
+        if (schema) {
+            const table = schemaRows(schema);
+            out.push(table.length
+                ? `columns: ${formatCount(schema.columns.prod)} → ${formatCount(schema.columns.pr)}`
+                : `columns: the same ${formatCount(schema.columns.prod)} on both sides`);
+            const marks = table.map((r) => [
+                `${r.prod === null ? "+" : r.pr === null ? "\u2212" : "~"} ${r.name}`,
+                r.prod === null ? r.pr : r.pr === null ? r.prod : `${r.prod} → ${r.pr}`,
+            ]);
+            out.push(...aligned(marks).map((l) => `  ${l}`));
+        }
+        const rows = node.rows;
+        if (isCompared(rows))
+            out.push(...rowLines(rows, against));
+        else if (isSkipped(rows))
+            out.push(...skipSentences(node, rows, report).map(wordsToPlain));
+    }
+    const messageShown = node.status === "not_compared" && (node.reason === "timeout" || node.reason === "failed");
+    if (node.message && !messageShown)
+        out.push(`note: ${wordsToPlain(messageWords(node.message))}`);
+    return out;
+}
+function rowLines(rows, against) {
+    const out = [
+        `by ${wordsToPlain(keyWords(rows.key))}: ${formatCount(rows.only_prod)} only in ${against}, ${formatCount(rows.only_pr)} only in the PR, ${formatCount(rows.changed)} changed, ${formatCount(rows.unchanged)} unchanged`,
+    ];
+    if (rows.sample)
+        out.push(`compared on a ${sampleShare(rows.sample.fraction)} sample of keys (a side has more than ${plural(rows.sample.above_rows, "row")}): the counts are within the sample`);
+    if (rows.null_keys.prod + rows.null_keys.pr > 0)
+        out.push(`rows with a NULL in the key, left out of the counts: ${formatCount(rows.null_keys.prod)} in ${against}, ${formatCount(rows.null_keys.pr)} in the PR`);
+    const { changed, unchanged } = columnChanges(rows);
+    const matched = matchedRows(rows);
+    if (changed.length) {
+        out.push("rows that differ per column:");
+        const table = changed.map((c) => [
+            c.name,
+            formatCount(c.changed),
+            `${shareOf(c.changed, matched) ?? "<0.1%"}${c.as_text ? "  (compared as text: its type changed)" : ""}`,
+        ]);
+        out.push(...aligned(table, [false, true]).map((l) => `  ${l}`));
+    }
+    if (unchanged.length)
+        out.push(`no difference in ${plural(unchanged.length, changed.length ? "other column" : "compared column")}`);
+    const ex = rows.examples;
+    if (ex) {
+        const kinds = [
+            [`only in ${against}`, ex.only_prod],
+            ["only in the PR", ex.only_pr],
+            ["changed", ex.changed],
+        ];
+        for (const [kind, list] of kinds)
+            if (list.length)
+                out.push(`key examples, ${kind}: ${list.map(render_data_diff_text_keyValue).join(", ")}`);
+    }
+    return out;
+}
+function render_data_diff_text_keyValue(values) {
+    const shown = values.map((v) => (v === null ? "NULL" : `\`${cleanText(v, EXAMPLE_MAX)}\``));
+    return shown.length === 1 ? shown[0] : `(${shown.join(", ")})`;
+}
+/** Cells cleaned and padded to their column's width (the last column is not padded; `right` aligns numbers). */
+function aligned(rows, right = []) {
+    const cells = rows.map((row) => row.map((cell) => cleanText(cell, MAX_NAME)));
+    const widths = cells[0]?.map((_, i) => Math.max(...cells.map((row) => row[i].length))) ?? [];
+    return cells.map((row) => row
+        .map((cell, i) => i === row.length - 1 ? cell : right[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))
+        .join("  "));
+}
+
+;// CONCATENATED MODULE: ./src/comment/sections/data-diff.ts
+
+
+
+
+
+
+/** The most detailed level past which nothing is left to cut. */
+const DATA_DIFF_LEVELS = 5;
+/** One-line models listed at most (levels 3 and 4), the changed ones first; the rest are counted. */
+const LINES_SHOWN = 200;
+/** Models with no difference named on their shared line, at most. */
+const SAME_NAMED = 30;
+const HEADING = "### Data diff";
+/** What each level leaves out, as the section says it. */
+const LEFT_OUT = {
+    1: "key examples are left out",
+    2: "key examples and the rows that differ per column are left out",
+    3: "each model downstream of the changes is one line",
+    4: "each model is one line",
+    5: "only the counts are shown",
+};
+/** The section in the comment or the job summary; "" without a diff. */
+function dataDiffSection(input, level) {
+    const report = input.context.dataDiff;
+    if (!report)
+        return "";
+    return dataDiffMarkdown(report, level, wholeDiff(input));
+}
+/** The section standalone (`ods-state env diff --format markdown`): everything, no limit. */
+function renderDataDiffMarkdown(report) {
+    return `${dataDiffMarkdown(report, 0, undefined)}\n`;
+}
+/** `the [job summary](…) and \`ods-state env diff --pr 42\``: where the whole diff is. */
+function wholeDiff(input) {
+    const pr = input.context.pullRequest;
+    const command = mdCode(Number.isSafeInteger(pr) && pr > 0 ? `ods-state env diff --pr ${pr}` : "ods-state env diff");
+    if (input.target === "job_summary")
+        return command;
+    const summary = input.jobSummaryUrl
+        ? `the [job summary](${input.jobSummaryUrl})`
+        : "this run's job summary";
+    return `${summary} and ${command}`;
+}
+function dataDiffMarkdown(report, level, whole) {
+    const blocks = [HEADING, reportSentences(report).map(wordsToMarkdown).join(" ")];
+    const cut = effectiveLevel(report, level);
+    if (cut > 0 && whole)
+        blocks.push(`<sub>Shortened to fit: ${LEFT_OUT[cut]}. The whole diff: ${whole}.</sub>`);
+    if (cut >= 5)
+        return blocks.join(SEPARATOR);
+    const same = report.nodes.filter(isPlainlySame);
+    const shown = report.nodes.filter((n) => !isPlainlySame(n));
+    const groups = [
+        ["Changed by this pull request", shown.filter((n) => n.group === "changed")],
+        ["Downstream of the changes", shown.filter((n) => n.group !== "changed")],
+    ];
+    let linesLeft = LINES_SHOWN;
+    for (const [title, nodes] of groups) {
+        if (nodes.length === 0)
+            continue;
+        blocks.push(`**${title} (${formatCount(nodes.length)})**`);
+        const lines = cut >= 4 || (cut === 3 && nodes[0].group !== "changed");
+        if (!lines) {
+            blocks.push(...nodes.map((n) => diffFold(n, report, Math.min(cut, 2))));
+            continue;
+        }
+        const listed = nodes.slice(0, Math.max(1, linesLeft)).map(storyLine);
+        linesLeft -= listed.length;
+        const rest = nodes.length - listed.length;
+        if (rest > 0)
+            listed.push(`- … and ${plural(rest, "more model")}${whole ? `: the whole diff is in ${whole}` : ""}`);
+        blocks.push(listed.join("\n"));
+    }
+    if (same.length)
+        blocks.push(sameLine(same));
+    return blocks.join(SEPARATOR);
+}
+/**
+ * The level a render is at, for what it says it left out: a cut that
+ * leaves nothing out (no examples to drop, no column that differs) says
+ * nothing.
+ */
+function effectiveLevel(report, level) {
+    if (level === 1 && !report.nodes.some((n) => isCompared(n.rows) && n.rows.examples))
+        return 0;
+    // Without downstream models level 3 is level 2; without changed ones, level 4.
+    if (level === 3 && !report.nodes.some((n) => n.group !== "changed" && !isPlainlySame(n)))
+        return 2;
+    if (level === 3 && !report.nodes.some((n) => n.group === "changed" && !isPlainlySame(n)))
+        return 4;
+    return Math.min(level, DATA_DIFF_LEVELS);
+}
+/** `**No difference (3):** <code>a</code>, <code>b</code>, <code>c</code> — same columns, row counts and rows by key.` */
+function sameLine(nodes) {
+    const names = nodes.slice(0, SAME_NAMED).map((n) => mdCode(n.name));
+    const rest = nodes.length - names.length;
+    return (`**No difference (${formatCount(nodes.length)}):** ${names.join(", ")}${rest > 0 ? ` and ${plural(rest, "more")}` : ""}` +
+        ` — the same columns and row count, and every row the same by key.`);
+}
+
+;// CONCATENATED MODULE: ./src/env/data-diff-settings.ts
+/**
+ * How much a data diff may cost and show (issue 23), with its defaults, as
+ * action inputs (`data-diff-*`) and as flags of `ods-state env diff`. Every
+ * wrong value is a UserError naming the input or flag; nothing falls back
+ * silently.
+ *
+ * Defaults:
+ * - budget 2 min for all diffs of a run: a PR's post step should not add more
+ *   to the job than a slow model; what is left out says so.
+ * - 30 s per query: a diff query that takes longer is stuck on something
+ *   (a lock, a huge view) long before the budget is spent.
+ * - sampling above 1,000,000 rows: a full diff of a million rows takes a few
+ *   seconds on PostgreSQL (bench/DATA-DIFF.md); above it, a deterministic
+ *   sample of about a million keys is compared, and the output says so.
+ * - no key values shown (0): a comment is read by everyone with access to the
+ *   repository, who may not be allowed to read the warehouse's rows.
+ */
+
+
+const DEFAULT_DATA_DIFF_LIMITS = {
+    budget_ms: 120_000,
+    statement_timeout_ms: 30_000,
+    sample_above_rows: 1_000_000,
+    show_keys: 0,
+};
+/** The most key values per category a comment may show. */
+const MAX_SHOW_KEYS = 100;
+/** Each setting's action input and CLI flag (messages name the one given). */
+const DATA_DIFF_SETTINGS = {
+    budget: { input: "data-diff-budget", flag: "--budget" },
+    query: { input: "data-diff-query-timeout", flag: "--query-timeout" },
+    sample: { input: "data-diff-sample-rows", flag: "--sample-rows" },
+    keys: { input: "data-diff-show-keys", flag: "--show-keys" },
+};
+function wholeNumber(text, name, code, input, range) {
+    const clean = text.trim().replaceAll("_", "");
+    const value = /^\d+$/.test(clean) ? Number(clean) : Number.NaN;
+    if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
+        throw new user_error/* UserError */.yo(code, `${name} is \`${text}\`; give ${range.what}, a whole number from ${range.min.toLocaleString("en-US")} to ${range.max.toLocaleString("en-US")}.`, { input });
+    }
+    return value;
+}
+/**
+ * The limits from optional texts (inputs or flags); missing or empty ones
+ * keep their default. `source` says how messages name them.
+ */
+function dataDiffLimitsFrom(read, source) {
+    const limits = { ...DEFAULT_DATA_DIFF_LIMITS };
+    const code = source === "flag" ? "usage" : "input_invalid";
+    const named = (setting) => {
+        const { input, flag } = DATA_DIFF_SETTINGS[setting];
+        return { name: source === "flag" ? flag : `Input \`${input}\``, input: source === "flag" ? flag : input };
+    };
+    const given = (setting) => {
+        const text = read(setting);
+        return text === undefined || text.trim() === "" ? null : text;
+    };
+    const budget = given("budget");
+    if (budget !== null) {
+        const { name, input } = named("budget");
+        limits.budget_ms = (0,env_timeouts/* parseTimeout */.ZZ)(budget, name, code, input);
+        if (limits.budget_ms === 0) {
+            throw new user_error/* UserError */.yo(code, `${name} is \`${budget}\`: a data diff needs a time budget (it reads whole tables); give one such as 2m, or turn the diff off.`, { input });
+        }
+    }
+    const query = given("query");
+    if (query !== null) {
+        const { name, input } = named("query");
+        limits.statement_timeout_ms = (0,env_timeouts/* parseTimeout */.ZZ)(query, name, code, input);
+    }
+    const sample = given("sample");
+    if (sample !== null) {
+        const { name, input } = named("sample");
+        limits.sample_above_rows = wholeNumber(sample, name, code, input, {
+            min: 1000,
+            max: 1_000_000_000,
+            what: "the row count above which a table is compared on a sample",
+        });
+    }
+    const keys = given("keys");
+    if (keys !== null) {
+        const { name, input } = named("keys");
+        limits.show_keys = wholeNumber(keys, name, code, input, {
+            min: 0,
+            max: MAX_SHOW_KEYS,
+            what: "how many key values to show per kind of difference (0 shows none)",
+        });
+    }
+    return limits;
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/env/diff.ts
+/**
+ * `ods-state env diff`: what a pull request's environment does to the data,
+ * against prod (issue 23): for each model the pull request builds for a code
+ * change (planned over prod's state, as the comment's data diff is), its
+ * columns, row counts and rows by key, read-only, within a time budget
+ * (src/app/environment/diff-pull-request.ts). `--select`/`--exclude` narrow
+ * the models compared, as dbt selects.
+ */
+
+
+
+
+
+
+
+
+
+
+
+function diffFormatOf(values) {
+    const format = env_flags_str(values, "format") ?? "text";
+    if (format !== "text" && format !== "json" && format !== "markdown") {
+        throw new user_error/* UserError */.yo("usage", `--format is \`${format}\`; allowed: text, json, markdown.`, {
+            input: "--format",
+        });
+    }
+    return format;
+}
+async function envDiff(values, context) {
+    const label = labelOf(values);
+    const format = diffFormatOf(values);
+    const limits = dataDiffLimitsFrom((setting) => env_flags_str(values, DATA_DIFF_SETTINGS[setting].flag.slice(2)), "flag");
+    const select = splitSelectors(values.select ?? []);
+    const exclude = splitSelectors(values.exclude ?? []);
+    const progress = createProgress(context);
+    const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
+    const envScope = envScopeOf("diff", values, context, scope.project);
+    const name = environmentOf(label, envScope);
+    const now = new Date();
+    const planOverProd = (selection) => makePlan({
+        project,
+        scope,
+        state: head,
+        sources,
+        ...selection,
+        targetName: env_flags_str(values, "target") ?? "ci",
+        pointers: true,
+    }, () => now);
+    progress.phase("planning the pull request over prod");
+    const overProd = planOverProd({ select: [], exclude: [] });
+    if (select.length > 0 || exclude.length > 0) {
+        // Groups come from the whole plan (a model is downstream of a change whatever is selected); the selection only narrows.
+        const selected = new Set(planOverProd({ select, exclude }).entries.map((e) => e.unique_id));
+        overProd.entries = overProd.entries.filter((e) => selected.has(e.unique_id));
+    }
+    const report = await withWarehouse(values, context, envScope, async (ctx) => {
+        progress.phase(`comparing ${name} with ${scope.environment}`);
+        return diffPullRequest(ctx, { environment: name, overProd, project, prod, limits, comparedWith: scope.environment }, () => new Date());
+    }, { create: false, progress }).finally(() => progress.done());
+    if (report === null) {
+        throw new user_error/* UserError */.yo("environment_unknown", `The warehouse has no environment registry: there is no environment ${name} to compare.`, {
+            hint: "Create the environment first (`ods-state env create`), or check --warehouse and --meta-schema.",
+        });
+    }
+    if (format === "json")
+        printJson(context, report);
+    else if (format === "markdown")
+        context.stdout(renderDataDiffMarkdown(report));
+    else
+        context.stdout(renderDataDiffText(report));
+    return 0;
+}
+
 ;// CONCATENATED MODULE: ./src/app/environment/janitor.ts
 /**
  * The janitor: environments of pull requests closed longer than the
@@ -16828,9 +18892,10 @@ async function writeRollback(context, file, ctx, promotionId, environment) {
 
 
 
+
 const envCommand = {
     name: "env",
-    summary: "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair",
+    summary: "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff",
     usage: [
         "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
         "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--warehouse W]",
@@ -16840,6 +18905,7 @@ const envCommand = {
         "env list [--warehouse W]",
         "env gc (--project P | --manifest PATH) [--repository O/R | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
         "env repair (--project P | --manifest PATH) [--repository O/R] [--pr N] [--state DB] [--warehouse W] [--dry-run]",
+        "env diff --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--select SEL]… [--exclude SEL]… [--budget D] [--query-timeout D] [--sample-rows N] [--show-keys N] [--format text|json|markdown] [--warehouse W]",
     ],
     optionHelp: {
         warehouse: "duckdb:PATH or postgres://USER@HOST:PORT/DATABASE (default: ODS_WAREHOUSE); a secret: never printed or stored",
@@ -16867,7 +18933,13 @@ const envCommand = {
         resume: "rollback: finish an interrupted promotion or rollback from the registry's journal",
         "open-prs": "gc: the pull requests still open; other open environments are closed now",
         "dry-run": "list what would change, change nothing",
-        format: "text (default) or json",
+        select: "diff: only the models these dbt selectors select (repeatable)",
+        exclude: "diff: leave out the models these dbt selectors select (repeatable)",
+        budget: "diff: time for all comparisons together (default 2m); models left when it runs out are listed as not compared",
+        "query-timeout": "diff: one comparison query's time limit (default 30s; 0: only the budget)",
+        "sample-rows": "diff: a table with more rows is compared on a deterministic sample of its keys (default 1000000)",
+        "show-keys": "diff: show the key values of up to N rows per kind of difference (default 0: no values, counts only)",
+        format: "text (default) or json; diff: also markdown",
         ...PROJECT_DIR_HELP,
     },
     options: {
@@ -16896,11 +18968,17 @@ const envCommand = {
         resume: { type: "boolean" },
         "open-prs": { type: "string" },
         "dry-run": { type: "boolean" },
+        select: { type: "string", multiple: true },
+        exclude: { type: "string", multiple: true },
+        budget: { type: "string" },
+        "query-timeout": { type: "string" },
+        "sample-rows": { type: "string" },
+        "show-keys": { type: "string" },
         format: { type: "string" },
         ...PROJECT_DIR_OPTION,
     },
     positionals: {
-        name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc, repair)",
+        name: "SUBCOMMAND (create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff)",
         required: true,
     },
     examples: [
@@ -16914,6 +18992,7 @@ const envCommand = {
         "ods-state env cleanup --pr 7 --project shop --legacy",
         "ods-state env gc --project shop --retention-days 3",
         "ods-state env repair --state .ods/state.db --manifest target/manifest.json",
+        "ods-state env diff --pr 7 --manifest target/manifest.json --state .ods/state.db --format markdown",
     ],
     async run(values, positionals, context) {
         const [sub, ...extra] = positionals;
@@ -16938,26 +19017,11 @@ const envCommand = {
                 return envGc(values, context);
             case "repair":
                 return envRepair(values, context);
+            case "diff":
+                return envDiff(values, context);
         }
     },
 };
-
-;// CONCATENATED MODULE: ./src/app/plan/make-plan.ts
-
-
-function makePlan(request, now) {
-    return plan({
-        project: request.project,
-        scope: request.scope,
-        state: request.state,
-        sources: request.sources,
-        select: request.select,
-        exclude: request.exclude,
-        now: now().toISOString(),
-        target: targetIdentity(request.project, request.targetName),
-        pointers: request.pointers,
-    });
-}
 
 ;// CONCATENATED MODULE: ./src/app/plan/plan-from-state.ts
 
@@ -16968,100 +19032,6 @@ async function planFromState(ports, request) {
     ports.phase?.(`planning ${request.project.fingerprints.size} nodes`);
     const plan = makePlan({ ...request, state: latest ? { id: latest.id, snapshot: latest.snapshot } : null }, ports.now);
     return { plan, stateFound: found };
-}
-
-;// CONCATENATED MODULE: ./src/comment/fit/fit-sections.ts
-/**
- * Fitting a document of sections within a size limit, whatever the sections
- * say. Each section renders at levels of detail (0 the most); the fitter
- * renders every section at level 0 and, while the whole is over the limit,
- * applies the cuts in order (a section to a higher level). Past every cut it
- * asks for a last resort. It then gives back detail, most important section
- * first, while the whole still fits (cutting in order may cut more than
- * needed). A "filling" section's level 1 is "as much as fits": it renders
- * last, with the room the others leave as its budget. Once anything is cut,
- * a note goes right under the head. Pure.
- */
-/** Between the blocks of a document (a blank line in markdown). */
-const SEPARATOR = "\n\n";
-/** The document within `spec.limit` (see the file comment). */
-function fitSections(spec) {
-    const { limit } = spec;
-    const rendered = new Map();
-    let shortened = false;
-    /** Each section is rendered and measured once per (level, budget of a filling level 1). */
-    const measured = (name, level, budget) => {
-        const key = `${name}:${level}:${spec.filling.has(name) && level === 1 ? budget : ""}`;
-        let entry = rendered.get(key);
-        if (entry === undefined) {
-            const text = spec.render(name, level, budget);
-            entry = { text, size: spec.size(text) };
-            rendered.set(key, entry);
-        }
-        return entry;
-    };
-    /** The document at these levels, and its size (the sum of its parts': a section is measured once). */
-    const compose = (levels) => {
-        const texts = new Map();
-        let used = spec.size(spec.head);
-        if (shortened)
-            used += spec.size(spec.note) + SEPARATOR.length;
-        for (const name of spec.order) {
-            const level = levels.get(name);
-            if (spec.filling.has(name) && level === 1)
-                continue;
-            const { text, size } = measured(name, level, Number.POSITIVE_INFINITY);
-            texts.set(name, text);
-            if (text)
-                used += size + SEPARATOR.length;
-        }
-        for (const name of spec.order) {
-            const level = levels.get(name);
-            if (!(spec.filling.has(name) && level === 1))
-                continue;
-            // Its separator and the final newline count too.
-            const budget = limit - used - SEPARATOR.length - 1;
-            const { text, size } = measured(name, level, budget);
-            texts.set(name, text);
-            if (text)
-                used += size + SEPARATOR.length;
-        }
-        const parts = [spec.head, shortened ? spec.note : "", ...spec.order.map((name) => texts.get(name))];
-        return { text: parts.filter((t, i) => i === 0 || t !== "").join(SEPARATOR) + "\n", size: used + 1 };
-    };
-    const levels = new Map(spec.order.map((s) => [s, 0]));
-    let out = compose(levels);
-    if (out.size <= limit)
-        return out.text;
-    shortened = true;
-    for (const [section, level] of spec.cuts) {
-        levels.set(section, level);
-        out = compose(levels);
-        if (out.size <= limit)
-            break;
-    }
-    if (out.size > limit) {
-        const first = spec.lastResort.first();
-        if (first !== undefined)
-            return first;
-        levels.set(spec.lastResort.cut[0], spec.lastResort.cut[1]);
-        out = compose(levels);
-        if (out.size > limit)
-            return spec.lastResort.last();
-    }
-    for (const section of spec.restore) {
-        const current = levels.get(section);
-        for (let level = 0; level < current; level++) {
-            levels.set(section, level);
-            const candidate = compose(levels);
-            if (candidate.size <= limit) {
-                out = candidate;
-                break;
-            }
-            levels.set(section, current);
-        }
-    }
-    return out.text;
 }
 
 ;// CONCATENATED MODULE: ./src/comment/fit/fit-lines.ts
@@ -17121,179 +19091,6 @@ function fitItems(items, budget, size) {
     if (n === 0 && items.length > 0)
         return undefined;
     return { text: items.slice(0, n).join(", "), rest: items.length - n };
-}
-
-;// CONCATENATED MODULE: ./src/comment/words.ts
-/**
- * Words: a sentence as text parts and code parts (names), so that one
- * phrasing renders to markdown (names as escaped `<code>`) and to plain text
- * (names in backticks, control characters removed) alike. Plus the formats
- * of durations, times and counts both renderers share. Pure.
- */
-
-/**
- * A name as a word (rendered as escaped `<code>` or in backticks). The
- * planner writes names into its messages with `code()` (src/planner/
- * reason-words.ts), as backticks; messageWords reads them back as these.
- */
-function codeWord(text) {
-    return { code: text };
-}
-/** A planner message as words: its backticked parts are names. */
-function messageWords(message) {
-    return splitBackticks(message);
-}
-function wordsToMarkdown(words) {
-    return words.map((w) => (typeof w === "string" ? mdText(w) : mdCode(w.code))).join("");
-}
-function wordsToPlain(words) {
-    return words
-        .map((w) => (typeof w === "string" ? cleanText(w) : "`" + cleanText(w.code, MAX_NAME) + "`"))
-        .join("");
-}
-/** `a`, `a and b`, `a, b and c`; past `limit` items, `a, b and 3 more`. */
-function joinWords(items, limit = 3, conjunction = "and") {
-    const shown = items.length > limit ? items.slice(0, limit - 1) : items;
-    const rest = items.length - shown.length;
-    const out = [];
-    shown.forEach((item, i) => {
-        if (i > 0)
-            out.push(i === shown.length - 1 && rest === 0 ? ` ${conjunction} ` : ", ");
-        out.push(...item);
-    });
-    if (rest > 0)
-        out.push(` ${conjunction} ${rest} more`);
-    return out;
-}
-/** `1,234` */
-function formatCount(n) {
-    return n.toLocaleString("en-US");
-}
-/** `1 node`, `2 nodes` */
-function plural(n, one, many = `${one}s`) {
-    return `${formatCount(n)} ${n === 1 ? one : many}`;
-}
-/** A duration in words: `under 1 s`, `42 s`, `4 min 10 s`, `12 min`, `1 h 5 min`. */
-function formatDuration(seconds) {
-    if (!Number.isFinite(seconds) || seconds < 0)
-        return "unknown";
-    if (seconds < 1)
-        return "under 1 s";
-    const s = Math.round(seconds);
-    if (s < 60)
-        return `${s} s`;
-    if (s < 600) {
-        const m = Math.floor(s / 60);
-        const rest = s % 60;
-        return rest === 0 ? `${m} min` : `${m} min ${rest} s`;
-    }
-    const minutes = Math.round(s / 60);
-    if (minutes < 60)
-        return `${minutes} min`;
-    const h = Math.floor(minutes / 60);
-    const m = minutes % 60;
-    return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-/** An ISO 8601 time as `2025-03-01 06:12 UTC`; anything unparsable as given (cleaned). */
-function formatTime(iso) {
-    const ms = Date.parse(iso);
-    if (Number.isNaN(ms))
-        return cleanText(iso, 40);
-    const d = new Date(ms).toISOString();
-    return `${d.slice(0, 10)} ${d.slice(11, 16)} UTC`;
-}
-/** `in 2 h 10 min` / `2 h ago` between two ISO times, or undefined when either is unparsable. */
-function formatRelative(at, now) {
-    const a = Date.parse(at);
-    const b = Date.parse(now);
-    if (Number.isNaN(a) || Number.isNaN(b))
-        return undefined;
-    const delta = (a - b) / 1000;
-    if (Math.abs(delta) < 60)
-        return "now";
-    return delta > 0 ? `in ${formatDuration(delta)}` : `${formatDuration(-delta)} ago`;
-}
-/** The first 7 characters of a commit sha (cleaned). */
-function shortSha(sha) {
-    return cleanText(sha, 40).slice(0, 7);
-}
-/**
- * Natural order of names (`c2` before `c10`), the one comparator every sorted
- * list of the comment, the job summary and the terminal uses: runs of digits
- * compare as numbers, letters without regard to ASCII case, anything else by
- * code unit; names equal so (`A1`, `a01`) fall back to code-unit order, so
- * the order is total and the same on every machine (no locale). Hand-written
- * rather than `Intl.Collator("en", { numeric: true })`, which sorts the same
- * names about ten times slower (150 ms for 10,000 names, for each list).
- */
-function naturalCompare(a, b) {
-    let i = 0;
-    let j = 0;
-    while (i < a.length && j < b.length) {
-        const ca = a.charCodeAt(i);
-        const cb = b.charCodeAt(j);
-        if (words_isDigit(ca) && words_isDigit(cb)) {
-            let ie = i;
-            while (ie < a.length && words_isDigit(a.charCodeAt(ie)))
-                ie++;
-            let je = j;
-            while (je < b.length && words_isDigit(b.charCodeAt(je)))
-                je++;
-            // Leading zeros don't count (the tie-break sees them).
-            let is = i;
-            while (is < ie - 1 && a.charCodeAt(is) === 48)
-                is++;
-            let js = j;
-            while (js < je - 1 && b.charCodeAt(js) === 48)
-                js++;
-            if (ie - is !== je - js)
-                return ie - is - (je - js);
-            for (let k = 0; k < ie - is; k++) {
-                const d = a.charCodeAt(is + k) - b.charCodeAt(js + k);
-                if (d !== 0)
-                    return d;
-            }
-            i = ie;
-            j = je;
-            continue;
-        }
-        const la = lowerAscii(ca);
-        const lb = lowerAscii(cb);
-        if (la !== lb)
-            return la - lb;
-        i++;
-        j++;
-    }
-    const rest = (i < a.length ? 1 : 0) - (j < b.length ? 1 : 0);
-    if (rest !== 0)
-        return rest;
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-function words_isDigit(c) {
-    return c >= 48 && c <= 57;
-}
-function lowerAscii(c) {
-    return c >= 65 && c <= 90 ? c + 32 : c;
-}
-/**
- * How long ago `at` was, seen from `now` (both ISO 8601), in the coarse unit
- * a reviewer reads: `just now`, `12 min ago`, `3 h ago`, `2 days ago`;
- * `in 5 min` for a time after `now`. Undefined when either is unparsable.
- * The renderer's `now` comes from its input (the plan's clock value), never
- * from a clock.
- */
-function formatAge(at, now) {
-    const a = Date.parse(at);
-    const b = Date.parse(now);
-    if (Number.isNaN(a) || Number.isNaN(b))
-        return undefined;
-    const seconds = Math.abs(b - a) / 1000;
-    if (seconds < 60)
-        return "just now";
-    const minutes = Math.round(seconds / 60);
-    const hours = Math.round(seconds / 3600);
-    const span = minutes < 60 ? `${minutes} min` : hours < 48 ? `${hours} h` : plural(Math.round(seconds / 86_400), "day");
-    return b >= a ? `${span} ago` : `in ${span}`;
 }
 
 ;// CONCATENATED MODULE: ./src/comment/sections/full-plan-links.ts
@@ -17381,114 +19178,6 @@ function regardlessAnchor(input) {
         .toLowerCase()
         .replace(/[^a-z0-9 _-]/g, "")
         .replaceAll(" ", "-");
-}
-
-;// CONCATENATED MODULE: ./src/comment/change-groups.ts
-/** Codes that say the node itself is changed (or new) in this pull request. */
-const CHANGED = new Set([
-    "code_changed",
-    "never_built",
-    "unit_tests_changed",
-]);
-/** Codes that say a parent's change reaches the node. */
-const DOWNSTREAM = new Set(["parent_code_changed"]);
-/** Codes that say new data arrived upstream (with evidence). */
-const NEW_DATA = new Set(["new_upstream_data"]);
-/**
- * The node's class: the strongest of its reasons (changed, then downstream,
- * then new data, then everything else a BUILD has: no state, a changed
- * target or scheme, incomplete code, an unknown parent, no declared inputs,
- * a hook or macro that reads the environment, missing evidence, a policy,
- * a partial or failed last build, clock functions). A REUSE whose checks
- * changed is `changed` (its tests run for this pull request).
- */
-function changeClassOf(entry) {
-    if (entry.action === "REUSE")
-        return entry.checks ? "changed" : "reused";
-    const codes = entry.reasons.map((r) => r.code);
-    if (codes.some((c) => CHANGED.has(c)))
-        return "changed";
-    if (codes.some((c) => DOWNSTREAM.has(c)))
-        return "downstream";
-    if (codes.some((c) => NEW_DATA.has(c)))
-        return "new_data";
-    return "no_evidence";
-}
-/**
- * Every entry's class in its plan: changeClassOf, except that a node built
- * because a parent changes code is `downstream` only when a change of this
- * pull request reaches it (a parent it names is changed or downstream, or
- * is not in the plan, or it names none). When the parents it names are rebuilt regardless
- * (code ODS can't fingerprint, a new scheme or target, an unknown parent),
- * so is the node: `no_evidence` (`new_data` when they all are). Likewise a
- * node built for new upstream data is `no_evidence` when every input it
- * names is rebuilt without evidence.
- */
-function changeClassesOf(entries) {
-    const classes = new Map();
-    const byId = new Map(entries.map((e) => [e.unique_id, e]));
-    // Parents have a smaller depth than their children: their classes are known first.
-    for (const entry of [...entries].sort((a, b) => a.depth - b.depth)) {
-        let cls = changeClassOf(entry);
-        if (cls === "downstream") {
-            const reason = entry.reasons.find((r) => DOWNSTREAM.has(r.code));
-            const parents = reason?.subjects?.length ? reason.subjects : (entry.parents ?? []);
-            const of = parents.map((p) => (byId.has(p) ? classes.get(p) : "downstream"));
-            if (of.length && !of.some((c) => c === undefined || c === "changed" || c === "downstream"))
-                cls = of.every((c) => c === "new_data") ? "new_data" : "no_evidence";
-        }
-        else if (cls === "new_data") {
-            // "New data" that rests only on parents rebuilt without evidence is not evidence:
-            // ODS can't tell whether their data changed (the reason's words say so too).
-            const reason = entry.reasons.find((r) => NEW_DATA.has(r.code));
-            const of = (reason?.subjects ?? []).map((p) => (byId.has(p) ? classes.get(p) : "new_data"));
-            if (of.length && of.every((c) => c === "no_evidence"))
-                cls = "no_evidence";
-        }
-        classes.set(entry.unique_id, cls);
-    }
-    return classes;
-}
-/** The group of a class: new data and no evidence are rebuilt regardless. */
-function changeGroupOfClass(cls) {
-    return cls === "new_data" || cls === "no_evidence" ? "regardless" : cls;
-}
-/** The group a node is listed in, read off its own reasons (groupEntries reads the plan around it too). */
-function changeGroupOf(entry) {
-    return changeGroupOfClass(changeClassOf(entry));
-}
-/** The entries by group (their classes in the plan, changeClassesOf), each in the order given. */
-function groupEntries(entries) {
-    const classes = changeClassesOf(entries);
-    const groups = { changed: [], downstream: [], regardless: [], reused: [] };
-    for (const entry of entries)
-        groups[changeGroupOfClass(classes.get(entry.unique_id))].push(entry);
-    return groups;
-}
-/**
- * The cause a node rebuilt regardless is listed under (issue 22: the
- * regardless group by cause): `new_upstream_data` for the `new_data` class,
- * else its first reason's code; undefined for a node without reasons.
- */
-function regardlessCauseOf(entry) {
-    if (changeClassOf(entry) === "new_data")
-        return "new_upstream_data";
-    return entry.reasons[0]?.code;
-}
-/** Nodes rebuilt regardless, by cause, each in the order given; the largest cause first (ties by code). */
-function groupByCause(entries) {
-    const byCause = new Map();
-    for (const entry of entries) {
-        const code = regardlessCauseOf(entry);
-        const list = byCause.get(code);
-        if (list)
-            list.push(entry);
-        else
-            byCause.set(code, [entry]);
-    }
-    return [...byCause.entries()]
-        .map(([code, list]) => ({ code, entries: list }))
-        .sort((a, b) => b.entries.length - a.entries.length || ((a.code ?? "") < (b.code ?? "") ? -1 : 1));
 }
 
 ;// CONCATENATED MODULE: ./src/comment/reason-phrases.ts
@@ -17965,7 +19654,7 @@ const STATUS_ICONS = {
     not_run: "➖",
 };
 /** Entries sorted by their names, naturally. */
-function byName(input, entries) {
+function node_lines_byName(input, entries) {
     const project = input.plan.project;
     return entries
         .map((e) => ({ e, label: entryLabel(e, project) }))
@@ -17986,7 +19675,7 @@ function nodeLine(names, what) {
 /** The nodes of each line (markdown names) and what the line says of them (outcome and reason, markdown). */
 function nodeGroups(input, entries, options = {}) {
     const groups = new Map();
-    for (const entry of byName(input, entries)) {
+    for (const entry of node_lines_byName(input, entries)) {
         const reason = options.omitReason ? "" : wordsToMarkdown(phraseEntry(entry, input.phrase));
         const status = statusOf(input, entry);
         const key = `${status.key}\u0000${reason}`;
@@ -19325,7 +21014,7 @@ function relationNote(reuse) {
  */
 function groupUnchanged(input, entries) {
     const groups = new Map();
-    for (const e of byName(input, entries)) {
+    for (const e of node_lines_byName(input, entries)) {
         const at = e.last_build?.built_at;
         const age = at ? formatAge(at, input.now) : undefined;
         const key = age ?? (e.last_build ? `run ${e.last_build.run_id}` : "");
@@ -19426,6 +21115,7 @@ function warningsSection(input) {
 
 
 
+
 /** What the comment aims at: under GitHub's 65,536 with room to spare. */
 const COMMENT_LIMIT = 65_000;
 /** GitHub's hard limit on a comment body. */
@@ -19502,16 +21192,21 @@ function renderJobSummary(plan, context = {}, limit = JOB_SUMMARY_LIMIT) {
 const LIST_CUTS = [
     ["reuse", 1],
     ["reuse", 2],
+    ["datadiff", 1],
     ["regardless", 1],
     ["regardless", 2],
+    ["datadiff", 2],
     ["downstream", 1],
     ["downstream", 2],
+    ["datadiff", 3],
+    ["datadiff", 4],
     ["changed", 1],
     ["lineage", 1],
     ["lineage", 2],
     ["promotion", 1],
     ["promotion", 2],
     ["environment", 1],
+    ["datadiff", 5],
 ];
 const CUTS = {
     comment: [["command", 1], ...LIST_CUTS],
@@ -19519,12 +21214,23 @@ const CUTS = {
 };
 /** Sections given back detail after cutting, most important first. */
 const RESTORE = {
-    comment: ["changed", "lineage", "downstream", "command", "regardless", "promotion", "environment", "reuse"],
+    comment: [
+        "changed",
+        "lineage",
+        "downstream",
+        "datadiff",
+        "command",
+        "regardless",
+        "promotion",
+        "environment",
+        "reuse",
+    ],
     job_summary: [
         "command",
         "changed",
         "lineage",
         "downstream",
+        "datadiff",
         "regardless",
         "promotion",
         "environment",
@@ -19547,6 +21253,7 @@ const ORDER = [
     "downstream",
     "regardless",
     "checks",
+    "datadiff",
     "reuse",
     "command",
     "environment",
@@ -19571,6 +21278,8 @@ function sectionRenderer(input) {
                 return regardless(level, budget);
             case "checks":
                 return checksSection(input);
+            case "datadiff":
+                return dataDiffSection(input, level);
             case "reuse":
                 return reuseSection(input, level, budget);
             case "command":
@@ -20220,7 +21929,7 @@ function supersetNote(plan) {
 
 
 /** Widest name column; longer names push their reason to the right. */
-const NAME_COLUMN = 40;
+const render_terminal_NAME_COLUMN = 40;
 function renderTerminal(plan) {
     const phrase = phraseContext(plan);
     const lines = [];
@@ -20240,7 +21949,7 @@ function renderTerminal(plan) {
         : `no recorded state for ${env}: every node is built`);
     lines.push("");
     const labels = new Map(plan.entries.map((e) => [e, cleanText(entryLabel(e, plan.project), MAX_NAME)]));
-    const width = Math.min(NAME_COLUMN, Math.max(0, ...[...labels.values()].map((l) => l.length)));
+    const width = Math.min(render_terminal_NAME_COLUMN, Math.max(0, ...[...labels.values()].map((l) => l.length)));
     const nodeLine = (entry) => `${entry.action}  ${labels.get(entry).padEnd(width)}  ${wordsToPlain(phraseEntry(entry, phrase))}`;
     const sorted = (entries) => [...entries].sort((a, b) => naturalCompare(labels.get(a), labels.get(b)) || naturalCompare(a.unique_id, b.unique_id));
     const groups = groupEntries(plan.entries);
@@ -20832,7 +22541,7 @@ function recordSources(recording, previous) {
 
 
 
-function record(input) {
+function record_record(input) {
     const { project, runResults, scope } = input;
     const run = acceptedRun(project, runResults, scope, input.previous, input.recordedRunIds);
     const previous = previousOfTarget(input.previous, input.target);
@@ -20897,7 +22606,7 @@ function runRecord(scope, runResults, run, nodes) {
 async function recordRun(ports, request) {
     const now = ports.now().toISOString();
     const target = targetIdentity(request.project, request.targetName);
-    const recordOver = (previous, recordedRunIds) => record({
+    const recordOver = (previous, recordedRunIds) => record_record({
         project: request.project,
         runResults: request.runResults,
         sources: request.sources,
@@ -21154,22 +22863,49 @@ function commandHint(error, command) {
 
 /***/ }),
 
-/***/ 7794:
+/***/ 3328:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   L: () => (/* binding */ DuckDbWarehouse)
-/* harmony export */ });
-/* unused harmony export DUCKDB_CAPABILITIES */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2563);
-/* harmony import */ var _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4997);
-/* harmony import */ var _timeouts_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3175);
-/* harmony import */ var _warehouse_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7926);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  L: () => (/* binding */ DuckDbWarehouse)
+});
+
+// UNUSED EXPORTS: DUCKDB_CAPABILITIES
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/errors/user-error.ts
+var user_error = __nccwpck_require__(4955);
+// EXTERNAL MODULE: ./src/env/names.ts
+var names = __nccwpck_require__(2563);
+// EXTERNAL MODULE: ./src/env/sql-warehouse.ts + 2 modules
+var sql_warehouse = __nccwpck_require__(3058);
+// EXTERNAL MODULE: ./src/env/timeouts.ts
+var env_timeouts = __nccwpck_require__(3175);
+// EXTERNAL MODULE: ./src/env/warehouse-errors.ts
+var warehouse_errors = __nccwpck_require__(7926);
+;// CONCATENATED MODULE: ./src/env/duckdb/duckdb-data-diff.ts
+const DUCKDB_DIFF_DIALECT = {
+    columnsQuery: (relation) => ({
+        sql: `SELECT column_name AS name, data_type AS type FROM information_schema.columns
+          WHERE table_catalog = current_database() AND lower(table_schema) = lower($1) AND lower(table_name) = lower($2)
+          ORDER BY ordinal_position`,
+        params: [relation.schema, relation.identifier],
+    }),
+    // A DuckDB table or view has at least one column: no rows, no relation.
+    columnsFrom: (rows) => rows.length === 0 ? null : rows.map((row) => ({ name: String(row.name), type: String(row.type) })),
+    // Every DuckDB type has equality (lists, structs and maps included).
+    comparable: () => true,
+    // hash() of the key's values (a UBIGINT); its low 32 bits against the threshold.
+    samplePredicate: (keys, threshold) => `hash(${keys.join(", ")}) % 4294967296 < CAST(${threshold} AS UBIGINT)`,
+};
+
+;// CONCATENATED MODULE: ./src/env/duckdb/duckdb-warehouse.ts
 /**
  * DuckDB through `@duckdb/node-api`: a database file, no server.
  *
@@ -21205,6 +22941,7 @@ function commandHint(error, command) {
 
 
 
+
 const DUCKDB_CAPABILITIES = {
     engine: "duckdb",
     transactional_ddl: true,
@@ -21230,7 +22967,7 @@ const NEW_FILE_WAIT_MS = 5000;
 const EMPTY_FILE_WAIT_MS = 1000;
 function sizeOf(file) {
     try {
-        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).size;
+        return (0,external_node_fs_.statSync)(file).size;
     }
     catch {
         return 0;
@@ -21239,13 +22976,13 @@ function sizeOf(file) {
 /** Whether the file starts with DuckDB's main header (its magic bytes `DUCK` at offset 8). */
 function hasDuckDbHeader(file) {
     try {
-        const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(file, "r");
+        const fd = (0,external_node_fs_.openSync)(file, "r");
         try {
             const bytes = Buffer.alloc(12);
-            return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, bytes, 0, 12, 0) === 12 && bytes.subarray(8, 12).toString("latin1") === "DUCK";
+            return (0,external_node_fs_.readSync)(fd, bytes, 0, 12, 0) === 12 && bytes.subarray(8, 12).toString("latin1") === "DUCK";
         }
         finally {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+            (0,external_node_fs_.closeSync)(fd);
         }
     }
     catch {
@@ -21254,7 +22991,7 @@ function hasDuckDbHeader(file) {
 }
 function exists(file) {
     try {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file);
+        (0,external_node_fs_.statSync)(file);
         return true;
     }
     catch {
@@ -21275,7 +23012,7 @@ function exists(file) {
  * filesystem has no hard links (DuckDB then creates it).
  */
 async function createWhole(module, file, replaceEmpty) {
-    const fresh = node_path__WEBPACK_IMPORTED_MODULE_1___default().join(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file), `.${node_path__WEBPACK_IMPORTED_MODULE_1___default().basename(file)}.ods-new-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
+    const fresh = external_node_path_default().join(external_node_path_default().dirname(file), `.${external_node_path_default().basename(file)}.ods-new-${process.pid}-${Math.random().toString(36).slice(2, 10)}`);
     try {
         const instance = await module.DuckDBInstance.create(fresh);
         instance.closeSync();
@@ -21283,10 +23020,10 @@ async function createWhole(module, file, replaceEmpty) {
             // Still empty: put the new database in its place (one rename; nothing in an empty file is lost).
             if (sizeOf(file) !== 0 || !exists(file))
                 return false;
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.renameSync)(fresh, file);
+            (0,external_node_fs_.renameSync)(fresh, file);
             return true;
         }
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.linkSync)(fresh, file);
+        (0,external_node_fs_.linkSync)(fresh, file);
         return true;
     }
     catch {
@@ -21294,12 +23031,13 @@ async function createWhole(module, file, replaceEmpty) {
         return false;
     }
     finally {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(fresh, { force: true });
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.rmSync)(`${fresh}.wal`, { force: true });
+        (0,external_node_fs_.rmSync)(fresh, { force: true });
+        (0,external_node_fs_.rmSync)(`${fresh}.wal`, { force: true });
     }
 }
-class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .SqlWarehouse */ .W {
+class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     capabilities = DUCKDB_CAPABILITIES;
+    diffDialect = DUCKDB_DIFF_DIALECT;
     label;
     connection;
     owned;
@@ -21313,7 +23051,7 @@ class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .
         this.timeouts = timeouts;
     }
     /** Opens (or creates) the database file, waiting up to the lock timeout while another process holds it. */
-    static async open(file, timeouts = _timeouts_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_TIMEOUTS */ .Rh) {
+    static async open(file, timeouts = env_timeouts/* DEFAULT_TIMEOUTS */.Rh) {
         let module;
         try {
             // Not bundled (webpackIgnore): DuckDB's native library is 68 MB. The CLI,
@@ -21322,7 +23060,7 @@ class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .
             module = (await import(/* webpackIgnore: true */ "@duckdb/node-api"));
         }
         catch (error) {
-            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo("warehouse_unavailable", `DuckDB can't be loaded (@duckdb/node-api): ${error instanceof Error ? error.message : String(error)}.`, {
+            throw new user_error/* UserError */.yo("warehouse_unavailable", `DuckDB can't be loaded (@duckdb/node-api): ${error instanceof Error ? error.message : String(error)}.`, {
                 hint: "The action's bundle doesn't ship DuckDB's 68 MB native library: use a postgres:// warehouse in the action, or run `ods-state` from a checkout after `npm ci` on Node 24.",
             });
         }
@@ -21362,10 +23100,10 @@ class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .
                         await new Promise((resolve) => setTimeout(resolve, 100));
                     continue;
                 }
-                const mapped = (0,_warehouse_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .warehouseFailure */ .go)(error, context);
+                const mapped = (0,warehouse_errors/* warehouseFailure */.go)(error, context);
                 if (mapped)
                     throw mapped;
-                throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo("warehouse_unavailable", `The DuckDB database ${file} can't be opened: ${message}.`);
+                throw new user_error/* UserError */.yo("warehouse_unavailable", `The DuckDB database ${file} can't be opened: ${message}.`);
             }
         }
         const connection = await instance.connect();
@@ -21376,7 +23114,13 @@ class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .
         return new DuckDbWarehouse(connection, label, null, timeouts);
     }
     async run(sql, params = []) {
-        const statementMs = this.timeouts?.statementMs ?? 0;
+        return this.runWithin(sql, params, this.timeouts?.statementMs ?? 0);
+    }
+    async beginReadOnly() {
+        await this.run("BEGIN TRANSACTION READ ONLY");
+    }
+    /** Runs one statement, interrupted after `statementMs` (0: no limit). */
+    async runWithin(sql, params, statementMs) {
         let timedOut = false;
         const timer = statementMs > 0
             ? setTimeout(() => {
@@ -21393,10 +23137,10 @@ class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .
             const context = {
                 engine: "duckdb",
                 label: this.label,
-                timeouts: this.timeouts ?? _timeouts_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_TIMEOUTS */ .Rh,
+                timeouts: this.timeouts ?? env_timeouts/* DEFAULT_TIMEOUTS */.Rh,
                 sql,
             };
-            throw (0,_warehouse_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .warehouseFailure */ .go)(error, context, { timedOut: interrupted }) ?? error;
+            throw (0,warehouse_errors/* warehouseFailure */.go)(error, context, { timedOut: interrupted }) ?? error;
         }
         finally {
             clearTimeout(timer);
@@ -21413,13 +23157,13 @@ class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .
         return result.rows.map((row) => String(row.schema_name));
     }
     async listObjects(schemas) {
-        const wanted = new Set(schemas.map((schema) => (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .nameKey */ .Rc)(schema, this.capabilities.identifiers)));
+        const wanted = new Set(schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, this.capabilities.identifiers)));
         const result = await this.run(`SELECT schema_name, table_name AS name, 'table' AS kind FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal AND NOT temporary
        UNION ALL
        SELECT schema_name, view_name AS name, 'view' AS kind FROM duckdb_views() WHERE database_name = current_database() AND NOT internal AND NOT temporary
        ORDER BY 1, 2`);
         return result.rows
-            .filter((row) => wanted.has((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .nameKey */ .Rc)(String(row.schema_name), this.capabilities.identifiers)))
+            .filter((row) => wanted.has((0,names/* nameKey */.Rc)(String(row.schema_name), this.capabilities.identifiers)))
             .map((row) => ({
             schema: String(row.schema_name),
             identifier: String(row.name),
@@ -21428,8 +23172,8 @@ class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .
     }
     /** Copies the table: columns with types, NOT NULL, defaults, primary key, unique and check constraints, then its rows. */
     async stageTable(source, target) {
-        if ((0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .nameKey */ .Rc)(source.schema, this.capabilities.identifiers) ===
-            (0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .nameKey */ .Rc)(target.schema, this.capabilities.identifiers)) {
+        if ((0,names/* nameKey */.Rc)(source.schema, this.capabilities.identifiers) ===
+            (0,names/* nameKey */.Rc)(target.schema, this.capabilities.identifiers)) {
             await this.renameTable(source, target.identifier);
             return "moved";
         }
@@ -21437,7 +23181,7 @@ class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .
             const columns = await this.run(`SELECT column_name, data_type, is_nullable, column_default FROM duckdb_columns()
          WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2 ORDER BY column_index`, [source.schema, source.identifier]);
             if (columns.rows.length === 0) {
-                throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo("warehouse_error", `The table ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(source)} doesn't exist, so it can't be copied.`);
+                throw new user_error/* UserError */.yo("warehouse_error", `The table ${(0,names/* showQualified */.G1)(source)} doesn't exist, so it can't be copied.`);
             }
             const constraints = await this.run(`SELECT constraint_type, constraint_column_names, expression FROM duckdb_constraints()
          WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2 ORDER BY constraint_index`, [source.schema, source.identifier]);
@@ -21500,7 +23244,7 @@ class DuckDbWarehouse extends _sql_warehouse_js__WEBPACK_IMPORTED_MODULE_4__/* .
             throw new Error(`mark ${mark} has characters a mark can't have`);
         const { found, comment } = await this.commentOf(name);
         if (!found) {
-            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo("warehouse_error", `The table ${(0,_names_js__WEBPACK_IMPORTED_MODULE_3__/* .showQualified */ .G1)(name)} doesn't exist, so it can't be marked.`);
+            throw new user_error/* UserError */.yo("warehouse_error", `The table ${(0,names/* showQualified */.G1)(name)} doesn't exist, so it can't be marked.`);
         }
         const kept = (comment ?? "").replace(ODS_MARK, "").trimEnd();
         const text = `${kept}${kept === "" ? "" : " "}[ods:${mark}]`;
@@ -21669,8 +23413,8 @@ function derivedName(identifier, tag, rules) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
-/* harmony import */ var _duckdb_duckdb_warehouse_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7794);
-/* harmony import */ var _postgres_postgres_warehouse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5470);
+/* harmony import */ var _duckdb_duckdb_warehouse_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3328);
+/* harmony import */ var _postgres_postgres_warehouse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2588);
 /* harmony import */ var _timeouts_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3175);
 /**
  * From `--warehouse` (or ODS_WAREHOUSE) to an adapter:
@@ -21721,29 +23465,29 @@ function parseWarehouseSpec(value, cwd, input = "--warehouse") {
 async function openWarehouse(spec, timeouts = _timeouts_js__WEBPACK_IMPORTED_MODULE_4__/* .DEFAULT_TIMEOUTS */ .Rh) {
     return spec.engine === "duckdb"
         ? _duckdb_duckdb_warehouse_js__WEBPACK_IMPORTED_MODULE_2__/* .DuckDbWarehouse */ .L.open(spec.file, timeouts)
-        : _postgres_postgres_warehouse_js__WEBPACK_IMPORTED_MODULE_3__/* .PostgresWarehouse */ .Dx.connect(spec.url, timeouts);
+        : _postgres_postgres_warehouse_js__WEBPACK_IMPORTED_MODULE_3__/* .PostgresWarehouse */ .W.connect(spec.url, timeouts);
 }
 
 
 /***/ }),
 
-/***/ 5470:
+/***/ 2588:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Dx: () => (/* binding */ PostgresWarehouse)
+  W: () => (/* binding */ PostgresWarehouse)
 });
 
-// UNUSED EXPORTS: POSTGRES_CAPABILITIES, redactPostgresUrl
+// UNUSED EXPORTS: POSTGRES_CAPABILITIES
 
 // EXTERNAL MODULE: ./src/errors/user-error.ts
 var user_error = __nccwpck_require__(4955);
 // EXTERNAL MODULE: ./src/env/names.ts
 var names = __nccwpck_require__(2563);
-// EXTERNAL MODULE: ./src/env/sql-warehouse.ts
-var sql_warehouse = __nccwpck_require__(4997);
+// EXTERNAL MODULE: ./src/env/sql-warehouse.ts + 2 modules
+var sql_warehouse = __nccwpck_require__(3058);
 // EXTERNAL MODULE: ./src/env/timeouts.ts
 var env_timeouts = __nccwpck_require__(3175);
 // EXTERNAL MODULE: ./src/env/warehouse-errors.ts
@@ -21889,9 +23633,65 @@ async function openPostgresClient(connectionString, label, timeouts) {
     }
     return client;
 }
+/** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */
+function redactPostgresUrl(url) {
+    try {
+        const parsed = new URL(url);
+        const port = parsed.port ? `:${parsed.port}` : "";
+        return `postgres://${parsed.hostname}${port}${parsed.pathname}`;
+    }
+    catch {
+        return "postgres://(unparsable)";
+    }
+}
 /** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
 function statementName(sql) {
     return `ods_${(0,external_node_crypto_.createHash)("sha256").update(sql).digest("hex").slice(0, 24)}`;
+}
+
+;// CONCATENATED MODULE: ./src/env/postgres/postgres-data-diff.ts
+/** Types whose values have no `=` (geometry, json, xml): compared as text. */
+const WITHOUT_EQUALITY = new Set([
+    "json",
+    "xml",
+    "point",
+    "line",
+    "lseg",
+    "box",
+    "path",
+    "polygon",
+    "circle",
+]);
+const POSTGRES_DIFF_DIALECT = {
+    columnsQuery: (relation) => ({
+        sql: `SELECT a.attname AS name, pg_catalog.format_type(a.atttypid, a.atttypmod) AS type
+            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+           WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+           ORDER BY a.attnum`,
+        params: [relation.schema, relation.identifier],
+    }),
+    // A relation without columns (PostgreSQL allows it) is one row of NULLs.
+    columnsFrom: (rows) => rows.length === 0
+        ? null
+        : rows
+            .filter((row) => row.name !== null && row.name !== undefined)
+            .map((row) => ({ name: String(row.name), type: String(row.type) })),
+    comparable: (type) => !WITHOUT_EQUALITY.has(type.replace(/(\[\])+$/, "")),
+    // The key's row as text, hashed to 64 bits; its low 32 bits against the threshold.
+    samplePredicate: (keys, threshold) => `(pg_catalog.hashtextextended(ROW(${keys.join(", ")})::text, 0) & 4294967295) < ${threshold}::bigint`,
+};
+/**
+ * BEGIN READ ONLY, then the statement timeout (0: none) for this
+ * transaction only (SET LOCAL). The server's work_mem is left as it is: a
+ * larger one (64 MB, 256 MB) made no measurable difference on the
+ * 1,000,000-row bench (bench/DATA-DIFF.md).
+ */
+async function beginReadOnly(run, timeoutMs) {
+    await run("BEGIN READ ONLY");
+    await run("SELECT pg_catalog.set_config('statement_timeout', $1, true)", [
+        String(Math.max(0, Math.round(timeoutMs))),
+    ]);
 }
 
 ;// CONCATENATED MODULE: ./src/env/postgres/postgres-keep.ts
@@ -22382,6 +24182,7 @@ async function rebindReaders({ run, quote, savepoint: nextSavepoint, touched }, 
 
 
 
+
 const POSTGRES_CAPABILITIES = {
     engine: "postgres",
     transactional_ddl: true,
@@ -22392,23 +24193,13 @@ const POSTGRES_CAPABILITIES = {
     grants: true,
     identifiers: { case_sensitive: true, max_length: 63, length_unit: "bytes" },
 };
-/** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */
-function redactPostgresUrl(url) {
-    try {
-        const parsed = new URL(url);
-        const port = parsed.port ? `:${parsed.port}` : "";
-        return `postgres://${parsed.hostname}${port}${parsed.pathname}`;
-    }
-    catch {
-        return "postgres://(unparsable)";
-    }
-}
 /** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
 const CREATION_LOCK_CLASS = 0x0d5;
 /** How long a statement the server never answers may take beyond the statement timeout. */
 const NO_ANSWER_GRACE_MS = 30_000;
 class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     capabilities = POSTGRES_CAPABILITIES;
+    diffDialect = POSTGRES_DIFF_DIALECT;
     label;
     client;
     ownsClient;
@@ -22495,6 +24286,13 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
         finally {
             clearTimeout(timer);
         }
+    }
+    async beginReadOnly(timeoutMs) {
+        await beginReadOnly(this.runAny, timeoutMs);
+    }
+    /** The statement timeout was set in the transaction (beginReadOnly). */
+    runWithin(sql, params) {
+        return this.run(sql, params);
     }
     async close() {
         if (!this.ownsClient)
@@ -22766,27 +24564,238 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
 
 /***/ }),
 
-/***/ 4997:
+/***/ 3058:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ SqlWarehouse)
-/* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2563);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  W: () => (/* binding */ SqlWarehouse)
+});
+
+// EXTERNAL MODULE: ./src/errors/user-error.ts
+var user_error = __nccwpck_require__(4955);
+;// CONCATENATED MODULE: ./src/env/data-diff/statements.ts
+/** A catalog name as an SQL identifier: in double quotes, each `"` doubled. */
+function quoteColumn(name) {
+    return `"${name.replaceAll('"', '""')}"`;
+}
+/** The sample's bound threshold: a key is in when the low 32 bits of its hash are below it. */
+function sampleThreshold(fraction) {
+    return Math.max(0, Math.min(2 ** 32, Math.floor(fraction * 2 ** 32)));
+}
+/** Rows of each side whose key has a NULL in it: `1`, else `0`. */
+function anyNull(key) {
+    return `CASE WHEN ${key.map((name) => `${quoteColumn(name)} IS NULL`).join(" OR ")} THEN 1 ELSE 0 END`;
+}
+function items(side) {
+    return [
+        ...side.key.map((name, i) => `${quoteColumn(name)} AS k${i}`),
+        ...side.columns.map((column, i) => `${column.as_text ? `CAST(${quoteColumn(column.name)} AS TEXT)` : quoteColumn(column.name)} AS c${i}`),
+    ];
+}
+/**
+ * One row per key value of a side (in the sample): `m` (1), `z` (1: the
+ * key has a NULL), `n` how many rows hold that key value, `k0…` the key,
+ * `c0…` the columns (of the first row with the value, `rn` 1). A key held by
+ * several rows is one row here, so the join never multiplies rows, and
+ * `n` says how many it stands for.
+ */
+function keyedSide(side, sample) {
+    const partition = `PARTITION BY ${side.key.map(quoteColumn).join(", ")}`;
+    const filter = sample ? ` WHERE ${sample.predicate(side.key.map(quoteColumn), sample.param)}` : "";
+    const select = [
+        "1 AS m",
+        `${anyNull(side.key)} AS z`,
+        `count(*) OVER (${partition}) AS n`,
+        `row_number() OVER (${partition}) AS rn`,
+        ...items(side),
+    ];
+    return `SELECT s.* FROM (SELECT ${select.join(", ")} FROM ${side.relation}${filter}) s WHERE s.rn = 1`;
+}
+/** The rows of a side with a key free of NULLs (in the sample): `m` (1), `k0…` the key, `c0…` the columns. */
+function plainSide(side, sample) {
+    const parts = side.key.map((name) => `${quoteColumn(name)} IS NOT NULL`);
+    if (sample)
+        parts.push(sample.predicate(side.key.map(quoteColumn), sample.param));
+    return `SELECT ${["1 AS m", ...items(side)].join(", ")} FROM ${side.relation} WHERE ${parts.join(" AND ")}`;
+}
+function sides(sql) {
+    return {
+        prod: {
+            relation: sql.prod,
+            key: sql.key.map((k) => k.prod),
+            columns: sql.columns.map((c) => ({ name: c.prod, as_text: c.as_text })),
+        },
+        pr: {
+            relation: sql.pr,
+            key: sql.key.map((k) => k.pr),
+            columns: sql.columns.map((c) => ({ name: c.pr, as_text: c.as_text })),
+        },
+    };
+}
+/** `p` (prod) FULL OUTER JOIN `r` (the PR) on the key (a NULL in it matches nothing). */
+function joined(sql, side) {
+    const { prod, pr } = sides(sql);
+    const on = sql.key.map((_, i) => `p.k${i} = r.k${i}`).join(" AND ");
+    return `(${side(prod, sql.sample)}) p FULL OUTER JOIN (${side(pr, sql.sample)}) r ON ${on}`;
+}
+const MATCHED = "p.m = 1 AND r.m = 1";
+function anyDistinct(count) {
+    if (count === 0)
+        return "FALSE";
+    return Array.from({ length: count }, (_, i) => `p.c${i} IS DISTINCT FROM r.c${i}`).join(" OR ");
+}
+/** Rows of a relation: `n`. */
+function countSql(relation) {
+    return `SELECT count(*) AS n FROM ${relation}`;
+}
+/**
+ * One statement, one pass over each side (sorted or hashed once by key):
+ * the key's health, `null_keys_prod`/`_pr` (rows with a NULL in the key)
+ * and `duplicates_prod`/`_pr` (rows sharing a key value with another row),
+ * and the FULL OUTER JOIN's `only_prod`, `only_pr`, `matched`, `changed`
+ * (matched and distinct in a column) and `d0…` per column. When a side has
+ * duplicates, the other counts are per key value, not per row (the caller
+ * reports the key as not unique instead).
+ */
+function comparisonSql(sql) {
+    const select = [
+        "count(*) FILTER (WHERE r.m IS NULL AND p.z = 0) AS only_prod",
+        "count(*) FILTER (WHERE p.m IS NULL AND r.z = 0) AS only_pr",
+        `count(*) FILTER (WHERE ${MATCHED}) AS matched`,
+        `count(*) FILTER (WHERE ${MATCHED} AND (${anyDistinct(sql.columns.length)})) AS changed`,
+        "coalesce(sum(p.n) FILTER (WHERE p.z = 1), 0) AS null_keys_prod",
+        "coalesce(sum(r.n) FILTER (WHERE r.z = 1), 0) AS null_keys_pr",
+        "coalesce(sum(p.n) FILTER (WHERE p.z = 0 AND p.n > 1), 0) AS duplicates_prod",
+        "coalesce(sum(r.n) FILTER (WHERE r.z = 0 AND r.n > 1), 0) AS duplicates_pr",
+        ...sql.columns.map((_, i) => `count(*) FILTER (WHERE ${MATCHED} AND p.c${i} IS DISTINCT FROM r.c${i}) AS d${i}`),
+    ];
+    return `SELECT ${select.join(", ")} FROM ${joined(sql, keyedSide)}`;
+}
+/** Example categories as the examples' statement numbers them (`t`). */
+const EXAMPLE_CATEGORY = { only_prod: 1, only_pr: 2, changed: 3 };
+/**
+ * Up to `limit` (parameter `$1`) rows per category (asked for only once the
+ * key is known to be unique): `t` the category,
+ * `e0…` the key's values as text, ordered by key.
+ */
+function examplesSql(sql) {
+    const keys = sql.key.map((_, i) => `coalesce(p.k${i}, r.k${i}) AS k${i}`);
+    const category = `CASE WHEN r.m IS NULL THEN ${EXAMPLE_CATEGORY.only_prod} WHEN p.m IS NULL THEN ${EXAMPLE_CATEGORY.only_pr} ` +
+        `WHEN ${anyDistinct(sql.columns.length)} THEN ${EXAMPLE_CATEGORY.changed} END AS t`;
+    const texts = sql.key.map((_, i) => `CAST(j.k${i} AS TEXT) AS e${i}`);
+    const order = sql.key.map((_, i) => `j.k${i}`).join(", ");
+    const inner = `SELECT ${category}, ${keys.join(", ")} FROM ${joined(sql, plainSide)}`;
+    const ranked = `SELECT j.t, ${texts.join(", ")}, row_number() OVER (PARTITION BY j.t ORDER BY ${order}) AS n FROM (${inner}) j WHERE j.t IS NOT NULL`;
+    return `SELECT x.* FROM (${ranked}) x WHERE x.n <= $1 ORDER BY x.t, x.n`;
+}
+
+;// CONCATENATED MODULE: ./src/env/data-diff/sql-data-diff.ts
+/**
+ * The data diff's reads over an SQL warehouse (DataDiffReads): the
+ * statements of statements.ts, each run by the adapter in a READ ONLY
+ * transaction of its own under the caller's timeout, their rows read back
+ * into counts. What differs between engines is the adapter's `DiffDialect`.
+ */
+
+function count(value) {
+    if (value === null || value === undefined)
+        return 0;
+    return Number(value);
+}
+class SqlDataDiff {
+    session;
+    dialect;
+    constructor(session, dialect) {
+        this.session = session;
+        this.dialect = dialect;
+    }
+    async columns(relation, timeoutMs) {
+        // A name the warehouse can't take is refused here, as it would be in any statement.
+        this.session.relation(relation);
+        const query = this.dialect.columnsQuery(relation);
+        return this.dialect.columnsFrom(await this.session.read(query.sql, query.params, timeoutMs));
+    }
+    comparable(type) {
+        return this.dialect.comparable(type);
+    }
+    async countRows(relation, timeoutMs) {
+        const rows = await this.session.read(countSql(this.session.relation(relation)), [], timeoutMs);
+        return count(rows[0]?.n);
+    }
+    statement(comparison, param) {
+        return {
+            prod: this.session.relation(comparison.prod),
+            pr: this.session.relation(comparison.pr),
+            key: comparison.key,
+            columns: comparison.columns,
+            sample: comparison.sample ? { predicate: this.dialect.samplePredicate, param } : null,
+        };
+    }
+    async compareRows(comparison, timeoutMs) {
+        const sql = comparisonSql(this.statement(comparison, "$1"));
+        const params = comparison.sample ? [sampleThreshold(comparison.sample.fraction)] : [];
+        const row = (await this.session.read(sql, params, timeoutMs))[0] ?? {};
+        const matched = count(row.matched);
+        const changed = count(row.changed);
+        return {
+            null_keys: { prod: count(row.null_keys_prod), pr: count(row.null_keys_pr) },
+            duplicates: { prod: count(row.duplicates_prod), pr: count(row.duplicates_pr) },
+            only_prod: count(row.only_prod),
+            only_pr: count(row.only_pr),
+            changed,
+            unchanged: matched - changed,
+            columns: comparison.columns.map((_, i) => count(row[`d${i}`])),
+        };
+    }
+    async rowExamples(comparison, limit, timeoutMs) {
+        const sql = examplesSql(this.statement(comparison, "$2"));
+        const params = [limit];
+        if (comparison.sample)
+            params.push(sampleThreshold(comparison.sample.fraction));
+        const rows = await this.session.read(sql, params, timeoutMs);
+        const examples = { only_prod: [], only_pr: [], changed: [] };
+        for (const row of rows) {
+            const values = comparison.key.map((_, i) => {
+                const value = row[`e${i}`];
+                return value === null || value === undefined ? null : String(value);
+            });
+            const category = Number(row.t);
+            if (category === EXAMPLE_CATEGORY.only_prod)
+                examples.only_prod.push(values);
+            else if (category === EXAMPLE_CATEGORY.only_pr)
+                examples.only_pr.push(values);
+            else if (category === EXAMPLE_CATEGORY.changed)
+                examples.changed.push(values);
+        }
+        return examples;
+    }
+}
+
+// EXTERNAL MODULE: ./src/env/names.ts
+var names = __nccwpck_require__(2563);
+// EXTERNAL MODULE: ./src/env/timeouts.ts
+var timeouts = __nccwpck_require__(3175);
+;// CONCATENATED MODULE: ./src/env/sql-warehouse.ts
 /**
  * What the DuckDB and PostgreSQL adapters share: portable SQL over a
  * connection that runs one statement with `$n` parameters. Each adapter
  * supplies its statements where the engines differ (catalog queries, moving
  * and replacing tables, upserts); everything else is here, still inside the
- * adapter layer (lifecycle and registry code never build SQL).
+ * adapter layer (lifecycle and registry code never build SQL). The data
+ * diff's reads (data-diff/) run here too, each in a READ ONLY transaction
+ * of its own (`readOnly`).
  */
+
+
 
 
 class SqlWarehouse {
     depth = 0;
+    diffReads = null;
     q(name, what = "name") {
-        return (0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .quoteIdentifier */ .Cm)(name, this.capabilities.identifiers, what);
+        return (0,names/* quoteIdentifier */.Cm)(name, this.capabilities.identifiers, what);
     }
     qualified(name) {
         return `${this.q(name.schema, "schema")}.${this.q(name.identifier, "relation name")}`;
@@ -22835,6 +24844,41 @@ class SqlWarehouse {
         }
         return result;
     }
+    get dataDiff() {
+        this.diffReads ??= new SqlDataDiff({
+            read: (sql, params, timeoutMs) => this.readOnly(sql, params, timeoutMs),
+            relation: (name) => this.qualified(name),
+        }, this.diffDialect);
+        return this.diffReads;
+    }
+    /**
+     * One statement of a data diff: in a READ ONLY transaction of its own
+     * (the engine refuses any write in it), always rolled back, cancelled
+     * after `timeoutMs` (a UserError `warehouse_statement_timeout` naming the
+     * diff's limit).
+     */
+    async readOnly(sql, params, timeoutMs) {
+        if (this.depth > 0)
+            throw new Error("a data diff's read runs outside any other transaction");
+        try {
+            await this.beginReadOnly(timeoutMs);
+            return (await this.runWithin(sql, params, timeoutMs)).rows;
+        }
+        catch (error) {
+            if (error instanceof user_error/* UserError */.yo && error.code === "warehouse_statement_timeout") {
+                throw new user_error/* UserError */.yo("warehouse_statement_timeout", `A data diff query ran past its time limit (${(0,timeouts/* showDuration */.kJ)(timeoutMs)}) in ${this.label} and was cancelled.`);
+            }
+            throw error;
+        }
+        finally {
+            try {
+                await this.run("ROLLBACK");
+            }
+            catch {
+                // No transaction was started, or the connection is gone (the engine rolls back itself).
+            }
+        }
+    }
     async createSchema(schema) {
         await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "schema")}`);
     }
@@ -22842,9 +24886,9 @@ class SqlWarehouse {
         await this.run(`DROP SCHEMA IF EXISTS ${this.q(schema, "schema")} RESTRICT`);
     }
     async createView(at, reads, options) {
-        if ((0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .sameName */ .q)(at.schema, reads.schema, this.capabilities.identifiers) &&
-            (0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .sameName */ .q)(at.identifier, reads.identifier, this.capabilities.identifiers)) {
-            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("environment_overlaps_prod", `A pointer view at ${(0,_names_js__WEBPACK_IMPORTED_MODULE_1__/* .showQualified */ .G1)(at)} would read itself.`);
+        if ((0,names/* sameName */.q)(at.schema, reads.schema, this.capabilities.identifiers) &&
+            (0,names/* sameName */.q)(at.identifier, reads.identifier, this.capabilities.identifiers)) {
+            throw new user_error/* UserError */.yo("environment_overlaps_prod", `A pointer view at ${(0,names/* showQualified */.G1)(at)} would read itself.`);
         }
         const verb = options.replace ? "CREATE OR REPLACE VIEW" : "CREATE VIEW";
         await this.run(`${verb} ${this.qualified(at)} AS SELECT * FROM ${this.qualified(reads)}`);
@@ -22960,10 +25004,10 @@ class SqlWarehouse {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   K_: () => (/* binding */ TIMEOUT_SETTINGS),
 /* harmony export */   Rh: () => (/* binding */ DEFAULT_TIMEOUTS),
+/* harmony export */   ZZ: () => (/* binding */ parseTimeout),
 /* harmony export */   jd: () => (/* binding */ timeoutsFrom),
 /* harmony export */   kJ: () => (/* binding */ showDuration)
 /* harmony export */ });
-/* unused harmony export parseTimeout */
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
 /**
  * How long ODS waits for the warehouse (docs/environments.md, "Timeouts,
