@@ -4,7 +4,8 @@
  * the project's own dbt project (fixtures/shop): build prod and record it;
  * open pull request 7 (it edits stg_orders and reformats customers) and show
  * its plan comment; create its environment, build what it must build into
- * it, record that, query it; merge: promote what the pull request built,
+ * it, record that, query it, compare its tables with prod's (the data diff);
+ * merge: promote what the pull request built,
  * build the rest, record; plan again; clean up.
  *
  * dbt can't run here, so `dbt build` is stood in for by executing the
@@ -318,7 +319,49 @@ done(
   { environment: { views, tables, pointer_rows: pointerRows, pr: prRevenue[0], prod: prodRevenue[0] } },
 );
 
-// 8. merge: promote what the PR built
+// 8. what the PR does to the data: its tables against prod's, read-only
+begin();
+const diffArgs = [
+  "env",
+  "diff",
+  "--pr",
+  "7",
+  "--repository",
+  "acme/shop",
+  "--manifest",
+  shop("pr-7/manifest.json"),
+  "--sources",
+  prSources,
+  "--state",
+  state,
+  "--warehouse",
+  warehouse,
+];
+const dataDiff = JSON.parse(ods([...diffArgs, "--format", "json"], "data-diff.json"));
+ods([...diffArgs, "--format", "markdown"], "data-diff.md");
+const diffText = ods(diffArgs, "data-diff.txt");
+const diffLine = (node) => {
+  const rows = node.rows;
+  if (rows?.status !== "compared")
+    return `${node.name}: ${node.counts?.pr ?? "?"} rows, no key to compare rows by`;
+  return `${node.name}: ${rows.changed} changed, ${rows.only_prod} only in prod, ${rows.only_pr} only in the PR`;
+};
+done(
+  `ods-state env diff: ${dataDiff.nodes.map(diffLine).join("; ")}; the comment's section is data-diff.md`,
+  {
+    data_diff: dataDiff.nodes.map((n) => ({ name: n.name, status: n.status, rows: n.rows?.status })),
+  },
+);
+process.stdout.write(
+  diffText
+    .split("\n")
+    .filter((line) => /^ {2}\S/.test(line))
+    .map((line) => `    ${line.trim()}\n`)
+    .join(""),
+);
+showCommand(diffArgs);
+
+// 9. merge: promote what the PR built
 begin();
 const promoteArgs = [
   "env",
@@ -352,7 +395,7 @@ for (const decision of promotion.decisions)
   );
 showCommand(promoteArgs);
 
-// 9. dbt builds the rest into prod (stand-in)
+// 10. dbt builds the rest into prod (stand-in)
 begin();
 const mainManifest = readShopJson("prod-after-merge/manifest.json");
 const mainResults = await dbtBuild(mainManifest, {
@@ -372,7 +415,7 @@ writeJson("main-run_results.json", mainResults);
   );
 }
 
-// 10. record main
+// 11. record main
 begin();
 const recordMain = [
   "record",
@@ -389,7 +432,7 @@ const recordedMain = ods(recordMain, "record-main.txt").trim();
 done(`ods-state record: ${/: (\d+ built.*?); snapshot/.exec(recordedMain)?.[1] ?? recordedMain}`);
 showCommand(recordMain);
 
-// 11. plan again
+// 12. plan again
 begin();
 const laterSources = writeJson(
   "later-sources.json",
@@ -414,7 +457,7 @@ done(
 );
 showCommand(planAgain);
 
-// 12. clean up
+// 13. clean up
 begin();
 const cleanupArgs = [
   "env",
@@ -466,6 +509,6 @@ writeJson("steps.json", { total_ms: total, cli: shorten(cli), steps });
 process.stdout.write(
   `\nDone in ${(total / 1000).toFixed(1)} s. The demo's files are in ${out}\n` +
     "  shop.duckdb (the warehouse), state.db (the state), plan-pr-7.txt|.md|.html|.json (the PR's plan comment),\n" +
-    "  each step's output, and steps.json. Try: ods-state history --state " +
+    "  data-diff.txt|.md|.json (what the PR does to the data), each step's output, and steps.json. Try: ods-state history --state " +
     `${state}\n`,
 );

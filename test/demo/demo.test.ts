@@ -55,7 +55,7 @@ describe("npm run demo", () => {
     expect(run.ms).toBeLessThan(60_000);
     expect(run.stdout).toContain("`dbt build` is stood in for by running each manifest's compiled SQL");
     const lines = run.stdout.split("\n").filter((line) => /^ ?\d+\. /.test(line));
-    expect(lines).toHaveLength(12);
+    expect(lines).toHaveLength(13);
     for (const line of lines) expect(line).toMatch(/ \(\d+ ms\)$/);
     expect(lines.map((line) => line.replace(/ \(\d+ ms\)$/, "").replace(/^ ?\d+\. /, ""))).toEqual([
       expect.stringMatching(
@@ -67,6 +67,7 @@ describe("npm run demo", () => {
       expect.stringMatching(/into analytics_pr_7 \(stand-in\): 4 built, 5 of 5 tests passed$/),
       "ods-state env record: 4 built, 0 failed",
       "query analytics_pr_7: customers (a pointer view) answers with prod's 24 rows; fct_daily_revenue (built by the PR) has 23 days, revenue 1397.50 (prod: 24 days, 1633.50)",
+      "ods-state env diff: stg_orders: 40 rows, no key to compare rows by; orders: 3 changed, 0 only in prod, 0 only in the PR; fct_daily_revenue: 2 changed, 1 only in prod, 0 only in the PR; the comment's section is data-diff.md",
       expect.stringMatching(
         /^merge, ods-state env promote: committed; orders promoted into prod without a rebuild .*; 3 built by dbt; state updated$/,
       ),
@@ -77,7 +78,9 @@ describe("npm run demo", () => {
     ]);
     expect(run.stdout).toContain(`The demo's files are in ${out}`);
     const steps = json("steps.json");
-    expect(steps.steps.map((s: { step: number }) => s.step)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(steps.steps.map((s: { step: number }) => s.step)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    ]);
   });
 
   it("the pull request's plan: the edited model and what reads it are built, the reformatted one reused", () => {
@@ -145,6 +148,27 @@ describe("npm run demo", () => {
       prod: { days: 24, revenue: 1633.5 },
     });
     expect(json("env-create.json")).toMatchObject({ environment: "acme/shop:shop:pr-7", pointers: 4 });
+  });
+
+  it("the data diff: what the pull request does to prod's tables, by key, with no row value shown", () => {
+    const report = json("data-diff.json");
+    expect(
+      report.nodes.map((n: { name: string; counts: unknown; rows: { status: string } }) => [
+        n.name,
+        n.counts,
+        n.rows.status,
+      ]),
+    ).toEqual([
+      ["stg_orders", { prod: 40, pr: 40 }, "no_key"],
+      ["orders", { prod: 40, pr: 40 }, "compared"],
+      ["fct_daily_revenue", { prod: 24, pr: 23 }, "compared"],
+    ]);
+    expect(report.nodes[2].rows).toMatchObject({ only_prod: 1, only_pr: 0, changed: 2, unchanged: 21 });
+    expect(JSON.stringify(report)).not.toContain("examples");
+    expect(text("data-diff.md")).toContain(
+      "<summary><code>fct_daily_revenue</code> · 24 → 23 rows (−1, −4.2%) · 1 only in prod · 2 changed</summary>",
+    );
+    expect(run.stdout).toContain("    orders             40 rows in both · 3 changed\n");
   });
 
   it("the merge promoted orders into prod's warehouse and state; the record and the next plan reuse it", async () => {
