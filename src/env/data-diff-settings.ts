@@ -113,3 +113,15 @@ export function dataDiffLimitsFrom(
   }
   return limits;
 }
+
+/**
+ * The limits with each query kept within the warehouse's own statement
+ * timeout (`statement-timeout`, `--statement-timeout`): past it, the adapter
+ * gives up on the connection itself, and the diff's next queries would have
+ * none. 0 there means no limit.
+ */
+export function withinStatementTimeout(limits: DataDiffLimits, statementMs: number): DataDiffLimits {
+  if (statementMs <= 0) return limits;
+  const query = limits.statement_timeout_ms;
+  return query === 0 || query > statementMs ? { ...limits, statement_timeout_ms: statementMs } : limits;
+}

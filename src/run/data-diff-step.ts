@@ -14,6 +14,7 @@ import { makePlan } from "../app/plan/make-plan.js";
 import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../dbt/load-project.js";
+import { withinStatementTimeout } from "../env/data-diff-settings.js";
 import { environmentName, recordedRollbacks } from "../env/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
@@ -32,7 +33,7 @@ export async function pullRequestDataDiff(
   const event = run.event;
   if (inputs.dataDiff === null || event.kind !== "pull_request" || environmentRefusal(inputs, run) !== null)
     return null;
-  const limits = inputs.dataDiff;
+  const limits = withinStatementTimeout(inputs.dataDiff, inputs.timeouts.statementMs);
   const { scope, project, sources } = input;
   try {
     const state = await openRestoredState(ports.stateFiles, inputs.statePath, scope, "this job's restore");

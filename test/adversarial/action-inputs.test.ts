@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withinStatementTimeout } from "../../src/env/data-diff-settings.js";
 import type { UserError } from "../../src/errors/user-error.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { runStep, srcEntry } from "../support/adversarial/run-step.js";
@@ -151,6 +152,19 @@ describe("data diff limits", () => {
       })().dataDiff,
     ).toEqual({ budget_ms: 90_000, statement_timeout_ms: 0, sample_above_rows: 5_000_000, show_keys: 3 });
     expect(read({ "data-diff": "FALSE", "data-diff-budget": "1m" })().dataDiff).toBeNull();
+  });
+
+  it.each([
+    ["30s", "10m", 30_000],
+    ["30s", "10s", 10_000],
+    ["0", "10m", 600_000],
+    ["0", "0", 0],
+    ["2m", "0", 120_000],
+  ])("a query timeout of %s stays within a statement-timeout of %s: %i ms", (query, statement, expected) => {
+    const inputs = read({ "data-diff-query-timeout": query, "statement-timeout": statement })();
+    expect(withinStatementTimeout(inputs.dataDiff!, inputs.timeouts.statementMs).statement_timeout_ms).toBe(
+      expected,
+    );
   });
 });
 
