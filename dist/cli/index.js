@@ -18128,6 +18128,18 @@ function dataDiffLimitsFrom(read, source) {
     }
     return limits;
 }
+/**
+ * The limits with each query kept within the warehouse's own statement
+ * timeout (`statement-timeout`, `--statement-timeout`): past it, the adapter
+ * gives up on the connection itself, and the diff's next queries would have
+ * none. 0 there means no limit.
+ */
+function withinStatementTimeout(limits, statementMs) {
+    if (statementMs <= 0)
+        return limits;
+    const query = limits.statement_timeout_ms;
+    return query === 0 || query > statementMs ? { ...limits, statement_timeout_ms: statementMs } : limits;
+}
 
 ;// CONCATENATED MODULE: ./src/cli/commands/env/diff.ts
 /**
@@ -18138,6 +18150,7 @@ function dataDiffLimitsFrom(read, source) {
  * (src/app/environment/diff-pull-request.ts). `--select`/`--exclude` narrow
  * the models compared, as dbt selects.
  */
+
 
 
 

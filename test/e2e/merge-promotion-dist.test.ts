@@ -151,6 +151,11 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     expect(done.stdout).toMatch(
       /Environment acme\/shop:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
     );
+    // The bundle's post step compares the PR's tables with prod's (read-only) and puts it in the comment.
+    expect(done.stdout).toContain("Data diff of acme/shop:shop:pr-7 against prod: 3 of 3 models compared");
+    expect(services.world.comments.at(-1)!.body).toContain(
+      "<summary><code>fct_daily_revenue</code> · 24 → 23 rows (−1, −4.2%) · 1 only in prod · 2 changed</summary>",
+    );
     prOrders = await rows(`"analytics_pr_7"."orders"`);
     expect(prOrders).not.toBe(await rows(`"analytics"."orders"`));
     services.world.completeRun(run.id);
