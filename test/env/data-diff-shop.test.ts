@@ -19,7 +19,7 @@ import { environmentContext } from "../../src/env/index.js";
 import { BUILDS } from "../../src/env/registry/tables.js";
 import type { DataDiffReport, NodeDataDiff } from "../../src/state/data-diff.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
-import { ENGINES, freshSession } from "../support/warehouse/engines.js";
+import { ENGINES, prepared } from "../support/warehouse/engines.js";
 import { PR7, prBuilt, prodBuilt, prPlanOf, shop } from "../support/warehouse/scenario.js";
 import type { Session } from "../support/warehouse/sessions.js";
 import { ENV_SCOPE } from "../support/warehouse/shop.js";
@@ -54,12 +54,17 @@ function byName(report: DataDiffReport): Record<string, NodeDataDiff> {
 }
 
 describe.each(ENGINES)("the shop's PR 7 compared with prod on %s", (engine) => {
+  // Prod built and recorded, PR 7's environment created, built and recorded: once, copied for each test.
+  const s = shop();
+  const fresh = prepared(engine, async (session) => {
+    const prod = await prodBuilt(session, s);
+    await prBuilt(session, s, prod);
+    return prod;
+  });
+
   it("lists the changed model, then what is downstream, with exact counts", async () => {
-    const session = await freshSession(engine);
+    const { session, value: prod } = await fresh();
     try {
-      const s = shop();
-      const prod = await prodBuilt(session, s);
-      await prBuilt(session, s, prod);
       const report = await diffOf(session, prod, s);
       expect(report.nodes.map((n) => [n.name, n.group, n.status])).toEqual([
         ["stg_orders", "changed", "compared"],
@@ -124,11 +129,8 @@ describe.each(ENGINES)("the shop's PR 7 compared with prod on %s", (engine) => {
   });
 
   it("says why a node is not compared: a build prod's state has no relation for, and a model dbt didn't build", async () => {
-    const session = await freshSession(engine);
+    const { session, value: prod } = await fresh();
     try {
-      const s = shop();
-      const prod = await prodBuilt(session, s);
-      await prBuilt(session, s, prod);
       // Prod's record of orders from an older ods-state: no relation.
       const older: StateSnapshot = structuredClone(prod);
       delete older.nodes["model.shop.orders"]!.relation;
@@ -150,11 +152,8 @@ describe.each(ENGINES)("the shop's PR 7 compared with prod on %s", (engine) => {
   });
 
   it("refuses to read another repository's environment", async () => {
-    const session = await freshSession(engine);
+    const { session, value: prod } = await fresh();
     try {
-      const s = shop();
-      const prod = await prodBuilt(session, s);
-      await prBuilt(session, s, prod);
       await expect(diffOf(session, prod, s, { repository: "other/shop" })).rejects.toMatchObject({
         code: "environment_foreign",
       });

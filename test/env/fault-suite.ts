@@ -45,14 +45,14 @@ const WHENS = ["before", "after"] as const;
 
 /**
  * Which steps a part injects its failures at. `npm test` (faults.test.ts)
- * takes every sixth step (1, 7, 13, …), `npm run test:slow`
+ * takes every twelfth step (1, 13, 25, …), `npm run test:slow`
  * (faults.slow.test.ts) the others; CI runs both, so every step of every
  * operation is tried once, on every engine.
  */
 export type FaultPart = "fast" | "rest";
-const PARTS: Record<FaultPart, string> = { fast: "every sixth step", rest: "the other steps" };
+const PARTS: Record<FaultPart, string> = { fast: "every twelfth step", rest: "the other steps" };
 function tried(step: number, part: FaultPart): boolean {
-  return (step % 6 === 1) === (part === "fast");
+  return (step % 12 === 1) === (part === "fast");
 }
 
 async function contextOn(warehouse: FaultyWarehouse | Session["warehouse"], now = NOW): Promise<EnvContext> {

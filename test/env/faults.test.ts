@@ -1,4 +1,4 @@
-/** Failures injected at every sixth step of each environment operation (the rest: faults.slow.test.ts). */
+/** Failures injected at every twelfth step of each environment operation (the rest: faults.slow.test.ts). */
 import { faultSuite } from "./fault-suite.js";
 
 faultSuite("fast");
