@@ -16728,7 +16728,7 @@ async function diffNode(warehouse, target, limits, budget) {
             ...base,
             status: "not_compared",
             reason: "not_built",
-            message: "dbt did not build it in the PR's run: its relation would be an older one.",
+            message: "The environment holds no build of this version of it (dbt failed or skipped it, or a newer push is not built yet): its relation there would be an older one.",
         };
     }
     const reads = warehouse.dataDiff;
@@ -17528,7 +17528,9 @@ function skipSentences(node, rows, report) {
  * applies the cuts in order (a section to a higher level). Past every cut it
  * asks for a last resort. It then gives back detail, most important section
  * first, while the whole still fits (cutting in order may cut more than
- * needed). A "filling" section's level 1 is "as much as fits": it renders
+ * needed) and without shrinking a filling section already given its room
+ * (a less important section's detail never comes out of a more important
+ * one's). A "filling" section's level 1 is "as much as fits": it renders
  * last, with the room the others leave as its budget. Once anything is cut,
  * a note goes right under the head. Pure.
  */
@@ -17553,6 +17555,7 @@ function fitSections(spec) {
     /** The document at these levels, and its size (the sum of its parts': a section is measured once). */
     const compose = (levels) => {
         const texts = new Map();
+        const filled = new Map();
         let used = spec.size(spec.head);
         if (shortened)
             used += spec.size(spec.note) + SEPARATOR.length;
@@ -17573,11 +17576,16 @@ function fitSections(spec) {
             const budget = limit - used - SEPARATOR.length - 1;
             const { text, size } = measured(name, level, budget);
             texts.set(name, text);
+            filled.set(name, size);
             if (text)
                 used += size + SEPARATOR.length;
         }
         const parts = [spec.head, shortened ? spec.note : "", ...spec.order.map((name) => texts.get(name))];
-        return { text: parts.filter((t, i) => i === 0 || t !== "").join(SEPARATOR) + "\n", size: used + 1 };
+        return {
+            text: parts.filter((t, i) => i === 0 || t !== "").join(SEPARATOR) + "\n",
+            size: used + 1,
+            filled,
+        };
     };
     const levels = new Map(spec.order.map((s) => [s, 0]));
     let out = compose(levels);
@@ -17599,12 +17607,19 @@ function fitSections(spec) {
         if (out.size > limit)
             return spec.lastResort.last();
     }
+    const rank = (name) => {
+        const at = spec.restore.indexOf(name);
+        return at === -1 ? Number.POSITIVE_INFINITY : at;
+    };
+    const moreImportant = (name, than) => rank(name) < rank(than);
     for (const section of spec.restore) {
         const current = levels.get(section);
         for (let level = 0; level < current; level++) {
             levels.set(section, level);
             const candidate = compose(levels);
-            if (candidate.size <= limit) {
+            // Detail given back to a less important section never comes out of a more important one's filling.
+            const takes = [...out.filled].some(([name, size]) => moreImportant(name, section) && (candidate.filled.get(name) ?? size) < size);
+            if (candidate.size <= limit && !takes) {
                 out = candidate;
                 break;
             }

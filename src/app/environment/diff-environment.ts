@@ -93,7 +93,8 @@ async function diffNode(
       ...base,
       status: "not_compared",
       reason: "not_built",
-      message: "dbt did not build it in the PR's run: its relation would be an older one.",
+      message:
+        "The environment holds no build of this version of it (dbt failed or skipped it, or a newer push is not built yet): its relation there would be an older one.",
     };
   }
   const reads = warehouse.dataDiff;

@@ -5,7 +5,9 @@
  * applies the cuts in order (a section to a higher level). Past every cut it
  * asks for a last resort. It then gives back detail, most important section
  * first, while the whole still fits (cutting in order may cut more than
- * needed). A "filling" section's level 1 is "as much as fits": it renders
+ * needed) and without shrinking a filling section already given its room
+ * (a less important section's detail never comes out of a more important
+ * one's). A "filling" section's level 1 is "as much as fits": it renders
  * last, with the room the others leave as its budget. Once anything is cut,
  * a note goes right under the head. Pure.
  */
@@ -44,6 +46,11 @@ interface Measured {
   size: number;
 }
 
+interface Composed extends Measured {
+  /** What each filling section at its level 1 holds now (its size). */
+  filled: Map<string, number>;
+}
+
 /** The document within `spec.limit` (see the file comment). */
 export function fitSections<N extends string>(spec: FitSpec<N>): string {
   const { limit } = spec;
@@ -63,8 +70,9 @@ export function fitSections<N extends string>(spec: FitSpec<N>): string {
   };
 
   /** The document at these levels, and its size (the sum of its parts': a section is measured once). */
-  const compose = (levels: Map<N, number>): Measured => {
+  const compose = (levels: Map<N, number>): Composed => {
     const texts = new Map<N, string>();
+    const filled = new Map<string, number>();
     let used = spec.size(spec.head);
     if (shortened) used += spec.size(spec.note) + SEPARATOR.length;
     for (const name of spec.order) {
@@ -81,10 +89,15 @@ export function fitSections<N extends string>(spec: FitSpec<N>): string {
       const budget = limit - used - SEPARATOR.length - 1;
       const { text, size } = measured(name, level, budget);
       texts.set(name, text);
+      filled.set(name, size);
       if (text) used += size + SEPARATOR.length;
     }
     const parts = [spec.head, shortened ? spec.note : "", ...spec.order.map((name) => texts.get(name)!)];
-    return { text: parts.filter((t, i) => i === 0 || t !== "").join(SEPARATOR) + "\n", size: used + 1 };
+    return {
+      text: parts.filter((t, i) => i === 0 || t !== "").join(SEPARATOR) + "\n",
+      size: used + 1,
+      filled,
+    };
   };
 
   const levels = new Map<N, number>(spec.order.map((s) => [s, 0]));
@@ -103,12 +116,21 @@ export function fitSections<N extends string>(spec: FitSpec<N>): string {
     out = compose(levels);
     if (out.size > limit) return spec.lastResort.last();
   }
+  const rank = (name: string) => {
+    const at = (spec.restore as readonly string[]).indexOf(name);
+    return at === -1 ? Number.POSITIVE_INFINITY : at;
+  };
+  const moreImportant = (name: string, than: string) => rank(name) < rank(than);
   for (const section of spec.restore) {
     const current = levels.get(section)!;
     for (let level = 0; level < current; level++) {
       levels.set(section, level);
       const candidate = compose(levels);
-      if (candidate.size <= limit) {
+      // Detail given back to a less important section never comes out of a more important one's filling.
+      const takes = [...out.filled].some(
+        ([name, size]) => moreImportant(name, section) && (candidate.filled.get(name) ?? size) < size,
+      );
+      if (candidate.size <= limit && !takes) {
         out = candidate;
         break;
       }
