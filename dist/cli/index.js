@@ -16461,7 +16461,12 @@ function dataDiffTargets(input) {
         if (entry.action !== "BUILD")
             return;
         order.push(entry.unique_id);
-        const base = { unique_id: entry.unique_id, name: entry.name, group };
+        const base = {
+            unique_id: entry.unique_id,
+            name: entry.name,
+            group,
+            ...(entry.materialized ? { materialized: entry.materialized } : {}),
+        };
         if (entry.materialized === "ephemeral") {
             targets.push({ ...base, pr: null, prod: null, built: false, key: null });
             return;
@@ -16714,6 +16719,7 @@ async function diffNode(warehouse, target, limits, budget) {
         group: target.group,
         prod: target.prod,
         pr: target.pr,
+        ...(target.materialized ? { materialized: target.materialized } : {}),
     };
     if (target.pr === null) {
         return {
@@ -17519,6 +17525,33 @@ function skipSentences(node, rows, report) {
             return [[lead, "a query failed", ...(message.length ? [": ", ...message] : []), "."]];
     }
 }
+/**
+ * An incremental model or a snapshot compared with prod's: the environment
+ * built it whole from the data there now, while prod's table also holds
+ * what earlier runs added; undefined for other materializations.
+ */
+function historySentence(node, report) {
+    if (node.status !== "compared")
+        return undefined;
+    const prod = codeWord(report.compared_with);
+    if (node.materialized === "incremental")
+        return [
+            "An incremental model: the PR's environment built it whole from the data there now, while ",
+            prod,
+            "'s table also holds what earlier runs added, so rows only in ",
+            prod,
+            " may be that history rather than the change.",
+        ];
+    if (node.materialized === "snapshot")
+        return [
+            "A snapshot: the PR's environment started it from the data there now, while ",
+            prod,
+            "'s keeps every version recorded since it began, so versions only in ",
+            prod,
+            " are that history rather than the change.",
+        ];
+    return undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/comment/fit/fit-sections.ts
 /**
@@ -17699,6 +17732,9 @@ function foldBody(node, report, detail) {
             blocks.push(...rowBlocks(rows, report, detail));
         else if (isSkipped(rows))
             blocks.push(sentences(skipSentences(node, rows, report)));
+        const history = historySentence(node, report);
+        if (history)
+            blocks.push(sentences([history]));
     }
     if (node.message)
         blocks.push(`Note: ${mdMessage(node.message)}`);
@@ -17898,6 +17934,9 @@ function nodeDetail(node, report) {
             out.push(...rowLines(rows, against));
         else if (isSkipped(rows))
             out.push(...skipSentences(node, rows, report).map(wordsToPlain));
+        const history = historySentence(node, report);
+        if (history)
+            out.push(wordsToPlain(history));
     }
     const messageShown = node.status === "not_compared" && (node.reason === "timeout" || node.reason === "failed");
     if (node.message && !messageShown)

@@ -11,7 +11,12 @@
  * recolour the terminal). Pure.
  */
 import type { ComparedRows, DataDiffReport, NodeDataDiff } from "../state/data-diff.js";
-import { notComparedSentence, oneSidedSentence, skipSentences } from "./data-diff/diff-explanations.js";
+import {
+  historySentence,
+  notComparedSentence,
+  oneSidedSentence,
+  skipSentences,
+} from "./data-diff/diff-explanations.js";
 import { columnChanges, isCompared, isSkipped, matchedRows, schemaRows } from "./data-diff/diff-facts.js";
 import { sampleShare, shareOf } from "./data-diff/diff-numbers.js";
 import { keyWords, reportSentences, storyParts } from "./data-diff/diff-words.js";
@@ -87,6 +92,8 @@ function nodeDetail(node: NodeDataDiff, report: DataDiffReport): string[] {
     const rows = node.rows;
     if (isCompared(rows)) out.push(...rowLines(rows, against));
     else if (isSkipped(rows)) out.push(...skipSentences(node, rows, report).map(wordsToPlain));
+    const history = historySentence(node, report);
+    if (history) out.push(wordsToPlain(history));
   }
   const messageShown =
     node.status === "not_compared" && (node.reason === "timeout" || node.reason === "failed");

@@ -155,6 +155,12 @@ export interface NodeDataDiff {
   name: string;
   /** Why the node was diffed: changed by the pull request, or downstream of a change. */
   group: "changed" | "downstream";
+  /**
+   * dbt's materialization (`table`, `incremental`, `snapshot`, …), when
+   * known: an incremental model or a snapshot built whole in the environment
+   * lacks the history prod's table holds, and the renderers say so.
+   */
+  materialized?: string;
   prod: DiffRelation | null;
   pr: DiffRelation | null;
   status: NodeDiffStatus;

@@ -110,6 +110,7 @@ describe.each(ENGINES)("the shop's PR 7 compared with prod on %s", (engine) => {
       expect(orders.rows).not.toHaveProperty("examples");
 
       // fct_daily_revenue: key order_date (unique_key); one day gone, two days changed.
+      expect(nodes.fct_daily_revenue!.materialized).toBe("incremental");
       expect(nodes.fct_daily_revenue!.counts).toEqual({ prod: 24, pr: 23 });
       expect(nodes.fct_daily_revenue!.rows).toMatchObject({
         status: "compared",

@@ -209,6 +209,9 @@ describe.each(ENGINES)(
         );
         expect(text.split("\n").filter((line) => line.startsWith("<summary><code>"))).toEqual(folds);
         expect(text).toContain("| <code>is\\_returned</code> | 3 | 7.5% |");
+        expect(text).toContain(
+          "An incremental model: the PR's environment built it whole from the data there now, while <code>prod</code>'s table also holds what earlier runs added",
+        );
       }
       prOrders = JSON.stringify(await query(`select * from "analytics_pr_7"."orders" order by 1`));
       expect(prOrders).not.toEqual(

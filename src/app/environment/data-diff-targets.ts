@@ -54,7 +54,12 @@ export function dataDiffTargets(input: {
   const add = (entry: PlanEntry, group: "changed" | "downstream") => {
     if (entry.action !== "BUILD") return;
     order.push(entry.unique_id);
-    const base = { unique_id: entry.unique_id, name: entry.name, group };
+    const base = {
+      unique_id: entry.unique_id,
+      name: entry.name,
+      group,
+      ...(entry.materialized ? { materialized: entry.materialized } : {}),
+    };
     if (entry.materialized === "ephemeral") {
       targets.push({ ...base, pr: null, prod: null, built: false, key: null });
       return;

@@ -41,6 +41,8 @@ export interface DiffTarget {
   built: boolean;
   /** Null: rows are not compared (`no_key`). */
   key: DiffKey | null;
+  /** dbt's materialization, passed on to the report. */
+  materialized?: string;
 }
 
 export interface DiffEnvironmentInput {
@@ -79,6 +81,7 @@ async function diffNode(
     group: target.group,
     prod: target.prod,
     pr: target.pr,
+    ...(target.materialized ? { materialized: target.materialized } : {}),
   };
   if (target.pr === null) {
     return {

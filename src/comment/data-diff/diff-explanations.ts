@@ -173,3 +173,30 @@ export function skipSentences(node: NodeDataDiff, rows: SkippedRows, report: Dat
       return [[lead, "a query failed", ...(message.length ? [": ", ...message] : []), "."]];
   }
 }
+
+/**
+ * An incremental model or a snapshot compared with prod's: the environment
+ * built it whole from the data there now, while prod's table also holds
+ * what earlier runs added; undefined for other materializations.
+ */
+export function historySentence(node: NodeDataDiff, report: DataDiffReport): Words | undefined {
+  if (node.status !== "compared") return undefined;
+  const prod = codeWord(report.compared_with);
+  if (node.materialized === "incremental")
+    return [
+      "An incremental model: the PR's environment built it whole from the data there now, while ",
+      prod,
+      "'s table also holds what earlier runs added, so rows only in ",
+      prod,
+      " may be that history rather than the change.",
+    ];
+  if (node.materialized === "snapshot")
+    return [
+      "A snapshot: the PR's environment started it from the data there now, while ",
+      prod,
+      "'s keeps every version recorded since it began, so versions only in ",
+      prod,
+      " are that history rather than the change.",
+    ];
+  return undefined;
+}

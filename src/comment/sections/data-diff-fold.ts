@@ -15,7 +15,12 @@ import type {
   NodeDataDiff,
   RowExamples,
 } from "../../state/data-diff.js";
-import { notComparedSentence, oneSidedSentence, skipSentences } from "../data-diff/diff-explanations.js";
+import {
+  historySentence,
+  notComparedSentence,
+  oneSidedSentence,
+  skipSentences,
+} from "../data-diff/diff-explanations.js";
 import {
   columnChanges,
   isCompared,
@@ -99,6 +104,8 @@ function foldBody(node: NodeDataDiff, report: DataDiffReport, detail: FoldDetail
     const rows = node.rows;
     if (isCompared(rows)) blocks.push(...rowBlocks(rows, report, detail));
     else if (isSkipped(rows)) blocks.push(sentences(skipSentences(node, rows, report)));
+    const history = historySentence(node, report);
+    if (history) blocks.push(sentences([history]));
   }
   if (node.message) blocks.push(`Note: ${mdMessage(node.message)}`);
   return blocks;

@@ -129,6 +129,7 @@ export function shopReport(): DataDiffReport {
       rows: rows({ key: { columns: ["customer_id"], source: "primary_key" }, unchanged: 100, columns: [] }),
     }),
     node("orders_snapshot", "downstream", {
+      materialized: "snapshot",
       schema: sameSchema(6),
       counts: { prod: 120, pr: 123 },
       rows: rows({
@@ -139,6 +140,7 @@ export function shopReport(): DataDiffReport {
       }),
     }),
     node("finance_daily", "downstream", {
+      materialized: "incremental",
       schema: sameSchema(3),
       counts: { prod: 69, pr: 69 },
       rows: rows({
