@@ -16600,6 +16600,11 @@ function schemaDiff(prod, pr, rules) {
 ;// CONCATENATED MODULE: ./src/app/environment/diff-rows.ts
 
 
+/** The one column equal to `name` in any case; undefined when none or several are. */
+function foldedColumn(columns, name) {
+    const folded = columns.filter((column) => column.name.toLowerCase() === name.toLowerCase());
+    return folded.length === 1 ? folded[0] : undefined;
+}
 const list = (names) => names.map((name) => `\`${name}\``).join(", ");
 async function diffRows(reads, budget, rules, limits, input) {
     const key = input.key;
@@ -16608,6 +16613,20 @@ async function diffRows(reads, budget, rules, limits, input) {
     }
     const prodKey = key.columns.map((name) => findColumn(input.columns.prod, name, rules));
     const prKey = key.columns.map((name) => findColumn(input.columns.pr, name, rules));
+    // A key declared as a plain identifier (`ORDER_ID` in a test's `column_name`) reaches dbt's SQL
+    // unquoted, where the engine folds its case (PostgreSQL to lower, Snowflake to upper): missing on
+    // both sides as written, it names the one column equal to it in any case, when that is the same
+    // column on both sides (never a pair the schema diff would call removed and added).
+    key.columns.forEach((name, i) => {
+        if (prodKey[i] !== undefined || prKey[i] !== undefined || !/^[A-Za-z_][A-Za-z0-9_$]*$/.test(name))
+            return;
+        const prod = foldedColumn(input.columns.prod, name);
+        const pr = foldedColumn(input.columns.pr, name);
+        if (prod && pr && (0,names/* nameKey */.Rc)(prod.name, rules) === (0,names/* nameKey */.Rc)(pr.name, rules)) {
+            prodKey[i] = prod;
+            prKey[i] = pr;
+        }
+    });
     const missing = {
         prod: key.columns.filter((_, i) => prodKey[i] === undefined),
         pr: key.columns.filter((_, i) => prKey[i] === undefined),

@@ -134,6 +134,16 @@ describe.each(ENGINES)("data diff on %s", (engine) => {
     }
   });
 
+  it("takes a key declared unquoted in another case (`ID`) as the column the engine folds it to, the same on both sides", async () => {
+    expect(await rows(target("orders", ["ID"]))).toMatchObject({
+      key: { columns: ["ID"] },
+      only_prod: 5,
+      only_pr: 5,
+      changed: 16,
+      unchanged: 79,
+    });
+  });
+
   it("diffs a 300-column table in one statement and finds the one column changed", async () => {
     const reads = vi.spyOn(SqlWarehouse.prototype as unknown as { readOnly: () => unknown }, "readOnly");
     try {

@@ -26,6 +26,12 @@ export interface RowDiffInput {
   counts: { prod: number; pr: number };
 }
 
+/** The one column equal to `name` in any case; undefined when none or several are. */
+function foldedColumn<C extends { name: string }>(columns: readonly C[], name: string): C | undefined {
+  const folded = columns.filter((column) => column.name.toLowerCase() === name.toLowerCase());
+  return folded.length === 1 ? folded[0] : undefined;
+}
+
 const list = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
 
 export async function diffRows(
@@ -41,6 +47,19 @@ export async function diffRows(
   }
   const prodKey = key.columns.map((name) => findColumn(input.columns.prod, name, rules));
   const prKey = key.columns.map((name) => findColumn(input.columns.pr, name, rules));
+  // A key declared as a plain identifier (`ORDER_ID` in a test's `column_name`) reaches dbt's SQL
+  // unquoted, where the engine folds its case (PostgreSQL to lower, Snowflake to upper): missing on
+  // both sides as written, it names the one column equal to it in any case, when that is the same
+  // column on both sides (never a pair the schema diff would call removed and added).
+  key.columns.forEach((name, i) => {
+    if (prodKey[i] !== undefined || prKey[i] !== undefined || !/^[A-Za-z_][A-Za-z0-9_$]*$/.test(name)) return;
+    const prod = foldedColumn(input.columns.prod, name);
+    const pr = foldedColumn(input.columns.pr, name);
+    if (prod && pr && nameKey(prod.name, rules) === nameKey(pr.name, rules)) {
+      prodKey[i] = prod;
+      prKey[i] = pr;
+    }
+  });
   const missing = {
     prod: key.columns.filter((_, i) => prodKey[i] === undefined),
     pr: key.columns.filter((_, i) => prKey[i] === undefined),
