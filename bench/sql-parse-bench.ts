@@ -37,7 +37,10 @@ const flag = (name: string, fallback: string): string => {
   const i = args.indexOf(name);
   return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
 };
-const CANDIDATES = flag("--candidates", "polyglot,polyglot-stripped,polyglot-parse,node-sql-parser,duckdb").split(",");
+const CANDIDATES = flag(
+  "--candidates",
+  "polyglot,polyglot-stripped,polyglot-parse,node-sql-parser,duckdb",
+).split(",");
 const TIMEOUT_MS = Number(flag("--timeout-ms", "3000"));
 const ONLY = flag("--only", "");
 const VERBOSE = args.includes("--verbose");

@@ -13,6 +13,7 @@
  *   reads    "relation.column" the query reads from its physical relations (polyglot only)
  */
 import { parentPort, workerData } from "node:worker_threads";
+import "../tools/ts-hooks.mjs";
 
 type Request = { id: number; sql: string; dialect: string; schema?: unknown };
 type Reply = {
@@ -50,8 +51,9 @@ async function load(name: string): Promise<Analyse> {
   if (name === "polyglot-stripped") {
     // The same, on the SQL with its comments blanked out (a work-around for
     // 0.12.1 dropping a bare column that follows a line comment inside a CTE).
+    const { blankSqlComments } = await import("../src/runtime/blank-sql-comments.js");
     const polyglot = await loadPolyglot();
-    return (request) => polyglot({ ...request, sql: blankComments(request.sql) });
+    return (request) => polyglot({ ...request, sql: blankSqlComments(request.sql) });
   }
   if (name === "polyglot-parse") {
     // The parse alone (no scopes, no lineage): what the analysis costs on top of it.
@@ -149,30 +151,4 @@ async function loadDuckDb(): Promise<Analyse> {
     });
     return { ok: true, columns, unknown: columns.length === 0 || columns.includes("*") };
   };
-}
-
-/** `sql` with each comment replaced by as many spaces (line breaks kept), quotes respected. */
-export function blankComments(sql: string): string {
-  const out = sql.split("");
-  let i = 0;
-  while (i < sql.length) {
-    const ch = sql[i];
-    if (ch === "'" || ch === '"' || ch === "`") {
-      const close = sql.indexOf(ch, i + 1);
-      i = close < 0 ? sql.length : close + 1; // a doubled quote is two quoted runs side by side
-      continue;
-    }
-    if (ch === "-" && sql[i + 1] === "-") {
-      while (i < sql.length && sql[i] !== "\n") out[i++] = " ";
-      continue;
-    }
-    if (ch === "/" && sql[i + 1] === "*") {
-      const close = sql.indexOf("*/", i + 2);
-      const end = close < 0 ? sql.length : close + 2;
-      for (; i < end; i++) if (sql[i] !== "\n") out[i] = " ";
-      continue;
-    }
-    i++;
-  }
-  return out.join("");
 }
