@@ -37,10 +37,7 @@ const flag = (name: string, fallback: string): string => {
   const i = args.indexOf(name);
   return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
 };
-const CANDIDATES = flag(
-  "--candidates",
-  "polyglot,polyglot-stripped,polyglot-parse,node-sql-parser,duckdb",
-).split(",");
+const CANDIDATES = flag("--candidates", "polyglot,adapter,polyglot-parse,node-sql-parser,duckdb").split(",");
 const TIMEOUT_MS = Number(flag("--timeout-ms", "3000"));
 const ONLY = flag("--only", "");
 const VERBOSE = args.includes("--verbose");
@@ -231,7 +228,9 @@ async function main(): Promise<void> {
       };
       for (const model of fixture.models) {
         const schema =
-          candidate.startsWith("polyglot") && model.parents.length > 0 ? schemaOf(model) : undefined;
+          (candidate === "polyglot" || candidate === "adapter") && model.parents.length > 0
+            ? schemaOf(model)
+            : undefined;
         const reply = await runner.analyse(model.sql, fixture.dialect, schema);
         samples.get(candidate)?.push({
           fixture: fixture.name,
