@@ -40,6 +40,9 @@ const flag = (name: string, fallback: string): string => {
 const CANDIDATES = flag("--candidates", "polyglot,adapter,polyglot-parse,node-sql-parser,duckdb").split(",");
 const TIMEOUT_MS = Number(flag("--timeout-ms", "3000"));
 const ONLY = flag("--only", "");
+/** Also a manifest of one's own (e.g. the 10,000-node one bench/generate.ts writes), every k-th model up to --sample. */
+const EXTRA_MANIFEST = flag("--manifest", "");
+const SAMPLE = Number(flag("--sample", "100"));
 const VERBOSE = args.includes("--verbose");
 const OUT = flag("--out", new URL("./SQL-PARSE.md", import.meta.url).pathname);
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -89,6 +92,12 @@ function fixtures(): Fixture[] {
     if (existsSync(path.join(dir, "manifest.json"))) all.push(loadFixture(name, dir));
   }
   all.push(loadFixture("shop (fixtures/shop/prod)", path.join(ROOT, "fixtures/shop/prod")));
+  if (EXTRA_MANIFEST !== "") {
+    const extra = loadFixture(path.relative(ROOT, EXTRA_MANIFEST), path.dirname(EXTRA_MANIFEST));
+    const step = Math.max(1, Math.floor(extra.models.length / SAMPLE));
+    extra.models = extra.models.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+    all.push(extra);
+  }
   return all.filter((f) => f.name.includes(ONLY) && f.models.length > 0);
 }
 
