@@ -90,14 +90,20 @@ export function sqlAnalyzerWasmFile(): string {
 
 let loaded: Promise<LoadSqlAnalyzerResult> | undefined;
 
-/** Loads the parser once per process (later calls share the first load). */
-export function loadSqlAnalyzer(wasmFile?: string): Promise<LoadSqlAnalyzerResult> {
-  loaded ??= load(wasmFile ?? sqlAnalyzerWasmFile());
+/** Loads the parser from sqlAnalyzerWasmFile() once per process (later calls share the first load; a failed load is tried again). */
+export function loadSqlAnalyzer(): Promise<LoadSqlAnalyzerResult> {
+  loaded ??= loadSqlAnalyzerFrom(undefined).then((result) => {
+    if (!result.ok) loaded = undefined;
+    return result;
+  });
   return loaded;
 }
 
-async function load(wasmFile: string): Promise<LoadSqlAnalyzerResult> {
+/** Loads the parser from `givenWasmFile` (default sqlAnalyzerWasmFile()); the SDK itself initialises once per process. */
+export async function loadSqlAnalyzerFrom(givenWasmFile: string | undefined): Promise<LoadSqlAnalyzerResult> {
+  let wasmFile = givenWasmFile ?? "polyglot_sql.wasm";
   try {
+    wasmFile = givenWasmFile ?? sqlAnalyzerWasmFile();
     // manual.d.ts re-exports './index' without an extension, which NodeNext does not resolve: typed through the main entry.
     const sdk = (await import("@polyglot-sql/sdk/manual")) as unknown as Sdk & {
       init(options: { wasmUrl: unknown }): Promise<void>;
@@ -110,7 +116,6 @@ async function load(wasmFile: string): Promise<LoadSqlAnalyzerResult> {
       analyzer: { analyze: (sql, adapterType, schema) => analyzeWith(sdk, sql, adapterType, schema) },
     };
   } catch (error) {
-    loaded = undefined;
     return { ok: false, error: `the SQL parser did not load from ${wasmFile}: ${(error as Error).message}` };
   }
 }

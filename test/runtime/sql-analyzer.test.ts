@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { blankSqlComments } from "../../src/runtime/blank-sql-comments.js";
 import {
   loadSqlAnalyzer,
+  loadSqlAnalyzerFrom,
   MAX_SET_OPERATIONS,
   type SqlAnalyzer,
   type SqlSchema,
@@ -104,6 +105,11 @@ describe("analyze", () => {
 
   it("reports a syntax error as a failure, not an exception", () => {
     expect(analyzer.analyze("select from where", "postgres")).toMatchObject({ ok: false });
+  });
+
+  it("says why it did not load, without throwing", async () => {
+    const result = await loadSqlAnalyzerFrom("/no/such/polyglot_sql.wasm");
+    expect(result).toMatchObject({ ok: false, error: expect.stringContaining("/no/such/polyglot_sql.wasm") });
   });
 
   it("maps dbt adapter types to the SDK's dialects", () => {
