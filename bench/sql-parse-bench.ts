@@ -23,8 +23,14 @@
  *               messaging) p50/p95/max/total, and time against SQL length
  * A model that takes longer than --timeout-ms is given up: its worker is
  * terminated and a new one loaded (the parsers' calls are synchronous and
- * have no time-out of their own). The SDK and node-sql-parser are not
- * dependencies of the project: install them next to it to run this.
+ * have no time-out of their own). Candidates: `polyglot` (@polyglot-sql/sdk's
+ * analyzeQuery, raw), `adapter` (src/runtime/sql-analyzer.ts, what ships),
+ * `polyglot-parse` (the parse alone), `node-sql-parser` (not a dependency:
+ * `npm install --no-save node-sql-parser@5.4.0`; skipped when absent) and
+ * `duckdb` (json_serialize_sql, duckdb fixtures only).
+ * `--manifest DIR/manifest.json --sample N` adds every k-th of N models of
+ * another manifest (e.g. bench/out/gen/10000/manifest.json).
+ * Decision and reading of the figures: docs/decisions/column-impact-parser.md.
  */
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
