@@ -20,8 +20,21 @@ const SET_OPERATIONS = ["union", "intersect", "except"] as const;
 
 class Unsupported extends Error {}
 
+/** The node without comments or source positions, unquoted function names upper-cased: none changes what the SQL means. */
+function withoutComments(node: Node): Node {
+  return JSON.parse(
+    JSON.stringify(node, (key, value) => {
+      if (key === "span" || key.endsWith("comments")) return undefined;
+      // An unquoted function name is case-insensitive: `date_trunc` and `DATE_TRUNC` are one function.
+      if (key === "function" && value && typeof value.name === "string" && !value.quoted)
+        return { ...value, name: value.name.toUpperCase() };
+      return value;
+    }),
+  );
+}
+
 function render(node: Node, dialect: string): string {
-  const out = generate([node], dialect as never);
+  const out = generate([withoutComments(node)], dialect as never);
   if (!out.success || !out.sql?.[0]) throw new Unsupported(`cannot render: ${out.error}`);
   return out.sql[0];
 }

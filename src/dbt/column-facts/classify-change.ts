@@ -71,6 +71,7 @@ export function changeReach(change: ChangeClassification, reads: ParentReads | u
     ...new Set([...change.expressions_changed, ...change.columns_removed, ...change.columns_added]),
   ].sort();
   if (change.row_set_changed) return { kind: "reads_change", why: "row_set_changed", columns: touched };
+  if (touched.length === 0) return { kind: "does_not_read", columns: [] };
   if (reads === "*") return { kind: "reads_change", why: "reads_star", columns: touched };
   const read = new Set(reads.map((column) => column.toLowerCase()));
   const reached = touched.filter((column) => read.has(column));

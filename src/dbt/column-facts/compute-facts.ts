@@ -41,6 +41,9 @@ const DIALECT_OF_ADAPTER: Readonly<Record<string, string>> = {
 const SET_RETURNING =
   /\b(unnest|generate_series|explode|posexplode|flatten|json_each|jsonb_each|json_array_elements|jsonb_array_elements|regexp_split_to_table|range)\s*\(/i;
 
+/** A bare, possibly qualified, column reference. */
+const PLAIN_COLUMN = /^(?:(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)\.)*(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)$/;
+
 export interface ColumnFactsInput {
   /** The node's `language` (`sql`, `python`). */
   readonly language: string;
@@ -307,15 +310,23 @@ class FactsBuilder {
     if (projection !== undefined) return this.projectionDigest(scope, branch, projection);
     const stars = branch.projections.filter((candidate) => candidate.isStar);
     if (stars.length === 0) return sha256Of("missing", column);
-    return sha256Of(
-      "star",
-      ...stars.flatMap((star) =>
-        this.starSources(branch, star).map((source) => this.fromSource(source, column)),
-      ),
+    const candidates = stars.flatMap((star) =>
+      this.starSources(branch, star).map((source) => this.fromSource(source, column)),
     );
+    return candidates.length === 1 ? (candidates[0] ?? "") : sha256Of("star", ...candidates);
   }
 
   private projectionDigest(scope: Scope, branch: AnalysedBranch, projection: AnalysedProjection): string {
+    // A column passed through under its own name (`id`, `t.id`) is the column it passes: `select *` and `select id` agree.
+    const [only, ...more] = projection.upstream;
+    if (
+      only !== undefined &&
+      more.length === 0 &&
+      PLAIN_COLUMN.test(projection.sql) &&
+      lower(only.column) === projectionName(projection)
+    ) {
+      return this.referenceDigest(scope, branch, only, projection);
+    }
     return sha256Of(
       "expression",
       projection.sql,
