@@ -230,7 +230,6 @@ const stgOrdersCases: Case[] = [
 
 describe.skipIf(!sharedFixturesPresent)("column facts of jaffle-shop (DuckDB): stg_orders edited", () => {
   const manifest = load(DUCKDB);
-  const sql = manifest.nodes[STG_ORDERS]?.compiled_code ?? "";
   const before = factsOf(manifest, STG_ORDERS);
   const children = childrenOf(manifest, STG_ORDERS);
   const childFacts = Object.fromEntries(children.map((child) => [child, factsOf(manifest, child)]));
@@ -265,28 +264,119 @@ describe.skipIf(!sharedFixturesPresent)("column facts of jaffle-shop (DuckDB): s
     expect(childFacts[ORDER_ITEMS]?.reads[STG_ORDERS]).toEqual(["order_id", "ordered_at"]);
     expect(JSON.parse(JSON.stringify(before))).toEqual(before);
   });
-
-  for (const one of stgOrdersCases) {
-    test(one.name, () => {
-      const after = factsOf(manifest, STG_ORDERS, one.change(sql));
-      const change = classifyChange(before, after);
-      const expected = one.classification;
-      if (expected === "unknown") expect(change.kind).toBe("unknown");
-      else
-        expect(change).toEqual({
-          kind: "classified",
-          columns_added: expected.added ?? [],
-          columns_removed: expected.removed ?? [],
-          expressions_changed: expected.changed ?? [],
-          row_set_changed: expected.rowSet ?? false,
-        });
-      for (const child of children) {
-        const reach = changeReach(change, childFacts[child]?.reads[STG_ORDERS]);
-        expect({ child, reach: reach.kind }).toEqual({
-          child,
-          reach: one.reaches[child] ? "reads_change" : "does_not_read",
-        });
-      }
-    });
-  }
 });
+
+runCases(DUCKDB, STG_ORDERS, stgOrdersCases);
+
+const SNOWFLAKE = "planetkart-snowflake-1.10";
+const STG_PRODUCTS = "model.planetkart_analytics.stg_products";
+const DIM_CUSTOMERS = "model.planetkart_analytics.dim_customers"; // reads cost, product_id
+const DIM_PRODUCTS = "model.planetkart_analytics.dim_products"; // reads category, cost, product_id, product_name, sku
+const FACT_ORDERS = "model.planetkart_analytics.fact_orders"; // reads cost, product_id
+
+runCases(SNOWFLAKE, STG_PRODUCTS, [
+  {
+    name: "Snowflake: CASE rewritten as IFF in a column no child reads",
+    change: (sql) =>
+      edit(
+        sql,
+        "case when cost <= 0 or cost is null then 'Invalid' else 'Valid' end as cost_flag",
+        "iff(cost <= 0 or cost is null, 'Invalid', 'Valid') as cost_flag",
+      ),
+    classification: { changed: ["cost_flag"] },
+    reaches: { [DIM_CUSTOMERS]: false, [DIM_PRODUCTS]: false, [FACT_ORDERS]: false },
+  },
+  {
+    name: "Snowflake: a column children read edited (trim dropped)",
+    change: (sql) => edit(sql, "trim(category) as category", "category as category"),
+    classification: { changed: ["category"] },
+    // fact_orders reads cost and product_id of stg_products, never category.
+    reaches: { [DIM_CUSTOMERS]: false, [DIM_PRODUCTS]: true, [FACT_ORDERS]: false },
+  },
+  {
+    name: "Snowflake: QUALIFY added (row set)",
+    change: (sql) => `${sql}\nqualify row_number() over (partition by sku order by product_id) = 1`,
+    classification: { rowSet: true },
+    reaches: { [DIM_CUSTOMERS]: true, [DIM_PRODUCTS]: true, [FACT_ORDERS]: true },
+  },
+  {
+    name: "Snowflake: a filter changed (row set)",
+    change: (sql) => edit(sql, "where product_id is not null", "where product_id is not null and cost > 0"),
+    classification: { rowSet: true },
+    reaches: { [DIM_CUSTOMERS]: true, [DIM_PRODUCTS]: true, [FACT_ORDERS]: true },
+  },
+]);
+
+const BIGQUERY = "jaffle-shop-bq-1.6-v10";
+const BQ_STG_PAYMENTS = "model.jaffle_shop.stg_payments";
+const BQ_STG_ORDERS = "model.jaffle_shop.stg_orders";
+const BQ_CUSTOMERS = "model.jaffle_shop.customers";
+const BQ_ORDERS = "model.jaffle_shop.orders";
+
+runCases(BIGQUERY, BQ_STG_PAYMENTS, [
+  {
+    name: "BigQuery: SAFE_DIVIDE in the column both children read",
+    change: (sql) => edit(sql, "amount / 100 as amount", "safe_divide(amount, 100) as amount"),
+    classification: { changed: ["amount"] },
+    reaches: { [BQ_CUSTOMERS]: true, [BQ_ORDERS]: true },
+  },
+  {
+    name: "BigQuery: a column added with SAFE_DIVIDE",
+    change: (sql) =>
+      edit(
+        sql,
+        "amount / 100 as amount",
+        "amount / 100 as amount,\n        safe_divide(amount, 100) as amount_dollars",
+      ),
+    classification: { added: ["amount_dollars"] },
+    reaches: { [BQ_CUSTOMERS]: false, [BQ_ORDERS]: false },
+  },
+]);
+
+runCases(BIGQUERY, BQ_STG_ORDERS, [
+  {
+    name: "BigQuery: an expression edited that only one child reads",
+    change: (sql) => edit(sql, "        status\n", "        upper(status) as status\n"),
+    classification: { changed: ["status"] },
+    reaches: { [BQ_CUSTOMERS]: false, [BQ_ORDERS]: true },
+  },
+]);
+
+function runCases(folder: string, model: string, cases: readonly Case[]): void {
+  describe.skipIf(!sharedFixturesPresent)(`${folder}: ${model} edited`, () => {
+    const manifest = load(folder);
+    const sql = manifest.nodes[model]?.compiled_code ?? "";
+    const before = factsOf(manifest, model);
+    const children = childrenOf(manifest, model);
+    const childFacts = Object.fromEntries(children.map((child) => [child, factsOf(manifest, child)]));
+
+    test("every real child of the model is in each case", () => {
+      expect(before.unknown).toBeNull();
+      for (const one of cases) expect(Object.keys(one.reaches).sort()).toEqual(children);
+    });
+
+    for (const one of cases) {
+      test(one.name, () => {
+        const after = factsOf(manifest, model, one.change(sql));
+        const change = classifyChange(before, after);
+        const expected = one.classification;
+        if (expected === "unknown") expect(change.kind).toBe("unknown");
+        else
+          expect(change).toEqual({
+            kind: "classified",
+            columns_added: expected.added ?? [],
+            columns_removed: expected.removed ?? [],
+            expressions_changed: expected.changed ?? [],
+            row_set_changed: expected.rowSet ?? false,
+          });
+        for (const child of children) {
+          const reach = changeReach(change, childFacts[child]?.reads[model]);
+          expect({ child, reach: reach.kind }).toEqual({
+            child,
+            reach: one.reaches[child] ? "reads_change" : "does_not_read",
+          });
+        }
+      });
+    }
+  });
+}

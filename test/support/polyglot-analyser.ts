@@ -24,7 +24,8 @@ class Unsupported extends Error {}
 function withoutComments(node: Node): Node {
   return JSON.parse(
     JSON.stringify(node, (key, value) => {
-      if (key === "span" || key.endsWith("comments")) return undefined;
+      if (key === "span") return undefined;
+      if (key.endsWith("comments")) return Array.isArray(value) ? [] : value;
       // An unquoted function name is case-insensitive: `date_trunc` and `DATE_TRUNC` are one function.
       if (key === "function" && value && typeof value.name === "string" && !value.quoted)
         return { ...value, name: value.name.toUpperCase() };
