@@ -41,6 +41,9 @@ const DIALECT_OF_ADAPTER: Readonly<Record<string, string>> = {
 const SET_RETURNING =
   /\b(unnest|generate_series|explode|posexplode|flatten|json_each|jsonb_each|json_array_elements|jsonb_array_elements|regexp_split_to_table|range)\s*\(/i;
 
+/** Lineage steps one node may take before its facts are given up as unknown (a bound on time per node). */
+const MAX_STEPS = 20_000;
+
 /** A bare, possibly qualified, column reference. */
 const PLAIN_COLUMN = /^(?:(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)\.)*(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)$/;
 
@@ -100,6 +103,8 @@ class FactsBuilder {
   private readonly analyze: AnalyzeSql;
   private readonly dialect: string;
   private starOverParent: string | null = null;
+  private readonly projectionMemo = new WeakMap<AnalysedProjection, string>();
+  private steps = 0;
 
   constructor(parents: readonly ParentRelation[], analyze: AnalyzeSql, dialect: string) {
     this.parentOf = parentIndex(parents);
@@ -317,6 +322,16 @@ class FactsBuilder {
   }
 
   private projectionDigest(scope: Scope, branch: AnalysedBranch, projection: AnalysedProjection): string {
+    const known = this.projectionMemo.get(projection);
+    if (known !== undefined) return known;
+    this.steps += 1;
+    if (this.steps > MAX_STEPS) throw new FactsUnknown("too_complex", `more than ${MAX_STEPS} lineage steps`);
+    const digest = this.projectionDigestOnce(scope, branch, projection);
+    this.projectionMemo.set(projection, digest);
+    return digest;
+  }
+
+  private projectionDigestOnce(scope: Scope, branch: AnalysedBranch, projection: AnalysedProjection): string {
     // A column passed through under its own name (`id`, `t.id`) is the column it passes: `select *` and `select id` agree.
     const [only, ...more] = projection.upstream;
     if (

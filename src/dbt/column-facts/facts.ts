@@ -14,7 +14,8 @@ export type UnknownFactsReason =
   | "parse_failed"
   | "star_over_parent"
   | "reads_non_parent_relation"
-  | "unresolved_scope";
+  | "unresolved_scope"
+  | "too_complex";
 
 export interface UnknownFacts {
   readonly reason: UnknownFactsReason;
