@@ -1,0 +1,49 @@
+/**
+ * Column facts of one built node: plain JSON data, versioned, so the snapshot
+ * can store them with the build and a later plan can compare them.
+ */
+
+export const COLUMN_FACTS_VERSION = 1;
+
+/** Why a node's facts cannot be trusted; then every rule keeps today's BUILD. */
+export type UnknownFactsReason =
+  | "python_model"
+  | "no_compiled_sql"
+  | "jinja_in_sql"
+  | "dialect_unsupported"
+  | "parse_failed"
+  | "star_over_parent"
+  | "reads_non_parent_relation"
+  | "unresolved_scope"
+  | "too_complex";
+
+export interface UnknownFacts {
+  readonly reason: UnknownFactsReason;
+  /** Words for a reviewer: the parser's error, the relation, the scope. */
+  readonly detail: string;
+}
+
+export interface ColumnFact {
+  readonly name: string;
+  /** Digest of the column's expression through its lineage down to the parents' columns. */
+  readonly digest: string;
+}
+
+/** The columns of one parent a node reads, or `"*"` when it reads them through an unresolved `select *`. */
+export type ParentReads = readonly string[] | "*";
+
+export interface ColumnFacts {
+  readonly version: typeof COLUMN_FACTS_VERSION;
+  /** Output columns in order (names lower-cased). */
+  readonly columns: readonly ColumnFact[];
+  /** Digest of everything that decides which rows exist. */
+  readonly row_set: string;
+  /** Per parent unique id: the columns the node reads anywhere (outputs, joins, filters, grouping, windows, ordering). */
+  readonly reads: Readonly<Record<string, ParentReads>>;
+  /** Set when the facts above cannot be trusted. */
+  readonly unknown: UnknownFacts | null;
+}
+
+export function unknownFacts(reason: UnknownFactsReason, detail: string): ColumnFacts {
+  return { version: COLUMN_FACTS_VERSION, columns: [], row_set: "", reads: {}, unknown: { reason, detail } };
+}
