@@ -16447,6 +16447,7 @@ function groupByCause(entries) {
  * - The key is the one the project declares (src/dbt/diff-keys.ts).
  */
 
+
 function relationOf(relation) {
     return { schema: relation.schema, identifier: relation.identifier };
 }
@@ -16473,7 +16474,7 @@ function dataDiffTargets(input) {
         }
         const build = builds.get(entry.unique_id);
         const version = input.project.fingerprints.get(entry.unique_id)?.versionKey;
-        const built = build !== undefined && build.status === "success" && build.version_key === version;
+        const built = build !== undefined && build.status === NODE_SUCCESS && build.version_key === version;
         const prodNode = input.prod?.nodes[entry.unique_id];
         if (prodNode && !prodNode.relation) {
             skipped.push({

@@ -18,6 +18,7 @@
  */
 import { groupEntries } from "../../comment/change-groups.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
+import { NODE_SUCCESS } from "../../env/lifecycle/builds/node-build.js";
 import type { BuildRecord } from "../../env/registry/records.js";
 import type { DiffKey, DiffRelation, NodeDataDiff } from "../../state/data-diff.js";
 import type { Plan, PlanEntry } from "../../state/plan.js";
@@ -66,7 +67,7 @@ export function dataDiffTargets(input: {
     }
     const build = builds.get(entry.unique_id);
     const version = input.project.fingerprints.get(entry.unique_id)?.versionKey;
-    const built = build !== undefined && build.status === "success" && build.version_key === version;
+    const built = build !== undefined && build.status === NODE_SUCCESS && build.version_key === version;
     const prodNode = input.prod?.nodes[entry.unique_id];
     if (prodNode && !prodNode.relation) {
       skipped.push({
