@@ -11,6 +11,7 @@ import {
   COLUMN_FACTS_VERSION,
   type ColumnFact,
   type ColumnFacts,
+  type ParentColumns,
   type ParentReads,
   type UnknownFactsReason,
   unknownFacts,
@@ -73,6 +74,23 @@ interface Scope {
   readonly uses: SqlAnalysis["columnUses"];
 }
 
+/** A digest and the parent columns (`parent\u0000column`) it was computed from. */
+interface Traced {
+  readonly digest: string;
+  readonly from: ReadonlySet<string>;
+}
+
+/** `parent\u0000column` keys as columns per parent, sorted. */
+function byParent(keys: ReadonlySet<string>): ParentColumns {
+  const out: Record<string, string[]> = {};
+  for (const key of [...keys].sort()) {
+    const cut = key.indexOf("\u0000");
+    const parent = key.slice(0, cut);
+    (out[parent] ??= []).push(key.slice(cut + 1));
+  }
+  return out;
+}
+
 const lower = (name: string): string => name.toLowerCase();
 const projectionName = (projection: AnalysedProjection): string => lower(projection.name ?? projection.sql);
 
@@ -97,14 +115,16 @@ export function computeColumnFacts(input: ColumnFactsInput, analyze: AnalyzeSql)
 class FactsBuilder {
   private readonly scopes = new Map<string, Scope>();
   private readonly reads = new Map<string, Set<string> | "*">();
-  private readonly memo = new Map<string, string>();
+  private readonly memo = new Map<string, Traced>();
   private readonly resolving = new Set<string>();
   private readonly parentOf: (name: string) => string | null;
   private readonly analyze: AnalyzeSql;
   private readonly dialect: string;
   private starOverParent: string | null = null;
-  private readonly projectionMemo = new WeakMap<AnalysedProjection, string>();
+  private readonly projectionMemo = new WeakMap<AnalysedProjection, Traced>();
   private steps = 0;
+  /** Open lineage collections: every parent column reached while one is open is noted in each. */
+  private readonly collectors: Set<string>[] = [];
 
   constructor(parents: readonly ParentRelation[], analyze: AnalyzeSql, dialect: string) {
     this.parentOf = parentIndex(parents);
@@ -117,10 +137,12 @@ class FactsBuilder {
     const root = this.addScope("", sql, "the model");
     this.checkRelations(root);
     const columns = this.outputColumns(root);
-    const rowSet = sha256Of(
-      ...[...this.scopes.values()]
-        .sort((a, b) => (a.name < b.name ? -1 : 1))
-        .map((scope) => this.scopeRowSet(scope)),
+    const rowSet = this.traced(() =>
+      sha256Of(
+        ...[...this.scopes.values()]
+          .sort((a, b) => (a.name < b.name ? -1 : 1))
+          .map((scope) => this.scopeRowSet(scope)),
+      ),
     );
     const reads: Record<string, ParentReads> = {};
     for (const [parent, columnsRead] of [...this.reads].sort(([a], [b]) => (a < b ? -1 : 1))) {
@@ -136,7 +158,8 @@ class FactsBuilder {
     return {
       version: COLUMN_FACTS_VERSION,
       columns: unknown ? [] : columns,
-      row_set: rowSet,
+      row_set: rowSet.digest,
+      row_set_from: unknown ? {} : byParent(rowSet.from),
       reads,
       unknown,
     };
@@ -216,19 +239,24 @@ class FactsBuilder {
       if (projection.isStar) {
         if (others.length > 0) throw new FactsUnknown("unresolved_scope", "select * in a set operation");
         for (const source of this.starSources(first, projection)) {
-          for (const name of this.sourceColumnNames(source))
-            columns.push({ name, digest: this.fromSource(source, name) });
+          for (const name of this.sourceColumnNames(source)) {
+            const traced = this.traced(() => this.fromSource(source, name));
+            columns.push({ name, digest: traced.digest, from: byParent(traced.from) });
+          }
         }
         return;
       }
-      const digests = [this.projectionDigest(root, first, projection)];
-      for (const branch of others) {
-        const same = branch.projections[index];
-        if (same === undefined || same.isStar)
-          throw new FactsUnknown("unresolved_scope", "set operation branches differ in shape");
-        digests.push(this.projectionDigest(root, branch, same));
-      }
-      columns.push({ name: projectionName(projection), digest: sha256Of("column", ...digests) });
+      const traced = this.traced(() => {
+        const digests = [this.projectionDigest(root, first, projection)];
+        for (const branch of others) {
+          const same = branch.projections[index];
+          if (same === undefined || same.isStar)
+            throw new FactsUnknown("unresolved_scope", "set operation branches differ in shape");
+          digests.push(this.projectionDigest(root, branch, same));
+        }
+        return sha256Of("column", ...digests);
+      });
+      columns.push({ name: projectionName(projection), digest: traced.digest, from: byParent(traced.from) });
     });
     return columns;
   }
@@ -275,10 +303,17 @@ class FactsBuilder {
     const scope = this.scopeOf(scopeName);
     const key = `${scope.name}\u0000${column}`;
     const known = this.memo.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) return this.reuse(known);
     if (this.resolving.has(key))
       throw new FactsUnknown("unresolved_scope", `column ${column} of ${scope.name} refers to itself`);
     this.resolving.add(key);
+    const traced = this.traced(() => this.cteColumnOnce(scope, column));
+    this.resolving.delete(key);
+    this.memo.set(key, traced);
+    return traced.digest;
+  }
+
+  private cteColumnOnce(scope: Scope, column: string): string {
     const [first, ...others] = scope.analysis.branches;
     let digest: string;
     if (first === undefined) digest = sha256Of("missing", column);
@@ -303,8 +338,6 @@ class FactsBuilder {
         }),
       );
     }
-    this.resolving.delete(key);
-    this.memo.set(key, digest);
     return digest;
   }
 
@@ -323,12 +356,29 @@ class FactsBuilder {
 
   private projectionDigest(scope: Scope, branch: AnalysedBranch, projection: AnalysedProjection): string {
     const known = this.projectionMemo.get(projection);
-    if (known !== undefined) return known;
+    if (known !== undefined) return this.reuse(known);
     this.steps += 1;
     if (this.steps > MAX_STEPS) throw new FactsUnknown("too_complex", `more than ${MAX_STEPS} lineage steps`);
-    const digest = this.projectionDigestOnce(scope, branch, projection);
-    this.projectionMemo.set(projection, digest);
-    return digest;
+    const traced = this.traced(() => this.projectionDigestOnce(scope, branch, projection));
+    this.projectionMemo.set(projection, traced);
+    return traced.digest;
+  }
+
+  /** Runs `compute` with a collection open: its digest and the parent columns it reached. */
+  private traced(compute: () => string): Traced {
+    const from = new Set<string>();
+    this.collectors.push(from);
+    try {
+      return { digest: compute(), from };
+    } finally {
+      this.collectors.pop();
+    }
+  }
+
+  /** A digest computed before: its parent columns count for every open collection too. */
+  private reuse(known: Traced): string {
+    for (const collector of this.collectors) for (const column of known.from) collector.add(column);
+    return known.digest;
   }
 
   private projectionDigestOnce(scope: Scope, branch: AnalysedBranch, projection: AnalysedProjection): string {
@@ -373,6 +423,8 @@ class FactsBuilder {
       throw new FactsUnknown("reads_non_parent_relation", `reads ${relation}, which is not a parent`);
     const read = this.reads.get(parent);
     if (read !== "*") read?.add(column);
+    const key = `${parent}\u0000${column}`;
+    for (const collector of this.collectors) collector.add(key);
     return sha256Of("parent", parent, column);
   }
 

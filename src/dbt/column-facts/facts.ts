@@ -23,10 +23,15 @@ export interface UnknownFacts {
   readonly detail: string;
 }
 
+/** Columns of parents, per parent unique id (names lower-cased, sorted). */
+export type ParentColumns = Readonly<Record<string, readonly string[]>>;
+
 export interface ColumnFact {
   readonly name: string;
   /** Digest of the column's expression through its lineage down to the parents' columns. */
   readonly digest: string;
+  /** The parents' columns its value is computed from, through every CTE (its lineage's leaves). */
+  readonly from: ParentColumns;
 }
 
 /** The columns of one parent a node reads, or `"*"` when it reads them through an unresolved `select *`. */
@@ -38,6 +43,8 @@ export interface ColumnFacts {
   readonly columns: readonly ColumnFact[];
   /** Digest of everything that decides which rows exist. */
   readonly row_set: string;
+  /** The parents' columns that decide which rows exist (joins, filters, grouping, DISTINCT, windows, in every scope). */
+  readonly row_set_from: ParentColumns;
   /** Per parent unique id: the columns the node reads anywhere (outputs, joins, filters, grouping, windows, ordering). */
   readonly reads: Readonly<Record<string, ParentReads>>;
   /** Set when the facts above cannot be trusted. */
@@ -45,5 +52,12 @@ export interface ColumnFacts {
 }
 
 export function unknownFacts(reason: UnknownFactsReason, detail: string): ColumnFacts {
-  return { version: COLUMN_FACTS_VERSION, columns: [], row_set: "", reads: {}, unknown: { reason, detail } };
+  return {
+    version: COLUMN_FACTS_VERSION,
+    columns: [],
+    row_set: "",
+    row_set_from: {},
+    reads: {},
+    unknown: { reason, detail },
+  };
 }
