@@ -298,6 +298,7 @@ export const REASON_TITLES: Readonly<Record<ReasonCode, string>> = {
   formatting_only: "only formatting changed",
   within_lag_tolerance: "within lag tolerance",
   quorum_not_met: "waiting for fresh data from all inputs",
+  parent_change_not_read: "a parent's change is not read",
   last_build_partial: "last build was partial",
   tests_not_passed: "tests didn't pass at the last build",
   unit_tests_changed: "unit tests changed since they passed",

@@ -49,6 +49,7 @@ import { scopeKey } from "../state/scope.js";
 import type { Relation, TargetIdentity } from "../state/snapshot.js";
 import { buildCommand } from "./build-command.js";
 import { checksToRun } from "./checks-to-run.js";
+import { ColumnImpact } from "./column-impact.js";
 import { readFreshnessPolicy } from "./freshness-policy.js";
 import type { DataEvidence, Decision, PlanFacts, PlanInput, RuleContext } from "./rules/context.js";
 import { dataEvidence } from "./rules/data-evidence.js";
@@ -132,7 +133,17 @@ export function plan(input: PlanInput): Plan {
     macros,
     selected: selection?.nodes ?? null,
     staleSources: { count: 0 },
+    impact: undefined as unknown as ColumnImpact,
   };
+  const impactData = new Map<string, DataEvidence>();
+  facts.impact = new ColumnImpact(facts, decisions, (id) => {
+    let data = impactData.get(id);
+    if (data === undefined) {
+      data = dataEvidence(graph.nodes.get(id)!, own(snapshot?.nodes, id)!, decisions, facts, false);
+      impactData.set(id, data);
+    }
+    return data;
+  });
 
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
@@ -203,6 +214,15 @@ export function plan(input: PlanInput): Plan {
       parents: [...node.parents, ...node.sources],
     };
     if (n.originalFilePath) entry.file = n.originalFilePath;
+    const change = decision.action === "BUILD" ? facts.impact.computed().get(id) : undefined;
+    if (change?.kind === "classified") {
+      entry.column_change = {
+        added: [...change.columns_added],
+        removed: [...change.columns_removed],
+        changed: [...change.expressions_changed],
+        row_set_changed: change.row_set_changed,
+      };
+    }
     if (decision.action === "REUSE") {
       entry.relation_check = input.relationCheck ?? UNCHECKED;
       const checks = checksToRun(graph, node, recorded, macros);

@@ -6,6 +6,7 @@
  * `tested` cleared when it ran and failed or its checks failed. Pure.
  */
 import { checksDigest, checksKey } from "../dbt/checks-digest.js";
+import { storedFacts } from "../dbt/column-facts/stored-facts.js";
 import type { GraphNode } from "../dbt/graph.js";
 import { own, setOwn } from "../state/own.js";
 import type { DataVersion, NodeState, StateSnapshot } from "../state/snapshot.js";
@@ -30,7 +31,7 @@ export function recordNodes(recording: Recording, previous: StateSnapshot | null
     const node = graph.nodes.get(id)!;
     const result = recording.statuses.resultOf(id);
     if (result !== undefined && builtByRun(result)) {
-      const state = builtNodeState(recording, id, node, result, out.nodes);
+      const state = builtNodeState(recording, id, node, result, out.nodes, own(previous?.nodes, id));
       if (state.partial) out.partial.push(id);
       setOwn(out.nodes, id, state);
       out.built.push(id);
@@ -55,6 +56,7 @@ function builtNodeState(
   node: GraphNode,
   result: RunResult,
   written: Record<string, NodeState>,
+  before: NodeState | undefined,
 ): NodeState {
   const { project, runResults, run, macros } = recording;
   const why = partialBuildReason(runResults.args, node.node, result);
@@ -87,6 +89,14 @@ function builtNodeState(
   if (fp.rawDigest !== null) state.raw_digest = fp.rawDigest;
   if (fp.portableSql !== null) state.portable_sql = fp.portableSql;
   if (result.executionTime !== null) state.duration_s = result.executionTime;
+  // Column facts (issue 24): the previous build's when its SQL is the same, else the SQL's now.
+  const sql = fp.fingerprint.components.sql;
+  if (before?.facts && sql !== undefined && before.fingerprint.components.sql === sql) {
+    state.facts = before.facts;
+  } else if (recording.columnFacts && n.resourceType === "model") {
+    const facts = storedFacts(recording.columnFacts(id));
+    if (facts) state.facts = facts;
+  }
   const checks = checksOf(project.graph, node.checks);
   const digest = checksDigest(checks, macros);
   if (why !== null) {

@@ -33,6 +33,7 @@
  */
 import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
+import type { ColumnFacts } from "../dbt/column-facts/facts.js";
 import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import type { RunRecord } from "../state/run-record.js";
@@ -44,6 +45,7 @@ import {
   type StateSnapshot,
   type TargetIdentity,
 } from "../state/snapshot.js";
+import { carryUnreadReads } from "./carry-unread-reads.js";
 import { type RecordedNodes, recordNodes } from "./record-nodes.js";
 import {
   type AcceptedRun,
@@ -69,6 +71,8 @@ export interface RecordInput {
   target?: TargetIdentity;
   /** The clock, passed in (ISO 8601). */
   now: string;
+  /** Column facts of a model's compiled SQL (issue 24): the parser, as a function; without it no facts are recorded. */
+  columnFacts?: (nodeId: string) => ColumnFacts;
 }
 
 export interface RecordOutcome {
@@ -104,7 +108,9 @@ export function record(input: RecordInput): RecordOutcome {
     macros: macroIndexFor(project.graph),
     sourceVersions,
   };
+  if (input.columnFacts) recording.columnFacts = input.columnFacts;
   const nodes = recordNodes(recording, previous);
+  nodes.nodes = carryUnreadReads(project.graph, previous, nodes.nodes);
   const sources = recordSources(recording, previous);
   return {
     snapshot: nextSnapshot(input, run, nodes, sources),

@@ -1,5 +1,6 @@
 /** What the steps of record() share once the run is accepted. Pure. */
 import type { RunResults } from "../dbt/artifacts/run-results.js";
+import type { ColumnFacts } from "../dbt/column-facts/facts.js";
 import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { Check, ProjectGraph } from "../dbt/graph.js";
 import type { LoadedProject } from "../dbt/load-project.js";
@@ -15,6 +16,8 @@ export interface Recording {
   macros: MacroIndex;
   /** Source versions from a sources.json taken strictly before the run started. */
   sourceVersions: ReadonlyMap<string, DataVersion>;
+  /** Column facts of a model's compiled SQL (issue 24), when a parser was given. */
+  columnFacts?: (nodeId: string) => ColumnFacts;
 }
 
 /** The checks of these ids, as the graph knows them. */

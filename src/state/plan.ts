@@ -40,6 +40,7 @@ export const REUSE_REASONS = [
   "formatting_only",
   "within_lag_tolerance",
   "quorum_not_met",
+  "parent_change_not_read",
 ] as const;
 export type ReuseReasonCode = (typeof REUSE_REASONS)[number];
 
@@ -57,6 +58,8 @@ export interface Reason {
   due_at?: string;
   /** quorum_not_met: inputs with new data and all inputs. */
   quorum?: { changed: number; total: number };
+  /** parent_change_not_read: each rebuilt parent and its changed columns, which this node does not read. */
+  unread?: { parent: string; columns: string[] }[];
 }
 
 /** One piece of evidence a decision rests on, with how exact it is. */
@@ -111,6 +114,13 @@ export interface PlanEntry {
    * with its model.
    */
   checks?: { run: string[]; reason: { code: "checks_changed"; message: string } };
+  /**
+   * BUILD only, when column impact classified its rebuild (issue 24): the
+   * columns its readers see added, removed or changed, and whether its rows
+   * may differ. Its own code change, or what its parents' changes reach
+   * through its lineage.
+   */
+  column_change?: { added: string[]; removed: string[]; changed: string[]; row_set_changed: boolean };
 }
 
 /** Whether a source's checks (its data tests) run in this build, and why (ADR-0013, "Tested sources"). */

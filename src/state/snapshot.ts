@@ -8,12 +8,13 @@
  * 1.2 tested sources
  * 1.3 partial builds (`NodeState.partial`)
  * 1.4 checks keys (`TestRecord.checks_key`): a cheap proof that the checks are unchanged
+ * 1.5 column facts of a build (`NodeState.facts`) and reads carried over a change not read (`NodeState.carried`)
  */
 import { z } from "zod";
 import { compileFastCheck } from "./fast-validate.js";
 import { canRead, formatSchemaVersion, parseSchemaVersion, type SchemaVersion } from "./schema-version.js";
 
-export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 4 };
+export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 5 };
 
 export const exactnessSchema = z.enum(["exact", "semantic", "proxy", "inferred", "none"]);
 export type Exactness = z.infer<typeof exactnessSchema>;
@@ -56,6 +57,23 @@ export const testRecordSchema = z.object({
 });
 export type TestRecord = z.infer<typeof testRecordSchema>;
 
+/** Columns per parent unique id. */
+const parentColumnsSchema = z.record(z.string(), z.array(z.string()));
+
+/**
+ * Column facts of a build (issue 24, src/dbt/column-facts/facts.ts), stored
+ * only when known: absent facts mean "unknown", and every rule then keeps
+ * today's BUILD.
+ */
+export const storedColumnFactsSchema = z.object({
+  version: z.number(),
+  columns: z.array(z.object({ name: z.string(), digest: z.string(), from: parentColumnsSchema })),
+  row_set: z.string(),
+  row_set_from: parentColumnsSchema,
+  reads: parentColumnsSchema,
+});
+export type StoredColumnFacts = z.infer<typeof storedColumnFactsSchema>;
+
 export const nodeStateSchema = z.object({
   fingerprint: fingerprintSchema,
   version_key: z.string().optional(),
@@ -83,6 +101,14 @@ export const nodeStateSchema = z.object({
    * (`last_build_partial`); a whole build replaces the entry. Absent before 1.3.
    */
   partial: z.object({ why: z.string() }).optional(),
+  /** Column facts of this build's SQL, when known (absent before 1.5). */
+  facts: storedColumnFactsSchema.optional(),
+  /**
+   * Parents whose recorded build was moved to a later one that changed only
+   * columns this node does not read (parent_change_not_read): parent → the
+   * run whose build it actually read. Absent before 1.5.
+   */
+  carried: z.record(z.string(), z.string()).optional(),
 });
 export type NodeState = z.infer<typeof nodeStateSchema>;
 

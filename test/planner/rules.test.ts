@@ -69,6 +69,7 @@ describe("the rules are an ordered list of named modules", () => {
       "missing_data_evidence",
       "clock_dependent",
       "new_upstream_data",
+      "parent_change_not_read",
       "unchanged",
     ]);
   });

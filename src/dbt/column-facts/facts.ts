@@ -15,7 +15,8 @@ export type UnknownFactsReason =
   | "star_over_parent"
   | "reads_non_parent_relation"
   | "unresolved_scope"
-  | "too_complex";
+  | "too_complex"
+  | "not_recorded";
 
 export interface UnknownFacts {
   readonly reason: UnknownFactsReason;

@@ -6,6 +6,7 @@
  * the next rule decide. Pure.
  */
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
+import type { ColumnFacts } from "../../dbt/column-facts/facts.js";
 import type { MacroIndex } from "../../dbt/fingerprint/macro-index.js";
 import type { NodeFingerprint } from "../../dbt/fingerprint/project-fingerprints.js";
 import type { GraphNode, ProjectGraph } from "../../dbt/graph.js";
@@ -21,6 +22,7 @@ import type {
 } from "../../state/plan.js";
 import type { Scope } from "../../state/scope.js";
 import type { NodeState, StateSnapshot, TargetIdentity } from "../../state/snapshot.js";
+import type { ColumnImpact } from "../column-impact.js";
 import type { PolicyReadResult } from "../freshness-policy.js";
 import type { ObservedSourceVersion } from "../source-evidence.js";
 
@@ -48,6 +50,12 @@ export interface PlanInput {
    * differ; the adapter may not.
    */
   pointers?: boolean;
+  /**
+   * Column facts of a node's compiled SQL now (issue 24): the parser, as a
+   * function; called only for nodes whose change a reader may not read.
+   * Without it every change reaches every reader (today's BUILD).
+   */
+  columnFacts?: (nodeId: string) => ColumnFacts;
 }
 
 export interface Decision {
@@ -78,6 +86,8 @@ export interface PlanFacts {
   selected: ReadonlySet<string> | null;
   /** Inputs whose sources.json was observed before the node's last build (the plan's warning counts them). */
   staleSources: { count: number };
+  /** Whether a reader reads what a rebuilt parent changes (column-impact.ts). */
+  impact: ColumnImpact;
 }
 
 export interface RuleContext {
@@ -108,6 +118,8 @@ export interface DataEvidence {
   /** Inputs with new data, as phrases, and their ids. */
   moved: string[];
   movedIds: string[];
+  /** Parents rebuilt for a change its recorded build does not read: each with the changed columns. */
+  unread: { parent: string; columns: readonly string[] }[];
 }
 
 export interface Rule {

@@ -19,12 +19,15 @@ import {
 } from "../source-evidence.js";
 import type { DataEvidence, Decision, PlanFacts } from "./context.js";
 import { displayName } from "./display-name.js";
+import { changesCode } from "./parent-code-changed.js";
 
 export function dataEvidence(
   node: GraphNode,
   recorded: NodeState,
   decisions: ReadonlyMap<string, Decision>,
   facts: PlanFacts,
+  /** Whether inputs observed before the last build count for the plan's warning (false when asked for column impact). */
+  counting = true,
 ): DataEvidence {
   const { graph, observed, input } = facts;
   const snapshot = facts.snapshot!;
@@ -32,6 +35,7 @@ export function dataEvidence(
   const missing: string[] = [];
   const moved: string[] = [];
   const movedIds: string[] = [];
+  const unread: DataEvidence["unread"] = [];
   for (const sourceId of node.sources) {
     const current: ObservedSourceVersion | undefined = observed.get(sourceId);
     const version = own(recorded.sources, sourceId);
@@ -61,7 +65,7 @@ export function dataEvidence(
     } else if (!atLeastSemantic(current.exactness)) {
       missing.push(`${name()} has a max_loaded_at that is not an instant ODS can compare (${current.value})`);
     } else if (!current.observedAt || (compareInstants(current.observedAt, recorded.built_at) ?? 0) <= 0) {
-      facts.staleSources.count++;
+      if (counting) facts.staleSources.count++;
       missing.push(
         `${name()} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${recorded.built_at})`,
       );
@@ -86,8 +90,18 @@ export function dataEvidence(
       exactness: read && parentState ? "exact" : "none",
     });
     const name = () => code(displayName(graph, parent));
+    const reach =
+      read !== undefined && parentDecision?.action === "BUILD"
+        ? facts.impact.edge(parent, node.id, changesCode(parentDecision))
+        : null;
     if (read === undefined) {
       missing.push(`no record of which build of parent ${name()} it read`);
+    } else if (reach?.kind === "does_not_read") {
+      // Rebuilt for a change in columns this node's build does not read: the same rows and values for it.
+      unread.push({ parent, columns: reach.columns });
+      evidence[evidence.length - 1]!.note = reach.columns.length
+        ? `rebuilt for a change in ${reach.columns.join(", ")}, which this node does not read`
+        : "rebuilt for a change that leaves its columns and rows as they were";
     } else if (parentDecision?.action === "BUILD") {
       const why = parentDecision.reason.code.replaceAll("_", " ");
       moved.push(
@@ -103,5 +117,5 @@ export function dataEvidence(
       movedIds.push(parent);
     }
   }
-  return { evidence, missing, moved, movedIds };
+  return { evidence, missing, moved, movedIds, unread };
 }

@@ -4,7 +4,8 @@
  * Each module is named after the reason code it gives. A guard over REUSE
  * (`overReuse`: unit_tests_changed) is asked only when a rule after it
  * returns a REUSE, and its decision replaces that REUSE: the REUSE outcomes
- * come from three rules (clock_dependent, new_upstream_data, unchanged), and
+ * come from four rules (clock_dependent, new_upstream_data,
+ * parent_change_not_read, unchanged), and
  * the guard must not hide the data rules' BUILD reasons before them.
  */
 import { clockDependent } from "./clock-dependent.js";
@@ -18,6 +19,7 @@ import { neverBuilt } from "./never-built.js";
 import { newUpstreamData } from "./new-upstream-data.js";
 import { noDeclaredInputs } from "./no-declared-inputs.js";
 import { noState } from "./no-state.js";
+import { parentChangeNotRead } from "./parent-change-not-read.js";
 import { parentCodeChanged } from "./parent-code-changed.js";
 import { policyUnmet } from "./policy-unmet.js";
 import { schemeChanged } from "./scheme-changed.js";
@@ -46,6 +48,7 @@ export const RULES: readonly Rule[] = [
   missingDataEvidence, //    missing data evidence                            BUILD missing_data_evidence
   clockDependent, //         calls a clock function: lag tolerance, or build  REUSE within_lag_tolerance / BUILD clock_dependent
   newUpstreamData, //        new data: quorum, lag tolerance, or build        REUSE quorum_not_met / within_lag_tolerance / BUILD new_upstream_data
+  parentChangeNotRead, //    a rebuilt parent's change is not read (issue 24)  REUSE parent_change_not_read
   unchanged, //              otherwise                                        REUSE unchanged / formatting_only
 ];
 

@@ -12,12 +12,18 @@ export function changesCode(decision: Decision | undefined): boolean {
 /**
  * Rule 5: a parent changes code, so the node's input may change shape. A
  * parent the selection leaves out is not built by this plan: the message says
- * so rather than "is built".
+ * so rather than "is built". A parent whose change the node's recorded build
+ * provably does not read (column-impact.ts) is left to the data rules, and
+ * then parent_change_not_read.
  */
 export const parentCodeChanged: Rule = {
   code: "parent_code_changed",
   decide(c) {
-    const parents = c.node.parents.filter((parent) => changesCode(c.decisions.get(parent)));
+    const parents = c.node.parents.filter(
+      (parent) =>
+        changesCode(c.decisions.get(parent)) &&
+        c.facts.impact.edge(parent, c.node.id, true)?.kind !== "does_not_read",
+    );
     if (parents.length === 0) return undefined;
     const graph = c.facts.graph;
     const selected = c.facts.selected;

@@ -1,0 +1,158 @@
+/**
+ * Column-level impact (issue 24, docs/decisions/column-impact-plan.md): for
+ * an edge parent → child, whether the child's recorded build reads anything
+ * the parent's rebuild changes. One answer per edge, shared by the rule that
+ * reuses the child (parent_change_not_read), by parent_code_changed (which
+ * then leaves that parent out) and by the data evidence (which then does not
+ * count that parent as new data). Everything uncertain is `reads_change`, and
+ * the planner keeps today's BUILD. Pure: the parser comes in through
+ * `PlanInput.columnFacts`.
+ */
+import {
+  type ChangeClassification,
+  type ChangeReach,
+  changeReach,
+  classifyChange,
+} from "../dbt/column-facts/classify-change.js";
+import { type ColumnFacts, unknownFacts } from "../dbt/column-facts/facts.js";
+import { propagateChange } from "../dbt/column-facts/propagate-change.js";
+import { factsFromStored } from "../dbt/column-facts/stored-facts.js";
+import type { GraphNode } from "../dbt/graph.js";
+import { own } from "../state/own.js";
+import type { DataEvidence, Decision, PlanFacts } from "./rules/context.js";
+
+/** The only reasons whose rebuild differs from the last build by code alone (its inputs did not move). */
+const CODE_ONLY_REASONS = new Set(["code_changed", "parent_code_changed"]);
+/** Fingerprint components whose change leaves the data as the SQL says: the SQL itself and persisted docs. */
+export const SQL_ONLY_COMPONENTS = new Set(["sql", "docs"]);
+/** Materializations whose relation holds exactly what the SQL selects now (an incremental keeps earlier rows). */
+const WHOLE_MATERIALIZATIONS = new Set(["table", "view"]);
+
+const unknown = (reason: string): ChangeClassification => ({ kind: "unknown", reason });
+
+/**
+ * Why a rebuild of this node may hold more than its SQL says (then its change
+ * is unknown), or null: only a whole model (a table or a view) without hooks,
+ * ephemeral models or SQL that may differ at run time.
+ */
+export function rebuildProblem(
+  graphNode: GraphNode,
+  components: Readonly<Record<string, string>>,
+): string | null {
+  const n = graphNode.node;
+  if (n.resourceType !== "model") return `a ${n.resourceType}, not a model`;
+  if (!WHOLE_MATERIALIZATIONS.has(n.materialized ?? "view"))
+    return `materialized as ${n.materialized}: its relation keeps rows of earlier builds`;
+  if (n.preHooks.length > 0 || n.postHooks.length > 0) return "its hooks may change its data";
+  if (graphNode.ephemerals.length > 0) return "it inlines ephemeral models";
+  if (components.file !== undefined) return "its SQL may differ at run time from the compiled SQL";
+  return null;
+}
+
+/** Whether a reader's build reads only through its SQL: a hook of its own may read anything. */
+export function readsOnlyThroughSql(graphNode: GraphNode | undefined): boolean {
+  return (
+    graphNode !== undefined && graphNode.node.preHooks.length === 0 && graphNode.node.postHooks.length === 0
+  );
+}
+
+export class ColumnImpact {
+  private readonly facts: PlanFacts;
+  private readonly decisions: ReadonlyMap<string, Decision>;
+  private readonly dataOf: (id: string) => DataEvidence;
+  private readonly changes = new Map<string, ChangeClassification>();
+  private readonly factsNow = new Map<string, ColumnFacts>();
+
+  constructor(
+    facts: PlanFacts,
+    decisions: ReadonlyMap<string, Decision>,
+    dataOf: (id: string) => DataEvidence,
+  ) {
+    this.facts = facts;
+    this.decisions = decisions;
+    this.dataOf = dataOf;
+  }
+
+  /**
+   * Whether `child`'s recorded build reads what `parent`'s rebuild changes;
+   * null when the parent's decision changes no code (then nothing here
+   * applies).
+   */
+  edge(parent: string, child: string, changesCode: boolean): ChangeReach | null {
+    if (!changesCode) return null;
+    if (!this.facts.input.columnFacts) return { kind: "reads_change", why: "unknown", columns: [] };
+    const change = this.changeOf(parent);
+    if (!readsOnlyThroughSql(this.facts.graph.nodes.get(child)))
+      return { kind: "reads_change", why: "unknown", columns: [] };
+    const reads = this.readsOf(child);
+    if (reads.unknown) return { kind: "reads_change", why: "unknown", columns: [] };
+    return changeReach(change, Object.hasOwn(reads.reads, parent) ? reads.reads[parent] : undefined);
+  }
+
+  /** The change of a node this plan builds, as its readers see it (computed once). */
+  changeOf(id: string): ChangeClassification {
+    let change = this.changes.get(id);
+    if (change === undefined) {
+      change = this.computeChange(id);
+      this.changes.set(id, change);
+    }
+    return change;
+  }
+
+  /** Changes computed so far, by node id (for the plan entries). */
+  computed(): ReadonlyMap<string, ChangeClassification> {
+    return this.changes;
+  }
+
+  private computeChange(id: string): ChangeClassification {
+    const decision = this.decisions.get(id);
+    if (decision?.action !== "BUILD") return unknown("not built by this plan");
+    const code = decision.reason.code;
+    if (!CODE_ONLY_REASONS.has(code)) return unknown(`built for ${code.replaceAll("_", " ")}`);
+    const graphNode = this.facts.graph.nodes.get(id);
+    const fp = this.facts.input.project.fingerprints.get(id);
+    if (!graphNode || !fp) return unknown("not a planned node");
+    const problem = rebuildProblem(graphNode, fp.fingerprint.components);
+    if (problem !== null) return unknown(problem);
+    const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, id);
+    if (!recorded) return unknown("no recorded build");
+    if (code === "code_changed") {
+      const components = decision.reason.components;
+      const names = components ? [...components.changed, ...components.added, ...components.removed] : [];
+      const other = names.filter((name) => !SQL_ONLY_COMPONENTS.has(name));
+      if (names.length === 0 || other.length > 0) return unknown(`its ${other.join(", ")} changed`);
+    }
+    const data = this.dataOf(id);
+    if (data.missing.length > 0) return unknown("no evidence of its input data");
+    const parents = new Map<string, ChangeClassification>();
+    for (const moved of data.movedIds) {
+      if (!graphNode.parents.includes(moved)) return unknown("new data in a source it reads");
+      const parentDecision = this.decisions.get(moved);
+      if (parentDecision?.action !== "BUILD") return unknown("a parent was rebuilt after the build it read");
+      parents.set(moved, this.changeOf(moved));
+    }
+    if (code === "code_changed") {
+      const after = this.now(id);
+      return propagateChange(classifyChange(factsFromStored(recorded.facts), after), after, parents);
+    }
+    const after = recorded.facts ? factsFromStored(recorded.facts) : this.now(id);
+    return propagateChange(null, after, parents);
+  }
+
+  /** The reads of a child's recorded build: its stored facts, else its SQL now (its code is unchanged when asked). */
+  private readsOf(child: string): ColumnFacts {
+    const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, child);
+    if (recorded?.facts) return factsFromStored(recorded.facts);
+    return this.now(child);
+  }
+
+  private now(id: string): ColumnFacts {
+    let facts = this.factsNow.get(id);
+    if (facts === undefined) {
+      const source = this.facts.input.columnFacts;
+      facts = source ? source(id) : unknownFacts("not_recorded", "no SQL parser was given to the plan");
+      this.factsNow.set(id, facts);
+    }
+    return facts;
+  }
+}
