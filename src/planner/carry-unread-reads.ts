@@ -17,6 +17,7 @@ import {
 import { propagateChange } from "../dbt/column-facts/propagate-change.js";
 import { factsFromStored } from "../dbt/column-facts/stored-facts.js";
 import { diffFingerprints } from "../dbt/fingerprint/fingerprint.js";
+import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { ProjectGraph } from "../dbt/graph.js";
 import { own, setOwn } from "../state/own.js";
 import type { NodeState, StateSnapshot } from "../state/snapshot.js";
@@ -27,6 +28,7 @@ const unknown = (reason: string): ChangeClassification => ({ kind: "unknown", re
 /** `nodes` (the next snapshot's) with reads carried over unread changes; entries are replaced, never mutated. */
 export function carryUnreadReads(
   graph: ProjectGraph,
+  macros: MacroIndex,
   previous: StateSnapshot | null,
   nodes: Record<string, NodeState>,
 ): Record<string, NodeState> {
@@ -38,18 +40,22 @@ export function carryUnreadReads(
     const after = own(out, id);
     if (!before || !after) continue;
     if (after.run_id !== before.run_id) {
-      changes.set(id, rebuiltChange(graph, id, before, after, previous, out, changes));
+      changes.set(id, rebuiltChange(graph, macros, id, before, after, previous, out, changes));
       continue;
     }
     // Kept: carry its reads of parents rebuilt for a change it does not read.
-    if (!after.facts || !readsOnlyThroughSql(graph.nodes.get(id))) continue;
+    if (!after.facts || !readsOnlyThroughSql(graph.nodes.get(id), macros)) continue;
     const facts = factsFromStored(after.facts);
     let parents: Record<string, string> | null = null;
     let carried: Record<string, string> | null = null;
     for (const [parent, change] of changes) {
       const read = own(after.parents, parent);
       if (read === undefined || read !== own(previous.nodes, parent)?.run_id) continue;
-      if (changeReach(change, own(facts.reads, parent)).kind !== "does_not_read") continue;
+      if (
+        changeReach(change, own(facts.reads, parent), facts.star_from.includes(parent)).kind !==
+        "does_not_read"
+      )
+        continue;
       parents ??= { ...after.parents };
       carried ??= { ...(after.carried ?? {}) };
       setOwn(parents, parent, own(out, parent)!.run_id);
@@ -63,6 +69,7 @@ export function carryUnreadReads(
 /** What a rebuild changed for its readers, from both builds' records. */
 function rebuiltChange(
   graph: ProjectGraph,
+  macros: MacroIndex,
   id: string,
   before: NodeState,
   after: NodeState,
@@ -72,7 +79,7 @@ function rebuiltChange(
 ): ChangeClassification {
   const node = graph.nodes.get(id);
   if (!node) return unknown("not a planned node");
-  const problem = rebuildProblem(node, after.fingerprint.components);
+  const problem = rebuildProblem(node, macros);
   if (problem !== null) return unknown(problem);
   if (after.partial) return unknown("a partial build");
   if (!before.facts || !after.facts) return unknown("no column facts on both builds");

@@ -16,7 +16,9 @@ import {
 } from "../dbt/column-facts/classify-change.js";
 import { type ColumnFacts, unknownFacts } from "../dbt/column-facts/facts.js";
 import { propagateChange } from "../dbt/column-facts/propagate-change.js";
+import { compiledSqlProblem } from "../dbt/column-facts/static-sql.js";
 import { factsFromStored } from "../dbt/column-facts/stored-facts.js";
+import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { GraphNode } from "../dbt/graph.js";
 import { own } from "../state/own.js";
 import type { DataEvidence, Decision, PlanFacts } from "./rules/context.js";
@@ -35,25 +37,21 @@ const unknown = (reason: string): ChangeClassification => ({ kind: "unknown", re
  * is unknown), or null: only a whole model (a table or a view) without hooks,
  * ephemeral models or SQL that may differ at run time.
  */
-export function rebuildProblem(
-  graphNode: GraphNode,
-  components: Readonly<Record<string, string>>,
-): string | null {
+export function rebuildProblem(graphNode: GraphNode, macros: MacroIndex): string | null {
   const n = graphNode.node;
   if (n.resourceType !== "model") return `a ${n.resourceType}, not a model`;
   if (!WHOLE_MATERIALIZATIONS.has(n.materialized ?? "view"))
     return `materialized as ${n.materialized}: its relation keeps rows of earlier builds`;
   if (n.preHooks.length > 0 || n.postHooks.length > 0) return "its hooks may change its data";
   if (graphNode.ephemerals.length > 0) return "it inlines ephemeral models";
-  if (components.file !== undefined) return "its SQL may differ at run time from the compiled SQL";
-  return null;
+  return compiledSqlProblem(n, [], macros);
 }
 
 /** Whether a reader's build reads only through its SQL: a hook of its own may read anything. */
-export function readsOnlyThroughSql(graphNode: GraphNode | undefined): boolean {
-  return (
-    graphNode !== undefined && graphNode.node.preHooks.length === 0 && graphNode.node.postHooks.length === 0
-  );
+export function readsOnlyThroughSql(graphNode: GraphNode | undefined, macros: MacroIndex): boolean {
+  if (graphNode === undefined || graphNode.node.preHooks.length > 0 || graphNode.node.postHooks.length > 0)
+    return false;
+  return graphNode.ephemerals.length === 0 && compiledSqlProblem(graphNode.node, [], macros) === null;
 }
 
 export class ColumnImpact {
@@ -82,11 +80,15 @@ export class ColumnImpact {
     if (!changesCode) return null;
     if (!this.facts.input.columnFacts) return { kind: "reads_change", why: "unknown", columns: [] };
     const change = this.changeOf(parent);
-    if (!readsOnlyThroughSql(this.facts.graph.nodes.get(child)))
+    if (!readsOnlyThroughSql(this.facts.graph.nodes.get(child), this.facts.macros))
       return { kind: "reads_change", why: "unknown", columns: [] };
     const reads = this.readsOf(child);
     if (reads.unknown) return { kind: "reads_change", why: "unknown", columns: [] };
-    return changeReach(change, Object.hasOwn(reads.reads, parent) ? reads.reads[parent] : undefined);
+    return changeReach(
+      change,
+      Object.hasOwn(reads.reads, parent) ? reads.reads[parent] : undefined,
+      reads.star_from.includes(parent),
+    );
   }
 
   /** The change of a node this plan builds, as its readers see it (computed once). */
@@ -112,7 +114,7 @@ export class ColumnImpact {
     const graphNode = this.facts.graph.nodes.get(id);
     const fp = this.facts.input.project.fingerprints.get(id);
     if (!graphNode || !fp) return unknown("not a planned node");
-    const problem = rebuildProblem(graphNode, fp.fingerprint.components);
+    const problem = rebuildProblem(graphNode, this.facts.macros);
     if (problem !== null) return unknown(problem);
     const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, id);
     if (!recorded) return unknown("no recorded build");
@@ -146,11 +148,26 @@ export class ColumnImpact {
     return this.now(child);
   }
 
+  /** A parent's output columns now: its SQL's when this plan rebuilds it for its code, else its recorded build's. */
+  private columnsNow(id: string): readonly string[] | null {
+    const decision = this.decisions.get(id);
+    const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, id);
+    const facts =
+      decision?.action === "BUILD" && decision.reason.code === "code_changed"
+        ? this.now(id)
+        : recorded?.facts
+          ? factsFromStored(recorded.facts)
+          : null;
+    return facts && !facts.unknown ? facts.columns.map((column) => column.name) : null;
+  }
+
   private now(id: string): ColumnFacts {
     let facts = this.factsNow.get(id);
     if (facts === undefined) {
       const source = this.facts.input.columnFacts;
-      facts = source ? source(id) : unknownFacts("not_recorded", "no SQL parser was given to the plan");
+      facts = source
+        ? source(id, (parent) => this.columnsNow(parent))
+        : unknownFacts("not_recorded", "no SQL parser was given to the plan");
       this.factsNow.set(id, facts);
     }
     return facts;

@@ -94,7 +94,12 @@ function builtNodeState(
   if (before?.facts && sql !== undefined && before.fingerprint.components.sql === sql) {
     state.facts = before.facts;
   } else if (recording.columnFacts && n.resourceType === "model") {
-    const facts = storedFacts(recording.columnFacts(id));
+    // A parent's columns as this run left them (parents come first), else as recorded before.
+    const columnsOf = (parent: string) => {
+      const facts = own(written, parent)?.facts;
+      return facts ? facts.columns.map((column) => column.name) : null;
+    };
+    const facts = storedFacts(recording.columnFacts(id, columnsOf));
     if (facts) state.facts = facts;
   }
   const checks = checksOf(project.graph, node.checks);

@@ -72,7 +72,7 @@ export interface RecordInput {
   /** The clock, passed in (ISO 8601). */
   now: string;
   /** Column facts of a model's compiled SQL (issue 24): the parser, as a function; without it no facts are recorded. */
-  columnFacts?: (nodeId: string) => ColumnFacts;
+  columnFacts?: (nodeId: string, columnsOf: (parentId: string) => readonly string[] | null) => ColumnFacts;
 }
 
 export interface RecordOutcome {
@@ -110,7 +110,7 @@ export function record(input: RecordInput): RecordOutcome {
   };
   if (input.columnFacts) recording.columnFacts = input.columnFacts;
   const nodes = recordNodes(recording, previous);
-  nodes.nodes = carryUnreadReads(project.graph, previous, nodes.nodes);
+  nodes.nodes = carryUnreadReads(project.graph, recording.macros, previous, nodes.nodes);
   const sources = recordSources(recording, previous);
   return {
     snapshot: nextSnapshot(input, run, nodes, sources),

@@ -17,7 +17,7 @@ export interface Recording {
   /** Source versions from a sources.json taken strictly before the run started. */
   sourceVersions: ReadonlyMap<string, DataVersion>;
   /** Column facts of a model's compiled SQL (issue 24), when a parser was given. */
-  columnFacts?: (nodeId: string) => ColumnFacts;
+  columnFacts?: (nodeId: string, columnsOf: (parentId: string) => readonly string[] | null) => ColumnFacts;
 }
 
 /** The checks of these ids, as the graph knows them. */

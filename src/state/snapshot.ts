@@ -71,6 +71,7 @@ export const storedColumnFactsSchema = z.object({
   row_set: z.string(),
   row_set_from: parentColumnsSchema,
   reads: parentColumnsSchema,
+  star_from: z.array(z.string()),
 });
 export type StoredColumnFacts = z.infer<typeof storedColumnFactsSchema>;
 

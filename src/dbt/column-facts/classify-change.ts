@@ -64,7 +64,12 @@ export type ChangeReach =
  * may now resolve it differently. `does_not_read` names the changed columns
  * the child does not read.
  */
-export function changeReach(change: ChangeClassification, reads: ParentReads | undefined): ChangeReach {
+export function changeReach(
+  change: ChangeClassification,
+  reads: ParentReads | undefined,
+  /** The child's output lists the parent's columns through a `select *`. */
+  star = false,
+): ChangeReach {
   if (change.kind === "unknown" || reads === undefined)
     return { kind: "reads_change", why: "unknown", columns: [] };
   const touched = [
@@ -73,6 +78,8 @@ export function changeReach(change: ChangeClassification, reads: ParentReads | u
   if (change.row_set_changed) return { kind: "reads_change", why: "row_set_changed", columns: touched };
   if (touched.length === 0) return { kind: "does_not_read", columns: [] };
   if (reads === "*") return { kind: "reads_change", why: "reads_star", columns: touched };
+  const shape = [...change.columns_added, ...change.columns_removed].sort();
+  if (star && shape.length > 0) return { kind: "reads_change", why: "reads_star", columns: shape };
   const read = new Set(reads.map((column) => column.toLowerCase()));
   const reached = touched.filter((column) => read.has(column));
   if (reached.length > 0) return { kind: "reads_change", why: "reads_columns", columns: reached };

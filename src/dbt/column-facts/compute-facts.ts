@@ -121,6 +121,9 @@ class FactsBuilder {
   private readonly analyze: AnalyzeSql;
   private readonly dialect: string;
   private starOverParent: string | null = null;
+  /** Parents a `select *` listed by their known columns. */
+  private readonly starFrom = new Set<string>();
+  private readonly columnsOfParent = new Map<string, readonly string[]>();
   private readonly projectionMemo = new WeakMap<AnalysedProjection, Traced>();
   private steps = 0;
   /** Open lineage collections: every parent column reached while one is open is noted in each. */
@@ -130,7 +133,10 @@ class FactsBuilder {
     this.parentOf = parentIndex(parents);
     this.analyze = analyze;
     this.dialect = dialect;
-    for (const parent of parents) this.reads.set(parent.uniqueId, new Set());
+    for (const parent of parents) {
+      this.reads.set(parent.uniqueId, new Set());
+      if (parent.columns) this.columnsOfParent.set(parent.uniqueId, parent.columns);
+    }
   }
 
   build(sql: string): ColumnFacts {
@@ -160,6 +166,7 @@ class FactsBuilder {
       columns: unknown ? [] : columns,
       row_set: rowSet.digest,
       row_set_from: unknown ? {} : byParent(rowSet.from),
+      star_from: unknown ? [] : [...this.starFrom].sort(),
       reads,
       unknown,
     };
@@ -265,6 +272,11 @@ class FactsBuilder {
   private sourceColumnNames(source: AnalysedRelation): string[] {
     if (!this.isCte(source)) {
       const parent = this.parentOf(source.name);
+      const known = parent === null ? undefined : this.columnsOfParent.get(parent);
+      if (parent !== null && known !== undefined) {
+        this.starFrom.add(parent);
+        return known.map(lower);
+      }
       if (parent !== null) this.reads.set(parent, "*");
       this.starOverParent ??= source.name;
       return [];
@@ -490,11 +502,14 @@ class FactsBuilder {
         branch.projections.some((projection) => SET_RETURNING.test(projection.sql));
       if (projectionsDecide) {
         for (const projection of branch.projections) {
-          parts.push(
-            projection.isStar
-              ? `*${projection.starTable ?? ""}`
-              : this.projectionDigest(scope, branch, projection),
-          );
+          if (!projection.isStar) {
+            parts.push(this.projectionDigest(scope, branch, projection));
+            continue;
+          }
+          // DISTINCT * (or a set operation without ALL): every column the star lists decides the rows.
+          parts.push(`*${projection.starTable ?? ""}`);
+          for (const source of this.starSources(branch, projection))
+            for (const name of this.sourceColumnNames(source)) parts.push(this.fromSource(source, name));
         }
       }
     }

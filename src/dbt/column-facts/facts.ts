@@ -48,6 +48,11 @@ export interface ColumnFacts {
   readonly row_set_from: ParentColumns;
   /** Per parent unique id: the columns the node reads anywhere (outputs, joins, filters, grouping, windows, ordering). */
   readonly reads: Readonly<Record<string, ParentReads>>;
+  /**
+   * Parents whose columns reach the output through a `select *`: a column
+   * added to or removed from one of them adds or removes an output column.
+   */
+  readonly star_from: readonly string[];
   /** Set when the facts above cannot be trusted. */
   readonly unknown: UnknownFacts | null;
 }
@@ -59,6 +64,7 @@ export function unknownFacts(reason: UnknownFactsReason, detail: string): Column
     row_set: "",
     row_set_from: {},
     reads: {},
+    star_from: [],
     unknown: { reason, detail },
   };
 }

@@ -7,7 +7,15 @@ import { computeColumnFacts } from "./compute-facts.js";
 import { type ColumnFacts, unknownFacts } from "./facts.js";
 import type { AnalyzeSql } from "./sql-analysis.js";
 
-export function nodeColumnFacts(manifest: Manifest, id: string, analyze: AnalyzeSql): ColumnFacts {
+/** The output columns of a parent, when known (its facts), so that a `select *` over it lists them. */
+export type ParentColumnsOf = (parentId: string) => readonly string[] | null;
+
+export function nodeColumnFacts(
+  manifest: Manifest,
+  id: string,
+  analyze: AnalyzeSql,
+  columnsOf: ParentColumnsOf = () => null,
+): ColumnFacts {
   const node = manifest.nodes.get(id);
   if (node === undefined) return unknownFacts("no_compiled_sql", `${id} is not a model of the manifest`);
   if (node.resourceType !== "model")
@@ -15,6 +23,7 @@ export function nodeColumnFacts(manifest: Manifest, id: string, analyze: Analyze
   const parents = node.dependsOn.nodes.map((parent) => ({
     uniqueId: parent,
     relation: (manifest.nodes.get(parent) ?? manifest.sources.get(parent))?.relation.relationName ?? null,
+    columns: columnsOf(parent),
   }));
   return computeColumnFacts(
     {

@@ -21,7 +21,9 @@ export const NO_CHANGE: ChangeClassification = {
 /** Columns whose value or presence differs: changed, removed and added. */
 export function touchedColumns(change: ChangeClassification): string[] {
   if (change.kind === "unknown") return [];
-  return [...new Set([...change.expressions_changed, ...change.columns_removed, ...change.columns_added])].sort();
+  return [
+    ...new Set([...change.expressions_changed, ...change.columns_removed, ...change.columns_added]),
+  ].sort();
 }
 
 /**
@@ -39,6 +41,8 @@ export function propagateChange(
   const start = own ?? NO_CHANGE;
   if (start.kind === "unknown") return start;
   const changed = new Set(start.expressions_changed);
+  const added = new Set(start.columns_added);
+  const removed = new Set(start.columns_removed);
   let rowSetChanged = start.row_set_changed;
   for (const [parent, change] of parents) {
     if (change.kind === "unknown") return { kind: "unknown", reason: `parent ${parent}: ${change.reason}` };
@@ -51,14 +55,18 @@ export function propagateChange(
     }
     const touched = new Set(touchedColumns(change));
     if (touched.size === 0) continue;
+    if (after.star_from.includes(parent)) {
+      // Its `select *` lists the parent's columns: theirs come and go with the parent's.
+      for (const column of change.columns_added) added.add(column);
+      for (const column of change.columns_removed) removed.add(column);
+    }
     if (meets(after.row_set_from, parent, touched)) rowSetChanged = true;
     for (const column of after.columns) if (meets(column.from, parent, touched)) changed.add(column.name);
   }
-  const added = new Set(start.columns_added);
   return {
     kind: "classified",
-    columns_added: start.columns_added,
-    columns_removed: start.columns_removed,
+    columns_added: [...added].sort(),
+    columns_removed: [...removed].sort(),
     expressions_changed: [...changed].filter((column) => !added.has(column)).sort(),
     row_set_changed: rowSetChanged,
   };

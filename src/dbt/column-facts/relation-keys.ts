@@ -31,6 +31,11 @@ export interface ParentRelation {
   readonly uniqueId: string;
   /** The manifest's `relation_name` of the parent; null for an ephemeral model. */
   readonly relation: string | null;
+  /**
+   * The parent's output columns when known (its own column facts): a
+   * `select *` over it then lists them; unknown, the facts are unknown.
+   */
+  readonly columns?: readonly string[] | null;
 }
 
 /** Finds which parents a relation name designates: by full name, or by its last parts when the name is shorter. */

@@ -19,12 +19,14 @@ export function storedFacts(facts: ColumnFacts): StoredColumnFacts | null {
     row_set: facts.row_set,
     row_set_from: facts.row_set_from,
     reads,
+    star_from: [...facts.star_from],
   } as StoredColumnFacts;
 }
 
 /** The facts a build recorded; unknown when none were stored or they are of another version. */
 export function factsFromStored(stored: StoredColumnFacts | undefined): ColumnFacts {
-  if (stored === undefined) return unknownFacts("not_recorded", "no column facts were recorded with the build");
+  if (stored === undefined)
+    return unknownFacts("not_recorded", "no column facts were recorded with the build");
   if (stored.version !== COLUMN_FACTS_VERSION)
     return unknownFacts("not_recorded", `the build recorded column facts of version ${stored.version}`);
   return { ...stored, version: COLUMN_FACTS_VERSION, unknown: null };

@@ -55,8 +55,17 @@ export interface PlanInput {
    * function; called only for nodes whose change a reader may not read.
    * Without it every change reaches every reader (today's BUILD).
    */
-  columnFacts?: (nodeId: string) => ColumnFacts;
+  columnFacts?: ColumnFactsOf;
 }
+
+/**
+ * Column facts of a node's compiled SQL: `columnsOf` gives its parents'
+ * output columns where known, so that a `select *` over a parent lists them.
+ */
+export type ColumnFactsOf = (
+  nodeId: string,
+  columnsOf: (parentId: string) => readonly string[] | null,
+) => ColumnFacts;
 
 export interface Decision {
   action: PlanAction;

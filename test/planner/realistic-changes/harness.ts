@@ -443,7 +443,7 @@ export function sourcesDoc(o: Oracle, takenAt: string, versions: Record<string, 
   return loadSources(JSON.stringify(buildSources(takenAt, all)), "sources.json");
 }
 
-function runDoc(
+export function runDoc(
   o: Oracle,
   invocationId: string,
   startedAt: string,

@@ -1,0 +1,118 @@
+/**
+ * Harness of the column-impact suite (issue 24): on a real manifest from
+ * ../shared/fixtures/dbt, record a full `dbt build` with the column facts
+ * the action records, edit one model's compiled SQL as a change does, and
+ * plan it twice: with the SQL parser (column impact) and without it (every
+ * descendant of a code change is built, as before issue 24).
+ */
+import { nodeColumnFacts } from "../../../src/dbt/column-facts/node-facts.js";
+import type { AnalyzeSql } from "../../../src/dbt/column-facts/sql-analysis.js";
+import { type LoadedProject, loadProject } from "../../../src/dbt/load-project.js";
+import { plan } from "../../../src/planner/plan.js";
+import { record } from "../../../src/planner/record.js";
+import type { ColumnFactsOf } from "../../../src/planner/rules/context.js";
+import type { Plan } from "../../../src/state/plan.js";
+import type { StateSnapshot } from "../../../src/state/snapshot.js";
+import {
+  fullBuildStatuses,
+  type Json,
+  manifestJson,
+  Oracle,
+  runDoc,
+  scopeOf,
+  sourcesDoc,
+  T0,
+  targetOf,
+} from "../realistic-changes/harness.js";
+
+export const RECORDED_AT = "2026-01-03T00:00:00Z";
+export const PLANNED_AT = "2026-01-05T00:00:00Z";
+
+export function factsOf(project: LoadedProject, analyze: AnalyzeSql): ColumnFactsOf {
+  return (id, columnsOf) => nodeColumnFacts(project.manifest, id, analyze, columnsOf);
+}
+
+const recorded = new Map<string, StateSnapshot>();
+
+/**
+ * The fixture's manifest, its large seeds given a content checksum (dbt
+ * records only a path for files over 1 MiB; the action reads the file from
+ * the checkout): unchanged seeds then reuse, as they do with `project-dir`.
+ */
+function fixtureManifest(fixture: string): Json {
+  const m = manifestJson(fixture);
+  for (const node of Object.values(m.nodes) as Json[]) {
+    if (node.resource_type === "seed" && node.checksum?.name === "path")
+      node.checksum = { name: "sha256", checksum: `${node.unique_id}-content` };
+  }
+  return m;
+}
+
+/** The fixture's full build, recorded with column facts (once per fixture). */
+export function recordedBuild(fixture: string, analyze: AnalyzeSql): StateSnapshot {
+  const known = recorded.get(fixture);
+  if (known) return known;
+  const m = fixtureManifest(fixture);
+  m.metadata.invocation_id = "00000000-0000-4000-8000-0000000000b1";
+  const o = new Oracle(m);
+  const project = loadProject(JSON.stringify(m), "manifest.json");
+  const snapshot = record({
+    project,
+    runResults: runDoc(o, m.metadata.invocation_id, T0, fullBuildStatuses(o)),
+    sources: sourcesDoc(o, "2026-01-01T00:00:00Z", {}),
+    scope: scopeOf(m),
+    previous: null,
+    recordedRunIds: new Set(),
+    target: targetOf(m),
+    now: RECORDED_AT,
+    columnFacts: factsOf(project, analyze),
+  }).snapshot;
+  recorded.set(fixture, snapshot);
+  return snapshot;
+}
+
+export interface ImpactOutcome {
+  withImpact: Plan;
+  without: Plan;
+  project: LoadedProject;
+  changed: Json;
+}
+
+/** Plans the fixture with `edit` applied to the compiled SQL of `model`, with and without column impact. */
+export function planEdit(
+  fixture: string,
+  model: string,
+  edit: (sql: string) => string,
+  analyze: AnalyzeSql,
+  options: { pointers?: boolean } = {},
+): ImpactOutcome {
+  const snapshot = recordedBuild(fixture, analyze);
+  const changed = fixtureManifest(fixture);
+  const node = changed.nodes[model];
+  if (!node) throw new Error(`${fixture} has no ${model}`);
+  node.compiled_code = edit(node.compiled_code);
+  node.raw_code = `${node.raw_code}\n-- edited`;
+  const o = new Oracle(changed);
+  const project = loadProject(JSON.stringify(changed), "manifest.json");
+  const input = {
+    project,
+    scope: scopeOf(changed),
+    state: { id: "s1", snapshot },
+    sources: sourcesDoc(o, new Date(Date.parse(PLANNED_AT) - 60_000).toISOString(), {}),
+    select: [],
+    now: PLANNED_AT,
+    target: targetOf(changed),
+    ...(options.pointers ? { pointers: true } : {}),
+  };
+  return {
+    withImpact: plan({ ...input, columnFacts: factsOf(project, analyze) }),
+    without: plan(input),
+    project,
+    changed,
+  };
+}
+
+/** "ACTION code" of every entry. */
+export function decisionsOf(p: Plan): Record<string, string> {
+  return Object.fromEntries(p.entries.map((e) => [e.unique_id, `${e.action} ${e.reasons[0]?.code}`]));
+}
