@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 export type PolyglotSdk = typeof import("@polyglot-sql/sdk");
 export type LoadPolyglotSdkResult = { ok: true; sdk: PolyglotSdk } | { ok: false; error: string };
 
-/** Where the WebAssembly file is: next to the bundle, else the installed package's. */
+/** Where the WebAssembly file is: next to the bundle, else the installed package's (throws when neither is there; the loaders below catch it). */
 export function polyglotWasmFile(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const bundled = path.join(here, "..", "wasm", "polyglot_sql.wasm");
