@@ -1,15 +1,23 @@
 #!/usr/bin/env node
 /**
  * Bundles the three entry points with ncc and ships better-sqlite3's native
- * binding next to them, named by ABI, platform and arch:
+ * binding next to them, named by ABI, platform and arch, and the SQL
+ * parser's WebAssembly (@polyglot-sql/sdk):
  *
  *   dist/main/index.js   dist/post/index.js   dist/cli/index.js
  *   dist/native/better_sqlite3-node-v<abi>-<platform>-<arch>.node
+ *   dist/wasm/polyglot_sql.wasm
  *
  * ncc copies the binding it finds through `bindings` into each bundle's
  * build/ folder, and omits it without a word when better-sqlite3 was never
  * built. We remove those copies (the driver loads dist/native/ explicitly)
  * and fail loudly when there is no binding to ship.
+ *
+ * The parser is loaded through the SDK's `manual` entry with the bytes read
+ * from dist/wasm/polyglot_sql.wasm (src/runtime/polyglot-sdk.ts looks there
+ * from dist/<entry>/index.js): ncc would copy the file the default entry
+ * finds through `new URL(…, import.meta.url)` re-encoded as UTF-8, corrupt.
+ * One copy serves the three bundles; it is copied byte for byte.
  *
  * Usage: node scripts/bundle.mjs [--out DIR]   (default: dist)
  */
@@ -86,8 +94,22 @@ rmSync(nativeDir, { recursive: true, force: true });
 mkdirSync(nativeDir, { recursive: true });
 const shipped = path.join(nativeDir, `better_sqlite3-node-v${abi}-${process.platform}-${process.arch}.node`);
 copyFileSync(binding, shipped);
+
+const wasm = createRequire(import.meta.url).resolve("@polyglot-sql/sdk/polyglot_sql.wasm");
+const wasmDir = path.join(out, "wasm");
+rmSync(wasmDir, { recursive: true, force: true });
+mkdirSync(wasmDir, { recursive: true });
+const shippedWasm = path.join(wasmDir, "polyglot_sql.wasm");
+copyFileSync(wasm, shippedWasm);
+// The WebAssembly magic number: a file that is not WebAssembly (an LFS pointer, a truncated install) fails here, not at run time.
+if (readFileSync(shippedWasm).subarray(0, 4).toString("hex") !== "0061736d") {
+  fail(
+    `${path.relative(root, wasm)} is not a WebAssembly file; reinstall @polyglot-sql/sdk with \`npm ci\`.`,
+  );
+}
+
 process.stdout.write(
-  `bundled ${ENTRIES.map((e) => `${path.relative(root, out)}/${e}/index.js`).join(", ")} and ${path.relative(root, shipped)}\n`,
+  `bundled ${ENTRIES.map((e) => `${path.relative(root, out)}/${e}/index.js`).join(", ")}, ${path.relative(root, shipped)} and ${path.relative(root, shippedWasm)}\n`,
 );
 
 function fail(message) {

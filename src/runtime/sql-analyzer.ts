@@ -1,31 +1,18 @@
 /**
  * The SQL parser for column-level impact (issue 24,
  * docs/decisions/column-impact-parser.md): @polyglot-sql/sdk, a Rust port of
- * sqlglot compiled to WebAssembly, through its `manual` entry.
- *
- * Why the manual entry: the default entry finds its 22.8 MB
- * `polyglot_sql.wasm` through `new URL(…, import.meta.url)`, which ncc
- * copies into the bundle re-encoded as UTF-8 (corrupt: "section was shorter
- * than expected"), and it replaces `globalThis.fetch` on Node. Here the bytes
- * are read from a file and handed to `init`:
- * - inside a bundle (`dist/<entry>/index.js`): `dist/wasm/polyglot_sql.wasm`,
- *   which scripts/bundle.mjs must copy there;
- * - from the sources (tests, bench): the package's own file.
- *
- * Loading costs ≈ 0.3–0.4 s (WebAssembly compile) and the first analysis
- * ≈ 0.15 s more: load once, only when a plan has SQL to analyse.
+ * sqlglot compiled to WebAssembly, through its `manual` entry, loaded once
+ * per process by polyglot-sdk.ts (which says why the manual entry and where
+ * the WebAssembly file is).
  *
  * `analyze` never throws: a parse failure, a dialect the SDK lacks, or a
  * query past the guard below is `{ ok: false }`, which the planner reads as
  * "unknown" (BUILD).
  */
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { blankSqlComments } from "./blank-sql-comments.js";
+import { loadPolyglotSdk, loadPolyglotSdkFrom, type PolyglotSdk, polyglotWasmFile } from "./polyglot-sdk.js";
 
-type Sdk = typeof import("@polyglot-sql/sdk");
+type Sdk = PolyglotSdk;
 /** The SDK's compact analysis: projections (names, upstream columns), base tables, `*` projections, set operations, column uses. */
 export type SqlAnalysis = import("@polyglot-sql/sdk").QueryAnalysis;
 export type SqlAnalyzeResult = { ok: true; analysis: SqlAnalysis } | { ok: false; error: string };
@@ -49,6 +36,11 @@ export type LoadSqlAnalyzerResult = { ok: true; analyzer: SqlAnalyzer } | { ok: 
  * word inside a string counts too: that only gives up more often).
  */
 export const MAX_SET_OPERATIONS = 12;
+
+/** UNION / INTERSECT / EXCEPT words in comment-free SQL, for the MAX_SET_OPERATIONS guard. */
+export function setOperationsIn(text: string): number {
+  return text.match(/\b(union|intersect|except)\b/gi)?.length ?? 0;
+}
 
 /** dbt adapter types the SDK has a dialect for; any other adapter is not analysed. */
 const DIALECTS: Record<string, string> = {
@@ -81,43 +73,25 @@ export function sqlDialectOf(adapterType: string): string | undefined {
 }
 
 /** Where the WebAssembly file is: next to the bundle, else the installed package's. */
-export function sqlAnalyzerWasmFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const bundled = path.join(here, "..", "wasm", "polyglot_sql.wasm");
-  if (existsSync(bundled)) return bundled;
-  return createRequire(import.meta.url).resolve("@polyglot-sql/sdk/polyglot_sql.wasm");
+export const sqlAnalyzerWasmFile = polyglotWasmFile;
+
+/** Loads the parser from polyglotWasmFile() once per process (shared with every other user of the SDK). */
+export async function loadSqlAnalyzer(): Promise<LoadSqlAnalyzerResult> {
+  return analyzerOf(await loadPolyglotSdk());
 }
 
-let loaded: Promise<LoadSqlAnalyzerResult> | undefined;
-
-/** Loads the parser from sqlAnalyzerWasmFile() once per process (later calls share the first load; a failed load is tried again). */
-export function loadSqlAnalyzer(): Promise<LoadSqlAnalyzerResult> {
-  loaded ??= loadSqlAnalyzerFrom(undefined).then((result) => {
-    if (!result.ok) loaded = undefined;
-    return result;
-  });
-  return loaded;
-}
-
-/** Loads the parser from `givenWasmFile` (default sqlAnalyzerWasmFile()); the SDK itself initialises once per process. */
+/** Loads the parser from `givenWasmFile` (default polyglotWasmFile()); the SDK itself initialises once per process. */
 export async function loadSqlAnalyzerFrom(givenWasmFile: string | undefined): Promise<LoadSqlAnalyzerResult> {
-  let wasmFile = givenWasmFile ?? "polyglot_sql.wasm";
-  try {
-    wasmFile = givenWasmFile ?? sqlAnalyzerWasmFile();
-    // manual.d.ts re-exports './index' without an extension, which NodeNext does not resolve: typed through the main entry.
-    const sdk = (await import("@polyglot-sql/sdk/manual")) as unknown as Sdk & {
-      init(options: { wasmUrl: unknown }): Promise<void>;
-    };
-    const bytes = readFileSync(wasmFile);
-    // A string or URL would go to fetch(), which has no file: URLs on Node; a Response goes straight to WebAssembly.
-    await sdk.init({ wasmUrl: new Response(bytes, { headers: { "Content-Type": "application/wasm" } }) });
-    return {
-      ok: true,
-      analyzer: { analyze: (sql, adapterType, schema) => analyzeWith(sdk, sql, adapterType, schema) },
-    };
-  } catch (error) {
-    return { ok: false, error: `the SQL parser did not load from ${wasmFile}: ${(error as Error).message}` };
-  }
+  return analyzerOf(await loadPolyglotSdkFrom(givenWasmFile));
+}
+
+function analyzerOf(loaded: Awaited<ReturnType<typeof loadPolyglotSdk>>): LoadSqlAnalyzerResult {
+  if (!loaded.ok) return loaded;
+  const sdk = loaded.sdk;
+  return {
+    ok: true,
+    analyzer: { analyze: (sql, adapterType, schema) => analyzeWith(sdk, sql, adapterType, schema) },
+  };
 }
 
 function analyzeWith(
@@ -129,7 +103,7 @@ function analyzeWith(
   const dialect = sqlDialectOf(adapterType);
   if (dialect === undefined) return { ok: false, error: `no SQL dialect for the adapter ${adapterType}` };
   const text = blankSqlComments(sql);
-  const setOperations = text.match(/\b(union|intersect|except)\b/gi)?.length ?? 0;
+  const setOperations = setOperationsIn(text);
   if (setOperations > MAX_SET_OPERATIONS) {
     return {
       ok: false,

@@ -10,8 +10,12 @@ import { describe, expect, test } from "vitest";
 import { changeReach, classifyChange } from "../../src/dbt/column-facts/classify-change.js";
 import { computeColumnFacts } from "../../src/dbt/column-facts/compute-facts.js";
 import type { ColumnFacts } from "../../src/dbt/column-facts/facts.js";
-import { polyglotAnalyse } from "../support/polyglot-analyser.js";
+import { loadAnalyzeSql } from "../../src/runtime/column-facts-analyzer.js";
 import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
+
+const loaded = await loadAnalyzeSql();
+if (!loaded.ok) throw new Error(loaded.error);
+const polyglotAnalyse = loaded.analyze;
 
 interface ManifestNode {
   unique_id: string;

@@ -1,17 +1,18 @@
 /**
- * The `AnalyzeSql` port over `@polyglot-sql/sdk` 0.12.1: `analyzeQuery` for
- * column references and uses, `parse` + `generate` for the canonical SQL of
- * each projection and of each SELECT's row-deciding clauses. Tests hand it to
- * the pure column facts; the adapter layer will own the same code.
+ * The column-facts view of one statement (the `AnalyzeSql` port of
+ * src/dbt/column-facts/sql-analysis.ts) from @polyglot-sql/sdk 0.12.1:
+ * `analyzeQuery` for column references and uses, `parse` + `generate` for
+ * the canonical SQL of each projection and of each SELECT's row-deciding
+ * clauses. Guards and loading are column-facts-analyzer.ts's job; this file
+ * only maps the SDK's output, and never throws.
  */
-import { analyzeQuery, ast, generate, parse } from "@polyglot-sql/sdk";
 import type {
   AnalysedBranch,
   AnalysedProjection,
   AnalysedRelation,
-  AnalyzeSql,
   SqlAnalysisResult,
-} from "../../src/dbt/column-facts/sql-analysis.js";
+} from "../dbt/column-facts/sql-analysis.js";
+import type { PolyglotSdk } from "./polyglot-sdk.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: the SDK's AST is a tagged JSON tree.
 type Node = any;
@@ -34,8 +35,8 @@ function withoutComments(node: Node): Node {
   );
 }
 
-function render(node: Node, dialect: string): string {
-  const out = generate([withoutComments(node)], dialect as never);
+function render(sdk: PolyglotSdk, node: Node, dialect: string): string {
+  const out = sdk.generate([withoutComments(node)], dialect as never);
   if (!out.success || !out.sql?.[0]) throw new Unsupported(`cannot render: ${out.error}`);
   return out.sql[0];
 }
@@ -139,6 +140,7 @@ function factsFor(projections: readonly Node[], facts: readonly Node[]): Node[] 
 }
 
 function branchOf(
+  sdk: PolyglotSdk,
   select: Node,
   projections: readonly Node[],
   dialect: string,
@@ -154,23 +156,26 @@ function branchOf(
         name: facts[index].name ?? null,
         isStar: facts[index].isStar === true,
         starTable: facts[index].starTable ?? null,
-        sql: render(expression, dialect),
+        sql: render(sdk, expression, dialect),
         upstream: facts[index].upstream ?? [],
       }),
     ),
-    rowSetSql: render(clauses, dialect),
+    rowSetSql: render(sdk, clauses, dialect),
     distinct: select.distinct === true || Boolean(select.distinct_on),
-    aggregates: projections.some((expression) => !isWindowed(expression) && ast.hasAggregates(expression)),
+    aggregates: projections.some(
+      (expression) => !isWindowed(expression) && sdk.ast.hasAggregates(expression),
+    ),
     relations: relationsOf(select),
   };
 }
 
-export const polyglotAnalyse: AnalyzeSql = (sql, dialect): SqlAnalysisResult => {
+/** One statement in an SDK dialect (`duckdb`, `postgresql`, …) as column facts read it; `{ ok: false }` for anything it cannot map. */
+export function columnFactsAnalysis(sdk: PolyglotSdk, sql: string, dialect: string): SqlAnalysisResult {
   try {
-    const analysed = analyzeQuery(sql, dialect as never);
+    const analysed = sdk.analyzeQuery(sql, dialect as never);
     if (!analysed.success || !analysed.analysis)
       return { ok: false, error: analysed.error ?? "analysis failed" };
-    const parsed = parse(sql, dialect as never);
+    const parsed = sdk.parse(sql, dialect as never);
     if (!parsed.success || !parsed.ast || parsed.ast.length !== 1)
       return { ok: false, error: parsed.error ?? "not one statement" };
     const statement: Node = parsed.ast[0];
@@ -183,14 +188,14 @@ export const polyglotAnalyse: AnalyzeSql = (sql, dialect): SqlAnalysisResult => 
     let branches: AnalysedBranch[];
     let setOperation = null;
     if (ops.length === 0) {
-      branches = [branchOf(selects[0], selects[0].expressions, dialect, analysis.projections)];
+      branches = [branchOf(sdk, selects[0], selects[0].expressions, dialect, analysis.projections)];
     } else {
       const op = analysis.setOperations[0];
       if (analysis.setOperations.length !== 1 || op === undefined || op.branches.length !== selects.length) {
         return { ok: false, error: "set operation branches the analysis does not list one by one" };
       }
       branches = selects.map((select, index) =>
-        branchOf(select, select.expressions, dialect, op.branches[index]?.projections ?? []),
+        branchOf(sdk, select, select.expressions, dialect, op.branches[index]?.projections ?? []),
       );
       const body = setOperationOf(statement)?.body;
       const clauses = JSON.stringify(
@@ -223,4 +228,4 @@ export const polyglotAnalyse: AnalyzeSql = (sql, dialect): SqlAnalysisResult => 
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
-};
+}
