@@ -265,8 +265,12 @@ describe.skipIf(!sharedFixturesPresent)("column facts of jaffle-shop (DuckDB): s
     });
     // Each column's lineage ends at the source columns it is computed from; no filter decides the rows.
     const raw = "source.jaffle_shop.ecom.raw_orders";
-    expect(before.columns.find((column) => column.name === "customer_id")?.from).toEqual({ [raw]: ["customer"] });
-    expect(before.columns.find((column) => column.name === "ordered_at")?.from).toEqual({ [raw]: ["ordered_at"] });
+    expect(before.columns.find((column) => column.name === "customer_id")?.from).toEqual({
+      [raw]: ["customer"],
+    });
+    expect(before.columns.find((column) => column.name === "ordered_at")?.from).toEqual({
+      [raw]: ["ordered_at"],
+    });
     expect(before.row_set_from).toEqual({});
     expect(children).toEqual([ORDER_ITEMS, ORDERS]);
     expect(childFacts[ORDERS]?.reads[STG_ORDERS]).toBe("*");

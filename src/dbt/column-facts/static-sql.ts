@@ -14,7 +14,7 @@ import type { MacroIndex } from "../fingerprint/macro-index.js";
 
 /** A mention of something that reads the warehouse, or the state of the run, while compiling. */
 const INTROSPECTION =
-  /\b(?:run_query|statement|load_result|load_relation|execute|get_columns_in_relation|get_relation|get_columns_in_query|list_relations_without_caching|get_relations_by_pattern|get_relations_by_prefix|get_column_values|star|context|builtins|graph)\b|\badapter\s*\.\s*(?!dispatch\b|quote\b)[A-Za-z_]/;
+  /\b(?:run_query|statement|load_result|load_relation|execute|get_columns_in_relation|get_relation|get_columns_in_query|list_relations_without_caching|get_relations_by_pattern|get_relations_by_prefix|get_column_values|star|context|builtins|graph)\b|\badapter\s*\.\s*(?!dispatch\b|quote\b|type\b)[A-Za-z_]/;
 
 /** Why the node's compiled SQL may differ from what runs, or null when it is static. */
 export function compiledSqlProblem(

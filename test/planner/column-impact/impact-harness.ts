@@ -116,3 +116,55 @@ export function planEdit(
 export function decisionsOf(p: Plan): Record<string, string> {
   return Object.fromEntries(p.entries.map((e) => [e.unique_id, `${e.action} ${e.reasons[0]?.code}`]));
 }
+
+export const BUILT_AT = "2026-01-05T01:00:00Z";
+export const REPLANNED_AT = "2026-01-06T00:00:00Z";
+
+/**
+ * Runs the plan with column impact (its BUILD entries succeed; the rest are
+ * reused), records that run with column facts over the fixture's recorded
+ * build, and plans the same changed manifest again: the snapshot, and the
+ * second plan.
+ */
+export function buildAndReplan(
+  fixture: string,
+  outcome: ImpactOutcome,
+  analyze: AnalyzeSql,
+): { snapshot: StateSnapshot; replan: Plan } {
+  const m = structuredClone(outcome.changed);
+  m.metadata.invocation_id = "00000000-0000-4000-8000-0000000000b2";
+  const o = new Oracle(m);
+  const project = loadProject(JSON.stringify(m), "manifest.json");
+  // `dbt build` of the plan's selection: its nodes succeed and their tests pass.
+  const built = outcome.withImpact.entries.filter((e) => e.action === "BUILD").map((e) => e.unique_id);
+  const tests = o.allTests().filter((id) => {
+    const parents: string[] = (m.nodes[id] ?? m.unit_tests?.[id])?.depends_on?.nodes ?? [];
+    return parents.some((parent) => built.includes(parent));
+  });
+  const statuses = {
+    ...Object.fromEntries(built.map((id) => [id, "success"])),
+    ...Object.fromEntries(tests.map((id) => [id, "pass"])),
+  };
+  const snapshot = record({
+    project,
+    runResults: runDoc(o, m.metadata.invocation_id, BUILT_AT, statuses),
+    sources: sourcesDoc(o, new Date(Date.parse(BUILT_AT) - 60_000).toISOString(), {}),
+    scope: scopeOf(m),
+    previous: recordedBuild(fixture, analyze),
+    recordedRunIds: new Set(),
+    target: targetOf(m),
+    now: new Date(Date.parse(BUILT_AT) + 3_600_000).toISOString(),
+    columnFacts: factsOf(project, analyze),
+  }).snapshot;
+  const replan = plan({
+    project,
+    scope: scopeOf(m),
+    state: { id: "s2", snapshot },
+    sources: sourcesDoc(o, new Date(Date.parse(REPLANNED_AT) - 60_000).toISOString(), {}),
+    select: [],
+    now: REPLANNED_AT,
+    target: targetOf(m),
+    columnFacts: factsOf(project, analyze),
+  });
+  return { snapshot, replan };
+}
