@@ -152,6 +152,30 @@ export function phraseReason(reason: Reason, entry: PlanEntry, context: PhraseCo
         ...joinWords(subjects),
         subjects.length === 1 ? " changes code" : " change code",
       ];
+    case "parent_change_not_read": {
+      const unread = reason.unread ?? [];
+      if (unread.length === 0) return message;
+      const parts = unread.map(({ parent, columns }): Words => {
+        const [name] = names([parent], context.project);
+        return columns.length === 0
+          ? [...name!, " changes neither its columns nor its rows"]
+          : [
+              ...name!,
+              " changes ",
+              ...joinWords(
+                columns.map((c) => [codeWord(c)]),
+                6,
+              ),
+            ];
+      });
+      return [
+        unread.length === 1 ? "parent " : "parents ",
+        ...joinWords(parts),
+        unread.length === 1 && (unread[0]?.columns.length ?? 0) === 0
+          ? ""
+          : ", which it doesn't read: its input is the same",
+      ];
+    }
     case "unknown_parent":
       if (subjects.length === 0) return message;
       return ["reads ", ...joinWords(subjects), ", which ODS doesn't know"];
@@ -272,11 +296,31 @@ export function phraseEntry(entry: PlanEntry, context: PhraseContext): Words {
     if (i > 0) out.push("; ");
     out.push(...phraseReason(reason, entry, context));
   });
+  if (entry.column_change) out.push("; ", ...columnChangeWords(entry.column_change));
   if (entry.checks) {
     const n = entry.checks.run.length;
     out.push(`; its tests changed since they passed, so ${n === 1 ? "its test runs" : `its ${n} tests run`}`);
   }
   return out;
+}
+
+/**
+ * What a rebuild changes for its readers (issue 24): its rows, or the
+ * columns added, changed and removed. Column names are untrusted: code words.
+ */
+export function columnChangeWords(change: NonNullable<PlanEntry["column_change"]>): Words {
+  if (change.row_set_changed) return ["its rows may change"];
+  const list = (columns: readonly string[]) =>
+    joinWords(
+      columns.map((c) => [codeWord(c)]),
+      6,
+    );
+  const parts: Words[] = [];
+  if (change.changed.length) parts.push(["changes ", ...list(change.changed)]);
+  if (change.added.length) parts.push(["adds ", ...list(change.added)]);
+  if (change.removed.length) parts.push(["removes ", ...list(change.removed)]);
+  if (parts.length === 0) return ["changes no column and no row"];
+  return parts.flatMap((p, i) => (i === 0 ? p : [", ", ...p]));
 }
 
 /** Short labels per reason code, for counts ("parent changes code: 9,000"). */

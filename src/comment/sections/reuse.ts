@@ -20,7 +20,7 @@ const REUSE_WORDS: Partial<Record<ReasonCode, string>> = {
   formatting_only: "only reformatted",
   within_lag_tolerance: "within lag tolerance",
   quorum_not_met: "waiting for all inputs",
-  parent_change_not_read: "don't read the parent's change",
+  parent_change_not_read: "not reading what changed",
 };
 
 export function reuseSection(input: CommentInput, level: number, budget: number): string {

@@ -23,9 +23,11 @@ import { loadSources } from "../../../src/dbt/artifacts/sources.js";
 import { loadProject } from "../../../src/dbt/load-project.js";
 import { plan } from "../../../src/planner/plan.js";
 import { record } from "../../../src/planner/record.js";
+import { loadAnalyzeSql } from "../../../src/runtime/column-facts-analyzer.js";
 import type { Plan } from "../../../src/state/plan.js";
 import { SHOP_DIR, sourcesObservedAt } from "../../../tools/dbt-standin.js";
 import { baseContext } from "../../comment/scenarios.js";
+import { planEdit } from "../../planner/column-impact/impact-harness.js";
 import {
   DEFAULT_PLAN_AT,
   editSql,
@@ -41,6 +43,7 @@ import {
   targetOf,
 } from "../../planner/realistic-changes/harness.js";
 import { generatedManifest } from "../generated-manifest.js";
+import { sharedFixturesPresent } from "../shared-fixtures.js";
 import { jaffleReport } from "./data-diffs.js";
 
 export interface RealScenario {
@@ -184,6 +187,28 @@ function scenario(
   return { name, what, shared: where.shared, slow: where.slow ?? false, load };
 }
 
+/**
+ * Issue 24: jaffle-shop with `is_food_item` of stg_products edited, planned
+ * with column impact: the changed column, the columns it reaches downstream
+ * (order_items, orders) and the reader that does not read them (customers).
+ */
+function columnImpactPlan(): Plan {
+  if (!analyzer?.ok)
+    throw new Error(`the SQL parser did not load: ${analyzer?.ok === false ? analyzer.error : "not loaded"}`);
+  return planEdit(
+    FIXTURES.jaffle,
+    "model.jaffle_shop.stg_products",
+    (sql) =>
+      sql.replace(
+        "coalesce(type = 'jaffle', false) as is_food_item",
+        "coalesce(type in ('jaffle', 'sandwich'), false) as is_food_item",
+      ),
+    analyzer.analyze,
+    { pointers: true },
+  ).withImpact;
+}
+const analyzer = sharedFixturesPresent ? await loadAnalyzeSql() : null;
+
 /** The scenarios, in the order of the issue's "Done when". */
 export const REAL_SCENARIOS: readonly RealScenario[] = [
   scenario("demo-shop-pr-7", "the demo: pull request 7 on fixtures/shop", { shared: false }, demoPlan),
@@ -199,6 +224,12 @@ export const REAL_SCENARIOS: readonly RealScenario[] = [
     { shared: true },
     fixturePlan(FIXTURES.jaffle, (o) => [o.id("stg_orders")]),
     { ...baseContext, dataDiff: jaffleReport() },
+  ),
+  scenario(
+    "jaffle-shop-column-impact",
+    "jaffle-shop (DuckDB, dbt 1.12): one column of stg_products edited, planned with column impact",
+    { shared: true },
+    columnImpactPlan,
   ),
   scenario(
     "tuva-one-model",
