@@ -97,7 +97,7 @@ function builtNodeState(
     // A parent's columns as this run left them (parents come first), else as recorded before.
     const columnsOf = (parent: string) => {
       const facts = own(written, parent)?.facts;
-      return facts ? facts.columns.map((column) => column.name) : null;
+      return facts ? facts.columns : null;
     };
     const facts = storedFacts(recording.columnFacts(id, columnsOf));
     if (facts) state.facts = facts;

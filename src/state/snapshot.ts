@@ -57,21 +57,30 @@ export const testRecordSchema = z.object({
 });
 export type TestRecord = z.infer<typeof testRecordSchema>;
 
-/** Columns per parent unique id. */
-const parentColumnsSchema = z.record(z.string(), z.array(z.string()));
-
 /**
  * Column facts of a build (issue 24, src/dbt/column-facts/facts.ts), stored
- * only when known: absent facts mean "unknown", and every rule then keeps
- * today's BUILD.
+ * only when known (absent facts mean "unknown", and every rule then keeps
+ * today's BUILD), compactly: a 10,000-node project's facts are most of its
+ * snapshot. Each parent id is written once; a column read is a number, its
+ * place in `reads` flattened (parent 0's columns first).
  */
 export const storedColumnFactsSchema = z.object({
   version: z.number(),
-  columns: z.array(z.object({ name: z.string(), digest: z.string(), from: parentColumnsSchema })),
+  /** The parents (unique ids, sorted) whose columns `reads` lists, in the same order. */
+  parents: z.array(z.string()),
+  /** Per parent: the columns the build reads, sorted. */
+  reads: z.array(z.array(z.string())),
+  /** Output column names, in order. */
+  columns: z.array(z.string()),
+  /** The digest of each output column's lineage, 16 hex digits each, concatenated in the same order. */
+  digests: z.string(),
+  /** Per output column: the reads it is computed from. */
+  from: z.array(z.array(z.number())),
   row_set: z.string(),
-  row_set_from: parentColumnsSchema,
-  reads: parentColumnsSchema,
-  star_from: z.array(z.string()),
+  /** The reads that decide which rows exist. */
+  row_set_from: z.array(z.number()),
+  /** Parents (indices into `parents`) whose columns reach the output through a `select *`. */
+  star_from: z.array(z.number()),
 });
 export type StoredColumnFacts = z.infer<typeof storedColumnFactsSchema>;
 

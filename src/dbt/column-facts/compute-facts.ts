@@ -11,6 +11,7 @@ import {
   COLUMN_FACTS_VERSION,
   type ColumnFact,
   type ColumnFacts,
+  DIGEST_LENGTH,
   type ParentColumns,
   type ParentReads,
   type UnknownFactsReason,
@@ -92,6 +93,9 @@ function byParent(keys: ReadonlySet<string>): ParentColumns {
 }
 
 const lower = (name: string): string => name.toLowerCase();
+
+/** A digest as the facts keep it (DIGEST_LENGTH, facts.ts). */
+const short = (digest: string): string => digest.slice(0, DIGEST_LENGTH);
 const projectionName = (projection: AnalysedProjection): string => lower(projection.name ?? projection.sql);
 
 export function computeColumnFacts(input: ColumnFactsInput, analyze: AnalyzeSql): ColumnFacts {
@@ -164,7 +168,7 @@ class FactsBuilder {
     return {
       version: COLUMN_FACTS_VERSION,
       columns: unknown ? [] : columns,
-      row_set: rowSet.digest,
+      row_set: short(rowSet.digest),
       row_set_from: unknown ? {} : byParent(rowSet.from),
       star_from: unknown ? [] : [...this.starFrom].sort(),
       reads,
@@ -248,7 +252,7 @@ class FactsBuilder {
         for (const source of this.starSources(first, projection)) {
           for (const name of this.sourceColumnNames(source)) {
             const traced = this.traced(() => this.fromSource(source, name));
-            columns.push({ name, digest: traced.digest, from: byParent(traced.from) });
+            columns.push({ name, digest: short(traced.digest), from: byParent(traced.from) });
           }
         }
         return;
@@ -263,7 +267,11 @@ class FactsBuilder {
         }
         return sha256Of("column", ...digests);
       });
-      columns.push({ name: projectionName(projection), digest: traced.digest, from: byParent(traced.from) });
+      columns.push({
+        name: projectionName(projection),
+        digest: short(traced.digest),
+        from: byParent(traced.from),
+      });
     });
     return columns;
   }

@@ -5,6 +5,14 @@
 
 export const COLUMN_FACTS_VERSION = 1;
 
+/**
+ * Hex digits of the digests the facts keep (each column's, the row set's):
+ * 64 bits of a SHA-256. They are compared only with the same node's digests
+ * at another build, so a change goes unseen with a chance of 2^-64; the full
+ * 256 bits would make the facts most of a large project's snapshot.
+ */
+export const DIGEST_LENGTH = 16;
+
 /** Why a node's facts cannot be trusted; then every rule keeps today's BUILD. */
 export type UnknownFactsReason =
   | "python_model"

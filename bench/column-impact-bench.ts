@@ -1,0 +1,228 @@
+/**
+ * Issue 24's cost target: the plan of a 10,000-node project with 1% of its
+ * models changed, with column impact, costs at most 1.5× the plan without it.
+ *
+ *   node_modules/.bin/node bench/column-impact-bench.ts [--nodes 10000] [--runs 5] [--out bench/COLUMN-IMPACT.md]
+ *
+ * 1. The generator's artifacts (bench/generate.ts, cached under bench/out/gen/N).
+ * 2. One record of the full build with column facts (its time is the record's
+ *    cost of the facts), written to bench/out/work/N/snapshot-facts.json.
+ * 3. Plans of next/ (1% of the models' SQL changed) against that snapshot, in
+ *    fresh processes, alternating without and with column impact: read, parse
+ *    and validate the manifest, graph, fingerprint, plan (as bench/steps.ts's
+ *    `plan`), plus, with column impact, loading the parser (started before the
+ *    manifest is read, as the action does) and every analysis the plan asks.
+ *    The snapshot and sources.json are read untimed between the steps.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import "../tools/ts-hooks.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.dirname(here);
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string): string => {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
+const NODES = Number(flag("--nodes", "10000"));
+const RUNS = Number(flag("--runs", "5"));
+const SEED = 20261130;
+const genDir = path.join(here, "out", "gen");
+const dir = path.join(genDir, String(NODES));
+const work = path.join(here, "out", "work", String(NODES));
+const SCOPE = { project: "warehouse", environment: "prod" };
+const NOW = "2026-11-30T12:05:00Z";
+const RECORDED_AT = "2026-11-30T09:00:00Z";
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function recordWithFacts(): Promise<Record<string, unknown>> {
+  const { projectOf } = await import("../src/dbt/load-project.js");
+  const { readManifestFile } = await import("../src/files/read-manifest-file.js");
+  const { loadRunResults } = await import("../src/dbt/artifacts/run-results.js");
+  const { loadSources } = await import("../src/dbt/artifacts/sources.js");
+  const { record } = await import("../src/planner/record.js");
+  const { nodeColumnFacts } = await import("../src/dbt/column-facts/node-facts.js");
+  const { loadAnalyzeSql } = await import("../src/runtime/column-facts-analyzer.js");
+  const loaded = await loadAnalyzeSql();
+  if (!loaded.ok) throw new Error(loaded.error);
+  const project = projectOf(readManifestFile(path.join(dir, "manifest.json"), "bench"));
+  const runResultsFile = path.join(dir, "run_results.json");
+  const sourcesFile = path.join(dir, "sources.json");
+  let analysed = 0;
+  let analysisMs = 0;
+  const start = performance.now();
+  const outcome = record({
+    project,
+    runResults: loadRunResults(readFileSync(runResultsFile, "utf8"), runResultsFile),
+    sources: loadSources(readFileSync(sourcesFile, "utf8"), sourcesFile),
+    scope: SCOPE,
+    previous: null,
+    recordedRunIds: new Set(),
+    target: { name: "prod", adapter_type: "duckdb" },
+    now: RECORDED_AT,
+    columnFacts: (id, columnsOf) => {
+      const began = performance.now();
+      const facts = nodeColumnFacts(project.manifest, id, loaded.analyze, columnsOf);
+      analysisMs += performance.now() - began;
+      analysed += 1;
+      return facts;
+    },
+  });
+  const recordMs = performance.now() - start;
+  const nodes = Object.values(outcome.snapshot.nodes);
+  const withFacts = nodes.filter((node) => node.facts !== undefined).length;
+  mkdirSync(work, { recursive: true });
+  const file = path.join(work, "snapshot-facts.json");
+  writeFileSync(file, JSON.stringify(outcome.snapshot));
+  const plain = JSON.stringify({
+    ...outcome.snapshot,
+    nodes: Object.fromEntries(
+      Object.entries(outcome.snapshot.nodes).map(([id, node]) => {
+        const { facts: _facts, ...rest } = node;
+        return [id, rest];
+      }),
+    ),
+  });
+  return {
+    recordMs,
+    analysed,
+    analysisMs,
+    withFacts,
+    nodes: nodes.length,
+    snapshotBytes: statSync(file).size,
+    plainBytes: Buffer.byteLength(plain),
+  };
+}
+
+async function planOnce(impact: boolean): Promise<Record<string, unknown>> {
+  const { readManifestFile } = await import("../src/files/read-manifest-file.js");
+  const { buildGraph } = await import("../src/dbt/graph.js");
+  const { fingerprintProject } = await import("../src/dbt/fingerprint/project-fingerprints.js");
+  const { loadSources } = await import("../src/dbt/artifacts/sources.js");
+  const { plan } = await import("../src/planner/plan.js");
+  const { nodeColumnFacts } = await import("../src/dbt/column-facts/node-facts.js");
+  const { loadAnalyzeSql } = await import("../src/runtime/column-facts-analyzer.js");
+  const start = performance.now();
+  // The action starts loading the parser before it reads the manifest: WebAssembly compiles off the main thread.
+  const parser = impact ? loadAnalyzeSql() : null;
+  const manifest = readManifestFile(path.join(dir, "next", "manifest.json"), "bench");
+  const graph = buildGraph(manifest);
+  const fingerprints = fingerprintProject(graph);
+  const paused = performance.now();
+  const snapshot = JSON.parse(readFileSync(path.join(work, "snapshot-facts.json"), "utf8"));
+  const sourcesFile = path.join(dir, "next", "sources.json");
+  const sources = loadSources(readFileSync(sourcesFile, "utf8"), sourcesFile);
+  const pauseMs = performance.now() - paused;
+  const loaded = parser ? await parser : null;
+  if (loaded && !loaded.ok) throw new Error(loaded.error);
+  let analysed = 0;
+  let analysisMs = 0;
+  const planStart = performance.now();
+  const result = plan({
+    project: { manifest, graph, fingerprints },
+    scope: SCOPE,
+    state: { id: "bench", snapshot },
+    sources,
+    select: [],
+    now: NOW,
+    target: { name: "prod", adapter_type: "duckdb" },
+    ...(loaded?.ok
+      ? {
+          columnFacts: (id: string, columnsOf: (parent: string) => readonly string[] | null) => {
+            const began = performance.now();
+            const facts = nodeColumnFacts(manifest, id, loaded.analyze, columnsOf);
+            analysisMs += performance.now() - began;
+            analysed += 1;
+            return facts;
+          },
+        }
+      : {}),
+  });
+  const end = performance.now();
+  const reasons: Record<string, number> = {};
+  for (const entry of result.entries) {
+    const code = `${entry.action} ${entry.reasons[0]?.code}`;
+    reasons[code] = (reasons[code] ?? 0) + 1;
+  }
+  return {
+    totalMs: end - start - pauseMs,
+    planMs: end - planStart,
+    analysed,
+    analysisMs,
+    build: result.summary.build,
+    reuse: result.summary.reuse,
+    reasons,
+  };
+}
+
+const child = flag("--child", "");
+if (child === "record") {
+  console.log(JSON.stringify(await recordWithFacts()));
+} else if (child === "plan") {
+  console.log(JSON.stringify(await planOnce(flag("--impact", "0") === "1")));
+} else {
+  const node = process.execPath;
+  const run = (childArgs: string[]): Record<string, unknown> => {
+    const out = execFileSync(
+      node,
+      ["--max-old-space-size=16384", fileURLToPath(import.meta.url), "--nodes", String(NODES), ...childArgs],
+      { cwd: root, encoding: "utf8", maxBuffer: 1 << 26 },
+    );
+    return JSON.parse(out.trim().split("\n").pop()!);
+  };
+  console.error(`generating ${NODES}-node artifacts (cached) …`);
+  execFileSync(
+    node,
+    [
+      "--max-old-space-size=16384",
+      path.join(here, "generate.ts"),
+      "--nodes",
+      String(NODES),
+      "--seed",
+      String(SEED),
+      "--out",
+      genDir,
+    ],
+    { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
+  );
+  console.error("recording the full build with column facts …");
+  const recorded = run(["--child", "record"]);
+  console.error(JSON.stringify(recorded));
+  const without: Record<string, unknown>[] = [];
+  const withImpact: Record<string, unknown>[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    without.push(run(["--child", "plan", "--impact", "0"]));
+    withImpact.push(run(["--child", "plan", "--impact", "1"]));
+    console.error(
+      `run ${i + 1}: ${Math.round(without.at(-1)!.totalMs as number)} ms without, ${Math.round(withImpact.at(-1)!.totalMs as number)} ms with`,
+    );
+  }
+  const totals = (list: Record<string, unknown>[]) => list.map((r) => r.totalMs as number);
+  const ratios = without.map((r, i) => (withImpact[i]!.totalMs as number) / (r.totalMs as number));
+  const summary = {
+    nodes: NODES,
+    runs: RUNS,
+    record: recorded,
+    withoutMs: median(totals(without)),
+    withMs: median(totals(withImpact)),
+    pairedRatio: median(ratios),
+    analysed: withImpact[0]!.analysed,
+    analysisMs: median(withImpact.map((r) => r.analysisMs as number)),
+    buildWithout: without[0]!.build,
+    buildWith: withImpact[0]!.build,
+    reasonsWithout: without[0]!.reasons,
+    reasonsWith: withImpact[0]!.reasons,
+    samples: { without: totals(without), with: totals(withImpact) },
+    load: (await import("node:os")).loadavg(),
+    at: new Date().toISOString(),
+  };
+  console.log(JSON.stringify(summary, null, 2));
+}
