@@ -14,13 +14,19 @@ import {
   changeReach,
   classifyChange,
 } from "../dbt/column-facts/classify-change.js";
-import { type ColumnFacts, unknownFacts } from "../dbt/column-facts/facts.js";
+import {
+  COLUMN_FACTS_VERSION,
+  type ColumnFacts,
+  type ParentReads,
+  unknownFacts,
+} from "../dbt/column-facts/facts.js";
 import { propagateChange } from "../dbt/column-facts/propagate-change.js";
 import { compiledSqlProblem } from "../dbt/column-facts/static-sql.js";
 import { factsFromStored } from "../dbt/column-facts/stored-facts.js";
 import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { GraphNode } from "../dbt/graph.js";
 import { own } from "../state/own.js";
+import type { StoredColumnFacts } from "../state/snapshot.js";
 import type { DataEvidence, Decision, PlanFacts } from "./rules/context.js";
 
 /** The only reasons whose rebuild differs from the last build by code alone (its inputs did not move). */
@@ -31,6 +37,28 @@ export const SQL_ONLY_COMPONENTS = new Set(["sql", "docs"]);
 const WHOLE_MATERIALIZATIONS = new Set(["table", "view"]);
 
 const unknown = (reason: string): ChangeClassification => ({ kind: "unknown", reason });
+
+/** What the edge answer needs of a reader: its reads per parent, and the parents its `select *` lists. */
+interface ChildReads {
+  readonly reads: ReadonlyMap<string, ParentReads>;
+  readonly star: ReadonlySet<string>;
+}
+
+function childReads(facts: ColumnFacts): ChildReads | null {
+  if (facts.unknown) return null;
+  return { reads: new Map(Object.entries(facts.reads)), star: new Set(facts.star_from) };
+}
+
+function storedReads(stored: StoredColumnFacts): ChildReads | null {
+  if (stored.version !== COLUMN_FACTS_VERSION || stored.reads.length !== stored.parents.length) return null;
+  const star = new Set<string>();
+  for (const at of stored.star_from) {
+    const parent = stored.parents[at];
+    if (parent === undefined) return null;
+    star.add(parent);
+  }
+  return { reads: new Map(stored.parents.map((parent, i) => [parent, stored.reads[i] ?? []])), star };
+}
 
 /**
  * Why a rebuild of this node may hold more than its SQL says (then its change
@@ -60,6 +88,8 @@ export class ColumnImpact {
   private readonly dataOf: (id: string) => DataEvidence;
   private readonly changes = new Map<string, ChangeClassification>();
   private readonly factsNow = new Map<string, ColumnFacts>();
+  private readonly readsOfChild = new Map<string, ChildReads | null>();
+  private readonly sqlOnly = new Map<string, boolean>();
 
   constructor(
     facts: PlanFacts,
@@ -80,15 +110,15 @@ export class ColumnImpact {
     if (!changesCode) return null;
     if (!this.facts.input.columnFacts) return { kind: "reads_change", why: "unknown", columns: [] };
     const change = this.changeOf(parent);
-    if (!readsOnlyThroughSql(this.facts.graph.nodes.get(child), this.facts.macros))
-      return { kind: "reads_change", why: "unknown", columns: [] };
-    const reads = this.readsOf(child);
-    if (reads.unknown) return { kind: "reads_change", why: "unknown", columns: [] };
-    return changeReach(
-      change,
-      Object.hasOwn(reads.reads, parent) ? reads.reads[parent] : undefined,
-      reads.star_from.includes(parent),
-    );
+    let only = this.sqlOnly.get(child);
+    if (only === undefined) {
+      only = readsOnlyThroughSql(this.facts.graph.nodes.get(child), this.facts.macros);
+      this.sqlOnly.set(child, only);
+    }
+    if (!only) return { kind: "reads_change", why: "unknown", columns: [] };
+    const reads = this.readsOf(child, true);
+    if (reads === null) return { kind: "reads_change", why: "unknown", columns: [] };
+    return changeReach(change, reads.reads.get(parent), reads.star.has(parent));
   }
 
   /** The change of a node this plan builds, as its readers see it (computed once). */
@@ -124,6 +154,8 @@ export class ColumnImpact {
       const other = names.filter((name) => !SQL_ONLY_COMPONENTS.has(name));
       if (names.length === 0 || other.length > 0) return unknown(`its ${other.join(", ")} changed`);
     }
+    if (!this.someReaderMayIgnore(graphNode))
+      return unknown("every reader reads all of its columns, or is not known to read fewer");
     const data = this.dataOf(id);
     if (data.missing.length > 0) return unknown("no evidence of its input data");
     const parents = new Map<string, ChangeClassification>();
@@ -141,24 +173,47 @@ export class ColumnImpact {
     return propagateChange(null, after, parents);
   }
 
-  /** The reads of a child's recorded build: its stored facts, else its SQL now (its code is unchanged when asked). */
-  private readsOf(child: string): ColumnFacts {
+  /**
+   * Whether some reader of the node may read fewer than all of its columns:
+   * worth analysing the node's SQL for. Asked before any analysis, from the
+   * readers' recorded facts only (a reader without them may: it is analysed
+   * when asked).
+   */
+  private someReaderMayIgnore(graphNode: GraphNode): boolean {
+    return graphNode.children.some((child) => {
+      const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, child);
+      if (!recorded?.facts) return true;
+      const reads = this.readsOf(child, false);
+      return reads !== null && !reads.star.has(graphNode.id);
+    });
+  }
+
+  /**
+   * The reads of a child's recorded build, from its stored facts without
+   * decoding its columns; else (`analyse`) from its SQL now, its code being
+   * unchanged when asked. Null when unknown.
+   */
+  private readsOf(child: string, analyse: boolean): ChildReads | null {
+    const known = this.readsOfChild.get(child);
+    if (known !== undefined) return known;
     const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, child);
-    if (recorded?.facts) return factsFromStored(recorded.facts);
-    return this.now(child);
+    let reads: ChildReads | null | undefined;
+    if (recorded?.facts) reads = storedReads(recorded.facts);
+    else if (analyse) reads = childReads(this.now(child));
+    if (reads === undefined) return null;
+    this.readsOfChild.set(child, reads);
+    return reads;
   }
 
   /** A parent's output columns now: its SQL's when this plan rebuilds it for its code, else its recorded build's. */
   private columnsNow(id: string): readonly string[] | null {
     const decision = this.decisions.get(id);
     const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, id);
-    const facts =
-      decision?.action === "BUILD" && decision.reason.code === "code_changed"
-        ? this.now(id)
-        : recorded?.facts
-          ? factsFromStored(recorded.facts)
-          : null;
-    return facts && !facts.unknown ? facts.columns.map((column) => column.name) : null;
+    if (decision?.action === "BUILD" && decision.reason.code === "code_changed") {
+      const facts = this.now(id);
+      return facts.unknown ? null : facts.columns.map((column) => column.name);
+    }
+    return recorded?.facts?.columns ?? null;
   }
 
   private now(id: string): ColumnFacts {

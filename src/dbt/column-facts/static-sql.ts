@@ -16,6 +16,9 @@ import type { MacroIndex } from "../fingerprint/macro-index.js";
 const INTROSPECTION =
   /\b(?:run_query|statement|load_result|load_relation|execute|get_columns_in_relation|get_relation|get_columns_in_query|list_relations_without_caching|get_relations_by_pattern|get_relations_by_prefix|get_column_values|star|context|builtins|graph)\b|\badapter\s*\.\s*(?!dispatch\b|quote\b|type\b)[A-Za-z_]/;
 
+/** Problems of the macros a call set reaches, per macro index (most nodes share their calls). */
+const closureProblems = new WeakMap<MacroIndex, Map<string, string | null>>();
+
 /** Why the node's compiled SQL may differ from what runs, or null when it is static. */
 export function compiledSqlProblem(
   node: ManifestNode,
@@ -31,7 +34,22 @@ export function compiledSqlProblem(
   const called = new Set<string>(node.dependsOn.macros);
   for (const x of ephemerals) for (const id of x.dependsOn.macros) called.add(id);
   if (called.size === 0) return null;
-  const reached = macros.resolver.callClosure(node.packageName, [...called]);
+  let cache = closureProblems.get(macros);
+  if (cache === undefined) {
+    cache = new Map();
+    closureProblems.set(macros, cache);
+  }
+  const key = `${node.packageName}\u0000${[...called].sort().join("\u0000")}`;
+  let problem = cache.get(key);
+  if (problem === undefined) {
+    problem = closureProblem(macros, node.packageName, [...called]);
+    cache.set(key, problem);
+  }
+  return problem;
+}
+
+function closureProblem(macros: MacroIndex, searchPackage: string, called: readonly string[]): string | null {
+  const reached = macros.resolver.callClosure(searchPackage, called);
   if (reached.missing.length > 0) return `macro \`${reached.missing[0]}\` is missing from the manifest`;
   for (const id of reached.macros) {
     const macro = macros.get(id);

@@ -107,7 +107,9 @@ const rows: Row[] = [
     model: jaffle("stg_customers"),
     from: "name as customer_name",
     to: "name as full_name",
-    change: "added full_name, removed customer_name",
+    // Its only reader, customers, lists its columns through `select *`: no reader could ignore any
+    // change of it, so the plan doesn't spend an analysis on it (its change stays unknown).
+    change: "unknown",
     reused: [],
   },
   {
