@@ -158,12 +158,15 @@ export class ColumnImpact {
       return unknown("every reader reads all of its columns, or is not known to read fewer");
     const data = this.dataOf(id);
     if (data.missing.length > 0) return unknown("no evidence of its input data");
-    const parents = new Map<string, ChangeClassification>();
     for (const moved of data.movedIds) {
       if (!graphNode.parents.includes(moved)) return unknown("new data in a source it reads");
-      const parentDecision = this.decisions.get(moved);
-      if (parentDecision?.action !== "BUILD") return unknown("a parent was rebuilt after the build it read");
-      parents.set(moved, this.changeOf(moved));
+      if (this.decisions.get(moved)?.action !== "BUILD")
+        return unknown("a parent was rebuilt after the build it read");
+    }
+    // Every parent this plan rebuilds, read or not by its recorded build: its SQL now may read more.
+    const parents = new Map<string, ChangeClassification>();
+    for (const parent of graphNode.parents) {
+      if (this.decisions.get(parent)?.action === "BUILD") parents.set(parent, this.changeOf(parent));
     }
     if (code === "code_changed") {
       const after = this.now(id);

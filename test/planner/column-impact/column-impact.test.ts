@@ -36,6 +36,8 @@ interface Row {
   change: string;
   /** Descendants (short names) that read none of it; every other descendant is built. */
   reused: string[];
+  /** A second model the same pull request edits. */
+  also?: { model: string; edits: Array<[from: string, to: string]> };
 }
 
 const jaffle = (model: string) => `model.jaffle_shop.${model}`;
@@ -100,6 +102,30 @@ const rows: Row[] = [
     change: "changed supply_cost",
     // order_items.supply_cost feeds orders.order_cost; customers never reads order_cost.
     reused: ["customers"],
+  },
+  {
+    name: "two models edited: the child now outputs the parent's changed column, the grandchild doesn't read it",
+    fixture: JAFFLE,
+    model: jaffle("stg_supplies"),
+    from: "name as supply_name",
+    to: "upper(name) as supply_name",
+    change: "changed supply_name",
+    // order_items' own edit adds supply_name (from the changed column) to its output; orders reads
+    // order_items' is_drink_item, is_food_item, order_id, order_item_id, product_price, supply_cost.
+    also: {
+      model: jaffle("order_items"),
+      edits: [
+        [
+          "        sum(supply_cost) as supply_cost\n",
+          "        sum(supply_cost) as supply_cost,\n        max(supply_name) as supply_name\n",
+        ],
+        [
+          "        order_supplies_summary.supply_cost\n",
+          "        order_supplies_summary.supply_cost,\n        order_supplies_summary.supply_name\n",
+        ],
+      ],
+    },
+    reused: ["orders", "customers"],
   },
   {
     name: "a rename: the select * reader loses a column and gains one",
@@ -216,6 +242,18 @@ describe.skipIf(!sharedFixturesPresent)("column impact on real projects: zero mi
           return sql.replace(row.from, row.to);
         },
         analyze,
+        row.also
+          ? {
+              also: {
+                model: row.also.model,
+                edit: (sql) =>
+                  row.also!.edits.reduce((text, [from, to]) => {
+                    if (!text.includes(from)) throw new Error(`${row.also!.model} has no ${from}`);
+                    return text.replace(from, to);
+                  }, sql),
+              },
+            }
+          : {},
       );
       outcomes.set(row.name, out);
     }
@@ -301,6 +339,18 @@ describe.skipIf(!sharedFixturesPresent)("column impact on real projects: zero mi
       }
     },
   );
+
+  it("new data in the rebuilt parent's source before the run: the reused node's read is not carried, the next plan builds it", () => {
+    const row = rows[1]!;
+    const out = outcomeOf(row);
+    const moved = { "source.jaffle_shop.ecom.raw_products": "2026-01-04T23:00:00.000100+00:00" };
+    const { snapshot, replan } = buildAndReplan(row.fixture, out, analyze, moved);
+    const id = jaffle("order_items");
+    expect(snapshot.nodes[id]?.carried).toBeUndefined();
+    expect(snapshot.nodes[id]?.parents[jaffle("stg_products")]).toBe("00000000-0000-4000-8000-0000000000b1");
+    const entry = replan.entries.find((e) => e.unique_id === id)!;
+    expect(`${entry.action} ${entry.reasons[0]?.code}`).toBe("BUILD new_upstream_data");
+  });
 
   it("plans a pull request's environment (pointers) the same way", () => {
     const row = rows[1]!;

@@ -84,7 +84,7 @@ export function planEdit(
   model: string,
   edit: (sql: string) => string,
   analyze: AnalyzeSql,
-  options: { pointers?: boolean } = {},
+  options: { pointers?: boolean; also?: { model: string; edit: (sql: string) => string } } = {},
 ): ImpactOutcome {
   const snapshot = recordedBuild(fixture, analyze);
   const changed = fixtureManifest(fixture);
@@ -92,6 +92,12 @@ export function planEdit(
   if (!node) throw new Error(`${fixture} has no ${model}`);
   node.compiled_code = edit(node.compiled_code);
   node.raw_code = `${node.raw_code}\n-- edited`;
+  if (options.also) {
+    const other = changed.nodes[options.also.model];
+    if (!other) throw new Error(`${fixture} has no ${options.also.model}`);
+    other.compiled_code = options.also.edit(other.compiled_code);
+    other.raw_code = `${other.raw_code}\n-- edited`;
+  }
   const o = new Oracle(changed);
   const project = loadProject(JSON.stringify(changed), "manifest.json");
   const input = {
@@ -130,6 +136,8 @@ export function buildAndReplan(
   fixture: string,
   outcome: ImpactOutcome,
   analyze: AnalyzeSql,
+  /** Source versions seen by the run (and the next plan): new data arrived before the run. */
+  sourcesAtRun: Record<string, string> = {},
 ): { snapshot: StateSnapshot; replan: Plan } {
   const m = structuredClone(outcome.changed);
   m.metadata.invocation_id = "00000000-0000-4000-8000-0000000000b2";
@@ -148,7 +156,7 @@ export function buildAndReplan(
   const snapshot = record({
     project,
     runResults: runDoc(o, m.metadata.invocation_id, BUILT_AT, statuses),
-    sources: sourcesDoc(o, new Date(Date.parse(BUILT_AT) - 60_000).toISOString(), {}),
+    sources: sourcesDoc(o, new Date(Date.parse(BUILT_AT) - 60_000).toISOString(), sourcesAtRun),
     scope: scopeOf(m),
     previous: recordedBuild(fixture, analyze),
     recordedRunIds: new Set(),
@@ -160,7 +168,7 @@ export function buildAndReplan(
     project,
     scope: scopeOf(m),
     state: { id: "s2", snapshot },
-    sources: sourcesDoc(o, new Date(Date.parse(REPLANNED_AT) - 60_000).toISOString(), {}),
+    sources: sourcesDoc(o, new Date(Date.parse(REPLANNED_AT) - 60_000).toISOString(), sourcesAtRun),
     select: [],
     now: REPLANNED_AT,
     target: targetOf(m),
