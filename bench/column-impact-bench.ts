@@ -102,7 +102,7 @@ async function recordWithFacts(): Promise<Record<string, unknown>> {
   };
 }
 
-async function planOnce(impact: boolean): Promise<Record<string, unknown>> {
+async function planOnce(impact: boolean, budgetMs: number): Promise<Record<string, unknown>> {
   const { readManifestFile } = await import("../src/files/read-manifest-file.js");
   const { buildGraph } = await import("../src/dbt/graph.js");
   const { fingerprintProject } = await import("../src/dbt/fingerprint/project-fingerprints.js");
@@ -110,6 +110,7 @@ async function planOnce(impact: boolean): Promise<Record<string, unknown>> {
   const { plan } = await import("../src/planner/plan.js");
   const { nodeColumnFacts } = await import("../src/dbt/column-facts/node-facts.js");
   const { loadAnalyzeSql } = await import("../src/runtime/column-facts-analyzer.js");
+  const { unknownFacts } = await import("../src/dbt/column-facts/facts.js");
   const start = performance.now();
   // The action starts loading the parser before it reads the manifest: WebAssembly compiles off the main thread.
   const parser = impact ? loadAnalyzeSql() : null;
@@ -137,6 +138,9 @@ async function planOnce(impact: boolean): Promise<Record<string, unknown>> {
     ...(loaded?.ok
       ? {
           columnFacts: (id: string, columnsOf: (parent: string) => readonly string[] | null) => {
+            // As the action's budget does: once spent, facts are unknown (those nodes' readers build).
+            if (analysisMs >= budgetMs)
+              return unknownFacts("too_complex", "the plan's analysis budget ran out");
             const began = performance.now();
             const facts = nodeColumnFacts(manifest, id, loaded.analyze, columnsOf);
             analysisMs += performance.now() - began;
@@ -167,7 +171,9 @@ const child = flag("--child", "");
 if (child === "record") {
   console.log(JSON.stringify(await recordWithFacts()));
 } else if (child === "plan") {
-  console.log(JSON.stringify(await planOnce(flag("--impact", "0") === "1")));
+  console.log(
+    JSON.stringify(await planOnce(flag("--impact", "0") === "1", Number(flag("--budget-ms", "Infinity")))),
+  );
 } else {
   const node = process.execPath;
   const run = (childArgs: string[]): Record<string, unknown> => {
@@ -196,17 +202,22 @@ if (child === "record") {
   console.error("recording the full build with column facts …");
   const recorded = run(["--child", "record"]);
   console.error(JSON.stringify(recorded));
+  const BUDGET = flag("--budget-ms", "500");
   const without: Record<string, unknown>[] = [];
   const withImpact: Record<string, unknown>[] = [];
+  const withBudget: Record<string, unknown>[] = [];
   for (let i = 0; i < RUNS; i++) {
     without.push(run(["--child", "plan", "--impact", "0"]));
     withImpact.push(run(["--child", "plan", "--impact", "1"]));
+    withBudget.push(run(["--child", "plan", "--impact", "1", "--budget-ms", BUDGET]));
+    const ms = (list: Record<string, unknown>[]) => Math.round(list.at(-1)!.totalMs as number);
     console.error(
-      `run ${i + 1}: ${Math.round(without.at(-1)!.totalMs as number)} ms without, ${Math.round(withImpact.at(-1)!.totalMs as number)} ms with`,
+      `run ${i + 1}: ${ms(without)} ms without, ${ms(withImpact)} ms with, ${ms(withBudget)} ms with a ${BUDGET} ms budget`,
     );
   }
   const totals = (list: Record<string, unknown>[]) => list.map((r) => r.totalMs as number);
   const ratios = without.map((r, i) => (withImpact[i]!.totalMs as number) / (r.totalMs as number));
+  const budgetRatios = without.map((r, i) => (withBudget[i]!.totalMs as number) / (r.totalMs as number));
   const summary = {
     nodes: NODES,
     runs: RUNS,
@@ -214,13 +225,18 @@ if (child === "record") {
     withoutMs: median(totals(without)),
     withMs: median(totals(withImpact)),
     pairedRatio: median(ratios),
+    budgetMs: Number(BUDGET),
+    withBudgetMs: median(totals(withBudget)),
+    budgetPairedRatio: median(budgetRatios),
+    buildWithBudget: withBudget[0]!.build,
+    analysedWithBudget: withBudget[0]!.analysed,
     analysed: withImpact[0]!.analysed,
     analysisMs: median(withImpact.map((r) => r.analysisMs as number)),
     buildWithout: without[0]!.build,
     buildWith: withImpact[0]!.build,
     reasonsWithout: without[0]!.reasons,
     reasonsWith: withImpact[0]!.reasons,
-    samples: { without: totals(without), with: totals(withImpact) },
+    samples: { without: totals(without), with: totals(withImpact), withBudget: totals(withBudget) },
     load: (await import("node:os")).loadavg(),
     at: new Date().toISOString(),
   };
