@@ -49,7 +49,7 @@ export function compiledSqlProblem(
 }
 
 function closureProblem(macros: MacroIndex, searchPackage: string, called: readonly string[]): string | null {
-  const reached = macros.resolver.callClosure(searchPackage, called);
+  const reached = macros.resolver.closure(called, searchPackage);
   if (reached.missing.length > 0) return `macro \`${reached.missing[0]}\` is missing from the manifest`;
   for (const id of reached.macros) {
     const macro = macros.get(id);

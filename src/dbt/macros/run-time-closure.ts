@@ -437,18 +437,6 @@ export class RunTimeResolver {
    * macros reached without going through `nameRoots` (what the environment
    * scan reads).
    */
-  /** The macros that calls from a node's own code may reach at run time (no materialization), and those missing. */
-  callClosure(searchPackage: string, called: readonly string[]): { macros: string[]; missing: string[] } {
-    const bits = new Uint32Array(this.words);
-    const missing = new Set<string>();
-    for (const root of called) {
-      const closure = this.closureOf(root, searchPackage);
-      orInto(bits, closure.bits);
-      for (const id of closure.missing) missing.add(id);
-    }
-    return { macros: this.idsOf(bits), missing: [...missing].sort() };
-  }
-
   resolve(roots: RunTimeRoots): { resolved: RunTimeMacros; bodyUser: readonly string[] } {
     const sp = roots.searchPackage;
     const { chosen, alternative } = this.materialization(roots.materialization ?? "view");
