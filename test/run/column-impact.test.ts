@@ -2,23 +2,25 @@
  * Column impact (issue 24) through the action's main and post steps and the
  * CLI, on a real DuckDB file, with GitHub's REST API served locally.
  *
- * The shop's PR 7 changes `stg_orders.is_returned`, which every model below
- * it reads. Here the pull request changes another column instead:
- * `lower(status) as status` (a cleanup a staging model often gets).
- * `orders` outputs `status`, so it is built; `fct_daily_revenue` reads
- * `order_date`, `amount` and `is_returned` of `orders`, never `status`, so it
- * is reused (`parent_change_not_read`): its pointer view serves prod's table in
- * the environment, dbt's selection leaves it out, and after the merge the
- * promotion of `orders` leaves prod's state so that the next plan reuses it as
- * `unchanged`.
+ * PR 7 of the shop changes `stg_orders.is_returned`, which every model below
+ * it reads; here it also adds a column to `stg_customers` (`email_domain`,
+ * for a model to come). `customers` reads `stg_customers` through
+ * `select *` in a CTE but lists its own columns, so it reads none of the new
+ * one: it is reused (`parent_change_not_read`). The shop's other readers
+ * can't show this: `orders` reads every column of `stg_orders`, and
+ * `fct_daily_revenue` (incremental, over `orders`, which inlines an ephemeral
+ * model) and `customer_countries` (a post-hook reading `target`) are always
+ * built for a parent's change.
  * - prod: the action's `command: record` records dbt's full build with the
  *   column facts of every model;
  * - the plan of the pull request with column impact, without it
  *   (`column-impact: false`), and with a parser that fails to load;
  * - `ods-state plan` on that state, with and without `--no-column-impact`;
- * - the pull request's environment, its build, the merge and the next push.
+ * - the pull request's environment (customers served from prod by its
+ *   pointer view, left out of dbt's selection), its build, the merge (orders
+ *   promoted, customers kept) and the next push (customers `unchanged`).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -48,24 +50,19 @@ const PR_HEAD = "c".repeat(40);
 const MERGE = "d".repeat(40);
 const NEXT = "e".repeat(40);
 const id = (name: string) => `model.shop.${name}`;
-const STG_ORDERS = id("stg_orders");
+const STG_CUSTOMERS = id("stg_customers");
+const CUSTOMERS = id("customers");
 const ORDERS = id("orders");
-const REVENUE = id("fct_daily_revenue");
 
-/**
- * The pull request's change to stg_orders, in place of PR 7's: `is_returned`
- * as prod has it, `status` lower-cased (its code and its compiled SQL).
- */
-function changeStatusOnly(manifest: Json): Json {
-  const node = manifest.nodes[STG_ORDERS];
+/** The pull request's second change: stg_customers gains `email_domain` (its code and its compiled SQL). */
+function addEmailDomain(manifest: Json): Json {
+  const node = manifest.nodes[STG_CUSTOMERS];
   for (const key of ["compiled_code", "raw_code"]) {
-    node[key] = node[key]
-      .replace(
-        "when status in ('returned', 'return_pending') then true",
-        "when status = 'returned' then true",
-      )
-      .replace("        status,\n", "        lower(status) as status,\n");
-    expect(node[key]).toContain("lower(status) as status");
+    node[key] = node[key].replace(
+      "        lower(email) as email,\n",
+      "        lower(email) as email,\n        split_part(lower(email), '@', 2) as email_domain,\n",
+    );
+    expect(node[key]).toContain("as email_domain");
   }
   return manifest;
 }
@@ -85,10 +82,19 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
   const statePath = path.join(workspace, ".ods", "state.db");
   const s = shop();
   const prodManifest = s.prodManifest;
-  const prManifest = changeStatusOnly(structuredClone(s.prManifest));
-  const mainManifest = changeStatusOnly(structuredClone(s.mainManifest));
+  const prManifest = addEmailDomain(structuredClone(s.prManifest));
+  const mainManifest = addEmailDomain(structuredClone(s.mainManifest));
   let services: ActionsServices;
   let runId = 300;
+  // Each dbt run starts a minute after `dbt source freshness` observed the sources, hours apart, in order.
+  const base = Date.now();
+  const hoursAgo = (hours: number, seconds = 0) =>
+    new Date(base - hours * 3_600_000 + seconds * 1000).toISOString();
+  const observeSources = (at: string) =>
+    writeFileSync(
+      path.join(target, "sources.json"),
+      JSON.stringify(sourcesObservedAt("prod-after-merge/sources.json", at, SHOP)),
+    );
 
   beforeAll(async () => {
     services = await startActionsServices({ repo: { owner: "acme", name: "shop" } });
@@ -105,10 +111,6 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     const session = await duckdbSession(warehouseDir);
     await loadShopRaw(session, SHOP);
     await session.close();
-    writeFileSync(
-      path.join(target, "sources.json"),
-      readFileSync(path.join(SHOP, "prod-after-merge", "sources.json")),
-    );
   });
 
   afterAll(async () => {
@@ -150,7 +152,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
               pull_request: {
                 number: 7,
                 merged: event.merged === true,
-                head: { sha: PR_HEAD, ref: "status", repo: { full_name: "acme/shop" } },
+                head: { sha: PR_HEAD, ref: "email-domain", repo: { full_name: "acme/shop" } },
               },
             },
           )
@@ -184,6 +186,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     select: Set<string> | null,
     dbtTarget: string,
     invocationId: string,
+    startedAt: string,
   ) {
     const session = await duckdbSession(warehouseDir);
     try {
@@ -192,7 +195,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
         target: dbtTarget,
         ...(select ? { select } : {}),
         invocationId,
-        startedAt: new Date(Date.now() - 600_000).toISOString(),
+        startedAt,
         seedsDir: path.join(SHOP, "seeds"),
         seedColumns: SEED_COLUMNS,
       });
@@ -223,15 +226,22 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
 
   it("prod: `command: record` records dbt's full build with the columns each model reads", async () => {
     writeFileSync(path.join(target, "manifest.json"), JSON.stringify(prodManifest));
-    await dbtBuild(prodManifest, null, "prod", prodManifest.metadata.invocation_id);
+    observeSources(hoursAgo(4));
+    await dbtBuild(prodManifest, null, "prod", prodManifest.metadata.invocation_id, hoursAgo(4, 60));
     const record = job({ name: "push", sha: "a".repeat(40) }, { inputs: { command: "record" } });
     await record.main();
     expect(record.recorder.log()).toMatch(/Recorded run .* in shop\/prod/);
     expect(record.loads()).toBe(1);
     const prod = await prodState();
-    for (const model of [STG_ORDERS, ORDERS, REVENUE]) expect(prod.nodes[model]!.facts, model).toBeDefined();
-    expect(prod.nodes[REVENUE]!.facts!.reads[ORDERS]).not.toContain("status");
-    expect(prod.nodes[ORDERS]!.facts!.columns.map((c) => c.name)).toContain("status");
+    for (const model of [STG_CUSTOMERS, CUSTOMERS]) expect(prod.nodes[model]!.facts, model).toBeDefined();
+    expect(prod.nodes[CUSTOMERS]!.facts!.reads[STG_CUSTOMERS]).toEqual([
+      "country_code",
+      "customer_id",
+      "email",
+      "first_name",
+      "last_name",
+      "signup_date",
+    ]);
   });
 
   it("`column-impact` must be true or false: another value is the catalogue's input_invalid, naming the input", () => {
@@ -249,7 +259,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     case: string;
     inputs: Record<string, string>;
     parser: (() => Promise<SqlParserLoad>) | undefined;
-    revenue: string;
+    customers: string;
     loads: number;
     warning: string | null;
   }>([
@@ -257,7 +267,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
       case: "column impact on (the default)",
       inputs: {},
       parser: undefined,
-      revenue: "REUSE parent_change_not_read",
+      customers: "REUSE parent_change_not_read",
       loads: 1,
       warning: null,
     },
@@ -265,7 +275,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
       case: "`column-impact: false`",
       inputs: { "column-impact": "false" },
       parser: undefined,
-      revenue: "BUILD parent_code_changed",
+      customers: "BUILD parent_code_changed",
       loads: 0,
       warning: null,
     },
@@ -273,133 +283,135 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
       case: "a SQL parser that fails to load",
       inputs: {},
       parser: () => loadAnalyzeSqlFrom("/nonexistent/polyglot_sql.wasm"),
-      revenue: "BUILD parent_code_changed",
+      customers: "BUILD parent_code_changed",
       loads: 1,
       warning: "warning: The SQL parser could not be loaded (",
     },
-  ])("the pull request's plan (no warehouse), $case: fct_daily_revenue is $revenue", async (row) => {
+  ])("the pull request's plan (no warehouse), $case: customers is $customers", async (row) => {
     writeFileSync(path.join(target, "manifest.json"), JSON.stringify(prManifest));
+    observeSources(hoursAgo(3));
     const pr = job(
       { name: "pull_request", action: "synchronize" },
       { inputs: { warehouse: "", ...row.inputs }, ...(row.parser ? { parser: row.parser } : {}) },
     );
     const { plan } = await pr.main();
-    expect(decision(plan!, STG_ORDERS)).toBe("BUILD code_changed");
+    expect(decision(plan!, STG_CUSTOMERS)).toBe("BUILD code_changed");
     expect(decision(plan!, ORDERS)).toMatch(/^BUILD /);
-    expect(decision(plan!, REVENUE)).toBe(row.revenue);
+    expect(decision(plan!, CUSTOMERS)).toBe(row.customers);
     expect(pr.loads()).toBe(row.loads);
     if (row.warning) expect(pr.recorder.log()).toContain(row.warning);
     else expect(pr.recorder.log()).not.toContain("SQL parser");
     const built = nodesToBuild(prManifest, pr.recorder.outputs.select!, pr.recorder.outputs.exclude);
-    expect(built.has(REVENUE)).toBe(row.revenue.startsWith("BUILD"));
+    expect(built.has(CUSTOMERS)).toBe(row.customers.startsWith("BUILD"));
   });
 
   it.each([
-    { flags: [], revenue: "REUSE parent_change_not_read" },
-    { flags: ["--no-column-impact"], revenue: "BUILD parent_code_changed" },
-  ])(
-    "`ods-state plan --pointers $flags` over the recorded state: fct_daily_revenue is $revenue",
-    async (row) => {
-      const manifest = path.join(root, "pr-manifest.json");
-      writeFileSync(manifest, JSON.stringify(prManifest));
-      const { code, out, err } = await runCliIn(workspace, [
-        "plan",
-        "--manifest",
-        manifest,
-        "--state",
-        statePath,
-        "--target",
-        "ci",
-        "--pointers",
-        "--format",
-        "json",
-        ...row.flags,
-      ]);
-      expect(err).toBe("");
-      expect(code).toBe(0);
-      const plan = JSON.parse(out) as Plan;
-      expect(decision(plan, REVENUE)).toBe(row.revenue);
-      expect(decision(plan, ORDERS)).toMatch(/^BUILD /);
-    },
-  );
+    { flags: [], customers: "REUSE parent_change_not_read" },
+    { flags: ["--no-column-impact"], customers: "BUILD parent_code_changed" },
+  ])("`ods-state plan --pointers $flags` over the recorded state: customers is $customers", async (row) => {
+    const manifest = path.join(root, "pr-manifest.json");
+    writeFileSync(manifest, JSON.stringify(prManifest));
+    const { code, out, err } = await runCliIn(workspace, [
+      "plan",
+      "--manifest",
+      manifest,
+      "--state",
+      statePath,
+      "--target",
+      "ci",
+      "--pointers",
+      "--sources",
+      path.join(target, "sources.json"),
+      "--format",
+      "json",
+      ...row.flags,
+    ]);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const plan = JSON.parse(out) as Plan;
+    expect(decision(plan, CUSTOMERS)).toBe(row.customers);
+    expect(decision(plan, ORDERS)).toMatch(/^BUILD /);
+  });
 
-  it("opened: the environment serves fct_daily_revenue from prod, dbt builds the rest, the builds are recorded with their column facts", async () => {
+  it("opened: the environment serves customers from prod through its pointer view, dbt builds the rest, the builds are recorded with their column facts", async () => {
     writeFileSync(path.join(target, "manifest.json"), JSON.stringify(prManifest));
     const pr = job({ name: "pull_request", action: "opened" });
     const { plan } = await pr.main();
-    expect(decision(plan!, REVENUE)).toBe("REUSE parent_change_not_read");
+    expect(decision(plan!, CUSTOMERS)).toBe("REUSE parent_change_not_read");
     expect(pr.recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
     const select = nodesToBuild(prManifest, pr.recorder.outputs.select!, pr.recorder.outputs.exclude);
+    expect(select.has(STG_CUSTOMERS)).toBe(true);
     expect(select.has(ORDERS)).toBe(true);
-    expect(select.has(REVENUE)).toBe(false);
+    expect(select.has(CUSTOMERS)).toBe(false);
     const comment = services.world.comments.at(-1)!.body;
     expect(comment).toContain("don't read the parent's change");
-    expect(comment).toContain("fct_daily_revenue");
     // A pointer view in the environment's schema, reading prod's table.
     const kind = await query(
-      `select table_type from information_schema.tables where table_schema = 'analytics_pr_7' and table_name = 'fct_daily_revenue'`,
+      `select table_type from information_schema.tables where table_schema = 'analytics_pr_7' and table_name = 'customers'`,
     );
     expect(kind).toEqual([{ table_type: "VIEW" }]);
-    expect(JSON.stringify(await query(`select * from "analytics_pr_7"."fct_daily_revenue" order by 1`))).toBe(
-      JSON.stringify(await query(`select * from "analytics"."fct_daily_revenue" order by 1`)),
+    const prodCustomers = JSON.stringify(await query(`select * from "analytics"."customers" order by 1`));
+    expect(JSON.stringify(await query(`select * from "analytics_pr_7"."customers" order by 1`))).toBe(
+      prodCustomers,
     );
 
-    const results = await dbtBuild(prManifest, select, "ci", "pr7-run-1");
-    expect(results.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(REVENUE);
+    const results = await dbtBuild(prManifest, select, "ci", "pr7-run-1", hoursAgo(3, 60));
+    expect(results.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(CUSTOMERS);
     await pr.post();
     expect(pr.recorder.log()).toMatch(
       /Environment acme\/shop:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
     );
+    // The builds' node states carry their column facts (a promotion copies them into prod's state).
     const session = await duckdbSession(warehouseDir);
     try {
       const rows = await session.rows(
-        `select node_state from "ods_meta"."builds" where environment = 'acme/shop:shop:pr-7' and node_id = '${ORDERS}'`,
+        `select node_id, node_state from "ods_meta"."env_builds" where environment = 'acme/shop:shop:pr-7'`,
       );
-      const state = JSON.parse(String(rows[0]!.node_state));
-      expect(state.facts.columns.map((c: { name: string }) => c.name)).toContain("status");
+      const facts = (node: string) =>
+        JSON.parse(String(rows.find((r) => r.node_id === node)!.node_state)).facts as {
+          columns: { name: string }[];
+        };
+      expect(facts(STG_CUSTOMERS).columns.map((c) => c.name)).toContain("email_domain");
+      expect(facts(id("stg_orders")).columns.map((c) => c.name)).toContain("is_returned");
     } finally {
       await session.close();
     }
   });
 
-  it("merge: orders is promoted, fct_daily_revenue kept; prod's state then says it read the promoted orders, and the next push reuses it as unchanged", async () => {
+  it("merge: orders is promoted, customers kept; the post step's record moves customers' read to the new stg_customers, and the next push reuses it", async () => {
     const closed = job({ name: "pull_request", action: "closed", merged: true });
     await closed.main();
     writeFileSync(path.join(target, "manifest.json"), JSON.stringify(mainManifest));
+    observeSources(hoursAgo(2));
     const push = job({ name: "push", sha: MERGE });
     const { plan } = await push.main();
-    expect(decision(plan!, REVENUE)).toBe("REUSE parent_change_not_read");
+    expect(decision(plan!, CUSTOMERS)).toBe("REUSE parent_change_not_read");
     expect(push.recorder.outputs["promoted-count"]).toBe("1");
     const rest = nodesToBuild(mainManifest, push.recorder.outputs.select!, push.recorder.outputs.exclude);
+    expect(rest.has(STG_CUSTOMERS)).toBe(true);
     expect(rest.has(ORDERS)).toBe(false);
-    expect(rest.has(REVENUE)).toBe(false);
-    const prodRevenue = JSON.stringify(
-      await query(`select * from "analytics"."fct_daily_revenue" order by 1`),
-    );
-    await dbtBuild(mainManifest, rest, "prod", mainManifest.metadata.invocation_id);
+    expect(rest.has(CUSTOMERS)).toBe(false);
+    const mainRun = mainManifest.metadata.invocation_id as string;
+    await dbtBuild(mainManifest, rest, "prod", mainRun, hoursAgo(2, 60));
     await push.post();
     expect(push.recorder.log()).toContain("1 promoted from acme/shop:shop:pr-7");
 
     const prod = await prodState();
     expect(prod.nodes[ORDERS]).toMatchObject({ run_id: "pr7-run-1" });
-    expect(prod.nodes[ORDERS]!.facts).toBeDefined();
-    // Kept: its build read orders' previous build, a change it does not read; its read moved to the promoted build.
-    const revenue = prod.nodes[REVENUE]!;
-    expect(revenue.run_id).toBe(prodManifest.metadata.invocation_id);
-    expect(revenue.parents[ORDERS]).toBe("pr7-run-1");
-    expect(revenue.carried?.[ORDERS]).toBe(prodManifest.metadata.invocation_id);
-    expect(JSON.stringify(await query(`select * from "analytics"."fct_daily_revenue" order by 1`))).toBe(
-      prodRevenue,
-    );
+    // Kept: its build read stg_customers' previous build, whose change it does not read; the read moved on.
+    const customers = prod.nodes[CUSTOMERS]!;
+    expect(customers.run_id).toBe(prodManifest.metadata.invocation_id);
+    expect(prod.nodes[STG_CUSTOMERS]!.run_id).toBe(mainRun);
+    expect(customers.parents[STG_CUSTOMERS]).toBe(mainRun);
+    expect(customers.carried?.[STG_CUSTOMERS]).toBe(prodManifest.metadata.invocation_id);
 
     rmSync(path.join(target, "run_results.json"));
-    writeFileSync(
-      path.join(target, "sources.json"),
-      JSON.stringify(sourcesObservedAt("prod-after-merge/sources.json", new Date().toISOString(), SHOP)),
-    );
+    observeSources(new Date().toISOString());
     const next = job({ name: "push", sha: NEXT });
     const { plan: nextPlan } = await next.main();
-    expect(decision(nextPlan!, REVENUE)).toBe("REUSE unchanged");
+    // Reused: PR 7 also reformatted customers, which no run has rebuilt since (hence not `unchanged`).
+    expect(decision(nextPlan!, CUSTOMERS)).toBe("REUSE formatting_only");
     expect(decision(nextPlan!, ORDERS)).toBe("REUSE unchanged");
+    expect(decision(nextPlan!, STG_CUSTOMERS)).toBe("REUSE unchanged");
   });
 });

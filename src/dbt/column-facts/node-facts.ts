@@ -20,7 +20,7 @@ export function nodeColumnFacts(
   if (node === undefined) return unknownFacts("no_compiled_sql", `${id} is not a model of the manifest`);
   if (node.resourceType !== "model")
     return unknownFacts("dialect_unsupported", `a ${node.resourceType} is not a SELECT the facts follow`);
-  const parents = parentsThroughEphemerals(manifest, node.dependsOn.nodes).map((parent) => ({
+  const parents = node.dependsOn.nodes.map((parent) => ({
     uniqueId: parent,
     relation: (manifest.nodes.get(parent) ?? manifest.sources.get(parent))?.relation.relationName ?? null,
     columns: columnsOf(parent),
@@ -34,26 +34,4 @@ export function nodeColumnFacts(
     },
     analyze,
   );
-}
-
-/**
- * The node's parents, and for an ephemeral parent (inlined into the compiled
- * SQL as a CTE) the parents it reads, recursively: the relations the SQL
- * really names. These are the parents the planner compares (the graph's,
- * ephemerals resolved).
- */
-function parentsThroughEphemerals(manifest: Manifest, direct: readonly string[]): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  const visit = (ids: readonly string[]) => {
-    for (const id of ids) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-      out.push(id);
-      const parent = manifest.nodes.get(id);
-      if (parent?.materialized === "ephemeral") visit(parent.dependsOn.nodes);
-    }
-  };
-  visit(direct);
-  return out;
 }
