@@ -18,7 +18,7 @@
  * - `ods-state plan` on that state, with and without `--no-column-impact`;
  * - the pull request's environment (customers served from prod by its
  *   pointer view, left out of dbt's selection), its build, the merge (orders
- *   promoted, customers kept) and the next push (customers `unchanged`).
+ *   promoted, customers kept) and the next push (customers reused: its read moved to the new stg_customers).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
