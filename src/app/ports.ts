@@ -7,6 +7,7 @@
  * The contracts themselves stay with their adapters: `StateStore` in
  * src/store/state-store.ts, `Warehouse` in src/env/warehouse.ts.
  */
+import type { AnalyzeSql } from "../dbt/column-facts/sql-analysis.js";
 import type { WarehouseSpec } from "../env/open.js";
 import type { WarehouseTimeouts } from "../env/timeouts.js";
 import type { Warehouse } from "../env/warehouse.js";
@@ -45,8 +46,15 @@ export interface StateFiles {
 /** Opens a warehouse (src/env/open.ts): the caller closes it. */
 export type OpenWarehouse = (spec: WarehouseSpec, timeouts: WarehouseTimeouts) => Promise<Warehouse>;
 
-/** The adapters an entry point opens and hands in: where state lives and how the warehouse is reached. */
+/** The SQL parser column impact (issue 24) reads compiled SQL with, or why it could not be loaded. */
+export type SqlParserLoad = { ok: true; analyze: AnalyzeSql } | { ok: false; error: string };
+
+/** Loads the SQL parser (once per process; never rejects). */
+export type LoadSqlParser = () => Promise<SqlParserLoad>;
+
+/** The adapters an entry point opens and hands in: where state lives, how the warehouse is reached, the SQL parser. */
 export interface Adapters {
   stateFiles: StateFiles;
   openWarehouse: OpenWarehouse;
+  loadSqlParser: LoadSqlParser;
 }

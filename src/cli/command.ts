@@ -1,5 +1,5 @@
 import type { ParseArgsConfig } from "node:util";
-import type { OpenWarehouse, StateFiles } from "../app/ports.js";
+import type { LoadSqlParser, OpenWarehouse, StateFiles } from "../app/ports.js";
 import type { DriverPreference } from "../store/sqlite-driver.js";
 
 /**
@@ -14,6 +14,8 @@ export interface CliContext {
   stateFiles: StateFiles;
   /** Opens the warehouse a command names. */
   openWarehouse: OpenWarehouse;
+  /** Loads the SQL parser of column impact (issue 24); not called with --no-column-impact. */
+  loadSqlParser: LoadSqlParser;
   /** Warehouse connection from the environment (ODS_WAREHOUSE), when set. */
   warehouse: string | undefined;
   /** The repository (`owner/name`) from GITHUB_REPOSITORY, when set: `env`'s default for --repository. */

@@ -46,6 +46,12 @@ export interface ActionInputs {
    * limits, or null when `data-diff` is false.
    */
   dataDiff: DataDiffLimits | null;
+  /**
+   * Column impact (issue 24): a model reading none of a changed model's
+   * changed columns is reused. False plans and records as before (the SQL
+   * parser is never loaded).
+   */
+  columnImpact: boolean;
 }
 
 /**
@@ -121,6 +127,7 @@ export function readActionInputs(
     dataDiff: parseBooleanInput(input("data-diff"), "data-diff", true)
       ? dataDiffLimitsFrom((setting) => input(DATA_DIFF_SETTINGS[setting].input), "input")
       : null,
+    columnImpact: parseBooleanInput(input("column-impact"), "column-impact", true),
   };
 }
 

@@ -173,17 +173,27 @@ export async function recordPullRequestBuilds(
     buildProject: LoadedProject;
     runResults: RunResults;
     sources: SourcesFreshness | null;
+    /** Record built models with their column facts (the `column-impact` input). */
+    columnImpact: boolean;
   },
   ports: Ports,
 ): Promise<void> {
   const name = environmentName(ctx.scope, input.prNumber);
-  const outcome = await recordBuilds(ctx, {
-    name,
-    project: input.project,
-    buildProject: input.buildProject,
-    runResults: input.runResults,
-    sources: input.sources,
-  });
+  const outcome = await recordBuilds(
+    ctx,
+    {
+      name,
+      project: input.project,
+      buildProject: input.buildProject,
+      runResults: input.runResults,
+      sources: input.sources,
+    },
+    {
+      now: ports.now,
+      log: ports.log,
+      ...(input.columnImpact ? { loadSqlParser: ports.loadSqlParser } : {}),
+    },
+  );
   ports.log.info(
     `Environment ${name}: recorded run ${outcome.run_id}: ${outcome.built.length} built, ${outcome.failed.length} failed.`,
   );

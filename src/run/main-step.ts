@@ -31,7 +31,12 @@ import {
 } from "./environment-step.js";
 import { logPlan, setPlanOutputs, setPromotionOutputs } from "./main-step/plan-outputs.js";
 import { publishPlanPage } from "./main-step/plan-page.js";
-import { planOrCreateEnvironment, prodAfterRollbacks, type RunToPlan } from "./main-step/plan-the-run.js";
+import {
+  planOrCreateEnvironment,
+  prodAfterRollbacks,
+  type RunToPlan,
+  startLoadingSqlParser,
+} from "./main-step/plan-the-run.js";
 import { handOffToPostStep, writePlanFile } from "./main-step/post-step-hand-off.js";
 import type { Ports } from "./ports.js";
 import { cleanUpEnvironments, promoteOnMerge } from "./promotion-step.js";
@@ -92,7 +97,14 @@ export async function runMainStep(
     scope,
     describeSource(restored.source),
   );
-  const planning: RunToPlan = { mode, project, scope, state, sources: readSourcesAt(inputs.sources) };
+  const planning: RunToPlan = {
+    mode,
+    project,
+    scope,
+    state,
+    sources: readSourcesAt(inputs.sources),
+    sqlParser: startLoadingSqlParser(inputs, ports, state),
+  };
   const prod = await prodAfterRollbacks(inputs, run, ports, planning);
   const { result, created } = await planOrCreateEnvironment(inputs, run, ports, planning, prod);
 

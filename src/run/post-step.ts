@@ -91,7 +91,14 @@ export async function runPostStep(
       await withEnvironmentContext(inputs, environmentScope(run, scope.project), ports, (ctx) =>
         recordPullRequestBuilds(
           ctx,
-          { prNumber: event.number, project, buildProject, runResults: results, sources },
+          {
+            prNumber: event.number,
+            project,
+            buildProject,
+            runResults: results,
+            sources,
+            columnImpact: inputs.columnImpact,
+          },
           ports,
         ),
       );

@@ -72,7 +72,13 @@ export async function recordAndSave(
       // Everything the plan had to build was promoted: the promotion is the whole change to prod.
       const recorded = await recordPromotion(
         { stateFile, now: ports.now },
-        { scope, promoted, promotedBy: promotion!.promotedBy, reconcile },
+        {
+          scope,
+          promoted,
+          promotedBy: promotion!.promotedBy,
+          reconcile,
+          ...(inputs.columnImpact ? { project: readProjectAt(inputs.manifest, inputs.projectDir) } : {}),
+        },
       );
       if (recorded.committed === null) {
         message = `${nothingRan}, and there is no prod state to record the ${promoted.length} promoted node${promoted.length === 1 ? "" : "s"} in: the next run builds them.`;
@@ -85,7 +91,12 @@ export async function recordAndSave(
     } else {
       const project = readProjectAt(inputs.manifest, inputs.projectDir);
       const recorded = await recordRun(
-        { stateFile, now: ports.now, log },
+        {
+          stateFile,
+          now: ports.now,
+          log,
+          ...(inputs.columnImpact ? { loadSqlParser: ports.loadSqlParser } : {}),
+        },
         {
           scope,
           project,

@@ -1,7 +1,9 @@
 /**
  * Recording a pull request's dbt build in its environment (the builds a
  * later push reuses in place and the default branch promotes): the action's
- * post step on a pull request and `ods-state env record`.
+ * post step on a pull request and `ods-state env record`. With the SQL
+ * parser, built models are recorded with their column facts (issue 24), so
+ * that a promotion carries them into prod's state.
  */
 import {
   type EnvContext,
@@ -9,7 +11,23 @@ import {
   type RecordBuildsOutcome,
   recordEnvironmentBuilds,
 } from "../../env/index.js";
+import { columnFactsOfLoad, RECORD_ANALYSIS_BUDGET } from "../plan/column-facts-source.js";
+import type { Clock, LoadSqlParser, Log } from "../ports.js";
 
-export async function recordBuilds(ctx: EnvContext, config: RecordBuildsInput): Promise<RecordBuildsOutcome> {
-  return recordEnvironmentBuilds(ctx, config);
+export interface RecordBuildsPorts {
+  /** The SQL parser of column impact; without it, builds are recorded without column facts. */
+  loadSqlParser?: LoadSqlParser;
+  now: Clock;
+  log: Pick<Log, "warning">;
+}
+
+export async function recordBuilds(
+  ctx: EnvContext,
+  config: Omit<RecordBuildsInput, "columnFacts">,
+  ports?: RecordBuildsPorts,
+): Promise<RecordBuildsOutcome> {
+  const columnFacts = ports?.loadSqlParser
+    ? columnFactsOfLoad(await ports.loadSqlParser(), config.project, ports, RECORD_ANALYSIS_BUDGET)
+    : undefined;
+  return recordEnvironmentBuilds(ctx, { ...config, ...(columnFacts ? { columnFacts } : {}) });
 }

@@ -6,6 +6,7 @@
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { plan } from "../../planner/plan.js";
+import type { ColumnFactsOf } from "../../planner/rules/context.js";
 import type { Plan } from "../../state/plan.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
@@ -29,6 +30,12 @@ export interface PlanRequest {
   targetName: string;
   /** Plan a pull request's environment over the scope's state (REUSE served by pointer views). */
   pointers: boolean;
+  /**
+   * Column facts of the manifest's models (column-facts-source.ts): with
+   * them, a reader of a changed model that reads none of its changed columns
+   * is reused (issue 24); without, every change reaches every reader.
+   */
+  columnFacts?: ColumnFactsOf;
 }
 
 export function makePlan(request: PlanRequest, now: Clock): Plan {
@@ -42,5 +49,6 @@ export function makePlan(request: PlanRequest, now: Clock): Plan {
     now: now().toISOString(),
     target: targetIdentity(request.project, request.targetName),
     pointers: request.pointers,
+    ...(request.columnFacts ? { columnFacts: request.columnFacts } : {}),
   });
 }

@@ -23,8 +23,19 @@
  *   processes that share only the state database: the promotion is written
  *   into prod's state at once (promotionSnapshot), and the record finds it
  *   there (pendingPromotions).
+ *
+ * Column impact (issue 24): a node the plan reused because a promoted
+ * parent's change is not read keeps its build, which read the parent's
+ * previous build. Once the promotion is prod's state, that read moves to the
+ * promoted build (carryPromotedReads), as the record of a run moves it to a
+ * rebuilt parent's; otherwise the next plan would build the reader for "new
+ * data" it does not read. It is done where the promotion is final: settled
+ * with the run that built the rest, or committed complete.
  */
+import { macroIndexFor } from "../../dbt/fingerprint/shared-macro-index.js";
+import type { LoadedProject } from "../../dbt/load-project.js";
 import { applyPromotion, type PromotedNode } from "../../env/index.js";
+import { carryUnreadReads } from "../../planner/carry-unread-reads.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { StateStore, StoredSnapshot } from "../../store/state-store.js";
@@ -55,12 +66,30 @@ export function handedOffPromotion(promotion: {
 export function promotionSnapshot(
   head: StateSnapshot,
   promoted: readonly PromotedNode[],
-  options: { promotedBy: string; complete: { now: string } | null },
+  options: { promotedBy: string; complete: { now: string } | null; project?: LoadedProject },
 ): StateSnapshot {
   const applied = applyPromotion(head, promoted, { promotedBy: options.promotedBy });
-  return options.complete === null
-    ? applied
-    : { ...applied, run_id: options.promotedBy, created_at: options.complete.now };
+  if (options.complete === null) return applied;
+  // Pending, the promoted nodes' parents are not settled yet: reads are carried once they are.
+  const complete = { ...applied, run_id: options.promotedBy, created_at: options.complete.now };
+  return options.project ? carryPromotedReads(options.project, head, complete) : complete;
+}
+
+/**
+ * `after` (prod's state with promotions applied, final) with the reads of
+ * kept nodes moved to the promoted builds of parents whose change they do
+ * not read (src/planner/carry-unread-reads.ts), compared with `before`, the
+ * state the plan was made over.
+ */
+export function carryPromotedReads(
+  project: LoadedProject,
+  before: StateSnapshot | null,
+  after: StateSnapshot,
+): StateSnapshot {
+  return {
+    ...after,
+    nodes: carryUnreadReads(project.graph, macroIndexFor(project.graph), before, after.nodes),
+  };
 }
 
 /** Whether `head` already records every promoted node as promoted (a rerun of a promotion written before). */
@@ -81,7 +110,7 @@ export async function commitPromotion(
   scope: Scope,
   head: { id: string; snapshot: StateSnapshot },
   promoted: readonly PromotedNode[],
-  options: { promotedBy: string; complete: { now: string } | null },
+  options: { promotedBy: string; complete: { now: string } | null; project?: LoadedProject },
 ): Promise<string> {
   const committed = await store.commit(scope, head.id, promotionSnapshot(head.snapshot, promoted, options));
   return committed.id;

@@ -3,6 +3,7 @@
  * had to build was promoted, so no dbt run is recorded with it. The promoted
  * nodes enter the scope's latest snapshot under the promoting run's id.
  */
+import type { LoadedProject } from "../../dbt/load-project.js";
 import type { PromotedNode } from "../../env/promotion/types.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
@@ -17,6 +18,8 @@ export interface RecordPromotionRequest {
   promotedBy: string;
   /** The scope's latest snapshot made what prod really is (rollbacks applied). */
   reconcile?: (snapshot: StateSnapshot) => StateSnapshot;
+  /** Main's project: reads of nodes kept over a promoted parent's unread change are carried (issue 24). */
+  project?: LoadedProject;
 }
 
 export type RecordedPromotion =
@@ -36,6 +39,7 @@ export async function recordPromotion(
     const snapshot = promotionSnapshot(prod, request.promoted, {
       promotedBy: request.promotedBy,
       complete: { now: ports.now().toISOString() },
+      ...(request.project ? { project: request.project } : {}),
     });
     const committed = await store.commit(request.scope, latest.id, snapshot);
     return { committed, snapshot };

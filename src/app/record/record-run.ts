@@ -9,11 +9,18 @@ import type { RunResults } from "../../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { type RecordOutcome, record } from "../../planner/record.js";
+import type { ColumnFactsOf } from "../../planner/rules/context.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { CommitResult } from "../../store/state-store.js";
-import type { Clock, Log, Phase, StateFile } from "../ports.js";
-import { type PendingPromotion, pendingPromotions, settlePromotions } from "../promotion/promotion-state.js";
+import { columnFactsOfLoad, RECORD_ANALYSIS_BUDGET } from "../plan/column-facts-source.js";
+import type { Clock, LoadSqlParser, Log, Phase, StateFile } from "../ports.js";
+import {
+  carryPromotedReads,
+  type PendingPromotion,
+  pendingPromotions,
+  settlePromotions,
+} from "../promotion/promotion-state.js";
 import { targetIdentity } from "../scope.js";
 
 export interface RecordRunRequest {
@@ -48,6 +55,12 @@ export interface RecordRunPorts {
   log?: Pick<Log, "warning">;
   /** Told when the recording starts (a terminal shows it as progress). */
   phase?: Phase;
+  /**
+   * The SQL parser of column impact (issue 24): built models are recorded
+   * with their column facts, which later plans compare. Without it, or when
+   * it cannot be loaded (a warning to `log`), they are recorded without.
+   */
+  loadSqlParser?: LoadSqlParser;
 }
 
 export interface RecordedRun {
@@ -60,6 +73,7 @@ export interface RecordedRun {
 export async function recordRun(ports: RecordRunPorts, request: RecordRunRequest): Promise<RecordedRun> {
   const now = ports.now().toISOString();
   const target = targetIdentity(request.project, request.targetName);
+  let columnFacts: ColumnFactsOf | undefined;
   const recordOver = (previous: StateSnapshot | null, recordedRunIds: ReadonlySet<string>) =>
     record({
       project: request.project,
@@ -70,8 +84,17 @@ export async function recordRun(ports: RecordRunPorts, request: RecordRunRequest
       recordedRunIds,
       target,
       now,
+      ...(columnFacts ? { columnFacts } : {}),
     });
   if (request.refuseBeforeCreating && !ports.stateFile.exists()) recordOver(null, new Set());
+  if (ports.loadSqlParser) {
+    columnFacts = columnFactsOfLoad(
+      await ports.loadSqlParser(),
+      request.project,
+      { now: ports.now, log: ports.log ?? { warning: () => {} } },
+      RECORD_ANALYSIS_BUDGET,
+    );
+  }
   const store = await ports.stateFile.openForWriting();
   try {
     ports.phase?.(`recording the run into ${request.scope.project}/${request.scope.environment}`);
@@ -85,12 +108,15 @@ export async function recordRun(ports: RecordRunPorts, request: RecordRunRequest
     ];
     const outcome = recordOver(latest?.snapshot ?? null, new Set(ledger.map((entry) => entry.run_id)));
     if (outcome.sourcesIgnored) ports.log?.warning(outcome.sourcesIgnored);
-    const snapshot = settlePromotions(
+    const settled = settlePromotions(
       outcome.snapshot,
       pending,
       outcome.run.run_id,
       new Set([...outcome.failed, ...outcome.skipped]),
     );
+    // The promotions are final now: reads of nodes kept over a promoted parent's unread change move to it.
+    const snapshot =
+      pending.length > 0 ? carryPromotedReads(request.project, latest?.snapshot ?? null, settled) : settled;
     const committed = await store.commit(request.scope, latest?.id ?? null, snapshot, outcome.run);
     return { outcome, snapshot, committed };
   } finally {

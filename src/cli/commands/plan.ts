@@ -9,6 +9,7 @@ import { splitSelectors } from "../../planner/selection.js";
 import type { Plan } from "../../state/plan.js";
 import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
 import { VERSION } from "../../version.js";
+import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION, cliWarnings, sqlParserOf } from "../column-impact.js";
 import type { CliContext, Command, ParsedValues } from "../command.js";
 import { createProgress } from "../progress.js";
 import {
@@ -50,7 +51,13 @@ export async function planAndProjectFromFlags(
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);
     const stateFile = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE_FILE);
     const { plan } = await planFromState(
-      { stateFile: stateFileAt(context, stateFile), now: () => now, phase: (what) => progress.phase(what) },
+      {
+        stateFile: stateFileAt(context, stateFile),
+        now: () => now,
+        phase: (what) => progress.phase(what),
+        log: cliWarnings(context),
+        ...sqlParserOrNone(values, context),
+      },
       {
         project,
         scope,
@@ -76,6 +83,7 @@ export const PLAN_OPTIONS = {
   select: { type: "string", multiple: true },
   exclude: { type: "string", multiple: true },
   pointers: { type: "boolean" },
+  ...COLUMN_IMPACT_OPTION,
   ...PROJECT_DIR_OPTION,
 } as const;
 
@@ -91,14 +99,21 @@ export const PLAN_OPTION_HELP = {
   exclude: "dbt selectors to leave out, as for `dbt build --exclude` (repeatable)",
   pointers:
     "plan a pull request's environment (a manifest compiled with the CI target) over the scope's state: REUSE nodes are served by pointer views, so the relation may differ",
+  ...COLUMN_IMPACT_HELP,
   ...PROJECT_DIR_HELP,
 };
+
+/** The SQL parser port for planFromState, none with --no-column-impact. */
+function sqlParserOrNone(values: ParsedValues, context: CliContext) {
+  const loadSqlParser = sqlParserOf(values, context);
+  return loadSqlParser ? { loadSqlParser } : {};
+}
 
 export const planCommand: Command = {
   name: "plan",
   summary: "say, node by node, what must be built and what can be reused, and why",
   usage: [
-    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--format text|json|markdown|html]",
+    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--no-column-impact] [--format text|json|markdown|html]",
   ],
   optionHelp: {
     ...PLAN_OPTION_HELP,

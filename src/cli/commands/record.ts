@@ -1,6 +1,7 @@
 import { recordRun } from "../../app/record/record-run.js";
 import { scopeOf } from "../../app/scope.js";
 import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
+import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION, cliWarnings, sqlParserOf } from "../column-impact.js";
 import type { Command } from "../command.js";
 import { createProgress } from "../progress.js";
 import {
@@ -17,7 +18,9 @@ import {
 export const recordCommand: Command = {
   name: "record",
   summary: "commit a finished dbt run (build, run, seed, snapshot) as the scope's next state",
-  usage: ["record --manifest PATH --run-results PATH [--sources PATH] [--state DB] [--environment NAME]"],
+  usage: [
+    "record --manifest PATH --run-results PATH [--sources PATH] [--state DB] [--environment NAME] [--no-column-impact]",
+  ],
   optionHelp: {
     manifest: "the manifest.json the run wrote (same dbt invocation as the run results)",
     "run-results": "the run's run_results.json",
@@ -25,6 +28,7 @@ export const recordCommand: Command = {
     state: `the state database; default ${DEFAULT_STATE_FILE} (created when absent)`,
     environment: "the state scope's environment; default prod",
     target: "the dbt target the run built into; default: the environment",
+    ...COLUMN_IMPACT_HELP,
     ...PROJECT_DIR_HELP,
   },
   options: {
@@ -34,6 +38,7 @@ export const recordCommand: Command = {
     state: { type: "string" },
     environment: { type: "string" },
     target: { type: "string" },
+    ...COLUMN_IMPACT_OPTION,
     ...PROJECT_DIR_OPTION,
   },
   examples: [
@@ -51,6 +56,7 @@ export const recordCommand: Command = {
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);
     const scope = scopeOf(project, values.environment as string | undefined);
     const file = resolveFlagPath(context, values.state as string | undefined, DEFAULT_STATE_FILE);
+    const loadSqlParser = sqlParserOf(values, context);
     // Once the state database is open, a failure first clears the progress line.
     let opened = false;
     try {
@@ -58,6 +64,8 @@ export const recordCommand: Command = {
         {
           stateFile: stateFileAt(context, file),
           now: () => new Date(),
+          log: cliWarnings(context),
+          ...(loadSqlParser ? { loadSqlParser } : {}),
           phase: (what) => {
             opened = true;
             progress.phase(what);
@@ -76,7 +84,6 @@ export const recordCommand: Command = {
         },
       );
       progress.done();
-      if (outcome.sourcesIgnored) context.stderr(`warning: ${outcome.sourcesIgnored}\n`);
       context.stdout(
         `Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ` +
           `${outcome.built.length} built, ${outcome.failed.length} failed, ${outcome.skipped.length} skipped; snapshot ${committed.id}.\n`,

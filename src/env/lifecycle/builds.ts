@@ -17,6 +17,7 @@ import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import { macroIndexFor } from "../../dbt/fingerprint/shared-macro-index.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
+import type { ColumnFactsOf } from "../../planner/rules/context.js";
 import { runStartedAt } from "../../planner/run-times.js";
 import { sourceVersionsReadBy } from "../../planner/source-evidence.js";
 import { formatSchemaVersion } from "../../state/schema-version.js";
@@ -38,6 +39,12 @@ export interface RecordBuildsInput {
   runResults: RunResults;
   /** sources.json of the PR's job; used only when taken strictly before the run started. */
   sources: SourcesFreshness | null;
+  /**
+   * Column facts of the planned manifest's models (issue 24): built models
+   * store them in their node state, as prod's record does, so a promotion
+   * carries them into prod's state. Without it, none are stored.
+   */
+  columnFacts?: ColumnFactsOf;
 }
 
 export interface RecordBuildsOutcome {
@@ -84,6 +91,8 @@ export async function recordEnvironmentBuilds(
     pointers: new Map((await registry.pointers(name)).map((pointer) => [pointer.node_id, pointer])),
     previous: new Map((await registry.builds(name)).map((build) => [build.node_id, build])),
     successThisRun: new Set<string>(),
+    columnFacts: input.columnFacts ?? null,
+    builtStates: new Map(),
   };
   const outcome: RecordBuildsOutcome = { run_id: runId, built: [], failed: [], ignored: [] };
   const records: BuildRecord[] = [];

@@ -174,6 +174,8 @@ function promotedNodeState(
   if (fp.rawDigest !== null) state.raw_digest = fp.rawDigest;
   if (fp.portableSql !== null) state.portable_sql = fp.portableSql;
   if (build.node_state?.duration_s !== undefined) state.duration_s = build.node_state.duration_s;
+  // Its column facts (issue 24): the code promoted is the code built, so the build's facts are prod's.
+  if (build.node_state?.facts !== undefined) state.facts = build.node_state.facts;
   if (digest !== null && build.tested === "passed") {
     state.tested = { run_id: build.run_id, at: build.built_at, checks_digest: digest };
   }

@@ -7,8 +7,10 @@
  * builds the rest into it.
  */
 
+import { columnFactsOfLoad, PLAN_ANALYSIS_BUDGET } from "../../app/plan/column-facts-source.js";
 import { makePlan } from "../../app/plan/make-plan.js";
 import type { LatestState } from "../../app/plan/read-latest-state.js";
+import type { SqlParserLoad } from "../../app/ports.js";
 import { reconcileWithRollbacks } from "../../app/promotion/prod-rollbacks.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
@@ -34,6 +36,21 @@ export interface RunToPlan {
   scope: Scope;
   state: LatestState;
   sources: SourcesFreshness | null;
+  /**
+   * The SQL parser of column impact, loading (started once the state is
+   * known, so it overlaps what comes before the plan); null when the
+   * `column-impact` input is false or there is no state to plan against.
+   */
+  sqlParser: Promise<SqlParserLoad> | null;
+}
+
+/** Starts loading the SQL parser when the plan can use it: `column-impact` on and a state to plan against. */
+export function startLoadingSqlParser(
+  inputs: Pick<ActionInputs, "columnImpact">,
+  ports: Pick<Ports, "loadSqlParser">,
+  state: LatestState,
+): Promise<SqlParserLoad> | null {
+  return inputs.columnImpact && state.latest ? ports.loadSqlParser() : null;
 }
 
 /** Prod's latest snapshot, less the promotions rolled back in the warehouse (when this run uses it). */
@@ -63,6 +80,9 @@ export async function planOrCreateEnvironment(
 ): Promise<{ result: Plan; created: EnvironmentChange | null }> {
   const { mode, project, scope, state, sources } = planning;
   const isPullRequest = mode === "pr_plan";
+  const columnFacts = planning.sqlParser
+    ? columnFactsOfLoad(await planning.sqlParser, project, ports, PLAN_ANALYSIS_BUDGET)
+    : undefined;
   const planWith = (baseline: StateSnapshot | null) =>
     makePlan(
       {
@@ -74,6 +94,7 @@ export async function planOrCreateEnvironment(
         exclude: inputs.exclude,
         targetName: isPullRequest ? "ci" : scope.environment,
         pointers: isPullRequest,
+        ...(columnFacts ? { columnFacts } : {}),
       },
       ports.now,
     );

@@ -5,6 +5,7 @@
  */
 import { createOrRefreshEnvironment } from "../../../app/environment/create-environment.js";
 import { plan } from "../../../planner/plan.js";
+import { cliColumnFacts } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
 import { targetOf } from "../../project-inputs.js";
@@ -23,6 +24,7 @@ export async function envCreateOrRefresh(
   const { project, scope, sources, prod } = await planningInputs(values, context, progress);
   const envScope = envScopeOf(sub, values, context, scope.project);
   const name = environmentOf(label, envScope);
+  const columnFacts = await cliColumnFacts(values, context, project, prod);
   await withWarehouse(
     values,
     context,
@@ -48,6 +50,7 @@ export async function envCreateOrRefresh(
               now: ctx.now,
               target: targetOf(project, scope, str(values, "target")),
               pointers: true,
+              ...(columnFacts ? { columnFacts } : {}),
             }),
           refresh: sub === "refresh",
           dryRun: values["dry-run"] === true,

@@ -9,12 +9,14 @@
 
 import { promoteEnvironment } from "../../../app/promotion/promote-environment.js";
 import { commitPromotion, promotionRecorded } from "../../../app/promotion/promotion-state.js";
+import type { LoadedProject } from "../../../dbt/load-project.js";
 import type { PromotionResult } from "../../../env/index.js";
 import { isUserError, UserError } from "../../../errors/user-error.js";
 import { plan } from "../../../planner/plan.js";
 import type { Scope } from "../../../state/scope.js";
 import type { StateSnapshot } from "../../../state/snapshot.js";
 import { DEFAULT_STATE_FILE } from "../../../store/sqlite-store.js";
+import { cliColumnFacts } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
 import { openStateForWriting, resolveFlagPath, targetOf } from "../../project-inputs.js";
@@ -36,9 +38,9 @@ async function writePromotion(
   scope: Scope,
   head: { id: string; snapshot: StateSnapshot },
   result: PromotionResult,
-  promotedBy: string,
-  now: string,
+  promoted: { by: string; now: string; project: LoadedProject | null },
 ): Promise<StateUpdate> {
+  const { by: promotedBy, now } = promoted;
   const nodes = result.promoted.map((node) => node.unique_id);
   const key = `${scope.project}/${scope.environment}`;
   if (promotionRecorded(head.snapshot, result.promoted))
@@ -50,6 +52,7 @@ async function writePromotion(
     const id = await commitPromotion(store, scope, head, result.promoted, {
       promotedBy,
       complete: result.select === "" ? { now } : null,
+      ...(promoted.project ? { project: promoted.project } : {}),
     });
     return { file, scope: key, snapshot_id: id, nodes };
   } catch (error) {
@@ -76,6 +79,7 @@ export async function envPromote(values: ParsedValues, context: CliContext): Pro
   const name = environmentOf(label, envScope);
   const dryRun = values["dry-run"] === true;
   const stateFile = str(values, "state");
+  const columnFacts = await cliColumnFacts(values, context, project, head);
   await withWarehouse(
     values,
     context,
@@ -96,6 +100,7 @@ export async function envPromote(values: ParsedValues, context: CliContext): Pro
               select: [],
               now: ctx.now,
               target: targetOf(project, scope, str(values, "target")),
+              ...(columnFacts ? { columnFacts } : {}),
             }),
           mainProject: project,
           prod,
@@ -128,8 +133,8 @@ export async function envPromote(values: ParsedValues, context: CliContext): Pro
           scope,
           head,
           result,
-          promotedBy,
-          ctx.now,
+          // With column impact, reads kept over a promoted parent's unread change are carried (issue 24).
+          { by: promotedBy, now: ctx.now, project: columnFacts ? project : null },
         );
       }
       progress.done();

@@ -4,6 +4,7 @@
  */
 import { recordBuilds } from "../../../app/environment/record-builds.js";
 import { scopeOf } from "../../../app/scope.js";
+import { cliWarnings, sqlParserOf } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
 import { readProject, readRunResults, readSourcesIfGiven } from "../../project-inputs.js";
@@ -24,7 +25,12 @@ export async function envRecord(values: ParsedValues, context: CliContext): Prom
   const sources = readSourcesIfGiven(context, str(values, "sources"));
   await withWarehouse(values, context, envScope, async (ctx) => {
     progress.phase(`recording the builds of ${name}`);
-    const outcome = await recordBuilds(ctx, { name, project, buildProject, runResults, sources });
+    const loadSqlParser = sqlParserOf(values, context);
+    const outcome = await recordBuilds(
+      ctx,
+      { name, project, buildProject, runResults, sources },
+      { now: () => new Date(), log: cliWarnings(context), ...(loadSqlParser ? { loadSqlParser } : {}) },
+    );
     progress.done();
     if (formatOf(values) === "json") printJson(context, outcome);
     else {

@@ -7,11 +7,13 @@
  */
 import type { RunResults } from "../../../dbt/artifacts/run-results.js";
 import { checksDigest } from "../../../dbt/checks-digest.js";
+import { storedFacts } from "../../../dbt/column-facts/stored-facts.js";
 import type { MacroIndex } from "../../../dbt/fingerprint/macro-index.js";
 import type { Check, GraphNode } from "../../../dbt/graph.js";
 import type { LoadedProject } from "../../../dbt/load-project.js";
 import { latestInstant } from "../../../planner/exact-instant.js";
 import { PARTIAL_SUCCESS, partialBuildReason } from "../../../planner/partial-builds.js";
+import type { ColumnFactsOf } from "../../../planner/rules/context.js";
 import type { DataVersion, NodeState } from "../../../state/snapshot.js";
 import { showQualified } from "../../names.js";
 import type { BuildRecord, ParentRead, PointerRecord, TestOutcome } from "../../registry/records.js";
@@ -41,6 +43,10 @@ export interface RecordingRun {
   outside: OutsideOwnSchemas;
   /** Nodes dbt built (in full or partly) earlier in this run: their readers read this run's build. */
   successThisRun: Set<string>;
+  /** Column facts of the planned manifest's models (issue 24), or null to store none. */
+  columnFacts: ColumnFactsOf | null;
+  /** The node states of this run's full builds so far (their columns are what a reader's `select *` lists). */
+  builtStates: Map<string, NodeState>;
 }
 
 /** What became of one node of the run. */
@@ -207,7 +213,28 @@ function builtNodeState(
   if (fp.rawDigest !== null) nodeState.raw_digest = fp.rawDigest;
   if (fp.portableSql !== null) nodeState.portable_sql = fp.portableSql;
   if (result.executionTime !== null) nodeState.duration_s = result.executionTime;
+  const facts = factsOfBuild(run, node, fp);
+  if (facts) nodeState.facts = facts;
+  run.builtStates.set(node.id, nodeState);
   return nodeState;
+}
+
+/**
+ * Column facts of the build, by prod's record's rule (src/planner/record-nodes.ts):
+ * the environment's previous build's when its SQL is the same, else the SQL's now.
+ */
+function factsOfBuild(run: RecordingRun, node: GraphNode, fp: Fingerprinted): NodeState["facts"] {
+  const id = node.id;
+  const before = run.previous.get(id)?.node_state;
+  const sql = fp.fingerprint.components.sql;
+  if (before?.facts && sql !== undefined && before.fingerprint.components.sql === sql) return before.facts;
+  if (!run.columnFacts || node.node.resourceType !== "model") return undefined;
+  // A parent's columns as this run built it, else as the environment built it before.
+  const columnsOf = (parent: string) => {
+    const facts = run.builtStates.get(parent)?.facts ?? run.previous.get(parent)?.node_state?.facts;
+    return facts ? facts.columns.map((column) => column.name) : null;
+  };
+  return storedFacts(run.columnFacts(id, columnsOf)) ?? undefined;
 }
 
 /** The latest completion as written, so it compares exactly with source observations (exact-instant.ts). */

@@ -1,0 +1,85 @@
+/**
+ * The column facts a plan or a record reads compiled SQL with (issue 24):
+ * the SQL parser over the project's manifest, each node analysed once, within
+ * a budget of analysis time. Once the budget is spent, a node's facts are
+ * unknown (`too_complex`): the planner then builds it and its readers, as it
+ * does without column impact, so running out is slower, never wrong.
+ */
+import { type ColumnFacts, unknownFacts } from "../../dbt/column-facts/facts.js";
+import { nodeColumnFacts } from "../../dbt/column-facts/node-facts.js";
+import type { AnalyzeSql } from "../../dbt/column-facts/sql-analysis.js";
+import type { LoadedProject } from "../../dbt/load-project.js";
+import type { ColumnFactsOf } from "../../planner/rules/context.js";
+import type { Clock, Log, SqlParserLoad } from "../ports.js";
+
+/** Time for SQL analysis, for one plan or one record, and what the budget is called in an unknown fact. */
+export interface AnalysisBudget {
+  ms: number;
+  /** "plan" or "record": the use case whose time ran out. */
+  of: string;
+}
+
+/**
+ * A plan analyses only the nodes a change may not reach (the changed nodes
+ * and their readers): a handful on a pull request. Measured over the 579
+ * models of 16 real projects (src/runtime/column-facts-analyzer.ts): median
+ * 4 ms a model, p95 under 0.12 s, the slowest 1.1–4.5 s. Ten seconds covers
+ * the slowest model twice over while keeping what column impact adds to a
+ * pull request's plan small next to `dbt build`.
+ */
+export const PLAN_ANALYSIS_BUDGET: AnalysisBudget = { ms: 10_000, of: "plan" };
+
+/**
+ * A record analyses every built model whose SQL changed since its last
+ * build, so the first record of a project analyses all of them: the 579
+ * models above took 12–17 s in all. A minute covers that with room on a
+ * slower runner; models left when it runs out are recorded without facts and
+ * analysed by a later record (their facts are computed while none are stored).
+ */
+export const RECORD_ANALYSIS_BUDGET: AnalysisBudget = { ms: 60_000, of: "record" };
+
+/** A memoised ColumnFactsOf over the project's manifest, analysing within `budget` (timed with `now`). */
+export function columnFactsSource(
+  project: LoadedProject,
+  analyze: AnalyzeSql,
+  now: Clock,
+  budget: AnalysisBudget,
+): ColumnFactsOf {
+  const known = new Map<string, ColumnFacts>();
+  let spentMs = 0;
+  return (nodeId, columnsOf) => {
+    const memo = known.get(nodeId);
+    if (memo !== undefined) return memo;
+    let facts: ColumnFacts;
+    if (spentMs >= budget.ms) {
+      facts = unknownFacts(
+        "too_complex",
+        `the ${budget.of}'s time for SQL analysis (${budget.ms / 1000} s) ran out before this model`,
+      );
+    } else {
+      const started = now().getTime();
+      facts = nodeColumnFacts(project.manifest, nodeId, analyze, columnsOf);
+      spentMs += Math.max(0, now().getTime() - started);
+    }
+    known.set(nodeId, facts);
+    return facts;
+  };
+}
+
+/**
+ * The column facts of a loaded parser, or undefined when it could not be
+ * loaded: then a warning, and the plan or record goes on without column
+ * impact (every change reaches every reader, as before issue 24).
+ */
+export function columnFactsOfLoad(
+  loaded: SqlParserLoad,
+  project: LoadedProject,
+  ports: { now: Clock; log: Pick<Log, "warning"> },
+  budget: AnalysisBudget,
+): ColumnFactsOf | undefined {
+  if (loaded.ok) return columnFactsSource(project, loaded.analyze, ports.now, budget);
+  ports.log.warning(
+    `The SQL parser could not be loaded (${loaded.error}): this ${budget.of} goes on without column impact, so every change reaches every model that reads the changed model.`,
+  );
+  return undefined;
+}

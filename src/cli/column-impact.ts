@@ -1,0 +1,54 @@
+/**
+ * `--no-column-impact`, shared by plan, record and the env subcommands that
+ * plan or record (issue 24): without it, the SQL parser is loaded from the
+ * context and a model reading none of a change's columns is reused; with it,
+ * the parser is never loaded and every change reaches every reader.
+ */
+import {
+  type AnalysisBudget,
+  columnFactsOfLoad,
+  PLAN_ANALYSIS_BUDGET,
+} from "../app/plan/column-facts-source.js";
+import type { LoadSqlParser, Log } from "../app/ports.js";
+import type { LoadedProject } from "../dbt/load-project.js";
+import type { ColumnFactsOf } from "../planner/rules/context.js";
+import type { CliContext, ParsedValues } from "./command.js";
+
+export const COLUMN_IMPACT_OPTION = { "no-column-impact": { type: "boolean" } } as const;
+
+export const COLUMN_IMPACT_HELP = {
+  "no-column-impact":
+    "plan as before column impact: every model downstream of a change is built (the SQL parser is not loaded, builds are recorded without column facts)",
+};
+
+/** The context's SQL parser, or undefined with --no-column-impact. */
+export function sqlParserOf(values: ParsedValues, context: CliContext): LoadSqlParser | undefined {
+  return values["no-column-impact"] === true ? undefined : context.loadSqlParser;
+}
+
+/** Warnings on stderr, as the CLI gives them. */
+export function cliWarnings(context: CliContext): Pick<Log, "warning"> {
+  return { warning: (message) => context.stderr(`warning: ${message}\n`) };
+}
+
+/**
+ * Column facts of the project for a plan over `state` (none without a state:
+ * everything is built anyway), or undefined with --no-column-impact or when
+ * the parser can't be loaded (a warning).
+ */
+export async function cliColumnFacts(
+  values: ParsedValues,
+  context: CliContext,
+  project: LoadedProject,
+  state: unknown,
+  budget: AnalysisBudget = PLAN_ANALYSIS_BUDGET,
+): Promise<ColumnFactsOf | undefined> {
+  const load = sqlParserOf(values, context);
+  if (!load || state === null || state === undefined) return undefined;
+  return columnFactsOfLoad(
+    await load(),
+    project,
+    { now: () => new Date(), log: cliWarnings(context) },
+    budget,
+  );
+}
