@@ -27,7 +27,7 @@ import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { GraphNode } from "../dbt/graph.js";
 import { own } from "../state/own.js";
 import type { StoredColumnFacts } from "../state/snapshot.js";
-import type { DataEvidence, Decision, PlanFacts } from "./rules/context.js";
+import type { DataEvidence, Decision, EdgeImpact, PlanFacts } from "./rules/context.js";
 
 /** The only reasons whose rebuild differs from the last build by code alone (its inputs did not move). */
 const CODE_ONLY_REASONS = new Set(["code_changed", "parent_code_changed"]);
@@ -82,7 +82,7 @@ export function readsOnlyThroughSql(graphNode: GraphNode | undefined, macros: Ma
   return graphNode.ephemerals.length === 0 && compiledSqlProblem(graphNode.node, [], macros) === null;
 }
 
-export class ColumnImpact {
+export class ColumnImpact implements EdgeImpact {
   private readonly facts: PlanFacts;
   private readonly decisions: ReadonlyMap<string, Decision>;
   private readonly dataOf: (id: string) => DataEvidence;

@@ -51,7 +51,14 @@ import { buildCommand } from "./build-command.js";
 import { checksToRun } from "./checks-to-run.js";
 import { ColumnImpact } from "./column-impact.js";
 import { readFreshnessPolicy } from "./freshness-policy.js";
-import type { DataEvidence, Decision, PlanFacts, PlanInput, RuleContext } from "./rules/context.js";
+import type {
+  DataEvidence,
+  Decision,
+  EdgeImpact,
+  PlanFacts,
+  PlanInput,
+  RuleContext,
+} from "./rules/context.js";
 import { dataEvidence } from "./rules/data-evidence.js";
 import { displayName } from "./rules/display-name.js";
 import { decide } from "./rules/index.js";
@@ -133,7 +140,7 @@ export function plan(input: PlanInput): Plan {
     macros,
     selected: selection?.nodes ?? null,
     staleSources: { count: 0 },
-    impact: undefined as unknown as ColumnImpact,
+    impact: undefined as unknown as EdgeImpact,
   };
   const impactData = new Map<string, DataEvidence>();
   facts.impact = new ColumnImpact(facts, decisions, (id) => {

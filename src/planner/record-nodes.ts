@@ -6,11 +6,11 @@
  * `tested` cleared when it ran and failed or its checks failed. Pure.
  */
 import { checksDigest, checksKey } from "../dbt/checks-digest.js";
-import { storedFacts } from "../dbt/column-facts/stored-facts.js";
 import type { GraphNode } from "../dbt/graph.js";
 import { own, setOwn } from "../state/own.js";
 import type { DataVersion, NodeState, StateSnapshot } from "../state/snapshot.js";
 import { partialBuildReason } from "./partial-builds.js";
+import { factsOfBuilt } from "./record-facts.js";
 import { checksOf, type Recording } from "./recording.js";
 import { builtByRun, type RunResult } from "./run-statuses.js";
 import { completedAt, instant } from "./run-times.js";
@@ -89,19 +89,16 @@ function builtNodeState(
   if (fp.rawDigest !== null) state.raw_digest = fp.rawDigest;
   if (fp.portableSql !== null) state.portable_sql = fp.portableSql;
   if (result.executionTime !== null) state.duration_s = result.executionTime;
-  // Column facts (issue 24): the previous build's when its SQL is the same, else the SQL's now.
-  const sql = fp.fingerprint.components.sql;
-  if (before?.facts && sql !== undefined && before.fingerprint.components.sql === sql) {
-    state.facts = before.facts;
-  } else if (recording.columnFacts && n.resourceType === "model") {
-    // A parent's columns as this run left them (parents come first), else as recorded before.
-    const columnsOf = (parent: string) => {
-      const facts = own(written, parent)?.facts;
-      return facts ? facts.columns : null;
-    };
-    const facts = storedFacts(recording.columnFacts(id, columnsOf));
-    if (facts) state.facts = facts;
-  }
+  const facts = factsOfBuilt({
+    id,
+    resourceType: n.resourceType,
+    sql: fp.fingerprint.components.sql,
+    before,
+    columnFacts: recording.columnFacts,
+    // Parents come first: their entries of this run (built or kept) are written.
+    factsOf: (parent) => own(written, parent)?.facts,
+  });
+  if (facts) state.facts = facts;
   const checks = checksOf(project.graph, node.checks);
   const digest = checksDigest(checks, macros);
   if (why !== null) {

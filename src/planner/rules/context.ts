@@ -6,6 +6,7 @@
  * the next rule decide. Pure.
  */
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
+import type { ChangeClassification, ChangeReach } from "../../dbt/column-facts/classify-change.js";
 import type { ColumnFacts } from "../../dbt/column-facts/facts.js";
 import type { MacroIndex } from "../../dbt/fingerprint/macro-index.js";
 import type { NodeFingerprint } from "../../dbt/fingerprint/project-fingerprints.js";
@@ -22,7 +23,6 @@ import type {
 } from "../../state/plan.js";
 import type { Scope } from "../../state/scope.js";
 import type { NodeState, StateSnapshot, TargetIdentity } from "../../state/snapshot.js";
-import type { ColumnImpact } from "../column-impact.js";
 import type { PolicyReadResult } from "../freshness-policy.js";
 import type { ObservedSourceVersion } from "../source-evidence.js";
 
@@ -96,7 +96,15 @@ export interface PlanFacts {
   /** Inputs whose sources.json was observed before the node's last build (the plan's warning counts them). */
   staleSources: { count: number };
   /** Whether a reader reads what a rebuilt parent changes (column-impact.ts). */
-  impact: ColumnImpact;
+  impact: EdgeImpact;
+}
+
+/** Column impact's answers (src/planner/column-impact.ts implements them). */
+export interface EdgeImpact {
+  /** Whether `child`'s recorded build reads what `parent`'s rebuild changes; null when the parent changes no code. */
+  edge(parent: string, child: string, changesCode: boolean): ChangeReach | null;
+  /** The changes classified so far, by node id. */
+  computed(): ReadonlyMap<string, ChangeClassification>;
 }
 
 export interface RuleContext {

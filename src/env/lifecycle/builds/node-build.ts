@@ -5,14 +5,15 @@
  * it read, the source versions it saw, its checks' outcome and, when it built
  * in full, the node state a later plan reuses.
  */
+
 import type { RunResults } from "../../../dbt/artifacts/run-results.js";
 import { checksDigest } from "../../../dbt/checks-digest.js";
-import { storedFacts } from "../../../dbt/column-facts/stored-facts.js";
 import type { MacroIndex } from "../../../dbt/fingerprint/macro-index.js";
 import type { Check, GraphNode } from "../../../dbt/graph.js";
 import type { LoadedProject } from "../../../dbt/load-project.js";
 import { latestInstant } from "../../../planner/exact-instant.js";
 import { PARTIAL_SUCCESS, partialBuildReason } from "../../../planner/partial-builds.js";
+import { factsOfBuilt } from "../../../planner/record-facts.js";
 import type { ColumnFactsOf } from "../../../planner/rules/context.js";
 import type { DataVersion, NodeState } from "../../../state/snapshot.js";
 import { showQualified } from "../../names.js";
@@ -213,28 +214,18 @@ function builtNodeState(
   if (fp.rawDigest !== null) nodeState.raw_digest = fp.rawDigest;
   if (fp.portableSql !== null) nodeState.portable_sql = fp.portableSql;
   if (result.executionTime !== null) nodeState.duration_s = result.executionTime;
-  const facts = factsOfBuild(run, node, fp);
+  // Column facts by prod's record's rule; a parent's as this run built it, else as the environment built it before.
+  const facts = factsOfBuilt({
+    id: node.id,
+    resourceType: n.resourceType,
+    sql: fp.fingerprint.components.sql,
+    before: run.previous.get(node.id)?.node_state ?? undefined,
+    columnFacts: run.columnFacts ?? undefined,
+    factsOf: (parent) => run.builtStates.get(parent)?.facts ?? run.previous.get(parent)?.node_state?.facts,
+  });
   if (facts) nodeState.facts = facts;
   run.builtStates.set(node.id, nodeState);
   return nodeState;
-}
-
-/**
- * Column facts of the build, by prod's record's rule (src/planner/record-nodes.ts):
- * the environment's previous build's when its SQL is the same, else the SQL's now.
- */
-function factsOfBuild(run: RecordingRun, node: GraphNode, fp: Fingerprinted): NodeState["facts"] {
-  const id = node.id;
-  const before = run.previous.get(id)?.node_state;
-  const sql = fp.fingerprint.components.sql;
-  if (before?.facts && sql !== undefined && before.fingerprint.components.sql === sql) return before.facts;
-  if (!run.columnFacts || node.node.resourceType !== "model") return undefined;
-  // A parent's columns as this run built it, else as the environment built it before.
-  const columnsOf = (parent: string) => {
-    const facts = run.builtStates.get(parent)?.facts ?? run.previous.get(parent)?.node_state?.facts;
-    return facts ? facts.columns.map((column) => column.name) : null;
-  };
-  return storedFacts(run.columnFacts(id, columnsOf)) ?? undefined;
 }
 
 /** The latest completion as written, so it compares exactly with source observations (exact-instant.ts). */
