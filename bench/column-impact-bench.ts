@@ -117,12 +117,15 @@ async function planOnce(impact: boolean, budgetMs: number): Promise<Record<strin
   const manifest = readManifestFile(path.join(dir, "next", "manifest.json"), "bench");
   const graph = buildGraph(manifest);
   const fingerprints = fingerprintProject(graph);
+  const loadedAt = performance.now();
   const paused = performance.now();
   const snapshot = JSON.parse(readFileSync(path.join(work, "snapshot-facts.json"), "utf8"));
   const sourcesFile = path.join(dir, "next", "sources.json");
   const sources = loadSources(readFileSync(sourcesFile, "utf8"), sourcesFile);
   const pauseMs = performance.now() - paused;
+  const waitStart = performance.now();
   const loaded = parser ? await parser : null;
+  const waitMs = performance.now() - waitStart;
   if (loaded && !loaded.ok) throw new Error(loaded.error);
   let analysed = 0;
   let analysisMs = 0;
@@ -158,6 +161,8 @@ async function planOnce(impact: boolean, budgetMs: number): Promise<Record<strin
   }
   return {
     totalMs: end - start - pauseMs,
+    manifestMs: loadedAt - start,
+    parserWaitMs: waitMs,
     planMs: end - planStart,
     analysed,
     analysisMs,
@@ -197,7 +202,7 @@ if (child === "record") {
       "--out",
       genDir,
     ],
-    { cwd: root, stdio: ["ignore", "inherit", "inherit"] },
+    { cwd: root, stdio: ["ignore", 2, "inherit"] },
   );
   console.error("recording the full build with column facts …");
   const recorded = run(["--child", "record"]);

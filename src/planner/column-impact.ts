@@ -154,6 +154,15 @@ export class ColumnImpact implements EdgeImpact {
       const other = names.filter((name) => !SQL_ONLY_COMPONENTS.has(name));
       if (names.length === 0 || other.length > 0) return unknown(`its ${other.join(", ")} changed`);
     }
+    // Every parent this plan rebuilds, read or not by its recorded build (its SQL now may read more).
+    // Asked first: a parent's unknown change makes this one unknown before anything costly is done.
+    const parents = new Map<string, ChangeClassification>();
+    for (const parent of graphNode.parents) {
+      if (this.decisions.get(parent)?.action !== "BUILD") continue;
+      const change = this.changeOf(parent);
+      if (change.kind === "unknown") return unknown(`parent ${parent}: ${change.reason}`);
+      parents.set(parent, change);
+    }
     if (!this.someReaderMayIgnore(graphNode))
       return unknown("every reader reads all of its columns, or is not known to read fewer");
     const data = this.dataOf(id);
@@ -162,11 +171,6 @@ export class ColumnImpact implements EdgeImpact {
       if (!graphNode.parents.includes(moved)) return unknown("new data in a source it reads");
       if (this.decisions.get(moved)?.action !== "BUILD")
         return unknown("a parent was rebuilt after the build it read");
-    }
-    // Every parent this plan rebuilds, read or not by its recorded build: its SQL now may read more.
-    const parents = new Map<string, ChangeClassification>();
-    for (const parent of graphNode.parents) {
-      if (this.decisions.get(parent)?.action === "BUILD") parents.set(parent, this.changeOf(parent));
     }
     if (code === "code_changed") {
       const after = this.now(id);

@@ -20,14 +20,17 @@ export interface AnalysisBudget {
 }
 
 /**
- * A plan analyses only the nodes a change may not reach (the changed nodes
- * and their readers): a handful on a pull request. Measured over the 579
- * models of 16 real projects (src/runtime/column-facts-analyzer.ts): median
- * 4 ms a model, p95 under 0.12 s, the slowest 1.1–4.5 s. Ten seconds covers
- * the slowest model twice over while keeping what column impact adds to a
- * pull request's plan small next to `dbt build`.
+ * A plan analyses only changed models some reader may read fewer columns of,
+ * and readers without recorded facts: a handful on a pull request. Measured
+ * over the 579 models of 16 real projects (src/runtime/column-facts-analyzer.ts):
+ * median 4 ms a model, p95 under 0.12 s, the slowest 1.1–4.5 s; the generated
+ * 10,000-node project's models 90–600 ms each (bench/COLUMN-IMPACT.md). Two
+ * seconds covers a typical pull request many times over and keeps the main
+ * step of a 10,000-node project within its 5 s target (1.2 s today, plus the
+ * parser's load and warm-up, about 0.5 s); an analysis already started is
+ * not cut, so one pathological model may overrun it.
  */
-export const PLAN_ANALYSIS_BUDGET: AnalysisBudget = { ms: 10_000, of: "plan" };
+export const PLAN_ANALYSIS_BUDGET: AnalysisBudget = { ms: 2_000, of: "plan" };
 
 /**
  * A record analyses every built model whose SQL changed since its last
