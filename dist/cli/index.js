@@ -715,23 +715,514 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /***/ }),
 
-/***/ 4607:
+/***/ 5162:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ openAdapters)
-/* harmony export */ });
-/* unused harmony export sqliteStateFiles */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _env_open_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2327);
-/* harmony import */ var _store_sqlite_store_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4493);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  B: () => (/* binding */ openAdapters)
+});
+
+// UNUSED EXPORTS: sqliteStateFiles
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./src/env/open.ts
+var env_open = __nccwpck_require__(2327);
+;// CONCATENATED MODULE: ./src/runtime/blank-sql-comments.ts
+/**
+ * Compiled SQL with its comments blanked out, for the SQL parser
+ * (src/runtime/sql-analyzer.ts): @polyglot-sql/sdk 0.12.1 drops a bare
+ * column that follows a `--` comment inside a CTE from that CTE's output
+ * columns (`with r as (select id as a,\n -- c\n tax_rate from s) select *
+ * from r` gives `a` alone; with a schema it names it `_col_1`), which
+ * bench/sql-parse-bench.ts measured on jaffle-shop-duckdb and planetkart.
+ *
+ * Each comment becomes as many spaces (line breaks kept), so every offset
+ * the parser reports still points into the original text. Quoted strings
+ * and identifiers (`'…'`, `"…"`, `` `…` ``) are skipped whole; a doubled
+ * quote is two quoted runs side by side, and a backslash escape (BigQuery)
+ * at worst ends a run early and leaves a comment-like text as it is, which
+ * the parser then reads as the comment it is or rejects. Nothing else
+ * changes: a `--` or `/*` outside quotes opens a comment in every dialect
+ * the analyzer maps (BigQuery's `#` comments are left to the parser).
+ */
+function blank_sql_comments_blankSqlComments(sql) {
+    if (!sql.includes("--") && !sql.includes("/*"))
+        return sql;
+    const out = sql.split("");
+    let i = 0;
+    while (i < sql.length) {
+        const ch = sql[i];
+        if (ch === "'" || ch === '"' || ch === "`") {
+            const close = sql.indexOf(ch, i + 1);
+            i = close < 0 ? sql.length : close + 1;
+            continue;
+        }
+        if (ch === "-" && sql[i + 1] === "-") {
+            while (i < sql.length && sql[i] !== "\n")
+                out[i++] = " ";
+            continue;
+        }
+        if (ch === "/" && sql[i + 1] === "*") {
+            const close = sql.indexOf("*/", i + 2);
+            const end = close < 0 ? sql.length : close + 2;
+            for (; i < end; i++)
+                if (sql[i] !== "\n")
+                    out[i] = " ";
+            continue;
+        }
+        i++;
+    }
+    return out.join("");
+}
+
+;// CONCATENATED MODULE: ./src/runtime/column-facts-analysis.ts
+const SET_OPERATIONS = ["union", "intersect", "except"];
+class Unsupported extends Error {
+}
+/** The node without comments or source positions, unquoted function names upper-cased: none changes what the SQL means. */
+function withoutComments(node) {
+    return JSON.parse(JSON.stringify(node, (key, value) => {
+        if (key === "span")
+            return undefined;
+        if (key.endsWith("comments"))
+            return Array.isArray(value) ? [] : value;
+        // An unquoted function name is case-insensitive: `date_trunc` and `DATE_TRUNC` are one function.
+        if (key === "function" && value && typeof value.name === "string" && !value.quoted)
+            return { ...value, name: value.name.toUpperCase() };
+        return value;
+    }));
+}
+function render(sdk, node, dialect) {
+    const out = sdk.generate([withoutComments(node)], dialect);
+    if (!out.success || !out.sql?.[0])
+        throw new Unsupported(`cannot render: ${out.error}`);
+    return out.sql[0];
+}
+function identifier(node) {
+    if (!node)
+        return null;
+    return node.quoted ? `"${node.name}"` : node.name;
+}
+function setOperationOf(node) {
+    for (const kind of SET_OPERATIONS)
+        if (node?.[kind])
+            return { kind, body: node[kind] };
+    return null;
+}
+/** The SELECTs of a statement, left to right, and its set operation's kind and ALL. */
+function flatten(node, into, ops) {
+    const op = setOperationOf(node);
+    if (op !== null) {
+        ops.push({ kind: op.kind, all: op.body.all === true });
+        flatten(op.body.left, into, ops);
+        flatten(op.body.right, into, ops);
+        return;
+    }
+    if (node?.subquery?.this) {
+        flatten(node.subquery.this, into, ops);
+        return;
+    }
+    if (node?.paren?.this) {
+        flatten(node.paren.this, into, ops);
+        return;
+    }
+    if (!node?.select)
+        throw new Unsupported(`a set operation branch that is not a SELECT (${Object.keys(node ?? {})[0]})`);
+    into.push(node.select);
+}
+function relationsOf(select) {
+    const sources = [
+        ...(select.from?.expressions ?? []),
+        ...(select.joins ?? []).map((join) => join.this),
+    ];
+    const relations = sources.map((source) => {
+        const table = source?.table;
+        if (!table)
+            return { name: Object.keys(source ?? {})[0] ?? "unknown", kind: "derived_table" };
+        const parts = [table.catalog?.name, table.schema?.name, table.name?.name].filter((part) => part);
+        return {
+            name: parts.join("."),
+            alias: table.alias?.name ?? null,
+            kind: "table",
+            catalog: table.catalog?.name ?? null,
+            schema: table.schema?.name ?? null,
+            table: table.name?.name ?? null,
+        };
+    });
+    if ((select.lateral_views ?? []).length > 0)
+        relations.push({ name: "lateral view", kind: "virtual" });
+    return relations;
+}
+function isWindowed(expression) {
+    const inner = expression?.alias?.this ?? expression;
+    return Boolean(inner?.window_function);
+}
+function starOf(expression) {
+    if (expression?.star)
+        return { table: identifier(expression.star.table) };
+    if (expression?.column?.name?.name === "*" || expression?.column?.this?.star)
+        return { table: identifier(expression.column.table) };
+    return null;
+}
+function nameOf(expression) {
+    return expression?.alias?.alias?.name ?? expression?.column?.name?.name ?? null;
+}
+/**
+ * The analysis' fact for each projection of the parse. With no star, they go
+ * by position; with one, the analysis lists the columns it expanded from a
+ * CTE among them, so explicit projections go by name.
+ */
+function factsFor(projections, facts) {
+    const stars = projections.some((expression) => starOf(expression) !== null);
+    if (!stars) {
+        if (facts.length !== projections.length)
+            throw new Unsupported("the analysis and the parse disagree on the projections");
+        return [...facts];
+    }
+    return projections.map((expression) => {
+        const star = starOf(expression);
+        if (star !== null)
+            return { name: "*", isStar: true, starTable: star.table, upstream: [] };
+        const name = nameOf(expression)?.toLowerCase();
+        const named = facts.filter((fact) => !fact.isStar && (fact.name ?? "").toLowerCase() === name);
+        const explicit = named.filter((fact) => !(fact.upstream ?? []).every((ref) => ref.sourceKind === "cte" && (ref.column ?? "").toLowerCase() === name) || named.length === 1);
+        if (explicit.length !== 1)
+            throw new Unsupported(`cannot tell projection ${name} from a star's columns`);
+        return explicit[0];
+    });
+}
+function branchOf(sdk, select, projections, dialect, analysed) {
+    const facts = factsFor(projections, analysed);
+    const clauses = {
+        select: { ...select, expressions: [{ literal: { literal_type: "number", value: "1" } }], with: null },
+    };
+    return {
+        projections: projections.map((expression, index) => ({
+            name: facts[index].name ?? null,
+            isStar: facts[index].isStar === true,
+            starTable: facts[index].starTable ?? null,
+            sql: render(sdk, expression, dialect),
+            upstream: facts[index].upstream ?? [],
+        })),
+        rowSetSql: render(sdk, clauses, dialect),
+        distinct: select.distinct === true || Boolean(select.distinct_on),
+        aggregates: projections.some((expression) => !isWindowed(expression) && sdk.ast.hasAggregates(expression)),
+        relations: relationsOf(select),
+    };
+}
+/** One statement in an SDK dialect (`duckdb`, `postgresql`, …) as column facts read it; `{ ok: false }` for anything it cannot map. */
+function columnFactsAnalysis(sdk, sql, dialect) {
+    try {
+        const analysed = sdk.analyzeQuery(sql, dialect);
+        if (!analysed.success || !analysed.analysis)
+            return { ok: false, error: analysed.error ?? "analysis failed" };
+        const parsed = sdk.parse(sql, dialect);
+        if (!parsed.success || !parsed.ast || parsed.ast.length !== 1)
+            return { ok: false, error: parsed.error ?? "not one statement" };
+        const statement = parsed.ast[0];
+        const analysis = analysed.analysis;
+        const selects = [];
+        const ops = [];
+        flatten(statement, selects, ops);
+        if (new Set(ops.map((op) => `${op.kind}/${op.all}`)).size > 1)
+            return { ok: false, error: "a set operation mixing kinds" };
+        let branches;
+        let setOperation = null;
+        if (ops.length === 0) {
+            branches = [branchOf(sdk, selects[0], selects[0].expressions, dialect, analysis.projections)];
+        }
+        else {
+            const op = analysis.setOperations[0];
+            if (analysis.setOperations.length !== 1 || op === undefined || op.branches.length !== selects.length) {
+                return { ok: false, error: "set operation branches the analysis does not list one by one" };
+            }
+            branches = selects.map((select, index) => branchOf(sdk, select, select.expressions, dialect, op.branches[index]?.projections ?? []));
+            const body = setOperationOf(statement)?.body;
+            const clauses = JSON.stringify({
+                order_by: body?.order_by ?? null,
+                limit: body?.limit ?? null,
+                offset: body?.offset ?? null,
+                by_name: body?.by_name ?? null,
+            }, (key, value) => (key === "span" || key.endsWith("comments") ? undefined : value));
+            setOperation = { kind: ops[0]?.kind ?? "union", all: ops[0]?.all ?? false, clausesSql: clauses };
+        }
+        return {
+            ok: true,
+            analysis: {
+                shape: analysis.shape,
+                ctes: analysis.cteFacts.map((cte) => ({ name: cte.name, bodySql: cte.bodySql })),
+                branches,
+                setOperation,
+                baseTables: analysis.baseTables,
+                columnUses: (analysis.columnUses ?? []).map((use) => ({
+                    context: use.context,
+                    scopePath: use.scopePath,
+                    expressionSql: use.expressionSql,
+                    references: use.references,
+                })),
+            },
+        };
+    }
+    catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+}
+
+// EXTERNAL MODULE: external "node:module"
+var external_node_module_ = __nccwpck_require__(8995);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+;// CONCATENATED MODULE: ./src/runtime/polyglot-sdk.ts
+/**
+ * Loads @polyglot-sql/sdk 0.12.1 (a Rust port of sqlglot compiled to
+ * WebAssembly) through its `manual` entry, once per process, for every user
+ * of the parser (sql-analyzer.ts, column-facts-analyzer.ts).
+ *
+ * Why the manual entry: the default entry finds its 22.8 MB
+ * `polyglot_sql.wasm` through `new URL(…, import.meta.url)`, which ncc
+ * copies into the bundle re-encoded as UTF-8 (corrupt: "section was shorter
+ * than expected"), and it replaces `globalThis.fetch` on Node. Here the bytes
+ * are read from a file and handed to `init`:
+ * - inside a bundle (`dist/<entry>/index.js`): `dist/wasm/polyglot_sql.wasm`,
+ *   which scripts/bundle.mjs copies there;
+ * - from the sources (tests, bench): the package's own file.
+ *
+ * Loading costs ≈ 0.3–0.4 s (WebAssembly compile) and the first analysis
+ * ≈ 0.15 s more: load once, only when there is SQL to analyse.
+ */
+
+
+
+
+/** Where the WebAssembly file is: next to the bundle, else the installed package's (throws when neither is there; the loaders below catch it). */
+function polyglot_sdk_polyglotWasmFile() {
+    const here = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+    const bundled = external_node_path_default().join(here, "..", "wasm", "polyglot_sql.wasm");
+    if ((0,external_node_fs_.existsSync)(bundled))
+        return bundled;
+    return (0,external_node_module_.createRequire)(import.meta.url).resolve("@polyglot-sql/sdk/polyglot_sql.wasm");
+}
+let loaded;
+/** The SDK loaded from polyglotWasmFile(), once per process (later calls share the first load; a failed load is tried again). */
+function polyglot_sdk_loadPolyglotSdk() {
+    loaded ??= polyglot_sdk_loadPolyglotSdkFrom(undefined).then((result) => {
+        if (!result.ok)
+            loaded = undefined;
+        return result;
+    });
+    return loaded;
+}
+/**
+ * The SDK loaded from `givenWasmFile` (default polyglotWasmFile()). The file
+ * is read on every call, so a missing file is always reported; the SDK
+ * itself compiles the WebAssembly only on the first successful call.
+ */
+/** WebAssembly, which the project's TypeScript libraries (no DOM) don't declare. */
+const wasm = globalThis
+    .WebAssembly;
+async function polyglot_sdk_loadPolyglotSdkFrom(givenWasmFile) {
+    let wasmFile = givenWasmFile ?? "polyglot_sql.wasm";
+    try {
+        wasmFile = givenWasmFile ?? polyglot_sdk_polyglotWasmFile();
+        const sdk = (await __nccwpck_require__.e(/* import() */ 482).then(__nccwpck_require__.bind(__nccwpck_require__, 1482)));
+        // A string or URL would go to fetch(), which has no file: URLs on Node. Compiled here (off the main
+        // thread), the module goes straight to WebAssembly.instantiate: a Response would be copied through
+        // undici first (about 0.4 s of CPU for the 22.8 MB file).
+        const module = await wasm.compile((0,external_node_fs_.readFileSync)(wasmFile));
+        await sdk.init({ wasmUrl: module });
+        return { ok: true, sdk };
+    }
+    catch (error) {
+        return { ok: false, error: `the SQL parser did not load from ${wasmFile}: ${error.message}` };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/runtime/sql-analyzer.ts
+/**
+ * The SQL parser for column-level impact (issue 24,
+ * docs/decisions/column-impact-parser.md): @polyglot-sql/sdk, a Rust port of
+ * sqlglot compiled to WebAssembly, through its `manual` entry, loaded once
+ * per process by polyglot-sdk.ts (which says why the manual entry and where
+ * the WebAssembly file is).
+ *
+ * `analyze` never throws: a parse failure, a dialect the SDK lacks, or a
+ * query past the guard below is `{ ok: false }`, which the planner reads as
+ * "unknown" (BUILD).
+ */
+
+
+/**
+ * Set-operation branches past which a query is not analysed: the SDK's
+ * analysis grows about as the cube of the branches (measured with 7 columns:
+ * 8 branches 0.16 s, 16 branches 0.9 s, 32 branches 5 s; parsing alone stays
+ * under 20 ms), and tuva's 24- and 30-branch unions took 5–8 s each.
+ * Counted on the comment-free text as UNION / INTERSECT / EXCEPT words (a
+ * word inside a string counts too: that only gives up more often).
+ */
+const MAX_SET_OPERATIONS = 12;
+/** UNION / INTERSECT / EXCEPT words in comment-free SQL, for the MAX_SET_OPERATIONS guard. */
+function setOperationsIn(text) {
+    return text.match(/\b(union|intersect|except)\b/gi)?.length ?? 0;
+}
+/** dbt adapter types the SDK has a dialect for; any other adapter is not analysed. */
+const DIALECTS = {
+    athena: "athena",
+    bigquery: "bigquery",
+    clickhouse: "clickhouse",
+    databricks: "databricks",
+    doris: "doris",
+    duckdb: "duckdb",
+    fabric: "fabric",
+    materialize: "materialize",
+    mysql: "mysql",
+    oracle: "oracle",
+    postgres: "postgresql",
+    redshift: "redshift",
+    risingwave: "risingwave",
+    singlestore: "singlestore",
+    snowflake: "snowflake",
+    spark: "spark",
+    sqlite: "sqlite",
+    sqlserver: "tsql",
+    starrocks: "starrocks",
+    teradata: "teradata",
+    trino: "trino",
+};
+/** The SDK's dialect for a dbt adapter type, or undefined when it has none. */
+function sqlDialectOf(adapterType) {
+    return DIALECTS[adapterType.toLowerCase()];
+}
+/** Where the WebAssembly file is: next to the bundle, else the installed package's. */
+const sqlAnalyzerWasmFile = (/* unused pure expression or super */ null && (polyglotWasmFile));
+/** Loads the parser from polyglotWasmFile() once per process (shared with every other user of the SDK). */
+async function loadSqlAnalyzer() {
+    return analyzerOf(await loadPolyglotSdk());
+}
+/** Loads the parser from `givenWasmFile` (default polyglotWasmFile()); the SDK itself initialises once per process. */
+async function loadSqlAnalyzerFrom(givenWasmFile) {
+    return analyzerOf(await loadPolyglotSdkFrom(givenWasmFile));
+}
+function analyzerOf(loaded) {
+    if (!loaded.ok)
+        return loaded;
+    const sdk = loaded.sdk;
+    return {
+        ok: true,
+        analyzer: { analyze: (sql, adapterType, schema) => analyzeWith(sdk, sql, adapterType, schema) },
+    };
+}
+function analyzeWith(sdk, sql, adapterType, schema) {
+    const dialect = sqlDialectOf(adapterType);
+    if (dialect === undefined)
+        return { ok: false, error: `no SQL dialect for the adapter ${adapterType}` };
+    const text = blankSqlComments(sql);
+    const setOperations = setOperationsIn(text);
+    if (setOperations > MAX_SET_OPERATIONS) {
+        return {
+            ok: false,
+            error: `${setOperations} set operations (more than ${MAX_SET_OPERATIONS}): not analysed`,
+        };
+    }
+    try {
+        // strict: false: a column the schema lacks is a warning, not a failure (catalogs lag behind the SQL).
+        const options = { dialect, ...(schema ? { schema: { strict: false, tables: schema.tables } } : {}) };
+        const result = sdk.analyzeQuery(text, options);
+        if (result.success && result.analysis)
+            return { ok: true, analysis: result.analysis };
+        return { ok: false, error: result.error ?? "the SQL parser gave no analysis" };
+    }
+    catch (error) {
+        return { ok: false, error: String(error.message ?? error) };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/runtime/column-facts-analyzer.ts
+
+
+
+
+/**
+ * Characters of SQL past which a statement is not analysed (its facts are
+ * unknown). Measured with bench/column-facts-bench.ts on this 2-core machine,
+ * `computeColumnFacts` per model, the set-operation guard on:
+ * - every SQL model of the 16 real fixtures (579 models, 0.3–64k chars) with
+ *   no size bound: all finish; median 5 ms, p95 97–167 ms, max 1.6–2.8 s
+ *   (global-trade's 13k-char, 35-CTE mart_dataset_coverage_monthly and its
+ *   24k-char stg_portwatch_daily); the largest (57–64k chars) take 0.2–0.9 s.
+ *   Tuva's 52,946-char model, which never finished before the guards, has
+ *   120 set operations: the set-operation guard refuses it at once.
+ * - synthetic worst shape for its size, a chain of CTEs each reading the
+ *   previous one (12 columns): 10k chars 0.6–2.3 s, 20k 5.9–6.1 s, 25k
+ *   8.7–15.6 s, 30.5k 13.5–17.6 s, 41k 52 s. Wide projections grow gently
+ *   (112k chars 1.7 s).
+ * 20,000 keeps that worst shape near 6 s; it refuses 17 real models (15 of
+ * global-trade, 2 of tuva; 11 of them have known facts unbounded, 6 would
+ * still have them at 30,000). With it, over the 579 models: median
+ * 4 ms, p95 63–116 ms, max 1.1–4.5 s (the 13k-char model above), total
+ * 12–17 s; 333 known facts (344 unbounded). The ranges are runs on a
+ * machine shared with other work. Length does not bound every shape:
+ * CTEs that each join the two before them cost the SDK's analyzeQuery
+ * exponential time (24 CTEs, 1.7k chars: 4 s; 26: 8.7 s): only a worker with a
+ * time-out would bound that.
+ */
+const MAX_COLUMN_FACTS_SQL_LENGTH = 20_000;
+/** The port over the SDK from polyglotWasmFile(), loaded once per process; never rejects. */
+async function loadAnalyzeSql() {
+    return analyzeSqlOf(await polyglot_sdk_loadPolyglotSdk());
+}
+/** The port over the SDK loaded from `wasmFile` (default polyglotWasmFile()); never rejects. */
+async function loadAnalyzeSqlFrom(wasmFile) {
+    return analyzeSqlOf(await loadPolyglotSdkFrom(wasmFile));
+}
+function analyzeSqlOf(loaded) {
+    if (!loaded.ok)
+        return loaded;
+    return { ok: true, analyze: analyzeSqlOver(loaded.sdk) };
+}
+/** The guarded port over a loaded SDK; `maxLength` is for measuring (bench/column-facts-bench.ts). */
+function analyzeSqlOver(sdk, maxLength = MAX_COLUMN_FACTS_SQL_LENGTH) {
+    return (sql, dialect) => guardedAnalysis(sdk, sql, dialect, maxLength);
+}
+function guardedAnalysis(sdk, sql, dialect, maxLength) {
+    try {
+        if (!(sql.length <= maxLength)) {
+            return {
+                ok: false,
+                error: `${sql.length} characters of SQL (more than ${maxLength}): not analysed`,
+            };
+        }
+        const text = blank_sql_comments_blankSqlComments(sql);
+        const setOperations = setOperationsIn(text);
+        if (setOperations > MAX_SET_OPERATIONS) {
+            return {
+                ok: false,
+                error: `${setOperations} set operations (more than ${MAX_SET_OPERATIONS}): not analysed`,
+            };
+        }
+        return columnFactsAnalysis(sdk, text, dialect);
+    }
+    catch (error) {
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+}
+
+// EXTERNAL MODULE: ./src/store/sqlite-store.ts + 1 modules
+var sqlite_store = __nccwpck_require__(4493);
+;// CONCATENATED MODULE: ./src/adapters.ts
 /**
  * The adapters the entry points open and hand in as ports (src/app/ports.ts):
  * state databases are SQLite files, warehouses are opened from their
- * connection spec. Nothing under src/app/, src/run/ or src/cli/ opens them
+ * connection spec; the SQL parser of column impact is the WASM SDK
+ * (src/runtime/column-facts-analyzer.ts). Nothing under src/app/, src/run/ or src/cli/ opens them
  * itself; tests hand in the same adapters, or their own.
  */
+
 
 
 
@@ -742,15 +1233,15 @@ function sqliteStateFiles(driver) {
             const told = log ? { log } : {};
             return {
                 path: file,
-                exists: () => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file),
-                openExisting: async () => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file) ? _store_sqlite_store_js__WEBPACK_IMPORTED_MODULE_2__/* .SqliteStateStore */ .T.open(file, { driver, create: false, ...told }) : undefined,
-                openForWriting: () => _store_sqlite_store_js__WEBPACK_IMPORTED_MODULE_2__/* .SqliteStateStore */ .T.open(file, { driver, ...told }),
+                exists: () => (0,external_node_fs_.existsSync)(file),
+                openExisting: async () => (0,external_node_fs_.existsSync)(file) ? sqlite_store/* SqliteStateStore */.T.open(file, { driver, create: false, ...told }) : undefined,
+                openForWriting: () => sqlite_store/* SqliteStateStore */.T.open(file, { driver, ...told }),
             };
         },
     };
 }
 function openAdapters(sqliteDriver) {
-    return { stateFiles: sqliteStateFiles(sqliteDriver), openWarehouse: _env_open_js__WEBPACK_IMPORTED_MODULE_1__/* .openWarehouse */ .c };
+    return { stateFiles: sqliteStateFiles(sqliteDriver), openWarehouse: env_open/* openWarehouse */.c, loadSqlParser: loadAnalyzeSql };
 }
 
 
@@ -760,11 +1251,11 @@ function openAdapters(sqliteDriver) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4607);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3374);
+/* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5162);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8082);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
-/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3386);
+/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5052);
 /**
  * The `ods-state` CLI entry point: the only place in the CLI that reads the
  * process environment and opens the adapters. Everything else is in src/cli/
@@ -800,7 +1291,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3374:
+/***/ 8082:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8852,8 +9343,8 @@ const diffCommand = {
 
 // EXTERNAL MODULE: ./src/store/open-database.ts
 var open_database = __nccwpck_require__(3607);
-// EXTERNAL MODULE: ./src/store/sqlite-driver.ts + 2 modules
-var sqlite_driver = __nccwpck_require__(3386);
+// EXTERNAL MODULE: ./src/store/sqlite-driver.ts
+var sqlite_driver = __nccwpck_require__(5052);
 // EXTERNAL MODULE: ./src/store/sqlite-file-checks.ts
 var sqlite_file_checks = __nccwpck_require__(4004);
 // EXTERNAL MODULE: ./src/store/sqlite-integrity.ts
@@ -8987,6 +9478,649 @@ const doctorCommand = {
         return report.ok ? 0 : 1;
     },
 };
+
+;// CONCATENATED MODULE: ./src/dbt/column-facts/facts.ts
+/**
+ * Column facts of one built node: plain JSON data, versioned, so the snapshot
+ * can store them with the build and a later plan can compare them.
+ */
+const COLUMN_FACTS_VERSION = 1;
+/**
+ * Hex digits of the digests the facts keep (each column's, the row set's):
+ * 64 bits of a SHA-256. They are compared only with the same node's digests
+ * at another build, so a change goes unseen with a chance of 2^-64; the full
+ * 256 bits would make the facts most of a large project's snapshot.
+ */
+const DIGEST_LENGTH = 16;
+function unknownFacts(reason, detail) {
+    return {
+        version: COLUMN_FACTS_VERSION,
+        columns: [],
+        row_set: "",
+        row_set_from: {},
+        reads: {},
+        star_from: [],
+        unknown: { reason, detail },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/dbt/column-facts/relation-keys.ts
+/**
+ * Matching the relations a compiled query names to the node's parents. dbt
+ * writes a parent's `relation_name` into compiled SQL as `"db"."schema"."t"`,
+ * `` `project`.`dataset`.`t` `` or `DB.SCHEMA.T`; the parser reports it as
+ * dotted parts. Both sides become lower-cased parts without quotes.
+ */
+/** Lower-cased identifier parts of a dotted relation name, quotes removed. */
+function relationParts(name) {
+    const parts = [];
+    let current = "";
+    let quote = null;
+    for (const char of name) {
+        if (quote) {
+            if (char === quote)
+                quote = null;
+            else
+                current += char;
+        }
+        else if (char === '"' || char === "`" || char === "[") {
+            quote = char === "[" ? "]" : char;
+        }
+        else if (char === ".") {
+            parts.push(current);
+            current = "";
+        }
+        else if (char.trim() !== "") {
+            current += char;
+        }
+    }
+    parts.push(current);
+    return parts.map((part) => part.toLowerCase());
+}
+/** Finds which parents a relation name designates: by full name, or by its last parts when the name is shorter. */
+function parentIndex(parents) {
+    const byParts = parents
+        .filter((parent) => parent.relation !== null && parent.relation !== "")
+        .map((parent) => ({ uniqueId: parent.uniqueId, parts: relationParts(parent.relation ?? "") }));
+    return (name) => {
+        const wanted = relationParts(name);
+        const matches = byParts.filter((parent) => parent.parts.length >= wanted.length &&
+            parent.parts.slice(parent.parts.length - wanted.length).join(".") === wanted.join("."));
+        return matches.length === 1 ? (matches[0]?.uniqueId ?? null) : null;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/dbt/column-facts/compute-facts.ts
+/**
+ * Column facts of one node from its compiled SQL: the output columns with a
+ * digest of each one's expression through its lineage, a digest of what
+ * decides the row set, and the columns it reads of each parent. Every CTE is
+ * analysed as a scope of its own, so a column's digest follows it through a
+ * CTE chain down to the parents' columns; anything the facts cannot follow
+ * makes them unknown, and the rule then keeps today's BUILD.
+ */
+
+
+
+/** dbt adapter type → the parser's dialect name; an adapter absent here has no facts. */
+const DIALECT_OF_ADAPTER = {
+    duckdb: "duckdb",
+    postgres: "postgresql",
+    snowflake: "snowflake",
+    bigquery: "bigquery",
+    redshift: "redshift",
+    databricks: "databricks",
+    spark: "spark",
+    trino: "trino",
+};
+/** Functions in a projection that make rows (one row in, several out). */
+const SET_RETURNING = /\b(unnest|generate_series|explode|posexplode|flatten|json_each|jsonb_each|json_array_elements|jsonb_array_elements|regexp_split_to_table|range)\s*\(/i;
+/** Lineage steps one node may take before its facts are given up as unknown (a bound on time per node). */
+const MAX_STEPS = 20_000;
+/** A bare, possibly qualified, column reference. */
+const PLAIN_COLUMN = /^(?:(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)\.)*(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)$/;
+class FactsUnknown {
+    reason;
+    detail;
+    constructor(reason, detail) {
+        this.reason = reason;
+        this.detail = detail;
+    }
+}
+/** `parent\u0000column` keys as columns per parent, sorted. */
+function byParent(keys) {
+    const out = {};
+    for (const key of [...keys].sort()) {
+        const cut = key.indexOf("\u0000");
+        const parent = key.slice(0, cut);
+        (out[parent] ??= []).push(key.slice(cut + 1));
+    }
+    return out;
+}
+const lower = (name) => name.toLowerCase();
+/** A digest as the facts keep it (DIGEST_LENGTH, facts.ts). */
+const compute_facts_short = (digest) => digest.slice(0, DIGEST_LENGTH);
+const projectionName = (projection) => lower(projection.name ?? projection.sql);
+function computeColumnFacts(input, analyze) {
+    if (input.language !== "sql")
+        return unknownFacts("python_model", `a ${input.language} model has no SQL to read`);
+    const sql = input.compiledSql ?? "";
+    if (sql.trim() === "")
+        return unknownFacts("no_compiled_sql", "the manifest holds no compiled SQL for the node");
+    if (/\{\{|\{%/.test(sql))
+        return unknownFacts("jinja_in_sql", "the compiled SQL still holds Jinja");
+    const dialect = DIALECT_OF_ADAPTER[lower(input.adapterType)];
+    if (dialect === undefined)
+        return unknownFacts("dialect_unsupported", `no SQL dialect for adapter ${input.adapterType}`);
+    try {
+        return new FactsBuilder(input.parents, analyze, dialect).build(sql);
+    }
+    catch (error) {
+        if (error instanceof FactsUnknown)
+            return unknownFacts(error.reason, error.detail);
+        throw error;
+    }
+}
+class FactsBuilder {
+    scopes = new Map();
+    reads = new Map();
+    memo = new Map();
+    resolving = new Set();
+    parentOf;
+    analyze;
+    dialect;
+    starOverParent = null;
+    /** Parents a `select *` listed by their known columns. */
+    starFrom = new Set();
+    columnsOfParent = new Map();
+    projectionMemo = new WeakMap();
+    steps = 0;
+    /** Open lineage collections: every parent column reached while one is open is noted in each. */
+    collectors = [];
+    constructor(parents, analyze, dialect) {
+        this.parentOf = parentIndex(parents);
+        this.analyze = analyze;
+        this.dialect = dialect;
+        for (const parent of parents) {
+            this.reads.set(parent.uniqueId, new Set());
+            if (parent.columns)
+                this.columnsOfParent.set(parent.uniqueId, parent.columns);
+        }
+    }
+    build(sql) {
+        const root = this.addScope("", sql, "the model");
+        this.checkRelations(root);
+        const columns = this.outputColumns(root);
+        const rowSet = this.traced(() => sha256Of(...[...this.scopes.values()]
+            .sort((a, b) => (a.name < b.name ? -1 : 1))
+            .map((scope) => this.scopeRowSet(scope))));
+        const reads = {};
+        for (const [parent, columnsRead] of [...this.reads].sort(([a], [b]) => (a < b ? -1 : 1))) {
+            reads[parent] = columnsRead === "*" ? "*" : [...columnsRead].sort();
+        }
+        const unknown = this.starOverParent === null
+            ? null
+            : {
+                reason: "star_over_parent",
+                detail: `select * over ${this.starOverParent} outputs columns the facts cannot list`,
+            };
+        return {
+            version: COLUMN_FACTS_VERSION,
+            columns: unknown ? [] : columns,
+            row_set: compute_facts_short(rowSet.digest),
+            row_set_from: unknown ? {} : byParent(rowSet.from),
+            star_from: unknown ? [] : [...this.starFrom].sort(),
+            reads,
+            unknown,
+        };
+    }
+    addScope(name, sql, what) {
+        const result = this.analyze(sql, this.dialect);
+        if (!result.ok)
+            throw new FactsUnknown("parse_failed", `${what}: ${result.error}`);
+        const analysis = result.analysis;
+        const scope = {
+            name,
+            analysis,
+            uses: analysis.columnUses.filter((use) => !use.scopePath.startsWith("root.ctes[")),
+        };
+        this.scopes.set(name, scope);
+        for (const cte of analysis.ctes) {
+            if (this.scopes.has(lower(cte.name)))
+                throw new FactsUnknown("unresolved_scope", `CTE ${cte.name} is defined twice`);
+            this.addScope(lower(cte.name), cte.bodySql, `CTE ${cte.name}`);
+        }
+        for (const branch of analysis.branches) {
+            for (const relation of branch.relations) {
+                if (relation.kind !== "table" && relation.kind !== "cte") {
+                    throw new FactsUnknown("unresolved_scope", `${what} reads a ${relation.kind} (${relation.name}) the facts do not follow`);
+                }
+            }
+        }
+        return scope;
+    }
+    /** Every relation the statement reads, nested scopes included, is a CTE or a parent, and is visible in some scope's FROM. */
+    checkRelations(root) {
+        const visible = new Set();
+        for (const scope of this.scopes.values()) {
+            for (const branch of scope.analysis.branches) {
+                for (const relation of branch.relations) {
+                    if (this.isCte(relation))
+                        continue;
+                    const parent = this.parentOf(relation.name);
+                    if (parent === null)
+                        throw new FactsUnknown("reads_non_parent_relation", `reads ${relation.name}, which is not a parent`);
+                    visible.add(parent);
+                }
+            }
+        }
+        for (const table of root.analysis.baseTables) {
+            if (this.isCte(table))
+                continue;
+            const parent = this.parentOf(table.name);
+            if (parent === null)
+                throw new FactsUnknown("reads_non_parent_relation", `reads ${table.name}, which is not a parent`);
+            if (!visible.has(parent))
+                throw new FactsUnknown("unresolved_scope", `reads ${table.name} in a subquery the facts do not follow`);
+        }
+    }
+    isCte(relation) {
+        const name = "name" in relation ? relation.name : (relation.table ?? "");
+        const kind = "kind" in relation ? relation.kind : relation.sourceKind;
+        if (kind === "cte")
+            return true;
+        const parts = relationParts(name);
+        return parts.length === 1 && this.scopes.has(parts[0] ?? "");
+    }
+    outputColumns(root) {
+        const [first, ...others] = root.analysis.branches;
+        if (first === undefined)
+            return [];
+        const columns = [];
+        first.projections.forEach((projection, index) => {
+            if (projection.isStar) {
+                if (others.length > 0)
+                    throw new FactsUnknown("unresolved_scope", "select * in a set operation");
+                for (const source of this.starSources(first, projection)) {
+                    for (const name of this.sourceColumnNames(source)) {
+                        const traced = this.traced(() => this.fromSource(source, name));
+                        columns.push({ name, digest: compute_facts_short(traced.digest), from: byParent(traced.from) });
+                    }
+                }
+                return;
+            }
+            const traced = this.traced(() => {
+                const digests = [this.projectionDigest(root, first, projection)];
+                for (const branch of others) {
+                    const same = branch.projections[index];
+                    if (same === undefined || same.isStar)
+                        throw new FactsUnknown("unresolved_scope", "set operation branches differ in shape");
+                    digests.push(this.projectionDigest(root, branch, same));
+                }
+                return sha256Of("column", ...digests);
+            });
+            columns.push({
+                name: projectionName(projection),
+                digest: compute_facts_short(traced.digest),
+                from: byParent(traced.from),
+            });
+        });
+        return columns;
+    }
+    /** Names a source contributes to a `select *`; a parent's cannot be listed. */
+    sourceColumnNames(source) {
+        if (!this.isCte(source)) {
+            const parent = this.parentOf(source.name);
+            const known = parent === null ? undefined : this.columnsOfParent.get(parent);
+            if (parent !== null && known !== undefined) {
+                this.starFrom.add(parent);
+                return known.map(lower);
+            }
+            if (parent !== null)
+                this.reads.set(parent, "*");
+            this.starOverParent ??= source.name;
+            return [];
+        }
+        const scope = this.scopeOf(source.name);
+        const first = scope.analysis.branches[0];
+        if (first === undefined)
+            return [];
+        return first.projections.flatMap((projection) => projection.isStar
+            ? this.starSources(first, projection).flatMap((inner) => this.sourceColumnNames(inner))
+            : [projectionName(projection)]);
+    }
+    scopeOf(name) {
+        const scope = this.scopes.get(lower(relationParts(name).at(-1) ?? name));
+        if (scope === undefined)
+            throw new FactsUnknown("unresolved_scope", `no CTE named ${name}`);
+        return scope;
+    }
+    starSources(branch, star) {
+        if (!star.starTable)
+            return branch.relations;
+        const wanted = lower(star.starTable);
+        const found = branch.relations.filter((relation) => lower(relation.alias ?? "") === wanted ||
+            relation.name.toLowerCase() === wanted ||
+            relationParts(relation.name).at(-1) === wanted);
+        if (found.length === 0)
+            throw new FactsUnknown("unresolved_scope", `${star.starTable}.* names no source`);
+        return found;
+    }
+    /** Digest of column `column` of a CTE scope, by name (set operations: by the first branch's position). */
+    cteColumn(scopeName, column) {
+        const scope = this.scopeOf(scopeName);
+        const key = `${scope.name}\u0000${column}`;
+        const known = this.memo.get(key);
+        if (known !== undefined)
+            return this.reuse(known);
+        if (this.resolving.has(key))
+            throw new FactsUnknown("unresolved_scope", `column ${column} of ${scope.name} refers to itself`);
+        this.resolving.add(key);
+        const traced = this.traced(() => this.cteColumnOnce(scope, column));
+        this.resolving.delete(key);
+        this.memo.set(key, traced);
+        return traced.digest;
+    }
+    cteColumnOnce(scope, column) {
+        const [first, ...others] = scope.analysis.branches;
+        let digest;
+        if (first === undefined)
+            digest = sha256Of("missing", column);
+        else if (others.length === 0)
+            digest = this.branchColumn(scope, first, column);
+        else {
+            const index = first.projections.findIndex((projection) => !projection.isStar && projectionName(projection) === column);
+            if (index < 0 || first.projections.some((projection) => projection.isStar)) {
+                throw new FactsUnknown("unresolved_scope", `column ${column} of set operation ${scope.name}`);
+            }
+            digest = sha256Of("union", ...scope.analysis.branches.map((branch) => {
+                const projection = branch.projections[index];
+                if (projection === undefined || projection.isStar)
+                    throw new FactsUnknown("unresolved_scope", `set operation ${scope.name} branches differ in shape`);
+                return this.projectionDigest(scope, branch, projection);
+            }));
+        }
+        return digest;
+    }
+    branchColumn(scope, branch, column) {
+        const projection = branch.projections.find((candidate) => !candidate.isStar && projectionName(candidate) === column);
+        if (projection !== undefined)
+            return this.projectionDigest(scope, branch, projection);
+        const stars = branch.projections.filter((candidate) => candidate.isStar);
+        if (stars.length === 0)
+            return sha256Of("missing", column);
+        const candidates = stars.flatMap((star) => this.starSources(branch, star).map((source) => this.fromSource(source, column)));
+        return candidates.length === 1 ? (candidates[0] ?? "") : sha256Of("star", ...candidates);
+    }
+    projectionDigest(scope, branch, projection) {
+        const known = this.projectionMemo.get(projection);
+        if (known !== undefined)
+            return this.reuse(known);
+        this.steps += 1;
+        if (this.steps > MAX_STEPS)
+            throw new FactsUnknown("too_complex", `more than ${MAX_STEPS} lineage steps`);
+        const traced = this.traced(() => this.projectionDigestOnce(scope, branch, projection));
+        this.projectionMemo.set(projection, traced);
+        return traced.digest;
+    }
+    /** Runs `compute` with a collection open: its digest and the parent columns it reached. */
+    traced(compute) {
+        const from = new Set();
+        this.collectors.push(from);
+        try {
+            return { digest: compute(), from };
+        }
+        finally {
+            this.collectors.pop();
+        }
+    }
+    /** A digest computed before: its parent columns count for every open collection too. */
+    reuse(known) {
+        for (const collector of this.collectors)
+            for (const column of known.from)
+                collector.add(column);
+        return known.digest;
+    }
+    projectionDigestOnce(scope, branch, projection) {
+        // A column passed through under its own name (`id`, `t.id`) is the column it passes: `select *` and `select id` agree.
+        const [only, ...more] = projection.upstream;
+        if (only !== undefined &&
+            more.length === 0 &&
+            PLAIN_COLUMN.test(projection.sql) &&
+            lower(only.column) === projectionName(projection)) {
+            return this.referenceDigest(scope, branch, only, projection);
+        }
+        return sha256Of("expression", projection.sql, ...projection.upstream.map((reference) => this.referenceDigest(scope, branch, reference, projection)));
+    }
+    /** The relation a scope's FROM names by this alias, when the name is an alias and not a relation's own name. */
+    aliasedRelation(scope, name) {
+        const wanted = lower(name);
+        for (const branch of scope.analysis.branches) {
+            for (const relation of branch.relations) {
+                if (relation.alias && lower(relation.alias) === wanted && lower(relation.name) !== wanted)
+                    return relation;
+            }
+        }
+        return null;
+    }
+    /** A column from one source of a branch: a CTE's column, or a parent's column (then read). */
+    fromSource(source, column) {
+        if (this.isCte(source))
+            return this.cteColumn(source.name, column);
+        return this.parentColumn(source.name, column);
+    }
+    parentColumn(relation, column) {
+        const parent = this.parentOf(relation);
+        if (parent === null)
+            throw new FactsUnknown("reads_non_parent_relation", `reads ${relation}, which is not a parent`);
+        const read = this.reads.get(parent);
+        if (read !== "*")
+            read?.add(column);
+        const key = `${parent}\u0000${column}`;
+        for (const collector of this.collectors)
+            collector.add(key);
+        return sha256Of("parent", parent, column);
+    }
+    referenceDigest(scope, branch, reference, self) {
+        const column = lower(reference.column);
+        if (reference.table && (reference.sourceKind === "cte" || reference.sourceKind === "table")) {
+            const aliased = this.aliasedRelation(scope, reference.table);
+            if (aliased !== null)
+                return this.fromSource(aliased, column);
+            if (this.isCte(reference))
+                return this.cteColumn(reference.table, column);
+            return this.parentColumn(reference.table, column);
+        }
+        // Unqualified or unresolved: it may come from any source of the branch, or be an alias of the same SELECT.
+        const branches = branch === null ? scope.analysis.branches : [branch];
+        const parts = ["any", column];
+        for (const candidate of branches) {
+            for (const source of candidate.relations)
+                parts.push(this.fromSource(source, column));
+            for (const projection of candidate.projections) {
+                if (projection !== self &&
+                    !projection.isStar &&
+                    projectionName(projection) === column &&
+                    projection.sql !== reference.column) {
+                    parts.push(sha256Of("alias", projection.sql, ...projection.upstream.map((inner) => inner.column === reference.column && !inner.table
+                        ? ""
+                        : this.referenceDigest(scope, candidate, inner, projection))));
+                }
+            }
+        }
+        return sha256Of(...parts);
+    }
+    /** What decides a scope's rows: its clauses, the lineage of every column they use, and the projections they refer to. */
+    scopeRowSet(scope) {
+        const analysis = scope.analysis;
+        const keepsAll = analysis.setOperation?.all ?? true;
+        const parts = [
+            "scope",
+            scope.name,
+            analysis.shape,
+            analysis.setOperation?.kind ?? "",
+            String(keepsAll),
+            analysis.setOperation?.clausesSql ?? "",
+        ];
+        for (const branch of analysis.branches) {
+            parts.push(branch.rowSetSql, String(branch.distinct), String(branch.aggregates));
+            const projectionsDecide = branch.distinct ||
+                !keepsAll ||
+                branch.projections.some((projection) => SET_RETURNING.test(projection.sql));
+            if (projectionsDecide) {
+                for (const projection of branch.projections) {
+                    if (!projection.isStar) {
+                        parts.push(this.projectionDigest(scope, branch, projection));
+                        continue;
+                    }
+                    // DISTINCT * (or a set operation without ALL): every column the star lists decides the rows.
+                    parts.push(`*${projection.starTable ?? ""}`);
+                    for (const source of this.starSources(branch, projection))
+                        for (const name of this.sourceColumnNames(source))
+                            parts.push(this.fromSource(source, name));
+                }
+            }
+        }
+        for (const use of scope.uses) {
+            parts.push(use.context, use.expressionSql, ...use.references.map((reference) => this.referenceDigest(scope, null, reference, null)));
+            parts.push(...this.projectionsNamedBy(scope, use.expressionSql));
+        }
+        return sha256Of(...parts);
+    }
+    /** Projections a clause names by ordinal (`group by 1`) or by alias (`qualify rn = 1`). */
+    projectionsNamedBy(scope, expressionSql) {
+        const digests = [];
+        const ordinal = /^\s*(\d+)\s*$/.exec(expressionSql);
+        const words = new Set((expressionSql.match(/[A-Za-z_][A-Za-z0-9_$]*/g) ?? []).map(lower));
+        for (const branch of scope.analysis.branches) {
+            branch.projections.forEach((projection, index) => {
+                if (projection.isStar)
+                    return;
+                const byOrdinal = ordinal !== null && Number(ordinal[1]) === index + 1;
+                if (byOrdinal || words.has(projectionName(projection)))
+                    digests.push(this.projectionDigest(scope, branch, projection));
+            });
+        }
+        return digests;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/dbt/column-facts/node-facts.ts
+
+
+function nodeColumnFacts(manifest, id, analyze, columnsOf = () => null) {
+    const node = manifest.nodes.get(id);
+    if (node === undefined)
+        return unknownFacts("no_compiled_sql", `${id} is not a model of the manifest`);
+    if (node.resourceType !== "model")
+        return unknownFacts("dialect_unsupported", `a ${node.resourceType} is not a SELECT the facts follow`);
+    const parents = node.dependsOn.nodes.map((parent) => ({
+        uniqueId: parent,
+        relation: (manifest.nodes.get(parent) ?? manifest.sources.get(parent))?.relation.relationName ?? null,
+        columns: columnsOf(parent),
+    }));
+    return computeColumnFacts({
+        language: node.language ?? "sql",
+        compiledSql: node.compiledCode,
+        adapterType: manifest.metadata.adapterType ?? "",
+        parents,
+    }, analyze);
+}
+
+;// CONCATENATED MODULE: ./src/app/plan/column-facts-source.ts
+/**
+ * The column facts a plan or a record reads compiled SQL with (issue 24):
+ * the SQL parser over the project's manifest, each node analysed once, within
+ * a budget of analysis time. Once the budget is spent, a node's facts are
+ * unknown (`too_complex`): the planner then builds it and its readers, as it
+ * does without column impact, so running out is slower, never wrong.
+ */
+
+
+/**
+ * A plan analyses only changed models some reader may read fewer columns of,
+ * and readers without recorded facts: a handful on a pull request. Measured
+ * over the 579 models of 16 real projects (src/runtime/column-facts-analyzer.ts):
+ * median 4 ms a model, p95 under 0.12 s, the slowest 1.1–4.5 s; the generated
+ * 10,000-node project's models 90–600 ms each (bench/COLUMN-IMPACT.md). Two
+ * seconds covers a typical pull request many times over and keeps the main
+ * step of a 10,000-node project within its 5 s target (1.2 s today, plus the
+ * parser's load and warm-up, about 0.5 s); an analysis already started is
+ * not cut, so one pathological model may overrun it.
+ */
+const PLAN_ANALYSIS_BUDGET = { ms: 2_000, of: "plan" };
+/**
+ * A record analyses every built model whose SQL changed since its last
+ * build, so the first record of a project analyses all of them: the 579
+ * models above took 12–17 s in all. A minute covers that with room on a
+ * slower runner; models left when it runs out are recorded without facts and
+ * analysed by a later record (their facts are computed while none are stored).
+ */
+const RECORD_ANALYSIS_BUDGET = { ms: 60_000, of: "record" };
+/** A memoised ColumnFactsOf over the project's manifest, analysing within `budget` (timed with `now`). */
+function columnFactsSource(project, analyze, now, budget) {
+    const known = new Map();
+    let spentMs = 0;
+    return (nodeId, columnsOf) => {
+        const memo = known.get(nodeId);
+        if (memo !== undefined)
+            return memo;
+        let facts;
+        if (spentMs >= budget.ms) {
+            facts = unknownFacts("too_complex", `the ${budget.of}'s time for SQL analysis (${budget.ms / 1000} s) ran out before this model`);
+        }
+        else {
+            const started = now().getTime();
+            facts = nodeColumnFacts(project.manifest, nodeId, analyze, columnsOf);
+            spentMs += Math.max(0, now().getTime() - started);
+        }
+        known.set(nodeId, facts);
+        return facts;
+    };
+}
+/**
+ * The column facts of a loaded parser, or undefined when it could not be
+ * loaded: then a warning, and the plan or record goes on without column
+ * impact (every change reaches every reader, as before issue 24).
+ */
+function columnFactsOfLoad(loaded, project, ports, budget) {
+    if (loaded.ok)
+        return columnFactsSource(project, loaded.analyze, ports.now, budget);
+    ports.log.warning(`The SQL parser could not be loaded (${loaded.error}): this ${budget.of} goes on without column impact, so every change reaches every model that reads the changed model.`);
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/cli/column-impact.ts
+/**
+ * `--no-column-impact`, shared by plan, record and the env subcommands that
+ * plan or record (issue 24): without it, the SQL parser is loaded from the
+ * context and a model reading none of a change's columns is reused; with it,
+ * the parser is never loaded and every change reaches every reader.
+ */
+
+const COLUMN_IMPACT_OPTION = { "no-column-impact": { type: "boolean" } };
+const COLUMN_IMPACT_HELP = {
+    "no-column-impact": "plan as before column impact: every model downstream of a change is built (the SQL parser is not loaded, builds are recorded without column facts)",
+};
+/** The context's SQL parser, or undefined with --no-column-impact. */
+function sqlParserOf(values, context) {
+    return values["no-column-impact"] === true ? undefined : context.loadSqlParser;
+}
+/** Warnings on stderr, as the CLI gives them. */
+function cliWarnings(context) {
+    return { warning: (message) => context.stderr(`warning: ${message}\n`) };
+}
+/**
+ * Column facts of the project for a plan over `state` (none without a state:
+ * everything is built anyway), or undefined with --no-column-impact or when
+ * the parser can't be loaded (a warning).
+ */
+async function cliColumnFacts(values, context, project, state, budget = PLAN_ANALYSIS_BUDGET) {
+    const load = sqlParserOf(values, context);
+    if (!load || state === null || state === undefined)
+        return undefined;
+    return columnFactsOfLoad(await load(), project, { now: () => new Date(), log: cliWarnings(context) }, budget);
+}
 
 // EXTERNAL MODULE: ./src/env/names.ts
 var names = __nccwpck_require__(2563);
@@ -10688,7 +11822,137 @@ function partialBuildReason(args, node, result) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./src/dbt/column-facts/stored-facts.ts
+
+/** What to store with a build: null when the facts are unknown (nothing is stored). */
+function storedFacts(facts) {
+    if (facts.unknown)
+        return null;
+    const parents = Object.keys(facts.reads).sort();
+    const reads = [];
+    const place = new Map();
+    for (const parent of parents) {
+        const columns = facts.reads[parent];
+        if (columns === "*" || columns === undefined)
+            return null;
+        const sorted = [...columns].sort();
+        for (const column of sorted)
+            place.set(`${parent}\u0000${column}`, place.size);
+        reads.push(sorted);
+    }
+    const places = (from) => {
+        const out = [];
+        for (const [parent, columns] of Object.entries(from)) {
+            for (const column of columns) {
+                const at = place.get(`${parent}\u0000${column}`);
+                if (at === undefined)
+                    return null;
+                out.push(at);
+            }
+        }
+        return out.sort((a, b) => a - b);
+    };
+    const from = [];
+    for (const column of facts.columns) {
+        const places_ = places(column.from);
+        if (places_ === null || column.digest.length !== DIGEST_LENGTH)
+            return null;
+        from.push(places_);
+    }
+    const rowSetFrom = places(facts.row_set_from);
+    const starFrom = facts.star_from.map((parent) => parents.indexOf(parent));
+    if (rowSetFrom === null || starFrom.some((at) => at < 0))
+        return null;
+    return {
+        version: facts.version,
+        parents,
+        reads,
+        columns: facts.columns.map((column) => column.name),
+        digests: facts.columns.map((column) => column.digest).join(""),
+        from,
+        row_set: facts.row_set,
+        row_set_from: rowSetFrom,
+        star_from: starFrom,
+    };
+}
+/** The facts a build recorded; unknown when none were stored, they are of another version, or they don't hold together. */
+function factsFromStored(stored) {
+    if (stored === undefined)
+        return unknownFacts("not_recorded", "no column facts were recorded with the build");
+    if (stored.version !== COLUMN_FACTS_VERSION)
+        return unknownFacts("not_recorded", `the build recorded column facts of version ${stored.version}`);
+    const flat = [];
+    const reads = {};
+    stored.parents.forEach((parent, i) => {
+        const columns = stored.reads[i] ?? [];
+        reads[parent] = [...columns];
+        for (const column of columns)
+            flat.push([parent, column]);
+    });
+    let broken = stored.reads.length !== stored.parents.length ||
+        stored.from.length !== stored.columns.length ||
+        stored.digests.length !== stored.columns.length * DIGEST_LENGTH;
+    const columnsOf = (places) => {
+        const out = {};
+        for (const at of places) {
+            const read = flat[at];
+            if (read === undefined) {
+                broken = true;
+                continue;
+            }
+            (out[read[0]] ??= []).push(read[1]);
+        }
+        return out;
+    };
+    const facts = {
+        version: COLUMN_FACTS_VERSION,
+        columns: stored.columns.map((name, i) => ({
+            name,
+            digest: stored.digests.slice(i * DIGEST_LENGTH, (i + 1) * DIGEST_LENGTH),
+            from: columnsOf(stored.from[i] ?? []),
+        })),
+        row_set: stored.row_set,
+        row_set_from: columnsOf(stored.row_set_from),
+        reads,
+        star_from: stored.star_from.map((at) => {
+            const parent = stored.parents[at];
+            if (parent === undefined)
+                broken = true;
+            return parent ?? "";
+        }),
+        unknown: null,
+    };
+    return broken ? unknownFacts("not_recorded", "the recorded column facts do not hold together") : facts;
+}
+
+;// CONCATENATED MODULE: ./src/planner/record-facts.ts
+/**
+ * The column facts a recorded build keeps (issue 24): the previous build's
+ * when its SQL (the fingerprint's `sql` component) is the same, else the SQL's
+ * now, analysed with its parents' columns as this run left them. Shared by
+ * prod's record (record-nodes.ts) and an environment's (src/env/lifecycle).
+ * Pure: the parser comes in as `columnFacts`.
+ */
+
+function factsOfBuilt(input) {
+    const { before, sql } = input;
+    if (before?.facts && sql !== undefined && before.fingerprint.components.sql === sql)
+        return before.facts;
+    if (!input.columnFacts || input.resourceType !== "model")
+        return undefined;
+    const columnsOf = (parent) => input.factsOf(parent)?.columns ?? null;
+    return storedFacts(input.columnFacts(input.id, columnsOf)) ?? undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/env/lifecycle/builds/node-build.ts
+/**
+ * One node of the run, as the environment records it: skipped when it is not
+ * the environment's to take (outside its own schemas, or compiled from other
+ * SQL than planned), else its build record, with which build of each parent
+ * it read, the source versions it saw, its checks' outcome and, when it built
+ * in full, the node state a later plan reuses.
+ */
+
 
 
 
@@ -10844,6 +12108,18 @@ function builtNodeState(run, node, fp, result, read) {
         nodeState.portable_sql = fp.portableSql;
     if (result.executionTime !== null)
         nodeState.duration_s = result.executionTime;
+    // Column facts by prod's record's rule; a parent's as this run built it, else as the environment built it before.
+    const facts = factsOfBuilt({
+        id: node.id,
+        resourceType: n.resourceType,
+        sql: fp.fingerprint.components.sql,
+        before: run.previous.get(node.id)?.node_state ?? undefined,
+        columnFacts: run.columnFacts ?? undefined,
+        factsOf: (parent) => run.builtStates.get(parent)?.facts ?? run.previous.get(parent)?.node_state?.facts,
+    });
+    if (facts)
+        nodeState.facts = facts;
+    run.builtStates.set(node.id, nodeState);
     return nodeState;
 }
 /** The latest completion as written, so it compares exactly with source observations (exact-instant.ts). */
@@ -11072,6 +12348,8 @@ async function recordEnvironmentBuilds(ctx, input) {
         pointers: new Map((await registry.pointers(name)).map((pointer) => [pointer.node_id, pointer])),
         previous: new Map((await registry.builds(name)).map((build) => [build.node_id, build])),
         successThisRun: new Set(),
+        columnFacts: input.columnFacts ?? null,
+        builtStates: new Map(),
     };
     const outcome = { run_id: runId, built: [], failed: [], ignored: [] };
     const records = [];
@@ -13339,6 +14617,9 @@ function promotedNodeState(project, id, build, relation) {
         state.portable_sql = fp.portableSql;
     if (build.node_state?.duration_s !== undefined)
         state.duration_s = build.node_state.duration_s;
+    // Its column facts (issue 24): the code promoted is the code built, so the build's facts are prod's.
+    if (build.node_state?.facts !== undefined)
+        state.facts = build.node_state.facts;
     if (digest !== null && build.tested === "passed") {
         state.tested = { run_id: build.run_id, at: build.built_at, checks_digest: digest };
     }
@@ -14807,6 +16088,7 @@ const REUSE_REASONS = (/* unused pure expression or super */ null && ([
     "formatting_only",
     "within_lag_tolerance",
     "quorum_not_met",
+    "parent_change_not_read",
 ]));
 
 ;// CONCATENATED MODULE: ./src/planner/changed-checks.ts
@@ -14864,6 +16146,417 @@ function checksToRun(graph, node, recorded, macros) {
         ? `Its checks were added, removed or edited since they last passed (run ${tested.run_id}): the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`
         : `Its checks' last pass (run ${tested.run_id}) was recorded without a digest of them, so it can't say they are the same: the ${checks.length} check${checks.length === 1 ? "" : "s"} of the reused build run.`;
     return { run: checks.map((check) => check.id), reason: { code: "checks_changed", message } };
+}
+
+;// CONCATENATED MODULE: ./src/dbt/column-facts/classify-change.ts
+function classifyChange(before, after) {
+    if (before.unknown)
+        return { kind: "unknown", reason: `before: ${before.unknown.reason} (${before.unknown.detail})` };
+    if (after.unknown)
+        return { kind: "unknown", reason: `after: ${after.unknown.reason} (${after.unknown.detail})` };
+    if (before.version !== after.version)
+        return { kind: "unknown", reason: `facts of versions ${before.version} and ${after.version}` };
+    const digestsBefore = digestsByName(before);
+    const digestsAfter = digestsByName(after);
+    if (digestsBefore === null || digestsAfter === null)
+        return { kind: "unknown", reason: "two output columns share a name" };
+    const added = [...digestsAfter.keys()].filter((name) => !digestsBefore.has(name));
+    const removed = [...digestsBefore.keys()].filter((name) => !digestsAfter.has(name));
+    const changed = [...digestsAfter]
+        .filter(([name, digest]) => digestsBefore.has(name) && digestsBefore.get(name) !== digest)
+        .map(([name]) => name);
+    return {
+        kind: "classified",
+        columns_added: added.sort(),
+        columns_removed: removed.sort(),
+        expressions_changed: changed.sort(),
+        row_set_changed: before.row_set !== after.row_set,
+    };
+}
+function digestsByName(facts) {
+    const digests = new Map();
+    for (const column of facts.columns) {
+        if (digests.has(column.name))
+            return null;
+        digests.set(column.name, column.digest);
+    }
+    return digests;
+}
+/**
+ * Whether a child whose recorded build read `reads` of the parent can see the
+ * parent's change. Added columns count as touched too: a child that names a
+ * column the parent just added (as an unqualified name it resolved elsewhere)
+ * may now resolve it differently. `does_not_read` names the changed columns
+ * the child does not read.
+ */
+function changeReach(change, reads, 
+/** The child's output lists the parent's columns through a `select *`. */
+star = false) {
+    if (change.kind === "unknown" || reads === undefined)
+        return { kind: "reads_change", why: "unknown", columns: [] };
+    const touched = [
+        ...new Set([...change.expressions_changed, ...change.columns_removed, ...change.columns_added]),
+    ].sort();
+    if (change.row_set_changed)
+        return { kind: "reads_change", why: "row_set_changed", columns: touched };
+    if (touched.length === 0)
+        return { kind: "does_not_read", columns: [] };
+    if (reads === "*")
+        return { kind: "reads_change", why: "reads_star", columns: touched };
+    const shape = [...change.columns_added, ...change.columns_removed].sort();
+    if (star && shape.length > 0)
+        return { kind: "reads_change", why: "reads_star", columns: shape };
+    const read = new Set(reads.map((column) => column.toLowerCase()));
+    const reached = touched.filter((column) => read.has(column));
+    if (reached.length > 0)
+        return { kind: "reads_change", why: "reads_columns", columns: reached };
+    return { kind: "does_not_read", columns: touched };
+}
+
+;// CONCATENATED MODULE: ./src/dbt/column-facts/propagate-change.ts
+/** A classified change that changes nothing. */
+const NO_CHANGE = {
+    kind: "classified",
+    columns_added: [],
+    columns_removed: [],
+    expressions_changed: [],
+    row_set_changed: false,
+};
+/** Columns whose value or presence differs: changed, removed and added. */
+function touchedColumns(change) {
+    if (change.kind === "unknown")
+        return [];
+    return [
+        ...new Set([...change.expressions_changed, ...change.columns_removed, ...change.columns_added]),
+    ].sort();
+}
+/**
+ * The change of a node rebuilt with facts `after`: `own` is its direct change
+ * (null when its code did not change), `parents` the changes of the parents
+ * rebuilt with it (the others are unchanged).
+ */
+function propagateChange(own, after, parents) {
+    if (own?.kind === "unknown")
+        return own;
+    if (after.unknown)
+        return { kind: "unknown", reason: `${after.unknown.reason} (${after.unknown.detail})` };
+    const start = own ?? NO_CHANGE;
+    if (start.kind === "unknown")
+        return start;
+    const changed = new Set(start.expressions_changed);
+    const added = new Set(start.columns_added);
+    const removed = new Set(start.columns_removed);
+    let rowSetChanged = start.row_set_changed;
+    for (const [parent, change] of parents) {
+        if (change.kind === "unknown")
+            return { kind: "unknown", reason: `parent ${parent}: ${change.reason}` };
+        const reads = after.reads[parent];
+        if (reads === "*")
+            return { kind: "unknown", reason: `reads ${parent} through select *` };
+        if (reads === undefined)
+            continue; // a dependency whose columns it does not read
+        if (change.row_set_changed) {
+            rowSetChanged = true;
+            continue;
+        }
+        const touched = new Set(touchedColumns(change));
+        if (touched.size === 0)
+            continue;
+        if (after.star_from.includes(parent)) {
+            // Its `select *` lists the parent's columns: theirs come and go with the parent's.
+            for (const column of change.columns_added)
+                added.add(column);
+            for (const column of change.columns_removed)
+                removed.add(column);
+        }
+        if (meets(after.row_set_from, parent, touched))
+            rowSetChanged = true;
+        for (const column of after.columns)
+            if (meets(column.from, parent, touched))
+                changed.add(column.name);
+    }
+    return {
+        kind: "classified",
+        columns_added: [...added].sort(),
+        columns_removed: [...removed].sort(),
+        expressions_changed: [...changed].filter((column) => !added.has(column)).sort(),
+        row_set_changed: rowSetChanged,
+    };
+}
+function meets(from, parent, touched) {
+    return (Object.hasOwn(from, parent) ? (from[parent] ?? []) : []).some((column) => touched.has(column));
+}
+
+;// CONCATENATED MODULE: ./src/dbt/column-facts/static-sql.ts
+/** A mention of something that reads the warehouse, or the state of the run, while compiling. */
+const INTROSPECTION = /\b(?:run_query|statement|load_result|load_relation|execute|get_columns_in_relation|get_relation|get_columns_in_query|list_relations_without_caching|get_relations_by_pattern|get_relations_by_prefix|get_column_values|star|context|builtins|graph)\b|\badapter\s*\.\s*(?!dispatch\b|quote\b|type\b)[A-Za-z_]/;
+/** Problems of the macros a call set reaches, per macro index (most nodes share their calls). */
+const closureProblems = new WeakMap();
+/** Why the node's compiled SQL may differ from what runs, or null when it is static. */
+function compiledSqlProblem(node, ephemerals, macros) {
+    for (const x of [node, ...ephemerals]) {
+        if (x.rawCode === null)
+            return `the raw code of ${x.name} is not recorded`;
+        const found = INTROSPECTION.exec(x.rawCode);
+        if (found)
+            return `${x.name}'s Jinja mentions \`${found[0]}\`, which may read the warehouse while compiling`;
+    }
+    const called = new Set(node.dependsOn.macros);
+    for (const x of ephemerals)
+        for (const id of x.dependsOn.macros)
+            called.add(id);
+    if (called.size === 0)
+        return null;
+    let cache = closureProblems.get(macros);
+    if (cache === undefined) {
+        cache = new Map();
+        closureProblems.set(macros, cache);
+    }
+    const key = `${node.packageName}\u0000${[...called].sort().join("\u0000")}`;
+    let problem = cache.get(key);
+    if (problem === undefined) {
+        problem = closureProblem(macros, node.packageName, [...called]);
+        cache.set(key, problem);
+    }
+    return problem;
+}
+function closureProblem(macros, searchPackage, called) {
+    const reached = macros.resolver.closure(called, searchPackage);
+    if (reached.missing.length > 0)
+        return `macro \`${reached.missing[0]}\` is missing from the manifest`;
+    for (const id of reached.macros) {
+        const macro = macros.get(id);
+        if (macro === undefined)
+            return `macro \`${id}\` is missing from the manifest`;
+        const found = INTROSPECTION.exec(macro.macroSql);
+        if (found)
+            return `macro \`${macro.name}\` mentions \`${found[0]}\`, which may read the warehouse while compiling`;
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/planner/column-impact.ts
+/**
+ * Column-level impact (issue 24, docs/decisions/column-impact-plan.md): for
+ * an edge parent → child, whether the child's recorded build reads anything
+ * the parent's rebuild changes. One answer per edge, shared by the rule that
+ * reuses the child (parent_change_not_read), by parent_code_changed (which
+ * then leaves that parent out) and by the data evidence (which then does not
+ * count that parent as new data). Everything uncertain is `reads_change`, and
+ * the planner keeps today's BUILD. Pure: the parser comes in through
+ * `PlanInput.columnFacts`.
+ */
+
+
+
+
+
+
+/** The only reasons whose rebuild differs from the last build by code alone (its inputs did not move). */
+const CODE_ONLY_REASONS = new Set(["code_changed", "parent_code_changed"]);
+/** Fingerprint components whose change leaves the data as the SQL says: the SQL itself and persisted docs. */
+const SQL_ONLY_COMPONENTS = new Set(["sql", "docs"]);
+/** Materializations whose relation holds exactly what the SQL selects now (an incremental keeps earlier rows). */
+const WHOLE_MATERIALIZATIONS = new Set(["table", "view"]);
+const unknown = (reason) => ({ kind: "unknown", reason });
+function childReads(facts) {
+    if (facts.unknown)
+        return null;
+    return { reads: new Map(Object.entries(facts.reads)), star: new Set(facts.star_from) };
+}
+function storedReads(stored) {
+    if (stored.version !== COLUMN_FACTS_VERSION || stored.reads.length !== stored.parents.length)
+        return null;
+    const star = new Set();
+    for (const at of stored.star_from) {
+        const parent = stored.parents[at];
+        if (parent === undefined)
+            return null;
+        star.add(parent);
+    }
+    return { reads: new Map(stored.parents.map((parent, i) => [parent, stored.reads[i] ?? []])), star };
+}
+/**
+ * Why a rebuild of this node may hold more than its SQL says (then its change
+ * is unknown), or null: only a whole model (a table or a view) without hooks,
+ * ephemeral models or SQL that may differ at run time.
+ */
+function rebuildProblem(graphNode, macros) {
+    const n = graphNode.node;
+    if (n.resourceType !== "model")
+        return `a ${n.resourceType}, not a model`;
+    if (!WHOLE_MATERIALIZATIONS.has(n.materialized ?? "view"))
+        return `materialized as ${n.materialized}: its relation keeps rows of earlier builds`;
+    if (n.preHooks.length > 0 || n.postHooks.length > 0)
+        return "its hooks may change its data";
+    if (graphNode.ephemerals.length > 0)
+        return "it inlines ephemeral models";
+    return compiledSqlProblem(n, [], macros);
+}
+/** Whether a reader's build reads only through its SQL: a hook of its own may read anything. */
+function readsOnlyThroughSql(graphNode, macros) {
+    if (graphNode === undefined || graphNode.node.preHooks.length > 0 || graphNode.node.postHooks.length > 0)
+        return false;
+    return graphNode.ephemerals.length === 0 && compiledSqlProblem(graphNode.node, [], macros) === null;
+}
+class ColumnImpact {
+    facts;
+    decisions;
+    dataOf;
+    changes = new Map();
+    factsNow = new Map();
+    readsOfChild = new Map();
+    sqlOnly = new Map();
+    constructor(facts, decisions, dataOf) {
+        this.facts = facts;
+        this.decisions = decisions;
+        this.dataOf = dataOf;
+    }
+    /**
+     * Whether `child`'s recorded build reads what `parent`'s rebuild changes;
+     * null when the parent's decision changes no code (then nothing here
+     * applies).
+     */
+    edge(parent, child, changesCode) {
+        if (!changesCode)
+            return null;
+        if (!this.facts.input.columnFacts)
+            return { kind: "reads_change", why: "unknown", columns: [] };
+        const change = this.changeOf(parent);
+        let only = this.sqlOnly.get(child);
+        if (only === undefined) {
+            only = readsOnlyThroughSql(this.facts.graph.nodes.get(child), this.facts.macros);
+            this.sqlOnly.set(child, only);
+        }
+        if (!only)
+            return { kind: "reads_change", why: "unknown", columns: [] };
+        const reads = this.readsOf(child, true);
+        if (reads === null)
+            return { kind: "reads_change", why: "unknown", columns: [] };
+        return changeReach(change, reads.reads.get(parent), reads.star.has(parent));
+    }
+    /** The change of a node this plan builds, as its readers see it (computed once). */
+    changeOf(id) {
+        let change = this.changes.get(id);
+        if (change === undefined) {
+            change = this.computeChange(id);
+            this.changes.set(id, change);
+        }
+        return change;
+    }
+    /** Changes computed so far, by node id (for the plan entries). */
+    computed() {
+        return this.changes;
+    }
+    computeChange(id) {
+        const decision = this.decisions.get(id);
+        if (decision?.action !== "BUILD")
+            return unknown("not built by this plan");
+        const code = decision.reason.code;
+        if (!CODE_ONLY_REASONS.has(code))
+            return unknown(`built for ${code.replaceAll("_", " ")}`);
+        const graphNode = this.facts.graph.nodes.get(id);
+        const fp = this.facts.input.project.fingerprints.get(id);
+        if (!graphNode || !fp)
+            return unknown("not a planned node");
+        const problem = rebuildProblem(graphNode, this.facts.macros);
+        if (problem !== null)
+            return unknown(problem);
+        const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, id);
+        if (!recorded)
+            return unknown("no recorded build");
+        if (code === "code_changed") {
+            const components = decision.reason.components;
+            const names = components ? [...components.changed, ...components.added, ...components.removed] : [];
+            const other = names.filter((name) => !SQL_ONLY_COMPONENTS.has(name));
+            if (names.length === 0 || other.length > 0)
+                return unknown(`its ${other.join(", ")} changed`);
+        }
+        // Every parent this plan rebuilds, read or not by its recorded build (its SQL now may read more).
+        // Asked first: a parent's unknown change makes this one unknown before anything costly is done.
+        const parents = new Map();
+        for (const parent of graphNode.parents) {
+            if (this.decisions.get(parent)?.action !== "BUILD")
+                continue;
+            const change = this.changeOf(parent);
+            if (change.kind === "unknown")
+                return unknown(`parent ${parent}: ${change.reason}`);
+            parents.set(parent, change);
+        }
+        if (!this.someReaderMayIgnore(graphNode))
+            return unknown("every reader reads all of its columns, or is not known to read fewer");
+        const data = this.dataOf(id);
+        if (data.missing.length > 0)
+            return unknown("no evidence of its input data");
+        for (const moved of data.movedIds) {
+            if (!graphNode.parents.includes(moved))
+                return unknown("new data in a source it reads");
+            if (this.decisions.get(moved)?.action !== "BUILD")
+                return unknown("a parent was rebuilt after the build it read");
+        }
+        if (code === "code_changed") {
+            const after = this.now(id);
+            return propagateChange(classifyChange(factsFromStored(recorded.facts), after), after, parents);
+        }
+        const after = recorded.facts ? factsFromStored(recorded.facts) : this.now(id);
+        return propagateChange(null, after, parents);
+    }
+    /**
+     * Whether some reader of the node may read fewer than all of its columns:
+     * worth analysing the node's SQL for. Asked before any analysis, from the
+     * readers' recorded facts only (a reader without them may: it is analysed
+     * when asked).
+     */
+    someReaderMayIgnore(graphNode) {
+        return graphNode.children.some((child) => {
+            const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, child);
+            if (!recorded?.facts)
+                return true;
+            const reads = this.readsOf(child, false);
+            return reads !== null && !reads.star.has(graphNode.id);
+        });
+    }
+    /**
+     * The reads of a child's recorded build, from its stored facts without
+     * decoding its columns; else (`analyse`) from its SQL now, its code being
+     * unchanged when asked. Null when unknown.
+     */
+    readsOf(child, analyse) {
+        const known = this.readsOfChild.get(child);
+        if (known !== undefined)
+            return known;
+        const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, child);
+        let reads;
+        if (recorded?.facts)
+            reads = storedReads(recorded.facts);
+        else if (analyse)
+            reads = childReads(this.now(child));
+        if (reads === undefined)
+            return null;
+        this.readsOfChild.set(child, reads);
+        return reads;
+    }
+    /** A parent's output columns now: its SQL's when this plan rebuilds it for its code, else its recorded build's. */
+    columnsNow(id) {
+        const decision = this.decisions.get(id);
+        const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, id);
+        if (decision?.action === "BUILD" && decision.reason.code === "code_changed") {
+            const facts = this.now(id);
+            return facts.unknown ? null : facts.columns.map((column) => column.name);
+        }
+        return recorded?.facts?.columns ?? null;
+    }
+    now(id) {
+        let facts = this.factsNow.get(id);
+        if (facts === undefined) {
+            const source = this.facts.input.columnFacts;
+            facts = source
+                ? source(id, (parent) => this.columnsNow(parent))
+                : unknownFacts("not_recorded", "no SQL parser was given to the plan");
+            this.factsNow.set(id, facts);
+        }
+        return facts;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/planner/freshness-policy.ts
@@ -15021,6 +16714,46 @@ function displayName(graph, id) {
     return id;
 }
 
+;// CONCATENATED MODULE: ./src/planner/rules/parent-code-changed.ts
+
+
+
+/** Whether a decision changes the shape of what its readers read. */
+function changesCode(decision) {
+    if (decision?.action !== "BUILD")
+        return false;
+    return plan_BUILD_REASONS[decision.reason.code] === "code" || decision.codeMoved === true;
+}
+/**
+ * Rule 5: a parent changes code, so the node's input may change shape. A
+ * parent the selection leaves out is not built by this plan: the message says
+ * so rather than "is built". A parent whose change the node's recorded build
+ * provably does not read (column-impact.ts) is left to the data rules, and
+ * then parent_change_not_read.
+ */
+const parentCodeChanged = {
+    code: "parent_code_changed",
+    decide(c) {
+        const parents = c.node.parents.filter((parent) => changesCode(c.decisions.get(parent)) &&
+            c.facts.impact.edge(parent, c.node.id, true)?.kind !== "does_not_read");
+        if (parents.length === 0)
+            return undefined;
+        const graph = c.facts.graph;
+        const selected = c.facts.selected;
+        const name = (ids) => listWords(ids.map((p) => code(displayName(graph, p))));
+        const built = selected ? parents.filter((p) => selected.has(p)) : parents;
+        const left = selected ? parents.filter((p) => !selected.has(p)) : [];
+        const parts = [];
+        if (built.length > 0)
+            parts.push(`Parent ${name(built)} ${built.length === 1 ? "is" : "are"} built for a code change`);
+        if (left.length > 0)
+            parts.push(`${built.length > 0 ? "parent" : "Parent"} ${name(left)} ${left.length === 1 ? "changes" : "change"} code (not selected here, so this plan doesn't build ${left.length === 1 ? "it" : "them"})`);
+        return c.build("parent_code_changed", `${parts.join(", and ")}, so its input may change shape.`, {
+            subjects: parents,
+        });
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/planner/rules/data-evidence.ts
 /**
  * Evidence of a node's input data (ADR-0013 rule 9): for every source, its
@@ -15033,13 +16766,17 @@ function displayName(graph, id) {
 
 
 
-function dataEvidence(node, recorded, decisions, facts) {
+
+function dataEvidence(node, recorded, decisions, facts, 
+/** Whether inputs observed before the last build count for the plan's warning (false when asked for column impact). */
+counting = true) {
     const { graph, observed, input } = facts;
     const snapshot = facts.snapshot;
     const evidence = [];
     const missing = [];
     const moved = [];
     const movedIds = [];
+    const unread = [];
     for (const sourceId of node.sources) {
         const current = observed.get(sourceId);
         const version = own(recorded.sources, sourceId);
@@ -15070,7 +16807,8 @@ function dataEvidence(node, recorded, decisions, facts) {
             missing.push(`${name()} has a max_loaded_at that is not an instant ODS can compare (${current.value})`);
         }
         else if (!current.observedAt || (compareInstants(current.observedAt, recorded.built_at) ?? 0) <= 0) {
-            facts.staleSources.count++;
+            if (counting)
+                facts.staleSources.count++;
             missing.push(`${name()} was last observed ${current.observedAt ?? "at an unknown time"}, not after its last build (${recorded.built_at})`);
         }
         else if (!version) {
@@ -15096,8 +16834,18 @@ function dataEvidence(node, recorded, decisions, facts) {
             exactness: read && parentState ? "exact" : "none",
         });
         const name = () => code(displayName(graph, parent));
+        const reach = read !== undefined && parentDecision?.action === "BUILD"
+            ? facts.impact.edge(parent, node.id, changesCode(parentDecision))
+            : null;
         if (read === undefined) {
             missing.push(`no record of which build of parent ${name()} it read`);
+        }
+        else if (reach?.kind === "does_not_read") {
+            // Rebuilt for a change in columns this node's build does not read: the same rows and values for it.
+            unread.push({ parent, columns: reach.columns });
+            evidence[evidence.length - 1].note = reach.columns.length
+                ? `rebuilt for a change in ${reach.columns.join(", ")}, which this node does not read`
+                : "rebuilt for a change that leaves its columns and rows as they were";
         }
         else if (parentDecision?.action === "BUILD") {
             const why = parentDecision.reason.code.replaceAll("_", " ");
@@ -15111,7 +16859,7 @@ function dataEvidence(node, recorded, decisions, facts) {
             movedIds.push(parent);
         }
     }
-    return { evidence, missing, moved, movedIds };
+    return { evidence, missing, moved, movedIds, unread };
 }
 
 ;// CONCATENATED MODULE: ./src/planner/rules/lag.ts
@@ -15380,40 +17128,40 @@ const noState = {
         : c.build("no_state", "No state found: built once so the run can be recorded."),
 };
 
-;// CONCATENATED MODULE: ./src/planner/rules/parent-code-changed.ts
+;// CONCATENATED MODULE: ./src/planner/rules/parent-change-not-read.ts
 
 
-
-/** Whether a decision changes the shape of what its readers read. */
-function changesCode(decision) {
-    if (decision?.action !== "BUILD")
-        return false;
-    return plan_BUILD_REASONS[decision.reason.code] === "code" || decision.codeMoved === true;
-}
+const POINTER_NOTE = " The environment reads that build through a pointer view.";
 /**
- * Rule 5: a parent changes code, so the node's input may change shape. A
- * parent the selection leaves out is not built by this plan: the message says
- * so rather than "is built".
+ * Issue 24, before the last rule: a parent is rebuilt for a code change in
+ * columns this node's recorded build does not read, its rows unchanged
+ * (column-impact.ts), and nothing else moved: REUSE, naming the parents and
+ * the columns.
  */
-const parentCodeChanged = {
-    code: "parent_code_changed",
+const parentChangeNotRead = {
+    code: "parent_change_not_read",
     decide(c) {
-        const parents = c.node.parents.filter((parent) => changesCode(c.decisions.get(parent)));
-        if (parents.length === 0)
+        const data = c.dataEvidence();
+        if (data.unread.length === 0)
             return undefined;
         const graph = c.facts.graph;
-        const selected = c.facts.selected;
-        const name = (ids) => listWords(ids.map((p) => code(displayName(graph, p))));
-        const built = selected ? parents.filter((p) => selected.has(p)) : parents;
-        const left = selected ? parents.filter((p) => !selected.has(p)) : [];
-        const parts = [];
-        if (built.length > 0)
-            parts.push(`Parent ${name(built)} ${built.length === 1 ? "is" : "are"} built for a code change`);
-        if (left.length > 0)
-            parts.push(`${built.length > 0 ? "parent" : "Parent"} ${name(left)} ${left.length === 1 ? "changes" : "change"} code (not selected here, so this plan doesn't build ${left.length === 1 ? "it" : "them"})`);
-        return c.build("parent_code_changed", `${parts.join(", and ")}, so its input may change shape.`, {
-            subjects: parents,
+        const parts = data.unread.map(({ parent, columns }) => {
+            const name = code(displayName(graph, parent));
+            return columns.length === 0
+                ? `${name} changes neither its columns nor its rows`
+                : `${name} changes ${listWords(columns.map(code), 6)}`;
         });
+        const note = c.facts.pointers ? POINTER_NOTE : "";
+        return {
+            action: "REUSE",
+            reason: {
+                code: "parent_change_not_read",
+                message: `Rebuilt ${data.unread.length === 1 ? "parent" : "parents"} ${listWords(parts)}, which its build of run ${c.recorded.run_id} does not read; its rows and the columns it reads are the same.${note}`,
+                subjects: data.unread.map(({ parent }) => parent),
+                unread: data.unread.map(({ parent, columns }) => ({ parent, columns: [...columns] })),
+            },
+            evidence: [c.codeEvidence, ...data.evidence],
+        };
     },
 };
 
@@ -15473,14 +17221,14 @@ const testsNotPassed = {
 };
 
 ;// CONCATENATED MODULE: ./src/planner/rules/unchanged.ts
-const POINTER_NOTE = " The environment reads that build through a pointer view.";
+const unchanged_POINTER_NOTE = " The environment reads that build through a pointer view.";
 /** Rule 14, the last: nothing moved. REUSE unchanged, or formatting_only when only the raw text differs. */
 const unchanged = {
     code: "unchanged",
     also: ["formatting_only"],
     decide(c) {
         const recorded = c.recorded;
-        const note = c.facts.pointers ? POINTER_NOTE : "";
+        const note = c.facts.pointers ? unchanged_POINTER_NOTE : "";
         const formattingOnly = c.fp.rawDigest !== null && recorded.raw_digest !== undefined && recorded.raw_digest !== c.fp.rawDigest;
         return {
             action: "REUSE",
@@ -15568,9 +17316,11 @@ const unknownParent = {
  * Each module is named after the reason code it gives. A guard over REUSE
  * (`overReuse`: unit_tests_changed) is asked only when a rule after it
  * returns a REUSE, and its decision replaces that REUSE: the REUSE outcomes
- * come from three rules (clock_dependent, new_upstream_data, unchanged), and
+ * come from four rules (clock_dependent, new_upstream_data,
+ * parent_change_not_read, unchanged), and
  * the guard must not hide the data rules' BUILD reasons before them.
  */
+
 
 
 
@@ -15608,6 +17358,7 @@ const RULES = [
     missingDataEvidence, //    missing data evidence                            BUILD missing_data_evidence
     clockDependent, //         calls a clock function: lag tolerance, or build  REUSE within_lag_tolerance / BUILD clock_dependent
     newUpstreamData, //        new data: quorum, lag tolerance, or build        REUSE quorum_not_met / within_lag_tolerance / BUILD new_upstream_data
+    parentChangeNotRead, //    a rebuilt parent's change is not read (issue 24)  REUSE parent_change_not_read
     unchanged, //              otherwise                                        REUSE unchanged / formatting_only
 ];
 /**
@@ -15883,6 +17634,7 @@ function planSourceChecks(graph, macros, snapshot, observed, inScope) {
 
 
 
+
 const UNCHECKED = {
     checked: false,
     exactness: "none",
@@ -15938,7 +17690,17 @@ function plan(input) {
         macros,
         selected: selection?.nodes ?? null,
         staleSources: { count: 0 },
+        impact: undefined,
     };
+    const impactData = new Map();
+    facts.impact = new ColumnImpact(facts, decisions, (id) => {
+        let data = impactData.get(id);
+        if (data === undefined) {
+            data = dataEvidence(graph.nodes.get(id), own(snapshot?.nodes, id), decisions, facts, false);
+            impactData.set(id, data);
+        }
+        return data;
+    });
     for (const id of graph.order) {
         const node = graph.nodes.get(id);
         const fp = project.fingerprints.get(id);
@@ -16008,6 +17770,15 @@ function plan(input) {
         };
         if (n.originalFilePath)
             entry.file = n.originalFilePath;
+        const change = decision.action === "BUILD" ? facts.impact.computed().get(id) : undefined;
+        if (change?.kind === "classified") {
+            entry.column_change = {
+                added: [...change.columns_added],
+                removed: [...change.columns_removed],
+                changed: [...change.expressions_changed],
+                row_set_changed: change.row_set_changed,
+            };
+        }
         if (decision.action === "REUSE") {
             entry.relation_check = input.relationCheck ?? UNCHECKED;
             const checks = checksToRun(graph, node, recorded, macros);
@@ -16120,6 +17891,7 @@ function selectionWarnings(selection, nodeCount, warnings) {
 
 
 
+
 async function envCreateOrRefresh(values, context, sub) {
     const label = labelOf(values);
     const format = formatOf(values);
@@ -16127,6 +17899,7 @@ async function envCreateOrRefresh(values, context, sub) {
     const { project, scope, sources, prod } = await planningInputs(values, context, progress);
     const envScope = envScopeOf(sub, values, context, scope.project);
     const name = environmentOf(label, envScope);
+    const columnFacts = await cliColumnFacts(values, context, project, prod);
     await withWarehouse(values, context, envScope, async (ctx) => {
         const pr = env_flags_str(values, "pr");
         const { plan: planned, change } = await createOrRefreshEnvironment(ctx, {
@@ -16145,6 +17918,7 @@ async function envCreateOrRefresh(values, context, sub) {
                 now: ctx.now,
                 target: targetOf(project, scope, env_flags_str(values, "target")),
                 pointers: true,
+                ...(columnFacts ? { columnFacts } : {}),
             }),
             refresh: sub === "refresh",
             dryRun: values["dry-run"] === true,
@@ -16900,6 +18674,7 @@ function makePlan(request, now) {
         now: now().toISOString(),
         target: targetIdentity(request.project, request.targetName),
         pointers: request.pointers,
+        ...(request.columnFacts ? { columnFacts: request.columnFacts } : {}),
     });
 }
 
@@ -18469,6 +20244,104 @@ async function promoteEnvironment(ctx, config, phase = () => { }) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/planner/carry-unread-reads.ts
+/**
+ * Issue 24, at record time: a node reused because a rebuilt parent's change
+ * is not read (parent_change_not_read) keeps its build, which read the
+ * parent's previous build. Its record of that read moves to the parent's new
+ * build when the new build differs only in columns it does not read, its rows
+ * unchanged, and nothing else moved (the same source versions, the same
+ * parents' builds, or parents rebuilt the same way); otherwise the next plan
+ * would see the parent "rebuilt after the build it read" and build it for new
+ * data. `carried` keeps the run it actually read. Applied to the nodes of a
+ * recorded run and of a recorded promotion alike. Pure.
+ */
+
+
+
+
+
+
+const carry_unread_reads_unknown = (reason) => ({ kind: "unknown", reason });
+/** `nodes` (the next snapshot's) with reads carried over unread changes; entries are replaced, never mutated. */
+function carryUnreadReads(graph, macros, previous, nodes) {
+    if (!previous)
+        return nodes;
+    const changes = new Map();
+    const out = { ...nodes };
+    for (const id of graph.order) {
+        const before = own(previous.nodes, id);
+        const after = own(out, id);
+        if (!before || !after)
+            continue;
+        if (after.run_id !== before.run_id) {
+            changes.set(id, rebuiltChange(graph, macros, id, before, after, previous, out, changes));
+            continue;
+        }
+        // Kept: carry its reads of parents rebuilt for a change it does not read.
+        if (!after.facts || !readsOnlyThroughSql(graph.nodes.get(id), macros))
+            continue;
+        const facts = factsFromStored(after.facts);
+        let parents = null;
+        let carried = null;
+        for (const [parent, change] of changes) {
+            const read = own(after.parents, parent);
+            if (read === undefined || read !== own(previous.nodes, parent)?.run_id)
+                continue;
+            if (changeReach(change, own(facts.reads, parent), facts.star_from.includes(parent)).kind !==
+                "does_not_read")
+                continue;
+            parents ??= { ...after.parents };
+            carried ??= { ...(after.carried ?? {}) };
+            setOwn(parents, parent, own(out, parent).run_id);
+            if (own(carried, parent) === undefined)
+                setOwn(carried, parent, read);
+        }
+        if (parents && carried)
+            setOwn(out, id, { ...after, parents, carried });
+    }
+    return out;
+}
+/** What a rebuild changed for its readers, from both builds' records. */
+function rebuiltChange(graph, macros, id, before, after, previous, next, changes) {
+    const node = graph.nodes.get(id);
+    if (!node)
+        return carry_unread_reads_unknown("not a planned node");
+    const problem = rebuildProblem(node, macros);
+    if (problem !== null)
+        return carry_unread_reads_unknown(problem);
+    if (after.partial)
+        return carry_unread_reads_unknown("a partial build");
+    if (!before.facts || !after.facts)
+        return carry_unread_reads_unknown("no column facts on both builds");
+    const diff = diffFingerprints(before.fingerprint, after.fingerprint);
+    const names = [...diff.changed, ...diff.added, ...diff.removed];
+    if (names.some((name) => !SQL_ONLY_COMPONENTS.has(name)))
+        return carry_unread_reads_unknown(`its ${names.join(", ")} changed`);
+    for (const source of node.sources) {
+        const was = own(before.sources, source)?.value;
+        if (was === undefined || was !== own(after.sources, source)?.value)
+            return carry_unread_reads_unknown(`no proof that source ${source} holds the same data`);
+    }
+    const parents = new Map();
+    for (const parent of node.parents) {
+        const was = own(before.parents, parent);
+        const is = own(after.parents, parent);
+        if (was === undefined || is === undefined)
+            return carry_unread_reads_unknown(`no record of the build of ${parent} it read`);
+        if (was === is)
+            continue;
+        const change = changes.get(parent);
+        const rebuiltHere = is === own(next, parent)?.run_id && was === own(previous.nodes, parent)?.run_id;
+        if (!change || !rebuiltHere)
+            return carry_unread_reads_unknown(`parent ${parent} moved`);
+        parents.set(parent, change);
+    }
+    const factsAfter = factsFromStored(after.facts);
+    const own_ = names.includes("sql") ? classifyChange(factsFromStored(before.facts), factsAfter) : null;
+    return propagateChange(own_, factsAfter, parents);
+}
+
 ;// CONCATENATED MODULE: ./src/app/promotion/promotion-state.ts
 /**
  * How a promotion becomes prod's state: the one recording path of a
@@ -18495,7 +20368,17 @@ async function promoteEnvironment(ctx, config, phase = () => { }) {
  *   processes that share only the state database: the promotion is written
  *   into prod's state at once (promotionSnapshot), and the record finds it
  *   there (pendingPromotions).
+ *
+ * Column impact (issue 24): a node the plan reused because a promoted
+ * parent's change is not read keeps its build, which read the parent's
+ * previous build. Once the promotion is prod's state, that read moves to the
+ * promoted build (carryPromotedReads), as the record of a run moves it to a
+ * rebuilt parent's; otherwise the next plan would build the reader for "new
+ * data" it does not read. It is done where the promotion is final: settled
+ * with the run that built the rest, or committed complete.
  */
+
+
 
 /** The promotion the action's main step hands to its post step, pending the record of the run. */
 function handedOffPromotion(promotion) {
@@ -18508,9 +20391,23 @@ function handedOffPromotion(promotion) {
  */
 function promotionSnapshot(head, promoted, options) {
     const applied = applyPromotion(head, promoted, { promotedBy: options.promotedBy });
-    return options.complete === null
-        ? applied
-        : { ...applied, run_id: options.promotedBy, created_at: options.complete.now };
+    if (options.complete === null)
+        return applied;
+    // Pending, the promoted nodes' parents are not settled yet: reads are carried once they are.
+    const complete = { ...applied, run_id: options.promotedBy, created_at: options.complete.now };
+    return options.project ? carryPromotedReads(options.project, head, complete) : complete;
+}
+/**
+ * `after` (prod's state with promotions applied, final) with the reads of
+ * kept nodes moved to the promoted builds of parents whose change they do
+ * not read (src/planner/carry-unread-reads.ts), compared with `before`, the
+ * state the plan was made over.
+ */
+function carryPromotedReads(project, before, after) {
+    return {
+        ...after,
+        nodes: carryUnreadReads(project.graph, macroIndexFor(project.graph), before, after.nodes),
+    };
 }
 /** Whether `head` already records every promoted node as promoted (a rerun of a promotion written before). */
 function promotionRecorded(head, promoted) {
@@ -18609,6 +20506,7 @@ function settlePromotions(recorded, pending, runId, notBuilt = new Set()) {
 
 
 
+
 /**
  * Writes a committed promotion into prod's state, so that `ods-state record`
  * of the rest of the run takes the promoted builds as the parents' runs and
@@ -18617,7 +20515,8 @@ function settlePromotions(recorded, pending, runId, notBuilt = new Set()) {
  * `already_committed` and writes it then; when the state already records it,
  * nothing is written.
  */
-async function writePromotion(context, file, scope, head, result, promotedBy, now) {
+async function writePromotion(context, file, scope, head, result, promoted) {
+    const { by: promotedBy, now } = promoted;
     const nodes = result.promoted.map((node) => node.unique_id);
     const key = `${scope.project}/${scope.environment}`;
     if (promotionRecorded(head.snapshot, result.promoted))
@@ -18629,6 +20528,7 @@ async function writePromotion(context, file, scope, head, result, promotedBy, no
         const id = await commitPromotion(store, scope, head, result.promoted, {
             promotedBy,
             complete: result.select === "" ? { now } : null,
+            ...(promoted.project ? { project: promoted.project } : {}),
         });
         return { file, scope: key, snapshot_id: id, nodes };
     }
@@ -18653,6 +20553,7 @@ async function envPromote(values, context) {
     const name = environmentOf(label, envScope);
     const dryRun = values["dry-run"] === true;
     const stateFile = env_flags_str(values, "state");
+    const columnFacts = await cliColumnFacts(values, context, project, head);
     await withWarehouse(values, context, envScope, async (ctx) => {
         const retentionDays = positiveNumber(values, "retention-days");
         const promotedBy = env_flags_str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`;
@@ -18666,6 +20567,7 @@ async function envPromote(values, context) {
                 select: [],
                 now: ctx.now,
                 target: targetOf(project, scope, env_flags_str(values, "target")),
+                ...(columnFacts ? { columnFacts } : {}),
             }),
             mainProject: project,
             prod,
@@ -18689,7 +20591,9 @@ async function envPromote(values, context) {
         const committed = result.status === "committed" || result.status === "already_committed";
         if (stateFile !== undefined && head && !dryRun && committed && result.promoted.length > 0) {
             progress.phase("writing the promotion into prod's state");
-            state = await writePromotion(context, resolveFlagPath(context, stateFile, sqlite_store/* DEFAULT_STATE_FILE */.d), scope, head, result, promotedBy, ctx.now);
+            state = await writePromotion(context, resolveFlagPath(context, stateFile, sqlite_store/* DEFAULT_STATE_FILE */.d), scope, head, result, 
+            // With column impact, reads kept over a promoted parent's unread change are carried (issue 24).
+            { by: promotedBy, now: ctx.now, project: columnFacts ? project : null });
         }
         progress.done();
         if (format === "json") {
@@ -18732,11 +20636,17 @@ async function envPromote(values, context) {
 /**
  * Recording a pull request's dbt build in its environment (the builds a
  * later push reuses in place and the default branch promotes): the action's
- * post step on a pull request and `ods-state env record`.
+ * post step on a pull request and `ods-state env record`. With the SQL
+ * parser, built models are recorded with their column facts (issue 24), so
+ * that a promotion carries them into prod's state.
  */
 
-async function recordBuilds(ctx, config) {
-    return recordEnvironmentBuilds(ctx, config);
+
+async function recordBuilds(ctx, config, ports) {
+    const columnFacts = ports?.loadSqlParser
+        ? columnFactsOfLoad(await ports.loadSqlParser(), config.project, ports, RECORD_ANALYSIS_BUDGET)
+        : undefined;
+    return recordEnvironmentBuilds(ctx, { ...config, ...(columnFacts ? { columnFacts } : {}) });
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/env/record.ts
@@ -18744,6 +20654,7 @@ async function recordBuilds(ctx, config) {
  * `ods-state env record`: a pull request's dbt build recorded in its
  * environment (src/app/environment/record-builds.ts).
  */
+
 
 
 
@@ -18764,7 +20675,8 @@ async function envRecord(values, context) {
     const sources = readSourcesIfGiven(context, env_flags_str(values, "sources"));
     await withWarehouse(values, context, envScope, async (ctx) => {
         progress.phase(`recording the builds of ${name}`);
-        const outcome = await recordBuilds(ctx, { name, project, buildProject, runResults, sources });
+        const loadSqlParser = sqlParserOf(values, context);
+        const outcome = await recordBuilds(ctx, { name, project, buildProject, runResults, sources }, { now: () => new Date(), log: cliWarnings(context), ...(loadSqlParser ? { loadSqlParser } : {}) });
         progress.done();
         if (formatOf(values) === "json")
             printJson(context, outcome);
@@ -18980,14 +20892,15 @@ async function writeRollback(context, file, ctx, promotionId, environment) {
 
 
 
+
 const envCommand = {
     name: "env",
     summary: "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff",
     usage: [
-        "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--warehouse W] [--dry-run]",
-        "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--warehouse W]",
+        "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--no-column-impact] [--warehouse W] [--dry-run]",
+        "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--no-column-impact] [--warehouse W]",
         "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--warehouse W] [--dry-run]",
-        "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+        "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--no-column-impact] [--warehouse W] [--dry-run]",
         "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
         "env list [--warehouse W]",
         "env gc (--project P | --manifest PATH) [--repository O/R | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
@@ -19027,6 +20940,7 @@ const envCommand = {
         "sample-rows": "diff: a table with more rows is compared on a deterministic sample of its keys (default 1000000)",
         "show-keys": "diff: show the key values of up to N rows per kind of difference (default 0: no values, counts only)",
         format: "text (default) or json; diff: also markdown",
+        "no-column-impact": `create/refresh/promote/record: ${COLUMN_IMPACT_HELP["no-column-impact"]}`,
         ...PROJECT_DIR_HELP,
     },
     options: {
@@ -19062,6 +20976,7 @@ const envCommand = {
         "sample-rows": { type: "string" },
         "show-keys": { type: "string" },
         format: { type: "string" },
+        ...COLUMN_IMPACT_OPTION,
         ...PROJECT_DIR_OPTION,
     },
     positionals: {
@@ -19113,11 +21028,21 @@ const envCommand = {
 ;// CONCATENATED MODULE: ./src/app/plan/plan-from-state.ts
 
 
+
 async function planFromState(ports, request) {
     ports.phase?.("reading the state");
     const { found, latest } = await readLatestState(ports.stateFile, request.scope);
+    let columnFacts;
+    if (latest && ports.loadSqlParser) {
+        ports.phase?.("loading the SQL parser");
+        columnFacts = columnFactsOfLoad(await ports.loadSqlParser(), request.project, { now: ports.now, log: ports.log ?? { warning: () => { } } }, PLAN_ANALYSIS_BUDGET);
+    }
     ports.phase?.(`planning ${request.project.fingerprints.size} nodes`);
-    const plan = makePlan({ ...request, state: latest ? { id: latest.id, snapshot: latest.snapshot } : null }, ports.now);
+    const plan = makePlan({
+        ...request,
+        state: latest ? { id: latest.id, snapshot: latest.snapshot } : null,
+        ...(columnFacts ? { columnFacts } : {}),
+    }, ports.now);
     return { plan, stateFound: found };
 }
 
@@ -19410,6 +21335,28 @@ function phraseReason(reason, entry, context) {
                 ...joinWords(subjects),
                 subjects.length === 1 ? " changes code" : " change code",
             ];
+        case "parent_change_not_read": {
+            const unread = reason.unread ?? [];
+            if (unread.length === 0)
+                return message;
+            const parts = unread.map(({ parent, columns }) => {
+                const [name] = reason_phrases_names([parent], context.project);
+                return columns.length === 0
+                    ? [...name, " changes neither its columns nor its rows"]
+                    : [
+                        ...name,
+                        " changes ",
+                        ...joinWords(columns.map((c) => [codeWord(c)]), 6),
+                    ];
+            });
+            return [
+                unread.length === 1 ? "parent " : "parents ",
+                ...joinWords(parts),
+                unread.length === 1 && (unread[0]?.columns.length ?? 0) === 0
+                    ? ""
+                    : ", which it doesn't read: its input is the same",
+            ];
+        }
         case "unknown_parent":
             if (subjects.length === 0)
                 return message;
@@ -19522,11 +21469,32 @@ function phraseEntry(entry, context) {
             out.push("; ");
         out.push(...phraseReason(reason, entry, context));
     });
+    if (entry.column_change)
+        out.push("; ", ...columnChangeWords(entry.column_change));
     if (entry.checks) {
         const n = entry.checks.run.length;
         out.push(`; its tests changed since they passed, so ${n === 1 ? "its test runs" : `its ${n} tests run`}`);
     }
     return out;
+}
+/**
+ * What a rebuild changes for its readers (issue 24): its rows, or the
+ * columns added, changed and removed. Column names are untrusted: code words.
+ */
+function columnChangeWords(change) {
+    if (change.row_set_changed)
+        return ["its rows may change"];
+    const list = (columns) => joinWords(columns.map((c) => [codeWord(c)]), 6);
+    const parts = [];
+    if (change.changed.length)
+        parts.push(["changes ", ...list(change.changed)]);
+    if (change.added.length)
+        parts.push(["adds ", ...list(change.added)]);
+    if (change.removed.length)
+        parts.push(["removes ", ...list(change.removed)]);
+    if (parts.length === 0)
+        return ["changes no column and no row"];
+    return parts.flatMap((p, i) => (i === 0 ? p : [", ", ...p]));
 }
 /** Short labels per reason code, for counts ("parent changes code: 9,000"). */
 const REASON_TITLES = {
@@ -19547,6 +21515,7 @@ const REASON_TITLES = {
     formatting_only: "only formatting changed",
     within_lag_tolerance: "within lag tolerance",
     quorum_not_met: "waiting for fresh data from all inputs",
+    parent_change_not_read: "a parent's change is not read",
     last_build_partial: "last build was partial",
     tests_not_passed: "tests didn't pass at the last build",
     unit_tests_changed: "unit tests changed since they passed",
@@ -21024,6 +22993,7 @@ const REUSE_WORDS = {
     formatting_only: "only reformatted",
     within_lag_tolerance: "within lag tolerance",
     quorum_not_met: "waiting for all inputs",
+    parent_change_not_read: "not reading what changed",
 };
 function reuseSection(input, level, budget) {
     const { reuse, size } = input;
@@ -22098,6 +24068,7 @@ function supersetCount(plan) {
 
 
 
+
 const PLAN_FORMATS = ["text", "json", "markdown", "html"];
 /** Plans the manifest against the scope's latest state; shared by plan and explain. */
 async function planFromFlags(values, context, now = new Date()) {
@@ -22111,7 +24082,13 @@ async function planAndProjectFromFlags(values, context, now = new Date()) {
         const scope = scopeOf(project, values.environment);
         const sources = readSourcesIfGiven(context, values.sources);
         const stateFile = resolveFlagPath(context, values.state, sqlite_store/* DEFAULT_STATE_FILE */.d);
-        const { plan } = await planFromState({ stateFile: stateFileAt(context, stateFile), now: () => now, phase: (what) => progress.phase(what) }, {
+        const { plan } = await planFromState({
+            stateFile: stateFileAt(context, stateFile),
+            now: () => now,
+            phase: (what) => progress.phase(what),
+            log: cliWarnings(context),
+            ...sqlParserOrNone(values, context),
+        }, {
             project,
             scope,
             sources,
@@ -22135,6 +24112,7 @@ const PLAN_OPTIONS = {
     select: { type: "string", multiple: true },
     exclude: { type: "string", multiple: true },
     pointers: { type: "boolean" },
+    ...COLUMN_IMPACT_OPTION,
     ...PROJECT_DIR_OPTION,
 };
 const PLAN_OPTION_HELP = {
@@ -22146,13 +24124,19 @@ const PLAN_OPTION_HELP = {
     select: "dbt selection as for `dbt build --select`: names and globs, fqn:, path:, file:, tag:, package:, source:, resource_type:, config.KEY:, with +, N+, +N, @, a,b (intersection) and spaces (union); repeatable. Other methods (state:, result:, …) are refused (exit 2)",
     exclude: "dbt selectors to leave out, as for `dbt build --exclude` (repeatable)",
     pointers: "plan a pull request's environment (a manifest compiled with the CI target) over the scope's state: REUSE nodes are served by pointer views, so the relation may differ",
+    ...COLUMN_IMPACT_HELP,
     ...PROJECT_DIR_HELP,
 };
+/** The SQL parser port for planFromState, none with --no-column-impact. */
+function sqlParserOrNone(values, context) {
+    const loadSqlParser = sqlParserOf(values, context);
+    return loadSqlParser ? { loadSqlParser } : {};
+}
 const planCommand = {
     name: "plan",
     summary: "say, node by node, what must be built and what can be reused, and why",
     usage: [
-        "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--format text|json|markdown|html]",
+        "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--no-column-impact] [--format text|json|markdown|html]",
     ],
     optionHelp: {
         ...PLAN_OPTION_HELP,
@@ -22493,6 +24477,7 @@ function builtByRun(result) {
 
 
 
+
 /** Every node of the graph, in graph order (a built node reads its parents' new entries). */
 function recordNodes(recording, previous) {
     const graph = recording.project.graph;
@@ -22501,7 +24486,7 @@ function recordNodes(recording, previous) {
         const node = graph.nodes.get(id);
         const result = recording.statuses.resultOf(id);
         if (result !== undefined && builtByRun(result)) {
-            const state = record_nodes_builtNodeState(recording, id, node, result, out.nodes);
+            const state = record_nodes_builtNodeState(recording, id, node, result, out.nodes, own(previous?.nodes, id));
             if (state.partial)
                 out.partial.push(id);
             setOwn(out.nodes, id, state);
@@ -22522,7 +24507,7 @@ function recordNodes(recording, previous) {
     return out;
 }
 /** The entry of a node this run built, reading its parents' entries written before it. */
-function record_nodes_builtNodeState(recording, id, node, result, written) {
+function record_nodes_builtNodeState(recording, id, node, result, written, before) {
     const { project, runResults, run, macros } = recording;
     const why = partialBuildReason(runResults.args, node.node, result);
     const fp = project.fingerprints.get(id);
@@ -22559,6 +24544,17 @@ function record_nodes_builtNodeState(recording, id, node, result, written) {
         state.portable_sql = fp.portableSql;
     if (result.executionTime !== null)
         state.duration_s = result.executionTime;
+    const facts = factsOfBuilt({
+        id,
+        resourceType: n.resourceType,
+        sql: fp.fingerprint.components.sql,
+        before,
+        columnFacts: recording.columnFacts,
+        // Parents come first: their entries of this run (built or kept) are written.
+        factsOf: (parent) => own(written, parent)?.facts,
+    });
+    if (facts)
+        state.facts = facts;
     const checks = recording_checksOf(project.graph, node.checks);
     const digest = checksDigest(checks, macros);
     if (why !== null) {
@@ -22628,6 +24624,7 @@ function recordSources(recording, previous) {
 
 
 
+
 function record_record(input) {
     const { project, runResults, scope } = input;
     const run = acceptedRun(project, runResults, scope, input.previous, input.recordedRunIds);
@@ -22644,7 +24641,10 @@ function record_record(input) {
         macros: macroIndexFor(project.graph),
         sourceVersions,
     };
+    if (input.columnFacts)
+        recording.columnFacts = input.columnFacts;
     const nodes = recordNodes(recording, previous);
+    nodes.nodes = carryUnreadReads(project.graph, recording.macros, previous, nodes.nodes);
     const sources = recordSources(recording, previous);
     return {
         snapshot: nextSnapshot(input, run, nodes, sources),
@@ -22690,9 +24690,11 @@ function runRecord(scope, runResults, run, nodes) {
 
 
 
+
 async function recordRun(ports, request) {
     const now = ports.now().toISOString();
     const target = targetIdentity(request.project, request.targetName);
+    let columnFacts;
     const recordOver = (previous, recordedRunIds) => record_record({
         project: request.project,
         runResults: request.runResults,
@@ -22702,9 +24704,13 @@ async function recordRun(ports, request) {
         recordedRunIds,
         target,
         now,
+        ...(columnFacts ? { columnFacts } : {}),
     });
     if (request.refuseBeforeCreating && !ports.stateFile.exists())
         recordOver(null, new Set());
+    if (ports.loadSqlParser) {
+        columnFacts = columnFactsOfLoad(await ports.loadSqlParser(), request.project, { now: ports.now, log: ports.log ?? { warning: () => { } } }, RECORD_ANALYSIS_BUDGET);
+    }
     const store = await ports.stateFile.openForWriting();
     try {
         ports.phase?.(`recording the run into ${request.scope.project}/${request.scope.environment}`);
@@ -22718,7 +24724,9 @@ async function recordRun(ports, request) {
         const outcome = recordOver(latest?.snapshot ?? null, new Set(ledger.map((entry) => entry.run_id)));
         if (outcome.sourcesIgnored)
             ports.log?.warning(outcome.sourcesIgnored);
-        const snapshot = settlePromotions(outcome.snapshot, pending, outcome.run.run_id, new Set([...outcome.failed, ...outcome.skipped]));
+        const settled = settlePromotions(outcome.snapshot, pending, outcome.run.run_id, new Set([...outcome.failed, ...outcome.skipped]));
+        // The promotions are final now: reads of nodes kept over a promoted parent's unread change move to it.
+        const snapshot = pending.length > 0 ? carryPromotedReads(request.project, latest?.snapshot ?? null, settled) : settled;
         const committed = await store.commit(request.scope, latest?.id ?? null, snapshot, outcome.run);
         return { outcome, snapshot, committed };
     }
@@ -22733,10 +24741,13 @@ async function recordRun(ports, request) {
 
 
 
+
 const recordCommand = {
     name: "record",
     summary: "commit a finished dbt run (build, run, seed, snapshot) as the scope's next state",
-    usage: ["record --manifest PATH --run-results PATH [--sources PATH] [--state DB] [--environment NAME]"],
+    usage: [
+        "record --manifest PATH --run-results PATH [--sources PATH] [--state DB] [--environment NAME] [--no-column-impact]",
+    ],
     optionHelp: {
         manifest: "the manifest.json the run wrote (same dbt invocation as the run results)",
         "run-results": "the run's run_results.json",
@@ -22744,6 +24755,7 @@ const recordCommand = {
         state: `the state database; default ${sqlite_store/* DEFAULT_STATE_FILE */.d} (created when absent)`,
         environment: "the state scope's environment; default prod",
         target: "the dbt target the run built into; default: the environment",
+        ...COLUMN_IMPACT_HELP,
         ...PROJECT_DIR_HELP,
     },
     options: {
@@ -22753,6 +24765,7 @@ const recordCommand = {
         state: { type: "string" },
         environment: { type: "string" },
         target: { type: "string" },
+        ...COLUMN_IMPACT_OPTION,
         ...PROJECT_DIR_OPTION,
     },
     examples: [
@@ -22765,12 +24778,15 @@ const recordCommand = {
         const sources = readSourcesIfGiven(context, values.sources);
         const scope = scopeOf(project, values.environment);
         const file = resolveFlagPath(context, values.state, sqlite_store/* DEFAULT_STATE_FILE */.d);
+        const loadSqlParser = sqlParserOf(values, context);
         // Once the state database is open, a failure first clears the progress line.
         let opened = false;
         try {
             const { outcome, committed } = await recordRun({
                 stateFile: stateFileAt(context, file),
                 now: () => new Date(),
+                log: cliWarnings(context),
+                ...(loadSqlParser ? { loadSqlParser } : {}),
                 phase: (what) => {
                     opened = true;
                     progress.phase(what);
@@ -22787,8 +24803,6 @@ const recordCommand = {
                 promotions: { handedOff: [], inState: true },
             });
             progress.done();
-            if (outcome.sourcesIgnored)
-                context.stderr(`warning: ${outcome.sourcesIgnored}\n`);
             context.stdout(`Recorded run ${outcome.run.run_id} (dbt ${outcome.run.command}, ${outcome.run.status}) in ${committed.scope}: ` +
                 `${outcome.built.length} built, ${outcome.failed.length} failed, ${outcome.skipped.length} skipped; snapshot ${committed.id}.\n`);
             return 0;
@@ -25924,7 +27938,7 @@ function parseScopeKey(key) {
 /* harmony export */   A0: () => (/* binding */ SNAPSHOT_SCHEMA_VERSION),
 /* harmony export */   _W: () => (/* binding */ readSnapshotDocument)
 /* harmony export */ });
-/* unused harmony exports exactnessSchema, fingerprintSchema, dataVersionSchema, relationSchema, testRecordSchema, nodeStateSchema, sourceStateSchema, targetIdentitySchema, snapshotSchema */
+/* unused harmony exports exactnessSchema, fingerprintSchema, dataVersionSchema, relationSchema, testRecordSchema, storedColumnFactsSchema, nodeStateSchema, sourceStateSchema, targetIdentitySchema, snapshotSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2131);
 /* harmony import */ var _fast_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3046);
 /* harmony import */ var _schema_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6847);
@@ -25938,11 +27952,12 @@ function parseScopeKey(key) {
  * 1.2 tested sources
  * 1.3 partial builds (`NodeState.partial`)
  * 1.4 checks keys (`TestRecord.checks_key`): a cheap proof that the checks are unchanged
+ * 1.5 column facts of a build (`NodeState.facts`) and reads carried over a change not read (`NodeState.carried`)
  */
 
 
 
-const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 4 };
+const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 5 };
 const exactnessSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(["exact", "semantic", "proxy", "inferred", "none"]);
 /** A fingerprint: component name -> SHA-256 hex, plus the digest over the sorted components. */
 const fingerprintSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
@@ -25974,6 +27989,31 @@ const testRecordSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
      */
     checks_key: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
 });
+/**
+ * Column facts of a build (issue 24, src/dbt/column-facts/facts.ts), stored
+ * only when known (absent facts mean "unknown", and every rule then keeps
+ * today's BUILD), compactly: a 10,000-node project's facts are most of its
+ * snapshot. Each parent id is written once; a column read is a number, its
+ * place in `reads` flattened (parent 0's columns first).
+ */
+const storedColumnFactsSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    version: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+    /** The parents (unique ids, sorted) whose columns `reads` lists, in the same order. */
+    parents: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    /** Per parent: the columns the build reads, sorted. */
+    reads: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP())),
+    /** Output column names, in order. */
+    columns: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    /** The digest of each output column's lineage, 16 hex digits each, concatenated in the same order. */
+    digests: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** Per output column: the reads it is computed from. */
+    from: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig())),
+    row_set: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** The reads that decide which rows exist. */
+    row_set_from: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
+    /** Parents (indices into `parents`) whose columns reach the output through a `select *`. */
+    star_from: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig()),
+});
 const nodeStateSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     fingerprint: fingerprintSchema,
     version_key: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
@@ -26001,6 +28041,14 @@ const nodeStateSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
      * (`last_build_partial`); a whole build replaces the entry. Absent before 1.3.
      */
     partial: zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({ why: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }).optional(),
+    /** Column facts of this build's SQL, when known (absent before 1.5). */
+    facts: storedColumnFactsSchema.optional(),
+    /**
+     * Parents whose recorded build was moved to a later one that changed only
+     * columns this node does not read (parent_change_not_read): parent → the
+     * run whose build it actually read. Absent before 1.5.
+     */
+    carried: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()).optional(),
 });
 const sourceStateSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     tested: testRecordSchema.optional(),
@@ -26232,7 +28280,7 @@ function applyMigrations(connection, target = LAYOUT_VERSION, now = () => new Da
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3386);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5052);
 
 
 
@@ -26448,34 +28496,26 @@ function materialize(location, parts) {
 
 /***/ }),
 
-/***/ 3386:
+/***/ 5052:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Lw: () => (/* binding */ classifySqliteError),
-  Lf: () => (/* binding */ openSqlite),
-  nI: () => (/* binding */ parseDriverPreference)
-});
-
-// UNUSED EXPORTS: DRIVER_PREFERENCES, nativeBindingName, selectDriver
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:module"
-const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-;// CONCATENATED MODULE: external "node:url"
-const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-// EXTERNAL MODULE: ./node_modules/better-sqlite3/lib/index.js
-var lib = __nccwpck_require__(4918);
-var lib_default = /*#__PURE__*/__nccwpck_require__.n(lib);
-// EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(4955);
-;// CONCATENATED MODULE: ./src/store/sqlite-driver.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Lf: () => (/* binding */ openSqlite),
+/* harmony export */   Lw: () => (/* binding */ classifySqliteError),
+/* harmony export */   nI: () => (/* binding */ parseDriverPreference)
+/* harmony export */ });
+/* unused harmony exports DRIVER_PREFERENCES, nativeBindingName, selectDriver */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8995);
+/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_module__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var better_sqlite3__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4918);
+/* harmony import */ var better_sqlite3__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__nccwpck_require__.n(better_sqlite3__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4955);
 /**
  * The SQLite driver: better-sqlite3 with its native binding when one matching
  * this Node's ABI, platform and arch can be loaded, else Node's built-in
@@ -26502,7 +28542,7 @@ function parseDriverPreference(value) {
         return "auto";
     if (DRIVER_PREFERENCES.includes(value))
         return value;
-    throw new user_error/* UserError */.yo("input_invalid", `ODS_SQLITE_DRIVER is \`${value}\`; allowed values: ${DRIVER_PREFERENCES.join(", ")}.`, {
+    throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo("input_invalid", `ODS_SQLITE_DRIVER is \`${value}\`; allowed values: ${DRIVER_PREFERENCES.join(", ")}.`, {
         input: "ODS_SQLITE_DRIVER",
         hint: "Unset ODS_SQLITE_DRIVER or set it to one of the allowed values.",
     });
@@ -26513,18 +28553,18 @@ function nativeBindingName(abi = process.versions.modules, platform = process.pl
 }
 /** Where a binding for this runtime may be, first match wins. */
 function bindingCandidates() {
-    const here = external_node_path_default().dirname((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
-    const bundled = external_node_path_default().join(here, "..", "native", nativeBindingName());
+    const here = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname((0,node_url__WEBPACK_IMPORTED_MODULE_3__.fileURLToPath)(import.meta.url));
+    const bundled = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(here, "..", "native", nativeBindingName());
     // From source: src/store/ -> node_modules/better-sqlite3. Built from parts so
     // that the bundler does not mistake it for an asset of the bundle.
-    const fromSource = external_node_path_default().join(here, "..", "..", "node_modules", ["better", "sqlite3"].join("-"), "build", "Release");
-    return [bundled, external_node_path_default().join(fromSource, "better_sqlite3.node")];
+    const fromSource = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(here, "..", "..", "node_modules", ["better", "sqlite3"].join("-"), "build", "Release");
+    return [bundled, node_path__WEBPACK_IMPORTED_MODULE_2___default().join(fromSource, "better_sqlite3.node")];
 }
 const loadedByPreference = new Map();
 let announced;
 function loadNative() {
-    const requireAddon = (0,external_node_module_namespaceObject.createRequire)(import.meta.url);
-    const found = bindingCandidates().find((candidate) => (0,external_node_fs_.existsSync)(candidate));
+    const requireAddon = (0,node_module__WEBPACK_IMPORTED_MODULE_1__.createRequire)(import.meta.url);
+    const found = bindingCandidates().find((candidate) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(candidate));
     if (found === undefined) {
         return { reason: `no native binding ${nativeBindingName()} was found` };
     }
@@ -26533,7 +28573,7 @@ function loadNative() {
     }
     catch (error) {
         const detail = error instanceof Error ? error.message.split("\n")[0] : String(error);
-        return { reason: `the native binding ${external_node_path_default().basename(found)} failed to load (${detail})` };
+        return { reason: `the native binding ${node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(found)} failed to load (${detail})` };
     }
 }
 function resolveDriver(preference) {
@@ -26550,14 +28590,14 @@ function resolveDriver(preference) {
             loaded = { driver: "better-sqlite3", addon: native.addon };
         }
         else if (preference === "better-sqlite3") {
-            throw new user_error/* UserError */.yo("driver_unavailable", `The better-sqlite3 driver was requested but ${native.reason}.`);
+            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo("driver_unavailable", `The better-sqlite3 driver was requested but ${native.reason}.`);
         }
         else {
             loaded = { driver: "node:sqlite", fallbackReason: native.reason ?? "unknown" };
         }
     }
     if (loaded.driver === "node:sqlite" && !builtinSqlite()) {
-        throw new user_error/* UserError */.yo("driver_unavailable", `No SQLite driver is available: ${loaded.fallbackReason}, and node:sqlite needs Node 22.5 or newer (this is ${process.version}).`);
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo("driver_unavailable", `No SQLite driver is available: ${loaded.fallbackReason}, and node:sqlite needs Node 22.5 or newer (this is ${process.version}).`);
     }
     loadedByPreference.set(preference, loaded);
     return loaded;
@@ -26592,7 +28632,7 @@ function openSqlite(file, options = {}, preference = "auto") {
         : openBuiltin(file, options);
 }
 function openBetter(file, options, addon) {
-    const db = new (lib_default())(file, {
+    const db = new (better_sqlite3__WEBPACK_IMPORTED_MODULE_4___default())(file, {
         readonly: options.readonly ?? false,
         fileMustExist: options.mustExist ?? false,
         nativeBinding: addon,
@@ -26618,7 +28658,7 @@ function openBetter(file, options, addon) {
 }
 function openBuiltin(file, options) {
     const sqlite = builtinSqlite();
-    if (options.mustExist && !(0,external_node_fs_.existsSync)(file)) {
+    if (options.mustExist && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file)) {
         throw Object.assign(new Error(`unable to open database file: ${file}`), { code: "SQLITE_CANTOPEN" });
     }
     const db = new sqlite.DatabaseSync(file, { readOnly: options.readonly ?? false });
@@ -26707,7 +28747,7 @@ function classifySqliteError(error) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3607);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3386);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5052);
 /* harmony import */ var _state_store_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6084);
 /* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9726);
 /**
@@ -26934,7 +28974,7 @@ function copyableStateFileProblem(file) {
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4955);
 /* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4376);
 /* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3607);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3386);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5052);
 /* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1504);
 /* harmony import */ var _sqlite_file_checks_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4004);
 /* harmony import */ var _sqlite_integrity_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7351);
@@ -28122,10 +30162,24 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
+/***/ 8995:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+
+/***/ }),
+
 /***/ 6760:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 3136:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
