@@ -1252,7 +1252,7 @@ function openAdapters(sqliteDriver) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5162);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8082);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4172);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
 /* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5052);
@@ -1291,7 +1291,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8082:
+/***/ 4172:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10090,6 +10090,73 @@ function columnFactsOfLoad(loaded, project, ports, budget) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/state/own.ts
+/**
+ * Reading and writing records keyed by ids (node, source and parent ids in
+ * snapshots) without touching Object.prototype: an id is data, and an id
+ * such as `constructor` or `__proto__` must read and write the entry of that
+ * id, never an inherited property or the prototype.
+ */
+/** The entry of `key` when `record` has one of its own. */
+function own(record, key) {
+    return record != null && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+/** Sets the entry of `key` as an own property (`__proto__` included). */
+function setOwn(record, key, value) {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+;// CONCATENATED MODULE: ./src/planner/column-facts-needed.ts
+/**
+ * Whether a plan or a record can use the SQL parser at all (issue 24), asked
+ * before it is loaded: the parser is 22.8 MB of WebAssembly, about a second
+ * of CPU and 250 MB to load, and most runs never analyse anything. Pure and
+ * linear; a "yes" may still analyse nothing, a "no" is exact for what the
+ * plan or record would ask.
+ */
+
+/**
+ * A plan analyses only a model whose SQL changed since its recorded build and
+ * that some model reads (column-impact.ts), or a reader of one: none, no
+ * parser. `pointers` (a pull request's environment) compares the portable
+ * SQL, as the plan does.
+ */
+function planMayAnalyse(project, snapshot, pointers) {
+    if (!snapshot)
+        return false;
+    for (const [id, node] of project.graph.nodes) {
+        if (node.node.resourceType !== "model" || node.children.length === 0)
+            continue;
+        const recorded = own(snapshot.nodes, id);
+        const fp = project.fingerprints.get(id);
+        if (!recorded || !fp)
+            continue;
+        const now = pointers && recorded.portable_sql && fp.portableSql ? fp.portableSql : fp.fingerprint.components.sql;
+        const then = pointers && recorded.portable_sql && fp.portableSql
+            ? recorded.portable_sql
+            : recorded.fingerprint.components.sql;
+        if (now !== then)
+            return true;
+    }
+    return false;
+}
+/**
+ * A record analyses a model the run built whose previous build recorded no
+ * facts, or other SQL (record-facts.ts): none, no parser.
+ */
+function recordMayAnalyse(project, runResults, previous) {
+    for (const result of runResults.results) {
+        const node = project.graph.nodes.get(result.uniqueId);
+        if (!node || node.node.resourceType !== "model")
+            continue;
+        const before = own(previous?.nodes, result.uniqueId);
+        const sql = project.fingerprints.get(result.uniqueId)?.fingerprint.components.sql;
+        if (!before?.facts || before.fingerprint.components.sql !== sql)
+            return true;
+    }
+    return false;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/column-impact.ts
 /**
  * `--no-column-impact`, shared by plan, record and the env subcommands that
@@ -10097,6 +10164,7 @@ function columnFactsOfLoad(loaded, project, ports, budget) {
  * context and a model reading none of a change's columns is reused; with it,
  * the parser is never loaded and every change reaches every reader.
  */
+
 
 const COLUMN_IMPACT_OPTION = { "no-column-impact": { type: "boolean" } };
 const COLUMN_IMPACT_HELP = {
@@ -10117,7 +10185,10 @@ function cliWarnings(context) {
  */
 async function cliColumnFacts(values, context, project, state, budget = PLAN_ANALYSIS_BUDGET) {
     const load = sqlParserOf(values, context);
-    if (!load || state === null || state === undefined)
+    if (!load || state === null)
+        return undefined;
+    // Loaded only when a plan (of the environment, or prod's) may analyse something: it costs a second of CPU.
+    if (!planMayAnalyse(project, state, true) && !planMayAnalyse(project, state, false))
         return undefined;
     return columnFactsOfLoad(await load(), project, { now: () => new Date(), log: cliWarnings(context) }, budget);
 }
@@ -16041,22 +16112,6 @@ async function createOrRefreshEnvironment(ctx, config, phase = () => { }) {
     return { plan, change };
 }
 
-;// CONCATENATED MODULE: ./src/state/own.ts
-/**
- * Reading and writing records keyed by ids (node, source and parent ids in
- * snapshots) without touching Object.prototype: an id is data, and an id
- * such as `constructor` or `__proto__` must read and write the entry of that
- * id, never an inherited property or the prototype.
- */
-/** The entry of `key` when `record` has one of its own. */
-function own(record, key) {
-    return record != null && Object.hasOwn(record, key) ? record[key] : undefined;
-}
-/** Sets the entry of `key` as an own property (`__proto__` included). */
-function setOwn(record, key, value) {
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 ;// CONCATENATED MODULE: ./src/state/plan.ts
 /**
  * Version of the plan document (`ods-state plan --format json`, the action's
@@ -20553,7 +20608,7 @@ async function envPromote(values, context) {
     const name = environmentOf(label, envScope);
     const dryRun = values["dry-run"] === true;
     const stateFile = env_flags_str(values, "state");
-    const columnFacts = await cliColumnFacts(values, context, project, head);
+    const columnFacts = await cliColumnFacts(values, context, project, prod);
     await withWarehouse(values, context, envScope, async (ctx) => {
         const retentionDays = positiveNumber(values, "retention-days");
         const promotedBy = env_flags_str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`;
@@ -20643,7 +20698,9 @@ async function envPromote(values, context) {
 
 
 async function recordBuilds(ctx, config, ports) {
-    const columnFacts = ports?.loadSqlParser
+    // Loaded only when the run built a model (its facts go into the build's node state): a second of CPU.
+    const builtModel = config.runResults.results.some((result) => config.project.graph.nodes.get(result.uniqueId)?.node.resourceType === "model");
+    const columnFacts = ports?.loadSqlParser && builtModel
         ? columnFactsOfLoad(await ports.loadSqlParser(), config.project, ports, RECORD_ANALYSIS_BUDGET)
         : undefined;
     return recordEnvironmentBuilds(ctx, { ...config, ...(columnFacts ? { columnFacts } : {}) });
@@ -21026,6 +21083,13 @@ const envCommand = {
 };
 
 ;// CONCATENATED MODULE: ./src/app/plan/plan-from-state.ts
+/**
+ * Plan against a state database: read the scope's latest snapshot (never
+ * creating the database), then make the plan over it, with column impact
+ * when a SQL parser is given and there is a state to plan against (without
+ * one every node is built anyway, so the parser is not loaded).
+ */
+
 
 
 
@@ -21033,7 +21097,8 @@ async function planFromState(ports, request) {
     ports.phase?.("reading the state");
     const { found, latest } = await readLatestState(ports.stateFile, request.scope);
     let columnFacts;
-    if (latest && ports.loadSqlParser) {
+    // Loaded only when the plan may analyse something (a read model's SQL changed): it costs a second of CPU.
+    if (latest && ports.loadSqlParser && planMayAnalyse(request.project, latest.snapshot, request.pointers)) {
         ports.phase?.("loading the SQL parser");
         columnFacts = columnFactsOfLoad(await ports.loadSqlParser(), request.project, { now: ports.now, log: ports.log ?? { warning: () => { } } }, PLAN_ANALYSIS_BUDGET);
     }
@@ -24691,6 +24756,7 @@ function runRecord(scope, runResults, run, nodes) {
 
 
 
+
 async function recordRun(ports, request) {
     const now = ports.now().toISOString();
     const target = targetIdentity(request.project, request.targetName);
@@ -24708,9 +24774,6 @@ async function recordRun(ports, request) {
     });
     if (request.refuseBeforeCreating && !ports.stateFile.exists())
         recordOver(null, new Set());
-    if (ports.loadSqlParser) {
-        columnFacts = columnFactsOfLoad(await ports.loadSqlParser(), request.project, { now: ports.now, log: ports.log ?? { warning: () => { } } }, RECORD_ANALYSIS_BUDGET);
-    }
     const store = await ports.stateFile.openForWriting();
     try {
         ports.phase?.(`recording the run into ${request.scope.project}/${request.scope.environment}`);
@@ -24721,6 +24784,11 @@ async function recordRun(ports, request) {
             ...(request.promotions?.handedOff ?? []),
             ...(request.promotions?.inState ? await pendingPromotions(store, latest) : []),
         ];
+        // Loaded only when a model this run built needs its facts analysed: it costs a second of CPU.
+        if (ports.loadSqlParser &&
+            recordMayAnalyse(request.project, request.runResults, latest?.snapshot ?? null)) {
+            columnFacts = columnFactsOfLoad(await ports.loadSqlParser(), request.project, { now: ports.now, log: ports.log ?? { warning: () => { } } }, RECORD_ANALYSIS_BUDGET);
+        }
         const outcome = recordOver(latest?.snapshot ?? null, new Set(ledger.map((entry) => entry.run_id)));
         if (outcome.sourcesIgnored)
             ports.log?.warning(outcome.sourcesIgnored);

@@ -11,7 +11,9 @@ import {
 } from "../app/plan/column-facts-source.js";
 import type { LoadSqlParser, Log } from "../app/ports.js";
 import type { LoadedProject } from "../dbt/load-project.js";
+import { planMayAnalyse } from "../planner/column-facts-needed.js";
 import type { ColumnFactsOf } from "../planner/rules/context.js";
+import type { StateSnapshot } from "../state/snapshot.js";
 import type { CliContext, ParsedValues } from "./command.js";
 
 export const COLUMN_IMPACT_OPTION = { "no-column-impact": { type: "boolean" } } as const;
@@ -40,11 +42,13 @@ export async function cliColumnFacts(
   values: ParsedValues,
   context: CliContext,
   project: LoadedProject,
-  state: unknown,
+  state: StateSnapshot | null,
   budget: AnalysisBudget = PLAN_ANALYSIS_BUDGET,
 ): Promise<ColumnFactsOf | undefined> {
   const load = sqlParserOf(values, context);
-  if (!load || state === null || state === undefined) return undefined;
+  if (!load || state === null) return undefined;
+  // Loaded only when a plan (of the environment, or prod's) may analyse something: it costs a second of CPU.
+  if (!planMayAnalyse(project, state, true) && !planMayAnalyse(project, state, false)) return undefined;
   return columnFactsOfLoad(
     await load(),
     project,

@@ -103,7 +103,7 @@ export async function runMainStep(
     scope,
     state,
     sources: readSourcesAt(inputs.sources),
-    sqlParser: startLoadingSqlParser(inputs, ports, state),
+    sqlParser: startLoadingSqlParser(inputs, ports, state, project, mode === "pr_plan"),
   };
   const prod = await prodAfterRollbacks(inputs, run, ports, planning);
   const { result, created } = await planOrCreateEnvironment(inputs, run, ports, planning, prod);

@@ -26,8 +26,13 @@ export async function recordBuilds(
   config: Omit<RecordBuildsInput, "columnFacts">,
   ports?: RecordBuildsPorts,
 ): Promise<RecordBuildsOutcome> {
-  const columnFacts = ports?.loadSqlParser
-    ? columnFactsOfLoad(await ports.loadSqlParser(), config.project, ports, RECORD_ANALYSIS_BUDGET)
-    : undefined;
+  // Loaded only when the run built a model (its facts go into the build's node state): a second of CPU.
+  const builtModel = config.runResults.results.some(
+    (result) => config.project.graph.nodes.get(result.uniqueId)?.node.resourceType === "model",
+  );
+  const columnFacts =
+    ports?.loadSqlParser && builtModel
+      ? columnFactsOfLoad(await ports.loadSqlParser(), config.project, ports, RECORD_ANALYSIS_BUDGET)
+      : undefined;
   return recordEnvironmentBuilds(ctx, { ...config, ...(columnFacts ? { columnFacts } : {}) });
 }

@@ -4,6 +4,8 @@
  * when a SQL parser is given and there is a state to plan against (without
  * one every node is built anyway, so the parser is not loaded).
  */
+
+import { planMayAnalyse } from "../../planner/column-facts-needed.js";
 import type { Plan } from "../../state/plan.js";
 import type { Clock, LoadSqlParser, Log, Phase, StateFile } from "../ports.js";
 import { columnFactsOfLoad, PLAN_ANALYSIS_BUDGET } from "./column-facts-source.js";
@@ -28,7 +30,8 @@ export async function planFromState(
   ports.phase?.("reading the state");
   const { found, latest } = await readLatestState(ports.stateFile, request.scope);
   let columnFacts: PlanRequest["columnFacts"];
-  if (latest && ports.loadSqlParser) {
+  // Loaded only when the plan may analyse something (a read model's SQL changed): it costs a second of CPU.
+  if (latest && ports.loadSqlParser && planMayAnalyse(request.project, latest.snapshot, request.pointers)) {
     ports.phase?.("loading the SQL parser");
     columnFacts = columnFactsOfLoad(
       await ports.loadSqlParser(),

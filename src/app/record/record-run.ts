@@ -8,6 +8,7 @@
 import type { RunResults } from "../../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
+import { recordMayAnalyse } from "../../planner/column-facts-needed.js";
 import { type RecordOutcome, record } from "../../planner/record.js";
 import type { ColumnFactsOf } from "../../planner/rules/context.js";
 import type { Scope } from "../../state/scope.js";
@@ -87,14 +88,6 @@ export async function recordRun(ports: RecordRunPorts, request: RecordRunRequest
       ...(columnFacts ? { columnFacts } : {}),
     });
   if (request.refuseBeforeCreating && !ports.stateFile.exists()) recordOver(null, new Set());
-  if (ports.loadSqlParser) {
-    columnFacts = columnFactsOfLoad(
-      await ports.loadSqlParser(),
-      request.project,
-      { now: ports.now, log: ports.log ?? { warning: () => {} } },
-      RECORD_ANALYSIS_BUDGET,
-    );
-  }
   const store = await ports.stateFile.openForWriting();
   try {
     ports.phase?.(`recording the run into ${request.scope.project}/${request.scope.environment}`);
@@ -106,6 +99,18 @@ export async function recordRun(ports: RecordRunPorts, request: RecordRunRequest
       ...(request.promotions?.handedOff ?? []),
       ...(request.promotions?.inState ? await pendingPromotions(store, latest) : []),
     ];
+    // Loaded only when a model this run built needs its facts analysed: it costs a second of CPU.
+    if (
+      ports.loadSqlParser &&
+      recordMayAnalyse(request.project, request.runResults, latest?.snapshot ?? null)
+    ) {
+      columnFacts = columnFactsOfLoad(
+        await ports.loadSqlParser(),
+        request.project,
+        { now: ports.now, log: ports.log ?? { warning: () => {} } },
+        RECORD_ANALYSIS_BUDGET,
+      );
+    }
     const outcome = recordOver(latest?.snapshot ?? null, new Set(ledger.map((entry) => entry.run_id)));
     if (outcome.sourcesIgnored) ports.log?.warning(outcome.sourcesIgnored);
     const settled = settlePromotions(

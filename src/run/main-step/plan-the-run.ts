@@ -17,6 +17,7 @@ import type { LoadedProject } from "../../dbt/load-project.js";
 import type { EnvironmentChange } from "../../env/index.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
+import { planMayAnalyse } from "../../planner/column-facts-needed.js";
 import type { Plan } from "../../state/plan.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
@@ -49,8 +50,13 @@ export function startLoadingSqlParser(
   inputs: Pick<ActionInputs, "columnImpact">,
   ports: Pick<Ports, "loadSqlParser">,
   state: LatestState,
+  project: LoadedProject,
+  pointers: boolean,
 ): Promise<SqlParserLoad> | null {
-  return inputs.columnImpact && state.latest ? ports.loadSqlParser() : null;
+  if (!inputs.columnImpact || !state.latest) return null;
+  // No model some model reads has other SQL than its recorded build: the plan would analyse nothing.
+  if (!planMayAnalyse(project, state.latest.snapshot, pointers)) return null;
+  return ports.loadSqlParser();
 }
 
 /** Prod's latest snapshot, less the promotions rolled back in the warehouse (when this run uses it). */

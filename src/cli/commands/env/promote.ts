@@ -79,7 +79,7 @@ export async function envPromote(values: ParsedValues, context: CliContext): Pro
   const name = environmentOf(label, envScope);
   const dryRun = values["dry-run"] === true;
   const stateFile = str(values, "state");
-  const columnFacts = await cliColumnFacts(values, context, project, head);
+  const columnFacts = await cliColumnFacts(values, context, project, prod);
   await withWarehouse(
     values,
     context,
