@@ -10159,20 +10159,22 @@ function recordMayAnalyse(project, runResults, previous) {
 
 ;// CONCATENATED MODULE: ./src/cli/column-impact.ts
 /**
- * `--no-column-impact`, shared by plan, record and the env subcommands that
- * plan or record (issue 24): without it, the SQL parser is loaded from the
- * context and a model reading none of a change's columns is reused; with it,
- * the parser is never loaded and every change reaches every reader.
+ * `--column-impact`, shared by plan, record and the env subcommands that
+ * plan or record (issue 24): with it, the SQL parser is loaded from the
+ * context (when the plan or record may analyse something) and a model
+ * reading none of a change's columns is reused; without it (the default, as
+ * the action's `column-impact` input), the parser is never loaded and every
+ * change reaches every reader.
  */
 
 
-const COLUMN_IMPACT_OPTION = { "no-column-impact": { type: "boolean" } };
+const COLUMN_IMPACT_OPTION = { "column-impact": { type: "boolean" } };
 const COLUMN_IMPACT_HELP = {
-    "no-column-impact": "plan as before column impact: every model downstream of a change is built (the SQL parser is not loaded, builds are recorded without column facts)",
+    "column-impact": "column-level impact: reuse a model that reads none of the columns a change touches, and record builds with the columns they read (loads the SQL parser: about a second of CPU)",
 };
-/** The context's SQL parser, or undefined with --no-column-impact. */
+/** The context's SQL parser with --column-impact, else undefined. */
 function sqlParserOf(values, context) {
-    return values["no-column-impact"] === true ? undefined : context.loadSqlParser;
+    return values["column-impact"] === true ? context.loadSqlParser : undefined;
 }
 /** Warnings on stderr, as the CLI gives them. */
 function cliWarnings(context) {
@@ -10180,7 +10182,7 @@ function cliWarnings(context) {
 }
 /**
  * Column facts of the project for a plan over `state` (none without a state:
- * everything is built anyway), or undefined with --no-column-impact or when
+ * everything is built anyway), or undefined without --column-impact or when
  * the parser can't be loaded (a warning).
  */
 async function cliColumnFacts(values, context, project, state, budget = PLAN_ANALYSIS_BUDGET) {
@@ -20954,10 +20956,10 @@ const envCommand = {
     name: "env",
     summary: "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff",
     usage: [
-        "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--no-column-impact] [--warehouse W] [--dry-run]",
-        "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--no-column-impact] [--warehouse W]",
+        "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--column-impact] [--warehouse W] [--dry-run]",
+        "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--column-impact] [--warehouse W]",
         "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--warehouse W] [--dry-run]",
-        "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--no-column-impact] [--warehouse W] [--dry-run]",
+        "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--column-impact] [--warehouse W] [--dry-run]",
         "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
         "env list [--warehouse W]",
         "env gc (--project P | --manifest PATH) [--repository O/R | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
@@ -20997,7 +20999,7 @@ const envCommand = {
         "sample-rows": "diff: a table with more rows is compared on a deterministic sample of its keys (default 1000000)",
         "show-keys": "diff: show the key values of up to N rows per kind of difference (default 0: no values, counts only)",
         format: "text (default) or json; diff: also markdown",
-        "no-column-impact": `create/refresh/promote/record: ${COLUMN_IMPACT_HELP["no-column-impact"]}`,
+        "column-impact": `create/refresh/promote/record: ${COLUMN_IMPACT_HELP["column-impact"]}`,
         ...PROJECT_DIR_HELP,
     },
     options: {
@@ -24192,7 +24194,7 @@ const PLAN_OPTION_HELP = {
     ...COLUMN_IMPACT_HELP,
     ...PROJECT_DIR_HELP,
 };
-/** The SQL parser port for planFromState, none with --no-column-impact. */
+/** The SQL parser port for planFromState, none without --column-impact. */
 function sqlParserOrNone(values, context) {
     const loadSqlParser = sqlParserOf(values, context);
     return loadSqlParser ? { loadSqlParser } : {};
@@ -24201,7 +24203,7 @@ const planCommand = {
     name: "plan",
     summary: "say, node by node, what must be built and what can be reused, and why",
     usage: [
-        "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--no-column-impact] [--format text|json|markdown|html]",
+        "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--column-impact] [--format text|json|markdown|html]",
     ],
     optionHelp: {
         ...PLAN_OPTION_HELP,
@@ -24814,7 +24816,7 @@ const recordCommand = {
     name: "record",
     summary: "commit a finished dbt run (build, run, seed, snapshot) as the scope's next state",
     usage: [
-        "record --manifest PATH --run-results PATH [--sources PATH] [--state DB] [--environment NAME] [--no-column-impact]",
+        "record --manifest PATH --run-results PATH [--sources PATH] [--state DB] [--environment NAME] [--column-impact]",
     ],
     optionHelp: {
         manifest: "the manifest.json the run wrote (same dbt invocation as the run results)",

@@ -1,8 +1,10 @@
 /**
- * `--no-column-impact`, shared by plan, record and the env subcommands that
- * plan or record (issue 24): without it, the SQL parser is loaded from the
- * context and a model reading none of a change's columns is reused; with it,
- * the parser is never loaded and every change reaches every reader.
+ * `--column-impact`, shared by plan, record and the env subcommands that
+ * plan or record (issue 24): with it, the SQL parser is loaded from the
+ * context (when the plan or record may analyse something) and a model
+ * reading none of a change's columns is reused; without it (the default, as
+ * the action's `column-impact` input), the parser is never loaded and every
+ * change reaches every reader.
  */
 import {
   type AnalysisBudget,
@@ -16,16 +18,16 @@ import type { ColumnFactsOf } from "../planner/rules/context.js";
 import type { StateSnapshot } from "../state/snapshot.js";
 import type { CliContext, ParsedValues } from "./command.js";
 
-export const COLUMN_IMPACT_OPTION = { "no-column-impact": { type: "boolean" } } as const;
+export const COLUMN_IMPACT_OPTION = { "column-impact": { type: "boolean" } } as const;
 
 export const COLUMN_IMPACT_HELP = {
-  "no-column-impact":
-    "plan as before column impact: every model downstream of a change is built (the SQL parser is not loaded, builds are recorded without column facts)",
+  "column-impact":
+    "column-level impact: reuse a model that reads none of the columns a change touches, and record builds with the columns they read (loads the SQL parser: about a second of CPU)",
 };
 
-/** The context's SQL parser, or undefined with --no-column-impact. */
+/** The context's SQL parser with --column-impact, else undefined. */
 export function sqlParserOf(values: ParsedValues, context: CliContext): LoadSqlParser | undefined {
-  return values["no-column-impact"] === true ? undefined : context.loadSqlParser;
+  return values["column-impact"] === true ? context.loadSqlParser : undefined;
 }
 
 /** Warnings on stderr, as the CLI gives them. */
@@ -35,7 +37,7 @@ export function cliWarnings(context: CliContext): Pick<Log, "warning"> {
 
 /**
  * Column facts of the project for a plan over `state` (none without a state:
- * everything is built anyway), or undefined with --no-column-impact or when
+ * everything is built anyway), or undefined without --column-impact or when
  * the parser can't be loaded (a warning).
  */
 export async function cliColumnFacts(

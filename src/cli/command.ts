@@ -14,7 +14,7 @@ export interface CliContext {
   stateFiles: StateFiles;
   /** Opens the warehouse a command names. */
   openWarehouse: OpenWarehouse;
-  /** Loads the SQL parser of column impact (issue 24); not called with --no-column-impact. */
+  /** Loads the SQL parser of column impact (issue 24); called only with --column-impact. */
   loadSqlParser: LoadSqlParser;
   /** Warehouse connection from the environment (ODS_WAREHOUSE), when set. */
   warehouse: string | undefined;

@@ -127,7 +127,7 @@ export function readActionInputs(
     dataDiff: parseBooleanInput(input("data-diff"), "data-diff", true)
       ? dataDiffLimitsFrom((setting) => input(DATA_DIFF_SETTINGS[setting].input), "input")
       : null,
-    columnImpact: parseBooleanInput(input("column-impact"), "column-impact", true),
+    columnImpact: parseBooleanInput(input("column-impact"), "column-impact", false),
   };
 }
 

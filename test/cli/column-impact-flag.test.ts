@@ -1,5 +1,5 @@
 /**
- * `ods-state record` with and without `--no-column-impact` (issue 24), in
+ * `ods-state record` with and without `--column-impact` (issue 24), in
  * process on the shop's prod build and a real SQLite file: by default built
  * models are recorded with the columns they read, so that later plans can
  * reuse a model a change does not reach; with the flag, the SQL parser is
@@ -16,13 +16,13 @@ import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { runCliIn } from "../support/cli-context.js";
 import { SHOP } from "../support/warehouse/shop.js";
 
-describe("ods-state record --no-column-impact", () => {
+describe("ods-state record --column-impact", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "ods-cli-column-impact-"));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it.each([
-    { flags: [], loads: 1, facts: true },
-    { flags: ["--no-column-impact"], loads: 0, facts: false },
+    { flags: ["--column-impact"], loads: 1, facts: true },
+    { flags: [], loads: 0, facts: false },
   ])("record $flags: the parser loaded $loads time(s), column facts recorded: $facts", async (row) => {
     const state = path.join(root, `state-${row.loads}.db`);
     let loads = 0;

@@ -15,7 +15,7 @@
  *   column facts of every model;
  * - the plan of the pull request with column impact, without it
  *   (`column-impact: false`), and with a parser that fails to load;
- * - `ods-state plan` on that state, with and without `--no-column-impact`;
+ * - `ods-state plan` on that state, with and without `--column-impact`;
  * - the pull request's environment (customers served from prod by its
  *   pointer view, left out of dbt's selection), its build, the merge (orders
  *   promoted, customers kept) and the next push (customers reused: its read moved to the new stg_customers).
@@ -129,7 +129,15 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     const token = services.world.apiToken!;
     const inputs = readActionInputs(
       (name) =>
-        options.inputs?.[name] ?? (name === "warehouse" ? warehouse : name === "github-token" ? token : ""),
+        options.inputs?.[name] ??
+        // This file's runs turn column impact on (the input's default is off), unless a row says otherwise.
+        (name === "column-impact"
+          ? "true"
+          : name === "warehouse"
+            ? warehouse
+            : name === "github-token"
+              ? token
+              : ""),
       workspace,
       undefined,
     );
@@ -266,7 +274,15 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     warning: string | null;
   }>([
     {
-      case: "column impact on (the default)",
+      case: "`column-impact` not set (off by default)",
+      inputs: { "column-impact": "" },
+      parser: undefined,
+      customers: "BUILD parent_code_changed",
+      loads: 0,
+      warning: null,
+    },
+    {
+      case: "`column-impact: true`",
       inputs: {},
       parser: undefined,
       customers: "REUSE parent_change_not_read",
@@ -308,8 +324,8 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
   });
 
   it.each([
-    { flags: [], customers: "REUSE parent_change_not_read" },
-    { flags: ["--no-column-impact"], customers: "BUILD parent_code_changed" },
+    { flags: ["--column-impact"], customers: "REUSE parent_change_not_read" },
+    { flags: [], customers: "BUILD parent_code_changed" },
   ])("`ods-state plan --pointers $flags` over the recorded state: customers is $customers", async (row) => {
     const manifest = path.join(root, "pr-manifest.json");
     writeFileSync(manifest, JSON.stringify(prManifest));

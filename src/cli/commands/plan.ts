@@ -103,7 +103,7 @@ export const PLAN_OPTION_HELP = {
   ...PROJECT_DIR_HELP,
 };
 
-/** The SQL parser port for planFromState, none with --no-column-impact. */
+/** The SQL parser port for planFromState, none without --column-impact. */
 function sqlParserOrNone(values: ParsedValues, context: CliContext) {
   const loadSqlParser = sqlParserOf(values, context);
   return loadSqlParser ? { loadSqlParser } : {};
@@ -113,7 +113,7 @@ export const planCommand: Command = {
   name: "plan",
   summary: "say, node by node, what must be built and what can be reused, and why",
   usage: [
-    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--no-column-impact] [--format text|json|markdown|html]",
+    "plan --manifest PATH [--state DB] [--environment NAME] [--sources PATH] [--select SEL]… [--exclude SEL]… [--column-impact] [--format text|json|markdown|html]",
   ],
   optionHelp: {
     ...PLAN_OPTION_HELP,

@@ -19,7 +19,7 @@ export const recordCommand: Command = {
   name: "record",
   summary: "commit a finished dbt run (build, run, seed, snapshot) as the scope's next state",
   usage: [
-    "record --manifest PATH --run-results PATH [--sources PATH] [--state DB] [--environment NAME] [--no-column-impact]",
+    "record --manifest PATH --run-results PATH [--sources PATH] [--state DB] [--environment NAME] [--column-impact]",
   ],
   optionHelp: {
     manifest: "the manifest.json the run wrote (same dbt invocation as the run results)",

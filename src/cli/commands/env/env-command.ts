@@ -25,10 +25,10 @@ export const envCommand: Command = {
   summary:
     "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff",
   usage: [
-    "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--no-column-impact] [--warehouse W] [--dry-run]",
-    "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--no-column-impact] [--warehouse W]",
+    "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--column-impact] [--warehouse W] [--dry-run]",
+    "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--column-impact] [--warehouse W]",
     "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--warehouse W] [--dry-run]",
-    "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--no-column-impact] [--warehouse W] [--dry-run]",
+    "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--column-impact] [--warehouse W] [--dry-run]",
     "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
     "env list [--warehouse W]",
     "env gc (--project P | --manifest PATH) [--repository O/R | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
@@ -82,7 +82,7 @@ export const envCommand: Command = {
     "show-keys":
       "diff: show the key values of up to N rows per kind of difference (default 0: no values, counts only)",
     format: "text (default) or json; diff: also markdown",
-    "no-column-impact": `create/refresh/promote/record: ${COLUMN_IMPACT_HELP["no-column-impact"]}`,
+    "column-impact": `create/refresh/promote/record: ${COLUMN_IMPACT_HELP["column-impact"]}`,
     ...PROJECT_DIR_HELP,
   },
   options: {
