@@ -9593,7 +9593,9 @@ function byParent(keys) {
     for (const key of [...keys].sort()) {
         const cut = key.indexOf("\u0000");
         const parent = key.slice(0, cut);
-        (out[parent] ??= []).push(key.slice(cut + 1));
+        const columns = out[parent] ?? [];
+        columns.push(key.slice(cut + 1));
+        out[parent] = columns;
     }
     return out;
 }
@@ -11973,7 +11975,9 @@ function factsFromStored(stored) {
                 broken = true;
                 continue;
             }
-            (out[read[0]] ??= []).push(read[1]);
+            const columns = out[read[0]] ?? [];
+            columns.push(read[1]);
+            out[read[0]] = columns;
         }
         return out;
     };

@@ -87,7 +87,9 @@ function byParent(keys: ReadonlySet<string>): ParentColumns {
   for (const key of [...keys].sort()) {
     const cut = key.indexOf("\u0000");
     const parent = key.slice(0, cut);
-    (out[parent] ??= []).push(key.slice(cut + 1));
+    const columns = out[parent] ?? [];
+    columns.push(key.slice(cut + 1));
+    out[parent] = columns;
   }
   return out;
 }

@@ -84,7 +84,9 @@ export function factsFromStored(stored: StoredColumnFacts | undefined): ColumnFa
         broken = true;
         continue;
       }
-      (out[read[0]] ??= []).push(read[1]);
+      const columns = out[read[0]] ?? [];
+      columns.push(read[1]);
+      out[read[0]] = columns;
     }
     return out;
   };
