@@ -20339,13 +20339,17 @@ function carryUnreadReads(graph, macros, previous, nodes) {
             changes.set(id, rebuiltChange(graph, macros, id, before, after, previous, out, changes));
             continue;
         }
-        // Kept: carry its reads of parents rebuilt for a change it does not read.
-        if (!after.facts || !readsOnlyThroughSql(graph.nodes.get(id), macros))
+        // Kept: carry its reads of parents rebuilt for a change it does not read. Its own parents only,
+        // and nothing decoded unless one of them was rebuilt (a run keeps most nodes).
+        const node = graph.nodes.get(id);
+        const rebuilt = (node?.parents ?? []).filter((parent) => changes.has(parent));
+        if (rebuilt.length === 0 || !after.facts || !readsOnlyThroughSql(node, macros))
             continue;
         const facts = factsFromStored(after.facts);
         let parents = null;
         let carried = null;
-        for (const [parent, change] of changes) {
+        for (const parent of rebuilt) {
+            const change = changes.get(parent);
             const read = own(after.parents, parent);
             if (read === undefined || read !== own(previous.nodes, parent)?.run_id)
                 continue;
