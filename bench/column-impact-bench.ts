@@ -2,7 +2,7 @@
  * Issue 24's cost target: the plan of a 10,000-node project with 1% of its
  * models changed, with column impact, costs at most 1.5× the plan without it.
  *
- *   node_modules/.bin/node bench/column-impact-bench.ts [--nodes 10000] [--runs 5] [--out bench/COLUMN-IMPACT.md]
+ *   node_modules/.bin/node bench/column-impact-bench.ts [--nodes 10000] [--runs 5] [--in-process] [--reuse-record]
  *
  * 1. The generator's artifacts (bench/generate.ts, cached under bench/out/gen/N).
  * 2. One record of the full build with column facts (its time is the record's
@@ -43,6 +43,18 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/**
+ * The parser as the action loads it (src/adapters.ts): in a process of its
+ * own; `--in-process` loads it into this process instead, as before the
+ * analysis process (for comparison).
+ */
+const { loadAnalyzeSql } = await import("../src/runtime/column-facts-analyzer.js");
+const { loadAnalyzeSqlProcess } = await import("../src/runtime/sql-analysis-process/analysis-process.js");
+/** Imported above, so the process starts here and now, not when this thread next yields. */
+function loadParser() {
+  return args.includes("--in-process") ? loadAnalyzeSql() : loadAnalyzeSqlProcess();
+}
+
 async function recordWithFacts(): Promise<Record<string, unknown>> {
   const { projectOf } = await import("../src/dbt/load-project.js");
   const { readManifestFile } = await import("../src/files/read-manifest-file.js");
@@ -50,8 +62,7 @@ async function recordWithFacts(): Promise<Record<string, unknown>> {
   const { loadSources } = await import("../src/dbt/artifacts/sources.js");
   const { record } = await import("../src/planner/record.js");
   const { nodeColumnFacts } = await import("../src/dbt/column-facts/node-facts.js");
-  const { loadAnalyzeSql } = await import("../src/runtime/column-facts-analyzer.js");
-  const loaded = await loadAnalyzeSql();
+  const loaded = await loadParser();
   if (!loaded.ok) throw new Error(loaded.error);
   const project = projectOf(readManifestFile(path.join(dir, "manifest.json"), "bench"));
   const runResultsFile = path.join(dir, "run_results.json");
@@ -109,11 +120,10 @@ async function planOnce(impact: boolean, budgetMs: number): Promise<Record<strin
   const { loadSources } = await import("../src/dbt/artifacts/sources.js");
   const { plan } = await import("../src/planner/plan.js");
   const { nodeColumnFacts } = await import("../src/dbt/column-facts/node-facts.js");
-  const { loadAnalyzeSql } = await import("../src/runtime/column-facts-analyzer.js");
   const { unknownFacts } = await import("../src/dbt/column-facts/facts.js");
   const start = performance.now();
   // The action starts loading the parser before it reads the manifest: WebAssembly compiles off the main thread.
-  const parser = impact ? loadAnalyzeSql() : null;
+  const parser = impact ? loadParser() : null;
   const manifest = readManifestFile(path.join(dir, "next", "manifest.json"), "bench");
   const graph = buildGraph(manifest);
   const fingerprints = fingerprintProject(graph);
@@ -184,7 +194,14 @@ if (child === "record") {
   const run = (childArgs: string[]): Record<string, unknown> => {
     const out = execFileSync(
       node,
-      ["--max-old-space-size=16384", fileURLToPath(import.meta.url), "--nodes", String(NODES), ...childArgs],
+      [
+        "--max-old-space-size=16384",
+        fileURLToPath(import.meta.url),
+        "--nodes",
+        String(NODES),
+        ...childArgs,
+        ...(args.includes("--in-process") ? ["--in-process"] : []),
+      ],
       { cwd: root, encoding: "utf8", maxBuffer: 1 << 26 },
     );
     return JSON.parse(out.trim().split("\n").pop()!);
@@ -205,7 +222,12 @@ if (child === "record") {
     { cwd: root, stdio: ["ignore", 2, "inherit"] },
   );
   console.error("recording the full build with column facts …");
-  const recorded = run(["--child", "record"]);
+  // --reuse-record: plan against the snapshot a previous run recorded (when comparing parsers or changes to the plan).
+  const snapshotFile = path.join(work, "snapshot-facts.json");
+  const recorded =
+    args.includes("--reuse-record") && existsSync(snapshotFile)
+      ? { reused: snapshotFile }
+      : run(["--child", "record"]);
   console.error(JSON.stringify(recorded));
   const BUDGET = flag("--budget-ms", "500");
   const without: Record<string, unknown>[] = [];

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
- * Bundles the three entry points with ncc and ships better-sqlite3's native
+ * Bundles the three entry points, and the SQL parser's process (its broker
+ * thread and its server), with ncc and ships better-sqlite3's native
  * binding next to them, named by ABI, platform and arch, and the SQL
  * parser's WebAssembly (@polyglot-sql/sdk):
  *
  *   dist/main/index.js   dist/post/index.js   dist/cli/index.js
+ *   dist/sql-analysis-broker/index.js   dist/sql-analysis-server/index.js
  *   dist/native/better_sqlite3-node-v<abi>-<platform>-<arch>.node
  *   dist/wasm/polyglot_sql.wasm
  *
@@ -17,7 +19,9 @@
  * from dist/wasm/polyglot_sql.wasm (src/runtime/polyglot-sdk.ts looks there
  * from dist/<entry>/index.js): ncc would copy the file the default entry
  * finds through `new URL(…, import.meta.url)` re-encoded as UTF-8, corrupt.
- * One copy serves the three bundles; it is copied byte for byte.
+ * One copy serves every bundle; it is copied byte for byte. The parser is
+ * loaded only by the server: src/runtime/sql-analysis-process/ finds it from
+ * dist/<entry>/index.js.
  *
  * Usage: node scripts/bundle.mjs [--out DIR]   (default: dist)
  */
@@ -30,7 +34,14 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outIndex = process.argv.indexOf("--out");
 const out = path.resolve(root, outIndex > 0 ? process.argv[outIndex + 1] : "dist");
-const ENTRIES = ["main", "post", "cli"];
+/** Each bundle: its folder under dist/ and its source. The SQL parser's process (src/runtime/sql-analysis-process/) is two more: its broker thread and its server. */
+const ENTRIES = [
+  ["main", "src/main.ts"],
+  ["post", "src/post.ts"],
+  ["cli", "src/cli.ts"],
+  ["sql-analysis-broker", "src/runtime/sql-analysis-process/analysis-broker.ts"],
+  ["sql-analysis-server", "src/runtime/sql-analysis-process/analysis-server.ts"],
+];
 
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {
@@ -55,7 +66,7 @@ try {
 }
 
 const ncc = path.join(root, "node_modules", "@vercel", "ncc", "dist", "ncc", "cli.js");
-for (const entry of ENTRIES) {
+for (const [entry, source] of ENTRIES) {
   const target = path.join(out, entry);
   rmSync(target, { recursive: true, force: true });
   execFileSync(
@@ -63,7 +74,7 @@ for (const entry of ENTRIES) {
     [
       ncc,
       "build",
-      path.join(root, "src", `${entry}.ts`),
+      path.join(root, source),
       "-o",
       target,
       "--quiet",
@@ -109,7 +120,7 @@ if (readFileSync(shippedWasm).subarray(0, 4).toString("hex") !== "0061736d") {
 }
 
 process.stdout.write(
-  `bundled ${ENTRIES.map((e) => `${path.relative(root, out)}/${e}/index.js`).join(", ")}, ${path.relative(root, shipped)} and ${path.relative(root, shippedWasm)}\n`,
+  `bundled ${ENTRIES.map(([e]) => `${path.relative(root, out)}/${e}/index.js`).join(", ")}, ${path.relative(root, shipped)} and ${path.relative(root, shippedWasm)}\n`,
 );
 
 function fail(message) {

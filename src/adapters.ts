@@ -1,14 +1,14 @@
 /**
  * The adapters the entry points open and hand in as ports (src/app/ports.ts):
  * state databases are SQLite files, warehouses are opened from their
- * connection spec; the SQL parser of column impact is the WASM SDK
- * (src/runtime/column-facts-analyzer.ts). Nothing under src/app/, src/run/ or src/cli/ opens them
+ * connection spec; the SQL parser of column impact is the WASM SDK in a
+ * process of its own (src/runtime/sql-analysis-process/). Nothing under src/app/, src/run/ or src/cli/ opens them
  * itself; tests hand in the same adapters, or their own.
  */
 import { existsSync } from "node:fs";
 import type { Adapters, StateFile, StateFiles } from "./app/ports.js";
 import { openWarehouse } from "./env/open.js";
-import { loadAnalyzeSql } from "./runtime/column-facts-analyzer.js";
+import { loadAnalyzeSqlProcess } from "./runtime/sql-analysis-process/analysis-process.js";
 import type { DriverPreference } from "./store/sqlite-driver.js";
 import { SqliteStateStore } from "./store/sqlite-store.js";
 
@@ -29,5 +29,5 @@ export function sqliteStateFiles(driver: DriverPreference): StateFiles {
 }
 
 export function openAdapters(sqliteDriver: DriverPreference): Adapters {
-  return { stateFiles: sqliteStateFiles(sqliteDriver), openWarehouse, loadSqlParser: loadAnalyzeSql };
+  return { stateFiles: sqliteStateFiles(sqliteDriver), openWarehouse, loadSqlParser: loadAnalyzeSqlProcess };
 }

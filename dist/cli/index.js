@@ -715,7 +715,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /***/ }),
 
-/***/ 5162:
+/***/ 2536:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -730,486 +730,153 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/env/open.ts
 var env_open = __nccwpck_require__(2327);
-;// CONCATENATED MODULE: ./src/runtime/blank-sql-comments.ts
-/**
- * Compiled SQL with its comments blanked out, for the SQL parser
- * (src/runtime/sql-analyzer.ts): @polyglot-sql/sdk 0.12.1 drops a bare
- * column that follows a `--` comment inside a CTE from that CTE's output
- * columns (`with r as (select id as a,\n -- c\n tax_rate from s) select *
- * from r` gives `a` alone; with a schema it names it `_col_1`), which
- * bench/sql-parse-bench.ts measured on jaffle-shop-duckdb and planetkart.
- *
- * Each comment becomes as many spaces (line breaks kept), so every offset
- * the parser reports still points into the original text. Quoted strings
- * and identifiers (`'…'`, `"…"`, `` `…` ``) are skipped whole; a doubled
- * quote is two quoted runs side by side, and a backslash escape (BigQuery)
- * at worst ends a run early and leaves a comment-like text as it is, which
- * the parser then reads as the comment it is or rejects. Nothing else
- * changes: a `--` or `/*` outside quotes opens a comment in every dialect
- * the analyzer maps (BigQuery's `#` comments are left to the parser).
- */
-function blank_sql_comments_blankSqlComments(sql) {
-    if (!sql.includes("--") && !sql.includes("/*"))
-        return sql;
-    const out = sql.split("");
-    let i = 0;
-    while (i < sql.length) {
-        const ch = sql[i];
-        if (ch === "'" || ch === '"' || ch === "`") {
-            const close = sql.indexOf(ch, i + 1);
-            i = close < 0 ? sql.length : close + 1;
-            continue;
-        }
-        if (ch === "-" && sql[i + 1] === "-") {
-            while (i < sql.length && sql[i] !== "\n")
-                out[i++] = " ";
-            continue;
-        }
-        if (ch === "/" && sql[i + 1] === "*") {
-            const close = sql.indexOf("*/", i + 2);
-            const end = close < 0 ? sql.length : close + 2;
-            for (; i < end; i++)
-                if (sql[i] !== "\n")
-                    out[i] = " ";
-            continue;
-        }
-        i++;
-    }
-    return out.join("");
-}
-
-;// CONCATENATED MODULE: ./src/runtime/column-facts-analysis.ts
-const SET_OPERATIONS = ["union", "intersect", "except"];
-class Unsupported extends Error {
-}
-/** The node without comments or source positions, unquoted function names upper-cased: none changes what the SQL means. */
-function withoutComments(node) {
-    return JSON.parse(JSON.stringify(node, (key, value) => {
-        if (key === "span")
-            return undefined;
-        if (key.endsWith("comments"))
-            return Array.isArray(value) ? [] : value;
-        // An unquoted function name is case-insensitive: `date_trunc` and `DATE_TRUNC` are one function.
-        if (key === "function" && value && typeof value.name === "string" && !value.quoted)
-            return { ...value, name: value.name.toUpperCase() };
-        return value;
-    }));
-}
-function render(sdk, node, dialect) {
-    const out = sdk.generate([withoutComments(node)], dialect);
-    if (!out.success || !out.sql?.[0])
-        throw new Unsupported(`cannot render: ${out.error}`);
-    return out.sql[0];
-}
-function identifier(node) {
-    if (!node)
-        return null;
-    return node.quoted ? `"${node.name}"` : node.name;
-}
-function setOperationOf(node) {
-    for (const kind of SET_OPERATIONS)
-        if (node?.[kind])
-            return { kind, body: node[kind] };
-    return null;
-}
-/** The SELECTs of a statement, left to right, and its set operation's kind and ALL. */
-function flatten(node, into, ops) {
-    const op = setOperationOf(node);
-    if (op !== null) {
-        ops.push({ kind: op.kind, all: op.body.all === true });
-        flatten(op.body.left, into, ops);
-        flatten(op.body.right, into, ops);
-        return;
-    }
-    if (node?.subquery?.this) {
-        flatten(node.subquery.this, into, ops);
-        return;
-    }
-    if (node?.paren?.this) {
-        flatten(node.paren.this, into, ops);
-        return;
-    }
-    if (!node?.select)
-        throw new Unsupported(`a set operation branch that is not a SELECT (${Object.keys(node ?? {})[0]})`);
-    into.push(node.select);
-}
-function relationsOf(select) {
-    const sources = [
-        ...(select.from?.expressions ?? []),
-        ...(select.joins ?? []).map((join) => join.this),
-    ];
-    const relations = sources.map((source) => {
-        const table = source?.table;
-        if (!table)
-            return { name: Object.keys(source ?? {})[0] ?? "unknown", kind: "derived_table" };
-        const parts = [table.catalog?.name, table.schema?.name, table.name?.name].filter((part) => part);
-        return {
-            name: parts.join("."),
-            alias: table.alias?.name ?? null,
-            kind: "table",
-            catalog: table.catalog?.name ?? null,
-            schema: table.schema?.name ?? null,
-            table: table.name?.name ?? null,
-        };
-    });
-    if ((select.lateral_views ?? []).length > 0)
-        relations.push({ name: "lateral view", kind: "virtual" });
-    return relations;
-}
-function isWindowed(expression) {
-    const inner = expression?.alias?.this ?? expression;
-    return Boolean(inner?.window_function);
-}
-function starOf(expression) {
-    if (expression?.star)
-        return { table: identifier(expression.star.table) };
-    if (expression?.column?.name?.name === "*" || expression?.column?.this?.star)
-        return { table: identifier(expression.column.table) };
-    return null;
-}
-function nameOf(expression) {
-    return expression?.alias?.alias?.name ?? expression?.column?.name?.name ?? null;
-}
-/**
- * The analysis' fact for each projection of the parse. With no star, they go
- * by position; with one, the analysis lists the columns it expanded from a
- * CTE among them, so explicit projections go by name.
- */
-function factsFor(projections, facts) {
-    const stars = projections.some((expression) => starOf(expression) !== null);
-    if (!stars) {
-        if (facts.length !== projections.length)
-            throw new Unsupported("the analysis and the parse disagree on the projections");
-        return [...facts];
-    }
-    return projections.map((expression) => {
-        const star = starOf(expression);
-        if (star !== null)
-            return { name: "*", isStar: true, starTable: star.table, upstream: [] };
-        const name = nameOf(expression)?.toLowerCase();
-        const named = facts.filter((fact) => !fact.isStar && (fact.name ?? "").toLowerCase() === name);
-        const explicit = named.filter((fact) => !(fact.upstream ?? []).every((ref) => ref.sourceKind === "cte" && (ref.column ?? "").toLowerCase() === name) || named.length === 1);
-        if (explicit.length !== 1)
-            throw new Unsupported(`cannot tell projection ${name} from a star's columns`);
-        return explicit[0];
-    });
-}
-function branchOf(sdk, select, projections, dialect, analysed) {
-    const facts = factsFor(projections, analysed);
-    const clauses = {
-        select: { ...select, expressions: [{ literal: { literal_type: "number", value: "1" } }], with: null },
-    };
-    return {
-        projections: projections.map((expression, index) => ({
-            name: facts[index].name ?? null,
-            isStar: facts[index].isStar === true,
-            starTable: facts[index].starTable ?? null,
-            sql: render(sdk, expression, dialect),
-            upstream: facts[index].upstream ?? [],
-        })),
-        rowSetSql: render(sdk, clauses, dialect),
-        distinct: select.distinct === true || Boolean(select.distinct_on),
-        aggregates: projections.some((expression) => !isWindowed(expression) && sdk.ast.hasAggregates(expression)),
-        relations: relationsOf(select),
-    };
-}
-/** One statement in an SDK dialect (`duckdb`, `postgresql`, …) as column facts read it; `{ ok: false }` for anything it cannot map. */
-function columnFactsAnalysis(sdk, sql, dialect) {
-    try {
-        const analysed = sdk.analyzeQuery(sql, dialect);
-        if (!analysed.success || !analysed.analysis)
-            return { ok: false, error: analysed.error ?? "analysis failed" };
-        const parsed = sdk.parse(sql, dialect);
-        if (!parsed.success || !parsed.ast || parsed.ast.length !== 1)
-            return { ok: false, error: parsed.error ?? "not one statement" };
-        const statement = parsed.ast[0];
-        const analysis = analysed.analysis;
-        const selects = [];
-        const ops = [];
-        flatten(statement, selects, ops);
-        if (new Set(ops.map((op) => `${op.kind}/${op.all}`)).size > 1)
-            return { ok: false, error: "a set operation mixing kinds" };
-        let branches;
-        let setOperation = null;
-        if (ops.length === 0) {
-            branches = [branchOf(sdk, selects[0], selects[0].expressions, dialect, analysis.projections)];
-        }
-        else {
-            const op = analysis.setOperations[0];
-            if (analysis.setOperations.length !== 1 || op === undefined || op.branches.length !== selects.length) {
-                return { ok: false, error: "set operation branches the analysis does not list one by one" };
-            }
-            branches = selects.map((select, index) => branchOf(sdk, select, select.expressions, dialect, op.branches[index]?.projections ?? []));
-            const body = setOperationOf(statement)?.body;
-            const clauses = JSON.stringify({
-                order_by: body?.order_by ?? null,
-                limit: body?.limit ?? null,
-                offset: body?.offset ?? null,
-                by_name: body?.by_name ?? null,
-            }, (key, value) => (key === "span" || key.endsWith("comments") ? undefined : value));
-            setOperation = { kind: ops[0]?.kind ?? "union", all: ops[0]?.all ?? false, clausesSql: clauses };
-        }
-        return {
-            ok: true,
-            analysis: {
-                shape: analysis.shape,
-                ctes: analysis.cteFacts.map((cte) => ({ name: cte.name, bodySql: cte.bodySql })),
-                branches,
-                setOperation,
-                baseTables: analysis.baseTables,
-                columnUses: (analysis.columnUses ?? []).map((use) => ({
-                    context: use.context,
-                    scopePath: use.scopePath,
-                    expressionSql: use.expressionSql,
-                    references: use.references,
-                })),
-            },
-        };
-    }
-    catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
-}
-
-// EXTERNAL MODULE: external "node:module"
-var external_node_module_ = __nccwpck_require__(8995);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./src/runtime/polyglot-sdk.ts
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./src/runtime/sql-analysis-process/analysis-process.ts
 /**
- * Loads @polyglot-sql/sdk 0.12.1 (a Rust port of sqlglot compiled to
- * WebAssembly) through its `manual` entry, once per process, for every user
- * of the parser (sql-analyzer.ts, column-facts-analyzer.ts).
+ * The column facts' parser in a child process of its own, answering the
+ * synchronous `AnalyzeSql` port (src/dbt/column-facts/sql-analysis.ts) that
+ * the planner calls. Three parts:
+ * - this module, in the caller's thread: posts each statement to the broker
+ *   and blocks on a shared signal (`Atomics.wait`) until the answer is on
+ *   its port;
+ * - the broker thread (analysis-broker.ts), which owns the child process
+ *   and keeps each analysis's time limit;
+ * - the server (analysis-server.ts): the parser, loaded and warmed.
  *
- * Why the manual entry: the default entry finds its 22.8 MB
- * `polyglot_sql.wasm` through `new URL(…, import.meta.url)`, which ncc
- * copies into the bundle re-encoded as UTF-8 (corrupt: "section was shorter
- * than expected"), and it replaces `globalThis.fetch` on Node. Here the bytes
- * are read from a file and handed to `init`:
- * - inside a bundle (`dist/<entry>/index.js`): `dist/wasm/polyglot_sql.wasm`,
- *   which scripts/bundle.mjs copies there;
- * - from the sources (tests, bench): the package's own file.
- *
- * Loading costs ≈ 0.3–0.4 s (WebAssembly compile) and the first analysis
- * ≈ 0.15 s more: load once, only when there is SQL to analyse.
+ * Why a process (bench/COLUMN-IMPACT.md): in the caller's process the
+ * parser's 22.8 MB of WebAssembly is compiled again by V8's optimising tier
+ * on background threads while the plan runs, and its garbage is collected
+ * with the plan's; on a 2-core runner that more than doubled the plan. The
+ * server runs with `--liftoff-only` (a V8 option a process takes, not a
+ * thread), loads while the caller reads the manifest, and can be killed:
+ * an analysis that runs past its time limit is stopped (its facts are
+ * unknown, so the planner builds) and the next starts a new server.
  */
 
 
 
 
-/** Where the WebAssembly file is: next to the bundle, else the installed package's (throws when neither is there; the loaders below catch it). */
-function polyglot_sdk_polyglotWasmFile() {
+/**
+ * One statement's analysis time past which it is stopped. The slowest real
+ * model analysed in 1.1–4.5 s (src/runtime/column-facts-analyzer.ts); the
+ * SDK's exponential shapes would run for minutes.
+ */
+const ANALYSIS_TIME_LIMIT_MS = 10_000;
+/** Time for the server to load and warm the parser (≈ 0.5 s) before the load counts as failed. */
+const LOAD_TIME_LIMIT_MS = 60_000;
+/**
+ * The broker and the server: bundled next to the caller's bundle
+ * (dist/<entry>/index.js → dist/sql-analysis-broker/, dist/sql-analysis-server/,
+ * written by scripts/bundle.mjs), else the sources, the server through the
+ * project's resolve hook (tools/ts-hooks.mjs).
+ */
+function processFiles() {
     const here = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
-    const bundled = external_node_path_default().join(here, "..", "wasm", "polyglot_sql.wasm");
-    if ((0,external_node_fs_.existsSync)(bundled))
-        return bundled;
-    return (0,external_node_module_.createRequire)(import.meta.url).resolve("@polyglot-sql/sdk/polyglot_sql.wasm");
-}
-let loaded;
-/** The SDK loaded from polyglotWasmFile(), once per process (later calls share the first load; a failed load is tried again). */
-function polyglot_sdk_loadPolyglotSdk() {
-    loaded ??= polyglot_sdk_loadPolyglotSdkFrom(undefined).then((result) => {
-        if (!result.ok)
-            loaded = undefined;
-        return result;
-    });
-    return loaded;
-}
-/**
- * The SDK loaded from `givenWasmFile` (default polyglotWasmFile()). The file
- * is read on every call, so a missing file is always reported; the SDK
- * itself compiles the WebAssembly only on the first successful call.
- */
-/** WebAssembly, which the project's TypeScript libraries (no DOM) don't declare. */
-const wasm = globalThis
-    .WebAssembly;
-async function polyglot_sdk_loadPolyglotSdkFrom(givenWasmFile) {
-    let wasmFile = givenWasmFile ?? "polyglot_sql.wasm";
-    try {
-        wasmFile = givenWasmFile ?? polyglot_sdk_polyglotWasmFile();
-        const sdk = (await __nccwpck_require__.e(/* import() */ 482).then(__nccwpck_require__.bind(__nccwpck_require__, 1482)));
-        // A string or URL would go to fetch(), which has no file: URLs on Node. Compiled here (off the main
-        // thread), the module goes straight to WebAssembly.instantiate: a Response would be copied through
-        // undici first (about 0.4 s of CPU for the 22.8 MB file).
-        const module = await wasm.compile((0,external_node_fs_.readFileSync)(wasmFile));
-        await sdk.init({ wasmUrl: module });
-        return { ok: true, sdk };
-    }
-    catch (error) {
-        return { ok: false, error: `the SQL parser did not load from ${wasmFile}: ${error.message}` };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/runtime/sql-analyzer.ts
-/**
- * The SQL parser for column-level impact (issue 24,
- * docs/decisions/column-impact-parser.md): @polyglot-sql/sdk, a Rust port of
- * sqlglot compiled to WebAssembly, through its `manual` entry, loaded once
- * per process by polyglot-sdk.ts (which says why the manual entry and where
- * the WebAssembly file is).
- *
- * `analyze` never throws: a parse failure, a dialect the SDK lacks, or a
- * query past the guard below is `{ ok: false }`, which the planner reads as
- * "unknown" (BUILD).
- */
-
-
-/**
- * Set-operation branches past which a query is not analysed: the SDK's
- * analysis grows about as the cube of the branches (measured with 7 columns:
- * 8 branches 0.16 s, 16 branches 0.9 s, 32 branches 5 s; parsing alone stays
- * under 20 ms), and tuva's 24- and 30-branch unions took 5–8 s each.
- * Counted on the comment-free text as UNION / INTERSECT / EXCEPT words (a
- * word inside a string counts too: that only gives up more often).
- */
-const MAX_SET_OPERATIONS = 12;
-/** UNION / INTERSECT / EXCEPT words in comment-free SQL, for the MAX_SET_OPERATIONS guard. */
-function setOperationsIn(text) {
-    return text.match(/\b(union|intersect|except)\b/gi)?.length ?? 0;
-}
-/** dbt adapter types the SDK has a dialect for; any other adapter is not analysed. */
-const DIALECTS = {
-    athena: "athena",
-    bigquery: "bigquery",
-    clickhouse: "clickhouse",
-    databricks: "databricks",
-    doris: "doris",
-    duckdb: "duckdb",
-    fabric: "fabric",
-    materialize: "materialize",
-    mysql: "mysql",
-    oracle: "oracle",
-    postgres: "postgresql",
-    redshift: "redshift",
-    risingwave: "risingwave",
-    singlestore: "singlestore",
-    snowflake: "snowflake",
-    spark: "spark",
-    sqlite: "sqlite",
-    sqlserver: "tsql",
-    starrocks: "starrocks",
-    teradata: "teradata",
-    trino: "trino",
-};
-/** The SDK's dialect for a dbt adapter type, or undefined when it has none. */
-function sqlDialectOf(adapterType) {
-    return DIALECTS[adapterType.toLowerCase()];
-}
-/** Where the WebAssembly file is: next to the bundle, else the installed package's. */
-const sqlAnalyzerWasmFile = (/* unused pure expression or super */ null && (polyglotWasmFile));
-/** Loads the parser from polyglotWasmFile() once per process (shared with every other user of the SDK). */
-async function loadSqlAnalyzer() {
-    return analyzerOf(await loadPolyglotSdk());
-}
-/** Loads the parser from `givenWasmFile` (default polyglotWasmFile()); the SDK itself initialises once per process. */
-async function loadSqlAnalyzerFrom(givenWasmFile) {
-    return analyzerOf(await loadPolyglotSdkFrom(givenWasmFile));
-}
-function analyzerOf(loaded) {
-    if (!loaded.ok)
-        return loaded;
-    const sdk = loaded.sdk;
+    const broker = external_node_path_default().join(here, "..", "sql-analysis-broker", "index.js");
+    const server = external_node_path_default().join(here, "..", "sql-analysis-server", "index.js");
+    if ((0,external_node_fs_.existsSync)(broker) && (0,external_node_fs_.existsSync)(server))
+        return { broker, server, execArgv: ["--liftoff-only"] };
+    const hooks = external_node_path_default().join(here, "..", "..", "..", "tools", "ts-hooks.mjs");
     return {
-        ok: true,
-        analyzer: { analyze: (sql, adapterType, schema) => analyzeWith(sdk, sql, adapterType, schema) },
+        broker: external_node_path_default().join(here, "analysis-broker.ts"),
+        server: external_node_path_default().join(here, "analysis-server.ts"),
+        execArgv: ["--liftoff-only", "--import", (0,external_node_url_.pathToFileURL)(hooks).href],
     };
 }
-function analyzeWith(sdk, sql, adapterType, schema) {
-    const dialect = sqlDialectOf(adapterType);
-    if (dialect === undefined)
-        return { ok: false, error: `no SQL dialect for the adapter ${adapterType}` };
-    const text = blankSqlComments(sql);
-    const setOperations = setOperationsIn(text);
-    if (setOperations > MAX_SET_OPERATIONS) {
-        return {
+/** Starts a server and resolves once its parser is loaded and warmed (never rejects). */
+function startAnalysisProcess(options = {}) {
+    const timeLimitMs = options.timeLimitMs ?? ANALYSIS_TIME_LIMIT_MS;
+    const files = { ...processFiles(), ...options.files };
+    const signalBuffer = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    const signal = new Int32Array(signalBuffer);
+    const { port1: answers, port2 } = new external_node_worker_threads_namespaceObject.MessageChannel();
+    answers.unref();
+    const data = {
+        serverFile: files.server,
+        execArgv: files.execArgv,
+        timeLimitMs,
+        signal: signalBuffer,
+        answers: port2,
+    };
+    let worker;
+    try {
+        worker = new external_node_worker_threads_namespaceObject.Worker(files.broker, { workerData: data, transferList: [port2], execArgv: [] });
+    }
+    catch (error) {
+        return Promise.resolve({
             ok: false,
-            error: `${setOperations} set operations (more than ${MAX_SET_OPERATIONS}): not analysed`,
+            error: `the SQL parser's process did not start: ${error.message}`,
+        });
+    }
+    worker.unref();
+    const close = async () => {
+        await worker.terminate();
+        answers.close();
+    };
+    // A safety net for a broker that stopped: the broker itself keeps the time limit, counted once the server is ready.
+    const waitLimitMs = timeLimitMs + (options.loadTimeLimitMs ?? LOAD_TIME_LIMIT_MS);
+    let next = 0;
+    let brokerStopped = false;
+    const analyze = (sql, dialect) => {
+        if (brokerStopped)
+            return { ok: false, error: "the SQL parser's process stopped answering" };
+        next += 1;
+        const id = next;
+        worker.postMessage({ type: "analyse", id, sql, dialect });
+        const deadline = performance.now() + waitLimitMs;
+        for (;;) {
+            // Read the signal before the port: an answer posted after this read changes it, and the wait returns at once.
+            const seen = Atomics.load(signal, 0);
+            for (let received = (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(answers); received; received = (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(answers)) {
+                const answer = received.message;
+                if (answer.id === id)
+                    return answer.result;
+            }
+            const left = deadline - performance.now();
+            if (left <= 0)
+                break;
+            Atomics.wait(signal, 0, seen, left);
+        }
+        brokerStopped = true;
+        return { ok: false, error: `the SQL parser's process did not answer within ${waitLimitMs / 1000} s` };
+    };
+    return new Promise((resolve) => {
+        const settle = (result) => {
+            clearTimeout(timer);
+            if (!result.ok)
+                void close();
+            resolve(result);
         };
-    }
-    try {
-        // strict: false: a column the schema lacks is a warning, not a failure (catalogs lag behind the SQL).
-        const options = { dialect, ...(schema ? { schema: { strict: false, tables: schema.tables } } : {}) };
-        const result = sdk.analyzeQuery(text, options);
-        if (result.success && result.analysis)
-            return { ok: true, analysis: result.analysis };
-        return { ok: false, error: result.error ?? "the SQL parser gave no analysis" };
-    }
-    catch (error) {
-        return { ok: false, error: String(error.message ?? error) };
-    }
+        const timer = setTimeout(() => settle({
+            ok: false,
+            error: `the SQL parser did not load within ${(options.loadTimeLimitMs ?? LOAD_TIME_LIMIT_MS) / 1000} s`,
+        }), options.loadTimeLimitMs ?? LOAD_TIME_LIMIT_MS);
+        timer.unref();
+        worker.once("message", (status) => settle(status.type === "ready" ? { ok: true, analyze, close } : { ok: false, error: status.error }));
+        worker.once("error", (error) => settle({ ok: false, error: `the SQL parser's process failed: ${error.message}` }));
+    });
 }
-
-;// CONCATENATED MODULE: ./src/runtime/column-facts-analyzer.ts
-
-
-
-
+let loaded;
 /**
- * Characters of SQL past which a statement is not analysed (its facts are
- * unknown). Measured with bench/column-facts-bench.ts on this 2-core machine,
- * `computeColumnFacts` per model, the set-operation guard on:
- * - every SQL model of the 16 real fixtures (579 models, 0.3–64k chars) with
- *   no size bound: all finish; median 5 ms, p95 97–167 ms, max 1.6–2.8 s
- *   (global-trade's 13k-char, 35-CTE mart_dataset_coverage_monthly and its
- *   24k-char stg_portwatch_daily); the largest (57–64k chars) take 0.2–0.9 s.
- *   Tuva's 52,946-char model, which never finished before the guards, has
- *   120 set operations: the set-operation guard refuses it at once.
- * - synthetic worst shape for its size, a chain of CTEs each reading the
- *   previous one (12 columns): 10k chars 0.6–2.3 s, 20k 5.9–6.1 s, 25k
- *   8.7–15.6 s, 30.5k 13.5–17.6 s, 41k 52 s. Wide projections grow gently
- *   (112k chars 1.7 s).
- * 20,000 keeps that worst shape near 6 s; it refuses 17 real models (15 of
- * global-trade, 2 of tuva; 11 of them have known facts unbounded, 6 would
- * still have them at 30,000). With it, over the 579 models: median
- * 4 ms, p95 63–116 ms, max 1.1–4.5 s (the 13k-char model above), total
- * 12–17 s; 333 known facts (344 unbounded). The ranges are runs on a
- * machine shared with other work. Length does not bound every shape:
- * CTEs that each join the two before them cost the SDK's analyzeQuery
- * exponential time (24 CTEs, 1.7k chars: 4 s; 26: 8.7 s): only a worker with a
- * time-out would bound that.
+ * The `LoadSqlParser` port of the action and the CLI (src/adapters.ts): one
+ * analysis process per process, started on the first call (a failed start is
+ * tried again on the next call). It exits with the caller.
  */
-const MAX_COLUMN_FACTS_SQL_LENGTH = 20_000;
-/** The port over the SDK from polyglotWasmFile(), loaded once per process; never rejects. */
-async function loadAnalyzeSql() {
-    return analyzeSqlOf(await polyglot_sdk_loadPolyglotSdk());
-}
-/** The port over the SDK loaded from `wasmFile` (default polyglotWasmFile()); never rejects. */
-async function loadAnalyzeSqlFrom(wasmFile) {
-    return analyzeSqlOf(await loadPolyglotSdkFrom(wasmFile));
-}
-function analyzeSqlOf(loaded) {
-    if (!loaded.ok)
-        return loaded;
-    return { ok: true, analyze: analyzeSqlOver(loaded.sdk) };
-}
-/** The guarded port over a loaded SDK; `maxLength` is for measuring (bench/column-facts-bench.ts). */
-function analyzeSqlOver(sdk, maxLength = MAX_COLUMN_FACTS_SQL_LENGTH) {
-    return (sql, dialect) => guardedAnalysis(sdk, sql, dialect, maxLength);
-}
-function guardedAnalysis(sdk, sql, dialect, maxLength) {
-    try {
-        if (!(sql.length <= maxLength)) {
-            return {
-                ok: false,
-                error: `${sql.length} characters of SQL (more than ${maxLength}): not analysed`,
-            };
+function loadAnalyzeSqlProcess() {
+    loaded ??= startAnalysisProcess().then((result) => {
+        if (!result.ok) {
+            loaded = undefined;
+            return result;
         }
-        const text = blank_sql_comments_blankSqlComments(sql);
-        const setOperations = setOperationsIn(text);
-        if (setOperations > MAX_SET_OPERATIONS) {
-            return {
-                ok: false,
-                error: `${setOperations} set operations (more than ${MAX_SET_OPERATIONS}): not analysed`,
-            };
-        }
-        return columnFactsAnalysis(sdk, text, dialect);
-    }
-    catch (error) {
-        return { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
+        return { ok: true, analyze: result.analyze };
+    });
+    return loaded;
 }
 
 // EXTERNAL MODULE: ./src/store/sqlite-store.ts + 1 modules
@@ -1218,8 +885,8 @@ var sqlite_store = __nccwpck_require__(4493);
 /**
  * The adapters the entry points open and hand in as ports (src/app/ports.ts):
  * state databases are SQLite files, warehouses are opened from their
- * connection spec; the SQL parser of column impact is the WASM SDK
- * (src/runtime/column-facts-analyzer.ts). Nothing under src/app/, src/run/ or src/cli/ opens them
+ * connection spec; the SQL parser of column impact is the WASM SDK in a
+ * process of its own (src/runtime/sql-analysis-process/). Nothing under src/app/, src/run/ or src/cli/ opens them
  * itself; tests hand in the same adapters, or their own.
  */
 
@@ -1241,7 +908,7 @@ function sqliteStateFiles(driver) {
     };
 }
 function openAdapters(sqliteDriver) {
-    return { stateFiles: sqliteStateFiles(sqliteDriver), openWarehouse: env_open/* openWarehouse */.c, loadSqlParser: loadAnalyzeSql };
+    return { stateFiles: sqliteStateFiles(sqliteDriver), openWarehouse: env_open/* openWarehouse */.c, loadSqlParser: loadAnalyzeSqlProcess };
 }
 
 
@@ -1251,11 +918,11 @@ function openAdapters(sqliteDriver) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5162);
+/* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2536);
 /* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4172);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
-/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5052);
+/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4281);
 /**
  * The `ods-state` CLI entry point: the only place in the CLI that reads the
  * process environment and opens the adapters. Everything else is in src/cli/
@@ -9343,8 +9010,8 @@ const diffCommand = {
 
 // EXTERNAL MODULE: ./src/store/open-database.ts
 var open_database = __nccwpck_require__(3607);
-// EXTERNAL MODULE: ./src/store/sqlite-driver.ts
-var sqlite_driver = __nccwpck_require__(5052);
+// EXTERNAL MODULE: ./src/store/sqlite-driver.ts + 1 modules
+var sqlite_driver = __nccwpck_require__(4281);
 // EXTERNAL MODULE: ./src/store/sqlite-file-checks.ts
 var sqlite_file_checks = __nccwpck_require__(4004);
 // EXTERNAL MODULE: ./src/store/sqlite-integrity.ts
@@ -28358,7 +28025,7 @@ function applyMigrations(connection, target = LAYOUT_VERSION, now = () => new Da
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5052);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4281);
 
 
 
@@ -28574,26 +28241,34 @@ function materialize(location, parts) {
 
 /***/ }),
 
-/***/ 5052:
+/***/ 4281:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Lf: () => (/* binding */ openSqlite),
-/* harmony export */   Lw: () => (/* binding */ classifySqliteError),
-/* harmony export */   nI: () => (/* binding */ parseDriverPreference)
-/* harmony export */ });
-/* unused harmony exports DRIVER_PREFERENCES, nativeBindingName, selectDriver */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8995);
-/* harmony import */ var node_module__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_module__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3136);
-/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var better_sqlite3__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4918);
-/* harmony import */ var better_sqlite3__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__nccwpck_require__.n(better_sqlite3__WEBPACK_IMPORTED_MODULE_4__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4955);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Lw: () => (/* binding */ classifySqliteError),
+  Lf: () => (/* binding */ openSqlite),
+  nI: () => (/* binding */ parseDriverPreference)
+});
+
+// UNUSED EXPORTS: DRIVER_PREFERENCES, nativeBindingName, selectDriver
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+// EXTERNAL MODULE: ./node_modules/better-sqlite3/lib/index.js
+var lib = __nccwpck_require__(4918);
+var lib_default = /*#__PURE__*/__nccwpck_require__.n(lib);
+// EXTERNAL MODULE: ./src/errors/user-error.ts
+var user_error = __nccwpck_require__(4955);
+;// CONCATENATED MODULE: ./src/store/sqlite-driver.ts
 /**
  * The SQLite driver: better-sqlite3 with its native binding when one matching
  * this Node's ABI, platform and arch can be loaded, else Node's built-in
@@ -28620,7 +28295,7 @@ function parseDriverPreference(value) {
         return "auto";
     if (DRIVER_PREFERENCES.includes(value))
         return value;
-    throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo("input_invalid", `ODS_SQLITE_DRIVER is \`${value}\`; allowed values: ${DRIVER_PREFERENCES.join(", ")}.`, {
+    throw new user_error/* UserError */.yo("input_invalid", `ODS_SQLITE_DRIVER is \`${value}\`; allowed values: ${DRIVER_PREFERENCES.join(", ")}.`, {
         input: "ODS_SQLITE_DRIVER",
         hint: "Unset ODS_SQLITE_DRIVER or set it to one of the allowed values.",
     });
@@ -28631,18 +28306,18 @@ function nativeBindingName(abi = process.versions.modules, platform = process.pl
 }
 /** Where a binding for this runtime may be, first match wins. */
 function bindingCandidates() {
-    const here = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname((0,node_url__WEBPACK_IMPORTED_MODULE_3__.fileURLToPath)(import.meta.url));
-    const bundled = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(here, "..", "native", nativeBindingName());
+    const here = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+    const bundled = external_node_path_default().join(here, "..", "native", nativeBindingName());
     // From source: src/store/ -> node_modules/better-sqlite3. Built from parts so
     // that the bundler does not mistake it for an asset of the bundle.
-    const fromSource = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(here, "..", "..", "node_modules", ["better", "sqlite3"].join("-"), "build", "Release");
-    return [bundled, node_path__WEBPACK_IMPORTED_MODULE_2___default().join(fromSource, "better_sqlite3.node")];
+    const fromSource = external_node_path_default().join(here, "..", "..", "node_modules", ["better", "sqlite3"].join("-"), "build", "Release");
+    return [bundled, external_node_path_default().join(fromSource, "better_sqlite3.node")];
 }
 const loadedByPreference = new Map();
 let announced;
 function loadNative() {
-    const requireAddon = (0,node_module__WEBPACK_IMPORTED_MODULE_1__.createRequire)(import.meta.url);
-    const found = bindingCandidates().find((candidate) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(candidate));
+    const requireAddon = (0,external_node_module_namespaceObject.createRequire)(import.meta.url);
+    const found = bindingCandidates().find((candidate) => (0,external_node_fs_.existsSync)(candidate));
     if (found === undefined) {
         return { reason: `no native binding ${nativeBindingName()} was found` };
     }
@@ -28651,7 +28326,7 @@ function loadNative() {
     }
     catch (error) {
         const detail = error instanceof Error ? error.message.split("\n")[0] : String(error);
-        return { reason: `the native binding ${node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(found)} failed to load (${detail})` };
+        return { reason: `the native binding ${external_node_path_default().basename(found)} failed to load (${detail})` };
     }
 }
 function resolveDriver(preference) {
@@ -28668,14 +28343,14 @@ function resolveDriver(preference) {
             loaded = { driver: "better-sqlite3", addon: native.addon };
         }
         else if (preference === "better-sqlite3") {
-            throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo("driver_unavailable", `The better-sqlite3 driver was requested but ${native.reason}.`);
+            throw new user_error/* UserError */.yo("driver_unavailable", `The better-sqlite3 driver was requested but ${native.reason}.`);
         }
         else {
             loaded = { driver: "node:sqlite", fallbackReason: native.reason ?? "unknown" };
         }
     }
     if (loaded.driver === "node:sqlite" && !builtinSqlite()) {
-        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_5__/* .UserError */ .yo("driver_unavailable", `No SQLite driver is available: ${loaded.fallbackReason}, and node:sqlite needs Node 22.5 or newer (this is ${process.version}).`);
+        throw new user_error/* UserError */.yo("driver_unavailable", `No SQLite driver is available: ${loaded.fallbackReason}, and node:sqlite needs Node 22.5 or newer (this is ${process.version}).`);
     }
     loadedByPreference.set(preference, loaded);
     return loaded;
@@ -28710,7 +28385,7 @@ function openSqlite(file, options = {}, preference = "auto") {
         : openBuiltin(file, options);
 }
 function openBetter(file, options, addon) {
-    const db = new (better_sqlite3__WEBPACK_IMPORTED_MODULE_4___default())(file, {
+    const db = new (lib_default())(file, {
         readonly: options.readonly ?? false,
         fileMustExist: options.mustExist ?? false,
         nativeBinding: addon,
@@ -28736,7 +28411,7 @@ function openBetter(file, options, addon) {
 }
 function openBuiltin(file, options) {
     const sqlite = builtinSqlite();
-    if (options.mustExist && !(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(file)) {
+    if (options.mustExist && !(0,external_node_fs_.existsSync)(file)) {
         throw Object.assign(new Error(`unable to open database file: ${file}`), { code: "SQLITE_CANTOPEN" });
     }
     const db = new sqlite.DatabaseSync(file, { readOnly: options.readonly ?? false });
@@ -28825,7 +28500,7 @@ function classifySqliteError(error) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3607);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5052);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4281);
 /* harmony import */ var _state_store_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6084);
 /* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9726);
 /**
@@ -29052,7 +28727,7 @@ function copyableStateFileProblem(file) {
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4955);
 /* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4376);
 /* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3607);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5052);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4281);
 /* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1504);
 /* harmony import */ var _sqlite_file_checks_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4004);
 /* harmony import */ var _sqlite_integrity_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7351);
@@ -30237,13 +29912,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-
-/***/ }),
-
-/***/ 8995:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 
 /***/ }),
 

@@ -1,0 +1,144 @@
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+var __webpack_exports__ = {};
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./src/runtime/sql-analysis-process/analysis-broker.ts
+/**
+ * The broker thread of the SQL analysis process (analysis-process.ts). The
+ * caller's thread blocks while it waits for an analysis (the planner is
+ * synchronous), so it cannot receive from the child process itself: this
+ * thread does. It starts the server (analysis-server.ts), passes each
+ * request on once the server is ready, and posts each answer on the
+ * `answers` port, then wakes the caller through the shared signal.
+ *
+ * It keeps the time limit: a request not answered within `timeLimitMs` of
+ * reaching a ready server is answered "ran past", and its server is killed;
+ * the next request starts a new one (its load does not count against the
+ * limit). After TIME_OUTS_BEFORE_GIVING_UP in a row, requests are refused
+ * at once. A server that exits while a request is open answers it with the
+ * reason.
+ *
+ * It imports only Node's modules and types, so Node runs this source as it
+ * is in the tests, and ncc bundles it for dist/.
+ */
+
+
+/** The end of the server's stderr kept to explain an exit. */
+const STDERR_TAIL = 4_000;
+/** Analyses in a row that ran past the limit after which the parser counts as broken. */
+const TIME_OUTS_BEFORE_GIVING_UP = 2;
+const data = external_node_worker_threads_namespaceObject.workerData;
+const signal = new Int32Array(data.signal);
+let server = null;
+let statusSent = false;
+let timeOutsInARow = 0;
+function answer(id, result) {
+    data.answers.postMessage({ type: "answer", id, result });
+    Atomics.add(signal, 0, 1);
+    Atomics.notify(signal, 0);
+}
+function analysis_broker_status(message) {
+    if (statusSent)
+        return;
+    statusSent = true;
+    external_node_worker_threads_namespaceObject.parentPort?.postMessage(message);
+}
+/** Why a server exited, from its stderr: the line that names the error, else the last one. */
+function reasonIn(stderr) {
+    const lines = stderr
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== "");
+    const named = lines.find((line) => /^(?:\w*Error|Error)\b.*:/.test(line));
+    const line = named ?? lines.at(-1);
+    return line === undefined ? "" : `: ${line}`;
+}
+function send(target, request) {
+    const timer = setTimeout(() => {
+        target.open.delete(request.id);
+        timeOutsInARow += 1;
+        answer(request.id, {
+            ok: false,
+            error: `the analysis ran past ${data.timeLimitMs / 1000} s and was stopped`,
+        });
+        if (server === target)
+            server = null;
+        target.child.kill("SIGKILL");
+    }, data.timeLimitMs);
+    target.open.set(request.id, timer);
+    try {
+        target.child.send(request);
+    }
+    catch (error) {
+        clearTimeout(timer);
+        target.open.delete(request.id);
+        answer(request.id, {
+            ok: false,
+            error: `the SQL parser's process took no request: ${error.message}`,
+        });
+    }
+}
+function start() {
+    const child = (0,external_node_child_process_namespaceObject.fork)(data.serverFile, [], {
+        execArgv: [...data.execArgv],
+        serialization: "advanced",
+        stdio: ["ignore", "ignore", "pipe", "ipc"],
+    });
+    const started = { child, ready: false, queued: [], open: new Map() };
+    let stderr = "";
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk) => {
+        stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    child.on("message", (message) => {
+        if (message.type === "answer") {
+            clearTimeout(started.open.get(message.id));
+            if (!started.open.delete(message.id))
+                return;
+            timeOutsInARow = 0;
+            answer(message.id, message.result);
+            return;
+        }
+        analysis_broker_status(message);
+        if (message.type === "ready") {
+            started.ready = true;
+            for (const request of started.queued.splice(0))
+                send(started, request);
+        }
+    });
+    const gone = (why) => {
+        if (server === started)
+            server = null;
+        const error = `the SQL parser's process ${why}${reasonIn(stderr)}`;
+        analysis_broker_status({ type: "failed", error });
+        for (const [id, timer] of started.open) {
+            clearTimeout(timer);
+            answer(id, { ok: false, error });
+        }
+        started.open.clear();
+        for (const request of started.queued.splice(0))
+            answer(request.id, { ok: false, error });
+    };
+    child.on("error", (error) => gone(`could not run (${error.message})`));
+    child.on("exit", (code, killed) => gone(killed ? `was stopped (${killed})` : `exited with code ${code}`));
+    return started;
+}
+external_node_worker_threads_namespaceObject.parentPort?.on("message", (request) => {
+    if (timeOutsInARow >= TIME_OUTS_BEFORE_GIVING_UP) {
+        answer(request.id, {
+            ok: false,
+            error: `the SQL parser's process stopped answering (${timeOutsInARow} analyses ran past ${data.timeLimitMs / 1000} s)`,
+        });
+        return;
+    }
+    server ??= start();
+    if (server.ready)
+        send(server, request);
+    else
+        server.queued.push(request);
+});
+server = start();
+
