@@ -1,9 +1,10 @@
 /**
  * `ods-state record` with and without `--column-impact` (issue 24), in
- * process on the shop's prod build and a real SQLite file: by default built
- * models are recorded with the columns they read, so that later plans can
- * reuse a model a change does not reach; with the flag, the SQL parser is
- * never loaded and nothing of the kind is recorded.
+ * process on the shop's prod build and a real SQLite file: with the flag,
+ * built models are recorded with the columns they read, so that later plans
+ * can reuse a model a change does not reach; by default (column impact is
+ * opt-in), the SQL parser is never loaded and nothing of the kind is
+ * recorded.
  */
 
 import { mkdtempSync, rmSync } from "node:fs";
