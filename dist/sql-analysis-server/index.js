@@ -452,8 +452,9 @@ function analyzeWith(sdk, sql, adapterType, schema) {
  * 12–17 s; 333 known facts (344 unbounded). The ranges are runs on a
  * machine shared with other work. Length does not bound every shape:
  * CTEs that each join the two before them cost the SDK's analyzeQuery
- * exponential time (24 CTEs, 1.7k chars: 4 s; 26: 8.7 s): only a worker with a
- * time-out would bound that.
+ * exponential time (24 CTEs, 1.7k chars: 4 s; 26: 8.7 s): the action and
+ * the CLI run this port in a process of their own that stops an analysis
+ * past its time limit (sql-analysis-process/analysis-process.ts).
  */
 const MAX_COLUMN_FACTS_SQL_LENGTH = 20_000;
 /** The port over the SDK from polyglotWasmFile(), loaded once per process; never rejects. */

@@ -77,6 +77,10 @@ export async function runMainStep(
     return { mode, plan: null };
   }
 
+  // Column impact: the SQL parser's process starts loading now, while the manifest is read and the state
+  // restored; a step that turns out to have nothing to analyse leaves it unused (it exits with the step).
+  const parser = inputs.columnImpact ? ports.loadSqlParser() : null;
+  if (parser) ports = { ...ports, loadSqlParser: () => parser };
   const project = readProjectAt(inputs.manifest, inputs.projectDir);
   const scope = scopeOf(project, inputs.environment, "manifest");
   const restored = await ports.restore(inputs.statePath, scope);
@@ -311,6 +315,10 @@ async function prodIfKnown(
     );
     return { project: projectNameFromDbtProject(inputs.projectDir), prod: null };
   }
+  // Column impact: the SQL parser's process starts loading now, while the manifest is read and the state
+  // restored; a step that turns out to have nothing to analyse leaves it unused (it exits with the step).
+  const parser = inputs.columnImpact ? ports.loadSqlParser() : null;
+  if (parser) ports = { ...ports, loadSqlParser: () => parser };
   const project = readProjectAt(inputs.manifest, inputs.projectDir);
   const scope = scopeOf(project, inputs.environment, "manifest");
   const restored = await ports.restore(inputs.statePath, scope);

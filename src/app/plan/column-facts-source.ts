@@ -24,11 +24,12 @@ export interface AnalysisBudget {
  * and readers without recorded facts: a handful on a pull request. Measured
  * over the 579 models of 16 real projects (src/runtime/column-facts-analyzer.ts):
  * median 4 ms a model, p95 under 0.12 s, the slowest 1.1–4.5 s; the generated
- * 10,000-node project's models 90–600 ms each (bench/COLUMN-IMPACT.md). Two
- * seconds covers a typical pull request many times over and keeps the main
- * step of a 10,000-node project within its 5 s target (1.2 s today, plus the
- * parser's load and warm-up, about 0.5 s); an analysis already started is
- * not cut, so one pathological model may overrun it.
+ * 10,000-node project's 14 changed models take about 0.25 s in all in the
+ * parser's own process (bench/COLUMN-IMPACT.md). Two seconds covers a typical
+ * pull request many times over and keeps the main step of a 10,000-node
+ * project within its 5 s target. An analysis already started runs to its
+ * own time limit (10 s, src/runtime/sql-analysis-process/), so one
+ * pathological model may overrun the budget by that much, no more.
  */
 export const PLAN_ANALYSIS_BUDGET: AnalysisBudget = { ms: 2_000, of: "plan" };
 
