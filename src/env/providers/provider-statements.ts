@@ -1,0 +1,109 @@
+/**
+ * Issue 25: the SQL a cloud warehouse provider (Snowflake, BigQuery,
+ * Databricks) emits for each operation of the warehouse contract
+ * (src/env/warehouse.ts), as data: one statement per call, its text in the
+ * provider's dialect and its values as bound parameters, never spliced in.
+ * Pure: no client, no connection. The provider's warehouse class (not yet
+ * built) runs these through the vendor's client, and the conformance suite
+ * runs them against a simulation of the warehouse on DuckDB; the golden
+ * tests fix every statement's text and a real parser reads each one in the
+ * provider's dialect (test/env/providers/).
+ *
+ * Identifiers are quoted by the provider (its quote character, the quote
+ * doubled or refused as its rules say) after `checkIdentifier` (names.ts).
+ * A name is qualified by the provider's containers: Snowflake
+ * database.schema.object, BigQuery project.dataset.table, Databricks
+ * catalog.schema.table; `Place` says which database (catalog, project) the
+ * environment's schemas live in.
+ */
+import type { IdentifierRules, QualifiedName } from "../names.js";
+import type { RecordRow, RecordTable, RecordValue, WarehouseCapabilities } from "../warehouse.js";
+
+/** One statement: its text, with the provider's placeholders, and the values bound to them in order (or by name). */
+export interface Statement {
+  readonly sql: string;
+  /** Positional values (`?` placeholders: Snowflake, Databricks) or named ones (`@name`: BigQuery). */
+  readonly params: readonly RecordValue[] | Readonly<Record<string, RecordValue>>;
+}
+
+/** The database (Snowflake), project (BigQuery) or catalog (Databricks) the schemas are in. */
+export interface Place {
+  readonly database: string;
+  /** BigQuery: the dataset location (`US`, `EU`, a region); absent elsewhere. */
+  readonly location?: string;
+}
+
+/** Columns of a list query, as the provider's statement names them. */
+export interface ObjectRowShape {
+  /** The column holding the schema, the object's name and its kind (`table` or `view` after `objectKind`). */
+  readonly schema: string;
+  readonly name: string;
+  readonly kind: string;
+}
+
+export interface ProviderStatements {
+  /** The parser dialect the statements are written in (@polyglot-sql/sdk's name). */
+  readonly dialect: "snowflake" | "bigquery" | "databricks";
+  /** What the provider can do (ADR-0028 rule 1), as the warehouse contract declares it. */
+  readonly capabilities: WarehouseCapabilities;
+  readonly identifiers: IdentifierRules;
+
+  /** The quoted, qualified name of a relation in `place`. */
+  qualified(place: Place, name: QualifiedName): string;
+
+  // Catalog reads.
+  /** Schema names of `place`, one row each, in a column named `schema_name`. */
+  listSchemas(place: Place): Statement;
+  /** Tables and views of these schemas: rows with `ObjectRowShape`'s columns. */
+  listObjects(place: Place, schemas: readonly string[]): Statement;
+  readonly objectRows: ObjectRowShape;
+  /** Maps the catalog's kind (`BASE TABLE`, `VIEW`, `MANAGED`, …) to `table`, `view`, or null (anything else: not ODS's). */
+  objectKind(catalogKind: string): "table" | "view" | null;
+
+  // Schemas and pointers.
+  createSchema(place: Place, schema: string): Statement;
+  /** Drops the schema if it exists, and only when it is empty (never CASCADE). */
+  dropSchema(place: Place, schema: string): Statement;
+  /** A view at `at` reading every column of `reads`; `replace` replaces a view already there (never a table). */
+  createView(place: Place, at: QualifiedName, reads: QualifiedName, replace: boolean): Statement;
+  dropTable(place: Place, name: QualifiedName): Statement;
+  dropView(place: Place, name: QualifiedName): Statement;
+  /** Renames a table within its schema. */
+  renameTable(place: Place, from: QualifiedName, to: string): Statement;
+  /** Moves a table to another schema without copying, or null where the provider cannot. */
+  moveTable(place: Place, from: QualifiedName, to: QualifiedName): Statement | null;
+  /** A zero-copy clone of `source` at `target` (Snowflake CLONE, BigQuery CLONE, Databricks SHALLOW CLONE); `copyGrants` keeps a replaced table's grants where the provider can (Snowflake COPY GRANTS). */
+  cloneTable(
+    place: Place,
+    source: QualifiedName,
+    target: QualifiedName,
+    options: { replace: boolean; copyGrants: boolean },
+  ): Statement;
+  /** A full copy of `source` at `target` (CREATE TABLE … AS SELECT or the provider's COPY). */
+  copyTable(place: Place, source: QualifiedName, target: QualifiedName): Statement;
+  /** Swaps two tables' names in one atomic statement (Snowflake `ALTER TABLE … SWAP WITH`), or null where there is none. */
+  swapTables(place: Place, a: QualifiedName, b: QualifiedName): Statement | null;
+
+  // Identity: the mark a promotion leaves in a table's comment (as the DuckDB adapter does).
+  /** The table's comment, in a column named `comment` (no row: no such table). */
+  tableComment(place: Place, name: QualifiedName): Statement;
+  /** Sets the table's comment (the value bound, not spliced). */
+  setTableComment(place: Place, name: QualifiedName, comment: string): Statement;
+
+  // The registry's record tables (src/env/registry/).
+  createRecordTable(place: Place, schema: string, table: RecordTable): Statement;
+  /** Adds a column the record table lacks (an upgrade). */
+  addRecordColumn(place: Place, schema: string, table: RecordTable, column: string): Statement;
+  selectRecords(place: Place, schema: string, table: RecordTable, where: RecordRow): Statement;
+  insertRecord(place: Place, schema: string, table: RecordTable, row: RecordRow): Statement;
+  /** Updates the row with the same key or inserts it, in one statement (MERGE). */
+  upsertRecord(place: Place, schema: string, table: RecordTable, row: RecordRow): Statement;
+  updateRecords(
+    place: Place,
+    schema: string,
+    table: RecordTable,
+    set: RecordRow,
+    where: RecordRow,
+  ): Statement;
+  deleteRecords(place: Place, schema: string, table: RecordTable, where: RecordRow): Statement;
+}
