@@ -20,10 +20,13 @@ import {
   promote,
   rollbackPromotion,
 } from "../../src/env/index.js";
+import type { Warehouse } from "../../src/env/warehouse.js";
 import { isUserError } from "../../src/errors/user-error.js";
+import { loadPolyglotSdk, type PolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { ENGINES, freshSession, prepared } from "../support/warehouse/engines.js";
-import { FaultyWarehouse } from "../support/warehouse/faulty.js";
+import { type Fault, FaultyWarehouse } from "../support/warehouse/faulty.js";
+import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";
 import {
   MAIN_SOURCES,
   mainPlanOf,
@@ -37,6 +40,7 @@ import {
 } from "../support/warehouse/scenario.js";
 import type { Session } from "../support/warehouse/sessions.js";
 import { ENV_SCOPE } from "../support/warehouse/shop.js";
+import { SimulatedWarehouse } from "../support/warehouse/simulated-provider.js";
 
 const NOW = "2026-11-30T12:02:00.000Z";
 /** Each test loops over every step of an operation, on fresh databases: minutes on a loaded 2-core machine. */
@@ -93,6 +97,34 @@ async function rejects(work: Promise<unknown>): Promise<void> {
   );
   expect(error, "the injected failure surfaces").not.toBeNull();
   expect(isUserError(error) || (error instanceof Error && error.message.includes("injected"))).toBe(true);
+}
+
+/** A warehouse whose every step (a call, or a statement) can be made to fail. */
+type Faulty = Warehouse & { arm(fault: Fault | null): void; readonly steps: number };
+
+/**
+ * What runs the staged and journaled protocol: a DuckDB adapter that declares
+ * no multi-object atomicity (faults at each call of the warehouse contract),
+ * and each cloud provider's own statements on the simulation of its
+ * semantics (faults at each statement; test/support/warehouse/simulated-provider.ts).
+ */
+function stagedTargets(): { name: string; make(session: Session): Promise<Faulty> }[] {
+  return [
+    {
+      name: "a DuckDB adapter without multi-object atomicity",
+      make: async (session) => new FaultyWarehouse(session.warehouse, { nonAtomic: true }),
+    },
+    ...SIMULATED_PROVIDERS.map((provider) => ({
+      name: `${provider.name}'s statements, simulated on DuckDB`,
+      make: async (session: Session) => new SimulatedWarehouse(session, provider, await parserSdk()),
+    })),
+  ];
+}
+
+async function parserSdk(): Promise<PolyglotSdk> {
+  const loaded = await loadPolyglotSdk();
+  if (!loaded.ok) throw new Error(loaded.error);
+  return loaded.sdk;
 }
 
 export function faultSuite(part: FaultPart): void {
@@ -319,7 +351,7 @@ export function faultSuite(part: FaultPart): void {
     );
   });
 
-  describe(`the staged and journaled protocol (a DuckDB adapter without multi-object atomicity; ${PARTS[part]})`, () => {
+  describe.each(stagedTargets())(`the staged and journaled protocol ($name; ${PARTS[part]})`, (target) => {
     const templates = new Map<Shop, ReturnType<typeof prepared<StateSnapshot>>>();
     async function setUp(s: Shop) {
       if (!templates.has(s)) {
@@ -333,7 +365,7 @@ export function faultSuite(part: FaultPart): void {
         );
       }
       const { session, value: S0 } = await templates.get(s)!();
-      const faulty = new FaultyWarehouse(session.warehouse, { nonAtomic: true });
+      const faulty = await target.make(session);
       const real = await contextOn(session.warehouse);
       const ctx = await contextOn(faulty);
       const mainPlan = mainPlanOf(s, S0);

@@ -32,6 +32,7 @@ import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node
 import { UserError } from "../../errors/user-error.js";
 import { nameKey, type QualifiedName, showQualified } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
+import { commentWithMark, identityOfComment } from "../table-mark.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
   RecordRow,
@@ -55,9 +56,6 @@ export const DUCKDB_CAPABILITIES: WarehouseCapabilities = {
   grants: false,
   identifiers: { case_sensitive: false, max_length: 255, length_unit: "characters" },
 };
-
-/** The mark a promotion leaves in a table's comment. */
-const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
 
 /** A DuckDB file starts with three 4 KiB header blocks. */
 const DUCKDB_HEADER_BYTES = 3 * 4096;
@@ -395,13 +393,11 @@ export class DuckDbWarehouse extends SqlWarehouse {
   async tableIdentity(name: QualifiedName): Promise<string | null> {
     const { found, comment } = await this.commentOf(name);
     if (!found) return null;
-    const mark = comment ? [...comment.matchAll(ODS_MARK)].at(-1)?.[1] : undefined;
     // A table without a mark is one ODS did not put there: an identity no promotion recorded.
-    return mark ? `mark:${mark}` : "unmarked";
+    return identityOfComment(comment);
   }
 
   async markTable(name: QualifiedName, mark: string): Promise<string> {
-    if (!/^[A-Za-z0-9_.:-]+$/.test(mark)) throw new Error(`mark ${mark} has characters a mark can't have`);
     const { found, comment } = await this.commentOf(name);
     if (!found) {
       throw new UserError(
@@ -409,8 +405,7 @@ export class DuckDbWarehouse extends SqlWarehouse {
         `The table ${showQualified(name)} doesn't exist, so it can't be marked.`,
       );
     }
-    const kept = (comment ?? "").replace(ODS_MARK, "").trimEnd();
-    const text = `${kept}${kept === "" ? "" : " "}[ods:${mark}]`;
+    const text = commentWithMark(comment, mark);
     // COMMENT ON takes no bound parameter: the text is a string literal, its quotes doubled
     // (DuckDB's literals have no backslash escapes).
     await this.run(`COMMENT ON TABLE ${this.qualified(name)} IS '${text.replaceAll("'", "''")}'`);

@@ -1,0 +1,271 @@
+/**
+ * The warehouse contract (src/env/warehouse.ts) over a cloud provider's
+ * statements (provider-statements.ts) and a StatementRunner: one class for
+ * Snowflake, BigQuery and Databricks, which differ in their statements and
+ * capabilities only. None of them has a transaction that covers DDL, so
+ * every statement commits on its own: `transaction` runs its work as it is,
+ * and the lifecycle and promotion code take the staged, journaled path that
+ * the capabilities call for (src/env/promotion/promote.ts).
+ *
+ * - A table is staged in another schema by moving it where the provider can,
+ *   else by a zero-copy clone, else by a copy.
+ * - A table is replaced by one atomic swap where the provider has one
+ *   (Snowflake's SWAP WITH): readers see the old table or the new one. Else
+ *   by two renames, between which the name holds no table (a reader fails
+ *   rather than read a mix; docs/warehouses/).
+ * - Identity is a mark in the table's comment (table-mark.ts).
+ * - Grants: checking that a replaced table keeps what readers are granted is
+ *   not built yet; where the provider has grants, every replacement is a
+ *   blocker that says so, and dbt builds the node instead.
+ * - The data diff's reads are not built for these providers yet: asked for,
+ *   they refuse with a clear error.
+ */
+import { UserError } from "../../errors/user-error.js";
+import { nameKey, type QualifiedName, sameName, showQualified } from "../names.js";
+import { commentWithMark, identityOfComment } from "../table-mark.js";
+import type {
+  DataDiffReads,
+  RecordRow,
+  RecordTable,
+  ReplaceBlocker,
+  ReplaceOutcome,
+  Warehouse,
+  WarehouseCapabilities,
+  WarehouseObject,
+} from "../warehouse.js";
+import type { Place, ProviderStatements, Statement } from "./provider-statements.js";
+import type { RunResult, StatementMethod, StatementRunner } from "./statement-runner.js";
+
+const NOTHING_REBOUND: ReplaceOutcome = { rebound: [], left: [], materialized: [], kept: [] };
+
+export class ProviderWarehouse implements Warehouse {
+  readonly capabilities: WarehouseCapabilities;
+  readonly label: string;
+  private readonly statements: ProviderStatements;
+  private readonly runner: StatementRunner;
+  private readonly place: Place;
+
+  constructor(statements: ProviderStatements, runner: StatementRunner, place: Place, label: string) {
+    this.statements = statements;
+    this.runner = runner;
+    this.place = place;
+    this.label = label;
+    this.capabilities = statements.capabilities;
+  }
+
+  /** Makes the statement with `name` and runs it, with the operation it carries out. */
+  private async exec<K extends StatementMethod>(
+    name: K,
+    ...args: Parameters<ProviderStatements[K]>
+  ): Promise<RunResult> {
+    const make = this.statements[name] as (...given: Parameters<ProviderStatements[K]>) => Statement | null;
+    const statement = make.apply(this.statements, args);
+    if (statement === null) throw new Error(`${this.label} has no statement for ${name}`);
+    return this.runner.run({ name, args } as never, statement);
+  }
+
+  private same(a: QualifiedName, b: QualifiedName): boolean {
+    const rules = this.capabilities.identifiers;
+    return sameName(a.schema, b.schema, rules) && sameName(a.identifier, b.identifier, rules);
+  }
+
+  /** No statement here can be rolled back: the work runs as it is (capabilities say so). */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  async listSchemas(): Promise<string[]> {
+    const result = await this.exec("listSchemas", this.place);
+    return result.rows.map((row) => String(row.schema_name));
+  }
+
+  async listObjects(schemas: readonly string[]): Promise<WarehouseObject[]> {
+    if (schemas.length === 0) return [];
+    const wanted = new Set(schemas.map((schema) => nameKey(schema, this.capabilities.identifiers)));
+    const shape = this.statements.objectRows;
+    const result = await this.exec("listObjects", this.place, schemas);
+    const objects: WarehouseObject[] = [];
+    for (const row of result.rows) {
+      const kind = this.statements.objectKind(String(row[shape.kind]));
+      const schema = String(row[shape.schema]);
+      if (kind === null || !wanted.has(nameKey(schema, this.capabilities.identifiers))) continue;
+      objects.push({ schema, identifier: String(row[shape.name]), kind });
+    }
+    return objects;
+  }
+
+  /** Views bind by name on these providers: the catalog has nothing to say about what one reads. */
+  async boundRelations(): Promise<Map<string, QualifiedName[]> | null> {
+    if (this.capabilities.views_bind_by !== "name")
+      throw new Error(`${this.label}: views that bind by object are not supported`);
+    return null;
+  }
+
+  async createSchema(schema: string): Promise<void> {
+    await this.exec("createSchema", this.place, schema);
+  }
+
+  async dropSchema(schema: string): Promise<void> {
+    await this.exec("dropSchema", this.place, schema);
+  }
+
+  async createView(at: QualifiedName, reads: QualifiedName, options: { replace: boolean }): Promise<void> {
+    if (this.same(at, reads)) {
+      throw new UserError(
+        "environment_overlaps_prod",
+        `A pointer view at ${showQualified(at)} would read itself.`,
+      );
+    }
+    await this.exec("createView", this.place, at, reads, options.replace);
+  }
+
+  async dropObject(object: WarehouseObject): Promise<void> {
+    const name = { schema: object.schema, identifier: object.identifier };
+    if (object.kind === "view") await this.exec("dropView", this.place, name);
+    else await this.exec("dropTable", this.place, name);
+  }
+
+  async renameTable(from: QualifiedName, to: string): Promise<void> {
+    await this.exec("renameTable", this.place, from, to);
+  }
+
+  async stageTable(source: QualifiedName, target: QualifiedName): Promise<"moved" | "copied"> {
+    if (sameName(source.schema, target.schema, this.capabilities.identifiers)) {
+      await this.renameTable(source, target.identifier);
+      return "moved";
+    }
+    if (this.statements.moveTable(this.place, source, target) !== null) {
+      await this.exec("moveTable", this.place, source, target);
+      return "moved";
+    }
+    if (this.capabilities.clone) {
+      await this.exec("cloneTable", this.place, source, target, { replace: false, copyGrants: false });
+      return "copied";
+    }
+    await this.exec("copyTable", this.place, source, target);
+    return "copied";
+  }
+
+  async replaceTable(
+    target: QualifiedName,
+    replacement: string,
+    retired: string | null,
+  ): Promise<ReplaceOutcome> {
+    const incoming = { schema: target.schema, identifier: replacement };
+    if (retired !== null && this.statements.swapTables(this.place, target, incoming) !== null) {
+      // One atomic statement switches readers; the replaced table then holds the replacement's name.
+      await this.exec("swapTables", this.place, target, incoming);
+      await this.renameTable(incoming, retired);
+      return NOTHING_REBOUND;
+    }
+    if (retired !== null) await this.renameTable(target, retired);
+    await this.renameTable(incoming, target.identifier);
+    return NOTHING_REBOUND;
+  }
+
+  async replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]> {
+    if (!this.capabilities.grants) return [];
+    return targets.map((target) => ({
+      target,
+      code: "privileges_not_kept" as const,
+      message: `ODS can't yet check that ${this.capabilities.engine} keeps the grants on ${showQualified(target)} when it is replaced, so it is not promoted (docs/warehouses/${this.capabilities.engine}.md).`,
+    }));
+  }
+
+  private async commentOf(name: QualifiedName): Promise<{ found: boolean; comment: string | null }> {
+    const result = await this.exec("tableComment", this.place, name);
+    const row = result.rows[0];
+    if (!row) return { found: false, comment: null };
+    const comment = row.comment;
+    return { found: true, comment: comment === null || comment === undefined ? null : String(comment) };
+  }
+
+  async tableIdentity(name: QualifiedName): Promise<string | null> {
+    const { found, comment } = await this.commentOf(name);
+    return found ? identityOfComment(comment) : null;
+  }
+
+  async markTable(name: QualifiedName, mark: string): Promise<string> {
+    const { found, comment } = await this.commentOf(name);
+    if (!found) {
+      throw new UserError(
+        "warehouse_error",
+        `The table ${showQualified(name)} doesn't exist, so it can't be marked.`,
+      );
+    }
+    await this.exec("setTableComment", this.place, name, commentWithMark(comment, mark));
+    return `mark:${mark}`;
+  }
+
+  async ensureRecordTables(
+    schema: string,
+    tables: readonly RecordTable[],
+    options: { upgrade?: boolean } = {},
+  ): Promise<void> {
+    await this.createSchema(schema);
+    for (const table of tables) {
+      await this.exec("createRecordTable", this.place, schema, table);
+      if (!options.upgrade) continue;
+      for (const column of Object.keys(table.columns))
+        await this.exec("addRecordColumn", this.place, schema, table, column);
+    }
+  }
+
+  async hasRecordTable(schema: string, table: string): Promise<boolean> {
+    const objects = await this.listObjects([schema]);
+    return objects.some(
+      (object) =>
+        object.kind === "table" && sameName(object.identifier, table, this.capabilities.identifiers),
+    );
+  }
+
+  async selectRecords(schema: string, table: RecordTable, where: RecordRow = {}): Promise<RecordRow[]> {
+    const result = await this.exec("selectRecords", this.place, schema, table, where);
+    return result.rows.map((row) => {
+      const out: RecordRow = {};
+      for (const [name, type] of Object.entries(table.columns)) {
+        const value = row[name];
+        out[name] =
+          value === null || value === undefined ? null : type === "integer" ? Number(value) : String(value);
+      }
+      return out;
+    });
+  }
+
+  async insertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void> {
+    await this.exec("insertRecord", this.place, schema, table, row);
+  }
+
+  async upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void> {
+    await this.exec("upsertRecord", this.place, schema, table, row);
+  }
+
+  async updateRecords(schema: string, table: RecordTable, set: RecordRow, where: RecordRow): Promise<number> {
+    if (Object.keys(set).length === 0) return 0;
+    return (await this.exec("updateRecords", this.place, schema, table, set, where)).changed;
+  }
+
+  async deleteRecords(schema: string, table: RecordTable, where: RecordRow): Promise<number> {
+    return (await this.exec("deleteRecords", this.place, schema, table, where)).changed;
+  }
+
+  get dataDiff(): DataDiffReads {
+    const refuse = (): never => {
+      throw new UserError(
+        "warehouse_error",
+        `The data diff is not available on ${this.capabilities.engine} yet (issue 25): its reads are built for DuckDB and PostgreSQL only.`,
+      );
+    };
+    return {
+      columns: async () => refuse(),
+      comparable: (_type: string) => false,
+      countRows: async () => refuse(),
+      compareRows: async () => refuse(),
+      rowExamples: async () => refuse(),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.runner.close();
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * A cloud provider's protocol on a real DuckDB file (issue 25): the
+ * provider's warehouse class (src/env/providers/provider-warehouse.ts) runs
+ * its own statements through this runner, which, for each one,
+ * - parses the statement in the provider's dialect with the real parser
+ *   (@polyglot-sql/sdk), and fails unless it is one statement (parser gaps
+ *   the provider's statement tests name are passed in);
+ * - checks that no bound value appears in the text;
+ * - carries out the operation on DuckDB with the provider's semantics: each
+ *   statement committed on its own (no transaction spans two statements, as
+ *   on Snowflake, BigQuery and Databricks), a clone a copy made at that
+ *   moment, a swap one atomic step, a move one atomic step;
+ * - fails when armed: before the statement, or after it took effect (the
+ *   provider heard it failed; a dropped connection after the server
+ *   committed), and every later one with `until` (an outage).
+ * Reads answer in the provider's column names and catalog terms.
+ */
+import type { QualifiedName } from "../../../src/env/names.js";
+import type { ProviderStatements, Statement } from "../../../src/env/providers/provider-statements.js";
+import { ProviderWarehouse } from "../../../src/env/providers/provider-warehouse.js";
+import type {
+  Operation,
+  RunResult,
+  StatementMethod,
+  StatementRunner,
+} from "../../../src/env/providers/statement-runner.js";
+import type { Warehouse } from "../../../src/env/warehouse.js";
+import type { PolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
+import type { Fault } from "./faulty.js";
+import { InjectedFailure } from "./faulty.js";
+import type { Session } from "./sessions.js";
+
+export interface SqlConnection {
+  exec(sql: string, params?: unknown[]): Promise<void>;
+  rows(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+}
+
+export interface SimulationOptions {
+  /** How the provider's catalog names a table and a view (what its `objectKind` maps back). */
+  readonly catalogKinds: { readonly table: string; readonly view: string };
+  /** Statements the parser can't read though the vendor takes them (named in the provider's statement tests). */
+  readonly parserGaps?: ReadonlySet<StatementMethod>;
+}
+
+const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const qualified = (name: QualifiedName): string => `${q(name.schema)}.${q(name.identifier)}`;
+
+export class SimulatedRunner implements StatementRunner {
+  /** Statements run since the last arm(), with their operations' names. */
+  readonly log: { operation: StatementMethod; statement: Statement }[] = [];
+  private fault: Fault | null = null;
+  private readonly records: Warehouse;
+  private readonly duck: SqlConnection;
+  private readonly statements: ProviderStatements;
+  private readonly sdk: PolyglotSdk;
+  private readonly options: SimulationOptions;
+
+  /** `duck` and `records` are one DuckDB database: raw SQL, and the DuckDB adapter over it. */
+  constructor(
+    duck: SqlConnection,
+    records: Warehouse,
+    statements: ProviderStatements,
+    sdk: PolyglotSdk,
+    options: SimulationOptions,
+  ) {
+    this.duck = duck;
+    this.statements = statements;
+    this.sdk = sdk;
+    this.options = options;
+    this.records = records;
+  }
+
+  arm(fault: Fault | null): void {
+    this.fault = fault;
+    this.log.length = 0;
+  }
+
+  get steps(): number {
+    return this.log.length;
+  }
+
+  async run(operation: Operation, statement: Statement): Promise<RunResult> {
+    this.check(operation.name, statement);
+    this.log.push({ operation: operation.name, statement });
+    const n = this.log.length;
+    const fault = this.fault;
+    const hit = fault !== null && (n === fault.step || (fault.until === true && n > fault.step));
+    if (hit && (fault.when ?? "before") === "before")
+      throw new InjectedFailure(`injected failure before statement ${n} (${operation.name})`);
+    const result = await this.carryOut(operation);
+    if (hit) throw new InjectedFailure(`injected failure after statement ${n} (${operation.name})`);
+    return result;
+  }
+
+  /** The statement parses in the provider's dialect as one statement, and holds none of its bound values. */
+  private check(name: StatementMethod, statement: Statement): void {
+    if (!this.options.parserGaps?.has(name)) {
+      const parsed = this.sdk.parse(statement.sql, this.statements.dialect as never);
+      if (!parsed.success || parsed.ast?.length !== 1) {
+        throw new Error(
+          `${name}: ${this.statements.dialect} does not parse ${JSON.stringify(statement.sql)}: ${parsed.error ?? `${parsed.ast?.length} statements`}`,
+        );
+      }
+    }
+    const values = Array.isArray(statement.params) ? statement.params : Object.values(statement.params);
+    for (const value of values) {
+      if (typeof value === "string" && value.length >= 4 && statement.sql.includes(value))
+        throw new Error(`${name}: the bound value ${JSON.stringify(value)} is spliced into the SQL`);
+    }
+  }
+
+  private async tableExists(name: QualifiedName): Promise<boolean> {
+    const rows = await this.duck.rows(
+      "SELECT 1 FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2",
+      [name.schema, name.identifier],
+    );
+    return rows.length > 0;
+  }
+
+  /** The operation, with the provider's semantics, in one DuckDB transaction at most. */
+  private async carryOut(operation: Operation): Promise<RunResult> {
+    const none: RunResult = { rows: [], changed: 0 };
+    const atomically = async (statements: string[]): Promise<void> => {
+      await this.duck.exec("BEGIN");
+      try {
+        for (const sql of statements) await this.duck.exec(sql);
+        await this.duck.exec("COMMIT");
+      } catch (error) {
+        await this.duck.exec("ROLLBACK");
+        throw error;
+      }
+    };
+    switch (operation.name) {
+      case "listSchemas": {
+        const rows = await this.duck.rows(
+          "SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() AND NOT internal ORDER BY 1",
+        );
+        return { rows: rows.map((row) => ({ schema_name: String(row.schema_name) })), changed: 0 };
+      }
+      case "listObjects": {
+        const shape = this.statements.objectRows;
+        const objects = await this.records.listObjects(operation.args[1]);
+        return {
+          rows: objects.map((object) => ({
+            [shape.schema]: object.schema,
+            [shape.name]: object.identifier,
+            [shape.kind]:
+              object.kind === "view" ? this.options.catalogKinds.view : this.options.catalogKinds.table,
+          })),
+          changed: 0,
+        };
+      }
+      case "createSchema":
+        await this.records.createSchema(operation.args[1]);
+        return none;
+      case "dropSchema":
+        await this.records.dropSchema(operation.args[1]);
+        return none;
+      case "createView": {
+        const [, at, reads, replace] = operation.args;
+        if (replace && (await this.tableExists(at)))
+          throw new Error(`${qualified(at)} is a table, not a view`);
+        await this.records.createView(at, reads, { replace });
+        return none;
+      }
+      case "dropTable":
+        await this.records.dropObject({ ...operation.args[1], kind: "table" });
+        return none;
+      case "dropView":
+        await this.records.dropObject({ ...operation.args[1], kind: "view" });
+        return none;
+      case "renameTable":
+        await this.records.renameTable(operation.args[1], operation.args[2]);
+        return none;
+      case "moveTable": {
+        const [, from, to] = operation.args;
+        await atomically([
+          `CREATE TABLE ${qualified(to)} AS SELECT * FROM ${qualified(from)}`,
+          `DROP TABLE ${qualified(from)}`,
+        ]);
+        return none;
+      }
+      case "cloneTable":
+      case "copyTable": {
+        const [, source, target] = operation.args;
+        const replace = operation.name === "cloneTable" && operation.args[3].replace;
+        await this.duck.exec(
+          `CREATE ${replace ? "OR REPLACE " : ""}TABLE ${qualified(target)} AS SELECT * FROM ${qualified(source)}`,
+        );
+        return none;
+      }
+      case "swapTables": {
+        const [, a, b] = operation.args;
+        const parked = `${b.identifier}__ods_swap`;
+        await atomically([
+          `ALTER TABLE ${qualified(a)} RENAME TO ${q(parked)}`,
+          `ALTER TABLE ${qualified(b)} RENAME TO ${q(a.identifier)}`,
+          `ALTER TABLE ${qualified({ schema: a.schema, identifier: parked })} RENAME TO ${q(b.identifier)}`,
+        ]);
+        return none;
+      }
+      case "tableComment": {
+        const name = operation.args[1];
+        const rows = await this.duck.rows(
+          "SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2",
+          [name.schema, name.identifier],
+        );
+        return { rows: rows.map((row) => ({ comment: (row.comment as string | null) ?? null })), changed: 0 };
+      }
+      case "setTableComment": {
+        const [, name, comment] = operation.args;
+        await this.duck.exec(`COMMENT ON TABLE ${qualified(name)} IS '${comment.replaceAll("'", "''")}'`);
+        return none;
+      }
+      case "createRecordTable":
+        await this.records.ensureRecordTables(operation.args[1], [operation.args[2]]);
+        return none;
+      case "addRecordColumn":
+        await this.records.ensureRecordTables(operation.args[1], [operation.args[2]], { upgrade: true });
+        return none;
+      case "selectRecords": {
+        const [, schema, table, where] = operation.args;
+        return { rows: await this.records.selectRecords(schema, table, where), changed: 0 };
+      }
+      case "insertRecord":
+        await this.records.insertRecord(operation.args[1], operation.args[2], operation.args[3]);
+        return { rows: [], changed: 1 };
+      case "upsertRecord":
+        await this.records.upsertRecord(operation.args[1], operation.args[2], operation.args[3]);
+        return { rows: [], changed: 1 };
+      case "updateRecords": {
+        const [, schema, table, set, where] = operation.args;
+        return { rows: [], changed: await this.records.updateRecords(schema, table, set, where) };
+      }
+      case "deleteRecords": {
+        const [, schema, table, where] = operation.args;
+        return { rows: [], changed: await this.records.deleteRecords(schema, table, where) };
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    // The DuckDB file belongs to the test's session.
+  }
+}
+
+/** A provider to simulate: its statements, how its catalog names kinds, the parser gaps its tests name. */
+export interface SimulatedProvider extends SimulationOptions {
+  readonly name: string;
+  readonly statements: ProviderStatements;
+}
+
+/** The provider's warehouse over the simulation of a session's DuckDB file, with the runner's faults. */
+export class SimulatedWarehouse extends ProviderWarehouse {
+  readonly simulation: SimulatedRunner;
+
+  constructor(session: Session, provider: SimulatedProvider, sdk: PolyglotSdk) {
+    // The simulation has no grants to keep (DuckDB has none): the provider's grant checks are not what it tests.
+    const statements = {
+      ...provider.statements,
+      capabilities: { ...provider.statements.capabilities, grants: false },
+    };
+    const runner = new SimulatedRunner(session, session.warehouse, statements, sdk, provider);
+    super(statements, runner, { database: "shop" }, `${provider.name} (simulated on DuckDB)`);
+    this.simulation = runner;
+  }
+
+  arm(fault: Fault | null): void {
+    this.simulation.arm(fault);
+  }
+
+  get steps(): number {
+    return this.simulation.steps;
+  }
+}
