@@ -10,6 +10,7 @@
 import { UserError } from "../errors/user-error.js";
 import { type DiffDialect, SqlDataDiff } from "./data-diff/sql-data-diff.js";
 import { type QualifiedName, quoteIdentifier, sameName, showQualified } from "./names.js";
+import { recordRowFrom } from "./record-rows.js";
 import { showDuration } from "./timeouts.js";
 import type {
   DataDiffReads,
@@ -255,15 +256,7 @@ export abstract class SqlWarehouse implements Warehouse {
       `SELECT ${columns} FROM ${this.tableName(schema, table)}${clause.sql} ORDER BY ${order}`,
       clause.params,
     );
-    return result.rows.map((row) => {
-      const out: RecordRow = {};
-      for (const [name, type] of Object.entries(table.columns)) {
-        const value = row[name];
-        out[name] =
-          value === null || value === undefined ? null : type === "integer" ? Number(value) : String(value);
-      }
-      return out;
-    });
+    return result.rows.map((row) => recordRowFrom(table, row));
   }
 
   async insertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void> {

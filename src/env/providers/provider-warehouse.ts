@@ -22,6 +22,7 @@
  */
 import { UserError } from "../../errors/user-error.js";
 import { nameKey, type QualifiedName, sameName, showQualified } from "../names.js";
+import { recordRowFrom } from "../record-rows.js";
 import { commentWithMark, identityOfComment } from "../table-mark.js";
 import type {
   DataDiffReads,
@@ -221,15 +222,7 @@ export class ProviderWarehouse implements Warehouse {
 
   async selectRecords(schema: string, table: RecordTable, where: RecordRow = {}): Promise<RecordRow[]> {
     const result = await this.exec("selectRecords", this.place, schema, table, where);
-    return result.rows.map((row) => {
-      const out: RecordRow = {};
-      for (const [name, type] of Object.entries(table.columns)) {
-        const value = row[name];
-        out[name] =
-          value === null || value === undefined ? null : type === "integer" ? Number(value) : String(value);
-      }
-      return out;
-    });
+    return result.rows.map((row) => recordRowFrom(table, row));
   }
 
   async insertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void> {
