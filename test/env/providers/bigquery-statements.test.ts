@@ -144,7 +144,7 @@ const PARSER_GAPS: Record<string, { why: string; reduced: (sql: string) => strin
     reduced: (sql) => sql.replace(/ OPTIONS \(location = @p1\)$/, ""),
   },
   dropSchema: {
-    why: "DROP SCHEMA with a project-qualified dataset: the DDL reference (data-definition-language#drop_schema_statement) gives `DROP SCHEMA [IF EXISTS] [project_name.]dataset_name [ CASCADE | RESTRICT ]`; the parser takes only an unqualified name there.",
+    why: "DROP SCHEMA with a project-qualified dataset: the DDL reference (data-definition-language#drop_schema_statement) gives `DROP SCHEMA [IF EXISTS] [project_name.]dataset_name [ CASCADE | RESTRICT ]`; the parser takes only an unqualified name there. Without CASCADE BigQuery deletes only an empty dataset (managing-datasets#delete-datasets).",
     reduced: (sql) => sql.replace("`ods-ci-project`.", ""),
   },
 };
