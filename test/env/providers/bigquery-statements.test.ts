@@ -195,19 +195,16 @@ describe("BigQuery statements", () => {
     },
   );
 
-  it("has no SWAP WITH and moves no table across datasets", () => {
+  it("declares what its statements do: no swap, no move across datasets, clones, no multi-object atomicity", () => {
     const { at, reads } = NAMES.ordinary as { at: QualifiedName; reads: QualifiedName };
+    const { capabilities } = bq;
     expect(bq.swapTables(place, at, reads)).toBeNull();
-    expect(bq.moveTable(place, reads, at)).toBeNull();
-    expect(bq.capabilities).toMatchObject({
-      engine: "bigquery",
-      transactional_ddl: false,
-      atomic_multi_pointer: false,
-      clone: true,
-      rename_across_schemas: false,
-      views_bind_by: "name",
-      grants: true,
-    });
+    expect(capabilities.rename_across_schemas).toBe(bq.moveTable(place, reads, at) !== null);
+    const clone = bq.cloneTable(place, reads, at, { replace: false, copyGrants: false });
+    expect(capabilities.clone).toBe(/ CLONE /.test(clone.sql));
+    expect([capabilities.transactional_ddl, capabilities.atomic_multi_pointer]).toEqual([false, false]);
+    expect(bq.identifiers).toBe(capabilities.identifiers);
+    expect(bq.dialect).toBe("bigquery");
   });
 
   it.each([
