@@ -87,7 +87,7 @@ export interface ProviderStatements {
   // Identity: the mark a promotion leaves in a table's comment (as the DuckDB adapter does).
   /** The table's comment, in a column named `comment` (no row: no such table). */
   tableComment(place: Place, name: QualifiedName): Statement;
-  /** Sets the table's comment (the value bound, not spliced). */
+  /** Sets the table's comment: the value bound where the provider's DDL takes parameters, else a string literal escaped by the provider's rules (Databricks: DDL takes no parameter marker). */
   setTableComment(place: Place, name: QualifiedName, comment: string): Statement;
 
   // The registry's record tables (src/env/registry/).
