@@ -100,7 +100,12 @@ async function rejects(work: Promise<unknown>): Promise<void> {
 }
 
 /** A warehouse whose every step (a call, or a statement) can be made to fail. */
-type Faulty = Warehouse & { arm(fault: Fault | null): void; readonly steps: number };
+type Faulty = Warehouse & {
+  arm(fault: Fault | null): void;
+  readonly steps: number;
+  /** What each step since the last arm() did (a call's or a statement's operation). */
+  readonly log: readonly string[];
+};
 
 /**
  * What runs the staged and journaled protocol: a DuckDB adapter that declares
@@ -512,8 +517,22 @@ export function faultSuite(part: FaultPart): void {
           expect(await t.rows()).toEqual(t.pr);
           const refused = await rollbackPromotion(t.ctx, {}).catch((e: unknown) => e);
           expect(isUserError(refused) && refused.code).toBe("promotion_not_atomic");
-          // Fails after the first table was switched back.
-          t.faulty.arm({ step: 3, when: "before", until: true });
+          // Fails at the last step that switches a name back (after the first table was switched back), and
+          // every step after it: found by a rollback of the same promotion on a copy.
+          const reference = await setUp(s);
+          let last = 0;
+          try {
+            await promote(reference.ctx, reference.input);
+            reference.faulty.arm(null);
+            await rollbackPromotion(reference.ctx, { allowNonAtomic: true });
+            reference.faulty.log.forEach((name, index) => {
+              if (/^(replaceTable|renameTable|swapTables|cloneTable)$/.test(name)) last = index + 1;
+            });
+          } finally {
+            await reference.session.close();
+          }
+          expect(last).toBeGreaterThan(1);
+          t.faulty.arm({ step: last, when: "before", until: true });
           await rejects(rollbackPromotion(t.ctx, { allowNonAtomic: true }));
           expect((await t.real.registry.promotions())[0]!.status).toBe("rolling_back");
           t.faulty.arm(null);

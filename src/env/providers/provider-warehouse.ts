@@ -10,9 +10,11 @@
  * - A table is staged in another schema by moving it where the provider can,
  *   else by a zero-copy clone, else by a copy.
  * - A table is replaced by one atomic swap where the provider has one
- *   (Snowflake's SWAP WITH): readers see the old table or the new one. Else
- *   by two renames, between which the name holds no table (a reader fails
- *   rather than read a mix; docs/warehouses/).
+ *   (Snowflake's SWAP WITH): readers see the old table or the new one. Else,
+ *   where it clones, by `CREATE OR REPLACE … CLONE` of the replacement (one
+ *   atomic statement; the replaced table kept as a clone first). Else by two
+ *   renames, between which the name holds no table (a reader fails rather
+ *   than read a mix; docs/warehouses/).
  * - Identity is a mark in the table's comment (table-mark.ts).
  * - Grants: checking that a replaced table keeps what readers are granted is
  *   not built yet; where the provider has grants, every replacement is a
@@ -157,6 +159,18 @@ export class ProviderWarehouse implements Warehouse {
       // One atomic statement switches readers; the replaced table then holds the replacement's name.
       await this.exec("swapTables", this.place, target, incoming);
       await this.renameTable(incoming, retired);
+      return NOTHING_REBOUND;
+    }
+    if (this.capabilities.clone) {
+      // Each statement is atomic and the name always holds a table: the replaced table is kept as a clone
+      // under `retired`, the name is replaced in one statement by a clone of the replacement (which carries
+      // its comment, so its mark: the same identity), and the replacement's own name goes.
+      if (retired !== null) {
+        const keep = { schema: target.schema, identifier: retired };
+        await this.exec("cloneTable", this.place, target, keep, { replace: false, copyGrants: true });
+      }
+      await this.exec("cloneTable", this.place, incoming, target, { replace: true, copyGrants: true });
+      await this.exec("dropTable", this.place, incoming);
       return NOTHING_REBOUND;
     }
     if (retired !== null) await this.renameTable(target, retired);

@@ -4,6 +4,25 @@
  * table and a view, and the statements its parser can't read though the
  * vendor takes them (named and explained in its statement tests).
  */
+import { BIGQUERY_STATEMENTS } from "../../../src/env/providers/bigquery/bigquery-statements.js";
+import { DATABRICKS_STATEMENTS } from "../../../src/env/providers/databricks/databricks-statements.js";
 import type { SimulatedProvider } from "./simulated-provider.js";
 
-export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [];
+export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
+  {
+    name: "BigQuery",
+    statements: BIGQUERY_STATEMENTS,
+    place: { database: "ods-simulated", location: "US" },
+    catalogKinds: { table: "BASE TABLE", view: "VIEW" },
+    // test/env/providers/bigquery-statements.test.ts: `CREATE SCHEMA … OPTIONS (…)` and a qualified `DROP SCHEMA … RESTRICT`.
+    parserGaps: new Set(["createSchema", "dropSchema"]),
+  },
+  {
+    name: "Databricks",
+    statements: DATABRICKS_STATEMENTS,
+    place: { database: "ods_simulated" },
+    catalogKinds: { table: "MANAGED", view: "VIEW" },
+    // test/env/providers/databricks-statements.test.ts: `CREATE VIEW … WITH SCHEMA EVOLUTION` and a qualified `DROP SCHEMA … RESTRICT`.
+    parserGaps: new Set(["createView", "dropSchema"]),
+  },
+];
