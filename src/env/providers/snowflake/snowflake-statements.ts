@@ -27,7 +27,8 @@
  *   source's comment, and with it a promotion's mark (the warehouse class
  *   marks a clone anew);
  * - `ALTER TABLE … RENAME TO db.other_schema.name` moves a table across
- *   schemas without copying, keeping its grants;
+ *   schemas without copying (the same object: its grants should follow;
+ *   not confirmed in the documentation read);
  * - views are stored as SQL and resolve names when queried (bind by name);
  * - tables and views have owners and grants (`grants: true`);
  * - `DROP SCHEMA … RESTRICT` only refuses when foreign keys reference the
