@@ -109,6 +109,10 @@ function statementsFor(c: NameCase): [string, Statement][] {
       "cloneTable (replace, copy grants)",
       sf.cloneTable(c.place, staged, prodTable, { replace: true, copyGrants: true }),
     ],
+    [
+      "cloneTable (transient, replace)",
+      sf.cloneTable(c.place, prodTable, envTable, { replace: true, copyGrants: false, transient: true }),
+    ],
     ["copyTable", sf.copyTable(c.place, envTable, staged)],
     ["swapTables", sf.swapTables(c.place, staged, prodTable) as Statement],
     ["tableComment", sf.tableComment(c.place, prodTable)],

@@ -25,7 +25,10 @@
  * - zero-copy `CREATE TABLE … CLONE`, whose COPY GRANTS copies the *source*
  *   table's grants (not the replaced one's); a clone also copies the
  *   source's comment, and with it a promotion's mark (the warehouse class
- *   marks a clone anew);
+ *   marks a clone anew). A clone of a transient table must be transient
+ *   itself (dbt-snowflake builds transient tables by default), so
+ *   cloneTable takes `transient` beyond the shared options, and listObjects
+ *   says which tables are (`transient`: YES or NO);
  * - `ALTER TABLE … RENAME TO db.other_schema.name` moves a table across
  *   schemas without copying (the same object: its grants should follow;
  *   not confirmed in the documentation read);
@@ -48,6 +51,14 @@ import {
 } from "../../names.js";
 import type { RecordRow, RecordTable, RecordValue, WarehouseCapabilities } from "../../warehouse.js";
 import type { Place, ProviderStatements, Statement } from "../provider-statements.js";
+
+/** cloneTable's options on Snowflake: the shared ones, and whether the clone is a transient table. */
+export interface SnowflakeCloneOptions {
+  replace: boolean;
+  copyGrants: boolean;
+  /** `CREATE TRANSIENT TABLE … CLONE`: needed when the source is transient (listObjects' `transient` column). */
+  transient?: boolean;
+}
 
 export const SNOWFLAKE_IDENTIFIERS: IdentifierRules = {
   case_sensitive: true,
@@ -156,7 +167,7 @@ function stringLiteral(text: string): string {
   return `'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 }
 
-export const SNOWFLAKE_STATEMENTS: ProviderStatements = {
+export const SNOWFLAKE_STATEMENTS = {
   dialect: "snowflake",
   capabilities: SNOWFLAKE_CAPABILITIES,
   identifiers: SNOWFLAKE_IDENTIFIERS,
@@ -175,7 +186,7 @@ export const SNOWFLAKE_STATEMENTS: ProviderStatements = {
     for (const schema of schemas) q(schema, "schema");
     const filter = schemas.length === 0 ? "1 = 0" : `table_schema IN (${schemas.map(() => "?").join(", ")})`;
     return {
-      sql: `SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind" FROM ${informationSchema(place, "TABLES")} WHERE ${filter} ORDER BY 1, 2`,
+      sql: `SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind", is_transient AS "transient" FROM ${informationSchema(place, "TABLES")} WHERE ${filter} ORDER BY 1, 2`,
       params: [...schemas],
     };
   },
@@ -234,8 +245,9 @@ export const SNOWFLAKE_STATEMENTS: ProviderStatements = {
     return { sql: `ALTER TABLE ${qualified(place, from)} RENAME TO ${qualified(place, to)}`, params: [] };
   },
 
-  cloneTable(place, source, target, options) {
-    const verb = options.replace ? "CREATE OR REPLACE TABLE" : "CREATE TABLE";
+  cloneTable(place: Place, source: QualifiedName, target: QualifiedName, options: SnowflakeCloneOptions) {
+    const table = options.transient ? "TRANSIENT TABLE" : "TABLE";
+    const verb = options.replace ? `CREATE OR REPLACE ${table}` : `CREATE ${table}`;
     const grants = options.copyGrants ? " COPY GRANTS" : "";
     return {
       sql: `${verb} ${qualified(place, target)} CLONE ${qualified(place, source)}${grants}`,
@@ -355,4 +367,4 @@ export const SNOWFLAKE_STATEMENTS: ProviderStatements = {
       params: clause.params,
     };
   },
-};
+} satisfies ProviderStatements;

@@ -10,11 +10,11 @@ SELECT schema_name AS "schema_name" FROM "ANALYTICS".INFORMATION_SCHEMA.SCHEMATA
 -- params: []
 
 -- ordinary · listObjects
-SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_schema IN (?, ?) ORDER BY 1, 2;
+SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind", is_transient AS "transient" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_schema IN (?, ?) ORDER BY 1, 2;
 -- params: ["PR_7","MARTS"]
 
 -- ordinary · listObjects (no schema)
-SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE 1 = 0 ORDER BY 1, 2;
+SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind", is_transient AS "transient" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE 1 = 0 ORDER BY 1, 2;
 -- params: []
 
 -- ordinary · createSchema
@@ -55,6 +55,10 @@ CREATE TABLE "ANALYTICS"."PR_7"."ORDERS" CLONE "ANALYTICS"."MARTS"."ORDERS";
 
 -- ordinary · cloneTable (replace, copy grants)
 CREATE OR REPLACE TABLE "ANALYTICS"."MARTS"."ORDERS" CLONE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" COPY GRANTS;
+-- params: []
+
+-- ordinary · cloneTable (transient, replace)
+CREATE OR REPLACE TRANSIENT TABLE "ANALYTICS"."PR_7"."ORDERS" CLONE "ANALYTICS"."MARTS"."ORDERS";
 -- params: []
 
 -- ordinary · copyTable
@@ -138,11 +142,11 @@ SELECT schema_name AS "schema_name" FROM "Analytics".INFORMATION_SCHEMA.SCHEMATA
 -- params: []
 
 -- mixed case · listObjects
-SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_schema IN (?, ?) ORDER BY 1, 2;
+SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind", is_transient AS "transient" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_schema IN (?, ?) ORDER BY 1, 2;
 -- params: ["pr_7","Marts"]
 
 -- mixed case · listObjects (no schema)
-SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE 1 = 0 ORDER BY 1, 2;
+SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind", is_transient AS "transient" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE 1 = 0 ORDER BY 1, 2;
 -- params: []
 
 -- mixed case · createSchema
@@ -183,6 +187,10 @@ CREATE TABLE "Analytics"."pr_7"."Orders" CLONE "Analytics"."Marts"."Orders";
 
 -- mixed case · cloneTable (replace, copy grants)
 CREATE OR REPLACE TABLE "Analytics"."Marts"."Orders" CLONE "Analytics"."Marts"."orders" COPY GRANTS;
+-- params: []
+
+-- mixed case · cloneTable (transient, replace)
+CREATE OR REPLACE TRANSIENT TABLE "Analytics"."pr_7"."Orders" CLONE "Analytics"."Marts"."Orders";
 -- params: []
 
 -- mixed case · copyTable
@@ -266,11 +274,11 @@ SELECT schema_name AS "schema_name" FROM "my db".INFORMATION_SCHEMA.SCHEMATA WHE
 -- params: []
 
 -- needs quoting · listObjects
-SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_schema IN (?, ?) ORDER BY 1, 2;
+SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind", is_transient AS "transient" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_schema IN (?, ?) ORDER BY 1, 2;
 -- params: ["pr 7","marts.v2"]
 
 -- needs quoting · listObjects (no schema)
-SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE 1 = 0 ORDER BY 1, 2;
+SELECT table_schema AS "schema", table_name AS "name", table_type AS "kind", is_transient AS "transient" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE 1 = 0 ORDER BY 1, 2;
 -- params: []
 
 -- needs quoting · createSchema
@@ -311,6 +319,10 @@ CREATE TABLE "my db"."pr 7"."order items" CLONE "my db"."marts.v2"."order items"
 
 -- needs quoting · cloneTable (replace, copy grants)
 CREATE OR REPLACE TABLE "my db"."marts.v2"."order items" CLONE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" COPY GRANTS;
+-- params: []
+
+-- needs quoting · cloneTable (transient, replace)
+CREATE OR REPLACE TRANSIENT TABLE "my db"."pr 7"."order items" CLONE "my db"."marts.v2"."order items";
 -- params: []
 
 -- needs quoting · copyTable
