@@ -23,12 +23,14 @@
  *   no transactional DDL, no multi-object switch; `ALTER TABLE … SWAP WITH`
  *   switches two tables' names atomically, one pair per statement;
  * - zero-copy `CREATE TABLE … CLONE`, whose COPY GRANTS copies the *source*
- *   table's grants (not the replaced one's); a clone also copies the
- *   source's comment, and with it a promotion's mark (the warehouse class
- *   marks a clone anew). A clone of a transient table must be transient
- *   itself (dbt-snowflake builds transient tables by default), so
- *   cloneTable takes `transient` beyond the shared options, and listObjects
- *   says which tables are (`transient`: YES or NO);
+ *   table's grants (not the replaced one's); a clone is expected to copy
+ *   the source's comment, and with it a promotion's mark (the warehouse
+ *   class marks a clone anew). A transient table is cloned as a transient
+ *   one, as dbt-snowflake's clone macro does (dbt builds transient tables
+ *   by default; Snowflake refuses to clone a temporary table into a
+ *   permanent one, and a transient source is expected to be refused the
+ *   same way), so cloneTable takes `transient` beyond the shared options,
+ *   and listObjects says which tables are (`transient`: YES or NO);
  * - `ALTER TABLE … RENAME TO db.other_schema.name` moves a table across
  *   schemas without copying (the same object: its grants should follow;
  *   not confirmed in the documentation read);
