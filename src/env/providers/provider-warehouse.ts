@@ -108,7 +108,21 @@ export class ProviderWarehouse implements Warehouse {
     await this.exec("createSchema", this.place, schema);
   }
 
+  /**
+   * Only an empty schema: Snowflake's DROP SCHEMA drops whatever the schema
+   * holds (its RESTRICT is about foreign keys), so the provider looks first.
+   */
   async dropSchema(schema: string): Promise<void> {
+    const held = await this.listObjects([schema]);
+    if (held.length > 0) {
+      throw new UserError(
+        "warehouse_error",
+        `The schema ${JSON.stringify(schema)} still holds ${held.length} object(s) (${held
+          .slice(0, 3)
+          .map((object) => showQualified(object))
+          .join(", ")}), so it is not dropped.`,
+      );
+    }
     await this.exec("dropSchema", this.place, schema);
   }
 

@@ -6,9 +6,19 @@
  */
 import { BIGQUERY_STATEMENTS } from "../../../src/env/providers/bigquery/bigquery-statements.js";
 import { DATABRICKS_STATEMENTS } from "../../../src/env/providers/databricks/databricks-statements.js";
+import { SNOWFLAKE_STATEMENTS } from "../../../src/env/providers/snowflake/snowflake-statements.js";
 import type { SimulatedProvider } from "./simulated-provider.js";
 
 export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
+  {
+    name: "Snowflake",
+    statements: SNOWFLAKE_STATEMENTS,
+    place: { database: "ODS_SIMULATED" },
+    catalogKinds: { table: "BASE TABLE", view: "VIEW" },
+    // test/env/providers/snowflake-statements.test.ts: a database-qualified `DROP SCHEMA`, and `CLONE … COPY GRANTS`.
+    parserGaps: new Set(["dropSchema", "cloneTable"]),
+    dropSchemaDropsContents: true,
+  },
   {
     name: "BigQuery",
     statements: BIGQUERY_STATEMENTS,

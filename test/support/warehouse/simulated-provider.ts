@@ -40,6 +40,8 @@ export interface SimulationOptions {
   readonly catalogKinds: { readonly table: string; readonly view: string };
   /** Statements the parser can't read though the vendor takes them (named in the provider's statement tests). */
   readonly parserGaps?: ReadonlySet<StatementMethod>;
+  /** DROP SCHEMA drops what the schema holds (Snowflake: its RESTRICT is about foreign keys only). */
+  readonly dropSchemaDropsContents?: boolean;
 }
 
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -158,7 +160,9 @@ export class SimulatedRunner implements StatementRunner {
         await this.records.createSchema(operation.args[1]);
         return none;
       case "dropSchema":
-        await this.records.dropSchema(operation.args[1]);
+        if (this.options.dropSchemaDropsContents)
+          await this.duck.exec(`DROP SCHEMA IF EXISTS ${q(operation.args[1])} CASCADE`);
+        else await this.records.dropSchema(operation.args[1]);
         return none;
       case "createView": {
         const [, at, reads, replace] = operation.args;
