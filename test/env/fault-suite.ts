@@ -163,9 +163,11 @@ function lifecycleTargets(): {
 
 /**
  * What runs the staged and journaled protocol: a DuckDB adapter that declares
- * no multi-object atomicity (faults at each call of the warehouse contract),
- * and each cloud provider's own statements on the simulation of its
- * semantics (faults at each statement; test/support/warehouse/simulated-provider.ts).
+ * no multi-object atomicity (faults at each call of the warehouse contract).
+ * The cloud providers are not here yet: their switch of one name takes
+ * several statements, which the journal's recovery can't yet tell apart
+ * after a failure between them (ProviderWarehouse.replaceTable refuses;
+ * docs/decisions/warehouse-providers.md).
  */
 function stagedTargets(): { name: string; make(session: Session): Promise<Faulty> }[] {
   return [
@@ -173,10 +175,6 @@ function stagedTargets(): { name: string; make(session: Session): Promise<Faulty
       name: "a DuckDB adapter without multi-object atomicity",
       make: async (session) => new FaultyWarehouse(session.warehouse, { nonAtomic: true }),
     },
-    ...SIMULATED_PROVIDERS.map((provider) => ({
-      name: `${provider.name}'s statements, simulated on DuckDB`,
-      make: async (session: Session) => new SimulatedWarehouse(session, provider, await parserSdk()),
-    })),
   ];
 }
 

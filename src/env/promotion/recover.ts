@@ -70,25 +70,6 @@ export async function revert(
     }
     for (const s of steps) {
       if (s.state === "staged" || s.state === "reverted") {
-        // A switch that failed part way on a warehouse that replaces a table in several statements (a clone
-        // kept under the retired name first) may have left the retired name behind: the target was not switched.
-        const retired =
-          s.retired_identifier === null
-            ? null
-            : { schema: s.target.schema, identifier: s.retired_identifier };
-        if (retired !== null && (await warehouse.tableIdentity(retired)) !== null) {
-          if ((await warehouse.tableIdentity(s.target)) !== null) {
-            // The target still holds prod's table: what the retired name holds is a copy made for the switch.
-            await step(warehouse, `Dropping the partly switched ${s.retired_identifier}`, () =>
-              warehouse.dropObject({ ...retired, kind: "table" }),
-            );
-          } else {
-            // The target's name is empty: prod's table was renamed away and not replaced. It goes back.
-            await step(warehouse, `Putting ${showQualified(s.target)} back`, () =>
-              warehouse.renameTable(retired, s.target.identifier),
-            );
-          }
-        }
         await step(warehouse, `Dropping the staged ${s.staged_identifier}`, async () => {
           if (s.how === "moved") {
             // Put the environment's table back where it was.
