@@ -11054,8 +11054,8 @@ function versionRow() {
     return INFO.encodeRow({ key: "schema_version", value: (0,schema_version/* formatSchemaVersion */.L8)(REGISTRY_SCHEMA_VERSION) });
 }
 
-// EXTERNAL MODULE: ./src/env/duckdb/duckdb-warehouse.ts + 1 modules
-var duckdb_warehouse = __nccwpck_require__(3328);
+// EXTERNAL MODULE: ./src/env/duckdb/duckdb-warehouse.ts + 2 modules
+var duckdb_warehouse = __nccwpck_require__(3135);
 ;// CONCATENATED MODULE: ./src/planner/exact-instant.ts
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 /**
@@ -24710,7 +24710,7 @@ function commandHint(error, command) {
 
 /***/ }),
 
-/***/ 3328:
+/***/ 3135:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -24730,8 +24730,30 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 var user_error = __nccwpck_require__(4955);
 // EXTERNAL MODULE: ./src/env/names.ts
 var names = __nccwpck_require__(2563);
-// EXTERNAL MODULE: ./src/env/sql-warehouse.ts + 2 modules
-var sql_warehouse = __nccwpck_require__(3058);
+// EXTERNAL MODULE: ./src/env/sql-warehouse.ts + 3 modules
+var sql_warehouse = __nccwpck_require__(3680);
+;// CONCATENATED MODULE: ./src/env/table-mark.ts
+/**
+ * The mark a promotion leaves in a table's comment (`[ods:…]`), for engines
+ * whose catalog has no identity that survives renames and reconnecting
+ * (DuckDB's OIDs change each time the file is opened; the cloud providers
+ * expose none ODS can rely on). The identity of a table is its last mark.
+ */
+const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
+const MARK_TEXT = /^[A-Za-z0-9_.:-]+$/;
+/** The identity a table with this comment has: `mark:…`, or `unmarked` (a table ODS did not put there). */
+function identityOfComment(comment) {
+    const mark = comment ? [...comment.matchAll(ODS_MARK)].at(-1)?.[1] : undefined;
+    return mark ? `mark:${mark}` : "unmarked";
+}
+/** The comment with `mark` in place of any mark it had, after the text it had. */
+function commentWithMark(comment, mark) {
+    if (!MARK_TEXT.test(mark))
+        throw new Error(`mark ${mark} has characters a mark can't have`);
+    const kept = (comment ?? "").replace(ODS_MARK, "").trimEnd();
+    return `${kept}${kept === "" ? "" : " "}[ods:${mark}]`;
+}
+
 // EXTERNAL MODULE: ./src/env/timeouts.ts
 var env_timeouts = __nccwpck_require__(3175);
 // EXTERNAL MODULE: ./src/env/warehouse-errors.ts
@@ -24789,6 +24811,7 @@ const DUCKDB_DIFF_DIALECT = {
 
 
 
+
 const DUCKDB_CAPABILITIES = {
     engine: "duckdb",
     transactional_ddl: true,
@@ -24799,8 +24822,6 @@ const DUCKDB_CAPABILITIES = {
     grants: false,
     identifiers: { case_sensitive: false, max_length: 255, length_unit: "characters" },
 };
-/** The mark a promotion leaves in a table's comment. */
-const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
 /** A DuckDB file starts with three 4 KiB header blocks. */
 const DUCKDB_HEADER_BYTES = 3 * 4096;
 /** How long a file too short to be a database is taken for one another process is creating. */
@@ -25082,19 +25103,15 @@ class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
         const { found, comment } = await this.commentOf(name);
         if (!found)
             return null;
-        const mark = comment ? [...comment.matchAll(ODS_MARK)].at(-1)?.[1] : undefined;
         // A table without a mark is one ODS did not put there: an identity no promotion recorded.
-        return mark ? `mark:${mark}` : "unmarked";
+        return identityOfComment(comment);
     }
     async markTable(name, mark) {
-        if (!/^[A-Za-z0-9_.:-]+$/.test(mark))
-            throw new Error(`mark ${mark} has characters a mark can't have`);
         const { found, comment } = await this.commentOf(name);
         if (!found) {
             throw new user_error/* UserError */.yo("warehouse_error", `The table ${(0,names/* showQualified */.G1)(name)} doesn't exist, so it can't be marked.`);
         }
-        const kept = (comment ?? "").replace(ODS_MARK, "").trimEnd();
-        const text = `${kept}${kept === "" ? "" : " "}[ods:${mark}]`;
+        const text = commentWithMark(comment, mark);
         // COMMENT ON takes no bound parameter: the text is a string literal, its quotes doubled
         // (DuckDB's literals have no backslash escapes).
         await this.run(`COMMENT ON TABLE ${this.qualified(name)} IS '${text.replaceAll("'", "''")}'`);
@@ -25260,7 +25277,7 @@ function derivedName(identifier, tag, rules) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
-/* harmony import */ var _duckdb_duckdb_warehouse_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3328);
+/* harmony import */ var _duckdb_duckdb_warehouse_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3135);
 /* harmony import */ var _postgres_postgres_warehouse_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2588);
 /* harmony import */ var _timeouts_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3175);
 /**
@@ -25333,8 +25350,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var user_error = __nccwpck_require__(4955);
 // EXTERNAL MODULE: ./src/env/names.ts
 var names = __nccwpck_require__(2563);
-// EXTERNAL MODULE: ./src/env/sql-warehouse.ts + 2 modules
-var sql_warehouse = __nccwpck_require__(3058);
+// EXTERNAL MODULE: ./src/env/sql-warehouse.ts + 3 modules
+var sql_warehouse = __nccwpck_require__(3680);
 // EXTERNAL MODULE: ./src/env/timeouts.ts
 var env_timeouts = __nccwpck_require__(3175);
 // EXTERNAL MODULE: ./src/env/warehouse-errors.ts
@@ -26411,7 +26428,7 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
 
 /***/ }),
 
-/***/ 3058:
+/***/ 3680:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -26622,6 +26639,17 @@ class SqlDataDiff {
 
 // EXTERNAL MODULE: ./src/env/names.ts
 var names = __nccwpck_require__(2563);
+;// CONCATENATED MODULE: ./src/env/record-rows.ts
+function recordRowFrom(table, raw) {
+    const out = {};
+    for (const [name, type] of Object.entries(table.columns)) {
+        const value = raw[name];
+        out[name] =
+            value === null || value === undefined ? null : type === "integer" ? Number(value) : String(value);
+    }
+    return out;
+}
+
 // EXTERNAL MODULE: ./src/env/timeouts.ts
 var timeouts = __nccwpck_require__(3175);
 ;// CONCATENATED MODULE: ./src/env/sql-warehouse.ts
@@ -26634,6 +26662,7 @@ var timeouts = __nccwpck_require__(3175);
  * diff's reads (data-diff/) run here too, each in a READ ONLY transaction
  * of its own (`readOnly`).
  */
+
 
 
 
@@ -26801,15 +26830,7 @@ class SqlWarehouse {
             .join(", ");
         const order = table.key.map((name) => this.q(name, "column")).join(", ");
         const result = await this.run(`SELECT ${columns} FROM ${this.tableName(schema, table)}${clause.sql} ORDER BY ${order}`, clause.params);
-        return result.rows.map((row) => {
-            const out = {};
-            for (const [name, type] of Object.entries(table.columns)) {
-                const value = row[name];
-                out[name] =
-                    value === null || value === undefined ? null : type === "integer" ? Number(value) : String(value);
-            }
-            return out;
-        });
+        return result.rows.map((row) => recordRowFrom(table, row));
     }
     async insertRecord(schema, table, row) {
         const names = this.checkColumns(table, row);
