@@ -140,7 +140,8 @@ function plannedActions(
   const desiredByNode = new Map(desired.map((pointer) => [pointer.node_id, pointer]));
   const recordedByNode = recordedPointers(observed);
   for (const schema of schemas) {
-    if (!seenNow.schemas.has(nameKey(schema, rules)))
+    const key = nameKey(schema, rules);
+    if (!seenNow.schemas.has(key) || observed.schemasBeingCreated.has(key))
       actions.push({ action: "create_schema", object: schema });
   }
   for (const pointer of pointers) {

@@ -13,6 +13,13 @@ export interface ObservedEnvironment {
   existing: EnvironmentRecord | null;
   /** Its registered objects other than schemas, keyed by name under the rules. */
   ownedByKey: Map<string, OwnedObject>;
+  /**
+   * Schemas it registered as being created and never as present: on a
+   * warehouse where each statement commits on its own, the schema may exist
+   * though its creation was cut short. Created again (IF NOT EXISTS), they
+   * are then registered as present.
+   */
+  schemasBeingCreated: Set<string>;
   /** Its registered pointer views. */
   pointers: PointerRecord[];
   /** The warehouse's schemas and the objects in the observed ones. */
@@ -46,5 +53,10 @@ export async function observeEnvironment(
   const isOwned = (object: WarehouseObject) =>
     ownedByKey.has(qualifiedKey(object, rules)) ||
     (ownedSchemas.has(nameKey(object.schema, rules)) && !protectedSchemas.has(nameKey(object.schema, rules)));
-  return { existing, ownedByKey, pointers, seenNow, isOwned };
+  const schemasBeingCreated = new Set(
+    owned
+      .filter((object) => object.kind === "schema" && object.state === "creating")
+      .map((object) => nameKey(object.schema, rules)),
+  );
+  return { existing, ownedByKey, schemasBeingCreated, pointers, seenNow, isOwned };
 }
