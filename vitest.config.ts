@@ -1,4 +1,5 @@
 import { globSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 import { DurationSequencer } from "./test/support/duration-sequencer.js";
@@ -27,6 +28,13 @@ process.env.NODE_COMPILE_CACHE ??= path.join(
   ".cache",
   "node-compile-cache",
 );
+
+/**
+ * The PostgreSQL servers of a run: one per worker, shared by its test files
+ * one after the other (test/support/warehouse/engines.ts), noted in this
+ * folder and stopped at the end (postgres-global-setup.ts).
+ */
+process.env.ODS_TEST_POSTGRES_DIR ??= path.join(os.tmpdir(), `ods-pg-servers-${process.pid}`);
 
 const UNIT = [
   "test/architecture/**/*.test.ts",
@@ -80,6 +88,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Longest files first across projects, also on a fresh clone (test/durations.json).
     sequence: { sequencer: DurationSequencer },
+    globalSetup: ["./test/support/warehouse/postgres-global-setup.ts"],
     // Generous: CI machines have 2 cores, and the warehouse fault tests are heavy.
     testTimeout: 300_000,
     hookTimeout: 120_000,
