@@ -26,7 +26,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runStep } from "../support/adversarial/run-step.js";
 import { Tally } from "../support/adversarial/tally.js";
-import { copyDistToTemp, NODE24 } from "../support/run-dist.js";
+import { compileCacheEnv, copyDistToTemp, NODE24 } from "../support/run-dist.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 
 /**
@@ -57,7 +57,7 @@ export function stateFaultsSuite(part: "fast" | "waits"): void {
     const run = spawnSync(NODE24, [...program, ...args], {
       cwd,
       encoding: "utf8",
-      env: { PATH: "/usr/bin:/bin" },
+      env: { PATH: "/usr/bin:/bin", ...compileCacheEnv(program) },
       timeout: 60_000,
     });
     return { status: run.status, stdout: run.stdout, stderr: run.stderr };
@@ -264,7 +264,7 @@ export function stateFaultsSuite(part: "fast" | "waits"): void {
               NODE24,
               [path.join(dist, "cli", "index.js"), ...recordArgs(file, later.manifest, later.results)],
               {
-                env: { PATH: "/usr/bin:/bin" },
+                env: { PATH: "/usr/bin:/bin", ...compileCacheEnv([path.join(dist, "cli", "index.js")]) },
               },
             );
             let stderr = "";

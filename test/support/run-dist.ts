@@ -6,7 +6,15 @@
  * it is given (nothing inherited but PATH).
  */
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PROJECT_ROOT } from "./shared-fixtures.js";
@@ -23,11 +31,40 @@ export interface DistRun {
   summary: string;
 }
 
+/**
+ * Node's compile cache for the steps too (vitest.config.ts sets
+ * NODE_COMPILE_CACHE for the test processes; a step gets only the
+ * environment it is given): the bundles are 7 MB of JavaScript, and
+ * compiling them again is about a quarter of a step's time. V8 checks each
+ * entry against the source it was made from, so a step runs the same code.
+ * A copy of dist/ is at a new path each time and Node keys its entries by
+ * path: a copy's steps use a portable cache (keyed by the path relative to
+ * the cache folder) through a link beside the copy, `COPY_CACHE`, to the
+ * shared folder, so that every copy reuses the entries.
+ */
+const SHARED_COMPILE_CACHE = process.env.NODE_COMPILE_CACHE;
+const COPY_CACHE = ".node-compile-cache";
+
+/** The compile cache's variables for `node ARGS` (none when the tests run without one). */
+export function compileCacheEnv(args: readonly string[]): Record<string, string> {
+  if (!SHARED_COMPILE_CACHE) return {};
+  const marker = `${path.sep}action${path.sep}dist${path.sep}`;
+  const entry = args.find((arg) => arg.includes(marker));
+  const link = entry ? path.join(entry.slice(0, entry.lastIndexOf(marker)), COPY_CACHE) : null;
+  if (link && existsSync(link)) return { NODE_COMPILE_CACHE: link, NODE_COMPILE_CACHE_PORTABLE: "1" };
+  return { NODE_COMPILE_CACHE: SHARED_COMPILE_CACHE };
+}
+
 /** Copies dist/ into a fresh folder under the OS temp dir, away from any node_modules. */
 export function copyDistToTemp(): { root: string; dist: string } {
   const root = mkdtempSync(path.join(os.tmpdir(), "ods-dist-"));
   const dist = path.join(root, "action", "dist");
   cpSync(path.join(PROJECT_ROOT, "dist"), dist, { recursive: true });
+  if (SHARED_COMPILE_CACHE) {
+    const shared = path.join(SHARED_COMPILE_CACHE, "dist-copies");
+    mkdirSync(shared, { recursive: true });
+    symlinkSync(shared, path.join(root, COPY_CACHE));
+  }
   return { root, dist };
 }
 
@@ -67,7 +104,7 @@ export interface StepRun extends DistRun {
   tempDir: string;
 }
 
-/** One process of the Node 24 binary: its exit status and what it wrote; killed after `timeoutMs`. */
+/** One process of the Node 24 binary (with the compile cache): its exit status and what it wrote; killed after `timeoutMs`. */
 export function runNode24(
   args: readonly string[],
   options: { cwd: string; env: Record<string, string>; timeoutMs: number },
@@ -75,7 +112,7 @@ export function runNode24(
   return new Promise((resolve, reject) => {
     const child = spawn(NODE24, [...args], {
       cwd: options.cwd,
-      env: options.env,
+      env: { ...compileCacheEnv(args), ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

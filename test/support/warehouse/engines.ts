@@ -1,14 +1,41 @@
 /**
  * Fresh shop databases on each engine for the environment tests: a DuckDB
  * file in a temporary folder, or the database `shop` (dropped and created
- * again) on a throwaway PostgreSQL server started once per test file.
+ * again) on a throwaway PostgreSQL server.
+ *
+ * The server is one per vitest worker, not one per test file (starting and
+ * stopping one costs about a second): under `npm test` (vitest.config.ts
+ * names a folder, ODS_TEST_POSTGRES_DIR) the first file of a worker slot
+ * (VITEST_POOL_ID: the files of a slot run one after the other, never two
+ * at once) starts it and writes where it is into that folder; the next
+ * files of the slot attach to it, and postgres-global-setup.ts stops them
+ * all at the end of the run. Each file first gets the server as a new one
+ * is: every database but `postgres` and the templates dropped, every role
+ * but the superuser `ods` dropped (databases named `shop` clash, a file's
+ * roles must not outlive it). Elsewhere (no folder, not in a worker) a file
+ * starts its own and stops it when it ends.
  */
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll } from "vitest";
-import { type PostgresServer, postgresAvailable, startPostgres } from "./postgres-server.js";
+import {
+  attachPostgres,
+  type PostgresLocation,
+  type PostgresServer,
+  postgresAvailable,
+  startPostgres,
+  stopPostgresAt,
+} from "./postgres-server.js";
 import { duckdbSession, type Engine, postgresSession, type Session } from "./sessions.js";
 
 export const POSTGRES_MISSING = postgresAvailable();
@@ -25,17 +52,70 @@ if (POSTGRES_MISSING) {
 /** Engines to run on: DuckDB always, PostgreSQL when a server can be started here. */
 export const ENGINES: Engine[] = POSTGRES_MISSING ? ["duckdb"] : ["duckdb", "postgres"];
 
-let server: Promise<PostgresServer> | null = null;
+let server: Promise<{ server: PostgresServer; own: boolean }> | null = null;
 const scratch: string[] = [];
 
 afterAll(async () => {
-  if (server) (await server).stop();
+  if (server) {
+    const { server: s, own } = await server;
+    if (own) s.stop();
+  }
   for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The server as a new one is: only the database `postgres` (and the templates), only the role `ods`. False when it does not answer. */
+async function resetPostgres(s: PostgresServer): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: s.url, connectionTimeoutMillis: 10_000 });
+  try {
+    await admin.connect();
+  } catch {
+    return false;
+  }
+  try {
+    const databases = await admin.query<{ datname: string }>(
+      "select datname from pg_database where not datistemplate and datname <> 'postgres'",
+    );
+    for (const { datname } of databases.rows)
+      await admin.query(`drop database "${datname.replaceAll('"', '""')}" with (force)`);
+    const roles = await admin.query<{ rolname: string }>(
+      "select rolname from pg_roles where rolname !~ '^pg_' and rolname <> current_user",
+    );
+    for (const { rolname } of roles.rows) {
+      const role = `"${rolname.replaceAll('"', '""')}"`;
+      await admin.query(`drop owned by ${role}`);
+      await admin.query(`drop role ${role}`);
+    }
+    return true;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function workerServer(dir: string, slot: string): Promise<PostgresServer> {
+  mkdirSync(dir, { recursive: true });
+  const record = path.join(dir, `slot-${slot}.json`);
+  if (existsSync(record)) {
+    const location = JSON.parse(readFileSync(record, "utf8")) as PostgresLocation;
+    const attached = attachPostgres(location);
+    if (await resetPostgres(attached)) return attached;
+    // It went away (or stopped answering): start another in its place.
+    try {
+      stopPostgresAt(location);
+    } catch {}
+  }
+  const started = await startPostgres();
+  writeFileSync(record, JSON.stringify(started.location));
+  return started;
+}
+
 export async function postgresServer(): Promise<PostgresServer> {
-  server ??= startPostgres();
-  return server;
+  const dir = process.env.ODS_TEST_POSTGRES_DIR;
+  const slot = process.env.VITEST_POOL_ID;
+  server ??=
+    dir && slot
+      ? workerServer(dir, slot).then((s) => ({ server: s, own: false }))
+      : startPostgres().then((s) => ({ server: s, own: true }));
+  return (await server).server;
 }
 
 /** A new, empty database named `database` (default shop: the fixtures' relations name it). */

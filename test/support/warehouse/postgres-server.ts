@@ -130,13 +130,24 @@ function clusterTemplate(initdb: string, r: Runner): string {
   return path.join(template, "data");
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+function tools(): { pgCtl: string; psql: string | null; initdb: string; r: Runner } {
   const initdb = findBin("initdb");
   const pgCtl = findBin("pg_ctl");
   const r = runner();
   if (!initdb || !pgCtl || typeof r === "string") {
     throw new Error(`cannot start PostgreSQL: ${postgresAvailable()}`);
   }
+  return { initdb, pgCtl, psql: findBin("psql"), r };
+}
+
+/** Where a running server is: its folder (data/, socket/, server.log) and port. */
+export interface PostgresLocation {
+  root: string;
+  port: number;
+}
+
+export async function startPostgres(): Promise<PostgresServer & { location: PostgresLocation }> {
+  const { initdb, pgCtl, r } = tools();
   const root = mkdtempSync(path.join(os.tmpdir(), "ods-pg-"));
   chmodSync(root, 0o755);
   const dataDir = path.join(root, "data");
@@ -169,7 +180,24 @@ export async function startPostgres(): Promise<PostgresServer> {
       }
     }
   }
-  const psql = findBin("psql");
+  const location = { root, port };
+  return { ...attachPostgres(location), location };
+}
+
+/** Stops the server at `location` and removes its folder (also when pg_ctl fails, then throws). */
+export function stopPostgresAt(location: PostgresLocation): void {
+  const { pgCtl, r } = tools();
+  try {
+    r.run(pgCtl, ["-D", path.join(location.root, "data"), "-m", "immediate", "-w", "stop"]);
+  } finally {
+    rmSync(location.root, { recursive: true, force: true });
+  }
+}
+
+/** The server started at `location` (by this process or another); `stop()` stops it for all. */
+export function attachPostgres(location: PostgresLocation): PostgresServer {
+  const { psql, r } = tools();
+  const { port } = location;
   const urlFor = (database: string) => `postgres://ods@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   let stopped = false;
   return {
@@ -196,11 +224,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     stop() {
       if (stopped) return;
       stopped = true;
-      try {
-        r.run(pgCtl, ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
+      stopPostgresAt(location);
     },
   };
 }
