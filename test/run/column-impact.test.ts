@@ -75,6 +75,9 @@ function decision(plan: Plan, node: string): string {
   return `${entry.action} ${entry.reasons[0]?.code}`;
 }
 
+/** The working directory the file started in, restored after its steps ran in their own. */
+const startDir = process.cwd();
+
 describe("column impact through the action and the CLI (DuckDB, local GitHub API)", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "ods-column-impact-"));
   const warehouseDir = path.join(root, "warehouse");
@@ -99,6 +102,9 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     );
 
   beforeAll(async () => {
+    // The action stages the cache's copy at .ods/transport/state.db under the working directory: this
+    // file's own, so that files running side by side never share it.
+    process.chdir(root);
     services = await startActionsServices({ repo: { owner: "acme", name: "shop" } });
     services.world.addPullRequest({
       number: 7,
@@ -117,6 +123,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
 
   afterAll(async () => {
     await services?.stop();
+    process.chdir(startDir);
     rmSync(root, { recursive: true, force: true });
   });
 

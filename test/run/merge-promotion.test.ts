@@ -37,6 +37,9 @@ import { prodBuilt, shop } from "../support/warehouse/scenario.js";
 import { duckdbSession, postgresSession, type Session } from "../support/warehouse/sessions.js";
 import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
+/** The working directory the file started in, restored after its steps ran in their own. */
+const startDir = process.cwd();
+
 const PR_HEAD = "c".repeat(40);
 const MERGE = "d".repeat(40);
 const NEXT = "e".repeat(40);
@@ -58,6 +61,9 @@ describe.each(ENGINES)(
     let runId = 100;
 
     beforeAll(async () => {
+      // The action stages the cache's copy at .ods/transport/state.db under the working directory: this
+      // file's own, so that files running side by side never share it.
+      process.chdir(root);
       services = await startActionsServices({ repo: { owner: "acme", name: "shop" } });
       services.world.addPullRequest({
         number: 7,
@@ -85,6 +91,7 @@ describe.each(ENGINES)(
 
     afterAll(async () => {
       await services?.stop();
+      process.chdir(startDir);
       rmSync(root, { recursive: true, force: true });
     });
 

@@ -27,6 +27,9 @@ import { prodBuilt, shop } from "../support/warehouse/scenario.js";
 import { duckdbSession, postgresSession, type Session } from "../support/warehouse/sessions.js";
 import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
+/** The working directory the file started in, restored after its steps ran in their own. */
+const startDir = process.cwd();
+
 const PR_HEAD = "c".repeat(40);
 const MAIN_PUSH = "e".repeat(40);
 const POINTERS = ["country_codes", "customers", "stg_customers", "stg_payments"];
@@ -45,6 +48,9 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
   let runId = 200;
 
   beforeAll(async () => {
+    // The action stages the cache's copy at .ods/transport/state.db under the working directory: this
+    // file's own, so that files running side by side never share it.
+    process.chdir(root);
     services = await startActionsServices({ repo: { owner: "acme", name: "shop" } });
     services.world.addPullRequest({ number: 7, state: "open", headSha: PR_HEAD, commits: [PR_HEAD] });
     mkdirSync(warehouseDir, { recursive: true });
@@ -64,6 +70,7 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
 
   afterAll(async () => {
     await services?.stop();
+    process.chdir(startDir);
     rmSync(root, { recursive: true, force: true });
   });
 
