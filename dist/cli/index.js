@@ -10208,7 +10208,10 @@ async function observeEnvironment(ctx, name, schemas, prodSchemas) {
     const protectedSchemas = new Set([...prodSchemas, ...(existing?.prod_schemas ?? [])].map((s) => (0,names/* nameKey */.Rc)(s, rules)));
     const isOwned = (object) => ownedByKey.has((0,names/* qualifiedKey */.Co)(object, rules)) ||
         (ownedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)) && !protectedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)));
-    return { existing, ownedByKey, pointers, seenNow, isOwned };
+    const schemasBeingCreated = new Set(owned
+        .filter((object) => object.kind === "schema" && object.state === "creating")
+        .map((object) => (0,names/* nameKey */.Rc)(object.schema, rules)));
+    return { existing, ownedByKey, schemasBeingCreated, pointers, seenNow, isOwned };
 }
 
 ;// CONCATENATED MODULE: ./src/env/lifecycle/create/ownership-refusals.ts
@@ -10377,7 +10380,8 @@ function plannedActions(ctx, schemas, desired, observed) {
     const desiredByNode = new Map(desired.map((pointer) => [pointer.node_id, pointer]));
     const recordedByNode = recordedPointers(observed);
     for (const schema of schemas) {
-        if (!seenNow.schemas.has((0,names/* nameKey */.Rc)(schema, rules)))
+        const key = (0,names/* nameKey */.Rc)(schema, rules);
+        if (!seenNow.schemas.has(key) || observed.schemasBeingCreated.has(key))
             actions.push({ action: "create_schema", object: schema });
     }
     for (const pointer of pointers) {
