@@ -3,6 +3,8 @@ var __webpack_exports__ = {};
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 ;// CONCATENATED MODULE: ./src/runtime/sql-analysis-process/analysis-broker.ts
@@ -26,8 +28,11 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
  */
 
 
+
 /** The end of the server's stderr kept to explain an exit. */
 const STDERR_TAIL = 4_000;
+/** The server's scheduling priority (a Unix nice value; the caller's is 0). */
+const SERVER_NICENESS = 10;
 /** Analyses in a row that ran past the limit after which the parser counts as broken. */
 const TIME_OUTS_BEFORE_GIVING_UP = 2;
 const data = external_node_worker_threads_namespaceObject.workerData;
@@ -87,6 +92,15 @@ function start() {
         serialization: "advanced",
         stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
+    // The server loads while its caller reads the manifest: on a 2-core runner the caller's work goes first.
+    if (child.pid !== undefined) {
+        try {
+            (0,external_node_os_namespaceObject.setPriority)(child.pid, SERVER_NICENESS);
+        }
+        catch {
+            // Not allowed here: it runs at the caller's priority.
+        }
+    }
     const started = { child, ready: false, queued: [], open: new Map() };
     let stderr = "";
     child.stderr?.setEncoding("utf8");

@@ -17,11 +17,15 @@
  * is in the tests, and ncc bundles it for dist/.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import type { AnalyseRequest, Answer, BrokerData, BrokerStatus, ServerStatus } from "./protocol.js";
 
 /** The end of the server's stderr kept to explain an exit. */
 const STDERR_TAIL = 4_000;
+
+/** The server's scheduling priority (a Unix nice value; the caller's is 0). */
+const SERVER_NICENESS = 10;
 
 /** Analyses in a row that ran past the limit after which the parser counts as broken. */
 const TIME_OUTS_BEFORE_GIVING_UP = 2;
@@ -94,6 +98,14 @@ function start(): Server {
     serialization: "advanced",
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
+  // The server loads while its caller reads the manifest: on a 2-core runner the caller's work goes first.
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, SERVER_NICENESS);
+    } catch {
+      // Not allowed here: it runs at the caller's priority.
+    }
+  }
   const started: Server = { child, ready: false, queued: [], open: new Map() };
   let stderr = "";
   child.stderr?.setEncoding("utf8");
