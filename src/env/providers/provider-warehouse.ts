@@ -145,8 +145,9 @@ export class ProviderWarehouse implements Warehouse {
       await this.renameTable(source, target.identifier);
       return "moved";
     }
-    if (this.statements.moveTable(this.place, source, target) !== null) {
-      await this.exec("moveTable", this.place, source, target);
+    const move = this.statements.moveTable(this.place, source, target);
+    if (move !== null) {
+      await this.runner.run({ name: "moveTable", args: [this.place, source, target] }, move);
       return "moved";
     }
     if (this.capabilities.clone) {
