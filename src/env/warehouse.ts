@@ -162,6 +162,22 @@ export interface Warehouse {
    */
   replaceTable(target: QualifiedName, replacement: string, retired: string | null): Promise<ReplaceOutcome>;
   /**
+   * Optional, where replaceTable takes several statements that each commit on
+   * their own (the cloud providers): after an interruption, brings a
+   * replaceTable(target, replacement, retired) that may have been under way
+   * to one end, finishing it past its point of no return and undoing it
+   * before, and says which end: `replaced` (the replacement holds the name,
+   * the replaced table is at `retired`) or `not_replaced` (the target holds
+   * what it had, the replacement is still under its own name). Called only
+   * for a replacement the journal says may have begun. Engines without it
+   * replace in one transaction: the names present tell.
+   */
+  settleReplacement?(
+    target: QualifiedName,
+    replacement: string,
+    retired: string | null,
+  ): Promise<"replaced" | "not_replaced">;
+  /**
    * Which of these prod tables can't be replaced (by `replaceTable`) keeping
    * what readers rely on: their owner and privileges, the materialized views
    * over them; and which, not there yet, would miss the privileges a table

@@ -15,21 +15,49 @@ import type { ReplaceOutcome, Warehouse } from "../warehouse.js";
 
 /**
  * Where the journal is unsure (a step `switching`, or a registry write that
- * failed after the warehouse changed), the warehouse says: a staged table
- * still there was not switched in.
+ * failed after the warehouse changed), the warehouse says.
+ * - Where a switch takes several statements (the warehouse settles
+ *   replacements: the cloud providers), a switch that may have begun
+ *   (`switching`, `switched`) or a switch back that may have begun
+ *   (`reverting`) is first brought to one end by the warehouse, which says
+ *   which.
+ * - Elsewhere a switch is one transaction, and the names present tell: a
+ *   staged table still there was not switched in.
  */
 async function reconcileJournal(warehouse: Warehouse, steps: StepRecord[]): Promise<void> {
   const rules = warehouse.capabilities.identifiers;
+  const settled = new Set<StepRecord>();
+  if (warehouse.settleReplacement) {
+    for (const s of steps) {
+      if (s.retired_identifier === null) continue;
+      if (s.state === "switching" || s.state === "switched") {
+        const end = await warehouse.settleReplacement(s.target, s.staged_identifier, s.retired_identifier);
+        s.state = end === "replaced" ? "switched" : "staged";
+        settled.add(s);
+      } else if (s.state === "reverting") {
+        const end = await warehouse.settleReplacement(s.target, s.retired_identifier, s.staged_identifier);
+        s.state = end === "replaced" ? "staged" : "switched";
+        settled.add(s);
+      }
+    }
+  }
   const seen = await observe(warehouse, [
     ...new Set(steps.flatMap((s) => [s.target.schema, s.source.schema])),
   ]);
   const has = (schema: string, identifier: string) =>
     seen.objects.has(qualifiedKey({ schema, identifier }, rules));
   for (const s of steps) {
+    if (settled.has(s)) continue;
     const staged = has(s.target.schema, s.staged_identifier);
     const retired = s.retired_identifier !== null && has(s.target.schema, s.retired_identifier);
     if (staged && s.how === null) s.how = has(s.source.schema, s.source.identifier) ? "copied" : "moved";
-    if (s.state === "planned" || s.state === "staged" || s.state === "switching" || s.state === "switched") {
+    if (
+      s.state === "planned" ||
+      s.state === "staged" ||
+      s.state === "switching" ||
+      s.state === "switched" ||
+      s.state === "reverting"
+    ) {
       if (staged) s.state = "staged";
       else if (retired) s.state = "switched";
       else if (s.retired_identifier === null && s.how !== null && has(s.target.schema, s.target.identifier))
@@ -52,11 +80,16 @@ export async function revert(
   window?: { from: string; to: string; nodes: string[] },
 ): Promise<boolean> {
   const { warehouse, registry } = ctx;
-  const steps = await registry.steps(record.id);
-  await reconcileJournal(warehouse, steps);
+  let steps: StepRecord[] = [];
   try {
+    steps = await registry.steps(record.id);
+    await reconcileJournal(warehouse, steps);
     for (const s of [...steps].reverse()) {
       if (s.state === "switched") {
+        // Journaled first: a switch back of several statements is settled from it (reconcileJournal).
+        await step(warehouse, "Journaling a switch back", () =>
+          registry.putStep({ ...s, state: "reverting" }),
+        );
         await step(warehouse, `Switching ${showQualified(s.target)} back`, async () => {
           if (s.retired_identifier !== null)
             await warehouse.replaceTable(s.target, s.retired_identifier, s.staged_identifier);
@@ -153,7 +186,13 @@ export async function switchBack(ctx: EnvContext, s: StepRecord): Promise<Replac
   return outcome;
 }
 
-/** Finishes a rollback journaled as `rolling_back`: each step is switched back unless the warehouse shows it already was. */
+/**
+ * Finishes a rollback journaled as `rolling_back`: each step is switched back
+ * unless the warehouse shows it already was. Where a switch back takes
+ * several statements (the warehouse settles replacements), one journaled
+ * `rolling_back` is first brought to one end by the warehouse; elsewhere the
+ * promoted table kept under its undone name says it was switched back.
+ */
 export async function finishRollback(ctx: EnvContext, promotion: PromotionRecord): Promise<void> {
   const { warehouse, registry, now } = ctx;
   const rules = warehouse.capabilities.identifiers;
@@ -161,9 +200,17 @@ export async function finishRollback(ctx: EnvContext, promotion: PromotionRecord
   const seen = await observe(warehouse, [...new Set(steps.map((s) => s.target.schema))]);
   const has = (schema: string, identifier: string) =>
     seen.objects.has(qualifiedKey({ schema, identifier }, rules));
+  const settles = warehouse.settleReplacement?.bind(warehouse);
   for (const s of [...steps].reverse()) {
     if (s.state !== "switched" && s.state !== "rolling_back") continue;
-    if (has(s.target.schema, s.undone_identifier)) {
+    const done =
+      settles && s.retired_identifier !== null
+        ? s.state === "rolling_back" &&
+          (await step(warehouse, `Settling the switch back of ${showQualified(s.target)}`, () =>
+            settles(s.target, s.retired_identifier as string, s.undone_identifier),
+          )) === "replaced"
+        : has(s.target.schema, s.undone_identifier);
+    if (done) {
       await step(warehouse, "Journaling a switched-back table", () =>
         registry.putStep({ ...s, state: "rolled_back" }),
       );

@@ -81,6 +81,25 @@ export interface ProviderStatements {
   ): Statement;
   /** A full copy of `source` at `target` (CREATE TABLE … AS SELECT or the provider's COPY). */
   copyTable(place: Place, source: QualifiedName, target: QualifiedName): Statement;
+  /**
+   * Whether a clone stands on its own once made (Snowflake, BigQuery: a
+   * clone shares storage but no later change or drop of its source reaches
+   * it) or reads its source's data files (Databricks' SHALLOW CLONE: a
+   * VACUUM or drop of the source can leave the clone unreadable). Where it
+   * does not, a table that must outlive its source (the copy a promotion
+   * keeps of the prod table it replaces) is a full copy.
+   */
+  readonly clonesAreIndependent: boolean;
+  /**
+   * One statement that puts a table standing on its own, with the rows of
+   * `source`, under `target`'s name, replacing the table there (readers see
+   * the old table or the new, never no table), and keeping what is granted
+   * on the replaced table where the vendor can (Snowflake `CREATE OR REPLACE
+   * TABLE … CLONE … COPY GRANTS`; BigQuery `CREATE OR REPLACE TABLE … CLONE`;
+   * Databricks `CREATE OR REPLACE TABLE … DEEP CLONE`, since a shallow clone
+   * would read the source's files after the source is dropped).
+   */
+  replaceFrom(place: Place, target: QualifiedName, source: QualifiedName): Statement;
   /** Swaps two tables' names in one atomic statement (Snowflake `ALTER TABLE … SWAP WITH`), or null where there is none. */
   swapTables(place: Place, a: QualifiedName, b: QualifiedName): Statement | null;
 

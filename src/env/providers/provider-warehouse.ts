@@ -9,8 +9,10 @@
  *
  * - A table is staged in another schema by moving it where the provider can,
  *   else by a zero-copy clone, else by a copy.
- * - Replacing a prod table (promotion's switch) is refused for now: see
- *   replaceTable.
+ * - Replacing a prod table (promotion's switch) takes four statements whose
+ *   progress the names in the schema always show (replaceTable), so an
+ *   interrupted one is finished or undone from them (settleReplacement,
+ *   called by the journal's recovery: src/env/promotion/recover.ts).
  * - Identity is a mark in the table's comment (table-mark.ts).
  * - Grants: checking that a replaced table keeps what readers are granted is
  *   not built yet; where the provider has grants, every replacement is a
@@ -19,7 +21,7 @@
  *   they refuse with a clear error.
  */
 import { UserError } from "../../errors/user-error.js";
-import { nameKey, type QualifiedName, sameName, showQualified } from "../names.js";
+import { derivedName, nameKey, type QualifiedName, sameName, showQualified } from "../names.js";
 import { recordRowFrom } from "../record-rows.js";
 import { commentWithMark, identityOfComment } from "../table-mark.js";
 import type {
@@ -159,21 +161,91 @@ export class ProviderWarehouse implements Warehouse {
   }
 
   /**
-   * Refused for now. On these providers a switch takes several statements
-   * (Snowflake: SWAP WITH, then a rename; BigQuery and Databricks: a clone
-   * kept under the retired name, CREATE OR REPLACE … CLONE, a drop). The
-   * journal's recovery (src/env/promotion/recover.ts) tells a switched name
-   * from the names present, which holds only when a switch is one
-   * statement: the fault suite, failing between two of these statements,
-   * found promotions recorded as switched back while prod held the new
-   * table. Recovery must read the tables' identities first (docs/decisions/
-   * warehouse-providers.md).
+   * Where a replacement is under way: a name derived from the replacement's
+   * (`<replacement>__ods_c`). The replacement takes it, in one rename, at the
+   * point of no return of replaceTable; settleReplacement reads it.
    */
-  async replaceTable(target: QualifiedName): Promise<ReplaceOutcome> {
-    throw new UserError(
-      "promotion_refused",
-      `Promotion isn't available on ${this.capabilities.engine} yet: switching ${showQualified(target)} takes several statements there, and recovering from a failure between them is not built (docs/decisions/warehouse-providers.md).`,
+  private committing(target: QualifiedName, replacement: string): QualifiedName {
+    return {
+      schema: target.schema,
+      identifier: derivedName(replacement, "c", this.capabilities.identifiers),
+    };
+  }
+
+  /**
+   * Puts the table `replacement` under `target`'s name, keeping the table
+   * there as `retired`. No statement here can do that at once, so it takes
+   * four, each committed on its own, and the names in the schema always say
+   * how far it got (settleReplacement):
+   *
+   * 1. the target is copied to `retired` (a clone where a clone stands on its
+   *    own, else a full copy): the table readers see is untouched;
+   * 2. the replacement is renamed to its committing name: the point of no
+   *    return (from here on, settling finishes the replacement);
+   * 3. `CREATE OR REPLACE` the target from the committing name (one
+   *    statement: readers see the old table or the new, never none; grants
+   *    kept where the vendor can);
+   * 4. the committing name is dropped.
+   *
+   * With nothing to keep (`retired` null, no table at the target), it is one
+   * rename.
+   */
+  async replaceTable(
+    target: QualifiedName,
+    replacement: string,
+    retired: string | null,
+  ): Promise<ReplaceOutcome> {
+    const staged = { schema: target.schema, identifier: replacement };
+    if (retired === null) {
+      await this.renameTable(staged, target.identifier);
+      return { rebound: [], left: [], materialized: [], kept: [] };
+    }
+    const kept = { schema: target.schema, identifier: retired };
+    const committing = this.committing(target, replacement);
+    if (this.statements.clonesAreIndependent)
+      await this.exec("cloneTable", this.place, target, kept, { replace: false, copyGrants: false });
+    else await this.exec("copyTable", this.place, target, kept);
+    await this.renameTable(staged, committing.identifier);
+    await this.exec("replaceFrom", this.place, target, committing);
+    await this.exec("dropTable", this.place, committing);
+    return { rebound: [], left: [], materialized: [], kept: [] };
+  }
+
+  /**
+   * After an interruption, brings a `replaceTable(target, replacement,
+   * retired)` that may have been under way to one end, from the names in the
+   * schema, and says which:
+   * - the committing name exists: the point of no return was passed, so the
+   *   target is replaced from it again (one statement, the same result
+   *   whether step 3 ran or not) and it is dropped: `replaced`;
+   * - the replacement is still there: step 2 never ran, the target holds
+   *   the table it had, and a `retired` copy (step 1) is dropped:
+   *   `not_replaced`;
+   * - neither: steps 2 to 4 ran: `replaced`.
+   */
+  async settleReplacement(
+    target: QualifiedName,
+    replacement: string,
+    retired: string | null,
+  ): Promise<"replaced" | "not_replaced"> {
+    const rules = this.capabilities.identifiers;
+    const committing = this.committing(target, replacement);
+    const present = new Set(
+      (await this.listObjects([target.schema]))
+        .filter((object) => object.kind === "table")
+        .map((object) => nameKey(object.identifier, rules)),
     );
+    if (present.has(nameKey(committing.identifier, rules))) {
+      await this.exec("replaceFrom", this.place, target, committing);
+      await this.exec("dropTable", this.place, committing);
+      return "replaced";
+    }
+    if (present.has(nameKey(replacement, rules))) {
+      if (retired !== null && present.has(nameKey(retired, rules)))
+        await this.exec("dropTable", this.place, { schema: target.schema, identifier: retired });
+      return "not_replaced";
+    }
+    return "replaced";
   }
 
   async replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]> {

@@ -119,6 +119,7 @@ export const STEP_STATES = [
   "staged",
   "switching",
   "switched",
+  "reverting",
   "reverted",
   "unstaged",
   "rolling_back",

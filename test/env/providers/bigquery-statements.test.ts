@@ -66,6 +66,7 @@ function catalogue(): [string, Statement | null][] {
       [`cloneTable ${shape}`, bq.cloneTable(place, reads, at, { replace: false, copyGrants: false })],
       [`cloneTable ${shape} (replace)`, bq.cloneTable(place, reads, at, { replace: true, copyGrants: true })],
       [`copyTable ${shape}`, bq.copyTable(place, reads, at)],
+      [`replaceFrom ${shape}`, bq.replaceFrom(place, at, reads)],
       [`swapTables ${shape}`, bq.swapTables(place, at, reads)],
       [`tableComment ${shape}`, bq.tableComment(place, at)],
       [`setTableComment ${shape}`, bq.setTableComment(place, at, COMMENT)],

@@ -102,6 +102,7 @@ function statementsFor(n: NameSet): [string, Statement | null][] {
     ["cloneTable", S.cloneTable(p, reads, at, { replace: false, copyGrants: false })],
     ["cloneTable (replace, copy grants)", S.cloneTable(p, reads, at, { replace: true, copyGrants: true })],
     ["copyTable", S.copyTable(p, reads, at)],
+    ["replaceFrom", S.replaceFrom(p, at, reads)],
     ["swapTables", S.swapTables(p, at, reads)],
     ["tableComment", S.tableComment(p, at)],
     ["setTableComment", S.setTableComment(p, at, `${HOSTILE_TEXT} [ods:p-1.n-2]`)],

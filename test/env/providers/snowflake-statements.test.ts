@@ -114,6 +114,7 @@ function statementsFor(c: NameCase): [string, Statement][] {
       sf.cloneTable(c.place, prodTable, envTable, { replace: true, copyGrants: false, transient: true }),
     ],
     ["copyTable", sf.copyTable(c.place, envTable, staged)],
+    ["replaceFrom", sf.replaceFrom(c.place, prodTable, staged)],
     ["swapTables", sf.swapTables(c.place, staged, prodTable) as Statement],
     ["tableComment", sf.tableComment(c.place, prodTable)],
     ["setTableComment", sf.setTableComment(c.place, prodTable, COMMENT)],
@@ -173,6 +174,12 @@ const PARSER_GAPS: Record<string, { gap: string; documented: string; readable: (
     gap: "COPY GRANTS after CLONE <source>",
     documented:
       "CREATE TABLE … CLONE supports COPY GRANTS: https://docs.snowflake.com/en/user-guide/object-clone (Access control privileges for cloned objects)",
+    readable: (sql) => sql.replace(/ COPY GRANTS$/, ""),
+  },
+  replaceFrom: {
+    gap: "COPY GRANTS after CLONE <source>",
+    documented:
+      "CREATE [ OR REPLACE ] TABLE … CLONE supports COPY GRANTS: https://docs.snowflake.com/en/user-guide/object-clone (Access control privileges for cloned objects)",
     readable: (sql) => sql.replace(/ COPY GRANTS$/, ""),
   },
 };

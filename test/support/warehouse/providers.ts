@@ -16,7 +16,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     place: { database: "ODS_SIMULATED" },
     catalogKinds: { table: "BASE TABLE", view: "VIEW" },
     // test/env/providers/snowflake-statements.test.ts: a database-qualified `DROP SCHEMA`, and `CLONE … COPY GRANTS`.
-    parserGaps: new Set(["dropSchema", "cloneTable"]),
+    parserGaps: new Set(["dropSchema", "cloneTable", "replaceFrom"]),
     dropSchemaDropsContents: true,
   },
   {

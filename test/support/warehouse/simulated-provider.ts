@@ -197,6 +197,13 @@ export class SimulatedRunner implements StatementRunner {
         );
         return none;
       }
+      case "replaceFrom": {
+        const [, target, source] = operation.args;
+        await this.duck.exec(
+          `CREATE OR REPLACE TABLE ${qualified(target)} AS SELECT * FROM ${qualified(source)}`,
+        );
+        return none;
+      }
       case "swapTables": {
         const [, a, b] = operation.args;
         const parked = `${b.identifier}__ods_swap`;

@@ -268,6 +268,10 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
   /** A full copy with the source's schema, partitioning, clustering and options (not a query's result). */
   copyTable: (place, source, target) =>
     statement(`CREATE TABLE ${relation(place, target)} COPY ${relation(place, source)}`),
+  clonesAreIndependent: true,
+  /** A table clone is independent of its base table once made; OR REPLACE keeps the table's own IAM policy (docs/warehouses/bigquery.md, grants). */
+  replaceFrom: (place, target, source) =>
+    statement(`CREATE OR REPLACE TABLE ${relation(place, target)} CLONE ${relation(place, source)}`),
   swapTables: () => null,
 
   /** The description, as TABLE_OPTIONS shows it (a GoogleSQL string literal); a table without one gives a NULL. */

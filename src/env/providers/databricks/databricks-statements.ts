@@ -245,6 +245,17 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
     };
   },
 
+  // A SHALLOW CLONE reads its source's files: a table that outlives its source is a DEEP CLONE.
+  clonesAreIndependent: false,
+
+  // OR REPLACE keeps the replaced table's ID, history and grants; DEEP CLONE copies the rows, so the staged table can go.
+  replaceFrom(place, target, source) {
+    return {
+      sql: `CREATE OR REPLACE TABLE ${relation(place, target)} DEEP CLONE ${relation(place, source)}`,
+      params: [],
+    };
+  },
+
   swapTables() {
     return null;
   },

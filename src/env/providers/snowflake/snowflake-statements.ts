@@ -265,6 +265,16 @@ export const SNOWFLAKE_STATEMENTS = {
     };
   },
 
+  clonesAreIndependent: true,
+
+  // COPY GRANTS with OR REPLACE: the new table takes the replaced table's grants (all but OWNERSHIP).
+  replaceFrom(place, target, source) {
+    return {
+      sql: `CREATE OR REPLACE TABLE ${qualified(place, target)} CLONE ${qualified(place, source)} COPY GRANTS`,
+      params: [],
+    };
+  },
+
   swapTables(place, a, b) {
     return { sql: `ALTER TABLE ${qualified(place, a)} SWAP WITH ${qualified(place, b)}`, params: [] };
   },
