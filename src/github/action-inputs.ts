@@ -39,6 +39,8 @@ export interface ActionInputs {
   /** The schema of the environment registry in the warehouse (default ods_meta). */
   metaSchema: string;
   promote: boolean;
+  /** Promotion may run, staged and journaled, where the warehouse can't switch every table at once. */
+  allowNonAtomic: boolean;
   retentionDays: number;
   sqliteDriver: DriverPreference;
   /**
@@ -122,6 +124,7 @@ export function readActionInputs(
     timeouts: timeoutsFrom((kind) => input(`${kind}-timeout`), "input"),
     metaSchema: metaSchemaOf(input("meta-schema")),
     promote: parseBooleanInput(input("promote"), "promote", true),
+    allowNonAtomic: parseBooleanInput(input("allow-non-atomic"), "allow-non-atomic", false),
     retentionDays,
     sqliteDriver: parseDriverPreference(driverVariable),
     dataDiff: parseBooleanInput(input("data-diff"), "data-diff", true)

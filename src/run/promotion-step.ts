@@ -85,6 +85,7 @@ export async function promoteOnMerge(
       prod: input.prod,
       sources: input.sources,
       enabled: inputs.promote,
+      allowNonAtomic: inputs.allowNonAtomic,
       retentionDays: inputs.retentionDays,
       required: input.required,
     }),

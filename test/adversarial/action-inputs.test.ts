@@ -70,6 +70,7 @@ describe("wrong values", () => {
     ["comment", "yes", /Input `comment` is `yes`; allowed values: true, false/],
     ["comment", "1", /allowed values: true, false/],
     ["promote", "maybe", /Input `promote` is `maybe`/],
+    ["allow-non-atomic", "sometimes", /Input `allow-non-atomic` is `sometimes`; allowed values: true, false/],
     ["environment", "prod eu", /Input `environment` is `prod eu`; use 1 to 64 letters/],
     ["environment", "../prod", /use 1 to 64 letters/],
     ["environment", "prod/../../x", /use 1 to 64 letters/],
@@ -116,6 +117,7 @@ describe("wrong values", () => {
       const inputs = read({
         comment: "FALSE",
         promote: " True ",
+        "allow-non-atomic": "TRUE",
         retention: "90",
         environment: "prod-eu_1.x",
         "meta-schema": " ci_meta ",
@@ -123,11 +125,13 @@ describe("wrong values", () => {
       expect([
         inputs.comment,
         inputs.promote,
+        inputs.allowNonAtomic,
         inputs.retentionDays,
         inputs.environment,
         inputs.metaSchema,
-      ]).toEqual([false, true, 90, "prod-eu_1.x", "ci_meta"]);
+      ]).toEqual([false, true, true, 90, "prod-eu_1.x", "ci_meta"]);
       expect(read({})().metaSchema).toBe("ods_meta");
+      expect(read({})().allowNonAtomic).toBe(false);
     });
   });
 });

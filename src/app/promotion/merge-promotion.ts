@@ -49,6 +49,8 @@ export interface MergePromotionConfig {
   sources: SourcesFreshness | null;
   /** The `promote` input. */
   enabled: boolean;
+  /** The `allow-non-atomic` input. */
+  allowNonAtomic: boolean;
   retentionDays: number;
   /** `command: promote`: a merge with nothing to promote from is an error, not a note. */
   required: boolean;
@@ -79,6 +81,7 @@ export async function promoteMergedPullRequest(
     sources: config.sources,
     promotedBy,
     retentionDays: config.retentionDays,
+    allowNonAtomic: config.allowNonAtomic,
     enabled: config.enabled,
   });
   if (outcome.status === "no_environment") {
