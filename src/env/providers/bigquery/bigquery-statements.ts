@@ -269,7 +269,7 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
   copyTable: (place, source, target) =>
     statement(`CREATE TABLE ${relation(place, target)} COPY ${relation(place, source)}`),
   clonesAreIndependent: true,
-  /** A table clone is independent of its base table once made; OR REPLACE keeps the table's own IAM policy (docs/warehouses/bigquery.md, grants). */
+  /** A table clone is independent of its base table once made. What OR REPLACE keeps of the replaced table's policies is replaceBlockers' question (docs/warehouses/bigquery.md, grants). */
   replaceFrom: (place, target, source) =>
     statement(`CREATE OR REPLACE TABLE ${relation(place, target)} CLONE ${relation(place, source)}`),
   swapTables: () => null,
