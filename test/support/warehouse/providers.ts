@@ -34,5 +34,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     catalogKinds: { table: "MANAGED", view: "VIEW" },
     // test/env/providers/databricks-statements.test.ts: `CREATE VIEW … WITH SCHEMA EVOLUTION` and a qualified `DROP SCHEMA … RESTRICT`.
     parserGaps: new Set(["createView", "dropSchema"]),
+    // docs/warehouses/databricks.md: a SHALLOW CLONE reads its source's data files.
+    clonesReadSource: true,
   },
 ];

@@ -9,7 +9,8 @@
  * - carries out the operation on DuckDB with the provider's semantics: each
  *   statement committed on its own (no transaction spans two statements, as
  *   on Snowflake, BigQuery and Databricks), a clone a copy made at that
- *   moment, a swap one atomic step, a move one atomic step;
+ *   moment (on Databricks, emptied when its source goes: clonesReadSource),
+ *   a swap one atomic step, a move one atomic step;
  * - fails when armed: before the statement, or after it took effect (the
  *   provider heard it failed; a dropped connection after the server
  *   committed), and every later one with `until` (an outage).
@@ -42,6 +43,14 @@ export interface SimulationOptions {
   readonly parserGaps?: ReadonlySet<StatementMethod>;
   /** DROP SCHEMA drops what the schema holds (Snowflake: its RESTRICT is about foreign keys only). */
   readonly dropSchemaDropsContents?: boolean;
+  /**
+   * A clone reads its source's data files (Databricks' SHALLOW CLONE): once
+   * the source is dropped or replaced, and its files vacuumed, the clone
+   * can't be read. The simulation takes the worst case at once: the clone is
+   * emptied when its source goes, so a protocol that leaves a table reading
+   * a source it then drops shows in the rows.
+   */
+  readonly clonesReadSource?: boolean;
 }
 
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -56,6 +65,8 @@ export class SimulatedRunner implements StatementRunner {
   private readonly statements: ProviderStatements;
   private readonly sdk: PolyglotSdk;
   private readonly options: SimulationOptions;
+  /** Where clones read their source (clonesReadSource): the clone's key, its source's key (`["schema","table"]`). */
+  private readonly clones = new Map<string, string>();
 
   /** `duck` and `records` are one DuckDB database: raw SQL, and the DuckDB adapter over it. */
   constructor(
@@ -90,6 +101,7 @@ export class SimulatedRunner implements StatementRunner {
     if (hit && (fault.when ?? "before") === "before")
       throw new InjectedFailure(`injected failure before statement ${n} (${operation.name})`);
     const result = await this.carryOut(operation);
+    if (this.options.clonesReadSource) await this.followClones(operation, statement);
     if (hit) throw new InjectedFailure(`injected failure after statement ${n} (${operation.name})`);
     return result;
   }
@@ -121,6 +133,71 @@ export class SimulatedRunner implements StatementRunner {
       [name.schema, name.identifier],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * Keeps track of which table each clone reads (clonesReadSource): a clone
+   * follows renames of itself and of its source; when its source is dropped
+   * or replaced, it is emptied (the worst case: its files vacuumed).
+   */
+  private async followClones(operation: Operation, statement: Statement): Promise<void> {
+    // What the vendor reads: a statement that says SHALLOW CLONE makes a table reading its source's files.
+    const shallow = /\bSHALLOW\s+CLONE\b/i.test(statement.sql);
+    const key = (name: QualifiedName) => JSON.stringify([name.schema, name.identifier]);
+    const nameOf = (k: string): QualifiedName => {
+      const [schema, identifier] = JSON.parse(k) as [string, string];
+      return { schema, identifier };
+    };
+    const rename = (from: string, to: string) => {
+      for (const [clone, source] of [...this.clones]) {
+        if (clone === from) {
+          this.clones.delete(clone);
+          this.clones.set(to, source);
+        } else if (source === from) this.clones.set(clone, to);
+      }
+    };
+    const gone = async (name: string) => {
+      this.clones.delete(name);
+      for (const [clone, source] of [...this.clones]) {
+        if (source !== name) continue;
+        this.clones.delete(clone);
+        if (await this.tableExists(nameOf(clone)))
+          await this.duck.exec(`DELETE FROM ${qualified(nameOf(clone))}`);
+      }
+    };
+    switch (operation.name) {
+      case "cloneTable": {
+        const [, source, target] = operation.args;
+        await gone(key(target));
+        if (shallow) this.clones.set(key(target), key(source));
+        return;
+      }
+      case "renameTable": {
+        const [, from, to] = operation.args;
+        rename(key(from), key({ schema: from.schema, identifier: to }));
+        return;
+      }
+      case "moveTable": {
+        const [, from, to] = operation.args;
+        rename(key(from), key(to));
+        return;
+      }
+      case "replaceFrom": {
+        const [, target, source] = operation.args;
+        await gone(key(target));
+        if (shallow) this.clones.set(key(target), key(source));
+        return;
+      }
+      case "dropTable":
+        await gone(key(operation.args[1]));
+        return;
+      case "dropSchema":
+        for (const name of [...this.clones.keys(), ...this.clones.values()])
+          if (nameOf(name).schema === operation.args[1]) await gone(name);
+        return;
+      default:
+        return;
+    }
   }
 
   /** The operation, with the provider's semantics, in one DuckDB transaction at most. */

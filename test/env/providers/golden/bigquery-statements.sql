@@ -52,6 +52,10 @@ CREATE OR REPLACE TABLE `ods-ci-project`.`analytics_pr_12`.`orders` CLONE `ods-c
 CREATE TABLE `ods-ci-project`.`analytics_pr_12`.`orders` COPY `ods-ci-project`.`analytics`.`orders__3f9a1c`;
 -- params: {}
 
+-- replaceFrom ordinary
+CREATE OR REPLACE TABLE `ods-ci-project`.`analytics_pr_12`.`orders` CLONE `ods-ci-project`.`analytics`.`orders__3f9a1c`;
+-- params: {}
+
 -- swapTables ordinary: none (BigQuery has no such statement)
 
 -- tableComment ordinary
@@ -96,6 +100,10 @@ CREATE OR REPLACE TABLE `ods-ci-project`.`Analytics_PR_12`.`Orders` CLONE `ods-c
 CREATE TABLE `ods-ci-project`.`Analytics_PR_12`.`Orders` COPY `ods-ci-project`.`Analytics`.`ORDERS`;
 -- params: {}
 
+-- replaceFrom mixed case
+CREATE OR REPLACE TABLE `ods-ci-project`.`Analytics_PR_12`.`Orders` CLONE `ods-ci-project`.`Analytics`.`ORDERS`;
+-- params: {}
+
 -- swapTables mixed case: none (BigQuery has no such statement)
 
 -- tableComment mixed case
@@ -138,6 +146,10 @@ CREATE OR REPLACE TABLE `ods-ci-project`.`analytics_pr_12`.`order lines-2024` CL
 
 -- copyTable needs quoting
 CREATE TABLE `ods-ci-project`.`analytics_pr_12`.`order lines-2024` COPY `ods-ci-project`.`analytics`.`étudiant-01 お客様`;
+-- params: {}
+
+-- replaceFrom needs quoting
+CREATE OR REPLACE TABLE `ods-ci-project`.`analytics_pr_12`.`order lines-2024` CLONE `ods-ci-project`.`analytics`.`étudiant-01 お客様`;
 -- params: {}
 
 -- swapTables needs quoting: none (BigQuery has no such statement)

@@ -56,6 +56,10 @@ CREATE OR REPLACE TABLE `analytics`.`pr_42`.`orders` SHALLOW CLONE `analytics`.`
 CREATE TABLE `analytics`.`pr_42`.`orders` DEEP CLONE `analytics`.`prod`.`customers`;
 -- params: []
 
+-- replaceFrom
+CREATE OR REPLACE TABLE `analytics`.`pr_42`.`orders` DEEP CLONE `analytics`.`prod`.`customers`;
+-- params: []
+
 -- swapTables
 -- (none: the provider has no such statement)
 
@@ -161,6 +165,10 @@ CREATE OR REPLACE TABLE `Analytics`.`PR_42`.`Orders` SHALLOW CLONE `Analytics`.`
 
 -- copyTable
 CREATE TABLE `Analytics`.`PR_42`.`Orders` DEEP CLONE `Analytics`.`Prod`.`customerS`;
+-- params: []
+
+-- replaceFrom
+CREATE OR REPLACE TABLE `Analytics`.`PR_42`.`Orders` DEEP CLONE `Analytics`.`Prod`.`customerS`;
 -- params: []
 
 -- swapTables
@@ -270,6 +278,10 @@ CREATE OR REPLACE TABLE `dev-catalog`.`pr-42`.`odd``name` SHALLOW CLONE `dev-cat
 CREATE TABLE `dev-catalog`.`pr-42`.`odd``name` DEEP CLONE `dev-catalog`.`schéma`.`café-ünits`;
 -- params: []
 
+-- replaceFrom
+CREATE OR REPLACE TABLE `dev-catalog`.`pr-42`.`odd``name` DEEP CLONE `dev-catalog`.`schéma`.`café-ünits`;
+-- params: []
+
 -- swapTables
 -- (none: the provider has no such statement)
 
@@ -375,6 +387,10 @@ CREATE OR REPLACE TABLE `c``;--`.`s``--`.`x``;drop_table_y;--` SHALLOW CLONE `c`
 
 -- copyTable
 CREATE TABLE `c``;--`.`s``--`.`x``;drop_table_y;--` DEEP CLONE `c``;--`.`p`.````;
+-- params: []
+
+-- replaceFrom
+CREATE OR REPLACE TABLE `c``;--`.`s``--`.`x``;drop_table_y;--` DEEP CLONE `c``;--`.`p`.````;
 -- params: []
 
 -- swapTables

@@ -65,6 +65,10 @@ CREATE OR REPLACE TRANSIENT TABLE "ANALYTICS"."PR_7"."ORDERS" CLONE "ANALYTICS".
 CREATE TABLE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" AS SELECT * FROM "ANALYTICS"."PR_7"."ORDERS";
 -- params: []
 
+-- ordinary · replaceFrom
+CREATE OR REPLACE TABLE "ANALYTICS"."MARTS"."ORDERS" CLONE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" COPY GRANTS;
+-- params: []
+
 -- ordinary · swapTables
 ALTER TABLE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" SWAP WITH "ANALYTICS"."MARTS"."ORDERS";
 -- params: []
@@ -197,6 +201,10 @@ CREATE OR REPLACE TRANSIENT TABLE "Analytics"."pr_7"."Orders" CLONE "Analytics".
 CREATE TABLE "Analytics"."Marts"."orders" AS SELECT * FROM "Analytics"."pr_7"."Orders";
 -- params: []
 
+-- mixed case · replaceFrom
+CREATE OR REPLACE TABLE "Analytics"."Marts"."Orders" CLONE "Analytics"."Marts"."orders" COPY GRANTS;
+-- params: []
+
 -- mixed case · swapTables
 ALTER TABLE "Analytics"."Marts"."orders" SWAP WITH "Analytics"."Marts"."Orders";
 -- params: []
@@ -327,6 +335,10 @@ CREATE OR REPLACE TRANSIENT TABLE "my db"."pr 7"."order items" CLONE "my db"."ma
 
 -- needs quoting · copyTable
 CREATE TABLE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" AS SELECT * FROM "my db"."pr 7"."order items";
+-- params: []
+
+-- needs quoting · replaceFrom
+CREATE OR REPLACE TABLE "my db"."marts.v2"."order items" CLONE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" COPY GRANTS;
 -- params: []
 
 -- needs quoting · swapTables
