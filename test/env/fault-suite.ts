@@ -582,6 +582,70 @@ export function faultSuite(part: FaultPart): void {
     );
 
     it(
+      "rollback: a failure at each step (before or after it took effect, once or for good) leaves prod on one side of each switch, and a resume or rerun finishes it",
+      async () => {
+        const s = shop({ customersChange: true });
+        const reference = await setUp(s);
+        let steps = 0;
+        try {
+          await promote(reference.ctx, reference.input);
+          reference.faulty.arm(null);
+          await rollbackPromotion(reference.ctx, { allowNonAtomic: true });
+          steps = reference.faulty.steps;
+        } finally {
+          await reference.session.close();
+        }
+        expect(steps).toBeGreaterThan(4);
+        const modes = [
+          { when: "before" as const, until: false },
+          { when: "after" as const, until: false },
+          { when: "before" as const, until: true },
+        ];
+        for (let step = 1; step <= steps; step += 1) {
+          if (!tried(step, part)) continue;
+          for (const mode of modes) {
+            const t = await setUp(s);
+            const at = `rollback step ${step} ${mode.when}${mode.until ? " for good" : ""}`;
+            try {
+              await promote(t.ctx, t.input);
+              t.faulty.arm({ step, ...mode });
+              const error = await rollbackPromotion(t.ctx, { allowNonAtomic: true }).then(
+                () => null,
+                (e: unknown) => e,
+              );
+              expect(error, at).not.toBeNull();
+              // Each table is the promoted one or the one it replaced, whole: never missing, never a mix of rows.
+              const now = await t.rows();
+              for (const name of ["orders", "customers"] as const)
+                expect([t.pr[name], t.before[name]], `${at}: ${name}`).toContainEqual(now[name]);
+              t.faulty.arm(null);
+              const status = (await t.real.registry.promotions())[0]!.status;
+              if (status === "committed") {
+                // The failure came before the rollback was journaled: nothing was switched back.
+                expect(now, at).toEqual(t.pr);
+                await rollbackPromotion(t.ctx, { allowNonAtomic: true });
+              } else if (status === "rolling_back") {
+                const resumed = await rollbackPromotion(t.ctx, { resume: true, allowNonAtomic: true });
+                expect(resumed.status, at).toBe("resumed");
+              } else {
+                expect(status, at).toBe("rolled_back");
+              }
+              expect(await t.rows(), at).toEqual(t.before);
+              expect((await t.real.registry.promotions())[0]!.status, at).toBe("rolled_back");
+              const left = (await t.session.warehouse.listObjects(["analytics"])).filter(
+                (o) => o.identifier.includes("__ods_") && !o.identifier.includes("__ods_u_"),
+              );
+              expect(left, `${at}: only the promoted tables are kept (under their undone names)`).toEqual([]);
+            } finally {
+              await t.session.close();
+            }
+          }
+        }
+      },
+      LOOP,
+    );
+
+    it(
       "rollback is journaled too and resumes after an interruption",
       async () => {
         const s = shop({ customersChange: true });
