@@ -106,6 +106,12 @@ export interface ProviderStatements {
   // Identity: the mark a promotion leaves in a table's comment (as the DuckDB adapter does).
   /** The table's comment, in a column named `comment` (no row: no such table). */
   tableComment(place: Place, name: QualifiedName): Statement;
+  /**
+   * The comment as text, from the value `tableComment` read, where the
+   * catalog shows it encoded (BigQuery's TABLE_OPTIONS: a GoogleSQL string
+   * literal); null when the value can't be read. Absent: the value is the text.
+   */
+  commentFromCatalog?(value: string): string | null;
   /** Sets the table's comment: the value bound where the provider's DDL takes parameters, else a string literal escaped by the provider's rules (Databricks: DDL takes no parameter marker). */
   setTableComment(place: Place, name: QualifiedName, comment: string): Statement;
 

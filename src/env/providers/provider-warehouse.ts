@@ -261,8 +261,17 @@ export class ProviderWarehouse implements Warehouse {
     const result = await this.exec("tableComment", this.place, name);
     const row = result.rows[0];
     if (!row) return { found: false, comment: null };
-    const comment = row.comment;
-    return { found: true, comment: comment === null || comment === undefined ? null : String(comment) };
+    const value = row.comment;
+    if (value === null || value === undefined) return { found: true, comment: null };
+    const decode = this.statements.commentFromCatalog;
+    const comment = decode ? decode.call(this.statements, String(value)) : String(value);
+    if (comment === null) {
+      throw new UserError(
+        "warehouse_error",
+        `${this.label} shows the comment of ${showQualified(name)} in a form ODS can't read, so it can't tell which table that is; nothing was changed.`,
+      );
+    }
+    return { found: true, comment };
   }
 
   async tableIdentity(name: QualifiedName): Promise<string | null> {

@@ -12,7 +12,7 @@ import type { ProviderStatements, Statement } from "./provider-statements.js";
 
 /** The methods of ProviderStatements that make a statement. */
 export type StatementMethod = {
-  [K in keyof ProviderStatements]: ProviderStatements[K] extends (...args: never[]) => Statement | null
+  [K in keyof ProviderStatements]-?: ProviderStatements[K] extends (...args: never[]) => Statement | null
     ? K
     : never;
 }[keyof ProviderStatements];

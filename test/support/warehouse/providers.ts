@@ -9,6 +9,21 @@ import { DATABRICKS_STATEMENTS } from "../../../src/env/providers/databricks/dat
 import { SNOWFLAKE_STATEMENTS } from "../../../src/env/providers/snowflake/snowflake-statements.js";
 import type { SimulatedProvider } from "./simulated-provider.js";
 
+/** A description as BigQuery's TABLE_OPTIONS shows it: a double-quoted GoogleSQL literal, escaped. */
+export function googleSqlLiteral(text: string): string {
+  const escaped = [...text]
+    .map((char) => {
+      if (char === "\\" || char === '"') return `\\${char}`;
+      if (char === "\n") return "\\n";
+      if (char === "\r") return "\\r";
+      if (char === "\t") return "\\t";
+      const code = char.codePointAt(0) ?? 0;
+      return code < 0x20 ? `\\x${code.toString(16).padStart(2, "0")}` : char;
+    })
+    .join("");
+  return `"${escaped}"`;
+}
+
 export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
   {
     name: "Snowflake",
@@ -26,6 +41,8 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     catalogKinds: { table: "BASE TABLE", view: "VIEW" },
     // test/env/providers/bigquery-statements.test.ts: `CREATE SCHEMA … OPTIONS (…)` and a qualified `DROP SCHEMA … RESTRICT`.
     parserGaps: new Set(["createSchema", "dropSchema"]),
+    // TABLE_OPTIONS shows the description as the GoogleSQL literal that would set it.
+    commentInCatalog: googleSqlLiteral,
   },
   {
     name: "Databricks",

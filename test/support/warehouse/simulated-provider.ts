@@ -51,6 +51,11 @@ export interface SimulationOptions {
    * a source it then drops shows in the rows.
    */
   readonly clonesReadSource?: boolean;
+  /**
+   * How the catalog shows a table's comment (BigQuery's TABLE_OPTIONS: as the
+   * GoogleSQL string literal that would set it); absent: as it is.
+   */
+  readonly commentInCatalog?: (text: string) => string;
 }
 
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -297,7 +302,11 @@ export class SimulatedRunner implements StatementRunner {
           "SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2",
           [name.schema, name.identifier],
         );
-        return { rows: rows.map((row) => ({ comment: (row.comment as string | null) ?? null })), changed: 0 };
+        const shown = this.options.commentInCatalog ?? ((text: string) => text);
+        return {
+          rows: rows.map((row) => ({ comment: row.comment == null ? null : shown(String(row.comment)) })),
+          changed: 0,
+        };
       }
       case "setTableComment": {
         const [, name, comment] = operation.args;

@@ -33,10 +33,12 @@
  * `IS NULL`. Views can't take parameters (BigQuery refuses them in a view's
  * body) and need none here.
  */
+
 import { UserError } from "../../../errors/user-error.js";
 import { identifierProblem, type QualifiedName, showName } from "../../names.js";
 import type { RecordRow, RecordTable, RecordValue, WarehouseCapabilities } from "../../warehouse.js";
 import type { Place, ProviderStatements, Statement } from "../provider-statements.js";
+import { decodeStringLiteral } from "./string-literal.js";
 
 /**
  * What BigQuery can do (docs/warehouses/bigquery.md gives the sources):
@@ -285,6 +287,8 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
       params,
     );
   },
+  commentFromCatalog: decodeStringLiteral,
+
   setTableComment(place, name, comment) {
     const params = new Params();
     const target = relation(place, name);
