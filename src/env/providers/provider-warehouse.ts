@@ -158,6 +158,16 @@ export class ProviderWarehouse implements Warehouse {
     return "copied";
   }
 
+  /** A zero-copy clone (each of the three has one); a copy where the capabilities say there is none. */
+  async cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied"> {
+    if (!this.capabilities.clone) {
+      await this.exec("copyTable", this.place, source, target);
+      return "copied";
+    }
+    await this.exec("cloneTable", this.place, source, target, { replace: false, copyGrants: false });
+    return "cloned";
+  }
+
   /**
    * Refused for now. On these providers a switch takes several statements
    * (Snowflake: SWAP WITH, then a rename; BigQuery and Databricks: a clone
