@@ -25,6 +25,7 @@ import {
   type EnvContext,
   type EnvScope,
   environmentName,
+  type IncrementalStart,
   parseWarehouseSpec,
   type RecordedRollback,
   recordedRollbacks,
@@ -144,6 +145,8 @@ export async function createPullRequestEnvironment(
     headSha: string;
     prod: StateSnapshot | null;
     planOver: (baseline: StateSnapshot | null) => Plan;
+    /** The `incremental-start` input. */
+    incrementalStart: IncrementalStart;
   },
   ports: Ports,
 ): Promise<CreatedEnvironment> {
@@ -155,6 +158,7 @@ export async function createPullRequestEnvironment(
     headSha: input.headSha,
     prod: input.prod,
     planOver: input.planOver,
+    incrementalStart: input.incrementalStart,
   });
   const { change } = created;
   ports.log.info(

@@ -46,8 +46,8 @@ import {
   listObjects,
   listSchemas,
   relationExists,
-  tableSize,
   tableExists,
+  tableSize,
   type ViewDefinition,
 } from "./postgres-catalog.js";
 import { openPostgresClient, redactPostgresUrl, statementName } from "./postgres-connection.js";
