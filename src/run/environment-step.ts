@@ -164,6 +164,10 @@ export async function createPullRequestEnvironment(
   ports.log.info(
     `Environment ${change.environment}: ${change.actions.length} change${change.actions.length === 1 ? "" : "s"}, ${change.pointers} pointer view${change.pointers === 1 ? "" : "s"} to prod, ${change.in_place} of its own builds reused; schemas ${change.schemas.join(", ")}.`,
   );
+  for (const start of change.starts) {
+    if (start.outcome !== "not_incremental")
+      ports.log.info(`  incremental start ${start.relation}: ${start.outcome} (${start.detail})`);
+  }
   return created;
 }
 
