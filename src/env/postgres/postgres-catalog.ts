@@ -145,10 +145,15 @@ export async function tableSize(
 ): Promise<{ rows: number | null; bytes: number | null } | null> {
   const result = await run(
     `SELECT c.relkind AS kind,
-            (SELECT sum(pg_catalog.pg_total_relation_size(t.relid))::float8 FROM pg_catalog.pg_partition_tree(c.oid) t) AS bytes,
-            (SELECT CASE WHEN bool_or(p.reltuples < 0) THEN NULL ELSE sum(p.reltuples)::float8 END
-               FROM pg_catalog.pg_partition_tree(c.oid) t JOIN pg_catalog.pg_class p ON p.oid = t.relid
-              WHERE p.relkind = 'r') AS rows
+            CASE WHEN c.relkind = 'p'
+                 THEN (SELECT sum(pg_catalog.pg_total_relation_size(t.relid)) FROM pg_catalog.pg_partition_tree(c.oid) t)
+                 ELSE pg_catalog.pg_total_relation_size(c.oid) END::float8 AS bytes,
+            CASE WHEN c.relkind = 'p'
+                 THEN (SELECT CASE WHEN bool_or(p.reltuples < 0) THEN NULL ELSE sum(p.reltuples) END
+                         FROM pg_catalog.pg_partition_tree(c.oid) t JOIN pg_catalog.pg_class p ON p.oid = t.relid
+                        WHERE p.relkind = 'r')
+                 WHEN c.reltuples < 0 THEN NULL
+                 ELSE c.reltuples END::float8 AS rows
        FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'f')`,
     [name.schema, name.identifier],
