@@ -155,6 +155,25 @@ describe.each(TARGETS)("incremental models start from prod's table on $name", (t
     }
   }, 120_000);
 
+  it("with --full-refresh, a node whose config says full_refresh: false starts from prod's table all the same", async () => {
+    const session = await freshSession(target.engine);
+    try {
+      const s = shop();
+      const S0 = await prodBuilt(session, s);
+      const ctx = await contextOn(await target.make(session));
+      const manifest = structuredClone(s.prManifest);
+      manifest.nodes[REVENUE].config.full_refresh = false;
+      const setting = parseIncrementalStart(target.starts, "flag");
+      const change = await create(ctx, s, S0, { ...setting, mode: "full-refresh" }, manifest);
+      expect(outcomes(change.starts)[REVENUE]).toBe(target.outcome);
+      expect(await rowsOf(session, ENV_SCHEMA, "fct_daily_revenue")).toEqual(
+        await rowsOf(session, "analytics", "fct_daily_revenue"),
+      );
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+
   it.each([
     {
       case: "prod's relation is a view",

@@ -76,9 +76,16 @@ export async function createOrRefreshEnvironment(
   return { plan, change };
 }
 
-/** Nodes whose config says `full_refresh: true`: dbt rebuilds them whole on every run, so none starts from prod's table. */
-function fullRefreshConfigured(project: LoadedProject): Set<string> {
-  const nodes = new Set<string>();
-  for (const [id, node] of project.manifest.nodes) if (node.config?.full_refresh === true) nodes.add(id);
+/**
+ * Nodes whose config sets `full_refresh`: `true`, dbt rebuilds them whole on
+ * every run (none starts from prod's table); `false`, never, even with
+ * `--full-refresh` (dbt's should_full_refresh()).
+ */
+function fullRefreshConfigured(project: LoadedProject): Map<string, boolean> {
+  const nodes = new Map<string, boolean>();
+  for (const [id, node] of project.manifest.nodes) {
+    const value = node.config?.full_refresh;
+    if (typeof value === "boolean") nodes.set(id, value);
+  }
   return nodes;
 }

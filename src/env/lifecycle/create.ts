@@ -62,8 +62,8 @@ export interface CreateEnvironmentInput {
   prod: StateSnapshot | null;
   /** How incremental models it builds start (default: a zero-copy clone where the warehouse has one). */
   incrementalStart?: IncrementalStart;
-  /** Nodes whose config says `full_refresh: true` (never started from prod's table). */
-  fullRefreshConfig?: ReadonlySet<string>;
+  /** Nodes whose config sets `full_refresh` (true: never started from prod's table; false: even with --full-refresh). */
+  fullRefreshConfig?: ReadonlyMap<string, boolean>;
   dryRun?: boolean;
 }
 

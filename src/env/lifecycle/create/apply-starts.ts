@@ -39,7 +39,7 @@ export async function planStarts(
     plan: Plan;
     prod: StateSnapshot | null;
     incrementalStart?: IncrementalStart;
-    fullRefreshConfig?: ReadonlySet<string>;
+    fullRefreshConfig?: ReadonlyMap<string, boolean>;
   },
   observed: ObservedEnvironment,
   droppedPointers: ReadonlySet<string>,
@@ -48,14 +48,14 @@ export async function planStarts(
   const setting = input.incrementalStart ?? DEFAULT_INCREMENTAL_START;
   const prodSchemas = prodSchemasToObserve(input.plan, input.prod);
   const prodObjects =
-    prodSchemas.length > 0 && setting.mode !== "none" && setting.mode !== "full-refresh"
+    prodSchemas.length > 0 && setting.mode !== "none"
       ? (await observe(warehouse, prodSchemas)).objects
       : new Map();
   const { decisions, pending, built } = decideStarts({
     plan: input.plan,
     prod: input.prod,
     setting,
-    fullRefreshConfig: input.fullRefreshConfig ?? new Set(),
+    fullRefreshConfig: input.fullRefreshConfig ?? new Map(),
     canClone: warehouse.capabilities.clone,
     rules: warehouse.capabilities.identifiers,
     environmentObjects: observed.seenNow.objects,

@@ -62,8 +62,12 @@ export interface StartFacts {
   plan: Plan;
   prod: StateSnapshot | null;
   setting: IncrementalStart;
-  /** Nodes whose config says `full_refresh: true`. */
-  fullRefreshConfig: ReadonlySet<string>;
+  /**
+   * Nodes whose config sets `full_refresh`, with its value: `true` rebuilds
+   * the node whole on every run, `false` never (it overrides dbt's
+   * `--full-refresh` flag: dbt's should_full_refresh()).
+   */
+  fullRefreshConfig: ReadonlyMap<string, boolean>;
   /** The warehouse has a zero-copy clone (`capabilities.clone`). */
   canClone: boolean;
   rules: IdentifierRules;
@@ -128,12 +132,14 @@ export function decideStarts(facts: StartFacts): {
       decide("off", "incremental-start is none");
       continue;
     }
-    if (setting.mode === "full-refresh") {
-      decide("full_refresh_run", "dbt runs with --full-refresh (incremental-start: full-refresh)");
+    const configured = facts.fullRefreshConfig.get(entry.unique_id);
+    if (configured === true) {
+      decide("full_refresh_config", "its config says full_refresh: true, so dbt rebuilds it whole");
       continue;
     }
-    if (facts.fullRefreshConfig.has(entry.unique_id)) {
-      decide("full_refresh_config", "its config says full_refresh: true, so dbt rebuilds it whole");
+    // `full_refresh: false` in its config overrides --full-refresh: dbt runs it incrementally all the same.
+    if (setting.mode === "full-refresh" && configured !== false) {
+      decide("full_refresh_run", "dbt runs with --full-refresh (incremental-start: full-refresh)");
       continue;
     }
     if (!from) {
@@ -167,7 +173,7 @@ export function decideStarts(facts: StartFacts): {
       decide("cloned", `zero-copy clone of ${describe(from)}`);
       continue;
     }
-    if (setting.mode !== "copy" || !setting.copyLimit) {
+    if (!setting.copyLimit) {
       decide(
         "copy_not_enabled",
         "the warehouse has no zero-copy clone, and copies are off (incremental-start: copy up to a limit)",
