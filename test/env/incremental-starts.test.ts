@@ -295,6 +295,41 @@ describe.each(ENGINES)("copies on %s (no zero-copy clone)", (engine) => {
   }, 120_000);
 });
 
+describe("Snowflake (simulated): a transient table", () => {
+  it.each([
+    { transient: true, sql: "CREATE TRANSIENT TABLE" },
+    { transient: false, sql: "CREATE TABLE" },
+  ])(
+    "transient in prod: $transient; cloned with $sql",
+    async ({ transient, sql }) => {
+      const session = await freshSession("duckdb");
+      try {
+        const s = shop();
+        const S0 = await prodBuilt(session, s);
+        const snowflake = SIMULATED_PROVIDERS.find((provider) => provider.name === "Snowflake")!;
+        const warehouse = new SimulatedWarehouse(session, snowflake, await sdk());
+        if (transient) warehouse.simulation.transient.add("analytics.fct_daily_revenue");
+        const ctx = await contextOn(warehouse);
+        warehouse.arm(null);
+        await create(ctx, s, S0, parseIncrementalStart("clone", "flag"));
+        const clones = warehouse.simulation.log.filter((entry) => entry.operation === "cloneTable");
+        expect(
+          clones.map((entry) =>
+            entry.statement.sql
+              .split(" ")
+              .slice(0, transient ? 3 : 2)
+              .join(" "),
+          ),
+        ).toEqual([sql]);
+        expect(warehouse.simulation.transient.has(`${ENV_SCHEMA}.fct_daily_revenue`)).toBe(transient);
+      } finally {
+        await session.close();
+      }
+    },
+    120_000,
+  );
+});
+
 /** Whether every table in the environment's schema is recorded, and every table recorded as present exists. */
 async function assertRecorded(session: Session, ctx: EnvContext): Promise<void> {
   const tables = (await session.warehouse.listObjects([ENV_SCHEMA]))
