@@ -14,7 +14,8 @@ import type { StateSnapshot } from "../../../state/snapshot.js";
 import { DEFAULT_INCREMENTAL_START, type IncrementalStart } from "../../incremental-start-settings.js";
 import { type QualifiedName, qualifiedKey } from "../../names.js";
 import type { OwnedObject } from "../../registry/records.js";
-import { describe, type EnvContext, observe, step } from "../common.js";
+import type { WarehouseObject } from "../../warehouse.js";
+import { describe, type EnvContext, step } from "../common.js";
 import {
   checkCopySize,
   decideStarts,
@@ -47,17 +48,19 @@ export async function planStarts(
   const { warehouse } = ctx;
   const setting = input.incrementalStart ?? DEFAULT_INCREMENTAL_START;
   const prodSchemas = prodSchemasToObserve(input.plan, input.prod);
-  const prodObjects =
-    prodSchemas.length > 0 && setting.mode !== "none"
-      ? (await observe(warehouse, prodSchemas)).objects
-      : new Map();
+  const rules = warehouse.capabilities.identifiers;
+  const prodObjects = new Map<string, WarehouseObject>();
+  if (prodSchemas.length > 0 && setting.mode !== "none") {
+    for (const object of await warehouse.listObjects(prodSchemas))
+      prodObjects.set(qualifiedKey(object, rules), object);
+  }
   const { decisions, pending, built } = decideStarts({
     plan: input.plan,
     prod: input.prod,
     setting,
     fullRefreshConfig: input.fullRefreshConfig ?? new Map(),
     canClone: warehouse.capabilities.clone,
-    rules: warehouse.capabilities.identifiers,
+    rules,
     environmentObjects: observed.seenNow.objects,
     prodObjects,
     droppedPointers,
