@@ -28,7 +28,7 @@ import { FaultyWarehouse } from "../support/warehouse/faulty.js";
 import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";
 import { PR_SOURCES, PR7, prodBuilt, rowsOf, type Shop, shop } from "../support/warehouse/scenario.js";
 import type { Session } from "../support/warehouse/sessions.js";
-import { ENV_SCOPE, planOver, projectOf } from "../support/warehouse/shop.js";
+import { build, buildSet, ENV_SCOPE, planOver, projectOf } from "../support/warehouse/shop.js";
 import { SimulatedWarehouse } from "../support/warehouse/simulated-provider.js";
 
 const NOW = "2026-11-30T10:15:00.000Z";
@@ -262,6 +262,41 @@ describe.each(ENGINES)("copies on %s (no zero-copy clone)", (engine) => {
         );
         if (outcome !== "copied")
           expect(await objectsIn(session, ENV_SCHEMA)).not.toContain("fct_daily_revenue:table");
+      } finally {
+        await session.close();
+      }
+    },
+    120_000,
+  );
+
+  it.each([
+    // DuckDB estimates rows; PostgreSQL bytes (its row estimate waits for an ANALYZE).
+    {
+      setting: engine === "duckdb" ? "copy up to 1000 rows" : "copy up to 10MB",
+      days: 24,
+      how: "incrementally, on prod's 24 days",
+    },
+    { setting: "none", days: 23, how: "in full, from the PR's 23 days" },
+  ])(
+    "dbt then builds fct_daily_revenue $how ($setting)",
+    async ({ setting, days }) => {
+      const session = await freshSession(engine);
+      try {
+        const s = shop();
+        const S0 = await prodBuilt(session, s);
+        const ctx = await contextOn(session.warehouse);
+        await create(ctx, s, S0, parseIncrementalStart(setting, "flag"));
+        // dbt's build of the plan's BUILD set (the stand-in merges by unique_key into a table that is there).
+        const plan = planOver(s.prProject, S0, { sources: PR_SOURCES, now: NOW, pointers: true });
+        await build(session, {
+          manifest: s.prManifest,
+          target: "ci",
+          select: buildSet(plan),
+          invocationId: "pr7-run-1",
+          startedAt: "2026-11-30T10:16:41.000Z",
+        });
+        const [row] = await session.rows(`select count(*)::int as n from ${ENV_SCHEMA}.fct_daily_revenue`);
+        expect(Number(row!.n)).toBe(days);
       } finally {
         await session.close();
       }
