@@ -44,6 +44,11 @@ export {
   scopedName,
 } from "./environment-identity.js";
 export {
+  DEFAULT_INCREMENTAL_START,
+  type IncrementalStart,
+  parseIncrementalStart,
+} from "./incremental-start-settings.js";
+export {
   environmentBaseline,
   type RecordBuildsInput,
   type RecordBuildsOutcome,
@@ -52,6 +57,7 @@ export {
 export type { CleanupReport } from "./lifecycle/cleanup/cleanup-report.js";
 export { type CleanupInput, cleanupEnvironment, closeEnvironment } from "./lifecycle/cleanup.js";
 export type { EnvContext } from "./lifecycle/common.js";
+export type { StartDecision, StartOutcome } from "./lifecycle/create/incremental-starts.js";
 export type {
   CreateEnvironmentInput,
   EnvAction,

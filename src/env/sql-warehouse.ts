@@ -40,6 +40,7 @@ export abstract class SqlWarehouse implements Warehouse {
   abstract listSchemas(): Promise<string[]>;
   abstract listObjects(schemas: readonly string[]): Promise<WarehouseObject[]>;
   abstract stageTable(source: QualifiedName, target: QualifiedName): Promise<"moved" | "copied">;
+  abstract cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied">;
   abstract replaceTable(
     target: QualifiedName,
     replacement: string,

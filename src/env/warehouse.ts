@@ -75,6 +75,12 @@ export interface ReplaceOutcome {
   kept: { table: string; owner: string; privileges: number }[];
 }
 
+/** A table's estimated size (Warehouse.tableSize). */
+export interface TableSize {
+  rows: number | null;
+  bytes: number | null;
+}
+
 export type RecordValue = string | number | null;
 export type RecordRow = Record<string, RecordValue>;
 
@@ -154,6 +160,22 @@ export interface Warehouse {
    * copied with its columns, types and constraints (the source stays).
    */
   stageTable(source: QualifiedName, target: QualifiedName): Promise<"moved" | "copied">;
+  /**
+   * Makes `target` (a new name, in another schema) a table holding
+   * `source`'s columns and rows, the source untouched: a zero-copy clone
+   * where the engine has one (`capabilities.clone`: "cloned"), else a copy
+   * with its columns, types and constraints, as stageTable copies
+   * ("copied"). An incremental model of a PR environment starts from it
+   * (lifecycle/create/incremental-starts.ts).
+   */
+  cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied">;
+  /**
+   * The engine's cheap estimate of the table's size, from its catalog (no
+   * scan): rows and bytes, each null where the engine keeps no estimate;
+   * null when no table is there. Only where a clone is a copy (what a copy
+   * limit is checked against).
+   */
+  tableSize?(name: QualifiedName): Promise<TableSize | null>;
   /**
    * In one transaction: the table at `target` (if `retired` is given) is
    * renamed to `retired`, and the table `replacement` of the same schema

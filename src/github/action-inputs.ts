@@ -1,6 +1,7 @@
 import { readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../env/data-diff-settings.js";
+import { type IncrementalStart, parseIncrementalStart } from "../env/incremental-start-settings.js";
 import { timeoutsFrom, type WarehouseTimeouts } from "../env/timeouts.js";
 import { UserError } from "../errors/user-error.js";
 import type { DataDiffLimits } from "../state/data-diff.js";
@@ -54,6 +55,11 @@ export interface ActionInputs {
    * parser is never loaded).
    */
   columnImpact: boolean;
+  /**
+   * How incremental models a pull request builds start in its environment
+   * (`clone`, the default; `copy up to LIMIT`; `none`; `full-refresh`).
+   */
+  incrementalStart: IncrementalStart;
 }
 
 /**
@@ -131,6 +137,7 @@ export function readActionInputs(
       ? dataDiffLimitsFrom((setting) => input(DATA_DIFF_SETTINGS[setting].input), "input")
       : null,
     columnImpact: parseBooleanInput(input("column-impact"), "column-impact", false),
+    incrementalStart: parseIncrementalStart(input("incremental-start"), "input"),
   };
 }
 

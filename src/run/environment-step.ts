@@ -25,6 +25,7 @@ import {
   type EnvContext,
   type EnvScope,
   environmentName,
+  type IncrementalStart,
   parseWarehouseSpec,
   type RecordedRollback,
   recordedRollbacks,
@@ -144,6 +145,8 @@ export async function createPullRequestEnvironment(
     headSha: string;
     prod: StateSnapshot | null;
     planOver: (baseline: StateSnapshot | null) => Plan;
+    /** The `incremental-start` input. */
+    incrementalStart: IncrementalStart;
   },
   ports: Ports,
 ): Promise<CreatedEnvironment> {
@@ -155,11 +158,16 @@ export async function createPullRequestEnvironment(
     headSha: input.headSha,
     prod: input.prod,
     planOver: input.planOver,
+    incrementalStart: input.incrementalStart,
   });
   const { change } = created;
   ports.log.info(
     `Environment ${change.environment}: ${change.actions.length} change${change.actions.length === 1 ? "" : "s"}, ${change.pointers} pointer view${change.pointers === 1 ? "" : "s"} to prod, ${change.in_place} of its own builds reused; schemas ${change.schemas.join(", ")}.`,
   );
+  for (const start of change.starts) {
+    if (start.outcome !== "not_incremental")
+      ports.log.info(`  incremental start ${start.relation}: ${start.outcome} (${start.detail})`);
+  }
   return created;
 }
 

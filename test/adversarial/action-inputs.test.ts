@@ -101,6 +101,13 @@ describe("wrong values", () => {
       /Input `data-diff-show-keys` is `true`; give how many key values .* from 0 to 100/,
     ],
     ["data-diff-show-keys", "101", /from 0 to 100/],
+    [
+      "incremental-start",
+      "copy",
+      /Input `incremental-start` is `copy`; allowed: clone, none, full-refresh, or copy up to/,
+    ],
+    ["incremental-start", "copy up to 2 parsecs", /Input `incremental-start` is `copy up to 2 parsecs`/],
+    ["incremental-start", "copy up to 0 rows", /allowed: clone, none, full-refresh/],
   ];
   it.each(cases)("%s = %j is refused naming the input", async (name, value, message) => {
     await tally.check("wrong value", "input_invalid", () => {
@@ -132,6 +139,11 @@ describe("wrong values", () => {
       ]).toEqual([false, true, true, 90, "prod-eu_1.x", "ci_meta"]);
       expect(read({})().metaSchema).toBe("ods_meta");
       expect(read({})().allowNonAtomic).toBe(false);
+      expect(read({})().incrementalStart).toEqual({ mode: "clone", copyLimit: null });
+      expect(read({ "incremental-start": "copy up to 2GB" })().incrementalStart).toEqual({
+        mode: "copy",
+        copyLimit: { bytes: 2e9 },
+      });
     });
   });
 });

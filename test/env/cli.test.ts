@@ -101,10 +101,35 @@ describe("ods-state env on DuckDB", () => {
       "--sources",
       prSources,
     ];
-    const dry = await cli(["env", "create", ...args, "--warehouse", warehouse, "--dry-run"]);
+    const dry = await cli([
+      "env",
+      "create",
+      ...args,
+      "--warehouse",
+      warehouse,
+      "--dry-run",
+      "--incremental-start",
+      "copy up to 1000 rows",
+    ]);
     expect(dry.code, dry.err).toBe(0);
     expect(dry.out).toContain("would change; 4 pointer views to prod, 0 reused in place, 4 to build.");
     expect(dry.out).toMatch(/create_pointer\s+analytics_pr_7\.customers → analytics\.customers/);
+    // The incremental model the PR builds would start from a copy of prod's table (24 rows by DuckDB's estimate).
+    expect(dry.out).toMatch(/copy_table\s+analytics_pr_7\.fct_daily_revenue → analytics\.fct_daily_revenue/);
+    expect(dry.out).toContain(
+      "start analytics_pr_7.fct_daily_revenue: copied (copy of analytics.fct_daily_revenue (24 rows estimated, limit 1,000 rows))",
+    );
+    const wrong = await cli([
+      "env",
+      "create",
+      ...args,
+      "--warehouse",
+      warehouse,
+      "--incremental-start",
+      "copy lots",
+    ]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain("--incremental-start is `copy lots`");
     const created = await cli(["env", "create", ...args, "--head-sha", "abc123"], { warehouse });
     expect(created.code, created.err).toBe(0);
     expect(created.out).toContain("Then: dbt build --select");

@@ -12,6 +12,7 @@ import {
   type EnvContext,
   type EnvironmentChange,
   environmentBaseline,
+  type IncrementalStart,
 } from "../../env/index.js";
 import { UserError } from "../../errors/user-error.js";
 import type { Plan } from "../../state/plan.js";
@@ -31,6 +32,8 @@ export interface CreateEnvironmentConfig {
   prod: StateSnapshot | null;
   /** Plans the pull request's manifest over a baseline (the plan use case with the caller's selection and target). */
   planOver: (baseline: StateSnapshot | null) => Plan;
+  /** How incremental models it builds start (`incremental-start`; default: zero-copy clones where the warehouse has them). */
+  incrementalStart?: IncrementalStart;
   /** `refresh`: the environment must exist already (an error names the way to create it). */
   refresh?: boolean;
   dryRun?: boolean;
@@ -66,7 +69,23 @@ export async function createOrRefreshEnvironment(
     headSha: config.headSha,
     plan,
     prod: config.prod,
+    fullRefreshConfig: fullRefreshConfigured(config.manifest),
+    ...(config.incrementalStart ? { incrementalStart: config.incrementalStart } : {}),
     ...(config.dryRun !== undefined ? { dryRun: config.dryRun } : {}),
   });
   return { plan, change };
+}
+
+/**
+ * Nodes whose config sets `full_refresh`: `true`, dbt rebuilds them whole on
+ * every run (none starts from prod's table); `false`, never, even with
+ * `--full-refresh` (dbt's should_full_refresh()).
+ */
+function fullRefreshConfigured(project: LoadedProject): Map<string, boolean> {
+  const nodes = new Map<string, boolean>();
+  for (const [id, node] of project.manifest.nodes) {
+    const value = node.config?.full_refresh;
+    if (typeof value === "boolean") nodes.set(id, value);
+  }
+  return nodes;
 }

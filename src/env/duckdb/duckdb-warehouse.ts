@@ -40,6 +40,7 @@ import type {
   RecordValue,
   ReplaceBlocker,
   ReplaceOutcome,
+  TableSize,
   WarehouseCapabilities,
   WarehouseObject,
 } from "../warehouse.js";
@@ -321,6 +322,30 @@ export class DuckDbWarehouse extends SqlWarehouse {
       await this.renameTable(source, target.identifier);
       return "moved";
     }
+    await this.copyTable(source, target);
+    return "copied";
+  }
+
+  /** DuckDB has no zero-copy clone: the table is copied as stageTable copies it. */
+  async cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied"> {
+    await this.copyTable(source, target);
+    return "copied";
+  }
+
+  /** `estimated_size` of duckdb_tables(): DuckDB's row count estimate. It keeps no size in bytes for one table. */
+  async tableSize(name: QualifiedName): Promise<TableSize | null> {
+    const result = await this.run(
+      `SELECT estimated_size FROM duckdb_tables()
+       WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2`,
+      [name.schema, name.identifier],
+    );
+    const row = result.rows[0];
+    if (!row) return null;
+    return { rows: row.estimated_size === null ? null : Number(row.estimated_size), bytes: null };
+  }
+
+  /** A new table at `target` with the source's columns, types, NOT NULL, defaults, primary key, unique and check constraints, then its rows. */
+  private async copyTable(source: QualifiedName, target: QualifiedName): Promise<void> {
     await this.transaction(async () => {
       const columns = await this.run(
         `SELECT column_name, data_type, is_nullable, column_default FROM duckdb_columns()
@@ -356,7 +381,6 @@ export class DuckDbWarehouse extends SqlWarehouse {
       await this.run(`CREATE TABLE ${this.qualified(target)} (${parts.join(", ")})`);
       await this.run(`INSERT INTO ${this.qualified(target)} SELECT * FROM ${this.qualified(source)}`);
     });
-    return "copied";
   }
 
   /** Renames in one transaction; views read by name, so every reader of the name now reads the new table. */

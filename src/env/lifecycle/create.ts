@@ -11,7 +11,11 @@
  *   (it is already in place);
  * - drops the pointer views of nodes that are now built (dbt builds them);
  * - repairs pointers that went missing (a prod rebuild on PostgreSQL drops
- *   the views that read a table with CASCADE) and points moved ones again.
+ *   the views that read a table with CASCADE) and points moved ones again;
+ * - starts each incremental model it builds from a clone of prod's table
+ *   (or a copy within a limit, where enabled), so that dbt runs it
+ *   incrementally as in prod (create/incremental-starts.ts: every BUILD
+ *   node's decision and its reason are in the result's `starts`).
  *
  * Idempotent: a second run with the same plan changes nothing. Each change
  * is one transaction holding both the object and its registry rows, so a
@@ -32,12 +36,15 @@
  */
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
+import type { IncrementalStart } from "../incremental-start-settings.js";
 import { nameKey, qualifiedKey, sameQualified } from "../names.js";
 import type { PointerRecord } from "../registry/records.js";
 import { describe, type EnvContext } from "./common.js";
 import { createOwnedSchema, dropPointer, registerEnvironment } from "./create/apply-changes.js";
 import { applyPointer } from "./create/apply-pointer.js";
+import { applyStarts, type PlannedStarts, planStarts } from "./create/apply-starts.js";
 import { type DesiredPointer, desiredPointers, environmentSchemas } from "./create/desired-pointers.js";
+import type { StartDecision } from "./create/incremental-starts.js";
 import { type ObservedEnvironment, observeEnvironment } from "./create/observed-environment.js";
 import { refuseWhatIsNotOwned } from "./create/ownership-refusals.js";
 import { validateManifest } from "./create/validate-manifest.js";
@@ -53,6 +60,10 @@ export interface CreateEnvironmentInput {
   plan: Plan;
   /** Prod's latest state: its relations are never written, and their schemas never dropped. */
   prod: StateSnapshot | null;
+  /** How incremental models it builds start (default: a zero-copy clone where the warehouse has one). */
+  incrementalStart?: IncrementalStart;
+  /** Nodes whose config sets `full_refresh` (true: never started from prod's table; false: even with --full-refresh). */
+  fullRefreshConfig?: ReadonlyMap<string, boolean>;
   dryRun?: boolean;
 }
 
@@ -62,14 +73,16 @@ export type EnvActionKind =
   | "repoint"
   | "replace_with_pointer"
   | "drop_pointer"
-  | "forget_pointer";
+  | "forget_pointer"
+  | "clone_table"
+  | "copy_table";
 
 export interface EnvAction {
   action: EnvActionKind;
   /** `schema` or `schema.relation`. */
   object: string;
   node_id?: string;
-  /** What a pointer reads, `schema.relation`. */
+  /** What a pointer reads, or a clone or copy is made of, `schema.relation`. */
   reads?: string;
 }
 
@@ -84,6 +97,8 @@ export interface EnvironmentChange {
   in_place: number;
   /** The schemas of the environment's relations. */
   schemas: string[];
+  /** Every BUILD node: whether it starts from prod's table, and why (reason codes: incremental-starts.ts). */
+  starts: StartDecision[];
 }
 
 export async function createEnvironment(
@@ -104,6 +119,13 @@ export async function createEnvironment(
 
   // 3. Work out the changes.
   const actions = plannedActions(ctx, schemas, desired, observed);
+  const droppedPointers = new Set(
+    actions
+      .filter((a) => a.action === "drop_pointer" || a.action === "forget_pointer")
+      .map((a) => a.node_id!),
+  );
+  const starts = await planStarts(ctx, input, observed, droppedPointers);
+  actions.push(...startActions(starts));
   const result: EnvironmentChange = {
     environment: name,
     dry_run: input.dryRun === true,
@@ -111,6 +133,7 @@ export async function createEnvironment(
     pointers: desired.length,
     in_place: inPlace,
     schemas,
+    starts: starts.decisions,
   };
   if (input.dryRun) return result;
 
@@ -124,7 +147,18 @@ export async function createEnvironment(
   const recordedByNode = recordedPointers(observed);
   for (const pointer of desired)
     await applyPointer(ctx, name, pointer, observed, recordedByNode.get(pointer.node_id));
+  await applyStarts(ctx, name, starts, observed);
   return result;
+}
+
+/** The clones and copies, as actions. */
+function startActions(starts: PlannedStarts): EnvAction[] {
+  return starts.pending.map((start) => ({
+    action: start.how === "clone" ? "clone_table" : "copy_table",
+    object: describe(start.at),
+    node_id: start.node_id,
+    reads: describe(start.from),
+  }));
 }
 
 /** The changes, in order: schemas to create, pointers no longer wanted, pointers to create, replace or repoint. */

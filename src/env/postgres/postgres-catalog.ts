@@ -131,3 +131,36 @@ export async function tableExists(run: Run, schema: string, table: string): Prom
   );
   return Number(result.rows[0]?.n ?? 0) > 0;
 }
+
+/**
+ * The table's size as the catalog estimates it, without reading it:
+ * `pg_total_relation_size` (heap, indexes, TOAST) and `reltuples` (-1 until
+ * the table is first vacuumed or analyzed: then null), summed over the
+ * partitions of a partitioned table; null for both of a foreign table, whose
+ * data is elsewhere. Null when no table is there.
+ */
+export async function tableSize(
+  run: Run,
+  name: QualifiedName,
+): Promise<{ rows: number | null; bytes: number | null } | null> {
+  const result = await run(
+    `SELECT c.relkind AS kind,
+            CASE WHEN c.relkind = 'p'
+                 THEN (SELECT sum(pg_catalog.pg_total_relation_size(t.relid)) FROM pg_catalog.pg_partition_tree(c.oid) t)
+                 ELSE pg_catalog.pg_total_relation_size(c.oid) END::float8 AS bytes,
+            CASE WHEN c.relkind = 'p'
+                 THEN (SELECT CASE WHEN bool_or(p.reltuples < 0) THEN NULL ELSE sum(p.reltuples) END
+                         FROM pg_catalog.pg_partition_tree(c.oid) t JOIN pg_catalog.pg_class p ON p.oid = t.relid
+                        WHERE p.relkind = 'r')
+                 WHEN c.reltuples < 0 THEN NULL
+                 ELSE c.reltuples END::float8 AS rows
+       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'f')`,
+    [name.schema, name.identifier],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  if (row.kind === "f") return { rows: null, bytes: null };
+  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return { rows: number(row.rows), bytes: number(row.bytes) };
+}

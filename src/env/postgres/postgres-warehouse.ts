@@ -27,7 +27,7 @@
  */
 import type { Client } from "pg";
 import { UserError } from "../../errors/user-error.js";
-import { type QualifiedName, qualifiedKey, sameName } from "../names.js";
+import { type QualifiedName, qualifiedKey, sameName, showQualified } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
@@ -35,6 +35,7 @@ import type {
   RecordTable,
   ReplaceBlocker,
   ReplaceOutcome,
+  TableSize,
   WarehouseCapabilities,
   WarehouseObject,
 } from "../warehouse.js";
@@ -46,6 +47,7 @@ import {
   listSchemas,
   relationExists,
   tableExists,
+  tableSize,
   type ViewDefinition,
 } from "./postgres-catalog.js";
 import { openPostgresClient, redactPostgresUrl, statementName } from "./postgres-connection.js";
@@ -338,6 +340,40 @@ export class PostgresWarehouse extends SqlWarehouse {
       await this.batch(statements);
     });
     return "moved";
+  }
+
+  /**
+   * PostgreSQL has no zero-copy clone: a new table with the source's columns,
+   * defaults, constraints, indexes, identity, storage and column comments
+   * (`LIKE … INCLUDING ALL`), then its rows (generated columns computed
+   * anew, identity values kept), in one transaction.
+   */
+  async cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied"> {
+    await this.transaction(async () => {
+      const columns = await this.run(
+        `SELECT a.attname FROM pg_catalog.pg_attribute a
+           JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = $1 AND c.relname = $2 AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+          ORDER BY a.attnum`,
+        [source.schema, source.identifier],
+      );
+      if (columns.rows.length === 0) {
+        throw new UserError(
+          "warehouse_error",
+          `The table ${showQualified(source)} doesn't exist, so it can't be copied.`,
+        );
+      }
+      const list = columns.rows.map((row) => this.q(String(row.attname), "column")).join(", ");
+      await this.run(`CREATE TABLE ${this.qualified(target)} (LIKE ${this.qualified(source)} INCLUDING ALL)`);
+      await this.run(
+        `INSERT INTO ${this.qualified(target)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${this.qualified(source)}`,
+      );
+    });
+    return "copied";
+  }
+
+  async tableSize(name: QualifiedName): Promise<TableSize | null> {
+    return tableSize(this.runAny, name);
   }
 
   private renameSql(from: QualifiedName, to: string): string {

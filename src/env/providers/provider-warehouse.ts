@@ -161,6 +161,33 @@ export class ProviderWarehouse implements Warehouse {
   }
 
   /**
+   * A zero-copy clone (each of the three has one); a copy where the
+   * capabilities say there is none. A transient source (Snowflake's catalog
+   * says so; dbt-snowflake builds tables transient by default) is cloned
+   * as a transient table, as dbt's clone does: one catalog read first.
+   */
+  async cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied"> {
+    if (!this.capabilities.clone) {
+      await this.exec("copyTable", this.place, source, target);
+      return "copied";
+    }
+    const listed = await this.exec("listObjects", this.place, [source.schema]);
+    const shape = this.statements.objectRows;
+    const row = listed.rows.find(
+      (r) =>
+        sameName(String(r[shape.schema]), source.schema, this.capabilities.identifiers) &&
+        sameName(String(r[shape.name]), source.identifier, this.capabilities.identifiers),
+    );
+    const options = {
+      replace: false,
+      copyGrants: false,
+      transient: String(row?.transient).toUpperCase() === "YES",
+    };
+    await this.exec("cloneTable", this.place, source, target, options);
+    return "cloned";
+  }
+
+  /**
    * Where a replacement is under way: a name derived from the replacement's
    * (`<replacement>__ods_c`). The replacement takes it, in one rename, at the
    * point of no return of replaceTable; settleReplacement reads it.

@@ -111,7 +111,14 @@ export async function planOrCreateEnvironment(
     const outcome = await withEnvironmentContext(inputs, envScope, ports, (ctx) =>
       createPullRequestEnvironment(
         ctx,
-        { project, prNumber: event.number, headSha: event.headSha, prod, planOver: planWith },
+        {
+          project,
+          prNumber: event.number,
+          headSha: event.headSha,
+          prod,
+          planOver: planWith,
+          incrementalStart: inputs.incrementalStart,
+        },
         ports,
       ),
     );

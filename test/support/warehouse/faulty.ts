@@ -15,6 +15,7 @@ import type {
   RecordTable,
   ReplaceBlocker,
   ReplaceOutcome,
+  TableSize,
   Warehouse,
   WarehouseCapabilities,
   WarehouseObject,
@@ -36,10 +37,13 @@ export class FaultyWarehouse implements Warehouse {
   readonly log: string[] = [];
   private fault: Fault | null = null;
   private readonly inner: Warehouse;
+  /** The inner adapter's, where it has one (a read: nothing to fail). */
+  readonly tableSize?: (name: QualifiedName) => Promise<TableSize | null>;
   private readonly nonAtomic: boolean;
 
   constructor(inner: Warehouse, options: { nonAtomic?: boolean } = {}) {
     this.inner = inner;
+    if (inner.tableSize) this.tableSize = (name) => inner.tableSize!(name);
     this.nonAtomic = options.nonAtomic === true;
     this.capabilities = this.nonAtomic
       ? {
@@ -113,6 +117,9 @@ export class FaultyWarehouse implements Warehouse {
   }
   stageTable(source: QualifiedName, target: QualifiedName) {
     return this.change("stageTable", () => this.inner.stageTable(source, target));
+  }
+  cloneTable(source: QualifiedName, target: QualifiedName) {
+    return this.change("cloneTable", () => this.inner.cloneTable(source, target));
   }
   replaceTable(target: QualifiedName, replacement: string, retired: string | null): Promise<ReplaceOutcome> {
     return this.change("replaceTable", () => this.inner.replaceTable(target, replacement, retired));

@@ -64,6 +64,8 @@ const qualified = (name: QualifiedName): string => `${q(name.schema)}.${q(name.i
 export class SimulatedRunner implements StatementRunner {
   /** Statements run since the last arm(), with their operations' names. */
   readonly log: { operation: StatementMethod; statement: Statement }[] = [];
+  /** Tables the catalog reports as transient (`schema.name`; Snowflake's `is_transient`); a transient clone joins them. */
+  readonly transient = new Set<string>();
   private fault: Fault | null = null;
   private readonly records: Warehouse;
   private readonly duck: SqlConnection;
@@ -230,6 +232,7 @@ export class SimulatedRunner implements StatementRunner {
         const objects = await this.records.listObjects(operation.args[1]);
         return {
           rows: objects.map((object) => ({
+            transient: this.transient.has(`${object.schema}.${object.identifier}`) ? "YES" : "NO",
             [shape.schema]: object.schema,
             [shape.name]: object.identifier,
             [shape.kind]:
@@ -274,6 +277,8 @@ export class SimulatedRunner implements StatementRunner {
       case "copyTable": {
         const [, source, target] = operation.args;
         const replace = operation.name === "cloneTable" && operation.args[3].replace;
+        if (operation.name === "cloneTable" && (operation.args[3] as { transient?: boolean }).transient)
+          this.transient.add(`${target.schema}.${target.identifier}`);
         await this.duck.exec(
           `CREATE ${replace ? "OR REPLACE " : ""}TABLE ${qualified(target)} AS SELECT * FROM ${qualified(source)}`,
         );

@@ -4,6 +4,7 @@
  * create-environment.ts), and what dbt builds into it then.
  */
 import { createOrRefreshEnvironment } from "../../../app/environment/create-environment.js";
+import { parseIncrementalStart } from "../../../env/incremental-start-settings.js";
 import { plan } from "../../../planner/plan.js";
 import { cliColumnFacts } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";
@@ -20,6 +21,7 @@ export async function envCreateOrRefresh(
 ): Promise<number> {
   const label = labelOf(values)!;
   const format = formatOf(values);
+  const incrementalStart = parseIncrementalStart(str(values, "incremental-start"), "flag");
   const progress = createProgress(context);
   const { project, scope, sources, prod } = await planningInputs(values, context, progress);
   const envScope = envScopeOf(sub, values, context, scope.project);
@@ -52,6 +54,7 @@ export async function envCreateOrRefresh(
               pointers: true,
               ...(columnFacts ? { columnFacts } : {}),
             }),
+          incrementalStart,
           refresh: sub === "refresh",
           dryRun: values["dry-run"] === true,
         },
@@ -77,6 +80,10 @@ export async function envCreateOrRefresh(
         context.stdout(
           `  ${action.action.padEnd(20)} ${action.object}${action.reads ? ` → ${action.reads}` : ""}\n`,
         );
+      }
+      for (const start of change.starts) {
+        if (start.outcome === "not_incremental") continue;
+        context.stdout(`  start ${start.relation}: ${start.outcome} (${start.detail})\n`);
       }
       if (planned.build_command) context.stdout(`Then: ${planned.build_command}\n`);
     },

@@ -25,7 +25,7 @@ export const envCommand: Command = {
   summary:
     "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff",
   usage: [
-    "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--column-impact] [--warehouse W] [--dry-run]",
+    "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--column-impact] [--incremental-start clone|none|full-refresh|'copy up to LIMIT'] [--warehouse W] [--dry-run]",
     "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--column-impact] [--warehouse W]",
     "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--warehouse W] [--dry-run]",
     "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--column-impact] [--warehouse W] [--dry-run]",
@@ -83,6 +83,8 @@ export const envCommand: Command = {
       "diff: show the key values of up to N rows per kind of difference (default 0: no values, counts only)",
     format: "text (default) or json; diff: also markdown",
     "column-impact": `create/refresh/promote/record: ${COLUMN_IMPACT_HELP["column-impact"]}`,
+    "incremental-start":
+      "create/refresh: how incremental models the PR builds start: clone (default: a zero-copy clone of prod's table where the warehouse has one), 'copy up to 5000000 rows' or 'copy up to 2GB' (also a copy where it has none: DuckDB, PostgreSQL), none, or full-refresh (dbt runs with --full-refresh)",
     ...PROJECT_DIR_HELP,
   },
   options: {
@@ -118,6 +120,7 @@ export const envCommand: Command = {
     "sample-rows": { type: "string" },
     "show-keys": { type: "string" },
     format: { type: "string" },
+    "incremental-start": { type: "string" },
     ...COLUMN_IMPACT_OPTION,
     ...PROJECT_DIR_OPTION,
   },
@@ -127,6 +130,7 @@ export const envCommand: Command = {
   },
   examples: [
     "ods-state env create --pr 7 --manifest target/manifest.json --sources target/sources.json --warehouse duckdb:shop.duckdb",
+    "ods-state env create --pr 7 --manifest target/manifest.json --incremental-start 'copy up to 1000000 rows'",
     "ods-state env record --pr 7 --manifest pr/manifest.json --run-results target/run_results.json",
     "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --dry-run",
     "ods-state env promote --pr 7 --manifest target/manifest.json --sources target/sources.json --state .ods/state.db --promoted-by main-run-42",
