@@ -77,7 +77,8 @@ export interface ProviderStatements {
     place: Place,
     source: QualifiedName,
     target: QualifiedName,
-    options: { replace: boolean; copyGrants: boolean },
+    /** `transient`: the clone is a transient table (Snowflake, for a transient source; elsewhere ignored). */
+    options: { replace: boolean; copyGrants: boolean; transient?: boolean },
   ): Statement;
   /** A full copy of `source` at `target` (CREATE TABLE … AS SELECT or the provider's COPY). */
   copyTable(place: Place, source: QualifiedName, target: QualifiedName): Statement;
@@ -97,9 +98,17 @@ export interface ProviderStatements {
    * on the replaced table where the vendor can (Snowflake `CREATE OR REPLACE
    * TABLE … CLONE … COPY GRANTS`; BigQuery `CREATE OR REPLACE TABLE … CLONE`;
    * Databricks `CREATE OR REPLACE TABLE … DEEP CLONE`, since a shallow clone
-   * would read the source's files after the source is dropped).
+   * would read the source's files after the source is dropped). `transient`
+   * (Snowflake, where listObjects' `transient` says the source is): the new
+   * table is transient too, since Snowflake clones a transient table only
+   * as a transient one.
    */
-  replaceFrom(place: Place, target: QualifiedName, source: QualifiedName): Statement;
+  replaceFrom(
+    place: Place,
+    target: QualifiedName,
+    source: QualifiedName,
+    options?: { readonly transient?: boolean },
+  ): Statement;
   /** Swaps two tables' names in one atomic statement (Snowflake `ALTER TABLE … SWAP WITH`), or null where there is none. */
   swapTables(place: Place, a: QualifiedName, b: QualifiedName): Statement | null;
 

@@ -153,7 +153,12 @@ export class ProviderWarehouse implements Warehouse {
       return "moved";
     }
     if (this.capabilities.clone) {
-      await this.exec("cloneTable", this.place, source, target, { replace: false, copyGrants: false });
+      const transient = await this.transientTables(source.schema);
+      await this.exec("cloneTable", this.place, source, target, {
+        replace: false,
+        copyGrants: false,
+        transient: transient.has(nameKey(source.identifier, this.capabilities.identifiers)),
+      });
       return "copied";
     }
     await this.exec("copyTable", this.place, source, target);
@@ -171,20 +176,33 @@ export class ProviderWarehouse implements Warehouse {
       await this.exec("copyTable", this.place, source, target);
       return "copied";
     }
-    const listed = await this.exec("listObjects", this.place, [source.schema]);
-    const shape = this.statements.objectRows;
-    const row = listed.rows.find(
-      (r) =>
-        sameName(String(r[shape.schema]), source.schema, this.capabilities.identifiers) &&
-        sameName(String(r[shape.name]), source.identifier, this.capabilities.identifiers),
-    );
-    const options = {
+    const transient = await this.transientTables(source.schema);
+    await this.exec("cloneTable", this.place, source, target, {
       replace: false,
       copyGrants: false,
-      transient: String(row?.transient).toUpperCase() === "YES",
-    };
-    await this.exec("cloneTable", this.place, source, target, options);
+      transient: transient.has(nameKey(source.identifier, this.capabilities.identifiers)),
+    });
     return "cloned";
+  }
+
+  /**
+   * The tables of `schema` the catalog reports as transient (listObjects'
+   * `transient` column: Snowflake's `is_transient`), by nameKey: a clone of
+   * one must be transient too. Empty where the catalog has no such column.
+   */
+  private async transientTables(schema: string): Promise<Set<string>> {
+    const shape = this.statements.objectRows;
+    const rules = this.capabilities.identifiers;
+    const listed = await this.exec("listObjects", this.place, [schema]);
+    return new Set(
+      listed.rows
+        .filter(
+          (row) =>
+            String(row.transient ?? "").toUpperCase() === "YES" &&
+            sameName(String(row[shape.schema]), schema, rules),
+        )
+        .map((row) => nameKey(String(row[shape.name]), rules)),
+    );
   }
 
   /**
@@ -229,11 +247,18 @@ export class ProviderWarehouse implements Warehouse {
     }
     const kept = { schema: target.schema, identifier: retired };
     const committing = this.committing(target, replacement);
-    if (this.statements.clonesAreIndependent)
-      await this.exec("cloneTable", this.place, target, kept, { replace: false, copyGrants: false });
-    else await this.exec("copyTable", this.place, target, kept);
+    const transient = await this.transientTables(target.schema);
+    if (this.statements.clonesAreIndependent) {
+      await this.exec("cloneTable", this.place, target, kept, {
+        replace: false,
+        copyGrants: false,
+        transient: transient.has(nameKey(target.identifier, this.capabilities.identifiers)),
+      });
+    } else await this.exec("copyTable", this.place, target, kept);
     await this.renameTable(staged, committing.identifier);
-    await this.exec("replaceFrom", this.place, target, committing);
+    await this.exec("replaceFrom", this.place, target, committing, {
+      transient: transient.has(nameKey(replacement, this.capabilities.identifiers)),
+    });
     await this.exec("dropTable", this.place, committing);
     return { rebound: [], left: [], materialized: [], kept: [] };
   }
@@ -263,7 +288,10 @@ export class ProviderWarehouse implements Warehouse {
         .map((object) => nameKey(object.identifier, rules)),
     );
     if (present.has(nameKey(committing.identifier, rules))) {
-      await this.exec("replaceFrom", this.place, target, committing);
+      const transient = await this.transientTables(target.schema);
+      await this.exec("replaceFrom", this.place, target, committing, {
+        transient: transient.has(nameKey(committing.identifier, rules)),
+      });
       await this.exec("dropTable", this.place, committing);
       return "replaced";
     }

@@ -174,3 +174,39 @@ describe.each(SIMULATED_PROVIDERS)("promotion on $name (simulated)", (provider) 
     120_000,
   );
 });
+
+describe("promotion on Snowflake with dbt's transient tables (simulated)", () => {
+  it("clones each transient table as a transient one (Snowflake refuses a permanent clone of a transient table), promotes and rolls back", async () => {
+    const snowflake = SIMULATED_PROVIDERS.find((provider) => provider.name === "Snowflake")!;
+    const t = await setUp(snowflake);
+    try {
+      // dbt-snowflake builds tables transient unless told otherwise.
+      for (const schema of ["analytics", "analytics_pr_7"])
+        for (const table of ["orders", "customers"])
+          t.warehouse.simulation.transient.add(`${schema}.${table}`);
+      t.warehouse.arm(null);
+      const done = await promote(t.ctx, { ...t.input, allowNonAtomic: true });
+      expect(done.status).toBe("committed");
+      expect(await t.rows()).toEqual(t.pr);
+      const clones = t.warehouse.simulation.log
+        .filter((entry) => entry.operation === "replaceFrom" || entry.operation === "cloneTable")
+        .map((entry) =>
+          entry.statement.sql.replace(/^(CREATE (?:OR REPLACE )?(?:TRANSIENT )?TABLE) .*$/, "$1"),
+        );
+      // Per table: its old version kept aside, then the new one under its name; both transient.
+      expect(clones).toEqual([
+        "CREATE TRANSIENT TABLE",
+        "CREATE OR REPLACE TRANSIENT TABLE",
+        "CREATE TRANSIENT TABLE",
+        "CREATE OR REPLACE TRANSIENT TABLE",
+      ]);
+      for (const table of ["orders", "customers"])
+        expect(t.warehouse.simulation.transient.has(`analytics.${table}`), table).toBe(true);
+      const back = await rollbackPromotion(t.ctx, { allowNonAtomic: true });
+      expect(back.status).toBe("rolled_back");
+      expect(await t.rows()).toEqual(t.before);
+    } finally {
+      await t.session.close();
+    }
+  }, 120_000);
+});

@@ -115,6 +115,7 @@ function statementsFor(c: NameCase): [string, Statement][] {
     ],
     ["copyTable", sf.copyTable(c.place, envTable, staged)],
     ["replaceFrom", sf.replaceFrom(c.place, prodTable, staged)],
+    ["replaceFrom (transient)", sf.replaceFrom(c.place, prodTable, staged, { transient: true })],
     ["swapTables", sf.swapTables(c.place, staged, prodTable) as Statement],
     ["tableComment", sf.tableComment(c.place, prodTable)],
     ["setTableComment", sf.setTableComment(c.place, prodTable, COMMENT)],
@@ -174,6 +175,12 @@ const PARSER_GAPS: Record<string, { gap: string; documented: string; readable: (
     gap: "COPY GRANTS after CLONE <source>",
     documented:
       "CREATE TABLE … CLONE supports COPY GRANTS: https://docs.snowflake.com/en/user-guide/object-clone (Access control privileges for cloned objects)",
+    readable: (sql) => sql.replace(/ COPY GRANTS$/, ""),
+  },
+  "replaceFrom (transient)": {
+    gap: "COPY GRANTS after CLONE <source>",
+    documented:
+      "CREATE [ OR REPLACE ] [ TRANSIENT ] TABLE … CLONE supports COPY GRANTS: https://docs.snowflake.com/en/sql-reference/sql/create-clone",
     readable: (sql) => sql.replace(/ COPY GRANTS$/, ""),
   },
   replaceFrom: {

@@ -33,6 +33,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     // test/env/providers/snowflake-statements.test.ts: a database-qualified `DROP SCHEMA`, and `CLONE … COPY GRANTS`.
     parserGaps: new Set(["dropSchema", "cloneTable", "replaceFrom"]),
     dropSchemaDropsContents: true,
+    transientClonesOnly: true,
   },
   {
     name: "BigQuery",

@@ -56,6 +56,8 @@ export interface SimulationOptions {
    * GoogleSQL string literal that would set it); absent: as it is.
    */
   readonly commentInCatalog?: (text: string) => string;
+  /** A transient table can be cloned only as a transient one (Snowflake); the simulation refuses otherwise. */
+  readonly transientClonesOnly?: boolean;
 }
 
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -207,6 +209,26 @@ export class SimulatedRunner implements StatementRunner {
     }
   }
 
+  /**
+   * A clone's kind: transient when asked; a transient source cloned as a
+   * permanent table is refused where the vendor refuses it (Snowflake).
+   */
+  private cloneKind(source: QualifiedName, target: QualifiedName, transient: boolean): void {
+    const from = `${source.schema}.${source.identifier}`;
+    const to = `${target.schema}.${target.identifier}`;
+    if (this.options.transientClonesOnly && this.transient.has(from) && !transient)
+      throw new Error(`${qualified(source)} is transient: it can be cloned only as a transient table`);
+    if (transient) this.transient.add(to);
+    else this.transient.delete(to);
+  }
+
+  /** A renamed or moved table keeps its kind. */
+  private moveKind(from: QualifiedName, to: QualifiedName): void {
+    const key = `${from.schema}.${from.identifier}`;
+    if (!this.transient.delete(key)) return;
+    this.transient.add(`${to.schema}.${to.identifier}`);
+  }
+
   /** The operation, with the provider's semantics, in one DuckDB transaction at most. */
   private async carryOut(operation: Operation): Promise<RunResult> {
     const none: RunResult = { rows: [], changed: 0 };
@@ -245,9 +267,11 @@ export class SimulatedRunner implements StatementRunner {
         await this.records.createSchema(operation.args[1]);
         return none;
       case "dropSchema":
-        if (this.options.dropSchemaDropsContents)
+        if (this.options.dropSchemaDropsContents) {
           await this.duck.exec(`DROP SCHEMA IF EXISTS ${q(operation.args[1])} CASCADE`);
-        else await this.records.dropSchema(operation.args[1]);
+          for (const key of [...this.transient])
+            if (key.startsWith(`${operation.args[1]}.`)) this.transient.delete(key);
+        } else await this.records.dropSchema(operation.args[1]);
         return none;
       case "createView": {
         const [, at, reads, replace] = operation.args;
@@ -258,12 +282,14 @@ export class SimulatedRunner implements StatementRunner {
       }
       case "dropTable":
         await this.records.dropObject({ ...operation.args[1], kind: "table" });
+        this.transient.delete(`${operation.args[1].schema}.${operation.args[1].identifier}`);
         return none;
       case "dropView":
         await this.records.dropObject({ ...operation.args[1], kind: "view" });
         return none;
       case "renameTable":
         await this.records.renameTable(operation.args[1], operation.args[2]);
+        this.moveKind(operation.args[1], { schema: operation.args[1].schema, identifier: operation.args[2] });
         return none;
       case "moveTable": {
         const [, from, to] = operation.args;
@@ -271,21 +297,23 @@ export class SimulatedRunner implements StatementRunner {
           `CREATE TABLE ${qualified(to)} AS SELECT * FROM ${qualified(from)}`,
           `DROP TABLE ${qualified(from)}`,
         ]);
+        this.moveKind(from, to);
         return none;
       }
       case "cloneTable":
       case "copyTable": {
         const [, source, target] = operation.args;
         const replace = operation.name === "cloneTable" && operation.args[3].replace;
-        if (operation.name === "cloneTable" && (operation.args[3] as { transient?: boolean }).transient)
-          this.transient.add(`${target.schema}.${target.identifier}`);
+        if (operation.name === "cloneTable")
+          this.cloneKind(source, target, operation.args[3].transient === true);
         await this.duck.exec(
           `CREATE ${replace ? "OR REPLACE " : ""}TABLE ${qualified(target)} AS SELECT * FROM ${qualified(source)}`,
         );
         return none;
       }
       case "replaceFrom": {
-        const [, target, source] = operation.args;
+        const [, target, source, options] = operation.args;
+        this.cloneKind(source, target, options?.transient === true);
         await this.duck.exec(
           `CREATE OR REPLACE TABLE ${qualified(target)} AS SELECT * FROM ${qualified(source)}`,
         );

@@ -268,9 +268,10 @@ export const SNOWFLAKE_STATEMENTS = {
   clonesAreIndependent: true,
 
   // COPY GRANTS with OR REPLACE: the new table takes the replaced table's grants (all but OWNERSHIP).
-  replaceFrom(place, target, source) {
+  replaceFrom(place, target, source, options = {}) {
+    const table = options.transient ? "TRANSIENT TABLE" : "TABLE";
     return {
-      sql: `CREATE OR REPLACE TABLE ${qualified(place, target)} CLONE ${qualified(place, source)} COPY GRANTS`,
+      sql: `CREATE OR REPLACE ${table} ${qualified(place, target)} CLONE ${qualified(place, source)} COPY GRANTS`,
       params: [],
     };
   },

@@ -69,6 +69,10 @@ CREATE TABLE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" AS SELECT * FROM "ANALYTIC
 CREATE OR REPLACE TABLE "ANALYTICS"."MARTS"."ORDERS" CLONE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" COPY GRANTS;
 -- params: []
 
+-- ordinary · replaceFrom (transient)
+CREATE OR REPLACE TRANSIENT TABLE "ANALYTICS"."MARTS"."ORDERS" CLONE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" COPY GRANTS;
+-- params: []
+
 -- ordinary · swapTables
 ALTER TABLE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" SWAP WITH "ANALYTICS"."MARTS"."ORDERS";
 -- params: []
@@ -205,6 +209,10 @@ CREATE TABLE "Analytics"."Marts"."orders" AS SELECT * FROM "Analytics"."pr_7"."O
 CREATE OR REPLACE TABLE "Analytics"."Marts"."Orders" CLONE "Analytics"."Marts"."orders" COPY GRANTS;
 -- params: []
 
+-- mixed case · replaceFrom (transient)
+CREATE OR REPLACE TRANSIENT TABLE "Analytics"."Marts"."Orders" CLONE "Analytics"."Marts"."orders" COPY GRANTS;
+-- params: []
+
 -- mixed case · swapTables
 ALTER TABLE "Analytics"."Marts"."orders" SWAP WITH "Analytics"."Marts"."Orders";
 -- params: []
@@ -339,6 +347,10 @@ CREATE TABLE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" AS SELECT * FROM "my 
 
 -- needs quoting · replaceFrom
 CREATE OR REPLACE TABLE "my db"."marts.v2"."order items" CLONE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" COPY GRANTS;
+-- params: []
+
+-- needs quoting · replaceFrom (transient)
+CREATE OR REPLACE TRANSIENT TABLE "my db"."marts.v2"."order items" CLONE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" COPY GRANTS;
 -- params: []
 
 -- needs quoting · swapTables
