@@ -104,6 +104,8 @@ function statementsFor(n: NameSet): [string, Statement | null][] {
     ["copyTable", S.copyTable(p, reads, at)],
     ["replaceFrom", S.replaceFrom(p, at, reads)],
     ["swapTables", S.swapTables(p, at, reads)],
+    ["replaceLosses", S.replaceLosses(p, [at, reads])],
+    ["replaceLosses (no table)", S.replaceLosses(p, [])],
     ["tableComment", S.tableComment(p, at)],
     ["setTableComment", S.setTableComment(p, at, `${HOSTILE_TEXT} [ods:p-1.n-2]`)],
     ["createRecordTable", S.createRecordTable(p, n.schema, INFO.table)],

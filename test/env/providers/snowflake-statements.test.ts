@@ -116,6 +116,8 @@ function statementsFor(c: NameCase): [string, Statement][] {
     ["copyTable", sf.copyTable(c.place, envTable, staged)],
     ["replaceFrom", sf.replaceFrom(c.place, prodTable, staged)],
     ["swapTables", sf.swapTables(c.place, staged, prodTable) as Statement],
+    ["replaceLosses", sf.replaceLosses(c.place, [prodTable, staged])],
+    ["replaceLosses (no table)", sf.replaceLosses(c.place, [])],
     ["tableComment", sf.tableComment(c.place, prodTable)],
     ["setTableComment", sf.setTableComment(c.place, prodTable, COMMENT)],
   ];

@@ -256,6 +256,25 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
     };
   },
 
+  /**
+   * What `replaceFrom` may lose (docs/warehouses/databricks.md, grants):
+   * CREATE OR REPLACE keeps the table's identity (owner and privileges with
+   * it) and its column masks on the columns still there; Databricks doesn't
+   * say that it keeps a row filter, so every row filter is reported.
+   */
+  replaceLosses(place, targets) {
+    const params: RecordValue[] = [];
+    const match = targets.map((target) => {
+      relation(place, target);
+      params.push(target.schema, target.identifier);
+      return `(${catalogNameIs("schema_name")} AND ${catalogNameIs("table_name")})`;
+    });
+    return {
+      sql: `SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM ${catalog(place)}.information_schema.row_filters WHERE ${match.length === 0 ? "FALSE" : match.join(" OR ")}`,
+      params,
+    };
+  },
+
   swapTables() {
     return null;
   },

@@ -275,6 +275,31 @@ export const SNOWFLAKE_STATEMENTS = {
     };
   },
 
+  /**
+   * What `replaceFrom` loses (docs/warehouses/snowflake.md, grants): COPY
+   * GRANTS keeps every privilege of the replaced table but OWNERSHIP (the
+   * new table is the connected role's), and a clone takes the policies of
+   * the table it clones, not of the one it replaces. So: the owner, where it
+   * is not CURRENT_ROLE(), from INFORMATION_SCHEMA.TABLES; and every policy
+   * POLICY_REFERENCES shows on each table (one call a table, its name bound
+   * as the fully quoted string the function takes).
+   */
+  replaceLosses(place, targets) {
+    const params: RecordValue[] = [];
+    const match = targets.map((target) => {
+      q(target.schema, "schema");
+      q(target.identifier, "relation name");
+      params.push(target.schema, target.identifier);
+      return "(table_schema = ? AND table_name = ?)";
+    });
+    const owners = `SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM ${informationSchema(place, "TABLES")} WHERE table_type = 'BASE TABLE' AND (${match.length === 0 ? "1 = 0" : match.join(" OR ")}) AND table_owner IS DISTINCT FROM CURRENT_ROLE()`;
+    const policies = targets.map((target) => {
+      params.push(target.schema, target.identifier, qualified(place, target));
+      return `SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE(${q(place.database, "database")}.INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'))`;
+    });
+    return { sql: [owners, ...policies].join(" UNION ALL "), params };
+  },
+
   swapTables(place, a, b) {
     return { sql: `ALTER TABLE ${qualified(place, a)} SWAP WITH ${qualified(place, b)}`, params: [] };
   },

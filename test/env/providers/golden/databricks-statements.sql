@@ -56,8 +56,20 @@ CREATE OR REPLACE TABLE `analytics`.`pr_42`.`orders` SHALLOW CLONE `analytics`.`
 CREATE TABLE `analytics`.`pr_42`.`orders` DEEP CLONE `analytics`.`prod`.`customers`;
 -- params: []
 
+-- replaceFrom
+CREATE OR REPLACE TABLE `analytics`.`pr_42`.`orders` DEEP CLONE `analytics`.`prod`.`customers`;
+-- params: []
+
 -- swapTables
 -- (none: the provider has no such statement)
+
+-- replaceLosses
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `analytics`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["pr_42","orders","prod","customers"]
+
+-- replaceLosses (no table)
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `analytics`.information_schema.row_filters WHERE FALSE;
+-- params: []
 
 -- tableComment
 SELECT `comment` FROM `analytics`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');
@@ -163,8 +175,20 @@ CREATE OR REPLACE TABLE `Analytics`.`PR_42`.`Orders` SHALLOW CLONE `Analytics`.`
 CREATE TABLE `Analytics`.`PR_42`.`Orders` DEEP CLONE `Analytics`.`Prod`.`customerS`;
 -- params: []
 
+-- replaceFrom
+CREATE OR REPLACE TABLE `Analytics`.`PR_42`.`Orders` DEEP CLONE `Analytics`.`Prod`.`customerS`;
+-- params: []
+
 -- swapTables
 -- (none: the provider has no such statement)
+
+-- replaceLosses
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `Analytics`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["PR_42","Orders","Prod","customerS"]
+
+-- replaceLosses (no table)
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `Analytics`.information_schema.row_filters WHERE FALSE;
+-- params: []
 
 -- tableComment
 SELECT `comment` FROM `Analytics`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');
@@ -270,8 +294,20 @@ CREATE OR REPLACE TABLE `dev-catalog`.`pr-42`.`odd``name` SHALLOW CLONE `dev-cat
 CREATE TABLE `dev-catalog`.`pr-42`.`odd``name` DEEP CLONE `dev-catalog`.`schéma`.`café-ünits`;
 -- params: []
 
+-- replaceFrom
+CREATE OR REPLACE TABLE `dev-catalog`.`pr-42`.`odd``name` DEEP CLONE `dev-catalog`.`schéma`.`café-ünits`;
+-- params: []
+
 -- swapTables
 -- (none: the provider has no such statement)
+
+-- replaceLosses
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `dev-catalog`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["pr-42","odd`name","schéma","café-ünits"]
+
+-- replaceLosses (no table)
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `dev-catalog`.information_schema.row_filters WHERE FALSE;
+-- params: []
 
 -- tableComment
 SELECT `comment` FROM `dev-catalog`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');
@@ -377,8 +413,20 @@ CREATE OR REPLACE TABLE `c``;--`.`s``--`.`x``;drop_table_y;--` SHALLOW CLONE `c`
 CREATE TABLE `c``;--`.`s``--`.`x``;drop_table_y;--` DEEP CLONE `c``;--`.`p`.````;
 -- params: []
 
+-- replaceFrom
+CREATE OR REPLACE TABLE `c``;--`.`s``--`.`x``;drop_table_y;--` DEEP CLONE `c``;--`.`p`.````;
+-- params: []
+
 -- swapTables
 -- (none: the provider has no such statement)
+
+-- replaceLosses
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `c``;--`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["s`--","x`;drop_table_y;--","p","`"]
+
+-- replaceLosses (no table)
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `c``;--`.information_schema.row_filters WHERE FALSE;
+-- params: []
 
 -- tableComment
 SELECT `comment` FROM `c``;--`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');

@@ -65,8 +65,20 @@ CREATE OR REPLACE TRANSIENT TABLE "ANALYTICS"."PR_7"."ORDERS" CLONE "ANALYTICS".
 CREATE TABLE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" AS SELECT * FROM "ANALYTICS"."PR_7"."ORDERS";
 -- params: []
 
+-- ordinary · replaceFrom
+CREATE OR REPLACE TABLE "ANALYTICS"."MARTS"."ORDERS" CLONE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" COPY GRANTS;
+-- params: []
+
 -- ordinary · swapTables
 ALTER TABLE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" SWAP WITH "ANALYTICS"."MARTS"."ORDERS";
+-- params: []
+
+-- ordinary · replaceLosses
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND ((table_schema = ? AND table_name = ?) OR (table_schema = ? AND table_name = ?)) AND table_owner IS DISTINCT FROM CURRENT_ROLE() UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("ANALYTICS".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table')) UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("ANALYTICS".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'));
+-- params: ["MARTS","ORDERS","MARTS","ORDERS__ODS_STAGED","MARTS","ORDERS","\"ANALYTICS\".\"MARTS\".\"ORDERS\"","MARTS","ORDERS__ODS_STAGED","\"ANALYTICS\".\"MARTS\".\"ORDERS__ODS_STAGED\""]
+
+-- ordinary · replaceLosses (no table)
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
 -- params: []
 
 -- ordinary · tableComment
@@ -197,8 +209,20 @@ CREATE OR REPLACE TRANSIENT TABLE "Analytics"."pr_7"."Orders" CLONE "Analytics".
 CREATE TABLE "Analytics"."Marts"."orders" AS SELECT * FROM "Analytics"."pr_7"."Orders";
 -- params: []
 
+-- mixed case · replaceFrom
+CREATE OR REPLACE TABLE "Analytics"."Marts"."Orders" CLONE "Analytics"."Marts"."orders" COPY GRANTS;
+-- params: []
+
 -- mixed case · swapTables
 ALTER TABLE "Analytics"."Marts"."orders" SWAP WITH "Analytics"."Marts"."Orders";
+-- params: []
+
+-- mixed case · replaceLosses
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND ((table_schema = ? AND table_name = ?) OR (table_schema = ? AND table_name = ?)) AND table_owner IS DISTINCT FROM CURRENT_ROLE() UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("Analytics".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table')) UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("Analytics".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'));
+-- params: ["Marts","Orders","Marts","orders","Marts","Orders","\"Analytics\".\"Marts\".\"Orders\"","Marts","orders","\"Analytics\".\"Marts\".\"orders\""]
+
+-- mixed case · replaceLosses (no table)
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
 -- params: []
 
 -- mixed case · tableComment
@@ -329,8 +353,20 @@ CREATE OR REPLACE TRANSIENT TABLE "my db"."pr 7"."order items" CLONE "my db"."ma
 CREATE TABLE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" AS SELECT * FROM "my db"."pr 7"."order items";
 -- params: []
 
+-- needs quoting · replaceFrom
+CREATE OR REPLACE TABLE "my db"."marts.v2"."order items" CLONE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" COPY GRANTS;
+-- params: []
+
 -- needs quoting · swapTables
 ALTER TABLE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" SWAP WITH "my db"."marts.v2"."order items";
+-- params: []
+
+-- needs quoting · replaceLosses
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND ((table_schema = ? AND table_name = ?) OR (table_schema = ? AND table_name = ?)) AND table_owner IS DISTINCT FROM CURRENT_ROLE() UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("my db".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table')) UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("my db".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'));
+-- params: ["marts.v2","order items","marts.v2","it's $1 -- ok; Ünïcode","marts.v2","order items","\"my db\".\"marts.v2\".\"order items\"","marts.v2","it's $1 -- ok; Ünïcode","\"my db\".\"marts.v2\".\"it's $1 -- ok; Ünïcode\""]
+
+-- needs quoting · replaceLosses (no table)
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
 -- params: []
 
 -- needs quoting · tableComment
