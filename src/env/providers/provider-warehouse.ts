@@ -14,9 +14,9 @@
  *   interrupted one is finished or undone from them (settleReplacement,
  *   called by the journal's recovery: src/env/promotion/recover.ts).
  * - Identity is a mark in the table's comment (table-mark.ts).
- * - Grants: checking that a replaced table keeps what readers are granted is
- *   not built yet; where the provider has grants, every replacement is a
- *   blocker that says so, and dbt builds the node instead.
+ * - Grants: a prod table whose replacement would lose what readers rely on
+ *   (its owner, a policy, a row filter: the provider's `replaceLosses`) is a
+ *   blocker, and dbt builds the node instead (replace-blockers.ts).
  * - The data diff's reads are not built for these providers yet: asked for,
  *   they refuse with a clear error.
  */
@@ -35,6 +35,7 @@ import type {
   WarehouseObject,
 } from "../warehouse.js";
 import type { Place, ProviderStatements, Statement } from "./provider-statements.js";
+import { blockersFromLosses } from "./replace-blockers.js";
 import type { RunResult, StatementMethod, StatementRunner } from "./statement-runner.js";
 
 export class ProviderWarehouse implements Warehouse {
@@ -248,13 +249,22 @@ export class ProviderWarehouse implements Warehouse {
     return "replaced";
   }
 
+  /**
+   * The prod tables among `targets` (a name with no table there replaces
+   * nothing) whose replacement (`replaceFrom`) would lose what the
+   * provider's catalog shows (`replaceLosses`): one blocker each
+   * (replace-blockers.ts).
+   */
   async replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]> {
-    if (!this.capabilities.grants) return [];
-    return targets.map((target) => ({
-      target,
-      code: "privileges_not_kept" as const,
-      message: `ODS can't yet check that ${this.capabilities.engine} keeps the grants on ${showQualified(target)} when it is replaced, so it is not promoted (docs/warehouses/${this.capabilities.engine}.md).`,
-    }));
+    if (!this.capabilities.grants || targets.length === 0) return [];
+    const schemas = [
+      ...new Map(targets.map((t) => [nameKey(t.schema, this.capabilities.identifiers), t.schema])).values(),
+    ];
+    const tables = (await this.listObjects(schemas)).filter((object) => object.kind === "table");
+    const replaced = targets.filter((target) => tables.some((table) => this.same(table, target)));
+    if (replaced.length === 0) return [];
+    const result = await this.exec("replaceLosses", this.place, replaced);
+    return blockersFromLosses(this.capabilities, replaced, result.rows);
   }
 
   private async commentOf(name: QualifiedName): Promise<{ found: boolean; comment: string | null }> {

@@ -18,6 +18,14 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     // test/env/providers/snowflake-statements.test.ts: a database-qualified `DROP SCHEMA`, and `CLONE … COPY GRANTS`.
     parserGaps: new Set(["dropSchema", "cloneTable", "replaceFrom"]),
     dropSchemaDropsContents: true,
+    // COPY GRANTS keeps every privilege but OWNERSHIP; a clone takes its source's policies (docs/warehouses/snowflake.md).
+    grants: {
+      replaceKeepsOwner: false,
+      replaceKeepsPrivileges: true,
+      replaceKeepsPolicies: [],
+      reportsOwner: true,
+      reports: ["policy"],
+    },
   },
   {
     name: "BigQuery",
@@ -26,6 +34,14 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     catalogKinds: { table: "BASE TABLE", view: "VIEW" },
     // test/env/providers/bigquery-statements.test.ts: `CREATE SCHEMA … OPTIONS (…)` and a qualified `DROP SCHEMA … RESTRICT`.
     parserGaps: new Set(["createSchema", "dropSchema"]),
+    // An overwriting clone keeps the table's IAM, takes its source's row access policies and policy tags (docs/warehouses/bigquery.md).
+    grants: {
+      replaceKeepsOwner: true,
+      replaceKeepsPrivileges: true,
+      replaceKeepsPolicies: [],
+      reportsOwner: false,
+      reports: ["row_access_policy", "policy_tag"],
+    },
   },
   {
     name: "Databricks",
@@ -34,5 +50,13 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     catalogKinds: { table: "MANAGED", view: "VIEW" },
     // test/env/providers/databricks-statements.test.ts: `CREATE VIEW … WITH SCHEMA EVOLUTION` and a qualified `DROP SCHEMA … RESTRICT`.
     parserGaps: new Set(["createView", "dropSchema"]),
+    // CREATE OR REPLACE keeps the table's identity (owner, privileges) and column masks; a row filter is taken as lost (docs/warehouses/databricks.md).
+    grants: {
+      replaceKeepsOwner: true,
+      replaceKeepsPrivileges: true,
+      replaceKeepsPolicies: ["column_mask"],
+      reportsOwner: false,
+      reports: ["row_filter"],
+    },
   },
 ];

@@ -14,9 +14,21 @@
  *   provider heard it failed; a dropped connection after the server
  *   committed), and every later one with `until` (an outage).
  * Reads answer in the provider's column names and catalog terms.
+ *
+ * Grants: the runner keeps, for each table a test gave any (`setAccess`),
+ * its owner, privileges and policies, carries them along as the vendor does
+ * (`SimulatedGrants`: a rename or move keeps them, a clone takes its
+ * source's policies and is the connected role's, `replaceFrom` keeps what
+ * the vendor keeps of the replaced table), and answers `replaceLosses` from
+ * them as the vendor's catalog query would.
  */
 import type { QualifiedName } from "../../../src/env/names.js";
-import type { Place, ProviderStatements, Statement } from "../../../src/env/providers/provider-statements.js";
+import type {
+  Place,
+  ProviderStatements,
+  ReplaceLoss,
+  Statement,
+} from "../../../src/env/providers/provider-statements.js";
 import { ProviderWarehouse } from "../../../src/env/providers/provider-warehouse.js";
 import type {
   Operation,
@@ -35,6 +47,26 @@ export interface SqlConnection {
   rows(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
 }
 
+/** What is granted on one table: its owner, privileges (`SELECT to ANALYST`), policies (kind and name). */
+export interface SimulatedAccess {
+  readonly owner: string;
+  readonly privileges: readonly string[];
+  readonly policies: readonly { readonly kind: string; readonly name: string }[];
+}
+
+/** How the vendor treats what is granted on a table when ODS renames, clones and replaces it. */
+export interface SimulatedGrants {
+  /** `replaceFrom` keeps the replaced table's owner (Databricks: the same table), else the connected role owns it (Snowflake). */
+  readonly replaceKeepsOwner: boolean;
+  /** `replaceFrom` keeps the replaced table's privileges (Snowflake's COPY GRANTS, BigQuery's table IAM, Databricks). */
+  readonly replaceKeepsPrivileges: boolean;
+  /** Policy kinds `replaceFrom` keeps of the replaced table (Databricks: column masks); the rest come from the source. */
+  readonly replaceKeepsPolicies: readonly string[];
+  /** What the vendor's `replaceLosses` reports: the owner where it is not the connected role, and policies of these kinds. */
+  readonly reportsOwner: boolean;
+  readonly reports: readonly ReplaceLoss[];
+}
+
 export interface SimulationOptions {
   /** How the provider's catalog names a table and a view (what its `objectKind` maps back). */
   readonly catalogKinds: { readonly table: string; readonly view: string };
@@ -42,10 +74,24 @@ export interface SimulationOptions {
   readonly parserGaps?: ReadonlySet<StatementMethod>;
   /** DROP SCHEMA drops what the schema holds (Snowflake: its RESTRICT is about foreign keys only). */
   readonly dropSchemaDropsContents?: boolean;
+  /** How the vendor carries grants (used when a test turns grants on: SimulatedWarehouse's `grants`). */
+  readonly grants?: SimulatedGrants;
 }
+
+/** The role (principal) the simulated provider connects as: what ODS creates is its. */
+export const SIMULATED_ROLE = "ODS_CI";
+
+const NO_GRANTS: SimulatedGrants = {
+  replaceKeepsOwner: true,
+  replaceKeepsPrivileges: true,
+  replaceKeepsPolicies: [],
+  reportsOwner: false,
+  reports: [],
+};
 
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const qualified = (name: QualifiedName): string => `${q(name.schema)}.${q(name.identifier)}`;
+const accessKey = (name: QualifiedName): string => `${name.schema}\u0000${name.identifier}`;
 
 export class SimulatedRunner implements StatementRunner {
   /** Statements run since the last arm(), with their operations' names. */
@@ -56,6 +102,8 @@ export class SimulatedRunner implements StatementRunner {
   private readonly statements: ProviderStatements;
   private readonly sdk: PolyglotSdk;
   private readonly options: SimulationOptions;
+  /** What is granted on each table (`schema\u0000table`) a test gave any, carried along as the vendor does. */
+  private readonly access = new Map<string, SimulatedAccess>();
 
   /** `duck` and `records` are one DuckDB database: raw SQL, and the DuckDB adapter over it. */
   constructor(
@@ -70,6 +118,68 @@ export class SimulatedRunner implements StatementRunner {
     this.sdk = sdk;
     this.options = options;
     this.records = records;
+  }
+
+  /** Gives a table an owner, privileges and policies (as a prod account has them). */
+  setAccess(name: QualifiedName, access: SimulatedAccess): void {
+    this.access.set(accessKey(name), access);
+  }
+
+  /** What is granted on the table now (undefined: nothing was ever). */
+  accessOf(name: QualifiedName): SimulatedAccess | undefined {
+    return this.access.get(accessKey(name));
+  }
+
+  private get grants(): SimulatedGrants {
+    return this.options.grants ?? NO_GRANTS;
+  }
+
+  private moveAccess(from: QualifiedName, to: QualifiedName): void {
+    const access = this.access.get(accessKey(from));
+    this.access.delete(accessKey(from));
+    if (access) this.access.set(accessKey(to), access);
+    else this.access.delete(accessKey(to));
+  }
+
+  /** A new table made from `source` (a clone takes its policies; COPY GRANTS its privileges); the connected role owns it. */
+  private newAccess(target: QualifiedName, source: QualifiedName | null, copyGrants: boolean): void {
+    const from = source === null ? undefined : this.access.get(accessKey(source));
+    this.access.set(accessKey(target), {
+      owner: SIMULATED_ROLE,
+      privileges: copyGrants ? (from?.privileges ?? []) : [],
+      policies: from?.policies ?? [],
+    });
+  }
+
+  /** `target` replaced by a table from `source`: what the vendor keeps of the replaced table, the source's policies. */
+  private replaceAccess(target: QualifiedName, source: QualifiedName): void {
+    const old = this.access.get(accessKey(target));
+    const from = this.access.get(accessKey(source));
+    const rules = this.grants;
+    this.access.set(accessKey(target), {
+      owner: old && rules.replaceKeepsOwner ? old.owner : SIMULATED_ROLE,
+      privileges: old && rules.replaceKeepsPrivileges ? old.privileges : [],
+      policies: [
+        ...(from?.policies ?? []),
+        ...(old?.policies ?? []).filter((policy) => rules.replaceKeepsPolicies.includes(policy.kind)),
+      ],
+    });
+  }
+
+  /** The vendor's `replaceLosses` rows for these tables, from what is granted on them. */
+  private losses(targets: readonly QualifiedName[]): RunResult {
+    const rows: Record<string, string>[] = [];
+    for (const target of targets) {
+      const access = this.access.get(accessKey(target));
+      if (!access) continue;
+      const row = (loss: string, detail: string) =>
+        rows.push({ schema_name: target.schema, table_name: target.identifier, loss, detail });
+      if (this.grants.reportsOwner && access.owner !== SIMULATED_ROLE) row("owner", access.owner);
+      for (const policy of access.policies) {
+        if ((this.grants.reports as readonly string[]).includes(policy.kind)) row(policy.kind, policy.name);
+      }
+    }
+    return { rows, changed: 0 };
   }
 
   arm(fault: Fault | null): void {
@@ -173,28 +283,38 @@ export class SimulatedRunner implements StatementRunner {
       }
       case "dropTable":
         await this.records.dropObject({ ...operation.args[1], kind: "table" });
+        this.access.delete(accessKey(operation.args[1]));
         return none;
       case "dropView":
         await this.records.dropObject({ ...operation.args[1], kind: "view" });
         return none;
-      case "renameTable":
-        await this.records.renameTable(operation.args[1], operation.args[2]);
+      case "renameTable": {
+        const [, from, to] = operation.args;
+        await this.records.renameTable(from, to);
+        this.moveAccess(from, { schema: from.schema, identifier: to });
         return none;
+      }
       case "moveTable": {
         const [, from, to] = operation.args;
         await atomically([
           `CREATE TABLE ${qualified(to)} AS SELECT * FROM ${qualified(from)}`,
           `DROP TABLE ${qualified(from)}`,
         ]);
+        this.moveAccess(from, to);
         return none;
       }
       case "cloneTable":
       case "copyTable": {
         const [, source, target] = operation.args;
         const replace = operation.name === "cloneTable" && operation.args[3].replace;
+        const replacing = replace && (await this.tableExists(target));
         await this.duck.exec(
           `CREATE ${replace ? "OR REPLACE " : ""}TABLE ${qualified(target)} AS SELECT * FROM ${qualified(source)}`,
         );
+        if (replacing) this.replaceAccess(target, source);
+        else if (operation.name === "cloneTable")
+          this.newAccess(target, source, operation.args[3].copyGrants);
+        else this.newAccess(target, null, false);
         return none;
       }
       case "replaceFrom": {
@@ -202,8 +322,11 @@ export class SimulatedRunner implements StatementRunner {
         await this.duck.exec(
           `CREATE OR REPLACE TABLE ${qualified(target)} AS SELECT * FROM ${qualified(source)}`,
         );
+        this.replaceAccess(target, source);
         return none;
       }
+      case "replaceLosses":
+        return this.losses(operation.args[1]);
       case "swapTables": {
         const [, a, b] = operation.args;
         const parked = `${b.identifier}__ods_swap`;
@@ -212,6 +335,11 @@ export class SimulatedRunner implements StatementRunner {
           `ALTER TABLE ${qualified(b)} RENAME TO ${q(a.identifier)}`,
           `ALTER TABLE ${qualified({ schema: a.schema, identifier: parked })} RENAME TO ${q(b.identifier)}`,
         ]);
+        const [first, second] = [this.access.get(accessKey(a)), this.access.get(accessKey(b))];
+        this.access.delete(accessKey(a));
+        this.access.delete(accessKey(b));
+        if (first) this.access.set(accessKey(b), first);
+        if (second) this.access.set(accessKey(a), second);
         return none;
       }
       case "tableComment": {
@@ -271,11 +399,22 @@ export interface SimulatedProvider extends SimulationOptions {
 export class SimulatedWarehouse extends ProviderWarehouse {
   readonly simulation: SimulatedRunner;
 
-  constructor(session: Session, provider: SimulatedProvider, sdk: PolyglotSdk) {
-    // The simulation has no grants to keep (DuckDB has none): the provider's grant checks are not what it tests.
+  /**
+   * `grants`: the provider's grants are simulated (its `SimulatedGrants`),
+   * and promotion asks it which replacements would lose them; off by
+   * default, as DuckDB has none and most suites test other things.
+   */
+  constructor(
+    session: Session,
+    provider: SimulatedProvider,
+    sdk: PolyglotSdk,
+    options: { grants?: boolean } = {},
+  ) {
+    const grants =
+      options.grants === true && provider.grants !== undefined && provider.statements.capabilities.grants;
     const statements = {
       ...provider.statements,
-      capabilities: { ...provider.statements.capabilities, grants: false },
+      capabilities: { ...provider.statements.capabilities, grants },
     };
     const runner = new SimulatedRunner(session, session.warehouse, statements, sdk, provider);
     super(statements, runner, provider.place, `${provider.name} (simulated on DuckDB)`);

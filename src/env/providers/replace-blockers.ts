@@ -1,0 +1,94 @@
+/**
+ * Issue 25: which prod tables a cloud provider can't replace (promotion's
+ * `replaceFrom`) without losing what readers rely on, from the rows of the
+ * provider's `replaceLosses` statement (provider-statements.ts). Pure: the
+ * warehouse class (provider-warehouse.ts) reads the rows, this turns them
+ * into one blocker a table, its code and a message that names the table,
+ * says what would be lost and what to do. A table without rows is kept
+ * whole by the vendor (docs/warehouses/<vendor>.md, grants) and not listed.
+ */
+import { type IdentifierRules, type QualifiedName, qualifiedKey, showQualified } from "../names.js";
+import type { ReplaceBlocker, WarehouseCapabilities } from "../warehouse.js";
+import { REPLACE_LOSSES, type ReplaceLoss } from "./provider-statements.js";
+
+/** One row of `replaceLosses`. */
+export interface LossRow {
+  readonly schema_name?: unknown;
+  readonly table_name?: unknown;
+  readonly loss?: unknown;
+  readonly detail?: unknown;
+}
+
+/** Why the vendor's replace loses each kind of thing, and what to do about it. */
+const WHY: Record<ReplaceLoss, { what: string; because: string }> = {
+  owner: {
+    what: "its owner, role",
+    because:
+      "Snowflake's CREATE OR REPLACE … COPY GRANTS keeps every privilege but OWNERSHIP: the promoted table would be owned by the role ODS connects as. Connect ODS as the owning role (or give the table to ODS's role) to promote it",
+  },
+  policy: {
+    what: "the",
+    because:
+      "a Snowflake clone takes the policies of the table it clones, not of the one it replaces, so the promoted table would not have it",
+  },
+  row_access_policy: {
+    what: "the row-level access policy",
+    because:
+      "a BigQuery clone takes the row-level access policies of the table it clones, not of the one it replaces, so the promoted table would not have it",
+  },
+  policy_tag: {
+    what: "the policy tag on",
+    because:
+      "a BigQuery clone takes the columns' policy tags of the table it clones, not of the one it replaces, so the promoted table would not have it",
+  },
+  row_filter: {
+    what: "the row filter",
+    because:
+      "Databricks documents that CREATE OR REPLACE TABLE keeps a table's identity and column masks, not that it keeps a row filter, so ODS can't rule out that the promoted table would lose it",
+  },
+};
+
+function lossOf(value: unknown): ReplaceLoss | null {
+  return (REPLACE_LOSSES as readonly unknown[]).includes(value) ? (value as ReplaceLoss) : null;
+}
+
+/**
+ * One blocker for each of `targets` that has a row: `owner_not_kept` where
+ * the owner would change, else `privileges_not_kept` (a policy, a policy
+ * tag, a row filter: what limits what readers see). A row for a table not
+ * among the targets is ignored; a loss this module does not know blocks
+ * (what it is can't be told, so it can't be ruled out).
+ */
+export function blockersFromLosses(
+  capabilities: Pick<WarehouseCapabilities, "engine"> & { identifiers: IdentifierRules },
+  targets: readonly QualifiedName[],
+  rows: readonly LossRow[],
+): ReplaceBlocker[] {
+  const rules = capabilities.identifiers;
+  const byKey = new Map(targets.map((target) => [qualifiedKey(target, rules), target]));
+  const found = new Map<string, { target: QualifiedName; owner: boolean; lost: string[] }>();
+  for (const row of rows) {
+    const name = { schema: String(row.schema_name), identifier: String(row.table_name) };
+    const target = byKey.get(qualifiedKey(name, rules));
+    if (target === undefined) continue;
+    const key = qualifiedKey(target, rules);
+    const entry = found.get(key) ?? { target, owner: false, lost: [] };
+    found.set(key, entry);
+    const loss = lossOf(row.loss);
+    const detail = row.detail === null || row.detail === undefined ? "" : String(row.detail);
+    if (loss === null) {
+      entry.lost.push(
+        `${String(row.loss)} ${detail}: ODS does not know whether ${capabilities.engine} keeps it when a table is replaced, so it can't rule out losing it`,
+      );
+      continue;
+    }
+    if (loss === "owner") entry.owner = true;
+    const why = WHY[loss];
+    entry.lost.push(`${why.what} ${detail}`.trimEnd().concat(`: ${why.because}`));
+  }
+  return [...found.values()].map(({ target, owner, lost }) => ({
+    target,
+    code: owner ? "owner_not_kept" : "privileges_not_kept",
+    message: `Replacing prod's ${showQualified(target)} on ${capabilities.engine} would lose ${lost.join("; and ")}. So it is not promoted: dbt builds it (docs/warehouses/${capabilities.engine}.md, grants).`,
+  }));
+}
