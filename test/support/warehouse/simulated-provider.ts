@@ -270,9 +270,11 @@ export class SimulatedRunner implements StatementRunner {
         await this.records.createSchema(operation.args[1]);
         return none;
       case "dropSchema":
-        if (this.options.dropSchemaDropsContents)
+        if (this.options.dropSchemaDropsContents) {
           await this.duck.exec(`DROP SCHEMA IF EXISTS ${q(operation.args[1])} CASCADE`);
-        else await this.records.dropSchema(operation.args[1]);
+          for (const key of [...this.access.keys()])
+            if (key.startsWith(`${operation.args[1]}\u0000`)) this.access.delete(key);
+        } else await this.records.dropSchema(operation.args[1]);
         return none;
       case "createView": {
         const [, at, reads, replace] = operation.args;

@@ -43,8 +43,9 @@
  *   renamed into prod's name brings the environment's privileges, not
  *   prod's: the warehouse class has to read and keep them (replaceBlockers).
  *   `CREATE OR REPLACE TABLE` keeps the table's ID (and with it what is
- *   granted on it); a new clone gets privileges of its own, not its
- *   source's. There is no `COPY GRANTS` clause: `copyGrants` changes nothing.
+ *   granted on it) and its column masks; whether it keeps a row filter is
+ *   not documented, so replaceLosses reports every row filter; a new clone
+ *   gets privileges of its own, not its source's. There is no `COPY GRANTS` clause: `copyGrants` changes nothing.
  * - swapTables: null (no `SWAP WITH`).
  *
  * The table comment (the identity mark, as the DuckDB adapter keeps it) is

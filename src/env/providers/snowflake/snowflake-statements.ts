@@ -22,8 +22,10 @@
  * - every DDL statement commits on its own (it ends any open transaction):
  *   no transactional DDL, no multi-object switch; `ALTER TABLE … SWAP WITH`
  *   switches two tables' names atomically, one pair per statement;
- * - zero-copy `CREATE TABLE … CLONE`, whose COPY GRANTS copies the *source*
- *   table's grants (not the replaced one's); a clone is expected to copy
+ * - zero-copy `CREATE TABLE … CLONE`, whose COPY GRANTS copies the source
+ *   table's grants to a new table and, with OR REPLACE over a table, the
+ *   replaced table's (all but OWNERSHIP; replaceLosses reads what is lost:
+ *   the owner, the policies); a clone is expected to copy
  *   the source's comment, and with it a promotion's mark (the warehouse
  *   class marks a clone anew). A transient table is cloned as a transient
  *   one, as dbt-snowflake's clone macro does (dbt builds transient tables
