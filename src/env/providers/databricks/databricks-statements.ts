@@ -41,7 +41,8 @@
  * - grants: true. Unity Catalog securables have an owner and privileges
  *   (GRANT … ON TABLE). A rename keeps a table's own privileges, so a table
  *   renamed into prod's name brings the environment's privileges, not
- *   prod's: the warehouse class has to read and keep them (replaceBlockers).
+ *   prod's, so promotion replaces an existing prod table in place
+ *   (replaceFrom) and renames only onto a name prod has no table for.
  *   `CREATE OR REPLACE TABLE` keeps the table's ID (and with it what is
  *   granted on it) and its column masks; whether it keeps a row filter is
  *   not documented, so replaceLosses reports every row filter; a new clone
