@@ -123,6 +123,15 @@ export interface ProviderStatements {
    * not read (docs/warehouses/<vendor>.md, grants).
    */
   replaceLosses(place: Place, targets: readonly QualifiedName[]): Statement;
+  /**
+   * The future grants a table created in `schema` (null: anywhere in the
+   * database) would get, which a table moved or renamed in does not:
+   * Snowflake's `SHOW FUTURE GRANTS IN SCHEMA | DATABASE`, rows with
+   * `privilege`, `grant_on` (`TABLE`, `VIEW`, …) and `grantee_name`. Null
+   * where the vendor has none (BigQuery and Databricks: a table gets what
+   * its dataset or schema grants wherever it came from).
+   */
+  futureGrants(place: Place, schema: string | null): Statement | null;
   /** Swaps two tables' names in one atomic statement (Snowflake `ALTER TABLE … SWAP WITH`), or null where there is none. */
   swapTables(place: Place, a: QualifiedName, b: QualifiedName): Statement | null;
 

@@ -35,7 +35,7 @@ import type {
   WarehouseObject,
 } from "../warehouse.js";
 import type { Place, ProviderStatements, Statement } from "./provider-statements.js";
-import { blockersFromLosses } from "./replace-blockers.js";
+import { blockersFromLosses, newTableBlockers } from "./replace-blockers.js";
 import type { RunResult, StatementMethod, StatementRunner } from "./statement-runner.js";
 
 export class ProviderWarehouse implements Warehouse {
@@ -250,21 +250,35 @@ export class ProviderWarehouse implements Warehouse {
   }
 
   /**
-   * The prod tables among `targets` (a name with no table there replaces
-   * nothing) whose replacement (`replaceFrom`) would lose what the
-   * provider's catalog shows (`replaceLosses`): one blocker each
-   * (replace-blockers.ts).
+   * The prod tables among `targets` whose replacement (`replaceFrom`) would
+   * lose what the provider's catalog shows (`replaceLosses`), and the names
+   * prod has no table for where the provider's future grants would give a
+   * table dbt creates more than the one promotion moves in
+   * (`futureGrants`): one blocker each (replace-blockers.ts).
    */
   async replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]> {
     if (!this.capabilities.grants || targets.length === 0) return [];
-    const schemas = [
-      ...new Map(targets.map((t) => [nameKey(t.schema, this.capabilities.identifiers), t.schema])).values(),
-    ];
+    const rules = this.capabilities.identifiers;
+    const schemas = [...new Map(targets.map((t) => [nameKey(t.schema, rules), t.schema])).values()];
     const tables = (await this.listObjects(schemas)).filter((object) => object.kind === "table");
-    const replaced = targets.filter((target) => tables.some((table) => this.same(table, target)));
-    if (replaced.length === 0) return [];
-    const result = await this.exec("replaceLosses", this.place, replaced);
-    return blockersFromLosses(this.capabilities, replaced, result.rows);
+    const there = (target: QualifiedName) => tables.some((table) => this.same(table, target));
+    const replaced = targets.filter(there);
+    const fresh = targets.filter((target) => !there(target));
+    const blockers: ReplaceBlocker[] = [];
+    if (replaced.length > 0) {
+      const result = await this.exec("replaceLosses", this.place, replaced);
+      blockers.push(...blockersFromLosses(this.capabilities, replaced, result.rows));
+    }
+    if (fresh.length > 0 && this.statements.futureGrants(this.place, null) !== null) {
+      const inDatabase = (await this.exec("futureGrants", this.place, null)).rows;
+      const inSchema = new Map<string, RunResult["rows"]>();
+      for (const target of fresh) {
+        if (!inSchema.has(target.schema))
+          inSchema.set(target.schema, (await this.exec("futureGrants", this.place, target.schema)).rows);
+      }
+      blockers.push(...newTableBlockers(this.capabilities, fresh, inDatabase, inSchema));
+    }
+    return blockers;
   }
 
   private async commentOf(name: QualifiedName): Promise<{ found: boolean; comment: string | null }> {

@@ -11,6 +11,13 @@ import { type IdentifierRules, type QualifiedName, qualifiedKey, showQualified }
 import type { ReplaceBlocker, WarehouseCapabilities } from "../warehouse.js";
 import { REPLACE_LOSSES, type ReplaceLoss } from "./provider-statements.js";
 
+/** One row of `futureGrants` (Snowflake's SHOW FUTURE GRANTS). */
+export interface FutureGrantRow {
+  readonly privilege?: unknown;
+  readonly grant_on?: unknown;
+  readonly grantee_name?: unknown;
+}
+
 /** One row of `replaceLosses`. */
 export interface LossRow {
   readonly schema_name?: unknown;
@@ -91,4 +98,36 @@ export function blockersFromLosses(
     code: owner ? "owner_not_kept" : "privileges_not_kept",
     message: `Replacing prod's ${showQualified(target)} on ${capabilities.engine} would lose ${lost.join("; and ")}. So it is not promoted: dbt builds it (docs/warehouses/${capabilities.engine}.md, grants).`,
   }));
+}
+
+/**
+ * One blocker for each name prod has no table for yet (`fresh`) where
+ * future grants on tables apply, in its schema (`inSchema`, by schema as
+ * given) or the database (`inDatabase`): a table dbt creates there gets
+ * them, the table promotion moves or renames in does not.
+ */
+export function newTableBlockers(
+  capabilities: Pick<WarehouseCapabilities, "engine">,
+  fresh: readonly QualifiedName[],
+  inDatabase: readonly FutureGrantRow[],
+  inSchema: ReadonlyMap<string, readonly FutureGrantRow[]>,
+): ReplaceBlocker[] {
+  const onTables = (rows: readonly FutureGrantRow[]) =>
+    rows
+      .filter((row) => String(row.grant_on).toUpperCase() === "TABLE")
+      .map((row) => `${String(row.privilege)} to ${String(row.grantee_name)}`);
+  const database = onTables(inDatabase);
+  const out: ReplaceBlocker[] = [];
+  for (const target of fresh) {
+    const schema = onTables(inSchema.get(target.schema) ?? []);
+    const granted = schema.length > 0 ? schema : database;
+    if (granted.length === 0) continue;
+    const where = schema.length > 0 ? `schema ${target.schema}` : "the database";
+    out.push({
+      target,
+      code: "privileges_not_kept",
+      message: `Prod has no table ${showQualified(target)} yet, and the future grants of ${where} on tables (${granted.join(", ")}) would go to a table dbt creates there, not to the one promotion would move in, so it is not promoted: dbt builds it (docs/warehouses/${capabilities.engine}.md, grants).`,
+    });
+  }
+  return out;
 }

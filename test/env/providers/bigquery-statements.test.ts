@@ -202,6 +202,7 @@ describe("BigQuery statements", () => {
     const { at, reads } = NAMES.ordinary as { at: QualifiedName; reads: QualifiedName };
     const { capabilities } = bq;
     expect(bq.swapTables(place, at, reads)).toBeNull();
+    expect(bq.futureGrants(place, at.schema)).toBeNull();
     expect(capabilities.rename_across_schemas).toBe(bq.moveTable(place, reads, at) !== null);
     const clone = bq.cloneTable(place, reads, at, { replace: false, copyGrants: false });
     expect(capabilities.clone).toBe(/ CLONE /.test(clone.sql));

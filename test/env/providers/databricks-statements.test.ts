@@ -383,6 +383,7 @@ describe("capabilities and catalog kinds", () => {
     const a = { schema: "a", identifier: "t" };
     const b = { schema: "b", identifier: "t" };
     expect(S.swapTables({ database: "c" }, a, b)).toBeNull();
+    expect(S.futureGrants({ database: "c" }, a.schema)).toBeNull();
     expect(S.moveTable({ database: "c" }, a, b)).toBeNull();
   });
 });

@@ -144,18 +144,23 @@ describe.each(SIMULATED_PROVIDERS)("grants kept on promotion on $name (simulated
   it("a prod table with nothing granted, and a name prod has no table for, are not blocked; the check reads the catalog once", async () => {
     const t = await setUp(provider);
     try {
+      // Snowflake has future grants: for a name prod has no table for, it reads the database's and the schema's.
+      const future =
+        provider.statements.futureGrants(provider.place, null) === null
+          ? []
+          : ["futureGrants", "futureGrants"];
       t.warehouse.arm(null);
       const blockers = await t.warehouse.replaceBlockers([
         ORDERS,
         { schema: "analytics", identifier: "brand_new" },
       ]);
       expect(blockers).toEqual([]);
-      expect(t.warehouse.log).toEqual(["listObjects", "replaceLosses"]);
+      expect(t.warehouse.log).toEqual(["listObjects", "replaceLosses", ...future]);
       t.warehouse.arm(null);
       expect(await t.warehouse.replaceBlockers([{ schema: "analytics", identifier: "brand_new" }])).toEqual(
         [],
       );
-      expect(t.warehouse.log).toEqual(["listObjects"]);
+      expect(t.warehouse.log).toEqual(["listObjects", ...future]);
     } finally {
       await t.session.close();
     }
@@ -196,6 +201,56 @@ describe("Snowflake (simulated): the owner", () => {
       await t.session.close();
     }
   }, 120_000);
+});
+
+describe("Snowflake (simulated): a table new to prod and future grants", () => {
+  const snowflake = SIMULATED_PROVIDERS.find((p) => p.name === "Snowflake")!;
+  const NEW: QualifiedName = { schema: "analytics", identifier: "brand_new" };
+
+  it.each([
+    { what: "no future grants: not blocked", schema: [], database: [], blocked: null },
+    {
+      what: "future grants in its schema: blocked, naming them",
+      schema: ["SELECT to REPORTER"],
+      database: [],
+      blocked: "future grants of schema analytics on tables (SELECT to REPORTER)",
+    },
+    {
+      what: "future grants in the database: blocked, naming them",
+      schema: [],
+      database: ["SELECT to ANALYST"],
+      blocked: "future grants of the database on tables (SELECT to ANALYST)",
+    },
+    {
+      what: "the schema's take precedence over the database's",
+      schema: ["SELECT to REPORTER"],
+      database: ["SELECT to ANALYST"],
+      blocked: "(SELECT to REPORTER)",
+      absent: "ANALYST",
+    },
+  ] as { what: string; schema: string[]; database: string[]; blocked: string | null; absent?: string }[])(
+    "$what",
+    async ({ schema, database, blocked, absent }) => {
+      const t = await setUp(snowflake);
+      try {
+        t.warehouse.simulation.setFutureGrants("analytics", schema);
+        t.warehouse.simulation.setFutureGrants(null, database);
+        t.warehouse.simulation.setFutureGrants("elsewhere", ["SELECT to NOBODY"]);
+        const blockers = await t.warehouse.replaceBlockers([NEW, ORDERS]);
+        if (blocked === null) {
+          expect(blockers).toEqual([]);
+          return;
+        }
+        expect(blockers.map((b) => [b.target, b.code])).toEqual([[NEW, "privileges_not_kept"]]);
+        expect(blockers[0]!.message).toContain("Prod has no table analytics.brand_new yet");
+        expect(blockers[0]!.message).toContain(blocked);
+        if (absent) expect(blockers[0]!.message).not.toContain(absent);
+      } finally {
+        await t.session.close();
+      }
+    },
+    120_000,
+  );
 });
 
 describe("blockersFromLosses", () => {

@@ -120,6 +120,14 @@ export class SimulatedRunner implements StatementRunner {
     this.records = records;
   }
 
+  /** Future grants on tables in a schema (null: the database), as `privilege to grantee` (Snowflake). */
+  private readonly future = new Map<string | null, readonly string[]>();
+
+  /** Sets the future grants on tables of a schema, or (null) the database: `SELECT to REPORTER`. */
+  setFutureGrants(schema: string | null, grants: readonly string[]): void {
+    this.future.set(schema, grants);
+  }
+
   /** Gives a table an owner, privileges and policies (as a prod account has them). */
   setAccess(name: QualifiedName, access: SimulatedAccess): void {
     this.access.set(accessKey(name), access);
@@ -329,6 +337,14 @@ export class SimulatedRunner implements StatementRunner {
       }
       case "replaceLosses":
         return this.losses(operation.args[1]);
+      case "futureGrants":
+        return {
+          rows: (this.future.get(operation.args[1]) ?? []).map((grant) => {
+            const [privilege, grantee] = grant.split(" to ");
+            return { privilege: privilege!, grant_on: "TABLE", grantee_name: grantee! };
+          }),
+          changed: 0,
+        };
       case "swapTables": {
         const [, a, b] = operation.args;
         const parked = `${b.identifier}__ods_swap`;

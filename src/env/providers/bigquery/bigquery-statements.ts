@@ -297,6 +297,8 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
     const rows = `SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS loss, row_access_policy_name AS detail FROM ${catalogView(place, "ROW_ACCESS_POLICIES")} WHERE ${match()}`;
     return statement(`${tags} UNION ALL ${rows}`, params);
   },
+  /** No future grants: a table gets its dataset's roles however it got there. */
+  futureGrants: () => null,
   swapTables: () => null,
 
   /** The description, as TABLE_OPTIONS shows it (a GoogleSQL string literal); a table without one gives a NULL. */

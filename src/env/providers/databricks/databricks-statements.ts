@@ -277,6 +277,11 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
     };
   },
 
+  // No future grants: privileges on the schema and catalog reach every table in it, however it got there.
+  futureGrants() {
+    return null;
+  },
+
   swapTables() {
     return null;
   },

@@ -302,6 +302,13 @@ export const SNOWFLAKE_STATEMENTS = {
     return { sql: [owners, ...policies].join(" UNION ALL "), params };
   },
 
+  // SHOW takes no bind variable: the names are quoted identifiers, as in DDL.
+  futureGrants(place, schema) {
+    const scope =
+      schema === null ? `DATABASE ${q(place.database, "database")}` : `SCHEMA ${schemaName(place, schema)}`;
+    return { sql: `SHOW FUTURE GRANTS IN ${scope}`, params: [] };
+  },
+
   swapTables(place, a, b) {
     return { sql: `ALTER TABLE ${qualified(place, a)} SWAP WITH ${qualified(place, b)}`, params: [] };
   },

@@ -81,6 +81,14 @@ SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "lo
 SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
 -- params: []
 
+-- ordinary · futureGrants (schema)
+SHOW FUTURE GRANTS IN SCHEMA "ANALYTICS"."MARTS";
+-- params: []
+
+-- ordinary · futureGrants (database)
+SHOW FUTURE GRANTS IN DATABASE "ANALYTICS";
+-- params: []
+
 -- ordinary · tableComment
 SELECT comment AS "comment" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_schema = ? AND table_name = ? AND table_type = 'BASE TABLE';
 -- params: ["MARTS","ORDERS"]
@@ -225,6 +233,14 @@ SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "lo
 SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
 -- params: []
 
+-- mixed case · futureGrants (schema)
+SHOW FUTURE GRANTS IN SCHEMA "Analytics"."Marts";
+-- params: []
+
+-- mixed case · futureGrants (database)
+SHOW FUTURE GRANTS IN DATABASE "Analytics";
+-- params: []
+
 -- mixed case · tableComment
 SELECT comment AS "comment" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_schema = ? AND table_name = ? AND table_type = 'BASE TABLE';
 -- params: ["Marts","Orders"]
@@ -367,6 +383,14 @@ SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "lo
 
 -- needs quoting · replaceLosses (no table)
 SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
+-- params: []
+
+-- needs quoting · futureGrants (schema)
+SHOW FUTURE GRANTS IN SCHEMA "my db"."marts.v2";
+-- params: []
+
+-- needs quoting · futureGrants (database)
+SHOW FUTURE GRANTS IN DATABASE "my db";
 -- params: []
 
 -- needs quoting · tableComment
