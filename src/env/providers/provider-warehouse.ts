@@ -15,8 +15,10 @@
  *   called by the journal's recovery: src/env/promotion/recover.ts).
  * - Identity is a mark in the table's comment (table-mark.ts).
  * - Grants: a prod table whose replacement would lose what readers rely on
- *   (its owner, a policy, a row filter: the provider's `replaceLosses`) is a
- *   blocker, and dbt builds the node instead (replace-blockers.ts).
+ *   (its owner, a policy, a row filter: the provider's `replaceLosses`), or
+ *   a table new to prod that future grants would have reached had dbt
+ *   created it, is a blocker, and dbt builds the node instead
+ *   (replace-blockers.ts).
  * - The data diff's reads are not built for these providers yet: asked for,
  *   they refuse with a clear error.
  */
@@ -270,11 +272,17 @@ export class ProviderWarehouse implements Warehouse {
       blockers.push(...blockersFromLosses(this.capabilities, replaced, result.rows));
     }
     if (fresh.length > 0 && this.statements.futureGrants(this.place, null) !== null) {
+      // SHOW … IN SCHEMA fails on a schema not there yet (dbt would create it: the database's apply).
+      const present = new Set((await this.listSchemas()).map((schema) => nameKey(schema, rules)));
       const inDatabase = (await this.exec("futureGrants", this.place, null)).rows;
       const inSchema = new Map<string, RunResult["rows"]>();
       for (const target of fresh) {
-        if (!inSchema.has(target.schema))
-          inSchema.set(target.schema, (await this.exec("futureGrants", this.place, target.schema)).rows);
+        if (inSchema.has(target.schema)) continue;
+        const there = present.has(nameKey(target.schema, rules));
+        inSchema.set(
+          target.schema,
+          there ? (await this.exec("futureGrants", this.place, target.schema)).rows : [],
+        );
       }
       blockers.push(...newTableBlockers(this.capabilities, fresh, inDatabase, inSchema));
     }

@@ -144,11 +144,11 @@ describe.each(SIMULATED_PROVIDERS)("grants kept on promotion on $name (simulated
   it("a prod table with nothing granted, and a name prod has no table for, are not blocked; the check reads the catalog once", async () => {
     const t = await setUp(provider);
     try {
-      // Snowflake has future grants: for a name prod has no table for, it reads the database's and the schema's.
+      // Snowflake has future grants: for a name prod has no table for, it reads the database's and its schema's.
       const future =
         provider.statements.futureGrants(provider.place, null) === null
           ? []
-          : ["futureGrants", "futureGrants"];
+          : ["listSchemas", "futureGrants", "futureGrants"];
       t.warehouse.arm(null);
       const blockers = await t.warehouse.replaceBlockers([
         ORDERS,
@@ -222,27 +222,46 @@ describe("Snowflake (simulated): a table new to prod and future grants", () => {
       blocked: "future grants of the database on tables (SELECT to ANALYST)",
     },
     {
+      what: "a schema prod doesn't have yet: the database's apply (its own are not asked for)",
+      schema: [],
+      database: ["SELECT to ANALYST"],
+      blocked: "future grants of the database on tables (SELECT to ANALYST)",
+      in: "marts_new",
+    },
+    {
       what: "the schema's take precedence over the database's",
       schema: ["SELECT to REPORTER"],
       database: ["SELECT to ANALYST"],
       blocked: "(SELECT to REPORTER)",
       absent: "ANALYST",
     },
-  ] as { what: string; schema: string[]; database: string[]; blocked: string | null; absent?: string }[])(
+  ] as {
+    what: string;
+    schema: string[];
+    database: string[];
+    blocked: string | null;
+    absent?: string;
+    in?: string;
+  }[])(
     "$what",
-    async ({ schema, database, blocked, absent }) => {
+    async ({ schema, database, blocked, absent, in: where }) => {
+      const target = where === undefined ? NEW : { schema: where, identifier: NEW.identifier };
       const t = await setUp(snowflake);
       try {
         t.warehouse.simulation.setFutureGrants("analytics", schema);
         t.warehouse.simulation.setFutureGrants(null, database);
         t.warehouse.simulation.setFutureGrants("elsewhere", ["SELECT to NOBODY"]);
-        const blockers = await t.warehouse.replaceBlockers([NEW, ORDERS]);
+        t.warehouse.arm(null);
+        const blockers = await t.warehouse.replaceBlockers([target, ORDERS]);
+        expect(t.warehouse.log.filter((op) => op === "futureGrants")).toHaveLength(
+          where === undefined ? 2 : 1,
+        );
         if (blocked === null) {
           expect(blockers).toEqual([]);
           return;
         }
-        expect(blockers.map((b) => [b.target, b.code])).toEqual([[NEW, "privileges_not_kept"]]);
-        expect(blockers[0]!.message).toContain("Prod has no table analytics.brand_new yet");
+        expect(blockers.map((b) => [b.target, b.code])).toEqual([[target, "privileges_not_kept"]]);
+        expect(blockers[0]!.message).toContain(`Prod has no table ${target.schema}.brand_new yet`);
         expect(blockers[0]!.message).toContain(blocked);
         if (absent) expect(blockers[0]!.message).not.toContain(absent);
       } finally {
