@@ -27,11 +27,12 @@ export interface LossRow {
 }
 
 /** Why the vendor's replace loses each kind of thing, and what to do about it. */
-const WHY: Record<ReplaceLoss, { what: string; because: string }> = {
+const WHY: Record<ReplaceLoss, { what: string; because: string; todo?: string }> = {
   owner: {
     what: "its owner, role",
     because:
-      "Snowflake's CREATE OR REPLACE … COPY GRANTS keeps every privilege but OWNERSHIP: the promoted table would be owned by the role ODS connects as. Connect ODS as the owning role (or give the table to ODS's role) to promote it",
+      "Snowflake's CREATE OR REPLACE … COPY GRANTS keeps every privilege but OWNERSHIP, and the promoted table would be owned by the role ODS connects as",
+    todo: "connect ODS as the owning role, or give the table to ODS's role",
   },
   policy: {
     what: "the",
@@ -55,6 +56,16 @@ const WHY: Record<ReplaceLoss, { what: string; because: string }> = {
   },
 };
 
+const VENDORS: Record<string, string> = {
+  snowflake: "Snowflake",
+  bigquery: "BigQuery",
+  databricks: "Databricks",
+};
+
+function vendor(engine: string): string {
+  return VENDORS[engine] ?? engine;
+}
+
 function lossOf(value: unknown): ReplaceLoss | null {
   return (REPLACE_LOSSES as readonly unknown[]).includes(value) ? (value as ReplaceLoss) : null;
 }
@@ -73,30 +84,33 @@ export function blockersFromLosses(
 ): ReplaceBlocker[] {
   const rules = capabilities.identifiers;
   const byKey = new Map(targets.map((target) => [qualifiedKey(target, rules), target]));
-  const found = new Map<string, { target: QualifiedName; owner: boolean; lost: string[] }>();
+  const found = new Map<string, { target: QualifiedName; owner: boolean; lost: string[]; todo: string[] }>();
   for (const row of rows) {
     const name = { schema: String(row.schema_name), identifier: String(row.table_name) };
     const target = byKey.get(qualifiedKey(name, rules));
     if (target === undefined) continue;
     const key = qualifiedKey(target, rules);
-    const entry = found.get(key) ?? { target, owner: false, lost: [] };
+    const entry = found.get(key) ?? { target, owner: false, lost: [], todo: [] };
     found.set(key, entry);
     const loss = lossOf(row.loss);
     const detail = row.detail === null || row.detail === undefined ? "" : String(row.detail);
     if (loss === null) {
       entry.lost.push(
-        `${String(row.loss)} ${detail}: ODS does not know whether ${capabilities.engine} keeps it when a table is replaced, so it can't rule out losing it`,
+        `${String(row.loss)} ${detail} (ODS does not know whether ${vendor(capabilities.engine)} keeps it when a table is replaced, so it can't rule out losing it)`,
       );
       continue;
     }
     if (loss === "owner") entry.owner = true;
     const why = WHY[loss];
-    entry.lost.push(`${why.what} ${detail}`.trimEnd().concat(`: ${why.because}`));
+    entry.lost.push(`${why.what} ${detail}`.trimEnd().concat(` (${why.because})`));
+    if (why.todo) entry.todo.push(why.todo);
   }
-  return [...found.values()].map(({ target, owner, lost }) => ({
+  return [...found.values()].map(({ target, owner, lost, todo }) => ({
     target,
     code: owner ? "owner_not_kept" : "privileges_not_kept",
-    message: `Replacing prod's ${showQualified(target)} on ${capabilities.engine} would lose ${lost.join("; and ")}. So it is not promoted: dbt builds it (docs/warehouses/${capabilities.engine}.md, grants).`,
+    message: `Replacing prod's ${showQualified(target)} on ${vendor(capabilities.engine)} would lose ${lost.join("; and ")}. It is not promoted: dbt builds it.${
+      todo.length > 0 ? ` To promote it, ${todo.join("; ")}.` : ""
+    } See docs/warehouses/${capabilities.engine}.md, grants.`,
   }));
 }
 
@@ -126,7 +140,7 @@ export function newTableBlockers(
     out.push({
       target,
       code: "privileges_not_kept",
-      message: `Prod has no table ${showQualified(target)} yet, and the future grants of ${where} on tables (${granted.join(", ")}) would go to a table dbt creates there, not to the one promotion would move in, so it is not promoted: dbt builds it (docs/warehouses/${capabilities.engine}.md, grants).`,
+      message: `Prod has no table ${showQualified(target)} yet, and the future grants of ${where} on tables (${granted.join(", ")}) would go to a table dbt creates there, not to the one promotion would move in. It is not promoted: dbt builds it. See docs/warehouses/${capabilities.engine}.md, grants.`,
     });
   }
   return out;

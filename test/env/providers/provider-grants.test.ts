@@ -195,7 +195,7 @@ describe("Snowflake (simulated): the owner", () => {
       expect(orders.reason.code).toBe("owner_not_kept");
       expect(orders.reason.message).toContain("analytics.orders");
       expect(orders.reason.message).toContain("role TRANSFORMER");
-      expect(orders.reason.message).toContain("Connect ODS as the owning role");
+      expect(orders.reason.message).toContain("To promote it, connect ODS as the owning role");
       expect(t.decision(decided, "customers").reason.code).toBe("promoted");
     } finally {
       await t.session.close();
