@@ -33,6 +33,20 @@ export interface Place {
   readonly location?: string;
 }
 
+/**
+ * What replacing a prod table (`replaceFrom`) would lose of it, as the
+ * vendor's catalog shows it (replaceLosses' `loss` column):
+ * - `owner`: the replacement would be owned by the connected role, not the
+ *   replaced table's owner (Snowflake; `detail`: the owner);
+ * - `policy`: a row access, masking, projection or aggregation policy on
+ *   the table or a column (Snowflake; `detail`: kind, name, column);
+ * - `row_access_policy`, `policy_tag`: a row-level access policy, a
+ *   column's policy tag (BigQuery; `detail`: its name, `column: tag`);
+ * - `row_filter`: a row filter (Databricks; `detail`: the function).
+ */
+export const REPLACE_LOSSES = ["owner", "policy", "row_access_policy", "policy_tag", "row_filter"] as const;
+export type ReplaceLoss = (typeof REPLACE_LOSSES)[number];
+
 /** Columns of a list query, as the provider's statement names them. */
 export interface ObjectRowShape {
   /** The column holding the schema, the object's name and its kind (`table` or `view` after `objectKind`). */
@@ -109,6 +123,24 @@ export interface ProviderStatements {
     source: QualifiedName,
     options?: { readonly transient?: boolean },
   ): Statement;
+  /**
+   * For these prod tables (each one there), what `replaceFrom` would lose of
+   * each: one row per loss, in columns `schema_name`, `table_name`, `loss`
+   * (a ReplaceLoss) and `detail`; a table with nothing to lose has no row.
+   * What the vendor keeps on its own (Snowflake's COPY GRANTS, BigQuery's
+   * table-level IAM on an overwriting clone, Databricks' table identity) is
+   * not read (docs/warehouses/<vendor>.md, grants).
+   */
+  replaceLosses(place: Place, targets: readonly QualifiedName[]): Statement;
+  /**
+   * The future grants a table created in `schema` (null: anywhere in the
+   * database) would get, which a table moved or renamed in does not:
+   * Snowflake's `SHOW FUTURE GRANTS IN SCHEMA | DATABASE`, rows with
+   * `privilege`, `grant_on` (`TABLE`, `VIEW`, …) and `grantee_name`. Null
+   * where the vendor has none (BigQuery and Databricks: a table gets what
+   * its dataset or schema grants wherever it came from).
+   */
+  futureGrants(place: Place, schema: string | null): Statement | null;
   /** Swaps two tables' names in one atomic statement (Snowflake `ALTER TABLE … SWAP WITH`), or null where there is none. */
   swapTables(place: Place, a: QualifiedName, b: QualifiedName): Statement | null;
 

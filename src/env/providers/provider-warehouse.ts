@@ -14,9 +14,11 @@
  *   interrupted one is finished or undone from them (settleReplacement,
  *   called by the journal's recovery: src/env/promotion/recover.ts).
  * - Identity is a mark in the table's comment (table-mark.ts).
- * - Grants: checking that a replaced table keeps what readers are granted is
- *   not built yet; where the provider has grants, every replacement is a
- *   blocker that says so, and dbt builds the node instead.
+ * - Grants: a prod table whose replacement would lose what readers rely on
+ *   (its owner, a policy, a row filter: the provider's `replaceLosses`), or
+ *   a table new to prod that future grants would have reached had dbt
+ *   created it, is a blocker, and dbt builds the node instead
+ *   (replace-blockers.ts).
  * - The data diff's reads are not built for these providers yet: asked for,
  *   they refuse with a clear error.
  */
@@ -35,6 +37,7 @@ import type {
   WarehouseObject,
 } from "../warehouse.js";
 import type { Place, ProviderStatements, Statement } from "./provider-statements.js";
+import { blockersFromLosses, newTableBlockers } from "./replace-blockers.js";
 import type { RunResult, StatementMethod, StatementRunner } from "./statement-runner.js";
 
 export class ProviderWarehouse implements Warehouse {
@@ -303,13 +306,42 @@ export class ProviderWarehouse implements Warehouse {
     return "replaced";
   }
 
+  /**
+   * The prod tables among `targets` whose replacement (`replaceFrom`) would
+   * lose what the provider's catalog shows (`replaceLosses`), and the names
+   * prod has no table for where the provider's future grants would give a
+   * table dbt creates more than the one promotion moves in
+   * (`futureGrants`): one blocker each (replace-blockers.ts).
+   */
   async replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]> {
-    if (!this.capabilities.grants) return [];
-    return targets.map((target) => ({
-      target,
-      code: "privileges_not_kept" as const,
-      message: `ODS can't yet check that ${this.capabilities.engine} keeps the grants on ${showQualified(target)} when it is replaced, so it is not promoted (docs/warehouses/${this.capabilities.engine}.md).`,
-    }));
+    if (!this.capabilities.grants || targets.length === 0) return [];
+    const rules = this.capabilities.identifiers;
+    const schemas = [...new Map(targets.map((t) => [nameKey(t.schema, rules), t.schema])).values()];
+    const tables = (await this.listObjects(schemas)).filter((object) => object.kind === "table");
+    const there = (target: QualifiedName) => tables.some((table) => this.same(table, target));
+    const replaced = targets.filter(there);
+    const fresh = targets.filter((target) => !there(target));
+    const blockers: ReplaceBlocker[] = [];
+    if (replaced.length > 0) {
+      const result = await this.exec("replaceLosses", this.place, replaced);
+      blockers.push(...blockersFromLosses(this.capabilities, replaced, result.rows));
+    }
+    if (fresh.length > 0 && this.statements.futureGrants(this.place, null) !== null) {
+      // SHOW … IN SCHEMA fails on a schema not there yet (dbt would create it: the database's apply).
+      const present = new Set((await this.listSchemas()).map((schema) => nameKey(schema, rules)));
+      const inDatabase = (await this.exec("futureGrants", this.place, null)).rows;
+      const inSchema = new Map<string, RunResult["rows"]>();
+      for (const target of fresh) {
+        if (inSchema.has(target.schema)) continue;
+        const there = present.has(nameKey(target.schema, rules));
+        inSchema.set(
+          target.schema,
+          there ? (await this.exec("futureGrants", this.place, target.schema)).rows : [],
+        );
+      }
+      blockers.push(...newTableBlockers(this.capabilities, fresh, inDatabase, inSchema));
+    }
+    return blockers;
   }
 
   private async commentOf(name: QualifiedName): Promise<{ found: boolean; comment: string | null }> {

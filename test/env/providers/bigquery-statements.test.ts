@@ -52,6 +52,7 @@ function catalogue(): [string, Statement | null][] {
     ["listSchemas", bq.listSchemas(place)],
     ["listObjects", bq.listObjects(place, ["analytics", "Analytics_PR_12"])],
     ["listObjects (no schema)", bq.listObjects(place, [])],
+    ["replaceLosses (no table)", bq.replaceLosses(place, [])],
     ["createSchema", bq.createSchema(place, "analytics_pr_12")],
     ["dropSchema", bq.dropSchema(place, "analytics_pr_12")],
   ];
@@ -68,6 +69,7 @@ function catalogue(): [string, Statement | null][] {
       [`copyTable ${shape}`, bq.copyTable(place, reads, at)],
       [`replaceFrom ${shape}`, bq.replaceFrom(place, at, reads)],
       [`swapTables ${shape}`, bq.swapTables(place, at, reads)],
+      [`replaceLosses ${shape}`, bq.replaceLosses(place, [at, reads])],
       [`tableComment ${shape}`, bq.tableComment(place, at)],
       [`setTableComment ${shape}`, bq.setTableComment(place, at, COMMENT)],
     );
@@ -200,6 +202,7 @@ describe("BigQuery statements", () => {
     const { at, reads } = NAMES.ordinary as { at: QualifiedName; reads: QualifiedName };
     const { capabilities } = bq;
     expect(bq.swapTables(place, at, reads)).toBeNull();
+    expect(bq.futureGrants(place, at.schema)).toBeNull();
     expect(capabilities.rename_across_schemas).toBe(bq.moveTable(place, reads, at) !== null);
     const clone = bq.cloneTable(place, reads, at, { replace: false, copyGrants: false });
     expect(capabilities.clone).toBe(/ CLONE /.test(clone.sql));

@@ -104,6 +104,8 @@ function statementsFor(n: NameSet): [string, Statement | null][] {
     ["copyTable", S.copyTable(p, reads, at)],
     ["replaceFrom", S.replaceFrom(p, at, reads)],
     ["swapTables", S.swapTables(p, at, reads)],
+    ["replaceLosses", S.replaceLosses(p, [at, reads])],
+    ["replaceLosses (no table)", S.replaceLosses(p, [])],
     ["tableComment", S.tableComment(p, at)],
     ["setTableComment", S.setTableComment(p, at, `${HOSTILE_TEXT} [ods:p-1.n-2]`)],
     ["createRecordTable", S.createRecordTable(p, n.schema, INFO.table)],
@@ -381,6 +383,7 @@ describe("capabilities and catalog kinds", () => {
     const a = { schema: "a", identifier: "t" };
     const b = { schema: "b", identifier: "t" };
     expect(S.swapTables({ database: "c" }, a, b)).toBeNull();
+    expect(S.futureGrants({ database: "c" }, a.schema)).toBeNull();
     expect(S.moveTable({ database: "c" }, a, b)).toBeNull();
   });
 });

@@ -117,6 +117,10 @@ function statementsFor(c: NameCase): [string, Statement][] {
     ["replaceFrom", sf.replaceFrom(c.place, prodTable, staged)],
     ["replaceFrom (transient)", sf.replaceFrom(c.place, prodTable, staged, { transient: true })],
     ["swapTables", sf.swapTables(c.place, staged, prodTable) as Statement],
+    ["replaceLosses", sf.replaceLosses(c.place, [prodTable, staged])],
+    ["replaceLosses (no table)", sf.replaceLosses(c.place, [])],
+    ["futureGrants (schema)", sf.futureGrants(c.place, c.prod)],
+    ["futureGrants (database)", sf.futureGrants(c.place, null)],
     ["tableComment", sf.tableComment(c.place, prodTable)],
     ["setTableComment", sf.setTableComment(c.place, prodTable, COMMENT)],
   ];

@@ -34,6 +34,14 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     parserGaps: new Set(["dropSchema", "cloneTable", "replaceFrom"]),
     dropSchemaDropsContents: true,
     transientClonesOnly: true,
+    // COPY GRANTS keeps every privilege but OWNERSHIP; a clone takes its source's policies (docs/warehouses/snowflake.md).
+    grants: {
+      replaceKeepsOwner: false,
+      replaceKeepsPrivileges: true,
+      replaceKeepsPolicies: [],
+      reportsOwner: true,
+      reports: ["policy"],
+    },
   },
   {
     name: "BigQuery",
@@ -44,6 +52,14 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     parserGaps: new Set(["createSchema", "dropSchema"]),
     // TABLE_OPTIONS shows the description as the GoogleSQL literal that would set it.
     commentInCatalog: googleSqlLiteral,
+    // An overwriting clone keeps the table's IAM, takes its source's row access policies and policy tags (docs/warehouses/bigquery.md).
+    grants: {
+      replaceKeepsOwner: true,
+      replaceKeepsPrivileges: true,
+      replaceKeepsPolicies: [],
+      reportsOwner: false,
+      reports: ["row_access_policy", "policy_tag"],
+    },
   },
   {
     name: "Databricks",
@@ -54,5 +70,13 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     parserGaps: new Set(["createView", "dropSchema"]),
     // docs/warehouses/databricks.md: a SHALLOW CLONE reads its source's data files.
     clonesReadSource: true,
+    // CREATE OR REPLACE keeps the table's identity (owner, privileges) and column masks; a row filter is taken as lost (docs/warehouses/databricks.md).
+    grants: {
+      replaceKeepsOwner: true,
+      replaceKeepsPrivileges: true,
+      replaceKeepsPolicies: ["column_mask"],
+      reportsOwner: false,
+      reports: ["row_filter"],
+    },
   },
 ];

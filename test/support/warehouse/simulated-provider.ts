@@ -15,9 +15,21 @@
  *   provider heard it failed; a dropped connection after the server
  *   committed), and every later one with `until` (an outage).
  * Reads answer in the provider's column names and catalog terms.
+ *
+ * Grants: the runner keeps, for each table a test gave any (`setAccess`),
+ * its owner, privileges and policies, carries them along as the vendor does
+ * (`SimulatedGrants`: a rename or move keeps them, a clone takes its
+ * source's policies and is the connected role's, `replaceFrom` keeps what
+ * the vendor keeps of the replaced table), and answers `replaceLosses` from
+ * them as the vendor's catalog query would.
  */
 import type { QualifiedName } from "../../../src/env/names.js";
-import type { Place, ProviderStatements, Statement } from "../../../src/env/providers/provider-statements.js";
+import type {
+  Place,
+  ProviderStatements,
+  ReplaceLoss,
+  Statement,
+} from "../../../src/env/providers/provider-statements.js";
 import { ProviderWarehouse } from "../../../src/env/providers/provider-warehouse.js";
 import type {
   Operation,
@@ -34,6 +46,26 @@ import type { Session } from "./sessions.js";
 export interface SqlConnection {
   exec(sql: string, params?: unknown[]): Promise<void>;
   rows(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+}
+
+/** What is granted on one table: its owner, privileges (`SELECT to ANALYST`), policies (kind and name). */
+export interface SimulatedAccess {
+  readonly owner: string;
+  readonly privileges: readonly string[];
+  readonly policies: readonly { readonly kind: string; readonly name: string }[];
+}
+
+/** How the vendor treats what is granted on a table when ODS renames, clones and replaces it. */
+export interface SimulatedGrants {
+  /** `replaceFrom` keeps the replaced table's owner (Databricks: the same table), else the connected role owns it (Snowflake). */
+  readonly replaceKeepsOwner: boolean;
+  /** `replaceFrom` keeps the replaced table's privileges (Snowflake's COPY GRANTS, BigQuery's table IAM, Databricks). */
+  readonly replaceKeepsPrivileges: boolean;
+  /** Policy kinds `replaceFrom` keeps of the replaced table (Databricks: column masks); the rest come from the source. */
+  readonly replaceKeepsPolicies: readonly string[];
+  /** What the vendor's `replaceLosses` reports: the owner where it is not the connected role, and policies of these kinds. */
+  readonly reportsOwner: boolean;
+  readonly reports: readonly ReplaceLoss[];
 }
 
 export interface SimulationOptions {
@@ -58,10 +90,24 @@ export interface SimulationOptions {
   readonly commentInCatalog?: (text: string) => string;
   /** A transient table can be cloned only as a transient one (Snowflake); the simulation refuses otherwise. */
   readonly transientClonesOnly?: boolean;
+  /** How the vendor carries grants (used when a test turns grants on: SimulatedWarehouse's `grants`). */
+  readonly grants?: SimulatedGrants;
 }
+
+/** The role (principal) the simulated provider connects as: what ODS creates is its. */
+export const SIMULATED_ROLE = "ODS_CI";
+
+const NO_GRANTS: SimulatedGrants = {
+  replaceKeepsOwner: true,
+  replaceKeepsPrivileges: true,
+  replaceKeepsPolicies: [],
+  reportsOwner: false,
+  reports: [],
+};
 
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const qualified = (name: QualifiedName): string => `${q(name.schema)}.${q(name.identifier)}`;
+const accessKey = (name: QualifiedName): string => `${name.schema}\u0000${name.identifier}`;
 
 export class SimulatedRunner implements StatementRunner {
   /** Statements run since the last arm(), with their operations' names. */
@@ -76,6 +122,8 @@ export class SimulatedRunner implements StatementRunner {
   private readonly options: SimulationOptions;
   /** Where clones read their source (clonesReadSource): the clone's key, its source's key (`["schema","table"]`). */
   private readonly clones = new Map<string, string>();
+  /** What is granted on each table (`schema\u0000table`) a test gave any, carried along as the vendor does. */
+  private readonly access = new Map<string, SimulatedAccess>();
 
   /** `duck` and `records` are one DuckDB database: raw SQL, and the DuckDB adapter over it. */
   constructor(
@@ -90,6 +138,76 @@ export class SimulatedRunner implements StatementRunner {
     this.sdk = sdk;
     this.options = options;
     this.records = records;
+  }
+
+  /** Future grants on tables in a schema (null: the database), as `privilege to grantee` (Snowflake). */
+  private readonly future = new Map<string | null, readonly string[]>();
+
+  /** Sets the future grants on tables of a schema, or (null) the database: `SELECT to REPORTER`. */
+  setFutureGrants(schema: string | null, grants: readonly string[]): void {
+    this.future.set(schema, grants);
+  }
+
+  /** Gives a table an owner, privileges and policies (as a prod account has them). */
+  setAccess(name: QualifiedName, access: SimulatedAccess): void {
+    this.access.set(accessKey(name), access);
+  }
+
+  /** What is granted on the table now (undefined: nothing was ever). */
+  accessOf(name: QualifiedName): SimulatedAccess | undefined {
+    return this.access.get(accessKey(name));
+  }
+
+  private get grants(): SimulatedGrants {
+    return this.options.grants ?? NO_GRANTS;
+  }
+
+  private moveAccess(from: QualifiedName, to: QualifiedName): void {
+    const access = this.access.get(accessKey(from));
+    this.access.delete(accessKey(from));
+    if (access) this.access.set(accessKey(to), access);
+    else this.access.delete(accessKey(to));
+  }
+
+  /** A new table made from `source` (a clone takes its policies; COPY GRANTS its privileges); the connected role owns it. */
+  private newAccess(target: QualifiedName, source: QualifiedName | null, copyGrants: boolean): void {
+    const from = source === null ? undefined : this.access.get(accessKey(source));
+    this.access.set(accessKey(target), {
+      owner: SIMULATED_ROLE,
+      privileges: copyGrants ? (from?.privileges ?? []) : [],
+      policies: from?.policies ?? [],
+    });
+  }
+
+  /** `target` replaced by a table from `source`: what the vendor keeps of the replaced table, the source's policies. */
+  private replaceAccess(target: QualifiedName, source: QualifiedName): void {
+    const old = this.access.get(accessKey(target));
+    const from = this.access.get(accessKey(source));
+    const rules = this.grants;
+    this.access.set(accessKey(target), {
+      owner: old && rules.replaceKeepsOwner ? old.owner : SIMULATED_ROLE,
+      privileges: old && rules.replaceKeepsPrivileges ? old.privileges : [],
+      policies: [
+        ...(from?.policies ?? []),
+        ...(old?.policies ?? []).filter((policy) => rules.replaceKeepsPolicies.includes(policy.kind)),
+      ],
+    });
+  }
+
+  /** The vendor's `replaceLosses` rows for these tables, from what is granted on them. */
+  private losses(targets: readonly QualifiedName[]): RunResult {
+    const rows: Record<string, string>[] = [];
+    for (const target of targets) {
+      const access = this.access.get(accessKey(target));
+      if (!access) continue;
+      const row = (loss: string, detail: string) =>
+        rows.push({ schema_name: target.schema, table_name: target.identifier, loss, detail });
+      if (this.grants.reportsOwner && access.owner !== SIMULATED_ROLE) row("owner", access.owner);
+      for (const policy of access.policies) {
+        if ((this.grants.reports as readonly string[]).includes(policy.kind)) row(policy.kind, policy.name);
+      }
+    }
+    return { rows, changed: 0 };
   }
 
   arm(fault: Fault | null): void {
@@ -271,6 +389,8 @@ export class SimulatedRunner implements StatementRunner {
           await this.duck.exec(`DROP SCHEMA IF EXISTS ${q(operation.args[1])} CASCADE`);
           for (const key of [...this.transient])
             if (key.startsWith(`${operation.args[1]}.`)) this.transient.delete(key);
+          for (const key of [...this.access.keys()])
+            if (key.startsWith(`${operation.args[1]}\u0000`)) this.access.delete(key);
         } else await this.records.dropSchema(operation.args[1]);
         return none;
       case "createView": {
@@ -283,14 +403,18 @@ export class SimulatedRunner implements StatementRunner {
       case "dropTable":
         await this.records.dropObject({ ...operation.args[1], kind: "table" });
         this.transient.delete(`${operation.args[1].schema}.${operation.args[1].identifier}`);
+        this.access.delete(accessKey(operation.args[1]));
         return none;
       case "dropView":
         await this.records.dropObject({ ...operation.args[1], kind: "view" });
         return none;
-      case "renameTable":
-        await this.records.renameTable(operation.args[1], operation.args[2]);
-        this.moveKind(operation.args[1], { schema: operation.args[1].schema, identifier: operation.args[2] });
+      case "renameTable": {
+        const [, from, to] = operation.args;
+        await this.records.renameTable(from, to);
+        this.moveKind(from, { schema: from.schema, identifier: to });
+        this.moveAccess(from, { schema: from.schema, identifier: to });
         return none;
+      }
       case "moveTable": {
         const [, from, to] = operation.args;
         await atomically([
@@ -298,6 +422,7 @@ export class SimulatedRunner implements StatementRunner {
           `DROP TABLE ${qualified(from)}`,
         ]);
         this.moveKind(from, to);
+        this.moveAccess(from, to);
         return none;
       }
       case "cloneTable":
@@ -306,9 +431,14 @@ export class SimulatedRunner implements StatementRunner {
         const replace = operation.name === "cloneTable" && operation.args[3].replace;
         if (operation.name === "cloneTable")
           this.cloneKind(source, target, operation.args[3].transient === true);
+        const replacing = replace && (await this.tableExists(target));
         await this.duck.exec(
           `CREATE ${replace ? "OR REPLACE " : ""}TABLE ${qualified(target)} AS SELECT * FROM ${qualified(source)}`,
         );
+        if (replacing) this.replaceAccess(target, source);
+        else if (operation.name === "cloneTable")
+          this.newAccess(target, source, operation.args[3].copyGrants);
+        else this.newAccess(target, null, false);
         return none;
       }
       case "replaceFrom": {
@@ -317,8 +447,19 @@ export class SimulatedRunner implements StatementRunner {
         await this.duck.exec(
           `CREATE OR REPLACE TABLE ${qualified(target)} AS SELECT * FROM ${qualified(source)}`,
         );
+        this.replaceAccess(target, source);
         return none;
       }
+      case "replaceLosses":
+        return this.losses(operation.args[1]);
+      case "futureGrants":
+        return {
+          rows: (this.future.get(operation.args[1]) ?? []).map((grant) => {
+            const [privilege, grantee] = grant.split(" to ");
+            return { privilege: privilege!, grant_on: "TABLE", grantee_name: grantee! };
+          }),
+          changed: 0,
+        };
       case "swapTables": {
         const [, a, b] = operation.args;
         const parked = `${b.identifier}__ods_swap`;
@@ -327,6 +468,11 @@ export class SimulatedRunner implements StatementRunner {
           `ALTER TABLE ${qualified(b)} RENAME TO ${q(a.identifier)}`,
           `ALTER TABLE ${qualified({ schema: a.schema, identifier: parked })} RENAME TO ${q(b.identifier)}`,
         ]);
+        const [first, second] = [this.access.get(accessKey(a)), this.access.get(accessKey(b))];
+        this.access.delete(accessKey(a));
+        this.access.delete(accessKey(b));
+        if (first) this.access.set(accessKey(b), first);
+        if (second) this.access.set(accessKey(a), second);
         return none;
       }
       case "tableComment": {
@@ -390,11 +536,22 @@ export interface SimulatedProvider extends SimulationOptions {
 export class SimulatedWarehouse extends ProviderWarehouse {
   readonly simulation: SimulatedRunner;
 
-  constructor(session: Session, provider: SimulatedProvider, sdk: PolyglotSdk) {
-    // The simulation has no grants to keep (DuckDB has none): the provider's grant checks are not what it tests.
+  /**
+   * `grants`: the provider's grants are simulated (its `SimulatedGrants`),
+   * and promotion asks it which replacements would lose them; off by
+   * default, as DuckDB has none and most suites test other things.
+   */
+  constructor(
+    session: Session,
+    provider: SimulatedProvider,
+    sdk: PolyglotSdk,
+    options: { grants?: boolean } = {},
+  ) {
+    const grants =
+      options.grants === true && provider.grants !== undefined && provider.statements.capabilities.grants;
     const statements = {
       ...provider.statements,
-      capabilities: { ...provider.statements.capabilities, grants: false },
+      capabilities: { ...provider.statements.capabilities, grants },
     };
     const runner = new SimulatedRunner(session, session.warehouse, statements, sdk, provider);
     super(statements, runner, provider.place, `${provider.name} (simulated on DuckDB)`);

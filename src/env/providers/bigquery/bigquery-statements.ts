@@ -132,7 +132,10 @@ function location(place: Place): string {
 }
 
 /** The location's INFORMATION_SCHEMA view, e.g. `` `p`.`region-eu`.INFORMATION_SCHEMA.TABLES ``. */
-function catalogView(place: Place, view: "SCHEMATA" | "TABLES" | "TABLE_OPTIONS"): string {
+function catalogView(
+  place: Place,
+  view: "SCHEMATA" | "TABLES" | "TABLE_OPTIONS" | "COLUMN_FIELD_PATHS" | "ROW_ACCESS_POLICIES",
+): string {
   return `${project(place)}.\`region-${location(place).toLowerCase()}\`.INFORMATION_SCHEMA.${view}`;
 }
 
@@ -274,6 +277,30 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
   /** A table clone is independent of its base table once made. What OR REPLACE keeps of the replaced table's policies is replaceBlockers' question (docs/warehouses/bigquery.md, grants). */
   replaceFrom: (place, target, source) =>
     statement(`CREATE OR REPLACE TABLE ${relation(place, target)} CLONE ${relation(place, source)}`),
+  /**
+   * What `replaceFrom` loses (docs/warehouses/bigquery.md, grants): a clone
+   * takes the row-level access policies and the columns' policy tags of the
+   * table it clones, so the replaced table's own are gone; its table-level
+   * IAM is kept (a clone that overwrites a table keeps that table's access).
+   * Both views are read at the location, for every dataset at once.
+   */
+  replaceLosses(place, targets) {
+    const params = new Params();
+    const match = () =>
+      targets.length === 0
+        ? "FALSE"
+        : targets
+            .map((target) => {
+              relation(place, target);
+              return `(table_schema = ${params.bind(target.schema)} AND table_name = ${params.bind(target.identifier)})`;
+            })
+            .join(" OR ");
+    const tags = `SELECT table_schema AS schema_name, table_name, 'policy_tag' AS loss, CONCAT(field_path, ': ', tag) AS detail FROM ${catalogView(place, "COLUMN_FIELD_PATHS")} CROSS JOIN UNNEST(policy_tags) AS tag WHERE ${match()}`;
+    const rows = `SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS loss, row_access_policy_name AS detail FROM ${catalogView(place, "ROW_ACCESS_POLICIES")} WHERE ${match()}`;
+    return statement(`${tags} UNION ALL ${rows}`, params);
+  },
+  /** No future grants: a table gets its dataset's roles however it got there. */
+  futureGrants: () => null,
   swapTables: () => null,
 
   /** The description, as TABLE_OPTIONS shows it (a GoogleSQL string literal); a table without one gives a NULL. */

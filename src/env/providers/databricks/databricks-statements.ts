@@ -41,10 +41,12 @@
  * - grants: true. Unity Catalog securables have an owner and privileges
  *   (GRANT … ON TABLE). A rename keeps a table's own privileges, so a table
  *   renamed into prod's name brings the environment's privileges, not
- *   prod's: the warehouse class has to read and keep them (replaceBlockers).
+ *   prod's, so promotion replaces an existing prod table in place
+ *   (replaceFrom) and renames only onto a name prod has no table for.
  *   `CREATE OR REPLACE TABLE` keeps the table's ID (and with it what is
- *   granted on it); a new clone gets privileges of its own, not its
- *   source's. There is no `COPY GRANTS` clause: `copyGrants` changes nothing.
+ *   granted on it) and its column masks; whether it keeps a row filter is
+ *   not documented, so replaceLosses reports every row filter; a new clone
+ *   gets privileges of its own, not its source's. There is no `COPY GRANTS` clause: `copyGrants` changes nothing.
  * - swapTables: null (no `SWAP WITH`).
  *
  * The table comment (the identity mark, as the DuckDB adapter keeps it) is
@@ -254,6 +256,30 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
       sql: `CREATE OR REPLACE TABLE ${relation(place, target)} DEEP CLONE ${relation(place, source)}`,
       params: [],
     };
+  },
+
+  /**
+   * What `replaceFrom` may lose (docs/warehouses/databricks.md, grants):
+   * CREATE OR REPLACE keeps the table's identity (owner and privileges with
+   * it) and its column masks on the columns still there; Databricks doesn't
+   * say that it keeps a row filter, so every row filter is reported.
+   */
+  replaceLosses(place, targets) {
+    const params: RecordValue[] = [];
+    const match = targets.map((target) => {
+      relation(place, target);
+      params.push(target.schema, target.identifier);
+      return `(${catalogNameIs("schema_name")} AND ${catalogNameIs("table_name")})`;
+    });
+    return {
+      sql: `SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM ${catalog(place)}.information_schema.row_filters WHERE ${match.length === 0 ? "FALSE" : match.join(" OR ")}`,
+      params,
+    };
+  },
+
+  // No future grants: privileges on the schema and catalog reach every table in it, however it got there.
+  futureGrants() {
+    return null;
   },
 
   swapTables() {

@@ -22,8 +22,10 @@
  * - every DDL statement commits on its own (it ends any open transaction):
  *   no transactional DDL, no multi-object switch; `ALTER TABLE … SWAP WITH`
  *   switches two tables' names atomically, one pair per statement;
- * - zero-copy `CREATE TABLE … CLONE`, whose COPY GRANTS copies the *source*
- *   table's grants (not the replaced one's); a clone is expected to copy
+ * - zero-copy `CREATE TABLE … CLONE`, whose COPY GRANTS copies the source
+ *   table's grants to a new table and, with OR REPLACE over a table, the
+ *   replaced table's (all but OWNERSHIP; replaceLosses reads what is lost:
+ *   the owner, the policies); a clone is expected to copy
  *   the source's comment, and with it a promotion's mark (the warehouse
  *   class marks a clone anew). A transient table is cloned as a transient
  *   one, as dbt-snowflake's clone macro does (dbt builds transient tables
@@ -274,6 +276,38 @@ export const SNOWFLAKE_STATEMENTS = {
       sql: `CREATE OR REPLACE ${table} ${qualified(place, target)} CLONE ${qualified(place, source)} COPY GRANTS`,
       params: [],
     };
+  },
+
+  /**
+   * What `replaceFrom` loses (docs/warehouses/snowflake.md, grants): COPY
+   * GRANTS keeps every privilege of the replaced table but OWNERSHIP (the
+   * new table is the connected role's), and a clone takes the policies of
+   * the table it clones, not of the one it replaces. So: the owner, where it
+   * is not CURRENT_ROLE(), from INFORMATION_SCHEMA.TABLES; and every policy
+   * POLICY_REFERENCES shows on each table (one call a table, its name bound
+   * as the fully quoted string the function takes).
+   */
+  replaceLosses(place, targets) {
+    const params: RecordValue[] = [];
+    const match = targets.map((target) => {
+      q(target.schema, "schema");
+      q(target.identifier, "relation name");
+      params.push(target.schema, target.identifier);
+      return "(table_schema = ? AND table_name = ?)";
+    });
+    const owners = `SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM ${informationSchema(place, "TABLES")} WHERE table_type = 'BASE TABLE' AND (${match.length === 0 ? "1 = 0" : match.join(" OR ")}) AND table_owner IS DISTINCT FROM CURRENT_ROLE()`;
+    const policies = targets.map((target) => {
+      params.push(target.schema, target.identifier, qualified(place, target));
+      return `SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE(${q(place.database, "database")}.INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'))`;
+    });
+    return { sql: [owners, ...policies].join(" UNION ALL "), params };
+  },
+
+  // SHOW takes no bind variable: the names are quoted identifiers, as in DDL.
+  futureGrants(place, schema) {
+    const scope =
+      schema === null ? `DATABASE ${q(place.database, "database")}` : `SCHEMA ${schemaName(place, schema)}`;
+    return { sql: `SHOW FUTURE GRANTS IN ${scope}`, params: [] };
   },
 
   swapTables(place, a, b) {

@@ -63,6 +63,14 @@ CREATE OR REPLACE TABLE `analytics`.`pr_42`.`orders` DEEP CLONE `analytics`.`pro
 -- swapTables
 -- (none: the provider has no such statement)
 
+-- replaceLosses
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `analytics`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["pr_42","orders","prod","customers"]
+
+-- replaceLosses (no table)
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `analytics`.information_schema.row_filters WHERE FALSE;
+-- params: []
+
 -- tableComment
 SELECT `comment` FROM `analytics`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');
 -- params: ["pr_42","orders"]
@@ -173,6 +181,14 @@ CREATE OR REPLACE TABLE `Analytics`.`PR_42`.`Orders` DEEP CLONE `Analytics`.`Pro
 
 -- swapTables
 -- (none: the provider has no such statement)
+
+-- replaceLosses
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `Analytics`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["PR_42","Orders","Prod","customerS"]
+
+-- replaceLosses (no table)
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `Analytics`.information_schema.row_filters WHERE FALSE;
+-- params: []
 
 -- tableComment
 SELECT `comment` FROM `Analytics`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');
@@ -285,6 +301,14 @@ CREATE OR REPLACE TABLE `dev-catalog`.`pr-42`.`odd``name` DEEP CLONE `dev-catalo
 -- swapTables
 -- (none: the provider has no such statement)
 
+-- replaceLosses
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `dev-catalog`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["pr-42","odd`name","schéma","café-ünits"]
+
+-- replaceLosses (no table)
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `dev-catalog`.information_schema.row_filters WHERE FALSE;
+-- params: []
+
 -- tableComment
 SELECT `comment` FROM `dev-catalog`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');
 -- params: ["pr-42","odd`name"]
@@ -395,6 +419,14 @@ CREATE OR REPLACE TABLE `c``;--`.`s``--`.`x``;drop_table_y;--` DEEP CLONE `c``;-
 
 -- swapTables
 -- (none: the provider has no such statement)
+
+-- replaceLosses
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `c``;--`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["s`--","x`;drop_table_y;--","p","`"]
+
+-- replaceLosses (no table)
+SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `c``;--`.information_schema.row_filters WHERE FALSE;
+-- params: []
 
 -- tableComment
 SELECT `comment` FROM `c``;--`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');

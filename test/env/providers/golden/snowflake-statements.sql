@@ -77,6 +77,22 @@ CREATE OR REPLACE TRANSIENT TABLE "ANALYTICS"."MARTS"."ORDERS" CLONE "ANALYTICS"
 ALTER TABLE "ANALYTICS"."MARTS"."ORDERS__ODS_STAGED" SWAP WITH "ANALYTICS"."MARTS"."ORDERS";
 -- params: []
 
+-- ordinary · replaceLosses
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND ((table_schema = ? AND table_name = ?) OR (table_schema = ? AND table_name = ?)) AND table_owner IS DISTINCT FROM CURRENT_ROLE() UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("ANALYTICS".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table')) UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("ANALYTICS".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'));
+-- params: ["MARTS","ORDERS","MARTS","ORDERS__ODS_STAGED","MARTS","ORDERS","\"ANALYTICS\".\"MARTS\".\"ORDERS\"","MARTS","ORDERS__ODS_STAGED","\"ANALYTICS\".\"MARTS\".\"ORDERS__ODS_STAGED\""]
+
+-- ordinary · replaceLosses (no table)
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
+-- params: []
+
+-- ordinary · futureGrants (schema)
+SHOW FUTURE GRANTS IN SCHEMA "ANALYTICS"."MARTS";
+-- params: []
+
+-- ordinary · futureGrants (database)
+SHOW FUTURE GRANTS IN DATABASE "ANALYTICS";
+-- params: []
+
 -- ordinary · tableComment
 SELECT comment AS "comment" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_schema = ? AND table_name = ? AND table_type = 'BASE TABLE';
 -- params: ["MARTS","ORDERS"]
@@ -217,6 +233,22 @@ CREATE OR REPLACE TRANSIENT TABLE "Analytics"."Marts"."Orders" CLONE "Analytics"
 ALTER TABLE "Analytics"."Marts"."orders" SWAP WITH "Analytics"."Marts"."Orders";
 -- params: []
 
+-- mixed case · replaceLosses
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND ((table_schema = ? AND table_name = ?) OR (table_schema = ? AND table_name = ?)) AND table_owner IS DISTINCT FROM CURRENT_ROLE() UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("Analytics".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table')) UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("Analytics".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'));
+-- params: ["Marts","Orders","Marts","orders","Marts","Orders","\"Analytics\".\"Marts\".\"Orders\"","Marts","orders","\"Analytics\".\"Marts\".\"orders\""]
+
+-- mixed case · replaceLosses (no table)
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
+-- params: []
+
+-- mixed case · futureGrants (schema)
+SHOW FUTURE GRANTS IN SCHEMA "Analytics"."Marts";
+-- params: []
+
+-- mixed case · futureGrants (database)
+SHOW FUTURE GRANTS IN DATABASE "Analytics";
+-- params: []
+
 -- mixed case · tableComment
 SELECT comment AS "comment" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_schema = ? AND table_name = ? AND table_type = 'BASE TABLE';
 -- params: ["Marts","Orders"]
@@ -355,6 +387,22 @@ CREATE OR REPLACE TRANSIENT TABLE "my db"."marts.v2"."order items" CLONE "my db"
 
 -- needs quoting · swapTables
 ALTER TABLE "my db"."marts.v2"."it's $1 -- ok; Ünïcode" SWAP WITH "my db"."marts.v2"."order items";
+-- params: []
+
+-- needs quoting · replaceLosses
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND ((table_schema = ? AND table_name = ?) OR (table_schema = ? AND table_name = ?)) AND table_owner IS DISTINCT FROM CURRENT_ROLE() UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("my db".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table')) UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "loss", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("my db".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'));
+-- params: ["marts.v2","order items","marts.v2","it's $1 -- ok; Ünïcode","marts.v2","order items","\"my db\".\"marts.v2\".\"order items\"","marts.v2","it's $1 -- ok; Ünïcode","\"my db\".\"marts.v2\".\"it's $1 -- ok; Ünïcode\""]
+
+-- needs quoting · replaceLosses (no table)
+SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
+-- params: []
+
+-- needs quoting · futureGrants (schema)
+SHOW FUTURE GRANTS IN SCHEMA "my db"."marts.v2";
+-- params: []
+
+-- needs quoting · futureGrants (database)
+SHOW FUTURE GRANTS IN DATABASE "my db";
 -- params: []
 
 -- needs quoting · tableComment
