@@ -1,0 +1,11 @@
+import { silent } from "/tmp/exp/silent.mjs";
+const sf = (await import("snowflake-sdk")).default;
+sf.configure({ logLevel: "OFF" });
+const { port, sockets } = await silent();
+const mode = process.argv[2];
+const usePort = mode === "refused" ? 1 : port;
+const c = sf.createConnection({ account: "myorg-acct", username: "u", password: "SECRETPW", host: `127.0.0.1`, port: usePort, sfRetryMaxLoginRetries: 0, timeout: Number(process.argv[4] ?? 2000) });
+const started = Date.now();
+c.connect((err, conn) => { console.log("cb", Date.now() - started, err && err.code, err && err.message, err && err.cause && err.cause.code); });
+const timer = setTimeout(() => { console.log("timer fired", Date.now() - started, "sockets", sockets.size); c.destroy(() => {}); setTimeout(() => console.log("after destroy sockets", sockets.size, process.getActiveResourcesInfo()), 300).unref(); }, Number(process.argv[3] ?? 1500));
+process.on("exit", () => console.log("exit at", Date.now() - started));
