@@ -30,7 +30,8 @@ function onSocket(message: unknown): void {
   const socket = (message as { socket?: Socket }).socket;
   if (attempt === undefined || socket === undefined) return;
   if (attempt.abandoned) {
-    socket.destroy();
+    // Destroyed once its connecting has begun: destroyed while the channel publishes, it would connect all the same.
+    setImmediate(() => socket.destroy());
     return;
   }
   attempt.sockets.add(socket);

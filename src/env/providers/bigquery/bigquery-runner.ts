@@ -68,12 +68,22 @@ export function bigQueryJob(spec: BigQuerySpec, timeouts: WarehouseTimeouts, sta
 }
 
 class BigQueryRunner implements StatementRunner {
+  private readonly client: BigQuery;
+  private readonly spec: BigQuerySpec;
+  private readonly timeouts: WarehouseTimeouts;
+  private readonly context: ProviderFailureContext;
+
   constructor(
-    private readonly client: BigQuery,
-    private readonly spec: BigQuerySpec,
-    private readonly timeouts: WarehouseTimeouts,
-    private readonly context: ProviderFailureContext,
-  ) {}
+    client: BigQuery,
+    spec: BigQuerySpec,
+    timeouts: WarehouseTimeouts,
+    context: ProviderFailureContext,
+  ) {
+    this.client = client;
+    this.spec = spec;
+    this.timeouts = timeouts;
+    this.context = context;
+  }
 
   async run(_operation: unknown, statement: Statement): Promise<RunResult> {
     try {

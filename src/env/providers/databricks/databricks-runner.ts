@@ -88,12 +88,22 @@ const DML_COLUMNS = new Set([
 ]);
 
 class DatabricksRunner implements StatementRunner {
+  private readonly client: DBSQLClient;
+  private readonly session: Session;
+  private readonly timeouts: WarehouseTimeouts;
+  private readonly context: ProviderFailureContext;
+
   constructor(
-    private readonly client: DBSQLClient,
-    private readonly session: Session,
-    private readonly timeouts: WarehouseTimeouts,
-    private readonly context: ProviderFailureContext,
-  ) {}
+    client: DBSQLClient,
+    session: Session,
+    timeouts: WarehouseTimeouts,
+    context: ProviderFailureContext,
+  ) {
+    this.client = client;
+    this.session = session;
+    this.timeouts = timeouts;
+    this.context = context;
+  }
 
   async run(_operation: unknown, statement: Statement): Promise<RunResult> {
     if (!Array.isArray(statement.params)) throw new Error("a Databricks statement binds positional values");

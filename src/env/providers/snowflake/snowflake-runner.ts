@@ -132,10 +132,13 @@ function recordValue(value: unknown): RecordValue | boolean {
 }
 
 class SnowflakeRunner implements StatementRunner {
-  constructor(
-    private readonly connection: snowflake.Connection,
-    private readonly context: ProviderFailureContext,
-  ) {}
+  private readonly connection: snowflake.Connection;
+  private readonly context: ProviderFailureContext;
+
+  constructor(connection: snowflake.Connection, context: ProviderFailureContext) {
+    this.connection = connection;
+    this.context = context;
+  }
 
   async run(_operation: unknown, statement: Statement): Promise<RunResult> {
     if (!Array.isArray(statement.params)) throw new Error("a Snowflake statement binds positional values");
