@@ -35,7 +35,7 @@ interface Job {
   dryRun: boolean;
   jobTimeoutMs: string | undefined;
   parameterMode: string | undefined;
-  queryParameters: { name: string; parameterType: { type: string }; parameterValue: { value: string } }[];
+  queryParameters: { name: string; parameterType: { type: string }; parameterValue: { value: unknown } }[];
 }
 
 /** Each query job the server received, and how it answers the next one. */
@@ -171,7 +171,7 @@ describe("BigQuery runner over the real client", () => {
     expect(job.parameterMode).toBe("named");
     expect(job.queryParameters).toEqual([
       { name: "p1", parameterType: { type: "STRING" }, parameterValue: { value: "acme/shop:pr-7" } },
-      { name: "p2", parameterType: { type: "INT64" }, parameterValue: { value: "7" } },
+      { name: "p2", parameterType: { type: "INT64" }, parameterValue: { value: 7 } },
     ]);
   });
 
