@@ -1,16 +1,17 @@
 /**
  * Opens a cloud provider's warehouse (open.ts): the vendor's runner over its
- * official client, loaded with a dynamic import only when the warehouse URL
- * names that vendor, so that neither the CLI nor the action pays at start-up
- * for clients it doesn't use (snowflake-sdk alone takes about a second to
- * load); the warehouse class over the vendor's statements and that runner.
+ * official client (the client itself loaded only now, load-client.ts), and
+ * the warehouse class over the vendor's statements and that runner.
  */
 import type { WarehouseTimeouts } from "../timeouts.js";
+import { openBigQueryRunner } from "./bigquery/bigquery-runner.js";
 import { BIGQUERY_STATEMENTS } from "./bigquery/bigquery-statements.js";
+import { openDatabricksRunner } from "./databricks/databricks-runner.js";
 import { DATABRICKS_STATEMENTS } from "./databricks/databricks-statements.js";
 import type { ProviderSpec } from "./provider-spec.js";
 import type { Place, ProviderStatements } from "./provider-statements.js";
 import { ProviderWarehouse } from "./provider-warehouse.js";
+import { openSnowflakeRunner } from "./snowflake/snowflake-runner.js";
 import { SNOWFLAKE_STATEMENTS } from "./snowflake/snowflake-statements.js";
 import type { StatementRunner } from "./statement-runner.js";
 
@@ -29,11 +30,11 @@ export function placeOf(spec: ProviderSpec): Place {
 async function openRunner(spec: ProviderSpec, timeouts: WarehouseTimeouts): Promise<StatementRunner> {
   switch (spec.engine) {
     case "snowflake":
-      return (await import("./snowflake/snowflake-runner.js")).openSnowflakeRunner(spec, timeouts);
+      return openSnowflakeRunner(spec, timeouts);
     case "bigquery":
-      return (await import("./bigquery/bigquery-runner.js")).openBigQueryRunner(spec, timeouts);
+      return openBigQueryRunner(spec, timeouts);
     case "databricks":
-      return (await import("./databricks/databricks-runner.js")).openDatabricksRunner(spec, timeouts);
+      return openDatabricksRunner(spec, timeouts);
   }
 }
 

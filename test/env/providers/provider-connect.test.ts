@@ -22,6 +22,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadClient } from "../../../src/env/providers/load-client.js";
 import { cliIn } from "../../support/cli-context.js";
 import { PROJECT_ROOT } from "../../support/shared-fixtures.js";
 import { SHOP } from "../../support/warehouse/shop.js";
@@ -162,9 +163,7 @@ async function eventually(check: () => boolean, ms: number): Promise<boolean> {
 
 beforeAll(async () => {
   // The clients are loaded once, as the first command of a job would; the time-outs below measure the connection.
-  await import("../../../src/env/providers/snowflake/snowflake-runner.js");
-  await import("../../../src/env/providers/bigquery/bigquery-runner.js");
-  await import("../../../src/env/providers/databricks/databricks-runner.js");
+  for (const vendor of ["snowflake", "bigquery", "databricks"] as const) await loadClient(vendor);
   // Prod's state, as a job on main records it: env create and promote read it before they connect.
   const recorded = await cli([
     "record",

@@ -4,7 +4,7 @@
  * `params`, in the URL's location, with the statement time-out as the job's
  * `jobTimeoutMs` (BigQuery cancels it); rows come back keyed by the
  * statement's column aliases, and a DML job says how many rows it changed.
- * Loaded only for a bigquery:// warehouse (open-provider.ts).
+ * The client is loaded only now (load-client.ts).
  *
  * BigQuery has no connection to open: the first request, a dry run of
  * `SELECT 1` (free; it checks the credentials and that the project can run
@@ -12,10 +12,11 @@
  * are Application Default Credentials, found by the client itself.
  * BigQuery has no lock time-out of its own (DDL does not wait on readers).
  */
-import { BigQuery } from "@google-cloud/bigquery";
+import type { BigQuery } from "@google-cloud/bigquery";
 import type { WarehouseTimeouts } from "../../timeouts.js";
 import type { RecordValue } from "../../warehouse.js";
 import { ConnectDeadlineExpired, withinConnectDeadline } from "../connect-deadline.js";
+import { loadClient } from "../load-client.js";
 import {
   connectFailure,
   connectTimeout,
@@ -110,6 +111,7 @@ export async function openBigQueryRunner(
   timeouts: WarehouseTimeouts,
 ): Promise<StatementRunner> {
   const context: ProviderFailureContext = { vendor: "BigQuery", label: spec.label, timeouts, secrets: [] };
+  const { BigQuery } = await loadClient("bigquery");
   const client = new BigQuery({
     projectId: spec.project,
     location: spec.location,

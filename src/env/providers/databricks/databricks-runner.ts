@@ -5,16 +5,17 @@
  * session is the first request), its catalog the URL's; each statement
  * executed with its `?` values as `ordinalParameters`. The statement
  * time-out is the session's STATEMENT_TIMEOUT (SQL warehouses) and each
- * statement's `queryTimeout` (clusters). Loaded only for a databricks://
- * warehouse (open-provider.ts).
+ * statement's `queryTimeout` (clusters). The client is loaded only now
+ * (load-client.ts).
  *
  * The driver's logger is replaced by a silent one and its telemetry is off
  * (no requests beyond the statements, nothing on the job's output).
  */
-import { DBSQLClient } from "@databricks/sql";
+import type { DBSQLClient } from "@databricks/sql";
 import type { WarehouseTimeouts } from "../../timeouts.js";
 import type { RecordValue } from "../../warehouse.js";
 import { ConnectDeadlineExpired, withinConnectDeadline } from "../connect-deadline.js";
+import { loadClient } from "../load-client.js";
 import {
   connectFailure,
   connectTimeout,
@@ -155,6 +156,7 @@ export async function openDatabricksRunner(
     timeouts,
     secrets: credential.kind === "token" ? [credential.token] : [credential.clientSecret],
   };
+  const { DBSQLClient } = await loadClient("databricks");
   const client = new DBSQLClient({ logger: SILENT as never });
   client.on("error", () => {});
   let session: Session;

@@ -3,19 +3,19 @@
  * "The client"): one connection, logged in within the connect time-out, the
  * session set up (SNOWFLAKE_SESSION_SETUP, then the statement and lock
  * time-outs as STATEMENT_TIMEOUT_IN_SECONDS and LOCK_TIMEOUT), each
- * statement executed with its `?` values as `binds`. Loaded only for a
- * snowflake:// warehouse (open-provider.ts): the client pulls in the AWS and
- * Azure SDKs.
+ * statement executed with its `?` values as `binds`. The client is loaded
+ * only now (load-client.ts): it pulls in the AWS and Azure SDKs.
  *
  * The client logs through its own logger: it is set to OFF, with no log
  * file, so neither secrets nor noise reach the job's output. Login is tried
  * once (no login retries): within a CI job a failure is reported at once
  * and the job run again, and the connect time-out bounds the attempt.
  */
-import snowflake from "snowflake-sdk";
+import type snowflake from "snowflake-sdk";
 import type { WarehouseTimeouts } from "../../timeouts.js";
 import type { RecordValue } from "../../warehouse.js";
 import { ConnectDeadlineExpired, withinConnectDeadline } from "../connect-deadline.js";
+import { loadClient } from "../load-client.js";
 import {
   connectFailure,
   connectTimeout,
@@ -169,6 +169,7 @@ export async function openSnowflakeRunner(
   spec: SnowflakeSpec,
   timeouts: WarehouseTimeouts,
 ): Promise<StatementRunner> {
+  const snowflake = (await loadClient("snowflake")).default;
   if (!configured) {
     snowflake.configure({ logLevel: "OFF", additionalLogToConsole: false });
     configured = true;
