@@ -77,7 +77,7 @@ export function snowflakeFailureKind(error: unknown): ProviderFailureKind {
   if (
     code === "003001" ||
     /^3900(0[0-9]|1[0-9]|[4-9][0-9])$/.test(code) ||
-    /insufficient privileges|not authorized|Incorrect username or password|JWT token is invalid/i.test(
+    /insufficient privileges|Incorrect username or password|JWT token is invalid/i.test(
       message,
     )
   )
