@@ -14,6 +14,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { UserError } from "../../errors/user-error.js";
 
 interface Clients {
   snowflake: typeof import("./clients/snowflake-client.js");
@@ -26,8 +27,27 @@ export function bundledClientPath(vendor: keyof Clients, from: string = import.m
   return path.join(path.dirname(fileURLToPath(from)), "..", `client-${vendor}`, "index.js");
 }
 
+/**
+ * The vendor's client module. Node's deprecation warnings are silenced while
+ * it loads: bundled, the clients' dependencies require Node's own `punycode`
+ * (DEP0040), which would print a warning on every run.
+ */
 export async function loadClient<K extends keyof Clients>(vendor: K): Promise<Clients[K]> {
   const bundled = bundledClientPath(vendor);
   const specifier = existsSync(bundled) ? pathToFileURL(bundled).href : `./clients/${vendor}-client.js`;
-  return (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as Clients[K];
+  const quiet = process.noDeprecation;
+  process.noDeprecation = true;
+  try {
+    return (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as Clients[K];
+  } catch (error) {
+    throw new UserError(
+      "warehouse_unavailable",
+      `The ${vendor} client could not be loaded: ${error instanceof Error ? error.message : String(error)}.`,
+      {
+        hint: "The installation is incomplete: reinstall ods-state (or run `npm ci` in a checkout); nothing was changed.",
+      },
+    );
+  } finally {
+    process.noDeprecation = quiet;
+  }
 }

@@ -4,6 +4,7 @@
  * Azure SDKs it pulls in, loaded by load-client.ts only for a snowflake://
  * warehouse.
  */
+import "./dirname-shim.js";
 import snowflake from "snowflake-sdk";
 
 export default snowflake;

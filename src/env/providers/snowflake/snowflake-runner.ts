@@ -77,9 +77,7 @@ export function snowflakeFailureKind(error: unknown): ProviderFailureKind {
   if (
     code === "003001" ||
     /^3900(0[0-9]|1[0-9]|[4-9][0-9])$/.test(code) ||
-    /insufficient privileges|Incorrect username or password|JWT token is invalid/i.test(
-      message,
-    )
+    /insufficient privileges|Incorrect username or password|JWT token is invalid/i.test(message)
   )
     return "permission";
   if (/^4010\d\d$/.test(code) || socketCodeOf(error) !== null) return "connection";
