@@ -28,14 +28,14 @@ export function bundledClientPath(vendor: keyof Clients, from: string = import.m
 }
 
 /**
- * The vendor's client module. Node's deprecation warnings are silenced while
- * it loads: bundled, the clients' dependencies require Node's own `punycode`
- * (DEP0040), which would print a warning on every run.
+ * The vendor's client module. Node's deprecation warnings are silenced from
+ * then on: bundled, the clients' dependencies use Node's own `punycode`
+ * (DEP0040) and `new Buffer()` (DEP0005, thrift), and each would print a
+ * warning on every run that nobody running ODS can act on.
  */
 export async function loadClient<K extends keyof Clients>(vendor: K): Promise<Clients[K]> {
   const bundled = bundledClientPath(vendor);
   const specifier = existsSync(bundled) ? pathToFileURL(bundled).href : `./clients/${vendor}-client.js`;
-  const quiet = process.noDeprecation;
   process.noDeprecation = true;
   try {
     return (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as Clients[K];
@@ -47,7 +47,5 @@ export async function loadClient<K extends keyof Clients>(vendor: K): Promise<Cl
         hint: "The installation is incomplete: reinstall ods-state (or run `npm ci` in a checkout); nothing was changed.",
       },
     );
-  } finally {
-    process.noDeprecation = quiet;
   }
 }
