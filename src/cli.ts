@@ -6,6 +6,7 @@
  */
 import { openAdapters } from "./adapters.js";
 import { runCli } from "./cli/run-cli.js";
+import { warehouseEnvOf } from "./env/providers/provider-spec.js";
 import { formatUserError, isUserError } from "./errors/user-error.js";
 import { fixYoungGeneration } from "./runtime/young-generation.js";
 import { type DriverPreference, parseDriverPreference } from "./store/sqlite-driver.js";
@@ -27,6 +28,7 @@ process.exitCode = await runCli(
     sqliteDriver,
     ...openAdapters(sqliteDriver),
     warehouse: process.env.ODS_WAREHOUSE || undefined,
+    warehouseEnv: warehouseEnvOf(process.env),
     repository: process.env.GITHUB_REPOSITORY || undefined,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -1,5 +1,6 @@
 import type { ParseArgsConfig } from "node:util";
 import type { LoadSqlParser, OpenWarehouse, StateFiles } from "../app/ports.js";
+import type { WarehouseEnv } from "../env/providers/provider-spec.js";
 import type { DriverPreference } from "../store/sqlite-driver.js";
 
 /**
@@ -18,6 +19,8 @@ export interface CliContext {
   loadSqlParser: LoadSqlParser;
   /** Warehouse connection from the environment (ODS_WAREHOUSE), when set. */
   warehouse: string | undefined;
+  /** The vendors' credential variables (SNOWFLAKE_PASSWORD, DATABRICKS_TOKEN…) a warehouse URL may take its secret from. */
+  warehouseEnv?: WarehouseEnv;
   /** The repository (`owner/name`) from GITHUB_REPOSITORY, when set: `env`'s default for --repository. */
   repository?: string | undefined;
   stdout: (text: string) => void;

@@ -65,7 +65,7 @@ export const ERROR_CATALOGUE = {
   },
   warehouse_invalid: {
     exit: 2,
-    hint: "Give the warehouse as `--warehouse duckdb:PATH` or `--warehouse postgres://USER@HOST:PORT/DATABASE` (or set ODS_WAREHOUSE); put the password in PGPASSWORD or ~/.pgpass, not in the workflow file.",
+    hint: "Give the warehouse as `--warehouse duckdb:PATH`, `postgres://USER@HOST:PORT/DATABASE`, `snowflake://USER@ACCOUNT/DATABASE`, `bigquery://PROJECT?location=LOCATION` or `databricks://HOST/HTTP_PATH?catalog=CATALOG` (or set ODS_WAREHOUSE); put the password or token in the environment (PGPASSWORD, SNOWFLAKE_PASSWORD, DATABRICKS_TOKEN…; docs/warehouses/), not in the workflow file.",
   },
   warehouse_unavailable: {
     exit: 1,

@@ -2,6 +2,7 @@ import { readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../env/data-diff-settings.js";
 import { type IncrementalStart, parseIncrementalStart } from "../env/incremental-start-settings.js";
+import type { WarehouseEnv } from "../env/providers/provider-spec.js";
 import { timeoutsFrom, type WarehouseTimeouts } from "../env/timeouts.js";
 import { UserError } from "../errors/user-error.js";
 import type { DataDiffLimits } from "../state/data-diff.js";
@@ -35,6 +36,8 @@ export interface ActionInputs {
   exclude: string[];
   /** A secret: masked by the entry point, never logged or stored. */
   warehouse: string;
+  /** The vendors' credential variables a warehouse URL may take its secret from (masked by the entry point). */
+  warehouseEnv: WarehouseEnv;
   /** connect-timeout, statement-timeout, lock-timeout (defaults 30 s, 10 min, 60 s). */
   timeouts: WarehouseTimeouts;
   /** The schema of the environment registry in the warehouse (default ods_meta). */
@@ -70,6 +73,7 @@ export function readActionInputs(
   input: InputReader,
   workspace: string,
   driverVariable: string | undefined,
+  warehouseEnv: WarehouseEnv = {},
 ): ActionInputs {
   const commandText = input("command").trim();
   if (commandText !== "" && !(COMMANDS as readonly string[]).includes(commandText)) {
@@ -127,6 +131,7 @@ export function readActionInputs(
       .split(/\s+/)
       .filter((part) => part !== ""),
     warehouse: input("warehouse"),
+    warehouseEnv,
     timeouts: timeoutsFrom((kind) => input(`${kind}-timeout`), "input"),
     metaSchema: metaSchemaOf(input("meta-schema")),
     promote: parseBooleanInput(input("promote"), "promote", true),

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
+import { WAREHOUSE_SECRET_NAMES, warehouseEnvOf } from "../env/providers/provider-spec.js";
 import { UserError } from "../errors/user-error.js";
 import { type ActionInputs, readActionInputs } from "./action-inputs.js";
 import { type RunEnvironment, readRunEnvironment } from "./event.js";
@@ -22,9 +23,18 @@ export function readRunner(
   env: NodeJS.ProcessEnv,
 ): Runner {
   const workspace = env.GITHUB_WORKSPACE || process.cwd();
-  const inputs = readActionInputs((name) => core.getInput(name), workspace, env.ODS_SQLITE_DRIVER);
+  const inputs = readActionInputs(
+    (name) => core.getInput(name),
+    workspace,
+    env.ODS_SQLITE_DRIVER,
+    warehouseEnvOf(env),
+  );
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
   if (inputs.warehouse) core.setSecret(inputs.warehouse);
+  for (const name of WAREHOUSE_SECRET_NAMES) {
+    const secret = inputs.warehouseEnv[name];
+    if (secret) core.setSecret(secret);
+  }
   let payload: unknown = {};
   if (env.GITHUB_EVENT_PATH) {
     try {

@@ -123,7 +123,12 @@ export async function withEnvironmentContext<T>(
   work: (ctx: EnvContext) => Promise<T>,
 ): Promise<T> {
   const session = {
-    warehouse: parseWarehouseSpec(inputs.warehouse, inputs.workspace, "input `warehouse`"),
+    warehouse: parseWarehouseSpec(
+      inputs.warehouse,
+      inputs.workspace,
+      "input `warehouse`",
+      inputs.warehouseEnv,
+    ),
     timeouts: inputs.timeouts,
     scope,
     now: ports.now().toISOString(),

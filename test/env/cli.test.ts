@@ -401,8 +401,11 @@ describe("ods-state env on DuckDB", () => {
     const none = await cli(["env", "list"]);
     expect(none.code).toBe(2);
     expect(none.err).toContain("error[warehouse_invalid]");
-    const scheme = await cli(["env", "list", "--warehouse", "snowflake://acct"]);
+    const scheme = await cli(["env", "list", "--warehouse", "redshift://acct"]);
     expect(scheme.err).toContain("doesn't support");
+    const vendor = await cli(["env", "list", "--warehouse", "snowflake://acct-x/DB"]);
+    expect(vendor.err).toMatch(/^error\[warehouse_invalid\]: --warehouse names no Snowflake user/);
+    expect(vendor.err).not.toContain("acct-x/DB");
     const secret = await cli(["env", "list", "--warehouse", "postgres://ods:s3cr3t-pw@127.0.0.1:1/shop"]);
     expect(secret.code).toBe(1);
     expect(secret.err).toContain("error[warehouse_unavailable]");

@@ -23,6 +23,7 @@ export async function withWarehouse<T>(
     given ?? context.warehouse,
     context.cwd,
     given !== undefined ? "--warehouse" : "ODS_WAREHOUSE",
+    context.warehouseEnv,
   );
   const timeouts = timeoutsFrom((kind) => str(values, `${kind}-timeout`), "flag");
   options.progress?.phase("connecting to the warehouse");
