@@ -56,6 +56,9 @@ export async function saveBuilds(
       // A partial build still put its relation in the environment: the environment owns it.
       if (build.status !== NODE_SUCCESS && build.status !== PARTIAL_SUCCESS) continue;
       const key = qualifiedKey(build, warehouse.capabilities.identifiers);
+      // Built since an earlier run: when it was first built. Else (new, or in place of a pointer view whose
+      // drop a failure interrupted, its row left over) now.
+      const earlier = owned.get(key);
       const object: OwnedObject = {
         environment: name,
         schema: build.schema,
@@ -64,7 +67,7 @@ export async function saveBuilds(
         role: "build",
         node_id: build.node_id,
         state: "present",
-        created_at: owned.get(key)?.created_at ?? now,
+        created_at: earlier?.role === "build" ? earlier.created_at : now,
       };
       await registry.putObject(object);
       if (pointers.has(build.node_id)) await registry.deletePointer(name, build.node_id);
