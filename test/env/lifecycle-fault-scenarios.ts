@@ -82,7 +82,7 @@ interface Scenario {
  * environment's own builds), dbt's build of what the plan builds, the run
  * recorded.
  */
-async function push(
+export async function push(
   warehouse: Faulty,
   session: Session,
   prod: StateSnapshot,
@@ -116,16 +116,16 @@ async function push(
   });
 }
 
-const PUSH_2 = { shop: CHANGED, at: "2026-11-30T11:01:00.000Z", invocationId: "pr7-run-2" };
-const PUSH_3 = { shop: PLAIN, at: "2026-11-30T12:01:00.000Z", invocationId: "pr7-run-3" };
+export const PUSH_2 = { shop: CHANGED, at: "2026-11-30T11:01:00.000Z", invocationId: "pr7-run-2" };
+export const PUSH_3 = { shop: PLAIN, at: "2026-11-30T12:01:00.000Z", invocationId: "pr7-run-3" };
 
-async function prodAndPr(session: Session, warehouse: Faulty): Promise<StateSnapshot> {
+export async function prodAndPr(session: Session, warehouse: Faulty): Promise<StateSnapshot> {
   const S0 = await prodBuilt(session, PLAIN);
   await prBuilt(session, PLAIN, S0, warehouse);
   return S0;
 }
 
-async function afterPush2(session: Session, warehouse: Faulty): Promise<StateSnapshot> {
+export async function afterPush2(session: Session, warehouse: Faulty): Promise<StateSnapshot> {
   const S0 = await prodAndPr(session, warehouse);
   await push(warehouse, session, S0, new Set(), PUSH_2);
   return S0;
