@@ -37,6 +37,8 @@ const close: Job = async (warehouse, _session, prod) =>
 type Statement = SimulatedWarehouse["simulation"]["log"][number];
 const dropOf = (identifier: string, operation: "dropView" | "dropTable") => (entry: Statement) =>
   entry.operation === operation && entry.statement.sql.includes(identifier);
+const firstBuildRecord = (entry: Statement) =>
+  entry.operation === "upsertRecord" && entry.statement.sql.includes("env_builds");
 const pointerRowOf = (entry: Statement) =>
   entry.operation === "deleteRecords" && entry.statement.sql.includes("env_pointers");
 
@@ -132,6 +134,18 @@ describe("lifecycle steps under faults where each statement commits on its own",
         role: "build",
         created_at: PUSH_2.at,
       });
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("a push's record interrupted right after a build's record: the rerun leaves every relation recorded", async () => {
+    const { session, warehouse, prod } = await failingAt(BEFORE_PUSH_2, push2, firstBuildRecord, {
+      when: "after",
+    });
+    try {
+      await push2(warehouse, session, prod);
+      await assertConsistent(session, await contextOn(session.warehouse), PR7, "analytics_pr_7", "atomic");
     } finally {
       await session.close();
     }
