@@ -293,9 +293,7 @@ export function lifecycleFaultScenarios(part: FaultPart): void {
             await session.close();
           }
         };
-        const t0 = Date.now();
         const { steps, end: reference } = await attempt(null, null);
-        const t1 = Date.now();
         expect(steps).toBeGreaterThan(2);
         for (let step = 1; step <= steps; step += 1) {
           if (!triedHere(step, part, fastOn(scenario, target))) continue;
@@ -303,9 +301,6 @@ export function lifecycleFaultScenarios(part: FaultPart): void {
         }
         if (part === "rest")
           await attempt({ step: Math.ceil(steps / 2), when: "before", until: true }, reference);
-        console.log(
-          `TIMING ${target.name} / ${scenario.name.slice(0, 20)}: ${steps} steps, reference ${t1 - t0} ms, cases ${Date.now() - t1} ms`,
-        );
       },
       LOOP,
     );
