@@ -31,6 +31,7 @@ import {
   runJanitor,
 } from "../../src/env/index.js";
 import type { BuildRecord } from "../../src/env/registry/records.js";
+import type { Warehouse } from "../../src/env/warehouse.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { prepared } from "../support/warehouse/engines.js";
 import type { Fault } from "../support/warehouse/faulty.js";
@@ -43,7 +44,7 @@ import {
   type Shop,
   shop,
 } from "../support/warehouse/scenario.js";
-import type { Session } from "../support/warehouse/sessions.js";
+import type { Engine, Session } from "../support/warehouse/sessions.js";
 import { build, buildSet, planOver, sourcesAt } from "../support/warehouse/shop.js";
 import {
   assertConsistent,
@@ -64,11 +65,17 @@ const SCHEMA = "analytics_pr_7";
 const PLAIN = shop();
 const CHANGED = shop({ customersChange: true });
 
-type Prepare = (session: Session, warehouse: Faulty) => Promise<StateSnapshot>;
+type Prepare = (session: Session) => Promise<StateSnapshot>;
 
 interface Scenario {
   name: string;
-  /** The state before the job, made with the target's own warehouse (no faults); shared by the scenarios that name it. */
+  /**
+   * The state before the job, made once an engine with its own adapter (no
+   * faults) and copied for each case: every target on that engine and every
+   * scenario that names it starts from the same file (the providers' own
+   * statements make the environment in the create scenarios, and push in the
+   * push ones).
+   */
   prepare: Prepare;
   /** The job, on the faulty warehouse; what dbt wrote in it (`schema.identifier`) is added to `dbtWrote`. */
   job(warehouse: Faulty, session: Session, prod: StateSnapshot, dbtWrote: Set<string>): Promise<unknown>;
@@ -84,7 +91,7 @@ interface Scenario {
  * recorded.
  */
 export async function push(
-  warehouse: Faulty,
+  warehouse: Warehouse,
   session: Session,
   prod: StateSnapshot,
   dbtWrote: Set<string>,
@@ -120,13 +127,19 @@ export async function push(
 export const PUSH_2 = { shop: CHANGED, at: "2026-11-30T11:01:00.000Z", invocationId: "pr7-run-2" };
 export const PUSH_3 = { shop: PLAIN, at: "2026-11-30T12:01:00.000Z", invocationId: "pr7-run-3" };
 
-export async function prodAndPr(session: Session, warehouse: Faulty): Promise<StateSnapshot> {
+export async function prodAndPr(
+  session: Session,
+  warehouse: Warehouse = session.warehouse,
+): Promise<StateSnapshot> {
   const S0 = await prodBuilt(session, PLAIN);
   await prBuilt(session, PLAIN, S0, warehouse);
   return S0;
 }
 
-export async function afterPush2(session: Session, warehouse: Faulty): Promise<StateSnapshot> {
+export async function afterPush2(
+  session: Session,
+  warehouse: Warehouse = session.warehouse,
+): Promise<StateSnapshot> {
   const S0 = await prodAndPr(session, warehouse);
   await push(warehouse, session, S0, new Set(), PUSH_2);
   return S0;
@@ -235,6 +248,13 @@ function triedHere(step: number, part: FaultPart, fast: boolean): boolean {
   return fast ? tried(step, part) : part === "rest";
 }
 
+const templates = new Map<string, ReturnType<typeof prepared<StateSnapshot>>>();
+function copyOf(engine: Engine, prepare: Prepare) {
+  const key = `${engine} ${prepare.name}`;
+  if (!templates.has(key)) templates.set(key, prepared(engine, prepare));
+  return templates.get(key)!();
+}
+
 export function lifecycleFaultScenarios(part: FaultPart): void {
   const targets = lifecycleTargets()
     .map((target) => ({
@@ -243,15 +263,6 @@ export function lifecycleFaultScenarios(part: FaultPart): void {
     }))
     .filter((target) => target.scenarios.length > 0);
   describe.each(targets)(`push, close and janitor under faults on $name (${PARTS[part]})`, (target) => {
-    const templates = new Map<Prepare, ReturnType<typeof prepared<StateSnapshot>>>();
-    const copyOf = (prepare: Prepare) => {
-      if (!templates.has(prepare))
-        templates.set(
-          prepare,
-          prepared(target.engine, async (session) => prepare(session, await target.make(session))),
-        );
-      return templates.get(prepare)!();
-    };
     it.each(target.scenarios)(
       "$name: a failure at any step leaves a consistent environment, and a rerun ends where a run without faults does",
       async (scenario) => {
@@ -260,7 +271,7 @@ export function lifecycleFaultScenarios(part: FaultPart): void {
           fault: Fault | null,
           reference: unknown,
         ): Promise<{ steps: number; end: unknown }> => {
-          const { session, value: prod } = await copyOf(scenario.prepare);
+          const { session, value: prod } = await copyOf(target.engine, scenario.prepare);
           try {
             const faulty = await target.make(session);
             faulty.arm(fault);
