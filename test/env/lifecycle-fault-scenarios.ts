@@ -15,12 +15,12 @@
  *
  * For each scenario and target, a run without faults counts the steps and
  * records the end state (warehouse objects and what views read, registry
- * rows). Then, for each step of the part (see `tried`) and both timings, a
- * run with the failure there leaves the warehouse and the registry
- * consistent (`assertConsistent`), and a rerun without faults ends exactly
- * where the run without faults did. One outage case a scenario (every step
- * from the middle one fails) too. Each case starts from a copy of a
- * prepared database (`prepared`).
+ * rows). Then, for each step of the part (see `triedHere`) and both
+ * timings, a run with the failure there leaves the warehouse and the
+ * registry consistent (`assertConsistent`), and a rerun without faults ends
+ * exactly where the run without faults did; in the rest part, an outage too
+ * (every step from the middle one on fails). Each case starts from a copy
+ * of a prepared database (`prepared`).
  */
 import { describe, expect, it } from "vitest";
 import { closeAndDropEnvironment } from "../../src/app/environment/clean-up-environment.js";
@@ -238,8 +238,8 @@ async function endState(session: Session): Promise<unknown> {
 
 /**
  * Which steps a part tries for a scenario on a target: `npm test` keeps to
- * one target a scenario (each on another, so each kind of target is
- * there: npm test is over its time budget) and, there, every twelfth step;
+ * one target a scenario (each on another: DuckDB and the three providers;
+ * npm test is over its time budget) and, there, every twelfth step;
  * `npm run test:slow` tries the rest, and an outage (every step from the
  * middle one on fails). CI runs both: every step of every scenario on
  * every target.
