@@ -97,6 +97,7 @@ const NOT_UNIT = [
 const ADVERSARIAL = [
   "test/adversarial/**/*.test.ts",
   "test/env/faults.test.ts",
+  "test/env/lifecycle-step-faults.test.ts",
   "test/store/sqlite-faults.test.ts",
   "test/dbt/manifest-damage.test.ts",
 ];

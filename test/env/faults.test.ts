@@ -1,4 +1,6 @@
 /** Failures injected at every twelfth step of each environment operation (the rest: faults.slow.test.ts). */
 import { faultSuite } from "./fault-suite.js";
+import { lifecycleFaultScenarios } from "./lifecycle-fault-scenarios.js";
 
 faultSuite("fast");
+lifecycleFaultScenarios("fast");

@@ -139,17 +139,20 @@ export async function freshSession(engine: Engine, database = "shop"): Promise<S
 
 /**
  * A prepared database, copied for each use: `prepare` runs once on a fresh
- * `shop` database; every `fresh()` is a new database with exactly that
+ * `shop` database (or, given `base`, on a copy of that prepared database,
+ * with its value); every `fresh()` is a new database with exactly that
  * content (DuckDB: a copy of the file; PostgreSQL: CREATE DATABASE … TEMPLATE).
  */
-export function prepared<T>(
+export function prepared<T, B = undefined>(
   engine: Engine,
-  prepare: (session: Session) => Promise<T>,
+  prepare: (session: Session, base: B) => Promise<T>,
+  base?: () => Promise<{ session: Session; value: B }>,
 ): () => Promise<{ session: Session; value: T }> {
   let ready: Promise<{ value: T; source: string }> | null = null;
   const make = async () => {
-    const session = await freshSession(engine);
-    const value = await prepare(session);
+    const from = base ? await base() : { session: await freshSession(engine), value: undefined as B };
+    const session = from.session;
+    const value = await prepare(session, from.value);
     await session.close();
     if (engine === "duckdb") {
       const dir = scratch[scratch.length - 1]!;

@@ -52,22 +52,28 @@ export async function saveBuilds(
       ]),
     );
     for (const build of records) {
+      // A partial build still put its relation in the environment: the environment owns it. Its row (and the
+      // pointer it replaced) go before its build record: where each statement commits on its own, a build
+      // recorded (which the next push's plan reuses in place, never building it again) is one recorded as owned.
+      if (build.status === NODE_SUCCESS || build.status === PARTIAL_SUCCESS) {
+        const key = qualifiedKey(build, warehouse.capabilities.identifiers);
+        // Built since an earlier run: when it was first built. Else (new, or in place of a pointer view whose
+        // drop a failure interrupted, its row left over) now.
+        const earlier = owned.get(key);
+        const object: OwnedObject = {
+          environment: name,
+          schema: build.schema,
+          identifier: build.identifier,
+          kind: build.materialized === "view" ? "view" : "table",
+          role: "build",
+          node_id: build.node_id,
+          state: "present",
+          created_at: earlier?.role === "build" ? earlier.created_at : now,
+        };
+        await registry.putObject(object);
+        if (pointers.has(build.node_id)) await registry.deletePointer(name, build.node_id);
+      }
       await registry.putBuild(build);
-      // A partial build still put its relation in the environment: the environment owns it.
-      if (build.status !== NODE_SUCCESS && build.status !== PARTIAL_SUCCESS) continue;
-      const key = qualifiedKey(build, warehouse.capabilities.identifiers);
-      const object: OwnedObject = {
-        environment: name,
-        schema: build.schema,
-        identifier: build.identifier,
-        kind: build.materialized === "view" ? "view" : "table",
-        role: "build",
-        node_id: build.node_id,
-        state: "present",
-        created_at: owned.get(key)?.created_at ?? now,
-      };
-      await registry.putObject(object);
-      if (pointers.has(build.node_id)) await registry.deletePointer(name, build.node_id);
     }
     await registry.putEnvironment({ ...environment, updated_at: now });
   });

@@ -41,12 +41,12 @@ export async function dropRelations(
     for (const target of pending) {
       try {
         await step(warehouse, `Dropping ${describe(target.object ?? target.row!)}`, async () => {
+          // A pointer's row goes before its view (where each statement commits on its own, a pointer the
+          // registry records is never a view that is gone); the owned row goes after it (what exists is recorded).
+          if (target.row?.role === "pointer" && target.row.node_id)
+            await registry.deletePointer(name, target.row.node_id);
           if (target.object) await warehouse.dropObject(target.object);
-          if (target.row) {
-            await registry.deleteObject(name, target.row.schema, target.row.identifier);
-            if (target.row.role === "pointer" && target.row.node_id)
-              await registry.deletePointer(name, target.row.node_id);
-          }
+          if (target.row) await registry.deleteObject(name, target.row.schema, target.row.identifier);
         });
         if (target.object) report.dropped.push(shownTarget(target));
         errors.delete(target);

@@ -69,8 +69,10 @@ export async function dropPointer(
   const { warehouse, registry, now } = ctx;
   const found = observed.seenNow.objects.get(qualifiedKey(pointer, warehouse.capabilities.identifiers));
   await step(warehouse, `Dropping the pointer view ${describe(pointer)}`, async () => {
-    if (found?.kind === "view") await warehouse.dropObject(found);
+    // The pointer's row goes first: where each statement commits on its own, a pointer the registry records
+    // is never a view that is gone (repair would make it again); the owned row keeps the view recorded.
     await registry.deletePointer(name, pointer.node_id);
+    if (found?.kind === "view") await warehouse.dropObject(found);
     if (found?.kind === "table") {
       // dbt's build replaced the view: the environment owns it as a build.
       await registry.putObject({

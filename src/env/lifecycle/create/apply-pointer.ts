@@ -65,12 +65,13 @@ export async function applyPointer(
       warehouse,
       `Making the pointer view ${describe(pointer.at)} read ${describe(pointer.reads)}`,
       async () => {
-        await registry.putObject(object);
         if (found?.kind === "table") {
-          // An earlier push built it here; prod's build is reused now.
+          // An earlier push built it here; prod's build is reused now. Dropped before its row becomes the
+          // view's: where each statement commits on its own, the table is never there recorded as a view.
           await warehouse.dropObject(found);
           await registry.deleteBuild(name, pointer.node_id);
         }
+        await registry.putObject(object);
         const sameView = found?.kind === "view" && found.identifier === pointer.at.identifier;
         if (found?.kind === "view" && (!sameView || dropFirst)) await warehouse.dropObject(found);
         await warehouse.createView(pointer.at, pointer.reads, { replace: sameView && !dropFirst });
