@@ -27354,16 +27354,8 @@ class ProviderWarehouse {
             await this.runner.run({ name: "moveTable", args: [this.place, source, target] }, move);
             return "moved";
         }
-        if (this.capabilities.clone) {
-            const transient = await this.transientTables(source.schema);
-            await this.exec("cloneTable", this.place, source, target, {
-                replace: false,
-                copyGrants: false,
-                transient: transient.has((0,names/* nameKey */.Rc)(source.identifier, this.capabilities.identifiers)),
-            });
-            return "copied";
-        }
-        await this.exec("copyTable", this.place, source, target);
+        // The environment's table stays (copied), whether cloned or copied.
+        await this.cloneTable(source, target);
         return "copied";
     }
     /**
