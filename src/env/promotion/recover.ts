@@ -86,10 +86,11 @@ export async function revert(
     await reconcileJournal(warehouse, steps);
     for (const s of [...steps].reverse()) {
       if (s.state === "switched") {
-        // Journaled first: a switch back of several statements is settled from it (reconcileJournal).
-        await step(warehouse, "Journaling a switch back", () =>
-          registry.putStep({ ...s, state: "reverting" }),
-        );
+        // Journaled first: a switch back of several statements is settled from it (reconcileJournal). Also in
+        // memory: if the switch back fails, the catch below writes each step as it is, and a step written back
+        // as `switched` would be settled forward, dropping the retired table the switch back was restoring.
+        s.state = "reverting";
+        await step(warehouse, "Journaling a switch back", () => registry.putStep(s));
         await step(warehouse, `Switching ${showQualified(s.target)} back`, async () => {
           if (s.retired_identifier !== null)
             await warehouse.replaceTable(s.target, s.retired_identifier, s.staged_identifier);

@@ -210,3 +210,63 @@ describe("promotion on Snowflake with dbt's transient tables (simulated)", () =>
     }
   }, 120_000);
 });
+
+describe.each(SIMULATED_PROVIDERS)(
+  "recovery on $name when the switch back fails too (simulated)",
+  (provider) => {
+    it("a switch back cut after its first statement stays journaled as going back, and the next run settles it backward: prod ends as it was", async () => {
+      // A promotion cut after its first switch (every later statement failing, as when the job dies): the
+      // journal says `switching`, prod holds the promoted orders.
+      const cutPromotion = async (t: Awaited<ReturnType<typeof setUp>>) => {
+        const reference = await setUp(provider);
+        let replaced = 0;
+        try {
+          reference.warehouse.arm(null);
+          await promote(reference.ctx, { ...reference.input, allowNonAtomic: true });
+          replaced = reference.warehouse.log.indexOf("replaceFrom") + 1;
+        } finally {
+          await reference.session.close();
+        }
+        t.warehouse.arm({ step: replaced + 1, when: "before", until: true });
+        await promote(t.ctx, { ...t.input, allowNonAtomic: true }).catch(() => null);
+        t.warehouse.arm(null);
+      };
+      // Where the recovery's switch back makes its second statement (the point of no return), found on a copy.
+      const reference = await setUp(provider);
+      let secondOfSwitchBack = 0;
+      try {
+        await cutPromotion(reference);
+        reference.warehouse.arm(null);
+        await rollbackPromotion(reference.ctx, { resume: true, allowNonAtomic: true });
+        const log = reference.warehouse.log;
+        secondOfSwitchBack =
+          log.findIndex((op, i) => op === "renameTable" && log[i + 1] === "replaceFrom") + 1;
+      } finally {
+        await reference.session.close();
+      }
+      expect(secondOfSwitchBack).toBeGreaterThan(1);
+      const t = await setUp(provider);
+      try {
+        await cutPromotion(t);
+        // The switch back fails once, before its rename: the retired table holds prod's old rows, the name the new.
+        t.warehouse.arm({ step: secondOfSwitchBack, when: "before", until: false });
+        const error = await rollbackPromotion(t.ctx, { resume: true, allowNonAtomic: true }).catch(
+          (e: unknown) => e,
+        );
+        expect(isUserError(error) && error.code).toBe("promotion_refused");
+        // The journal says which way the cut switch was going: back. Settled forward instead, recovery would drop
+        // the retired table the switch back was restoring (prod's old version) and leave the promoted one in prod.
+        const journal = await t.real.registry.steps((await t.real.registry.promotions())[0]!.id);
+        expect(journal.map((step) => step.state)).toContain("reverting");
+        t.warehouse.arm(null);
+        const resumed = await rollbackPromotion(t.ctx, { resume: true, allowNonAtomic: true });
+        expect(resumed.status).toBe("resumed");
+        expect(await t.rows()).toEqual(t.before);
+        expect(await t.names()).toEqual([]);
+        expect((await t.real.registry.promotions())[0]?.status).toBe("aborted");
+      } finally {
+        await t.session.close();
+      }
+    }, 120_000);
+  },
+);
