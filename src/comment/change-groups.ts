@@ -22,6 +22,8 @@ export type ChangeClass = "changed" | "downstream" | "new_data" | "no_evidence" 
 /** Codes that say the node itself is changed (or new) in this pull request. */
 const CHANGED: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
   "code_changed",
+  "unclassified_input_changed",
+  "run_time_value_changed",
   "never_built",
   "unit_tests_changed",
 ]);

@@ -26,6 +26,26 @@ export const COMPONENT_NAMES = [
 ] as const;
 export type ComponentName = (typeof COMPONENT_NAMES)[number];
 
+/**
+ * Components beyond the named ones (issue 36, the input inventory), each
+ * named after the input it compares so that a diff names it:
+ * - `input:<row>`: an input the inventory fingerprints outside the named
+ *   components (a dbt_project.yml key, a function the node calls, …);
+ *   a change is `code_changed`;
+ * - `unclassified:<path>`: an input no row classifies, or a row classifies
+ *   as unknown; a change is `unclassified_input_changed`;
+ * - `value:<read>`: a value read at run time (`env_var(NAME)`, `var(name)`),
+ *   as a keyed digest, never the value; a change is `run_time_value_changed`.
+ */
+export const INPUT_COMPONENT = "input:";
+export const UNCLASSIFIED_COMPONENT = "unclassified:";
+export const VALUE_COMPONENT = "value:";
+
+/** Whether a component is compared by the code rule (named components and `input:` ones). */
+export function isCodeComponent(name: string): boolean {
+  return !name.startsWith(UNCLASSIFIED_COMPONENT) && !name.startsWith(VALUE_COMPONENT);
+}
+
 /** Digest over the components, sorted by name: `name\0digest\n` each. */
 export function combineComponents(components: Readonly<Record<string, string>>): string {
   const lines = Object.keys(components)

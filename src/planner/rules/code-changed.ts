@@ -1,5 +1,6 @@
 import { componentWords } from "../reason-words.js";
-import { codeDiff, diffNames } from "./code-diff.js";
+import { isCodeComponent } from "../../dbt/fingerprint/fingerprint.js";
+import { codeDiff, diffNames, diffWhere } from "./code-diff.js";
 import type { Rule } from "./context.js";
 
 /**
@@ -11,8 +12,10 @@ import type { Rule } from "./context.js";
 export const codeChanged: Rule = {
   code: "code_changed",
   decide(c) {
-    const diff = codeDiff(c);
-    if (diff === "incomparable") return undefined; // code_incomplete and scheme_changed decide first
+    const whole = codeDiff(c);
+    if (whole === "incomparable") return undefined; // code_incomplete and scheme_changed decide first
+    // Unclassified inputs and run-time values have rules of their own, next.
+    const diff = diffWhere(whole, isCodeComponent);
     const names = diffNames(diff);
     if (names.length === 0) return undefined;
     const gaveUp = c.fp.normaliserGaveUp;

@@ -22,6 +22,15 @@ export function diffNames(diff: FingerprintDiff): string[] {
   return isEmptyDiff(diff) ? [] : [...diff.changed, ...diff.added, ...diff.removed];
 }
 
+/** The part of a diff whose component names pass `keep`. */
+export function diffWhere(diff: FingerprintDiff, keep: (name: string) => boolean): FingerprintDiff {
+  return {
+    changed: diff.changed.filter(keep),
+    added: diff.added.filter(keep),
+    removed: diff.removed.filter(keep),
+  };
+}
+
 /**
  * For a pull request's environment: where the node is built, and the names of
  * the relations it reads, are not code changes (the environment points at the

@@ -22,6 +22,11 @@ import { noState } from "./no-state.js";
 import { parentChangeNotRead } from "./parent-change-not-read.js";
 import { parentCodeChanged } from "./parent-code-changed.js";
 import { policyUnmet } from "./policy-unmet.js";
+import { relationOverwritten } from "./relation-overwritten.js";
+import { runTimeValueChanged } from "./run-time-value-changed.js";
+import { runTimeValueUnknown } from "./run-time-value-unknown.js";
+import { unclassifiedInputChanged } from "./unclassified-input-changed.js";
+import { undeclaredRelationRead } from "./undeclared-relation-read.js";
 import { schemeChanged } from "./scheme-changed.js";
 import { targetChanged } from "./target-changed.js";
 import { testsNotPassed } from "./tests-not-passed.js";
@@ -34,13 +39,18 @@ export const RULES: readonly Rule[] = [
   targetChanged, //          state recorded for another target (ADR-0017)     BUILD target_changed
   neverBuilt, //             no snapshot entry                                BUILD never_built
   lastBuildPartial, //       the last build didn't build the whole node       BUILD last_build_partial
+  relationOverwritten, //    its relation was written since by another run    BUILD relation_overwritten
   codeIncomplete, //         code evidence incomplete                         BUILD code_incomplete
   schemeChanged, //          fingerprint scheme differs                       BUILD scheme_changed
   codeChanged, //            fingerprint differs                              BUILD code_changed
+  unclassifiedInputChanged, // an input the inventory doesn't classify moved  BUILD unclassified_input_changed
+  runTimeValueChanged, //    a value read at run time changed                 BUILD run_time_value_changed
+  runTimeValueUnknown, //    a value read at run time can't be compared       BUILD run_time_value_unknown
   hookReadsEnvironment, //   a hook reads the environment (#218)              BUILD hook_reads_environment
   parentCodeChanged, //      a parent changes code                            BUILD parent_code_changed
   unknownParent, //          a parent ODS doesn't know                        BUILD unknown_parent
   noDeclaredInputs, //       no declared inputs (seeds excepted)              BUILD no_declared_inputs
+  undeclaredRelationRead, // SQL reads a relation by name, not ref/source     BUILD undeclared_relation_read
   policyUnmet, //            the freshness policy can't be honoured           BUILD policy_unmet
   testsNotPassed, //         checks, and no passing test record               BUILD tests_not_passed
   unitTestsChanged, //       over any REUSE below: checks changed since they  BUILD unit_tests_changed

@@ -1,0 +1,7 @@
+import type { Rule } from "./context.js";
+
+/** Issue 36: not implemented yet (decides nothing). */
+export const runTimeValueChanged: Rule = {
+  code: "run_time_value_changed",
+  decide: () => undefined,
+};
