@@ -4131,7 +4131,7 @@ module.exports = {
 /***/ 4150:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const nodeCrypto = __webpack_require__(4601)
+const nodeCrypto = __webpack_require__(6982)
 
 module.exports = {
   postgresMd5PasswordHash,

@@ -919,7 +919,7 @@ function openAdapters(sqliteDriver) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2536);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6982);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2154);
 /* harmony import */ var _env_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(117);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
@@ -961,7 +961,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6982:
+/***/ 2154:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1408,7 +1408,7 @@ function sha256Of(...parts) {
 
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/fingerprint.ts
 
-const SCHEME = "dbt/3";
+const SCHEME = "dbt/4";
 /** The components of scheme dbt/3, in the order they are explained. */
 const COMPONENT_NAMES = (/* unused pure expression or super */ null && ([
     "scheme",
@@ -1421,9 +1421,28 @@ const COMPONENT_NAMES = (/* unused pure expression or super */ null && ([
     "contract",
     "docs",
     "version",
+    "sources",
     "relation",
     "engine",
 ]));
+/**
+ * Components beyond the named ones (issue 36, the input inventory), each
+ * named after the input it compares so that a diff names it:
+ * - `input:<row>`: an input the inventory fingerprints outside the named
+ *   components (a dbt_project.yml key, a function the node calls, …);
+ *   a change is `code_changed`;
+ * - `unclassified:<path>`: an input no row classifies, or a row classifies
+ *   as unknown; a change is `unclassified_input_changed`;
+ * - `value:<read>`: a value read at run time (`env_var(NAME)`, `var(name)`),
+ *   as a keyed digest, never the value; a change is `run_time_value_changed`.
+ */
+const INPUT_COMPONENT = "input:";
+const UNCLASSIFIED_COMPONENT = "unclassified:";
+const VALUE_COMPONENT = "value:";
+/** Whether a component is compared by the code rule (named components and `input:` ones). */
+function isCodeComponent(name) {
+    return !name.startsWith(UNCLASSIFIED_COMPONENT) && !name.startsWith(VALUE_COMPONENT);
+}
 /** Digest over the components, sorted by name: `name\0digest\n` each. */
 function combineComponents(components) {
     const lines = Object.keys(components)
@@ -4582,6 +4601,678 @@ function stringEnd(text, start) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/dbt/inventory/manifest-rows.ts
+const row = (cls) => (path, how, cite) => ({
+    surface: "manifest",
+    path,
+    class: cls,
+    how,
+    cite,
+});
+const fp = row("fingerprinted");
+const inert = row("inert");
+const unknown = row("unknown");
+const NODES_PY = "core/dbt/contracts/graph/nodes.py";
+const CONFIG_PY = "core/dbt/artifacts/resources/v1/config.py";
+const RUN_PY = "core/dbt/task/run.py › ModelRunner.execute (runs the materialization macro with the node's context)";
+const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by the parser, selection and docs, never by a materialization or adapter macro: core/dbt/context/providers.py › ModelContext exposes \`model\`, but no dbt or adapter macro reads this field`;
+/** Fields every parsed node (models, seeds, snapshots, tests, operations, analyses) carries alike. */
+function nodeCommon(kind) {
+    const p = `nodes.<${kind}>`;
+    return [
+        fp(`${p}.unique_id`, "the node's identity: its state is recorded under it (a rename is a new node: never_built)", `${NODES_PY} › BaseNode.unique_id`),
+        fp(`${p}.resource_type`, "the kind of node decides what is planned and fingerprinted; it is part of unique_id", `${NODES_PY} › BaseNode.resource_type`),
+        fp(`${p}.package_name`, "part of unique_id; the package macros are resolved from at run time (macros component)", "core/dbt/context/providers.py › generate_runtime_model_context (MacroNamespace built for the node's package)"),
+        inert(`${p}.name`, "part of unique_id (a rename is a new node); the relation is named by alias (relation component)", `${NODES_PY} › ParsedNode.name; core/dbt/adapters/base/relation.py › BaseRelation.create_from (uses alias)`),
+        inert(`${p}.path`, "where the file is, for messages and compiled-file paths", PARSE_ONLY),
+        inert(`${p}.original_file_path`, "where the file is, for messages and selection", PARSE_ONLY),
+        inert(`${p}.patch_path`, "the YAML file that describes it, for selection", PARSE_ONLY),
+        inert(`${p}.build_path`, "where dbt wrote the compiled file", "core/dbt/compilation.py › Compiler._write_node"),
+        inert(`${p}.compiled_path`, "where dbt wrote the compiled file", "core/dbt/compilation.py › Compiler._write_node"),
+        inert(`${p}.fqn`, "for selection; dbt resolves project configs by it at parse time, into config (fingerprinted)", "core/dbt/context/context_config.py › ContextConfig (parse time)"),
+        inert(`${p}.tags`, "the union of config.tags; for selection", `${NODES_PY} › ParsedNode.tags`),
+        inert(`${p}.meta`, "documentation metadata (config.meta is what BigQuery's labels_from_meta reads)", PARSE_ONLY),
+        inert(`${p}.description`, "documentation; written to the warehouse only with persist_docs (the docs component reads it then)", "dbt-adapters: dbt/include/global_project/macros/adapters/persist_docs.sql › persist_docs"),
+        inert(`${p}.docs`, "how dbt docs shows the node", PARSE_ONLY),
+        inert(`${p}.group`, "governance: who may ref it, checked at parse time", "core/dbt/parser/manifest.py › _check_resource_uniqueness / process_refs (access checks at parse time)"),
+        inert(`${p}.created_at`, "when dbt parsed the file (changes on every full parse)", `${NODES_PY} › BaseNode.created_at`),
+        inert(`${p}.unrendered_config`, "the config as written, for state:modified comparisons; the resolved config is fingerprinted", "core/dbt/graph/selector_methods.py › StateSelectorMethod (only reader)"),
+        inert(`${p}.config_call_dict`, "the config() calls as parsed, already resolved into config", "core/dbt/context/context_config.py › ContextConfig.add_config_call"),
+        inert(`${p}.unrendered_config_call_dict`, "the config() calls as written, for state comparisons", "core/dbt/context/context_config.py › ContextConfig"),
+        inert(`${p}.doc_blocks`, "the doc() blocks its description uses, for docs", PARSE_ONLY),
+        inert(`${p}.refs`, "the ref() calls as parsed; their relations are in compiled_code and depends_on.nodes", "core/dbt/parser/manifest.py › _process_refs"),
+        inert(`${p}.sources`, "the source() calls as parsed; their relations are in compiled_code and depends_on.nodes", "core/dbt/parser/manifest.py › _process_sources_for_node"),
+        inert(`${p}.metrics`, "the metric() calls as parsed, for the semantic layer", "core/dbt/parser/manifest.py › _process_metrics_for_node"),
+        inert(`${p}.functions`, "the function() calls as parsed; the functions are in depends_on.nodes (their fields: functions.<function>)", "core/dbt/parser/manifest.py (1.11+) process_functions"),
+        fp(`${p}.depends_on.nodes`, "the parents and sources it reads: whose recorded builds and versions its data evidence compares (planning rules), and its graph position", "core/dbt/compilation.py › Linker.link_node"),
+        fp(`${p}.depends_on.macros`, "the macros it calls: the roots of its run-time macro closure (macros component)", "core/dbt/context/providers.py › generate_runtime_model_context"),
+        inert(`${p}.depends_on.nodes_with_ref_location`, "where in the file each ref is, for Fusion's messages", "dbt Fusion manifest writer (location metadata only)"),
+        inert(`${p}.extra_ctes`, "the ephemeral CTEs dbt injected; their SQL is in compiled_code (and ephemeral parents are fingerprinted)", "core/dbt/compilation.py › Compiler._recursively_prepend_ctes"),
+        inert(`${p}.extra_ctes_injected`, "whether the CTEs were injected into compiled_code", "core/dbt/compilation.py › Compiler._recursively_prepend_ctes"),
+        inert(`${p}.compiled`, "whether compiled_code was written; a missing compiled_code is code_incomplete", "core/dbt/compilation.py › Compiler._compile_code"),
+        inert(`${p}.deferred`, "whether the node was deferred in the writing invocation (selection metadata)", "core/dbt/contracts/graph/manifest.py › Manifest.merge_from_artifact"),
+        inert(`${p}.classifiers`, "dbt Fusion's classification metadata", "dbt Fusion manifest writer"),
+        inert(`${p}.access`, "governance: who may ref it, checked at parse time", "core/dbt/parser/manifest.py › process_refs (access)"),
+        inert(`${p}.checksum.name`, "the checksum's algorithm; the value is the file component where the file counts", `${NODES_PY} › FileHash`),
+        fp(`${p}.checksum`, "file component: seeds, Python models, SQL models whose Jinja may run more than compiled_code shows", `${NODES_PY} › FileHash.from_contents`),
+        fp(`${p}.config`, "config component: the resolved config, every key, unknown ones too, as canonical JSON", `${CONFIG_PY} › NodeConfig; materializations read it through config.get (dbt-adapters global_project macros)`),
+        inert(`${p}.config.tags`, "selection only", `${CONFIG_PY} › NodeAndTestConfig.tags`),
+        inert(`${p}.config.docs`, "dbt docs only", `${CONFIG_PY} › NodeAndTestConfig.docs`),
+        inert(`${p}.config.group`, "governance, checked at parse time", `${CONFIG_PY} › NodeConfig.group`),
+        inert(`${p}.config.access`, "governance, checked at parse time", "core/dbt/artifacts/resources/v1/model.py › ModelConfig.access"),
+        inert(`${p}.config.enabled`, "always true for a node in `nodes` (disabled nodes are in `disabled`)", "core/dbt/parser/base.py › ConfiguredParser (disabled nodes moved to manifest.disabled)"),
+        inert(`${p}.config.on_error`, "whether dbt skips the node's children after a failure; not what the node writes", "core/dbt/task/runnable.py (skip of children on error)"),
+        inert(`${p}.config.static_analysis`, "how dbt analyses the SQL at parse time", "core/dbt/artifacts/resources/v1/config.py (1.12) static_analysis"),
+        fp(`${p}.config.meta`, "config component on BigQuery with labels_from_meta (labels are written); otherwise documentation", "dbt-bigquery impl.py › BigQueryAdapter.get_common_options (labels_from_meta)"),
+        fp(`${p}.config.state`, "ODS's reuse policy: the freshness-policy rules (policy_unmet, within_lag_tolerance)", "src/planner/freshness-policy.ts"),
+        fp(`${p}.config.freshness`, "a model's build_after: the freshness-policy rules", "core/dbt/artifacts/resources/v1/model.py › ModelFreshness; src/planner/freshness-policy.ts"),
+        fp(`${p}.config.latest_version_pointer`, "version component (dbt 1.12's latest-version pointer view)", "core/dbt/task/run.py › _should_create_latest_version_pointer"),
+        fp(`${p}.database`, "relation component", "core/dbt/adapters/base/relation.py › BaseRelation.create_from"),
+        fp(`${p}.schema`, "relation component", "core/dbt/adapters/base/relation.py › BaseRelation.create_from"),
+        fp(`${p}.alias`, "relation component", "core/dbt/adapters/base/relation.py › BaseRelation.create_from"),
+        fp(`${p}.relation_name`, "relation component (the rendered, quoted name: quoting decides which object it is)", "core/dbt/compilation.py › Compiler._compile_code (relation_name from the Relation with the project's quoting)"),
+        fp(`${p}.language`, "sql or python decides the code components (sql vs compiled_code)", `${NODES_PY} › CompiledNode.language`),
+        fp(`${p}.raw_code`, "file component (its checksum) where Jinja may do more than compiled_code shows; otherwise what it renders to, the sql component", "src/dbt/jinja-purity.ts; core/dbt/clients/jinja.py"),
+        fp(`${p}.compiled_code`, "sql component (normalised), compiled_code for Python models", "core/dbt/task/run.py › ModelRunner.execute (the materialization runs compiled_code)"),
+        fp(`${p}.contract.enforced`, "contract component", "dbt-adapters global_project columns_spec_ddl.sql › get_table_columns_and_constraints"),
+        fp(`${p}.contract.alias_types`, "contract component", "core/dbt/adapters/base/impl.py › BaseAdapter.render_raw_columns_constraints"),
+        inert(`${p}.contract.checksum`, "dbt's digest of the declared columns, which the contract component reads itself", `${NODES_PY} › ModelNode.build_contract_checksum`),
+        fp(`${p}.constraints`, "contract component (model-level constraints, under an enforced contract)", "core/dbt/adapters/base/impl.py › render_raw_model_constraints"),
+        fp(`${p}.columns.<key>.name`, "contract component (enforced) and docs component (persist_docs.columns)", "dbt-adapters persist_docs.sql › alter_column_comment; columns_spec_ddl.sql"),
+        fp(`${p}.columns.<key>.data_type`, "contract component, under an enforced contract", "columns_spec_ddl.sql › get_empty_schema_sql"),
+        fp(`${p}.columns.<key>.constraints`, "contract component, under an enforced contract", "core/dbt/adapters/base/impl.py › render_raw_columns_constraints"),
+        fp(`${p}.columns.<key>.quote`, "contract and docs components", "core/dbt/adapters/base/impl.py › render_raw_columns_constraints; persist_docs.sql"),
+        fp(`${p}.columns.<key>.description`, "docs component, with persist_docs.columns", "dbt-adapters persist_docs.sql › alter_column_comment"),
+        fp(`${p}.columns.<key>.policy_tags`, "docs component (dbt-bigquery writes policy tags with column docs)", "dbt-bigquery impl.py › BigQueryAdapter.update_columns"),
+        fp(`${p}.columns.<key>.meta`, "docs component on dbt-athena (Glue parameters); documentation elsewhere", "dbt-athena persist_docs_to_glue"),
+        inert(`${p}.columns.<key>.tags`, "selection of the column's tests only", PARSE_ONLY),
+        inert(`${p}.columns.<key>.config`, "the column's meta and tags (dbt 1.10+), documentation", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.config"),
+        inert(`${p}.columns.<key>.doc_blocks`, "docs only", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.doc_blocks"),
+        inert(`${p}.columns.<key>.granularity`, "semantic layer time spine metadata", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.granularity"),
+        inert(`${p}.columns.<key>.dimension`, "semantic layer metadata (1.12)", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo"),
+        inert(`${p}.columns.<key>.entity`, "semantic layer metadata (1.12)", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo"),
+    ];
+}
+const MODEL = "nodes.<model>";
+const modelRows = overridden(nodeCommon("model"), [
+    fp(`${MODEL}.version`, "version component (which version is latest, dbt 1.12 pointer view); part of unique_id", "core/dbt/task/run.py › _should_create_latest_version_pointer"),
+    fp(`${MODEL}.latest_version`, "version component", "core/dbt/task/run.py › _should_create_latest_version_pointer"),
+    inert(`${MODEL}.deprecation_date`, "dbt warns when a deprecated model is referenced", "core/dbt/parser/manifest.py › check_for_model_deprecations"),
+    inert(`${MODEL}.primary_key`, "derived from constraints and tests, for unit tests and docs", "core/dbt/contracts/graph/nodes.py › ModelNode.infer_primary_key"),
+    inert(`${MODEL}.time_spine`, "semantic layer time spine metadata", "core/dbt/artifacts/resources/v1/model.py › TimeSpine"),
+]);
+const SEED = "nodes.<seed>";
+const seedRows = [
+    ...nodeCommon("seed"),
+    inert(`${SEED}.root_path`, "where the seed's package was; ODS reads a large seed's CSV from the checkout", "core/dbt/contracts/graph/nodes.py › SeedNode.root_path"),
+];
+const snapshotRows = [...nodeCommon("snapshot")];
+/** `base` with the rows of `extra` replacing those of the same path. */
+function overridden(base, extra) {
+    const paths = new Set(extra.map((r) => r.path));
+    return [...base.filter((r) => !paths.has(r.path)), ...extra];
+}
+const TEST = "nodes.<test>";
+const testRows = overridden(nodeCommon("test"), [
+    fp(`${TEST}.test_metadata`, "checks digest of the nodes it tests (its generic test, namespace and arguments)", "core/dbt/parser/generic_test_builders.py › TestBuilder"),
+    fp(`${TEST}.attached_node`, "which node's checks it is among", `${NODES_PY} › GenericTestNode.attached_node`),
+    fp(`${TEST}.column_name`, "checks digest (with test_metadata.kwargs, which holds it)", `${NODES_PY} › GenericTestNode.column_name`),
+    inert(`${TEST}.file_key_name`, "which YAML key defined it, for messages", `${NODES_PY} › GenericTestNode.file_key_name`),
+    inert(`${TEST}.generated_sql_file`, "where dbt wrote the compiled test", "core/dbt/compilation.py"),
+    fp(`${TEST}.config`, "checks digest (severity, where, limit, warn_if, error_if, store_failures … decide pass or fail)", "dbt-adapters global_project materializations/tests/test.sql › materialization test"),
+]);
+const OPERATION = "nodes.<operation>";
+const operationRows = overridden(nodeCommon("operation"), [
+    fp(`${OPERATION}.raw_code`, "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built", "core/dbt/task/run.py › RunTask.before_run / safe_run_hooks"),
+    inert(`${OPERATION}.index`, "the hook's position among the project's hooks (kept in its unique_id)", `${NODES_PY} › HookNode.index`),
+]);
+const NOT_BUILT = "dbt build has no runner for it: core/dbt/task/build.py › BuildTask.RUNNER_MAP";
+const otherNodeKinds = [
+    inert("nodes.<analysis>", "analyses are compiled, never run against the warehouse", NOT_BUILT),
+    inert("nodes.<sql_operation>", "RPC/`dbt show` SQL, never built", NOT_BUILT),
+    inert("nodes.<sql>", "RPC/`dbt show` SQL, never built", NOT_BUILT),
+];
+const SOURCE = "sources.<source>";
+const SOURCE_READERS = "the readers' `sources` input component (their compiled SQL names the relation too)";
+const sourceRows = [
+    fp(`${SOURCE}.unique_id`, "which source a node reads (depends_on.nodes)", `${NODES_PY} › SourceDefinition.unique_id`),
+    inert(`${SOURCE}.resource_type`, "always source", `${NODES_PY} › SourceDefinition`),
+    inert(`${SOURCE}.package_name`, "part of unique_id", `${NODES_PY} › SourceDefinition`),
+    inert(`${SOURCE}.name`, "part of unique_id; the relation is named by identifier", `${NODES_PY} › SourceDefinition.name`),
+    inert(`${SOURCE}.source_name`, "part of unique_id", `${NODES_PY} › SourceDefinition.source_name`),
+    fp(`${SOURCE}.database`, SOURCE_READERS, "core/dbt/context/providers.py › BaseSourceResolver.resolve"),
+    fp(`${SOURCE}.schema`, SOURCE_READERS, "core/dbt/context/providers.py › BaseSourceResolver.resolve"),
+    fp(`${SOURCE}.identifier`, SOURCE_READERS, "core/dbt/context/providers.py › BaseSourceResolver.resolve"),
+    fp(`${SOURCE}.relation_name`, SOURCE_READERS, "core/dbt/parser/sources.py › SourcePatcher (relation_name rendered with quoting)"),
+    inert(`${SOURCE}.quoting`, "rendered into relation_name (fingerprinted)", "core/dbt/adapters/base/relation.py › BaseRelation.create_from (source quoting)"),
+    inert(`${SOURCE}.unrendered_database`, "the database as written, for state comparisons", "core/dbt/parser/sources.py"),
+    inert(`${SOURCE}.unrendered_schema`, "the schema as written, for state comparisons", "core/dbt/parser/sources.py"),
+    fp(`${SOURCE}.loaded_at_field`, "source evidence: how dbt source freshness reads max_loaded_at (sources.json)", "core/dbt/task/freshness.py › FreshnessRunner"),
+    fp(`${SOURCE}.loaded_at_query`, "source evidence (sources.json)", "core/dbt/task/freshness.py › FreshnessRunner"),
+    fp(`${SOURCE}.freshness`, "the freshness policy of its readers (policy rules) and the evidence in sources.json", "core/dbt/task/freshness.py"),
+    inert(`${SOURCE}.external`, "read by dbt-external-tables' run-operation stage_external_sources, not by dbt build", "dbt-external-tables macros/common/stage_external_sources.sql"),
+    inert(`${SOURCE}.description`, "documentation", PARSE_ONLY),
+    inert(`${SOURCE}.source_description`, "documentation", PARSE_ONLY),
+    inert(`${SOURCE}.loader`, "documentation", PARSE_ONLY),
+    inert(`${SOURCE}.meta`, "documentation", PARSE_ONLY),
+    inert(`${SOURCE}.source_meta`, "documentation", PARSE_ONLY),
+    inert(`${SOURCE}.tags`, "selection", PARSE_ONLY),
+    inert(`${SOURCE}.columns`, "documentation and the source's tests (checks); dbt never builds a source", PARSE_ONLY),
+    inert(`${SOURCE}.path`, "file location", PARSE_ONLY),
+    inert(`${SOURCE}.original_file_path`, "file location", PARSE_ONLY),
+    inert(`${SOURCE}.patch_path`, "file location", PARSE_ONLY),
+    inert(`${SOURCE}.fqn`, "selection", PARSE_ONLY),
+    inert(`${SOURCE}.created_at`, "parse time", PARSE_ONLY),
+    inert(`${SOURCE}.unrendered_config`, "state comparisons only", "core/dbt/graph/selector_methods.py › StateSelectorMethod"),
+    inert(`${SOURCE}.doc_blocks`, "docs only", PARSE_ONLY),
+    inert(`${SOURCE}.classifiers`, "dbt Fusion's classification metadata", "dbt Fusion manifest writer"),
+    inert(`${SOURCE}.config.enabled`, "always true in `sources`", "core/dbt/parser/sources.py"),
+    inert(`${SOURCE}.config.tags`, "selection", "core/dbt/artifacts/resources/v1/source_definition.py › SourceConfig"),
+    inert(`${SOURCE}.config.meta`, "documentation", "core/dbt/artifacts/resources/v1/source_definition.py › SourceConfig"),
+    inert(`${SOURCE}.config.group`, "governance", "core/dbt/artifacts/resources/v1/source_definition.py › SourceConfig"),
+    inert(`${SOURCE}.config.static_analysis`, "parse-time analysis setting", "core/dbt/artifacts/resources/v1/config.py"),
+    fp(`${SOURCE}.config.event_time`, `${SOURCE_READERS}: a microbatch reader filters the source by it at run time, as does --sample`, "core/dbt/context/providers.py › BaseResolver.resolve_event_time_filter"),
+    fp(`${SOURCE}.config.freshness`, "the freshness policy (policy rules) and sources.json evidence", "core/dbt/task/freshness.py"),
+    fp(`${SOURCE}.config.loaded_at_field`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
+    fp(`${SOURCE}.config.loaded_at_query`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
+];
+const MACRO = "macros.<macro>";
+const MACROS_COMPONENT = "macros component of every node whose run-time closure holds it (and the checks digest of the tests that run it)";
+const macroRows = [
+    fp(`${MACRO}.unique_id`, MACROS_COMPONENT, "core/dbt/context/macros.py › MacroNamespaceBuilder"),
+    fp(`${MACRO}.name`, `${MACROS_COMPONENT}: macros are resolved by name at run time`, "core/dbt/context/macros.py › MacroNamespace"),
+    fp(`${MACRO}.package_name`, `${MACROS_COMPONENT}: the search order is by package`, "core/dbt/context/macros.py › MacroNamespaceBuilder.add_macro"),
+    inert(`${MACRO}.resource_type`, "always macro", `${NODES_PY} › Macro`),
+    fp(`${MACRO}.macro_sql`, MACROS_COMPONENT, "core/dbt/clients/jinja.py › MacroGenerator"),
+    fp(`${MACRO}.depends_on.macros`, `${MACROS_COMPONENT} (its closure)`, "core/dbt/parser/macros.py"),
+    inert(`${MACRO}.supported_languages`, "a materialization's languages decide only whether a model in another language fails before anything is written", "core/dbt/task/run.py › ModelRunner.execute (raises when the model's language is not among the materialization's supported_languages)"),
+    inert(`${MACRO}.path`, "file location", PARSE_ONLY),
+    inert(`${MACRO}.original_file_path`, "file location", PARSE_ONLY),
+    inert(`${MACRO}.patch_path`, "file location", PARSE_ONLY),
+    inert(`${MACRO}.description`, "documentation", PARSE_ONLY),
+    inert(`${MACRO}.meta`, "documentation", PARSE_ONLY),
+    inert(`${MACRO}.docs`, "documentation", PARSE_ONLY),
+    inert(`${MACRO}.arguments`, "documentation of its arguments (validated at parse time with validate_macro_args)", "core/dbt/parser/schemas.py › MacroPatchParser"),
+    inert(`${MACRO}.created_at`, "parse time", PARSE_ONLY),
+    inert(`${MACRO}.config`, "the macro's docs and meta", "core/dbt/artifacts/resources/v1/macro.py › MacroConfig"),
+];
+const UNIT = "unit_tests.<unit_test>";
+const UNIT_DIGEST = "checks digest of the model it tests (unit_tests_changed, tests_not_passed)";
+const unitRows = [
+    fp(`${UNIT}.unique_id`, UNIT_DIGEST, `${NODES_PY} › UnitTestDefinition`),
+    fp(`${UNIT}.given`, UNIT_DIGEST, "core/dbt/task/test.py › UnitTestRunner"),
+    fp(`${UNIT}.expect`, UNIT_DIGEST, "core/dbt/task/test.py › UnitTestRunner"),
+    fp(`${UNIT}.overrides`, UNIT_DIGEST, "core/dbt/parser/unit_tests.py › UnitTestManifestLoader"),
+    fp(`${UNIT}.config`, UNIT_DIGEST, "core/dbt/artifacts/resources/v1/unit_test_definition.py › UnitTestConfig"),
+    fp(`${UNIT}.model`, "which model it tests", `${NODES_PY} › UnitTestDefinition.model`),
+    fp(`${UNIT}.depends_on`, "which model it tests, and its macros (checks digest)", `${NODES_PY} › UnitTestDefinition.depends_on`),
+    fp(`${UNIT}.checksum`, UNIT_DIGEST, `${NODES_PY} › UnitTestDefinition.build_unit_test_checksum`),
+    fp(`${UNIT}.version`, "which version of the model it tests", `${NODES_PY} › UnitTestDefinition.version`),
+    fp(`${UNIT}.versions`, "which versions of the model it tests", `${NODES_PY} › UnitTestDefinition.versions`),
+    fp(`${UNIT}.tested_node_unique_id`, "which model it tests", "core/dbt/contracts/graph/nodes.py (Fusion)"),
+    ...[
+        "resource_type",
+        "package_name",
+        "name",
+        "path",
+        "original_file_path",
+        "fqn",
+        "description",
+        "meta",
+        "tags",
+        "created_at",
+        "unrendered_config",
+        "schema",
+        "database",
+        "alias",
+        "columns",
+        "contract",
+        "language",
+        "refs",
+        "sources",
+        "metrics",
+        "functions",
+        "classifiers",
+        "doc_blocks",
+        "patch_path",
+    ].map((field) => inert(`${UNIT}.${field}`, "identity, location, documentation or a parse-time record; a unit test writes nothing that is kept", NODES_PY)),
+];
+const FUNCTION = "functions.<function>";
+const functionRows = [
+    unknown(FUNCTION, "a user-defined function (dbt 1.11+) a node calls: ODS doesn't plan functions, so a change to any field builds its readers", "core/dbt/task/function.py (1.11+) FunctionRunner"),
+    ...[
+        "path",
+        "original_file_path",
+        "patch_path",
+        "created_at",
+        "description",
+        "meta",
+        "tags",
+        "fqn",
+        "unrendered_config",
+        "doc_blocks",
+        "docs",
+        "unique_id",
+        "name",
+        "package_name",
+        "resource_type",
+    ].map((field) => inert(`${FUNCTION}.${field}`, "identity, location, documentation or parse time", NODES_PY)),
+];
+const META = "metadata";
+const metadataRows = [
+    inert(`${META}.dbt_schema_version`, "the artifact's format: ODS reads v11 and v12 and refuses others", "core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
+    fp(`${META}.dbt_version`, "engine component of every node", "core/dbt/version.py"),
+    fp(`${META}.adapter_type`, "engine component, and target_changed", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata"),
+    fp(`${META}.project_name`, "every unique_id (and the state scope) is the project's", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata"),
+    inert(`${META}.project_id`, "a hash of the project name, for telemetry", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata"),
+    inert(`${META}.user_id`, "telemetry", "core/dbt/tracking.py"),
+    inert(`${META}.send_anonymous_usage_stats`, "telemetry", "core/dbt/tracking.py"),
+    inert(`${META}.generated_at`, "when the file was written", "core/dbt/artifacts/schemas/base.py"),
+    inert(`${META}.invocation_id`, "which invocation wrote the file", "core/dbt/artifacts/schemas/base.py"),
+    inert(`${META}.invocation_started_at`, "when the writing invocation started", "core/dbt/artifacts/schemas/base.py"),
+    inert(`${META}.run_started_at`, "when the writing invocation started (a build's own run_started_at is read at run time: clock_dependent)", "core/dbt/artifacts/schemas/base.py"),
+    inert(`${META}.env`, "DBT_ENV_CUSTOM_ENV_ variables, recorded as metadata only", "core/dbt/artifacts/schemas/base.py › get_metadata_vars"),
+    inert(`${META}.quoting`, "the project's quoting, rendered into every relation_name (fingerprinted)", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata.quoting"),
+];
+const INERT_COLLECTION = (name, why, cite) => inert(name, why, cite);
+const collectionRows = [
+    INERT_COLLECTION("docs", "doc blocks are rendered into descriptions at parse time (the descriptions are read where persisted)", "core/dbt/parser/manifest.py › _process_docs_for_node"),
+    INERT_COLLECTION("exposures", "dbt build runs nothing for an exposure", NOT_BUILT),
+    INERT_COLLECTION("metrics", "the semantic layer; dbt build runs nothing for a metric", NOT_BUILT),
+    INERT_COLLECTION("semantic_models", "the semantic layer; dbt build runs nothing for it", NOT_BUILT),
+    INERT_COLLECTION("saved_queries", "the semantic layer; dbt-core's saved query runner writes nothing", "core/dbt/task/build.py › SavedQueryRunner"),
+    INERT_COLLECTION("groups", "governance, checked at parse time", "core/dbt/parser/manifest.py"),
+    INERT_COLLECTION("selectors", "selection only (ODS plans the selection it is given)", "core/dbt/config/selectors.py"),
+    INERT_COLLECTION("disabled", "disabled nodes are not built", "core/dbt/contracts/graph/manifest.py › Manifest.disabled"),
+    INERT_COLLECTION("parent_map", "derived from depends_on.nodes (fingerprinted)", "core/dbt/contracts/graph/manifest.py › build_parent_and_child_maps"),
+    INERT_COLLECTION("child_map", "derived from depends_on.nodes (fingerprinted)", "core/dbt/contracts/graph/manifest.py › build_parent_and_child_maps"),
+    INERT_COLLECTION("group_map", "derived from groups", "core/dbt/contracts/graph/manifest.py › build_group_map"),
+];
+const MANIFEST_ROWS = [
+    ...modelRows,
+    ...seedRows,
+    ...snapshotRows,
+    ...testRows,
+    ...operationRows,
+    ...otherNodeKinds,
+    ...sourceRows,
+    ...macroRows,
+    ...unitRows,
+    ...functionRows,
+    ...metadataRows,
+    ...collectionRows,
+];
+
+;// CONCATENATED MODULE: ./src/dbt/inventory/rows.ts
+/** Every row of the input inventory, all surfaces (row.ts). */
+
+const INVENTORY_ROWS = [...MANIFEST_ROWS];
+
+;// CONCATENATED MODULE: ./src/dbt/inventory/lookup.ts
+/**
+ * Looking rows of the inventory up by path. Manifest rows are JSON path
+ * patterns (row.ts); a concrete path in a manifest is generalised to its
+ * pattern (`generalisePath`) and classified by the longest row that covers it
+ * (`classifyPath`). Rows of other surfaces are looked up by their exact path,
+ * or the longest row whose path is a prefix followed by ` › `.
+ */
+
+/**
+ * Maps dbt keys by user-chosen names (column names, meta keys, …): their keys
+ * are generalised to `<key>`. Each entry is the pattern of such a map.
+ * A map not listed keeps its keys in the pattern (config keys, …).
+ */
+const OPEN_MAPS = new Set([
+    "columns",
+    "meta",
+    "config.meta",
+    "config.column_types",
+    "config.grants",
+    "config.labels",
+    "config.docs",
+    "unrendered_config",
+    "config_call_dict",
+    "unrendered_config_call_dict",
+    "source_meta",
+    "test_metadata.kwargs",
+    "config.persist_docs",
+    "config.quoting",
+    "config.partition_by",
+    "overrides.macros",
+    "overrides.vars",
+    "overrides.env_vars",
+    "metadata.env",
+]);
+/** Top-level members that map unique ids to entries; an entry is named by its resource type. */
+const ENTRY_COLLECTIONS = new Set([
+    "nodes",
+    "sources",
+    "macros",
+    "docs",
+    "exposures",
+    "metrics",
+    "groups",
+    "selectors",
+    "disabled",
+    "parent_map",
+    "child_map",
+    "group_map",
+    "saved_queries",
+    "semantic_models",
+    "unit_tests",
+    "functions",
+]);
+/**
+ * The pattern of a concrete path (`["nodes", "model.shop.orders", "columns",
+ * "id", "description"]`, with array indices as numbers): collection entries
+ * by resource type (`nodes.<model>`), array elements `[]`, keys of open maps
+ * `<key>`. `resourceType` is the entry's `resource_type` (for `disabled`,
+ * whose entries are lists, the element's).
+ */
+function generalisePath(segments, resourceType) {
+    let out = "";
+    // The pattern inside the entry (or the document, outside collections), for open-map matching.
+    let rel = "";
+    for (let i = 0; i < segments.length; i++) {
+        const segment = segments[i];
+        if (typeof segment === "number") {
+            out += "[]";
+            rel += "[]";
+            continue;
+        }
+        if (i === 1 && ENTRY_COLLECTIONS.has(String(segments[0]))) {
+            out += `.<${resourceType ?? "entry"}>`;
+            rel = "";
+            continue;
+        }
+        const key = isOpenMap(rel) ? "<key>" : segment;
+        out += i === 0 ? key : `.${key}`;
+        rel = rel === "" ? key : `${rel}.${key}`;
+    }
+    return out;
+}
+/** Whether the map at `rel` (a pattern inside an entry) is keyed by user names. */
+function isOpenMap(rel) {
+    if (rel === "")
+        return false;
+    if (OPEN_MAPS.has(rel))
+        return true;
+    const last = rel.slice(rel.lastIndexOf(".") + 1);
+    return last === "meta" || last === "columns";
+}
+let manifestTrie = null;
+let otherRows = null;
+/** Splits a pattern into its steps: `a.b[].c` → a, b, [], c. */
+function patternSteps(pattern) {
+    const steps = [];
+    for (const part of pattern.split(".")) {
+        let rest = part;
+        const arrays = [];
+        while (rest.endsWith("[]")) {
+            rest = rest.slice(0, -2);
+            arrays.push("[]");
+        }
+        if (rest !== "")
+            steps.push(rest);
+        steps.push(...arrays);
+    }
+    return steps;
+}
+function build() {
+    manifestTrie = { row: null, children: new Map() };
+    otherRows = new Map();
+    for (const row of INVENTORY_ROWS) {
+        if (row.surface !== "manifest") {
+            otherRows.set(row.path, row);
+            continue;
+        }
+        let at = manifestTrie;
+        for (const step of patternSteps(row.path)) {
+            let next = at.children.get(step);
+            if (next === undefined) {
+                next = { row: null, children: new Map() };
+                at.children.set(step, next);
+            }
+            at = next;
+        }
+        if (at.row !== null)
+            throw new Error(`inventory: two rows for ${row.path}`);
+        at.row = row;
+    }
+}
+/** The manifest trie (rows by path step); built once. */
+function manifestRows() {
+    if (manifestTrie === null)
+        build();
+    return manifestTrie;
+}
+/**
+ * The row that classifies `path` (a manifest pattern, or another surface's
+ * path such as `dbt_project.yml › dispatch`): the longest row covering it;
+ * null when none does (unclassified).
+ */
+function classifyPath(path) {
+    if (manifestTrie === null)
+        build();
+    const exact = otherRows.get(path);
+    if (exact)
+        return exact;
+    if (path.includes(" › ")) {
+        const parts = path.split(" › ");
+        for (let n = parts.length - 1; n > 0; n--) {
+            const row = otherRows.get(parts.slice(0, n).join(" › "));
+            if (row)
+                return row;
+        }
+        return null;
+    }
+    let at = manifestTrie;
+    let best = at.row;
+    for (const step of patternSteps(path)) {
+        at = at.children.get(step);
+        if (at === undefined)
+            break;
+        if (at.row !== null)
+            best = at.row;
+    }
+    return best;
+}
+
+;// CONCATENATED MODULE: ./src/dbt/fingerprint/canonical-json.ts
+/**
+ * Canonical JSON: object keys sorted by code unit, no whitespace, `undefined`
+ * members dropped. The same value always gives the same bytes, on every
+ * machine, whatever order dbt wrote the keys in.
+ */
+function canonicalJson(value) {
+    return write(value, undefined, 0);
+}
+/** canonicalJson of `record` without the top-level keys in `omit` (as if they were absent). */
+function canonicalJsonWithout(record, omit) {
+    return write(record, omit, 0);
+}
+/** Below this depth values are written with an explicit stack: a manifest may nest deeper than the call stack allows. */
+const RECURSION_LIMIT = 500;
+// Built by concatenation, one string per value: V8 joins the pieces lazily and
+// flattens the result once, when it is hashed.
+function write(value, omit, depth) {
+    if (value === null || typeof value !== "object") {
+        // Non-finite numbers and undefined become null, as JSON.stringify does inside arrays.
+        return value === undefined ? "null" : (JSON.stringify(value) ?? "null");
+    }
+    if (depth > RECURSION_LIMIT)
+        return writeDeep(value);
+    if (Array.isArray(value)) {
+        let out = "[";
+        for (let index = 0; index < value.length; index++) {
+            if (index > 0)
+                out += ",";
+            out += write(value[index], undefined, depth + 1);
+        }
+        return `${out}]`;
+    }
+    const record = value;
+    const keys = Object.keys(record).sort();
+    let out = "{";
+    let first = true;
+    for (const key of keys) {
+        const item = record[key];
+        if (item === undefined || omit?.has(key))
+            continue;
+        if (!first)
+            out += ",";
+        first = false;
+        out += `${JSON.stringify(key)}:${write(item, undefined, depth + 1)}`;
+    }
+    return `${out}}`;
+}
+/** `write` with an explicit stack, for values nested deeper than RECURSION_LIMIT: the same bytes. */
+function writeDeep(root) {
+    const parts = [];
+    const stack = [];
+    const open = (value) => {
+        if (value === null || typeof value !== "object") {
+            parts.push(value === undefined ? "null" : (JSON.stringify(value) ?? "null"));
+        }
+        else if (Array.isArray(value)) {
+            parts.push("[");
+            stack.push({ array: value, index: 0 });
+        }
+        else {
+            const record = value;
+            parts.push("{");
+            stack.push({ record, keys: Object.keys(record).sort(), index: 0, first: true });
+        }
+    };
+    open(root);
+    while (stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if ("array" in top) {
+            if (top.index >= top.array.length) {
+                parts.push("]");
+                stack.pop();
+                continue;
+            }
+            if (top.index > 0)
+                parts.push(",");
+            open(top.array[top.index++]);
+        }
+        else {
+            while (top.index < top.keys.length && top.record[top.keys[top.index]] === undefined)
+                top.index++;
+            if (top.index >= top.keys.length) {
+                parts.push("}");
+                stack.pop();
+                continue;
+            }
+            const key = top.keys[top.index++];
+            if (!top.first)
+                parts.push(",");
+            top.first = false;
+            parts.push(`${JSON.stringify(key)}:`);
+            open(top.record[key]);
+        }
+    }
+    return parts.join("");
+}
+
+;// CONCATENATED MODULE: ./src/dbt/inventory/manifest-residue.ts
+/**
+ * The closed world over the manifest (issue 36): what of one manifest entry
+ * no row of the inventory classifies, or a row classifies as unknown. Each
+ * such value is digested under its path pattern; the fingerprints of the
+ * nodes the entry reaches get one `unclassified:<pattern>` component per
+ * pattern (node-fingerprint.ts), so a change to it builds them, naming it.
+ * An entry dbt writes today has no residue: a field a new dbt version adds
+ * has one until a row classifies it.
+ */
+
+
+
+function manifest_residue_isPlainObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** The trie node of a pattern, or undefined when no row is at or below it. */
+function trieAt(pattern) {
+    let at = manifestRows();
+    let covering = at.row;
+    for (const step of patternSteps(pattern)) {
+        at = at?.children.get(step);
+        if (at === undefined)
+            break;
+        if (at.row !== null)
+            covering = at.row;
+    }
+    return { at, covering };
+}
+const starts = new Map();
+/**
+ * The residue of one entry: `prefix` is its pattern (`nodes.<model>`,
+ * `sources.<source>`, `metadata`, …), `value` the entry as dbt wrote it.
+ */
+function residueOf(prefix, value) {
+    let start = starts.get(prefix);
+    if (start === undefined) {
+        start = trieAt(prefix);
+        starts.set(prefix, start);
+    }
+    const out = new Map();
+    visit(start.at, start.covering, value, prefix, `${prefix}`, out);
+    if (out.size === 0)
+        return null;
+    const residue = {};
+    for (const [pattern, digests] of out)
+        residue[pattern] = digests.length === 1 ? digests[0] : sha256(digests.join("\n"));
+    return residue;
+}
+function add(out, pattern, concrete, value) {
+    let list = out.get(pattern);
+    if (list === undefined) {
+        list = [];
+        out.set(pattern, list);
+    }
+    list.push(sha256(`${concrete}\0${canonicalJson(value === undefined ? null : value)}`));
+}
+function visit(at, covering, value, pattern, concrete, out) {
+    const row = at?.row ?? covering;
+    const leaf = at === undefined || at.children.size === 0;
+    if (leaf || !(manifest_residue_isPlainObject(value) || Array.isArray(value))) {
+        if (row !== null && row.class !== "unknown")
+            return;
+        add(out, pattern, concrete, value);
+        return;
+    }
+    if (Array.isArray(value)) {
+        const element = at.children.get("[]");
+        for (let i = 0; i < value.length; i++)
+            visit(element, row, value[i], `${pattern}[]`, `${concrete}[${i}]`, out);
+        return;
+    }
+    const any = at.children.get("<key>");
+    for (const key in value) {
+        let child = at.children.get(key);
+        let step = key;
+        if (child === undefined && any !== undefined) {
+            child = any;
+            step = "<key>";
+        }
+        visit(child, row, value[key], `${pattern}.${step}`, `${concrete}.${key}`, out);
+    }
+}
+/** Merges residues into `into` (pattern → digests), for a node that reaches several entries. */
+function mergeResidue(into, residue, tag) {
+    if (residue === null)
+        return;
+    for (const pattern in residue) {
+        let list = into.get(pattern);
+        if (list === undefined) {
+            list = [];
+            into.set(pattern, list);
+        }
+        list.push(`${tag}\0${residue[pattern]}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest.ts
 const MANIFEST_VERSIONS = ["v11", "v12"];
 
@@ -5104,6 +5795,8 @@ function checkedAt(check, schema, value, at, problems) {
 
 
 
+
+
 function checkKey(collection, key, uniqueId, problems) {
     if (uniqueId !== key) {
         problems.add([collection, key, "unique_id"], `${JSON.stringify(uniqueId)} differs from the entry's key`);
@@ -5165,11 +5858,25 @@ class ManifestBuilder {
     constructor(file) {
         this.file = file;
     }
-    /** Every member but the header and the collections: exposures, docs, dbt's parent and child maps, disabled nodes … */
+    /**
+     * Every member but the header and the collections that the input inventory
+     * classifies (exposures, docs, dbt's parent and child maps, disabled nodes
+     * …); a member it doesn't know is read, for the closed world (its value is
+     * a residue that reaches every node).
+     */
     skips(key) {
-        return key !== "metadata" && !COLLECTIONS.has(key);
+        if (key === "metadata" || COLLECTIONS.has(key))
+            return false;
+        const row = classifyPath(key);
+        return row !== null && row.class !== "unknown";
     }
+    /** Unknown top-level members, as read (issue 36). */
+    unknownMembers = new Map();
     member(key, value) {
+        if (key !== "metadata" && !COLLECTIONS.has(key)) {
+            this.unknownMembers.set(key, value);
+            return;
+        }
         if (key === "metadata") {
             this.metadata = value;
             this.metadataEntries = null;
@@ -5180,6 +5887,10 @@ class ManifestBuilder {
         }
     }
     objectStart(key) {
+        if (key !== "metadata" && !COLLECTIONS.has(key)) {
+            this.unknownMembers.set(key, {});
+            return;
+        }
         if (key === "metadata") {
             this.metadataEntries = {};
             this.metadata = this.metadataEntries;
@@ -5189,6 +5900,12 @@ class ManifestBuilder {
         }
     }
     entry(key, id, value) {
+        if (key !== "metadata" && !COLLECTIONS.has(key)) {
+            const members = this.unknownMembers.get(key);
+            if (isPlainObject(members))
+                members[id] = value;
+            return;
+        }
         switch (key) {
             case "metadata":
                 this.metadataEntries[id] = value;
@@ -5201,7 +5918,7 @@ class ManifestBuilder {
                 if (raw === undefined)
                     return;
                 checkKey("sources", id, raw.unique_id, this.problems);
-                this.sources.set(id, toSource(raw));
+                this.sources.set(id, withResidue(toSource(raw), "sources.<source>", value));
                 return;
             }
             case "macros": {
@@ -5209,7 +5926,7 @@ class ManifestBuilder {
                 if (raw === undefined)
                     return;
                 checkKey("macros", id, raw.unique_id, this.problems);
-                this.macros.set(id, toMacro(raw));
+                this.macros.set(id, withResidue(toMacro(raw), "macros.<macro>", value));
                 return;
             }
             case "unit_tests": {
@@ -5217,7 +5934,7 @@ class ManifestBuilder {
                 if (raw === undefined)
                     return;
                 checkKey("unit_tests", id, raw.unique_id, this.problems);
-                this.unitTests.set(id, toUnitTest(raw));
+                this.unitTests.set(id, withResidue(toUnitTest(raw), "unit_tests.<unit_test>", value));
                 return;
             }
             case "functions": {
@@ -5225,7 +5942,7 @@ class ManifestBuilder {
                 if (raw === undefined)
                     return;
                 checkKey("functions", id, raw.unique_id, this.problems);
-                this.otherNodes.set(id, toOtherNode(raw));
+                this.otherNodes.set(id, withResidue(toOtherNode(raw), "functions.<function>", value));
                 return;
             }
             case "exposures":
@@ -5266,21 +5983,21 @@ class ManifestBuilder {
             if (raw === undefined || fields === undefined)
                 return;
             checkKey("nodes", id, raw.unique_id, problems);
-            this.nodes.set(id, toNode(raw, fields));
+            this.nodes.set(id, withResidue(toNode(raw, fields), `nodes.<${type}>`, value));
         }
         else if (type === "test") {
             const raw = checkedAt(MANIFEST_ENTRY_CHECKS.dataTest, COMPILED_ENTRY_SCHEMAS.dataTest, value, at, problems);
             if (raw === undefined)
                 return;
             checkKey("nodes", id, raw.unique_id, problems);
-            this.dataTests.set(id, toDataTest(raw));
+            this.dataTests.set(id, withResidue(toDataTest(raw), "nodes.<test>", value));
         }
         else {
             const raw = acceptAt(COMPILED_ENTRY_SCHEMAS.otherNode, value, at, problems);
             if (raw === undefined)
                 return;
             checkKey("nodes", id, raw.unique_id, problems);
-            this.otherNodes.set(id, toOtherNode(raw));
+            this.otherNodes.set(id, withResidue(toOtherNode(raw), `nodes.<${String(type)}>`, value));
         }
     }
     /**
@@ -5327,8 +6044,12 @@ class ManifestBuilder {
         headerProblems.throwIfAny(this.file, "manifest", header.version);
         if (metadata === null)
             throw new Error("unreachable: manifest metadata without a recorded problem");
+        const residue = { ...(residueOf("metadata", this.metadata) ?? {}) };
+        for (const [key, value] of this.unknownMembers)
+            Object.assign(residue, residueOf(key, value) ?? {});
         return {
             file: this.file,
+            residue: Object.keys(residue).length === 0 ? null : residue,
             metadata,
             nodes: this.nodes,
             dataTests: this.dataTests,
@@ -5339,6 +6060,13 @@ class ManifestBuilder {
             macros: this.macros,
         };
     }
+}
+/** The record with the residue of its raw entry (issue 36), when there is any. */
+function withResidue(record, prefix, value) {
+    const residue = residueOf(prefix, value);
+    if (residue !== null)
+        record.residue = residue;
+    return record;
 }
 /** The top-level collection a non-node member comes from, for messages. */
 function collectionOf(resourceType) {
@@ -5755,104 +6483,6 @@ function pythonClockCalls(code) {
         found.add(name);
     }
     return [...found].sort();
-}
-
-;// CONCATENATED MODULE: ./src/dbt/fingerprint/canonical-json.ts
-/**
- * Canonical JSON: object keys sorted by code unit, no whitespace, `undefined`
- * members dropped. The same value always gives the same bytes, on every
- * machine, whatever order dbt wrote the keys in.
- */
-function canonicalJson(value) {
-    return write(value, undefined, 0);
-}
-/** canonicalJson of `record` without the top-level keys in `omit` (as if they were absent). */
-function canonicalJsonWithout(record, omit) {
-    return write(record, omit, 0);
-}
-/** Below this depth values are written with an explicit stack: a manifest may nest deeper than the call stack allows. */
-const RECURSION_LIMIT = 500;
-// Built by concatenation, one string per value: V8 joins the pieces lazily and
-// flattens the result once, when it is hashed.
-function write(value, omit, depth) {
-    if (value === null || typeof value !== "object") {
-        // Non-finite numbers and undefined become null, as JSON.stringify does inside arrays.
-        return value === undefined ? "null" : (JSON.stringify(value) ?? "null");
-    }
-    if (depth > RECURSION_LIMIT)
-        return writeDeep(value);
-    if (Array.isArray(value)) {
-        let out = "[";
-        for (let index = 0; index < value.length; index++) {
-            if (index > 0)
-                out += ",";
-            out += write(value[index], undefined, depth + 1);
-        }
-        return `${out}]`;
-    }
-    const record = value;
-    const keys = Object.keys(record).sort();
-    let out = "{";
-    let first = true;
-    for (const key of keys) {
-        const item = record[key];
-        if (item === undefined || omit?.has(key))
-            continue;
-        if (!first)
-            out += ",";
-        first = false;
-        out += `${JSON.stringify(key)}:${write(item, undefined, depth + 1)}`;
-    }
-    return `${out}}`;
-}
-/** `write` with an explicit stack, for values nested deeper than RECURSION_LIMIT: the same bytes. */
-function writeDeep(root) {
-    const parts = [];
-    const stack = [];
-    const open = (value) => {
-        if (value === null || typeof value !== "object") {
-            parts.push(value === undefined ? "null" : (JSON.stringify(value) ?? "null"));
-        }
-        else if (Array.isArray(value)) {
-            parts.push("[");
-            stack.push({ array: value, index: 0 });
-        }
-        else {
-            const record = value;
-            parts.push("{");
-            stack.push({ record, keys: Object.keys(record).sort(), index: 0, first: true });
-        }
-    };
-    open(root);
-    while (stack.length > 0) {
-        const top = stack[stack.length - 1];
-        if ("array" in top) {
-            if (top.index >= top.array.length) {
-                parts.push("]");
-                stack.pop();
-                continue;
-            }
-            if (top.index > 0)
-                parts.push(",");
-            open(top.array[top.index++]);
-        }
-        else {
-            while (top.index < top.keys.length && top.record[top.keys[top.index]] === undefined)
-                top.index++;
-            if (top.index >= top.keys.length) {
-                parts.push("}");
-                stack.pop();
-                continue;
-            }
-            const key = top.keys[top.index++];
-            if (!top.first)
-                parts.push(",");
-            top.first = false;
-            parts.push(`${JSON.stringify(key)}:`);
-            open(top.record[key]);
-        }
-    }
-    return parts.join("");
 }
 
 ;// CONCATENATED MODULE: ./src/dbt/hook-scan.ts
@@ -7178,6 +7808,7 @@ function tokenStartingAt(starts, count, position) {
 
 
 
+
 /**
  * Config keys that never reach the warehouse (dbt-core 1.12
  * core/dbt/artifacts/resources/v1/config.py `NodeAndTestConfig`/`NodeConfig`,
@@ -7231,8 +7862,9 @@ function fingerprintNode(graph, node, macros, inputs = {}) {
     let portableSql = null;
     components.scheme = SCHEME_DIGEST;
     components.engine = engineDigest(metadata);
-    // canonicalJson({ database, schema, identifier }), keys in canonical order.
-    components.relation = sha256(`{"database":${JSON.stringify(n.relation.database)},"identifier":${JSON.stringify(n.relation.identifier)},"schema":${JSON.stringify(n.relation.schema)}}`);
+    // canonicalJson({ database, schema, identifier, relation_name }), keys in canonical order:
+    // the rendered name too, since its quoting decides which object it is.
+    components.relation = sha256(`{"database":${JSON.stringify(n.relation.database)},"identifier":${JSON.stringify(n.relation.identifier)},"relation_name":${JSON.stringify(n.relation.relationName)},"schema":${JSON.stringify(n.relation.schema)}}`);
     if (n.config === null)
         incomplete.push("no recorded config");
     else
@@ -7287,6 +7919,10 @@ function fingerprintNode(graph, node, macros, inputs = {}) {
         components.project_hooks = hooks.digest;
     for (const problem of hooks.incomplete)
         incomplete.push(problem);
+    const sourcesDigest = sourceRelationsDigest(graph, node);
+    if (sourcesDigest !== null)
+        components.sources = sourcesDigest;
+    addUnclassified(components, graph, node, resolved.macros, macros);
     components.contract = n.contract?.enforced
         ? sha256(canonicalJson(contractOf(n)))
         : NOT_ENFORCED_CONTRACT_DIGEST;
@@ -7471,6 +8107,69 @@ function versionDigest(n, macros, flagDefault) {
     ];
     const digest = macros.closureDigest(resolver.closure(roots, n.packageName).macros);
     return sha256(canonicalJson({ pointer: { config: pointer ?? null, macros: digest } }));
+}
+/**
+ * The `sources` component: the relation each source it reads (directly or
+ * through ephemeral models) resolves to, as dbt renders it (database,
+ * schema, identifier, relation_name), and its `event_time`, which a
+ * microbatch reader filters it by at run time (dbt-core
+ * core/dbt/context/providers.py `BaseResolver.resolve_event_time_filter`).
+ * Its readers' compiled SQL names the relation too; this holds where it
+ * doesn't (an impure or Python model, a changed quoting). Null without sources.
+ */
+function sourceRelationsDigest(graph, node) {
+    if (node.sources.length === 0)
+        return null;
+    const rows = [];
+    for (const id of node.sources) {
+        const source = graph.sources.get(id)?.source;
+        if (source === undefined) {
+            rows.push([id, null]);
+            continue;
+        }
+        const r = source.relation;
+        const eventTime = source.config?.event_time;
+        rows.push([
+            id,
+            r.database,
+            r.schema,
+            r.identifier,
+            r.relationName,
+            eventTime === undefined ? null : eventTime,
+        ]);
+    }
+    return sha256(canonicalJson(rows));
+}
+/**
+ * Issue 36, the closed world: one `unclassified:<pattern>` component per
+ * path pattern of anything the node reaches that no inventory row
+ * classifies (the residues of its own entry, its inlined ephemeral models,
+ * its sources, the macros its build runs, its checks, and the manifest's
+ * metadata and unknown members). Nothing is added in the usual case.
+ */
+function addUnclassified(components, graph, node, closure, macros) {
+    const merged = new Map();
+    mergeResidue(merged, node.node.residue ?? null, node.id);
+    for (const id of node.ephemerals)
+        mergeResidue(merged, graph.ephemerals.get(id)?.node.residue ?? null, id);
+    for (const id of node.sources)
+        mergeResidue(merged, graph.sources.get(id)?.source.residue ?? null, id);
+    if (macros.residues.size > 0)
+        for (const id of closure)
+            mergeResidue(merged, macros.residues.get(id) ?? null, id);
+    for (const id of node.checks) {
+        const check = graph.checks.get(id);
+        if (check)
+            mergeResidue(merged, check.test.residue ?? null, id);
+    }
+    mergeResidue(merged, graph.manifest.residue ?? null, "manifest");
+    for (const dep of node.unknownParents) {
+        const other = graph.manifest.otherNodes.get(dep.id);
+        if (other)
+            mergeResidue(merged, other.residue ?? null, dep.id);
+    }
+    for (const [pattern, lines] of merged)
+        components[`${UNCLASSIFIED_COMPONENT}${pattern}`] = sha256(lines.sort().join("\n"));
 }
 function isPlainRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -7921,6 +8620,8 @@ class MacroIndex {
     nameOverrides;
     byName = new Map();
     adapterType;
+    /** Macros with a residue (issue 36: fields no inventory row classifies); usually none. */
+    residues = new Map();
     /**
      * The one closure walker: every macro closure (a node's build, a hook, a
      * check, the latest-version pointer) is resolved as dbt resolves it at run
@@ -7934,6 +8635,8 @@ class MacroIndex {
         // dbt's and the adapter's packages (and its parents'): the resolver's internal packages.
         this.engine = new Set(this.resolver.internalPackages);
         for (const macro of macros.values()) {
+            if (macro.residue)
+                this.residues.set(macro.uniqueId, macro.residue);
             const list = this.byName.get(macro.name);
             if (list)
                 list.push(macro);
@@ -16199,9 +16902,14 @@ const plan_BUILD_REASONS = {
     code_incomplete: "code",
     scheme_changed: "code",
     code_changed: "code",
+    unclassified_input_changed: "code",
+    run_time_value_changed: "code",
     parent_code_changed: "code",
     unknown_parent: "code",
+    relation_overwritten: "data",
+    run_time_value_unknown: "data",
     hook_reads_environment: "data",
+    undeclared_relation_read: "data",
     no_declared_inputs: "data",
     policy_unmet: "data",
     missing_data_evidence: "data",
@@ -16486,7 +17194,7 @@ const CODE_ONLY_REASONS = new Set(["code_changed", "parent_code_changed"]);
 const SQL_ONLY_COMPONENTS = new Set(["sql", "docs"]);
 /** Materializations whose relation holds exactly what the SQL selects now (an incremental keeps earlier rows). */
 const WHOLE_MATERIALIZATIONS = new Set(["table", "view"]);
-const unknown = (reason) => ({ kind: "unknown", reason });
+const column_impact_unknown = (reason) => ({ kind: "unknown", reason });
 function childReads(facts) {
     if (facts.unknown)
         return null;
@@ -16579,26 +17287,26 @@ class ColumnImpact {
     computeChange(id) {
         const decision = this.decisions.get(id);
         if (decision?.action !== "BUILD")
-            return unknown("not built by this plan");
+            return column_impact_unknown("not built by this plan");
         const code = decision.reason.code;
         if (!CODE_ONLY_REASONS.has(code))
-            return unknown(`built for ${code.replaceAll("_", " ")}`);
+            return column_impact_unknown(`built for ${code.replaceAll("_", " ")}`);
         const graphNode = this.facts.graph.nodes.get(id);
         const fp = this.facts.input.project.fingerprints.get(id);
         if (!graphNode || !fp)
-            return unknown("not a planned node");
+            return column_impact_unknown("not a planned node");
         const problem = rebuildProblem(graphNode, this.facts.macros);
         if (problem !== null)
-            return unknown(problem);
+            return column_impact_unknown(problem);
         const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, id);
         if (!recorded)
-            return unknown("no recorded build");
+            return column_impact_unknown("no recorded build");
         if (code === "code_changed") {
             const components = decision.reason.components;
             const names = components ? [...components.changed, ...components.added, ...components.removed] : [];
             const other = names.filter((name) => !SQL_ONLY_COMPONENTS.has(name));
             if (names.length === 0 || other.length > 0)
-                return unknown(`its ${other.join(", ")} changed`);
+                return column_impact_unknown(`its ${other.join(", ")} changed`);
         }
         // Every parent this plan rebuilds, read or not by its recorded build (its SQL now may read more).
         // Asked first: a parent's unknown change makes this one unknown before anything costly is done.
@@ -16608,19 +17316,19 @@ class ColumnImpact {
                 continue;
             const change = this.changeOf(parent);
             if (change.kind === "unknown")
-                return unknown(`parent ${parent}: ${change.reason}`);
+                return column_impact_unknown(`parent ${parent}: ${change.reason}`);
             parents.set(parent, change);
         }
         if (!this.someReaderMayIgnore(graphNode))
-            return unknown("every reader reads all of its columns, or is not known to read fewer");
+            return column_impact_unknown("every reader reads all of its columns, or is not known to read fewer");
         const data = this.dataOf(id);
         if (data.missing.length > 0)
-            return unknown("no evidence of its input data");
+            return column_impact_unknown("no evidence of its input data");
         for (const moved of data.movedIds) {
             if (!graphNode.parents.includes(moved))
-                return unknown("new data in a source it reads");
+                return column_impact_unknown("new data in a source it reads");
             if (this.decisions.get(moved)?.action !== "BUILD")
-                return unknown("a parent was rebuilt after the build it read");
+                return column_impact_unknown("a parent was rebuilt after the build it read");
         }
         if (code === "code_changed") {
             const after = this.now(id);
@@ -16807,6 +17515,7 @@ const COMPONENT_LABELS = {
     contract: "contract",
     docs: "persisted docs",
     version: "latest-version pointer",
+    sources: "relations of the sources it reads",
     relation: "target relation",
     engine: "dbt version or adapter",
 };
@@ -17064,6 +17773,14 @@ function codeDiff(c) {
 function diffNames(diff) {
     return isEmptyDiff(diff) ? [] : [...diff.changed, ...diff.added, ...diff.removed];
 }
+/** The part of a diff whose component names pass `keep`. */
+function diffWhere(diff, keep) {
+    return {
+        changed: diff.changed.filter(keep),
+        added: diff.added.filter(keep),
+        removed: diff.removed.filter(keep),
+    };
+}
 /**
  * For a pull request's environment: where the node is built, and the names of
  * the relations it reads, are not code changes (the environment points at the
@@ -17083,6 +17800,7 @@ function portableDiff(entry, fp) {
 ;// CONCATENATED MODULE: ./src/planner/rules/code-changed.ts
 
 
+
 /**
  * Rule 4: the fingerprint differs; the reason names the components. When the
  * sql component moved and the SQL normaliser gave up on the current SQL, it
@@ -17092,9 +17810,11 @@ function portableDiff(entry, fp) {
 const codeChanged = {
     code: "code_changed",
     decide(c) {
-        const diff = codeDiff(c);
-        if (diff === "incomparable")
+        const whole = codeDiff(c);
+        if (whole === "incomparable")
             return undefined; // code_incomplete and scheme_changed decide first
+        // Unclassified inputs and run-time values have rules of their own, next.
+        const diff = diffWhere(whole, isCodeComponent);
         const names = diffNames(diff);
         if (names.length === 0)
             return undefined;
@@ -17302,6 +18022,76 @@ const policyUnmet = {
         : c.build("policy_unmet", `Its freshness policy can't be honoured: ${c.policy.problem}.`),
 };
 
+;// CONCATENATED MODULE: ./src/planner/rules/relation-overwritten.ts
+/** Issue 36: not implemented yet (decides nothing). */
+const relationOverwritten = {
+    code: "relation_overwritten",
+    decide: () => undefined,
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/run-time-value-changed.ts
+/** Issue 36: not implemented yet (decides nothing). */
+const runTimeValueChanged = {
+    code: "run_time_value_changed",
+    decide: () => undefined,
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/run-time-value-unknown.ts
+/** Issue 36: not implemented yet (decides nothing). */
+const runTimeValueUnknown = {
+    code: "run_time_value_unknown",
+    decide: () => undefined,
+};
+
+;// CONCATENATED MODULE: ./src/dbt/inventory/unclassified.ts
+/**
+ * Whether an input path a recorded build saw as unclassified is classified
+ * by this version of ODS (an upgrade that adds a row): then its component's
+ * absence now is no change. Filled in by the inventory (index.ts).
+ */
+
+function isClassifiedNow(path) {
+    const row = classifyPath(path);
+    return row !== null && row.class !== "unknown";
+}
+
+;// CONCATENATED MODULE: ./src/planner/rules/unclassified-input-changed.ts
+
+
+
+
+/**
+ * Issue 36, the closed world: an input that no row of the inventory
+ * classifies (or one it classifies as unknown) changed since the recorded
+ * build, so ODS can't prove the change leaves what dbt writes alone: the
+ * node is built, and the reason names the input, so that an over-build is
+ * visible and can be fixed by classifying it. An input the recorded build
+ * saw as unclassified that this version of ODS classifies (an upgrade) is
+ * no change.
+ */
+const unclassifiedInputChanged = {
+    code: "unclassified_input_changed",
+    decide(c) {
+        const whole = codeDiff(c);
+        if (whole === "incomparable")
+            return undefined;
+        const diff = diffWhere(whole, (name) => name.startsWith(UNCLASSIFIED_COMPONENT) &&
+            !(whole.removed.includes(name) && isClassifiedNow(name.slice(UNCLASSIFIED_COMPONENT.length))));
+        const names = diffNames(diff);
+        if (names.length === 0)
+            return undefined;
+        const inputs = names.map((name) => name.slice(UNCLASSIFIED_COMPONENT.length));
+        return c.build("unclassified_input_changed", `${inputs.length === 1 ? "An input" : "Inputs"} ODS does not classify changed since run ${c.recorded.run_id}: ${listWords(inputs.map(code), 5)}. ODS can't prove the change leaves what dbt writes alone, so it is built.`, { components: diff, subjects: inputs });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/undeclared-relation-read.ts
+/** Issue 36: not implemented yet (decides nothing). */
+const undeclaredRelationRead = {
+    code: "undeclared_relation_read",
+    decide: () => undefined,
+};
+
 ;// CONCATENATED MODULE: ./src/planner/rules/scheme-changed.ts
 
 /** Rule 4: the fingerprint scheme of the record differs: every node is built once. */
@@ -17467,18 +18257,28 @@ const unknownParent = {
 
 
 
+
+
+
+
+
 const RULES = [
     noState, //                no state at all                                  BUILD no_state
     targetChanged, //          state recorded for another target (ADR-0017)     BUILD target_changed
     neverBuilt, //             no snapshot entry                                BUILD never_built
     lastBuildPartial, //       the last build didn't build the whole node       BUILD last_build_partial
+    relationOverwritten, //    its relation was written since by another run    BUILD relation_overwritten
     codeIncomplete, //         code evidence incomplete                         BUILD code_incomplete
     schemeChanged, //          fingerprint scheme differs                       BUILD scheme_changed
     codeChanged, //            fingerprint differs                              BUILD code_changed
+    unclassifiedInputChanged, // an input the inventory doesn't classify moved  BUILD unclassified_input_changed
+    runTimeValueChanged, //    a value read at run time changed                 BUILD run_time_value_changed
+    runTimeValueUnknown, //    a value read at run time can't be compared       BUILD run_time_value_unknown
     hookReadsEnvironment, //   a hook reads the environment (#218)              BUILD hook_reads_environment
     parentCodeChanged, //      a parent changes code                            BUILD parent_code_changed
     unknownParent, //          a parent ODS doesn't know                        BUILD unknown_parent
     noDeclaredInputs, //       no declared inputs (seeds excepted)              BUILD no_declared_inputs
+    undeclaredRelationRead, // SQL reads a relation by name, not ref/source     BUILD undeclared_relation_read
     policyUnmet, //            the freshness policy can't be honoured           BUILD policy_unmet
     testsNotPassed, //         checks, and no passing test record               BUILD tests_not_passed
     unitTestsChanged, //       over any REUSE below: checks changed since they  BUILD unit_tests_changed
@@ -18233,6 +19033,8 @@ const DATA_DIFF_SCHEMA_VERSION = "1.0";
 /** Codes that say the node itself is changed (or new) in this pull request. */
 const CHANGED = new Set([
     "code_changed",
+    "unclassified_input_changed",
+    "run_time_value_changed",
     "never_built",
     "unit_tests_changed",
 ]);
@@ -21657,6 +22459,11 @@ const REASON_TITLES = {
     code_incomplete: "code can't be fully fingerprinted",
     scheme_changed: "fingerprint scheme changed",
     code_changed: "code changed",
+    unclassified_input_changed: "an input ODS can't classify changed",
+    run_time_value_changed: "a value read at run time changed",
+    run_time_value_unknown: "a value read at run time can't be known",
+    relation_overwritten: "its table was written since",
+    undeclared_relation_read: "reads a table by name",
     parent_code_changed: "a parent changes code",
     unknown_parent: "a parent ODS doesn't know",
     hook_reads_environment: "a hook reads the environment",
@@ -32981,7 +33788,7 @@ const VERSION = "0.1.0";
 
 /***/ }),
 
-/***/ 4601:
+/***/ 6982:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");

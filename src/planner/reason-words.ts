@@ -14,6 +14,7 @@ export const COMPONENT_LABELS: Readonly<Record<string, string>> = {
   contract: "contract",
   docs: "persisted docs",
   version: "latest-version pointer",
+  sources: "relations of the sources it reads",
   relation: "target relation",
   engine: "dbt version or adapter",
 };

@@ -64,6 +64,63 @@ const globalTrade: ManifestFigures = {
   macros: 571,
   unitTests: 0,
 };
+/*
+ * The *-history folders below: their PROVENANCE.md gives "project macros" only
+ * (amazon-reviews 0, logistics 0, nba-spurs 1, tpch 0, whyline-denver 10/11),
+ * not the size of the manifest's whole macros map; `macros` is that size, counted
+ * from each file. Every other figure is PROVENANCE.md's and agrees with the file.
+ */
+const amazonReviews: ManifestFigures = {
+  version: "v12",
+  dbt: "1.8.3",
+  project: "capstone_amazon_analytics",
+  nodes: { model: 8, test: 9 },
+  sources: 2,
+  macros: 573, // PROVENANCE: project macros 0 (the file's whole macros map: 573)
+  unitTests: 0,
+};
+const logistics111: ManifestFigures = {
+  version: "v12",
+  dbt: "1.11.11",
+  project: "logistics_lakehouse",
+  nodes: { model: 6 },
+  sources: 4,
+  macros: 553, // PROVENANCE: project macros 0 (the file's whole macros map: 553)
+  unitTests: 0,
+};
+const logistics112: ManifestFigures = {
+  ...logistics111,
+  dbt: "1.12.0",
+  nodes: { model: 7 },
+  macros: 561, // PROVENANCE: project macros 0 (the file's whole macros map: 561)
+};
+const nbaSpurs: ManifestFigures = {
+  version: "v11",
+  dbt: "1.7.9",
+  project: "spurs_dbt",
+  nodes: { model: 6, test: 6 },
+  sources: 7,
+  macros: 402, // PROVENANCE: project macros 1 (the file's whole macros map: 402)
+  unitTests: 0,
+};
+const tpch: ManifestFigures = {
+  version: "v12",
+  dbt: "1.9.6",
+  project: "dbtproject",
+  nodes: { model: 8 },
+  sources: 0,
+  macros: 473, // PROVENANCE: project macros 0 (the file's whole macros map: 473)
+  unitTests: 0,
+};
+const whylineDenver: ManifestFigures = {
+  version: "v12",
+  dbt: "1.8.5",
+  project: "whylinedenver_dbt",
+  nodes: { model: 23, test: 70 },
+  sources: 13,
+  macros: 495, // PROVENANCE: project macros 11 (the file's whole macros map: 495)
+  unitTests: 0,
+};
 
 /** Figures from each folder's PROVENANCE.md. */
 const MANIFESTS: Record<string, ManifestFigures | { refused: "v10" }> = {
@@ -75,6 +132,18 @@ const MANIFESTS: Record<string, ManifestFigures | { refused: "v10" }> = {
     sources: 11,
     macros: 467,
     unitTests: 0,
+  },
+  "amazon-reviews-snowflake-1.8-history/history/01-982385a/manifest.json": {
+    ...amazonReviews,
+    nodes: { model: 7, test: 12 },
+    macros: 459,
+  },
+  "amazon-reviews-snowflake-1.8-history/history/02-8c04bec/manifest.json": { ...amazonReviews, macros: 459 },
+  "amazon-reviews-snowflake-1.8-history/history/03-c21256a/manifest.json": amazonReviews,
+  "amazon-reviews-snowflake-1.8-history/history/04-d3d7ec4/manifest.json": amazonReviews,
+  "amazon-reviews-snowflake-1.8-history/history/05-30788cf/manifest.json": {
+    ...amazonReviews,
+    nodes: { model: 8, test: 7 },
   },
   "analytics-snowflake-python-1.9/manifest.json": {
     version: "v12",
@@ -171,6 +240,34 @@ const MANIFESTS: Record<string, ManifestFigures | { refused: "v10" }> = {
     macros: 1221,
     unitTests: 0,
   },
+  "logistics-bq-1.11-1.12-history/history/01-12a238b/manifest.json": {
+    ...logistics111,
+    nodes: { model: 5, seed: 4 },
+  },
+  "logistics-bq-1.11-1.12-history/history/02-e3322bf/manifest.json": { ...logistics111, nodes: { model: 5 } },
+  "logistics-bq-1.11-1.12-history/history/03-1e5fde1/manifest.json": logistics111,
+  "logistics-bq-1.11-1.12-history/history/04-8123596/manifest.json": logistics111,
+  "logistics-bq-1.11-1.12-history/history/05-e2d5927/manifest.json": { ...logistics112, nodes: { model: 6 } },
+  "logistics-bq-1.11-1.12-history/history/06-a8e2698/manifest.json": logistics112,
+  "logistics-bq-1.11-1.12-history/history/07-21608a6/manifest.json": logistics112,
+  "logistics-bq-1.11-1.12-history/history/08-22232be/manifest.json": {
+    ...logistics112,
+    nodes: { model: 7, test: 8 },
+  },
+  "logistics-bq-1.11-1.12-history/history/09-ec572fe/manifest.json": {
+    ...logistics112,
+    nodes: { model: 7, test: 8 },
+  },
+  "nba-spurs-postgres-1.7-history/history/01-2434d66/manifest.json": {
+    ...nbaSpurs,
+    nodes: { model: 3, test: 5 },
+    sources: 1,
+  },
+  "nba-spurs-postgres-1.7-history/history/02-47d5567/manifest.json": nbaSpurs,
+  "nba-spurs-postgres-1.7-history/history/03-338addb/manifest.json": {
+    ...nbaSpurs,
+    nodes: { model: 6, test: 12 },
+  },
   "planetkart-snowflake-1.10/manifest.json": {
     version: "v12",
     dbt: "1.10.4",
@@ -189,6 +286,9 @@ const MANIFESTS: Record<string, ManifestFigures | { refused: "v10" }> = {
     macros: 980,
     unitTests: 0,
   },
+  "tpch-spark-1.9-history/history/01-3149486/manifest.json": tpch,
+  "tpch-spark-1.9-history/history/02-9c930f1/manifest.json": tpch,
+  "tpch-spark-1.9-history/history/03-b3c482d/manifest.json": { ...tpch, nodes: { model: 12 }, sources: 8 },
   "tuva-snowflake-1.7-v11-large/manifest.json": {
     version: "v11",
     dbt: "1.7.8",
@@ -197,6 +297,19 @@ const MANIFESTS: Record<string, ManifestFigures | { refused: "v10" }> = {
     sources: 0,
     macros: 577,
     unitTests: 0,
+  },
+  "whyline-denver-bq-1.8-history/history/01-6b0cc18/manifest.json": {
+    ...whylineDenver,
+    nodes: { model: 25, test: 70 },
+    macros: 494, // PROVENANCE: project macros 10 (the file's whole macros map: 494)
+  },
+  "whyline-denver-bq-1.8-history/history/02-0b0f55c/manifest.json": whylineDenver,
+  "whyline-denver-bq-1.8-history/history/03-8403d5a/manifest.json": whylineDenver,
+  "whyline-denver-bq-1.8-history/history/04-aef2533/manifest.json": {
+    ...whylineDenver,
+    project: "whyline_denver_dbt",
+    nodes: { model: 24, test: 73 },
+    macros: 460, // PROVENANCE: project macros 11 (the file's whole macros map: 460)
   },
 };
 
@@ -449,6 +562,31 @@ const RUN_RESULTS: Record<
   { version: "v5" | "v6"; results: number; which: string } | { refused: "v4" }
 > = {
   "across-analytics-postgres-1.10-large/run_results.json": { version: "v6", results: 27, which: "compile" },
+  "amazon-reviews-snowflake-1.8-history/history/01-982385a/run_results.json": {
+    version: "v6",
+    results: 7,
+    which: "run",
+  },
+  "amazon-reviews-snowflake-1.8-history/history/02-8c04bec/run_results.json": {
+    version: "v6",
+    results: 17,
+    which: "generate",
+  },
+  "amazon-reviews-snowflake-1.8-history/history/03-c21256a/run_results.json": {
+    version: "v6",
+    results: 2,
+    which: "run",
+  },
+  "amazon-reviews-snowflake-1.8-history/history/04-d3d7ec4/run_results.json": {
+    version: "v6",
+    results: 2,
+    which: "run",
+  },
+  "amazon-reviews-snowflake-1.8-history/history/05-30788cf/run_results.json": {
+    version: "v6",
+    results: 15,
+    which: "generate",
+  },
   "analytics-snowflake-python-1.9/run_results.json": { version: "v6", results: 37, which: "generate" },
   "dbt-bouncer-duckdb-1.11-build/run_results.json": { version: "v6", results: 56, which: "build" },
   "dbt-bouncer-duckdb-1.11-build/history/01-03238b7/run_results.json": {
@@ -485,9 +623,92 @@ const RUN_RESULTS: Record<
   "jaffle-shop-duckdb-1.12/run_results.json": { version: "v6", results: 46, which: "generate" },
   "jaffle-shop-elementary-bq-1.7-v11/run_results.json": { version: "v5", results: 58, which: "build" },
   "jaffle-shop-elementary-bq-1.9/run_results.json": { version: "v6", results: 61, which: "build" },
+  "logistics-bq-1.11-1.12-history/history/01-12a238b/run_results.json": {
+    version: "v6",
+    results: 9,
+    which: "build",
+  },
+  "logistics-bq-1.11-1.12-history/history/02-e3322bf/run_results.json": {
+    version: "v6",
+    results: 5,
+    which: "build",
+  },
+  "logistics-bq-1.11-1.12-history/history/03-1e5fde1/run_results.json": {
+    version: "v6",
+    results: 6,
+    which: "build",
+  },
+  "logistics-bq-1.11-1.12-history/history/04-8123596/run_results.json": {
+    version: "v6",
+    results: 6,
+    which: "build",
+  },
+  "logistics-bq-1.11-1.12-history/history/05-e2d5927/run_results.json": {
+    version: "v6",
+    results: 6,
+    which: "build",
+  },
+  "logistics-bq-1.11-1.12-history/history/06-a8e2698/run_results.json": {
+    version: "v6",
+    results: 7,
+    which: "build",
+  },
+  "logistics-bq-1.11-1.12-history/history/07-21608a6/run_results.json": {
+    version: "v6",
+    results: 7,
+    which: "build",
+  },
+  "logistics-bq-1.11-1.12-history/history/08-22232be/run_results.json": {
+    version: "v6",
+    results: 15,
+    which: "build",
+  },
+  "logistics-bq-1.11-1.12-history/history/09-ec572fe/run_results.json": {
+    version: "v6",
+    results: 15,
+    which: "build",
+  },
+  "nba-spurs-postgres-1.7-history/history/01-2434d66/run_results.json": {
+    version: "v5",
+    results: 3,
+    which: "run",
+  },
+  "nba-spurs-postgres-1.7-history/history/02-47d5567/run_results.json": {
+    version: "v5",
+    results: 6,
+    which: "run",
+  },
+  "nba-spurs-postgres-1.7-history/history/03-338addb/run_results.json": {
+    version: "v5",
+    results: 6,
+    which: "run",
+  },
   "planetkart-snowflake-1.10/run_results.json": { version: "v6", results: 13, which: "run" },
   "salary-survey-bq-1.9/run_results.json": { version: "v6", results: 130, which: "generate" },
+  "tpch-spark-1.9-history/history/01-3149486/run_results.json": { version: "v6", results: 8, which: "run" },
+  "tpch-spark-1.9-history/history/02-9c930f1/run_results.json": { version: "v6", results: 8, which: "run" },
+  "tpch-spark-1.9-history/history/03-b3c482d/run_results.json": { version: "v6", results: 12, which: "run" },
   "tuva-snowflake-1.7-v11-large/run_results.json": { version: "v5", results: 389, which: "generate" },
+  "whyline-denver-bq-1.8-history/history/01-6b0cc18/run_results.json": {
+    version: "v6",
+    results: 95,
+    which: "generate",
+  },
+  "whyline-denver-bq-1.8-history/history/02-0b0f55c/run_results.json": {
+    version: "v6",
+    results: 93,
+    which: "generate",
+  },
+  "whyline-denver-bq-1.8-history/history/03-8403d5a/run_results.json": {
+    version: "v6",
+    results: 93,
+    which: "generate",
+  },
+  "whyline-denver-bq-1.8-history/history/04-aef2533/run_results.json": {
+    version: "v6",
+    results: 97,
+    which: "compile",
+  },
 };
 
 describe.skipIf(!sharedFixturesPresent)(
@@ -498,6 +719,9 @@ describe.skipIf(!sharedFixturesPresent)(
       expect(fixtureFiles("sources.json")).toEqual([
         "planetkart-snowflake-1.10/sources.json",
         "salary-survey-bq-1.9/sources.json",
+        "whyline-denver-bq-1.8-history/history/01-6b0cc18/sources.json",
+        "whyline-denver-bq-1.8-history/history/03-8403d5a/sources.json",
+        "whyline-denver-bq-1.8-history/history/04-aef2533/sources.json",
       ]);
     });
 
@@ -558,6 +782,22 @@ describe.skipIf(!sharedFixturesPresent)(
     it.each([
       ["planetkart-snowflake-1.10/sources.json", 3, "4af3810f-7415-4dca-bb1e-114469fbd7a5"],
       ["salary-survey-bq-1.9/sources.json", 1, "df64d1f7-28b1-406f-9de1-67de18076dab"],
+      [
+        "whyline-denver-bq-1.8-history/history/01-6b0cc18/sources.json",
+        13,
+        "4554d7da-6895-4461-b72a-434bbb88c16b",
+      ],
+      [
+        "whyline-denver-bq-1.8-history/history/03-8403d5a/sources.json",
+        13,
+        "4ee98d3c-0a8d-4d4a-9598-df17c1ebbb94",
+      ],
+      // the same blob as 03 (not regenerated at 04-aef2533, PROVENANCE.md)
+      [
+        "whyline-denver-bq-1.8-history/history/04-aef2533/sources.json",
+        13,
+        "4ee98d3c-0a8d-4d4a-9598-df17c1ebbb94",
+      ],
     ])("%s loads (%i results, all pass)", (file, count, invocation) => {
       const s = loadSources(read(file), file);
       expect(s.metadata.schemaVersion).toBe("v3");

@@ -64,11 +64,13 @@ describe("fingerprint digests", () => {
       "scheme",
       "sql",
     ]);
-    expect(fp.fingerprint.components.scheme).toBe(sha256("dbt/3"));
+    expect(fp.fingerprint.components.scheme).toBe(sha256("dbt/4"));
     expect(fp.fingerprint.components.sql).toBe(sha256("normalised\0select 1 as id"));
     expect(fp.fingerprint.components.engine).toBe(sha256('{"adapter":"duckdb","dbt_version":"1.10.4"}'));
     expect(fp.fingerprint.components.relation).toBe(
-      sha256('{"database":"warehouse","identifier":"orders","schema":"analytics"}'),
+      sha256(
+        '{"database":"warehouse","identifier":"orders","relation_name":"\\"warehouse\\".\\"analytics\\".\\"orders\\"","schema":"analytics"}',
+      ),
     );
     expect(fp.fingerprint.components.contract).toBe(sha256('{"enforced":false}'));
     expect(fp.complete).toBe(true);

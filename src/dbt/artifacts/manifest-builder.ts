@@ -6,6 +6,8 @@
  * turned into its record (manifest-entry-records.ts) as it comes. `finish`
  * checks the header and the collections and throws every problem found.
  */
+import { classifyPath } from "../inventory/lookup.js";
+import { type Residue, residueOf } from "../inventory/manifest-residue.js";
 import { readInvocationMetadata } from "./invocation-metadata.js";
 import type { JsonObjectConsumer } from "./json-object-stream.js";
 import {
@@ -106,12 +108,26 @@ export class ManifestBuilder implements JsonObjectConsumer {
     this.file = file;
   }
 
-  /** Every member but the header and the collections: exposures, docs, dbt's parent and child maps, disabled nodes … */
+  /**
+   * Every member but the header and the collections that the input inventory
+   * classifies (exposures, docs, dbt's parent and child maps, disabled nodes
+   * …); a member it doesn't know is read, for the closed world (its value is
+   * a residue that reaches every node).
+   */
   skips(key: string): boolean {
-    return key !== "metadata" && !COLLECTIONS.has(key);
+    if (key === "metadata" || COLLECTIONS.has(key)) return false;
+    const row = classifyPath(key);
+    return row !== null && row.class !== "unknown";
   }
 
+  /** Unknown top-level members, as read (issue 36). */
+  private readonly unknownMembers = new Map<string, unknown>();
+
   member(key: string, value: unknown): void {
+    if (key !== "metadata" && !COLLECTIONS.has(key)) {
+      this.unknownMembers.set(key, value);
+      return;
+    }
     if (key === "metadata") {
       this.metadata = value;
       this.metadataEntries = null;
@@ -122,6 +138,10 @@ export class ManifestBuilder implements JsonObjectConsumer {
   }
 
   objectStart(key: string): void {
+    if (key !== "metadata" && !COLLECTIONS.has(key)) {
+      this.unknownMembers.set(key, {});
+      return;
+    }
     if (key === "metadata") {
       this.metadataEntries = {};
       this.metadata = this.metadataEntries;
@@ -131,6 +151,11 @@ export class ManifestBuilder implements JsonObjectConsumer {
   }
 
   entry(key: string, id: string, value: unknown): void {
+    if (key !== "metadata" && !COLLECTIONS.has(key)) {
+      const members = this.unknownMembers.get(key);
+      if (isPlainObject(members)) members[id] = value;
+      return;
+    }
     switch (key) {
       case "metadata":
         this.metadataEntries![id] = value;
@@ -148,7 +173,7 @@ export class ManifestBuilder implements JsonObjectConsumer {
         );
         if (raw === undefined) return;
         checkKey("sources", id, raw.unique_id, this.problems);
-        this.sources.set(id, toSource(raw));
+        this.sources.set(id, withResidue(toSource(raw), "sources.<source>", value));
         return;
       }
       case "macros": {
@@ -161,21 +186,21 @@ export class ManifestBuilder implements JsonObjectConsumer {
         );
         if (raw === undefined) return;
         checkKey("macros", id, raw.unique_id, this.problems);
-        this.macros.set(id, toMacro(raw));
+        this.macros.set(id, withResidue(toMacro(raw), "macros.<macro>", value));
         return;
       }
       case "unit_tests": {
         const raw = acceptAt(COMPILED_ENTRY_SCHEMAS.unitTest, value, ["unit_tests", id], this.problems);
         if (raw === undefined) return;
         checkKey("unit_tests", id, raw.unique_id, this.problems);
-        this.unitTests.set(id, toUnitTest(raw));
+        this.unitTests.set(id, withResidue(toUnitTest(raw), "unit_tests.<unit_test>", value));
         return;
       }
       case "functions": {
         const raw = acceptAt(COMPILED_ENTRY_SCHEMAS.otherNode, value, ["functions", id], this.problems);
         if (raw === undefined) return;
         checkKey("functions", id, raw.unique_id, this.problems);
-        this.otherNodes.set(id, toOtherNode(raw));
+        this.otherNodes.set(id, withResidue(toOtherNode(raw), "functions.<function>", value));
         return;
       }
       case "exposures":
@@ -225,7 +250,7 @@ export class ManifestBuilder implements JsonObjectConsumer {
       );
       if (raw === undefined || fields === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
-      this.nodes.set(id, toNode(raw, fields));
+      this.nodes.set(id, withResidue(toNode(raw, fields), `nodes.<${type}>`, value));
     } else if (type === "test") {
       const raw = checkedAt(
         MANIFEST_ENTRY_CHECKS.dataTest,
@@ -236,12 +261,12 @@ export class ManifestBuilder implements JsonObjectConsumer {
       );
       if (raw === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
-      this.dataTests.set(id, toDataTest(raw));
+      this.dataTests.set(id, withResidue(toDataTest(raw), "nodes.<test>", value));
     } else {
       const raw = acceptAt(COMPILED_ENTRY_SCHEMAS.otherNode, value, at, problems);
       if (raw === undefined) return;
       checkKey("nodes", id, raw.unique_id, problems);
-      this.otherNodes.set(id, toOtherNode(raw));
+      this.otherNodes.set(id, withResidue(toOtherNode(raw), `nodes.<${String(type)}>`, value));
     }
   }
 
@@ -290,8 +315,11 @@ export class ManifestBuilder implements JsonObjectConsumer {
     headerProblems.list.push(...this.problems.list);
     headerProblems.throwIfAny(this.file, "manifest", header.version);
     if (metadata === null) throw new Error("unreachable: manifest metadata without a recorded problem");
+    const residue: Record<string, string> = { ...(residueOf("metadata", this.metadata) ?? {}) };
+    for (const [key, value] of this.unknownMembers) Object.assign(residue, residueOf(key, value) ?? {});
     return {
       file: this.file,
+      residue: Object.keys(residue).length === 0 ? null : residue,
       metadata,
       nodes: this.nodes,
       dataTests: this.dataTests,
@@ -302,6 +330,13 @@ export class ManifestBuilder implements JsonObjectConsumer {
       macros: this.macros,
     };
   }
+}
+
+/** The record with the residue of its raw entry (issue 36), when there is any. */
+function withResidue<T extends { residue?: Residue }>(record: T, prefix: string, value: unknown): T {
+  const residue = residueOf(prefix, value);
+  if (residue !== null) record.residue = residue;
+  return record;
 }
 
 /** The top-level collection a non-node member comes from, for messages. */

@@ -19,6 +19,7 @@
  * (keys as dbt spells them), so that fingerprints can drop the keys that do
  * not change what gets built.
  */
+import type { Residue } from "../inventory/manifest-residue.js";
 import type { InvocationMetadata } from "./invocation-metadata.js";
 
 export const MANIFEST_VERSIONS = ["v11", "v12"] as const;
@@ -111,6 +112,9 @@ export type BuildableResourceType = "model" | "seed" | "snapshot";
 
 /** A model (SQL or Python, ephemeral included), a seed or a snapshot. */
 export interface ManifestNode {
+  /** What of the entry no inventory row classifies (issue 36); null or absent: nothing. */
+  residue?: Residue;
+
   uniqueId: string;
   resourceType: BuildableResourceType;
   name: string;
@@ -171,6 +175,9 @@ export interface ManifestNode {
 
 /** A data test (generic or singular). */
 export interface ManifestDataTest {
+  /** What of the entry no inventory row classifies (issue 36); null or absent: nothing. */
+  residue?: Residue;
+
   uniqueId: string;
   kind: "generic" | "singular";
   name: string;
@@ -199,6 +206,9 @@ export interface ManifestDataTest {
 
 /** A unit test (`unit_tests` in the manifest, dbt 1.8 and later). */
 export interface ManifestUnitTest {
+  /** What of the entry no inventory row classifies (issue 36); null or absent: nothing. */
+  residue?: Residue;
+
   uniqueId: string;
   name: string;
   packageName: string;
@@ -224,6 +234,9 @@ export interface ManifestUnitTest {
  * Also the shape of the exposures, metrics, semantic models and saved queries (`Manifest.otherMembers`), kept for selection only.
  */
 export interface ManifestOtherNode {
+  /** What of the entry no inventory row classifies (issue 36); null or absent: nothing. */
+  residue?: Residue;
+
   uniqueId: string;
   resourceType: string;
   packageName: string | null;
@@ -255,6 +268,9 @@ export interface SourceFreshness {
 }
 
 export interface ManifestSource {
+  /** What of the entry no inventory row classifies (issue 36); null or absent: nothing. */
+  residue?: Residue;
+
   uniqueId: string;
   sourceName: string;
   name: string;
@@ -273,6 +289,9 @@ export interface ManifestSource {
 }
 
 export interface ManifestMacro {
+  /** What of the entry no inventory row classifies (issue 36); null or absent: nothing. */
+  residue?: Residue;
+
   uniqueId: string;
   name: string;
   packageName: string;
@@ -295,4 +314,9 @@ export interface Manifest {
   otherMembers: ReadonlyMap<string, ManifestOtherNode>;
   sources: ReadonlyMap<string, ManifestSource>;
   macros: ReadonlyMap<string, ManifestMacro>;
+  /**
+   * What of the metadata and of top-level members no inventory row
+   * classifies (issue 36): it reaches every node. Null or absent: nothing.
+   */
+  residue?: Residue;
 }

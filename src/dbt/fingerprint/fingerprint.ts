@@ -7,7 +7,7 @@
 import type { Fingerprint } from "../../state/snapshot.js";
 import { sha256 } from "./digest.js";
 
-export const SCHEME = "dbt/3";
+export const SCHEME = "dbt/4";
 
 /** The components of scheme dbt/3, in the order they are explained. */
 export const COMPONENT_NAMES = [
@@ -21,6 +21,7 @@ export const COMPONENT_NAMES = [
   "contract",
   "docs",
   "version",
+  "sources",
   "relation",
   "engine",
 ] as const;

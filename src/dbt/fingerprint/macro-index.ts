@@ -33,6 +33,8 @@ export class MacroIndex {
   private nameOverrides: string[] | undefined;
   private readonly byName = new Map<string, ManifestMacro[]>();
   readonly adapterType: string | null;
+  /** Macros with a residue (issue 36: fields no inventory row classifies); usually none. */
+  readonly residues = new Map<string, NonNullable<ManifestMacro["residue"]>>();
   /**
    * The one closure walker: every macro closure (a node's build, a hook, a
    * check, the latest-version pointer) is resolved as dbt resolves it at run
@@ -52,6 +54,7 @@ export class MacroIndex {
     // dbt's and the adapter's packages (and its parents'): the resolver's internal packages.
     this.engine = new Set(this.resolver.internalPackages);
     for (const macro of macros.values()) {
+      if (macro.residue) this.residues.set(macro.uniqueId, macro.residue);
       const list = this.byName.get(macro.name);
       if (list) list.push(macro);
       else this.byName.set(macro.name, [macro]);

@@ -14,7 +14,9 @@
  * | contract      | what an enforced contract puts in the DDL: columns in order (name, data_type, quote, constraints), model constraints, alias_types |
  * | docs          | only for nodes that persist docs: the description (`persist_docs.relation`) and every declared column's comment (`persist_docs.columns`) |
  * | version       | only for versioned models of dbt 1.12+: whether the node makes the latest-version pointer view and, if so, its `latest_version_pointer` config and the macros that name and build it, resolved at run time |
- * | relation      | database, schema, identifier                                      |
+ * | sources       | the relations (and event_time) of the sources it reads             |
+ * | relation      | database, schema, identifier, relation_name                       |
+ * | unclassified:… | issue 36: what no inventory row classifies, per path pattern      |
  * | engine        | dbt version and adapter                                           |
  *
  * Decisions where the ADR is silent (each builds more or changes nothing):
@@ -37,6 +39,7 @@
 import type { ManifestMetadata, ManifestNode } from "../artifacts/manifest.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { scanEnvironmentReads } from "../hook-scan.js";
+import { mergeResidue } from "../inventory/manifest-residue.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
 import { nodeRunTimeMacros, projectHooks } from "../macros/fingerprint-macros.js";
 import type { RunTimeMacros } from "../macros/run-time-closure.js";
@@ -44,7 +47,7 @@ import { hasPathChecksum, type SeedFiles, seedFilePath } from "../seed-files.js"
 import { commentSyntaxOf } from "../sql-normaliser.js";
 import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
-import { SCHEME } from "./fingerprint.js";
+import { SCHEME, UNCLASSIFIED_COMPONENT } from "./fingerprint.js";
 import type { MacroIndex } from "./macro-index.js";
 import { sqlComponent } from "./sql-component.js";
 
@@ -148,9 +151,10 @@ export function fingerprintNode(
 
   components.scheme = SCHEME_DIGEST;
   components.engine = engineDigest(metadata);
-  // canonicalJson({ database, schema, identifier }), keys in canonical order.
+  // canonicalJson({ database, schema, identifier, relation_name }), keys in canonical order:
+  // the rendered name too, since its quoting decides which object it is.
   components.relation = sha256(
-    `{"database":${JSON.stringify(n.relation.database)},"identifier":${JSON.stringify(n.relation.identifier)},"schema":${JSON.stringify(n.relation.schema)}}`,
+    `{"database":${JSON.stringify(n.relation.database)},"identifier":${JSON.stringify(n.relation.identifier)},"relation_name":${JSON.stringify(n.relation.relationName)},"schema":${JSON.stringify(n.relation.schema)}}`,
   );
 
   if (n.config === null) incomplete.push("no recorded config");
@@ -207,6 +211,10 @@ export function fingerprintNode(
   const hooks = projectHooks(graph, macros);
   if (hooks.digest !== null) components.project_hooks = hooks.digest;
   for (const problem of hooks.incomplete) incomplete.push(problem);
+
+  const sourcesDigest = sourceRelationsDigest(graph, node);
+  if (sourcesDigest !== null) components.sources = sourcesDigest;
+  addUnclassified(components, graph, node, resolved.macros, macros);
 
   components.contract = n.contract?.enforced
     ? sha256(canonicalJson(contractOf(n)))
@@ -397,6 +405,71 @@ function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean
   ];
   const digest = macros.closureDigest(resolver.closure(roots, n.packageName).macros);
   return sha256(canonicalJson({ pointer: { config: pointer ?? null, macros: digest } }));
+}
+
+/**
+ * The `sources` component: the relation each source it reads (directly or
+ * through ephemeral models) resolves to, as dbt renders it (database,
+ * schema, identifier, relation_name), and its `event_time`, which a
+ * microbatch reader filters it by at run time (dbt-core
+ * core/dbt/context/providers.py `BaseResolver.resolve_event_time_filter`).
+ * Its readers' compiled SQL names the relation too; this holds where it
+ * doesn't (an impure or Python model, a changed quoting). Null without sources.
+ */
+function sourceRelationsDigest(graph: ProjectGraph, node: GraphNode): string | null {
+  if (node.sources.length === 0) return null;
+  const rows: unknown[] = [];
+  for (const id of node.sources) {
+    const source = graph.sources.get(id)?.source;
+    if (source === undefined) {
+      rows.push([id, null]);
+      continue;
+    }
+    const r = source.relation;
+    const eventTime = source.config?.event_time;
+    rows.push([
+      id,
+      r.database,
+      r.schema,
+      r.identifier,
+      r.relationName,
+      eventTime === undefined ? null : eventTime,
+    ]);
+  }
+  return sha256(canonicalJson(rows));
+}
+
+/**
+ * Issue 36, the closed world: one `unclassified:<pattern>` component per
+ * path pattern of anything the node reaches that no inventory row
+ * classifies (the residues of its own entry, its inlined ephemeral models,
+ * its sources, the macros its build runs, its checks, and the manifest's
+ * metadata and unknown members). Nothing is added in the usual case.
+ */
+function addUnclassified(
+  components: Record<string, string>,
+  graph: ProjectGraph,
+  node: GraphNode,
+  closure: readonly string[],
+  macros: MacroIndex,
+): void {
+  const merged = new Map<string, string[]>();
+  mergeResidue(merged, node.node.residue ?? null, node.id);
+  for (const id of node.ephemerals) mergeResidue(merged, graph.ephemerals.get(id)?.node.residue ?? null, id);
+  for (const id of node.sources) mergeResidue(merged, graph.sources.get(id)?.source.residue ?? null, id);
+  if (macros.residues.size > 0)
+    for (const id of closure) mergeResidue(merged, macros.residues.get(id) ?? null, id);
+  for (const id of node.checks) {
+    const check = graph.checks.get(id);
+    if (check) mergeResidue(merged, check.test.residue ?? null, id);
+  }
+  mergeResidue(merged, graph.manifest.residue ?? null, "manifest");
+  for (const dep of node.unknownParents) {
+    const other = graph.manifest.otherNodes.get(dep.id);
+    if (other) mergeResidue(merged, other.residue ?? null, dep.id);
+  }
+  for (const [pattern, lines] of merged)
+    components[`${UNCLASSIFIED_COMPONENT}${pattern}`] = sha256(lines.sort().join("\n"));
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

@@ -6,7 +6,8 @@
  * of them would be a stale reuse. Large projects are sampled evenly (at most
  * SAMPLE nodes each) to keep the suite within a minute.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Manifest, ManifestNode } from "../../../src/dbt/artifacts/manifest.js";
 import { loadManifest } from "../../../src/dbt/artifacts/manifest-stream.js";
@@ -29,10 +30,23 @@ import {
 
 const SAMPLE = 10;
 
+/**
+ * Every manifest of the shared fixtures: a folder's own, and each of its
+ * `history/` versions (some folders hold only a history).
+ */
 const fixtures = sharedFixturesPresent
   ? readdirSync(SHARED_DBT_FIXTURES, { withFileTypes: true })
       .filter((d) => d.isDirectory() && d.name !== "schemas")
-      .map((d) => d.name)
+      .flatMap((d) => {
+        const own = existsSync(path.join(SHARED_DBT_FIXTURES, d.name, "manifest.json")) ? [d.name] : [];
+        const history = path.join(SHARED_DBT_FIXTURES, d.name, "history");
+        const versions = existsSync(history)
+          ? readdirSync(history, { withFileTypes: true })
+              .filter((v) => v.isDirectory() && existsSync(path.join(history, v.name, "manifest.json")))
+              .map((v) => `${d.name}/history/${v.name}`)
+          : [];
+        return [...own, ...versions];
+      })
       .sort()
   : [];
 

@@ -1,0 +1,785 @@
+/**
+ * The manifest surface of the input inventory (row.ts): every field of every
+ * entry dbt writes into manifest.json (schema v11, v12), classified. A path
+ * no row covers is unclassified: its value is digested per entry
+ * (manifest-residue.ts) and a change builds what it reaches.
+ *
+ * Citations name dbt-core (github.com/dbt-labs/dbt-core, 1.7–1.12) and
+ * dbt-adapters (github.com/dbt-labs/dbt-adapters) files and functions.
+ */
+import type { InventoryRow } from "./row.js";
+
+const row =
+  (cls: InventoryRow["class"]) =>
+  (path: string, how: string, cite: string): InventoryRow => ({
+    surface: "manifest",
+    path,
+    class: cls,
+    how,
+    cite,
+  });
+const fp = row("fingerprinted");
+const inert = row("inert");
+const unknown = row("unknown");
+
+const NODES_PY = "core/dbt/contracts/graph/nodes.py";
+const CONFIG_PY = "core/dbt/artifacts/resources/v1/config.py";
+const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by the parser, selection and docs, never by a materialization or adapter macro: core/dbt/context/providers.py › ModelContext exposes \`model\`, but no dbt or adapter macro reads this field`;
+
+/** Fields every parsed node (models, seeds, snapshots, tests, operations, analyses) carries alike. */
+function nodeCommon(kind: string): InventoryRow[] {
+  const p = `nodes.<${kind}>`;
+  return [
+    fp(
+      `${p}.unique_id`,
+      "the node's identity: its state is recorded under it (a rename is a new node: never_built)",
+      `${NODES_PY} › BaseNode.unique_id`,
+    ),
+    fp(
+      `${p}.resource_type`,
+      "the kind of node decides what is planned and fingerprinted; it is part of unique_id",
+      `${NODES_PY} › BaseNode.resource_type`,
+    ),
+    fp(
+      `${p}.package_name`,
+      "part of unique_id; the package macros are resolved from at run time (macros component)",
+      "core/dbt/context/providers.py › generate_runtime_model_context (MacroNamespace built for the node's package)",
+    ),
+    inert(
+      `${p}.name`,
+      "part of unique_id (a rename is a new node); the relation is named by alias (relation component)",
+      `${NODES_PY} › ParsedNode.name; core/dbt/adapters/base/relation.py › BaseRelation.create_from (uses alias)`,
+    ),
+    inert(`${p}.path`, "where the file is, for messages and compiled-file paths", PARSE_ONLY),
+    inert(`${p}.original_file_path`, "where the file is, for messages and selection", PARSE_ONLY),
+    inert(`${p}.patch_path`, "the YAML file that describes it, for selection", PARSE_ONLY),
+    inert(
+      `${p}.build_path`,
+      "where dbt wrote the compiled file",
+      "core/dbt/compilation.py › Compiler._write_node",
+    ),
+    inert(
+      `${p}.compiled_path`,
+      "where dbt wrote the compiled file",
+      "core/dbt/compilation.py › Compiler._write_node",
+    ),
+    inert(
+      `${p}.fqn`,
+      "for selection; dbt resolves project configs by it at parse time, into config (fingerprinted)",
+      "core/dbt/context/context_config.py › ContextConfig (parse time)",
+    ),
+    inert(`${p}.tags`, "the union of config.tags; for selection", `${NODES_PY} › ParsedNode.tags`),
+    inert(
+      `${p}.meta`,
+      "documentation metadata (config.meta is what BigQuery's labels_from_meta reads)",
+      PARSE_ONLY,
+    ),
+    inert(
+      `${p}.description`,
+      "documentation; written to the warehouse only with persist_docs (the docs component reads it then)",
+      "dbt-adapters: dbt/include/global_project/macros/adapters/persist_docs.sql › persist_docs",
+    ),
+    inert(`${p}.docs`, "how dbt docs shows the node", PARSE_ONLY),
+    inert(
+      `${p}.group`,
+      "governance: who may ref it, checked at parse time",
+      "core/dbt/parser/manifest.py › _check_resource_uniqueness / process_refs (access checks at parse time)",
+    ),
+    inert(
+      `${p}.created_at`,
+      "when dbt parsed the file (changes on every full parse)",
+      `${NODES_PY} › BaseNode.created_at`,
+    ),
+    inert(
+      `${p}.unrendered_config`,
+      "the config as written, for state:modified comparisons; the resolved config is fingerprinted",
+      "core/dbt/graph/selector_methods.py › StateSelectorMethod (only reader)",
+    ),
+    inert(
+      `${p}.config_call_dict`,
+      "the config() calls as parsed, already resolved into config",
+      "core/dbt/context/context_config.py › ContextConfig.add_config_call",
+    ),
+    inert(
+      `${p}.unrendered_config_call_dict`,
+      "the config() calls as written, for state comparisons",
+      "core/dbt/context/context_config.py › ContextConfig",
+    ),
+    inert(`${p}.doc_blocks`, "the doc() blocks its description uses, for docs", PARSE_ONLY),
+    inert(
+      `${p}.refs`,
+      "the ref() calls as parsed; their relations are in compiled_code and depends_on.nodes",
+      "core/dbt/parser/manifest.py › _process_refs",
+    ),
+    inert(
+      `${p}.sources`,
+      "the source() calls as parsed; their relations are in compiled_code and depends_on.nodes",
+      "core/dbt/parser/manifest.py › _process_sources_for_node",
+    ),
+    inert(
+      `${p}.metrics`,
+      "the metric() calls as parsed, for the semantic layer",
+      "core/dbt/parser/manifest.py › _process_metrics_for_node",
+    ),
+    inert(
+      `${p}.functions`,
+      "the function() calls as parsed; the functions are in depends_on.nodes (their fields: functions.<function>)",
+      "core/dbt/parser/manifest.py (1.11+) process_functions",
+    ),
+    fp(
+      `${p}.depends_on.nodes`,
+      "the parents and sources it reads: whose recorded builds and versions its data evidence compares (planning rules), and its graph position",
+      "core/dbt/compilation.py › Linker.link_node",
+    ),
+    fp(
+      `${p}.depends_on.macros`,
+      "the macros it calls: the roots of its run-time macro closure (macros component)",
+      "core/dbt/context/providers.py › generate_runtime_model_context",
+    ),
+    inert(
+      `${p}.depends_on.nodes_with_ref_location`,
+      "where in the file each ref is, for Fusion's messages",
+      "dbt Fusion manifest writer (location metadata only)",
+    ),
+    inert(
+      `${p}.extra_ctes`,
+      "the ephemeral CTEs dbt injected; their SQL is in compiled_code (and ephemeral parents are fingerprinted)",
+      "core/dbt/compilation.py › Compiler._recursively_prepend_ctes",
+    ),
+    inert(
+      `${p}.extra_ctes_injected`,
+      "whether the CTEs were injected into compiled_code",
+      "core/dbt/compilation.py › Compiler._recursively_prepend_ctes",
+    ),
+    inert(
+      `${p}.compiled`,
+      "whether compiled_code was written; a missing compiled_code is code_incomplete",
+      "core/dbt/compilation.py › Compiler._compile_code",
+    ),
+    inert(
+      `${p}.deferred`,
+      "whether the node was deferred in the writing invocation (selection metadata)",
+      "core/dbt/contracts/graph/manifest.py › Manifest.merge_from_artifact",
+    ),
+    inert(`${p}.classifiers`, "dbt Fusion's classification metadata", "dbt Fusion manifest writer"),
+    inert(
+      `${p}.access`,
+      "governance: who may ref it, checked at parse time",
+      "core/dbt/parser/manifest.py › process_refs (access)",
+    ),
+    inert(
+      `${p}.checksum.name`,
+      "the checksum's algorithm; the value is the file component where the file counts",
+      `${NODES_PY} › FileHash`,
+    ),
+    fp(
+      `${p}.checksum`,
+      "file component: seeds, Python models, SQL models whose Jinja may run more than compiled_code shows",
+      `${NODES_PY} › FileHash.from_contents`,
+    ),
+    fp(
+      `${p}.config`,
+      "config component: the resolved config, every key, unknown ones too, as canonical JSON",
+      `${CONFIG_PY} › NodeConfig; materializations read it through config.get (dbt-adapters global_project macros)`,
+    ),
+    inert(`${p}.config.tags`, "selection only", `${CONFIG_PY} › NodeAndTestConfig.tags`),
+    inert(`${p}.config.docs`, "dbt docs only", `${CONFIG_PY} › NodeAndTestConfig.docs`),
+    inert(`${p}.config.group`, "governance, checked at parse time", `${CONFIG_PY} › NodeConfig.group`),
+    inert(
+      `${p}.config.access`,
+      "governance, checked at parse time",
+      "core/dbt/artifacts/resources/v1/model.py › ModelConfig.access",
+    ),
+    inert(
+      `${p}.config.enabled`,
+      "always true for a node in `nodes` (disabled nodes are in `disabled`)",
+      "core/dbt/parser/base.py › ConfiguredParser (disabled nodes moved to manifest.disabled)",
+    ),
+    inert(
+      `${p}.config.on_error`,
+      "whether dbt skips the node's children after a failure; not what the node writes",
+      "core/dbt/task/runnable.py (skip of children on error)",
+    ),
+    inert(
+      `${p}.config.static_analysis`,
+      "how dbt analyses the SQL at parse time",
+      "core/dbt/artifacts/resources/v1/config.py (1.12) static_analysis",
+    ),
+    fp(
+      `${p}.config.meta`,
+      "config component on BigQuery with labels_from_meta (labels are written); otherwise documentation",
+      "dbt-bigquery impl.py › BigQueryAdapter.get_common_options (labels_from_meta)",
+    ),
+    fp(
+      `${p}.config.state`,
+      "ODS's reuse policy: the freshness-policy rules (policy_unmet, within_lag_tolerance)",
+      "src/planner/freshness-policy.ts",
+    ),
+    fp(
+      `${p}.config.freshness`,
+      "a model's build_after: the freshness-policy rules",
+      "core/dbt/artifacts/resources/v1/model.py › ModelFreshness; src/planner/freshness-policy.ts",
+    ),
+    fp(
+      `${p}.config.latest_version_pointer`,
+      "version component (dbt 1.12's latest-version pointer view)",
+      "core/dbt/task/run.py › _should_create_latest_version_pointer",
+    ),
+    fp(
+      `${p}.database`,
+      "relation component",
+      "core/dbt/adapters/base/relation.py › BaseRelation.create_from",
+    ),
+    fp(`${p}.schema`, "relation component", "core/dbt/adapters/base/relation.py › BaseRelation.create_from"),
+    fp(`${p}.alias`, "relation component", "core/dbt/adapters/base/relation.py › BaseRelation.create_from"),
+    fp(
+      `${p}.relation_name`,
+      "relation component (the rendered, quoted name: quoting decides which object it is)",
+      "core/dbt/compilation.py › Compiler._compile_code (relation_name from the Relation with the project's quoting)",
+    ),
+    fp(
+      `${p}.language`,
+      "sql or python decides the code components (sql vs compiled_code)",
+      `${NODES_PY} › CompiledNode.language`,
+    ),
+    fp(
+      `${p}.raw_code`,
+      "file component (its checksum) where Jinja may do more than compiled_code shows; otherwise what it renders to, the sql component",
+      "src/dbt/jinja-purity.ts; core/dbt/clients/jinja.py",
+    ),
+    fp(
+      `${p}.compiled_code`,
+      "sql component (normalised), compiled_code for Python models",
+      "core/dbt/task/run.py › ModelRunner.execute (the materialization runs compiled_code)",
+    ),
+    fp(
+      `${p}.contract.enforced`,
+      "contract component",
+      "dbt-adapters global_project columns_spec_ddl.sql › get_table_columns_and_constraints",
+    ),
+    fp(
+      `${p}.contract.alias_types`,
+      "contract component",
+      "core/dbt/adapters/base/impl.py › BaseAdapter.render_raw_columns_constraints",
+    ),
+    inert(
+      `${p}.contract.checksum`,
+      "dbt's digest of the declared columns, which the contract component reads itself",
+      `${NODES_PY} › ModelNode.build_contract_checksum`,
+    ),
+    fp(
+      `${p}.constraints`,
+      "contract component (model-level constraints, under an enforced contract)",
+      "core/dbt/adapters/base/impl.py › render_raw_model_constraints",
+    ),
+    fp(
+      `${p}.columns.<key>.name`,
+      "contract component (enforced) and docs component (persist_docs.columns)",
+      "dbt-adapters persist_docs.sql › alter_column_comment; columns_spec_ddl.sql",
+    ),
+    fp(
+      `${p}.columns.<key>.data_type`,
+      "contract component, under an enforced contract",
+      "columns_spec_ddl.sql › get_empty_schema_sql",
+    ),
+    fp(
+      `${p}.columns.<key>.constraints`,
+      "contract component, under an enforced contract",
+      "core/dbt/adapters/base/impl.py › render_raw_columns_constraints",
+    ),
+    fp(
+      `${p}.columns.<key>.quote`,
+      "contract and docs components",
+      "core/dbt/adapters/base/impl.py › render_raw_columns_constraints; persist_docs.sql",
+    ),
+    fp(
+      `${p}.columns.<key>.description`,
+      "docs component, with persist_docs.columns",
+      "dbt-adapters persist_docs.sql › alter_column_comment",
+    ),
+    fp(
+      `${p}.columns.<key>.policy_tags`,
+      "docs component (dbt-bigquery writes policy tags with column docs)",
+      "dbt-bigquery impl.py › BigQueryAdapter.update_columns",
+    ),
+    fp(
+      `${p}.columns.<key>.meta`,
+      "docs component on dbt-athena (Glue parameters); documentation elsewhere",
+      "dbt-athena persist_docs_to_glue",
+    ),
+    inert(`${p}.columns.<key>.tags`, "selection of the column's tests only", PARSE_ONLY),
+    inert(
+      `${p}.columns.<key>.config`,
+      "the column's meta and tags (dbt 1.10+), documentation",
+      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.config",
+    ),
+    inert(
+      `${p}.columns.<key>.doc_blocks`,
+      "docs only",
+      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.doc_blocks",
+    ),
+    inert(
+      `${p}.columns.<key>.granularity`,
+      "semantic layer time spine metadata",
+      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.granularity",
+    ),
+    inert(
+      `${p}.columns.<key>.dimension`,
+      "semantic layer metadata (1.12)",
+      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo",
+    ),
+    inert(
+      `${p}.columns.<key>.entity`,
+      "semantic layer metadata (1.12)",
+      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo",
+    ),
+  ];
+}
+
+const MODEL = "nodes.<model>";
+const modelRows: InventoryRow[] = overridden(nodeCommon("model"), [
+  fp(
+    `${MODEL}.version`,
+    "version component (which version is latest, dbt 1.12 pointer view); part of unique_id",
+    "core/dbt/task/run.py › _should_create_latest_version_pointer",
+  ),
+  fp(
+    `${MODEL}.latest_version`,
+    "version component",
+    "core/dbt/task/run.py › _should_create_latest_version_pointer",
+  ),
+  inert(
+    `${MODEL}.deprecation_date`,
+    "dbt warns when a deprecated model is referenced",
+    "core/dbt/parser/manifest.py › check_for_model_deprecations",
+  ),
+  inert(
+    `${MODEL}.primary_key`,
+    "derived from constraints and tests, for unit tests and docs",
+    "core/dbt/contracts/graph/nodes.py › ModelNode.infer_primary_key",
+  ),
+  inert(
+    `${MODEL}.time_spine`,
+    "semantic layer time spine metadata",
+    "core/dbt/artifacts/resources/v1/model.py › TimeSpine",
+  ),
+]);
+
+const SEED = "nodes.<seed>";
+const seedRows: InventoryRow[] = [
+  ...nodeCommon("seed"),
+  inert(
+    `${SEED}.root_path`,
+    "where the seed's package was; ODS reads a large seed's CSV from the checkout",
+    "core/dbt/contracts/graph/nodes.py › SeedNode.root_path",
+  ),
+];
+
+const snapshotRows: InventoryRow[] = [...nodeCommon("snapshot")];
+
+/** `base` with the rows of `extra` replacing those of the same path. */
+function overridden(base: InventoryRow[], extra: InventoryRow[]): InventoryRow[] {
+  const paths = new Set(extra.map((r) => r.path));
+  return [...base.filter((r) => !paths.has(r.path)), ...extra];
+}
+
+const TEST = "nodes.<test>";
+const testRows: InventoryRow[] = overridden(nodeCommon("test"), [
+  fp(
+    `${TEST}.test_metadata`,
+    "checks digest of the nodes it tests (its generic test, namespace and arguments)",
+    "core/dbt/parser/generic_test_builders.py › TestBuilder",
+  ),
+  fp(
+    `${TEST}.attached_node`,
+    "which node's checks it is among",
+    `${NODES_PY} › GenericTestNode.attached_node`,
+  ),
+  fp(
+    `${TEST}.column_name`,
+    "checks digest (with test_metadata.kwargs, which holds it)",
+    `${NODES_PY} › GenericTestNode.column_name`,
+  ),
+  inert(
+    `${TEST}.file_key_name`,
+    "which YAML key defined it, for messages",
+    `${NODES_PY} › GenericTestNode.file_key_name`,
+  ),
+  inert(`${TEST}.generated_sql_file`, "where dbt wrote the compiled test", "core/dbt/compilation.py"),
+  fp(
+    `${TEST}.config`,
+    "checks digest (severity, where, limit, warn_if, error_if, store_failures … decide pass or fail)",
+    "dbt-adapters global_project materializations/tests/test.sql › materialization test",
+  ),
+]);
+
+const OPERATION = "nodes.<operation>";
+const operationRows: InventoryRow[] = overridden(nodeCommon("operation"), [
+  fp(
+    `${OPERATION}.raw_code`,
+    "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built",
+    "core/dbt/task/run.py › RunTask.before_run / safe_run_hooks",
+  ),
+  inert(
+    `${OPERATION}.index`,
+    "the hook's position among the project's hooks (kept in its unique_id)",
+    `${NODES_PY} › HookNode.index`,
+  ),
+]);
+
+const NOT_BUILT = "dbt build has no runner for it: core/dbt/task/build.py › BuildTask.RUNNER_MAP";
+const otherNodeKinds: InventoryRow[] = [
+  inert("nodes.<analysis>", "analyses are compiled, never run against the warehouse", NOT_BUILT),
+  inert("nodes.<sql_operation>", "RPC/`dbt show` SQL, never built", NOT_BUILT),
+  inert("nodes.<sql>", "RPC/`dbt show` SQL, never built", NOT_BUILT),
+];
+
+const SOURCE = "sources.<source>";
+const SOURCE_READERS = "the readers' `sources` input component (their compiled SQL names the relation too)";
+const sourceRows: InventoryRow[] = [
+  fp(
+    `${SOURCE}.unique_id`,
+    "which source a node reads (depends_on.nodes)",
+    `${NODES_PY} › SourceDefinition.unique_id`,
+  ),
+  inert(`${SOURCE}.resource_type`, "always source", `${NODES_PY} › SourceDefinition`),
+  inert(`${SOURCE}.package_name`, "part of unique_id", `${NODES_PY} › SourceDefinition`),
+  inert(
+    `${SOURCE}.name`,
+    "part of unique_id; the relation is named by identifier",
+    `${NODES_PY} › SourceDefinition.name`,
+  ),
+  inert(`${SOURCE}.source_name`, "part of unique_id", `${NODES_PY} › SourceDefinition.source_name`),
+  fp(`${SOURCE}.database`, SOURCE_READERS, "core/dbt/context/providers.py › BaseSourceResolver.resolve"),
+  fp(`${SOURCE}.schema`, SOURCE_READERS, "core/dbt/context/providers.py › BaseSourceResolver.resolve"),
+  fp(`${SOURCE}.identifier`, SOURCE_READERS, "core/dbt/context/providers.py › BaseSourceResolver.resolve"),
+  fp(
+    `${SOURCE}.relation_name`,
+    SOURCE_READERS,
+    "core/dbt/parser/sources.py › SourcePatcher (relation_name rendered with quoting)",
+  ),
+  inert(
+    `${SOURCE}.quoting`,
+    "rendered into relation_name (fingerprinted)",
+    "core/dbt/adapters/base/relation.py › BaseRelation.create_from (source quoting)",
+  ),
+  inert(
+    `${SOURCE}.unrendered_database`,
+    "the database as written, for state comparisons",
+    "core/dbt/parser/sources.py",
+  ),
+  inert(
+    `${SOURCE}.unrendered_schema`,
+    "the schema as written, for state comparisons",
+    "core/dbt/parser/sources.py",
+  ),
+  fp(
+    `${SOURCE}.loaded_at_field`,
+    "source evidence: how dbt source freshness reads max_loaded_at (sources.json)",
+    "core/dbt/task/freshness.py › FreshnessRunner",
+  ),
+  fp(
+    `${SOURCE}.loaded_at_query`,
+    "source evidence (sources.json)",
+    "core/dbt/task/freshness.py › FreshnessRunner",
+  ),
+  fp(
+    `${SOURCE}.freshness`,
+    "the freshness policy of its readers (policy rules) and the evidence in sources.json",
+    "core/dbt/task/freshness.py",
+  ),
+  inert(
+    `${SOURCE}.external`,
+    "read by dbt-external-tables' run-operation stage_external_sources, not by dbt build",
+    "dbt-external-tables macros/common/stage_external_sources.sql",
+  ),
+  inert(`${SOURCE}.description`, "documentation", PARSE_ONLY),
+  inert(`${SOURCE}.source_description`, "documentation", PARSE_ONLY),
+  inert(`${SOURCE}.loader`, "documentation", PARSE_ONLY),
+  inert(`${SOURCE}.meta`, "documentation", PARSE_ONLY),
+  inert(`${SOURCE}.source_meta`, "documentation", PARSE_ONLY),
+  inert(`${SOURCE}.tags`, "selection", PARSE_ONLY),
+  inert(
+    `${SOURCE}.columns`,
+    "documentation and the source's tests (checks); dbt never builds a source",
+    PARSE_ONLY,
+  ),
+  inert(`${SOURCE}.path`, "file location", PARSE_ONLY),
+  inert(`${SOURCE}.original_file_path`, "file location", PARSE_ONLY),
+  inert(`${SOURCE}.patch_path`, "file location", PARSE_ONLY),
+  inert(`${SOURCE}.fqn`, "selection", PARSE_ONLY),
+  inert(`${SOURCE}.created_at`, "parse time", PARSE_ONLY),
+  inert(
+    `${SOURCE}.unrendered_config`,
+    "state comparisons only",
+    "core/dbt/graph/selector_methods.py › StateSelectorMethod",
+  ),
+  inert(`${SOURCE}.doc_blocks`, "docs only", PARSE_ONLY),
+  inert(`${SOURCE}.classifiers`, "dbt Fusion's classification metadata", "dbt Fusion manifest writer"),
+  inert(`${SOURCE}.config.enabled`, "always true in `sources`", "core/dbt/parser/sources.py"),
+  inert(
+    `${SOURCE}.config.tags`,
+    "selection",
+    "core/dbt/artifacts/resources/v1/source_definition.py › SourceConfig",
+  ),
+  inert(
+    `${SOURCE}.config.meta`,
+    "documentation",
+    "core/dbt/artifacts/resources/v1/source_definition.py › SourceConfig",
+  ),
+  inert(
+    `${SOURCE}.config.group`,
+    "governance",
+    "core/dbt/artifacts/resources/v1/source_definition.py › SourceConfig",
+  ),
+  inert(
+    `${SOURCE}.config.static_analysis`,
+    "parse-time analysis setting",
+    "core/dbt/artifacts/resources/v1/config.py",
+  ),
+  fp(
+    `${SOURCE}.config.event_time`,
+    `${SOURCE_READERS}: a microbatch reader filters the source by it at run time, as does --sample`,
+    "core/dbt/context/providers.py › BaseResolver.resolve_event_time_filter",
+  ),
+  fp(
+    `${SOURCE}.config.freshness`,
+    "the freshness policy (policy rules) and sources.json evidence",
+    "core/dbt/task/freshness.py",
+  ),
+  fp(`${SOURCE}.config.loaded_at_field`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
+  fp(`${SOURCE}.config.loaded_at_query`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
+];
+
+const MACRO = "macros.<macro>";
+const MACROS_COMPONENT =
+  "macros component of every node whose run-time closure holds it (and the checks digest of the tests that run it)";
+const macroRows: InventoryRow[] = [
+  fp(`${MACRO}.unique_id`, MACROS_COMPONENT, "core/dbt/context/macros.py › MacroNamespaceBuilder"),
+  fp(
+    `${MACRO}.name`,
+    `${MACROS_COMPONENT}: macros are resolved by name at run time`,
+    "core/dbt/context/macros.py › MacroNamespace",
+  ),
+  fp(
+    `${MACRO}.package_name`,
+    `${MACROS_COMPONENT}: the search order is by package`,
+    "core/dbt/context/macros.py › MacroNamespaceBuilder.add_macro",
+  ),
+  inert(`${MACRO}.resource_type`, "always macro", `${NODES_PY} › Macro`),
+  fp(`${MACRO}.macro_sql`, MACROS_COMPONENT, "core/dbt/clients/jinja.py › MacroGenerator"),
+  fp(`${MACRO}.depends_on.macros`, `${MACROS_COMPONENT} (its closure)`, "core/dbt/parser/macros.py"),
+  inert(
+    `${MACRO}.supported_languages`,
+    "a materialization's languages decide only whether a model in another language fails before anything is written",
+    "core/dbt/task/run.py › ModelRunner.execute (raises when the model's language is not among the materialization's supported_languages)",
+  ),
+  inert(`${MACRO}.path`, "file location", PARSE_ONLY),
+  inert(`${MACRO}.original_file_path`, "file location", PARSE_ONLY),
+  inert(`${MACRO}.patch_path`, "file location", PARSE_ONLY),
+  inert(`${MACRO}.description`, "documentation", PARSE_ONLY),
+  inert(`${MACRO}.meta`, "documentation", PARSE_ONLY),
+  inert(`${MACRO}.docs`, "documentation", PARSE_ONLY),
+  inert(
+    `${MACRO}.arguments`,
+    "documentation of its arguments (validated at parse time with validate_macro_args)",
+    "core/dbt/parser/schemas.py › MacroPatchParser",
+  ),
+  inert(`${MACRO}.created_at`, "parse time", PARSE_ONLY),
+  inert(
+    `${MACRO}.config`,
+    "the macro's docs and meta",
+    "core/dbt/artifacts/resources/v1/macro.py › MacroConfig",
+  ),
+];
+
+const UNIT = "unit_tests.<unit_test>";
+const UNIT_DIGEST = "checks digest of the model it tests (unit_tests_changed, tests_not_passed)";
+const unitRows: InventoryRow[] = [
+  fp(`${UNIT}.unique_id`, UNIT_DIGEST, `${NODES_PY} › UnitTestDefinition`),
+  fp(`${UNIT}.given`, UNIT_DIGEST, "core/dbt/task/test.py › UnitTestRunner"),
+  fp(`${UNIT}.expect`, UNIT_DIGEST, "core/dbt/task/test.py › UnitTestRunner"),
+  fp(`${UNIT}.overrides`, UNIT_DIGEST, "core/dbt/parser/unit_tests.py › UnitTestManifestLoader"),
+  fp(
+    `${UNIT}.config`,
+    UNIT_DIGEST,
+    "core/dbt/artifacts/resources/v1/unit_test_definition.py › UnitTestConfig",
+  ),
+  fp(`${UNIT}.model`, "which model it tests", `${NODES_PY} › UnitTestDefinition.model`),
+  fp(
+    `${UNIT}.depends_on`,
+    "which model it tests, and its macros (checks digest)",
+    `${NODES_PY} › UnitTestDefinition.depends_on`,
+  ),
+  fp(`${UNIT}.checksum`, UNIT_DIGEST, `${NODES_PY} › UnitTestDefinition.build_unit_test_checksum`),
+  fp(`${UNIT}.version`, "which version of the model it tests", `${NODES_PY} › UnitTestDefinition.version`),
+  fp(`${UNIT}.versions`, "which versions of the model it tests", `${NODES_PY} › UnitTestDefinition.versions`),
+  fp(`${UNIT}.tested_node_unique_id`, "which model it tests", "core/dbt/contracts/graph/nodes.py (Fusion)"),
+  ...[
+    "resource_type",
+    "package_name",
+    "name",
+    "path",
+    "original_file_path",
+    "fqn",
+    "description",
+    "meta",
+    "tags",
+    "created_at",
+    "unrendered_config",
+    "schema",
+    "database",
+    "alias",
+    "columns",
+    "contract",
+    "language",
+    "refs",
+    "sources",
+    "metrics",
+    "functions",
+    "classifiers",
+    "doc_blocks",
+    "patch_path",
+  ].map((field) =>
+    inert(
+      `${UNIT}.${field}`,
+      "identity, location, documentation or a parse-time record; a unit test writes nothing that is kept",
+      NODES_PY,
+    ),
+  ),
+];
+
+const FUNCTION = "functions.<function>";
+const functionRows: InventoryRow[] = [
+  unknown(
+    FUNCTION,
+    "a user-defined function (dbt 1.11+) a node calls: ODS doesn't plan functions, so a change to any field builds its readers",
+    "core/dbt/task/function.py (1.11+) FunctionRunner",
+  ),
+  ...[
+    "path",
+    "original_file_path",
+    "patch_path",
+    "created_at",
+    "description",
+    "meta",
+    "tags",
+    "fqn",
+    "unrendered_config",
+    "doc_blocks",
+    "docs",
+    "unique_id",
+    "name",
+    "package_name",
+    "resource_type",
+  ].map((field) =>
+    inert(`${FUNCTION}.${field}`, "identity, location, documentation or parse time", NODES_PY),
+  ),
+];
+
+const META = "metadata";
+const metadataRows: InventoryRow[] = [
+  inert(
+    `${META}.dbt_schema_version`,
+    "the artifact's format: ODS reads v11 and v12 and refuses others",
+    "core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata",
+  ),
+  fp(`${META}.dbt_version`, "engine component of every node", "core/dbt/version.py"),
+  fp(
+    `${META}.adapter_type`,
+    "engine component, and target_changed",
+    "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata",
+  ),
+  fp(
+    `${META}.project_name`,
+    "every unique_id (and the state scope) is the project's",
+    "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata",
+  ),
+  inert(
+    `${META}.project_id`,
+    "a hash of the project name, for telemetry",
+    "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata",
+  ),
+  inert(`${META}.user_id`, "telemetry", "core/dbt/tracking.py"),
+  inert(`${META}.send_anonymous_usage_stats`, "telemetry", "core/dbt/tracking.py"),
+  inert(`${META}.generated_at`, "when the file was written", "core/dbt/artifacts/schemas/base.py"),
+  inert(`${META}.invocation_id`, "which invocation wrote the file", "core/dbt/artifacts/schemas/base.py"),
+  inert(
+    `${META}.invocation_started_at`,
+    "when the writing invocation started",
+    "core/dbt/artifacts/schemas/base.py",
+  ),
+  inert(
+    `${META}.run_started_at`,
+    "when the writing invocation started (a build's own run_started_at is read at run time: clock_dependent)",
+    "core/dbt/artifacts/schemas/base.py",
+  ),
+  inert(
+    `${META}.env`,
+    "DBT_ENV_CUSTOM_ENV_ variables, recorded as metadata only",
+    "core/dbt/artifacts/schemas/base.py › get_metadata_vars",
+  ),
+  inert(
+    `${META}.quoting`,
+    "the project's quoting, rendered into every relation_name (fingerprinted)",
+    "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata.quoting",
+  ),
+];
+
+const INERT_COLLECTION = (name: string, why: string, cite: string) => inert(name, why, cite);
+const collectionRows: InventoryRow[] = [
+  INERT_COLLECTION(
+    "docs",
+    "doc blocks are rendered into descriptions at parse time (the descriptions are read where persisted)",
+    "core/dbt/parser/manifest.py › _process_docs_for_node",
+  ),
+  INERT_COLLECTION("exposures", "dbt build runs nothing for an exposure", NOT_BUILT),
+  INERT_COLLECTION("metrics", "the semantic layer; dbt build runs nothing for a metric", NOT_BUILT),
+  INERT_COLLECTION("semantic_models", "the semantic layer; dbt build runs nothing for it", NOT_BUILT),
+  INERT_COLLECTION(
+    "saved_queries",
+    "the semantic layer; dbt-core's saved query runner writes nothing",
+    "core/dbt/task/build.py › SavedQueryRunner",
+  ),
+  INERT_COLLECTION("groups", "governance, checked at parse time", "core/dbt/parser/manifest.py"),
+  INERT_COLLECTION(
+    "selectors",
+    "selection only (ODS plans the selection it is given)",
+    "core/dbt/config/selectors.py",
+  ),
+  INERT_COLLECTION(
+    "disabled",
+    "disabled nodes are not built",
+    "core/dbt/contracts/graph/manifest.py › Manifest.disabled",
+  ),
+  INERT_COLLECTION(
+    "parent_map",
+    "derived from depends_on.nodes (fingerprinted)",
+    "core/dbt/contracts/graph/manifest.py › build_parent_and_child_maps",
+  ),
+  INERT_COLLECTION(
+    "child_map",
+    "derived from depends_on.nodes (fingerprinted)",
+    "core/dbt/contracts/graph/manifest.py › build_parent_and_child_maps",
+  ),
+  INERT_COLLECTION(
+    "group_map",
+    "derived from groups",
+    "core/dbt/contracts/graph/manifest.py › build_group_map",
+  ),
+];
+
+export const MANIFEST_ROWS: readonly InventoryRow[] = [
+  ...modelRows,
+  ...seedRows,
+  ...snapshotRows,
+  ...testRows,
+  ...operationRows,
+  ...otherNodeKinds,
+  ...sourceRows,
+  ...macroRows,
+  ...unitRows,
+  ...functionRows,
+  ...metadataRows,
+  ...collectionRows,
+];

@@ -1,0 +1,5 @@
+/** Every row of the input inventory, all surfaces (row.ts). */
+import { MANIFEST_ROWS } from "./manifest-rows.js";
+import type { InventoryRow } from "./row.js";
+
+export const INVENTORY_ROWS: readonly InventoryRow[] = [...MANIFEST_ROWS];
