@@ -11,7 +11,7 @@ import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
-import { readLatestVersionPointerDefault } from "../files/read-project-flags.js";
+import { readProjectFile } from "../files/read-project-file.js";
 import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 import type { Scope } from "../state/scope.js";
@@ -51,7 +51,7 @@ export function readProject(
   const dir = resolveFlagPath(context, projectDir, ".");
   return projectOf(loaded, {
     seedFiles: readSeedFiles(loaded, dir),
-    latestVersionPointerDefault: readLatestVersionPointerDefault(dir),
+    projectFile: readProjectFile(dir),
   });
 }
 

@@ -5,7 +5,7 @@ import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js"
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { UserError } from "../errors/user-error.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
-import { readLatestVersionPointerDefault } from "../files/read-project-flags.js";
+import { readProjectFile } from "../files/read-project-file.js";
 import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 
@@ -26,7 +26,7 @@ export function readProjectAt(file: string, projectDir: string): LoadedProject {
   const manifest = readManifestFile(file, "input `manifest`");
   return projectOf(manifest, {
     seedFiles: readSeedFiles(manifest, projectDir),
-    latestVersionPointerDefault: readLatestVersionPointerDefault(projectDir),
+    projectFile: readProjectFile(projectDir),
   });
 }
 

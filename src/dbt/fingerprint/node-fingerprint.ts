@@ -14,6 +14,7 @@
  * | contract      | what an enforced contract puts in the DDL: columns in order (name, data_type, quote, constraints), model constraints, alias_types |
  * | docs          | only for nodes that persist docs: the description (`persist_docs.relation`) and every declared column's comment (`persist_docs.columns`) |
  * | version       | only for versioned models of dbt 1.12+: whether the node makes the latest-version pointer view and, if so, its `latest_version_pointer` config and the macros that name and build it, resolved at run time |
+ * | input:dbt_project.yml › … | dbt_project.yml keys and flags the manifest does not record (`dispatch`, behaviour flags), on the nodes they reach; unclassified keys as `unclassified:dbt_project.yml › …` on every node (project-file-components.ts) |
  * | relation      | database, schema, identifier                                      |
  * | engine        | dbt version and adapter                                           |
  *
@@ -40,12 +41,15 @@ import { scanEnvironmentReads } from "../hook-scan.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
 import { nodeRunTimeMacros, projectHooks } from "../macros/fingerprint-macros.js";
 import type { RunTimeMacros } from "../macros/run-time-closure.js";
+import type { ProjectFile } from "../project-file.js";
+import { latestVersionPointerDefaultOf } from "../project-flags.js";
 import { hasPathChecksum, type SeedFiles, seedFilePath } from "../seed-files.js";
 import { commentSyntaxOf } from "../sql-normaliser.js";
 import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { SCHEME } from "./fingerprint.js";
 import type { MacroIndex } from "./macro-index.js";
+import { projectFileComponents } from "./project-file-components.js";
 import { sqlComponent } from "./sql-component.js";
 
 /**
@@ -83,9 +87,17 @@ export interface FingerprintInputs {
   seedFiles?: SeedFiles;
   /**
    * dbt_project.yml's `latest_version_pointer_enabled_by_default`
-   * (project-flags.ts); null or absent: unknown, taken as on.
+   * (project-flags.ts); null: unknown, taken as on. Absent: read from
+   * `projectFile` when given, else unknown.
    */
   latestVersionPointerDefault?: boolean | null;
+  /**
+   * dbt_project.yml (with vars.yml and the installed packages' vars) as the
+   * edge parsed it from `project-dir` (project-file.ts); null or absent when
+   * there is no project directory or no file: then no project-file
+   * component is added.
+   */
+  projectFile?: ProjectFile | null;
 }
 
 /** Where a node with hooks reads the environment: a hook or a macro, and the names it mentions. */
@@ -214,7 +226,9 @@ export function fingerprintNode(
   if (n.persistedDocs !== null)
     components.docs = sha256(canonicalJson(persistedDocsOf(n, metadata.adapterType)));
   if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
-    components.version = versionDigest(n, macros, inputs.latestVersionPointerDefault ?? null);
+    components.version = versionDigest(n, macros, pointerDefault(inputs));
+  if (inputs.projectFile)
+    Object.assign(components, projectFileComponents(inputs.projectFile, graph, node, macros, resolved));
 
   return {
     components,
@@ -397,6 +411,11 @@ function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean
   ];
   const digest = macros.closureDigest(resolver.closure(roots, n.packageName).macros);
   return sha256(canonicalJson({ pointer: { config: pointer ?? null, macros: digest } }));
+}
+
+function pointerDefault(inputs: FingerprintInputs): boolean | null {
+  if (inputs.latestVersionPointerDefault !== undefined) return inputs.latestVersionPointerDefault;
+  return inputs.projectFile ? latestVersionPointerDefaultOf(inputs.projectFile) : null;
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
