@@ -326,8 +326,16 @@ describe.skipIf(!sharedFixturesPresent)(
       ["absent: dbt's default", "name: shop\nversion: '1.0'\n", false],
       ["under flags:", "name: shop\nflags:\n  latest_version_pointer_enabled_by_default: true\n", true],
       ["False", "flags:\n  latest_version_pointer_enabled_by_default: False  # not yet\n", false],
-      ["yes (YAML 1.1, as PyYAML reads it)", "flags:\n  latest_version_pointer_enabled_by_default: yes\n", true],
-      ["quoted 'yes': a string, unknown", "flags:\n  latest_version_pointer_enabled_by_default: 'yes'\n", null],
+      [
+        "yes (YAML 1.1, as PyYAML reads it)",
+        "flags:\n  latest_version_pointer_enabled_by_default: yes\n",
+        true,
+      ],
+      [
+        "quoted 'yes': a string, unknown",
+        "flags:\n  latest_version_pointer_enabled_by_default: 'yes'\n",
+        null,
+      ],
       ["y: a string to PyYAML, unknown", "flags:\n  latest_version_pointer_enabled_by_default: y\n", null],
       ["commented out", "flags:\n  # latest_version_pointer_enabled_by_default: true\n", false],
       [
