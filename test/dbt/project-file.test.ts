@@ -264,7 +264,7 @@ describe("parseProjectFile", () => {
     ],
     ["dbt_utils", "only_pkg", 1, "the package's own var when the root doesn't set it"],
     ["shop", "only_pkg", undefined, "a package's vars are not the root project's"],
-  ])("varsFor(%s).%s = %j: %s", (pkg, name, expected) => {
+  ] as [string, string, unknown, string][])("varsFor(%s).%s = %j: %s", (pkg, name, expected) => {
     expect(varsFor(withPackage.vars, pkg, "shop")[name]).toEqual(expected);
   });
 });

@@ -526,9 +526,43 @@ const throughManifest: Row[] = [
   },
 ];
 
+// ---------------------------------------------------------------- no project file
+
+const noFile = (fixture: string, base: string | null) => ({
+  fixture,
+  loadInputs: {
+    built: { ...(base === null ? { projectFile: null } : inputs(fixture, base)), seedFiles: JAFFLE_CSVS },
+    planned: { projectFile: null, seedFiles: JAFFLE_CSVS },
+  },
+});
+
+const notRead: Row[] = [
+  {
+    name: "no dbt_project.yml at plan time (nor when built): nothing is compared, and the plan says so",
+    scenario: noFile(FIXTURES.jaffle, null),
+    expect: () => ({}),
+    also: (out) => expect(out.plan.warnings.map((w) => w.code)).toContain("no_project_file"),
+    waits: "",
+  },
+  {
+    name: "the build saw a dispatch order, the plan sees no dbt_project.yml: the nodes it reached are built",
+    scenario: noFile(
+      FIXTURES.jaffle,
+      plus(
+        JAFFLE,
+        "dispatch:\n  - macro_namespace: dbt_utils\n    search_order: ['jaffle_shop', 'dbt_utils']",
+      ),
+    ),
+    expect: (o, out) => built(dispatchingIn(o, "dbt_utils"), CC, DISPATCH)(o, out),
+    also: (out) => expect(out.plan.warnings.map((w) => w.code)).toContain("no_project_file"),
+    waits: "",
+  },
+];
+
 describe("realistic changes: dbt_project.yml (issue 36, project files)", () => {
   rows("fingerprinted here", fingerprintedHere);
   rows("unknown", unknowns);
   rows("inert", inert);
   rows("through the manifest", throughManifest);
+  rows("not read", notRead);
 });
