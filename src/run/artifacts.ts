@@ -12,7 +12,7 @@ import { readTextFile } from "../files/read-text-file.js";
 /**
  * The manifest at `file`, fingerprinted; seeds dbt recorded only a path
  * checksum for are hashed from their CSV under `projectDir` (input
- * `project-dir`), and dbt_project.yml's flags are read there, so the main
+ * `project-dir`), and dbt_project.yml (dispatch, flags, vars) is read there, so the main
  * step's plan and the post step's record agree.
  */
 export function readProjectAt(file: string, projectDir: string): LoadedProject {
