@@ -11,7 +11,7 @@ import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
-import { readLatestVersionPointerDefault } from "../files/read-project-flags.js";
+import { readProjectFile } from "../files/read-project-file.js";
 import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 import type { Scope } from "../state/scope.js";
@@ -28,14 +28,14 @@ export function resolveFlagPath(context: CliContext, value: string | undefined, 
 export const PROJECT_DIR_OPTION = { "project-dir": { type: "string" } } as const;
 export const PROJECT_DIR_HELP = {
   "project-dir":
-    "the dbt project's directory, where large seeds' CSV files (dbt records no content checksum for a seed over 1 MiB) and dbt_project.yml's flags are read from; default: the current directory",
+    "the dbt project's directory, where large seeds' CSV files (dbt records no content checksum for a seed over 1 MiB) and dbt_project.yml (its dispatch order, flags and vars) are read from; default: the current directory",
 } as const;
 
 /**
  * Reads and fingerprints the manifest; with `progress`, says so (the longest
  * part of a large plan). Seeds dbt recorded only a path checksum for are
  * hashed from their CSV under `projectDir` (`--project-dir`, default the
- * current directory, as dbt's), and dbt_project.yml's flags are read there.
+ * current directory, as dbt's), and dbt_project.yml (dispatch, flags, vars) is read there.
  */
 export function readProject(
   context: CliContext,
@@ -51,7 +51,7 @@ export function readProject(
   const dir = resolveFlagPath(context, projectDir, ".");
   return projectOf(loaded, {
     seedFiles: readSeedFiles(loaded, dir),
-    latestVersionPointerDefault: readLatestVersionPointerDefault(dir),
+    projectFile: readProjectFile(dir),
   });
 }
 

@@ -12,6 +12,12 @@ export interface LoadedProject {
   manifest: Manifest;
   graph: ProjectGraph;
   fingerprints: ReadonlyMap<string, NodeFingerprint>;
+  /**
+   * Whether the edge read dbt_project.yml from the project directory
+   * (`FingerprintInputs.projectFile`): false when it looked and found none,
+   * undefined when it wasn't asked to look.
+   */
+  projectFileRead?: boolean;
 }
 
 /**
@@ -21,7 +27,9 @@ export interface LoadedProject {
  */
 export function projectOf(manifest: Manifest, inputs: FingerprintInputs = {}): LoadedProject {
   const graph = buildGraph(manifest);
-  return { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
+  const loaded: LoadedProject = { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
+  if (inputs.projectFile !== undefined) loaded.projectFileRead = inputs.projectFile !== null;
+  return loaded;
 }
 
 /** `projectOf` the manifest in `manifestText`; `file` names it in messages. */

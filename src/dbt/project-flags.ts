@@ -1,35 +1,28 @@
 /**
- * The dbt_project.yml flags the fingerprint needs and the manifest doesn't
- * record. dbt 1.12's `latest_version_pointer_enabled_by_default` (dbt-core
- * core/dbt/contracts/project.py `ProjectFlags`, read only from the project
- * file's `flags:`) decides whether the latest version of a versioned model
- * whose `latest_version_pointer.enabled` is unset makes the pointer view
- * (core/dbt/task/run.py `_should_create_latest_version_pointer`).
+ * The dbt_project.yml flag the `version` component needs and the manifest
+ * doesn't record. dbt 1.12's `latest_version_pointer_enabled_by_default`
+ * (dbt-core core/dbt/contracts/project.py `ProjectFlags`, read only from the
+ * project file's `flags:`, unrendered: core/dbt/config/project.py
+ * `read_project_flags`) decides whether the latest version of a versioned
+ * model whose `latest_version_pointer.enabled` is unset makes the pointer
+ * view (core/dbt/task/run.py `_should_create_latest_version_pointer`).
  *
- * No YAML parser: the key is looked for as a line of its own. Found once
- * with a YAML 1.1 boolean (PyYAML's, which dbt uses): that value; absent:
- * false (dbt's default); anything else (Jinja, several lines, an odd value,
- * the key inside a flow mapping): null, unknown, which the fingerprint
- * treats as on (conservative).
+ * Read from the parsed file (project-file.ts, YAML 1.1 as PyYAML reads it):
+ * a boolean is the value; absent (or no `flags:`), false (dbt's default);
+ * anything else (Jinja, a string, a number), null: unknown, which the
+ * fingerprint treats as on (conservative).
  */
-const FLAG = "latest_version_pointer_enabled_by_default";
-const LINE = new RegExp(`^\\s*["']?${FLAG}["']?\\s*:(.*)$`);
-const TRUE = new Set(["true", "yes", "on", "y"]);
-const FALSE = new Set(["false", "no", "off", "n"]);
+import { type ProjectFile, parseProjectFile } from "./project-file.js";
 
+const FLAG = "latest_version_pointer_enabled_by_default";
+
+export function latestVersionPointerDefaultOf(file: ProjectFile): boolean | null {
+  if (!Object.hasOwn(file.flags, FLAG)) return false;
+  const value = file.flags[FLAG];
+  return typeof value === "boolean" ? value : null;
+}
+
+/** The same, from dbt_project.yml's text (a file that is not YAML is a `project_file_invalid` error). */
 export function latestVersionPointerDefault(projectFile: string): boolean | null {
-  let found: string | null = null;
-  for (const line of projectFile.split(/\r?\n/)) {
-    if (!line.includes(FLAG) || /^\s*#/.test(line)) continue;
-    const match = LINE.exec(line);
-    // Elsewhere on a line (flow style `flags: {…}`): not read here, unknown.
-    if (match === null) return null;
-    if (found !== null) return null;
-    found = match[1]!.replace(/\s+#.*$/, "").trim();
-  }
-  if (found === null) return false;
-  const value = found.replace(/^(["'])(.*)\1$/, "$2").toLowerCase();
-  if (TRUE.has(value)) return true;
-  if (FALSE.has(value)) return false;
-  return null;
+  return latestVersionPointerDefaultOf(parseProjectFile(projectFile));
 }

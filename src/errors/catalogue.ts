@@ -22,6 +22,10 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "The file does not have the shape dbt writes. Regenerate it with a supported dbt version.",
   },
+  project_file_invalid: {
+    exit: 1,
+    hint: "dbt_project.yml (or vars.yml, or an installed package's dbt_project.yml) must be a YAML map, as dbt reads it: fix the file named above (dbt refuses it too), or point the action input `project-dir` (CLI: `--project-dir`) at the dbt project's directory.",
+  },
   artifact_version_unsupported: {
     exit: 1,
     hint: "Regenerate the artifact with a dbt version that writes a supported schema version.",

@@ -125,6 +125,14 @@ export function plan(input: PlanInput): Plan {
     });
   }
 
+  if (snapshot && project.projectFileRead === false) {
+    warnings.push({
+      code: "no_project_file",
+      message:
+        "No dbt_project.yml in the project directory (action input `project-dir`, CLI `--project-dir`): its `dispatch` order and behaviour flags, which the manifest doesn't record, were not compared with the recorded build's.",
+    });
+  }
+
   const exclude = input.exclude ?? [];
   const selection =
     input.select.length > 0 || exclude.length > 0 ? selectNodes(graph, input.select, exclude) : null;

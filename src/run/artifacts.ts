@@ -5,14 +5,14 @@ import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js"
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { UserError } from "../errors/user-error.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
-import { readLatestVersionPointerDefault } from "../files/read-project-flags.js";
+import { readProjectFile } from "../files/read-project-file.js";
 import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 
 /**
  * The manifest at `file`, fingerprinted; seeds dbt recorded only a path
  * checksum for are hashed from their CSV under `projectDir` (input
- * `project-dir`), and dbt_project.yml's flags are read there, so the main
+ * `project-dir`), and dbt_project.yml (dispatch, flags, vars) is read there, so the main
  * step's plan and the post step's record agree.
  */
 export function readProjectAt(file: string, projectDir: string): LoadedProject {
@@ -26,7 +26,7 @@ export function readProjectAt(file: string, projectDir: string): LoadedProject {
   const manifest = readManifestFile(file, "input `manifest`");
   return projectOf(manifest, {
     seedFiles: readSeedFiles(manifest, projectDir),
-    latestVersionPointerDefault: readLatestVersionPointerDefault(projectDir),
+    projectFile: readProjectFile(projectDir),
   });
 }
 

@@ -153,7 +153,8 @@ export interface PlanWarning {
     | "scheme_changed"
     | "selector_matches_nothing"
     | "selection_plans_nothing"
-    | "selection_superset";
+    | "selection_superset"
+    | "no_project_file";
   message: string;
 }
 

@@ -326,18 +326,33 @@ describe.skipIf(!sharedFixturesPresent)(
       ["absent: dbt's default", "name: shop\nversion: '1.0'\n", false],
       ["under flags:", "name: shop\nflags:\n  latest_version_pointer_enabled_by_default: true\n", true],
       ["False", "flags:\n  latest_version_pointer_enabled_by_default: False  # not yet\n", false],
-      ["quoted yes (YAML 1.1)", "flags:\n  latest_version_pointer_enabled_by_default: 'yes'\n", true],
+      [
+        "yes (YAML 1.1, as PyYAML reads it)",
+        "flags:\n  latest_version_pointer_enabled_by_default: yes\n",
+        true,
+      ],
+      [
+        "quoted 'yes': a string, unknown",
+        "flags:\n  latest_version_pointer_enabled_by_default: 'yes'\n",
+        null,
+      ],
+      ["y: a string to PyYAML, unknown", "flags:\n  latest_version_pointer_enabled_by_default: y\n", null],
       ["commented out", "flags:\n  # latest_version_pointer_enabled_by_default: true\n", false],
       [
         "Jinja: unknown",
         "flags:\n  latest_version_pointer_enabled_by_default: \"{{ env_var('X') }}\"\n",
         null,
       ],
-      ["in a flow mapping: unknown", "flags: {latest_version_pointer_enabled_by_default: true}\n", null],
+      ["in a flow mapping", "flags: {latest_version_pointer_enabled_by_default: true}\n", true],
       [
-        "twice: unknown",
+        "the same name outside flags: is not the flag",
         "flags:\n  latest_version_pointer_enabled_by_default: true\nlatest_version_pointer_enabled_by_default: false\n",
-        null,
+        true,
+      ],
+      [
+        "a repeated key: the last wins (PyYAML)",
+        "flags:\n  latest_version_pointer_enabled_by_default: true\n  latest_version_pointer_enabled_by_default: false\n",
+        false,
       ],
     ] as const)("dbt_project.yml %s", (_what, text, expected) => {
       expect(latestVersionPointerDefault(text)).toBe(expected);

@@ -17,6 +17,7 @@
  * | sources       | the relations (and event_time) of the sources it reads             |
  * | relation      | database, schema, identifier, relation_name                       |
  * | unclassified:… | issue 36: what no inventory row classifies, per path pattern      |
+ * | input:dbt_project.yml › … | dbt_project.yml keys and flags the manifest does not record (`dispatch`, behaviour flags), on the nodes they reach; unclassified keys as `unclassified:dbt_project.yml › …` on every node (project-file-components.ts) |
  * | engine        | dbt version and adapter                                           |
  *
  * Decisions where the ADR is silent (each builds more or changes nothing):
@@ -43,12 +44,15 @@ import { mergeResidue } from "../inventory/manifest-residue.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
 import { nodeRunTimeMacros, projectHooks } from "../macros/fingerprint-macros.js";
 import type { RunTimeMacros } from "../macros/run-time-closure.js";
+import type { ProjectFile } from "../project-file.js";
+import { latestVersionPointerDefaultOf } from "../project-flags.js";
 import { hasPathChecksum, type SeedFiles, seedFilePath } from "../seed-files.js";
 import { commentSyntaxOf } from "../sql-normaliser.js";
 import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { SCHEME, UNCLASSIFIED_COMPONENT } from "./fingerprint.js";
 import type { MacroIndex } from "./macro-index.js";
+import { projectFileComponents } from "./project-file-components.js";
 import { sqlComponent } from "./sql-component.js";
 
 /**
@@ -86,9 +90,17 @@ export interface FingerprintInputs {
   seedFiles?: SeedFiles;
   /**
    * dbt_project.yml's `latest_version_pointer_enabled_by_default`
-   * (project-flags.ts); null or absent: unknown, taken as on.
+   * (project-flags.ts); null: unknown, taken as on. Absent: read from
+   * `projectFile` when given, else unknown.
    */
   latestVersionPointerDefault?: boolean | null;
+  /**
+   * dbt_project.yml (with vars.yml and the installed packages' vars) as the
+   * edge parsed it from `project-dir` (project-file.ts); null or absent when
+   * there is no project directory or no file: then no project-file
+   * component is added.
+   */
+  projectFile?: ProjectFile | null;
 }
 
 /** Where a node with hooks reads the environment: a hook or a macro, and the names it mentions. */
@@ -222,7 +234,9 @@ export function fingerprintNode(
   if (n.persistedDocs !== null)
     components.docs = sha256(canonicalJson(persistedDocsOf(n, metadata.adapterType)));
   if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
-    components.version = versionDigest(n, macros, inputs.latestVersionPointerDefault ?? null);
+    components.version = versionDigest(n, macros, pointerDefault(inputs));
+  if (inputs.projectFile)
+    Object.assign(components, projectFileComponents(inputs.projectFile, graph, node, macros, resolved));
 
   return {
     components,
@@ -470,6 +484,11 @@ function addUnclassified(
   }
   for (const [pattern, lines] of merged)
     components[`${UNCLASSIFIED_COMPONENT}${pattern}`] = sha256(lines.sort().join("\n"));
+}
+
+function pointerDefault(inputs: FingerprintInputs): boolean | null {
+  if (inputs.latestVersionPointerDefault !== undefined) return inputs.latestVersionPointerDefault;
+  return inputs.projectFile ? latestVersionPointerDefaultOf(inputs.projectFile) : null;
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

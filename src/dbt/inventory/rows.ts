@@ -1,5 +1,6 @@
 /** Every row of the input inventory, all surfaces (row.ts). */
 import { MANIFEST_ROWS } from "./manifest-rows.js";
+import { PROJECT_ROWS } from "./project-rows.js";
 import type { InventoryRow } from "./row.js";
 
-export const INVENTORY_ROWS: readonly InventoryRow[] = [...MANIFEST_ROWS];
+export const INVENTORY_ROWS: readonly InventoryRow[] = [...MANIFEST_ROWS, ...PROJECT_ROWS];
