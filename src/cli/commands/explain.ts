@@ -2,6 +2,7 @@ import type { RunTimeMacros } from "../../dbt/macros/run-time-closure.js";
 import { UserError } from "../../errors/user-error.js";
 import type { Plan, PlanEntry } from "../../state/plan.js";
 import type { Command } from "../command.js";
+import { inputLines } from "./explain-inputs.js";
 import { PLAN_OPTION_HELP, PLAN_OPTIONS, planAndProjectFromFlags } from "./plan.js";
 
 /** Finds a node by unique_id, name or `name.vN`; ambiguity is an error listing the candidates. */
@@ -55,6 +56,7 @@ export const explainCommand: Command = {
     }
     if (entry.relation_check)
       lines.push(`relation: ${entry.relation_check.message} (${entry.relation_check.exactness})`);
+    lines.push(...inputLines(entry, project.fingerprints.get(entry.unique_id)));
     const macros = project.fingerprints.get(entry.unique_id)?.runTimeMacros;
     if (macros) lines.push(...runTimeMacroLines(macros));
     context.stdout(`${lines.join("\n")}\n`);

@@ -26,7 +26,8 @@ export const codeChanged: Rule = {
     return c.build(
       "code_changed",
       `Its ${componentWords(names)} changed since run ${c.recorded!.run_id}.${raw}`,
-      { components: diff },
+      // Every component that moved, those the next rules decide on included (explain shows them all).
+      { components: whole },
     );
   },
 };

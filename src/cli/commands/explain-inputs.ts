@@ -1,0 +1,58 @@
+/**
+ * `explain`'s inputs section (issue 36): for each input the decision
+ * compared, which row of the input inventory (docs/inventory.md) it is, and
+ * whether it changed since the recorded build.
+ */
+import type { NodeFingerprint } from "../../dbt/fingerprint/project-fingerprints.js";
+import { componentInputs } from "../../dbt/inventory/component-rows.js";
+import { classifyPath } from "../../dbt/inventory/lookup.js";
+import { rowName } from "../../dbt/inventory/row.js";
+import type { PlanEntry } from "../../state/plan.js";
+
+const EVIDENCE_ROWS: Readonly<Record<string, (entry: PlanEntry) => string>> = {
+  source_version: () => "sources.<source>.freshness",
+  parent_build: (entry) => `nodes.<${entry.resource_type}>.depends_on.nodes`,
+  relation: (entry) => `nodes.<${entry.resource_type}>.relation_name`,
+};
+
+/** Codes decided before the fingerprint is compared (src/planner/rules/index.ts). */
+const BEFORE_CODE: ReadonlySet<string> = new Set([
+  "no_state",
+  "target_changed",
+  "never_built",
+  "last_build_partial",
+  "relation_overwritten",
+  "code_incomplete",
+  "scheme_changed",
+]);
+
+export function inputLines(entry: PlanEntry, fp: NodeFingerprint | undefined): string[] {
+  const lines = ["inputs (rows of the input inventory, docs/inventory.md):"];
+  const diff = entry.reasons.find((r) => r.components)?.components;
+  const status = (name: string): string => {
+    if (diff?.changed.includes(name)) return "changed";
+    if (diff?.added.includes(name)) return "added";
+    if (diff?.removed.includes(name)) return "removed";
+    if (diff || entry.action === "REUSE") return "same";
+    // A BUILD decided after the code rules (its data, its parents): the fingerprint was compared and is the same.
+    const first = entry.reasons[0]?.code;
+    return entry.last_build && first !== undefined && !BEFORE_CODE.has(first) ? "same" : "not compared";
+  };
+  const names = new Set([...Object.keys(fp?.fingerprint.components ?? {}), ...(diff?.removed ?? [])]);
+  for (const name of [...names].sort()) {
+    const { rows, note } = componentInputs(name, entry.resource_type);
+    const named = [...rows.map((row) => `${rowName(row)} (${row.class})`), ...(note ? [note] : [])];
+    lines.push(`  ${status(name).padEnd(12)} ${name}: ${named.join("; ") || "ODS's own"}`);
+  }
+  const seen = new Set<string>();
+  for (const evidence of entry.evidence) {
+    const path = EVIDENCE_ROWS[evidence.kind]?.(entry);
+    if (path === undefined || seen.has(path)) continue;
+    seen.add(path);
+    const row = classifyPath(path);
+    lines.push(
+      `  evidence     ${evidence.kind}: ${row ? `${rowName(row)} (${row.class})` : `${path}: no row`}`,
+    );
+  }
+  return lines;
+}
