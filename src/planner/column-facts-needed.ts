@@ -50,7 +50,7 @@ export function recordMayAnalyse(
 ): boolean {
   for (const result of runResults.results) {
     const node = project.graph.nodes.get(result.uniqueId);
-    if (!node || node.node.resourceType !== "model") continue;
+    if (node?.node.resourceType !== "model") continue;
     const before = own(previous?.nodes, result.uniqueId);
     const sql = project.fingerprints.get(result.uniqueId)?.fingerprint.components.sql;
     if (!before?.facts || before.fingerprint.components.sql !== sql) return true;

@@ -67,7 +67,7 @@ export function renderInventory(rows: readonly InventoryRow[]): string {
     "",
   ];
   const counts: string[] = [];
-  for (const { surface, title, about } of SURFACES) {
+  for (const { surface, title } of SURFACES) {
     const own = rows.filter((r) => r.surface === surface);
     if (own.length === 0) continue;
     const by = (c: InputClass) => own.filter((r) => r.class === c).length;
