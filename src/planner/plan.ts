@@ -51,6 +51,8 @@ import { buildCommand } from "./build-command.js";
 import { checksToRun } from "./checks-to-run.js";
 import { ColumnImpact } from "./column-impact.js";
 import { readFreshnessPolicy } from "./freshness-policy.js";
+import { listWords } from "./reason-words.js";
+import { carryRenamedBuilds } from "./renamed-builds.js";
 import type {
   DataEvidence,
   Decision,
@@ -97,7 +99,9 @@ function sameTarget(
 export function plan(input: PlanInput): Plan {
   const { project, scope, state, now } = input;
   const graph = project.graph;
-  const snapshot = state?.snapshot ?? null;
+  // Renames that keep the relation and the code: their recorded builds under the new ids.
+  const carried = state ? carryRenamedBuilds(state.snapshot, graph, project.fingerprints) : null;
+  const snapshot = carried?.snapshot ?? null;
   const observed = observedSourceVersions(input.sources);
   const decisions = new Map<string, Decision>();
   const warnings: PlanWarning[] = [];
@@ -130,6 +134,14 @@ export function plan(input: PlanInput): Plan {
       code: "no_project_file",
       message:
         "No dbt_project.yml in the project directory (action input `project-dir`, CLI `--project-dir`): its `dispatch` order and behaviour flags, which the manifest doesn't record, were not compared with the recorded build's.",
+    });
+  }
+
+  if (carried && carried.renamed.size > 0 && !targetChanged) {
+    const pairs = [...carried.renamed].map(([now, old]) => `\`${now}\` (built as \`${old}\`)`);
+    warnings.push({
+      code: "renamed_builds",
+      message: `${pairs.length === 1 ? "A node was" : `${pairs.length} nodes were`} renamed with the same relation and code, so ${pairs.length === 1 ? "its" : "their"} recorded build counts: ${listWords(pairs, 5)}.`,
     });
   }
 

@@ -56,6 +56,7 @@ import {
 } from "./record-refusals.js";
 import { recordSources } from "./record-sources.js";
 import type { Recording } from "./recording.js";
+import { carryRenamedBuilds } from "./renamed-builds.js";
 import { runStatuses } from "./run-statuses.js";
 import { sourceVersionsReadBy } from "./source-evidence.js";
 
@@ -91,7 +92,9 @@ export interface RecordOutcome {
 export function record(input: RecordInput): RecordOutcome {
   const { project, runResults, scope } = input;
   const run = acceptedRun(project, runResults, scope, input.previous, input.recordedRunIds);
-  const previous = previousOfTarget(input.previous, input.target);
+  const ofTarget = previousOfTarget(input.previous, input.target);
+  // A renamed node with the same relation and code keeps its recorded build (renamed-builds.ts).
+  const previous = ofTarget && carryRenamedBuilds(ofTarget, project.graph, project.fingerprints).snapshot;
   refuseFutureTimes(runResults, run.startedAt, input.now);
   refuseSuperseded(previous, run, scope, runResults.file);
 

@@ -154,7 +154,8 @@ export interface PlanWarning {
     | "selector_matches_nothing"
     | "selection_plans_nothing"
     | "selection_superset"
-    | "no_project_file";
+    | "no_project_file"
+    | "renamed_builds";
   message: string;
 }
 

@@ -64,7 +64,13 @@ import { sqlComponent } from "./sql-component.js";
  * - `freshness` (a model's `build_after`) and `state`: ODS's reuse policy;
  * - `on_error`: whether dbt skips the node's children after it fails;
  * - `static_analysis`: how dbt Fusion / 1.12 analyses the SQL at parse time;
- * - `enabled`: always true for a node in the manifest's `nodes`.
+ * - `enabled`: always true for a node in the manifest's `nodes`;
+ * - `alias`, `schema`, `database`: dbt resolves them at parse time, through
+ *   the `generate_*_name` macros, into the node's own `alias`, `schema` and
+ *   `database` (core/dbt/parser/base.py `ConfiguredParser._update_node_alias`,
+ *   `_update_node_schema`, `_update_node_database`), which the `relation`
+ *   component holds; setting `alias` to the name the relation already has
+ *   (a rename that keeps the relation) changes nothing dbt writes.
  * `latest_version_pointer` is not here: it goes to the `version` component
  * of a latest version, the only node it builds anything for. `meta` counts
  * when BigQuery's `labels_from_meta` turns it into labels (dbt-bigquery
@@ -82,6 +88,9 @@ export const CONFIG_KEYS_IGNORED = [
   "static_analysis",
   "enabled",
   "latest_version_pointer",
+  "alias",
+  "schema",
+  "database",
 ] as const;
 
 /** What a node's fingerprint reads besides the manifest: files the edge read from the checkout. */
