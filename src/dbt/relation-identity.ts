@@ -116,7 +116,11 @@ export interface RelationParts {
  * quotes (every adapter but Snowflake and Spark) — the folding of the
  * case-insensitive engines ignores it anyway.
  */
-export function relationKey(adapter: string | null, relation: RelationParts, rendered: string | null): string {
+export function relationKey(
+  adapter: string | null,
+  relation: RelationParts,
+  rendered: string | null,
+): string {
   const parsed = rendered === null ? null : parseRelationName(rendered);
   const defaultQuoted = adapter !== "snowflake" && adapter !== "spark";
   const quotedAt = (position: number) => {
@@ -126,7 +130,8 @@ export function relationKey(adapter: string | null, relation: RelationParts, ren
   };
   const id = foldPart(adapter, { text: relation.identifier, quoted: quotedAt(0) }, 0);
   const schema = foldPart(adapter, { text: relation.schema, quoted: quotedAt(1) }, 1);
-  const db = relation.database === null ? "" : foldPart(adapter, { text: relation.database, quoted: quotedAt(2) }, 2);
+  const db =
+    relation.database === null ? "" : foldPart(adapter, { text: relation.database, quoted: quotedAt(2) }, 2);
   return `${db}\u0000${schema}\u0000${id}`;
 }
 
@@ -135,7 +140,10 @@ export function relationKey(adapter: string | null, relation: RelationParts, ren
  * parts folded as the warehouse folds them; `database` fills a two-part
  * name's database (the connection's default), or null to leave it open.
  */
-export function keyOfParts(adapter: string | null, parts: readonly NamePart[]): { key2: string; db: string | null } {
+export function keyOfParts(
+  adapter: string | null,
+  parts: readonly NamePart[],
+): { key2: string; db: string | null } {
   const len = parts.length;
   const id = foldPart(adapter, parts[len - 1]!, 0);
   const schema = foldPart(adapter, parts[len - 2]!, 1);

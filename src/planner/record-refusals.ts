@@ -12,11 +12,22 @@ import { UserError } from "../errors/user-error.js";
 import { type Scope, scopeKey } from "../state/scope.js";
 import type { StateSnapshot, TargetIdentity } from "../state/snapshot.js";
 import { parseInstant } from "./exact-instant.js";
+import { RELATION_WRITING_COMMANDS } from "./record-relations.js";
 import { latestStatedTime, runStartedAt } from "./run-times.js";
 import { compareInstants } from "./source-evidence.js";
 
-/** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
+/**
+ * dbt commands that build; anything else (compile, docs generate, test, …) builds nothing.
+ * `dbt retry` writes the command it retries as `which` (core/dbt/task/retry.py `RetryTask`).
+ */
 export const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"] as const;
+
+/**
+ * Commands recorded only for the relations they wrote: `dbt clone` replaces
+ * a node's relation with a clone of another state's relation
+ * (core/dbt/task/clone.py), which is not a build of this code.
+ */
+const RECORDED_COMMANDS: readonly string[] = [...BUILDING_COMMANDS, ...RELATION_WRITING_COMMANDS];
 
 /** How far after `now` a run's stated times may be (clocks of one runner agree closely). */
 const CLOCK_TOLERANCE_MS = 10 * 60_000;
@@ -53,9 +64,9 @@ export function acceptedRun(
       project.manifest.file,
     );
   }
-  if (!command || !(BUILDING_COMMANDS as readonly string[]).includes(command)) {
+  if (!command || !RECORDED_COMMANDS.includes(command)) {
     refuse(
-      `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing (it reports nodes as successful without building them); only ${BUILDING_COMMANDS.join(", ")} are recorded.`,
+      `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing ODS can record (it reports nodes as successful without building them, or, \`run-operation\`, writes relations no result names); only ${BUILDING_COMMANDS.join(", ")} are recorded as builds, and \`clone\` for the relations it replaced.`,
       file,
     );
   }
