@@ -65,7 +65,9 @@ export function recordRelationWrites(
   const out: Record<string, RelationWrite> = {};
   for (const [key, write] of Object.entries(previous?.relations ?? {})) setOwn(out, key, write);
   const position = new Map<RunResult, number>();
-  recording.runResults.results.forEach((result, index) => position.set(result, index));
+  recording.runResults.results.forEach((result, index) => {
+    position.set(result, index);
+  });
   const writes: Array<{ id: string; at: string; index: number }> = [];
   for (const id of graph.order) {
     const result = recording.statuses.resultOf(id);
