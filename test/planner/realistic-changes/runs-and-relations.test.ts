@@ -146,8 +146,59 @@ const table: Row[] = [
   },
 ];
 
+// ---------------------------------------------------------------- the warehouse: names read in SQL
+
+/** regional_insights' compiled and raw SQL gain a join (the edit a user makes in the model file). */
+function joinInRegionalInsights(join: string) {
+  return (m: Json) =>
+    editSql(m.nodes[pkRegionalInsights], (sql) =>
+      sql.replace(/(JOIN \S+ r ON f\.region_sk = r\.region_sk)/, `$1\n${join}`),
+    );
+}
+
+const warehouse: Row[] = [
+  {
+    name: "a model joins a raw table by its name, not through `source()` (built and recorded with it)",
+    scenario: {
+      fixture: FIXTURES.planetkart,
+      change: joinInRegionalInsights("JOIN planetkart.planetkart_raw.customers c ON c.id = f.customer_id"),
+      recordChanged: true,
+    },
+    expect: () => ({
+      effects: { [pkRegionalInsights]: "BUILD undeclared_relation_read" },
+      messages: { [pkRegionalInsights]: /reads `planetkart\.planetkart_raw\.customers` by name/ },
+    }),
+    waits: "",
+  },
+  {
+    name: "a model joins its own parent by name in another case (Snowflake folds unquoted names): a declared input",
+    scenario: {
+      fixture: FIXTURES.planetkart,
+      change: joinInRegionalInsights(
+        "JOIN planetkart.planetkart_analytics_planetkart_analytics.DIM_REGIONS r2 ON r2.region_sk = r.region_sk",
+      ),
+      recordChanged: true,
+    },
+    expect: () => ({ effects: {} }),
+    waits: "",
+  },
+  {
+    name: "a model reads information_schema (the catalog, not data)",
+    scenario: {
+      fixture: FIXTURES.planetkart,
+      change: joinInRegionalInsights(
+        "JOIN planetkart.information_schema.tables it ON it.table_name = r.planet",
+      ),
+      recordChanged: true,
+    },
+    expect: () => ({ effects: {} }),
+    waits: "",
+  },
+];
+
 describe("issue 36: runs and relations (realistic changes)", () => {
   rows("runs", table);
+  rows("warehouse", warehouse);
 });
 
 // ---------------------------------------------------------------- sequences of manifests
