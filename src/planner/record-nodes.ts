@@ -21,8 +21,9 @@ import { own, setOwn } from "../state/own.js";
 import type { DataVersion, NodeState, StateSnapshot } from "../state/snapshot.js";
 import { partialBuildReason } from "./partial-builds.js";
 import { factsOfBuilt } from "./record-facts.js";
-import { RELATION_WRITING_COMMANDS, wroteNothing } from "./record-relations.js";
+import { wroteNothing } from "./record-relations.js";
 import { checksOf, type Recording } from "./recording.js";
+import { RELATION_WRITING_COMMANDS } from "./run-commands.js";
 import { builtByRun, type RunResult } from "./run-statuses.js";
 import { completedAt, instant } from "./run-times.js";
 

@@ -12,21 +12,13 @@ import { UserError } from "../errors/user-error.js";
 import { type Scope, scopeKey } from "../state/scope.js";
 import type { StateSnapshot, TargetIdentity } from "../state/snapshot.js";
 import { parseInstant } from "./exact-instant.js";
-import { RELATION_WRITING_COMMANDS } from "./record-relations.js";
+import { BUILDING_COMMANDS, RELATION_WRITING_COMMANDS } from "./run-commands.js";
 import { latestStatedTime, runStartedAt } from "./run-times.js";
 import { compareInstants } from "./source-evidence.js";
 
-/**
- * dbt commands that build; anything else (compile, docs generate, test, …) builds nothing.
- * `dbt retry` writes the command it retries as `which` (core/dbt/task/retry.py `RetryTask`).
- */
-export const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"] as const;
+export { BUILDING_COMMANDS } from "./run-commands.js";
 
-/**
- * Commands recorded only for the relations they wrote: `dbt clone` replaces
- * a node's relation with a clone of another state's relation
- * (core/dbt/task/clone.py), which is not a build of this code.
- */
+/** Builds, and commands recorded only for the relations they wrote (run-commands.ts). */
 const RECORDED_COMMANDS: readonly string[] = [...BUILDING_COMMANDS, ...RELATION_WRITING_COMMANDS];
 
 /** How far after `now` a run's stated times may be (clocks of one runner agree closely). */

@@ -28,9 +28,6 @@ import { completedAt } from "./run-times.js";
 /** dbt's message of a clone that wrote nothing (core/dbt/task/clone.py). */
 export const CLONE_NO_OP = "No-op";
 
-/** Commands whose results write their node's relation without building this code (recorded as writes only). */
-export const RELATION_WRITING_COMMANDS = ["clone"] as const;
-
 /**
  * A result dbt reports as `success` that ran nothing: a microbatch model with
  * no batches to run (core/dbt/task/run.py `MicrobatchModelRunner.execute`

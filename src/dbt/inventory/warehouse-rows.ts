@@ -46,7 +46,7 @@ export const WAREHOUSE_ROWS: readonly InventoryRow[] = [
     "table functions in FROM (`unnest`, `generate_series`, `flatten`, `table(...)`)",
     "inert",
     "compute rows from their arguments (columns already read, or constants); not relations",
-    "PostgreSQL \"Table Functions\"; Snowflake FLATTEN; BigQuery UNNEST",
+    'PostgreSQL "Table Functions"; Snowflake FLATTEN; BigQuery UNNEST',
   ),
   row(
     "relations read by macros at compile time (`run_query`, `dbt_utils.get_column_values`, `adapter.get_columns_in_relation`)",
