@@ -73,117 +73,143 @@ const CLAUSE_WORDS: ReadonlySet<string> = new Set([
   "straight_join",
 ]);
 
-const LONG = "\u0001";
-
-/** The source text of token `t`. */
-type TokenText = (t: number) => string;
-
 /**
- * The qualified names read after FROM/JOIN in these tokens, as written, in
- * order of appearance, without the allowed ones (`allowed(parts)` says
- * whether a parsed name is a declared input).
+ * The qualified names read after FROM/JOIN in the tokens of `sql` (token `t`
+ * is `sql.slice(starts[t], ends[t])`), as written, in order of appearance,
+ * without the allowed ones (`allowed(parts)` says whether a parsed name is a
+ * declared input). One pass comparing character codes; a token's text is
+ * made only where a name or an alias is expected.
  */
 export function scanTokens(
+  sql: string,
   count: number,
-  text: TokenText,
+  starts: Int32Array,
+  ends: Int32Array,
   allowed: (parts: readonly NamePart[]) => boolean,
 ): string[] {
-  // Keywords and aliases are short: longer tokens (qualified names) are read only where one is expected.
-  const lower = new Array<string>(count);
-  for (let t = 0; t < count; t++) {
-    const token = text(t);
-    lower[t] = token.length <= 32 ? token.toLowerCase() : LONG;
-  }
-  // Aliases and CTE names: a word after `as`, after a FROM item, or before `as (`.
-  const defined = new Set<string>();
-  for (let t = 0; t + 1 < count; t++) {
-    if (lower[t] === "as" && isWord(lower[t + 1]!)) defined.add(lower[t + 1]!);
-  }
-  const parens: string[] = [];
+  const lowerAt = (t: number): string =>
+    t >= 0 && t < count ? sql.slice(starts[t], ends[t]).toLowerCase() : "";
+  const is = (t: number, word: string): boolean => {
+    if (t < 0 || t >= count) return false;
+    const start = starts[t]!;
+    if (ends[t]! - start !== word.length) return false;
+    for (let k = 0; k < word.length; k++) {
+      if ((sql.charCodeAt(start + k) | 32) !== word.charCodeAt(k)) return false;
+    }
+    return true;
+  };
+  const single = (t: number, code: number): boolean =>
+    t >= 0 && t < count && ends[t]! - starts[t]! === 1 && sql.charCodeAt(starts[t]!) === code;
+  // Aliases and CTE names (a word after `as`, or after a FROM item): made when a name is first checked.
+  let defined: Set<string> | null = null;
+  const aliases = new Set<string>();
+  const isDefined = (word: string): boolean => {
+    if (defined === null) {
+      defined = new Set<string>();
+      for (let t = 0; t + 1 < count; t++) if (is(t, "as")) defined.add(lowerAt(t + 1));
+    }
+    return defined.has(word) || aliases.has(word);
+  };
+  const parens: number[] = [];
   const out: string[] = [];
   let expectItem = false;
   for (let t = 0; t < count; t++) {
-    const w = lower[t]!;
-    if (w === "(") {
-      parens.push(t > 0 ? lower[t - 1]! : "");
+    if (single(t, OPEN)) {
+      parens.push(t - 1);
       expectItem = false;
       continue;
     }
-    if (w === ")") {
+    if (single(t, CLOSE)) {
       parens.pop();
       continue;
     }
-    if (w === "from" || w === "join") {
-      const owner = parens.length > 0 ? parens[parens.length - 1]! : "";
-      const previous = t > 0 ? lower[t - 1]! : "";
-      if (w === "from" && (FROM_FUNCTIONS.has(owner) || previous === "distinct")) continue;
+    const isFrom = is(t, "from");
+    if (isFrom || is(t, "join")) {
+      if (isFrom) {
+        const owner = parens.length > 0 ? parens[parens.length - 1]! : -1;
+        if (is(t - 1, "distinct") || (owner >= 0 && FROM_FUNCTIONS.has(lowerAt(owner)))) continue;
+      }
       expectItem = true;
       continue;
     }
     if (!expectItem) continue;
     expectItem = false;
-    if (w === "lateral" || w === "only") {
-      if (w === "only") expectItem = true;
+    if (is(t, "lateral")) continue;
+    if (is(t, "only")) {
+      expectItem = true;
       continue;
     }
-    if (lower[t + 1] === "(") continue;
-    const name = text(t);
-    const parts = name.includes(".") ? parseRelationName(name) : null;
+    if (single(t + 1, OPEN)) continue;
     let next = t + 1;
-    if (lower[next] === "as") next++;
-    if (next < count && isWord(lower[next]!) && !CLAUSE_WORDS.has(lower[next]!)) {
-      defined.add(lower[next]!);
-      next++;
+    if (is(next, "as")) next++;
+    if (next < count && isWord(sql.charCodeAt(starts[next]!))) {
+      const word = lowerAt(next);
+      if (!CLAUSE_WORDS.has(word)) {
+        aliases.add(word);
+        next++;
+      }
     }
+    const name = sql.slice(starts[t], ends[t]);
     // `from a.b x, c.d y`: the next item of the list.
-    if (lower[next] === ",") {
+    if (single(next, COMMA)) {
       expectItem = true;
       t = next;
     }
+    if (!name.includes(".")) continue;
+    const parts = parseRelationName(name);
     if (parts === null || parts.length < 2 || parts.length > 3) continue;
     if (parts.some((part) => CATALOG_SCHEMAS.has(part.text.toLowerCase()))) continue;
-    if (!parts[0]!.quoted && defined.has(parts[0]!.text.toLowerCase())) continue;
+    if (!parts[0]!.quoted && isDefined(parts[0]!.text.toLowerCase())) continue;
     if (allowed(parts)) continue;
     out.push(name);
   }
   return out;
 }
 
-function isWord(token: string): boolean {
-  const c = token.charCodeAt(0);
-  return (c >= 97 && c <= 122) || c === 95 || c === 34;
+const OPEN = 40; // (
+const CLOSE = 41; // )
+const COMMA = 44; // ,
+
+/** A word or quoted identifier starts with a letter, `_` or `"`. */
+function isWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 34;
 }
 
-/** What a node may read by name: its own relation, its parents' and its sources' (keys per adapter). */
+/** What a node may read by name: its own relation, its parents' and its sources' (keys per adapter; made on first use). */
 export function allowedReads(graph: ProjectGraph, node: GraphNode): (parts: readonly NamePart[]) => boolean {
   const adapter = graph.metadata.adapterType;
-  const full = new Set<string>();
-  const short = new Set<string>();
-  const add = (relation: {
-    database: string | null;
-    schema: string;
-    identifier: string;
-    relationName: string | null;
-  }) => {
-    const key = relationKey(adapter, relation, relation.relationName);
-    full.add(key);
-    short.add(key.slice(key.indexOf("\u0000") + 1));
+  let full: Set<string> | null = null;
+  let short: Set<string> | null = null;
+  const build = () => {
+    full = new Set<string>();
+    short = new Set<string>();
+    const add = (relation: {
+      database: string | null;
+      schema: string;
+      identifier: string;
+      relationName: string | null;
+    }) => {
+      const key = relationKey(adapter, relation, relation.relationName);
+      full!.add(key);
+      short!.add(key.slice(key.indexOf("\u0000") + 1));
+    };
+    add(node.node.relation);
+    for (const id of node.parents) {
+      const parent = graph.nodes.get(id)?.node;
+      if (parent) add(parent.relation);
+    }
+    for (const id of node.sources) {
+      const source = graph.sources.get(id)?.source;
+      if (source) add(source.relation);
+    }
   };
-  add(node.node.relation);
-  for (const id of node.parents) {
-    const parent = graph.nodes.get(id)?.node;
-    if (parent) add(parent.relation);
-  }
-  for (const id of node.sources) {
-    const source = graph.sources.get(id)?.source;
-    if (source) add(source.relation);
-  }
   return (parts) => {
+    if (full === null) build();
     const len = parts.length;
     const id = foldPart(adapter, parts[len - 1]!, 0);
     const schema = foldPart(adapter, parts[len - 2]!, 1);
-    if (len === 2) return short.has(`${schema}\u0000${id}`);
+    if (len === 2) return short!.has(`${schema}\u0000${id}`);
     const db = foldPart(adapter, parts[len - 3]!, 2);
-    return full.has(`${db}\u0000${schema}\u0000${id}`) || full.has(`\u0000${schema}\u0000${id}`);
+    return full!.has(`${db}\u0000${schema}\u0000${id}`) || full!.has(`\u0000${schema}\u0000${id}`);
   };
 }

@@ -18,16 +18,13 @@ function reads(sql: string, declared: string[] = []): string[] | null {
   if (!normalised.ok) return null;
   const { count, starts, ends } = lastTokens();
   const allowed = new Set(declared);
-  return scanTokens(
-    count,
-    (t) => sql.slice(starts[t], ends[t]),
-    (parts) =>
-      allowed.has(
-        parts
-          .slice(-2)
-          .map((p) => p.text.toLowerCase())
-          .join("."),
-      ),
+  return scanTokens(sql, count, starts, ends, (parts) =>
+    allowed.has(
+      parts
+        .slice(-2)
+        .map((p) => p.text.toLowerCase())
+        .join("."),
+    ),
   );
 }
 

@@ -29,7 +29,7 @@ export function sqlComponent(
   let undeclared: string[] | null = null;
   if (sql.normalised) {
     const { count, starts, ends } = lastTokens();
-    undeclared = scanTokens(count, (t) => compiledCode.slice(starts[t], ends[t]), allowedReads(graph, node));
+    undeclared = scanTokens(compiledCode, count, starts, ends, allowedReads(graph, node));
   }
   const names = portableNames(graph, node);
   const portable =
