@@ -66,17 +66,16 @@ export function parseRelationName(name: string): NamePart[] | null {
       let text = "";
       let j = i + 1;
       for (;;) {
-        if (j >= n) return null;
-        if (name[j] === close) {
-          if (close === '"' && name[j + 1] === '"') {
-            text += '"';
-            j += 2;
-            continue;
-          }
-          break;
+        const end = name.indexOf(close, j);
+        if (end < 0) return null;
+        text += name.slice(j, end);
+        if (close === '"' && name[end + 1] === '"') {
+          text += '"';
+          j = end + 2;
+          continue;
         }
-        text += name[j];
-        j += 1;
+        j = end;
+        break;
       }
       if (ch === "`" && text.includes(".")) {
         for (const piece of text.split(".")) parts.push({ text: piece, quoted: true });

@@ -76,8 +76,7 @@ const CLAUSE_WORDS: ReadonlySet<string> = new Set([
 /**
  * The qualified names read after FROM/JOIN in the tokens of `sql` (token `t`
  * is `sql.slice(starts[t], ends[t])`), as written, in order of appearance,
- * without the allowed ones (`allowed(parts)` says whether a parsed name is a
- * declared input). One pass comparing character codes; a token's text is
+ * without the declared inputs (`allowed`). One pass comparing character codes; a token's text is
  * made only where a name or an alias is expected.
  */
 export function scanTokens(
@@ -85,7 +84,7 @@ export function scanTokens(
   count: number,
   starts: Int32Array,
   ends: Int32Array,
-  allowed: (parts: readonly NamePart[]) => boolean,
+  allowed: AllowedReads,
 ): string[] {
   const lowerAt = (t: number): string =>
     t >= 0 && t < count ? sql.slice(starts[t], ends[t]).toLowerCase() : "";
@@ -114,23 +113,30 @@ export function scanTokens(
   const out: string[] = [];
   let expectItem = false;
   for (let t = 0; t < count; t++) {
-    if (single(t, OPEN)) {
-      parens.push(t - 1);
-      expectItem = false;
-      continue;
-    }
-    if (single(t, CLOSE)) {
-      parens.pop();
-      continue;
-    }
-    const isFrom = is(t, "from");
-    if (isFrom || is(t, "join")) {
-      if (isFrom) {
-        const owner = parens.length > 0 ? parens[parens.length - 1]! : -1;
-        if (is(t - 1, "distinct") || (owner >= 0 && FROM_FUNCTIONS.has(lowerAt(owner)))) continue;
+    const start = starts[t]!;
+    const length = ends[t]! - start;
+    // The common path: a token that is none of ( ) FROM JOIN, with no item expected.
+    if (length === 1) {
+      const c = sql.charCodeAt(start);
+      if (c === OPEN) {
+        parens.push(t - 1);
+        expectItem = false;
+        continue;
       }
-      expectItem = true;
-      continue;
+      if (c === CLOSE) {
+        parens.pop();
+        continue;
+      }
+    } else if (length === 4) {
+      const isFrom = is(t, "from");
+      if (isFrom || is(t, "join")) {
+        if (isFrom) {
+          const owner = parens.length > 0 ? parens[parens.length - 1]! : -1;
+          if (is(t - 1, "distinct") || (owner >= 0 && FROM_FUNCTIONS.has(lowerAt(owner)))) continue;
+        }
+        expectItem = true;
+        continue;
+      }
     }
     if (!expectItem) continue;
     expectItem = false;
@@ -149,18 +155,18 @@ export function scanTokens(
         next++;
       }
     }
-    const name = sql.slice(starts[t], ends[t]);
     // `from a.b x, c.d y`: the next item of the list.
     if (single(next, COMMA)) {
       expectItem = true;
       t = next;
     }
-    if (!name.includes(".")) continue;
+    const name = sql.slice(start, start + length);
+    if (!name.includes(".") || allowed.exact(name)) continue;
     const parts = parseRelationName(name);
     if (parts === null || parts.length < 2 || parts.length > 3) continue;
     if (parts.some((part) => CATALOG_SCHEMAS.has(part.text.toLowerCase()))) continue;
     if (!parts[0]!.quoted && isDefined(parts[0]!.text.toLowerCase())) continue;
-    if (allowed(parts)) continue;
+    if (allowed.folded(parts)) continue;
     out.push(name);
   }
   return out;
@@ -175,41 +181,56 @@ function isWord(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 34;
 }
 
-/** What a node may read by name: its own relation, its parents' and its sources' (keys per adapter; made on first use). */
-export function allowedReads(graph: ProjectGraph, node: GraphNode): (parts: readonly NamePart[]) => boolean {
+/** Whether a name read in SQL is a declared input. */
+export interface AllowedReads {
+  /** The name exactly as dbt rendered a declared input's relation (`relation_name`): the usual case, no parsing. */
+  exact(name: string): boolean;
+  /** The parsed name, folded as the warehouse resolves it. */
+  folded(parts: readonly NamePart[]): boolean;
+}
+
+/** What a node may read by name: its own relation, its parents' and its sources' (made on first use). */
+export function allowedReads(graph: ProjectGraph, node: GraphNode): AllowedReads {
   const adapter = graph.metadata.adapterType;
-  let full: Set<string> | null = null;
-  let short: Set<string> | null = null;
-  const build = () => {
-    full = new Set<string>();
-    short = new Set<string>();
-    const add = (relation: {
-      database: string | null;
-      schema: string;
-      identifier: string;
-      relationName: string | null;
-    }) => {
-      const key = relationKey(adapter, relation, relation.relationName);
-      full!.add(key);
-      short!.add(key.slice(key.indexOf("\u0000") + 1));
-    };
-    add(node.node.relation);
+  const relations = () => {
+    const out = [node.node.relation];
     for (const id of node.parents) {
       const parent = graph.nodes.get(id)?.node;
-      if (parent) add(parent.relation);
+      if (parent) out.push(parent.relation);
     }
     for (const id of node.sources) {
       const source = graph.sources.get(id)?.source;
-      if (source) add(source.relation);
+      if (source) out.push(source.relation);
     }
+    return out;
   };
-  return (parts) => {
-    if (full === null) build();
-    const len = parts.length;
-    const id = foldPart(adapter, parts[len - 1]!, 0);
-    const schema = foldPart(adapter, parts[len - 2]!, 1);
-    if (len === 2) return short!.has(`${schema}\u0000${id}`);
-    const db = foldPart(adapter, parts[len - 3]!, 2);
-    return full!.has(`${db}\u0000${schema}\u0000${id}`) || full!.has(`\u0000${schema}\u0000${id}`);
+  let rendered: Set<string> | null = null;
+  let full: Set<string> | null = null;
+  let short: Set<string> | null = null;
+  return {
+    exact(name) {
+      if (rendered === null) {
+        rendered = new Set<string>();
+        for (const relation of relations()) if (relation.relationName) rendered.add(relation.relationName);
+      }
+      return rendered.has(name);
+    },
+    folded(parts) {
+      if (full === null || short === null) {
+        full = new Set<string>();
+        short = new Set<string>();
+        for (const relation of relations()) {
+          const key = relationKey(adapter, relation, relation.relationName);
+          full.add(key);
+          short.add(key.slice(key.indexOf("\u0000") + 1));
+        }
+      }
+      const len = parts.length;
+      const id = foldPart(adapter, parts[len - 1]!, 0);
+      const schema = foldPart(adapter, parts[len - 2]!, 1);
+      if (len === 2) return short.has(`${schema}\u0000${id}`);
+      const db = foldPart(adapter, parts[len - 3]!, 2);
+      return full.has(`${db}\u0000${schema}\u0000${id}`) || full.has(`\u0000${schema}\u0000${id}`);
+    },
   };
 }

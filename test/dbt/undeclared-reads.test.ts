@@ -18,14 +18,16 @@ function reads(sql: string, declared: string[] = []): string[] | null {
   if (!normalised.ok) return null;
   const { count, starts, ends } = lastTokens();
   const allowed = new Set(declared);
-  return scanTokens(sql, count, starts, ends, (parts) =>
-    allowed.has(
-      parts
-        .slice(-2)
-        .map((p) => p.text.toLowerCase())
-        .join("."),
-    ),
-  );
+  return scanTokens(sql, count, starts, ends, {
+    exact: () => false,
+    folded: (parts) =>
+      allowed.has(
+        parts
+          .slice(-2)
+          .map((p) => p.text.toLowerCase())
+          .join("."),
+      ),
+  });
 }
 
 describe("scanTokens: names read after FROM/JOIN", () => {
