@@ -128,7 +128,7 @@ export const RUN_ROWS: readonly InventoryRow[] = [
     "run_results.args.vars",
     "fingerprinted",
     "the manifest of the same invocation was rendered with these vars: compiled SQL and config are in the fingerprint; vars read at run time by macros are the environment surface's `value:` components",
-    "dbt-core core/dbt/config/runtime.py › RuntimeConfig.from_args (cli_vars); core/dbt/parser/manifest.py (vars in the partial-parse hash)",
+    "dbt-core core/dbt/config/runtime.py › RuntimeConfig (cli_vars); core/dbt/parser/manifest.py › ManifestLoader.build_manifest_state_check (vars_hash: changed vars reparse everything)",
   ),
   row(
     "run_results.args.target",
