@@ -4,6 +4,16 @@
  * versions it read, `tested` when all its checks ran and passed, `partial`
  * when the build was not whole); any other keeps its previous entry, with
  * `tested` cleared when it ran and failed or its checks failed. Pure.
+ *
+ * Issue 36: a run is a build of this code over the recorded parents only
+ * when it is one. A `dbt clone` builds nothing (every node keeps its entry;
+ * record-relations.ts records what it overwrote). A microbatch model dbt
+ * reports as `success` with no batches ran nothing (record-relations.ts
+ * `wroteNothing`): it keeps its entry. A `--defer` run may have read a
+ * parent it did not build from another environment (core/dbt/context/
+ * providers.py `RuntimeRefResolver.create_relation`): only the parents it
+ * built itself are recorded as read, so the next plan has no evidence for
+ * the others (`missing_data_evidence`) until a run without `--defer`.
  */
 import { checksDigest, checksKey } from "../dbt/checks-digest.js";
 import type { GraphNode } from "../dbt/graph.js";
@@ -11,7 +21,9 @@ import { own, setOwn } from "../state/own.js";
 import type { DataVersion, NodeState, StateSnapshot } from "../state/snapshot.js";
 import { partialBuildReason } from "./partial-builds.js";
 import { factsOfBuilt } from "./record-facts.js";
+import { wroteNothing } from "./record-relations.js";
 import { checksOf, type Recording } from "./recording.js";
+import { RELATION_WRITING_COMMANDS } from "./run-commands.js";
 import { builtByRun, type RunResult } from "./run-statuses.js";
 import { completedAt, instant } from "./run-times.js";
 
@@ -27,9 +39,15 @@ export interface RecordedNodes {
 export function recordNodes(recording: Recording, previous: StateSnapshot | null): RecordedNodes {
   const graph = recording.project.graph;
   const out: RecordedNodes = { nodes: {}, built: [], partial: [], failed: [], skipped: [] };
+  const buildsNothing = (RELATION_WRITING_COMMANDS as readonly string[]).includes(recording.run.command);
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
-    const result = recording.statuses.resultOf(id);
+    const found = recording.statuses.resultOf(id);
+    // A clone's success, or a run of no batches, is no build: the node keeps its entry.
+    const result =
+      found !== undefined && found.status === "success" && (buildsNothing || wroteNothing(found))
+        ? undefined
+        : found;
     if (result !== undefined && builtByRun(result)) {
       const state = builtNodeState(recording, id, node, result, out.nodes, own(previous?.nodes, id));
       if (state.partial) out.partial.push(id);
@@ -62,9 +80,12 @@ function builtNodeState(
   const why = partialBuildReason(runResults.args, node.node, result);
   const fp = project.fingerprints.get(id)!;
   const parents: Record<string, string> = {};
+  // --defer: a parent this run did not build may have been read from another environment.
+  const deferred = runResults.args.defer === true;
   for (const parent of node.parents) {
     const parentRun = own(written, parent)?.run_id;
-    if (parentRun !== undefined) setOwn(parents, parent, parentRun);
+    if (parentRun === undefined || (deferred && parentRun !== run.runId)) continue;
+    setOwn(parents, parent, parentRun);
   }
   const sources: Record<string, DataVersion> = {};
   for (const sourceId of node.sources) {

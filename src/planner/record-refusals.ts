@@ -12,11 +12,14 @@ import { UserError } from "../errors/user-error.js";
 import { type Scope, scopeKey } from "../state/scope.js";
 import type { StateSnapshot, TargetIdentity } from "../state/snapshot.js";
 import { parseInstant } from "./exact-instant.js";
+import { BUILDING_COMMANDS, RELATION_WRITING_COMMANDS } from "./run-commands.js";
 import { latestStatedTime, runStartedAt } from "./run-times.js";
 import { compareInstants } from "./source-evidence.js";
 
-/** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
-export const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"] as const;
+export { BUILDING_COMMANDS } from "./run-commands.js";
+
+/** Builds, and commands recorded only for the relations they wrote (run-commands.ts). */
+const RECORDED_COMMANDS: readonly string[] = [...BUILDING_COMMANDS, ...RELATION_WRITING_COMMANDS];
 
 /** How far after `now` a run's stated times may be (clocks of one runner agree closely). */
 const CLOCK_TOLERANCE_MS = 10 * 60_000;
@@ -53,9 +56,9 @@ export function acceptedRun(
       project.manifest.file,
     );
   }
-  if (!command || !(BUILDING_COMMANDS as readonly string[]).includes(command)) {
+  if (!command || !RECORDED_COMMANDS.includes(command)) {
     refuse(
-      `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing (it reports nodes as successful without building them); only ${BUILDING_COMMANDS.join(", ")} are recorded.`,
+      `${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing ODS can record (it reports nodes as successful without building them, or, \`run-operation\`, writes relations no result names); only ${BUILDING_COMMANDS.join(", ")} are recorded as builds, and \`clone\` for the relations it replaced.`,
       file,
     );
   }

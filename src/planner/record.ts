@@ -26,6 +26,10 @@
  * - Source checks: all passed records the source as tested (with the version
  *   measured before they ran); any failed removes the record.
  * - A change of target drops what was recorded for the other target.
+ * - Every relation the run wrote gets this run's node as its last writer
+ *   (record-relations.ts; snapshot 1.6): a later write by another node or
+ *   command (`dbt clone`, accepted for this alone) tells the next plan that
+ *   a recorded build is no longer in its relation (`relation_overwritten`).
  *
  * The steps are their own modules: the refusals (record-refusals.ts), the
  * run's times (run-times.ts) and statuses (run-statuses.ts), the node
@@ -40,6 +44,7 @@ import type { RunRecord } from "../state/run-record.js";
 import { formatSchemaVersion } from "../state/schema-version.js";
 import { type Scope, scopeKey } from "../state/scope.js";
 import {
+  type RelationWrite,
   SNAPSHOT_SCHEMA_VERSION,
   type SourceState,
   type StateSnapshot,
@@ -54,6 +59,7 @@ import {
   refuseFutureTimes,
   refuseSuperseded,
 } from "./record-refusals.js";
+import { recordRelationWrites } from "./record-relations.js";
 import { recordSources } from "./record-sources.js";
 import type { Recording } from "./recording.js";
 import { carryRenamedBuilds } from "./renamed-builds.js";
@@ -115,8 +121,9 @@ export function record(input: RecordInput): RecordOutcome {
   const nodes = recordNodes(recording, previous);
   nodes.nodes = carryUnreadReads(project.graph, recording.macros, previous, nodes.nodes);
   const sources = recordSources(recording, previous);
+  const relations = recordRelationWrites(recording, previous);
   return {
-    snapshot: nextSnapshot(input, run, nodes, sources),
+    snapshot: nextSnapshot(input, run, nodes, sources, relations),
     run: runRecord(scope, runResults, run, nodes),
     built: nodes.built,
     partial: nodes.partial,
@@ -131,6 +138,7 @@ function nextSnapshot(
   run: AcceptedRun,
   nodes: RecordedNodes,
   sources: Record<string, SourceState>,
+  relations: Record<string, RelationWrite>,
 ): StateSnapshot {
   const snapshot: StateSnapshot = {
     schema_version: formatSchemaVersion(SNAPSHOT_SCHEMA_VERSION),
@@ -142,6 +150,7 @@ function nextSnapshot(
   };
   if (input.target) snapshot.target = input.target;
   if (Object.keys(sources).length > 0) snapshot.sources = sources;
+  if (Object.keys(relations).length > 0) snapshot.relations = relations;
   return snapshot;
 }
 

@@ -9,12 +9,14 @@
  * 1.3 partial builds (`NodeState.partial`)
  * 1.4 checks keys (`TestRecord.checks_key`): a cheap proof that the checks are unchanged
  * 1.5 column facts of a build (`NodeState.facts`) and reads carried over a change not read (`NodeState.carried`)
+ * 1.6 the last recorded writer of each relation (`StateSnapshot.relations`, issue 36): a later write of a
+ *     node's relation by another node or command (`dbt clone`, a renamed model's alias) invalidates its build
  */
 import { z } from "zod";
 import { compileFastCheck } from "./fast-validate.js";
 import { canRead, formatSchemaVersion, parseSchemaVersion, type SchemaVersion } from "./schema-version.js";
 
-export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 5 };
+export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 6 };
 
 export const exactnessSchema = z.enum(["exact", "semantic", "proxy", "inferred", "none"]);
 export type Exactness = z.infer<typeof exactnessSchema>;
@@ -137,6 +139,21 @@ export const targetIdentitySchema = z.object({
 });
 export type TargetIdentity = z.infer<typeof targetIdentitySchema>;
 
+/**
+ * The last recorded write of one relation (issue 36, "relations, not only
+ * nodes"): which node's result wrote it, in which run, by which dbt command.
+ * A node whose recorded build went to a relation whose last writer is
+ * another node, or the same node in another run (a `dbt clone` over it), no
+ * longer has its build there (`relation_overwritten`).
+ */
+export const relationWriteSchema = z.object({
+  node: z.string(),
+  run_id: z.string(),
+  /** The dbt command (`run_results.args.which`): build, run, seed, snapshot, clone. */
+  command: z.string(),
+});
+export type RelationWrite = z.infer<typeof relationWriteSchema>;
+
 export const snapshotSchema = z.object({
   schema_version: z.string(),
   project: z.string(),
@@ -147,6 +164,13 @@ export const snapshotSchema = z.object({
   target: targetIdentitySchema.optional(),
   nodes: z.record(z.string(), nodeStateSchema),
   sources: z.record(z.string(), sourceStateSchema).optional(),
+  /**
+   * The last recorded writer of each relation, keyed by its identity as the
+   * warehouse resolves names (src/dbt/relation-identity.ts `relationKey`:
+   * database, schema, identifier folded per adapter and quoting, NUL-joined).
+   * Absent before 1.6: nothing is known to have been overwritten.
+   */
+  relations: z.record(z.string(), relationWriteSchema).optional(),
 });
 export type StateSnapshot = z.infer<typeof snapshotSchema>;
 

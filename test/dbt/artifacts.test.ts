@@ -766,6 +766,8 @@ describe.skipIf(!sharedFixturesPresent)(
         eventTimeStart: null,
         eventTimeEnd: null,
         fullRefresh: false,
+        defer: null,
+        favorState: null,
       });
       const core = loadRunResults(read("dbt-bouncer-duckdb-1.11-build/run_results.json"), "c");
       expect(core.args).toEqual({
@@ -775,6 +777,8 @@ describe.skipIf(!sharedFixturesPresent)(
         eventTimeStart: null,
         eventTimeEnd: null,
         fullRefresh: null,
+        defer: false,
+        favorState: false,
       });
       expect(core.metadata.invocationStartedAt).toBe("2026-02-20T22:29:42.345546Z");
     });

@@ -3,7 +3,7 @@
  * the in-memory store and the SQLite store on each driver.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import type { StateSnapshot } from "../../src/state/snapshot.js";
+import { SNAPSHOT_SCHEMA_VERSION, type StateSnapshot } from "../../src/state/snapshot.js";
 import {
   ConflictError,
   InvalidSnapshotError,
@@ -195,11 +195,11 @@ describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
     let store: StateStore = await open();
     const { id } = await store.commit(PROD, null, snapshotFor(PROD, "run-1"));
     store = await harness.rewrite(store, id, (document) => {
-      document.schema_version = "1.7";
+      document.schema_version = `1.${SNAPSHOT_SCHEMA_VERSION.minor + 1}`;
     });
     const error = await expectUserError(store.latest(PROD), "state_newer");
-    expect(error.message).toContain("1.7");
-    expect(error.message).toContain("1.5");
+    expect(error.message).toContain(`1.${SNAPSHOT_SCHEMA_VERSION.minor + 1}`);
+    expect(error.message).toContain(`1.${SNAPSHOT_SCHEMA_VERSION.minor}`);
     expect(error.message).toContain(store.location);
     await expectUserError(store.get(id), "state_newer");
     const report = await store.check();

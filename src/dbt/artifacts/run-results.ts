@@ -5,7 +5,8 @@
  * and each result's status, timing and microbatch batches.
  *
  * Of `args` only `which` (dbt Fusion also writes `command`), `empty`,
- * `sample`, `event_time_start`, `event_time_end` and `full_refresh` are kept:
+ * `sample`, `event_time_start`, `event_time_end`, `full_refresh`, `defer`
+ * and `favor_state` are kept (src/dbt/inventory/run-rows.ts says why):
  * the rest can hold `vars`, which are never kept. dbt writes the args with
  * `dbt.utils.args_to_dict` (core/dbt/utils/utils.py), which leaves out flags
  * whose value is None, so an absent key is the flag's default.
@@ -81,6 +82,14 @@ export interface RunArgs {
   eventTimeStart: string | null;
   eventTimeEnd: string | null;
   fullRefresh: boolean | null;
+  /**
+   * `--defer` (with `--state`/`--defer-state`): a `ref` to a node this run
+   * did not build may resolve to another environment's relation
+   * (core/dbt/context/providers.py `RuntimeRefResolver.create_relation`).
+   */
+  defer: boolean | null;
+  /** `--favor-state`: with `--defer`, unselected parents are always read from the other environment. */
+  favorState: boolean | null;
 }
 
 export interface RunResults {
@@ -103,6 +112,8 @@ const argsSchema = z
     event_time_start: z.unknown().optional(),
     event_time_end: z.unknown().optional(),
     full_refresh: z.boolean().nullish(),
+    defer: z.boolean().nullish(),
+    favor_state: z.boolean().nullish(),
   })
   .nullish();
 
@@ -202,6 +213,8 @@ export function loadRunResults(text: string, file: string): RunResults {
       eventTimeStart: flagText(args?.event_time_start),
       eventTimeEnd: flagText(args?.event_time_end),
       fullRefresh: args?.full_refresh ?? null,
+      defer: args?.defer ?? null,
+      favorState: args?.favor_state ?? null,
     },
     elapsedTime: typeof elapsed === "number" ? elapsed : null,
     results,

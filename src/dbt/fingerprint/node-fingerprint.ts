@@ -134,6 +134,8 @@ export interface NodeFingerprintParts {
   portableSql: string | null;
   /** The macros the node's build resolves to at run time (the `macros` component's input; shared, read only). */
   runTimeMacros: RunTimeMacros;
+  /** Relations its compiled SQL reads by name, not through ref/source (undeclared-reads.ts); null when not scanned. */
+  undeclaredReads: readonly string[] | null;
 }
 
 const SQL_LIKE = new Set(["model", "snapshot"]);
@@ -169,6 +171,7 @@ export function fingerprintNode(
   let normaliserGaveUp: string | null = null;
   let fileReason: string | null = null;
   let portableSql: string | null = null;
+  let undeclaredReads: readonly string[] | null = null;
 
   components.scheme = SCHEME_DIGEST;
   components.engine = engineDigest(metadata);
@@ -197,6 +200,7 @@ export function fingerprintNode(
       components.sql = sql.digest;
       normaliserGaveUp = sql.gaveUp;
       portableSql = sql.portable;
+      undeclaredReads = sql.undeclared;
     }
     fileReason = impurity(n, ephemerals);
   } else if (isPython) {
@@ -256,6 +260,7 @@ export function fingerprintNode(
     fileReason,
     portableSql,
     runTimeMacros: resolved,
+    undeclaredReads,
   };
 }
 

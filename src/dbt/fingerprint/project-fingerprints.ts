@@ -36,6 +36,8 @@ export interface NodeFingerprint {
   clockCalls: readonly string[];
   /** The macros the node's build resolves to at run time (what `explain` lists). */
   runTimeMacros: RunTimeMacros;
+  /** Relations its compiled SQL reads by name, not through ref/source (undeclared_relation_read); null when not scanned. */
+  undeclaredReads: readonly string[] | null;
 }
 
 export function fingerprintProject(
@@ -71,6 +73,7 @@ export function fingerprintProject(
       portableSql: parts.portableSql,
       clockCalls: nodeClockCalls(graph, node, callsOf, ephemeralCalls),
       runTimeMacros: parts.runTimeMacros,
+      undeclaredReads: parts.undeclaredReads,
     });
   }
   return result;

@@ -8,6 +8,7 @@
  */
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { type CommentSyntax, lastTokens, normaliseSqlBytes } from "../sql-normaliser.js";
+import { allowedReads, scanTokens } from "../undeclared-reads.js";
 import { sha256, sha256Of } from "./digest.js";
 
 /**
@@ -22,13 +23,19 @@ export function sqlComponent(
   node: GraphNode,
   compiledCode: string,
   syntax: CommentSyntax,
-): { digest: string; gaveUp: string | null; portable: string } {
+): { digest: string; gaveUp: string | null; portable: string; undeclared: string[] | null } {
   const sql = sqlDigest(compiledCode, syntax);
+  // Relations read by name (undeclared-reads.ts), from the same tokens; null where the normaliser gave up.
+  let undeclared: string[] | null = null;
+  if (sql.normalised) {
+    const { count, starts, ends } = lastTokens();
+    undeclared = scanTokens(compiledCode, count, starts, ends, allowedReads(graph, node));
+  }
   const names = portableNames(graph, node);
   const portable =
     (sql.normalised ? portableFromTokens(compiledCode, sql.normalised, sql.digest, names) : null) ??
     sqlDigest(replaceNames(compiledCode, names), syntax).digest;
-  return { digest: sql.digest, gaveUp: sql.gaveUp, portable };
+  return { digest: sql.digest, gaveUp: sql.gaveUp, portable, undeclared };
 }
 
 /**
