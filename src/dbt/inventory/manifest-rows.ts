@@ -196,6 +196,21 @@ function nodeCommon(kind: string): InventoryRow[] {
       "core/dbt/parser/base.py › ConfiguredParser (disabled nodes moved to manifest.disabled)",
     ),
     inert(
+      `${p}.config.alias`,
+      "resolved at parse time into the node's alias (relation component)",
+      "core/dbt/parser/base.py › ConfiguredParser._update_node_alias",
+    ),
+    inert(
+      `${p}.config.schema`,
+      "resolved at parse time into the node's schema (relation component)",
+      "core/dbt/parser/base.py › ConfiguredParser._update_node_schema",
+    ),
+    inert(
+      `${p}.config.database`,
+      "resolved at parse time into the node's database (relation component)",
+      "core/dbt/parser/base.py › ConfiguredParser._update_node_database",
+    ),
+    inert(
       `${p}.config.on_error`,
       "whether dbt skips the node's children after a failure; not what the node writes",
       "core/dbt/task/runnable.py (skip of children on error)",

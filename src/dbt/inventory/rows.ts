@@ -2,5 +2,12 @@
 import { MANIFEST_ROWS } from "./manifest-rows.js";
 import { PROJECT_ROWS } from "./project-rows.js";
 import type { InventoryRow } from "./row.js";
+import { RUN_ROWS } from "./run-rows.js";
+import { WAREHOUSE_ROWS } from "./warehouse-rows.js";
 
-export const INVENTORY_ROWS: readonly InventoryRow[] = [...MANIFEST_ROWS, ...PROJECT_ROWS];
+export const INVENTORY_ROWS: readonly InventoryRow[] = [
+  ...MANIFEST_ROWS,
+  ...PROJECT_ROWS,
+  ...RUN_ROWS,
+  ...WAREHOUSE_ROWS,
+];
