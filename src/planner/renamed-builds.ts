@@ -73,5 +73,18 @@ export function carryRenamedBuilds(
     }
     setOwn(nodes, key, parents === entry.parents ? entry : { ...entry, parents });
   }
-  return { snapshot: { ...snapshot, nodes }, renamed };
+  // The relation's last recorded writer (snapshot 1.6) is the renamed node now, for the same write.
+  let relations = snapshot.relations;
+  if (relations !== undefined) {
+    const moved: NonNullable<StateSnapshot["relations"]> = {};
+    let any = false;
+    for (const [key, write] of Object.entries(relations)) {
+      const now = back.get(write.node);
+      const same = now !== undefined && snapshot.nodes[write.node]?.run_id === write.run_id;
+      if (same) any = true;
+      setOwn(moved, key, same ? { ...write, node: now } : write);
+    }
+    if (any) relations = moved;
+  }
+  return { snapshot: { ...snapshot, nodes, ...(relations ? { relations } : {}) }, renamed };
 }
