@@ -1,5 +1,6 @@
 /** Every row of the input inventory, all surfaces (row.ts). */
 import { MANIFEST_ROWS } from "./manifest-rows.js";
+import { PROFILE_ROWS } from "./profile-rows.js";
 import { PROJECT_ROWS } from "./project-rows.js";
 import type { InventoryRow } from "./row.js";
 import { RUN_ROWS } from "./run-rows.js";
