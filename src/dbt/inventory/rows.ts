@@ -9,6 +9,7 @@ import { WAREHOUSE_ROWS } from "./warehouse-rows.js";
 export const INVENTORY_ROWS: readonly InventoryRow[] = [
   ...MANIFEST_ROWS,
   ...PROJECT_ROWS,
+  ...PROFILE_ROWS,
   ...RUN_ROWS,
   ...WAREHOUSE_ROWS,
 ];
