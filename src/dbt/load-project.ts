@@ -7,11 +7,14 @@ import { loadManifest } from "./artifacts/manifest-stream.js";
 import type { FingerprintInputs } from "./fingerprint/node-fingerprint.js";
 import { fingerprintProject, type NodeFingerprint } from "./fingerprint/project-fingerprints.js";
 import { buildGraph, type ProjectGraph } from "./graph.js";
+import type { RunTimeValueSources } from "./run-time-values/run-time-values.js";
 
 export interface LoadedProject {
   manifest: Manifest;
   graph: ProjectGraph;
   fingerprints: ReadonlyMap<string, NodeFingerprint>;
+  /** What the edge could see of the values a build reads at run time (FingerprintInputs.runTimeValues). */
+  runTimeValues?: RunTimeValueSources;
 }
 
 /**
@@ -21,7 +24,9 @@ export interface LoadedProject {
  */
 export function projectOf(manifest: Manifest, inputs: FingerprintInputs = {}): LoadedProject {
   const graph = buildGraph(manifest);
-  return { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
+  const project: LoadedProject = { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
+  if (inputs.runTimeValues) project.runTimeValues = inputs.runTimeValues;
+  return project;
 }
 
 /** `projectOf` the manifest in `manifestText`; `file` names it in messages. */

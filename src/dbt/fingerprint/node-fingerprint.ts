@@ -40,6 +40,8 @@ import { scanEnvironmentReads } from "../hook-scan.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
 import { nodeRunTimeMacros, projectHooks } from "../macros/fingerprint-macros.js";
 import type { RunTimeMacros } from "../macros/run-time-closure.js";
+import { nodeRunTimeReads, type RunTimeReads } from "../run-time-values/run-time-reads.js";
+import type { RunTimeValueSources } from "../run-time-values/run-time-values.js";
 import { hasPathChecksum, type SeedFiles, seedFilePath } from "../seed-files.js";
 import { commentSyntaxOf } from "../sql-normaliser.js";
 import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
@@ -86,6 +88,14 @@ export interface FingerprintInputs {
    * (project-flags.ts); null or absent: unknown, taken as on.
    */
   latestVersionPointerDefault?: boolean | null;
+  /**
+   * What the build sees at run time, as the edge can tell (issue 36:
+   * the job's environment, the projects' `vars:`, the target): the plan and
+   * the record compare keyed digests of the values the node's run-time path
+   * reads (src/dbt/run-time-values/). Absent: nothing is visible, and every
+   * static read is `run_time_value_unknown`.
+   */
+  runTimeValues?: RunTimeValueSources;
 }
 
 /** Where a node with hooks reads the environment: a hook or a macro, and the names it mentions. */
@@ -110,6 +120,8 @@ export interface NodeFingerprintParts {
   portableSql: string | null;
   /** The macros the node's build resolves to at run time (the `macros` component's input; shared, read only). */
   runTimeMacros: RunTimeMacros;
+  /** What its run-time path reads from the run: env_var, var, target (src/dbt/run-time-values/). */
+  runTimeReads: RunTimeReads;
 }
 
 const SQL_LIKE = new Set(["model", "snapshot"]);
@@ -213,8 +225,11 @@ export function fingerprintNode(
     : NOT_ENFORCED_CONTRACT_DIGEST;
   if (n.persistedDocs !== null)
     components.docs = sha256(canonicalJson(persistedDocsOf(n, metadata.adapterType)));
-  if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
-    components.version = versionDigest(n, macros, inputs.latestVersionPointerDefault ?? null);
+  let pointer: readonly string[] | null = null;
+  if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer")) {
+    pointer = pointerRoots(n, macros, inputs.latestVersionPointerDefault ?? null);
+    components.version = versionDigest(n, macros, pointer);
+  }
 
   return {
     components,
@@ -225,6 +240,7 @@ export function fingerprintNode(
     fileReason,
     portableSql,
     runTimeMacros: resolved,
+    runTimeReads: nodeRunTimeReads(graph, macros, n, resolved, pointer),
   };
 }
 
@@ -373,20 +389,28 @@ function persistedDocsOf(n: ManifestNode, adapterType: string | null): unknown {
  * run, resolved at run time). `latest_version`
  * moving from v2 to v3 changes both nodes; v1 is unchanged.
  */
-function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean | null): string {
+function versionDigest(n: ManifestNode, macros: MacroIndex, roots: readonly string[] | null): string {
+  if (roots === null) return sha256(canonicalJson({ pointer: null }));
+  const digest = macros.closureDigest(macros.resolver.closure(roots, n.packageName).macros);
+  return sha256(
+    canonicalJson({ pointer: { config: n.config?.latest_version_pointer ?? null, macros: digest } }),
+  );
+}
+
+/** The roots of the latest-version pointer's build when this node makes one (see versionDigest); null when not. */
+function pointerRoots(n: ManifestNode, macros: MacroIndex, flagDefault: boolean | null): string[] | null {
   const latest = n.latestVersion !== null && String(n.latestVersion) === String(n.version);
   const pointer = n.config?.latest_version_pointer;
   const set = isPlainRecord(pointer) ? pointer.enabled : pointer;
   const enabled = set === undefined || set === null ? flagDefault !== false : set !== false;
-  if (!latest || !enabled) return sha256(canonicalJson({ pointer: null }));
+  if (!latest || !enabled) return null;
   // The alias macro is looked up by name, root project first (`Manifest.find_macro_by_name`):
   // every project and package macro of that name (and its dispatch candidates) counts. The view
   // materialization is dbt's choice for the adapter (`find_materialization_macro_by_name`). Both run
   // in the model's context, so their closure is resolved at run time (overrides and dispatch
   // candidates included, dbt's and the adapter's macros too), as the `macros` component's is.
-  const resolver = macros.resolver;
-  const view = resolver.materialization("view");
-  const roots = [
+  const view = macros.resolver.materialization("view");
+  return [
     ...macros.userMacrosNamed(POINTER_ALIAS_MACRO),
     ...macros.userMacrosNamed(`default__${POINTER_ALIAS_MACRO}`),
     ...(macros.adapterType === null
@@ -395,8 +419,6 @@ function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean
     ...(view.chosen === null ? [] : [view.chosen]),
     ...(view.alternative === null ? [] : [view.alternative]),
   ];
-  const digest = macros.closureDigest(resolver.closure(roots, n.packageName).macros);
-  return sha256(canonicalJson({ pointer: { config: pointer ?? null, macros: digest } }));
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

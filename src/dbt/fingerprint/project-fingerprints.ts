@@ -6,6 +6,7 @@ import type { Fingerprint } from "../../state/snapshot.js";
 import { clockCalls, pythonClockCalls } from "../clock-functions.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import type { RunTimeMacros } from "../macros/run-time-closure.js";
+import type { RunTimeReads } from "../run-time-values/run-time-reads.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { makeFingerprint } from "./fingerprint.js";
@@ -36,6 +37,12 @@ export interface NodeFingerprint {
   clockCalls: readonly string[];
   /** The macros the node's build resolves to at run time (what `explain` lists). */
   runTimeMacros: RunTimeMacros;
+  /**
+   * What its run-time path reads from the run (env_var, var, target): the
+   * plan and the record add a `value:` component per static read, a keyed
+   * digest of its value (src/dbt/run-time-values/).
+   */
+  runTimeReads: RunTimeReads;
 }
 
 export function fingerprintProject(
@@ -71,6 +78,7 @@ export function fingerprintProject(
       portableSql: parts.portableSql,
       clockCalls: nodeClockCalls(graph, node, callsOf, ephemeralCalls),
       runTimeMacros: parts.runTimeMacros,
+      runTimeReads: parts.runTimeReads,
     });
   }
   return result;
