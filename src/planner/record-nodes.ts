@@ -13,6 +13,7 @@ import { partialBuildReason } from "./partial-builds.js";
 import { factsOfBuilt } from "./record-facts.js";
 import { checksOf, type Recording } from "./recording.js";
 import { builtByRun, type RunResult } from "./run-statuses.js";
+import { withValueComponents } from "./run-time-value-components.js";
 import { completedAt, instant } from "./run-times.js";
 
 export interface RecordedNodes {
@@ -60,7 +61,8 @@ function builtNodeState(
 ): NodeState {
   const { project, runResults, run, macros } = recording;
   const why = partialBuildReason(runResults.args, node.node, result);
-  const fp = project.fingerprints.get(id)!;
+  // With a keyed digest of each value its run-time path read, as this run saw it (issue 36).
+  const { fp } = withValueComponents(project.fingerprints.get(id)!, node.node.packageName, recording.values);
   const parents: Record<string, string> = {};
   for (const parent of node.parents) {
     const parentRun = own(written, parent)?.run_id;

@@ -428,12 +428,20 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 const POINTER_ALIAS_MACRO = "generate_latest_version_pointer_alias";
 
 /**
- * ADR-0013 #218: a node with hooks reads the environment when a hook, or a
- * project or package macro it uses, mentions var, env_var, target, flags,
- * builtins, context, run_query or statement. The `generate_*_name` macros
- * (and what only they call) are not scanned: they decide the relation's
- * name, which the `relation` component holds.
+ * ADR-0013 #218, narrowed by issue 36: a node with hooks depends on the run
+ * when a hook, or a project or package macro it uses, mentions `flags`,
+ * `builtins`, `context`, `run_query` or `statement`: what those give changes
+ * with every run or can't be named (`context['env' ~ x]`), so the node is
+ * built every run. `env_var`, `var` and `target` no longer count here: the
+ * run-time path's reads of them are compared by value (`value:` components,
+ * run_time_value_changed) or, when not static or not visible,
+ * run_time_value_unknown; a compile-time macro's reads are in the compiled
+ * code. The `generate_*_name` macros (and what only they call) are not
+ * scanned: they decide the relation's name, which the `relation` component
+ * holds.
  */
+const VALUE_NAMES: ReadonlySet<string> = new Set(["env_var", "var", "target"]);
+
 function environmentReads(
   n: ManifestNode,
   userMacros: readonly string[],
@@ -445,12 +453,13 @@ function environmentReads(
     ...n.preHooks.map((hook, i) => ({ where: `pre-hook ${i + 1}`, sql: hook.sql })),
     ...n.postHooks.map((hook, i) => ({ where: `post-hook ${i + 1}`, sql: hook.sql })),
   ];
+  const runDependent = (text: string) => scanEnvironmentReads(text).filter((name) => !VALUE_NAMES.has(name));
   for (const hook of hooks) {
-    const names = scanEnvironmentReads(hook.sql);
+    const names = runDependent(hook.sql);
     if (names.length > 0) reads.push({ where: hook.where, names });
   }
   for (const id of userMacros) {
-    const names = scanEnvironmentReads(macros.get(id)!.macroSql);
+    const names = runDependent(macros.get(id)!.macroSql);
     if (names.length > 0) reads.push({ where: `macro ${id}`, names });
   }
   return reads;

@@ -27,13 +27,7 @@ import type { ProjectGraph } from "../graph.js";
 import { onRunStartHooks } from "../macros/fingerprint-macros.js";
 import { isNameMacro, type RunTimeMacros } from "../macros/run-time-closure.js";
 import { isInertEngineRead } from "./engine-target-reads.js";
-import {
-  calledNames,
-  type JinjaScan,
-  readKey,
-  SECRET_ENV_PREFIX,
-  scanJinja,
-} from "./value-reads.js";
+import { calledNames, type JinjaScan, readKey, SECRET_ENV_PREFIX, scanJinja } from "./value-reads.js";
 
 /** A read ODS can't name, and where it is. */
 export interface DynamicRead {
@@ -79,7 +73,12 @@ function macroScan(macros: MacroIndex, c: Caches, id: string): JinjaScan | null 
   if (scan !== null && macros.isEngine(id) && scan.static.some(isInertEngineRead)) {
     scan = { ...scan, static: scan.static.filter((key) => !isInertEngineRead(key)) };
   }
-  if (scan !== null && scan.static.length + scan.dynamic.length + scan.secrets.length + scan.paramReads.length === 0 && scan.calls.length === 0) scan = null;
+  if (
+    scan !== null &&
+    scan.static.length + scan.dynamic.length + scan.secrets.length + scan.paramReads.length === 0 &&
+    scan.calls.length === 0
+  )
+    scan = null;
   c.macro.set(id, scan);
   return scan;
 }
@@ -109,7 +108,9 @@ function closureReads(
   const statics = new Set<string>();
   const dynamic: DynamicRead[] = [];
   const secrets = new Set<string>();
-  const scans: { where: string; name: string | null; scan: JinjaScan }[] = [...callers.map((x) => ({ ...x, name: null }))];
+  const scans: { where: string; name: string | null; scan: JinjaScan }[] = [
+    ...callers.map((x) => ({ ...x, name: null })),
+  ];
   for (const id of roots.length === 0 ? [] : macros.resolver.closure(roots, searchPackage).macros) {
     const scan = macroScan(macros, c, id);
     if (scan !== null) scans.push({ where: `macro ${id}`, name: macros.get(id)!.name, scan });
@@ -133,7 +134,11 @@ function resolveParamReads(
   secrets: Set<string>,
 ): void {
   // Parameter reads by macro name (several macros may share a name: each counts).
-  const pending: { name: string; where: string; read: { kind: "env_var" | "var" | "target"; index: number; param: string } }[] = [];
+  const pending: {
+    name: string;
+    where: string;
+    read: { kind: "env_var" | "var" | "target"; index: number; param: string };
+  }[] = [];
   for (const { name, where, scan } of scans) {
     if (name === null) continue;
     for (const read of scan.paramReads) pending.push({ name, where, read });
@@ -156,13 +161,20 @@ function resolveParamReads(
           (call.args[read.index]?.kw === null ? call.args[read.index] : undefined);
         const value = arg?.value ?? null;
         if (arg === undefined) {
-          dynamic.push({ where: caller.where, what: `${read.kind}(<default of ${read.param}>) through ${name}` });
+          dynamic.push({
+            where: caller.where,
+            what: `${read.kind}(<default of ${read.param}>) through ${name}`,
+          });
         } else if (value !== null && "lit" in value) {
           if (read.kind === "env_var" && value.lit.startsWith(SECRET_ENV_PREFIX)) secrets.add(value.lit);
           else statics.add(readKey(read.kind, value.lit));
         } else if (value !== null && caller.name !== null) {
           const params = callerParams(caller.scan, value.param);
-          pending.push({ name: caller.name, where: caller.where, read: { kind: read.kind, index: value.param, param: params } });
+          pending.push({
+            name: caller.name,
+            where: caller.where,
+            read: { kind: read.kind, index: value.param, param: params },
+          });
         } else {
           dynamic.push({ where: caller.where, what: `${read.kind}(<expression>) through ${name}` });
         }
@@ -205,14 +217,22 @@ export function mergeRunTimeReads(parts: readonly RunTimeReads[]): RunTimeReads 
 }
 
 /** A hook's own reads and its macros' (the names it calls, resolved from the node's package). */
-function hookReads(macros: MacroIndex, c: Caches, where: string, sql: string, searchPackage: string): RunTimeReads {
+function hookReads(
+  macros: MacroIndex,
+  c: Caches,
+  where: string,
+  sql: string,
+  searchPackage: string,
+): RunTimeReads {
   const key = `${searchPackage}\0${where}\0${sql}`;
   let reads = c.hook.get(key);
   if (reads !== undefined) return reads;
   const roots: string[] = [];
   const resolver = macros.resolver;
   for (const name of calledNames(sql)) {
-    const id = name.includes(".") ? resolver.qualified(name, searchPackage) : resolver.flat(name, searchPackage);
+    const id = name.includes(".")
+      ? resolver.qualified(name, searchPackage)
+      : resolver.flat(name, searchPackage);
     if (id !== undefined) roots.push(id);
   }
   reads = closureReads(macros, c, roots.sort(), searchPackage, [{ where, scan: scanJinja(sql) }]);

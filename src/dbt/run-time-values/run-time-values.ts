@@ -149,5 +149,9 @@ export function withCliVars(
   sources: RunTimeValueSources,
   cliVars: Readonly<Record<string, unknown>> | null,
 ): RunTimeValueSources {
-  return { ...sources, cliVars, ...(cliVars === null ? { cliVarsUnseen: "run_results.json has no `args.vars`" } : {}) };
+  return {
+    ...sources,
+    cliVars,
+    ...(cliVars === null ? { cliVarsUnseen: "run_results.json has no `args.vars`" } : {}),
+  };
 }

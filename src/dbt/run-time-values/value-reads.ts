@@ -444,9 +444,12 @@ export function mergeReads(parts: readonly TextReads[]): TextReads {
   const nonEmpty = parts.filter((part) => part !== NO_READS);
   if (nonEmpty.length === 0) return NO_READS;
   if (nonEmpty.length === 1) return nonEmpty[0]!;
-  const union = (pick: (r: TextReads) => readonly string[]) =>
-    [...new Set(nonEmpty.flatMap(pick))].sort();
-  return { static: union((r) => r.static), dynamic: union((r) => r.dynamic), secrets: union((r) => r.secrets) };
+  const union = (pick: (r: TextReads) => readonly string[]) => [...new Set(nonEmpty.flatMap(pick))].sort();
+  return {
+    static: union((r) => r.static),
+    dynamic: union((r) => r.dynamic),
+    secrets: union((r) => r.secrets),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { componentWords } from "../reason-words.js";
 import { isCodeComponent } from "../../dbt/fingerprint/fingerprint.js";
+import { componentWords } from "../reason-words.js";
 import { codeDiff, diffNames, diffWhere } from "./code-diff.js";
 import type { Rule } from "./context.js";
 

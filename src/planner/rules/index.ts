@@ -25,12 +25,12 @@ import { policyUnmet } from "./policy-unmet.js";
 import { relationOverwritten } from "./relation-overwritten.js";
 import { runTimeValueChanged } from "./run-time-value-changed.js";
 import { runTimeValueUnknown } from "./run-time-value-unknown.js";
-import { unclassifiedInputChanged } from "./unclassified-input-changed.js";
-import { undeclaredRelationRead } from "./undeclared-relation-read.js";
 import { schemeChanged } from "./scheme-changed.js";
 import { targetChanged } from "./target-changed.js";
 import { testsNotPassed } from "./tests-not-passed.js";
 import { unchanged } from "./unchanged.js";
+import { unclassifiedInputChanged } from "./unclassified-input-changed.js";
+import { undeclaredRelationRead } from "./undeclared-relation-read.js";
 import { unitTestsChanged } from "./unit-tests-changed.js";
 import { unknownParent } from "./unknown-parent.js";
 
