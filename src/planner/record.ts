@@ -120,6 +120,7 @@ export function record(input: RecordInput): RecordOutcome {
     sourceVersions,
     // The run's own `--vars` (run_results.json `args.vars`) over the projects' `vars:`.
     values: valuesOfRun(
+      project,
       project.runTimeValues && withCliVars(project.runTimeValues, runResults.args.vars),
       valueKey,
     ),

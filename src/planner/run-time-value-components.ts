@@ -9,11 +9,14 @@
  */
 import { makeFingerprint, VALUE_COMPONENT } from "../dbt/fingerprint/fingerprint.js";
 import type { NodeFingerprint } from "../dbt/fingerprint/project-fingerprints.js";
+import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
+import type { LoadedProject } from "../dbt/load-project.js";
 import {
   type RunTimeValueSources,
   type RunTimeValues,
   runTimeValuesOf,
 } from "../dbt/run-time-values/run-time-values.js";
+import { targetPlacement } from "../dbt/run-time-values/target-placement.js";
 import {
   VALUE_KEY_PATTERN,
   type ValueComponent,
@@ -36,10 +39,31 @@ export interface NodeValues {
 
 export const NO_NODE_VALUES: NodeValues = { unseen: [] };
 
-/** A key that isn't 64 hex digits is no key (its digests would mean nothing): every read is then unseen. */
-export function valuesOfRun(sources: RunTimeValueSources | undefined, key: string | null): ValuesOfRun {
+/**
+ * The values of a plan's or a record's run for `project`; the target's
+ * database and schema, when the edge doesn't know them, as dbt placed the
+ * nodes (target-placement.ts). A key that isn't 64 hex digits is no key (its
+ * digests would mean nothing): every read is then unseen.
+ */
+export function valuesOfRun(
+  project: LoadedProject,
+  sources: RunTimeValueSources | undefined,
+  key: string | null,
+): ValuesOfRun {
+  let withPlacement = sources;
+  if (sources?.target && (sources.target.database == null || sources.target.schema == null)) {
+    const placed = targetPlacement(project.graph, macroIndexFor(project.graph));
+    withPlacement = {
+      ...sources,
+      target: {
+        ...sources.target,
+        database: sources.target.database ?? placed.database,
+        schema: sources.target.schema ?? placed.schema,
+      },
+    };
+  }
   return {
-    values: sources ? runTimeValuesOf(sources) : null,
+    values: withPlacement ? runTimeValuesOf(withPlacement) : null,
     key: key !== null && VALUE_KEY_PATTERN.test(key) ? key : null,
     cache: new Map(),
   };

@@ -542,6 +542,7 @@ describe.skipIf(!sharedFixturesPresent)(
         eventTimeStart: null,
         eventTimeEnd: null,
         fullRefresh: false,
+        vars: {},
       });
       const core = loadRunResults(read("dbt-bouncer-duckdb-1.11-build/run_results.json"), "c");
       expect(core.args).toEqual({
@@ -551,6 +552,7 @@ describe.skipIf(!sharedFixturesPresent)(
         eventTimeStart: null,
         eventTimeEnd: null,
         fullRefresh: null,
+        vars: {},
       });
       expect(core.metadata.invocationStartedAt).toBe("2026-02-20T22:29:42.345546Z");
     });

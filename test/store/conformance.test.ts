@@ -199,7 +199,7 @@ describe.each(HARNESSES)("StateStore conformance: $name", (harness) => {
     });
     const error = await expectUserError(store.latest(PROD), "state_newer");
     expect(error.message).toContain("1.7");
-    expect(error.message).toContain("1.5");
+    expect(error.message).toContain("1.6");
     expect(error.message).toContain(store.location);
     await expectUserError(store.get(id), "state_newer");
     const report = await store.check();
