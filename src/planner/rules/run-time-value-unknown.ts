@@ -14,6 +14,13 @@ import type { Rule } from "./context.js";
  * was not seen when the build was recorded. The reason names each read and
  * what could not be seen; never a value. In a pull request's environment the
  * target's database and schema are left out, as the relation is.
+ *
+ * Its class is data, but what an unknown value changes is unknown, the
+ * shape of the output included: its readers are told the code may have moved
+ * (Decision.codeMoved), so they build for a code change
+ * (parent_code_changed) rather than take a data policy's REUSE (a lag
+ * tolerance, a quorum). It also comes before parent_code_changed, so a
+ * parent's code change reaches them the same way.
  */
 export const runTimeValueUnknown: Rule = {
   code: "run_time_value_unknown",
@@ -52,10 +59,12 @@ export const runTimeValueUnknown: Rule = {
       subjects.push(...added);
     }
     if (parts.length === 0) return undefined;
-    return c.build(
+    const decision = c.build(
       "run_time_value_unknown",
       `It can't be compared with run ${c.recorded!.run_id}: ${parts.join("; ")}. ODS can't prove the build would write the same, so it is built.`,
       { subjects: [...new Set(subjects)] },
     );
+    decision.codeMoved = true;
+    return decision;
   },
 };
