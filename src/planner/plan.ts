@@ -154,7 +154,7 @@ export function plan(input: PlanInput): Plan {
   });
 
   // Keyed digests of what each node's run-time path reads, under the state's key (issue 36).
-  const runValues = valuesOfRun(project, project.runTimeValues, snapshot?.value_key ?? null);
+  const runValues = valuesOfRun(project, project.runTimeValues, snapshot?.value_key ?? null, input.target);
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
     const { fp, values } = withValueComponents(

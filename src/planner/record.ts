@@ -123,6 +123,7 @@ export function record(input: RecordInput): RecordOutcome {
       project,
       project.runTimeValues && withCliVars(project.runTimeValues, runResults.args.vars),
       valueKey,
+      input.target,
     ),
   };
   if (input.columnFacts) recording.columnFacts = input.columnFacts;

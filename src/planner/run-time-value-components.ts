@@ -22,6 +22,7 @@ import {
   type ValueComponent,
   valueComponents,
 } from "../dbt/run-time-values/value-digests.js";
+import type { TargetIdentity } from "../state/snapshot.js";
 
 export interface ValuesOfRun {
   /** Null when the edge gave none: nothing is visible. */
@@ -49,16 +50,19 @@ export function valuesOfRun(
   project: LoadedProject,
   sources: RunTimeValueSources | undefined,
   key: string | null,
+  target?: TargetIdentity,
 ): ValuesOfRun {
   let withPlacement = sources;
-  if (sources?.target && (sources.target.database == null || sources.target.schema == null)) {
+  if (sources && sources.target === null && target) withPlacement = { ...sources, target: { ...target } };
+  const known = withPlacement?.target;
+  if (withPlacement && known && (known.database == null || known.schema == null)) {
     const placed = targetPlacement(project.graph, macroIndexFor(project.graph));
     withPlacement = {
-      ...sources,
+      ...withPlacement,
       target: {
-        ...sources.target,
-        database: sources.target.database ?? placed.database,
-        schema: sources.target.schema ?? placed.schema,
+        ...known,
+        database: known.database ?? placed.database,
+        schema: known.schema ?? placed.schema,
       },
     };
   }
