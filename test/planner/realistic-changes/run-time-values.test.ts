@@ -22,7 +22,15 @@ import { describe, expect, it } from "vitest";
 import type { RunTimeValueSources } from "../../../src/dbt/run-time-values/run-time-values.js";
 import { sharedFixturesPresent } from "../../support/shared-fixtures.js";
 import { each, type Row, rows } from "./cases.js";
-import { addMacro, entryOf, FIXTURES, type Json, runScenario, TEST_VALUE_KEY } from "./harness.js";
+import {
+  addMacro,
+  entryOf,
+  FIXTURES,
+  fullBuildStatuses,
+  type Json,
+  runScenario,
+  TEST_VALUE_KEY,
+} from "./harness.js";
 
 const ROOT = "jaffle_shop";
 
@@ -299,12 +307,81 @@ const cases: Row[] = [
   },
 ];
 
+/** analytics-snowflake-python's root project overrides the delete+insert strategy, reading a var at run time. */
+function deleteInsertReading(read: string) {
+  return (m: Json) => {
+    const id = addMacro(
+      m,
+      "get_incremental_delete_insert_sql",
+      `{% macro get_incremental_delete_insert_sql(arg_dict) %}\n  {%- set batch = ${read} -%}\n  {{ dbt.default__get_delete_insert_merge_sql(arg_dict["target_relation"], arg_dict["temp_relation"], arg_dict["unique_key"], arg_dict["dest_columns"], arg_dict["incremental_predicates"]) }}\n{% endmacro %}`,
+    );
+    m.macros[id].depends_on.macros = ["macro.dbt.default__get_delete_insert_merge_sql"];
+  };
+}
+
+function analyticsSeen(vars: Record<string, unknown>): { runTimeValues: RunTimeValueSources } {
+  return {
+    runTimeValues: {
+      env: {},
+      projectVars: { root: "analytics", vars: new Map([["analytics", vars]]) },
+      cliVars: {},
+      target: { name: "prod", adapter_type: "snowflake" },
+    },
+  };
+}
+
+const DELETE_INSERT = "model.analytics.stg_adobe_experience__clickstream_hits";
+
 function elementarySeen(): RunTimeValueSources {
   return { env: {}, projectVars: null, cliVars: {}, target: { name: "prod", adapter_type: "bigquery" } };
 }
 
+const strategies: Row[] = [
+  {
+    name: "the incremental strategy's macro (a root override of delete+insert) reads var('batch_rows'): unchanged, nothing moves",
+    scenario: {
+      fixture: FIXTURES.pysnow,
+      prepare: deleteInsertReading("var('batch_rows', 1000)"),
+      loadInputs: { built: analyticsSeen({ batch_rows: 500 }), planned: analyticsSeen({ batch_rows: 500 }) },
+    },
+    expect: () => ({ effects: {} }),
+    waits: "",
+  },
+  {
+    name: "the incremental strategy's macro reads var('batch_rows'), changed in dbt_project.yml: only the delete+insert model, and its readers",
+    scenario: {
+      fixture: FIXTURES.pysnow,
+      prepare: deleteInsertReading("var('batch_rows', 1000)"),
+      loadInputs: { built: analyticsSeen({ batch_rows: 500 }), planned: analyticsSeen({ batch_rows: 200 }) },
+    },
+    expect: () => ({ effects: { [DELETE_INSERT]: "BUILD run_time_value_changed" } }),
+    waits: "values",
+  },
+  {
+    name: "the recorded run passed --vars batch_rows (run_results args.vars); the plan, told none, sees the project's value: built, and the reason says so",
+    scenario: {
+      fixture: FIXTURES.pysnow,
+      prepare: deleteInsertReading("var('batch_rows', 1000)"),
+      laterRuns: [
+        {
+          statuses: fullBuildStatuses,
+          args: { vars: { batch_rows: 50 } },
+          startedAt: "2026-01-03T00:00:00Z",
+        },
+      ],
+      loadInputs: { built: analyticsSeen({ batch_rows: 500 }), planned: analyticsSeen({ batch_rows: 500 }) },
+    },
+    expect: () => ({
+      effects: { [DELETE_INSERT]: "BUILD run_time_value_changed" },
+      messages: { [DELETE_INSERT]: /`var\(batch_rows\)`.*a plan assumes no `--vars`/ },
+    }),
+    waits: "values",
+  },
+];
+
 describe("realistic changes: values read at run time (issue 36)", () => {
   rows("values", cases);
+  rows("values, strategies", strategies);
 
   it.skipIf(!sharedFixturesPresent)("the state holds keyed digests and the key, never a value", () => {
     const secretish = "s3cr3t-value-4711";
