@@ -154,7 +154,13 @@ export function plan(input: PlanInput): Plan {
   });
 
   // Keyed digests of what each node's run-time path reads, under the state's key (issue 36).
-  const runValues = valuesOfRun(project, project.runTimeValues, snapshot?.value_key ?? null, input.target);
+  const runValues = valuesOfRun(
+    project,
+    project.runTimeValues,
+    snapshot?.value_key ?? null,
+    input.target,
+    pointers,
+  );
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
     const { fp, values } = withValueComponents(

@@ -51,6 +51,7 @@ export function valuesOfRun(
   sources: RunTimeValueSources | undefined,
   key: string | null,
   target?: TargetIdentity,
+  pointers = false,
 ): ValuesOfRun {
   let withPlacement = sources;
   if (sources && sources.target === null && target) withPlacement = { ...sources, target: { ...target } };
@@ -66,8 +67,9 @@ export function valuesOfRun(
       },
     };
   }
+  const values = withPlacement ? runTimeValuesOf(withPlacement) : null;
   return {
-    values: withPlacement ? runTimeValuesOf(withPlacement) : null,
+    values: values && pointers ? inPullRequest(values) : values,
     key: key !== null && VALUE_KEY_PATTERN.test(key) ? key : null,
     cache: new Map(),
   };
@@ -95,6 +97,23 @@ export function withValueComponents(
   return {
     fp: { ...fp, fingerprint: makeFingerprint({ ...fp.fingerprint.components, ...components }) },
     values,
+  };
+}
+
+/**
+ * In a pull request's environment dbt builds with the CI target, whose name
+ * ODS doesn't know (the plan's target is the state's): a read of the
+ * target's name is not visible there, and the node is built
+ * (run_time_value_unknown) rather than served by prod's build.
+ */
+function inPullRequest(values: RunTimeValues): RunTimeValues {
+  const unseen = {
+    state: "unseen" as const,
+    why: "a pull request's environment is built with its own target, whose name ODS doesn't know",
+  };
+  return {
+    ...values,
+    target: (field) => (field === "name" || field === "target_name" ? unseen : values.target(field)),
   };
 }
 
