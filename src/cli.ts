@@ -30,6 +30,7 @@ process.exitCode = await runCli(
     warehouse: process.env.ODS_WAREHOUSE || undefined,
     warehouseEnv: warehouseEnvOf(process.env),
     repository: process.env.GITHUB_REPOSITORY || undefined,
+    env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     interactive: process.stderr.isTTY === true,

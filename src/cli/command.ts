@@ -25,6 +25,8 @@ export interface CliContext {
   repository?: string | undefined;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** The process environment: read as the dbt build's only with `--build-env` (issue 36). */
+  env?: Readonly<Record<string, string | undefined>>;
   /** True when stderr is a terminal: progress is shown only then. */
   interactive: boolean;
 }

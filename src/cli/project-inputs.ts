@@ -12,6 +12,7 @@ import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js"
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
 import { readProjectFile } from "../files/read-project-file.js";
+import { readRunTimeValues } from "../files/read-run-time-values.js";
 import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 import type { Scope } from "../state/scope.js";
@@ -25,10 +26,15 @@ export function resolveFlagPath(context: CliContext, value: string | undefined, 
 }
 
 /** `--project-dir`: where the dbt project is (dbt's own flag), for reading large seeds' CSV files. */
-export const PROJECT_DIR_OPTION = { "project-dir": { type: "string" } } as const;
+export const PROJECT_DIR_OPTION = {
+  "project-dir": { type: "string" },
+  "build-env": { type: "boolean" },
+} as const;
 export const PROJECT_DIR_HELP = {
   "project-dir":
     "the dbt project's directory, where large seeds' CSV files (dbt records no content checksum for a seed over 1 MiB) and dbt_project.yml (its dispatch order, flags and vars) are read from; default: the current directory",
+  "build-env":
+    "this shell's environment is the one the dbt build runs (or ran) with: the `env_var()` reads of nodes' materializations and hooks are compared by keyed digests of its values (never kept). Without it they are not visible, and nodes that read one are built (run_time_value_unknown)",
 } as const;
 
 /**
@@ -42,6 +48,7 @@ export function readProject(
   manifest: string | undefined,
   progress?: Progress,
   projectDir?: string,
+  buildEnv = false,
 ): LoadedProject {
   const file = resolveFlagPath(context, manifest, "target/manifest.json");
   const shown = path.relative(context.cwd, file) || file;
@@ -52,6 +59,12 @@ export function readProject(
   return projectOf(loaded, {
     seedFiles: readSeedFiles(loaded, dir),
     projectFile: readProjectFile(dir),
+    runTimeValues: readRunTimeValues(
+      dir,
+      loaded.metadata.projectName,
+      buildEnv ? (context.env ?? null) : null,
+      "ods-state was not given the build's environment (pass --build-env in a shell with the environment dbt builds with)",
+    ),
   });
 }
 

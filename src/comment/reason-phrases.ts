@@ -398,7 +398,7 @@ export const REGARDLESS_CAUSES: Readonly<Partial<Record<ReasonCode, { title: str
   },
   hook_reads_environment: {
     title: "Reads the environment",
-    why: "A hook or macro it runs reads the run's environment (`var`, `env_var`, `target`, `statement`, …), so what it does can differ each run: it is built every run. Moving that logic out of the hook or macro lets it be reused.",
+    why: "A hook or macro it runs reads the run's environment in a way ODS can't compare (`flags`, `run_query`, `statement`, `context`, …), so what it does can differ each run: it is built every run. Moving that logic out of the hook or macro lets it be reused.",
   },
   clock_dependent: {
     title: "Calls a clock function",

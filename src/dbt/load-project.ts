@@ -7,6 +7,7 @@ import { loadManifest } from "./artifacts/manifest-stream.js";
 import type { FingerprintInputs } from "./fingerprint/node-fingerprint.js";
 import { fingerprintProject, type NodeFingerprint } from "./fingerprint/project-fingerprints.js";
 import { buildGraph, type ProjectGraph } from "./graph.js";
+import type { RunTimeValueSources } from "./run-time-values/run-time-values.js";
 
 export interface LoadedProject {
   manifest: Manifest;
@@ -18,6 +19,8 @@ export interface LoadedProject {
    * undefined when it wasn't asked to look.
    */
   projectFileRead?: boolean;
+  /** What the edge could see of the values a build reads at run time (FingerprintInputs.runTimeValues). */
+  runTimeValues?: RunTimeValueSources;
 }
 
 /**
@@ -29,6 +32,7 @@ export function projectOf(manifest: Manifest, inputs: FingerprintInputs = {}): L
   const graph = buildGraph(manifest);
   const loaded: LoadedProject = { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
   if (inputs.projectFile !== undefined) loaded.projectFileRead = inputs.projectFile !== null;
+  if (inputs.runTimeValues) loaded.runTimeValues = inputs.runTimeValues;
   return loaded;
 }
 

@@ -63,6 +63,12 @@ export interface ActionInputs {
    * (`clone`, the default; `copy up to LIMIT`; `none`; `full-refresh`).
    */
   incrementalStart: IncrementalStart;
+  /**
+   * The job's environment, as the dbt build step inherits it (issue 36):
+   * the values of `env_var()` reads on a node's run-time path are compared
+   * by keyed digests, never kept. Set by the entry point (read-runner.ts).
+   */
+  buildEnv?: Readonly<Record<string, string | undefined>>;
 }
 
 /**

@@ -29,6 +29,7 @@ export function readRunner(
     env.ODS_SQLITE_DRIVER,
     warehouseEnvOf(env),
   );
+  inputs.buildEnv = env;
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
   if (inputs.warehouse) core.setSecret(inputs.warehouse);
   for (const name of WAREHOUSE_SECRET_NAMES) {

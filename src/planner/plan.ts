@@ -65,6 +65,7 @@ import { dataEvidence } from "./rules/data-evidence.js";
 import { displayName } from "./rules/display-name.js";
 import { decide } from "./rules/index.js";
 import { describeTarget } from "./rules/target-changed.js";
+import { valuesOfRun, withValueComponents } from "./run-time-value-components.js";
 import { type Selection, selectNodes } from "./selection.js";
 import {
   COMMENT_COMMAND_BOUNDS,
@@ -172,9 +173,21 @@ export function plan(input: PlanInput): Plan {
     return data;
   });
 
+  // Keyed digests of what each node's run-time path reads, under the state's key (issue 36).
+  const runValues = valuesOfRun(
+    project,
+    project.runTimeValues,
+    snapshot?.value_key ?? null,
+    input.target,
+    pointers,
+  );
   for (const id of graph.order) {
     const node = graph.nodes.get(id)!;
-    const fp = project.fingerprints.get(id)!;
+    const { fp, values } = withValueComponents(
+      project.fingerprints.get(id)!,
+      node.node.packageName,
+      runValues,
+    );
     const recorded = targetChanged ? undefined : own(snapshot?.nodes, id);
     const codeEvidence: Evidence = {
       kind: "code",
@@ -190,6 +203,7 @@ export function plan(input: PlanInput): Plan {
       recorded,
       decisions,
       policy: readFreshnessPolicy(node.node.config),
+      values,
       now,
       input,
       facts,

@@ -25,6 +25,7 @@ import { wroteNothing } from "./record-relations.js";
 import { checksOf, type Recording } from "./recording.js";
 import { RELATION_WRITING_COMMANDS } from "./run-commands.js";
 import { builtByRun, type RunResult } from "./run-statuses.js";
+import { withValueComponents } from "./run-time-value-components.js";
 import { completedAt, instant } from "./run-times.js";
 
 export interface RecordedNodes {
@@ -78,7 +79,8 @@ function builtNodeState(
 ): NodeState {
   const { project, runResults, run, macros } = recording;
   const why = partialBuildReason(runResults.args, node.node, result);
-  const fp = project.fingerprints.get(id)!;
+  // With a keyed digest of each value its run-time path read, as this run saw it (issue 36).
+  const { fp } = withValueComponents(project.fingerprints.get(id)!, node.node.packageName, recording.values);
   const parents: Record<string, string> = {};
   // --defer: a parent this run did not build may have been read from another environment.
   const deferred = runResults.args.defer === true;

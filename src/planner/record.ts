@@ -40,6 +40,7 @@ import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { ColumnFacts } from "../dbt/column-facts/facts.js";
 import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
 import type { LoadedProject } from "../dbt/load-project.js";
+import { withCliVars } from "../dbt/run-time-values/run-time-values.js";
 import type { RunRecord } from "../state/run-record.js";
 import { formatSchemaVersion } from "../state/schema-version.js";
 import { type Scope, scopeKey } from "../state/scope.js";
@@ -64,6 +65,7 @@ import { recordSources } from "./record-sources.js";
 import type { Recording } from "./recording.js";
 import { carryRenamedBuilds } from "./renamed-builds.js";
 import { runStatuses } from "./run-statuses.js";
+import { valuesOfRun } from "./run-time-value-components.js";
 import { sourceVersionsReadBy } from "./source-evidence.js";
 
 export interface RecordInput {
@@ -80,6 +82,14 @@ export interface RecordInput {
   now: string;
   /** Column facts of a model's compiled SQL (issue 24): the parser, as a function; without it no facts are recorded. */
   columnFacts?: (nodeId: string, columnsOf: (parentId: string) => readonly string[] | null) => ColumnFacts;
+  /**
+   * A fresh value key (64 hex digits, from `crypto.randomBytes(32)` at the
+   * edge), used only when `previous` has none: the scope's first snapshot
+   * (or one recorded before 1.6). The key then stays with the scope's state
+   * (StateSnapshot.value_key). Without either, no `value:` components are
+   * recorded, and the next plan says their values were not recorded.
+   */
+  valueKey?: string;
 }
 
 export interface RecordOutcome {
@@ -109,6 +119,7 @@ export function record(input: RecordInput): RecordOutcome {
     input.sources,
     run.startedAt,
   );
+  const valueKey = input.previous?.value_key ?? input.valueKey ?? null;
   const recording: Recording = {
     project,
     runResults,
@@ -116,6 +127,13 @@ export function record(input: RecordInput): RecordOutcome {
     statuses: runStatuses(runResults),
     macros: macroIndexFor(project.graph),
     sourceVersions,
+    // The run's own `--vars` (run_results.json `args.vars`) over the projects' `vars:`.
+    values: valuesOfRun(
+      project,
+      project.runTimeValues && withCliVars(project.runTimeValues, runResults.args.vars),
+      valueKey,
+      input.target,
+    ),
   };
   if (input.columnFacts) recording.columnFacts = input.columnFacts;
   const nodes = recordNodes(recording, previous);
@@ -123,7 +141,7 @@ export function record(input: RecordInput): RecordOutcome {
   const sources = recordSources(recording, previous);
   const relations = recordRelationWrites(recording, previous);
   return {
-    snapshot: nextSnapshot(input, run, nodes, sources, relations),
+    snapshot: nextSnapshot(input, run, nodes, sources, relations, valueKey),
     run: runRecord(scope, runResults, run, nodes),
     built: nodes.built,
     partial: nodes.partial,
@@ -139,6 +157,7 @@ function nextSnapshot(
   nodes: RecordedNodes,
   sources: Record<string, SourceState>,
   relations: Record<string, RelationWrite>,
+  valueKey: string | null,
 ): StateSnapshot {
   const snapshot: StateSnapshot = {
     schema_version: formatSchemaVersion(SNAPSHOT_SCHEMA_VERSION),
@@ -149,6 +168,7 @@ function nextSnapshot(
     nodes: nodes.nodes,
   };
   if (input.target) snapshot.target = input.target;
+  if (valueKey !== null) snapshot.value_key = valueKey;
   if (Object.keys(sources).length > 0) snapshot.sources = sources;
   if (Object.keys(relations).length > 0) snapshot.relations = relations;
   return snapshot;

@@ -7,6 +7,7 @@ import type { LoadedProject } from "../dbt/load-project.js";
 import type { DataVersion } from "../state/snapshot.js";
 import type { AcceptedRun } from "./record-refusals.js";
 import type { RunStatuses } from "./run-statuses.js";
+import type { ValuesOfRun } from "./run-time-value-components.js";
 
 export interface Recording {
   project: LoadedProject;
@@ -16,6 +17,8 @@ export interface Recording {
   macros: MacroIndex;
   /** Source versions from a sources.json taken strictly before the run started. */
   sourceVersions: ReadonlyMap<string, DataVersion>;
+  /** What the run's builds read at run time, under the state's value key (issue 36). */
+  values: ValuesOfRun;
   /** Column facts of a model's compiled SQL (issue 24), when a parser was given. */
   columnFacts?: (nodeId: string, columnsOf: (parentId: string) => readonly string[] | null) => ColumnFacts;
 }

@@ -6,6 +6,7 @@ import { type LoadedProject, projectOf } from "../dbt/load-project.js";
 import { UserError } from "../errors/user-error.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
 import { readProjectFile } from "../files/read-project-file.js";
+import { readRunTimeValues } from "../files/read-run-time-values.js";
 import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 
@@ -15,7 +16,11 @@ import { readTextFile } from "../files/read-text-file.js";
  * `project-dir`), and dbt_project.yml (dispatch, flags, vars) is read there, so the main
  * step's plan and the post step's record agree.
  */
-export function readProjectAt(file: string, projectDir: string): LoadedProject {
+export function readProjectAt(
+  file: string,
+  projectDir: string,
+  buildEnv?: Readonly<Record<string, string | undefined>>,
+): LoadedProject {
   if (!existsSync(file)) {
     throw new UserError("file_missing", `${file} (input \`manifest\`) does not exist.`, {
       file,
@@ -27,6 +32,13 @@ export function readProjectAt(file: string, projectDir: string): LoadedProject {
   return projectOf(manifest, {
     seedFiles: readSeedFiles(manifest, projectDir),
     projectFile: readProjectFile(projectDir),
+    // What the job's dbt build reads at run time (issue 36): the job's environment, the projects' vars.
+    runTimeValues: readRunTimeValues(
+      projectDir,
+      manifest.metadata.projectName,
+      buildEnv ?? null,
+      "the action step was not given the job's environment",
+    ),
   });
 }
 

@@ -81,7 +81,7 @@ export async function runMainStep(
   // restored; a step that turns out to have nothing to analyse leaves it unused (it exits with the step).
   const parser = inputs.columnImpact ? ports.loadSqlParser() : null;
   if (parser) ports = { ...ports, loadSqlParser: () => parser };
-  const project = readProjectAt(inputs.manifest, inputs.projectDir);
+  const project = readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv);
   const scope = scopeOf(project, inputs.environment, "manifest");
   const restored = await ports.restore(inputs.statePath, scope);
   for (const note of restored.notes) log.info(note);
@@ -319,7 +319,7 @@ async function prodIfKnown(
   // restored; a step that turns out to have nothing to analyse leaves it unused (it exits with the step).
   const parser = inputs.columnImpact ? ports.loadSqlParser() : null;
   if (parser) ports = { ...ports, loadSqlParser: () => parser };
-  const project = readProjectAt(inputs.manifest, inputs.projectDir);
+  const project = readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv);
   const scope = scopeOf(project, inputs.environment, "manifest");
   const restored = await ports.restore(inputs.statePath, scope);
   for (const warning of restored.warnings) ports.log.warning(warning.message);

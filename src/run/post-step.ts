@@ -83,10 +83,12 @@ export async function runPostStep(
     if (environmentRefusal(inputs, run) === null) {
       const event = run.event;
       const planned = ports.stepState.get("planned-manifest");
-      const buildProject = readProjectAt(inputs.manifest, inputs.projectDir);
+      const buildProject = readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv);
       // Without the main step's copy, the plan was made from the manifest dbt left: read it once.
       const project =
-        planned !== "" && existsSync(planned) ? readProjectAt(planned, inputs.projectDir) : buildProject;
+        planned !== "" && existsSync(planned)
+          ? readProjectAt(planned, inputs.projectDir, inputs.buildEnv)
+          : buildProject;
       const sources = readSourcesAt(inputs.sources);
       await withEnvironmentContext(inputs, environmentScope(run, scope.project), ports, (ctx) =>
         recordPullRequestBuilds(

@@ -4,6 +4,7 @@
  * writes nothing and says why.
  */
 
+import { randomBytes } from "node:crypto";
 import type { StateFile } from "../app/ports.js";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
 import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
@@ -77,7 +78,9 @@ export async function recordAndSave(
           promoted,
           promotedBy: promotion!.promotedBy,
           reconcile,
-          ...(inputs.columnImpact ? { project: readProjectAt(inputs.manifest, inputs.projectDir) } : {}),
+          ...(inputs.columnImpact
+            ? { project: readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv) }
+            : {}),
         },
       );
       if (recorded.committed === null) {
@@ -89,13 +92,14 @@ export async function recordAndSave(
       message = `Recorded the promotion of ${promoted.length} node${promoted.length === 1 ? "" : "s"} from ${promotion!.environment} in ${recorded.committed.scope} (${nothingRan}).`;
       log.info(message);
     } else {
-      const project = readProjectAt(inputs.manifest, inputs.projectDir);
+      const project = readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv);
       const recorded = await recordRun(
         {
           stateFile,
           now: ports.now,
           log,
           ...(inputs.columnImpact ? { loadSqlParser: ports.loadSqlParser } : {}),
+          newValueKey,
         },
         {
           scope,
@@ -151,4 +155,9 @@ function recordedStateFile(file: StateFile, source: string): StateFile {
     openExisting: () => file.openExisting().catch(named),
     openForWriting: () => file.openForWriting().catch(named),
   };
+}
+
+/** A state's value key (issue 36): 32 random bytes as hex, made when a record starts a scope's state. */
+function newValueKey(): string {
+  return randomBytes(32).toString("hex");
 }

@@ -11,12 +11,13 @@
  * 1.5 column facts of a build (`NodeState.facts`) and reads carried over a change not read (`NodeState.carried`)
  * 1.6 the last recorded writer of each relation (`StateSnapshot.relations`, issue 36): a later write of a
  *     node's relation by another node or command (`dbt clone`, a renamed model's alias) invalidates its build
+ * 1.7 the value key (`value_key`): the random key of the `value:` fingerprint components' keyed digests
  */
 import { z } from "zod";
 import { compileFastCheck } from "./fast-validate.js";
 import { canRead, formatSchemaVersion, parseSchemaVersion, type SchemaVersion } from "./schema-version.js";
 
-export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 6 };
+export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 7 };
 
 export const exactnessSchema = z.enum(["exact", "semantic", "proxy", "inferred", "none"]);
 export type Exactness = z.infer<typeof exactnessSchema>;
@@ -162,6 +163,15 @@ export const snapshotSchema = z.object({
   run_id: z.string(),
   created_at: z.string(),
   target: targetIdentitySchema.optional(),
+  /**
+   * The key of the keyed digests (HMAC-SHA256) in the `value:` fingerprint
+   * components (issue 36): 32 random bytes as hex, made at the edge when a
+   * record makes the scope's first snapshot and carried forward by every
+   * record after it. The digests of values read at run time are taken with
+   * it, so that a digest alone says nothing of its value and can't be
+   * matched across states. Absent before 1.6 (no `value:` components).
+   */
+  value_key: z.string().optional(),
   nodes: z.record(z.string(), nodeStateSchema),
   sources: z.record(z.string(), sourceStateSchema).optional(),
   /**

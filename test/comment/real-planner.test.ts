@@ -22,7 +22,8 @@ const audit = (over: Partial<ModelSpec> = {}): ModelSpec => ({
   sql: 'select * from "warehouse"."analytics"."orders"',
   raw: "select * from {{ ref('orders') }}",
   dependsOn: [modelId("orders")],
-  postHooks: ["insert into audit select '{{ env_var(\"DBT_USER\") }}'"],
+  // A query the hook runs depends on the run (an env_var read is compared by value since issue 36).
+  postHooks: ["insert into audit select '{{ run_query(\"select 1\").columns[0][0] }}'"],
   ...over,
 });
 
@@ -69,12 +70,12 @@ describe("rendering the real planner's plans", () => {
       sources: sourcesOf(AFTER_RUN, { [ORDERS_SOURCE]: "2026-11-01T10:00:00Z" }),
     });
     const text = renderComment(plan, {});
-    expect(text).toMatch(/- <code>orders\\_audit<\/code> — .*reads <code>env\\_var<\/code>/);
+    expect(text).toMatch(/- <code>orders\\_audit<\/code> — .*reads <code>run\\_query<\/code>/);
     expect(text).toContain(
       "- <code>stg\\_orders</code> — new data in source <code>raw.orders</code> since the last build",
     );
     expect(text).toContain(
-      "- <code>orders\\_audit</code> — <code>post-hook 1</code> reads <code>env\\_var</code>",
+      "- <code>orders\\_audit</code> — <code>post-hook 1</code> reads <code>run\\_query</code>",
     );
   });
 

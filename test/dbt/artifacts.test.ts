@@ -768,6 +768,7 @@ describe.skipIf(!sharedFixturesPresent)(
         fullRefresh: false,
         defer: null,
         favorState: null,
+        vars: {},
       });
       const core = loadRunResults(read("dbt-bouncer-duckdb-1.11-build/run_results.json"), "c");
       expect(core.args).toEqual({
@@ -779,6 +780,7 @@ describe.skipIf(!sharedFixturesPresent)(
         fullRefresh: null,
         defer: false,
         favorState: false,
+        vars: {},
       });
       expect(core.metadata.invocationStartedAt).toBe("2026-02-20T22:29:42.345546Z");
     });

@@ -59,6 +59,7 @@ const ASPECTS: Record<string, (f: NodeFingerprint) => unknown> = {
   fileReason: (f) => f.fileReason,
   normaliserGaveUp: (f) => f.normaliserGaveUp,
   environmentReads: (f) => f.environmentReads,
+  runTimeReads: (f) => f.runTimeReads,
 };
 
 /**

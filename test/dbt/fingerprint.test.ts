@@ -282,38 +282,60 @@ describe("incomplete fingerprints (the node is always built)", () => {
   });
 });
 
-describe("hooks that read the environment (#218)", () => {
+describe("hooks that read the environment (#218; issue 36: env_var/var/target compared by value)", () => {
   const macros = [
     { name: "grant_to", sql: "{% macro grant_to() %}grant select to {{ target.user }}{% endmacro %}" },
     {
       name: "audit",
       sql: "{% macro audit() %}insert into audit values ('{{ invocation_id }}'){% endmacro %}",
     },
+    {
+      name: "log_rows",
+      sql: "{% macro log_rows() %}{% set n = run_query('select count(*) from ' ~ this) %}{% endmacro %}",
+    },
   ];
-  it.each<[string, ModelSpec, Array<{ where: string; names: string[] }>]>([
+  // [label, model, environmentReads (built every run), static run-time reads (compared by value)]
+  it.each<[string, ModelSpec, Array<{ where: string; names: string[] }>, string[]]>([
     [
       "a hook calling env_var",
       { name: "m", postHooks: ["grant select on {{ this }} to {{ env_var('ROLE') }}"] },
-      [{ where: "post-hook 1", names: ["env_var"] }],
+      [],
+      ["env_var(ROLE)"],
     ],
     [
       "a pre-hook reading target",
       { name: "m", preHooks: ["{% if target.name == 'prod' %}select 1{% endif %}"] },
-      [{ where: "pre-hook 1", names: ["target"] }],
+      [],
+      ["target.name"],
     ],
     [
       "a hook using a project macro that reads target",
       { name: "m", postHooks: ["{{ grant_to() }}"], macros: [macroId("grant_to")] },
-      [{ where: "macro macro.shop.grant_to", names: ["target"] }],
+      [],
+      ["target.user"],
+    ],
+    [
+      "a hook using a project macro that runs a query",
+      { name: "m", postHooks: ["{{ log_rows() }}"], macros: [macroId("log_rows")] },
+      [{ where: "macro macro.shop.log_rows", names: ["run_query"] }],
+      [],
     ],
     [
       "a hook that only audits with invocation_id",
       { name: "m", postHooks: ["{{ audit() }}"], macros: [macroId("audit")] },
       [],
+      [],
     ],
-    ["no hooks, though a macro it uses reads target", { name: "m", macros: [macroId("grant_to")] }, []],
-  ])("%s", (_label, spec, expected) => {
-    expect(fingerprintOf([spec], "m", { macros }).environmentReads).toEqual(expected);
+    [
+      "no hooks, though a macro it calls while compiling reads target",
+      { name: "m", macros: [macroId("grant_to")] },
+      [],
+      [],
+    ],
+  ])("%s", (_label, spec, expected, reads) => {
+    const fp = fingerprintOf([spec], "m", { macros });
+    expect(fp.environmentReads).toEqual(expected);
+    expect(fp.runTimeReads.static).toEqual(reads);
   });
 });
 

@@ -468,8 +468,10 @@ describe.skipIf(!sharedFixturesPresent)("environment reads of nodes with hooks",
     const project = load(doc);
     const fp = project.fingerprints.get(node.unique_id as string)!;
     expect(fp.environmentReads).toEqual([]);
+    expect(fp.runTimeReads.static).toEqual([]);
 
-    // A macro the model calls still counts.
+    // A macro the model calls while compiling: its target read is in the compiled SQL (issue 36: no
+    // longer built every run); a query it runs still depends on the run.
     const helper = putMacro(
       doc,
       "jaffle_shop",
@@ -478,6 +480,11 @@ describe.skipIf(!sharedFixturesPresent)("environment reads of nodes with hooks",
     );
     (node.depends_on as { macros: string[] }).macros.push(helper);
     const withHelper = load(doc).fingerprints.get(node.unique_id as string)!;
-    expect(withHelper.environmentReads).toEqual([{ where: `macro ${helper}`, names: ["target"] }]);
+    expect(withHelper.environmentReads).toEqual([]);
+    expect(withHelper.runTimeReads.static).toEqual([]);
+    doc.macros[helper]!.macro_sql =
+      "{% macro which_env() %}{{ run_query('select 1').columns[0][0] }}{% endmacro %}";
+    const querying = load(doc).fingerprints.get(node.unique_id as string)!;
+    expect(querying.environmentReads).toEqual([{ where: `macro ${helper}`, names: ["run_query"] }]);
   });
 });

@@ -316,7 +316,8 @@ describe("ods-state env on DuckDB", () => {
     expect(afterRecord.nodes["model.shop.fct_daily_revenue"]?.parents["model.shop.orders"]).toBe(
       "pr7-cli-run",
     );
-    // The next plan reuses the promoted table and everything else but the hook that reads the target.
+    // The next plan reuses the promoted table and everything else, the hook that reads target.name too
+    // (issue 36: its value is compared; it was built every run before).
     /** `ods-state plan` of main's manifest over the state, with sources observed at `at`, as JSON. */
     const planMain = async (at: string) => {
       const planned = await cli([
@@ -345,7 +346,7 @@ describe("ods-state env on DuckDB", () => {
       stg_orders: "REUSE unchanged",
       fct_daily_revenue: "REUSE unchanged",
       customers: "REUSE formatting_only",
-      customer_countries: "BUILD hook_reads_environment",
+      customer_countries: "REUSE unchanged",
     });
 
     const rolled = await cli(["env", "rollback", "--pr", "7", "--project", "shop", "--state", state], {

@@ -320,8 +320,9 @@ describe("planning rules, first match wins", () => {
     expect(reason.message).toContain("within its lag tolerance of 4h: due at 2026-11-01T13:10:00.500Z");
   });
 
-  it("a hook that reads the environment is built even when nothing changed, and names the hook", () => {
-    const hooked = stg({ postHooks: ["{% if target.name == 'prod' %}select 1{% endif %}"] });
+  it("a hook that depends on the run is built even when nothing changed, and names the hook", () => {
+    // A hook's target/var/env_var reads are compared by value since issue 36; a query it runs is not.
+    const hooked = stg({ postHooks: ["{% if run_query('select 1').rows %}select 1{% endif %}"] });
     const snapshot = baseline([hooked, countries(), orders()]);
     const p = planOf(projectOf([hooked, countries(), orders()], { sources: ["raw.orders"] }), snapshot, {
       sources: fresh(),
@@ -331,7 +332,7 @@ describe("planning rules, first match wins", () => {
       [STG]: "BUILD hook_reads_environment",
       [ORDERS]: "BUILD new_upstream_data",
     });
-    expect(entryOf(p, STG).reasons[0]!.message).toContain("post-hook 1 reads `target`");
+    expect(entryOf(p, STG).reasons[0]!.message).toContain("post-hook 1 reads `run_query`");
   });
 
   it("orders entries by DAG depth, then id, and emits a shell-safe selector for the BUILD set", () => {

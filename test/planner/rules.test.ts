@@ -492,7 +492,7 @@ describe("the existing rules against their neighbours (first match wins)", () =>
     for (const state of Object.values(snapshot.nodes)) state.fingerprint.scheme = "dbt/1";
     return snapshot;
   };
-  const envHook = "grant select on {{ this }} to {{ env_var('ROLE') }}";
+  const envHook = "{% do run_query('insert into audit select 1') %}";
   const cases: [string, Case[1], string, string][] = [
     [
       "never_built before code_incomplete",

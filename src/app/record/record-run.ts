@@ -62,6 +62,13 @@ export interface RecordRunPorts {
    * it cannot be loaded (a warning to `log`), they are recorded without.
    */
   loadSqlParser?: LoadSqlParser;
+  /**
+   * A fresh random value key (64 hex digits: the edge's
+   * `crypto.randomBytes(32)`), used when the scope's state has none yet
+   * (issue 36: StateSnapshot.value_key). Without it, no `value:` components
+   * are recorded into a state that has no key.
+   */
+  newValueKey?: () => string;
 }
 
 export interface RecordedRun {
@@ -86,6 +93,7 @@ export async function recordRun(ports: RecordRunPorts, request: RecordRunRequest
       target,
       now,
       ...(columnFacts ? { columnFacts } : {}),
+      ...(previous?.value_key === undefined && ports.newValueKey ? { valueKey: ports.newValueKey() } : {}),
     });
   if (request.refuseBeforeCreating && !ports.stateFile.exists()) recordOver(null, new Set());
   const store = await ports.stateFile.openForWriting();

@@ -36,6 +36,7 @@ export const diffCommand: Command = {
       values.manifest as string | undefined,
       undefined,
       values["project-dir"] as string | undefined,
+      values["build-env"] === true,
     );
     const scope = scopeOf(project, values.environment as string | undefined);
     const wanted = positionals[0]!;

@@ -46,6 +46,7 @@ export async function planAndProjectFromFlags(
       values.manifest as string | undefined,
       progress,
       values["project-dir"] as string | undefined,
+      values["build-env"] === true,
     );
     const scope = scopeOf(project, values.environment as string | undefined);
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);

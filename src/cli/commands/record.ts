@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { recordRun } from "../../app/record/record-run.js";
 import { scopeOf } from "../../app/scope.js";
 import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
@@ -51,6 +52,7 @@ export const recordCommand: Command = {
       values.manifest as string | undefined,
       progress,
       values["project-dir"] as string | undefined,
+      values["build-env"] === true,
     );
     const runResults = readRunResults(context, values["run-results"] as string | undefined);
     const sources = readSourcesIfGiven(context, values.sources as string | undefined);
@@ -65,6 +67,7 @@ export const recordCommand: Command = {
           stateFile: stateFileAt(context, file),
           now: () => new Date(),
           log: cliWarnings(context),
+          newValueKey: () => randomBytes(32).toString("hex"),
           ...(loadSqlParser ? { loadSqlParser } : {}),
           phase: (what) => {
             opened = true;

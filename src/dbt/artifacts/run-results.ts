@@ -5,9 +5,11 @@
  * and each result's status, timing and microbatch batches.
  *
  * Of `args` only `which` (dbt Fusion also writes `command`), `empty`,
- * `sample`, `event_time_start`, `event_time_end`, `full_refresh`, `defer`
- * and `favor_state` are kept (src/dbt/inventory/run-rows.ts says why):
- * the rest can hold `vars`, which are never kept. dbt writes the args with
+ * `sample`, `event_time_start`, `event_time_end`, `full_refresh`, `defer`,
+ * `favor_state` and `vars` are read (src/dbt/inventory/run-rows.ts says
+ * why). `vars` (the run's `--vars`) is held in memory only, for the keyed
+ * digests of the values the build read at run time (issue 36): it is never
+ * stored or logged. dbt writes the args with
  * `dbt.utils.args_to_dict` (core/dbt/utils/utils.py), which leaves out flags
  * whose value is None, so an absent key is the flag's default.
  */
@@ -90,6 +92,12 @@ export interface RunArgs {
   defer: boolean | null;
   /** `--favor-state`: with `--defer`, unselected parents are always read from the other environment. */
   favorState: boolean | null;
+  /**
+   * `--vars` as dbt parsed them: {} when none were given (args_to_dict
+   * leaves `vars: "{}"` out, and Fusion writes none); null when written as
+   * something other than a mapping (not known). Values: never stored.
+   */
+  vars: Readonly<Record<string, unknown>> | null;
 }
 
 export interface RunResults {
@@ -114,10 +122,17 @@ const argsSchema = z
     full_refresh: z.boolean().nullish(),
     defer: z.boolean().nullish(),
     favor_state: z.boolean().nullish(),
+    vars: z.unknown().optional(),
   })
   .nullish();
 
 const batchSchema = z.tuple([z.string(), z.string()]);
+
+/** `args.vars`: a mapping as is; absent, null or the text "{}" (none given): {}; anything else: null (not known). */
+function varsOf(value: unknown): Readonly<Record<string, unknown>> | null {
+  if (value === undefined || value === null || value === "{}" || value === "") return {};
+  return typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
 
 /** A flag's value as text: null when absent, null or false (not given). */
 function flagText(value: unknown): string | null {
@@ -215,6 +230,7 @@ export function loadRunResults(text: string, file: string): RunResults {
       fullRefresh: args?.full_refresh ?? null,
       defer: args?.defer ?? null,
       favorState: args?.favor_state ?? null,
+      vars: varsOf(args?.vars),
     },
     elapsedTime: typeof elapsed === "number" ? elapsed : null,
     results,

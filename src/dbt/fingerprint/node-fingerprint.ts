@@ -46,6 +46,8 @@ import { nodeRunTimeMacros, projectHooks } from "../macros/fingerprint-macros.js
 import type { RunTimeMacros } from "../macros/run-time-closure.js";
 import type { ProjectFile } from "../project-file.js";
 import { latestVersionPointerDefaultOf } from "../project-flags.js";
+import { nodeRunTimeReads, type RunTimeReads } from "../run-time-values/run-time-reads.js";
+import type { RunTimeValueSources } from "../run-time-values/run-time-values.js";
 import { hasPathChecksum, type SeedFiles, seedFilePath } from "../seed-files.js";
 import { commentSyntaxOf } from "../sql-normaliser.js";
 import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
@@ -110,6 +112,14 @@ export interface FingerprintInputs {
    * component is added.
    */
   projectFile?: ProjectFile | null;
+  /**
+   * What the build sees at run time, as the edge can tell (issue 36:
+   * the job's environment, the projects' `vars:`, the target): the plan and
+   * the record compare keyed digests of the values the node's run-time path
+   * reads (src/dbt/run-time-values/). Absent: nothing is visible, and every
+   * static read is `run_time_value_unknown`.
+   */
+  runTimeValues?: RunTimeValueSources;
 }
 
 /** Where a node with hooks reads the environment: a hook or a macro, and the names it mentions. */
@@ -136,6 +146,8 @@ export interface NodeFingerprintParts {
   runTimeMacros: RunTimeMacros;
   /** Relations its compiled SQL reads by name, not through ref/source (undeclared-reads.ts); null when not scanned. */
   undeclaredReads: readonly string[] | null;
+  /** What its run-time path reads from the run: env_var, var, target (src/dbt/run-time-values/). */
+  runTimeReads: RunTimeReads;
 }
 
 const SQL_LIKE = new Set(["model", "snapshot"]);
@@ -246,8 +258,11 @@ export function fingerprintNode(
     : NOT_ENFORCED_CONTRACT_DIGEST;
   if (n.persistedDocs !== null)
     components.docs = sha256(canonicalJson(persistedDocsOf(n, metadata.adapterType)));
-  if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
-    components.version = versionDigest(n, macros, pointerDefault(inputs));
+  let pointer: readonly string[] | null = null;
+  if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer")) {
+    pointer = pointerRoots(n, macros, pointerDefault(inputs));
+    components.version = versionDigest(n, macros, pointer);
+  }
   if (inputs.projectFile)
     Object.assign(components, projectFileComponents(inputs.projectFile, graph, node, macros, resolved));
 
@@ -261,6 +276,7 @@ export function fingerprintNode(
     portableSql,
     runTimeMacros: resolved,
     undeclaredReads,
+    runTimeReads: nodeRunTimeReads(graph, macros, n, resolved, pointer),
   };
 }
 
@@ -409,20 +425,28 @@ function persistedDocsOf(n: ManifestNode, adapterType: string | null): unknown {
  * run, resolved at run time). `latest_version`
  * moving from v2 to v3 changes both nodes; v1 is unchanged.
  */
-function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean | null): string {
+function versionDigest(n: ManifestNode, macros: MacroIndex, roots: readonly string[] | null): string {
+  if (roots === null) return sha256(canonicalJson({ pointer: null }));
+  const digest = macros.closureDigest(macros.resolver.closure(roots, n.packageName).macros);
+  return sha256(
+    canonicalJson({ pointer: { config: n.config?.latest_version_pointer ?? null, macros: digest } }),
+  );
+}
+
+/** The roots of the latest-version pointer's build when this node makes one (see versionDigest); null when not. */
+function pointerRoots(n: ManifestNode, macros: MacroIndex, flagDefault: boolean | null): string[] | null {
   const latest = n.latestVersion !== null && String(n.latestVersion) === String(n.version);
   const pointer = n.config?.latest_version_pointer;
   const set = isPlainRecord(pointer) ? pointer.enabled : pointer;
   const enabled = set === undefined || set === null ? flagDefault !== false : set !== false;
-  if (!latest || !enabled) return sha256(canonicalJson({ pointer: null }));
+  if (!latest || !enabled) return null;
   // The alias macro is looked up by name, root project first (`Manifest.find_macro_by_name`):
   // every project and package macro of that name (and its dispatch candidates) counts. The view
   // materialization is dbt's choice for the adapter (`find_materialization_macro_by_name`). Both run
   // in the model's context, so their closure is resolved at run time (overrides and dispatch
   // candidates included, dbt's and the adapter's macros too), as the `macros` component's is.
-  const resolver = macros.resolver;
-  const view = resolver.materialization("view");
-  const roots = [
+  const view = macros.resolver.materialization("view");
+  return [
     ...macros.userMacrosNamed(POINTER_ALIAS_MACRO),
     ...macros.userMacrosNamed(`default__${POINTER_ALIAS_MACRO}`),
     ...(macros.adapterType === null
@@ -431,8 +455,6 @@ function versionDigest(n: ManifestNode, macros: MacroIndex, flagDefault: boolean
     ...(view.chosen === null ? [] : [view.chosen]),
     ...(view.alternative === null ? [] : [view.alternative]),
   ];
-  const digest = macros.closureDigest(resolver.closure(roots, n.packageName).macros);
-  return sha256(canonicalJson({ pointer: { config: pointer ?? null, macros: digest } }));
 }
 
 /**
@@ -512,12 +534,20 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 const POINTER_ALIAS_MACRO = "generate_latest_version_pointer_alias";
 
 /**
- * ADR-0013 #218: a node with hooks reads the environment when a hook, or a
- * project or package macro it uses, mentions var, env_var, target, flags,
- * builtins, context, run_query or statement. The `generate_*_name` macros
- * (and what only they call) are not scanned: they decide the relation's
- * name, which the `relation` component holds.
+ * ADR-0013 #218, narrowed by issue 36: a node with hooks depends on the run
+ * when a hook, or a project or package macro it uses, mentions `flags`,
+ * `builtins`, `context`, `run_query` or `statement`: what those give changes
+ * with every run or can't be named (`context['env' ~ x]`), so the node is
+ * built every run. `env_var`, `var` and `target` no longer count here: the
+ * run-time path's reads of them are compared by value (`value:` components,
+ * run_time_value_changed) or, when not static or not visible,
+ * run_time_value_unknown; a compile-time macro's reads are in the compiled
+ * code. The `generate_*_name` macros (and what only they call) are not
+ * scanned: they decide the relation's name, which the `relation` component
+ * holds.
  */
+const VALUE_NAMES: ReadonlySet<string> = new Set(["env_var", "var", "target"]);
+
 function environmentReads(
   n: ManifestNode,
   userMacros: readonly string[],
@@ -529,12 +559,13 @@ function environmentReads(
     ...n.preHooks.map((hook, i) => ({ where: `pre-hook ${i + 1}`, sql: hook.sql })),
     ...n.postHooks.map((hook, i) => ({ where: `post-hook ${i + 1}`, sql: hook.sql })),
   ];
+  const runDependent = (text: string) => scanEnvironmentReads(text).filter((name) => !VALUE_NAMES.has(name));
   for (const hook of hooks) {
-    const names = scanEnvironmentReads(hook.sql);
+    const names = runDependent(hook.sql);
     if (names.length > 0) reads.push({ where: hook.where, names });
   }
   for (const id of userMacros) {
-    const names = scanEnvironmentReads(macros.get(id)!.macroSql);
+    const names = runDependent(macros.get(id)!.macroSql);
     if (names.length > 0) reads.push({ where: `macro ${id}`, names });
   }
   return reads;

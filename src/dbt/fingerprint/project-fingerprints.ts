@@ -6,6 +6,7 @@ import type { Fingerprint } from "../../state/snapshot.js";
 import { clockCalls, pythonClockCalls } from "../clock-functions.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import type { RunTimeMacros } from "../macros/run-time-closure.js";
+import type { RunTimeReads } from "../run-time-values/run-time-reads.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
 import { makeFingerprint } from "./fingerprint.js";
@@ -38,6 +39,12 @@ export interface NodeFingerprint {
   runTimeMacros: RunTimeMacros;
   /** Relations its compiled SQL reads by name, not through ref/source (undeclared_relation_read); null when not scanned. */
   undeclaredReads: readonly string[] | null;
+  /**
+   * What its run-time path reads from the run (env_var, var, target): the
+   * plan and the record add a `value:` component per static read, a keyed
+   * digest of its value (src/dbt/run-time-values/).
+   */
+  runTimeReads: RunTimeReads;
 }
 
 export function fingerprintProject(
@@ -74,6 +81,7 @@ export function fingerprintProject(
       clockCalls: nodeClockCalls(graph, node, callsOf, ephemeralCalls),
       runTimeMacros: parts.runTimeMacros,
       undeclaredReads: parts.undeclaredReads,
+      runTimeReads: parts.runTimeReads,
     });
   }
   return result;

@@ -257,7 +257,7 @@ export class RunTimeResolver {
   }
 
   /** `package.name` or `name` (strategy_dispatch's argument) from a node of `searchPackage`. */
-  private qualified(name: string, searchPackage: string): string | undefined {
+  qualified(name: string, searchPackage: string): string | undefined {
     const dot = name.indexOf(".");
     if (dot < 0) return this.flat(name, searchPackage);
     const pkg = name.slice(0, dot);

@@ -1,6 +1,7 @@
 import { diffFingerprints, isEmptyDiff, SCHEME } from "../../dbt/fingerprint/fingerprint.js";
 import type { NodeFingerprint } from "../../dbt/fingerprint/project-fingerprints.js";
 import type { NodeState } from "../../state/snapshot.js";
+import { isPlacementRead } from "../run-time-value-components.js";
 import type { RuleContext } from "./context.js";
 
 export type FingerprintDiff = ReturnType<typeof diffFingerprints>;
@@ -34,11 +35,14 @@ export function diffWhere(diff: FingerprintDiff, keep: (name: string) => boolean
 /**
  * For a pull request's environment: where the node is built, and the names of
  * the relations it reads, are not code changes (the environment points at the
- * recorded build). Compares the portable sql when both sides have it.
+ * recorded build). Compares the portable sql when both sides have it. The
+ * target's database and schema read at run time (`value:target.schema`, …)
+ * are where the environment builds, so they are left out as the relation is.
  */
 export function portableDiff(entry: NodeState, fp: NodeFingerprint): FingerprintDiff {
   const portable = (components: Record<string, string>, sql: string | null | undefined) => {
     const { relation: _relation, ...rest } = components;
+    for (const name in rest) if (isPlacementRead(name)) delete rest[name];
     if (sql && rest.sql !== undefined) rest.sql = sql;
     return { scheme: SCHEME, digest: "", components: rest };
   };

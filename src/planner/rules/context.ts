@@ -24,9 +24,11 @@ import type {
 import type { Scope } from "../../state/scope.js";
 import type { NodeState, StateSnapshot, TargetIdentity } from "../../state/snapshot.js";
 import type { PolicyReadResult } from "../freshness-policy.js";
+import type { NodeValues } from "../run-time-value-components.js";
 import type { ObservedSourceVersion } from "../source-evidence.js";
 
 export interface PlanInput {
+  /** The manifest's project; its `runTimeValues` are what the edge could see of the values a build reads at run time. */
   project: LoadedProject;
   scope: Scope;
   /** The scope's latest snapshot, or null when there is none. */
@@ -115,6 +117,8 @@ export interface RuleContext {
   /** The decisions made so far: every parent's among them (DAG order). */
   decisions: ReadonlyMap<string, Decision>;
   policy: PolicyReadResult;
+  /** The static run-time reads with no `value:` component now, and why (run-time-value-components.ts). */
+  values: NodeValues;
   /** The clock, passed in (ISO 8601). */
   now: string;
   input: PlanInput;

@@ -27,6 +27,7 @@ import { expect } from "vitest";
 import { loadRunResults } from "../../../src/dbt/artifacts/run-results.js";
 import { loadSources } from "../../../src/dbt/artifacts/sources.js";
 import { type LoadedProject, loadProject } from "../../../src/dbt/load-project.js";
+import type { RunTimeValueSources } from "../../../src/dbt/run-time-values/run-time-values.js";
 import { type PlanInput, plan } from "../../../src/planner/plan.js";
 import { record } from "../../../src/planner/record.js";
 import { BUILD_REASONS, type Plan, type PlanEntry } from "../../../src/state/plan.js";
@@ -418,7 +419,24 @@ export interface Scenario {
 
 /** loadProject with the edge's inputs (a third argument other branches add; ignored where absent). */
 function load(text: string, inputs?: Record<string, unknown>): LoadedProject {
-  return (loadProject as (...args: unknown[]) => LoadedProject)(text, "manifest.json", inputs ?? {});
+  const project = (loadProject as (...args: unknown[]) => LoadedProject)(text, "manifest.json", inputs ?? {});
+  // What the action sees when the scenario says nothing: an environment that sets none of the
+  // variables read, a dbt_project.yml without `vars:`, no `--vars`, the target the state is for.
+  project.runTimeValues ??= defaultRunTimeValues(project);
+  return project;
+}
+
+/** The value key every scenario's state is recorded with (issue 36). */
+export const TEST_VALUE_KEY = "5eed".repeat(16);
+
+export function defaultRunTimeValues(project: LoadedProject): RunTimeValueSources {
+  const root = project.manifest.metadata.projectName ?? "";
+  return {
+    env: {},
+    projectVars: { root, vars: new Map([[root, {}]]) },
+    cliVars: {},
+    target: { name: "prod", adapter_type: project.manifest.metadata.adapterType },
+  };
 }
 
 export interface Outcome {
@@ -500,6 +518,7 @@ export function recordRun(
     recordedRunIds: new Set(),
     target: targetOf(m),
     now: new Date(Date.parse(startedAt) + 86_400_000).toISOString(),
+    valueKey: TEST_VALUE_KEY,
   }).snapshot;
 }
 
