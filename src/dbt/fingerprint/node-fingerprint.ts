@@ -37,12 +37,12 @@
  * source each of these rests on. The sql component and its portable variant
  * are computed in sql-component.ts.
  */
-import type { ManifestMetadata, ManifestNode } from "../artifacts/manifest.js";
+import type { ManifestMetadata, ManifestNode, ManifestOtherNode } from "../artifacts/manifest.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { scanEnvironmentReads } from "../hook-scan.js";
 import { mergeResidue } from "../inventory/manifest-residue.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
-import { nodeRunTimeMacros, projectHooks } from "../macros/fingerprint-macros.js";
+import { nodeRunTimeMacros, onRunStartHooks, projectHooks } from "../macros/fingerprint-macros.js";
 import type { RunTimeMacros } from "../macros/run-time-closure.js";
 import type { ProjectFile } from "../project-file.js";
 import { latestVersionPointerDefaultOf } from "../project-flags.js";
@@ -478,12 +478,27 @@ function addUnclassified(
     if (check) mergeResidue(merged, check.test.residue ?? null, id);
   }
   mergeResidue(merged, graph.manifest.residue ?? null, "manifest");
+  // The on-run-start hooks run before every node (project_hooks component): what of them no row classifies reaches every node too.
+  for (const [id, residue] of hookResidues(graph)) mergeResidue(merged, residue, id);
   for (const dep of node.unknownParents) {
     const other = graph.manifest.otherNodes.get(dep.id);
     if (other) mergeResidue(merged, other.residue ?? null, dep.id);
   }
   for (const [pattern, lines] of merged)
     components[`${UNCLASSIFIED_COMPONENT}${pattern}`] = sha256(lines.sort().join("\n"));
+}
+
+const hookResidueCache = new WeakMap<ProjectGraph, [string, NonNullable<ManifestOtherNode["residue"]>][]>();
+
+/** The residues of the project's on-run-start hooks (usually none), once per graph. */
+function hookResidues(graph: ProjectGraph): [string, NonNullable<ManifestOtherNode["residue"]>][] {
+  let list = hookResidueCache.get(graph);
+  if (list === undefined) {
+    list = [];
+    for (const hook of onRunStartHooks(graph)) if (hook.residue) list.push([hook.uniqueId, hook.residue]);
+    hookResidueCache.set(graph, list);
+  }
+  return list;
 }
 
 function pointerDefault(inputs: FingerprintInputs): boolean | null {

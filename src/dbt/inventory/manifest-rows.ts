@@ -40,10 +40,10 @@ function nodeCommon(kind: string): InventoryRow[] {
       "the kind of node decides what is planned and fingerprinted; it is part of unique_id",
       `${NODES_PY} › BaseNode.resource_type`,
     ),
-    fp(
+    inert(
       `${p}.package_name`,
-      "part of unique_id; the package macros are resolved from at run time (macros component)",
-      "core/dbt/context/providers.py › generate_runtime_model_context (MacroNamespace built for the node's package)",
+      "part of unique_id (`<resource_type>.<package_name>.<name>`): a node of another package is another node (never_built); the macros its build resolves are in the macros component",
+      `core/dbt/parser/base.py › BaseParser.generate_unique_id`,
     ),
     inert(
       `${p}.name`,
@@ -167,14 +167,14 @@ function nodeCommon(kind: string): InventoryRow[] {
       "governance: who may ref it, checked at parse time",
       "core/dbt/parser/manifest.py › process_refs (access)",
     ),
-    inert(
+    fp(
       `${p}.checksum.name`,
-      "the checksum's algorithm; the value is the file component where the file counts",
-      `${NODES_PY} › FileHash`,
+      "file component ([unique_id, algorithm, value]) of seeds, Python models and SQL models whose Jinja may do more than compiled_code shows (and of the impure ephemeral models they inline); elsewhere a digest of raw_code, whose effect is compiled_code (sql component)",
+      `${NODES_PY} › FileHash (name: sha256, or path for a seed over 1 MiB)`,
     ),
     fp(
-      `${p}.checksum`,
-      "file component: seeds, Python models, SQL models whose Jinja may run more than compiled_code shows",
+      `${p}.checksum.checksum`,
+      "file component, where the file counts (as checksum.name); elsewhere a digest of raw_code, whose effect is compiled_code (sql component)",
       `${NODES_PY} › FileHash.from_contents`,
     ),
     fp(
@@ -384,48 +384,107 @@ function overridden(base: InventoryRow[], extra: InventoryRow[]): InventoryRow[]
 }
 
 const TEST = "nodes.<test>";
-const testRows: InventoryRow[] = overridden(nodeCommon("test"), [
-  fp(
-    `${TEST}.test_metadata`,
-    "checks digest of the nodes it tests (its generic test, namespace and arguments)",
-    "core/dbt/parser/generic_test_builders.py › TestBuilder",
-  ),
-  fp(
-    `${TEST}.attached_node`,
-    "which node's checks it is among",
-    `${NODES_PY} › GenericTestNode.attached_node`,
-  ),
-  fp(
-    `${TEST}.column_name`,
-    "checks digest (with test_metadata.kwargs, which holds it)",
-    `${NODES_PY} › GenericTestNode.column_name`,
-  ),
-  inert(
-    `${TEST}.file_key_name`,
-    "which YAML key defined it, for messages",
-    `${NODES_PY} › GenericTestNode.file_key_name`,
-  ),
-  inert(`${TEST}.generated_sql_file`, "where dbt wrote the compiled test", "core/dbt/compilation.py"),
-  fp(
-    `${TEST}.config`,
-    "checks digest (severity, where, limit, warn_if, error_if, store_failures … decide pass or fail)",
-    "dbt-adapters global_project materializations/tests/test.sql › materialization test",
-  ),
+const CHECKS = "checks digest of the nodes it tests (src/dbt/checks-digest.ts): a change runs it again (checks_changed)";
+const TEST_READ = "core/dbt/task/test.py › TestRunner.execute_data_test (runs the test materialization on the test node)";
+/** What of a data test the checks digest reads: everything else of a test node is inert or, when new, unclassified. */
+const TEST_FINGERPRINTED = new Set([
+  `${TEST}.unique_id`,
+  `${TEST}.raw_code`,
+  `${TEST}.config`,
+  `${TEST}.depends_on.nodes`,
+  `${TEST}.depends_on.macros`,
 ]);
+const testRows: InventoryRow[] = overridden(
+  nodeCommon("test").map((r) =>
+    TEST_FINGERPRINTED.has(r.path)
+      ? r
+      : r.path.startsWith(`${TEST}.config.`)
+        ? { ...r, class: "fingerprinted" as const, how: `${CHECKS} (the test's config, as a whole)` }
+        : {
+            ...r,
+            class: "inert" as const,
+            how: "a data test builds no relation a planned node reads (store_failures' audit table is its own): what it runs is its raw_code with test_metadata, config and macros (checks digest), against the relations of the nodes it reads",
+            cite: TEST_READ,
+          },
+  ),
+  [
+    fp(`${TEST}.unique_id`, CHECKS, `${NODES_PY} › GenericTestNode`),
+    fp(`${TEST}.raw_code`, CHECKS, TEST_READ),
+    fp(`${TEST}.test_metadata.name`, CHECKS, "core/dbt/parser/generic_test_builders.py › TestBuilder"),
+    fp(`${TEST}.test_metadata.namespace`, CHECKS, "core/dbt/parser/generic_test_builders.py › TestBuilder"),
+    fp(
+      `${TEST}.test_metadata.kwargs`,
+      `${CHECKS}: the generic test's arguments`,
+      "core/dbt/parser/generic_test_builders.py › TestBuilder.tags / build_raw_code; core/dbt/context/providers.py › TestContext (kwargs in the test's context)",
+    ),
+    fp(
+      `${TEST}.depends_on.nodes`,
+      "which nodes' checks it is among (the graph's check attachment)",
+      "core/dbt/graph/selector.py (indirect selection by depends_on)",
+    ),
+    fp(`${TEST}.depends_on.macros`, `${CHECKS}: the roots of its macros`, TEST_READ),
+    fp(
+      `${TEST}.config`,
+      `${CHECKS}: the whole config but tags, meta and docs (severity, where, limit, warn_if, error_if, store_failures … decide pass or fail)`,
+      "dbt-adapters global_project materializations/tests/test.sql › materialization test",
+    ),
+    inert(`${TEST}.config.tags`, "selection only", `${CONFIG_PY} › NodeAndTestConfig.tags`),
+    inert(`${TEST}.config.meta`, "documentation", `${CONFIG_PY} › NodeAndTestConfig.meta`),
+    inert(`${TEST}.config.docs`, "dbt docs only", `${CONFIG_PY} › NodeAndTestConfig.docs`),
+    inert(
+      `${TEST}.attached_node`,
+      "which node dbt shows the test under and selects it with; the checks' attachment is read from depends_on.nodes",
+      `${NODES_PY} › GenericTestNode.attached_node`,
+    ),
+    inert(
+      `${TEST}.column_name`,
+      "a copy of test_metadata.kwargs.column_name (fingerprinted), for messages and selection",
+      "core/dbt/parser/generic_test_builders.py › TestBuilder (column_name from the test's kwargs)",
+    ),
+    inert(
+      `${TEST}.compiled_code`,
+      "rendered at run time from raw_code, test_metadata, macros (checks digest) and the relations of the nodes it reads; what vars and env_vars render into it is the environment surface's",
+      "core/dbt/task/test.py › TestRunner.compile (recompiled by the run)",
+    ),
+    inert(
+      `${TEST}.file_key_name`,
+      "which YAML key defined it, for messages",
+      `${NODES_PY} › GenericTestNode.file_key_name`,
+    ),
+    inert(`${TEST}.generated_sql_file`, "where dbt wrote the compiled test", "core/dbt/compilation.py"),
+  ],
+);
 
 const OPERATION = "nodes.<operation>";
-const operationRows: InventoryRow[] = overridden(nodeCommon("operation"), [
-  fp(
-    `${OPERATION}.raw_code`,
-    "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built",
-    "core/dbt/task/run.py › RunTask.before_run / safe_run_hooks",
+const HOOKS = "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built";
+/** What of a project hook the project_hooks component reads: the rest is inert or, when new, unclassified. */
+const OPERATION_FINGERPRINTED = new Set([`${OPERATION}.unique_id`, `${OPERATION}.raw_code`, `${OPERATION}.depends_on.macros`]);
+const operationRows: InventoryRow[] = overridden(
+  nodeCommon("operation").map((r) =>
+    OPERATION_FINGERPRINTED.has(r.path)
+      ? r
+      : {
+          ...r,
+          class: "inert" as const,
+          how: "a project hook runs its raw_code, compiled at run time with its macros; it builds no relation, and its config, relation and node fields are not read",
+          cite: "core/dbt/task/run.py › RunTask.get_hook_sql (compile_node of the hook, then its compiled_code) / safe_run_hooks",
+        },
   ),
-  inert(
-    `${OPERATION}.index`,
-    "the hook's position among the project's hooks (kept in its unique_id)",
-    `${NODES_PY} › HookNode.index`,
-  ),
-]);
+  [
+    fp(`${OPERATION}.unique_id`, `${HOOKS}: on-run-start or on-run-end, and the order`, "core/dbt/parser/hooks.py › HookParser"),
+    fp(`${OPERATION}.raw_code`, HOOKS, "core/dbt/task/run.py › RunTask.before_run / safe_run_hooks"),
+    fp(
+      `${OPERATION}.depends_on.macros`,
+      `${HOOKS}: the roots of the macros it runs`,
+      "core/dbt/task/run.py › RunTask.get_hook_sql",
+    ),
+    inert(
+      `${OPERATION}.index`,
+      "the hook's position among the project's hooks (kept in its unique_id)",
+      `${NODES_PY} › HookNode.index`,
+    ),
+  ],
+);
 
 const NOT_BUILT = "dbt build has no runner for it: core/dbt/task/build.py › BuildTask.RUNNER_MAP";
 const otherNodeKinds: InventoryRow[] = [
@@ -434,6 +493,9 @@ const otherNodeKinds: InventoryRow[] = [
   inert("nodes.<sql>", "RPC/`dbt show` SQL, never built", NOT_BUILT),
 ];
 
+const FRESHNESS_ONLY =
+  "read by `dbt source freshness` only, which `dbt build` does not run (its RUNNER_MAP has no source runner, core/dbt/task/build.py › BuildTask.RUNNER_MAP); ODS reads the freshness results themselves from sources.json (source evidence)";
+const FRESHNESS_CITE = "core/dbt/task/freshness.py › FreshnessRunner.execute";
 const SOURCE = "sources.<source>";
 const SOURCE_READERS = "the readers' `sources` input component (their compiled SQL names the relation too)";
 const sourceRows: InventoryRow[] = [
@@ -473,21 +535,9 @@ const sourceRows: InventoryRow[] = [
     "the schema as written, for state comparisons",
     "core/dbt/parser/sources.py",
   ),
-  fp(
-    `${SOURCE}.loaded_at_field`,
-    "source evidence: how dbt source freshness reads max_loaded_at (sources.json)",
-    "core/dbt/task/freshness.py › FreshnessRunner",
-  ),
-  fp(
-    `${SOURCE}.loaded_at_query`,
-    "source evidence (sources.json)",
-    "core/dbt/task/freshness.py › FreshnessRunner",
-  ),
-  fp(
-    `${SOURCE}.freshness`,
-    "the freshness policy of its readers (policy rules) and the evidence in sources.json",
-    "core/dbt/task/freshness.py",
-  ),
+  inert(`${SOURCE}.loaded_at_field`, FRESHNESS_ONLY, FRESHNESS_CITE),
+  inert(`${SOURCE}.loaded_at_query`, FRESHNESS_ONLY, FRESHNESS_CITE),
+  inert(`${SOURCE}.freshness`, FRESHNESS_ONLY, FRESHNESS_CITE),
   inert(
     `${SOURCE}.external`,
     "read by dbt-external-tables' run-operation stage_external_sources, not by dbt build",
@@ -542,13 +592,9 @@ const sourceRows: InventoryRow[] = [
     `${SOURCE_READERS}: a microbatch reader filters the source by it at run time, as does --sample`,
     "core/dbt/context/providers.py › BaseResolver.resolve_event_time_filter",
   ),
-  fp(
-    `${SOURCE}.config.freshness`,
-    "the freshness policy (policy rules) and sources.json evidence",
-    "core/dbt/task/freshness.py",
-  ),
-  fp(`${SOURCE}.config.loaded_at_field`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
-  fp(`${SOURCE}.config.loaded_at_query`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
+  inert(`${SOURCE}.config.freshness`, FRESHNESS_ONLY, FRESHNESS_CITE),
+  inert(`${SOURCE}.config.loaded_at_field`, FRESHNESS_ONLY, FRESHNESS_CITE),
+  inert(`${SOURCE}.config.loaded_at_query`, FRESHNESS_ONLY, FRESHNESS_CITE),
 ];
 
 const MACRO = "macros.<macro>";
@@ -556,19 +602,23 @@ const MACROS_COMPONENT =
   "macros component of every node whose run-time closure holds it (and the checks digest of the tests that run it)";
 const macroRows: InventoryRow[] = [
   fp(`${MACRO}.unique_id`, MACROS_COMPONENT, "core/dbt/context/macros.py › MacroNamespaceBuilder"),
-  fp(
+  inert(
     `${MACRO}.name`,
-    `${MACROS_COMPONENT}: macros are resolved by name at run time`,
-    "core/dbt/context/macros.py › MacroNamespace",
+    "part of unique_id (`macro.<package_name>.<name>`), which the macros component reads: dbt never writes one without the other",
+    "core/dbt/parser/macros.py › MacroParser.parse_unparsed_macros (unique_id from package and name)",
   ),
-  fp(
+  inert(
     `${MACRO}.package_name`,
-    `${MACROS_COMPONENT}: the search order is by package`,
-    "core/dbt/context/macros.py › MacroNamespaceBuilder.add_macro",
+    "part of unique_id (`macro.<package_name>.<name>`), which the macros component reads (the search order by package with it)",
+    "core/dbt/parser/macros.py › MacroParser.parse_unparsed_macros",
   ),
   inert(`${MACRO}.resource_type`, "always macro", `${NODES_PY} › Macro`),
   fp(`${MACRO}.macro_sql`, MACROS_COMPONENT, "core/dbt/clients/jinja.py › MacroGenerator"),
-  fp(`${MACRO}.depends_on.macros`, `${MACROS_COMPONENT} (its closure)`, "core/dbt/parser/macros.py"),
+  inert(
+    `${MACRO}.depends_on.macros`,
+    "a parse-time list of the macros its macro_sql calls; at run time a macro calls others by name from its Jinja (macro_sql, fingerprinted, whose calls ODS resolves itself into the closure)",
+    "core/dbt/parser/manifest.py › ManifestLoader.macro_depends_on; core/dbt/context/macros.py › MacroNamespace (lookup by name at run time)",
+  ),
   inert(
     `${MACRO}.supported_languages`,
     "a materialization's languages decide only whether a model in another language fails before anything is written",
@@ -690,10 +740,10 @@ const metadataRows: InventoryRow[] = [
     "engine component, and target_changed",
     "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata",
   ),
-  fp(
+  inert(
     `${META}.project_name`,
-    "every unique_id (and the state scope) is the project's",
-    "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata",
+    "the root project's name, which every unique_id and package_name of its nodes and macros carries (a rename renames them all: never_built); the action's state scope is named from dbt_project.yml",
+    "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata.project_name",
   ),
   inert(
     `${META}.project_id`,
