@@ -72,7 +72,9 @@ export function readFixtures(filter: (file: string) => boolean = () => true): Fi
   subjects.sort((a, b) => a.size - b.size);
   const schemaTypes = new Map<string, Instance["kind"]>();
   for (const v of ["v11", "v12"]) {
-    const schema = JSON.parse(readFileSync(path.join(SHARED_DBT_FIXTURES, "schemas", "manifest", `${v}.json`), "utf8"));
+    const schema = JSON.parse(
+      readFileSync(path.join(SHARED_DBT_FIXTURES, "schemas", "manifest", `${v}.json`), "utf8"),
+    );
     for (const [p, x] of schemaPatterns(schema)) if (!schemaTypes.has(p)) schemaTypes.set(p, x.type);
   }
   const seen = new Set(subjects.flatMap((s) => [...s.patterns.keys()]));
@@ -199,7 +201,8 @@ export function probePattern(
       moved++;
       if (r.viaUnclassified) viaUnclassified = true;
       result.note = `${where}: moved ${r.moved.slice(0, 3).join(", ")}${r.moved.length > 3 ? ", …" : ""}`;
-      for (const [id, d] of Object.entries(r.cone)) result.cone.push(`${where}: ${id} got ${d.got}, want ${d.want}`);
+      for (const [id, d] of Object.entries(r.cone))
+        result.cone.push(`${where}: ${id} got ${d.got}, want ${d.want}`);
     } else {
       still++;
       result.note = `${where}: nothing moved`;
@@ -235,7 +238,9 @@ export function summarise(results: readonly PatternResult[]) {
     classified: classified.length,
     refused: refused.map((r) => r.pattern),
     noInstance: results.filter((r) => r.verdict === "no-instance").map((r) => r.pattern),
-    failures: failures.map((r) => `${r.verdict}\t${r.touched}\t${r.pattern}\t(row ${r.row ?? "none"})\t${r.note}`),
+    failures: failures.map(
+      (r) => `${r.verdict}\t${r.touched}\t${r.pattern}\t(row ${r.row ?? "none"})\t${r.note}`,
+    ),
     cone: cone.map((r) => `${r.pattern}: ${r.cone.slice(0, 3).join("; ")}`),
   };
 }

@@ -7,9 +7,9 @@
  */
 import { readFileSync } from "node:fs";
 import { checksDigest } from "../../src/dbt/checks-digest.js";
+import { UNCLASSIFIED_COMPONENT } from "../../src/dbt/fingerprint/fingerprint.js";
 import { macroIndexFor } from "../../src/dbt/fingerprint/shared-macro-index.js";
 import type { Check } from "../../src/dbt/graph.js";
-import { UNCLASSIFIED_COMPONENT } from "../../src/dbt/fingerprint/fingerprint.js";
 import { classifyPath } from "../../src/dbt/inventory/lookup.js";
 import type { InputClass } from "../../src/dbt/inventory/row.js";
 import { type LoadedProject, loadProject } from "../../src/dbt/load-project.js";
@@ -204,7 +204,9 @@ function coneMismatches(
     if (before !== after) effects[e.unique_id] = got.get(e.unique_id)!;
   }
   // Nodes a planning rule (not a fingerprint) moved: their own decision is the effect too.
-  const baseDecision = new Map(base.plan.entries.map((e) => [e.unique_id, `${e.action} ${e.reasons[0]!.code}`]));
+  const baseDecision = new Map(
+    base.plan.entries.map((e) => [e.unique_id, `${e.action} ${e.reasons[0]!.code}`]),
+  );
   const expected = expectedDecisions(o, base.plan, effects);
   const out: Record<string, { got: string; want: string }> = {};
   for (const id of o.order) {
@@ -212,7 +214,8 @@ function coneMismatches(
     const want = expected.get(id);
     if (g === undefined || want === undefined || want.has(g)) continue;
     // A node whose decision moved without a fingerprint change and without a moved parent: a rule's own effect.
-    if (baseDecision.get(id) !== g && !(o.parents.get(id) ?? []).some((q) => effects[q] !== undefined)) continue;
+    if (baseDecision.get(id) !== g && !(o.parents.get(id) ?? []).some((q) => effects[q] !== undefined))
+      continue;
     out[id] = { got: g, want: [...want].join(" | ") };
   }
   return out;
@@ -374,7 +377,13 @@ export function interestingIn(m: Json): (segments: readonly (string | number)[])
   };
 }
 
-function entryIsInteresting(m: Json, collection: string, id: string, called: Set<string>, read: Set<string>): boolean {
+function entryIsInteresting(
+  m: Json,
+  collection: string,
+  id: string,
+  called: Set<string>,
+  read: Set<string>,
+): boolean {
   const e = m[collection]?.[id];
   if (!e || typeof e !== "object" || Array.isArray(e)) return false;
   if (collection === "macros") return called.has(id) && e.package_name !== "dbt";
@@ -383,7 +392,8 @@ function entryIsInteresting(m: Json, collection: string, id: string, called: Set
   if (collection !== "nodes") return false;
   const c = e.config ?? {};
   if (e.resource_type === "operation") return String(id).includes("on-run-start");
-  if (e.resource_type === "test") return (e.depends_on?.nodes ?? []).some((n: string) => n.startsWith("model."));
+  if (e.resource_type === "test")
+    return (e.depends_on?.nodes ?? []).some((n: string) => n.startsWith("model."));
   return (
     e.contract?.enforced === true ||
     c.contract?.enforced === true ||
@@ -400,7 +410,10 @@ function entryIsInteresting(m: Json, collection: string, id: string, called: Set
  * at the instance: the condition, set on the instance's entry (and recorded
  * as the build compared with). Undefined: the row needs none.
  */
-export function prepareFor(pattern: string, segments: readonly (string | number)[]): ((m: Json) => () => void) | undefined {
+export function prepareFor(
+  pattern: string,
+  segments: readonly (string | number)[],
+): ((m: Json) => () => void) | undefined {
   if (segments[0] !== "nodes" || segments.length < 3) return undefined;
   const id = segments[1]!;
   const withEntry = (edit: (m: Json, e: Json) => void) => (m: Json) => {
@@ -418,6 +431,16 @@ export function prepareFor(pattern: string, segments: readonly (string | number)
       m.metadata.adapter_type = "bigquery";
       e.config.labels_from_meta = true;
     });
+  // A hook of the node reads the key (node-fingerprint.ts addMentionedConfigKeys).
+  const read = /^nodes\.<(model|seed|snapshot)>\.config\.(tags|docs|group)(\.|\[|$)/.exec(pattern);
+  if (read)
+    return withEntry((_m, e) => {
+      const hooks = Array.isArray(e.config["post-hook"]) ? e.config["post-hook"] : [];
+      e.config["post-hook"] = [
+        ...hooks,
+        { sql: `{{ log(model.config.get('${read[2]}')) }}`, transaction: true, index: null },
+      ];
+    });
   // dbt-athena persist_docs_to_glue: the columns' meta with persist_docs.columns.
   if (/^nodes\.<(model|seed|snapshot)>\.columns\.<key>\.meta(\.|$)/.test(pattern))
     return withEntry((m, e) => {
@@ -425,7 +448,11 @@ export function prepareFor(pattern: string, segments: readonly (string | number)
       e.config.persist_docs = { relation: true, columns: true };
     });
   // persist_docs.columns: the columns' comments (dbt-adapters persist_docs.sql alter_column_comment).
-  if (/^nodes\.<(model|seed|snapshot)>\.columns\.<key>\.(description|name|quote|policy_tags)(\.|$)/.test(pattern))
+  if (
+    /^nodes\.<(model|seed|snapshot)>\.columns\.<key>\.(description|name|quote|policy_tags)(\.|$)/.test(
+      pattern,
+    )
+  )
     return withEntry((_m, e) => {
       e.config.persist_docs = { relation: true, columns: true };
     });

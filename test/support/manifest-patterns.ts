@@ -66,7 +66,7 @@ export function manifestPatterns(
       } else if (list.length - kept < perPattern && (list.length - kept < perPattern / 2 || n % 7 === 0))
         list.push({ segments: [...segments], kind: kindOf(value) });
     }
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...segments, i]));
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) walk(value[i], [...segments, i]);
     else if (value !== null && typeof value === "object")
       for (const key of Object.keys(value)) walk((value as Record<string, unknown>)[key], [...segments, key]);
   };
@@ -153,7 +153,8 @@ export function schemaPatterns(schema: Json): Map<string, SchemaPattern> {
       const elements = v.type === "array" && v.items ? variants(v.items) : [v];
       for (const e of elements) {
         const rt = e.properties?.resource_type;
-        const type = rt?.const ?? rt?.enum?.[0] ?? (rt ? resolve(rt).const ?? resolve(rt).enum?.[0] : undefined);
+        const type =
+          rt?.const ?? rt?.enum?.[0] ?? (rt ? (resolve(rt).const ?? resolve(rt).enum?.[0]) : undefined);
         const prefix = `${member}.<${type ?? "entry"}>${v.type === "array" ? "[]" : ""}`;
         add(prefix, e);
         walk(e, prefix, 2, new Set());

@@ -50,7 +50,7 @@ import { hasPathChecksum, type SeedFiles, seedFilePath } from "../seed-files.js"
 import { commentSyntaxOf } from "../sql-normaliser.js";
 import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
-import { SCHEME, UNCLASSIFIED_COMPONENT } from "./fingerprint.js";
+import { INPUT_COMPONENT, SCHEME, UNCLASSIFIED_COMPONENT } from "./fingerprint.js";
 import type { MacroIndex } from "./macro-index.js";
 import { projectFileComponents } from "./project-file-components.js";
 import { sqlComponent } from "./sql-component.js";
@@ -224,6 +224,8 @@ export function fingerprintNode(
   if (hooks.digest !== null) components.project_hooks = hooks.digest;
   for (const problem of hooks.incomplete) incomplete.push(problem);
 
+  addMentionedConfigKeys(components, n, resolved.macros, macros);
+
   const sourcesDigest = sourceRelationsDigest(graph, node);
   if (sourcesDigest !== null) components.sources = sourcesDigest;
   addUnclassified(components, graph, node, resolved.macros, macros);
@@ -248,6 +250,62 @@ export function fingerprintNode(
     portableSql,
     runTimeMacros: resolved,
   };
+}
+
+/**
+ * Config keys left out of the config component as metadata (`tags`, `meta`,
+ * `docs`, `group`) that a project or package macro could still read at run
+ * time (`config.get('tags')`, `model.meta`, …) and write into the relation
+ * (a grant by tag, a post-hook per group): dbt exposes the whole node to
+ * every macro it runs (dbt-core core/dbt/context/providers.py
+ * `ModelContext.model`, `RuntimeConfigObject.get`). No dbt or adapter macro
+ * reads them (dbt-adapters global_project; python.sql's `meta_get` is in a
+ * Python model's compiled code), so they count only where a user macro of
+ * the node's run-time closure, or one of its hooks, mentions the key: then
+ * the key's value is an `input:` component (code_changed).
+ */
+const METADATA_CONFIG_KEYS = ["tags", "meta", "docs", "group"] as const;
+/** `model.tags`, `config.get('meta')`, `node['group']`, …: a read of the key (not SQL's `group by`). */
+const MENTION = /(?:\.|\[\s*['"]|get\(\s*['"])(tags|meta|docs|group)\b/g;
+const mentionsByMacro = new WeakMap<MacroIndex, Map<string, readonly string[]>>();
+
+function mentionedKeys(sql: string): string[] {
+  const out = new Set<string>();
+  for (const m of sql.matchAll(MENTION)) out.add(m[1]!);
+  return [...out];
+}
+
+function addMentionedConfigKeys(
+  components: Record<string, string>,
+  n: ManifestNode,
+  closure: readonly string[],
+  macros: MacroIndex,
+): void {
+  if (n.config === null) return;
+  let cache = mentionsByMacro.get(macros);
+  if (cache === undefined) {
+    cache = new Map();
+    mentionsByMacro.set(macros, cache);
+  }
+  const mentioned = new Set<string>();
+  for (const id of closure) {
+    let keys = cache.get(id);
+    if (keys === undefined) {
+      const macro = macros.get(id);
+      keys = macro === undefined || macros.isEngine(id) ? [] : mentionedKeys(macro.macroSql);
+      cache.set(id, keys);
+    }
+    for (const key of keys) mentioned.add(key);
+  }
+  for (const hook of [...n.preHooks, ...n.postHooks])
+    for (const key of mentionedKeys(hook.sql)) mentioned.add(key);
+  for (const key of METADATA_CONFIG_KEYS) {
+    if (!mentioned.has(key)) continue;
+    if (key === "meta" && !ignoredKeys(n.config).has("meta")) continue;
+    components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.config.${key}`] = sha256(
+      canonicalJson(n.config[key] === undefined ? null : n.config[key]),
+    );
+  }
 }
 
 /** Config digests per project, by the config's JSON: most nodes of a project share their config. */

@@ -26,6 +26,10 @@ const NODES_PY = "core/dbt/contracts/graph/nodes.py";
 const CONFIG_PY = "core/dbt/artifacts/resources/v1/config.py";
 const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by the parser, selection and docs, never by a materialization or adapter macro: core/dbt/context/providers.py › ModelContext exposes \`model\`, but no dbt or adapter macro reads this field`;
 
+const READ_BY_USER_MACRO =
+  "an `input:nodes.<kind>.config.<key>` component where a project or package macro of the node's run-time closure, or one of its hooks, reads the key (`model.tags`, `config.get('meta')`): dbt hands every macro the whole node (src/dbt/fingerprint/node-fingerprint.ts › addMentionedConfigKeys)";
+const MODEL_CONTEXT = "core/dbt/context/providers.py › ModelContext.model / RuntimeConfigObject.get";
+
 /** Fields every parsed node (models, seeds, snapshots, tests, operations, analyses) carries alike. */
 function nodeCommon(kind: string): InventoryRow[] {
   const p = `nodes.<${kind}>`;
@@ -182,9 +186,21 @@ function nodeCommon(kind: string): InventoryRow[] {
       "config component: the resolved config, every key, unknown ones too, as canonical JSON",
       `${CONFIG_PY} › NodeConfig; materializations read it through config.get (dbt-adapters global_project macros)`,
     ),
-    inert(`${p}.config.tags`, "selection only", `${CONFIG_PY} › NodeAndTestConfig.tags`),
-    inert(`${p}.config.docs`, "dbt docs only", `${CONFIG_PY} › NodeAndTestConfig.docs`),
-    inert(`${p}.config.group`, "governance, checked at parse time", `${CONFIG_PY} › NodeConfig.group`),
+    fp(
+      `${p}.config.tags`,
+      `${READ_BY_USER_MACRO}; otherwise selection only`,
+      `${CONFIG_PY} › NodeAndTestConfig.tags; ${MODEL_CONTEXT}`,
+    ),
+    fp(
+      `${p}.config.docs`,
+      `${READ_BY_USER_MACRO}; otherwise dbt docs only`,
+      `${CONFIG_PY} › NodeAndTestConfig.docs; ${MODEL_CONTEXT}`,
+    ),
+    fp(
+      `${p}.config.group`,
+      `${READ_BY_USER_MACRO}; otherwise governance, checked at parse time`,
+      `${CONFIG_PY} › NodeConfig.group; ${MODEL_CONTEXT}`,
+    ),
     inert(
       `${p}.config.access`,
       "governance, checked at parse time",
@@ -207,8 +223,8 @@ function nodeCommon(kind: string): InventoryRow[] {
     ),
     fp(
       `${p}.config.meta`,
-      "config component on BigQuery with labels_from_meta (labels are written); otherwise documentation",
-      "dbt-bigquery impl.py › BigQueryAdapter.get_common_options (labels_from_meta)",
+      `config component on BigQuery with labels_from_meta (labels are written); ${READ_BY_USER_MACRO}; otherwise documentation (a Python model's dbt.config.meta_get values are in its compiled_code)`,
+      `dbt-bigquery impl.py › BigQueryAdapter.get_common_options (labels_from_meta); ${MODEL_CONTEXT}; dbt-adapters global_project macros/python_model/python.sql › build_config_dict`,
     ),
     fp(
       `${p}.config.state`,
@@ -384,8 +400,10 @@ function overridden(base: InventoryRow[], extra: InventoryRow[]): InventoryRow[]
 }
 
 const TEST = "nodes.<test>";
-const CHECKS = "checks digest of the nodes it tests (src/dbt/checks-digest.ts): a change runs it again (checks_changed)";
-const TEST_READ = "core/dbt/task/test.py › TestRunner.execute_data_test (runs the test materialization on the test node)";
+const CHECKS =
+  "checks digest of the nodes it tests (src/dbt/checks-digest.ts): a change runs it again (checks_changed)";
+const TEST_READ =
+  "core/dbt/task/test.py › TestRunner.execute_data_test (runs the test materialization on the test node)";
 /** What of a data test the checks digest reads: everything else of a test node is inert or, when new, unclassified. */
 const TEST_FINGERPRINTED = new Set([
   `${TEST}.unique_id`,
@@ -456,9 +474,14 @@ const testRows: InventoryRow[] = overridden(
 );
 
 const OPERATION = "nodes.<operation>";
-const HOOKS = "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built";
+const HOOKS =
+  "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built";
 /** What of a project hook the project_hooks component reads: the rest is inert or, when new, unclassified. */
-const OPERATION_FINGERPRINTED = new Set([`${OPERATION}.unique_id`, `${OPERATION}.raw_code`, `${OPERATION}.depends_on.macros`]);
+const OPERATION_FINGERPRINTED = new Set([
+  `${OPERATION}.unique_id`,
+  `${OPERATION}.raw_code`,
+  `${OPERATION}.depends_on.macros`,
+]);
 const operationRows: InventoryRow[] = overridden(
   nodeCommon("operation").map((r) =>
     OPERATION_FINGERPRINTED.has(r.path)
@@ -471,7 +494,11 @@ const operationRows: InventoryRow[] = overridden(
         },
   ),
   [
-    fp(`${OPERATION}.unique_id`, `${HOOKS}: on-run-start or on-run-end, and the order`, "core/dbt/parser/hooks.py › HookParser"),
+    fp(
+      `${OPERATION}.unique_id`,
+      `${HOOKS}: on-run-start or on-run-end, and the order`,
+      "core/dbt/parser/hooks.py › HookParser",
+    ),
     fp(`${OPERATION}.raw_code`, HOOKS, "core/dbt/task/run.py › RunTask.before_run / safe_run_hooks"),
     fp(
       `${OPERATION}.depends_on.macros`,
