@@ -87,6 +87,7 @@ const UNIT = [
  */
 const NOT_UNIT = [
   "test/dbt/fingerprint.test.ts",
+  "test/dbt/inventory-coverage.test.ts",
   "test/planner/realistic-changes/**",
   "test/planner/select-exact.property.test.ts",
   "test/comment/gfm-structure.test.ts",

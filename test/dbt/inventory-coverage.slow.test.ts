@@ -21,7 +21,8 @@ describe.skipIf(!sharedFixturesPresent)(
       const results: PatternResult[] = [];
       const patterns = [...new Set(fx.subjects.flatMap((s) => [...s.patterns.keys()]))].sort();
       for (const p of patterns) results.push(probePattern(fx, p, "fixtures", opts));
-      for (const p of fx.schemaOnly) results.push(probePattern(fx, p, "schema", opts));
+      for (const p of fx.schemaOnly)
+        results.push(probePattern(fx, p, "schema", { maxMove: 3, maxStill: 1, maxFixtures: 2 }));
       const s = summarise(results);
       const fixtures = results.filter((r) => r.source === "fixtures");
       const fs = summarise(fixtures);

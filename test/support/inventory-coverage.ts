@@ -103,13 +103,16 @@ export interface CoverageOptions {
 /** Candidates of a seen pattern: its instances, preferred ones first, spread over the fixtures. */
 function candidatesOf(fx: Fixtures, pattern: string, maxFixtures: number): Candidate[] {
   const per: Candidate[][] = [];
+  // The smallest fixtures, and any other with a preferred instance.
   for (const subject of fx.subjects) {
     const list = subject.patterns.get(pattern);
-    if (list && per.length < maxFixtures) per.push(list.map((instance) => ({ subject, instance })));
+    if (list && (per.length < maxFixtures || list.some((i) => i.preferred)))
+      per.push(list.map((instance) => ({ subject, instance })));
   }
   const out: Candidate[] = [];
   for (let k = 0; per.some((l) => l[k]); k++) for (const l of per) if (l[k]) out.push(l[k]!);
-  return out;
+  // Instances whose entry holds a row's condition first, whichever fixture they are in.
+  return [...out.filter((c) => c.instance.preferred), ...out.filter((c) => !c.instance.preferred)];
 }
 
 /** Candidates of a schema-only pattern: its nearest seen ancestor object, with the rest added. */
@@ -118,7 +121,8 @@ function schemaCandidatesOf(fx: Fixtures, pattern: string, maxFixtures: number):
   for (let n = steps.length - 1; n > 0; n--) {
     const ancestor = joinSteps(steps.slice(0, n));
     const rest = steps.slice(n);
-    if (rest[0] === "[]" || rest[0] === "<key>") continue;
+    // An entry of a kind no fixture has (`nodes.<function>`): nothing to add it to.
+    if (rest[0] === "[]" || rest[0] === "<key>" || rest[0]!.startsWith("<")) continue;
     const cands = candidatesOf(fx, ancestor, maxFixtures).filter((c) => c.instance.kind === "object");
     if (cands.length === 0) continue;
     let value: unknown = valueOfKind(fx.schemaTypes.get(pattern) ?? "string");

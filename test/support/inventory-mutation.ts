@@ -290,7 +290,25 @@ export function mutation(
     case "null":
       return { apply: setTo(valueOfKind(nullAs)), touched: leafPatterns(m, segs, valueOfKind(nullAs)) };
     case "array": {
-      const element = value.length > 0 ? structuredClone(value[value.length - 1]) : "ods_probe";
+      // A copy of the last element; a primitive one made distinct (an id list: another id).
+      const lastOne = value.length > 0 ? value[value.length - 1] : undefined;
+      // depends_on.nodes: another model of the project (a new ref), as dbt writes it.
+      const another =
+        last === "nodes" && segs[segs.length - 2] === "depends_on"
+          ? Object.keys(m.nodes ?? {}).find((id) => id.startsWith("model.") && !value.includes(id))
+          : undefined;
+      const element =
+        another !== undefined
+          ? another
+          : lastOne === undefined
+            ? "ods_probe"
+            : typeof lastOne === "string"
+              ? `${lastOne}_ods`
+              : typeof lastOne === "number"
+                ? lastOne + 1
+                : typeof lastOne === "boolean"
+                  ? !lastOne
+                  : structuredClone(lastOne);
       return {
         apply: (doc) => {
           const arr = at(doc, segs);
@@ -449,7 +467,7 @@ export function prepareFor(
     });
   // persist_docs.columns: the columns' comments (dbt-adapters persist_docs.sql alter_column_comment).
   if (
-    /^nodes\.<(model|seed|snapshot)>\.columns\.<key>\.(description|name|quote|policy_tags)(\.|$)/.test(
+    /^nodes\.<(model|seed|snapshot)>\.columns(\.<key>\.(description|name|quote|policy_tags)(\.|$)|$)/.test(
       pattern,
     )
   )
@@ -458,13 +476,27 @@ export function prepareFor(
     });
   // An enforced contract: the declared columns and constraints go into the DDL.
   if (
-    /^nodes\.<model>\.(columns\.<key>\.(data_type|constraints)|constraints|contract\.alias_types)(\.|\[|$)/.test(
+    /^nodes\.<(model|seed|snapshot)>\.(columns\.<key>\.(data_type|constraints)|constraints|contract\.alias_types)(\.|\[|$)/.test(
       pattern,
     )
   )
     return withEntry((_m, e) => {
       e.config.contract = { ...(e.config.contract ?? {}), enforced: true };
       e.contract = { ...(e.contract ?? {}), enforced: true };
+    });
+  // Jinja beyond what compiled_code shows: the file component counts (src/dbt/jinja-purity.ts).
+  if (/^nodes\.<(model|snapshot)>\.checksum\./.test(pattern))
+    return withEntry((_m, e) => {
+      e.raw_code = `${e.raw_code ?? ""}\n{% set ods_probe = run_query('select 1') %}`;
+    });
+  // The latest version of a versioned model, with the pointer view (dbt 1.12 core/dbt/task/run.py
+  // _should_create_latest_version_pointer).
+  if (/^nodes\.<model>\.(version|latest_version|config\.latest_version_pointer)(\.|$)/.test(pattern))
+    return withEntry((m, e) => {
+      m.metadata.dbt_version = "1.12.0";
+      e.version ??= 1;
+      e.latest_version = e.version;
+      e.config.latest_version_pointer ??= { enabled: true };
     });
   return undefined;
 }

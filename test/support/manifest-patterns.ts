@@ -13,6 +13,8 @@ type Json = any;
 export interface Instance {
   segments: (string | number)[];
   kind: "string" | "number" | "boolean" | "null" | "array" | "object";
+  /** Its entry holds a condition some row's component needs (tried first). */
+  preferred?: boolean;
 }
 
 function kindOf(value: unknown): Instance["kind"] {
@@ -62,7 +64,7 @@ export function manifestPatterns(
       const kept = special.get(pattern) ?? 0;
       if (kept < perPattern && interesting(segments)) {
         special.set(pattern, kept + 1);
-        list.unshift({ segments: [...segments], kind: kindOf(value) });
+        list.unshift({ segments: [...segments], kind: kindOf(value), preferred: true });
       } else if (list.length - kept < perPattern && (list.length - kept < perPattern / 2 || n % 7 === 0))
         list.push({ segments: [...segments], kind: kindOf(value) });
     }

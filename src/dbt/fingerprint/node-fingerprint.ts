@@ -258,7 +258,7 @@ export function fingerprintNode(
  * time (`config.get('tags')`, `model.meta`, …) and write into the relation
  * (a grant by tag, a post-hook per group): dbt exposes the whole node to
  * every macro it runs (dbt-core core/dbt/context/providers.py
- * `ModelContext.model`, `RuntimeConfigObject.get`). No dbt or adapter macro
+ * `ProviderContext.ctx_model`, `RuntimeConfigObject.get`). No dbt or adapter macro
  * reads them (dbt-adapters global_project; python.sql's `meta_get` is in a
  * Python model's compiled code), so they count only where a user macro of
  * the node's run-time closure, or one of its hooks, mentions the key: then

@@ -28,7 +28,8 @@ const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by th
 
 const READ_BY_USER_MACRO =
   "an `input:nodes.<kind>.config.<key>` component where a project or package macro of the node's run-time closure, or one of its hooks, reads the key (`model.tags`, `config.get('meta')`): dbt hands every macro the whole node (src/dbt/fingerprint/node-fingerprint.ts › addMentionedConfigKeys)";
-const MODEL_CONTEXT = "core/dbt/context/providers.py › ModelContext.model / RuntimeConfigObject.get";
+const MODEL_CONTEXT =
+  "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`) / RuntimeConfigObject.get";
 
 /** Fields every parsed node (models, seeds, snapshots, tests, operations, analyses) carries alike. */
 function nodeCommon(kind: string): InventoryRow[] {
@@ -231,10 +232,17 @@ function nodeCommon(kind: string): InventoryRow[] {
       "ODS's reuse policy: the freshness-policy rules (policy_unmet, within_lag_tolerance)",
       "src/planner/freshness-policy.ts",
     ),
-    fp(
+    unknown(
       `${p}.config.freshness`,
-      "a model's build_after: the freshness-policy rules",
-      "core/dbt/artifacts/resources/v1/model.py › ModelFreshness; src/planner/freshness-policy.ts",
+      "a model's freshness (dbt 1.10+): build_after is read (below); a key dbt adds to it is unclassified",
+      "core/dbt/artifacts/resources/v1/model.py › ModelFreshness",
+    ),
+    ...["count", "period", "updates_on"].map((key) =>
+      fp(
+        `${p}.config.freshness.build_after.${key}`,
+        "the freshness-policy rules (policy_unmet, within_lag_tolerance): when the node is due",
+        "core/dbt/artifacts/resources/v1/model.py › ModelBuildAfter; src/planner/freshness-policy.ts",
+      ),
     ),
     fp(
       `${p}.config.latest_version_pointer`,
@@ -407,6 +415,7 @@ const TEST_READ =
 /** What of a data test the checks digest reads: everything else of a test node is inert or, when new, unclassified. */
 const TEST_FINGERPRINTED = new Set([
   `${TEST}.unique_id`,
+  `${TEST}.resource_type`,
   `${TEST}.raw_code`,
   `${TEST}.config`,
   `${TEST}.depends_on.nodes`,
@@ -478,6 +487,7 @@ const HOOKS =
   "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built";
 /** What of a project hook the project_hooks component reads: the rest is inert or, when new, unclassified. */
 const OPERATION_FINGERPRINTED = new Set([
+  `${OPERATION}.resource_type`,
   `${OPERATION}.unique_id`,
   `${OPERATION}.raw_code`,
   `${OPERATION}.depends_on.macros`,
@@ -641,10 +651,10 @@ const macroRows: InventoryRow[] = [
   ),
   inert(`${MACRO}.resource_type`, "always macro", `${NODES_PY} › Macro`),
   fp(`${MACRO}.macro_sql`, MACROS_COMPONENT, "core/dbt/clients/jinja.py › MacroGenerator"),
-  inert(
+  fp(
     `${MACRO}.depends_on.macros`,
-    "a parse-time list of the macros its macro_sql calls; at run time a macro calls others by name from its Jinja (macro_sql, fingerprinted, whose calls ODS resolves itself into the closure)",
-    "core/dbt/parser/manifest.py › ManifestLoader.macro_depends_on; core/dbt/context/macros.py › MacroNamespace (lookup by name at run time)",
+    `${MACROS_COMPONENT}: ODS's run-time closure follows the macros dbt recorded a macro calls (with the names it calls, resolved as dbt does), and a missing one leaves the fingerprint incomplete`,
+    "core/dbt/parser/manifest.py › ManifestLoader.macro_depends_on; src/dbt/macros/run-time-closure.ts",
   ),
   inert(
     `${MACRO}.supported_languages`,
@@ -682,16 +692,61 @@ const unitRows: InventoryRow[] = [
     UNIT_DIGEST,
     "core/dbt/artifacts/resources/v1/unit_test_definition.py › UnitTestConfig",
   ),
-  fp(`${UNIT}.model`, "which model it tests", `${NODES_PY} › UnitTestDefinition.model`),
+  inert(
+    `${UNIT}.model`,
+    "the name of the model it tests; dbt resolves it into depends_on.nodes (fingerprinted), which ODS attaches it by",
+    "core/dbt/parser/unit_tests.py › UnitTestParser (depends_on from the tested model)",
+  ),
   fp(
-    `${UNIT}.depends_on`,
-    "which model it tests, and its macros (checks digest)",
+    `${UNIT}.depends_on.nodes`,
+    "which model it tests: the checks of that model it is among",
     `${NODES_PY} › UnitTestDefinition.depends_on`,
   ),
-  fp(`${UNIT}.checksum`, UNIT_DIGEST, `${NODES_PY} › UnitTestDefinition.build_unit_test_checksum`),
-  fp(`${UNIT}.version`, "which version of the model it tests", `${NODES_PY} › UnitTestDefinition.version`),
-  fp(`${UNIT}.versions`, "which versions of the model it tests", `${NODES_PY} › UnitTestDefinition.versions`),
-  fp(`${UNIT}.tested_node_unique_id`, "which model it tests", "core/dbt/contracts/graph/nodes.py (Fusion)"),
+  fp(
+    `${UNIT}.depends_on.macros`,
+    `${UNIT_DIGEST}: the roots of its macros`,
+    `${NODES_PY} › UnitTestDefinition.depends_on`,
+  ),
+  inert(
+    `${UNIT}.depends_on.nodes_with_ref_location`,
+    "where in the file each ref is (dbt Fusion), for messages",
+    "dbt Fusion manifest writer (location metadata only)",
+  ),
+  inert(
+    `${UNIT}.config.tags`,
+    "selection only; the checks digest leaves it out",
+    "src/dbt/checks-digest.ts (IGNORED_CONFIG)",
+  ),
+  inert(
+    `${UNIT}.config.meta`,
+    "documentation; the checks digest leaves it out",
+    "src/dbt/checks-digest.ts (IGNORED_CONFIG)",
+  ),
+  inert(
+    `${UNIT}.config.docs`,
+    "dbt docs only; the checks digest leaves it out",
+    "src/dbt/checks-digest.ts (IGNORED_CONFIG)",
+  ),
+  inert(
+    `${UNIT}.checksum`,
+    "dbt's digest of given, expect and overrides, which the checks digest reads themselves",
+    `${NODES_PY} › UnitTestDefinition.build_unit_test_checksum`,
+  ),
+  inert(
+    `${UNIT}.version`,
+    "which version of the model it tests; dbt resolves it into depends_on.nodes (fingerprinted) and into its unique_id",
+    `${NODES_PY} › UnitTestDefinition.version`,
+  ),
+  inert(
+    `${UNIT}.versions`,
+    "which versions of the model it tests; dbt makes one unit test per version, each with its depends_on.nodes (fingerprinted)",
+    "core/dbt/parser/unit_tests.py › UnitTestParser (one definition per tested version)",
+  ),
+  inert(
+    `${UNIT}.tested_node_unique_id`,
+    "dbt Fusion's copy of the tested model's id, which depends_on.nodes (fingerprinted) holds",
+    "dbt Fusion manifest writer",
+  ),
   ...[
     "resource_type",
     "package_name",

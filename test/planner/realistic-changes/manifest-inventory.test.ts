@@ -163,7 +163,7 @@ describe.skipIf(!sharedFixturesPresent)("manifest inventory: the closed world on
   /**
    * config.tags, meta, docs and group are metadata to dbt's and the adapters'
    * macros (none reads them), but dbt hands every macro the whole node
-   * (core/dbt/context/providers.py ModelContext.model, RuntimeConfigObject.get):
+   * (core/dbt/context/providers.py ProviderContext.ctx_model, RuntimeConfigObject.get):
    * a project's post-hook that grants by tag writes what the tags say. They
    * count where a project macro or hook of the node reads the key.
    */
