@@ -125,7 +125,7 @@ export class Subject {
         for (const name of new Set([...Object.keys(before), ...Object.keys(after)]))
           if (name.startsWith(UNCLASSIFIED_COMPONENT) && before[name] !== after[name]) viaUnclassified = true;
       }
-      const cone = moved.length > 0 ? coneMismatches(this.m, base, p, project) : {};
+      const cone = moved.length > 0 ? coneMismatches(JSON.parse(text), base, p, project) : {};
       return { refused: null, moved, viaUnclassified, cone };
     } finally {
       undoPrepare?.();
