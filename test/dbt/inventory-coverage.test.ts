@@ -35,7 +35,7 @@ describe.skipIf(!sharedFixturesPresent)("inventory coverage by mutation (one pat
     // Every kind of entry gets a new field (a future dbt's), and the manifest a new member.
     const entries = seen.filter((p) => /^[a-z_]+\.<[a-z_]+>$/.test(p) || p === "metadata" || p === "");
     const patterns = [...new Set([...byRow.values(), ...unlisted, ...entries])].sort();
-    const opts = { maxMove: 3, maxStill: 1, maxFixtures: 3 };
+    const opts = { maxMove: 3, maxStill: 1, maxFixtures: 2 };
     const results: PatternResult[] = patterns.map((p) => probePattern(fx, p, "fixtures", opts));
     const s = summarise(results);
     const rowsSeen = MANIFEST_ROWS.filter((r) => byRow.has(r.path)).length;

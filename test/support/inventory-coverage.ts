@@ -169,7 +169,6 @@ export function probePattern(
   };
   let moved = 0;
   let still = 0;
-  let refused = 0;
   let viaUnclassified = false;
   for (const c of cands) {
     const m = c.subject.m;
@@ -199,7 +198,6 @@ export function probePattern(
     result.probes++;
     const where = `${c.subject.name} ${c.instance.segments.join("/")}`;
     if (r.refused) {
-      refused++;
       result.note = `${where}: refused: ${r.refused.slice(0, 160)}`;
     } else if (r.moved.length > 0) {
       moved++;
