@@ -167,6 +167,21 @@ function nodeCommon(kind: string): InventoryRow[] {
       "core/dbt/contracts/graph/manifest.py › Manifest.merge_from_artifact",
     ),
     inert(`${p}.classifiers`, "dbt Fusion's classification metadata", "dbt Fusion manifest writer"),
+    unknown(
+      `${p}.defer_relation`,
+      "the relation of this node in the state a deferring invocation read (`--defer --state`): a ref to it from another node resolves there instead, which ODS does not plan",
+      "core/dbt/contracts/graph/manifest.py › Manifest.merge_from_artifact; core/dbt/context/providers.py › RuntimeRefResolver.create_relation (defer_relation)",
+    ),
+    inert(
+      `${p}._event_status`,
+      "dbt's own logging state of the node during a run, not read to build it",
+      `${NODES_PY} › NodeInfoMixin._event_status (dbt does not write it out)`,
+    ),
+    inert(
+      `${p}._pre_injected_sql`,
+      "the compiled SQL before the ephemeral CTEs were injected; what runs is compiled_code (fingerprinted)",
+      "core/dbt/compilation.py › Compiler._recursively_prepend_ctes",
+    ),
     inert(
       `${p}.access`,
       "governance: who may ref it, checked at parse time",
