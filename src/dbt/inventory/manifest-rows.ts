@@ -311,6 +311,15 @@ function nodeCommon(kind: string): InventoryRow[] {
       "contract component (model-level constraints, under an enforced contract)",
       "core/dbt/adapters/base/impl.py › render_raw_model_constraints",
     ),
+    ...["constraints[]", "columns.<key>.constraints[]"].flatMap((at) =>
+      ["warn_unenforced", "warn_unsupported"].map((flag) =>
+        inert(
+          `${p}.${at}.${flag}`,
+          "whether dbt warns when the adapter can't enforce (or doesn't support) the constraint; the constraint is rendered or left out of the DDL either way",
+          "dbt-adapters: dbt/adapters/base/impl.py › BaseAdapter.process_parsed_constraint",
+        ),
+      ),
+    ),
     fp(
       `${p}.columns.<key>.name`,
       "contract component (enforced) and docs component (persist_docs.columns)",
