@@ -82,11 +82,13 @@ const UNIT = [
  * generates projects and checks selections against dbt's semantics hundreds
  * of times; the comment's tests over real projects (real-fixture goldens,
  * their GFM structure, the lineage on the large fixtures) plan them with the
- * real planner first. They run as integration. (Tests over 10,000-node plans
+ * real planner first; inventory-coverage.test.ts changes every inventory row's
+ * path in the real manifests and plans each. They run as integration. (Tests over 10,000-node plans
  * are `*.slow.test.ts`.)
  */
 const NOT_UNIT = [
   "test/dbt/fingerprint.test.ts",
+  "test/dbt/inventory-coverage.test.ts",
   "test/planner/realistic-changes/**",
   "test/planner/select-exact.property.test.ts",
   "test/comment/gfm-structure.test.ts",

@@ -37,12 +37,12 @@
  * source each of these rests on. The sql component and its portable variant
  * are computed in sql-component.ts.
  */
-import type { ManifestMetadata, ManifestNode } from "../artifacts/manifest.js";
+import type { ManifestMetadata, ManifestNode, ManifestOtherNode } from "../artifacts/manifest.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { scanEnvironmentReads } from "../hook-scan.js";
 import { mergeResidue } from "../inventory/manifest-residue.js";
 import { checkJinjaPurity } from "../jinja-purity.js";
-import { nodeRunTimeMacros, projectHooks } from "../macros/fingerprint-macros.js";
+import { nodeRunTimeMacros, onRunStartHooks, projectHooks } from "../macros/fingerprint-macros.js";
 import type { RunTimeMacros } from "../macros/run-time-closure.js";
 import type { ProjectFile } from "../project-file.js";
 import { latestVersionPointerDefaultOf } from "../project-flags.js";
@@ -52,7 +52,7 @@ import { hasPathChecksum, type SeedFiles, seedFilePath } from "../seed-files.js"
 import { commentSyntaxOf } from "../sql-normaliser.js";
 import { canonicalJson, canonicalJsonWithout } from "./canonical-json.js";
 import { sha256 } from "./digest.js";
-import { SCHEME, UNCLASSIFIED_COMPONENT } from "./fingerprint.js";
+import { INPUT_COMPONENT, SCHEME, UNCLASSIFIED_COMPONENT } from "./fingerprint.js";
 import type { MacroIndex } from "./macro-index.js";
 import { projectFileComponents } from "./project-file-components.js";
 import { sqlComponent } from "./sql-component.js";
@@ -249,6 +249,8 @@ export function fingerprintNode(
   if (hooks.digest !== null) components.project_hooks = hooks.digest;
   for (const problem of hooks.incomplete) incomplete.push(problem);
 
+  addMentionedConfigKeys(components, n, resolved.macros, macros);
+
   const sourcesDigest = sourceRelationsDigest(graph, node);
   if (sourcesDigest !== null) components.sources = sourcesDigest;
   addUnclassified(components, graph, node, resolved.macros, macros);
@@ -278,6 +280,62 @@ export function fingerprintNode(
     undeclaredReads,
     runTimeReads: nodeRunTimeReads(graph, macros, n, resolved, pointer),
   };
+}
+
+/**
+ * Config keys left out of the config component as metadata (`tags`, `meta`,
+ * `docs`, `group`) that a project or package macro could still read at run
+ * time (`config.get('tags')`, `model.meta`, …) and write into the relation
+ * (a grant by tag, a post-hook per group): dbt exposes the whole node to
+ * every macro it runs (dbt-core core/dbt/context/providers.py
+ * `ProviderContext.ctx_model`, `RuntimeConfigObject.get`). No dbt or adapter macro
+ * reads them (dbt-adapters global_project; python.sql's `meta_get` is in a
+ * Python model's compiled code), so they count only where a user macro of
+ * the node's run-time closure, or one of its hooks, mentions the key: then
+ * the key's value is an `input:` component (code_changed).
+ */
+const METADATA_CONFIG_KEYS = ["tags", "meta", "docs", "group"] as const;
+/** `model.tags`, `config.get('meta')`, `node['group']`, …: a read of the key (not SQL's `group by`). */
+const MENTION = /(?:\.|\[\s*['"]|get\(\s*['"])(tags|meta|docs|group)\b/g;
+const mentionsByMacro = new WeakMap<MacroIndex, Map<string, readonly string[]>>();
+
+function mentionedKeys(sql: string): string[] {
+  const out = new Set<string>();
+  for (const m of sql.matchAll(MENTION)) out.add(m[1]!);
+  return [...out];
+}
+
+function addMentionedConfigKeys(
+  components: Record<string, string>,
+  n: ManifestNode,
+  closure: readonly string[],
+  macros: MacroIndex,
+): void {
+  if (n.config === null) return;
+  let cache = mentionsByMacro.get(macros);
+  if (cache === undefined) {
+    cache = new Map();
+    mentionsByMacro.set(macros, cache);
+  }
+  const mentioned = new Set<string>();
+  for (const id of closure) {
+    let keys = cache.get(id);
+    if (keys === undefined) {
+      const macro = macros.get(id);
+      keys = macro === undefined || macros.isEngine(id) ? [] : mentionedKeys(macro.macroSql);
+      cache.set(id, keys);
+    }
+    for (const key of keys) mentioned.add(key);
+  }
+  for (const hook of [...n.preHooks, ...n.postHooks])
+    for (const key of mentionedKeys(hook.sql)) mentioned.add(key);
+  for (const key of METADATA_CONFIG_KEYS) {
+    if (!mentioned.has(key)) continue;
+    if (key === "meta" && !ignoredKeys(n.config).has("meta")) continue;
+    components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.config.${key}`] = sha256(
+      canonicalJson(n.config[key] === undefined ? null : n.config[key]),
+    );
+  }
 }
 
 /** Config digests per project, by the config's JSON: most nodes of a project share their config. */
@@ -514,12 +572,27 @@ function addUnclassified(
     if (check) mergeResidue(merged, check.test.residue ?? null, id);
   }
   mergeResidue(merged, graph.manifest.residue ?? null, "manifest");
+  // The on-run-start hooks run before every node (project_hooks component): what of them no row classifies reaches every node too.
+  for (const [id, residue] of hookResidues(graph)) mergeResidue(merged, residue, id);
   for (const dep of node.unknownParents) {
     const other = graph.manifest.otherNodes.get(dep.id);
     if (other) mergeResidue(merged, other.residue ?? null, dep.id);
   }
   for (const [pattern, lines] of merged)
     components[`${UNCLASSIFIED_COMPONENT}${pattern}`] = sha256(lines.sort().join("\n"));
+}
+
+const hookResidueCache = new WeakMap<ProjectGraph, [string, NonNullable<ManifestOtherNode["residue"]>][]>();
+
+/** The residues of the project's on-run-start hooks (usually none), once per graph. */
+function hookResidues(graph: ProjectGraph): [string, NonNullable<ManifestOtherNode["residue"]>][] {
+  let list = hookResidueCache.get(graph);
+  if (list === undefined) {
+    list = [];
+    for (const hook of onRunStartHooks(graph)) if (hook.residue) list.push([hook.uniqueId, hook.residue]);
+    hookResidueCache.set(graph, list);
+  }
+  return list;
 }
 
 function pointerDefault(inputs: FingerprintInputs): boolean | null {

@@ -75,6 +75,9 @@ function visit(
   const leaf = at === undefined || at.children.size === 0;
   if (leaf || !(isPlainObject(value) || Array.isArray(value))) {
     if (row !== null && row.class !== "unknown") return;
+    // A null under a row that says unknown (a model's `config.freshness`, `defer_relation`):
+    // nothing to digest; a value it gets later adds the component, which is a change.
+    if (value === null && row?.class === "unknown") return;
     add(out, pattern, concrete, value);
     return;
   }

@@ -26,6 +26,11 @@ const NODES_PY = "core/dbt/contracts/graph/nodes.py";
 const CONFIG_PY = "core/dbt/artifacts/resources/v1/config.py";
 const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by the parser, selection and docs, never by a materialization or adapter macro: core/dbt/context/providers.py › ModelContext exposes \`model\`, but no dbt or adapter macro reads this field`;
 
+const READ_BY_USER_MACRO =
+  "an `input:nodes.<kind>.config.<key>` component where a project or package macro of the node's run-time closure, or one of its hooks, reads the key (`model.tags`, `config.get('meta')`): dbt hands every macro the whole node (src/dbt/fingerprint/node-fingerprint.ts › addMentionedConfigKeys)";
+const MODEL_CONTEXT =
+  "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`) / RuntimeConfigObject.get";
+
 /** Fields every parsed node (models, seeds, snapshots, tests, operations, analyses) carries alike. */
 function nodeCommon(kind: string): InventoryRow[] {
   const p = `nodes.<${kind}>`;
@@ -40,10 +45,10 @@ function nodeCommon(kind: string): InventoryRow[] {
       "the kind of node decides what is planned and fingerprinted; it is part of unique_id",
       `${NODES_PY} › BaseNode.resource_type`,
     ),
-    fp(
+    inert(
       `${p}.package_name`,
-      "part of unique_id; the package macros are resolved from at run time (macros component)",
-      "core/dbt/context/providers.py › generate_runtime_model_context (MacroNamespace built for the node's package)",
+      "part of unique_id (`<resource_type>.<package_name>.<name>`): a node of another package is another node (never_built); the macros its build resolves are in the macros component",
+      `core/dbt/parser/base.py › BaseParser.generate_unique_id`,
     ),
     inert(
       `${p}.name`,
@@ -162,19 +167,34 @@ function nodeCommon(kind: string): InventoryRow[] {
       "core/dbt/contracts/graph/manifest.py › Manifest.merge_from_artifact",
     ),
     inert(`${p}.classifiers`, "dbt Fusion's classification metadata", "dbt Fusion manifest writer"),
+    unknown(
+      `${p}.defer_relation`,
+      "the relation of this node in the state a deferring invocation read (`--defer --state`): a ref to it from another node resolves there instead, which ODS does not plan",
+      "core/dbt/contracts/graph/manifest.py › Manifest.merge_from_artifact; core/dbt/context/providers.py › RuntimeRefResolver.create_relation (defer_relation)",
+    ),
+    inert(
+      `${p}._event_status`,
+      "dbt's own logging state of the node during a run, not read to build it",
+      `${NODES_PY} › NodeInfoMixin._event_status (dbt does not write it out)`,
+    ),
+    inert(
+      `${p}._pre_injected_sql`,
+      "the compiled SQL before the ephemeral CTEs were injected; what runs is compiled_code (fingerprinted)",
+      "core/dbt/compilation.py › Compiler._recursively_prepend_ctes",
+    ),
     inert(
       `${p}.access`,
       "governance: who may ref it, checked at parse time",
       "core/dbt/parser/manifest.py › process_refs (access)",
     ),
-    inert(
+    fp(
       `${p}.checksum.name`,
-      "the checksum's algorithm; the value is the file component where the file counts",
-      `${NODES_PY} › FileHash`,
+      "file component ([unique_id, algorithm, value]) of seeds, Python models and SQL models whose Jinja may do more than compiled_code shows (and of the impure ephemeral models they inline); elsewhere a digest of raw_code, whose effect is compiled_code (sql component)",
+      `${NODES_PY} › FileHash (name: sha256, or path for a seed over 1 MiB)`,
     ),
     fp(
-      `${p}.checksum`,
-      "file component: seeds, Python models, SQL models whose Jinja may run more than compiled_code shows",
+      `${p}.checksum.checksum`,
+      "file component, where the file counts (as checksum.name); elsewhere a digest of raw_code, whose effect is compiled_code (sql component)",
       `${NODES_PY} › FileHash.from_contents`,
     ),
     fp(
@@ -182,9 +202,21 @@ function nodeCommon(kind: string): InventoryRow[] {
       "config component: the resolved config, every key, unknown ones too, as canonical JSON",
       `${CONFIG_PY} › NodeConfig; materializations read it through config.get (dbt-adapters global_project macros)`,
     ),
-    inert(`${p}.config.tags`, "selection only", `${CONFIG_PY} › NodeAndTestConfig.tags`),
-    inert(`${p}.config.docs`, "dbt docs only", `${CONFIG_PY} › NodeAndTestConfig.docs`),
-    inert(`${p}.config.group`, "governance, checked at parse time", `${CONFIG_PY} › NodeConfig.group`),
+    fp(
+      `${p}.config.tags`,
+      `${READ_BY_USER_MACRO}; otherwise selection only`,
+      `${CONFIG_PY} › NodeAndTestConfig.tags; ${MODEL_CONTEXT}`,
+    ),
+    fp(
+      `${p}.config.docs`,
+      `${READ_BY_USER_MACRO}; otherwise dbt docs only`,
+      `${CONFIG_PY} › NodeAndTestConfig.docs; ${MODEL_CONTEXT}`,
+    ),
+    fp(
+      `${p}.config.group`,
+      `${READ_BY_USER_MACRO}; otherwise governance, checked at parse time`,
+      `${CONFIG_PY} › NodeConfig.group; ${MODEL_CONTEXT}`,
+    ),
     inert(
       `${p}.config.access`,
       "governance, checked at parse time",
@@ -222,18 +254,25 @@ function nodeCommon(kind: string): InventoryRow[] {
     ),
     fp(
       `${p}.config.meta`,
-      "config component on BigQuery with labels_from_meta (labels are written); otherwise documentation",
-      "dbt-bigquery impl.py › BigQueryAdapter.get_common_options (labels_from_meta)",
+      `config component on BigQuery with labels_from_meta (labels are written); ${READ_BY_USER_MACRO}; otherwise documentation (a Python model's dbt.config.meta_get values are in its compiled_code)`,
+      `dbt-bigquery impl.py › BigQueryAdapter.get_common_options (labels_from_meta); ${MODEL_CONTEXT}; dbt-adapters global_project macros/python_model/python.sql › build_config_dict`,
     ),
     fp(
       `${p}.config.state`,
       "ODS's reuse policy: the freshness-policy rules (policy_unmet, within_lag_tolerance)",
       "src/planner/freshness-policy.ts",
     ),
-    fp(
+    unknown(
       `${p}.config.freshness`,
-      "a model's build_after: the freshness-policy rules",
-      "core/dbt/artifacts/resources/v1/model.py › ModelFreshness; src/planner/freshness-policy.ts",
+      "a model's freshness (dbt 1.10+): build_after is read (below); a key dbt adds to it is unclassified",
+      "core/dbt/artifacts/resources/v1/model.py › ModelFreshness",
+    ),
+    ...["count", "period", "updates_on"].map((key) =>
+      fp(
+        `${p}.config.freshness.build_after.${key}`,
+        "the freshness-policy rules (policy_unmet, within_lag_tolerance): when the node is due",
+        "core/dbt/artifacts/resources/v1/model.py › ModelBuildAfter; src/planner/freshness-policy.ts",
+      ),
     ),
     fp(
       `${p}.config.latest_version_pointer`,
@@ -286,6 +325,15 @@ function nodeCommon(kind: string): InventoryRow[] {
       `${p}.constraints`,
       "contract component (model-level constraints, under an enforced contract)",
       "core/dbt/adapters/base/impl.py › render_raw_model_constraints",
+    ),
+    ...["constraints[]", "columns.<key>.constraints[]"].flatMap((at) =>
+      ["warn_unenforced", "warn_unsupported"].map((flag) =>
+        inert(
+          `${p}.${at}.${flag}`,
+          "whether dbt warns when the adapter can't enforce (or doesn't support) the constraint; the constraint is rendered or left out of the DDL either way",
+          "dbt-adapters: dbt/adapters/base/impl.py › BaseAdapter.process_parsed_constraint",
+        ),
+      ),
     ),
     fp(
       `${p}.columns.<key>.name`,
@@ -399,48 +447,120 @@ function overridden(base: InventoryRow[], extra: InventoryRow[]): InventoryRow[]
 }
 
 const TEST = "nodes.<test>";
-const testRows: InventoryRow[] = overridden(nodeCommon("test"), [
-  fp(
-    `${TEST}.test_metadata`,
-    "checks digest of the nodes it tests (its generic test, namespace and arguments)",
-    "core/dbt/parser/generic_test_builders.py › TestBuilder",
-  ),
-  fp(
-    `${TEST}.attached_node`,
-    "which node's checks it is among",
-    `${NODES_PY} › GenericTestNode.attached_node`,
-  ),
-  fp(
-    `${TEST}.column_name`,
-    "checks digest (with test_metadata.kwargs, which holds it)",
-    `${NODES_PY} › GenericTestNode.column_name`,
-  ),
-  inert(
-    `${TEST}.file_key_name`,
-    "which YAML key defined it, for messages",
-    `${NODES_PY} › GenericTestNode.file_key_name`,
-  ),
-  inert(`${TEST}.generated_sql_file`, "where dbt wrote the compiled test", "core/dbt/compilation.py"),
-  fp(
-    `${TEST}.config`,
-    "checks digest (severity, where, limit, warn_if, error_if, store_failures … decide pass or fail)",
-    "dbt-adapters global_project materializations/tests/test.sql › materialization test",
-  ),
+const CHECKS =
+  "checks digest of the nodes it tests (src/dbt/checks-digest.ts): a change runs it again (checks_changed)";
+const TEST_READ =
+  "core/dbt/task/test.py › TestRunner.execute_data_test (runs the test materialization on the test node)";
+/** What of a data test the checks digest reads: everything else of a test node is inert or, when new, unclassified. */
+const TEST_FINGERPRINTED = new Set([
+  `${TEST}.unique_id`,
+  `${TEST}.resource_type`,
+  `${TEST}.raw_code`,
+  `${TEST}.config`,
+  `${TEST}.depends_on.nodes`,
+  `${TEST}.depends_on.macros`,
 ]);
+const testRows: InventoryRow[] = overridden(
+  nodeCommon("test").map((r) =>
+    TEST_FINGERPRINTED.has(r.path)
+      ? r
+      : r.path.startsWith(`${TEST}.config.`)
+        ? { ...r, class: "fingerprinted" as const, how: `${CHECKS} (the test's config, as a whole)` }
+        : {
+            ...r,
+            class: "inert" as const,
+            how: "a data test builds no relation a planned node reads (store_failures' audit table is its own): what it runs is its raw_code with test_metadata, config and macros (checks digest), against the relations of the nodes it reads",
+            cite: TEST_READ,
+          },
+  ),
+  [
+    fp(`${TEST}.unique_id`, CHECKS, `${NODES_PY} › GenericTestNode`),
+    fp(`${TEST}.raw_code`, CHECKS, TEST_READ),
+    fp(`${TEST}.test_metadata.name`, CHECKS, "core/dbt/parser/generic_test_builders.py › TestBuilder"),
+    fp(`${TEST}.test_metadata.namespace`, CHECKS, "core/dbt/parser/generic_test_builders.py › TestBuilder"),
+    fp(
+      `${TEST}.test_metadata.kwargs`,
+      `${CHECKS}: the generic test's arguments`,
+      "core/dbt/parser/generic_test_builders.py › TestBuilder.tags / build_raw_code; core/dbt/context/providers.py › TestContext (kwargs in the test's context)",
+    ),
+    fp(
+      `${TEST}.depends_on.nodes`,
+      "which nodes' checks it is among (the graph's check attachment)",
+      "core/dbt/graph/selector.py (indirect selection by depends_on)",
+    ),
+    fp(`${TEST}.depends_on.macros`, `${CHECKS}: the roots of its macros`, TEST_READ),
+    fp(
+      `${TEST}.config`,
+      `${CHECKS}: the whole config but tags, meta and docs (severity, where, limit, warn_if, error_if, store_failures … decide pass or fail)`,
+      "dbt-adapters global_project materializations/tests/test.sql › materialization test",
+    ),
+    inert(`${TEST}.config.tags`, "selection only", `${CONFIG_PY} › NodeAndTestConfig.tags`),
+    inert(`${TEST}.config.meta`, "documentation", `${CONFIG_PY} › NodeAndTestConfig.meta`),
+    inert(`${TEST}.config.docs`, "dbt docs only", `${CONFIG_PY} › NodeAndTestConfig.docs`),
+    inert(
+      `${TEST}.attached_node`,
+      "which node dbt shows the test under and selects it with; the checks' attachment is read from depends_on.nodes",
+      `${NODES_PY} › GenericTestNode.attached_node`,
+    ),
+    inert(
+      `${TEST}.column_name`,
+      "a copy of test_metadata.kwargs.column_name (fingerprinted), for messages and selection",
+      "core/dbt/parser/generic_test_builders.py › TestBuilder (column_name from the test's kwargs)",
+    ),
+    inert(
+      `${TEST}.compiled_code`,
+      "rendered at run time from raw_code, test_metadata, macros (checks digest) and the relations of the nodes it reads; what vars and env_vars render into it is the environment surface's",
+      "core/dbt/task/test.py › TestRunner.compile (recompiled by the run)",
+    ),
+    inert(
+      `${TEST}.file_key_name`,
+      "which YAML key defined it, for messages",
+      `${NODES_PY} › GenericTestNode.file_key_name`,
+    ),
+    inert(`${TEST}.generated_sql_file`, "where dbt wrote the compiled test", "core/dbt/compilation.py"),
+  ],
+);
 
 const OPERATION = "nodes.<operation>";
-const operationRows: InventoryRow[] = overridden(nodeCommon("operation"), [
-  fp(
-    `${OPERATION}.raw_code`,
-    "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built",
-    "core/dbt/task/run.py › RunTask.before_run / safe_run_hooks",
-  ),
-  inert(
-    `${OPERATION}.index`,
-    "the hook's position among the project's hooks (kept in its unique_id)",
-    `${NODES_PY} › HookNode.index`,
-  ),
+const HOOKS =
+  "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built";
+/** What of a project hook the project_hooks component reads: the rest is inert or, when new, unclassified. */
+const OPERATION_FINGERPRINTED = new Set([
+  `${OPERATION}.resource_type`,
+  `${OPERATION}.unique_id`,
+  `${OPERATION}.raw_code`,
+  `${OPERATION}.depends_on.macros`,
 ]);
+const operationRows: InventoryRow[] = overridden(
+  nodeCommon("operation").map((r) =>
+    OPERATION_FINGERPRINTED.has(r.path)
+      ? r
+      : {
+          ...r,
+          class: "inert" as const,
+          how: "a project hook runs its raw_code, compiled at run time with its macros; it builds no relation, and its config, relation and node fields are not read",
+          cite: "core/dbt/task/run.py › RunTask.get_hook_sql (compile_node of the hook, then its compiled_code) / safe_run_hooks",
+        },
+  ),
+  [
+    fp(
+      `${OPERATION}.unique_id`,
+      `${HOOKS}: on-run-start or on-run-end, and the order`,
+      "core/dbt/parser/hooks.py › HookParser",
+    ),
+    fp(`${OPERATION}.raw_code`, HOOKS, "core/dbt/task/run.py › RunTask.before_run / safe_run_hooks"),
+    fp(
+      `${OPERATION}.depends_on.macros`,
+      `${HOOKS}: the roots of the macros it runs`,
+      "core/dbt/task/run.py › RunTask.get_hook_sql",
+    ),
+    inert(
+      `${OPERATION}.index`,
+      "the hook's position among the project's hooks (kept in its unique_id)",
+      `${NODES_PY} › HookNode.index`,
+    ),
+  ],
+);
 
 const NOT_BUILT = "dbt build has no runner for it: core/dbt/task/build.py › BuildTask.RUNNER_MAP";
 const otherNodeKinds: InventoryRow[] = [
@@ -449,6 +569,9 @@ const otherNodeKinds: InventoryRow[] = [
   inert("nodes.<sql>", "RPC/`dbt show` SQL, never built", NOT_BUILT),
 ];
 
+const FRESHNESS_ONLY =
+  "read by `dbt source freshness` only, which `dbt build` does not run (its RUNNER_MAP has no source runner, core/dbt/task/build.py › BuildTask.RUNNER_MAP); ODS reads the freshness results themselves from sources.json (source evidence)";
+const FRESHNESS_CITE = "core/dbt/task/freshness.py › FreshnessRunner.execute";
 const SOURCE = "sources.<source>";
 const SOURCE_READERS = "the readers' `sources` input component (their compiled SQL names the relation too)";
 const sourceRows: InventoryRow[] = [
@@ -488,21 +611,9 @@ const sourceRows: InventoryRow[] = [
     "the schema as written, for state comparisons",
     "core/dbt/parser/sources.py",
   ),
-  fp(
-    `${SOURCE}.loaded_at_field`,
-    "source evidence: how dbt source freshness reads max_loaded_at (sources.json)",
-    "core/dbt/task/freshness.py › FreshnessRunner",
-  ),
-  fp(
-    `${SOURCE}.loaded_at_query`,
-    "source evidence (sources.json)",
-    "core/dbt/task/freshness.py › FreshnessRunner",
-  ),
-  fp(
-    `${SOURCE}.freshness`,
-    "the freshness policy of its readers (policy rules) and the evidence in sources.json",
-    "core/dbt/task/freshness.py",
-  ),
+  inert(`${SOURCE}.loaded_at_field`, FRESHNESS_ONLY, FRESHNESS_CITE),
+  inert(`${SOURCE}.loaded_at_query`, FRESHNESS_ONLY, FRESHNESS_CITE),
+  inert(`${SOURCE}.freshness`, FRESHNESS_ONLY, FRESHNESS_CITE),
   inert(
     `${SOURCE}.external`,
     "read by dbt-external-tables' run-operation stage_external_sources, not by dbt build",
@@ -557,13 +668,9 @@ const sourceRows: InventoryRow[] = [
     `${SOURCE_READERS}: a microbatch reader filters the source by it at run time, as does --sample`,
     "core/dbt/context/providers.py › BaseResolver.resolve_event_time_filter",
   ),
-  fp(
-    `${SOURCE}.config.freshness`,
-    "the freshness policy (policy rules) and sources.json evidence",
-    "core/dbt/task/freshness.py",
-  ),
-  fp(`${SOURCE}.config.loaded_at_field`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
-  fp(`${SOURCE}.config.loaded_at_query`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
+  inert(`${SOURCE}.config.freshness`, FRESHNESS_ONLY, FRESHNESS_CITE),
+  inert(`${SOURCE}.config.loaded_at_field`, FRESHNESS_ONLY, FRESHNESS_CITE),
+  inert(`${SOURCE}.config.loaded_at_query`, FRESHNESS_ONLY, FRESHNESS_CITE),
 ];
 
 const MACRO = "macros.<macro>";
@@ -571,19 +678,23 @@ const MACROS_COMPONENT =
   "macros component of every node whose run-time closure holds it (and the checks digest of the tests that run it)";
 const macroRows: InventoryRow[] = [
   fp(`${MACRO}.unique_id`, MACROS_COMPONENT, "core/dbt/context/macros.py › MacroNamespaceBuilder"),
-  fp(
+  inert(
     `${MACRO}.name`,
-    `${MACROS_COMPONENT}: macros are resolved by name at run time`,
-    "core/dbt/context/macros.py › MacroNamespace",
+    "part of unique_id (`macro.<package_name>.<name>`), which the macros component reads: dbt never writes one without the other",
+    "core/dbt/parser/macros.py › MacroParser.parse_unparsed_macros (unique_id from package and name)",
   ),
-  fp(
+  inert(
     `${MACRO}.package_name`,
-    `${MACROS_COMPONENT}: the search order is by package`,
-    "core/dbt/context/macros.py › MacroNamespaceBuilder.add_macro",
+    "part of unique_id (`macro.<package_name>.<name>`), which the macros component reads (the search order by package with it)",
+    "core/dbt/parser/macros.py › MacroParser.parse_unparsed_macros",
   ),
   inert(`${MACRO}.resource_type`, "always macro", `${NODES_PY} › Macro`),
   fp(`${MACRO}.macro_sql`, MACROS_COMPONENT, "core/dbt/clients/jinja.py › MacroGenerator"),
-  fp(`${MACRO}.depends_on.macros`, `${MACROS_COMPONENT} (its closure)`, "core/dbt/parser/macros.py"),
+  fp(
+    `${MACRO}.depends_on.macros`,
+    `${MACROS_COMPONENT}: ODS's run-time closure follows the macros dbt recorded a macro calls (with the names it calls, resolved as dbt does), and a missing one leaves the fingerprint incomplete`,
+    "core/dbt/parser/manifest.py › ManifestLoader.macro_depends_on; src/dbt/macros/run-time-closure.ts",
+  ),
   inert(
     `${MACRO}.supported_languages`,
     "a materialization's languages decide only whether a model in another language fails before anything is written",
@@ -620,16 +731,61 @@ const unitRows: InventoryRow[] = [
     UNIT_DIGEST,
     "core/dbt/artifacts/resources/v1/unit_test_definition.py › UnitTestConfig",
   ),
-  fp(`${UNIT}.model`, "which model it tests", `${NODES_PY} › UnitTestDefinition.model`),
+  inert(
+    `${UNIT}.model`,
+    "the name of the model it tests; dbt resolves it into depends_on.nodes (fingerprinted), which ODS attaches it by",
+    "core/dbt/parser/unit_tests.py › UnitTestParser (depends_on from the tested model)",
+  ),
   fp(
-    `${UNIT}.depends_on`,
-    "which model it tests, and its macros (checks digest)",
+    `${UNIT}.depends_on.nodes`,
+    "which model it tests: the checks of that model it is among",
     `${NODES_PY} › UnitTestDefinition.depends_on`,
   ),
-  fp(`${UNIT}.checksum`, UNIT_DIGEST, `${NODES_PY} › UnitTestDefinition.build_unit_test_checksum`),
-  fp(`${UNIT}.version`, "which version of the model it tests", `${NODES_PY} › UnitTestDefinition.version`),
-  fp(`${UNIT}.versions`, "which versions of the model it tests", `${NODES_PY} › UnitTestDefinition.versions`),
-  fp(`${UNIT}.tested_node_unique_id`, "which model it tests", "core/dbt/contracts/graph/nodes.py (Fusion)"),
+  fp(
+    `${UNIT}.depends_on.macros`,
+    `${UNIT_DIGEST}: the roots of its macros`,
+    `${NODES_PY} › UnitTestDefinition.depends_on`,
+  ),
+  inert(
+    `${UNIT}.depends_on.nodes_with_ref_location`,
+    "where in the file each ref is (dbt Fusion), for messages",
+    "dbt Fusion manifest writer (location metadata only)",
+  ),
+  inert(
+    `${UNIT}.config.tags`,
+    "selection only; the checks digest leaves it out",
+    "src/dbt/checks-digest.ts (IGNORED_CONFIG)",
+  ),
+  inert(
+    `${UNIT}.config.meta`,
+    "documentation; the checks digest leaves it out",
+    "src/dbt/checks-digest.ts (IGNORED_CONFIG)",
+  ),
+  inert(
+    `${UNIT}.config.docs`,
+    "dbt docs only; the checks digest leaves it out",
+    "src/dbt/checks-digest.ts (IGNORED_CONFIG)",
+  ),
+  inert(
+    `${UNIT}.checksum`,
+    "dbt's digest of given, expect and overrides, which the checks digest reads themselves",
+    `${NODES_PY} › UnitTestDefinition.build_unit_test_checksum`,
+  ),
+  inert(
+    `${UNIT}.version`,
+    "which version of the model it tests; dbt resolves it into depends_on.nodes (fingerprinted) and into its unique_id",
+    `${NODES_PY} › UnitTestDefinition.version`,
+  ),
+  inert(
+    `${UNIT}.versions`,
+    "which versions of the model it tests; dbt makes one unit test per version, each with its depends_on.nodes (fingerprinted)",
+    "core/dbt/parser/unit_tests.py › UnitTestParser (one definition per tested version)",
+  ),
+  inert(
+    `${UNIT}.tested_node_unique_id`,
+    "dbt Fusion's copy of the tested model's id, which depends_on.nodes (fingerprinted) holds",
+    "dbt Fusion manifest writer",
+  ),
   ...[
     "resource_type",
     "package_name",
@@ -705,10 +861,10 @@ const metadataRows: InventoryRow[] = [
     "engine component, and target_changed",
     "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata",
   ),
-  fp(
+  inert(
     `${META}.project_name`,
-    "every unique_id (and the state scope) is the project's",
-    "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata",
+    "the root project's name, which every unique_id and package_name of its nodes and macros carries (a rename renames them all: never_built); the action's state scope is named from dbt_project.yml",
+    "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata.project_name",
   ),
   inert(
     `${META}.project_id`,
