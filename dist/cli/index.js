@@ -919,7 +919,7 @@ function openAdapters(sqliteDriver) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2536);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2154);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5575);
 /* harmony import */ var _env_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(117);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
@@ -951,6 +951,7 @@ process.exitCode = await (0,_cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__/* .runC
     warehouse: process.env.ODS_WAREHOUSE || undefined,
     warehouseEnv: (0,_env_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__/* .warehouseEnvOf */ .ad)(process.env),
     repository: process.env.GITHUB_REPOSITORY || undefined,
+    env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     interactive: process.stderr.isTTY === true,
@@ -961,7 +962,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2154:
+/***/ 5575:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3855,8 +3856,11 @@ function locateJsonError(text) {
  * and each result's status, timing and microbatch batches.
  *
  * Of `args` only `which` (dbt Fusion also writes `command`), `empty`,
- * `sample`, `event_time_start`, `event_time_end` and `full_refresh` are kept:
- * the rest can hold `vars`, which are never kept. dbt writes the args with
+ * `sample`, `event_time_start`, `event_time_end`, `full_refresh`, `defer`,
+ * `favor_state` and `vars` are read (src/dbt/inventory/run-rows.ts says
+ * why). `vars` (the run's `--vars`) is held in memory only, for the keyed
+ * digests of the values the build read at run time (issue 36): it is never
+ * stored or logged. dbt writes the args with
  * `dbt.utils.args_to_dict` (core/dbt/utils/utils.py), which leaves out flags
  * whose value is None, so an absent key is the flag's default.
  */
@@ -3874,9 +3878,18 @@ const argsSchema = schemas/* object */.Ikc({
     event_time_start: schemas/* unknown */.L5J().optional(),
     event_time_end: schemas/* unknown */.L5J().optional(),
     full_refresh: schemas/* boolean */.zMY().nullish(),
+    defer: schemas/* boolean */.zMY().nullish(),
+    favor_state: schemas/* boolean */.zMY().nullish(),
+    vars: schemas/* unknown */.L5J().optional(),
 })
     .nullish();
 const batchSchema = schemas/* tuple */.PVZ([schemas/* string */.YjP(), schemas/* string */.YjP()]);
+/** `args.vars`: a mapping as is; absent, null or the text "{}" (none given): {}; anything else: null (not known). */
+function varsOf(value) {
+    if (value === undefined || value === null || value === "{}" || value === "")
+        return {};
+    return typeof value === "object" && !Array.isArray(value) ? value : null;
+}
 /** A flag's value as text: null when absent, null or false (not given). */
 function flagText(value) {
     if (value === undefined || value === null || value === false)
@@ -3963,6 +3976,9 @@ function loadRunResults(text, file) {
             eventTimeStart: flagText(args?.event_time_start),
             eventTimeEnd: flagText(args?.event_time_end),
             fullRefresh: args?.full_refresh ?? null,
+            defer: args?.defer ?? null,
+            favorState: args?.favor_state ?? null,
+            vars: varsOf(args?.vars),
         },
         elapsedTime: typeof elapsed === "number" ? elapsed : null,
         results,
@@ -4614,15 +4630,16 @@ const inert = row("inert");
 const unknown = row("unknown");
 const NODES_PY = "core/dbt/contracts/graph/nodes.py";
 const CONFIG_PY = "core/dbt/artifacts/resources/v1/config.py";
-const RUN_PY = "core/dbt/task/run.py › ModelRunner.execute (runs the materialization macro with the node's context)";
 const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by the parser, selection and docs, never by a materialization or adapter macro: core/dbt/context/providers.py › ModelContext exposes \`model\`, but no dbt or adapter macro reads this field`;
+const READ_BY_USER_MACRO = "an `input:nodes.<kind>.config.<key>` component where a project or package macro of the node's run-time closure, or one of its hooks, reads the key (`model.tags`, `config.get('meta')`): dbt hands every macro the whole node (src/dbt/fingerprint/node-fingerprint.ts › addMentionedConfigKeys)";
+const MODEL_CONTEXT = "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`) / RuntimeConfigObject.get";
 /** Fields every parsed node (models, seeds, snapshots, tests, operations, analyses) carries alike. */
 function nodeCommon(kind) {
     const p = `nodes.<${kind}>`;
     return [
         fp(`${p}.unique_id`, "the node's identity: its state is recorded under it (a rename is a new node: never_built)", `${NODES_PY} › BaseNode.unique_id`),
         fp(`${p}.resource_type`, "the kind of node decides what is planned and fingerprinted; it is part of unique_id", `${NODES_PY} › BaseNode.resource_type`),
-        fp(`${p}.package_name`, "part of unique_id; the package macros are resolved from at run time (macros component)", "core/dbt/context/providers.py › generate_runtime_model_context (MacroNamespace built for the node's package)"),
+        inert(`${p}.package_name`, "part of unique_id (`<resource_type>.<package_name>.<name>`): a node of another package is another node (never_built); the macros its build resolves are in the macros component", `core/dbt/parser/base.py › BaseParser.generate_unique_id`),
         inert(`${p}.name`, "part of unique_id (a rename is a new node); the relation is named by alias (relation component)", `${NODES_PY} › ParsedNode.name; core/dbt/adapters/base/relation.py › BaseRelation.create_from (uses alias)`),
         inert(`${p}.path`, "where the file is, for messages and compiled-file paths", PARSE_ONLY),
         inert(`${p}.original_file_path`, "where the file is, for messages and selection", PARSE_ONLY),
@@ -4652,20 +4669,27 @@ function nodeCommon(kind) {
         inert(`${p}.compiled`, "whether compiled_code was written; a missing compiled_code is code_incomplete", "core/dbt/compilation.py › Compiler._compile_code"),
         inert(`${p}.deferred`, "whether the node was deferred in the writing invocation (selection metadata)", "core/dbt/contracts/graph/manifest.py › Manifest.merge_from_artifact"),
         inert(`${p}.classifiers`, "dbt Fusion's classification metadata", "dbt Fusion manifest writer"),
+        unknown(`${p}.defer_relation`, "the relation of this node in the state a deferring invocation read (`--defer --state`): a ref to it from another node resolves there instead, which ODS does not plan", "core/dbt/contracts/graph/manifest.py › Manifest.merge_from_artifact; core/dbt/context/providers.py › RuntimeRefResolver.create_relation (defer_relation)"),
+        inert(`${p}._event_status`, "dbt's own logging state of the node during a run, not read to build it", `${NODES_PY} › NodeInfoMixin._event_status (dbt does not write it out)`),
+        inert(`${p}._pre_injected_sql`, "the compiled SQL before the ephemeral CTEs were injected; what runs is compiled_code (fingerprinted)", "core/dbt/compilation.py › Compiler._recursively_prepend_ctes"),
         inert(`${p}.access`, "governance: who may ref it, checked at parse time", "core/dbt/parser/manifest.py › process_refs (access)"),
-        inert(`${p}.checksum.name`, "the checksum's algorithm; the value is the file component where the file counts", `${NODES_PY} › FileHash`),
-        fp(`${p}.checksum`, "file component: seeds, Python models, SQL models whose Jinja may run more than compiled_code shows", `${NODES_PY} › FileHash.from_contents`),
+        fp(`${p}.checksum.name`, "file component ([unique_id, algorithm, value]) of seeds, Python models and SQL models whose Jinja may do more than compiled_code shows (and of the impure ephemeral models they inline); elsewhere a digest of raw_code, whose effect is compiled_code (sql component)", `${NODES_PY} › FileHash (name: sha256, or path for a seed over 1 MiB)`),
+        fp(`${p}.checksum.checksum`, "file component, where the file counts (as checksum.name); elsewhere a digest of raw_code, whose effect is compiled_code (sql component)", `${NODES_PY} › FileHash.from_contents`),
         fp(`${p}.config`, "config component: the resolved config, every key, unknown ones too, as canonical JSON", `${CONFIG_PY} › NodeConfig; materializations read it through config.get (dbt-adapters global_project macros)`),
-        inert(`${p}.config.tags`, "selection only", `${CONFIG_PY} › NodeAndTestConfig.tags`),
-        inert(`${p}.config.docs`, "dbt docs only", `${CONFIG_PY} › NodeAndTestConfig.docs`),
-        inert(`${p}.config.group`, "governance, checked at parse time", `${CONFIG_PY} › NodeConfig.group`),
+        fp(`${p}.config.tags`, `${READ_BY_USER_MACRO}; otherwise selection only`, `${CONFIG_PY} › NodeAndTestConfig.tags; ${MODEL_CONTEXT}`),
+        fp(`${p}.config.docs`, `${READ_BY_USER_MACRO}; otherwise dbt docs only`, `${CONFIG_PY} › NodeAndTestConfig.docs; ${MODEL_CONTEXT}`),
+        fp(`${p}.config.group`, `${READ_BY_USER_MACRO}; otherwise governance, checked at parse time`, `${CONFIG_PY} › NodeConfig.group; ${MODEL_CONTEXT}`),
         inert(`${p}.config.access`, "governance, checked at parse time", "core/dbt/artifacts/resources/v1/model.py › ModelConfig.access"),
         inert(`${p}.config.enabled`, "always true for a node in `nodes` (disabled nodes are in `disabled`)", "core/dbt/parser/base.py › ConfiguredParser (disabled nodes moved to manifest.disabled)"),
+        inert(`${p}.config.alias`, "resolved at parse time into the node's alias (relation component)", "core/dbt/parser/base.py › ConfiguredParser._update_node_alias"),
+        inert(`${p}.config.schema`, "resolved at parse time into the node's schema (relation component)", "core/dbt/parser/base.py › ConfiguredParser._update_node_schema"),
+        inert(`${p}.config.database`, "resolved at parse time into the node's database (relation component)", "core/dbt/parser/base.py › ConfiguredParser._update_node_database"),
         inert(`${p}.config.on_error`, "whether dbt skips the node's children after a failure; not what the node writes", "core/dbt/task/runnable.py (skip of children on error)"),
         inert(`${p}.config.static_analysis`, "how dbt analyses the SQL at parse time", "core/dbt/artifacts/resources/v1/config.py (1.12) static_analysis"),
-        fp(`${p}.config.meta`, "config component on BigQuery with labels_from_meta (labels are written); otherwise documentation", "dbt-bigquery impl.py › BigQueryAdapter.get_common_options (labels_from_meta)"),
+        fp(`${p}.config.meta`, `config component on BigQuery with labels_from_meta (labels are written); ${READ_BY_USER_MACRO}; otherwise documentation (a Python model's dbt.config.meta_get values are in its compiled_code)`, `dbt-bigquery impl.py › BigQueryAdapter.get_common_options (labels_from_meta); ${MODEL_CONTEXT}; dbt-adapters global_project macros/python_model/python.sql › build_config_dict`),
         fp(`${p}.config.state`, "ODS's reuse policy: the freshness-policy rules (policy_unmet, within_lag_tolerance)", "src/planner/freshness-policy.ts"),
-        fp(`${p}.config.freshness`, "a model's build_after: the freshness-policy rules", "core/dbt/artifacts/resources/v1/model.py › ModelFreshness; src/planner/freshness-policy.ts"),
+        unknown(`${p}.config.freshness`, "a model's freshness (dbt 1.10+): build_after is read (below); a key dbt adds to it is unclassified", "core/dbt/artifacts/resources/v1/model.py › ModelFreshness"),
+        ...["count", "period", "updates_on"].map((key) => fp(`${p}.config.freshness.build_after.${key}`, "the freshness-policy rules (policy_unmet, within_lag_tolerance): when the node is due", "core/dbt/artifacts/resources/v1/model.py › ModelBuildAfter; src/planner/freshness-policy.ts")),
         fp(`${p}.config.latest_version_pointer`, "version component (dbt 1.12's latest-version pointer view)", "core/dbt/task/run.py › _should_create_latest_version_pointer"),
         fp(`${p}.database`, "relation component", "core/dbt/adapters/base/relation.py › BaseRelation.create_from"),
         fp(`${p}.schema`, "relation component", "core/dbt/adapters/base/relation.py › BaseRelation.create_from"),
@@ -4678,6 +4702,7 @@ function nodeCommon(kind) {
         fp(`${p}.contract.alias_types`, "contract component", "core/dbt/adapters/base/impl.py › BaseAdapter.render_raw_columns_constraints"),
         inert(`${p}.contract.checksum`, "dbt's digest of the declared columns, which the contract component reads itself", `${NODES_PY} › ModelNode.build_contract_checksum`),
         fp(`${p}.constraints`, "contract component (model-level constraints, under an enforced contract)", "core/dbt/adapters/base/impl.py › render_raw_model_constraints"),
+        ...["constraints[]", "columns.<key>.constraints[]"].flatMap((at) => ["warn_unenforced", "warn_unsupported"].map((flag) => inert(`${p}.${at}.${flag}`, "whether dbt warns when the adapter can't enforce (or doesn't support) the constraint; the constraint is rendered or left out of the DDL either way", "dbt-adapters: dbt/adapters/base/impl.py › BaseAdapter.process_parsed_constraint"))),
         fp(`${p}.columns.<key>.name`, "contract component (enforced) and docs component (persist_docs.columns)", "dbt-adapters persist_docs.sql › alter_column_comment; columns_spec_ddl.sql"),
         fp(`${p}.columns.<key>.data_type`, "contract component, under an enforced contract", "columns_spec_ddl.sql › get_empty_schema_sql"),
         fp(`${p}.columns.<key>.constraints`, "contract component, under an enforced contract", "core/dbt/adapters/base/impl.py › render_raw_columns_constraints"),
@@ -4713,17 +4738,64 @@ function overridden(base, extra) {
     return [...base.filter((r) => !paths.has(r.path)), ...extra];
 }
 const TEST = "nodes.<test>";
-const testRows = overridden(nodeCommon("test"), [
-    fp(`${TEST}.test_metadata`, "checks digest of the nodes it tests (its generic test, namespace and arguments)", "core/dbt/parser/generic_test_builders.py › TestBuilder"),
-    fp(`${TEST}.attached_node`, "which node's checks it is among", `${NODES_PY} › GenericTestNode.attached_node`),
-    fp(`${TEST}.column_name`, "checks digest (with test_metadata.kwargs, which holds it)", `${NODES_PY} › GenericTestNode.column_name`),
+const CHECKS = "checks digest of the nodes it tests (src/dbt/checks-digest.ts): a change runs it again (checks_changed)";
+const TEST_READ = "core/dbt/task/test.py › TestRunner.execute_data_test (runs the test materialization on the test node)";
+/** What of a data test the checks digest reads: everything else of a test node is inert or, when new, unclassified. */
+const TEST_FINGERPRINTED = new Set([
+    `${TEST}.unique_id`,
+    `${TEST}.resource_type`,
+    `${TEST}.raw_code`,
+    `${TEST}.config`,
+    `${TEST}.depends_on.nodes`,
+    `${TEST}.depends_on.macros`,
+]);
+const testRows = overridden(nodeCommon("test").map((r) => TEST_FINGERPRINTED.has(r.path)
+    ? r
+    : r.path.startsWith(`${TEST}.config.`)
+        ? { ...r, class: "fingerprinted", how: `${CHECKS} (the test's config, as a whole)` }
+        : {
+            ...r,
+            class: "inert",
+            how: "a data test builds no relation a planned node reads (store_failures' audit table is its own): what it runs is its raw_code with test_metadata, config and macros (checks digest), against the relations of the nodes it reads",
+            cite: TEST_READ,
+        }), [
+    fp(`${TEST}.unique_id`, CHECKS, `${NODES_PY} › GenericTestNode`),
+    fp(`${TEST}.raw_code`, CHECKS, TEST_READ),
+    fp(`${TEST}.test_metadata.name`, CHECKS, "core/dbt/parser/generic_test_builders.py › TestBuilder"),
+    fp(`${TEST}.test_metadata.namespace`, CHECKS, "core/dbt/parser/generic_test_builders.py › TestBuilder"),
+    fp(`${TEST}.test_metadata.kwargs`, `${CHECKS}: the generic test's arguments`, "core/dbt/parser/generic_test_builders.py › TestBuilder.tags / build_raw_code; core/dbt/context/providers.py › TestContext (kwargs in the test's context)"),
+    fp(`${TEST}.depends_on.nodes`, "which nodes' checks it is among (the graph's check attachment)", "core/dbt/graph/selector.py (indirect selection by depends_on)"),
+    fp(`${TEST}.depends_on.macros`, `${CHECKS}: the roots of its macros`, TEST_READ),
+    fp(`${TEST}.config`, `${CHECKS}: the whole config but tags, meta and docs (severity, where, limit, warn_if, error_if, store_failures … decide pass or fail)`, "dbt-adapters global_project materializations/tests/test.sql › materialization test"),
+    inert(`${TEST}.config.tags`, "selection only", `${CONFIG_PY} › NodeAndTestConfig.tags`),
+    inert(`${TEST}.config.meta`, "documentation", `${CONFIG_PY} › NodeAndTestConfig.meta`),
+    inert(`${TEST}.config.docs`, "dbt docs only", `${CONFIG_PY} › NodeAndTestConfig.docs`),
+    inert(`${TEST}.attached_node`, "which node dbt shows the test under and selects it with; the checks' attachment is read from depends_on.nodes", `${NODES_PY} › GenericTestNode.attached_node`),
+    inert(`${TEST}.column_name`, "a copy of test_metadata.kwargs.column_name (fingerprinted), for messages and selection", "core/dbt/parser/generic_test_builders.py › TestBuilder (column_name from the test's kwargs)"),
+    inert(`${TEST}.compiled_code`, "rendered at run time from raw_code, test_metadata, macros (checks digest) and the relations of the nodes it reads; what vars and env_vars render into it is the environment surface's", "core/dbt/task/test.py › TestRunner.compile (recompiled by the run)"),
     inert(`${TEST}.file_key_name`, "which YAML key defined it, for messages", `${NODES_PY} › GenericTestNode.file_key_name`),
     inert(`${TEST}.generated_sql_file`, "where dbt wrote the compiled test", "core/dbt/compilation.py"),
-    fp(`${TEST}.config`, "checks digest (severity, where, limit, warn_if, error_if, store_failures … decide pass or fail)", "dbt-adapters global_project materializations/tests/test.sql › materialization test"),
 ]);
 const OPERATION = "nodes.<operation>";
-const operationRows = overridden(nodeCommon("operation"), [
-    fp(`${OPERATION}.raw_code`, "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built", "core/dbt/task/run.py › RunTask.before_run / safe_run_hooks"),
+const HOOKS = "project_hooks component of every node (on-run-start hooks); on-run-end runs after the nodes were built";
+/** What of a project hook the project_hooks component reads: the rest is inert or, when new, unclassified. */
+const OPERATION_FINGERPRINTED = new Set([
+    `${OPERATION}.resource_type`,
+    `${OPERATION}.unique_id`,
+    `${OPERATION}.raw_code`,
+    `${OPERATION}.depends_on.macros`,
+]);
+const operationRows = overridden(nodeCommon("operation").map((r) => OPERATION_FINGERPRINTED.has(r.path)
+    ? r
+    : {
+        ...r,
+        class: "inert",
+        how: "a project hook runs its raw_code, compiled at run time with its macros; it builds no relation, and its config, relation and node fields are not read",
+        cite: "core/dbt/task/run.py › RunTask.get_hook_sql (compile_node of the hook, then its compiled_code) / safe_run_hooks",
+    }), [
+    fp(`${OPERATION}.unique_id`, `${HOOKS}: on-run-start or on-run-end, and the order`, "core/dbt/parser/hooks.py › HookParser"),
+    fp(`${OPERATION}.raw_code`, HOOKS, "core/dbt/task/run.py › RunTask.before_run / safe_run_hooks"),
+    fp(`${OPERATION}.depends_on.macros`, `${HOOKS}: the roots of the macros it runs`, "core/dbt/task/run.py › RunTask.get_hook_sql"),
     inert(`${OPERATION}.index`, "the hook's position among the project's hooks (kept in its unique_id)", `${NODES_PY} › HookNode.index`),
 ]);
 const NOT_BUILT = "dbt build has no runner for it: core/dbt/task/build.py › BuildTask.RUNNER_MAP";
@@ -4732,6 +4804,8 @@ const otherNodeKinds = [
     inert("nodes.<sql_operation>", "RPC/`dbt show` SQL, never built", NOT_BUILT),
     inert("nodes.<sql>", "RPC/`dbt show` SQL, never built", NOT_BUILT),
 ];
+const FRESHNESS_ONLY = "read by `dbt source freshness` only, which `dbt build` does not run (its RUNNER_MAP has no source runner, core/dbt/task/build.py › BuildTask.RUNNER_MAP); ODS reads the freshness results themselves from sources.json (source evidence)";
+const FRESHNESS_CITE = "core/dbt/task/freshness.py › FreshnessRunner.execute";
 const SOURCE = "sources.<source>";
 const SOURCE_READERS = "the readers' `sources` input component (their compiled SQL names the relation too)";
 const sourceRows = [
@@ -4747,9 +4821,9 @@ const sourceRows = [
     inert(`${SOURCE}.quoting`, "rendered into relation_name (fingerprinted)", "core/dbt/adapters/base/relation.py › BaseRelation.create_from (source quoting)"),
     inert(`${SOURCE}.unrendered_database`, "the database as written, for state comparisons", "core/dbt/parser/sources.py"),
     inert(`${SOURCE}.unrendered_schema`, "the schema as written, for state comparisons", "core/dbt/parser/sources.py"),
-    fp(`${SOURCE}.loaded_at_field`, "source evidence: how dbt source freshness reads max_loaded_at (sources.json)", "core/dbt/task/freshness.py › FreshnessRunner"),
-    fp(`${SOURCE}.loaded_at_query`, "source evidence (sources.json)", "core/dbt/task/freshness.py › FreshnessRunner"),
-    fp(`${SOURCE}.freshness`, "the freshness policy of its readers (policy rules) and the evidence in sources.json", "core/dbt/task/freshness.py"),
+    inert(`${SOURCE}.loaded_at_field`, FRESHNESS_ONLY, FRESHNESS_CITE),
+    inert(`${SOURCE}.loaded_at_query`, FRESHNESS_ONLY, FRESHNESS_CITE),
+    inert(`${SOURCE}.freshness`, FRESHNESS_ONLY, FRESHNESS_CITE),
     inert(`${SOURCE}.external`, "read by dbt-external-tables' run-operation stage_external_sources, not by dbt build", "dbt-external-tables macros/common/stage_external_sources.sql"),
     inert(`${SOURCE}.description`, "documentation", PARSE_ONLY),
     inert(`${SOURCE}.source_description`, "documentation", PARSE_ONLY),
@@ -4772,19 +4846,19 @@ const sourceRows = [
     inert(`${SOURCE}.config.group`, "governance", "core/dbt/artifacts/resources/v1/source_definition.py › SourceConfig"),
     inert(`${SOURCE}.config.static_analysis`, "parse-time analysis setting", "core/dbt/artifacts/resources/v1/config.py"),
     fp(`${SOURCE}.config.event_time`, `${SOURCE_READERS}: a microbatch reader filters the source by it at run time, as does --sample`, "core/dbt/context/providers.py › BaseResolver.resolve_event_time_filter"),
-    fp(`${SOURCE}.config.freshness`, "the freshness policy (policy rules) and sources.json evidence", "core/dbt/task/freshness.py"),
-    fp(`${SOURCE}.config.loaded_at_field`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
-    fp(`${SOURCE}.config.loaded_at_query`, "source evidence (sources.json)", "core/dbt/task/freshness.py"),
+    inert(`${SOURCE}.config.freshness`, FRESHNESS_ONLY, FRESHNESS_CITE),
+    inert(`${SOURCE}.config.loaded_at_field`, FRESHNESS_ONLY, FRESHNESS_CITE),
+    inert(`${SOURCE}.config.loaded_at_query`, FRESHNESS_ONLY, FRESHNESS_CITE),
 ];
 const MACRO = "macros.<macro>";
 const MACROS_COMPONENT = "macros component of every node whose run-time closure holds it (and the checks digest of the tests that run it)";
 const macroRows = [
     fp(`${MACRO}.unique_id`, MACROS_COMPONENT, "core/dbt/context/macros.py › MacroNamespaceBuilder"),
-    fp(`${MACRO}.name`, `${MACROS_COMPONENT}: macros are resolved by name at run time`, "core/dbt/context/macros.py › MacroNamespace"),
-    fp(`${MACRO}.package_name`, `${MACROS_COMPONENT}: the search order is by package`, "core/dbt/context/macros.py › MacroNamespaceBuilder.add_macro"),
+    inert(`${MACRO}.name`, "part of unique_id (`macro.<package_name>.<name>`), which the macros component reads: dbt never writes one without the other", "core/dbt/parser/macros.py › MacroParser.parse_unparsed_macros (unique_id from package and name)"),
+    inert(`${MACRO}.package_name`, "part of unique_id (`macro.<package_name>.<name>`), which the macros component reads (the search order by package with it)", "core/dbt/parser/macros.py › MacroParser.parse_unparsed_macros"),
     inert(`${MACRO}.resource_type`, "always macro", `${NODES_PY} › Macro`),
     fp(`${MACRO}.macro_sql`, MACROS_COMPONENT, "core/dbt/clients/jinja.py › MacroGenerator"),
-    fp(`${MACRO}.depends_on.macros`, `${MACROS_COMPONENT} (its closure)`, "core/dbt/parser/macros.py"),
+    fp(`${MACRO}.depends_on.macros`, `${MACROS_COMPONENT}: ODS's run-time closure follows the macros dbt recorded a macro calls (with the names it calls, resolved as dbt does), and a missing one leaves the fingerprint incomplete`, "core/dbt/parser/manifest.py › ManifestLoader.macro_depends_on; src/dbt/macros/run-time-closure.ts"),
     inert(`${MACRO}.supported_languages`, "a materialization's languages decide only whether a model in another language fails before anything is written", "core/dbt/task/run.py › ModelRunner.execute (raises when the model's language is not among the materialization's supported_languages)"),
     inert(`${MACRO}.path`, "file location", PARSE_ONLY),
     inert(`${MACRO}.original_file_path`, "file location", PARSE_ONLY),
@@ -4804,12 +4878,17 @@ const unitRows = [
     fp(`${UNIT}.expect`, UNIT_DIGEST, "core/dbt/task/test.py › UnitTestRunner"),
     fp(`${UNIT}.overrides`, UNIT_DIGEST, "core/dbt/parser/unit_tests.py › UnitTestManifestLoader"),
     fp(`${UNIT}.config`, UNIT_DIGEST, "core/dbt/artifacts/resources/v1/unit_test_definition.py › UnitTestConfig"),
-    fp(`${UNIT}.model`, "which model it tests", `${NODES_PY} › UnitTestDefinition.model`),
-    fp(`${UNIT}.depends_on`, "which model it tests, and its macros (checks digest)", `${NODES_PY} › UnitTestDefinition.depends_on`),
-    fp(`${UNIT}.checksum`, UNIT_DIGEST, `${NODES_PY} › UnitTestDefinition.build_unit_test_checksum`),
-    fp(`${UNIT}.version`, "which version of the model it tests", `${NODES_PY} › UnitTestDefinition.version`),
-    fp(`${UNIT}.versions`, "which versions of the model it tests", `${NODES_PY} › UnitTestDefinition.versions`),
-    fp(`${UNIT}.tested_node_unique_id`, "which model it tests", "core/dbt/contracts/graph/nodes.py (Fusion)"),
+    inert(`${UNIT}.model`, "the name of the model it tests; dbt resolves it into depends_on.nodes (fingerprinted), which ODS attaches it by", "core/dbt/parser/unit_tests.py › UnitTestParser (depends_on from the tested model)"),
+    fp(`${UNIT}.depends_on.nodes`, "which model it tests: the checks of that model it is among", `${NODES_PY} › UnitTestDefinition.depends_on`),
+    fp(`${UNIT}.depends_on.macros`, `${UNIT_DIGEST}: the roots of its macros`, `${NODES_PY} › UnitTestDefinition.depends_on`),
+    inert(`${UNIT}.depends_on.nodes_with_ref_location`, "where in the file each ref is (dbt Fusion), for messages", "dbt Fusion manifest writer (location metadata only)"),
+    inert(`${UNIT}.config.tags`, "selection only; the checks digest leaves it out", "src/dbt/checks-digest.ts (IGNORED_CONFIG)"),
+    inert(`${UNIT}.config.meta`, "documentation; the checks digest leaves it out", "src/dbt/checks-digest.ts (IGNORED_CONFIG)"),
+    inert(`${UNIT}.config.docs`, "dbt docs only; the checks digest leaves it out", "src/dbt/checks-digest.ts (IGNORED_CONFIG)"),
+    inert(`${UNIT}.checksum`, "dbt's digest of given, expect and overrides, which the checks digest reads themselves", `${NODES_PY} › UnitTestDefinition.build_unit_test_checksum`),
+    inert(`${UNIT}.version`, "which version of the model it tests; dbt resolves it into depends_on.nodes (fingerprinted) and into its unique_id", `${NODES_PY} › UnitTestDefinition.version`),
+    inert(`${UNIT}.versions`, "which versions of the model it tests; dbt makes one unit test per version, each with its depends_on.nodes (fingerprinted)", "core/dbt/parser/unit_tests.py › UnitTestParser (one definition per tested version)"),
+    inert(`${UNIT}.tested_node_unique_id`, "dbt Fusion's copy of the tested model's id, which depends_on.nodes (fingerprinted) holds", "dbt Fusion manifest writer"),
     ...[
         "resource_type",
         "package_name",
@@ -4863,7 +4942,7 @@ const metadataRows = [
     inert(`${META}.dbt_schema_version`, "the artifact's format: ODS reads v11 and v12 and refuses others", "core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
     fp(`${META}.dbt_version`, "engine component of every node", "core/dbt/version.py"),
     fp(`${META}.adapter_type`, "engine component, and target_changed", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata"),
-    fp(`${META}.project_name`, "every unique_id (and the state scope) is the project's", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata"),
+    inert(`${META}.project_name`, "the root project's name, which every unique_id and package_name of its nodes and macros carries (a rename renames them all: never_built); the action's state scope is named from dbt_project.yml", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata.project_name"),
     inert(`${META}.project_id`, "a hash of the project name, for telemetry", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata"),
     inert(`${META}.user_id`, "telemetry", "core/dbt/tracking.py"),
     inert(`${META}.send_anonymous_usage_stats`, "telemetry", "core/dbt/tracking.py"),
@@ -4903,10 +4982,488 @@ const MANIFEST_ROWS = [
     ...collectionRows,
 ];
 
+;// CONCATENATED MODULE: ./src/dbt/inventory/profile-rows.ts
+const profile_rows_row = (cls) => (path, how, cite) => ({
+    surface: "profile",
+    path,
+    class: cls,
+    how,
+    cite,
+});
+const profile_rows_fp = profile_rows_row("fingerprinted");
+const profile_rows_inert = profile_rows_row("inert");
+const profile_rows_unknown = profile_rows_row("unknown");
+const CREDENTIALS = "dbt-adapters dbt/adapters/contracts/connection.py › Credentials";
+const CONNECTION = "how the adapter connects and runs statements (dbt-adapters dbt/adapters/sql/connections.py › SQLConnectionManager); what a statement writes is the same";
+const PROFILE_ROWS = [
+    profile_rows_fp("target.type", "the manifest's adapter_type: the engine component, and target_changed against the state's target", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata.adapter_type"),
+    profile_rows_fp("target.name", "target_changed: the state's target name against the one this plan builds into (the action's environment, the CLI's --target-name)", "core/dbt/config/profile.py › Profile.target_name"),
+    profile_rows_fp("target.database", "the database every relation is rendered with (relation component, relation_name)", "dbt-adapters dbt/include/global_project/macros/get_custom_name/get_custom_database.sql › default__generate_database_name"),
+    profile_rows_fp("target.schema", "the schema every relation is rendered with (relation component, relation_name)", "dbt-adapters dbt/include/global_project/macros/get_custom_name/get_custom_schema.sql › default__generate_schema_name"),
+    profile_rows_inert("target.threads", "how many nodes run at once; each node's statements are the same", "core/dbt/task/runnable.py › GraphRunnableTask.get_runner (thread pool)"),
+    profile_rows_inert("target.user / password / token / private_key / keyfile", `credentials: ${CONNECTION}`, CREDENTIALS),
+    profile_rows_inert("target.host / port / account / http_path / method / sslmode / keepalives / connect_timeout / retries", CONNECTION, CREDENTIALS),
+    profile_rows_inert("target.job_execution_timeout_seconds / job_retries / job_creation_timeout_seconds / priority / maximum_bytes_billed (BigQuery)", "how long and how often a job may run, and what it may cost: a job that exceeds them fails, it does not write something else", "dbt-bigquery dbt/adapters/bigquery/connections.py › BigQueryConnectionManager"),
+    profile_rows_inert("target.warehouse (Snowflake) / compute (Databricks)", "which compute runs the statements", "dbt-snowflake dbt/adapters/snowflake/connections.py › SnowflakeCredentials"),
+    profile_rows_inert("target.query_tag (Snowflake) / query-comment", "a label on each query, not on what it writes", "dbt-snowflake dbt/adapters/snowflake/impl.py › SnowflakeAdapter._get_query_tag"),
+    profile_rows_unknown("target.role (Snowflake, PostgreSQL)", "the role owns what it creates and decides which future grants apply: not visible to ODS (profiles.yml is not read), so a change to it is not detected", "dbt-snowflake dbt/adapters/snowflake/connections.py › SnowflakeCredentials.role"),
+    profile_rows_unknown("target.search_path (PostgreSQL, Redshift)", "where unqualified names resolve: not visible to ODS; unqualified reads are not checked (warehouse: unqualified names)", "dbt-postgres dbt/adapters/postgres/connections.py › PostgresCredentials.search_path"),
+    profile_rows_unknown("target.location / dataset_location (BigQuery)", "where new datasets are created: not visible to ODS", "dbt-bigquery dbt/adapters/bigquery/credentials.py › BigQueryCredentials.location"),
+    profile_rows_unknown("target.settings / extensions / attach (DuckDB), session parameters (Snowflake), server_side_parameters (Databricks)", "session settings a statement's result can depend on (time zone, collation, extensions): not visible to ODS", "dbt-duckdb dbt/adapters/duckdb/credentials.py › DuckDBCredentials.settings"),
+];
+
+;// CONCATENATED MODULE: ./src/dbt/inventory/project-rows.ts
+const PROJECT_FILE = "dbt_project.yml";
+/** The row path of a top-level key, and the component name after `input:`/`unclassified:`. */
+function projectKeyPath(key) {
+    return `${PROJECT_FILE} › ${key}`;
+}
+function projectFlagPath(flag) {
+    return `${PROJECT_FILE} › flags › ${flag}`;
+}
+const CONTRACT = "core/dbt/contracts/project.py › Project";
+const CREATE = "core/dbt/config/project.py › PartialProject.create_project";
+const FLAGS_CONTRACT = "core/dbt/contracts/project.py › ProjectFlags";
+const THROUGH_CONFIG = (what, where) => `fingerprinted through the manifest: dbt resolves it per ${what} at parse time (by fqn) into the resolved \`config\` the manifest records (${where}); the same config is what the run reads (core/dbt/context/providers.py › generate_runtime_model_context gives the node's recorded config)`;
+const PATHS_HOW = (what) => `fingerprinted through the manifest: decides which files dbt parses as ${what}; what it parsed is the manifest (the entries, their fqn, and so the project configs they get); a run reads the same manifest`;
+const project_rows_PARSE_ONLY = (what) => `inert: ${what}; read at parse time only (a parse that passes writes the same manifest), never by a materialization, adapter or run`;
+/** Top-level keys of dbt_project.yml (`Project`, aliases as written). */
+const PROJECT_KEYS = [
+    {
+        key: "name",
+        class: "fingerprinted",
+        how: "fingerprinted through the manifest: the root project's name is metadata.project_name, every node's package_name and unique_id (a rename is new nodes), and the macro search order's root package",
+        cite: `${CONTRACT}.name; core/dbt/config/runtime.py › RuntimeConfig.get_metadata`,
+    },
+    {
+        key: "config-version",
+        class: "inert",
+        how: "inert: the file format (only 2 is accepted); changes nothing dbt reads",
+        cite: `${CONTRACT}.config_version; core/dbt/config/project.py › PartialProject.render (checks it)`,
+    },
+    {
+        key: "version",
+        class: "inert",
+        how: "inert: the project's own version string, kept on the Project object and read by nothing that builds",
+        cite: `${CONTRACT}.version; ${CREATE} (stored only)`,
+    },
+    {
+        key: "project-root",
+        class: "inert",
+        how: "inert: dbt sets it from where the file is; a written value is replaced (Project.project_root = the directory)",
+        cite: `${CONTRACT}.project_root; core/dbt/config/project.py › Project.from_project_root`,
+    },
+    ...[
+        ["model-paths", "models"],
+        ["source-paths", "models (the pre-1.0 name of model-paths)"],
+        ["macro-paths", "macros (their source is the manifest's macros.*.macro_sql)"],
+        ["seed-paths", "seeds"],
+        ["data-paths", "seeds (the pre-1.0 name of seed-paths)"],
+        ["test-paths", "singular tests and test macros"],
+        ["snapshot-paths", "snapshots"],
+        ["function-paths", "user-defined functions (dbt 1.11+: manifest functions.*)"],
+        ["docs-paths", "doc blocks (rendered into descriptions, which persist_docs writes)"],
+        ["osi-paths", "semantic (OSI) definitions"],
+    ].map(([key, what]) => ({
+        key: key,
+        class: "fingerprinted",
+        how: PATHS_HOW(what),
+        cite: `${CONTRACT}; ${CREATE} (${key} into the paths the parsers read: core/dbt/parser/read_files.py › get_file_types_for_project)`,
+    })),
+    {
+        key: "analysis-paths",
+        class: "inert",
+        how: "inert: analyses are compiled, never run against the warehouse by dbt build",
+        cite: "core/dbt/task/build.py › BuildTask.RUNNER_MAP (no runner for analyses)",
+    },
+    {
+        key: "asset-paths",
+        class: "inert",
+        how: "inert: files copied into the target directory for the docs site",
+        cite: "core/dbt/task/docs/generate.py › GenerateTask.run (copies asset_paths)",
+    },
+    {
+        key: "target-path",
+        class: "inert",
+        how: "inert: where dbt writes its artifacts; ODS reads the manifest it is given",
+        cite: `${CREATE} (target_path); core/dbt/compilation.py › Compiler._write_node`,
+    },
+    {
+        key: "log-path",
+        class: "inert",
+        how: "inert: where dbt writes its logs (read from the --log-path flag since 1.5)",
+        cite: `${CREATE} (log_path = flags.LOG_PATH)`,
+    },
+    {
+        key: "packages-install-path",
+        class: "fingerprinted",
+        how: "fingerprinted through the manifest: where the installed packages are read from; their macros and nodes are the manifest's (macros.*.macro_sql, package nodes)",
+        cite: `${CREATE} (packages_install_path); core/dbt/config/runtime.py › RuntimeConfig.load_dependencies`,
+    },
+    {
+        key: "clean-targets",
+        class: "inert",
+        how: "inert: the directories `dbt clean` deletes",
+        cite: "core/dbt/task/clean.py › CleanTask.run",
+    },
+    {
+        key: "profile",
+        class: "inert",
+        how: "inert here: names the profiles.yml entry; what it resolves to (adapter, database, schema) is the profile surface's rows and the manifest's (metadata.adapter_type, every node's database/schema)",
+        cite: `${CONTRACT}.profile; core/dbt/config/runtime.py › load_profile`,
+    },
+    {
+        key: "quoting",
+        class: "fingerprinted",
+        how: "fingerprinted through the manifest: merged with the adapter's defaults into the quote policy the manifest records (metadata.quoting) and renders into every relation_name; the run quotes relations with the same policy",
+        cite: "core/dbt/config/runtime.py › _project_quoting_dict, RuntimeConfig.get_metadata; dbt-adapters base/relation.py › BaseRelation.create_from",
+    },
+    {
+        key: "on-run-start",
+        class: "fingerprinted",
+        how: "fingerprinted through the manifest: each hook is an operation node (`operation.<project>.<project>-on-run-start-<n>`) whose raw_code and macros the manifest records (project_hooks component)",
+        cite: "core/dbt/parser/hooks.py › HookSearcher; core/dbt/task/run.py › RunTask.safe_run_hooks",
+    },
+    {
+        key: "on-run-end",
+        class: "fingerprinted",
+        how: "fingerprinted through the manifest: each hook is an operation node (`…-on-run-end-<n>`), classified by the manifest's operation rows",
+        cite: "core/dbt/parser/hooks.py › HookSearcher; core/dbt/task/run.py › RunTask.safe_run_hooks",
+    },
+    {
+        key: "require-dbt-version",
+        class: "inert",
+        how: "inert: dbt refuses to run outside the range; the dbt version that ran is the engine component",
+        cite: "core/dbt/config/project.py › validate_version",
+    },
+    {
+        key: "dispatch",
+        class: "fingerprinted",
+        reach: "dispatch",
+        how: "fingerprinted here (`input:dbt_project.yml › dispatch`): the macro search order adapter.dispatch uses at run time, which the manifest does not record; each node gets the entries of the namespaces its run-time macros and the project hooks dispatch in (every entry when a namespace is not a literal)",
+        cite: "core/dbt/config/project.py › Project.get_macro_search_order; core/dbt/context/providers.py › BaseDatabaseWrapper._get_search_packages / dispatch",
+    },
+    ...[
+        ["models", "model", "nodes.<model>.config"],
+        ["seeds", "seed", "nodes.<seed>.config"],
+        ["snapshots", "snapshot", "nodes.<snapshot>.config"],
+        ["sources", "source", "sources.<source>.config, quoting, freshness"],
+        ["tests", "data test (the pre-1.8 name of data_tests)", "nodes.<test>.config"],
+        ["data_tests", "data test", "nodes.<test>.config"],
+        ["unit_tests", "unit test", "unit_tests.<unit_test>.config"],
+        ["functions", "function (dbt 1.11+)", "functions.<function>.config"],
+    ].map(([key, what, where]) => ({
+        key: key,
+        class: "fingerprinted",
+        how: THROUGH_CONFIG(what, where),
+        cite: `${CONTRACT}.${key}; core/dbt/context/context_config.py › ContextConfig.build_config_dict (project configs by fqn)`,
+    })),
+    ...["analyses", "metrics", "semantic-models", "saved-queries", "exposures"].map((key) => ({
+        key,
+        class: "inert",
+        how: `inert: configs of ${key.replace("-", " ")}, which dbt build does not build (their manifest entries are classified as such)`,
+        cite: `${CONTRACT}; core/dbt/task/build.py › BuildTask.RUNNER_MAP`,
+    })),
+    {
+        key: "vars",
+        class: "fingerprinted",
+        reach: "vars",
+        how: "fingerprinted by value, per var read at run time (run_time_value_changed): a read at compile time is in the compiled SQL already; the parsed vars (global and package-scoped, project-file.ts ProjectVars/varsFor) are handed to the values rows",
+        cite: "core/dbt/config/project.py › VarProvider.vars_for; core/dbt/context/configured.py › ConfiguredVar.__call__",
+    },
+    {
+        key: "packages",
+        class: "fingerprinted",
+        how: "fingerprinted through the manifest: packages to install (as in packages.yml); what is installed is the manifest's macros and package nodes",
+        cite: `${CONTRACT}.packages; core/dbt/config/project.py › package_config_from_data`,
+    },
+    {
+        key: "query-comment",
+        class: "inert",
+        how: "inert: a SQL comment added before (or after) each statement, or BigQuery job labels; neither changes a relation's columns or rows",
+        cite: "dbt-adapters base/query_headers.py › MacroQueryStringSetter.add, _QueryComment.add; dbt-bigquery connections.py › BigQueryConnectionManager._labels_from_query_comment",
+    },
+    {
+        key: "restrict-access",
+        class: "inert",
+        how: project_rows_PARSE_ONLY("whether other packages may ref this package's protected models"),
+        cite: "core/dbt/contracts/graph/manifest.py › Manifest.is_invalid_protected_ref",
+    },
+    {
+        key: "dbt-cloud",
+        class: "inert",
+        how: "inert: dbt Cloud CLI settings (project id, defer-env-id); dbt-core stores them and builds nothing from them",
+        cite: `${CONTRACT}.dbt_cloud; ${CREATE} (stored only)`,
+    },
+    {
+        key: "flags",
+        class: "unknown",
+        how: "each flag is its own row (`flags › <name>`); a flag without a row is unknown: `unclassified:dbt_project.yml › flags › <name>` on every node",
+        cite: `${FLAGS_CONTRACT} (ExtensibleDbtClassMixin: any key is accepted); dbt-adapters base/impl.py › BaseAdapter.behavior`,
+    },
+];
+const FLAG = (name, cls, how, cite, reach) => ({
+    key: name,
+    class: cls,
+    how,
+    cite,
+    ...(reach === undefined ? {} : { reach }),
+});
+const RUN_ONLY = (what) => `inert: ${what}; decides how the invocation runs and reports, not what a node's build writes (run_results.json records what really ran)`;
+const LOGGING = "inert: logging and output only";
+const PARSE_VALIDATION = (what) => `inert: a parse-time check (${what}); a parse that passes writes the same manifest, one that fails builds nothing`;
+const THROUGH_PARSE = (what) => `fingerprinted through the manifest: changes what dbt parses (${what}), which the manifest records and the run reads`;
+/** The flags of `flags:` (ProjectFlags, and adapters' behaviour flags). */
+const PROJECT_FLAGS = [
+    FLAG("cache_selected_only", "inert", "inert: which schemas dbt caches up front; a relation outside the cache is looked up in the warehouse", "dbt-adapters base/impl.py › BaseAdapter._relations_cache_for_schemas / get_relation"),
+    FLAG("debug", "inert", LOGGING, `${FLAGS_CONTRACT}.debug`),
+    FLAG("fail_fast", "inert", RUN_ONLY("stops the run at the first failure"), "core/dbt/task/runnable.py › GraphRunnableTask._handle_result"),
+    FLAG("hints_enabled", "inert", LOGGING, `${FLAGS_CONTRACT}.hints_enabled`),
+    FLAG("indirect_selection", "inert", RUN_ONLY("which tests a selection picks up"), "core/dbt/graph/selector.py › NodeSelector.expand_selection"),
+    FLAG("log_format", "inert", LOGGING, `${FLAGS_CONTRACT}`),
+    FLAG("log_format_file", "inert", LOGGING, `${FLAGS_CONTRACT}`),
+    FLAG("log_level", "inert", LOGGING, `${FLAGS_CONTRACT}`),
+    FLAG("log_level_file", "inert", LOGGING, `${FLAGS_CONTRACT}`),
+    FLAG("maximum_seed_size_mib", "fingerprinted", "fingerprinted through the manifest: above it dbt records a seed's path, not its content, as its checksum (nodes.<seed>.checksum; the edge then hashes the CSV)", "core/dbt/contracts/files.py › FileHash / core/dbt/parser/seeds.py (MAXIMUM_SEED_SIZE)"),
+    FLAG("partial_parse", "inert", "inert: whether dbt reuses its last parse; the manifest it writes is the same", "core/dbt/parser/manifest.py › ManifestLoader.read_manifest_for_partial_parse"),
+    FLAG("populate_cache", "inert", "inert: whether dbt caches relations up front; a relation not cached is looked up in the warehouse", "core/dbt/task/runnable.py › GraphRunnableTask.populate_adapter_cache"),
+    FLAG("printer_width", "inert", LOGGING, `${FLAGS_CONTRACT}`),
+    FLAG("send_anonymous_usage_stats", "inert", "inert: usage tracking", "core/dbt/tracking.py"),
+    FLAG("snowflake_projects_otel", "inert", "inert: telemetry export", `${FLAGS_CONTRACT}.snowflake_projects_otel`),
+    FLAG("static_parser", "inert", "inert: a faster parser of ref/source/config calls; the manifest it writes is the same (dbt falls back to Jinja where it differs)", "core/dbt/parser/models.py › ModelParser.render_update"),
+    FLAG("use_colors", "inert", LOGGING, `${FLAGS_CONTRACT}`),
+    FLAG("use_colors_file", "inert", LOGGING, `${FLAGS_CONTRACT}`),
+    FLAG("use_experimental_parser", "inert", "inert: the experimental static parser; the manifest it writes is what is fingerprinted", "core/dbt/parser/models.py › ModelParser.render_update"),
+    FLAG("use_v2_parser", "fingerprinted", THROUGH_PARSE("which parser reads the project"), `${FLAGS_CONTRACT}.use_v2_parser`),
+    FLAG("v2_parser", "fingerprinted", THROUGH_PARSE("which parser reads the project"), `${FLAGS_CONTRACT}.v2_parser`),
+    FLAG("version_check", "inert", "inert: whether dbt checks require-dbt-version", "core/dbt/config/runtime.py › load_project (version_check)"),
+    FLAG("warn_error", "inert", RUN_ONLY("turns warnings into errors (a run that errors records its failures)"), "dbt_common/events/functions.py › warn_or_error"),
+    FLAG("warn_error_options", "inert", RUN_ONLY("which warnings are errors"), "dbt_common/events/functions.py › warn_or_error"),
+    FLAG("write_json", "inert", "inert: whether dbt writes its JSON artifacts", "core/dbt/task/runnable.py › GraphRunnableTask.write_run_results"),
+    // Legacy behaviours (dbt-core docs/guides/behavior-change-flags.md).
+    FLAG("require_batched_execution_for_custom_microbatch_strategy", "fingerprinted", "fingerprinted here: with a project or package `get_incremental_microbatch_sql`, whether a microbatch model is built batch by batch (with event-time filters on its refs) or in one statement", "core/dbt/contracts/graph/manifest.py › Manifest.use_microbatch_batches; core/dbt/task/run.py › RunTask (microbatch runner); core/dbt/context/providers.py › BaseResolver.resolve_event_time_filter", "microbatch"),
+    FLAG("require_event_names_in_deprecations", "inert", LOGGING, "core/dbt/events/types.py › require_event_names_in_deprecations"),
+    FLAG("require_explicit_package_overrides_for_builtin_materializations", "fingerprinted", "fingerprinted here: whether a package's materialization of a builtin name (table, view, incremental, …) overrides dbt's; the closure hashes both candidates, the flag says which one runs", "core/dbt/contracts/graph/manifest.py › MacroMethods.find_materialization_macro_by_name", "materialization-override"),
+    FLAG("require_resource_names_without_spaces", "inert", PARSE_VALIDATION("resource names without spaces"), "core/dbt/parser/manifest.py › ManifestLoader.check_for_spaces_in_resource_names"),
+    FLAG("source_freshness_run_project_hooks", "fingerprinted", "fingerprinted here: whether `dbt source freshness` runs the project's on-run-start/on-run-end hooks, which may write to the relations a build writes; only when the project has hooks", "core/dbt/task/freshness.py › FreshnessTask.get_hooks_by_type", "project-hooks"),
+    FLAG("skip_nodes_if_on_run_start_fails", "inert", RUN_ONLY("whether nodes are skipped when an on-run-start hook fails"), "core/dbt/task/runnable.py › GraphRunnableTask.execute_nodes"),
+    FLAG("state_modified_compare_more_unrendered_values", "inert", "inert: what dbt keeps in unrendered_config for state:modified; the resolved config is the same", "core/dbt/context/context_config.py; core/dbt/parser/base.py › ConfiguredParser.update_parsed_node_config"),
+    FLAG("state_modified_compare_vars", "inert", "inert: state:modified comparison of vars; ODS plans from what it fingerprints", `${FLAGS_CONTRACT}.state_modified_compare_vars`),
+    FLAG("require_yaml_configuration_for_mf_time_spines", "inert", PARSE_VALIDATION("the semantic layer's time spine"), "core/dbt/contracts/graph/semantic_manifest.py › SemanticManifest.validate"),
+    FLAG("require_nested_cumulative_type_params", "inert", PARSE_VALIDATION("cumulative metrics"), "core/dbt/contracts/graph/semantic_manifest.py › SemanticManifest.validate"),
+    FLAG("validate_macro_args", "inert", PARSE_VALIDATION("documented macro arguments"), "core/dbt/parser/macros.py › MacroParser.parse_unparsed_macros; core/dbt/parser/schemas.py"),
+    FLAG("require_all_warnings_handled_by_warn_error", "inert", LOGGING, "core/dbt/cli/requires.py › preflight"),
+    FLAG("require_generic_test_arguments_property", "fingerprinted", THROUGH_PARSE("how generic tests' arguments are read: the tests' test_metadata.kwargs and compiled SQL"), "core/dbt/parser/generic_test_builders.py › TestBuilder.extract_test_args"),
+    FLAG("require_unique_project_resource_names", "inert", PARSE_VALIDATION("unique resource names"), "core/dbt/parser/manifest.py › _check_resource_uniqueness"),
+    FLAG("require_ref_searches_node_package_before_root", "fingerprinted", THROUGH_PARSE("which node a ref() names: depends_on.nodes and the compiled SQL"), "core/dbt/contracts/graph/manifest.py › Manifest.resolve_ref"),
+    FLAG("require_valid_schema_from_generate_schema_name", "fingerprinted", THROUGH_PARSE("a node's schema (nodes.*.schema, or an error)"), "core/dbt/parser/base.py › ConfiguredParser._update_node_relation_name"),
+    FLAG("allow_jinja_file_extensions", "fingerprinted", THROUGH_PARSE("which files are read as nodes"), `${FLAGS_CONTRACT}.allow_jinja_file_extensions`),
+    FLAG("require_sql_header_in_test_configs", "fingerprinted", THROUGH_PARSE("tests' config.sql_header"), "core/dbt/artifacts/resources/v1/config.py › TestConfig; core/dbt/parser/generic_test_builders.py"),
+    FLAG("support_custom_ref_kwargs", "fingerprinted", THROUGH_PARSE("the ref/source overrides a test's namespace holds: its depends_on.macros and compiled SQL"), "core/dbt/context/providers.py › TestContext._build_test_namespace"),
+    FLAG("require_corrected_analysis_fqns", "inert", "inert: analyses' fqn; analyses are never built", "core/dbt/parser/analysis.py; core/dbt/task/build.py › BuildTask.RUNNER_MAP"),
+    FLAG("require_source_and_semantic_model_names_without_spaces", "inert", PARSE_VALIDATION("source and semantic model names"), "core/dbt/parser/manifest.py › ManifestLoader.check_for_spaces_in_resource_names"),
+    FLAG("enable_grouped_warn_error_parser_logs", "inert", LOGGING, "core/dbt/cli/requires.py › preflight"),
+    FLAG("use_catalogs_v2", "unknown", "unknown: declared by dbt-core 1.12, read by no dbt-core or dbt-adapters code found; a catalog integration may place tables differently", `${FLAGS_CONTRACT}.use_catalogs_v2`),
+    FLAG("latest_version_pointer_enabled_by_default", "fingerprinted", "fingerprinted here, in the `version` component of the latest version of a versioned model: whether dbt creates its latest-version pointer view", "core/dbt/task/run.py › ModelRunner._should_create_latest_version_pointer", "version-component"),
+    FLAG("manage_state", "unknown", "unknown: loads dbt's bundled state plugin (dbt 1.13), whose behaviour is outside dbt-core's source", "core/dbt/plugins/manager.py › ManageSignal; core/dbt/cli/flags.py › Flags._resolve_manage_state_source"),
+    // Adapters' behaviour flags: each adapter reads `flags:` into `adapter.behavior` (dbt-adapters
+    // base/impl.py › BaseAdapter.behavior setter, Behavior(flags, config.flags)); materializations,
+    // macros and the adapter's Python read them at run time.
+    FLAG("enable_truthy_nulls_equals_macro", "fingerprinted", "fingerprinted here: the `equals` macro (incremental merges, snapshots) treats nulls as equal", "dbt-adapters base/impl.py › DEFAULT_BASE_BEHAVIOR_FLAGS; include/global_project/macros/utils/equals.sql", "every"),
+    FLAG("snowflake_default_transient_dynamic_tables", "fingerprinted", "fingerprinted here: whether dynamic tables are transient by default", "dbt-snowflake impl.py › SNOWFLAKE_DEFAULT_TRANSIENT_DYNAMIC_TABLES", "adapter:snowflake"),
+    FLAG("snowflake_managed_iceberg_default", "fingerprinted", "fingerprinted here: the default catalog of Iceberg tables", "dbt-snowflake impl.py › SNOWFLAKE_MANAGED_ICEBERG_DEFAULT", "adapter:snowflake"),
+    FLAG("bigquery_noop_alter_relation_comment", "fingerprinted", "fingerprinted here: whether persist_docs writes relation comments", "dbt-bigquery impl.py › BIGQUERY_NOOP_ALTER_RELATION_COMMENT", "adapter:bigquery"),
+    FLAG("bigquery_use_standard_sql_for_partitions", "fingerprinted", "fingerprinted here: how partitions are read and replaced (insert_overwrite)", "dbt-bigquery impl.py › BIGQUERY_USE_STANDARD_SQL_FOR_PARTITIONS", "adapter:bigquery"),
+    FLAG("bigquery_use_batch_source_freshness", "inert", "inert: how `dbt source freshness` measures sources on BigQuery (sources.json, read by ODS as it is); no build reads it", "dbt-bigquery impl.py › BIGQUERY_USE_BATCH_SOURCE_FRESHNESS, BigQueryAdapter.calculate_freshness_from_metadata_batch"),
+    FLAG("bigquery_reject_wildcard_metadata_source_freshness", "inert", "inert: which sources `dbt source freshness` measures from metadata (sources.json); no build reads it", "dbt-bigquery impl.py › BIGQUERY_REJECT_WILDCARD_METADATA_SOURCE_FRESHNESS"),
+    FLAG("postgres_skip_autocommit_transaction_statements", "fingerprinted", "fingerprinted here: whether dbt sends BEGIN/COMMIT around a build's statements", "dbt-postgres impl.py › POSTGRES_SKIP_AUTOCOMMIT_TRANSACTION_STATEMENTS", "adapter:postgres"),
+    FLAG("redshift_skip_autocommit_transaction_statements", "fingerprinted", "fingerprinted here: whether dbt sends BEGIN/COMMIT around a build's statements", "dbt-redshift impl.py › REDSHIFT_SKIP_AUTOCOMMIT_TRANSACTION_STATEMENTS", "adapter:redshift"),
+    FLAG("redshift_grants_extended", "fingerprinted", "fingerprinted here: which grants dbt reads and applies", "dbt-redshift impl.py › REDSHIFT_GRANTS_EXTENDED", "adapter:redshift"),
+];
+/** The other files of `project-dir` dbt reads. */
+const OTHER_FILES = [
+    {
+        surface: "project",
+        path: "packages.yml",
+        class: "fingerprinted",
+        how: "fingerprinted through the manifest: what `dbt deps` installs; the installed packages' macros (macros.*.macro_sql, hashed where a build runs them) and nodes are the manifest's, and `dbt build` reads the same installed packages",
+        cite: "core/dbt/config/project.py › package_and_project_data_from_root, package_config_from_data; core/dbt/task/deps.py",
+    },
+    {
+        surface: "project",
+        path: "dependencies.yml",
+        class: "fingerprinted",
+        how: "fingerprinted through the manifest: its `packages:` as packages.yml's; its `projects:` (cross-project refs) resolve to the upstream's public nodes in the manifest (their relations in the readers' compiled SQL)",
+        cite: "core/dbt/config/project.py › package_and_project_data_from_root; core/dbt/contracts/graph/manifest.py › Manifest.resolve_ref (public nodes)",
+    },
+    {
+        surface: "project",
+        path: "package-lock.yml",
+        class: "inert",
+        how: "inert: pins what `dbt deps` installs; what was installed is the manifest's macros and nodes (packages.yml's row)",
+        cite: "core/dbt/task/deps.py › DepsTask.run (writes and reads package-lock.yml)",
+    },
+    {
+        surface: "project",
+        path: "selectors.yml",
+        class: "inert",
+        how: "inert: named selections for --selector (the manifest's `selectors`); ODS plans the selection it is given",
+        cite: "core/dbt/config/selectors.py › SelectorConfig; core/dbt/graph/cli.py › parse_from_selectors_definition",
+    },
+    {
+        surface: "project",
+        path: "vars.yml",
+        class: "fingerprinted",
+        how: "fingerprinted by value, per var read at run time (run_time_value_changed): dbt 1.12+ reads the root project's vars from it instead of dbt_project.yml's `vars:` (ProjectFile.vars.source)",
+        cite: "core/dbt/config/project.py › vars_data_from_root, validate_vars_not_in_both; core/dbt/config/runtime.py › load_project",
+    },
+    {
+        surface: "project",
+        path: "dbt_packages/",
+        class: "fingerprinted",
+        how: "fingerprinted through the manifest: the installed packages' macros (macros.*.macro_sql), models, seeds (their CSVs read by the edge when over 1 MiB) and configs are parsed into the manifest; only the root project's dispatch and flags apply; their own dbt_project.yml vars are the lowest-precedence vars (ProjectFile.vars.packages)",
+        cite: "core/dbt/config/runtime.py › RuntimeConfig.load_dependencies; core/dbt/context/configured.py › ConfiguredVar.__call__",
+    },
+];
+function keyRow(key, path) {
+    return { surface: "project", path, class: key.class, how: key.how, cite: key.cite };
+}
+const PROJECT_ROWS = [
+    ...PROJECT_KEYS.map((key) => keyRow(key, projectKeyPath(key.key))),
+    ...PROJECT_FLAGS.map((flag) => keyRow(flag, projectFlagPath(flag.key))),
+    ...OTHER_FILES,
+];
+/** dbt reads `Project` with `_hyphenated = True` (dbt_common dataclass_schema): `-` and `_` in a key are the same. */
+function canonicalKey(key) {
+    return key.replaceAll("-", "_");
+}
+const KEYS_BY_NAME = new Map(PROJECT_KEYS.map((k) => [canonicalKey(k.key), k]));
+const FLAGS_BY_NAME = new Map(PROJECT_FLAGS.map((k) => [k.key, k]));
+/** The row of a top-level key as written (`model-paths` or `model_paths`). */
+function projectKey(key) {
+    return KEYS_BY_NAME.get(canonicalKey(key));
+}
+function projectFlag(name) {
+    return FLAGS_BY_NAME.get(name);
+}
+
+;// CONCATENATED MODULE: ./src/dbt/inventory/run-rows.ts
+const RUN = "run";
+const ARGS_CITE = "dbt-core core/dbt/cli/params.py (the options); core/dbt/cli/flags.py › Flags";
+const RESULT_CITE = "dbt-core core/dbt/artifacts/schemas/run/v5/run.py › RunResultOutput, process_run_result";
+function run_rows_row(path, klass, how, cite) {
+    return { surface: RUN, path, class: klass, how, cite };
+}
+const RUN_ROWS = [
+    // ------------------------------------------------------------ metadata
+    run_rows_row("run_results.metadata.invocation_id", "fingerprinted", "record-refusals.ts acceptedRun: must equal the manifest's invocation_id (the manifest the run wrote, compiled with the run's vars and target) and not be recorded already", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
+    run_rows_row("run_results.metadata.invocation_started_at", "fingerprinted", "run-times.ts runStartedAt: orders the run against the recorded state (record_superseded) and sources.json", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
+    run_rows_row("run_results.metadata.generated_at", "fingerprinted", "run-times.ts: a build's time when a result has no timing; times after now are refused", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
+    run_rows_row("run_results.metadata.dbt_schema_version", "fingerprinted", "run-results.ts loadRunResults: v5 and v6 are read, others refused", "dbt-core core/dbt/artifacts/schemas/run/v5/run.py › RunResultsArtifact"),
+    run_rows_row("run_results.metadata.dbt_version", "inert", "the dbt version that built is the manifest's (fingerprint `engine` component), the same invocation", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
+    run_rows_row("run_results.metadata.env", "inert", "DBT_ENV_CUSTOM_ENV_* values copied into artifacts for the user's own use; dbt does not read them back", "dbt-core core/dbt/artifacts/schemas/base.py › get_metadata_vars"),
+    run_rows_row("run_results.elapsed_time", "inert", "the run's wall time: says nothing about what was written", "dbt-core core/dbt/artifacts/schemas/results.py › ExecutionResult"),
+    // ------------------------------------------------------------ args
+    run_rows_row("run_results.args.which", "fingerprinted", "record-refusals.ts: build, run, seed, snapshot are builds (`dbt retry` writes the retried command here: core/dbt/task/retry.py › RetryTask); clone is recorded only as the relations it wrote (record-relations.ts; relation_overwritten); compile, show, test, list, parse, docs generate, run-operation (writes relations no result names) and anything else are refused", "dbt-core core/dbt/task/retry.py › RetryTask.__init__ (Flags.from_dict of the previous command); core/dbt/task/clone.py › CloneTask"),
+    run_rows_row("run_results.args.command", "fingerprinted", "dbt Fusion's name for `which`: read the same way", "dbt Fusion run_results.json (fixture dbt-bouncer-fusion-2.0-beta)"),
+    run_rows_row("run_results.args.empty", "fingerprinted", "partial-builds.ts: every node built is recorded partial (`last_build_partial`)", "dbt-core core/dbt/context/providers.py › BaseResolver.resolve_limit"),
+    run_rows_row("run_results.args.sample", "fingerprinted", "partial-builds.ts: every node built is recorded partial", "dbt-core core/dbt/context/providers.py › BaseResolver.resolve_event_time_filter"),
+    run_rows_row("run_results.args.event_time_start", "fingerprinted", "partial-builds.ts: a microbatch model built is recorded partial", "dbt-core core/dbt/materializations/incremental/microbatch.py › MicrobatchBuilder.build_start_time"),
+    run_rows_row("run_results.args.event_time_end", "fingerprinted", "partial-builds.ts: a microbatch model built is recorded partial", "dbt-core core/dbt/materializations/incremental/microbatch.py › MicrobatchBuilder.build_end_time"),
+    run_rows_row("run_results.args.defer", "fingerprinted", "record-nodes.ts: a node built with --defer records as read only the parents this run built; a ref to any other may have resolved to another environment's relation, so the next plan has no evidence for it (missing_data_evidence)", "dbt-core core/dbt/context/providers.py › RuntimeRefResolver.create_relation (defer_relation when args.defer and favor_state or the relation is missing)"),
+    run_rows_row("run_results.args.favor_state", "fingerprinted", "only with --defer (which record reads): covered by the defer row", "dbt-core core/dbt/context/providers.py › RuntimeRefResolver.create_relation"),
+    run_rows_row("run_results.args.state", "inert", "where --defer/clone read the other manifest: what they did is judged by `defer` and `which`", ARGS_CITE),
+    run_rows_row("run_results.args.defer_state", "inert", "as `state`", ARGS_CITE),
+    run_rows_row("run_results.args.full_refresh", "inert", "a full refresh rebuilds the node whole from this code and the parents it read; without it an incremental node is merged into its previous build, as every `dbt build` ODS selects does: both are builds of this code (the node config `full_refresh: false` only makes dbt ignore the flag). Whether the plan should ask for a full refresh is not a record question", "dbt-adapters global_project materializations/models/incremental/incremental.sql › should_full_refresh()"),
+    run_rows_row("run_results.args.vars", "fingerprinted", "the manifest of the same invocation was rendered with these vars: compiled SQL and config are in the fingerprint; vars read at run time by macros are the environment surface's `value:` components", "dbt-core core/dbt/config/runtime.py › RuntimeConfig (cli_vars); core/dbt/parser/manifest.py › ManifestLoader.build_manifest_state_check (vars_hash: changed vars reparse everything)"),
+    run_rows_row("run_results.args.target", "fingerprinted", "the manifest of the same invocation names the relations the run wrote into (fingerprint `relation`, snapshot relation keys) and the adapter (`engine`, target identity); a target that differs only in account or host with the same database and schema names is not seen", "dbt-core core/dbt/config/profile.py › Profile.from_args"),
+    run_rows_row("run_results.args.profile", "fingerprinted", "as `target`", "dbt-core core/dbt/config/profile.py › Profile.from_args"),
+    run_rows_row("run_results.args.select", "inert", "which nodes ran: only nodes with a result advance (record-nodes.ts); the rest keep their entries", "dbt-core core/dbt/task/runnable.py › GraphRunnableTask.get_selection_spec"),
+    run_rows_row("run_results.args.exclude", "inert", "as `select`", ARGS_CITE),
+    run_rows_row("run_results.args.selector", "inert", "as `select`", ARGS_CITE),
+    run_rows_row("run_results.args.resource_types", "inert", "as `select`", ARGS_CITE),
+    run_rows_row("run_results.args.exclude_resource_types", "inert", "as `select`", ARGS_CITE),
+    run_rows_row("run_results.args.indirect_selection", "inert", "which tests ran: their results say", ARGS_CITE),
+    run_rows_row("run_results.args.models", "inert", "as `select`", ARGS_CITE),
+    run_rows_row("run_results.args.fail_fast", "inert", "stops the run: the unfinished nodes have no success result and keep their entries", ARGS_CITE),
+    run_rows_row("run_results.args.threads", "inert", "parallelism: dbt still runs parents before children", ARGS_CITE),
+    run_rows_row("run_results.args.warn_error", "inert", "changes statuses (warn to error): the results say which", ARGS_CITE),
+    run_rows_row("run_results.args.warn_error_options", "inert", "as `warn_error`", ARGS_CITE),
+    run_rows_row("run_results.args.store_failures", "inert", "writes test failures into the tests' own audit relations, not the node's", "dbt-adapters global_project materializations/tests/test.sql"),
+    run_rows_row("run_results.args.cache_selected_only", "inert", "what dbt caches of the warehouse's relations, not what it writes", ARGS_CITE),
+    run_rows_row("run_results.args.populate_cache", "inert", "as `cache_selected_only`", ARGS_CITE),
+    run_rows_row("run_results.args.introspect", "inert", "compile-time introspection: the compiled SQL is fingerprinted", ARGS_CITE),
+    run_rows_row("run_results.args.partial_parse", "inert", "how the manifest was parsed, not what it says", ARGS_CITE),
+    run_rows_row("run_results.args.static_parser", "inert", "as `partial_parse`", ARGS_CITE),
+    run_rows_row("run_results.args.use_experimental_parser", "inert", "as `partial_parse`", ARGS_CITE),
+    run_rows_row("run_results.args.invocation_command", "inert", "the command line as text, for humans", ARGS_CITE),
+    run_rows_row("run_results.args.project_dir", "inert", "where dbt ran: the manifest says what it read", ARGS_CITE),
+    run_rows_row("run_results.args.profiles_dir", "inert", "as `project_dir`", ARGS_CITE),
+    run_rows_row("run_results.args.target_path", "inert", "where artifacts were written", ARGS_CITE),
+    run_rows_row("run_results.args.log_path", "inert", "logging", ARGS_CITE),
+    run_rows_row("run_results.args.log_format", "inert", "logging", ARGS_CITE),
+    run_rows_row("run_results.args.log_level", "inert", "logging", ARGS_CITE),
+    run_rows_row("run_results.args.quiet", "inert", "logging", ARGS_CITE),
+    run_rows_row("run_results.args.printer_width", "inert", "logging", ARGS_CITE),
+    run_rows_row("run_results.args.use_colors", "inert", "logging", ARGS_CITE),
+    run_rows_row("run_results.args.print", "inert", "logging", ARGS_CITE),
+    run_rows_row("run_results.args.debug", "inert", "logging", ARGS_CITE),
+    run_rows_row("run_results.args.macro_debugging", "inert", "debugging output", ARGS_CITE),
+    run_rows_row("run_results.args.send_anonymous_usage_stats", "inert", "telemetry", ARGS_CITE),
+    run_rows_row("run_results.args.version_check", "inert", "a version check before the run", ARGS_CITE),
+    run_rows_row("run_results.args.write_json", "inert", "whether artifacts are written", ARGS_CITE),
+    run_rows_row("run_results.args.show_resource_report", "inert", "reporting", ARGS_CITE),
+    run_rows_row("run_results.args.<other>", "unknown", "a flag not listed here (a newer dbt's): record does not read it; if it changes what a build writes, ODS does not see it", ARGS_CITE),
+    // ------------------------------------------------------------ results
+    run_rows_row("run_results.results[].unique_id", "fingerprinted", "which node the result is for; of several results for one node the one that did not pass counts (run-statuses.ts)", RESULT_CITE),
+    run_rows_row("run_results.results[].status", "fingerprinted", "run-statuses.ts: success and partial success are builds (partial success recorded partial); no-op, reused, skipped, error are not; tests: pass/warn passed, fail/error/runtime error failed", "dbt-core core/dbt/artifacts/schemas/results.py › NodeStatus, RunStatus"),
+    run_rows_row("run_results.results[].message", "fingerprinted", "`dbt clone`: `No-op` means the clone materialization ran no statement, so the relation was not written (record-relations.ts wroteRelation); for builds the text of the adapter response, read nowhere else", "dbt-core core/dbt/task/clone.py › CloneRunner._build_run_model_result; core/dbt/task/run.py › ModelRunner._build_run_model_result"),
+    run_rows_row("run_results.results[].adapter_response", "inert", "the warehouse's response to the `main` statement (rows affected, query id, bytes): a build's result exists only after its `main` statement ran (ModelRunner._build_run_model_result raises without one), so it adds nothing to `status`", "dbt-core core/dbt/task/run.py › ModelRunner._build_run_model_result"),
+    run_rows_row("run_results.results[].failures", "inert", "tests: the number of failing rows, already in `status`", RESULT_CITE),
+    run_rows_row("run_results.results[].timing", "fingerprinted", "run-times.ts: a build's time (`built_at`); the order of writes to one relation (record-relations.ts)", "dbt-core core/dbt/artifacts/schemas/results.py › TimingInfo"),
+    run_rows_row("run_results.results[].thread_id", "inert", "which thread ran it", RESULT_CITE),
+    run_rows_row("run_results.results[].execution_time", "inert", "seconds: kept only to say what a reuse saves (`duration_s`)", RESULT_CITE),
+    run_rows_row("run_results.results[].compiled", "inert", "whether the node was compiled: the manifest of the same invocation has its compiled code", RESULT_CITE),
+    run_rows_row("run_results.results[].compiled_code", "inert", "the same text as the manifest's compiled_code of the same invocation (process_run_result copies node.compiled_code), which is fingerprinted", RESULT_CITE),
+    run_rows_row("run_results.results[].relation_name", "inert", "the same as the manifest's relation_name of the same invocation (process_run_result copies it), which keys the relation writes", RESULT_CITE),
+    run_rows_row("run_results.results[].batch_results", "fingerprinted", "partial-builds.ts: failed batches make the build partial; record-relations.ts wroteNothing: a microbatch success with no batches ran nothing and is not recorded as built", "dbt-core core/dbt/task/run.py › MicrobatchModelRunner.execute, merge_batch_results"),
+    run_rows_row("run_results.results[].overload_results", "inert", "functions' overloads (dbt 1.11+ function nodes): not planned nodes", "dbt-core core/dbt/artifacts/schemas/overload_results.py"),
+    // ------------------------------------------------------------ other runs and environments
+    run_rows_row("relations written by other recorded runs", "fingerprinted", "snapshot `relations` (last writer per relation, names compared as the warehouse resolves them, relation-identity.ts): a later write by another node or a clone builds the node (relation_overwritten)", "dbt-adapters dbt-adapters/src/dbt/adapters/base/relation.py › BaseRelation.create_from, _is_exactish_match"),
+    run_rows_row("relations written by runs ODS did not record", "unknown", "a `dbt run-operation`, a run outside the action, another scope or environment writing the same relation: not seen (the environment registry never writes a relation it does not own)", "dbt-core core/dbt/task/run_operation.py › RunOperationTask"),
+];
+
+;// CONCATENATED MODULE: ./src/dbt/inventory/warehouse-rows.ts
+const WAREHOUSE = "warehouse";
+function warehouse_rows_row(path, klass, how, cite) {
+    return { surface: WAREHOUSE, path, class: klass, how, cite };
+}
+const WAREHOUSE_ROWS = [
+    warehouse_rows_row("relations of declared parents and sources", "fingerprinted", "the parents' recorded builds (parent_build evidence) and the sources' max_loaded_at (source_version evidence)", "dbt-core core/dbt/context/providers.py › RuntimeRefResolver, RuntimeSourceResolver"),
+    warehouse_rows_row("relations read by name in compiled SQL", "fingerprinted", "undeclared_relation_read (src/dbt/undeclared-reads.ts): a qualified `schema.table` / `db.schema.table` after FROM or JOIN that is not the node's own relation, a parent's or a source's (names folded per adapter: relation-identity.ts) builds the node every run, naming the relation", "dbt-core core/dbt/compilation.py › Compiler._compile_code (compiled_code is the SQL dbt runs; a hard-coded name is not in depends_on)"),
+    warehouse_rows_row("relations read by name in SQL the normaliser can't read", "unknown", "the scan reads the SQL normaliser's tokens; where it gives up (backtick names of BigQuery and Databricks, non-ASCII, `$1`, `@stage`) the SQL is not scanned and a name read there is not seen", "src/dbt/sql-normaliser.ts (the allow-list)"),
+    warehouse_rows_row("unqualified names in compiled SQL", "unknown", "a bare name after FROM is a CTE (dbt's own `__dbt__cte__x` included) or a table of the connection's search path: not told apart, not counted", "dbt-core core/dbt/compilation.py › Compiler._inject_ctes_into_sql"),
+    warehouse_rows_row("information_schema, pg_catalog", "inert", "the catalog, not data a build writes from: its changes come with changes of relations that are fingerprinted themselves (a relation's columns are what its build wrote)", "dbt-adapters dbt-adapters/src/dbt/adapters/base/relation.py › InformationSchema"),
+    warehouse_rows_row("table functions in FROM (`unnest`, `generate_series`, `flatten`, `table(...)`)", "inert", "compute rows from their arguments (columns already read, or constants); not relations", 'PostgreSQL "Table Functions"; Snowflake FLATTEN; BigQuery UNNEST'),
+    warehouse_rows_row("relations read by macros at compile time (`run_query`, `dbt_utils.get_column_values`, `adapter.get_columns_in_relation`)", "fingerprinted", "what they read is rendered into the compiled SQL (fingerprinted); the node's build is judged on that SQL. Jinja that queries the warehouse makes the file component count too (jinja-purity.ts)", "dbt-core core/dbt/context/providers.py › ProviderContext.run_query"),
+    warehouse_rows_row("relation identity: database, schema, identifier", "fingerprinted", "compared as the warehouse resolves names (relation-identity.ts relationKey): Snowflake folds unquoted to upper, PostgreSQL to lower, quoted keeps case; Redshift, DuckDB, Spark, Databricks, Athena are case-insensitive; BigQuery datasets and tables are case-sensitive. Which parts are quoted is read from dbt's rendering (`relation_name`), which applies the project's `quoting:` and the node's `quoting` config", "dbt-adapters dbt-adapters/src/dbt/adapters/base/relation.py › BaseRelation.create_from (quote policy precedence), _is_exactish_match; dbt-snowflake relation.py › SnowflakeRelation.as_case_sensitive"),
+    warehouse_rows_row("the node's own relation, read by its own SQL (`{{ this }}`)", "fingerprinted", "an incremental model's previous build: the node's recorded build, and relation_overwritten when something else wrote it since", "dbt-core core/dbt/context/providers.py › ProviderContext.this"),
+];
+
 ;// CONCATENATED MODULE: ./src/dbt/inventory/rows.ts
 /** Every row of the input inventory, all surfaces (row.ts). */
 
-const INVENTORY_ROWS = [...MANIFEST_ROWS];
+
+
+
+
+const INVENTORY_ROWS = [
+    ...MANIFEST_ROWS,
+    ...PROJECT_ROWS,
+    ...PROFILE_ROWS,
+    ...RUN_ROWS,
+    ...WAREHOUSE_ROWS,
+];
 
 ;// CONCATENATED MODULE: ./src/dbt/inventory/lookup.ts
 /**
@@ -5238,6 +5795,10 @@ function visit(at, covering, value, pattern, concrete, out) {
     const leaf = at === undefined || at.children.size === 0;
     if (leaf || !(manifest_residue_isPlainObject(value) || Array.isArray(value))) {
         if (row !== null && row.class !== "unknown")
+            return;
+        // A null under a row that says unknown (a model's `config.freshness`, `defer_relation`):
+        // nothing to digest; a value it gets later adds the component, which is a change.
+        if (value === null && row?.class === "unknown")
             return;
         add(out, pattern, concrete, value);
         return;
@@ -7113,6 +7674,1315 @@ function projectHooks(graph, macros) {
     return result;
 }
 
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/dbt/project-file.ts
+/**
+ * dbt_project.yml (and vars.yml) parsed as dbt parses them: YAML 1.1 as
+ * PyYAML's SafeLoader reads it (dbt_common `load_yaml_text`), so `yes`/`on`
+ * are booleans, `0o`-less octals and sexagesimals are numbers, a repeated key
+ * keeps the last value and `<<` merges. Values are kept as written: Jinja
+ * (`"{{ env_var('X') }}"`) is the unrendered text (a change of what it
+ * renders to with the same text is a run-time value, not this file's).
+ *
+ * Pure: text in, data out. The edge (src/files/read-project-file.ts) reads
+ * the files.
+ */
+
+
+/** PyYAML's booleans (YAML 1.1 without `y`/`n`, which PyYAML's resolver reads as strings). */
+const PY_TRUE = /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/;
+const PY_FALSE = /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/;
+const BOOL_TAG = "tag:yaml.org,2002:bool";
+function pyYamlTags(tags) {
+    return tags.map((tag) => {
+        const t = tag;
+        if (t.tag !== BOOL_TAG || !(t.test instanceof RegExp))
+            return tag;
+        const isTrue = t.test.test("true");
+        return { ...t, test: isTrue ? PY_TRUE : PY_FALSE };
+    });
+}
+/** One YAML document as PyYAML's `safe_load` gives it (null for an empty file); a syntax error throws `project_file_invalid`. */
+function parseYaml11(text, file) {
+    const doc = (0,dist/* parseDocument */.Tp)(text, {
+        version: "1.1",
+        schema: "yaml-1.1",
+        uniqueKeys: false,
+        merge: true,
+        prettyErrors: true,
+        customTags: pyYamlTags,
+    });
+    if (doc.errors.length > 0) {
+        throw new user_error/* UserError */.yo("project_file_invalid", `${file} is not valid YAML: ${doc.errors[0].message}`, {
+            file,
+            problems: doc.errors.map((e) => ({
+                path: e.linePos?.[0] ? `line ${e.linePos[0].line}, column ${e.linePos[0].col}` : file,
+                message: e.message.split("\n")[0],
+            })),
+        });
+    }
+    return normalise(doc.toJS({ maxAliasCount: -1 }));
+}
+/** JSON-shaped: YAML timestamps as ISO text, binary as base64, sets (`!!set`) as sorted keys. */
+function normalise(value) {
+    if (value === null || typeof value !== "object")
+        return typeof value === "bigint" ? String(value) : value;
+    if (value instanceof Date)
+        return Number.isNaN(value.getTime()) ? null : value.toISOString();
+    if (value instanceof Uint8Array)
+        return Buffer.from(value).toString("base64");
+    if (Array.isArray(value))
+        return value.map(normalise);
+    if (value instanceof Set)
+        return [...value].map(normalise);
+    if (value instanceof Map) {
+        const out = {};
+        for (const [k, v] of value)
+            out[String(k)] = normalise(v);
+        return out;
+    }
+    const out = {};
+    for (const [k, v] of Object.entries(value))
+        out[k] = normalise(v);
+    return out;
+}
+function isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/**
+ * dbt_project.yml's text parsed; `varsFile`: vars.yml's text when the
+ * project has one; `packageProjects`: the dbt_project.yml texts of installed
+ * packages (their vars). A file that is not YAML, or whose document is not a
+ * map, is a `project_file_invalid` error naming it (dbt refuses it too:
+ * core/dbt/config/project.py `load_raw_project` "must be a dict").
+ */
+function project_file_parseProjectFile(text, file = "dbt_project.yml", extra = {}) {
+    const keys = mapDocument(text, file);
+    const flags = isRecord(keys.flags) ? keys.flags : {};
+    let source = "dbt_project.yml";
+    let values = isRecord(keys.vars) ? keys.vars : {};
+    if (extra.varsFile) {
+        const fromFile = parseYaml11(extra.varsFile.text, extra.varsFile.file);
+        // vars_data_from_root: the `vars` key of vars.yml, when the file has one.
+        const vars = isRecord(fromFile) ? fromFile.vars : undefined;
+        if (isRecord(vars) && Object.keys(vars).length > 0) {
+            source = "vars.yml";
+            values = vars;
+        }
+    }
+    const packages = {};
+    for (const pkg of extra.packageProjects ?? []) {
+        const doc = mapDocument(pkg.text, pkg.file);
+        if (typeof doc.name === "string" && isRecord(doc.vars))
+            packages[doc.name] = doc.vars;
+    }
+    return { file, keys, flags, vars: { source, values, packages } };
+}
+function mapDocument(text, file) {
+    const doc = parseYaml11(text, file);
+    if (!isRecord(doc)) {
+        throw new user_error/* UserError */.yo("project_file_invalid", `${file} is not a YAML map of keys (dbt_project.yml's keys, \`name:\`, \`models:\`, …)`, { file });
+    }
+    return doc;
+}
+/**
+ * The vars `var(name)` finds, without `--vars`, in a node or macro of
+ * package `packageName` (`rootName`: the root project's name): the
+ * package's own dbt_project.yml vars (global, then its own scope) under the
+ * root project's (global, then the package's scope); the last wins
+ * (dbt_common `MultiDict`, core/dbt/context/configured.py
+ * `ConfiguredVar.__call__`, core/dbt/config/project.py `VarProvider.vars_for`).
+ */
+function varsFor(vars, packageName, rootName) {
+    const out = {};
+    if (packageName !== rootName) {
+        const own = vars.packages[packageName];
+        if (own) {
+            Object.assign(out, own);
+            if (isRecord(own[packageName]))
+                Object.assign(out, own[packageName]);
+        }
+    }
+    Object.assign(out, vars.values);
+    const scoped = vars.values[packageName];
+    if (isRecord(scoped))
+        Object.assign(out, scoped);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/dbt/project-flags.ts
+/**
+ * The dbt_project.yml flag the `version` component needs and the manifest
+ * doesn't record. dbt 1.12's `latest_version_pointer_enabled_by_default`
+ * (dbt-core core/dbt/contracts/project.py `ProjectFlags`, read only from the
+ * project file's `flags:`, unrendered: core/dbt/config/project.py
+ * `read_project_flags`) decides whether the latest version of a versioned
+ * model whose `latest_version_pointer.enabled` is unset makes the pointer
+ * view (core/dbt/task/run.py `_should_create_latest_version_pointer`).
+ *
+ * Read from the parsed file (project-file.ts, YAML 1.1 as PyYAML reads it):
+ * a boolean is the value; absent (or no `flags:`), false (dbt's default);
+ * anything else (Jinja, a string, a number), null: unknown, which the
+ * fingerprint treats as on (conservative).
+ */
+
+const project_flags_FLAG = "latest_version_pointer_enabled_by_default";
+function latestVersionPointerDefaultOf(file) {
+    if (!Object.hasOwn(file.flags, project_flags_FLAG))
+        return false;
+    const value = file.flags[project_flags_FLAG];
+    return typeof value === "boolean" ? value : null;
+}
+/** The same, from dbt_project.yml's text (a file that is not YAML is a `project_file_invalid` error). */
+function latestVersionPointerDefault(projectFile) {
+    return latestVersionPointerDefaultOf(parseProjectFile(projectFile));
+}
+
+;// CONCATENATED MODULE: ./src/dbt/macros/run-time-closure.ts
+/** Adapters whose macros build on another adapter's (dbt `get_adapter_type_names`). */
+const PARENT_ADAPTERS = {
+    redshift: ["postgres"],
+    databricks: ["spark"],
+    materialize: ["postgres"],
+    timescaledb: ["postgres"],
+};
+/** The adapter and its parents, most specific first (dbt `get_adapter_type_names`). */
+function adapterTypeChain(adapterType) {
+    if (!adapterType)
+        return [];
+    const parents = Object.hasOwn(PARENT_ADAPTERS, adapterType) ? PARENT_ADAPTERS[adapterType] : [];
+    return [adapterType, ...parents];
+}
+/** Names that only decide where a node is built (its relation), never what. */
+const NAME_MACRO = /^(?:[a-z0-9_]+__)?generate_(?:database|schema|alias)_name$/;
+/** True for `generate_*_name` and its dispatched implementations (`default__generate_schema_name`). */
+function isNameMacro(name) {
+    return NAME_MACRO.test(name);
+}
+/** `adapter.dispatch('name'` / `adapter.dispatch("name"` in a macro's source. */
+const DISPATCH_CALL = /adapter\s*\.\s*dispatch\s*\(\s*(?:macro_name\s*=\s*)?['"]([A-Za-z0-9_]+)['"]/g;
+/**
+ * dbt's materializations that never look an incremental strategy up (a
+ * custom one may, through `adapter.get_incremental_strategy_macro`).
+ */
+const BUILTIN_MATERIALIZATIONS = new Set([
+    "view",
+    "table",
+    "ephemeral",
+    "seed",
+    "snapshot",
+    "materialized_view",
+    "dynamic_table",
+]);
+function splitId(id) {
+    // macro.<package>.<name>: neither has a dot.
+    const first = id.indexOf(".");
+    const last = id.lastIndexOf(".");
+    if (first < 0 || last === first)
+        return null;
+    return { packageName: id.slice(first + 1, last), name: id.slice(last + 1) };
+}
+/** dbt's `Locality` (core/dbt/contracts/graph/manifest.py): higher wins. */
+const Locality = { Core: 1, Imported: 2, Root: 3 };
+/** Resolves names and closures the way dbt does at run time, for one manifest. */
+class RunTimeResolver {
+    internalPackages;
+    internal;
+    prefixes;
+    byPackage = new Map();
+    byName = new Map();
+    internalFlat = new Map();
+    dispatched = new Map();
+    /** Per search package: per macro id, the ids a call from it may reach. */
+    edgeCache = new Map();
+    /** Per search package: per root id, its closure. */
+    closureCache = new Map();
+    macros;
+    rootProject;
+    /** Every macro id, sorted: the bit order of the closures' bitsets. */
+    sortedIds;
+    bitOf = new Map();
+    /** Per bit: 1 for dbt's and the adapter's macros. */
+    engineBits;
+    /** Per bit: 1 for the `generate_*_name` macros (isNameMacro). */
+    nameBits;
+    /** Words of a bitset. */
+    words;
+    /**
+     * The default of `require_explicit_package_overrides_for_builtin_materializations`:
+     * false up to dbt 1.7 (core/dbt/contracts/project.py), true from 1.8.
+     */
+    explicitOverridesByDefault;
+    constructor(macros, adapterType, rootProject, dbtVersion = null) {
+        this.macros = macros;
+        this.rootProject = rootProject;
+        const version = /^(\d+)\.(\d+)/.exec(dbtVersion ?? "");
+        this.explicitOverridesByDefault =
+            version === null || Number(version[1]) > 1 || (Number(version[1]) === 1 && Number(version[2]) >= 8);
+        const chain = adapterTypeChain(adapterType);
+        this.prefixes = [...chain, "default"];
+        this.internalPackages = [...chain.map((type) => `dbt_${type}`), "dbt"];
+        this.internal = new Set(this.internalPackages);
+        for (const macro of macros.values()) {
+            let names = this.byPackage.get(macro.packageName);
+            if (!names) {
+                names = new Map();
+                this.byPackage.set(macro.packageName, names);
+            }
+            names.set(macro.name, macro.uniqueId);
+            const list = this.byName.get(macro.name);
+            if (list)
+                list.push(macro.uniqueId);
+            else
+                this.byName.set(macro.name, [macro.uniqueId]);
+        }
+        // First of the internal packages wins (MacroNamespaceBuilder.build_namespace).
+        for (const pkg of [...this.internalPackages].reverse()) {
+            for (const [name, id] of this.byPackage.get(pkg) ?? [])
+                this.internalFlat.set(name, id);
+        }
+        this.sortedIds = [...macros.keys()].sort();
+        this.words = (this.sortedIds.length + 31) >>> 5;
+        this.engineBits = new Uint8Array(this.sortedIds.length);
+        this.nameBits = new Uint8Array(this.sortedIds.length);
+        for (let bit = 0; bit < this.sortedIds.length; bit++) {
+            const id = this.sortedIds[bit];
+            this.bitOf.set(id, bit);
+            const macro = macros.get(id);
+            if (this.internal.has(macro.packageName))
+                this.engineBits[bit] = 1;
+            if (isNameMacro(macro.name))
+                this.nameBits[bit] = 1;
+        }
+    }
+    /** The ids of a bitset's macros, sorted; with `skip`, those whose bit in it is 0. */
+    idsOf(bits, skip) {
+        const out = [];
+        for (let word = 0; word < bits.length; word++) {
+            let rest = bits[word];
+            while (rest !== 0) {
+                const low = rest & -rest;
+                const bit = (word << 5) + (31 - Math.clz32(low));
+                if (skip === undefined || !skip(bit))
+                    out.push(this.sortedIds[bit]);
+                rest ^= low;
+            }
+        }
+        return out;
+    }
+    isEngine(id) {
+        const macro = this.macros.get(id);
+        return macro !== undefined && this.internal.has(macro.packageName);
+    }
+    /** The macro an unqualified `name` finds from a node of `searchPackage`: local, root, internal. */
+    flat(name, searchPackage) {
+        if (!this.internal.has(searchPackage)) {
+            const local = this.byPackage.get(searchPackage)?.get(name);
+            if (local !== undefined)
+                return local;
+        }
+        if (this.rootProject !== null) {
+            const global = this.byPackage.get(this.rootProject)?.get(name);
+            if (global !== undefined)
+                return global;
+        }
+        return this.internalFlat.get(name);
+    }
+    /** `package.name` or `name` (strategy_dispatch's argument) from a node of `searchPackage`. */
+    qualified(name, searchPackage) {
+        const dot = name.indexOf(".");
+        if (dot < 0)
+            return this.flat(name, searchPackage);
+        const pkg = name.slice(0, dot);
+        const rest = name.slice(dot + 1);
+        return pkg === "dbt" ? this.internalFlat.get(rest) : this.byPackage.get(pkg)?.get(rest);
+    }
+    locality(packageName) {
+        if (packageName === this.rootProject)
+            return Locality.Root;
+        return this.internal.has(packageName) ? Locality.Core : Locality.Imported;
+    }
+    /**
+     * The materialization macro dbt chooses (core/dbt/contracts/graph/manifest.py
+     * `Manifest.find_materialization_macro_by_name`, `MaterializationCandidate`):
+     * the most specific adapter first (the adapter, its parents, `default`),
+     * then Root over Imported over Core. When an imported package's wins over a
+     * core one, dbt takes the best Root or Core one instead when the project's
+     * `require_explicit_package_overrides_for_builtin_materializations` is true
+     * (the default from dbt 1.8); the flag is not in the manifest, so both are
+     * returned (`chosen` is what the version's default picks).
+     */
+    materialization(name) {
+        let best = null;
+        let bestCoreOrRoot = null;
+        let hasCore = false;
+        for (let specificity = 0; specificity < this.prefixes.length; specificity++) {
+            for (const id of this.byName.get(`materialization_${name}_${this.prefixes[specificity]}`) ?? []) {
+                const candidate = {
+                    id,
+                    specificity,
+                    locality: this.locality(this.macros.get(id).packageName),
+                };
+                if (candidate.locality === Locality.Core)
+                    hasCore = true;
+                if (beats(candidate, best))
+                    best = candidate;
+                if (candidate.locality !== Locality.Imported && beats(candidate, bestCoreOrRoot))
+                    bestCoreOrRoot = candidate;
+            }
+        }
+        if (best !== null && best.locality === Locality.Imported && hasCore) {
+            return this.explicitOverridesByDefault
+                ? { chosen: bestCoreOrRoot?.id ?? null, alternative: best.id }
+                : { chosen: best.id, alternative: bestCoreOrRoot?.id ?? null };
+        }
+        return { chosen: best?.id ?? null, alternative: null };
+    }
+    /** Names of the macros `id`'s source dispatches (`adapter.dispatch('name', …)`). */
+    dispatchedNames(id) {
+        let names = this.dispatched.get(id);
+        if (names === undefined) {
+            const found = new Set();
+            const sql = this.macros.get(id)?.macroSql ?? "";
+            if (sql.includes("dispatch"))
+                for (const match of sql.matchAll(DISPATCH_CALL))
+                    found.add(match[1]);
+            names = [...found].sort();
+            this.dispatched.set(id, names);
+        }
+        return names;
+    }
+    /** Every macro `adapter.dispatch(name)` may find: `<prefix>__name` in any package. */
+    dispatchCandidates(name, out) {
+        for (const prefix of this.prefixes) {
+            for (const id of this.byName.get(`${prefix}__${name}`) ?? [])
+                out.add(id);
+        }
+    }
+    edges(id, searchPackage) {
+        let cache = this.edgeCache.get(searchPackage);
+        if (cache === undefined) {
+            cache = new Map();
+            this.edgeCache.set(searchPackage, cache);
+        }
+        let edges = cache.get(id);
+        if (edges !== undefined)
+            return edges;
+        const macro = this.macros.get(id);
+        const targets = new Set();
+        const missing = [];
+        const overrides = [];
+        for (const dep of macro.dependsOn.macros) {
+            if (this.macros.has(dep))
+                targets.add(dep);
+            else
+                missing.push(dep);
+            const parts = splitId(dep);
+            if (parts === null)
+                continue;
+            const winner = this.flat(parts.name, searchPackage);
+            if (this.internal.has(parts.packageName)) {
+                // An unqualified call from dbt's or the adapter's macros: the flat
+                // winner runs (an override when it isn't the listed one); written
+                // `dbt.name`, the internal winner.
+                if (winner !== undefined) {
+                    targets.add(winner);
+                    if (winner !== dep)
+                        overrides.push({ name: parts.name, replaces: dep, by: winner });
+                }
+                const internal = this.internalFlat.get(parts.name);
+                if (internal !== undefined)
+                    targets.add(internal);
+            }
+            else if (winner !== undefined && !this.isEngine(winner)) {
+                // A package's macro: `pkg.name` runs it; an unqualified call may find
+                // the node's package's or the root project's macro of that name.
+                targets.add(winner);
+            }
+        }
+        for (const name of this.dispatchedNames(id))
+            this.dispatchCandidates(name, targets);
+        targets.delete(id);
+        edges = { targets: [...targets], missing, overrides };
+        cache.set(id, edges);
+        return edges;
+    }
+    /** The closure of one root id for a node of `searchPackage`, cached. */
+    closureOf(root, searchPackage) {
+        let cache = this.closureCache.get(searchPackage);
+        if (cache === undefined) {
+            cache = new Map();
+            this.closureCache.set(searchPackage, cache);
+        }
+        const cached = cache.get(root);
+        if (cached !== undefined)
+            return cached;
+        const bits = new Uint32Array(this.words);
+        const closure = { bits, missing: new Set(), overrides: new Map() };
+        const rootBit = this.bitOf.get(root);
+        if (rootBit === undefined) {
+            closure.missing.add(root);
+        }
+        else {
+            bits[rootBit >>> 5] |= 1 << (rootBit & 31);
+            const stack = [root];
+            while (stack.length > 0) {
+                const edges = this.edges(stack.pop(), searchPackage);
+                for (const id of edges.missing)
+                    closure.missing.add(id);
+                for (const o of edges.overrides)
+                    closure.overrides.set(`${o.name}\0${o.replaces}\0${o.by}`, o);
+                for (const id of edges.targets) {
+                    const bit = this.bitOf.get(id);
+                    const mask = 1 << (bit & 31);
+                    if ((bits[bit >>> 5] & mask) === 0) {
+                        bits[bit >>> 5] |= mask;
+                        stack.push(id);
+                    }
+                }
+            }
+        }
+        cache.set(root, closure);
+        return closure;
+    }
+    /** The strategy macro found by name at run time, or null. */
+    strategyMacro(roots) {
+        const custom = roots.materialization !== null && !BUILTIN_MATERIALIZATIONS.has(roots.materialization);
+        if (roots.materialization === "incremental" || (custom && roots.incrementalStrategy !== null)) {
+            const strategy = (roots.incrementalStrategy ?? "default").replaceAll("+", "_");
+            return this.flat(`get_incremental_${strategy}_sql`, roots.searchPackage) ?? null;
+        }
+        if (roots.materialization === "snapshot" && roots.snapshotStrategy !== null) {
+            const name = roots.snapshotStrategy;
+            const dot = name.indexOf(".");
+            const qualified = dot < 0
+                ? `snapshot_${name}_strategy`
+                : `${name.slice(0, dot)}.snapshot_${name.slice(dot + 1)}_strategy`;
+            return this.qualified(qualified, roots.searchPackage) ?? null;
+        }
+        return null;
+    }
+    /** The macros reachable at run time from `called` for a node (or hook) of `searchPackage`, sorted, and the missing ids. */
+    closure(called, searchPackage) {
+        const bits = new Uint32Array(this.words);
+        const missing = new Set();
+        for (const root of called) {
+            const closure = this.closureOf(root, searchPackage);
+            orInto(bits, closure.bits);
+            for (const id of closure.missing)
+                missing.add(id);
+        }
+        return { macros: this.idsOf(bits), missing: [...missing].sort() };
+    }
+    /**
+     * The run-time macros of a node and, apart, the project and package
+     * macros reached without going through `nameRoots` (what the environment
+     * scan reads).
+     */
+    resolve(roots) {
+        const sp = roots.searchPackage;
+        const { chosen, alternative } = this.materialization(roots.materialization ?? "view");
+        const strategy = this.strategyMacro(roots);
+        const body = new Set(roots.called);
+        if (chosen !== null)
+            body.add(chosen);
+        if (alternative !== null)
+            body.add(alternative);
+        if (strategy !== null)
+            body.add(strategy);
+        const bits = new Uint32Array(this.words);
+        const missing = new Set();
+        const overrides = new Map();
+        const take = (root) => {
+            const closure = this.closureOf(root, sp);
+            orInto(bits, closure.bits);
+            for (const id of closure.missing)
+                missing.add(id);
+            for (const [key, o] of closure.overrides)
+                overrides.set(key, o);
+        };
+        for (const root of body)
+            take(root);
+        const bodyUser = this.idsOf(bits, (bit) => this.engineBits[bit] === 1 || this.nameBits[bit] === 1);
+        for (const root of roots.nameRoots)
+            take(root);
+        const macros = this.idsOf(bits);
+        return {
+            resolved: {
+                macros,
+                user: this.idsOf(bits, (bit) => this.engineBits[bit] === 1),
+                materialization: chosen ?? alternative,
+                materializationAlternative: chosen === null ? null : alternative,
+                strategy,
+                overrides: [...overrides.values()].sort((a, b) => a.name === b.name ? (a.replaces < b.replaces ? -1 : 1) : a.name < b.name ? -1 : 1),
+                missing: [...missing].sort(),
+            },
+            bodyUser,
+        };
+    }
+}
+/** `into |= from`, word by word. */
+function orInto(into, from) {
+    for (let word = 0; word < into.length; word++)
+        into[word] |= from[word];
+}
+/** dbt's order of materialization candidates: more specific, then more local (ties by id, for determinism). */
+function beats(a, b) {
+    if (b === null)
+        return true;
+    if (a.specificity !== b.specificity)
+        return a.specificity < b.specificity;
+    if (a.locality !== b.locality)
+        return a.locality > b.locality;
+    return a.id < b.id;
+}
+
+;// CONCATENATED MODULE: ./src/dbt/run-time-values/engine-target-reads.ts
+const ENGINE_TARGET_READS = [
+    {
+        field: "s3_data_dir",
+        adapters: ["athena"],
+        why: "the S3 prefix a new table's files are written under: where the rows are stored, not which",
+        cite: "dbt-athena/src/dbt/include/athena/macros/materializations/models/table/create_table_as.sql › athena__create_table_as; …/table/table.sql › materialization table",
+    },
+    {
+        field: "s3_data_naming",
+        adapters: ["athena"],
+        why: "how that S3 location is named (schema_table, uuid, …): storage placement only",
+        cite: "dbt-athena/src/dbt/include/athena/macros/materializations/models/table/create_table_as.sql › athena__create_table_as; …/incremental/incremental.sql › materialization incremental",
+    },
+    {
+        field: "s3_tmp_table_dir",
+        adapters: ["athena"],
+        why: "where temporary tables' files go during the build: gone once it ends",
+        cite: "dbt-athena/src/dbt/include/athena/macros/materializations/models/table/create_table_as.sql › athena__create_table_as; …/seeds/helpers.sql › create_csv_table_insert, create_csv_table_upload",
+    },
+    {
+        field: "seed_s3_upload_args",
+        adapters: ["athena"],
+        why: "extra arguments of the S3 upload of a seed's CSV (ACL, encryption): the rows loaded are the CSV's",
+        cite: "dbt-athena/src/dbt/include/athena/macros/materializations/seeds/helpers.sql › create_csv_table_upload",
+    },
+    {
+        field: "gcs_bucket",
+        adapters: ["bigquery"],
+        why: "the staging bucket of a Python model submitted to Dataproc: where the job runs, not what it writes",
+        cite: "dbt-bigquery/src/dbt/include/bigquery/macros/materializations/table.sql › py_write_table",
+    },
+    {
+        field: "project",
+        adapters: ["bigquery"],
+        why: "the project a BigFrames session of a Python model runs in; the table written is the node's relation (its `relation` component)",
+        cite: "dbt-bigquery/src/dbt/include/bigquery/macros/materializations/table.sql › bigframes_write_table",
+    },
+    {
+        field: "location",
+        adapters: ["bigquery"],
+        why: "the location of that BigFrames session: where the job runs, not what it writes",
+        cite: "dbt-bigquery/src/dbt/include/bigquery/macros/materializations/table.sql › bigframes_write_table",
+    },
+    {
+        field: "method",
+        adapters: ["spark", "databricks"],
+        why: "the bind placeholder (`?` for ODBC, `%s` otherwise) of a seed's insert: the same rows",
+        cite: "dbt-spark/src/dbt/include/spark/macros/materializations/seed.sql › spark__get_binding_char",
+    },
+    {
+        field: "endpoint",
+        adapters: ["spark", "databricks"],
+        why: "only whether an insert_overwrite/microbatch model on a SQL endpoint is refused with an error",
+        cite: "dbt-spark/src/dbt/include/spark/macros/materializations/incremental/validate.sql › dbt_spark_validate_get_incremental_strategy",
+    },
+];
+const INERT = new Set(ENGINE_TARGET_READS.map((read) => `target.${read.field}`));
+/** Whether an engine macro's static read (a component key) is one of the inert target reads. */
+function isInertEngineRead(key) {
+    return INERT.has(key);
+}
+
+;// CONCATENATED MODULE: ./src/dbt/run-time-values/value-reads.ts
+/**
+ * What a piece of Jinja (a macro's source, a hook) reads from the run when it
+ * is rendered (issue 36, "values read at run time are evidence"):
+ * `env_var('NAME'[, default])`, `var('name'[, default])` and the target's
+ * fields (`target.schema`, `target['schema']`, `target.get('schema')`).
+ *
+ * A read is *static* when its name is a string literal written in place: the
+ * plan can then look its value up and compare a keyed digest of it with the
+ * recorded build's. Anything else that reaches these names is a read ODS
+ * can't name (`env_var(name)`, `var('a' ~ b)`, `{% set t = target %}`,
+ * `target[key]`, `{{ target }}`): reported as such, never dropped.
+ *
+ * Semantics from dbt-core (1.12.latest):
+ * - `env_var` (core/dbt/context/base.py `BaseContext.env_var`,
+ *   core/dbt/context/providers.py `ProviderContext.env_var`): the
+ *   environment's value, else the default, else an error. A name starting
+ *   with `DBT_ENV_SECRET_` raises `SecretEnvVarLocationError` in every
+ *   context a build renders (secrets are only for profiles.yml and
+ *   packages.yml, core/dbt/context/secret.py), so such a read makes the build
+ *   fail: it is reported apart (`secrets`) and its value is never looked at.
+ * - `var` (base.py `Var.__call__`, providers.py `ModelConfiguredVar`): see
+ *   run-time-values.ts for where the value comes from.
+ * - `target` (core/dbt/config/profile.py `Profile.to_target_dict`): the
+ *   credentials' connection keys (with their aliases), `type`, `threads`,
+ *   `name`, `target_name`, `profile_name`.
+ *
+ * Decisions where dbt is silent (each reports more, never less, except the
+ * first, which only removes what is not Jinja):
+ * - Only the Jinja parts are read (`{{ }}`, `{% %}`; `{# #}` comments and
+ *   `{% raw %}` blocks skipped), and string literals inside them are not
+ *   names: `'target.' ~ col` (dbt-athena's merge) is text, and a column
+ *   named `var` in SQL is not a call. An unterminated tag is read to the end.
+ * - `target` is not the context's target in a macro that takes a parameter
+ *   of that name or assigns it (`{% macro snapshot_merge_sql(target, …) %}`,
+ *   `{% set target = … %}`, `{% for target in … %}`): dbt's own
+ *   `snapshot_merge_sql` and dbt-snowflake's insert_overwrite render the
+ *   relation they are given. The same holds for `var` and `env_var`.
+ * - `x.var(...)` counts only through `builtins` or `context`
+ *   (`builtins.var('x')`); `target=` as a keyword argument's name is not a read.
+ * - A dict method of the target other than `get('field')` (`target.keys()`,
+ *   `target.items()`) reads every field: not static.
+ *
+ * Pure and linear in the text.
+ */
+const NO_READS = { static: [], dynamic: [], secrets: [] };
+/** dbt_common/constants.py `SECRET_ENV_PREFIX`. */
+const SECRET_ENV_PREFIX = "DBT_ENV_SECRET_";
+const KINDS = new Set(["env_var", "var", "target"]);
+const QUALIFIERS = new Set(["builtins", "context"]);
+const DICT_METHODS = new Set([
+    "get",
+    "keys",
+    "items",
+    "values",
+    "update",
+    "copy",
+    "pop",
+    "setdefault",
+    "__getitem__",
+]);
+/** The component key of a static read. */
+function readKey(kind, name) {
+    return kind === "target" ? `target.${name}` : `${kind}(${name})`;
+}
+/** The kind and name of a component key (`env_var(X)` → env_var, X). */
+function parseReadKey(key) {
+    if (key.startsWith("target."))
+        return { kind: "target", name: key.slice("target.".length) };
+    const match = /^(env_var|var)\((.*)\)$/s.exec(key);
+    return match ? { kind: match[1], name: match[2] } : null;
+}
+const END = { t: "end" };
+function isIdStart(c) {
+    return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+function isIdChar(c) {
+    return isIdStart(c) || (c >= 48 && c <= 57);
+}
+/**
+ * The tokens of the Jinja parts of `text`, each tag ending with an `end`
+ * token. A string literal is `plain` when it has no escape (its text is
+ * then the name dbt would look up).
+ */
+function jinjaTokens(text) {
+    const tokens = [];
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+        const open = text.indexOf("{", i);
+        if (open < 0 || open + 1 >= n)
+            break;
+        const next = text.charCodeAt(open + 1);
+        if (next === 35 /* # */) {
+            const close = text.indexOf("#}", open + 2);
+            i = close < 0 ? n : close + 2;
+            continue;
+        }
+        if (next !== 123 /* { */ && next !== 37 /* % */) {
+            i = open + 1;
+            continue;
+        }
+        const closer = next === 123 ? "}" : "%";
+        const start = tokens.length;
+        i = lexTag(text, open + 2, closer, tokens);
+        tokens.push(END);
+        // {% raw %} … {% endraw %}: text, not Jinja.
+        if (closer === "%" && tokens.length - start === 2) {
+            const only = tokens[start];
+            if (only.t === "id" && only.v === "raw") {
+                const endraw = /\{%-?\s*endraw\s*-?%\}/g;
+                endraw.lastIndex = i;
+                const found = endraw.exec(text);
+                i = found ? found.index + found[0].length : n;
+            }
+        }
+    }
+    return tokens;
+}
+/** Lexes one tag from `i` to its closing `}}` / `%}` (outside strings); returns the index after it. */
+function lexTag(text, i, closer, tokens) {
+    const n = text.length;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 32 || c === 9 || c === 10 || c === 13) {
+            i++;
+            continue;
+        }
+        if (text[i] === closer && text[i + 1] === "}")
+            return i + 2;
+        if (c === 45 /* - */ && text[i + 1] === closer && text[i + 2] === "}")
+            return i + 3;
+        if (isIdStart(c)) {
+            let j = i + 1;
+            while (j < n && isIdChar(text.charCodeAt(j)))
+                j++;
+            tokens.push({ t: "id", v: text.slice(i, j) });
+            i = j;
+            continue;
+        }
+        if (c === 39 /* ' */ || c === 34 /* " */) {
+            let j = i + 1;
+            let plain = true;
+            while (j < n && text.charCodeAt(j) !== c) {
+                if (text.charCodeAt(j) === 92 /* \ */) {
+                    plain = false;
+                    j++;
+                }
+                j++;
+            }
+            tokens.push({ t: "str", v: text.slice(i + 1, Math.min(j, n)), plain });
+            i = j + 1;
+            continue;
+        }
+        if (c >= 48 && c <= 57) {
+            let j = i + 1;
+            while (j < n && isIdChar(text.charCodeAt(j)))
+                j++;
+            tokens.push({ t: "p", v: "0" });
+            i = j;
+            continue;
+        }
+        // `==`, `!=`, `<=`, `>=` are one token, so that `target == x` is not `target=`.
+        const two = text.slice(i, i + 2);
+        if (two === "==" || two === "!=" || two === "<=" || two === ">=") {
+            tokens.push({ t: "p", v: two });
+            i += 2;
+            continue;
+        }
+        tokens.push({ t: "p", v: text[i] });
+        i++;
+    }
+    return n;
+}
+/** Names a macro binds itself (parameters, `set`, `for`): they hide the context's of the same name. */
+function shadowed(tokens) {
+    const out = new Set();
+    for (let k = 0; k < tokens.length; k++) {
+        const token = tokens[k];
+        if (token.t !== "id")
+            continue;
+        if (token.v === "macro" && (k === 0 || tokens[k - 1].t === "end")) {
+            // macro NAME ( params ) — parameter names are the identifiers before `=`, `,` or `)` at depth 1.
+            let depth = 0;
+            for (let j = k + 1; j < tokens.length && tokens[j].t !== "end"; j++) {
+                const x = tokens[j];
+                if (x.t === "p" && (x.v === "(" || x.v === "[" || x.v === "{"))
+                    depth++;
+                else if (x.t === "p" && (x.v === ")" || x.v === "]" || x.v === "}"))
+                    depth--;
+                else if (x.t === "id" && depth === 1 && KINDS.has(x.v)) {
+                    const after = tokens[j + 1];
+                    if (after?.t === "p" && (after.v === "=" || after.v === "," || after.v === ")"))
+                        out.add(x.v);
+                }
+            }
+        }
+        else if ((token.v === "set" || token.v === "for") && (k === 0 || tokens[k - 1].t === "end")) {
+            for (let j = k + 1; j < tokens.length && tokens[j].t !== "end"; j++) {
+                const x = tokens[j];
+                if (token.v === "for" && x.t === "id" && x.v === "in")
+                    break;
+                if (x.t === "p" && x.v === "=")
+                    break;
+                const dotted = tokens[j - 1]?.t === "p" && tokens[j - 1].v === ".";
+                if (x.t === "id" && KINDS.has(x.v) && !dotted)
+                    out.add(x.v);
+            }
+        }
+    }
+    return out;
+}
+/** A literal argument: `( 'name' )` or `( 'name' ,` at `k` (the `(`); the name, or null. */
+function literalArgument(tokens, k) {
+    const open = tokens[k];
+    const arg = tokens[k + 1];
+    const after = tokens[k + 2];
+    if (open?.t !== "p" || open.v !== "(")
+        return null;
+    if (arg?.t !== "str" || !arg.plain)
+        return null;
+    if (after?.t !== "p" || (after.v !== "," && after.v !== ")"))
+        return null;
+    return arg.v;
+}
+const NO_SCAN = { ...NO_READS, params: [], paramReads: [], calls: [] };
+/** The reads of one piece of Jinja (see the file comment). */
+function scanValueReads(text) {
+    const scan = scanJinja(text);
+    if (scan.static.length === 0 && scan.dynamic.length === 0 && scan.secrets.length === 0)
+        return NO_READS;
+    return { static: scan.static, dynamic: scan.dynamic, secrets: scan.secrets };
+}
+/**
+ * The reads of one piece of Jinja, and what a caller decides: a read whose
+ * name is the macro's own parameter (`{% macro get_config_var(var_name) %}
+ * … var(var_name) …`, elementary's) is a `paramRead`, static wherever it is
+ * called with a literal; and every call with arguments (run-time-reads.ts
+ * resolves them over a closure).
+ */
+function scanJinja(text) {
+    const tokens = jinjaTokens(text);
+    if (tokens.length === 0)
+        return NO_SCAN;
+    const hidden = shadowed(tokens);
+    const params = macroParams(tokens);
+    const statics = new Set();
+    const dynamics = new Set();
+    const secrets = new Set();
+    const paramReads = new Map();
+    for (let k = 0; k < tokens.length; k++) {
+        const token = tokens[k];
+        if (token.t !== "id" || !KINDS.has(token.v) || hidden.has(token.v))
+            continue;
+        const before = tokens[k - 1];
+        if (before?.t === "p" && before.v === ".") {
+            const owner = tokens[k - 2];
+            if (owner?.t !== "id" || !QUALIFIERS.has(owner.v))
+                continue;
+        }
+        const next = tokens[k + 1];
+        // A keyword argument's name (`macro(target=relation)`), not a read.
+        if (next?.t === "p" && next.v === "=")
+            continue;
+        const kind = token.v;
+        if (kind === "target") {
+            const field = targetField(tokens, k);
+            if (field === null)
+                dynamics.add(targetShape(tokens, k));
+            else
+                statics.add(readKey("target", field));
+            continue;
+        }
+        const name = literalArgument(tokens, k + 1);
+        if (name !== null) {
+            if (kind === "env_var" && name.startsWith(SECRET_ENV_PREFIX))
+                secrets.add(name);
+            else
+                statics.add(readKey(kind, name));
+            continue;
+        }
+        const index = paramArgument(tokens, k + 1, params);
+        if (index !== null) {
+            paramReads.set(`${kind}\0${index}`, { kind, index, param: params[index] });
+            continue;
+        }
+        dynamics.add(next?.t === "p" && next.v === "(" ? `${kind}(<expression>)` : `${kind} (not called)`);
+    }
+    return {
+        static: [...statics].sort(),
+        dynamic: [...dynamics].sort(),
+        secrets: [...secrets].sort(),
+        params,
+        paramReads: [...paramReads.values()],
+        calls: calls(tokens, params),
+    };
+}
+/** The parameter names of the first `{% macro name(…) %}` tag; [] for text that defines none. */
+function macroParams(tokens) {
+    for (let k = 0; k < tokens.length; k++) {
+        const token = tokens[k];
+        if (token.t !== "id" || token.v !== "macro" || (k > 0 && tokens[k - 1].t !== "end"))
+            continue;
+        const params = [];
+        let depth = 0;
+        for (let j = k + 2; j < tokens.length && tokens[j].t !== "end"; j++) {
+            const x = tokens[j];
+            if (x.t === "p" && (x.v === "(" || x.v === "[" || x.v === "{"))
+                depth++;
+            else if (x.t === "p" && (x.v === ")" || x.v === "]" || x.v === "}"))
+                depth--;
+            else if (x.t === "id" && depth === 1) {
+                const prev = tokens[j - 1];
+                if (prev.t === "p" && (prev.v === "(" || prev.v === ","))
+                    params.push(x.v);
+            }
+        }
+        return params;
+    }
+    return [];
+}
+/** `( param ,` or `( param )` at `k`: the parameter's index, or null. */
+function paramArgument(tokens, k, params) {
+    const open = tokens[k];
+    const arg = tokens[k + 1];
+    const after = tokens[k + 2];
+    if (open?.t !== "p" || open.v !== "(" || arg?.t !== "id")
+        return null;
+    if (after?.t !== "p" || (after.v !== "," && after.v !== ")"))
+        return null;
+    const index = params.indexOf(arg.v);
+    return index < 0 ? null : index;
+}
+/** Every call with arguments: `name(…)` or `owner.name(…)` (one qualifier), its arguments classified. */
+function calls(tokens, params) {
+    const out = [];
+    for (let k = 0; k < tokens.length; k++) {
+        const token = tokens[k];
+        const open = tokens[k + 1];
+        if (token.t !== "id" || open?.t !== "p" || open.v !== "(" || KINDS.has(token.v))
+            continue;
+        const before = tokens[k - 1];
+        if (before?.t === "p" && before.v === ".") {
+            const beforeOwner = tokens[k - 3];
+            if (tokens[k - 2]?.t !== "id" || (beforeOwner?.t === "p" && beforeOwner.v === "."))
+                continue;
+        }
+        const args = [];
+        let depth = 0;
+        let part = [];
+        const close = () => {
+            if (part.length === 0)
+                return;
+            let kw = null;
+            let value = part;
+            if (part.length >= 2 && part[0].t === "id" && part[1].t === "p" && part[1].v === "=") {
+                kw = part[0].v;
+                value = part.slice(2);
+            }
+            const only = value.length === 1 ? value[0] : null;
+            const argValue = only?.t === "str" && only.plain
+                ? { lit: only.v }
+                : only?.t === "id" && params.includes(only.v)
+                    ? { param: params.indexOf(only.v) }
+                    : null;
+            args.push({ kw, value: argValue });
+            part = [];
+        };
+        let j = k + 2;
+        for (; j < tokens.length; j++) {
+            const x = tokens[j];
+            if (x.t === "end")
+                break;
+            if (x.t === "p" && (x.v === "(" || x.v === "[" || x.v === "{"))
+                depth++;
+            else if (x.t === "p" && (x.v === ")" || x.v === "]" || x.v === "}")) {
+                if (depth === 0)
+                    break;
+                depth--;
+            }
+            else if (x.t === "p" && x.v === "," && depth === 0) {
+                close();
+                continue;
+            }
+            part.push(x);
+        }
+        close();
+        if (args.length > 0)
+            out.push({ name: token.v, args });
+    }
+    return out;
+}
+/** `target.field`, `target['field']`, `target.get('field'…)`: the field; otherwise null. */
+function targetField(tokens, k) {
+    const next = tokens[k + 1];
+    const after = tokens[k + 2];
+    if (next?.t === "p" && next.v === "." && after?.t === "id") {
+        if (after.v === "get")
+            return literalArgument(tokens, k + 3);
+        return DICT_METHODS.has(after.v) ? null : after.v;
+    }
+    if (next?.t === "p" && next.v === "[") {
+        const close = tokens[k + 3];
+        if (after?.t === "str" && after.plain && close?.t === "p" && close.v === "]")
+            return after.v;
+    }
+    return null;
+}
+function targetShape(tokens, k) {
+    const next = tokens[k + 1];
+    if (next?.t === "p" && next.v === "[")
+        return "target[<expression>]";
+    if (next?.t === "p" && next.v === ".")
+        return "target.<method>(…)";
+    return "target (as a whole)";
+}
+/** Merges reads (each list stays sorted and distinct). */
+function mergeReads(parts) {
+    const nonEmpty = parts.filter((part) => part !== NO_READS);
+    if (nonEmpty.length === 0)
+        return NO_READS;
+    if (nonEmpty.length === 1)
+        return nonEmpty[0];
+    const union = (pick) => [...new Set(nonEmpty.flatMap(pick))].sort();
+    return {
+        static: union((r) => r.static),
+        dynamic: union((r) => r.dynamic),
+        secrets: union((r) => r.secrets),
+    };
+}
+/**
+ * The macro names a piece of Jinja calls (`name(` and `package.name(`, not
+ * after any other `.`), in order of first call: a hook's macros, which the
+ * manifest doesn't list apart from the node's.
+ */
+function calledNames(text) {
+    const tokens = jinjaTokens(text);
+    const out = new Set();
+    for (let k = 0; k < tokens.length; k++) {
+        const token = tokens[k];
+        const next = tokens[k + 1];
+        if (token.t !== "id" || next?.t !== "p" || next.v !== "(")
+            continue;
+        const before = tokens[k - 1];
+        if (before?.t === "p" && before.v === ".") {
+            const owner = tokens[k - 2];
+            const beforeOwner = tokens[k - 3];
+            const qualifiedOnce = !(beforeOwner?.t === "p" && beforeOwner.v === ".");
+            if (owner?.t === "id" && qualifiedOnce)
+                out.add(`${owner.v}.${token.v}`);
+            continue;
+        }
+        out.add(token.v);
+    }
+    return [...out];
+}
+
+;// CONCATENATED MODULE: ./src/dbt/run-time-values/run-time-reads.ts
+
+
+
+
+const NO_RUN_TIME_READS = { static: [], dynamic: [], secrets: [] };
+const caches = new WeakMap();
+function cachesOf(macros) {
+    let c = caches.get(macros);
+    if (c === undefined) {
+        c = { macro: new Map(), closure: new Map(), hook: new Map() };
+        caches.set(macros, c);
+    }
+    return c;
+}
+/** One macro's scan: null for a name macro (or a missing one); an engine macro's inert target reads dropped. */
+function macroScan(macros, c, id) {
+    let scan = c.macro.get(id);
+    if (scan !== undefined)
+        return scan;
+    const macro = macros.get(id);
+    scan = macro === undefined || isNameMacro(macro.name) ? null : scanJinja(macro.macroSql);
+    if (scan !== null && macros.isEngine(id) && scan.static.some(isInertEngineRead)) {
+        scan = { ...scan, static: scan.static.filter((key) => !isInertEngineRead(key)) };
+    }
+    if (scan !== null &&
+        scan.static.length + scan.dynamic.length + scan.secrets.length + scan.paramReads.length === 0 &&
+        scan.calls.length === 0)
+        scan = null;
+    c.macro.set(id, scan);
+    return scan;
+}
+/**
+ * The reads of every macro of a closure (and of `callers`: a hook's own
+ * text, which calls into it), each dynamic one with where it is. A read of
+ * a macro's own parameter (ParamRead) is resolved at its call sites in the
+ * closure: a literal argument makes it static, a parameter of the caller
+ * passes it on to the caller's callers, anything else is dynamic; one that
+ * no call site in the closure reaches is dynamic where it is.
+ */
+function closureReads(macros, c, roots, searchPackage, callers = []) {
+    if (roots.length === 0 && callers.length === 0)
+        return NO_RUN_TIME_READS;
+    const cacheable = callers.length === 0;
+    const key = `${searchPackage}\0${roots.join("\0")}`;
+    if (cacheable) {
+        const cached = c.closure.get(key);
+        if (cached !== undefined)
+            return cached;
+    }
+    const statics = new Set();
+    const dynamic = [];
+    const secrets = new Set();
+    const scans = [
+        ...callers.map((x) => ({ ...x, name: null })),
+    ];
+    for (const id of roots.length === 0 ? [] : macros.resolver.closure(roots, searchPackage).macros) {
+        const scan = macroScan(macros, c, id);
+        if (scan !== null)
+            scans.push({ where: `macro ${id}`, name: macros.get(id).name, scan });
+    }
+    for (const { where, scan } of scans) {
+        for (const read of scan.static)
+            statics.add(read);
+        for (const what of scan.dynamic)
+            dynamic.push({ where, what });
+        for (const name of scan.secrets)
+            secrets.add(name);
+    }
+    resolveParamReads(scans, statics, dynamic, secrets);
+    const reads = run_time_reads_build(statics, dynamic, secrets);
+    if (cacheable)
+        c.closure.set(key, reads);
+    return reads;
+}
+/** resolveParamReads' fixpoint over the scans of a closure (see closureReads). */
+function resolveParamReads(scans, statics, dynamic, secrets) {
+    // Parameter reads by macro name (several macros may share a name: each counts).
+    const pending = [];
+    for (const { name, where, scan } of scans) {
+        if (name === null)
+            continue;
+        for (const read of scan.paramReads)
+            pending.push({ name, where, read });
+    }
+    if (pending.length === 0)
+        return;
+    const seen = new Set();
+    const called = new Set();
+    while (pending.length > 0) {
+        const { name, where, read } = pending.pop();
+        const id = `${name}\0${read.kind}\0${read.index}`;
+        if (seen.has(id))
+            continue;
+        seen.add(id);
+        let reached = false;
+        for (const caller of scans) {
+            for (const call of caller.scan.calls) {
+                if (call.name !== name)
+                    continue;
+                reached = true;
+                const arg = call.args.find((a) => a.kw === read.param) ??
+                    (call.args[read.index]?.kw === null ? call.args[read.index] : undefined);
+                const value = arg?.value ?? null;
+                if (arg === undefined) {
+                    dynamic.push({
+                        where: caller.where,
+                        what: `${read.kind}(<default of ${read.param}>) through ${name}`,
+                    });
+                }
+                else if (value !== null && "lit" in value) {
+                    if (read.kind === "env_var" && value.lit.startsWith(SECRET_ENV_PREFIX))
+                        secrets.add(value.lit);
+                    else
+                        statics.add(readKey(read.kind, value.lit));
+                }
+                else if (value !== null && caller.name !== null) {
+                    const params = callerParams(caller.scan, value.param);
+                    pending.push({
+                        name: caller.name,
+                        where: caller.where,
+                        read: { kind: read.kind, index: value.param, param: params },
+                    });
+                }
+                else {
+                    dynamic.push({ where: caller.where, what: `${read.kind}(<expression>) through ${name}` });
+                }
+            }
+        }
+        if (!reached && !called.has(id))
+            dynamic.push({ where, what: `${read.kind}(<parameter ${read.param}>)` });
+        called.add(id);
+    }
+}
+/** The name of a caller's parameter at `index` (from its own parameter reads or calls), for keyword matching. */
+function callerParams(scan, index) {
+    return scan.params[index] ?? "";
+}
+function run_time_reads_build(statics, dynamic, secrets) {
+    if (statics.size === 0 && dynamic.length === 0 && secrets.size === 0)
+        return NO_RUN_TIME_READS;
+    return {
+        static: [...statics].sort(),
+        dynamic: dynamic.sort((a, b) => a.where === b.where ? (a.what < b.what ? -1 : a.what > b.what ? 1 : 0) : a.where < b.where ? -1 : 1),
+        secrets: [...secrets].sort(),
+    };
+}
+/** Merges reads (distinct, sorted). */
+function mergeRunTimeReads(parts) {
+    const nonEmpty = parts.filter((part) => part !== NO_RUN_TIME_READS);
+    if (nonEmpty.length <= 1)
+        return nonEmpty[0] ?? NO_RUN_TIME_READS;
+    const statics = new Set();
+    const secrets = new Set();
+    const dynamic = new Map();
+    for (const part of nonEmpty) {
+        for (const read of part.static)
+            statics.add(read);
+        for (const name of part.secrets)
+            secrets.add(name);
+        for (const read of part.dynamic)
+            dynamic.set(`${read.where}\0${read.what}`, read);
+    }
+    return run_time_reads_build(statics, [...dynamic.values()], secrets);
+}
+/** A hook's own reads and its macros' (the names it calls, resolved from the node's package). */
+function hookReads(macros, c, where, sql, searchPackage) {
+    const key = `${searchPackage}\0${where}\0${sql}`;
+    let reads = c.hook.get(key);
+    if (reads !== undefined)
+        return reads;
+    const roots = [];
+    const resolver = macros.resolver;
+    for (const name of calledNames(sql)) {
+        const id = name.includes(".")
+            ? resolver.qualified(name, searchPackage)
+            : resolver.flat(name, searchPackage);
+        if (id !== undefined)
+            roots.push(id);
+    }
+    reads = closureReads(macros, c, roots.sort(), searchPackage, [{ where, scan: scanJinja(sql) }]);
+    c.hook.set(key, reads);
+    return reads;
+}
+/** The on-run-start hooks' reads (their SQL and their macros'), once per manifest. */
+function projectHookReads(graph, macros, c) {
+    if (c.projectHooks !== undefined)
+        return c.projectHooks;
+    const parts = [];
+    for (const hook of onRunStartHooks(graph)) {
+        const pkg = hook.packageName ?? graph.metadata.projectName ?? "";
+        const where = `on-run-start hook ${hook.uniqueId}`;
+        parts.push(closureReads(macros, c, [...hook.dependsOn.macros].sort(), pkg, [
+            { where, scan: scanJinja(hook.rawCode ?? "") },
+        ]));
+    }
+    c.projectHooks = mergeRunTimeReads(parts);
+    return c.projectHooks;
+}
+/**
+ * The reads of a node's run-time path (see the file comment): `resolved` is
+ * its run-time macros (nodeRunTimeMacros), `pointerRoots` the latest-version
+ * pointer's roots when it makes one.
+ */
+function nodeRunTimeReads(graph, macros, n, resolved, pointerRoots) {
+    const c = cachesOf(macros);
+    const roots = [];
+    if (resolved.materialization !== null)
+        roots.push(resolved.materialization);
+    if (resolved.materializationAlternative !== null)
+        roots.push(resolved.materializationAlternative);
+    if (resolved.strategy !== null)
+        roots.push(resolved.strategy);
+    const parts = [closureReads(macros, c, roots.sort(), n.packageName), projectHookReads(graph, macros, c)];
+    n.preHooks.forEach((hook, i) => {
+        parts.push(hookReads(macros, c, `pre-hook ${i + 1}`, hook.sql, n.packageName));
+    });
+    n.postHooks.forEach((hook, i) => {
+        parts.push(hookReads(macros, c, `post-hook ${i + 1}`, hook.sql, n.packageName));
+    });
+    if (pointerRoots !== null && pointerRoots.length > 0)
+        parts.push(closureReads(macros, c, [...pointerRoots].sort(), n.packageName));
+    return mergeRunTimeReads(parts);
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/seed-files.ts
 /** Whether dbt recorded only a path checksum for the node (a seed over 1 MiB). */
 function hasPathChecksum(node) {
@@ -7643,7 +9513,597 @@ function copyToken(sql, start, end, out, o, starts, ends, outs, t) {
     return o;
 }
 
+;// CONCATENATED MODULE: ./src/dbt/fingerprint/project-file-components.ts
+
+
+
+
+
+
+
+const DISPATCH_COMPONENT = `${INPUT_COMPONENT}${projectKeyPath("dispatch")}`;
+const prepared = new WeakMap();
+/** The project file's components for one node (`resolved`: the node's run-time macros). */
+function projectFileComponents(file, graph, node, macros, resolved) {
+    const p = prepare(file, graph, macros);
+    const out = { ...p.everyNode };
+    const n = node.node;
+    for (const [reach, components] of p.byReach) {
+        if (reaches(reach, n, resolved, p, graph))
+            Object.assign(out, components);
+    }
+    if (p.dispatch.size > 0) {
+        const namespaces = new Set(p.hookNamespaces);
+        for (const ns of dispatchNamespacesOf(resolved, macros))
+            namespaces.add(ns);
+        const entries = namespaces.has("*")
+            ? [...p.dispatch.values()]
+            : [...p.dispatch.keys()].filter((ns) => namespaces.has(ns)).map((ns) => p.dispatch.get(ns));
+        if (entries.length > 0)
+            out[DISPATCH_COMPONENT] = sha256(canonicalJson(entries));
+    }
+    return out;
+}
+function reaches(reach, n, resolved, p, graph) {
+    if (reach === "materialization-override")
+        return resolved.materializationAlternative !== null;
+    if (reach === "microbatch")
+        return n.materialized === "incremental" && n.config?.incremental_strategy === "microbatch";
+    if (reach === "project-hooks")
+        return p.hasHooks;
+    if (reach.startsWith("adapter:"))
+        return adapterTypeChain(graph.metadata.adapterType).includes(reach.slice("adapter:".length));
+    return false;
+}
+function prepare(file, graph, macros) {
+    let byGraph = prepared.get(file);
+    if (byGraph === undefined) {
+        byGraph = new WeakMap();
+        prepared.set(file, byGraph);
+    }
+    let p = byGraph.get(graph);
+    if (p !== undefined)
+        return p;
+    const everyNode = {};
+    const byReach = new Map();
+    const digest = (value) => sha256(canonicalJson(value ?? null));
+    for (const [key, value] of Object.entries(file.keys)) {
+        const row = projectKey(key);
+        if (row?.key === "flags") {
+            if (value !== null && value !== undefined && !isRecord(value))
+                everyNode[`${UNCLASSIFIED_COMPONENT}${projectKeyPath(key)}`] = digest(value);
+            continue;
+        }
+        if (row === undefined || row.class === "unknown")
+            everyNode[`${UNCLASSIFIED_COMPONENT}${projectKeyPath(key)}`] = digest(value);
+    }
+    for (const [name, value] of Object.entries(file.flags)) {
+        const row = projectFlag(name);
+        if (row === undefined || row.class === "unknown") {
+            everyNode[`${UNCLASSIFIED_COMPONENT}${projectFlagPath(name)}`] = digest(value);
+            continue;
+        }
+        const reach = fingerprintedHere(row);
+        if (reach === null)
+            continue;
+        const component = `${INPUT_COMPONENT}${projectFlagPath(name)}`;
+        if (reach === "every")
+            everyNode[component] = digest(value);
+        else {
+            let components = byReach.get(reach);
+            if (components === undefined) {
+                components = {};
+                byReach.set(reach, components);
+            }
+            components[component] = digest(value);
+        }
+    }
+    const dispatch = new Map();
+    const entries = dispatchKeyValue(file);
+    for (const entry of Array.isArray(entries) ? entries : []) {
+        const ns = isRecord(entry) && typeof entry.macro_namespace === "string" ? entry.macro_namespace : "*";
+        if (!dispatch.has(ns))
+            dispatch.set(ns, entry);
+    }
+    if (entries !== undefined && entries !== null && !Array.isArray(entries))
+        dispatch.set("*", entries);
+    const hooks = onRunStartHooks(graph);
+    const hookNamespaces = new Set();
+    if (dispatch.size > 0) {
+        for (const hook of hooks) {
+            const closure = macros.resolver.closure(hook.dependsOn.macros, hook.packageName ?? graph.metadata.projectName ?? "");
+            for (const id of closure.macros)
+                for (const ns of macroNamespaces(id, macros))
+                    hookNamespaces.add(ns);
+        }
+    }
+    const hasHooks = hooks.length > 0 ||
+        [...graph.manifest.otherNodes.values()].some((o) => o.resourceType === "operation") ||
+        nonEmpty(file.keys["on-run-start"] ?? file.keys.on_run_start) ||
+        nonEmpty(file.keys["on-run-end"] ?? file.keys.on_run_end);
+    p = { everyNode, byReach, dispatch, hookNamespaces, hasHooks };
+    byGraph.set(graph, p);
+    return p;
+}
+function nonEmpty(value) {
+    return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== "";
+}
+/** `dispatch` (or a dispatch entry a namespace can't be read from: `*`, every node). */
+function dispatchKeyValue(file) {
+    for (const [key, value] of Object.entries(file.keys))
+        if (projectKey(key)?.key === "dispatch")
+            return value;
+    return undefined;
+}
+/** The reach of a flag's `input:` component; null when the flag adds none (through the manifest, inert, the version component). */
+function fingerprintedHere(row) {
+    if (row.class !== "fingerprinted" || row.reach === undefined)
+        return null;
+    if (row.reach === "version-component" || row.reach === "vars" || row.reach === "dispatch")
+        return null;
+    return row.reach;
+}
+// ------------------------------------------------------------ dispatch namespaces
+const namespaceCache = new WeakMap();
+const nodeNamespaceCache = new WeakMap();
+function dispatchNamespacesOf(resolved, macros) {
+    let found = nodeNamespaceCache.get(resolved);
+    if (found === undefined) {
+        const set = new Set();
+        for (const id of resolved.macros)
+            for (const ns of macroNamespaces(id, macros))
+                set.add(ns);
+        found = set;
+        nodeNamespaceCache.set(resolved, found);
+    }
+    return found;
+}
+function macroNamespaces(id, macros) {
+    let cache = namespaceCache.get(macros);
+    if (cache === undefined) {
+        cache = new Map();
+        namespaceCache.set(macros, cache);
+    }
+    let found = cache.get(id);
+    if (found === undefined) {
+        found = dispatchNamespaces(macros.get(id)?.macroSql ?? "");
+        cache.set(id, found);
+    }
+    return found;
+}
+const DISPATCH_OPEN = /adapter\s*\.\s*dispatch\s*\(/g;
+const STRING_LITERAL = /^(?:'([^'\\]*)'|"([^"\\]*)")$/;
+/**
+ * The namespaces `adapter.dispatch(name, macro_namespace, packages)` calls in
+ * `sql` name (core/dbt/context/providers.py `BaseDatabaseWrapper.dispatch`):
+ * the second positional argument or `macro_namespace=`, when a string
+ * literal; `*` when it is an expression (any namespace); nothing for a call
+ * without one (dbt then searches no dispatch config: `_get_search_packages(None)`)
+ * or with the deprecated `packages=` (which replaces the search order).
+ */
+function dispatchNamespaces(sql) {
+    if (!sql.includes("dispatch"))
+        return [];
+    const out = new Set();
+    for (const match of sql.matchAll(DISPATCH_OPEN)) {
+        const args = callArguments(sql, match.index + match[0].length);
+        if (args === null) {
+            out.add("*");
+            continue;
+        }
+        let namespace;
+        let packages = false;
+        let positional = 0;
+        for (const arg of args) {
+            const kw = /^([A-Za-z_]\w*)\s*=(?!=)\s*([\s\S]*)$/.exec(arg);
+            if (kw) {
+                if (kw[1] === "macro_namespace")
+                    namespace = kw[2].trim();
+                else if (kw[1] === "packages")
+                    packages = kw[2].trim() !== "none" && kw[2].trim() !== "None";
+                continue;
+            }
+            if (positional === 1)
+                namespace = arg;
+            else if (positional === 2)
+                packages = arg !== "none" && arg !== "None";
+            positional++;
+        }
+        if (packages || namespace === undefined || namespace === "none" || namespace === "None")
+            continue;
+        const literal = STRING_LITERAL.exec(namespace);
+        out.add(literal ? (literal[1] ?? literal[2]) : "*");
+    }
+    return [...out].sort();
+}
+/** The top-level arguments of a call whose `(` ends just before `start`, trimmed; null when it doesn't close. */
+function callArguments(sql, start) {
+    const args = [];
+    let depth = 0;
+    let quote = null;
+    let from = start;
+    for (let i = start; i < sql.length; i++) {
+        const c = sql[i];
+        if (quote !== null) {
+            if (c === "\\")
+                i++;
+            else if (c === quote)
+                quote = null;
+            continue;
+        }
+        if (c === "'" || c === '"')
+            quote = c;
+        else if (c === "(" || c === "[" || c === "{")
+            depth++;
+        else if (c === ")" || c === "]" || c === "}") {
+            if (depth === 0) {
+                const last = sql.slice(from, i).trim();
+                if (last !== "" || args.length > 0)
+                    args.push(last);
+                return args;
+            }
+            depth--;
+        }
+        else if (c === "," && depth === 0) {
+            args.push(sql.slice(from, i).trim());
+            from = i + 1;
+        }
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./src/dbt/relation-identity.ts
+/**
+ * A relation's identity as the warehouse resolves it (issue 36, point 4):
+ * two names are the same relation when the warehouse would find the same
+ * object under them. Pure.
+ *
+ * dbt renders a node's name with its quote policy (dbt-adapters
+ * base/relation.py `BaseRelation.create_from`: the adapter's default policy,
+ * then the project's `quoting:`, then the node's `quoting` config), and the
+ * manifest keeps that rendering (`relation_name`), so which parts are quoted
+ * is read from it rather than re-derived. Each part then folds as the
+ * warehouse folds it:
+ *
+ * - Snowflake: an unquoted identifier is stored upper case; a quoted one
+ *   keeps its case (dbt-snowflake relation.py
+ *   `SnowflakeRelation.as_case_sensitive`).
+ * - PostgreSQL (and the unknown default): unquoted folds to lower case,
+ *   quoted keeps it (dbt-adapters base/relation.py
+ *   `BaseRelation._is_exactish_match`: lowered only where the policy does not
+ *   quote).
+ * - Redshift: identifiers are case-insensitive, quoted or not, unless
+ *   `enable_case_sensitive_identifier` is set (Redshift "Names and
+ *   identifiers"): lower.
+ * - DuckDB: identifiers are case-insensitive even when quoted (DuckDB
+ *   "Identifiers: case sensitivity"): lower. So are Spark and Databricks
+ *   (`spark.sql.caseSensitive` false by default; dbt-spark relation.py
+ *   `SparkQuotePolicy` quotes nothing) and Athena (dbt-athena relation.py
+ *   lower-cases schema and table names).
+ * - BigQuery: a project id is lower case; dataset and table names are
+ *   case-sensitive (BigQuery "Datasets: naming", "Tables: naming"), quoted
+ *   with backticks or not.
+ */
+const LOWER_ALWAYS = new Set(["redshift", "duckdb", "spark", "databricks", "athena"]);
+/** A part folded as `adapter` resolves it; `position` counts from the identifier (0), schema (1), database (2). */
+function foldPart(adapter, part, position) {
+    const a = adapter ?? "";
+    if (a === "snowflake")
+        return part.quoted ? part.text : part.text.toUpperCase();
+    if (LOWER_ALWAYS.has(a))
+        return part.text.toLowerCase();
+    if (a === "bigquery")
+        return position >= 2 ? part.text.toLowerCase() : part.text;
+    return part.quoted ? part.text : part.text.toLowerCase();
+}
+const QUOTES = { '"': '"', "`": "`", "[": "]" };
+/**
+ * The parts of a rendered name (`"db"."schema"."t"`, `` `p`.`d`.`t` ``,
+ * `` `p.d.t` ``, `db.schema.t`), or null when it is not a plain dotted name.
+ * A backtick-quoted part that holds dots (BigQuery's `` `project.dataset.table` ``)
+ * is split, each piece quoted.
+ */
+function parseRelationName(name) {
+    const parts = [];
+    let i = 0;
+    const n = name.length;
+    while (i < n) {
+        const ch = name[i];
+        const close = QUOTES[ch];
+        if (close !== undefined) {
+            let text = "";
+            let j = i + 1;
+            for (;;) {
+                const end = name.indexOf(close, j);
+                if (end < 0)
+                    return null;
+                text += name.slice(j, end);
+                if (close === '"' && name[end + 1] === '"') {
+                    text += '"';
+                    j = end + 2;
+                    continue;
+                }
+                j = end;
+                break;
+            }
+            if (ch === "`" && text.includes(".")) {
+                for (const piece of text.split("."))
+                    parts.push({ text: piece, quoted: true });
+            }
+            else {
+                parts.push({ text, quoted: true });
+            }
+            i = j + 1;
+        }
+        else {
+            let j = i;
+            while (j < n && name[j] !== ".")
+                j += 1;
+            const text = name.slice(i, j).trim();
+            if (text === "" || /[\s"`[\]]/.test(text))
+                return null;
+            parts.push({ text, quoted: false });
+            i = j;
+        }
+        if (i < n) {
+            if (name[i] !== ".")
+                return null;
+            i += 1;
+            if (i >= n)
+                return null;
+        }
+    }
+    return parts.length > 0 ? parts : null;
+}
+/**
+ * The identity key of a relation: its parts folded as the warehouse folds
+ * them, joined by NUL. `rendered` is dbt's rendering of the same relation
+ * (the manifest's `relation_name`), read only for which parts are quoted;
+ * without it, every part counts as quoted when the adapter's default policy
+ * quotes (every adapter but Snowflake and Spark) — the folding of the
+ * case-insensitive engines ignores it anyway.
+ */
+function relationKey(adapter, relation, rendered) {
+    const parsed = rendered === null ? null : parseRelationName(rendered);
+    const defaultQuoted = adapter !== "snowflake" && adapter !== "spark";
+    const quotedAt = (position) => {
+        if (parsed === null)
+            return defaultQuoted;
+        const part = parsed[parsed.length - 1 - position];
+        return part === undefined ? defaultQuoted : part.quoted;
+    };
+    const id = foldPart(adapter, { text: relation.identifier, quoted: quotedAt(0) }, 0);
+    const schema = foldPart(adapter, { text: relation.schema, quoted: quotedAt(1) }, 1);
+    const db = relation.database === null ? "" : foldPart(adapter, { text: relation.database, quoted: quotedAt(2) }, 2);
+    return `${db}\u0000${schema}\u0000${id}`;
+}
+/**
+ * The key of a name as written in SQL (`schema.table` or `db.schema.table`),
+ * parts folded as the warehouse folds them; `database` fills a two-part
+ * name's database (the connection's default), or null to leave it open.
+ */
+function keyOfParts(adapter, parts) {
+    const len = parts.length;
+    const id = foldPart(adapter, parts[len - 1], 0);
+    const schema = foldPart(adapter, parts[len - 2], 1);
+    const db = len >= 3 ? foldPart(adapter, parts[len - 3], 2) : null;
+    return { key2: `${schema}\u0000${id}`, db };
+}
+
+;// CONCATENATED MODULE: ./src/dbt/undeclared-reads.ts
+
+const FROM_FUNCTIONS = new Set(["extract", "substring", "trim", "position", "overlay"]);
+const CATALOG_SCHEMAS = new Set(["information_schema", "pg_catalog"]);
+/** Words that end a FROM item (what follows is not an alias). */
+const CLAUSE_WORDS = new Set([
+    "where",
+    "group",
+    "order",
+    "having",
+    "qualify",
+    "limit",
+    "union",
+    "except",
+    "intersect",
+    "join",
+    "inner",
+    "left",
+    "right",
+    "full",
+    "cross",
+    "outer",
+    "on",
+    "using",
+    "natural",
+    "window",
+    "lateral",
+    "pivot",
+    "unpivot",
+    "sample",
+    "tablesample",
+    "at",
+    "before",
+    "changes",
+    "match_recognize",
+    "for",
+    "offset",
+    "fetch",
+    "select",
+    "from",
+    "with",
+    "as",
+    "asof",
+    "positional",
+    "semi",
+    "anti",
+    "straight_join",
+]);
+/**
+ * The qualified names read after FROM/JOIN in the tokens of `sql` (token `t`
+ * is `sql.slice(starts[t], ends[t])`), as written, in order of appearance,
+ * without the declared inputs (`allowed`). One pass comparing character codes; a token's text is
+ * made only where a name or an alias is expected.
+ */
+function scanTokens(sql, count, starts, ends, allowed) {
+    const lowerAt = (t) => t >= 0 && t < count ? sql.slice(starts[t], ends[t]).toLowerCase() : "";
+    const is = (t, word) => {
+        if (t < 0 || t >= count)
+            return false;
+        const start = starts[t];
+        if (ends[t] - start !== word.length)
+            return false;
+        for (let k = 0; k < word.length; k++) {
+            if ((sql.charCodeAt(start + k) | 32) !== word.charCodeAt(k))
+                return false;
+        }
+        return true;
+    };
+    const single = (t, code) => t >= 0 && t < count && ends[t] - starts[t] === 1 && sql.charCodeAt(starts[t]) === code;
+    // Aliases and CTE names (a word after `as`, or after a FROM item): made when a name is first checked.
+    let defined = null;
+    const aliases = new Set();
+    const isDefined = (word) => {
+        if (defined === null) {
+            defined = new Set();
+            for (let t = 0; t + 1 < count; t++)
+                if (is(t, "as"))
+                    defined.add(lowerAt(t + 1));
+        }
+        return defined.has(word) || aliases.has(word);
+    };
+    const parens = [];
+    const out = [];
+    let expectItem = false;
+    for (let t = 0; t < count; t++) {
+        const start = starts[t];
+        const length = ends[t] - start;
+        // The common path: a token that is none of ( ) FROM JOIN, with no item expected.
+        if (length === 1) {
+            const c = sql.charCodeAt(start);
+            if (c === OPEN) {
+                parens.push(t - 1);
+                expectItem = false;
+                continue;
+            }
+            if (c === CLOSE) {
+                parens.pop();
+                continue;
+            }
+        }
+        else if (length === 4) {
+            const isFrom = is(t, "from");
+            if (isFrom || is(t, "join")) {
+                if (isFrom) {
+                    const owner = parens.length > 0 ? parens[parens.length - 1] : -1;
+                    if (is(t - 1, "distinct") || (owner >= 0 && FROM_FUNCTIONS.has(lowerAt(owner))))
+                        continue;
+                }
+                expectItem = true;
+                continue;
+            }
+        }
+        if (!expectItem)
+            continue;
+        expectItem = false;
+        if (is(t, "lateral"))
+            continue;
+        if (is(t, "only")) {
+            expectItem = true;
+            continue;
+        }
+        if (single(t + 1, OPEN))
+            continue;
+        let next = t + 1;
+        if (is(next, "as"))
+            next++;
+        if (next < count && isWord(sql.charCodeAt(starts[next]))) {
+            const word = lowerAt(next);
+            if (!CLAUSE_WORDS.has(word)) {
+                aliases.add(word);
+                next++;
+            }
+        }
+        // `from a.b x, c.d y`: the next item of the list.
+        if (single(next, undeclared_reads_COMMA)) {
+            expectItem = true;
+            t = next;
+        }
+        const name = sql.slice(start, start + length);
+        if (!name.includes(".") || allowed.exact(name))
+            continue;
+        const parts = parseRelationName(name);
+        if (parts === null || parts.length < 2 || parts.length > 3)
+            continue;
+        if (parts.some((part) => CATALOG_SCHEMAS.has(part.text.toLowerCase())))
+            continue;
+        if (!parts[0].quoted && isDefined(parts[0].text.toLowerCase()))
+            continue;
+        if (allowed.folded(parts))
+            continue;
+        out.push(name);
+    }
+    return out;
+}
+const OPEN = 40; // (
+const CLOSE = 41; // )
+const undeclared_reads_COMMA = 44; // ,
+/** A word or quoted identifier starts with a letter, `_` or `"`. */
+function isWord(c) {
+    return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 34;
+}
+/** What a node may read by name: its own relation, its parents' and its sources' (made on first use). */
+function allowedReads(graph, node) {
+    const adapter = graph.metadata.adapterType;
+    const relations = () => {
+        const out = [node.node.relation];
+        for (const id of node.parents) {
+            const parent = graph.nodes.get(id)?.node;
+            if (parent)
+                out.push(parent.relation);
+        }
+        for (const id of node.sources) {
+            const source = graph.sources.get(id)?.source;
+            if (source)
+                out.push(source.relation);
+        }
+        return out;
+    };
+    let rendered = null;
+    let full = null;
+    let short = null;
+    return {
+        exact(name) {
+            if (rendered === null) {
+                rendered = new Set();
+                for (const relation of relations())
+                    if (relation.relationName)
+                        rendered.add(relation.relationName);
+            }
+            return rendered.has(name);
+        },
+        folded(parts) {
+            if (full === null || short === null) {
+                full = new Set();
+                short = new Set();
+                for (const relation of relations()) {
+                    const key = relationKey(adapter, relation, relation.relationName);
+                    full.add(key);
+                    short.add(key.slice(key.indexOf("\u0000") + 1));
+                }
+            }
+            const len = parts.length;
+            const id = foldPart(adapter, parts[len - 1], 0);
+            const schema = foldPart(adapter, parts[len - 2], 1);
+            if (len === 2)
+                return short.has(`${schema}\u0000${id}`);
+            const db = foldPart(adapter, parts[len - 3], 2);
+            return full.has(`${db}\u0000${schema}\u0000${id}`) || full.has(`\u0000${schema}\u0000${id}`);
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/sql-component.ts
+
 
 
 /**
@@ -7655,10 +10115,16 @@ function copyToken(sql, start, end, out, o, starts, ends, outs, t) {
  */
 function sqlComponent(graph, node, compiledCode, syntax) {
     const sql = sqlDigest(compiledCode, syntax);
+    // Relations read by name (undeclared-reads.ts), from the same tokens; null where the normaliser gave up.
+    let undeclared = null;
+    if (sql.normalised) {
+        const { count, starts, ends } = lastTokens();
+        undeclared = scanTokens(compiledCode, count, starts, ends, allowedReads(graph, node));
+    }
     const names = portableNames(graph, node);
     const portable = (sql.normalised ? portableFromTokens(compiledCode, sql.normalised, sql.digest, names) : null) ??
         sqlDigest(replaceNames(compiledCode, names), syntax).digest;
-    return { digest: sql.digest, gaveUp: sql.gaveUp, portable };
+    return { digest: sql.digest, gaveUp: sql.gaveUp, portable, undeclared };
 }
 /**
  * SHA-256 of `normalised\0<normalised text>`, or of `raw\0<text>` when the
@@ -7809,6 +10275,9 @@ function tokenStartingAt(starts, count, position) {
 
 
 
+
+
+
 /**
  * Config keys that never reach the warehouse (dbt-core 1.12
  * core/dbt/artifacts/resources/v1/config.py `NodeAndTestConfig`/`NodeConfig`,
@@ -7818,7 +10287,13 @@ function tokenStartingAt(starts, count, position) {
  * - `freshness` (a model's `build_after`) and `state`: ODS's reuse policy;
  * - `on_error`: whether dbt skips the node's children after it fails;
  * - `static_analysis`: how dbt Fusion / 1.12 analyses the SQL at parse time;
- * - `enabled`: always true for a node in the manifest's `nodes`.
+ * - `enabled`: always true for a node in the manifest's `nodes`;
+ * - `alias`, `schema`, `database`: dbt resolves them at parse time, through
+ *   the `generate_*_name` macros, into the node's own `alias`, `schema` and
+ *   `database` (core/dbt/parser/base.py `ConfiguredParser._update_node_alias`,
+ *   `_update_node_schema`, `_update_node_database`), which the `relation`
+ *   component holds; setting `alias` to the name the relation already has
+ *   (a rename that keeps the relation) changes nothing dbt writes.
  * `latest_version_pointer` is not here: it goes to the `version` component
  * of a latest version, the only node it builds anything for. `meta` counts
  * when BigQuery's `labels_from_meta` turns it into labels (dbt-bigquery
@@ -7836,6 +10311,9 @@ const CONFIG_KEYS_IGNORED = [
     "static_analysis",
     "enabled",
     "latest_version_pointer",
+    "alias",
+    "schema",
+    "database",
 ];
 const SQL_LIKE = new Set(["model", "snapshot"]);
 const IGNORED_CONFIG_KEYS = new Set(CONFIG_KEYS_IGNORED);
@@ -7860,6 +10338,7 @@ function fingerprintNode(graph, node, macros, inputs = {}) {
     let normaliserGaveUp = null;
     let fileReason = null;
     let portableSql = null;
+    let undeclaredReads = null;
     components.scheme = SCHEME_DIGEST;
     components.engine = engineDigest(metadata);
     // canonicalJson({ database, schema, identifier, relation_name }), keys in canonical order:
@@ -7885,6 +10364,7 @@ function fingerprintNode(graph, node, macros, inputs = {}) {
             components.sql = sql.digest;
             normaliserGaveUp = sql.gaveUp;
             portableSql = sql.portable;
+            undeclaredReads = sql.undeclared;
         }
         fileReason = impurity(n, ephemerals);
     }
@@ -7919,6 +10399,7 @@ function fingerprintNode(graph, node, macros, inputs = {}) {
         components.project_hooks = hooks.digest;
     for (const problem of hooks.incomplete)
         incomplete.push(problem);
+    addMentionedConfigKeys(components, n, resolved.macros, macros);
     const sourcesDigest = sourceRelationsDigest(graph, node);
     if (sourcesDigest !== null)
         components.sources = sourcesDigest;
@@ -7928,8 +10409,13 @@ function fingerprintNode(graph, node, macros, inputs = {}) {
         : NOT_ENFORCED_CONTRACT_DIGEST;
     if (n.persistedDocs !== null)
         components.docs = sha256(canonicalJson(persistedDocsOf(n, metadata.adapterType)));
-    if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer"))
-        components.version = versionDigest(n, macros, inputs.latestVersionPointerDefault ?? null);
+    let pointer = null;
+    if (n.version !== null && n.config !== null && Object.hasOwn(n.config, "latest_version_pointer")) {
+        pointer = pointerRoots(n, macros, pointerDefault(inputs));
+        components.version = versionDigest(n, macros, pointer);
+    }
+    if (inputs.projectFile)
+        Object.assign(components, projectFileComponents(inputs.projectFile, graph, node, macros, resolved));
     return {
         components,
         incomplete,
@@ -7939,7 +10425,61 @@ function fingerprintNode(graph, node, macros, inputs = {}) {
         fileReason,
         portableSql,
         runTimeMacros: resolved,
+        undeclaredReads,
+        runTimeReads: nodeRunTimeReads(graph, macros, n, resolved, pointer),
     };
+}
+/**
+ * Config keys left out of the config component as metadata (`tags`, `meta`,
+ * `docs`, `group`) that a project or package macro could still read at run
+ * time (`config.get('tags')`, `model.meta`, …) and write into the relation
+ * (a grant by tag, a post-hook per group): dbt exposes the whole node to
+ * every macro it runs (dbt-core core/dbt/context/providers.py
+ * `ProviderContext.ctx_model`, `RuntimeConfigObject.get`). No dbt or adapter macro
+ * reads them (dbt-adapters global_project; python.sql's `meta_get` is in a
+ * Python model's compiled code), so they count only where a user macro of
+ * the node's run-time closure, or one of its hooks, mentions the key: then
+ * the key's value is an `input:` component (code_changed).
+ */
+const METADATA_CONFIG_KEYS = ["tags", "meta", "docs", "group"];
+/** `model.tags`, `config.get('meta')`, `node['group']`, …: a read of the key (not SQL's `group by`). */
+const MENTION = /(?:\.|\[\s*['"]|get\(\s*['"])(tags|meta|docs|group)\b/g;
+const mentionsByMacro = new WeakMap();
+function mentionedKeys(sql) {
+    const out = new Set();
+    for (const m of sql.matchAll(MENTION))
+        out.add(m[1]);
+    return [...out];
+}
+function addMentionedConfigKeys(components, n, closure, macros) {
+    if (n.config === null)
+        return;
+    let cache = mentionsByMacro.get(macros);
+    if (cache === undefined) {
+        cache = new Map();
+        mentionsByMacro.set(macros, cache);
+    }
+    const mentioned = new Set();
+    for (const id of closure) {
+        let keys = cache.get(id);
+        if (keys === undefined) {
+            const macro = macros.get(id);
+            keys = macro === undefined || macros.isEngine(id) ? [] : mentionedKeys(macro.macroSql);
+            cache.set(id, keys);
+        }
+        for (const key of keys)
+            mentioned.add(key);
+    }
+    for (const hook of [...n.preHooks, ...n.postHooks])
+        for (const key of mentionedKeys(hook.sql))
+            mentioned.add(key);
+    for (const key of METADATA_CONFIG_KEYS) {
+        if (!mentioned.has(key))
+            continue;
+        if (key === "meta" && !ignoredKeys(n.config).has("meta"))
+            continue;
+        components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.config.${key}`] = sha256(canonicalJson(n.config[key] === undefined ? null : n.config[key]));
+    }
 }
 /** Config digests per project, by the config's JSON: most nodes of a project share their config. */
 const configDigests = new WeakMap();
@@ -8082,21 +10622,27 @@ function persistedDocsOf(n, adapterType) {
  * run, resolved at run time). `latest_version`
  * moving from v2 to v3 changes both nodes; v1 is unchanged.
  */
-function versionDigest(n, macros, flagDefault) {
+function versionDigest(n, macros, roots) {
+    if (roots === null)
+        return sha256(canonicalJson({ pointer: null }));
+    const digest = macros.closureDigest(macros.resolver.closure(roots, n.packageName).macros);
+    return sha256(canonicalJson({ pointer: { config: n.config?.latest_version_pointer ?? null, macros: digest } }));
+}
+/** The roots of the latest-version pointer's build when this node makes one (see versionDigest); null when not. */
+function pointerRoots(n, macros, flagDefault) {
     const latest = n.latestVersion !== null && String(n.latestVersion) === String(n.version);
     const pointer = n.config?.latest_version_pointer;
     const set = isPlainRecord(pointer) ? pointer.enabled : pointer;
     const enabled = set === undefined || set === null ? flagDefault !== false : set !== false;
     if (!latest || !enabled)
-        return sha256(canonicalJson({ pointer: null }));
+        return null;
     // The alias macro is looked up by name, root project first (`Manifest.find_macro_by_name`):
     // every project and package macro of that name (and its dispatch candidates) counts. The view
     // materialization is dbt's choice for the adapter (`find_materialization_macro_by_name`). Both run
     // in the model's context, so their closure is resolved at run time (overrides and dispatch
     // candidates included, dbt's and the adapter's macros too), as the `macros` component's is.
-    const resolver = macros.resolver;
-    const view = resolver.materialization("view");
-    const roots = [
+    const view = macros.resolver.materialization("view");
+    return [
         ...macros.userMacrosNamed(POINTER_ALIAS_MACRO),
         ...macros.userMacrosNamed(`default__${POINTER_ALIAS_MACRO}`),
         ...(macros.adapterType === null
@@ -8105,8 +10651,6 @@ function versionDigest(n, macros, flagDefault) {
         ...(view.chosen === null ? [] : [view.chosen]),
         ...(view.alternative === null ? [] : [view.alternative]),
     ];
-    const digest = macros.closureDigest(resolver.closure(roots, n.packageName).macros);
-    return sha256(canonicalJson({ pointer: { config: pointer ?? null, macros: digest } }));
 }
 /**
  * The `sources` component: the relation each source it reads (directly or
@@ -8163,6 +10707,9 @@ function addUnclassified(components, graph, node, closure, macros) {
             mergeResidue(merged, check.test.residue ?? null, id);
     }
     mergeResidue(merged, graph.manifest.residue ?? null, "manifest");
+    // The on-run-start hooks run before every node (project_hooks component): what of them no row classifies reaches every node too.
+    for (const [id, residue] of hookResidues(graph))
+        mergeResidue(merged, residue, id);
     for (const dep of node.unknownParents) {
         const other = graph.manifest.otherNodes.get(dep.id);
         if (other)
@@ -8171,17 +10718,42 @@ function addUnclassified(components, graph, node, closure, macros) {
     for (const [pattern, lines] of merged)
         components[`${UNCLASSIFIED_COMPONENT}${pattern}`] = sha256(lines.sort().join("\n"));
 }
+const hookResidueCache = new WeakMap();
+/** The residues of the project's on-run-start hooks (usually none), once per graph. */
+function hookResidues(graph) {
+    let list = hookResidueCache.get(graph);
+    if (list === undefined) {
+        list = [];
+        for (const hook of onRunStartHooks(graph))
+            if (hook.residue)
+                list.push([hook.uniqueId, hook.residue]);
+        hookResidueCache.set(graph, list);
+    }
+    return list;
+}
+function pointerDefault(inputs) {
+    if (inputs.latestVersionPointerDefault !== undefined)
+        return inputs.latestVersionPointerDefault;
+    return inputs.projectFile ? latestVersionPointerDefaultOf(inputs.projectFile) : null;
+}
 function isPlainRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 const POINTER_ALIAS_MACRO = "generate_latest_version_pointer_alias";
 /**
- * ADR-0013 #218: a node with hooks reads the environment when a hook, or a
- * project or package macro it uses, mentions var, env_var, target, flags,
- * builtins, context, run_query or statement. The `generate_*_name` macros
- * (and what only they call) are not scanned: they decide the relation's
- * name, which the `relation` component holds.
+ * ADR-0013 #218, narrowed by issue 36: a node with hooks depends on the run
+ * when a hook, or a project or package macro it uses, mentions `flags`,
+ * `builtins`, `context`, `run_query` or `statement`: what those give changes
+ * with every run or can't be named (`context['env' ~ x]`), so the node is
+ * built every run. `env_var`, `var` and `target` no longer count here: the
+ * run-time path's reads of them are compared by value (`value:` components,
+ * run_time_value_changed) or, when not static or not visible,
+ * run_time_value_unknown; a compile-time macro's reads are in the compiled
+ * code. The `generate_*_name` macros (and what only they call) are not
+ * scanned: they decide the relation's name, which the `relation` component
+ * holds.
  */
+const VALUE_NAMES = new Set(["env_var", "var", "target"]);
 function environmentReads(n, userMacros, macros) {
     if (n.preHooks.length === 0 && n.postHooks.length === 0)
         return [];
@@ -8190,416 +10762,18 @@ function environmentReads(n, userMacros, macros) {
         ...n.preHooks.map((hook, i) => ({ where: `pre-hook ${i + 1}`, sql: hook.sql })),
         ...n.postHooks.map((hook, i) => ({ where: `post-hook ${i + 1}`, sql: hook.sql })),
     ];
+    const runDependent = (text) => scanEnvironmentReads(text).filter((name) => !VALUE_NAMES.has(name));
     for (const hook of hooks) {
-        const names = scanEnvironmentReads(hook.sql);
+        const names = runDependent(hook.sql);
         if (names.length > 0)
             reads.push({ where: hook.where, names });
     }
     for (const id of userMacros) {
-        const names = scanEnvironmentReads(macros.get(id).macroSql);
+        const names = runDependent(macros.get(id).macroSql);
         if (names.length > 0)
             reads.push({ where: `macro ${id}`, names });
     }
     return reads;
-}
-
-;// CONCATENATED MODULE: ./src/dbt/macros/run-time-closure.ts
-/** Adapters whose macros build on another adapter's (dbt `get_adapter_type_names`). */
-const PARENT_ADAPTERS = {
-    redshift: ["postgres"],
-    databricks: ["spark"],
-    materialize: ["postgres"],
-    timescaledb: ["postgres"],
-};
-/** The adapter and its parents, most specific first (dbt `get_adapter_type_names`). */
-function adapterTypeChain(adapterType) {
-    if (!adapterType)
-        return [];
-    const parents = Object.hasOwn(PARENT_ADAPTERS, adapterType) ? PARENT_ADAPTERS[adapterType] : [];
-    return [adapterType, ...parents];
-}
-/** Names that only decide where a node is built (its relation), never what. */
-const NAME_MACRO = /^(?:[a-z0-9_]+__)?generate_(?:database|schema|alias)_name$/;
-/** True for `generate_*_name` and its dispatched implementations (`default__generate_schema_name`). */
-function isNameMacro(name) {
-    return NAME_MACRO.test(name);
-}
-/** `adapter.dispatch('name'` / `adapter.dispatch("name"` in a macro's source. */
-const DISPATCH_CALL = /adapter\s*\.\s*dispatch\s*\(\s*(?:macro_name\s*=\s*)?['"]([A-Za-z0-9_]+)['"]/g;
-/**
- * dbt's materializations that never look an incremental strategy up (a
- * custom one may, through `adapter.get_incremental_strategy_macro`).
- */
-const BUILTIN_MATERIALIZATIONS = new Set([
-    "view",
-    "table",
-    "ephemeral",
-    "seed",
-    "snapshot",
-    "materialized_view",
-    "dynamic_table",
-]);
-function splitId(id) {
-    // macro.<package>.<name>: neither has a dot.
-    const first = id.indexOf(".");
-    const last = id.lastIndexOf(".");
-    if (first < 0 || last === first)
-        return null;
-    return { packageName: id.slice(first + 1, last), name: id.slice(last + 1) };
-}
-/** dbt's `Locality` (core/dbt/contracts/graph/manifest.py): higher wins. */
-const Locality = { Core: 1, Imported: 2, Root: 3 };
-/** Resolves names and closures the way dbt does at run time, for one manifest. */
-class RunTimeResolver {
-    internalPackages;
-    internal;
-    prefixes;
-    byPackage = new Map();
-    byName = new Map();
-    internalFlat = new Map();
-    dispatched = new Map();
-    /** Per search package: per macro id, the ids a call from it may reach. */
-    edgeCache = new Map();
-    /** Per search package: per root id, its closure. */
-    closureCache = new Map();
-    macros;
-    rootProject;
-    /** Every macro id, sorted: the bit order of the closures' bitsets. */
-    sortedIds;
-    bitOf = new Map();
-    /** Per bit: 1 for dbt's and the adapter's macros. */
-    engineBits;
-    /** Per bit: 1 for the `generate_*_name` macros (isNameMacro). */
-    nameBits;
-    /** Words of a bitset. */
-    words;
-    /**
-     * The default of `require_explicit_package_overrides_for_builtin_materializations`:
-     * false up to dbt 1.7 (core/dbt/contracts/project.py), true from 1.8.
-     */
-    explicitOverridesByDefault;
-    constructor(macros, adapterType, rootProject, dbtVersion = null) {
-        this.macros = macros;
-        this.rootProject = rootProject;
-        const version = /^(\d+)\.(\d+)/.exec(dbtVersion ?? "");
-        this.explicitOverridesByDefault =
-            version === null || Number(version[1]) > 1 || (Number(version[1]) === 1 && Number(version[2]) >= 8);
-        const chain = adapterTypeChain(adapterType);
-        this.prefixes = [...chain, "default"];
-        this.internalPackages = [...chain.map((type) => `dbt_${type}`), "dbt"];
-        this.internal = new Set(this.internalPackages);
-        for (const macro of macros.values()) {
-            let names = this.byPackage.get(macro.packageName);
-            if (!names) {
-                names = new Map();
-                this.byPackage.set(macro.packageName, names);
-            }
-            names.set(macro.name, macro.uniqueId);
-            const list = this.byName.get(macro.name);
-            if (list)
-                list.push(macro.uniqueId);
-            else
-                this.byName.set(macro.name, [macro.uniqueId]);
-        }
-        // First of the internal packages wins (MacroNamespaceBuilder.build_namespace).
-        for (const pkg of [...this.internalPackages].reverse()) {
-            for (const [name, id] of this.byPackage.get(pkg) ?? [])
-                this.internalFlat.set(name, id);
-        }
-        this.sortedIds = [...macros.keys()].sort();
-        this.words = (this.sortedIds.length + 31) >>> 5;
-        this.engineBits = new Uint8Array(this.sortedIds.length);
-        this.nameBits = new Uint8Array(this.sortedIds.length);
-        for (let bit = 0; bit < this.sortedIds.length; bit++) {
-            const id = this.sortedIds[bit];
-            this.bitOf.set(id, bit);
-            const macro = macros.get(id);
-            if (this.internal.has(macro.packageName))
-                this.engineBits[bit] = 1;
-            if (isNameMacro(macro.name))
-                this.nameBits[bit] = 1;
-        }
-    }
-    /** The ids of a bitset's macros, sorted; with `skip`, those whose bit in it is 0. */
-    idsOf(bits, skip) {
-        const out = [];
-        for (let word = 0; word < bits.length; word++) {
-            let rest = bits[word];
-            while (rest !== 0) {
-                const low = rest & -rest;
-                const bit = (word << 5) + (31 - Math.clz32(low));
-                if (skip === undefined || !skip(bit))
-                    out.push(this.sortedIds[bit]);
-                rest ^= low;
-            }
-        }
-        return out;
-    }
-    isEngine(id) {
-        const macro = this.macros.get(id);
-        return macro !== undefined && this.internal.has(macro.packageName);
-    }
-    /** The macro an unqualified `name` finds from a node of `searchPackage`: local, root, internal. */
-    flat(name, searchPackage) {
-        if (!this.internal.has(searchPackage)) {
-            const local = this.byPackage.get(searchPackage)?.get(name);
-            if (local !== undefined)
-                return local;
-        }
-        if (this.rootProject !== null) {
-            const global = this.byPackage.get(this.rootProject)?.get(name);
-            if (global !== undefined)
-                return global;
-        }
-        return this.internalFlat.get(name);
-    }
-    /** `package.name` or `name` (strategy_dispatch's argument) from a node of `searchPackage`. */
-    qualified(name, searchPackage) {
-        const dot = name.indexOf(".");
-        if (dot < 0)
-            return this.flat(name, searchPackage);
-        const pkg = name.slice(0, dot);
-        const rest = name.slice(dot + 1);
-        return pkg === "dbt" ? this.internalFlat.get(rest) : this.byPackage.get(pkg)?.get(rest);
-    }
-    locality(packageName) {
-        if (packageName === this.rootProject)
-            return Locality.Root;
-        return this.internal.has(packageName) ? Locality.Core : Locality.Imported;
-    }
-    /**
-     * The materialization macro dbt chooses (core/dbt/contracts/graph/manifest.py
-     * `Manifest.find_materialization_macro_by_name`, `MaterializationCandidate`):
-     * the most specific adapter first (the adapter, its parents, `default`),
-     * then Root over Imported over Core. When an imported package's wins over a
-     * core one, dbt takes the best Root or Core one instead when the project's
-     * `require_explicit_package_overrides_for_builtin_materializations` is true
-     * (the default from dbt 1.8); the flag is not in the manifest, so both are
-     * returned (`chosen` is what the version's default picks).
-     */
-    materialization(name) {
-        let best = null;
-        let bestCoreOrRoot = null;
-        let hasCore = false;
-        for (let specificity = 0; specificity < this.prefixes.length; specificity++) {
-            for (const id of this.byName.get(`materialization_${name}_${this.prefixes[specificity]}`) ?? []) {
-                const candidate = {
-                    id,
-                    specificity,
-                    locality: this.locality(this.macros.get(id).packageName),
-                };
-                if (candidate.locality === Locality.Core)
-                    hasCore = true;
-                if (beats(candidate, best))
-                    best = candidate;
-                if (candidate.locality !== Locality.Imported && beats(candidate, bestCoreOrRoot))
-                    bestCoreOrRoot = candidate;
-            }
-        }
-        if (best !== null && best.locality === Locality.Imported && hasCore) {
-            return this.explicitOverridesByDefault
-                ? { chosen: bestCoreOrRoot?.id ?? null, alternative: best.id }
-                : { chosen: best.id, alternative: bestCoreOrRoot?.id ?? null };
-        }
-        return { chosen: best?.id ?? null, alternative: null };
-    }
-    /** Names of the macros `id`'s source dispatches (`adapter.dispatch('name', …)`). */
-    dispatchedNames(id) {
-        let names = this.dispatched.get(id);
-        if (names === undefined) {
-            const found = new Set();
-            const sql = this.macros.get(id)?.macroSql ?? "";
-            if (sql.includes("dispatch"))
-                for (const match of sql.matchAll(DISPATCH_CALL))
-                    found.add(match[1]);
-            names = [...found].sort();
-            this.dispatched.set(id, names);
-        }
-        return names;
-    }
-    /** Every macro `adapter.dispatch(name)` may find: `<prefix>__name` in any package. */
-    dispatchCandidates(name, out) {
-        for (const prefix of this.prefixes) {
-            for (const id of this.byName.get(`${prefix}__${name}`) ?? [])
-                out.add(id);
-        }
-    }
-    edges(id, searchPackage) {
-        let cache = this.edgeCache.get(searchPackage);
-        if (cache === undefined) {
-            cache = new Map();
-            this.edgeCache.set(searchPackage, cache);
-        }
-        let edges = cache.get(id);
-        if (edges !== undefined)
-            return edges;
-        const macro = this.macros.get(id);
-        const targets = new Set();
-        const missing = [];
-        const overrides = [];
-        for (const dep of macro.dependsOn.macros) {
-            if (this.macros.has(dep))
-                targets.add(dep);
-            else
-                missing.push(dep);
-            const parts = splitId(dep);
-            if (parts === null)
-                continue;
-            const winner = this.flat(parts.name, searchPackage);
-            if (this.internal.has(parts.packageName)) {
-                // An unqualified call from dbt's or the adapter's macros: the flat
-                // winner runs (an override when it isn't the listed one); written
-                // `dbt.name`, the internal winner.
-                if (winner !== undefined) {
-                    targets.add(winner);
-                    if (winner !== dep)
-                        overrides.push({ name: parts.name, replaces: dep, by: winner });
-                }
-                const internal = this.internalFlat.get(parts.name);
-                if (internal !== undefined)
-                    targets.add(internal);
-            }
-            else if (winner !== undefined && !this.isEngine(winner)) {
-                // A package's macro: `pkg.name` runs it; an unqualified call may find
-                // the node's package's or the root project's macro of that name.
-                targets.add(winner);
-            }
-        }
-        for (const name of this.dispatchedNames(id))
-            this.dispatchCandidates(name, targets);
-        targets.delete(id);
-        edges = { targets: [...targets], missing, overrides };
-        cache.set(id, edges);
-        return edges;
-    }
-    /** The closure of one root id for a node of `searchPackage`, cached. */
-    closureOf(root, searchPackage) {
-        let cache = this.closureCache.get(searchPackage);
-        if (cache === undefined) {
-            cache = new Map();
-            this.closureCache.set(searchPackage, cache);
-        }
-        const cached = cache.get(root);
-        if (cached !== undefined)
-            return cached;
-        const bits = new Uint32Array(this.words);
-        const closure = { bits, missing: new Set(), overrides: new Map() };
-        const rootBit = this.bitOf.get(root);
-        if (rootBit === undefined) {
-            closure.missing.add(root);
-        }
-        else {
-            bits[rootBit >>> 5] |= 1 << (rootBit & 31);
-            const stack = [root];
-            while (stack.length > 0) {
-                const edges = this.edges(stack.pop(), searchPackage);
-                for (const id of edges.missing)
-                    closure.missing.add(id);
-                for (const o of edges.overrides)
-                    closure.overrides.set(`${o.name}\0${o.replaces}\0${o.by}`, o);
-                for (const id of edges.targets) {
-                    const bit = this.bitOf.get(id);
-                    const mask = 1 << (bit & 31);
-                    if ((bits[bit >>> 5] & mask) === 0) {
-                        bits[bit >>> 5] |= mask;
-                        stack.push(id);
-                    }
-                }
-            }
-        }
-        cache.set(root, closure);
-        return closure;
-    }
-    /** The strategy macro found by name at run time, or null. */
-    strategyMacro(roots) {
-        const custom = roots.materialization !== null && !BUILTIN_MATERIALIZATIONS.has(roots.materialization);
-        if (roots.materialization === "incremental" || (custom && roots.incrementalStrategy !== null)) {
-            const strategy = (roots.incrementalStrategy ?? "default").replaceAll("+", "_");
-            return this.flat(`get_incremental_${strategy}_sql`, roots.searchPackage) ?? null;
-        }
-        if (roots.materialization === "snapshot" && roots.snapshotStrategy !== null) {
-            const name = roots.snapshotStrategy;
-            const dot = name.indexOf(".");
-            const qualified = dot < 0
-                ? `snapshot_${name}_strategy`
-                : `${name.slice(0, dot)}.snapshot_${name.slice(dot + 1)}_strategy`;
-            return this.qualified(qualified, roots.searchPackage) ?? null;
-        }
-        return null;
-    }
-    /** The macros reachable at run time from `called` for a node (or hook) of `searchPackage`, sorted, and the missing ids. */
-    closure(called, searchPackage) {
-        const bits = new Uint32Array(this.words);
-        const missing = new Set();
-        for (const root of called) {
-            const closure = this.closureOf(root, searchPackage);
-            orInto(bits, closure.bits);
-            for (const id of closure.missing)
-                missing.add(id);
-        }
-        return { macros: this.idsOf(bits), missing: [...missing].sort() };
-    }
-    /**
-     * The run-time macros of a node and, apart, the project and package
-     * macros reached without going through `nameRoots` (what the environment
-     * scan reads).
-     */
-    resolve(roots) {
-        const sp = roots.searchPackage;
-        const { chosen, alternative } = this.materialization(roots.materialization ?? "view");
-        const strategy = this.strategyMacro(roots);
-        const body = new Set(roots.called);
-        if (chosen !== null)
-            body.add(chosen);
-        if (alternative !== null)
-            body.add(alternative);
-        if (strategy !== null)
-            body.add(strategy);
-        const bits = new Uint32Array(this.words);
-        const missing = new Set();
-        const overrides = new Map();
-        const take = (root) => {
-            const closure = this.closureOf(root, sp);
-            orInto(bits, closure.bits);
-            for (const id of closure.missing)
-                missing.add(id);
-            for (const [key, o] of closure.overrides)
-                overrides.set(key, o);
-        };
-        for (const root of body)
-            take(root);
-        const bodyUser = this.idsOf(bits, (bit) => this.engineBits[bit] === 1 || this.nameBits[bit] === 1);
-        for (const root of roots.nameRoots)
-            take(root);
-        const macros = this.idsOf(bits);
-        return {
-            resolved: {
-                macros,
-                user: this.idsOf(bits, (bit) => this.engineBits[bit] === 1),
-                materialization: chosen ?? alternative,
-                materializationAlternative: chosen === null ? null : alternative,
-                strategy,
-                overrides: [...overrides.values()].sort((a, b) => a.name === b.name ? (a.replaces < b.replaces ? -1 : 1) : a.name < b.name ? -1 : 1),
-                missing: [...missing].sort(),
-            },
-            bodyUser,
-        };
-    }
-}
-/** `into |= from`, word by word. */
-function orInto(into, from) {
-    for (let word = 0; word < into.length; word++)
-        into[word] |= from[word];
-}
-/** dbt's order of materialization candidates: more specific, then more local (ties by id, for determinism). */
-function beats(a, b) {
-    if (b === null)
-        return true;
-    if (a.specificity !== b.specificity)
-        return a.specificity < b.specificity;
-    if (a.locality !== b.locality)
-        return a.locality > b.locality;
-    return a.id < b.id;
 }
 
 ;// CONCATENATED MODULE: ./src/dbt/fingerprint/macro-index.ts
@@ -8752,6 +10926,8 @@ function fingerprintProject(graph, inputs = {}) {
             portableSql: parts.portableSql,
             clockCalls: nodeClockCalls(graph, node, callsOf, ephemeralCalls),
             runTimeMacros: parts.runTimeMacros,
+            undeclaredReads: parts.undeclaredReads,
+            runTimeReads: parts.runTimeReads,
         });
     }
     return result;
@@ -8853,7 +11029,7 @@ function sourceWriters(manifest, planned) {
     return out;
 }
 /** Whether `target` is `from` or one of its ancestors through `parents`. */
-function reaches(resolved, from, target) {
+function relation_writers_reaches(resolved, from, target) {
     const stack = [from];
     const seen = new Set();
     while (stack.length > 0) {
@@ -8885,7 +11061,7 @@ function linkWriters(resolved, writers) {
             for (const writer of writers.get(source) ?? []) {
                 if (!resolved.has(writer))
                     continue;
-                if (working.parents.has(writer) || reaches(resolved, writer, reader))
+                if (working.parents.has(writer) || relation_writers_reaches(resolved, writer, reader))
                     continue;
                 working.parents.add(writer);
                 inputs.push({ parent: writer, source });
@@ -9256,7 +11432,12 @@ function isPlanned(node) {
  */
 function projectOf(manifest, inputs = {}) {
     const graph = buildGraph(manifest);
-    return { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
+    const loaded = { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
+    if (inputs.projectFile !== undefined)
+        loaded.projectFileRead = inputs.projectFile !== null;
+    if (inputs.runTimeValues)
+        loaded.runTimeValues = inputs.runTimeValues;
+    return loaded;
 }
 /** `projectOf` the manifest in `manifestText`; `file` names it in messages. */
 function loadProject(manifestText, file, inputs = {}) {
@@ -9461,63 +11642,284 @@ function readManifestFile(file, from, pieceBytes) {
     return readManifestPieces((push) => streamTextFile(file, from, push, pieceBytes), file, () => readTextFile(file, from));
 }
 
-;// CONCATENATED MODULE: ./src/dbt/project-flags.ts
+;// CONCATENATED MODULE: ./src/files/read-project-file.ts
 /**
- * The dbt_project.yml flags the fingerprint needs and the manifest doesn't
- * record. dbt 1.12's `latest_version_pointer_enabled_by_default` (dbt-core
- * core/dbt/contracts/project.py `ProjectFlags`, read only from the project
- * file's `flags:`) decides whether the latest version of a versioned model
- * whose `latest_version_pointer.enabled` is unset makes the pointer view
- * (core/dbt/task/run.py `_should_create_latest_version_pointer`).
- *
- * No YAML parser: the key is looked for as a line of its own. Found once
- * with a YAML 1.1 boolean (PyYAML's, which dbt uses): that value; absent:
- * false (dbt's default); anything else (Jinja, several lines, an odd value,
- * the key inside a flow mapping): null, unknown, which the fingerprint
- * treats as on (conservative).
+ * The file edge of src/dbt/project-file.ts: dbt_project.yml in the project
+ * directory, vars.yml next to it (dbt 1.12+), and the dbt_project.yml of
+ * every installed package under its `packages-install-path` (default
+ * `dbt_packages`, core/dbt/config/project.py `PartialProject.create_project`;
+ * dbt loads every package found there: core/dbt/config/runtime.py
+ * `RuntimeConfig.load_dependencies`).
  */
-const FLAG = "latest_version_pointer_enabled_by_default";
-const LINE = new RegExp(`^\\s*["']?${FLAG}["']?\\s*:(.*)$`);
-const TRUE = new Set(["true", "yes", "on", "y"]);
-const FALSE = new Set(["false", "no", "off", "n"]);
-function latestVersionPointerDefault(projectFile) {
-    let found = null;
-    for (const line of projectFile.split(/\r?\n/)) {
-        if (!line.includes(FLAG) || /^\s*#/.test(line))
-            continue;
-        const match = LINE.exec(line);
-        // Elsewhere on a line (flow style `flags: {…}`): not read here, unknown.
-        if (match === null)
-            return null;
-        if (found !== null)
-            return null;
-        found = match[1].replace(/\s+#.*$/, "").trim();
+
+
+
+
+/**
+ * The parsed project file, or null when the directory has no dbt_project.yml
+ * (nothing is then added to the fingerprints). A file that can't be read or
+ * isn't YAML is an error naming it.
+ */
+function readProjectFile(projectDir) {
+    const file = external_node_path_default().join(projectDir, "dbt_project.yml");
+    if (!(0,external_node_fs_.existsSync)(file))
+        return null;
+    const text = read(file);
+    const varsPath = external_node_path_default().join(projectDir, "vars.yml");
+    const varsFile = (0,external_node_fs_.existsSync)(varsPath) ? { text: read(varsPath), file: varsPath } : undefined;
+    // The install path as written; Jinja in it (rare) can't be followed here: no packages' vars then.
+    const head = project_file_parseProjectFile(text, file);
+    const installKey = head.keys["packages-install-path"] ?? head.keys.packages_install_path;
+    const install = typeof installKey === "string" && !installKey.includes("{") ? installKey : "dbt_packages";
+    const packageProjects = readPackageProjects(external_node_path_default().resolve(projectDir, install));
+    return project_file_parseProjectFile(text, file, {
+        ...(varsFile ? { varsFile } : {}),
+        packageProjects,
+    });
+}
+function readPackageProjects(dir) {
+    let names;
+    try {
+        names = (0,external_node_fs_.readdirSync)(dir).sort();
     }
-    if (found === null)
-        return false;
-    const value = found.replace(/^(["'])(.*)\1$/, "$2").toLowerCase();
-    if (TRUE.has(value))
+    catch {
+        return [];
+    }
+    const out = [];
+    for (const name of names) {
+        const file = external_node_path_default().join(dir, name, "dbt_project.yml");
+        if ((0,external_node_fs_.existsSync)(file))
+            out.push({ text: read(file), file });
+    }
+    return out;
+}
+function read(file) {
+    try {
+        return (0,external_node_fs_.readFileSync)(file, "utf8");
+    }
+    catch (error) {
+        throw new user_error/* UserError */.yo("file_unreadable", `${file} can't be read: ${error.message}`, { file });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/dbt/project-vars.ts
+/**
+ * A dbt_project.yml's `name` and `vars:` (issue 36), for the values of
+ * `var()` reads on a node's run-time path. A seam, not a YAML parser: the
+ * project files' full reader (ProjectFile.vars) replaces it when it lands.
+ *
+ * It reads the block style people write: `vars:` at the top level, then
+ * indented `key: value` lines, nested mappings, and plain, single- or
+ * double-quoted scalars resolved as PyYAML (which dbt uses) resolves YAML
+ * 1.1 (`yes`/`on` are true, `~` is null, numbers are numbers). Anything else
+ * under `vars:` (a list, a flow collection other than `{}`, an anchor or
+ * alias, a tag, a multi-line scalar, an escape in a double-quoted string,
+ * tabs, a duplicate key): null, not known, and the var reads it could answer
+ * are run_time_value_unknown. No `vars:` key: {}.
+ */
+const BOOL_TRUE = new Set(["true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "y", "Y"]);
+const BOOL_FALSE = new Set(["false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF", "n", "N"]);
+const NULLS = new Set(["", "~", "null", "Null", "NULL"]);
+class Unknown extends Error {
+}
+/** A plain or quoted scalar, YAML 1.1 as PyYAML resolves it. */
+function scalar(text) {
+    const t = text.trim();
+    if (t.startsWith("'")) {
+        if (!t.endsWith("'") || t.length < 2)
+            throw new Unknown();
+        const body = t.slice(1, -1);
+        if (/(^|[^'])'([^']|$)/.test(body))
+            throw new Unknown();
+        return body.replaceAll("''", "'");
+    }
+    if (t.startsWith('"')) {
+        if (!t.endsWith('"') || t.length < 2 || t.slice(1, -1).includes("\\") || t.slice(1, -1).includes('"'))
+            throw new Unknown();
+        return t.slice(1, -1);
+    }
+    if (/^[[{&*!|>%@`]/.test(t)) {
+        if (t === "{}")
+            return {};
+        if (t === "[]")
+            return [];
+        throw new Unknown();
+    }
+    if (NULLS.has(t))
+        return null;
+    if (BOOL_TRUE.has(t))
         return true;
-    if (FALSE.has(value))
+    if (BOOL_FALSE.has(t))
         return false;
+    if (/^[-+]?(0|[1-9][0-9_]*)$/.test(t))
+        return Number(t.replaceAll("_", ""));
+    if (/^[-+]?([0-9][0-9_]*)?\.[0-9_]+([eE][-+][0-9]+)?$/.test(t))
+        return Number(t.replaceAll("_", ""));
+    if (/^[-+]?0[0-7_]+$|^0x|^[-+]?\.(inf|Inf|INF|nan|NaN|NAN)$|:[0-9]/.test(t))
+        throw new Unknown();
+    if (t.includes(": ") || t.endsWith(":") || t.includes(" #"))
+        throw new Unknown();
+    return t;
+}
+/** A line without its comment (a ` #` outside quotes), or null for a blank or comment line. */
+function content(line) {
+    if (line.includes("\t"))
+        throw new Unknown();
+    let quote = null;
+    for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (quote !== null) {
+            if (c === quote)
+                quote = null;
+        }
+        else if (c === "'" || c === '"')
+            quote = c;
+        else if (c === "#" && (i === 0 || line[i - 1] === " "))
+            return line.slice(0, i).trimEnd() || null;
+    }
+    return line.trimEnd() || null;
+}
+/** A block mapping at `indent` from `lines[start]`; returns it and the next line's index. */
+function mapping(lines, start, indent) {
+    const out = {};
+    let i = start;
+    while (i < lines.length && lines[i].indent >= indent) {
+        const line = lines[i];
+        if (line.indent !== indent)
+            throw new Unknown();
+        const match = /^("[^"\\]*"|'[^']*'|[^\s'"#:][^:]*?)\s*:(\s+(.*))?$/.exec(line.text);
+        if (match === null)
+            throw new Unknown();
+        const key = String(scalar(match[1]));
+        if (Object.hasOwn(out, key))
+            throw new Unknown();
+        const rest = match[3];
+        i++;
+        if (rest !== undefined && rest !== "") {
+            out[key] = scalar(rest);
+        }
+        else if (i < lines.length && lines[i].indent > indent) {
+            const [nested, next] = mapping(lines, i, lines[i].indent);
+            out[key] = nested;
+            i = next;
+        }
+        else {
+            out[key] = null;
+        }
+    }
+    return [out, i];
+}
+/** The `vars:` of a dbt_project.yml's text: {} when it has none; null when they can't be read plainly. */
+function projectVarsOf(text) {
+    try {
+        const raw = text.split(/\r?\n/);
+        const at = raw.findIndex((line) => /^vars\s*:/.test(line));
+        if (at < 0)
+            return raw.some((line) => /^["']?vars["']?\s*:/.test(line)) ? null : {};
+        const inline = content(raw[at])
+            .replace(/^vars\s*:/, "")
+            .trim();
+        if (inline !== "") {
+            const value = scalar(inline);
+            return typeof value === "object" && value !== null && !Array.isArray(value)
+                ? value
+                : null;
+        }
+        const lines = [];
+        for (let i = at + 1; i < raw.length; i++) {
+            const body = content(raw[i]);
+            if (body === null)
+                continue;
+            const indent = body.length - body.trimStart().length;
+            if (indent === 0)
+                break;
+            lines.push({ indent, text: body.trim() });
+        }
+        if (lines.length === 0)
+            return {};
+        if (lines.some((line) => line.text.startsWith("- ") || line.text === "-"))
+            return null;
+        const [vars, next] = mapping(lines, 0, lines[0].indent);
+        return next === lines.length ? vars : null;
+    }
+    catch (error) {
+        if (error instanceof Unknown)
+            return null;
+        throw error;
+    }
+}
+/** The project's `name:` (a top-level plain or quoted scalar), or null. */
+function projectNameIn(text) {
+    for (const line of text.split(/\r?\n/)) {
+        const match = /^name\s*:\s*(.+)$/.exec(line);
+        if (match === null)
+            continue;
+        try {
+            const body = content(match[1]);
+            const value = body === null ? null : scalar(body);
+            return typeof value === "string" && value !== "" ? value : null;
+        }
+        catch {
+            return null;
+        }
+    }
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/files/read-project-flags.ts
-/** The file edge of src/dbt/project-flags.ts: dbt_project.yml in the project directory. */
+;// CONCATENATED MODULE: ./src/files/read-run-time-values.ts
+/**
+ * The file edge of the run-time values (issue 36): what a build would see
+ * of `env_var`, `var` and `target`, as far as the step running ODS can tell.
+ * The environment is the caller's to give (the action passes its job's
+ * environment; the CLI only with `--build-env`); the projects' `vars:` are
+ * read from dbt_project.yml in the project directory and from each installed
+ * package's (`dbt_packages/*`, the packages-install-path default); the run's
+ * `--vars` are taken as none (a record replaces them with the run's own,
+ * from run_results.json); the target's fields are filled in by the plan and
+ * the record from the target they are made for. Nothing read here is kept:
+ * the core keeps keyed digests.
+ */
 
 
 
-/** `latest_version_pointer_enabled_by_default`, or null when dbt_project.yml can't be read or doesn't say plainly. */
-function readLatestVersionPointerDefault(projectDir) {
-    let text;
+function readOrNull(file) {
     try {
-        text = (0,external_node_fs_.readFileSync)(external_node_path_default().join(projectDir, "dbt_project.yml"), "utf8");
+        return (0,external_node_fs_.readFileSync)(file, "utf8");
     }
     catch {
         return null;
     }
-    return latestVersionPointerDefault(text);
+}
+function readRunTimeValues(projectDir, rootProject, env, envUnseen) {
+    const vars = new Map();
+    const rootText = readOrNull(external_node_path_default().join(projectDir, "dbt_project.yml"));
+    const root = rootProject ?? (rootText === null ? null : projectNameIn(rootText)) ?? "";
+    vars.set(root, rootText === null ? null : projectVarsOf(rootText));
+    let packages = [];
+    try {
+        packages = (0,external_node_fs_.readdirSync)(external_node_path_default().join(projectDir, "dbt_packages"));
+    }
+    catch {
+        // No packages installed: only the root project's vars count.
+    }
+    for (const dir of packages.sort()) {
+        const text = readOrNull(external_node_path_default().join(projectDir, "dbt_packages", dir, "dbt_project.yml"));
+        const name = text === null ? null : projectNameIn(text);
+        if (name !== null && name !== root)
+            vars.set(name, projectVarsOf(text));
+    }
+    return {
+        env,
+        ...(env === null ? { envUnseen } : {}),
+        projectVars: { root, vars },
+        ...(rootText === null
+            ? {
+                projectVarsUnseen: `${external_node_path_default().join(projectDir, "dbt_project.yml")} could not be read (action input \`project-dir\`, CLI \`--project-dir\`)`,
+            }
+            : {}),
+        cliVars: {},
+        target: null,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/files/read-seed-files.ts
@@ -9573,21 +11975,26 @@ function readSeedFiles(manifest, projectDir) {
 
 
 
+
 function resolveFlagPath(context, value, fallback) {
     return external_node_path_default().resolve(context.cwd, value ?? fallback);
 }
 /** `--project-dir`: where the dbt project is (dbt's own flag), for reading large seeds' CSV files. */
-const PROJECT_DIR_OPTION = { "project-dir": { type: "string" } };
+const PROJECT_DIR_OPTION = {
+    "project-dir": { type: "string" },
+    "build-env": { type: "boolean" },
+};
 const PROJECT_DIR_HELP = {
-    "project-dir": "the dbt project's directory, where large seeds' CSV files (dbt records no content checksum for a seed over 1 MiB) and dbt_project.yml's flags are read from; default: the current directory",
+    "project-dir": "the dbt project's directory, where large seeds' CSV files (dbt records no content checksum for a seed over 1 MiB) and dbt_project.yml (its dispatch order, flags and vars) are read from; default: the current directory",
+    "build-env": "this shell's environment is the one the dbt build runs (or ran) with: the `env_var()` reads of nodes' materializations and hooks are compared by keyed digests of its values (never kept). Without it they are not visible, and nodes that read one are built (run_time_value_unknown)",
 };
 /**
  * Reads and fingerprints the manifest; with `progress`, says so (the longest
  * part of a large plan). Seeds dbt recorded only a path checksum for are
  * hashed from their CSV under `projectDir` (`--project-dir`, default the
- * current directory, as dbt's), and dbt_project.yml's flags are read there.
+ * current directory, as dbt's), and dbt_project.yml (dispatch, flags, vars) is read there.
  */
-function readProject(context, manifest, progress, projectDir) {
+function readProject(context, manifest, progress, projectDir, buildEnv = false) {
     const file = resolveFlagPath(context, manifest, "target/manifest.json");
     const shown = external_node_path_default().relative(context.cwd, file) || file;
     progress?.phase(`reading and parsing ${shown}${sizeOf(file)}`);
@@ -9596,7 +12003,8 @@ function readProject(context, manifest, progress, projectDir) {
     const dir = resolveFlagPath(context, projectDir, ".");
     return projectOf(loaded, {
         seedFiles: readSeedFiles(loaded, dir),
-        latestVersionPointerDefault: readLatestVersionPointerDefault(dir),
+        projectFile: readProjectFile(dir),
+        runTimeValues: readRunTimeValues(dir, loaded.metadata.projectName, buildEnv ? (context.env ?? null) : null, "ods-state was not given the build's environment (pass --build-env in a shell with the environment dbt builds with)"),
     });
 }
 /** ` (74.4 MB)`, or nothing when the file can't be examined (reading it then says why). */
@@ -9663,7 +12071,7 @@ const diffCommand = {
     positionals: { name: "NODE (a name or unique_id)", required: true },
     examples: ["ods-state diff stg_orders --manifest target/manifest.json"],
     async run(values, positionals, context) {
-        const project = readProject(context, values.manifest, undefined, values["project-dir"]);
+        const project = readProject(context, values.manifest, undefined, values["project-dir"], values["build-env"] === true);
         const scope = scopeOf(project, values.environment);
         const wanted = positionals[0];
         const matches = [...project.graph.nodes.values()].filter((node) => node.id === wanted || node.node.name === wanted);
@@ -10523,7 +12931,7 @@ function planMayAnalyse(project, snapshot, pointers) {
 function recordMayAnalyse(project, runResults, previous) {
     for (const result of runResults.results) {
         const node = project.graph.nodes.get(result.uniqueId);
-        if (!node || node.node.resourceType !== "model")
+        if (node?.node.resourceType !== "model")
             continue;
         const before = own(previous?.nodes, result.uniqueId);
         const sql = project.fingerprints.get(result.uniqueId)?.fingerprint.components.sql;
@@ -12342,9 +14750,9 @@ function config(value) {
     return Object.fromEntries(Object.entries(value).filter(([key]) => !IGNORED_CONFIG.has(key)));
 }
 /** Per MacroIndex (one per manifest): what the checks of that manifest share. */
-const caches = new WeakMap();
-function cachesOf(macros) {
-    let cache = caches.get(macros);
+const checks_digest_caches = new WeakMap();
+function checks_digest_cachesOf(macros) {
+    let cache = checks_digest_caches.get(macros);
     if (cache === undefined) {
         cache = {
             macros: new Map(),
@@ -12352,14 +14760,14 @@ function cachesOf(macros) {
             definitions: new WeakMap(),
             keyLines: new WeakMap(),
         };
-        caches.set(macros, cache);
+        checks_digest_caches.set(macros, cache);
     }
     return cache;
 }
 function checksDigest(checks, macros) {
     if (checks.length === 0)
         return null;
-    const cache = cachesOf(macros);
+    const cache = checks_digest_cachesOf(macros);
     const sorted = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     // canonicalJson of the array of definitions: its items' canonical JSON, in order.
     let json = "[";
@@ -12403,7 +14811,7 @@ function macrosOf(check, macros, cache) {
  * `definitionJson` writes (tested on every check of the real manifests).
  */
 function checkDefinition(check, macros) {
-    const { user, missing } = macrosOf(check, macros, cachesOf(macros));
+    const { user, missing } = macrosOf(check, macros, checks_digest_cachesOf(macros));
     if (check.kind === "data_test") {
         return {
             id: check.id,
@@ -12488,7 +14896,7 @@ const CHECKS_KEY_TAG = "checks-key/1\n";
 function checksKey(checks, macros) {
     if (checks.length === 0)
         return null;
-    const cache = cachesOf(macros);
+    const cache = checks_digest_cachesOf(macros);
     const sorted = [...checks].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     let text = CHECKS_KEY_TAG;
     for (const check of sorted) {
@@ -12927,6 +15335,22 @@ function outsideOwnSchemas(environment, rules) {
 
 // EXTERNAL MODULE: ./src/state/scope.ts
 var state_scope = __nccwpck_require__(1293);
+;// CONCATENATED MODULE: ./src/planner/run-commands.ts
+/**
+ * Which dbt commands record() takes (run_results.json `args.which`).
+ * Builds: build, run, seed, snapshot; `dbt retry` writes the command it
+ * retries as `which` (dbt-core core/dbt/task/retry.py `RetryTask.__init__`,
+ * `Flags.from_dict` of the previous command). Relation writes only: `dbt
+ * clone` replaces a node's relation with a clone of another state's
+ * relation (core/dbt/task/clone.py `CloneTask`), which is not a build of
+ * this code. Anything else (compile, show, test, list, parse, docs generate,
+ * run-operation, which writes relations no result names) is refused.
+ */
+/** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
+const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"];
+/** Commands whose results write their node's relation without building this code (recorded as writes only). */
+const RELATION_WRITING_COMMANDS = ["clone"];
+
 ;// CONCATENATED MODULE: ./src/planner/record-refusals.ts
 /**
  * What record() refuses before it writes anything (ADR-0013, "Commands"):
@@ -12940,8 +15364,10 @@ var state_scope = __nccwpck_require__(1293);
 
 
 
-/** dbt commands that build; anything else (compile, docs generate, test, …) builds nothing. */
-const BUILDING_COMMANDS = ["build", "run", "seed", "snapshot"];
+
+
+/** Builds, and commands recorded only for the relations they wrote (run-commands.ts). */
+const RECORDED_COMMANDS = [...BUILDING_COMMANDS, ...RELATION_WRITING_COMMANDS];
 /** How far after `now` a run's stated times may be (clocks of one runner agree closely). */
 const CLOCK_TOLERANCE_MS = 10 * 60_000;
 function refuse(message, file, code = "record_refused") {
@@ -12955,8 +15381,8 @@ function acceptedRun(project, runResults, scope, previous, recordedRunIds) {
     if (!metadata.projectName) {
         refuse(`${project.manifest.file} has no project name: unrelated projects would share state.`, project.manifest.file);
     }
-    if (!command || !BUILDING_COMMANDS.includes(command)) {
-        refuse(`${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing (it reports nodes as successful without building them); only ${BUILDING_COMMANDS.join(", ")} are recorded.`, file);
+    if (!command || !RECORDED_COMMANDS.includes(command)) {
+        refuse(`${file} comes from \`dbt ${command ?? "(unknown command)"}\`, which builds nothing ODS can record (it reports nodes as successful without building them, or, \`run-operation\`, writes relations no result names); only ${BUILDING_COMMANDS.join(", ")} are recorded as builds, and \`clone\` for the relations it replaced.`, file);
     }
     const runId = runResults.metadata.invocationId;
     if (!runId)
@@ -17422,14 +19848,14 @@ function parseDuration(text) {
         return undefined;
     return Number(match[1]) * unit;
 }
-function isRecord(value) {
+function freshness_policy_isRecord(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function readFreshnessPolicy(config) {
     if (!config)
         return { ok: true, policy: null };
     const state = config.state;
-    if (isRecord(state) && (state.lag_tolerance != null || state.require_fresh_data_from != null)) {
+    if (freshness_policy_isRecord(state) && (state.lag_tolerance != null || state.require_fresh_data_from != null)) {
         let lagSeconds = 0;
         let lagText = null;
         if (state.lag_tolerance != null) {
@@ -17459,9 +19885,9 @@ function readFreshnessPolicy(config) {
         };
     }
     const freshness = config.freshness;
-    if (isRecord(freshness) && freshness.build_after != null) {
+    if (freshness_policy_isRecord(freshness) && freshness.build_after != null) {
         const buildAfter = freshness.build_after;
-        if (!isRecord(buildAfter)) {
+        if (!freshness_policy_isRecord(buildAfter)) {
             return { ok: false, problem: "`config.freshness.build_after` is not an object with count and period" };
         }
         const { count, period } = buildAfter;
@@ -17537,6 +19963,82 @@ function listWords(items, limit = 3) {
  */
 function code(name) {
     return `\`${name}\``;
+}
+
+;// CONCATENATED MODULE: ./src/planner/renamed-builds.ts
+
+function renamed_builds_relationKey(database, schema, identifier) {
+    return `${database ?? ""}\0${schema}\0${identifier}`;
+}
+function carryRenamedBuilds(snapshot, graph, fingerprints) {
+    const gone = new Map();
+    for (const id of Object.keys(snapshot.nodes)) {
+        if (graph.nodes.has(id) || graph.ephemerals.has(id))
+            continue;
+        const entry = snapshot.nodes[id];
+        if (!entry.relation)
+            continue;
+        const key = `${renamed_builds_relationKey(entry.relation.database, entry.relation.schema, entry.relation.identifier)}\0${entry.fingerprint.digest}`;
+        const list = gone.get(key);
+        if (list)
+            list.push(id);
+        else
+            gone.set(key, [id]);
+    }
+    if (gone.size === 0)
+        return { snapshot, renamed: new Map() };
+    const candidates = new Map();
+    for (const [id, node] of graph.nodes) {
+        if (own(snapshot.nodes, id))
+            continue;
+        const fp = fingerprints.get(id);
+        if (!fp?.complete)
+            continue;
+        const r = node.node.relation;
+        const key = `${renamed_builds_relationKey(r.database, r.schema, r.identifier)}\0${fp.fingerprint.digest}`;
+        const olds = gone.get(key);
+        if (olds?.length !== 1)
+            continue;
+        const list = candidates.get(olds[0]);
+        if (list)
+            list.push(id);
+        else
+            candidates.set(olds[0], [id]);
+    }
+    const renamed = new Map();
+    for (const [old, news] of candidates)
+        if (news.length === 1)
+            renamed.set(news[0], old);
+    if (renamed.size === 0)
+        return { snapshot, renamed };
+    const back = new Map([...renamed].map(([now, old]) => [old, now]));
+    const nodes = {};
+    for (const [id, entry] of Object.entries(snapshot.nodes)) {
+        const key = back.get(id) ?? id;
+        let parents = entry.parents;
+        if (Object.keys(parents).some((p) => back.has(p))) {
+            parents = {};
+            for (const [p, run] of Object.entries(entry.parents))
+                setOwn(parents, back.get(p) ?? p, run);
+        }
+        setOwn(nodes, key, parents === entry.parents ? entry : { ...entry, parents });
+    }
+    // The relation's last recorded writer (snapshot 1.6) is the renamed node now, for the same write.
+    let relations = snapshot.relations;
+    if (relations !== undefined) {
+        const moved = {};
+        let any = false;
+        for (const [key, write] of Object.entries(relations)) {
+            const now = back.get(write.node);
+            const same = now !== undefined && snapshot.nodes[write.node]?.run_id === write.run_id;
+            if (same)
+                any = true;
+            setOwn(moved, key, same ? { ...write, node: now } : write);
+        }
+        if (any)
+            relations = moved;
+    }
+    return { snapshot: { ...snapshot, nodes, ...(relations ? { relations } : {}) }, renamed };
 }
 
 ;// CONCATENATED MODULE: ./src/planner/rules/display-name.ts
@@ -17755,7 +20257,321 @@ const clockDependent = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/dbt/run-time-values/run-time-values.ts
+/**
+ * The values a build sees at run time, as the edge can tell them (issue 36):
+ * a small port the pure core asks, built here from plain data the edge read
+ * (the job's environment, the project files' `vars:`, the run's `--vars`,
+ * the target). Nothing here is stored or logged: the core keeps only keyed
+ * digests of what it is told (value-digests.ts).
+ *
+ * `var(name)` for a node of package P (dbt-core 1.12.latest
+ * core/dbt/context/providers.py `ModelConfiguredVar._generate_merged`,
+ * core/dbt/config/project.py `VarProvider.vars_for`, core/dbt/utils/utils.py
+ * `MultiDict`, whose last source wins): the `--vars` of the invocation, then
+ * the root project's `vars.<P>`, then its global `vars`, then (P not the
+ * root) P's own `vars.<P>` and global `vars`. A string value is rendered as
+ * Jinja when read (core/dbt/context/base.py `Var.get_rendered_var`): one
+ * holding `{{` or `{%` is not a value ODS can know.
+ */
+
+const UNSET = { state: "unset" };
+/**
+ * Target fields by the TargetIdentity field that holds them: `name` and
+ * `target_name` are the target's name (Profile.to_target_dict), `type` the
+ * adapter; `dbname` (dbt-postgres), `project` and `dataset` (dbt-bigquery)
+ * are the credentials' aliases of database and schema
+ * (`Credentials._ALIASES`, listed by `connection_info(with_aliases=True)`).
+ */
+const TARGET_FIELDS = {
+    name: "name",
+    target_name: "name",
+    type: "adapter_type",
+    database: "database",
+    dbname: "database",
+    project: "database",
+    schema: "schema",
+    dataset: "schema",
+};
+function isKnownTargetField(field) {
+    return Object.hasOwn(TARGET_FIELDS, field);
+}
+function run_time_values_isRecord(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function rendered(value, where) {
+    if (typeof value === "string" && (value.includes("{{") || value.includes("{%")))
+        return { state: "unseen", why: `its value in ${where} is Jinja, rendered only when dbt runs` };
+    return { state: "set", value };
+}
+function runTimeValuesOf(sources) {
+    return {
+        envVar(name) {
+            // dbt refuses these in a build's context (value-reads.ts): never looked at.
+            if (name.startsWith(SECRET_ENV_PREFIX))
+                return { state: "unseen", why: "it is a secret" };
+            if (sources.env === null)
+                return { state: "unseen", why: sources.envUnseen ?? "the build's environment was not given" };
+            const value = Object.hasOwn(sources.env, name) ? sources.env[name] : undefined;
+            return value === undefined ? UNSET : { state: "set", value };
+        },
+        var(name, packageName) {
+            const cli = sources.cliVars;
+            if (cli === null)
+                return { state: "unseen", why: sources.cliVarsUnseen ?? "the run's `--vars` are not known" };
+            if (Object.hasOwn(cli, name))
+                return rendered(cli[name], "`--vars`");
+            const projects = sources.projectVars;
+            const unseen = {
+                state: "unseen",
+                why: sources.projectVarsUnseen ?? "the project's dbt_project.yml `vars:` were not read",
+            };
+            if (projects === null)
+                return unseen;
+            const order = packageName === projects.root ? [projects.root] : [projects.root, packageName];
+            for (const project of order) {
+                if (!projects.vars.has(project))
+                    continue; // not installed: dbt doesn't read it either
+                const vars = projects.vars.get(project) ?? null;
+                if (vars === null)
+                    return {
+                        state: "unseen",
+                        why: `the \`vars:\` of project \`${project}\`'s dbt_project.yml could not be read`,
+                    };
+                const scoped = vars[packageName];
+                if (run_time_values_isRecord(scoped) && Object.hasOwn(scoped, name))
+                    return rendered(scoped[name], `\`${project}\`'s dbt_project.yml`);
+                if (Object.hasOwn(vars, name))
+                    return rendered(vars[name], `\`${project}\`'s dbt_project.yml`);
+            }
+            return UNSET;
+        },
+        target(field) {
+            const known = sources.target;
+            const slot = Object.hasOwn(TARGET_FIELDS, field) ? TARGET_FIELDS[field] : null;
+            const value = known && slot ? known[slot] : undefined;
+            if (value === undefined || value === null)
+                return {
+                    state: "unseen",
+                    why: slot === null
+                        ? `ODS doesn't know the target's \`${field}\` (it knows name, type, database and schema)`
+                        : `the target's \`${field}\` was not given`,
+                };
+            return { state: "set", value };
+        },
+    };
+}
+/** The same values, with the invocation's `--vars` replaced (a recorded run's, from run_results.json). */
+function withCliVars(sources, cliVars) {
+    return {
+        ...sources,
+        cliVars,
+        ...(cliVars === null ? { cliVarsUnseen: "run_results.json has no `args.vars`" } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/dbt/run-time-values/target-placement.ts
+const target_placement_cache = new WeakMap();
+function targetPlacement(graph, macros) {
+    let found = target_placement_cache.get(graph);
+    if (found !== undefined)
+        return found;
+    const changes = (key) => macros
+        .userMacrosNamed(`generate_${key}_name`)
+        .some((id) => !keepsTargetByDefault(macros.get(id)?.macroSql ?? "", key));
+    found = {
+        database: changes("database") ? null : agreed(graph, "database"),
+        schema: changes("schema") ? null : agreed(graph, "schema"),
+    };
+    target_placement_cache.set(graph, found);
+    return found;
+}
+/** Whether an override's first branch gives the target's value to a node with no custom one (see the file comment). */
+function keepsTargetByDefault(sql, key) {
+    const flat = sql
+        .replace(/\{([{%])-/g, "{$1")
+        .replace(/-([}%])\}/g, "$1}")
+        .replace(/\s+/g, " ");
+    const opening = new RegExp(`\\{% macro generate_${key}_name\\([^)]*\\) ?%\\} ?\\{% set default_${key} = target\\.${key} ?%\\} ?\\{% if custom_${key}_name is none ?%\\} ?\\{\\{ ?default_${key} ?\\}\\} ?\\{% else ?%\\}`);
+    return opening.test(flat.trim());
+}
+function agreed(graph, key) {
+    let value = null;
+    for (const { node } of graph.nodes.values()) {
+        if (node.resourceType !== "model" && node.resourceType !== "seed")
+            continue;
+        const custom = node.config?.[key];
+        if (node.config === null || (custom !== undefined && custom !== null))
+            continue;
+        const placed = node.relation[key];
+        if (placed === null)
+            return null;
+        if (value === null)
+            value = placed;
+        else if (value !== placed)
+            return null;
+    }
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/dbt/run-time-values/value-digests.ts
+/**
+ * Keyed digests of the values a build reads at run time (issue 36): the
+ * `value:<read>` fingerprint components. Each is HMAC-SHA256 under the
+ * state's own random key (`StateSnapshot.value_key`, made at the edge when a
+ * record makes a scope's first snapshot) of the read and what the build sees
+ * for it: the value (canonical JSON), or "unset". Never the value itself.
+ *
+ * What the key buys: a digest says nothing to whoever has only the digest,
+ * and the same value has different digests in different states, so digests
+ * can't be compared across projects or looked up in a precomputed table.
+ * Whoever holds the state file holds its key too, so a value with few
+ * possibilities ("prod"/"dev") can be guessed by trying them: secrets dbt
+ * marks as such (`DBT_ENV_SECRET_*`) are never digested at all
+ * (run-time-values.ts), and a secret read through another name should not
+ * be read at run time in the first place.
+ */
+
+
+
+
+/** A value key: 32 random bytes as lower-case hex (64 digits). */
+const VALUE_KEY_PATTERN = /^[0-9a-f]{64}$/;
+/** The value a static read (`env_var(X)`, `var(x)`, `target.f`) sees, for a node of `packageName`. */
+function lookUp(values, key, packageName) {
+    const read = parseReadKey(key);
+    if (read === null || read.name === null)
+        return { state: "unseen", why: "the read has no name" };
+    if (read.kind === "env_var")
+        return values.envVar(read.name);
+    if (read.kind === "var")
+        return values.var(read.name, packageName);
+    return values.target(read.name);
+}
+function valueDigest(valueKey, read, lookup) {
+    if (lookup.state === "unseen")
+        return { unseen: lookup.why };
+    const text = lookup.state === "unset" ? `${read}\0unset` : `${read}\0set\0${canonicalJson(lookup.value)}`;
+    return { digest: (0,external_node_crypto_.createHmac)("sha256", Buffer.from(valueKey, "hex")).update(text, "utf8").digest("hex") };
+}
+/**
+ * The `value:` components of a node's static reads, and the reads whose value
+ * is not visible (with why), computed through `cache` (one digest per read
+ * and package across the nodes of a plan or a record).
+ */
+function valueComponents(reads, packageName, values, valueKey, cache) {
+    const components = {};
+    const unseen = [];
+    for (const read of reads) {
+        // Only var reads depend on the node's package.
+        const cacheKey = read.startsWith("var(") ? `${packageName}\0${read}` : read;
+        let component = cache.get(cacheKey);
+        if (component === undefined) {
+            component = valueDigest(valueKey, read, lookUp(values, read, packageName));
+            cache.set(cacheKey, component);
+        }
+        if ("digest" in component)
+            components[`${VALUE_COMPONENT}${read}`] = component.digest;
+        else
+            unseen.push({ read, why: component.unseen });
+    }
+    return { components, unseen };
+}
+
+;// CONCATENATED MODULE: ./src/planner/run-time-value-components.ts
+/**
+ * The `value:` components of a node's fingerprint (issue 36), added where the
+ * state's value key is known: by plan() against the state it plans over, and
+ * by record() to the entries of the nodes a run built. The fingerprint
+ * computed from the manifest names the reads (NodeFingerprint.runTimeReads);
+ * this adds a keyed digest of each static read's value as the build sees it
+ * (src/dbt/run-time-values/value-digests.ts). A read whose value the edge
+ * could not see gets no component, and is listed as unseen with why.
+ */
+
+
+
+
+
+const NO_NODE_VALUES = { unseen: [] };
+/**
+ * The values of a plan's or a record's run for `project`; the target's
+ * database and schema, when the edge doesn't know them, as dbt placed the
+ * nodes (target-placement.ts). A key that isn't 64 hex digits is no key (its
+ * digests would mean nothing): every read is then unseen.
+ */
+function valuesOfRun(project, sources, key, target, pointers = false) {
+    let withPlacement = sources;
+    if (sources && sources.target === null && target)
+        withPlacement = { ...sources, target: { ...target } };
+    const known = withPlacement?.target;
+    if (withPlacement && known && (known.database == null || known.schema == null)) {
+        const placed = targetPlacement(project.graph, macroIndexFor(project.graph));
+        withPlacement = {
+            ...withPlacement,
+            target: {
+                ...known,
+                database: known.database ?? placed.database,
+                schema: known.schema ?? placed.schema,
+            },
+        };
+    }
+    const values = withPlacement ? runTimeValuesOf(withPlacement) : null;
+    return {
+        values: values && pointers ? inPullRequest(values) : values,
+        key: key !== null && VALUE_KEY_PATTERN.test(key) ? key : null,
+        cache: new Map(),
+    };
+}
+const NOT_GIVEN = "ODS was given nothing of the build's run-time values (the environment, the project's `vars:`, the target)";
+const NO_KEY = "the state has no value key to digest it with (it was recorded by an older ods-state)";
+/** The node's fingerprint with its `value:` components, and its unseen reads. */
+function withValueComponents(fp, packageName, run) {
+    const reads = fp.runTimeReads.static;
+    if (reads.length === 0)
+        return { fp, values: NO_NODE_VALUES };
+    if (run.values === null || run.key === null) {
+        const why = run.values === null ? NOT_GIVEN : NO_KEY;
+        return { fp, values: { unseen: reads.map((read) => ({ read, why })) } };
+    }
+    const { components, unseen } = valueComponents(reads, packageName, run.values, run.key, run.cache);
+    const values = unseen.length === 0 ? NO_NODE_VALUES : { unseen };
+    if (Object.keys(components).length === 0)
+        return { fp, values };
+    return {
+        fp: { ...fp, fingerprint: makeFingerprint({ ...fp.fingerprint.components, ...components }) },
+        values,
+    };
+}
+/**
+ * In a pull request's environment dbt builds with the CI target, whose name
+ * ODS doesn't know (the plan's target is the state's): a read of the
+ * target's name is not visible there, and the node is built
+ * (run_time_value_unknown) rather than served by prod's build.
+ */
+function inPullRequest(values) {
+    const unseen = {
+        state: "unseen",
+        why: "a pull request's environment is built with its own target, whose name ODS doesn't know",
+    };
+    return {
+        ...values,
+        target: (field) => (field === "name" || field === "target_name" ? unseen : values.target(field)),
+    };
+}
+/**
+ * Target fields that name where a node is built: in a pull request's
+ * environment they differ from prod's by design, so they are compared as the
+ * relation is there (not at all).
+ */
+const WHERE_FIELDS = new Set(["database", "schema", "dbname", "project", "dataset"].map((field) => `target.${field}`));
+/** Whether a read (or its `value:` component) is one a pull request's environment leaves out. */
+function isPlacementRead(name) {
+    return WHERE_FIELDS.has(name.startsWith(VALUE_COMPONENT) ? name.slice(VALUE_COMPONENT.length) : name);
+}
+
 ;// CONCATENATED MODULE: ./src/planner/rules/code-diff.ts
+
 
 /**
  * The node's fingerprint against its recorded one: "incomparable" when its
@@ -17784,11 +20600,16 @@ function diffWhere(diff, keep) {
 /**
  * For a pull request's environment: where the node is built, and the names of
  * the relations it reads, are not code changes (the environment points at the
- * recorded build). Compares the portable sql when both sides have it.
+ * recorded build). Compares the portable sql when both sides have it. The
+ * target's database and schema read at run time (`value:target.schema`, …)
+ * are where the environment builds, so they are left out as the relation is.
  */
 function portableDiff(entry, fp) {
     const portable = (components, sql) => {
         const { relation: _relation, ...rest } = components;
+        for (const name in rest)
+            if (isPlacementRead(name))
+                delete rest[name];
         if (sql && rest.sql !== undefined)
             rest.sql = sql;
         return { scheme: SCHEME, digest: "", components: rest };
@@ -17822,7 +20643,9 @@ const codeChanged = {
         const raw = gaveUp !== null && names.includes("sql")
             ? ` Its SQL was compared as raw text because the SQL normaliser gave up (${gaveUp}), so a comment or whitespace edit counts as a change.`
             : "";
-        return c.build("code_changed", `Its ${componentWords(names)} changed since run ${c.recorded.run_id}.${raw}`, { components: diff });
+        return c.build("code_changed", `Its ${componentWords(names)} changed since run ${c.recorded.run_id}.${raw}`, 
+        // Every component that moved, those the next rules decide on included (explain shows them all).
+        { components: whole });
     },
 };
 
@@ -17837,7 +20660,13 @@ const codeIncomplete = {
 
 ;// CONCATENATED MODULE: ./src/planner/rules/hook-reads-environment.ts
 
-/** A hook (or a macro the node uses) reads the environment (#218): built every run. */
+/**
+ * A hook (or a macro the node uses) depends on the run (#218): it mentions
+ * `flags`, `builtins`, `context`, `run_query` or `statement`, so the node is
+ * built every run. Since issue 36, `env_var`, `var` and `target` reads are
+ * compared by value (run_time_value_changed / run_time_value_unknown) and
+ * no longer build a node with hooks every run.
+ */
 const hookReadsEnvironment = {
     code: "hook_reads_environment",
     decide(c) {
@@ -17845,7 +20674,7 @@ const hookReadsEnvironment = {
         if (reads.length === 0)
             return undefined;
         const where = reads.map((read) => `${read.where} reads ${read.names.map(code).join(", ")}`);
-        return c.build("hook_reads_environment", `It has hooks, and ${listWords(where)}: what the hook does depends on the run, so the node is built every run.`, {
+        return c.build("hook_reads_environment", `It has hooks, and ${listWords(where)}: what the hook does depends on the run in ways ODS can't compare, so the node is built every run.`, {
             subjects: [...reads.map((read) => read.where), ...new Set(reads.flatMap((read) => read.names))],
         });
     },
@@ -18023,73 +20852,145 @@ const policyUnmet = {
 };
 
 ;// CONCATENATED MODULE: ./src/planner/rules/relation-overwritten.ts
-/** Issue 36: not implemented yet (decides nothing). */
+
+
+
+
+
+/**
+ * Issue 36, "relations, not only nodes": a recorded build is evidence for
+ * the relation it wrote only while nothing else wrote it since. The state's
+ * last writer of the relation the node's recorded build went to (snapshot
+ * 1.6 `relations`, record-relations.ts; names compared as the warehouse
+ * resolves them, src/dbt/relation-identity.ts) is another node (two nodes
+ * or packages whose relations fold to one name; a renamed model whose alias
+ * took the relation; a seed or snapshot of the same name), or this node in
+ * a `dbt clone` run after the build: the relation no longer holds that
+ * build, so the node is built. The same node in another building run is not
+ * a conflict (a promotion records the pull request's run for a table prod's
+ * run wrote). A data-class reason decided before the code rules, like
+ * last_build_partial: when the code changed too, its readers are told.
+ */
 const relationOverwritten = {
     code: "relation_overwritten",
-    decide: () => undefined,
+    decide(c) {
+        const recorded = c.recorded;
+        const writers = c.facts.snapshot?.relations;
+        if (!recorded?.relation || writers === undefined)
+            return undefined;
+        const adapter = c.facts.graph.metadata.adapterType;
+        const key = relationKey(adapter, recorded.relation, c.node.node.relation.relationName);
+        const writer = own(writers, key);
+        if (writer === undefined)
+            return undefined;
+        const otherNode = writer.node !== c.node.id;
+        const cloned = !otherNode && writer.run_id !== recorded.run_id && writer.command === "clone";
+        if (!otherNode && !cloned)
+            return undefined;
+        const diff = codeDiff(c);
+        const changed = diff === "incomparable" ? null : diffNames(diff);
+        const codeMoved = diff === "incomparable" || (changed !== null && changed.length > 0);
+        const also = changed && changed.length > 0 ? ` Its ${componentWords(changed)} changed too.` : "";
+        const name = [recorded.relation.database, recorded.relation.schema, recorded.relation.identifier]
+            .filter((part) => part !== null)
+            .join(".");
+        const by = otherNode
+            ? `${displayName(c.facts.graph, writer.node)} (\`dbt ${writer.command}\`, run ${writer.run_id})`
+            : `\`dbt clone\` (run ${writer.run_id}), which replaced it with another state's relation`;
+        const decision = c.build("relation_overwritten", `Its relation \`${name}\` was written after its build (run ${recorded.run_id}) by ${by}: it no longer holds that build.${also}`, { subjects: [writer.node] });
+        if (codeMoved)
+            decision.codeMoved = true;
+        return decision;
+    },
 };
 
 ;// CONCATENATED MODULE: ./src/planner/rules/run-time-value-changed.ts
-/** Issue 36: not implemented yet (decides nothing). */
+
+
+
+/**
+ * Issue 36: a value the node's build reads at run time (an `env_var`, a
+ * `var`, a `target` field, read by its materialization, its strategy, a
+ * macro they run, a hook or an on-run-start hook) is not what the recorded
+ * build saw: the keyed digests of the two differ. The reason names the
+ * reads, never a value (ODS has only digests). Reads whose value was not
+ * visible on one side are `run_time_value_unknown`, next.
+ */
 const runTimeValueChanged = {
     code: "run_time_value_changed",
-    decide: () => undefined,
-};
-
-;// CONCATENATED MODULE: ./src/planner/rules/run-time-value-unknown.ts
-/** Issue 36: not implemented yet (decides nothing). */
-const runTimeValueUnknown = {
-    code: "run_time_value_unknown",
-    decide: () => undefined,
-};
-
-;// CONCATENATED MODULE: ./src/dbt/inventory/unclassified.ts
-/**
- * Whether an input path a recorded build saw as unclassified is classified
- * by this version of ODS (an upgrade that adds a row): then its component's
- * absence now is no change. Filled in by the inventory (index.ts).
- */
-
-function isClassifiedNow(path) {
-    const row = classifyPath(path);
-    return row !== null && row.class !== "unknown";
-}
-
-;// CONCATENATED MODULE: ./src/planner/rules/unclassified-input-changed.ts
-
-
-
-
-/**
- * Issue 36, the closed world: an input that no row of the inventory
- * classifies (or one it classifies as unknown) changed since the recorded
- * build, so ODS can't prove the change leaves what dbt writes alone: the
- * node is built, and the reason names the input, so that an over-build is
- * visible and can be fixed by classifying it. An input the recorded build
- * saw as unclassified that this version of ODS classifies (an upgrade) is
- * no change.
- */
-const unclassifiedInputChanged = {
-    code: "unclassified_input_changed",
     decide(c) {
         const whole = codeDiff(c);
         if (whole === "incomparable")
             return undefined;
-        const diff = diffWhere(whole, (name) => name.startsWith(UNCLASSIFIED_COMPONENT) &&
-            !(whole.removed.includes(name) && isClassifiedNow(name.slice(UNCLASSIFIED_COMPONENT.length))));
-        const names = diffNames(diff);
-        if (names.length === 0)
+        const diff = diffWhere(whole, (name) => name.startsWith(VALUE_COMPONENT));
+        if (diff.changed.length === 0)
             return undefined;
-        const inputs = names.map((name) => name.slice(UNCLASSIFIED_COMPONENT.length));
-        return c.build("unclassified_input_changed", `${inputs.length === 1 ? "An input" : "Inputs"} ODS does not classify changed since run ${c.recorded.run_id}: ${listWords(inputs.map(code), 5)}. ODS can't prove the change leaves what dbt writes alone, so it is built.`, { components: diff, subjects: inputs });
+        const reads = diff.changed.map((name) => name.slice(VALUE_COMPONENT.length));
+        const vars = reads.some((read) => read.startsWith("var("))
+            ? " A var's value is the run's `--vars`, else the project's `vars:`; a plan assumes no `--vars` unless given the same (`--vars`)."
+            : "";
+        return c.build("run_time_value_changed", `${reads.length === 1 ? "A value" : "Values"} its build reads at run time changed since run ${c.recorded.run_id}: ${listWords(reads.map(code), 5)}. ODS compares keyed digests of the values, never the values.${vars}`, { components: { changed: diff.changed, added: [], removed: [] }, subjects: reads });
     },
 };
 
-;// CONCATENATED MODULE: ./src/planner/rules/undeclared-relation-read.ts
-/** Issue 36: not implemented yet (decides nothing). */
-const undeclaredRelationRead = {
-    code: "undeclared_relation_read",
-    decide: () => undefined,
+;// CONCATENATED MODULE: ./src/planner/rules/run-time-value-unknown.ts
+
+
+
+
+/**
+ * Issue 36: the node's build reads a value at run time that ODS can't
+ * compare with the recorded build's, so it can't prove the build would
+ * write the same: a read whose name is not static (`env_var(name)`,
+ * `var('a' ~ b)`, `{% set t = target %}`), or a static one whose value the
+ * edge could not see now (the CLI given no environment, a dbt_project.yml
+ * whose `vars:` could not be read, a target field ODS doesn't know), or that
+ * was not seen when the build was recorded. The reason names each read and
+ * what could not be seen; never a value. In a pull request's environment the
+ * target's database and schema are left out, as the relation is.
+ *
+ * Its class is data, but what an unknown value changes is unknown, the
+ * shape of the output included: its readers are told the code may have moved
+ * (Decision.codeMoved), so they build for a code change
+ * (parent_code_changed) rather than take a data policy's REUSE (a lag
+ * tolerance, a quorum). It also comes before parent_code_changed, so a
+ * parent's code change reaches them the same way.
+ */
+const runTimeValueUnknown = {
+    code: "run_time_value_unknown",
+    decide(c) {
+        const whole = codeDiff(c);
+        if (whole === "incomparable")
+            return undefined;
+        const pointers = c.facts.pointers;
+        const parts = [];
+        const subjects = [];
+        const dynamic = c.fp.runTimeReads.dynamic;
+        if (dynamic.length > 0) {
+            parts.push(`its build reads at run time ${listWords(dynamic.map((read) => `${code(read.what)} (${read.where})`), 4)}, whose name is not static`);
+            subjects.push(...new Set(dynamic.map((read) => read.what)));
+        }
+        const unseen = c.values.unseen.filter((u) => !(pointers && isPlacementRead(u.read)));
+        if (unseen.length > 0) {
+            const byWhy = new Map();
+            for (const u of unseen)
+                byWhy.set(u.why, [...(byWhy.get(u.why) ?? []), u.read]);
+            for (const [why, reads] of byWhy)
+                parts.push(`ODS can't see ${listWords(reads.map(code), 5)} now: ${why}`);
+            subjects.push(...unseen.map((u) => u.read));
+        }
+        // Seen now, not seen (so not recorded) when the build was recorded.
+        const added = diffWhere(whole, (name) => name.startsWith(VALUE_COMPONENT)).added.map((name) => name.slice(VALUE_COMPONENT.length));
+        if (added.length > 0) {
+            parts.push(`${listWords(added.map(code), 5)} ${added.length === 1 ? "was" : "were"} not visible when run ${c.recorded.run_id} was recorded`);
+            subjects.push(...added);
+        }
+        if (parts.length === 0)
+            return undefined;
+        const decision = c.build("run_time_value_unknown", `It can't be compared with run ${c.recorded.run_id}: ${parts.join("; ")}. ODS can't prove the build would write the same, so it is built.`, { subjects: [...new Set(subjects)] });
+        decision.codeMoved = true;
+        return decision;
+    },
 };
 
 ;// CONCATENATED MODULE: ./src/planner/rules/scheme-changed.ts
@@ -18158,6 +21059,68 @@ const unchanged = {
                 : { code: "unchanged", message: `Code and inputs unchanged since run ${recorded.run_id}.${note}` },
             evidence: [c.codeEvidence, ...c.dataEvidence().evidence],
         };
+    },
+};
+
+;// CONCATENATED MODULE: ./src/dbt/inventory/unclassified.ts
+/**
+ * Whether an input path a recorded build saw as unclassified is classified
+ * by this version of ODS (an upgrade that adds a row): then its component's
+ * absence now is no change. Filled in by the inventory (index.ts).
+ */
+
+function isClassifiedNow(path) {
+    const row = classifyPath(path);
+    return row !== null && row.class !== "unknown";
+}
+
+;// CONCATENATED MODULE: ./src/planner/rules/unclassified-input-changed.ts
+
+
+
+
+/**
+ * Issue 36, the closed world: an input that no row of the inventory
+ * classifies (or one it classifies as unknown) changed since the recorded
+ * build, so ODS can't prove the change leaves what dbt writes alone: the
+ * node is built, and the reason names the input, so that an over-build is
+ * visible and can be fixed by classifying it. An input the recorded build
+ * saw as unclassified that this version of ODS classifies (an upgrade) is
+ * no change.
+ */
+const unclassifiedInputChanged = {
+    code: "unclassified_input_changed",
+    decide(c) {
+        const whole = codeDiff(c);
+        if (whole === "incomparable")
+            return undefined;
+        const diff = diffWhere(whole, (name) => name.startsWith(UNCLASSIFIED_COMPONENT) &&
+            !(whole.removed.includes(name) && isClassifiedNow(name.slice(UNCLASSIFIED_COMPONENT.length))));
+        const names = diffNames(diff);
+        if (names.length === 0)
+            return undefined;
+        const inputs = names.map((name) => name.slice(UNCLASSIFIED_COMPONENT.length));
+        return c.build("unclassified_input_changed", `${inputs.length === 1 ? "An input" : "Inputs"} ODS does not classify changed since run ${c.recorded.run_id}: ${listWords(inputs.map(code), 5)}. ODS can't prove the change leaves what dbt writes alone, so it is built.`, { components: diff, subjects: inputs });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/planner/rules/undeclared-relation-read.ts
+
+/**
+ * Issue 36, the warehouse surface: its compiled SQL reads a relation by name
+ * (a qualified name after FROM or JOIN that is not its own relation, a
+ * parent's or a source's: src/dbt/undeclared-reads.ts). ODS has no evidence
+ * of when that data changes, so the node is built; the reason names the
+ * relations.
+ */
+const undeclaredRelationRead = {
+    code: "undeclared_relation_read",
+    decide(c) {
+        const reads = c.fp.undeclaredReads;
+        if (!reads || reads.length === 0)
+            return undefined;
+        const names = [...new Set(reads)];
+        return c.build("undeclared_relation_read", `Its SQL reads ${listWords(names.map(code), 5)} by name, not through \`ref\` or \`source\`: ODS has no evidence of when that data changes. Declare it as a source.`, { subjects: names });
     },
 };
 
@@ -18563,6 +21526,9 @@ function planSourceChecks(graph, macros, snapshot, observed, inScope) {
 
 
 
+
+
+
 const UNCHECKED = {
     checked: false,
     exactness: "none",
@@ -18578,7 +21544,9 @@ function sameTarget(a, b, pointers) {
 function plan(input) {
     const { project, scope, state, now } = input;
     const graph = project.graph;
-    const snapshot = state?.snapshot ?? null;
+    // Renames that keep the relation and the code: their recorded builds under the new ids.
+    const carried = state ? carryRenamedBuilds(state.snapshot, graph, project.fingerprints) : null;
+    const snapshot = carried?.snapshot ?? null;
     const observed = observedSourceVersions(input.sources);
     const decisions = new Map();
     const warnings = [];
@@ -18601,6 +21569,19 @@ function plan(input) {
         warnings.push({
             code: "no_sources_json",
             message: "No sources.json was given: nodes that read sources have no evidence of their data and are built. Run `dbt source freshness` before planning.",
+        });
+    }
+    if (snapshot && project.projectFileRead === false) {
+        warnings.push({
+            code: "no_project_file",
+            message: "No dbt_project.yml in the project directory (action input `project-dir`, CLI `--project-dir`): its `dispatch` order and behaviour flags, which the manifest doesn't record, were not compared with the recorded build's.",
+        });
+    }
+    if (carried && carried.renamed.size > 0 && !targetChanged) {
+        const pairs = [...carried.renamed].map(([now, old]) => `\`${now}\` (built as \`${old}\`)`);
+        warnings.push({
+            code: "renamed_builds",
+            message: `${pairs.length === 1 ? "A node was" : `${pairs.length} nodes were`} renamed with the same relation and code, so ${pairs.length === 1 ? "its" : "their"} recorded build counts: ${listWords(pairs, 5)}.`,
         });
     }
     const exclude = input.exclude ?? [];
@@ -18629,9 +21610,11 @@ function plan(input) {
         }
         return data;
     });
+    // Keyed digests of what each node's run-time path reads, under the state's key (issue 36).
+    const runValues = valuesOfRun(project, project.runTimeValues, snapshot?.value_key ?? null, input.target, pointers);
     for (const id of graph.order) {
         const node = graph.nodes.get(id);
-        const fp = project.fingerprints.get(id);
+        const { fp, values } = withValueComponents(project.fingerprints.get(id), node.node.packageName, runValues);
         const recorded = targetChanged ? undefined : own(snapshot?.nodes, id);
         const codeEvidence = {
             kind: "code",
@@ -18647,6 +21630,7 @@ function plan(input) {
             recorded,
             decisions,
             policy: readFreshnessPolicy(node.node.config),
+            values,
             now,
             input,
             facts,
@@ -20948,7 +23932,6 @@ function withinStatementTimeout(limits, statementMs) {
 
 
 
-
 function diffFormatOf(values) {
     const format = env_flags_str(values, "format") ?? "text";
     if (format !== "text" && format !== "json" && format !== "markdown") {
@@ -21972,6 +24955,148 @@ const envCommand = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/dbt/inventory/component-rows.ts
+/**
+ * Which rows of the inventory a fingerprint component compares, for
+ * `explain` (issue 36: for each input that decided a node's action, which
+ * row of the inventory it is). The named components read fixed fields; the
+ * prefixed ones name their input (`input:dbt_project.yml › dispatch`,
+ * `unclassified:nodes.<model>.x`, `value:env_var(X)`).
+ */
+
+
+/** The manifest fields (patterns inside `nodes.<kind>`, or absolute with a leading `/`) each named component reads. */
+const NAMED = {
+    scheme: [],
+    sql: ["compiled_code", "raw_code"],
+    compiled_code: ["compiled_code"],
+    file: ["checksum", "raw_code"],
+    config: ["config"],
+    macros: ["depends_on.macros", "/macros.<macro>.macro_sql", "/macros.<macro>.depends_on.macros"],
+    project_hooks: ["/nodes.<operation>.raw_code"],
+    contract: [
+        "contract.enforced",
+        "contract.alias_types",
+        "constraints",
+        "columns.<key>.data_type",
+        "columns.<key>.constraints",
+    ],
+    docs: ["description", "columns.<key>.description", "config.persist_docs"],
+    version: ["version", "latest_version", "config.latest_version_pointer"],
+    sources: [
+        "/sources.<source>.database",
+        "/sources.<source>.schema",
+        "/sources.<source>.identifier",
+        "/sources.<source>.relation_name",
+        "/sources.<source>.config.event_time",
+    ],
+    relation: ["database", "schema", "alias", "relation_name"],
+    engine: ["/metadata.dbt_version", "/metadata.adapter_type"],
+};
+/** What a component of a node of `resourceType` compares: its rows, or a phrase when no row names it. */
+function componentInputs(component, resourceType) {
+    if (component.startsWith(UNCLASSIFIED_COMPONENT)) {
+        const path = component.slice(UNCLASSIFIED_COMPONENT.length);
+        const row = classifyPath(path);
+        return row && row.class === "unknown"
+            ? { rows: [row] }
+            : { rows: [], note: `${path}: no row (unclassified)` };
+    }
+    if (component.startsWith(INPUT_COMPONENT) || component.startsWith(VALUE_COMPONENT)) {
+        const path = component.slice(component.indexOf(":") + 1);
+        const row = classifyPath(path);
+        return row ? { rows: [row] } : { rows: [], note: `${path}: no row` };
+    }
+    const fields = NAMED[component];
+    if (fields === undefined)
+        return { rows: [], note: `${component}: no row` };
+    const rows = [];
+    for (const field of fields) {
+        const path = field.startsWith("/") ? field.slice(1) : `nodes.<${resourceType}>.${field}`;
+        const row = classifyPath(path);
+        if (row && !rows.includes(row))
+            rows.push(row);
+    }
+    return { rows };
+}
+
+;// CONCATENATED MODULE: ./src/dbt/inventory/row.ts
+/**
+ * The input inventory (issue 36): everything that can change what `dbt build`
+ * writes for a node, each classified. One row says, for one input:
+ *
+ * - `fingerprinted`: how ODS compares it between the recorded build and now
+ *   (a fingerprint component, a planning rule, a value digest);
+ * - `inert`: why it cannot change what dbt writes, with the dbt-core or
+ *   dbt-adapters source that shows it;
+ * - `unknown`: ODS does not know; a change to it builds the nodes it can
+ *   reach (`unclassified_input_changed`), as does a change to anything that
+ *   has no row at all.
+ *
+ * The rows are data: the planner reads them (manifest-residue.ts), `explain`
+ * names them, and docs/inventory.md is rendered from them
+ * (scripts/render-inventory.mjs; a test keeps the two the same).
+ */
+/** The row's stable name, as `explain` and reason messages show it. */
+function rowName(row) {
+    return `${row.surface}: ${row.path}`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/explain-inputs.ts
+
+
+
+/** The data every piece of evidence stands for: the warehouse's relations of declared parents and sources. */
+const DATA_ROW = "relations of declared parents and sources";
+const EVIDENCE_ROWS = {
+    source_version: () => DATA_ROW,
+    parent_build: () => DATA_ROW,
+    relation: (entry) => `nodes.<${entry.resource_type}>.relation_name`,
+};
+/** Codes decided before the fingerprint is compared (src/planner/rules/index.ts). */
+const BEFORE_CODE = new Set([
+    "no_state",
+    "target_changed",
+    "never_built",
+    "last_build_partial",
+    "relation_overwritten",
+    "code_incomplete",
+    "scheme_changed",
+]);
+function inputLines(entry, fp) {
+    const lines = ["inputs (rows of the input inventory, docs/inventory.md):"];
+    const diff = entry.reasons.find((r) => r.components)?.components;
+    const status = (name) => {
+        if (diff?.changed.includes(name))
+            return "changed";
+        if (diff?.added.includes(name))
+            return "added";
+        if (diff?.removed.includes(name))
+            return "removed";
+        if (diff || entry.action === "REUSE")
+            return "same";
+        // A BUILD decided after the code rules (its data, its parents): the fingerprint was compared and is the same.
+        const first = entry.reasons[0]?.code;
+        return entry.last_build && first !== undefined && !BEFORE_CODE.has(first) ? "same" : "not compared";
+    };
+    const names = new Set([...Object.keys(fp?.fingerprint.components ?? {}), ...(diff?.removed ?? [])]);
+    for (const name of [...names].sort()) {
+        const { rows, note } = componentInputs(name, entry.resource_type);
+        const named = [...rows.map((row) => `${rowName(row)} (${row.class})`), ...(note ? [note] : [])];
+        lines.push(`  ${status(name).padEnd(12)} ${name}: ${named.join("; ") || "ODS's own"}`);
+    }
+    const seen = new Set();
+    for (const evidence of entry.evidence) {
+        const path = EVIDENCE_ROWS[evidence.kind]?.(entry);
+        if (path === undefined || seen.has(path))
+            continue;
+        seen.add(path);
+        const row = classifyPath(path);
+        lines.push(`  evidence     ${evidence.kind}: ${row ? `${rowName(row)} (${row.class})` : `${path}: no row`}`);
+    }
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/app/plan/plan-from-state.ts
 /**
  * Plan against a state database: read the scope's latest snapshot (never
@@ -22522,7 +25647,7 @@ const REGARDLESS_CAUSES = {
     },
     hook_reads_environment: {
         title: "Reads the environment",
-        why: "A hook or macro it runs reads the run's environment (`var`, `env_var`, `target`, `statement`, …), so what it does can differ each run: it is built every run. Moving that logic out of the hook or macro lets it be reused.",
+        why: "A hook or macro it runs reads the run's environment in a way ODS can't compare (`flags`, `run_query`, `statement`, `context`, …), so what it does can differ each run: it is built every run. Moving that logic out of the hook or macro lets it be reused.",
     },
     clock_dependent: {
         title: "Calls a clock function",
@@ -24068,6 +27193,8 @@ const WARNING_TITLES = {
     selector_matches_nothing: "A selector matches nothing",
     selection_plans_nothing: "The selection plans nothing",
     selection_superset: "The selection runs more than the plan",
+    no_project_file: "dbt_project.yml not read",
+    renamed_builds: "Renamed nodes keep their builds",
 };
 /** The title of a warning code; undefined for a code this version doesn't know (a newer plan file). */
 function warningTitle(code) {
@@ -25038,7 +28165,7 @@ async function planFromFlags(values, context, now = new Date()) {
 async function planAndProjectFromFlags(values, context, now = new Date()) {
     const progress = createProgress(context);
     try {
-        const project = readProject(context, values.manifest, progress, values["project-dir"]);
+        const project = readProject(context, values.manifest, progress, values["project-dir"], values["build-env"] === true);
         const scope = scopeOf(project, values.environment);
         const sources = readSourcesIfGiven(context, values.sources);
         const stateFile = resolveFlagPath(context, values.state, sqlite_store/* DEFAULT_STATE_FILE */.d);
@@ -25133,6 +28260,7 @@ const planCommand = {
 ;// CONCATENATED MODULE: ./src/cli/commands/explain.ts
 
 
+
 /** Finds a node by unique_id, name or `name.vN`; ambiguity is an error listing the candidates. */
 function findEntry(plan, wanted) {
     const exact = plan.entries.find((entry) => entry.unique_id === wanted);
@@ -25180,6 +28308,7 @@ const explainCommand = {
         }
         if (entry.relation_check)
             lines.push(`relation: ${entry.relation_check.message} (${entry.relation_check.exactness})`);
+        lines.push(...inputLines(entry, project.fingerprints.get(entry.unique_id)));
         const macros = project.fingerprints.get(entry.unique_id)?.runTimeMacros;
         if (macros)
             lines.push(...runTimeMacroLines(macros));
@@ -25382,12 +28511,6 @@ const historyCommand = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/planner/recording.ts
-/** The checks of these ids, as the graph knows them. */
-function recording_checksOf(graph, ids) {
-    return ids.map((id) => graph.checks.get(id)).filter(Boolean);
-}
-
 ;// CONCATENATED MODULE: ./src/planner/run-statuses.ts
 
 const run_statuses_NODE_SUCCESS = new Set(["success"]);
@@ -25423,6 +28546,89 @@ function builtByRun(result) {
     return run_statuses_NODE_SUCCESS.has(result.status) || result.status === PARTIAL_SUCCESS;
 }
 
+;// CONCATENATED MODULE: ./src/planner/record-relations.ts
+/**
+ * The last recorded writer of each relation (issue 36, "relations, not only
+ * nodes"; snapshot 1.6 `relations`). A run's result wrote its node's
+ * relation when:
+ *
+ * - the command builds (build, run, seed, snapshot; `dbt retry` writes the
+ *   retried command as `which`: core/dbt/task/retry.py `RetryTask`) and dbt
+ *   reports the node built (run-statuses.ts `builtByRun`), unless it ran
+ *   nothing (`wroteNothing`);
+ * - the command is `dbt clone` and the result is `success` with a message
+ *   other than `No-op`: core/dbt/task/clone.py
+ *   `CloneRunner._build_run_model_result` writes "No-op" exactly when the
+ *   clone materialization ran no `main` statement (no state relation, the
+ *   relation exists without `--full-refresh`, or it is the state relation
+ *   itself: dbt-adapters global_project materializations/models/clone/clone.sql).
+ *
+ * Writes of one run are applied in the order they finished (the execute
+ * timing's end, then the order dbt wrote them), so of two nodes writing one
+ * relation the later write is its writer. Pure.
+ */
+
+
+
+
+/** dbt's message of a clone that wrote nothing (core/dbt/task/clone.py). */
+const CLONE_NO_OP = "No-op";
+/**
+ * A result dbt reports as `success` that ran nothing: a microbatch model with
+ * no batches to run (core/dbt/task/run.py `MicrobatchModelRunner.execute`
+ * returns its initial result, `batch_results` empty, when `get_batches` gives
+ * none). Its relation holds what it held before.
+ */
+function wroteNothing(result) {
+    const batches = result.batchResults;
+    return (result.status === "success" &&
+        batches !== null &&
+        batches.successful.length === 0 &&
+        batches.failed.length === 0);
+}
+/** Whether this run's result for a node wrote the node's relation. */
+function wroteRelation(command, result) {
+    if (command === "clone")
+        return result.status === "success" && (result.message ?? "").trim() !== CLONE_NO_OP;
+    return builtByRun(result) && !wroteNothing(result);
+}
+/** The previous writers with this run's writes applied. */
+function recordRelationWrites(recording, previous) {
+    const { project, run } = recording;
+    const graph = project.graph;
+    const adapter = graph.metadata.adapterType;
+    const out = {};
+    for (const [key, write] of Object.entries(previous?.relations ?? {}))
+        setOwn(out, key, write);
+    const position = new Map();
+    recording.runResults.results.forEach((result, index) => {
+        position.set(result, index);
+    });
+    const writes = [];
+    for (const id of graph.order) {
+        const result = recording.statuses.resultOf(id);
+        if (result === undefined || !wroteRelation(run.command, result))
+            continue;
+        writes.push({ id, at: completedAt(result.timing) ?? "", index: position.get(result) ?? 0 });
+    }
+    writes.sort((a, b) => (a.at === b.at ? a.index - b.index : a.at < b.at ? -1 : 1));
+    for (const { id } of writes) {
+        const relation = graph.nodes.get(id).node.relation;
+        setOwn(out, relationKey(adapter, relation, relation.relationName), {
+            node: id,
+            run_id: run.runId,
+            command: run.command,
+        });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/planner/recording.ts
+/** The checks of these ids, as the graph knows them. */
+function recording_checksOf(graph, ids) {
+    return ids.map((id) => graph.checks.get(id)).filter(Boolean);
+}
+
 ;// CONCATENATED MODULE: ./src/planner/record-nodes.ts
 /**
  * The nodes of the next snapshot (ADR-0013, "Snapshots", "Tested builds"):
@@ -25430,7 +28636,20 @@ function builtByRun(result) {
  * versions it read, `tested` when all its checks ran and passed, `partial`
  * when the build was not whole); any other keeps its previous entry, with
  * `tested` cleared when it ran and failed or its checks failed. Pure.
+ *
+ * Issue 36: a run is a build of this code over the recorded parents only
+ * when it is one. A `dbt clone` builds nothing (every node keeps its entry;
+ * record-relations.ts records what it overwrote). A microbatch model dbt
+ * reports as `success` with no batches ran nothing (record-relations.ts
+ * `wroteNothing`): it keeps its entry. A `--defer` run may have read a
+ * parent it did not build from another environment (core/dbt/context/
+ * providers.py `RuntimeRefResolver.create_relation`): only the parents it
+ * built itself are recorded as read, so the next plan has no evidence for
+ * the others (`missing_data_evidence`) until a run without `--defer`.
  */
+
+
+
 
 
 
@@ -25442,9 +28661,14 @@ function builtByRun(result) {
 function recordNodes(recording, previous) {
     const graph = recording.project.graph;
     const out = { nodes: {}, built: [], partial: [], failed: [], skipped: [] };
+    const buildsNothing = RELATION_WRITING_COMMANDS.includes(recording.run.command);
     for (const id of graph.order) {
         const node = graph.nodes.get(id);
-        const result = recording.statuses.resultOf(id);
+        const found = recording.statuses.resultOf(id);
+        // A clone's success, or a run of no batches, is no build: the node keeps its entry.
+        const result = found !== undefined && found.status === "success" && (buildsNothing || wroteNothing(found))
+            ? undefined
+            : found;
         if (result !== undefined && builtByRun(result)) {
             const state = record_nodes_builtNodeState(recording, id, node, result, out.nodes, own(previous?.nodes, id));
             if (state.partial)
@@ -25470,12 +28694,16 @@ function recordNodes(recording, previous) {
 function record_nodes_builtNodeState(recording, id, node, result, written, before) {
     const { project, runResults, run, macros } = recording;
     const why = partialBuildReason(runResults.args, node.node, result);
-    const fp = project.fingerprints.get(id);
+    // With a keyed digest of each value its run-time path read, as this run saw it (issue 36).
+    const { fp } = withValueComponents(project.fingerprints.get(id), node.node.packageName, recording.values);
     const parents = {};
+    // --defer: a parent this run did not build may have been read from another environment.
+    const deferred = runResults.args.defer === true;
     for (const parent of node.parents) {
         const parentRun = own(written, parent)?.run_id;
-        if (parentRun !== undefined)
-            setOwn(parents, parent, parentRun);
+        if (parentRun === undefined || (deferred && parentRun !== run.runId))
+            continue;
+        setOwn(parents, parent, parentRun);
     }
     const sources = {};
     for (const sourceId of node.sources) {
@@ -25585,14 +28813,21 @@ function recordSources(recording, previous) {
 
 
 
+
+
+
+
 function record_record(input) {
     const { project, runResults, scope } = input;
     const run = acceptedRun(project, runResults, scope, input.previous, input.recordedRunIds);
-    const previous = previousOfTarget(input.previous, input.target);
+    const ofTarget = previousOfTarget(input.previous, input.target);
+    // A renamed node with the same relation and code keeps its recorded build (renamed-builds.ts).
+    const previous = ofTarget && carryRenamedBuilds(ofTarget, project.graph, project.fingerprints).snapshot;
     refuseFutureTimes(runResults, run.startedAt, input.now);
     refuseSuperseded(previous, run, scope, runResults.file);
     // sources.json counts only when taken strictly before the run started.
     const { versions: sourceVersions, ignored: sourcesIgnored } = sourceVersionsReadBy(input.sources, run.startedAt);
+    const valueKey = input.previous?.value_key ?? input.valueKey ?? null;
     const recording = {
         project,
         runResults,
@@ -25600,14 +28835,17 @@ function record_record(input) {
         statuses: runStatuses(runResults),
         macros: macroIndexFor(project.graph),
         sourceVersions,
+        // The run's own `--vars` (run_results.json `args.vars`) over the projects' `vars:`.
+        values: valuesOfRun(project, project.runTimeValues && withCliVars(project.runTimeValues, runResults.args.vars), valueKey, input.target),
     };
     if (input.columnFacts)
         recording.columnFacts = input.columnFacts;
     const nodes = recordNodes(recording, previous);
     nodes.nodes = carryUnreadReads(project.graph, recording.macros, previous, nodes.nodes);
     const sources = recordSources(recording, previous);
+    const relations = recordRelationWrites(recording, previous);
     return {
-        snapshot: nextSnapshot(input, run, nodes, sources),
+        snapshot: nextSnapshot(input, run, nodes, sources, relations, valueKey),
         run: runRecord(scope, runResults, run, nodes),
         built: nodes.built,
         partial: nodes.partial,
@@ -25616,7 +28854,7 @@ function record_record(input) {
         sourcesIgnored,
     };
 }
-function nextSnapshot(input, run, nodes, sources) {
+function nextSnapshot(input, run, nodes, sources, relations, valueKey) {
     const snapshot = {
         schema_version: (0,schema_version/* formatSchemaVersion */.L8)(state_snapshot/* SNAPSHOT_SCHEMA_VERSION */.A0),
         project: input.scope.project,
@@ -25627,8 +28865,12 @@ function nextSnapshot(input, run, nodes, sources) {
     };
     if (input.target)
         snapshot.target = input.target;
+    if (valueKey !== null)
+        snapshot.value_key = valueKey;
     if (Object.keys(sources).length > 0)
         snapshot.sources = sources;
+    if (Object.keys(relations).length > 0)
+        snapshot.relations = relations;
     return snapshot;
 }
 function runRecord(scope, runResults, run, nodes) {
@@ -25666,6 +28908,7 @@ async function recordRun(ports, request) {
         target,
         now,
         ...(columnFacts ? { columnFacts } : {}),
+        ...(previous?.value_key === undefined && ports.newValueKey ? { valueKey: ports.newValueKey() } : {}),
     });
     if (request.refuseBeforeCreating && !ports.stateFile.exists())
         recordOver(null, new Set());
@@ -25705,6 +28948,7 @@ async function recordRun(ports, request) {
 
 
 
+
 const recordCommand = {
     name: "record",
     summary: "commit a finished dbt run (build, run, seed, snapshot) as the scope's next state",
@@ -25736,7 +28980,7 @@ const recordCommand = {
     ],
     async run(values, _positionals, context) {
         const progress = createProgress(context);
-        const project = readProject(context, values.manifest, progress, values["project-dir"]);
+        const project = readProject(context, values.manifest, progress, values["project-dir"], values["build-env"] === true);
         const runResults = readRunResults(context, values["run-results"]);
         const sources = readSourcesIfGiven(context, values.sources);
         const scope = scopeOf(project, values.environment);
@@ -25749,6 +28993,7 @@ const recordCommand = {
                 stateFile: stateFileAt(context, file),
                 now: () => new Date(),
                 log: cliWarnings(context),
+                newValueKey: () => (0,external_node_crypto_.randomBytes)(32).toString("hex"),
                 ...(loadSqlParser ? { loadSqlParser } : {}),
                 phase: (what) => {
                     opened = true;
@@ -31059,6 +34304,10 @@ const ERROR_CATALOGUE = {
         exit: 1,
         hint: "The file does not have the shape dbt writes. Regenerate it with a supported dbt version.",
     },
+    project_file_invalid: {
+        exit: 1,
+        hint: "dbt_project.yml (or vars.yml, or an installed package's dbt_project.yml) must be a YAML map, as dbt reads it: fix the file named above (dbt refuses it too), or point the action input `project-dir` (CLI: `--project-dir`) at the dbt project's directory.",
+    },
     artifact_version_unsupported: {
         exit: 1,
         hint: "Regenerate the artifact with a dbt version that writes a supported schema version.",
@@ -31605,7 +34854,7 @@ function parseScopeKey(key) {
 /* harmony export */   A0: () => (/* binding */ SNAPSHOT_SCHEMA_VERSION),
 /* harmony export */   _W: () => (/* binding */ readSnapshotDocument)
 /* harmony export */ });
-/* unused harmony exports exactnessSchema, fingerprintSchema, dataVersionSchema, relationSchema, testRecordSchema, storedColumnFactsSchema, nodeStateSchema, sourceStateSchema, targetIdentitySchema, snapshotSchema */
+/* unused harmony exports exactnessSchema, fingerprintSchema, dataVersionSchema, relationSchema, testRecordSchema, storedColumnFactsSchema, nodeStateSchema, sourceStateSchema, targetIdentitySchema, relationWriteSchema, snapshotSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2131);
 /* harmony import */ var _fast_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3046);
 /* harmony import */ var _schema_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6847);
@@ -31620,11 +34869,14 @@ function parseScopeKey(key) {
  * 1.3 partial builds (`NodeState.partial`)
  * 1.4 checks keys (`TestRecord.checks_key`): a cheap proof that the checks are unchanged
  * 1.5 column facts of a build (`NodeState.facts`) and reads carried over a change not read (`NodeState.carried`)
+ * 1.6 the last recorded writer of each relation (`StateSnapshot.relations`, issue 36): a later write of a
+ *     node's relation by another node or command (`dbt clone`, a renamed model's alias) invalidates its build
+ * 1.7 the value key (`value_key`): the random key of the `value:` fingerprint components' keyed digests
  */
 
 
 
-const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 5 };
+const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 7 };
 const exactnessSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(["exact", "semantic", "proxy", "inferred", "none"]);
 /** A fingerprint: component name -> SHA-256 hex, plus the digest over the sorted components. */
 const fingerprintSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
@@ -31728,6 +34980,19 @@ const targetIdentitySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc(
     database: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable().optional(),
     schema: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable().optional(),
 });
+/**
+ * The last recorded write of one relation (issue 36, "relations, not only
+ * nodes"): which node's result wrote it, in which run, by which dbt command.
+ * A node whose recorded build went to a relation whose last writer is
+ * another node, or the same node in another run (a `dbt clone` over it), no
+ * longer has its build there (`relation_overwritten`).
+ */
+const relationWriteSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    node: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    run_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    /** The dbt command (`run_results.args.which`): build, run, seed, snapshot, clone. */
+    command: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+});
 const snapshotSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     schema_version: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     project: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
@@ -31736,8 +35001,24 @@ const snapshotSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     run_id: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     target: targetIdentitySchema.optional(),
+    /**
+     * The key of the keyed digests (HMAC-SHA256) in the `value:` fingerprint
+     * components (issue 36): 32 random bytes as hex, made at the edge when a
+     * record makes the scope's first snapshot and carried forward by every
+     * record after it. The digests of values read at run time are taken with
+     * it, so that a digest alone says nothing of its value and can't be
+     * matched across states. Absent before 1.6 (no `value:` components).
+     */
+    value_key: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional(),
     nodes: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), nodeStateSchema),
     sources: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), sourceStateSchema).optional(),
+    /**
+     * The last recorded writer of each relation, keyed by its identity as the
+     * warehouse resolves names (src/dbt/relation-identity.ts `relationKey`:
+     * database, schema, identifier folded per adapter and quoting, NUL-joined).
+     * Absent before 1.6: nothing is known to have been overwritten.
+     */
+    relations: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), relationWriteSchema).optional(),
 });
 /** Decides exactly as snapshotSchema does for documents with only known keys (see fast-validate.ts). */
 const fastSnapshotCheck = (0,_fast_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .compileFastCheck */ .Q)(snapshotSchema);
@@ -33788,6 +37069,13 @@ const VERSION = "0.1.0";
 
 /***/ }),
 
+/***/ 181:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
 /***/ 6982:
 /***/ ((module) => {
 
@@ -33858,6 +37146,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
+/***/ 932:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
 /***/ 2203:
 /***/ ((module) => {
 
@@ -33890,6 +37185,8573 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types");
+
+/***/ }),
+
+/***/ 7349:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
+
+function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+    const coll = token.type === 'block-map'
+        ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag)
+        : token.type === 'block-seq'
+            ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag)
+            : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+    const Coll = coll.constructor;
+    // If we got a tagName matching the class, or the tag name is '!',
+    // then use the tagName from the node class used to create it.
+    if (tagName === '!' || tagName === Coll.tagName) {
+        coll.tag = Coll.tagName;
+        return coll;
+    }
+    if (tagName)
+        coll.tag = tagName;
+    return coll;
+}
+function composeCollection(CN, ctx, token, props, onError) {
+    const tagToken = props.tag;
+    const tagName = !tagToken
+        ? null
+        : ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg));
+    if (token.type === 'block-seq') {
+        const { anchor, newlineAfterProp: nl } = props;
+        const lastProp = anchor && tagToken
+            ? anchor.offset > tagToken.offset
+                ? anchor
+                : tagToken
+            : (anchor ?? tagToken);
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+            const message = 'Missing newline after block sequence props';
+            onError(lastProp, 'MISSING_CHAR', message);
+        }
+    }
+    const expType = token.type === 'block-map'
+        ? 'map'
+        : token.type === 'block-seq'
+            ? 'seq'
+            : token.start.source === '{'
+                ? 'map'
+                : 'seq';
+    // shortcut: check if it's a generic YAMLMap or YAMLSeq
+    // before jumping into the custom tag logic.
+    if (!tagToken ||
+        !tagName ||
+        tagName === '!' ||
+        (tagName === YAMLMap.YAMLMap.tagName && expType === 'map') ||
+        (tagName === YAMLSeq.YAMLSeq.tagName && expType === 'seq')) {
+        return resolveCollection(CN, ctx, token, onError, tagName);
+    }
+    let tag = ctx.schema.tags.find(t => t.tag === tagName && t.collection === expType);
+    if (!tag) {
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+            ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+            tag = kt;
+        }
+        else {
+            if (kt) {
+                onError(tagToken, 'BAD_COLLECTION_TYPE', `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? 'scalar'}`, true);
+            }
+            else {
+                onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, true);
+            }
+            return resolveCollection(CN, ctx, token, onError, tagName);
+        }
+    }
+    const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+    const res = tag.resolve?.(coll, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg), ctx.options) ?? coll;
+    const node = identity.isNode(res)
+        ? res
+        : new Scalar.Scalar(res);
+    node.range = coll.range;
+    node.tag = tagName;
+    if (tag?.format)
+        node.format = tag.format;
+    return node;
+}
+
+exports.composeCollection = composeCollection;
+
+
+/***/ }),
+
+/***/ 3683:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+
+function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    const opts = Object.assign({ _directives: directives }, options);
+    const doc = new Document.Document(undefined, opts);
+    const ctx = {
+        atKey: false,
+        atRoot: true,
+        directives: doc.directives,
+        options: doc.options,
+        schema: doc.schema
+    };
+    const props = resolveProps.resolveProps(start, {
+        indicator: 'doc-start',
+        next: value ?? end?.[0],
+        offset,
+        onError,
+        parentIndent: 0,
+        startOnNewline: true
+    });
+    if (props.found) {
+        doc.directives.docStart = true;
+        if (value &&
+            (value.type === 'block-map' || value.type === 'block-seq') &&
+            !props.hasNewline)
+            onError(props.end, 'MISSING_CHAR', 'Block collection cannot start on same line with directives-end marker');
+    }
+    // @ts-expect-error If Contents is set, let's trust the user
+    doc.contents = value
+        ? composeNode.composeNode(ctx, value, props, onError)
+        : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+    const contentEnd = doc.contents.range[2];
+    const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+    if (re.comment)
+        doc.comment = re.comment;
+    doc.range = [offset, contentEnd, re.offset];
+    return doc;
+}
+
+exports.composeDoc = composeDoc;
+
+
+/***/ }),
+
+/***/ 5937:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
+
+const CN = { composeNode, composeEmptyNode };
+function composeNode(ctx, token, props, onError) {
+    const atKey = ctx.atKey;
+    const { spaceBefore, comment, anchor, tag } = props;
+    let node;
+    let isSrcToken = true;
+    switch (token.type) {
+        case 'alias':
+            node = composeAlias(ctx, token, onError);
+            if (anchor || tag)
+                onError(token, 'ALIAS_PROPS', 'An alias node must not specify any properties');
+            break;
+        case 'scalar':
+        case 'single-quoted-scalar':
+        case 'double-quoted-scalar':
+        case 'block-scalar':
+            node = composeScalar.composeScalar(ctx, token, tag, onError);
+            if (anchor)
+                node.anchor = anchor.source.substring(1);
+            break;
+        case 'block-map':
+        case 'block-seq':
+        case 'flow-collection':
+            try {
+                node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+                if (anchor)
+                    node.anchor = anchor.source.substring(1);
+            }
+            catch (error) {
+                // Almost certainly here due to a stack overflow
+                const message = error instanceof Error ? error.message : String(error);
+                onError(token, 'RESOURCE_EXHAUSTION', message);
+            }
+            break;
+        default: {
+            const message = token.type === 'error'
+                ? token.message
+                : `Unsupported token (type: ${token.type})`;
+            onError(token, 'UNEXPECTED_TOKEN', message);
+            isSrcToken = false;
+        }
+    }
+    node ?? (node = composeEmptyNode(ctx, token.offset, undefined, null, props, onError));
+    if (anchor && node.anchor === '')
+        onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
+    if (atKey &&
+        ctx.options.stringKeys &&
+        (!identity.isScalar(node) ||
+            typeof node.value !== 'string' ||
+            (node.tag && node.tag !== 'tag:yaml.org,2002:str'))) {
+        const msg = 'With stringKeys, all keys must be strings';
+        onError(tag ?? token, 'NON_STRING_KEY', msg);
+    }
+    if (spaceBefore)
+        node.spaceBefore = true;
+    if (comment) {
+        if (token.type === 'scalar' && token.source === '')
+            node.comment = comment;
+        else
+            node.commentBefore = comment;
+    }
+    // @ts-expect-error Type checking misses meaning of isSrcToken
+    if (ctx.options.keepSourceTokens && isSrcToken)
+        node.srcToken = token;
+    return node;
+}
+function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+    const token = {
+        type: 'scalar',
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        indent: -1,
+        source: ''
+    };
+    const node = composeScalar.composeScalar(ctx, token, tag, onError);
+    if (anchor) {
+        node.anchor = anchor.source.substring(1);
+        if (node.anchor === '')
+            onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
+    }
+    if (spaceBefore)
+        node.spaceBefore = true;
+    if (comment) {
+        node.comment = comment;
+        node.range[2] = end;
+    }
+    return node;
+}
+function composeAlias({ options }, { offset, source, end }, onError) {
+    const alias = new Alias.Alias(source.substring(1));
+    if (alias.source === '')
+        onError(offset, 'BAD_ALIAS', 'Alias cannot be an empty string');
+    if (alias.source.endsWith(':'))
+        onError(offset + source.length - 1, 'BAD_ALIAS', 'Alias ending in : is ambiguous', true);
+    const valueEnd = offset + source.length;
+    const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+    alias.range = [offset, valueEnd, re.offset];
+    if (re.comment)
+        alias.comment = re.comment;
+    return alias;
+}
+
+exports.composeEmptyNode = composeEmptyNode;
+exports.composeNode = composeNode;
+
+
+/***/ }),
+
+/***/ 5413:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+
+function composeScalar(ctx, token, tagToken, onError) {
+    const { value, type, comment, range } = token.type === 'block-scalar'
+        ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError)
+        : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+    const tagName = tagToken
+        ? ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg))
+        : null;
+    let tag;
+    if (ctx.options.stringKeys && ctx.atKey) {
+        tag = ctx.schema[identity.SCALAR];
+    }
+    else if (tagName)
+        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+    else if (token.type === 'scalar')
+        tag = findScalarTagByTest(ctx, value, token, onError);
+    else
+        tag = ctx.schema[identity.SCALAR];
+    let scalar;
+    try {
+        const res = tag.resolve(value, msg => onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg), ctx.options);
+        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+    }
+    catch (error) {
+        const msg = error instanceof Error ? error.message : String(error);
+        onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg);
+        scalar = new Scalar.Scalar(value);
+    }
+    scalar.range = range;
+    scalar.source = value;
+    if (type)
+        scalar.type = type;
+    if (tagName)
+        scalar.tag = tagName;
+    if (tag.format)
+        scalar.format = tag.format;
+    if (comment)
+        scalar.comment = comment;
+    return scalar;
+}
+function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+    if (tagName === '!')
+        return schema[identity.SCALAR]; // non-specific tag
+    const matchWithTest = [];
+    for (const tag of schema.tags) {
+        if (!tag.collection && tag.tag === tagName) {
+            if (tag.default && tag.test)
+                matchWithTest.push(tag);
+            else
+                return tag;
+        }
+    }
+    for (const tag of matchWithTest)
+        if (tag.test?.test(value))
+            return tag;
+    const kt = schema.knownTags[tagName];
+    if (kt && !kt.collection) {
+        // Ensure that the known tag is available for stringifying,
+        // but does not get used by default.
+        schema.tags.push(Object.assign({}, kt, { default: false, test: undefined }));
+        return kt;
+    }
+    onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, tagName !== 'tag:yaml.org,2002:str');
+    return schema[identity.SCALAR];
+}
+function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+    const tag = schema.tags.find(tag => (tag.default === true || (atKey && tag.default === 'key')) &&
+        tag.test?.test(value)) || schema[identity.SCALAR];
+    if (schema.compat) {
+        const compat = schema.compat.find(tag => tag.default && tag.test?.test(value)) ??
+            schema[identity.SCALAR];
+        if (tag.tag !== compat.tag) {
+            const ts = directives.tagString(tag.tag);
+            const cs = directives.tagString(compat.tag);
+            const msg = `Value may be parsed as either ${ts} or ${cs}`;
+            onError(token, 'TAG_RESOLVE_FAILED', msg, true);
+        }
+    }
+    return tag;
+}
+
+exports.composeScalar = composeScalar;
+
+
+/***/ }),
+
+/***/ 9984:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var node_process = __nccwpck_require__(932);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
+
+function getErrorPos(src) {
+    if (typeof src === 'number')
+        return [src, src + 1];
+    if (Array.isArray(src))
+        return src.length === 2 ? src : [src[0], src[1]];
+    const { offset, source } = src;
+    return [offset, offset + (typeof source === 'string' ? source.length : 1)];
+}
+function parsePrelude(prelude) {
+    let comment = '';
+    let atComment = false;
+    let afterEmptyLine = false;
+    for (let i = 0; i < prelude.length; ++i) {
+        const source = prelude[i];
+        switch (source[0]) {
+            case '#':
+                comment +=
+                    (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') +
+                        (source.substring(1) || ' ');
+                atComment = true;
+                afterEmptyLine = false;
+                break;
+            case '%':
+                if (prelude[i + 1]?.[0] !== '#')
+                    i += 1;
+                atComment = false;
+                break;
+            default:
+                // This may be wrong after doc-end, but in that case it doesn't matter
+                if (!atComment)
+                    afterEmptyLine = true;
+                atComment = false;
+        }
+    }
+    return { comment, afterEmptyLine };
+}
+/**
+ * Compose a stream of CST nodes into a stream of YAML Documents.
+ *
+ * ```ts
+ * import { Composer, Parser } from 'yaml'
+ *
+ * const src: string = ...
+ * const tokens = new Parser().parse(src)
+ * const docs = new Composer().compose(tokens)
+ * ```
+ */
+class Composer {
+    constructor(options = {}) {
+        this.doc = null;
+        this.atDirectives = false;
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+        this.onError = (source, code, message, warning) => {
+            const pos = getErrorPos(source);
+            if (warning)
+                this.warnings.push(new errors.YAMLWarning(pos, code, message));
+            else
+                this.errors.push(new errors.YAMLParseError(pos, code, message));
+        };
+        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+        this.directives = new directives.Directives({ version: options.version || '1.2' });
+        this.options = options;
+    }
+    decorate(doc, afterDoc) {
+        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+        //console.log({ dc: doc.comment, prelude, comment })
+        if (comment) {
+            const dc = doc.contents;
+            if (afterDoc) {
+                doc.comment = doc.comment ? `${doc.comment}\n${comment}` : comment;
+            }
+            else if (afterEmptyLine || doc.directives.docStart || !dc) {
+                doc.commentBefore = comment;
+            }
+            else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+                let it = dc.items[0];
+                if (identity.isPair(it))
+                    it = it.key;
+                const cb = it.commentBefore;
+                it.commentBefore = cb ? `${comment}\n${cb}` : comment;
+            }
+            else {
+                const cb = dc.commentBefore;
+                dc.commentBefore = cb ? `${comment}\n${cb}` : comment;
+            }
+        }
+        if (afterDoc) {
+            for (let i = 0; i < this.errors.length; ++i)
+                doc.errors.push(this.errors[i]);
+            for (let i = 0; i < this.warnings.length; ++i)
+                doc.warnings.push(this.warnings[i]);
+        }
+        else {
+            doc.errors = this.errors;
+            doc.warnings = this.warnings;
+        }
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+    }
+    /**
+     * Current stream status information.
+     *
+     * Mostly useful at the end of input for an empty stream.
+     */
+    streamInfo() {
+        return {
+            comment: parsePrelude(this.prelude).comment,
+            directives: this.directives,
+            errors: this.errors,
+            warnings: this.warnings
+        };
+    }
+    /**
+     * Compose tokens into documents.
+     *
+     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+     */
+    *compose(tokens, forceDoc = false, endOffset = -1) {
+        for (const token of tokens)
+            yield* this.next(token);
+        yield* this.end(forceDoc, endOffset);
+    }
+    /** Advance the composer by one CST token. */
+    *next(token) {
+        if (node_process.env.LOG_STREAM)
+            console.dir(token, { depth: null });
+        switch (token.type) {
+            case 'directive':
+                this.directives.add(token.source, (offset, message, warning) => {
+                    const pos = getErrorPos(token);
+                    pos[0] += offset;
+                    this.onError(pos, 'BAD_DIRECTIVE', message, warning);
+                });
+                this.prelude.push(token.source);
+                this.atDirectives = true;
+                break;
+            case 'document': {
+                const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+                if (this.atDirectives && !doc.directives.docStart)
+                    this.onError(token, 'MISSING_CHAR', 'Missing directives-end/doc-start indicator line');
+                this.decorate(doc, false);
+                if (this.doc)
+                    yield this.doc;
+                this.doc = doc;
+                this.atDirectives = false;
+                break;
+            }
+            case 'byte-order-mark':
+            case 'space':
+                break;
+            case 'comment':
+            case 'newline':
+                this.prelude.push(token.source);
+                break;
+            case 'error': {
+                const msg = token.source
+                    ? `${token.message}: ${JSON.stringify(token.source)}`
+                    : token.message;
+                const error = new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg);
+                if (this.atDirectives || !this.doc)
+                    this.errors.push(error);
+                else
+                    this.doc.errors.push(error);
+                break;
+            }
+            case 'doc-end': {
+                if (!this.doc) {
+                    const msg = 'Unexpected doc-end without preceding document';
+                    this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg));
+                    break;
+                }
+                this.doc.directives.docEnd = true;
+                const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+                this.decorate(this.doc, true);
+                if (end.comment) {
+                    const dc = this.doc.comment;
+                    this.doc.comment = dc ? `${dc}\n${end.comment}` : end.comment;
+                }
+                this.doc.range[2] = end.offset;
+                break;
+            }
+            default:
+                this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', `Unsupported token ${token.type}`));
+        }
+    }
+    /**
+     * Call at end of input to yield any remaining document.
+     *
+     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+     */
+    *end(forceDoc = false, endOffset = -1) {
+        if (this.doc) {
+            this.decorate(this.doc, true);
+            yield this.doc;
+            this.doc = null;
+        }
+        else if (forceDoc) {
+            const opts = Object.assign({ _directives: this.directives }, this.options);
+            const doc = new Document.Document(undefined, opts);
+            if (this.atDirectives)
+                this.onError(endOffset, 'MISSING_CHAR', 'Missing directives-end indicator line');
+            doc.range = [0, endOffset, endOffset];
+            this.decorate(doc, false);
+            yield doc;
+        }
+    }
+}
+
+exports.Composer = Composer;
+
+
+/***/ }),
+
+/***/ 7103:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
+
+const startColMsg = 'All mapping items must start at the same column';
+function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+    const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+    const map = new NodeClass(ctx.schema);
+    if (ctx.atRoot)
+        ctx.atRoot = false;
+    let offset = bm.offset;
+    let commentEnd = null;
+    for (const collItem of bm.items) {
+        const { start, key, sep, value } = collItem;
+        // key properties
+        const keyProps = resolveProps.resolveProps(start, {
+            indicator: 'explicit-key-ind',
+            next: key ?? sep?.[0],
+            offset,
+            onError,
+            parentIndent: bm.indent,
+            startOnNewline: true
+        });
+        const implicitKey = !keyProps.found;
+        if (implicitKey) {
+            if (key) {
+                if (key.type === 'block-seq')
+                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'A block sequence may not be used as an implicit map key');
+                else if ('indent' in key && key.indent !== bm.indent)
+                    onError(offset, 'BAD_INDENT', startColMsg);
+            }
+            if (!keyProps.anchor && !keyProps.tag && !sep) {
+                commentEnd = keyProps.end;
+                if (keyProps.comment) {
+                    if (map.comment)
+                        map.comment += '\n' + keyProps.comment;
+                    else
+                        map.comment = keyProps.comment;
+                }
+                continue;
+            }
+            if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+                onError(key ?? start[start.length - 1], 'MULTILINE_IMPLICIT_KEY', 'Implicit keys need to be on a single line');
+            }
+        }
+        else if (keyProps.found?.indent !== bm.indent) {
+            onError(offset, 'BAD_INDENT', startColMsg);
+        }
+        // key value
+        ctx.atKey = true;
+        const keyStart = keyProps.end;
+        const keyNode = key
+            ? composeNode(ctx, key, keyProps, onError)
+            : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+        ctx.atKey = false;
+        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+            onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
+        // value properties
+        const valueProps = resolveProps.resolveProps(sep ?? [], {
+            indicator: 'map-value-ind',
+            next: value,
+            offset: keyNode.range[2],
+            onError,
+            parentIndent: bm.indent,
+            startOnNewline: !key || key.type === 'block-scalar'
+        });
+        offset = valueProps.end;
+        if (valueProps.found) {
+            if (implicitKey) {
+                if (value?.type === 'block-map' && !valueProps.hasNewline)
+                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'Nested mappings are not allowed in compact mappings');
+                if (ctx.options.strict &&
+                    keyProps.start < valueProps.found.offset - 1024)
+                    onError(keyNode.range, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit block mapping key');
+            }
+            // value value
+            const valueNode = value
+                ? composeNode(ctx, value, valueProps, onError)
+                : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+            if (ctx.schema.compat)
+                utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+            offset = valueNode.range[2];
+            const pair = new Pair.Pair(keyNode, valueNode);
+            if (ctx.options.keepSourceTokens)
+                pair.srcToken = collItem;
+            map.items.push(pair);
+        }
+        else {
+            // key with no value
+            if (implicitKey)
+                onError(keyNode.range, 'MISSING_CHAR', 'Implicit map keys need to be followed by map values');
+            if (valueProps.comment) {
+                if (keyNode.comment)
+                    keyNode.comment += '\n' + valueProps.comment;
+                else
+                    keyNode.comment = valueProps.comment;
+            }
+            const pair = new Pair.Pair(keyNode);
+            if (ctx.options.keepSourceTokens)
+                pair.srcToken = collItem;
+            map.items.push(pair);
+        }
+    }
+    if (commentEnd && commentEnd < offset)
+        onError(commentEnd, 'IMPOSSIBLE', 'Map comment with trailing content');
+    map.range = [bm.offset, offset, commentEnd ?? offset];
+    return map;
+}
+
+exports.resolveBlockMap = resolveBlockMap;
+
+
+/***/ }),
+
+/***/ 8913:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+
+function resolveBlockScalar(ctx, scalar, onError) {
+    const start = scalar.offset;
+    const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+    if (!header)
+        return { value: '', type: null, comment: '', range: [start, start, start] };
+    const type = header.mode === '>' ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+    const lines = scalar.source ? splitLines(scalar.source) : [];
+    // determine the end of content & start of chomping
+    let chompStart = lines.length;
+    for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
+        if (content === '' || content === '\r')
+            chompStart = i;
+        else
+            break;
+    }
+    // shortcut for empty contents
+    if (chompStart === 0) {
+        const value = header.chomp === '+' && lines.length > 0
+            ? '\n'.repeat(Math.max(1, lines.length - 1))
+            : '';
+        let end = start + header.length;
+        if (scalar.source)
+            end += scalar.source.length;
+        return { value, type, comment: header.comment, range: [start, end, end] };
+    }
+    // find the indentation level to trim from start
+    let trimIndent = scalar.indent + header.indent;
+    let offset = scalar.offset + header.length;
+    let contentStart = 0;
+    for (let i = 0; i < chompStart; ++i) {
+        const [indent, content] = lines[i];
+        if (content === '' || content === '\r') {
+            if (header.indent === 0 && indent.length > trimIndent)
+                trimIndent = indent.length;
+        }
+        else {
+            if (indent.length < trimIndent) {
+                const message = 'Block scalars with more-indented leading empty lines must use an explicit indentation indicator';
+                onError(offset + indent.length, 'MISSING_CHAR', message);
+            }
+            if (header.indent === 0)
+                trimIndent = indent.length;
+            contentStart = i;
+            if (trimIndent === 0 && !ctx.atRoot) {
+                const message = 'Block scalar values in collections must be indented';
+                onError(offset, 'BAD_INDENT', message);
+            }
+            break;
+        }
+        offset += indent.length + content.length + 1;
+    }
+    // include trailing more-indented empty lines in content
+    for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
+            chompStart = i + 1;
+    }
+    let value = '';
+    let sep = '';
+    let prevMoreIndented = false;
+    // leading whitespace is kept intact
+    for (let i = 0; i < contentStart; ++i)
+        value += lines[i][0].slice(trimIndent) + '\n';
+    for (let i = contentStart; i < chompStart; ++i) {
+        let [indent, content] = lines[i];
+        offset += indent.length + content.length + 1;
+        const crlf = content[content.length - 1] === '\r';
+        if (crlf)
+            content = content.slice(0, -1);
+        /* istanbul ignore if already caught in lexer */
+        if (content && indent.length < trimIndent) {
+            const src = header.indent
+                ? 'explicit indentation indicator'
+                : 'first line';
+            const message = `Block scalar lines must not be less indented than their ${src}`;
+            onError(offset - content.length - (crlf ? 2 : 1), 'BAD_INDENT', message);
+            indent = '';
+        }
+        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+            value += sep + indent.slice(trimIndent) + content;
+            sep = '\n';
+        }
+        else if (indent.length > trimIndent || content[0] === '\t') {
+            // more-indented content within a folded block
+            if (sep === ' ')
+                sep = '\n';
+            else if (!prevMoreIndented && sep === '\n')
+                sep = '\n\n';
+            value += sep + indent.slice(trimIndent) + content;
+            sep = '\n';
+            prevMoreIndented = true;
+        }
+        else if (content === '') {
+            // empty line
+            if (sep === '\n')
+                value += '\n';
+            else
+                sep = '\n';
+        }
+        else {
+            value += sep + content;
+            sep = ' ';
+            prevMoreIndented = false;
+        }
+    }
+    switch (header.chomp) {
+        case '-':
+            break;
+        case '+':
+            for (let i = chompStart; i < lines.length; ++i)
+                value += '\n' + lines[i][0].slice(trimIndent);
+            if (value[value.length - 1] !== '\n')
+                value += '\n';
+            break;
+        default:
+            value += '\n';
+    }
+    const end = start + header.length + scalar.source.length;
+    return { value, type, comment: header.comment, range: [start, end, end] };
+}
+function parseBlockScalarHeader({ offset, props }, strict, onError) {
+    /* istanbul ignore if should not happen */
+    if (props[0].type !== 'block-scalar-header') {
+        onError(props[0], 'IMPOSSIBLE', 'Block scalar header not found');
+        return null;
+    }
+    const { source } = props[0];
+    const mode = source[0];
+    let indent = 0;
+    let chomp = '';
+    let error = -1;
+    for (let i = 1; i < source.length; ++i) {
+        const ch = source[i];
+        if (!chomp && (ch === '-' || ch === '+'))
+            chomp = ch;
+        else {
+            const n = Number(ch);
+            if (!indent && n)
+                indent = n;
+            else if (error === -1)
+                error = offset + i;
+        }
+    }
+    if (error !== -1)
+        onError(error, 'UNEXPECTED_TOKEN', `Block scalar header includes extra characters: ${source}`);
+    let hasSpace = false;
+    let comment = '';
+    let length = source.length;
+    for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
+        switch (token.type) {
+            case 'space':
+                hasSpace = true;
+            // fallthrough
+            case 'newline':
+                length += token.source.length;
+                break;
+            case 'comment':
+                if (strict && !hasSpace) {
+                    const message = 'Comments must be separated from other tokens by white space characters';
+                    onError(token, 'MISSING_CHAR', message);
+                }
+                length += token.source.length;
+                comment = token.source.substring(1);
+                break;
+            case 'error':
+                onError(token, 'UNEXPECTED_TOKEN', token.message);
+                length += token.source.length;
+                break;
+            /* istanbul ignore next should not happen */
+            default: {
+                const message = `Unexpected token in block scalar header: ${token.type}`;
+                onError(token, 'UNEXPECTED_TOKEN', message);
+                const ts = token.source;
+                if (ts && typeof ts === 'string')
+                    length += ts.length;
+            }
+        }
+    }
+    return { mode, indent, chomp, comment, length };
+}
+/** @returns Array of lines split up as `[indent, content]` */
+function splitLines(source) {
+    const split = source.split(/\n( *)/);
+    const first = split[0];
+    const m = first.match(/^( *)/);
+    const line0 = m?.[1]
+        ? [m[1], first.slice(m[1].length)]
+        : ['', first];
+    const lines = [line0];
+    for (let i = 1; i < split.length; i += 2)
+        lines.push([split[i], split[i + 1]]);
+    return lines;
+}
+
+exports.resolveBlockScalar = resolveBlockScalar;
+
+
+/***/ }),
+
+/***/ 334:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+
+function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+    const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+    const seq = new NodeClass(ctx.schema);
+    if (ctx.atRoot)
+        ctx.atRoot = false;
+    if (ctx.atKey)
+        ctx.atKey = false;
+    let offset = bs.offset;
+    let commentEnd = null;
+    for (const { start, value } of bs.items) {
+        const props = resolveProps.resolveProps(start, {
+            indicator: 'seq-item-ind',
+            next: value,
+            offset,
+            onError,
+            parentIndent: bs.indent,
+            startOnNewline: true
+        });
+        if (!props.found) {
+            if (props.anchor || props.tag || value) {
+                if (value?.type === 'block-seq')
+                    onError(props.end, 'BAD_INDENT', 'All sequence items must start at the same column');
+                else
+                    onError(offset, 'MISSING_CHAR', 'Sequence item without - indicator');
+            }
+            else {
+                commentEnd = props.end;
+                if (props.comment)
+                    seq.comment = props.comment;
+                continue;
+            }
+        }
+        const node = value
+            ? composeNode(ctx, value, props, onError)
+            : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+        offset = node.range[2];
+        seq.items.push(node);
+    }
+    seq.range = [bs.offset, offset, commentEnd ?? offset];
+    return seq;
+}
+
+exports.resolveBlockSeq = resolveBlockSeq;
+
+
+/***/ }),
+
+/***/ 7788:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function resolveEnd(end, offset, reqSpace, onError) {
+    let comment = '';
+    if (end) {
+        let hasSpace = false;
+        let sep = '';
+        for (const token of end) {
+            const { source, type } = token;
+            switch (type) {
+                case 'space':
+                    hasSpace = true;
+                    break;
+                case 'comment': {
+                    if (reqSpace && !hasSpace)
+                        onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
+                    const cb = source.substring(1) || ' ';
+                    if (!comment)
+                        comment = cb;
+                    else
+                        comment += sep + cb;
+                    sep = '';
+                    break;
+                }
+                case 'newline':
+                    if (comment)
+                        sep += source;
+                    hasSpace = true;
+                    break;
+                default:
+                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${type} at node end`);
+            }
+            offset += source.length;
+        }
+    }
+    return { comment, offset };
+}
+
+exports.resolveEnd = resolveEnd;
+
+
+/***/ }),
+
+/***/ 3142:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
+
+const blockMsg = 'Block collections are not allowed within flow collections';
+const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
+function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+    const isMap = fc.start.source === '{';
+    const fcName = isMap ? 'flow map' : 'flow sequence';
+    const NodeClass = (tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq));
+    const coll = new NodeClass(ctx.schema);
+    coll.flow = true;
+    const atRoot = ctx.atRoot;
+    if (atRoot)
+        ctx.atRoot = false;
+    if (ctx.atKey)
+        ctx.atKey = false;
+    let offset = fc.offset + fc.start.source.length;
+    for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
+        const { start, key, sep, value } = collItem;
+        const props = resolveProps.resolveProps(start, {
+            flow: fcName,
+            indicator: 'explicit-key-ind',
+            next: key ?? sep?.[0],
+            offset,
+            onError,
+            parentIndent: fc.indent,
+            startOnNewline: false
+        });
+        if (!props.found) {
+            if (!props.anchor && !props.tag && !sep && !value) {
+                if (i === 0 && props.comma)
+                    onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
+                else if (i < fc.items.length - 1)
+                    onError(props.start, 'UNEXPECTED_TOKEN', `Unexpected empty item in ${fcName}`);
+                if (props.comment) {
+                    if (coll.comment)
+                        coll.comment += '\n' + props.comment;
+                    else
+                        coll.comment = props.comment;
+                }
+                offset = props.end;
+                continue;
+            }
+            if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+                onError(key, // checked by containsNewline()
+                'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
+        }
+        if (i === 0) {
+            if (props.comma)
+                onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
+        }
+        else {
+            if (!props.comma)
+                onError(props.start, 'MISSING_CHAR', `Missing , between ${fcName} items`);
+            if (props.comment) {
+                let prevItemComment = '';
+                loop: for (const st of start) {
+                    switch (st.type) {
+                        case 'comma':
+                        case 'space':
+                            break;
+                        case 'comment':
+                            prevItemComment = st.source.substring(1);
+                            break loop;
+                        default:
+                            break loop;
+                    }
+                }
+                if (prevItemComment) {
+                    let prev = coll.items[coll.items.length - 1];
+                    if (identity.isPair(prev))
+                        prev = prev.value ?? prev.key;
+                    if (prev.comment)
+                        prev.comment += '\n' + prevItemComment;
+                    else
+                        prev.comment = prevItemComment;
+                    props.comment = props.comment.substring(prevItemComment.length + 1);
+                }
+            }
+        }
+        if (!isMap && !sep && !props.found) {
+            // item is a value in a seq
+            // → key & sep are empty, start does not include ? or :
+            const valueNode = value
+                ? composeNode(ctx, value, props, onError)
+                : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+            coll.items.push(valueNode);
+            offset = valueNode.range[2];
+            if (isBlock(value))
+                onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
+        }
+        else {
+            // item is a key+value pair
+            // key value
+            ctx.atKey = true;
+            const keyStart = props.end;
+            const keyNode = key
+                ? composeNode(ctx, key, props, onError)
+                : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+            if (isBlock(key))
+                onError(keyNode.range, 'BLOCK_IN_FLOW', blockMsg);
+            ctx.atKey = false;
+            // value properties
+            const valueProps = resolveProps.resolveProps(sep ?? [], {
+                flow: fcName,
+                indicator: 'map-value-ind',
+                next: value,
+                offset: keyNode.range[2],
+                onError,
+                parentIndent: fc.indent,
+                startOnNewline: false
+            });
+            if (valueProps.found) {
+                if (!isMap && !props.found && ctx.options.strict) {
+                    if (sep)
+                        for (const st of sep) {
+                            if (st === valueProps.found)
+                                break;
+                            if (st.type === 'newline') {
+                                onError(st, 'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
+                                break;
+                            }
+                        }
+                    if (props.start < valueProps.found.offset - 1024)
+                        onError(valueProps.found, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit flow sequence key');
+                }
+            }
+            else if (value) {
+                if ('source' in value && value.source?.[0] === ':')
+                    onError(value, 'MISSING_CHAR', `Missing space after : in ${fcName}`);
+                else
+                    onError(valueProps.start, 'MISSING_CHAR', `Missing , or : between ${fcName} items`);
+            }
+            // value value
+            const valueNode = value
+                ? composeNode(ctx, value, valueProps, onError)
+                : valueProps.found
+                    ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError)
+                    : null;
+            if (valueNode) {
+                if (isBlock(value))
+                    onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
+            }
+            else if (valueProps.comment) {
+                if (keyNode.comment)
+                    keyNode.comment += '\n' + valueProps.comment;
+                else
+                    keyNode.comment = valueProps.comment;
+            }
+            const pair = new Pair.Pair(keyNode, valueNode);
+            if (ctx.options.keepSourceTokens)
+                pair.srcToken = collItem;
+            if (isMap) {
+                const map = coll;
+                if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+                    onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
+                map.items.push(pair);
+            }
+            else {
+                const map = new YAMLMap.YAMLMap(ctx.schema);
+                map.flow = true;
+                map.items.push(pair);
+                const endRange = (valueNode ?? keyNode).range;
+                map.range = [keyNode.range[0], endRange[1], endRange[2]];
+                coll.items.push(map);
+            }
+            offset = valueNode ? valueNode.range[2] : valueProps.end;
+        }
+    }
+    const expectedEnd = isMap ? '}' : ']';
+    const [ce, ...ee] = fc.end;
+    let cePos = offset;
+    if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
+    else {
+        const name = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot
+            ? `${name} must end with a ${expectedEnd}`
+            : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        onError(offset, atRoot ? 'MISSING_CHAR' : 'BAD_INDENT', msg);
+        if (ce && ce.source.length !== 1)
+            ee.unshift(ce);
+    }
+    if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end.comment) {
+            if (coll.comment)
+                coll.comment += '\n' + end.comment;
+            else
+                coll.comment = end.comment;
+        }
+        coll.range = [fc.offset, cePos, end.offset];
+    }
+    else {
+        coll.range = [fc.offset, cePos, cePos];
+    }
+    return coll;
+}
+
+exports.resolveFlowCollection = resolveFlowCollection;
+
+
+/***/ }),
+
+/***/ 6842:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
+
+function resolveFlowScalar(scalar, strict, onError) {
+    const { offset, type, source, end } = scalar;
+    let _type;
+    let value;
+    const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+    switch (type) {
+        case 'scalar':
+            _type = Scalar.Scalar.PLAIN;
+            value = plainValue(source, _onError);
+            break;
+        case 'single-quoted-scalar':
+            _type = Scalar.Scalar.QUOTE_SINGLE;
+            value = singleQuotedValue(source, _onError);
+            break;
+        case 'double-quoted-scalar':
+            _type = Scalar.Scalar.QUOTE_DOUBLE;
+            value = doubleQuotedValue(source, _onError);
+            break;
+        /* istanbul ignore next should not happen */
+        default:
+            onError(scalar, 'UNEXPECTED_TOKEN', `Expected a flow scalar value, but found: ${type}`);
+            return {
+                value: '',
+                type: null,
+                comment: '',
+                range: [offset, offset + source.length, offset + source.length]
+            };
+    }
+    const valueEnd = offset + source.length;
+    const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+    return {
+        value,
+        type: _type,
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
+    };
+}
+function plainValue(source, onError) {
+    let badChar = '';
+    switch (source[0]) {
+        /* istanbul ignore next should not happen */
+        case '\t':
+            badChar = 'a tab character';
+            break;
+        case ',':
+            badChar = 'flow indicator character ,';
+            break;
+        case '%':
+            badChar = 'directive indicator character %';
+            break;
+        case '|':
+        case '>': {
+            badChar = `block scalar indicator ${source[0]}`;
+            break;
+        }
+        case '@':
+        case '`': {
+            badChar = `reserved character ${source[0]}`;
+            break;
+        }
+    }
+    if (badChar)
+        onError(0, 'BAD_SCALAR_START', `Plain value cannot start with ${badChar}`);
+    return unfoldLines(source);
+}
+function singleQuotedValue(source, onError) {
+    if (source[source.length - 1] !== "'" || source.length === 1)
+        onError(source.length, 'MISSING_CHAR', "Missing closing 'quote");
+    return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+}
+function unfoldLines(source) {
+    const line = /(.*?)\r?\n/sy;
+    let match = line.exec(source);
+    if (!match)
+        return source;
+    /**
+     * The negative lookbehinds in these RegExps are to
+     * prevent causing a polynomial search time in certain cases.
+     *
+     * The try-catch is for Safari < 16.4 and other old browsers:
+     * https://caniuse.com/js-regexp-lookbehind
+     */
+    let trimEnd, trimBoth;
+    try {
+        trimEnd = new RegExp('(?<![ \t])[ \t]+$');
+        trimBoth = new RegExp('^[ \t]+|(?<![ \t])[ \t]+$', 'g');
+    }
+    catch {
+        trimEnd = /[ \t]+$/;
+        trimBoth = /^[ \t]+|[ \t]+$/g;
+    }
+    let res = match[1].replace(trimEnd, '');
+    let sep = ' ';
+    let pos = line.lastIndex;
+    while ((match = line.exec(source))) {
+        const lm = match[1].replace(trimBoth, '');
+        if (lm === '') {
+            if (sep === '\n')
+                res += sep;
+            else
+                sep = '\n';
+        }
+        else {
+            res += sep + lm;
+            sep = ' ';
+        }
+        pos = line.lastIndex;
+    }
+    const last = /[ \t]*(.*)/sy;
+    last.lastIndex = pos;
+    match = last.exec(source);
+    return res + sep + (match?.[1] ?? '');
+}
+function doubleQuotedValue(source, onError) {
+    let res = '';
+    for (let i = 1; i < source.length - 1; ++i) {
+        const ch = source[i];
+        if (ch === '\r' && source[i + 1] === '\n')
+            continue;
+        if (ch === '\n') {
+            const { fold, offset } = foldNewline(source, i);
+            res += fold;
+            i = offset;
+        }
+        else if (ch === '\\') {
+            let next = source[++i];
+            const cc = escapeCodes[next];
+            if (cc)
+                res += cc;
+            else if (next === '\n') {
+                // skip escaped newlines, but still trim the following line
+                next = source[i + 1];
+                while (next === ' ' || next === '\t')
+                    next = source[++i + 1];
+            }
+            else if (next === '\r' && source[i + 1] === '\n') {
+                // skip escaped CRLF newlines, but still trim the following line
+                next = source[++i + 1];
+                while (next === ' ' || next === '\t')
+                    next = source[++i + 1];
+            }
+            else if (next === 'x' || next === 'u' || next === 'U') {
+                const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
+                res += parseCharCode(source, i + 1, length, onError);
+                i += length;
+            }
+            else {
+                const raw = source.substr(i - 1, 2);
+                onError(i - 1, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
+                res += raw;
+            }
+        }
+        else if (ch === ' ' || ch === '\t') {
+            // trim trailing whitespace
+            const wsStart = i;
+            let next = source[i + 1];
+            while (next === ' ' || next === '\t')
+                next = source[++i + 1];
+            if (next !== '\n' && !(next === '\r' && source[i + 2] === '\n'))
+                res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+        }
+        else {
+            res += ch;
+        }
+    }
+    if (source[source.length - 1] !== '"' || source.length === 1)
+        onError(source.length, 'MISSING_CHAR', 'Missing closing "quote');
+    return res;
+}
+/**
+ * Fold a single newline into a space, multiple newlines to N - 1 newlines.
+ * Presumes `source[offset] === '\n'`
+ */
+function foldNewline(source, offset) {
+    let fold = '';
+    let ch = source[offset + 1];
+    while (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+        if (ch === '\r' && source[offset + 2] !== '\n')
+            break;
+        if (ch === '\n')
+            fold += '\n';
+        offset += 1;
+        ch = source[offset + 1];
+    }
+    if (!fold)
+        fold = ' ';
+    return { fold, offset };
+}
+const escapeCodes = {
+    '0': '\0', // null character
+    a: '\x07', // bell character
+    b: '\b', // backspace
+    e: '\x1b', // escape character
+    f: '\f', // form feed
+    n: '\n', // line feed
+    r: '\r', // carriage return
+    t: '\t', // horizontal tab
+    v: '\v', // vertical tab
+    N: '\u0085', // Unicode next line
+    _: '\u00a0', // Unicode non-breaking space
+    L: '\u2028', // Unicode line separator
+    P: '\u2029', // Unicode paragraph separator
+    ' ': ' ',
+    '"': '"',
+    '/': '/',
+    '\\': '\\',
+    '\t': '\t'
+};
+function parseCharCode(source, offset, length, onError) {
+    const cc = source.substr(offset, length);
+    const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+    const code = ok ? parseInt(cc, 16) : NaN;
+    try {
+        return String.fromCodePoint(code);
+    }
+    catch {
+        const raw = source.substr(offset - 2, length + 2);
+        onError(offset - 2, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
+        return raw;
+    }
+}
+
+exports.resolveFlowScalar = resolveFlowScalar;
+
+
+/***/ }),
+
+/***/ 4631:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+    let spaceBefore = false;
+    let atNewline = startOnNewline;
+    let hasSpace = startOnNewline;
+    let comment = '';
+    let commentSep = '';
+    let hasNewline = false;
+    let reqSpace = false;
+    let tab = null;
+    let anchor = null;
+    let tag = null;
+    let newlineAfterProp = null;
+    let comma = null;
+    let found = null;
+    let start = null;
+    for (const token of tokens) {
+        if (reqSpace) {
+            if (token.type !== 'space' &&
+                token.type !== 'newline' &&
+                token.type !== 'comma')
+                onError(token.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
+            reqSpace = false;
+        }
+        if (tab) {
+            if (atNewline && token.type !== 'comment' && token.type !== 'newline') {
+                onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
+            }
+            tab = null;
+        }
+        switch (token.type) {
+            case 'space':
+                // At the doc level, tabs at line start may be parsed
+                // as leading white space rather than indentation.
+                // In a flow collection, only the parser handles indent.
+                if (!flow &&
+                    (indicator !== 'doc-start' || next?.type !== 'flow-collection') &&
+                    token.source.includes('\t')) {
+                    tab = token;
+                }
+                hasSpace = true;
+                break;
+            case 'comment': {
+                if (!hasSpace)
+                    onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
+                const cb = token.source.substring(1) || ' ';
+                if (!comment)
+                    comment = cb;
+                else
+                    comment += commentSep + cb;
+                commentSep = '';
+                atNewline = false;
+                break;
+            }
+            case 'newline':
+                if (atNewline) {
+                    if (comment)
+                        comment += token.source;
+                    else if (!found || indicator !== 'seq-item-ind')
+                        spaceBefore = true;
+                }
+                else
+                    commentSep += token.source;
+                atNewline = true;
+                hasNewline = true;
+                if (anchor || tag)
+                    newlineAfterProp = token;
+                hasSpace = true;
+                break;
+            case 'anchor':
+                if (anchor)
+                    onError(token, 'MULTIPLE_ANCHORS', 'A node can have at most one anchor');
+                if (token.source.endsWith(':'))
+                    onError(token.offset + token.source.length - 1, 'BAD_ALIAS', 'Anchor ending in : is ambiguous', true);
+                anchor = token;
+                start ?? (start = token.offset);
+                atNewline = false;
+                hasSpace = false;
+                reqSpace = true;
+                break;
+            case 'tag': {
+                if (tag)
+                    onError(token, 'MULTIPLE_TAGS', 'A node can have at most one tag');
+                tag = token;
+                start ?? (start = token.offset);
+                atNewline = false;
+                hasSpace = false;
+                reqSpace = true;
+                break;
+            }
+            case indicator:
+                // Could here handle preceding comments differently
+                if (anchor || tag)
+                    onError(token, 'BAD_PROP_ORDER', `Anchors and tags must be after the ${token.source} indicator`);
+                if (found)
+                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.source} in ${flow ?? 'collection'}`);
+                found = token;
+                atNewline =
+                    indicator === 'seq-item-ind' || indicator === 'explicit-key-ind';
+                hasSpace = false;
+                break;
+            case 'comma':
+                if (flow) {
+                    if (comma)
+                        onError(token, 'UNEXPECTED_TOKEN', `Unexpected , in ${flow}`);
+                    comma = token;
+                    atNewline = false;
+                    hasSpace = false;
+                    break;
+                }
+            // else fallthrough
+            default:
+                onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.type} token`);
+                atNewline = false;
+                hasSpace = false;
+        }
+    }
+    const last = tokens[tokens.length - 1];
+    const end = last ? last.offset + last.source.length : offset;
+    if (reqSpace &&
+        next &&
+        next.type !== 'space' &&
+        next.type !== 'newline' &&
+        next.type !== 'comma' &&
+        (next.type !== 'scalar' || next.source !== '')) {
+        onError(next.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
+    }
+    if (tab &&
+        ((atNewline && tab.indent <= parentIndent) ||
+            next?.type === 'block-map' ||
+            next?.type === 'block-seq'))
+        onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
+    return {
+        comma,
+        found,
+        spaceBefore,
+        comment,
+        hasNewline,
+        anchor,
+        tag,
+        newlineAfterProp,
+        end,
+        start: start ?? end
+    };
+}
+
+exports.resolveProps = resolveProps;
+
+
+/***/ }),
+
+/***/ 9499:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function containsNewline(key) {
+    if (!key)
+        return null;
+    switch (key.type) {
+        case 'alias':
+        case 'scalar':
+        case 'double-quoted-scalar':
+        case 'single-quoted-scalar':
+            if (key.source.includes('\n'))
+                return true;
+            if (key.end)
+                for (const st of key.end)
+                    if (st.type === 'newline')
+                        return true;
+            return false;
+        case 'flow-collection':
+            for (const it of key.items) {
+                for (const st of it.start)
+                    if (st.type === 'newline')
+                        return true;
+                if (it.sep)
+                    for (const st of it.sep)
+                        if (st.type === 'newline')
+                            return true;
+                if (containsNewline(it.key) || containsNewline(it.value))
+                    return true;
+            }
+            return false;
+        default:
+            return true;
+    }
+}
+
+exports.containsNewline = containsNewline;
+
+
+/***/ }),
+
+/***/ 2599:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function emptyScalarPosition(offset, before, pos) {
+    if (before) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
+            let st = before[i];
+            switch (st.type) {
+                case 'space':
+                case 'comment':
+                case 'newline':
+                    offset -= st.source.length;
+                    continue;
+            }
+            // Technically, an empty scalar is immediately after the last non-empty
+            // node, but it's more useful to place it after any whitespace.
+            st = before[++i];
+            while (st?.type === 'space') {
+                offset += st.source.length;
+                st = before[++i];
+            }
+            break;
+        }
+    }
+    return offset;
+}
+
+exports.emptyScalarPosition = emptyScalarPosition;
+
+
+/***/ }),
+
+/***/ 4051:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var utilContainsNewline = __nccwpck_require__(9499);
+
+function flowIndentCheck(indent, fc, onError) {
+    if (fc?.type === 'flow-collection') {
+        const end = fc.end[0];
+        if (end.indent === indent &&
+            (end.source === ']' || end.source === '}') &&
+            utilContainsNewline.containsNewline(fc)) {
+            const msg = 'Flow end indicator should be more indented than parent';
+            onError(end, 'BAD_INDENT', msg, true);
+        }
+    }
+}
+
+exports.flowIndentCheck = flowIndentCheck;
+
+
+/***/ }),
+
+/***/ 1187:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+
+function mapIncludes(ctx, items, search) {
+    const { uniqueKeys } = ctx.options;
+    if (uniqueKeys === false)
+        return false;
+    const isEqual = typeof uniqueKeys === 'function'
+        ? uniqueKeys
+        : (a, b) => a === b || (identity.isScalar(a) && identity.isScalar(b) && a.value === b.value);
+    return items.some(pair => isEqual(pair.key, search));
+}
+
+exports.mapIncludes = mapIncludes;
+
+
+/***/ }),
+
+/***/ 3021:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
+
+class Document {
+    constructor(value, replacer, options) {
+        /** A comment before this Document */
+        this.commentBefore = null;
+        /** A comment immediately after this Document */
+        this.comment = null;
+        /** Errors encountered during parsing. */
+        this.errors = [];
+        /** Warnings encountered during parsing. */
+        this.warnings = [];
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        let _replacer = null;
+        if (typeof replacer === 'function' || Array.isArray(replacer)) {
+            _replacer = replacer;
+        }
+        else if (options === undefined && replacer) {
+            options = replacer;
+            replacer = undefined;
+        }
+        const opt = Object.assign({
+            intAsBigInt: false,
+            keepSourceTokens: false,
+            logLevel: 'warn',
+            prettyErrors: true,
+            strict: true,
+            stringKeys: false,
+            uniqueKeys: true,
+            version: '1.2'
+        }, options);
+        this.options = opt;
+        let { version } = opt;
+        if (options?._directives) {
+            this.directives = options._directives.atDocument();
+            if (this.directives.yaml.explicit)
+                version = this.directives.yaml.version;
+        }
+        else
+            this.directives = new directives.Directives({ version });
+        this.setSchema(version, options);
+        // @ts-expect-error We can't really know that this matches Contents.
+        this.contents =
+            value === undefined ? null : this.createNode(value, _replacer, options);
+    }
+    /**
+     * Create a deep copy of this Document and its contents.
+     *
+     * Custom Node values that inherit from `Object` still refer to their original instances.
+     */
+    clone() {
+        const copy = Object.create(Document.prototype, {
+            [identity.NODE_TYPE]: { value: identity.DOC }
+        });
+        copy.commentBefore = this.commentBefore;
+        copy.comment = this.comment;
+        copy.errors = this.errors.slice();
+        copy.warnings = this.warnings.slice();
+        copy.options = Object.assign({}, this.options);
+        if (this.directives)
+            copy.directives = this.directives.clone();
+        copy.schema = this.schema.clone();
+        // @ts-expect-error We can't really know that this matches Contents.
+        copy.contents = identity.isNode(this.contents)
+            ? this.contents.clone(copy.schema)
+            : this.contents;
+        if (this.range)
+            copy.range = this.range.slice();
+        return copy;
+    }
+    /** Adds a value to the document. */
+    add(value) {
+        if (assertCollection(this.contents))
+            this.contents.add(value);
+    }
+    /** Adds a value to the document. */
+    addIn(path, value) {
+        if (assertCollection(this.contents))
+            this.contents.addIn(path, value);
+    }
+    /**
+     * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+     *
+     * If `node` already has an anchor, `name` is ignored.
+     * Otherwise, the `node.anchor` value will be set to `name`,
+     * or if an anchor with that name is already present in the document,
+     * `name` will be used as a prefix for a new unique anchor.
+     * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+     */
+    createAlias(node, name) {
+        if (!node.anchor) {
+            const prev = anchors.anchorNames(this);
+            node.anchor =
+                // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+                !name || prev.has(name) ? anchors.findNewAnchor(name || 'a', prev) : name;
+        }
+        return new Alias.Alias(node.anchor);
+    }
+    createNode(value, replacer, options) {
+        let _replacer = undefined;
+        if (typeof replacer === 'function') {
+            value = replacer.call({ '': value }, '', value);
+            _replacer = replacer;
+        }
+        else if (Array.isArray(replacer)) {
+            const keyToStr = (v) => typeof v === 'number' || v instanceof String || v instanceof Number;
+            const asStr = replacer.filter(keyToStr).map(String);
+            if (asStr.length > 0)
+                replacer = replacer.concat(asStr);
+            _replacer = replacer;
+        }
+        else if (options === undefined && replacer) {
+            options = replacer;
+            replacer = undefined;
+        }
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(this, 
+        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+        anchorPrefix || 'a');
+        const ctx = {
+            aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+            keepUndefined: keepUndefined ?? false,
+            onAnchor,
+            onTagObj,
+            replacer: _replacer,
+            schema: this.schema,
+            sourceObjects
+        };
+        const node = createNode.createNode(value, tag, ctx);
+        if (flow && identity.isCollection(node))
+            node.flow = true;
+        setAnchors();
+        return node;
+    }
+    /**
+     * Convert a key and a value into a `Pair` using the current schema,
+     * recursively wrapping all values as `Scalar` or `Collection` nodes.
+     */
+    createPair(key, value, options = {}) {
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
+    }
+    /**
+     * Removes a value from the document.
+     * @returns `true` if the item was found and removed.
+     */
+    delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+    }
+    /**
+     * Removes a value from the document.
+     * @returns `true` if the item was found and removed.
+     */
+    deleteIn(path) {
+        if (Collection.isEmptyPath(path)) {
+            if (this.contents == null)
+                return false;
+            // @ts-expect-error Presumed impossible if Strict extends false
+            this.contents = null;
+            return true;
+        }
+        return assertCollection(this.contents)
+            ? this.contents.deleteIn(path)
+            : false;
+    }
+    /**
+     * Returns item at `key`, or `undefined` if not found. By default unwraps
+     * scalar values from their surrounding node; to disable set `keepScalar` to
+     * `true` (collections are always returned intact).
+     */
+    get(key, keepScalar) {
+        return identity.isCollection(this.contents)
+            ? this.contents.get(key, keepScalar)
+            : undefined;
+    }
+    /**
+     * Returns item at `path`, or `undefined` if not found. By default unwraps
+     * scalar values from their surrounding node; to disable set `keepScalar` to
+     * `true` (collections are always returned intact).
+     */
+    getIn(path, keepScalar) {
+        if (Collection.isEmptyPath(path))
+            return !keepScalar && identity.isScalar(this.contents)
+                ? this.contents.value
+                : this.contents;
+        return identity.isCollection(this.contents)
+            ? this.contents.getIn(path, keepScalar)
+            : undefined;
+    }
+    /**
+     * Checks if the document includes a value with the key `key`.
+     */
+    has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+    }
+    /**
+     * Checks if the document includes a value at `path`.
+     */
+    hasIn(path) {
+        if (Collection.isEmptyPath(path))
+            return this.contents !== undefined;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+    }
+    /**
+     * Sets a value in this document. For `!!set`, `value` needs to be a
+     * boolean to add/remove the item from the set.
+     */
+    set(key, value) {
+        if (this.contents == null) {
+            // @ts-expect-error We can't really know that this matches Contents.
+            this.contents = Collection.collectionFromPath(this.schema, [key], value);
+        }
+        else if (assertCollection(this.contents)) {
+            this.contents.set(key, value);
+        }
+    }
+    /**
+     * Sets a value in this document. For `!!set`, `value` needs to be a
+     * boolean to add/remove the item from the set.
+     */
+    setIn(path, value) {
+        if (Collection.isEmptyPath(path)) {
+            // @ts-expect-error We can't really know that this matches Contents.
+            this.contents = value;
+        }
+        else if (this.contents == null) {
+            // @ts-expect-error We can't really know that this matches Contents.
+            this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+        }
+        else if (assertCollection(this.contents)) {
+            this.contents.setIn(path, value);
+        }
+    }
+    /**
+     * Change the YAML version and schema used by the document.
+     * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+     * It also requires the `schema` option to be given as a `Schema` instance value.
+     *
+     * Overrides all previously set schema options.
+     */
+    setSchema(version, options = {}) {
+        if (typeof version === 'number')
+            version = String(version);
+        let opt;
+        switch (version) {
+            case '1.1':
+                if (this.directives)
+                    this.directives.yaml.version = '1.1';
+                else
+                    this.directives = new directives.Directives({ version: '1.1' });
+                opt = { resolveKnownTags: false, schema: 'yaml-1.1' };
+                break;
+            case '1.2':
+            case 'next':
+                if (this.directives)
+                    this.directives.yaml.version = version;
+                else
+                    this.directives = new directives.Directives({ version });
+                opt = { resolveKnownTags: true, schema: 'core' };
+                break;
+            case null:
+                if (this.directives)
+                    delete this.directives;
+                opt = null;
+                break;
+            default: {
+                const sv = JSON.stringify(version);
+                throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+            }
+        }
+        // Not using `instanceof Schema` to allow for duck typing
+        if (options.schema instanceof Object)
+            this.schema = options.schema;
+        else if (opt)
+            this.schema = new Schema.Schema(Object.assign(opt, options));
+        else
+            throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+    }
+    // json & jsonArg are only used from toJSON()
+    toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        const ctx = {
+            anchors: new Map(),
+            doc: this,
+            keep: !json,
+            mapAsMap: mapAsMap === true,
+            mapKeyWarned: false,
+            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this.contents, jsonArg ?? '', ctx);
+        if (typeof onAnchor === 'function')
+            for (const { count, res } of ctx.anchors.values())
+                onAnchor(res, count);
+        return typeof reviver === 'function'
+            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
+            : res;
+    }
+    /**
+     * A JSON representation of the document `contents`.
+     *
+     * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+     *   property name.
+     */
+    toJSON(jsonArg, onAnchor) {
+        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+    }
+    /** A YAML representation of the document. */
+    toString(options = {}) {
+        if (this.errors.length > 0)
+            throw new Error('Document with errors cannot be stringified');
+        if ('indent' in options &&
+            (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+            const s = JSON.stringify(options.indent);
+            throw new Error(`"indent" option must be a positive integer, not ${s}`);
+        }
+        return stringifyDocument.stringifyDocument(this, options);
+    }
+}
+function assertCollection(contents) {
+    if (identity.isCollection(contents))
+        return true;
+    throw new Error('Expected a YAML collection as document contents');
+}
+
+exports.Document = Document;
+
+
+/***/ }),
+
+/***/ 1596:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
+
+/**
+ * Verify that the input string is a valid anchor.
+ *
+ * Will throw on errors.
+ */
+function anchorIsValid(anchor) {
+    if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
+        const sa = JSON.stringify(anchor);
+        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+        throw new Error(msg);
+    }
+    return true;
+}
+function anchorNames(root) {
+    const anchors = new Set();
+    visit.visit(root, {
+        Value(_key, node) {
+            if (node.anchor)
+                anchors.add(node.anchor);
+        }
+    });
+    return anchors;
+}
+/** Find a new anchor name with the given `prefix` and a one-indexed suffix. */
+function findNewAnchor(prefix, exclude) {
+    for (let i = 1; true; ++i) {
+        const name = `${prefix}${i}`;
+        if (!exclude.has(name))
+            return name;
+    }
+}
+function createNodeAnchors(doc, prefix) {
+    const aliasObjects = [];
+    const sourceObjects = new Map();
+    let prevAnchors = null;
+    return {
+        onAnchor: (source) => {
+            aliasObjects.push(source);
+            prevAnchors ?? (prevAnchors = anchorNames(doc));
+            const anchor = findNewAnchor(prefix, prevAnchors);
+            prevAnchors.add(anchor);
+            return anchor;
+        },
+        /**
+         * With circular references, the source node is only resolved after all
+         * of its child nodes are. This is why anchors are set only after all of
+         * the nodes have been created.
+         */
+        setAnchors: () => {
+            for (const source of aliasObjects) {
+                const ref = sourceObjects.get(source);
+                if (typeof ref === 'object' &&
+                    ref.anchor &&
+                    (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+                    ref.node.anchor = ref.anchor;
+                }
+                else {
+                    const error = new Error('Failed to resolve repeated object (this should not happen)');
+                    error.source = source;
+                    throw error;
+                }
+            }
+        },
+        sourceObjects
+    };
+}
+
+exports.anchorIsValid = anchorIsValid;
+exports.anchorNames = anchorNames;
+exports.createNodeAnchors = createNodeAnchors;
+exports.findNewAnchor = findNewAnchor;
+
+
+/***/ }),
+
+/***/ 3661:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+/**
+ * Applies the JSON.parse reviver algorithm as defined in the ECMA-262 spec,
+ * in section 24.5.1.1 "Runtime Semantics: InternalizeJSONProperty" of the
+ * 2021 edition: https://tc39.es/ecma262/#sec-json.parse
+ *
+ * Includes extensions for handling Map and Set objects.
+ */
+function applyReviver(reviver, obj, key, val) {
+    if (val && typeof val === 'object') {
+        if (Array.isArray(val)) {
+            for (let i = 0, len = val.length; i < len; ++i) {
+                const v0 = val[i];
+                const v1 = applyReviver(reviver, val, String(i), v0);
+                // eslint-disable-next-line @typescript-eslint/no-array-delete
+                if (v1 === undefined)
+                    delete val[i];
+                else if (v1 !== v0)
+                    val[i] = v1;
+            }
+        }
+        else if (val instanceof Map) {
+            for (const k of Array.from(val.keys())) {
+                const v0 = val.get(k);
+                const v1 = applyReviver(reviver, val, k, v0);
+                if (v1 === undefined)
+                    val.delete(k);
+                else if (v1 !== v0)
+                    val.set(k, v1);
+            }
+        }
+        else if (val instanceof Set) {
+            for (const v0 of Array.from(val)) {
+                const v1 = applyReviver(reviver, val, v0, v0);
+                if (v1 === undefined)
+                    val.delete(v0);
+                else if (v1 !== v0) {
+                    val.delete(v0);
+                    val.add(v1);
+                }
+            }
+        }
+        else {
+            for (const [k, v0] of Object.entries(val)) {
+                const v1 = applyReviver(reviver, val, k, v0);
+                if (v1 === undefined)
+                    delete val[k];
+                else if (v1 !== v0)
+                    val[k] = v1;
+            }
+        }
+    }
+    return reviver.call(obj, key, val);
+}
+
+exports.applyReviver = applyReviver;
+
+
+/***/ }),
+
+/***/ 2404:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+
+const defaultTagPrefix = 'tag:yaml.org,2002:';
+function findTagObject(value, tagName, tags) {
+    if (tagName) {
+        const match = tags.filter(t => t.tag === tagName);
+        const tagObj = match.find(t => !t.format) ?? match[0];
+        if (!tagObj)
+            throw new Error(`Tag ${tagName} not found`);
+        return tagObj;
+    }
+    return tags.find(t => t.identify?.(value) && !t.format);
+}
+function createNode(value, tagName, ctx) {
+    if (identity.isDocument(value))
+        value = value.contents;
+    if (identity.isNode(value))
+        return value;
+    if (identity.isPair(value)) {
+        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+        map.items.push(value);
+        return map;
+    }
+    if (value instanceof String ||
+        value instanceof Number ||
+        value instanceof Boolean ||
+        (typeof BigInt !== 'undefined' && value instanceof BigInt) // not supported everywhere
+    ) {
+        // https://tc39.es/ecma262/#sec-serializejsonproperty
+        value = value.valueOf();
+    }
+    const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+    // Detect duplicate references to the same object & use Alias nodes for all
+    // after first. The `ref` wrapper allows for circular references to resolve.
+    let ref = undefined;
+    if (aliasDuplicateObjects && value && typeof value === 'object') {
+        ref = sourceObjects.get(value);
+        if (ref) {
+            ref.anchor ?? (ref.anchor = onAnchor(value));
+            return new Alias.Alias(ref.anchor);
+        }
+        else {
+            ref = { anchor: null, node: null };
+            sourceObjects.set(value, ref);
+        }
+    }
+    if (tagName?.startsWith('!!'))
+        tagName = defaultTagPrefix + tagName.slice(2);
+    let tagObj = findTagObject(value, tagName, schema.tags);
+    if (!tagObj) {
+        if (value && typeof value.toJSON === 'function') {
+            // eslint-disable-next-line @typescript-eslint/no-unsafe-call
+            value = value.toJSON();
+        }
+        if (!value || typeof value !== 'object') {
+            const node = new Scalar.Scalar(value);
+            if (ref)
+                ref.node = node;
+            return node;
+        }
+        tagObj =
+            value instanceof Map
+                ? schema[identity.MAP]
+                : Symbol.iterator in Object(value)
+                    ? schema[identity.SEQ]
+                    : schema[identity.MAP];
+    }
+    if (onTagObj) {
+        onTagObj(tagObj);
+        delete ctx.onTagObj;
+    }
+    const node = tagObj?.createNode
+        ? tagObj.createNode(ctx.schema, value, ctx)
+        : typeof tagObj?.nodeClass?.from === 'function'
+            ? tagObj.nodeClass.from(ctx.schema, value, ctx)
+            : new Scalar.Scalar(value);
+    if (tagName)
+        node.tag = tagName;
+    else if (!tagObj.default)
+        node.tag = tagObj.tag;
+    if (ref)
+        ref.node = node;
+    return node;
+}
+
+exports.createNode = createNode;
+
+
+/***/ }),
+
+/***/ 1342:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
+
+const escapeChars = {
+    '!': '%21',
+    ',': '%2C',
+    '[': '%5B',
+    ']': '%5D',
+    '{': '%7B',
+    '}': '%7D'
+};
+const escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, ch => escapeChars[ch]);
+class Directives {
+    constructor(yaml, tags) {
+        /**
+         * The directives-end/doc-start marker `---`. If `null`, a marker may still be
+         * included in the document's stringified representation.
+         */
+        this.docStart = null;
+        /** The doc-end marker `...`.  */
+        this.docEnd = false;
+        this.yaml = Object.assign({}, Directives.defaultYaml, yaml);
+        this.tags = Object.assign({}, Directives.defaultTags, tags);
+    }
+    clone() {
+        const copy = new Directives(this.yaml, this.tags);
+        copy.docStart = this.docStart;
+        return copy;
+    }
+    /**
+     * During parsing, get a Directives instance for the current document and
+     * update the stream state according to the current version's spec.
+     */
+    atDocument() {
+        const res = new Directives(this.yaml, this.tags);
+        switch (this.yaml.version) {
+            case '1.1':
+                this.atNextDocument = true;
+                break;
+            case '1.2':
+                this.atNextDocument = false;
+                this.yaml = {
+                    explicit: Directives.defaultYaml.explicit,
+                    version: '1.2'
+                };
+                this.tags = Object.assign({}, Directives.defaultTags);
+                break;
+        }
+        return res;
+    }
+    /**
+     * @param onError - May be called even if the action was successful
+     * @returns `true` on success
+     */
+    add(line, onError) {
+        if (this.atNextDocument) {
+            this.yaml = { explicit: Directives.defaultYaml.explicit, version: '1.1' };
+            this.tags = Object.assign({}, Directives.defaultTags);
+            this.atNextDocument = false;
+        }
+        const parts = line.trim().split(/[ \t]+/);
+        const name = parts.shift();
+        switch (name) {
+            case '%TAG': {
+                if (parts.length !== 2) {
+                    onError(0, '%TAG directive should contain exactly two parts');
+                    if (parts.length < 2)
+                        return false;
+                }
+                const [handle, prefix] = parts;
+                this.tags[handle] = prefix;
+                return true;
+            }
+            case '%YAML': {
+                this.yaml.explicit = true;
+                if (parts.length !== 1) {
+                    onError(0, '%YAML directive should contain exactly one part');
+                    return false;
+                }
+                const [version] = parts;
+                if (version === '1.1' || version === '1.2') {
+                    this.yaml.version = version;
+                    return true;
+                }
+                else {
+                    const isValid = /^\d+\.\d+$/.test(version);
+                    onError(6, `Unsupported YAML version ${version}`, isValid);
+                    return false;
+                }
+            }
+            default:
+                onError(0, `Unknown directive ${name}`, true);
+                return false;
+        }
+    }
+    /**
+     * Resolves a tag, matching handles to those defined in %TAG directives.
+     *
+     * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+     *   `'!local'` tag, or `null` if unresolvable.
+     */
+    tagName(source, onError) {
+        if (source === '!')
+            return '!'; // non-specific tag
+        if (source[0] !== '!') {
+            onError(`Not a valid tag: ${source}`);
+            return null;
+        }
+        if (source[1] === '<') {
+            const verbatim = source.slice(2, -1);
+            if (verbatim === '!' || verbatim === '!!') {
+                onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+                return null;
+            }
+            if (source[source.length - 1] !== '>')
+                onError('Verbatim tags must end with a >');
+            return verbatim;
+        }
+        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        if (!suffix)
+            onError(`The ${source} tag has no suffix`);
+        const prefix = this.tags[handle];
+        if (prefix) {
+            try {
+                return prefix + decodeURIComponent(suffix);
+            }
+            catch (error) {
+                onError(String(error));
+                return null;
+            }
+        }
+        if (handle === '!')
+            return source; // local tag
+        onError(`Could not resolve tag: ${source}`);
+        return null;
+    }
+    /**
+     * Given a fully resolved tag, returns its printable string form,
+     * taking into account current tag prefixes and defaults.
+     */
+    tagString(tag) {
+        for (const [handle, prefix] of Object.entries(this.tags)) {
+            if (tag.startsWith(prefix))
+                return handle + escapeTagName(tag.substring(prefix.length));
+        }
+        return tag[0] === '!' ? tag : `!<${tag}>`;
+    }
+    toString(doc) {
+        const lines = this.yaml.explicit
+            ? [`%YAML ${this.yaml.version || '1.2'}`]
+            : [];
+        const tagEntries = Object.entries(this.tags);
+        let tagNames;
+        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+            const tags = {};
+            visit.visit(doc.contents, (_key, node) => {
+                if (identity.isNode(node) && node.tag)
+                    tags[node.tag] = true;
+            });
+            tagNames = Object.keys(tags);
+        }
+        else
+            tagNames = [];
+        for (const [handle, prefix] of tagEntries) {
+            if (handle === '!!' && prefix === 'tag:yaml.org,2002:')
+                continue;
+            if (!doc || tagNames.some(tn => tn.startsWith(prefix)))
+                lines.push(`%TAG ${handle} ${prefix}`);
+        }
+        return lines.join('\n');
+    }
+}
+Directives.defaultYaml = { explicit: false, version: '1.2' };
+Directives.defaultTags = { '!!': 'tag:yaml.org,2002:' };
+
+exports.Directives = Directives;
+
+
+/***/ }),
+
+/***/ 1464:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+class YAMLError extends Error {
+    constructor(name, pos, code, message) {
+        super();
+        this.name = name;
+        this.code = code;
+        this.message = message;
+        this.pos = pos;
+    }
+}
+class YAMLParseError extends YAMLError {
+    constructor(pos, code, message) {
+        super('YAMLParseError', pos, code, message);
+    }
+}
+class YAMLWarning extends YAMLError {
+    constructor(pos, code, message) {
+        super('YAMLWarning', pos, code, message);
+    }
+}
+const prettifyError = (src, lc) => (error) => {
+    if (error.pos[0] === -1)
+        return;
+    error.linePos = error.pos.map(pos => lc.linePos(pos));
+    const { line, col } = error.linePos[0];
+    error.message += ` at line ${line}, column ${col}`;
+    let ci = col - 1;
+    let lineStr = src
+        .substring(lc.lineStarts[line - 1], lc.lineStarts[line])
+        .replace(/[\n\r]+$/, '');
+    // Trim to max 80 chars, keeping col position near the middle
+    if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+        lineStr = '…' + lineStr.substring(trimStart);
+        ci -= trimStart - 1;
+    }
+    if (lineStr.length > 80)
+        lineStr = lineStr.substring(0, 79) + '…';
+    // Include previous line in context if pointing at line start
+    if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        // Regexp won't match if start is trimmed
+        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+        if (prev.length > 80)
+            prev = prev.substring(0, 79) + '…\n';
+        lineStr = prev + lineStr;
+    }
+    if (/[^ ]/.test(lineStr)) {
+        let count = 1;
+        const end = error.linePos[1];
+        if (end?.line === line && end.col > col) {
+            count = Math.max(1, Math.min(end.col - col, 80 - ci));
+        }
+        const pointer = ' '.repeat(ci) + '^'.repeat(count);
+        error.message += `:\n\n${lineStr}\n${pointer}\n`;
+    }
+};
+
+exports.YAMLError = YAMLError;
+exports.YAMLParseError = YAMLParseError;
+exports.YAMLWarning = YAMLWarning;
+exports.prettifyError = prettifyError;
+
+
+/***/ }),
+
+/***/ 8815:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+var __webpack_unused_export__;
+
+
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
+
+
+
+__webpack_unused_export__ = composer.Composer;
+__webpack_unused_export__ = Document.Document;
+__webpack_unused_export__ = Schema.Schema;
+__webpack_unused_export__ = errors.YAMLError;
+__webpack_unused_export__ = errors.YAMLParseError;
+__webpack_unused_export__ = errors.YAMLWarning;
+__webpack_unused_export__ = Alias.Alias;
+__webpack_unused_export__ = identity.isAlias;
+__webpack_unused_export__ = identity.isCollection;
+__webpack_unused_export__ = identity.isDocument;
+__webpack_unused_export__ = identity.isMap;
+__webpack_unused_export__ = identity.isNode;
+__webpack_unused_export__ = identity.isPair;
+__webpack_unused_export__ = identity.isScalar;
+__webpack_unused_export__ = identity.isSeq;
+__webpack_unused_export__ = Pair.Pair;
+__webpack_unused_export__ = Scalar.Scalar;
+__webpack_unused_export__ = YAMLMap.YAMLMap;
+__webpack_unused_export__ = YAMLSeq.YAMLSeq;
+__webpack_unused_export__ = cst;
+__webpack_unused_export__ = lexer.Lexer;
+__webpack_unused_export__ = lineCounter.LineCounter;
+__webpack_unused_export__ = parser.Parser;
+__webpack_unused_export__ = publicApi.parse;
+__webpack_unused_export__ = publicApi.parseAllDocuments;
+exports.Tp = publicApi.parseDocument;
+__webpack_unused_export__ = publicApi.stringify;
+__webpack_unused_export__ = visit.visit;
+__webpack_unused_export__ = visit.visitAsync;
+
+
+/***/ }),
+
+/***/ 7249:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var node_process = __nccwpck_require__(932);
+
+function debug(logLevel, ...messages) {
+    if (logLevel === 'debug')
+        console.log(...messages);
+}
+function warn(logLevel, warning) {
+    if (logLevel === 'debug' || logLevel === 'warn') {
+        if (typeof node_process.emitWarning === 'function')
+            node_process.emitWarning(warning);
+        else
+            console.warn(warning);
+    }
+}
+
+exports.debug = debug;
+exports.warn = warn;
+
+
+/***/ }),
+
+/***/ 4065:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
+
+class Alias extends Node.NodeBase {
+    constructor(source) {
+        super(identity.ALIAS);
+        this.source = source;
+        Object.defineProperty(this, 'tag', {
+            set() {
+                throw new Error('Alias nodes cannot have tags');
+            }
+        });
+    }
+    /**
+     * Resolve the value of this alias within `doc`, finding the last
+     * instance of the `source` anchor before this node.
+     */
+    resolve(doc, ctx) {
+        if (ctx?.maxAliasCount === 0)
+            throw new ReferenceError('Alias resolution is disabled');
+        let nodes;
+        if (ctx?.aliasResolveCache) {
+            nodes = ctx.aliasResolveCache;
+        }
+        else {
+            nodes = [];
+            visit.visit(doc, {
+                Node: (_key, node) => {
+                    if (identity.isAlias(node) || identity.hasAnchor(node))
+                        nodes.push(node);
+                }
+            });
+            if (ctx)
+                ctx.aliasResolveCache = nodes;
+        }
+        let found = undefined;
+        for (const node of nodes) {
+            if (node === this)
+                break;
+            if (node.anchor === this.source)
+                found = node;
+        }
+        if (found && ctx) {
+            const { anchors, doc, maxAliasCount } = ctx;
+            let data = anchors.get(found);
+            if (!data) {
+                // Resolve anchors for Node.prototype.toJS()
+                toJS.toJS(found, null, ctx);
+                data = anchors.get(found);
+            }
+            /* istanbul ignore if */
+            if (data?.res === undefined) {
+                const msg = 'This should not happen: Alias anchor was not resolved?';
+                throw new ReferenceError(msg);
+            }
+            if (maxAliasCount >= 0) {
+                data.count += 1;
+                if (data.aliasCount === 0)
+                    data.aliasCount = getAliasCount(doc, found, anchors);
+                if (data.count * data.aliasCount > maxAliasCount) {
+                    const msg = 'Excessive alias count indicates a resource exhaustion attack';
+                    throw new ReferenceError(msg);
+                }
+            }
+        }
+        return found;
+    }
+    toJSON(_arg, ctx) {
+        if (!ctx)
+            return { source: this.source };
+        const source = this.resolve(ctx.doc, ctx);
+        if (!source) {
+            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+            throw new ReferenceError(msg);
+        }
+        return ctx.anchors.get(source).res;
+    }
+    toString(ctx, _onComment, _onChompKeep) {
+        const src = `*${this.source}`;
+        if (ctx) {
+            anchors.anchorIsValid(this.source);
+            if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+                const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+                throw new Error(msg);
+            }
+            if (ctx.implicitKey)
+                return `${src} `;
+        }
+        return src;
+    }
+}
+function getAliasCount(doc, node, anchors) {
+    if (identity.isAlias(node)) {
+        const source = node.resolve(doc);
+        const anchor = anchors && source && anchors.get(source);
+        return anchor ? anchor.count * anchor.aliasCount : 0;
+    }
+    else if (identity.isCollection(node)) {
+        let count = 0;
+        for (const item of node.items) {
+            const c = getAliasCount(doc, item, anchors);
+            if (c > count)
+                count = c;
+        }
+        return count;
+    }
+    else if (identity.isPair(node)) {
+        const kc = getAliasCount(doc, node.key, anchors);
+        const vc = getAliasCount(doc, node.value, anchors);
+        return Math.max(kc, vc);
+    }
+    return 1;
+}
+
+exports.Alias = Alias;
+
+
+/***/ }),
+
+/***/ 101:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+
+function collectionFromPath(schema, path, value) {
+    let v = value;
+    for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
+        if (typeof k === 'number' && Number.isInteger(k) && k >= 0) {
+            const a = [];
+            a[k] = v;
+            v = a;
+        }
+        else {
+            v = new Map([[k, v]]);
+        }
+    }
+    return createNode.createNode(v, undefined, {
+        aliasDuplicateObjects: false,
+        keepUndefined: false,
+        onAnchor: () => {
+            throw new Error('This should not happen, please report a bug.');
+        },
+        schema,
+        sourceObjects: new Map()
+    });
+}
+// Type guard is intentionally a little wrong so as to be more useful,
+// as it does not cover untypable empty non-string iterables (e.g. []).
+const isEmptyPath = (path) => path == null ||
+    (typeof path === 'object' && !!path[Symbol.iterator]().next().done);
+class Collection extends Node.NodeBase {
+    constructor(type, schema) {
+        super(type);
+        Object.defineProperty(this, 'schema', {
+            value: schema,
+            configurable: true,
+            enumerable: false,
+            writable: true
+        });
+    }
+    /**
+     * Create a copy of this collection.
+     *
+     * @param schema - If defined, overwrites the original's schema
+     */
+    clone(schema) {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (schema)
+            copy.schema = schema;
+        copy.items = copy.items.map(it => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        if (this.range)
+            copy.range = this.range.slice();
+        return copy;
+    }
+    /**
+     * Adds a value to the collection. For `!!map` and `!!omap` the value must
+     * be a Pair instance or a `{ key, value }` object, which may not have a key
+     * that already exists in the map.
+     */
+    addIn(path, value) {
+        if (isEmptyPath(path))
+            this.add(value);
+        else {
+            const [key, ...rest] = path;
+            const node = this.get(key, true);
+            if (identity.isCollection(node))
+                node.addIn(rest, value);
+            else if (node === undefined && this.schema)
+                this.set(key, collectionFromPath(this.schema, rest, value));
+            else
+                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+    }
+    /**
+     * Removes a value from the collection.
+     * @returns `true` if the item was found and removed.
+     */
+    deleteIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+            return this.delete(key);
+        const node = this.get(key, true);
+        if (identity.isCollection(node))
+            return node.deleteIn(rest);
+        else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+    }
+    /**
+     * Returns item at `key`, or `undefined` if not found. By default unwraps
+     * scalar values from their surrounding node; to disable set `keepScalar` to
+     * `true` (collections are always returned intact).
+     */
+    getIn(path, keepScalar) {
+        const [key, ...rest] = path;
+        const node = this.get(key, true);
+        if (rest.length === 0)
+            return !keepScalar && identity.isScalar(node) ? node.value : node;
+        else
+            return identity.isCollection(node) ? node.getIn(rest, keepScalar) : undefined;
+    }
+    hasAllNullValues(allowScalar) {
+        return this.items.every(node => {
+            if (!identity.isPair(node))
+                return false;
+            const n = node.value;
+            return (n == null ||
+                (allowScalar &&
+                    identity.isScalar(n) &&
+                    n.value == null &&
+                    !n.commentBefore &&
+                    !n.comment &&
+                    !n.tag));
+        });
+    }
+    /**
+     * Checks if the collection includes a value with the key `key`.
+     */
+    hasIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+            return this.has(key);
+        const node = this.get(key, true);
+        return identity.isCollection(node) ? node.hasIn(rest) : false;
+    }
+    /**
+     * Sets a value in this collection. For `!!set`, `value` needs to be a
+     * boolean to add/remove the item from the set.
+     */
+    setIn(path, value) {
+        const [key, ...rest] = path;
+        if (rest.length === 0) {
+            this.set(key, value);
+        }
+        else {
+            const node = this.get(key, true);
+            if (identity.isCollection(node))
+                node.setIn(rest, value);
+            else if (node === undefined && this.schema)
+                this.set(key, collectionFromPath(this.schema, rest, value));
+            else
+                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+    }
+}
+
+exports.Collection = Collection;
+exports.collectionFromPath = collectionFromPath;
+exports.isEmptyPath = isEmptyPath;
+
+
+/***/ }),
+
+/***/ 6673:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+
+class NodeBase {
+    constructor(type) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+    }
+    /** Create a copy of this node.  */
+    clone() {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (this.range)
+            copy.range = this.range.slice();
+        return copy;
+    }
+    /** A plain JavaScript representation of this node. */
+    toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity.isDocument(doc))
+            throw new TypeError('A document argument is required');
+        const ctx = {
+            anchors: new Map(),
+            doc,
+            keep: true,
+            mapAsMap: mapAsMap === true,
+            mapKeyWarned: false,
+            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this, '', ctx);
+        if (typeof onAnchor === 'function')
+            for (const { count, res } of ctx.anchors.values())
+                onAnchor(res, count);
+        return typeof reviver === 'function'
+            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
+            : res;
+    }
+}
+
+exports.NodeBase = NodeBase;
+
+
+/***/ }),
+
+/***/ 7165:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
+
+function createPair(key, value, ctx) {
+    const k = createNode.createNode(key, undefined, ctx);
+    const v = createNode.createNode(value, undefined, ctx);
+    return new Pair(k, v);
+}
+class Pair {
+    constructor(key, value = null) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        this.key = key;
+        this.value = value;
+    }
+    clone(schema) {
+        let { key, value } = this;
+        if (identity.isNode(key))
+            key = key.clone(schema);
+        if (identity.isNode(value))
+            value = value.clone(schema);
+        return new Pair(key, value);
+    }
+    toJSON(_, ctx) {
+        const pair = ctx?.mapAsMap ? new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+    }
+    toString(ctx, onComment, onChompKeep) {
+        return ctx?.doc
+            ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep)
+            : JSON.stringify(this);
+    }
+}
+
+exports.Pair = Pair;
+exports.createPair = createPair;
+
+
+/***/ }),
+
+/***/ 3301:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
+
+const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
+class Scalar extends Node.NodeBase {
+    constructor(value) {
+        super(identity.SCALAR);
+        this.value = value;
+    }
+    toJSON(arg, ctx) {
+        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+    }
+    toString() {
+        return String(this.value);
+    }
+}
+Scalar.BLOCK_FOLDED = 'BLOCK_FOLDED';
+Scalar.BLOCK_LITERAL = 'BLOCK_LITERAL';
+Scalar.PLAIN = 'PLAIN';
+Scalar.QUOTE_DOUBLE = 'QUOTE_DOUBLE';
+Scalar.QUOTE_SINGLE = 'QUOTE_SINGLE';
+
+exports.Scalar = Scalar;
+exports.isScalarValue = isScalarValue;
+
+
+/***/ }),
+
+/***/ 4454:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+
+function findPair(items, key) {
+    const k = identity.isScalar(key) ? key.value : key;
+    for (const it of items) {
+        if (identity.isPair(it)) {
+            if (it.key === key || it.key === k)
+                return it;
+            if (identity.isScalar(it.key) && it.key.value === k)
+                return it;
+        }
+    }
+    return undefined;
+}
+class YAMLMap extends Collection.Collection {
+    static get tagName() {
+        return 'tag:yaml.org,2002:map';
+    }
+    constructor(schema) {
+        super(identity.MAP, schema);
+        this.items = [];
+    }
+    /**
+     * A generic collection parsing method that can be extended
+     * to other node classes that inherit from YAMLMap
+     */
+    static from(schema, obj, ctx) {
+        const { keepUndefined, replacer } = ctx;
+        const map = new this(schema);
+        const add = (key, value) => {
+            if (typeof replacer === 'function')
+                value = replacer.call(obj, key, value);
+            else if (Array.isArray(replacer) && !replacer.includes(key))
+                return;
+            if (value !== undefined || keepUndefined)
+                map.items.push(Pair.createPair(key, value, ctx));
+        };
+        if (obj instanceof Map) {
+            for (const [key, value] of obj)
+                add(key, value);
+        }
+        else if (obj && typeof obj === 'object') {
+            for (const key of Object.keys(obj))
+                add(key, obj[key]);
+        }
+        if (typeof schema.sortMapEntries === 'function') {
+            map.items.sort(schema.sortMapEntries);
+        }
+        return map;
+    }
+    /**
+     * Adds a value to the collection.
+     *
+     * @param overwrite - If not set `true`, using a key that is already in the
+     *   collection will throw. Otherwise, overwrites the previous value.
+     */
+    add(pair, overwrite) {
+        let _pair;
+        if (identity.isPair(pair))
+            _pair = pair;
+        else if (!pair || typeof pair !== 'object' || !('key' in pair)) {
+            // In TypeScript, this never happens.
+            _pair = new Pair.Pair(pair, pair?.value);
+        }
+        else
+            _pair = new Pair.Pair(pair.key, pair.value);
+        const prev = findPair(this.items, _pair.key);
+        const sortEntries = this.schema?.sortMapEntries;
+        if (prev) {
+            if (!overwrite)
+                throw new Error(`Key ${_pair.key} already set`);
+            // For scalars, keep the old node & its comments and anchors
+            if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+                prev.value.value = _pair.value;
+            else
+                prev.value = _pair.value;
+        }
+        else if (sortEntries) {
+            const i = this.items.findIndex(item => sortEntries(_pair, item) < 0);
+            if (i === -1)
+                this.items.push(_pair);
+            else
+                this.items.splice(i, 0, _pair);
+        }
+        else {
+            this.items.push(_pair);
+        }
+    }
+    delete(key) {
+        const it = findPair(this.items, key);
+        if (!it)
+            return false;
+        const del = this.items.splice(this.items.indexOf(it), 1);
+        return del.length > 0;
+    }
+    get(key, keepScalar) {
+        const it = findPair(this.items, key);
+        const node = it?.value;
+        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? undefined;
+    }
+    has(key) {
+        return !!findPair(this.items, key);
+    }
+    set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
+    }
+    /**
+     * @param ctx - Conversion context, originally set in Document#toJS()
+     * @param {Class} Type - If set, forces the returned collection type
+     * @returns Instance of Type, Map, or Object
+     */
+    toJSON(_, ctx, Type) {
+        const map = Type ? new Type() : ctx?.mapAsMap ? new Map() : {};
+        if (ctx?.onCreate)
+            ctx.onCreate(map);
+        for (const item of this.items)
+            addPairToJSMap.addPairToJSMap(ctx, map, item);
+        return map;
+    }
+    toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+            return JSON.stringify(this);
+        for (const item of this.items) {
+            if (!identity.isPair(item))
+                throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+        }
+        if (!ctx.allNullValues && this.hasAllNullValues(false))
+            ctx = Object.assign({}, ctx, { allNullValues: true });
+        return stringifyCollection.stringifyCollection(this, ctx, {
+            blockItemPrefix: '',
+            flowChars: { start: '{', end: '}' },
+            itemIndent: ctx.indent || '',
+            onChompKeep,
+            onComment
+        });
+    }
+}
+
+exports.YAMLMap = YAMLMap;
+exports.findPair = findPair;
+
+
+/***/ }),
+
+/***/ 2223:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
+
+class YAMLSeq extends Collection.Collection {
+    static get tagName() {
+        return 'tag:yaml.org,2002:seq';
+    }
+    constructor(schema) {
+        super(identity.SEQ, schema);
+        this.items = [];
+    }
+    add(value) {
+        this.items.push(value);
+    }
+    /**
+     * Removes a value from the collection.
+     *
+     * `key` must contain a representation of an integer for this to succeed.
+     * It may be wrapped in a `Scalar`.
+     *
+     * @returns `true` if the item was found and removed.
+     */
+    delete(key) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== 'number')
+            return false;
+        const del = this.items.splice(idx, 1);
+        return del.length > 0;
+    }
+    get(key, keepScalar) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== 'number')
+            return undefined;
+        const it = this.items[idx];
+        return !keepScalar && identity.isScalar(it) ? it.value : it;
+    }
+    /**
+     * Checks if the collection includes a value with the key `key`.
+     *
+     * `key` must contain a representation of an integer for this to succeed.
+     * It may be wrapped in a `Scalar`.
+     */
+    has(key) {
+        const idx = asItemIndex(key);
+        return typeof idx === 'number' && idx < this.items.length;
+    }
+    /**
+     * Sets a value in this collection. For `!!set`, `value` needs to be a
+     * boolean to add/remove the item from the set.
+     *
+     * If `key` does not contain a representation of an integer, this will throw.
+     * It may be wrapped in a `Scalar`.
+     */
+    set(key, value) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== 'number')
+            throw new Error(`Expected a valid index, not ${key}.`);
+        const prev = this.items[idx];
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+            prev.value = value;
+        else
+            this.items[idx] = value;
+    }
+    toJSON(_, ctx) {
+        const seq = [];
+        if (ctx?.onCreate)
+            ctx.onCreate(seq);
+        let i = 0;
+        for (const item of this.items)
+            seq.push(toJS.toJS(item, String(i++), ctx));
+        return seq;
+    }
+    toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+            return JSON.stringify(this);
+        return stringifyCollection.stringifyCollection(this, ctx, {
+            blockItemPrefix: '- ',
+            flowChars: { start: '[', end: ']' },
+            itemIndent: (ctx.indent || '') + '  ',
+            onChompKeep,
+            onComment
+        });
+    }
+    static from(schema, obj, ctx) {
+        const { replacer } = ctx;
+        const seq = new this(schema);
+        if (obj && Symbol.iterator in Object(obj)) {
+            let i = 0;
+            for (let it of obj) {
+                if (typeof replacer === 'function') {
+                    const key = obj instanceof Set ? it : String(i++);
+                    it = replacer.call(obj, key, it);
+                }
+                seq.items.push(createNode.createNode(it, undefined, ctx));
+            }
+        }
+        return seq;
+    }
+}
+function asItemIndex(key) {
+    let idx = identity.isScalar(key) ? key.value : key;
+    if (idx && typeof idx === 'string')
+        idx = Number(idx);
+    return typeof idx === 'number' && Number.isInteger(idx) && idx >= 0
+        ? idx
+        : null;
+}
+
+exports.YAMLSeq = YAMLSeq;
+
+
+/***/ }),
+
+/***/ 7104:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+
+function addPairToJSMap(ctx, map, { key, value }) {
+    if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map, value);
+    // TODO: Should drop this special case for bare << handling
+    else if (merge.isMergeKey(ctx, key))
+        merge.addMergeToJSMap(ctx, map, value);
+    else {
+        const jsKey = toJS.toJS(key, '', ctx);
+        if (map instanceof Map) {
+            map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+        }
+        else if (map instanceof Set) {
+            map.add(jsKey);
+        }
+        else {
+            const stringKey = stringifyKey(key, jsKey, ctx);
+            const jsValue = toJS.toJS(value, stringKey, ctx);
+            if (stringKey in map)
+                Object.defineProperty(map, stringKey, {
+                    value: jsValue,
+                    writable: true,
+                    enumerable: true,
+                    configurable: true
+                });
+            else
+                map[stringKey] = jsValue;
+        }
+    }
+    return map;
+}
+function stringifyKey(key, jsKey, ctx) {
+    if (jsKey === null)
+        return '';
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
+    if (typeof jsKey !== 'object')
+        return String(jsKey);
+    if (identity.isNode(key) && ctx?.doc) {
+        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        strCtx.anchors = new Set();
+        for (const node of ctx.anchors.keys())
+            strCtx.anchors.add(node.anchor);
+        strCtx.inFlow = true;
+        strCtx.inStringifyKey = true;
+        const strKey = key.toString(strCtx);
+        if (!ctx.mapKeyWarned) {
+            let jsonStr = JSON.stringify(strKey);
+            if (jsonStr.length > 40)
+                jsonStr = jsonStr.substring(0, 36) + '..."';
+            log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+            ctx.mapKeyWarned = true;
+        }
+        return strKey;
+    }
+    return JSON.stringify(jsKey);
+}
+
+exports.addPairToJSMap = addPairToJSMap;
+
+
+/***/ }),
+
+/***/ 1127:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+const ALIAS = Symbol.for('yaml.alias');
+const DOC = Symbol.for('yaml.document');
+const MAP = Symbol.for('yaml.map');
+const PAIR = Symbol.for('yaml.pair');
+const SCALAR = Symbol.for('yaml.scalar');
+const SEQ = Symbol.for('yaml.seq');
+const NODE_TYPE = Symbol.for('yaml.node.type');
+const isAlias = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === ALIAS;
+const isDocument = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === DOC;
+const isMap = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === MAP;
+const isPair = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === PAIR;
+const isScalar = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SCALAR;
+const isSeq = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SEQ;
+function isCollection(node) {
+    if (node && typeof node === 'object')
+        switch (node[NODE_TYPE]) {
+            case MAP:
+            case SEQ:
+                return true;
+        }
+    return false;
+}
+function isNode(node) {
+    if (node && typeof node === 'object')
+        switch (node[NODE_TYPE]) {
+            case ALIAS:
+            case MAP:
+            case SCALAR:
+            case SEQ:
+                return true;
+        }
+    return false;
+}
+const hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
+
+exports.ALIAS = ALIAS;
+exports.DOC = DOC;
+exports.MAP = MAP;
+exports.NODE_TYPE = NODE_TYPE;
+exports.PAIR = PAIR;
+exports.SCALAR = SCALAR;
+exports.SEQ = SEQ;
+exports.hasAnchor = hasAnchor;
+exports.isAlias = isAlias;
+exports.isCollection = isCollection;
+exports.isDocument = isDocument;
+exports.isMap = isMap;
+exports.isNode = isNode;
+exports.isPair = isPair;
+exports.isScalar = isScalar;
+exports.isSeq = isSeq;
+
+
+/***/ }),
+
+/***/ 4043:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+
+/**
+ * Recursively convert any node or its contents to native JavaScript
+ *
+ * @param value - The input value
+ * @param arg - If `value` defines a `toJSON()` method, use this
+ *   as its first argument
+ * @param ctx - Conversion context, originally set in Document#toJS(). If
+ *   `{ keep: true }` is not set, output should be suitable for JSON
+ *   stringification.
+ */
+function toJS(value, arg, ctx) {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-return
+    if (Array.isArray(value))
+        return value.map((v, i) => toJS(v, String(i), ctx));
+    if (value && typeof value.toJSON === 'function') {
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-call
+        if (!ctx || !identity.hasAnchor(value))
+            return value.toJSON(arg, ctx);
+        const data = { aliasCount: 0, count: 1, res: undefined };
+        ctx.anchors.set(value, data);
+        ctx.onCreate = res => {
+            data.res = res;
+            delete ctx.onCreate;
+        };
+        const res = value.toJSON(arg, ctx);
+        if (ctx.onCreate)
+            ctx.onCreate(res);
+        return res;
+    }
+    if (typeof value === 'bigint' && !ctx?.keep)
+        return Number(value);
+    return value;
+}
+
+exports.toJS = toJS;
+
+
+/***/ }),
+
+/***/ 110:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
+
+function resolveAsScalar(token, strict = true, onError) {
+    if (token) {
+        const _onError = (pos, code, message) => {
+            const offset = typeof pos === 'number' ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+            if (onError)
+                onError(offset, code, message);
+            else
+                throw new errors.YAMLParseError([offset, offset + 1], code, message);
+        };
+        switch (token.type) {
+            case 'scalar':
+            case 'single-quoted-scalar':
+            case 'double-quoted-scalar':
+                return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+            case 'block-scalar':
+                return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+        }
+    }
+    return null;
+}
+/**
+ * Create a new scalar token with `value`
+ *
+ * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
+ * as this function does not support any schema operations and won't check for such conflicts.
+ *
+ * @param value The string representation of the value, which will have its content properly indented.
+ * @param context.end Comments and whitespace after the end of the value, or after the block scalar header. If undefined, a newline will be added.
+ * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
+ * @param context.indent The indent level of the token.
+ * @param context.inFlow Is this scalar within a flow collection? This may affect the resolved type of the token's value.
+ * @param context.offset The offset position of the token.
+ * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
+ */
+function createScalarToken(value, context) {
+    const { implicitKey = false, indent, inFlow = false, offset = -1, type = 'PLAIN' } = context;
+    const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey,
+        indent: indent > 0 ? ' '.repeat(indent) : '',
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+    });
+    const end = context.end ?? [
+        { type: 'newline', offset: -1, indent, source: '\n' }
+    ];
+    switch (source[0]) {
+        case '|':
+        case '>': {
+            const he = source.indexOf('\n');
+            const head = source.substring(0, he);
+            const body = source.substring(he + 1) + '\n';
+            const props = [
+                { type: 'block-scalar-header', offset, indent, source: head }
+            ];
+            if (!addEndtoBlockProps(props, end))
+                props.push({ type: 'newline', offset: -1, indent, source: '\n' });
+            return { type: 'block-scalar', offset, indent, props, source: body };
+        }
+        case '"':
+            return { type: 'double-quoted-scalar', offset, indent, source, end };
+        case "'":
+            return { type: 'single-quoted-scalar', offset, indent, source, end };
+        default:
+            return { type: 'scalar', offset, indent, source, end };
+    }
+}
+/**
+ * Set the value of `token` to the given string `value`, overwriting any previous contents and type that it may have.
+ *
+ * Best efforts are made to retain any comments previously associated with the `token`,
+ * though all contents within a collection's `items` will be overwritten.
+ *
+ * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
+ * as this function does not support any schema operations and won't check for such conflicts.
+ *
+ * @param token Any token. If it does not include an `indent` value, the value will be stringified as if it were an implicit key.
+ * @param value The string representation of the value, which will have its content properly indented.
+ * @param context.afterKey In most cases, values after a key should have an additional level of indentation.
+ * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
+ * @param context.inFlow Being within a flow collection may affect the resolved type of the token's value.
+ * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
+ */
+function setScalarValue(token, value, context = {}) {
+    let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+    let indent = 'indent' in token ? token.indent : null;
+    if (afterKey && typeof indent === 'number')
+        indent += 2;
+    if (!type)
+        switch (token.type) {
+            case 'single-quoted-scalar':
+                type = 'QUOTE_SINGLE';
+                break;
+            case 'double-quoted-scalar':
+                type = 'QUOTE_DOUBLE';
+                break;
+            case 'block-scalar': {
+                const header = token.props[0];
+                if (header.type !== 'block-scalar-header')
+                    throw new Error('Invalid block scalar header');
+                type = header.source[0] === '>' ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL';
+                break;
+            }
+            default:
+                type = 'PLAIN';
+        }
+    const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey: implicitKey || indent === null,
+        indent: indent !== null && indent > 0 ? ' '.repeat(indent) : '',
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+    });
+    switch (source[0]) {
+        case '|':
+        case '>':
+            setBlockScalarValue(token, source);
+            break;
+        case '"':
+            setFlowScalarValue(token, source, 'double-quoted-scalar');
+            break;
+        case "'":
+            setFlowScalarValue(token, source, 'single-quoted-scalar');
+            break;
+        default:
+            setFlowScalarValue(token, source, 'scalar');
+    }
+}
+function setBlockScalarValue(token, source) {
+    const he = source.indexOf('\n');
+    const head = source.substring(0, he);
+    const body = source.substring(he + 1) + '\n';
+    if (token.type === 'block-scalar') {
+        const header = token.props[0];
+        if (header.type !== 'block-scalar-header')
+            throw new Error('Invalid block scalar header');
+        header.source = head;
+        token.source = body;
+    }
+    else {
+        const { offset } = token;
+        const indent = 'indent' in token ? token.indent : -1;
+        const props = [
+            { type: 'block-scalar-header', offset, indent, source: head }
+        ];
+        if (!addEndtoBlockProps(props, 'end' in token ? token.end : undefined))
+            props.push({ type: 'newline', offset: -1, indent, source: '\n' });
+        for (const key of Object.keys(token))
+            if (key !== 'type' && key !== 'offset')
+                delete token[key];
+        Object.assign(token, { type: 'block-scalar', indent, props, source: body });
+    }
+}
+/** @returns `true` if last token is a newline */
+function addEndtoBlockProps(props, end) {
+    if (end)
+        for (const st of end)
+            switch (st.type) {
+                case 'space':
+                case 'comment':
+                    props.push(st);
+                    break;
+                case 'newline':
+                    props.push(st);
+                    return true;
+            }
+    return false;
+}
+function setFlowScalarValue(token, source, type) {
+    switch (token.type) {
+        case 'scalar':
+        case 'double-quoted-scalar':
+        case 'single-quoted-scalar':
+            token.type = type;
+            token.source = source;
+            break;
+        case 'block-scalar': {
+            const end = token.props.slice(1);
+            let oa = source.length;
+            if (token.props[0].type === 'block-scalar-header')
+                oa -= token.props[0].source.length;
+            for (const tok of end)
+                tok.offset += oa;
+            delete token.props;
+            Object.assign(token, { type, source, end });
+            break;
+        }
+        case 'block-map':
+        case 'block-seq': {
+            const offset = token.offset + source.length;
+            const nl = { type: 'newline', offset, indent: token.indent, source: '\n' };
+            delete token.items;
+            Object.assign(token, { type, source, end: [nl] });
+            break;
+        }
+        default: {
+            const indent = 'indent' in token ? token.indent : -1;
+            const end = 'end' in token && Array.isArray(token.end)
+                ? token.end.filter(st => st.type === 'space' ||
+                    st.type === 'comment' ||
+                    st.type === 'newline')
+                : [];
+            for (const key of Object.keys(token))
+                if (key !== 'type' && key !== 'offset')
+                    delete token[key];
+            Object.assign(token, { type, indent, source, end });
+        }
+    }
+}
+
+exports.createScalarToken = createScalarToken;
+exports.resolveAsScalar = resolveAsScalar;
+exports.setScalarValue = setScalarValue;
+
+
+/***/ }),
+
+/***/ 1733:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+/**
+ * Stringify a CST document, token, or collection item
+ *
+ * Fair warning: This applies no validation whatsoever, and
+ * simply concatenates the sources in their logical order.
+ */
+const stringify = (cst) => 'type' in cst ? stringifyToken(cst) : stringifyItem(cst);
+function stringifyToken(token) {
+    switch (token.type) {
+        case 'block-scalar': {
+            let res = '';
+            for (const tok of token.props)
+                res += stringifyToken(tok);
+            return res + token.source;
+        }
+        case 'block-map':
+        case 'block-seq': {
+            let res = '';
+            for (const item of token.items)
+                res += stringifyItem(item);
+            return res;
+        }
+        case 'flow-collection': {
+            let res = token.start.source;
+            for (const item of token.items)
+                res += stringifyItem(item);
+            for (const st of token.end)
+                res += st.source;
+            return res;
+        }
+        case 'document': {
+            let res = stringifyItem(token);
+            if (token.end)
+                for (const st of token.end)
+                    res += st.source;
+            return res;
+        }
+        default: {
+            let res = token.source;
+            if ('end' in token && token.end)
+                for (const st of token.end)
+                    res += st.source;
+            return res;
+        }
+    }
+}
+function stringifyItem({ start, key, sep, value }) {
+    let res = '';
+    for (const st of start)
+        res += st.source;
+    if (key)
+        res += stringifyToken(key);
+    if (sep)
+        for (const st of sep)
+            res += st.source;
+    if (value)
+        res += stringifyToken(value);
+    return res;
+}
+
+exports.stringify = stringify;
+
+
+/***/ }),
+
+/***/ 7715:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+const BREAK = Symbol('break visit');
+const SKIP = Symbol('skip children');
+const REMOVE = Symbol('remove item');
+/**
+ * Apply a visitor to a CST document or item.
+ *
+ * Walks through the tree (depth-first) starting from the root, calling a
+ * `visitor` function with two arguments when entering each item:
+ *   - `item`: The current item, which included the following members:
+ *     - `start: SourceToken[]` – Source tokens before the key or value,
+ *       possibly including its anchor or tag.
+ *     - `key?: Token | null` – Set for pair values. May then be `null`, if
+ *       the key before the `:` separator is empty.
+ *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
+ *       which should include the `:` map value indicator if `value` is set.
+ *     - `value?: Token` – The value of a sequence item, or of a map pair.
+ *   - `path`: The steps from the root to the current node, as an array of
+ *     `['key' | 'value', number]` tuples.
+ *
+ * The return value of the visitor may be used to control the traversal:
+ *   - `undefined` (default): Do nothing and continue
+ *   - `visit.SKIP`: Do not visit the children of this token, continue with
+ *      next sibling
+ *   - `visit.BREAK`: Terminate traversal completely
+ *   - `visit.REMOVE`: Remove the current item, then continue with the next one
+ *   - `number`: Set the index of the next step. This is useful especially if
+ *     the index of the current token has changed.
+ *   - `function`: Define the next visitor for this item. After the original
+ *     visitor is called on item entry, next visitors are called after handling
+ *     a non-empty `key` and when exiting the item.
+ */
+function visit(cst, visitor) {
+    if ('type' in cst && cst.type === 'document')
+        cst = { start: cst.start, value: cst.value };
+    _visit(Object.freeze([]), cst, visitor);
+}
+// Without the `as symbol` casts, TS declares these in the `visit`
+// namespace using `var`, but then complains about that because
+// `unique symbol` must be `const`.
+/** Terminate visit traversal completely */
+visit.BREAK = BREAK;
+/** Do not visit the children of the current item */
+visit.SKIP = SKIP;
+/** Remove the current item */
+visit.REMOVE = REMOVE;
+/** Find the item at `path` from `cst` as the root */
+visit.itemAtPath = (cst, path) => {
+    let item = cst;
+    for (const [field, index] of path) {
+        const tok = item?.[field];
+        if (tok && 'items' in tok) {
+            item = tok.items[index];
+        }
+        else
+            return undefined;
+    }
+    return item;
+};
+/**
+ * Get the immediate parent collection of the item at `path` from `cst` as the root.
+ *
+ * Throws an error if the collection is not found, which should never happen if the item itself exists.
+ */
+visit.parentCollection = (cst, path) => {
+    const parent = visit.itemAtPath(cst, path.slice(0, -1));
+    const field = path[path.length - 1][0];
+    const coll = parent?.[field];
+    if (coll && 'items' in coll)
+        return coll;
+    throw new Error('Parent collection not found');
+};
+function _visit(path, item, visitor) {
+    let ctrl = visitor(item, path);
+    if (typeof ctrl === 'symbol')
+        return ctrl;
+    for (const field of ['key', 'value']) {
+        const token = item[field];
+        if (token && 'items' in token) {
+            for (let i = 0; i < token.items.length; ++i) {
+                const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+                if (typeof ci === 'number')
+                    i = ci - 1;
+                else if (ci === BREAK)
+                    return BREAK;
+                else if (ci === REMOVE) {
+                    token.items.splice(i, 1);
+                    i -= 1;
+                }
+            }
+            if (typeof ctrl === 'function' && field === 'key')
+                ctrl = ctrl(item, path);
+        }
+    }
+    return typeof ctrl === 'function' ? ctrl(item, path) : ctrl;
+}
+
+exports.visit = visit;
+
+
+/***/ }),
+
+/***/ 3461:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
+
+/** The byte order mark */
+const BOM = '\u{FEFF}';
+/** Start of doc-mode */
+const DOCUMENT = '\x02'; // C0: Start of Text
+/** Unexpected end of flow-mode */
+const FLOW_END = '\x18'; // C0: Cancel
+/** Next token is a scalar value */
+const SCALAR = '\x1f'; // C0: Unit Separator
+/** @returns `true` if `token` is a flow or block collection */
+const isCollection = (token) => !!token && 'items' in token;
+/** @returns `true` if `token` is a flow or block scalar; not an alias */
+const isScalar = (token) => !!token &&
+    (token.type === 'scalar' ||
+        token.type === 'single-quoted-scalar' ||
+        token.type === 'double-quoted-scalar' ||
+        token.type === 'block-scalar');
+/* istanbul ignore next */
+/** Get a printable representation of a lexer token */
+function prettyToken(token) {
+    switch (token) {
+        case BOM:
+            return '<BOM>';
+        case DOCUMENT:
+            return '<DOC>';
+        case FLOW_END:
+            return '<FLOW_END>';
+        case SCALAR:
+            return '<SCALAR>';
+        default:
+            return JSON.stringify(token);
+    }
+}
+/** Identify the type of a lexer token. May return `null` for unknown tokens. */
+function tokenType(source) {
+    switch (source) {
+        case BOM:
+            return 'byte-order-mark';
+        case DOCUMENT:
+            return 'doc-mode';
+        case FLOW_END:
+            return 'flow-error-end';
+        case SCALAR:
+            return 'scalar';
+        case '---':
+            return 'doc-start';
+        case '...':
+            return 'doc-end';
+        case '':
+        case '\n':
+        case '\r\n':
+            return 'newline';
+        case '-':
+            return 'seq-item-ind';
+        case '?':
+            return 'explicit-key-ind';
+        case ':':
+            return 'map-value-ind';
+        case '{':
+            return 'flow-map-start';
+        case '}':
+            return 'flow-map-end';
+        case '[':
+            return 'flow-seq-start';
+        case ']':
+            return 'flow-seq-end';
+        case ',':
+            return 'comma';
+    }
+    switch (source[0]) {
+        case ' ':
+        case '\t':
+            return 'space';
+        case '#':
+            return 'comment';
+        case '%':
+            return 'directive-line';
+        case '*':
+            return 'alias';
+        case '&':
+            return 'anchor';
+        case '!':
+            return 'tag';
+        case "'":
+            return 'single-quoted-scalar';
+        case '"':
+            return 'double-quoted-scalar';
+        case '|':
+        case '>':
+            return 'block-scalar-header';
+    }
+    return null;
+}
+
+exports.createScalarToken = cstScalar.createScalarToken;
+exports.resolveAsScalar = cstScalar.resolveAsScalar;
+exports.setScalarValue = cstScalar.setScalarValue;
+exports.stringify = cstStringify.stringify;
+exports.visit = cstVisit.visit;
+exports.BOM = BOM;
+exports.DOCUMENT = DOCUMENT;
+exports.FLOW_END = FLOW_END;
+exports.SCALAR = SCALAR;
+exports.isCollection = isCollection;
+exports.isScalar = isScalar;
+exports.prettyToken = prettyToken;
+exports.tokenType = tokenType;
+
+
+/***/ }),
+
+/***/ 361:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var cst = __nccwpck_require__(3461);
+
+/*
+START -> stream
+
+stream
+  directive -> line-end -> stream
+  indent + line-end -> stream
+  [else] -> line-start
+
+line-end
+  comment -> line-end
+  newline -> .
+  input-end -> END
+
+line-start
+  doc-start -> doc
+  doc-end -> stream
+  [else] -> indent -> block-start
+
+block-start
+  seq-item-start -> block-start
+  explicit-key-start -> block-start
+  map-value-start -> block-start
+  [else] -> doc
+
+doc
+  line-end -> line-start
+  spaces -> doc
+  anchor -> doc
+  tag -> doc
+  flow-start -> flow -> doc
+  flow-end -> error -> doc
+  seq-item-start -> error -> doc
+  explicit-key-start -> error -> doc
+  map-value-start -> doc
+  alias -> doc
+  quote-start -> quoted-scalar -> doc
+  block-scalar-header -> line-end -> block-scalar(min) -> line-start
+  [else] -> plain-scalar(false, min) -> doc
+
+flow
+  line-end -> flow
+  spaces -> flow
+  anchor -> flow
+  tag -> flow
+  flow-start -> flow -> flow
+  flow-end -> .
+  seq-item-start -> error -> flow
+  explicit-key-start -> flow
+  map-value-start -> flow
+  alias -> flow
+  quote-start -> quoted-scalar -> flow
+  comma -> flow
+  [else] -> plain-scalar(true, 0) -> flow
+
+quoted-scalar
+  quote-end -> .
+  [else] -> quoted-scalar
+
+block-scalar(min)
+  newline + peek(indent < min) -> .
+  [else] -> block-scalar(min)
+
+plain-scalar(is-flow, min)
+  scalar-end(is-flow) -> .
+  peek(newline + (indent < min)) -> .
+  [else] -> plain-scalar(min)
+*/
+function isEmpty(ch) {
+    switch (ch) {
+        case undefined:
+        case ' ':
+        case '\n':
+        case '\r':
+        case '\t':
+            return true;
+        default:
+            return false;
+    }
+}
+const hexDigits = new Set('0123456789ABCDEFabcdef');
+const tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+const flowIndicatorChars = new Set(',[]{}');
+const invalidAnchorChars = new Set(' ,[]{}\n\r\t');
+const isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+/**
+ * Splits an input string into lexical tokens, i.e. smaller strings that are
+ * easily identifiable by `tokens.tokenType()`.
+ *
+ * Lexing starts always in a "stream" context. Incomplete input may be buffered
+ * until a complete token can be emitted.
+ *
+ * In addition to slices of the original input, the following control characters
+ * may also be emitted:
+ *
+ * - `\x02` (Start of Text): A document starts with the next token
+ * - `\x18` (Cancel): Unexpected end of flow-mode (indicates an error)
+ * - `\x1f` (Unit Separator): Next token is a scalar value
+ * - `\u{FEFF}` (Byte order mark): Emitted separately outside documents
+ */
+class Lexer {
+    constructor() {
+        /**
+         * Flag indicating whether the end of the current buffer marks the end of
+         * all input
+         */
+        this.atEnd = false;
+        /**
+         * Explicit indent set in block scalar header, as an offset from the current
+         * minimum indent, so e.g. set to 1 from a header `|2+`. Set to -1 if not
+         * explicitly set.
+         */
+        this.blockScalarIndent = -1;
+        /**
+         * Block scalars that include a + (keep) chomping indicator in their header
+         * include trailing empty lines, which are otherwise excluded from the
+         * scalar's contents.
+         */
+        this.blockScalarKeep = false;
+        /** Current input */
+        this.buffer = '';
+        /**
+         * Flag noting whether the map value indicator : can immediately follow this
+         * node within a flow context.
+         */
+        this.flowKey = false;
+        /** Count of surrounding flow collection levels. */
+        this.flowLevel = 0;
+        /**
+         * Minimum level of indentation required for next lines to be parsed as a
+         * part of the current scalar value.
+         */
+        this.indentNext = 0;
+        /** Indentation level of the current line. */
+        this.indentValue = 0;
+        /** Position of the next \n character. */
+        this.lineEndPos = null;
+        /** Stores the state of the lexer if reaching the end of incpomplete input */
+        this.next = null;
+        /** A pointer to `buffer`; the current position of the lexer. */
+        this.pos = 0;
+    }
+    /**
+     * Generate YAML tokens from the `source` string. If `incomplete`,
+     * a part of the last line may be left as a buffer for the next call.
+     *
+     * @returns A generator of lexical tokens
+     */
+    *lex(source, incomplete = false) {
+        if (source) {
+            if (typeof source !== 'string')
+                throw TypeError('source is not a string');
+            this.buffer = this.buffer ? this.buffer + source : source;
+            this.lineEndPos = null;
+        }
+        this.atEnd = !incomplete;
+        let next = this.next ?? 'stream';
+        while (next && (incomplete || this.hasChars(1)))
+            next = yield* this.parseNext(next);
+    }
+    atLineEnd() {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (ch === ' ' || ch === '\t')
+            ch = this.buffer[++i];
+        if (!ch || ch === '#' || ch === '\n')
+            return true;
+        if (ch === '\r')
+            return this.buffer[i + 1] === '\n';
+        return false;
+    }
+    charAt(n) {
+        return this.buffer[this.pos + n];
+    }
+    continueScalar(offset) {
+        let ch = this.buffer[offset];
+        if (this.indentNext > 0) {
+            let indent = 0;
+            while (ch === ' ')
+                ch = this.buffer[++indent + offset];
+            if (ch === '\r') {
+                const next = this.buffer[indent + offset + 1];
+                if (next === '\n' || (!next && !this.atEnd))
+                    return offset + indent + 1;
+            }
+            return ch === '\n' || indent >= this.indentNext || (!ch && !this.atEnd)
+                ? offset + indent
+                : -1;
+        }
+        if (ch === '-' || ch === '.') {
+            const dt = this.buffer.substr(offset, 3);
+            if ((dt === '---' || dt === '...') && isEmpty(this.buffer[offset + 3]))
+                return -1;
+        }
+        return offset;
+    }
+    getLine() {
+        let end = this.lineEndPos;
+        if (typeof end !== 'number' || (end !== -1 && end < this.pos)) {
+            end = this.buffer.indexOf('\n', this.pos);
+            this.lineEndPos = end;
+        }
+        if (end === -1)
+            return this.atEnd ? this.buffer.substring(this.pos) : null;
+        if (this.buffer[end - 1] === '\r')
+            end -= 1;
+        return this.buffer.substring(this.pos, end);
+    }
+    hasChars(n) {
+        return this.pos + n <= this.buffer.length;
+    }
+    setNext(state) {
+        this.buffer = this.buffer.substring(this.pos);
+        this.pos = 0;
+        this.lineEndPos = null;
+        this.next = state;
+        return null;
+    }
+    peek(n) {
+        return this.buffer.substr(this.pos, n);
+    }
+    *parseNext(next) {
+        switch (next) {
+            case 'stream':
+                return yield* this.parseStream();
+            case 'line-start':
+                return yield* this.parseLineStart();
+            case 'block-start':
+                return yield* this.parseBlockStart();
+            case 'doc':
+                return yield* this.parseDocument();
+            case 'flow':
+                return yield* this.parseFlowCollection();
+            case 'quoted-scalar':
+                return yield* this.parseQuotedScalar();
+            case 'block-scalar':
+                return yield* this.parseBlockScalar();
+            case 'plain-scalar':
+                return yield* this.parsePlainScalar();
+        }
+    }
+    *parseStream() {
+        let line = this.getLine();
+        if (line === null)
+            return this.setNext('stream');
+        if (line[0] === cst.BOM) {
+            yield* this.pushCount(1);
+            line = line.substring(1);
+        }
+        if (line[0] === '%') {
+            let dirEnd = line.length;
+            let cs = line.indexOf('#');
+            while (cs !== -1) {
+                const ch = line[cs - 1];
+                if (ch === ' ' || ch === '\t') {
+                    dirEnd = cs - 1;
+                    break;
+                }
+                else {
+                    cs = line.indexOf('#', cs + 1);
+                }
+            }
+            while (true) {
+                const ch = line[dirEnd - 1];
+                if (ch === ' ' || ch === '\t')
+                    dirEnd -= 1;
+                else
+                    break;
+            }
+            const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+            yield* this.pushCount(line.length - n); // possible comment
+            this.pushNewline();
+            return 'stream';
+        }
+        if (this.atLineEnd()) {
+            const sp = yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - sp);
+            yield* this.pushNewline();
+            return 'stream';
+        }
+        yield cst.DOCUMENT;
+        return yield* this.parseLineStart();
+    }
+    *parseLineStart() {
+        const ch = this.charAt(0);
+        if (!ch && !this.atEnd)
+            return this.setNext('line-start');
+        if (ch === '-' || ch === '.') {
+            if (!this.atEnd && !this.hasChars(4))
+                return this.setNext('line-start');
+            const s = this.peek(3);
+            if ((s === '---' || s === '...') && isEmpty(this.charAt(3))) {
+                yield* this.pushCount(3);
+                this.indentValue = 0;
+                this.indentNext = 0;
+                return s === '---' ? 'doc' : 'stream';
+            }
+        }
+        this.indentValue = yield* this.pushSpaces(false);
+        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+            this.indentNext = this.indentValue;
+        return yield* this.parseBlockStart();
+    }
+    *parseBlockStart() {
+        const [ch0, ch1] = this.peek(2);
+        if (!ch1 && !this.atEnd)
+            return this.setNext('block-start');
+        if ((ch0 === '-' || ch0 === '?' || ch0 === ':') && isEmpty(ch1)) {
+            const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+            this.indentNext = this.indentValue + 1;
+            this.indentValue += n;
+            return 'block-start';
+        }
+        return 'doc';
+    }
+    *parseDocument() {
+        yield* this.pushSpaces(true);
+        const line = this.getLine();
+        if (line === null)
+            return this.setNext('doc');
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
+            case '#':
+                yield* this.pushCount(line.length - n);
+            // fallthrough
+            case undefined:
+                yield* this.pushNewline();
+                return yield* this.parseLineStart();
+            case '{':
+            case '[':
+                yield* this.pushCount(1);
+                this.flowKey = false;
+                this.flowLevel = 1;
+                return 'flow';
+            case '}':
+            case ']':
+                // this is an error
+                yield* this.pushCount(1);
+                return 'doc';
+            case '*':
+                yield* this.pushUntil(isNotAnchorChar);
+                return 'doc';
+            case '"':
+            case "'":
+                return yield* this.parseQuotedScalar();
+            case '|':
+            case '>':
+                n += yield* this.parseBlockScalarHeader();
+                n += yield* this.pushSpaces(true);
+                yield* this.pushCount(line.length - n);
+                yield* this.pushNewline();
+                return yield* this.parseBlockScalar();
+            default:
+                return yield* this.parsePlainScalar();
+        }
+    }
+    *parseFlowCollection() {
+        let nl, sp;
+        let indent = -1;
+        do {
+            nl = yield* this.pushNewline();
+            if (nl > 0) {
+                sp = yield* this.pushSpaces(false);
+                this.indentValue = indent = sp;
+            }
+            else {
+                sp = 0;
+            }
+            sp += yield* this.pushSpaces(true);
+        } while (nl + sp > 0);
+        const line = this.getLine();
+        if (line === null)
+            return this.setNext('flow');
+        if ((indent !== -1 && indent < this.indentNext && line[0] !== '#') ||
+            (indent === 0 &&
+                (line.startsWith('---') || line.startsWith('...')) &&
+                isEmpty(line[3]))) {
+            // Allowing for the terminal ] or } at the same (rather than greater)
+            // indent level as the initial [ or { is technically invalid, but
+            // failing here would be surprising to users.
+            const atFlowEndMarker = indent === this.indentNext - 1 &&
+                this.flowLevel === 1 &&
+                (line[0] === ']' || line[0] === '}');
+            if (!atFlowEndMarker) {
+                // this is an error
+                this.flowLevel = 0;
+                yield cst.FLOW_END;
+                return yield* this.parseLineStart();
+            }
+        }
+        let n = 0;
+        while (line[n] === ',') {
+            n += yield* this.pushCount(1);
+            n += yield* this.pushSpaces(true);
+            this.flowKey = false;
+        }
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
+            case undefined:
+                return 'flow';
+            case '#':
+                yield* this.pushCount(line.length - n);
+                return 'flow';
+            case '{':
+            case '[':
+                yield* this.pushCount(1);
+                this.flowKey = false;
+                this.flowLevel += 1;
+                return 'flow';
+            case '}':
+            case ']':
+                yield* this.pushCount(1);
+                this.flowKey = true;
+                this.flowLevel -= 1;
+                return this.flowLevel ? 'flow' : 'doc';
+            case '*':
+                yield* this.pushUntil(isNotAnchorChar);
+                return 'flow';
+            case '"':
+            case "'":
+                this.flowKey = true;
+                return yield* this.parseQuotedScalar();
+            case ':': {
+                const next = this.charAt(1);
+                if (this.flowKey || isEmpty(next) || next === ',') {
+                    this.flowKey = false;
+                    yield* this.pushCount(1);
+                    yield* this.pushSpaces(true);
+                    return 'flow';
+                }
+            }
+            // fallthrough
+            default:
+                this.flowKey = false;
+                return yield* this.parsePlainScalar();
+        }
+    }
+    *parseQuotedScalar() {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
+            while (end !== -1 && this.buffer[end + 1] === "'")
+                end = this.buffer.indexOf("'", end + 2);
+        }
+        else {
+            // double-quote
+            while (end !== -1) {
+                let n = 0;
+                while (this.buffer[end - 1 - n] === '\\')
+                    n += 1;
+                if (n % 2 === 0)
+                    break;
+                end = this.buffer.indexOf('"', end + 1);
+            }
+        }
+        // Only looking for newlines within the quotes
+        const qb = this.buffer.substring(0, end);
+        let nl = qb.indexOf('\n', this.pos);
+        if (nl !== -1) {
+            while (nl !== -1) {
+                const cs = this.continueScalar(nl + 1);
+                if (cs === -1)
+                    break;
+                nl = qb.indexOf('\n', cs);
+            }
+            if (nl !== -1) {
+                // this is an error caused by an unexpected unindent
+                end = nl - (qb[nl - 1] === '\r' ? 2 : 1);
+            }
+        }
+        if (end === -1) {
+            if (!this.atEnd)
+                return this.setNext('quoted-scalar');
+            end = this.buffer.length;
+        }
+        yield* this.pushToIndex(end + 1, false);
+        return this.flowLevel ? 'flow' : 'doc';
+    }
+    *parseBlockScalarHeader() {
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        let i = this.pos;
+        while (true) {
+            const ch = this.buffer[++i];
+            if (ch === '+')
+                this.blockScalarKeep = true;
+            else if (ch > '0' && ch <= '9')
+                this.blockScalarIndent = Number(ch) - 1;
+            else if (ch !== '-')
+                break;
+        }
+        return yield* this.pushUntil(ch => isEmpty(ch) || ch === '#');
+    }
+    *parseBlockScalar() {
+        let nl = this.pos - 1; // may be -1 if this.pos === 0
+        let indent = 0;
+        let ch;
+        loop: for (let i = this.pos; (ch = this.buffer[i]); ++i) {
+            switch (ch) {
+                case ' ':
+                    indent += 1;
+                    break;
+                case '\n':
+                    nl = i;
+                    indent = 0;
+                    break;
+                case '\r': {
+                    const next = this.buffer[i + 1];
+                    if (!next && !this.atEnd)
+                        return this.setNext('block-scalar');
+                    if (next === '\n')
+                        break;
+                } // fallthrough
+                default:
+                    break loop;
+            }
+        }
+        if (!ch && !this.atEnd)
+            return this.setNext('block-scalar');
+        if (indent >= this.indentNext) {
+            if (this.blockScalarIndent === -1)
+                this.indentNext = indent;
+            else {
+                this.indentNext =
+                    this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+            }
+            do {
+                const cs = this.continueScalar(nl + 1);
+                if (cs === -1)
+                    break;
+                nl = this.buffer.indexOf('\n', cs);
+            } while (nl !== -1);
+            if (nl === -1) {
+                if (!this.atEnd)
+                    return this.setNext('block-scalar');
+                nl = this.buffer.length;
+            }
+        }
+        // Trailing insufficiently indented tabs are invalid.
+        // To catch that during parsing, we include them in the block scalar value.
+        let i = nl + 1;
+        ch = this.buffer[i];
+        while (ch === ' ')
+            ch = this.buffer[++i];
+        if (ch === '\t') {
+            while (ch === '\t' || ch === ' ' || ch === '\r' || ch === '\n')
+                ch = this.buffer[++i];
+            nl = i - 1;
+        }
+        else if (!this.blockScalarKeep) {
+            do {
+                let i = nl - 1;
+                let ch = this.buffer[i];
+                if (ch === '\r')
+                    ch = this.buffer[--i];
+                const lastChar = i; // Drop the line if last char not more indented
+                while (ch === ' ')
+                    ch = this.buffer[--i];
+                if (ch === '\n' && i >= this.pos && i + 1 + indent > lastChar)
+                    nl = i;
+                else
+                    break;
+            } while (true);
+        }
+        yield cst.SCALAR;
+        yield* this.pushToIndex(nl + 1, true);
+        return yield* this.parseLineStart();
+    }
+    *parsePlainScalar() {
+        const inFlow = this.flowLevel > 0;
+        let end = this.pos - 1;
+        let i = this.pos - 1;
+        let ch;
+        while ((ch = this.buffer[++i])) {
+            if (ch === ':') {
+                const next = this.buffer[i + 1];
+                if (isEmpty(next) || (inFlow && flowIndicatorChars.has(next)))
+                    break;
+                end = i;
+            }
+            else if (isEmpty(ch)) {
+                let next = this.buffer[i + 1];
+                if (ch === '\r') {
+                    if (next === '\n') {
+                        i += 1;
+                        ch = '\n';
+                        next = this.buffer[i + 1];
+                    }
+                    else
+                        end = i;
+                }
+                if (next === '#' || (inFlow && flowIndicatorChars.has(next)))
+                    break;
+                if (ch === '\n') {
+                    const cs = this.continueScalar(i + 1);
+                    if (cs === -1)
+                        break;
+                    i = Math.max(i, cs - 2); // to advance, but still account for ' #'
+                }
+            }
+            else {
+                if (inFlow && flowIndicatorChars.has(ch))
+                    break;
+                end = i;
+            }
+        }
+        if (!ch && !this.atEnd)
+            return this.setNext('plain-scalar');
+        yield cst.SCALAR;
+        yield* this.pushToIndex(end + 1, true);
+        return inFlow ? 'flow' : 'doc';
+    }
+    *pushCount(n) {
+        if (n > 0) {
+            yield this.buffer.substr(this.pos, n);
+            this.pos += n;
+            return n;
+        }
+        return 0;
+    }
+    *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
+        if (s) {
+            yield s;
+            this.pos += s.length;
+            return s.length;
+        }
+        else if (allowEmpty)
+            yield '';
+        return 0;
+    }
+    *pushIndicators() {
+        let n = 0;
+        loop: while (true) {
+            switch (this.charAt(0)) {
+                case '!':
+                    n += yield* this.pushTag();
+                    n += yield* this.pushSpaces(true);
+                    continue loop;
+                case '&':
+                    n += yield* this.pushUntil(isNotAnchorChar);
+                    n += yield* this.pushSpaces(true);
+                    continue loop;
+                case '-': // this is an error
+                case '?': // this is an error outside flow collections
+                case ':': {
+                    const inFlow = this.flowLevel > 0;
+                    const ch1 = this.charAt(1);
+                    if (isEmpty(ch1) || (inFlow && flowIndicatorChars.has(ch1))) {
+                        if (!inFlow)
+                            this.indentNext = this.indentValue + 1;
+                        else if (this.flowKey)
+                            this.flowKey = false;
+                        n += yield* this.pushCount(1);
+                        n += yield* this.pushSpaces(true);
+                        continue loop;
+                    }
+                }
+            }
+            break loop;
+        }
+        return n;
+    }
+    *pushTag() {
+        if (this.charAt(1) === '<') {
+            let i = this.pos + 2;
+            let ch = this.buffer[i];
+            while (!isEmpty(ch) && ch !== '>')
+                ch = this.buffer[++i];
+            return yield* this.pushToIndex(ch === '>' ? i + 1 : i, false);
+        }
+        else {
+            let i = this.pos + 1;
+            let ch = this.buffer[i];
+            while (ch) {
+                if (tagChars.has(ch))
+                    ch = this.buffer[++i];
+                else if (ch === '%' &&
+                    hexDigits.has(this.buffer[i + 1]) &&
+                    hexDigits.has(this.buffer[i + 2])) {
+                    ch = this.buffer[(i += 3)];
+                }
+                else
+                    break;
+            }
+            return yield* this.pushToIndex(i, false);
+        }
+    }
+    *pushNewline() {
+        const ch = this.buffer[this.pos];
+        if (ch === '\n')
+            return yield* this.pushCount(1);
+        else if (ch === '\r' && this.charAt(1) === '\n')
+            return yield* this.pushCount(2);
+        else
+            return 0;
+    }
+    *pushSpaces(allowTabs) {
+        let i = this.pos - 1;
+        let ch;
+        do {
+            ch = this.buffer[++i];
+        } while (ch === ' ' || (allowTabs && ch === '\t'));
+        const n = i - this.pos;
+        if (n > 0) {
+            yield this.buffer.substr(this.pos, n);
+            this.pos = i;
+        }
+        return n;
+    }
+    *pushUntil(test) {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (!test(ch))
+            ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
+    }
+}
+
+exports.Lexer = Lexer;
+
+
+/***/ }),
+
+/***/ 6628:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+/**
+ * Tracks newlines during parsing in order to provide an efficient API for
+ * determining the one-indexed `{ line, col }` position for any offset
+ * within the input.
+ */
+class LineCounter {
+    constructor() {
+        this.lineStarts = [];
+        /**
+         * Should be called in ascending order. Otherwise, call
+         * `lineCounter.lineStarts.sort()` before calling `linePos()`.
+         */
+        this.addNewLine = (offset) => this.lineStarts.push(offset);
+        /**
+         * Performs a binary search and returns the 1-indexed { line, col }
+         * position of `offset`. If `line === 0`, `addNewLine` has never been
+         * called or `offset` is before the first known newline.
+         */
+        this.linePos = (offset) => {
+            let low = 0;
+            let high = this.lineStarts.length;
+            while (low < high) {
+                const mid = (low + high) >> 1; // Math.floor((low + high) / 2)
+                if (this.lineStarts[mid] < offset)
+                    low = mid + 1;
+                else
+                    high = mid;
+            }
+            if (this.lineStarts[low] === offset)
+                return { line: low + 1, col: 1 };
+            if (low === 0)
+                return { line: 0, col: offset };
+            const start = this.lineStarts[low - 1];
+            return { line: low, col: offset - start + 1 };
+        };
+    }
+}
+
+exports.LineCounter = LineCounter;
+
+
+/***/ }),
+
+/***/ 3456:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var node_process = __nccwpck_require__(932);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+
+function includesToken(list, type) {
+    for (let i = 0; i < list.length; ++i)
+        if (list[i].type === type)
+            return true;
+    return false;
+}
+function findNonEmptyIndex(list) {
+    for (let i = 0; i < list.length; ++i) {
+        switch (list[i].type) {
+            case 'space':
+            case 'comment':
+            case 'newline':
+                break;
+            default:
+                return i;
+        }
+    }
+    return -1;
+}
+function isFlowToken(token) {
+    switch (token?.type) {
+        case 'alias':
+        case 'scalar':
+        case 'single-quoted-scalar':
+        case 'double-quoted-scalar':
+        case 'flow-collection':
+            return true;
+        default:
+            return false;
+    }
+}
+function getPrevProps(parent) {
+    switch (parent.type) {
+        case 'document':
+            return parent.start;
+        case 'block-map': {
+            const it = parent.items[parent.items.length - 1];
+            return it.sep ?? it.start;
+        }
+        case 'block-seq':
+            return parent.items[parent.items.length - 1].start;
+        /* istanbul ignore next should not happen */
+        default:
+            return [];
+    }
+}
+/** Note: May modify input array */
+function getFirstKeyStartProps(prev) {
+    if (prev.length === 0)
+        return [];
+    let i = prev.length;
+    loop: while (--i >= 0) {
+        switch (prev[i].type) {
+            case 'doc-start':
+            case 'explicit-key-ind':
+            case 'map-value-ind':
+            case 'seq-item-ind':
+            case 'newline':
+                break loop;
+        }
+    }
+    while (prev[++i]?.type === 'space') {
+        /* loop */
+    }
+    return prev.splice(i, prev.length);
+}
+function arrayPushArray(target, source) {
+    // May exhaust call stack with large `source` array
+    if (source.length < 1e5)
+        Array.prototype.push.apply(target, source);
+    else
+        for (let i = 0; i < source.length; ++i)
+            target.push(source[i]);
+}
+function fixFlowSeqItems(fc) {
+    if (fc.start.type === 'flow-seq-start') {
+        for (const it of fc.items) {
+            if (it.sep &&
+                !it.value &&
+                !includesToken(it.start, 'explicit-key-ind') &&
+                !includesToken(it.sep, 'map-value-ind')) {
+                if (it.key)
+                    it.value = it.key;
+                delete it.key;
+                if (isFlowToken(it.value)) {
+                    if (it.value.end)
+                        arrayPushArray(it.value.end, it.sep);
+                    else
+                        it.value.end = it.sep;
+                }
+                else
+                    arrayPushArray(it.start, it.sep);
+                delete it.sep;
+            }
+        }
+    }
+}
+/**
+ * A YAML concrete syntax tree (CST) parser
+ *
+ * ```ts
+ * const src: string = ...
+ * for (const token of new Parser().parse(src)) {
+ *   // token: Token
+ * }
+ * ```
+ *
+ * To use the parser with a user-provided lexer:
+ *
+ * ```ts
+ * function* parse(source: string, lexer: Lexer) {
+ *   const parser = new Parser()
+ *   for (const lexeme of lexer.lex(source))
+ *     yield* parser.next(lexeme)
+ *   yield* parser.end()
+ * }
+ *
+ * const src: string = ...
+ * const lexer = new Lexer()
+ * for (const token of parse(src, lexer)) {
+ *   // token: Token
+ * }
+ * ```
+ */
+class Parser {
+    /**
+     * @param onNewLine - If defined, called separately with the start position of
+     *   each new line (in `parse()`, including the start of input).
+     */
+    constructor(onNewLine) {
+        /** If true, space and sequence indicators count as indentation */
+        this.atNewLine = true;
+        /** If true, next token is a scalar value */
+        this.atScalar = false;
+        /** Current indentation level */
+        this.indent = 0;
+        /** Current offset since the start of parsing */
+        this.offset = 0;
+        /** On the same line with a block map key */
+        this.onKeyLine = false;
+        /** Top indicates the node that's currently being built */
+        this.stack = [];
+        /** The source of the current token, set in parse() */
+        this.source = '';
+        /** The type of the current token, set in parse() */
+        this.type = '';
+        // Must be defined after `next()`
+        this.lexer = new lexer.Lexer();
+        this.onNewLine = onNewLine;
+    }
+    /**
+     * Parse `source` as a YAML stream.
+     * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+     *
+     * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+     *
+     * @returns A generator of tokens representing each directive, document, and other structure.
+     */
+    *parse(source, incomplete = false) {
+        if (this.onNewLine && this.offset === 0)
+            this.onNewLine(0);
+        for (const lexeme of this.lexer.lex(source, incomplete))
+            yield* this.next(lexeme);
+        if (!incomplete)
+            yield* this.end();
+    }
+    /**
+     * Advance the parser by the `source` of one lexical token.
+     */
+    *next(source) {
+        this.source = source;
+        if (node_process.env.LOG_TOKENS)
+            console.log('|', cst.prettyToken(source));
+        if (this.atScalar) {
+            this.atScalar = false;
+            yield* this.step();
+            this.offset += source.length;
+            return;
+        }
+        const type = cst.tokenType(source);
+        if (!type) {
+            const message = `Not a YAML token: ${source}`;
+            yield* this.pop({ type: 'error', offset: this.offset, message, source });
+            this.offset += source.length;
+        }
+        else if (type === 'scalar') {
+            this.atNewLine = false;
+            this.atScalar = true;
+            this.type = 'scalar';
+        }
+        else {
+            this.type = type;
+            yield* this.step();
+            switch (type) {
+                case 'newline':
+                    this.atNewLine = true;
+                    this.indent = 0;
+                    if (this.onNewLine)
+                        this.onNewLine(this.offset + source.length);
+                    break;
+                case 'space':
+                    if (this.atNewLine && source[0] === ' ')
+                        this.indent += source.length;
+                    break;
+                case 'explicit-key-ind':
+                case 'map-value-ind':
+                case 'seq-item-ind':
+                    if (this.atNewLine)
+                        this.indent += source.length;
+                    break;
+                case 'doc-mode':
+                case 'flow-error-end':
+                    return;
+                default:
+                    this.atNewLine = false;
+            }
+            this.offset += source.length;
+        }
+    }
+    /** Call at end of input to push out any remaining constructions */
+    *end() {
+        while (this.stack.length > 0)
+            yield* this.pop();
+    }
+    get sourceToken() {
+        const st = {
+            type: this.type,
+            offset: this.offset,
+            indent: this.indent,
+            source: this.source
+        };
+        return st;
+    }
+    *step() {
+        const top = this.peek(1);
+        if (this.type === 'doc-end' && top?.type !== 'doc-end') {
+            while (this.stack.length > 0)
+                yield* this.pop();
+            this.stack.push({
+                type: 'doc-end',
+                offset: this.offset,
+                source: this.source
+            });
+            return;
+        }
+        if (!top)
+            return yield* this.stream();
+        switch (top.type) {
+            case 'document':
+                return yield* this.document(top);
+            case 'alias':
+            case 'scalar':
+            case 'single-quoted-scalar':
+            case 'double-quoted-scalar':
+                return yield* this.scalar(top);
+            case 'block-scalar':
+                return yield* this.blockScalar(top);
+            case 'block-map':
+                return yield* this.blockMap(top);
+            case 'block-seq':
+                return yield* this.blockSequence(top);
+            case 'flow-collection':
+                return yield* this.flowCollection(top);
+            case 'doc-end':
+                return yield* this.documentEnd(top);
+        }
+        /* istanbul ignore next should not happen */
+        yield* this.pop();
+    }
+    peek(n) {
+        return this.stack[this.stack.length - n];
+    }
+    *pop(error) {
+        const token = error ?? this.stack.pop();
+        /* istanbul ignore if should not happen */
+        if (!token) {
+            const message = 'Tried to pop an empty stack';
+            yield { type: 'error', offset: this.offset, source: '', message };
+        }
+        else if (this.stack.length === 0) {
+            yield token;
+        }
+        else {
+            const top = this.peek(1);
+            if (token.type === 'block-scalar') {
+                // Block scalars use their parent rather than header indent
+                token.indent = 'indent' in top ? top.indent : 0;
+            }
+            else if (token.type === 'flow-collection' && top.type === 'document') {
+                // Ignore all indent for top-level flow collections
+                token.indent = 0;
+            }
+            if (token.type === 'flow-collection')
+                fixFlowSeqItems(token);
+            switch (top.type) {
+                case 'document':
+                    top.value = token;
+                    break;
+                case 'block-scalar':
+                    top.props.push(token); // error
+                    break;
+                case 'block-map': {
+                    const it = top.items[top.items.length - 1];
+                    if (it.value) {
+                        top.items.push({ start: [], key: token, sep: [] });
+                        this.onKeyLine = true;
+                        return;
+                    }
+                    else if (it.sep) {
+                        it.value = token;
+                    }
+                    else {
+                        Object.assign(it, { key: token, sep: [] });
+                        this.onKeyLine = !it.explicitKey;
+                        return;
+                    }
+                    break;
+                }
+                case 'block-seq': {
+                    const it = top.items[top.items.length - 1];
+                    if (it.value)
+                        top.items.push({ start: [], value: token });
+                    else
+                        it.value = token;
+                    break;
+                }
+                case 'flow-collection': {
+                    const it = top.items[top.items.length - 1];
+                    if (!it || it.value)
+                        top.items.push({ start: [], key: token, sep: [] });
+                    else if (it.sep)
+                        it.value = token;
+                    else
+                        Object.assign(it, { key: token, sep: [] });
+                    return;
+                }
+                /* istanbul ignore next should not happen */
+                default:
+                    yield* this.pop();
+                    yield* this.pop(token);
+            }
+            if ((top.type === 'document' ||
+                top.type === 'block-map' ||
+                top.type === 'block-seq') &&
+                (token.type === 'block-map' || token.type === 'block-seq')) {
+                const last = token.items[token.items.length - 1];
+                if (last &&
+                    !last.sep &&
+                    !last.value &&
+                    last.start.length > 0 &&
+                    findNonEmptyIndex(last.start) === -1 &&
+                    (token.indent === 0 ||
+                        last.start.every(st => st.type !== 'comment' || st.indent < token.indent))) {
+                    if (top.type === 'document')
+                        top.end = last.start;
+                    else
+                        top.items.push({ start: last.start });
+                    token.items.splice(-1, 1);
+                }
+            }
+        }
+    }
+    *stream() {
+        switch (this.type) {
+            case 'directive-line':
+                yield { type: 'directive', offset: this.offset, source: this.source };
+                return;
+            case 'byte-order-mark':
+            case 'space':
+            case 'comment':
+            case 'newline':
+                yield this.sourceToken;
+                return;
+            case 'doc-mode':
+            case 'doc-start': {
+                const doc = {
+                    type: 'document',
+                    offset: this.offset,
+                    start: []
+                };
+                if (this.type === 'doc-start')
+                    doc.start.push(this.sourceToken);
+                this.stack.push(doc);
+                return;
+            }
+        }
+        yield {
+            type: 'error',
+            offset: this.offset,
+            message: `Unexpected ${this.type} token in YAML stream`,
+            source: this.source
+        };
+    }
+    *document(doc) {
+        if (doc.value)
+            return yield* this.lineEnd(doc);
+        switch (this.type) {
+            case 'doc-start': {
+                if (findNonEmptyIndex(doc.start) !== -1) {
+                    yield* this.pop();
+                    yield* this.step();
+                }
+                else
+                    doc.start.push(this.sourceToken);
+                return;
+            }
+            case 'anchor':
+            case 'tag':
+            case 'space':
+            case 'comment':
+            case 'newline':
+                doc.start.push(this.sourceToken);
+                return;
+        }
+        const bv = this.startBlockValue(doc);
+        if (bv)
+            this.stack.push(bv);
+        else {
+            yield {
+                type: 'error',
+                offset: this.offset,
+                message: `Unexpected ${this.type} token in YAML document`,
+                source: this.source
+            };
+        }
+    }
+    *scalar(scalar) {
+        if (this.type === 'map-value-ind') {
+            const prev = getPrevProps(this.peek(2));
+            const start = getFirstKeyStartProps(prev);
+            let sep;
+            if (scalar.end) {
+                sep = scalar.end;
+                sep.push(this.sourceToken);
+                delete scalar.end;
+            }
+            else
+                sep = [this.sourceToken];
+            const map = {
+                type: 'block-map',
+                offset: scalar.offset,
+                indent: scalar.indent,
+                items: [{ start, key: scalar, sep }]
+            };
+            this.onKeyLine = true;
+            this.stack[this.stack.length - 1] = map;
+        }
+        else
+            yield* this.lineEnd(scalar);
+    }
+    *blockScalar(scalar) {
+        switch (this.type) {
+            case 'space':
+            case 'comment':
+            case 'newline':
+                scalar.props.push(this.sourceToken);
+                return;
+            case 'scalar':
+                scalar.source = this.source;
+                // block-scalar source includes trailing newline
+                this.atNewLine = true;
+                this.indent = 0;
+                if (this.onNewLine) {
+                    let nl = this.source.indexOf('\n') + 1;
+                    while (nl !== 0) {
+                        this.onNewLine(this.offset + nl);
+                        nl = this.source.indexOf('\n', nl) + 1;
+                    }
+                }
+                yield* this.pop();
+                break;
+            /* istanbul ignore next should not happen */
+            default:
+                yield* this.pop();
+                yield* this.step();
+        }
+    }
+    *blockMap(map) {
+        const it = map.items[map.items.length - 1];
+        // it.sep is true-ish if pair already has key or : separator
+        switch (this.type) {
+            case 'newline':
+                this.onKeyLine = false;
+                if (it.value) {
+                    const end = 'end' in it.value ? it.value.end : undefined;
+                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
+                    if (last?.type === 'comment')
+                        end?.push(this.sourceToken);
+                    else
+                        map.items.push({ start: [this.sourceToken] });
+                }
+                else if (it.sep) {
+                    it.sep.push(this.sourceToken);
+                }
+                else {
+                    it.start.push(this.sourceToken);
+                }
+                return;
+            case 'space':
+            case 'comment':
+                if (it.value) {
+                    map.items.push({ start: [this.sourceToken] });
+                }
+                else if (it.sep) {
+                    it.sep.push(this.sourceToken);
+                }
+                else {
+                    if (this.atIndentedComment(it.start, map.indent)) {
+                        const prev = map.items[map.items.length - 2];
+                        const end = prev?.value?.end;
+                        if (Array.isArray(end)) {
+                            arrayPushArray(end, it.start);
+                            end.push(this.sourceToken);
+                            map.items.pop();
+                            return;
+                        }
+                    }
+                    it.start.push(this.sourceToken);
+                }
+                return;
+        }
+        if (this.indent >= map.indent) {
+            const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+            const atNextItem = atMapIndent &&
+                (it.sep || it.explicitKey) &&
+                this.type !== 'seq-item-ind';
+            // For empty nodes, assign newline-separated not indented empty tokens to following node
+            let start = [];
+            if (atNextItem && it.sep && !it.value) {
+                const nl = [];
+                for (let i = 0; i < it.sep.length; ++i) {
+                    const st = it.sep[i];
+                    switch (st.type) {
+                        case 'newline':
+                            nl.push(i);
+                            break;
+                        case 'space':
+                            break;
+                        case 'comment':
+                            if (st.indent > map.indent)
+                                nl.length = 0;
+                            break;
+                        default:
+                            nl.length = 0;
+                    }
+                }
+                if (nl.length >= 2)
+                    start = it.sep.splice(nl[1]);
+            }
+            switch (this.type) {
+                case 'anchor':
+                case 'tag':
+                    if (atNextItem || it.value) {
+                        start.push(this.sourceToken);
+                        map.items.push({ start });
+                        this.onKeyLine = true;
+                    }
+                    else if (it.sep) {
+                        it.sep.push(this.sourceToken);
+                    }
+                    else {
+                        it.start.push(this.sourceToken);
+                    }
+                    return;
+                case 'explicit-key-ind':
+                    if (!it.sep && !it.explicitKey) {
+                        it.start.push(this.sourceToken);
+                        it.explicitKey = true;
+                    }
+                    else if (atNextItem || it.value) {
+                        start.push(this.sourceToken);
+                        map.items.push({ start, explicitKey: true });
+                    }
+                    else {
+                        this.stack.push({
+                            type: 'block-map',
+                            offset: this.offset,
+                            indent: this.indent,
+                            items: [{ start: [this.sourceToken], explicitKey: true }]
+                        });
+                    }
+                    this.onKeyLine = true;
+                    return;
+                case 'map-value-ind':
+                    if (it.explicitKey) {
+                        if (!it.sep) {
+                            if (includesToken(it.start, 'newline')) {
+                                Object.assign(it, { key: null, sep: [this.sourceToken] });
+                            }
+                            else {
+                                const start = getFirstKeyStartProps(it.start);
+                                this.stack.push({
+                                    type: 'block-map',
+                                    offset: this.offset,
+                                    indent: this.indent,
+                                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                                });
+                            }
+                        }
+                        else if (it.value) {
+                            map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                        }
+                        else if (includesToken(it.sep, 'map-value-ind')) {
+                            this.stack.push({
+                                type: 'block-map',
+                                offset: this.offset,
+                                indent: this.indent,
+                                items: [{ start, key: null, sep: [this.sourceToken] }]
+                            });
+                        }
+                        else if (isFlowToken(it.key) &&
+                            !includesToken(it.sep, 'newline')) {
+                            const start = getFirstKeyStartProps(it.start);
+                            const key = it.key;
+                            const sep = it.sep;
+                            sep.push(this.sourceToken);
+                            // @ts-expect-error type guard is wrong here
+                            delete it.key;
+                            // @ts-expect-error type guard is wrong here
+                            delete it.sep;
+                            this.stack.push({
+                                type: 'block-map',
+                                offset: this.offset,
+                                indent: this.indent,
+                                items: [{ start, key, sep }]
+                            });
+                        }
+                        else if (start.length > 0) {
+                            // Not actually at next item
+                            it.sep = it.sep.concat(start, this.sourceToken);
+                        }
+                        else {
+                            it.sep.push(this.sourceToken);
+                        }
+                    }
+                    else {
+                        if (!it.sep) {
+                            Object.assign(it, { key: null, sep: [this.sourceToken] });
+                        }
+                        else if (it.value || atNextItem) {
+                            map.items.push({ start, key: null, sep: [this.sourceToken] });
+                        }
+                        else if (includesToken(it.sep, 'map-value-ind')) {
+                            this.stack.push({
+                                type: 'block-map',
+                                offset: this.offset,
+                                indent: this.indent,
+                                items: [{ start: [], key: null, sep: [this.sourceToken] }]
+                            });
+                        }
+                        else {
+                            it.sep.push(this.sourceToken);
+                        }
+                    }
+                    this.onKeyLine = true;
+                    return;
+                case 'alias':
+                case 'scalar':
+                case 'single-quoted-scalar':
+                case 'double-quoted-scalar': {
+                    const fs = this.flowScalar(this.type);
+                    if (atNextItem || it.value) {
+                        map.items.push({ start, key: fs, sep: [] });
+                        this.onKeyLine = true;
+                    }
+                    else if (it.sep) {
+                        this.stack.push(fs);
+                    }
+                    else {
+                        Object.assign(it, { key: fs, sep: [] });
+                        this.onKeyLine = true;
+                    }
+                    return;
+                }
+                default: {
+                    const bv = this.startBlockValue(map);
+                    if (bv) {
+                        if (bv.type === 'block-seq') {
+                            if (!it.explicitKey &&
+                                it.sep &&
+                                !includesToken(it.sep, 'newline')) {
+                                yield* this.pop({
+                                    type: 'error',
+                                    offset: this.offset,
+                                    message: 'Unexpected block-seq-ind on same line with key',
+                                    source: this.source
+                                });
+                                return;
+                            }
+                        }
+                        else if (atMapIndent) {
+                            map.items.push({ start });
+                        }
+                        this.stack.push(bv);
+                        return;
+                    }
+                }
+            }
+        }
+        yield* this.pop();
+        yield* this.step();
+    }
+    *blockSequence(seq) {
+        const it = seq.items[seq.items.length - 1];
+        switch (this.type) {
+            case 'newline':
+                if (it.value) {
+                    const end = 'end' in it.value ? it.value.end : undefined;
+                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
+                    if (last?.type === 'comment')
+                        end?.push(this.sourceToken);
+                    else
+                        seq.items.push({ start: [this.sourceToken] });
+                }
+                else
+                    it.start.push(this.sourceToken);
+                return;
+            case 'space':
+            case 'comment':
+                if (it.value)
+                    seq.items.push({ start: [this.sourceToken] });
+                else {
+                    if (this.atIndentedComment(it.start, seq.indent)) {
+                        const prev = seq.items[seq.items.length - 2];
+                        const end = prev?.value?.end;
+                        if (Array.isArray(end)) {
+                            arrayPushArray(end, it.start);
+                            end.push(this.sourceToken);
+                            seq.items.pop();
+                            return;
+                        }
+                    }
+                    it.start.push(this.sourceToken);
+                }
+                return;
+            case 'anchor':
+            case 'tag':
+                if (it.value || this.indent <= seq.indent)
+                    break;
+                it.start.push(this.sourceToken);
+                return;
+            case 'seq-item-ind':
+                if (this.indent !== seq.indent)
+                    break;
+                if (it.value || includesToken(it.start, 'seq-item-ind'))
+                    seq.items.push({ start: [this.sourceToken] });
+                else
+                    it.start.push(this.sourceToken);
+                return;
+        }
+        if (this.indent > seq.indent) {
+            const bv = this.startBlockValue(seq);
+            if (bv) {
+                this.stack.push(bv);
+                return;
+            }
+        }
+        yield* this.pop();
+        yield* this.step();
+    }
+    *flowCollection(fc) {
+        const it = fc.items[fc.items.length - 1];
+        if (this.type === 'flow-error-end') {
+            let top;
+            do {
+                yield* this.pop();
+                top = this.peek(1);
+            } while (top?.type === 'flow-collection');
+        }
+        else if (fc.end.length === 0) {
+            switch (this.type) {
+                case 'comma':
+                case 'explicit-key-ind':
+                    if (!it || it.sep)
+                        fc.items.push({ start: [this.sourceToken] });
+                    else
+                        it.start.push(this.sourceToken);
+                    return;
+                case 'map-value-ind':
+                    if (!it || it.value)
+                        fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                    else if (it.sep)
+                        it.sep.push(this.sourceToken);
+                    else
+                        Object.assign(it, { key: null, sep: [this.sourceToken] });
+                    return;
+                case 'space':
+                case 'comment':
+                case 'newline':
+                case 'anchor':
+                case 'tag':
+                    if (!it || it.value)
+                        fc.items.push({ start: [this.sourceToken] });
+                    else if (it.sep)
+                        it.sep.push(this.sourceToken);
+                    else
+                        it.start.push(this.sourceToken);
+                    return;
+                case 'alias':
+                case 'scalar':
+                case 'single-quoted-scalar':
+                case 'double-quoted-scalar': {
+                    const fs = this.flowScalar(this.type);
+                    if (!it || it.value)
+                        fc.items.push({ start: [], key: fs, sep: [] });
+                    else if (it.sep)
+                        this.stack.push(fs);
+                    else
+                        Object.assign(it, { key: fs, sep: [] });
+                    return;
+                }
+                case 'flow-map-end':
+                case 'flow-seq-end':
+                    fc.end.push(this.sourceToken);
+                    return;
+            }
+            const bv = this.startBlockValue(fc);
+            /* istanbul ignore else should not happen */
+            if (bv)
+                this.stack.push(bv);
+            else {
+                yield* this.pop();
+                yield* this.step();
+            }
+        }
+        else {
+            const parent = this.peek(2);
+            if (parent.type === 'block-map' &&
+                ((this.type === 'map-value-ind' && parent.indent === fc.indent) ||
+                    (this.type === 'newline' &&
+                        !parent.items[parent.items.length - 1].sep))) {
+                yield* this.pop();
+                yield* this.step();
+            }
+            else if (this.type === 'map-value-ind' &&
+                parent.type !== 'flow-collection') {
+                const prev = getPrevProps(parent);
+                const start = getFirstKeyStartProps(prev);
+                fixFlowSeqItems(fc);
+                const sep = fc.end.splice(1, fc.end.length);
+                sep.push(this.sourceToken);
+                const map = {
+                    type: 'block-map',
+                    offset: fc.offset,
+                    indent: fc.indent,
+                    items: [{ start, key: fc, sep }]
+                };
+                this.onKeyLine = true;
+                this.stack[this.stack.length - 1] = map;
+            }
+            else {
+                yield* this.lineEnd(fc);
+            }
+        }
+    }
+    flowScalar(type) {
+        if (this.onNewLine) {
+            let nl = this.source.indexOf('\n') + 1;
+            while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf('\n', nl) + 1;
+            }
+        }
+        return {
+            type,
+            offset: this.offset,
+            indent: this.indent,
+            source: this.source
+        };
+    }
+    startBlockValue(parent) {
+        switch (this.type) {
+            case 'alias':
+            case 'scalar':
+            case 'single-quoted-scalar':
+            case 'double-quoted-scalar':
+                return this.flowScalar(this.type);
+            case 'block-scalar-header':
+                return {
+                    type: 'block-scalar',
+                    offset: this.offset,
+                    indent: this.indent,
+                    props: [this.sourceToken],
+                    source: ''
+                };
+            case 'flow-map-start':
+            case 'flow-seq-start':
+                return {
+                    type: 'flow-collection',
+                    offset: this.offset,
+                    indent: this.indent,
+                    start: this.sourceToken,
+                    items: [],
+                    end: []
+                };
+            case 'seq-item-ind':
+                return {
+                    type: 'block-seq',
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: [this.sourceToken] }]
+                };
+            case 'explicit-key-ind': {
+                this.onKeyLine = true;
+                const prev = getPrevProps(parent);
+                const start = getFirstKeyStartProps(prev);
+                start.push(this.sourceToken);
+                return {
+                    type: 'block-map',
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, explicitKey: true }]
+                };
+            }
+            case 'map-value-ind': {
+                this.onKeyLine = true;
+                const prev = getPrevProps(parent);
+                const start = getFirstKeyStartProps(prev);
+                return {
+                    type: 'block-map',
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                };
+            }
+        }
+        return null;
+    }
+    atIndentedComment(start, indent) {
+        if (this.type !== 'comment')
+            return false;
+        if (this.indent <= indent)
+            return false;
+        return start.every(st => st.type === 'newline' || st.type === 'space');
+    }
+    *documentEnd(docEnd) {
+        if (this.type !== 'doc-mode') {
+            if (docEnd.end)
+                docEnd.end.push(this.sourceToken);
+            else
+                docEnd.end = [this.sourceToken];
+            if (this.type === 'newline')
+                yield* this.pop();
+        }
+    }
+    *lineEnd(token) {
+        switch (this.type) {
+            case 'comma':
+            case 'doc-start':
+            case 'doc-end':
+            case 'flow-seq-end':
+            case 'flow-map-end':
+            case 'map-value-ind':
+                yield* this.pop();
+                yield* this.step();
+                break;
+            case 'newline':
+                this.onKeyLine = false;
+            // fallthrough
+            case 'space':
+            case 'comment':
+            default:
+                // all other values are errors
+                if (token.end)
+                    token.end.push(this.sourceToken);
+                else
+                    token.end = [this.sourceToken];
+                if (this.type === 'newline')
+                    yield* this.pop();
+        }
+    }
+}
+
+exports.Parser = Parser;
+
+
+/***/ }),
+
+/***/ 4047:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+
+function parseOptions(options) {
+    const prettyErrors = options.prettyErrors !== false;
+    const lineCounter$1 = options.lineCounter || (prettyErrors && new lineCounter.LineCounter()) || null;
+    return { lineCounter: lineCounter$1, prettyErrors };
+}
+/**
+ * Parse the input as a stream of YAML documents.
+ *
+ * Documents should be separated from each other by `...` or `---` marker lines.
+ *
+ * @returns If an empty `docs` array is returned, it will be of type
+ *   EmptyStream and contain additional stream information. In
+ *   TypeScript, you should use `'empty' in docs` as a type guard for it.
+ */
+function parseAllDocuments(source, options = {}) {
+    const { lineCounter, prettyErrors } = parseOptions(options);
+    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
+    const composer$1 = new composer.Composer(options);
+    const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+    if (prettyErrors && lineCounter)
+        for (const doc of docs) {
+            doc.errors.forEach(errors.prettifyError(source, lineCounter));
+            doc.warnings.forEach(errors.prettifyError(source, lineCounter));
+        }
+    if (docs.length > 0)
+        return docs;
+    return Object.assign([], { empty: true }, composer$1.streamInfo());
+}
+/** Parse an input string into a single YAML.Document */
+function parseDocument(source, options = {}) {
+    const { lineCounter, prettyErrors } = parseOptions(options);
+    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
+    const composer$1 = new composer.Composer(options);
+    // `doc` is always set by compose.end(true) at the very latest
+    let doc = null;
+    for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+        if (!doc)
+            doc = _doc;
+        else if (doc.options.logLevel !== 'silent') {
+            doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+            break;
+        }
+    }
+    if (prettyErrors && lineCounter) {
+        doc.errors.forEach(errors.prettifyError(source, lineCounter));
+        doc.warnings.forEach(errors.prettifyError(source, lineCounter));
+    }
+    return doc;
+}
+function parse(src, reviver, options) {
+    let _reviver = undefined;
+    if (typeof reviver === 'function') {
+        _reviver = reviver;
+    }
+    else if (options === undefined && reviver && typeof reviver === 'object') {
+        options = reviver;
+    }
+    const doc = parseDocument(src, options);
+    if (!doc)
+        return null;
+    doc.warnings.forEach(warning => log.warn(doc.options.logLevel, warning));
+    if (doc.errors.length > 0) {
+        if (doc.options.logLevel !== 'silent')
+            throw doc.errors[0];
+        else
+            doc.errors = [];
+    }
+    return doc.toJS(Object.assign({ reviver: _reviver }, options));
+}
+function stringify(value, replacer, options) {
+    let _replacer = null;
+    if (typeof replacer === 'function' || Array.isArray(replacer)) {
+        _replacer = replacer;
+    }
+    else if (options === undefined && replacer) {
+        options = replacer;
+    }
+    if (typeof options === 'string')
+        options = options.length;
+    if (typeof options === 'number') {
+        const indent = Math.round(options);
+        options = indent < 1 ? undefined : indent > 8 ? { indent: 8 } : { indent };
+    }
+    if (value === undefined) {
+        const { keepUndefined } = options ?? replacer ?? {};
+        if (!keepUndefined)
+            return undefined;
+    }
+    if (identity.isDocument(value) && !_replacer)
+        return value.toString(options);
+    return new Document.Document(value, _replacer, options).toString(options);
+}
+
+exports.parse = parse;
+exports.parseAllDocuments = parseAllDocuments;
+exports.parseDocument = parseDocument;
+exports.stringify = stringify;
+
+
+/***/ }),
+
+/***/ 5840:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
+
+const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+class Schema {
+    constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+        this.compat = Array.isArray(compat)
+            ? tags.getTags(compat, 'compat')
+            : compat
+                ? tags.getTags(null, compat)
+                : null;
+        this.name = (typeof schema === 'string' && schema) || 'core';
+        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+        this.tags = tags.getTags(customTags, this.name, merge);
+        this.toStringOptions = toStringDefaults ?? null;
+        Object.defineProperty(this, identity.MAP, { value: map.map });
+        Object.defineProperty(this, identity.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        // Used by createMap()
+        this.sortMapEntries =
+            typeof sortMapEntries === 'function'
+                ? sortMapEntries
+                : sortMapEntries === true
+                    ? sortMapEntriesByKey
+                    : null;
+    }
+    clone() {
+        const copy = Object.create(Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy.tags = this.tags.slice();
+        return copy;
+    }
+}
+
+exports.Schema = Schema;
+
+
+/***/ }),
+
+/***/ 7451:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
+
+const map = {
+    collection: 'map',
+    default: true,
+    nodeClass: YAMLMap.YAMLMap,
+    tag: 'tag:yaml.org,2002:map',
+    resolve(map, onError) {
+        if (!identity.isMap(map))
+            onError('Expected a mapping for this tag');
+        return map;
+    },
+    createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+};
+
+exports.map = map;
+
+
+/***/ }),
+
+/***/ 3632:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+
+const nullTag = {
+    identify: value => value == null,
+    createNode: () => new Scalar.Scalar(null),
+    default: true,
+    tag: 'tag:yaml.org,2002:null',
+    test: /^(?:~|[Nn]ull|NULL)?$/,
+    resolve: () => new Scalar.Scalar(null),
+    stringify: ({ source }, ctx) => typeof source === 'string' && nullTag.test.test(source)
+        ? source
+        : ctx.options.nullStr
+};
+
+exports.nullTag = nullTag;
+
+
+/***/ }),
+
+/***/ 1706:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
+
+const seq = {
+    collection: 'seq',
+    default: true,
+    nodeClass: YAMLSeq.YAMLSeq,
+    tag: 'tag:yaml.org,2002:seq',
+    resolve(seq, onError) {
+        if (!identity.isSeq(seq))
+            onError('Expected a sequence for this tag');
+        return seq;
+    },
+    createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+};
+
+exports.seq = seq;
+
+
+/***/ }),
+
+/***/ 6464:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyString = __nccwpck_require__(3069);
+
+const string = {
+    identify: value => typeof value === 'string',
+    default: true,
+    tag: 'tag:yaml.org,2002:str',
+    resolve: str => str,
+    stringify(item, ctx, onComment, onChompKeep) {
+        ctx = Object.assign({ actualString: true }, ctx);
+        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+    }
+};
+
+exports.string = string;
+
+
+/***/ }),
+
+/***/ 3959:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+
+const boolTag = {
+    identify: value => typeof value === 'boolean',
+    default: true,
+    tag: 'tag:yaml.org,2002:bool',
+    test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+    resolve: str => new Scalar.Scalar(str[0] === 't' || str[0] === 'T'),
+    stringify({ source, value }, ctx) {
+        if (source && boolTag.test.test(source)) {
+            const sv = source[0] === 't' || source[0] === 'T';
+            if (value === sv)
+                return source;
+        }
+        return value ? ctx.options.trueStr : ctx.options.falseStr;
+    }
+};
+
+exports.boolTag = boolTag;
+
+
+/***/ }),
+
+/***/ 8405:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
+
+const floatNaN = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+    resolve: str => str.slice(-3).toLowerCase() === 'nan'
+        ? NaN
+        : str[0] === '-'
+            ? Number.NEGATIVE_INFINITY
+            : Number.POSITIVE_INFINITY,
+    stringify: stringifyNumber.stringifyNumber
+};
+const floatExp = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    format: 'EXP',
+    test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+    resolve: str => parseFloat(str),
+    stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+    }
+};
+const float = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+    resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str));
+        const dot = str.indexOf('.');
+        if (dot !== -1 && str[str.length - 1] === '0')
+            node.minFractionDigits = str.length - dot - 1;
+        return node;
+    },
+    stringify: stringifyNumber.stringifyNumber
+};
+
+exports.float = float;
+exports.floatExp = floatExp;
+exports.floatNaN = floatNaN;
+
+
+/***/ }),
+
+/***/ 9874:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyNumber = __nccwpck_require__(8689);
+
+const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
+const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
+function intStringify(node, radix, prefix) {
+    const { value } = node;
+    if (intIdentify(value) && value >= 0)
+        return prefix + value.toString(radix);
+    return stringifyNumber.stringifyNumber(node);
+}
+const intOct = {
+    identify: value => intIdentify(value) && value >= 0,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'OCT',
+    test: /^0o[0-7]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+    stringify: node => intStringify(node, 8, '0o')
+};
+const int = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    test: /^[-+]?[0-9]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+    stringify: stringifyNumber.stringifyNumber
+};
+const intHex = {
+    identify: value => intIdentify(value) && value >= 0,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'HEX',
+    test: /^0x[0-9a-fA-F]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+    stringify: node => intStringify(node, 16, '0x')
+};
+
+exports.int = int;
+exports.intHex = intHex;
+exports.intOct = intOct;
+
+
+/***/ }),
+
+/***/ 896:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+
+const schema = [
+    map.map,
+    seq.seq,
+    string.string,
+    _null.nullTag,
+    bool.boolTag,
+    int.intOct,
+    int.int,
+    int.intHex,
+    float.floatNaN,
+    float.floatExp,
+    float.float
+];
+
+exports.schema = schema;
+
+
+/***/ }),
+
+/***/ 3559:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+
+function intIdentify(value) {
+    return typeof value === 'bigint' || Number.isInteger(value);
+}
+const stringifyJSON = ({ value }) => JSON.stringify(value);
+const jsonScalars = [
+    {
+        identify: value => typeof value === 'string',
+        default: true,
+        tag: 'tag:yaml.org,2002:str',
+        resolve: str => str,
+        stringify: stringifyJSON
+    },
+    {
+        identify: value => value == null,
+        createNode: () => new Scalar.Scalar(null),
+        default: true,
+        tag: 'tag:yaml.org,2002:null',
+        test: /^null$/,
+        resolve: () => null,
+        stringify: stringifyJSON
+    },
+    {
+        identify: value => typeof value === 'boolean',
+        default: true,
+        tag: 'tag:yaml.org,2002:bool',
+        test: /^true$|^false$/,
+        resolve: str => str === 'true',
+        stringify: stringifyJSON
+    },
+    {
+        identify: intIdentify,
+        default: true,
+        tag: 'tag:yaml.org,2002:int',
+        test: /^-?(?:0|[1-9][0-9]*)$/,
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+    },
+    {
+        identify: value => typeof value === 'number',
+        default: true,
+        tag: 'tag:yaml.org,2002:float',
+        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+        resolve: str => parseFloat(str),
+        stringify: stringifyJSON
+    }
+];
+const jsonError = {
+    default: true,
+    tag: '',
+    test: /^/,
+    resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
+    }
+};
+const schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
+
+exports.schema = schema;
+
+
+/***/ }),
+
+/***/ 18:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
+
+const schemas = new Map([
+    ['core', schema.schema],
+    ['failsafe', [map.map, seq.seq, string.string]],
+    ['json', schema$1.schema],
+    ['yaml11', schema$2.schema],
+    ['yaml-1.1', schema$2.schema]
+]);
+const tagsByName = {
+    binary: binary.binary,
+    bool: bool.boolTag,
+    float: float.float,
+    floatExp: float.floatExp,
+    floatNaN: float.floatNaN,
+    floatTime: timestamp.floatTime,
+    int: int.int,
+    intHex: int.intHex,
+    intOct: int.intOct,
+    intTime: timestamp.intTime,
+    map: map.map,
+    merge: merge.merge,
+    null: _null.nullTag,
+    omap: omap.omap,
+    pairs: pairs.pairs,
+    seq: seq.seq,
+    set: set.set,
+    timestamp: timestamp.timestamp
+};
+const coreKnownTags = {
+    'tag:yaml.org,2002:binary': binary.binary,
+    'tag:yaml.org,2002:merge': merge.merge,
+    'tag:yaml.org,2002:omap': omap.omap,
+    'tag:yaml.org,2002:pairs': pairs.pairs,
+    'tag:yaml.org,2002:set': set.set,
+    'tag:yaml.org,2002:timestamp': timestamp.timestamp
+};
+function getTags(customTags, schemaName, addMergeTag) {
+    const schemaTags = schemas.get(schemaName);
+    if (schemaTags && !customTags) {
+        return addMergeTag && !schemaTags.includes(merge.merge)
+            ? schemaTags.concat(merge.merge)
+            : schemaTags.slice();
+    }
+    let tags = schemaTags;
+    if (!tags) {
+        if (Array.isArray(customTags))
+            tags = [];
+        else {
+            const keys = Array.from(schemas.keys())
+                .filter(key => key !== 'yaml11')
+                .map(key => JSON.stringify(key))
+                .join(', ');
+            throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+        }
+    }
+    if (Array.isArray(customTags)) {
+        for (const tag of customTags)
+            tags = tags.concat(tag);
+    }
+    else if (typeof customTags === 'function') {
+        tags = customTags(tags.slice());
+    }
+    if (addMergeTag)
+        tags = tags.concat(merge.merge);
+    return tags.reduce((tags, tag) => {
+        const tagObj = typeof tag === 'string' ? tagsByName[tag] : tag;
+        if (!tagObj) {
+            const tagName = JSON.stringify(tag);
+            const keys = Object.keys(tagsByName)
+                .map(key => JSON.stringify(key))
+                .join(', ');
+            throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+        }
+        if (!tags.includes(tagObj))
+            tags.push(tagObj);
+        return tags;
+    }, []);
+}
+
+exports.coreKnownTags = coreKnownTags;
+exports.getTags = getTags;
+
+
+/***/ }),
+
+/***/ 6083:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var node_buffer = __nccwpck_require__(181);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
+
+const binary = {
+    identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
+    default: false,
+    tag: 'tag:yaml.org,2002:binary',
+    /**
+     * Returns a Buffer in node and an Uint8Array in browsers
+     *
+     * To use the resulting buffer as an image, you'll want to do something like:
+     *
+     *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+     *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+     */
+    resolve(src, onError) {
+        if (typeof node_buffer.Buffer === 'function') {
+            return node_buffer.Buffer.from(src, 'base64');
+        }
+        else if (typeof atob === 'function') {
+            // On IE 11, atob() can't handle newlines
+            const str = atob(src.replace(/[\n\r]/g, ''));
+            const buffer = new Uint8Array(str.length);
+            for (let i = 0; i < str.length; ++i)
+                buffer[i] = str.charCodeAt(i);
+            return buffer;
+        }
+        else {
+            onError('This environment does not support reading binary tags; either Buffer or atob is required');
+            return src;
+        }
+    },
+    stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+        if (!value)
+            return '';
+        const buf = value; // checked earlier by binary.identify()
+        let str;
+        if (typeof node_buffer.Buffer === 'function') {
+            str =
+                buf instanceof node_buffer.Buffer
+                    ? buf.toString('base64')
+                    : node_buffer.Buffer.from(buf.buffer).toString('base64');
+        }
+        else if (typeof btoa === 'function') {
+            let s = '';
+            for (let i = 0; i < buf.length; ++i)
+                s += String.fromCharCode(buf[i]);
+            str = btoa(s);
+        }
+        else {
+            throw new Error('This environment does not support writing binary tags; either Buffer or btoa is required');
+        }
+        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+            const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+            const n = Math.ceil(str.length / lineWidth);
+            const lines = new Array(n);
+            for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+                lines[i] = str.substr(o, lineWidth);
+            }
+            str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? '\n' : ' ');
+        }
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+    }
+};
+
+exports.binary = binary;
+
+
+/***/ }),
+
+/***/ 8398:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+
+function boolStringify({ value, source }, ctx) {
+    const boolObj = value ? trueTag : falseTag;
+    if (source && boolObj.test.test(source))
+        return source;
+    return value ? ctx.options.trueStr : ctx.options.falseStr;
+}
+const trueTag = {
+    identify: value => value === true,
+    default: true,
+    tag: 'tag:yaml.org,2002:bool',
+    test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+    resolve: () => new Scalar.Scalar(true),
+    stringify: boolStringify
+};
+const falseTag = {
+    identify: value => value === false,
+    default: true,
+    tag: 'tag:yaml.org,2002:bool',
+    test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+    resolve: () => new Scalar.Scalar(false),
+    stringify: boolStringify
+};
+
+exports.falseTag = falseTag;
+exports.trueTag = trueTag;
+
+
+/***/ }),
+
+/***/ 5782:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
+
+const floatNaN = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+    resolve: (str) => str.slice(-3).toLowerCase() === 'nan'
+        ? NaN
+        : str[0] === '-'
+            ? Number.NEGATIVE_INFINITY
+            : Number.POSITIVE_INFINITY,
+    stringify: stringifyNumber.stringifyNumber
+};
+const floatExp = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    format: 'EXP',
+    test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+    resolve: (str) => parseFloat(str.replace(/_/g, '')),
+    stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+    }
+};
+const float = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+    resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, '')));
+        const dot = str.indexOf('.');
+        if (dot !== -1) {
+            const f = str.substring(dot + 1).replace(/_/g, '');
+            if (f[f.length - 1] === '0')
+                node.minFractionDigits = f.length;
+        }
+        return node;
+    },
+    stringify: stringifyNumber.stringifyNumber
+};
+
+exports.float = float;
+exports.floatExp = floatExp;
+exports.floatNaN = floatNaN;
+
+
+/***/ }),
+
+/***/ 873:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyNumber = __nccwpck_require__(8689);
+
+const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
+function intResolve(str, offset, radix, { intAsBigInt }) {
+    const sign = str[0];
+    if (sign === '-' || sign === '+')
+        offset += 1;
+    str = str.substring(offset).replace(/_/g, '');
+    if (intAsBigInt) {
+        switch (radix) {
+            case 2:
+                str = `0b${str}`;
+                break;
+            case 8:
+                str = `0o${str}`;
+                break;
+            case 16:
+                str = `0x${str}`;
+                break;
+        }
+        const n = BigInt(str);
+        return sign === '-' ? BigInt(-1) * n : n;
+    }
+    const n = parseInt(str, radix);
+    return sign === '-' ? -1 * n : n;
+}
+function intStringify(node, radix, prefix) {
+    const { value } = node;
+    if (intIdentify(value)) {
+        const str = value.toString(radix);
+        return value < 0 ? '-' + prefix + str.substr(1) : prefix + str;
+    }
+    return stringifyNumber.stringifyNumber(node);
+}
+const intBin = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'BIN',
+    test: /^[-+]?0b[0-1_]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+    stringify: node => intStringify(node, 2, '0b')
+};
+const intOct = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'OCT',
+    test: /^[-+]?0[0-7_]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+    stringify: node => intStringify(node, 8, '0')
+};
+const int = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    test: /^[-+]?[0-9][0-9_]*$/,
+    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+    stringify: stringifyNumber.stringifyNumber
+};
+const intHex = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'HEX',
+    test: /^[-+]?0x[0-9a-fA-F_]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+    stringify: node => intStringify(node, 16, '0x')
+};
+
+exports.int = int;
+exports.intBin = intBin;
+exports.intHex = intHex;
+exports.intOct = intOct;
+
+
+/***/ }),
+
+/***/ 452:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+
+// If the value associated with a merge key is a single mapping node, each of
+// its key/value pairs is inserted into the current mapping, unless the key
+// already exists in it. If the value associated with the merge key is a
+// sequence, then this sequence is expected to contain mapping nodes and each
+// of these nodes is merged in turn according to its order in the sequence.
+// Keys in mapping nodes earlier in the sequence override keys specified in
+// later mapping nodes. -- http://yaml.org/type/merge.html
+const MERGE_KEY = '<<';
+const merge = {
+    identify: value => value === MERGE_KEY ||
+        (typeof value === 'symbol' && value.description === MERGE_KEY),
+    default: 'key',
+    tag: 'tag:yaml.org,2002:merge',
+    test: /^<<$/,
+    resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+        addToJSMap: addMergeToJSMap
+    }),
+    stringify: () => MERGE_KEY
+};
+const isMergeKey = (ctx, key) => (merge.identify(key) ||
+    (identity.isScalar(key) &&
+        (!key.type || key.type === Scalar.Scalar.PLAIN) &&
+        merge.identify(key.value))) &&
+    ctx?.doc.schema.tags.some(tag => tag.tag === merge.tag && tag.default);
+function addMergeToJSMap(ctx, map, value) {
+    const source = resolveAliasValue(ctx, value);
+    if (identity.isSeq(source))
+        for (const it of source.items)
+            mergeValue(ctx, map, it);
+    else if (Array.isArray(source))
+        for (const it of source)
+            mergeValue(ctx, map, it);
+    else
+        mergeValue(ctx, map, source);
+}
+function mergeValue(ctx, map, value) {
+    const source = resolveAliasValue(ctx, value);
+    if (!identity.isMap(source))
+        throw new Error('Merge sources must be maps or map aliases');
+    const srcMap = source.toJSON(null, ctx, Map);
+    for (const [key, value] of srcMap) {
+        if (map instanceof Map) {
+            if (!map.has(key))
+                map.set(key, value);
+        }
+        else if (map instanceof Set) {
+            map.add(key);
+        }
+        else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+            Object.defineProperty(map, key, {
+                value,
+                writable: true,
+                enumerable: true,
+                configurable: true
+            });
+        }
+    }
+    return map;
+}
+function resolveAliasValue(ctx, value) {
+    return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+}
+
+exports.addMergeToJSMap = addMergeToJSMap;
+exports.isMergeKey = isMergeKey;
+exports.merge = merge;
+
+
+/***/ }),
+
+/***/ 303:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
+
+class YAMLOMap extends YAMLSeq.YAMLSeq {
+    constructor() {
+        super();
+        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+        this.tag = YAMLOMap.tag;
+    }
+    /**
+     * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+     * but TypeScript won't allow widening the signature of a child method.
+     */
+    toJSON(_, ctx) {
+        if (!ctx)
+            return super.toJSON(_);
+        const map = new Map();
+        if (ctx?.onCreate)
+            ctx.onCreate(map);
+        for (const pair of this.items) {
+            let key, value;
+            if (identity.isPair(pair)) {
+                key = toJS.toJS(pair.key, '', ctx);
+                value = toJS.toJS(pair.value, key, ctx);
+            }
+            else {
+                key = toJS.toJS(pair, '', ctx);
+            }
+            if (map.has(key))
+                throw new Error('Ordered maps must not include duplicate keys');
+            map.set(key, value);
+        }
+        return map;
+    }
+    static from(schema, iterable, ctx) {
+        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+        const omap = new this();
+        omap.items = pairs$1.items;
+        return omap;
+    }
+}
+YAMLOMap.tag = 'tag:yaml.org,2002:omap';
+const omap = {
+    collection: 'seq',
+    identify: value => value instanceof Map,
+    nodeClass: YAMLOMap,
+    default: false,
+    tag: 'tag:yaml.org,2002:omap',
+    resolve(seq, onError) {
+        const pairs$1 = pairs.resolvePairs(seq, onError);
+        const seenKeys = [];
+        for (const { key } of pairs$1.items) {
+            if (identity.isScalar(key)) {
+                if (seenKeys.includes(key.value)) {
+                    onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+                }
+                else {
+                    seenKeys.push(key.value);
+                }
+            }
+        }
+        return Object.assign(new YAMLOMap(), pairs$1);
+    },
+    createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+};
+
+exports.YAMLOMap = YAMLOMap;
+exports.omap = omap;
+
+
+/***/ }),
+
+/***/ 8385:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
+
+function resolvePairs(seq, onError) {
+    if (identity.isSeq(seq)) {
+        for (let i = 0; i < seq.items.length; ++i) {
+            let item = seq.items[i];
+            if (identity.isPair(item))
+                continue;
+            else if (identity.isMap(item)) {
+                if (item.items.length > 1)
+                    onError('Each pair must have its own sequence indicator');
+                const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+                if (item.commentBefore)
+                    pair.key.commentBefore = pair.key.commentBefore
+                        ? `${item.commentBefore}\n${pair.key.commentBefore}`
+                        : item.commentBefore;
+                if (item.comment) {
+                    const cn = pair.value ?? pair.key;
+                    cn.comment = cn.comment
+                        ? `${item.comment}\n${cn.comment}`
+                        : item.comment;
+                }
+                item = pair;
+            }
+            seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+        }
+    }
+    else
+        onError('Expected a sequence for this tag');
+    return seq;
+}
+function createPairs(schema, iterable, ctx) {
+    const { replacer } = ctx;
+    const pairs = new YAMLSeq.YAMLSeq(schema);
+    pairs.tag = 'tag:yaml.org,2002:pairs';
+    let i = 0;
+    if (iterable && Symbol.iterator in Object(iterable))
+        for (let it of iterable) {
+            if (typeof replacer === 'function')
+                it = replacer.call(iterable, String(i++), it);
+            let key, value;
+            if (Array.isArray(it)) {
+                if (it.length === 2) {
+                    key = it[0];
+                    value = it[1];
+                }
+                else
+                    throw new TypeError(`Expected [key, value] tuple: ${it}`);
+            }
+            else if (it && it instanceof Object) {
+                const keys = Object.keys(it);
+                if (keys.length === 1) {
+                    key = keys[0];
+                    value = it[key];
+                }
+                else {
+                    throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+                }
+            }
+            else {
+                key = it;
+            }
+            pairs.items.push(Pair.createPair(key, value, ctx));
+        }
+    return pairs;
+}
+const pairs = {
+    collection: 'seq',
+    default: false,
+    tag: 'tag:yaml.org,2002:pairs',
+    resolve: resolvePairs,
+    createNode: createPairs
+};
+
+exports.createPairs = createPairs;
+exports.pairs = pairs;
+exports.resolvePairs = resolvePairs;
+
+
+/***/ }),
+
+/***/ 5913:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
+
+const schema = [
+    map.map,
+    seq.seq,
+    string.string,
+    _null.nullTag,
+    bool.trueTag,
+    bool.falseTag,
+    int.intBin,
+    int.intOct,
+    int.int,
+    int.intHex,
+    float.floatNaN,
+    float.floatExp,
+    float.float,
+    binary.binary,
+    merge.merge,
+    omap.omap,
+    pairs.pairs,
+    set.set,
+    timestamp.intTime,
+    timestamp.floatTime,
+    timestamp.timestamp
+];
+
+exports.schema = schema;
+
+
+/***/ }),
+
+/***/ 1528:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+
+class YAMLSet extends YAMLMap.YAMLMap {
+    constructor(schema) {
+        super(schema);
+        this.tag = YAMLSet.tag;
+    }
+    add(key) {
+        let pair;
+        if (identity.isPair(key))
+            pair = key;
+        else if (key &&
+            typeof key === 'object' &&
+            'key' in key &&
+            'value' in key &&
+            key.value === null)
+            pair = new Pair.Pair(key.key, null);
+        else
+            pair = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair.key);
+        if (!prev)
+            this.items.push(pair);
+    }
+    /**
+     * If `keepPair` is `true`, returns the Pair matching `key`.
+     * Otherwise, returns the value of that Pair's key.
+     */
+    get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity.isPair(pair)
+            ? identity.isScalar(pair.key)
+                ? pair.key.value
+                : pair.key
+            : pair;
+    }
+    set(key, value) {
+        if (typeof value !== 'boolean')
+            throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+        const prev = YAMLMap.findPair(this.items, key);
+        if (prev && !value) {
+            this.items.splice(this.items.indexOf(prev), 1);
+        }
+        else if (!prev && value) {
+            this.items.push(new Pair.Pair(key));
+        }
+    }
+    toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
+    }
+    toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+            return JSON.stringify(this);
+        if (this.hasAllNullValues(true))
+            return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+        else
+            throw new Error('Set items must all have null values');
+    }
+    static from(schema, iterable, ctx) {
+        const { replacer } = ctx;
+        const set = new this(schema);
+        if (iterable && Symbol.iterator in Object(iterable))
+            for (let value of iterable) {
+                if (typeof replacer === 'function')
+                    value = replacer.call(iterable, value, value);
+                set.items.push(Pair.createPair(value, null, ctx));
+            }
+        return set;
+    }
+}
+YAMLSet.tag = 'tag:yaml.org,2002:set';
+const set = {
+    collection: 'map',
+    identify: value => value instanceof Set,
+    nodeClass: YAMLSet,
+    default: false,
+    tag: 'tag:yaml.org,2002:set',
+    createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+    resolve(map, onError) {
+        if (identity.isMap(map)) {
+            if (map.hasAllNullValues(true))
+                return Object.assign(new YAMLSet(), map);
+            else
+                onError('Set items must all have null values');
+        }
+        else
+            onError('Expected a mapping for this tag');
+        return map;
+    }
+};
+
+exports.YAMLSet = YAMLSet;
+exports.set = set;
+
+
+/***/ }),
+
+/***/ 6752:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyNumber = __nccwpck_require__(8689);
+
+/** Internal types handle bigint as number, because TS can't figure it out. */
+function parseSexagesimal(str, asBigInt) {
+    const sign = str[0];
+    const parts = sign === '-' || sign === '+' ? str.substring(1) : str;
+    const num = (n) => asBigInt ? BigInt(n) : Number(n);
+    const res = parts
+        .replace(/_/g, '')
+        .split(':')
+        .reduce((res, p) => res * num(60) + num(p), num(0));
+    return (sign === '-' ? num(-1) * res : res);
+}
+/**
+ * hhhh:mm:ss.sss
+ *
+ * Internal types handle bigint as number, because TS can't figure it out.
+ */
+function stringifySexagesimal(node) {
+    let { value } = node;
+    let num = (n) => n;
+    if (typeof value === 'bigint')
+        num = n => BigInt(n);
+    else if (isNaN(value) || !isFinite(value))
+        return stringifyNumber.stringifyNumber(node);
+    let sign = '';
+    if (value < 0) {
+        sign = '-';
+        value *= num(-1);
+    }
+    const _60 = num(60);
+    const parts = [value % _60]; // seconds, including ms
+    if (value < 60) {
+        parts.unshift(0); // at least one : is required
+    }
+    else {
+        value = (value - parts[0]) / _60;
+        parts.unshift(value % _60); // minutes
+        if (value >= 60) {
+            value = (value - parts[0]) / _60;
+            parts.unshift(value); // hours
+        }
+    }
+    return (sign +
+        parts
+            .map(n => String(n).padStart(2, '0'))
+            .join(':')
+            .replace(/000000\d*$/, '') // % 60 may introduce error
+    );
+}
+const intTime = {
+    identify: value => typeof value === 'bigint' || Number.isInteger(value),
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'TIME',
+    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+    resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+    stringify: stringifySexagesimal
+};
+const floatTime = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    format: 'TIME',
+    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+    resolve: str => parseSexagesimal(str, false),
+    stringify: stringifySexagesimal
+};
+const timestamp = {
+    identify: value => value instanceof Date,
+    default: true,
+    tag: 'tag:yaml.org,2002:timestamp',
+    // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+    // may be omitted altogether, resulting in a date format. In such a case, the time part is
+    // assumed to be 00:00:00Z (start of day, UTC).
+    test: RegExp('^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})' + // YYYY-Mm-Dd
+        '(?:' + // time is optional
+        '(?:t|T|[ \\t]+)' + // t | T | whitespace
+        '([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)' + // Hh:Mm:Ss(.ss)?
+        '(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?' + // Z | +5 | -03:30
+        ')?$'),
+    resolve(str) {
+        const match = str.match(timestamp.test);
+        if (!match)
+            throw new Error('!!timestamp expects a date, starting with yyyy-mm-dd');
+        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const millisec = match[7] ? Number((match[7] + '00').substr(1, 3)) : 0;
+        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        const tz = match[8];
+        if (tz && tz !== 'Z') {
+            let d = parseSexagesimal(tz, false);
+            if (Math.abs(d) < 30)
+                d *= 60;
+            date -= 60000 * d;
+        }
+        return new Date(date);
+    },
+    stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, '') ?? ''
+};
+
+exports.floatTime = floatTime;
+exports.intTime = intTime;
+exports.timestamp = timestamp;
+
+
+/***/ }),
+
+/***/ 4475:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+const FOLD_FLOW = 'flow';
+const FOLD_BLOCK = 'block';
+const FOLD_QUOTED = 'quoted';
+/**
+ * Tries to keep input at up to `lineWidth` characters, splitting only on spaces
+ * not followed by newlines or spaces unless `mode` is `'quoted'`. Lines are
+ * terminated with `\n` and started with `indent`.
+ */
+function foldFlowLines(text, indent, mode = 'flow', { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    if (!lineWidth || lineWidth < 0)
+        return text;
+    if (lineWidth < minContentWidth)
+        minContentWidth = 0;
+    const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+    if (text.length <= endStep)
+        return text;
+    const folds = [];
+    const escapedFolds = {};
+    let end = lineWidth - indent.length;
+    if (typeof indentAtStart === 'number') {
+        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+            folds.push(0);
+        else
+            end = lineWidth - indentAtStart;
+    }
+    let split = undefined;
+    let prev = undefined;
+    let overflow = false;
+    let i = -1;
+    let escStart = -1;
+    let escEnd = -1;
+    if (mode === FOLD_BLOCK) {
+        i = consumeMoreIndentedLines(text, i, indent.length);
+        if (i !== -1)
+            end = i + endStep;
+    }
+    for (let ch; (ch = text[(i += 1)]);) {
+        if (mode === FOLD_QUOTED && ch === '\\') {
+            escStart = i;
+            switch (text[i + 1]) {
+                case 'x':
+                    i += 3;
+                    break;
+                case 'u':
+                    i += 5;
+                    break;
+                case 'U':
+                    i += 9;
+                    break;
+                default:
+                    i += 1;
+            }
+            escEnd = i;
+        }
+        if (ch === '\n') {
+            if (mode === FOLD_BLOCK)
+                i = consumeMoreIndentedLines(text, i, indent.length);
+            end = i + indent.length + endStep;
+            split = undefined;
+        }
+        else {
+            if (ch === ' ' &&
+                prev &&
+                prev !== ' ' &&
+                prev !== '\n' &&
+                prev !== '\t') {
+                // space surrounded by non-space can be replaced with newline + indent
+                const next = text[i + 1];
+                if (next && next !== ' ' && next !== '\n' && next !== '\t')
+                    split = i;
+            }
+            if (i >= end) {
+                if (split) {
+                    folds.push(split);
+                    end = split + endStep;
+                    split = undefined;
+                }
+                else if (mode === FOLD_QUOTED) {
+                    // white-space collected at end may stretch past lineWidth
+                    while (prev === ' ' || prev === '\t') {
+                        prev = ch;
+                        ch = text[(i += 1)];
+                        overflow = true;
+                    }
+                    // Account for newline escape, but don't break preceding escape
+                    const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+                    // Bail out if lineWidth & minContentWidth are shorter than an escape string
+                    if (escapedFolds[j])
+                        return text;
+                    folds.push(j);
+                    escapedFolds[j] = true;
+                    end = j + endStep;
+                    split = undefined;
+                }
+                else {
+                    overflow = true;
+                }
+            }
+        }
+        prev = ch;
+    }
+    if (overflow && onOverflow)
+        onOverflow();
+    if (folds.length === 0)
+        return text;
+    if (onFold)
+        onFold();
+    let res = text.slice(0, folds[0]);
+    for (let i = 0; i < folds.length; ++i) {
+        const fold = folds[i];
+        const end = folds[i + 1] || text.length;
+        if (fold === 0)
+            res = `\n${indent}${text.slice(0, end)}`;
+        else {
+            if (mode === FOLD_QUOTED && escapedFolds[fold])
+                res += `${text[fold]}\\`;
+            res += `\n${indent}${text.slice(fold + 1, end)}`;
+        }
+    }
+    return res;
+}
+/**
+ * Presumes `i + 1` is at the start of a line
+ * @returns index of last newline in more-indented block
+ */
+function consumeMoreIndentedLines(text, i, indent) {
+    let end = i;
+    let start = i + 1;
+    let ch = text[start];
+    while (ch === ' ' || ch === '\t') {
+        if (i < start + indent) {
+            ch = text[++i];
+        }
+        else {
+            do {
+                ch = text[++i];
+            } while (ch && ch !== '\n');
+            end = i;
+            start = i + 1;
+            ch = text[start];
+        }
+    }
+    return end;
+}
+
+exports.FOLD_BLOCK = FOLD_BLOCK;
+exports.FOLD_FLOW = FOLD_FLOW;
+exports.FOLD_QUOTED = FOLD_QUOTED;
+exports.foldFlowLines = foldFlowLines;
+
+
+/***/ }),
+
+/***/ 2148:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
+
+function createStringifyContext(doc, options) {
+    const opt = Object.assign({
+        blockQuote: true,
+        commentString: stringifyComment.stringifyComment,
+        defaultKeyType: null,
+        defaultStringType: 'PLAIN',
+        directives: null,
+        doubleQuotedAsJSON: false,
+        doubleQuotedMinMultiLineLength: 40,
+        falseStr: 'false',
+        flowCollectionPadding: true,
+        indentSeq: true,
+        lineWidth: 80,
+        minContentWidth: 20,
+        nullStr: 'null',
+        simpleKeys: false,
+        singleQuote: null,
+        trailingComma: false,
+        trueStr: 'true',
+        verifyAliasOrder: true
+    }, doc.schema.toStringOptions, options);
+    let inFlow;
+    switch (opt.collectionStyle) {
+        case 'block':
+            inFlow = false;
+            break;
+        case 'flow':
+            inFlow = true;
+            break;
+        default:
+            inFlow = null;
+    }
+    return {
+        anchors: new Set(),
+        doc,
+        flowCollectionPadding: opt.flowCollectionPadding ? ' ' : '',
+        indent: '',
+        indentStep: typeof opt.indent === 'number' ? ' '.repeat(opt.indent) : '  ',
+        inFlow,
+        options: opt
+    };
+}
+function getTagObject(tags, item) {
+    if (item.tag) {
+        const match = tags.filter(t => t.tag === item.tag);
+        if (match.length > 0)
+            return match.find(t => t.format === item.format) ?? match[0];
+    }
+    let tagObj = undefined;
+    let obj;
+    if (identity.isScalar(item)) {
+        obj = item.value;
+        let match = tags.filter(t => t.identify?.(obj));
+        if (match.length > 1) {
+            const testMatch = match.filter(t => t.test);
+            if (testMatch.length > 0)
+                match = testMatch;
+        }
+        tagObj =
+            match.find(t => t.format === item.format) ?? match.find(t => !t.format);
+    }
+    else {
+        obj = item;
+        tagObj = tags.find(t => t.nodeClass && obj instanceof t.nodeClass);
+    }
+    if (!tagObj) {
+        const name = obj?.constructor?.name ?? (obj === null ? 'null' : typeof obj);
+        throw new Error(`Tag not resolved for ${name} value`);
+    }
+    return tagObj;
+}
+// needs to be called before value stringifier to allow for circular anchor refs
+function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+    if (!doc.directives)
+        return '';
+    const props = [];
+    const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+    if (anchor && anchors.anchorIsValid(anchor)) {
+        anchors$1.add(anchor);
+        props.push(`&${anchor}`);
+    }
+    const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+    if (tag)
+        props.push(doc.directives.tagString(tag));
+    return props.join(' ');
+}
+function stringify(item, ctx, onComment, onChompKeep) {
+    if (identity.isPair(item))
+        return item.toString(ctx, onComment, onChompKeep);
+    if (identity.isAlias(item)) {
+        if (ctx.doc.directives)
+            return item.toString(ctx);
+        if (ctx.resolvedAliases?.has(item)) {
+            throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+        }
+        else {
+            if (ctx.resolvedAliases)
+                ctx.resolvedAliases.add(item);
+            else
+                ctx.resolvedAliases = new Set([item]);
+            item = item.resolve(ctx.doc);
+        }
+    }
+    let tagObj = undefined;
+    const node = identity.isNode(item)
+        ? item
+        : ctx.doc.createNode(item, { onTagObj: o => (tagObj = o) });
+    tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
+    const props = stringifyProps(node, tagObj, ctx);
+    if (props.length > 0)
+        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+    const str = typeof tagObj.stringify === 'function'
+        ? tagObj.stringify(node, ctx, onComment, onChompKeep)
+        : identity.isScalar(node)
+            ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep)
+            : node.toString(ctx, onComment, onChompKeep);
+    if (!props)
+        return str;
+    return identity.isScalar(node) || str[0] === '{' || str[0] === '['
+        ? `${props} ${str}`
+        : `${props}\n${ctx.indent}${str}`;
+}
+
+exports.createStringifyContext = createStringifyContext;
+exports.stringify = stringify;
+
+
+/***/ }),
+
+/***/ 1212:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
+
+function stringifyCollection(collection, ctx, options) {
+    const flow = ctx.inFlow ?? collection.flow;
+    const stringify = flow ? stringifyFlowCollection : stringifyBlockCollection;
+    return stringify(collection, ctx, options);
+}
+function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+    const { indent, options: { commentString } } = ctx;
+    const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+    let chompKeep = false; // flag for the preceding node's status
+    const lines = [];
+    for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+            if (!chompKeep && item.spaceBefore)
+                lines.push('');
+            addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+            if (item.comment)
+                comment = item.comment;
+        }
+        else if (identity.isPair(item)) {
+            const ik = identity.isNode(item.key) ? item.key : null;
+            if (ik) {
+                if (!chompKeep && ik.spaceBefore)
+                    lines.push('');
+                addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+            }
+        }
+        chompKeep = false;
+        let str = stringify.stringify(item, itemCtx, () => (comment = null), () => (chompKeep = true));
+        if (comment)
+            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        if (chompKeep && comment)
+            chompKeep = false;
+        lines.push(blockItemPrefix + str);
+    }
+    let str;
+    if (lines.length === 0) {
+        str = flowChars.start + flowChars.end;
+    }
+    else {
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+            const line = lines[i];
+            str += line ? `\n${indent}${line}` : '\n';
+        }
+    }
+    if (comment) {
+        str += '\n' + stringifyComment.indentComment(commentString(comment), indent);
+        if (onComment)
+            onComment();
+    }
+    else if (chompKeep && onChompKeep)
+        onChompKeep();
+    return str;
+}
+function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+    const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+    itemIndent += indentStep;
+    const itemCtx = Object.assign({}, ctx, {
+        indent: itemIndent,
+        inFlow: true,
+        type: null
+    });
+    let reqNewline = false;
+    let linesAtValue = 0;
+    const lines = [];
+    for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+            if (item.spaceBefore)
+                lines.push('');
+            addCommentBefore(ctx, lines, item.commentBefore, false);
+            if (item.comment)
+                comment = item.comment;
+        }
+        else if (identity.isPair(item)) {
+            const ik = identity.isNode(item.key) ? item.key : null;
+            if (ik) {
+                if (ik.spaceBefore)
+                    lines.push('');
+                addCommentBefore(ctx, lines, ik.commentBefore, false);
+                if (ik.comment)
+                    reqNewline = true;
+            }
+            const iv = identity.isNode(item.value) ? item.value : null;
+            if (iv) {
+                if (iv.comment)
+                    comment = iv.comment;
+                if (iv.commentBefore)
+                    reqNewline = true;
+            }
+            else if (item.value == null && ik?.comment) {
+                comment = ik.comment;
+            }
+        }
+        if (comment)
+            reqNewline = true;
+        let str = stringify.stringify(item, itemCtx, () => (comment = null));
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes('\n'));
+        if (i < items.length - 1) {
+            str += ',';
+        }
+        else if (ctx.options.trailingComma) {
+            if (ctx.options.lineWidth > 0) {
+                reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) +
+                    (str.length + 2) >
+                    ctx.options.lineWidth);
+            }
+            if (reqNewline) {
+                str += ',';
+            }
+        }
+        if (comment)
+            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines.push(str);
+        linesAtValue = lines.length;
+    }
+    const { start, end } = flowChars;
+    if (lines.length === 0) {
+        return start + end;
+    }
+    else {
+        if (!reqNewline) {
+            const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+            reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+        }
+        if (reqNewline) {
+            let str = start;
+            for (const line of lines)
+                str += line ? `\n${indentStep}${indent}${line}` : '\n';
+            return `${str}\n${indent}${end}`;
+        }
+        else {
+            return `${start}${fcPadding}${lines.join(' ')}${fcPadding}${end}`;
+        }
+    }
+}
+function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+    if (comment && chompKeep)
+        comment = comment.replace(/^\n+/, '');
+    if (comment) {
+        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        lines.push(ic.trimStart()); // Avoid double indent on first line
+    }
+}
+
+exports.stringifyCollection = stringifyCollection;
+
+
+/***/ }),
+
+/***/ 9799:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+/**
+ * Stringifies a comment.
+ *
+ * Empty comment lines are left empty,
+ * lines consisting of a single space are replaced by `#`,
+ * and all other lines are prefixed with a `#`.
+ */
+const stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, '#');
+function indentComment(comment, indent) {
+    if (/^\n+$/.test(comment))
+        return comment.substring(1);
+    return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+}
+const lineComment = (str, indent, comment) => str.endsWith('\n')
+    ? indentComment(comment, indent)
+    : comment.includes('\n')
+        ? '\n' + indentComment(comment, indent)
+        : (str.endsWith(' ') ? '' : ' ') + comment;
+
+exports.indentComment = indentComment;
+exports.lineComment = lineComment;
+exports.stringifyComment = stringifyComment;
+
+
+/***/ }),
+
+/***/ 6829:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
+
+function stringifyDocument(doc, options) {
+    const lines = [];
+    let hasDirectives = options.directives === true;
+    if (options.directives !== false && doc.directives) {
+        const dir = doc.directives.toString(doc);
+        if (dir) {
+            lines.push(dir);
+            hasDirectives = true;
+        }
+        else if (doc.directives.docStart)
+            hasDirectives = true;
+    }
+    if (hasDirectives)
+        lines.push('---');
+    const ctx = stringify.createStringifyContext(doc, options);
+    const { commentString } = ctx.options;
+    if (doc.commentBefore) {
+        if (lines.length !== 1)
+            lines.unshift('');
+        const cs = commentString(doc.commentBefore);
+        lines.unshift(stringifyComment.indentComment(cs, ''));
+    }
+    let chompKeep = false;
+    let contentComment = null;
+    if (doc.contents) {
+        if (identity.isNode(doc.contents)) {
+            if (doc.contents.spaceBefore && hasDirectives)
+                lines.push('');
+            if (doc.contents.commentBefore) {
+                const cs = commentString(doc.contents.commentBefore);
+                lines.push(stringifyComment.indentComment(cs, ''));
+            }
+            // top-level block scalars need to be indented if followed by a comment
+            ctx.forceBlockIndent = !!doc.comment;
+            contentComment = doc.contents.comment;
+        }
+        const onChompKeep = contentComment ? undefined : () => (chompKeep = true);
+        let body = stringify.stringify(doc.contents, ctx, () => (contentComment = null), onChompKeep);
+        if (contentComment)
+            body += stringifyComment.lineComment(body, '', commentString(contentComment));
+        if ((body[0] === '|' || body[0] === '>') &&
+            lines[lines.length - 1] === '---') {
+            // Top-level block scalars with a preceding doc marker ought to use the
+            // same line for their header.
+            lines[lines.length - 1] = `--- ${body}`;
+        }
+        else
+            lines.push(body);
+    }
+    else {
+        lines.push(stringify.stringify(doc.contents, ctx));
+    }
+    if (doc.directives?.docEnd) {
+        if (doc.comment) {
+            const cs = commentString(doc.comment);
+            if (cs.includes('\n')) {
+                lines.push('...');
+                lines.push(stringifyComment.indentComment(cs, ''));
+            }
+            else {
+                lines.push(`... ${cs}`);
+            }
+        }
+        else {
+            lines.push('...');
+        }
+    }
+    else {
+        let dc = doc.comment;
+        if (dc && chompKeep)
+            dc = dc.replace(/^\n+/, '');
+        if (dc) {
+            if ((!chompKeep || contentComment) && lines[lines.length - 1] !== '')
+                lines.push('');
+            lines.push(stringifyComment.indentComment(commentString(dc), ''));
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+
+exports.stringifyDocument = stringifyDocument;
+
+
+/***/ }),
+
+/***/ 8689:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function stringifyNumber({ format, minFractionDigits, tag, value }) {
+    if (typeof value === 'bigint')
+        return String(value);
+    const num = typeof value === 'number' ? value : Number(value);
+    if (!isFinite(num))
+        return isNaN(num) ? '.nan' : num < 0 ? '-.inf' : '.inf';
+    let n = Object.is(value, -0) ? '-0' : JSON.stringify(value);
+    if (!format &&
+        minFractionDigits &&
+        (!tag || tag === 'tag:yaml.org,2002:float') &&
+        /^-?\d/.test(n) &&
+        !n.includes('e')) {
+        let i = n.indexOf('.');
+        if (i < 0) {
+            i = n.length;
+            n += '.';
+        }
+        let d = minFractionDigits - (n.length - i - 1);
+        while (d-- > 0)
+            n += '0';
+    }
+    return n;
+}
+
+exports.stringifyNumber = stringifyNumber;
+
+
+/***/ }),
+
+/***/ 9748:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
+
+function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+    const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+    let keyComment = (identity.isNode(key) && key.comment) || null;
+    if (simpleKeys) {
+        if (keyComment) {
+            throw new Error('With simple keys, key nodes cannot have comments');
+        }
+        if (identity.isCollection(key) || (!identity.isNode(key) && typeof key === 'object')) {
+            const msg = 'With simple keys, collection cannot be used as a key value';
+            throw new Error(msg);
+        }
+    }
+    let explicitKey = !simpleKeys &&
+        (!key ||
+            (keyComment && value == null && !ctx.inFlow) ||
+            identity.isCollection(key) ||
+            (identity.isScalar(key)
+                ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL
+                : typeof key === 'object'));
+    ctx = Object.assign({}, ctx, {
+        allNullValues: false,
+        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+        indent: indent + indentStep
+    });
+    let keyCommentDone = false;
+    let chompKeep = false;
+    let str = stringify.stringify(key, ctx, () => (keyCommentDone = true), () => (chompKeep = true));
+    if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+        if (simpleKeys)
+            throw new Error('With simple keys, single line scalar must not span more than 1024 characters');
+        explicitKey = true;
+    }
+    if (ctx.inFlow) {
+        if (allNullValues || value == null) {
+            if (keyCommentDone && onComment)
+                onComment();
+            return str === '' ? '?' : explicitKey ? `? ${str}` : str;
+        }
+    }
+    else if ((allNullValues && !simpleKeys) || (value == null && explicitKey)) {
+        str = `? ${str}`;
+        if (keyComment && !keyCommentDone) {
+            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        }
+        else if (chompKeep && onChompKeep)
+            onChompKeep();
+        return str;
+    }
+    if (keyCommentDone)
+        keyComment = null;
+    if (explicitKey) {
+        if (keyComment)
+            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}\n${indent}:`;
+    }
+    else {
+        str = `${str}:`;
+        if (keyComment)
+            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+    }
+    let vsb, vcb, valueComment;
+    if (identity.isNode(value)) {
+        vsb = !!value.spaceBefore;
+        vcb = value.commentBefore;
+        valueComment = value.comment;
+    }
+    else {
+        vsb = false;
+        vcb = null;
+        valueComment = null;
+        if (value && typeof value === 'object')
+            value = doc.createNode(value);
+    }
+    ctx.implicitKey = false;
+    if (!explicitKey && !keyComment && identity.isScalar(value))
+        ctx.indentAtStart = str.length + 1;
+    chompKeep = false;
+    if (!indentSeq &&
+        indentStep.length >= 2 &&
+        !ctx.inFlow &&
+        !explicitKey &&
+        identity.isSeq(value) &&
+        !value.flow &&
+        !value.tag &&
+        !value.anchor) {
+        // If indentSeq === false, consider '- ' as part of indentation where possible
+        ctx.indent = ctx.indent.substring(2);
+    }
+    let valueCommentDone = false;
+    const valueStr = stringify.stringify(value, ctx, () => (valueCommentDone = true), () => (chompKeep = true));
+    let ws = ' ';
+    if (keyComment || vsb || vcb) {
+        ws = vsb ? '\n' : '';
+        if (vcb) {
+            const cs = commentString(vcb);
+            ws += `\n${stringifyComment.indentComment(cs, ctx.indent)}`;
+        }
+        if (valueStr === '' && !ctx.inFlow) {
+            if (ws === '\n' && valueComment)
+                ws = '\n\n';
+        }
+        else {
+            ws += `\n${ctx.indent}`;
+        }
+    }
+    else if (!explicitKey && identity.isCollection(value)) {
+        const vs0 = valueStr[0];
+        const nl0 = valueStr.indexOf('\n');
+        const hasNewline = nl0 !== -1;
+        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        if (hasNewline || !flow) {
+            let hasPropsLine = false;
+            if (hasNewline && (vs0 === '&' || vs0 === '!')) {
+                let sp0 = valueStr.indexOf(' ');
+                if (vs0 === '&' &&
+                    sp0 !== -1 &&
+                    sp0 < nl0 &&
+                    valueStr[sp0 + 1] === '!') {
+                    sp0 = valueStr.indexOf(' ', sp0 + 1);
+                }
+                if (sp0 === -1 || nl0 < sp0)
+                    hasPropsLine = true;
+            }
+            if (!hasPropsLine)
+                ws = `\n${ctx.indent}`;
+        }
+    }
+    else if (valueStr === '' || valueStr[0] === '\n') {
+        ws = '';
+    }
+    str += ws + valueStr;
+    if (ctx.inFlow) {
+        if (valueCommentDone && onComment)
+            onComment();
+    }
+    else if (valueComment && !valueCommentDone) {
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+    }
+    else if (chompKeep && onChompKeep) {
+        onChompKeep();
+    }
+    return str;
+}
+
+exports.stringifyPair = stringifyPair;
+
+
+/***/ }),
+
+/***/ 3069:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
+
+const getFoldOptions = (ctx, isBlock) => ({
+    indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+    lineWidth: ctx.options.lineWidth,
+    minContentWidth: ctx.options.minContentWidth
+});
+// Also checks for lines starting with %, as parsing the output as YAML 1.1 will
+// presume that's starting a new document.
+const containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+function lineLengthOverLimit(str, lineWidth, indentLength) {
+    if (!lineWidth || lineWidth < 0)
+        return false;
+    const limit = lineWidth - indentLength;
+    const strLen = str.length;
+    if (strLen <= limit)
+        return false;
+    for (let i = 0, start = 0; i < strLen; ++i) {
+        if (str[i] === '\n') {
+            if (i - start > limit)
+                return true;
+            start = i + 1;
+            if (strLen - start <= limit)
+                return false;
+        }
+    }
+    return true;
+}
+function doubleQuotedString(value, ctx) {
+    const json = JSON.stringify(value);
+    if (ctx.options.doubleQuotedAsJSON)
+        return json;
+    const { implicitKey } = ctx;
+    const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
+    let str = '';
+    let start = 0;
+    for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+        if (ch === ' ' && json[i + 1] === '\\' && json[i + 2] === 'n') {
+            // space before newline needs to be escaped to not be folded
+            str += json.slice(start, i) + '\\ ';
+            i += 1;
+            start = i;
+            ch = '\\';
+        }
+        if (ch === '\\')
+            switch (json[i + 1]) {
+                case 'u':
+                    {
+                        str += json.slice(start, i);
+                        const code = json.substr(i + 2, 4);
+                        switch (code) {
+                            case '0000':
+                                str += '\\0';
+                                break;
+                            case '0007':
+                                str += '\\a';
+                                break;
+                            case '000b':
+                                str += '\\v';
+                                break;
+                            case '001b':
+                                str += '\\e';
+                                break;
+                            case '0085':
+                                str += '\\N';
+                                break;
+                            case '00a0':
+                                str += '\\_';
+                                break;
+                            case '2028':
+                                str += '\\L';
+                                break;
+                            case '2029':
+                                str += '\\P';
+                                break;
+                            default:
+                                if (code.substr(0, 2) === '00')
+                                    str += '\\x' + code.substr(2);
+                                else
+                                    str += json.substr(i, 6);
+                        }
+                        i += 5;
+                        start = i + 1;
+                    }
+                    break;
+                case 'n':
+                    if (implicitKey ||
+                        json[i + 2] === '"' ||
+                        json.length < minMultiLineLength) {
+                        i += 1;
+                    }
+                    else {
+                        // folding will eat first newline
+                        str += json.slice(start, i) + '\n\n';
+                        while (json[i + 2] === '\\' &&
+                            json[i + 3] === 'n' &&
+                            json[i + 4] !== '"') {
+                            str += '\n';
+                            i += 2;
+                        }
+                        str += indent;
+                        // space after newline needs to be escaped to not be folded
+                        if (json[i + 2] === ' ')
+                            str += '\\';
+                        i += 1;
+                        start = i + 1;
+                    }
+                    break;
+                default:
+                    i += 1;
+            }
+    }
+    str = start ? str + json.slice(start) : json;
+    return implicitKey
+        ? str
+        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+}
+function singleQuotedString(value, ctx) {
+    if (ctx.options.singleQuote === false ||
+        (ctx.implicitKey && value.includes('\n')) ||
+        /[ \t]\n|\n[ \t]/.test(value) // single quoted string can't have leading or trailing whitespace around newline
+    )
+        return doubleQuotedString(value, ctx);
+    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
+    const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&\n${indent}`) + "'";
+    return ctx.implicitKey
+        ? res
+        : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+}
+function quotedString(value, ctx) {
+    const { singleQuote } = ctx.options;
+    let qs;
+    if (singleQuote === false)
+        qs = doubleQuotedString;
+    else {
+        const hasDouble = value.includes('"');
+        const hasSingle = value.includes("'");
+        if (hasDouble && !hasSingle)
+            qs = singleQuotedString;
+        else if (hasSingle && !hasDouble)
+            qs = doubleQuotedString;
+        else
+            qs = singleQuote ? singleQuotedString : doubleQuotedString;
+    }
+    return qs(value, ctx);
+}
+// The negative lookbehind avoids a polynomial search,
+// but isn't supported yet on Safari: https://caniuse.com/js-regexp-lookbehind
+let blockEndNewlines;
+try {
+    blockEndNewlines = new RegExp('(^|(?<!\n))\n+(?!\n|$)', 'g');
+}
+catch {
+    blockEndNewlines = /\n+(?!\n|$)/g;
+}
+function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+    const { blockQuote, commentString, lineWidth } = ctx.options;
+    // 1. Block can't end in whitespace unless the last line is non-empty.
+    // 2. Strings consisting of only whitespace are best rendered explicitly.
+    if (!blockQuote || /\n[\t ]+$/.test(value)) {
+        return quotedString(value, ctx);
+    }
+    const indent = ctx.indent ||
+        (ctx.forceBlockIndent || containsDocumentMarker(value) ? '  ' : '');
+    const literal = blockQuote === 'literal'
+        ? true
+        : blockQuote === 'folded' || type === Scalar.Scalar.BLOCK_FOLDED
+            ? false
+            : type === Scalar.Scalar.BLOCK_LITERAL
+                ? true
+                : !lineLengthOverLimit(value, lineWidth, indent.length);
+    if (!value)
+        return literal ? '|\n' : '>\n';
+    // determine chomping from whitespace at value end
+    let chomp;
+    let endStart;
+    for (endStart = value.length; endStart > 0; --endStart) {
+        const ch = value[endStart - 1];
+        if (ch !== '\n' && ch !== '\t' && ch !== ' ')
+            break;
+    }
+    let end = value.substring(endStart);
+    const endNlPos = end.indexOf('\n');
+    if (endNlPos === -1) {
+        chomp = '-'; // strip
+    }
+    else if (value === end || endNlPos !== end.length - 1) {
+        chomp = '+'; // keep
+        if (onChompKeep)
+            onChompKeep();
+    }
+    else {
+        chomp = ''; // clip
+    }
+    if (end) {
+        value = value.slice(0, -end.length);
+        if (end[end.length - 1] === '\n')
+            end = end.slice(0, -1);
+        end = end.replace(blockEndNewlines, `$&${indent}`);
+    }
+    // determine indent indicator from whitespace at value start
+    let startWithSpace = false;
+    let startEnd;
+    let startNlPos = -1;
+    for (startEnd = 0; startEnd < value.length; ++startEnd) {
+        const ch = value[startEnd];
+        if (ch === ' ')
+            startWithSpace = true;
+        else if (ch === '\n')
+            startNlPos = startEnd;
+        else
+            break;
+    }
+    let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+    if (start) {
+        value = value.substring(start.length);
+        start = start.replace(/\n+/g, `$&${indent}`);
+    }
+    const indentSize = indent ? '2' : '1'; // root is at -1
+    // Leading | or > is added later
+    let header = (startWithSpace ? indentSize : '') + chomp;
+    if (comment) {
+        header += ' ' + commentString(comment.replace(/ ?[\r\n]+/g, ' '));
+        if (onComment)
+            onComment();
+    }
+    if (!literal) {
+        const foldedValue = value
+            .replace(/\n+/g, '\n$&')
+            .replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, '$1$2') // more-indented lines aren't folded
+            //                ^ more-ind. ^ empty     ^ capture next empty lines only at end of indent
+            .replace(/\n+/g, `$&${indent}`);
+        let literalFallback = false;
+        const foldOptions = getFoldOptions(ctx, true);
+        if (blockQuote !== 'folded' && type !== Scalar.Scalar.BLOCK_FOLDED) {
+            foldOptions.onOverflow = () => {
+                literalFallback = true;
+            };
+        }
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        if (!literalFallback)
+            return `>${header}\n${indent}${body}`;
+    }
+    value = value.replace(/\n+/g, `$&${indent}`);
+    return `|${header}\n${indent}${start}${value}${end}`;
+}
+function plainString(item, ctx, onComment, onChompKeep) {
+    const { type, value } = item;
+    const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+    if ((implicitKey && value.includes('\n')) ||
+        (inFlow && /[[\]{},]/.test(value))) {
+        return quotedString(value, ctx);
+    }
+    if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+        // not allowed:
+        // - '-' or '?'
+        // - start with an indicator character (except [?:-]) or /[?-] /
+        // - '\n ', ': ' or ' \n' anywhere
+        // - '#' not preceded by a non-space char
+        // - end with ' ' or ':'
+        return implicitKey || inFlow || !value.includes('\n')
+            ? quotedString(value, ctx)
+            : blockString(item, ctx, onComment, onChompKeep);
+    }
+    if (!implicitKey &&
+        !inFlow &&
+        type !== Scalar.Scalar.PLAIN &&
+        value.includes('\n')) {
+        // Where allowed & type not set explicitly, prefer block style for multiline strings
+        return blockString(item, ctx, onComment, onChompKeep);
+    }
+    if (containsDocumentMarker(value)) {
+        if (indent === '') {
+            ctx.forceBlockIndent = true;
+            return blockString(item, ctx, onComment, onChompKeep);
+        }
+        else if (implicitKey && indent === indentStep) {
+            return quotedString(value, ctx);
+        }
+    }
+    const str = value.replace(/\n+/g, `$&\n${indent}`);
+    // Verify that output will be parsed as a string, as e.g. plain numbers and
+    // booleans get parsed with those types in v1.2 (e.g. '42', 'true' & '0.9e-3'),
+    // and others in v1.1.
+    if (actualString) {
+        const test = (tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test?.test(str);
+        const { compat, tags } = ctx.doc.schema;
+        if (tags.some(test) || compat?.some(test))
+            return quotedString(value, ctx);
+    }
+    return implicitKey
+        ? str
+        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+}
+function stringifyString(item, ctx, onComment, onChompKeep) {
+    const { implicitKey, inFlow } = ctx;
+    const ss = typeof item.value === 'string'
+        ? item
+        : Object.assign({}, item, { value: String(item.value) });
+    let { type } = item;
+    if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        // force double quotes on control characters & unpaired surrogates
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+            type = Scalar.Scalar.QUOTE_DOUBLE;
+    }
+    const _stringify = (_type) => {
+        switch (_type) {
+            case Scalar.Scalar.BLOCK_FOLDED:
+            case Scalar.Scalar.BLOCK_LITERAL:
+                return implicitKey || inFlow
+                    ? quotedString(ss.value, ctx) // blocks are not valid inside flow containers
+                    : blockString(ss, ctx, onComment, onChompKeep);
+            case Scalar.Scalar.QUOTE_DOUBLE:
+                return doubleQuotedString(ss.value, ctx);
+            case Scalar.Scalar.QUOTE_SINGLE:
+                return singleQuotedString(ss.value, ctx);
+            case Scalar.Scalar.PLAIN:
+                return plainString(ss, ctx, onComment, onChompKeep);
+            default:
+                return null;
+        }
+    };
+    let res = _stringify(type);
+    if (res === null) {
+        const { defaultKeyType, defaultStringType } = ctx.options;
+        const t = (implicitKey && defaultKeyType) || defaultStringType;
+        res = _stringify(t);
+        if (res === null)
+            throw new Error(`Unsupported default string type ${t}`);
+    }
+    return res;
+}
+
+exports.stringifyString = stringifyString;
+
+
+/***/ }),
+
+/***/ 204:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+
+const BREAK = Symbol('break visit');
+const SKIP = Symbol('skip children');
+const REMOVE = Symbol('remove node');
+/**
+ * Apply a visitor to an AST node or document.
+ *
+ * Walks through the tree (depth-first) starting from `node`, calling a
+ * `visitor` function with three arguments:
+ *   - `key`: For sequence values and map `Pair`, the node's index in the
+ *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
+ *     `null` for the root node.
+ *   - `node`: The current node.
+ *   - `path`: The ancestry of the current node.
+ *
+ * The return value of the visitor may be used to control the traversal:
+ *   - `undefined` (default): Do nothing and continue
+ *   - `visit.SKIP`: Do not visit the children of this node, continue with next
+ *     sibling
+ *   - `visit.BREAK`: Terminate traversal completely
+ *   - `visit.REMOVE`: Remove the current node, then continue with the next one
+ *   - `Node`: Replace the current node, then continue by visiting it
+ *   - `number`: While iterating the items of a sequence or map, set the index
+ *     of the next step. This is useful especially if the index of the current
+ *     node has changed.
+ *
+ * If `visitor` is a single function, it will be called with all values
+ * encountered in the tree, including e.g. `null` values. Alternatively,
+ * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
+ * `Alias` and `Scalar` node. To define the same visitor function for more than
+ * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
+ * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
+ * specific defined one will be used for each node.
+ */
+function visit(node, visitor) {
+    const visitor_ = initVisitor(visitor);
+    if (identity.isDocument(node)) {
+        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+            node.contents = null;
+    }
+    else
+        visit_(null, node, visitor_, Object.freeze([]));
+}
+// Without the `as symbol` casts, TS declares these in the `visit`
+// namespace using `var`, but then complains about that because
+// `unique symbol` must be `const`.
+/** Terminate visit traversal completely */
+visit.BREAK = BREAK;
+/** Do not visit the children of the current node */
+visit.SKIP = SKIP;
+/** Remove the current node */
+visit.REMOVE = REMOVE;
+function visit_(key, node, visitor, path) {
+    const ctrl = callVisitor(key, node, visitor, path);
+    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visit_(key, ctrl, visitor, path);
+    }
+    if (typeof ctrl !== 'symbol') {
+        if (identity.isCollection(node)) {
+            path = Object.freeze(path.concat(node));
+            for (let i = 0; i < node.items.length; ++i) {
+                const ci = visit_(i, node.items[i], visitor, path);
+                if (typeof ci === 'number')
+                    i = ci - 1;
+                else if (ci === BREAK)
+                    return BREAK;
+                else if (ci === REMOVE) {
+                    node.items.splice(i, 1);
+                    i -= 1;
+                }
+            }
+        }
+        else if (identity.isPair(node)) {
+            path = Object.freeze(path.concat(node));
+            const ck = visit_('key', node.key, visitor, path);
+            if (ck === BREAK)
+                return BREAK;
+            else if (ck === REMOVE)
+                node.key = null;
+            const cv = visit_('value', node.value, visitor, path);
+            if (cv === BREAK)
+                return BREAK;
+            else if (cv === REMOVE)
+                node.value = null;
+        }
+    }
+    return ctrl;
+}
+/**
+ * Apply an async visitor to an AST node or document.
+ *
+ * Walks through the tree (depth-first) starting from `node`, calling a
+ * `visitor` function with three arguments:
+ *   - `key`: For sequence values and map `Pair`, the node's index in the
+ *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
+ *     `null` for the root node.
+ *   - `node`: The current node.
+ *   - `path`: The ancestry of the current node.
+ *
+ * The return value of the visitor may be used to control the traversal:
+ *   - `Promise`: Must resolve to one of the following values
+ *   - `undefined` (default): Do nothing and continue
+ *   - `visit.SKIP`: Do not visit the children of this node, continue with next
+ *     sibling
+ *   - `visit.BREAK`: Terminate traversal completely
+ *   - `visit.REMOVE`: Remove the current node, then continue with the next one
+ *   - `Node`: Replace the current node, then continue by visiting it
+ *   - `number`: While iterating the items of a sequence or map, set the index
+ *     of the next step. This is useful especially if the index of the current
+ *     node has changed.
+ *
+ * If `visitor` is a single function, it will be called with all values
+ * encountered in the tree, including e.g. `null` values. Alternatively,
+ * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
+ * `Alias` and `Scalar` node. To define the same visitor function for more than
+ * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
+ * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
+ * specific defined one will be used for each node.
+ */
+async function visitAsync(node, visitor) {
+    const visitor_ = initVisitor(visitor);
+    if (identity.isDocument(node)) {
+        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+            node.contents = null;
+    }
+    else
+        await visitAsync_(null, node, visitor_, Object.freeze([]));
+}
+// Without the `as symbol` casts, TS declares these in the `visit`
+// namespace using `var`, but then complains about that because
+// `unique symbol` must be `const`.
+/** Terminate visit traversal completely */
+visitAsync.BREAK = BREAK;
+/** Do not visit the children of the current node */
+visitAsync.SKIP = SKIP;
+/** Remove the current node */
+visitAsync.REMOVE = REMOVE;
+async function visitAsync_(key, node, visitor, path) {
+    const ctrl = await callVisitor(key, node, visitor, path);
+    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visitAsync_(key, ctrl, visitor, path);
+    }
+    if (typeof ctrl !== 'symbol') {
+        if (identity.isCollection(node)) {
+            path = Object.freeze(path.concat(node));
+            for (let i = 0; i < node.items.length; ++i) {
+                const ci = await visitAsync_(i, node.items[i], visitor, path);
+                if (typeof ci === 'number')
+                    i = ci - 1;
+                else if (ci === BREAK)
+                    return BREAK;
+                else if (ci === REMOVE) {
+                    node.items.splice(i, 1);
+                    i -= 1;
+                }
+            }
+        }
+        else if (identity.isPair(node)) {
+            path = Object.freeze(path.concat(node));
+            const ck = await visitAsync_('key', node.key, visitor, path);
+            if (ck === BREAK)
+                return BREAK;
+            else if (ck === REMOVE)
+                node.key = null;
+            const cv = await visitAsync_('value', node.value, visitor, path);
+            if (cv === BREAK)
+                return BREAK;
+            else if (cv === REMOVE)
+                node.value = null;
+        }
+    }
+    return ctrl;
+}
+function initVisitor(visitor) {
+    if (typeof visitor === 'object' &&
+        (visitor.Collection || visitor.Node || visitor.Value)) {
+        return Object.assign({
+            Alias: visitor.Node,
+            Map: visitor.Node,
+            Scalar: visitor.Node,
+            Seq: visitor.Node
+        }, visitor.Value && {
+            Map: visitor.Value,
+            Scalar: visitor.Value,
+            Seq: visitor.Value
+        }, visitor.Collection && {
+            Map: visitor.Collection,
+            Seq: visitor.Collection
+        }, visitor);
+    }
+    return visitor;
+}
+function callVisitor(key, node, visitor, path) {
+    if (typeof visitor === 'function')
+        return visitor(key, node, path);
+    if (identity.isMap(node))
+        return visitor.Map?.(key, node, path);
+    if (identity.isSeq(node))
+        return visitor.Seq?.(key, node, path);
+    if (identity.isPair(node))
+        return visitor.Pair?.(key, node, path);
+    if (identity.isScalar(node))
+        return visitor.Scalar?.(key, node, path);
+    if (identity.isAlias(node))
+        return visitor.Alias?.(key, node, path);
+    return undefined;
+}
+function replaceNode(key, path, node) {
+    const parent = path[path.length - 1];
+    if (identity.isCollection(parent)) {
+        parent.items[key] = node;
+    }
+    else if (identity.isPair(parent)) {
+        if (key === 'key')
+            parent.key = node;
+        else
+            parent.value = node;
+    }
+    else if (identity.isDocument(parent)) {
+        parent.contents = node;
+    }
+    else {
+        const pt = identity.isAlias(parent) ? 'alias' : 'scalar';
+        throw new Error(`Cannot replace node with ${pt} parent`);
+    }
+}
+
+exports.visit = visit;
+exports.visitAsync = visitAsync;
+
 
 /***/ }),
 

@@ -65,7 +65,7 @@ describe("ods-state explain: the inventory rows behind a decision", () => {
         "  same         sql: manifest: nodes.<model>.compiled_code (fingerprinted); manifest: nodes.<model>.raw_code (fingerprinted)",
         "  same         config: manifest: nodes.<model>.config (fingerprinted)",
         "  same         engine: manifest: metadata.dbt_version (fingerprinted); manifest: metadata.adapter_type (fingerprinted)",
-        "  evidence     source_version: manifest: sources.<source>.freshness (fingerprinted)",
+        "  evidence     source_version: warehouse: relations of declared parents and sources (fingerprinted)",
       ],
     ],
     [

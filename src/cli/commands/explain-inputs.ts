@@ -9,9 +9,11 @@ import { classifyPath } from "../../dbt/inventory/lookup.js";
 import { rowName } from "../../dbt/inventory/row.js";
 import type { PlanEntry } from "../../state/plan.js";
 
+/** The data every piece of evidence stands for: the warehouse's relations of declared parents and sources. */
+const DATA_ROW = "relations of declared parents and sources";
 const EVIDENCE_ROWS: Readonly<Record<string, (entry: PlanEntry) => string>> = {
-  source_version: () => "sources.<source>.freshness",
-  parent_build: (entry) => `nodes.<${entry.resource_type}>.depends_on.nodes`,
+  source_version: () => DATA_ROW,
+  parent_build: () => DATA_ROW,
   relation: (entry) => `nodes.<${entry.resource_type}>.relation_name`,
 };
 

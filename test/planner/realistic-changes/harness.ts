@@ -641,6 +641,7 @@ const BEFORE_CODE = new Set([
   "no_state",
   "target_changed",
   "never_built",
+  "relation_overwritten",
   "code_incomplete",
   "scheme_changed",
 ]);
@@ -653,11 +654,14 @@ const OWN_DATA = new Set([
   "clock_dependent",
   "tests_not_passed",
   "last_build_partial",
+  "run_time_value_unknown",
+  "undeclared_relation_read",
 ]);
 
 function isCodeBuild(value: string): boolean {
   const [action, code] = value.split(" ");
-  return action === "BUILD" && CODE_CLASS.has(code!);
+  // A value read at run time that can't be compared may change anything: its readers build as for code.
+  return action === "BUILD" && (CODE_CLASS.has(code!) || code === "run_time_value_unknown");
 }
 
 /**
