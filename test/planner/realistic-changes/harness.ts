@@ -654,7 +654,6 @@ const OWN_DATA = new Set([
   "clock_dependent",
   "tests_not_passed",
   "last_build_partial",
-  "run_time_value_unknown",
   "undeclared_relation_read",
 ]);
 
@@ -718,7 +717,8 @@ export function expectedDecisions(
       out.set(id, allowed);
       continue;
     }
-    if (wasCode === "hook_reads_environment") {
+    // Rules after the node's own code rules but before its parents' (rules/index.ts) keep deciding.
+    if (wasCode === "hook_reads_environment" || wasCode === "run_time_value_unknown") {
       out.set(id, new Set([was]));
       continue;
     }
