@@ -919,7 +919,7 @@ function openAdapters(sqliteDriver) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2536);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5575);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6545);
 /* harmony import */ var _env_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(117);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
@@ -962,7 +962,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5575:
+/***/ 6545:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4617,6 +4617,116 @@ function stringEnd(text, start) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/dbt/inventory/environment-rows.ts
+const CORE = "dbt-core (1.12.latest)";
+const ENVIRONMENT_ROWS = [
+    {
+        surface: "environment",
+        path: "env_var(NAME)",
+        class: "fingerprinted",
+        how: "`value:env_var(NAME)`: HMAC-SHA256 under the state's value key of the variable's value, or of \"unset\", as the job sees it; compared by run_time_value_changed. Not visible (the CLI without the environment): run_time_value_unknown.",
+        cite: `${CORE} core/dbt/context/providers.py › ProviderContext.env_var; core/dbt/context/base.py › BaseContext.env_var, _get_env_var`,
+    },
+    {
+        surface: "environment",
+        path: "env_var(<expression>)",
+        class: "unknown",
+        how: "A name that is not a string literal (or `env_var` aliased or passed around): ODS can't tell which variable is read, so the node is built every run (run_time_value_unknown). A macro's own parameter passed a literal by its callers on the path counts as static.",
+        cite: `${CORE} core/dbt/context/providers.py › ProviderContext.env_var`,
+    },
+    {
+        surface: "environment",
+        path: "env_var(DBT_ENV_SECRET_*)",
+        class: "inert",
+        how: "dbt raises SecretEnvVarLocationError for a secret read anywhere a build renders (models, macros, hooks): such a build fails, and a failed node keeps its last recorded build. Secrets are read only in profiles.yml and packages.yml. ODS never looks the value up.",
+        cite: `${CORE} core/dbt/context/providers.py › ProviderContext.env_var (SECRET_ENV_PREFIX); core/dbt/context/secret.py › SecretContext.env_var`,
+    },
+    {
+        surface: "environment",
+        path: "DBT_ENV_CUSTOM_ENV_*",
+        class: "inert",
+        how: "Variables with this prefix are copied into the artifacts' metadata.env (manifest, run_results) for the record; dbt reads them for nothing else. Read through env_var() they are an env_var(NAME) read like any other.",
+        cite: `${CORE} core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata.env (default_factory dbt_common/events/functions.py › get_metadata_vars, prefix DBT_ENV_CUSTOM_ENV_)`,
+    },
+    {
+        surface: "environment",
+        path: "var(name)",
+        class: "fingerprinted",
+        how: "`value:var(name)`: keyed digest of the value a node of its package sees: the run's `--vars` (run_results.json args.vars when recorded; none assumed when planning), else the root project's `vars.<package>`, its global `vars`, then the package's own; \"unset\" when none. A string holding Jinja, or vars ODS could not read: run_time_value_unknown.",
+        cite: `${CORE} core/dbt/context/providers.py › ModelConfiguredVar._generate_merged; core/dbt/config/project.py › VarProvider.vars_for; core/dbt/context/base.py › Var.get_rendered_var; core/dbt/utils/utils.py › MultiDict`,
+    },
+    {
+        surface: "environment",
+        path: "var(<expression>)",
+        class: "unknown",
+        how: "A var whose name is not static on the path: built every run (run_time_value_unknown).",
+        cite: `${CORE} core/dbt/context/base.py › Var.__call__`,
+    },
+    {
+        surface: "environment",
+        path: "target.name",
+        class: "fingerprinted",
+        how: "`value:target.name` (and `target.target_name`): keyed digest of the target name ODS plans and records for (`--target`, the environment's name by default). Compared in pull requests too: a build that behaves differently by target name is one to build there.",
+        cite: `${CORE} core/dbt/config/profile.py › Profile.to_target_dict`,
+    },
+    {
+        surface: "environment",
+        path: "target.type",
+        class: "fingerprinted",
+        how: "`value:target.type`: keyed digest of the adapter type (manifest metadata.adapter_type; the `engine` component holds it too).",
+        cite: `${CORE} core/dbt/config/profile.py › Profile.to_target_dict`,
+    },
+    {
+        surface: "environment",
+        path: "target.schema",
+        class: "fingerprinted",
+        how: "`value:target.schema` (and dbt-bigquery's alias `dataset`): keyed digest of the target's schema, as the edge knows it or as dbt placed the nodes with no custom schema (dbt's generate_schema_name, or an override keeping its first branch). In a pull request's environment it is left out, as the relation is (the environment builds elsewhere by design).",
+        cite: "dbt-adapters dbt/include/global_project/macros/get_custom_name/get_custom_schema.sql › default__generate_schema_name; dbt-adapters dbt/adapters/contracts/connection.py › Credentials.connection_info",
+    },
+    {
+        surface: "environment",
+        path: "target.database",
+        class: "fingerprinted",
+        how: "`value:target.database` (and the aliases `dbname`, dbt-postgres, and `project`, dbt-bigquery): as target.schema, from dbt's generate_database_name.",
+        cite: "dbt-adapters dbt/include/global_project/macros/get_custom_name/get_custom_database.sql › default__generate_database_name; dbt-postgres / dbt-bigquery credentials › _ALIASES",
+    },
+    {
+        surface: "environment",
+        path: "target.<other field>",
+        class: "unknown",
+        how: "Other profile fields (user, role, warehouse, threads, …) are not known to ODS: a read of one on a node's run-time path is run_time_value_unknown, so the node is built every run. Engine macros' reads of fields that only place files or jobs are inert (next rows).",
+        cite: `${CORE} core/dbt/config/profile.py › Profile.to_target_dict`,
+    },
+    {
+        surface: "environment",
+        path: "target.<field> read by dbt's or the adapter's macros",
+        class: "inert",
+        how: "Read from dbt-adapters: the name macros' target.schema/database/name decide the relation (the `relation` component); `target` in snapshot_merge_sql and insert_overwrite is the relation passed in, not the target; dbt-athena's s3_data_dir, s3_data_naming, s3_tmp_table_dir and seed_s3_upload_args place files, dbt-bigquery's gcs_bucket, project and location place a Python model's job, dbt-spark's method is a seed's bind placeholder and endpoint only refuses a strategy: none changes the rows or shape written (src/dbt/run-time-values/engine-target-reads.ts cites each).",
+        cite: "dbt-adapters dbt-athena/…/create_table_as.sql › athena__create_table_as; dbt-bigquery/…/materializations/table.sql › py_write_table, bigframes_write_table; dbt-spark/…/seed.sql › spark__get_binding_char; dbt-adapters global_project/…/snapshot_merge.sql › default__snapshot_merge_sql",
+    },
+    {
+        surface: "environment",
+        path: "invocation_id, run_started_at",
+        class: "inert",
+        how: "Different in every run by design; on a run-time path they stamp audit rows or logs (a hook's insert into an audit table), not what the node's table holds from its SQL. A model's own SQL that writes them into its rows is compiled with them: its compiled code moves every run.",
+        cite: `${CORE} core/dbt/context/base.py › BaseContext.invocation_id, BaseContext.run_started_at`,
+    },
+    {
+        surface: "environment",
+        path: "flags.*, run_query, statement, builtins, context (in a hook or a macro a node with hooks uses)",
+        class: "fingerprinted",
+        how: "hook_reads_environment: the node is built every run (what they return depends on the run or the warehouse, or reaches a name ODS can't see: `context['env' ~ x]`). In dbt's own materializations `statement` and `run_query` are how the build runs, covered by the `macros` component; `flags` there (full refresh, store failures) is the run surface's.",
+        cite: `${CORE} core/dbt/context/base.py › BaseContext.flags; dbt-adapters global_project/macros/etc/statement.sql › run_query, statement`,
+    },
+    {
+        surface: "environment",
+        path: "on-run-end hooks",
+        class: "inert",
+        how: "dbt runs them after every node of the invocation: they can't change what a node's build wrote (their reads are not scanned).",
+        cite: `${CORE} core/dbt/task/run.py › RunTask.after_run`,
+    },
+];
+
 ;// CONCATENATED MODULE: ./src/dbt/inventory/manifest-rows.ts
 const row = (cls) => (path, how, cite) => ({
     surface: "manifest",
@@ -4997,7 +5107,7 @@ const CREDENTIALS = "dbt-adapters dbt/adapters/contracts/connection.py › Crede
 const CONNECTION = "how the adapter connects and runs statements (dbt-adapters dbt/adapters/sql/connections.py › SQLConnectionManager); what a statement writes is the same";
 const PROFILE_ROWS = [
     profile_rows_fp("target.type", "the manifest's adapter_type: the engine component, and target_changed against the state's target", "core/dbt/artifacts/schemas/manifest/v12/manifest.py › ManifestMetadata.adapter_type"),
-    profile_rows_fp("target.name", "target_changed: the state's target name against the one this plan builds into (the action's environment, the CLI's --target-name)", "core/dbt/config/profile.py › Profile.target_name"),
+    profile_rows_fp("target.name", "target_changed: the state's target name against the one this plan builds into (the action's environment, the CLI's --target)", "core/dbt/config/profile.py › Profile.target_name"),
     profile_rows_fp("target.database", "the database every relation is rendered with (relation component, relation_name)", "dbt-adapters dbt/include/global_project/macros/get_custom_name/get_custom_database.sql › default__generate_database_name"),
     profile_rows_fp("target.schema", "the schema every relation is rendered with (relation component, relation_name)", "dbt-adapters dbt/include/global_project/macros/get_custom_name/get_custom_schema.sql › default__generate_schema_name"),
     profile_rows_inert("target.threads", "how many nodes run at once; each node's statements are the same", "core/dbt/task/runnable.py › GraphRunnableTask.get_runner (thread pool)"),
@@ -5457,10 +5567,12 @@ const WAREHOUSE_ROWS = [
 
 
 
+
 const INVENTORY_ROWS = [
     ...MANIFEST_ROWS,
     ...PROJECT_ROWS,
     ...PROFILE_ROWS,
+    ...ENVIRONMENT_ROWS,
     ...RUN_ROWS,
     ...WAREHOUSE_ROWS,
 ];
@@ -5773,24 +5885,33 @@ function residueOf(prefix, value) {
         start = trieAt(prefix);
         starts.set(prefix, start);
     }
-    const out = new Map();
-    visit(start.at, start.covering, value, prefix, `${prefix}`, out);
-    if (out.size === 0)
+    const walk = { prefix, pattern: [], concrete: [], out: null };
+    visit(start.at, start.covering, value, walk);
+    const out = walk.out;
+    if (out === null)
         return null;
     const residue = {};
     for (const [pattern, digests] of out)
         residue[pattern] = digests.length === 1 ? digests[0] : sha256(digests.join("\n"));
     return residue;
 }
-function add(out, pattern, concrete, value) {
-    let list = out.get(pattern);
+function add(walk, value) {
+    const pattern = walk.prefix + walk.pattern.join("");
+    const concrete = walk.prefix + walk.concrete.join("");
+    walk.out ??= new Map();
+    let list = walk.out.get(pattern);
     if (list === undefined) {
         list = [];
-        out.set(pattern, list);
+        walk.out.set(pattern, list);
     }
     list.push(sha256(`${concrete}\0${canonicalJson(value === undefined ? null : value)}`));
 }
-function visit(at, covering, value, pattern, concrete, out) {
+/** Whether a value at `at` (with `covering` above it) is classified whatever it holds: nothing to walk. */
+function settled(at, covering) {
+    const row = at?.row ?? covering;
+    return row !== null && row.class !== "unknown" && (at === undefined || at.children.size === 0);
+}
+function visit(at, covering, value, walk) {
     const row = at?.row ?? covering;
     const leaf = at === undefined || at.children.size === 0;
     if (leaf || !(manifest_residue_isPlainObject(value) || Array.isArray(value))) {
@@ -5800,13 +5921,20 @@ function visit(at, covering, value, pattern, concrete, out) {
         // nothing to digest; a value it gets later adds the component, which is a change.
         if (value === null && row?.class === "unknown")
             return;
-        add(out, pattern, concrete, value);
+        add(walk, value);
         return;
     }
     if (Array.isArray(value)) {
         const element = at.children.get("[]");
-        for (let i = 0; i < value.length; i++)
-            visit(element, row, value[i], `${pattern}[]`, `${concrete}[${i}]`, out);
+        if (settled(element, row))
+            return;
+        for (let i = 0; i < value.length; i++) {
+            walk.pattern.push("[]");
+            walk.concrete.push(`[${i}]`);
+            visit(element, row, value[i], walk);
+            walk.pattern.pop();
+            walk.concrete.pop();
+        }
         return;
     }
     const any = at.children.get("<key>");
@@ -5817,7 +5945,13 @@ function visit(at, covering, value, pattern, concrete, out) {
             child = any;
             step = "<key>";
         }
-        visit(child, row, value[key], `${pattern}.${step}`, `${concrete}.${key}`, out);
+        if (settled(child, row))
+            continue;
+        walk.pattern.push(`.${step}`);
+        walk.concrete.push(`.${key}`);
+        visit(child, row, value[key], walk);
+        walk.pattern.pop();
+        walk.concrete.pop();
     }
 }
 /** Merges residues into `into` (pattern → digests), for a node that reaches several entries. */
@@ -25002,7 +25136,12 @@ function componentInputs(component, resourceType) {
             ? { rows: [row] }
             : { rows: [], note: `${path}: no row (unclassified)` };
     }
-    if (component.startsWith(INPUT_COMPONENT) || component.startsWith(VALUE_COMPONENT)) {
+    if (component.startsWith(VALUE_COMPONENT)) {
+        const read = component.slice(VALUE_COMPONENT.length);
+        const row = classifyPath(valueRowPath(read));
+        return row ? { rows: [row] } : { rows: [], note: `${read}: no row` };
+    }
+    if (component.startsWith(INPUT_COMPONENT)) {
         const path = component.slice(component.indexOf(":") + 1);
         const row = classifyPath(path);
         return row ? { rows: [row] } : { rows: [], note: `${path}: no row` };
@@ -25018,6 +25157,16 @@ function componentInputs(component, resourceType) {
             rows.push(row);
     }
     return { rows };
+}
+/** The environment row of a value read (`env_var(X)` → `env_var(NAME)`, `var(x)` → `var(name)`, `target.user` → `target.<other field>`). */
+function valueRowPath(read) {
+    if (read.startsWith("env_var("))
+        return read.startsWith("env_var(DBT_ENV_SECRET_") ? "env_var(DBT_ENV_SECRET_*)" : "env_var(NAME)";
+    if (read.startsWith("var("))
+        return "var(name)";
+    if (read.startsWith("target."))
+        return classifyPath(read)?.surface === "environment" ? read : "target.<other field>";
+    return read;
 }
 
 ;// CONCATENATED MODULE: ./src/dbt/inventory/row.ts

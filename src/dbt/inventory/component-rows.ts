@@ -50,7 +50,12 @@ export function componentInputs(
       ? { rows: [row] }
       : { rows: [], note: `${path}: no row (unclassified)` };
   }
-  if (component.startsWith(INPUT_COMPONENT) || component.startsWith(VALUE_COMPONENT)) {
+  if (component.startsWith(VALUE_COMPONENT)) {
+    const read = component.slice(VALUE_COMPONENT.length);
+    const row = classifyPath(valueRowPath(read));
+    return row ? { rows: [row] } : { rows: [], note: `${read}: no row` };
+  }
+  if (component.startsWith(INPUT_COMPONENT)) {
     const path = component.slice(component.indexOf(":") + 1);
     const row = classifyPath(path);
     return row ? { rows: [row] } : { rows: [], note: `${path}: no row` };
@@ -64,4 +69,14 @@ export function componentInputs(
     if (row && !rows.includes(row)) rows.push(row);
   }
   return { rows };
+}
+
+/** The environment row of a value read (`env_var(X)` → `env_var(NAME)`, `var(x)` → `var(name)`, `target.user` → `target.<other field>`). */
+function valueRowPath(read: string): string {
+  if (read.startsWith("env_var("))
+    return read.startsWith("env_var(DBT_ENV_SECRET_") ? "env_var(DBT_ENV_SECRET_*)" : "env_var(NAME)";
+  if (read.startsWith("var(")) return "var(name)";
+  if (read.startsWith("target."))
+    return classifyPath(read)?.surface === "environment" ? read : "target.<other field>";
+  return read;
 }

@@ -45,31 +45,50 @@ export function residueOf(prefix: string, value: unknown): Residue {
     start = trieAt(prefix);
     starts.set(prefix, start);
   }
-  const out: Collected = new Map();
-  visit(start.at, start.covering, value, prefix, `${prefix}`, out);
-  if (out.size === 0) return null;
+  const walk: Walk = { prefix, pattern: [], concrete: [], out: null };
+  visit(start.at, start.covering, value, walk);
+  const out = walk.out;
+  if (out === null) return null;
   const residue: Record<string, string> = {};
   for (const [pattern, digests] of out)
     residue[pattern] = digests.length === 1 ? digests[0]! : sha256(digests.join("\n"));
   return residue;
 }
 
-function add(out: Collected, pattern: string, concrete: string, value: unknown): void {
-  let list = out.get(pattern);
+/**
+ * One entry's walk: the path so far as steps (`.key`, `[]` / `[3]`), joined
+ * into strings only when a value is digested (most entries have none).
+ */
+interface Walk {
+  prefix: string;
+  pattern: string[];
+  concrete: string[];
+  out: Collected | null;
+}
+
+function add(walk: Walk, value: unknown): void {
+  const pattern = walk.prefix + walk.pattern.join("");
+  const concrete = walk.prefix + walk.concrete.join("");
+  walk.out ??= new Map();
+  let list = walk.out.get(pattern);
   if (list === undefined) {
     list = [];
-    out.set(pattern, list);
+    walk.out.set(pattern, list);
   }
   list.push(sha256(`${concrete}\0${canonicalJson(value === undefined ? null : value)}`));
+}
+
+/** Whether a value at `at` (with `covering` above it) is classified whatever it holds: nothing to walk. */
+function settled(at: InventoryTrie | undefined, covering: InventoryRow | null): boolean {
+  const row = at?.row ?? covering;
+  return row !== null && row.class !== "unknown" && (at === undefined || at.children.size === 0);
 }
 
 function visit(
   at: InventoryTrie | undefined,
   covering: InventoryRow | null,
   value: unknown,
-  pattern: string,
-  concrete: string,
-  out: Collected,
+  walk: Walk,
 ): void {
   const row = at?.row ?? covering;
   const leaf = at === undefined || at.children.size === 0;
@@ -78,13 +97,19 @@ function visit(
     // A null under a row that says unknown (a model's `config.freshness`, `defer_relation`):
     // nothing to digest; a value it gets later adds the component, which is a change.
     if (value === null && row?.class === "unknown") return;
-    add(out, pattern, concrete, value);
+    add(walk, value);
     return;
   }
   if (Array.isArray(value)) {
     const element = at!.children.get("[]");
-    for (let i = 0; i < value.length; i++)
-      visit(element, row, value[i], `${pattern}[]`, `${concrete}[${i}]`, out);
+    if (settled(element, row)) return;
+    for (let i = 0; i < value.length; i++) {
+      walk.pattern.push("[]");
+      walk.concrete.push(`[${i}]`);
+      visit(element, row, value[i], walk);
+      walk.pattern.pop();
+      walk.concrete.pop();
+    }
     return;
   }
   const any = at!.children.get("<key>");
@@ -95,7 +120,12 @@ function visit(
       child = any;
       step = "<key>";
     }
-    visit(child, row, value[key], `${pattern}.${step}`, `${concrete}.${key}`, out);
+    if (settled(child, row)) continue;
+    walk.pattern.push(`.${step}`);
+    walk.concrete.push(`.${key}`);
+    visit(child, row, value[key], walk);
+    walk.pattern.pop();
+    walk.concrete.pop();
   }
 }
 

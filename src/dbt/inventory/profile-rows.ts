@@ -36,7 +36,7 @@ export const PROFILE_ROWS: readonly InventoryRow[] = [
   ),
   fp(
     "target.name",
-    "target_changed: the state's target name against the one this plan builds into (the action's environment, the CLI's --target-name)",
+    "target_changed: the state's target name against the one this plan builds into (the action's environment, the CLI's --target)",
     "core/dbt/config/profile.py › Profile.target_name",
   ),
   fp(
