@@ -5885,9 +5885,16 @@ function residueOf(prefix, value) {
         start = trieAt(prefix);
         starts.set(prefix, start);
     }
-    const walk = { prefix, pattern: [], concrete: [], out: null };
+    // One walk state for every entry (entries are walked one at a time): no allocation per entry.
+    const walk = WALK;
+    walk.prefix = prefix;
+    walk.out = null;
+    walk.pattern.length = 0;
+    walk.concrete.length = 0;
     visit(start.at, start.covering, value, walk);
+    // visit() fills it (TypeScript can't see that through the call).
     const out = walk.out;
+    walk.out = null;
     if (out === null)
         return null;
     const residue = {};
@@ -5895,6 +5902,7 @@ function residueOf(prefix, value) {
         residue[pattern] = digests.length === 1 ? digests[0] : sha256(digests.join("\n"));
     return residue;
 }
+const WALK = { prefix: "", pattern: [], concrete: [], out: null };
 function add(walk, value) {
     const pattern = walk.prefix + walk.pattern.join("");
     const concrete = walk.prefix + walk.concrete.join("");
@@ -10826,6 +10834,8 @@ function sourceRelationsDigest(graph, node) {
  * metadata and unknown members). Nothing is added in the usual case.
  */
 function addUnclassified(components, graph, node, closure, macros) {
+    if (!reachesResidue(graph, node, closure, macros))
+        return;
     const merged = new Map();
     mergeResidue(merged, node.node.residue ?? null, node.id);
     for (const id of node.ephemerals)
@@ -10864,6 +10874,30 @@ function hookResidues(graph) {
         hookResidueCache.set(graph, list);
     }
     return list;
+}
+/** Whether anything the node reaches has a residue (usually nothing: then no map is filled). */
+function reachesResidue(graph, node, closure, macros) {
+    if (node.node.residue || graph.manifest.residue)
+        return true;
+    if (hookResidues(graph).length > 0)
+        return true;
+    for (const id of node.ephemerals)
+        if (graph.ephemerals.get(id)?.node.residue)
+            return true;
+    for (const id of node.sources)
+        if (graph.sources.get(id)?.source.residue)
+            return true;
+    if (macros.residues.size > 0)
+        for (const id of closure)
+            if (macros.residues.has(id))
+                return true;
+    for (const id of node.checks)
+        if (graph.checks.get(id)?.test.residue)
+            return true;
+    for (const dep of node.unknownParents)
+        if (graph.manifest.otherNodes.get(dep.id)?.residue)
+            return true;
+    return false;
 }
 function pointerDefault(inputs) {
     if (inputs.latestVersionPointerDefault !== undefined)

@@ -561,6 +561,7 @@ function addUnclassified(
   closure: readonly string[],
   macros: MacroIndex,
 ): void {
+  if (!reachesResidue(graph, node, closure, macros)) return;
   const merged = new Map<string, string[]>();
   mergeResidue(merged, node.node.residue ?? null, node.id);
   for (const id of node.ephemerals) mergeResidue(merged, graph.ephemerals.get(id)?.node.residue ?? null, id);
@@ -593,6 +594,23 @@ function hookResidues(graph: ProjectGraph): [string, NonNullable<ManifestOtherNo
     hookResidueCache.set(graph, list);
   }
   return list;
+}
+
+/** Whether anything the node reaches has a residue (usually nothing: then no map is filled). */
+function reachesResidue(
+  graph: ProjectGraph,
+  node: GraphNode,
+  closure: readonly string[],
+  macros: MacroIndex,
+): boolean {
+  if (node.node.residue || graph.manifest.residue) return true;
+  if (hookResidues(graph).length > 0) return true;
+  for (const id of node.ephemerals) if (graph.ephemerals.get(id)?.node.residue) return true;
+  for (const id of node.sources) if (graph.sources.get(id)?.source.residue) return true;
+  if (macros.residues.size > 0) for (const id of closure) if (macros.residues.has(id)) return true;
+  for (const id of node.checks) if (graph.checks.get(id)?.test.residue) return true;
+  for (const dep of node.unknownParents) if (graph.manifest.otherNodes.get(dep.id)?.residue) return true;
+  return false;
 }
 
 function pointerDefault(inputs: FingerprintInputs): boolean | null {

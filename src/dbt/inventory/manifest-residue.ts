@@ -45,9 +45,16 @@ export function residueOf(prefix: string, value: unknown): Residue {
     start = trieAt(prefix);
     starts.set(prefix, start);
   }
-  const walk: Walk = { prefix, pattern: [], concrete: [], out: null };
+  // One walk state for every entry (entries are walked one at a time): no allocation per entry.
+  const walk = WALK;
+  walk.prefix = prefix;
+  walk.out = null;
+  walk.pattern.length = 0;
+  walk.concrete.length = 0;
   visit(start.at, start.covering, value, walk);
-  const out = walk.out;
+  // visit() fills it (TypeScript can't see that through the call).
+  const out = walk.out as Collected | null;
+  walk.out = null;
   if (out === null) return null;
   const residue: Record<string, string> = {};
   for (const [pattern, digests] of out)
@@ -65,6 +72,8 @@ interface Walk {
   concrete: string[];
   out: Collected | null;
 }
+
+const WALK: Walk = { prefix: "", pattern: [], concrete: [], out: null };
 
 function add(walk: Walk, value: unknown): void {
   const pattern = walk.prefix + walk.pattern.join("");
