@@ -1454,6 +1454,21 @@ function judge(
   return result;
 }
 
+/** The nodes the plan's renamed_builds warning names, and every planned node that reads them. */
+function renamedAndReaders(p: Plan, project: LoadedProject): Set<string> {
+  const out = new Set<string>();
+  const warning = p.warnings.find((w) => w.code === "renamed_builds");
+  if (!warning) return out;
+  const stack = [...warning.message.matchAll(/`([^`]+)` \(built as `/g)].map((m) => m[1]!);
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(project.graph.nodes.get(id)?.children ?? []));
+  }
+  return out;
+}
+
 function checkPlan(
   p: Plan,
   project: LoadedProject,
@@ -1463,12 +1478,16 @@ function checkPlan(
   problems: string[],
 ): void {
   const byId = new Map(p.entries.map((e) => [e.unique_id, e]));
+  const carried = renamedAndReaders(p, project);
   for (const [id, level] of expect.mustNot) {
     const entry = byId.get(id);
     if (entry?.action !== "REUSE") {
       if (baseline.reused.has(id)) result.armed = true;
       continue;
     }
+    // A node renamed with the same relation and code keeps its recorded build (issue 36,
+    // src/planner/renamed-builds.ts; the plan's renamed_builds warning names it), and so do its readers.
+    if (carried.has(id)) continue;
     const reason = entry.reasons[0]?.code;
     const policyReuse =
       (reason === "quorum_not_met" || reason === "within_lag_tolerance") && hasPolicy(project, id);
