@@ -235,11 +235,7 @@ describe.each(["better-sqlite3", "node:sqlite"])(
 
       // dbt build --select <select>: the run_results dbt writes (same invocation as the manifest it rewrote).
       const manifest = JSON.parse(readFileSync(path.join(workspace, "target", "manifest.json"), "utf8"));
-      const built = [
-        "model.shop.stg_orders",
-        "model.shop.orders",
-        "model.shop.fct_daily_revenue",
-      ];
+      const built = ["model.shop.stg_orders", "model.shop.orders", "model.shop.fct_daily_revenue"];
       writeFileSync(
         path.join(workspace, "target", "run_results.json"),
         JSON.stringify(
