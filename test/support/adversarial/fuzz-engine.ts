@@ -387,11 +387,13 @@ function manifestEvidence(seed: ManifestSeed, path: JsonPath): Expectation {
   if (!b.project.graph.nodes.has(id)) return none();
   const isSeed = b.project.graph.nodes.get(id)!.node.resourceType === "seed";
   if (CODE_EVIDENCE.has(field) && !(isSeed && (field === "compiled_code" || field === "language"))) {
-    // config.tags/meta/docs/state/freshness are not code: changing them inside config may leave it REUSE.
+    // config.tags/meta/docs/state/freshness are not code: changing them inside config may leave it REUSE;
+    // nor are config.alias/schema/database (issue 36): dbt resolves them at parse time into the node's
+    // own alias/schema/database, which the relation component holds.
     if (
       field === "config" &&
       path.length > 3 &&
-      ["tags", "meta", "docs", "state", "freshness"].includes(String(path[3]))
+      ["tags", "meta", "docs", "state", "freshness", "alias", "schema", "database"].includes(String(path[3]))
     )
       return none();
     // Inside the checksum: its value counts only for nodes whose fingerprint has a `file` component
