@@ -919,7 +919,7 @@ function openAdapters(sqliteDriver) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2536);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6545);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5943);
 /* harmony import */ var _env_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(117);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
@@ -962,7 +962,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6545:
+/***/ 5943:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4727,17 +4727,45 @@ const ENVIRONMENT_ROWS = [
     },
 ];
 
+;// CONCATENATED MODULE: ./src/dbt/inventory/row.ts
+/**
+ * The input inventory (issue 36): everything that can change what `dbt build`
+ * writes for a node, each classified. One row says, for one input:
+ *
+ * - `fingerprinted`: how ODS compares it between the recorded build and now
+ *   (a fingerprint component, a planning rule, a value digest);
+ * - `inert`: why it cannot change what dbt writes, with the dbt-core or
+ *   dbt-adapters source that shows it;
+ * - `unknown`: ODS does not know; a change to it builds the nodes it can
+ *   reach (`unclassified_input_changed`), as does a change to anything that
+ *   has no row at all.
+ *
+ * The rows are data: the planner reads them (manifest-residue.ts), `explain`
+ * names them, and docs/inventory.md is rendered from them
+ * (scripts/render-inventory.mjs; a test keeps the two the same).
+ */
+/** The row's stable name, as `explain` and reason messages show it. */
+function rowName(row) {
+    return `${row.surface}: ${row.path}`;
+}
+/** Row constructors for one surface: `fp(path, how, cite)`, `inert(…)`, `unknown(…)`. */
+function rowMakers(surface) {
+    const make = (cls) => (path, how, cite) => ({ surface, path, class: cls, how, cite });
+    return { fp: make("fingerprinted"), inert: make("inert"), unknown: make("unknown") };
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/inventory/manifest-rows.ts
-const row = (cls) => (path, how, cite) => ({
-    surface: "manifest",
-    path,
-    class: cls,
-    how,
-    cite,
-});
-const fp = row("fingerprinted");
-const inert = row("inert");
-const unknown = row("unknown");
+/**
+ * The manifest surface of the input inventory (row.ts): every field of every
+ * entry dbt writes into manifest.json (schema v11, v12), classified. A path
+ * no row covers is unclassified: its value is digested per entry
+ * (manifest-residue.ts) and a change builds what it reaches.
+ *
+ * Citations name dbt-core (github.com/dbt-labs/dbt-core, 1.7–1.12) and
+ * dbt-adapters (github.com/dbt-labs/dbt-adapters) files and functions.
+ */
+
+const { fp, inert, unknown } = rowMakers("manifest");
 const NODES_PY = "core/dbt/contracts/graph/nodes.py";
 const CONFIG_PY = "core/dbt/artifacts/resources/v1/config.py";
 const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by the parser, selection and docs, never by a materialization or adapter macro: core/dbt/context/providers.py › ModelContext exposes \`model\`, but no dbt or adapter macro reads this field`;
@@ -5093,16 +5121,19 @@ const MANIFEST_ROWS = [
 ];
 
 ;// CONCATENATED MODULE: ./src/dbt/inventory/profile-rows.ts
-const profile_rows_row = (cls) => (path, how, cite) => ({
-    surface: "profile",
-    path,
-    class: cls,
-    how,
-    cite,
-});
-const profile_rows_fp = profile_rows_row("fingerprinted");
-const profile_rows_inert = profile_rows_row("inert");
-const profile_rows_unknown = profile_rows_row("unknown");
+/**
+ * The target and profile surface of the input inventory (row.ts): what the
+ * adapter reads from the target a build used (profiles.yml, resolved by
+ * dbt-core core/dbt/config/profile.py `Profile.from_raw_profile_info` into
+ * the adapter's `Credentials`). ODS never reads profiles.yml (it holds
+ * secrets): it sees the target through the manifest (adapter type, the
+ * database and schema every relation was rendered with) and the target name
+ * the action or CLI is given. A field that can change what a build writes
+ * and that neither shows is `unknown`: ODS cannot see a change to it, and
+ * the row says so, so that the gap is visible rather than silent.
+ */
+
+const { fp: profile_rows_fp, inert: profile_rows_inert, unknown: profile_rows_unknown } = rowMakers("profile");
 const CREDENTIALS = "dbt-adapters dbt/adapters/contracts/connection.py › Credentials";
 const CONNECTION = "how the adapter connects and runs statements (dbt-adapters dbt/adapters/sql/connections.py › SQLConnectionManager); what a statement writes is the same";
 const PROFILE_ROWS = [
@@ -5461,86 +5492,86 @@ function projectFlag(name) {
 const RUN = "run";
 const ARGS_CITE = "dbt-core core/dbt/cli/params.py (the options); core/dbt/cli/flags.py › Flags";
 const RESULT_CITE = "dbt-core core/dbt/artifacts/schemas/run/v5/run.py › RunResultOutput, process_run_result";
-function run_rows_row(path, klass, how, cite) {
+function row(path, klass, how, cite) {
     return { surface: RUN, path, class: klass, how, cite };
 }
 const RUN_ROWS = [
     // ------------------------------------------------------------ metadata
-    run_rows_row("run_results.metadata.invocation_id", "fingerprinted", "record-refusals.ts acceptedRun: must equal the manifest's invocation_id (the manifest the run wrote, compiled with the run's vars and target) and not be recorded already", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
-    run_rows_row("run_results.metadata.invocation_started_at", "fingerprinted", "run-times.ts runStartedAt: orders the run against the recorded state (record_superseded) and sources.json", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
-    run_rows_row("run_results.metadata.generated_at", "fingerprinted", "run-times.ts: a build's time when a result has no timing; times after now are refused", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
-    run_rows_row("run_results.metadata.dbt_schema_version", "fingerprinted", "run-results.ts loadRunResults: v5 and v6 are read, others refused", "dbt-core core/dbt/artifacts/schemas/run/v5/run.py › RunResultsArtifact"),
-    run_rows_row("run_results.metadata.dbt_version", "inert", "the dbt version that built is the manifest's (fingerprint `engine` component), the same invocation", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
-    run_rows_row("run_results.metadata.env", "inert", "DBT_ENV_CUSTOM_ENV_* values copied into artifacts for the user's own use; dbt does not read them back", "dbt-core core/dbt/artifacts/schemas/base.py › get_metadata_vars"),
-    run_rows_row("run_results.elapsed_time", "inert", "the run's wall time: says nothing about what was written", "dbt-core core/dbt/artifacts/schemas/results.py › ExecutionResult"),
+    row("run_results.metadata.invocation_id", "fingerprinted", "record-refusals.ts acceptedRun: must equal the manifest's invocation_id (the manifest the run wrote, compiled with the run's vars and target) and not be recorded already", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
+    row("run_results.metadata.invocation_started_at", "fingerprinted", "run-times.ts runStartedAt: orders the run against the recorded state (record_superseded) and sources.json", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
+    row("run_results.metadata.generated_at", "fingerprinted", "run-times.ts: a build's time when a result has no timing; times after now are refused", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
+    row("run_results.metadata.dbt_schema_version", "fingerprinted", "run-results.ts loadRunResults: v5 and v6 are read, others refused", "dbt-core core/dbt/artifacts/schemas/run/v5/run.py › RunResultsArtifact"),
+    row("run_results.metadata.dbt_version", "inert", "the dbt version that built is the manifest's (fingerprint `engine` component), the same invocation", "dbt-core core/dbt/artifacts/schemas/base.py › BaseArtifactMetadata"),
+    row("run_results.metadata.env", "inert", "DBT_ENV_CUSTOM_ENV_* values copied into artifacts for the user's own use; dbt does not read them back", "dbt-core core/dbt/artifacts/schemas/base.py › get_metadata_vars"),
+    row("run_results.elapsed_time", "inert", "the run's wall time: says nothing about what was written", "dbt-core core/dbt/artifacts/schemas/results.py › ExecutionResult"),
     // ------------------------------------------------------------ args
-    run_rows_row("run_results.args.which", "fingerprinted", "record-refusals.ts: build, run, seed, snapshot are builds (`dbt retry` writes the retried command here: core/dbt/task/retry.py › RetryTask); clone is recorded only as the relations it wrote (record-relations.ts; relation_overwritten); compile, show, test, list, parse, docs generate, run-operation (writes relations no result names) and anything else are refused", "dbt-core core/dbt/task/retry.py › RetryTask.__init__ (Flags.from_dict of the previous command); core/dbt/task/clone.py › CloneTask"),
-    run_rows_row("run_results.args.command", "fingerprinted", "dbt Fusion's name for `which`: read the same way", "dbt Fusion run_results.json (fixture dbt-bouncer-fusion-2.0-beta)"),
-    run_rows_row("run_results.args.empty", "fingerprinted", "partial-builds.ts: every node built is recorded partial (`last_build_partial`)", "dbt-core core/dbt/context/providers.py › BaseResolver.resolve_limit"),
-    run_rows_row("run_results.args.sample", "fingerprinted", "partial-builds.ts: every node built is recorded partial", "dbt-core core/dbt/context/providers.py › BaseResolver.resolve_event_time_filter"),
-    run_rows_row("run_results.args.event_time_start", "fingerprinted", "partial-builds.ts: a microbatch model built is recorded partial", "dbt-core core/dbt/materializations/incremental/microbatch.py › MicrobatchBuilder.build_start_time"),
-    run_rows_row("run_results.args.event_time_end", "fingerprinted", "partial-builds.ts: a microbatch model built is recorded partial", "dbt-core core/dbt/materializations/incremental/microbatch.py › MicrobatchBuilder.build_end_time"),
-    run_rows_row("run_results.args.defer", "fingerprinted", "record-nodes.ts: a node built with --defer records as read only the parents this run built; a ref to any other may have resolved to another environment's relation, so the next plan has no evidence for it (missing_data_evidence)", "dbt-core core/dbt/context/providers.py › RuntimeRefResolver.create_relation (defer_relation when args.defer and favor_state or the relation is missing)"),
-    run_rows_row("run_results.args.favor_state", "fingerprinted", "only with --defer (which record reads): covered by the defer row", "dbt-core core/dbt/context/providers.py › RuntimeRefResolver.create_relation"),
-    run_rows_row("run_results.args.state", "inert", "where --defer/clone read the other manifest: what they did is judged by `defer` and `which`", ARGS_CITE),
-    run_rows_row("run_results.args.defer_state", "inert", "as `state`", ARGS_CITE),
-    run_rows_row("run_results.args.full_refresh", "inert", "a full refresh rebuilds the node whole from this code and the parents it read; without it an incremental node is merged into its previous build, as every `dbt build` ODS selects does: both are builds of this code (the node config `full_refresh: false` only makes dbt ignore the flag). Whether the plan should ask for a full refresh is not a record question", "dbt-adapters global_project materializations/models/incremental/incremental.sql › should_full_refresh()"),
-    run_rows_row("run_results.args.vars", "fingerprinted", "the manifest of the same invocation was rendered with these vars: compiled SQL and config are in the fingerprint; vars read at run time by macros are the environment surface's `value:` components", "dbt-core core/dbt/config/runtime.py › RuntimeConfig (cli_vars); core/dbt/parser/manifest.py › ManifestLoader.build_manifest_state_check (vars_hash: changed vars reparse everything)"),
-    run_rows_row("run_results.args.target", "fingerprinted", "the manifest of the same invocation names the relations the run wrote into (fingerprint `relation`, snapshot relation keys) and the adapter (`engine`, target identity); a target that differs only in account or host with the same database and schema names is not seen", "dbt-core core/dbt/config/profile.py › Profile.from_args"),
-    run_rows_row("run_results.args.profile", "fingerprinted", "as `target`", "dbt-core core/dbt/config/profile.py › Profile.from_args"),
-    run_rows_row("run_results.args.select", "inert", "which nodes ran: only nodes with a result advance (record-nodes.ts); the rest keep their entries", "dbt-core core/dbt/task/runnable.py › GraphRunnableTask.get_selection_spec"),
-    run_rows_row("run_results.args.exclude", "inert", "as `select`", ARGS_CITE),
-    run_rows_row("run_results.args.selector", "inert", "as `select`", ARGS_CITE),
-    run_rows_row("run_results.args.resource_types", "inert", "as `select`", ARGS_CITE),
-    run_rows_row("run_results.args.exclude_resource_types", "inert", "as `select`", ARGS_CITE),
-    run_rows_row("run_results.args.indirect_selection", "inert", "which tests ran: their results say", ARGS_CITE),
-    run_rows_row("run_results.args.models", "inert", "as `select`", ARGS_CITE),
-    run_rows_row("run_results.args.fail_fast", "inert", "stops the run: the unfinished nodes have no success result and keep their entries", ARGS_CITE),
-    run_rows_row("run_results.args.threads", "inert", "parallelism: dbt still runs parents before children", ARGS_CITE),
-    run_rows_row("run_results.args.warn_error", "inert", "changes statuses (warn to error): the results say which", ARGS_CITE),
-    run_rows_row("run_results.args.warn_error_options", "inert", "as `warn_error`", ARGS_CITE),
-    run_rows_row("run_results.args.store_failures", "inert", "writes test failures into the tests' own audit relations, not the node's", "dbt-adapters global_project materializations/tests/test.sql"),
-    run_rows_row("run_results.args.cache_selected_only", "inert", "what dbt caches of the warehouse's relations, not what it writes", ARGS_CITE),
-    run_rows_row("run_results.args.populate_cache", "inert", "as `cache_selected_only`", ARGS_CITE),
-    run_rows_row("run_results.args.introspect", "inert", "compile-time introspection: the compiled SQL is fingerprinted", ARGS_CITE),
-    run_rows_row("run_results.args.partial_parse", "inert", "how the manifest was parsed, not what it says", ARGS_CITE),
-    run_rows_row("run_results.args.static_parser", "inert", "as `partial_parse`", ARGS_CITE),
-    run_rows_row("run_results.args.use_experimental_parser", "inert", "as `partial_parse`", ARGS_CITE),
-    run_rows_row("run_results.args.invocation_command", "inert", "the command line as text, for humans", ARGS_CITE),
-    run_rows_row("run_results.args.project_dir", "inert", "where dbt ran: the manifest says what it read", ARGS_CITE),
-    run_rows_row("run_results.args.profiles_dir", "inert", "as `project_dir`", ARGS_CITE),
-    run_rows_row("run_results.args.target_path", "inert", "where artifacts were written", ARGS_CITE),
-    run_rows_row("run_results.args.log_path", "inert", "logging", ARGS_CITE),
-    run_rows_row("run_results.args.log_format", "inert", "logging", ARGS_CITE),
-    run_rows_row("run_results.args.log_level", "inert", "logging", ARGS_CITE),
-    run_rows_row("run_results.args.quiet", "inert", "logging", ARGS_CITE),
-    run_rows_row("run_results.args.printer_width", "inert", "logging", ARGS_CITE),
-    run_rows_row("run_results.args.use_colors", "inert", "logging", ARGS_CITE),
-    run_rows_row("run_results.args.print", "inert", "logging", ARGS_CITE),
-    run_rows_row("run_results.args.debug", "inert", "logging", ARGS_CITE),
-    run_rows_row("run_results.args.macro_debugging", "inert", "debugging output", ARGS_CITE),
-    run_rows_row("run_results.args.send_anonymous_usage_stats", "inert", "telemetry", ARGS_CITE),
-    run_rows_row("run_results.args.version_check", "inert", "a version check before the run", ARGS_CITE),
-    run_rows_row("run_results.args.write_json", "inert", "whether artifacts are written", ARGS_CITE),
-    run_rows_row("run_results.args.show_resource_report", "inert", "reporting", ARGS_CITE),
-    run_rows_row("run_results.args.<other>", "unknown", "a flag not listed here (a newer dbt's): record does not read it; if it changes what a build writes, ODS does not see it", ARGS_CITE),
+    row("run_results.args.which", "fingerprinted", "record-refusals.ts: build, run, seed, snapshot are builds (`dbt retry` writes the retried command here: core/dbt/task/retry.py › RetryTask); clone is recorded only as the relations it wrote (record-relations.ts; relation_overwritten); compile, show, test, list, parse, docs generate, run-operation (writes relations no result names) and anything else are refused", "dbt-core core/dbt/task/retry.py › RetryTask.__init__ (Flags.from_dict of the previous command); core/dbt/task/clone.py › CloneTask"),
+    row("run_results.args.command", "fingerprinted", "dbt Fusion's name for `which`: read the same way", "dbt Fusion run_results.json (fixture dbt-bouncer-fusion-2.0-beta)"),
+    row("run_results.args.empty", "fingerprinted", "partial-builds.ts: every node built is recorded partial (`last_build_partial`)", "dbt-core core/dbt/context/providers.py › BaseResolver.resolve_limit"),
+    row("run_results.args.sample", "fingerprinted", "partial-builds.ts: every node built is recorded partial", "dbt-core core/dbt/context/providers.py › BaseResolver.resolve_event_time_filter"),
+    row("run_results.args.event_time_start", "fingerprinted", "partial-builds.ts: a microbatch model built is recorded partial", "dbt-core core/dbt/materializations/incremental/microbatch.py › MicrobatchBuilder.build_start_time"),
+    row("run_results.args.event_time_end", "fingerprinted", "partial-builds.ts: a microbatch model built is recorded partial", "dbt-core core/dbt/materializations/incremental/microbatch.py › MicrobatchBuilder.build_end_time"),
+    row("run_results.args.defer", "fingerprinted", "record-nodes.ts: a node built with --defer records as read only the parents this run built; a ref to any other may have resolved to another environment's relation, so the next plan has no evidence for it (missing_data_evidence)", "dbt-core core/dbt/context/providers.py › RuntimeRefResolver.create_relation (defer_relation when args.defer and favor_state or the relation is missing)"),
+    row("run_results.args.favor_state", "fingerprinted", "only with --defer (which record reads): covered by the defer row", "dbt-core core/dbt/context/providers.py › RuntimeRefResolver.create_relation"),
+    row("run_results.args.state", "inert", "where --defer/clone read the other manifest: what they did is judged by `defer` and `which`", ARGS_CITE),
+    row("run_results.args.defer_state", "inert", "as `state`", ARGS_CITE),
+    row("run_results.args.full_refresh", "inert", "a full refresh rebuilds the node whole from this code and the parents it read; without it an incremental node is merged into its previous build, as every `dbt build` ODS selects does: both are builds of this code (the node config `full_refresh: false` only makes dbt ignore the flag). Whether the plan should ask for a full refresh is not a record question", "dbt-adapters global_project materializations/models/incremental/incremental.sql › should_full_refresh()"),
+    row("run_results.args.vars", "fingerprinted", "the manifest of the same invocation was rendered with these vars: compiled SQL and config are in the fingerprint; vars read at run time by macros are the environment surface's `value:` components", "dbt-core core/dbt/config/runtime.py › RuntimeConfig (cli_vars); core/dbt/parser/manifest.py › ManifestLoader.build_manifest_state_check (vars_hash: changed vars reparse everything)"),
+    row("run_results.args.target", "fingerprinted", "the manifest of the same invocation names the relations the run wrote into (fingerprint `relation`, snapshot relation keys) and the adapter (`engine`, target identity); a target that differs only in account or host with the same database and schema names is not seen", "dbt-core core/dbt/config/profile.py › Profile.from_args"),
+    row("run_results.args.profile", "fingerprinted", "as `target`", "dbt-core core/dbt/config/profile.py › Profile.from_args"),
+    row("run_results.args.select", "inert", "which nodes ran: only nodes with a result advance (record-nodes.ts); the rest keep their entries", "dbt-core core/dbt/task/runnable.py › GraphRunnableTask.get_selection_spec"),
+    row("run_results.args.exclude", "inert", "as `select`", ARGS_CITE),
+    row("run_results.args.selector", "inert", "as `select`", ARGS_CITE),
+    row("run_results.args.resource_types", "inert", "as `select`", ARGS_CITE),
+    row("run_results.args.exclude_resource_types", "inert", "as `select`", ARGS_CITE),
+    row("run_results.args.indirect_selection", "inert", "which tests ran: their results say", ARGS_CITE),
+    row("run_results.args.models", "inert", "as `select`", ARGS_CITE),
+    row("run_results.args.fail_fast", "inert", "stops the run: the unfinished nodes have no success result and keep their entries", ARGS_CITE),
+    row("run_results.args.threads", "inert", "parallelism: dbt still runs parents before children", ARGS_CITE),
+    row("run_results.args.warn_error", "inert", "changes statuses (warn to error): the results say which", ARGS_CITE),
+    row("run_results.args.warn_error_options", "inert", "as `warn_error`", ARGS_CITE),
+    row("run_results.args.store_failures", "inert", "writes test failures into the tests' own audit relations, not the node's", "dbt-adapters global_project materializations/tests/test.sql"),
+    row("run_results.args.cache_selected_only", "inert", "what dbt caches of the warehouse's relations, not what it writes", ARGS_CITE),
+    row("run_results.args.populate_cache", "inert", "as `cache_selected_only`", ARGS_CITE),
+    row("run_results.args.introspect", "inert", "compile-time introspection: the compiled SQL is fingerprinted", ARGS_CITE),
+    row("run_results.args.partial_parse", "inert", "how the manifest was parsed, not what it says", ARGS_CITE),
+    row("run_results.args.static_parser", "inert", "as `partial_parse`", ARGS_CITE),
+    row("run_results.args.use_experimental_parser", "inert", "as `partial_parse`", ARGS_CITE),
+    row("run_results.args.invocation_command", "inert", "the command line as text, for humans", ARGS_CITE),
+    row("run_results.args.project_dir", "inert", "where dbt ran: the manifest says what it read", ARGS_CITE),
+    row("run_results.args.profiles_dir", "inert", "as `project_dir`", ARGS_CITE),
+    row("run_results.args.target_path", "inert", "where artifacts were written", ARGS_CITE),
+    row("run_results.args.log_path", "inert", "logging", ARGS_CITE),
+    row("run_results.args.log_format", "inert", "logging", ARGS_CITE),
+    row("run_results.args.log_level", "inert", "logging", ARGS_CITE),
+    row("run_results.args.quiet", "inert", "logging", ARGS_CITE),
+    row("run_results.args.printer_width", "inert", "logging", ARGS_CITE),
+    row("run_results.args.use_colors", "inert", "logging", ARGS_CITE),
+    row("run_results.args.print", "inert", "logging", ARGS_CITE),
+    row("run_results.args.debug", "inert", "logging", ARGS_CITE),
+    row("run_results.args.macro_debugging", "inert", "debugging output", ARGS_CITE),
+    row("run_results.args.send_anonymous_usage_stats", "inert", "telemetry", ARGS_CITE),
+    row("run_results.args.version_check", "inert", "a version check before the run", ARGS_CITE),
+    row("run_results.args.write_json", "inert", "whether artifacts are written", ARGS_CITE),
+    row("run_results.args.show_resource_report", "inert", "reporting", ARGS_CITE),
+    row("run_results.args.<other>", "unknown", "a flag not listed here (a newer dbt's): record does not read it; if it changes what a build writes, ODS does not see it", ARGS_CITE),
     // ------------------------------------------------------------ results
-    run_rows_row("run_results.results[].unique_id", "fingerprinted", "which node the result is for; of several results for one node the one that did not pass counts (run-statuses.ts)", RESULT_CITE),
-    run_rows_row("run_results.results[].status", "fingerprinted", "run-statuses.ts: success and partial success are builds (partial success recorded partial); no-op, reused, skipped, error are not; tests: pass/warn passed, fail/error/runtime error failed", "dbt-core core/dbt/artifacts/schemas/results.py › NodeStatus, RunStatus"),
-    run_rows_row("run_results.results[].message", "fingerprinted", "`dbt clone`: `No-op` means the clone materialization ran no statement, so the relation was not written (record-relations.ts wroteRelation); for builds the text of the adapter response, read nowhere else", "dbt-core core/dbt/task/clone.py › CloneRunner._build_run_model_result; core/dbt/task/run.py › ModelRunner._build_run_model_result"),
-    run_rows_row("run_results.results[].adapter_response", "inert", "the warehouse's response to the `main` statement (rows affected, query id, bytes): a build's result exists only after its `main` statement ran (ModelRunner._build_run_model_result raises without one), so it adds nothing to `status`", "dbt-core core/dbt/task/run.py › ModelRunner._build_run_model_result"),
-    run_rows_row("run_results.results[].failures", "inert", "tests: the number of failing rows, already in `status`", RESULT_CITE),
-    run_rows_row("run_results.results[].timing", "fingerprinted", "run-times.ts: a build's time (`built_at`); the order of writes to one relation (record-relations.ts)", "dbt-core core/dbt/artifacts/schemas/results.py › TimingInfo"),
-    run_rows_row("run_results.results[].thread_id", "inert", "which thread ran it", RESULT_CITE),
-    run_rows_row("run_results.results[].execution_time", "inert", "seconds: kept only to say what a reuse saves (`duration_s`)", RESULT_CITE),
-    run_rows_row("run_results.results[].compiled", "inert", "whether the node was compiled: the manifest of the same invocation has its compiled code", RESULT_CITE),
-    run_rows_row("run_results.results[].compiled_code", "inert", "the same text as the manifest's compiled_code of the same invocation (process_run_result copies node.compiled_code), which is fingerprinted", RESULT_CITE),
-    run_rows_row("run_results.results[].relation_name", "inert", "the same as the manifest's relation_name of the same invocation (process_run_result copies it), which keys the relation writes", RESULT_CITE),
-    run_rows_row("run_results.results[].batch_results", "fingerprinted", "partial-builds.ts: failed batches make the build partial; record-relations.ts wroteNothing: a microbatch success with no batches ran nothing and is not recorded as built", "dbt-core core/dbt/task/run.py › MicrobatchModelRunner.execute, merge_batch_results"),
-    run_rows_row("run_results.results[].overload_results", "inert", "functions' overloads (dbt 1.11+ function nodes): not planned nodes", "dbt-core core/dbt/artifacts/schemas/overload_results.py"),
+    row("run_results.results[].unique_id", "fingerprinted", "which node the result is for; of several results for one node the one that did not pass counts (run-statuses.ts)", RESULT_CITE),
+    row("run_results.results[].status", "fingerprinted", "run-statuses.ts: success and partial success are builds (partial success recorded partial); no-op, reused, skipped, error are not; tests: pass/warn passed, fail/error/runtime error failed", "dbt-core core/dbt/artifacts/schemas/results.py › NodeStatus, RunStatus"),
+    row("run_results.results[].message", "fingerprinted", "`dbt clone`: `No-op` means the clone materialization ran no statement, so the relation was not written (record-relations.ts wroteRelation); for builds the text of the adapter response, read nowhere else", "dbt-core core/dbt/task/clone.py › CloneRunner._build_run_model_result; core/dbt/task/run.py › ModelRunner._build_run_model_result"),
+    row("run_results.results[].adapter_response", "inert", "the warehouse's response to the `main` statement (rows affected, query id, bytes): a build's result exists only after its `main` statement ran (ModelRunner._build_run_model_result raises without one), so it adds nothing to `status`", "dbt-core core/dbt/task/run.py › ModelRunner._build_run_model_result"),
+    row("run_results.results[].failures", "inert", "tests: the number of failing rows, already in `status`", RESULT_CITE),
+    row("run_results.results[].timing", "fingerprinted", "run-times.ts: a build's time (`built_at`); the order of writes to one relation (record-relations.ts)", "dbt-core core/dbt/artifacts/schemas/results.py › TimingInfo"),
+    row("run_results.results[].thread_id", "inert", "which thread ran it", RESULT_CITE),
+    row("run_results.results[].execution_time", "inert", "seconds: kept only to say what a reuse saves (`duration_s`)", RESULT_CITE),
+    row("run_results.results[].compiled", "inert", "whether the node was compiled: the manifest of the same invocation has its compiled code", RESULT_CITE),
+    row("run_results.results[].compiled_code", "inert", "the same text as the manifest's compiled_code of the same invocation (process_run_result copies node.compiled_code), which is fingerprinted", RESULT_CITE),
+    row("run_results.results[].relation_name", "inert", "the same as the manifest's relation_name of the same invocation (process_run_result copies it), which keys the relation writes", RESULT_CITE),
+    row("run_results.results[].batch_results", "fingerprinted", "partial-builds.ts: failed batches make the build partial; record-relations.ts wroteNothing: a microbatch success with no batches ran nothing and is not recorded as built", "dbt-core core/dbt/task/run.py › MicrobatchModelRunner.execute, merge_batch_results"),
+    row("run_results.results[].overload_results", "inert", "functions' overloads (dbt 1.11+ function nodes): not planned nodes", "dbt-core core/dbt/artifacts/schemas/overload_results.py"),
     // ------------------------------------------------------------ other runs and environments
-    run_rows_row("relations written by other recorded runs", "fingerprinted", "snapshot `relations` (last writer per relation, names compared as the warehouse resolves them, relation-identity.ts): a later write by another node or a clone builds the node (relation_overwritten)", "dbt-adapters dbt-adapters/src/dbt/adapters/base/relation.py › BaseRelation.create_from, _is_exactish_match"),
-    run_rows_row("relations written by runs ODS did not record", "unknown", "a `dbt run-operation`, a run outside the action, another scope or environment writing the same relation: not seen (the environment registry never writes a relation it does not own)", "dbt-core core/dbt/task/run_operation.py › RunOperationTask"),
+    row("relations written by other recorded runs", "fingerprinted", "snapshot `relations` (last writer per relation, names compared as the warehouse resolves them, relation-identity.ts): a later write by another node or a clone builds the node (relation_overwritten)", "dbt-adapters dbt-adapters/src/dbt/adapters/base/relation.py › BaseRelation.create_from, _is_exactish_match"),
+    row("relations written by runs ODS did not record", "unknown", "a `dbt run-operation`, a run outside the action, another scope or environment writing the same relation: not seen (the environment registry never writes a relation it does not own)", "dbt-core core/dbt/task/run_operation.py › RunOperationTask"),
 ];
 
 ;// CONCATENATED MODULE: ./src/dbt/inventory/warehouse-rows.ts
@@ -10806,25 +10837,26 @@ function pointerRoots(n, macros, flagDefault) {
 function sourceRelationsDigest(graph, node) {
     if (node.sources.length === 0)
         return null;
+    // By relation, not by id: a source renamed in YAML that names the same table reads the same data.
     const rows = [];
     for (const id of node.sources) {
         const source = graph.sources.get(id)?.source;
         if (source === undefined) {
-            rows.push([id, null]);
+            rows.push(canonicalJson([id, null]));
             continue;
         }
         const r = source.relation;
         const eventTime = source.config?.event_time;
-        rows.push([
-            id,
+        rows.push(canonicalJson([
             r.database,
             r.schema,
             r.identifier,
             r.relationName,
             eventTime === undefined ? null : eventTime,
-        ]);
+        ]));
     }
-    return sha256(canonicalJson(rows));
+    rows.sort();
+    return sha256(`[${rows.join(",")}]`);
 }
 /**
  * Issue 36, the closed world: one `unclassified:<pattern>` component per
@@ -11612,6 +11644,30 @@ function loadProject(manifestText, file, inputs = {}) {
     return projectOf(loadManifest(manifestText, file), inputs);
 }
 
+;// CONCATENATED MODULE: ./src/dbt/run-time-values/run-time-value-sources.ts
+function runTimeValueSources(projectFile, rootProject, env, envUnseen) {
+    const root = rootProject ?? "";
+    const vars = new Map();
+    if (projectFile) {
+        vars.set(root, projectFile.vars.values);
+        for (const [name, own] of Object.entries(projectFile.vars.packages))
+            if (name !== root)
+                vars.set(name, own);
+    }
+    return {
+        env,
+        ...(env === null ? { envUnseen } : {}),
+        projectVars: projectFile ? { root, vars } : null,
+        ...(projectFile
+            ? {}
+            : {
+                projectVarsUnseen: "no dbt_project.yml was read from the project directory (action input `project-dir`, CLI `--project-dir`)",
+            }),
+        cliVars: {},
+        target: null,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/files/read-text-file.ts
 
 
@@ -11870,226 +11926,6 @@ function read(file) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/dbt/project-vars.ts
-/**
- * A dbt_project.yml's `name` and `vars:` (issue 36), for the values of
- * `var()` reads on a node's run-time path. A seam, not a YAML parser: the
- * project files' full reader (ProjectFile.vars) replaces it when it lands.
- *
- * It reads the block style people write: `vars:` at the top level, then
- * indented `key: value` lines, nested mappings, and plain, single- or
- * double-quoted scalars resolved as PyYAML (which dbt uses) resolves YAML
- * 1.1 (`yes`/`on` are true, `~` is null, numbers are numbers). Anything else
- * under `vars:` (a list, a flow collection other than `{}`, an anchor or
- * alias, a tag, a multi-line scalar, an escape in a double-quoted string,
- * tabs, a duplicate key): null, not known, and the var reads it could answer
- * are run_time_value_unknown. No `vars:` key: {}.
- */
-const BOOL_TRUE = new Set(["true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "y", "Y"]);
-const BOOL_FALSE = new Set(["false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF", "n", "N"]);
-const NULLS = new Set(["", "~", "null", "Null", "NULL"]);
-class Unknown extends Error {
-}
-/** A plain or quoted scalar, YAML 1.1 as PyYAML resolves it. */
-function scalar(text) {
-    const t = text.trim();
-    if (t.startsWith("'")) {
-        if (!t.endsWith("'") || t.length < 2)
-            throw new Unknown();
-        const body = t.slice(1, -1);
-        if (/(^|[^'])'([^']|$)/.test(body))
-            throw new Unknown();
-        return body.replaceAll("''", "'");
-    }
-    if (t.startsWith('"')) {
-        if (!t.endsWith('"') || t.length < 2 || t.slice(1, -1).includes("\\") || t.slice(1, -1).includes('"'))
-            throw new Unknown();
-        return t.slice(1, -1);
-    }
-    if (/^[[{&*!|>%@`]/.test(t)) {
-        if (t === "{}")
-            return {};
-        if (t === "[]")
-            return [];
-        throw new Unknown();
-    }
-    if (NULLS.has(t))
-        return null;
-    if (BOOL_TRUE.has(t))
-        return true;
-    if (BOOL_FALSE.has(t))
-        return false;
-    if (/^[-+]?(0|[1-9][0-9_]*)$/.test(t))
-        return Number(t.replaceAll("_", ""));
-    if (/^[-+]?([0-9][0-9_]*)?\.[0-9_]+([eE][-+][0-9]+)?$/.test(t))
-        return Number(t.replaceAll("_", ""));
-    if (/^[-+]?0[0-7_]+$|^0x|^[-+]?\.(inf|Inf|INF|nan|NaN|NAN)$|:[0-9]/.test(t))
-        throw new Unknown();
-    if (t.includes(": ") || t.endsWith(":") || t.includes(" #"))
-        throw new Unknown();
-    return t;
-}
-/** A line without its comment (a ` #` outside quotes), or null for a blank or comment line. */
-function content(line) {
-    if (line.includes("\t"))
-        throw new Unknown();
-    let quote = null;
-    for (let i = 0; i < line.length; i++) {
-        const c = line[i];
-        if (quote !== null) {
-            if (c === quote)
-                quote = null;
-        }
-        else if (c === "'" || c === '"')
-            quote = c;
-        else if (c === "#" && (i === 0 || line[i - 1] === " "))
-            return line.slice(0, i).trimEnd() || null;
-    }
-    return line.trimEnd() || null;
-}
-/** A block mapping at `indent` from `lines[start]`; returns it and the next line's index. */
-function mapping(lines, start, indent) {
-    const out = {};
-    let i = start;
-    while (i < lines.length && lines[i].indent >= indent) {
-        const line = lines[i];
-        if (line.indent !== indent)
-            throw new Unknown();
-        const match = /^("[^"\\]*"|'[^']*'|[^\s'"#:][^:]*?)\s*:(\s+(.*))?$/.exec(line.text);
-        if (match === null)
-            throw new Unknown();
-        const key = String(scalar(match[1]));
-        if (Object.hasOwn(out, key))
-            throw new Unknown();
-        const rest = match[3];
-        i++;
-        if (rest !== undefined && rest !== "") {
-            out[key] = scalar(rest);
-        }
-        else if (i < lines.length && lines[i].indent > indent) {
-            const [nested, next] = mapping(lines, i, lines[i].indent);
-            out[key] = nested;
-            i = next;
-        }
-        else {
-            out[key] = null;
-        }
-    }
-    return [out, i];
-}
-/** The `vars:` of a dbt_project.yml's text: {} when it has none; null when they can't be read plainly. */
-function projectVarsOf(text) {
-    try {
-        const raw = text.split(/\r?\n/);
-        const at = raw.findIndex((line) => /^vars\s*:/.test(line));
-        if (at < 0)
-            return raw.some((line) => /^["']?vars["']?\s*:/.test(line)) ? null : {};
-        const inline = content(raw[at])
-            .replace(/^vars\s*:/, "")
-            .trim();
-        if (inline !== "") {
-            const value = scalar(inline);
-            return typeof value === "object" && value !== null && !Array.isArray(value)
-                ? value
-                : null;
-        }
-        const lines = [];
-        for (let i = at + 1; i < raw.length; i++) {
-            const body = content(raw[i]);
-            if (body === null)
-                continue;
-            const indent = body.length - body.trimStart().length;
-            if (indent === 0)
-                break;
-            lines.push({ indent, text: body.trim() });
-        }
-        if (lines.length === 0)
-            return {};
-        if (lines.some((line) => line.text.startsWith("- ") || line.text === "-"))
-            return null;
-        const [vars, next] = mapping(lines, 0, lines[0].indent);
-        return next === lines.length ? vars : null;
-    }
-    catch (error) {
-        if (error instanceof Unknown)
-            return null;
-        throw error;
-    }
-}
-/** The project's `name:` (a top-level plain or quoted scalar), or null. */
-function projectNameIn(text) {
-    for (const line of text.split(/\r?\n/)) {
-        const match = /^name\s*:\s*(.+)$/.exec(line);
-        if (match === null)
-            continue;
-        try {
-            const body = content(match[1]);
-            const value = body === null ? null : scalar(body);
-            return typeof value === "string" && value !== "" ? value : null;
-        }
-        catch {
-            return null;
-        }
-    }
-    return null;
-}
-
-;// CONCATENATED MODULE: ./src/files/read-run-time-values.ts
-/**
- * The file edge of the run-time values (issue 36): what a build would see
- * of `env_var`, `var` and `target`, as far as the step running ODS can tell.
- * The environment is the caller's to give (the action passes its job's
- * environment; the CLI only with `--build-env`); the projects' `vars:` are
- * read from dbt_project.yml in the project directory and from each installed
- * package's (`dbt_packages/*`, the packages-install-path default); the run's
- * `--vars` are taken as none (a record replaces them with the run's own,
- * from run_results.json); the target's fields are filled in by the plan and
- * the record from the target they are made for. Nothing read here is kept:
- * the core keeps keyed digests.
- */
-
-
-
-function readOrNull(file) {
-    try {
-        return (0,external_node_fs_.readFileSync)(file, "utf8");
-    }
-    catch {
-        return null;
-    }
-}
-function readRunTimeValues(projectDir, rootProject, env, envUnseen) {
-    const vars = new Map();
-    const rootText = readOrNull(external_node_path_default().join(projectDir, "dbt_project.yml"));
-    const root = rootProject ?? (rootText === null ? null : projectNameIn(rootText)) ?? "";
-    vars.set(root, rootText === null ? null : projectVarsOf(rootText));
-    let packages = [];
-    try {
-        packages = (0,external_node_fs_.readdirSync)(external_node_path_default().join(projectDir, "dbt_packages"));
-    }
-    catch {
-        // No packages installed: only the root project's vars count.
-    }
-    for (const dir of packages.sort()) {
-        const text = readOrNull(external_node_path_default().join(projectDir, "dbt_packages", dir, "dbt_project.yml"));
-        const name = text === null ? null : projectNameIn(text);
-        if (name !== null && name !== root)
-            vars.set(name, projectVarsOf(text));
-    }
-    return {
-        env,
-        ...(env === null ? { envUnseen } : {}),
-        projectVars: { root, vars },
-        ...(rootText === null
-            ? {
-                projectVarsUnseen: `${external_node_path_default().join(projectDir, "dbt_project.yml")} could not be read (action input \`project-dir\`, CLI \`--project-dir\`)`,
-            }
-            : {}),
-        cliVars: {},
-        target: null,
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/files/read-seed-files.ts
 /**
  * The file edge of large seeds (src/dbt/seed-files.ts): reads the CSV of
@@ -12169,10 +12005,11 @@ function readProject(context, manifest, progress, projectDir, buildEnv = false) 
     const loaded = readManifestFile(file, "--manifest");
     progress?.phase(`fingerprinting ${shown}`);
     const dir = resolveFlagPath(context, projectDir, ".");
+    const projectFile = readProjectFile(dir);
     return projectOf(loaded, {
         seedFiles: readSeedFiles(loaded, dir),
-        projectFile: readProjectFile(dir),
-        runTimeValues: readRunTimeValues(dir, loaded.metadata.projectName, buildEnv ? (context.env ?? null) : null, "ods-state was not given the build's environment (pass --build-env in a shell with the environment dbt builds with)"),
+        projectFile,
+        runTimeValues: runTimeValueSources(projectFile, loaded.metadata.projectName, buildEnv ? (context.env ?? null) : null, "ods-state was not given the build's environment (pass --build-env in a shell with the environment dbt builds with)"),
     });
 }
 /** ` (74.4 MB)`, or nothing when the file can't be examined (reading it then says why). */
@@ -25203,29 +25040,8 @@ function valueRowPath(read) {
     return read;
 }
 
-;// CONCATENATED MODULE: ./src/dbt/inventory/row.ts
-/**
- * The input inventory (issue 36): everything that can change what `dbt build`
- * writes for a node, each classified. One row says, for one input:
- *
- * - `fingerprinted`: how ODS compares it between the recorded build and now
- *   (a fingerprint component, a planning rule, a value digest);
- * - `inert`: why it cannot change what dbt writes, with the dbt-core or
- *   dbt-adapters source that shows it;
- * - `unknown`: ODS does not know; a change to it builds the nodes it can
- *   reach (`unclassified_input_changed`), as does a change to anything that
- *   has no row at all.
- *
- * The rows are data: the planner reads them (manifest-residue.ts), `explain`
- * names them, and docs/inventory.md is rendered from them
- * (scripts/render-inventory.mjs; a test keeps the two the same).
- */
-/** The row's stable name, as `explain` and reason messages show it. */
-function rowName(row) {
-    return `${row.surface}: ${row.path}`;
-}
-
 ;// CONCATENATED MODULE: ./src/cli/commands/explain-inputs.ts
+
 
 
 
@@ -25236,16 +25052,8 @@ const EVIDENCE_ROWS = {
     parent_build: () => DATA_ROW,
     relation: (entry) => `nodes.<${entry.resource_type}>.relation_name`,
 };
-/** Codes decided before the fingerprint is compared (src/planner/rules/index.ts). */
-const BEFORE_CODE = new Set([
-    "no_state",
-    "target_changed",
-    "never_built",
-    "last_build_partial",
-    "relation_overwritten",
-    "code_incomplete",
-    "scheme_changed",
-]);
+/** Codes decided before the fingerprint is compared: the rules before `code_changed`, in their order. */
+const BEFORE_CODE = new Set(RULES.slice(0, RULES.findIndex((rule) => rule.code === "code_changed")).map((rule) => rule.code));
 function inputLines(entry, fp) {
     const lines = ["inputs (rows of the input inventory, docs/inventory.md):"];
     const diff = entry.reasons.find((r) => r.components)?.components;

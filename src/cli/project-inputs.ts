@@ -10,9 +10,9 @@ import { targetIdentity } from "../app/scope.js";
 import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
+import { runTimeValueSources } from "../dbt/run-time-values/run-time-value-sources.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
 import { readProjectFile } from "../files/read-project-file.js";
-import { readRunTimeValues } from "../files/read-run-time-values.js";
 import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 import type { Scope } from "../state/scope.js";
@@ -56,11 +56,12 @@ export function readProject(
   const loaded = readManifestFile(file, "--manifest");
   progress?.phase(`fingerprinting ${shown}`);
   const dir = resolveFlagPath(context, projectDir, ".");
+  const projectFile = readProjectFile(dir);
   return projectOf(loaded, {
     seedFiles: readSeedFiles(loaded, dir),
-    projectFile: readProjectFile(dir),
-    runTimeValues: readRunTimeValues(
-      dir,
+    projectFile,
+    runTimeValues: runTimeValueSources(
+      projectFile,
       loaded.metadata.projectName,
       buildEnv ? (context.env ?? null) : null,
       "ods-state was not given the build's environment (pass --build-env in a shell with the environment dbt builds with)",

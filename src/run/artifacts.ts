@@ -3,10 +3,10 @@ import { existsSync } from "node:fs";
 import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
+import { runTimeValueSources } from "../dbt/run-time-values/run-time-value-sources.js";
 import { UserError } from "../errors/user-error.js";
 import { readManifestFile } from "../files/read-manifest-file.js";
 import { readProjectFile } from "../files/read-project-file.js";
-import { readRunTimeValues } from "../files/read-run-time-values.js";
 import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 
@@ -29,12 +29,14 @@ export function readProjectAt(
     });
   }
   const manifest = readManifestFile(file, "input `manifest`");
+  // dbt_project.yml read once: its dispatch, flags and vars for the fingerprint, and the vars a build reads.
+  const projectFile = readProjectFile(projectDir);
   return projectOf(manifest, {
     seedFiles: readSeedFiles(manifest, projectDir),
-    projectFile: readProjectFile(projectDir),
+    projectFile,
     // What the job's dbt build reads at run time (issue 36): the job's environment, the projects' vars.
-    runTimeValues: readRunTimeValues(
-      projectDir,
+    runTimeValues: runTimeValueSources(
+      projectFile,
       manifest.metadata.projectName,
       buildEnv ?? null,
       "the action step was not given the job's environment",

@@ -189,10 +189,10 @@ describe("ids that are names of Object.prototype's properties", () => {
         // recorded build is carried to the new id (renamed-builds.ts), whatever the id is.
         expect(decide({ [STG]: hostile }, {})).toEqual(normal);
         expect(decide({ [ORDERS]: hostile }, {})).toEqual(normal);
-        // A source under a new id: the reader's `sources` component names the source's id (issue 36).
+        // A source under a new id, same relation: no recorded version of it, so no data evidence.
         expect(decide({ [SOURCE]: hostile }, {})).toEqual({
-          [STG]: "BUILD code_changed",
-          [ORDERS]: "BUILD parent_code_changed",
+          [STG]: "BUILD missing_data_evidence",
+          [ORDERS]: "BUILD new_upstream_data",
         });
       });
     },

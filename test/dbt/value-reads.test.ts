@@ -5,12 +5,16 @@
  * global_project, dbt-athena, dbt-spark, elementary, fivetran_utils, as the
  * fixtures' manifests hold them), and the reads are what dbt would look up.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadProject } from "../../src/dbt/load-project.js";
-import { projectNameIn, projectVarsOf } from "../../src/dbt/project-vars.js";
+import { runTimeValueSources } from "../../src/dbt/run-time-values/run-time-value-sources.js";
+import { runTimeValuesOf } from "../../src/dbt/run-time-values/run-time-values.js";
 import { keepsTargetByDefault } from "../../src/dbt/run-time-values/target-placement.js";
 import { calledNames, scanJinja, scanValueReads } from "../../src/dbt/run-time-values/value-reads.js";
+import { readProjectFile } from "../../src/files/read-project-file.js";
 import { SHARED_DBT_FIXTURES, sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 
 describe("scanValueReads: what a piece of Jinja reads, and whether its name is static", () => {
@@ -168,32 +172,68 @@ describe.skipIf(!sharedFixturesPresent)("run-time reads of the real manifests", 
   });
 });
 
-describe("dbt_project.yml vars (a seam for the project files' reader)", () => {
-  it.each<[string, string, Record<string, unknown> | null]>([
-    ["no vars", "name: 'shop'\nversion: '1.0'\n", {}],
-    ["empty flow", "vars: {}\n", {}],
+describe("the vars a build reads, from the project files read once (read-project-file.ts)", () => {
+  function projectDir(files: Record<string, string>): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "ods-vars-"));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+    return dir;
+  }
+  const lookup = (dir: string, name: string, pkg: string) =>
+    runTimeValuesOf(runTimeValueSources(readProjectFile(dir), "shop", {}, "")).var(name, pkg);
+
+  it.each<[string, Record<string, string>, string, string, unknown]>([
     [
       "scalars as PyYAML resolves them",
-      "name: shop\nvars:\n  start_date: '2020-01-01'\n  limit: 10\n  enabled: yes\n  role: reporter # who reads\n  nothing: ~\nmodels:\n  shop: {}\n",
-      { start_date: "2020-01-01", limit: 10, enabled: true, role: "reporter", nothing: null },
+      { "dbt_project.yml": "name: shop\nvars:\n  enabled: yes\n  limit: 10\n" },
+      "enabled",
+      "shop",
+      { state: "set", value: true },
     ],
     [
-      "package-scoped vars",
-      'vars:\n  elementary:\n    edr_cli_run: true\n  global_one: "x"\n',
-      { elementary: { edr_cli_run: true }, global_one: "x" },
+      "vars.yml (dbt 1.12) holds the root project's vars",
+      { "dbt_project.yml": "name: shop\n", "vars.yml": "vars:\n  start_date: '2020-01-01'\n" },
+      "start_date",
+      "shop",
+      { state: "set", value: "2020-01-01" },
     ],
-    ["a list: not read", "vars:\n  regions:\n    - eu\n    - us\n", null],
-    ["an anchor: not read", "vars:\n  a: &x 1\n", null],
     [
-      "Jinja stays a string (dbt renders it when read)",
-      "vars:\n  d: \"{{ env_var('D') }}\"\n",
-      { d: "{{ env_var('D') }}" },
+      "a package's own dbt_project.yml, under the root project's scope for it",
+      {
+        "dbt_project.yml": "name: shop\nvars:\n  elementary:\n    edr_cli_run: true\n",
+        "dbt_packages/elementary/dbt_project.yml":
+          "name: elementary\nvars:\n  edr_cli_run: false\n  days_back: 7\n",
+      },
+      "edr_cli_run",
+      "elementary",
+      { state: "set", value: true },
     ],
-  ])("%s", (_what, text, vars) => {
-    expect(projectVarsOf(text)).toEqual(vars);
+    [
+      "a package's own var the root doesn't set",
+      {
+        "dbt_project.yml": "name: shop\n",
+        "dbt_packages/elementary/dbt_project.yml": "name: elementary\nvars:\n  days_back: 7\n",
+      },
+      "days_back",
+      "elementary",
+      { state: "set", value: 7 },
+    ],
+    [
+      "Jinja is rendered only when dbt runs",
+      { "dbt_project.yml": "name: shop\nvars:\n  d: \"{{ env_var('D') }}\"\n" },
+      "d",
+      "shop",
+      { state: "unseen", why: "its value in `shop`'s dbt_project.yml is Jinja, rendered only when dbt runs" },
+    ],
+    ["a var nobody sets", { "dbt_project.yml": "name: shop\n" }, "missing", "shop", { state: "unset" }],
+  ])("%s", (_what, files, name, pkg, expected) => {
+    expect(lookup(projectDir(files), name, pkg)).toEqual(expected);
   });
 
-  it("reads the project's name", () => {
-    expect(projectNameIn("# x\nname: 'jaffle_shop'\nvars: {}\n")).toBe("jaffle_shop");
+  it("no dbt_project.yml: a var read is not visible, and the lookup says why", () => {
+    const got = lookup(projectDir({}), "x", "shop");
+    expect(got.state).toBe("unseen");
   });
 });

@@ -7,6 +7,7 @@ import type { NodeFingerprint } from "../../dbt/fingerprint/project-fingerprints
 import { componentInputs } from "../../dbt/inventory/component-rows.js";
 import { classifyPath } from "../../dbt/inventory/lookup.js";
 import { rowName } from "../../dbt/inventory/row.js";
+import { RULES } from "../../planner/rules/index.js";
 import type { PlanEntry } from "../../state/plan.js";
 
 /** The data every piece of evidence stands for: the warehouse's relations of declared parents and sources. */
@@ -17,16 +18,13 @@ const EVIDENCE_ROWS: Readonly<Record<string, (entry: PlanEntry) => string>> = {
   relation: (entry) => `nodes.<${entry.resource_type}>.relation_name`,
 };
 
-/** Codes decided before the fingerprint is compared (src/planner/rules/index.ts). */
-const BEFORE_CODE: ReadonlySet<string> = new Set([
-  "no_state",
-  "target_changed",
-  "never_built",
-  "last_build_partial",
-  "relation_overwritten",
-  "code_incomplete",
-  "scheme_changed",
-]);
+/** Codes decided before the fingerprint is compared: the rules before `code_changed`, in their order. */
+const BEFORE_CODE: ReadonlySet<string> = new Set(
+  RULES.slice(
+    0,
+    RULES.findIndex((rule) => rule.code === "code_changed"),
+  ).map((rule) => rule.code),
+);
 
 export function inputLines(entry: PlanEntry, fp: NodeFingerprint | undefined): string[] {
   const lines = ["inputs (rows of the input inventory, docs/inventory.md):"];

@@ -526,25 +526,28 @@ function pointerRoots(n: ManifestNode, macros: MacroIndex, flagDefault: boolean 
  */
 function sourceRelationsDigest(graph: ProjectGraph, node: GraphNode): string | null {
   if (node.sources.length === 0) return null;
-  const rows: unknown[] = [];
+  // By relation, not by id: a source renamed in YAML that names the same table reads the same data.
+  const rows: string[] = [];
   for (const id of node.sources) {
     const source = graph.sources.get(id)?.source;
     if (source === undefined) {
-      rows.push([id, null]);
+      rows.push(canonicalJson([id, null]));
       continue;
     }
     const r = source.relation;
     const eventTime = source.config?.event_time;
-    rows.push([
-      id,
-      r.database,
-      r.schema,
-      r.identifier,
-      r.relationName,
-      eventTime === undefined ? null : eventTime,
-    ]);
+    rows.push(
+      canonicalJson([
+        r.database,
+        r.schema,
+        r.identifier,
+        r.relationName,
+        eventTime === undefined ? null : eventTime,
+      ]),
+    );
   }
-  return sha256(canonicalJson(rows));
+  rows.sort();
+  return sha256(`[${rows.join(",")}]`);
 }
 
 /**

@@ -7,20 +7,9 @@
  * Citations name dbt-core (github.com/dbt-labs/dbt-core, 1.7–1.12) and
  * dbt-adapters (github.com/dbt-labs/dbt-adapters) files and functions.
  */
-import type { InventoryRow } from "./row.js";
+import { type InventoryRow, rowMakers } from "./row.js";
 
-const row =
-  (cls: InventoryRow["class"]) =>
-  (path: string, how: string, cite: string): InventoryRow => ({
-    surface: "manifest",
-    path,
-    class: cls,
-    how,
-    cite,
-  });
-const fp = row("fingerprinted");
-const inert = row("inert");
-const unknown = row("unknown");
+const { fp, inert, unknown } = rowMakers("manifest");
 
 const NODES_PY = "core/dbt/contracts/graph/nodes.py";
 const CONFIG_PY = "core/dbt/artifacts/resources/v1/config.py";

@@ -9,20 +9,9 @@
  * and that neither shows is `unknown`: ODS cannot see a change to it, and
  * the row says so, so that the gap is visible rather than silent.
  */
-import type { InventoryRow } from "./row.js";
+import { type InventoryRow, rowMakers } from "./row.js";
 
-const row =
-  (cls: InventoryRow["class"]) =>
-  (path: string, how: string, cite: string): InventoryRow => ({
-    surface: "profile",
-    path,
-    class: cls,
-    how,
-    cite,
-  });
-const fp = row("fingerprinted");
-const inert = row("inert");
-const unknown = row("unknown");
+const { fp, inert, unknown } = rowMakers("profile");
 
 const CREDENTIALS = "dbt-adapters dbt/adapters/contracts/connection.py › Credentials";
 const CONNECTION =

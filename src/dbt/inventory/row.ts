@@ -43,3 +43,11 @@ export interface InventoryRow {
 export function rowName(row: Pick<InventoryRow, "surface" | "path">): string {
   return `${row.surface}: ${row.path}`;
 }
+
+/** Row constructors for one surface: `fp(path, how, cite)`, `inert(…)`, `unknown(…)`. */
+export function rowMakers(surface: InventorySurface) {
+  const make =
+    (cls: InputClass) =>
+    (path: string, how: string, cite: string): InventoryRow => ({ surface, path, class: cls, how, cite });
+  return { fp: make("fingerprinted"), inert: make("inert"), unknown: make("unknown") };
+}

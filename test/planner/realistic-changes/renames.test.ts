@@ -22,6 +22,7 @@ import {
   recordRun,
   runScenario,
   scopeOf,
+  sha,
   sourcesDoc,
   T0,
   targetOf,
@@ -51,8 +52,12 @@ function rename(m: Json, keepAlias = true): void {
     const deps: string[] = other.depends_on?.nodes ?? [];
     if (!deps.includes(OLD)) continue;
     other.depends_on.nodes = deps.map((d) => (d === OLD ? NEW : d));
-    if (typeof other.raw_code === "string")
+    if (typeof other.raw_code === "string" && other.raw_code.includes("'stg_customers'")) {
+      // The reader's file is edited: dbt writes its new raw code and the file's new checksum.
       other.raw_code = other.raw_code.replaceAll("'stg_customers'", "'stg_clients'");
+      if (other.checksum?.name === "sha256")
+        other.checksum = { name: "sha256", checksum: sha(other.raw_code) };
+    }
     if (other.attached_node === OLD) other.attached_node = NEW;
     const kwargs = other.test_metadata?.kwargs;
     if (kwargs && typeof kwargs.model === "string")
