@@ -34,11 +34,10 @@ function wideModels(nodes: number, reached: number, rootSql: string): ModelSpec[
     }
     const name = `${LAYERS[i % 3]}_${DOMAINS[i % 4]}_node_${String(i).padStart(5, "0")}`;
     // Below `reached`: a child of the root or of an earlier reached node; above: of the seed.
-    const parent =
-      i > reached
-        ? modelId("country_codes", "seed")
-        : modelId(i < 100 ? "stg_events" : out[(i * 7) % Math.min(i, 5_000)]!.name);
-    out.push({ name, sql: `select * from "warehouse"."analytics"."n${i}"`, dependsOn: [parent] });
+    const parentName = i > reached ? "country_codes" : i < 100 ? "stg_events" : out[(i * 7) % Math.min(i, 5_000)]!.name;
+    const parent = modelId(parentName, i > reached ? "seed" : "model");
+    // Each reads its parent's relation, as ref() compiles it (an undeclared read builds every run).
+    out.push({ name, sql: `select ${i} as n, * from "warehouse"."analytics"."${parentName}"`, dependsOn: [parent] });
   }
   return out;
 }
@@ -57,7 +56,7 @@ function scatteredModels(roots: number, perRoot: number, edited: (root: number) 
       const parent = k === 1 ? root : `${LAYERS[(k - 1) % 3]}_${DOMAINS[r % 4]}_${r}_${k - 1}`;
       out.push({
         name: `${LAYERS[k % 3]}_${DOMAINS[r % 4]}_${r}_${k}`,
-        sql: `select * from "warehouse"."analytics"."n${r}_${k}"`,
+        sql: `select ${k} as n, * from "warehouse"."analytics"."${parent}"`,
         dependsOn: [modelId(parent)],
       });
     }
