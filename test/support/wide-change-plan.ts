@@ -34,10 +34,15 @@ function wideModels(nodes: number, reached: number, rootSql: string): ModelSpec[
     }
     const name = `${LAYERS[i % 3]}_${DOMAINS[i % 4]}_node_${String(i).padStart(5, "0")}`;
     // Below `reached`: a child of the root or of an earlier reached node; above: of the seed.
-    const parentName = i > reached ? "country_codes" : i < 100 ? "stg_events" : out[(i * 7) % Math.min(i, 5_000)]!.name;
+    const parentName =
+      i > reached ? "country_codes" : i < 100 ? "stg_events" : out[(i * 7) % Math.min(i, 5_000)]!.name;
     const parent = modelId(parentName, i > reached ? "seed" : "model");
     // Each reads its parent's relation, as ref() compiles it (an undeclared read builds every run).
-    out.push({ name, sql: `select ${i} as n, * from "warehouse"."analytics"."${parentName}"`, dependsOn: [parent] });
+    out.push({
+      name,
+      sql: `select ${i} as n, * from "warehouse"."analytics"."${parentName}"`,
+      dependsOn: [parent],
+    });
   }
   return out;
 }
