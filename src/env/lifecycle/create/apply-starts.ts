@@ -1,7 +1,8 @@
 /**
  * Incremental models starting from prod's table (incremental-starts.ts
- * decides which): the reads before anything changes (prod's objects, the
- * sizes of tables to copy), then each clone or copy as one step that
+ * decides which): the reads before anything changes (prod's objects, what
+ * limits reading the tables to clone or copy, the sizes of tables to copy),
+ * then each clone or copy as one step that
  * records its intent (`creating`) before the table is made and `present`
  * after, so that a failure between the two on a warehouse whose statements
  * each commit on their own leaves a row for whatever exists, and a rerun
@@ -12,7 +13,7 @@
 import type { Plan } from "../../../state/plan.js";
 import type { StateSnapshot } from "../../../state/snapshot.js";
 import { DEFAULT_INCREMENTAL_START, type IncrementalStart } from "../../incremental-start-settings.js";
-import { type QualifiedName, qualifiedKey } from "../../names.js";
+import { type QualifiedName, qualifiedKey, sameQualified } from "../../names.js";
 import type { OwnedObject } from "../../registry/records.js";
 import type { WarehouseObject } from "../../warehouse.js";
 import { describe, type EnvContext, step } from "../common.js";
@@ -22,6 +23,7 @@ import {
   type PendingStart,
   prodSchemasToObserve,
   type StartDecision,
+  withoutReadControls,
 } from "./incremental-starts.js";
 import type { ObservedEnvironment } from "./observed-environment.js";
 
@@ -65,8 +67,19 @@ export async function planStarts(
     prodObjects,
     droppedPointers,
   });
+  // What limits reading each source beyond its table privileges: such a table is never cloned or copied.
+  const controls =
+    warehouse.readControls && pending.length > 0
+      ? await warehouse.readControls(pending.map((start) => start.from))
+      : [];
   const kept: PendingStart[] = [];
   for (const start of pending) {
+    const limited = controls.filter((control) => sameQualified(control.table, start.from, rules));
+    if (limited.length > 0) {
+      const index = decisions.findIndex((decision) => decision.node_id === start.node_id);
+      decisions[index] = withoutReadControls(decisions[index]!, limited, warehouse.capabilities.engine);
+      continue;
+    }
     if (start.how === "copy") {
       const index = decisions.findIndex((decision) => decision.node_id === start.node_id);
       const size = warehouse.tableSize ? await warehouse.tableSize(start.from) : { rows: null, bytes: null };

@@ -12,6 +12,12 @@
  * environment has nothing at its relation yet but the node's own pointer
  * view (dropped before: the node was reused on an earlier push). dbt then
  * finds the table and runs the model incrementally, as it will in prod.
+ *
+ * Never from a table whose reads are limited beyond its table privileges
+ * (row-level security, column privileges, row or column policies: the
+ * warehouse's `readControls`): a copy or clone owned by the CI role would not
+ * limit its readers the same way, so the model is built from nothing
+ * (`access_not_kept`; `withoutReadControls`).
  */
 
 import type { Plan } from "../../../state/plan.js";
@@ -19,7 +25,7 @@ import type { StateSnapshot } from "../../../state/snapshot.js";
 import type { IncrementalStart } from "../../incremental-start-settings.js";
 import { showLimit } from "../../incremental-start-settings.js";
 import { type IdentifierRules, type QualifiedName, qualifiedKey } from "../../names.js";
-import type { TableSize, WarehouseObject } from "../../warehouse.js";
+import type { ReadControl, TableSize, WarehouseObject } from "../../warehouse.js";
 import { describe, qualifiedOf } from "../common.js";
 
 export const START_OUTCOMES = [
@@ -36,6 +42,7 @@ export const START_OUTCOMES = [
   "copy_not_enabled",
   "off",
   "relation_occupied",
+  "access_not_kept",
 ] as const;
 export type StartOutcome = (typeof START_OUTCOMES)[number];
 
@@ -184,6 +191,26 @@ export function decideStarts(facts: StartFacts): {
     decide("copied", `copy of ${describe(from)} (limit ${showLimit(setting.copyLimit)})`);
   }
   return { decisions, pending, built };
+}
+
+/**
+ * A start's decision once the warehouse said what limits reading its
+ * source beyond table privileges (`controls`, for this source only): with
+ * any, the table is neither cloned nor copied (`access_not_kept`), and the
+ * detail names each control; without, it stands.
+ */
+export function withoutReadControls(
+  decision: StartDecision,
+  controls: readonly ReadControl[],
+  engine: string,
+): StartDecision {
+  if (controls.length === 0) return decision;
+  const how = decision.outcome === "cloned" ? "a clone" : "a copy";
+  return {
+    ...decision,
+    outcome: "access_not_kept",
+    detail: `${decision.prod} has ${controls.map((control) => control.detail).join("; ")}, which ${how} owned by the CI role would not apply to its readers on ${engine}: dbt builds it from nothing`,
+  };
 }
 
 /**
