@@ -44,6 +44,7 @@ import type { IncrementalStart } from "../incremental-start-settings.js";
 import { nameKey, qualifiedKey, sameQualified } from "../names.js";
 import type { PointerRecord } from "../registry/records.js";
 import { describe, type EnvContext } from "./common.js";
+import { refuseWideningPointers } from "./create/access-refusals.js";
 import { createOwnedSchema, dropPointer, registerEnvironment } from "./create/apply-changes.js";
 import { applyPointer } from "./create/apply-pointer.js";
 import { applyStarts, type PlannedStarts, planStarts } from "./create/apply-starts.js";
@@ -51,7 +52,6 @@ import { type DesiredPointer, desiredPointers, environmentSchemas } from "./crea
 import type { StartDecision } from "./create/incremental-starts.js";
 import { type ObservedEnvironment, observeEnvironment } from "./create/observed-environment.js";
 import { refuseWhatIsNotOwned } from "./create/ownership-refusals.js";
-import { refuseWideningPointers } from "./create/access-refusals.js";
 import { validateManifest } from "./create/validate-manifest.js";
 
 export interface CreateEnvironmentInput {

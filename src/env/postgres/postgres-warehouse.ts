@@ -50,6 +50,13 @@ import type {
 } from "../warehouse.js";
 import { type FailureContext, warehouseFailure } from "../warehouse-errors.js";
 import {
+  narrowCopyPrivileges,
+  ownerRightsViews,
+  pointerViewsUnsafe,
+  readControls,
+  serverVersion,
+} from "./postgres-access.js";
+import {
   boundRelations,
   dependentViews,
   listObjects,
@@ -59,13 +66,6 @@ import {
   tableSize,
   type ViewDefinition,
 } from "./postgres-catalog.js";
-import {
-  narrowCopyPrivileges,
-  ownerRightsViews,
-  pointerViewsUnsafe,
-  readControls,
-  serverVersion,
-} from "./postgres-access.js";
 import { openPostgresClient, redactPostgresUrl, statementName } from "./postgres-connection.js";
 import { beginReadOnly, POSTGRES_DIFF_DIALECT } from "./postgres-data-diff.js";
 import {
@@ -423,7 +423,9 @@ export class PostgresWarehouse extends SqlWarehouse {
   async ownerRightsViews(views: readonly QualifiedName[]): Promise<Set<string>> {
     const found = await ownerRightsViews(this.runAny, views);
     return new Set(
-      views.filter((view) => found.has(`${view.schema}\u0000${view.identifier}`)).map((view) => this.key(view)),
+      views
+        .filter((view) => found.has(`${view.schema}\u0000${view.identifier}`))
+        .map((view) => this.key(view)),
     );
   }
 
