@@ -79,8 +79,7 @@ export interface ReplaceOutcome {
  * Something that limits who reads which rows or columns of a table beyond
  * its table privileges, which a copy or clone made by the CI role would not
  * carry and a view reading with its owner's rights would not apply to its
- * readers (Warehouse.readControls; docs/environments.md, "Access is never
- * widened").
+ * readers (docs/environments.md, "Access is never widened").
  */
 export interface ReadControl {
   table: QualifiedName;
@@ -95,11 +94,15 @@ export interface ReadControl {
   detail: string;
 }
 
-/** A pointer view that can't be made without letting its readers read more of prod than prod lets them. */
-export interface PointerRefusal {
+/**
+ * An object ODS would make in an environment from prod's relation `reads`
+ * (a pointer view, or the clone or copy an incremental model starts from)
+ * at `at`, which would let its readers read more of `reads` than prod lets
+ * them; `reason` names prod's relation and what would be widened.
+ */
+export interface AccessRefusal {
   at: QualifiedName;
   reads: QualifiedName;
-  /** Why, naming prod's relation and what would be widened. */
   reason: string;
 }
 
@@ -188,13 +191,23 @@ export interface Warehouse {
    * Optional: the pointer views among these (`at` reading `reads`) that the
    * engine can't make without letting their readers read more of `reads`
    * than prod lets them (a view that reads with its owner's rights, the CI
-   * role's, over a table under row-level security or masking; readers that
-   * new views get and prod's table doesn't have), each with why. Changes
+   * role's: over a table under a row or column policy, or where new views
+   * are granted to roles prod's table isn't), each with why. Changes
    * nothing. Absent: every pointer view is safe (DuckDB has no roles).
    */
   pointerRefusals?(
     pointers: readonly { at: QualifiedName; reads: QualifiedName }[],
-  ): Promise<PointerRefusal[]>;
+  ): Promise<AccessRefusal[]>;
+  /**
+   * Optional: the clones or copies among these (prod's table `reads` to be
+   * cloned or copied to `at`, an incremental model's start) that would let
+   * their readers read more than prod's table lets them (a table under
+   * row-level security, column privileges, row or column policies, which the
+   * new table, the CI role's, would not apply; new tables granted to roles
+   * prod's table isn't), each with why: they are not made, and dbt builds
+   * the model from nothing. Changes nothing. Absent: none would (DuckDB).
+   */
+  startRefusals?(starts: readonly { at: QualifiedName; reads: QualifiedName }[]): Promise<AccessRefusal[]>;
   /**
    * Optional: of these views, those that read with their owner's rights
    * where the engine makes pointer views read with their reader's
@@ -202,14 +215,6 @@ export interface Warehouse {
    * ods-state), by `qualifiedKey`: made again by create, refresh and repair.
    */
   ownerRightsViews?(views: readonly QualifiedName[]): Promise<Set<string>>;
-  /**
-   * Optional: what limits reading each of these tables beyond its table
-   * privileges (row-level security, column privileges, policies, masks),
-   * one entry per control; none for a table without any. A copy or clone
-   * of a table with any is not made (an incremental model then starts from
-   * nothing). Absent: the engine has no such controls (DuckDB).
-   */
-  readControls?(tables: readonly QualifiedName[]): Promise<ReadControl[]>;
   /** Drops the table or view if it exists; fails when another object depends on it. */
   dropObject(object: WarehouseObject): Promise<void>;
   /** Renames a table within its schema. */
@@ -229,7 +234,7 @@ export interface Warehouse {
    * (lifecycle/create/incremental-starts.ts). The new table is never
    * readable by a role the source isn't (PostgreSQL: a privilege the CI
    * role's default privileges give it that its holder lacks on `source` is
-   * revoked); a source with `readControls` is never passed here.
+   * revoked); a start `startRefusals` refuses is never passed here.
    */
   cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied">;
   /**

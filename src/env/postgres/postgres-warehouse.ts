@@ -34,12 +34,12 @@
  */
 import type { Client } from "pg";
 import { UserError } from "../../errors/user-error.js";
+import { refusalsFromControls } from "../access-refusals.js";
 import { type QualifiedName, qualifiedKey, sameName, showQualified } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
-  PointerRefusal,
-  ReadControl,
+  AccessRefusal,
   RecordRow,
   RecordTable,
   ReplaceBlocker,
@@ -414,7 +414,7 @@ export class PostgresWarehouse extends SqlWarehouse {
   /** Before PostgreSQL 15 no view checks its reader's rights: every pointer view is refused. */
   async pointerRefusals(
     pointers: readonly { at: QualifiedName; reads: QualifiedName }[],
-  ): Promise<PointerRefusal[]> {
+  ): Promise<AccessRefusal[]> {
     if (pointers.length === 0) return [];
     const unsafe = pointerViewsUnsafe(await this.serverVersion());
     return unsafe === null ? [] : pointers.map(({ at, reads }) => ({ at, reads, reason: unsafe }));
@@ -429,8 +429,20 @@ export class PostgresWarehouse extends SqlWarehouse {
     );
   }
 
-  async readControls(tables: readonly QualifiedName[]): Promise<ReadControl[]> {
-    return readControls(this.runAny, tables);
+  /**
+   * A copy is never made of a table under row-level security (enabled,
+   * forced, or with policies) or with column privileges: the copy, the CI
+   * role's, would apply neither to its readers (postgres-access.ts).
+   */
+  async startRefusals(
+    starts: readonly { at: QualifiedName; reads: QualifiedName }[],
+  ): Promise<AccessRefusal[]> {
+    if (starts.length === 0) return [];
+    const controls = await readControls(
+      this.runAny,
+      starts.map((start) => start.reads),
+    );
+    return refusalsFromControls(starts, controls, this.capabilities.identifiers, "copy");
   }
 
   async tableSize(name: QualifiedName): Promise<TableSize | null> {

@@ -18,12 +18,12 @@ import type { OwnedObject } from "../../registry/records.js";
 import type { WarehouseObject } from "../../warehouse.js";
 import { describe, type EnvContext, step } from "../common.js";
 import {
+  accessNotKept,
   checkCopySize,
   decideStarts,
   type PendingStart,
   prodSchemasToObserve,
   type StartDecision,
-  withoutReadControls,
 } from "./incremental-starts.js";
 import type { ObservedEnvironment } from "./observed-environment.js";
 
@@ -67,17 +67,19 @@ export async function planStarts(
     prodObjects,
     droppedPointers,
   });
-  // What limits reading each source beyond its table privileges: such a table is never cloned or copied.
-  const controls =
-    warehouse.readControls && pending.length > 0
-      ? await warehouse.readControls(pending.map((start) => start.from))
+  // A clone or copy that would let its readers read more than prod's table lets them is never made.
+  const refused =
+    warehouse.startRefusals && pending.length > 0
+      ? await warehouse.startRefusals(pending.map((start) => ({ at: start.at, reads: start.from })))
       : [];
   const kept: PendingStart[] = [];
   for (const start of pending) {
-    const limited = controls.filter((control) => sameQualified(control.table, start.from, rules));
-    if (limited.length > 0) {
+    const reasons = refused
+      .filter((refusal) => sameQualified(refusal.at, start.at, rules))
+      .map((refusal) => refusal.reason);
+    if (reasons.length > 0) {
       const index = decisions.findIndex((decision) => decision.node_id === start.node_id);
-      decisions[index] = withoutReadControls(decisions[index]!, limited, warehouse.capabilities.engine);
+      decisions[index] = accessNotKept(decisions[index]!, reasons);
       continue;
     }
     if (start.how === "copy") {

@@ -13,11 +13,11 @@
  * view (dropped before: the node was reused on an earlier push). dbt then
  * finds the table and runs the model incrementally, as it will in prod.
  *
- * Never from a table whose reads are limited beyond its table privileges
- * (row-level security, column privileges, row or column policies: the
- * warehouse's `readControls`): a copy or clone owned by the CI role would not
- * limit its readers the same way, so the model is built from nothing
- * (`access_not_kept`; `withoutReadControls`).
+ * Never when the clone or copy would let its readers read more than prod's
+ * table lets them (the warehouse's `startRefusals`: row-level security,
+ * column privileges, row or column policies, which the CI role's new table
+ * would not apply; new tables granted to roles prod's table isn't): the
+ * model is built from nothing (`access_not_kept`).
  */
 
 import type { Plan } from "../../../state/plan.js";
@@ -25,7 +25,7 @@ import type { StateSnapshot } from "../../../state/snapshot.js";
 import type { IncrementalStart } from "../../incremental-start-settings.js";
 import { showLimit } from "../../incremental-start-settings.js";
 import { type IdentifierRules, type QualifiedName, qualifiedKey } from "../../names.js";
-import type { ReadControl, TableSize, WarehouseObject } from "../../warehouse.js";
+import type { TableSize, WarehouseObject } from "../../warehouse.js";
 import { describe, qualifiedOf } from "../common.js";
 
 export const START_OUTCOMES = [
@@ -194,22 +194,17 @@ export function decideStarts(facts: StartFacts): {
 }
 
 /**
- * A start's decision once the warehouse said what limits reading its
- * source beyond table privileges (`controls`, for this source only): with
- * any, the table is neither cloned nor copied (`access_not_kept`), and the
- * detail names each control; without, it stands.
+ * A start's decision once the warehouse refused it (`startRefusals`: the
+ * clone or copy would let its readers read more than prod's table lets
+ * them): neither cloned nor copied (`access_not_kept`), dbt builds the model
+ * from nothing, and the detail says why.
  */
-export function withoutReadControls(
-  decision: StartDecision,
-  controls: readonly ReadControl[],
-  engine: string,
-): StartDecision {
-  if (controls.length === 0) return decision;
-  const how = decision.outcome === "cloned" ? "a clone" : "a copy";
+export function accessNotKept(decision: StartDecision, reasons: readonly string[]): StartDecision {
+  if (reasons.length === 0) return decision;
   return {
     ...decision,
     outcome: "access_not_kept",
-    detail: `${decision.prod} has ${controls.map((control) => control.detail).join("; ")}, which ${how} owned by the CI role would not apply to its readers on ${engine}: dbt builds it from nothing`,
+    detail: `${reasons.join("; ")}: dbt builds it from nothing`,
   };
 }
 
