@@ -241,6 +241,33 @@ describe.skipIf(POSTGRES_MISSING !== null)("access is never widened on PostgreSQ
     });
   }, 120_000);
 
+  it("a reviewer granted some columns of prod's table reads no other column through the pointer view", async () => {
+    await withSession(async (session) => {
+      const S0 = await built(session, {
+        prod: async (session) => {
+          await session.exec(`ALTER TABLE analytics.customers DISABLE ROW LEVEL SECURITY`);
+          await session.exec(`REVOKE SELECT ON analytics.customers FROM ${REVIEWER}`);
+          await session.exec(`GRANT SELECT (customer_id, first_name) ON analytics.customers TO ${REVIEWER}`);
+        },
+      });
+      await createPr7(await contextOf(session), S0);
+      const emails = `(SELECT email FROM ${ENV}.customers) AS e`;
+      expect(await readAs(session, REVIEWER, "(SELECT email FROM analytics.customers) AS e")).toMatchObject({
+        denied: expect.stringMatching(/permission denied/),
+      });
+      expect(await readAs(session, REVIEWER, emails)).toMatchObject({
+        denied: expect.stringMatching(/permission denied/),
+      });
+      // Narrower, not wider: the view names every column, so the reviewer can't read the granted ones through it either.
+      expect(
+        await readAs(session, REVIEWER, `(SELECT customer_id FROM ${ENV}.customers) AS c`),
+      ).toMatchObject({ denied: expect.stringMatching(/permission denied/) });
+      expect(
+        rowsOf(await readAs(session, REVIEWER, "(SELECT customer_id FROM analytics.customers) AS c")).length,
+      ).toBeGreaterThan(0);
+    });
+  }, 120_000);
+
   it("a role granted SELECT on prod's table but kept out of its schema reads nothing through the pointer view", async () => {
     await withSession(async (session) => {
       const S0 = await built(session, {
