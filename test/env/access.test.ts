@@ -287,6 +287,29 @@ describe.skipIf(POSTGRES_MISSING !== null)("access is never widened on PostgreSQ
     });
   }, 120_000);
 
+  it("the schema check names prod's schema whatever it holds (a quote, a backslash, a statement end)", async () => {
+    await withSession(async (session) => {
+      await roles(session);
+      const prod = String.raw`it's a \ schema; --`;
+      const quoted = `"${prod}"`;
+      await session.exec(`CREATE SCHEMA ${quoted}`);
+      await session.exec(`CREATE SCHEMA pr_7`);
+      await session.exec(`CREATE TABLE ${quoted}.t AS SELECT 1 AS a`);
+      await session.exec(`GRANT SELECT ON ${quoted}.t TO ${STRANGER}`);
+      await session.exec(`GRANT USAGE ON SCHEMA pr_7 TO ${STRANGER}`);
+      await session.warehouse.createView(
+        { schema: "pr_7", identifier: "t" },
+        { schema: prod, identifier: "t" },
+        { replace: false },
+      );
+      await session.exec(`GRANT SELECT ON pr_7.t TO ${STRANGER}`);
+      expect(await session.rows(`SELECT a FROM pr_7.t`)).toEqual([{ a: 1 }]);
+      expect(rowsOf(await readAs(session, STRANGER, "pr_7.t"))).toEqual([]);
+      await session.exec(`GRANT USAGE ON SCHEMA ${quoted} TO ${STRANGER}`);
+      expect(rowsOf(await readAs(session, STRANGER, "pr_7.t"))).toEqual([JSON.stringify({ a: 1 })]);
+    });
+  }, 120_000);
+
   it.each([
     {
       case: "row-level security",
