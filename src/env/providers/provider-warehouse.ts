@@ -391,10 +391,10 @@ export class ProviderWarehouse implements Warehouse {
             String(row.grant_on).toUpperCase() === grantOn &&
             ["SELECT", "OWNERSHIP"].includes(String(row.privilege).toUpperCase()),
         )
-        .map((row) => ({ privilege: String(row.privilege).toUpperCase(), role: String(row.grantee_name) }));
+        .map((row) => ({ role: String(row.grantee_name) }));
     const present = new Set((await this.listSchemas()).map((schema) => nameKey(schema, rules)));
     const inDatabase = reading((await this.exec("futureGrants", this.place, null)).rows);
-    const bySchema = new Map<string, { privilege: string; role: string }[]>();
+    const bySchema = new Map<string, { role: string }[]>();
     const readers = new Map<string, Set<string>>();
     const kinds = new Map<string, "table" | "view">();
     for (const schema of new Set(items.map((item) => item.reads.schema)))
@@ -416,20 +416,11 @@ export class ProviderWarehouse implements Warehouse {
       if (granted.length === 0) continue;
       const readsKey = qualifiedKey(item.reads, rules);
       if (!readers.has(readsKey)) {
-        const statement = this.statements.objectGrants(
-          this.place,
-          item.reads,
-          kinds.get(readsKey) ?? "table",
-        );
+        const kindOfReads = kinds.get(readsKey) ?? "table";
         const rows =
-          statement === null
+          this.statements.objectGrants(this.place, item.reads, kindOfReads) === null
             ? []
-            : (
-                await this.runner.run(
-                  { name: "objectGrants", args: [this.place, item.reads, kinds.get(readsKey) ?? "table"] },
-                  statement,
-                )
-              ).rows;
+            : (await this.exec("objectGrants", this.place, item.reads, kindOfReads)).rows;
         readers.set(
           readsKey,
           new Set(

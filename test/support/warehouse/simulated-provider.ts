@@ -21,7 +21,13 @@
  * (`SimulatedGrants`: a rename or move keeps them, a clone takes its
  * source's policies and is the connected role's, `replaceFrom` keeps what
  * the vendor keeps of the replaced table), and answers `replaceLosses` from
- * them as the vendor's catalog query would.
+ * them as the vendor's catalog query would. Access (issue 37): a new table
+ * or view gets the future grants on its kind (Snowflake: the schema's, else
+ * the database's); a view ODS made reads with its owner's rights or its
+ * reader's, as the provider's `viewsReadAs` says (`canRead`); `readControls`
+ * answers every policy a test gave a table, `objectGrants` its privileges
+ * and owner. A table no test gave any access is readable by every role
+ * (`canRead`) though the catalog shows nothing granted on it.
  */
 import type { QualifiedName } from "../../../src/env/names.js";
 import type {
