@@ -176,7 +176,12 @@ export abstract class SqlWarehouse implements Warehouse {
       );
     }
     const verb = options.replace ? "CREATE OR REPLACE VIEW" : "CREATE VIEW";
-    await this.run(`${verb} ${this.qualified(at)} AS SELECT * FROM ${this.qualified(reads)}`);
+    await this.run(this.pointerViewSql(verb, at, reads));
+  }
+
+  /** The statement that makes a pointer view (the engine's part: PostgreSQL's checks its reader's rights). */
+  protected pointerViewSql(verb: string, at: QualifiedName, reads: QualifiedName): string {
+    return `${verb} ${this.qualified(at)} AS SELECT * FROM ${this.qualified(reads)}`;
   }
 
   async dropObject(object: WarehouseObject): Promise<void> {

@@ -75,6 +75,37 @@ export interface ReplaceOutcome {
   kept: { table: string; owner: string; privileges: number }[];
 }
 
+/**
+ * Something that limits who reads which rows or columns of a table beyond
+ * its table privileges, which a copy or clone made by the CI role would not
+ * carry and a view reading with its owner's rights would not apply to its
+ * readers (docs/environments.md, "Access is never widened").
+ */
+export interface ReadControl {
+  table: QualifiedName;
+  /**
+   * PostgreSQL: `row_security` (row-level security enabled or forced, or
+   * policies), `column_privileges`; Snowflake: `policy` (row access,
+   * masking, projection, aggregation); BigQuery: `row_access_policy`,
+   * `policy_tag`; Databricks: `row_filter`, `column_mask`.
+   */
+  kind: string;
+  /** What it is, in words (policy names, columns). */
+  detail: string;
+}
+
+/**
+ * An object ODS would make in an environment from prod's relation `reads`
+ * (a pointer view, or the clone or copy an incremental model starts from)
+ * at `at`, which would let its readers read more of `reads` than prod lets
+ * them; `reason` names prod's relation and what would be widened.
+ */
+export interface AccessRefusal {
+  at: QualifiedName;
+  reads: QualifiedName;
+  reason: string;
+}
+
 /** A table's estimated size (Warehouse.tableSize). */
 export interface TableSize {
   rows: number | null;
@@ -148,8 +179,42 @@ export interface Warehouse {
   createSchema(schema: string): Promise<void>;
   /** Drops the schema if it exists and is empty (fails when it holds anything). */
   dropSchema(schema: string): Promise<void>;
-  /** A view at `at` that reads every column of `reads` (`schema.table`, no database). */
+  /**
+   * A view at `at` that reads every column of `reads` (`schema.table`, no
+   * database). Where the engine can, the view checks its reader's rights on
+   * `reads`, not its owner's (PostgreSQL 15+: `security_invoker`); where it
+   * can't, `pointerRefusals` says which views would widen access, and the
+   * lifecycle refuses them before anything changes.
+   */
   createView(at: QualifiedName, reads: QualifiedName, options: { replace: boolean }): Promise<void>;
+  /**
+   * Optional: the pointer views among these (`at` reading `reads`) that the
+   * engine can't make without letting their readers read more of `reads`
+   * than prod lets them (a view that reads with its owner's rights, the CI
+   * role's: over a table under a row or column policy, or where new views
+   * are granted to roles prod's table isn't), each with why. Changes
+   * nothing. Absent: every pointer view is safe (DuckDB has no roles).
+   */
+  pointerRefusals?(
+    pointers: readonly { at: QualifiedName; reads: QualifiedName }[],
+  ): Promise<AccessRefusal[]>;
+  /**
+   * Optional: the clones or copies among these (prod's table `reads` to be
+   * cloned or copied to `at`, an incremental model's start) that would let
+   * their readers read more than prod's table lets them (a table under
+   * row-level security, column privileges, row or column policies, which the
+   * new table, the CI role's, would not apply; new tables granted to roles
+   * prod's table isn't), each with why: they are not made, and dbt builds
+   * the model from nothing. Changes nothing. Absent: none would (DuckDB).
+   */
+  startRefusals?(starts: readonly { at: QualifiedName; reads: QualifiedName }[]): Promise<AccessRefusal[]>;
+  /**
+   * Optional: of these views, those that read with their owner's rights
+   * where the engine makes pointer views read with their reader's
+   * (PostgreSQL: a view without `security_invoker`, made by an older
+   * ods-state), by `qualifiedKey`: made again by create, refresh and repair.
+   */
+  ownerRightsViews?(views: readonly QualifiedName[]): Promise<Set<string>>;
   /** Drops the table or view if it exists; fails when another object depends on it. */
   dropObject(object: WarehouseObject): Promise<void>;
   /** Renames a table within its schema. */
@@ -166,7 +231,10 @@ export interface Warehouse {
    * where the engine has one (`capabilities.clone`: "cloned"), else a copy
    * with its columns, types and constraints, as stageTable copies
    * ("copied"). An incremental model of a PR environment starts from it
-   * (lifecycle/create/incremental-starts.ts).
+   * (lifecycle/create/incremental-starts.ts). The new table is never
+   * readable by a role the source isn't (PostgreSQL: a privilege the CI
+   * role's default privileges give it that its holder lacks on `source` is
+   * revoked); a start `startRefusals` refuses is never passed here.
    */
   cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied">;
   /**

@@ -111,6 +111,10 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "Nothing was changed. The message names the node and the relation in the way; fix it in the dbt project or the warehouse and run the command again.",
   },
+  pointer_view_refused: {
+    exit: 1,
+    hint: "Nothing was changed. A pointer view reads prod, and here it would let whoever may read it read more of prod than prod lets them (docs/environments.md, \"Access is never widened\"). Do what the message says for each table: PostgreSQL needs version 15 or later (its views can check their reader's rights); on Snowflake and Databricks a view reads with its owner's rights, so prod's table must have no row or column policy, and no future grant may give the environment's views to a role that can't read the table.",
+  },
   environment_unknown: {
     exit: 1,
     hint: "Run `ods-state env list --warehouse …` to see the environments the registry knows.",

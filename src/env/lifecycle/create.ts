@@ -12,6 +12,8 @@
  * - drops the pointer views of nodes that are now built (dbt builds them);
  * - repairs pointers that went missing (a prod rebuild on PostgreSQL drops
  *   the views that read a table with CASCADE) and points moved ones again;
+ *   makes again those an older ods-state made reading with the CI role's
+ *   rights (`secure_pointer`);
  * - starts each incremental model it builds from a clone of prod's table
  *   (or a copy within a limit, where enabled), so that dbt runs it
  *   incrementally as in prod (create/incremental-starts.ts: every BUILD
@@ -27,7 +29,9 @@
  * repository or project) created one of its schemas, or when one of its
  * schemas holds relations it doesn't own (prod's, when the CI target is
  * prod's schema and prod's state is missing): an environment only ever owns
- * what it created (docs/environments.md, Isolation).
+ * what it created (docs/environments.md, Isolation); and when a pointer view
+ * would let its readers read more of prod than prod lets them
+ * (`pointer_view_refused`; docs/environments.md, "Access is never widened").
  *
  * The steps, in order, are modules of lifecycle/create/: validate the
  * manifest, work out the desired pointers and schemas, observe the
@@ -40,6 +44,7 @@ import type { IncrementalStart } from "../incremental-start-settings.js";
 import { nameKey, qualifiedKey, sameQualified } from "../names.js";
 import type { PointerRecord } from "../registry/records.js";
 import { describe, type EnvContext } from "./common.js";
+import { refuseWideningPointers } from "./create/access-refusals.js";
 import { createOwnedSchema, dropPointer, registerEnvironment } from "./create/apply-changes.js";
 import { applyPointer } from "./create/apply-pointer.js";
 import { applyStarts, type PlannedStarts, planStarts } from "./create/apply-starts.js";
@@ -71,6 +76,7 @@ export type EnvActionKind =
   | "create_schema"
   | "create_pointer"
   | "repoint"
+  | "secure_pointer"
   | "replace_with_pointer"
   | "drop_pointer"
   | "forget_pointer"
@@ -116,6 +122,7 @@ export async function createEnvironment(
   // 2. Observe the warehouse and the registry.
   const observed = await observeEnvironment(ctx, name, schemas, prodSchemas);
   await refuseWhatIsNotOwned(ctx, { name, schemas, desired, prodKnown: Boolean(input.prod) }, observed);
+  await refuseWideningPointers(ctx, name, desired);
 
   // 3. Work out the changes.
   const actions = plannedActions(ctx, schemas, desired, observed);
@@ -199,6 +206,9 @@ function plannedActions(
       !sameQualified(recorded.reads, pointer.reads, rules)
     ) {
       actions.push({ action: "repoint", ...base });
+    } else if (observed.ownerRights.has(qualifiedKey(pointer.at, rules))) {
+      // Made by an older ods-state, reading with its owner's (the CI role's) rights: made again.
+      actions.push({ action: "secure_pointer", ...base });
     }
   }
   return actions;

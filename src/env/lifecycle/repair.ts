@@ -23,7 +23,11 @@
  * - gone or reading another relation, prod's relation present → recreated
  *   reading prod's relation, and the registry records what it reads now
  *   (prod's run and version key, when prod's state is given);
- * - prod's relation gone → reported, never invented or pointed elsewhere.
+ * - prod's relation gone → reported, never invented or pointed elsewhere;
+ * - reading prod's relation with its owner's (the CI role's) rights where
+ *   the warehouse makes pointer views read with their reader's (PostgreSQL:
+ *   a view an older ods-state made without `security_invoker`) → made again
+ *   (`owner_rights`).
  *
  * Idempotent (a second run finds nothing broken). One transaction per
  * environment: its views and its registry rows change together; an
@@ -50,8 +54,13 @@ export interface RepairedPointer {
   pointer: string;
   /** What it reads now, `schema.relation`. */
   reads: string;
-  /** `missing`: the view was gone; `stale`: it read another relation than prod's. */
-  was: "missing" | "stale";
+  /**
+   * `missing`: the view was gone; `stale`: it read another relation than
+   * prod's; `owner_rights`: it read prod's relation with its owner's (the CI
+   * role's) rights, where the warehouse makes pointer views read with their
+   * reader's (made by an older ods-state).
+   */
+  was: "missing" | "stale" | "owner_rights";
 }
 
 export interface UnrepairablePointer {
@@ -90,7 +99,7 @@ interface Fix {
   reads: QualifiedName;
   run_id: string | null;
   version_key: string | null;
-  was: "missing" | "stale";
+  was: RepairedPointer["was"];
 }
 
 export async function repairEnvironments(ctx: EnvContext, input: RepairInput = {}): Promise<RepairReport> {
@@ -163,9 +172,10 @@ async function repairOne(
     schemas.add(want.reads.schema);
   }
   const seen = await observe(warehouse, [...schemas]);
-  const bound = await warehouse.boundRelations(
-    pointers.filter((pointer) => seen.objects.get(qualifiedKey(pointer, rules))?.kind === "view"),
-  );
+  const views = pointers.filter((pointer) => seen.objects.get(qualifiedKey(pointer, rules))?.kind === "view");
+  const bound = await warehouse.boundRelations(views);
+  const ownerRights =
+    warehouse.ownerRightsViews && views.length > 0 ? await warehouse.ownerRightsViews(views) : new Set();
 
   const fixes: Fix[] = [];
   for (const want of wanted) {
@@ -176,7 +186,8 @@ async function repairOne(
     const readsNow = bound ? (bound.get(qualifiedKey(pointer, rules)) ?? []) : view ? [pointer.reads] : [];
     const current = !!view && readsNow.length === 1 && sameQualified(readsNow[0]!, want.reads, rules);
     const target = seen.objects.get(qualifiedKey(want.reads, rules));
-    if (current && target) continue;
+    const asOwner = ownerRights.has(qualifiedKey(pointer, rules));
+    if (current && target && !asOwner) continue;
     if (!target) {
       result.unrepairable.push({
         node_id: pointer.node_id,
@@ -186,7 +197,7 @@ async function repairOne(
       });
       continue;
     }
-    fixes.push({ ...want, was: view ? "stale" : "missing" });
+    fixes.push({ ...want, was: !view ? "missing" : current ? "owner_rights" : "stale" });
   }
   result.repaired = fixes.map((fix) => ({
     node_id: fix.pointer.node_id,
@@ -206,8 +217,9 @@ async function repairOne(
       async () => {
         for (const fix of fixes) {
           const at = qualifiedOf(fix.pointer);
-          if (fix.was === "stale" && dropFirst) await warehouse.dropObject({ ...at, kind: "view" });
-          await warehouse.createView(at, fix.reads, { replace: fix.was === "stale" && !dropFirst });
+          const there = fix.was !== "missing";
+          if (there && dropFirst) await warehouse.dropObject({ ...at, kind: "view" });
+          await warehouse.createView(at, fix.reads, { replace: there && !dropFirst });
           await registry.putPointer({
             ...fix.pointer,
             reads: { schema: fix.reads.schema, identifier: fix.reads.identifier },
@@ -234,7 +246,7 @@ async function repairOne(
       await apply(false);
     } catch (error) {
       // CREATE OR REPLACE VIEW fails on PostgreSQL when the columns read changed: drop and create instead.
-      if (!fixes.some((fix) => fix.was === "stale")) throw error;
+      if (!fixes.some((fix) => fix.was !== "missing")) throw error;
       await apply(true);
     }
   } catch (error) {

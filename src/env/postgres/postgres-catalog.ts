@@ -8,8 +8,13 @@ import { type IdentifierRules, type QualifiedName, qualifiedKey } from "../names
 import type { WarehouseObject } from "../warehouse.js";
 import type { Run } from "./postgres-keep.js";
 
-/** A view and its definition, as pg_get_viewdef renders it. */
-export type ViewDefinition = { schema: string; name: string; definition: string };
+/**
+ * A view and its definition, as pg_get_viewdef renders it, with its options
+ * (`reloptions`: `security_invoker=true`, `security_barrier=true`,
+ * `check_option=local`), which pg_get_viewdef leaves out and `CREATE OR
+ * REPLACE VIEW` without `WITH` resets.
+ */
+export type ViewDefinition = { schema: string; name: string; definition: string; options: string[] };
 
 /** Every schema but PostgreSQL's own. */
 export async function listSchemas(run: Run): Promise<string[]> {
@@ -69,7 +74,8 @@ export async function stagedNamesTaken(run: Run, names: readonly QualifiedName[]
  */
 export async function dependentViews(run: Run, target: QualifiedName): Promise<ViewDefinition[]> {
   const result = await run(
-    `SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition
+    `SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
+       coalesce(v.reloptions, '{}'::text[]) AS options
        FROM pg_catalog.pg_class t
        JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
        JOIN pg_catalog.pg_depend d ON d.refobjid = t.oid AND d.refclassid = 'pg_catalog.pg_class'::regclass
@@ -85,6 +91,7 @@ export async function dependentViews(run: Run, target: QualifiedName): Promise<V
     schema: String(row.schema_name),
     name: String(row.name),
     definition: String(row.definition),
+    options: ((row.options as string[] | null) ?? []).map(String),
   }));
 }
 

@@ -227,12 +227,13 @@ export async function readersOf(
   run: Run,
   oids: readonly string[],
 ): Promise<{
-  views: ({ schema: string; name: string; definition: string } & ReaderAhead)[];
+  views: ({ schema: string; name: string; definition: string; options: string[] } & ReaderAhead)[];
   materialized: (MaterializedView & ReaderAhead)[];
 }> {
   if (oids.length === 0) return { views: [], materialized: [] };
   const result = await run(
-    `SELECT m.table_oid, v.relkind AS kind, ${materializedColumns}, ${readsOf}
+    `SELECT m.table_oid, v.relkind AS kind, ${materializedColumns}, ${readsOf},
+       coalesce(v.reloptions, '{}'::text[]) AS options
      FROM (SELECT DISTINCT d.refobjid::text AS table_oid, v.oid ${READERS}
            AND d.refobjid = ANY($1::oid[]) AND v.relkind IN ('v', 'm') AND v.oid <> d.refobjid) m
      JOIN pg_catalog.pg_class v ON v.oid = m.oid
@@ -240,7 +241,7 @@ export async function readersOf(
      ORDER BY 1, 3, 4`,
     [oids],
   );
-  const views: ({ schema: string; name: string; definition: string } & ReaderAhead)[] = [];
+  const views: ({ schema: string; name: string; definition: string; options: string[] } & ReaderAhead)[] = [];
   const materialized: (MaterializedView & ReaderAhead)[] = [];
   for (const row of result.rows) {
     const ahead = { table: String(row.table_oid), reads: ((row.reads as string[] | null) ?? []).map(String) };
@@ -250,6 +251,7 @@ export async function readersOf(
         schema: String(row.schema_name),
         name: String(row.name),
         definition: String(row.definition),
+        options: ((row.options as string[] | null) ?? []).map(String),
         ...ahead,
       });
   }

@@ -5,6 +5,11 @@
  * and the views that read it), each materialized view dropped and created
  * again (postgres-keep.ts), each in its own savepoint. A reader that can't be
  * recreated is left reading the replaced table, and reported.
+ *
+ * A view keeps its options (`security_invoker`, `security_barrier`,
+ * `check_option`): `CREATE OR REPLACE VIEW` without `WITH` resets them, and a
+ * view that checked its reader's rights (a pointer view, a BI view) would
+ * read with its owner's from then on.
  */
 import type { ReplaceOutcome } from "../warehouse.js";
 import type { ViewDefinition } from "./postgres-catalog.js";
@@ -17,6 +22,22 @@ export interface Rebinding {
   savepoint: () => string;
   /** Called for each reader before it is recreated (or left). */
   touched: (view: { schema: string; name: string }) => void;
+}
+
+/**
+ * `WITH (…)` restating a view's options as the catalog holds them
+ * (`name=value`), each name quoted as an identifier and each value as a
+ * string literal (PostgreSQL takes either for a reloption); empty without.
+ */
+export function viewOptions(options: readonly string[], quote: Quote): string {
+  if (options.length === 0) return "";
+  const parts = options.map((option) => {
+    const at = option.indexOf("=");
+    const name = at < 0 ? option : option.slice(0, at);
+    const value = at < 0 ? "true" : option.slice(at + 1);
+    return `${quote(name, "view option")} = E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+  });
+  return ` WITH (${parts.join(", ")})`;
 }
 
 /** Recreates `views`, then `materialized`, recording each in `outcome` (rebound, materialized or left). */
@@ -36,7 +57,7 @@ export async function rebindReaders(
       await run(
         [
           `SAVEPOINT ${savepoint}`,
-          `CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`,
+          `CREATE OR REPLACE VIEW ${name}${viewOptions(view.options, quote)} AS ${view.definition.replace(/;\s*$/, "")}`,
           `RELEASE SAVEPOINT ${savepoint}`,
         ].join(";\n"),
       );

@@ -20,6 +20,13 @@
  * the privileges it took from that read at the end of its transaction
  * (`checkReplacements`; both in postgres-read-ahead.ts).
  *
+ * Access is never widened (postgres-access.ts): a pointer view checks its
+ * reader's rights (`security_invoker`, PostgreSQL 15 and later; before 15
+ * every pointer view is refused) and reads nothing for a reader without
+ * USAGE on prod's schema; a copy is never made of a table under row-level
+ * security or with column privileges, and keeps no privilege its holder
+ * lacks on the source.
+ *
  * This class is the session (statements with their deadline, transactions,
  * advisory locks, closing) and the Warehouse port over it; opening the
  * connection is postgres-connection.ts, the catalog's queries
@@ -27,10 +34,12 @@
  */
 import type { Client } from "pg";
 import { UserError } from "../../errors/user-error.js";
+import { refusalsFromControls } from "../access-refusals.js";
 import { type QualifiedName, qualifiedKey, sameName, showQualified } from "../names.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
+  AccessRefusal,
   RecordRow,
   RecordTable,
   ReplaceBlocker,
@@ -40,6 +49,13 @@ import type {
   WarehouseObject,
 } from "../warehouse.js";
 import { type FailureContext, warehouseFailure } from "../warehouse-errors.js";
+import {
+  narrowCopyPrivileges,
+  ownerRightsViews,
+  pointerViewsUnsafe,
+  readControls,
+  serverVersion,
+} from "./postgres-access.js";
 import {
   boundRelations,
   dependentViews,
@@ -95,6 +111,8 @@ export class PostgresWarehouse extends SqlWarehouse {
   private readonly readAhead = new ReplacementReadAhead((name) => this.key(name));
   /** The table `replaceTable` just put at a name, when nothing has run since (markTable's identity). */
   private justReplaced: { key: string; oid: string } | null = null;
+  /** `server_version_num`, read once. */
+  private version: number | null = null;
 
   private constructor(
     client: Client,
@@ -368,8 +386,63 @@ export class PostgresWarehouse extends SqlWarehouse {
       await this.run(
         `INSERT INTO ${this.qualified(target)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${this.qualified(source)}`,
       );
+      // The copy has the privileges the CI role's default privileges give; none its holder lacks on prod's table.
+      await narrowCopyPrivileges(this.runAny, this.quote, source, target);
     });
     return "copied";
+  }
+
+  private async serverVersion(): Promise<number> {
+    this.version ??= await serverVersion(this.runAny);
+    return this.version;
+  }
+
+  /**
+   * A pointer view that checks its reader's rights on prod's relation
+   * (`security_invoker`: privileges and row-level security policies are the
+   * reader's, not the CI role's), and shows nothing to a reader without
+   * USAGE on prod's schema (a view's reader is never checked for it: a role
+   * granted SELECT on prod's table but kept out of its schema would read it
+   * through any view). The schema is named as a `regnamespace` constant,
+   * which the view keeps as the schema's OID.
+   */
+  protected override pointerViewSql(verb: string, at: QualifiedName, reads: QualifiedName): string {
+    const schema = this.q(reads.schema, "schema").replaceAll("\\", "\\\\").replaceAll("'", "''");
+    return `${verb} ${this.qualified(at)} WITH (security_invoker = true) AS SELECT * FROM ${this.qualified(reads)} WHERE pg_catalog.has_schema_privilege(E'${schema}'::pg_catalog.regnamespace, 'USAGE')`;
+  }
+
+  /** Before PostgreSQL 15 no view checks its reader's rights: every pointer view is refused. */
+  async pointerRefusals(
+    pointers: readonly { at: QualifiedName; reads: QualifiedName }[],
+  ): Promise<AccessRefusal[]> {
+    if (pointers.length === 0) return [];
+    const unsafe = pointerViewsUnsafe(await this.serverVersion());
+    return unsafe === null ? [] : pointers.map(({ at, reads }) => ({ at, reads, reason: unsafe }));
+  }
+
+  async ownerRightsViews(views: readonly QualifiedName[]): Promise<Set<string>> {
+    const found = await ownerRightsViews(this.runAny, views);
+    return new Set(
+      views
+        .filter((view) => found.has(`${view.schema}\u0000${view.identifier}`))
+        .map((view) => this.key(view)),
+    );
+  }
+
+  /**
+   * A copy is never made of a table under row-level security (enabled,
+   * forced, or with policies) or with column privileges: the copy, the CI
+   * role's, would apply neither to its readers (postgres-access.ts).
+   */
+  async startRefusals(
+    starts: readonly { at: QualifiedName; reads: QualifiedName }[],
+  ): Promise<AccessRefusal[]> {
+    if (starts.length === 0) return [];
+    const controls = await readControls(
+      this.runAny,
+      starts.map((start) => start.reads),
+    );
+    return refusalsFromControls(starts, controls, this.capabilities.identifiers, "copy");
   }
 
   async tableSize(name: QualifiedName): Promise<TableSize | null> {
@@ -411,6 +484,13 @@ export class PostgresWarehouse extends SqlWarehouse {
     options: { replace: boolean },
   ): Promise<void> {
     this.readAhead.byTarget.clear();
+    const unsafe = pointerViewsUnsafe(await this.serverVersion());
+    if (unsafe !== null) {
+      throw new UserError(
+        "pointer_view_refused",
+        `The pointer view ${showQualified(at)} would read ${showQualified(reads)} in ${this.label}, and ${unsafe}.`,
+      );
+    }
     await super.createView(at, reads, options);
   }
 

@@ -141,6 +141,31 @@ export interface ProviderStatements {
    * its dataset or schema grants wherever it came from).
    */
   futureGrants(place: Place, schema: string | null): Statement | null;
+  /**
+   * Whose rights a view reads its relations with (docs/environments.md,
+   * "Access is never widened"): `owner` (Snowflake, Databricks Unity
+   * Catalog: a reader needs SELECT on the view only, and the view reads
+   * with its owner's, the CI role's, privileges) or `reader` (BigQuery: a
+   * reader needs read access to the tables the view reads, unless the view
+   * is authorized on their dataset, which ODS never makes it).
+   */
+  readonly viewsReadAs: "owner" | "reader";
+  /**
+   * What limits reading each of these prod tables beyond table privileges,
+   * as the vendor's catalog shows it: one row per control, in columns
+   * `schema_name`, `table_name`, `control` (a ReadControl kind: Snowflake
+   * `policy`, BigQuery `row_access_policy` and `policy_tag`, Databricks
+   * `row_filter` and `column_mask`) and `detail`; a table without any has no
+   * row. A clone or an owner's-rights view of a table with any is refused.
+   */
+  readControls(place: Place, tables: readonly QualifiedName[]): Statement;
+  /**
+   * The privileges granted on a relation (Snowflake `SHOW GRANTS ON TABLE |
+   * VIEW`: rows with `privilege` and `grantee_name`), to tell whether a role
+   * that future grants would give a new object in an environment can read
+   * prod's relation; null where the vendor has no future grants.
+   */
+  objectGrants(place: Place, name: QualifiedName, kind: "table" | "view"): Statement | null;
   /** Swaps two tables' names in one atomic statement (Snowflake `ALTER TABLE … SWAP WITH`), or null where there is none. */
   swapTables(place: Place, a: QualifiedName, b: QualifiedName): Statement | null;
 

@@ -19,15 +19,25 @@
  *   a table new to prod that future grants would have reached had dbt
  *   created it, is a blocker, and dbt builds the node instead
  *   (replace-blockers.ts).
+ * - Access is never widened (docs/environments.md): a clone of a prod table
+ *   under a row or column policy is not made (`startRefusals`: the
+ *   incremental model is built from nothing), nor one that future grants
+ *   would give to a role prod's table isn't granted to; where views read
+ *   with their owner's rights (Snowflake, Databricks), a pointer view over
+ *   such a table, or one future grants would give to such a role, is
+ *   refused (`pointerRefusals`). BigQuery's views read with their reader's.
  * - The data diff's reads are not built for these providers yet: asked for,
  *   they refuse with a clear error.
  */
 import { UserError } from "../../errors/user-error.js";
-import { derivedName, nameKey, type QualifiedName, sameName, showQualified } from "../names.js";
+import { refusalsFromControls } from "../access-refusals.js";
+import { derivedName, nameKey, type QualifiedName, qualifiedKey, sameName, showQualified } from "../names.js";
 import { recordRowFrom } from "../record-rows.js";
 import { commentWithMark, identityOfComment } from "../table-mark.js";
 import type {
+  AccessRefusal,
   DataDiffReads,
+  ReadControl,
   RecordRow,
   RecordTable,
   ReplaceBlocker,
@@ -334,6 +344,146 @@ export class ProviderWarehouse implements Warehouse {
       blockers.push(...newTableBlockers(this.capabilities, fresh, inDatabase, inSchema));
     }
     return blockers;
+  }
+
+  /** What limits reading each of these prod tables beyond table privileges (the vendor's policies, filters, masks). */
+  private async readControls(tables: readonly QualifiedName[]): Promise<ReadControl[]> {
+    if (!this.capabilities.grants || tables.length === 0) return [];
+    const rules = this.capabilities.identifiers;
+    const result = await this.exec("readControls", this.place, tables);
+    const out: ReadControl[] = [];
+    for (const row of result.rows) {
+      const name = { schema: String(row.schema_name), identifier: String(row.table_name) };
+      const table = tables.find((wanted) => this.same(wanted, name));
+      if (!table) continue;
+      const detail = row.detail === null || row.detail === undefined ? "" : String(row.detail);
+      out.push({ table, kind: String(row.control), detail: detail || String(row.control) });
+    }
+    const seen = new Set<string>();
+    return out.filter((control) => {
+      const key = `${qualifiedKey(control.table, rules)}\u0000${control.detail}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  /**
+   * Of `items` (an object of `kind` to be made at `at` from prod's `reads`),
+   * those whose new object the vendor's future grants would give to a role
+   * that holds neither SELECT nor OWNERSHIP on prod's relation (directly:
+   * `objectGrants`), each with why. Snowflake only (future grants of the
+   * object's schema, which take precedence, else of the database); none
+   * elsewhere.
+   */
+  private async widenedByFutureGrants(
+    items: readonly { at: QualifiedName; reads: QualifiedName }[],
+    kind: "table" | "view",
+  ): Promise<AccessRefusal[]> {
+    if (!this.capabilities.grants || items.length === 0) return [];
+    if (this.statements.futureGrants(this.place, null) === null) return [];
+    const rules = this.capabilities.identifiers;
+    const grantOn = kind === "view" ? "VIEW" : "TABLE";
+    const reading = (rows: RunResult["rows"]) =>
+      rows
+        .filter(
+          (row) =>
+            String(row.grant_on).toUpperCase() === grantOn &&
+            ["SELECT", "OWNERSHIP"].includes(String(row.privilege).toUpperCase()),
+        )
+        .map((row) => ({ role: String(row.grantee_name) }));
+    const present = new Set((await this.listSchemas()).map((schema) => nameKey(schema, rules)));
+    const inDatabase = reading((await this.exec("futureGrants", this.place, null)).rows);
+    const bySchema = new Map<string, { role: string }[]>();
+    const readers = new Map<string, Set<string>>();
+    const kinds = new Map<string, "table" | "view">();
+    for (const schema of new Set(items.map((item) => item.reads.schema)))
+      for (const object of await this.listObjects([schema]))
+        kinds.set(qualifiedKey(object, rules), object.kind);
+    const out: AccessRefusal[] = [];
+    for (const item of items) {
+      const schemaKey = nameKey(item.at.schema, rules);
+      if (!bySchema.has(schemaKey)) {
+        bySchema.set(
+          schemaKey,
+          present.has(schemaKey)
+            ? reading((await this.exec("futureGrants", this.place, item.at.schema)).rows)
+            : [],
+        );
+      }
+      const inSchema = bySchema.get(schemaKey)!;
+      const granted = inSchema.length > 0 ? inSchema : inDatabase;
+      if (granted.length === 0) continue;
+      const readsKey = qualifiedKey(item.reads, rules);
+      if (!readers.has(readsKey)) {
+        const kindOfReads = kinds.get(readsKey) ?? "table";
+        const rows =
+          this.statements.objectGrants(this.place, item.reads, kindOfReads) === null
+            ? []
+            : (await this.exec("objectGrants", this.place, item.reads, kindOfReads)).rows;
+        readers.set(
+          readsKey,
+          new Set(
+            rows
+              .filter((row) => ["SELECT", "OWNERSHIP"].includes(String(row.privilege).toUpperCase()))
+              .map((row) => String(row.grantee_name)),
+          ),
+        );
+      }
+      const may = readers.get(readsKey)!;
+      const lacking = [...new Set(granted.filter((g) => !may.has(g.role)).map((g) => g.role))];
+      if (lacking.length === 0) continue;
+      const where = inSchema.length > 0 ? `schema ${item.at.schema}` : "the database";
+      out.push({
+        at: item.at,
+        reads: item.reads,
+        reason: `the future grants of ${where} on ${kind}s would give the new ${kind} to ${lacking.join(", ")}, which ${lacking.length === 1 ? "holds" : "hold"} no SELECT on prod's ${showQualified(item.reads)}${kind === "view" ? ", and the view reads it with its owner's rights (the CI role's)" : ""}`,
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Where views read with their owner's rights (the CI role's: Snowflake,
+   * Databricks): a pointer view over a prod table with a row or column
+   * policy, and one that future grants would give to a role that can't read
+   * prod's relation, are refused. None where views read with their reader's
+   * (BigQuery).
+   */
+  async pointerRefusals(
+    pointers: readonly { at: QualifiedName; reads: QualifiedName }[],
+  ): Promise<AccessRefusal[]> {
+    if (!this.capabilities.grants || this.statements.viewsReadAs === "reader" || pointers.length === 0)
+      return [];
+    const rules = this.capabilities.identifiers;
+    const tables = new Set<string>();
+    for (const schema of new Set(pointers.map((pointer) => pointer.reads.schema)))
+      for (const object of await this.listObjects([schema]))
+        if (object.kind === "table") tables.add(qualifiedKey(object, rules));
+    const onTables = pointers.filter((pointer) => tables.has(qualifiedKey(pointer.reads, rules)));
+    const controls = await this.readControls(onTables.map((pointer) => pointer.reads));
+    return [
+      ...refusalsFromControls(onTables, controls, rules, "owner_view"),
+      ...(await this.widenedByFutureGrants(pointers, "view")),
+    ];
+  }
+
+  /**
+   * A clone (or copy) of a prod table under a row or column policy is not
+   * made: ODS can't show the clone, the CI role's, would limit its readers
+   * as prod's table does. Nor one that future grants would give to a role
+   * that can't read prod's table.
+   */
+  async startRefusals(
+    starts: readonly { at: QualifiedName; reads: QualifiedName }[],
+  ): Promise<AccessRefusal[]> {
+    if (!this.capabilities.grants || starts.length === 0) return [];
+    const rules = this.capabilities.identifiers;
+    const controls = await this.readControls(starts.map((start) => start.reads));
+    return [
+      ...refusalsFromControls(starts, controls, rules, this.capabilities.clone ? "clone" : "copy"),
+      ...(await this.widenedByFutureGrants(starts, "table")),
+    ];
   }
 
   private async commentOf(name: QualifiedName): Promise<{ found: boolean; comment: string | null }> {

@@ -53,6 +53,7 @@ function catalogue(): [string, Statement | null][] {
     ["listObjects", bq.listObjects(place, ["analytics", "Analytics_PR_12"])],
     ["listObjects (no schema)", bq.listObjects(place, [])],
     ["replaceLosses (no table)", bq.replaceLosses(place, [])],
+    ["readControls (no table)", bq.readControls(place, [])],
     ["createSchema", bq.createSchema(place, "analytics_pr_12")],
     ["dropSchema", bq.dropSchema(place, "analytics_pr_12")],
   ];
@@ -70,6 +71,7 @@ function catalogue(): [string, Statement | null][] {
       [`replaceFrom ${shape}`, bq.replaceFrom(place, at, reads)],
       [`swapTables ${shape}`, bq.swapTables(place, at, reads)],
       [`replaceLosses ${shape}`, bq.replaceLosses(place, [at, reads])],
+      [`readControls ${shape}`, bq.readControls(place, [at, reads])],
       [`tableComment ${shape}`, bq.tableComment(place, at)],
       [`setTableComment ${shape}`, bq.setTableComment(place, at, COMMENT)],
     );

@@ -106,6 +106,8 @@ function statementsFor(n: NameSet): [string, Statement | null][] {
     ["swapTables", S.swapTables(p, at, reads)],
     ["replaceLosses", S.replaceLosses(p, [at, reads])],
     ["replaceLosses (no table)", S.replaceLosses(p, [])],
+    ["readControls", S.readControls(p, [at, reads])],
+    ["readControls (no table)", S.readControls(p, [])],
     ["tableComment", S.tableComment(p, at)],
     ["setTableComment", S.setTableComment(p, at, `${HOSTILE_TEXT} [ods:p-1.n-2]`)],
     ["createRecordTable", S.createRecordTable(p, n.schema, INFO.table)],

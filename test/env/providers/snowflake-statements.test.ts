@@ -119,6 +119,10 @@ function statementsFor(c: NameCase): [string, Statement][] {
     ["swapTables", sf.swapTables(c.place, staged, prodTable) as Statement],
     ["replaceLosses", sf.replaceLosses(c.place, [prodTable, staged])],
     ["replaceLosses (no table)", sf.replaceLosses(c.place, [])],
+    ["readControls", sf.readControls(c.place, [prodTable, staged])],
+    ["readControls (no table)", sf.readControls(c.place, [])],
+    ["objectGrants (table)", sf.objectGrants(c.place, prodTable, "table") as Statement],
+    ["objectGrants (view)", sf.objectGrants(c.place, envTable, "view") as Statement],
     ["futureGrants (schema)", sf.futureGrants(c.place, c.prod)],
     ["futureGrants (database)", sf.futureGrants(c.place, null)],
     ["tableComment", sf.tableComment(c.place, prodTable)],
@@ -186,6 +190,18 @@ const PARSER_GAPS: Record<string, { gap: string; documented: string; readable: (
     documented:
       "CREATE [ OR REPLACE ] [ TRANSIENT ] TABLE … CLONE supports COPY GRANTS: https://docs.snowflake.com/en/sql-reference/sql/create-clone",
     readable: (sql) => sql.replace(/ COPY GRANTS$/, ""),
+  },
+  "objectGrants (table)": {
+    gap: "SHOW GRANTS ON TABLE with a quoted or qualified name (it reads only a bare one)",
+    documented:
+      "SHOW GRANTS ON <object_type> <object_name>, the name optionally fully qualified: https://docs.snowflake.com/en/sql-reference/sql/show-grants",
+    readable: (sql) => sql.replace(/^(SHOW GRANTS ON TABLE) .*$/, "$1 t"),
+  },
+  "objectGrants (view)": {
+    gap: "SHOW GRANTS ON VIEW (it reads only ON TABLE, with a bare name)",
+    documented:
+      "SHOW GRANTS ON <object_type> <object_name>, VIEW among the object types, the name optionally fully qualified: https://docs.snowflake.com/en/sql-reference/sql/show-grants",
+    readable: (sql) => sql.replace(/^SHOW GRANTS ON VIEW .*$/, "SHOW GRANTS ON TABLE t"),
   },
   replaceFrom: {
     gap: "COPY GRANTS after CLONE <source>",

@@ -30,8 +30,9 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     statements: SNOWFLAKE_STATEMENTS,
     place: { database: "ODS_SIMULATED" },
     catalogKinds: { table: "BASE TABLE", view: "VIEW" },
-    // test/env/providers/snowflake-statements.test.ts: a database-qualified `DROP SCHEMA`, and `CLONE … COPY GRANTS`.
-    parserGaps: new Set(["dropSchema", "cloneTable", "replaceFrom"]),
+    // test/env/providers/snowflake-statements.test.ts: a database-qualified `DROP SCHEMA`, `CLONE … COPY GRANTS`,
+    // and `SHOW GRANTS ON TABLE | VIEW` of a quoted, qualified name.
+    parserGaps: new Set(["dropSchema", "cloneTable", "replaceFrom", "objectGrants"]),
     dropSchemaDropsContents: true,
     transientClonesOnly: true,
     // COPY GRANTS keeps every privilege but OWNERSHIP; a clone takes its source's policies (docs/warehouses/snowflake.md).

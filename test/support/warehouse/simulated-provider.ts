@@ -21,7 +21,13 @@
  * (`SimulatedGrants`: a rename or move keeps them, a clone takes its
  * source's policies and is the connected role's, `replaceFrom` keeps what
  * the vendor keeps of the replaced table), and answers `replaceLosses` from
- * them as the vendor's catalog query would.
+ * them as the vendor's catalog query would. Access (issue 37): a new table
+ * or view gets the future grants on its kind (Snowflake: the schema's, else
+ * the database's); a view ODS made reads with its owner's rights or its
+ * reader's, as the provider's `viewsReadAs` says (`canRead`); `readControls`
+ * answers every policy a test gave a table, `objectGrants` its privileges
+ * and owner. A table no test gave any access is readable by every role
+ * (`canRead`) though the catalog shows nothing granted on it.
  */
 import type { QualifiedName } from "../../../src/env/names.js";
 import type {
@@ -140,12 +146,74 @@ export class SimulatedRunner implements StatementRunner {
     this.records = records;
   }
 
-  /** Future grants on tables in a schema (null: the database), as `privilege to grantee` (Snowflake). */
+  /**
+   * Future grants in a schema (null: the database), as `privilege to
+   * grantee` (on tables) or `privilege on VIEW to grantee` (Snowflake).
+   */
   private readonly future = new Map<string | null, readonly string[]>();
+  /** What is granted on each view ODS made (`schema\u0000view`), and what it reads. */
+  private readonly views = new Map<
+    string,
+    { owner: string; privileges: readonly string[]; reads: QualifiedName }
+  >();
 
-  /** Sets the future grants on tables of a schema, or (null) the database: `SELECT to REPORTER`. */
+  /** Sets the future grants of a schema, or (null) the database: `SELECT to REPORTER`, `SELECT on VIEW to REVIEWER`. */
   setFutureGrants(schema: string | null, grants: readonly string[]): void {
     this.future.set(schema, grants);
+  }
+
+  /** The future grants of `schema` (null: the database) on objects of `kind`, as `{ privilege, grantOn, role }`. */
+  private futureOf(
+    schema: string | null,
+    kind?: "TABLE" | "VIEW",
+  ): { privilege: string; grantOn: string; role: string }[] {
+    return (this.future.get(schema) ?? [])
+      .map((grant) => {
+        const match = /^(\w+)(?: on (TABLE|VIEW))? to (.+)$/.exec(grant);
+        if (!match) throw new Error(`a future grant is "PRIVILEGE [on TABLE|VIEW] to ROLE": ${grant}`);
+        return { privilege: match[1]!, grantOn: match[2] ?? "TABLE", role: match[3]! };
+      })
+      .filter((grant) => kind === undefined || grant.grantOn === kind);
+  }
+
+  /**
+   * What a new object of `kind` in `schema` is granted where the vendor has
+   * future grants (Snowflake: the schema's for that kind, which take
+   * precedence, else the database's), as `privilege to role`.
+   */
+  private futureGranted(schema: string, kind: "TABLE" | "VIEW"): string[] {
+    if (this.statements.futureGrants({ database: "simulated" }, null) === null) return [];
+    const inSchema = this.futureOf(schema, kind);
+    return (inSchema.length > 0 ? inSchema : this.futureOf(null, kind)).map(
+      (grant) => `${grant.privilege} to ${grant.role}`,
+    );
+  }
+
+  /**
+   * Whether `role` can read the relation (the vendor's semantics): a table,
+   * when it owns it or is granted SELECT on it (a table no test gave any
+   * access is readable by every role); a view ODS made, when it owns it or
+   * is granted SELECT on it, and the view's reads are readable by the view's
+   * owner (views that read with their owner's rights: Snowflake,
+   * Databricks) or by `role` itself (BigQuery).
+   */
+  canRead(role: string, name: QualifiedName): boolean {
+    const may = (owner: string, privileges: readonly string[]) =>
+      owner === role ||
+      privileges.includes(`SELECT to ${role}`) ||
+      privileges.includes(`OWNERSHIP to ${role}`);
+    const view = this.views.get(accessKey(name));
+    if (view) {
+      if (!may(view.owner, view.privileges)) return false;
+      return this.canRead(this.statements.viewsReadAs === "owner" ? view.owner : role, view.reads);
+    }
+    const access = this.access.get(accessKey(name));
+    return access === undefined || may(access.owner, access.privileges);
+  }
+
+  /** What is granted on a view ODS made (undefined: no such view). */
+  viewAccessOf(name: QualifiedName): { owner: string; privileges: readonly string[] } | undefined {
+    return this.views.get(accessKey(name));
   }
 
   /** Gives a table an owner, privileges and policies (as a prod account has them). */
@@ -169,12 +237,16 @@ export class SimulatedRunner implements StatementRunner {
     else this.access.delete(accessKey(to));
   }
 
-  /** A new table made from `source` (a clone takes its policies; COPY GRANTS its privileges); the connected role owns it. */
+  /**
+   * A new table made from `source` (a clone takes its policies; COPY GRANTS
+   * its privileges, else it gets the future grants on tables of its schema
+   * or database); the connected role owns it.
+   */
   private newAccess(target: QualifiedName, source: QualifiedName | null, copyGrants: boolean): void {
     const from = source === null ? undefined : this.access.get(accessKey(source));
     this.access.set(accessKey(target), {
       owner: SIMULATED_ROLE,
-      privileges: copyGrants ? (from?.privileges ?? []) : [],
+      privileges: copyGrants ? (from?.privileges ?? []) : this.futureGranted(target.schema, "TABLE"),
       policies: from?.policies ?? [],
     });
   }
@@ -192,6 +264,36 @@ export class SimulatedRunner implements StatementRunner {
         ...(old?.policies ?? []).filter((policy) => rules.replaceKeepsPolicies.includes(policy.kind)),
       ],
     });
+  }
+
+  /** The vendor's `readControls` rows for these tables: every policy on each. */
+  private controls(tables: readonly QualifiedName[]): RunResult {
+    const rows: Record<string, string>[] = [];
+    for (const table of tables) {
+      for (const policy of this.access.get(accessKey(table))?.policies ?? []) {
+        rows.push({
+          schema_name: table.schema,
+          table_name: table.identifier,
+          control: policy.kind,
+          detail: `${policy.kind.replaceAll("_", " ")} ${policy.name}`,
+        });
+      }
+    }
+    return { rows, changed: 0 };
+  }
+
+  /** The vendor's `objectGrants` rows: each privilege granted on the relation, and its owner's OWNERSHIP. */
+  private grantsOn(name: QualifiedName): RunResult {
+    const access = this.views.get(accessKey(name)) ?? this.access.get(accessKey(name));
+    if (!access) return { rows: [], changed: 0 };
+    const rows = [
+      { privilege: "OWNERSHIP", grantee_name: access.owner },
+      ...access.privileges.map((grant) => {
+        const [privilege, role] = grant.split(" to ");
+        return { privilege: privilege!, grantee_name: role! };
+      }),
+    ];
+    return { rows, changed: 0 };
   }
 
   /** The vendor's `replaceLosses` rows for these tables, from what is granted on them. */
@@ -227,7 +329,7 @@ export class SimulatedRunner implements StatementRunner {
     const hit = fault !== null && (n === fault.step || (fault.until === true && n > fault.step));
     if (hit && (fault.when ?? "before") === "before")
       throw new InjectedFailure(`injected failure before statement ${n} (${operation.name})`);
-    const result = await this.carryOut(operation);
+    const result = await this.carryOut(operation, statement);
     if (this.options.clonesReadSource) await this.followClones(operation, statement);
     if (hit) throw new InjectedFailure(`injected failure after statement ${n} (${operation.name})`);
     return result;
@@ -347,8 +449,8 @@ export class SimulatedRunner implements StatementRunner {
     this.transient.add(`${to.schema}.${to.identifier}`);
   }
 
-  /** The operation, with the provider's semantics, in one DuckDB transaction at most. */
-  private async carryOut(operation: Operation): Promise<RunResult> {
+  /** The operation (made into `statement`), with the provider's semantics, in one DuckDB transaction at most. */
+  private async carryOut(operation: Operation, statement: Statement): Promise<RunResult> {
     const none: RunResult = { rows: [], changed: 0 };
     const atomically = async (statements: string[]): Promise<void> => {
       await this.duck.exec("BEGIN");
@@ -398,6 +500,14 @@ export class SimulatedRunner implements StatementRunner {
         if (replace && (await this.tableExists(at)))
           throw new Error(`${qualified(at)} is a table, not a view`);
         await this.records.createView(at, reads, { replace });
+        // A new view gets the future grants on views; a replaced one with COPY GRANTS keeps its own.
+        const old = this.views.get(accessKey(at));
+        const keep = replace && old !== undefined && /\bCOPY GRANTS\b/i.test(statement.sql);
+        this.views.set(accessKey(at), {
+          owner: SIMULATED_ROLE,
+          privileges: keep ? old.privileges : this.futureGranted(at.schema, "VIEW"),
+          reads,
+        });
         return none;
       }
       case "dropTable":
@@ -407,6 +517,7 @@ export class SimulatedRunner implements StatementRunner {
         return none;
       case "dropView":
         await this.records.dropObject({ ...operation.args[1], kind: "view" });
+        this.views.delete(accessKey(operation.args[1]));
         return none;
       case "renameTable": {
         const [, from, to] = operation.args;
@@ -452,12 +563,17 @@ export class SimulatedRunner implements StatementRunner {
       }
       case "replaceLosses":
         return this.losses(operation.args[1]);
+      case "readControls":
+        return this.controls(operation.args[1]);
+      case "objectGrants":
+        return this.grantsOn(operation.args[1]);
       case "futureGrants":
         return {
-          rows: (this.future.get(operation.args[1]) ?? []).map((grant) => {
-            const [privilege, grantee] = grant.split(" to ");
-            return { privilege: privilege!, grant_on: "TABLE", grantee_name: grantee! };
-          }),
+          rows: this.futureOf(operation.args[1]).map((grant) => ({
+            privilege: grant.privilege,
+            grant_on: grant.grantOn,
+            grantee_name: grant.role,
+          })),
           changed: 0,
         };
       case "swapTables": {

@@ -42,8 +42,11 @@ export async function applyPointer(
     created_at: now,
   };
   const ownedRow = observed.ownedByKey.get(qualifiedKey(pointer.at, rules));
+  // A view reading with its owner's rights where the warehouse makes pointers read with their reader's is
+  // made again (an older ods-state's), even when it reads the right relation.
   const unchanged =
     found?.kind === "view" &&
+    !observed.ownerRights.has(qualifiedKey(pointer.at, rules)) &&
     recorded !== undefined &&
     sameQualified(recorded, pointer.at, rules) &&
     sameQualified(recorded.reads, pointer.reads, rules);

@@ -1,7 +1,8 @@
 /**
  * Incremental models starting from prod's table (incremental-starts.ts
- * decides which): the reads before anything changes (prod's objects, the
- * sizes of tables to copy), then each clone or copy as one step that
+ * decides which): the reads before anything changes (prod's objects, what
+ * limits reading the tables to clone or copy, the sizes of tables to copy),
+ * then each clone or copy as one step that
  * records its intent (`creating`) before the table is made and `present`
  * after, so that a failure between the two on a warehouse whose statements
  * each commit on their own leaves a row for whatever exists, and a rerun
@@ -12,11 +13,12 @@
 import type { Plan } from "../../../state/plan.js";
 import type { StateSnapshot } from "../../../state/snapshot.js";
 import { DEFAULT_INCREMENTAL_START, type IncrementalStart } from "../../incremental-start-settings.js";
-import { type QualifiedName, qualifiedKey } from "../../names.js";
+import { type QualifiedName, qualifiedKey, sameQualified } from "../../names.js";
 import type { OwnedObject } from "../../registry/records.js";
 import type { WarehouseObject } from "../../warehouse.js";
 import { describe, type EnvContext, step } from "../common.js";
 import {
+  accessNotKept,
   checkCopySize,
   decideStarts,
   type PendingStart,
@@ -65,8 +67,21 @@ export async function planStarts(
     prodObjects,
     droppedPointers,
   });
+  // A clone or copy that would let its readers read more than prod's table lets them is never made.
+  const refused =
+    warehouse.startRefusals && pending.length > 0
+      ? await warehouse.startRefusals(pending.map((start) => ({ at: start.at, reads: start.from })))
+      : [];
   const kept: PendingStart[] = [];
   for (const start of pending) {
+    const reasons = refused
+      .filter((refusal) => sameQualified(refusal.at, start.at, rules))
+      .map((refusal) => refusal.reason);
+    if (reasons.length > 0) {
+      const index = decisions.findIndex((decision) => decision.node_id === start.node_id);
+      decisions[index] = accessNotKept(decisions[index]!, reasons);
+      continue;
+    }
     if (start.how === "copy") {
       const index = decisions.findIndex((decision) => decision.node_id === start.node_id);
       const size = warehouse.tableSize ? await warehouse.tableSize(start.from) : { rows: null, bytes: null };

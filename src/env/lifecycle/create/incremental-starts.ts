@@ -12,6 +12,12 @@
  * environment has nothing at its relation yet but the node's own pointer
  * view (dropped before: the node was reused on an earlier push). dbt then
  * finds the table and runs the model incrementally, as it will in prod.
+ *
+ * Never when the clone or copy would let its readers read more than prod's
+ * table lets them (the warehouse's `startRefusals`: row-level security,
+ * column privileges, row or column policies, which the CI role's new table
+ * would not apply; new tables granted to roles prod's table isn't): the
+ * model is built from nothing (`access_not_kept`).
  */
 
 import type { Plan } from "../../../state/plan.js";
@@ -36,6 +42,7 @@ export const START_OUTCOMES = [
   "copy_not_enabled",
   "off",
   "relation_occupied",
+  "access_not_kept",
 ] as const;
 export type StartOutcome = (typeof START_OUTCOMES)[number];
 
@@ -184,6 +191,21 @@ export function decideStarts(facts: StartFacts): {
     decide("copied", `copy of ${describe(from)} (limit ${showLimit(setting.copyLimit)})`);
   }
   return { decisions, pending, built };
+}
+
+/**
+ * A start's decision once the warehouse refused it (`startRefusals`: the
+ * clone or copy would let its readers read more than prod's table lets
+ * them): neither cloned nor copied (`access_not_kept`), dbt builds the model
+ * from nothing, and the detail says why.
+ */
+export function accessNotKept(decision: StartDecision, reasons: readonly string[]): StartDecision {
+  if (reasons.length === 0) return decision;
+  return {
+    ...decision,
+    outcome: "access_not_kept",
+    detail: `${reasons.join("; ")}: dbt builds it from nothing`,
+  };
 }
 
 /**

@@ -25,6 +25,12 @@ export interface ObservedEnvironment {
   /** The warehouse's schemas and the objects in the observed ones. */
   seenNow: { schemas: Set<string>; objects: Map<string, WarehouseObject> };
   isOwned: (object: WarehouseObject) => boolean;
+  /**
+   * Its registered pointer views that read with their owner's rights where
+   * the warehouse makes them read with their reader's (`ownerRightsViews`:
+   * made by an older ods-state on PostgreSQL), keyed by name: made again.
+   */
+  ownerRights: Set<string>;
 }
 
 export async function observeEnvironment(
@@ -58,5 +64,12 @@ export async function observeEnvironment(
       .filter((object) => object.kind === "schema" && object.state === "creating")
       .map((object) => nameKey(object.schema, rules)),
   );
-  return { existing, ownedByKey, schemasBeingCreated, pointers, seenNow, isOwned };
+  const pointerViews = pointers.filter(
+    (pointer) => seenNow.objects.get(qualifiedKey(pointer, rules))?.kind === "view",
+  );
+  const ownerRights =
+    warehouse.ownerRightsViews && pointerViews.length > 0
+      ? await warehouse.ownerRightsViews(pointerViews)
+      : new Set<string>();
+  return { existing, ownedByKey, schemasBeingCreated, pointers, seenNow, isOwned, ownerRights };
 }

@@ -301,6 +301,25 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
   },
   /** No future grants: a table gets its dataset's roles however it got there. */
   futureGrants: () => null,
+  /** A view's reader needs read access to the tables it reads (ODS never authorizes a view on prod's dataset). */
+  viewsReadAs: "reader",
+  /** Row-level access policies and the columns' policy tags (as replaceLosses reads them). */
+  readControls(place, tables) {
+    const params = new Params();
+    const match = () =>
+      tables.length === 0
+        ? "FALSE"
+        : tables
+            .map((table) => {
+              relation(place, table);
+              return `(table_schema = ${params.bind(table.schema)} AND table_name = ${params.bind(table.identifier)})`;
+            })
+            .join(" OR ");
+    const tags = `SELECT table_schema AS schema_name, table_name, 'policy_tag' AS control, CONCAT('policy tag ', tag, ' on ', field_path) AS detail FROM ${catalogView(place, "COLUMN_FIELD_PATHS")} CROSS JOIN UNNEST(policy_tags) AS tag WHERE ${match()}`;
+    const rows = `SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS control, CONCAT('row access policy ', row_access_policy_name) AS detail FROM ${catalogView(place, "ROW_ACCESS_POLICIES")} WHERE ${match()}`;
+    return statement(`${tags} UNION ALL ${rows}`, params);
+  },
+  objectGrants: () => null,
   swapTables: () => null,
 
   /** The description, as TABLE_OPTIONS shows it (a GoogleSQL string literal); a table without one gives a NULL. */

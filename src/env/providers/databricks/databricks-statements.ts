@@ -282,6 +282,32 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
     return null;
   },
 
+  // A Unity Catalog view reads with its owner's privileges: its readers need SELECT on the view only.
+  viewsReadAs: "owner",
+
+  /** Row filters and column masks (Unity Catalog's information_schema.row_filters and column_masks). */
+  readControls(place, tables) {
+    const params: RecordValue[] = [];
+    const match = () =>
+      tables.length === 0
+        ? "FALSE"
+        : tables
+            .map((table) => {
+              relation(place, table);
+              params.push(table.schema, table.identifier);
+              return `(${catalogNameIs("schema_name")} AND ${catalogNameIs("table_name")})`;
+            })
+            .join(" OR ");
+    const filters = `SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM ${catalog(place)}.information_schema.row_filters WHERE ${match()}`;
+    const masks = `SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM ${catalog(place)}.information_schema.column_masks WHERE ${match()}`;
+    return { sql: `${filters} UNION ALL ${masks}`, params };
+  },
+
+  // No future grants to check against a relation's own.
+  objectGrants() {
+    return null;
+  },
+
   swapTables() {
     return null;
   },

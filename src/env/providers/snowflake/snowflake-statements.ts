@@ -310,6 +310,32 @@ export const SNOWFLAKE_STATEMENTS = {
     return { sql: `SHOW FUTURE GRANTS IN ${scope}`, params: [] };
   },
 
+  // Views read with their owner's rights; a policy is evaluated for the querying role, but INVOKER_ROLE() sees the view's owner.
+  viewsReadAs: "owner",
+
+  /** Every policy POLICY_REFERENCES shows on each table (one call a table, its name bound as the function takes it). */
+  readControls(place, tables) {
+    const params: RecordValue[] = [];
+    const parts = tables.map((table) => {
+      params.push(table.schema, table.identifier, qualified(place, table));
+      return `SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "control", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE(${q(place.database, "database")}.INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'))`;
+    });
+    if (parts.length === 0)
+      return {
+        sql: `SELECT NULL AS "schema_name", NULL AS "table_name", NULL AS "control", NULL AS "detail" WHERE 1 = 0`,
+        params: [],
+      };
+    return { sql: parts.join(" UNION ALL "), params };
+  },
+
+  // SHOW takes no bind variable: the name is quoted in full, as in DDL.
+  objectGrants(place, name, kind) {
+    return {
+      sql: `SHOW GRANTS ON ${kind === "view" ? "VIEW" : "TABLE"} ${qualified(place, name)}`,
+      params: [],
+    };
+  },
+
   swapTables(place, a, b) {
     return { sql: `ALTER TABLE ${qualified(place, a)} SWAP WITH ${qualified(place, b)}`, params: [] };
   },

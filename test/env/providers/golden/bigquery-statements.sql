@@ -14,6 +14,10 @@ SELECT table_schema AS schema_name, table_name AS name, table_type AS kind FROM 
 SELECT table_schema AS schema_name, table_name, 'policy_tag' AS loss, CONCAT(field_path, ': ', tag) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.COLUMN_FIELD_PATHS CROSS JOIN UNNEST(policy_tags) AS tag WHERE FALSE UNION ALL SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS loss, row_access_policy_name AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.ROW_ACCESS_POLICIES WHERE FALSE;
 -- params: {}
 
+-- readControls (no table)
+SELECT table_schema AS schema_name, table_name, 'policy_tag' AS control, CONCAT('policy tag ', tag, ' on ', field_path) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.COLUMN_FIELD_PATHS CROSS JOIN UNNEST(policy_tags) AS tag WHERE FALSE UNION ALL SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS control, CONCAT('row access policy ', row_access_policy_name) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.ROW_ACCESS_POLICIES WHERE FALSE;
+-- params: {}
+
 -- createSchema
 CREATE SCHEMA IF NOT EXISTS `ods-ci-project`.`analytics_pr_12` OPTIONS (location = @p1);
 -- params: {"p1":"EU"}
@@ -64,6 +68,10 @@ CREATE OR REPLACE TABLE `ods-ci-project`.`analytics_pr_12`.`orders` CLONE `ods-c
 
 -- replaceLosses ordinary
 SELECT table_schema AS schema_name, table_name, 'policy_tag' AS loss, CONCAT(field_path, ': ', tag) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.COLUMN_FIELD_PATHS CROSS JOIN UNNEST(policy_tags) AS tag WHERE (table_schema = @p1 AND table_name = @p2) OR (table_schema = @p3 AND table_name = @p4) UNION ALL SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS loss, row_access_policy_name AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.ROW_ACCESS_POLICIES WHERE (table_schema = @p5 AND table_name = @p6) OR (table_schema = @p7 AND table_name = @p8);
+-- params: {"p1":"analytics_pr_12","p2":"orders","p3":"analytics","p4":"orders__3f9a1c","p5":"analytics_pr_12","p6":"orders","p7":"analytics","p8":"orders__3f9a1c"}
+
+-- readControls ordinary
+SELECT table_schema AS schema_name, table_name, 'policy_tag' AS control, CONCAT('policy tag ', tag, ' on ', field_path) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.COLUMN_FIELD_PATHS CROSS JOIN UNNEST(policy_tags) AS tag WHERE (table_schema = @p1 AND table_name = @p2) OR (table_schema = @p3 AND table_name = @p4) UNION ALL SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS control, CONCAT('row access policy ', row_access_policy_name) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.ROW_ACCESS_POLICIES WHERE (table_schema = @p5 AND table_name = @p6) OR (table_schema = @p7 AND table_name = @p8);
 -- params: {"p1":"analytics_pr_12","p2":"orders","p3":"analytics","p4":"orders__3f9a1c","p5":"analytics_pr_12","p6":"orders","p7":"analytics","p8":"orders__3f9a1c"}
 
 -- tableComment ordinary
@@ -118,6 +126,10 @@ CREATE OR REPLACE TABLE `ods-ci-project`.`Analytics_PR_12`.`Orders` CLONE `ods-c
 SELECT table_schema AS schema_name, table_name, 'policy_tag' AS loss, CONCAT(field_path, ': ', tag) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.COLUMN_FIELD_PATHS CROSS JOIN UNNEST(policy_tags) AS tag WHERE (table_schema = @p1 AND table_name = @p2) OR (table_schema = @p3 AND table_name = @p4) UNION ALL SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS loss, row_access_policy_name AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.ROW_ACCESS_POLICIES WHERE (table_schema = @p5 AND table_name = @p6) OR (table_schema = @p7 AND table_name = @p8);
 -- params: {"p1":"Analytics_PR_12","p2":"Orders","p3":"Analytics","p4":"ORDERS","p5":"Analytics_PR_12","p6":"Orders","p7":"Analytics","p8":"ORDERS"}
 
+-- readControls mixed case
+SELECT table_schema AS schema_name, table_name, 'policy_tag' AS control, CONCAT('policy tag ', tag, ' on ', field_path) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.COLUMN_FIELD_PATHS CROSS JOIN UNNEST(policy_tags) AS tag WHERE (table_schema = @p1 AND table_name = @p2) OR (table_schema = @p3 AND table_name = @p4) UNION ALL SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS control, CONCAT('row access policy ', row_access_policy_name) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.ROW_ACCESS_POLICIES WHERE (table_schema = @p5 AND table_name = @p6) OR (table_schema = @p7 AND table_name = @p8);
+-- params: {"p1":"Analytics_PR_12","p2":"Orders","p3":"Analytics","p4":"ORDERS","p5":"Analytics_PR_12","p6":"Orders","p7":"Analytics","p8":"ORDERS"}
+
 -- tableComment mixed case
 SELECT opt.option_value AS comment FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.TABLES AS tbl LEFT JOIN `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.TABLE_OPTIONS AS opt ON opt.table_schema = tbl.table_schema AND opt.table_name = tbl.table_name AND opt.option_name = 'description' WHERE tbl.table_schema = @p1 AND tbl.table_name = @p2 AND tbl.table_type IN ('BASE TABLE', 'CLONE');
 -- params: {"p1":"Analytics_PR_12","p2":"Orders"}
@@ -168,6 +180,10 @@ CREATE OR REPLACE TABLE `ods-ci-project`.`analytics_pr_12`.`order lines-2024` CL
 
 -- replaceLosses needs quoting
 SELECT table_schema AS schema_name, table_name, 'policy_tag' AS loss, CONCAT(field_path, ': ', tag) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.COLUMN_FIELD_PATHS CROSS JOIN UNNEST(policy_tags) AS tag WHERE (table_schema = @p1 AND table_name = @p2) OR (table_schema = @p3 AND table_name = @p4) UNION ALL SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS loss, row_access_policy_name AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.ROW_ACCESS_POLICIES WHERE (table_schema = @p5 AND table_name = @p6) OR (table_schema = @p7 AND table_name = @p8);
+-- params: {"p1":"analytics_pr_12","p2":"order lines-2024","p3":"analytics","p4":"étudiant-01 お客様","p5":"analytics_pr_12","p6":"order lines-2024","p7":"analytics","p8":"étudiant-01 お客様"}
+
+-- readControls needs quoting
+SELECT table_schema AS schema_name, table_name, 'policy_tag' AS control, CONCAT('policy tag ', tag, ' on ', field_path) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.COLUMN_FIELD_PATHS CROSS JOIN UNNEST(policy_tags) AS tag WHERE (table_schema = @p1 AND table_name = @p2) OR (table_schema = @p3 AND table_name = @p4) UNION ALL SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS control, CONCAT('row access policy ', row_access_policy_name) AS detail FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.ROW_ACCESS_POLICIES WHERE (table_schema = @p5 AND table_name = @p6) OR (table_schema = @p7 AND table_name = @p8);
 -- params: {"p1":"analytics_pr_12","p2":"order lines-2024","p3":"analytics","p4":"étudiant-01 お客様","p5":"analytics_pr_12","p6":"order lines-2024","p7":"analytics","p8":"étudiant-01 お客様"}
 
 -- tableComment needs quoting

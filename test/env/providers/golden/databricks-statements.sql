@@ -71,6 +71,14 @@ SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_cata
 SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `analytics`.information_schema.row_filters WHERE FALSE;
 -- params: []
 
+-- readControls
+SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM `analytics`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) UNION ALL SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM `analytics`.information_schema.column_masks WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["pr_42","orders","prod","customers","pr_42","orders","prod","customers"]
+
+-- readControls (no table)
+SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM `analytics`.information_schema.row_filters WHERE FALSE UNION ALL SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM `analytics`.information_schema.column_masks WHERE FALSE;
+-- params: []
+
 -- tableComment
 SELECT `comment` FROM `analytics`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');
 -- params: ["pr_42","orders"]
@@ -188,6 +196,14 @@ SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_cata
 
 -- replaceLosses (no table)
 SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `Analytics`.information_schema.row_filters WHERE FALSE;
+-- params: []
+
+-- readControls
+SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM `Analytics`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) UNION ALL SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM `Analytics`.information_schema.column_masks WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["PR_42","Orders","Prod","customerS","PR_42","Orders","Prod","customerS"]
+
+-- readControls (no table)
+SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM `Analytics`.information_schema.row_filters WHERE FALSE UNION ALL SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM `Analytics`.information_schema.column_masks WHERE FALSE;
 -- params: []
 
 -- tableComment
@@ -309,6 +325,14 @@ SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_cata
 SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `dev-catalog`.information_schema.row_filters WHERE FALSE;
 -- params: []
 
+-- readControls
+SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM `dev-catalog`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) UNION ALL SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM `dev-catalog`.information_schema.column_masks WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["pr-42","odd`name","schéma","café-ünits","pr-42","odd`name","schéma","café-ünits"]
+
+-- readControls (no table)
+SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM `dev-catalog`.information_schema.row_filters WHERE FALSE UNION ALL SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM `dev-catalog`.information_schema.column_masks WHERE FALSE;
+-- params: []
+
 -- tableComment
 SELECT `comment` FROM `dev-catalog`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type IN ('MANAGED', 'EXTERNAL', 'MANAGED_SHALLOW_CLONE', 'EXTERNAL_SHALLOW_CLONE');
 -- params: ["pr-42","odd`name"]
@@ -426,6 +450,14 @@ SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_cata
 
 -- replaceLosses (no table)
 SELECT schema_name, table_name, 'row_filter' AS loss, concat_ws('.', filter_catalog, filter_schema, filter_name) AS detail FROM `c``;--`.information_schema.row_filters WHERE FALSE;
+-- params: []
+
+-- readControls
+SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM `c``;--`.information_schema.row_filters WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) UNION ALL SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM `c``;--`.information_schema.column_masks WHERE (lower(schema_name) = lower(?) AND lower(table_name) = lower(?)) OR (lower(schema_name) = lower(?) AND lower(table_name) = lower(?));
+-- params: ["s`--","x`;drop_table_y;--","p","`","s`--","x`;drop_table_y;--","p","`"]
+
+-- readControls (no table)
+SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM `c``;--`.information_schema.row_filters WHERE FALSE UNION ALL SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM `c``;--`.information_schema.column_masks WHERE FALSE;
 -- params: []
 
 -- tableComment

@@ -85,6 +85,22 @@ SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "lo
 SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
 -- params: []
 
+-- ordinary · readControls
+SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "control", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("ANALYTICS".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table')) UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "control", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("ANALYTICS".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'));
+-- params: ["MARTS","ORDERS","\"ANALYTICS\".\"MARTS\".\"ORDERS\"","MARTS","ORDERS__ODS_STAGED","\"ANALYTICS\".\"MARTS\".\"ORDERS__ODS_STAGED\""]
+
+-- ordinary · readControls (no table)
+SELECT NULL AS "schema_name", NULL AS "table_name", NULL AS "control", NULL AS "detail" WHERE 1 = 0;
+-- params: []
+
+-- ordinary · objectGrants (table)
+SHOW GRANTS ON TABLE "ANALYTICS"."MARTS"."ORDERS";
+-- params: []
+
+-- ordinary · objectGrants (view)
+SHOW GRANTS ON VIEW "ANALYTICS"."PR_7"."ORDERS";
+-- params: []
+
 -- ordinary · futureGrants (schema)
 SHOW FUTURE GRANTS IN SCHEMA "ANALYTICS"."MARTS";
 -- params: []
@@ -241,6 +257,22 @@ SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "lo
 SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
 -- params: []
 
+-- mixed case · readControls
+SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "control", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("Analytics".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table')) UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "control", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("Analytics".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'));
+-- params: ["Marts","Orders","\"Analytics\".\"Marts\".\"Orders\"","Marts","orders","\"Analytics\".\"Marts\".\"orders\""]
+
+-- mixed case · readControls (no table)
+SELECT NULL AS "schema_name", NULL AS "table_name", NULL AS "control", NULL AS "detail" WHERE 1 = 0;
+-- params: []
+
+-- mixed case · objectGrants (table)
+SHOW GRANTS ON TABLE "Analytics"."Marts"."Orders";
+-- params: []
+
+-- mixed case · objectGrants (view)
+SHOW GRANTS ON VIEW "Analytics"."pr_7"."Orders";
+-- params: []
+
 -- mixed case · futureGrants (schema)
 SHOW FUTURE GRANTS IN SCHEMA "Analytics"."Marts";
 -- params: []
@@ -395,6 +427,22 @@ SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "lo
 
 -- needs quoting · replaceLosses (no table)
 SELECT table_schema AS "schema_name", table_name AS "table_name", 'owner' AS "loss", table_owner AS "detail" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_type = 'BASE TABLE' AND (1 = 0) AND table_owner IS DISTINCT FROM CURRENT_ROLE();
+-- params: []
+
+-- needs quoting · readControls
+SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "control", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("my db".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table')) UNION ALL SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "control", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE("my db".INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'));
+-- params: ["marts.v2","order items","\"my db\".\"marts.v2\".\"order items\"","marts.v2","it's $1 -- ok; Ünïcode","\"my db\".\"marts.v2\".\"it's $1 -- ok; Ünïcode\""]
+
+-- needs quoting · readControls (no table)
+SELECT NULL AS "schema_name", NULL AS "table_name", NULL AS "control", NULL AS "detail" WHERE 1 = 0;
+-- params: []
+
+-- needs quoting · objectGrants (table)
+SHOW GRANTS ON TABLE "my db"."marts.v2"."order items";
+-- params: []
+
+-- needs quoting · objectGrants (view)
+SHOW GRANTS ON VIEW "my db"."pr 7"."order items";
 -- params: []
 
 -- needs quoting · futureGrants (schema)
