@@ -28,6 +28,7 @@ import type { StateSnapshot } from "../../state/snapshot.js";
 import { type EnvContext, observe, ownEnvironment, step } from "../lifecycle/common.js";
 import { derivedName, qualifiedKey, showQualified } from "../names.js";
 import type { PromotionRecord, StepRecord } from "../registry/records.js";
+import { StoredNames } from "../stored-names.js";
 import type { ReplaceOutcome } from "../warehouse.js";
 import { decidePromotion } from "./decide.js";
 import { recoverPromotions, revert } from "./recover.js";
@@ -53,14 +54,16 @@ export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput):
   }
   const environment = await ownEnvironment(ctx, input.environment);
   const builds = environment ? await ctx.registry.builds(input.environment) : [];
+  // Main's relations as the warehouse stores them (stored-names.ts): the tables promotion replaces are dbt's.
+  const names = StoredNames.fromPlan(ctx.warehouse.capabilities.engine, input.plan);
   const schemas = new Set<string>();
   for (const build of builds) schemas.add(build.schema);
-  for (const entry of input.plan.entries) schemas.add(entry.relation.schema);
+  for (const entry of input.plan.entries) schemas.add(names.schema(entry.relation.schema, entry.unique_id));
   const seen = await observe(ctx.warehouse, [...schemas]);
   const rules = ctx.warehouse.capabilities.identifiers;
   const targets = input.plan.entries
     .filter((entry) => entry.action === "BUILD")
-    .map((entry) => ({ schema: entry.relation.schema, identifier: entry.relation.identifier }))
+    .map((entry) => names.qualified(entry.relation, entry.unique_id))
     .filter((target) => seen.objects.get(qualifiedKey(target, rules))?.kind !== "view");
   const blockers = ctx.warehouse.capabilities.grants ? await ctx.warehouse.replaceBlockers(targets) : [];
   return decidePromotion({
@@ -73,6 +76,7 @@ export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput):
     objects: [...seen.objects.values()],
     blockers,
     rules,
+    names,
   });
 }
 
