@@ -29,9 +29,15 @@
  * environment lifecycle and promotion turn dbt's names into stored ones
  * where they reach the warehouse or the registry (`StoredNames`); prod's
  * state keeps dbt's names (the planner compares them with the manifest's).
- * A prod relation is stored with the quoting its node has in the manifest
- * at hand; without one (cleanup, repair from the registry alone), with the
- * adapter's default.
+ * A prod relation is stored as prod's state says dbt wrote it: its
+ * `relations` (snapshot 1.6) are keyed by each relation folded as the
+ * warehouse resolves it, with the quoting of the run that wrote it
+ * (relation-identity.ts `relationKey`), which is the stored form when the
+ * state was recorded with the warehouse's adapter (`withProd`). Else with the
+ * quoting its node has in the manifest at hand (a pull request that changes
+ * a node's quoting then names prod's object as it will be); else (cleanup,
+ * repair from the registry alone) with the adapter's default, and where
+ * prod is protected rather than addressed, under every form it may have.
  */
 import type { LoadedProject } from "../dbt/load-project.js";
 import { parseRelationName } from "../dbt/relation-identity.js";
@@ -47,6 +53,14 @@ export interface RelationQuoting {
   readonly schema: boolean;
   readonly identifier: boolean;
 }
+
+/**
+ * Engines whose relationKey folding (relation-identity.ts `foldPart`) is the
+ * stored form: Snowflake (unquoted upper), PostgreSQL (unquoted lower),
+ * Databricks (lower), BigQuery (as written). DuckDB's folds to lower case
+ * for comparison, though it keeps a name's case.
+ */
+const FOLDED_AS_STORED: ReadonlySet<string> = new Set(["snowflake", "postgres", "databricks", "bigquery"]);
 
 const ALL_QUOTED: RelationQuoting = { database: true, schema: true, identifier: true };
 const NONE_QUOTED: RelationQuoting = { database: false, schema: false, identifier: false };
@@ -128,11 +142,57 @@ export class StoredNames {
   readonly engine: string;
   private readonly quoting: ReadonlyMap<string, RelationQuoting>;
   private readonly fallback: RelationQuoting;
+  /** Prod's relations as prod's state says they were written (withProd), by node. */
+  private readonly prodWritten: ReadonlyMap<string, Relation>;
 
-  constructor(engine: string, quoting: ReadonlyMap<string, RelationQuoting> = new Map()) {
+  constructor(
+    engine: string,
+    quoting: ReadonlyMap<string, RelationQuoting> = new Map(),
+    prodWritten: ReadonlyMap<string, Relation> = new Map(),
+  ) {
     this.engine = engine;
     this.quoting = quoting;
     this.fallback = defaultQuoting(engine);
+    this.prodWritten = prodWritten;
+  }
+
+  /**
+   * The same, knowing where prod's state says each prod relation was written
+   * (its `relations` keys: stored forms, when recorded with this engine's
+   * adapter). A node's is the key its recorded build wrote, or the only key
+   * it last wrote under its name in any case; none when that is ambiguous.
+   */
+  withProd(prod: StateSnapshot | null | undefined): StoredNames {
+    const written = new Map<string, Relation>();
+    if (!prod?.relations || !FOLDED_AS_STORED.has(this.engine) || prod.target?.adapter_type !== this.engine)
+      return new StoredNames(this.engine, this.quoting, written);
+    const candidates = new Map<string, { name: Relation; same_run: boolean }[]>();
+    for (const [key, write] of Object.entries(prod.relations)) {
+      const state = Object.hasOwn(prod.nodes, write.node) ? prod.nodes[write.node] : undefined;
+      const relation = state?.relation;
+      const parts = key.split("\u0000");
+      if (!relation || parts.length !== 3) continue;
+      const name = {
+        database: relation.database === null ? null : parts[0]!,
+        schema: parts[1]!,
+        identifier: parts[2]!,
+      };
+      // The same name up to case: the key is where this relation was written (not a former one of the node).
+      if (
+        name.schema.toLowerCase() !== relation.schema.toLowerCase() ||
+        name.identifier.toLowerCase() !== relation.identifier.toLowerCase()
+      )
+        continue;
+      const list = candidates.get(write.node) ?? [];
+      list.push({ name, same_run: write.run_id === state.run_id });
+      candidates.set(write.node, list);
+    }
+    for (const [node, list] of candidates) {
+      const sameRun = list.filter((candidate) => candidate.same_run);
+      const chosen = sameRun.length === 1 ? sameRun[0] : list.length === 1 ? list[0] : undefined;
+      if (chosen) written.set(node, chosen.name);
+    }
+    return new StoredNames(this.engine, this.quoting, written);
   }
 
   /** With each entry's quoting, read from its rendering (`relation_name`). */
@@ -173,6 +233,11 @@ export class StoredNames {
     return this.quoting.has(node);
   }
 
+  /** Prod's relation of the node, as the warehouse stores it (as prod's state says it was written, where it does). */
+  prodRelation(relation: Relation, node: string): Relation {
+    return this.prodWritten.get(node) ?? this.relation(relation, node);
+  }
+
   /** The node's relation as the warehouse stores it. */
   relation(relation: Relation, node: string | null): Relation {
     return storedRelation(this.engine, relation, this.quotingOf(node), node ?? "relation");
@@ -204,6 +269,8 @@ export class StoredNames {
    * protecting prod (never dropping what it may be), not for addressing it.
    */
   possible(relation: Pick<Relation, "schema" | "identifier">, node: string | null): QualifiedName[] {
+    const written = node === null ? undefined : this.prodWritten.get(node);
+    if (written) return [{ schema: written.schema, identifier: written.identifier }];
     const known = node !== null && this.knows(node);
     const out = [this.tryQualified(relation, this.quotingOf(node))];
     if (!known) out.push(this.tryQualified(relation, ALL_QUOTED), this.tryQualified(relation, NONE_QUOTED));
@@ -224,13 +291,23 @@ export class StoredNames {
     }
   }
 
-  /** The plan with every relation (its own and its last build's) as the warehouse stores it. */
-  plan(plan: Plan): Plan {
+  /**
+   * The plan with every relation as the warehouse stores it: its own, and
+   * its last build's (prod's, given prod's state: as prodRelation says).
+   */
+  plan(plan: Plan, prod: StateSnapshot | null = null): Plan {
     const entries = plan.entries.map((entry): PlanEntry => {
-      const stored: PlanEntry = { ...entry, relation: this.relation(entry.relation, entry.unique_id) };
+      const id = entry.unique_id;
+      const stored: PlanEntry = { ...entry, relation: this.relation(entry.relation, id) };
       const last = entry.last_build;
-      if (last?.relation)
-        stored.last_build = { ...last, relation: this.relation(last.relation, entry.unique_id) };
+      if (last?.relation) {
+        const prodState = prod && Object.hasOwn(prod.nodes, id) ? prod.nodes[id] : undefined;
+        const isProds = prodState?.run_id === last.run_id && prodState.relation != null;
+        stored.last_build = {
+          ...last,
+          relation: isProds ? this.prodRelation(last.relation, id) : this.relation(last.relation, id),
+        };
+      }
       return stored;
     });
     return { ...plan, entries };
@@ -241,7 +318,11 @@ export class StoredNames {
     if (!prod) return prod;
     const nodes: StateSnapshot["nodes"] = {};
     for (const [id, state] of Object.entries(prod.nodes)) {
-      setOwn(nodes, id, state.relation ? { ...state, relation: this.relation(state.relation, id) } : state);
+      setOwn(
+        nodes,
+        id,
+        state.relation ? { ...state, relation: this.prodRelation(state.relation, id) } : state,
+      );
     }
     return { ...prod, nodes };
   }

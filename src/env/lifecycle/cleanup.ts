@@ -55,7 +55,7 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
   report.found = true;
 
   const owned = await registry.objects(name);
-  const names = input.names ?? new StoredNames(warehouse.capabilities.engine);
+  const names = (input.names ?? new StoredNames(warehouse.capabilities.engine)).withProd(input.prod);
   const scope = cleanupScope(environment, owned, input.prod, rules, names);
   const schemas = [...new Set([...owned.map((object) => object.schema)])];
   const seen = await observe(warehouse, schemas);

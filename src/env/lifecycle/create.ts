@@ -117,11 +117,11 @@ export async function createEnvironment(
 
   // 1. Validate everything before changing anything. From here on, names are as the warehouse stores them:
   // what the environment creates is what dbt writes and reads (stored-names.ts).
-  const names = StoredNames.fromPlan(ctx.warehouse.capabilities.engine, given.plan);
+  const names = StoredNames.fromPlan(ctx.warehouse.capabilities.engine, given.plan).withProd(given.prod);
   const prodSchemas = validateManifest(ctx, given, names);
   const input: CreateEnvironmentInput = {
     ...given,
-    plan: names.plan(given.plan),
+    plan: names.plan(given.plan, given.prod),
     prod: names.prod(given.prod),
   };
   const { desired, inPlace } = desiredPointers(input.plan, input.prod, rules);

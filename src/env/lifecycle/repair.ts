@@ -153,7 +153,7 @@ async function repairOne(
   if (pointers.length === 0) return result;
 
   // What each pointer must read: prod's relation for its node now, as the warehouse stores it.
-  const names = input.names ?? new StoredNames(warehouse.capabilities.engine);
+  const names = (input.names ?? new StoredNames(warehouse.capabilities.engine)).withProd(input.prod);
   const stored = (relation: QualifiedName, pointer: PointerRecord): QualifiedName => {
     const forms = names.possible(relation, pointer.node_id);
     return (
