@@ -255,3 +255,126 @@ describe.each(SIMULATED_PROVIDERS)("names as $name resolves them (simulated)", (
     }
   }, 120_000);
 });
+
+/** Every REUSE node's pointer view is a view where dbt resolves its rendering in the pull request's manifest. */
+async function expectPointersWhereDbtReads(
+  t: Awaited<ReturnType<typeof setUp>>,
+  plan: Plan,
+): Promise<string[]> {
+  const views = (await t.warehouse.simulation.storedObjects())
+    .filter((o) => o.kind === "view")
+    .map((o) => `${o.schema}.${o.identifier}`);
+  const at: string[] = [];
+  for (const entry of plan.entries.filter((e) => e.action === "REUSE")) {
+    const where = await t.warehouse.simulation.resolveRendered(entry.relation_name!);
+    at.push(`${where.schema}.${where.identifier}`);
+  }
+  for (const name of at) expect(views).toContain(name);
+  return at.sort();
+}
+
+describe("Snowflake's quoting (simulated): adversarial", () => {
+  const snowflake = SIMULATED_PROVIDERS.find((p) => p.name === "Snowflake")!;
+
+  it("a model quoted with capitals (`quoting: {identifier: true}`, alias MyCustomers) is kept exactly: its pointer view is ANALYTICS_PR_7.MyCustomers, reading ANALYTICS.MyCustomers, and dbt's build reads it", async () => {
+    const quoted = { "model.shop.customers": { identifier: true } };
+    const shop = vendorShop("snowflake", {
+      all: { nodeQuoting: quoted, aliases: { "model.shop.customers": "MyCustomers" } },
+    });
+    const t = await setUp(snowflake, shop);
+    try {
+      expect((await t.catalog()).objects).toContain("ANALYTICS.MyCustomers");
+      const { plan, change } = await createPr7(t, shop);
+      expect(change.actions.find((a) => a.node_id === "model.shop.customers")).toMatchObject({
+        action: "create_pointer",
+        object: "ANALYTICS_PR_7.MyCustomers",
+        reads: "ANALYTICS.MyCustomers",
+      });
+      expect(await expectPointersWhereDbtReads(t, plan)).toContain("ANALYTICS_PR_7.MyCustomers");
+      const { results, outcome } = await buildPr7(t, shop, plan);
+      expect(results.results.filter((r) => !["success", "pass"].includes(r.status))).toEqual([]);
+      expect(outcome.ignored).toEqual([]);
+    } finally {
+      await t.session.close();
+    }
+  }, 120_000);
+
+  it("a project that quotes identifiers (`quoting: {identifier: true}`) keeps them lower-case in upper-case schemas: ANALYTICS_PR_7.orders, and cleanup drops what dbt built there", async () => {
+    const shop = vendorShop("snowflake", { all: { quoting: { identifier: true } } });
+    const t = await setUp(snowflake, shop);
+    try {
+      expect((await t.catalog()).objects).toContain("ANALYTICS.orders");
+      const { plan } = await createPr7(t, shop);
+      const pointers = await expectPointersWhereDbtReads(t, plan);
+      expect(
+        pointers.every(
+          (p) => p.startsWith("ANALYTICS_PR_7.") && p === `ANALYTICS_PR_7.${p.split(".")[1]!.toLowerCase()}`,
+        ),
+      ).toBe(true);
+      const { outcome } = await buildPr7(t, shop, plan);
+      expect(outcome.ignored).toEqual([]);
+      expect((await t.catalog()).objects).toContain("ANALYTICS_PR_7.orders");
+      await closeEnvironment(t.ctx, { name: PR7, merged: false });
+      const report = await cleanupEnvironment(t.ctx, { name: PR7, prod: t.prod });
+      expect(report.complete).toBe(true);
+      expect((await t.catalog()).schemas).not.toContain("ANALYTICS_PR_7");
+    } finally {
+      await t.session.close();
+    }
+  }, 120_000);
+
+  it("two models whose unquoted names differ only in case are one table on Snowflake: refused before anything is created", async () => {
+    // The pull request gives customer_countries the alias ORDERS, next to orders: dbt-snowflake would build both into ANALYTICS_PR_7.ORDERS.
+    const shop = vendorShop("snowflake", { pr: { aliases: { "model.shop.customer_countries": "ORDERS" } } });
+    const t = await setUp(snowflake, shop);
+    try {
+      const before = await t.catalog();
+      const refused = await createPr7(t, shop).catch((e: unknown) => e);
+      expect(isUserError(refused) && refused.code).toBe("identifier_refused");
+      expect(String((refused as Error).message)).toMatch(
+        /model\.shop\.orders.*model\.shop\.customer_countries|model\.shop\.customer_countries.*model\.shop\.orders/,
+      );
+      expect(await t.ctx.registry.environment(PR7)).toBeNull();
+      expect((await t.catalog()).schemas).toEqual(before.schemas);
+    } finally {
+      await t.session.close();
+    }
+  }, 120_000);
+
+  it("a CI schema quoted lower-case (\"analytics\") is not prod's ANALYTICS: the environment is made there, apart from prod; without prod's recorded relations, it counts as prod's", async () => {
+    const pr = { quoting: { schema: true }, schemas: { analytics_pr_7: "analytics" } };
+    const shop = vendorShop("snowflake", { pr });
+    const t = await setUp(snowflake, shop);
+    try {
+      const before = await t.catalog();
+      // Prod's state says where dbt wrote each relation (ANALYTICS.ORDERS): no overlap with "analytics".orders.
+      const { plan, change } = await createPr7(t, shop);
+      expect(change.schemas).toEqual(["analytics"]);
+      await expectPointersWhereDbtReads(t, plan);
+      const { results } = await buildPr7(t, shop, plan);
+      expect(results.results.filter((r) => !["success", "pass"].includes(r.status))).toEqual([]);
+      const prodOf = (objects: string[]) => objects.filter((o) => o.startsWith("ANALYTICS."));
+      expect(prodOf((await t.catalog()).objects)).toEqual(prodOf(before.objects));
+      expect((await t.catalog()).objects).toContain("analytics.ORDERS");
+    } finally {
+      await t.session.close();
+    }
+    // Prod's state without the relations it wrote (before state 1.6): its relations are taken as the pull request
+    // quotes them, "analytics".orders, and the environment is refused as prod's rather than risk writing over it.
+    const t2 = await setUp(snowflake, shop);
+    try {
+      const { relations: _, ...older } = t2.prod;
+      const refused = await createEnvironment(t2.ctx, {
+        name: PR7,
+        project: "shop",
+        prNumber: 7,
+        headSha: null,
+        plan: prPlanOf(shop, older),
+        prod: older,
+      }).catch((e: unknown) => e);
+      expect(isUserError(refused) && refused.code).toBe("environment_overlaps_prod");
+    } finally {
+      await t2.session.close();
+    }
+  }, 120_000);
+});

@@ -683,6 +683,9 @@ export class SimulatedRunner implements StatementRunner {
         const [, at, reads, replace] = operation.args;
         if (replace && (await this.tableExists(at)))
           throw new Error(`${qualified(at)} is a table, not a view`);
+        // The vendor resolved both names to one object: the view would be created over what it reads.
+        if (at.schema === reads.schema && at.identifier === reads.identifier)
+          throw new Error(`${qualified(at)} already exists: a view can't be created over what it reads`);
         await this.records.createView(this.toDuck(at), this.toDuck(reads), { replace });
         return none;
       }
