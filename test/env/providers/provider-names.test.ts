@@ -245,6 +245,8 @@ describe.each(SIMULATED_PROVIDERS)("names as $name resolves them (simulated)", (
       const before = await t.catalog();
       const refused = await createPr7(t, shop).catch((e: unknown) => e);
       expect(isUserError(refused) && refused.code).toBe("environment_overlaps_prod");
+      // The message says why names dbt writes differently are prod's.
+      expect((refused as Error).message).toMatch(/upper case|lower case|case-insensitive/);
       expect(await t.ctx.registry.environment(PR7)).toBeNull();
       const after = await t.catalog();
       expect(after.objects.filter((o) => !o.toLowerCase().startsWith("ods_meta."))).toEqual(

@@ -63,16 +63,21 @@ export function validateManifest(
   const overlaps: string[] = [];
   const seen = new Map<string, Placed>();
   const collisions: string[] = [];
+  // Whether dbt's names differ from prod's and the warehouse resolves them to prod's all the same.
+  let byCase = false;
   for (const entry of input.plan.entries) {
     const relation = names.qualified(entry.relation, entry.unique_id);
     checkIdentifier(relation.schema, rules, `schema of ${entry.unique_id}`);
     checkIdentifier(relation.identifier, rules, `relation name of ${entry.unique_id}`);
     const key = qualifiedKey(relation, rules);
     const prod = prodRelations.get(qualifiedKey(relation, overlapRules));
-    if (prod)
+    if (prod) {
       overlaps.push(
         `${entry.unique_id} at ${describe(relation)} (prod's ${prod.node} is ${describe(prod.relation)})`,
       );
+      const written = input.prod?.nodes[prod.node]?.relation;
+      if (written && describe(written) !== describe(entry.relation)) byCase = true;
+    }
     const other = seen.get(key);
     if (other) {
       collisions.push(
@@ -84,7 +89,7 @@ export function validateManifest(
   if (overlaps.length > 0) {
     throw new UserError(
       "environment_overlaps_prod",
-      `The environment ${name} would write over prod: ${overlaps.length} relation${overlaps.length === 1 ? "" : "s"} of the pull request's manifest ${overlaps.length === 1 ? "is" : "are"} prod's (${overlaps.slice(0, 5).join("; ")}${overlaps.length > 5 ? "; …" : ""}). The CI target's schema is not set.`,
+      `The environment ${name} would write over prod: ${overlaps.length} relation${overlaps.length === 1 ? "" : "s"} of the pull request's manifest ${overlaps.length === 1 ? "is" : "are"} prod's (${overlaps.slice(0, 5).join("; ")}${overlaps.length > 5 ? "; …" : ""}). The CI target's schema is not set${byCase ? `, or differs from prod's only in a way ${CASE_NOTE[names.engine] ?? "the warehouse does not tell apart"}` : ""}.`,
     );
   }
   if (collisions.length > 0) {
@@ -95,6 +100,15 @@ export function validateManifest(
   }
   return prodSchemas;
 }
+
+/** Why names dbt writes differently are one object, per engine. */
+const CASE_NOTE: Readonly<Record<string, string>> = {
+  snowflake: "Snowflake does not tell apart (an unquoted name is stored in upper case)",
+  databricks: "Databricks does not tell apart (names are stored in lower case)",
+  bigquery:
+    "ODS does not tell apart on BigQuery (case: a dataset created case-insensitive holds both names as one)",
+  postgres: "PostgreSQL does not tell apart (an unquoted name is stored in lower case)",
+};
 
 /**
  * How a relation of the pull request is compared with prod's: as the
