@@ -45,7 +45,7 @@ import { UserError } from "../errors/user-error.js";
 import { setOwn } from "../state/own.js";
 import type { Plan, PlanEntry } from "../state/plan.js";
 import type { Relation, StateSnapshot } from "../state/snapshot.js";
-import { type QualifiedName, showName } from "./names.js";
+import { derivedName, type IdentifierRules, type QualifiedName, showName } from "./names.js";
 
 /** Which parts of a relation dbt quotes. */
 export interface RelationQuoting {
@@ -115,6 +115,27 @@ export function storedPart(engine: string, text: string, quoted: boolean, what =
     default:
       return text;
   }
+}
+
+/**
+ * A name ODS derives from a stored identifier (names.ts `derivedName`:
+ * `<identifier>__ods_<tag>`, the staged, retired and undone tables of a
+ * promotion), written the way the warehouse would store it unquoted when the
+ * identifier is one dbt wrote unquoted: on Snowflake, `ORDERS__ODS_R_1A2B3C4D`
+ * beside `ORDERS`, so that `analytics.orders__ods_r_1a2b3c4d` finds it as
+ * `analytics.orders` finds `ORDERS`. A quoted identifier (`MyTable`) keeps
+ * ODS's suffix as written.
+ */
+export function derivedStoredName(
+  engine: string,
+  identifier: string,
+  tag: string,
+  rules: IdentifierRules,
+): string {
+  const derived = derivedName(identifier, tag, rules);
+  if (engine !== "snowflake") return derived;
+  const unquoted = SNOWFLAKE_UNQUOTED.test(identifier) && identifier === identifier.toUpperCase();
+  return unquoted ? derived.toUpperCase() : derived;
 }
 
 /** A relation with each part as `engine` stores it under `quoting`. */

@@ -26,9 +26,9 @@ import { compactSelection } from "../../planner/selection-output/compact-selecti
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { type EnvContext, observe, ownEnvironment, step } from "../lifecycle/common.js";
-import { derivedName, qualifiedKey, showQualified } from "../names.js";
+import { qualifiedKey, showQualified } from "../names.js";
 import type { PromotionRecord, StepRecord } from "../registry/records.js";
-import { StoredNames } from "../stored-names.js";
+import { derivedStoredName, StoredNames } from "../stored-names.js";
 import type { ReplaceOutcome } from "../warehouse.js";
 import { decidePromotion } from "./decide.js";
 import { recoverPromotions, revert } from "./recover.js";
@@ -180,15 +180,17 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
   const id = await freshId(ctx, plan);
   const tag = id.replaceAll("-", "").slice(0, 8);
   const rules = warehouse.capabilities.identifiers;
+  const derived = (identifier: string, kind: string) =>
+    derivedStoredName(warehouse.capabilities.engine, identifier, kind, rules);
   const steps: StepRecord[] = plan.candidates.map((candidate, seq) => ({
     promotion_id: id,
     seq,
     node_id: candidate.unique_id,
     target: candidate.to,
     source: candidate.from,
-    staged_identifier: derivedName(candidate.to.identifier, `s_${tag}`, rules),
-    retired_identifier: candidate.replaces ? derivedName(candidate.to.identifier, `r_${tag}`, rules) : null,
-    undone_identifier: derivedName(candidate.to.identifier, `u_${tag}`, rules),
+    staged_identifier: derived(candidate.to.identifier, `s_${tag}`),
+    retired_identifier: candidate.replaces ? derived(candidate.to.identifier, `r_${tag}`) : null,
+    undone_identifier: derived(candidate.to.identifier, `u_${tag}`),
     how: null,
     state: "planned",
     pr_run_id: candidate.pr_run_id,
@@ -279,7 +281,12 @@ async function freshId(ctx: EnvContext, plan: PromotionPlan): Promise<string> {
           qualifiedKey(
             {
               schema: candidate.to.schema,
-              identifier: derivedName(candidate.to.identifier, `${kind}_${tag}`, rules),
+              identifier: derivedStoredName(
+                ctx.warehouse.capabilities.engine,
+                candidate.to.identifier,
+                `${kind}_${tag}`,
+                rules,
+              ),
             },
             rules,
           ),

@@ -23,8 +23,9 @@
  *   they refuse with a clear error.
  */
 import { UserError } from "../../errors/user-error.js";
-import { derivedName, nameKey, type QualifiedName, sameName, showQualified } from "../names.js";
+import { nameKey, type QualifiedName, sameName, showQualified } from "../names.js";
 import { recordRowFrom } from "../record-rows.js";
+import { derivedStoredName } from "../stored-names.js";
 import { commentWithMark, identityOfComment } from "../table-mark.js";
 import type {
   DataDiffReads,
@@ -208,7 +209,12 @@ export class ProviderWarehouse implements Warehouse {
   private committing(target: QualifiedName, replacement: string): QualifiedName {
     return {
       schema: target.schema,
-      identifier: derivedName(replacement, "c", this.capabilities.identifiers),
+      identifier: derivedStoredName(
+        this.capabilities.engine,
+        replacement,
+        "c",
+        this.capabilities.identifiers,
+      ),
     };
   }
 

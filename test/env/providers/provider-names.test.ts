@@ -24,6 +24,7 @@ import {
   planPromotion,
   promote,
   recordEnvironmentBuilds,
+  rollbackPromotion,
 } from "../../../src/env/index.js";
 import { isUserError } from "../../../src/errors/user-error.js";
 import { loadPolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
@@ -178,7 +179,7 @@ describe.each(SIMULATED_PROVIDERS)("names as $name resolves them (simulated)", (
     }
   }, 120_000);
 
-  it("promotion replaces prod's tables where dbt built them, and main's dbt reads the promoted rows", async () => {
+  it("promotion replaces prod's tables where dbt built them, and main's dbt reads the promoted rows; the tables kept for rollback are named as the warehouse stores an unquoted name; rollback puts prod's back", async () => {
     const shop = vendorShop(adapterOf(provider), { customersChange: true });
     const t = await setUp(provider, shop);
     try {
@@ -224,8 +225,28 @@ describe.each(SIMULATED_PROVIDERS)("names as $name resolves them (simulated)", (
       expect(await rowsAt(rendering(shop.mainProject, "model.shop.orders"))).toEqual(prRows);
       const after = await t.catalog();
       const prodNames = (objects: string[]) =>
-        objects.filter((o) => o.split(".")[0] === stored(provider, "analytics") && !o.includes("__ods_"));
+        objects.filter(
+          (o) => o.split(".")[0] === stored(provider, "analytics") && !o.toLowerCase().includes("__ods_"),
+        );
       expect(prodNames(after.objects)).toEqual(prodNames(before.objects));
+      // The replaced tables, kept for rollback, are where dbt's default quoting would find them too
+      // (Snowflake: ORDERS__ODS_R_…, which the unquoted `analytics.orders__ods_r_…` reaches).
+      for (const p of done.promoted) {
+        const kept = `${p.to.schema}.${p.retired!.identifier}`;
+        expect(after.objects).toContain(kept);
+        // As the vendor's dbt would write a reference to it with its default quoting, in lower case.
+        const id = p.retired!.identifier;
+        const written =
+          provider.name === "Snowflake"
+            ? `shop.analytics.${id.toLowerCase()}`
+            : `\`shop\`.\`analytics\`.\`${id}\``;
+        const unquoted = await t.warehouse.simulation.resolveRendered(written);
+        expect(`${unquoted.schema}.${unquoted.identifier}`).toBe(kept);
+      }
+      // Rolled back: prod's tables are back where dbt reads them.
+      const back = await rollbackPromotion(t.ctx, { allowNonAtomic: true });
+      expect(back.status).toBe("rolled_back");
+      expect(await rowsAt(rendering(shop.mainProject, "model.shop.orders"))).toEqual(prodBefore);
     } finally {
       await t.session.close();
     }
