@@ -13,15 +13,18 @@
  *   and aliases can be renamed first (a CI target's schema, an alias with
  *   capitals). Sources keep the shop's quoted rendering of `raw`.
  * - `vendorBuild`: tools/dbt-standin.ts runs the manifest on the
- *   simulation's DuckDB file, each relation where the vendor resolves dbt's
- *   rendering of it (`resolveRendered`: Snowflake upper-cases an unquoted
- *   part), both for what it creates and for what it reads; its run results
- *   carry dbt's rendering, as dbt's do.
+ *   simulation's DuckDB file (or a real PostgreSQL database), each relation
+ *   where the warehouse resolves dbt's rendering of it (`resolveRendered`:
+ *   Snowflake upper-cases an unquoted part; PostgreSQL lower-cases it), both
+ *   for what it creates and for what it reads; its run results carry dbt's
+ *   rendering, as dbt's do.
  */
 import type { LoadedProject } from "../../../src/dbt/load-project.js";
+import { parseRelationName } from "../../../src/dbt/relation-identity.js";
+import type { QualifiedName } from "../../../src/env/names.js";
 import { type RecordInput, record } from "../../../src/planner/record.js";
 import type { StateSnapshot, TargetIdentity } from "../../../src/state/snapshot.js";
-import type { DbtRunOptions } from "../../../tools/dbt-standin.js";
+import { type DbtRunOptions, quote } from "../../../tools/dbt-standin.js";
 import type { Session } from "./sessions.js";
 import { build, projectOf, SCOPE, shopJson, sourcesOf } from "./shop.js";
 import { duckName, type SimulatedWarehouse } from "./simulated-provider.js";
@@ -29,7 +32,7 @@ import { duckName, type SimulatedWarehouse } from "./simulated-provider.js";
 // biome-ignore lint/suspicious/noExplicitAny: manifest JSON
 type Json = any;
 
-export type Adapter = "snowflake" | "bigquery" | "databricks";
+export type Adapter = "snowflake" | "bigquery" | "databricks" | "postgres";
 
 export interface Quoting {
   database?: boolean;
@@ -53,6 +56,7 @@ const DEFAULT_QUOTING: Record<Adapter, Required<Quoting>> = {
   snowflake: { database: false, schema: false, identifier: false },
   bigquery: { database: true, schema: true, identifier: true },
   databricks: { database: true, schema: true, identifier: true },
+  postgres: { database: true, schema: true, identifier: true },
 };
 
 function escapeRegExp(text: string): string {
@@ -74,7 +78,7 @@ export function vendorManifest(manifest: Json, adapter: Adapter, options: Vendor
   const policy = { ...DEFAULT_QUOTING[adapter], ...options.quoting };
   m.metadata.adapter_type = adapter;
   m.metadata.quoting = { ...policy, column: null };
-  const quote = adapter === "snowflake" ? '"' : "`";
+  const quote = adapter === "snowflake" || adapter === "postgres" ? '"' : "`";
   const render = (text: string, quoted: boolean) => (quoted ? `${quote}${text}${quote}` : text);
   const renames: [string, string][] = [];
   for (const node of Object.values<Json>(m.nodes)) {
@@ -149,25 +153,55 @@ export function vendorShop(
   };
 }
 
+/** Where a warehouse puts what dbt's rendering names, and how the session's SQL names that object. */
+export interface Resolver {
+  resolve(rendered: string): Promise<QualifiedName>;
+  /** The stored name as the session's SQL names it (the simulation's DuckDB names; PostgreSQL's own). */
+  session(name: QualifiedName): QualifiedName;
+}
+
+/** A simulated provider: its resolution of dbt's renderings (resolveRendered), its DuckDB names. */
+export function simulated(warehouse: SimulatedWarehouse): Resolver {
+  return {
+    resolve: (rendered) => warehouse.simulation.resolveRendered(rendered),
+    session: (name) => ({ schema: duckName(name.schema), identifier: duckName(name.identifier) }),
+  };
+}
+
+/** PostgreSQL: a quoted part as written, an unquoted one with its ASCII letters in lower case. */
+export const POSTGRES: Resolver = {
+  resolve: async (rendered) => {
+    const parts = parseRelationName(rendered);
+    if (parts === null || parts.length < 2) throw new Error(`not a relation name: ${rendered}`);
+    const part = (fromEnd: number) => {
+      const { text, quoted } = parts[parts.length - fromEnd]!;
+      return quoted ? text : text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+    };
+    return { schema: part(2), identifier: part(1) };
+  },
+  session: (name) => name,
+};
+
 /**
- * dbt's run of `manifest` on the simulated provider: every relation created
- * and read where the vendor resolves dbt's rendering of it. Returns the run
+ * dbt's run of `manifest` on a warehouse: every relation created and read
+ * where the warehouse resolves dbt's rendering of it. Returns the run
  * results (dbt's renderings in them).
  */
 export async function vendorBuild(
   session: Session,
-  warehouse: SimulatedWarehouse,
+  where: SimulatedWarehouse | Resolver,
   options: Omit<DbtRunOptions, "seedsDir" | "seedColumns">,
 ): Promise<Awaited<ReturnType<typeof build>>> {
+  const resolver = "resolve" in where ? where : simulated(where);
   const m = structuredClone(options.manifest);
   const swaps: [string, string][] = [];
   for (const node of Object.values<Json>(m.nodes)) {
     if (node.resource_type === "test" || !node.relation_name) continue;
-    const stored = await warehouse.simulation.resolveRendered(node.relation_name);
+    const named = resolver.session(await resolver.resolve(node.relation_name));
     node.database = "shop";
-    node.schema = duckName(stored.schema);
-    node.alias = duckName(stored.identifier);
-    swaps.push([node.relation_name, `"shop".${warehouse.simulation.duckQualified(stored)}`]);
+    node.schema = named.schema;
+    node.alias = named.identifier;
+    swaps.push([node.relation_name, `"shop".${quote(named.schema)}.${quote(named.identifier)}`]);
   }
   for (const node of Object.values<Json>(m.nodes)) {
     if (typeof node.compiled_code === "string")
@@ -184,10 +218,10 @@ export function vendorTarget(adapter: Adapter, name: "prod" | "ci"): TargetIdent
 /** Prod built by the vendor's dbt (the shop's prod manifest) and recorded. */
 export async function vendorProdBuilt(
   session: Session,
-  warehouse: SimulatedWarehouse,
+  where: SimulatedWarehouse | Resolver,
   shop: VendorShop,
 ): Promise<StateSnapshot> {
-  const results = await vendorBuild(session, warehouse, {
+  const results = await vendorBuild(session, where, {
     manifest: shop.prodManifest,
     target: "prod",
     invocationId: shop.prodManifest.metadata.invocation_id,
