@@ -5,8 +5,10 @@
  * them, whose catalog.json shows what Snowflake stored).
  */
 import { describe, expect, it } from "vitest";
+import { SNOWFLAKE_IDENTIFIERS } from "../../src/env/providers/snowflake/snowflake-statements.js";
 import {
   defaultQuoting,
+  derivedStoredName,
   quotingOfRendered,
   StoredNames,
   storedPart,
@@ -51,6 +53,20 @@ describe("storedPart", () => {
       expect(storedPart("snowflake", name, true)).toBe(name);
     },
   );
+});
+
+describe("derivedStoredName", () => {
+  it.each([
+    // Beside a table dbt wrote unquoted: what `orders__ods_r_1a2b3c4d` unquoted resolves to.
+    ["snowflake", "ORDERS", "r_1a2b3c4d", "ORDERS__ODS_R_1A2B3C4D"],
+    ["snowflake", "ORDERS__ODS_S_1A2B3C4D", "c", "ORDERS__ODS_S_1A2B3C4D__ODS_C"],
+    // Beside a quoted one: ODS's suffix as written (the name is quoted anyway).
+    ["snowflake", "MyTable", "r_1a2b3c4d", "MyTable__ods_r_1a2b3c4d"],
+    ["snowflake", "orders", "r_1a2b3c4d", "orders__ods_r_1a2b3c4d"],
+    ["databricks", "orders", "r_1a2b3c4d", "orders__ods_r_1a2b3c4d"],
+  ] as const)("%s: %s with %s is %s", (engine, identifier, tag, derived) => {
+    expect(derivedStoredName(engine, identifier, tag, SNOWFLAKE_IDENTIFIERS)).toBe(derived);
+  });
 });
 
 describe("quotingOfRendered", () => {
