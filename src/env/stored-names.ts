@@ -198,10 +198,10 @@ export class StoredNames {
         schema: parts[1]!,
         identifier: parts[2]!,
       };
-      // The same name up to case: the key is where this relation was written (not a former one of the node).
+      // The relation stored under some quoting: the key is where it was written (not a former one of the node).
       if (
-        name.schema.toLowerCase() !== relation.schema.toLowerCase() ||
-        name.identifier.toLowerCase() !== relation.identifier.toLowerCase()
+        !this.storedForms(relation.schema).includes(name.schema) ||
+        !this.storedForms(relation.identifier).includes(name.identifier)
       )
         continue;
       const list = candidates.get(write.node) ?? [];
@@ -214,6 +214,17 @@ export class StoredNames {
       if (chosen) written.set(node, chosen.name);
     }
     return new StoredNames(this.engine, this.quoting, written);
+  }
+
+  /** The names the warehouse may store a part dbt writes under (quoted or not). */
+  private storedForms(text: string): string[] {
+    const forms = [storedPart(this.engine, text, true)];
+    try {
+      forms.push(storedPart(this.engine, text, false));
+    } catch {
+      // Not a name Snowflake takes unquoted: only the quoted form.
+    }
+    return forms;
   }
 
   /** With each entry's quoting, read from its rendering (`relation_name`). */
