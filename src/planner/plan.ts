@@ -254,6 +254,7 @@ export function plan(input: PlanInput): Plan {
       relation,
       parents: [...node.parents, ...node.sources],
     };
+    if (n.relation.relationName) entry.relation_name = n.relation.relationName;
     if (n.originalFilePath) entry.file = n.originalFilePath;
     const change = decision.action === "BUILD" ? facts.impact.computed().get(id) : undefined;
     if (change?.kind === "classified") {

@@ -97,6 +97,14 @@ export interface PlanEntry {
   evidence: Evidence[];
   /** The relation this plan builds or reuses. */
   relation: Relation;
+  /**
+   * dbt's rendering of `relation` (the manifest's `relation_name`, e.g.
+   * `DB.analytics.orders` or `"db"."analytics"."orders"`): which parts it
+   * quotes decides which object the warehouse resolves it to (Snowflake
+   * upper-cases an unquoted name; src/env/stored-names.ts). Absent where the
+   * manifest has none.
+   */
+  relation_name?: string;
   /** REUSE only: whether the relation's continued existence was checked (ADR-0013 rule 17). */
   relation_check?: RelationCheck;
   /** The last recorded build, when there is one. */

@@ -24,6 +24,7 @@ import { formatSchemaVersion } from "../../state/schema-version.js";
 import { SNAPSHOT_SCHEMA_VERSION, type StateSnapshot } from "../../state/snapshot.js";
 import { qualifiedKey } from "../names.js";
 import type { BuildRecord } from "../registry/records.js";
+import { StoredNames } from "../stored-names.js";
 import { NODE_SUCCESS, nodeBuild, type RecordingRun } from "./builds/node-build.js";
 import { outsideOwnSchemas } from "./builds/outside-own-schemas.js";
 import { recordableRunId } from "./builds/run-identity.js";
@@ -84,6 +85,7 @@ export async function recordEnvironmentBuilds(
     buildProject: input.buildProject,
     runResults,
     outside: outsideOwnSchemas(environment, warehouse.capabilities.identifiers),
+    names: StoredNames.fromProject(warehouse.capabilities.engine, project),
     // The same rule as prod's record: only a sources.json taken before the run started counts.
     sourceVersions: sourceVersionsReadBy(input.sources, startedAt).versions,
     macros: macroIndexFor(project.graph),

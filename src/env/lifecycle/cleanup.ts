@@ -14,6 +14,7 @@
  * and the rest goes on. Safe to run twice: the second run finds nothing.
  */
 import type { StateSnapshot } from "../../state/snapshot.js";
+import { StoredNames } from "../stored-names.js";
 import type { CleanupReport } from "./cleanup/cleanup-report.js";
 import { cleanupScope } from "./cleanup/cleanup-scope.js";
 import { inDroppingOrder, relationTargets, schemaTargets } from "./cleanup/cleanup-targets.js";
@@ -25,6 +26,8 @@ export interface CleanupInput {
   name: string;
   /** Prod's state: its relations' schemas are protected too. */
   prod?: StateSnapshot | null;
+  /** How the warehouse stores prod's relations (from a manifest); default: every form it may (stored-names.ts). */
+  names?: StoredNames;
   dryRun?: boolean;
   /** The environment's status once everything is gone (default: removed). */
 }
@@ -52,7 +55,8 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
   report.found = true;
 
   const owned = await registry.objects(name);
-  const scope = cleanupScope(environment, owned, input.prod, rules);
+  const names = (input.names ?? new StoredNames(warehouse.capabilities.engine)).withProd(input.prod);
+  const scope = cleanupScope(environment, owned, input.prod, rules, names);
   const schemas = [...new Set([...owned.map((object) => object.schema)])];
   const seen = await observe(warehouse, schemas);
   const { targets, keptRelations } = relationTargets(scope, seen, rules, report);

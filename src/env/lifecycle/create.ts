@@ -33,6 +33,12 @@
  * would let its readers read more of prod than prod lets them
  * (`pointer_view_refused`; docs/environments.md, "Access is never widened").
  *
+ * Names: the plan's and prod's relations are dbt's; the warehouse stores
+ * them as its rules say (Snowflake upper-cases what dbt writes unquoted), and
+ * the environment creates, records and compares them in that stored form
+ * (stored-names.ts), so its schemas and pointer views are the ones dbt's CI
+ * target writes to and reads.
+ *
  * The steps, in order, are modules of lifecycle/create/: validate the
  * manifest, work out the desired pointers and schemas, observe the
  * warehouse and the registry, refuse what the environment doesn't own; then
@@ -43,6 +49,7 @@ import type { StateSnapshot } from "../../state/snapshot.js";
 import type { IncrementalStart } from "../incremental-start-settings.js";
 import { nameKey, qualifiedKey, sameQualified } from "../names.js";
 import type { PointerRecord } from "../registry/records.js";
+import { StoredNames } from "../stored-names.js";
 import { describe, type EnvContext } from "./common.js";
 import { refuseWideningPointers } from "./create/access-refusals.js";
 import { createOwnedSchema, dropPointer, registerEnvironment } from "./create/apply-changes.js";
@@ -109,13 +116,20 @@ export interface EnvironmentChange {
 
 export async function createEnvironment(
   ctx: EnvContext,
-  input: CreateEnvironmentInput,
+  given: CreateEnvironmentInput,
 ): Promise<EnvironmentChange> {
   const rules = ctx.warehouse.capabilities.identifiers;
-  const name = input.name;
+  const name = given.name;
 
-  // 1. Validate everything before changing anything.
-  const prodSchemas = validateManifest(ctx, input);
+  // 1. Validate everything before changing anything. From here on, names are as the warehouse stores them:
+  // what the environment creates is what dbt writes and reads (stored-names.ts).
+  const names = StoredNames.fromPlan(ctx.warehouse.capabilities.engine, given.plan).withProd(given.prod);
+  const prodSchemas = validateManifest(ctx, given, names);
+  const input: CreateEnvironmentInput = {
+    ...given,
+    plan: names.plan(given.plan, given.prod),
+    prod: names.prod(given.prod),
+  };
   const { desired, inPlace } = desiredPointers(input.plan, input.prod, rules);
   const schemas = environmentSchemas(input.plan, rules);
 

@@ -38,6 +38,7 @@ import type { StateSnapshot } from "../../state/snapshot.js";
 import { inScope } from "../environment-identity.js";
 import { type QualifiedName, qualifiedKey, sameQualified } from "../names.js";
 import type { EnvironmentRecord, PointerRecord } from "../registry/records.js";
+import { StoredNames } from "../stored-names.js";
 import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
 
 export interface RepairInput {
@@ -45,6 +46,12 @@ export interface RepairInput {
   name?: string;
   /** Prod's state as of now: the relation (and run) of each pointer's node. */
   prod?: StateSnapshot | null;
+  /**
+   * How the warehouse stores prod's relations (from a manifest:
+   * stored-names.ts). Default: the form a pointer already reads when prod's
+   * relation is still the one it was made for, else the adapter's default.
+   */
+  names?: StoredNames;
   dryRun?: boolean;
 }
 
@@ -154,13 +161,20 @@ async function repairOne(
   };
   if (pointers.length === 0) return result;
 
-  // What each pointer must read: prod's relation for its node now.
+  // What each pointer must read: prod's relation for its node now, as the warehouse stores it.
+  const names = (input.names ?? new StoredNames(warehouse.capabilities.engine)).withProd(input.prod);
+  const stored = (relation: QualifiedName, pointer: PointerRecord): QualifiedName => {
+    const forms = names.possible(relation, pointer.node_id);
+    return (
+      forms.find((form) => sameQualified(form, pointer.reads, rules)) ?? forms[0] ?? qualifiedOf(relation)
+    );
+  };
   const wanted = pointers.map((pointer) => {
     const prod = input.prod?.nodes[pointer.node_id];
     return prod?.relation
       ? {
           pointer,
-          reads: qualifiedOf(prod.relation),
+          reads: stored(prod.relation, pointer),
           run_id: prod.run_id,
           version_key: prod.version_key ?? null,
         }

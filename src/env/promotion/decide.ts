@@ -37,6 +37,7 @@ import type { Plan, PlanEntry } from "../../state/plan.js";
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
 import { type IdentifierRules, type QualifiedName, qualifiedKey } from "../names.js";
 import type { BuildRecord } from "../registry/records.js";
+import { StoredNames } from "../stored-names.js";
 import type { ReplaceBlocker, WarehouseObject } from "../warehouse.js";
 import type { Deciding, PromotionReason } from "./decide/deciding.js";
 import { whyNotEligible } from "./decide/node-eligibility.js";
@@ -59,6 +60,8 @@ export interface DecideInput {
   /** Prod tables that can't be replaced keeping their owner, privileges and materialized views. */
   blockers?: readonly ReplaceBlocker[];
   rules: IdentifierRules;
+  /** How the warehouse stores main's relations (stored-names.ts); absent: as dbt names them. */
+  names?: StoredNames;
 }
 
 /**
@@ -85,10 +88,11 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
     promoted: new Map<string, string>(),
     sameAfterRun: new Map<string, string | null>(),
   };
+  const names = input.names ?? new StoredNames("");
   const decisions: PromotionDecision[] = [];
   const candidates: PromotionCandidate[] = [];
   for (const entry of plan.entries) {
-    const decided = decideEntry(deciding, entry);
+    const decided = decideEntry(deciding, entry, names);
     if (!decided) continue;
     decisions.push(decided.decision);
     if (decided.candidate) candidates.push(decided.candidate);
@@ -100,6 +104,7 @@ export function decidePromotion(input: DecideInput): PromotionPlan {
 function decideEntry(
   deciding: Deciding,
   entry: PlanEntry,
+  names: StoredNames,
 ): { decision: PromotionDecision; candidate: PromotionCandidate | null } | null {
   const { project } = deciding;
   const id = entry.unique_id;
@@ -107,7 +112,8 @@ function decideEntry(
   const fp = project.fingerprints.get(id);
   if (!node || !fp) return null;
   const build = deciding.builds.get(id);
-  const to: QualifiedName = { schema: entry.relation.schema, identifier: entry.relation.identifier };
+  // Prod's table as the warehouse stores it; prod's state keeps dbt's names (promotedNodeState).
+  const to: QualifiedName = names.qualified(entry.relation, id);
   const from: QualifiedName | null = build ? { schema: build.schema, identifier: build.identifier } : null;
   noteSameAfterRun(deciding, entry, node, fp.versionKey, build);
   if (entry.action !== "BUILD") return null;

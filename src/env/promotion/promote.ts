@@ -26,8 +26,9 @@ import { compactSelection } from "../../planner/selection-output/compact-selecti
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { type EnvContext, observe, ownEnvironment, step } from "../lifecycle/common.js";
-import { derivedName, qualifiedKey, showQualified } from "../names.js";
+import { qualifiedKey, showQualified } from "../names.js";
 import type { PromotionRecord, StepRecord } from "../registry/records.js";
+import { derivedStoredName, StoredNames } from "../stored-names.js";
 import type { ReplaceOutcome } from "../warehouse.js";
 import { decidePromotion } from "./decide.js";
 import { recoverPromotions, revert } from "./recover.js";
@@ -53,14 +54,16 @@ export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput):
   }
   const environment = await ownEnvironment(ctx, input.environment);
   const builds = environment ? await ctx.registry.builds(input.environment) : [];
+  // Main's relations as the warehouse stores them (stored-names.ts): the tables promotion replaces are dbt's.
+  const names = StoredNames.fromPlan(ctx.warehouse.capabilities.engine, input.plan);
   const schemas = new Set<string>();
   for (const build of builds) schemas.add(build.schema);
-  for (const entry of input.plan.entries) schemas.add(entry.relation.schema);
+  for (const entry of input.plan.entries) schemas.add(names.schema(entry.relation.schema, entry.unique_id));
   const seen = await observe(ctx.warehouse, [...schemas]);
   const rules = ctx.warehouse.capabilities.identifiers;
   const targets = input.plan.entries
     .filter((entry) => entry.action === "BUILD")
-    .map((entry) => ({ schema: entry.relation.schema, identifier: entry.relation.identifier }))
+    .map((entry) => names.qualified(entry.relation, entry.unique_id))
     .filter((target) => seen.objects.get(qualifiedKey(target, rules))?.kind !== "view");
   const blockers = ctx.warehouse.capabilities.grants ? await ctx.warehouse.replaceBlockers(targets) : [];
   return decidePromotion({
@@ -73,6 +76,7 @@ export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput):
     objects: [...seen.objects.values()],
     blockers,
     rules,
+    names,
   });
 }
 
@@ -176,15 +180,17 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
   const id = await freshId(ctx, plan);
   const tag = id.replaceAll("-", "").slice(0, 8);
   const rules = warehouse.capabilities.identifiers;
+  const derived = (identifier: string, kind: string) =>
+    derivedStoredName(warehouse.capabilities.engine, identifier, kind, rules);
   const steps: StepRecord[] = plan.candidates.map((candidate, seq) => ({
     promotion_id: id,
     seq,
     node_id: candidate.unique_id,
     target: candidate.to,
     source: candidate.from,
-    staged_identifier: derivedName(candidate.to.identifier, `s_${tag}`, rules),
-    retired_identifier: candidate.replaces ? derivedName(candidate.to.identifier, `r_${tag}`, rules) : null,
-    undone_identifier: derivedName(candidate.to.identifier, `u_${tag}`, rules),
+    staged_identifier: derived(candidate.to.identifier, `s_${tag}`),
+    retired_identifier: candidate.replaces ? derived(candidate.to.identifier, `r_${tag}`) : null,
+    undone_identifier: derived(candidate.to.identifier, `u_${tag}`),
     how: null,
     state: "planned",
     pr_run_id: candidate.pr_run_id,
@@ -275,7 +281,12 @@ async function freshId(ctx: EnvContext, plan: PromotionPlan): Promise<string> {
           qualifiedKey(
             {
               schema: candidate.to.schema,
-              identifier: derivedName(candidate.to.identifier, `${kind}_${tag}`, rules),
+              identifier: derivedStoredName(
+                ctx.warehouse.capabilities.engine,
+                candidate.to.identifier,
+                `${kind}_${tag}`,
+                rules,
+              ),
             },
             rules,
           ),

@@ -31,8 +31,9 @@
  */
 import { UserError } from "../../errors/user-error.js";
 import { refusalsFromControls } from "../access-refusals.js";
-import { derivedName, nameKey, type QualifiedName, qualifiedKey, sameName, showQualified } from "../names.js";
+import { nameKey, type QualifiedName, qualifiedKey, sameName, showQualified } from "../names.js";
 import { recordRowFrom } from "../record-rows.js";
+import { derivedStoredName } from "../stored-names.js";
 import { commentWithMark, identityOfComment } from "../table-mark.js";
 import type {
   AccessRefusal,
@@ -218,7 +219,12 @@ export class ProviderWarehouse implements Warehouse {
   private committing(target: QualifiedName, replacement: string): QualifiedName {
     return {
       schema: target.schema,
-      identifier: derivedName(replacement, "c", this.capabilities.identifiers),
+      identifier: derivedStoredName(
+        this.capabilities.engine,
+        replacement,
+        "c",
+        this.capabilities.identifiers,
+      ),
     };
   }
 

@@ -29,6 +29,8 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     name: "Snowflake",
     statements: SNOWFLAKE_STATEMENTS,
     place: { database: "ODS_SIMULATED" },
+    // A quoted name is kept exactly and compared case-sensitively (docs/warehouses/snowflake.md, Names).
+    names: "case-sensitive",
     catalogKinds: { table: "BASE TABLE", view: "VIEW" },
     // test/env/providers/snowflake-statements.test.ts: a database-qualified `DROP SCHEMA`, `CLONE … COPY GRANTS`,
     // and `SHOW GRANTS ON TABLE | VIEW` of a quoted, qualified name.
@@ -48,6 +50,8 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     name: "BigQuery",
     statements: BIGQUERY_STATEMENTS,
     place: { database: "ods-simulated", location: "US" },
+    // Dataset and table names are case-sensitive (unless a dataset is made case-insensitive: markCaseInsensitive).
+    names: "case-sensitive",
     catalogKinds: { table: "BASE TABLE", view: "VIEW" },
     // test/env/providers/bigquery-statements.test.ts: `CREATE SCHEMA … OPTIONS (…)` and a qualified `DROP SCHEMA … RESTRICT`.
     parserGaps: new Set(["createSchema", "dropSchema"]),
@@ -66,6 +70,8 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     name: "Databricks",
     statements: DATABRICKS_STATEMENTS,
     place: { database: "ods_simulated" },
+    // Unity Catalog stores names in lower case and compares them ignoring case.
+    names: "lower-case",
     catalogKinds: { table: "MANAGED", view: "VIEW" },
     // test/env/providers/databricks-statements.test.ts: `CREATE VIEW … WITH SCHEMA EVOLUTION` and a qualified `DROP SCHEMA … RESTRICT`.
     parserGaps: new Set(["createView", "dropSchema"]),

@@ -16,6 +16,25 @@
  *   committed), and every later one with `until` (an outage).
  * Reads answer in the provider's column names and catalog terms.
  *
+ * Names: the vendor's, not DuckDB's. Every name ODS sends is quoted, and
+ * the simulation resolves it as the vendor resolves a quoted identifier
+ * (SimulationOptions `names`): Snowflake and BigQuery keep it exactly and
+ * tell `orders` from `ORDERS` (BigQuery: but in a dataset made
+ * case-insensitive, `markCaseInsensitive`, the dataset's and its tables'
+ * names are compared ignoring case); Databricks (Unity Catalog) stores it
+ * in lower case and compares ignoring case. DuckDB compares identifiers
+ * ignoring case, even quoted, so each stored name is kept in DuckDB under
+ * an encoding that escapes its capitals (`duckName`): two names the vendor
+ * keeps apart stay apart, and a name that is not there exactly is not
+ * found. The catalog (listSchemas, listObjects, tableComment, replaceLosses)
+ * answers the stored names and compares the strings ODS binds as the
+ * vendor's SQL does (exactly; Databricks: `lower(…)` of both). And each
+ * statement must name, quoted in the dialect, exactly the objects its
+ * operation names: what the simulation carries out is what the vendor
+ * would have read. A test acting as dbt resolves dbt's rendering of a
+ * relation (`relation_name`) with `resolveRendered`: unquoted Snowflake
+ * parts are upper-cased, Databricks' lower-cased.
+ *
  * Grants: the runner keeps, for each table a test gave any (`setAccess`),
  * its owner, privileges and policies, carries them along as the vendor does
  * (`SimulatedGrants`: a rename or move keeps them, a clone takes its
@@ -29,6 +48,8 @@
  * and owner. A table no test gave any access is readable by every role
  * (`canRead`) though the catalog shows nothing granted on it.
  */
+
+import { parseRelationName } from "../../../src/dbt/relation-identity.js";
 import type { QualifiedName } from "../../../src/env/names.js";
 import type {
   Place,
@@ -43,7 +64,7 @@ import type {
   StatementMethod,
   StatementRunner,
 } from "../../../src/env/providers/statement-runner.js";
-import type { Warehouse } from "../../../src/env/warehouse.js";
+import type { RecordTable, Warehouse, WarehouseObject } from "../../../src/env/warehouse.js";
 import type { PolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
 import type { Fault } from "./faulty.js";
 import { InjectedFailure } from "./faulty.js";
@@ -74,7 +95,18 @@ export interface SimulatedGrants {
   readonly reports: readonly ReplaceLoss[];
 }
 
+/**
+ * How the vendor resolves a quoted identifier (every name ODS sends is
+ * quoted): `case-sensitive`, kept and compared exactly (Snowflake, whose
+ * quoted names are case-sensitive; BigQuery, whose dataset and table names
+ * are); `lower-case`, stored in lower case and compared ignoring case
+ * (Databricks' Unity Catalog).
+ */
+export type NameRule = "case-sensitive" | "lower-case";
+
 export interface SimulationOptions {
+  /** How the vendor resolves and stores the (quoted) names ODS writes. */
+  readonly names: NameRule;
   /** How the provider's catalog names a table and a view (what its `objectKind` maps back). */
   readonly catalogKinds: { readonly table: string; readonly view: string };
   /** Statements the parser can't read though the vendor takes them (named in the provider's statement tests). */
@@ -111,14 +143,99 @@ const NO_GRANTS: SimulatedGrants = {
   reports: [],
 };
 
+/**
+ * A stored name as a DuckDB identifier. DuckDB compares identifiers ignoring
+ * case, quoted or not, so each cased character is escaped: `^` and the
+ * letter in lower case for A to Z, `^#<hex>;` for any other character that
+ * has a lower case, `^^` for `^`. The result has no capital, so DuckDB tells
+ * two names apart exactly when the vendor would; names without capitals
+ * (the shop's) are themselves.
+ */
+export function duckName(stored: string): string {
+  let out = "";
+  for (const char of stored) {
+    if (char === "^") out += "^^";
+    else if (char >= "A" && char <= "Z") out += `^${char.toLowerCase()}`;
+    else if (char.toLowerCase() !== char) out += `^#${char.codePointAt(0)!.toString(16)};`;
+    else out += char;
+  }
+  return out;
+}
+
+/** The stored name a DuckDB identifier made by `duckName` stands for. */
+export function storedOf(duck: string): string {
+  let out = "";
+  for (let i = 0; i < duck.length; i += 1) {
+    const char = duck[i]!;
+    if (char !== "^") {
+      out += char;
+      continue;
+    }
+    const next = duck[i + 1];
+    if (next === "^") {
+      out += "^";
+      i += 1;
+    } else if (next === "#") {
+      const end = duck.indexOf(";", i);
+      out += String.fromCodePoint(Number.parseInt(duck.slice(i + 2, end), 16));
+      i = end;
+    } else if (next !== undefined && next >= "a" && next <= "z") {
+      out += next.toUpperCase();
+      i += 1;
+    } else out += char;
+  }
+  return out;
+}
+
 const q = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-const qualified = (name: QualifiedName): string => `${q(name.schema)}.${q(name.identifier)}`;
+/** A stored (resolved) name as DuckDB SQL. */
+const dq = (name: string): string => q(duckName(name));
+const qualified = (name: QualifiedName): string => `${dq(name.schema)}.${dq(name.identifier)}`;
 const accessKey = (name: QualifiedName): string => `${name.schema}\u0000${name.identifier}`;
+const lower = (name: string): string => name.toLowerCase();
+
+/** The names (schemas, relations, record tables) an operation's statement must name, quoted. */
+function namedBy(operation: Operation): string[] {
+  const both = (name: QualifiedName) => [name.schema, name.identifier];
+  const record = (schema: string, table: RecordTable) => [schema, table.name];
+  switch (operation.name) {
+    case "createSchema":
+    case "dropSchema":
+      return [operation.args[1]];
+    case "createView":
+      return [...both(operation.args[1]), ...both(operation.args[2])];
+    case "dropTable":
+    case "dropView":
+    case "setTableComment":
+      return both(operation.args[1]);
+    case "renameTable":
+      return [...both(operation.args[1]), operation.args[2]];
+    case "moveTable":
+    case "cloneTable":
+    case "copyTable":
+    case "replaceFrom":
+    case "swapTables":
+      return [...both(operation.args[1]), ...both(operation.args[2])];
+    case "futureGrants":
+      return operation.args[1] === null ? [] : [operation.args[1]];
+    case "createRecordTable":
+    case "addRecordColumn":
+    case "selectRecords":
+    case "insertRecord":
+    case "upsertRecord":
+    case "updateRecords":
+    case "deleteRecords":
+      return record(operation.args[1], operation.args[2]);
+    default:
+      // Catalog reads bind the names they look for: they are values, not identifiers.
+      return [];
+  }
+}
 
 export class SimulatedRunner implements StatementRunner {
   /** Statements run since the last arm(), with their operations' names. */
   readonly log: { operation: StatementMethod; statement: Statement }[] = [];
-  /** Tables the catalog reports as transient (`schema.name`; Snowflake's `is_transient`); a transient clone joins them. */
+  /** Tables the catalog reports as transient (`schema.name`, stored; Snowflake's `is_transient`); a transient clone joins them. */
   readonly transient = new Set<string>();
   private fault: Fault | null = null;
   private readonly records: Warehouse;
@@ -130,6 +247,8 @@ export class SimulatedRunner implements StatementRunner {
   private readonly clones = new Map<string, string>();
   /** What is granted on each table (`schema\u0000table`) a test gave any, carried along as the vendor does. */
   private readonly access = new Map<string, SimulatedAccess>();
+  /** BigQuery datasets made case-insensitive (`is_case_insensitive`), by their stored name. */
+  private readonly caseInsensitive = new Set<string>();
 
   /** `duck` and `records` are one DuckDB database: raw SQL, and the DuckDB adapter over it. */
   constructor(
@@ -226,8 +345,147 @@ export class SimulatedRunner implements StatementRunner {
     return this.access.get(accessKey(name));
   }
 
+  /** Makes a BigQuery dataset case-insensitive (`is_case_insensitive = TRUE`): its name and its tables' are compared ignoring case. */
+  markCaseInsensitive(dataset: string): void {
+    this.caseInsensitive.add(dataset);
+  }
+
+  /** A stored name, as the test's raw DuckDB SQL names it. */
+  duckQualified(name: QualifiedName): string {
+    return qualified(name);
+  }
+
+  /** The schemas the vendor's catalog holds, as stored. */
+  async storedSchemas(): Promise<string[]> {
+    const rows = await this.duck.rows(
+      "SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() AND NOT internal ORDER BY 1",
+    );
+    return rows.map((row) => this.fromDuck(String(row.schema_name)));
+  }
+
+  /** Every table and view the vendor's catalog holds, as stored. */
+  async storedObjects(): Promise<WarehouseObject[]> {
+    const rows = await this.duck.rows(
+      `SELECT schema_name, table_name AS name, 'table' AS kind FROM duckdb_tables() WHERE database_name = current_database() AND NOT internal AND NOT temporary
+       UNION ALL
+       SELECT schema_name, view_name AS name, 'view' AS kind FROM duckdb_views() WHERE database_name = current_database() AND NOT internal AND NOT temporary`,
+    );
+    return rows
+      .map((row) => ({
+        schema: this.fromDuck(String(row.schema_name)),
+        identifier: this.fromDuck(String(row.name)),
+        kind: row.kind === "view" ? ("view" as const) : ("table" as const),
+      }))
+      .sort((a, b) =>
+        a.schema === b.schema ? (a.identifier < b.identifier ? -1 : 1) : a.schema < b.schema ? -1 : 1,
+      );
+  }
+
+  /**
+   * The object dbt reaches through its rendering of a relation (the
+   * manifest's `relation_name`), as the vendor resolves it: a quoted part as
+   * a quoted identifier (`names`), an unquoted one upper-cased on Snowflake,
+   * lower-cased on Databricks, as it is on BigQuery. The database (project,
+   * catalog) part is the simulation's one database, and left out.
+   */
+  async resolveRendered(rendered: string): Promise<QualifiedName> {
+    const parts = parseRelationName(rendered);
+    if (parts === null || parts.length < 2) throw new Error(`not a relation name: ${rendered}`);
+    const part = (index: number) => {
+      const { text, quoted } = parts[parts.length - index]!;
+      if (quoted || this.statements.dialect !== "snowflake") return text;
+      return text.toUpperCase();
+    };
+    return this.resolve({ schema: part(2), identifier: part(1) });
+  }
+
   private get grants(): SimulatedGrants {
     return this.options.grants ?? NO_GRANTS;
+  }
+
+  /** The stored name a DuckDB identifier stands for (Databricks answers in lower case, whatever it was given). */
+  private fromDuck(name: string): string {
+    const stored = storedOf(name);
+    return this.options.names === "lower-case" ? lower(stored) : stored;
+  }
+
+  /** Whether two names are one under the vendor's comparison of strings in its catalog SQL. */
+  private catalogMatch(stored: string, bound: string): boolean {
+    return this.options.names === "lower-case" ? lower(stored) === lower(bound) : stored === bound;
+  }
+
+  /** A schema ODS names (quoted), as the vendor resolves it: the stored name it reaches or would create. */
+  private async resolveSchema(schema: string): Promise<string> {
+    if (this.options.names === "lower-case") return lower(schema);
+    if (this.caseInsensitive.size === 0) return schema;
+    const found = (await this.storedSchemas()).find(
+      (stored) => this.caseInsensitive.has(stored) && lower(stored) === lower(schema),
+    );
+    return found ?? schema;
+  }
+
+  /** A relation ODS names (quoted), as the vendor resolves it. */
+  private async resolve(name: QualifiedName): Promise<QualifiedName> {
+    const schema = await this.resolveSchema(name.schema);
+    if (this.options.names === "lower-case") return { schema, identifier: lower(name.identifier) };
+    if (!this.caseInsensitive.has(schema)) return { schema, identifier: name.identifier };
+    const found = (await this.storedObjects()).find(
+      (object) => object.schema === schema && lower(object.identifier) === lower(name.identifier),
+    );
+    return { schema, identifier: found?.identifier ?? name.identifier };
+  }
+
+  /** The operation with every name it acts on (not the strings catalog reads compare) resolved as the vendor would. */
+  private async resolveOperation(operation: Operation): Promise<Operation> {
+    const r = (name: QualifiedName) => this.resolve(name);
+    const s = (schema: string) => this.resolveSchema(schema);
+    const op = operation as { name: StatementMethod; args: unknown[] };
+    const args = [...op.args];
+    switch (operation.name) {
+      case "createSchema":
+      case "dropSchema":
+        args[1] = await s(operation.args[1]);
+        break;
+      case "createView":
+      case "moveTable":
+      case "cloneTable":
+      case "copyTable":
+      case "replaceFrom":
+      case "swapTables":
+        args[1] = await r(operation.args[1]);
+        args[2] = await r(operation.args[2]);
+        break;
+      case "dropTable":
+      case "dropView":
+      case "setTableComment":
+        args[1] = await r(operation.args[1]);
+        break;
+      case "renameTable": {
+        const from = await r(operation.args[1]);
+        args[1] = from;
+        args[2] = (await r({ schema: from.schema, identifier: operation.args[2] })).identifier;
+        break;
+      }
+      case "futureGrants":
+        args[1] = operation.args[1] === null ? null : await s(operation.args[1]);
+        break;
+      case "createRecordTable":
+      case "addRecordColumn":
+      case "selectRecords":
+      case "insertRecord":
+      case "upsertRecord":
+      case "updateRecords":
+      case "deleteRecords": {
+        const table = operation.args[2];
+        const at = await r({ schema: operation.args[1], identifier: table.name });
+        args[1] = at.schema;
+        args[2] = { ...table, name: at.identifier };
+        break;
+      }
+      default:
+        break;
+    }
+    return { name: op.name, args } as unknown as Operation;
   }
 
   private moveAccess(from: QualifiedName, to: QualifiedName): void {
@@ -270,7 +528,7 @@ export class SimulatedRunner implements StatementRunner {
   private controls(tables: readonly QualifiedName[]): RunResult {
     const rows: Record<string, string>[] = [];
     for (const table of tables) {
-      for (const policy of this.access.get(accessKey(table))?.policies ?? []) {
+      for (const policy of this.found(this.access, table)?.policies ?? []) {
         rows.push({
           schema_name: table.schema,
           table_name: table.identifier,
@@ -284,7 +542,7 @@ export class SimulatedRunner implements StatementRunner {
 
   /** The vendor's `objectGrants` rows: each privilege granted on the relation, and its owner's OWNERSHIP. */
   private grantsOn(name: QualifiedName): RunResult {
-    const access = this.views.get(accessKey(name)) ?? this.access.get(accessKey(name));
+    const access = this.found(this.views, name) ?? this.found(this.access, name);
     if (!access) return { rows: [], changed: 0 };
     const rows = [
       { privilege: "OWNERSHIP", grantee_name: access.owner },
@@ -296,14 +554,28 @@ export class SimulatedRunner implements StatementRunner {
     return { rows, changed: 0 };
   }
 
-  /** The vendor's `replaceLosses` rows for these tables, from what is granted on them. */
+  /** The entry of `map` for a name a catalog read binds (compared as the vendor's catalog SQL compares strings). */
+  private found<T>(map: ReadonlyMap<string, T>, name: QualifiedName): T | undefined {
+    for (const [key, value] of map) {
+      const [schema, identifier] = key.split("\u0000") as [string, string];
+      if (this.catalogMatch(schema, name.schema) && this.catalogMatch(identifier, name.identifier))
+        return value;
+    }
+    return undefined;
+  }
+
+  /** The vendor's `replaceLosses` rows for these tables, from what is granted on them (the names compared as its catalog SQL does). */
   private losses(targets: readonly QualifiedName[]): RunResult {
     const rows: Record<string, string>[] = [];
-    for (const target of targets) {
-      const access = this.access.get(accessKey(target));
-      if (!access) continue;
+    for (const [key, access] of this.access) {
+      const [schema, identifier] = key.split("\u0000") as [string, string];
+      const asked = targets.some(
+        (target) =>
+          this.catalogMatch(schema, target.schema) && this.catalogMatch(identifier, target.identifier),
+      );
+      if (!asked) continue;
       const row = (loss: string, detail: string) =>
-        rows.push({ schema_name: target.schema, table_name: target.identifier, loss, detail });
+        rows.push({ schema_name: schema, table_name: identifier, loss, detail });
       if (this.grants.reportsOwner && access.owner !== SIMULATED_ROLE) row("owner", access.owner);
       for (const policy of access.policies) {
         if ((this.grants.reports as readonly string[]).includes(policy.kind)) row(policy.kind, policy.name);
@@ -322,21 +594,35 @@ export class SimulatedRunner implements StatementRunner {
   }
 
   async run(operation: Operation, statement: Statement): Promise<RunResult> {
-    this.check(operation.name, statement);
+    this.check(operation, statement);
     this.log.push({ operation: operation.name, statement });
     const n = this.log.length;
     const fault = this.fault;
     const hit = fault !== null && (n === fault.step || (fault.until === true && n > fault.step));
     if (hit && (fault.when ?? "before") === "before")
       throw new InjectedFailure(`injected failure before statement ${n} (${operation.name})`);
-    const result = await this.carryOut(operation, statement);
-    if (this.options.clonesReadSource) await this.followClones(operation, statement);
+    const resolved = await this.resolveOperation(operation);
+    const result = await this.carryOut(resolved, statement);
+    if (this.options.clonesReadSource) await this.followClones(resolved, statement);
     if (hit) throw new InjectedFailure(`injected failure after statement ${n} (${operation.name})`);
     return result;
   }
 
-  /** The statement parses in the provider's dialect as one statement, and none of its string literals is one of its bound values. */
-  private check(name: StatementMethod, statement: Statement): void {
+  /**
+   * The statement parses in the provider's dialect as one statement, none of
+   * its string literals is one of its bound values, and it names (quoted in
+   * the dialect) every object its operation acts on.
+   */
+  private check(operation: Operation, statement: Statement): void {
+    const name = operation.name;
+    for (const named of namedBy(operation)) {
+      const quoted =
+        this.statements.dialect === "snowflake"
+          ? `"${named.replaceAll('"', '""')}"`
+          : `\`${named.replaceAll("`", "``")}\``;
+      if (!statement.sql.includes(quoted))
+        throw new Error(`${name}: the statement does not name ${quoted}: ${statement.sql}`);
+    }
     if (this.options.parserGaps?.has(name)) return;
     const parsed = this.sdk.parse(statement.sql, this.statements.dialect as never);
     if (!parsed.success || parsed.ast?.length !== 1) {
@@ -356,10 +642,11 @@ export class SimulatedRunner implements StatementRunner {
     });
   }
 
+  /** Whether a table is there under this stored name, exactly. */
   private async tableExists(name: QualifiedName): Promise<boolean> {
     const rows = await this.duck.rows(
       "SELECT 1 FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2",
-      [name.schema, name.identifier],
+      [duckName(name.schema), duckName(name.identifier)],
     );
     return rows.length > 0;
   }
@@ -449,7 +736,12 @@ export class SimulatedRunner implements StatementRunner {
     this.transient.add(`${to.schema}.${to.identifier}`);
   }
 
-  /** The operation (made into `statement`), with the provider's semantics, in one DuckDB transaction at most. */
+  /** The name as the DuckDB adapter (the records' warehouse) takes it. */
+  private toDuck(name: QualifiedName): QualifiedName {
+    return { schema: duckName(name.schema), identifier: duckName(name.identifier) };
+  }
+
+  /** The operation (its names resolved), with the provider's semantics, in one DuckDB transaction at most. */
   private async carryOut(operation: Operation, statement: Statement): Promise<RunResult> {
     const none: RunResult = { rows: [], changed: 0 };
     const atomically = async (statements: string[]): Promise<void> => {
@@ -462,16 +754,19 @@ export class SimulatedRunner implements StatementRunner {
         throw error;
       }
     };
+    const recordTable = (table: RecordTable): RecordTable => ({ ...table, name: duckName(table.name) });
     switch (operation.name) {
-      case "listSchemas": {
-        const rows = await this.duck.rows(
-          "SELECT schema_name FROM duckdb_schemas() WHERE database_name = current_database() AND NOT internal ORDER BY 1",
-        );
-        return { rows: rows.map((row) => ({ schema_name: String(row.schema_name) })), changed: 0 };
-      }
+      case "listSchemas":
+        return {
+          rows: (await this.storedSchemas()).map((schema_name) => ({ schema_name })),
+          changed: 0,
+        };
       case "listObjects": {
         const shape = this.statements.objectRows;
-        const objects = await this.records.listObjects(operation.args[1]);
+        const wanted = operation.args[1];
+        const objects = (await this.storedObjects()).filter((object) =>
+          wanted.some((schema) => this.catalogMatch(object.schema, schema)),
+        );
         return {
           rows: objects.map((object) => ({
             transient: this.transient.has(`${object.schema}.${object.identifier}`) ? "YES" : "NO",
@@ -484,22 +779,26 @@ export class SimulatedRunner implements StatementRunner {
         };
       }
       case "createSchema":
-        await this.records.createSchema(operation.args[1]);
+        await this.duck.exec(`CREATE SCHEMA IF NOT EXISTS ${dq(operation.args[1])}`);
         return none;
-      case "dropSchema":
+      case "dropSchema": {
+        const schema = operation.args[1];
         if (this.options.dropSchemaDropsContents) {
-          await this.duck.exec(`DROP SCHEMA IF EXISTS ${q(operation.args[1])} CASCADE`);
-          for (const key of [...this.transient])
-            if (key.startsWith(`${operation.args[1]}.`)) this.transient.delete(key);
+          await this.duck.exec(`DROP SCHEMA IF EXISTS ${dq(schema)} CASCADE`);
+          for (const key of [...this.transient]) if (key.startsWith(`${schema}.`)) this.transient.delete(key);
           for (const key of [...this.access.keys()])
-            if (key.startsWith(`${operation.args[1]}\u0000`)) this.access.delete(key);
-        } else await this.records.dropSchema(operation.args[1]);
+            if (key.startsWith(`${schema}\u0000`)) this.access.delete(key);
+        } else await this.records.dropSchema(duckName(schema));
         return none;
+      }
       case "createView": {
         const [, at, reads, replace] = operation.args;
         if (replace && (await this.tableExists(at)))
           throw new Error(`${qualified(at)} is a table, not a view`);
-        await this.records.createView(at, reads, { replace });
+        // The vendor resolved both names to one object: the view would be created over what it reads.
+        if (at.schema === reads.schema && at.identifier === reads.identifier)
+          throw new Error(`${qualified(at)} already exists: a view can't be created over what it reads`);
+        await this.records.createView(this.toDuck(at), this.toDuck(reads), { replace });
         // A new view gets the future grants on views; a replaced one with COPY GRANTS keeps its own.
         const old = this.views.get(accessKey(at));
         const keep = replace && old !== undefined && /\bCOPY GRANTS\b/i.test(statement.sql);
@@ -511,17 +810,17 @@ export class SimulatedRunner implements StatementRunner {
         return none;
       }
       case "dropTable":
-        await this.records.dropObject({ ...operation.args[1], kind: "table" });
+        await this.records.dropObject({ ...this.toDuck(operation.args[1]), kind: "table" });
         this.transient.delete(`${operation.args[1].schema}.${operation.args[1].identifier}`);
         this.access.delete(accessKey(operation.args[1]));
         return none;
       case "dropView":
-        await this.records.dropObject({ ...operation.args[1], kind: "view" });
+        await this.records.dropObject({ ...this.toDuck(operation.args[1]), kind: "view" });
         this.views.delete(accessKey(operation.args[1]));
         return none;
       case "renameTable": {
         const [, from, to] = operation.args;
-        await this.records.renameTable(from, to);
+        await this.records.renameTable(this.toDuck(from), duckName(to));
         this.moveKind(from, { schema: from.schema, identifier: to });
         this.moveAccess(from, { schema: from.schema, identifier: to });
         return none;
@@ -580,9 +879,9 @@ export class SimulatedRunner implements StatementRunner {
         const [, a, b] = operation.args;
         const parked = `${b.identifier}__ods_swap`;
         await atomically([
-          `ALTER TABLE ${qualified(a)} RENAME TO ${q(parked)}`,
-          `ALTER TABLE ${qualified(b)} RENAME TO ${q(a.identifier)}`,
-          `ALTER TABLE ${qualified({ schema: a.schema, identifier: parked })} RENAME TO ${q(b.identifier)}`,
+          `ALTER TABLE ${qualified(a)} RENAME TO ${dq(parked)}`,
+          `ALTER TABLE ${qualified(b)} RENAME TO ${dq(a.identifier)}`,
+          `ALTER TABLE ${qualified({ schema: a.schema, identifier: parked })} RENAME TO ${dq(b.identifier)}`,
         ]);
         const [first, second] = [this.access.get(accessKey(a)), this.access.get(accessKey(b))];
         this.access.delete(accessKey(a));
@@ -592,16 +891,25 @@ export class SimulatedRunner implements StatementRunner {
         return none;
       }
       case "tableComment": {
+        // The catalog's strings compared with the bound ones as the vendor's SQL compares them.
         const name = operation.args[1];
-        const rows = await this.duck.rows(
-          "SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2",
-          [name.schema, name.identifier],
+        const tables = (await this.storedObjects()).filter(
+          (object) =>
+            object.kind === "table" &&
+            this.catalogMatch(object.schema, name.schema) &&
+            this.catalogMatch(object.identifier, name.identifier),
         );
         const shown = this.options.commentInCatalog ?? ((text: string) => text);
-        return {
-          rows: rows.map((row) => ({ comment: row.comment == null ? null : shown(String(row.comment)) })),
-          changed: 0,
-        };
+        const rows: Record<string, string | null>[] = [];
+        for (const table of tables) {
+          const found = await this.duck.rows(
+            "SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2",
+            [duckName(table.schema), duckName(table.identifier)],
+          );
+          for (const row of found)
+            rows.push({ comment: row.comment == null ? null : shown(String(row.comment)) });
+        }
+        return { rows, changed: 0 };
       }
       case "setTableComment": {
         const [, name, comment] = operation.args;
@@ -609,28 +917,47 @@ export class SimulatedRunner implements StatementRunner {
         return none;
       }
       case "createRecordTable":
-        await this.records.ensureRecordTables(operation.args[1], [operation.args[2]]);
+        await this.records.ensureRecordTables(duckName(operation.args[1]), [recordTable(operation.args[2])]);
         return none;
       case "addRecordColumn":
-        await this.records.ensureRecordTables(operation.args[1], [operation.args[2]], { upgrade: true });
+        await this.records.ensureRecordTables(duckName(operation.args[1]), [recordTable(operation.args[2])], {
+          upgrade: true,
+        });
         return none;
       case "selectRecords": {
         const [, schema, table, where] = operation.args;
-        return { rows: await this.records.selectRecords(schema, table, where), changed: 0 };
+        return {
+          rows: await this.records.selectRecords(duckName(schema), recordTable(table), where),
+          changed: 0,
+        };
       }
       case "insertRecord":
-        await this.records.insertRecord(operation.args[1], operation.args[2], operation.args[3]);
+        await this.records.insertRecord(
+          duckName(operation.args[1]),
+          recordTable(operation.args[2]),
+          operation.args[3],
+        );
         return { rows: [], changed: 1 };
       case "upsertRecord":
-        await this.records.upsertRecord(operation.args[1], operation.args[2], operation.args[3]);
+        await this.records.upsertRecord(
+          duckName(operation.args[1]),
+          recordTable(operation.args[2]),
+          operation.args[3],
+        );
         return { rows: [], changed: 1 };
       case "updateRecords": {
         const [, schema, table, set, where] = operation.args;
-        return { rows: [], changed: await this.records.updateRecords(schema, table, set, where) };
+        return {
+          rows: [],
+          changed: await this.records.updateRecords(duckName(schema), recordTable(table), set, where),
+        };
       }
       case "deleteRecords": {
         const [, schema, table, where] = operation.args;
-        return { rows: [], changed: await this.records.deleteRecords(schema, table, where) };
+        return {
+          rows: [],
+          changed: await this.records.deleteRecords(duckName(schema), recordTable(table), where),
+        };
       }
     }
   }

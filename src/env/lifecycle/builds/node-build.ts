@@ -18,6 +18,7 @@ import type { ColumnFactsOf } from "../../../planner/rules/context.js";
 import type { DataVersion, NodeState } from "../../../state/snapshot.js";
 import { showQualified } from "../../names.js";
 import type { BuildRecord, ParentRead, PointerRecord, TestOutcome } from "../../registry/records.js";
+import type { StoredNames } from "../../stored-names.js";
 import type { OutsideOwnSchemas } from "./outside-own-schemas.js";
 
 export const NODE_SUCCESS = "success";
@@ -42,6 +43,8 @@ export interface RecordingRun {
   previous: Map<string, BuildRecord>;
   sourceVersions: Map<string, DataVersion>;
   outside: OutsideOwnSchemas;
+  /** dbt's names as the warehouse stores them: a build record names the object dbt made (stored-names.ts). */
+  names: StoredNames;
   /** Nodes dbt built (in full or partly) earlier in this run: their readers read this run's build. */
   successThisRun: Set<string>;
   /** Column facts of the planned manifest's models (issue 24), or null to store none. */
@@ -102,8 +105,8 @@ export function nodeBuild(run: RecordingRun, id: string): NodeBuild | null {
     fingerprint_digest: fp.fingerprint.digest,
     checks_digest: digest,
     tested: outcomeOfChecks,
-    schema: n.relation.schema,
-    identifier: n.relation.identifier,
+    // The object dbt made, as the warehouse stores it; its node state keeps dbt's names (the planner's).
+    ...run.names.qualified(n.relation, id),
     materialized: n.materialized,
     parents,
     sources,
@@ -122,9 +125,10 @@ function notTheEnvironments(
   fp: Fingerprinted,
   result: RunResult,
 ): string | null {
-  const where = run.outside(node.node.relation.schema);
+  const relation = run.names.qualified(node.node.relation, id);
+  const where = run.outside(relation.schema);
   if (where !== null) {
-    return `its relation ${showQualified(node.node.relation)} is in ${where}; the environment never takes it as its own`;
+    return `its relation ${showQualified(relation)} is in ${where}; the environment never takes it as its own`;
   }
   if (result.status === NODE_SUCCESS && run.buildProject) {
     const built = run.buildProject.fingerprints.get(id);

@@ -3,10 +3,17 @@
  * and those it was created over; a legacy row recorded neither list: the
  * schemas of its registered relations), never one that held prod's
  * relations, and never a relation prod's state records.
+ *
+ * Prod's state holds dbt's names; the registry and the catalog the stored
+ * ones (stored-names.ts). Without the manifest, how dbt quotes a prod
+ * relation is not known, so every form the warehouse may store it under is
+ * protected (Snowflake: `ANALYTICS.ORDERS` for dbt's default, and
+ * `analytics.orders` as written).
  */
 import type { StateSnapshot } from "../../../state/snapshot.js";
 import { type IdentifierRules, nameKey, qualifiedKey } from "../../names.js";
 import type { EnvironmentRecord, OwnedObject } from "../../registry/records.js";
+import type { StoredNames } from "../../stored-names.js";
 
 export interface CleanupScope {
   /** Keys of schemas that hold prod relations (prod state's, or any the environment saw when it was created). */
@@ -26,18 +33,17 @@ export function cleanupScope(
   owned: readonly OwnedObject[],
   prod: StateSnapshot | null | undefined,
   rules: IdentifierRules,
+  names: StoredNames,
 ): CleanupScope {
-  const protectedSchemas = new Set(
-    [
-      ...environment.prod_schemas,
-      ...Object.values(prod?.nodes ?? {}).flatMap((state) => (state.relation ? [state.relation.schema] : [])),
-    ].map((schema) => nameKey(schema, rules)),
+  const prodStored = Object.entries(prod?.nodes ?? {}).flatMap(([id, state]) =>
+    state.relation ? names.possible(state.relation, id) : [],
   );
-  const prodRelations = new Set(
-    Object.values(prod?.nodes ?? {}).flatMap((state) =>
-      state.relation ? [qualifiedKey(state.relation, rules)] : [],
+  const protectedSchemas = new Set(
+    [...environment.prod_schemas, ...prodStored.map((relation) => relation.schema)].map((schema) =>
+      nameKey(schema, rules),
     ),
   );
+  const prodRelations = new Set(prodStored.map((relation) => qualifiedKey(relation, rules)));
   const ownedSchemas = owned.filter((object) => object.kind === "schema");
   const relations = owned.filter((object) => object.kind !== "schema");
   const ownSchemas = new Set(

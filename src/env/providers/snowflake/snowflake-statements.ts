@@ -8,7 +8,10 @@
  * Names. Every identifier is double-quoted, so Snowflake keeps it exactly as
  * given and compares it case-sensitively (`"orders"` and `"ORDERS"` are two
  * tables); an unquoted name is stored upper-cased (`storedName` says how a
- * name dbt writes unquoted is stored). At most 255 characters, quoted or
+ * name dbt writes unquoted is stored). The names given here are already in
+ * that stored form (src/env/stored-names.ts: dbt-snowflake's default quoting
+ * writes `analytics.orders`, which is `"ANALYTICS"."ORDERS"`), so a quoted
+ * name is the object dbt writes and reads. At most 255 characters, quoted or
  * not. Snowflake would take a double quote doubled inside a quoted name, but
  * ODS refuses it with the other names no quoting should have to carry
  * (names.ts). Every relation is named in full, database.schema.object,
@@ -50,9 +53,9 @@ import {
   type QualifiedName,
   quoteIdentifier,
   sameQualified,
-  showName,
   showQualified,
 } from "../../names.js";
+import { storedPart } from "../../stored-names.js";
 import type { RecordRow, RecordTable, RecordValue, WarehouseCapabilities } from "../../warehouse.js";
 import type { Place, ProviderStatements, Statement } from "../provider-statements.js";
 
@@ -90,24 +93,16 @@ export const SNOWFLAKE_SESSION_SETUP: readonly Statement[] = [
   { sql: "ALTER SESSION SET QUOTED_IDENTIFIERS_IGNORE_CASE = FALSE", params: [] },
 ];
 
-const UNQUOTED = /^[A-Za-z_][A-Za-z0-9_$]*$/;
-
 /**
  * The name Snowflake stores for `name` as dbt writes it: as it is when dbt
  * quotes it, upper-cased when dbt writes it unquoted (dbt-snowflake's
  * default). A name that can't be written unquoted is refused
- * (identifier_refused): Snowflake would not take it either.
+ * (identifier_refused): Snowflake would not take it either. The environment
+ * lifecycle turns dbt's names into these (src/env/stored-names.ts) before
+ * any statement here quotes them.
  */
 export function storedName(name: string, quoted: boolean, what = "name"): string {
-  if (quoted) return name;
-  if (!UNQUOTED.test(name)) {
-    throw new UserError(
-      "identifier_refused",
-      `The ${what} ${showName(name)} can't be used unquoted on Snowflake: an unquoted name is a letter or underscore followed by letters, digits, underscores and dollar signs.`,
-      { hint: "Quote it in dbt (the `quoting` config) or rename it." },
-    );
-  }
-  return name.toUpperCase();
+  return storedPart("snowflake", name, quoted, what);
 }
 
 function q(name: string, what: string): string {
