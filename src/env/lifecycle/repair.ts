@@ -35,6 +35,7 @@ import { inScope } from "../environment-identity.js";
 import { type QualifiedName, qualifiedKey, sameQualified } from "../names.js";
 import type { EnvironmentRecord, PointerRecord } from "../registry/records.js";
 import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
+import { claimOwned } from "./owned-identity.js";
 
 export interface RepairInput {
   /** Only this environment (it must exist); default every open one. */
@@ -208,6 +209,7 @@ async function repairOne(
           const at = qualifiedOf(fix.pointer);
           if (fix.was === "stale" && dropFirst) await warehouse.dropObject({ ...at, kind: "view" });
           await warehouse.createView(at, fix.reads, { replace: fix.was === "stale" && !dropFirst });
+          const identity = await claimOwned(warehouse, { ...at, kind: "view" });
           await registry.putPointer({
             ...fix.pointer,
             reads: { schema: fix.reads.schema, identifier: fix.reads.identifier },
@@ -225,6 +227,7 @@ async function repairOne(
             node_id: fix.pointer.node_id,
             state: "present",
             created_at: owned?.created_at ?? now,
+            identity,
           });
         }
       },

@@ -492,6 +492,23 @@ export class SimulatedRunner implements StatementRunner {
         await this.duck.exec(`COMMENT ON TABLE ${qualified(name)} IS '${comment.replaceAll("'", "''")}'`);
         return none;
       }
+      case "viewComment": {
+        const name = operation.args[1];
+        const rows = await this.duck.rows(
+          "SELECT comment FROM duckdb_views() WHERE database_name = current_database() AND NOT internal AND schema_name = $1 AND view_name = $2",
+          [name.schema, name.identifier],
+        );
+        const shown = this.options.commentInCatalog ?? ((text: string) => text);
+        return {
+          rows: rows.map((row) => ({ comment: row.comment == null ? null : shown(String(row.comment)) })),
+          changed: 0,
+        };
+      }
+      case "setViewComment": {
+        const [, name, comment] = operation.args;
+        await this.duck.exec(`COMMENT ON VIEW ${qualified(name)} IS '${comment.replaceAll("'", "''")}'`);
+        return none;
+      }
       case "createRecordTable":
         await this.records.ensureRecordTables(operation.args[1], [operation.args[2]]);
         return none;
