@@ -8,8 +8,8 @@
  * one (restored before main's run was saved) or none, and prod's state stays
  * truthful (it says the node can be reused, and the table is there).
  *
- * On a real DuckDB file, a real PostgreSQL server, and the simulated
- * Snowflake provider (the cleanup path is the same for every warehouse).
+ * On a real DuckDB file, a real PostgreSQL server, and each simulated cloud
+ * provider (the cleanup path is the same for every warehouse).
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -188,8 +188,7 @@ describe.each(ENGINES)("a new custom schema named the same in CI and prod (%s)",
   });
 });
 
-describe("a new custom schema named the same in CI and prod (simulated Snowflake)", () => {
-  const provider = SIMULATED_PROVIDERS.find((p) => p.name === "Snowflake")!;
+describe.each(SIMULATED_PROVIDERS)("a new custom schema named the same in CI and prod (simulated $name)", (provider) => {
   const merged = prepared("duckdb", async (session) => {
     const loaded = await loadPolyglotSdk();
     if (!loaded.ok) throw new Error(loaded.error);
