@@ -46,17 +46,22 @@ export async function dropRelations(
     const next: CleanupTarget[] = [];
     for (const target of pending) {
       try {
-        const replaced = await step(warehouse, `Dropping ${describe(target.object ?? target.row!)}`, async () => {
-          const why = target.object && target.row ? await notTheOwned(warehouse, target.row, target.object) : null;
-          if (why !== null) return why;
-          // A pointer's row goes before its view (where each statement commits on its own, a pointer the
-          // registry records is never a view that is gone); the owned row goes after it (what exists is recorded).
-          if (target.row?.role === "pointer" && target.row.node_id)
-            await registry.deletePointer(name, target.row.node_id);
-          if (target.object) await warehouse.dropObject(target.object);
-          if (target.row) await registry.deleteObject(name, target.row.schema, target.row.identifier);
-          return null;
-        });
+        const replaced = await step(
+          warehouse,
+          `Dropping ${describe(target.object ?? target.row!)}`,
+          async () => {
+            const why =
+              target.object && target.row ? await notTheOwned(warehouse, target.row, target.object) : null;
+            if (why !== null) return why;
+            // A pointer's row goes before its view (where each statement commits on its own, a pointer the
+            // registry records is never a view that is gone); the owned row goes after it (what exists is recorded).
+            if (target.row?.role === "pointer" && target.row.node_id)
+              await registry.deletePointer(name, target.row.node_id);
+            if (target.object) await warehouse.dropObject(target.object);
+            if (target.row) await registry.deleteObject(name, target.row.schema, target.row.identifier);
+            return null;
+          },
+        );
         if (replaced !== null) {
           replacedSince.push(target.row!);
           report.kept.push({ schema: describe(target.row!), reason: replaced });
