@@ -13,27 +13,34 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  applyPromotion,
   cleanupEnvironment,
   closeEnvironment,
   type EnvContext,
   environmentContext,
+  planPromotion,
+  promote,
   runJanitor,
 } from "../../src/env/index.js";
 import type { Warehouse } from "../../src/env/warehouse.js";
 import { loadPolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
 import { ENGINES, prepared } from "../support/warehouse/engines.js";
 import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";
-import { PR7 } from "../support/warehouse/scenario.js";
+import { nodesRun } from "../support/resolve-selection.js";
+import { MAIN_SOURCES, PR7 } from "../support/warehouse/scenario.js";
 import type { Engine, Session } from "../support/warehouse/sessions.js";
 import {
   type Merged,
+  prBuiltInSharedSchema,
   prodStateTruthful,
   prodTable,
+  SHARED_ID,
   SHARED_MODEL,
   SHARED_SCHEMA,
+  sharedSchemaShop,
   upToTheMerge,
 } from "../support/warehouse/shared-schema.js";
-import { ENV_SCOPE } from "../support/warehouse/shop.js";
+import { build, ENV_SCOPE, planOver, recordProd } from "../support/warehouse/shop.js";
 import { SimulatedWarehouse } from "../support/warehouse/simulated-provider.js";
 
 const CLOSE_NOW = "2026-12-04T00:00:00.000Z";
@@ -90,6 +97,76 @@ describe.each(ENGINES)("a new custom schema named the same in CI and prod (%s)",
     const { session, value } = await merged();
     try {
       await closeAndCheck(session, session.warehouse, value, cleanup);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe.each(ENGINES)("promotion into a schema named the same in CI and prod (%s)", (engine: Engine) => {
+  const built = prepared(engine, (session) => prBuiltInSharedSchema(session, session.warehouse));
+
+  it("the table at prod's own relation is not promoted (shared_relation) and dbt builds it; the rest is promoted; cleanup keeps prod's", async () => {
+    const { session, value: S0 } = await built();
+    try {
+      const s = sharedSchemaShop();
+      const NOW = "2026-11-30T12:01:00.000Z";
+      const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+      const mainPlan = planOver(s.mainProject, S0, { sources: MAIN_SOURCES, now: NOW });
+      const decided = await planPromotion(ctx, {
+        environment: PR7,
+        plan: mainPlan,
+        project: s.mainProject,
+        prod: S0,
+        sources: MAIN_SOURCES,
+      });
+      const shared = decided.decisions.find((d) => d.unique_id === SHARED_ID)!;
+      expect(shared.promotable).toBe(false);
+      expect(shared.reason.code).toBe("shared_relation");
+      expect(shared.reason.message).toContain(
+        `built ${SHARED_SCHEMA}.${SHARED_MODEL} at prod's own relation`,
+      );
+      expect(decided.decisions.find((d) => d.unique_id === "model.shop.orders")?.reason.code).toBe(
+        "promoted",
+      );
+
+      // The promotion commits (orders), and what dbt still builds is country_regions, among the rest.
+      const promoted = await promote(ctx, {
+        plan: decided,
+        mainPlan,
+        mainProject: s.mainProject,
+        promotedBy: "main-1",
+      });
+      expect(promoted.status).toBe("committed");
+      expect(promoted.promoted.map((p) => p.unique_id)).toEqual(["model.shop.orders"]);
+      const rest = new Set(nodesRun(s.mainProject.graph, promoted.select, promoted.exclude));
+      expect(rest.has(SHARED_ID)).toBe(true);
+      expect(rest.has("model.shop.orders")).toBe(false);
+
+      // dbt builds the rest into prod; prod's state records the run and the promotion.
+      const mainRun = await build(session, {
+        manifest: s.mainManifest,
+        target: "prod",
+        select: rest,
+        invocationId: s.mainManifest.metadata.invocation_id,
+        startedAt: "2026-11-30T12:02:00.000Z",
+      });
+      const recorded = recordProd(s.mainProject, mainRun, S0, MAIN_SOURCES, "2026-11-30T12:05:00Z");
+      const S1 = applyPromotion(recorded, promoted.promoted, {
+        promotedBy: "main-1",
+        builtBy: recorded.run_id,
+      });
+      const prod = (await prodTable(session))!;
+      expect(prod).toMatch(/^table:\[/);
+
+      // The merged environment's cleanup, without prod's state, drops neither prod's table nor its schema.
+      const later = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: CLOSE_NOW }))!;
+      const report = await cleanupEnvironment(later, { name: PR7, prod: null });
+      expect(report.complete).toBe(true);
+      expect(report.kept.map((k) => k.schema)).toEqual(
+        expect.arrayContaining([`${SHARED_SCHEMA}.${SHARED_MODEL}`, SHARED_SCHEMA]),
+      );
+      await prodStateTruthful(session, S1, prod);
     } finally {
       await session.close();
     }

@@ -105,6 +105,10 @@ export interface Merged {
  * environment's table) and main's run is recorded.
  */
 export async function upToTheMerge(session: Session, warehouse: Warehouse): Promise<Merged> {
+  return mainBuilt(session, await builtUpToTheMerge(session, warehouse));
+}
+
+async function builtUpToTheMerge(session: Session, warehouse: Warehouse): Promise<StateSnapshot> {
   const s = sharedSchemaShop();
   await loadShopRaw(session);
   const prodRun = await build(session, {
@@ -143,6 +147,16 @@ export async function upToTheMerge(session: Session, warehouse: Warehouse): Prom
     expect.objectContaining({ schema: SHARED_SCHEMA, identifier: SHARED_MODEL, role: "build" }),
   );
 
+  return S0;
+}
+
+/** upToTheMerge without main's build: prod, PR 7's environment built and recorded; prod's state before the merge. */
+export async function prBuiltInSharedSchema(session: Session, warehouse: Warehouse): Promise<StateSnapshot> {
+  return builtUpToTheMerge(session, warehouse);
+}
+
+async function mainBuilt(session: Session, S0: StateSnapshot): Promise<Merged> {
+  const s = sharedSchemaShop();
   // The merge: main's dbt builds what main's plan says (no promotion), into prod's relations.
   const mainPlan = planOver(s.mainProject, S0, { sources: MAIN_SOURCES, now: "2026-11-30T12:01:00.000Z" });
   expect(mainPlan.entries.find((e) => e.unique_id === SHARED_ID)?.action).toBe("BUILD");
