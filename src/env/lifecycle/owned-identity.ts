@@ -28,6 +28,20 @@ export async function claimOwned(warehouse: Warehouse, object: WarehouseObject):
 }
 
 /**
+ * The identity to record for the relation `found` the environment takes at a row's name: the row's own when
+ * the relation still has it (recording the same build twice marks nothing again), else a new claim.
+ */
+export async function identityToRecord(
+  warehouse: Warehouse,
+  row: OwnedObject | undefined,
+  found: WarehouseObject,
+): Promise<string> {
+  if (row?.identity && row.kind === found.kind && (await warehouse.relationIdentity(found)) === row.identity)
+    return row.identity;
+  return claimOwned(warehouse, found);
+}
+
+/**
  * Why the relation `found` at the row's name is not the one the environment
  * recorded, or null when it is (same kind, same identity). A row without an
  * identity (an intent never finished, or written before registry 1.2) proves

@@ -8,7 +8,7 @@ import { PARTIAL_SUCCESS } from "../../../planner/partial-builds.js";
 import { qualifiedKey } from "../../names.js";
 import type { BuildRecord, EnvironmentRecord, OwnedObject, PointerRecord } from "../../registry/records.js";
 import { type EnvContext, observe, step } from "../common.js";
-import { claimOwned } from "../owned-identity.js";
+import { identityToRecord } from "../owned-identity.js";
 import { NODE_SUCCESS } from "./node-build.js";
 
 /**
@@ -74,7 +74,7 @@ export async function saveBuilds(
           node_id: build.node_id,
           state: "present",
           created_at: earlier?.role === "build" ? earlier.created_at : now,
-          identity: found ? await claimOwned(warehouse, found) : null,
+          identity: found ? await identityToRecord(warehouse, earlier, found) : null,
         };
         await registry.putObject(object);
         if (pointers.has(build.node_id)) await registry.deletePointer(name, build.node_id);
