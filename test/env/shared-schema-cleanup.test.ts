@@ -24,9 +24,9 @@ import {
 } from "../../src/env/index.js";
 import type { Warehouse } from "../../src/env/warehouse.js";
 import { loadPolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
+import { nodesRun } from "../support/resolve-selection.js";
 import { ENGINES, prepared } from "../support/warehouse/engines.js";
 import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";
-import { nodesRun } from "../support/resolve-selection.js";
 import { MAIN_SOURCES, PR7 } from "../support/warehouse/scenario.js";
 import type { Engine, Session } from "../support/warehouse/sessions.js";
 import {

@@ -17,6 +17,7 @@
  * and the rest goes on. Safe to run twice: the second run finds nothing.
  */
 import type { StateSnapshot } from "../../state/snapshot.js";
+import { nameKey } from "../names.js";
 import type { CleanupReport } from "./cleanup/cleanup-report.js";
 import { cleanupScope } from "./cleanup/cleanup-scope.js";
 import {
@@ -27,7 +28,6 @@ import {
 } from "./cleanup/cleanup-targets.js";
 import { closeAfterCleanup } from "./cleanup/close-after-cleanup.js";
 import { dropRelations, dropSchemas, reportDryRun } from "./cleanup/drop-targets.js";
-import { nameKey } from "../names.js";
 import { type EnvContext, observe, ownEnvironment, step } from "./common.js";
 
 export interface CleanupInput {

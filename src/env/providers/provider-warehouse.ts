@@ -27,8 +27,8 @@ import { derivedName, nameKey, type QualifiedName, sameName, showQualified } fro
 import { recordRowFrom } from "../record-rows.js";
 import { commentWithMark, identityOfComment } from "../table-mark.js";
 import type {
-  ObjectKind,
   DataDiffReads,
+  ObjectKind,
   RecordRow,
   RecordTable,
   ReplaceBlocker,
