@@ -341,6 +341,7 @@ async function oneRun(open: () => Promise<Connection>): Promise<Record<string, M
           node_id: idOf(i),
           state: "present",
           created_at: NOW,
+          identity: null,
         });
       }
     });

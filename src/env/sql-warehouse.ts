@@ -49,6 +49,8 @@ export abstract class SqlWarehouse implements Warehouse {
   abstract replaceBlockers(targets: readonly QualifiedName[]): Promise<ReplaceBlocker[]>;
   abstract tableIdentity(name: QualifiedName): Promise<string | null>;
   abstract markTable(name: QualifiedName, mark: string): Promise<string>;
+  abstract relationIdentity(object: WarehouseObject): Promise<string | null>;
+  abstract claimRelation(object: WarehouseObject, mark: string): Promise<string>;
   abstract boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null>;
   abstract hasRecordTable(schema: string, table: string): Promise<boolean>;
   abstract upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void>;

@@ -300,6 +300,23 @@ export interface Warehouse {
   checkReplacements?(): Promise<void>;
   /** Marks the table at `name` as put there by `mark` where the engine needs a mark for an identity (DuckDB: in its comment, after the comment it had); returns its identity. */
   markTable(name: QualifiedName, mark: string): Promise<string>;
+  /**
+   * The identity of the relation of `object`'s kind at its name, as
+   * tableIdentity gives a table's, for views too: new whenever another
+   * object takes the name (a dbt build, someone's CREATE). PostgreSQL: its
+   * OID; elsewhere the last mark in its comment (`unmarked` without one).
+   * Null when no relation of that kind is there. What an environment
+   * created is dropped only while it still has the identity recorded when
+   * the environment took it (lifecycle/owned-identity.ts).
+   */
+  relationIdentity(object: WarehouseObject): Promise<string | null>;
+  /**
+   * Marks the relation of `object`'s kind at its name with `mark` where the
+   * engine needs a mark for an identity (markTable for a table; a view's
+   * comment likewise), and returns its identity; a `warehouse_error` when
+   * no relation of that kind is there.
+   */
+  claimRelation(object: WarehouseObject, mark: string): Promise<string>;
 
   /** Creates the metadata schema and these record tables unless they exist; `upgrade` adds the columns they lack. */
   ensureRecordTables(

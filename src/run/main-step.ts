@@ -4,7 +4,6 @@
  * comment on pull requests). State is never written here, except by an
  * explicit `command: record`.
  */
-import { existsSync } from "node:fs";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
 import { scopeOf } from "../app/scope.js";
 import type { BaseDescription, CommentContext } from "../comment/comment-context.js";
@@ -15,7 +14,6 @@ import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import { describeSource } from "../github/state-transport/restore-source.js";
 import type { Plan } from "../state/plan.js";
-import type { StateSnapshot } from "../state/snapshot.js";
 import { VERSION } from "../version.js";
 import { readProjectAt, readSourcesAt } from "./artifacts.js";
 import { comparedBase, savingRun } from "./comment/compared-base.js";
@@ -25,7 +23,6 @@ import {
   closePullRequestEnvironment,
   environmentRefusal,
   environmentScope,
-  projectNameFromDbtProject,
   warehouseRollbacksForRecord,
   withEnvironmentContext,
 } from "./environment-step.js";
@@ -38,6 +35,7 @@ import {
   startLoadingSqlParser,
 } from "./main-step/plan-the-run.js";
 import { handOffToPostStep, writePlanFile } from "./main-step/post-step-hand-off.js";
+import { prodIfKnown } from "./main-step/prod-if-known.js";
 import type { Ports } from "./ports.js";
 import { cleanUpEnvironments, promoteOnMerge } from "./promotion-step.js";
 import { recordAndSave } from "./record-run.js";
@@ -299,34 +297,6 @@ async function closePullRequest(inputs: ActionInputs, run: RunEnvironment, ports
   await withEnvironmentContext(inputs, environmentScope(run, project), ports, (ctx) =>
     closePullRequestEnvironment(ctx, { prNumber: event.number, merged: event.merged, prod }, ports),
   );
-}
-
-/**
- * The dbt project (the manifest's name, else dbt_project.yml's) and prod's state, restored, when the
- * manifest says which project it is; prod null otherwise (cleanup then relies on the registry).
- */
-async function prodIfKnown(
-  inputs: ActionInputs,
-  ports: Ports,
-): Promise<{ project: string | null; prod: StateSnapshot | null }> {
-  if (!existsSync(inputs.manifest)) {
-    ports.log.info(
-      `No ${inputs.manifest}: the cleanup relies on the registry alone (it drops only what the environment created, never a schema that held prod relations when the environment was created).`,
-    );
-    return { project: projectNameFromDbtProject(inputs.projectDir), prod: null };
-  }
-  // Column impact: the SQL parser's process starts loading now, while the manifest is read and the state
-  // restored; a step that turns out to have nothing to analyse leaves it unused (it exits with the step).
-  const parser = inputs.columnImpact ? ports.loadSqlParser() : null;
-  if (parser) ports = { ...ports, loadSqlParser: () => parser };
-  const project = readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv);
-  const scope = scopeOf(project, inputs.environment, "manifest");
-  const restored = await ports.restore(inputs.statePath, scope);
-  for (const warning of restored.warnings) ports.log.warning(warning.message);
-  const prod =
-    (await openRestoredState(ports.stateFiles, inputs.statePath, scope, describeSource(restored.source)))
-      .latest?.snapshot ?? null;
-  return { project: scope.project, prod };
 }
 
 /** `command: janitor` (a scheduled job): environments closed past the retention, replaced tables past it. */

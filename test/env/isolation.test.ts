@@ -317,6 +317,7 @@ describe.each(ENGINES)("isolation on %s", (engine) => {
         node_id: "model.shop.orders",
         state: "present",
         created_at: NOW,
+        identity: null,
       });
       const report = await cleanupEnvironment(ctx, { name, prod: null });
       expect(report.complete).toBe(true);

@@ -230,7 +230,20 @@ async function endState(session: Session): Promise<unknown> {
       customers: await rowsOf(session, "analytics", "customers"),
     },
     environments: sorted(await real.registry.environments()),
-    owned: sorted(await real.registry.objects(PR7)),
+    // Identities are fresh marks each run: what counts is that each is the relation's identity now.
+    owned: sorted(
+      await Promise.all(
+        (await real.registry.objects(PR7)).map(async (row) => ({
+          ...row,
+          identity:
+            row.identity === null || row.kind === "schema"
+              ? row.identity
+              : (await session.warehouse.relationIdentity({ ...row, kind: row.kind })) === row.identity
+                ? "the relation's now"
+                : "another relation's",
+        })),
+      ),
+    ),
     pointers: sorted(await real.registry.pointers(PR7)),
     builds: sorted((await real.registry.builds(PR7)).map(withoutTimes)),
   };

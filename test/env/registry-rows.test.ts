@@ -46,6 +46,7 @@ const object = {
   node_id: "model.shop.orders",
   state: "present" as const,
   created_at: NOW,
+  identity: "oid:12345",
 };
 const pointer = {
   environment: environment.name,

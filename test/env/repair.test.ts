@@ -236,8 +236,8 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
       const objectsBefore = JSON.stringify(await plain.registry.objects(PR7));
       const faulty = new FaultyWarehouse(session.warehouse);
       const ctx = (await environmentContext(faulty, { scope: ENV_SCOPE, now: NOW }))!;
-      // 2 pointer views × (create the view, its pointer row, its object row).
-      for (let step = 1; step <= 6; step += 1) {
+      // 2 pointer views × (create the view, take its identity, its pointer row, its object row).
+      for (let step = 1; step <= 8; step += 1) {
         for (const when of ["before", "after"] as const) {
           faulty.arm({ step, when });
           const report = await repairEnvironments(ctx);
@@ -251,7 +251,7 @@ describe.each(ENGINES)("env repair on %s", (engine) => {
         }
       }
       const report = await repairEnvironments(ctx);
-      expect(faulty.steps).toBe(6);
+      expect(faulty.steps).toBe(8);
       expect(report).toMatchObject({ repaired: 2, failed: 0 });
       expect(await pointerViews(session)).toEqual(POINTERS);
     } finally {

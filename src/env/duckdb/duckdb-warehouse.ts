@@ -35,6 +35,7 @@ import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
 import { commentWithMark, identityOfComment } from "../table-mark.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../timeouts.js";
 import type {
+  ObjectKind,
   RecordRow,
   RecordTable,
   RecordValue,
@@ -401,9 +402,14 @@ export class DuckDbWarehouse extends SqlWarehouse {
     return [];
   }
 
-  private async commentOf(name: QualifiedName): Promise<{ found: boolean; comment: string | null }> {
+  private async commentOf(
+    name: QualifiedName,
+    kind: ObjectKind = "table",
+  ): Promise<{ found: boolean; comment: string | null }> {
+    const catalog = kind === "view" ? "duckdb_views() WHERE NOT internal AND" : "duckdb_tables() WHERE";
+    const column = kind === "view" ? "view_name" : "table_name";
     const result = await this.run(
-      `SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2`,
+      `SELECT comment FROM ${catalog} database_name = current_database() AND schema_name = $1 AND ${column} = $2`,
       [name.schema, name.identifier],
     );
     const row = result.rows[0];
@@ -415,24 +421,34 @@ export class DuckDbWarehouse extends SqlWarehouse {
   }
 
   async tableIdentity(name: QualifiedName): Promise<string | null> {
-    const { found, comment } = await this.commentOf(name);
-    if (!found) return null;
-    // A table without a mark is one ODS did not put there: an identity no promotion recorded.
-    return identityOfComment(comment);
+    return this.relationIdentity({ ...name, kind: "table" });
   }
 
   async markTable(name: QualifiedName, mark: string): Promise<string> {
-    const { found, comment } = await this.commentOf(name);
+    return this.claimRelation({ ...name, kind: "table" }, mark);
+  }
+
+  async relationIdentity(object: WarehouseObject): Promise<string | null> {
+    const { found, comment } = await this.commentOf(object, object.kind);
+    if (!found) return null;
+    // A relation without a mark is one ODS did not put there: an identity nothing recorded.
+    return identityOfComment(comment);
+  }
+
+  async claimRelation(object: WarehouseObject, mark: string): Promise<string> {
+    const { found, comment } = await this.commentOf(object, object.kind);
     if (!found) {
       throw new UserError(
         "warehouse_error",
-        `The table ${showQualified(name)} doesn't exist, so it can't be marked.`,
+        `The ${object.kind} ${showQualified(object)} doesn't exist, so it can't be marked.`,
       );
     }
     const text = commentWithMark(comment, mark);
     // COMMENT ON takes no bound parameter: the text is a string literal, its quotes doubled
     // (DuckDB's literals have no backslash escapes).
-    await this.run(`COMMENT ON TABLE ${this.qualified(name)} IS '${text.replaceAll("'", "''")}'`);
+    await this.run(
+      `COMMENT ON ${object.kind === "view" ? "VIEW" : "TABLE"} ${this.qualified(object)} IS '${text.replaceAll("'", "''")}'`,
+    );
     return `mark:${mark}`;
   }
 

@@ -1,12 +1,15 @@
 /**
  * Cleanup of an environment (PR closed without merge, after promotion on
  * merge, the janitor). Drops only what the registry says the environment
- * created, in its own schemas (those it created or was created over): its
- * pointer views, the relations its builds wrote, then the schemas it created
- * once empty. Nothing else, with or without prod's state: not a relation it
- * didn't create (a schema that holds one is kept and reported), not a
- * relation prod's state records, nothing in a schema that held prod's
- * relations (prod state's, or any the environment saw when it was created).
+ * created, in its own schemas (those it created or was created over), and
+ * only while it is still what the environment created (its identity,
+ * owned-identity.ts): its pointer views, the relations its builds wrote,
+ * then the schemas it created once empty. Nothing else, with or without
+ * prod's state: not a relation it didn't create nor one that took the name
+ * of one it did (prod's build in a schema named the same in CI and prod; a
+ * schema that holds one is kept and reported), not a relation prod's state
+ * records, nothing in a schema that held prod's relations (prod state's, or
+ * any the environment saw when it was created).
  *
  * Views go first (each view that reads another is retried after it), then
  * tables, then schemas, each drop in one transaction with its registry row.
@@ -14,10 +17,16 @@
  * and the rest goes on. Safe to run twice: the second run finds nothing.
  */
 import type { StateSnapshot } from "../../state/snapshot.js";
+import { nameKey } from "../names.js";
 import { StoredNames } from "../stored-names.js";
 import type { CleanupReport } from "./cleanup/cleanup-report.js";
 import { cleanupScope } from "./cleanup/cleanup-scope.js";
-import { inDroppingOrder, relationTargets, schemaTargets } from "./cleanup/cleanup-targets.js";
+import {
+  inDroppingOrder,
+  ownedRelationsReplaced,
+  relationTargets,
+  schemaTargets,
+} from "./cleanup/cleanup-targets.js";
 import { closeAfterCleanup } from "./cleanup/close-after-cleanup.js";
 import { dropRelations, dropSchemas, reportDryRun } from "./cleanup/drop-targets.js";
 import { type EnvContext, observe, ownEnvironment, step } from "./common.js";
@@ -59,7 +68,8 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
   const scope = cleanupScope(environment, owned, input.prod, rules, names);
   const schemas = [...new Set([...owned.map((object) => object.schema)])];
   const seen = await observe(warehouse, schemas);
-  const { targets, keptRelations } = relationTargets(scope, seen, rules, report);
+  const replaced = await ownedRelationsReplaced(warehouse, scope.relations, seen);
+  const { targets, keptRelations } = relationTargets(scope, seen, replaced, rules, report);
   const { droppableSchemas, foreignSchemas } = schemaTargets(scope, seen, targets, rules, report);
   const ordered = inDroppingOrder(targets);
 
@@ -67,14 +77,25 @@ export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): 
     reportDryRun(ordered, droppableSchemas, seen, rules, report);
     return report;
   }
-  await dropRelations(ctx, name, ordered, report);
-  await dropSchemas(ctx, name, droppableSchemas, seen, report);
+  const replacedSince = await dropRelations(ctx, name, ordered, report);
+  // A schema holding a relation replaced while the cleanup ran holds what the environment did not create.
+  const holding = new Set(replacedSince.map((row) => nameKey(row.schema, rules)));
+  const stillHeld = droppableSchemas.filter((schema) => holding.has(nameKey(schema.schema, rules)));
+  for (const schema of stillHeld)
+    report.kept.push({ schema: schema.schema, reason: "it holds a relation the environment did not create" });
+  await dropSchemas(
+    ctx,
+    name,
+    droppableSchemas.filter((schema) => !holding.has(nameKey(schema.schema, rules))),
+    seen,
+    report,
+  );
   await closeAfterCleanup(
     ctx,
     name,
     environment,
     scope.protectedSchemas,
-    { relations: keptRelations, foreignSchemas },
+    { relations: [...keptRelations, ...replacedSince], foreignSchemas: [...foreignSchemas, ...stillHeld] },
     report,
   );
   return report;

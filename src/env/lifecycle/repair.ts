@@ -40,6 +40,7 @@ import { type QualifiedName, qualifiedKey, sameQualified } from "../names.js";
 import type { EnvironmentRecord, PointerRecord } from "../registry/records.js";
 import { StoredNames } from "../stored-names.js";
 import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
+import { claimOwned } from "./owned-identity.js";
 
 export interface RepairInput {
   /** Only this environment (it must exist); default every open one. */
@@ -234,6 +235,7 @@ async function repairOne(
           const there = fix.was !== "missing";
           if (there && dropFirst) await warehouse.dropObject({ ...at, kind: "view" });
           await warehouse.createView(at, fix.reads, { replace: there && !dropFirst });
+          const identity = await claimOwned(warehouse, { ...at, kind: "view" });
           await registry.putPointer({
             ...fix.pointer,
             reads: { schema: fix.reads.schema, identifier: fix.reads.identifier },
@@ -251,6 +253,7 @@ async function repairOne(
             node_id: fix.pointer.node_id,
             state: "present",
             created_at: owned?.created_at ?? now,
+            identity,
           });
         }
       },

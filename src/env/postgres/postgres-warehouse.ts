@@ -578,6 +578,26 @@ export class PostgresWarehouse extends SqlWarehouse {
     return oid === null ? null : `oid:${oid}`;
   }
 
+  /** The relation's OID (a table: `r`, `p`; a view: `v`): new for every relation, kept through renames. */
+  async relationIdentity(object: WarehouseObject): Promise<string | null> {
+    if (object.kind === "table") return this.tableIdentity(object);
+    const oid = await oidOf(this.runAny, object, ["v"]);
+    return oid === null ? null : `oid:${oid}`;
+  }
+
+  /** PostgreSQL needs no mark: the OID is the identity. */
+  async claimRelation(object: WarehouseObject, mark: string): Promise<string> {
+    if (object.kind === "table") return this.markTable(object, mark);
+    const identity = await this.relationIdentity(object);
+    if (identity === null) {
+      throw new UserError(
+        "warehouse_error",
+        `The view ${showQualified(object)} doesn't exist, so it can't be marked.`,
+      );
+    }
+    return identity;
+  }
+
   async markTable(name: QualifiedName, _mark: string): Promise<string> {
     // The table replaceTable just put there, when no statement ran since: its OID is known.
     const placed = this.justReplaced;

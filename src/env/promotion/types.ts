@@ -24,6 +24,7 @@ export const PROMOTION_REASONS = [
   "parent_changed",
   "parent_evidence_missing",
   "relation_missing",
+  "shared_relation",
   "prod_not_table",
   "owner_not_kept",
   "privileges_not_kept",

@@ -180,6 +180,10 @@ export interface ProviderStatements {
   commentFromCatalog?(value: string): string | null;
   /** Sets the table's comment: the value bound where the provider's DDL takes parameters, else a string literal escaped by the provider's rules (Databricks: DDL takes no parameter marker). */
   setTableComment(place: Place, name: QualifiedName, comment: string): Statement;
+  /** The view's comment, in a column named `comment` (no row: no such view), shown as `tableComment` shows a table's. */
+  viewComment(place: Place, name: QualifiedName): Statement;
+  /** Sets the view's comment, as `setTableComment` sets a table's (the identity of a view an environment created). */
+  setViewComment(place: Place, name: QualifiedName, comment: string): Statement;
 
   // The registry's record tables (src/env/registry/).
   createRecordTable(place: Place, schema: string, table: RecordTable): Statement;

@@ -38,6 +38,7 @@ import { commentWithMark, identityOfComment } from "../table-mark.js";
 import type {
   AccessRefusal,
   DataDiffReads,
+  ObjectKind,
   ReadControl,
   RecordRow,
   RecordTable,
@@ -492,8 +493,14 @@ export class ProviderWarehouse implements Warehouse {
     ];
   }
 
-  private async commentOf(name: QualifiedName): Promise<{ found: boolean; comment: string | null }> {
-    const result = await this.exec("tableComment", this.place, name);
+  private async commentOf(
+    name: QualifiedName,
+    kind: ObjectKind = "table",
+  ): Promise<{ found: boolean; comment: string | null }> {
+    const result =
+      kind === "view"
+        ? await this.exec("viewComment", this.place, name)
+        : await this.exec("tableComment", this.place, name);
     const row = result.rows[0];
     if (!row) return { found: false, comment: null };
     const value = row.comment;
@@ -503,26 +510,36 @@ export class ProviderWarehouse implements Warehouse {
     if (comment === null) {
       throw new UserError(
         "warehouse_error",
-        `${this.label} shows the comment of ${showQualified(name)} in a form ODS can't read, so it can't tell which table that is; nothing was changed.`,
+        `${this.label} shows the comment of ${showQualified(name)} in a form ODS can't read, so it can't tell which ${kind} that is; nothing was changed.`,
       );
     }
     return { found: true, comment };
   }
 
   async tableIdentity(name: QualifiedName): Promise<string | null> {
-    const { found, comment } = await this.commentOf(name);
-    return found ? identityOfComment(comment) : null;
+    return this.relationIdentity({ ...name, kind: "table" });
   }
 
   async markTable(name: QualifiedName, mark: string): Promise<string> {
-    const { found, comment } = await this.commentOf(name);
+    return this.claimRelation({ ...name, kind: "table" }, mark);
+  }
+
+  async relationIdentity(object: WarehouseObject): Promise<string | null> {
+    const { found, comment } = await this.commentOf(object, object.kind);
+    return found ? identityOfComment(comment) : null;
+  }
+
+  async claimRelation(object: WarehouseObject, mark: string): Promise<string> {
+    const { found, comment } = await this.commentOf(object, object.kind);
     if (!found) {
       throw new UserError(
         "warehouse_error",
-        `The table ${showQualified(name)} doesn't exist, so it can't be marked.`,
+        `The ${object.kind} ${showQualified(object)} doesn't exist, so it can't be marked.`,
       );
     }
-    await this.exec("setTableComment", this.place, name, commentWithMark(comment, mark));
+    const text = commentWithMark(comment, mark);
+    if (object.kind === "view") await this.exec("setViewComment", this.place, object, text);
+    else await this.exec("setTableComment", this.place, object, text);
     return `mark:${mark}`;
   }
 

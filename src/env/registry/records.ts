@@ -42,6 +42,12 @@ export interface OwnedObject {
   /** `creating`: the intent was recorded before the object was made (it may not exist). */
   state: (typeof OWNED_STATES)[number];
   created_at: string;
+  /**
+   * What the relation was when the environment took it (Warehouse.relationIdentity: PostgreSQL's OID,
+   * elsewhere the mark it left in the comment): cleanup drops it only while it still is that one. Null for
+   * a schema, an intent (`creating`), and a row written before 1.2 (nothing proves what it was).
+   */
+  identity: string | null;
 }
 
 export interface PointerRecord {

@@ -11,7 +11,8 @@
  *                    schemas (JSON: the schemas it was created over), created_at, updated_at, closed_at
  *                    (1.0 rows have no repository: legacy, acted on only when asked to, see docs)
  *   env_objects      what an environment owns: schemas it created, its pointer views, the relations
- *                    its builds wrote; state creating (intent written first) | present
+ *                    its builds wrote; state creating (intent written first) | present; the identity
+ *                    of each relation when it took it (1.2: object_identity; cleanup drops only that one)
  *   env_pointers     pointer view (schema, identifier) → what it reads (schema, identifier, run, version key)
  *   env_builds       the environment's latest build of each node: run, status, version key,
  *                    fingerprint digest, checks digest and outcome, parents read (JSON:
@@ -56,8 +57,11 @@ import {
   STEPS,
 } from "./tables.js";
 
-/** 1.1: environments and promotions name their repository; environments record their schemas. */
-export const REGISTRY_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 1 };
+/**
+ * 1.1: environments and promotions name their repository; environments record their schemas.
+ * 1.2: an environment's objects record the identity of each relation it took (env_objects.object_identity).
+ */
+export const REGISTRY_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 2 };
 export const DEFAULT_META_SCHEMA = "ods_meta";
 
 export class EnvironmentRegistry {

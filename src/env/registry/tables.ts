@@ -111,6 +111,7 @@ export const OBJECTS: TableCodec<OwnedObject> = tableCodec({
     node_id: optionalText,
     state: oneOf(OWNED_STATES),
     created_at: text,
+    object_identity: optionalText,
   },
   key: ["environment", "schema_name", "identifier"],
   encode: (object: OwnedObject) => ({
@@ -122,6 +123,7 @@ export const OBJECTS: TableCodec<OwnedObject> = tableCodec({
     node_id: object.node_id,
     state: object.state,
     created_at: object.created_at,
+    object_identity: object.identity,
   }),
   decode: (row) => ({
     environment: row.environment,
@@ -132,6 +134,7 @@ export const OBJECTS: TableCodec<OwnedObject> = tableCodec({
     node_id: row.node_id,
     state: row.state,
     created_at: row.created_at,
+    identity: row.object_identity,
   }),
 });
 

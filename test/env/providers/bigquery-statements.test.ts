@@ -1,7 +1,7 @@
 /**
  * The BigQuery provider's statements (src/env/providers/bigquery/): every
  * statement for a fixed set of inputs in a golden file, each one parsed as
- * GoogleSQL by @polyglot-sql/sdk (two named parser gaps, kept because
+ * GoogleSQL by @polyglot-sql/sdk (three named parser gaps, kept because
  * BigQuery wants them so), names BigQuery can't carry refused, and values
  * only ever in the parameters.
  */
@@ -56,6 +56,7 @@ function catalogue(): [string, Statement | null][] {
     ["readControls (no table)", bq.readControls(place, [])],
     ["createSchema", bq.createSchema(place, "analytics_pr_12")],
     ["dropSchema", bq.dropSchema(place, "analytics_pr_12")],
+    ["setViewComment", bq.setViewComment(place, NAMES["needs quoting"]!.at, COMMENT)],
   ];
   for (const [shape, { at, reads }] of Object.entries(NAMES)) {
     out.push(
@@ -74,6 +75,7 @@ function catalogue(): [string, Statement | null][] {
       [`readControls ${shape}`, bq.readControls(place, [at, reads])],
       [`tableComment ${shape}`, bq.tableComment(place, at)],
       [`setTableComment ${shape}`, bq.setTableComment(place, at, COMMENT)],
+      [`viewComment ${shape}`, bq.viewComment(place, at)],
     );
   }
   out.push(
@@ -151,6 +153,10 @@ const PARSER_GAPS: Record<string, { why: string; reduced: (sql: string) => strin
   dropSchema: {
     why: "DROP SCHEMA with a project-qualified dataset: the DDL reference (data-definition-language#drop_schema_statement) gives `DROP SCHEMA [IF EXISTS] [project_name.]dataset_name [ CASCADE | RESTRICT ]`; the parser takes only an unqualified name there. Without CASCADE BigQuery deletes only an empty dataset (managing-datasets#delete-datasets).",
     reduced: (sql) => sql.replace("`ods-ci-project`.", ""),
+  },
+  setViewComment: {
+    why: "ALTER VIEW … SET OPTIONS (description = …): the DDL reference (data-definition-language#alter_view_set_options_statement) gives `ALTER VIEW [IF EXISTS] view_name SET OPTIONS(view_set_options_list)` with `description` among the options; the parser takes SET OPTIONS after ALTER TABLE only.",
+    reduced: (sql) => sql.replace("ALTER VIEW ", "ALTER TABLE "),
   },
 };
 

@@ -110,6 +110,8 @@ function statementsFor(n: NameSet): [string, Statement | null][] {
     ["readControls (no table)", S.readControls(p, [])],
     ["tableComment", S.tableComment(p, at)],
     ["setTableComment", S.setTableComment(p, at, `${HOSTILE_TEXT} [ods:p-1.n-2]`)],
+    ["viewComment", S.viewComment(p, at)],
+    ["setViewComment", S.setViewComment(p, at, `${HOSTILE_TEXT} [ods:env:0a1b]`)],
     ["createRecordTable", S.createRecordTable(p, n.schema, INFO.table)],
     ["addRecordColumn", S.addRecordColumn(p, n.schema, STEPS.table, "switched_at")],
     ["selectRecords (all)", S.selectRecords(p, n.schema, STEPS.table, {})],

@@ -127,6 +127,8 @@ function statementsFor(c: NameCase): [string, Statement][] {
     ["futureGrants (database)", sf.futureGrants(c.place, null)],
     ["tableComment", sf.tableComment(c.place, prodTable)],
     ["setTableComment", sf.setTableComment(c.place, prodTable, COMMENT)],
+    ["viewComment", sf.viewComment(c.place, prodTable)],
+    ["setViewComment", sf.setViewComment(c.place, prodTable, COMMENT)],
   ];
   for (const table of REGISTRY_TABLES) {
     out.push([`createRecordTable ${table.name}`, sf.createRecordTable(c.place, c.metadata, table)]);

@@ -141,6 +141,12 @@ export class FaultyWarehouse implements Warehouse {
   markTable(name: QualifiedName, mark: string): Promise<string> {
     return this.change("markTable", () => this.inner.markTable(name, mark));
   }
+  relationIdentity(object: WarehouseObject): Promise<string | null> {
+    return this.inner.relationIdentity(object);
+  }
+  claimRelation(object: WarehouseObject, mark: string): Promise<string> {
+    return this.change("claimRelation", () => this.inner.claimRelation(object, mark));
+  }
   ensureRecordTables(schema: string, tables: readonly RecordTable[], options?: { upgrade?: boolean }) {
     return this.change("ensureRecordTables", () => this.inner.ensureRecordTables(schema, tables, options));
   }

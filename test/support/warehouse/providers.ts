@@ -53,8 +53,9 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     // Dataset and table names are case-sensitive (unless a dataset is made case-insensitive: markCaseInsensitive).
     names: "case-sensitive",
     catalogKinds: { table: "BASE TABLE", view: "VIEW" },
-    // test/env/providers/bigquery-statements.test.ts: `CREATE SCHEMA … OPTIONS (…)` and a qualified `DROP SCHEMA … RESTRICT`.
-    parserGaps: new Set(["createSchema", "dropSchema"]),
+    // test/env/providers/bigquery-statements.test.ts: `CREATE SCHEMA … OPTIONS (…)`, a qualified `DROP SCHEMA … RESTRICT`
+    // and `ALTER VIEW … SET OPTIONS (…)`.
+    parserGaps: new Set(["createSchema", "dropSchema", "setViewComment"]),
     // TABLE_OPTIONS shows the description as the GoogleSQL literal that would set it.
     commentInCatalog: googleSqlLiteral,
     // An overwriting clone keeps the table's IAM, takes its source's row access policies and policy tags (docs/warehouses/bigquery.md).

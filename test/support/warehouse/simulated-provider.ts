@@ -207,6 +207,7 @@ function namedBy(operation: Operation): string[] {
     case "dropTable":
     case "dropView":
     case "setTableComment":
+    case "setViewComment":
       return both(operation.args[1]);
     case "renameTable":
       return [...both(operation.args[1]), operation.args[2]];
@@ -458,6 +459,7 @@ export class SimulatedRunner implements StatementRunner {
       case "dropTable":
       case "dropView":
       case "setTableComment":
+      case "setViewComment":
         args[1] = await r(operation.args[1]);
         break;
       case "renameTable": {
@@ -914,6 +916,32 @@ export class SimulatedRunner implements StatementRunner {
       case "setTableComment": {
         const [, name, comment] = operation.args;
         await this.duck.exec(`COMMENT ON TABLE ${qualified(name)} IS '${comment.replaceAll("'", "''")}'`);
+        return none;
+      }
+      case "viewComment": {
+        // As tableComment: the catalog's strings compared with the bound ones as the vendor's SQL compares them.
+        const name = operation.args[1];
+        const views = (await this.storedObjects()).filter(
+          (object) =>
+            object.kind === "view" &&
+            this.catalogMatch(object.schema, name.schema) &&
+            this.catalogMatch(object.identifier, name.identifier),
+        );
+        const shown = this.options.commentInCatalog ?? ((text: string) => text);
+        const rows: Record<string, string | null>[] = [];
+        for (const view of views) {
+          const found = await this.duck.rows(
+            "SELECT comment FROM duckdb_views() WHERE database_name = current_database() AND NOT internal AND schema_name = $1 AND view_name = $2",
+            [duckName(view.schema), duckName(view.identifier)],
+          );
+          for (const row of found)
+            rows.push({ comment: row.comment == null ? null : shown(String(row.comment)) });
+        }
+        return { rows, changed: 0 };
+      }
+      case "setViewComment": {
+        const [, name, comment] = operation.args;
+        await this.duck.exec(`COMMENT ON VIEW ${qualified(name)} IS '${comment.replaceAll("'", "''")}'`);
         return none;
       }
       case "createRecordTable":

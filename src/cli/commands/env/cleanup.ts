@@ -1,7 +1,10 @@
 /**
  * `ods-state env cleanup`: drops what the environment owns (only objects the
- * registry says it created, never a schema prod's state names); exit 1 when
- * something could not be dropped.
+ * registry says it created and that still are them, never a relation prod's
+ * state records nor anything in a schema that holds one); exit 1 when
+ * something could not be dropped. Prod's state is read from --state (default
+ * .ods/state.db) for the project --project or --manifest names; an option
+ * cleanup doesn't read is refused.
  */
 import { cleanUpEnvironment } from "../../../app/environment/clean-up-environment.js";
 import { UserError } from "../../../errors/user-error.js";
@@ -9,14 +12,16 @@ import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
 import { environmentOf, formatOf, labelOf, optionalProjectScope, printJson } from "./env-flags.js";
 import { withWarehouse } from "./env-warehouse.js";
-import { prodState } from "./prod-state.js";
+import { prodStateOfProject } from "./prod-state.js";
+import { refuseUnreadOptions } from "./subcommand-options.js";
 
 export async function envCleanup(values: ParsedValues, context: CliContext): Promise<number> {
+  refuseUnreadOptions("cleanup", values);
   const label = labelOf(values)!;
   const progress = createProgress(context);
-  const { project, envScope } = optionalProjectScope("cleanup", values, context, progress);
+  const { envScope } = optionalProjectScope("cleanup", values, context, progress);
   const name = environmentOf(label, envScope);
-  const prod = await prodState(values, context, project);
+  const prod = await prodStateOfProject(values, context, envScope.project);
   let code = 0;
   await withWarehouse(values, context, envScope, async (ctx) => {
     progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);

@@ -2,19 +2,23 @@
  * `ods-state env gc`: the janitor (src/app/environment/janitor.ts) for one
  * repository and dbt project: environments closed longer than the retention,
  * open ones whose pull request is not in --open-prs, and promotions past
- * their retention.
+ * their retention. Prod's state (--state, default .ods/state.db) of the
+ * project --project or --manifest names protects the relations it records;
+ * an option gc doesn't read is refused.
  */
 import { collectEnvironments } from "../../../app/environment/janitor.js";
 import { UserError } from "../../../errors/user-error.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { formatOf, optionalProjectScope, positiveNumber, printJson, str } from "./env-flags.js";
 import { withWarehouse } from "./env-warehouse.js";
-import { prodState } from "./prod-state.js";
+import { prodStateOfProject } from "./prod-state.js";
+import { refuseUnreadOptions } from "./subcommand-options.js";
 
 export async function envGc(values: ParsedValues, context: CliContext): Promise<number> {
+  refuseUnreadOptions("gc", values);
   const retentionDays = positiveNumber(values, "retention-days");
-  const { project, envScope } = optionalProjectScope("gc", values, context);
-  const prod = await prodState(values, context, project);
+  const { envScope } = optionalProjectScope("gc", values, context);
+  const prod = await prodStateOfProject(values, context, envScope.project);
   const open = str(values, "open-prs");
   let openPullRequests: Set<number> | undefined;
   if (open !== undefined) {

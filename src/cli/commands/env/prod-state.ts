@@ -31,14 +31,38 @@ export async function prodState(
   return (await prodHead(values, context, project))?.snapshot ?? null;
 }
 
+/**
+ * Prod's state of the dbt project named `project` (cleanup and gc, which may act without a manifest:
+ * `--project` names it): read from `--state` (default .ods/state.db, when it exists) like prodState, so
+ * that the relations it records are never dropped.
+ */
+export async function prodStateOfProject(
+  values: ParsedValues,
+  context: CliContext,
+  project: string,
+): Promise<StateSnapshot | null> {
+  const scope = { project, environment: str(values, "environment") ?? DEFAULT_ENVIRONMENT };
+  return (await headOf(values, context, scope, "--project"))?.snapshot ?? null;
+}
+
 /** Prod's latest snapshot with its id (the head a commit of the promotion expects). */
 export async function prodHead(
   values: ParsedValues,
   context: CliContext,
   project: LoadedProject | null,
 ): Promise<{ id: string; snapshot: StateSnapshot } | null> {
+  const scope = project ? scopeOf(project, str(values, "environment")) : null;
+  return headOf(values, context, scope, "the manifest");
+}
+
+async function headOf(
+  values: ParsedValues,
+  context: CliContext,
+  scope: { project: string; environment: string } | null,
+  projectFrom: "--project" | "the manifest",
+): Promise<{ id: string; snapshot: StateSnapshot } | null> {
   const file = str(values, "state");
-  if (file === undefined && project === null) return null;
+  if (file === undefined && scope === null) return null;
   const path = resolveFlagPath(context, file, DEFAULT_STATE_FILE);
   if (file !== undefined && !existsSync(path)) {
     // A --state that isn't there is a wrong path, not "no prod state yet": without prod's state nothing
@@ -48,8 +72,7 @@ export async function prodHead(
   const store = await openExistingState(context, path);
   if (!store) return null;
   try {
-    if (project === null) return null;
-    const scope = scopeOf(project, str(values, "environment"));
+    if (scope === null) return null;
     const latest = await store.latest(scope);
     if (!latest) {
       // A state file that holds only other dbt projects is the wrong file, not "no prod state yet".
@@ -57,7 +80,7 @@ export async function prodHead(
       if (projects.length > 0 && !projects.includes(scope.project)) {
         throw new UserError(
           "state_other_project",
-          `The state file ${path} holds dbt project${projects.length === 1 ? "" : "s"} ${projects.join(", ")}, but the manifest's dbt project is ${scope.project}.`,
+          `The state file ${path} holds dbt project${projects.length === 1 ? "" : "s"} ${projects.join(", ")}, but ${projectFrom === "--project" ? "--project names dbt project" : "the manifest's dbt project is"} ${scope.project}.`,
           { input: "--state" },
         );
       }

@@ -7,7 +7,8 @@ import { UserError } from "../../../errors/user-error.js";
 import { PARTIAL_SUCCESS } from "../../../planner/partial-builds.js";
 import { qualifiedKey } from "../../names.js";
 import type { BuildRecord, EnvironmentRecord, OwnedObject, PointerRecord } from "../../registry/records.js";
-import { type EnvContext, step } from "../common.js";
+import { type EnvContext, observe, step } from "../common.js";
+import { identityToRecord } from "../owned-identity.js";
 import { NODE_SUCCESS } from "./node-build.js";
 
 /**
@@ -44,7 +45,10 @@ export async function saveBuilds(
   pointers: ReadonlyMap<string, PointerRecord>,
 ): Promise<void> {
   const { warehouse, registry, now } = ctx;
+  const rules = warehouse.capabilities.identifiers;
   await step(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
+    // What dbt put at each relation: the environment takes it with its identity (owned-identity.ts).
+    const seen = await observe(warehouse, [...new Set(records.map((build) => build.schema))]);
     const owned = new Map(
       (await registry.objects(name)).map((object) => [
         qualifiedKey(object, warehouse.capabilities.identifiers),
@@ -60,15 +64,17 @@ export async function saveBuilds(
         // Built since an earlier run: when it was first built. Else (new, or in place of a pointer view whose
         // drop a failure interrupted, its row left over) now.
         const earlier = owned.get(key);
+        const found = seen.objects.get(qualifiedKey(build, rules));
         const object: OwnedObject = {
           environment: name,
           schema: build.schema,
           identifier: build.identifier,
-          kind: build.materialized === "view" ? "view" : "table",
+          kind: found?.kind ?? (build.materialized === "view" ? "view" : "table"),
           role: "build",
           node_id: build.node_id,
           state: "present",
           created_at: earlier?.role === "build" ? earlier.created_at : now,
+          identity: found ? await identityToRecord(warehouse, earlier, found) : null,
         };
         await registry.putObject(object);
         if (pointers.has(build.node_id)) await registry.deletePointer(name, build.node_id);

@@ -1,13 +1,15 @@
 /**
  * What a cleanup drops and what it keeps: the registered relations in the
- * environment's own schemas (never prod's), views first; the schemas it
+ * environment's own schemas (never prod's) that are still the relations it
+ * created (their identity: owned-identity.ts), views first; the schemas it
  * created once they hold nothing it didn't create. Each kept one is
  * reported with why.
  */
 import { type IdentifierRules, nameKey, qualifiedKey } from "../../names.js";
 import type { OwnedObject } from "../../registry/records.js";
-import type { WarehouseObject } from "../../warehouse.js";
+import type { Warehouse, WarehouseObject } from "../../warehouse.js";
 import { describe } from "../common.js";
+import { notTheOwned } from "../owned-identity.js";
 import type { CleanupObject, CleanupReport } from "./cleanup-report.js";
 import type { CleanupScope } from "./cleanup-scope.js";
 
@@ -24,10 +26,15 @@ export interface CleanupTarget {
   why: CleanupObject["why"];
 }
 
-/** The registered relations to drop, by key, and those kept (reported in `report.kept`). */
+/**
+ * The registered relations to drop, by key, and those kept (reported in `report.kept`). `replaced`: the
+ * registered relations whose name holds another relation than the one the environment created, with why
+ * (ownedRelationsReplaced).
+ */
 export function relationTargets(
   scope: CleanupScope,
   seen: SeenObjects,
+  replaced: ReadonlyMap<string, string>,
   rules: IdentifierRules,
   report: CleanupReport,
 ): { targets: Map<string, CleanupTarget>; keptRelations: OwnedObject[] } {
@@ -45,6 +52,14 @@ export function relationTargets(
           ? "prod's state records this relation"
           : "it is in a schema that holds prod relations or that the environment doesn't own",
       });
+      continue;
+    }
+    // Not what it created any more (prod's build in a schema named the same on both targets, a table replaced
+    // by hand): kept, and the schema that holds it with it.
+    const why = replaced.get(key);
+    if (why !== undefined) {
+      keptRelations.push(row);
+      report.kept.push({ schema: describe(row), reason: why });
       continue;
     }
     targets.set(key, {
@@ -91,6 +106,27 @@ export function schemaTargets(
     droppableSchemas.push(schema);
   }
   return { droppableSchemas, foreignSchemas };
+}
+
+/**
+ * The registered relations present in the warehouse that are not the ones the environment created (another
+ * kind, another identity, or no identity recorded), by key, with why (owned-identity.ts).
+ */
+export async function ownedRelationsReplaced(
+  warehouse: Warehouse,
+  relations: readonly OwnedObject[],
+  seen: SeenObjects,
+): Promise<Map<string, string>> {
+  const rules = warehouse.capabilities.identifiers;
+  const replaced = new Map<string, string>();
+  for (const row of relations) {
+    const key = qualifiedKey(row, rules);
+    const found = seen.objects.get(key);
+    if (!found) continue;
+    const why = await notTheOwned(warehouse, row, found);
+    if (why !== null) replaced.set(key, why);
+  }
+  return replaced;
 }
 
 /** The targets in dropping order: views first (stable, so otherwise as registered). */

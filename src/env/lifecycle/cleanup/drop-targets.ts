@@ -8,6 +8,7 @@
 import { type IdentifierRules, nameKey, showName } from "../../names.js";
 import type { OwnedObject } from "../../registry/records.js";
 import { describe, type EnvContext, step } from "../common.js";
+import { notTheOwned } from "../owned-identity.js";
 import type { CleanupReport } from "./cleanup-report.js";
 import { type CleanupTarget, type SeenObjects, shownTarget } from "./cleanup-targets.js";
 
@@ -26,29 +27,45 @@ export function reportDryRun(
   }
 }
 
-/** Drops the relations in order, in passes, until a pass drops nothing more (or after 21 passes). */
+/**
+ * Drops the relations in order, in passes, until a pass drops nothing more (or after 21 passes). Each one's
+ * identity is checked again in its drop's transaction: one replaced since the cleanup looked is kept (and
+ * returned, reported in `report.kept`).
+ */
 export async function dropRelations(
   ctx: EnvContext,
   name: string,
   ordered: CleanupTarget[],
   report: CleanupReport,
-): Promise<void> {
+): Promise<OwnedObject[]> {
   const { warehouse, registry } = ctx;
   let pending = ordered;
   const errors = new Map<CleanupTarget, string>();
+  const replacedSince: OwnedObject[] = [];
   for (let pass = 0; pending.length > 0; pass += 1) {
     const next: CleanupTarget[] = [];
     for (const target of pending) {
       try {
-        await step(warehouse, `Dropping ${describe(target.object ?? target.row!)}`, async () => {
-          // A pointer's row goes before its view (where each statement commits on its own, a pointer the
-          // registry records is never a view that is gone); the owned row goes after it (what exists is recorded).
-          if (target.row?.role === "pointer" && target.row.node_id)
-            await registry.deletePointer(name, target.row.node_id);
-          if (target.object) await warehouse.dropObject(target.object);
-          if (target.row) await registry.deleteObject(name, target.row.schema, target.row.identifier);
-        });
-        if (target.object) report.dropped.push(shownTarget(target));
+        const replaced = await step(
+          warehouse,
+          `Dropping ${describe(target.object ?? target.row!)}`,
+          async () => {
+            const why =
+              target.object && target.row ? await notTheOwned(warehouse, target.row, target.object) : null;
+            if (why !== null) return why;
+            // A pointer's row goes before its view (where each statement commits on its own, a pointer the
+            // registry records is never a view that is gone); the owned row goes after it (what exists is recorded).
+            if (target.row?.role === "pointer" && target.row.node_id)
+              await registry.deletePointer(name, target.row.node_id);
+            if (target.object) await warehouse.dropObject(target.object);
+            if (target.row) await registry.deleteObject(name, target.row.schema, target.row.identifier);
+            return null;
+          },
+        );
+        if (replaced !== null) {
+          replacedSince.push(target.row!);
+          report.kept.push({ schema: describe(target.row!), reason: replaced });
+        } else if (target.object) report.dropped.push(shownTarget(target));
         errors.delete(target);
       } catch (error) {
         errors.set(target, error instanceof Error ? error.message : String(error));
@@ -62,6 +79,7 @@ export async function dropRelations(
     }
     pending = next;
   }
+  return replacedSince;
 }
 
 /** Drops the schemas the environment created (the registry row alone of one already gone). */

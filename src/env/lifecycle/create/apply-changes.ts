@@ -7,6 +7,7 @@
 import { qualifiedKey } from "../../names.js";
 import type { EnvironmentRecord, OwnedObject, PointerRecord } from "../../registry/records.js";
 import { describe, type EnvContext, step } from "../common.js";
+import { claimOwned } from "../owned-identity.js";
 import type { ObservedEnvironment } from "./observed-environment.js";
 
 /** Registers (or updates) the environment's record: open, its schemas and prod's added to what it had. */
@@ -48,6 +49,7 @@ export async function createOwnedSchema(ctx: EnvContext, name: string, schema: s
       node_id: null,
       state: "creating",
       created_at: now,
+      identity: null,
     };
     await registry.putObject(object);
     await warehouse.createSchema(schema);
@@ -84,6 +86,7 @@ export async function dropPointer(
         node_id: pointer.node_id,
         state: "present",
         created_at: now,
+        identity: await claimOwned(warehouse, found),
       });
     } else {
       await registry.deleteObject(name, pointer.schema, pointer.identifier);

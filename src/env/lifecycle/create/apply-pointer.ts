@@ -8,6 +8,7 @@
 import { qualifiedKey, sameQualified } from "../../names.js";
 import type { OwnedObject, PointerRecord } from "../../registry/records.js";
 import { describe, type EnvContext, step } from "../common.js";
+import { claimOwned } from "../owned-identity.js";
 import type { DesiredPointer } from "./desired-pointers.js";
 import type { ObservedEnvironment } from "./observed-environment.js";
 
@@ -40,6 +41,7 @@ export async function applyPointer(
     node_id: pointer.node_id,
     state: "creating",
     created_at: now,
+    identity: null,
   };
   const ownedRow = observed.ownedByKey.get(qualifiedKey(pointer.at, rules));
   // A view reading with its owner's rights where the warehouse makes pointers read with their reader's is
@@ -54,11 +56,19 @@ export async function applyPointer(
     if (
       recorded.reads_run_id !== pointer.run_id ||
       recorded.version_key !== pointer.version_key ||
-      ownedRow?.state !== "present"
+      ownedRow?.state !== "present" ||
+      ownedRow.identity === null
     ) {
       await step(warehouse, `Recording the pointer view ${describe(pointer.at)}`, async () => {
         await registry.putPointer(record);
-        await registry.putObject({ ...object, created_at: ownedRow?.created_at ?? now, state: "present" });
+        // A row without an identity (an interrupted create, or written before registry 1.2) gets the view's now.
+        const identity = ownedRow?.identity ?? (await claimOwned(warehouse, found!));
+        await registry.putObject({
+          ...object,
+          created_at: ownedRow?.created_at ?? now,
+          state: "present",
+          identity,
+        });
       });
     }
     return;
@@ -78,8 +88,9 @@ export async function applyPointer(
         const sameView = found?.kind === "view" && found.identifier === pointer.at.identifier;
         if (found?.kind === "view" && (!sameView || dropFirst)) await warehouse.dropObject(found);
         await warehouse.createView(pointer.at, pointer.reads, { replace: sameView && !dropFirst });
+        const identity = await claimOwned(warehouse, { ...pointer.at, kind: "view" });
         await registry.putPointer(record);
-        await registry.putObject({ ...object, state: "present" });
+        await registry.putObject({ ...object, state: "present", identity });
         await registry.deleteBuild(name, pointer.node_id);
       },
     );

@@ -17,6 +17,7 @@ import { type QualifiedName, qualifiedKey, sameQualified } from "../../names.js"
 import type { OwnedObject } from "../../registry/records.js";
 import type { WarehouseObject } from "../../warehouse.js";
 import { describe, type EnvContext, step } from "../common.js";
+import { claimOwned } from "../owned-identity.js";
 import {
   accessNotKept,
   checkCopySize,
@@ -105,8 +106,12 @@ export async function applyStarts(
   for (const at of planned.built) {
     const row = observed.ownedByKey.get(qualifiedKey(at, rules));
     if (row?.state === "creating" && row.kind === "table") {
-      await step(warehouse, `Recording the table ${describe(at)}`, () =>
-        registry.putObject({ ...row, state: "present" }),
+      await step(warehouse, `Recording the table ${describe(at)}`, async () =>
+        registry.putObject({
+          ...row,
+          state: "present",
+          identity: await claimOwned(warehouse, { ...at, kind: "table" }),
+        }),
       );
     }
   }
@@ -120,12 +125,14 @@ export async function applyStarts(
       node_id: start.node_id,
       state: "creating",
       created_at: now,
+      identity: null,
     };
     const doing = `${start.how === "clone" ? "Cloning" : "Copying"} prod's ${describe(start.from)} to ${describe(start.at)}`;
     await step(warehouse, doing, async () => {
       await registry.putObject(object);
       await warehouse.cloneTable(start.from, start.at);
-      await registry.putObject({ ...object, state: "present" });
+      const identity = await claimOwned(warehouse, { ...start.at, kind: "table" });
+      await registry.putObject({ ...object, state: "present", identity });
     });
   }
 }

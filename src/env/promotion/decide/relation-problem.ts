@@ -1,7 +1,8 @@
 /**
  * Rules 5 and 6 of promotion: the environment's table is in the warehouse,
- * prod's relation is a table or absent, and the promoted table can take what
- * the replaced one has (`Warehouse.replaceBlockers`).
+ * at another relation than prod's, prod's relation is a table or absent, and
+ * the promoted table can take what the replaced one has
+ * (`Warehouse.replaceBlockers`).
  */
 import { type QualifiedName, qualifiedKey } from "../../names.js";
 import type { BuildRecord } from "../../registry/records.js";
@@ -17,6 +18,18 @@ export function relationProblem(
   const { objects, blockers, rules } = deciding;
   const source = objects.get(qualifiedKey(build, rules));
   const target = objects.get(qualifiedKey(to, rules));
+  if (qualifiedKey(build, rules) === qualifiedKey(to, rules)) {
+    // The CI target names this relation as prod does (a custom schema kept as written on both targets): the
+    // environment's table is already under prod's name, so there is nothing to move, no prod table to keep for
+    // a rollback, and it is the environment's to drop. dbt builds it in prod, which makes it prod's.
+    return {
+      problem: {
+        code: "shared_relation",
+        message: `The pull request built ${build.schema}.${build.identifier} at prod's own relation (its CI target names the schema as prod's does): it can't be moved onto itself, so dbt builds it in prod. Give the CI target a schema of its own (for example a custom schema prefixed with the target's schema) to have it promoted.`,
+      },
+      target,
+    };
+  }
   if (source?.kind !== "table") {
     return {
       problem: {

@@ -341,6 +341,24 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
     return statement(`ALTER TABLE ${target} SET OPTIONS (description = ${params.bind(comment)})`, params);
   },
 
+  /** A view's description, as tableComment reads a table's (TABLES lists views as table_type VIEW). */
+  viewComment(place, name) {
+    const params = new Params();
+    relation(place, name);
+    const schema = params.bind(name.schema);
+    const table = params.bind(name.identifier);
+    return statement(
+      `SELECT opt.option_value AS comment FROM ${catalogView(place, "TABLES")} AS tbl LEFT JOIN ${catalogView(place, "TABLE_OPTIONS")} AS opt ON opt.table_schema = tbl.table_schema AND opt.table_name = tbl.table_name AND opt.option_name = 'description' WHERE tbl.table_schema = ${schema} AND tbl.table_name = ${table} AND tbl.table_type = 'VIEW'`,
+      params,
+    );
+  },
+
+  setViewComment(place, name, comment) {
+    const params = new Params();
+    const target = relation(place, name);
+    return statement(`ALTER VIEW ${target} SET OPTIONS (description = ${params.bind(comment)})`, params);
+  },
+
   /**
    * No key constraint: BigQuery's keys are NOT ENFORCED and the optimizer
    * may trust them (a duplicate would then give wrong answers silently);

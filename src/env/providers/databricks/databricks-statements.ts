@@ -326,6 +326,21 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
     };
   },
 
+  viewComment(place, name) {
+    return {
+      sql: `SELECT \`comment\` FROM ${catalog(place)}.information_schema.tables WHERE ${catalogNameIs("table_schema")} AND ${catalogNameIs("table_name")} AND table_type = 'VIEW'`,
+      params: [name.schema, name.identifier],
+    };
+  },
+
+  // COMMENT ON TABLE takes any relation (a view's owner sets its comment).
+  setViewComment(place, name, comment) {
+    return {
+      sql: `COMMENT ON TABLE ${relation(place, name)} IS ${databricksStringLiteral(comment)}`,
+      params: [],
+    };
+  },
+
   createRecordTable(place, schema, table) {
     const columns = Object.entries(table.columns)
       .map(([name, type]) => `${column(name)} ${columnType(type)}`)

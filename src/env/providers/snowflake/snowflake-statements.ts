@@ -349,6 +349,20 @@ export const SNOWFLAKE_STATEMENTS = {
     return { sql: `COMMENT ON TABLE ${qualified(place, name)} IS ${stringLiteral(comment)}`, params: [] };
   },
 
+  // INFORMATION_SCHEMA.TABLES lists views too (TABLE_TYPE 'VIEW'), with their comment.
+  viewComment(place, name) {
+    q(name.schema, "schema");
+    q(name.identifier, "relation name");
+    return {
+      sql: `SELECT comment AS "comment" FROM ${informationSchema(place, "TABLES")} WHERE table_schema = ? AND table_name = ? AND table_type = 'VIEW'`,
+      params: [name.schema, name.identifier],
+    };
+  },
+
+  setViewComment(place, name, comment) {
+    return { sql: `COMMENT ON VIEW ${qualified(place, name)} IS ${stringLiteral(comment)}`, params: [] };
+  },
+
   // Snowflake keeps a PRIMARY KEY as information only (never enforced on standard tables): upsertRecord's MERGE keeps keys unique.
   createRecordTable(place, schema, table) {
     const columns = Object.entries(table.columns).map(

@@ -26,6 +26,10 @@ CREATE SCHEMA IF NOT EXISTS `ods-ci-project`.`analytics_pr_12` OPTIONS (location
 DROP SCHEMA IF EXISTS `ods-ci-project`.`analytics_pr_12` RESTRICT;
 -- params: {}
 
+-- setViewComment
+ALTER VIEW `ods-ci-project`.`analytics_pr_12`.`order lines-2024` SET OPTIONS (description = @p1);
+-- params: {"p1":"it's a \"mark\" [ods:promo-1]"}
+
 -- createView ordinary
 CREATE VIEW `ods-ci-project`.`analytics_pr_12`.`orders` AS SELECT * FROM `ods-ci-project`.`analytics`.`orders__3f9a1c`;
 -- params: {}
@@ -81,6 +85,10 @@ SELECT opt.option_value AS comment FROM `ods-ci-project`.`region-eu`.INFORMATION
 -- setTableComment ordinary
 ALTER TABLE `ods-ci-project`.`analytics_pr_12`.`orders` SET OPTIONS (description = @p1);
 -- params: {"p1":"it's a \"mark\" [ods:promo-1]"}
+
+-- viewComment ordinary
+SELECT opt.option_value AS comment FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.TABLES AS tbl LEFT JOIN `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.TABLE_OPTIONS AS opt ON opt.table_schema = tbl.table_schema AND opt.table_name = tbl.table_name AND opt.option_name = 'description' WHERE tbl.table_schema = @p1 AND tbl.table_name = @p2 AND tbl.table_type = 'VIEW';
+-- params: {"p1":"analytics_pr_12","p2":"orders"}
 
 -- createView mixed case
 CREATE VIEW `ods-ci-project`.`Analytics_PR_12`.`Orders` AS SELECT * FROM `ods-ci-project`.`Analytics`.`ORDERS`;
@@ -138,6 +146,10 @@ SELECT opt.option_value AS comment FROM `ods-ci-project`.`region-eu`.INFORMATION
 ALTER TABLE `ods-ci-project`.`Analytics_PR_12`.`Orders` SET OPTIONS (description = @p1);
 -- params: {"p1":"it's a \"mark\" [ods:promo-1]"}
 
+-- viewComment mixed case
+SELECT opt.option_value AS comment FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.TABLES AS tbl LEFT JOIN `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.TABLE_OPTIONS AS opt ON opt.table_schema = tbl.table_schema AND opt.table_name = tbl.table_name AND opt.option_name = 'description' WHERE tbl.table_schema = @p1 AND tbl.table_name = @p2 AND tbl.table_type = 'VIEW';
+-- params: {"p1":"Analytics_PR_12","p2":"Orders"}
+
 -- createView needs quoting
 CREATE VIEW `ods-ci-project`.`analytics_pr_12`.`order lines-2024` AS SELECT * FROM `ods-ci-project`.`analytics`.`étudiant-01 お客様`;
 -- params: {}
@@ -193,6 +205,10 @@ SELECT opt.option_value AS comment FROM `ods-ci-project`.`region-eu`.INFORMATION
 -- setTableComment needs quoting
 ALTER TABLE `ods-ci-project`.`analytics_pr_12`.`order lines-2024` SET OPTIONS (description = @p1);
 -- params: {"p1":"it's a \"mark\" [ods:promo-1]"}
+
+-- viewComment needs quoting
+SELECT opt.option_value AS comment FROM `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.TABLES AS tbl LEFT JOIN `ods-ci-project`.`region-eu`.INFORMATION_SCHEMA.TABLE_OPTIONS AS opt ON opt.table_schema = tbl.table_schema AND opt.table_name = tbl.table_name AND opt.option_name = 'description' WHERE tbl.table_schema = @p1 AND tbl.table_name = @p2 AND tbl.table_type = 'VIEW';
+-- params: {"p1":"analytics_pr_12","p2":"order lines-2024"}
 
 -- createRecordTable
 CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`promotion_steps` (`promotion_id` STRING, `node_id` STRING, `position` INT64, `state` STRING, `note` STRING);
@@ -251,7 +267,7 @@ CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`environments` (`name` ST
 -- params: {}
 
 -- createRecordTable registry env_objects
-CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`env_objects` (`environment` STRING, `schema_name` STRING, `identifier` STRING, `kind` STRING, `role` STRING, `node_id` STRING, `state` STRING, `created_at` STRING);
+CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`env_objects` (`environment` STRING, `schema_name` STRING, `identifier` STRING, `kind` STRING, `role` STRING, `node_id` STRING, `state` STRING, `created_at` STRING, `object_identity` STRING);
 -- params: {}
 
 -- createRecordTable registry env_pointers

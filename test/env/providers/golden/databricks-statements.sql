@@ -87,6 +87,14 @@ SELECT `comment` FROM `analytics`.information_schema.tables WHERE lower(table_sc
 COMMENT ON TABLE `analytics`.`pr_42`.`orders` IS 'it\'s \\\' a \'\'; DELETE FROM t; -- [ods:p-1.n-2]';
 -- params: []
 
+-- viewComment
+SELECT `comment` FROM `analytics`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type = 'VIEW';
+-- params: ["pr_42","orders"]
+
+-- setViewComment
+COMMENT ON TABLE `analytics`.`pr_42`.`orders` IS 'it\'s \\\' a \'\'; DELETE FROM t; -- [ods:env:0a1b]';
+-- params: []
+
 -- createRecordTable
 CREATE TABLE IF NOT EXISTS `analytics`.`pr_42`.`registry_info` (`key` STRING, `value` STRING);
 -- params: []
@@ -212,6 +220,14 @@ SELECT `comment` FROM `Analytics`.information_schema.tables WHERE lower(table_sc
 
 -- setTableComment
 COMMENT ON TABLE `Analytics`.`PR_42`.`Orders` IS 'it\'s \\\' a \'\'; DELETE FROM t; -- [ods:p-1.n-2]';
+-- params: []
+
+-- viewComment
+SELECT `comment` FROM `Analytics`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type = 'VIEW';
+-- params: ["PR_42","Orders"]
+
+-- setViewComment
+COMMENT ON TABLE `Analytics`.`PR_42`.`Orders` IS 'it\'s \\\' a \'\'; DELETE FROM t; -- [ods:env:0a1b]';
 -- params: []
 
 -- createRecordTable
@@ -341,6 +357,14 @@ SELECT `comment` FROM `dev-catalog`.information_schema.tables WHERE lower(table_
 COMMENT ON TABLE `dev-catalog`.`pr-42`.`odd``name` IS 'it\'s \\\' a \'\'; DELETE FROM t; -- [ods:p-1.n-2]';
 -- params: []
 
+-- viewComment
+SELECT `comment` FROM `dev-catalog`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type = 'VIEW';
+-- params: ["pr-42","odd`name"]
+
+-- setViewComment
+COMMENT ON TABLE `dev-catalog`.`pr-42`.`odd``name` IS 'it\'s \\\' a \'\'; DELETE FROM t; -- [ods:env:0a1b]';
+-- params: []
+
 -- createRecordTable
 CREATE TABLE IF NOT EXISTS `dev-catalog`.`pr-42`.`registry_info` (`key` STRING, `value` STRING);
 -- params: []
@@ -468,6 +492,14 @@ SELECT `comment` FROM `c``;--`.information_schema.tables WHERE lower(table_schem
 COMMENT ON TABLE `c``;--`.`s``--`.`x``;drop_table_y;--` IS 'it\'s \\\' a \'\'; DELETE FROM t; -- [ods:p-1.n-2]';
 -- params: []
 
+-- viewComment
+SELECT `comment` FROM `c``;--`.information_schema.tables WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) AND table_type = 'VIEW';
+-- params: ["s`--","x`;drop_table_y;--"]
+
+-- setViewComment
+COMMENT ON TABLE `c``;--`.`s``--`.`x``;drop_table_y;--` IS 'it\'s \\\' a \'\'; DELETE FROM t; -- [ods:env:0a1b]';
+-- params: []
+
 -- createRecordTable
 CREATE TABLE IF NOT EXISTS `c``;--`.`s``--`.`registry_info` (`key` STRING, `value` STRING);
 -- params: []
@@ -515,7 +547,7 @@ CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`registry_info` (`key` STRING,
 CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`environments` (`name` STRING, `project` STRING, `pr_number` INT, `repository` STRING, `schemas` STRING, `head_sha` STRING, `status` STRING, `prod_schemas` STRING, `created_at` STRING, `updated_at` STRING, `closed_at` STRING);
 
 -- createRecordTable env_objects
-CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`env_objects` (`environment` STRING, `schema_name` STRING, `identifier` STRING, `kind` STRING, `role` STRING, `node_id` STRING, `state` STRING, `created_at` STRING);
+CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`env_objects` (`environment` STRING, `schema_name` STRING, `identifier` STRING, `kind` STRING, `role` STRING, `node_id` STRING, `state` STRING, `created_at` STRING, `object_identity` STRING);
 
 -- createRecordTable env_pointers
 CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`env_pointers` (`environment` STRING, `node_id` STRING, `schema_name` STRING, `identifier` STRING, `reads_schema` STRING, `reads_identifier` STRING, `reads_run_id` STRING, `version_key` STRING, `updated_at` STRING);

@@ -117,6 +117,14 @@ SELECT comment AS "comment" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE tab
 COMMENT ON TABLE "ANALYTICS"."MARTS"."ORDERS" IS 'prod''s table \\ C:\\path\\'' [ods:promo-1.node]';
 -- params: []
 
+-- ordinary · viewComment
+SELECT comment AS "comment" FROM "ANALYTICS".INFORMATION_SCHEMA.TABLES WHERE table_schema = ? AND table_name = ? AND table_type = 'VIEW';
+-- params: ["MARTS","ORDERS"]
+
+-- ordinary · setViewComment
+COMMENT ON VIEW "ANALYTICS"."MARTS"."ORDERS" IS 'prod''s table \\ C:\\path\\'' [ods:promo-1.node]';
+-- params: []
+
 -- ordinary · createRecordTable registry_info
 CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."registry_info" ("key" VARCHAR, "value" VARCHAR, PRIMARY KEY ("key"));
 -- params: []
@@ -126,7 +134,7 @@ CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."environments" ("name" VARCHAR, "pr
 -- params: []
 
 -- ordinary · createRecordTable env_objects
-CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."env_objects" ("environment" VARCHAR, "schema_name" VARCHAR, "identifier" VARCHAR, "kind" VARCHAR, "role" VARCHAR, "node_id" VARCHAR, "state" VARCHAR, "created_at" VARCHAR, PRIMARY KEY ("environment", "schema_name", "identifier"));
+CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."env_objects" ("environment" VARCHAR, "schema_name" VARCHAR, "identifier" VARCHAR, "kind" VARCHAR, "role" VARCHAR, "node_id" VARCHAR, "state" VARCHAR, "created_at" VARCHAR, "object_identity" VARCHAR, PRIMARY KEY ("environment", "schema_name", "identifier"));
 -- params: []
 
 -- ordinary · createRecordTable env_pointers
@@ -289,6 +297,14 @@ SELECT comment AS "comment" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE tab
 COMMENT ON TABLE "Analytics"."Marts"."Orders" IS 'prod''s table \\ C:\\path\\'' [ods:promo-1.node]';
 -- params: []
 
+-- mixed case · viewComment
+SELECT comment AS "comment" FROM "Analytics".INFORMATION_SCHEMA.TABLES WHERE table_schema = ? AND table_name = ? AND table_type = 'VIEW';
+-- params: ["Marts","Orders"]
+
+-- mixed case · setViewComment
+COMMENT ON VIEW "Analytics"."Marts"."Orders" IS 'prod''s table \\ C:\\path\\'' [ods:promo-1.node]';
+-- params: []
+
 -- mixed case · createRecordTable registry_info
 CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."registry_info" ("key" VARCHAR, "value" VARCHAR, PRIMARY KEY ("key"));
 -- params: []
@@ -298,7 +314,7 @@ CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."environments" ("name" VARCHAR, "pr
 -- params: []
 
 -- mixed case · createRecordTable env_objects
-CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."env_objects" ("environment" VARCHAR, "schema_name" VARCHAR, "identifier" VARCHAR, "kind" VARCHAR, "role" VARCHAR, "node_id" VARCHAR, "state" VARCHAR, "created_at" VARCHAR, PRIMARY KEY ("environment", "schema_name", "identifier"));
+CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."env_objects" ("environment" VARCHAR, "schema_name" VARCHAR, "identifier" VARCHAR, "kind" VARCHAR, "role" VARCHAR, "node_id" VARCHAR, "state" VARCHAR, "created_at" VARCHAR, "object_identity" VARCHAR, PRIMARY KEY ("environment", "schema_name", "identifier"));
 -- params: []
 
 -- mixed case · createRecordTable env_pointers
@@ -461,6 +477,14 @@ SELECT comment AS "comment" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_s
 COMMENT ON TABLE "my db"."marts.v2"."order items" IS 'prod''s table \\ C:\\path\\'' [ods:promo-1.node]';
 -- params: []
 
+-- needs quoting · viewComment
+SELECT comment AS "comment" FROM "my db".INFORMATION_SCHEMA.TABLES WHERE table_schema = ? AND table_name = ? AND table_type = 'VIEW';
+-- params: ["marts.v2","order items"]
+
+-- needs quoting · setViewComment
+COMMENT ON VIEW "my db"."marts.v2"."order items" IS 'prod''s table \\ C:\\path\\'' [ods:promo-1.node]';
+-- params: []
+
 -- needs quoting · createRecordTable registry_info
 CREATE TABLE IF NOT EXISTS "my db"."ods meta"."registry_info" ("key" VARCHAR, "value" VARCHAR, PRIMARY KEY ("key"));
 -- params: []
@@ -470,7 +494,7 @@ CREATE TABLE IF NOT EXISTS "my db"."ods meta"."environments" ("name" VARCHAR, "p
 -- params: []
 
 -- needs quoting · createRecordTable env_objects
-CREATE TABLE IF NOT EXISTS "my db"."ods meta"."env_objects" ("environment" VARCHAR, "schema_name" VARCHAR, "identifier" VARCHAR, "kind" VARCHAR, "role" VARCHAR, "node_id" VARCHAR, "state" VARCHAR, "created_at" VARCHAR, PRIMARY KEY ("environment", "schema_name", "identifier"));
+CREATE TABLE IF NOT EXISTS "my db"."ods meta"."env_objects" ("environment" VARCHAR, "schema_name" VARCHAR, "identifier" VARCHAR, "kind" VARCHAR, "role" VARCHAR, "node_id" VARCHAR, "state" VARCHAR, "created_at" VARCHAR, "object_identity" VARCHAR, PRIMARY KEY ("environment", "schema_name", "identifier"));
 -- params: []
 
 -- needs quoting · createRecordTable env_pointers

@@ -1,0 +1,106 @@
+/**
+ * The action's janitor job without a manifest (issue 37, class 1): it knows
+ * the dbt project from dbt_project.yml, restores prod's state by that name,
+ * and never drops a relation that state records, even one whose registry
+ * row claims it with the identity it has now. The scenario is a custom schema
+ * named the same in CI and prod (shared-schema.ts) after main built its table
+ * there; in process, through the real runner ports, on a real DuckDB file.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { closeEnvironment, environmentContext } from "../../src/env/index.js";
+import { readActionInputs } from "../../src/github/action-inputs.js";
+import { readRunEnvironment } from "../../src/github/event.js";
+import { runMainStep } from "../../src/run/main-step.js";
+import type { StateSnapshot } from "../../src/state/snapshot.js";
+import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { recordedRunnerPorts } from "../support/recording-core.js";
+import { PR7 } from "../support/warehouse/scenario.js";
+import { duckdbSession } from "../support/warehouse/sessions.js";
+import {
+  prodStateTruthful,
+  prodTable,
+  SHARED_MODEL,
+  SHARED_SCHEMA,
+  upToTheMerge,
+} from "../support/warehouse/shared-schema.js";
+import { ENV_SCOPE } from "../support/warehouse/shop.js";
+
+describe("the action's janitor without a manifest restores prod's state by the project's name (DuckDB)", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), "ods-run-janitor-"));
+  const warehouseDir = path.join(root, "warehouse");
+  const workspace = path.join(root, "workspace");
+  let S1: StateSnapshot;
+  let before: string;
+
+  beforeAll(async () => {
+    mkdirSync(warehouseDir, { recursive: true });
+    const session = await duckdbSession(warehouseDir);
+    try {
+      S1 = (await upToTheMerge(session, session.warehouse)).S1;
+      before = (await prodTable(session))!;
+      // Merged long ago, so past any retention.
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2020-01-01T00:00:00.000Z",
+      }))!;
+      await closeEnvironment(ctx, { name: PR7, merged: true });
+      // The worst a registry row can say: that prod's table is the environment's, with the identity it has now
+      // (a row written wrongly, by hand or by an older ods-state). Only prod's state tells it is prod's.
+      const row = (await ctx.registry.objects(PR7)).find((o) => o.identifier === SHARED_MODEL)!;
+      const identity = await session.warehouse.relationIdentity({ ...row, kind: "table" });
+      await ctx.registry.putObject({ ...row, identity });
+    } finally {
+      await session.close();
+    }
+    mkdirSync(path.join(workspace, ".ods"), { recursive: true });
+    const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
+    await store.commit({ project: "shop", environment: "prod" }, null, S1);
+    await store.close();
+    // No target/manifest.json: the janitor's job doesn't compile the project.
+    writeFileSync(path.join(workspace, "dbt_project.yml"), "name: shop\nversion: '1.0'\nprofile: shop\n");
+  });
+
+  it("keeps prod's table and its schema, drops the rest of the merged environment", async () => {
+    const inputs = readActionInputs(
+      (name) =>
+        name === "warehouse"
+          ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}`
+          : name === "command"
+            ? "janitor"
+            : "",
+      workspace,
+      undefined,
+    );
+    const run = readRunEnvironment(
+      {
+        GITHUB_EVENT_NAME: "workflow_dispatch",
+        GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_REF: "refs/heads/main",
+        GITHUB_RUN_ID: "12",
+      },
+      { repository: { default_branch: "main", full_name: "acme/shop" } },
+    );
+    const { recorder, ports } = recordedRunnerPorts(run, {
+      tempDir: path.join(root, "temp"),
+      hasSummary: true,
+    });
+    await runMainStep(inputs, run, ports);
+    const log = recorder.log();
+    expect(log).toContain("the dbt project is shop (dbt_project.yml); prod's state is restored by that name");
+    expect(log).toContain(`Janitor: dropped ${PR7}.`);
+    expect(log).not.toContain("warning: Janitor");
+    expect(log).not.toContain("Cleaning up environments failed");
+
+    const session = await duckdbSession(warehouseDir);
+    try {
+      expect(await session.warehouse.listSchemas()).toContain(SHARED_SCHEMA);
+      expect(await session.warehouse.listSchemas()).not.toContain("analytics_pr_7");
+      await prodStateTruthful(session, S1, before);
+    } finally {
+      await session.close();
+    }
+  });
+});
