@@ -41,9 +41,18 @@ export interface DiffTarget {
   built: boolean;
   /** Null: rows are not compared (`no_key`). */
   key: DiffKey | null;
+  /**
+   * Whether `key`'s values may be shown when the workflow asks for them
+   * (issue 37): only when it is the key prod's recorded manifest declares
+   * (data-diff-targets.ts); otherwise why not.
+   */
+  values: KeyValues;
   /** dbt's materialization, passed on to the report. */
   materialized?: string;
 }
+
+/** Whether a target's key values may be shown, and if not, why (in words, names in backticks). */
+export type KeyValues = { shown: true } | { shown: false; why: string };
 
 export interface DiffEnvironmentInput {
   /** The PR's environment, e.g. `pr_42`. */
@@ -153,6 +162,7 @@ async function diffNode(
       prod: prod!,
       pr,
       key: target.key,
+      values: target.values,
       columns,
       schema: node.schema!,
       counts,
