@@ -375,6 +375,26 @@ describe.each(ENGINES)("data diff on %s", (engine) => {
     expect(whole).toMatchObject({ sample: null, changed: 1000 });
   });
 
+  it("never prints a value a failing query's error message quotes (issue 37)", async () => {
+    // A pull request's model that makes the diff's read fail on a prod value: the engine's error quotes it.
+    await session.exec(
+      `CREATE TABLE prod.leaky AS SELECT s.g AS id, 'secret' || ${"CAST(s.g AS VARCHAR)"} || '@example.com' AS email FROM ${"(SELECT CAST(g AS INTEGER) AS g FROM generate_series(1, 3) AS t(g)) s"}`,
+    );
+    await session.exec(
+      `CREATE VIEW pr_1.leaky AS SELECT id, CAST(email AS INTEGER) AS email FROM prod.leaky`,
+    );
+    const node = await one(target("leaky", ["id"]), { show_keys: 0 });
+    const report = JSON.stringify(node);
+    expect(report).not.toMatch(/@example\.com/);
+    expect(node.rows?.status, report).toBe("failed");
+    // Named by its class, so the failure is still told apart (PostgreSQL's SQLSTATE, DuckDB's error type).
+    expect((node.rows as { message: string }).message).toMatch(
+      engine === "postgres"
+        ? /with SQLSTATE 22P02 \(a data exception: a value of a row/
+        : /with Conversion Error;/,
+    );
+  });
+
   it("reads nothing for a node dbt didn't build or an ephemeral model", async () => {
     const report = await diff([
       target("orders", ["id"], { built: false }),

@@ -14,6 +14,7 @@
  * is the caller's.
  */
 import type { Warehouse } from "../../env/warehouse.js";
+import { UserError } from "../../errors/user-error.js";
 import {
   DATA_DIFF_SCHEMA_VERSION,
   type DataDiffLimits,
@@ -70,12 +71,54 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The catalogue's warehouse errors whose words are ODS's own and the driver's about access, never a row's. */
+const OWN_WORDS: ReadonlySet<string> = new Set([
+  "warehouse_statement_timeout",
+  "warehouse_lock_timeout",
+  "warehouse_connect_timeout",
+  "warehouse_permission_denied",
+  "warehouse_connection_lost",
+  "warehouse_unavailable",
+  "identifier_refused",
+]);
+
+/** PostgreSQL's conditions a diff's read meets, in words (by SQLSTATE; `22` for its whole class). */
+const SQLSTATE_WORDS: Readonly<Record<string, string>> = {
+  "25006": " (a write refused by the diff's read-only transaction: the relation's SQL writes)",
+  "42P01": " (a relation that does not exist)",
+  "42703": " (a column that does not exist)",
+  "22": " (a data exception: a value of a row the query can't read as its type)",
+};
+
+/**
+ * What a failed query is said to be, without the engine's own message
+ * (issue 37): a pull request's model can make the diff's read fail on a
+ * prod value (`CAST(email AS INTEGER)` in a view), and the engine's message
+ * quotes it (PostgreSQL `invalid input syntax for type integer: "…"`,
+ * DuckDB `Could not convert string '…'`): the comment would print it. So it
+ * is named by its class only: PostgreSQL's SQLSTATE, DuckDB's error type.
+ */
+function failureMessage(error: unknown, label: string): string {
+  if (error instanceof UserError && OWN_WORDS.has(error.code)) return error.message;
+  const code = (error as { code?: unknown } | null)?.code;
+  const sqlstate =
+    typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)
+      ? `SQLSTATE ${code}${SQLSTATE_WORDS[code] ?? (code.startsWith("22") ? SQLSTATE_WORDS["22"] : "")}`
+      : null;
+  const type = /^([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)* Error):/.exec(messageOf(error))?.[1] ?? null;
+  const what = sqlstate ?? type ?? "an error";
+  return `The warehouse (${label}) refused the query with ${what}; its own message is not shown, as it can quote a value of a row (a model whose SQL fails on some rows does this).`;
+}
+
 /** The reason a node or its rows stopped at `error`. */
-function stopped(error: unknown): { reason: NodeNotComparedReason & RowDiff["status"]; message: string } {
+function stopped(
+  error: unknown,
+  label: string,
+): { reason: NodeNotComparedReason & RowDiff["status"]; message: string } {
   if (error instanceof BudgetSpent)
     return { reason: "budget", message: "The time budget for data diffs ran out before this comparison." };
   if (isQueryTimeout(error)) return { reason: "timeout", message: messageOf(error) };
-  return { reason: "failed", message: messageOf(error) };
+  return { reason: "failed", message: failureMessage(error, label) };
 }
 
 async function diffNode(
@@ -154,7 +197,7 @@ async function diffNode(
     };
     node = { ...base, status: "compared", schema: schemaDiff(prodColumns, prColumns, rules), counts };
   } catch (error) {
-    const { reason, message } = stopped(error);
+    const { reason, message } = stopped(error, warehouse.label);
     return { ...base, status: "not_compared", reason, message };
   }
   try {
@@ -168,7 +211,7 @@ async function diffNode(
       counts,
     });
   } catch (error) {
-    const { reason, message } = stopped(error);
+    const { reason, message } = stopped(error, warehouse.label);
     node.rows = { status: reason, ...(target.key ? { key: target.key } : {}), message };
   }
   return node;
