@@ -174,7 +174,7 @@ describe("recording on the default branch when the warehouse can't be reached", 
       for (const name of ["manifest.json", "run_results.json"])
         copyFileSync(path.join(SHOP, "prod", name), path.join(workspace, "target", name));
       // Nothing listens on port 9: the connection is refused.
-      const unreachable = "postgres://ods@127.0.0.1:9/warehouse?connect_timeout=3";
+      const unreachable = "postgres://ods@127.0.0.1:9/warehouse";
       const { inputs, run, recorder, ports } = defaultBranchJob(workspace, "502", (name) =>
         name === "warehouse" ? unreachable : name === "command" ? command : "",
       );

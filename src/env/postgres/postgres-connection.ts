@@ -8,6 +8,7 @@ import type { Client, ClientConfig } from "pg";
 import { UserError } from "../../errors/user-error.js";
 import type { WarehouseTimeouts } from "../timeouts.js";
 import { type FailureContext, timeoutError, warehouseFailure } from "../warehouse-errors.js";
+import { tlsFileError } from "./postgres-url.js";
 
 /**
  * A connected client for `connectionString` (a secret: not kept; `label`,
@@ -30,7 +31,13 @@ export async function openPostgresClient(
     keepAliveInitialDelayMillis: 30_000,
     ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
   };
-  const client = new pg.Client(config);
+  let client: Client;
+  try {
+    // pg reads the URL's sslrootcert, sslcert and sslkey files here (parseWarehouseSpec checked them first).
+    client = new pg.Client(config);
+  } catch (error) {
+    throw clientConfigError(error, connectionString, label);
+  }
   // A failing connection must not surface as an unhandled 'error' event.
   client.on("error", () => {});
   const context: FailureContext = { engine: "postgres", label, timeouts, sql: "connecting" };
@@ -54,6 +61,34 @@ export async function openPostgresClient(
     throw new UserError("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${message}.`);
   }
   return client;
+}
+
+/**
+ * Why `pg` couldn't make a client of the URL, as a configuration error that
+ * names the parameter at fault and never its value (a TLS file's path is a
+ * value of the URL) nor the driver's words (they quote it).
+ */
+function clientConfigError(error: unknown, connectionString: string, label: string): UserError {
+  const file = (error as { path?: unknown } | null)?.path;
+  if (typeof file === "string") {
+    let name = "a TLS file parameter";
+    try {
+      const params = new URL(connectionString).searchParams;
+      name = ["sslrootcert", "sslcert", "sslkey"].find((p) => params.get(p) === file) ?? name;
+    } catch {
+      // Checked before: the URL parses.
+    }
+    const code = (error as { code?: unknown }).code;
+    return tlsFileError(
+      name,
+      code === "ENOENT" ? "does not exist" : code === "EACCES" ? "can't be read by the job" : "can't be read",
+      null,
+    );
+  }
+  return new UserError(
+    "warehouse_invalid",
+    `The PostgreSQL client refused the warehouse URL of ${label} (a parameter with a value it can't take); nothing was connected to.`,
+  );
 }
 
 /** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */

@@ -33,7 +33,7 @@ import {
   parseSchemaVersion,
   type SchemaVersion,
 } from "../../state/schema-version.js";
-import { checkIdentifier } from "../names.js";
+import { checkIdentifier, nameKey } from "../names.js";
 import type { RecordRow, Warehouse } from "../warehouse.js";
 import { isDuplicateObject } from "../warehouse-errors.js";
 import type {
@@ -44,6 +44,7 @@ import type {
   PromotionRecord,
   StepRecord,
 } from "./records.js";
+import { checkRegistrySchema, refuseOccupiedRegistrySchema } from "./registry-schema.js";
 import type { TableCodec } from "./table-codec.js";
 import {
   BUILDS,
@@ -85,6 +86,8 @@ export class EnvironmentRegistry {
       warehouse.capabilities.identifiers,
       "metadata schema",
     );
+    // Never a system schema: refused before anything is read or created there.
+    checkRegistrySchema(schema, warehouse.capabilities.engine);
     const registry = new EnvironmentRegistry(warehouse, schema);
     const exists = await warehouse.hasRecordTable(schema, INFO.table.name);
     if (exists) {
@@ -108,6 +111,17 @@ export class EnvironmentRegistry {
       return registry;
     }
     if (options.create === false) return null;
+    // A schema that already holds relations (prod's tables, someone else's) is not the registry's own.
+    const rules = warehouse.capabilities.identifiers;
+    const ours = new Set(REGISTRY_TABLES.map((table) => nameKey(table.name, rules)));
+    const others = (await warehouse.listObjects([schema])).filter(
+      (object) => !ours.has(nameKey(object.identifier, rules)),
+    );
+    if (others.length > 0)
+      refuseOccupiedRegistrySchema(
+        schema,
+        others.map((object) => object.identifier),
+      );
     try {
       await warehouse.transaction(async () => {
         await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);

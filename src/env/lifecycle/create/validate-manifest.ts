@@ -16,6 +16,7 @@ import {
   qualifiedKey,
   showName,
 } from "../../names.js";
+import { refuseRegistryInProd } from "../../registry/registry-schema.js";
 import { describe, type EnvContext, qualifiedOf } from "../common.js";
 
 interface Placed {
@@ -44,6 +45,12 @@ export function validateManifest(
     );
   }
   const { relations: prodRelations, schemas: prodSchemas } = prodPlaces(input.prod, rules);
+  // The registry in one of prod's schemas: a prod model named like a registry table would replace it.
+  refuseRegistryInProd(
+    ctx.registry.schema,
+    Object.values(input.prod?.nodes ?? {}).flatMap((node) => (node.relation ? [node.relation.schema] : [])),
+    rules,
+  );
   const overlaps: string[] = [];
   const seen = new Map<string, Placed>();
   const collisions: string[] = [];
