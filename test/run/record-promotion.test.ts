@@ -30,6 +30,7 @@ function defaultBranchJob(workspace: string, runId: string, input: (name: string
       GITHUB_EVENT_NAME: "push",
       GITHUB_REF: "refs/heads/main",
       GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_REPOSITORY_ID: "700100",
       GITHUB_RUN_ID: runId,
     },
     { repository: { default_branch: "main" } },

@@ -204,6 +204,7 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
     id,
     environment: plan.environment,
     repository: ctx.scope.repository,
+    repository_id: ctx.scope.repositoryId ?? null,
     project: plan.project,
     promoted_by: input.promotedBy,
     status: "staging",
