@@ -27,7 +27,10 @@ import {
 } from "../../state/data-diff.js";
 import type { Clock } from "../ports.js";
 import { BudgetSpent, DiffBudget, isQueryTimeout } from "./diff-budget.js";
-import { diffRows, type RowDiffInput } from "./diff-rows.js";
+import { diffRows, type KeyValues, type RowDiffInput } from "./diff-rows.js";
+
+export type { KeyValues };
+
 import { schemaDiff } from "./diff-schema.js";
 
 export interface DiffTarget {
@@ -51,9 +54,6 @@ export interface DiffTarget {
   /** dbt's materialization, passed on to the report. */
   materialized?: string;
 }
-
-/** Whether a target's key values may be shown, and if not, why (in words, names in backticks). */
-export type KeyValues = { shown: true } | { shown: false; why: string };
 
 export interface DiffEnvironmentInput {
   /** The PR's environment, e.g. `pr_42`. */

@@ -16,8 +16,10 @@ import type {
   SchemaDiff,
 } from "../../state/data-diff.js";
 import type { DiffBudget } from "./diff-budget.js";
-import type { KeyValues } from "./diff-environment.js";
 import { findColumn } from "./diff-schema.js";
+
+/** Whether a target's key values may be shown, and if not, why (in words, names in backticks). */
+export type KeyValues = { shown: true } | { shown: false; why: string };
 
 export interface RowDiffInput {
   prod: DiffRelation;
