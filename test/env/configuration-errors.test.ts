@@ -125,6 +125,24 @@ describe.skipIf(POSTGRES_MISSING)("a postgres:// URL's faults (issue 37)", () =>
       /gives `sslmode` twice/,
     ],
     [
+      "a statement_timeout that is not milliseconds",
+      `?statement_timeout=${VALUE}`,
+      "warehouse_invalid",
+      /has a `statement_timeout` that is not a whole number of milliseconds/,
+    ],
+    [
+      "a setting in `options` the server refuses",
+      `?options=${encodeURIComponent(`-c statement_timeout=${VALUE}`)}`,
+      "warehouse_invalid",
+      /refused a setting the warehouse URL gives \(its `options`, .*SQLSTATE 22023\)/,
+    ],
+    [
+      "a setting in `options` the server doesn't know",
+      `?options=${encodeURIComponent(`-c ${VALUE.replaceAll("-", "_")}=1`)}`,
+      "warehouse_invalid",
+      /refused a setting the warehouse URL gives .*SQLSTATE 42704\)/,
+    ],
+    [
       "a parameter with an odd name",
       `?${VALUE}%0A=1`,
       "warehouse_invalid",
@@ -132,6 +150,35 @@ describe.skipIf(POSTGRES_MISSING)("a postgres:// URL's faults (issue 37)", () =>
     ],
   ])("%s", async (_, query, code, says) => {
     expectConfigurationError(await list(url(query)), code, says);
+  });
+
+  it.each<[string, string, RegExp]>([
+    [
+      "a role that doesn't exist, in the URL",
+      `postgres://${VALUE}:x@HOST/postgres`,
+      /the role, or its access .* \(SQLSTATE 28000\)/,
+    ],
+    ["a role that doesn't exist, as `user`", `postgres://HOST/postgres?user=${VALUE}`, /\(SQLSTATE 28000\)/],
+    [
+      // (the database is part of the label every message names the warehouse by: not a secret)
+      "a database that doesn't exist",
+      "postgres://ods@HOST/postgres_missing",
+      /the database does not exist \(SQLSTATE 3D000\)/,
+    ],
+    [
+      "a host, as `host`, that doesn't resolve",
+      `postgres://ods@HOST/postgres?host=${VALUE}.invalid`,
+      /\((ENOTFOUND|EAI_AGAIN)\)/,
+    ],
+  ])("the server's or the driver's words would quote the URL: %s", async (_, warehouse, says) => {
+    const run = await list(warehouse.replace("HOST", host));
+    const all = `${run.out}\n${run.err}`;
+    expect(run.code, all).toBe(1);
+    expect(run.err).toMatch(/^error\[warehouse_unavailable\]: Can't connect to PostgreSQL at postgres:\/\//);
+    expect(run.err).toMatch(says);
+    expect(all).not.toMatch(/internal|This is a bug|\n\s+at /);
+    for (const secret of [...SECRETS, VALUE.replaceAll("-", "_")])
+      expect(all, `printed ${secret}`).not.toContain(secret);
   });
 
   it.each<[string, string, RegExp]>([

@@ -62,6 +62,11 @@ const NOT_READ: Readonly<Record<string, string>> = {
   hostaddr: "give the address as the URL's host",
 };
 
+const MILLISECONDS: readonly string[] = [
+  "statement_timeout",
+  "lock_timeout",
+  "idle_in_transaction_session_timeout",
+];
 const SSL_MODES = ["disable", "prefer", "require", "verify-ca", "verify-full", "no-verify"];
 const TLS_FILES = ["sslrootcert", "sslcert", "sslkey"] as const;
 
@@ -142,6 +147,8 @@ export function checkPostgresUrl(value: string, cwd: string, input: string): voi
       throw invalid(input, "has an `ssl` that is not `true`, `false`, `1` or `0`");
     if (name === "port" && (!/^\d{1,5}$/.test(given) || Number(given) < 1 || Number(given) > 65535))
       throw invalid(input, "has a `port` parameter that is not a port number (1 to 65535)");
+    if (MILLISECONDS.includes(name) && !/^\d{1,9}$/.test(given))
+      throw invalid(input, `has a ${shown} that is not a whole number of milliseconds`);
     if (name === "uselibpqcompat" && !["true", "false"].includes(given))
       throw invalid(input, "has a `uselibpqcompat` that is not `true` or `false`");
   }
