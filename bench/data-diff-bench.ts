@@ -175,6 +175,7 @@ try {
             pr: { schema: "pr_1", identifier: "orders" },
             built: true,
             key: { columns: ["id"], source: "meta" },
+            values: { shown: true },
           },
         ],
         limits: {

@@ -30,6 +30,7 @@ process.exitCode = await runCli(
     warehouse: process.env.ODS_WAREHOUSE || undefined,
     warehouseEnv: warehouseEnvOf(process.env),
     repository: process.env.GITHUB_REPOSITORY || undefined,
+    repositoryId: process.env.GITHUB_REPOSITORY_ID || undefined,
     env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -23,6 +23,8 @@ export interface CliContext {
   warehouseEnv?: WarehouseEnv;
   /** The repository (`owner/name`) from GITHUB_REPOSITORY, when set: `env`'s default for --repository. */
   repository?: string | undefined;
+  /** GITHUB_REPOSITORY_ID, when set: the id of GITHUB_REPOSITORY's repository (used only with it, never with --repository). */
+  repositoryId?: string | undefined;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** The process environment: read as the dbt build's only with `--build-env` (issue 36). */

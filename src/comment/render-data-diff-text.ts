@@ -21,7 +21,7 @@ import { columnChanges, isCompared, isSkipped, matchedRows, schemaRows } from ".
 import { sampleShare, shareOf } from "./data-diff/diff-numbers.js";
 import { keyWords, reportSentences, storyParts } from "./data-diff/diff-words.js";
 import { cleanText, MAX_NAME } from "./markdown-escape.js";
-import { EXAMPLE_MAX } from "./sections/data-diff-fold.js";
+import { EXAMPLE_MAX, ONLY_IN_PR_NOT_SHOWN } from "./sections/data-diff-fold.js";
 import { formatCount, formatDuration, messageWords, plural, type Words, wordsToPlain } from "./words.js";
 
 /** Widest name column; longer names push their story to the right. */
@@ -132,11 +132,13 @@ function rowLines(rows: ComparedRows, against: string): string[] {
   if (ex) {
     const kinds: Array<[string, (string | null)[][]]> = [
       [`only in ${against}`, ex.only_prod],
-      ["only in the PR", ex.only_pr],
       ["changed", ex.changed],
     ];
     for (const [kind, list] of kinds)
       if (list.length) out.push(`key examples, ${kind}: ${list.map(keyValue).join(", ")}`);
+    if (rows.only_pr > 0) out.push(`key examples, only in the PR: ${ONLY_IN_PR_NOT_SHOWN}`);
+  } else if (rows.examples_withheld) {
+    out.push(`key examples not shown: ${wordsToPlain(messageWords(rows.examples_withheld))}`);
   }
   return out;
 }

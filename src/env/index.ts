@@ -3,7 +3,7 @@
  * action's lifecycle and the `ods-state env` commands call.
  *
  *   const warehouse = await openWarehouse(parseWarehouseSpec(value, cwd));
- *   const ctx = await environmentContext(warehouse, { now, scope: { repository: "owner/name", project } });
+ *   const ctx = await environmentContext(warehouse, { now, scope: { repository: "owner/name", repositoryId, repositoryCreatedAt, project } });
  *   const name = environmentName(ctx.scope, prNumber);   // acts only on its repository + project's rows
  *
  *   PR opened / pushed (main step, before dbt):
@@ -23,6 +23,7 @@
  *     await repairEnvironments(ctx, { prod })   // pointer views main's dbt run dropped (PostgreSQL CASCADE)
  *   scheduled: await runJanitor(ctx, { retentionDays, openPullRequests })
  */
+import { UserError } from "../errors/user-error.js";
 import type { EnvScope } from "./environment-identity.js";
 import type { EnvContext } from "./lifecycle/common.js";
 import {
@@ -36,11 +37,13 @@ import type { Warehouse } from "./warehouse.js";
 export { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
 export {
   checkRepository,
+  checkRepositoryId,
   describeOwner,
   describeScope,
   type EnvScope,
   environmentName,
   inScope,
+  labelOfName,
   scopedName,
 } from "./environment-identity.js";
 export {
@@ -114,7 +117,15 @@ export {
 } from "./timeouts.js";
 export type { Warehouse, WarehouseCapabilities } from "./warehouse.js";
 
-/** Opens (creating unless `create` is false) the registry and binds the clock and the scope it acts for. */
+/**
+ * Opens (creating unless `create` is false) the registry and binds the clock
+ * and the scope it acts for. A scope named only by `owner/name` (no
+ * `repositoryId`: the CLI's --repository alone) takes the one id the
+ * registry's rows of that name record (none: the scope stays by name;
+ * several: refused, as repositories that had the name in turn). A scope
+ * with an id and its repository's creation time first adopts the rows its
+ * repository wrote before ids (registry.ts `adoptRows`).
+ */
 export async function environmentContext(
   warehouse: Warehouse,
   options: { now: string; scope: EnvScope; metaSchema?: string; create?: boolean },
@@ -123,7 +134,30 @@ export async function environmentContext(
     schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
     create: options.create ?? true,
   });
-  return registry ? { warehouse, registry, now: options.now, scope: options.scope } : null;
+  if (!registry) return null;
+  const scope = await resolvedScope(registry, options.scope);
+  const { repository, repositoryId, repositoryCreatedAt } = scope;
+  if (repository !== null && repositoryId && repositoryCreatedAt)
+    await registry.adoptRows({ repository, repositoryId, repositoryCreatedAt, project: scope.project });
+  return { warehouse, registry, now: options.now, scope };
+}
+
+/** The scope with its repository id known (string) or known to be none (null). */
+async function resolvedScope(registry: EnvironmentRegistry, scope: EnvScope): Promise<EnvScope> {
+  if (scope.repositoryId !== undefined || scope.repository === null)
+    return { ...scope, repositoryId: scope.repositoryId ?? null };
+  const ids = await registry.repositoryIdsNamed(scope.repository);
+  if (ids.length > 1) {
+    throw new UserError(
+      "usage",
+      `The registry holds environments of ${ids.length} repositories that were named ${scope.repository} (ids ${ids.join(", ")}): say which with --repository-id.`,
+      {
+        input: "--repository-id",
+        hint: "An environment belongs to the repository's id, which a rename or transfer keeps; a repository created later under the same name has another. `gh api repos/OWNER/NAME --jq .id` gives the id of the one that has the name now.",
+      },
+    );
+  }
+  return { ...scope, repositoryId: ids[0] ?? null };
 }
 
 /**

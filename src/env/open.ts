@@ -18,6 +18,7 @@
 import path from "node:path";
 import { UserError } from "../errors/user-error.js";
 import { DuckDbWarehouse } from "./duckdb/duckdb-warehouse.js";
+import { checkPostgresUrl } from "./postgres/postgres-url.js";
 import { PostgresWarehouse } from "./postgres/postgres-warehouse.js";
 import { parseBigQueryUrl } from "./providers/bigquery/bigquery-url.js";
 import { parseDatabricksUrl } from "./providers/databricks/databricks-url.js";
@@ -51,12 +52,8 @@ export function parseWarehouseSpec(
     return { engine: "duckdb", file: path.resolve(cwd, file) };
   }
   if (value.startsWith("postgres://") || value.startsWith("postgresql://")) {
-    try {
-      new URL(value);
-    } catch {
-      // Not echoed: it may hold a password.
-      throw new UserError("warehouse_invalid", `${input} is not a valid postgres:// URL.`, { input });
-    }
+    // Its parameters and TLS files checked, never echoed: it may hold a password.
+    checkPostgresUrl(value, cwd, input);
     return { engine: "postgres", url: value };
   }
   if (value.startsWith("snowflake://")) return parseSnowflakeUrl(value, env, input);

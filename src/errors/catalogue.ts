@@ -71,6 +71,10 @@ export const ERROR_CATALOGUE = {
     exit: 2,
     hint: "Give the warehouse as `--warehouse duckdb:PATH`, `postgres://USER@HOST:PORT/DATABASE`, `snowflake://USER@ACCOUNT/DATABASE`, `bigquery://PROJECT?location=LOCATION` or `databricks://HOST/HTTP_PATH?catalog=CATALOG` (or set ODS_WAREHOUSE); put the password or token in the environment (PGPASSWORD, SNOWFLAKE_PASSWORD, DATABRICKS_TOKEN…; docs/warehouses/), not in the workflow file.",
   },
+  warehouse_tls_file_unreadable: {
+    exit: 2,
+    hint: "The warehouse URL's `sslrootcert`, `sslcert` or `sslkey` names a file the job can't read. Write the certificate or key to that path in an earlier step (for example from a secret), or fix the path: a relative path is read from the job's working directory. The path is not shown: it is part of the URL, which may hold a password.",
+  },
   warehouse_unavailable: {
     exit: 1,
     hint: "Check that the warehouse is reachable from the job and that the credentials are right; nothing was changed.",
@@ -122,6 +126,10 @@ export const ERROR_CATALOGUE = {
   registry_newer: {
     exit: 1,
     hint: "The environment registry was written by a newer ods-state. Upgrade ods-state; the registry was left untouched.",
+  },
+  registry_schema_invalid: {
+    exit: 2,
+    hint: "Give the environment registry a schema of its own (`ods_meta` unless configured) with the `meta-schema` input (action) or --meta-schema (CLI): not one of the engine's system schemas (pg_catalog, information_schema, DuckDB's main), and not a schema dbt builds prod's models in, where a model named like a registry table (`environments`, `promotions`…) would replace it. Nothing was changed.",
   },
   registry_corrupt: {
     exit: 1,

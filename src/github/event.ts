@@ -24,7 +24,14 @@ export type EventKind =
 
 export interface RunEnvironment {
   eventName: string;
-  repository: { owner: string; repo: string };
+  /**
+   * `owner`/`repo` (GITHUB_REPOSITORY, for display and the API); `id`:
+   * GitHub's id of the repository (GITHUB_REPOSITORY_ID, else the payload's
+   * `repository.id`), which a rename or transfer keeps: environments are
+   * keyed by it; `createdAt`: when the repository was created (the payload's
+   * `repository.created_at`), null when the payload doesn't say.
+   */
+  repository: { owner: string; repo: string; id: string | null; createdAt: string | null };
   defaultBranch: string;
   ref: string;
   sha: string;
@@ -48,12 +55,65 @@ function branchOf(ref: string): string | null {
 export interface RunVariables {
   GITHUB_EVENT_NAME?: string;
   GITHUB_REPOSITORY?: string;
+  GITHUB_REPOSITORY_ID?: string;
   GITHUB_REF?: string;
   GITHUB_SHA?: string;
   GITHUB_RUN_ID?: string;
   GITHUB_RUN_ATTEMPT?: string;
   GITHUB_SERVER_URL?: string;
   GITHUB_API_URL?: string;
+}
+
+/** A repository id as text (decimal digits), from a variable or a payload number; null when neither is one. */
+function idText(value: unknown): string | null {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return String(value);
+  if (typeof value === "string" && /^[1-9][0-9]{0,19}$/.test(value.trim())) return value.trim();
+  return null;
+}
+
+/** The payload's `repository.created_at`: ISO 8601 text (pull_request…) or Unix seconds (push); null otherwise. */
+function createdAtOf(value: unknown): string | null {
+  if (typeof value === "number" && Number.isFinite(value) && value > 0)
+    return new Date(value * 1000).toISOString();
+  if (typeof value === "string" && Number.isFinite(Date.parse(value)))
+    return new Date(Date.parse(value)).toISOString();
+  return null;
+}
+
+/**
+ * The repository's id: GITHUB_REPOSITORY_ID, else the payload's
+ * `repository.id`. Both given and different is refused: one of them is not
+ * this run's repository, and an environment keyed by the wrong one would be
+ * another repository's.
+ */
+function repositoryIdOf(vars: RunVariables, repository: Json): string | null {
+  const fromVariable = vars.GITHUB_REPOSITORY_ID === undefined ? null : idText(vars.GITHUB_REPOSITORY_ID);
+  if (
+    vars.GITHUB_REPOSITORY_ID !== undefined &&
+    vars.GITHUB_REPOSITORY_ID.trim() !== "" &&
+    fromVariable === null
+  ) {
+    throw new UserError(
+      "input_invalid",
+      "GITHUB_REPOSITORY_ID is not a repository id (decimal digits): environments are keyed by it.",
+      {
+        input: "GITHUB_REPOSITORY_ID",
+        hint: "GitHub Actions sets it; don't override it in the workflow's `env`.",
+      },
+    );
+  }
+  const fromPayload = idText(repository.id);
+  if (fromVariable !== null && fromPayload !== null && fromVariable !== fromPayload) {
+    throw new UserError(
+      "input_invalid",
+      `GITHUB_REPOSITORY_ID (${fromVariable}) is not the event payload's repository id (${fromPayload}): environments are keyed by it, so ODS won't guess which is this run's.`,
+      {
+        input: "GITHUB_REPOSITORY_ID",
+        hint: "GitHub Actions sets both; don't override GITHUB_REPOSITORY_ID in the workflow's `env`.",
+      },
+    );
+  }
+  return fromVariable ?? fromPayload;
 }
 
 /** Reads the run from the runner's variables and the event payload (already parsed). */
@@ -100,7 +160,12 @@ export function readRunEnvironment(vars: RunVariables, payload: unknown): RunEnv
   }
   return {
     eventName,
-    repository: { owner, repo },
+    repository: {
+      owner,
+      repo,
+      id: repositoryIdOf(vars, repository),
+      createdAt: createdAtOf(repository.created_at),
+    },
     defaultBranch,
     ref,
     sha,

@@ -30,6 +30,9 @@
  *   (record-relations.ts; snapshot 1.6): a later write by another node or
  *   command (`dbt clone`, accepted for this alone) tells the next plan that
  *   a recorded build is no longer in its relation (`relation_overwritten`).
+ * - The data diff's key of every node the manifest declares one for
+ *   (`diff_keys`, snapshot 1.8): a pull request's data diff shows key values
+ *   only for the key the recorded branch declares.
  *
  * The steps are their own modules: the refusals (record-refusals.ts), the
  * run's times (run-times.ts) and statuses (run-statuses.ts), the node
@@ -38,6 +41,7 @@
 import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { ColumnFacts } from "../dbt/column-facts/facts.js";
+import { diffKeys } from "../dbt/diff-keys.js";
 import { macroIndexFor } from "../dbt/fingerprint/shared-macro-index.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import { withCliVars } from "../dbt/run-time-values/run-time-values.js";
@@ -171,6 +175,11 @@ function nextSnapshot(
   if (valueKey !== null) snapshot.value_key = valueKey;
   if (Object.keys(sources).length > 0) snapshot.sources = sources;
   if (Object.keys(relations).length > 0) snapshot.relations = relations;
+  // The data diff's keys as this run's manifest declares them (a pull request's diff shows values only
+  // for these): replaced by every record, since the manifest recorded is the branch's code now.
+  const keys = diffKeys(input.project.manifest);
+  if (keys.size > 0)
+    snapshot.diff_keys = Object.fromEntries([...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return snapshot;
 }
 

@@ -49,8 +49,11 @@ export function environmentRefusal(inputs: ActionInputs, run: RunEnvironment): s
 }
 
 /**
- * The scope the action's environments live in: this repository (GITHUB_REPOSITORY) and the dbt project
- * (the manifest's name). Two repositories or projects sharing a warehouse never act on each other's.
+ * The scope the action's environments live in: this repository (its id, GITHUB_REPOSITORY_ID or the
+ * payload's `repository.id`; its name, GITHUB_REPOSITORY, for display) and the dbt project (the manifest's
+ * name). Two repositories or projects sharing a warehouse never act on each other's; a renamed or
+ * transferred repository keeps its environments, and one created later under a reused name gets none of
+ * its predecessor's (issue 37).
  */
 export function environmentScope(run: RunEnvironment, project: string): EnvScope {
   const repository = `${run.repository.owner}/${run.repository.repo}`;
@@ -61,7 +64,22 @@ export function environmentScope(run: RunEnvironment, project: string): EnvScope
       { input: "GITHUB_REPOSITORY", hint: "Run the action in GitHub Actions, which sets GITHUB_REPOSITORY." },
     );
   }
-  return { repository: checkRepository(repository, "GITHUB_REPOSITORY"), project };
+  if (run.repository.id === null) {
+    throw new UserError(
+      "input_invalid",
+      "GITHUB_REPOSITORY_ID is not set and the event payload names no repository id: environments are keyed by the repository's id (a rename or transfer keeps it), so no environment can be named.",
+      {
+        input: "GITHUB_REPOSITORY_ID",
+        hint: "Run the action in GitHub Actions (github.com, or GitHub Enterprise Server 3.7 or later), which sets GITHUB_REPOSITORY_ID.",
+      },
+    );
+  }
+  return {
+    repository: checkRepository(repository, "GITHUB_REPOSITORY"),
+    repositoryId: run.repository.id,
+    repositoryCreatedAt: run.repository.createdAt,
+    project,
+  };
 }
 
 /**

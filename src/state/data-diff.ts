@@ -11,7 +11,11 @@
  * value in it is untrusted text (renderers escape it).
  *
  * Key values appear only when the workflow opted in (`examples`): by default
- * a report holds counts and column names, never a value of a row.
+ * a report holds counts and column names, never a value of a row. Even then
+ * (issue 37) they are values of the key prod's recorded manifest declares
+ * (`StateSnapshot.diff_keys`) in prod's table: a key the pull request adds or
+ * changes is used for counts alone (`examples_withheld` says why), and a key
+ * only in the PR's table (its code decides it) is never shown.
  */
 
 /** Version of the report document (`ods-state env diff --format json`). */
@@ -84,6 +88,11 @@ export type RowDiffSkip =
 export interface RowExamples {
   /** Each example is the key's values, in key column order, as text (null stays null). */
   only_prod: (string | null)[][];
+  /**
+   * Always empty (kept for the document's shape): a key value only in the
+   * PR's table is whatever the pull request's code put there (any prod
+   * column it reads), so it is never shown; the count says how many.
+   */
   only_pr: (string | null)[][];
   changed: (string | null)[][];
 }
@@ -113,6 +122,13 @@ export interface ComparedRows {
   /** Rows whose key has a NULL in it: they match nothing and are counted here, not above. */
   null_keys: { prod: number; pr: number };
   examples?: RowExamples;
+  /**
+   * The workflow asked for key values, but none were read: why, in words
+   * (names in backticks). The key is not the one prod's recorded manifest
+   * declares (the pull request adds or changes it, or prod's state records
+   * no keys): the counts above use it, its values are not shown.
+   */
+  examples_withheld?: string;
 }
 
 export interface SkippedRows {

@@ -12,12 +12,14 @@
  * 1.6 the last recorded writer of each relation (`StateSnapshot.relations`, issue 36): a later write of a
  *     node's relation by another node or command (`dbt clone`, a renamed model's alias) invalidates its build
  * 1.7 the value key (`value_key`): the random key of the `value:` fingerprint components' keyed digests
+ * 1.8 the data diff's keys as the recorded run's manifest declares them (`diff_keys`, issue 37): a pull
+ *     request's data diff shows key values only for a key prod's record declares
  */
 import { z } from "zod";
 import { compileFastCheck } from "./fast-validate.js";
 import { canRead, formatSchemaVersion, parseSchemaVersion, type SchemaVersion } from "./schema-version.js";
 
-export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 7 };
+export const SNAPSHOT_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 8 };
 
 export const exactnessSchema = z.enum(["exact", "semantic", "proxy", "inferred", "none"]);
 export type Exactness = z.infer<typeof exactnessSchema>;
@@ -155,6 +157,15 @@ export const relationWriteSchema = z.object({
 });
 export type RelationWrite = z.infer<typeof relationWriteSchema>;
 
+/**
+ * The unique key a data diff matches a node's rows on, as a manifest declares
+ * it (src/dbt/diff-keys.ts): the columns, and where the declaration came from.
+ */
+export const diffKeySchema = z.object({
+  columns: z.array(z.string()),
+  source: z.enum(["meta", "unique_key", "primary_key", "tests", "snapshot"]),
+});
+
 export const snapshotSchema = z.object({
   schema_version: z.string(),
   project: z.string(),
@@ -181,6 +192,16 @@ export const snapshotSchema = z.object({
    * Absent before 1.6: nothing is known to have been overwritten.
    */
   relations: z.record(z.string(), relationWriteSchema).optional(),
+  /**
+   * The data diff's key of every node the recorded run's manifest declares one
+   * for (src/dbt/diff-keys.ts), by unique id, replaced by each record (issue
+   * 37). A pull request's data diff shows key values only for the key prod's
+   * record declares: a key a pull request adds or changes is used for counts
+   * alone, so its manifest can't choose which column's values the comment
+   * prints. Absent before 1.8: no key values are shown until the default
+   * branch's next record.
+   */
+  diff_keys: z.record(z.string(), diffKeySchema).optional(),
 });
 export type StateSnapshot = z.infer<typeof snapshotSchema>;
 

@@ -204,11 +204,21 @@ describe("the fold's content", () => {
     expect(renderDataDiffText(every)).not.toContain("key examples");
     const shown = renderDataDiffMarkdown(examplesReport());
     expect(shown).toContain(
-      "only in prod: <code>1001</code>, <code>1002</code>, <code>1003</code><br>\nonly in the PR: <code>2001</code>, NULL, <code>a very long payment identifier that goe…</code>",
+      "only in prod: <code>1001</code>, NULL, <code>a very long payment identifier that goe…</code><br>\nchanged: <code>7</code>, <code>8</code>, <code>9</code>",
     );
+    expect(shown).toContain("only in prod: (<code>e-17</code>, <code>web</code>)");
+  });
+
+  it("says a key only in the PR's table is not shown, and why a key's values were withheld (issue 37)", () => {
+    const report = examplesReport();
+    const shown = renderDataDiffMarkdown(report);
+    expect(shown).toContain("only in the PR: not shown (the pull request's code decides them)");
     expect(shown).toContain(
-      "only in the PR: (<code>e-17</code>, <code>web</code>), (<code>e-18</code>, NULL)",
+      "**Key examples** are not shown: The key <code>id</code> is declared by this pull request",
     );
+    const text = renderDataDiffText(report);
+    expect(text).toContain("key examples, only in the PR: not shown (the pull request's code decides them)");
+    expect(text).toContain("key examples not shown: The key `id` is declared by this pull request");
   });
 });
 

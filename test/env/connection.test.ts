@@ -227,6 +227,7 @@ describe.each(ENGINES)("timeouts on %s", (engine: Engine) => {
         ctx.registry.putEnvironment({
           name: environmentName(ENV_SCOPE, 1),
           repository: ENV_SCOPE.repository,
+          repository_id: null,
           project: "shop",
           schemas: [],
           pr_number: 1,
@@ -638,6 +639,7 @@ describe.each(ENGINES)("the action's inputs on %s", (engine: Engine) => {
       {
         GITHUB_EVENT_NAME: "pull_request",
         GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_REPOSITORY_ID: "700100",
         GITHUB_REF: "refs/pull/7/merge",
         GITHUB_RUN_ID: "9",
       },

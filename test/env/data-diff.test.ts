@@ -218,17 +218,57 @@ describe.each(ENGINES)("data diff on %s", (engine) => {
   it("joins on a composite key and shows exactly the key values asked for", async () => {
     const compared = await rows(target("composite", ["k1", "k2"]), { show_keys: 2 });
     expect(compared).toMatchObject({ only_prod: 1, only_pr: 1, changed: 1, unchanged: 4 });
+    // A key only in the PR's table is what the pull request's code put there: never shown (issue 37).
     expect(compared.examples).toEqual({
       only_prod: [["1", "a"]],
-      only_pr: [["4", "a"]],
+      only_pr: [],
       changed: [["2", "b"]],
     });
     const orders = await rows(target("orders", ["id"]), { show_keys: 2 });
     expect(orders.examples).toEqual({
       only_prod: [["1"], ["2"]],
-      only_pr: [["101"], ["102"]],
+      only_pr: [],
       changed: [["10"], ["11"]],
     });
+  });
+
+  it("never reads a key value only in the PR's table out of the warehouse (issue 37)", async () => {
+    const reads = vi.spyOn(SqlWarehouse.prototype as unknown as { readOnly: () => unknown }, "readOnly");
+    try {
+      const orders = await rows(target("orders", ["id"]), { show_keys: 100 });
+      expect(orders.only_pr).toBe(5);
+      const returned = (
+        await Promise.all(reads.mock.results.map((r) => r.value as Promise<Record<string, unknown>[]>))
+      ).flat();
+      const values = new Set(returned.flatMap((row) => Object.values(row).map((v) => String(v))));
+      // The PR's table has ids 101-105 that prod's hasn't; prod's 1-5 and the changed ones are prod's keys.
+      for (const id of ["101", "102", "103", "104", "105"]) expect(values.has(id), id).toBe(false);
+      expect(values.has("1")).toBe(true);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it("reads no key value when the key is not prod's, and says why (issue 37)", async () => {
+    const reads = vi.spyOn(SqlWarehouse.prototype as unknown as { readOnly: () => unknown }, "readOnly");
+    const counts =
+      /^(name|type|n|null_keys_(prod|pr)|duplicates_(prod|pr)|only_prod|only_pr|matched|changed|d\d+)$/;
+    try {
+      const why = "The key `k1`, `k2` is declared by this pull request.";
+      const compared = await rows(target("composite", ["k1", "k2"], { values: { shown: false, why } }), {
+        show_keys: 5,
+      });
+      expect(compared).toMatchObject({ only_prod: 1, only_pr: 1, changed: 1, unchanged: 4 });
+      expect(compared).not.toHaveProperty("examples");
+      expect(compared.examples_withheld).toBe(why);
+      const returned = await Promise.all(
+        reads.mock.results.map((r) => r.value as Promise<Record<string, unknown>[]>),
+      );
+      const columns = new Set(returned.flat().flatMap((row) => Object.keys(row)));
+      expect([...columns].filter((name) => !counts.test(name))).toEqual([]);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it("selects no key value when show_keys is 0", async () => {
@@ -333,6 +373,26 @@ describe.each(ENGINES)("data diff on %s", (engine) => {
     expect(again.rows).toEqual(first.rows);
     const whole = await rows(target("sampled", ["id"]), { sample_above_rows: 1000 });
     expect(whole).toMatchObject({ sample: null, changed: 1000 });
+  });
+
+  it("never prints a value a failing query's error message quotes (issue 37)", async () => {
+    // A pull request's model that makes the diff's read fail on a prod value: the engine's error quotes it.
+    await session.exec(
+      `CREATE TABLE prod.leaky AS SELECT s.g AS id, 'secret' || ${"CAST(s.g AS VARCHAR)"} || '@example.com' AS email FROM ${"(SELECT CAST(g AS INTEGER) AS g FROM generate_series(1, 3) AS t(g)) s"}`,
+    );
+    await session.exec(
+      `CREATE VIEW pr_1.leaky AS SELECT id, CAST(email AS INTEGER) AS email FROM prod.leaky`,
+    );
+    const node = await one(target("leaky", ["id"]), { show_keys: 0 });
+    const report = JSON.stringify(node);
+    expect(report).not.toMatch(/@example\.com/);
+    expect(node.rows?.status, report).toBe("failed");
+    // Named by its class, so the failure is still told apart (PostgreSQL's SQLSTATE, DuckDB's error type).
+    expect((node.rows as { message: string }).message).toMatch(
+      engine === "postgres"
+        ? /with SQLSTATE 22P02 \(a data exception: a value of a row/
+        : /with Conversion Error;/,
+    );
   });
 
   it("reads nothing for a node dbt didn't build or an ephemeral model", async () => {

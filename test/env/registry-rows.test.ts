@@ -27,6 +27,7 @@ const STATE = {
 const environment = {
   name: "acme_shop_pr_7",
   repository: "acme/shop",
+  repository_id: "123456",
   project: "shop",
   pr_number: 7,
   head_sha: null,
@@ -80,6 +81,7 @@ const promotion = {
   id: "p-1",
   environment: environment.name,
   repository: "acme/shop",
+  repository_id: "123456",
   project: "shop",
   promoted_by: "run-9",
   status: "committed" as const,

@@ -78,10 +78,19 @@ describe("the action's janitor without a manifest restores prod's state by the p
       {
         GITHUB_EVENT_NAME: "workflow_dispatch",
         GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_REPOSITORY_ID: "700100",
         GITHUB_REF: "refs/heads/main",
         GITHUB_RUN_ID: "12",
       },
-      { repository: { default_branch: "main", full_name: "acme/shop" } },
+      // The repository's id and creation time: the janitor adopts the environment rows its name made before ids (registry 1.1).
+      {
+        repository: {
+          default_branch: "main",
+          full_name: "acme/shop",
+          id: 700100,
+          created_at: "2019-01-01T00:00:00Z",
+        },
+      },
     );
     const { recorder, ports } = recordedRunnerPorts(run, {
       tempDir: path.join(root, "temp"),
@@ -90,7 +99,8 @@ describe("the action's janitor without a manifest restores prod's state by the p
     await runMainStep(inputs, run, ports);
     const log = recorder.log();
     expect(log).toContain("the dbt project is shop (dbt_project.yml); prod's state is restored by that name");
-    expect(log).toContain(`Janitor: dropped ${PR7}.`);
+    // The 1.1 row, adopted by the repository's id, is named by it now.
+    expect(log).toContain("Janitor: dropped repo-700100:shop:pr-7.");
     expect(log).not.toContain("warning: Janitor");
     expect(log).not.toContain("Cleaning up environments failed");
 

@@ -150,6 +150,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     );
     const vars = {
       GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_REPOSITORY_ID: "700100",
       GITHUB_RUN_ID: String(runId),
       GITHUB_API_URL: services.apiUrl,
     };
@@ -363,7 +364,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     const pr = job({ name: "pull_request", action: "opened" });
     const { plan } = await pr.main();
     expect(decision(plan!, CUSTOMERS)).toBe("REUSE parent_change_not_read");
-    expect(pr.recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
+    expect(pr.recorder.outputs.environment).toBe("repo-700100:shop:pr-7");
     const select = nodesToBuild(prManifest, pr.recorder.outputs.select!, pr.recorder.outputs.exclude);
     expect(select.has(STG_CUSTOMERS)).toBe(true);
     expect(select.has(ORDERS)).toBe(true);
@@ -384,13 +385,13 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     expect(results.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(CUSTOMERS);
     await pr.post();
     expect(pr.recorder.log()).toMatch(
-      /Environment acme\/shop:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
+      /Environment repo-700100:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
     );
     // The builds' node states carry their column facts (a promotion copies them into prod's state).
     const session = await duckdbSession(warehouseDir);
     try {
       const rows = await session.rows(
-        `select node_id, node_state from "ods_meta"."env_builds" where environment = 'acme/shop:shop:pr-7'`,
+        `select node_id, node_state from "ods_meta"."env_builds" where environment = 'repo-700100:shop:pr-7'`,
       );
       const facts = (node: string) =>
         JSON.parse(String(rows.find((r) => r.node_id === node)!.node_state)).facts as { columns: string[] };
@@ -417,7 +418,7 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     const mainRun = mainManifest.metadata.invocation_id as string;
     await dbtBuild(mainManifest, rest, "prod", mainRun, hoursAgo(2, 60));
     await push.post();
-    expect(push.recorder.log()).toContain("1 promoted from acme/shop:shop:pr-7");
+    expect(push.recorder.log()).toContain("1 promoted from repo-700100:shop:pr-7");
 
     const prod = await prodState();
     expect(prod.nodes[ORDERS]).toMatchObject({ run_id: "pr7-run-1" });

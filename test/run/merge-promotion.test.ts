@@ -110,6 +110,7 @@ describe.each(ENGINES)(
       );
       const vars = {
         GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_REPOSITORY_ID: "700100",
         GITHUB_RUN_ID: String(runId),
         GITHUB_API_URL: services.apiUrl,
       };
@@ -191,7 +192,7 @@ describe.each(ENGINES)(
       writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.prManifest));
       const pr = job({ name: "pull_request", action: "opened" });
       await pr.main();
-      expect(pr.recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
+      expect(pr.recorder.outputs.environment).toBe("repo-700100:shop:pr-7");
       expect(nodesToBuild(s.prManifest, pr.recorder.outputs.select!, pr.recorder.outputs.exclude)).toContain(
         id("orders"),
       );
@@ -199,11 +200,11 @@ describe.each(ENGINES)(
       expect(results.results.every((r: { status: string }) => r.status !== "error")).toBe(true);
       await pr.post();
       expect(pr.recorder.log()).toMatch(
-        /Environment acme\/shop:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
+        /Environment repo-700100:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
       );
       // The data diff (issue 23): what PR 7 does to the data, in the comment and the job summary.
       expect(pr.recorder.log()).toContain(
-        "Data diff of acme/shop:shop:pr-7 against prod: 3 of 3 models compared",
+        "Data diff of repo-700100:shop:pr-7 against prod: 3 of 3 models compared",
       );
       const folds = [
         "<summary><code>stg_orders</code> · 40 rows in both · rows not compared by key: no key</summary>",
@@ -212,7 +213,7 @@ describe.each(ENGINES)(
       ];
       for (const text of [services.world.comments.at(-1)!.body, pr.recorder.summary()]) {
         expect(text).toContain(
-          `<code>acme/shop:shop:pr-7</code> compared with <code>prod</code> (${engine}, under 1 s): 3 models, 2 differ, 1 has the same columns and row count (rows not compared by key).`,
+          `<code>repo-700100:shop:pr-7</code> compared with <code>prod</code> (${engine}, under 1 s): 3 models, 2 differ, 1 has the same columns and row count (rows not compared by key).`,
         );
         expect(text.split("\n").filter((line) => line.startsWith("<summary><code>"))).toEqual(folds);
         expect(text).toContain("| <code>is\\_returned</code> | 3 | 7.5% |");
@@ -229,7 +230,7 @@ describe.each(ENGINES)(
     it("closed (merged): the environment is kept for the default branch's run", async () => {
       const closed = job({ name: "pull_request", action: "closed", merged: true });
       await closed.main();
-      expect(closed.recorder.log()).toContain("Environment acme/shop:shop:pr-7 is kept");
+      expect(closed.recorder.log()).toContain("Environment repo-700100:shop:pr-7 is kept");
       expect(
         (await query("select schema_name from information_schema.schemata")).map((r) => r.schema_name),
       ).toContain("analytics_pr_7");
@@ -304,7 +305,7 @@ describe.each(ENGINES)(
         code: "promoted",
       });
       expect(push.recorder.summary()).toContain(
-        "### Promotion from pull request #7 (<code>acme/shop:shop:pr-7</code>)",
+        "### Promotion from pull request #7 (<code>repo-700100:shop:pr-7</code>)",
       );
       expect(push.recorder.summary()).toContain("<code>orders</code> — **promoted**");
 
@@ -313,8 +314,8 @@ describe.each(ENGINES)(
       const results = await dbtBuild(s.mainManifest, outputs, "prod", mainRun);
       expect(results.results.map((r: { unique_id: string }) => r.unique_id)).not.toContain(id("orders"));
       await push.post();
-      expect(push.recorder.log()).toContain("1 promoted from acme/shop:shop:pr-7");
-      expect(push.recorder.log()).toContain("Environment acme/shop:shop:pr-7 dropped");
+      expect(push.recorder.log()).toContain("1 promoted from repo-700100:shop:pr-7");
+      expect(push.recorder.log()).toContain("Environment repo-700100:shop:pr-7 dropped");
 
       const store = await SqliteStateStore.open(statePath);
       try {

@@ -56,6 +56,7 @@ describe("a pull request's environment through the action's main step (DuckDB)",
       {
         GITHUB_EVENT_NAME: "pull_request",
         GITHUB_REPOSITORY: "acme/shop",
+        GITHUB_REPOSITORY_ID: "700100",
         GITHUB_REF: "refs/pull/7/merge",
         GITHUB_RUN_ID: "9",
       },
@@ -81,7 +82,7 @@ describe("a pull request's environment through the action's main step (DuckDB)",
     const { recorder, go } = step("opened");
     const result = await go();
     expect(result.plan!.pointers).toBe(true);
-    expect(recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
+    expect(recorder.outputs.environment).toBe("repo-700100:shop:pr-7");
     expect(recorder.outputs.schemas).toBe("analytics_pr_7");
     expect(nodesToBuild(s.prManifest, recorder.outputs.select!, recorder.outputs.exclude)).toContain(
       "model.shop.stg_orders",
@@ -92,8 +93,18 @@ describe("a pull request's environment through the action's main step (DuckDB)",
     try {
       // The registry is in the `meta-schema` input's schema; the environment is this repository's and project's.
       expect(
-        await session.rows(`select name, repository, project, pr_number from "ci_meta"."environments"`),
-      ).toEqual([{ name: "acme/shop:shop:pr-7", repository: "acme/shop", project: "shop", pr_number: 7 }]);
+        await session.rows(
+          `select name, repository, repository_id, project, pr_number from "ci_meta"."environments"`,
+        ),
+      ).toEqual([
+        {
+          name: "repo-700100:shop:pr-7",
+          repository: "acme/shop",
+          repository_id: "700100",
+          project: "shop",
+          pr_number: 7,
+        },
+      ]);
       expect(await session.warehouse.listSchemas()).not.toContain("ods_meta");
       const reused = result.plan!.entries.filter((e) => e.action === "REUSE");
       expect(reused.length).toBeGreaterThan(0);
@@ -114,7 +125,7 @@ describe("a pull request's environment through the action's main step (DuckDB)",
   it("closed without merging: drops everything the environment owns and leaves prod alone", async () => {
     const { recorder, go } = step("closed");
     await go();
-    expect(recorder.lines.join("\n")).toContain("Environment acme/shop:shop:pr-7 dropped");
+    expect(recorder.lines.join("\n")).toContain("Environment repo-700100:shop:pr-7 dropped");
     const session = await duckdbSession(warehouseDir);
     try {
       const schemas = await session.rows("select schema_name from information_schema.schemata order by 1");

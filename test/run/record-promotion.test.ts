@@ -30,6 +30,7 @@ function defaultBranchJob(workspace: string, runId: string, input: (name: string
       GITHUB_EVENT_NAME: "push",
       GITHUB_REF: "refs/heads/main",
       GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_REPOSITORY_ID: "700100",
       GITHUB_RUN_ID: runId,
     },
     { repository: { default_branch: "main" } },
@@ -174,7 +175,7 @@ describe("recording on the default branch when the warehouse can't be reached", 
       for (const name of ["manifest.json", "run_results.json"])
         copyFileSync(path.join(SHOP, "prod", name), path.join(workspace, "target", name));
       // Nothing listens on port 9: the connection is refused.
-      const unreachable = "postgres://ods@127.0.0.1:9/warehouse?connect_timeout=3";
+      const unreachable = "postgres://ods@127.0.0.1:9/warehouse";
       const { inputs, run, recorder, ports } = defaultBranchJob(workspace, "502", (name) =>
         name === "warehouse" ? unreachable : name === "command" ? command : "",
       );

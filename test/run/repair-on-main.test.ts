@@ -84,6 +84,7 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
     );
     const vars = {
       GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_REPOSITORY_ID: "700100",
       GITHUB_RUN_ID: String(runId),
       GITHUB_API_URL: services.apiUrl,
     };
@@ -173,7 +174,7 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
     writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.prManifest));
     const pr = job({ name: "pull_request", action: "opened" });
     await pr.main();
-    expect(pr.recorder.outputs.environment).toBe("acme/shop:shop:pr-7");
+    expect(pr.recorder.outputs.environment).toBe("repo-700100:shop:pr-7");
     await dbtBuild(s.prManifest, pr.recorder.outputs, "ci", "pr7-run-1");
     await pr.post();
     expect(await pointerViews()).toEqual(POINTERS);
@@ -208,17 +209,17 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
     expect(await pointerViews()).toEqual(POINTERS);
     for (const name of POINTERS) expect(await sameRows(name)).toBe(true);
     expect(result.repair).toMatchObject({ repaired: lost, unrepairable: 0, failed: 0 });
-    expect(result.repair!.environments.map((e) => e.environment)).toEqual(["acme/shop:shop:pr-7"]);
+    expect(result.repair!.environments.map((e) => e.environment)).toEqual(["repo-700100:shop:pr-7"]);
     if (engine === "postgres") {
       expect(lost).toBeGreaterThan(0);
       expect(push.recorder.log()).toContain(
-        `Open environments: repaired ${lost} pointer view${lost === 1 ? "" : "s"} this run's dbt build dropped (acme/shop:shop:pr-7: ${lost}).`,
+        `Open environments: repaired ${lost} pointer view${lost === 1 ? "" : "s"} this run's dbt build dropped (repo-700100:shop:pr-7: ${lost}).`,
       );
       expect(push.recorder.log()).toContain(
-        "acme/shop:shop:pr-7: analytics_pr_7.customers → analytics.customers (missing)",
+        "repo-700100:shop:pr-7: analytics_pr_7.customers → analytics.customers (missing)",
       );
       expect(push.recorder.summary()).toContain(
-        `**ods-state:** repaired ${lost} pointer view${lost === 1 ? "" : "s"} of open pull requests' environments that this run's dbt build dropped (acme/shop:shop:pr-7: ${lost}).`,
+        `**ods-state:** repaired ${lost} pointer view${lost === 1 ? "" : "s"} of open pull requests' environments that this run's dbt build dropped (repo-700100:shop:pr-7: ${lost}).`,
       );
     } else {
       expect(push.recorder.log()).toContain(

@@ -8,7 +8,7 @@ import type { RunEnvironment } from "../../src/github/event.js";
 export function pullRequestRun(repo: string, sha: string, headSha: string, title: string): RunEnvironment {
   return {
     eventName: "pull_request",
-    repository: { owner: "acme", repo },
+    repository: { owner: "acme", repo, id: "700100", createdAt: "2026-01-01T00:00:00.000Z" },
     defaultBranch: "main",
     ref: "refs/pull/7/merge",
     sha,

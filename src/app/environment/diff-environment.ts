@@ -14,6 +14,7 @@
  * is the caller's.
  */
 import type { Warehouse } from "../../env/warehouse.js";
+import { UserError } from "../../errors/user-error.js";
 import {
   DATA_DIFF_SCHEMA_VERSION,
   type DataDiffLimits,
@@ -26,7 +27,10 @@ import {
 } from "../../state/data-diff.js";
 import type { Clock } from "../ports.js";
 import { BudgetSpent, DiffBudget, isQueryTimeout } from "./diff-budget.js";
-import { diffRows, type RowDiffInput } from "./diff-rows.js";
+import { diffRows, type KeyValues, type RowDiffInput } from "./diff-rows.js";
+
+export type { KeyValues };
+
 import { schemaDiff } from "./diff-schema.js";
 
 export interface DiffTarget {
@@ -41,6 +45,12 @@ export interface DiffTarget {
   built: boolean;
   /** Null: rows are not compared (`no_key`). */
   key: DiffKey | null;
+  /**
+   * Whether `key`'s values may be shown when the workflow asks for them
+   * (issue 37): only when it is the key prod's recorded manifest declares
+   * (data-diff-targets.ts); otherwise why not.
+   */
+  values: KeyValues;
   /** dbt's materialization, passed on to the report. */
   materialized?: string;
 }
@@ -61,12 +71,54 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The catalogue's warehouse errors whose words are ODS's own and the driver's about access, never a row's. */
+const OWN_WORDS: ReadonlySet<string> = new Set([
+  "warehouse_statement_timeout",
+  "warehouse_lock_timeout",
+  "warehouse_connect_timeout",
+  "warehouse_permission_denied",
+  "warehouse_connection_lost",
+  "warehouse_unavailable",
+  "identifier_refused",
+]);
+
+/** PostgreSQL's conditions a diff's read meets, in words (by SQLSTATE; `22` for its whole class). */
+const SQLSTATE_WORDS: Readonly<Record<string, string>> = {
+  "25006": " (a write refused by the diff's read-only transaction: the relation's SQL writes)",
+  "42P01": " (a relation that does not exist)",
+  "42703": " (a column that does not exist)",
+  "22": " (a data exception: a value of a row the query can't read as its type)",
+};
+
+/**
+ * What a failed query is said to be, without the engine's own message
+ * (issue 37): a pull request's model can make the diff's read fail on a
+ * prod value (`CAST(email AS INTEGER)` in a view), and the engine's message
+ * quotes it (PostgreSQL `invalid input syntax for type integer: "…"`,
+ * DuckDB `Could not convert string '…'`): the comment would print it. So it
+ * is named by its class only: PostgreSQL's SQLSTATE, DuckDB's error type.
+ */
+function failureMessage(error: unknown, label: string): string {
+  if (error instanceof UserError && OWN_WORDS.has(error.code)) return error.message;
+  const code = (error as { code?: unknown } | null)?.code;
+  const sqlstate =
+    typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)
+      ? `SQLSTATE ${code}${SQLSTATE_WORDS[code] ?? (code.startsWith("22") ? SQLSTATE_WORDS["22"] : "")}`
+      : null;
+  const type = /^([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)* Error):/.exec(messageOf(error))?.[1] ?? null;
+  const what = sqlstate ?? type ?? "an error";
+  return `The warehouse (${label}) refused the query with ${what}; its own message is not shown, as it can quote a value of a row (a model whose SQL fails on some rows does this).`;
+}
+
 /** The reason a node or its rows stopped at `error`. */
-function stopped(error: unknown): { reason: NodeNotComparedReason & RowDiff["status"]; message: string } {
+function stopped(
+  error: unknown,
+  label: string,
+): { reason: NodeNotComparedReason & RowDiff["status"]; message: string } {
   if (error instanceof BudgetSpent)
     return { reason: "budget", message: "The time budget for data diffs ran out before this comparison." };
   if (isQueryTimeout(error)) return { reason: "timeout", message: messageOf(error) };
-  return { reason: "failed", message: messageOf(error) };
+  return { reason: "failed", message: failureMessage(error, label) };
 }
 
 async function diffNode(
@@ -145,7 +197,7 @@ async function diffNode(
     };
     node = { ...base, status: "compared", schema: schemaDiff(prodColumns, prColumns, rules), counts };
   } catch (error) {
-    const { reason, message } = stopped(error);
+    const { reason, message } = stopped(error, warehouse.label);
     return { ...base, status: "not_compared", reason, message };
   }
   try {
@@ -153,12 +205,13 @@ async function diffNode(
       prod: prod!,
       pr,
       key: target.key,
+      values: target.values,
       columns,
       schema: node.schema!,
       counts,
     });
   } catch (error) {
-    const { reason, message } = stopped(error);
+    const { reason, message } = stopped(error, warehouse.label);
     node.rows = { status: reason, ...(target.key ? { key: target.key } : {}), message };
   }
   return node;

@@ -1,7 +1,8 @@
 /**
  * The row part of a data diff: the key checked on both sides, then one
  * FULL OUTER JOIN on it (src/env/data-diff/statements.ts), on a sample of
- * the keys above the row limit, with key values only when asked for.
+ * the keys above the row limit, with key values only when asked for, and
+ * only of the key prod's recorded manifest declares (`values`, issue 37).
  */
 import type { PairedColumn, RowComparison } from "../../env/data-diff/requests.js";
 import { type IdentifierRules, nameKey } from "../../env/names.js";
@@ -17,10 +18,15 @@ import type {
 import type { DiffBudget } from "./diff-budget.js";
 import { findColumn } from "./diff-schema.js";
 
+/** Whether a target's key values may be shown, and if not, why (in words, names in backticks). */
+export type KeyValues = { shown: true } | { shown: false; why: string };
+
 export interface RowDiffInput {
   prod: DiffRelation;
   pr: DiffRelation;
   key: DiffKey | null;
+  /** Whether the key's values may be read and shown (when `show_keys` asks for them). */
+  values: KeyValues;
   columns: { prod: readonly DiffColumn[]; pr: readonly DiffColumn[] };
   schema: SchemaDiff;
   counts: { prod: number; pr: number };
@@ -126,8 +132,10 @@ export async function diffRows(
     };
   }
 
+  // Values are read only when asked for, and only of the key prod's recorded manifest declares.
+  const asked = limits.show_keys > 0;
   const examples =
-    limits.show_keys > 0
+    asked && input.values.shown
       ? await budget.query((ms) => reads.rowExamples(comparison, limits.show_keys, ms))
       : undefined;
   return {
@@ -145,5 +153,6 @@ export async function diffRows(
     })),
     null_keys: counts.null_keys,
     ...(examples ? { examples } : {}),
+    ...(asked && !input.values.shown ? { examples_withheld: input.values.why } : {}),
   };
 }

@@ -178,7 +178,9 @@ function rowBlocks(rows: ComparedRows, report: DataDiffReport, detail: FoldDetai
   if (detail < 2) out.push(...columnBlocks(rows));
   else if (rows.changed > 0) out.push("The rows that differ per column are left out to fit.");
   if (rows.examples)
-    out.push(detail < 1 ? examplesBlock(rows.examples, report) : "Key examples are left out to fit.");
+    out.push(detail < 1 ? examplesBlock(rows, rows.examples, report) : "Key examples are left out to fit.");
+  else if (rows.examples_withheld)
+    out.push(`**Key examples** are not shown: ${mdMessage(rows.examples_withheld)}`);
   return out;
 }
 
@@ -220,10 +222,12 @@ function keyValue(values: (string | null)[]): string {
   return shown.length === 1 ? shown[0]! : `(${shown.join(", ")})`;
 }
 
-function examplesBlock(examples: RowExamples, report: DataDiffReport): string {
+/** Why keys only in the PR's table are never shown (src/env/data-diff/statements.ts `examplesSql`). */
+export const ONLY_IN_PR_NOT_SHOWN = "not shown (the pull request's code decides them)";
+
+function examplesBlock(rows: ComparedRows, examples: RowExamples, report: DataDiffReport): string {
   const kinds: Array<[string, (string | null)[][]]> = [
     [`only in ${mdText(report.compared_with, MAX_NAME)}`, examples.only_prod],
-    ["only in the PR", examples.only_pr],
     ["changed", examples.changed],
   ];
   const lines = kinds
@@ -233,6 +237,7 @@ function examplesBlock(examples: RowExamples, report: DataDiffReport): string {
         list.length > EXAMPLES_SHOWN ? ` and ${formatCount(list.length - EXAMPLES_SHOWN)} more` : "";
       return `${kind}: ${list.slice(0, EXAMPLES_SHOWN).map(keyValue).join(", ")}${more}`;
     });
+  if (rows.only_pr > 0) lines.push(`only in the PR: ${ONLY_IN_PR_NOT_SHOWN}`);
   if (lines.length === 0) return "**Key examples:** none.";
   return [`**Key examples** (shown because the workflow asks for them):`, ...lines].join("<br>\n");
 }

@@ -103,8 +103,8 @@ export class SqlDataDiff implements DataDiffReads {
         return value === null || value === undefined ? null : String(value);
       });
       const category = Number(row.t);
+      // The statement selects no key only in the PR's table (statements.ts): never shown if one came back.
       if (category === EXAMPLE_CATEGORY.only_prod) examples.only_prod.push(values);
-      else if (category === EXAMPLE_CATEGORY.only_pr) examples.only_pr.push(values);
       else if (category === EXAMPLE_CATEGORY.changed) examples.changed.push(values);
     }
     return examples;

@@ -150,7 +150,10 @@ export const EXAMPLE_CATEGORY = { only_prod: 1, only_pr: 2, changed: 3 } as cons
 /**
  * Up to `limit` (parameter `$1`) rows per category (asked for only once the
  * key is known to be unique): `t` the category,
- * `e0…` the key's values as text, ordered by key.
+ * `e0…` the key's values as text, ordered by key. Only keys prod's table
+ * holds (only in prod, and changed): a key only in the PR's table is what
+ * the pull request's code put there (any column of prod it reads), so its
+ * value never leaves the warehouse (issue 37).
  */
 export function examplesSql(sql: ComparisonSql): string {
   const keys = sql.key.map((_, i) => `coalesce(p.k${i}, r.k${i}) AS k${i}`);
@@ -160,6 +163,6 @@ export function examplesSql(sql: ComparisonSql): string {
   const texts = sql.key.map((_, i) => `CAST(j.k${i} AS TEXT) AS e${i}`);
   const order = sql.key.map((_, i) => `j.k${i}`).join(", ");
   const inner = `SELECT ${category}, ${keys.join(", ")} FROM ${joined(sql, plainSide)}`;
-  const ranked = `SELECT j.t, ${texts.join(", ")}, row_number() OVER (PARTITION BY j.t ORDER BY ${order}) AS n FROM (${inner}) j WHERE j.t IS NOT NULL`;
+  const ranked = `SELECT j.t, ${texts.join(", ")}, row_number() OVER (PARTITION BY j.t ORDER BY ${order}) AS n FROM (${inner}) j WHERE j.t IN (${EXAMPLE_CATEGORY.only_prod}, ${EXAMPLE_CATEGORY.changed})`;
   return `SELECT x.* FROM (${ranked}) x WHERE x.n <= $1 ORDER BY x.t, x.n`;
 }

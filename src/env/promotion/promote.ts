@@ -28,6 +28,7 @@ import type { StateSnapshot } from "../../state/snapshot.js";
 import { type EnvContext, observe, ownEnvironment, step } from "../lifecycle/common.js";
 import { qualifiedKey, showQualified } from "../names.js";
 import type { PromotionRecord, StepRecord } from "../registry/records.js";
+import { refuseRegistryInProd } from "../registry/registry-schema.js";
 import { derivedStoredName, StoredNames } from "../stored-names.js";
 import type { ReplaceOutcome } from "../warehouse.js";
 import { decidePromotion } from "./decide.js";
@@ -52,6 +53,12 @@ export async function planPromotion(ctx: EnvContext, input: PlanPromotionInput):
       `Main's manifest is dbt project ${input.plan.project}, but the environment ${input.environment} is of dbt project ${ctx.scope.project}: nothing is promoted across projects.`,
     );
   }
+  // Main's manifest names prod's schemas: the registry in one of them is refused before anything moves.
+  refuseRegistryInProd(
+    ctx.registry.schema,
+    input.plan.entries.map((entry) => entry.relation.schema),
+    ctx.warehouse.capabilities.identifiers,
+  );
   const environment = await ownEnvironment(ctx, input.environment);
   const builds = environment ? await ctx.registry.builds(input.environment) : [];
   // Main's relations as the warehouse stores them (stored-names.ts): the tables promotion replaces are dbt's.
@@ -203,6 +210,7 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
     id,
     environment: plan.environment,
     repository: ctx.scope.repository,
+    repository_id: ctx.scope.repositoryId ?? null,
     project: plan.project,
     promoted_by: input.promotedBy,
     status: "staging",

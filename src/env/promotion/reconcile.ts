@@ -25,7 +25,7 @@ export interface RecordedRollback {
 export async function recordedRollbacks(ctx: EnvContext, project: string): Promise<RecordedRollback[]> {
   const rollbacks: RecordedRollback[] = [];
   for (const promotion of await ctx.registry.promotions()) {
-    if (!inScope(promotion, { repository: ctx.scope.repository, project })) continue;
+    if (!inScope(promotion, { ...ctx.scope, project })) continue;
     const undone = (await ctx.registry.steps(promotion.id)).filter((step) => step.state === "rolled_back");
     if (undone.length === 0) continue;
     rollbacks.push({

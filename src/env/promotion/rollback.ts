@@ -59,7 +59,7 @@ export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): 
     if (!inScope(promotion, ctx.scope)) {
       throw new UserError(
         "environment_foreign",
-        `Promotion ${promotion.id} is of ${describeOwner({ repository: promotion.repository, project: promotion.project })}, not of ${describeScope(ctx.scope)}: it is left alone.`,
+        `Promotion ${promotion.id} is of ${describeOwner(promotion)}, not of ${describeScope(ctx.scope)}: it is left alone.`,
       );
     }
   } else {

@@ -11,8 +11,14 @@ export type EnvironmentStatus = (typeof ENVIRONMENT_STATUSES)[number];
 
 export interface EnvironmentRecord {
   name: string;
-  /** `owner/name`; null for a row written before 1.1 (legacy: see docs/environments.md, Isolation). */
+  /** `owner/name`, for display; null for a row written before 1.1 (legacy: see docs/environments.md, Isolation). */
   repository: string | null;
+  /**
+   * GitHub's id of the repository (1.2): the identity, kept through renames
+   * and transfers; null for a row written before 1.2 (adopted once by its
+   * repository's next run, environment-identity.ts) or by a scope without an id.
+   */
+  repository_id: string | null;
   project: string;
   pr_number: number | null;
   head_sha: string | null;
@@ -110,6 +116,8 @@ export interface PromotionRecord {
   environment: string;
   /** null for a promotion written before 1.1 (legacy). */
   repository: string | null;
+  /** GitHub's id of the repository (1.2); null before 1.2 or without an id (see EnvironmentRecord). */
+  repository_id: string | null;
   project: string;
   promoted_by: string;
   status: PromotionStatus;

@@ -6,9 +6,10 @@
  * a newer major or minor, and upgrades an older minor additively.
  *
  *   registry_info    key, value                          schema_version
- *   environments     name (derived from the identity: environment-identity.ts), repository, project,
- *                    pr_number, head_sha, status (open | closed | merged | removed), prod_schemas (JSON),
- *                    schemas (JSON: the schemas it was created over), created_at, updated_at, closed_at
+ *   environments     name (derived from the identity: environment-identity.ts), repository (display),
+ *                    project, pr_number, head_sha, status (open | closed | merged | removed), prod_schemas
+ *                    (JSON), schemas (JSON: the schemas it was created over), created_at, updated_at,
+ *                    closed_at, repository_id (1.2: the identity; rows of 1.1 are adopted once, adoptRows)
  *                    (1.0 rows have no repository: legacy, acted on only when asked to, see docs)
  *   env_objects      what an environment owns: schemas it created, its pointer views, the relations
  *                    its builds wrote; state creating (intent written first) | present; the identity
@@ -19,7 +20,7 @@
  *                    node → {run_id, version_key, via pointer | build}), sources seen (JSON),
  *                    the node's state as the planner reads it (JSON)
  *   promotions       one per promotion: environment, repository, project, promoted_by, status, atomic,
- *                    retain_until
+ *                    retain_until, repository_id (1.2)
  *   promotion_steps  the journal: one per node: source, staged, target, retired and undone names,
  *                    state, the prod state it replaced and the state it promoted (JSON)
  *
@@ -34,7 +35,8 @@ import {
   parseSchemaVersion,
   type SchemaVersion,
 } from "../../state/schema-version.js";
-import { checkIdentifier } from "../names.js";
+import { labelOfName, scopedName } from "../environment-identity.js";
+import { checkIdentifier, nameKey } from "../names.js";
 import type { RecordRow, Warehouse } from "../warehouse.js";
 import { isDuplicateObject } from "../warehouse-errors.js";
 import type {
@@ -45,6 +47,7 @@ import type {
   PromotionRecord,
   StepRecord,
 } from "./records.js";
+import { checkRegistrySchema, refuseOccupiedRegistrySchema } from "./registry-schema.js";
 import type { TableCodec } from "./table-codec.js";
 import {
   BUILDS,
@@ -59,7 +62,8 @@ import {
 
 /**
  * 1.1: environments and promotions name their repository; environments record their schemas.
- * 1.2: an environment's objects record the identity of each relation it took (env_objects.object_identity).
+ * 1.2: an environment's objects record the identity of each relation it took (env_objects.object_identity);
+ *      environments and promotions record their repository's id (issue 37), and are keyed by it.
  */
 export const REGISTRY_SCHEMA_VERSION: SchemaVersion = { major: 1, minor: 2 };
 export const DEFAULT_META_SCHEMA = "ods_meta";
@@ -89,6 +93,8 @@ export class EnvironmentRegistry {
       warehouse.capabilities.identifiers,
       "metadata schema",
     );
+    // Never a system schema: refused before anything is read or created there.
+    checkRegistrySchema(schema, warehouse.capabilities.engine);
     const registry = new EnvironmentRegistry(warehouse, schema);
     const exists = await warehouse.hasRecordTable(schema, INFO.table.name);
     if (exists) {
@@ -112,6 +118,17 @@ export class EnvironmentRegistry {
       return registry;
     }
     if (options.create === false) return null;
+    // A schema that already holds relations (prod's tables, someone else's) is not the registry's own.
+    const rules = warehouse.capabilities.identifiers;
+    const ours = new Set(REGISTRY_TABLES.map((table) => nameKey(table.name, rules)));
+    const others = (await warehouse.listObjects([schema])).filter(
+      (object) => !ours.has(nameKey(object.identifier, rules)),
+    );
+    if (others.length > 0)
+      refuseOccupiedRegistrySchema(
+        schema,
+        others.map((object) => object.identifier),
+      );
     try {
       await warehouse.transaction(async () => {
         await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
@@ -124,6 +141,144 @@ export class EnvironmentRegistry {
       return EnvironmentRegistry.open(warehouse, { ...options, retried: true });
     }
     return registry;
+  }
+
+  /* ------------------------------------------------------------- adoption */
+
+  /**
+   * Adopts the rows of `scope`'s repository written before ids (registry 1.1,
+   * or by a scope without an id): once, each in a transaction of its own,
+   * an environment row (with its objects, pointers, builds and promotions)
+   * is renamed to the id's name and records the id. Adopted are only rows
+   * that name this repository (its name now, compared without case: a case
+   * change) and this dbt project, record no id, and were made no earlier
+   * than the repository itself: a row made before it belongs to another
+   * repository that had the name (deleted, renamed or transferred away),
+   * and is left alone. A row that records an id is only ever that id's.
+   * Rows of this id that show another name (a rename, a transfer) are
+   * given the name it has now, for display.
+   */
+  async adoptRows(scope: {
+    repository: string;
+    repositoryId: string;
+    repositoryCreatedAt: string;
+    project: string;
+  }): Promise<Adoption> {
+    const adoption: Adoption = { adopted: [], left: [] };
+    const created = Date.parse(scope.repositoryCreatedAt);
+    if (!Number.isFinite(created)) return adoption;
+    const named = (row: { repository: string | null; project: string }) =>
+      row.repository !== null &&
+      row.repository.toLowerCase() === scope.repository.toLowerCase() &&
+      row.project === scope.project;
+    const idScope = {
+      repository: scope.repository,
+      repositoryId: scope.repositoryId,
+      project: scope.project,
+    };
+    for (const row of await this.read(ENVIRONMENTS, { repository_id: null })) {
+      if (!named(row)) continue;
+      if (!(Date.parse(row.created_at) >= created)) {
+        adoption.left.push({
+          name: row.name,
+          why: "made before the repository was created: another repository's",
+        });
+        continue;
+      }
+      const name = scopedName(idScope, labelOfName(row.name));
+      const done = await this.warehouse.transaction(async () => {
+        if (await this.environment(name)) return false;
+        // The claim: exactly one run adopts a row (another's finds it taken and does nothing).
+        const claimed = await this.warehouse.updateRecords(
+          this.schema,
+          ENVIRONMENTS.table,
+          { repository_id: scope.repositoryId },
+          { name: row.name, repository_id: null },
+        );
+        if (claimed !== 1) return false;
+        await this.write(ENVIRONMENTS, {
+          ...row,
+          name,
+          repository: scope.repository,
+          repository_id: scope.repositoryId,
+        });
+        await this.remove(ENVIRONMENTS, { name: row.name });
+        await this.moveRows(OBJECTS, row.name, name);
+        await this.moveRows(POINTERS, row.name, name);
+        await this.moveRows(BUILDS, row.name, name);
+        for (const promotion of await this.read(PROMOTIONS, { environment: row.name, repository_id: null })) {
+          if (!named(promotion)) continue;
+          await this.write(PROMOTIONS, {
+            ...promotion,
+            environment: name,
+            repository: scope.repository,
+            repository_id: scope.repositoryId,
+          });
+        }
+        return true;
+      });
+      if (done) adoption.adopted.push({ from: row.name, to: name });
+      else adoption.left.push({ name: row.name, why: `${name} exists, or another run adopted it` });
+    }
+    // Promotions whose environment row is gone: adopted alone, under the name their environment would have.
+    for (const promotion of await this.read(PROMOTIONS, { repository_id: null })) {
+      if (!named(promotion) || !(Date.parse(promotion.created_at) >= created)) continue;
+      await this.warehouse.updateRecords(
+        this.schema,
+        PROMOTIONS.table,
+        {
+          environment: scopedName(idScope, labelOfName(promotion.environment)),
+          repository: scope.repository,
+          repository_id: scope.repositoryId,
+        },
+        { id: promotion.id, repository_id: null },
+      );
+    }
+    // The name for display: what the repository is called now (rename, transfer, case change).
+    for (const codec of [ENVIRONMENTS, PROMOTIONS] as const) {
+      const rows: { repository: string | null }[] = await this.read<{ repository: string | null }>(
+        codec as TableCodec<{ repository: string | null }>,
+        { repository_id: scope.repositoryId },
+      );
+      if (rows.some((row) => row.repository !== scope.repository)) {
+        await this.warehouse.updateRecords(
+          this.schema,
+          codec.table,
+          { repository: scope.repository },
+          { repository_id: scope.repositoryId },
+        );
+      }
+    }
+    return adoption;
+  }
+
+  /** Every row of `codec` of environment `from` written again as `to`'s (read, written, deleted: a key change). */
+  private async moveRows<R extends { environment: string }>(
+    codec: TableCodec<R>,
+    from: string,
+    to: string,
+  ): Promise<void> {
+    const rows = await this.read(codec, { environment: from });
+    for (const row of rows) await this.write(codec, { ...row, environment: to });
+    if (rows.length > 0) await this.remove(codec, { environment: from });
+  }
+
+  /**
+   * The repository ids the rows named `repository` (without case) record,
+   * for a scope given only its name (the CLI's --repository): one is that
+   * repository's; several are repositories that had the name in turn.
+   */
+  async repositoryIdsNamed(repository: string): Promise<string[]> {
+    const ids = new Set<string>();
+    for (const codec of [ENVIRONMENTS, PROMOTIONS] as const) {
+      const rows = (
+        await this.read(codec as TableCodec<{ repository: string | null; repository_id: string | null }>)
+      ).filter(
+        (row) => row.repository_id !== null && row.repository?.toLowerCase() === repository.toLowerCase(),
+      );
+      for (const row of rows) ids.add(row.repository_id!);
+    }
+    return [...ids].sort();
   }
 
   /* ------------------------------------------------ generic read and write */
@@ -243,6 +398,12 @@ export class EnvironmentRegistry {
   async putStep(step: StepRecord): Promise<void> {
     await this.write(STEPS, step);
   }
+}
+
+/** What adoptRows did: each environment row renamed, and each it left alone (with why). */
+export interface Adoption {
+  adopted: { from: string; to: string }[];
+  left: { name: string; why: string }[];
 }
 
 function versionRow(): RecordRow {

@@ -70,6 +70,7 @@ export const ENVIRONMENTS: TableCodec<EnvironmentRecord> = tableCodec({
     created_at: text,
     updated_at: text,
     closed_at: optionalText,
+    repository_id: optionalText,
   },
   key: ["name"],
   encode: (record: EnvironmentRecord) => ({
@@ -84,6 +85,7 @@ export const ENVIRONMENTS: TableCodec<EnvironmentRecord> = tableCodec({
     created_at: record.created_at,
     updated_at: record.updated_at,
     closed_at: record.closed_at,
+    repository_id: record.repository_id,
   }),
   decode: (row) => ({
     name: row.name,
@@ -97,6 +99,7 @@ export const ENVIRONMENTS: TableCodec<EnvironmentRecord> = tableCodec({
     created_at: row.created_at,
     updated_at: row.updated_at,
     closed_at: row.closed_at,
+    repository_id: row.repository_id,
   }),
 });
 
@@ -248,6 +251,7 @@ export const PROMOTIONS: TableCodec<PromotionRecord> = tableCodec({
     updated_at: text,
     retain_until: text,
     detail: json("a JSON object", isObject, { value: {} }),
+    repository_id: optionalText,
   },
   key: ["id"],
   encode: (promotion: PromotionRecord) => ({
@@ -262,6 +266,7 @@ export const PROMOTIONS: TableCodec<PromotionRecord> = tableCodec({
     updated_at: promotion.updated_at,
     retain_until: promotion.retain_until,
     detail: promotion.detail,
+    repository_id: promotion.repository_id,
   }),
   decode: (row) => ({
     id: row.id,
@@ -275,6 +280,7 @@ export const PROMOTIONS: TableCodec<PromotionRecord> = tableCodec({
     updated_at: row.updated_at,
     retain_until: row.retain_until,
     detail: row.detail,
+    repository_id: row.repository_id,
   }),
 });
 

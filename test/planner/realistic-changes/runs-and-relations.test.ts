@@ -383,6 +383,6 @@ describe.skipIf(!sharedFixturesPresent)("issue 36: what record accepts from a ru
     expect(outcome.snapshot.relations?.["jaffle_shop\u0000main\u0000stg_customers"]?.node).toBe(
       jaffleStgCustomers,
     );
-    expect(outcome.snapshot.schema_version).toBe("1.7");
+    expect(outcome.snapshot.schema_version).toBe("1.8");
   });
 });

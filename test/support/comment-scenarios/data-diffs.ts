@@ -343,12 +343,13 @@ export function examplesReport(): DataDiffReport {
     rows: {
       ...(first.rows as ComparedRows),
       examples: {
-        only_prod: [["1001"], ["1002"], ["1003"]],
-        only_pr: [
-          ["2001"],
+        only_prod: [
+          ["1001"],
           [null],
           ["a very long payment identifier that goes on and on and on beyond the limit"],
         ],
+        // Keys only in the PR's table are never read (issue 37): the count says how many.
+        only_pr: [],
         changed: [["7"], ["8"], ["9"]],
       },
     },
@@ -359,16 +360,27 @@ export function examplesReport(): DataDiffReport {
     rows: {
       ...(multi.rows as ComparedRows),
       examples: {
-        only_prod: [],
-        only_pr: [
-          ["e-17", "web"],
-          ["e-18", null],
-        ],
+        only_prod: [["e-17", "web"]],
+        only_pr: [],
         changed: [["e-3", "ios"]],
       },
     },
   };
-  return report([withExamples, multiExamples], { limits: { ...LIMITS, show_keys: 3 } });
+  // A key the pull request declares (issue 37): counted by, its values not read.
+  const third = base.nodes.find((n, i) => i > 1 && n.rows?.status === "compared");
+  const withheld: NodeDataDiff[] = third
+    ? [
+        {
+          ...third,
+          rows: {
+            ...(third.rows as ComparedRows),
+            examples_withheld:
+              "The key `id` is declared by this pull request, not by prod's recorded manifest: its values are not shown (a pull request can't choose which column's values the comment prints).",
+          },
+        },
+      ]
+    : [];
+  return report([withExamples, multiExamples, ...withheld], { limits: { ...LIMITS, show_keys: 3 } });
 }
 
 /** `models` models (a tenth changed), each a table of `columns` columns of which a few differ. */

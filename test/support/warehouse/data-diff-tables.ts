@@ -31,6 +31,8 @@ export function target(name: string, key: string[] | null, overrides: Partial<Di
     prod: { schema: "prod", identifier: name },
     built: true,
     key: key === null ? null : { columns: key, source: "meta" },
+    // The key prod's recorded manifest declares (data-diff-targets.ts decides this from prod's state).
+    values: { shown: true },
     ...overrides,
   };
 }

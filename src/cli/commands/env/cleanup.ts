@@ -20,10 +20,12 @@ export async function envCleanup(values: ParsedValues, context: CliContext): Pro
   const label = labelOf(values)!;
   const progress = createProgress(context);
   const { envScope } = optionalProjectScope("cleanup", values, context, progress);
-  const name = environmentOf(label, envScope);
+  let name = environmentOf(label, envScope);
   const prod = await prodStateOfProject(values, context, envScope.project);
   let code = 0;
   await withWarehouse(values, context, envScope, async (ctx) => {
+    // The name from the scope as the registry resolved it (the repository's id, issue 37).
+    name = environmentOf(label, ctx.scope);
     progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);
     const report = await cleanUpEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
     progress.done();

@@ -25,13 +25,15 @@ export async function envCreateOrRefresh(
   const progress = createProgress(context);
   const { project, scope, sources, prod } = await planningInputs(values, context, progress);
   const envScope = envScopeOf(sub, values, context, scope.project);
-  const name = environmentOf(label, envScope);
+  let name = environmentOf(label, envScope);
   const columnFacts = await cliColumnFacts(values, context, project, prod);
   await withWarehouse(
     values,
     context,
     envScope,
     async (ctx) => {
+      // The name from the scope as the registry resolved it (the repository's id, issue 37).
+      name = environmentOf(label, ctx.scope);
       const pr = str(values, "pr");
       const { plan: planned, change } = await createOrRefreshEnvironment(
         ctx,

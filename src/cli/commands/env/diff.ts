@@ -41,7 +41,7 @@ export async function envDiff(values: ParsedValues, context: CliContext): Promis
   const progress = createProgress(context);
   const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
   const envScope = envScopeOf("diff", values, context, scope.project);
-  const name = environmentOf(label, envScope);
+  let name = environmentOf(label, envScope);
   const now = new Date();
   const planOverProd = (selection: { select: string[]; exclude: string[] }) =>
     makePlan(
@@ -68,6 +68,7 @@ export async function envDiff(values: ParsedValues, context: CliContext): Promis
     context,
     envScope,
     async (ctx) => {
+      name = environmentOf(label, ctx.scope);
       progress.phase(`comparing ${name} with ${scope.environment}`);
       return diffPullRequest(
         ctx,

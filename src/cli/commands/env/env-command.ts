@@ -25,15 +25,15 @@ export const envCommand: Command = {
   summary:
     "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff",
   usage: [
-    "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--column-impact] [--incremental-start clone|none|full-refresh|'copy up to LIMIT'] [--warehouse W] [--dry-run]",
-    "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--column-impact] [--warehouse W]",
-    "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--warehouse W] [--dry-run]",
-    "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--column-impact] [--warehouse W] [--dry-run]",
-    "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+    "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--column-impact] [--incremental-start clone|none|full-refresh|'copy up to LIMIT'] [--warehouse W] [--dry-run]",
+    "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R [--repository-id ID]] [--build-manifest PATH] [--sources PATH] [--column-impact] [--warehouse W]",
+    "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--warehouse W] [--dry-run]",
+    "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--column-impact] [--warehouse W] [--dry-run]",
+    "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
     "env list [--warehouse W]",
-    "env gc (--project P | --manifest PATH) [--repository O/R | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
-    "env repair (--project P | --manifest PATH) [--repository O/R] [--pr N] [--state DB] [--warehouse W] [--dry-run]",
-    "env diff --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--select SEL]… [--exclude SEL]… [--budget D] [--query-timeout D] [--sample-rows N] [--show-keys N] [--format text|json|markdown] [--warehouse W]",
+    "env gc (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
+    "env repair (--project P | --manifest PATH) [--repository O/R [--repository-id ID]] [--pr N] [--state DB] [--warehouse W] [--dry-run]",
+    "env diff --pr N --manifest PR_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--select SEL]… [--exclude SEL]… [--budget D] [--query-timeout D] [--sample-rows N] [--show-keys N] [--format text|json|markdown] [--warehouse W]",
   ],
   optionHelp: {
     warehouse:
@@ -47,11 +47,13 @@ export const envCommand: Command = {
       "how long to wait for a lock another session holds (PostgreSQL lock_timeout; DuckDB: the file another process has open); default 60s; 0: no limit",
     repository:
       "the repository the environments belong to, owner/name (default: GITHUB_REPOSITORY); an environment is its repository's, dbt project's and pull request's",
+    "repository-id":
+      "GitHub's id of that repository, which a rename or transfer keeps (default with GITHUB_REPOSITORY: GITHUB_REPOSITORY_ID; without either, the one id the registry records for the name)",
     project:
       "the dbt project the environments belong to, when no --manifest names it (cleanup, rollback, gc)",
     legacy:
       "cleanup/rollback/gc: act on the environments and promotions of --project that a registry before 1.1 recorded without a repository",
-    pr: "the pull request number (the environment is owner/name:project:pr-N); repair: only that environment (default: every open one)",
+    pr: "the pull request number (the environment is repo-ID:project:pr-N, or owner/name:project:pr-N without an id); repair: only that environment (default: every open one)",
     name: "the environment's label instead of pr-N (letters, digits, _ . -)",
     manifest:
       "create/refresh/record: the PR's manifest compiled with the CI target; promote, repair: main's manifest",
@@ -94,6 +96,7 @@ export const envCommand: Command = {
     "statement-timeout": { type: "string" },
     "lock-timeout": { type: "string" },
     repository: { type: "string" },
+    "repository-id": { type: "string" },
     project: { type: "string" },
     legacy: { type: "boolean" },
     pr: { type: "string" },

@@ -6,7 +6,7 @@
 
 import { scopeOf } from "../../../app/scope.js";
 import type { LoadedProject } from "../../../dbt/load-project.js";
-import { checkRepository, type EnvScope, scopedName } from "../../../env/index.js";
+import { checkRepository, checkRepositoryId, type EnvScope, scopedName } from "../../../env/index.js";
 import { UserError } from "../../../errors/user-error.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import type { Progress } from "../../progress.js";
@@ -73,12 +73,14 @@ export function envScopeOf(
         { input: "--legacy" },
       );
     }
-    if (str(values, "repository") !== undefined) {
-      throw new UserError("usage", "--legacy acts on rows that name no repository: leave out --repository.", {
-        input: "--legacy",
-      });
+    if (str(values, "repository") !== undefined || str(values, "repository-id") !== undefined) {
+      throw new UserError(
+        "usage",
+        "--legacy acts on rows that name no repository: leave out --repository and --repository-id.",
+        { input: "--legacy" },
+      );
     }
-    return { repository: null, project };
+    return { repository: null, repositoryId: null, project };
   }
   const given = str(values, "repository");
   const repository = given ?? context.repository;
@@ -89,8 +91,18 @@ export function envScopeOf(
       { input: "--repository" },
     );
   }
+  // The id: --repository-id; else GITHUB_REPOSITORY_ID, only for GITHUB_REPOSITORY's own repository (not for
+  // another one named by --repository); else left to the registry (environmentContext resolves it by name).
+  const givenId = str(values, "repository-id");
+  const repositoryId =
+    givenId !== undefined
+      ? checkRepositoryId(givenId, "--repository-id")
+      : given === undefined && context.repositoryId
+        ? checkRepositoryId(context.repositoryId, "GITHUB_REPOSITORY_ID")
+        : undefined;
   return {
     repository: checkRepository(repository, given !== undefined ? "--repository" : "GITHUB_REPOSITORY"),
+    ...(repositoryId !== undefined ? { repositoryId } : {}),
     project,
   };
 }

@@ -11,7 +11,7 @@ import { withWarehouse } from "./env-warehouse.js";
 
 export async function envList(values: ParsedValues, context: CliContext): Promise<number> {
   // Read only: every environment of the registry, with the repository and dbt project it belongs to.
-  const everyone: EnvScope = { repository: null, project: "" };
+  const everyone: EnvScope = { repository: null, repositoryId: null, project: "" };
   const found = await withWarehouse(
     values,
     context,
@@ -25,7 +25,10 @@ export async function envList(values: ParsedValues, context: CliContext): Promis
       context.stdout(`Environments in ${ctx.warehouse.label}:\n`);
       if (environments.length === 0) context.stdout("  (none)\n");
       for (const e of environments) {
-        const owner = e.repository === null ? `legacy (${e.project})` : `${e.repository} ${e.project}`;
+        const owner =
+          e.repository === null
+            ? `legacy (${e.project})`
+            : `${e.repository}${e.repository_id !== null ? ` (id ${e.repository_id})` : ""} ${e.project}`;
         context.stdout(
           `  ${e.name.padEnd(12)} ${owner}: ${e.status.padEnd(8)} ${e.pointers} pointers, ${e.builds} builds, ${e.objects} objects; updated ${e.updated_at}${e.closed_at ? `, closed ${e.closed_at}` : ""}\n`,
         );

@@ -76,7 +76,7 @@ export async function envPromote(values: ParsedValues, context: CliContext): Pro
   const progress = createProgress(context);
   const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
   const envScope = envScopeOf("promote", values, context, scope.project);
-  const name = environmentOf(label, envScope);
+  let name = environmentOf(label, envScope);
   const dryRun = values["dry-run"] === true;
   const stateFile = str(values, "state");
   const columnFacts = await cliColumnFacts(values, context, project, prod);
@@ -85,6 +85,7 @@ export async function envPromote(values: ParsedValues, context: CliContext): Pro
     context,
     envScope,
     async (ctx) => {
+      name = environmentOf(label, ctx.scope);
       const retentionDays = positiveNumber(values, "retention-days");
       const promotedBy = str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`;
       const outcome = await promoteEnvironment(

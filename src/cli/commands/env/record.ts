@@ -16,7 +16,7 @@ export async function envRecord(values: ParsedValues, context: CliContext): Prom
   const progress = createProgress(context);
   const project = readProject(context, str(values, "manifest"), progress, str(values, "project-dir"));
   const envScope = envScopeOf("record", values, context, scopeOf(project, undefined).project);
-  const name = environmentOf(label, envScope);
+  let name = environmentOf(label, envScope);
   const buildManifest = str(values, "build-manifest");
   const buildProject = buildManifest
     ? readProject(context, buildManifest, progress, str(values, "project-dir"))
@@ -24,6 +24,7 @@ export async function envRecord(values: ParsedValues, context: CliContext): Prom
   const runResults = readRunResults(context, str(values, "run-results"));
   const sources = readSourcesIfGiven(context, str(values, "sources"));
   await withWarehouse(values, context, envScope, async (ctx) => {
+    name = environmentOf(label, ctx.scope);
     progress.phase(`recording the builds of ${name}`);
     const loadSqlParser = sqlParserOf(values, context);
     const outcome = await recordBuilds(

@@ -14,14 +14,17 @@ import { prodState } from "./prod-state.js";
 export async function envRepair(values: ParsedValues, context: CliContext): Promise<number> {
   const label = labelOf(values, false);
   const { project, envScope } = optionalProjectScope("repair", values, context);
-  const name = label !== undefined ? environmentOf(label, envScope) : undefined;
+  let name = label !== undefined ? environmentOf(label, envScope) : undefined;
   const prod = await prodState(values, context, project);
   const dryRun = values["dry-run"] === true;
   const report = await withWarehouse(
     values,
     context,
     envScope,
-    (ctx) => repairPointerViews(ctx, { name, prod, dryRun }),
+    (ctx) => {
+      name = label !== undefined ? environmentOf(label, ctx.scope) : undefined;
+      return repairPointerViews(ctx, { name, prod, dryRun });
+    },
     { create: false },
   );
   if (report === null) {

@@ -18,9 +18,10 @@ import { latestState, type StateUpdate } from "./prod-state.js";
 export async function envRollback(values: ParsedValues, context: CliContext): Promise<number> {
   const label = labelOf(values, false);
   const { envScope } = optionalProjectScope("rollback", values, context);
-  const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
+
   const stateFile = str(values, "state");
   await withWarehouse(values, context, envScope, async (ctx) => {
+    const environment = label !== undefined ? environmentOf(label, ctx.scope) : undefined;
     const result = await rollBackPromotion(ctx, {
       ...(str(values, "id") ? { id: str(values, "id") } : {}),
       ...(environment ? { environment } : {}),

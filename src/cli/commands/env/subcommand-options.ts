@@ -18,6 +18,7 @@ const EVERY = [
   "statement-timeout",
   "lock-timeout",
   "repository",
+  "repository-id",
   "format",
 ] as const;
 

@@ -23,6 +23,7 @@ export async function registerEnvironment(
   const record: EnvironmentRecord = {
     name,
     repository: ctx.scope.repository,
+    repository_id: ctx.scope.repositoryId ?? null,
     project: input.project,
     pr_number: input.prNumber ?? existing?.pr_number ?? null,
     head_sha: input.headSha ?? existing?.head_sha ?? null,

@@ -25,6 +25,7 @@ import {
   qualifiedKey,
   showName,
 } from "../../names.js";
+import { refuseRegistryInProd } from "../../registry/registry-schema.js";
 import type { StoredNames } from "../../stored-names.js";
 import { describe, type EnvContext } from "../common.js";
 
@@ -60,6 +61,12 @@ export function validateManifest(
   }
   const overlapRules = prodOverlapRules(names.engine, rules);
   const { relations: prodRelations, schemas: prodSchemas } = prodPlaces(input.prod, names, overlapRules);
+  // The registry in one of prod's schemas: a prod model named like a registry table would replace it.
+  refuseRegistryInProd(
+    ctx.registry.schema,
+    Object.values(input.prod?.nodes ?? {}).flatMap((node) => (node.relation ? [node.relation.schema] : [])),
+    rules,
+  );
   const overlaps: string[] = [];
   const seen = new Map<string, Placed>();
   const collisions: string[] = [];

@@ -263,7 +263,7 @@ CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`registry_info` (`key` ST
 -- params: {}
 
 -- createRecordTable registry environments
-CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`environments` (`name` STRING, `project` STRING, `pr_number` INT64, `repository` STRING, `schemas` STRING, `head_sha` STRING, `status` STRING, `prod_schemas` STRING, `created_at` STRING, `updated_at` STRING, `closed_at` STRING);
+CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`environments` (`name` STRING, `project` STRING, `pr_number` INT64, `repository` STRING, `schemas` STRING, `head_sha` STRING, `status` STRING, `prod_schemas` STRING, `created_at` STRING, `updated_at` STRING, `closed_at` STRING, `repository_id` STRING);
 -- params: {}
 
 -- createRecordTable registry env_objects
@@ -279,7 +279,7 @@ CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`env_builds` (`environmen
 -- params: {}
 
 -- createRecordTable registry promotions
-CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`promotions` (`id` STRING, `environment` STRING, `project` STRING, `repository` STRING, `promoted_by` STRING, `status` STRING, `atomic` INT64, `created_at` STRING, `updated_at` STRING, `retain_until` STRING, `detail` STRING);
+CREATE TABLE IF NOT EXISTS `ods-ci-project`.`ods_meta`.`promotions` (`id` STRING, `environment` STRING, `project` STRING, `repository` STRING, `promoted_by` STRING, `status` STRING, `atomic` INT64, `created_at` STRING, `updated_at` STRING, `retain_until` STRING, `detail` STRING, `repository_id` STRING);
 -- params: {}
 
 -- createRecordTable registry promotion_steps

@@ -544,7 +544,7 @@ DELETE FROM `c``;--`.`s``--`.`registry_info`;
 CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`registry_info` (`key` STRING, `value` STRING);
 
 -- createRecordTable environments
-CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`environments` (`name` STRING, `project` STRING, `pr_number` INT, `repository` STRING, `schemas` STRING, `head_sha` STRING, `status` STRING, `prod_schemas` STRING, `created_at` STRING, `updated_at` STRING, `closed_at` STRING);
+CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`environments` (`name` STRING, `project` STRING, `pr_number` INT, `repository` STRING, `schemas` STRING, `head_sha` STRING, `status` STRING, `prod_schemas` STRING, `created_at` STRING, `updated_at` STRING, `closed_at` STRING, `repository_id` STRING);
 
 -- createRecordTable env_objects
 CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`env_objects` (`environment` STRING, `schema_name` STRING, `identifier` STRING, `kind` STRING, `role` STRING, `node_id` STRING, `state` STRING, `created_at` STRING, `object_identity` STRING);
@@ -556,7 +556,7 @@ CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`env_pointers` (`environment` 
 CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`env_builds` (`environment` STRING, `node_id` STRING, `run_id` STRING, `status` STRING, `version_key` STRING, `fingerprint_digest` STRING, `checks_digest` STRING, `tested` STRING, `schema_name` STRING, `identifier` STRING, `materialized` STRING, `parents` STRING, `sources` STRING, `node_state` STRING, `built_at` STRING, `recorded_at` STRING);
 
 -- createRecordTable promotions
-CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`promotions` (`id` STRING, `environment` STRING, `project` STRING, `repository` STRING, `promoted_by` STRING, `status` STRING, `atomic` INT, `created_at` STRING, `updated_at` STRING, `retain_until` STRING, `detail` STRING);
+CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`promotions` (`id` STRING, `environment` STRING, `project` STRING, `repository` STRING, `promoted_by` STRING, `status` STRING, `atomic` INT, `created_at` STRING, `updated_at` STRING, `retain_until` STRING, `detail` STRING, `repository_id` STRING);
 
 -- createRecordTable promotion_steps
 CREATE TABLE IF NOT EXISTS `analytics`.`ods_meta`.`promotion_steps` (`promotion_id` STRING, `seq` INT, `node_id` STRING, `target_schema` STRING, `target_identifier` STRING, `source_schema` STRING, `source_identifier` STRING, `staged_identifier` STRING, `retired_identifier` STRING, `undone_identifier` STRING, `how` STRING, `state` STRING, `pr_run_id` STRING, `version_key` STRING, `previous_state` STRING, `promoted_state` STRING, `switched_at` STRING);

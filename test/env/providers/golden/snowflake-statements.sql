@@ -130,7 +130,7 @@ CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."registry_info" ("key" VARCHAR, "va
 -- params: []
 
 -- ordinary · createRecordTable environments
-CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."environments" ("name" VARCHAR, "project" VARCHAR, "pr_number" NUMBER(38, 0), "repository" VARCHAR, "schemas" VARCHAR, "head_sha" VARCHAR, "status" VARCHAR, "prod_schemas" VARCHAR, "created_at" VARCHAR, "updated_at" VARCHAR, "closed_at" VARCHAR, PRIMARY KEY ("name"));
+CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."environments" ("name" VARCHAR, "project" VARCHAR, "pr_number" NUMBER(38, 0), "repository" VARCHAR, "schemas" VARCHAR, "head_sha" VARCHAR, "status" VARCHAR, "prod_schemas" VARCHAR, "created_at" VARCHAR, "updated_at" VARCHAR, "closed_at" VARCHAR, "repository_id" VARCHAR, PRIMARY KEY ("name"));
 -- params: []
 
 -- ordinary · createRecordTable env_objects
@@ -146,7 +146,7 @@ CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."env_builds" ("environment" VARCHAR
 -- params: []
 
 -- ordinary · createRecordTable promotions
-CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."promotions" ("id" VARCHAR, "environment" VARCHAR, "project" VARCHAR, "repository" VARCHAR, "promoted_by" VARCHAR, "status" VARCHAR, "atomic" NUMBER(38, 0), "created_at" VARCHAR, "updated_at" VARCHAR, "retain_until" VARCHAR, "detail" VARCHAR, PRIMARY KEY ("id"));
+CREATE TABLE IF NOT EXISTS "ANALYTICS"."ODS"."promotions" ("id" VARCHAR, "environment" VARCHAR, "project" VARCHAR, "repository" VARCHAR, "promoted_by" VARCHAR, "status" VARCHAR, "atomic" NUMBER(38, 0), "created_at" VARCHAR, "updated_at" VARCHAR, "retain_until" VARCHAR, "detail" VARCHAR, "repository_id" VARCHAR, PRIMARY KEY ("id"));
 -- params: []
 
 -- ordinary · createRecordTable promotion_steps
@@ -310,7 +310,7 @@ CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."registry_info" ("key" VARCHAR, "va
 -- params: []
 
 -- mixed case · createRecordTable environments
-CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."environments" ("name" VARCHAR, "project" VARCHAR, "pr_number" NUMBER(38, 0), "repository" VARCHAR, "schemas" VARCHAR, "head_sha" VARCHAR, "status" VARCHAR, "prod_schemas" VARCHAR, "created_at" VARCHAR, "updated_at" VARCHAR, "closed_at" VARCHAR, PRIMARY KEY ("name"));
+CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."environments" ("name" VARCHAR, "project" VARCHAR, "pr_number" NUMBER(38, 0), "repository" VARCHAR, "schemas" VARCHAR, "head_sha" VARCHAR, "status" VARCHAR, "prod_schemas" VARCHAR, "created_at" VARCHAR, "updated_at" VARCHAR, "closed_at" VARCHAR, "repository_id" VARCHAR, PRIMARY KEY ("name"));
 -- params: []
 
 -- mixed case · createRecordTable env_objects
@@ -326,7 +326,7 @@ CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."env_builds" ("environment" VARCHAR
 -- params: []
 
 -- mixed case · createRecordTable promotions
-CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."promotions" ("id" VARCHAR, "environment" VARCHAR, "project" VARCHAR, "repository" VARCHAR, "promoted_by" VARCHAR, "status" VARCHAR, "atomic" NUMBER(38, 0), "created_at" VARCHAR, "updated_at" VARCHAR, "retain_until" VARCHAR, "detail" VARCHAR, PRIMARY KEY ("id"));
+CREATE TABLE IF NOT EXISTS "Analytics"."Ods"."promotions" ("id" VARCHAR, "environment" VARCHAR, "project" VARCHAR, "repository" VARCHAR, "promoted_by" VARCHAR, "status" VARCHAR, "atomic" NUMBER(38, 0), "created_at" VARCHAR, "updated_at" VARCHAR, "retain_until" VARCHAR, "detail" VARCHAR, "repository_id" VARCHAR, PRIMARY KEY ("id"));
 -- params: []
 
 -- mixed case · createRecordTable promotion_steps
@@ -490,7 +490,7 @@ CREATE TABLE IF NOT EXISTS "my db"."ods meta"."registry_info" ("key" VARCHAR, "v
 -- params: []
 
 -- needs quoting · createRecordTable environments
-CREATE TABLE IF NOT EXISTS "my db"."ods meta"."environments" ("name" VARCHAR, "project" VARCHAR, "pr_number" NUMBER(38, 0), "repository" VARCHAR, "schemas" VARCHAR, "head_sha" VARCHAR, "status" VARCHAR, "prod_schemas" VARCHAR, "created_at" VARCHAR, "updated_at" VARCHAR, "closed_at" VARCHAR, PRIMARY KEY ("name"));
+CREATE TABLE IF NOT EXISTS "my db"."ods meta"."environments" ("name" VARCHAR, "project" VARCHAR, "pr_number" NUMBER(38, 0), "repository" VARCHAR, "schemas" VARCHAR, "head_sha" VARCHAR, "status" VARCHAR, "prod_schemas" VARCHAR, "created_at" VARCHAR, "updated_at" VARCHAR, "closed_at" VARCHAR, "repository_id" VARCHAR, PRIMARY KEY ("name"));
 -- params: []
 
 -- needs quoting · createRecordTable env_objects
@@ -506,7 +506,7 @@ CREATE TABLE IF NOT EXISTS "my db"."ods meta"."env_builds" ("environment" VARCHA
 -- params: []
 
 -- needs quoting · createRecordTable promotions
-CREATE TABLE IF NOT EXISTS "my db"."ods meta"."promotions" ("id" VARCHAR, "environment" VARCHAR, "project" VARCHAR, "repository" VARCHAR, "promoted_by" VARCHAR, "status" VARCHAR, "atomic" NUMBER(38, 0), "created_at" VARCHAR, "updated_at" VARCHAR, "retain_until" VARCHAR, "detail" VARCHAR, PRIMARY KEY ("id"));
+CREATE TABLE IF NOT EXISTS "my db"."ods meta"."promotions" ("id" VARCHAR, "environment" VARCHAR, "project" VARCHAR, "repository" VARCHAR, "promoted_by" VARCHAR, "status" VARCHAR, "atomic" NUMBER(38, 0), "created_at" VARCHAR, "updated_at" VARCHAR, "retain_until" VARCHAR, "detail" VARCHAR, "repository_id" VARCHAR, PRIMARY KEY ("id"));
 -- params: []
 
 -- needs quoting · createRecordTable promotion_steps
