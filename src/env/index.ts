@@ -88,7 +88,12 @@ export {
   type RecordedRollback,
   recordedRollbacks,
 } from "./promotion/reconcile.js";
-export { recoverPromotions } from "./promotion/recover.js";
+export {
+  PROMOTION_LEASE_MS,
+  type RecoveryReport,
+  recoverInterrupted,
+  recoverPromotions,
+} from "./promotion/recover.js";
 export { type RollbackInput, rollbackPromotion } from "./promotion/rollback.js";
 export { type ApplyPromotionOptions, applyPromotion, applyRollback } from "./promotion/state.js";
 export {
@@ -117,13 +122,28 @@ export type { Warehouse, WarehouseCapabilities } from "./warehouse.js";
 /** Opens (creating unless `create` is false) the registry and binds the clock and the scope it acts for. */
 export async function environmentContext(
   warehouse: Warehouse,
-  options: { now: string; scope: EnvScope; metaSchema?: string; create?: boolean },
+  options: {
+    now: string;
+    scope: EnvScope;
+    metaSchema?: string;
+    create?: boolean;
+    overlapsPromotions?: boolean;
+    log?: EnvContext["log"];
+  },
 ): Promise<EnvContext | null> {
   const registry = await EnvironmentRegistry.open(warehouse, {
     schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
     create: options.create ?? true,
   });
-  return registry ? { warehouse, registry, now: options.now, scope: options.scope } : null;
+  if (!registry) return null;
+  return {
+    warehouse,
+    registry,
+    now: options.now,
+    scope: options.scope,
+    ...(options.overlapsPromotions !== undefined ? { overlapsPromotions: options.overlapsPromotions } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  };
 }
 
 /**

@@ -115,12 +115,31 @@ export async function warehouseRollbacksForRecord(
   });
 }
 
-/** Runs `work` with the registry (in the `meta-schema` input's schema) open for `scope`. */
+/**
+ * Whether this run can't overlap a promotion: a run of the default branch (push, schedule,
+ * workflow_dispatch), which the documented workflow's concurrency group (`ods-<ref>`) runs one at a time,
+ * as the promotions themselves. A pull request's run may run beside one.
+ */
+export function runsWithPromotions(run: RunEnvironment): boolean {
+  const event = run.event;
+  return (
+    (event.kind === "push" || event.kind === "schedule" || event.kind === "workflow_dispatch") &&
+    event.branch === run.defaultBranch
+  );
+}
+
+/**
+ * Runs `work` with the registry (in the `meta-schema` input's schema) open for `scope`. The use cases that
+ * change the warehouse first recover what an interrupted promotion left (src/env/promotion/recover.ts):
+ * at once in a run of the default branch (`run`), else only once the promotion's job can't be running any
+ * more; what they did is logged.
+ */
 export async function withEnvironmentContext<T>(
   inputs: ActionInputs,
   scope: EnvScope,
   ports: Ports,
   work: (ctx: EnvContext) => Promise<T>,
+  run?: RunEnvironment,
 ): Promise<T> {
   const session = {
     warehouse: parseWarehouseSpec(
@@ -133,6 +152,8 @@ export async function withEnvironmentContext<T>(
     scope,
     now: ports.now().toISOString(),
     metaSchema: inputs.metaSchema,
+    overlapsPromotions: run === undefined || !runsWithPromotions(run),
+    log: { info: (message: string) => ports.log.info(message), warning: (message: string) => ports.log.warning(message) },
   };
   const done = await withEnvironmentSession(ports.openWarehouse, session, async (ctx) => ({
     value: await work(ctx),

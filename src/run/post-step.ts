@@ -103,6 +103,7 @@ export async function runPostStep(
           },
           ports,
         ),
+        run,
       );
       dataDiff = await pullRequestDataDiff(inputs, run, ports, { scope, project, sources });
     }

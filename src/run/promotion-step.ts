@@ -89,6 +89,7 @@ export async function promoteOnMerge(
       retentionDays: inputs.retentionDays,
       required: input.required,
     }),
+    run,
   );
 }
 
@@ -154,7 +155,7 @@ export async function cleanUpEnvironments(
           `Janitor: promotion ${expired.id} past its retention; dropped ${expired.dropped.join(", ") || "nothing"}.`,
         );
       for (const problem of janitor.problems) log.warning(`Janitor: ${problem.object}: ${problem.error}`);
-    });
+    }, run);
   } catch (error) {
     log.warning(
       `Cleaning up environments failed (${error instanceof Error ? error.message : String(error)}); prod's state is recorded, and the next default-branch run or \`ods-state env gc\` tries again.`,

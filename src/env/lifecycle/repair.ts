@@ -35,6 +35,7 @@ import { inScope } from "../environment-identity.js";
 import { type QualifiedName, qualifiedKey, sameQualified } from "../names.js";
 import type { EnvironmentRecord, PointerRecord } from "../registry/records.js";
 import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
+import { recoverInterrupted } from "../promotion/recover.js";
 
 export interface RepairInput {
   /** Only this environment (it must exist); default every open one. */
@@ -95,6 +96,8 @@ interface Fix {
 
 export async function repairEnvironments(ctx: EnvContext, input: RepairInput = {}): Promise<RepairReport> {
   const { registry } = ctx;
+  // A pointer reads prod's table: an interrupted promotion is recovered first (promotion/recover.ts).
+  await recoverInterrupted(ctx, { prod: input.prod ?? null, dryRun: input.dryRun === true });
   let environments: EnvironmentRecord[];
   if (input.name !== undefined) {
     const found = await ownEnvironment(ctx, input.name);

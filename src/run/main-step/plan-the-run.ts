@@ -121,6 +121,7 @@ export async function planOrCreateEnvironment(
         },
         ports,
       ),
+      run,
     );
     return { result: outcome.plan, created: outcome.change };
   }

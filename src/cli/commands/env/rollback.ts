@@ -75,7 +75,7 @@ export async function envRollback(values: ParsedValues, context: CliContext): Pr
         "Prod's state was not given (--state): the next action run with this warehouse counts these nodes as their previous builds.\n",
       );
     }
-  });
+  }, { overlapsPromotions: false });
   return 0;
 }
 
