@@ -29,6 +29,7 @@ import {
   parseWarehouseSpec,
   type RecordedRollback,
   recordedRollbacks,
+  recoverInterrupted,
 } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
@@ -81,17 +82,27 @@ export function projectNameFromDbtProject(projectDir: string): string | null {
  * The rollbacks the warehouse's registry records for `project` of this repository (ods-state env
  * rollback), to apply to prod's state before planning or recording. Empty without a warehouse; a
  * warehouse that can't be read fails the step (planning on state the warehouse contradicts would be a
- * guess).
+ * guess). This is a run's first contact with the warehouse: what an interrupted promotion or rollback
+ * left is recovered first (src/env/promotion/recover.ts; `prod`, the state restored, tells a later build),
+ * so a rollback it finishes is applied too.
  */
 export async function warehouseRollbacks(
   inputs: ActionInputs,
   run: RunEnvironment,
   ports: Ports,
   project: string,
+  prod: StateSnapshot | null = null,
 ): Promise<RecordedRollback[]> {
   if (inputs.warehouse === "") return [];
-  return withEnvironmentContext(inputs, environmentScope(run, project), ports, (ctx) =>
-    recordedRollbacks(ctx, project),
+  return withEnvironmentContext(
+    inputs,
+    environmentScope(run, project),
+    ports,
+    async (ctx) => {
+      await recoverInterrupted(ctx, { prod });
+      return recordedRollbacks(ctx, project);
+    },
+    run,
   );
 }
 

@@ -263,6 +263,11 @@ async function has(ctx: EnvContext, name: QualifiedName): Promise<boolean> {
   return (await tablesIn(ctx, [name.schema])).has(qualifiedKey(name, ctx.warehouse.capabilities.identifiers));
 }
 
+/** The steps in the promotion's order (parents first), as the registry may list them otherwise. */
+function inOrder(steps: StepRecord[]): StepRecord[] {
+  return [...steps].sort((a, b) => a.seq - b.seq);
+}
+
 async function journal(ctx: EnvContext, s: StepRecord, state: StepRecord["state"]): Promise<void> {
   s.state = state;
   await step(ctx.warehouse, `Journaling ${showQualified(s.target)} ${state}`, () => ctx.registry.putStep(s));
@@ -288,9 +293,13 @@ export async function revert(
   const kept: string[] = [];
   const window = options.window ? { mixed_window: options.window } : {};
   try {
-    const steps = await registry.steps(record.id);
+    const steps = inOrder(await registry.steps(record.id));
     for (const s of [...steps].reverse()) {
-      if ((await switchBackStep(ctx, record, s, options.prod ?? null)) === "kept") kept.push(s.node_id);
+      const outcome = await switchBackStep(ctx, record, s, options.prod ?? null);
+      if (outcome === "kept") kept.push(s.node_id);
+      // Journaled before the names change again below: a staged table moved back to the environment (or
+      // dropped) must not read, next time, as a switch that went through.
+      if (s.state === "switching" || s.state === "switched") await journal(ctx, s, outcome === "untouched" ? "staged" : "reverted");
     }
     for (const s of steps) await unstageStep(ctx, record, s);
     await step(warehouse, "Journaling the aborted promotion", () =>
@@ -302,7 +311,8 @@ export async function revert(
       }),
     );
     return { done: true, kept };
-  } catch {
+  } catch (error) {
+    if (process.env.ODS_DEBUG_RECOVERY) console.log("revert failed", error);
     try {
       await registry.putPromotion({
         ...record,
@@ -400,7 +410,12 @@ async function switchBackStep(
         );
         return "kept";
       }
-      if (verdict === "missing") return "untouched";
+      if (verdict === "missing") {
+        await step(warehouse, `Settling the switch of ${showQualified(s.target)}`, () =>
+          warehouse.abandonReplacement!(s.target, s.staged_identifier),
+        );
+        return putBackMissing(ctx, s, retired);
+      }
       await markAsOurs(ctx, s, verdict);
       await journal(ctx, s, "reverting");
       await step(warehouse, `Settling the switch of ${showQualified(s.target)}`, () =>
@@ -410,26 +425,33 @@ async function switchBackStep(
       await journal(ctx, s, "reverted");
       return "restored";
     }
+    // Done, and the table it replaced is no longer kept aside: put back already (by hand, or below when prod's
+    // name was found empty), so nothing is left to switch back.
+    if (!(await has(ctx, retired))) return "restored";
   } else if (!(await has(ctx, retired))) {
     // One transaction per switch (the names tell): no retired table, no switch.
     return "untouched";
   }
   const verdict = await judge(ctx, promotion, s, known, prod);
-  if (verdict === "missing") {
-    // Nothing at prod's name (dropped by hand): the table the promotion replaced takes it back.
-    if (retired !== null && (await has(ctx, retired))) {
-      await step(warehouse, `Putting ${showQualified(s.target)} back`, () =>
-        warehouse.renameTable(retired, s.target.identifier),
-      );
-      return "restored";
-    }
-    return "untouched";
-  }
+  if (verdict === "missing") return putBackMissing(ctx, s, retired);
   if (verdict === "newer") return "kept";
   await markAsOurs(ctx, s, verdict);
   await journal(ctx, s, "reverting");
   await switchNameBack(ctx, s, retired);
   await journal(ctx, s, "reverted");
+  return "restored";
+}
+
+/** Nothing at prod's name (dropped by hand since): the table the promotion replaced takes it back. */
+async function putBackMissing(
+  ctx: EnvContext,
+  s: StepRecord,
+  retired: QualifiedName | null,
+): Promise<"restored" | "untouched"> {
+  if (retired === null || !(await has(ctx, retired))) return "untouched";
+  await step(ctx.warehouse, `Putting ${showQualified(s.target)} back`, () =>
+    ctx.warehouse.renameTable(retired, s.target.identifier),
+  );
   return "restored";
 }
 
@@ -568,7 +590,7 @@ export async function finishRollback(
 ): Promise<{ rolledBack: string[]; kept: string[] }> {
   const { warehouse, registry, now } = ctx;
   const progress = warehouse.replacementProgress?.bind(warehouse);
-  const steps = await registry.steps(promotion.id);
+  const steps = inOrder(await registry.steps(promotion.id));
   const kept: string[] = [];
   for (const s of [...steps].reverse()) {
     if (s.state !== "switched" && s.state !== "rolling_back") continue;

@@ -72,7 +72,9 @@ export async function prodAfterRollbacks(
     inputs.warehouse !== "" &&
     (mode === "default_branch" || (isPullRequest && environmentRefusal(inputs, run) === null));
   const rollbacks =
-    usesWarehouse && state.latest ? await warehouseRollbacks(inputs, run, ports, scope.project) : [];
+    usesWarehouse && state.latest
+      ? await warehouseRollbacks(inputs, run, ports, scope.project, state.latest.snapshot)
+      : [];
   return state.latest ? reconcileWithRollbacks(state.latest.snapshot, rollbacks, ports) : null;
 }
 
