@@ -57,7 +57,7 @@ const HOUR = 3_600_000;
 export const later = (hours: number) => new Date(Date.parse(PROMOTED_AT) + hours * HOUR).toISOString();
 
 export const S = shop({ customersChange: true });
-const S8 = shop({ prSchema: "analytics_pr_8" });
+export const S8 = shop({ prSchema: "analytics_pr_8" });
 export const PR8 = environmentName(ENV_SCOPE, 8);
 export const NODES = ["orders", "customers"] as const;
 

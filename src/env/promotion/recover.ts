@@ -311,8 +311,7 @@ export async function revert(
       }),
     );
     return { done: true, kept };
-  } catch (error) {
-    if (process.env.ODS_DEBUG_RECOVERY) console.log("revert failed", error);
+  } catch {
     try {
       await registry.putPromotion({
         ...record,
