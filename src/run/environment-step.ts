@@ -92,6 +92,7 @@ export async function warehouseRollbacks(
   ports: Ports,
   project: string,
   prod: StateSnapshot | null = null,
+  options: { recover?: boolean } = {},
 ): Promise<RecordedRollback[]> {
   if (inputs.warehouse === "") return [];
   return withEnvironmentContext(
@@ -99,7 +100,7 @@ export async function warehouseRollbacks(
     environmentScope(run, project),
     ports,
     async (ctx) => {
-      await recoverInterrupted(ctx, { prod });
+      if (options.recover !== false) await recoverInterrupted(ctx, { prod });
       return recordedRollbacks(ctx, project);
     },
     run,
@@ -110,7 +111,10 @@ export async function warehouseRollbacks(
  * The rollbacks, for a step that records: a warehouse it can't read is a
  * warning, and the run is recorded on the state as restored (the next run
  * with the warehouse applies them; applying them is idempotent). Losing the
- * record of a finished dbt run would cost more than waiting one run.
+ * record of a finished dbt run would cost more than waiting one run. No
+ * recovery here: the job's dbt run may have rebuilt what an interrupted
+ * promotion switched, and only prod's state once this run is recorded tells
+ * (the default branch's janitor, after the record, recovers with it).
  */
 export async function warehouseRollbacksForRecord(
   inputs: ActionInputs,
@@ -118,7 +122,7 @@ export async function warehouseRollbacksForRecord(
   ports: Ports,
   project: string,
 ): Promise<RecordedRollback[]> {
-  return warehouseRollbacks(inputs, run, ports, project).catch((error: unknown) => {
+  return warehouseRollbacks(inputs, run, ports, project, null, { recover: false }).catch((error: unknown) => {
     ports.log.warning(
       `Can't read the warehouse's rollbacks (${error instanceof Error ? error.message : String(error)}): the run is recorded on the restored state, and the next run with the warehouse applies them.`,
     );
