@@ -199,7 +199,10 @@ export interface Warehouse {
    * checking which table the target holds. Engines without it replace a
    * table in one transaction: the names present tell.
    */
-  replacementProgress?(target: QualifiedName, replacement: string): Promise<"not_begun" | "committing" | "done">;
+  replacementProgress?(
+    target: QualifiedName,
+    replacement: string,
+  ): Promise<"not_begun" | "committing" | "done">;
   /** With `committing`: the target is replaced from the replacement (one statement), then its committing name dropped. */
   finishReplacement?(target: QualifiedName, replacement: string): Promise<void>;
   /** Undoes a replacement past its point of no return: the replacement takes its own name again; the target is left as it is. Nothing when it is not `committing`. */

@@ -168,7 +168,10 @@ export async function withEnvironmentContext<T>(
     now: ports.now().toISOString(),
     metaSchema: inputs.metaSchema,
     overlapsPromotions: run === undefined || !runsWithPromotions(run),
-    log: { info: (message: string) => ports.log.info(message), warning: (message: string) => ports.log.warning(message) },
+    log: {
+      info: (message: string) => ports.log.info(message),
+      warning: (message: string) => ports.log.warning(message),
+    },
   };
   const done = await withEnvironmentSession(ports.openWarehouse, session, async (ctx) => ({
     value: await work(ctx),

@@ -153,7 +153,11 @@ export async function prodState(c: Case): Promise<{ state: ProdState; detail: st
   const each = NODES.map((node) =>
     now[node] === c.before[node] ? "old" : now[node] === c.pr[node] ? "new" : "neither",
   );
-  const state = each.every((e) => e === "old") ? "all-old" : each.every((e) => e === "new") ? "all-new" : "mixed";
+  const state = each.every((e) => e === "old")
+    ? "all-old"
+    : each.every((e) => e === "new")
+      ? "all-new"
+      : "mixed";
   return { state, detail: NODES.map((node, i) => `${node}: ${each[i]}`).join(", ") };
 }
 
@@ -261,7 +265,10 @@ export async function checkRecovered(c: Case, at: string): Promise<ProdState> {
   const unfinished = promotions.filter((p) =>
     ["staging", "switching", "failed", "rolling_back"].includes(p.status),
   );
-  expect(unfinished.map((p) => p.status), `${at}: nothing unfinished`).toEqual([]);
+  expect(
+    unfinished.map((p) => p.status),
+    `${at}: nothing unfinished`,
+  ).toEqual([]);
   const committed = promotions.some((p) => p.status === "committed");
   const rolledBack = promotions.some((p) => p.status === "rolled_back");
   expect(state, `${at}: the registry agrees with prod (${promotions.map((p) => p.status)})`).toBe(
@@ -272,7 +279,10 @@ export async function checkRecovered(c: Case, at: string): Promise<ProdState> {
     .filter((name) => name.includes("__ods_"));
   const allowed = (name: string) =>
     (committed && name.includes("__ods_r_")) || (rolledBack && name.includes("__ods_u_"));
-  expect(left.filter((name) => !allowed(name)), `${at}: nothing staged or half-switched left`).toEqual([]);
+  expect(
+    left.filter((name) => !allowed(name)),
+    `${at}: nothing staged or half-switched left`,
+  ).toEqual([]);
   const environment = await real.registry.environment(PR7);
   if (environment && environment.status !== "removed")
     await assertConsistent(c.session, real, PR7, "analytics_pr_7");
@@ -298,7 +308,16 @@ export interface Figures {
 }
 
 export function tally(provider: string): Figures {
-  return { provider, tried: 0, recoveryKilled: 0, mixedRightAfter: 0, "all-old": 0, "all-new": 0, mixed: 0, failed: 0 };
+  return {
+    provider,
+    tried: 0,
+    recoveryKilled: 0,
+    mixedRightAfter: 0,
+    "all-old": 0,
+    "all-new": 0,
+    mixed: 0,
+    failed: 0,
+  };
 }
 
 export function figuresTable(title: string, rows: readonly Figures[], recovery = false): string {
@@ -324,12 +343,9 @@ export function figuresTable(title: string, rows: readonly Figures[], recovery =
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const row = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
-  return [
-    title,
-    row(head),
-    `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`,
-    ...lines.map(row),
-  ].join("\n");
+  return [title, row(head), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...lines.map(row)].join(
+    "\n",
+  );
 }
 
 /**

@@ -15,15 +15,10 @@
  *   back together.
  */
 import { describe, expect, it } from "vitest";
-import {
-  createEnvironment,
-  environmentContext,
-  rollbackPromotion,
-  runJanitor,
-} from "../../src/env/index.js";
+import { createEnvironment, environmentContext, rollbackPromotion, runJanitor } from "../../src/env/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
-import { build, ENV_SCOPE } from "../support/warehouse/shop.js";
 import { PR7, prPlanOf, rowsOf } from "../support/warehouse/scenario.js";
+import { build, ENV_SCOPE } from "../support/warehouse/shop.js";
 import { assertConsistent } from "./fault-suite.js";
 import {
   type Case,
@@ -51,7 +46,9 @@ async function dbtBuildsInProd(c: Case, node: "orders" | "customers"): Promise<s
     invocationId: "main-run-2",
     startedAt: LATER_BUILD_AT,
   });
-  await c.session.exec(`update "analytics"."${node}" set ${COLUMN[node]} = ${COLUMN[node]} || ' (later build)'`);
+  await c.session.exec(
+    `update "analytics"."${node}" set ${COLUMN[node]} = ${COLUMN[node]} || ' (later build)'`,
+  );
   const rows = await rowsOf(c.session, "analytics", node);
   expect(rows).not.toEqual(c.before[node]);
   expect(rows).not.toEqual(c.pr[node]);
@@ -63,7 +60,10 @@ function recordedLater(c: Case, node: "orders" | "customers"): StateSnapshot {
   const id = `model.shop.${node}`;
   return {
     ...c.S0,
-    nodes: { ...c.S0.nodes, [id]: { ...c.S0.nodes[id]!, run_id: "main-run-2", built_at: "2026-11-30T12:30:01Z" } },
+    nodes: {
+      ...c.S0.nodes,
+      [id]: { ...c.S0.nodes[id]!, run_id: "main-run-2", built_at: "2026-11-30T12:30:01Z" },
+    },
   };
 }
 
@@ -102,7 +102,9 @@ describe.each(SIMULATED_PROVIDERS)("recovery on $name (simulated) and a later db
         allowNonAtomic: true,
       });
       expect(resumed.resumed).toHaveLength(1);
-      expect(await rowsOf(c.session, "analytics", first), `${first}: dbt's later build stays`).toEqual(rebuilt);
+      expect(await rowsOf(c.session, "analytics", first), `${first}: dbt's later build stays`).toEqual(
+        rebuilt,
+      );
       expect(await rowsOf(c.session, "analytics", second)).toEqual(c.before[second]);
       const { promotion } = await promotionOf(c);
       expect(promotion.status).toBe("aborted");
@@ -130,7 +132,9 @@ describe.each(SIMULATED_PROVIDERS)("recovery on $name (simulated) and a later db
         prod: recordedLater(c, first),
       });
       expect(report.recovered.map((r) => r.kept)).toEqual([[steps[0]!.node_id]]);
-      expect(await rowsOf(c.session, "analytics", first), `${first}: dbt's later build stays`).toEqual(rebuilt);
+      expect(await rowsOf(c.session, "analytics", first), `${first}: dbt's later build stays`).toEqual(
+        rebuilt,
+      );
       expect(await rowsOf(c.session, "analytics", second)).toEqual(c.before[second]);
     } finally {
       await c.close();
@@ -174,7 +178,9 @@ describe.each(SIMULATED_PROVIDERS)("recovery on $name (simulated) and a later db
         allowNonAtomic: true,
       });
       expect(resumed.resumed).toEqual([promotion.id]);
-      expect(await rowsOf(c.session, "analytics", first), `${first}: not the pre-promotion table`).toEqual(rebuilt);
+      expect(await rowsOf(c.session, "analytics", first), `${first}: not the pre-promotion table`).toEqual(
+        rebuilt,
+      );
       expect(await rowsOf(c.session, "analytics", second)).toEqual(c.before[second]);
       const after = await promotionOf(c);
       expect(after.promotion.status).toBe("rolled_back");
@@ -232,7 +238,9 @@ describe("a pull request's run beside a live promotion (Snowflake's statements, 
         plan: prPlanOf(S8, c.S0),
         prod: c.S0,
       });
-      expect(notes.join("\n")).toMatch(/is unfinished \(switching since .*\) and its job may still be running/);
+      expect(notes.join("\n")).toMatch(
+        /is unfinished \(switching since .*\) and its job may still be running/,
+      );
       expect((await promotionOf(c)).promotion.status).toBe("switching");
 
       release();
@@ -287,7 +295,10 @@ describe("a table the promotion moved out of the environment (Snowflake's statem
       // Switched: moved into prod, and no longer the environment's (its row went with it).
       const first = steps[0]!.source.identifier;
       expect((await real.registry.objects(PR7)).map((o) => o.identifier)).not.toContain(first);
-      await rollbackPromotion(await c.ctx(await c.warehouse(), later(1)), { resume: true, allowNonAtomic: true });
+      await rollbackPromotion(await c.ctx(await c.warehouse(), later(1)), {
+        resume: true,
+        allowNonAtomic: true,
+      });
       expect((await prodState(c)).state).toBe("all-old");
       expect(await rowsOf(c.session, "analytics_pr_7", first)).toEqual(c.pr[first as "orders" | "customers"]);
       await assertConsistent(c.session, real, PR7, "analytics_pr_7");

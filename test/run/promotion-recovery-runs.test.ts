@@ -58,7 +58,11 @@ async function mainStep(
   now: string,
   event: { name: string; ref: string; payload: Record<string, unknown> },
 ) {
-  const inputs = readActionInputs((name) => (name === "warehouse" ? c.session.spec : ""), workspace, undefined);
+  const inputs = readActionInputs(
+    (name) => (name === "warehouse" ? c.session.spec : ""),
+    workspace,
+    undefined,
+  );
   const run = readRunEnvironment(
     {
       GITHUB_EVENT_NAME: event.name,
@@ -113,7 +117,9 @@ describe("an interrupted promotion and the action's next run (Snowflake's statem
       const workspace = await workspaceFor(c, S8.prManifest);
 
       const soon = await mainStep(c, workspace, later(1), pullRequest8);
-      expect(soon).toMatch(/is unfinished \(switching since .*\) and its job may still be running: left to the default branch's next run/);
+      expect(soon).toMatch(
+        /is unfinished \(switching since .*\) and its job may still be running: left to the default branch's next run/,
+      );
       expect((await prodState(c)).state).toBe("mixed");
 
       const afterLease = await mainStep(c, workspace, later(7), pullRequest8);

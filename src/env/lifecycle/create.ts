@@ -38,6 +38,7 @@ import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { IncrementalStart } from "../incremental-start-settings.js";
 import { nameKey, qualifiedKey, sameQualified } from "../names.js";
+import { recoverInterrupted } from "../promotion/recover.js";
 import type { PointerRecord } from "../registry/records.js";
 import { describe, type EnvContext } from "./common.js";
 import { createOwnedSchema, dropPointer, registerEnvironment } from "./create/apply-changes.js";
@@ -48,7 +49,6 @@ import type { StartDecision } from "./create/incremental-starts.js";
 import { type ObservedEnvironment, observeEnvironment } from "./create/observed-environment.js";
 import { refuseWhatIsNotOwned } from "./create/ownership-refusals.js";
 import { validateManifest } from "./create/validate-manifest.js";
-import { recoverInterrupted } from "../promotion/recover.js";
 
 export interface CreateEnvironmentInput {
   /** The environment's registry name: environmentName(ctx.scope, prNumber). */

@@ -56,7 +56,8 @@ export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Pro
   // moved tables out of is dropped, and before their kept tables are looked at.
   const recovery = await recoverInterrupted(ctx, { prod: input.prod ?? null, dryRun: input.dryRun === true });
   report.recovered.push(...recovery.recovered);
-  for (const failed of recovery.failed) report.problems.push({ object: `promotion ${failed.id}`, error: failed.error });
+  for (const failed of recovery.failed)
+    report.problems.push({ object: `promotion ${failed.id}`, error: failed.error });
 
   const environments = (await registry.environments()).filter((e) => inScope(e, ctx.scope));
   for (const environment of environments) {

@@ -33,9 +33,9 @@ import { UserError } from "../../errors/user-error.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { inScope } from "../environment-identity.js";
 import { type QualifiedName, qualifiedKey, sameQualified } from "../names.js";
+import { recoverInterrupted } from "../promotion/recover.js";
 import type { EnvironmentRecord, PointerRecord } from "../registry/records.js";
 import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
-import { recoverInterrupted } from "../promotion/recover.js";
 
 export interface RepairInput {
   /** Only this environment (it must exist); default every open one. */

@@ -22,7 +22,7 @@
  * action is journaled before it starts and is safe to repeat, so recovery
  * can itself be killed at any statement and run again.
  */
-import { isUserError, UserError } from "../../errors/user-error.js";
+import { UserError } from "../../errors/user-error.js";
 import type { NodeState, StateSnapshot } from "../../state/snapshot.js";
 import { inScope } from "../environment-identity.js";
 import { type EnvContext, step } from "../lifecycle/common.js";
@@ -299,7 +299,8 @@ export async function revert(
       if (outcome === "kept") kept.push(s.node_id);
       // Journaled before the names change again below: a staged table moved back to the environment (or
       // dropped) must not read, next time, as a switch that went through.
-      if (s.state === "switching" || s.state === "switched") await journal(ctx, s, outcome === "untouched" ? "staged" : "reverted");
+      if (s.state === "switching" || s.state === "switched")
+        await journal(ctx, s, outcome === "untouched" ? "staged" : "reverted");
     }
     for (const s of steps) await unstageStep(ctx, record, s);
     await step(warehouse, "Journaling the aborted promotion", () =>
@@ -487,7 +488,7 @@ async function switchNameBack(ctx: EnvContext, s: StepRecord, retired: Qualified
  */
 async function unstageStep(ctx: EnvContext, promotion: PromotionRecord, s: StepRecord): Promise<void> {
   if (s.state === "unstaged") return;
-  const { warehouse, registry } = ctx;
+  const { warehouse } = ctx;
   const rules = warehouse.capabilities.identifiers;
   const staged = at(s, s.staged_identifier);
   const undone = at(s, s.undone_identifier);
@@ -666,8 +667,4 @@ export async function finishRollback(
     rolledBack: steps.filter((s) => s.state === "rolled_back").map((s) => s.node_id),
     kept,
   };
-}
-
-export function isRecoveryRefusal(error: unknown): boolean {
-  return isUserError(error) && error.code === "promotion_refused";
 }

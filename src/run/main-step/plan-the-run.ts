@@ -110,19 +110,23 @@ export async function planOrCreateEnvironment(
   if (isPullRequest && refusal === null && run.event.kind === "pull_request") {
     const event = run.event;
     const envScope = environmentScope(run, scope.project);
-    const outcome = await withEnvironmentContext(inputs, envScope, ports, (ctx) =>
-      createPullRequestEnvironment(
-        ctx,
-        {
-          project,
-          prNumber: event.number,
-          headSha: event.headSha,
-          prod,
-          planOver: planWith,
-          incrementalStart: inputs.incrementalStart,
-        },
-        ports,
-      ),
+    const outcome = await withEnvironmentContext(
+      inputs,
+      envScope,
+      ports,
+      (ctx) =>
+        createPullRequestEnvironment(
+          ctx,
+          {
+            project,
+            prNumber: event.number,
+            headSha: event.headSha,
+            prod,
+            planOver: planWith,
+            incrementalStart: inputs.incrementalStart,
+          },
+          ports,
+        ),
       run,
     );
     return { result: outcome.plan, created: outcome.change };
