@@ -331,3 +331,27 @@ describe("a table the promotion moved out of the environment (Snowflake's statem
     }
   }, 120_000);
 });
+
+describe("a prod table dropped by hand between the kill and the recovery (BigQuery's statements, simulated)", () => {
+  const provider = SIMULATED_PROVIDERS.find((p) => p.name === "BigQuery")!;
+
+  it("the table the promotion replaced takes the empty name back: prod all old", async () => {
+    const { firstSwitched } = await order(provider);
+    const c = await openCase(provider);
+    try {
+      await killPromotion(c, firstSwitched);
+      const { steps } = await promotionOf(c);
+      const first = steps[0]!.target.identifier;
+      await c.session.exec(`drop table "analytics"."${first}"`);
+      await runJanitor(await c.ctx(await c.warehouse(), later(1)), { prod: c.S0 });
+      expect((await prodState(c)).state).toBe("all-old");
+      expect((await promotionOf(c)).promotion.status).toBe("aborted");
+      const left = (await c.session.warehouse.listObjects(["analytics"])).filter((o) =>
+        o.identifier.includes("__ods_"),
+      );
+      expect(left).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  }, 120_000);
+});

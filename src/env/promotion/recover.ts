@@ -381,6 +381,11 @@ async function switchBackStep(
       await journal(ctx, s, "reverted");
       return laterRun(promotion, s, prod) !== null ? "kept" : "restored";
     }
+    if (verdict === "missing") {
+      const put = await putBackMissing(ctx, s, retired);
+      await journal(ctx, s, "reverted");
+      return put === "restored" ? "restored" : "kept";
+    }
     if (verdict !== "ours") {
       // Not switched back, and the name no longer holds the promotion's table: another build replaced it.
       await journal(ctx, s, "reverted");
@@ -628,6 +633,10 @@ export async function finishRollback(
         await journal(ctx, s, "rolled_back");
         continue;
       }
+      if (verdict === "missing" && (await putBackMissing(ctx, s, retired)) === "restored") {
+        await journal(ctx, s, "rolled_back");
+        continue;
+      }
       if (verdict !== "ours") {
         if (await has(ctx, undone)) {
           await step(warehouse, `Dropping ${showQualified(undone)}`, () =>
@@ -646,6 +655,13 @@ export async function finishRollback(
       }
     } else {
       const verdict = await judge(ctx, promotion, s, true, prod);
+      if (verdict === "missing" && retired !== null && (await has(ctx, retired))) {
+        // Nothing at prod's name (dropped by hand since): the table the promotion replaced takes it back.
+        await journal(ctx, s, "rolling_back");
+        await putBackMissing(ctx, s, retired);
+        await journal(ctx, s, "rolled_back");
+        continue;
+      }
       if (verdict !== "ours") {
         kept.push(s.node_id);
         continue;
