@@ -91,7 +91,12 @@ export {
   type RecordedRollback,
   recordedRollbacks,
 } from "./promotion/reconcile.js";
-export { recoverPromotions } from "./promotion/recover.js";
+export {
+  PROMOTION_LEASE_MS,
+  type RecoveryReport,
+  recoverInterrupted,
+  recoverPromotions,
+} from "./promotion/recover.js";
 export { type RollbackInput, rollbackPromotion } from "./promotion/rollback.js";
 export { type ApplyPromotionOptions, applyPromotion, applyRollback } from "./promotion/state.js";
 export {
@@ -128,7 +133,14 @@ export type { Warehouse, WarehouseCapabilities } from "./warehouse.js";
  */
 export async function environmentContext(
   warehouse: Warehouse,
-  options: { now: string; scope: EnvScope; metaSchema?: string; create?: boolean },
+  options: {
+    now: string;
+    scope: EnvScope;
+    metaSchema?: string;
+    create?: boolean;
+    overlapsPromotions?: boolean;
+    log?: EnvContext["log"];
+  },
 ): Promise<EnvContext | null> {
   const registry = await EnvironmentRegistry.open(warehouse, {
     schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
@@ -139,7 +151,14 @@ export async function environmentContext(
   const { repository, repositoryId, repositoryCreatedAt } = scope;
   if (repository !== null && repositoryId && repositoryCreatedAt)
     await registry.adoptRows({ repository, repositoryId, repositoryCreatedAt, project: scope.project });
-  return { warehouse, registry, now: options.now, scope };
+  return {
+    warehouse,
+    registry,
+    now: options.now,
+    scope,
+    ...(options.overlapsPromotions !== undefined ? { overlapsPromotions: options.overlapsPromotions } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  };
 }
 
 /** The scope with its repository id known (string) or known to be none (null). */

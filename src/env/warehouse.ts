@@ -253,20 +253,28 @@ export interface Warehouse {
   replaceTable(target: QualifiedName, replacement: string, retired: string | null): Promise<ReplaceOutcome>;
   /**
    * Optional, where replaceTable takes several statements that each commit on
-   * their own (the cloud providers): after an interruption, brings a
-   * replaceTable(target, replacement, retired) that may have been under way
-   * to one end, finishing it past its point of no return and undoing it
-   * before, and says which end: `replaced` (the replacement holds the name,
-   * the replaced table is at `retired`) or `not_replaced` (the target holds
-   * what it had, the replacement is still under its own name). Called only
-   * for a replacement the journal says may have begun. Engines without it
-   * replace in one transaction: the names present tell.
+   * their own (the cloud providers): how far a replaceTable(target,
+   * replacement, …) that may have been under way when its job died got, from
+   * the names in the schema:
+   * - `not_begun`: the replacement is still under its own name; the target
+   *   holds what it had (a copy kept under the retired name may exist);
+   * - `committing`: past the point of no return, before the end: the
+   *   replacement is under a name only the provider knows, and the target
+   *   holds either what it had or the replacement (the names can't tell);
+   * - `done`: neither name: the replacement took the target's name (and may
+   *   have been replaced since by someone else).
+   * Recovery (promotion/recover.ts) then finishes or abandons it, after
+   * checking which table the target holds. Engines without it replace a
+   * table in one transaction: the names present tell.
    */
-  settleReplacement?(
+  replacementProgress?(
     target: QualifiedName,
     replacement: string,
-    retired: string | null,
-  ): Promise<"replaced" | "not_replaced">;
+  ): Promise<"not_begun" | "committing" | "done">;
+  /** With `committing`: the target is replaced from the replacement (one statement), then its committing name dropped. */
+  finishReplacement?(target: QualifiedName, replacement: string): Promise<void>;
+  /** Undoes a replacement past its point of no return: the replacement takes its own name again; the target is left as it is. Nothing when it is not `committing`. */
+  abandonReplacement?(target: QualifiedName, replacement: string): Promise<void>;
   /**
    * Which of these prod tables can't be replaced (by `replaceTable`) keeping
    * what readers rely on: their owner and privileges, the materialized views

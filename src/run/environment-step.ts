@@ -29,6 +29,7 @@ import {
   parseWarehouseSpec,
   type RecordedRollback,
   recordedRollbacks,
+  recoverInterrupted,
 } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
@@ -99,17 +100,28 @@ export function projectNameFromDbtProject(projectDir: string): string | null {
  * The rollbacks the warehouse's registry records for `project` of this repository (ods-state env
  * rollback), to apply to prod's state before planning or recording. Empty without a warehouse; a
  * warehouse that can't be read fails the step (planning on state the warehouse contradicts would be a
- * guess).
+ * guess). This is a run's first contact with the warehouse: what an interrupted promotion or rollback
+ * left is recovered first (src/env/promotion/recover.ts; `prod`, the state restored, tells a later build),
+ * so a rollback it finishes is applied too.
  */
 export async function warehouseRollbacks(
   inputs: ActionInputs,
   run: RunEnvironment,
   ports: Ports,
   project: string,
+  prod: StateSnapshot | null = null,
+  options: { recover?: boolean } = {},
 ): Promise<RecordedRollback[]> {
   if (inputs.warehouse === "") return [];
-  return withEnvironmentContext(inputs, environmentScope(run, project), ports, (ctx) =>
-    recordedRollbacks(ctx, project),
+  return withEnvironmentContext(
+    inputs,
+    environmentScope(run, project),
+    ports,
+    async (ctx) => {
+      if (options.recover !== false) await recoverInterrupted(ctx, { prod });
+      return recordedRollbacks(ctx, project);
+    },
+    run,
   );
 }
 
@@ -117,7 +129,10 @@ export async function warehouseRollbacks(
  * The rollbacks, for a step that records: a warehouse it can't read is a
  * warning, and the run is recorded on the state as restored (the next run
  * with the warehouse applies them; applying them is idempotent). Losing the
- * record of a finished dbt run would cost more than waiting one run.
+ * record of a finished dbt run would cost more than waiting one run. No
+ * recovery here: the job's dbt run may have rebuilt what an interrupted
+ * promotion switched, and only prod's state once this run is recorded tells
+ * (the default branch's janitor, after the record, recovers with it).
  */
 export async function warehouseRollbacksForRecord(
   inputs: ActionInputs,
@@ -125,7 +140,7 @@ export async function warehouseRollbacksForRecord(
   ports: Ports,
   project: string,
 ): Promise<RecordedRollback[]> {
-  return warehouseRollbacks(inputs, run, ports, project).catch((error: unknown) => {
+  return warehouseRollbacks(inputs, run, ports, project, null, { recover: false }).catch((error: unknown) => {
     ports.log.warning(
       `Can't read the warehouse's rollbacks (${error instanceof Error ? error.message : String(error)}): the run is recorded on the restored state, and the next run with the warehouse applies them.`,
     );
@@ -133,12 +148,31 @@ export async function warehouseRollbacksForRecord(
   });
 }
 
-/** Runs `work` with the registry (in the `meta-schema` input's schema) open for `scope`. */
+/**
+ * Whether this run can't overlap a promotion: a run of the default branch (push, schedule,
+ * workflow_dispatch), which the documented workflow's concurrency group (`ods-<ref>`) runs one at a time,
+ * as the promotions themselves. A pull request's run may run beside one.
+ */
+export function runsWithPromotions(run: RunEnvironment): boolean {
+  const event = run.event;
+  return (
+    (event.kind === "push" || event.kind === "schedule" || event.kind === "workflow_dispatch") &&
+    event.branch === run.defaultBranch
+  );
+}
+
+/**
+ * Runs `work` with the registry (in the `meta-schema` input's schema) open for `scope`. The use cases that
+ * change the warehouse first recover what an interrupted promotion left (src/env/promotion/recover.ts):
+ * at once in a run of the default branch (`run`), else only once the promotion's job can't be running any
+ * more; what they did is logged.
+ */
 export async function withEnvironmentContext<T>(
   inputs: ActionInputs,
   scope: EnvScope,
   ports: Ports,
   work: (ctx: EnvContext) => Promise<T>,
+  run?: RunEnvironment,
 ): Promise<T> {
   const session = {
     warehouse: parseWarehouseSpec(
@@ -151,6 +185,11 @@ export async function withEnvironmentContext<T>(
     scope,
     now: ports.now().toISOString(),
     metaSchema: inputs.metaSchema,
+    overlapsPromotions: run === undefined || !runsWithPromotions(run),
+    log: {
+      info: (message: string) => ports.log.info(message),
+      warning: (message: string) => ports.log.warning(message),
+    },
   };
   const done = await withEnvironmentSession(ports.openWarehouse, session, async (ctx) => ({
     value: await work(ctx),

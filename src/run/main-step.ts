@@ -294,8 +294,12 @@ async function closePullRequest(inputs: ActionInputs, run: RunEnvironment, ports
     );
     return;
   }
-  await withEnvironmentContext(inputs, environmentScope(run, project), ports, (ctx) =>
-    closePullRequestEnvironment(ctx, { prNumber: event.number, merged: event.merged, prod }, ports),
+  await withEnvironmentContext(
+    inputs,
+    environmentScope(run, project),
+    ports,
+    (ctx) => closePullRequestEnvironment(ctx, { prNumber: event.number, merged: event.merged, prod }, ports),
+    run,
   );
 }
 

@@ -90,19 +90,24 @@ export async function runPostStep(
           ? readProjectAt(planned, inputs.projectDir, inputs.buildEnv)
           : buildProject;
       const sources = readSourcesAt(inputs.sources);
-      await withEnvironmentContext(inputs, environmentScope(run, scope.project), ports, (ctx) =>
-        recordPullRequestBuilds(
-          ctx,
-          {
-            prNumber: event.number,
-            project,
-            buildProject,
-            runResults: results,
-            sources,
-            columnImpact: inputs.columnImpact,
-          },
-          ports,
-        ),
+      await withEnvironmentContext(
+        inputs,
+        environmentScope(run, scope.project),
+        ports,
+        (ctx) =>
+          recordPullRequestBuilds(
+            ctx,
+            {
+              prNumber: event.number,
+              project,
+              buildProject,
+              runResults: results,
+              sources,
+              columnImpact: inputs.columnImpact,
+            },
+            ports,
+          ),
+        run,
       );
       dataDiff = await pullRequestDataDiff(inputs, run, ports, { scope, project, sources });
     }

@@ -75,20 +75,25 @@ export async function promoteOnMerge(
   }
   const pullRequest = found.value;
   const scope = environmentScope(run, projectNameOf(input.project, "manifest"));
-  return withEnvironmentContext(inputs, scope, ports, (ctx) =>
-    promoteMergedPullRequest(ctx, log, {
-      pullRequest,
-      environment: environmentName(scope, pullRequest.number),
-      promotedBy: String(run.runId),
-      plan: input.plan,
-      project: input.project,
-      prod: input.prod,
-      sources: input.sources,
-      enabled: inputs.promote,
-      allowNonAtomic: inputs.allowNonAtomic,
-      retentionDays: inputs.retentionDays,
-      required: input.required,
-    }),
+  return withEnvironmentContext(
+    inputs,
+    scope,
+    ports,
+    (ctx) =>
+      promoteMergedPullRequest(ctx, log, {
+        pullRequest,
+        environment: environmentName(scope, pullRequest.number),
+        promotedBy: String(run.runId),
+        plan: input.plan,
+        project: input.project,
+        prod: input.prod,
+        sources: input.sources,
+        enabled: inputs.promote,
+        allowNonAtomic: inputs.allowNonAtomic,
+        retentionDays: inputs.retentionDays,
+        required: input.required,
+      }),
+    run,
   );
 }
 
@@ -131,30 +136,36 @@ export async function cleanUpEnvironments(
   const open = ports.pullRequests ? await ports.pullRequests.open() : null;
   if (open && !open.ok) log.warning(open.warning);
   try {
-    await withEnvironmentContext(inputs, environmentScope(run, input.project), ports, async (ctx) => {
-      if (input.promotion) {
-        const name = input.promotion.environment;
-        const report = await dropMergedEnvironment(ctx, { name, prod: input.prod });
-        if (report.complete) log.info(`Environment ${name} dropped (${report.dropped.length} objects).`);
-        else
-          log.warning(
-            `Environment ${name}: ${report.failed.length} object${report.failed.length === 1 ? "" : "s"} could not be dropped (${report.failed.map((f) => `${f.object}: ${f.error}`).join("; ")}); the janitor tries again.`,
+    await withEnvironmentContext(
+      inputs,
+      environmentScope(run, input.project),
+      ports,
+      async (ctx) => {
+        if (input.promotion) {
+          const name = input.promotion.environment;
+          const report = await dropMergedEnvironment(ctx, { name, prod: input.prod });
+          if (report.complete) log.info(`Environment ${name} dropped (${report.dropped.length} objects).`);
+          else
+            log.warning(
+              `Environment ${name}: ${report.failed.length} object${report.failed.length === 1 ? "" : "s"} could not be dropped (${report.failed.map((f) => `${f.object}: ${f.error}`).join("; ")}); the janitor tries again.`,
+            );
+        }
+        const janitor = await collectEnvironments(ctx, {
+          retentionDays: inputs.retentionDays,
+          openPullRequests: open?.ok ? open.value : undefined,
+          prod: input.prod,
+        });
+        for (const name of janitor.marked_closed)
+          log.info(`Janitor: ${name}'s pull request is closed; marked closed.`);
+        for (const cleaned of janitor.environments) log.info(`Janitor: dropped ${cleaned.environment}.`);
+        for (const expired of janitor.expired_promotions)
+          log.info(
+            `Janitor: promotion ${expired.id} past its retention; dropped ${expired.dropped.join(", ") || "nothing"}.`,
           );
-      }
-      const janitor = await collectEnvironments(ctx, {
-        retentionDays: inputs.retentionDays,
-        openPullRequests: open?.ok ? open.value : undefined,
-        prod: input.prod,
-      });
-      for (const name of janitor.marked_closed)
-        log.info(`Janitor: ${name}'s pull request is closed; marked closed.`);
-      for (const cleaned of janitor.environments) log.info(`Janitor: dropped ${cleaned.environment}.`);
-      for (const expired of janitor.expired_promotions)
-        log.info(
-          `Janitor: promotion ${expired.id} past its retention; dropped ${expired.dropped.join(", ") || "nothing"}.`,
-        );
-      for (const problem of janitor.problems) log.warning(`Janitor: ${problem.object}: ${problem.error}`);
-    });
+        for (const problem of janitor.problems) log.warning(`Janitor: ${problem.object}: ${problem.error}`);
+      },
+      run,
+    );
   } catch (error) {
     log.warning(
       `Cleaning up environments failed (${error instanceof Error ? error.message : String(error)}); prod's state is recorded, and the next default-branch run or \`ods-state env gc\` tries again.`,

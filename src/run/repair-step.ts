@@ -29,8 +29,12 @@ export async function repairOpenEnvironments(
   const { log } = ports;
   let report: RepairReport;
   try {
-    report = await withEnvironmentContext(inputs, environmentScope(run, project), ports, (ctx) =>
-      repairPointerViews(ctx, { prod }),
+    report = await withEnvironmentContext(
+      inputs,
+      environmentScope(run, project),
+      ports,
+      (ctx) => repairPointerViews(ctx, { prod }),
+      run,
     );
   } catch (error) {
     log.warning(

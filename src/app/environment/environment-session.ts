@@ -23,6 +23,13 @@ export interface EnvironmentSessionConfig {
   metaSchema?: string | undefined;
   /** false: a warehouse without a registry yields null instead of one being created. */
   create?: boolean;
+  /**
+   * Whether the run may overlap another job's promotion (EnvContext.overlapsPromotions): then the
+   * interrupted promotions every changing use case recovers first are recovered only once their lease passed.
+   */
+  overlapsPromotions?: boolean;
+  /** Hears what that recovery did (the action's log, the CLI's stderr). */
+  log?: EnvContext["log"];
 }
 
 /** `work`'s result, or null when `create` is false and the warehouse has no registry yet. */
@@ -38,6 +45,8 @@ export async function withEnvironmentSession<T>(
       scope: config.scope,
       ...(config.metaSchema ? { metaSchema: config.metaSchema } : {}),
       create: config.create ?? true,
+      ...(config.overlapsPromotions !== undefined ? { overlapsPromotions: config.overlapsPromotions } : {}),
+      ...(config.log ? { log: config.log } : {}),
     });
     if (!ctx) return null;
     return await work(ctx, warehouse);

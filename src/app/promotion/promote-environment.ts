@@ -14,6 +14,7 @@ import {
   type PromotionResult,
   planPromotion,
   promote,
+  recoverInterrupted,
 } from "../../env/index.js";
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
@@ -55,6 +56,9 @@ export async function promoteEnvironment(
   const record = await ctx.registry.environment(environment);
   if (!record || record.status === "removed") return { status: "no_environment", record };
   if (config.enabled === false) return { status: "disabled" };
+  // What an interrupted promotion left is recovered before deciding (it may have moved the environment's
+  // tables into prod's schemas); one it can't recover makes promote() below refuse.
+  if (config.dryRun !== true) await recoverInterrupted(ctx, { prod: config.prod });
   phase(`planning main over prod (${config.mainProject.fingerprints.size} nodes)`);
   const mainPlan = config.planMain();
   phase(`deciding what ${environment} promotes`);

@@ -18,6 +18,7 @@
  */
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { nameKey } from "../names.js";
+import { recoverInterrupted } from "../promotion/recover.js";
 import { StoredNames } from "../stored-names.js";
 import type { CleanupReport } from "./cleanup/cleanup-report.js";
 import { cleanupScope } from "./cleanup/cleanup-scope.js";
@@ -47,6 +48,13 @@ export interface CleanupInput {
  * drops (drop-targets), then the environment's rows (close-after-cleanup).
  */
 export async function cleanupEnvironment(ctx: EnvContext, input: CleanupInput): Promise<CleanupReport> {
+  // An interrupted promotion may have moved the environment's tables into prod's schemas: recovered first.
+  await recoverInterrupted(ctx, { prod: input.prod ?? null, dryRun: input.dryRun === true });
+  return cleanupUnrecovered(ctx, input);
+}
+
+/** cleanupEnvironment once the interrupted promotions were recovered (the janitor recovers once for all). */
+export async function cleanupUnrecovered(ctx: EnvContext, input: CleanupInput): Promise<CleanupReport> {
   const { warehouse, registry } = ctx;
   const rules = warehouse.capabilities.identifiers;
   const name = input.name;

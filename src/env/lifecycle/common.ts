@@ -14,6 +14,19 @@ export interface EnvContext {
   now: string;
   /** The repository and dbt project every operation acts for: it acts on their environments and promotions only. */
   scope: EnvScope;
+  /**
+   * Whether this run may overlap another job's promotion (a pull request's
+   * run beside the default branch's; a CLI command other than promote and
+   * rollback). Every run that changes the warehouse first recovers the
+   * promotions an interrupted job left unfinished (promotion/recover.ts):
+   * such a run takes one as interrupted only once PROMOTION_LEASE_MS passed
+   * since its journal last changed (its job can't be running any more); a
+   * run that can't overlap one (the default branch's, serialized by its
+   * concurrency group) recovers it at once. Default false.
+   */
+  overlapsPromotions?: boolean;
+  /** Hears what that recovery did or left (the action's log, the CLI's stderr). */
+  log?: { info(message: string): void; warning(message: string): void };
 }
 
 /**

@@ -48,6 +48,7 @@ import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { IncrementalStart } from "../incremental-start-settings.js";
 import { nameKey, qualifiedKey, sameQualified } from "../names.js";
+import { recoverInterrupted } from "../promotion/recover.js";
 import type { PointerRecord } from "../registry/records.js";
 import { StoredNames } from "../stored-names.js";
 import { describe, type EnvContext } from "./common.js";
@@ -133,12 +134,16 @@ export async function createEnvironment(
   const { desired, inPlace } = desiredPointers(input.plan, input.prod, rules);
   const schemas = environmentSchemas(input.plan, rules);
 
-  // 2. Observe the warehouse and the registry.
+  // 2. Interrupted promotions and rollbacks of the scope are recovered (promotion/recover.ts: a pointer view
+  // reads prod's tables, and a promotion may have moved this environment's own into prod's schemas).
+  await recoverInterrupted(ctx, { prod: input.prod, dryRun: input.dryRun === true });
+
+  // 3. Observe the warehouse and the registry.
   const observed = await observeEnvironment(ctx, name, schemas, prodSchemas);
   await refuseWhatIsNotOwned(ctx, { name, schemas, desired, prodKnown: Boolean(input.prod) }, observed);
   await refuseWideningPointers(ctx, name, desired);
 
-  // 3. Work out the changes.
+  // 4. Work out the changes.
   const actions = plannedActions(ctx, schemas, desired, observed);
   const droppedPointers = new Set(
     actions
@@ -158,7 +163,7 @@ export async function createEnvironment(
   };
   if (input.dryRun) return result;
 
-  // 4. Apply, one transaction per change.
+  // 5. Apply, one transaction per change.
   await registerEnvironment(ctx, input, observed.existing, schemas, prodSchemas);
   for (const action of actions)
     if (action.action === "create_schema") await createOwnedSchema(ctx, name, action.object);

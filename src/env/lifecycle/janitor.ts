@@ -12,8 +12,9 @@ import type { StateSnapshot } from "../../state/snapshot.js";
 import { inScope } from "../environment-identity.js";
 import { qualifiedKey } from "../names.js";
 import { DEFAULT_RETENTION_DAYS } from "../promotion/promote.js";
+import { recoverInterrupted } from "../promotion/recover.js";
 import type { CleanupReport } from "./cleanup/cleanup-report.js";
-import { cleanupEnvironment } from "./cleanup.js";
+import { cleanupUnrecovered } from "./cleanup.js";
 import { type EnvContext, observe, step } from "./common.js";
 
 export interface JanitorInput {
@@ -34,6 +35,8 @@ export interface JanitorReport {
   expired_promotions: { id: string; dropped: string[] }[];
   /** Everything that could not be dropped, with why. */
   problems: { object: string; error: string }[];
+  /** Interrupted promotions and rollbacks it finished first (promotion/recover.ts). */
+  recovered: { id: string; environment: string; outcome: "switched_back" | "rolled_back"; kept: string[] }[];
 }
 
 export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Promise<JanitorReport> {
@@ -45,8 +48,16 @@ export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Pro
     marked_closed: [],
     expired_promotions: [],
     problems: [],
+    recovered: [],
   };
   const nowMs = Date.parse(now);
+
+  // Promotions and rollbacks an interrupted job left unfinished, first: before an environment a promotion
+  // moved tables out of is dropped, and before their kept tables are looked at.
+  const recovery = await recoverInterrupted(ctx, { prod: input.prod ?? null, dryRun: input.dryRun === true });
+  report.recovered.push(...recovery.recovered);
+  for (const failed of recovery.failed)
+    report.problems.push({ object: `promotion ${failed.id}`, error: failed.error });
 
   const environments = (await registry.environments()).filter((e) => inScope(e, ctx.scope));
   for (const environment of environments) {
@@ -68,7 +79,7 @@ export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Pro
     const closedAt = Date.parse(environment.closed_at ?? environment.updated_at);
     if (Number.isNaN(closedAt) || nowMs - closedAt < retentionMs) continue;
     try {
-      const cleaned = await cleanupEnvironment(ctx, {
+      const cleaned = await cleanupUnrecovered(ctx, {
         name: environment.name,
         prod: input.prod ?? null,
         dryRun: input.dryRun === true,
@@ -96,6 +107,10 @@ export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Pro
       }
       if (promotion.status === "rolled_back" && s.state === "rolled_back") {
         return [{ schema: s.target.schema, identifier: s.undone_identifier }];
+      }
+      // A name the rollback left to a later build: the table the promotion replaced is kept for nothing.
+      if (promotion.status === "rolled_back" && s.state === "switched" && s.retired_identifier) {
+        return [{ schema: s.target.schema, identifier: s.retired_identifier }];
       }
       return [];
     });

@@ -37,6 +37,7 @@ import { UserError } from "../../errors/user-error.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { inScope } from "../environment-identity.js";
 import { type QualifiedName, qualifiedKey, sameQualified } from "../names.js";
+import { recoverInterrupted } from "../promotion/recover.js";
 import type { EnvironmentRecord, PointerRecord } from "../registry/records.js";
 import { StoredNames } from "../stored-names.js";
 import { describe, type EnvContext, observe, ownEnvironment, qualifiedOf, step } from "./common.js";
@@ -112,6 +113,8 @@ interface Fix {
 
 export async function repairEnvironments(ctx: EnvContext, input: RepairInput = {}): Promise<RepairReport> {
   const { registry } = ctx;
+  // A pointer reads prod's table: an interrupted promotion is recovered first (promotion/recover.ts).
+  await recoverInterrupted(ctx, { prod: input.prod ?? null, dryRun: input.dryRun === true });
   let environments: EnvironmentRecord[];
   if (input.name !== undefined) {
     const found = await ownEnvironment(ctx, input.name);

@@ -32,7 +32,7 @@ import { refuseRegistryInProd } from "../registry/registry-schema.js";
 import { derivedStoredName, StoredNames } from "../stored-names.js";
 import type { ReplaceOutcome } from "../warehouse.js";
 import { decidePromotion } from "./decide.js";
-import { recoverPromotions, revert } from "./recover.js";
+import { markOf, recoverInterrupted, revert } from "./recover.js";
 import type { PromotionPlan, PromotionResult } from "./types.js";
 
 export const DEFAULT_RETENTION_DAYS = 3;
@@ -181,8 +181,9 @@ export async function promote(ctx: EnvContext, input: PromoteInput): Promise<Pro
     };
   }
 
-  // Finish whatever an interrupted promotion of this environment left, first.
-  await recoverPromotions(ctx, plan.environment);
+  // Finish whatever interrupted promotions and rollbacks of the scope left, first (of any environment: a
+  // promotion over a mix of two would record neither).
+  await recoverInterrupted(ctx, { strict: true });
 
   const id = await freshId(ctx, plan);
   const tag = id.replaceAll("-", "").slice(0, 8);
@@ -418,11 +419,11 @@ async function stagedPromotion(
     const mixed = steps
       .filter((s) => s.state === "switched" || s.state === "switching")
       .map((s) => s.node_id);
-    const reverted = await revert(ctx, record, `switching failed: ${messageOf(error)}`, {
-      from: started,
-      to: ended,
-      nodes: mixed,
-    });
+    const reverted = (
+      await revert(ctx, record, `switching failed: ${messageOf(error)}`, {
+        window: { from: started, to: ended, nodes: mixed },
+      })
+    ).done;
     throw new UserError(
       "promotion_refused",
       reverted
@@ -451,11 +452,6 @@ function addOutcome(into: ReplaceOutcome, outcome: ReplaceOutcome): void {
   into.left.push(...outcome.left);
   into.materialized.push(...outcome.materialized);
   into.kept.push(...outcome.kept);
-}
-
-/** The mark a promoted table carries where the engine needs one for its identity (DuckDB's comment). */
-function markOf(s: StepRecord): string {
-  return `promotion:${s.promotion_id}:${s.seq}`;
 }
 
 function messageOf(error: unknown): string {

@@ -20,7 +20,7 @@ import { type EnvContext, observe, step } from "../lifecycle/common.js";
 import { qualifiedKey, showQualified } from "../names.js";
 import type { PromotionRecord, StepRecord } from "../registry/records.js";
 import type { ReplaceOutcome } from "../warehouse.js";
-import { finishRollback, recoverPromotions, switchBack } from "./recover.js";
+import { finishRollback, recoverInterrupted, recoverPromotions, switchBack } from "./recover.js";
 import type { RollbackResult, RolledBackNode } from "./types.js";
 
 export interface RollbackInput {
@@ -37,8 +37,18 @@ export interface RollbackInput {
 
 export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): Promise<RollbackResult> {
   const { warehouse, registry, now } = ctx;
+  const prod = input.prodState ? await input.prodState(ctx.scope.project) : null;
   if (input.resume) {
-    const resumed = input.dryRun ? [] : await recoverPromotions(ctx, input.environment);
+    // Asked for: even a promotion that may still be running (the caller knows its job is over).
+    const resumed = input.dryRun
+      ? []
+      : (
+          await recoverPromotions(ctx, {
+            ...(input.environment ? { environment: input.environment } : {}),
+            prod,
+            force: true,
+          })
+        ).recovered.map((done) => done.id);
     return {
       id: null,
       environment: input.environment ?? null,
@@ -47,6 +57,8 @@ export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): 
       resumed,
     };
   }
+  // Interrupted promotions and rollbacks of the scope first: a rollback over an unfinished one would mix them.
+  await recoverInterrupted(ctx, { prod, strict: true, dryRun: input.dryRun === true });
   // Only its own scope's promotions (repository + dbt project): never another's, whatever their names.
   const all = (await registry.promotions(input.environment ? { environment: input.environment } : {})).filter(
     (p) => inScope(p, ctx.scope),
@@ -135,7 +147,7 @@ export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): 
       `The replaced prod table${missing.length === 1 ? "" : "s"} ${missing.map((s) => `${s.target.schema}.${s.retired_identifier}`).join(", ")} of promotion ${promotion.id} ${missing.length === 1 ? "is" : "are"} gone.`,
     );
   }
-  await refuseReplaced(ctx, promotion, switched, input);
+  await refuseReplaced(ctx, promotion, switched, prod);
   const atomic = warehouse.capabilities.atomic_multi_pointer && warehouse.capabilities.transactional_ddl;
   if (!atomic && !input.allowNonAtomic) {
     throw new UserError(
@@ -170,7 +182,10 @@ export async function rollbackPromotion(ctx: EnvContext, input: RollbackInput): 
     await step(warehouse, "Journaling the rollback", () =>
       registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }),
     );
-    await finishRollback(ctx, { ...current, status: "rolling_back" });
+    const finished = await finishRollback(ctx, { ...current, status: "rolling_back" }, prod);
+    // A name another build replaced after the rollback's checks is left as it is: not restored.
+    const rolledBack = new Set(finished.rolledBack);
+    result.restored = result.restored.filter((node) => rolledBack.has(node.unique_id));
   }
   return result;
 }
@@ -184,10 +199,9 @@ async function refuseReplaced(
   ctx: EnvContext,
   promotion: PromotionRecord,
   switched: readonly StepRecord[],
-  input: RollbackInput,
+  state: StateSnapshot | null,
 ): Promise<void> {
   const recorded = (promotion.detail.identities ?? {}) as Record<string, string>;
-  const state = input.prodState ? await input.prodState(promotion.project) : null;
   const replaced: string[] = [];
   for (const s of switched) {
     const shown = showQualified(s.target);

@@ -11,8 +11,9 @@
  *   else by a zero-copy clone, else by a copy.
  * - Replacing a prod table (promotion's switch) takes four statements whose
  *   progress the names in the schema always show (replaceTable), so an
- *   interrupted one is finished or undone from them (settleReplacement,
- *   called by the journal's recovery: src/env/promotion/recover.ts).
+ *   interrupted one is finished or undone from them (replacementProgress,
+ *   finishReplacement, abandonReplacement, called by the journal's recovery
+ *   after it checked which table prod holds: src/env/promotion/recover.ts).
  * - Identity is a mark in the table's comment (table-mark.ts).
  * - Grants: a prod table whose replacement would lose what readers rely on
  *   (its owner, a policy, a row filter: the provider's `replaceLosses`), or
@@ -215,7 +216,7 @@ export class ProviderWarehouse implements Warehouse {
   /**
    * Where a replacement is under way: a name derived from the replacement's
    * (`<replacement>__ods_c`). The replacement takes it, in one rename, at the
-   * point of no return of replaceTable; settleReplacement reads it.
+   * point of no return of replaceTable; replacementProgress reads it.
    */
   private committing(target: QualifiedName, replacement: string): QualifiedName {
     return {
@@ -233,7 +234,7 @@ export class ProviderWarehouse implements Warehouse {
    * Puts the table `replacement` under `target`'s name, keeping the table
    * there as `retired`. No statement here can do that at once, so it takes
    * four, each committed on its own, and the names in the schema always say
-   * how far it got (settleReplacement):
+   * how far it got (replacementProgress):
    *
    * 1. the target is copied to `retired` (a clone where a clone stands on its
    *    own, else a full copy): the table readers see is untouched;
@@ -275,44 +276,52 @@ export class ProviderWarehouse implements Warehouse {
     return { rebound: [], left: [], materialized: [], kept: [] };
   }
 
-  /**
-   * After an interruption, brings a `replaceTable(target, replacement,
-   * retired)` that may have been under way to one end, from the names in the
-   * schema, and says which:
-   * - the committing name exists: the point of no return was passed, so the
-   *   target is replaced from it again (one statement, the same result
-   *   whether step 3 ran or not) and it is dropped: `replaced`;
-   * - the replacement is still there: step 2 never ran, the target holds
-   *   the table it had, and a `retired` copy (step 1) is dropped:
-   *   `not_replaced`;
-   * - neither: steps 2 to 4 ran: `replaced`.
-   */
-  async settleReplacement(
-    target: QualifiedName,
-    replacement: string,
-    retired: string | null,
-  ): Promise<"replaced" | "not_replaced"> {
+  /** The names of the tables in `schema` now, by nameKey. */
+  private async tablesIn(schema: string): Promise<Set<string>> {
     const rules = this.capabilities.identifiers;
-    const committing = this.committing(target, replacement);
-    const present = new Set(
-      (await this.listObjects([target.schema]))
+    return new Set(
+      (await this.listObjects([schema]))
         .filter((object) => object.kind === "table")
         .map((object) => nameKey(object.identifier, rules)),
     );
-    if (present.has(nameKey(committing.identifier, rules))) {
-      const transient = await this.transientTables(target.schema);
-      await this.exec("replaceFrom", this.place, target, committing, {
-        transient: transient.has(nameKey(committing.identifier, rules)),
-      });
-      await this.exec("dropTable", this.place, committing);
-      return "replaced";
-    }
-    if (present.has(nameKey(replacement, rules))) {
-      if (retired !== null && present.has(nameKey(retired, rules)))
-        await this.exec("dropTable", this.place, { schema: target.schema, identifier: retired });
-      return "not_replaced";
-    }
-    return "replaced";
+  }
+
+  /**
+   * How far a `replaceTable(target, replacement, …)` that may have been under
+   * way got, from the names in the schema (one catalog read): its committing
+   * name present, it is past the point of no return (step 2) and not done
+   * (step 4): `committing`, and the target holds what it had or the
+   * replacement, whichever step 3 left; the replacement still under its own
+   * name, step 2 never ran: `not_begun`; neither: `done`.
+   */
+  async replacementProgress(
+    target: QualifiedName,
+    replacement: string,
+  ): Promise<"not_begun" | "committing" | "done"> {
+    const rules = this.capabilities.identifiers;
+    const present = await this.tablesIn(target.schema);
+    if (present.has(nameKey(this.committing(target, replacement).identifier, rules))) return "committing";
+    if (present.has(nameKey(replacement, rules))) return "not_begun";
+    return "done";
+  }
+
+  /** Steps 3 and 4 of a replacement past its point of no return: the target replaced from the committing name, which is dropped. */
+  async finishReplacement(target: QualifiedName, replacement: string): Promise<void> {
+    const committing = this.committing(target, replacement);
+    const transient = await this.transientTables(target.schema);
+    await this.exec("replaceFrom", this.place, target, committing, {
+      transient: transient.has(nameKey(committing.identifier, this.capabilities.identifiers)),
+    });
+    await this.exec("dropTable", this.place, committing);
+  }
+
+  /** The committing name back to the replacement's own (step 2 undone); the target is left as it is. */
+  async abandonReplacement(target: QualifiedName, replacement: string): Promise<void> {
+    const rules = this.capabilities.identifiers;
+    const committing = this.committing(target, replacement);
+    const present = await this.tablesIn(target.schema);
+    if (!present.has(nameKey(committing.identifier, rules))) return;
+    await this.renameTable(committing, replacement);
   }
 
   /**

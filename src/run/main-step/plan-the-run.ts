@@ -72,7 +72,9 @@ export async function prodAfterRollbacks(
     inputs.warehouse !== "" &&
     (mode === "default_branch" || (isPullRequest && environmentRefusal(inputs, run) === null));
   const rollbacks =
-    usesWarehouse && state.latest ? await warehouseRollbacks(inputs, run, ports, scope.project) : [];
+    usesWarehouse && state.latest
+      ? await warehouseRollbacks(inputs, run, ports, scope.project, state.latest.snapshot)
+      : [];
   return state.latest ? reconcileWithRollbacks(state.latest.snapshot, rollbacks, ports) : null;
 }
 
@@ -108,19 +110,24 @@ export async function planOrCreateEnvironment(
   if (isPullRequest && refusal === null && run.event.kind === "pull_request") {
     const event = run.event;
     const envScope = environmentScope(run, scope.project);
-    const outcome = await withEnvironmentContext(inputs, envScope, ports, (ctx) =>
-      createPullRequestEnvironment(
-        ctx,
-        {
-          project,
-          prNumber: event.number,
-          headSha: event.headSha,
-          prod,
-          planOver: planWith,
-          incrementalStart: inputs.incrementalStart,
-        },
-        ports,
-      ),
+    const outcome = await withEnvironmentContext(
+      inputs,
+      envScope,
+      ports,
+      (ctx) =>
+        createPullRequestEnvironment(
+          ctx,
+          {
+            project,
+            prNumber: event.number,
+            headSha: event.headSha,
+            prod,
+            planOver: planWith,
+            incrementalStart: inputs.incrementalStart,
+          },
+          ports,
+        ),
+      run,
     );
     return { result: outcome.plan, created: outcome.change };
   }

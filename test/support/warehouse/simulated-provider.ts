@@ -591,6 +591,13 @@ export class SimulatedRunner implements StatementRunner {
     this.log.length = 0;
   }
 
+  /**
+   * Called before each statement is carried out (its number since the last
+   * arm() and its operation); the statement waits for what it returns. A
+   * test holds a job there (a job still running) while another job runs.
+   */
+  beforeStatement: ((n: number, operation: StatementMethod) => Promise<void> | void) | null = null;
+
   get steps(): number {
     return this.log.length;
   }
@@ -599,6 +606,7 @@ export class SimulatedRunner implements StatementRunner {
     this.check(operation, statement);
     this.log.push({ operation: operation.name, statement });
     const n = this.log.length;
+    await this.beforeStatement?.(n, operation.name);
     const fault = this.fault;
     const hit = fault !== null && (n === fault.step || (fault.until === true && n > fault.step));
     if (hit && (fault.when ?? "before") === "before")

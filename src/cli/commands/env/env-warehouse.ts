@@ -16,7 +16,12 @@ export async function withWarehouse<T>(
   context: CliContext,
   scope: EnvScope,
   work: (ctx: EnvContext, warehouse: Warehouse) => Promise<T>,
-  options: { create?: boolean; progress?: Progress } = {},
+  /**
+   * `overlapsPromotions` (default true): the command may run beside a default-branch job's promotion, so
+   * the interrupted promotions it recovers first are only those whose lease passed (promote and rollback:
+   * false, one promotion at a time).
+   */
+  options: { create?: boolean; progress?: Progress; overlapsPromotions?: boolean } = {},
 ): Promise<T | null> {
   const given = str(values, "warehouse");
   const spec = parseWarehouseSpec(
@@ -36,6 +41,11 @@ export async function withWarehouse<T>(
       now: new Date().toISOString(),
       metaSchema: str(values, "meta-schema"),
       create: options.create ?? true,
+      overlapsPromotions: options.overlapsPromotions ?? true,
+      log: {
+        info: (message: string) => context.stderr(`note: ${message}\n`),
+        warning: (message: string) => context.stderr(`warning: ${message}\n`),
+      },
     },
     work,
   );

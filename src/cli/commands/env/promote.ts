@@ -181,7 +181,8 @@ export async function envPromote(values: ParsedValues, context: CliContext): Pro
         );
       }
     },
-    { progress },
+    // One promotion at a time (docs/environments.md, Limits): an unfinished one is recovered at once.
+    { progress, overlapsPromotions: false },
   ).finally(() => progress.done());
   return 0;
 }
