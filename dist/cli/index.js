@@ -919,7 +919,7 @@ function openAdapters(sqliteDriver) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2536);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5943);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7973);
 /* harmony import */ var _env_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(117);
 /* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
 /* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
@@ -951,6 +951,7 @@ process.exitCode = await (0,_cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__/* .runC
     warehouse: process.env.ODS_WAREHOUSE || undefined,
     warehouseEnv: (0,_env_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__/* .warehouseEnvOf */ .ad)(process.env),
     repository: process.env.GITHUB_REPOSITORY || undefined,
+    repositoryId: process.env.GITHUB_REPOSITORY_ID || undefined,
     env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
@@ -962,7 +963,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5943:
+/***/ 7973:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -9925,144 +9926,8 @@ function callArguments(sql, start) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/dbt/relation-identity.ts
-/**
- * A relation's identity as the warehouse resolves it (issue 36, point 4):
- * two names are the same relation when the warehouse would find the same
- * object under them. Pure.
- *
- * dbt renders a node's name with its quote policy (dbt-adapters
- * base/relation.py `BaseRelation.create_from`: the adapter's default policy,
- * then the project's `quoting:`, then the node's `quoting` config), and the
- * manifest keeps that rendering (`relation_name`), so which parts are quoted
- * is read from it rather than re-derived. Each part then folds as the
- * warehouse folds it:
- *
- * - Snowflake: an unquoted identifier is stored upper case; a quoted one
- *   keeps its case (dbt-snowflake relation.py
- *   `SnowflakeRelation.as_case_sensitive`).
- * - PostgreSQL (and the unknown default): unquoted folds to lower case,
- *   quoted keeps it (dbt-adapters base/relation.py
- *   `BaseRelation._is_exactish_match`: lowered only where the policy does not
- *   quote).
- * - Redshift: identifiers are case-insensitive, quoted or not, unless
- *   `enable_case_sensitive_identifier` is set (Redshift "Names and
- *   identifiers"): lower.
- * - DuckDB: identifiers are case-insensitive even when quoted (DuckDB
- *   "Identifiers: case sensitivity"): lower. So are Spark and Databricks
- *   (`spark.sql.caseSensitive` false by default; dbt-spark relation.py
- *   `SparkQuotePolicy` quotes nothing) and Athena (dbt-athena relation.py
- *   lower-cases schema and table names).
- * - BigQuery: a project id is lower case; dataset and table names are
- *   case-sensitive (BigQuery "Datasets: naming", "Tables: naming"), quoted
- *   with backticks or not.
- */
-const LOWER_ALWAYS = new Set(["redshift", "duckdb", "spark", "databricks", "athena"]);
-/** A part folded as `adapter` resolves it; `position` counts from the identifier (0), schema (1), database (2). */
-function foldPart(adapter, part, position) {
-    const a = adapter ?? "";
-    if (a === "snowflake")
-        return part.quoted ? part.text : part.text.toUpperCase();
-    if (LOWER_ALWAYS.has(a))
-        return part.text.toLowerCase();
-    if (a === "bigquery")
-        return position >= 2 ? part.text.toLowerCase() : part.text;
-    return part.quoted ? part.text : part.text.toLowerCase();
-}
-const QUOTES = { '"': '"', "`": "`", "[": "]" };
-/**
- * The parts of a rendered name (`"db"."schema"."t"`, `` `p`.`d`.`t` ``,
- * `` `p.d.t` ``, `db.schema.t`), or null when it is not a plain dotted name.
- * A backtick-quoted part that holds dots (BigQuery's `` `project.dataset.table` ``)
- * is split, each piece quoted.
- */
-function parseRelationName(name) {
-    const parts = [];
-    let i = 0;
-    const n = name.length;
-    while (i < n) {
-        const ch = name[i];
-        const close = QUOTES[ch];
-        if (close !== undefined) {
-            let text = "";
-            let j = i + 1;
-            for (;;) {
-                const end = name.indexOf(close, j);
-                if (end < 0)
-                    return null;
-                text += name.slice(j, end);
-                if (close === '"' && name[end + 1] === '"') {
-                    text += '"';
-                    j = end + 2;
-                    continue;
-                }
-                j = end;
-                break;
-            }
-            if (ch === "`" && text.includes(".")) {
-                for (const piece of text.split("."))
-                    parts.push({ text: piece, quoted: true });
-            }
-            else {
-                parts.push({ text, quoted: true });
-            }
-            i = j + 1;
-        }
-        else {
-            let j = i;
-            while (j < n && name[j] !== ".")
-                j += 1;
-            const text = name.slice(i, j).trim();
-            if (text === "" || /[\s"`[\]]/.test(text))
-                return null;
-            parts.push({ text, quoted: false });
-            i = j;
-        }
-        if (i < n) {
-            if (name[i] !== ".")
-                return null;
-            i += 1;
-            if (i >= n)
-                return null;
-        }
-    }
-    return parts.length > 0 ? parts : null;
-}
-/**
- * The identity key of a relation: its parts folded as the warehouse folds
- * them, joined by NUL. `rendered` is dbt's rendering of the same relation
- * (the manifest's `relation_name`), read only for which parts are quoted;
- * without it, every part counts as quoted when the adapter's default policy
- * quotes (every adapter but Snowflake and Spark) — the folding of the
- * case-insensitive engines ignores it anyway.
- */
-function relationKey(adapter, relation, rendered) {
-    const parsed = rendered === null ? null : parseRelationName(rendered);
-    const defaultQuoted = adapter !== "snowflake" && adapter !== "spark";
-    const quotedAt = (position) => {
-        if (parsed === null)
-            return defaultQuoted;
-        const part = parsed[parsed.length - 1 - position];
-        return part === undefined ? defaultQuoted : part.quoted;
-    };
-    const id = foldPart(adapter, { text: relation.identifier, quoted: quotedAt(0) }, 0);
-    const schema = foldPart(adapter, { text: relation.schema, quoted: quotedAt(1) }, 1);
-    const db = relation.database === null ? "" : foldPart(adapter, { text: relation.database, quoted: quotedAt(2) }, 2);
-    return `${db}\u0000${schema}\u0000${id}`;
-}
-/**
- * The key of a name as written in SQL (`schema.table` or `db.schema.table`),
- * parts folded as the warehouse folds them; `database` fills a two-part
- * name's database (the connection's default), or null to leave it open.
- */
-function keyOfParts(adapter, parts) {
-    const len = parts.length;
-    const id = foldPart(adapter, parts[len - 1], 0);
-    const schema = foldPart(adapter, parts[len - 2], 1);
-    const db = len >= 3 ? foldPart(adapter, parts[len - 3], 2) : null;
-    return { key2: `${schema}\u0000${id}`, db };
-}
-
+// EXTERNAL MODULE: ./src/dbt/relation-identity.ts
+var relation_identity = __nccwpck_require__(683);
 ;// CONCATENATED MODULE: ./src/dbt/undeclared-reads.ts
 
 const FROM_FUNCTIONS = new Set(["extract", "substring", "trim", "position", "overlay"]);
@@ -10204,7 +10069,7 @@ function scanTokens(sql, count, starts, ends, allowed) {
         const name = sql.slice(start, start + length);
         if (!name.includes(".") || allowed.exact(name))
             continue;
-        const parts = parseRelationName(name);
+        const parts = (0,relation_identity/* parseRelationName */.vY)(name);
         if (parts === null || parts.length < 2 || parts.length > 3)
             continue;
         if (parts.some((part) => CATALOG_SCHEMAS.has(part.text.toLowerCase())))
@@ -10259,17 +10124,17 @@ function allowedReads(graph, node) {
                 full = new Set();
                 short = new Set();
                 for (const relation of relations()) {
-                    const key = relationKey(adapter, relation, relation.relationName);
+                    const key = (0,relation_identity/* relationKey */.Yb)(adapter, relation, relation.relationName);
                     full.add(key);
                     short.add(key.slice(key.indexOf("\u0000") + 1));
                 }
             }
             const len = parts.length;
-            const id = foldPart(adapter, parts[len - 1], 0);
-            const schema = foldPart(adapter, parts[len - 2], 1);
+            const id = (0,relation_identity/* foldPart */.xV)(adapter, parts[len - 1], 0);
+            const schema = (0,relation_identity/* foldPart */.xV)(adapter, parts[len - 2], 1);
             if (len === 2)
                 return short.has(`${schema}\u0000${id}`);
-            const db = foldPart(adapter, parts[len - 3], 2);
+            const db = (0,relation_identity/* foldPart */.xV)(adapter, parts[len - 3], 2);
             return full.has(`${db}\u0000${schema}\u0000${id}`) || full.has(`\u0000${schema}\u0000${id}`);
         },
     };
@@ -12879,22 +12744,8 @@ function columnFactsOfLoad(loaded, project, ports, budget) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/state/own.ts
-/**
- * Reading and writing records keyed by ids (node, source and parent ids in
- * snapshots) without touching Object.prototype: an id is data, and an id
- * such as `constructor` or `__proto__` must read and write the entry of that
- * id, never an inherited property or the prototype.
- */
-/** The entry of `key` when `record` has one of its own. */
-function own(record, key) {
-    return record != null && Object.hasOwn(record, key) ? record[key] : undefined;
-}
-/** Sets the entry of `key` as an own property (`__proto__` included). */
-function setOwn(record, key, value) {
-    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
+// EXTERNAL MODULE: ./src/state/own.ts
+var own = __nccwpck_require__(1145);
 ;// CONCATENATED MODULE: ./src/planner/column-facts-needed.ts
 /**
  * Whether a plan or a record can use the SQL parser at all (issue 24), asked
@@ -12916,7 +12767,7 @@ function planMayAnalyse(project, snapshot, pointers) {
     for (const [id, node] of project.graph.nodes) {
         if (node.node.resourceType !== "model" || node.children.length === 0)
             continue;
-        const recorded = own(snapshot.nodes, id);
+        const recorded = (0,own/* own */.Z)(snapshot.nodes, id);
         const fp = project.fingerprints.get(id);
         if (!recorded || !fp)
             continue;
@@ -12938,7 +12789,7 @@ function recordMayAnalyse(project, runResults, previous) {
         const node = project.graph.nodes.get(result.uniqueId);
         if (node?.node.resourceType !== "model")
             continue;
-        const before = own(previous?.nodes, result.uniqueId);
+        const before = (0,own/* own */.Z)(previous?.nodes, result.uniqueId);
         const sql = project.fingerprints.get(result.uniqueId)?.fingerprint.components.sql;
         if (!before?.facts || before.fingerprint.components.sql !== sql)
             return true;
@@ -12985,26 +12836,39 @@ async function cliColumnFacts(values, context, project, state, budget = PLAN_ANA
 }
 
 // EXTERNAL MODULE: ./src/env/names.ts
-var names = __nccwpck_require__(2563);
+var env_names = __nccwpck_require__(2563);
 ;// CONCATENATED MODULE: ./src/env/environment-identity.ts
 /**
  * An environment's identity (docs/environments.md, Isolation): the
- * repository (`owner/name`), the dbt project (the manifest's project name)
- * and the pull request. Two repositories, or two dbt projects of one
- * repository, sharing a warehouse and its registry never share an
- * environment, a promotion or a janitor: every lifecycle operation runs in
- * one scope (repository + project) and acts only on the registry rows of
- * that scope.
+ * repository, the dbt project (the manifest's project name) and the pull
+ * request. Two repositories, or two dbt projects of one repository, sharing
+ * a warehouse and its registry never share an environment, a promotion or a
+ * janitor: every lifecycle operation runs in one scope (repository +
+ * project) and acts only on the registry rows of that scope.
  *
- * The registry keeps `environments.name` as its key, derived from the
- * identity: `owner/name:project:pr-7` (neither a repository nor a dbt project
- * name can hold a `:`, so two identities never derive one name). Rows of a
- * registry written before 1.1 have no repository (legacy, named `pr-7`): they
- * belong to no scope, and are acted on only in the legacy scope
- * (`--legacy`), which cleans them up and never creates.
+ * The repository is GitHub's id of it (issue 37: `GITHUB_REPOSITORY_ID`, the
+ * event payload's `repository.id`), which a rename, a transfer or a change
+ * of case keeps, and which a new repository created under a reused name does
+ * not get; its `owner/name` is kept for display only. The registry's key,
+ * `environments.name`, is derived from the identity: `repo-123456:shop:pr-7`
+ * (`repo-ID:project:pr-N`; neither a dbt project name nor a label can hold a
+ * `:`, so two identities never derive one name).
+ *
+ * Rows written before ids (registry 1.1, named `owner/name:project:pr-7`,
+ * no `repository_id`) are adopted once, by a run of the repository of that
+ * name (compared without case) that knows both its id and when it was
+ * created (registry.ts `adoptRows`): a row made before the repository
+ * existed is another repository's that had the name, and is never adopted;
+ * a row that records an id is only ever that id's. Until adopted they are
+ * acted on by a scope without an id (`owner/name` alone: the CLI given
+ * `--repository` of a registry that knows no id for it). Rows of a registry
+ * written before 1.1 have no repository at all (legacy, named `pr-7`): they
+ * are acted on only in the legacy scope (`--legacy`), which cleans them up
+ * and never creates.
  */
 
 const REPOSITORY = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
+const REPOSITORY_ID = /^[1-9][0-9]{0,19}$/;
 const LABEL = /^[A-Za-z0-9_.-]{1,64}$/;
 /** `owner/name` as GitHub spells it, or a UserError naming where it came from. */
 function checkRepository(text, from) {
@@ -13014,32 +12878,65 @@ function checkRepository(text, from) {
     }
     return value;
 }
+/** A repository id (GitHub's, decimal digits), or a UserError naming where it came from. */
+function checkRepositoryId(text, from, code = "usage") {
+    const value = text.trim();
+    if (!REPOSITORY_ID.test(value)) {
+        throw new user_error/* UserError */.yo(code, `${from} is \`${text.slice(0, 40)}\`, not a repository id (GitHub's id of the repository: decimal digits).`, {
+            input: from,
+            hint: "Give GitHub's id of the repository (GITHUB_REPOSITORY_ID in GitHub Actions; `gh api repos/OWNER/NAME --jq .id`).",
+        });
+    }
+    return value;
+}
 /** The registry name of the environment labelled `label` (`pr-7`) in `scope`. */
 function scopedName(scope, label) {
     if (!LABEL.test(label)) {
         throw new user_error/* UserError */.yo("usage", `\`${label}\` can't name an environment: letters, digits, \`_\`, \`.\` and \`-\` only, at most 64.`, { input: "--name" });
     }
+    const id = scope.repositoryId ?? null;
+    if (id !== null)
+        return `repo-${id}:${scope.project}:${label}`;
     return scope.repository === null ? label : `${scope.repository}:${scope.project}:${label}`;
+}
+/** The label (`pr-7`) of a registry name of any form (`repo-1:shop:pr-7`, `acme/shop:shop:pr-7`, `pr-7`). */
+function labelOfName(name) {
+    return name.slice(name.lastIndexOf(":") + 1);
 }
 /** The registry name of pull request `prNumber`'s environment in `scope`. */
 function environmentName(scope, prNumber) {
     return scopedName(scope, `pr-${prNumber}`);
 }
-/** Whether a registry row (environment or promotion) belongs to `scope`. */
+/**
+ * Whether a registry row (environment or promotion) belongs to `scope`: by
+ * the repository's id when the scope has one (whatever the name the row
+ * shows); by the name, exactly, for rows that record no id when it has none;
+ * the legacy scope takes the rows that name no repository.
+ */
 function inScope(row, scope) {
-    return (row.repository ?? null) === scope.repository && row.project === scope.project;
+    if (row.project !== scope.project)
+        return false;
+    const rowId = row.repository_id ?? null;
+    const id = scope.repositoryId ?? null;
+    if (id !== null)
+        return rowId === id;
+    if (rowId !== null)
+        return false;
+    return (row.repository ?? null) === scope.repository;
 }
 /** How a row's owner reads in a message. */
 function describeOwner(row) {
+    const id = row.repository_id ?? null;
     const who = row.repository === null
         ? `a registry row written before isolation (no repository; dbt project ${row.project || "unknown"})`
-        : `repository ${row.repository}, dbt project ${row.project}`;
+        : `repository ${row.repository}${id !== null ? ` (id ${id})` : ""}, dbt project ${row.project}`;
     return row.name !== undefined ? `${row.name} (${who})` : who;
 }
 function describeScope(scope) {
+    const id = scope.repositoryId ?? null;
     return scope.repository === null
         ? `the legacy environments of dbt project ${scope.project}`
-        : `repository ${scope.repository}, dbt project ${scope.project}`;
+        : `repository ${scope.repository}${id !== null ? ` (id ${id})` : ""}, dbt project ${scope.project}`;
 }
 
 ;// CONCATENATED MODULE: ./src/env/lifecycle/common.ts
@@ -13082,11 +12979,665 @@ async function observe(warehouse, schemas) {
     const fold = (name) => (rules.case_sensitive ? name : name.toLowerCase());
     const objects = new Map();
     for (const object of await warehouse.listObjects(schemas))
-        objects.set((0,names/* qualifiedKey */.Co)(object, rules), object);
+        objects.set((0,env_names/* qualifiedKey */.Co)(object, rules), object);
     return { schemas: new Set(present.map(fold)), objects };
 }
 function describe(name) {
-    return (0,names/* showQualified */.G1)(name);
+    return (0,env_names/* showQualified */.G1)(name);
+}
+
+;// CONCATENATED MODULE: ./src/env/promotion/recover.ts
+/**
+ * Finishing or undoing what an interrupted promotion or rollback left, from
+ * the registry's journal and what the warehouse shows: a promotion not
+ * committed is switched back (prod holds what it held before), a rollback in
+ * progress is finished. Every run that changes the warehouse calls it first
+ * (`recoverInterrupted`: create, refresh, cleanup, the janitor, repair,
+ * promote, rollback); promote.ts also calls `revert` when its own switch
+ * fails. It calls neither promote.ts nor rollback.ts.
+ *
+ * Where each statement commits on its own (the cloud providers), a job
+ * killed at any statement leaves the journal one change behind the
+ * warehouse at most: each step is journaled before the statements it starts
+ * (`switching`, `reverting`, `rolling_back`) and after (`switched`,
+ * `reverted`, `rolled_back`). Recovery reads which names exist
+ * (`replacementProgress` where a switch takes several statements) and which
+ * table prod holds (its identity: the mark a promotion leaves, or the one
+ * recorded at commit), and only ever writes a prod name that holds the
+ * promotion's own table. A name that holds another table (a dbt build, or
+ * anything else, after the promotion began) is left as it is: putting the
+ * replaced table back would serve older code and data than prod has (the
+ * rule rollback follows: rollback.ts, `rollback_prod_replaced`). Every
+ * action is journaled before it starts and is safe to repeat, so recovery
+ * can itself be killed at any statement and run again.
+ */
+
+
+
+
+/**
+ * How long an unfinished promotion (or rollback) is taken as possibly still
+ * running, for a run that may overlap it (`EnvContext.overlapsPromotions`):
+ * 6 hours since its journal last changed, the time limit GitHub gives a job
+ * (`timeout-minutes` defaults to 360). A promotion's job records the start of
+ * its session as the time, so once 6 hours passed that job is over.
+ */
+const PROMOTION_LEASE_MS = 6 * 3_600_000;
+const UNFINISHED = ["staging", "switching", "failed", "rolling_back"];
+/**
+ * Finishes what interrupted promotions and rollbacks of the scope (or of one
+ * environment) left: a promotion not committed is switched back, a rollback
+ * in progress is finished. Throws `promotion_refused` when one can't be
+ * (unless `lenient`).
+ */
+async function recoverPromotions(ctx, options = {}) {
+    const report = { recovered: [], waiting: [], failed: [] };
+    // Only its own scope's: another repository's or project's interrupted promotion is theirs to finish.
+    const promotions = (await ctx.registry.promotions(options.environment ? { environment: options.environment } : {})).filter((p) => inScope(p, ctx.scope) && UNFINISHED.includes(p.status));
+    for (const promotion of promotions) {
+        const since = Date.parse(ctx.now) - Date.parse(promotion.updated_at);
+        if (options.force !== true && ctx.overlapsPromotions === true && !(since >= PROMOTION_LEASE_MS)) {
+            report.waiting.push({
+                id: promotion.id,
+                environment: promotion.environment,
+                status: promotion.status,
+                since: promotion.updated_at,
+            });
+            continue;
+        }
+        try {
+            if (promotion.status === "rolling_back") {
+                const finished = await finishRollback(ctx, promotion, options.prod ?? null);
+                report.recovered.push({
+                    id: promotion.id,
+                    environment: promotion.environment,
+                    outcome: "rolled_back",
+                    kept: finished.kept,
+                });
+                continue;
+            }
+            const reverted = await revert(ctx, promotion, "interrupted; switched back by a later run", {
+                prod: options.prod ?? null,
+            });
+            if (!reverted.done) {
+                throw new user_error/* UserError */.yo("promotion_refused", `Promotion ${promotion.id} of ${promotion.environment} was interrupted and can't be switched back: the registry's journal says which names point where.`, { hint: "Fix the warehouse error named above, then run `ods-state env rollback --resume` again." });
+            }
+            report.recovered.push({
+                id: promotion.id,
+                environment: promotion.environment,
+                outcome: "switched_back",
+                kept: reverted.kept,
+            });
+        }
+        catch (error) {
+            if (options.lenient !== true)
+                throw error;
+            report.failed.push({
+                id: promotion.id,
+                environment: promotion.environment,
+                error: error instanceof Error ? error.message : String(error),
+            });
+        }
+    }
+    return report;
+}
+/**
+ * What every run that changes the warehouse does first: recovers the
+ * promotions and rollbacks interrupted jobs of its scope left unfinished
+ * (those that may still be running are left while this run may overlap
+ * them), and says what it did through `ctx.log`. `strict` (promote,
+ * rollback): one it can't finish, or one that may still be running, is an
+ * error, since promoting or rolling back over it would mix two. Otherwise a
+ * promotion it can't finish is a warning and the run goes on: the next run
+ * tries again. Reading the registry may fail like any first read.
+ */
+async function recoverInterrupted(ctx, options = {}) {
+    if (options.dryRun === true)
+        return { recovered: [], waiting: [], failed: [] };
+    const report = await recoverPromotions(ctx, {
+        prod: options.prod ?? null,
+        lenient: options.strict !== true,
+    });
+    for (const done of report.recovered) {
+        const kept = done.kept.length > 0
+            ? `; left ${done.kept.join(", ")} as a later build made ${done.kept.length === 1 ? "it" : "them"}`
+            : "";
+        ctx.log?.info(done.outcome === "switched_back"
+            ? `Promotion ${done.id} of ${done.environment} was interrupted: switched back, prod holds the tables it held before${kept}.`
+            : `The rollback of promotion ${done.id} of ${done.environment} was interrupted: finished${kept}.`);
+    }
+    for (const failed of report.failed) {
+        ctx.log?.warning(`Promotion ${failed.id} of ${failed.environment} was interrupted and could not be recovered (${failed.error}); the next run tries again, or run \`ods-state env rollback --resume\`.`);
+    }
+    for (const waiting of report.waiting) {
+        const until = new Date(Date.parse(waiting.since) + PROMOTION_LEASE_MS).toISOString();
+        ctx.log?.info(`Promotion ${waiting.id} of ${waiting.environment} is unfinished (${waiting.status} since ${waiting.since}) and its job may still be running: left to the default branch's next run (or \`ods-state env rollback --resume\`), or to any run after ${until}.`);
+    }
+    if (options.strict === true && report.waiting.length > 0) {
+        const [first] = report.waiting;
+        throw new user_error/* UserError */.yo("promotion_refused", `Promotion ${first.id} of ${first.environment} is unfinished (${first.status} since ${first.since}) and may still be running: nothing is changed over it.`, {
+            hint: "If its job is over (cancelled, killed), run `ods-state env rollback --resume` to finish it; else wait for it.",
+        });
+    }
+    return report;
+}
+/* ------------------------------------------------------------ identities */
+/** The mark a promoted table carries where the engine needs one for its identity (DuckDB's and the providers' comment). */
+function markOf(s) {
+    return `promotion:${s.promotion_id}:${s.seq}`;
+}
+/**
+ * The identity the promotion's table has at the target: the one recorded at
+ * commit, else the mark the switch leaves (the engines that identify tables
+ * by marks; PostgreSQL's OIDs are known only once recorded, and its
+ * promotions are one transaction anyway).
+ */
+function expectedIdentity(promotion, s) {
+    const recorded = (promotion.detail.identities ?? {});
+    return recorded[s.node_id] ?? `mark:${markOf(s)}`;
+}
+/**
+ * The run prod's state records for the node when it is neither the
+ * promotion's build nor the one it replaced, and was built after the
+ * promotion began: a later build.
+ */
+function laterRun(promotion, s, prod) {
+    const now = prod?.nodes[s.node_id];
+    if (!now || now.run_id === s.pr_run_id || now.run_id === s.previous_state?.run_id)
+        return null;
+    return Date.parse(now.built_at) > Date.parse(promotion.created_at) ? now.run_id : null;
+}
+/**
+ * Which table prod holds under the step's target, for recovery:
+ * - `ours`: the promotion's (its identity);
+ * - `newer`: another one replaced it after the promotion began (prod's state
+ *   records a later build; or `known`, the promotion's table is known to
+ *   have carried its identity there, and the target doesn't now);
+ * - `unsure`: another identity, where the promotion's table may not have
+ *   been marked yet (a switch cut between its replace and its mark): the
+ *   table it replaced, the promotion's unmarked, or (not told apart) a later
+ *   build. Recovery takes it as the promotion's.
+ * - `missing`: no table there.
+ */
+async function judge(ctx, promotion, s, known, prod) {
+    const current = await ctx.warehouse.tableIdentity(s.target);
+    if (current === null)
+        return "missing";
+    if (laterRun(promotion, s, prod) !== null)
+        return "newer";
+    if (current === expectedIdentity(promotion, s))
+        return "ours";
+    return known ? "newer" : "unsure";
+}
+/* ------------------------------------------------------------------ names */
+async function tablesIn(ctx, schemas) {
+    const rules = ctx.warehouse.capabilities.identifiers;
+    const found = await ctx.warehouse.listObjects([...new Set(schemas)]);
+    return new Set(found.filter((o) => o.kind === "table").map((o) => (0,env_names/* qualifiedKey */.Co)(o, rules)));
+}
+function at(s, identifier) {
+    return { schema: s.target.schema, identifier };
+}
+async function has(ctx, name) {
+    return (await tablesIn(ctx, [name.schema])).has((0,env_names/* qualifiedKey */.Co)(name, ctx.warehouse.capabilities.identifiers));
+}
+/** The steps in the promotion's order (parents first), as the registry may list them otherwise. */
+function inOrder(steps) {
+    return [...steps].sort((a, b) => a.seq - b.seq);
+}
+async function journal(ctx, s, state) {
+    s.state = state;
+    await common_step(ctx.warehouse, `Journaling ${(0,env_names/* showQualified */.G1)(s.target)} ${state}`, () => ctx.registry.putStep(s));
+}
+/* ------------------------------------------------------- promotion, undone */
+/**
+ * Brings an unfinished promotion back to prod's previous tables: each name
+ * the promotion switched is switched back (children first) unless another
+ * build replaced the promotion's table since (then left: `kept`), and the
+ * staged tables go (back to the environment where they were moved from it,
+ * else dropped), with the copies taken aside. `done` false (and the promotion
+ * `failed`, its journal as far as it got) when it could not finish.
+ */
+async function revert(ctx, record, why, options = {}) {
+    const { warehouse, registry } = ctx;
+    const kept = [];
+    const window = options.window ? { mixed_window: options.window } : {};
+    try {
+        const steps = inOrder(await registry.steps(record.id));
+        for (const s of [...steps].reverse()) {
+            const outcome = await switchBackStep(ctx, record, s, options.prod ?? null);
+            if (outcome === "kept")
+                kept.push(s.node_id);
+            // Journaled before the names change again below: a staged table moved back to the environment (or
+            // dropped) must not read, next time, as a switch that went through.
+            if (s.state === "switching" || s.state === "switched")
+                await journal(ctx, s, outcome === "untouched" ? "staged" : "reverted");
+        }
+        for (const s of steps)
+            await unstageStep(ctx, record, s);
+        await common_step(warehouse, "Journaling the aborted promotion", () => registry.putPromotion({
+            ...record,
+            status: "aborted",
+            updated_at: ctx.now,
+            detail: { ...record.detail, why, ...window, ...(kept.length > 0 ? { kept } : {}) },
+        }));
+        return { done: true, kept };
+    }
+    catch {
+        try {
+            await registry.putPromotion({
+                ...record,
+                status: "failed",
+                updated_at: ctx.now,
+                detail: { ...record.detail, why, ...window },
+            });
+        }
+        catch {
+            // The journal keeps what it had; the next recovery reads the warehouse.
+        }
+        return { done: false, kept };
+    }
+}
+/**
+ * One name of an unfinished promotion brought back to the table it held
+ * before, from the journal and the warehouse: `restored`, `untouched` (never
+ * switched), or `kept` (another build replaced the promotion's table: left).
+ *
+ * Before a name is switched back, the journal says `reverting` and the
+ * target carries the promotion's identity (marked first where it may have
+ * lacked it), so a later recovery that finds another identity there knows
+ * the switch back's replace ran, or another build came since: either way
+ * it never writes that name again.
+ */
+async function switchBackStep(ctx, promotion, s, prod) {
+    const { warehouse } = ctx;
+    const progress = warehouse.replacementProgress?.bind(warehouse);
+    const staged = at(s, s.staged_identifier);
+    const retired = s.retired_identifier === null ? null : at(s, s.retired_identifier);
+    if (s.state === "reverting") {
+        // A switch back that may have begun: the promotion's table (identity checked and marked) was at the target.
+        const where = retired === null
+            ? (await has(ctx, at(s, s.undone_identifier)))
+                ? "done"
+                : "not_begun"
+            : progress
+                ? await progress(s.target, retired.identifier)
+                : (await has(ctx, retired))
+                    ? "not_begun"
+                    : "done";
+        if (where === "done") {
+            await journal(ctx, s, "reverted");
+            return "restored";
+        }
+        const verdict = await judge(ctx, promotion, s, true, prod);
+        if (where === "committing") {
+            if (verdict === "ours") {
+                await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)} back`, () => warehouse.finishReplacement(s.target, retired.identifier));
+            }
+            else {
+                // The switch back's replace ran (the replaced table is back), or another build came since: the name
+                // stays as it is; the replaced table's committing copy takes its retired name again (dropped below).
+                await common_step(warehouse, `Settling the switch back of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, retired.identifier));
+            }
+            await journal(ctx, s, "reverted");
+            return laterRun(promotion, s, prod) !== null ? "kept" : "restored";
+        }
+        if (verdict === "missing") {
+            const put = await putBackMissing(ctx, s, retired);
+            await journal(ctx, s, "reverted");
+            return put === "restored" ? "restored" : "kept";
+        }
+        if (verdict !== "ours") {
+            // Not switched back, and the name no longer holds the promotion's table: another build replaced it.
+            await journal(ctx, s, "reverted");
+            return "kept";
+        }
+        await switchNameBack(ctx, s, retired);
+        await journal(ctx, s, "reverted");
+        return "restored";
+    }
+    if (s.state !== "switching" && s.state !== "switched")
+        return "untouched";
+    // The switch may have begun (`switching`) or is done (`switched`: the promotion's table was marked).
+    const known = s.state === "switched";
+    if (retired === null) {
+        // A table new to prod: its switch is one rename.
+        if (await has(ctx, staged))
+            return "untouched";
+    }
+    else if (progress) {
+        const where = await progress(s.target, s.staged_identifier);
+        if (where === "not_begun")
+            return "untouched";
+        if (where === "committing") {
+            // Past its point of no return: the target holds the table it had, or the promotion's unmarked, or (not
+            // told apart) a later build. Taken as the promotion's unless prod's state records a later build.
+            const verdict = await judge(ctx, promotion, s, false, prod);
+            if (verdict === "newer") {
+                await common_step(warehouse, `Settling the switch of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
+                return "kept";
+            }
+            if (verdict === "missing") {
+                await common_step(warehouse, `Settling the switch of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
+                return putBackMissing(ctx, s, retired);
+            }
+            await markAsOurs(ctx, s, verdict);
+            await journal(ctx, s, "reverting");
+            await common_step(warehouse, `Settling the switch of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
+            await switchNameBack(ctx, s, retired);
+            await journal(ctx, s, "reverted");
+            return "restored";
+        }
+        // Done, and the table it replaced is no longer kept aside: put back already (by hand, or below when prod's
+        // name was found empty), so nothing is left to switch back.
+        if (!(await has(ctx, retired)))
+            return "restored";
+    }
+    else if (!(await has(ctx, retired))) {
+        // One transaction per switch (the names tell): no retired table, no switch.
+        return "untouched";
+    }
+    const verdict = await judge(ctx, promotion, s, known, prod);
+    if (verdict === "missing")
+        return putBackMissing(ctx, s, retired);
+    if (verdict === "newer")
+        return "kept";
+    await markAsOurs(ctx, s, verdict);
+    await journal(ctx, s, "reverting");
+    await switchNameBack(ctx, s, retired);
+    await journal(ctx, s, "reverted");
+    return "restored";
+}
+/** Nothing at prod's name (dropped by hand since): the table the promotion replaced takes it back. */
+async function putBackMissing(ctx, s, retired) {
+    if (retired === null || !(await has(ctx, retired)))
+        return "untouched";
+    await common_step(ctx.warehouse, `Putting ${(0,env_names/* showQualified */.G1)(s.target)} back`, () => ctx.warehouse.renameTable(retired, s.target.identifier));
+    return "restored";
+}
+/** An unsure target gets the promotion's mark before its switch back is journaled (see switchBackStep). */
+async function markAsOurs(ctx, s, verdict) {
+    if (verdict === "ours")
+        return;
+    await common_step(ctx.warehouse, `Marking ${(0,env_names/* showQualified */.G1)(s.target)}`, () => ctx.warehouse.markTable(s.target, markOf(s)));
+}
+/** The replaced table back under the target's name (the promoted one kept under its undone name), or, with none, the target renamed away. */
+async function switchNameBack(ctx, s, retired) {
+    const { warehouse } = ctx;
+    const undone = at(s, s.undone_identifier);
+    if (await has(ctx, undone)) {
+        // The first statement of an earlier attempt: a copy of what the target holds now, made again.
+        await common_step(warehouse, `Dropping ${(0,env_names/* showQualified */.G1)(undone)}`, () => warehouse.dropObject({ ...undone, kind: "table" }));
+    }
+    await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)} back`, async () => {
+        if (retired !== null)
+            await warehouse.replaceTable(s.target, retired.identifier, s.undone_identifier);
+        else
+            await warehouse.renameTable(s.target, s.undone_identifier);
+    });
+}
+/**
+ * What the step staged goes: its staged table (or the promotion's table
+ * switched back, under its undone name) back to the environment it was
+ * moved from, else dropped; the copy of prod's table taken aside dropped
+ * (unless nothing holds prod's name). The environment's registry row of a
+ * moved table follows where the table is.
+ */
+async function unstageStep(ctx, promotion, s) {
+    if (s.state === "unstaged")
+        return;
+    const { warehouse } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    const staged = at(s, s.staged_identifier);
+    const undone = at(s, s.undone_identifier);
+    // A switch past its point of no return that recovery did not settle (an earlier attempt cut short).
+    if (warehouse.abandonReplacement) {
+        await common_step(warehouse, `Settling the switch of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
+    }
+    let present = await tablesIn(ctx, [s.target.schema, s.source.schema]);
+    const there = (name) => present.has((0,env_names/* qualifiedKey */.Co)(name, rules));
+    if (s.how === null && there(staged))
+        s.how = there(s.source) ? "copied" : "moved";
+    const schemaOfSource = (await warehouse.listSchemas()).some((schema) => (0,env_names/* nameKey */.Rc)(schema, rules) === (0,env_names/* nameKey */.Rc)(s.source.schema, rules));
+    for (const table of [staged, undone]) {
+        if (!there(table))
+            continue;
+        const putBack = s.how === "moved" && !there(s.source) && schemaOfSource;
+        await common_step(warehouse, putBack ? `Putting ${(0,env_names/* showQualified */.G1)(s.source)} back` : `Dropping ${(0,env_names/* showQualified */.G1)(table)}`, async () => {
+            if (putBack)
+                await warehouse.stageTable(table, s.source);
+            else
+                await warehouse.dropObject({ ...table, kind: "table" });
+        });
+        present = await tablesIn(ctx, [s.target.schema, s.source.schema]);
+    }
+    if (s.retired_identifier !== null && there(at(s, s.retired_identifier)) && there(s.target)) {
+        const retired = at(s, s.retired_identifier);
+        await common_step(warehouse, `Dropping ${(0,env_names/* showQualified */.G1)(retired)}`, () => warehouse.dropObject({ ...retired, kind: "table" }));
+    }
+    if (s.how === "moved")
+        await followMovedTable(ctx, promotion, s, there(s.source));
+    await journal(ctx, s, "unstaged");
+}
+/** The environment's row of a table promotion moved out of it: present exactly when the table is back. */
+async function followMovedTable(ctx, promotion, s, present) {
+    const { registry, warehouse } = ctx;
+    const rules = warehouse.capabilities.identifiers;
+    const environment = await registry.environment(promotion.environment);
+    if (!environment || environment.status === "removed")
+        return;
+    const recorded = (await registry.objects(promotion.environment)).some((o) => o.kind === "table" && (0,env_names/* qualifiedKey */.Co)(o, rules) === (0,env_names/* qualifiedKey */.Co)(s.source, rules));
+    if (present && !recorded) {
+        await common_step(warehouse, `Recording ${(0,env_names/* showQualified */.G1)(s.source)} back in ${promotion.environment}`, async () => registry.putObject({
+            environment: promotion.environment,
+            schema: s.source.schema,
+            identifier: s.source.identifier,
+            kind: "table",
+            role: "build",
+            node_id: s.node_id,
+            state: "present",
+            created_at: ctx.now,
+            // The table moved back is the one the environment built (a move keeps its identity): cleanup may drop it.
+            identity: await warehouse.relationIdentity({ ...s.source, kind: "table" }),
+        }));
+    }
+    else if (!present && recorded) {
+        await common_step(warehouse, `Forgetting ${(0,env_names/* showQualified */.G1)(s.source)} in ${promotion.environment}`, () => registry.deleteObject(promotion.environment, s.source.schema, s.source.identifier));
+    }
+}
+/* ------------------------------------------------------------ rollback */
+/** A promoted name switched back by a rollback: the table it replaced takes it again, the promoted one kept under its undone name. */
+async function switchBack(ctx, s) {
+    const { warehouse, registry } = ctx;
+    let outcome = null;
+    if (s.retired_identifier !== null)
+        outcome = await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
+    else
+        await warehouse.renameTable(s.target, s.undone_identifier);
+    await registry.putStep({ ...s, state: "rolled_back" });
+    return outcome;
+}
+/**
+ * Finishes a rollback journaled as `rolling_back`: each name still holding
+ * the promotion's table (its identity as recorded at commit) is switched
+ * back; one another build replaced since is left as it is (`kept`), as a
+ * rollback started now would refuse it. A switch back that may have begun
+ * (`rolling_back` on the step; its table was checked first) is brought to
+ * one end from the names: past its point of no return it is finished only
+ * while the name still holds the promotion's table.
+ */
+async function finishRollback(ctx, promotion, prod = null) {
+    const { warehouse, registry, now } = ctx;
+    const progress = warehouse.replacementProgress?.bind(warehouse);
+    const steps = inOrder(await registry.steps(promotion.id));
+    const kept = [];
+    for (const s of [...steps].reverse()) {
+        if (s.state !== "switched" && s.state !== "rolling_back")
+            continue;
+        const retired = s.retired_identifier === null ? null : at(s, s.retired_identifier);
+        const undone = at(s, s.undone_identifier);
+        if (s.state === "rolling_back") {
+            const where = retired === null
+                ? (await has(ctx, undone))
+                    ? "done"
+                    : "not_begun"
+                : progress
+                    ? await progress(s.target, retired.identifier)
+                    : (await has(ctx, retired))
+                        ? "not_begun"
+                        : "done";
+            if (where === "done") {
+                await journal(ctx, s, "rolled_back");
+                continue;
+            }
+            const verdict = await judge(ctx, promotion, s, true, prod);
+            if (where === "committing") {
+                if (verdict === "ours") {
+                    await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)} back`, () => warehouse.finishReplacement(s.target, retired.identifier));
+                }
+                else {
+                    // Its replace ran (prod's previous table is back), or another build came since: the name stays, and
+                    // the committing copy of the previous table goes.
+                    await common_step(warehouse, `Settling the switch back of ${(0,env_names/* showQualified */.G1)(s.target)}`, async () => {
+                        await warehouse.abandonReplacement(s.target, retired.identifier);
+                        await warehouse.dropObject({ ...retired, kind: "table" });
+                    });
+                }
+                await journal(ctx, s, "rolled_back");
+                continue;
+            }
+            if (verdict === "missing" && (await putBackMissing(ctx, s, retired)) === "restored") {
+                await journal(ctx, s, "rolled_back");
+                continue;
+            }
+            if (verdict !== "ours") {
+                if (await has(ctx, undone)) {
+                    await common_step(warehouse, `Dropping ${(0,env_names/* showQualified */.G1)(undone)}`, () => warehouse.dropObject({ ...undone, kind: "table" }));
+                }
+                await journal(ctx, s, "switched");
+                kept.push(s.node_id);
+                continue;
+            }
+            if (retired !== null && (await has(ctx, undone))) {
+                // The first statement of the switch back (a copy of the promoted table), made again.
+                await common_step(warehouse, `Dropping ${(0,env_names/* showQualified */.G1)(undone)}`, () => warehouse.dropObject({ ...undone, kind: "table" }));
+            }
+        }
+        else {
+            const verdict = await judge(ctx, promotion, s, true, prod);
+            if (verdict === "missing" && retired !== null && (await has(ctx, retired))) {
+                // Nothing at prod's name (dropped by hand since): the table the promotion replaced takes it back.
+                await journal(ctx, s, "rolling_back");
+                await putBackMissing(ctx, s, retired);
+                await journal(ctx, s, "rolled_back");
+                continue;
+            }
+            if (verdict !== "ours") {
+                kept.push(s.node_id);
+                continue;
+            }
+            await journal(ctx, s, "rolling_back");
+        }
+        await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)} back`, () => switchBack(ctx, s));
+        s.state = "rolled_back";
+    }
+    await common_step(warehouse, "Committing the rollback", () => registry.putPromotion({
+        ...promotion,
+        status: "rolled_back",
+        updated_at: now,
+        detail: { ...promotion.detail, ...(kept.length > 0 ? { kept } : {}) },
+    }));
+    return {
+        rolledBack: steps.filter((s) => s.state === "rolled_back").map((s) => s.node_id),
+        kept,
+    };
+}
+
+// EXTERNAL MODULE: ./src/env/stored-names.ts
+var stored_names = __nccwpck_require__(6581);
+;// CONCATENATED MODULE: ./src/env/lifecycle/create/access-refusals.ts
+/**
+ * Access is never widened (docs/environments.md): before anything changes,
+ * an environment whose pointer views would let their readers read more of
+ * prod than prod lets them is refused (`pointer_view_refused`), naming each
+ * view, the prod relation it would read and why (the warehouse's
+ * `pointerRefusals`: a PostgreSQL server before 15, whose views read with
+ * their owner's rights; on Snowflake and Databricks, whose views always do,
+ * a prod table under a row or column policy, or a future grant that would
+ * give the view to a role prod's table isn't granted to).
+ */
+
+
+/** How many refused views the message names before it says how many more. */
+const SHOWN = 5;
+async function refuseWideningPointers(ctx, name, desired) {
+    const { warehouse } = ctx;
+    if (!warehouse.pointerRefusals || desired.length === 0)
+        return;
+    const refused = await warehouse.pointerRefusals(desired.map((pointer) => ({ at: pointer.at, reads: pointer.reads })));
+    if (refused.length === 0)
+        return;
+    const shown = refused
+        .slice(0, SHOWN)
+        .map((refusal) => `${describe(refusal.at)} (reading ${describe(refusal.reads)}): ${refusal.reason}`);
+    const more = refused.length > SHOWN ? `; and ${refused.length - SHOWN} more` : "";
+    throw new user_error/* UserError */.yo("pointer_view_refused", `The environment ${name} can't be made in ${warehouse.label} without widening access to prod: ${refused.length} pointer view${refused.length === 1 ? "" : "s"} would let ${refused.length === 1 ? "its" : "their"} readers read more than prod lets them. ${shown.join("; ")}${more}.`);
+}
+
+;// CONCATENATED MODULE: ./src/env/lifecycle/owned-identity.ts
+/**
+ * An environment owns only what it created, and only while it still is what
+ * it created (docs/environments.md, Isolation): a name is not enough. A PR
+ * environment's schema may be prod's too (a custom schema dbt names the same
+ * on both targets), so after the merge prod's dbt build can put its own
+ * table under the very name the environment's build had; someone may
+ * replace a table by hand. So each relation the environment takes (a
+ * pointer view it made, a clone or copy it made, a relation its dbt build
+ * wrote, when the build is recorded) gets an identity, recorded with its
+ * registry row (`OwnedObject.identity`), and cleanup drops a relation only
+ * while the warehouse still shows that identity at its name:
+ * PostgreSQL's OID (new for every relation, kept through renames), elsewhere
+ * a fresh mark `[ods:env:…]` ODS appends to its comment (a relation made
+ * again by anyone has no such mark).
+ */
+
+/** A mark no other relation has: `env:` and 32 hex digits. */
+function ownershipMark() {
+    return `env:${(0,external_node_crypto_.randomUUID)().replaceAll("-", "")}`;
+}
+/** Takes the relation as the environment's: marks it where the engine needs a mark, and returns its identity. */
+async function claimOwned(warehouse, object) {
+    return warehouse.claimRelation(object, ownershipMark());
+}
+/**
+ * The identity to record for the relation `found` the environment takes at a row's name: the row's own when
+ * the relation still has it (recording the same build twice marks nothing again), else a new claim.
+ */
+async function identityToRecord(warehouse, row, found) {
+    if (row?.identity && row.kind === found.kind && (await warehouse.relationIdentity(found)) === row.identity)
+        return row.identity;
+    return claimOwned(warehouse, found);
+}
+/**
+ * Why the relation `found` at the row's name is not the one the environment
+ * recorded, or null when it is (same kind, same identity). A row without an
+ * identity (an intent never finished, or written before registry 1.2) proves
+ * nothing: never the environment's to drop.
+ */
+async function notTheOwned(warehouse, row, found) {
+    if (row.kind !== found.kind)
+        return `the environment created a ${row.kind} there, and a ${found.kind} is there now`;
+    if (row.identity === null) {
+        return row.state === "creating"
+            ? `the environment recorded its intent to create it, but not what it created`
+            : "the registry recorded no identity for it (written before registry 1.2), so nothing shows it is the one the environment created";
+    }
+    const now = await warehouse.relationIdentity(found);
+    if (now === null)
+        return null;
+    if (now !== row.identity)
+        return `it is not the ${found.kind} the environment created (another build or someone else replaced it since)`;
+    return null;
 }
 
 ;// CONCATENATED MODULE: ./src/env/lifecycle/create/apply-changes.ts
@@ -13098,6 +13649,7 @@ function describe(name) {
  */
 
 
+
 /** Registers (or updates) the environment's record: open, its schemas and prod's added to what it had. */
 async function registerEnvironment(ctx, input, existing, schemas, prodSchemas) {
     const { name } = input;
@@ -13105,6 +13657,7 @@ async function registerEnvironment(ctx, input, existing, schemas, prodSchemas) {
     const record = {
         name,
         repository: ctx.scope.repository,
+        repository_id: ctx.scope.repositoryId ?? null,
         project: input.project,
         pr_number: input.prNumber ?? existing?.pr_number ?? null,
         head_sha: input.headSha ?? existing?.head_sha ?? null,
@@ -13130,6 +13683,7 @@ async function createOwnedSchema(ctx, name, schema) {
             node_id: null,
             state: "creating",
             created_at: now,
+            identity: null,
         };
         await registry.putObject(object);
         await warehouse.createSchema(schema);
@@ -13143,7 +13697,7 @@ async function createOwnedSchema(ctx, name, schema) {
  */
 async function dropPointer(ctx, name, pointer, observed) {
     const { warehouse, registry, now } = ctx;
-    const found = observed.seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer, warehouse.capabilities.identifiers));
+    const found = observed.seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, warehouse.capabilities.identifiers));
     await common_step(warehouse, `Dropping the pointer view ${describe(pointer)}`, async () => {
         // The pointer's row goes first: where each statement commits on its own, a pointer the registry records
         // is never a view that is gone (repair would make it again); the owned row keeps the view recorded.
@@ -13161,6 +13715,7 @@ async function dropPointer(ctx, name, pointer, observed) {
                 node_id: pointer.node_id,
                 state: "present",
                 created_at: now,
+                identity: await claimOwned(warehouse, found),
             });
         }
         else {
@@ -13179,10 +13734,11 @@ async function dropPointer(ctx, name, pointer, observed) {
  */
 
 
+
 async function applyPointer(ctx, name, pointer, observed, recorded) {
     const { warehouse, registry, now } = ctx;
     const rules = warehouse.capabilities.identifiers;
-    const found = observed.seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+    const found = observed.seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer.at, rules));
     const record = {
         environment: name,
         node_id: pointer.node_id,
@@ -13202,19 +13758,31 @@ async function applyPointer(ctx, name, pointer, observed, recorded) {
         node_id: pointer.node_id,
         state: "creating",
         created_at: now,
+        identity: null,
     };
-    const ownedRow = observed.ownedByKey.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+    const ownedRow = observed.ownedByKey.get((0,env_names/* qualifiedKey */.Co)(pointer.at, rules));
+    // A view reading with its owner's rights where the warehouse makes pointers read with their reader's is
+    // made again (an older ods-state's), even when it reads the right relation.
     const unchanged = found?.kind === "view" &&
+        !observed.ownerRights.has((0,env_names/* qualifiedKey */.Co)(pointer.at, rules)) &&
         recorded !== undefined &&
-        (0,names/* sameQualified */.V9)(recorded, pointer.at, rules) &&
-        (0,names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules);
+        (0,env_names/* sameQualified */.V9)(recorded, pointer.at, rules) &&
+        (0,env_names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules);
     if (unchanged) {
         if (recorded.reads_run_id !== pointer.run_id ||
             recorded.version_key !== pointer.version_key ||
-            ownedRow?.state !== "present") {
+            ownedRow?.state !== "present" ||
+            ownedRow.identity === null) {
             await common_step(warehouse, `Recording the pointer view ${describe(pointer.at)}`, async () => {
                 await registry.putPointer(record);
-                await registry.putObject({ ...object, created_at: ownedRow?.created_at ?? now, state: "present" });
+                // A row without an identity (an interrupted create, or written before registry 1.2) gets the view's now.
+                const identity = ownedRow?.identity ?? (await claimOwned(warehouse, found));
+                await registry.putObject({
+                    ...object,
+                    created_at: ownedRow?.created_at ?? now,
+                    state: "present",
+                    identity,
+                });
             });
         }
         return;
@@ -13231,8 +13799,9 @@ async function applyPointer(ctx, name, pointer, observed, recorded) {
         if (found?.kind === "view" && (!sameView || dropFirst))
             await warehouse.dropObject(found);
         await warehouse.createView(pointer.at, pointer.reads, { replace: sameView && !dropFirst });
+        const identity = await claimOwned(warehouse, { ...pointer.at, kind: "view" });
         await registry.putPointer(record);
-        await registry.putObject({ ...object, state: "present" });
+        await registry.putObject({ ...object, state: "present", identity });
         await registry.deleteBuild(name, pointer.node_id);
     });
     try {
@@ -13325,6 +13894,12 @@ function showLimit(limit) {
  * environment has nothing at its relation yet but the node's own pointer
  * view (dropped before: the node was reused on an earlier push). dbt then
  * finds the table and runs the model incrementally, as it will in prod.
+ *
+ * Never when the clone or copy would let its readers read more than prod's
+ * table lets them (the warehouse's `startRefusals`: row-level security,
+ * column privileges, row or column policies, which the CI role's new table
+ * would not apply; new tables granted to roles prod's table isn't): the
+ * model is built from nothing (`access_not_kept`).
  */
 
 
@@ -13343,6 +13918,7 @@ const START_OUTCOMES = (/* unused pure expression or super */ null && ([
     "copy_not_enabled",
     "off",
     "relation_occupied",
+    "access_not_kept",
 ]));
 /** Prod's relation of an incremental BUILD node, or null. */
 function prodRelation(prod, id) {
@@ -13404,7 +13980,7 @@ function decideStarts(facts) {
             decide("no_prod_table", "prod's state records no relation for it (new, or never built)");
             continue;
         }
-        const prodObject = facts.prodObjects.get((0,names/* qualifiedKey */.Co)(from, rules));
+        const prodObject = facts.prodObjects.get((0,env_names/* qualifiedKey */.Co)(from, rules));
         if (!prodObject) {
             decide("no_prod_table", `${describe(from)} is not in the warehouse`);
             continue;
@@ -13413,7 +13989,7 @@ function decideStarts(facts) {
             decide("prod_is_view", `${describe(from)} is a view in prod: there is no table to start from`);
             continue;
         }
-        const here = facts.environmentObjects.get((0,names/* qualifiedKey */.Co)(at, rules));
+        const here = facts.environmentObjects.get((0,env_names/* qualifiedKey */.Co)(at, rules));
         if (here?.kind === "table") {
             built.push(at);
             decide("already_built", `${describe(at)} is a table already (an earlier clone or build): dbt runs on it`);
@@ -13436,6 +14012,21 @@ function decideStarts(facts) {
         decide("copied", `copy of ${describe(from)} (limit ${showLimit(setting.copyLimit)})`);
     }
     return { decisions, pending, built };
+}
+/**
+ * A start's decision once the warehouse refused it (`startRefusals`: the
+ * clone or copy would let its readers read more than prod's table lets
+ * them): neither cloned nor copied (`access_not_kept`), dbt builds the model
+ * from nothing, and the detail says why.
+ */
+function accessNotKept(decision, reasons) {
+    if (reasons.length === 0)
+        return decision;
+    return {
+        ...decision,
+        outcome: "access_not_kept",
+        detail: `${reasons.join("; ")}: dbt builds it from nothing`,
+    };
 }
 /**
  * A copy's decision once the engine estimated the table: within the limit it
@@ -13471,14 +14062,16 @@ function checkCopySize(decision, size, setting, engine) {
 ;// CONCATENATED MODULE: ./src/env/lifecycle/create/apply-starts.ts
 /**
  * Incremental models starting from prod's table (incremental-starts.ts
- * decides which): the reads before anything changes (prod's objects, the
- * sizes of tables to copy), then each clone or copy as one step that
+ * decides which): the reads before anything changes (prod's objects, what
+ * limits reading the tables to clone or copy, the sizes of tables to copy),
+ * then each clone or copy as one step that
  * records its intent (`creating`) before the table is made and `present`
  * after, so that a failure between the two on a warehouse whose statements
  * each commit on their own leaves a row for whatever exists, and a rerun
  * finds the table and records it as present. The table is the environment's
  * as a build (role `build`): dbt runs the model on it, and cleanup drops it.
  */
+
 
 
 
@@ -13492,7 +14085,7 @@ async function planStarts(ctx, input, observed, droppedPointers) {
     const prodObjects = new Map();
     if (prodSchemas.length > 0 && setting.mode !== "none") {
         for (const object of await warehouse.listObjects(prodSchemas))
-            prodObjects.set((0,names/* qualifiedKey */.Co)(object, rules), object);
+            prodObjects.set((0,env_names/* qualifiedKey */.Co)(object, rules), object);
     }
     const { decisions, pending, built } = decideStarts({
         plan: input.plan,
@@ -13505,8 +14098,20 @@ async function planStarts(ctx, input, observed, droppedPointers) {
         prodObjects,
         droppedPointers,
     });
+    // A clone or copy that would let its readers read more than prod's table lets them is never made.
+    const refused = warehouse.startRefusals && pending.length > 0
+        ? await warehouse.startRefusals(pending.map((start) => ({ at: start.at, reads: start.from })))
+        : [];
     const kept = [];
     for (const start of pending) {
+        const reasons = refused
+            .filter((refusal) => (0,env_names/* sameQualified */.V9)(refusal.at, start.at, rules))
+            .map((refusal) => refusal.reason);
+        if (reasons.length > 0) {
+            const index = decisions.findIndex((decision) => decision.node_id === start.node_id);
+            decisions[index] = accessNotKept(decisions[index], reasons);
+            continue;
+        }
         if (start.how === "copy") {
             const index = decisions.findIndex((decision) => decision.node_id === start.node_id);
             const size = warehouse.tableSize ? await warehouse.tableSize(start.from) : { rows: null, bytes: null };
@@ -13523,9 +14128,13 @@ async function applyStarts(ctx, name, planned, observed) {
     const { warehouse, registry, now } = ctx;
     const rules = warehouse.capabilities.identifiers;
     for (const at of planned.built) {
-        const row = observed.ownedByKey.get((0,names/* qualifiedKey */.Co)(at, rules));
+        const row = observed.ownedByKey.get((0,env_names/* qualifiedKey */.Co)(at, rules));
         if (row?.state === "creating" && row.kind === "table") {
-            await common_step(warehouse, `Recording the table ${describe(at)}`, () => registry.putObject({ ...row, state: "present" }));
+            await common_step(warehouse, `Recording the table ${describe(at)}`, async () => registry.putObject({
+                ...row,
+                state: "present",
+                identity: await claimOwned(warehouse, { ...at, kind: "table" }),
+            }));
         }
     }
     for (const start of planned.pending) {
@@ -13538,12 +14147,14 @@ async function applyStarts(ctx, name, planned, observed) {
             node_id: start.node_id,
             state: "creating",
             created_at: now,
+            identity: null,
         };
         const doing = `${start.how === "clone" ? "Cloning" : "Copying"} prod's ${describe(start.from)} to ${describe(start.at)}`;
         await common_step(warehouse, doing, async () => {
             await registry.putObject(object);
             await warehouse.cloneTable(start.from, start.at);
-            await registry.putObject({ ...object, state: "present" });
+            const identity = await claimOwned(warehouse, { ...start.at, kind: "table" });
+            await registry.putObject({ ...object, state: "present", identity });
         });
     }
 }
@@ -13571,16 +14182,16 @@ function desiredPointers(plan, prod, rules) {
                 hint: "Record a build of it with this version of ods-state (the next default-branch run does), then refresh the environment.",
             });
         }
-        if ((0,names/* sameQualified */.V9)(entry.relation, recorded, rules)) {
+        if ((0,env_names/* sameQualified */.V9)(entry.relation, recorded, rules)) {
             inPlace += 1;
             continue;
         }
-        (0,names/* checkIdentifier */.Ki)(recorded.schema, rules, `schema of prod's ${entry.unique_id}`);
-        (0,names/* checkIdentifier */.Ki)(recorded.identifier, rules, `relation name of prod's ${entry.unique_id}`);
+        (0,env_names/* checkIdentifier */.Ki)(recorded.schema, rules, `schema of prod's ${entry.unique_id}`);
+        (0,env_names/* checkIdentifier */.Ki)(recorded.identifier, rules, `relation name of prod's ${entry.unique_id}`);
         if (entry.relation.database !== null &&
             recorded.database !== null &&
-            (0,names/* nameKey */.Rc)(entry.relation.database, rules) !== (0,names/* nameKey */.Rc)(recorded.database, rules)) {
-            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is built into database ${(0,names/* showName */.$i)(entry.relation.database)} by the pull request's target but into ${(0,names/* showName */.$i)(recorded.database)} by prod's: a pointer view can't read across databases.`, { hint: "Give the CI target the same database as prod and its own schema." });
+            (0,env_names/* nameKey */.Rc)(entry.relation.database, rules) !== (0,env_names/* nameKey */.Rc)(recorded.database, rules)) {
+            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is built into database ${(0,env_names/* showName */.$i)(entry.relation.database)} by the pull request's target but into ${(0,env_names/* showName */.$i)(recorded.database)} by prod's: a pointer view can't read across databases.`, { hint: "Give the CI target the same database as prod and its own schema." });
         }
         desired.push({
             node_id: entry.unique_id,
@@ -13597,7 +14208,7 @@ function environmentSchemas(plan, rules) {
     const schemas = [];
     const schemaKeys = new Set();
     for (const entry of plan.entries) {
-        const key = (0,names/* nameKey */.Rc)(entry.relation.schema, rules);
+        const key = (0,env_names/* nameKey */.Rc)(entry.relation.schema, rules);
         if (!schemaKeys.has(key)) {
             schemaKeys.add(key);
             schemas.push(entry.relation.schema);
@@ -13626,16 +14237,20 @@ async function observeEnvironment(ctx, name, schemas, prodSchemas) {
     const ownedByKey = new Map();
     for (const object of owned) {
         if (object.kind !== "schema")
-            ownedByKey.set((0,names/* qualifiedKey */.Co)(object, rules), object);
+            ownedByKey.set((0,env_names/* qualifiedKey */.Co)(object, rules), object);
     }
-    const ownedSchemas = new Set(owned.filter((object) => object.kind === "schema").map((object) => (0,names/* nameKey */.Rc)(object.schema, rules)));
-    const protectedSchemas = new Set([...prodSchemas, ...(existing?.prod_schemas ?? [])].map((s) => (0,names/* nameKey */.Rc)(s, rules)));
-    const isOwned = (object) => ownedByKey.has((0,names/* qualifiedKey */.Co)(object, rules)) ||
-        (ownedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)) && !protectedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)));
+    const ownedSchemas = new Set(owned.filter((object) => object.kind === "schema").map((object) => (0,env_names/* nameKey */.Rc)(object.schema, rules)));
+    const protectedSchemas = new Set([...prodSchemas, ...(existing?.prod_schemas ?? [])].map((s) => (0,env_names/* nameKey */.Rc)(s, rules)));
+    const isOwned = (object) => ownedByKey.has((0,env_names/* qualifiedKey */.Co)(object, rules)) ||
+        (ownedSchemas.has((0,env_names/* nameKey */.Rc)(object.schema, rules)) && !protectedSchemas.has((0,env_names/* nameKey */.Rc)(object.schema, rules)));
     const schemasBeingCreated = new Set(owned
         .filter((object) => object.kind === "schema" && object.state === "creating")
-        .map((object) => (0,names/* nameKey */.Rc)(object.schema, rules)));
-    return { existing, ownedByKey, schemasBeingCreated, pointers, seenNow, isOwned };
+        .map((object) => (0,env_names/* nameKey */.Rc)(object.schema, rules)));
+    const pointerViews = pointers.filter((pointer) => seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, rules))?.kind === "view");
+    const ownerRights = warehouse.ownerRightsViews && pointerViews.length > 0
+        ? await warehouse.ownerRightsViews(pointerViews)
+        : new Set();
+    return { existing, ownedByKey, schemasBeingCreated, pointers, seenNow, isOwned, ownerRights };
 }
 
 ;// CONCATENATED MODULE: ./src/env/lifecycle/create/ownership-refusals.ts
@@ -13657,20 +14272,20 @@ async function refuseWhatIsNotOwned(ctx, input, observed) {
     const { seenNow, isOwned } = observed;
     // A schema another environment created is that environment's, whoever else would write there: two
     // repositories' (or projects') PR 7 never share a CI schema.
-    const planSchemas = new Set(input.schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+    const planSchemas = new Set(input.schemas.map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules)));
     const taken = [];
     for (const other of await registry.ownedSchemas()) {
-        if (other.environment === name || !planSchemas.has((0,names/* nameKey */.Rc)(other.schema, rules)))
+        if (other.environment === name || !planSchemas.has((0,env_names/* nameKey */.Rc)(other.schema, rules)))
             continue;
         const owner = await registry.environment(other.environment);
-        taken.push(`${(0,names/* showName */.$i)(other.schema)} was created by ${owner ? describeOwner(owner) : other.environment}`);
+        taken.push(`${(0,env_names/* showName */.$i)(other.schema)} was created by ${owner ? describeOwner(owner) : other.environment}`);
     }
     if (taken.length > 0) {
         throw new user_error/* UserError */.yo("environment_schema_taken", `The environment ${name} can't use its schemas: ${taken.join("; ")}. Schemas are never shared between environments.`);
     }
     const blocked = [];
     for (const pointer of input.desired) {
-        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        const found = seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer.at, rules));
         if (found && !isOwned(found)) {
             blocked.push(`${describe(found)} (a ${found.kind} the environment doesn't own, where ${pointer.node_id}'s pointer view goes)`);
         }
@@ -13682,12 +14297,73 @@ async function refuseWhatIsNotOwned(ctx, input, observed) {
     }
     // Its schemas hold only what it owns: never prod's relations (a CI target writing to prod's schema when
     // prod's state is missing) nor anyone else's.
-    const occupied = [...seenNow.objects.values()].filter((object) => planSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)) && !isOwned(object));
+    const occupied = [...seenNow.objects.values()].filter((object) => planSchemas.has((0,env_names/* nameKey */.Rc)(object.schema, rules)) && !isOwned(object));
     if (occupied.length > 0) {
         throw new user_error/* UserError */.yo("environment_schema_occupied", `The environment ${name} would be created in schema${occupied.length === 1 ? "" : "s"} holding ${occupied.length} relation${occupied.length === 1 ? "" : "s"} it did not create: ${occupied
             .slice(0, 5)
             .map((object) => `${describe(object)} (${object.kind})`)
             .join(", ")}${occupied.length > 5 ? ", …" : ""}.${input.prodKnown ? "" : " Prod's state is missing, so ODS can't tell prod's relations from anything else there."}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/env/registry/registry-schema.ts
+/**
+ * The environment registry's schema (issue 37): its own, never one of the
+ * engine's system schemas (the catalog's, where the CI role can't or must
+ * not create tables, or DuckDB's `main`, where dbt-duckdb builds prod by
+ * default) and never a schema prod's models are built in (a model named
+ * like a registry table, `environments` or `promotions`, would replace it
+ * when dbt builds it, and ODS would read dbt's table as its registry).
+ * Refused before anything is created (`registry_schema_invalid`).
+ */
+
+
+/** Where the registry's schema is configured, for messages. */
+const WHERE = "set by the `meta-schema` input or --meta-schema";
+/** Why `schema` can't hold the registry on `engine` (compared without case), or null. */
+function systemSchemaReason(schema, engine) {
+    const folded = schema.toLowerCase();
+    if (folded === "information_schema")
+        return "the SQL standard's catalog views";
+    if (engine === "postgres") {
+        if (folded === "pg_catalog")
+            return "PostgreSQL's system catalog";
+        if (folded.startsWith("pg_"))
+            return "a PostgreSQL system schema (the `pg_` prefix is reserved for them)";
+    }
+    if (engine === "duckdb") {
+        if (folded === "main")
+            return "DuckDB's default schema, where dbt-duckdb builds prod's models unless told otherwise";
+        if (folded === "pg_catalog")
+            return "DuckDB's PostgreSQL-compatible catalog";
+    }
+    return null;
+}
+/** Refuses a system schema as the registry's (registry.ts opens nothing there). */
+function checkRegistrySchema(schema, engine) {
+    const reason = systemSchemaReason(schema, engine);
+    if (reason !== null) {
+        throw new user_error/* UserError */.yo("registry_schema_invalid", `The environment registry's schema is \`${schema}\` (${WHERE}), which is ${reason}: the registry needs a schema of its own.`, { input: "meta-schema" });
+    }
+}
+/** Refuses to create the registry in a schema that holds other relations (prod's tables, someone else's). */
+function refuseOccupiedRegistrySchema(schema, relations) {
+    const listed = relations
+        .slice(0, 5)
+        .map((name) => `\`${name}\``)
+        .join(", ");
+    throw new user_error/* UserError */.yo("registry_schema_invalid", `The environment registry's schema is \`${schema}\` (${WHERE}), which holds ${relations.length} relation${relations.length === 1 ? "" : "s"} that ${relations.length === 1 ? "is" : "are"} not the registry's (${listed}${relations.length > 5 ? ", …" : ""}): the registry is created only in a schema of its own, new or empty.`, { input: "meta-schema" });
+}
+/**
+ * Refuses a registry schema that is one of prod's schemas (those of the
+ * relations prod's state records, or of the default branch's manifest).
+ */
+function refuseRegistryInProd(registrySchema, prodSchemas, rules) {
+    const key = (0,env_names/* nameKey */.Rc)(registrySchema, rules);
+    for (const schema of prodSchemas) {
+        if ((0,env_names/* nameKey */.Rc)(schema, rules) === key) {
+            throw new user_error/* UserError */.yo("registry_schema_invalid", `The environment registry's schema is \`${registrySchema}\` (${WHERE}), a schema prod's models are built in (\`${schema}\`): a model named like a registry table would replace it when dbt builds prod.`, { input: "meta-schema" });
+        }
     }
 }
 
@@ -13698,13 +14374,27 @@ async function refuseWhatIsNotOwned(ctx, input, observed) {
  * project, every relation name can be used, none is a relation prod's state
  * records (the CI target would write over prod), and no two nodes name the
  * same relation.
+ *
+ * Relations are compared as the warehouse resolves them (stored-names.ts):
+ * on Snowflake dbt's unquoted `analytics.orders` and `ANALYTICS.orders` are
+ * one table, `ANALYTICS.ORDERS`. A prod relation whose quoting the manifest
+ * doesn't say (its node is gone) counts under every form it may have. On
+ * BigQuery, names differing only in case count as one against prod's: a
+ * dataset made case-insensitive (`is_case_insensitive`) makes them one, and
+ * the cost of refusing is a rename where the cost of writing over prod is
+ * prod's data.
  */
 
 
 
 
-/** Refuses a manifest the environment can't be made of; else the schemas of prod's relations. */
-function validateManifest(ctx, input) {
+
+/**
+ * Refuses a manifest the environment can't be made of; else the schemas of
+ * prod's relations (as stored). `input` holds dbt's names; `names` says how
+ * the warehouse stores them.
+ */
+function validateManifest(ctx, input, names) {
     const { name } = input;
     const rules = ctx.warehouse.capabilities.identifiers;
     if (ctx.scope.repository === null) {
@@ -13713,40 +14403,71 @@ function validateManifest(ctx, input) {
     if (input.project !== ctx.scope.project) {
         throw new user_error/* UserError */.yo("environment_foreign", `The manifest's dbt project is ${input.project}, but the environment ${name} is of ${describeScope(ctx.scope)}.`);
     }
-    const { relations: prodRelations, schemas: prodSchemas } = prodPlaces(input.prod, rules);
+    const overlapRules = prodOverlapRules(names.engine, rules);
+    const { relations: prodRelations, schemas: prodSchemas } = prodPlaces(input.prod, names, overlapRules);
+    // The registry in one of prod's schemas: a prod model named like a registry table would replace it.
+    refuseRegistryInProd(ctx.registry.schema, Object.values(input.prod?.nodes ?? {}).flatMap((node) => (node.relation ? [node.relation.schema] : [])), rules);
     const overlaps = [];
     const seen = new Map();
     const collisions = [];
+    // Whether dbt's names differ from prod's and the warehouse resolves them to prod's all the same.
+    let byCase = false;
     for (const entry of input.plan.entries) {
-        (0,names/* checkIdentifier */.Ki)(entry.relation.schema, rules, `schema of ${entry.unique_id}`);
-        (0,names/* checkIdentifier */.Ki)(entry.relation.identifier, rules, `relation name of ${entry.unique_id}`);
-        const key = (0,names/* qualifiedKey */.Co)(entry.relation, rules);
-        const prod = prodRelations.get(key);
-        if (prod)
-            overlaps.push(`${entry.unique_id} at ${describe(entry.relation)} (prod's ${prod.node} is ${describe(prod.relation)})`);
+        const relation = names.qualified(entry.relation, entry.unique_id);
+        (0,env_names/* checkIdentifier */.Ki)(relation.schema, rules, `schema of ${entry.unique_id}`);
+        (0,env_names/* checkIdentifier */.Ki)(relation.identifier, rules, `relation name of ${entry.unique_id}`);
+        const key = (0,env_names/* qualifiedKey */.Co)(relation, rules);
+        const prod = prodRelations.get((0,env_names/* qualifiedKey */.Co)(relation, overlapRules));
+        if (prod) {
+            overlaps.push(`${entry.unique_id} at ${describe(relation)} (prod's ${prod.node} is ${describe(prod.relation)})`);
+            const written = input.prod?.nodes[prod.node]?.relation;
+            if (written && describe(written) !== describe(entry.relation))
+                byCase = true;
+        }
         const other = seen.get(key);
         if (other) {
-            collisions.push(`${other.node} (${(0,names/* showName */.$i)(describe(other.relation))}) and ${entry.unique_id} (${(0,names/* showName */.$i)(describe(entry.relation))})`);
+            collisions.push(`${other.node} (${(0,env_names/* showName */.$i)(describe(other.relation))}) and ${entry.unique_id} (${(0,env_names/* showName */.$i)(describe(relation))})`);
         }
-        seen.set(key, { node: entry.unique_id, relation: qualifiedOf(entry.relation) });
+        seen.set(key, { node: entry.unique_id, relation });
     }
     if (overlaps.length > 0) {
-        throw new user_error/* UserError */.yo("environment_overlaps_prod", `The environment ${name} would write over prod: ${overlaps.length} relation${overlaps.length === 1 ? "" : "s"} of the pull request's manifest ${overlaps.length === 1 ? "is" : "are"} prod's (${overlaps.slice(0, 5).join("; ")}${overlaps.length > 5 ? "; …" : ""}). The CI target's schema is not set.`);
+        throw new user_error/* UserError */.yo("environment_overlaps_prod", `The environment ${name} would write over prod: ${overlaps.length} relation${overlaps.length === 1 ? "" : "s"} of the pull request's manifest ${overlaps.length === 1 ? "is" : "are"} prod's (${overlaps.slice(0, 5).join("; ")}${overlaps.length > 5 ? "; …" : ""}). The CI target's schema is not set${byCase ? `, or differs from prod's only in a way ${CASE_NOTE[names.engine] ?? "the warehouse does not tell apart"}` : ""}.`);
     }
     if (collisions.length > 0) {
-        throw new user_error/* UserError */.yo("identifier_refused", `Two nodes of the manifest name the same relation in ${ctx.warehouse.capabilities.engine}${rules.case_sensitive ? "" : " (names differing only in case are one object there)"}: ${collisions.slice(0, 5).join("; ")}.`);
+        throw new user_error/* UserError */.yo("identifier_refused", `Two nodes of the manifest name the same relation in ${ctx.warehouse.capabilities.engine}${rules.case_sensitive ? (names.engine === "snowflake" ? " (an unquoted name is stored in upper case there)" : "") : " (names differing only in case are one object there)"}: ${collisions.slice(0, 5).join("; ")}.`);
     }
     return prodSchemas;
 }
-/** The relations prod's state records (keyed by name under the rules) and their schemas. */
-function prodPlaces(prod, rules) {
+/** Why names dbt writes differently are one object, per engine. */
+const CASE_NOTE = {
+    snowflake: "Snowflake does not tell apart (an unquoted name is stored in upper case)",
+    databricks: "Databricks does not tell apart (names are stored in lower case)",
+    bigquery: "ODS does not tell apart on BigQuery (case: a dataset created case-insensitive holds both names as one)",
+    postgres: "PostgreSQL does not tell apart (an unquoted name is stored in lower case)",
+};
+/**
+ * How a relation of the pull request is compared with prod's: as the
+ * warehouse compares names, but on BigQuery ignoring case (a dataset made
+ * case-insensitive holds `Orders` and `orders` as one table).
+ */
+function prodOverlapRules(engine, rules) {
+    return engine === "bigquery" ? { ...rules, case_sensitive: false } : rules;
+}
+/**
+ * The relations prod's state records, as stored (each form it may have when
+ * the manifest doesn't say how its node is quoted), keyed by name under the
+ * rules, and their schemas.
+ */
+function prodPlaces(prod, names, rules) {
     const relations = new Map();
     const schemas = new Set();
     for (const [id, state] of Object.entries(prod?.nodes ?? {})) {
         if (!state.relation)
             continue;
-        relations.set((0,names/* qualifiedKey */.Co)(state.relation, rules), { node: id, relation: qualifiedOf(state.relation) });
-        schemas.add(state.relation.schema);
+        for (const relation of names.possible(state.relation, id)) {
+            relations.set((0,env_names/* qualifiedKey */.Co)(relation, rules), { node: id, relation });
+            schemas.add(relation.schema);
+        }
     }
     return { relations, schemas };
 }
@@ -13761,17 +14482,31 @@ function prodPlaces(prod, rules) {
 
 
 
-async function createEnvironment(ctx, input) {
+
+
+
+async function createEnvironment(ctx, given) {
     const rules = ctx.warehouse.capabilities.identifiers;
-    const name = input.name;
-    // 1. Validate everything before changing anything.
-    const prodSchemas = validateManifest(ctx, input);
+    const name = given.name;
+    // 1. Validate everything before changing anything. From here on, names are as the warehouse stores them:
+    // what the environment creates is what dbt writes and reads (stored-names.ts).
+    const names = stored_names/* StoredNames */.yX.fromPlan(ctx.warehouse.capabilities.engine, given.plan).withProd(given.prod);
+    const prodSchemas = validateManifest(ctx, given, names);
+    const input = {
+        ...given,
+        plan: names.plan(given.plan, given.prod),
+        prod: names.prod(given.prod),
+    };
     const { desired, inPlace } = desiredPointers(input.plan, input.prod, rules);
     const schemas = environmentSchemas(input.plan, rules);
-    // 2. Observe the warehouse and the registry.
+    // 2. Interrupted promotions and rollbacks of the scope are recovered (promotion/recover.ts: a pointer view
+    // reads prod's tables, and a promotion may have moved this environment's own into prod's schemas).
+    await recoverInterrupted(ctx, { prod: input.prod, dryRun: input.dryRun === true });
+    // 3. Observe the warehouse and the registry.
     const observed = await observeEnvironment(ctx, name, schemas, prodSchemas);
     await refuseWhatIsNotOwned(ctx, { name, schemas, desired, prodKnown: Boolean(input.prod) }, observed);
-    // 3. Work out the changes.
+    await refuseWideningPointers(ctx, name, desired);
+    // 4. Work out the changes.
     const actions = plannedActions(ctx, schemas, desired, observed);
     const droppedPointers = new Set(actions
         .filter((a) => a.action === "drop_pointer" || a.action === "forget_pointer")
@@ -13789,7 +14524,7 @@ async function createEnvironment(ctx, input) {
     };
     if (input.dryRun)
         return result;
-    // 4. Apply, one transaction per change.
+    // 5. Apply, one transaction per change.
     await registerEnvironment(ctx, input, observed.existing, schemas, prodSchemas);
     for (const action of actions)
         if (action.action === "create_schema")
@@ -13821,14 +14556,14 @@ function plannedActions(ctx, schemas, desired, observed) {
     const desiredByNode = new Map(desired.map((pointer) => [pointer.node_id, pointer]));
     const recordedByNode = recordedPointers(observed);
     for (const schema of schemas) {
-        const key = (0,names/* nameKey */.Rc)(schema, rules);
+        const key = (0,env_names/* nameKey */.Rc)(schema, rules);
         if (!seenNow.schemas.has(key) || observed.schemasBeingCreated.has(key))
             actions.push({ action: "create_schema", object: schema });
     }
     for (const pointer of pointers) {
         if (desiredByNode.has(pointer.node_id))
             continue;
-        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules));
+        const found = seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, rules));
         actions.push({
             action: found?.kind === "view" ? "drop_pointer" : "forget_pointer",
             object: describe(pointer),
@@ -13836,7 +14571,7 @@ function plannedActions(ctx, schemas, desired, observed) {
         });
     }
     for (const pointer of desired) {
-        const found = seenNow.objects.get((0,names/* qualifiedKey */.Co)(pointer.at, rules));
+        const found = seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer.at, rules));
         const recorded = recordedByNode.get(pointer.node_id);
         const base = { object: describe(pointer.at), node_id: pointer.node_id, reads: describe(pointer.reads) };
         if (!found)
@@ -13844,9 +14579,13 @@ function plannedActions(ctx, schemas, desired, observed) {
         else if (found.kind === "table")
             actions.push({ action: "replace_with_pointer", ...base });
         else if (!recorded ||
-            !(0,names/* sameQualified */.V9)(recorded, pointer.at, rules) ||
-            !(0,names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules)) {
+            !(0,env_names/* sameQualified */.V9)(recorded, pointer.at, rules) ||
+            !(0,env_names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules)) {
             actions.push({ action: "repoint", ...base });
+        }
+        else if (observed.ownerRights.has((0,env_names/* qualifiedKey */.Co)(pointer.at, rules))) {
+            // Made by an older ods-state, reading with its owner's (the CI role's) rights: made again.
+            actions.push({ action: "secure_pointer", ...base });
         }
     }
     return actions;
@@ -14046,6 +14785,7 @@ const ENVIRONMENTS = tableCodec({
         created_at: table_codec_text,
         updated_at: table_codec_text,
         closed_at: optionalText,
+        repository_id: optionalText,
     },
     key: ["name"],
     encode: (record) => ({
@@ -14060,6 +14800,7 @@ const ENVIRONMENTS = tableCodec({
         created_at: record.created_at,
         updated_at: record.updated_at,
         closed_at: record.closed_at,
+        repository_id: record.repository_id,
     }),
     decode: (row) => ({
         name: row.name,
@@ -14073,6 +14814,7 @@ const ENVIRONMENTS = tableCodec({
         created_at: row.created_at,
         updated_at: row.updated_at,
         closed_at: row.closed_at,
+        repository_id: row.repository_id,
     }),
 });
 const OBJECTS = tableCodec({
@@ -14086,6 +14828,7 @@ const OBJECTS = tableCodec({
         node_id: optionalText,
         state: oneOf(OWNED_STATES),
         created_at: table_codec_text,
+        object_identity: optionalText,
     },
     key: ["environment", "schema_name", "identifier"],
     encode: (object) => ({
@@ -14097,6 +14840,7 @@ const OBJECTS = tableCodec({
         node_id: object.node_id,
         state: object.state,
         created_at: object.created_at,
+        object_identity: object.identity,
     }),
     decode: (row) => ({
         environment: row.environment,
@@ -14107,6 +14851,7 @@ const OBJECTS = tableCodec({
         node_id: row.node_id,
         state: row.state,
         created_at: row.created_at,
+        identity: row.object_identity,
     }),
 });
 const POINTERS = tableCodec({
@@ -14217,6 +14962,7 @@ const PROMOTIONS = tableCodec({
         updated_at: table_codec_text,
         retain_until: table_codec_text,
         detail: json("a JSON object", isObject, { value: {} }),
+        repository_id: optionalText,
     },
     key: ["id"],
     encode: (promotion) => ({
@@ -14231,6 +14977,7 @@ const PROMOTIONS = tableCodec({
         updated_at: promotion.updated_at,
         retain_until: promotion.retain_until,
         detail: promotion.detail,
+        repository_id: promotion.repository_id,
     }),
     decode: (row) => ({
         id: row.id,
@@ -14244,6 +14991,7 @@ const PROMOTIONS = tableCodec({
         updated_at: row.updated_at,
         retain_until: row.retain_until,
         detail: row.detail,
+        repository_id: row.repository_id,
     }),
 });
 const STEPS = tableCodec({
@@ -14325,19 +15073,21 @@ const REGISTRY_TABLES = [
  * a newer major or minor, and upgrades an older minor additively.
  *
  *   registry_info    key, value                          schema_version
- *   environments     name (derived from the identity: environment-identity.ts), repository, project,
- *                    pr_number, head_sha, status (open | closed | merged | removed), prod_schemas (JSON),
- *                    schemas (JSON: the schemas it was created over), created_at, updated_at, closed_at
+ *   environments     name (derived from the identity: environment-identity.ts), repository (display),
+ *                    project, pr_number, head_sha, status (open | closed | merged | removed), prod_schemas
+ *                    (JSON), schemas (JSON: the schemas it was created over), created_at, updated_at,
+ *                    closed_at, repository_id (1.2: the identity; rows of 1.1 are adopted once, adoptRows)
  *                    (1.0 rows have no repository: legacy, acted on only when asked to, see docs)
  *   env_objects      what an environment owns: schemas it created, its pointer views, the relations
- *                    its builds wrote; state creating (intent written first) | present
+ *                    its builds wrote; state creating (intent written first) | present; the identity
+ *                    of each relation when it took it (1.2: object_identity; cleanup drops only that one)
  *   env_pointers     pointer view (schema, identifier) → what it reads (schema, identifier, run, version key)
  *   env_builds       the environment's latest build of each node: run, status, version key,
  *                    fingerprint digest, checks digest and outcome, parents read (JSON:
  *                    node → {run_id, version_key, via pointer | build}), sources seen (JSON),
  *                    the node's state as the planner reads it (JSON)
  *   promotions       one per promotion: environment, repository, project, promoted_by, status, atomic,
- *                    retain_until
+ *                    retain_until, repository_id (1.2)
  *   promotion_steps  the journal: one per node: source, staged, target, retired and undone names,
  *                    state, the prod state it replaced and the state it promoted (JSON)
  *
@@ -14350,8 +15100,14 @@ const REGISTRY_TABLES = [
 
 
 
-/** 1.1: environments and promotions name their repository; environments record their schemas. */
-const REGISTRY_SCHEMA_VERSION = { major: 1, minor: 1 };
+
+
+/**
+ * 1.1: environments and promotions name their repository; environments record their schemas.
+ * 1.2: an environment's objects record the identity of each relation it took (env_objects.object_identity);
+ *      environments and promotions record their repository's id (issue 37), and are keyed by it.
+ */
+const REGISTRY_SCHEMA_VERSION = { major: 1, minor: 2 };
 const DEFAULT_META_SCHEMA = "ods_meta";
 class EnvironmentRegistry {
     schema;
@@ -14368,7 +15124,9 @@ class EnvironmentRegistry {
      * the catalog reads the registry the other one made.
      */
     static async open(warehouse, options = {}) {
-        const schema = (0,names/* checkIdentifier */.Ki)(options.schema ?? DEFAULT_META_SCHEMA, warehouse.capabilities.identifiers, "metadata schema");
+        const schema = (0,env_names/* checkIdentifier */.Ki)(options.schema ?? DEFAULT_META_SCHEMA, warehouse.capabilities.identifiers, "metadata schema");
+        // Never a system schema: refused before anything is read or created there.
+        checkRegistrySchema(schema, warehouse.capabilities.engine);
         const registry = new EnvironmentRegistry(warehouse, schema);
         const exists = await warehouse.hasRecordTable(schema, INFO.table.name);
         if (exists) {
@@ -14390,6 +15148,12 @@ class EnvironmentRegistry {
         }
         if (options.create === false)
             return null;
+        // A schema that already holds relations (prod's tables, someone else's) is not the registry's own.
+        const rules = warehouse.capabilities.identifiers;
+        const ours = new Set(REGISTRY_TABLES.map((table) => (0,env_names/* nameKey */.Rc)(table.name, rules)));
+        const others = (await warehouse.listObjects([schema])).filter((object) => !ours.has((0,env_names/* nameKey */.Rc)(object.identifier, rules)));
+        if (others.length > 0)
+            refuseOccupiedRegistrySchema(schema, others.map((object) => object.identifier));
         try {
             await warehouse.transaction(async () => {
                 await warehouse.ensureRecordTables(schema, REGISTRY_TABLES);
@@ -14404,6 +15168,119 @@ class EnvironmentRegistry {
             return EnvironmentRegistry.open(warehouse, { ...options, retried: true });
         }
         return registry;
+    }
+    /* ------------------------------------------------------------- adoption */
+    /**
+     * Adopts the rows of `scope`'s repository written before ids (registry 1.1,
+     * or by a scope without an id): once, each in a transaction of its own,
+     * an environment row (with its objects, pointers, builds and promotions)
+     * is renamed to the id's name and records the id. Adopted are only rows
+     * that name this repository (its name now, compared without case: a case
+     * change) and this dbt project, record no id, and were made no earlier
+     * than the repository itself: a row made before it belongs to another
+     * repository that had the name (deleted, renamed or transferred away),
+     * and is left alone. A row that records an id is only ever that id's.
+     * Rows of this id that show another name (a rename, a transfer) are
+     * given the name it has now, for display.
+     */
+    async adoptRows(scope) {
+        const adoption = { adopted: [], left: [] };
+        const created = Date.parse(scope.repositoryCreatedAt);
+        if (!Number.isFinite(created))
+            return adoption;
+        const named = (row) => row.repository !== null &&
+            row.repository.toLowerCase() === scope.repository.toLowerCase() &&
+            row.project === scope.project;
+        const idScope = {
+            repository: scope.repository,
+            repositoryId: scope.repositoryId,
+            project: scope.project,
+        };
+        for (const row of await this.read(ENVIRONMENTS, { repository_id: null })) {
+            if (!named(row))
+                continue;
+            if (!(Date.parse(row.created_at) >= created)) {
+                adoption.left.push({
+                    name: row.name,
+                    why: "made before the repository was created: another repository's",
+                });
+                continue;
+            }
+            const name = scopedName(idScope, labelOfName(row.name));
+            const done = await this.warehouse.transaction(async () => {
+                if (await this.environment(name))
+                    return false;
+                // The claim: exactly one run adopts a row (another's finds it taken and does nothing).
+                const claimed = await this.warehouse.updateRecords(this.schema, ENVIRONMENTS.table, { repository_id: scope.repositoryId }, { name: row.name, repository_id: null });
+                if (claimed !== 1)
+                    return false;
+                await this.write(ENVIRONMENTS, {
+                    ...row,
+                    name,
+                    repository: scope.repository,
+                    repository_id: scope.repositoryId,
+                });
+                await this.remove(ENVIRONMENTS, { name: row.name });
+                await this.moveRows(OBJECTS, row.name, name);
+                await this.moveRows(POINTERS, row.name, name);
+                await this.moveRows(BUILDS, row.name, name);
+                for (const promotion of await this.read(PROMOTIONS, { environment: row.name, repository_id: null })) {
+                    if (!named(promotion))
+                        continue;
+                    await this.write(PROMOTIONS, {
+                        ...promotion,
+                        environment: name,
+                        repository: scope.repository,
+                        repository_id: scope.repositoryId,
+                    });
+                }
+                return true;
+            });
+            if (done)
+                adoption.adopted.push({ from: row.name, to: name });
+            else
+                adoption.left.push({ name: row.name, why: `${name} exists, or another run adopted it` });
+        }
+        // Promotions whose environment row is gone: adopted alone, under the name their environment would have.
+        for (const promotion of await this.read(PROMOTIONS, { repository_id: null })) {
+            if (!named(promotion) || !(Date.parse(promotion.created_at) >= created))
+                continue;
+            await this.warehouse.updateRecords(this.schema, PROMOTIONS.table, {
+                environment: scopedName(idScope, labelOfName(promotion.environment)),
+                repository: scope.repository,
+                repository_id: scope.repositoryId,
+            }, { id: promotion.id, repository_id: null });
+        }
+        // The name for display: what the repository is called now (rename, transfer, case change).
+        for (const codec of [ENVIRONMENTS, PROMOTIONS]) {
+            const rows = await this.read(codec, { repository_id: scope.repositoryId });
+            if (rows.some((row) => row.repository !== scope.repository)) {
+                await this.warehouse.updateRecords(this.schema, codec.table, { repository: scope.repository }, { repository_id: scope.repositoryId });
+            }
+        }
+        return adoption;
+    }
+    /** Every row of `codec` of environment `from` written again as `to`'s (read, written, deleted: a key change). */
+    async moveRows(codec, from, to) {
+        const rows = await this.read(codec, { environment: from });
+        for (const row of rows)
+            await this.write(codec, { ...row, environment: to });
+        if (rows.length > 0)
+            await this.remove(codec, { environment: from });
+    }
+    /**
+     * The repository ids the rows named `repository` (without case) record,
+     * for a scope given only its name (the CLI's --repository): one is that
+     * repository's; several are repositories that had the name in turn.
+     */
+    async repositoryIdsNamed(repository) {
+        const ids = new Set();
+        for (const codec of [ENVIRONMENTS, PROMOTIONS]) {
+            const rows = (await this.read(codec)).filter((row) => row.repository_id !== null && row.repository?.toLowerCase() === repository.toLowerCase());
+            for (const row of rows)
+                ids.add(row.repository_id);
+        }
+        return [...ids].sort();
     }
     /* ------------------------------------------------ generic read and write */
     async read(codec, where = {}) {
@@ -15197,8 +16074,8 @@ function nodeBuild(run, id) {
         fingerprint_digest: fp.fingerprint.digest,
         checks_digest: digest,
         tested: outcomeOfChecks,
-        schema: n.relation.schema,
-        identifier: n.relation.identifier,
+        // The object dbt made, as the warehouse stores it; its node state keeps dbt's names (the planner's).
+        ...run.names.qualified(n.relation, id),
         materialized: n.materialized,
         parents,
         sources,
@@ -15210,9 +16087,10 @@ function nodeBuild(run, id) {
 }
 /** Why the environment never takes the node's build as its own, or null when it does. */
 function notTheEnvironments(run, id, node, fp, result) {
-    const where = run.outside(node.node.relation.schema);
+    const relation = run.names.qualified(node.node.relation, id);
+    const where = run.outside(relation.schema);
     if (where !== null) {
-        return `its relation ${(0,names/* showQualified */.G1)(node.node.relation)} is in ${where}; the environment never takes it as its own`;
+        return `its relation ${(0,env_names/* showQualified */.G1)(relation)} is in ${where}; the environment never takes it as its own`;
     }
     if (result.status === NODE_SUCCESS && run.buildProject) {
         const built = run.buildProject.fingerprints.get(id);
@@ -15326,10 +16204,10 @@ function latestCompletion(timing) {
  */
 
 function outsideOwnSchemas(environment, rules) {
-    const ownSchemas = new Set(environment.schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
-    const prodSchemas = new Set(environment.prod_schemas.map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+    const ownSchemas = new Set(environment.schemas.map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules)));
+    const prodSchemas = new Set(environment.prod_schemas.map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules)));
     return (schema) => {
-        const key = (0,names/* nameKey */.Rc)(schema, rules);
+        const key = (0,env_names/* nameKey */.Rc)(schema, rules);
         if (prodSchemas.has(key))
             return "a schema that holds prod's relations";
         if (!ownSchemas.has(key))
@@ -15469,6 +16347,7 @@ function recordableRunId(runResults) {
 
 
 
+
 /**
  * Every relation the run built is outside the environment: the wrong manifest or environment, not a
  * run to record as "nothing built".
@@ -15485,9 +16364,12 @@ function refuseRunOutsideEnvironment(file, name, environment, records, ignored) 
 /** Writes the run's build records, the relations they put in the environment, and drops the pointers they replace. */
 async function saveBuilds(ctx, name, environment, runId, records, pointers) {
     const { warehouse, registry, now } = ctx;
+    const rules = warehouse.capabilities.identifiers;
     await common_step(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
+        // What dbt put at each relation: the environment takes it with its identity (owned-identity.ts).
+        const seen = await observe(warehouse, [...new Set(records.map((build) => build.schema))]);
         const owned = new Map((await registry.objects(name)).map((object) => [
-            (0,names/* qualifiedKey */.Co)(object, warehouse.capabilities.identifiers),
+            (0,env_names/* qualifiedKey */.Co)(object, warehouse.capabilities.identifiers),
             object,
         ]));
         for (const build of records) {
@@ -15495,19 +16377,21 @@ async function saveBuilds(ctx, name, environment, runId, records, pointers) {
             // pointer it replaced) go before its build record: where each statement commits on its own, a build
             // recorded (which the next push's plan reuses in place, never building it again) is one recorded as owned.
             if (build.status === NODE_SUCCESS || build.status === PARTIAL_SUCCESS) {
-                const key = (0,names/* qualifiedKey */.Co)(build, warehouse.capabilities.identifiers);
+                const key = (0,env_names/* qualifiedKey */.Co)(build, warehouse.capabilities.identifiers);
                 // Built since an earlier run: when it was first built. Else (new, or in place of a pointer view whose
                 // drop a failure interrupted, its row left over) now.
                 const earlier = owned.get(key);
+                const found = seen.objects.get((0,env_names/* qualifiedKey */.Co)(build, rules));
                 const object = {
                     environment: name,
                     schema: build.schema,
                     identifier: build.identifier,
-                    kind: build.materialized === "view" ? "view" : "table",
+                    kind: found?.kind ?? (build.materialized === "view" ? "view" : "table"),
                     role: "build",
                     node_id: build.node_id,
                     state: "present",
                     created_at: earlier?.role === "build" ? earlier.created_at : now,
+                    identity: found ? await identityToRecord(warehouse, earlier, found) : null,
                 };
                 await registry.putObject(object);
                 if (pointers.has(build.node_id))
@@ -15520,6 +16404,7 @@ async function saveBuilds(ctx, name, environment, runId, records, pointers) {
 }
 
 ;// CONCATENATED MODULE: ./src/env/lifecycle/builds.ts
+
 
 
 
@@ -15555,6 +16440,7 @@ async function recordEnvironmentBuilds(ctx, input) {
         buildProject: input.buildProject,
         runResults,
         outside: outsideOwnSchemas(environment, warehouse.capabilities.identifiers),
+        names: stored_names/* StoredNames */.yX.fromProject(warehouse.capabilities.engine, project),
         // The same rule as prod's record: only a sources.json taken before the run started counts.
         sourceVersions: sourceVersionsReadBy(input.sources, startedAt).versions,
         macros: macroIndexFor(project.graph),
@@ -15600,7 +16486,7 @@ async function environmentBaseline(ctx, name, prod, project) {
         return prod;
     const rules = ctx.warehouse.capabilities.identifiers;
     const seen = await observe(ctx.warehouse, [...new Set(builds.map((build) => build.schema))]);
-    const present = builds.filter((build) => seen.objects.has((0,names/* qualifiedKey */.Co)(build, rules)));
+    const present = builds.filter((build) => seen.objects.has((0,env_names/* qualifiedKey */.Co)(build, rules)));
     if (present.length === 0)
         return prod;
     const base = prod
@@ -15620,12 +16506,10 @@ async function environmentBaseline(ctx, name, prod, project) {
 
 ;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/cleanup-scope.ts
 
-function cleanupScope(environment, owned, prod, rules) {
-    const protectedSchemas = new Set([
-        ...environment.prod_schemas,
-        ...Object.values(prod?.nodes ?? {}).flatMap((state) => (state.relation ? [state.relation.schema] : [])),
-    ].map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
-    const prodRelations = new Set(Object.values(prod?.nodes ?? {}).flatMap((state) => state.relation ? [(0,names/* qualifiedKey */.Co)(state.relation, rules)] : []));
+function cleanupScope(environment, owned, prod, rules, names) {
+    const prodStored = Object.entries(prod?.nodes ?? {}).flatMap(([id, state]) => state.relation ? names.possible(state.relation, id) : []);
+    const protectedSchemas = new Set([...environment.prod_schemas, ...prodStored.map((relation) => relation.schema)].map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules)));
+    const prodRelations = new Set(prodStored.map((relation) => (0,env_names/* qualifiedKey */.Co)(relation, rules)));
     const ownedSchemas = owned.filter((object) => object.kind === "schema");
     const relations = owned.filter((object) => object.kind !== "schema");
     const ownSchemas = new Set([
@@ -15633,7 +16517,7 @@ function cleanupScope(environment, owned, prod, rules) {
         ...environment.schemas,
         ...(environment.repository === null ? relations.map((object) => object.schema) : []),
     ]
-        .map((schema) => (0,names/* nameKey */.Rc)(schema, rules))
+        .map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules))
         .filter((key) => !protectedSchemas.has(key)));
     return { protectedSchemas, prodRelations, ownedSchemas, relations, ownSchemas };
 }
@@ -15641,21 +16525,27 @@ function cleanupScope(environment, owned, prod, rules) {
 ;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/cleanup-targets.ts
 /**
  * What a cleanup drops and what it keeps: the registered relations in the
- * environment's own schemas (never prod's), views first; the schemas it
+ * environment's own schemas (never prod's) that are still the relations it
+ * created (their identity: owned-identity.ts), views first; the schemas it
  * created once they hold nothing it didn't create. Each kept one is
  * reported with why.
  */
 
 
-/** The registered relations to drop, by key, and those kept (reported in `report.kept`). */
-function relationTargets(scope, seen, rules, report) {
+
+/**
+ * The registered relations to drop, by key, and those kept (reported in `report.kept`). `replaced`: the
+ * registered relations whose name holds another relation than the one the environment created, with why
+ * (ownedRelationsReplaced).
+ */
+function relationTargets(scope, seen, replaced, rules, report) {
     const { prodRelations, ownSchemas } = scope;
     const targets = new Map();
     const keptRelations = [];
     for (const row of scope.relations) {
-        const key = (0,names/* qualifiedKey */.Co)(row, rules);
+        const key = (0,env_names/* qualifiedKey */.Co)(row, rules);
         // Never a prod relation, nor anything outside its own schemas, whatever the registry says.
-        if (prodRelations.has(key) || !ownSchemas.has((0,names/* nameKey */.Rc)(row.schema, rules))) {
+        if (prodRelations.has(key) || !ownSchemas.has((0,env_names/* nameKey */.Rc)(row.schema, rules))) {
             keptRelations.push(row);
             report.kept.push({
                 schema: describe(row),
@@ -15663,6 +16553,14 @@ function relationTargets(scope, seen, rules, report) {
                     ? "prod's state records this relation"
                     : "it is in a schema that holds prod relations or that the environment doesn't own",
             });
+            continue;
+        }
+        // Not what it created any more (prod's build in a schema named the same on both targets, a table replaced
+        // by hand): kept, and the schema that holds it with it.
+        const why = replaced.get(key);
+        if (why !== undefined) {
+            keptRelations.push(row);
+            report.kept.push({ schema: describe(row), reason: why });
             continue;
         }
         targets.set(key, {
@@ -15678,12 +16576,12 @@ function schemaTargets(scope, seen, targets, rules, report) {
     const droppableSchemas = [];
     const foreignSchemas = [];
     for (const schema of scope.ownedSchemas) {
-        const key = (0,names/* nameKey */.Rc)(schema.schema, rules);
+        const key = (0,env_names/* nameKey */.Rc)(schema.schema, rules);
         if (scope.protectedSchemas.has(key)) {
             report.kept.push({ schema: schema.schema, reason: "it holds prod relations" });
             continue;
         }
-        const foreign = [...seen.objects.values()].filter((object) => (0,names/* nameKey */.Rc)(object.schema, rules) === key && !targets.has((0,names/* qualifiedKey */.Co)(object, rules)));
+        const foreign = [...seen.objects.values()].filter((object) => (0,env_names/* nameKey */.Rc)(object.schema, rules) === key && !targets.has((0,env_names/* qualifiedKey */.Co)(object, rules)));
         if (foreign.length > 0) {
             report.kept.push({
                 schema: schema.schema,
@@ -15698,6 +16596,24 @@ function schemaTargets(scope, seen, targets, rules, report) {
         droppableSchemas.push(schema);
     }
     return { droppableSchemas, foreignSchemas };
+}
+/**
+ * The registered relations present in the warehouse that are not the ones the environment created (another
+ * kind, another identity, or no identity recorded), by key, with why (owned-identity.ts).
+ */
+async function ownedRelationsReplaced(warehouse, relations, seen) {
+    const rules = warehouse.capabilities.identifiers;
+    const replaced = new Map();
+    for (const row of relations) {
+        const key = (0,env_names/* qualifiedKey */.Co)(row, rules);
+        const found = seen.objects.get(key);
+        if (!found)
+            continue;
+        const why = await notTheOwned(warehouse, row, found);
+        if (why !== null)
+            replaced.set(key, why);
+    }
+    return replaced;
 }
 /** The targets in dropping order: views first (stable, so otherwise as registered). */
 function inDroppingOrder(targets) {
@@ -15729,16 +16645,16 @@ async function closeAfterCleanup(ctx, name, environment, protectedSchemas, kept,
     const { warehouse, registry, now } = ctx;
     const rules = warehouse.capabilities.identifiers;
     const keptKeys = new Set([
-        ...kept.relations.map((row) => (0,names/* qualifiedKey */.Co)(row, rules)),
-        ...kept.foreignSchemas.map((row) => `schema:${(0,names/* nameKey */.Rc)(row.schema, rules)}`),
+        ...kept.relations.map((row) => (0,env_names/* qualifiedKey */.Co)(row, rules)),
+        ...kept.foreignSchemas.map((row) => `schema:${(0,env_names/* nameKey */.Rc)(row.schema, rules)}`),
     ]);
     const left = await registry.objects(name);
     report.complete =
         report.failed.length === 0 &&
             left.every((object) => (object.kind === "schema" &&
-                (protectedSchemas.has((0,names/* nameKey */.Rc)(object.schema, rules)) ||
-                    keptKeys.has(`schema:${(0,names/* nameKey */.Rc)(object.schema, rules)}`))) ||
-                (object.kind !== "schema" && keptKeys.has((0,names/* qualifiedKey */.Co)(object, rules))));
+                (protectedSchemas.has((0,env_names/* nameKey */.Rc)(object.schema, rules)) ||
+                    keptKeys.has(`schema:${(0,env_names/* nameKey */.Rc)(object.schema, rules)}`))) ||
+                (object.kind !== "schema" && keptKeys.has((0,env_names/* qualifiedKey */.Co)(object, rules))));
     await common_step(warehouse, `Updating the environment ${name}`, async () => {
         if (report.complete) {
             for (const object of left)
@@ -15766,26 +16682,35 @@ async function closeAfterCleanup(ctx, name, environment, protectedSchemas, kept,
 
 
 
+
 /** What a dry run would drop: the targets the warehouse holds, then the droppable schemas it holds. */
 function reportDryRun(ordered, droppableSchemas, seen, rules, report) {
     for (const target of ordered)
         if (target.object)
             report.dropped.push(shownTarget(target));
     for (const schema of droppableSchemas) {
-        if (seen.schemas.has((0,names/* nameKey */.Rc)(schema.schema, rules)))
+        if (seen.schemas.has((0,env_names/* nameKey */.Rc)(schema.schema, rules)))
             report.dropped.push({ kind: "schema", object: schema.schema, why: "owned_schema" });
     }
 }
-/** Drops the relations in order, in passes, until a pass drops nothing more (or after 21 passes). */
+/**
+ * Drops the relations in order, in passes, until a pass drops nothing more (or after 21 passes). Each one's
+ * identity is checked again in its drop's transaction: one replaced since the cleanup looked is kept (and
+ * returned, reported in `report.kept`).
+ */
 async function dropRelations(ctx, name, ordered, report) {
     const { warehouse, registry } = ctx;
     let pending = ordered;
     const errors = new Map();
+    const replacedSince = [];
     for (let pass = 0; pending.length > 0; pass += 1) {
         const next = [];
         for (const target of pending) {
             try {
-                await common_step(warehouse, `Dropping ${describe(target.object ?? target.row)}`, async () => {
+                const replaced = await common_step(warehouse, `Dropping ${describe(target.object ?? target.row)}`, async () => {
+                    const why = target.object && target.row ? await notTheOwned(warehouse, target.row, target.object) : null;
+                    if (why !== null)
+                        return why;
                     // A pointer's row goes before its view (where each statement commits on its own, a pointer the
                     // registry records is never a view that is gone); the owned row goes after it (what exists is recorded).
                     if (target.row?.role === "pointer" && target.row.node_id)
@@ -15794,8 +16719,13 @@ async function dropRelations(ctx, name, ordered, report) {
                         await warehouse.dropObject(target.object);
                     if (target.row)
                         await registry.deleteObject(name, target.row.schema, target.row.identifier);
+                    return null;
                 });
-                if (target.object)
+                if (replaced !== null) {
+                    replacedSince.push(target.row);
+                    report.kept.push({ schema: describe(target.row), reason: replaced });
+                }
+                else if (target.object)
                     report.dropped.push(shownTarget(target));
                 errors.delete(target);
             }
@@ -15811,15 +16741,16 @@ async function dropRelations(ctx, name, ordered, report) {
         }
         pending = next;
     }
+    return replacedSince;
 }
 /** Drops the schemas the environment created (the registry row alone of one already gone). */
 async function dropSchemas(ctx, name, droppableSchemas, seen, report) {
     const { warehouse, registry } = ctx;
     const rules = warehouse.capabilities.identifiers;
     for (const schema of droppableSchemas) {
-        const exists = seen.schemas.has((0,names/* nameKey */.Rc)(schema.schema, rules));
+        const exists = seen.schemas.has((0,env_names/* nameKey */.Rc)(schema.schema, rules));
         try {
-            await common_step(warehouse, `Dropping the schema ${(0,names/* showName */.$i)(schema.schema)}`, async () => {
+            await common_step(warehouse, `Dropping the schema ${(0,env_names/* showName */.$i)(schema.schema)}`, async () => {
                 if (exists)
                     await warehouse.dropSchema(schema.schema);
                 await registry.deleteObject(name, schema.schema, "");
@@ -15844,12 +16775,21 @@ async function dropSchemas(ctx, name, droppableSchemas, seen, report) {
 
 
 
+
+
+
 /**
  * The steps, in order, are modules of lifecycle/cleanup/: what the cleanup
  * may touch (cleanup-scope), what it drops and keeps (cleanup-targets), the
  * drops (drop-targets), then the environment's rows (close-after-cleanup).
  */
 async function cleanup_cleanupEnvironment(ctx, input) {
+    // An interrupted promotion may have moved the environment's tables into prod's schemas: recovered first.
+    await recoverInterrupted(ctx, { prod: input.prod ?? null, dryRun: input.dryRun === true });
+    return cleanupUnrecovered(ctx, input);
+}
+/** cleanupEnvironment once the interrupted promotions were recovered (the janitor recovers once for all). */
+async function cleanupUnrecovered(ctx, input) {
     const { warehouse, registry } = ctx;
     const rules = warehouse.capabilities.identifiers;
     const name = input.name;
@@ -15867,19 +16807,26 @@ async function cleanup_cleanupEnvironment(ctx, input) {
         return report;
     report.found = true;
     const owned = await registry.objects(name);
-    const scope = cleanupScope(environment, owned, input.prod, rules);
+    const names = (input.names ?? new stored_names/* StoredNames */.yX(warehouse.capabilities.engine)).withProd(input.prod);
+    const scope = cleanupScope(environment, owned, input.prod, rules, names);
     const schemas = [...new Set([...owned.map((object) => object.schema)])];
     const seen = await observe(warehouse, schemas);
-    const { targets, keptRelations } = relationTargets(scope, seen, rules, report);
+    const replaced = await ownedRelationsReplaced(warehouse, scope.relations, seen);
+    const { targets, keptRelations } = relationTargets(scope, seen, replaced, rules, report);
     const { droppableSchemas, foreignSchemas } = schemaTargets(scope, seen, targets, rules, report);
     const ordered = inDroppingOrder(targets);
     if (input.dryRun) {
         reportDryRun(ordered, droppableSchemas, seen, rules, report);
         return report;
     }
-    await dropRelations(ctx, name, ordered, report);
-    await dropSchemas(ctx, name, droppableSchemas, seen, report);
-    await closeAfterCleanup(ctx, name, environment, scope.protectedSchemas, { relations: keptRelations, foreignSchemas }, report);
+    const replacedSince = await dropRelations(ctx, name, ordered, report);
+    // A schema holding a relation replaced while the cleanup ran holds what the environment did not create.
+    const holding = new Set(replacedSince.map((row) => (0,env_names/* nameKey */.Rc)(row.schema, rules)));
+    const stillHeld = droppableSchemas.filter((schema) => holding.has((0,env_names/* nameKey */.Rc)(schema.schema, rules)));
+    for (const schema of stillHeld)
+        report.kept.push({ schema: schema.schema, reason: "it holds a relation the environment did not create" });
+    await dropSchemas(ctx, name, droppableSchemas.filter((schema) => !holding.has((0,env_names/* nameKey */.Rc)(schema.schema, rules))), seen, report);
+    await closeAfterCleanup(ctx, name, environment, scope.protectedSchemas, { relations: [...keptRelations, ...replacedSince], foreignSchemas: [...foreignSchemas, ...stillHeld] }, report);
     return report;
 }
 /** Marks the environment closed (PR closed) or merged, without dropping anything. */
@@ -17656,15 +18603,28 @@ function hasGrants(config) {
 ;// CONCATENATED MODULE: ./src/env/promotion/decide/relation-problem.ts
 /**
  * Rules 5 and 6 of promotion: the environment's table is in the warehouse,
- * prod's relation is a table or absent, and the promoted table can take what
- * the replaced one has (`Warehouse.replaceBlockers`).
+ * at another relation than prod's, prod's relation is a table or absent, and
+ * the promoted table can take what the replaced one has
+ * (`Warehouse.replaceBlockers`).
  */
 
 /** Why the warehouse stands in the way of moving the build's table to `to`, or null, with prod's relation there now. */
 function relationProblem(deciding, build, to) {
     const { objects, blockers, rules } = deciding;
-    const source = objects.get((0,names/* qualifiedKey */.Co)(build, rules));
-    const target = objects.get((0,names/* qualifiedKey */.Co)(to, rules));
+    const source = objects.get((0,env_names/* qualifiedKey */.Co)(build, rules));
+    const target = objects.get((0,env_names/* qualifiedKey */.Co)(to, rules));
+    if ((0,env_names/* qualifiedKey */.Co)(build, rules) === (0,env_names/* qualifiedKey */.Co)(to, rules)) {
+        // The CI target names this relation as prod does (a custom schema kept as written on both targets): the
+        // environment's table is already under prod's name, so there is nothing to move, no prod table to keep for
+        // a rollback, and it is the environment's to drop. dbt builds it in prod, which makes it prod's.
+        return {
+            problem: {
+                code: "shared_relation",
+                message: `The pull request built ${build.schema}.${build.identifier} at prod's own relation (its CI target names the schema as prod's does): it can't be moved onto itself, so dbt builds it in prod. Give the CI target a schema of its own (for example a custom schema prefixed with the target's schema) to have it promoted.`,
+            },
+            target,
+        };
+    }
     if (source?.kind !== "table") {
         return {
             problem: {
@@ -17683,8 +18643,8 @@ function relationProblem(deciding, build, to) {
             target,
         };
     }
-    if (blockers.has((0,names/* qualifiedKey */.Co)(to, rules))) {
-        const blocker = blockers.get((0,names/* qualifiedKey */.Co)(to, rules));
+    if (blockers.has((0,env_names/* qualifiedKey */.Co)(to, rules))) {
+        const blocker = blockers.get((0,env_names/* qualifiedKey */.Co)(to, rules));
         return { problem: { code: blocker.code, message: blocker.message }, target };
     }
     return { problem: null, target };
@@ -17719,6 +18679,7 @@ function noteSameAfterRun(deciding, entry, node, versionKey, build) {
 
 
 
+
 /**
  * The steps, per entry of main's plan in order, are modules of
  * promotion/decide/: note whether main's build of a node the environment
@@ -17736,17 +18697,18 @@ function decidePromotion(input) {
         prod: input.prod,
         rules,
         builds: new Map(input.builds.map((build) => [build.node_id, build])),
-        objects: new Map(input.objects.map((object) => [(0,names/* qualifiedKey */.Co)(object, rules), object])),
-        blockers: new Map((input.blockers ?? []).map((b) => [(0,names/* qualifiedKey */.Co)(b.target, rules), b])),
+        objects: new Map(input.objects.map((object) => [(0,env_names/* qualifiedKey */.Co)(object, rules), object])),
+        blockers: new Map((input.blockers ?? []).map((b) => [(0,env_names/* qualifiedKey */.Co)(b.target, rules), b])),
         observed: observedSourceVersions(input.sources),
         actions: new Map(plan.entries.map((entry) => [entry.unique_id, entry.action])),
         promoted: new Map(),
         sameAfterRun: new Map(),
     };
+    const names = input.names ?? new stored_names/* StoredNames */.yX("");
     const decisions = [];
     const candidates = [];
     for (const entry of plan.entries) {
-        const decided = decideEntry(deciding, entry);
+        const decided = decideEntry(deciding, entry, names);
         if (!decided)
             continue;
         decisions.push(decided.decision);
@@ -17756,7 +18718,7 @@ function decidePromotion(input) {
     return { environment: input.environment, project: plan.project, decisions, candidates };
 }
 /** The decision on one entry of main's plan (null for a node not to decide on), and its candidate when promoted. */
-function decideEntry(deciding, entry) {
+function decideEntry(deciding, entry, names) {
     const { project } = deciding;
     const id = entry.unique_id;
     const node = deciding.graph.nodes.get(id);
@@ -17764,7 +18726,8 @@ function decideEntry(deciding, entry) {
     if (!node || !fp)
         return null;
     const build = deciding.builds.get(id);
-    const to = { schema: entry.relation.schema, identifier: entry.relation.identifier };
+    // Prod's table as the warehouse stores it; prod's state keeps dbt's names (promotedNodeState).
+    const to = names.qualified(entry.relation, id);
     const from = build ? { schema: build.schema, identifier: build.identifier } : null;
     noteSameAfterRun(deciding, entry, node, fp.versionKey, build);
     if (entry.action !== "BUILD")
@@ -17841,213 +18804,6 @@ function promotedNodeState(project, id, build, relation) {
     return state;
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/recover.ts
-/**
- * Finishing or undoing what an interrupted promotion or rollback left, from
- * the registry's journal and what the warehouse shows: a promotion not
- * committed is switched back (prod keeps its tables), a rollback in progress
- * is finished. promote.ts and rollback.ts both call it (a promotion first
- * finishes its environment's interrupted ones; `rollback --resume` finishes
- * them all), and it calls neither.
- */
-
-
-
-
-/**
- * Where the journal is unsure (a step `switching`, or a registry write that
- * failed after the warehouse changed), the warehouse says.
- * - Where a switch takes several statements (the warehouse settles
- *   replacements: the cloud providers), a switch that may have begun
- *   (`switching`, `switched`) or a switch back that may have begun
- *   (`reverting`) is first brought to one end by the warehouse, which says
- *   which.
- * - Elsewhere a switch is one transaction, and the names present tell: a
- *   staged table still there was not switched in.
- */
-async function reconcileJournal(warehouse, steps) {
-    const rules = warehouse.capabilities.identifiers;
-    const settled = new Set();
-    if (warehouse.settleReplacement) {
-        for (const s of steps) {
-            if (s.retired_identifier === null)
-                continue;
-            if (s.state === "switching" || s.state === "switched") {
-                const end = await warehouse.settleReplacement(s.target, s.staged_identifier, s.retired_identifier);
-                s.state = end === "replaced" ? "switched" : "staged";
-                settled.add(s);
-            }
-            else if (s.state === "reverting") {
-                const end = await warehouse.settleReplacement(s.target, s.retired_identifier, s.staged_identifier);
-                s.state = end === "replaced" ? "staged" : "switched";
-                settled.add(s);
-            }
-        }
-    }
-    const seen = await observe(warehouse, [
-        ...new Set(steps.flatMap((s) => [s.target.schema, s.source.schema])),
-    ]);
-    const has = (schema, identifier) => seen.objects.has((0,names/* qualifiedKey */.Co)({ schema, identifier }, rules));
-    for (const s of steps) {
-        if (settled.has(s))
-            continue;
-        const staged = has(s.target.schema, s.staged_identifier);
-        const retired = s.retired_identifier !== null && has(s.target.schema, s.retired_identifier);
-        if (staged && s.how === null)
-            s.how = has(s.source.schema, s.source.identifier) ? "copied" : "moved";
-        if (s.state === "planned" ||
-            s.state === "staged" ||
-            s.state === "switching" ||
-            s.state === "switched" ||
-            s.state === "reverting") {
-            if (staged)
-                s.state = "staged";
-            else if (retired)
-                s.state = "switched";
-            else if (s.retired_identifier === null && s.how !== null && has(s.target.schema, s.target.identifier))
-                s.state = "switched";
-            else
-                s.state = "planned";
-        }
-    }
-}
-/**
- * Brings an unfinished promotion back to prod's previous tables: switched
- * names are switched back (children first), staged tables dropped. True when
- * done; false (and the promotion `failed`, its journal exact) when it could
- * not.
- */
-async function revert(ctx, record, why, window) {
-    const { warehouse, registry } = ctx;
-    let steps = [];
-    try {
-        steps = await registry.steps(record.id);
-        await reconcileJournal(warehouse, steps);
-        for (const s of [...steps].reverse()) {
-            if (s.state === "switched") {
-                // Journaled first: a switch back of several statements is settled from it (reconcileJournal). Also in
-                // memory: if the switch back fails, the catch below writes each step as it is, and a step written back
-                // as `switched` would be settled forward, dropping the retired table the switch back was restoring.
-                s.state = "reverting";
-                await common_step(warehouse, "Journaling a switch back", () => registry.putStep(s));
-                await common_step(warehouse, `Switching ${(0,names/* showQualified */.G1)(s.target)} back`, async () => {
-                    if (s.retired_identifier !== null)
-                        await warehouse.replaceTable(s.target, s.retired_identifier, s.staged_identifier);
-                    else
-                        await warehouse.renameTable(s.target, s.staged_identifier);
-                });
-                s.state = "staged";
-                await common_step(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "reverted" }));
-            }
-        }
-        for (const s of steps) {
-            if (s.state === "staged" || s.state === "reverted") {
-                await common_step(warehouse, `Dropping the staged ${s.staged_identifier}`, async () => {
-                    if (s.how === "moved") {
-                        // Put the environment's table back where it was.
-                        await warehouse.stageTable({ schema: s.target.schema, identifier: s.staged_identifier }, s.source);
-                    }
-                    else {
-                        await warehouse.dropObject({
-                            schema: s.target.schema,
-                            identifier: s.staged_identifier,
-                            kind: "table",
-                        });
-                    }
-                });
-                s.state = "unstaged";
-                await common_step(warehouse, "Journaling an unstaged table", () => registry.putStep(s));
-            }
-        }
-        await common_step(warehouse, "Journaling the aborted promotion", () => registry.putPromotion({
-            ...record,
-            status: "aborted",
-            updated_at: ctx.now,
-            detail: { ...record.detail, why, ...(window ? { mixed_window: window } : {}) },
-        }));
-        return true;
-    }
-    catch {
-        try {
-            for (const s of steps)
-                await registry.putStep(s);
-            await registry.putPromotion({
-                ...record,
-                status: "failed",
-                updated_at: ctx.now,
-                detail: { ...record.detail, why, ...(window ? { mixed_window: window } : {}) },
-            });
-        }
-        catch {
-            // The journal keeps what it had; reconcileJournal() reads the warehouse next time.
-        }
-        return false;
-    }
-}
-/**
- * Finishes what an interrupted promotion or rollback of the environment left:
- * a promotion not committed is switched back (prod keeps its tables); a
- * rollback in progress is finished. Returns the ids handled.
- */
-async function recoverPromotions(ctx, environment) {
-    const handled = [];
-    // Only its own scope's: another repository's or project's interrupted promotion is theirs to finish.
-    const promotions = (await ctx.registry.promotions(environment ? { environment } : {})).filter((p) => inScope(p, ctx.scope));
-    for (const promotion of promotions) {
-        if (promotion.status === "staging" || promotion.status === "switching" || promotion.status === "failed") {
-            if (!(await revert(ctx, promotion, "interrupted; switched back by a later run"))) {
-                throw new user_error/* UserError */.yo("promotion_refused", `Promotion ${promotion.id} of ${promotion.environment} was interrupted and can't be switched back: the registry's journal says which names point where.`, { hint: "Fix the warehouse error named above, then run `ods-state env rollback --resume` again." });
-            }
-            handled.push(promotion.id);
-        }
-        else if (promotion.status === "rolling_back") {
-            await finishRollback(ctx, promotion);
-            handled.push(promotion.id);
-        }
-    }
-    return handled;
-}
-async function switchBack(ctx, s) {
-    const { warehouse, registry } = ctx;
-    let outcome = null;
-    if (s.retired_identifier !== null)
-        outcome = await warehouse.replaceTable(s.target, s.retired_identifier, s.undone_identifier);
-    else
-        await warehouse.renameTable(s.target, s.undone_identifier);
-    await registry.putStep({ ...s, state: "rolled_back" });
-    return outcome;
-}
-/**
- * Finishes a rollback journaled as `rolling_back`: each step is switched back
- * unless the warehouse shows it already was. Where a switch back takes
- * several statements (the warehouse settles replacements), one journaled
- * `rolling_back` is first brought to one end by the warehouse; elsewhere the
- * promoted table kept under its undone name says it was switched back.
- */
-async function finishRollback(ctx, promotion) {
-    const { warehouse, registry, now } = ctx;
-    const rules = warehouse.capabilities.identifiers;
-    const steps = await registry.steps(promotion.id);
-    const seen = await observe(warehouse, [...new Set(steps.map((s) => s.target.schema))]);
-    const has = (schema, identifier) => seen.objects.has((0,names/* qualifiedKey */.Co)({ schema, identifier }, rules));
-    const settles = warehouse.settleReplacement?.bind(warehouse);
-    for (const s of [...steps].reverse()) {
-        if (s.state !== "switched" && s.state !== "rolling_back")
-            continue;
-        const done = settles && s.retired_identifier !== null
-            ? s.state === "rolling_back" &&
-                (await common_step(warehouse, `Settling the switch back of ${(0,names/* showQualified */.G1)(s.target)}`, () => settles(s.target, s.retired_identifier, s.undone_identifier))) === "replaced"
-            : has(s.target.schema, s.undone_identifier);
-        if (done) {
-            await common_step(warehouse, "Journaling a switched-back table", () => registry.putStep({ ...s, state: "rolled_back" }));
-            continue;
-        }
-        await common_step(warehouse, "Journaling a switch back", () => registry.putStep({ ...s, state: "rolling_back" }));
-        await common_step(warehouse, `Switching ${(0,names/* showQualified */.G1)(s.target)} back`, () => switchBack(ctx, s));
-    }
-    await common_step(warehouse, "Committing the rollback", () => registry.putPromotion({ ...promotion, status: "rolled_back", updated_at: now }));
-}
-
 ;// CONCATENATED MODULE: ./src/env/promotion/promote.ts
 /**
  * Promotion on merge: the tables the merged pull request built move into
@@ -18076,25 +18832,31 @@ async function finishRollback(ctx, promotion) {
 
 
 
+
+
 const DEFAULT_RETENTION_DAYS = 3;
 /** Decides, per BUILD node of main's plan, whether it is promoted from the environment (reads the registry and the warehouse; changes nothing). */
 async function planPromotion(ctx, input) {
     if (input.plan.project !== ctx.scope.project) {
         throw new user_error/* UserError */.yo("environment_foreign", `Main's manifest is dbt project ${input.plan.project}, but the environment ${input.environment} is of dbt project ${ctx.scope.project}: nothing is promoted across projects.`);
     }
+    // Main's manifest names prod's schemas: the registry in one of them is refused before anything moves.
+    refuseRegistryInProd(ctx.registry.schema, input.plan.entries.map((entry) => entry.relation.schema), ctx.warehouse.capabilities.identifiers);
     const environment = await common_ownEnvironment(ctx, input.environment);
     const builds = environment ? await ctx.registry.builds(input.environment) : [];
+    // Main's relations as the warehouse stores them (stored-names.ts): the tables promotion replaces are dbt's.
+    const names = stored_names/* StoredNames */.yX.fromPlan(ctx.warehouse.capabilities.engine, input.plan);
     const schemas = new Set();
     for (const build of builds)
         schemas.add(build.schema);
     for (const entry of input.plan.entries)
-        schemas.add(entry.relation.schema);
+        schemas.add(names.schema(entry.relation.schema, entry.unique_id));
     const seen = await observe(ctx.warehouse, [...schemas]);
     const rules = ctx.warehouse.capabilities.identifiers;
     const targets = input.plan.entries
         .filter((entry) => entry.action === "BUILD")
-        .map((entry) => ({ schema: entry.relation.schema, identifier: entry.relation.identifier }))
-        .filter((target) => seen.objects.get((0,names/* qualifiedKey */.Co)(target, rules))?.kind !== "view");
+        .map((entry) => names.qualified(entry.relation, entry.unique_id))
+        .filter((target) => seen.objects.get((0,env_names/* qualifiedKey */.Co)(target, rules))?.kind !== "view");
     const blockers = ctx.warehouse.capabilities.grants ? await ctx.warehouse.replaceBlockers(targets) : [];
     return decidePromotion({
         environment: input.environment,
@@ -18106,6 +18868,7 @@ async function planPromotion(ctx, input) {
         objects: [...seen.objects.values()],
         blockers,
         rules,
+        names,
     });
 }
 function addDays(iso, days) {
@@ -18173,20 +18936,22 @@ async function promote(ctx, input) {
             ...remainingSelection(input.mainPlan, input.mainProject, ids),
         };
     }
-    // Finish whatever an interrupted promotion of this environment left, first.
-    await recoverPromotions(ctx, plan.environment);
+    // Finish whatever interrupted promotions and rollbacks of the scope left, first (of any environment: a
+    // promotion over a mix of two would record neither).
+    await recoverInterrupted(ctx, { strict: true });
     const id = await freshId(ctx, plan);
     const tag = id.replaceAll("-", "").slice(0, 8);
     const rules = warehouse.capabilities.identifiers;
+    const derived = (identifier, kind) => (0,stored_names/* derivedStoredName */.qH)(warehouse.capabilities.engine, identifier, kind, rules);
     const steps = plan.candidates.map((candidate, seq) => ({
         promotion_id: id,
         seq,
         node_id: candidate.unique_id,
         target: candidate.to,
         source: candidate.from,
-        staged_identifier: (0,names/* derivedName */.Pr)(candidate.to.identifier, `s_${tag}`, rules),
-        retired_identifier: candidate.replaces ? (0,names/* derivedName */.Pr)(candidate.to.identifier, `r_${tag}`, rules) : null,
-        undone_identifier: (0,names/* derivedName */.Pr)(candidate.to.identifier, `u_${tag}`, rules),
+        staged_identifier: derived(candidate.to.identifier, `s_${tag}`),
+        retired_identifier: candidate.replaces ? derived(candidate.to.identifier, `r_${tag}`) : null,
+        undone_identifier: derived(candidate.to.identifier, `u_${tag}`),
         how: null,
         state: "planned",
         pr_run_id: candidate.pr_run_id,
@@ -18199,6 +18964,7 @@ async function promote(ctx, input) {
         id,
         environment: plan.environment,
         repository: ctx.scope.repository,
+        repository_id: ctx.scope.repositoryId ?? null,
         project: plan.project,
         promoted_by: input.promotedBy,
         status: "staging",
@@ -18211,7 +18977,7 @@ async function promote(ctx, input) {
     const views = emptyOutcome();
     /** What each promoted table is (warehouse.tableIdentity), for rollback to tell it is still the one in prod. */
     const identities = {};
-    const owned = new Set((await registry.objects(plan.environment)).map((object) => (0,names/* qualifiedKey */.Co)(object, rules)));
+    const owned = new Set((await registry.objects(plan.environment)).map((object) => (0,env_names/* qualifiedKey */.Co)(object, rules)));
     if (atomic) {
         await common_step(warehouse, `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`, async () => {
             await registry.putPromotion({ ...record, status: "switching" });
@@ -18228,7 +18994,7 @@ async function promote(ctx, input) {
                 s.state = "switched";
                 s.switched_at = now;
                 await registry.putStep(s);
-                if (s.how === "moved" && owned.has((0,names/* qualifiedKey */.Co)(s.source, rules))) {
+                if (s.how === "moved" && owned.has((0,env_names/* qualifiedKey */.Co)(s.source, rules))) {
                     await registry.deleteObject(plan.environment, s.source.schema, s.source.identifier);
                 }
             }
@@ -18261,9 +19027,9 @@ async function freshId(ctx, plan) {
     for (;;) {
         const id = (0,external_node_crypto_.randomUUID)();
         const tag = id.replaceAll("-", "").slice(0, 8);
-        const clash = plan.candidates.some((candidate) => ["s", "r", "u"].some((kind) => seen.objects.has((0,names/* qualifiedKey */.Co)({
+        const clash = plan.candidates.some((candidate) => ["s", "r", "u"].some((kind) => seen.objects.has((0,env_names/* qualifiedKey */.Co)({
             schema: candidate.to.schema,
-            identifier: (0,names/* derivedName */.Pr)(candidate.to.identifier, `${kind}_${tag}`, rules),
+            identifier: (0,stored_names/* derivedStoredName */.qH)(ctx.warehouse.capabilities.engine, candidate.to.identifier, `${kind}_${tag}`, rules),
         }, rules))));
         if (!clash)
             return id;
@@ -18321,7 +19087,7 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
     // 1. Stage.
     try {
         for (const s of steps) {
-            s.how = await common_step(warehouse, `Staging ${(0,names/* showQualified */.G1)(s.source)}`, () => warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }));
+            s.how = await common_step(warehouse, `Staging ${(0,env_names/* showQualified */.G1)(s.source)}`, () => warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }));
             s.state = "staged";
             await common_step(warehouse, "Journaling a staged table", () => registry.putStep(s));
         }
@@ -18338,14 +19104,14 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
         for (const s of steps) {
             s.state = "switching";
             await common_step(warehouse, "Journaling a switch", () => registry.putStep(s));
-            const outcome = await common_step(warehouse, `Switching ${(0,names/* showQualified */.G1)(s.target)}`, () => warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier));
+            const outcome = await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier));
             addOutcome(views, outcome);
-            identities[s.node_id] = await common_step(warehouse, `Marking ${(0,names/* showQualified */.G1)(s.target)}`, () => warehouse.markTable(s.target, markOf(s)));
+            identities[s.node_id] = await common_step(warehouse, `Marking ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.markTable(s.target, markOf(s)));
             s.state = "switched";
             s.switched_at = new Date().toISOString();
             await common_step(warehouse, "Journaling a switched table", async () => {
                 await registry.putStep(s);
-                if (s.how === "moved" && owned.has((0,names/* qualifiedKey */.Co)(s.source, rules))) {
+                if (s.how === "moved" && owned.has((0,env_names/* qualifiedKey */.Co)(s.source, rules))) {
                     await registry.deleteObject(record.environment, s.source.schema, s.source.identifier);
                 }
             });
@@ -18356,11 +19122,9 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
         const mixed = steps
             .filter((s) => s.state === "switched" || s.state === "switching")
             .map((s) => s.node_id);
-        const reverted = await revert(ctx, record, `switching failed: ${messageOf(error)}`, {
-            from: started,
-            to: ended,
-            nodes: mixed,
-        });
+        const reverted = (await revert(ctx, record, `switching failed: ${messageOf(error)}`, {
+            window: { from: started, to: ended, nodes: mixed },
+        })).done;
         throw new user_error/* UserError */.yo("promotion_refused", reverted
             ? `Promotion ${record.id} from ${record.environment} failed while switching (${messageOf(error)}) and was switched back: between ${started} and ${ended} readers saw the promoted ${mixed.join(", ") || "(none)"} next to the old versions of the rest.`
             : `Promotion ${record.id} from ${record.environment} failed while switching (${messageOf(error)}), and switching back failed too: the registry's journal says which names point where. Run \`ods-state env rollback --resume\` to finish.`);
@@ -18382,15 +19146,12 @@ function addOutcome(into, outcome) {
     into.materialized.push(...outcome.materialized);
     into.kept.push(...outcome.kept);
 }
-/** The mark a promoted table carries where the engine needs one for its identity (DuckDB's comment). */
-function markOf(s) {
-    return `promotion:${s.promotion_id}:${s.seq}`;
-}
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
 
 ;// CONCATENATED MODULE: ./src/env/lifecycle/janitor.ts
+
 
 
 
@@ -18405,8 +19166,15 @@ async function runJanitor(ctx, input = {}) {
         marked_closed: [],
         expired_promotions: [],
         problems: [],
+        recovered: [],
     };
     const nowMs = Date.parse(now);
+    // Promotions and rollbacks an interrupted job left unfinished, first: before an environment a promotion
+    // moved tables out of is dropped, and before their kept tables are looked at.
+    const recovery = await recoverInterrupted(ctx, { prod: input.prod ?? null, dryRun: input.dryRun === true });
+    report.recovered.push(...recovery.recovered);
+    for (const failed of recovery.failed)
+        report.problems.push({ object: `promotion ${failed.id}`, error: failed.error });
     const environments = (await registry.environments()).filter((e) => inScope(e, ctx.scope));
     for (const environment of environments) {
         if (environment.status === "open" &&
@@ -18425,7 +19193,7 @@ async function runJanitor(ctx, input = {}) {
         if (Number.isNaN(closedAt) || nowMs - closedAt < retentionMs)
             continue;
         try {
-            const cleaned = await cleanup_cleanupEnvironment(ctx, {
+            const cleaned = await cleanupUnrecovered(ctx, {
                 name: environment.name,
                 prod: input.prod ?? null,
                 dryRun: input.dryRun === true,
@@ -18456,13 +19224,17 @@ async function runJanitor(ctx, input = {}) {
             if (promotion.status === "rolled_back" && s.state === "rolled_back") {
                 return [{ schema: s.target.schema, identifier: s.undone_identifier }];
             }
+            // A name the rollback left to a later build: the table the promotion replaced is kept for nothing.
+            if (promotion.status === "rolled_back" && s.state === "switched" && s.retired_identifier) {
+                return [{ schema: s.target.schema, identifier: s.retired_identifier }];
+            }
             return [];
         });
         const seen = await observe(warehouse, [...new Set(kept.map((k) => k.schema))]);
         const dropped = [];
         let stuck = false;
         for (const table of kept) {
-            const found = seen.objects.get((0,names/* qualifiedKey */.Co)(table, rules));
+            const found = seen.objects.get((0,env_names/* qualifiedKey */.Co)(table, rules));
             if (!found)
                 continue;
             if (input.dryRun) {
@@ -18515,7 +19287,11 @@ async function runJanitor(ctx, input = {}) {
  * - gone or reading another relation, prod's relation present → recreated
  *   reading prod's relation, and the registry records what it reads now
  *   (prod's run and version key, when prod's state is given);
- * - prod's relation gone → reported, never invented or pointed elsewhere.
+ * - prod's relation gone → reported, never invented or pointed elsewhere;
+ * - reading prod's relation with its owner's (the CI role's) rights where
+ *   the warehouse makes pointer views read with their reader's (PostgreSQL:
+ *   a view an older ods-state made without `security_invoker`) → made again
+ *   (`owner_rights`).
  *
  * Idempotent (a second run finds nothing broken). One transaction per
  * environment: its views and its registry rows change together; an
@@ -18525,8 +19301,13 @@ async function runJanitor(ctx, input = {}) {
 
 
 
+
+
+
 async function repairEnvironments(ctx, input = {}) {
     const { registry } = ctx;
+    // A pointer reads prod's table: an interrupted promotion is recovered first (promotion/recover.ts).
+    await recoverInterrupted(ctx, { prod: input.prod ?? null, dryRun: input.dryRun === true });
     let environments;
     if (input.name !== undefined) {
         const found = await common_ownEnvironment(ctx, input.name);
@@ -18569,13 +19350,18 @@ async function repairOne(ctx, environment, input) {
     };
     if (pointers.length === 0)
         return result;
-    // What each pointer must read: prod's relation for its node now.
+    // What each pointer must read: prod's relation for its node now, as the warehouse stores it.
+    const names = (input.names ?? new stored_names/* StoredNames */.yX(warehouse.capabilities.engine)).withProd(input.prod);
+    const stored = (relation, pointer) => {
+        const forms = names.possible(relation, pointer.node_id);
+        return (forms.find((form) => (0,env_names/* sameQualified */.V9)(form, pointer.reads, rules)) ?? forms[0] ?? qualifiedOf(relation));
+    };
     const wanted = pointers.map((pointer) => {
         const prod = input.prod?.nodes[pointer.node_id];
         return prod?.relation
             ? {
                 pointer,
-                reads: qualifiedOf(prod.relation),
+                reads: stored(prod.relation, pointer),
                 run_id: prod.run_id,
                 version_key: prod.version_key ?? null,
             }
@@ -18587,18 +19373,21 @@ async function repairOne(ctx, environment, input) {
         schemas.add(want.reads.schema);
     }
     const seen = await observe(warehouse, [...schemas]);
-    const bound = await warehouse.boundRelations(pointers.filter((pointer) => seen.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules))?.kind === "view"));
+    const views = pointers.filter((pointer) => seen.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, rules))?.kind === "view");
+    const bound = await warehouse.boundRelations(views);
+    const ownerRights = warehouse.ownerRightsViews && views.length > 0 ? await warehouse.ownerRightsViews(views) : new Set();
     const fixes = [];
     for (const want of wanted) {
         const { pointer } = want;
-        const view = seen.objects.get((0,names/* qualifiedKey */.Co)(pointer, rules));
+        const view = seen.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, rules));
         // A table where the pointer was is the environment's own build now: the next push records it.
         if (view && view.kind !== "view")
             continue;
-        const readsNow = bound ? (bound.get((0,names/* qualifiedKey */.Co)(pointer, rules)) ?? []) : view ? [pointer.reads] : [];
-        const current = !!view && readsNow.length === 1 && (0,names/* sameQualified */.V9)(readsNow[0], want.reads, rules);
-        const target = seen.objects.get((0,names/* qualifiedKey */.Co)(want.reads, rules));
-        if (current && target)
+        const readsNow = bound ? (bound.get((0,env_names/* qualifiedKey */.Co)(pointer, rules)) ?? []) : view ? [pointer.reads] : [];
+        const current = !!view && readsNow.length === 1 && (0,env_names/* sameQualified */.V9)(readsNow[0], want.reads, rules);
+        const target = seen.objects.get((0,env_names/* qualifiedKey */.Co)(want.reads, rules));
+        const asOwner = ownerRights.has((0,env_names/* qualifiedKey */.Co)(pointer, rules));
+        if (current && target && !asOwner)
             continue;
         if (!target) {
             result.unrepairable.push({
@@ -18609,7 +19398,7 @@ async function repairOne(ctx, environment, input) {
             });
             continue;
         }
-        fixes.push({ ...want, was: view ? "stale" : "missing" });
+        fixes.push({ ...want, was: !view ? "missing" : current ? "owner_rights" : "stale" });
     }
     result.repaired = fixes.map((fix) => ({
         node_id: fix.pointer.node_id,
@@ -18619,13 +19408,15 @@ async function repairOne(ctx, environment, input) {
     }));
     if (fixes.length === 0 || input.dryRun)
         return result;
-    const objects = new Map((await registry.objects(name)).map((object) => [(0,names/* qualifiedKey */.Co)(object, rules), object]));
+    const objects = new Map((await registry.objects(name)).map((object) => [(0,env_names/* qualifiedKey */.Co)(object, rules), object]));
     const apply = (dropFirst) => common_step(warehouse, `Repairing ${fixes.length} pointer view${fixes.length === 1 ? "" : "s"} of ${name}`, async () => {
         for (const fix of fixes) {
             const at = qualifiedOf(fix.pointer);
-            if (fix.was === "stale" && dropFirst)
+            const there = fix.was !== "missing";
+            if (there && dropFirst)
                 await warehouse.dropObject({ ...at, kind: "view" });
-            await warehouse.createView(at, fix.reads, { replace: fix.was === "stale" && !dropFirst });
+            await warehouse.createView(at, fix.reads, { replace: there && !dropFirst });
+            const identity = await claimOwned(warehouse, { ...at, kind: "view" });
             await registry.putPointer({
                 ...fix.pointer,
                 reads: { schema: fix.reads.schema, identifier: fix.reads.identifier },
@@ -18633,7 +19424,7 @@ async function repairOne(ctx, environment, input) {
                 version_key: fix.version_key,
                 updated_at: now,
             });
-            const owned = objects.get((0,names/* qualifiedKey */.Co)(at, rules));
+            const owned = objects.get((0,env_names/* qualifiedKey */.Co)(at, rules));
             await registry.putObject({
                 environment: name,
                 schema: at.schema,
@@ -18643,6 +19434,7 @@ async function repairOne(ctx, environment, input) {
                 node_id: fix.pointer.node_id,
                 state: "present",
                 created_at: owned?.created_at ?? now,
+                identity,
             });
         }
     });
@@ -18652,7 +19444,7 @@ async function repairOne(ctx, environment, input) {
         }
         catch (error) {
             // CREATE OR REPLACE VIEW fails on PostgreSQL when the columns read changed: drop and create instead.
-            if (!fixes.some((fix) => fix.was === "stale"))
+            if (!fixes.some((fix) => fix.was !== "missing"))
                 throw error;
             await apply(true);
         }
@@ -18665,15 +19457,15 @@ async function repairOne(ctx, environment, input) {
 
 // EXTERNAL MODULE: ./src/env/open.ts + 20 modules
 var env_open = __nccwpck_require__(7053);
-// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 6 modules
-var postgres_warehouse = __nccwpck_require__(2588);
+// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 7 modules
+var postgres_warehouse = __nccwpck_require__(5974);
 ;// CONCATENATED MODULE: ./src/env/promotion/reconcile.ts
 
 /** The rollbacks the registry records, for one project of the context's repository. */
 async function recordedRollbacks(ctx, project) {
     const rollbacks = [];
     for (const promotion of await ctx.registry.promotions()) {
-        if (!inScope(promotion, { repository: ctx.scope.repository, project }))
+        if (!inScope(promotion, { ...ctx.scope, project }))
             continue;
         const undone = (await ctx.registry.steps(promotion.id)).filter((step) => step.state === "rolled_back");
         if (undone.length === 0)
@@ -18734,8 +19526,16 @@ function applyRecordedRollbacks(snapshot, rollbacks) {
 
 async function rollbackPromotion(ctx, input) {
     const { warehouse, registry, now } = ctx;
+    const prod = input.prodState ? await input.prodState(ctx.scope.project) : null;
     if (input.resume) {
-        const resumed = input.dryRun ? [] : await recoverPromotions(ctx, input.environment);
+        // Asked for: even a promotion that may still be running (the caller knows its job is over).
+        const resumed = input.dryRun
+            ? []
+            : (await recoverPromotions(ctx, {
+                ...(input.environment ? { environment: input.environment } : {}),
+                prod,
+                force: true,
+            })).recovered.map((done) => done.id);
         return {
             id: null,
             environment: input.environment ?? null,
@@ -18744,6 +19544,8 @@ async function rollbackPromotion(ctx, input) {
             resumed,
         };
     }
+    // Interrupted promotions and rollbacks of the scope first: a rollback over an unfinished one would mix them.
+    await recoverInterrupted(ctx, { prod, strict: true, dryRun: input.dryRun === true });
     // Only its own scope's promotions (repository + dbt project): never another's, whatever their names.
     const all = (await registry.promotions(input.environment ? { environment: input.environment } : {})).filter((p) => inScope(p, ctx.scope));
     let promotion;
@@ -18752,7 +19554,7 @@ async function rollbackPromotion(ctx, input) {
         if (!promotion)
             throw new user_error/* UserError */.yo("rollback_refused", `There is no promotion ${input.id} in ${warehouse.label}.`);
         if (!inScope(promotion, ctx.scope)) {
-            throw new user_error/* UserError */.yo("environment_foreign", `Promotion ${promotion.id} is of ${describeOwner({ repository: promotion.repository, project: promotion.project })}, not of ${describeScope(ctx.scope)}: it is left alone.`);
+            throw new user_error/* UserError */.yo("environment_foreign", `Promotion ${promotion.id} is of ${describeOwner(promotion)}, not of ${describeScope(ctx.scope)}: it is left alone.`);
         }
     }
     else {
@@ -18793,21 +19595,21 @@ async function rollbackPromotion(ctx, input) {
     }
     const rules = warehouse.capabilities.identifiers;
     const switched = steps.filter((s) => s.state === "switched");
-    const targets = new Set(switched.map((s) => (0,names/* qualifiedKey */.Co)(s.target, rules)));
+    const targets = new Set(switched.map((s) => (0,env_names/* qualifiedKey */.Co)(s.target, rules)));
     const later = (await registry.promotions({})).filter((p) => p.status === "committed" && p.created_at > promotion.created_at && p.id !== promotion.id);
     for (const other of later) {
-        const overlap = (await registry.steps(other.id)).find((s) => s.state === "switched" && targets.has((0,names/* qualifiedKey */.Co)(s.target, rules)));
+        const overlap = (await registry.steps(other.id)).find((s) => s.state === "switched" && targets.has((0,env_names/* qualifiedKey */.Co)(s.target, rules)));
         if (overlap) {
-            throw new user_error/* UserError */.yo("rollback_refused", `Promotion ${other.id} (later) replaced ${(0,names/* showQualified */.G1)(overlap.target)} again: roll that one back first.`);
+            throw new user_error/* UserError */.yo("rollback_refused", `Promotion ${other.id} (later) replaced ${(0,env_names/* showQualified */.G1)(overlap.target)} again: roll that one back first.`);
         }
     }
     const seen = await observe(warehouse, [...new Set(switched.map((s) => s.target.schema))]);
     const missing = switched.filter((s) => s.retired_identifier !== null &&
-        !seen.objects.has((0,names/* qualifiedKey */.Co)({ schema: s.target.schema, identifier: s.retired_identifier }, rules)));
+        !seen.objects.has((0,env_names/* qualifiedKey */.Co)({ schema: s.target.schema, identifier: s.retired_identifier }, rules)));
     if (missing.length > 0) {
         throw new user_error/* UserError */.yo("rollback_refused", `The replaced prod table${missing.length === 1 ? "" : "s"} ${missing.map((s) => `${s.target.schema}.${s.retired_identifier}`).join(", ")} of promotion ${promotion.id} ${missing.length === 1 ? "is" : "are"} gone.`);
     }
-    await refuseReplaced(ctx, promotion, switched, input);
+    await refuseReplaced(ctx, promotion, switched, prod);
     const atomic = warehouse.capabilities.atomic_multi_pointer && warehouse.capabilities.transactional_ddl;
     if (!atomic && !input.allowNonAtomic) {
         throw new user_error/* UserError */.yo("promotion_not_atomic", `${warehouse.label} can't switch the ${switched.length} tables of promotion ${promotion.id} back at once: rollback is refused.`);
@@ -18840,7 +19642,10 @@ async function rollbackPromotion(ctx, input) {
     }
     else {
         await common_step(warehouse, "Journaling the rollback", () => registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }));
-        await finishRollback(ctx, { ...current, status: "rolling_back" });
+        const finished = await finishRollback(ctx, { ...current, status: "rolling_back" }, prod);
+        // A name another build replaced after the rollback's checks is left as it is: not restored.
+        const rolledBack = new Set(finished.rolledBack);
+        result.restored = result.restored.filter((node) => rolledBack.has(node.unique_id));
     }
     return result;
 }
@@ -18849,12 +19654,11 @@ async function rollbackPromotion(ctx, input) {
  * there under its name: the warehouse's identity of it differs from the one
  * recorded (or none was recorded), or prod's state records a later run.
  */
-async function refuseReplaced(ctx, promotion, switched, input) {
+async function refuseReplaced(ctx, promotion, switched, state) {
     const recorded = (promotion.detail.identities ?? {});
-    const state = input.prodState ? await input.prodState(promotion.project) : null;
     const replaced = [];
     for (const s of switched) {
-        const shown = (0,names/* showQualified */.G1)(s.target);
+        const shown = (0,env_names/* showQualified */.G1)(s.target);
         const now = state?.nodes[s.node_id];
         const laterRun = now !== undefined && now.run_id !== s.pr_run_id && now.run_id !== s.previous_state?.run_id
             ? now.run_id
@@ -18924,6 +19728,31 @@ function applyRollback(snapshot, restored) {
 // EXTERNAL MODULE: ./src/env/timeouts.ts
 var env_timeouts = __nccwpck_require__(3175);
 ;// CONCATENATED MODULE: ./src/env/index.ts
+/**
+ * PR environments and promotion on merge (ADR-0028, phase 1): the API the
+ * action's lifecycle and the `ods-state env` commands call.
+ *
+ *   const warehouse = await openWarehouse(parseWarehouseSpec(value, cwd));
+ *   const ctx = await environmentContext(warehouse, { now, scope: { repository: "owner/name", repositoryId, repositoryCreatedAt, project } });
+ *   const name = environmentName(ctx.scope, prNumber);   // acts only on its repository + project's rows
+ *
+ *   PR opened / pushed (main step, before dbt):
+ *     baseline = await environmentBaseline(ctx, name, prod)      // prod + the PR's own builds
+ *     plan = plan({ …, state: baseline, pointers: true })
+ *     await createEnvironment(ctx, { name, project, prNumber, headSha, plan, prod })
+ *   after `dbt build` (post step):
+ *     await recordEnvironmentBuilds(ctx, { name, project, buildProject, runResults, sources })
+ *   PR closed without merge:
+ *     await closeEnvironment(ctx, { name, merged: false }); await cleanupEnvironment(ctx, { name, prod })
+ *   default branch after a merge (main step, before dbt):
+ *     const decided = await planPromotion(ctx, { environment, plan: mainPlan, project, prod, sources })
+ *     const result = await promote(ctx, { plan: decided, mainPlan, mainProject, promotedBy })
+ *     dbt runs result.build_command (select, exclude); the post step records that run, then
+ *     snapshot = applyPromotion(recorded, result.promoted, { promotedBy, builtBy: runId })
+ *     await closeEnvironment(ctx, { name, merged: true }); await cleanupEnvironment(ctx, { name, prod })
+ *     await repairEnvironments(ctx, { prod })   // pointer views main's dbt run dropped (PostgreSQL CASCADE)
+ *   scheduled: await runJanitor(ctx, { retentionDays, openPullRequests })
+ */
 
 
 
@@ -18945,13 +19774,48 @@ var env_timeouts = __nccwpck_require__(3175);
 
 
 
-/** Opens (creating unless `create` is false) the registry and binds the clock and the scope it acts for. */
+
+/**
+ * Opens (creating unless `create` is false) the registry and binds the clock
+ * and the scope it acts for. A scope named only by `owner/name` (no
+ * `repositoryId`: the CLI's --repository alone) takes the one id the
+ * registry's rows of that name record (none: the scope stays by name;
+ * several: refused, as repositories that had the name in turn). A scope
+ * with an id and its repository's creation time first adopts the rows its
+ * repository wrote before ids (registry.ts `adoptRows`).
+ */
 async function environmentContext(warehouse, options) {
     const registry = await EnvironmentRegistry.open(warehouse, {
         schema: options.metaSchema ?? DEFAULT_META_SCHEMA,
         create: options.create ?? true,
     });
-    return registry ? { warehouse, registry, now: options.now, scope: options.scope } : null;
+    if (!registry)
+        return null;
+    const scope = await resolvedScope(registry, options.scope);
+    const { repository, repositoryId, repositoryCreatedAt } = scope;
+    if (repository !== null && repositoryId && repositoryCreatedAt)
+        await registry.adoptRows({ repository, repositoryId, repositoryCreatedAt, project: scope.project });
+    return {
+        warehouse,
+        registry,
+        now: options.now,
+        scope,
+        ...(options.overlapsPromotions !== undefined ? { overlapsPromotions: options.overlapsPromotions } : {}),
+        ...(options.log ? { log: options.log } : {}),
+    };
+}
+/** The scope with its repository id known (string) or known to be none (null). */
+async function resolvedScope(registry, scope) {
+    if (scope.repositoryId !== undefined || scope.repository === null)
+        return { ...scope, repositoryId: scope.repositoryId ?? null };
+    const ids = await registry.repositoryIdsNamed(scope.repository);
+    if (ids.length > 1) {
+        throw new user_error/* UserError */.yo("usage", `The registry holds environments of ${ids.length} repositories that were named ${scope.repository} (ids ${ids.join(", ")}): say which with --repository-id.`, {
+            input: "--repository-id",
+            hint: "An environment belongs to the repository's id, which a rename or transfer keeps; a repository created later under the same name has another. `gh api repos/OWNER/NAME --jq .id` gives the id of the one that has the name now.",
+        });
+    }
+    return { ...scope, repositoryId: ids[0] ?? null };
 }
 /**
  * Creates or refreshes an environment (lifecycle/create.ts) while holding the
@@ -19047,20 +19911,27 @@ function envScopeOf(sub, values, context, manifestProject) {
         if (!LEGACY_SUBCOMMANDS.includes(sub)) {
             throw new user_error/* UserError */.yo("usage", `--legacy is for ${LEGACY_SUBCOMMANDS.join(", ")} (of environments written before isolation), not for ${sub}.`, { input: "--legacy" });
         }
-        if (env_flags_str(values, "repository") !== undefined) {
-            throw new user_error/* UserError */.yo("usage", "--legacy acts on rows that name no repository: leave out --repository.", {
-                input: "--legacy",
-            });
+        if (env_flags_str(values, "repository") !== undefined || env_flags_str(values, "repository-id") !== undefined) {
+            throw new user_error/* UserError */.yo("usage", "--legacy acts on rows that name no repository: leave out --repository and --repository-id.", { input: "--legacy" });
         }
-        return { repository: null, project };
+        return { repository: null, repositoryId: null, project };
     }
     const given = env_flags_str(values, "repository");
     const repository = given ?? context.repository;
     if (repository === undefined || repository === "") {
         throw new user_error/* UserError */.yo("usage", "Name the repository the environments belong to: --repository owner/name (GITHUB_REPOSITORY when it is set). An environment's identity is its repository, dbt project and pull request.", { input: "--repository" });
     }
+    // The id: --repository-id; else GITHUB_REPOSITORY_ID, only for GITHUB_REPOSITORY's own repository (not for
+    // another one named by --repository); else left to the registry (environmentContext resolves it by name).
+    const givenId = env_flags_str(values, "repository-id");
+    const repositoryId = givenId !== undefined
+        ? checkRepositoryId(givenId, "--repository-id")
+        : given === undefined && context.repositoryId
+            ? checkRepositoryId(context.repositoryId, "GITHUB_REPOSITORY_ID")
+            : undefined;
     return {
         repository: checkRepository(repository, given !== undefined ? "--repository" : "GITHUB_REPOSITORY"),
+        ...(repositoryId !== undefined ? { repositoryId } : {}),
         project,
     };
 }
@@ -19125,6 +19996,8 @@ async function withEnvironmentSession(openWarehouse, config, work) {
             scope: config.scope,
             ...(config.metaSchema ? { metaSchema: config.metaSchema } : {}),
             create: config.create ?? true,
+            ...(config.overlapsPromotions !== undefined ? { overlapsPromotions: config.overlapsPromotions } : {}),
+            ...(config.log ? { log: config.log } : {}),
         });
         if (!ctx)
             return null;
@@ -19145,7 +20018,13 @@ async function withEnvironmentSession(openWarehouse, config, work) {
 
 
 /** `work`'s result; null when `create` is false and the warehouse has no environment registry. */
-async function withWarehouse(values, context, scope, work, options = {}) {
+async function withWarehouse(values, context, scope, work, 
+/**
+ * `overlapsPromotions` (default true): the command may run beside a default-branch job's promotion, so
+ * the interrupted promotions it recovers first are only those whose lease passed (promote and rollback:
+ * false, one promotion at a time).
+ */
+options = {}) {
     const given = env_flags_str(values, "warehouse");
     const spec = (0,env_open/* parseWarehouseSpec */.E)(given ?? context.warehouse, context.cwd, given !== undefined ? "--warehouse" : "ODS_WAREHOUSE", context.warehouseEnv);
     const timeouts = (0,env_timeouts/* timeoutsFrom */.jd)((kind) => env_flags_str(values, `${kind}-timeout`), "flag");
@@ -19157,6 +20036,11 @@ async function withWarehouse(values, context, scope, work, options = {}) {
         now: new Date().toISOString(),
         metaSchema: env_flags_str(values, "meta-schema"),
         create: options.create ?? true,
+        overlapsPromotions: options.overlapsPromotions ?? true,
+        log: {
+            info: (message) => context.stderr(`note: ${message}\n`),
+            warning: (message) => context.stderr(`warning: ${message}\n`),
+        },
     }, work);
 }
 
@@ -19175,10 +20059,23 @@ async function withWarehouse(values, context, scope, work, options = {}) {
 async function prodState(values, context, project) {
     return (await prodHead(values, context, project))?.snapshot ?? null;
 }
+/**
+ * Prod's state of the dbt project named `project` (cleanup and gc, which may act without a manifest:
+ * `--project` names it): read from `--state` (default .ods/state.db, when it exists) like prodState, so
+ * that the relations it records are never dropped.
+ */
+async function prodStateOfProject(values, context, project) {
+    const scope = { project, environment: env_flags_str(values, "environment") ?? DEFAULT_ENVIRONMENT };
+    return (await headOf(values, context, scope, "--project"))?.snapshot ?? null;
+}
 /** Prod's latest snapshot with its id (the head a commit of the promotion expects). */
 async function prodHead(values, context, project) {
+    const scope = project ? scopeOf(project, env_flags_str(values, "environment")) : null;
+    return headOf(values, context, scope, "the manifest");
+}
+async function headOf(values, context, scope, projectFrom) {
     const file = env_flags_str(values, "state");
-    if (file === undefined && project === null)
+    if (file === undefined && scope === null)
         return null;
     const path = resolveFlagPath(context, file, sqlite_store/* DEFAULT_STATE_FILE */.d);
     if (file !== undefined && !(0,external_node_fs_.existsSync)(path)) {
@@ -19190,15 +20087,14 @@ async function prodHead(values, context, project) {
     if (!store)
         return null;
     try {
-        if (project === null)
+        if (scope === null)
             return null;
-        const scope = scopeOf(project, env_flags_str(values, "environment"));
         const latest = await store.latest(scope);
         if (!latest) {
             // A state file that holds only other dbt projects is the wrong file, not "no prod state yet".
             const projects = [...new Set((await store.scopes()).map((s) => s.scope.split("/")[0]))];
             if (projects.length > 0 && !projects.includes(scope.project)) {
-                throw new user_error/* UserError */.yo("state_other_project", `The state file ${path} holds dbt project${projects.length === 1 ? "" : "s"} ${projects.join(", ")}, but the manifest's dbt project is ${scope.project}.`, { input: "--state" });
+                throw new user_error/* UserError */.yo("state_other_project", `The state file ${path} holds dbt project${projects.length === 1 ? "" : "s"} ${projects.join(", ")}, but ${projectFrom === "--project" ? "--project names dbt project" : "the manifest's dbt project is"} ${scope.project}.`, { input: "--state" });
             }
         }
         return latest ? { id: latest.id, snapshot: latest.snapshot } : null;
@@ -19229,11 +20125,67 @@ async function latestState(context, file, project, environment) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cli/commands/env/subcommand-options.ts
+/**
+ * Which options an `ods-state env` subcommand reads. The subcommands share
+ * one option table (env-command.ts), so the argument parser accepts every
+ * option for every subcommand: an option the subcommand doesn't read would
+ * be ignored without a word (`env gc --pr 7` collecting every environment,
+ * `env cleanup --open-prs 7`). A subcommand listed here refuses, before
+ * anything is read, any option it doesn't read (`usage`, naming it).
+ */
+
+/** What every env subcommand reads: the warehouse, its registry, its limits, the scope's repository, the output. */
+const EVERY = [
+    "warehouse",
+    "meta-schema",
+    "connect-timeout",
+    "statement-timeout",
+    "lock-timeout",
+    "repository",
+    "repository-id",
+    "format",
+];
+/** The options each checked subcommand reads besides EVERY. */
+const READS = {
+    cleanup: ["pr", "name", "project", "manifest", "project-dir", "legacy", "state", "environment", "dry-run"],
+    gc: [
+        "project",
+        "manifest",
+        "project-dir",
+        "legacy",
+        "state",
+        "environment",
+        "retention-days",
+        "open-prs",
+        "dry-run",
+    ],
+};
+/** Refuses an option `sub` does not read, and `--project-dir` without the `--manifest` it is read for. */
+function refuseUnreadOptions(sub, values) {
+    const reads = READS[sub];
+    if (!reads)
+        return;
+    const allowed = new Set([...EVERY, ...reads]);
+    const given = Object.keys(values).filter((name) => values[name] !== undefined);
+    const unread = given.filter((name) => !allowed.has(name));
+    if (unread.length > 0) {
+        const names = unread.map((name) => `--${name}`);
+        throw new user_error/* UserError */.yo("usage", `ods-state env ${sub} doesn't read ${names.join(", ")}: it would be ignored. ${sub} reads ${[...reads, ...EVERY].map((name) => `--${name}`).join(", ")}.`, { input: names[0] });
+    }
+    if (values["project-dir"] !== undefined && values.manifest === undefined) {
+        throw new user_error/* UserError */.yo("usage", `ods-state env ${sub} reads --project-dir only with --manifest (for the manifest's project): name the dbt project with --project, or give --manifest.`, { input: "--project-dir" });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/env/cleanup.ts
 /**
  * `ods-state env cleanup`: drops what the environment owns (only objects the
- * registry says it created, never a schema prod's state names); exit 1 when
- * something could not be dropped.
+ * registry says it created and that still are them, never a relation prod's
+ * state records nor anything in a schema that holds one); exit 1 when
+ * something could not be dropped. Prod's state is read from --state (default
+ * .ods/state.db) for the project --project or --manifest names; an option
+ * cleanup doesn't read is refused.
  */
 
 
@@ -19241,14 +20193,18 @@ async function latestState(context, file, project, environment) {
 
 
 
+
 async function envCleanup(values, context) {
+    refuseUnreadOptions("cleanup", values);
     const label = labelOf(values);
     const progress = createProgress(context);
-    const { project, envScope } = optionalProjectScope("cleanup", values, context, progress);
-    const name = environmentOf(label, envScope);
-    const prod = await prodState(values, context, project);
+    const { envScope } = optionalProjectScope("cleanup", values, context, progress);
+    let name = environmentOf(label, envScope);
+    const prod = await prodStateOfProject(values, context, envScope.project);
     let code = 0;
     await withWarehouse(values, context, envScope, async (ctx) => {
+        // The name from the scope as the registry resolved it (the repository's id, issue 37).
+        name = environmentOf(label, ctx.scope);
         progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);
         const report = await cleanUpEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
         progress.done();
@@ -19729,7 +20685,7 @@ class ColumnImpact {
         const problem = rebuildProblem(graphNode, this.facts.macros);
         if (problem !== null)
             return column_impact_unknown(problem);
-        const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, id);
+        const recorded = this.facts.targetChanged ? undefined : (0,own/* own */.Z)(this.facts.snapshot?.nodes, id);
         if (!recorded)
             return column_impact_unknown("no recorded build");
         if (code === "code_changed") {
@@ -19776,7 +20732,7 @@ class ColumnImpact {
      */
     someReaderMayIgnore(graphNode) {
         return graphNode.children.some((child) => {
-            const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, child);
+            const recorded = this.facts.targetChanged ? undefined : (0,own/* own */.Z)(this.facts.snapshot?.nodes, child);
             if (!recorded?.facts)
                 return true;
             const reads = this.readsOf(child, false);
@@ -19792,7 +20748,7 @@ class ColumnImpact {
         const known = this.readsOfChild.get(child);
         if (known !== undefined)
             return known;
-        const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, child);
+        const recorded = this.facts.targetChanged ? undefined : (0,own/* own */.Z)(this.facts.snapshot?.nodes, child);
         let reads;
         if (recorded?.facts)
             reads = storedReads(recorded.facts);
@@ -19806,7 +20762,7 @@ class ColumnImpact {
     /** A parent's output columns now: its SQL's when this plan rebuilds it for its code, else its recorded build's. */
     columnsNow(id) {
         const decision = this.decisions.get(id);
-        const recorded = this.facts.targetChanged ? undefined : own(this.facts.snapshot?.nodes, id);
+        const recorded = this.facts.targetChanged ? undefined : (0,own/* own */.Z)(this.facts.snapshot?.nodes, id);
         if (decision?.action === "BUILD" && decision.reason.code === "code_changed") {
             const facts = this.now(id);
             return facts.unknown ? null : facts.columns.map((column) => column.name);
@@ -19972,7 +20928,7 @@ function code(name) {
 
 ;// CONCATENATED MODULE: ./src/planner/renamed-builds.ts
 
-function renamed_builds_relationKey(database, schema, identifier) {
+function relationKey(database, schema, identifier) {
     return `${database ?? ""}\0${schema}\0${identifier}`;
 }
 function carryRenamedBuilds(snapshot, graph, fingerprints) {
@@ -19983,7 +20939,7 @@ function carryRenamedBuilds(snapshot, graph, fingerprints) {
         const entry = snapshot.nodes[id];
         if (!entry.relation)
             continue;
-        const key = `${renamed_builds_relationKey(entry.relation.database, entry.relation.schema, entry.relation.identifier)}\0${entry.fingerprint.digest}`;
+        const key = `${relationKey(entry.relation.database, entry.relation.schema, entry.relation.identifier)}\0${entry.fingerprint.digest}`;
         const list = gone.get(key);
         if (list)
             list.push(id);
@@ -19994,13 +20950,13 @@ function carryRenamedBuilds(snapshot, graph, fingerprints) {
         return { snapshot, renamed: new Map() };
     const candidates = new Map();
     for (const [id, node] of graph.nodes) {
-        if (own(snapshot.nodes, id))
+        if ((0,own/* own */.Z)(snapshot.nodes, id))
             continue;
         const fp = fingerprints.get(id);
         if (!fp?.complete)
             continue;
         const r = node.node.relation;
-        const key = `${renamed_builds_relationKey(r.database, r.schema, r.identifier)}\0${fp.fingerprint.digest}`;
+        const key = `${relationKey(r.database, r.schema, r.identifier)}\0${fp.fingerprint.digest}`;
         const olds = gone.get(key);
         if (olds?.length !== 1)
             continue;
@@ -20024,9 +20980,9 @@ function carryRenamedBuilds(snapshot, graph, fingerprints) {
         if (Object.keys(parents).some((p) => back.has(p))) {
             parents = {};
             for (const [p, run] of Object.entries(entry.parents))
-                setOwn(parents, back.get(p) ?? p, run);
+                (0,own/* setOwn */.P)(parents, back.get(p) ?? p, run);
         }
-        setOwn(nodes, key, parents === entry.parents ? entry : { ...entry, parents });
+        (0,own/* setOwn */.P)(nodes, key, parents === entry.parents ? entry : { ...entry, parents });
     }
     // The relation's last recorded writer (snapshot 1.6) is the renamed node now, for the same write.
     let relations = snapshot.relations;
@@ -20038,7 +20994,7 @@ function carryRenamedBuilds(snapshot, graph, fingerprints) {
             const same = now !== undefined && snapshot.nodes[write.node]?.run_id === write.run_id;
             if (same)
                 any = true;
-            setOwn(moved, key, same ? { ...write, node: now } : write);
+            (0,own/* setOwn */.P)(moved, key, same ? { ...write, node: now } : write);
         }
         if (any)
             relations = moved;
@@ -20123,7 +21079,7 @@ counting = true) {
     const unread = [];
     for (const sourceId of node.sources) {
         const current = observed.get(sourceId);
-        const version = own(recorded.sources, sourceId);
+        const version = (0,own/* own */.Z)(recorded.sources, sourceId);
         // Written only into a message (most inputs have none: built once per message, not per input).
         const name = () => code(displayName(graph, sourceId));
         const sourceEvidence = {
@@ -20167,8 +21123,8 @@ counting = true) {
         }
     }
     for (const parent of node.parents) {
-        const read = own(recorded.parents, parent);
-        const parentState = own(snapshot.nodes, parent);
+        const read = (0,own/* own */.Z)(recorded.parents, parent);
+        const parentState = (0,own/* own */.Z)(snapshot.nodes, parent);
         const parentDecision = decisions.get(parent);
         evidence.push({
             kind: "parent_build",
@@ -20884,8 +21840,8 @@ const relationOverwritten = {
         if (!recorded?.relation || writers === undefined)
             return undefined;
         const adapter = c.facts.graph.metadata.adapterType;
-        const key = relationKey(adapter, recorded.relation, c.node.node.relation.relationName);
-        const writer = own(writers, key);
+        const key = (0,relation_identity/* relationKey */.Yb)(adapter, recorded.relation, c.node.node.relation.relationName);
+        const writer = (0,own/* own */.Z)(writers, key);
         if (writer === undefined)
             return undefined;
         const otherNode = writer.node !== c.node.id;
@@ -21435,7 +22391,7 @@ function planSourceChecks(graph, macros, snapshot, observed, inScope) {
             continue;
         const name = `${source.source.sourceName}.${source.source.name}`;
         const checks = source.checks.map((c) => graph.checks.get(c)).filter((c) => c !== undefined);
-        const record = own(snapshot?.sources, id);
+        const record = (0,own/* own */.Z)(snapshot?.sources, id);
         const current = observed.get(id);
         const run = (code, message) => ({
             source_id: id,
@@ -21610,7 +22566,7 @@ function plan(input) {
     facts.impact = new ColumnImpact(facts, decisions, (id) => {
         let data = impactData.get(id);
         if (data === undefined) {
-            data = dataEvidence(graph.nodes.get(id), own(snapshot?.nodes, id), decisions, facts, false);
+            data = dataEvidence(graph.nodes.get(id), (0,own/* own */.Z)(snapshot?.nodes, id), decisions, facts, false);
             impactData.set(id, data);
         }
         return data;
@@ -21620,12 +22576,12 @@ function plan(input) {
     for (const id of graph.order) {
         const node = graph.nodes.get(id);
         const { fp, values } = withValueComponents(project.fingerprints.get(id), node.node.packageName, runValues);
-        const recorded = targetChanged ? undefined : own(snapshot?.nodes, id);
+        const recorded = targetChanged ? undefined : (0,own/* own */.Z)(snapshot?.nodes, id);
         const codeEvidence = {
             kind: "code",
             subject: id,
             value: fp.fingerprint.digest,
-            recorded: own(snapshot?.nodes, id)?.fingerprint.digest ?? null,
+            recorded: (0,own/* own */.Z)(snapshot?.nodes, id)?.fingerprint.digest ?? null,
             exactness: fp.complete ? "exact" : "none",
         };
         let data;
@@ -21665,7 +22621,7 @@ function plan(input) {
             continue;
         const node = graph.nodes.get(id);
         const decision = decisions.get(id);
-        const recorded = snapshot && !targetChanged ? own(snapshot.nodes, id) : undefined;
+        const recorded = snapshot && !targetChanged ? (0,own/* own */.Z)(snapshot.nodes, id) : undefined;
         const n = node.node;
         const relation = {
             database: n.relation.database,
@@ -21685,6 +22641,8 @@ function plan(input) {
             relation,
             parents: [...node.parents, ...node.sources],
         };
+        if (n.relation.relationName)
+            entry.relation_name = n.relation.relationName;
         if (n.originalFilePath)
             entry.file = n.originalFilePath;
         const change = decision.action === "BUILD" ? facts.impact.computed().get(id) : undefined;
@@ -21817,9 +22775,11 @@ async function envCreateOrRefresh(values, context, sub) {
     const progress = createProgress(context);
     const { project, scope, sources, prod } = await planningInputs(values, context, progress);
     const envScope = envScopeOf(sub, values, context, scope.project);
-    const name = environmentOf(label, envScope);
+    let name = environmentOf(label, envScope);
     const columnFacts = await cliColumnFacts(values, context, project, prod);
     await withWarehouse(values, context, envScope, async (ctx) => {
+        // The name from the scope as the registry resolved it (the repository's id, issue 37).
+        name = environmentOf(label, ctx.scope);
         const pr = env_flags_str(values, "pr");
         const { plan: planned, change } = await createOrRefreshEnvironment(ctx, {
             name,
@@ -22013,7 +22973,11 @@ function diffKeyOf(node, tested) {
  * value in it is untrusted text (renderers escape it).
  *
  * Key values appear only when the workflow opted in (`examples`): by default
- * a report holds counts and column names, never a value of a row.
+ * a report holds counts and column names, never a value of a row. Even then
+ * (issue 37) they are values of the key prod's recorded manifest declares
+ * (`StateSnapshot.diff_keys`) in prod's table: a key the pull request adds or
+ * changes is used for counts alone (`examples_withheld` says why), and a key
+ * only in the PR's table (its code decides it) is never shown.
  */
 /** Version of the report document (`ods-state env diff --format json`). */
 const DATA_DIFF_SCHEMA_VERSION = "1.0";
@@ -22145,10 +23109,44 @@ function groupByCause(entries) {
  * - Prod's table is where prod's state says prod's build is; a node prod never
  *   built is new (only in the PR), and one whose record has no relation is
  *   `no_prod_relation`.
- * - The key is the one the project declares (src/dbt/diff-keys.ts).
+ * - The key is the one the pull request's manifest declares (src/dbt/diff-keys.ts),
+ *   for the counts. Its values (when the workflow asks for them) only when prod's
+ *   recorded manifest declares the same key (`StateSnapshot.diff_keys`, issue
+ *   37): a key the pull request adds (a `unique` test on an e-mail column, a
+ *   `meta` key) or changes would let its manifest choose which prod column the
+ *   comment prints, so it is used for counts alone, and the report says why.
  */
 
 
+const keyList = (columns) => columns.map((name) => `\`${name}\``).join(", ");
+/** Whether the values of `key` (the pull request's) may be shown: only for the key prod's record declares. */
+function keyValuesOf(key, nodeId, prod) {
+    if (key === null)
+        return { shown: false, why: "No key is declared for this model." };
+    const recorded = prod?.diff_keys;
+    if (!recorded) {
+        return {
+            shown: false,
+            why: "Key values are shown only for a key prod's recorded manifest declares, and prod's state records none (no state yet, or one written by an older ods-state): the default branch's next run records them.",
+        };
+    }
+    const prodKey = Object.hasOwn(recorded, nodeId) ? recorded[nodeId] : undefined;
+    if (prodKey === undefined) {
+        return {
+            shown: false,
+            why: `The key ${keyList(key.columns)} is declared by this pull request, not by prod's recorded manifest: its values are not shown (a pull request can't choose which column's values the comment prints).`,
+        };
+    }
+    const same = prodKey.columns.length === key.columns.length &&
+        prodKey.columns.every((name, i) => name === key.columns[i]);
+    if (!same) {
+        return {
+            shown: false,
+            why: `This pull request changes the key from ${keyList(prodKey.columns)} (prod's recorded manifest) to ${keyList(key.columns)}: the counts use the new key, its values are not shown (a pull request can't choose which column's values the comment prints).`,
+        };
+    }
+    return { shown: true };
+}
 function relationOf(relation) {
     return { schema: relation.schema, identifier: relation.identifier };
 }
@@ -22170,7 +23168,14 @@ function dataDiffTargets(input) {
             ...(entry.materialized ? { materialized: entry.materialized } : {}),
         };
         if (entry.materialized === "ephemeral") {
-            targets.push({ ...base, pr: null, prod: null, built: false, key: null });
+            targets.push({
+                ...base,
+                pr: null,
+                prod: null,
+                built: false,
+                key: null,
+                values: keyValuesOf(null, entry.unique_id, input.prod),
+            });
             return;
         }
         const build = builds.get(entry.unique_id);
@@ -22189,12 +23194,14 @@ function dataDiffTargets(input) {
             });
             return;
         }
+        const key = input.keys.get(entry.unique_id) ?? null;
         targets.push({
             ...base,
             pr: relationOf(built ? build : entry.relation),
             prod: prodNode?.relation ? relationOf(prodNode.relation) : null,
             built,
-            key: input.keys.get(entry.unique_id) ?? null,
+            key,
+            values: keyValuesOf(key, entry.unique_id, input.prod),
         });
     };
     for (const entry of groups.changed)
@@ -22279,21 +23286,21 @@ class DiffBudget {
 
 /** The column named `name` under the warehouse's identifier rules. */
 function findColumn(columns, name, rules) {
-    const key = (0,names/* nameKey */.Rc)(name, rules);
-    return columns.find((column) => (0,names/* nameKey */.Rc)(column.name, rules) === key);
+    const key = (0,env_names/* nameKey */.Rc)(name, rules);
+    return columns.find((column) => (0,env_names/* nameKey */.Rc)(column.name, rules) === key);
 }
 function schemaDiff(prod, pr, rules) {
-    const prodByKey = new Map(prod.map((column) => [(0,names/* nameKey */.Rc)(column.name, rules), column]));
-    const prByKey = new Map(pr.map((column) => [(0,names/* nameKey */.Rc)(column.name, rules), column]));
+    const prodByKey = new Map(prod.map((column) => [(0,env_names/* nameKey */.Rc)(column.name, rules), column]));
+    const prByKey = new Map(pr.map((column) => [(0,env_names/* nameKey */.Rc)(column.name, rules), column]));
     const retyped = [];
     for (const column of prod) {
-        const other = prByKey.get((0,names/* nameKey */.Rc)(column.name, rules));
+        const other = prByKey.get((0,env_names/* nameKey */.Rc)(column.name, rules));
         if (other && other.type !== column.type)
             retyped.push({ name: column.name, prod: column.type, pr: other.type });
     }
     return {
-        added: pr.filter((column) => !prodByKey.has((0,names/* nameKey */.Rc)(column.name, rules))),
-        removed: prod.filter((column) => !prByKey.has((0,names/* nameKey */.Rc)(column.name, rules))),
+        added: pr.filter((column) => !prodByKey.has((0,env_names/* nameKey */.Rc)(column.name, rules))),
+        removed: prod.filter((column) => !prByKey.has((0,env_names/* nameKey */.Rc)(column.name, rules))),
         retyped,
         columns: { prod: prod.length, pr: pr.length },
     };
@@ -22324,7 +23331,7 @@ async function diffRows(reads, budget, rules, limits, input) {
             return;
         const prod = foldedColumn(input.columns.prod, name);
         const pr = foldedColumn(input.columns.pr, name);
-        if (prod && pr && (0,names/* nameKey */.Rc)(prod.name, rules) === (0,names/* nameKey */.Rc)(pr.name, rules)) {
+        if (prod && pr && (0,env_names/* nameKey */.Rc)(prod.name, rules) === (0,env_names/* nameKey */.Rc)(pr.name, rules)) {
             prodKey[i] = prod;
             prKey[i] = pr;
         }
@@ -22361,14 +23368,14 @@ async function diffRows(reads, budget, rules, limits, input) {
     const most = Math.max(input.counts.prod, input.counts.pr);
     const sampled = limits.sample_above_rows > 0 && most > limits.sample_above_rows;
     const sample = sampled ? { fraction: limits.sample_above_rows / most } : null;
-    const keyNames = new Set(pairedKey.map((k) => (0,names/* nameKey */.Rc)(k.prod, rules)));
-    const retyped = new Set(input.schema.retyped.map((column) => (0,names/* nameKey */.Rc)(column.name, rules)));
+    const keyNames = new Set(pairedKey.map((k) => (0,env_names/* nameKey */.Rc)(k.prod, rules)));
+    const retyped = new Set(input.schema.retyped.map((column) => (0,env_names/* nameKey */.Rc)(column.name, rules)));
     const compared = [];
     for (const column of input.columns.prod) {
-        const name = (0,names/* nameKey */.Rc)(column.name, rules);
+        const name = (0,env_names/* nameKey */.Rc)(column.name, rules);
         if (keyNames.has(name))
             continue;
-        const other = input.columns.pr.find((c) => (0,names/* nameKey */.Rc)(c.name, rules) === name);
+        const other = input.columns.pr.find((c) => (0,env_names/* nameKey */.Rc)(c.name, rules) === name);
         if (!other)
             continue;
         const changedType = retyped.has(name);
@@ -22394,7 +23401,9 @@ async function diffRows(reads, budget, rules, limits, input) {
             message: `The key ${list(key.columns)} is not unique in ${sides}${sample ? " (within the sample)" : ""}: rows can't be matched one to one.`,
         };
     }
-    const examples = limits.show_keys > 0
+    // Values are read only when asked for, and only of the key prod's recorded manifest declares.
+    const asked = limits.show_keys > 0;
+    const examples = asked && input.values.shown
         ? await budget.query((ms) => reads.rowExamples(comparison, limits.show_keys, ms))
         : undefined;
     return {
@@ -22412,10 +23421,12 @@ async function diffRows(reads, budget, rules, limits, input) {
         })),
         null_keys: counts.null_keys,
         ...(examples ? { examples } : {}),
+        ...(asked && !input.values.shown ? { examples_withheld: input.values.why } : {}),
     };
 }
 
 ;// CONCATENATED MODULE: ./src/app/environment/diff-environment.ts
+
 
 
 
@@ -22425,13 +23436,49 @@ const diff_environment_shown = (relation) => `\`${relation.schema}.${relation.id
 function diff_environment_messageOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
+/** The catalogue's warehouse errors whose words are ODS's own and the driver's about access, never a row's. */
+const OWN_WORDS = new Set([
+    "warehouse_statement_timeout",
+    "warehouse_lock_timeout",
+    "warehouse_connect_timeout",
+    "warehouse_permission_denied",
+    "warehouse_connection_lost",
+    "warehouse_unavailable",
+    "identifier_refused",
+]);
+/** PostgreSQL's conditions a diff's read meets, in words (by SQLSTATE; `22` for its whole class). */
+const SQLSTATE_WORDS = {
+    "25006": " (a write refused by the diff's read-only transaction: the relation's SQL writes)",
+    "42P01": " (a relation that does not exist)",
+    "42703": " (a column that does not exist)",
+    "22": " (a data exception: a value of a row the query can't read as its type)",
+};
+/**
+ * What a failed query is said to be, without the engine's own message
+ * (issue 37): a pull request's model can make the diff's read fail on a
+ * prod value (`CAST(email AS INTEGER)` in a view), and the engine's message
+ * quotes it (PostgreSQL `invalid input syntax for type integer: "…"`,
+ * DuckDB `Could not convert string '…'`): the comment would print it. So it
+ * is named by its class only: PostgreSQL's SQLSTATE, DuckDB's error type.
+ */
+function failureMessage(error, label) {
+    if (error instanceof user_error/* UserError */.yo && OWN_WORDS.has(error.code))
+        return error.message;
+    const code = error?.code;
+    const sqlstate = typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)
+        ? `SQLSTATE ${code}${SQLSTATE_WORDS[code] ?? (code.startsWith("22") ? SQLSTATE_WORDS["22"] : "")}`
+        : null;
+    const type = /^([A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)* Error):/.exec(diff_environment_messageOf(error))?.[1] ?? null;
+    const what = sqlstate ?? type ?? "an error";
+    return `The warehouse (${label}) refused the query with ${what}; its own message is not shown, as it can quote a value of a row (a model whose SQL fails on some rows does this).`;
+}
 /** The reason a node or its rows stopped at `error`. */
-function stopped(error) {
+function stopped(error, label) {
     if (error instanceof BudgetSpent)
         return { reason: "budget", message: "The time budget for data diffs ran out before this comparison." };
     if (isQueryTimeout(error))
         return { reason: "timeout", message: diff_environment_messageOf(error) };
-    return { reason: "failed", message: diff_environment_messageOf(error) };
+    return { reason: "failed", message: failureMessage(error, label) };
 }
 async function diffNode(warehouse, target, limits, budget) {
     const base = {
@@ -22504,7 +23551,7 @@ async function diffNode(warehouse, target, limits, budget) {
         node = { ...base, status: "compared", schema: schemaDiff(prodColumns, prColumns, rules), counts };
     }
     catch (error) {
-        const { reason, message } = stopped(error);
+        const { reason, message } = stopped(error, warehouse.label);
         return { ...base, status: "not_compared", reason, message };
     }
     try {
@@ -22512,13 +23559,14 @@ async function diffNode(warehouse, target, limits, budget) {
             prod: prod,
             pr,
             key: target.key,
+            values: target.values,
             columns,
             schema: node.schema,
             counts,
         });
     }
     catch (error) {
-        const { reason, message } = stopped(error);
+        const { reason, message } = stopped(error, warehouse.label);
         node.rows = { status: reason, ...(target.key ? { key: target.key } : {}), message };
     }
     return node;
@@ -23525,7 +24573,9 @@ function rowBlocks(rows, report, detail) {
     else if (rows.changed > 0)
         out.push("The rows that differ per column are left out to fit.");
     if (rows.examples)
-        out.push(detail < 1 ? examplesBlock(rows.examples, report) : "Key examples are left out to fit.");
+        out.push(detail < 1 ? examplesBlock(rows, rows.examples, report) : "Key examples are left out to fit.");
+    else if (rows.examples_withheld)
+        out.push(`**Key examples** are not shown: ${mdMessage(rows.examples_withheld)}`);
     return out;
 }
 function columnBlocks(rows) {
@@ -23564,10 +24614,11 @@ function keyValue(values) {
     const shown = values.map((v) => (v === null ? "NULL" : mdCode(v, EXAMPLE_MAX)));
     return shown.length === 1 ? shown[0] : `(${shown.join(", ")})`;
 }
-function examplesBlock(examples, report) {
+/** Why keys only in the PR's table are never shown (src/env/data-diff/statements.ts `examplesSql`). */
+const ONLY_IN_PR_NOT_SHOWN = "not shown (the pull request's code decides them)";
+function examplesBlock(rows, examples, report) {
     const kinds = [
         [`only in ${mdText(report.compared_with, MAX_NAME)}`, examples.only_prod],
-        ["only in the PR", examples.only_pr],
         ["changed", examples.changed],
     ];
     const lines = kinds
@@ -23576,6 +24627,8 @@ function examplesBlock(examples, report) {
         const more = list.length > EXAMPLES_SHOWN ? ` and ${formatCount(list.length - EXAMPLES_SHOWN)} more` : "";
         return `${kind}: ${list.slice(0, EXAMPLES_SHOWN).map(keyValue).join(", ")}${more}`;
     });
+    if (rows.only_pr > 0)
+        lines.push(`only in the PR: ${ONLY_IN_PR_NOT_SHOWN}`);
     if (lines.length === 0)
         return "**Key examples:** none.";
     return [`**Key examples** (shown because the workflow asks for them):`, ...lines].join("<br>\n");
@@ -23690,12 +24743,16 @@ function rowLines(rows, against) {
     if (ex) {
         const kinds = [
             [`only in ${against}`, ex.only_prod],
-            ["only in the PR", ex.only_pr],
             ["changed", ex.changed],
         ];
         for (const [kind, list] of kinds)
             if (list.length)
                 out.push(`key examples, ${kind}: ${list.map(render_data_diff_text_keyValue).join(", ")}`);
+        if (rows.only_pr > 0)
+            out.push(`key examples, only in the PR: ${ONLY_IN_PR_NOT_SHOWN}`);
+    }
+    else if (rows.examples_withheld) {
+        out.push(`key examples not shown: ${wordsToPlain(messageWords(rows.examples_withheld))}`);
     }
     return out;
 }
@@ -23955,7 +25012,7 @@ async function envDiff(values, context) {
     const progress = createProgress(context);
     const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
     const envScope = envScopeOf("diff", values, context, scope.project);
-    const name = environmentOf(label, envScope);
+    let name = environmentOf(label, envScope);
     const now = new Date();
     const planOverProd = (selection) => makePlan({
         project,
@@ -23974,6 +25031,7 @@ async function envDiff(values, context) {
         overProd.entries = overProd.entries.filter((e) => selected.has(e.unique_id));
     }
     const report = await withWarehouse(values, context, envScope, async (ctx) => {
+        name = environmentOf(label, ctx.scope);
         progress.phase(`comparing ${name} with ${scope.environment}`);
         return diffPullRequest(ctx, { environment: name, overProd, project, prod, limits, comparedWith: scope.environment }, () => new Date());
     }, { create: false, progress }).finally(() => progress.done());
@@ -24014,17 +25072,21 @@ async function collectEnvironments(ctx, config) {
  * `ods-state env gc`: the janitor (src/app/environment/janitor.ts) for one
  * repository and dbt project: environments closed longer than the retention,
  * open ones whose pull request is not in --open-prs, and promotions past
- * their retention.
+ * their retention. Prod's state (--state, default .ods/state.db) of the
+ * project --project or --manifest names protects the relations it records;
+ * an option gc doesn't read is refused.
  */
 
 
 
 
 
+
 async function envGc(values, context) {
+    refuseUnreadOptions("gc", values);
     const retentionDays = positiveNumber(values, "retention-days");
-    const { project, envScope } = optionalProjectScope("gc", values, context);
-    const prod = await prodState(values, context, project);
+    const { envScope } = optionalProjectScope("gc", values, context);
+    const prod = await prodStateOfProject(values, context, envScope.project);
     const open = env_flags_str(values, "open-prs");
     let openPullRequests;
     if (open !== undefined) {
@@ -24101,7 +25163,7 @@ async function listEnvironments(ctx) {
 
 async function envList(values, context) {
     // Read only: every environment of the registry, with the repository and dbt project it belongs to.
-    const everyone = { repository: null, project: "" };
+    const everyone = { repository: null, repositoryId: null, project: "" };
     const found = await withWarehouse(values, context, everyone, async (ctx) => {
         const { environments, promotions } = await listEnvironments(ctx);
         if (formatOf(values) === "json") {
@@ -24112,7 +25174,9 @@ async function envList(values, context) {
         if (environments.length === 0)
             context.stdout("  (none)\n");
         for (const e of environments) {
-            const owner = e.repository === null ? `legacy (${e.project})` : `${e.repository} ${e.project}`;
+            const owner = e.repository === null
+                ? `legacy (${e.project})`
+                : `${e.repository}${e.repository_id !== null ? ` (id ${e.repository_id})` : ""} ${e.project}`;
             context.stdout(`  ${e.name.padEnd(12)} ${owner}: ${e.status.padEnd(8)} ${e.pointers} pointers, ${e.builds} builds, ${e.objects} objects; updated ${e.updated_at}${e.closed_at ? `, closed ${e.closed_at}` : ""}\n`);
         }
         context.stdout("Promotions:\n");
@@ -24141,6 +25205,10 @@ async function promoteEnvironment(ctx, config, phase = () => { }) {
         return { status: "no_environment", record };
     if (config.enabled === false)
         return { status: "disabled" };
+    // What an interrupted promotion left is recovered before deciding (it may have moved the environment's
+    // tables into prod's schemas); one it can't recover makes promote() below refuse.
+    if (config.dryRun !== true)
+        await recoverInterrupted(ctx, { prod: config.prod });
     phase(`planning main over prod (${config.mainProject.fingerprints.size} nodes)`);
     const mainPlan = config.planMain();
     phase(`deciding what ${environment} promotes`);
@@ -24196,8 +25264,8 @@ function carryUnreadReads(graph, macros, previous, nodes) {
     const changes = new Map();
     const out = { ...nodes };
     for (const id of graph.order) {
-        const before = own(previous.nodes, id);
-        const after = own(out, id);
+        const before = (0,own/* own */.Z)(previous.nodes, id);
+        const after = (0,own/* own */.Z)(out, id);
         if (!before || !after)
             continue;
         if (after.run_id !== before.run_id) {
@@ -24215,20 +25283,20 @@ function carryUnreadReads(graph, macros, previous, nodes) {
         let carried = null;
         for (const parent of rebuilt) {
             const change = changes.get(parent);
-            const read = own(after.parents, parent);
-            if (read === undefined || read !== own(previous.nodes, parent)?.run_id)
+            const read = (0,own/* own */.Z)(after.parents, parent);
+            if (read === undefined || read !== (0,own/* own */.Z)(previous.nodes, parent)?.run_id)
                 continue;
-            if (changeReach(change, own(facts.reads, parent), facts.star_from.includes(parent)).kind !==
+            if (changeReach(change, (0,own/* own */.Z)(facts.reads, parent), facts.star_from.includes(parent)).kind !==
                 "does_not_read")
                 continue;
             parents ??= { ...after.parents };
             carried ??= { ...(after.carried ?? {}) };
-            setOwn(parents, parent, own(out, parent).run_id);
-            if (own(carried, parent) === undefined)
-                setOwn(carried, parent, read);
+            (0,own/* setOwn */.P)(parents, parent, (0,own/* own */.Z)(out, parent).run_id);
+            if ((0,own/* own */.Z)(carried, parent) === undefined)
+                (0,own/* setOwn */.P)(carried, parent, read);
         }
         if (parents && carried)
-            setOwn(out, id, { ...after, parents, carried });
+            (0,own/* setOwn */.P)(out, id, { ...after, parents, carried });
     }
     return out;
 }
@@ -24249,20 +25317,20 @@ function rebuiltChange(graph, macros, id, before, after, previous, next, changes
     if (names.some((name) => !SQL_ONLY_COMPONENTS.has(name)))
         return carry_unread_reads_unknown(`its ${names.join(", ")} changed`);
     for (const source of node.sources) {
-        const was = own(before.sources, source)?.value;
-        if (was === undefined || was !== own(after.sources, source)?.value)
+        const was = (0,own/* own */.Z)(before.sources, source)?.value;
+        if (was === undefined || was !== (0,own/* own */.Z)(after.sources, source)?.value)
             return carry_unread_reads_unknown(`no proof that source ${source} holds the same data`);
     }
     const parents = new Map();
     for (const parent of node.parents) {
-        const was = own(before.parents, parent);
-        const is = own(after.parents, parent);
+        const was = (0,own/* own */.Z)(before.parents, parent);
+        const is = (0,own/* own */.Z)(after.parents, parent);
         if (was === undefined || is === undefined)
             return carry_unread_reads_unknown(`no record of the build of ${parent} it read`);
         if (was === is)
             continue;
         const change = changes.get(parent);
-        const rebuiltHere = is === own(next, parent)?.run_id && was === own(previous.nodes, parent)?.run_id;
+        const rebuiltHere = is === (0,own/* own */.Z)(next, parent)?.run_id && was === (0,own/* own */.Z)(previous.nodes, parent)?.run_id;
         if (!change || !rebuiltHere)
             return carry_unread_reads_unknown(`parent ${parent} moved`);
         parents.set(parent, change);
@@ -24480,11 +25548,12 @@ async function envPromote(values, context) {
     const progress = createProgress(context);
     const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
     const envScope = envScopeOf("promote", values, context, scope.project);
-    const name = environmentOf(label, envScope);
+    let name = environmentOf(label, envScope);
     const dryRun = values["dry-run"] === true;
     const stateFile = env_flags_str(values, "state");
     const columnFacts = await cliColumnFacts(values, context, project, prod);
     await withWarehouse(values, context, envScope, async (ctx) => {
+        name = environmentOf(label, ctx.scope);
         const retentionDays = positiveNumber(values, "retention-days");
         const promotedBy = env_flags_str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`;
         const outcome = await promoteEnvironment(ctx, {
@@ -24558,7 +25627,9 @@ async function envPromote(values, context) {
             const extra = result.select_extra?.length ?? 0;
             context.stdout(`warning: no exact dbt selection of the rest fits the bounds: the command runs ${extra} node${extra === 1 ? "" : "s"} and test${extra === 1 ? "" : "s"} beyond it (more, never less; \`--format json\` lists them under select_extra).\n`);
         }
-    }, { progress }).finally(() => progress.done());
+    }, 
+    // One promotion at a time (docs/environments.md, Limits): an unfinished one is recovered at once.
+    { progress, overlapsPromotions: false }).finally(() => progress.done());
     return 0;
 }
 
@@ -24598,7 +25669,7 @@ async function envRecord(values, context) {
     const progress = createProgress(context);
     const project = readProject(context, env_flags_str(values, "manifest"), progress, env_flags_str(values, "project-dir"));
     const envScope = envScopeOf("record", values, context, scopeOf(project, undefined).project);
-    const name = environmentOf(label, envScope);
+    let name = environmentOf(label, envScope);
     const buildManifest = env_flags_str(values, "build-manifest");
     const buildProject = buildManifest
         ? readProject(context, buildManifest, progress, env_flags_str(values, "project-dir"))
@@ -24606,6 +25677,7 @@ async function envRecord(values, context) {
     const runResults = readRunResults(context, env_flags_str(values, "run-results"));
     const sources = readSourcesIfGiven(context, env_flags_str(values, "sources"));
     await withWarehouse(values, context, envScope, async (ctx) => {
+        name = environmentOf(label, ctx.scope);
         progress.phase(`recording the builds of ${name}`);
         const loadSqlParser = sqlParserOf(values, context);
         const outcome = await recordBuilds(ctx, { name, project, buildProject, runResults, sources }, { now: () => new Date(), log: cliWarnings(context), ...(loadSqlParser ? { loadSqlParser } : {}) });
@@ -24651,10 +25723,13 @@ async function repairPointerViews(ctx, config) {
 async function envRepair(values, context) {
     const label = labelOf(values, false);
     const { project, envScope } = optionalProjectScope("repair", values, context);
-    const name = label !== undefined ? environmentOf(label, envScope) : undefined;
+    let name = label !== undefined ? environmentOf(label, envScope) : undefined;
     const prod = await prodState(values, context, project);
     const dryRun = values["dry-run"] === true;
-    const report = await withWarehouse(values, context, envScope, (ctx) => repairPointerViews(ctx, { name, prod, dryRun }), { create: false });
+    const report = await withWarehouse(values, context, envScope, (ctx) => {
+        name = label !== undefined ? environmentOf(label, ctx.scope) : undefined;
+        return repairPointerViews(ctx, { name, prod, dryRun });
+    }, { create: false });
     if (report === null) {
         if (name !== undefined) {
             throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name}: this warehouse has no environment registry.`);
@@ -24743,9 +25818,9 @@ async function recordRollback(ctx, config) {
 async function envRollback(values, context) {
     const label = labelOf(values, false);
     const { envScope } = optionalProjectScope("rollback", values, context);
-    const environment = label !== undefined ? environmentOf(label, envScope) : undefined;
     const stateFile = env_flags_str(values, "state");
     await withWarehouse(values, context, envScope, async (ctx) => {
+        const environment = label !== undefined ? environmentOf(label, ctx.scope) : undefined;
         const result = await rollBackPromotion(ctx, {
             ...(env_flags_str(values, "id") ? { id: env_flags_str(values, "id") } : {}),
             ...(environment ? { environment } : {}),
@@ -24786,7 +25861,7 @@ async function envRollback(values, context) {
         else if (stateFile === undefined && result.status === "rolled_back") {
             context.stdout("Prod's state was not given (--state): the next action run with this warehouse counts these nodes as their previous builds.\n");
         }
-    });
+    }, { overlapsPromotions: false });
     return 0;
 }
 /** Prod's state without the rolled-back promotion's builds (the same reconciliation the action applies). */
@@ -24829,15 +25904,15 @@ const envCommand = {
     name: "env",
     summary: "pull request environments in the warehouse: create, refresh, record, cleanup, promote, rollback, list, gc, repair, diff",
     usage: [
-        "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--column-impact] [--incremental-start clone|none|full-refresh|'copy up to LIMIT'] [--warehouse W] [--dry-run]",
-        "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R] [--build-manifest PATH] [--sources PATH] [--column-impact] [--warehouse W]",
-        "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--warehouse W] [--dry-run]",
-        "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--column-impact] [--warehouse W] [--dry-run]",
-        "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
+        "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--column-impact] [--incremental-start clone|none|full-refresh|'copy up to LIMIT'] [--warehouse W] [--dry-run]",
+        "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R [--repository-id ID]] [--build-manifest PATH] [--sources PATH] [--column-impact] [--warehouse W]",
+        "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--warehouse W] [--dry-run]",
+        "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--column-impact] [--warehouse W] [--dry-run]",
+        "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
         "env list [--warehouse W]",
-        "env gc (--project P | --manifest PATH) [--repository O/R | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
-        "env repair (--project P | --manifest PATH) [--repository O/R] [--pr N] [--state DB] [--warehouse W] [--dry-run]",
-        "env diff --pr N --manifest PR_MANIFEST [--repository O/R] [--state DB] [--sources PATH] [--select SEL]… [--exclude SEL]… [--budget D] [--query-timeout D] [--sample-rows N] [--show-keys N] [--format text|json|markdown] [--warehouse W]",
+        "env gc (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--retention-days N] [--open-prs 1,2] [--state DB] [--warehouse W] [--dry-run]",
+        "env repair (--project P | --manifest PATH) [--repository O/R [--repository-id ID]] [--pr N] [--state DB] [--warehouse W] [--dry-run]",
+        "env diff --pr N --manifest PR_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--select SEL]… [--exclude SEL]… [--budget D] [--query-timeout D] [--sample-rows N] [--show-keys N] [--format text|json|markdown] [--warehouse W]",
     ],
     optionHelp: {
         warehouse: "duckdb:PATH, postgres://USER@HOST:PORT/DATABASE, snowflake://USER@ACCOUNT/DATABASE, bigquery://PROJECT?location=LOC or databricks://HOST/HTTP_PATH?catalog=CAT (default: ODS_WAREHOUSE); a secret: never printed or stored",
@@ -24846,9 +25921,10 @@ const envCommand = {
         "statement-timeout": "how long one statement may run before it is cancelled (PostgreSQL statement_timeout; DuckDB: interrupted); default 10m; 0: no limit",
         "lock-timeout": "how long to wait for a lock another session holds (PostgreSQL lock_timeout; DuckDB: the file another process has open); default 60s; 0: no limit",
         repository: "the repository the environments belong to, owner/name (default: GITHUB_REPOSITORY); an environment is its repository's, dbt project's and pull request's",
+        "repository-id": "GitHub's id of that repository, which a rename or transfer keeps (default with GITHUB_REPOSITORY: GITHUB_REPOSITORY_ID; without either, the one id the registry records for the name)",
         project: "the dbt project the environments belong to, when no --manifest names it (cleanup, rollback, gc)",
         legacy: "cleanup/rollback/gc: act on the environments and promotions of --project that a registry before 1.1 recorded without a repository",
-        pr: "the pull request number (the environment is owner/name:project:pr-N); repair: only that environment (default: every open one)",
+        pr: "the pull request number (the environment is repo-ID:project:pr-N, or owner/name:project:pr-N without an id); repair: only that environment (default: every open one)",
         name: "the environment's label instead of pr-N (letters, digits, _ . -)",
         manifest: "create/refresh/record: the PR's manifest compiled with the CI target; promote, repair: main's manifest",
         state: `the state database (prod's state); default ${sqlite_store/* DEFAULT_STATE_FILE */.d}. promote/rollback: given explicitly, a committed promotion (or its rollback) is written into it`,
@@ -24883,6 +25959,7 @@ const envCommand = {
         "statement-timeout": { type: "string" },
         "lock-timeout": { type: "string" },
         repository: { type: "string" },
+        "repository-id": { type: "string" },
         project: { type: "string" },
         legacy: { type: "boolean" },
         pr: { type: "string" },
@@ -25326,7 +26403,7 @@ function isCodeReason(reasonCode) {
 function isId(subject) {
     return /^[^\s`]+$/.test(subject);
 }
-function reason_phrases_names(subjects, project) {
+function names(subjects, project) {
     return (subjects ?? []).map((s) => (isId(s) ? [codeWord(displayId(s, project))] : messageWords(s)));
 }
 function componentLabels(list) {
@@ -25354,7 +26431,7 @@ function phraseReason(reason, entry, context) {
         : [reason.code.replaceAll("_", " ")];
     if (MESSAGE_FIRST.has(reason.code) && reason.message)
         return message;
-    const subjects = reason_phrases_names(reason.subjects, context.project);
+    const subjects = names(reason.subjects, context.project);
     switch (reason.code) {
         case "no_state":
             return ["no recorded state"];
@@ -25411,7 +26488,7 @@ function phraseReason(reason, entry, context) {
             if (unread.length === 0)
                 return message;
             const parts = unread.map(({ parent, columns }) => {
-                const [name] = reason_phrases_names([parent], context.project);
+                const [name] = names([parent], context.project);
                 return columns.length === 0
                     ? [...name, " changes neither its columns nor its rows"]
                     : [
@@ -25466,14 +26543,14 @@ function phraseReason(reason, entry, context) {
             if (sources.length)
                 parts.push([
                     sources.length === 1 ? "new data in source " : "new data in sources ",
-                    ...joinWords(reason_phrases_names(sources, context.project)),
+                    ...joinWords(names(sources, context.project)),
                     " since the last build",
                 ]);
             for (const [state, ids] of parentsByEvidence(parents, context)) {
                 const many = ids.length > 1;
                 parts.push([
                     many ? "parents " : "parent ",
-                    ...joinWords(reason_phrases_names(ids, context.project)),
+                    ...joinWords(names(ids, context.project)),
                     PARENT_DATA[state][many ? 1 : 0],
                 ]);
             }
@@ -28590,7 +29667,7 @@ function recordRelationWrites(recording, previous) {
     const adapter = graph.metadata.adapterType;
     const out = {};
     for (const [key, write] of Object.entries(previous?.relations ?? {}))
-        setOwn(out, key, write);
+        (0,own/* setOwn */.P)(out, key, write);
     const position = new Map();
     recording.runResults.results.forEach((result, index) => {
         position.set(result, index);
@@ -28605,7 +29682,7 @@ function recordRelationWrites(recording, previous) {
     writes.sort((a, b) => (a.at === b.at ? a.index - b.index : a.at < b.at ? -1 : 1));
     for (const { id } of writes) {
         const relation = graph.nodes.get(id).node.relation;
-        setOwn(out, relationKey(adapter, relation, relation.relationName), {
+        (0,own/* setOwn */.P)(out, (0,relation_identity/* relationKey */.Yb)(adapter, relation, relation.relationName), {
             node: id,
             run_id: run.runId,
             command: run.command,
@@ -28661,22 +29738,22 @@ function recordNodes(recording, previous) {
             ? undefined
             : found;
         if (result !== undefined && builtByRun(result)) {
-            const state = record_nodes_builtNodeState(recording, id, node, result, out.nodes, own(previous?.nodes, id));
+            const state = record_nodes_builtNodeState(recording, id, node, result, out.nodes, (0,own/* own */.Z)(previous?.nodes, id));
             if (state.partial)
                 out.partial.push(id);
-            setOwn(out.nodes, id, state);
+            (0,own/* setOwn */.P)(out.nodes, id, state);
             out.built.push(id);
             continue;
         }
         if (result)
             (result.status === "skipped" ? out.skipped : out.failed).push(id);
-        const old = own(previous?.nodes, id);
+        const old = (0,own/* own */.Z)(previous?.nodes, id);
         if (old) {
             const kept = { ...old };
             const ranAndFailed = result !== undefined && result.status !== "skipped";
             if (ranAndFailed || recording.statuses.checksOutcome(node.checks) === "failed")
                 delete kept.tested;
-            setOwn(out.nodes, id, kept);
+            (0,own/* setOwn */.P)(out.nodes, id, kept);
         }
     }
     return out;
@@ -28691,16 +29768,16 @@ function record_nodes_builtNodeState(recording, id, node, result, written, befor
     // --defer: a parent this run did not build may have been read from another environment.
     const deferred = runResults.args.defer === true;
     for (const parent of node.parents) {
-        const parentRun = own(written, parent)?.run_id;
+        const parentRun = (0,own/* own */.Z)(written, parent)?.run_id;
         if (parentRun === undefined || (deferred && parentRun !== run.runId))
             continue;
-        setOwn(parents, parent, parentRun);
+        (0,own/* setOwn */.P)(parents, parent, parentRun);
     }
     const sources = {};
     for (const sourceId of node.sources) {
         const version = recording.sourceVersions.get(sourceId);
         if (version)
-            setOwn(sources, sourceId, version);
+            (0,own/* setOwn */.P)(sources, sourceId, version);
     }
     const n = node.node;
     const state = {
@@ -28730,7 +29807,7 @@ function record_nodes_builtNodeState(recording, id, node, result, written, befor
         before,
         columnFacts: recording.columnFacts,
         // Parents come first: their entries of this run (built or kept) are written.
-        factsOf: (parent) => own(written, parent)?.facts,
+        factsOf: (parent) => (0,own/* own */.Z)(written, parent)?.facts,
     });
     if (facts)
         state.facts = facts;
@@ -28784,7 +29861,7 @@ function recordSources(recording, previous) {
             const version = sourceVersions.get(sourceId);
             if (version)
                 next.version = version;
-            setOwn(sourceStates, sourceId, next);
+            (0,own/* setOwn */.P)(sourceStates, sourceId, next);
         }
     }
     for (const sourceId of Object.keys(sourceStates))
@@ -28794,6 +29871,7 @@ function recordSources(recording, previous) {
 }
 
 ;// CONCATENATED MODULE: ./src/planner/record.ts
+
 
 
 
@@ -28862,6 +29940,11 @@ function nextSnapshot(input, run, nodes, sources, relations, valueKey) {
         snapshot.sources = sources;
     if (Object.keys(relations).length > 0)
         snapshot.relations = relations;
+    // The data diff's keys as this run's manifest declares them (a pull request's diff shows values only
+    // for these): replaced by every record, since the manifest recorded is the branch's code now.
+    const keys = diffKeys(input.project.manifest);
+    if (keys.size > 0)
+        snapshot.diff_keys = Object.fromEntries([...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     return snapshot;
 }
 function runRecord(scope, runResults, run, nodes) {
@@ -29158,6 +30241,195 @@ function commandHint(error, command) {
         ...(error.input !== undefined ? { input: error.input } : {}),
         problems: error.problems,
     });
+}
+
+
+/***/ }),
+
+/***/ 683:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Yb: () => (/* binding */ relationKey),
+/* harmony export */   vY: () => (/* binding */ parseRelationName),
+/* harmony export */   xV: () => (/* binding */ foldPart)
+/* harmony export */ });
+/* unused harmony export keyOfParts */
+/**
+ * A relation's identity as the warehouse resolves it (issue 36, point 4):
+ * two names are the same relation when the warehouse would find the same
+ * object under them. Pure.
+ *
+ * dbt renders a node's name with its quote policy (dbt-adapters
+ * base/relation.py `BaseRelation.create_from`: the adapter's default policy,
+ * then the project's `quoting:`, then the node's `quoting` config), and the
+ * manifest keeps that rendering (`relation_name`), so which parts are quoted
+ * is read from it rather than re-derived. Each part then folds as the
+ * warehouse folds it:
+ *
+ * - Snowflake: an unquoted identifier is stored upper case; a quoted one
+ *   keeps its case (dbt-snowflake relation.py
+ *   `SnowflakeRelation.as_case_sensitive`).
+ * - PostgreSQL (and the unknown default): unquoted folds to lower case,
+ *   quoted keeps it (dbt-adapters base/relation.py
+ *   `BaseRelation._is_exactish_match`: lowered only where the policy does not
+ *   quote).
+ * - Redshift: identifiers are case-insensitive, quoted or not, unless
+ *   `enable_case_sensitive_identifier` is set (Redshift "Names and
+ *   identifiers"): lower.
+ * - DuckDB: identifiers are case-insensitive even when quoted (DuckDB
+ *   "Identifiers: case sensitivity"): lower. So are Spark and Databricks
+ *   (`spark.sql.caseSensitive` false by default; dbt-spark relation.py
+ *   `SparkQuotePolicy` quotes nothing) and Athena (dbt-athena relation.py
+ *   lower-cases schema and table names).
+ * - BigQuery: a project id is lower case; dataset and table names are
+ *   case-sensitive (BigQuery "Datasets: naming", "Tables: naming"), quoted
+ *   with backticks or not.
+ */
+const LOWER_ALWAYS = new Set(["redshift", "duckdb", "spark", "databricks", "athena"]);
+/** A part folded as `adapter` resolves it; `position` counts from the identifier (0), schema (1), database (2). */
+function foldPart(adapter, part, position) {
+    const a = adapter ?? "";
+    if (a === "snowflake")
+        return part.quoted ? part.text : part.text.toUpperCase();
+    if (LOWER_ALWAYS.has(a))
+        return part.text.toLowerCase();
+    if (a === "bigquery")
+        return position >= 2 ? part.text.toLowerCase() : part.text;
+    return part.quoted ? part.text : part.text.toLowerCase();
+}
+const QUOTES = { '"': '"', "`": "`", "[": "]" };
+/**
+ * The parts of a rendered name (`"db"."schema"."t"`, `` `p`.`d`.`t` ``,
+ * `` `p.d.t` ``, `db.schema.t`), or null when it is not a plain dotted name.
+ * A backtick-quoted part that holds dots (BigQuery's `` `project.dataset.table` ``)
+ * is split, each piece quoted.
+ */
+function parseRelationName(name) {
+    const parts = [];
+    let i = 0;
+    const n = name.length;
+    while (i < n) {
+        const ch = name[i];
+        const close = QUOTES[ch];
+        if (close !== undefined) {
+            let text = "";
+            let j = i + 1;
+            for (;;) {
+                const end = name.indexOf(close, j);
+                if (end < 0)
+                    return null;
+                text += name.slice(j, end);
+                if (close === '"' && name[end + 1] === '"') {
+                    text += '"';
+                    j = end + 2;
+                    continue;
+                }
+                j = end;
+                break;
+            }
+            if (ch === "`" && text.includes(".")) {
+                for (const piece of text.split("."))
+                    parts.push({ text: piece, quoted: true });
+            }
+            else {
+                parts.push({ text, quoted: true });
+            }
+            i = j + 1;
+        }
+        else {
+            let j = i;
+            while (j < n && name[j] !== ".")
+                j += 1;
+            const text = name.slice(i, j).trim();
+            if (text === "" || /[\s"`[\]]/.test(text))
+                return null;
+            parts.push({ text, quoted: false });
+            i = j;
+        }
+        if (i < n) {
+            if (name[i] !== ".")
+                return null;
+            i += 1;
+            if (i >= n)
+                return null;
+        }
+    }
+    return parts.length > 0 ? parts : null;
+}
+/**
+ * The identity key of a relation: its parts folded as the warehouse folds
+ * them, joined by NUL. `rendered` is dbt's rendering of the same relation
+ * (the manifest's `relation_name`), read only for which parts are quoted;
+ * without it, every part counts as quoted when the adapter's default policy
+ * quotes (every adapter but Snowflake and Spark) — the folding of the
+ * case-insensitive engines ignores it anyway.
+ */
+function relationKey(adapter, relation, rendered) {
+    const parsed = rendered === null ? null : parseRelationName(rendered);
+    const defaultQuoted = adapter !== "snowflake" && adapter !== "spark";
+    const quotedAt = (position) => {
+        if (parsed === null)
+            return defaultQuoted;
+        const part = parsed[parsed.length - 1 - position];
+        return part === undefined ? defaultQuoted : part.quoted;
+    };
+    const id = foldPart(adapter, { text: relation.identifier, quoted: quotedAt(0) }, 0);
+    const schema = foldPart(adapter, { text: relation.schema, quoted: quotedAt(1) }, 1);
+    const db = relation.database === null ? "" : foldPart(adapter, { text: relation.database, quoted: quotedAt(2) }, 2);
+    return `${db}\u0000${schema}\u0000${id}`;
+}
+/**
+ * The key of a name as written in SQL (`schema.table` or `db.schema.table`),
+ * parts folded as the warehouse folds them; `database` fills a two-part
+ * name's database (the connection's default), or null to leave it open.
+ */
+function keyOfParts(adapter, parts) {
+    const len = parts.length;
+    const id = foldPart(adapter, parts[len - 1], 0);
+    const schema = foldPart(adapter, parts[len - 2], 1);
+    const db = len >= 3 ? foldPart(adapter, parts[len - 3], 2) : null;
+    return { key2: `${schema}\u0000${id}`, db };
+}
+
+
+/***/ }),
+
+/***/ 7463:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ refusalsFromControls)
+/* harmony export */ });
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2563);
+/**
+ * Access is never widened (docs/environments.md): the words of a refusal
+ * when prod's relation has read controls (row-level security, column
+ * privileges, row or column policies: `ReadControl`) that an object ODS
+ * would make from it in an environment would not apply to its readers.
+ * Pure: the adapters read the controls, this says why each object is
+ * refused.
+ */
+
+const WHY = {
+    copy: "which a copy owned by the CI role would not apply to its readers",
+    clone: "which ODS can't show a clone owned by the CI role would apply to its readers as prod's table does",
+    owner_view: "and a view here reads with its owner's rights (the CI role's), so ODS can't show the view would limit its readers as prod's table does",
+};
+/** One refusal for each of `items` whose `reads` has controls, naming each control. */
+function refusalsFromControls(items, controls, rules, made) {
+    const out = [];
+    for (const item of items) {
+        const limited = controls.filter((control) => (0,_names_js__WEBPACK_IMPORTED_MODULE_0__/* .sameQualified */ .V9)(control.table, item.reads, rules));
+        if (limited.length === 0)
+            continue;
+        out.push({
+            at: item.at,
+            reads: item.reads,
+            reason: `prod's ${(0,_names_js__WEBPACK_IMPORTED_MODULE_0__/* .showQualified */ .G1)(item.reads)} has ${limited.map((control) => control.detail).join("; ")}, ${WHY[made]}`,
+        });
+    }
+    return out;
 }
 
 
@@ -29540,8 +30812,10 @@ class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     async replaceBlockers(_targets) {
         return [];
     }
-    async commentOf(name) {
-        const result = await this.run(`SELECT comment FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2`, [name.schema, name.identifier]);
+    async commentOf(name, kind = "table") {
+        const catalog = kind === "view" ? "duckdb_views() WHERE NOT internal AND" : "duckdb_tables() WHERE";
+        const column = kind === "view" ? "view_name" : "table_name";
+        const result = await this.run(`SELECT comment FROM ${catalog} database_name = current_database() AND schema_name = $1 AND ${column} = $2`, [name.schema, name.identifier]);
         const row = result.rows[0];
         if (!row)
             return { found: false, comment: null };
@@ -29551,21 +30825,27 @@ class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
         };
     }
     async tableIdentity(name) {
-        const { found, comment } = await this.commentOf(name);
-        if (!found)
-            return null;
-        // A table without a mark is one ODS did not put there: an identity no promotion recorded.
-        return (0,table_mark/* identityOfComment */.T)(comment);
+        return this.relationIdentity({ ...name, kind: "table" });
     }
     async markTable(name, mark) {
-        const { found, comment } = await this.commentOf(name);
+        return this.claimRelation({ ...name, kind: "table" }, mark);
+    }
+    async relationIdentity(object) {
+        const { found, comment } = await this.commentOf(object, object.kind);
+        if (!found)
+            return null;
+        // A relation without a mark is one ODS did not put there: an identity nothing recorded.
+        return (0,table_mark/* identityOfComment */.T)(comment);
+    }
+    async claimRelation(object, mark) {
+        const { found, comment } = await this.commentOf(object, object.kind);
         if (!found) {
-            throw new user_error/* UserError */.yo("warehouse_error", `The table ${(0,names/* showQualified */.G1)(name)} doesn't exist, so it can't be marked.`);
+            throw new user_error/* UserError */.yo("warehouse_error", `The ${object.kind} ${(0,names/* showQualified */.G1)(object)} doesn't exist, so it can't be marked.`);
         }
         const text = (0,table_mark/* commentWithMark */.f)(comment, mark);
         // COMMENT ON takes no bound parameter: the text is a string literal, its quotes doubled
         // (DuckDB's literals have no backslash escapes).
-        await this.run(`COMMENT ON TABLE ${this.qualified(name)} IS '${text.replaceAll("'", "''")}'`);
+        await this.run(`COMMENT ON ${object.kind === "view" ? "VIEW" : "TABLE"} ${this.qualified(object)} IS '${text.replaceAll("'", "''")}'`);
         return `mark:${mark}`;
     }
     /** Views bind by name here: the catalog records no relation a view reads. */
@@ -29735,8 +31015,10 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 var user_error = __nccwpck_require__(4955);
 // EXTERNAL MODULE: ./src/env/duckdb/duckdb-warehouse.ts + 1 modules
 var duckdb_warehouse = __nccwpck_require__(3328);
-// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 6 modules
-var postgres_warehouse = __nccwpck_require__(2588);
+// EXTERNAL MODULE: ./src/env/postgres/postgres-url.ts
+var postgres_url = __nccwpck_require__(9208);
+// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 7 modules
+var postgres_warehouse = __nccwpck_require__(5974);
 ;// CONCATENATED MODULE: ./src/env/providers/provider-url.ts
 /**
  * What the three vendors' warehouse URLs share (`<vendor>/<vendor>-url.ts`
@@ -30575,6 +31857,24 @@ const BIGQUERY_STATEMENTS = {
     },
     /** No future grants: a table gets its dataset's roles however it got there. */
     futureGrants: () => null,
+    /** A view's reader needs read access to the tables it reads (ODS never authorizes a view on prod's dataset). */
+    viewsReadAs: "reader",
+    /** Row-level access policies and the columns' policy tags (as replaceLosses reads them). */
+    readControls(place, tables) {
+        const params = new Params();
+        const match = () => tables.length === 0
+            ? "FALSE"
+            : tables
+                .map((table) => {
+                relation(place, table);
+                return `(table_schema = ${params.bind(table.schema)} AND table_name = ${params.bind(table.identifier)})`;
+            })
+                .join(" OR ");
+        const tags = `SELECT table_schema AS schema_name, table_name, 'policy_tag' AS control, CONCAT('policy tag ', tag, ' on ', field_path) AS detail FROM ${catalogView(place, "COLUMN_FIELD_PATHS")} CROSS JOIN UNNEST(policy_tags) AS tag WHERE ${match()}`;
+        const rows = `SELECT table_schema AS schema_name, table_name, 'row_access_policy' AS control, CONCAT('row access policy ', row_access_policy_name) AS detail FROM ${catalogView(place, "ROW_ACCESS_POLICIES")} WHERE ${match()}`;
+        return statement(`${tags} UNION ALL ${rows}`, params);
+    },
+    objectGrants: () => null,
     swapTables: () => null,
     /** The description, as TABLE_OPTIONS shows it (a GoogleSQL string literal); a table without one gives a NULL. */
     tableComment(place, name) {
@@ -30589,6 +31889,19 @@ const BIGQUERY_STATEMENTS = {
         const params = new Params();
         const target = relation(place, name);
         return statement(`ALTER TABLE ${target} SET OPTIONS (description = ${params.bind(comment)})`, params);
+    },
+    /** A view's description, as tableComment reads a table's (TABLES lists views as table_type VIEW). */
+    viewComment(place, name) {
+        const params = new Params();
+        relation(place, name);
+        const schema = params.bind(name.schema);
+        const table = params.bind(name.identifier);
+        return statement(`SELECT opt.option_value AS comment FROM ${catalogView(place, "TABLES")} AS tbl LEFT JOIN ${catalogView(place, "TABLE_OPTIONS")} AS opt ON opt.table_schema = tbl.table_schema AND opt.table_name = tbl.table_name AND opt.option_name = 'description' WHERE tbl.table_schema = ${schema} AND tbl.table_name = ${table} AND tbl.table_type = 'VIEW'`, params);
+    },
+    setViewComment(place, name, comment) {
+        const params = new Params();
+        const target = relation(place, name);
+        return statement(`ALTER VIEW ${target} SET OPTIONS (description = ${params.bind(comment)})`, params);
     },
     /**
      * No key constraint: BigQuery's keys are NOT ENFORCED and the optimizer
@@ -31050,6 +32363,28 @@ const DATABRICKS_STATEMENTS = {
     futureGrants() {
         return null;
     },
+    // A Unity Catalog view reads with its owner's privileges: its readers need SELECT on the view only.
+    viewsReadAs: "owner",
+    /** Row filters and column masks (Unity Catalog's information_schema.row_filters and column_masks). */
+    readControls(place, tables) {
+        const params = [];
+        const match = () => tables.length === 0
+            ? "FALSE"
+            : tables
+                .map((table) => {
+                databricks_statements_relation(place, table);
+                params.push(table.schema, table.identifier);
+                return `(${catalogNameIs("schema_name")} AND ${catalogNameIs("table_name")})`;
+            })
+                .join(" OR ");
+        const filters = `SELECT schema_name, table_name, 'row_filter' AS control, concat('row filter ', concat_ws('.', filter_catalog, filter_schema, filter_name)) AS detail FROM ${catalog(place)}.information_schema.row_filters WHERE ${match()}`;
+        const masks = `SELECT schema_name, table_name, 'column_mask' AS control, concat('column mask ', concat_ws('.', mask_catalog, mask_schema, mask_name), ' on column ', column_name) AS detail FROM ${catalog(place)}.information_schema.column_masks WHERE ${match()}`;
+        return { sql: `${filters} UNION ALL ${masks}`, params };
+    },
+    // No future grants to check against a relation's own.
+    objectGrants() {
+        return null;
+    },
     swapTables() {
         return null;
     },
@@ -31060,6 +32395,19 @@ const DATABRICKS_STATEMENTS = {
         };
     },
     setTableComment(place, name, comment) {
+        return {
+            sql: `COMMENT ON TABLE ${databricks_statements_relation(place, name)} IS ${databricksStringLiteral(comment)}`,
+            params: [],
+        };
+    },
+    viewComment(place, name) {
+        return {
+            sql: `SELECT \`comment\` FROM ${catalog(place)}.information_schema.tables WHERE ${catalogNameIs("table_schema")} AND ${catalogNameIs("table_name")} AND table_type = 'VIEW'`,
+            params: [name.schema, name.identifier],
+        };
+    },
+    // COMMENT ON TABLE takes any relation (a view's owner sets its comment).
+    setViewComment(place, name, comment) {
         return {
             sql: `COMMENT ON TABLE ${databricks_statements_relation(place, name)} IS ${databricksStringLiteral(comment)}`,
             params: [],
@@ -31142,8 +32490,12 @@ function positional(statement) {
     return statement.params;
 }
 
+// EXTERNAL MODULE: ./src/env/access-refusals.ts
+var access_refusals = __nccwpck_require__(7463);
 // EXTERNAL MODULE: ./src/env/record-rows.ts
 var record_rows = __nccwpck_require__(7646);
+// EXTERNAL MODULE: ./src/env/stored-names.ts
+var stored_names = __nccwpck_require__(6581);
 // EXTERNAL MODULE: ./src/env/table-mark.ts
 var table_mark = __nccwpck_require__(7273);
 ;// CONCATENATED MODULE: ./src/env/providers/provider-statements.ts
@@ -31286,17 +32638,27 @@ function newTableBlockers(capabilities, fresh, inDatabase, inSchema) {
  *   else by a zero-copy clone, else by a copy.
  * - Replacing a prod table (promotion's switch) takes four statements whose
  *   progress the names in the schema always show (replaceTable), so an
- *   interrupted one is finished or undone from them (settleReplacement,
- *   called by the journal's recovery: src/env/promotion/recover.ts).
+ *   interrupted one is finished or undone from them (replacementProgress,
+ *   finishReplacement, abandonReplacement, called by the journal's recovery
+ *   after it checked which table prod holds: src/env/promotion/recover.ts).
  * - Identity is a mark in the table's comment (table-mark.ts).
  * - Grants: a prod table whose replacement would lose what readers rely on
  *   (its owner, a policy, a row filter: the provider's `replaceLosses`), or
  *   a table new to prod that future grants would have reached had dbt
  *   created it, is a blocker, and dbt builds the node instead
  *   (replace-blockers.ts).
+ * - Access is never widened (docs/environments.md): a clone of a prod table
+ *   under a row or column policy is not made (`startRefusals`: the
+ *   incremental model is built from nothing), nor one that future grants
+ *   would give to a role prod's table isn't granted to; where views read
+ *   with their owner's rights (Snowflake, Databricks), a pointer view over
+ *   such a table, or one future grants would give to such a role, is
+ *   refused (`pointerRefusals`). BigQuery's views read with their reader's.
  * - The data diff's reads are not built for these providers yet: asked for,
  *   they refuse with a clear error.
  */
+
+
 
 
 
@@ -31440,19 +32802,19 @@ class ProviderWarehouse {
     /**
      * Where a replacement is under way: a name derived from the replacement's
      * (`<replacement>__ods_c`). The replacement takes it, in one rename, at the
-     * point of no return of replaceTable; settleReplacement reads it.
+     * point of no return of replaceTable; replacementProgress reads it.
      */
     committing(target, replacement) {
         return {
             schema: target.schema,
-            identifier: (0,names/* derivedName */.Pr)(replacement, "c", this.capabilities.identifiers),
+            identifier: (0,stored_names/* derivedStoredName */.qH)(this.capabilities.engine, replacement, "c", this.capabilities.identifiers),
         };
     }
     /**
      * Puts the table `replacement` under `target`'s name, keeping the table
      * there as `retired`. No statement here can do that at once, so it takes
      * four, each committed on its own, and the names in the schema always say
-     * how far it got (settleReplacement):
+     * how far it got (replacementProgress):
      *
      * 1. the target is copied to `retired` (a clone where a clone stands on its
      *    own, else a full copy): the table readers see is untouched;
@@ -31491,38 +32853,47 @@ class ProviderWarehouse {
         await this.exec("dropTable", this.place, committing);
         return { rebound: [], left: [], materialized: [], kept: [] };
     }
-    /**
-     * After an interruption, brings a `replaceTable(target, replacement,
-     * retired)` that may have been under way to one end, from the names in the
-     * schema, and says which:
-     * - the committing name exists: the point of no return was passed, so the
-     *   target is replaced from it again (one statement, the same result
-     *   whether step 3 ran or not) and it is dropped: `replaced`;
-     * - the replacement is still there: step 2 never ran, the target holds
-     *   the table it had, and a `retired` copy (step 1) is dropped:
-     *   `not_replaced`;
-     * - neither: steps 2 to 4 ran: `replaced`.
-     */
-    async settleReplacement(target, replacement, retired) {
+    /** The names of the tables in `schema` now, by nameKey. */
+    async tablesIn(schema) {
         const rules = this.capabilities.identifiers;
-        const committing = this.committing(target, replacement);
-        const present = new Set((await this.listObjects([target.schema]))
+        return new Set((await this.listObjects([schema]))
             .filter((object) => object.kind === "table")
             .map((object) => (0,names/* nameKey */.Rc)(object.identifier, rules)));
-        if (present.has((0,names/* nameKey */.Rc)(committing.identifier, rules))) {
-            const transient = await this.transientTables(target.schema);
-            await this.exec("replaceFrom", this.place, target, committing, {
-                transient: transient.has((0,names/* nameKey */.Rc)(committing.identifier, rules)),
-            });
-            await this.exec("dropTable", this.place, committing);
-            return "replaced";
-        }
-        if (present.has((0,names/* nameKey */.Rc)(replacement, rules))) {
-            if (retired !== null && present.has((0,names/* nameKey */.Rc)(retired, rules)))
-                await this.exec("dropTable", this.place, { schema: target.schema, identifier: retired });
-            return "not_replaced";
-        }
-        return "replaced";
+    }
+    /**
+     * How far a `replaceTable(target, replacement, …)` that may have been under
+     * way got, from the names in the schema (one catalog read): its committing
+     * name present, it is past the point of no return (step 2) and not done
+     * (step 4): `committing`, and the target holds what it had or the
+     * replacement, whichever step 3 left; the replacement still under its own
+     * name, step 2 never ran: `not_begun`; neither: `done`.
+     */
+    async replacementProgress(target, replacement) {
+        const rules = this.capabilities.identifiers;
+        const present = await this.tablesIn(target.schema);
+        if (present.has((0,names/* nameKey */.Rc)(this.committing(target, replacement).identifier, rules)))
+            return "committing";
+        if (present.has((0,names/* nameKey */.Rc)(replacement, rules)))
+            return "not_begun";
+        return "done";
+    }
+    /** Steps 3 and 4 of a replacement past its point of no return: the target replaced from the committing name, which is dropped. */
+    async finishReplacement(target, replacement) {
+        const committing = this.committing(target, replacement);
+        const transient = await this.transientTables(target.schema);
+        await this.exec("replaceFrom", this.place, target, committing, {
+            transient: transient.has((0,names/* nameKey */.Rc)(committing.identifier, this.capabilities.identifiers)),
+        });
+        await this.exec("dropTable", this.place, committing);
+    }
+    /** The committing name back to the replacement's own (step 2 undone); the target is left as it is. */
+    async abandonReplacement(target, replacement) {
+        const rules = this.capabilities.identifiers;
+        const committing = this.committing(target, replacement);
+        const present = await this.tablesIn(target.schema);
+        if (!present.has((0,names/* nameKey */.Rc)(committing.identifier, rules)))
+            return;
+        await this.renameTable(committing, replacement);
     }
     /**
      * The prod tables among `targets` whose replacement (`replaceFrom`) would
@@ -31560,8 +32931,135 @@ class ProviderWarehouse {
         }
         return blockers;
     }
-    async commentOf(name) {
-        const result = await this.exec("tableComment", this.place, name);
+    /** What limits reading each of these prod tables beyond table privileges (the vendor's policies, filters, masks). */
+    async readControls(tables) {
+        if (!this.capabilities.grants || tables.length === 0)
+            return [];
+        const rules = this.capabilities.identifiers;
+        const result = await this.exec("readControls", this.place, tables);
+        const out = [];
+        for (const row of result.rows) {
+            const name = { schema: String(row.schema_name), identifier: String(row.table_name) };
+            const table = tables.find((wanted) => this.same(wanted, name));
+            if (!table)
+                continue;
+            const detail = row.detail === null || row.detail === undefined ? "" : String(row.detail);
+            out.push({ table, kind: String(row.control), detail: detail || String(row.control) });
+        }
+        const seen = new Set();
+        return out.filter((control) => {
+            const key = `${(0,names/* qualifiedKey */.Co)(control.table, rules)}\u0000${control.detail}`;
+            if (seen.has(key))
+                return false;
+            seen.add(key);
+            return true;
+        });
+    }
+    /**
+     * Of `items` (an object of `kind` to be made at `at` from prod's `reads`),
+     * those whose new object the vendor's future grants would give to a role
+     * that holds neither SELECT nor OWNERSHIP on prod's relation (directly:
+     * `objectGrants`), each with why. Snowflake only (future grants of the
+     * object's schema, which take precedence, else of the database); none
+     * elsewhere.
+     */
+    async widenedByFutureGrants(items, kind) {
+        if (!this.capabilities.grants || items.length === 0)
+            return [];
+        if (this.statements.futureGrants(this.place, null) === null)
+            return [];
+        const rules = this.capabilities.identifiers;
+        const grantOn = kind === "view" ? "VIEW" : "TABLE";
+        const reading = (rows) => rows
+            .filter((row) => String(row.grant_on).toUpperCase() === grantOn &&
+            ["SELECT", "OWNERSHIP"].includes(String(row.privilege).toUpperCase()))
+            .map((row) => ({ role: String(row.grantee_name) }));
+        const present = new Set((await this.listSchemas()).map((schema) => (0,names/* nameKey */.Rc)(schema, rules)));
+        const inDatabase = reading((await this.exec("futureGrants", this.place, null)).rows);
+        const bySchema = new Map();
+        const readers = new Map();
+        const kinds = new Map();
+        for (const schema of new Set(items.map((item) => item.reads.schema)))
+            for (const object of await this.listObjects([schema]))
+                kinds.set((0,names/* qualifiedKey */.Co)(object, rules), object.kind);
+        const out = [];
+        for (const item of items) {
+            const schemaKey = (0,names/* nameKey */.Rc)(item.at.schema, rules);
+            if (!bySchema.has(schemaKey)) {
+                bySchema.set(schemaKey, present.has(schemaKey)
+                    ? reading((await this.exec("futureGrants", this.place, item.at.schema)).rows)
+                    : []);
+            }
+            const inSchema = bySchema.get(schemaKey);
+            const granted = inSchema.length > 0 ? inSchema : inDatabase;
+            if (granted.length === 0)
+                continue;
+            const readsKey = (0,names/* qualifiedKey */.Co)(item.reads, rules);
+            if (!readers.has(readsKey)) {
+                const kindOfReads = kinds.get(readsKey) ?? "table";
+                const rows = this.statements.objectGrants(this.place, item.reads, kindOfReads) === null
+                    ? []
+                    : (await this.exec("objectGrants", this.place, item.reads, kindOfReads)).rows;
+                readers.set(readsKey, new Set(rows
+                    .filter((row) => ["SELECT", "OWNERSHIP"].includes(String(row.privilege).toUpperCase()))
+                    .map((row) => String(row.grantee_name))));
+            }
+            const may = readers.get(readsKey);
+            const lacking = [...new Set(granted.filter((g) => !may.has(g.role)).map((g) => g.role))];
+            if (lacking.length === 0)
+                continue;
+            const where = inSchema.length > 0 ? `schema ${item.at.schema}` : "the database";
+            out.push({
+                at: item.at,
+                reads: item.reads,
+                reason: `the future grants of ${where} on ${kind}s would give the new ${kind} to ${lacking.join(", ")}, which ${lacking.length === 1 ? "holds" : "hold"} no SELECT on prod's ${(0,names/* showQualified */.G1)(item.reads)}${kind === "view" ? ", and the view reads it with its owner's rights (the CI role's)" : ""}`,
+            });
+        }
+        return out;
+    }
+    /**
+     * Where views read with their owner's rights (the CI role's: Snowflake,
+     * Databricks): a pointer view over a prod table with a row or column
+     * policy, and one that future grants would give to a role that can't read
+     * prod's relation, are refused. None where views read with their reader's
+     * (BigQuery).
+     */
+    async pointerRefusals(pointers) {
+        if (!this.capabilities.grants || this.statements.viewsReadAs === "reader" || pointers.length === 0)
+            return [];
+        const rules = this.capabilities.identifiers;
+        const tables = new Set();
+        for (const schema of new Set(pointers.map((pointer) => pointer.reads.schema)))
+            for (const object of await this.listObjects([schema]))
+                if (object.kind === "table")
+                    tables.add((0,names/* qualifiedKey */.Co)(object, rules));
+        const onTables = pointers.filter((pointer) => tables.has((0,names/* qualifiedKey */.Co)(pointer.reads, rules)));
+        const controls = await this.readControls(onTables.map((pointer) => pointer.reads));
+        return [
+            ...(0,access_refusals/* refusalsFromControls */.Y)(onTables, controls, rules, "owner_view"),
+            ...(await this.widenedByFutureGrants(pointers, "view")),
+        ];
+    }
+    /**
+     * A clone (or copy) of a prod table under a row or column policy is not
+     * made: ODS can't show the clone, the CI role's, would limit its readers
+     * as prod's table does. Nor one that future grants would give to a role
+     * that can't read prod's table.
+     */
+    async startRefusals(starts) {
+        if (!this.capabilities.grants || starts.length === 0)
+            return [];
+        const rules = this.capabilities.identifiers;
+        const controls = await this.readControls(starts.map((start) => start.reads));
+        return [
+            ...(0,access_refusals/* refusalsFromControls */.Y)(starts, controls, rules, this.capabilities.clone ? "clone" : "copy"),
+            ...(await this.widenedByFutureGrants(starts, "table")),
+        ];
+    }
+    async commentOf(name, kind = "table") {
+        const result = kind === "view"
+            ? await this.exec("viewComment", this.place, name)
+            : await this.exec("tableComment", this.place, name);
         const row = result.rows[0];
         if (!row)
             return { found: false, comment: null };
@@ -31571,20 +33069,30 @@ class ProviderWarehouse {
         const decode = this.statements.commentFromCatalog;
         const comment = decode ? decode.call(this.statements, String(value)) : String(value);
         if (comment === null) {
-            throw new user_error/* UserError */.yo("warehouse_error", `${this.label} shows the comment of ${(0,names/* showQualified */.G1)(name)} in a form ODS can't read, so it can't tell which table that is; nothing was changed.`);
+            throw new user_error/* UserError */.yo("warehouse_error", `${this.label} shows the comment of ${(0,names/* showQualified */.G1)(name)} in a form ODS can't read, so it can't tell which ${kind} that is; nothing was changed.`);
         }
         return { found: true, comment };
     }
     async tableIdentity(name) {
-        const { found, comment } = await this.commentOf(name);
-        return found ? (0,table_mark/* identityOfComment */.T)(comment) : null;
+        return this.relationIdentity({ ...name, kind: "table" });
     }
     async markTable(name, mark) {
-        const { found, comment } = await this.commentOf(name);
+        return this.claimRelation({ ...name, kind: "table" }, mark);
+    }
+    async relationIdentity(object) {
+        const { found, comment } = await this.commentOf(object, object.kind);
+        return found ? (0,table_mark/* identityOfComment */.T)(comment) : null;
+    }
+    async claimRelation(object, mark) {
+        const { found, comment } = await this.commentOf(object, object.kind);
         if (!found) {
-            throw new user_error/* UserError */.yo("warehouse_error", `The table ${(0,names/* showQualified */.G1)(name)} doesn't exist, so it can't be marked.`);
+            throw new user_error/* UserError */.yo("warehouse_error", `The ${object.kind} ${(0,names/* showQualified */.G1)(object)} doesn't exist, so it can't be marked.`);
         }
-        await this.exec("setTableComment", this.place, name, (0,table_mark/* commentWithMark */.f)(comment, mark));
+        const text = (0,table_mark/* commentWithMark */.f)(comment, mark);
+        if (object.kind === "view")
+            await this.exec("setViewComment", this.place, object, text);
+        else
+            await this.exec("setTableComment", this.place, object, text);
         return `mark:${mark}`;
     }
     async ensureRecordTables(schema, tables, options = {}) {
@@ -31647,7 +33155,10 @@ class ProviderWarehouse {
  * Names. Every identifier is double-quoted, so Snowflake keeps it exactly as
  * given and compares it case-sensitively (`"orders"` and `"ORDERS"` are two
  * tables); an unquoted name is stored upper-cased (`storedName` says how a
- * name dbt writes unquoted is stored). At most 255 characters, quoted or
+ * name dbt writes unquoted is stored). The names given here are already in
+ * that stored form (src/env/stored-names.ts: dbt-snowflake's default quoting
+ * writes `analytics.orders`, which is `"ANALYTICS"."ORDERS"`), so a quoted
+ * name is the object dbt writes and reads. At most 255 characters, quoted or
  * not. Snowflake would take a double quote doubled inside a quoted name, but
  * ODS refuses it with the other names no quoting should have to carry
  * (names.ts). Every relation is named in full, database.schema.object,
@@ -31685,6 +33196,7 @@ class ProviderWarehouse {
  */
 
 
+
 const SNOWFLAKE_IDENTIFIERS = {
     case_sensitive: true,
     max_length: 255,
@@ -31708,20 +33220,16 @@ const SNOWFLAKE_CAPABILITIES = {
 const SNOWFLAKE_SESSION_SETUP = [
     { sql: "ALTER SESSION SET QUOTED_IDENTIFIERS_IGNORE_CASE = FALSE", params: [] },
 ];
-const UNQUOTED = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 /**
  * The name Snowflake stores for `name` as dbt writes it: as it is when dbt
  * quotes it, upper-cased when dbt writes it unquoted (dbt-snowflake's
  * default). A name that can't be written unquoted is refused
- * (identifier_refused): Snowflake would not take it either.
+ * (identifier_refused): Snowflake would not take it either. The environment
+ * lifecycle turns dbt's names into these (src/env/stored-names.ts) before
+ * any statement here quotes them.
  */
 function storedName(name, quoted, what = "name") {
-    if (quoted)
-        return name;
-    if (!UNQUOTED.test(name)) {
-        throw new UserError("identifier_refused", `The ${what} ${showName(name)} can't be used unquoted on Snowflake: an unquoted name is a letter or underscore followed by letters, digits, underscores and dollar signs.`, { hint: "Quote it in dbt (the `quoting` config) or rename it." });
-    }
-    return name.toUpperCase();
+    return storedPart("snowflake", name, quoted, what);
 }
 function q(name, what) {
     return (0,names/* quoteIdentifier */.Cm)(name, SNOWFLAKE_IDENTIFIERS, what);
@@ -31896,6 +33404,29 @@ const SNOWFLAKE_STATEMENTS = {
         const scope = schema === null ? `DATABASE ${q(place.database, "database")}` : `SCHEMA ${snowflake_statements_schemaName(place, schema)}`;
         return { sql: `SHOW FUTURE GRANTS IN ${scope}`, params: [] };
     },
+    // Views read with their owner's rights; a policy is evaluated for the querying role, but INVOKER_ROLE() sees the view's owner.
+    viewsReadAs: "owner",
+    /** Every policy POLICY_REFERENCES shows on each table (one call a table, its name bound as the function takes it). */
+    readControls(place, tables) {
+        const params = [];
+        const parts = tables.map((table) => {
+            params.push(table.schema, table.identifier, qualified(place, table));
+            return `SELECT ? AS "schema_name", ? AS "table_name", 'policy' AS "control", policy_kind || ' ' || policy_db || '.' || policy_schema || '.' || policy_name || COALESCE(' on column ' || ref_column_name, '') AS "detail" FROM TABLE(${q(place.database, "database")}.INFORMATION_SCHEMA.POLICY_REFERENCES(REF_ENTITY_NAME => ?, REF_ENTITY_DOMAIN => 'table'))`;
+        });
+        if (parts.length === 0)
+            return {
+                sql: `SELECT NULL AS "schema_name", NULL AS "table_name", NULL AS "control", NULL AS "detail" WHERE 1 = 0`,
+                params: [],
+            };
+        return { sql: parts.join(" UNION ALL "), params };
+    },
+    // SHOW takes no bind variable: the name is quoted in full, as in DDL.
+    objectGrants(place, name, kind) {
+        return {
+            sql: `SHOW GRANTS ON ${kind === "view" ? "VIEW" : "TABLE"} ${qualified(place, name)}`,
+            params: [],
+        };
+    },
     swapTables(place, a, b) {
         return { sql: `ALTER TABLE ${qualified(place, a)} SWAP WITH ${qualified(place, b)}`, params: [] };
     },
@@ -31910,6 +33441,18 @@ const SNOWFLAKE_STATEMENTS = {
     // Snowflake binds values in queries and DML, not in DDL (a `?` there is a syntax error): the comment is a literal.
     setTableComment(place, name, comment) {
         return { sql: `COMMENT ON TABLE ${qualified(place, name)} IS ${stringLiteral(comment)}`, params: [] };
+    },
+    // INFORMATION_SCHEMA.TABLES lists views too (TABLE_TYPE 'VIEW'), with their comment.
+    viewComment(place, name) {
+        q(name.schema, "schema");
+        q(name.identifier, "relation name");
+        return {
+            sql: `SELECT comment AS "comment" FROM ${informationSchema(place, "TABLES")} WHERE table_schema = ? AND table_name = ? AND table_type = 'VIEW'`,
+            params: [name.schema, name.identifier],
+        };
+    },
+    setViewComment(place, name, comment) {
+        return { sql: `COMMENT ON VIEW ${qualified(place, name)} IS ${stringLiteral(comment)}`, params: [] };
     },
     // Snowflake keeps a PRIMARY KEY as information only (never enforced on standard tables): upsertRecord's MERGE keeps keys unique.
     createRecordTable(place, schema, table) {
@@ -32278,6 +33821,7 @@ var env_timeouts = __nccwpck_require__(3175);
 
 
 
+
 function parseWarehouseSpec(value, cwd, input = "--warehouse", env = {}) {
     if (value === undefined || value.trim() === "") {
         throw new user_error/* UserError */.yo("warehouse_invalid", `No warehouse was given (${input} or ODS_WAREHOUSE).`, {
@@ -32292,13 +33836,8 @@ function parseWarehouseSpec(value, cwd, input = "--warehouse", env = {}) {
         return { engine: "duckdb", file: external_node_path_default().resolve(cwd, file) };
     }
     if (value.startsWith("postgres://") || value.startsWith("postgresql://")) {
-        try {
-            new URL(value);
-        }
-        catch {
-            // Not echoed: it may hold a password.
-            throw new user_error/* UserError */.yo("warehouse_invalid", `${input} is not a valid postgres:// URL.`, { input });
-        }
+        // Its parameters and TLS files checked, never echoed: it may hold a password.
+        (0,postgres_url/* checkPostgresUrl */.lM)(value, cwd, input);
         return { engine: "postgres", url: value };
     }
     if (value.startsWith("snowflake://"))
@@ -32330,7 +33869,193 @@ async function openWarehouse(spec, timeouts = env_timeouts/* DEFAULT_TIMEOUTS */
 
 /***/ }),
 
-/***/ 2588:
+/***/ 9208:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   lM: () => (/* binding */ checkPostgresUrl),
+/* harmony export */   qv: () => (/* binding */ tlsFileError)
+/* harmony export */ });
+/* unused harmony export POSTGRES_URL_PARAMETERS */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
+/**
+ * A `postgres://` warehouse URL checked before anything connects (issue 37):
+ * every fault in it is a configuration error naming the input it came from
+ * (`--warehouse`, ODS_WAREHOUSE, the `warehouse` input) and the parameter at
+ * fault, never a value (the URL is a secret: its password, and any parameter,
+ * may hold one), never `internal`.
+ *
+ * node-postgres (`pg`, through pg-connection-string) takes every query
+ * parameter of the URL as a client setting over ODS's own (`keepAlive`,
+ * `connectionTimeoutMillis`, `replication`…), silently ignores the ones it
+ * doesn't know (libpq's `channel_binding`, `gssencmode`, `connect_timeout`…:
+ * a setting the user believes holds and doesn't), treats an unknown `sslmode`
+ * as TLS on, and reads `sslrootcert`, `sslcert` and `sslkey` as files when the
+ * client is made (a missing one threw Node's ENOENT, with its path, as a bug).
+ * So only the parameters below are taken, each once, with a value it can
+ * take, and the TLS files must be readable files.
+ */
+
+
+
+/** The URL's form, for messages. */
+const FORM = "`postgres://USER@HOST:PORT/DATABASE` (parameters such as `?sslmode=verify-full`)";
+/** What each parameter node-postgres reads is, for the message that lists them. */
+const POSTGRES_URL_PARAMETERS = [
+    "host",
+    "port",
+    "user",
+    "password",
+    "sslmode",
+    "ssl",
+    "sslrootcert",
+    "sslcert",
+    "sslkey",
+    "sslnegotiation",
+    "uselibpqcompat",
+    "application_name",
+    "fallback_application_name",
+    "options",
+    "client_encoding",
+    "statement_timeout",
+    "lock_timeout",
+    "idle_in_transaction_session_timeout",
+];
+/** Parameters libpq knows that node-postgres doesn't read, and what to do instead. */
+const NOT_READ = {
+    connect_timeout: "ODS takes its connect timeout from --connect-timeout (CLI) or the `connect-timeout` input (action)",
+    keepalives: "ODS keeps the connection alive itself",
+    keepalives_idle: "ODS keeps the connection alive itself",
+    target_session_attrs: "give the host of the server to use",
+    channel_binding: "node-postgres negotiates SCRAM channel binding by itself; it can't be required",
+    gssencmode: "node-postgres has no GSSAPI encryption; use `sslmode`",
+    sslpassword: "node-postgres can't decrypt a key; give an unencrypted `sslkey` file",
+    sslcrl: "node-postgres reads no revocation list",
+    dbname: "give the database as the URL's path (`postgres://HOST/DATABASE`)",
+    database: "give the database as the URL's path (`postgres://HOST/DATABASE`)",
+    service: "give the host, port and database in the URL",
+    passfile: "put the password in PGPASSWORD or ~/.pgpass",
+    hostaddr: "give the address as the URL's host",
+};
+const MILLISECONDS = [
+    "statement_timeout",
+    "lock_timeout",
+    "idle_in_transaction_session_timeout",
+];
+const SSL_MODES = ["disable", "prefer", "require", "verify-ca", "verify-full", "no-verify"];
+const TLS_FILES = ["sslrootcert", "sslcert", "sslkey"];
+function invalid(input, problem, hint) {
+    return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo("warehouse_invalid", `${input} ${problem}; give ${FORM}.`, {
+        input,
+        hint: hint ??
+            "Fix the warehouse URL (docs/environments.md, Warehouses); put the password in PGPASSWORD or ~/.pgpass rather than in the URL. Its value is never shown: it may hold a password.",
+    });
+}
+/** A parameter's name as a message may show it (an odd one is not echoed: it could be a pasted secret). */
+function shownName(name) {
+    return /^[A-Za-z0-9_.-]{1,40}$/.test(name) ? `\`${name}\`` : "a parameter";
+}
+function decodes(text) {
+    try {
+        decodeURIComponent(text);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Checks a `postgres://` (or `postgresql://`) URL; `cwd` resolves relative
+ * TLS file paths (node-postgres reads them from the working directory).
+ * Throws `warehouse_invalid` or `warehouse_tls_file_unreadable`; never echoes
+ * a value of the URL.
+ */
+function checkPostgresUrl(value, cwd, input) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw invalid(input, "is not a valid postgres:// URL (a malformed port, or a `#`, `/`, `?` or `@` in the password that is not percent-encoded)", "Percent-encode the password's special characters (`@` as `%40`, `#` as `%23`, `/` as `%2F`, `?` as `%3F`, `%` as `%25`), or better, leave the password out of the URL and put it in PGPASSWORD or ~/.pgpass.");
+    }
+    if (url.hash !== "")
+        throw invalid(input, "has a `#` (a fragment, or a `#` in the password that is not percent-encoded as `%23`)");
+    if (!decodes(url.username) || !decodes(url.password))
+        throw invalid(input, "has a `%` in its user name or password that is not followed by two hex digits", "Write a `%` of the password as `%25` (percent-encode its special characters), or leave the password out of the URL and put it in PGPASSWORD or ~/.pgpass.");
+    if (url.port === "0")
+        throw invalid(input, "has port 0");
+    const seen = new Set();
+    const allowed = POSTGRES_URL_PARAMETERS;
+    for (const [name, given] of url.searchParams) {
+        const shown = shownName(name);
+        if (!allowed.includes(name)) {
+            const instead = NOT_READ[name];
+            throw invalid(input, instead
+                ? `has ${shown} in its query, which ODS's PostgreSQL client doesn't read: ${instead}`
+                : `has ${shown} in its query, which ODS's PostgreSQL client doesn't take (it takes ${allowed.map((a) => `\`${a}\``).join(", ")})`);
+        }
+        if (seen.has(name))
+            throw invalid(input, `gives ${shown} twice`);
+        seen.add(name);
+        if (given === "")
+            throw invalid(input, `gives ${shown} no value`);
+        if (name === "sslmode" && !SSL_MODES.includes(given))
+            throw invalid(input, `has an \`sslmode\` that is not one of ${SSL_MODES.map((m) => `\`${m}\``).join(", ")}`);
+        if (name === "ssl" && !["true", "false", "1", "0"].includes(given))
+            throw invalid(input, "has an `ssl` that is not `true`, `false`, `1` or `0`");
+        if (name === "port" && (!/^\d{1,5}$/.test(given) || Number(given) < 1 || Number(given) > 65535))
+            throw invalid(input, "has a `port` parameter that is not a port number (1 to 65535)");
+        if (MILLISECONDS.includes(name) && !/^\d{1,9}$/.test(given))
+            throw invalid(input, `has a ${shown} that is not a whole number of milliseconds`);
+        if (name === "uselibpqcompat" && !["true", "false"].includes(given))
+            throw invalid(input, "has a `uselibpqcompat` that is not `true` or `false`");
+    }
+    for (const name of TLS_FILES) {
+        const file = url.searchParams.get(name);
+        if (file !== null)
+            checkTlsFile(name, node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(cwd, file), input);
+    }
+}
+function checkTlsFile(name, file, input) {
+    let problem = null;
+    try {
+        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isFile())
+            problem = "is not a file";
+        else
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.R_OK);
+    }
+    catch (error) {
+        const code = error.code;
+        problem =
+            code === "ENOENT" || code === "ENOTDIR"
+                ? "does not exist"
+                : code === "EACCES" || code === "EPERM"
+                    ? "can't be read by the job"
+                    : "can't be read";
+    }
+    if (problem !== null)
+        throw tlsFileError(name, problem, input);
+}
+/** The TLS file a URL's parameter names can't be read (its path, a value of the URL, is not shown). */
+function tlsFileError(name, problem, input) {
+    const what = name === "sslrootcert"
+        ? "root certificate"
+        : name === "sslcert"
+            ? "client certificate"
+            : name === "sslkey"
+                ? "client key"
+                : "TLS file";
+    return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo("warehouse_tls_file_unreadable", `The ${what} file named by the \`${name}\` parameter of ${input ?? "the warehouse URL"} ${problem}; nothing was connected to.`, input ? { input } : {});
+}
+
+
+/***/ }),
+
+/***/ 5974:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32343,6 +34068,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/errors/user-error.ts
 var user_error = __nccwpck_require__(4955);
+// EXTERNAL MODULE: ./src/env/access-refusals.ts
+var access_refusals = __nccwpck_require__(7463);
 // EXTERNAL MODULE: ./src/env/names.ts
 var names = __nccwpck_require__(2563);
 // EXTERNAL MODULE: ./src/env/sql-warehouse.ts + 2 modules
@@ -32351,6 +34078,124 @@ var sql_warehouse = __nccwpck_require__(3058);
 var env_timeouts = __nccwpck_require__(3175);
 // EXTERNAL MODULE: ./src/env/warehouse-errors.ts
 var warehouse_errors = __nccwpck_require__(7926);
+;// CONCATENATED MODULE: ./src/env/postgres/postgres-access.ts
+/** The first server version with `security_invoker` views. */
+const SECURITY_INVOKER_VERSION = 150000;
+/** `server_version_num` as a number (e.g. 150007). */
+async function serverVersion(run) {
+    const result = await run("SELECT pg_catalog.current_setting('server_version_num')::int AS version");
+    return Number(result.rows[0]?.version ?? 0);
+}
+/** The version as people read it: 140012 → "14", 90624 → "9.6". */
+function showVersion(version) {
+    const major = Math.floor(version / 10000);
+    return major >= 10 ? String(major) : `${major}.${Math.floor(version / 100) % 100}`;
+}
+/** Why no pointer view can be made on this server, or null when its views can check their reader's rights. */
+function pointerViewsUnsafe(version) {
+    if (version >= SECURITY_INVOKER_VERSION)
+        return null;
+    return `PostgreSQL ${showVersion(version)} has no views that check their reader's rights (security_invoker needs PostgreSQL 15): a pointer view would read prod with the CI role's privileges and row-level security policies, so whoever may read it would read what the CI role reads`;
+}
+/** The SQL that is true when a reloption's text value is one PostgreSQL parses as true. */
+const TRUE_VALUE = "lower(o.option_value) IN ('t', 'tr', 'tru', 'true', 'y', 'ye', 'yes', 'on', '1')";
+/** Of these views, those without `security_invoker` set to true, by `schema\u0000name`. */
+async function ownerRightsViews(run, views) {
+    const out = new Set();
+    if (views.length === 0)
+        return out;
+    const result = await run(`SELECT t.schema_name, t.name
+       FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+       JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+       JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind = 'v'
+      WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_options_to_table(c.reloptions) o
+                         WHERE o.option_name = 'security_invoker' AND ${TRUE_VALUE})`, [views.map((view) => view.schema), views.map((view) => view.identifier)]);
+    for (const row of result.rows)
+        out.add(`${String(row.schema_name)}\u0000${String(row.name)}`);
+    return out;
+}
+/**
+ * For each of these tables (plain or partitioned), what limits reading it
+ * beyond table privileges: row-level security (enabled, forced, or policies
+ * defined), and column privileges (a grant on some columns only).
+ */
+async function readControls(run, tables) {
+    if (tables.length === 0)
+        return [];
+    const result = await run(`SELECT t.schema_name, t.name, c.relrowsecurity AS enabled, c.relforcerowsecurity AS forced,
+       (SELECT string_agg(pg_catalog.quote_ident(p.polname), ', ' ORDER BY p.polname)
+          FROM pg_catalog.pg_policy p WHERE p.polrelid = c.oid) AS policies,
+       (SELECT string_agg(pg_catalog.quote_ident(a.attname), ', ' ORDER BY a.attnum)
+          FROM pg_catalog.pg_attribute a
+         WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attacl IS NOT NULL) AS columns
+       FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+       JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+       JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')
+      ORDER BY 1, 2`, [tables.map((table) => table.schema), tables.map((table) => table.identifier)]);
+    const out = [];
+    for (const row of result.rows) {
+        const table = { schema: String(row.schema_name), identifier: String(row.name) };
+        const policies = row.policies === null || row.policies === undefined ? null : String(row.policies);
+        if (row.enabled === true || row.forced === true || policies !== null) {
+            const state = row.forced === true ? "forced" : row.enabled === true ? "enabled" : "not enabled";
+            out.push({
+                table,
+                kind: "row_security",
+                detail: `row-level security ${state}${policies === null ? ", no policy (no row visible but to its owner)" : `, policies ${policies}`}`,
+            });
+        }
+        if (row.columns !== null && row.columns !== undefined) {
+            out.push({ table, kind: "column_privileges", detail: `column privileges on ${String(row.columns)}` });
+        }
+    }
+    return out;
+}
+/**
+ * Revokes every privilege on the copy `target` whose holder (a role, or
+ * PUBLIC) doesn't have it on `source`, and every grant option whose holder
+ * can't grant it there; the copy's owner keeps its own. Returns what was
+ * taken back (`grantee:PRIVILEGE`, PUBLIC as `PUBLIC`).
+ */
+async function narrowCopyPrivileges(run, q, source, target) {
+    const result = await run(`WITH s AS (SELECT c.oid, c.relacl, c.relowner FROM pg_catalog.pg_class c
+                  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2),
+          t AS (SELECT c.oid, c.relacl, c.relowner FROM pg_catalog.pg_class c
+                  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $3 AND c.relname = $4),
+          held AS (SELECT DISTINCT a.grantee, a.privilege_type, a.is_grantable
+                     FROM t, pg_catalog.aclexplode(coalesce(t.relacl, pg_catalog.acldefault('r', t.relowner))) a
+                    WHERE a.grantee <> t.relowner),
+          judged AS (SELECT h.grantee, h.privilege_type, h.is_grantable,
+                       CASE WHEN h.grantee = 0
+                            THEN EXISTS (SELECT 1 FROM s, pg_catalog.aclexplode(coalesce(s.relacl, pg_catalog.acldefault('r', s.relowner))) p
+                                          WHERE p.grantee = 0 AND p.privilege_type = h.privilege_type)
+                            ELSE (SELECT pg_catalog.has_table_privilege(h.grantee, s.oid, h.privilege_type) FROM s) END AS may,
+                       CASE WHEN h.grantee = 0 THEN false
+                            ELSE (SELECT pg_catalog.has_table_privilege(h.grantee, s.oid, h.privilege_type || ' WITH GRANT OPTION') FROM s) END AS may_grant
+                     FROM held h)
+     SELECT CASE WHEN grantee = 0 THEN '' ELSE pg_catalog.pg_get_userbyid(grantee) END AS grantee,
+            privilege_type, NOT may AS revoke, (may AND is_grantable AND NOT may_grant) AS revoke_option
+       FROM judged WHERE NOT may OR (is_grantable AND NOT may_grant)
+      ORDER BY 1, 2`, [source.schema, source.identifier, target.schema, target.identifier]);
+    const table = `${q(target.schema, "schema")}.${q(target.identifier, "relation name")}`;
+    const taken = [];
+    for (const row of result.rows) {
+        const grantee = String(row.grantee);
+        const privilege = String(row.privilege_type);
+        if (!/^[A-Z]+$/.test(privilege))
+            throw new Error(`unexpected privilege ${privilege}`);
+        const role = grantee === "" ? "PUBLIC" : q(grantee, "role");
+        if (row.revoke === true) {
+            await run(`REVOKE ${privilege} ON TABLE ${table} FROM ${role}`);
+            taken.push(`${grantee === "" ? "PUBLIC" : grantee}:${privilege}`);
+        }
+        else if (row.revoke_option === true) {
+            await run(`REVOKE GRANT OPTION FOR ${privilege} ON TABLE ${table} FROM ${role}`);
+            taken.push(`${grantee === "" ? "PUBLIC" : grantee}:${privilege} WITH GRANT OPTION`);
+        }
+    }
+    return taken;
+}
+
 ;// CONCATENATED MODULE: ./src/env/postgres/postgres-catalog.ts
 /**
  * Reads of PostgreSQL's catalog (pg_namespace, pg_class, pg_depend,
@@ -32396,7 +34241,8 @@ async function stagedNamesTaken(run, names) {
  * schema-qualified).
  */
 async function dependentViews(run, target) {
-    const result = await run(`SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition
+    const result = await run(`SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
+       coalesce(v.reloptions, '{}'::text[]) AS options
        FROM pg_catalog.pg_class t
        JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
        JOIN pg_catalog.pg_depend d ON d.refobjid = t.oid AND d.refclassid = 'pg_catalog.pg_class'::regclass
@@ -32410,6 +34256,7 @@ async function dependentViews(run, target) {
         schema: String(row.schema_name),
         name: String(row.name),
         definition: String(row.definition),
+        options: (row.options ?? []).map(String),
     }));
 }
 /** The relations each view's rewrite rule depends on (pg_depend), for every view at once, by the view's key. */
@@ -32473,12 +34320,15 @@ async function tableSize(run, name) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/env/postgres/postgres-url.ts
+var postgres_url = __nccwpck_require__(9208);
 ;// CONCATENATED MODULE: ./src/env/postgres/postgres-connection.ts
 /**
  * A PostgreSQL connection of ODS's own: opening it (`pg`, keepalive, the
  * connect timeout, failures mapped to the error catalogue), and the names of
  * the prepared statements it runs.
  */
+
 
 
 
@@ -32499,7 +34349,14 @@ async function openPostgresClient(connectionString, label, timeouts) {
         keepAliveInitialDelayMillis: 30_000,
         ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
     };
-    const client = new pg.Client(config);
+    let client;
+    try {
+        // pg reads the URL's sslrootcert, sslcert and sslkey files here (parseWarehouseSpec checked them first).
+        client = new pg.Client(config);
+    }
+    catch (error) {
+        throw clientConfigError(error, connectionString, label);
+    }
     // A failing connection must not surface as an unhandled 'error' event.
     client.on("error", () => { });
     const context = { engine: "postgres", label, timeouts, sql: "connecting" };
@@ -32516,9 +34373,78 @@ async function openPostgresClient(connectionString, label, timeouts) {
         const mapped = (0,warehouse_errors/* warehouseFailure */.go)(error, context);
         if (mapped?.code === "warehouse_permission_denied")
             throw mapped;
-        throw new user_error/* UserError */.yo("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${message}.`);
+        throw connectFailure(error, label);
     }
     return client;
+}
+/** Server refusals at login, in words (by SQLSTATE). */
+const LOGIN_REFUSALS = {
+    "28P01": "the password was not accepted",
+    "28000": "the role, or its access from this host (pg_hba.conf), was refused",
+    "3D000": "the database does not exist",
+    "53300": "the server has too many connections",
+    "57P03": "the server is starting up or shutting down",
+};
+/** SQLSTATEs of a startup setting the server doesn't take: a setting of the URL (`options`, `statement_timeout`…). */
+const SETTING_REFUSALS = new Set(["22023", "42704", "22P02", "0A000"]);
+/** Client-side failures, in words (by Node's or TLS's error code). */
+const CLIENT_FAILURES = {
+    ECONNREFUSED: "nothing accepts connections at that host and port",
+    ENOTFOUND: "the host name doesn't resolve",
+    EAI_AGAIN: "the host name couldn't be resolved now",
+    EHOSTUNREACH: "the host can't be reached",
+    ENETUNREACH: "the network can't be reached",
+    ECONNRESET: "the server closed the connection",
+};
+/** pg's own messages that quote nothing of the URL. */
+const PLAIN_MESSAGES = /^(The server does not support SSL connections|Connection terminated unexpectedly|Connection terminated)$/;
+/**
+ * Why the connection failed, in ODS's words, never the driver's or the
+ * server's (issue 37): they quote the URL's values (`role "…" does not
+ * exist`, `invalid value for parameter "statement_timeout": "…"`,
+ * `getaddrinfo ENOTFOUND …` of a `host` parameter), and the URL is a secret.
+ * A setting the server refuses is a configuration error (`warehouse_invalid`).
+ */
+function connectFailure(error, label) {
+    const code = error?.code;
+    const message = error instanceof Error ? error.message : "";
+    const serverCode = typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : null;
+    if (serverCode !== null && SETTING_REFUSALS.has(serverCode)) {
+        return new user_error/* UserError */.yo("warehouse_invalid", `PostgreSQL at ${label} refused a setting the warehouse URL gives (its \`options\`, \`statement_timeout\`, \`lock_timeout\`, \`idle_in_transaction_session_timeout\` or \`client_encoding\`; SQLSTATE ${serverCode}); nothing was changed.`, {
+            hint: "Fix or remove the setting in the warehouse URL (its value is not shown: the URL may hold a password). ODS sets statement_timeout and lock_timeout itself (--statement-timeout, --lock-timeout).",
+        });
+    }
+    let why;
+    if (serverCode !== null)
+        why = `${LOGIN_REFUSALS[serverCode] ?? "the server refused the connection"} (SQLSTATE ${serverCode})`;
+    else if (typeof code === "string" && /^[A-Z0-9_]{2,40}$/.test(code))
+        why = `${CLIENT_FAILURES[code] ?? "the connection failed"} (${code})`;
+    else if (PLAIN_MESSAGES.test(message))
+        why = message;
+    else
+        why = "the connection failed";
+    return new user_error/* UserError */.yo("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${why}. The server's and the driver's own words are not shown: they can quote the URL's user, host or settings.`);
+}
+/**
+ * Why `pg` couldn't make a client of the URL, as a configuration error that
+ * names the parameter at fault and never its value (a TLS file's path is a
+ * value of the URL) nor the driver's words (they quote it).
+ */
+function clientConfigError(error, connectionString, label) {
+    const file = error?.path;
+    if (typeof file === "string") {
+        let name = "a TLS file parameter";
+        try {
+            const params = new URL(connectionString).searchParams;
+            name = ["sslrootcert", "sslcert", "sslkey"].find((p) => params.get(p) === file) ?? name;
+        }
+        catch {
+            // Checked before: the URL parses.
+        }
+        const code = error.code;
+        return (0,postgres_url/* tlsFileError */.qv)(name, code === "ENOENT" ? "does not exist" : code === "EACCES" ? "can't be read by the job" : "can't be read", null);
+    }
+    return new user_error/* UserError */.yo("warehouse_invalid", `The PostgreSQL client refused the warehouse URL of ${label} (a parameter with a value it can't take); nothing was connected to.`);
 }
 /** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */
 function redactPostgresUrl(url) {
@@ -32715,7 +34641,8 @@ const readsOf = `coalesce((SELECT json_agg(DISTINCT d2.refobjid::text) FROM pg_c
 async function readersOf(run, oids) {
     if (oids.length === 0)
         return { views: [], materialized: [] };
-    const result = await run(`SELECT m.table_oid, v.relkind AS kind, ${materializedColumns}, ${readsOf}
+    const result = await run(`SELECT m.table_oid, v.relkind AS kind, ${materializedColumns}, ${readsOf},
+       coalesce(v.reloptions, '{}'::text[]) AS options
      FROM (SELECT DISTINCT d.refobjid::text AS table_oid, v.oid ${READERS}
            AND d.refobjid = ANY($1::oid[]) AND v.relkind IN ('v', 'm') AND v.oid <> d.refobjid) m
      JOIN pg_catalog.pg_class v ON v.oid = m.oid
@@ -32732,6 +34659,7 @@ async function readersOf(run, oids) {
                 schema: String(row.schema_name),
                 name: String(row.name),
                 definition: String(row.definition),
+                options: (row.options ?? []).map(String),
                 ...ahead,
             });
     }
@@ -33015,6 +34943,22 @@ class ReplacementReadAhead {
 
 ;// CONCATENATED MODULE: ./src/env/postgres/postgres-rebind-readers.ts
 
+/**
+ * `WITH (…)` restating a view's options as the catalog holds them
+ * (`name=value`), each name quoted as an identifier and each value as a
+ * string literal (PostgreSQL takes either for a reloption); empty without.
+ */
+function viewOptions(options, quote) {
+    if (options.length === 0)
+        return "";
+    const parts = options.map((option) => {
+        const at = option.indexOf("=");
+        const name = at < 0 ? option : option.slice(0, at);
+        const value = at < 0 ? "true" : option.slice(at + 1);
+        return `${quote(name, "view option")} = E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+    });
+    return ` WITH (${parts.join(", ")})`;
+}
 /** Recreates `views`, then `materialized`, recording each in `outcome` (rebound, materialized or left). */
 async function rebindReaders({ run, quote, savepoint: nextSavepoint, touched }, views, materialized, outcome) {
     for (const view of views) {
@@ -33026,7 +34970,7 @@ async function rebindReaders({ run, quote, savepoint: nextSavepoint, touched }, 
             // One query (the simple protocol runs them in order and stops at the first that fails).
             await run([
                 `SAVEPOINT ${savepoint}`,
-                `CREATE OR REPLACE VIEW ${name} AS ${view.definition.replace(/;\s*$/, "")}`,
+                `CREATE OR REPLACE VIEW ${name}${viewOptions(view.options, quote)} AS ${view.definition.replace(/;\s*$/, "")}`,
                 `RELEASE SAVEPOINT ${savepoint}`,
             ].join(";\n"));
             outcome.rebound.push(`${view.schema}.${view.name}`);
@@ -33070,6 +35014,8 @@ async function rebindReaders({ run, quote, savepoint: nextSavepoint, touched }, 
 
 
 
+
+
 const POSTGRES_CAPABILITIES = {
     engine: "postgres",
     transactional_ddl: true,
@@ -33099,6 +35045,8 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     readAhead = new ReplacementReadAhead((name) => this.key(name));
     /** The table `replaceTable` just put at a name, when nothing has run since (markTable's identity). */
     justReplaced = null;
+    /** `server_version_num`, read once. */
+    version = null;
     constructor(client, label, ownsClient, timeouts) {
         super();
         this.client = client;
@@ -33328,8 +35276,51 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
             const list = columns.rows.map((row) => this.q(String(row.attname), "column")).join(", ");
             await this.run(`CREATE TABLE ${this.qualified(target)} (LIKE ${this.qualified(source)} INCLUDING ALL)`);
             await this.run(`INSERT INTO ${this.qualified(target)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${this.qualified(source)}`);
+            // The copy has the privileges the CI role's default privileges give; none its holder lacks on prod's table.
+            await narrowCopyPrivileges(this.runAny, this.quote, source, target);
         });
         return "copied";
+    }
+    async serverVersion() {
+        this.version ??= await serverVersion(this.runAny);
+        return this.version;
+    }
+    /**
+     * A pointer view that checks its reader's rights on prod's relation
+     * (`security_invoker`: privileges and row-level security policies are the
+     * reader's, not the CI role's), and shows nothing to a reader without
+     * USAGE on prod's schema (a view's reader is never checked for it: a role
+     * granted SELECT on prod's table but kept out of its schema would read it
+     * through any view). The schema is named as a `regnamespace` constant,
+     * which the view keeps as the schema's OID.
+     */
+    pointerViewSql(verb, at, reads) {
+        const schema = this.q(reads.schema, "schema").replaceAll("\\", "\\\\").replaceAll("'", "''");
+        return `${verb} ${this.qualified(at)} WITH (security_invoker = true) AS SELECT * FROM ${this.qualified(reads)} WHERE pg_catalog.has_schema_privilege(E'${schema}'::pg_catalog.regnamespace, 'USAGE')`;
+    }
+    /** Before PostgreSQL 15 no view checks its reader's rights: every pointer view is refused. */
+    async pointerRefusals(pointers) {
+        if (pointers.length === 0)
+            return [];
+        const unsafe = pointerViewsUnsafe(await this.serverVersion());
+        return unsafe === null ? [] : pointers.map(({ at, reads }) => ({ at, reads, reason: unsafe }));
+    }
+    async ownerRightsViews(views) {
+        const found = await ownerRightsViews(this.runAny, views);
+        return new Set(views
+            .filter((view) => found.has(`${view.schema}\u0000${view.identifier}`))
+            .map((view) => this.key(view)));
+    }
+    /**
+     * A copy is never made of a table under row-level security (enabled,
+     * forced, or with policies) or with column privileges: the copy, the CI
+     * role's, would apply neither to its readers (postgres-access.ts).
+     */
+    async startRefusals(starts) {
+        if (starts.length === 0)
+            return [];
+        const controls = await readControls(this.runAny, starts.map((start) => start.reads));
+        return (0,access_refusals/* refusalsFromControls */.Y)(starts, controls, this.capabilities.identifiers, "copy");
     }
     async tableSize(name) {
         return tableSize(this.runAny, name);
@@ -33362,6 +35353,10 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     }
     async createView(at, reads, options) {
         this.readAhead.byTarget.clear();
+        const unsafe = pointerViewsUnsafe(await this.serverVersion());
+        if (unsafe !== null) {
+            throw new user_error/* UserError */.yo("pointer_view_refused", `The pointer view ${(0,names/* showQualified */.G1)(at)} would read ${(0,names/* showQualified */.G1)(reads)} in ${this.label}, and ${unsafe}.`);
+        }
         await super.createView(at, reads, options);
     }
     async dropObject(object) {
@@ -33433,6 +35428,23 @@ class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     async tableIdentity(name) {
         const oid = await oidOf(this.runAny, name);
         return oid === null ? null : `oid:${oid}`;
+    }
+    /** The relation's OID (a table: `r`, `p`; a view: `v`): new for every relation, kept through renames. */
+    async relationIdentity(object) {
+        if (object.kind === "table")
+            return this.tableIdentity(object);
+        const oid = await oidOf(this.runAny, object, ["v"]);
+        return oid === null ? null : `oid:${oid}`;
+    }
+    /** PostgreSQL needs no mark: the OID is the identity. */
+    async claimRelation(object, mark) {
+        if (object.kind === "table")
+            return this.markTable(object, mark);
+        const identity = await this.relationIdentity(object);
+        if (identity === null) {
+            throw new user_error/* UserError */.yo("warehouse_error", `The view ${(0,names/* showQualified */.G1)(object)} doesn't exist, so it can't be marked.`);
+        }
+        return identity;
     }
     async markTable(name, _mark) {
         // The table replaceTable just put there, when no statement ran since: its OID is known.
@@ -33656,7 +35668,10 @@ const EXAMPLE_CATEGORY = { only_prod: 1, only_pr: 2, changed: 3 };
 /**
  * Up to `limit` (parameter `$1`) rows per category (asked for only once the
  * key is known to be unique): `t` the category,
- * `e0…` the key's values as text, ordered by key.
+ * `e0…` the key's values as text, ordered by key. Only keys prod's table
+ * holds (only in prod, and changed): a key only in the PR's table is what
+ * the pull request's code put there (any column of prod it reads), so its
+ * value never leaves the warehouse (issue 37).
  */
 function examplesSql(sql) {
     const keys = sql.key.map((_, i) => `coalesce(p.k${i}, r.k${i}) AS k${i}`);
@@ -33665,7 +35680,7 @@ function examplesSql(sql) {
     const texts = sql.key.map((_, i) => `CAST(j.k${i} AS TEXT) AS e${i}`);
     const order = sql.key.map((_, i) => `j.k${i}`).join(", ");
     const inner = `SELECT ${category}, ${keys.join(", ")} FROM ${joined(sql, plainSide)}`;
-    const ranked = `SELECT j.t, ${texts.join(", ")}, row_number() OVER (PARTITION BY j.t ORDER BY ${order}) AS n FROM (${inner}) j WHERE j.t IS NOT NULL`;
+    const ranked = `SELECT j.t, ${texts.join(", ")}, row_number() OVER (PARTITION BY j.t ORDER BY ${order}) AS n FROM (${inner}) j WHERE j.t IN (${EXAMPLE_CATEGORY.only_prod}, ${EXAMPLE_CATEGORY.changed})`;
     return `SELECT x.* FROM (${ranked}) x WHERE x.n <= $1 ORDER BY x.t, x.n`;
 }
 
@@ -33740,10 +35755,9 @@ class SqlDataDiff {
                 return value === null || value === undefined ? null : String(value);
             });
             const category = Number(row.t);
+            // The statement selects no key only in the PR's table (statements.ts): never shown if one came back.
             if (category === EXAMPLE_CATEGORY.only_prod)
                 examples.only_prod.push(values);
-            else if (category === EXAMPLE_CATEGORY.only_pr)
-                examples.only_pr.push(values);
             else if (category === EXAMPLE_CATEGORY.changed)
                 examples.changed.push(values);
         }
@@ -33872,7 +35886,11 @@ class SqlWarehouse {
             throw new user_error/* UserError */.yo("environment_overlaps_prod", `A pointer view at ${(0,names/* showQualified */.G1)(at)} would read itself.`);
         }
         const verb = options.replace ? "CREATE OR REPLACE VIEW" : "CREATE VIEW";
-        await this.run(`${verb} ${this.qualified(at)} AS SELECT * FROM ${this.qualified(reads)}`);
+        await this.run(this.pointerViewSql(verb, at, reads));
+    }
+    /** The statement that makes a pointer view (the engine's part: PostgreSQL's checks its reader's rights). */
+    pointerViewSql(verb, at, reads) {
+        return `${verb} ${this.qualified(at)} AS SELECT * FROM ${this.qualified(reads)}`;
     }
     async dropObject(object) {
         const kind = object.kind === "view" ? "VIEW" : "TABLE";
@@ -33965,6 +35983,276 @@ class SqlWarehouse {
         for (const name of table.key)
             key[name] = row[name] ?? null;
         return key;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6581:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   qH: () => (/* binding */ derivedStoredName),
+/* harmony export */   yX: () => (/* binding */ StoredNames)
+/* harmony export */ });
+/* unused harmony exports defaultQuoting, quotingOfRendered, storedPart, storedRelation */
+/* harmony import */ var _dbt_relation_identity_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(683);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
+/* harmony import */ var _state_own_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1145);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2563);
+
+
+
+
+/**
+ * Engines whose relationKey folding (relation-identity.ts `foldPart`) is the
+ * stored form: Snowflake (unquoted upper), PostgreSQL (unquoted lower),
+ * Databricks (lower), BigQuery (as written). DuckDB's folds to lower case
+ * for comparison, though it keeps a name's case.
+ */
+const FOLDED_AS_STORED = new Set(["snowflake", "postgres", "databricks", "bigquery"]);
+const ALL_QUOTED = { database: true, schema: true, identifier: true };
+const NONE_QUOTED = { database: false, schema: false, identifier: false };
+/**
+ * dbt's default quote policy of the adapter an engine is written by:
+ * dbt-snowflake quotes nothing; dbt-adapters' BaseRelation (dbt-postgres,
+ * dbt-duckdb), dbt-bigquery and dbt-databricks quote every part.
+ */
+function defaultQuoting(engine) {
+    return engine === "snowflake" ? NONE_QUOTED : ALL_QUOTED;
+}
+/** Which parts dbt quoted in its rendering of a relation; `fallback` where the rendering is absent or not a plain dotted name. */
+function quotingOfRendered(rendered, fallback) {
+    const parts = rendered ? (0,_dbt_relation_identity_js__WEBPACK_IMPORTED_MODULE_0__/* .parseRelationName */ .vY)(rendered) : null;
+    if (parts === null || parts.length < 2)
+        return fallback;
+    const at = (fromEnd, otherwise) => parts[parts.length - fromEnd]?.quoted ?? otherwise;
+    return {
+        identifier: at(1, fallback.identifier),
+        schema: at(2, fallback.schema),
+        database: at(3, fallback.database),
+    };
+}
+const SNOWFLAKE_UNQUOTED = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+/**
+ * One part of a name as `engine` stores it, dbt writing it quoted or not
+ * (`what` names it in a refusal).
+ */
+function storedPart(engine, text, quoted, what = "name") {
+    switch (engine) {
+        case "snowflake":
+            if (quoted)
+                return text;
+            if (!SNOWFLAKE_UNQUOTED.test(text)) {
+                throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("identifier_refused", `The ${what} ${(0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .showName */ .$i)(text)} can't be used unquoted on Snowflake: an unquoted name is a letter or underscore followed by letters, digits, underscores and dollar signs.`, { hint: "Quote it in dbt (the `quoting` config) or rename it." });
+            }
+            return text.toUpperCase();
+        case "postgres":
+            // PostgreSQL folds the ASCII letters of an unquoted name (downcase_identifier).
+            return quoted ? text : text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+        case "databricks":
+            return text.toLowerCase();
+        default:
+            return text;
+    }
+}
+/**
+ * A name ODS derives from a stored identifier (names.ts `derivedName`:
+ * `<identifier>__ods_<tag>`, the staged, retired and undone tables of a
+ * promotion), written the way the warehouse would store it unquoted when the
+ * identifier is one dbt wrote unquoted: on Snowflake, `ORDERS__ODS_R_1A2B3C4D`
+ * beside `ORDERS`, so that `analytics.orders__ods_r_1a2b3c4d` finds it as
+ * `analytics.orders` finds `ORDERS`. A quoted identifier (`MyTable`) keeps
+ * ODS's suffix as written.
+ */
+function derivedStoredName(engine, identifier, tag, rules) {
+    const derived = (0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .derivedName */ .Pr)(identifier, tag, rules);
+    if (engine !== "snowflake")
+        return derived;
+    const unquoted = SNOWFLAKE_UNQUOTED.test(identifier) && identifier === identifier.toUpperCase();
+    return unquoted ? derived.toUpperCase() : derived;
+}
+/** A relation with each part as `engine` stores it under `quoting`. */
+function storedRelation(engine, relation, quoting, what = "relation") {
+    return {
+        database: relation.database === null
+            ? null
+            : storedPart(engine, relation.database, quoting.database, `database of ${what}`),
+        schema: storedPart(engine, relation.schema, quoting.schema, `schema of ${what}`),
+        identifier: storedPart(engine, relation.identifier, quoting.identifier, `relation name of ${what}`),
+    };
+}
+/**
+ * dbt's names turned into the warehouse's, with each node's quoting (from
+ * its rendering in the manifest or plan at hand) or the adapter's default.
+ */
+class StoredNames {
+    engine;
+    quoting;
+    fallback;
+    /** Prod's relations as prod's state says they were written (withProd), by node. */
+    prodWritten;
+    constructor(engine, quoting = new Map(), prodWritten = new Map()) {
+        this.engine = engine;
+        this.quoting = quoting;
+        this.fallback = defaultQuoting(engine);
+        this.prodWritten = prodWritten;
+    }
+    /**
+     * The same, knowing where prod's state says each prod relation was written
+     * (its `relations` keys: stored forms, when recorded with this engine's
+     * adapter). A node's is the key its recorded build wrote, or the only key
+     * it last wrote under its name in any case; none when that is ambiguous.
+     */
+    withProd(prod) {
+        const written = new Map();
+        if (!prod?.relations || !FOLDED_AS_STORED.has(this.engine) || prod.target?.adapter_type !== this.engine)
+            return new StoredNames(this.engine, this.quoting, written);
+        const candidates = new Map();
+        for (const [key, write] of Object.entries(prod.relations)) {
+            const state = Object.hasOwn(prod.nodes, write.node) ? prod.nodes[write.node] : undefined;
+            const relation = state?.relation;
+            const parts = key.split("\u0000");
+            if (!relation || parts.length !== 3)
+                continue;
+            const name = {
+                database: relation.database === null ? null : parts[0],
+                schema: parts[1],
+                identifier: parts[2],
+            };
+            // The relation stored under some quoting: the key is where it was written (not a former one of the node).
+            if (!this.storedForms(relation.schema).includes(name.schema) ||
+                !this.storedForms(relation.identifier).includes(name.identifier))
+                continue;
+            const list = candidates.get(write.node) ?? [];
+            list.push({ name, same_run: write.run_id === state.run_id });
+            candidates.set(write.node, list);
+        }
+        for (const [node, list] of candidates) {
+            const sameRun = list.filter((candidate) => candidate.same_run);
+            const chosen = sameRun.length === 1 ? sameRun[0] : list.length === 1 ? list[0] : undefined;
+            if (chosen)
+                written.set(node, chosen.name);
+        }
+        return new StoredNames(this.engine, this.quoting, written);
+    }
+    /** The names the warehouse may store a part dbt writes under (quoted or not). */
+    storedForms(text) {
+        const forms = [storedPart(this.engine, text, true)];
+        try {
+            forms.push(storedPart(this.engine, text, false));
+        }
+        catch {
+            // Not a name Snowflake takes unquoted: only the quoted form.
+        }
+        return forms;
+    }
+    /** With each entry's quoting, read from its rendering (`relation_name`). */
+    static fromPlan(engine, plan) {
+        const fallback = defaultQuoting(engine);
+        const quoting = new Map();
+        for (const entry of plan.entries)
+            quoting.set(entry.unique_id, quotingOfRendered(entry.relation_name, fallback));
+        return new StoredNames(engine, quoting);
+    }
+    /** With each node's quoting, read from the manifest's `relation_name`. */
+    static fromProject(engine, project) {
+        return StoredNames.fromRenderings(engine, [...project.graph.nodes].map(([id, node]) => [id, node.node.relation.relationName]));
+    }
+    /** With each node's quoting, read from its rendering. */
+    static fromRenderings(engine, renderings) {
+        const fallback = defaultQuoting(engine);
+        const quoting = new Map();
+        for (const [id, rendered] of renderings)
+            quoting.set(id, quotingOfRendered(rendered, fallback));
+        return new StoredNames(engine, quoting);
+    }
+    /** How dbt quotes the node's relation (the adapter's default for a node it doesn't know). */
+    quotingOf(node) {
+        return (node === null ? undefined : this.quoting.get(node)) ?? this.fallback;
+    }
+    /** Whether the node's quoting is known (from a rendering), not the adapter's default. */
+    knows(node) {
+        return this.quoting.has(node);
+    }
+    /** Prod's relation of the node, as the warehouse stores it (as prod's state says it was written, where it does). */
+    prodRelation(relation, node) {
+        return this.prodWritten.get(node) ?? this.relation(relation, node);
+    }
+    /** The node's relation as the warehouse stores it. */
+    relation(relation, node) {
+        return storedRelation(this.engine, relation, this.quotingOf(node), node ?? "relation");
+    }
+    /** The node's relation, schema-qualified, as the warehouse stores it. */
+    qualified(relation, node) {
+        const quoting = this.quotingOf(node);
+        const what = node ?? "relation";
+        return {
+            schema: storedPart(this.engine, relation.schema, quoting.schema, `schema of ${what}`),
+            identifier: storedPart(this.engine, relation.identifier, quoting.identifier, `relation name of ${what}`),
+        };
+    }
+    /** The node's schema as the warehouse stores it. */
+    schema(schema, node) {
+        return storedPart(this.engine, schema, this.quotingOf(node).schema, `schema of ${node ?? "relation"}`);
+    }
+    /**
+     * Every way the warehouse may store a relation dbt wrote, its quoting
+     * unknown: with the adapter's default, and as written (quoted). For
+     * protecting prod (never dropping what it may be), not for addressing it.
+     */
+    possible(relation, node) {
+        const written = node === null ? undefined : this.prodWritten.get(node);
+        if (written)
+            return [{ schema: written.schema, identifier: written.identifier }];
+        const known = node !== null && this.knows(node);
+        const out = [this.tryQualified(relation, this.quotingOf(node))];
+        if (!known)
+            out.push(this.tryQualified(relation, ALL_QUOTED), this.tryQualified(relation, NONE_QUOTED));
+        return out.filter((name) => name !== null);
+    }
+    tryQualified(relation, quoting) {
+        try {
+            return {
+                schema: storedPart(this.engine, relation.schema, quoting.schema),
+                identifier: storedPart(this.engine, relation.identifier, quoting.identifier),
+            };
+        }
+        catch {
+            return null;
+        }
+    }
+    /**
+     * The plan with every relation as the warehouse stores it: its own, and
+     * its last build's (prod's, given prod's state: as prodRelation says).
+     */
+    plan(plan, prod = null) {
+        const entries = plan.entries.map((entry) => {
+            const id = entry.unique_id;
+            const stored = { ...entry, relation: this.relation(entry.relation, id) };
+            const last = entry.last_build;
+            if (last?.relation) {
+                const prodState = prod && Object.hasOwn(prod.nodes, id) ? prod.nodes[id] : undefined;
+                const isProds = prodState?.run_id === last.run_id && prodState.relation != null;
+                stored.last_build = {
+                    ...last,
+                    relation: isProds ? this.prodRelation(last.relation, id) : this.relation(last.relation, id),
+                };
+            }
+            return stored;
+        });
+        return { ...plan, entries };
+    }
+    /** Prod's state with every node's relation as the warehouse stores it (for reading the warehouse, never for recording). */
+    prod(prod) {
+        if (!prod)
+            return prod;
+        const nodes = {};
+        for (const [id, state] of Object.entries(prod.nodes)) {
+            (0,_state_own_js__WEBPACK_IMPORTED_MODULE_3__/* .setOwn */ .P)(nodes, id, state.relation ? { ...state, relation: this.prodRelation(state.relation, id) } : state);
+        }
+        return { ...prod, nodes };
     }
 }
 
@@ -34344,6 +36632,10 @@ const ERROR_CATALOGUE = {
         exit: 2,
         hint: "Give the warehouse as `--warehouse duckdb:PATH`, `postgres://USER@HOST:PORT/DATABASE`, `snowflake://USER@ACCOUNT/DATABASE`, `bigquery://PROJECT?location=LOCATION` or `databricks://HOST/HTTP_PATH?catalog=CATALOG` (or set ODS_WAREHOUSE); put the password or token in the environment (PGPASSWORD, SNOWFLAKE_PASSWORD, DATABRICKS_TOKEN…; docs/warehouses/), not in the workflow file.",
     },
+    warehouse_tls_file_unreadable: {
+        exit: 2,
+        hint: "The warehouse URL's `sslrootcert`, `sslcert` or `sslkey` names a file the job can't read. Write the certificate or key to that path in an earlier step (for example from a secret), or fix the path: a relative path is read from the job's working directory. The path is not shown: it is part of the URL, which may hold a password.",
+    },
     warehouse_unavailable: {
         exit: 1,
         hint: "Check that the warehouse is reachable from the job and that the credentials are right; nothing was changed.",
@@ -34384,6 +36676,10 @@ const ERROR_CATALOGUE = {
         exit: 1,
         hint: "Nothing was changed. The message names the node and the relation in the way; fix it in the dbt project or the warehouse and run the command again.",
     },
+    pointer_view_refused: {
+        exit: 1,
+        hint: "Nothing was changed. A pointer view reads prod, and here it would let whoever may read it read more of prod than prod lets them (docs/environments.md, \"Access is never widened\"). Do what the message says for each table: PostgreSQL needs version 15 or later (its views can check their reader's rights); on Snowflake and Databricks a view reads with its owner's rights, so prod's table must have no row or column policy, and no future grant may give the environment's views to a role that can't read the table.",
+    },
     environment_unknown: {
         exit: 1,
         hint: "Run `ods-state env list --warehouse …` to see the environments the registry knows.",
@@ -34391,6 +36687,10 @@ const ERROR_CATALOGUE = {
     registry_newer: {
         exit: 1,
         hint: "The environment registry was written by a newer ods-state. Upgrade ods-state; the registry was left untouched.",
+    },
+    registry_schema_invalid: {
+        exit: 2,
+        hint: "Give the environment registry a schema of its own (`ods_meta` unless configured) with the `meta-schema` input (action) or --meta-schema (CLI): not one of the engine's system schemas (pg_catalog, information_schema, DuckDB's main), and not a schema dbt builds prod's models in, where a model named like a registry table (`environments`, `promotions`…) would replace it. Nothing was changed.",
     },
     registry_corrupt: {
         exit: 1,
@@ -34743,6 +37043,31 @@ function compileFastCheck(schema, options = {}) {
 
 /***/ }),
 
+/***/ 1145:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ setOwn),
+/* harmony export */   Z: () => (/* binding */ own)
+/* harmony export */ });
+/**
+ * Reading and writing records keyed by ids (node, source and parent ids in
+ * snapshots) without touching Object.prototype: an id is data, and an id
+ * such as `constructor` or `__proto__` must read and write the entry of that
+ * id, never an inherited property or the prototype.
+ */
+/** The entry of `key` when `record` has one of its own. */
+function own(record, key) {
+    return record != null && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+/** Sets the entry of `key` as an own property (`__proto__` included). */
+function setOwn(record, key, value) {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+
+/***/ }),
+
 /***/ 5788:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -34845,7 +37170,7 @@ function parseScopeKey(key) {
 /* harmony export */   A0: () => (/* binding */ SNAPSHOT_SCHEMA_VERSION),
 /* harmony export */   _W: () => (/* binding */ readSnapshotDocument)
 /* harmony export */ });
-/* unused harmony exports exactnessSchema, fingerprintSchema, dataVersionSchema, relationSchema, testRecordSchema, storedColumnFactsSchema, nodeStateSchema, sourceStateSchema, targetIdentitySchema, relationWriteSchema, snapshotSchema */
+/* unused harmony exports exactnessSchema, fingerprintSchema, dataVersionSchema, relationSchema, testRecordSchema, storedColumnFactsSchema, nodeStateSchema, sourceStateSchema, targetIdentitySchema, relationWriteSchema, diffKeySchema, snapshotSchema */
 /* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2131);
 /* harmony import */ var _fast_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3046);
 /* harmony import */ var _schema_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6847);
@@ -34863,11 +37188,13 @@ function parseScopeKey(key) {
  * 1.6 the last recorded writer of each relation (`StateSnapshot.relations`, issue 36): a later write of a
  *     node's relation by another node or command (`dbt clone`, a renamed model's alias) invalidates its build
  * 1.7 the value key (`value_key`): the random key of the `value:` fingerprint components' keyed digests
+ * 1.8 the data diff's keys as the recorded run's manifest declares them (`diff_keys`, issue 37): a pull
+ *     request's data diff shows key values only for a key prod's record declares
  */
 
 
 
-const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 7 };
+const SNAPSHOT_SCHEMA_VERSION = { major: 1, minor: 8 };
 const exactnessSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(["exact", "semantic", "proxy", "inferred", "none"]);
 /** A fingerprint: component name -> SHA-256 hex, plus the digest over the sorted components. */
 const fingerprintSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
@@ -34984,6 +37311,14 @@ const relationWriteSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     /** The dbt command (`run_results.args.which`): build, run, seed, snapshot, clone. */
     command: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
 });
+/**
+ * The unique key a data diff matches a node's rows on, as a manifest declares
+ * it (src/dbt/diff-keys.ts): the columns, and where the declaration came from.
+ */
+const diffKeySchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    columns: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP()),
+    source: zod__WEBPACK_IMPORTED_MODULE_0__/* ["enum"] */ .k5n(["meta", "unique_key", "primary_key", "tests", "snapshot"]),
+});
 const snapshotSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
     schema_version: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
     project: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
@@ -35010,6 +37345,16 @@ const snapshotSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
      * Absent before 1.6: nothing is known to have been overwritten.
      */
     relations: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), relationWriteSchema).optional(),
+    /**
+     * The data diff's key of every node the recorded run's manifest declares one
+     * for (src/dbt/diff-keys.ts), by unique id, replaced by each record (issue
+     * 37). A pull request's data diff shows key values only for the key prod's
+     * record declares: a key a pull request adds or changes is used for counts
+     * alone, so its manifest can't choose which column's values the comment
+     * prints. Absent before 1.8: no key values are shown until the default
+     * branch's next record.
+     */
+    diff_keys: zod__WEBPACK_IMPORTED_MODULE_0__/* .record */ .g1P(zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), diffKeySchema).optional(),
 });
 /** Decides exactly as snapshotSchema does for documents with only known keys (see fast-validate.ts). */
 const fastSnapshotCheck = (0,_fast_validate_js__WEBPACK_IMPORTED_MODULE_1__/* .compileFastCheck */ .Q)(snapshotSchema);

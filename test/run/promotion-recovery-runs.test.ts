@@ -67,10 +67,20 @@ async function mainStep(
     {
       GITHUB_EVENT_NAME: event.name,
       GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_REPOSITORY_ID: "700100",
       GITHUB_REF: event.ref,
       GITHUB_RUN_ID: "41",
     },
-    { repository: { default_branch: "main", full_name: "acme/shop" }, ...event.payload },
+    // The repository's id and creation time: its run adopts the rows the promotion wrote without an id (registry 1.1 style).
+    {
+      repository: {
+        default_branch: "main",
+        full_name: "acme/shop",
+        id: 700100,
+        created_at: "2019-01-01T00:00:00Z",
+      },
+      ...event.payload,
+    },
   );
   const { recorder, ports } = recordedRunnerPorts(run, {
     tempDir: mkdtempSync(path.join(os.tmpdir(), "ods-run-recovery-temp-")),
