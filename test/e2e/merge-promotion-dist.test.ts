@@ -143,16 +143,16 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
       },
     });
     expectClean(main);
-    expect(main.outputs.environment).toBe("acme/shop:shop:pr-7");
+    expect(main.outputs.environment).toBe("repo-4242:shop:pr-7");
     expect(main.outputs.schemas).toBe("analytics_pr_7");
     await dbtBuild(workspace, PR, main.outputs, "ci", "2026-11-30T10:16:41.000Z", "pr7-run-1");
     const done = await post();
     expectClean(done);
     expect(done.stdout).toMatch(
-      /Environment acme\/shop:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
+      /Environment repo-4242:shop:pr-7: recorded run pr7-run-1: \d+ built, 0 failed/,
     );
     // The bundle's post step compares the PR's tables with prod's (read-only) and puts it in the comment.
-    expect(done.stdout).toContain("Data diff of acme/shop:shop:pr-7 against prod: 3 of 3 models compared");
+    expect(done.stdout).toContain("Data diff of repo-4242:shop:pr-7 against prod: 3 of 3 models compared");
     expect(services.world.comments.at(-1)!.body).toContain(
       "<summary><code>fct_daily_revenue</code> · 24 → 23 rows (−1, −4.2%) · 1 only in prod · 2 changed</summary>",
     );
@@ -196,8 +196,8 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
     await dbtBuild(workspace, MAIN, main.outputs, "prod", "2026-11-30T12:03:00.000Z");
     const done = await post();
     expectClean(done);
-    expect(done.stdout).toContain("; 1 promoted from acme/shop:shop:pr-7.");
-    expect(done.stdout).toContain("Environment acme/shop:shop:pr-7 dropped");
+    expect(done.stdout).toContain("; 1 promoted from repo-4242:shop:pr-7.");
+    expect(done.stdout).toContain("Environment repo-4242:shop:pr-7 dropped");
     const schemas = await session.rows("select schema_name from information_schema.schemata");
     expect(schemas.map((r) => r.schema_name)).not.toContain("analytics_pr_7");
     expect(await rows(`"analytics"."orders"`)).toBe(prOrders);
