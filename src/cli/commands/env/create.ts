@@ -66,6 +66,7 @@ export async function envCreateOrRefresh(
       if (format === "json") {
         printJson(context, {
           ...change,
+          state: planned.state,
           select: planned.select,
           exclude: planned.exclude,
           select_terms: planned.select_terms,
