@@ -1,11 +1,11 @@
 import { planFromState } from "../../app/plan/plan-from-state.js";
+import { splitSelectors } from "../../app/plan/selectors.js";
 import { DEFAULT_STATE_FILE, scopeOf } from "../../app/scope.js";
 import { renderJobSummary } from "../../comment/render-comment.js";
 import { renderHtml } from "../../comment/render-html.js";
 import { renderTerminal } from "../../comment/render-terminal.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
-import { splitSelectors } from "../../planner/selection.js";
 import type { Plan } from "../../state/plan.js";
 import { VERSION } from "../../version.js";
 import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION, cliWarnings, sqlParserOf } from "../column-impact.js";
