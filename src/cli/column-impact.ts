@@ -6,7 +6,7 @@
  * the action's `column-impact` input), the parser is never loaded and every
  * change reaches every reader.
  */
-import type { LoadSqlParser, Log } from "../app/ports.js";
+import type { LoadSqlParser } from "../app/ports.js";
 import type { CliContext, ParsedValues } from "./command.js";
 
 export const COLUMN_IMPACT_OPTION = { "column-impact": { type: "boolean" } } as const;
@@ -19,20 +19,4 @@ export const COLUMN_IMPACT_HELP = {
 /** The context's SQL parser with --column-impact, else undefined. */
 export function sqlParserOf(values: ParsedValues, context: CliContext): LoadSqlParser | undefined {
   return values["column-impact"] === true ? context.loadSqlParser : undefined;
-}
-
-/** What a use case logs, as the CLI gives it: warnings on stderr; information only with progress shown. */
-export function cliLog(context: CliContext): Log {
-  return {
-    info: (message) => {
-      if (context.interactive) context.stderr(`${message}\n`);
-    },
-    warning: (message) => context.stderr(`warning: ${message}\n`),
-    debug: () => {},
-  };
-}
-
-/** Warnings on stderr, as the CLI gives them. */
-export function cliWarnings(context: CliContext): Pick<Log, "warning"> {
-  return { warning: (message) => context.stderr(`warning: ${message}\n`) };
 }

@@ -8,7 +8,8 @@ import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
 import type { Plan } from "../../state/plan.js";
 import { VERSION } from "../../version.js";
-import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION, cliWarnings, sqlParserOf } from "../column-impact.js";
+import { cliWarnings } from "../cli-log.js";
+import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION, sqlParserOf } from "../column-impact.js";
 import type { CliContext, Command, ParsedValues } from "../command.js";
 import { createProgress } from "../progress.js";
 import {

@@ -5,7 +5,8 @@
  */
 import { createEnvironmentOverProd } from "../../../app/environment/create-over-prod.js";
 import { parseIncrementalStart } from "../../../env/incremental-start-settings.js";
-import { cliLog, sqlParserOf } from "../../column-impact.js";
+import { cliLog } from "../../cli-log.js";
+import { sqlParserOf } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
 import { targetName } from "../../project-inputs.js";

@@ -10,7 +10,8 @@
 import { promoteOverProd } from "../../../app/promotion/promote-over-prod.js";
 import { DEFAULT_STATE_FILE } from "../../../app/scope.js";
 import { UserError } from "../../../errors/user-error.js";
-import { cliLog, sqlParserOf } from "../../column-impact.js";
+import { cliLog } from "../../cli-log.js";
+import { sqlParserOf } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
 import { resolveFlagPath, stateFileAt, targetName } from "../../project-inputs.js";
