@@ -6,12 +6,9 @@
  * refreshed (create-environment.ts, the flow the action runs too). The plan
  * names prod's head snapshot, as the action's does.
  */
-import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { EnvContext } from "../../env/index.js";
-import type { Scope } from "../../state/scope.js";
-import type { StateSnapshot } from "../../state/snapshot.js";
 import { planColumnFacts } from "../plan/column-facts-source.js";
-import { planOverHead } from "../plan/make-plan.js";
+import { type OverProdInputs, planOverHead } from "../plan/make-plan.js";
 import type { Clock, LoadSqlParser, Log, Phase } from "../ports.js";
 import { prodHeadAfterRollbacks } from "../promotion/prod-rollbacks.js";
 import {
@@ -20,14 +17,11 @@ import {
   createOrRefreshEnvironment,
 } from "./create-environment.js";
 
-export interface CreateOverProdConfig extends Omit<CreateEnvironmentConfig, "prod" | "planOver"> {
-  /** The state scope prod's head is of. */
-  scope: Scope;
-  /** Prod's head in the state database (its id and snapshot), or null when there is none. */
-  head: { id: string; snapshot: StateSnapshot } | null;
-  sources: SourcesFreshness | null;
-  /** The dbt target the pull request's dbt builds into. */
-  targetName: string;
+/** `manifest` is the pull request's (`project` its dbt project's name, as the registry records it). */
+export interface CreateOverProdConfig
+  extends Omit<CreateEnvironmentConfig, "prod" | "planOver" | "project">,
+    Omit<OverProdInputs, "project"> {
+  project: string;
 }
 
 export interface CreateOverProdPorts {

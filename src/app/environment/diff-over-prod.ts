@@ -6,26 +6,16 @@
  * the data diff of the environment against prod (diff-pull-request.ts, what
  * the action's post step runs).
  */
-import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
-import type { LoadedProject } from "../../dbt/load-project.js";
 import type { EnvContext } from "../../env/index.js";
 import type { DataDiffLimits, DataDiffReport } from "../../state/data-diff.js";
-import type { Scope } from "../../state/scope.js";
-import type { StateSnapshot } from "../../state/snapshot.js";
-import { planOverHead } from "../plan/make-plan.js";
+import { type OverProdInputs, planOverHead } from "../plan/make-plan.js";
 import type { Clock, Log, Phase } from "../ports.js";
 import { prodHeadAfterRollbacks } from "../promotion/prod-rollbacks.js";
 import { diffPullRequest } from "./diff-pull-request.js";
 
-export interface DiffOverProdConfig {
+/** The pull request's manifest, its scope and sources, the target its dbt builds into, prod's head. */
+export interface DiffOverProdConfig extends OverProdInputs {
   environment: string;
-  /** The pull request's manifest, its scope and sources, the target its dbt builds into. */
-  project: LoadedProject;
-  scope: Scope;
-  sources: SourcesFreshness | null;
-  targetName: string;
-  /** Prod's head in the state database, or null when there is none. */
-  head: { id: string; snapshot: StateSnapshot } | null;
   select: string[];
   exclude: string[];
   limits: DataDiffLimits;

@@ -53,6 +53,17 @@ export function makePlan(request: PlanRequest, now: Clock): Plan {
   });
 }
 
+/** What a command plans over prod with: a manifest, its scope and sources, its dbt target, prod's head. */
+export interface OverProdInputs {
+  project: LoadedProject;
+  scope: Scope;
+  sources: SourcesFreshness | null;
+  /** The dbt target the planned dbt run builds into. */
+  targetName: string;
+  /** Prod's head in the state database (its id and snapshot), or null when there is none. */
+  head: { id: string; snapshot: StateSnapshot } | null;
+}
+
 /**
  * The plan over a baseline made of prod's head (rollbacks applied, a pull
  * request environment's own builds added): it names the head's snapshot id,

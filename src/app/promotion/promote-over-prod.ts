@@ -7,28 +7,21 @@
  * promotion written into prod's state pending the record of the rest
  * (promotion-state.ts).
  */
-import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import type { EnvContext, PromotionResult } from "../../env/index.js";
 import { isUserError, UserError } from "../../errors/user-error.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { planColumnFacts } from "../plan/column-facts-source.js";
-import { planOverHead } from "../plan/make-plan.js";
+import { type OverProdInputs, planOverHead } from "../plan/make-plan.js";
 import type { Clock, LoadSqlParser, Log, Phase, StateFile } from "../ports.js";
 import { prodHeadAfterRollbacks } from "./prod-rollbacks.js";
 import { type EnvironmentPromotion, promoteEnvironment } from "./promote-environment.js";
 import { commitPromotion, promotionRecorded } from "./promotion-state.js";
 
-export interface PromoteOverProdConfig {
+/** Main's manifest, its scope, its sources and the dbt target main builds into, prod's head. */
+export interface PromoteOverProdConfig extends OverProdInputs {
   environment: string;
-  /** Main's manifest, its scope, its sources and the dbt target main builds into. */
-  project: LoadedProject;
-  scope: Scope;
-  sources: SourcesFreshness | null;
-  targetName: string;
-  /** Prod's head in the state database, or null when there is none. */
-  head: { id: string; snapshot: StateSnapshot } | null;
   promotedBy: string;
   retentionDays?: number | undefined;
   allowNonAtomic?: boolean;
