@@ -58,3 +58,8 @@ export interface Adapters {
   openWarehouse: OpenWarehouse;
   loadSqlParser: LoadSqlParser;
 }
+
+/** The adapters' types a caller of the use cases names (the CLI's context, its state commands). */
+export type { WarehouseEnv } from "../env/providers/provider-spec.js";
+export type { DriverPreference } from "../store/sqlite-driver.js";
+export type { StateStore } from "../store/state-store.js";

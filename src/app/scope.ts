@@ -24,3 +24,6 @@ export function scopeOf(
 export function targetIdentity(project: LoadedProject, name: string): TargetIdentity {
   return { name, adapter_type: project.manifest.metadata.adapterType ?? "unknown" };
 }
+
+/** The state database a caller names none of (defined once, with the SQLite store). */
+export { DEFAULT_STATE_FILE } from "../store/sqlite-store.js";

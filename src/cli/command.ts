@@ -1,7 +1,11 @@
 import type { ParseArgsConfig } from "node:util";
-import type { LoadSqlParser, OpenWarehouse, StateFiles } from "../app/ports.js";
-import type { WarehouseEnv } from "../env/providers/provider-spec.js";
-import type { DriverPreference } from "../store/sqlite-driver.js";
+import type {
+  DriverPreference,
+  LoadSqlParser,
+  OpenWarehouse,
+  StateFiles,
+  WarehouseEnv,
+} from "../app/ports.js";
 
 /**
  * What a command may touch: given by src/cli.ts, the only place that reads

@@ -5,7 +5,7 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import type { StateFile } from "../app/ports.js";
+import type { StateFile, StateStore } from "../app/ports.js";
 import { targetIdentity } from "../app/scope.js";
 import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
@@ -17,7 +17,6 @@ import { readSeedFiles } from "../files/read-seed-files.js";
 import { readTextFile } from "../files/read-text-file.js";
 import type { Scope } from "../state/scope.js";
 import type { TargetIdentity } from "../state/snapshot.js";
-import type { StateStore } from "../store/state-store.js";
 import type { CliContext } from "./command.js";
 import { formatBytes, type Progress } from "./progress.js";
 

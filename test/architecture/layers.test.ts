@@ -7,6 +7,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { cliPastUseCases } from "./cli-imports.js";
 import {
   importCycles,
   importsFromAbove,
@@ -46,6 +47,40 @@ describe("the layers of src/", () => {
 
   it("(c) no module imports from a layer above its own", () => {
     expectNone(importsFromAbove(graph), "imports from a layer above");
+  });
+
+  it("(d) src/cli/ imports no planner, store or warehouse driver: it calls src/app/", () => {
+    expectNone(cliPastUseCases(graph), "imports of src/cli/ past the use cases");
+  });
+});
+
+describe("the CLI's check", () => {
+  it("names the file, the line and the import", () => {
+    const edge = (from: string, to: string, kind: "static" | "type" = "static") => ({
+      from,
+      to,
+      specifier: `../${to.replace(/\.ts$/, ".js")}`,
+      line: 3,
+      kind,
+    });
+    expect(
+      cliPastUseCases({
+        files: [],
+        edges: [
+          edge("cli/a.ts", "planner/plan.ts"),
+          edge("cli/b.ts", "store/sqlite-store.ts", "type"),
+          edge("cli/c.ts", "env/duckdb/duckdb-warehouse.ts"),
+          edge("cli/d.ts", "app/plan/make-plan.ts"),
+          edge("cli/e.ts", "env/index.ts"),
+          edge("run/f.ts", "planner/plan.ts"),
+        ],
+        unresolved: [],
+      }),
+    ).toEqual([
+      'src/cli/a.ts:3 imports "../planner/plan.js": src/cli/ calls the use cases in src/app/, never src/planner/plan.ts directly',
+      'src/cli/b.ts:3 imports "../store/sqlite-store.js" (type import): src/cli/ calls the use cases in src/app/, never src/store/sqlite-store.ts directly',
+      'src/cli/c.ts:3 imports "../env/duckdb/duckdb-warehouse.js": src/cli/ calls the use cases in src/app/, never src/env/duckdb/duckdb-warehouse.ts directly',
+    ]);
   });
 });
 

@@ -60,3 +60,16 @@ export async function cleanUpEnvironment(
 ): Promise<CleanupReport> {
   return cleanupEnvironment(ctx, config);
 }
+
+/**
+ * `ods-state env cleanup --merged`: the pull request merged, so its
+ * environment is marked merged and kept for the default branch's promotion
+ * (what the action does on a merged pull request's close); `not_open` when
+ * there is no open environment of that name.
+ */
+export async function closeMergedEnvironment(
+  ctx: EnvContext,
+  config: { name: string; prod: StateSnapshot | null },
+): Promise<ClosedEnvironment> {
+  return closeAndDropEnvironment(ctx, { name: config.name, merged: true, prod: config.prod });
+}

@@ -9,7 +9,9 @@ import { type ColumnFacts, unknownFacts } from "../../dbt/column-facts/facts.js"
 import { nodeColumnFacts } from "../../dbt/column-facts/node-facts.js";
 import type { AnalyzeSql } from "../../dbt/column-facts/sql-analysis.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
+import { planMayAnalyse } from "../../planner/column-facts-needed.js";
 import type { ColumnFactsOf } from "../../planner/rules/context.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
 import type { Clock, Log, SqlParserLoad } from "../ports.js";
 
 /** Time for SQL analysis, for one plan or one record, and what the budget is called in an unknown fact. */
@@ -86,4 +88,27 @@ export function columnFactsOfLoad(
     `The SQL parser could not be loaded (${loaded.error}): this ${budget.of} goes on without column impact, so every change reaches every model that reads the changed model.`,
   );
   return undefined;
+}
+
+/**
+ * The one way a plan gets its column facts (the action's steps, `ods-state
+ * plan`, the env commands): none without a parser (column impact off) or
+ * without a state to plan against (everything is built anyway); none when
+ * no plan of the project over `state` may analyse anything (no model some
+ * model reads has other SQL than its recorded build: the parser, a second
+ * of CPU, is then never loaded); else the parser's facts within the plan's
+ * budget, or a warning and none when it can't be loaded. `pointers`: the
+ * plans to be made, a pull request environment's (true), prod's (false).
+ */
+export async function planColumnFacts(
+  load: (() => Promise<SqlParserLoad>) | undefined,
+  project: LoadedProject,
+  state: StateSnapshot | null,
+  pointers: readonly boolean[],
+  ports: { now: Clock; log: Pick<Log, "warning">; phase?: (description: string) => void },
+): Promise<ColumnFactsOf | undefined> {
+  if (!load || state === null) return undefined;
+  if (!pointers.some((each) => planMayAnalyse(project, state, each))) return undefined;
+  ports.phase?.("loading the SQL parser");
+  return columnFactsOfLoad(await load(), project, ports, PLAN_ANALYSIS_BUDGET);
 }

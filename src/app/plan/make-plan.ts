@@ -52,3 +52,29 @@ export function makePlan(request: PlanRequest, now: Clock): Plan {
     ...(request.columnFacts ? { columnFacts: request.columnFacts } : {}),
   });
 }
+
+/** What a command plans over prod with: a manifest, its scope and sources, its dbt target, prod's head. */
+export interface OverProdInputs {
+  project: LoadedProject;
+  scope: Scope;
+  sources: SourcesFreshness | null;
+  /** The dbt target the planned dbt run builds into. */
+  targetName: string;
+  /** Prod's head in the state database (its id and snapshot), or null when there is none. */
+  head: { id: string; snapshot: StateSnapshot } | null;
+}
+
+/**
+ * The plan over a baseline made of prod's head (rollbacks applied, a pull
+ * request environment's own builds added): it names the head's snapshot id,
+ * the state it was made against. What the environment and promotion use
+ * cases plan with (`planOver`, `planMain`).
+ */
+export function planOverHead(
+  request: Omit<PlanRequest, "state">,
+  head: { id: string } | null,
+  now: Clock,
+): (baseline: StateSnapshot | null) => Plan {
+  return (baseline) =>
+    makePlan({ ...request, state: baseline && head ? { id: head.id, snapshot: baseline } : null }, now);
+}

@@ -5,10 +5,9 @@
  * one every node is built anyway, so the parser is not loaded).
  */
 
-import { planMayAnalyse } from "../../planner/column-facts-needed.js";
 import type { Plan } from "../../state/plan.js";
 import type { Clock, LoadSqlParser, Log, Phase, StateFile } from "../ports.js";
-import { columnFactsOfLoad, PLAN_ANALYSIS_BUDGET } from "./column-facts-source.js";
+import { planColumnFacts } from "./column-facts-source.js";
 import { makePlan, type PlanRequest } from "./make-plan.js";
 import { readLatestState } from "./read-latest-state.js";
 
@@ -29,17 +28,17 @@ export async function planFromState(
 ): Promise<{ plan: Plan; stateFound: boolean }> {
   ports.phase?.("reading the state");
   const { found, latest } = await readLatestState(ports.stateFile, request.scope);
-  let columnFacts: PlanRequest["columnFacts"];
-  // Loaded only when the plan may analyse something (a read model's SQL changed): it costs a second of CPU.
-  if (latest && ports.loadSqlParser && planMayAnalyse(request.project, latest.snapshot, request.pointers)) {
-    ports.phase?.("loading the SQL parser");
-    columnFacts = columnFactsOfLoad(
-      await ports.loadSqlParser(),
-      request.project,
-      { now: ports.now, log: ports.log ?? { warning: () => {} } },
-      PLAN_ANALYSIS_BUDGET,
-    );
-  }
+  const columnFacts = await planColumnFacts(
+    ports.loadSqlParser,
+    request.project,
+    latest?.snapshot ?? null,
+    [request.pointers],
+    {
+      now: ports.now,
+      log: ports.log ?? { warning: () => {} },
+      ...(ports.phase ? { phase: ports.phase } : {}),
+    },
+  );
   ports.phase?.(`planning ${request.project.fingerprints.size} nodes`);
   const plan = makePlan(
     {

@@ -4,7 +4,12 @@
  * plan and the record of a default-branch run apply the registry's rollbacks
  * to prod's state first (src/env/promotion/reconcile.ts; idempotent).
  */
-import { applyRecordedRollbacks, type RecordedRollback } from "../../env/index.js";
+import {
+  applyRecordedRollbacks,
+  type EnvContext,
+  type RecordedRollback,
+  recordedRollbacks,
+} from "../../env/index.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { Log } from "../ports.js";
 
@@ -21,4 +26,20 @@ export function reconcileWithRollbacks(
     );
   }
   return reconciled;
+}
+
+/**
+ * Prod's head as the warehouse has it: the registry's rollbacks of `project`
+ * (this session's scope) applied to the state's head, its id kept (the plan
+ * names the snapshot it was made against). The action's steps and the CLI's
+ * env commands both plan over this.
+ */
+export async function prodHeadAfterRollbacks(
+  ctx: EnvContext,
+  head: { id: string; snapshot: StateSnapshot } | null,
+  ports: { log: Log },
+): Promise<{ id: string; snapshot: StateSnapshot } | null> {
+  if (!head) return null;
+  const rollbacks = await recordedRollbacks(ctx, head.snapshot.project);
+  return { id: head.id, snapshot: reconcileWithRollbacks(head.snapshot, rollbacks, ports) };
 }

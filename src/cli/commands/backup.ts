@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import { backupStateFile } from "../../store/sqlite-file.js";
+import { backupStateFile } from "../../app/state-file/maintenance.js";
 import type { Command } from "../command.js";
 import { formatBytes, STATE_OPTION, STATE_OPTION_HELP, shown, stateFile } from "./state-file.js";
 

@@ -1,8 +1,7 @@
 import { readLatestState } from "../../app/plan/read-latest-state.js";
-import { scopeOf } from "../../app/scope.js";
+import { DEFAULT_STATE_FILE, scopeOf } from "../../app/scope.js";
 import { diffFingerprints } from "../../dbt/fingerprint/fingerprint.js";
 import { UserError } from "../../errors/user-error.js";
-import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
 import type { Command } from "../command.js";
 import {
   PROJECT_DIR_HELP,

@@ -1,4 +1,4 @@
-import { inspectStateFile } from "../../store/sqlite-inspection.js";
+import { inspectStateFile } from "../../app/state-file/maintenance.js";
 import type { Command } from "../command.js";
 import { count, formatBytes, STATE_OPTION, STATE_OPTION_HELP, shown, stateFile } from "./state-file.js";
 

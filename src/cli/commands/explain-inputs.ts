@@ -3,11 +3,11 @@
  * compared, which row of the input inventory (docs/inventory.md) it is, and
  * whether it changed since the recorded build.
  */
+import { RULE_CODES } from "../../app/plan/rule-codes.js";
 import type { NodeFingerprint } from "../../dbt/fingerprint/project-fingerprints.js";
 import { componentInputs } from "../../dbt/inventory/component-rows.js";
 import { classifyPath } from "../../dbt/inventory/lookup.js";
 import { rowName } from "../../dbt/inventory/row.js";
-import { RULES } from "../../planner/rules/index.js";
 import type { PlanEntry } from "../../state/plan.js";
 
 /** The data every piece of evidence stands for: the warehouse's relations of declared parents and sources. */
@@ -19,12 +19,7 @@ const EVIDENCE_ROWS: Readonly<Record<string, (entry: PlanEntry) => string>> = {
 };
 
 /** Codes decided before the fingerprint is compared: the rules before `code_changed`, in their order. */
-const BEFORE_CODE: ReadonlySet<string> = new Set(
-  RULES.slice(
-    0,
-    RULES.findIndex((rule) => rule.code === "code_changed"),
-  ).map((rule) => rule.code),
-);
+const BEFORE_CODE: ReadonlySet<string> = new Set(RULE_CODES.slice(0, RULE_CODES.indexOf("code_changed")));
 
 export function inputLines(entry: PlanEntry, fp: NodeFingerprint | undefined): string[] {
   const lines = ["inputs (rows of the input inventory, docs/inventory.md):"];

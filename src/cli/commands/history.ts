@@ -1,8 +1,8 @@
+import { stateHistory } from "../../app/state-file/state-history.js";
 import { UserError } from "../../errors/user-error.js";
 import { parseScopeKey, type Scope } from "../../state/scope.js";
-import { SqliteStateStore } from "../../store/sqlite-store.js";
-import type { LedgerEntry, SnapshotSummary } from "../../store/state-store.js";
 import type { Command } from "../command.js";
+import { stateFileAt } from "../project-inputs.js";
 import { STATE_OPTION, STATE_OPTION_HELP, shown, stateFile } from "./state-file.js";
 
 const DEFAULT_LIMIT = 10;
@@ -50,78 +50,50 @@ export const historyCommand: Command = {
         });
       }
     }
-    const store = await SqliteStateStore.open(file, {
-      driver: context.sqliteDriver,
-      create: false,
-      log: (line) => context.stderr(`${line}\n`),
-    });
-    try {
-      const scopes = (await store.scopes()).filter(
-        (scope) => only === undefined || scope.scope === `${only.project}/${only.environment}`,
-      );
-      const listed: {
-        scope: string;
-        head: string | null;
-        snapshots: SnapshotSummary[];
-        runs: LedgerEntry[];
-      }[] = [];
-      for (const scope of scopes) {
-        const key = parseScopeKey(scope.scope)!;
-        listed.push({
-          scope: scope.scope,
-          head: scope.head ?? null,
-          snapshots: await store.history(key, limit),
-          runs: await store.runs(key, limit),
-        });
-      }
-      if (values.json) {
-        context.stdout(
-          `${JSON.stringify({ schema_version: "1.0", state: file, scopes: listed }, null, 2)}\n`,
-        );
-        return 0;
-      }
-      const lines = [`State: ${shown(file, context)}`];
-      if (listed.length === 0) {
-        lines.push(
-          only
-            ? `Nothing is recorded for ${only.project}/${only.environment}.`
-            : "Nothing is recorded yet: the next run that records state starts the history.",
-        );
-      }
-      for (const [index, scope] of listed.entries()) {
-        const summary = scopes[index]!;
-        lines.push(
-          "",
-          `${scope.scope}: ${summary.snapshots} snapshot${summary.snapshots === 1 ? "" : "s"} kept, ${summary.runs} run${summary.runs === 1 ? "" : "s"} in the ledger`,
-        );
-        lines.push(
-          scope.snapshots.length > 0 ? "  snapshots (newest first, * = head):" : "  no snapshot yet",
-        );
-        for (const snapshot of scope.snapshots) {
-          lines.push(
-            `  ${snapshot.head ? "*" : " "} ${snapshot.id}  ${snapshot.committed_at}  run ${snapshot.run_id}  ${snapshot.node_count} nodes  schema ${snapshot.schema_version}`,
-          );
-        }
-        if (summary.snapshots > scope.snapshots.length) {
-          lines.push(`    … ${summary.snapshots - scope.snapshots.length} older (--limit)`);
-        }
-        if (scope.runs.length > 0) lines.push("  runs (newest first):");
-        for (const run of scope.runs) {
-          const produced =
-            run.snapshot_id === null
-              ? "no snapshot"
-              : `snapshot ${run.snapshot_id}${run.snapshot_retained ? "" : " (pruned)"}`;
-          lines.push(
-            `    ${run.run_id}  ${run.status.padEnd(8)} ${run.command}  ${run.started_at} → ${run.ended_at ?? "?"}  ${produced}${run.invocation_id ? `  dbt ${run.invocation_id}` : ""}${run.detail ? `\n      ${run.detail}` : ""}`,
-          );
-        }
-        if (summary.runs > scope.runs.length)
-          lines.push(`    … ${summary.runs - scope.runs.length} older (--limit)`);
-      }
-      context.stdout(`${lines.join("\n")}\n`);
+    const history = await stateHistory(stateFileAt(context, file), { only, limit });
+    const listed = history.map(({ summary: _summary, ...scope }) => scope);
+    const scopes = history.map((scope) => scope.summary);
+    if (values.json) {
+      context.stdout(`${JSON.stringify({ schema_version: "1.0", state: file, scopes: listed }, null, 2)}\n`);
       return 0;
-    } finally {
-      await store.close();
     }
+    const lines = [`State: ${shown(file, context)}`];
+    if (listed.length === 0) {
+      lines.push(
+        only
+          ? `Nothing is recorded for ${only.project}/${only.environment}.`
+          : "Nothing is recorded yet: the next run that records state starts the history.",
+      );
+    }
+    for (const [index, scope] of listed.entries()) {
+      const summary = scopes[index]!;
+      lines.push(
+        "",
+        `${scope.scope}: ${summary.snapshots} snapshot${summary.snapshots === 1 ? "" : "s"} kept, ${summary.runs} run${summary.runs === 1 ? "" : "s"} in the ledger`,
+      );
+      lines.push(scope.snapshots.length > 0 ? "  snapshots (newest first, * = head):" : "  no snapshot yet");
+      for (const snapshot of scope.snapshots) {
+        lines.push(
+          `  ${snapshot.head ? "*" : " "} ${snapshot.id}  ${snapshot.committed_at}  run ${snapshot.run_id}  ${snapshot.node_count} nodes  schema ${snapshot.schema_version}`,
+        );
+      }
+      if (summary.snapshots > scope.snapshots.length) {
+        lines.push(`    … ${summary.snapshots - scope.snapshots.length} older (--limit)`);
+      }
+      if (scope.runs.length > 0) lines.push("  runs (newest first):");
+      for (const run of scope.runs) {
+        const produced =
+          run.snapshot_id === null
+            ? "no snapshot"
+            : `snapshot ${run.snapshot_id}${run.snapshot_retained ? "" : " (pruned)"}`;
+        lines.push(
+          `    ${run.run_id}  ${run.status.padEnd(8)} ${run.command}  ${run.started_at} → ${run.ended_at ?? "?"}  ${produced}${run.invocation_id ? `  dbt ${run.invocation_id}` : ""}${run.detail ? `\n      ${run.detail}` : ""}`,
+        );
+      }
+      if (summary.runs > scope.runs.length)
+        lines.push(`    … ${summary.runs - scope.runs.length} older (--limit)`);
+    }
+    context.stdout(`${lines.join("\n")}\n`);
+    return 0;
   },
 };

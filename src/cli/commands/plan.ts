@@ -1,15 +1,15 @@
 import { planFromState } from "../../app/plan/plan-from-state.js";
-import { scopeOf } from "../../app/scope.js";
+import { splitSelectors } from "../../app/plan/selectors.js";
+import { DEFAULT_STATE_FILE, scopeOf } from "../../app/scope.js";
 import { renderJobSummary } from "../../comment/render-comment.js";
 import { renderHtml } from "../../comment/render-html.js";
 import { renderTerminal } from "../../comment/render-terminal.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { UserError } from "../../errors/user-error.js";
-import { splitSelectors } from "../../planner/selection.js";
 import type { Plan } from "../../state/plan.js";
-import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
 import { VERSION } from "../../version.js";
-import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION, cliWarnings, sqlParserOf } from "../column-impact.js";
+import { cliWarnings } from "../cli-log.js";
+import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION, sqlParserOf } from "../column-impact.js";
 import type { CliContext, Command, ParsedValues } from "../command.js";
 import { createProgress } from "../progress.js";
 import {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { recordRun } from "../../app/record/record-run.js";
-import { scopeOf } from "../../app/scope.js";
-import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
-import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION, cliWarnings, sqlParserOf } from "../column-impact.js";
+import { DEFAULT_STATE_FILE, scopeOf } from "../../app/scope.js";
+import { cliWarnings } from "../cli-log.js";
+import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION, sqlParserOf } from "../column-impact.js";
 import type { Command } from "../command.js";
 import { createProgress } from "../progress.js";
 import {

@@ -1,4 +1,4 @@
-import { resetStateFile } from "../../store/sqlite-file.js";
+import { resetStateFile } from "../../app/state-file/maintenance.js";
 import type { Command } from "../command.js";
 import { STATE_OPTION, STATE_OPTION_HELP, shown, stateFile } from "./state-file.js";
 

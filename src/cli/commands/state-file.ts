@@ -3,7 +3,7 @@
  * `--state PATH` option, resolved against the context's working directory.
  */
 import path from "node:path";
-import { DEFAULT_STATE_FILE } from "../../store/sqlite-store.js";
+import { DEFAULT_STATE_FILE } from "../../app/scope.js";
 import type { CliContext, OptionSpec, ParsedValues } from "../command.js";
 
 export const STATE_OPTION: OptionSpec = { state: { type: "string" } };

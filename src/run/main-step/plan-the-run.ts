@@ -7,7 +7,7 @@
  * builds the rest into it.
  */
 
-import { columnFactsOfLoad, PLAN_ANALYSIS_BUDGET } from "../../app/plan/column-facts-source.js";
+import { planColumnFacts } from "../../app/plan/column-facts-source.js";
 import { makePlan } from "../../app/plan/make-plan.js";
 import type { LatestState } from "../../app/plan/read-latest-state.js";
 import type { SqlParserLoad } from "../../app/ports.js";
@@ -88,9 +88,14 @@ export async function planOrCreateEnvironment(
 ): Promise<{ result: Plan; created: EnvironmentChange | null }> {
   const { mode, project, scope, state, sources } = planning;
   const isPullRequest = mode === "pr_plan";
-  const columnFacts = planning.sqlParser
-    ? columnFactsOfLoad(await planning.sqlParser, project, ports, PLAN_ANALYSIS_BUDGET)
-    : undefined;
+  const loading = planning.sqlParser;
+  const columnFacts = await planColumnFacts(
+    loading ? () => loading : undefined,
+    project,
+    state.latest?.snapshot ?? null,
+    [isPullRequest],
+    ports,
+  );
   const planWith = (baseline: StateSnapshot | null) =>
     makePlan(
       {

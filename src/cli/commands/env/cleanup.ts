@@ -6,7 +6,7 @@
  * .ods/state.db) for the project --project or --manifest names; an option
  * cleanup doesn't read is refused.
  */
-import { cleanUpEnvironment } from "../../../app/environment/clean-up-environment.js";
+import { cleanUpEnvironment, closeMergedEnvironment } from "../../../app/environment/clean-up-environment.js";
 import { UserError } from "../../../errors/user-error.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
@@ -26,6 +26,22 @@ export async function envCleanup(values: ParsedValues, context: CliContext): Pro
   await withWarehouse(values, context, envScope, async (ctx) => {
     // The name from the scope as the registry resolved it (the repository's id, issue 37).
     name = environmentOf(label, ctx.scope);
+    if (values.merged === true) {
+      if (values["dry-run"] === true) {
+        throw new UserError("usage", "--merged changes only the environment's status: leave out --dry-run.", {
+          input: "--merged",
+        });
+      }
+      const closed = await closeMergedEnvironment(ctx, { name, prod });
+      if (formatOf(values) === "json") printJson(context, { environment: name, outcome: closed.outcome });
+      else
+        context.stdout(
+          closed.outcome === "kept"
+            ? `Environment ${name}: merged; kept for the default branch's \`ods-state env promote\`.\n`
+            : `No open environment ${name}.\n`,
+        );
+      return;
+    }
     progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);
     const report = await cleanUpEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
     progress.done();

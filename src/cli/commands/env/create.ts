@@ -3,13 +3,13 @@
  * over prod and its own builds, created or refreshed (src/app/environment/
  * create-environment.ts), and what dbt builds into it then.
  */
-import { createOrRefreshEnvironment } from "../../../app/environment/create-environment.js";
+import { createEnvironmentOverProd } from "../../../app/environment/create-over-prod.js";
 import { parseIncrementalStart } from "../../../env/incremental-start-settings.js";
-import { plan } from "../../../planner/plan.js";
-import { cliColumnFacts } from "../../column-impact.js";
+import { cliLog } from "../../cli-log.js";
+import { sqlParserOf } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
-import { targetOf } from "../../project-inputs.js";
+import { targetName } from "../../project-inputs.js";
 import { environmentOf, envScopeOf, formatOf, labelOf, printJson, str } from "./env-flags.js";
 import { withWarehouse } from "./env-warehouse.js";
 import { planningInputs } from "./prod-state.js";
@@ -23,10 +23,10 @@ export async function envCreateOrRefresh(
   const format = formatOf(values);
   const incrementalStart = parseIncrementalStart(str(values, "incremental-start"), "flag");
   const progress = createProgress(context);
-  const { project, scope, sources, prod } = await planningInputs(values, context, progress);
+  const { project, scope, sources, head } = await planningInputs(values, context, progress);
   const envScope = envScopeOf(sub, values, context, scope.project);
   let name = environmentOf(label, envScope);
-  const columnFacts = await cliColumnFacts(values, context, project, prod);
+  const loadSqlParser = sqlParserOf(values, context);
   await withWarehouse(
     values,
     context,
@@ -35,7 +35,7 @@ export async function envCreateOrRefresh(
       // The name from the scope as the registry resolved it (the repository's id, issue 37).
       name = environmentOf(label, ctx.scope);
       const pr = str(values, "pr");
-      const { plan: planned, change } = await createOrRefreshEnvironment(
+      const { plan: planned, change } = await createEnvironmentOverProd(
         ctx,
         {
           name,
@@ -43,29 +43,26 @@ export async function envCreateOrRefresh(
           manifest: project,
           prNumber: pr !== undefined ? Number(pr) : null,
           headSha: str(values, "head-sha") ?? null,
-          prod,
-          planOver: (baseline) =>
-            plan({
-              project,
-              scope,
-              state: baseline ? { id: "baseline", snapshot: baseline } : null,
-              sources,
-              select: [],
-              now: ctx.now,
-              target: targetOf(project, scope, str(values, "target")),
-              pointers: true,
-              ...(columnFacts ? { columnFacts } : {}),
-            }),
+          scope,
+          head,
+          sources,
+          targetName: targetName(scope, str(values, "target")),
           incrementalStart,
           refresh: sub === "refresh",
           dryRun: values["dry-run"] === true,
         },
-        (description) => progress.phase(description),
+        {
+          now: () => new Date(),
+          log: cliLog(context),
+          ...(loadSqlParser ? { loadSqlParser } : {}),
+          phase: (description) => progress.phase(description),
+        },
       );
       progress.done();
       if (format === "json") {
         printJson(context, {
           ...change,
+          state: planned.state,
           select: planned.select,
           exclude: planned.exclude,
           select_terms: planned.select_terms,

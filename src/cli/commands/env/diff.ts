@@ -6,13 +6,13 @@
  * (src/app/environment/diff-pull-request.ts). `--select`/`--exclude` narrow
  * the models compared, as dbt selects.
  */
-import { diffPullRequest } from "../../../app/environment/diff-pull-request.js";
-import { makePlan } from "../../../app/plan/make-plan.js";
+import { diffOverProd } from "../../../app/environment/diff-over-prod.js";
+import { splitSelectors } from "../../../app/plan/selectors.js";
 import { renderDataDiffText } from "../../../comment/render-data-diff-text.js";
 import { renderDataDiffMarkdown } from "../../../comment/sections/data-diff.js";
 import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../../../env/data-diff-settings.js";
 import { UserError } from "../../../errors/user-error.js";
-import { splitSelectors } from "../../../planner/selection.js";
+import { cliLog } from "../../cli-log.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
 import { environmentOf, envScopeOf, labelOf, printJson, str } from "./env-flags.js";
@@ -39,41 +39,29 @@ export async function envDiff(values: ParsedValues, context: CliContext): Promis
   const select = splitSelectors((values.select as string[] | undefined) ?? []);
   const exclude = splitSelectors((values.exclude as string[] | undefined) ?? []);
   const progress = createProgress(context);
-  const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
+  const { project, scope, sources, head } = await planningInputs(values, context, progress);
   const envScope = envScopeOf("diff", values, context, scope.project);
   let name = environmentOf(label, envScope);
-  const now = new Date();
-  const planOverProd = (selection: { select: string[]; exclude: string[] }) =>
-    makePlan(
-      {
-        project,
-        scope,
-        state: head,
-        sources,
-        ...selection,
-        targetName: str(values, "target") ?? "ci",
-        pointers: true,
-      },
-      () => now,
-    );
-  progress.phase("planning the pull request over prod");
-  const overProd = planOverProd({ select: [], exclude: [] });
-  if (select.length > 0 || exclude.length > 0) {
-    // Groups come from the whole plan (a model is downstream of a change whatever is selected); the selection only narrows.
-    const selected = new Set(planOverProd({ select, exclude }).entries.map((e) => e.unique_id));
-    overProd.entries = overProd.entries.filter((e) => selected.has(e.unique_id));
-  }
   const report = await withWarehouse(
     values,
     context,
     envScope,
     async (ctx) => {
       name = environmentOf(label, ctx.scope);
-      progress.phase(`comparing ${name} with ${scope.environment}`);
-      return diffPullRequest(
+      return diffOverProd(
         ctx,
-        { environment: name, overProd, project, prod, limits, comparedWith: scope.environment },
-        () => new Date(),
+        {
+          environment: name,
+          project,
+          scope,
+          sources,
+          targetName: str(values, "target") ?? "ci",
+          head,
+          select,
+          exclude,
+          limits,
+        },
+        { now: () => new Date(), log: cliLog(context), phase: (description) => progress.phase(description) },
       );
     },
     { create: false, progress },

@@ -4,8 +4,9 @@
  * registry of commands gains one line; each subcommand is its own module
  * here, parsing its flags and calling its use case in src/app/.
  */
+
+import { DEFAULT_STATE_FILE } from "../../../app/scope.js";
 import { UserError } from "../../../errors/user-error.js";
-import { DEFAULT_STATE_FILE } from "../../../store/sqlite-store.js";
 import { COLUMN_IMPACT_HELP, COLUMN_IMPACT_OPTION } from "../../column-impact.js";
 import type { Command } from "../../command.js";
 import { PROJECT_DIR_HELP, PROJECT_DIR_OPTION } from "../../project-inputs.js";
@@ -27,7 +28,7 @@ export const envCommand: Command = {
   usage: [
     "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--column-impact] [--incremental-start clone|none|full-refresh|'copy up to LIMIT'] [--warehouse W] [--dry-run]",
     "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R [--repository-id ID]] [--build-manifest PATH] [--sources PATH] [--column-impact] [--warehouse W]",
-    "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--warehouse W] [--dry-run]",
+    "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--warehouse W] [--dry-run | --merged]",
     "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--column-impact] [--warehouse W] [--dry-run]",
     "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
     "env list [--warehouse W]",
@@ -74,6 +75,8 @@ export const envCommand: Command = {
     resume: "rollback: finish an interrupted promotion or rollback from the registry's journal",
     "open-prs": "gc: the pull requests still open; other open environments are closed now",
     "dry-run": "list what would change, change nothing",
+    merged:
+      "cleanup: the pull request merged: its environment is marked merged and kept for the default branch's `env promote` (as the action does), then dropped by `env cleanup` after the record",
     select: "diff: only the models these dbt selectors select (repeatable)",
     exclude: "diff: leave out the models these dbt selectors select (repeatable)",
     budget:
@@ -116,6 +119,7 @@ export const envCommand: Command = {
     resume: { type: "boolean" },
     "open-prs": { type: "string" },
     "dry-run": { type: "boolean" },
+    merged: { type: "boolean" },
     select: { type: "string", multiple: true },
     exclude: { type: "string", multiple: true },
     budget: { type: "string" },

@@ -4,11 +4,10 @@
  * (--environment, default prod).
  */
 import { existsSync } from "node:fs";
-import { DEFAULT_ENVIRONMENT, scopeOf } from "../../../app/scope.js";
+import { DEFAULT_ENVIRONMENT, DEFAULT_STATE_FILE, scopeOf } from "../../../app/scope.js";
 import type { LoadedProject } from "../../../dbt/load-project.js";
 import { UserError } from "../../../errors/user-error.js";
 import type { StateSnapshot } from "../../../state/snapshot.js";
-import { DEFAULT_STATE_FILE } from "../../../store/sqlite-store.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import type { Progress } from "../../progress.js";
 import { openExistingState, readProject, readSourcesIfGiven, resolveFlagPath } from "../../project-inputs.js";

@@ -4,7 +4,8 @@
  */
 import { recordBuilds } from "../../../app/environment/record-builds.js";
 import { scopeOf } from "../../../app/scope.js";
-import { cliWarnings, sqlParserOf } from "../../column-impact.js";
+import { cliWarnings } from "../../cli-log.js";
+import { sqlParserOf } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { createProgress } from "../../progress.js";
 import { readProject, readRunResults, readSourcesIfGiven } from "../../project-inputs.js";

@@ -6,9 +6,8 @@
  */
 import { existsSync } from "node:fs";
 import { recordRollback, rollBackPromotion } from "../../../app/promotion/rollback-promotion.js";
-import { DEFAULT_ENVIRONMENT } from "../../../app/scope.js";
+import { DEFAULT_ENVIRONMENT, DEFAULT_STATE_FILE } from "../../../app/scope.js";
 import type { EnvContext } from "../../../env/index.js";
-import { DEFAULT_STATE_FILE } from "../../../store/sqlite-store.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { openStateForWriting, resolveFlagPath } from "../../project-inputs.js";
 import { environmentOf, formatOf, labelOf, optionalProjectScope, printJson, str } from "./env-flags.js";

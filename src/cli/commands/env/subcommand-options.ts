@@ -24,7 +24,18 @@ const EVERY = [
 
 /** The options each checked subcommand reads besides EVERY. */
 const READS: Partial<Record<Subcommand, readonly string[]>> = {
-  cleanup: ["pr", "name", "project", "manifest", "project-dir", "legacy", "state", "environment", "dry-run"],
+  cleanup: [
+    "pr",
+    "name",
+    "project",
+    "manifest",
+    "project-dir",
+    "legacy",
+    "state",
+    "environment",
+    "dry-run",
+    "merged",
+  ],
   gc: [
     "project",
     "manifest",
