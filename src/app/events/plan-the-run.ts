@@ -1,38 +1,174 @@
 /**
- * The plan of a pull request or default-branch run: prod's state as the
- * warehouse has it (a promotion rolled back there is no longer prod's build,
- * whatever the restored state says), then the plan over it; on a pull
- * request with an environment, the plan over prod plus the environment's own
- * builds, and the environment created (schemas and pointer views) before dbt
- * builds the rest into it.
+ * The main step's plan, shared by the events that plan (a pull request
+ * opened or pushed to, a push to the default branch, any other run): the
+ * manifest read once, prod's state restored, prod's state as the warehouse
+ * has it (a promotion rolled back there is no longer prod's build, whatever
+ * the restored state says), then the plan over it; on a pull request with an
+ * environment, the plan over prod plus the environment's own builds, and the
+ * environment created (schemas and pointer views) before dbt builds the rest
+ * into it; after a merge, the promotion. One manifest parse, one plan (a
+ * second only for the data diff, see `dataDiffPlan`), one warehouse
+ * connection (environment-steps.ts, `withWarehouseSession`).
  */
-
-import { columnFactsOfLoad, PLAN_ANALYSIS_BUDGET } from "../../app/plan/column-facts-source.js";
-import { makePlan } from "../../app/plan/make-plan.js";
-import type { LatestState } from "../../app/plan/read-latest-state.js";
-import type { SqlParserLoad } from "../../app/ports.js";
-import { reconcileWithRollbacks } from "../../app/promotion/prod-rollbacks.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import type { EnvironmentChange } from "../../env/index.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
+import { describeSource, type RestoreSource } from "../../github/state-transport/restore-source.js";
 import { planMayAnalyse } from "../../planner/column-facts-needed.js";
 import type { Plan } from "../../state/plan.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
-import type { Mode } from "../decide-mode.js";
+import { columnFactsOfLoad, PLAN_ANALYSIS_BUDGET } from "../plan/column-facts-source.js";
+import type { PlanRequest } from "../plan/make-plan.js";
+import type { LatestState } from "../plan/read-latest-state.js";
+import type { SqlParserLoad } from "../ports.js";
+import type { MergePromotion } from "../promotion/merge-promotion.js";
+import { reconcileWithRollbacks } from "../promotion/prod-rollbacks.js";
+import { scopeOf } from "../scope.js";
 import {
   createPullRequestEnvironment,
   environmentRefusal,
-  environmentScope,
+  type WarehouseSession,
   warehouseRollbacks,
-  withEnvironmentContext,
-} from "../environment-step.js";
-import type { Ports } from "../ports.js";
+  withWarehouseSession,
+} from "./environment-steps.js";
+import type { EventPorts } from "./event-ports.js";
+import { promoteOnMerge } from "./merge-steps.js";
+import { openRestoredState } from "./restored-state.js";
+import { type CountedPorts, countedPlan, countingPorts, type StepCounts } from "./step-counts.js";
 
-export interface RunToPlan {
-  mode: Mode;
+/** Which planning event: a pull request's, the default branch's (after a merge: promotion), any other run's. */
+export type PlanningMode = "pr_plan" | "default_branch" | "plan_only";
+
+/** What the main step planned, for its outputs, comment and summary, and for the post step's hand-off. */
+export interface PlannedRun {
+  mode: PlanningMode;
+  scope: Scope;
+  plan: Plan;
+  /** Whether a state was restored to plan against. */
+  stateFound: boolean;
+  /** Where the restored state came from (the comment's reference point). */
+  restoredFrom: RestoreSource;
+  /** The pull request's environment, when one was created or refreshed. */
+  created: EnvironmentChange | null;
+  /** After a merge: what was promoted (null when nothing was tried). */
+  promotion: MergePromotion | null;
+  /**
+   * The pull request's plan over prod alone, for the post step's data diff
+   * (the diff is the pull request against prod, not one push against the
+   * last); null when there is no diff to make. The same object as `plan`
+   * when the environment had no builds of its own to plan over.
+   */
+  dataDiffPlan: Plan | null;
+  /** The invocation id of the run results that existed before dbt ran ("" when none). */
+  resultsBefore: string;
+  counts: StepCounts;
+}
+
+/** A pull request opened, reopened or pushed to (`pull_request`; `command: env-create`). */
+export function pullRequestOpened(
+  inputs: ActionInputs,
+  run: RunEnvironment,
+  ports: EventPorts,
+): Promise<PlannedRun> {
+  return planTheRun(inputs, run, ports, "pr_plan");
+}
+
+/** A push (schedule, dispatch) on the default branch (`command: promote`): plan in place, promote after a merge. */
+export function defaultBranchPushed(
+  inputs: ActionInputs,
+  run: RunEnvironment,
+  ports: EventPorts,
+): Promise<PlannedRun> {
+  return planTheRun(inputs, run, ports, "default_branch");
+}
+
+/** Any other run (another branch, another event): plan, write nothing. */
+export function planOnly(inputs: ActionInputs, run: RunEnvironment, ports: EventPorts): Promise<PlannedRun> {
+  return planTheRun(inputs, run, ports, "plan_only");
+}
+
+async function planTheRun(
+  inputs: ActionInputs,
+  run: RunEnvironment,
+  given: EventPorts,
+  mode: PlanningMode,
+): Promise<PlannedRun> {
+  const { ports: counted, counts } = countingPorts(given);
+  let ports: CountedPorts = counted;
+  const { log } = ports;
+  // Column impact: the SQL parser's process starts loading now, while the manifest is read and the state
+  // restored; a step that turns out to have nothing to analyse leaves it unused (it exits with the step).
+  const parser = inputs.columnImpact ? ports.loadSqlParser() : null;
+  if (parser) ports = { ...ports, loadSqlParser: () => parser };
+  const project = ports.artifacts.project(inputs.manifest, inputs.projectDir, inputs.buildEnv);
+  const scope = scopeOf(project, inputs.environment, "manifest");
+  const restored = await ports.restore(inputs.statePath, scope);
+  for (const note of restored.notes) log.info(note);
+  for (const warning of restored.warnings) log.warning(warning.message);
+  const state = await openRestoredState(
+    ports.stateFiles,
+    inputs.statePath,
+    scope,
+    describeSource(restored.source),
+  );
+  const isPullRequest = mode === "pr_plan";
+  const planning: RunToPlan = {
+    mode,
+    project,
+    scope,
+    state,
+    sources: ports.artifacts.sources(inputs.sources),
+    sqlParser: startLoadingSqlParser(inputs, ports, state, project, isPullRequest),
+  };
+  const resultsBefore = ports.artifacts.runResults(inputs.runResults)?.metadata.invocationId ?? "";
+  const usesWarehouse =
+    inputs.warehouse !== "" &&
+    (mode === "default_branch" || (isPullRequest && environmentRefusal(inputs, run) === null));
+  const planned = async (session: WarehouseSession | null) => {
+    const prod = await prodAfterRollbacks(ports, planning, session);
+    const { result, created, dataDiffPlan } = await planOrCreateEnvironment(
+      inputs,
+      run,
+      ports,
+      planning,
+      prod,
+      session,
+    );
+    // After a merge: promote what the merged pull request built, dbt builds the rest.
+    const promotion =
+      mode === "default_branch" && session !== null
+        ? await promoteOnMerge(inputs, run, ports, session, {
+            plan: result,
+            project,
+            prod,
+            sources: planning.sources,
+            required: inputs.command === "promote",
+          })
+        : null;
+    return { result, created, dataDiffPlan, promotion };
+  };
+  const { result, created, dataDiffPlan, promotion } = usesWarehouse
+    ? await withWarehouseSession(inputs, run, ports, scope.project, planned)
+    : await planned(null);
+  return {
+    mode,
+    scope,
+    plan: result,
+    stateFound: state.found,
+    restoredFrom: restored.source,
+    created,
+    promotion,
+    dataDiffPlan,
+    resultsBefore,
+    counts,
+  };
+}
+
+interface RunToPlan {
+  mode: PlanningMode;
   project: LoadedProject;
   scope: Scope;
   state: LatestState;
@@ -46,9 +182,9 @@ export interface RunToPlan {
 }
 
 /** Starts loading the SQL parser when the plan can use it: `column-impact` on and a state to plan against. */
-export function startLoadingSqlParser(
+function startLoadingSqlParser(
   inputs: Pick<ActionInputs, "columnImpact">,
-  ports: Pick<Ports, "loadSqlParser">,
+  ports: Pick<CountedPorts, "loadSqlParser">,
   state: LatestState,
   project: LoadedProject,
   pointers: boolean,
@@ -60,77 +196,74 @@ export function startLoadingSqlParser(
 }
 
 /** Prod's latest snapshot, less the promotions rolled back in the warehouse (when this run uses it). */
-export async function prodAfterRollbacks(
-  inputs: ActionInputs,
-  run: RunEnvironment,
-  ports: Ports,
+async function prodAfterRollbacks(
+  ports: CountedPorts,
   planning: RunToPlan,
+  session: WarehouseSession | null,
 ): Promise<StateSnapshot | null> {
-  const { mode, scope, state } = planning;
-  const isPullRequest = mode === "pr_plan";
-  const usesWarehouse =
-    inputs.warehouse !== "" &&
-    (mode === "default_branch" || (isPullRequest && environmentRefusal(inputs, run) === null));
-  const rollbacks =
-    usesWarehouse && state.latest
-      ? await warehouseRollbacks(inputs, run, ports, scope.project, state.latest.snapshot)
-      : [];
+  const { state } = planning;
+  const rollbacks = session && state.latest ? await warehouseRollbacks(session, state.latest.snapshot) : [];
   return state.latest ? reconcileWithRollbacks(state.latest.snapshot, rollbacks, ports) : null;
 }
 
 /** The run's plan, and the pull request's environment when one was created or refreshed. */
-export async function planOrCreateEnvironment(
+async function planOrCreateEnvironment(
   inputs: ActionInputs,
   run: RunEnvironment,
-  ports: Ports,
+  ports: CountedPorts,
   planning: RunToPlan,
   prod: StateSnapshot | null,
-): Promise<{ result: Plan; created: EnvironmentChange | null }> {
+  session: WarehouseSession | null,
+): Promise<{ result: Plan; created: EnvironmentChange | null; dataDiffPlan: Plan | null }> {
   const { mode, project, scope, state, sources } = planning;
   const isPullRequest = mode === "pr_plan";
   const columnFacts = planning.sqlParser
     ? columnFactsOfLoad(await planning.sqlParser, project, ports, PLAN_ANALYSIS_BUDGET)
     : undefined;
+  const request = (baseline: StateSnapshot | null): PlanRequest => ({
+    project,
+    scope,
+    state: baseline && state.latest ? { id: state.latest.id, snapshot: baseline } : null,
+    sources,
+    select: inputs.select,
+    exclude: inputs.exclude,
+    targetName: isPullRequest ? "ci" : scope.environment,
+    pointers: isPullRequest,
+  });
   const planWith = (baseline: StateSnapshot | null) =>
-    makePlan(
-      {
-        project,
-        scope,
-        state: baseline && state.latest ? { id: state.latest.id, snapshot: baseline } : null,
-        sources,
-        select: inputs.select,
-        exclude: inputs.exclude,
-        targetName: isPullRequest ? "ci" : scope.environment,
-        pointers: isPullRequest,
-        ...(columnFacts ? { columnFacts } : {}),
-      },
-      ports.now,
-    );
+    countedPlan(ports.counts, { ...request(baseline), ...(columnFacts ? { columnFacts } : {}) }, ports.now);
   const refusal = isPullRequest ? environmentRefusal(inputs, run) : "not a pull request";
-  if (isPullRequest && refusal === null && run.event.kind === "pull_request") {
+  if (isPullRequest && refusal === null && session !== null && run.event.kind === "pull_request") {
     const event = run.event;
-    const envScope = environmentScope(run, scope.project);
-    const outcome = await withEnvironmentContext(
-      inputs,
-      envScope,
-      ports,
-      (ctx) =>
-        createPullRequestEnvironment(
-          ctx,
-          {
-            project,
-            prNumber: event.number,
-            headSha: event.headSha,
-            prod,
-            planOver: planWith,
-            incrementalStart: inputs.incrementalStart,
+    let overBaseline: StateSnapshot | null = null;
+    const outcome = await session.use((ctx) =>
+      createPullRequestEnvironment(
+        ctx,
+        {
+          project,
+          prNumber: event.number,
+          headSha: event.headSha,
+          prod,
+          planOver: (baseline) => {
+            overBaseline = baseline;
+            return planWith(baseline);
           },
-          ports,
-        ),
-      run,
+          incrementalStart: inputs.incrementalStart,
+        },
+        ports,
+      ),
     );
-    return { result: outcome.plan, created: outcome.change };
+    // The data diff compares the pull request with prod: its plan over prod alone, without column facts
+    // (every change reaches every reader). The environment's plan is that plan when it was made over prod
+    // itself (no builds of its own yet) without column facts; else it is made here, once.
+    const dataDiffPlan =
+      inputs.dataDiff === null
+        ? null
+        : overBaseline === prod && !columnFacts
+          ? outcome.plan
+          : countedPlan(ports.counts, request(prod), ports.now);
+    return { result: outcome.plan, created: outcome.change, dataDiffPlan };
   }
   if (isPullRequest && inputs.warehouse !== "") ports.log.warning(`No environment: ${refusal}.`);
-  return { result: planWith(prod), created: null };
+  return { result: planWith(prod), created: null, dataDiffPlan: null };
 }
