@@ -6,14 +6,18 @@
  */
 
 import { janitorRun } from "../app/events/janitor-run.js";
-import { defaultBranchPushed, planOnly, pullRequestOpened } from "../app/events/plan-the-run.js";
+import {
+  defaultBranchPushed,
+  type PlannedRun,
+  planOnly,
+  pullRequestOpened,
+} from "../app/events/plan-the-run.js";
 import { pullRequestClosed } from "../app/events/pull-request-closed.js";
 import { recordCommand } from "../app/events/record-command.js";
 import type { StepCounts } from "../app/events/step-counts.js";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
 import type { BaseDescription, CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
-import type { EnvironmentChange } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
@@ -122,7 +126,7 @@ async function publishPlan(
   planned: {
     mode: Mode;
     result: Plan;
-    created: EnvironmentChange | null;
+    created: PlannedRun["created"];
     promotion: MergePromotion | null;
     planPath: string;
     base: BaseDescription;
@@ -214,7 +218,7 @@ export async function upsertComment(
 }
 
 function environmentBlock(
-  change: EnvironmentChange,
+  change: NonNullable<PlannedRun["created"]>,
   result: Plan,
 ): NonNullable<CommentContext["environment"]> {
   const built = result.entries.filter((entry) => entry.action === "BUILD");

@@ -6,14 +6,13 @@
  * builds, compare what the change did to the data with prod (data-diff-step.ts)
  * and put dbt's outcome and the data diff into the plan comment.
  */
-import { defaultBranchBuilt } from "../app/events/default-branch-built.js";
+import { type DefaultBranchBuilt, defaultBranchBuilt } from "../app/events/default-branch-built.js";
 import { pullRequestBuilt } from "../app/events/pull-request-built.js";
 import { repairSummaryLine } from "../app/events/repair-open-environments.js";
 import { noCounts, type StepCounts } from "../app/events/step-counts.js";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
 import type { RunResults } from "../dbt/artifacts/run-results.js";
-import type { RepairReport } from "../env/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import { artifactFiles } from "./artifacts.js";
@@ -25,7 +24,7 @@ import { postStepSummary } from "./step-summary.js";
 /** What the post step did that a caller (or a test) reads. */
 export interface PostStepResult {
   /** Default branch with a warehouse: the repair of open environments' pointer views (null when it could not run). */
-  repair: RepairReport | null;
+  repair: DefaultBranchBuilt["repair"];
   /** Manifest parses, plans and warehouse connections of this step (issue 38). */
   counts: StepCounts;
 }
