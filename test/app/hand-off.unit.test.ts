@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  HAND_OFF_FAST_PATH,
   HAND_OFF_VERSION,
   type HandOff,
   parseHandOff,
@@ -117,6 +118,10 @@ describe("the main step's hand-off", () => {
       expect(JSON.parse(text).version).toBe(HAND_OFF_VERSION);
       expect(parseHandOff(text, FILE)).toEqual({ version: HAND_OFF_VERSION, ...written });
     }
+  });
+
+  it("has its fast path: a 10,000-node plan is not read through zod", () => {
+    expect(HAND_OFF_FAST_PATH).toBe(true);
   });
 
   it("keeps keys a newer plan adds (they are not stripped)", () => {

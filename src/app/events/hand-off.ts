@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { UserError } from "../../errors/user-error.js";
+import { compileFastCheck } from "../../state/fast-validate.js";
 import type { Plan } from "../../state/plan.js";
 import { planOf, planSchema } from "../../state/plan-schema.js";
 import { nodeStateSchema } from "../../state/snapshot.js";
@@ -63,7 +64,8 @@ const promotionSchema = z.looseObject({
 });
 
 const handOffSchema = z.object({
-  version: z.literal(HAND_OFF_VERSION),
+  // Checked before the schema (parseHandOff), to say which version it is.
+  version: z.number(),
   /** The event the main step planned for. */
   mode: z.enum(["pr_plan", "default_branch", "plan_only"]),
   /** The state scope the plan is of. */
@@ -87,11 +89,24 @@ const handOffSchema = z.object({
   planPageUrl: z.string().nullable(),
   /** After a merge: what the main step promoted, to record with the run. */
   promotion: promotionSchema.nullable(),
-  /** The pull request's plan over prod alone, for the data diff; null when there is none to make. */
-  dataDiffPlan: planSchema.nullable(),
+  /**
+   * The pull request's plan over prod alone, for the data diff; `"plan"` when it is `plan` itself (written
+   * once); null when there is no diff to make.
+   */
+  dataDiffPlan: z.union([z.literal("plan"), planSchema]).nullable(),
 });
 
 type HandOffDocument = z.infer<typeof handOffSchema>;
+
+/**
+ * The fast path (src/state/fast-validate.ts): "zod would accept it" for a
+ * 10,000-node plan in a fraction of zod's time; anything it can't vouch for
+ * goes to zod, which reports the problems.
+ */
+const fastHandOffCheck = compileFastCheck(handOffSchema, { mode: "accepts" });
+
+/** Whether the schema has its fast path (a schema change that loses it makes reading slower, never looser). */
+export const HAND_OFF_FAST_PATH = fastHandOffCheck !== undefined;
 
 /** The document, typed as the rest of the code knows its parts. */
 export interface HandOff extends Omit<HandOffDocument, "plan" | "dataDiffPlan" | "promotion"> {
@@ -102,7 +117,8 @@ export interface HandOff extends Omit<HandOffDocument, "plan" | "dataDiffPlan" |
 
 /** The document's text (JSON). */
 export function serializeHandOff(handOff: Omit<HandOff, "version">): string {
-  return `${JSON.stringify({ version: HAND_OFF_VERSION, ...handOff })}\n`;
+  const dataDiffPlan = handOff.dataDiffPlan === handOff.plan ? "plan" : handOff.dataDiffPlan;
+  return `${JSON.stringify({ version: HAND_OFF_VERSION, ...handOff, dataDiffPlan })}\n`;
 }
 
 /** The hand-off in `text` (read from `file`), validated; a `hand_off_invalid` error when it is not one this version wrote. */
@@ -121,13 +137,23 @@ export function parseHandOff(text: string, file: string): HandOff {
       `has version ${JSON.stringify(version ?? null)}; this ods-state reads version ${HAND_OFF_VERSION} (the main step ran another version of the action)`,
     );
   }
-  const parsed = handOffSchema.safeParse(value);
-  if (!parsed.success) throw invalid(file, "does not have the shape this version writes", parsed.error);
-  const document = parsed.data;
+  let document: HandOffDocument;
+  if (fastHandOffCheck?.(value)) document = value as HandOffDocument;
+  else {
+    const parsed = handOffSchema.safeParse(value);
+    if (!parsed.success) throw invalid(file, "does not have the shape this version writes", parsed.error);
+    document = parsed.data;
+  }
+  const plan = planOf(document.plan);
   return {
     ...document,
-    plan: planOf(document.plan),
-    dataDiffPlan: document.dataDiffPlan === null ? null : planOf(document.dataDiffPlan),
+    plan,
+    dataDiffPlan:
+      document.dataDiffPlan === null
+        ? null
+        : document.dataDiffPlan === "plan"
+          ? plan
+          : planOf(document.dataDiffPlan),
     promotion: document.promotion === null ? null : promotionOf(document.promotion),
   };
 }
