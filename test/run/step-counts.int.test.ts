@@ -10,7 +10,9 @@
  * The post step makes no plan: it reads the main step's from the hand-off,
  * the data diff's plan over prod included. It parses two manifests: the one
  * the main step planned from (its copy) and the one dbt rewrote, against
- * which each recorded build's compiled SQL is checked.
+ * which each recorded build's compiled SQL is checked. A push to main's job
+ * is measured too: its post step records, cleans up and repairs over one
+ * connection.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -62,12 +64,15 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
   afterAll(() => {
     process.chdir(startDir);
     rmSync(root, { recursive: true, force: true });
-    console.log(`\nIssue 38: what each step of a pull request's job did (DuckDB)`);
+    console.log(`\nIssue 38: what each step of a job did (DuckDB)`);
     console.table(table);
   });
 
-  /** A job on pull request 7 (`action`): its main and post steps share the runner's step state. */
-  function job(action: string, inputs: Record<string, string> = {}) {
+  /**
+   * A job on pull request 7 (`action`), or (`push`) a push to main: its main and post steps share the
+   * runner's step state.
+   */
+  function job(action: string | "push", inputs: Record<string, string> = {}) {
     runId += 1;
     const read = readActionInputs(
       (name) =>
@@ -75,25 +80,38 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
       workspace,
       undefined,
     );
-    const run = readRunEnvironment(
-      {
-        GITHUB_EVENT_NAME: "pull_request",
-        GITHUB_REPOSITORY: "acme/shop",
-        GITHUB_REPOSITORY_ID: "700100",
-        GITHUB_REF: "refs/pull/7/merge",
-        GITHUB_RUN_ID: String(runId),
-      },
-      {
-        action,
-        number: 7,
-        repository: { default_branch: "main", full_name: "acme/shop" },
-        pull_request: {
-          number: 7,
-          merged: false,
-          head: { sha: "c".repeat(40), ref: "returns", repo: { full_name: "acme/shop" } },
-        },
-      },
-    );
+    const vars = {
+      GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_REPOSITORY_ID: "700100",
+      GITHUB_RUN_ID: String(runId),
+    };
+    const push = () =>
+      readRunEnvironment(
+        { ...vars, GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main", GITHUB_SHA: "d".repeat(40) },
+        { ref: "refs/heads/main", after: "d".repeat(40), repository: { default_branch: "main" } },
+      );
+    const run =
+      action === "push"
+        ? push()
+        : readRunEnvironment(
+            {
+              GITHUB_EVENT_NAME: "pull_request",
+              GITHUB_REPOSITORY: "acme/shop",
+              GITHUB_REPOSITORY_ID: "700100",
+              GITHUB_REF: "refs/pull/7/merge",
+              GITHUB_RUN_ID: String(runId),
+            },
+            {
+              action,
+              number: 7,
+              repository: { default_branch: "main", full_name: "acme/shop" },
+              pull_request: {
+                number: 7,
+                merged: false,
+                head: { sha: "c".repeat(40), ref: "returns", repo: { full_name: "acme/shop" } },
+              },
+            },
+          );
     const { recorder, ports } = recordedRunnerPorts(run, {
       tempDir: path.join(root, `temp-${runId}`),
       hasSummary: true,
@@ -123,13 +141,19 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
   }
 
   /** dbt build of the main step's selection into the environment; run_results.json written to target/. */
-  async function dbtBuild(select: string, exclude: string, invocationId: string) {
+  async function dbtBuild(
+    select: string,
+    exclude: string,
+    invocationId: string,
+    dbtTarget = "ci",
+    manifest = s.prManifest,
+  ) {
     const session = await duckdbSession(warehouseDir);
     try {
       const results = await runDbt(session, {
-        manifest: s.prManifest,
-        target: "ci",
-        select: nodesToBuild(s.prManifest, select, exclude),
+        manifest,
+        target: dbtTarget,
+        select: nodesToBuild(manifest, select, exclude),
         invocationId,
         startedAt: new Date().toISOString(),
         seedsDir: path.join(SHOP, "seeds"),
@@ -180,5 +204,27 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
     // dbt did not run: the post step says so and reads nothing more.
     expect(nothingRan.counts).toEqual({ manifestParses: 0, plans: 0, warehouseConnections: 0 });
     expect(withoutDiff.recorder.log()).toContain("No new dbt run results: the plan comment stays as it is.");
+  });
+
+  it("a push to main: main parses, plans and connects once; post records (one parse), cleans up and repairs over one connection", async () => {
+    rmSync(path.join(target, "run_results.json"), { force: true });
+    writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.mainManifest));
+    const main = job("push");
+    const planned = await main.main("push to main");
+    expect(planned.counts).toEqual({ manifestParses: 1, plans: 1, warehouseConnections: 1 });
+    await dbtBuild(
+      main.recorder.outputs.select!,
+      main.recorder.outputs.exclude!,
+      s.mainManifest.metadata.invocation_id,
+      "prod",
+      s.mainManifest,
+    );
+    const post = await main.post("push to main");
+    expect(post.counts).toEqual({ manifestParses: 1, plans: 0, warehouseConnections: 1 });
+    expect(post.repair).not.toBeNull();
+    const log = main.recorder.log();
+    expect(log).toMatch(/Recorded run \S+ \(dbt build, success\) in shop\/prod/);
+    expect(log).toMatch(/Open environments: /);
+    expect(log).not.toMatch(/warning: (Cleaning up|Repairing|Can't read)/);
   });
 });
