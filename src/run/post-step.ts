@@ -3,8 +3,10 @@
  * branch, record the job's dbt run and save state, then (with a warehouse)
  * clean up environments and repair the pointer views of open ones that the
  * run's dbt build dropped; on a pull request, record the environment's
- * builds, compare what the change did to the data with prod (data-diff-step.ts)
- * and put dbt's outcome and the data diff into the plan comment.
+ * builds, compare what the change did to the data with prod, and put dbt's
+ * outcome and the data diff into the plan comment. The use cases are
+ * src/app/events/default-branch-built.ts and pull-request-built.ts; this
+ * step reads the main step's hand-off and presents what they return.
  */
 import { type DefaultBranchBuilt, defaultBranchBuilt } from "../app/events/default-branch-built.js";
 import { pullRequestBuilt } from "../app/events/pull-request-built.js";

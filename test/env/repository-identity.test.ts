@@ -9,7 +9,7 @@
  *
  * On a real DuckDB file and a real PostgreSQL server, through the library
  * (what the action's steps call), the action's reading of the run (event.ts,
- * environment-step.ts) and the CLI in process.
+ * src/app/events/environment-steps.ts) and the CLI in process.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";

@@ -5,8 +5,9 @@
  * before dbt builds the rest into it; its builds are recorded after; it is
  * dropped when the pull request closes without merging. Forks and
  * pull_request_target never get one. The flows are the use cases of
- * src/app/environment/; this adapter reads the action's inputs and run,
- * opens the warehouse session and logs.
+ * src/app/environment/; these steps of the action's events read its inputs
+ * and run, hold the step's one warehouse session (`withWarehouseSession`)
+ * and log.
  */
 import type { RunResults } from "../../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
