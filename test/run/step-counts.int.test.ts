@@ -142,20 +142,22 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
 
   /** dbt build of the main step's selection into the environment; run_results.json written to target/. */
   async function dbtBuild(
-    select: string,
+    /** dbt's selection (the step's outputs); null: every node. */
+    select: string | null,
     exclude: string,
     invocationId: string,
     dbtTarget = "ci",
     manifest = s.prManifest,
+    startedAt = new Date().toISOString(),
   ) {
     const session = await duckdbSession(warehouseDir);
     try {
       const results = await runDbt(session, {
         manifest,
         target: dbtTarget,
-        select: nodesToBuild(manifest, select, exclude),
+        ...(select === null ? {} : { select: nodesToBuild(manifest, select, exclude) }),
         invocationId,
-        startedAt: new Date().toISOString(),
+        startedAt,
         seedsDir: path.join(SHOP, "seeds"),
         seedColumns: SEED_COLUMNS,
       });
@@ -218,6 +220,7 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
       s.mainManifest.metadata.invocation_id,
       "prod",
       s.mainManifest,
+      new Date(Date.now() - 7_200_000).toISOString(),
     );
     const post = await main.post("push to main");
     expect(post.counts).toEqual({ manifestParses: 1, plans: 0, warehouseConnections: 1 });
@@ -226,5 +229,18 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
     expect(log).toMatch(/Recorded run \S+ \(dbt build, success\) in shop\/prod/);
     expect(log).toMatch(/Open environments: /);
     expect(log).not.toMatch(/warning: (Cleaning up|Repairing|Can't read)/);
+  });
+
+  it("`command: record`: one manifest parse for the scope and the record (it was two), no plan, one connection", async () => {
+    // dbt built everything again, as a new invocation, before the step.
+    const again = structuredClone(s.mainManifest);
+    again.metadata.invocation_id = "main-run-2";
+    writeFileSync(path.join(target, "manifest.json"), JSON.stringify(again));
+    // An hour ago, after main's build above (two hours ago): the stand-in's clock moves a second a node.
+    await dbtBuild(null, "", "main-run-2", "prod", again, new Date(Date.now() - 3_600_000).toISOString());
+    const record = job("push", { command: "record" });
+    const recorded = await record.main("command: record");
+    expect(recorded.counts).toEqual({ manifestParses: 1, plans: 0, warehouseConnections: 1 });
+    expect(record.recorder.log()).toMatch(/Recorded run main-run-2 \(dbt build, success\) in shop\/prod/);
   });
 });
