@@ -167,6 +167,10 @@ export const ERROR_CATALOGUE = {
     exit: 1,
     hint: "The state file belongs to another dbt project. Give the state of this project (--state), or the manifest of the project the state belongs to.",
   },
+  hand_off_invalid: {
+    exit: 1,
+    hint: "Re-run the whole job (Re-run jobs, not a single step): the main step writes what the post step reads, and both must be the same ods-state version. Nothing was recorded by this step.",
+  },
 } as const satisfies Record<string, { exit: 1 | 2; hint: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,5 +1,10 @@
-/** The dbt artifacts a step reads, from the paths its inputs name. */
-import { existsSync } from "node:fs";
+/**
+ * The dbt artifacts a step reads, from the paths its inputs name: the
+ * use cases' artifact port (src/app/events/event-ports.ts, `artifactFiles`).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { ArtifactFiles } from "../app/events/event-ports.js";
 import { loadRunResults, type RunResults } from "../dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../dbt/artifacts/sources.js";
 import { type LoadedProject, projectOf } from "../dbt/load-project.js";
@@ -52,3 +57,25 @@ export function readSourcesAt(file: string): SourcesFreshness | null {
 export function readRunResultsAt(file: string): RunResults | null {
   return existsSync(file) ? loadRunResults(readTextFile(file, "input `run-results`"), file) : null;
 }
+
+/**
+ * The dbt project's name when there is no manifest (a closed pull request's or the janitor's job may not
+ * parse the project): the top-level `name:` of dbt_project.yml in project-dir; null when it can't be read.
+ */
+export function projectNameFromDbtProject(projectDir: string): string | null {
+  const file = path.join(projectDir, "dbt_project.yml");
+  if (!existsSync(file)) return null;
+  const match = /^name:[ \t]*["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(#.*)?$/m.exec(
+    readFileSync(file, "utf8"),
+  );
+  return match ? match[1]! : null;
+}
+
+/** The use cases' artifact port over the files on disk. */
+export const artifactFiles: ArtifactFiles = {
+  exists: existsSync,
+  project: readProjectAt,
+  sources: readSourcesAt,
+  runResults: readRunResultsAt,
+  projectName: projectNameFromDbtProject,
+};

@@ -4,55 +4,48 @@
  * comment on pull requests). State is never written here, except by an
  * explicit `command: record`.
  */
+
+import { janitorRun } from "../app/events/janitor-run.js";
+import {
+  defaultBranchPushed,
+  type PlannedRun,
+  planOnly,
+  pullRequestOpened,
+} from "../app/events/plan-the-run.js";
+import { pullRequestClosed } from "../app/events/pull-request-closed.js";
+import { recordCommand } from "../app/events/record-command.js";
+import type { StepCounts } from "../app/events/step-counts.js";
 import type { MergePromotion } from "../app/promotion/merge-promotion.js";
-import { scopeOf } from "../app/scope.js";
 import type { BaseDescription, CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
-import type { EnvironmentChange } from "../env/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
-import { describeSource } from "../github/state-transport/restore-source.js";
 import type { Plan } from "../state/plan.js";
 import { VERSION } from "../version.js";
-import { readProjectAt, readSourcesAt } from "./artifacts.js";
+import { artifactFiles } from "./artifacts.js";
 import { comparedBase, savingRun } from "./comment/compared-base.js";
 import { diffAnchors } from "./comment/diff-anchors.js";
 import { decideMode, type Mode } from "./decide-mode.js";
-import {
-  closePullRequestEnvironment,
-  environmentRefusal,
-  environmentScope,
-  warehouseRollbacksForRecord,
-  withEnvironmentContext,
-} from "./environment-step.js";
-import { logPlan, setPlanOutputs, setPromotionOutputs } from "./main-step/plan-outputs.js";
+import { keepPlannedManifest, writeHandOff } from "./hand-off-file.js";
+import { logPlan, setPlanOutputs, setPromotionOutputs, writePlanFile } from "./main-step/plan-outputs.js";
 import { publishPlanPage } from "./main-step/plan-page.js";
-import {
-  planOrCreateEnvironment,
-  prodAfterRollbacks,
-  type RunToPlan,
-  startLoadingSqlParser,
-} from "./main-step/plan-the-run.js";
-import { handOffToPostStep, writePlanFile } from "./main-step/post-step-hand-off.js";
-import { prodIfKnown } from "./main-step/prod-if-known.js";
 import type { Ports } from "./ports.js";
-import { cleanUpEnvironments, promoteOnMerge } from "./promotion-step.js";
-import { recordAndSave } from "./record-run.js";
-import { openRestoredState } from "./restored-state.js";
 import { mainStepSummary } from "./step-summary.js";
 
 export interface MainStepResult {
   mode: Mode;
   plan: Plan | null;
+  /** Manifest parses, plans and warehouse connections of this step (issue 38). */
+  counts: StepCounts;
 }
 
 /**
- * The steps, in order: decide the mode (a closed pull request and the
- * janitor end there), restore prod state (`command: record` ends there),
- * plan (main-step/plan-the-run.ts), promote after a merge, then the plan
- * file, the outputs, the hand-off to the post step (main-step/), the job
- * summary and the pull request's comment.
+ * Reads the inputs, decides the event (decide-mode.ts) and runs its use case
+ * (src/app/events/): a closed pull request, the janitor and `command:
+ * record` end there; the planning events' result is presented here: the
+ * plan file, the outputs, the job summary, the pull request's comment, and
+ * the hand-off to the post step (hand-off-file.ts).
  */
 export async function runMainStep(
   inputs: ActionInputs,
@@ -62,81 +55,53 @@ export async function runMainStep(
   const { log } = ports;
   const { mode, why } = decideMode(run, inputs.command);
   log.info(`ods-state ${VERSION}: ${why}.`);
-  ports.stepState.save("mode", mode);
   requireWarehouseInput(inputs, mode);
-  if (mode === "pr_closed") {
-    await closePullRequest(inputs, run, ports);
-    setPlanOutputs(ports, null, "", false);
-    return { mode, plan: null };
-  }
-  if (mode === "janitor") {
-    await runJanitorStep(inputs, run, ports);
-    setPlanOutputs(ports, null, "", false);
-    return { mode, plan: null };
+  const eventPorts = { ...ports, artifacts: artifactFiles };
+  if (mode === "pr_closed" || mode === "janitor" || mode === "record") {
+    const event = mode === "pr_closed" ? pullRequestClosed : mode === "janitor" ? janitorRun : recordCommand;
+    const { counts } = await event(inputs, run, eventPorts);
+    const stateFound = mode === "record" && ports.stateFiles.at(inputs.statePath).exists();
+    setPlanOutputs(ports, null, "", stateFound);
+    return { mode, plan: null, counts };
   }
 
-  // Column impact: the SQL parser's process starts loading now, while the manifest is read and the state
-  // restored; a step that turns out to have nothing to analyse leaves it unused (it exits with the step).
-  const parser = inputs.columnImpact ? ports.loadSqlParser() : null;
-  if (parser) ports = { ...ports, loadSqlParser: () => parser };
-  const project = readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv);
-  const scope = scopeOf(project, inputs.environment, "manifest");
-  const restored = await ports.restore(inputs.statePath, scope);
-  for (const note of restored.notes) log.info(note);
-  for (const warning of restored.warnings) log.warning(warning.message);
-  if (mode === "record") {
-    await recordAndSave(inputs, run, ports, scope, describeSource(restored.source), "", {
-      promotion: null,
-      rollbacks: await warehouseRollbacksForRecord(inputs, run, ports, scope.project),
-    });
-    setPlanOutputs(ports, null, "", ports.stateFiles.at(inputs.statePath).exists());
-    return { mode, plan: null };
-  }
-
-  const state = await openRestoredState(
-    ports.stateFiles,
-    inputs.statePath,
-    scope,
-    describeSource(restored.source),
-  );
-  const planning: RunToPlan = {
-    mode,
-    project,
-    scope,
-    state,
-    sources: readSourcesAt(inputs.sources),
-    sqlParser: startLoadingSqlParser(inputs, ports, state, project, mode === "pr_plan"),
-  };
-  const prod = await prodAfterRollbacks(inputs, run, ports, planning);
-  const { result, created } = await planOrCreateEnvironment(inputs, run, ports, planning, prod);
-
-  // After a merge: promote what the merged pull request built, dbt builds the rest.
-  let promotion: MergePromotion | null = null;
-  if (mode === "default_branch" && inputs.warehouse !== "") {
-    promotion = await promoteOnMerge(inputs, run, ports, {
-      plan: result,
-      project,
-      prod,
-      sources: planning.sources,
-      required: inputs.command === "promote",
-    });
-  }
-
+  const planEvent =
+    mode === "pr_plan" ? pullRequestOpened : mode === "default_branch" ? defaultBranchPushed : planOnly;
+  const planned = await planEvent(inputs, run, eventPorts);
+  const { plan: result, created, promotion, scope } = planned;
   const planPath = writePlanFile(ports, result);
   const environment = created
     ? created.environment
     : run.event.kind === "pull_request"
       ? ""
       : scope.environment;
-  setPlanOutputs(ports, result, planPath, state.found, environment, created?.schemas ?? []);
+  setPlanOutputs(ports, result, planPath, planned.stateFound, environment, created?.schemas ?? []);
   logPlan(ports, result, planPath);
   if (promotion) setPromotionOutputs(ports, promotion);
-  const base = comparedBase(restored.source, run, repositoryUrlOf(run));
-  const savedBy = savingRun(restored.source);
+  const base = comparedBase(planned.restoredFrom, run, repositoryUrlOf(run));
+  const savedBy = savingRun(planned.restoredFrom);
   if (savedBy !== null && ports.workflowRuns) base.commit = await ports.workflowRuns.headSha(savedBy);
-  handOffToPostStep(inputs, ports, scope, planPath, base);
-  await publishPlan(inputs, run, ports, { mode, result, created, promotion, planPath, base });
-  return { mode, plan: result };
+  const htmlPage = await publishPlan(inputs, run, ports, {
+    mode,
+    result,
+    created,
+    promotion,
+    planPath,
+    base,
+  });
+  writeHandOff(ports, {
+    mode: planned.mode,
+    scope,
+    plan: result,
+    planPath,
+    plannedManifest: mode === "pr_plan" ? keepPlannedManifest(ports.tempDir, inputs.manifest) : null,
+    resultsBefore: planned.resultsBefore,
+    comparedBase: base,
+    planPageUrl: htmlPage ?? null,
+    promotion,
+    dataDiffPlan: planned.dataDiffPlan,
+  });
+  return { mode, plan: result, counts: planned.counts };
 }
 
 /** `env-create`, `promote` and the janitor need the `warehouse` input. */
@@ -153,7 +118,7 @@ function requireWarehouseInput(inputs: ActionInputs, mode: Mode): void {
   }
 }
 
-/** The job summary (or a note that there is none), then, on a pull request, the sticky comment. */
+/** The job summary (or a note that there is none), then, on a pull request, the sticky comment; returns the full plan page's link. */
 async function publishPlan(
   inputs: ActionInputs,
   run: RunEnvironment,
@@ -161,12 +126,12 @@ async function publishPlan(
   planned: {
     mode: Mode;
     result: Plan;
-    created: EnvironmentChange | null;
+    created: PlannedRun["created"];
     promotion: MergePromotion | null;
     planPath: string;
     base: BaseDescription;
   },
-): Promise<void> {
+): Promise<string | undefined> {
   const { mode, result, created, promotion, planPath, base } = planned;
   const context = commentContext(run, result, { inputs, base });
   if (created) context.environment = environmentBlock(created, result);
@@ -189,6 +154,7 @@ async function publishPlan(
   if (mode === "pr_plan" && run.event.kind === "pull_request") {
     await upsertComment(inputs, run, ports, renderComment(result, context), result.project);
   }
+  return htmlPage;
 }
 
 /**
@@ -223,17 +189,6 @@ function repositoryUrlOf(run: RunEnvironment): string {
   return `${run.serverUrl.replace(/\/+$/, "")}/${run.repository.owner}/${run.repository.repo}`;
 }
 
-/** The compared state's description the main step handed to the post step (empty when none). */
-export function handedOffBase(text: string): BaseDescription | undefined {
-  if (text === "") return undefined;
-  try {
-    const value = JSON.parse(text) as BaseDescription;
-    return typeof value === "object" && value !== null ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function upsertComment(
   inputs: ActionInputs,
   run: RunEnvironment,
@@ -263,7 +218,7 @@ export async function upsertComment(
 }
 
 function environmentBlock(
-  change: EnvironmentChange,
+  change: NonNullable<PlannedRun["created"]>,
   result: Plan,
 ): NonNullable<CommentContext["environment"]> {
   const built = result.entries.filter((entry) => entry.action === "BUILD");
@@ -278,44 +233,4 @@ function environmentBlock(
       ? { exampleQuery: `select * from ${example.relation.schema}.${example.relation.identifier} limit 10` }
       : {}),
   };
-}
-
-async function closePullRequest(inputs: ActionInputs, run: RunEnvironment, ports: Ports): Promise<void> {
-  const refusal = environmentRefusal(inputs, run);
-  if (refusal !== null || run.event.kind !== "pull_request") {
-    ports.log.info(`Nothing to do for a closed pull request (${refusal ?? "no pull request"}).`);
-    return;
-  }
-  const event = run.event;
-  const { project, prod } = await prodIfKnown(inputs, ports);
-  if (project === null) {
-    ports.log.warning(
-      `No ${inputs.manifest} and no dbt_project.yml with a name in ${inputs.projectDir}: the dbt project is unknown, so the environment (an environment is its repository's and project's) is not dropped now. The janitor drops it after the retention once its pull request is closed.`,
-    );
-    return;
-  }
-  await withEnvironmentContext(
-    inputs,
-    environmentScope(run, project),
-    ports,
-    (ctx) => closePullRequestEnvironment(ctx, { prNumber: event.number, merged: event.merged, prod }, ports),
-    run,
-  );
-}
-
-/** `command: janitor` (a scheduled job): environments closed past the retention, replaced tables past it. */
-async function runJanitorStep(inputs: ActionInputs, run: RunEnvironment, ports: Ports): Promise<void> {
-  const { project, prod } = await prodIfKnown(inputs, ports);
-  if (project === null) {
-    // The janitor acts on its repository's and project's environments only: without the project, on none.
-    throw new UserError(
-      "input_invalid",
-      `The janitor needs the dbt project, to act only on its environments: there is no ${inputs.manifest} and no dbt_project.yml with a name in ${inputs.projectDir}.`,
-      {
-        input: "manifest",
-        hint: "Run `dbt parse` before the action (it writes target/manifest.json), or set `project-dir`.",
-      },
-    );
-  }
-  await cleanUpEnvironments(inputs, run, ports, { promotion: null, prod, project });
 }

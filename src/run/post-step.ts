@@ -3,135 +3,90 @@
  * branch, record the job's dbt run and save state, then (with a warehouse)
  * clean up environments and repair the pointer views of open ones that the
  * run's dbt build dropped; on a pull request, record the environment's
- * builds, compare what the change did to the data with prod (data-diff-step.ts)
- * and put dbt's outcome and the data diff into the plan comment.
+ * builds, compare what the change did to the data with prod, and put dbt's
+ * outcome and the data diff into the plan comment. The use cases are
+ * src/app/events/default-branch-built.ts and pull-request-built.ts; this
+ * step reads the main step's hand-off and presents what they return.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { type DefaultBranchBuilt, defaultBranchBuilt } from "../app/events/default-branch-built.js";
+import { pullRequestBuilt } from "../app/events/pull-request-built.js";
+import { repairSummaryLine } from "../app/events/repair-open-environments.js";
+import { noCounts, type StepCounts } from "../app/events/step-counts.js";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
-import type { RepairReport } from "../env/index.js";
+import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
-import type { DataDiffReport } from "../state/data-diff.js";
-import type { Plan } from "../state/plan.js";
-import type { Scope } from "../state/scope.js";
-import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
-import { pullRequestDataDiff } from "./data-diff-step.js";
-import type { Mode } from "./decide-mode.js";
-import {
-  environmentRefusal,
-  environmentScope,
-  recordPullRequestBuilds,
-  warehouseRollbacksForRecord,
-  withEnvironmentContext,
-} from "./environment-step.js";
-import { PLAN_PAGE_STATE } from "./main-step/plan-page.js";
-import { commentContext, handedOffBase, upsertComment } from "./main-step.js";
+import { artifactFiles } from "./artifacts.js";
+import { readHandOff } from "./hand-off-file.js";
+import { commentContext, upsertComment } from "./main-step.js";
 import type { Ports } from "./ports.js";
-import { cleanUpEnvironments, loadPromotion } from "./promotion-step.js";
-import { recordAndSave } from "./record-run.js";
-import { repairOpenEnvironments } from "./repair-step.js";
 import { postStepSummary } from "./step-summary.js";
 
 /** What the post step did that a caller (or a test) reads. */
 export interface PostStepResult {
   /** Default branch with a warehouse: the repair of open environments' pointer views (null when it could not run). */
-  repair: RepairReport | null;
+  repair: DefaultBranchBuilt["repair"];
+  /** Manifest parses, plans and warehouse connections of this step (issue 38). */
+  counts: StepCounts;
 }
 
+/**
+ * Reads the main step's hand-off (validated: hand-off-file.ts) and runs the
+ * event's use case for after dbt built (src/app/events/), then presents it:
+ * the job summary and, on a pull request, the plan comment with dbt's outcome
+ * and the data diff, over the plan the main step made (none is made here).
+ */
 export async function runPostStep(
   inputs: ActionInputs,
   run: RunEnvironment,
   ports: Ports,
 ): Promise<PostStepResult> {
-  const result: PostStepResult = { repair: null };
-  const mode = ports.stepState.get("mode") as Mode | "";
-  const planPath = ports.stepState.get("plan-path");
-  const scopeText = ports.stepState.get("scope");
-  const resultsBefore = ports.stepState.get("results-before");
-  if (mode === "" || planPath === "" || scopeText === "") {
+  const handOff = readHandOff(ports);
+  if (handOff === null) {
     ports.log.info("ods-state post step: the main step did not plan, nothing to do.");
-    return result;
+    return { repair: null, counts: noCounts() };
   }
-  const scope = JSON.parse(scopeText) as Scope;
-  if (mode === "default_branch") {
-    const promotion = loadPromotion(ports.stepState.get("promotion"));
-    // A promotion rolled back in the warehouse since the state was saved is not prod's build any more.
-    const rollbacks = await warehouseRollbacksForRecord(inputs, run, ports, scope.project);
-    const summary = await recordAndSave(inputs, run, ports, scope, "this job's restore", resultsBefore, {
-      promotion,
-      rollbacks,
+  const eventPorts = { ...ports, artifacts: artifactFiles };
+  const { scope } = handOff;
+  if (handOff.mode === "default_branch") {
+    const done = await defaultBranchBuilt(inputs, run, eventPorts, {
+      scope,
+      promotion: handOff.promotion,
+      resultsBefore: handOff.resultsBefore,
     });
-    if (ports.summary) await ports.summary(`\n**ods-state:** ${summary.message}\n`);
-    if (inputs.warehouse !== "") {
-      await cleanUpEnvironments(inputs, run, ports, {
-        promotion,
-        prod: summary.snapshot,
-        project: scope.project,
-      });
-      result.repair = await repairOpenEnvironments(inputs, run, ports, scope.project, summary.snapshot);
+    if (ports.summary) {
+      await ports.summary(`\n**ods-state:** ${done.record.message}\n`);
+      const repaired = done.repair ? repairSummaryLine(done.repair) : null;
+      if (repaired !== null) await ports.summary(repaired);
     }
-    return result;
+    return { repair: done.repair, counts: done.counts };
   }
-  if (mode === "pr_plan" && run.event.kind === "pull_request") {
-    const results = readRunResultsAt(inputs.runResults);
-    if (!results || results.metadata.invocationId === resultsBefore) {
-      ports.log.info("No new dbt run results: the plan comment stays as it is.");
-      return result;
-    }
-    let dataDiff: DataDiffReport | null = null;
-    if (environmentRefusal(inputs, run) === null) {
-      const event = run.event;
-      const planned = ports.stepState.get("planned-manifest");
-      const buildProject = readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv);
-      // Without the main step's copy, the plan was made from the manifest dbt left: read it once.
-      const project =
-        planned !== "" && existsSync(planned)
-          ? readProjectAt(planned, inputs.projectDir, inputs.buildEnv)
-          : buildProject;
-      const sources = readSourcesAt(inputs.sources);
-      await withEnvironmentContext(
-        inputs,
-        environmentScope(run, scope.project),
-        ports,
-        (ctx) =>
-          recordPullRequestBuilds(
-            ctx,
-            {
-              prNumber: event.number,
-              project,
-              buildProject,
-              runResults: results,
-              sources,
-              columnImpact: inputs.columnImpact,
-            },
-            ports,
-          ),
-        run,
-      );
-      dataDiff = await pullRequestDataDiff(inputs, run, ports, { scope, project, sources });
-    }
-    const plan = JSON.parse(readFileSync(planPath, "utf8")) as Plan;
-    const base = handedOffBase(ports.stepState.get("compared-base"));
-    const context: CommentContext = {
-      ...commentContext(run, plan, { inputs, ...(base ? { base } : {}) }),
-      outcome: outcomeOf(results),
-      ...(dataDiff ? { dataDiff } : {}),
-    };
-    const htmlPage = ports.stepState.get(PLAN_PAGE_STATE);
-    if (htmlPage !== "") context.links = { ...context.links, htmlPage };
-    if (ports.summary)
-      await ports.summary(
-        postStepSummary(plan, { ...context, links: { ...context.links, planFile: planPath } }),
-      );
-    await upsertComment(inputs, run, ports, renderComment(plan, context), plan.project);
-  }
-  return result;
+  if (handOff.mode !== "pr_plan" || run.event.kind !== "pull_request")
+    return { repair: null, counts: noCounts() };
+  const built = await pullRequestBuilt(inputs, run, eventPorts, {
+    scope,
+    plannedManifest: handOff.plannedManifest,
+    resultsBefore: handOff.resultsBefore,
+    dataDiffPlan: handOff.dataDiffPlan,
+  });
+  if (built.runResults === null) return { repair: null, counts: built.counts };
+  const { plan, planPath } = handOff;
+  const context: CommentContext = {
+    ...commentContext(run, plan, { inputs, base: handOff.comparedBase }),
+    outcome: outcomeOf(built.runResults),
+    ...(built.dataDiff ? { dataDiff: built.dataDiff } : {}),
+  };
+  if (handOff.planPageUrl !== null) context.links = { ...context.links, htmlPage: handOff.planPageUrl };
+  if (ports.summary)
+    await ports.summary(
+      postStepSummary(plan, { ...context, links: { ...context.links, planFile: planPath } }),
+    );
+  await upsertComment(inputs, run, ports, renderComment(plan, context), plan.project);
+  return { repair: null, counts: built.counts };
 }
 
-function outcomeOf(
-  results: NonNullable<ReturnType<typeof readRunResultsAt>>,
-): NonNullable<CommentContext["outcome"]> {
+function outcomeOf(results: RunResults): NonNullable<CommentContext["outcome"]> {
   const nodes: NonNullable<CommentContext["outcome"]>["nodes"] = {};
   for (const result of results.results) {
     const status =

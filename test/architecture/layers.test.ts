@@ -168,3 +168,42 @@ describe("the checks", () => {
     ]);
   });
 });
+
+/**
+ * Issue 38: the action's steps (src/run/) read inputs, call a use case of
+ * src/app/ and present its result; the planner, the state store and the
+ * warehouse drivers are reached only through src/app and its ports.
+ */
+const BEHIND_APP_FOR_RUN = ["planner/", "store/", "env/duckdb/", "env/postgres/", "env/providers/"];
+
+function runReachingPastApp(
+  edges: readonly { from: string; to?: string; line: number; specifier: string }[],
+) {
+  return edges
+    .filter((edge) => edge.from.startsWith("run/") && edge.to !== undefined)
+    .filter((edge) => BEHIND_APP_FOR_RUN.some((folder) => edge.to!.startsWith(folder)))
+    .map(
+      (edge) =>
+        `src/${edge.from}:${edge.line} imports "${edge.specifier}": src/run/ reaches src/${edge.to} only through src/app (a use case or a port)`,
+    );
+}
+
+describe("src/run/ and what lies behind src/app", () => {
+  it("no file of src/run/ imports the planner, the store or a warehouse driver", () => {
+    expect(graph.files.filter((file) => file.startsWith("run/")).length).toBeGreaterThan(5);
+    expectNone(runReachingPastApp(graph.edges), "imports past src/app from src/run/");
+  });
+
+  it("names the file, the line and the import", () => {
+    const edges = [
+      { from: "run/a.ts", specifier: "../planner/plan.js", to: "planner/plan.ts", line: 3 },
+      { from: "run/b.ts", specifier: "../env/duckdb/x.js", to: "env/duckdb/x.ts", line: 4 },
+      { from: "run/c.ts", specifier: "../app/events/x.js", to: "app/events/x.ts", line: 5 },
+      { from: "app/d.ts", specifier: "../store/s.js", to: "store/s.ts", line: 6 },
+    ];
+    expect(runReachingPastApp(edges)).toEqual([
+      'src/run/a.ts:3 imports "../planner/plan.js": src/run/ reaches src/planner/plan.ts only through src/app (a use case or a port)',
+      'src/run/b.ts:4 imports "../env/duckdb/x.js": src/run/ reaches src/env/duckdb/x.ts only through src/app (a use case or a port)',
+    ]);
+  });
+});

@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { environmentScope } from "../../src/app/events/environment-steps.js";
 import { runCli } from "../../src/cli/run-cli.js";
 import {
   cleanupEnvironment,
@@ -34,7 +35,6 @@ import {
 } from "../../src/env/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import type { RunEnvironment } from "../../src/github/event.js";
-import { environmentScope } from "../../src/run/environment-step.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { captureContext, cliIn } from "../support/cli-context.js";

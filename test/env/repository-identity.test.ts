@@ -9,12 +9,13 @@
  *
  * On a real DuckDB file and a real PostgreSQL server, through the library
  * (what the action's steps call), the action's reading of the run (event.ts,
- * environment-step.ts) and the CLI in process.
+ * src/app/events/environment-steps.ts) and the CLI in process.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { environmentScope } from "../../src/app/events/environment-steps.js";
 import {
   cleanupEnvironment,
   createEnvironment,
@@ -31,7 +32,6 @@ import {
 } from "../../src/env/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { readRunEnvironment } from "../../src/github/event.js";
-import { environmentScope } from "../../src/run/environment-step.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { runCliIn } from "../support/cli-context.js";
 import { thrownUserError } from "../support/thrown-user-error.js";

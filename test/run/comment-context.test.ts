@@ -8,7 +8,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { comparedBase, savingRun } from "../../src/run/comment/compared-base.js";
 import { diffAnchor, diffAnchors, repositoryPath } from "../../src/run/comment/diff-anchors.js";
-import { commentContext, handedOffBase } from "../../src/run/main-step.js";
+import { commentContext } from "../../src/run/main-step.js";
 import { id, PlanBuilder, why } from "../support/plan-builder.js";
 import { pullRequestRun } from "../support/pull-request-run.js";
 
@@ -85,13 +85,5 @@ describe("the compared state's run", () => {
       runUrl: "https://github.com/acme/shop/actions/runs/88",
     });
     expect(comparedBase({ kind: "none" }, RUN, "https://github.com/acme/shop")).toEqual({ branch: "main" });
-  });
-
-  it("is handed to the post step as JSON, and anything else reads as none", () => {
-    const base = { branch: "main", runUrl: "https://github.com/acme/shop/actions/runs/88" };
-    expect(handedOffBase(JSON.stringify(base))).toEqual(base);
-    expect(handedOffBase("")).toBeUndefined();
-    expect(handedOffBase("{not json")).toBeUndefined();
-    expect(handedOffBase("null")).toBeUndefined();
   });
 });

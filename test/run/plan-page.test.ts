@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { type RunEnvironment, readRunEnvironment } from "../../src/github/event.js";
 import { uploadPlanPage } from "../../src/github/plan-page-upload.js";
-import { PLAN_PAGE_STATE, planPageArtifactName, publishPlanPage } from "../../src/run/main-step/plan-page.js";
+import { readHandOff } from "../../src/run/hand-off-file.js";
+import { planPageArtifactName, publishPlanPage } from "../../src/run/main-step/plan-page.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { PlanBuilder, why } from "../support/plan-builder.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
@@ -90,7 +91,7 @@ describe("the full plan page as an artifact", () => {
 
     const url = `https://github.com/acme/shop/actions/runs/${job.fake.id}/artifacts/${artifact!.id}`;
     expect(recorder.summary()).toContain(`[full plan page](${url})`);
-    expect(recorder.state[PLAN_PAGE_STATE]).toBe(url);
+    expect(readHandOff(ports)!.planPageUrl).toBe(url);
     expect(recorder.log()).toContain(`The full plan page is the \`${name}\` artifact: ${url}`);
     expect(recorder.log()).not.toMatch(/warning: The plan page/);
 
@@ -108,7 +109,7 @@ describe("the full plan page as an artifact", () => {
       /The full plan page is \S+plan\.html \(no artifact service to upload it to here\)/,
     );
     expect(recorder.summary()).not.toContain("full plan page");
-    expect(recorder.state[PLAN_PAGE_STATE]).toBeUndefined();
+    expect(readHandOff(ports)!.planPageUrl).toBeNull();
   });
 
   it("a refused upload is a warning, and the step goes on without the link", async () => {

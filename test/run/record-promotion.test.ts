@@ -8,15 +8,19 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordAndSave } from "../../src/app/events/record-and-save.js";
+import { countingPorts } from "../../src/app/events/step-counts.js";
 import type { MergePromotion } from "../../src/app/promotion/merge-promotion.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
+import { artifactFiles } from "../../src/run/artifacts.js";
+import { writeHandOff } from "../../src/run/hand-off-file.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
-import { recordAndSave } from "../../src/run/record-run.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { PlanBuilder } from "../support/plan-builder.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
 import { projectOf, recordProd, SCOPE, SHOP, shopJson, sourcesOf } from "../support/warehouse/shop.js";
 
@@ -77,7 +81,15 @@ describe("recording a promotion when dbt had nothing left to build", () => {
     return {
       recorder,
       go: () =>
-        recordAndSave(inputs, run, ports, SCOPE, "this job's restore", "", { promotion, rollbacks: [] }),
+        recordAndSave(
+          inputs,
+          run,
+          countingPorts({ ...ports, artifacts: artifactFiles }).ports,
+          SCOPE,
+          "this job's restore",
+          "",
+          { promotion, rollbacks: [] },
+        ),
     };
   }
 
@@ -181,12 +193,18 @@ describe("recording on the default branch when the warehouse can't be reached", 
       );
       if (command === "record") await runMainStep(inputs, run, ports);
       else {
-        // What the main step handed over (GITHUB_STATE).
-        Object.assign(recorder.state, {
+        // What the main step handed over.
+        writeHandOff(ports, {
           mode: "default_branch",
-          "plan-path": path.join(workspace, "plan.json"),
-          scope: JSON.stringify(SCOPE),
-          "results-before": "",
+          scope: SCOPE,
+          plan: new PlanBuilder().plan(),
+          planPath: path.join(workspace, "plan.json"),
+          plannedManifest: null,
+          resultsBefore: "",
+          comparedBase: { branch: "main" },
+          planPageUrl: null,
+          promotion: null,
+          dataDiffPlan: null,
         });
         await runPostStep(inputs, run, ports);
       }

@@ -3,12 +3,27 @@
  * (or empty ones when there is no plan), the plan's summary line, and, after
  * a merge, the promotion's outputs, which replace the plan's selection.
  */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { buildCommand, SELECT_BOUNDS } from "../../app/events/selection-words.js";
 import type { MergePromotion } from "../../app/promotion/merge-promotion.js";
-import { buildCommand } from "../../planner/build-command.js";
-import { SELECT_BOUNDS } from "../../planner/selection-output/compact-selection.js";
 import type { Plan } from "../../state/plan.js";
+import { stepFolder } from "../hand-off-file.js";
 import type { Ports } from "../ports.js";
-import { savePromotion } from "../promotion-step.js";
+
+/** Writes the whole plan to the temp directory's plan.json (the `plan-path` output); returns its path. */
+export function writePlanFile(ports: Pick<Ports, "tempDir">, result: Plan): string {
+  const planPath = path.join(stepFolder(ports.tempDir), "plan.json");
+  writeFileSync(planPath, `${JSON.stringify(result, null, 2)}\n`);
+  return planPath;
+}
+
+/** Writes the promotion to the temp directory's promotion.json (the `promotion-path` output); returns its path. */
+function savePromotion(tempDir: string, promotion: MergePromotion): string {
+  const file = path.join(stepFolder(tempDir), "promotion.json");
+  writeFileSync(file, `${JSON.stringify(promotion, null, 2)}\n`);
+  return file;
+}
 
 export function setPlanOutputs(
   ports: Ports,
@@ -40,11 +55,10 @@ export function logPlan(ports: Ports, result: Plan, planPath: string): void {
     ports.log.warning(supersetWarning(result.select_extra?.length ?? 0, "plan", planPath));
 }
 
-/** Saves the promotion for the post step and sets its outputs (dbt builds what it didn't promote). */
+/** Writes the promotion file and sets its outputs (dbt builds what it didn't promote); the post step gets it in the hand-off. */
 export function setPromotionOutputs(ports: Ports, promotion: MergePromotion): void {
   const { log } = ports;
   const file = savePromotion(ports.tempDir, promotion);
-  ports.stepState.save("promotion", file);
   ports.outputs.set("select", promotion.select);
   ports.outputs.set("exclude", promotion.exclude);
   ports.outputs.set("select-terms", String(promotion.selectTerms));

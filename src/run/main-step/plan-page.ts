@@ -3,7 +3,7 @@
  * (src/comment/render-html.ts) written beside the plan file and uploaded
  * with it as an artifact of the run; its link goes into the comment's and
  * the job summary's links (CommentLinks.htmlPage), and to the post step
- * through the step state. A page that can't be written or uploaded is a
+ * in the hand-off (src/run/hand-off-file.ts). A page that can't be written or uploaded is a
  * warning: the step goes on without the link.
  */
 import { writeFileSync } from "node:fs";
@@ -12,9 +12,6 @@ import { renderHtml } from "../../comment/render-html.js";
 import type { RunEnvironment } from "../../github/event.js";
 import type { Plan } from "../../state/plan.js";
 import type { Ports } from "../ports.js";
-
-/** The step-state key the post step reads the page's link from. */
-export const PLAN_PAGE_STATE = "plan-page-url";
 
 /** The artifact's name: one per project and run attempt (names are unique within a workflow run). */
 export function planPageArtifactName(project: string, runAttempt: number): string {
@@ -56,6 +53,5 @@ export async function publishPlanPage(
   }
   const url = `${repositoryUrl}/actions/runs/${run.runId}/artifacts/${uploaded.artifactId}`;
   ports.log.info(`The full plan page is the \`${name}\` artifact: ${url}`);
-  ports.stepState.save(PLAN_PAGE_STATE, url);
   return url;
 }

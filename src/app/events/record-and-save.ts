@@ -5,20 +5,22 @@
  */
 
 import { randomBytes } from "node:crypto";
-import type { StateFile } from "../app/ports.js";
-import type { MergePromotion } from "../app/promotion/merge-promotion.js";
-import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
-import { handedOffPromotion } from "../app/promotion/promotion-state.js";
-import { recordPromotion } from "../app/record/record-promotion.js";
-import { recordRun } from "../app/record/record-run.js";
-import type { RecordedRollback } from "../env/index.js";
-import { UserError } from "../errors/user-error.js";
-import type { ActionInputs } from "../github/action-inputs.js";
-import { onDefaultBranch, type RunEnvironment } from "../github/event.js";
-import type { Scope } from "../state/scope.js";
-import type { StateSnapshot } from "../state/snapshot.js";
-import { readProjectAt, readRunResultsAt, readSourcesAt } from "./artifacts.js";
-import type { Ports } from "./ports.js";
+import type { LoadedProject } from "../../dbt/load-project.js";
+import type { RecordedRollback } from "../../env/index.js";
+import { UserError } from "../../errors/user-error.js";
+import type { ActionInputs } from "../../github/action-inputs.js";
+import { onDefaultBranch, type RunEnvironment } from "../../github/event.js";
+import type { Scope } from "../../state/scope.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
+import type { StateFile } from "../ports.js";
+import type { MergePromotion } from "../promotion/merge-promotion.js";
+import { reconcileWithRollbacks } from "../promotion/prod-rollbacks.js";
+import { handedOffPromotion } from "../promotion/promotion-state.js";
+import { recordPromotion } from "../record/record-promotion.js";
+import { recordRun } from "../record/record-run.js";
+import type { CountedPorts } from "./step-counts.js";
+
+type Ports = CountedPorts;
 
 export interface RecordSummary {
   recorded: boolean;
@@ -35,12 +37,19 @@ export async function recordAndSave(
   source: string,
   resultsBefore = "",
   /** What the warehouse adds to the record: this run's promotion, and rollbacks the restored state may not reflect. */
-  changes: { promotion: MergePromotion | null; rollbacks: readonly RecordedRollback[] } = {
+  changes: {
+    promotion: MergePromotion | null;
+    rollbacks: readonly RecordedRollback[];
+    /** The manifest at the `manifest` input, when the step read it already (read here otherwise). */
+    project?: LoadedProject;
+  } = {
     promotion: null,
     rollbacks: [],
   },
 ): Promise<RecordSummary> {
   const { promotion } = changes;
+  const readProject = () =>
+    changes.project ?? ports.artifacts.project(inputs.manifest, inputs.projectDir, inputs.buildEnv);
   const { log } = ports;
   if (!onDefaultBranch(run)) {
     const message = `Not recording: only runs on the default branch \`${run.defaultBranch}\` write prod state.`;
@@ -48,7 +57,7 @@ export async function recordAndSave(
     return { recorded: false, message, snapshot: null };
   }
   const promoted = promotion?.promoted ?? [];
-  let runResults = readRunResultsAt(inputs.runResults);
+  let runResults = ports.artifacts.runResults(inputs.runResults);
   let nothingRan: string | null = null;
   if (!runResults) {
     nothingRan = `No ${inputs.runResults}: dbt did not run in this job`;
@@ -78,9 +87,7 @@ export async function recordAndSave(
           promoted,
           promotedBy: promotion!.promotedBy,
           reconcile,
-          ...(inputs.columnImpact
-            ? { project: readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv) }
-            : {}),
+          ...(inputs.columnImpact ? { project: readProject() } : {}),
         },
       );
       if (recorded.committed === null) {
@@ -92,7 +99,7 @@ export async function recordAndSave(
       message = `Recorded the promotion of ${promoted.length} node${promoted.length === 1 ? "" : "s"} from ${promotion!.environment} in ${recorded.committed.scope} (${nothingRan}).`;
       log.info(message);
     } else {
-      const project = readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv);
+      const project = readProject();
       const recorded = await recordRun(
         {
           stateFile,
@@ -105,7 +112,7 @@ export async function recordAndSave(
           scope,
           project,
           runResults,
-          sources: readSourcesAt(inputs.sources),
+          sources: ports.artifacts.sources(inputs.sources),
           targetName: scope.environment,
           reconcile,
           promotions: { handedOff: promotion ? [handedOffPromotion(promotion)] : [], inState: false },

@@ -1,7 +1,7 @@
-import { type LatestState, readLatestState } from "../app/plan/read-latest-state.js";
-import type { StateFile, StateFiles } from "../app/ports.js";
-import { isUserError, UserError } from "../errors/user-error.js";
-import type { Scope } from "../state/scope.js";
+import { isUserError, UserError } from "../../errors/user-error.js";
+import type { Scope } from "../../state/scope.js";
+import { type LatestState, readLatestState } from "../plan/read-latest-state.js";
+import type { StateFile, StateFiles } from "../ports.js";
 
 /**
  * Reads the scope's latest snapshot from the restored state file, read-only

@@ -6,32 +6,29 @@
  * project) prod's state is still restored, by the project's name: cleanup
  * never drops a relation it records (docs/environments.md, Isolation).
  */
-import { existsSync } from "node:fs";
-import { DEFAULT_ENVIRONMENT, scopeOf } from "../../app/scope.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import { describeSource } from "../../github/state-transport/restore-source.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
-import { readProjectAt } from "../artifacts.js";
-import { projectNameFromDbtProject } from "../environment-step.js";
-import type { Ports } from "../ports.js";
-import { openRestoredState } from "../restored-state.js";
+import { DEFAULT_ENVIRONMENT, scopeOf } from "../scope.js";
+import { openRestoredState } from "./restored-state.js";
+import type { CountedPorts } from "./step-counts.js";
 
 /** The project and prod's state; both null when neither a manifest nor dbt_project.yml names the project. */
 export async function prodIfKnown(
   inputs: ActionInputs,
-  ports: Ports,
+  ports: CountedPorts,
 ): Promise<{ project: string | null; prod: StateSnapshot | null }> {
   let scope: Scope;
-  if (existsSync(inputs.manifest)) {
+  if (ports.artifacts.exists(inputs.manifest)) {
     // Column impact: the SQL parser's process starts loading now, while the manifest is read and the state
     // restored; a step that turns out to have nothing to analyse leaves it unused (it exits with the step).
     const parser = inputs.columnImpact ? ports.loadSqlParser() : null;
     if (parser) ports = { ...ports, loadSqlParser: () => parser };
-    const project = readProjectAt(inputs.manifest, inputs.projectDir, inputs.buildEnv);
+    const project = ports.artifacts.project(inputs.manifest, inputs.projectDir, inputs.buildEnv);
     scope = scopeOf(project, inputs.environment, "manifest");
   } else {
-    const project = projectNameFromDbtProject(inputs.projectDir);
+    const project = ports.artifacts.projectName(inputs.projectDir);
     if (project === null) return { project: null, prod: null };
     ports.log.info(
       `No ${inputs.manifest}: the dbt project is ${project} (dbt_project.yml); prod's state is restored by that name.`,

@@ -9,52 +9,48 @@
  * warehouse can't be read), the step warns and the comment goes out
  * without it; nothing the run recorded is affected.
  */
-import { diffPullRequest } from "../app/environment/diff-pull-request.js";
-import { makePlan } from "../app/plan/make-plan.js";
-import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
-import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
-import type { LoadedProject } from "../dbt/load-project.js";
-import { withinStatementTimeout } from "../env/data-diff-settings.js";
-import { environmentName, recordedRollbacks } from "../env/index.js";
-import type { ActionInputs } from "../github/action-inputs.js";
-import type { RunEnvironment } from "../github/event.js";
-import type { DataDiffReport } from "../state/data-diff.js";
-import type { Scope } from "../state/scope.js";
-import { environmentRefusal, environmentScope, withEnvironmentContext } from "./environment-step.js";
-import type { Ports } from "./ports.js";
+import type { LoadedProject } from "../../dbt/load-project.js";
+import { withinStatementTimeout } from "../../env/data-diff-settings.js";
+import { environmentName, recordedRollbacks } from "../../env/index.js";
+import type { ActionInputs } from "../../github/action-inputs.js";
+import type { RunEnvironment } from "../../github/event.js";
+import type { DataDiffReport } from "../../state/data-diff.js";
+import type { Plan } from "../../state/plan.js";
+import type { Scope } from "../../state/scope.js";
+import { diffPullRequest } from "../environment/diff-pull-request.js";
+import { reconcileWithRollbacks } from "../promotion/prod-rollbacks.js";
+import { environmentRefusal, type WarehouseSession } from "./environment-steps.js";
 import { openRestoredState } from "./restored-state.js";
+import type { CountedPorts } from "./step-counts.js";
 
+/**
+ * `overProd` is the pull request's plan over prod alone, made by the main
+ * step (plan-the-run.ts, `dataDiffPlan`) and handed off: the post step plans nothing.
+ */
 export async function pullRequestDataDiff(
   inputs: ActionInputs,
   run: RunEnvironment,
-  ports: Ports,
-  input: { scope: Scope; project: LoadedProject; sources: SourcesFreshness | null },
+  ports: CountedPorts,
+  session: WarehouseSession,
+  input: { scope: Scope; project: LoadedProject; overProd: Plan | null },
 ): Promise<DataDiffReport | null> {
   const event = run.event;
-  if (inputs.dataDiff === null || event.kind !== "pull_request" || environmentRefusal(inputs, run) !== null)
+  if (
+    inputs.dataDiff === null ||
+    input.overProd === null ||
+    event.kind !== "pull_request" ||
+    environmentRefusal(inputs, run) !== null
+  )
     return null;
   const limits = withinStatementTimeout(inputs.dataDiff, inputs.timeouts.statementMs);
-  const { scope, project, sources } = input;
+  const { scope, project, overProd } = input;
   try {
     const state = await openRestoredState(ports.stateFiles, inputs.statePath, scope, "this job's restore");
-    return await withEnvironmentContext(inputs, environmentScope(run, scope.project), ports, async (ctx) => {
+    return await session.use(async (ctx) => {
       const latest = state.latest;
       const prod = latest
         ? reconcileWithRollbacks(latest.snapshot, await recordedRollbacks(ctx, scope.project), ports)
         : null;
-      const overProd = makePlan(
-        {
-          project,
-          scope,
-          state: latest && prod ? { id: latest.id, snapshot: prod } : null,
-          sources,
-          select: inputs.select,
-          exclude: inputs.exclude,
-          targetName: "ci",
-          pointers: true,
-        },
-        ports.now,
-      );
       const report = await diffPullRequest(
         ctx,
         {

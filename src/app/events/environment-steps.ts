@@ -5,38 +5,37 @@
  * before dbt builds the rest into it; its builds are recorded after; it is
  * dropped when the pull request closes without merging. Forks and
  * pull_request_target never get one. The flows are the use cases of
- * src/app/environment/; this adapter reads the action's inputs and run,
- * opens the warehouse session and logs.
+ * src/app/environment/; these steps of the action's events read its inputs
+ * and run, hold the step's one warehouse session (`withWarehouseSession`)
+ * and log.
  */
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { closeAndDropEnvironment } from "../app/environment/clean-up-environment.js";
-import {
-  type CreatedEnvironment,
-  createOrRefreshEnvironment,
-} from "../app/environment/create-environment.js";
-import { withEnvironmentSession } from "../app/environment/environment-session.js";
-import { recordBuilds } from "../app/environment/record-builds.js";
-import type { RunResults } from "../dbt/artifacts/run-results.js";
-import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
-import type { LoadedProject } from "../dbt/load-project.js";
+import type { RunResults } from "../../dbt/artifacts/run-results.js";
+import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
+import type { LoadedProject } from "../../dbt/load-project.js";
 import {
   checkRepository,
   type EnvContext,
   type EnvScope,
+  environmentContext,
   environmentName,
   type IncrementalStart,
   parseWarehouseSpec,
   type RecordedRollback,
   recordedRollbacks,
   recoverInterrupted,
-} from "../env/index.js";
-import { UserError } from "../errors/user-error.js";
-import type { ActionInputs } from "../github/action-inputs.js";
-import type { RunEnvironment } from "../github/event.js";
-import type { Plan } from "../state/plan.js";
-import type { StateSnapshot } from "../state/snapshot.js";
-import type { Ports } from "./ports.js";
+} from "../../env/index.js";
+import type { Warehouse } from "../../env/warehouse.js";
+import { UserError } from "../../errors/user-error.js";
+import type { ActionInputs } from "../../github/action-inputs.js";
+import type { RunEnvironment } from "../../github/event.js";
+import type { Plan } from "../../state/plan.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
+import { closeAndDropEnvironment } from "../environment/clean-up-environment.js";
+import { type CreatedEnvironment, createOrRefreshEnvironment } from "../environment/create-environment.js";
+import { recordBuilds } from "../environment/record-builds.js";
+import type { CountedPorts } from "./step-counts.js";
+
+type Ports = CountedPorts;
 
 /** Why this run gets no environment, or null when it does. */
 export function environmentRefusal(inputs: ActionInputs, run: RunEnvironment): string | null {
@@ -84,45 +83,22 @@ export function environmentScope(run: RunEnvironment, project: string): EnvScope
 }
 
 /**
- * The dbt project's name when there is no manifest (a closed pull request's or the janitor's job may not
- * parse the project): the top-level `name:` of dbt_project.yml in project-dir; null when it can't be read.
- */
-export function projectNameFromDbtProject(projectDir: string): string | null {
-  const file = path.join(projectDir, "dbt_project.yml");
-  if (!existsSync(file)) return null;
-  const match = /^name:[ \t]*["']?([A-Za-z_][A-Za-z0-9_]*)["']?[ \t]*(#.*)?$/m.exec(
-    readFileSync(file, "utf8"),
-  );
-  return match ? match[1]! : null;
-}
-
-/**
- * The rollbacks the warehouse's registry records for `project` of this repository (ods-state env
- * rollback), to apply to prod's state before planning or recording. Empty without a warehouse; a
- * warehouse that can't be read fails the step (planning on state the warehouse contradicts would be a
- * guess). This is a run's first contact with the warehouse: what an interrupted promotion or rollback
- * left is recovered first (src/env/promotion/recover.ts; `prod`, the state restored, tells a later build),
- * so a rollback it finishes is applied too.
+ * The rollbacks the warehouse's registry records for the session's project (ods-state env
+ * rollback), to apply to prod's state before planning or recording. A warehouse that can't be read
+ * fails the step (planning on state the warehouse contradicts would be a guess). This is a run's first
+ * contact with the warehouse: what an interrupted promotion or rollback left is recovered first
+ * (src/env/promotion/recover.ts; `prod`, the state restored, tells a later build), so a rollback it
+ * finishes is applied too.
  */
 export async function warehouseRollbacks(
-  inputs: ActionInputs,
-  run: RunEnvironment,
-  ports: Ports,
-  project: string,
+  session: WarehouseSession,
   prod: StateSnapshot | null = null,
   options: { recover?: boolean } = {},
 ): Promise<RecordedRollback[]> {
-  if (inputs.warehouse === "") return [];
-  return withEnvironmentContext(
-    inputs,
-    environmentScope(run, project),
-    ports,
-    async (ctx) => {
-      if (options.recover !== false) await recoverInterrupted(ctx, { prod });
-      return recordedRollbacks(ctx, project);
-    },
-    run,
-  );
+  return session.use(async (ctx) => {
+    if (options.recover !== false) await recoverInterrupted(ctx, { prod });
+    return recordedRollbacks(ctx, ctx.scope.project);
+  });
 }
 
 /**
@@ -133,14 +109,14 @@ export async function warehouseRollbacks(
  * recovery here: the job's dbt run may have rebuilt what an interrupted
  * promotion switched, and only prod's state once this run is recorded tells
  * (the default branch's janitor, after the record, recovers with it).
+ * Empty without a warehouse.
  */
 export async function warehouseRollbacksForRecord(
-  inputs: ActionInputs,
-  run: RunEnvironment,
-  ports: Ports,
-  project: string,
+  session: WarehouseSession | null,
+  ports: Pick<Ports, "log">,
 ): Promise<RecordedRollback[]> {
-  return warehouseRollbacks(inputs, run, ports, project, null, { recover: false }).catch((error: unknown) => {
+  if (session === null) return [];
+  return warehouseRollbacks(session, null, { recover: false }).catch((error: unknown) => {
     ports.log.warning(
       `Can't read the warehouse's rollbacks (${error instanceof Error ? error.message : String(error)}): the run is recorded on the restored state, and the next run with the warehouse applies them.`,
     );
@@ -162,40 +138,70 @@ export function runsWithPromotions(run: RunEnvironment): boolean {
 }
 
 /**
- * Runs `work` with the registry (in the `meta-schema` input's schema) open for `scope`. The use cases that
- * change the warehouse first recover what an interrupted promotion left (src/env/promotion/recover.ts):
- * at once in a run of the default branch (`run`), else only once the promotion's job can't be running any
- * more; what they did is logged.
+ * A step's one warehouse connection (issue 38): opened at the first `use`,
+ * with the registry (in the `meta-schema` input's schema) open for the
+ * repository's and project's scope, and closed when the step's use case
+ * ends. Each `use` sees the clock as it reads then. A connection that could
+ * not be opened is not tried again: every later `use` gets the same error.
  */
-export async function withEnvironmentContext<T>(
+export interface WarehouseSession {
+  use<T>(work: (ctx: EnvContext) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs `work` with the step's warehouse session. The use cases that change the warehouse first recover
+ * what an interrupted promotion left (src/env/promotion/recover.ts): at once in a run of the default
+ * branch, else only once the promotion's job can't be running any more; what they did is logged.
+ */
+export async function withWarehouseSession<T>(
   inputs: ActionInputs,
-  scope: EnvScope,
+  run: RunEnvironment,
   ports: Ports,
-  work: (ctx: EnvContext) => Promise<T>,
-  run?: RunEnvironment,
+  project: string,
+  work: (session: WarehouseSession) => Promise<T>,
 ): Promise<T> {
-  const session = {
-    warehouse: parseWarehouseSpec(
+  let opened: Promise<{ warehouse: Warehouse; ctx: EnvContext }> | null = null;
+  const open = async () => {
+    const scope = environmentScope(run, project);
+    const spec = parseWarehouseSpec(
       inputs.warehouse,
       inputs.workspace,
       "input `warehouse`",
       inputs.warehouseEnv,
-    ),
-    timeouts: inputs.timeouts,
-    scope,
-    now: ports.now().toISOString(),
-    metaSchema: inputs.metaSchema,
-    overlapsPromotions: run === undefined || !runsWithPromotions(run),
-    log: {
-      info: (message: string) => ports.log.info(message),
-      warning: (message: string) => ports.log.warning(message),
+    );
+    const warehouse = await ports.openWarehouse(spec, inputs.timeouts);
+    try {
+      const ctx = await environmentContext(warehouse, {
+        now: ports.now().toISOString(),
+        scope,
+        ...(inputs.metaSchema ? { metaSchema: inputs.metaSchema } : {}),
+        create: true,
+        overlapsPromotions: !runsWithPromotions(run),
+        log: {
+          info: (message: string) => ports.log.info(message),
+          warning: (message: string) => ports.log.warning(message),
+        },
+      });
+      if (!ctx) throw new Error("the environment registry could not be opened");
+      return { warehouse, ctx };
+    } catch (error) {
+      await warehouse.close();
+      throw error;
+    }
+  };
+  const session: WarehouseSession = {
+    use: async (use) => {
+      opened ??= open();
+      const { ctx } = await opened;
+      return use({ ...ctx, now: ports.now().toISOString() });
     },
   };
-  const done = await withEnvironmentSession(ports.openWarehouse, session, async (ctx) => ({
-    value: await work(ctx),
-  }));
-  if (!done) throw new Error("the environment registry could not be opened");
-  return done.value;
+  try {
+    return await work(session);
+  } finally {
+    const done = opened ? await (opened as Promise<{ warehouse: Warehouse }>).catch(() => null) : null;
+    if (done) await done.warehouse.close();
+  }
 }
 
 /** A pull request's environment, planned over prod plus its own builds, then created or refreshed. */
@@ -210,7 +216,7 @@ export async function createPullRequestEnvironment(
     /** The `incremental-start` input. */
     incrementalStart: IncrementalStart;
   },
-  ports: Ports,
+  ports: Pick<Ports, "log">,
 ): Promise<CreatedEnvironment> {
   const created = await createOrRefreshEnvironment(ctx, {
     name: environmentName(ctx.scope, input.prNumber),

@@ -8,34 +8,24 @@
  * warnings: prod is recorded and fine, and a pull request's next push
  * repairs its own environment too.
  */
-import { repairPointerViews } from "../app/environment/repair-environments.js";
-import type { RepairReport } from "../env/index.js";
-import type { ActionInputs } from "../github/action-inputs.js";
-import type { RunEnvironment } from "../github/event.js";
-import type { StateSnapshot } from "../state/snapshot.js";
-import { environmentScope, withEnvironmentContext } from "./environment-step.js";
-import type { Ports } from "./ports.js";
+import type { RepairReport } from "../../env/index.js";
+import type { StateSnapshot } from "../../state/snapshot.js";
+import { repairPointerViews } from "../environment/repair-environments.js";
+import type { WarehouseSession } from "./environment-steps.js";
+import type { CountedPorts } from "./step-counts.js";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The report, or null when the repair could not run (a warning says why). */
 export async function repairOpenEnvironments(
-  inputs: ActionInputs,
-  run: RunEnvironment,
-  ports: Ports,
-  project: string,
+  ports: Pick<CountedPorts, "log">,
+  session: WarehouseSession,
   prod: StateSnapshot | null,
 ): Promise<RepairReport | null> {
   const { log } = ports;
   let report: RepairReport;
   try {
-    report = await withEnvironmentContext(
-      inputs,
-      environmentScope(run, project),
-      ports,
-      (ctx) => repairPointerViews(ctx, { prod }),
-      run,
-    );
+    report = await session.use((ctx) => repairPointerViews(ctx, { prod }));
   } catch (error) {
     log.warning(
       `Repairing open environments' pointer views failed (${error instanceof Error ? error.message : String(error)}); prod's state is recorded, and each pull request's next push repairs its environment.`,
@@ -64,14 +54,20 @@ export async function repairOpenEnvironments(
         `Environment ${e.environment}: repairing its pointer views failed and changed nothing (${e.error}); its pull request's next push repairs it.`,
       );
   }
-  if (ports.summary && (report.repaired > 0 || report.unrepairable > 0 || report.failed > 0)) {
-    const parts = [
-      `repaired ${plural(report.repaired, "pointer view")} of open pull requests' environments that this run's dbt build dropped${touched.length > 0 ? ` (${touched.join(", ")})` : ""}`,
-    ];
-    if (report.unrepairable > 0)
-      parts.push(`${plural(report.unrepairable, "pointer view")} not repaired: prod's relation is gone`);
-    if (report.failed > 0) parts.push(`${plural(report.failed, "environment")} failed to repair`);
-    await ports.summary(`\n**ods-state:** ${parts.join("; ")}.\n`);
-  }
   return report;
+}
+
+/** The job summary's line about the repair; null when there is nothing to say. */
+export function repairSummaryLine(report: RepairReport): string | null {
+  if (!(report.repaired > 0 || report.unrepairable > 0 || report.failed > 0)) return null;
+  const touched = report.environments
+    .filter((e) => e.repaired.length > 0 && e.error === null)
+    .map((e) => `${e.environment}: ${e.repaired.length}`);
+  const parts = [
+    `repaired ${plural(report.repaired, "pointer view")} of open pull requests' environments that this run's dbt build dropped${touched.length > 0 ? ` (${touched.join(", ")})` : ""}`,
+  ];
+  if (report.unrepairable > 0)
+    parts.push(`${plural(report.unrepairable, "pointer view")} not repaired: prod's relation is gone`);
+  if (report.failed > 0) parts.push(`${plural(report.failed, "environment")} failed to repair`);
+  return `\n**ods-state:** ${parts.join("; ")}.\n`;
 }
