@@ -1,6 +1,6 @@
 import type { ParseArgsConfig } from "node:util";
 import type { LoadSqlParser, OpenWarehouse, StateFiles } from "../app/ports.js";
-import type { WarehouseEnv } from "../env/providers/provider-spec.js";
+import type { WarehouseEnv } from "../drivers/providers/provider-spec.js";
 import type { DriverPreference } from "../store/sqlite-driver.js";
 
 /**

@@ -20,17 +20,17 @@ import { recordBuilds } from "../app/environment/record-builds.js";
 import type { RunResults } from "../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../dbt/load-project.js";
+import { parseWarehouseSpec } from "../drivers/open.js";
 import {
   checkRepository,
   type EnvContext,
   type EnvScope,
   environmentName,
   type IncrementalStart,
-  parseWarehouseSpec,
   type RecordedRollback,
   recordedRollbacks,
   recoverInterrupted,
-} from "../env/index.js";
+} from "../environment/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
@@ -101,7 +101,7 @@ export function projectNameFromDbtProject(projectDir: string): string | null {
  * rollback), to apply to prod's state before planning or recording. Empty without a warehouse; a
  * warehouse that can't be read fails the step (planning on state the warehouse contradicts would be a
  * guess). This is a run's first contact with the warehouse: what an interrupted promotion or rollback
- * left is recovered first (src/env/promotion/recover.ts; `prod`, the state restored, tells a later build),
+ * left is recovered first (src/environment/promotion/recover.ts; `prod`, the state restored, tells a later build),
  * so a rollback it finishes is applied too.
  */
 export async function warehouseRollbacks(
@@ -163,7 +163,7 @@ export function runsWithPromotions(run: RunEnvironment): boolean {
 
 /**
  * Runs `work` with the registry (in the `meta-schema` input's schema) open for `scope`. The use cases that
- * change the warehouse first recover what an interrupted promotion left (src/env/promotion/recover.ts):
+ * change the warehouse first recover what an interrupted promotion left (src/environment/promotion/recover.ts):
  * at once in a run of the default branch (`run`), else only once the promotion's job can't be running any
  * more; what they did is logged.
  */

@@ -8,7 +8,7 @@ import type { MergePromotion } from "../app/promotion/merge-promotion.js";
 import { scopeOf } from "../app/scope.js";
 import type { BaseDescription, CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
-import type { EnvironmentChange } from "../env/index.js";
+import type { EnvironmentChange } from "../environment/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { CommentContext } from "../comment/comment-context.js";
 import { renderComment } from "../comment/render-comment.js";
-import type { RepairReport } from "../env/index.js";
+import type { RepairReport } from "../environment/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import type { DataDiffReport } from "../state/data-diff.js";

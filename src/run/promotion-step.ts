@@ -21,7 +21,7 @@ import {
 import type { SourcesFreshness } from "../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../dbt/load-project.js";
 import { projectNameOf } from "../dbt/project-name.js";
-import { environmentName } from "../env/index.js";
+import { environmentName } from "../environment/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";

@@ -11,7 +11,7 @@ import { reconcileWithRollbacks } from "../app/promotion/prod-rollbacks.js";
 import { handedOffPromotion } from "../app/promotion/promotion-state.js";
 import { recordPromotion } from "../app/record/record-promotion.js";
 import { recordRun } from "../app/record/record-run.js";
-import type { RecordedRollback } from "../env/index.js";
+import type { RecordedRollback } from "../environment/index.js";
 import { UserError } from "../errors/user-error.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import { onDefaultBranch, type RunEnvironment } from "../github/event.js";

@@ -9,7 +9,7 @@
  * repairs its own environment too.
  */
 import { repairPointerViews } from "../app/environment/repair-environments.js";
-import type { RepairReport } from "../env/index.js";
+import type { RepairReport } from "../environment/index.js";
 import type { ActionInputs } from "../github/action-inputs.js";
 import type { RunEnvironment } from "../github/event.js";
 import type { StateSnapshot } from "../state/snapshot.js";

@@ -18,7 +18,11 @@ export const LAYERS: Layer[] = [
   { rank: 2, name: "dbt", paths: ["dbt/"], pure: true },
   { rank: 3, name: "planner", paths: ["planner/"], pure: true },
   { rank: 4, name: "comment", paths: ["comment/"], pure: true },
-  { rank: 5, name: "adapters", paths: ["store/", "env/", "files/", "runtime/", "github/"] },
+  {
+    rank: 5,
+    name: "adapters",
+    paths: ["store/", "environment/", "warehouse/", "drivers/", "files/", "runtime/", "github/"],
+  },
   { rank: 6, name: "app", paths: ["app/"] },
   { rank: 7, name: "run/cli", paths: ["run/", "cli/"] },
   { rank: 8, name: "entry points", paths: ["main.ts", "post.ts", "cli.ts", "adapters.ts"] },

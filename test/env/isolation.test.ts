@@ -31,7 +31,7 @@ import {
   recordEnvironmentBuilds,
   rollbackPromotion,
   runJanitor,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import type { RunEnvironment } from "../../src/github/event.js";
 import { environmentScope } from "../../src/run/environment-step.js";

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { PostgresWarehouse } from "../../src/drivers/postgres/postgres-warehouse.js";
 import {
   cleanupEnvironment,
   createEnvironment,
@@ -23,12 +24,11 @@ import {
   type EnvScope,
   environmentContext,
   environmentName,
-  PostgresWarehouse,
   planPromotion,
   promote,
   recordEnvironmentBuilds,
   runJanitor,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { environmentScope } from "../../src/run/environment-step.js";

@@ -14,7 +14,7 @@ import type { SqlParserLoad } from "../../app/ports.js";
 import { reconcileWithRollbacks } from "../../app/promotion/prod-rollbacks.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
-import type { EnvironmentChange } from "../../env/index.js";
+import type { EnvironmentChange } from "../../environment/index.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
 import { planMayAnalyse } from "../../planner/column-facts-needed.js";

@@ -4,7 +4,7 @@
  * create-environment.ts), and what dbt builds into it then.
  */
 import { createOrRefreshEnvironment } from "../../../app/environment/create-environment.js";
-import { parseIncrementalStart } from "../../../env/incremental-start-settings.js";
+import { parseIncrementalStart } from "../../../environment/incremental-start-settings.js";
 import { plan } from "../../../planner/plan.js";
 import { cliColumnFacts } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";

@@ -10,7 +10,7 @@ import { diffPullRequest } from "../../../app/environment/diff-pull-request.js";
 import { makePlan } from "../../../app/plan/make-plan.js";
 import { renderDataDiffText } from "../../../comment/render-data-diff-text.js";
 import { renderDataDiffMarkdown } from "../../../comment/sections/data-diff.js";
-import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../../../env/data-diff-settings.js";
+import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../../../environment/data-diff-settings.js";
 import { UserError } from "../../../errors/user-error.js";
 import { splitSelectors } from "../../../planner/selection.js";
 import type { CliContext, ParsedValues } from "../../command.js";

@@ -10,7 +10,7 @@
 import { promoteEnvironment } from "../../../app/promotion/promote-environment.js";
 import { commitPromotion, promotionRecorded } from "../../../app/promotion/promotion-state.js";
 import type { LoadedProject } from "../../../dbt/load-project.js";
-import type { PromotionResult } from "../../../env/index.js";
+import type { PromotionResult } from "../../../environment/index.js";
 import { isUserError, UserError } from "../../../errors/user-error.js";
 import { plan } from "../../../planner/plan.js";
 import type { Scope } from "../../../state/scope.js";

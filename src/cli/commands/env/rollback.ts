@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { recordRollback, rollBackPromotion } from "../../../app/promotion/rollback-promotion.js";
 import { DEFAULT_ENVIRONMENT } from "../../../app/scope.js";
-import type { EnvContext } from "../../../env/index.js";
+import type { EnvContext } from "../../../environment/index.js";
 import { DEFAULT_STATE_FILE } from "../../../store/sqlite-store.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { openStateForWriting, resolveFlagPath } from "../../project-inputs.js";
@@ -41,7 +41,7 @@ export async function envRollback(values: ParsedValues, context: CliContext): Pr
           : {}),
       });
       // With --state (given explicitly), prod's state stops recording the rolled-back builds now; without it,
-      // the next action run with the warehouse reconciles the state it restores (src/env/promotion/reconcile.ts).
+      // the next action run with the warehouse reconciles the state it restores (src/environment/promotion/reconcile.ts).
       const state =
         stateFile !== undefined && values["dry-run"] !== true && result.id !== null
           ? await writeRollback(
