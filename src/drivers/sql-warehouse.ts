@@ -5,7 +5,8 @@
  * and replacing tables, upserts); everything else is here, still inside the
  * adapter layer (lifecycle and registry code never build SQL). The data
  * diff's reads (data-diff/) run here too, each in a READ ONLY transaction
- * of its own (`readOnly`).
+ * of its own (`readOnly`). The record tables' statements are the ones every
+ * driver uses (record-statements.ts), in the `$n` dialect.
  */
 import { UserError } from "../errors/user-error.js";
 import { type QualifiedName, quoteIdentifier, sameName, showQualified } from "../warehouse/names.js";
@@ -23,6 +24,16 @@ import type {
 } from "../warehouse/warehouse.js";
 import { type DiffDialect, SqlDataDiff } from "./data-diff/sql-data-diff.js";
 import { recordRowFrom } from "./record-rows.js";
+import {
+  addRecordColumn,
+  createRecordTable,
+  deleteRecords,
+  insertRecord,
+  type RecordDialect,
+  type RecordStatement,
+  selectRecords,
+  updateRecords,
+} from "./record-statements.js";
 
 export interface StatementResult {
   rows: Record<string, unknown>[];
@@ -54,7 +65,9 @@ export abstract class SqlWarehouse implements Warehouse {
   abstract boundRelations(views: readonly QualifiedName[]): Promise<Map<string, QualifiedName[]> | null>;
   abstract hasRecordTable(schema: string, table: string): Promise<boolean>;
   abstract upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void>;
-  protected abstract recordTableDdl(schema: string, table: RecordTable): string;
+  /** Where the engines' record tables differ: a PRIMARY KEY, and a one-statement upsert (record-statements.ts). */
+  protected abstract readonly recordSyntax: Pick<RecordDialect, "primaryKey" | "upsert">;
+  private recordDialect: RecordDialect | null = null;
   /** The engine's part of the data diff's statements (catalog, comparable types, sampling). */
   protected abstract readonly diffDialect: DiffDialect;
   /** Starts a READ ONLY transaction and sets what holds in it (PostgreSQL: the statement timeout). */
@@ -195,6 +208,26 @@ export abstract class SqlWarehouse implements Warehouse {
     await this.run(`ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`);
   }
 
+  /** The record tables' dialect: `$n` placeholders, TEXT and INTEGER, the engine's key and upsert. */
+  protected get records(): RecordDialect {
+    this.recordDialect ??= {
+      table: (schema, table) => this.tableName(schema, table),
+      column: (name) => this.q(name, "column"),
+      type: (type) => (type === "integer" ? "INTEGER" : "TEXT"),
+      placeholders: "dollar",
+      typedNulls: false,
+      addColumn: "if-not-exists",
+      whereTrue: false,
+      ...this.recordSyntax,
+    };
+    return this.recordDialect;
+  }
+
+  /** Runs a record table's statement (`$n` placeholders: its values are a list). */
+  protected runRecords(statement: RecordStatement): Promise<StatementResult> {
+    return this.run(statement.sql, statement.params as readonly RecordValue[]);
+  }
+
   async ensureRecordTables(
     schema: string,
     tables: readonly RecordTable[],
@@ -203,51 +236,14 @@ export abstract class SqlWarehouse implements Warehouse {
     await this.transaction(async () => {
       await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "metadata schema")}`);
       for (const table of tables) {
-        await this.run(this.recordTableDdl(schema, table));
+        await this.runRecords(createRecordTable(this.records, schema, table));
         // A registry of an older minor version gains the columns added since (additive upgrade).
         if (!options.upgrade) continue;
-        for (const [name, type] of Object.entries(table.columns)) {
-          await this.run(
-            `ALTER TABLE ${this.tableName(schema, table)} ADD COLUMN IF NOT EXISTS ${this.q(name, "column")} ${this.columnType(type)}`,
-          );
+        for (const name of Object.keys(table.columns)) {
+          await this.runRecords(addRecordColumn(this.records, schema, table, name));
         }
       }
     });
-  }
-
-  protected columnType(type: "text" | "integer"): string {
-    return type === "integer" ? "INTEGER" : "TEXT";
-  }
-
-  protected recordColumns(table: RecordTable): string {
-    return Object.entries(table.columns)
-      .map(([name, type]) => `${this.q(name, "column")} ${this.columnType(type)}`)
-      .join(", ");
-  }
-
-  private checkColumns(table: RecordTable, row: RecordRow): string[] {
-    const names = Object.keys(row);
-    for (const name of names) {
-      if (!(name in table.columns)) throw new Error(`record table ${table.name} has no column ${name}`);
-    }
-    return names;
-  }
-
-  private where(
-    table: RecordTable,
-    where: RecordRow,
-    offset: number,
-  ): { sql: string; params: RecordValue[] } {
-    const names = this.checkColumns(table, where);
-    if (names.length === 0) return { sql: "", params: [] };
-    const params: RecordValue[] = [];
-    const parts = names.map((name) => {
-      const value = where[name] ?? null;
-      if (value === null) return `${this.q(name, "column")} IS NULL`;
-      params.push(value);
-      return `${this.q(name, "column")} = $${offset + params.length}`;
-    });
-    return { sql: ` WHERE ${parts.join(" AND ")}`, params };
   }
 
   protected tableName(schema: string, table: RecordTable): string {
@@ -255,43 +251,21 @@ export abstract class SqlWarehouse implements Warehouse {
   }
 
   async selectRecords(schema: string, table: RecordTable, where: RecordRow = {}): Promise<RecordRow[]> {
-    const clause = this.where(table, where, 0);
-    const columns = Object.keys(table.columns)
-      .map((name) => this.q(name, "column"))
-      .join(", ");
-    const order = table.key.map((name) => this.q(name, "column")).join(", ");
-    const result = await this.run(
-      `SELECT ${columns} FROM ${this.tableName(schema, table)}${clause.sql} ORDER BY ${order}`,
-      clause.params,
-    );
+    const result = await this.runRecords(selectRecords(this.records, schema, table, where));
     return result.rows.map((row) => recordRowFrom(table, row));
   }
 
   async insertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void> {
-    const names = this.checkColumns(table, row);
-    const placeholders = names.map((_, i) => `$${i + 1}`).join(", ");
-    await this.run(
-      `INSERT INTO ${this.tableName(schema, table)} (${names.map((n) => this.q(n, "column")).join(", ")}) VALUES (${placeholders})`,
-      names.map((name) => row[name] ?? null),
-    );
+    await this.runRecords(insertRecord(this.records, schema, table, row));
   }
 
   async updateRecords(schema: string, table: RecordTable, set: RecordRow, where: RecordRow): Promise<number> {
-    const names = this.checkColumns(table, set);
-    if (names.length === 0) return 0;
-    const assignments = names.map((name, i) => `${this.q(name, "column")} = $${i + 1}`).join(", ");
-    const clause = this.where(table, where, names.length);
-    const result = await this.run(`UPDATE ${this.tableName(schema, table)} SET ${assignments}${clause.sql}`, [
-      ...names.map((name) => set[name] ?? null),
-      ...clause.params,
-    ]);
-    return result.changed;
+    if (Object.keys(set).length === 0) return 0;
+    return (await this.runRecords(updateRecords(this.records, schema, table, set, where))).changed;
   }
 
   async deleteRecords(schema: string, table: RecordTable, where: RecordRow): Promise<number> {
-    const clause = this.where(table, where, 0);
-    const result = await this.run(`DELETE FROM ${this.tableName(schema, table)}${clause.sql}`, clause.params);
-    return result.changed;
+    return (await this.runRecords(deleteRecords(this.records, schema, table, where))).changed;
   }
 
   /** The key part of a row, for upserts. */

@@ -472,9 +472,7 @@ export class DuckDbWarehouse extends SqlWarehouse {
    * upsertRecord (update, else insert) within the caller's transaction; a
    * DuckDB file has one writer.
    */
-  protected recordTableDdl(schema: string, table: RecordTable): string {
-    return `CREATE TABLE IF NOT EXISTS ${this.tableName(schema, table)} (${this.recordColumns(table)})`;
-  }
+  protected readonly recordSyntax = { primaryKey: false, upsert: null };
 
   async upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void> {
     await this.transaction(async () => {

@@ -48,6 +48,7 @@ import type {
 } from "../../warehouse/warehouse.js";
 import { type FailureContext, warehouseFailure } from "../../warehouse/warehouse-errors.js";
 import { refusalsFromControls } from "../access-refusals.js";
+import { upsertRecord } from "../record-statements.js";
 import { SqlWarehouse, type StatementResult } from "../sql-warehouse.js";
 import {
   narrowCopyPrivileges,
@@ -622,24 +623,10 @@ export class PostgresWarehouse extends SqlWarehouse {
     return tableExists(this.runAny, schema, table);
   }
 
-  protected recordTableDdl(schema: string, table: RecordTable): string {
-    const key = table.key.map((name) => this.q(name, "column")).join(", ");
-    return `CREATE TABLE IF NOT EXISTS ${this.tableName(schema, table)} (${this.recordColumns(table)}, PRIMARY KEY (${key}))`;
-  }
+  /** A PRIMARY KEY on the key, which the upsert's ON CONFLICT names. */
+  protected readonly recordSyntax = { primaryKey: true, upsert: { kind: "on-conflict" } } as const;
 
   async upsertRecord(schema: string, table: RecordTable, row: RecordRow): Promise<void> {
-    const names = Object.keys(row);
-    for (const name of table.key)
-      if (!names.includes(name)) throw new Error(`upsert into ${table.name} without key ${name}`);
-    const columns = names.map((name) => this.q(name, "column"));
-    const updates = names
-      .filter((name) => !table.key.includes(name))
-      .map((name) => `${this.q(name, "column")} = EXCLUDED.${this.q(name, "column")}`);
-    const key = table.key.map((name) => this.q(name, "column")).join(", ");
-    const action = updates.length > 0 ? `DO UPDATE SET ${updates.join(", ")}` : "DO NOTHING";
-    await this.run(
-      `INSERT INTO ${this.tableName(schema, table)} (${columns.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")}) ON CONFLICT (${key}) ${action}`,
-      names.map((name) => row[name] ?? null),
-    );
+    await this.runRecords(upsertRecord(this.records, schema, table, row));
   }
 }

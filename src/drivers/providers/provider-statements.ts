@@ -190,7 +190,7 @@ export interface ProviderStatements {
   /** Sets the view's comment, as `setTableComment` sets a table's (the identity of a view an environment created). */
   setViewComment(place: Place, name: QualifiedName, comment: string): Statement;
 
-  // The registry's record tables (src/environment/registry/).
+  // The registry's record tables (src/environment/registry/): each vendor builds them with src/drivers/record-statements.ts.
   createRecordTable(place: Place, schema: string, table: RecordTable): Statement;
   /** Adds a column the record table lacks (an upgrade). */
   addRecordColumn(place: Place, schema: string, table: RecordTable, column: string): Statement;

@@ -36,12 +36,17 @@
 
 import { UserError } from "../../../errors/user-error.js";
 import { identifierProblem, type QualifiedName, showName } from "../../../warehouse/names.js";
-import type {
-  RecordRow,
-  RecordTable,
-  RecordValue,
-  WarehouseCapabilities,
-} from "../../../warehouse/warehouse.js";
+import type { RecordTable, RecordValue, WarehouseCapabilities } from "../../../warehouse/warehouse.js";
+import {
+  addRecordColumn,
+  createRecordTable,
+  deleteRecords,
+  insertRecord,
+  type RecordDialect,
+  selectRecords,
+  updateRecords,
+  upsertRecord,
+} from "../../record-statements.js";
 import type { Place, ProviderStatements, Statement } from "../provider-statements.js";
 import { decodeStringLiteral } from "./string-literal.js";
 
@@ -174,42 +179,42 @@ class Params {
     this.values[`p${this.count}`] = value;
     return `@p${this.count}`;
   }
-
-  /** A value for a column: bound, or a NULL of the column's type (the client can't type a null parameter). */
-  value(table: RecordTable, name: string, value: RecordValue): string {
-    if (value === null) return `CAST(NULL AS ${columnType(columnOf(table, name))})`;
-    return this.bind(value);
-  }
-}
-
-function columnOf(table: RecordTable, name: string): "text" | "integer" {
-  const type = table.columns[name];
-  if (type === undefined) throw new Error(`record table ${table.name} has no column ${name}`);
-  return type;
 }
 
 function statement(sql: string, params: Params | null = null): Statement {
   return { sql, params: params?.values ?? {} };
 }
 
-/** `col = @pN` or `col IS NULL` for each entry, joined by AND; `TRUE` when there is none (BigQuery's UPDATE and DELETE need a WHERE). */
-function conditions(table: RecordTable, where: RecordRow, params: Params, prefix = ""): string {
-  const parts = Object.entries(where).map(([name, value]) => {
-    columnOf(table, name);
-    const left = `${prefix}${column(name)}`;
-    return value === null ? `${left} IS NULL` : `${left} = ${params.bind(value)}`;
-  });
-  return parts.length === 0 ? "TRUE" : parts.join(" AND ");
-}
-
-function columnNames(row: RecordRow, table: RecordTable): string[] {
-  const names = Object.keys(row);
-  for (const name of names) columnOf(table, name);
-  return names;
-}
-
 function sameRelation(a: QualifiedName, b: QualifiedName): boolean {
   return a.schema === b.schema && a.identifier === b.identifier;
+}
+
+/**
+ * The record tables in `place` (record-statements.ts): named `@pN`
+ * parameters, a null written as a typed NULL (the client can't type a null
+ * parameter), WHERE TRUE for an unconditional UPDATE or DELETE, one MERGE per
+ * upsert.
+ */
+function recordDialect(place: Place): RecordDialect {
+  return {
+    table: (schema, table) => recordTable(place, schema, table),
+    column,
+    type: columnType,
+    placeholders: "named",
+    typedNulls: true,
+    primaryKey: false,
+    addColumn: "if-not-exists",
+    whereTrue: true,
+    upsert: {
+      kind: "merge",
+      verb: "MERGE",
+      target: "target",
+      source: "source",
+      castSource: false,
+      keyMatch: "is-null",
+      qualifySet: false,
+    },
+  };
 }
 
 export const BIGQUERY_STATEMENTS: ProviderStatements = {
@@ -364,81 +369,14 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
     return statement(`ALTER VIEW ${target} SET OPTIONS (description = ${params.bind(comment)})`, params);
   },
 
-  /**
-   * No key constraint: BigQuery's keys are NOT ENFORCED and the optimizer
-   * may trust them (a duplicate would then give wrong answers silently);
-   * upsertRecord's MERGE keeps a key to one row.
-   */
-  createRecordTable(place, schema, table) {
-    const columns = Object.entries(table.columns)
-      .map(([name, type]) => `${column(name)} ${columnType(type)}`)
-      .join(", ");
-    return statement(`CREATE TABLE IF NOT EXISTS ${recordTable(place, schema, table)} (${columns})`);
-  },
-  addRecordColumn(place, schema, table, name) {
-    const type = columnType(columnOf(table, name));
-    return statement(
-      `ALTER TABLE ${recordTable(place, schema, table)} ADD COLUMN IF NOT EXISTS ${column(name)} ${type}`,
-    );
-  },
-  selectRecords(place, schema, table, where) {
-    const params = new Params();
-    const target = recordTable(place, schema, table);
-    const columns = Object.keys(table.columns).map(column).join(", ");
-    const filter = Object.keys(where).length === 0 ? "" : ` WHERE ${conditions(table, where, params)}`;
-    const order = table.key.map(column).join(", ");
-    return statement(`SELECT ${columns} FROM ${target}${filter} ORDER BY ${order}`, params);
-  },
-  insertRecord(place, schema, table, row) {
-    const params = new Params();
-    const target = recordTable(place, schema, table);
-    const names = columnNames(row, table);
-    if (names.length === 0) throw new Error(`insert into ${table.name} without a column`);
-    const values = names.map((name) => params.value(table, name, row[name] ?? null)).join(", ");
-    return statement(`INSERT INTO ${target} (${names.map(column).join(", ")}) VALUES (${values})`, params);
-  },
-  /** One MERGE: the row as a one-row source, matched on the key (`IS NULL` for a null key value). */
-  upsertRecord(place, schema, table, row) {
-    const params = new Params();
-    const target = recordTable(place, schema, table);
-    const names = columnNames(row, table);
-    for (const name of table.key) {
-      if (!names.includes(name)) throw new Error(`upsert into ${table.name} without key ${name}`);
-    }
-    const source = names
-      .map((name) => `${params.value(table, name, row[name] ?? null)} AS ${column(name)}`)
-      .join(", ");
-    const match = table.key
-      .map((name) =>
-        row[name] === null
-          ? `target.${column(name)} IS NULL`
-          : `target.${column(name)} = source.${column(name)}`,
-      )
-      .join(" AND ");
-    const rest = names.filter((name) => !table.key.includes(name));
-    const update =
-      rest.length === 0
-        ? ""
-        : ` WHEN MATCHED THEN UPDATE SET ${rest.map((name) => `${column(name)} = source.${column(name)}`).join(", ")}`;
-    const insert = ` WHEN NOT MATCHED THEN INSERT (${names.map(column).join(", ")}) VALUES (${names.map((name) => `source.${column(name)}`).join(", ")})`;
-    return statement(
-      `MERGE ${target} AS target USING (SELECT ${source}) AS source ON ${match}${update}${insert}`,
-      params,
-    );
-  },
-  updateRecords(place, schema, table, set, where) {
-    const params = new Params();
-    const target = recordTable(place, schema, table);
-    const names = columnNames(set, table);
-    if (names.length === 0) throw new Error(`update of ${table.name} without a column to set`);
-    const assignments = names
-      .map((name) => `${column(name)} = ${params.value(table, name, set[name] ?? null)}`)
-      .join(", ");
-    return statement(`UPDATE ${target} SET ${assignments} WHERE ${conditions(table, where, params)}`, params);
-  },
-  deleteRecords(place, schema, table, where) {
-    const params = new Params();
-    const target = recordTable(place, schema, table);
-    return statement(`DELETE FROM ${target} WHERE ${conditions(table, where, params)}`, params);
-  },
+  // No key constraint: BigQuery's keys are NOT ENFORCED and the optimizer may trust them (a duplicate would then
+  // give wrong answers silently); upsertRecord's MERGE keeps a key to one row.
+  createRecordTable: (place, schema, table) => createRecordTable(recordDialect(place), schema, table),
+  addRecordColumn: (place, schema, table, name) => addRecordColumn(recordDialect(place), schema, table, name),
+  selectRecords: (place, schema, table, where) => selectRecords(recordDialect(place), schema, table, where),
+  insertRecord: (place, schema, table, row) => insertRecord(recordDialect(place), schema, table, row),
+  upsertRecord: (place, schema, table, row) => upsertRecord(recordDialect(place), schema, table, row),
+  updateRecords: (place, schema, table, set, where) =>
+    updateRecords(recordDialect(place), schema, table, set, where),
+  deleteRecords: (place, schema, table, where) => deleteRecords(recordDialect(place), schema, table, where),
 };

@@ -70,12 +70,17 @@ import {
   type QualifiedName,
   showName,
 } from "../../../warehouse/names.js";
-import type {
-  RecordRow,
-  RecordTable,
-  RecordValue,
-  WarehouseCapabilities,
-} from "../../../warehouse/warehouse.js";
+import type { RecordTable, RecordValue, WarehouseCapabilities } from "../../../warehouse/warehouse.js";
+import {
+  addRecordColumn,
+  createRecordTable,
+  deleteRecords,
+  insertRecord,
+  type RecordDialect,
+  selectRecords,
+  updateRecords,
+  upsertRecord,
+} from "../../record-statements.js";
 import type { Place, ProviderStatements, Statement } from "../provider-statements.js";
 
 export const DATABRICKS_IDENTIFIERS: IdentifierRules = {
@@ -142,27 +147,6 @@ function column(name: string): string {
   return quote(name, "column");
 }
 
-/** The row's columns, each one the record table has (a programming error otherwise). */
-function columnsOf(table: RecordTable, row: RecordRow): string[] {
-  const names = Object.keys(row);
-  for (const name of names) {
-    if (!(name in table.columns)) throw new Error(`record table ${table.name} has no column ${name}`);
-  }
-  return names;
-}
-
-/** ` WHERE a = ? AND b IS NULL` (nothing for an empty row), with its values. */
-function whereClause(table: RecordTable, where: RecordRow): { sql: string; params: RecordValue[] } {
-  const params: RecordValue[] = [];
-  const parts = columnsOf(table, where).map((name) => {
-    const value = where[name] ?? null;
-    if (value === null) return `${column(name)} IS NULL`;
-    params.push(value);
-    return `${column(name)} = ?`;
-  });
-  return { sql: parts.length === 0 ? "" : ` WHERE ${parts.join(" AND ")}`, params };
-}
-
 /** A string literal: backslashes and single quotes escaped with a backslash (Databricks literals' escape). */
 export function databricksStringLiteral(text: string): string {
   return `'${text.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
@@ -174,6 +158,29 @@ function catalogNameIs(columnName: string): string {
 }
 
 const TABLE_KIND_LIST = TABLE_KINDS.map((kind) => `'${kind}'`).join(", ");
+
+/** The record tables in `place` (record-statements.ts): `?` placeholders, no key constraint, ADD COLUMNS, a null-safe MERGE. */
+function recordDialect(place: Place): RecordDialect {
+  return {
+    table: (schema, table) => recordTable(place, schema, table),
+    column,
+    type: columnType,
+    placeholders: "question",
+    typedNulls: false,
+    primaryKey: false,
+    addColumn: "add-columns",
+    whereTrue: false,
+    upsert: {
+      kind: "merge",
+      verb: "MERGE INTO",
+      target: "target",
+      source: "source",
+      castSource: false,
+      keyMatch: "null-safe",
+      qualifySet: true,
+    },
+  };
+}
 
 export const DATABRICKS_STATEMENTS: ProviderStatements = {
   dialect: "databricks",
@@ -351,77 +358,16 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
     };
   },
 
-  createRecordTable(place, schema, table) {
-    const columns = Object.entries(table.columns)
-      .map(([name, type]) => `${column(name)} ${columnType(type)}`)
-      .join(", ");
-    return {
-      sql: `CREATE TABLE IF NOT EXISTS ${recordTable(place, schema, table)} (${columns})`,
-      params: [],
-    };
-  },
-
-  addRecordColumn(place, schema, table, name) {
-    const type = table.columns[name];
-    if (type === undefined) throw new Error(`record table ${table.name} has no column ${name}`);
-    return {
-      sql: `ALTER TABLE ${recordTable(place, schema, table)} ADD COLUMNS (${column(name)} ${columnType(type)})`,
-      params: [],
-    };
-  },
-
-  selectRecords(place, schema, table, where) {
-    const clause = whereClause(table, where);
-    const columns = Object.keys(table.columns).map(column).join(", ");
-    const order = table.key.map(column).join(", ");
-    return {
-      sql: `SELECT ${columns} FROM ${recordTable(place, schema, table)}${clause.sql} ORDER BY ${order}`,
-      params: clause.params,
-    };
-  },
-
-  insertRecord(place, schema, table, row) {
-    const names = columnsOf(table, row);
-    return {
-      sql: `INSERT INTO ${recordTable(place, schema, table)} (${names.map(column).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
-      params: names.map((name) => row[name] ?? null),
-    };
-  },
-
-  upsertRecord(place, schema, table, row) {
-    const names = columnsOf(table, row);
-    for (const key of table.key) {
-      if (!names.includes(key)) throw new Error(`upsert into ${table.name} without key ${key}`);
-    }
-    const source = names.map((name) => `? AS ${column(name)}`).join(", ");
-    const on = table.key.map((key) => `target.${column(key)} <=> source.${column(key)}`).join(" AND ");
-    const updated = names.filter((name) => !table.key.includes(name));
-    const matched =
-      updated.length === 0
-        ? ""
-        : ` WHEN MATCHED THEN UPDATE SET ${updated.map((name) => `target.${column(name)} = source.${column(name)}`).join(", ")}`;
-    return {
-      sql:
-        `MERGE INTO ${recordTable(place, schema, table)} AS target USING (SELECT ${source}) AS source ON ${on}` +
-        `${matched} WHEN NOT MATCHED THEN INSERT (${names.map(column).join(", ")}) VALUES (${names.map((name) => `source.${column(name)}`).join(", ")})`,
-      params: names.map((name) => row[name] ?? null),
-    };
-  },
-
-  updateRecords(place, schema, table, set, where) {
-    const names = columnsOf(table, set);
-    if (names.length === 0) throw new Error(`update of ${table.name} sets no column`);
-    const clause = whereClause(table, where);
-    return {
-      sql: `UPDATE ${recordTable(place, schema, table)} SET ${names.map((name) => `${column(name)} = ?`).join(", ")}${clause.sql}`,
-      params: [...names.map((name) => set[name] ?? null), ...clause.params],
-    };
-  },
-
-  deleteRecords(place, schema, table, where) {
-    const clause = whereClause(table, where);
-    return { sql: `DELETE FROM ${recordTable(place, schema, table)}${clause.sql}`, params: clause.params };
-  },
+  // No PRIMARY KEY (informational on Databricks, and it needs NOT NULL key columns): every write by key is one
+  // MERGE matching the key null-safely (`<=>`). ADD COLUMNS has no IF NOT EXISTS: only a column the table lacks is added.
+  createRecordTable: (place, schema, table) => createRecordTable(recordDialect(place), schema, table),
+  addRecordColumn: (place, schema, table, name) => addRecordColumn(recordDialect(place), schema, table, name),
+  selectRecords: (place, schema, table, where) => selectRecords(recordDialect(place), schema, table, where),
+  insertRecord: (place, schema, table, row) => insertRecord(recordDialect(place), schema, table, row),
+  upsertRecord: (place, schema, table, row) => upsertRecord(recordDialect(place), schema, table, row),
+  updateRecords: (place, schema, table, set, where) =>
+    updateRecords(recordDialect(place), schema, table, set, where),
+  deleteRecords: (place, schema, table, where) => deleteRecords(recordDialect(place), schema, table, where),
 };
 
 function columnType(type: "text" | "integer"): string {

@@ -56,12 +56,17 @@ import {
   showQualified,
 } from "../../../warehouse/names.js";
 import { storedPart } from "../../../warehouse/stored-names.js";
-import type {
-  RecordRow,
-  RecordTable,
-  RecordValue,
-  WarehouseCapabilities,
-} from "../../../warehouse/warehouse.js";
+import type { RecordValue, WarehouseCapabilities } from "../../../warehouse/warehouse.js";
+import {
+  addRecordColumn,
+  createRecordTable,
+  deleteRecords,
+  insertRecord,
+  type RecordDialect,
+  selectRecords,
+  updateRecords,
+  upsertRecord,
+} from "../../record-statements.js";
 import type { Place, ProviderStatements, Statement } from "../provider-statements.js";
 
 /** cloneTable's options on Snowflake: the shared ones, and whether the clone is a transient table. */
@@ -126,39 +131,8 @@ function informationSchema(place: Place, view: "SCHEMATA" | "TABLES"): string {
   return `${q(place.database, "database")}.INFORMATION_SCHEMA.${view}`;
 }
 
-function recordTableName(place: Place, schema: string, table: RecordTable): string {
-  return `${schemaName(place, schema, "metadata schema")}.${q(table.name, "record table")}`;
-}
-
-function columnType(type: "text" | "integer"): string {
-  return type === "integer" ? "NUMBER(38, 0)" : "VARCHAR";
-}
-
 function column(name: string): string {
   return q(name, "column");
-}
-
-/** The row's columns, each one the record table has (a programming error otherwise). */
-function columnsOf(table: RecordTable, row: RecordRow): string[] {
-  const names = Object.keys(row);
-  for (const name of names) {
-    if (!(name in table.columns)) throw new Error(`record table ${table.name} has no column ${name}`);
-  }
-  return names;
-}
-
-/** `WHERE a = ? AND b IS NULL`: a null is matched with IS NULL, never bound. */
-function whereClause(table: RecordTable, where: RecordRow): { sql: string; params: RecordValue[] } {
-  const names = columnsOf(table, where);
-  if (names.length === 0) return { sql: "", params: [] };
-  const params: RecordValue[] = [];
-  const parts = names.map((name) => {
-    const value = where[name] ?? null;
-    if (value === null) return `${column(name)} IS NULL`;
-    params.push(value);
-    return `${column(name)} = ?`;
-  });
-  return { sql: ` WHERE ${parts.join(" AND ")}`, params };
 }
 
 /**
@@ -169,6 +143,30 @@ function whereClause(table: RecordTable, where: RecordRow): { sql: string; param
  */
 function stringLiteral(text: string): string {
   return `'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+}
+
+/** The record tables in `place` (record-statements.ts): `?` placeholders, an informational PRIMARY KEY, one MERGE per upsert. */
+function recordDialect(place: Place): RecordDialect {
+  return {
+    table: (schema, table) =>
+      `${schemaName(place, schema, "metadata schema")}.${q(table.name, "record table")}`,
+    column,
+    type: (type) => (type === "integer" ? "NUMBER(38, 0)" : "VARCHAR"),
+    placeholders: "question",
+    typedNulls: false,
+    primaryKey: true,
+    addColumn: "if-not-exists",
+    whereTrue: false,
+    upsert: {
+      kind: "merge",
+      verb: "MERGE INTO",
+      target: '"t"',
+      source: '"s"',
+      castSource: true,
+      keyMatch: "is-null",
+      qualifySet: false,
+    },
+  };
 }
 
 export const SNOWFLAKE_STATEMENTS = {
@@ -368,90 +366,14 @@ export const SNOWFLAKE_STATEMENTS = {
     return { sql: `COMMENT ON VIEW ${qualified(place, name)} IS ${stringLiteral(comment)}`, params: [] };
   },
 
-  // Snowflake keeps a PRIMARY KEY as information only (never enforced on standard tables): upsertRecord's MERGE keeps keys unique.
-  createRecordTable(place, schema, table) {
-    const columns = Object.entries(table.columns).map(
-      ([name, type]) => `${column(name)} ${columnType(type)}`,
-    );
-    const key = table.key.map(column).join(", ");
-    return {
-      sql: `CREATE TABLE IF NOT EXISTS ${recordTableName(place, schema, table)} (${columns.join(", ")}, PRIMARY KEY (${key}))`,
-      params: [],
-    };
-  },
-
-  addRecordColumn(place, schema, table, name) {
-    const type = table.columns[name];
-    if (type === undefined) throw new Error(`record table ${table.name} has no column ${name}`);
-    return {
-      sql: `ALTER TABLE ${recordTableName(place, schema, table)} ADD COLUMN IF NOT EXISTS ${column(name)} ${columnType(type)}`,
-      params: [],
-    };
-  },
-
-  selectRecords(place, schema, table, where) {
-    const clause = whereClause(table, where);
-    const columns = Object.keys(table.columns).map(column).join(", ");
-    const order = table.key.map(column).join(", ");
-    return {
-      sql: `SELECT ${columns} FROM ${recordTableName(place, schema, table)}${clause.sql} ORDER BY ${order}`,
-      params: clause.params,
-    };
-  },
-
-  insertRecord(place, schema, table, row) {
-    const names = columnsOf(table, row);
-    return {
-      sql: `INSERT INTO ${recordTableName(place, schema, table)} (${names.map(column).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
-      params: names.map((name) => row[name] ?? null),
-    };
-  },
-
-  /**
-   * One MERGE from a one-row source whose values are bound (cast to the
-   * columns' types, so a null has one); a key column whose value is null is
-   * matched with IS NULL, as updateRecords would.
-   */
-  upsertRecord(place, schema, table, row) {
-    const names = columnsOf(table, row);
-    for (const key of table.key) {
-      if (!names.includes(key)) throw new Error(`upsert into ${table.name} without key ${key}`);
-    }
-    const source = names
-      .map((name) => `CAST(? AS ${columnType(table.columns[name] ?? "text")}) AS ${column(name)}`)
-      .join(", ");
-    const on = table.key
-      .map((name) =>
-        (row[name] ?? null) === null
-          ? `"t".${column(name)} IS NULL`
-          : `"t".${column(name)} = "s".${column(name)}`,
-      )
-      .join(" AND ");
-    const updates = names
-      .filter((name) => !table.key.includes(name))
-      .map((name) => `${column(name)} = "s".${column(name)}`);
-    const matched = updates.length === 0 ? "" : ` WHEN MATCHED THEN UPDATE SET ${updates.join(", ")}`;
-    return {
-      sql: `MERGE INTO ${recordTableName(place, schema, table)} AS "t" USING (SELECT ${source}) AS "s" ON ${on}${matched} WHEN NOT MATCHED THEN INSERT (${names.map(column).join(", ")}) VALUES (${names.map((name) => `"s".${column(name)}`).join(", ")})`,
-      params: names.map((name) => row[name] ?? null),
-    };
-  },
-
-  updateRecords(place, schema, table, set, where) {
-    const names = columnsOf(table, set);
-    if (names.length === 0) throw new Error(`an update of ${table.name} sets no column`);
-    const clause = whereClause(table, where);
-    return {
-      sql: `UPDATE ${recordTableName(place, schema, table)} SET ${names.map((name) => `${column(name)} = ?`).join(", ")}${clause.sql}`,
-      params: [...names.map((name) => set[name] ?? null), ...clause.params],
-    };
-  },
-
-  deleteRecords(place, schema, table, where) {
-    const clause = whereClause(table, where);
-    return {
-      sql: `DELETE FROM ${recordTableName(place, schema, table)}${clause.sql}`,
-      params: clause.params,
-    };
-  },
+  // Snowflake keeps a PRIMARY KEY as information only (never enforced on standard tables): upsertRecord's MERGE keeps keys unique,
+  // from a one-row source whose values are bound, cast to the columns' types so a null has one.
+  createRecordTable: (place, schema, table) => createRecordTable(recordDialect(place), schema, table),
+  addRecordColumn: (place, schema, table, name) => addRecordColumn(recordDialect(place), schema, table, name),
+  selectRecords: (place, schema, table, where) => selectRecords(recordDialect(place), schema, table, where),
+  insertRecord: (place, schema, table, row) => insertRecord(recordDialect(place), schema, table, row),
+  upsertRecord: (place, schema, table, row) => upsertRecord(recordDialect(place), schema, table, row),
+  updateRecords: (place, schema, table, set, where) =>
+    updateRecords(recordDialect(place), schema, table, set, where),
+  deleteRecords: (place, schema, table, where) => deleteRecords(recordDialect(place), schema, table, where),
 } satisfies ProviderStatements;
