@@ -37,16 +37,8 @@
 import { UserError } from "../../../errors/user-error.js";
 import { identifierProblem, type QualifiedName, showName } from "../../../warehouse/names.js";
 import type { RecordTable, RecordValue, WarehouseCapabilities } from "../../../warehouse/warehouse.js";
-import {
-  addRecordColumn,
-  createRecordTable,
-  deleteRecords,
-  insertRecord,
-  type RecordDialect,
-  selectRecords,
-  updateRecords,
-  upsertRecord,
-} from "../../record-statements.js";
+import type { RecordDialect } from "../../record-statements.js";
+import { providerRecordStatements } from "../provider-record-statements.js";
 import type { Place, ProviderStatements, Statement } from "../provider-statements.js";
 import { decodeStringLiteral } from "./string-literal.js";
 
@@ -371,12 +363,5 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
 
   // No key constraint: BigQuery's keys are NOT ENFORCED and the optimizer may trust them (a duplicate would then
   // give wrong answers silently); upsertRecord's MERGE keeps a key to one row.
-  createRecordTable: (place, schema, table) => createRecordTable(recordDialect(place), schema, table),
-  addRecordColumn: (place, schema, table, name) => addRecordColumn(recordDialect(place), schema, table, name),
-  selectRecords: (place, schema, table, where) => selectRecords(recordDialect(place), schema, table, where),
-  insertRecord: (place, schema, table, row) => insertRecord(recordDialect(place), schema, table, row),
-  upsertRecord: (place, schema, table, row) => upsertRecord(recordDialect(place), schema, table, row),
-  updateRecords: (place, schema, table, set, where) =>
-    updateRecords(recordDialect(place), schema, table, set, where),
-  deleteRecords: (place, schema, table, where) => deleteRecords(recordDialect(place), schema, table, where),
+  ...providerRecordStatements(recordDialect),
 };

@@ -71,16 +71,8 @@ import {
   showName,
 } from "../../../warehouse/names.js";
 import type { RecordTable, RecordValue, WarehouseCapabilities } from "../../../warehouse/warehouse.js";
-import {
-  addRecordColumn,
-  createRecordTable,
-  deleteRecords,
-  insertRecord,
-  type RecordDialect,
-  selectRecords,
-  updateRecords,
-  upsertRecord,
-} from "../../record-statements.js";
+import type { RecordDialect } from "../../record-statements.js";
+import { providerRecordStatements } from "../provider-record-statements.js";
 import type { Place, ProviderStatements, Statement } from "../provider-statements.js";
 
 export const DATABRICKS_IDENTIFIERS: IdentifierRules = {
@@ -360,14 +352,7 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
 
   // No PRIMARY KEY (informational on Databricks, and it needs NOT NULL key columns): every write by key is one
   // MERGE matching the key null-safely (`<=>`). ADD COLUMNS has no IF NOT EXISTS: only a column the table lacks is added.
-  createRecordTable: (place, schema, table) => createRecordTable(recordDialect(place), schema, table),
-  addRecordColumn: (place, schema, table, name) => addRecordColumn(recordDialect(place), schema, table, name),
-  selectRecords: (place, schema, table, where) => selectRecords(recordDialect(place), schema, table, where),
-  insertRecord: (place, schema, table, row) => insertRecord(recordDialect(place), schema, table, row),
-  upsertRecord: (place, schema, table, row) => upsertRecord(recordDialect(place), schema, table, row),
-  updateRecords: (place, schema, table, set, where) =>
-    updateRecords(recordDialect(place), schema, table, set, where),
-  deleteRecords: (place, schema, table, where) => deleteRecords(recordDialect(place), schema, table, where),
+  ...providerRecordStatements(recordDialect),
 };
 
 function columnType(type: "text" | "integer"): string {

@@ -57,16 +57,8 @@ import {
 } from "../../../warehouse/names.js";
 import { storedPart } from "../../../warehouse/stored-names.js";
 import type { RecordValue, WarehouseCapabilities } from "../../../warehouse/warehouse.js";
-import {
-  addRecordColumn,
-  createRecordTable,
-  deleteRecords,
-  insertRecord,
-  type RecordDialect,
-  selectRecords,
-  updateRecords,
-  upsertRecord,
-} from "../../record-statements.js";
+import type { RecordDialect } from "../../record-statements.js";
+import { providerRecordStatements } from "../provider-record-statements.js";
 import type { Place, ProviderStatements, Statement } from "../provider-statements.js";
 
 /** cloneTable's options on Snowflake: the shared ones, and whether the clone is a transient table. */
@@ -368,12 +360,5 @@ export const SNOWFLAKE_STATEMENTS = {
 
   // Snowflake keeps a PRIMARY KEY as information only (never enforced on standard tables): upsertRecord's MERGE keeps keys unique,
   // from a one-row source whose values are bound, cast to the columns' types so a null has one.
-  createRecordTable: (place, schema, table) => createRecordTable(recordDialect(place), schema, table),
-  addRecordColumn: (place, schema, table, name) => addRecordColumn(recordDialect(place), schema, table, name),
-  selectRecords: (place, schema, table, where) => selectRecords(recordDialect(place), schema, table, where),
-  insertRecord: (place, schema, table, row) => insertRecord(recordDialect(place), schema, table, row),
-  upsertRecord: (place, schema, table, row) => upsertRecord(recordDialect(place), schema, table, row),
-  updateRecords: (place, schema, table, set, where) =>
-    updateRecords(recordDialect(place), schema, table, set, where),
-  deleteRecords: (place, schema, table, where) => deleteRecords(recordDialect(place), schema, table, where),
+  ...providerRecordStatements(recordDialect),
 } satisfies ProviderStatements;
