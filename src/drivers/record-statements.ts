@@ -66,8 +66,12 @@ export interface RecordDialect {
 class Binder {
   private readonly list: RecordValue[] = [];
   private readonly named: Record<string, RecordValue> = {};
+  // No parameter property: src/ runs under Node's type stripping too (the CLI's child processes in tests).
+  private readonly dialect: RecordDialect;
 
-  constructor(private readonly dialect: RecordDialect) {}
+  constructor(dialect: RecordDialect) {
+    this.dialect = dialect;
+  }
 
   bind(value: RecordValue): string {
     this.list.push(value);
