@@ -28,12 +28,12 @@ import "../tools/ts-hooks.mjs";
 
 const { default: pg } = await import("pg");
 const { startPostgres } = await import("../test/support/warehouse/postgres-server.js");
-const { PostgresWarehouse } = await import("../src/env/postgres/postgres-warehouse.js");
-const { DuckDbWarehouse } = await import("../src/env/duckdb/duckdb-warehouse.js");
+const { PostgresWarehouse } = await import("../src/drivers/postgres/postgres-warehouse.js");
+const { DuckDbWarehouse } = await import("../src/drivers/duckdb/duckdb-warehouse.js");
 const { diffEnvironment } = await import("../src/app/environment/diff-environment.js");
-const { comparisonSql } = await import("../src/env/data-diff/statements.js");
+const { comparisonSql } = await import("../src/drivers/data-diff/statements.js");
 
-type Warehouse = import("../src/env/warehouse.js").Warehouse;
+type Warehouse = import("../src/warehouse/warehouse.js").Warehouse;
 type ComparedRows = import("../src/state/data-diff.js").ComparedRows;
 
 const args = process.argv.slice(2);

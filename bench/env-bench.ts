@@ -37,16 +37,16 @@ import "../tools/ts-hooks.mjs";
 
 const { default: pg } = await import("pg");
 const { startPostgres } = await import("../test/support/warehouse/postgres-server.js");
-const env = await import("../src/env/index.js");
-const { PostgresWarehouse } = await import("../src/env/postgres/postgres-warehouse.js");
-const { DuckDbWarehouse } = await import("../src/env/duckdb/duckdb-warehouse.js");
+const env = await import("../src/environment/index.js");
+const { PostgresWarehouse } = await import("../src/drivers/postgres/postgres-warehouse.js");
+const { DuckDbWarehouse } = await import("../src/drivers/duckdb/duckdb-warehouse.js");
 
-type Warehouse = import("../src/env/warehouse.js").Warehouse;
+type Warehouse = import("../src/warehouse/warehouse.js").Warehouse;
 type Plan = import("../src/state/plan.js").Plan;
 type PlanEntry = import("../src/state/plan.js").PlanEntry;
 type StateSnapshot = import("../src/state/snapshot.js").StateSnapshot;
 type NodeState = import("../src/state/snapshot.js").NodeState;
-type PromotionPlan = import("../src/env/promotion/types.js").PromotionPlan;
+type PromotionPlan = import("../src/environment/promotion/types.js").PromotionPlan;
 const { projectOf } = await import("../src/dbt/load-project.js");
 const { readManifestFile } = await import("../src/files/read-manifest-file.js");
 

@@ -27,7 +27,7 @@
  *
  * The warehouse vendors' clients (issue 25) are bundles of their own, loaded
  * by path only when a warehouse URL names the vendor
- * (src/env/providers/load-client.ts): bundled into the entry points, as
+ * (src/drivers/providers/load-client.ts): bundled into the entry points, as
  * chunks of a dynamic import(), they made dist/main 41 MB (from 8.6 MB) and
  * would have been copied into main, post and cli alike.
  *
@@ -51,9 +51,9 @@ const ENTRIES = [
   ["cli", "src/cli.ts"],
   ["sql-analysis-broker", "src/runtime/sql-analysis-process/analysis-broker.ts"],
   ["sql-analysis-server", "src/runtime/sql-analysis-process/analysis-server.ts"],
-  ["client-snowflake", "src/env/providers/clients/snowflake-client.ts"],
-  ["client-bigquery", "src/env/providers/clients/bigquery-client.ts"],
-  ["client-databricks", "src/env/providers/clients/databricks-client.ts"],
+  ["client-snowflake", "src/drivers/providers/clients/snowflake-client.ts"],
+  ["client-bigquery", "src/drivers/providers/clients/bigquery-client.ts"],
+  ["client-databricks", "src/drivers/providers/clients/databricks-client.ts"],
 ];
 
 const major = Number(process.versions.node.split(".")[0]);

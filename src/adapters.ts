@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import type { Adapters, StateFile, StateFiles } from "./app/ports.js";
-import { openWarehouse } from "./env/open.js";
+import { openWarehouse } from "./drivers/open.js";
 import { loadAnalyzeSqlProcess } from "./runtime/sql-analysis-process/analysis-process.js";
 import type { DriverPreference } from "./store/sqlite-driver.js";
 import { SqliteStateStore } from "./store/sqlite-store.js";

@@ -6,7 +6,7 @@
  */
 import { openAdapters } from "./adapters.js";
 import { runCli } from "./cli/run-cli.js";
-import { warehouseEnvOf } from "./env/providers/provider-spec.js";
+import { warehouseEnvOf } from "./drivers/providers/provider-spec.js";
 import { formatUserError, isUserError } from "./errors/user-error.js";
 import { fixYoungGeneration } from "./runtime/young-generation.js";
 import { type DriverPreference, parseDriverPreference } from "./store/sqlite-driver.js";

@@ -5,13 +5,13 @@
  * opens a file, a database or a warehouse itself: it asks a port.
  *
  * The contracts themselves stay with their adapters: `StateStore` in
- * src/store/state-store.ts, `Warehouse` in src/env/warehouse.ts.
+ * src/store/state-store.ts, `Warehouse` in src/warehouse/warehouse.ts.
  */
 import type { AnalyzeSql } from "../dbt/column-facts/sql-analysis.js";
-import type { WarehouseSpec } from "../env/open.js";
-import type { WarehouseTimeouts } from "../env/timeouts.js";
-import type { Warehouse } from "../env/warehouse.js";
+import type { WarehouseSpec } from "../drivers/open.js";
 import type { StateStore } from "../store/state-store.js";
+import type { WarehouseTimeouts } from "../warehouse/timeouts.js";
+import type { Warehouse } from "../warehouse/warehouse.js";
 
 /** Where a use case says what it did. */
 export interface Log {
@@ -43,7 +43,7 @@ export interface StateFiles {
   at(file: string, log?: (line: string) => void): StateFile;
 }
 
-/** Opens a warehouse (src/env/open.ts): the caller closes it. */
+/** Opens a warehouse (src/drivers/open.ts): the caller closes it. */
 export type OpenWarehouse = (spec: WarehouseSpec, timeouts: WarehouseTimeouts) => Promise<Warehouse>;
 
 /** The SQL parser column impact (issue 24) reads compiled SQL with, or why it could not be loaded. */
@@ -60,6 +60,6 @@ export interface Adapters {
 }
 
 /** The adapters' types a caller of the use cases names (the CLI's context, its state commands). */
-export type { WarehouseEnv } from "../env/providers/provider-spec.js";
+export type { WarehouseEnv } from "../drivers/providers/provider-spec.js";
 export type { DriverPreference } from "../store/sqlite-driver.js";
 export type { StateStore } from "../store/state-store.js";

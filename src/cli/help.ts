@@ -1,3 +1,4 @@
+import { DRIVER_STATUS, showDriverStatus } from "../drivers/driver-status.js";
 import { VERSION } from "../version.js";
 import type { Command } from "./command.js";
 
@@ -17,7 +18,9 @@ export function generalHelp(commands: readonly Command[]): string {
     "",
     "Environment:",
     "  ODS_SQLITE_DRIVER  auto (default), better-sqlite3 or node:sqlite",
-    "  ODS_WAREHOUSE      warehouse connection (duckdb:PATH or postgres://…), when --warehouse is not given",
+    "  ODS_WAREHOUSE      warehouse connection (see Warehouses), when --warehouse is not given",
+    "",
+    ...warehouseHelp(),
     "",
     "Exit codes: 0 success, 1 error, 2 usage error.",
   ];
@@ -38,4 +41,17 @@ export function commandHelp(command: Command): string {
     for (const example of command.examples) lines.push(`  ${example}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** The warehouses `ods-state env` works on, each with how it is verified (src/drivers/driver-status.ts). */
+export function warehouseHelp(): string[] {
+  const name = Math.max(...DRIVER_STATUS.map((driver) => driver.name.length));
+  const connection = Math.max(...DRIVER_STATUS.map((driver) => driver.connection.length));
+  return [
+    "Warehouses (ods-state env --warehouse, or ODS_WAREHOUSE):",
+    ...DRIVER_STATUS.map(
+      (driver) =>
+        `  ${driver.name.padEnd(name)}  ${driver.connection.padEnd(connection)}  ${showDriverStatus(driver)}`,
+    ),
+  ];
 }

@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
-import { escapedWarehouseFailure } from "../env/warehouse-errors.js";
 import { ERROR_CATALOGUE } from "../errors/catalogue.js";
 import { formatUserError, isUserError, UserError } from "../errors/user-error.js";
 import { VERSION } from "../version.js";
+import { escapedWarehouseFailure } from "../warehouse/warehouse-errors.js";
 import type { CliContext } from "./command.js";
 import { commandHelp, generalHelp } from "./help.js";
 import { CLEAR_LINE } from "./progress.js";

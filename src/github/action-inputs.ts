@@ -1,13 +1,13 @@
 import { readlinkSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../env/data-diff-settings.js";
-import { type IncrementalStart, parseIncrementalStart } from "../env/incremental-start-settings.js";
-import type { WarehouseEnv } from "../env/providers/provider-spec.js";
-import { timeoutsFrom, type WarehouseTimeouts } from "../env/timeouts.js";
+import type { WarehouseEnv } from "../drivers/providers/provider-spec.js";
+import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../environment/data-diff-settings.js";
+import { type IncrementalStart, parseIncrementalStart } from "../environment/incremental-start-settings.js";
 import { UserError } from "../errors/user-error.js";
 import type { DataDiffLimits } from "../state/data-diff.js";
 import { type DriverPreference, parseDriverPreference } from "../store/sqlite-driver.js";
 import { DEFAULT_STATE_FILE } from "../store/sqlite-store.js";
+import { timeoutsFrom, type WarehouseTimeouts } from "../warehouse/timeouts.js";
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); empty when unset. */
 export type InputReader = (name: string) => string;

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { WAREHOUSE_SECRET_NAMES, warehouseEnvOf } from "../env/providers/provider-spec.js";
+import { WAREHOUSE_SECRET_NAMES, warehouseEnvOf } from "../drivers/providers/provider-spec.js";
 import { UserError } from "../errors/user-error.js";
 import { type ActionInputs, readActionInputs } from "./action-inputs.js";
 import { type RunEnvironment, readRunEnvironment } from "./event.js";

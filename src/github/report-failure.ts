@@ -1,5 +1,5 @@
-import { escapedWarehouseFailure } from "../env/warehouse-errors.js";
 import { formatUserError, isUserError } from "../errors/user-error.js";
+import { escapedWarehouseFailure } from "../warehouse/warehouse-errors.js";
 
 /** The part of @actions/core used to report a failure, passed in by the entry point. */
 export interface FailureReporter {

@@ -2,7 +2,7 @@
  * The column facts a recorded build keeps (issue 24): the previous build's
  * when its SQL (the fingerprint's `sql` component) is the same, else the SQL's
  * now, analysed with its parents' columns as this run left them. Shared by
- * prod's record (record-nodes.ts) and an environment's (src/env/lifecycle).
+ * prod's record (record-nodes.ts) and an environment's (src/environment/lifecycle).
  * Pure: the parser comes in as `columnFacts`.
  */
 import { storedFacts } from "../dbt/column-facts/stored-facts.js";

@@ -101,7 +101,7 @@ export interface PlanEntry {
    * dbt's rendering of `relation` (the manifest's `relation_name`, e.g.
    * `DB.analytics.orders` or `"db"."analytics"."orders"`): which parts it
    * quotes decides which object the warehouse resolves it to (Snowflake
-   * upper-cases an unquoted name; src/env/stored-names.ts). Absent where the
+   * upper-cases an unquoted name; src/warehouse/stored-names.ts). Absent where the
    * manifest has none.
    */
   relation_name?: string;

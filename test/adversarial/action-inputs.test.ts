@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withinStatementTimeout } from "../../src/env/data-diff-settings.js";
+import { withinStatementTimeout } from "../../src/environment/data-diff-settings.js";
 import type { UserError } from "../../src/errors/user-error.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { runStep, srcEntry } from "../support/adversarial/run-step.js";

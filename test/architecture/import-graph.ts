@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { areaOf, IO_MODULES, layerOf, NEVER_BETWEEN } from "./layers.js";
+import { ALLOW_LISTS, areaOf, layerOf, NEVER_BETWEEN } from "./layers.js";
 import { type SourceImport, sourceImports } from "./source-imports.js";
 
 export interface ImportEdge extends SourceImport {
@@ -49,12 +49,19 @@ function resolve(from: string, specifier: string, known: Set<string>): string | 
 }
 
 export function readImportGraph(srcDir: string): ImportGraph {
-  const files = listSources(srcDir);
+  const sources: Record<string, string> = {};
+  for (const file of listSources(srcDir)) sources[file] = readFileSync(path.join(srcDir, file), "utf8");
+  return importGraphOf(sources);
+}
+
+/** The import graph of these sources (path relative to src/ → text): what readImportGraph reads, or synthetic text. */
+export function importGraphOf(sources: Readonly<Record<string, string>>): ImportGraph {
+  const files = Object.keys(sources).sort();
   const known = new Set(files);
   const edges: ImportEdge[] = [];
   const unresolved: ImportEdge[] = [];
   for (const file of files) {
-    for (const found of sourceImports(readFileSync(path.join(srcDir, file), "utf8"))) {
+    for (const found of sourceImports(sources[file]!)) {
       const edge: ImportEdge = { ...found, from: file };
       if (found.specifier.startsWith(".")) {
         edge.to = resolve(file, found.specifier, known);
@@ -76,14 +83,36 @@ export function unlayeredFiles(graph: ImportGraph): string[] {
     .map((file) => `src/${file} is in no layer: add its folder to test/architecture/layers.ts`);
 }
 
-/** (a) The pure core (state, dbt, planner, comment) imports no I/O module. */
-export function ioInPureCore(graph: ImportGraph): string[] {
-  return graph.edges
-    .filter((edge) => layerOf(edge.from)?.pure && IO_MODULES.some((io) => io.test(edge.specifier)))
-    .map(
-      (edge) =>
-        `${where(edge)}: ${layerOf(edge.from)!.name} is pure (layer ${layerOf(edge.from)!.rank}) and may not import I/O`,
-    );
+/** The package a bare specifier names: `zod/v4` is `zod`, `@duckdb/node-api/x` is `@duckdb/node-api`. */
+function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!;
+}
+
+/**
+ * (a) Allow lists (layers.ts ALLOW_LISTS): the pure core imports only the
+ * packages it imports today; the environment domain and the warehouse
+ * contract import only their listed packages and src/ folders (no driver,
+ * no driver package). Anything else is named with its file and line.
+ */
+export function outsideAllowLists(graph: ImportGraph): string[] {
+  const problems: string[] = [];
+  for (const edge of graph.edges) {
+    const list = ALLOW_LISTS.find((allow) => allow.area === areaOf(edge.from));
+    if (list === undefined) continue;
+    if (!edge.specifier.startsWith(".")) {
+      if (!list.packages.includes(edge.specifier) && !list.packages.includes(packageOf(edge.specifier))) {
+        problems.push(
+          `${where(edge)}: ${list.name} may import only the packages ${list.packages.join(", ")}`,
+        );
+      }
+    } else if (edge.to !== undefined && list.areas && !list.areas.includes(areaOf(edge.to))) {
+      problems.push(
+        `${where(edge)}: src/${edge.to} is outside what ${list.name} may import (${list.areas.map((a) => `src/${a}`).join(", ")})`,
+      );
+    }
+  }
+  return problems;
 }
 
 /** (c) No import from a layer above, and none between folders that must not know each other. */

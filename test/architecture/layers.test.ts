@@ -1,8 +1,11 @@
 /**
  * The layering of src/ (issue 21), checked by reading the sources: the pure
- * core imports no I/O, there is no import cycle (type-only and dynamic
- * imports count), and no module imports from a layer above its own. Each
- * failure lists every violation with the file, the line and the import.
+ * core imports only the packages it is allowed (an allow list, issue 38),
+ * the environment domain only the warehouse contract and the core (never a
+ * driver or a driver's package) and the drivers never the domain, there is
+ * no import cycle (type-only and dynamic imports count), and no module
+ * imports from a layer above its own. Each failure lists every violation
+ * with the file, the line and the import.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,11 +13,13 @@ import { describe, expect, it } from "vitest";
 import { cliPastUseCases } from "./cli-imports.js";
 import {
   importCycles,
+  importGraphOf,
   importsFromAbove,
-  ioInPureCore,
+  outsideAllowLists,
   readImportGraph,
   unlayeredFiles,
 } from "./import-graph.js";
+import { PURE_CORE_PACKAGES } from "./layers.js";
 import { sourceImports } from "./source-imports.js";
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "src");
@@ -37,8 +42,30 @@ describe("the layers of src/", () => {
     expectNone(unlayeredFiles(graph), "files in no layer");
   });
 
-  it("(a) src/state, src/dbt, src/planner and src/comment import no I/O", () => {
-    expectNone(ioInPureCore(graph), "I/O imports in the pure core");
+  it("(a) the pure core, the environment domain and the warehouse contract import only what their allow lists name", () => {
+    expectNone(outsideAllowLists(graph), "imports outside an allow list");
+  });
+
+  it("(a) the pure core's allow list is what it imports today: zod, node:crypto and yaml", () => {
+    const core = ["errors/", "state/", "dbt/", "planner/", "comment/"];
+    const packages = new Set(
+      graph.edges
+        .filter((edge) => !edge.specifier.startsWith(".") && core.some((area) => edge.from.startsWith(area)))
+        .map((edge) => edge.specifier),
+    );
+    expect([...packages].sort()).toEqual([...PURE_CORE_PACKAGES].sort());
+  });
+
+  it("(d) the environment domain and the drivers live apart", () => {
+    const areas = (prefix: string) =>
+      new Set(
+        graph.edges.filter((edge) => edge.from.startsWith(prefix) && edge.to).map((e) => e.to!.split("/")[0]),
+      );
+    expect(graph.files.filter((file) => file.startsWith("environment/")).length).toBeGreaterThan(40);
+    expect(graph.files.filter((file) => file.startsWith("drivers/")).length).toBeGreaterThan(30);
+    expect([...areas("environment/")]).not.toContain("drivers");
+    expect([...areas("drivers/")]).not.toContain("environment");
+    expect([...areas("environment/")]).toContain("warehouse");
   });
 
   it("(b) has no import cycle", () => {
@@ -69,9 +96,9 @@ describe("the CLI's check", () => {
         edges: [
           edge("cli/a.ts", "planner/plan.ts"),
           edge("cli/b.ts", "store/sqlite-store.ts", "type"),
-          edge("cli/c.ts", "env/duckdb/duckdb-warehouse.ts"),
+          edge("cli/c.ts", "drivers/duckdb/duckdb-warehouse.ts"),
           edge("cli/d.ts", "app/plan/make-plan.ts"),
-          edge("cli/e.ts", "env/index.ts"),
+          edge("cli/e.ts", "environment/index.ts"),
           edge("run/f.ts", "planner/plan.ts"),
         ],
         unresolved: [],
@@ -79,7 +106,7 @@ describe("the CLI's check", () => {
     ).toEqual([
       'src/cli/a.ts:3 imports "../planner/plan.js": src/cli/ calls the use cases in src/app/, never src/planner/plan.ts directly',
       'src/cli/b.ts:3 imports "../store/sqlite-store.js" (type import): src/cli/ calls the use cases in src/app/, never src/store/sqlite-store.ts directly',
-      'src/cli/c.ts:3 imports "../env/duckdb/duckdb-warehouse.js": src/cli/ calls the use cases in src/app/, never src/env/duckdb/duckdb-warehouse.ts directly',
+      'src/cli/c.ts:3 imports "../drivers/duckdb/duckdb-warehouse.js": src/cli/ calls the use cases in src/app/, never src/drivers/duckdb/duckdb-warehouse.ts directly',
     ]);
   });
 });
@@ -155,8 +182,8 @@ describe("the checks", () => {
   };
 
   it("name the file, the line and the import of each violation", () => {
-    expect(ioInPureCore(synthetic)).toEqual([
-      'src/planner/plan.ts:1 imports "node:fs": planner is pure (layer 3) and may not import I/O',
+    expect(outsideAllowLists(synthetic)).toEqual([
+      'src/planner/plan.ts:1 imports "node:fs": the pure core (planner) may import only the packages zod, node:crypto, yaml',
     ]);
     expect(importsFromAbove(synthetic)).toEqual([
       'src/dbt/graph.ts:1 imports "../planner/plan.js" (type import): src/planner/plan.ts is in layer 3 (planner), above dbt (layer 2)',
@@ -174,7 +201,7 @@ describe("the checks", () => {
  * src/app/ and present its result; the planner, the state store and the
  * warehouse drivers are reached only through src/app and its ports.
  */
-const BEHIND_APP_FOR_RUN = ["planner/", "store/", "env/duckdb/", "env/postgres/", "env/providers/"];
+const BEHIND_APP_FOR_RUN = ["planner/", "store/", "drivers/"];
 
 function runReachingPastApp(
   edges: readonly { from: string; to?: string; line: number; specifier: string }[],
@@ -197,13 +224,68 @@ describe("src/run/ and what lies behind src/app", () => {
   it("names the file, the line and the import", () => {
     const edges = [
       { from: "run/a.ts", specifier: "../planner/plan.js", to: "planner/plan.ts", line: 3 },
-      { from: "run/b.ts", specifier: "../env/duckdb/x.js", to: "env/duckdb/x.ts", line: 4 },
+      { from: "run/b.ts", specifier: "../drivers/duckdb/x.js", to: "drivers/duckdb/x.ts", line: 4 },
       { from: "run/c.ts", specifier: "../app/events/x.js", to: "app/events/x.ts", line: 5 },
       { from: "app/d.ts", specifier: "../store/s.js", to: "store/s.ts", line: 6 },
     ];
     expect(runReachingPastApp(edges)).toEqual([
       'src/run/a.ts:3 imports "../planner/plan.js": src/run/ reaches src/planner/plan.ts only through src/app (a use case or a port)',
-      'src/run/b.ts:4 imports "../env/duckdb/x.js": src/run/ reaches src/env/duckdb/x.ts only through src/app (a use case or a port)',
+      'src/run/b.ts:4 imports "../drivers/duckdb/x.js": src/run/ reaches src/drivers/duckdb/x.ts only through src/app (a use case or a port)',
+    ]);
+  });
+});
+
+describe("the allow lists, fed synthetic source text", () => {
+  const graph = importGraphOf({
+    "dbt/graph.ts": [
+      'import { z } from "zod";',
+      'import { createHash } from "node:crypto";',
+      'import { readFileSync } from "node:fs";',
+      "",
+      'const sql = await import("node:sqlite");',
+    ].join("\n"),
+    "comment/render.ts": 'import { z } from "zod/v4";\nimport type { Octokit } from "@octokit/rest";',
+    "warehouse/warehouse.ts": 'import type { QualifiedName } from "./names.js";',
+    "warehouse/names.ts":
+      'import { createHash } from "node:crypto";\nimport { DuckDBInstance } from "@duckdb/node-api";',
+    "environment/lifecycle/create.ts": [
+      'import type { Warehouse } from "../../warehouse/warehouse.js";',
+      'import { DuckDbWarehouse } from "../../drivers/duckdb/duckdb-warehouse.js";',
+      'import pg from "pg";',
+      'import { statePath } from "../../store/paths.js";',
+    ].join("\n"),
+    "drivers/duckdb/duckdb-warehouse.ts": [
+      'import { DuckDBInstance } from "@duckdb/node-api";',
+      'import type { Warehouse } from "../../warehouse/warehouse.js";',
+      'import { EnvironmentRegistry } from "../../environment/registry.js";',
+    ].join("\n"),
+    "environment/registry.ts": "export class EnvironmentRegistry {}",
+    "store/paths.ts": "export const statePath = 1;",
+  });
+
+  it("fail any other package in the pure core, with the file and the line", () => {
+    expect(outsideAllowLists(graph).filter((problem) => /^src\/(dbt|comment)\//.test(problem))).toEqual([
+      'src/comment/render.ts:2 imports "@octokit/rest" (type import): the pure core (comment) may import only the packages zod, node:crypto, yaml',
+      'src/dbt/graph.ts:3 imports "node:fs": the pure core (dbt) may import only the packages zod, node:crypto, yaml',
+      'src/dbt/graph.ts:5 imports "node:sqlite" (dynamic import): the pure core (dbt) may import only the packages zod, node:crypto, yaml',
+    ]);
+  });
+
+  it("fail a driver, a driver's package or another adapter in the environment domain, and a driver package in the contract", () => {
+    expect(
+      outsideAllowLists(graph).filter((problem) => /^src\/(environment|warehouse)\//.test(problem)),
+    ).toEqual([
+      'src/environment/lifecycle/create.ts:2 imports "../../drivers/duckdb/duckdb-warehouse.js": src/drivers/duckdb/duckdb-warehouse.ts is outside what the environment domain may import (src/errors/, src/version.ts, src/state/, src/dbt/, src/planner/, src/warehouse/, src/environment/)',
+      'src/environment/lifecycle/create.ts:3 imports "pg": the environment domain may import only the packages node:crypto',
+      'src/environment/lifecycle/create.ts:4 imports "../../store/paths.js": src/store/paths.ts is outside what the environment domain may import (src/errors/, src/version.ts, src/state/, src/dbt/, src/planner/, src/warehouse/, src/environment/)',
+      'src/warehouse/names.ts:2 imports "@duckdb/node-api": the warehouse contract may import only the packages node:crypto',
+    ]);
+  });
+
+  it("fail the domain and the drivers importing each other", () => {
+    expect(importsFromAbove(graph)).toEqual([
+      'src/drivers/duckdb/duckdb-warehouse.ts:3 imports "../../environment/registry.js": src/drivers/ and src/environment/ must not import each other',
+      'src/environment/lifecycle/create.ts:2 imports "../../drivers/duckdb/duckdb-warehouse.js": src/environment/ and src/drivers/ must not import each other',
     ]);
   });
 });

@@ -12,7 +12,7 @@ import {
   settlePromotions,
 } from "../../src/app/promotion/promotion-state.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
-import { applyPromotion, type PromotedNode } from "../../src/env/index.js";
+import { applyPromotion, type PromotedNode } from "../../src/environment/index.js";
 import { record } from "../../src/planner/record.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { MemoryStateStore } from "../../src/store/memory-store.js";

@@ -2,7 +2,7 @@
  * The vendors' clients from the committed bundles, away from any
  * node_modules (issue 25, layer 3): for each of snowflake://, bigquery:// and
  * databricks://, dist/cli loads the client's own bundle
- * (dist/client-<vendor>/index.js, src/env/providers/load-client.ts) and the
+ * (dist/client-<vendor>/index.js, src/drivers/providers/load-client.ts) and the
  * client runs: against a server that accepts and never answers, the
  * connect time-out; against a closed port, the client's own refusal. The
  * entry points' bundles hold none of the clients.

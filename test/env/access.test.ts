@@ -30,8 +30,8 @@ import {
   environmentContext,
   parseIncrementalStart,
   repairEnvironments,
-} from "../../src/env/index.js";
-import { createEnvironment } from "../../src/env/lifecycle/create.js";
+} from "../../src/environment/index.js";
+import { createEnvironment } from "../../src/environment/lifecycle/create.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { freshSession, POSTGRES_MISSING } from "../support/warehouse/engines.js";
 import { PR7, prodBuilt, prPlanOf, shop } from "../support/warehouse/scenario.js";
@@ -164,7 +164,7 @@ async function reloptions(session: Session, relation: string): Promise<string[]>
 
 describe("PostgreSQL versions", () => {
   it("before 15 no view checks its reader's rights: every pointer view is refused, saying why", async () => {
-    const { pointerViewsUnsafe, showVersion } = await import("../../src/env/postgres/postgres-access.js");
+    const { pointerViewsUnsafe, showVersion } = await import("../../src/drivers/postgres/postgres-access.js");
     expect(pointerViewsUnsafe(150000)).toBeNull();
     expect(pointerViewsUnsafe(170002)).toBeNull();
     expect(pointerViewsUnsafe(140012)).toMatch(/PostgreSQL 14 .*security_invoker needs PostgreSQL 15/);

@@ -21,9 +21,9 @@ import {
   type EnvContext,
   environmentContext,
   runJanitor,
-} from "../../src/env/index.js";
-import type { Warehouse, WarehouseObject } from "../../src/env/warehouse.js";
+} from "../../src/environment/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
+import type { Warehouse, WarehouseObject } from "../../src/warehouse/warehouse.js";
 import { ENGINES, prepared } from "../support/warehouse/engines.js";
 import { PR7, prBuilt, prodBuilt, shop } from "../support/warehouse/scenario.js";
 import type { Engine, Session } from "../support/warehouse/sessions.js";

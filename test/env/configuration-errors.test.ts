@@ -14,13 +14,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWarehouseSpec } from "../../src/drivers/open.js";
 import {
   createEnvironment,
   environmentContext,
   environmentName,
-  parseWarehouseSpec,
   planPromotion,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { UserError } from "../../src/errors/user-error.js";
 import { reportFailure } from "../../src/github/report-failure.js";
 import { runCliIn } from "../support/cli-context.js";

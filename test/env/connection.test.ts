@@ -20,23 +20,22 @@ import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { DuckDbWarehouse } from "../../src/drivers/duckdb/duckdb-warehouse.js";
+import { PostgresWarehouse } from "../../src/drivers/postgres/postgres-warehouse.js";
 import {
   createEnvironment,
-  DEFAULT_TIMEOUTS,
-  DuckDbWarehouse,
   environmentContext,
   environmentName,
-  PostgresWarehouse,
   REGISTRY_SCHEMA_VERSION,
-  type WarehouseTimeouts,
-} from "../../src/env/index.js";
-import type { Warehouse } from "../../src/env/warehouse.js";
-import { escapedWarehouseFailure } from "../../src/env/warehouse-errors.js";
+} from "../../src/environment/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { reportFailure } from "../../src/github/report-failure.js";
 import { runMainStep } from "../../src/run/main-step.js";
+import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../../src/warehouse/timeouts.js";
+import type { Warehouse } from "../../src/warehouse/warehouse.js";
+import { escapedWarehouseFailure } from "../../src/warehouse/warehouse-errors.js";
 import { cliIn } from "../support/cli-context.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";

@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DiffTarget, diffEnvironment } from "../../src/app/environment/diff-environment.js";
-import type { DataDiffReads, Warehouse } from "../../src/env/warehouse.js";
 import { UserError } from "../../src/errors/user-error.js";
 import type { ComparedRows, DataDiffLimits } from "../../src/state/data-diff.js";
+import type { DataDiffReads, Warehouse } from "../../src/warehouse/warehouse.js";
 import { createDiffTables, LIMITS, target } from "../support/warehouse/data-diff-tables.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import type { Session } from "../support/warehouse/sessions.js";

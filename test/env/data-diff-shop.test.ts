@@ -14,9 +14,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { diffPullRequest } from "../../src/app/environment/diff-pull-request.js";
-import { DEFAULT_DATA_DIFF_LIMITS } from "../../src/env/data-diff-settings.js";
-import { environmentContext } from "../../src/env/index.js";
-import { BUILDS } from "../../src/env/registry/tables.js";
+import { DEFAULT_DATA_DIFF_LIMITS } from "../../src/environment/data-diff-settings.js";
+import { environmentContext } from "../../src/environment/index.js";
+import { BUILDS } from "../../src/environment/registry/tables.js";
 import type { DataDiffReport, NodeDataDiff } from "../../src/state/data-diff.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { ENGINES, prepared } from "../support/warehouse/engines.js";

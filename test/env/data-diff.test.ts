@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DiffTarget, diffEnvironment } from "../../src/app/environment/diff-environment.js";
-import { SqlWarehouse } from "../../src/env/sql-warehouse.js";
+import { SqlWarehouse } from "../../src/drivers/sql-warehouse.js";
 import type { ComparedRows, DataDiffLimits, NodeDataDiff } from "../../src/state/data-diff.js";
 import {
   createDiffTables,

@@ -19,11 +19,11 @@ import {
   planPromotion,
   promote,
   rollbackPromotion,
-} from "../../src/env/index.js";
-import type { Warehouse } from "../../src/env/warehouse.js";
+} from "../../src/environment/index.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import { loadPolyglotSdk, type PolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
+import type { Warehouse } from "../../src/warehouse/warehouse.js";
 import { ENGINES, freshSession, prepared } from "../support/warehouse/engines.js";
 import { type Fault, FaultyWarehouse } from "../support/warehouse/faulty.js";
 import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";

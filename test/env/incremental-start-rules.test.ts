@@ -6,13 +6,13 @@
  * kind in the way, a table already there, a size over or within a limit.
  */
 import { describe, expect, it } from "vitest";
-import { DUCKDB_CAPABILITIES } from "../../src/env/duckdb/duckdb-warehouse.js";
-import { parseIncrementalStart } from "../../src/env/incremental-start-settings.js";
-import { checkCopySize, decideStarts } from "../../src/env/lifecycle/create/incremental-starts.js";
-import { qualifiedKey } from "../../src/env/names.js";
-import type { WarehouseObject } from "../../src/env/warehouse.js";
+import { DUCKDB_CAPABILITIES } from "../../src/drivers/duckdb/duckdb-warehouse.js";
+import { parseIncrementalStart } from "../../src/environment/incremental-start-settings.js";
+import { checkCopySize, decideStarts } from "../../src/environment/lifecycle/create/incremental-starts.js";
 import type { Plan } from "../../src/state/plan.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
+import { qualifiedKey } from "../../src/warehouse/names.js";
+import type { WarehouseObject } from "../../src/warehouse/warehouse.js";
 import { thrownUserError } from "../support/thrown-user-error.js";
 
 describe("incremental-start", () => {

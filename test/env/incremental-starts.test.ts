@@ -18,11 +18,11 @@ import {
   type IncrementalStart,
   parseIncrementalStart,
   type StartDecision,
-} from "../../src/env/index.js";
-import type { Warehouse } from "../../src/env/warehouse.js";
+} from "../../src/environment/index.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import { loadPolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
+import type { Warehouse } from "../../src/warehouse/warehouse.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import { FaultyWarehouse } from "../support/warehouse/faulty.js";
 import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";

@@ -32,7 +32,7 @@ import {
   recordEnvironmentBuilds,
   rollbackPromotion,
   runJanitor,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import type { RunEnvironment } from "../../src/github/event.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";

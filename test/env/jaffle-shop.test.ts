@@ -19,7 +19,7 @@ import {
   planPromotion,
   promote,
   recordEnvironmentBuilds,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { buildSources } from "../support/run-builders.js";
 import { sharedFixture, sharedFixturesPresent } from "../support/shared-fixtures.js";
 import { runDbt } from "../support/warehouse/dbt-runner.js";

@@ -29,10 +29,10 @@ import {
   environmentBaseline,
   recordEnvironmentBuilds,
   runJanitor,
-} from "../../src/env/index.js";
-import type { BuildRecord } from "../../src/env/registry/records.js";
-import type { Warehouse } from "../../src/env/warehouse.js";
+} from "../../src/environment/index.js";
+import type { BuildRecord } from "../../src/environment/registry/records.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
+import type { Warehouse } from "../../src/warehouse/warehouse.js";
 import { prepared } from "../support/warehouse/engines.js";
 import type { Fault } from "../support/warehouse/faulty.js";
 import {

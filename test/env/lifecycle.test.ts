@@ -25,7 +25,7 @@ import {
   recordEnvironmentBuilds,
   rollbackPromotion,
   runJanitor,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { buildCommand } from "../../src/planner/build-command.js";
 import type { Plan } from "../../src/state/plan.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";

@@ -13,11 +13,11 @@ import {
   createEnvironment,
   EnvironmentRegistry,
   environmentContext,
-} from "../../src/env/index.js";
-import { derivedName, identifierProblem, quoteIdentifier } from "../../src/env/names.js";
+} from "../../src/environment/index.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import type { Plan, PlanEntry } from "../../src/state/plan.js";
 import type { NodeState, StateSnapshot } from "../../src/state/snapshot.js";
+import { derivedName, identifierProblem, quoteIdentifier } from "../../src/warehouse/names.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import type { Session } from "../support/warehouse/sessions.js";
 import { ENV_SCOPE } from "../support/warehouse/shop.js";

@@ -13,7 +13,7 @@ import {
   createEnvironment,
   environmentContext,
   recordEnvironmentBuilds,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { freshSession, POSTGRES_MISSING } from "../support/warehouse/engines.js";
 import { PR_SOURCES, PR7 } from "../support/warehouse/scenario.js";
 import { buildSet, ENV_SCOPE, loadShopRaw, planOver } from "../support/warehouse/shop.js";

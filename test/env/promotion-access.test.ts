@@ -19,7 +19,7 @@ import {
   planPromotion,
   promote,
   rollbackPromotion,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { nodesRun } from "../support/resolve-selection.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";

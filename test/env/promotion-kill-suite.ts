@@ -29,8 +29,8 @@ import {
   repairEnvironments,
   rollbackPromotion,
   runJanitor,
-} from "../../src/env/index.js";
-import { cleanupEnvironment } from "../../src/env/lifecycle/cleanup.js";
+} from "../../src/environment/index.js";
+import { cleanupEnvironment } from "../../src/environment/lifecycle/cleanup.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import { loadPolyglotSdk, type PolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";

@@ -10,7 +10,7 @@
  * figures are printed per provider.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { runJanitor } from "../../src/env/index.js";
+import { runJanitor } from "../../src/environment/index.js";
 import {
   type Figures,
   figuresTable,

@@ -10,8 +10,8 @@
  * after it was read fails the promotion (PostgreSQL).
  */
 import { describe, expect, it } from "vitest";
-import type { QualifiedName } from "../../src/env/names.js";
-import type { ReplaceOutcome } from "../../src/env/warehouse.js";
+import type { QualifiedName } from "../../src/warehouse/names.js";
+import type { ReplaceOutcome } from "../../src/warehouse/warehouse.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import type { Engine } from "../support/warehouse/sessions.js";
 

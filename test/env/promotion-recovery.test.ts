@@ -15,7 +15,12 @@
  *   back together.
  */
 import { describe, expect, it } from "vitest";
-import { createEnvironment, environmentContext, rollbackPromotion, runJanitor } from "../../src/env/index.js";
+import {
+  createEnvironment,
+  environmentContext,
+  rollbackPromotion,
+  runJanitor,
+} from "../../src/environment/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { PR7, prPlanOf, rowsOf } from "../support/warehouse/scenario.js";
 import { build, ENV_SCOPE } from "../support/warehouse/shop.js";

@@ -17,7 +17,7 @@ import {
   promote,
   recordEnvironmentBuilds,
   rollbackPromotion,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { prepared } from "../support/warehouse/engines.js";
 import {

@@ -1,14 +1,14 @@
 /**
  * What dbt builds after a promotion (issue 20): the promotion's `select`
  * and `exclude` are one compact selection of the plan's target less the
- * promoted nodes (src/env/promotion/promote.ts `remainingSelection`), on a
+ * promoted nodes (src/environment/promotion/promote.ts `remainingSelection`), on a
  * real DuckDB file and a real PostgreSQL server, with the shop fixture
  * built as dbt would. Main's plan carries a reused node whose data test
  * changed (class 12, `checks_changed`): its checks still run after the
  * promotion, as they do in the plan's own selection.
  */
 import { describe, expect, it } from "vitest";
-import { environmentContext, planPromotion, promote } from "../../src/env/index.js";
+import { environmentContext, planPromotion, promote } from "../../src/environment/index.js";
 import { buildCommand } from "../../src/planner/build-command.js";
 import type { Plan } from "../../src/state/plan.js";
 import { nodesRun, selectorWords } from "../support/resolve-selection.js";

@@ -11,7 +11,7 @@ import {
   environmentBaseline,
   environmentContext,
   recordEnvironmentBuilds,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import { PR_SOURCES, PR7, prBuilt, prodBuilt, rowsOf, shop } from "../support/warehouse/scenario.js";
 import { build, buildSet, ENV_SCOPE, planOver, sourcesAt } from "../support/warehouse/shop.js";

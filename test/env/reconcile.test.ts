@@ -3,7 +3,7 @@
  * as their previous build again, and which are left alone.
  */
 import { describe, expect, it } from "vitest";
-import { applyRecordedRollbacks, type RecordedRollback } from "../../src/env/promotion/reconcile.js";
+import { applyRecordedRollbacks, type RecordedRollback } from "../../src/environment/promotion/reconcile.js";
 import type { NodeState, StateSnapshot } from "../../src/state/snapshot.js";
 
 const node = (run: string, extra: Partial<NodeState> = {}): NodeState => ({

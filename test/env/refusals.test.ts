@@ -14,7 +14,7 @@ import {
   environmentContext,
   recordEnvironmentBuilds,
   rollbackPromotion,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import { PR_SOURCES, prodBuilt, prPlanOf, shop } from "../support/warehouse/scenario.js";

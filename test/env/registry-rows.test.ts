@@ -1,5 +1,5 @@
 /**
- * The registry's checked decode (src/env/registry/tables.ts): every table's
+ * The registry's checked decode (src/environment/registry/tables.ts): every table's
  * record is written and read back unchanged, and a row holding a value
  * ods-state never writes (edited by hand or by another tool) is refused as
  * `registry_corrupt`, naming the table and the column, instead of passing a
@@ -7,8 +7,8 @@
  * of these through, or JSON.parse threw a bare SyntaxError).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { environmentContext } from "../../src/env/index.js";
-import type { EnvironmentRegistry } from "../../src/env/registry/registry.js";
+import { environmentContext } from "../../src/environment/index.js";
+import type { EnvironmentRegistry } from "../../src/environment/registry/registry.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import type { Session } from "../support/warehouse/sessions.js";

@@ -23,7 +23,7 @@ import {
   environmentContext,
   environmentName,
   repairEnvironments,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";

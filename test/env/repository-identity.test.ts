@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { environmentScope } from "../../src/app/events/environment-steps.js";
+import { PostgresWarehouse } from "../../src/drivers/postgres/postgres-warehouse.js";
 import {
   cleanupEnvironment,
   createEnvironment,
@@ -24,12 +25,11 @@ import {
   type EnvScope,
   environmentContext,
   environmentName,
-  PostgresWarehouse,
   planPromotion,
   promote,
   recordEnvironmentBuilds,
   runJanitor,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";

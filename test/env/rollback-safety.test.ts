@@ -21,7 +21,7 @@ import {
   promote,
   recordedRollbacks,
   rollbackPromotion,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";

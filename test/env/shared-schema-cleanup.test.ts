@@ -21,9 +21,9 @@ import {
   planPromotion,
   promote,
   runJanitor,
-} from "../../src/env/index.js";
-import type { Warehouse } from "../../src/env/warehouse.js";
+} from "../../src/environment/index.js";
 import { loadPolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
+import type { Warehouse } from "../../src/warehouse/warehouse.js";
 import { nodesRun } from "../support/resolve-selection.js";
 import { ENGINES, prepared } from "../support/warehouse/engines.js";
 import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";

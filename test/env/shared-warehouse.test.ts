@@ -25,7 +25,7 @@ import {
   recordEnvironmentBuilds,
   rollbackPromotion,
   runJanitor,
-} from "../../src/env/index.js";
+} from "../../src/environment/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { ENGINES, freshSession } from "../support/warehouse/engines.js";
 import type { Session } from "../support/warehouse/sessions.js";

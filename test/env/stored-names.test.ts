@@ -1,11 +1,13 @@
 /**
- * dbt's names as each warehouse stores them (src/env/stored-names.ts), on
+ * dbt's names as each warehouse stores them (src/warehouse/stored-names.ts), on
  * renderings as dbt writes them (the manifests' `relation_name`; the
  * Snowflake ones as ../shared/fixtures/dbt/planetkart-snowflake-1.10 has
  * them, whose catalog.json shows what Snowflake stored).
  */
 import { describe, expect, it } from "vitest";
-import { SNOWFLAKE_IDENTIFIERS } from "../../src/env/providers/snowflake/snowflake-statements.js";
+import { SNOWFLAKE_IDENTIFIERS } from "../../src/drivers/providers/snowflake/snowflake-statements.js";
+import { isUserError } from "../../src/errors/user-error.js";
+import type { StateSnapshot } from "../../src/state/snapshot.js";
 import {
   defaultQuoting,
   derivedStoredName,
@@ -13,9 +15,7 @@ import {
   StoredNames,
   storedPart,
   storedRelation,
-} from "../../src/env/stored-names.js";
-import { isUserError } from "../../src/errors/user-error.js";
-import type { StateSnapshot } from "../../src/state/snapshot.js";
+} from "../../src/warehouse/stored-names.js";
 
 describe("storedPart", () => {
   it.each([

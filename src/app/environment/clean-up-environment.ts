@@ -11,7 +11,7 @@ import {
   cleanupEnvironment,
   closeEnvironment,
   type EnvContext,
-} from "../../env/index.js";
+} from "../../environment/index.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 
 export interface CloseEnvironmentConfig {

@@ -2,7 +2,7 @@
  * Create or refresh a pull request's environment (ADR-0028, phase 1): plan
  * the pull request's manifest over prod's state plus the environment's own
  * successful builds, then create its schemas and a pointer view for every
- * reused node (one lock per environment, src/env/index.ts). The action's
+ * reused node (one lock per environment, src/environment/index.ts). The action's
  * pull request run and `ods-state env create|refresh` both run this.
  */
 
@@ -13,7 +13,7 @@ import {
   type EnvironmentChange,
   environmentBaseline,
   type IncrementalStart,
-} from "../../env/index.js";
+} from "../../environment/index.js";
 import { UserError } from "../../errors/user-error.js";
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";

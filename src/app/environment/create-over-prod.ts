@@ -6,7 +6,7 @@
  * refreshed (create-environment.ts, the flow the action runs too). The plan
  * names prod's head snapshot, as the action's does.
  */
-import type { EnvContext } from "../../env/index.js";
+import type { EnvContext } from "../../environment/index.js";
 import { planColumnFacts } from "../plan/column-facts-source.js";
 import { type OverProdInputs, planOverHead } from "../plan/make-plan.js";
 import type { Clock, LoadSqlParser, Log, Phase } from "../ports.js";

@@ -23,8 +23,8 @@
  */
 import { groupEntries } from "../../comment/change-groups.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
-import { NODE_SUCCESS } from "../../env/lifecycle/builds/node-build.js";
-import type { BuildRecord } from "../../env/registry/records.js";
+import { NODE_SUCCESS } from "../../environment/lifecycle/builds/node-build.js";
+import type { BuildRecord } from "../../environment/registry/records.js";
 import type { DiffKey, DiffRelation, NodeDataDiff } from "../../state/data-diff.js";
 import type { Plan, PlanEntry } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";

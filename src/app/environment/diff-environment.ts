@@ -1,7 +1,7 @@
 /**
  * The data diff of a pull request's environment (issue 23): for each node it
  * built, its relation in the environment against prod's, read from the
- * warehouse (src/env/data-diff/, read only): the columns, the row counts
+ * warehouse (src/drivers/data-diff/, read only): the columns, the row counts
  * and, with a unique key, the rows only on each side and changed.
  *
  * Targets are diffed in the order given (the caller puts changed nodes
@@ -13,7 +13,7 @@
  * on with the next. Nothing here throws for a node: opening the warehouse
  * is the caller's.
  */
-import type { Warehouse } from "../../env/warehouse.js";
+
 import { UserError } from "../../errors/user-error.js";
 import {
   DATA_DIFF_SCHEMA_VERSION,
@@ -25,6 +25,7 @@ import {
   type NodeNotComparedReason,
   type RowDiff,
 } from "../../state/data-diff.js";
+import type { Warehouse } from "../../warehouse/warehouse.js";
 import type { Clock } from "../ports.js";
 import { BudgetSpent, DiffBudget, isQueryTimeout } from "./diff-budget.js";
 import { diffRows, type KeyValues, type RowDiffInput } from "./diff-rows.js";

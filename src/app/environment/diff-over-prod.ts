@@ -6,7 +6,7 @@
  * the data diff of the environment against prod (diff-pull-request.ts, what
  * the action's post step runs).
  */
-import type { EnvContext } from "../../env/index.js";
+import type { EnvContext } from "../../environment/index.js";
 import type { DataDiffLimits, DataDiffReport } from "../../state/data-diff.js";
 import { type OverProdInputs, planOverHead } from "../plan/make-plan.js";
 import type { Clock, Log, Phase } from "../ports.js";

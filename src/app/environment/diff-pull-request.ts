@@ -6,7 +6,7 @@
  */
 import { diffKeys } from "../../dbt/diff-keys.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
-import { describeOwner, describeScope, type EnvContext, inScope } from "../../env/index.js";
+import { describeOwner, describeScope, type EnvContext, inScope } from "../../environment/index.js";
 import { UserError } from "../../errors/user-error.js";
 import {
   DATA_DIFF_SCHEMA_VERSION,

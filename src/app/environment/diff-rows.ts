@@ -1,12 +1,10 @@
 /**
  * The row part of a data diff: the key checked on both sides, then one
- * FULL OUTER JOIN on it (src/env/data-diff/statements.ts), on a sample of
+ * FULL OUTER JOIN on it (src/drivers/data-diff/statements.ts), on a sample of
  * the keys above the row limit, with key values only when asked for, and
  * only of the key prod's recorded manifest declares (`values`, issue 37).
  */
-import type { PairedColumn, RowComparison } from "../../env/data-diff/requests.js";
-import { type IdentifierRules, nameKey } from "../../env/names.js";
-import type { DataDiffReads } from "../../env/warehouse.js";
+
 import type {
   DataDiffLimits,
   DiffColumn,
@@ -15,6 +13,9 @@ import type {
   RowDiff,
   SchemaDiff,
 } from "../../state/data-diff.js";
+import type { PairedColumn, RowComparison } from "../../warehouse/data-diff-requests.js";
+import { type IdentifierRules, nameKey } from "../../warehouse/names.js";
+import type { DataDiffReads } from "../../warehouse/warehouse.js";
 import type { DiffBudget } from "./diff-budget.js";
 import { findColumn } from "./diff-schema.js";
 

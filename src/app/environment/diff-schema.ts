@@ -3,8 +3,9 @@
  * prod's relation and the PR's, as their catalogs list them, names compared
  * under the warehouse's identifier rules.
  */
-import { type IdentifierRules, nameKey } from "../../env/names.js";
+
 import type { DiffColumn, SchemaDiff } from "../../state/data-diff.js";
+import { type IdentifierRules, nameKey } from "../../warehouse/names.js";
 
 type Rules = Pick<IdentifierRules, "case_sensitive">;
 

@@ -5,12 +5,13 @@
  * and the CLI both call this with the warehouse and settings they read
  * (inputs, flags): one way to open an environment session.
  */
-import type { EnvScope } from "../../env/environment-identity.js";
-import { environmentContext } from "../../env/index.js";
-import type { EnvContext } from "../../env/lifecycle/common.js";
-import type { WarehouseSpec } from "../../env/open.js";
-import type { WarehouseTimeouts } from "../../env/timeouts.js";
-import type { Warehouse } from "../../env/warehouse.js";
+
+import type { WarehouseSpec } from "../../drivers/open.js";
+import type { EnvScope } from "../../environment/environment-identity.js";
+import { environmentContext } from "../../environment/index.js";
+import type { EnvContext } from "../../environment/lifecycle/common.js";
+import type { WarehouseTimeouts } from "../../warehouse/timeouts.js";
+import type { Warehouse } from "../../warehouse/warehouse.js";
 import type { OpenWarehouse } from "../ports.js";
 
 export interface EnvironmentSessionConfig {

@@ -5,7 +5,7 @@
  * tables they kept for rollback. The default branch's post step,
  * `command: janitor` and `ods-state env gc` run it.
  */
-import { type EnvContext, type JanitorReport, runJanitor } from "../../env/index.js";
+import { type EnvContext, type JanitorReport, runJanitor } from "../../environment/index.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 
 export interface JanitorConfig {

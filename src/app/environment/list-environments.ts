@@ -3,7 +3,7 @@
  * objects, pointer views and builds it has) and every promotion, whichever
  * repository and dbt project they belong to. Read only (`ods-state env list`).
  */
-import type { EnvContext, EnvironmentRecord } from "../../env/index.js";
+import type { EnvContext, EnvironmentRecord } from "../../environment/index.js";
 
 export interface ListedEnvironment extends EnvironmentRecord {
   objects: number;

@@ -10,7 +10,7 @@ import {
   type RecordBuildsInput,
   type RecordBuildsOutcome,
   recordEnvironmentBuilds,
-} from "../../env/index.js";
+} from "../../environment/index.js";
 import { columnFactsOfLoad, RECORD_ANALYSIS_BUDGET } from "../plan/column-facts-source.js";
 import type { Clock, LoadSqlParser, Log } from "../ports.js";
 

@@ -3,7 +3,7 @@
  * (PostgreSQL's DROP … CASCADE): the default branch's post step after it
  * recorded its run, and `ods-state env repair`.
  */
-import { type EnvContext, type RepairReport, repairEnvironments } from "../../env/index.js";
+import { type EnvContext, type RepairReport, repairEnvironments } from "../../environment/index.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 
 export interface RepairConfig {

@@ -10,8 +10,8 @@
  * without it; nothing the run recorded is affected.
  */
 import type { LoadedProject } from "../../dbt/load-project.js";
-import { withinStatementTimeout } from "../../env/data-diff-settings.js";
-import { environmentName, recordedRollbacks } from "../../env/index.js";
+import { withinStatementTimeout } from "../../environment/data-diff-settings.js";
+import { environmentName, recordedRollbacks } from "../../environment/index.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
 import type { DataDiffReport } from "../../state/data-diff.js";

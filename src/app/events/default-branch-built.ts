@@ -6,7 +6,7 @@
  * environments' pointer views the build dropped. One manifest parse (the
  * record's), no plan, one warehouse connection for all of it.
  */
-import type { RepairReport } from "../../env/index.js";
+import type { RepairReport } from "../../environment/index.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
 import type { Scope } from "../../state/scope.js";

@@ -12,6 +12,7 @@
 import type { RunResults } from "../../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
+import { parseWarehouseSpec } from "../../drivers/open.js";
 import {
   checkRepository,
   type EnvContext,
@@ -19,17 +20,16 @@ import {
   environmentContext,
   environmentName,
   type IncrementalStart,
-  parseWarehouseSpec,
   type RecordedRollback,
   recordedRollbacks,
   recoverInterrupted,
-} from "../../env/index.js";
-import type { Warehouse } from "../../env/warehouse.js";
+} from "../../environment/index.js";
 import { UserError } from "../../errors/user-error.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
+import type { Warehouse } from "../../warehouse/warehouse.js";
 import { closeAndDropEnvironment } from "../environment/clean-up-environment.js";
 import { type CreatedEnvironment, createOrRefreshEnvironment } from "../environment/create-environment.js";
 import { recordBuilds } from "../environment/record-builds.js";
@@ -87,7 +87,7 @@ export function environmentScope(run: RunEnvironment, project: string): EnvScope
  * rollback), to apply to prod's state before planning or recording. A warehouse that can't be read
  * fails the step (planning on state the warehouse contradicts would be a guess). This is a run's first
  * contact with the warehouse: what an interrupted promotion or rollback left is recovered first
- * (src/env/promotion/recover.ts; `prod`, the state restored, tells a later build), so a rollback it
+ * (src/environment/promotion/recover.ts; `prod`, the state restored, tells a later build), so a rollback it
  * finishes is applied too.
  */
 export async function warehouseRollbacks(
@@ -150,7 +150,7 @@ export interface WarehouseSession {
 
 /**
  * Runs `work` with the step's warehouse session. The use cases that change the warehouse first recover
- * what an interrupted promotion left (src/env/promotion/recover.ts): at once in a run of the default
+ * what an interrupted promotion left (src/environment/promotion/recover.ts): at once in a run of the default
  * branch, else only once the promotion's job can't be running any more; what they did is logged.
  */
 export async function withWarehouseSession<T>(

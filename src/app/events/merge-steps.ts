@@ -10,7 +10,7 @@
  */
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
-import { environmentName } from "../../env/index.js";
+import { environmentName } from "../../environment/index.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
 import type { Plan } from "../../state/plan.js";

@@ -12,7 +12,7 @@
  */
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
-import type { EnvironmentChange } from "../../env/index.js";
+import type { EnvironmentChange } from "../../environment/index.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
 import { describeSource, type RestoreSource } from "../../github/state-transport/restore-source.js";

@@ -6,7 +6,7 @@
 
 import { randomBytes } from "node:crypto";
 import type { LoadedProject } from "../../dbt/load-project.js";
-import type { RecordedRollback } from "../../env/index.js";
+import type { RecordedRollback } from "../../environment/index.js";
 import { UserError } from "../../errors/user-error.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import { onDefaultBranch, type RunEnvironment } from "../../github/event.js";

@@ -8,7 +8,7 @@
  * warnings: prod is recorded and fine, and a pull request's next push
  * repairs its own environment too.
  */
-import type { RepairReport } from "../../env/index.js";
+import type { RepairReport } from "../../environment/index.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import { repairPointerViews } from "../environment/repair-environments.js";
 import type { WarehouseSession } from "./environment-steps.js";

@@ -10,7 +10,7 @@
 import type { PromotionReport } from "../../comment/render-promotion.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
-import type { EnvContext, PromotedNode, PromotionResult } from "../../env/index.js";
+import type { EnvContext, PromotedNode, PromotionResult } from "../../environment/index.js";
 import { UserError } from "../../errors/user-error.js";
 import type { MergedPullRequest } from "../../github/pull-requests.js";
 import type { Plan } from "../../state/plan.js";

@@ -2,14 +2,14 @@
  * A promotion rolled back in the warehouse (`ods-state env rollback`) is no
  * longer prod's build, whatever the state restored from the cache says: the
  * plan and the record of a default-branch run apply the registry's rollbacks
- * to prod's state first (src/env/promotion/reconcile.ts; idempotent).
+ * to prod's state first (src/environment/promotion/reconcile.ts; idempotent).
  */
 import {
   applyRecordedRollbacks,
   type EnvContext,
   type RecordedRollback,
   recordedRollbacks,
-} from "../../env/index.js";
+} from "../../environment/index.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { Log } from "../ports.js";
 

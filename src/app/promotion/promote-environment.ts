@@ -15,7 +15,7 @@ import {
   planPromotion,
   promote,
   recoverInterrupted,
-} from "../../env/index.js";
+} from "../../environment/index.js";
 import type { Plan } from "../../state/plan.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { Phase } from "../ports.js";

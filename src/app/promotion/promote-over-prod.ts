@@ -8,7 +8,7 @@
  * (promotion-state.ts).
  */
 import type { LoadedProject } from "../../dbt/load-project.js";
-import type { EnvContext, PromotionResult } from "../../env/index.js";
+import type { EnvContext, PromotionResult } from "../../environment/index.js";
 import { isUserError, UserError } from "../../errors/user-error.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";

@@ -34,7 +34,7 @@
  */
 import { macroIndexFor } from "../../dbt/fingerprint/shared-macro-index.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
-import { applyPromotion, type PromotedNode } from "../../env/index.js";
+import { applyPromotion, type PromotedNode } from "../../environment/index.js";
 import { carryUnreadReads } from "../../planner/carry-unread-reads.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";

@@ -3,7 +3,7 @@
  * are kept until the retention passes), unless a later build replaced what
  * the promotion put there. With prod's state at hand, it stops recording the
  * rolled-back builds at once; without it, the next action run with the
- * warehouse reconciles the state it restores (src/env/promotion/reconcile.ts).
+ * warehouse reconciles the state it restores (src/environment/promotion/reconcile.ts).
  * `ods-state env rollback` runs this.
  */
 import {
@@ -13,7 +13,7 @@ import {
   type RollbackResult,
   recordedRollbacks,
   rollbackPromotion,
-} from "../../env/index.js";
+} from "../../environment/index.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateStore } from "../../store/state-store.js";
 

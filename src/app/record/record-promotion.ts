@@ -4,7 +4,7 @@
  * nodes enter the scope's latest snapshot under the promoting run's id.
  */
 import type { LoadedProject } from "../../dbt/load-project.js";
-import type { PromotedNode } from "../../env/promotion/types.js";
+import type { PromotedNode } from "../../environment/promotion/types.js";
 import type { Scope } from "../../state/scope.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { CommitResult } from "../../store/state-store.js";

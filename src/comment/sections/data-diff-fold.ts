@@ -222,7 +222,7 @@ function keyValue(values: (string | null)[]): string {
   return shown.length === 1 ? shown[0]! : `(${shown.join(", ")})`;
 }
 
-/** Why keys only in the PR's table are never shown (src/env/data-diff/statements.ts `examplesSql`). */
+/** Why keys only in the PR's table are never shown (src/drivers/data-diff/statements.ts `examplesSql`). */
 export const ONLY_IN_PR_NOT_SHOWN = "not shown (the pull request's code decides them)";
 
 function examplesBlock(rows: ComparedRows, examples: RowExamples, report: DataDiffReport): string {

@@ -1,12 +1,12 @@
 /**
  * BigQuery shows a table's description in INFORMATION_SCHEMA.TABLE_OPTIONS as
  * the GoogleSQL string literal that would set it. The provider decodes it
- * (src/env/providers/bigquery/string-literal.ts) before it reads an identity
+ * (src/drivers/providers/bigquery/string-literal.ts) before it reads an identity
  * mark or writes the description back with a new mark: otherwise each mark
  * would wrap the description in another layer of quotes and escapes.
  */
 import { describe, expect, it } from "vitest";
-import { decodeStringLiteral } from "../../../src/env/providers/bigquery/string-literal.js";
+import { decodeStringLiteral } from "../../../src/drivers/providers/bigquery/string-literal.js";
 import { loadPolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
 import { freshSession } from "../../support/warehouse/engines.js";
 import { googleSqlLiteral, SIMULATED_PROVIDERS } from "../../support/warehouse/providers.js";

@@ -1,5 +1,5 @@
 /**
- * The BigQuery provider's statements (src/env/providers/bigquery/): every
+ * The BigQuery provider's statements (src/drivers/providers/bigquery/): every
  * statement for a fixed set of inputs in a golden file, each one parsed as
  * GoogleSQL by @polyglot-sql/sdk (three named parser gaps, kept because
  * BigQuery wants them so), names BigQuery can't carry refused, and values
@@ -7,13 +7,13 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { QualifiedName } from "../../../src/env/names.js";
-import { BIGQUERY_STATEMENTS as bq } from "../../../src/env/providers/bigquery/bigquery-statements.js";
-import type { Place, Statement } from "../../../src/env/providers/provider-statements.js";
-import { REGISTRY_TABLES } from "../../../src/env/registry/tables.js";
-import type { RecordTable } from "../../../src/env/warehouse.js";
+import { BIGQUERY_STATEMENTS as bq } from "../../../src/drivers/providers/bigquery/bigquery-statements.js";
+import type { Place, Statement } from "../../../src/drivers/providers/provider-statements.js";
+import { REGISTRY_TABLES } from "../../../src/environment/registry/tables.js";
 import { UserError } from "../../../src/errors/user-error.js";
 import { loadPolyglotSdk, type PolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
+import type { QualifiedName } from "../../../src/warehouse/names.js";
+import type { RecordTable } from "../../../src/warehouse/warehouse.js";
 import { expectGolden } from "../../support/golden.js";
 
 const GOLDEN = path.join(import.meta.dirname, "golden", "bigquery-statements.sql");

@@ -10,17 +10,17 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { QualifiedName } from "../../../src/env/names.js";
 import {
   DATABRICKS_CAPABILITIES,
   databricksStringLiteral,
   positional,
   DATABRICKS_STATEMENTS as S,
-} from "../../../src/env/providers/databricks/databricks-statements.js";
-import type { Place, Statement } from "../../../src/env/providers/provider-statements.js";
-import { INFO, REGISTRY_TABLES, STEPS } from "../../../src/env/registry/tables.js";
-import type { RecordRow } from "../../../src/env/warehouse.js";
+} from "../../../src/drivers/providers/databricks/databricks-statements.js";
+import type { Place, Statement } from "../../../src/drivers/providers/provider-statements.js";
+import { INFO, REGISTRY_TABLES, STEPS } from "../../../src/environment/registry/tables.js";
 import { loadPolyglotSdk, type PolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
+import type { QualifiedName } from "../../../src/warehouse/names.js";
+import type { RecordRow } from "../../../src/warehouse/warehouse.js";
 import { expectGolden } from "../../support/golden.js";
 import { thrownUserError } from "../../support/thrown-user-error.js";
 
@@ -145,7 +145,7 @@ const ALL: { set: string; label: string; statement: Statement }[] = NAME_SETS.fl
 
 function render(): string {
   const out = [
-    "-- Databricks provider statements (src/env/providers/databricks/databricks-statements.ts).",
+    "-- Databricks provider statements (src/drivers/providers/databricks/databricks-statements.ts).",
     "",
   ];
   for (const set of NAME_SETS) {

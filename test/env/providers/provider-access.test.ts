@@ -21,12 +21,12 @@
  *   prod's table.
  */
 import { describe, expect, it } from "vitest";
-import { environmentContext, parseIncrementalStart } from "../../../src/env/index.js";
-import { createEnvironment } from "../../../src/env/lifecycle/create.js";
-import type { QualifiedName } from "../../../src/env/names.js";
+import { environmentContext, parseIncrementalStart } from "../../../src/environment/index.js";
+import { createEnvironment } from "../../../src/environment/lifecycle/create.js";
 import { isUserError } from "../../../src/errors/user-error.js";
 import { loadPolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
 import type { StateSnapshot } from "../../../src/state/snapshot.js";
+import type { QualifiedName } from "../../../src/warehouse/names.js";
 import { prepared } from "../../support/warehouse/engines.js";
 import { SIMULATED_PROVIDERS } from "../../support/warehouse/providers.js";
 import { PR7, prodBuilt, prPlanOf, shop } from "../../support/warehouse/scenario.js";

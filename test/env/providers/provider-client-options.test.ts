@@ -8,22 +8,22 @@
  * through its real client in bigquery-runner.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { parseWarehouseSpec } from "../../../src/env/open.js";
-import { bigQueryFailureKind, bigQueryJob } from "../../../src/env/providers/bigquery/bigquery-runner.js";
+import { parseWarehouseSpec } from "../../../src/drivers/open.js";
+import { bigQueryFailureKind, bigQueryJob } from "../../../src/drivers/providers/bigquery/bigquery-runner.js";
 import {
   databricksConnectOptions,
   databricksFailureKind,
-} from "../../../src/env/providers/databricks/databricks-runner.js";
-import { redact, statementFailure } from "../../../src/env/providers/provider-errors.js";
+} from "../../../src/drivers/providers/databricks/databricks-runner.js";
+import { redact, statementFailure } from "../../../src/drivers/providers/provider-errors.js";
 import type {
   BigQuerySpec,
   DatabricksSpec,
   SnowflakeSpec,
-} from "../../../src/env/providers/provider-spec.js";
+} from "../../../src/drivers/providers/provider-spec.js";
 import {
   snowflakeFailureKind,
   snowflakeOptions,
-} from "../../../src/env/providers/snowflake/snowflake-runner.js";
+} from "../../../src/drivers/providers/snowflake/snowflake-runner.js";
 
 const TIMEOUTS = { connectMs: 30_000, statementMs: 600_000, lockMs: 60_000 };
 

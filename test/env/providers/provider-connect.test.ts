@@ -22,7 +22,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadClient } from "../../../src/env/providers/load-client.js";
+import { loadClient } from "../../../src/drivers/providers/load-client.js";
 import { cliIn } from "../../support/cli-context.js";
 import { PROJECT_ROOT } from "../../support/shared-fixtures.js";
 import { SHOP } from "../../support/warehouse/shop.js";

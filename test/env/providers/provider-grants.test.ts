@@ -9,10 +9,10 @@
  * (test/support/warehouse/simulated-provider.ts: `SimulatedGrants`).
  */
 import { describe, expect, it } from "vitest";
-import { environmentContext, planPromotion, promote } from "../../../src/env/index.js";
-import type { QualifiedName } from "../../../src/env/names.js";
-import { blockersFromLosses } from "../../../src/env/providers/replace-blockers.js";
+import { blockersFromLosses } from "../../../src/drivers/providers/replace-blockers.js";
+import { environmentContext, planPromotion, promote } from "../../../src/environment/index.js";
 import { loadPolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
+import type { QualifiedName } from "../../../src/warehouse/names.js";
 import { prepared } from "../../support/warehouse/engines.js";
 import { SIMULATED_PROVIDERS } from "../../support/warehouse/providers.js";
 import {

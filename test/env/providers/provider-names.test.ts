@@ -25,7 +25,7 @@ import {
   promote,
   recordEnvironmentBuilds,
   rollbackPromotion,
-} from "../../../src/env/index.js";
+} from "../../../src/environment/index.js";
 import { isUserError } from "../../../src/errors/user-error.js";
 import { loadPolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
 import type { Plan } from "../../../src/state/plan.js";

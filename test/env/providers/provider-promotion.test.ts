@@ -15,7 +15,12 @@
  * whole protocol; these cases name the switch's own.
  */
 import { describe, expect, it } from "vitest";
-import { environmentContext, planPromotion, promote, rollbackPromotion } from "../../../src/env/index.js";
+import {
+  environmentContext,
+  planPromotion,
+  promote,
+  rollbackPromotion,
+} from "../../../src/environment/index.js";
 import { isUserError } from "../../../src/errors/user-error.js";
 import { loadPolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
 import { prepared } from "../../support/warehouse/engines.js";

@@ -7,10 +7,10 @@
  * warehouse in every message holds no credential.
  */
 import { describe, expect, it } from "vitest";
-import { parseWarehouseSpec } from "../../../src/env/open.js";
-import { placeOf } from "../../../src/env/providers/open-provider.js";
-import type { ProviderSpec } from "../../../src/env/providers/provider-spec.js";
-import { warehouseEnvOf } from "../../../src/env/providers/provider-spec.js";
+import { parseWarehouseSpec } from "../../../src/drivers/open.js";
+import { placeOf } from "../../../src/drivers/providers/open-provider.js";
+import type { ProviderSpec } from "../../../src/drivers/providers/provider-spec.js";
+import { warehouseEnvOf } from "../../../src/drivers/providers/provider-spec.js";
 import { isUserError, type UserError } from "../../../src/errors/user-error.js";
 
 const SECRET = "pa55-W0RD-s3cret";

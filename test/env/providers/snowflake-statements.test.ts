@@ -1,5 +1,5 @@
 /**
- * Snowflake's statements (src/env/providers/snowflake/): every statement for
+ * Snowflake's statements (src/drivers/providers/snowflake/): every statement for
  * a fixed set of names is fixed in a golden file with its parameters; each
  * parses as one Snowflake statement with the real parser (@polyglot-sql/sdk),
  * except the two the parser doesn't know, named below with the Snowflake
@@ -8,16 +8,16 @@
  */
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { QualifiedName } from "../../../src/env/names.js";
-import type { Place, Statement } from "../../../src/env/providers/provider-statements.js";
+import type { Place, Statement } from "../../../src/drivers/providers/provider-statements.js";
 import {
   SNOWFLAKE_SESSION_SETUP,
   SNOWFLAKE_STATEMENTS as sf,
   storedName,
-} from "../../../src/env/providers/snowflake/snowflake-statements.js";
-import { POINTERS, REGISTRY_TABLES, STEPS } from "../../../src/env/registry/tables.js";
-import type { RecordRow } from "../../../src/env/warehouse.js";
+} from "../../../src/drivers/providers/snowflake/snowflake-statements.js";
+import { POINTERS, REGISTRY_TABLES, STEPS } from "../../../src/environment/registry/tables.js";
 import { loadPolyglotSdk, type PolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
+import type { QualifiedName } from "../../../src/warehouse/names.js";
+import type { RecordRow } from "../../../src/warehouse/warehouse.js";
 import { expectGolden } from "../../support/golden.js";
 import { thrownUserError } from "../../support/thrown-user-error.js";
 
@@ -219,7 +219,7 @@ function gapOf(label: string) {
 
 function render(entries: readonly { label: string; statement: Statement }[]): string {
   const lines = [
-    "-- Snowflake statements (src/env/providers/snowflake/snowflake-statements.ts) for fixed names.",
+    "-- Snowflake statements (src/drivers/providers/snowflake/snowflake-statements.ts) for fixed names.",
     "-- Written by test/env/providers/snowflake-statements.test.ts with UPDATE_GOLDEN=1; review every change.",
     "",
   ];

@@ -8,7 +8,7 @@
  * atomic_multi_pointer and runs each step on its own, like a warehouse that
  * only has single-object atomic operations (ADR-0028's staged protocol).
  */
-import type { QualifiedName } from "../../../src/env/names.js";
+import type { QualifiedName } from "../../../src/warehouse/names.js";
 import type {
   DataDiffReads,
   RecordRow,
@@ -19,7 +19,7 @@ import type {
   Warehouse,
   WarehouseCapabilities,
   WarehouseObject,
-} from "../../../src/env/warehouse.js";
+} from "../../../src/warehouse/warehouse.js";
 
 export interface Fault {
   step: number;

@@ -4,9 +4,9 @@
  * table and a view, and the statements its parser can't read though the
  * vendor takes them (named and explained in its statement tests).
  */
-import { BIGQUERY_STATEMENTS } from "../../../src/env/providers/bigquery/bigquery-statements.js";
-import { DATABRICKS_STATEMENTS } from "../../../src/env/providers/databricks/databricks-statements.js";
-import { SNOWFLAKE_STATEMENTS } from "../../../src/env/providers/snowflake/snowflake-statements.js";
+import { BIGQUERY_STATEMENTS } from "../../../src/drivers/providers/bigquery/bigquery-statements.js";
+import { DATABRICKS_STATEMENTS } from "../../../src/drivers/providers/databricks/databricks-statements.js";
+import { SNOWFLAKE_STATEMENTS } from "../../../src/drivers/providers/snowflake/snowflake-statements.js";
 import type { SimulatedProvider } from "./simulated-provider.js";
 
 /** A description as BigQuery's TABLE_OPTIONS shows it: a double-quoted GoogleSQL literal, escaped. */

@@ -11,10 +11,10 @@ import {
   environmentContext,
   environmentName,
   recordEnvironmentBuilds,
-} from "../../../src/env/index.js";
-import type { Warehouse } from "../../../src/env/warehouse.js";
+} from "../../../src/environment/index.js";
 import type { Plan } from "../../../src/state/plan.js";
 import type { StateSnapshot } from "../../../src/state/snapshot.js";
+import type { Warehouse } from "../../../src/warehouse/warehouse.js";
 import type { Session } from "./sessions.js";
 import {
   build,

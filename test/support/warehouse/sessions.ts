@@ -6,9 +6,9 @@
  */
 import path from "node:path";
 import pg from "pg";
-import { DuckDbWarehouse } from "../../../src/env/duckdb/duckdb-warehouse.js";
-import { PostgresWarehouse } from "../../../src/env/postgres/postgres-warehouse.js";
-import type { Warehouse } from "../../../src/env/warehouse.js";
+import { DuckDbWarehouse } from "../../../src/drivers/duckdb/duckdb-warehouse.js";
+import { PostgresWarehouse } from "../../../src/drivers/postgres/postgres-warehouse.js";
+import type { Warehouse } from "../../../src/warehouse/warehouse.js";
 import { openDuckDbFile } from "../../../tools/dbt-standin.js";
 
 export type Engine = "duckdb" | "postgres";

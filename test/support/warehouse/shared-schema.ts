@@ -10,9 +10,13 @@
  */
 import { expect } from "vitest";
 import type { LoadedProject } from "../../../src/dbt/load-project.js";
-import { createEnvironment, environmentContext, recordEnvironmentBuilds } from "../../../src/env/index.js";
-import type { Warehouse } from "../../../src/env/warehouse.js";
+import {
+  createEnvironment,
+  environmentContext,
+  recordEnvironmentBuilds,
+} from "../../../src/environment/index.js";
 import type { StateSnapshot } from "../../../src/state/snapshot.js";
+import type { Warehouse } from "../../../src/warehouse/warehouse.js";
 import { MAIN_SOURCES, PR_SOURCES, PR7 } from "./scenario.js";
 import type { Session } from "./sessions.js";
 import {

@@ -1,6 +1,6 @@
 /**
  * A cloud provider's protocol on a real DuckDB file (issue 25): the
- * provider's warehouse class (src/env/providers/provider-warehouse.ts) runs
+ * provider's warehouse class (src/drivers/providers/provider-warehouse.ts) runs
  * its own statements through this runner, which, for each one,
  * - parses the statement in the provider's dialect with the real parser
  *   (@polyglot-sql/sdk), and fails unless it is one statement (parser gaps
@@ -50,22 +50,22 @@
  */
 
 import { parseRelationName } from "../../../src/dbt/relation-identity.js";
-import type { QualifiedName } from "../../../src/env/names.js";
 import type {
   Place,
   ProviderStatements,
   ReplaceLoss,
   Statement,
-} from "../../../src/env/providers/provider-statements.js";
-import { ProviderWarehouse } from "../../../src/env/providers/provider-warehouse.js";
+} from "../../../src/drivers/providers/provider-statements.js";
+import { ProviderWarehouse } from "../../../src/drivers/providers/provider-warehouse.js";
 import type {
   Operation,
   RunResult,
   StatementMethod,
   StatementRunner,
-} from "../../../src/env/providers/statement-runner.js";
-import type { RecordTable, Warehouse, WarehouseObject } from "../../../src/env/warehouse.js";
+} from "../../../src/drivers/providers/statement-runner.js";
 import type { PolyglotSdk } from "../../../src/runtime/polyglot-sdk.js";
+import type { QualifiedName } from "../../../src/warehouse/names.js";
+import type { RecordTable, Warehouse, WarehouseObject } from "../../../src/warehouse/warehouse.js";
 import type { Fault } from "./faulty.js";
 import { InjectedFailure } from "./faulty.js";
 import type { Session } from "./sessions.js";

@@ -13,7 +13,7 @@ import path from "node:path";
 import { loadRunResults } from "../../../src/dbt/artifacts/run-results.js";
 import { loadSources, type SourcesFreshness } from "../../../src/dbt/artifacts/sources.js";
 import type { LoadedProject } from "../../../src/dbt/load-project.js";
-import { type EnvContext, type EnvScope, environmentContext } from "../../../src/env/index.js";
+import { type EnvContext, type EnvScope, environmentContext } from "../../../src/environment/index.js";
 import { plan } from "../../../src/planner/plan.js";
 import { record } from "../../../src/planner/record.js";
 import type { Plan } from "../../../src/state/plan.js";

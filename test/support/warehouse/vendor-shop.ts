@@ -21,9 +21,9 @@
  */
 import type { LoadedProject } from "../../../src/dbt/load-project.js";
 import { parseRelationName } from "../../../src/dbt/relation-identity.js";
-import type { QualifiedName } from "../../../src/env/names.js";
 import { type RecordInput, record } from "../../../src/planner/record.js";
 import type { StateSnapshot, TargetIdentity } from "../../../src/state/snapshot.js";
+import type { QualifiedName } from "../../../src/warehouse/names.js";
 import { type DbtRunOptions, quote } from "../../../tools/dbt-standin.js";
 import type { Session } from "./sessions.js";
 import { build, projectOf, SCOPE, shopJson, sourcesOf } from "./shop.js";

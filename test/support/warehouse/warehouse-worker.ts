@@ -8,8 +8,9 @@
  *                           prints {"ok":true} or {"code":…,"message":…}
  */
 import { DuckDBInstance } from "@duckdb/node-api";
-import { environmentContext, openWarehouse, parseWarehouseSpec } from "../../../src/env/index.js";
-import { DEFAULT_TIMEOUTS } from "../../../src/env/timeouts.js";
+import { openWarehouse, parseWarehouseSpec } from "../../../src/drivers/open.js";
+import { environmentContext } from "../../../src/environment/index.js";
+import { DEFAULT_TIMEOUTS } from "../../../src/warehouse/timeouts.js";
 
 const [command, target, ms] = process.argv.slice(2);
 

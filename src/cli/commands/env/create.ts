@@ -4,7 +4,7 @@
  * create-environment.ts), and what dbt builds into it then.
  */
 import { createEnvironmentOverProd } from "../../../app/environment/create-over-prod.js";
-import { parseIncrementalStart } from "../../../env/incremental-start-settings.js";
+import { parseIncrementalStart } from "../../../environment/incremental-start-settings.js";
 import { cliLog } from "../../cli-log.js";
 import { sqlParserOf } from "../../column-impact.js";
 import type { CliContext, ParsedValues } from "../../command.js";

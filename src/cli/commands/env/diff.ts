@@ -10,7 +10,7 @@ import { diffOverProd } from "../../../app/environment/diff-over-prod.js";
 import { splitSelectors } from "../../../app/plan/selectors.js";
 import { renderDataDiffText } from "../../../comment/render-data-diff-text.js";
 import { renderDataDiffMarkdown } from "../../../comment/sections/data-diff.js";
-import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../../../env/data-diff-settings.js";
+import { DATA_DIFF_SETTINGS, dataDiffLimitsFrom } from "../../../environment/data-diff-settings.js";
 import { UserError } from "../../../errors/user-error.js";
 import { cliLog } from "../../cli-log.js";
 import type { CliContext, ParsedValues } from "../../command.js";

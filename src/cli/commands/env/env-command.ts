@@ -38,7 +38,7 @@ export const envCommand: Command = {
   ],
   optionHelp: {
     warehouse:
-      "duckdb:PATH, postgres://USER@HOST:PORT/DATABASE, snowflake://USER@ACCOUNT/DATABASE, bigquery://PROJECT?location=LOC or databricks://HOST/HTTP_PATH?catalog=CAT (default: ODS_WAREHOUSE); a secret: never printed or stored",
+      "duckdb:PATH, postgres://USER@HOST:PORT/DATABASE, snowflake://USER@ACCOUNT/DATABASE, bigquery://PROJECT?location=LOC or databricks://HOST/HTTP_PATH?catalog=CAT (default: ODS_WAREHOUSE); snowflake, bigquery and databricks are experimental, tested only against a simulation (`ods-state --help`); a secret: never printed or stored",
     "meta-schema": "the schema of the environment registry; default ods_meta",
     "connect-timeout":
       "how long to wait for the warehouse to accept the connection: 30 (seconds), 500ms, 2m…; default 30s; 0: no limit",

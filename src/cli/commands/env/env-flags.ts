@@ -6,7 +6,7 @@
 
 import { scopeOf } from "../../../app/scope.js";
 import type { LoadedProject } from "../../../dbt/load-project.js";
-import { checkRepository, checkRepositoryId, type EnvScope, scopedName } from "../../../env/index.js";
+import { checkRepository, checkRepositoryId, type EnvScope, scopedName } from "../../../environment/index.js";
 import { UserError } from "../../../errors/user-error.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import type { Progress } from "../../progress.js";

@@ -4,8 +4,10 @@
  * use cases' session (src/app/environment/environment-session.ts).
  */
 import { withEnvironmentSession } from "../../../app/environment/environment-session.js";
-import { type EnvContext, type EnvScope, parseWarehouseSpec, timeoutsFrom } from "../../../env/index.js";
-import type { Warehouse } from "../../../env/warehouse.js";
+import { parseWarehouseSpec } from "../../../drivers/open.js";
+import type { EnvContext, EnvScope } from "../../../environment/index.js";
+import { timeoutsFrom } from "../../../warehouse/timeouts.js";
+import type { Warehouse } from "../../../warehouse/warehouse.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import type { Progress } from "../../progress.js";
 import { str } from "./env-flags.js";

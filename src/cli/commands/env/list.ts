@@ -4,7 +4,7 @@
  * only: a warehouse without a registry gets none.
  */
 import { listEnvironments } from "../../../app/environment/list-environments.js";
-import type { EnvScope } from "../../../env/index.js";
+import type { EnvScope } from "../../../environment/index.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { formatOf, printJson } from "./env-flags.js";
 import { withWarehouse } from "./env-warehouse.js";

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { recordRollback, rollBackPromotion } from "../../../app/promotion/rollback-promotion.js";
 import { DEFAULT_ENVIRONMENT, DEFAULT_STATE_FILE } from "../../../app/scope.js";
-import type { EnvContext } from "../../../env/index.js";
+import type { EnvContext } from "../../../environment/index.js";
 import type { CliContext, ParsedValues } from "../../command.js";
 import { openStateForWriting, resolveFlagPath } from "../../project-inputs.js";
 import { environmentOf, formatOf, labelOf, optionalProjectScope, printJson, str } from "./env-flags.js";
@@ -40,7 +40,7 @@ export async function envRollback(values: ParsedValues, context: CliContext): Pr
           : {}),
       });
       // With --state (given explicitly), prod's state stops recording the rolled-back builds now; without it,
-      // the next action run with the warehouse reconciles the state it restores (src/env/promotion/reconcile.ts).
+      // the next action run with the warehouse reconciles the state it restores (src/environment/promotion/reconcile.ts).
       const state =
         stateFile !== undefined && values["dry-run"] !== true && result.id !== null
           ? await writeRollback(

@@ -1,4 +1,4 @@
--- Databricks provider statements (src/env/providers/databricks/databricks-statements.ts).
+-- Databricks provider statements (src/drivers/providers/databricks/databricks-statements.ts).
 
 -- ===== ordinary: catalog "analytics", schemas "pr_42" and "prod", tables "orders" and "customers"
 -- listSchemas

@@ -1,4 +1,4 @@
--- Snowflake statements (src/env/providers/snowflake/snowflake-statements.ts) for fixed names.
+-- Snowflake statements (src/drivers/providers/snowflake/snowflake-statements.ts) for fixed names.
 -- Written by test/env/providers/snowflake-statements.test.ts with UPDATE_GOLDEN=1; review every change.
 
 -- session setup
