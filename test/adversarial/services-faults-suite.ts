@@ -10,7 +10,7 @@
  * says so and keeps the recorded state on disk.
  *
  * Not here: a service that never answers (the transport gives up after its
- * 120 s limit): test/github/state-transport.test.ts covers it in process with
+ * 120 s limit): test/github/state-transport.int.test.ts covers it in process with
  * a short limit ("slow services").
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

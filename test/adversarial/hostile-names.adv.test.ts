@@ -6,7 +6,7 @@
  * payloads; recorded, edited by a pull request, planned, rendered.
  *
  * - The comment and the job summary hold none of them raw (the rules of
- *   test/comment/injection.test.ts, applied to what the planner really says).
+ *   test/comment/injection.unit.test.ts, applied to what the planner really says).
  * - `select` and the printed dbt command, pasted into bash as GitHub pastes
  *   an output into a `run:` script, give dbt exactly the selectors of the
  *   BUILD set and run nothing (a `$(touch …)` creates no file).
@@ -17,7 +17,7 @@
  * - SQL: the plan and the comment send none; what reaches a warehouse (PR
  *   environments, promotion) goes through the adapters' identifier quoting,
  *   tested with hostile names on real DuckDB and PostgreSQL in
- *   test/env/names.test.ts (pointer views with hostile names round-trip,
+ *   test/env/names.int.test.ts (pointer views with hostile names round-trip,
  *   names that would need escaping are refused before anything changes).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
