@@ -1,9 +1,42 @@
 /**
- * Prints one closing line that any CI can read: `Tests: N passed, N failed, N skipped`.
+ * Prints, at the end of a run, each project's time and one closing line that
+ * any CI can read: `Tests: N passed, N failed, N skipped`.
+ *
+ * A project's wall time runs from the moment its first file was queued to
+ * the end of its last file; the projects of `npm test` share one pool of
+ * workers, so their walls overlap and add up to more than the run's. Its
+ * file time is the sum of its files' own times (import, collection, tests),
+ * what it costs the workers: the figure to compare between runs on a loaded
+ * machine is that, and the run's CPU time.
  */
 import type { Reporter, TestModule } from "vitest/node";
 
+interface ProjectTime {
+  files: number;
+  first: number;
+  last: number;
+  fileSeconds: number;
+}
+
 export default class SummaryReporter implements Reporter {
+  private readonly queued = new Map<string, number>();
+  private readonly ended = new Map<string, number>();
+  private started = Date.now();
+
+  onTestRunStart(): void {
+    this.started = Date.now();
+    this.queued.clear();
+    this.ended.clear();
+  }
+
+  onTestModuleQueued(module: TestModule): void {
+    if (!this.queued.has(module.moduleId)) this.queued.set(module.moduleId, Date.now());
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    this.ended.set(module.moduleId, Date.now());
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     let passed = 0;
     let failed = unhandledErrors.length;
@@ -17,6 +50,32 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    process.stdout.write(this.projectTimes(testModules));
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+
+  private projectTimes(testModules: ReadonlyArray<TestModule>): string {
+    const end = Date.now();
+    const byProject = new Map<string, ProjectTime>();
+    for (const module of testModules) {
+      const name = module.project.name || "default";
+      const d = module.diagnostic();
+      const first = this.queued.get(module.moduleId) ?? this.started;
+      const last = this.ended.get(module.moduleId) ?? end;
+      const time = byProject.get(name) ?? { files: 0, first, last, fileSeconds: 0 };
+      time.files++;
+      time.first = Math.min(time.first, first);
+      time.last = Math.max(time.last, last);
+      time.fileSeconds += (d.prepareDuration + d.collectDuration + d.duration) / 1000;
+      byProject.set(name, time);
+    }
+    const lines = [...byProject.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([name, t]) =>
+          `Project ${name}: ${t.files} files, ${((t.last - t.first) / 1000).toFixed(1)} s wall, ${t.fileSeconds.toFixed(1)} s of file time`,
+      );
+    lines.push(`Run: ${((end - this.started) / 1000).toFixed(1)} s wall`);
+    return `\n${lines.join("\n")}\n`;
   }
 }
