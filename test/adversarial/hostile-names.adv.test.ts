@@ -43,6 +43,7 @@ import {
 } from "../support/adversarial/hostile.js";
 import { runStep, srcEntry } from "../support/adversarial/run-step.js";
 import { Tally } from "../support/adversarial/tally.js";
+import { runnerJob } from "../support/run-dist.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 
 const tally = new Tally("hostile-names");
@@ -185,17 +186,17 @@ describe("through the action's steps, with the local GitHub services", () => {
       "manifest.json": shop.manifest,
       "sources.json": shop.sourcesBefore,
     });
-    const eventFile = path.join(root, "push", "event.json");
-    writeFileSync(eventFile, JSON.stringify({ repository }));
-    const env = { ...services.envFor(push), GITHUB_EVENT_PATH: eventFile };
-    const main = await runStep(srcEntry("main"), pushWs, { env, inputs: { "github-token": TOKEN } });
+    const pushJob = await runnerJob({
+      entry: srcEntry,
+      workspace: pushWs,
+      variables: services.envFor(push),
+      payload: { repository },
+      inputs: { "github-token": TOKEN },
+    });
+    const main = pushJob.main;
     expect(main.status, main.stdout).toBe(0);
     writeFileSync(path.join(pushWs, "target", "run_results.json"), JSON.stringify(shop.runResults));
-    const post = await runStep(srcEntry("post"), pushWs, {
-      env,
-      inputs: { "github-token": TOKEN },
-      state: main.state,
-    });
+    const post = await pushJob.post();
     expect(post.status, post.stdout).toBe(0);
     expect(post.stdout).toContain("Recorded run");
     services.world.completeRun(push.id);

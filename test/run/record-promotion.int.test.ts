@@ -10,33 +10,24 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { MergePromotion } from "../../src/app/promotion/merge-promotion.js";
 import { loadRunResults } from "../../src/dbt/artifacts/run-results.js";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import { recordAndSave } from "../../src/run/record-run.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
+import { actionJob, pushEvent } from "../support/action-job.js";
 import { projectOf, recordProd, SCOPE, SHOP, shopJson, sourcesOf } from "../support/warehouse/shop.js";
 
 const ORDERS = "model.shop.orders";
 
 /** A push to main's job in `workspace`, without a token: its inputs, run and ports over a recording core. */
 function defaultBranchJob(workspace: string, runId: string, input: (name: string) => string = () => "") {
-  const inputs = readActionInputs(input, workspace, undefined);
-  const run = readRunEnvironment(
-    {
-      GITHUB_EVENT_NAME: "push",
-      GITHUB_REF: "refs/heads/main",
-      GITHUB_REPOSITORY: "acme/shop",
-      GITHUB_REPOSITORY_ID: "700100",
-      GITHUB_RUN_ID: runId,
-    },
-    { repository: { default_branch: "main" } },
-  );
-  const { recorder, ports } = recordedRunnerPorts(run, {
+  const { inputs, run, recorder, ports } = actionJob({
+    workspace,
+    event: pushEvent(),
     tempDir: path.join(workspace, "temp"),
+    inputs: input,
+    runId,
     hasSummary: false,
   });
   return { inputs, run, recorder, ports };
