@@ -2,9 +2,11 @@
  * Prints, at the end of a run, each project's time and one closing line that
  * any CI can read: `Tests: N passed, N failed, N skipped`.
  *
- * A project's wall time runs from the moment its first file was queued to
- * the end of its last file; the projects of `npm test` share one pool of
- * workers, so their walls overlap and add up to more than the run's. Its
+ * A project's wall time runs from the start of its first file (its end less
+ * its import, collection and tests) to the end of its last; the projects of
+ * `npm test` share one pool of workers and the longest files start first
+ * whatever their project, so their walls overlap and add up to more than the
+ * run's (`npm run test:unit` times the unit project alone). Its
  * file time is the sum of its files' own times (import, collection, tests),
  * what it costs the workers: the figure to compare between runs on a loaded
  * machine is that, and the run's CPU time.
@@ -19,18 +21,12 @@ interface ProjectTime {
 }
 
 export default class SummaryReporter implements Reporter {
-  private readonly queued = new Map<string, number>();
   private readonly ended = new Map<string, number>();
   private started = Date.now();
 
   onTestRunStart(): void {
     this.started = Date.now();
-    this.queued.clear();
     this.ended.clear();
-  }
-
-  onTestModuleQueued(module: TestModule): void {
-    if (!this.queued.has(module.moduleId)) this.queued.set(module.moduleId, Date.now());
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -60,13 +56,14 @@ export default class SummaryReporter implements Reporter {
     for (const module of testModules) {
       const name = module.project.name || "default";
       const d = module.diagnostic();
-      const first = this.queued.get(module.moduleId) ?? this.started;
+      const seconds = (d.prepareDuration + d.collectDuration + d.duration) / 1000;
       const last = this.ended.get(module.moduleId) ?? end;
+      const first = last - seconds * 1000;
       const time = byProject.get(name) ?? { files: 0, first, last, fileSeconds: 0 };
       time.files++;
       time.first = Math.min(time.first, first);
       time.last = Math.max(time.last, last);
-      time.fileSeconds += (d.prepareDuration + d.collectDuration + d.duration) / 1000;
+      time.fileSeconds += seconds;
       byProject.set(name, time);
     }
     const lines = [...byProject.entries()]
