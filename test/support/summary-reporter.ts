@@ -3,13 +3,13 @@
  * any CI can read: `Tests: N passed, N failed, N skipped`.
  *
  * A project's wall time runs from the start of its first file (its end less
- * its import, collection and tests) to the end of its last; the projects of
+ * its import, collection and tests) to the end of its last. The projects of
  * `npm test` share one pool of workers and the longest files start first
  * whatever their project, so their walls overlap and add up to more than the
- * run's (`npm run test:unit` times the unit project alone). Its
- * file time is the sum of its files' own times (import, collection, tests),
- * what it costs the workers: the figure to compare between runs on a loaded
- * machine is that, and the run's CPU time.
+ * run's (`npm run test:unit` times the unit project alone). Its file time is
+ * the sum of its files' own times (import, collection and tests, not the wait
+ * for a worker): what it costs the workers, the figure to compare between
+ * runs on a loaded machine with the run's CPU time.
  */
 import type { Reporter, TestModule } from "vitest/node";
 
@@ -56,7 +56,7 @@ export default class SummaryReporter implements Reporter {
     for (const module of testModules) {
       const name = module.project.name || "default";
       const d = module.diagnostic();
-      const seconds = (d.prepareDuration + d.collectDuration + d.duration) / 1000;
+      const seconds = (d.collectDuration + d.duration) / 1000;
       const last = this.ended.get(module.moduleId) ?? end;
       const first = last - seconds * 1000;
       const time = byProject.get(name) ?? { files: 0, first, last, fileSeconds: 0 };
