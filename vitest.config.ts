@@ -91,7 +91,9 @@ export default defineConfig({
     projects: [
       // Pure code with no mocks or global state: a worker keeps the modules it imported between files.
       project("unit", false),
-      // Isolated: some environment tests leave state in the modules they import (measured: 11 fail without).
+      // Isolated: @actions/github reads GITHUB_API_URL once, when first imported, so a worker that keeps its
+      // modules sends the artifact download of later files to the first file's services (state-transport.int's
+      // 9 failures without isolation; docs/decisions/architecture-fast-suite.md, issue 38).
       project("integration", true),
       // Their files drive child processes and servers and restore what they change: a worker keeps its imports.
       project("e2e", false),
