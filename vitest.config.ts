@@ -1,19 +1,21 @@
-import { accessSync, constants, globSync, mkdirSync, statfsSync } from "node:fs";
+import { accessSync, constants, mkdirSync, statfsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 import { DurationSequencer } from "./test/support/duration-sequencer.js";
+import { type TestProject, testFilesOf } from "./test/support/test-kinds.js";
 
 /**
- * The suite in projects (docs/decisions/architecture-fast-suite.md):
- * - unit: the pure core (dbt, planner, comment, state) and the architecture check; no process, server or database.
- * - e2e: the committed bundles, the demo and the action's whole lifecycle, run as the runner runs them.
- * - adversarial: fuzzing, hostile input, faults injected into files, processes, services and warehouses.
- * - integration: everything else (adapters: the store, the warehouses, GitHub's services, run/, cli/).
- * - slow: `*.slow.test.ts`, 10,000- and 50,000-node projects, the longest repetitions and waits.
+ * The suite in projects, each chosen by the kind in its files' names
+ * (docs/decisions/architecture-fast-suite.md); a test file without a kind is
+ * refused by test/architecture/test-kinds.unit.test.ts:
+ * - unit `*.unit.test.ts`: the pure core (dbt, planner, comment, state) and the architecture check; no process, server or database.
+ * - integration `*.int.test.ts`: the adapters (the store, the warehouses, GitHub's services, run/, cli/) and suites over real projects.
+ * - e2e `*.e2e.test.ts`: the committed bundles, the demo and the action's whole lifecycle, run as the runner runs them.
+ * - adversarial `*.adv.test.ts`: fuzzing, hostile input, faults injected into files, processes, services and warehouses.
+ * - slow `*.slow.test.ts`: 10,000- and 50,000-node projects, the longest repetitions and waits.
  * `npm test` runs the first four; `npm run test:slow` the last; .ci/run runs both.
  */
-const SLOW = "test/**/*.slow.test.ts";
 
 /**
  * The tests start hundreds of Node processes (the committed bundles, the CLI,
@@ -65,52 +67,9 @@ if (process.env.TMPDIR === undefined && roomyTmpfs(TMPFS)) {
  */
 process.env.ODS_TEST_POSTGRES_DIR ??= path.join(os.tmpdir(), `ods-pg-servers-${process.pid}`);
 
-const UNIT = [
-  "test/architecture/**/*.test.ts",
-  "test/comment/**/*.test.ts",
-  "test/dbt/**/*.test.ts",
-  "test/planner/**/*.test.ts",
-  "test/state/**/*.test.ts",
-  "test/readme.test.ts",
-  "test/runtime.test.ts",
-  "test/runtime/shared-fixtures.test.ts",
-];
-/**
- * Pure code, but not unit tests: fingerprint.test.ts runs dist/cli in a child
- * process for every real manifest; realistic-changes/ edits whole real dbt
- * projects and plans them, scenario by scenario; select-exact.property
- * generates projects and checks selections against dbt's semantics hundreds
- * of times; the comment's tests over real projects (real-fixture goldens,
- * their GFM structure, the lineage on the large fixtures) plan them with the
- * real planner first; inventory-coverage.test.ts changes every inventory row's
- * path in the real manifests and plans each. They run as integration. (Tests over 10,000-node plans
- * are `*.slow.test.ts`.)
- */
-const NOT_UNIT = [
-  "test/dbt/fingerprint.test.ts",
-  "test/dbt/inventory-coverage.test.ts",
-  "test/planner/realistic-changes/**",
-  "test/planner/select-exact.property.test.ts",
-  "test/comment/gfm-structure.test.ts",
-  "test/comment/lineage-budget.test.ts",
-  "test/comment/lineage-real-fixtures.test.ts",
-  "test/comment/real-fixture-goldens.test.ts",
-];
-const ADVERSARIAL = [
-  "test/adversarial/**/*.test.ts",
-  "test/env/faults.test.ts",
-  "test/env/lifecycle-step-faults.test.ts",
-  "test/store/sqlite-faults.test.ts",
-  "test/dbt/manifest-damage.test.ts",
-];
-const UNIT_FILES = globSync(UNIT, { cwd: import.meta.dirname })
-  .filter((file) => ![...NOT_UNIT, ...ADVERSARIAL].some((pattern) => path.matchesGlob(file, pattern)))
-  .sort();
-const E2E = ["test/e2e/**/*.test.ts", "test/dist/**/*.test.ts", "test/demo/**/*.test.ts"];
-
-const project = (name: string, include: string[], exclude: string[] = [], isolate = true) => ({
+const project = (name: TestProject, isolate: boolean) => ({
   extends: true as const,
-  test: { name, include, exclude: [...configDefaults.exclude, SLOW, ...exclude], isolate },
+  test: { name, include: [testFilesOf(name)], exclude: configDefaults.exclude, isolate },
 });
 
 export default defineConfig({
@@ -131,13 +90,15 @@ export default defineConfig({
     reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
       // Pure code with no mocks or global state: a worker keeps the modules it imported between files.
-      project("unit", UNIT_FILES, [], false),
-      // Isolated: some environment tests leave state in the modules they import (measured: 11 fail without).
-      project("integration", ["test/**/*.test.ts"], [...UNIT_FILES, ...E2E, ...ADVERSARIAL]),
+      project("unit", false),
+      // Isolated: @actions/github reads GITHUB_API_URL once, when first imported, so a worker that keeps its
+      // modules sends the artifact download of later files to the first file's services (state-transport.int's
+      // 9 failures without isolation; docs/decisions/architecture-fast-suite.md, issue 38).
+      project("integration", true),
       // Their files drive child processes and servers and restore what they change: a worker keeps its imports.
-      project("e2e", E2E, [], false),
-      project("adversarial", ADVERSARIAL, [], false),
-      { extends: true, test: { name: "slow", include: [SLOW] } },
+      project("e2e", false),
+      project("adversarial", false),
+      project("slow", true),
     ],
   },
 });

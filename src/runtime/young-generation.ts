@@ -19,7 +19,7 @@
  * it considers growing the young generation is the growth factor. So this
  * lets it grow (factor 2) while objects that survive are allocated, until it
  * reaches 8 MB, then sets the factor to 1: it never grows again.
- * test/runtime/young-generation.test.ts holds the Node version the action
+ * test/runtime/young-generation.int.test.ts holds the Node version the action
  * runs on to that. It takes a few milliseconds.
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";

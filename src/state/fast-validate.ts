@@ -25,8 +25,8 @@
  * A schema that uses anything outside the subset (another refinement, a
  * transform, a default, a string format, an integer...) compiles to no
  * checker at all, so a schema change can make validation slower but never
- * looser; test/state/fast-validate.test.ts fails when the snapshot schema
- * loses its fast path, and test/dbt/manifest-fast-check.test.ts when a
+ * looser; test/state/fast-validate.unit.test.ts fails when the snapshot schema
+ * loses its fast path, and test/dbt/manifest-fast-check.unit.test.ts when a
  * manifest entry schema does, so that the slowdown is noticed.
  */
 import type { z } from "zod";

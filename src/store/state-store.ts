@@ -5,7 +5,7 @@
  *
  * Every method returns a Promise so that a remote store can implement the
  * same contract later; the SQLite and in-memory stores resolve at once.
- * Both pass test/store/conformance.test.ts, which is the contract's
+ * Both pass test/store/conformance.int.test.ts, which is the contract's
  * executable definition.
  */
 import { randomUUID } from "node:crypto";

@@ -9,7 +9,7 @@
  * is really read from disk here, so the non-UTF-8 cases exercise the CLI's
  * own decoding.
  *
- * fuzz-cli.test.ts (npm test) runs every tenth sampled case,
+ * fuzz-cli.adv.test.ts (npm test) runs every tenth sampled case,
  * fuzz-cli.slow.test.ts the other nine tenths; CI runs both.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 /**
  * The rest of the fuzz cases: `npm test` runs the first twentieth of each kind
- * (fuzz-manifest.test.ts, fuzz-results-sources.test.ts), this the other
+ * (fuzz-manifest.adv.test.ts, fuzz-results-sources.adv.test.ts), this the other
  * nineteen twentieths, with the same seed, engine and checks; .ci/run runs both, so CI
  * tries every case once. ODS_FUZZ_REPLAY replays a case in the fast files.
  */

@@ -10,7 +10,7 @@
  * says so and keeps the recorded state on disk.
  *
  * Not here: a service that never answers (the transport gives up after its
- * 120 s limit): test/github/state-transport.test.ts covers it in process with
+ * 120 s limit): test/github/state-transport.int.test.ts covers it in process with
  * a short limit ("slow services").
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +19,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { actionEntry, runStep, type StepRun, srcEntry } from "../support/adversarial/run-step.js";
 import { Tally } from "../support/adversarial/tally.js";
 import { buildRunResults } from "../support/run-builders.js";
-import { copyDistToTemp } from "../support/run-dist.js";
+import { copyDistToTemp, runnerJob } from "../support/run-dist.js";
 import { type FakeRun, isPlanPageArtifact, writesState } from "../support/services/actions-world.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
@@ -56,16 +56,14 @@ export function servicesFaultsSuite(part: "fast" | "retries"): void {
     inputs: Record<string, string> = {},
   ) {
     const workspace = checkout(name, files);
-    const eventFile = path.join(root, name, "event.json");
-    writeFileSync(eventFile, JSON.stringify(payload));
-    const env = { ...services.envFor(run), GITHUB_EVENT_PATH: eventFile };
-    const all = { "github-token": TOKEN, ...inputs };
-    const main = await runStep(actionEntry(dist, "main"), workspace, { env, inputs: all });
-    return {
+    const { main, post } = await runnerJob({
+      entry: (step) => actionEntry(dist, step),
       workspace,
-      main,
-      post: () => runStep(actionEntry(dist, "post"), workspace, { env, inputs: all, state: main.state }),
-    };
+      variables: services.envFor(run),
+      payload,
+      inputs: { "github-token": TOKEN, ...inputs },
+    });
+    return { workspace, main, post };
   }
 
   /** A push to main with the merged manifest: what each fault case plans. */

@@ -7,7 +7,7 @@
  * file and says what to do; the file is never changed by a failure, and
  * nothing committed is lost.
  *
- * The store's own fault tests (test/store/sqlite-faults.test.ts: SIGKILL
+ * The store's own fault tests (test/store/sqlite-faults.adv.test.ts: SIGKILL
  * during commits, racing writers, damage, versions) are not repeated here.
  */
 import { spawn, spawnSync } from "node:child_process";

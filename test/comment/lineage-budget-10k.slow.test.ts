@@ -1,6 +1,6 @@
 /**
  * The lineage picture's box budget on the real planner's 10,000-node plans
- * (the rest of the budget's cases: lineage-budget.test.ts). Scale runs in the
+ * (the rest of the budget's cases: lineage-budget.int.test.ts). Scale runs in the
  * slow project; CI runs both.
  */
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
  * The full-plan page of a 10,000-node plan (test/support/plan-builder.ts's
  * largePlan: 12 layers, two parents each, every 7th root edited) in a real
- * headless browser, with the checks of html-page-browser.test.ts: past
+ * headless browser, with the checks of html-page-browser.e2e.test.ts: past
  * 2,000 nodes the page draws the impacted subgraph, at most 4,000 boxes
  * with the changed nodes first, and says so; the search still covers all
  * 10,120 nodes. Also bounds what a reviewer waits for: the page's size, the

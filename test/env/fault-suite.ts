@@ -7,7 +7,7 @@
  * ADR-0028's staged and journaled protocol, on a DuckDB adapter that
  * declares no multi-object atomicity.
  *
- * The suite is split in two parts by step (see `tried`): faults.test.ts and
+ * The suite is split in two parts by step (see `tried`): faults.adv.test.ts and
  * faults.slow.test.ts run it.
  */
 import { describe, expect, it } from "vitest";
@@ -48,7 +48,7 @@ const LOOP = 600_000;
 export const WHENS = ["before", "after"] as const;
 
 /**
- * Which steps a part injects its failures at. `npm test` (faults.test.ts)
+ * Which steps a part injects its failures at. `npm test` (faults.adv.test.ts)
  * takes every twelfth step (1, 13, 25, …), `npm run test:slow`
  * (faults.slow.test.ts) the others; CI runs both, so every step of every
  * operation is tried once, on every engine.

@@ -1,4 +1,4 @@
-/** Failures injected at the steps faults.test.ts leaves out: CI runs both, so every step is tried. */
+/** Failures injected at the steps faults.adv.test.ts leaves out: CI runs both, so every step is tried. */
 import { faultSuite } from "./fault-suite.js";
 import { lifecycleFaultScenarios } from "./lifecycle-fault-scenarios.js";
 

@@ -13,7 +13,7 @@
  * environment's tables and rows consistent, and a second run changing
  * nothing. Recovery itself is killed too, and recovered by the run after.
  *
- * promotion-kills.test.ts tries a few kill points per provider;
+ * promotion-kills.int.test.ts tries a few kill points per provider;
  * promotion-kills.slow.test.ts every statement, and prints the figures.
  */
 import { expect } from "vitest";

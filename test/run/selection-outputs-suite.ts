@@ -28,10 +28,11 @@ import { loadProject } from "../../src/dbt/load-project.js";
 import { SELECT_BOUNDS } from "../../src/planner/selection-output/compact-selection.js";
 import type { Plan } from "../../src/state/plan.js";
 import { throughBash } from "../support/adversarial/hostile.js";
-import { runStep, type StepRun, srcEntry } from "../support/adversarial/run-step.js";
+import { type StepRun, srcEntry } from "../support/adversarial/run-step.js";
 import { buildManifest, type ModelSpec } from "../support/manifest-builder.js";
 import { nodesRun, selectorWords } from "../support/resolve-selection.js";
 import { buildRunResults } from "../support/run-builders.js";
+import { runnerJob } from "../support/run-dist.js";
 import type { FakeRun } from "../support/services/actions-world.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
@@ -104,10 +105,13 @@ export function selectionOutputsSuite(part: "fast" | "scale"): void {
     }
 
     async function mainStep(run: FakeRun, workspace: string, payload: unknown): Promise<StepRun> {
-      const eventFile = path.join(path.dirname(workspace), "event.json");
-      writeFileSync(eventFile, JSON.stringify(payload));
-      const env = { ...services().envFor(run), GITHUB_EVENT_PATH: eventFile };
-      const step = await runStep(srcEntry("main"), workspace, { env, inputs: { "github-token": TOKEN } });
+      const { main: step } = await runnerJob({
+        entry: srcEntry,
+        workspace,
+        variables: services().envFor(run),
+        payload,
+        inputs: { "github-token": TOKEN },
+      });
       expect(step.status, step.stdout + step.stderr).toBe(0);
       return step;
     }
@@ -116,14 +120,17 @@ export function selectionOutputsSuite(part: "fast" | "scale"): void {
     async function recordedPush(name: string, files: Record<string, unknown>, runResults: unknown) {
       const push = services().world.addRun({ event: "push", branch: "main" });
       const workspace = workspaceWith(name, files);
-      const main = await mainStep(push, workspace, { repository });
-      writeFileSync(path.join(workspace, "target", "run_results.json"), JSON.stringify(runResults));
-      const eventFile = path.join(path.dirname(workspace), "event.json");
-      const post = await runStep(srcEntry("post"), workspace, {
-        env: { ...services().envFor(push), GITHUB_EVENT_PATH: eventFile },
+      const job = await runnerJob({
+        entry: srcEntry,
+        workspace,
+        variables: services().envFor(push),
+        payload: { repository },
         inputs: { "github-token": TOKEN },
-        state: main.state,
       });
+      const main = job.main;
+      expect(main.status, main.stdout + main.stderr).toBe(0);
+      writeFileSync(path.join(workspace, "target", "run_results.json"), JSON.stringify(runResults));
+      const post = await job.post();
       expect(post.status, post.stdout + post.stderr).toBe(0);
       expect(post.stdout).toContain("Recorded run");
       services().world.completeRun(push.id);

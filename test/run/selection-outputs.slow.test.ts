@@ -1,4 +1,4 @@
-/** The selection outputs through the main step for 2,000 seeds no exact selection fits (the shop: selection-outputs.test.ts). CI runs both. */
+/** The selection outputs through the main step for 2,000 seeds no exact selection fits (the shop: selection-outputs.int.test.ts). CI runs both. */
 import { selectionOutputsSuite } from "./selection-outputs-suite.js";
 
 selectionOutputsSuite("scale");

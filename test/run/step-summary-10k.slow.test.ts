@@ -13,15 +13,13 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CommentContext } from "../../src/comment/comment-context.js";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import { mainStepSummary, postStepSummary } from "../../src/run/step-summary.js";
 import type { Plan } from "../../src/state/plan.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { actionJob, pullRequestEvent } from "../support/action-job.js";
 import { PlanBuilder, why } from "../support/plan-builder.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
 import { buildRunResults } from "../support/run-builders.js";
 import { expectBounded, promotionOf } from "../support/step-summary-checks.js";
 import { wideChange } from "../support/wide-change-plan.js";
@@ -30,27 +28,12 @@ describe("the action's steps at 10,000 nodes, 9,869 built", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "ods-step-summary-"));
   const workspace = path.join(root, "workspace");
   const temp = path.join(root, "temp");
-  const event = {
-    action: "synchronize",
-    number: 7,
-    repository: { default_branch: "main", full_name: "acme/shop" },
-    pull_request: {
-      number: 7,
-      merged: false,
-      head: { sha: "c".repeat(40), ref: "wide", repo: { full_name: "acme/shop" } },
-    },
-  };
-  const run = readRunEnvironment(
-    {
-      GITHUB_EVENT_NAME: "pull_request",
-      GITHUB_REPOSITORY: "acme/shop",
-      GITHUB_REF: "refs/pull/7/merge",
-      GITHUB_RUN_ID: "9",
-    },
-    event,
-  );
-  const inputs = readActionInputs(() => "", workspace, undefined);
-  const { recorder, ports } = recordedRunnerPorts(run, { tempDir: temp, hasSummary: true });
+  const { inputs, run, recorder, ports } = actionJob({
+    workspace,
+    event: pullRequestEvent("synchronize", { headSha: "c".repeat(40), headRef: "wide" }),
+    tempDir: temp,
+    runId: 9,
+  });
   let plan: Plan;
   let mainSummary: string;
 

@@ -1,5 +1,5 @@
 /**
- * A child process for test/store/sqlite-faults.test.ts: commits to a SQLite
+ * A child process for test/store/sqlite-faults.adv.test.ts: commits to a SQLite
  * state file and reports on stdout, one line per event, so that the test can
  * kill it at any point and know what it had completed.
  *

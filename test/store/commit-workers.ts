@@ -1,7 +1,7 @@
 /**
  * The child processes of the store's fault tests (test/store/commit-worker.ts,
  * run on this very Node with tools/ts-hooks.mjs), and the SIGKILL
- * rounds that sqlite-faults.test.ts runs 6 times per driver and
+ * rounds that sqlite-faults.adv.test.ts runs 6 times per driver and
  * sqlite-kill.slow.test.ts 100 times.
  */
 import { type ChildProcess, spawn } from "node:child_process";

@@ -1,7 +1,7 @@
 /**
  * The store under SIGKILL at full length: 100 rounds per driver (see
  * killWhileCommitting). `npm test` runs the same rounds 6 times per driver
- * (test/store/sqlite-faults.test.ts); this is the long run, in `npm run
+ * (test/store/sqlite-faults.adv.test.ts); this is the long run, in `npm run
  * test:slow`, which .ci/run runs too.
  */
 import { rmSync } from "node:fs";

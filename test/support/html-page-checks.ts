@@ -1,6 +1,6 @@
 /**
  * What the browser tests check on a rendered plan page (src/comment/render-html.ts),
- * shared by test/e2e/html-page-browser.test.ts and its slow 10,000-node run:
+ * shared by test/e2e/html-page-browser.e2e.test.ts and its slow 10,000-node run:
  * it loads without a console error or exception, the search finds a node and
  * hides the others (and fades the other boxes) (and says how many match), the lineage has the boxes and
  * edges expected from the plan, zoom changes the drawing's transform, and

@@ -1,7 +1,7 @@
 /**
  * Coverage by mutation over the real fixtures and dbt's manifest schemas
  * (issue 36): every distinct path pattern, its row, and what a change to it
- * does to the plan. Shared by test/dbt/inventory-coverage.test.ts (one probe
+ * does to the plan. Shared by test/dbt/inventory-coverage.int.test.ts (one probe
  * set per row, on the smallest fixtures) and
  * test/dbt/inventory-coverage.slow.test.ts (every pattern, every fixture).
  */

@@ -189,3 +189,48 @@ export async function runDistEntry(
   });
   return { status, stdout, stderr, outputs, state, summary };
 }
+
+/** A job's two steps as the runner runs them: main at once, post when the test has done dbt's part. */
+export interface RunnerJob {
+  main: StepRun;
+  post(): Promise<StepRun>;
+}
+
+/**
+ * One job of the action as the runner runs it: the event's payload in
+ * event.json beside the workspace (GITHUB_EVENT_PATH), the run's variables
+ * (the local services' `envFor(run)`), the same inputs for both steps, and
+ * the post step given what the main step saved (GITHUB_STATE). `entry` is
+ * the command of a step: a copy of dist/ or the sources.
+ */
+export async function runnerJob(options: {
+  entry: (step: "main" | "post") => string[];
+  workspace: string;
+  variables: Record<string, string>;
+  payload: unknown;
+  inputs?: Record<string, string>;
+  env?: Record<string, string>;
+  /** Leaves RUNNER_TEMP to the step (run as dist/ runs on a runner without one). */
+  noRunnerTemp?: boolean;
+  timeoutMs?: number;
+}): Promise<RunnerJob> {
+  const eventFile = path.join(path.dirname(options.workspace), "event.json");
+  mkdirSync(path.dirname(eventFile), { recursive: true });
+  writeFileSync(eventFile, JSON.stringify(options.payload));
+  const step: StepOptions & { noRunnerTemp?: boolean; timeoutMs?: number } = {
+    env: { ...options.variables, GITHUB_EVENT_PATH: eventFile, ...options.env },
+    inputs: options.inputs ?? {},
+    ...(options.noRunnerTemp ? { noRunnerTemp: true } : {}),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  };
+  const main = await runNodeStep(options.entry("main"), options.workspace, step);
+  return {
+    main,
+    post: () => runNodeStep(options.entry("post"), options.workspace, { ...step, state: main.state }),
+  };
+}
+
+/** The command of a step of a copy of dist/ (`<dist>/main/index.js`). */
+export function distEntry(dist: string): (step: "main" | "post") => string[] {
+  return (step) => [path.join(dist, step, "index.js")];
+}

@@ -1,7 +1,7 @@
 /**
  * The variants of fixtures/shop/: what the shop project's dbt runs write, at
  * fixed times with fixed invocation ids, as a map from relative path to bytes.
- * write-shop-fixtures.ts writes them; test/fixtures/shop-fixtures.test.ts
+ * write-shop-fixtures.ts writes them; test/fixtures/shop-fixtures.int.test.ts
  * checks that the committed files are exactly these.
  *
  * Timeline (2026-11-30, UTC):

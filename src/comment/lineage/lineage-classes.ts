@@ -5,7 +5,7 @@
  * nodes outside the plan, and after the run the nodes that failed or were
  * skipped. Each class has its own shape and a text marker, so the picture
  * never says anything by colour alone; fills carry an explicit text colour
- * with a WCAG contrast ratio of at least 4.5 (test/comment/lineage-style.test.ts),
+ * with a WCAG contrast ratio of at least 4.5 (test/comment/lineage-style.unit.test.ts),
  * so boxes read the same on GitHub's light and dark backgrounds. Pure.
  */
 import type { PlanEntry } from "../../state/plan.js";

@@ -227,7 +227,7 @@ export const COMPILED_ENTRY_SCHEMAS = {
   macro: z.compile(macroSchema),
 };
 
-/** The entry schemas with a fast check in front of zod (test/dbt/manifest-fast-check.test.ts holds each to zod). */
+/** The entry schemas with a fast check in front of zod (test/dbt/manifest-fast-check.unit.test.ts holds each to zod). */
 export const MANIFEST_ENTRY_SCHEMAS = {
   buildable: buildableSchema,
   nodeConfigFields: nodeConfigFieldsSchema,

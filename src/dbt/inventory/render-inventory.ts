@@ -1,6 +1,6 @@
 /**
  * docs/inventory.md, rendered from the inventory's rows (rows.ts) so that the
- * document and the code never disagree (test/dbt/inventory-doc.test.ts
+ * document and the code never disagree (test/dbt/inventory-doc.unit.test.ts
  * compares them; `UPDATE_GOLDEN=1` rewrites the file). Pure.
  */
 import type { InputClass, InventoryRow, InventorySurface } from "./row.js";
@@ -55,7 +55,7 @@ export function renderInventory(rows: readonly InventoryRow[]): string {
   const out: string[] = [
     "# The input inventory",
     "",
-    "<!-- Rendered from src/dbt/inventory/*-rows.ts by test/dbt/inventory-doc.test.ts (UPDATE_GOLDEN=1). Do not edit by hand. -->",
+    "<!-- Rendered from src/dbt/inventory/*-rows.ts by test/dbt/inventory-doc.unit.test.ts (UPDATE_GOLDEN=1). Do not edit by hand. -->",
     "",
     "Everything that can change what `dbt build` writes for a node, and how ODS treats it (issue 36). Each row is one of:",
     "",

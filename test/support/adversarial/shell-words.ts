@@ -5,7 +5,7 @@
  * `'\''` for a quote). Anything else (an unquoted `$`, backtick, `"`, `\`
  * outside `'\''`, `;`, `|`, `&`, `<`, `>`, `(`, `)`, `*`, `?`, `[`, `{`, `~`,
  * `#`, `!`, a newline outside quotes) is refused: a shell would interpret it.
- * The real check runs the string through bash (hostile-names.test.ts); this
+ * The real check runs the string through bash (hostile-names.adv.test.ts); this
  * one is cheap enough for every fuzz case.
  *
  * Erasable TypeScript only: the fuzz worker runs this file in plain Node.

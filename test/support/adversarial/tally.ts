@@ -115,8 +115,8 @@ function shareRows(suite: string, rows: TallyRow[]): TallyRow[] | undefined {
     writeFileSync(path.join(dir, `${suite}.json`), JSON.stringify(rows));
     const expected = readdirSync(SUITE_DIR)
       // The slow project's parts (`*.slow.test.ts`) run apart: the totals are npm test's files.
-      .filter((f) => f.endsWith(".test.ts") && !f.endsWith(".slow.test.ts"))
-      .map((f) => f.replace(/\.test\.ts$/, ""));
+      .filter((f) => f.endsWith(".adv.test.ts"))
+      .map((f) => f.replace(/\.adv\.test\.ts$/, ""));
     const present = new Set(readdirSync(dir).map((f) => f.replace(/\.json$/, "")));
     if (!expected.every((name) => present.has(name))) return undefined;
     const merged: TallyRow[] = [];

@@ -1,7 +1,7 @@
 /**
  * A data diff report whose every name, type, relation, message, engine and
  * key value is built to break out of the markdown, the HTML, a table, a
- * fold's summary or a terminal (test/comment/injection.test.ts).
+ * fold's summary or a terminal (test/comment/injection.unit.test.ts).
  */
 import type { DataDiffReport } from "../../../src/state/data-diff.js";
 import { node, report, rows } from "./data-diffs.js";

@@ -1,11 +1,11 @@
 /**
  * The tests of the real projects' comments (issue 22, "Done when"), for the
- * test files that run them (real-fixture-goldens.test.ts, and the slow
+ * test files that run them (real-fixture-goldens.int.test.ts, and the slow
  * project's real-fixture-goldens-10k.slow.test.ts for the 10,000-node plan):
  * each comment compared byte for byte with test/comment/golden/real/<name>.md,
  * and rendered as GitHub renders it to check that every changed node is
  * within the first screen (the other structure checks read the golden files:
- * test/comment/gfm-structure.test.ts). Each plan is made once per file.
+ * test/comment/gfm-structure.int.test.ts). Each plan is made once per file.
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";

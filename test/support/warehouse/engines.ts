@@ -27,7 +27,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 import {
   attachPostgres,
   type PostgresLocation,
@@ -108,9 +108,26 @@ async function workerServer(dir: string, slot: string): Promise<PostgresServer> 
   return started;
 }
 
+/**
+ * The test file the worker's server was last made new for. A worker that
+ * keeps its modules between files (a project with `isolate: false`) imports
+ * this module once: the server is then made new again when the file changes,
+ * not only when the module is first imported.
+ */
+let madeNewFor: string | undefined;
+
 export async function postgresServer(): Promise<PostgresServer> {
   const dir = process.env.ODS_TEST_POSTGRES_DIR;
   const slot = process.env.VITEST_POOL_ID;
+  const file = expect.getState().testPath;
+  if (server && dir && slot && madeNewFor !== file) {
+    // Another file of the same worker: the server as a new one is, or another one in its place.
+    const previous = server;
+    server = previous.then(async (p) =>
+      (await resetPostgres(p.server)) ? p : { server: await workerServer(dir, slot), own: false },
+    );
+  }
+  madeNewFor = file;
   server ??=
     dir && slot
       ? workerServer(dir, slot).then((s) => ({ server: s, own: false }))

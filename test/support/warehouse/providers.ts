@@ -32,7 +32,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     // A quoted name is kept exactly and compared case-sensitively (docs/warehouses/snowflake.md, Names).
     names: "case-sensitive",
     catalogKinds: { table: "BASE TABLE", view: "VIEW" },
-    // test/env/providers/snowflake-statements.test.ts: a database-qualified `DROP SCHEMA`, `CLONE … COPY GRANTS`,
+    // test/env/providers/snowflake-statements.int.test.ts: a database-qualified `DROP SCHEMA`, `CLONE … COPY GRANTS`,
     // and `SHOW GRANTS ON TABLE | VIEW` of a quoted, qualified name.
     parserGaps: new Set(["dropSchema", "cloneTable", "replaceFrom", "objectGrants"]),
     dropSchemaDropsContents: true,
@@ -53,7 +53,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     // Dataset and table names are case-sensitive (unless a dataset is made case-insensitive: markCaseInsensitive).
     names: "case-sensitive",
     catalogKinds: { table: "BASE TABLE", view: "VIEW" },
-    // test/env/providers/bigquery-statements.test.ts: `CREATE SCHEMA … OPTIONS (…)`, a qualified `DROP SCHEMA … RESTRICT`
+    // test/env/providers/bigquery-statements.int.test.ts: `CREATE SCHEMA … OPTIONS (…)`, a qualified `DROP SCHEMA … RESTRICT`
     // and `ALTER VIEW … SET OPTIONS (…)`.
     parserGaps: new Set(["createSchema", "dropSchema", "setViewComment"]),
     // TABLE_OPTIONS shows the description as the GoogleSQL literal that would set it.
@@ -74,7 +74,7 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     // Unity Catalog stores names in lower case and compares them ignoring case.
     names: "lower-case",
     catalogKinds: { table: "MANAGED", view: "VIEW" },
-    // test/env/providers/databricks-statements.test.ts: `CREATE VIEW … WITH SCHEMA EVOLUTION` and a qualified `DROP SCHEMA … RESTRICT`.
+    // test/env/providers/databricks-statements.int.test.ts: `CREATE VIEW … WITH SCHEMA EVOLUTION` and a qualified `DROP SCHEMA … RESTRICT`.
     parserGaps: new Set(["createView", "dropSchema"]),
     // docs/warehouses/databricks.md: a SHALLOW CLONE reads its source's data files.
     clonesReadSource: true,

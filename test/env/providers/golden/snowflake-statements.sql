@@ -1,5 +1,5 @@
 -- Snowflake statements (src/drivers/providers/snowflake/snowflake-statements.ts) for fixed names.
--- Written by test/env/providers/snowflake-statements.test.ts with UPDATE_GOLDEN=1; review every change.
+-- Written by test/env/providers/snowflake-statements.int.test.ts with UPDATE_GOLDEN=1; review every change.
 
 -- session setup
 ALTER SESSION SET QUOTED_IDENTIFIERS_IGNORE_CASE = FALSE;

@@ -29,16 +29,13 @@ import type { SqlParserLoad } from "../../src/app/ports.js";
 import { factsFromStored } from "../../src/dbt/column-facts/stored-facts.js";
 import { isUserError } from "../../src/errors/user-error.js";
 import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
-import { runMainStep } from "../../src/run/main-step.js";
-import { runPostStep } from "../../src/run/post-step.js";
 import { loadAnalyzeSqlFrom } from "../../src/runtime/column-facts-analyzer.js";
 import type { Plan } from "../../src/state/plan.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { loadShopRaw, runDbt, sourcesObservedAt } from "../../tools/dbt-standin.js";
+import { actionJob, pullRequestEvent, pushEvent } from "../support/action-job.js";
 import { runCliIn } from "../support/cli-context.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { shop } from "../support/warehouse/scenario.js";
@@ -133,55 +130,25 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     options: { inputs?: Record<string, string>; parser?: () => Promise<SqlParserLoad> } = {},
   ) {
     runId += 1;
-    const token = services.world.apiToken!;
-    const inputs = readActionInputs(
-      (name) =>
-        options.inputs?.[name] ??
-        // This file's runs turn column impact on (the input's default is off), unless a row says otherwise.
-        (name === "column-impact"
-          ? "true"
-          : name === "warehouse"
-            ? warehouse
-            : name === "github-token"
-              ? token
-              : ""),
+    const { recorder, ports, main, post } = actionJob({
       workspace,
-      undefined,
-    );
-    const vars = {
-      GITHUB_REPOSITORY: "acme/shop",
-      GITHUB_REPOSITORY_ID: "700100",
-      GITHUB_RUN_ID: String(runId),
-      GITHUB_API_URL: services.apiUrl,
-    };
-    const run =
-      event.name === "pull_request"
-        ? readRunEnvironment(
-            {
-              ...vars,
-              GITHUB_EVENT_NAME: "pull_request",
-              GITHUB_REF: "refs/pull/7/merge",
-              GITHUB_SHA: "f".repeat(40),
-            },
-            {
-              action: event.action,
-              number: 7,
-              repository: { default_branch: "main", full_name: "acme/shop" },
-              pull_request: {
-                number: 7,
-                merged: event.merged === true,
-                head: { sha: PR_HEAD, ref: "email-domain", repo: { full_name: "acme/shop" } },
-              },
-            },
-          )
-        : readRunEnvironment(
-            { ...vars, GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main", GITHUB_SHA: event.sha },
-            { ref: "refs/heads/main", after: event.sha, repository: { default_branch: "main" } },
-          );
-    const { recorder, ports } = recordedRunnerPorts(run, {
-      token,
+      event:
+        event.name === "pull_request"
+          ? pullRequestEvent(event.action, {
+              headSha: PR_HEAD,
+              headRef: "email-domain",
+              merged: event.merged,
+              sha: "f".repeat(40),
+            })
+          : pushEvent(event.sha),
       tempDir: path.join(root, `temp-${runId}`),
-      hasSummary: true,
+      // This file's runs turn column impact on (the input's default is off), unless a row says otherwise.
+      inputs: (name) =>
+        options.inputs?.[name] ??
+        (name === "column-impact" ? "true" : name === "warehouse" ? warehouse : undefined),
+      runId,
+      apiUrl: services.apiUrl,
+      token: services.world.apiToken!,
     });
     // Counts the loads of the SQL parser (the real one unless the test replaces it).
     let loads = 0;
@@ -193,8 +160,8 @@ describe("column impact through the action and the CLI (DuckDB, local GitHub API
     return {
       recorder,
       loads: () => loads,
-      main: () => runMainStep(inputs, run, ports),
-      post: () => runPostStep(inputs, run, ports),
+      main,
+      post,
     };
   }
 

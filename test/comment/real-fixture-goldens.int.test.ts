@@ -5,7 +5,7 @@
  * from the real planner (test/support/comment-scenarios/real-plans.ts); the
  * tests are test/support/comment-scenarios/real-comment-tests.ts's. The
  * 10,000-node plan takes tens of seconds: real-fixture-goldens-10k.slow.test.ts.
- * `UPDATE_GOLDEN=1 npx vitest run test/comment/real-fixture-goldens.test.ts test/comment/real-fixture-goldens-10k.slow.test.ts`
+ * `UPDATE_GOLDEN=1 npx vitest run test/comment/real-fixture-goldens.int.test.ts test/comment/real-fixture-goldens-10k.slow.test.ts`
  * rewrites the goldens; review the diff.
  */
 import { testRealComments } from "../support/comment-scenarios/real-comment-tests.js";

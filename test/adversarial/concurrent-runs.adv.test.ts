@@ -17,10 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadProject } from "../../src/dbt/load-project.js";
 import type { Plan } from "../../src/state/plan.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
-import { actionEntry, runStep } from "../support/adversarial/run-step.js";
+import { actionEntry } from "../support/adversarial/run-step.js";
 import { Tally } from "../support/adversarial/tally.js";
 import { buildRunResults } from "../support/run-builders.js";
-import { copyDistToTemp } from "../support/run-dist.js";
+import { copyDistToTemp, runnerJob } from "../support/run-dist.js";
 import type { FakeRun } from "../support/services/actions-world.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
@@ -73,11 +73,14 @@ describe.each([
       path.join(workspace, "target", "sources.json"),
       readFileSync(path.join(SHOP, source, "sources.json")),
     );
-    const eventFile = path.join(root, name, "event.json");
-    writeFileSync(eventFile, JSON.stringify({ repository }));
-    const env = { ...services.envFor(run), GITHUB_EVENT_PATH: eventFile };
-    const inputs = { "github-token": TOKEN };
-    const main = await runStep(actionEntry(dist, "main"), workspace, { env, inputs });
+    const steps = await runnerJob({
+      entry: (step) => actionEntry(dist, step),
+      workspace,
+      variables: services.envFor(run),
+      payload: { repository },
+      inputs: { "github-token": TOKEN },
+    });
+    const main = steps.main;
     return {
       workspace,
       main,
@@ -93,7 +96,7 @@ describe.each([
                 }),
               );
         writeFileSync(path.join(workspace, "target", "run_results.json"), results);
-        return runStep(actionEntry(dist, "post"), workspace, { env, inputs, state: main.state });
+        return steps.post();
       },
     };
   }

@@ -18,7 +18,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { buildRunResults } from "../support/run-builders.js";
-import { copyDistToTemp, type DistRun, runDistEntry } from "../support/run-dist.js";
+import { copyDistToTemp, type DistRun, distEntry, runnerJob } from "../support/run-dist.js";
 import type { FakeRun } from "../support/services/actions-world.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
@@ -58,25 +58,16 @@ describe.each(["better-sqlite3", "node:sqlite"])(
       return workspace;
     }
 
-    function eventFile(name: string, payload: unknown): string {
-      const file = path.join(root, name, "event.json");
-      writeFileSync(file, JSON.stringify(payload));
-      return file;
-    }
-
     async function job(run: FakeRun, workspace: string, payload: unknown) {
-      const env = {
-        ...services.envFor(run),
-        GITHUB_EVENT_PATH: eventFile(path.relative(root, path.dirname(workspace)), payload),
-        ODS_SQLITE_DRIVER: driver,
-      };
-      const inputs = { "github-token": TOKEN };
-      const main = await runDistEntry(path.join(dist, "main", "index.js"), workspace, { env, inputs });
-      return {
-        main,
-        post: (): Promise<DistRun> =>
-          runDistEntry(path.join(dist, "post", "index.js"), workspace, { env, inputs, state: main.state }),
-      };
+      return runnerJob({
+        entry: distEntry(dist),
+        workspace,
+        variables: services.envFor(run),
+        payload,
+        inputs: { "github-token": TOKEN },
+        env: { ODS_SQLITE_DRIVER: driver },
+        noRunnerTemp: true,
+      });
     }
 
     const repository = { default_branch: "main", full_name: "acme/shop" };

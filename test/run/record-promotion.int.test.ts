@@ -20,6 +20,7 @@ import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
+import { actionJob, pushEvent } from "../support/action-job.js";
 import { PlanBuilder } from "../support/plan-builder.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
 import { projectOf, recordProd, SCOPE, SHOP, shopJson, sourcesOf } from "../support/warehouse/shop.js";
@@ -28,19 +29,12 @@ const ORDERS = "model.shop.orders";
 
 /** A push to main's job in `workspace`, without a token: its inputs, run and ports over a recording core. */
 function defaultBranchJob(workspace: string, runId: string, input: (name: string) => string = () => "") {
-  const inputs = readActionInputs(input, workspace, undefined);
-  const run = readRunEnvironment(
-    {
-      GITHUB_EVENT_NAME: "push",
-      GITHUB_REF: "refs/heads/main",
-      GITHUB_REPOSITORY: "acme/shop",
-      GITHUB_REPOSITORY_ID: "700100",
-      GITHUB_RUN_ID: runId,
-    },
-    { repository: { default_branch: "main" } },
-  );
-  const { recorder, ports } = recordedRunnerPorts(run, {
+  const { inputs, run, recorder, ports } = actionJob({
+    workspace,
+    event: pushEvent(),
     tempDir: path.join(workspace, "temp"),
+    inputs: input,
+    runId,
     hasSummary: false,
   });
   return { inputs, run, recorder, ports };

@@ -1,7 +1,7 @@
 /**
  * The checks digests (what a tested build is recorded against, class 12) of
  * every planned node and source of every real manifest, pinned as the
- * fingerprints are (fingerprint-golden.test.ts): speed work must not move
+ * fingerprints are (fingerprint-golden.unit.test.ts): speed work must not move
  * one, or every reused node of an upgraded project runs its checks once.
  * Regenerate with UPDATE_GOLDEN=1 only for a deliberate change.
  *

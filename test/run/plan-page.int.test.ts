@@ -11,12 +11,13 @@ import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readActionInputs } from "../../src/github/action-inputs.js";
 import { type RunEnvironment, readRunEnvironment } from "../../src/github/event.js";
 import { uploadPlanPage } from "../../src/github/plan-page-upload.js";
+import type { RunnerSettings } from "../../src/github/runner-ports.js";
 import { readHandOff } from "../../src/run/hand-off-file.js";
 import { planPageArtifactName, publishPlanPage } from "../../src/run/main-step/plan-page.js";
 import { runMainStep } from "../../src/run/main-step.js";
+import { actionJob, pullRequestEvent } from "../support/action-job.js";
 import { PlanBuilder, why } from "../support/plan-builder.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
@@ -37,21 +38,10 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const pullPayload = {
-  action: "synchronize",
-  number: 7,
-  repository: { default_branch: "main", full_name: "acme/shop" },
-  pull_request: {
-    number: 7,
-    merged: false,
-    head: { sha: "c".repeat(40), ref: "returns", repo: { full_name: "acme/shop" } },
-  },
-};
-
 /** A pull request's job: its workspace with the shop's PR manifest, the runner's variables in process.env. */
-function pullRequestJob(name: string) {
-  const run = services.world.addRun({ event: "pull_request", pullNumber: 7, branch: "returns" });
-  const env = services.envFor(run);
+function pullRequestJob(name: string, settings: Partial<RunnerSettings> = {}) {
+  const fake = services.world.addRun({ event: "pull_request", pullNumber: 7, branch: "returns" });
+  const env = services.envFor(fake);
   for (const key of Object.keys(process.env))
     if (/^(ACTIONS_|GITHUB_|RUNNER_)/.test(key)) delete process.env[key];
   Object.assign(process.env, env);
@@ -60,23 +50,21 @@ function pullRequestJob(name: string) {
   mkdirSync(path.join(workspace, "target"), { recursive: true });
   mkdirSync(temp, { recursive: true });
   copyFileSync(path.join(SHOP, "pr-7", "manifest.json"), path.join(workspace, "target", "manifest.json"));
-  return {
-    fake: run,
-    run: readRunEnvironment(env, pullPayload),
-    inputs: readActionInputs(() => "", workspace, undefined),
-    temp,
-  };
+  const job = actionJob({
+    workspace,
+    event: pullRequestEvent("synchronize", { headSha: "c".repeat(40) }),
+    variables: env,
+    tempDir: temp,
+    settings,
+  });
+  return { ...job, fake, temp };
 }
 
 describe("the full plan page as an artifact", () => {
   it("the main step uploads plan.html and plan.json; the summary links the artifact; the post step gets the link", async () => {
-    const job = pullRequestJob("uploads");
-    const { recorder, ports } = recordedRunnerPorts(job.run, {
-      tempDir: job.temp,
-      hasSummary: true,
-      hasArtifactService: true,
-    });
-    await runMainStep(job.inputs, job.run, ports);
+    const job = pullRequestJob("uploads", { hasArtifactService: true });
+    const { recorder } = job;
+    await job.main();
 
     const name = planPageArtifactName("shop", job.fake.attempt);
     expect(name).toBe("ods-state-plan-shop-attempt-1");
@@ -91,7 +79,7 @@ describe("the full plan page as an artifact", () => {
 
     const url = `https://github.com/acme/shop/actions/runs/${job.fake.id}/artifacts/${artifact!.id}`;
     expect(recorder.summary()).toContain(`[full plan page](${url})`);
-    expect(readHandOff(ports)!.planPageUrl).toBe(url);
+    expect(readHandOff(job.ports)!.planPageUrl).toBe(url);
     expect(recorder.log()).toContain(`The full plan page is the \`${name}\` artifact: ${url}`);
     expect(recorder.log()).not.toMatch(/warning: The plan page/);
 
@@ -102,19 +90,19 @@ describe("the full plan page as an artifact", () => {
 
   it("without an artifact service the page stays on the runner, said in the log, and nothing links to it", async () => {
     const job = pullRequestJob("no-service");
-    const { recorder, ports } = recordedRunnerPorts(job.run, { tempDir: job.temp, hasSummary: true });
+    const { recorder, ports } = job;
     expect(ports.uploadPlanPage).toBeUndefined();
-    await runMainStep(job.inputs, job.run, ports);
+    await job.main();
     expect(recorder.log()).toMatch(
       /The full plan page is \S+plan\.html \(no artifact service to upload it to here\)/,
     );
     expect(recorder.summary()).not.toContain("full plan page");
-    expect(readHandOff(ports)!.planPageUrl).toBeNull();
+    expect(readHandOff(job.ports)!.planPageUrl).toBeNull();
   });
 
   it("a refused upload is a warning, and the step goes on without the link", async () => {
     const job = pullRequestJob("refused");
-    const { recorder, ports } = recordedRunnerPorts(job.run, { tempDir: job.temp, hasSummary: true });
+    const { recorder, ports } = job;
     const asked: string[][] = [];
     ports.uploadPlanPage = async (name, dir, files) => {
       asked.push([name, ...files.map((f) => path.relative(dir, f))]);
@@ -124,7 +112,7 @@ describe("the full plan page as an artifact", () => {
         warning: `The plan page was not uploaded as the \`${name}\` artifact: 403.`,
       };
     };
-    await runMainStep(job.inputs, job.run, ports);
+    await job.main();
     expect(asked).toEqual([["ods-state-plan-shop-attempt-1", "plan.html", "plan.json"]]);
     expect(recorder.log()).toMatch(
       /warning: The plan page was not uploaded as the `ods-state-plan-shop-attempt-1` artifact: 403\. The page is \S+plan\.html on the runner\./,

@@ -21,15 +21,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
 import { buildCommand } from "../../src/planner/build-command.js";
-import { runMainStep } from "../../src/run/main-step.js";
-import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { runDbt, sourcesObservedAt } from "../../tools/dbt-standin.js";
+import { actionJob, pullRequestEvent, pushEvent } from "../support/action-job.js";
 import { captureContext } from "../support/cli-context.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
 import { nodesRun, nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
@@ -101,54 +97,18 @@ describe.each(ENGINES)(
       options: { inputs?: Record<string, string>; token?: boolean } = {},
     ) {
       runId += 1;
-      const token = options.token === false ? "" : services.world.apiToken!;
-      const inputs = readActionInputs(
-        (name) =>
-          options.inputs?.[name] ?? (name === "warehouse" ? warehouse : name === "github-token" ? token : ""),
+      return actionJob({
         workspace,
-        undefined,
-      );
-      const vars = {
-        GITHUB_REPOSITORY: "acme/shop",
-        GITHUB_REPOSITORY_ID: "700100",
-        GITHUB_RUN_ID: String(runId),
-        GITHUB_API_URL: services.apiUrl,
-      };
-      const run =
-        event.name === "pull_request"
-          ? readRunEnvironment(
-              {
-                ...vars,
-                GITHUB_EVENT_NAME: "pull_request",
-                GITHUB_REF: "refs/pull/7/merge",
-                GITHUB_SHA: "f".repeat(40),
-              },
-              {
-                action: event.action,
-                number: 7,
-                repository: { default_branch: "main", full_name: "acme/shop" },
-                pull_request: {
-                  number: 7,
-                  merged: event.merged === true,
-                  head: { sha: PR_HEAD, ref: "returns", repo: { full_name: "acme/shop" } },
-                },
-              },
-            )
-          : readRunEnvironment(
-              { ...vars, GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main", GITHUB_SHA: event.sha },
-              { ref: "refs/heads/main", after: event.sha, repository: { default_branch: "main" } },
-            );
-      const { recorder, ports } = recordedRunnerPorts(run, {
-        token,
+        event:
+          event.name === "pull_request"
+            ? pullRequestEvent(event.action, { headSha: PR_HEAD, merged: event.merged, sha: "f".repeat(40) })
+            : pushEvent(event.sha),
         tempDir: path.join(root, `temp-${runId}`),
-        hasSummary: true,
+        inputs: (name) => options.inputs?.[name] ?? (name === "warehouse" ? warehouse : undefined),
+        runId,
+        apiUrl: services.apiUrl,
+        token: options.token === false ? "" : services.world.apiToken!,
       });
-      return {
-        runId: String(runId),
-        recorder,
-        main: () => runMainStep(inputs, run, ports),
-        post: () => runPostStep(inputs, run, ports),
-      };
     }
 
     /** dbt build --select <select> with the CI or prod target: the manifest's compiled SQL, run_results.json written. */

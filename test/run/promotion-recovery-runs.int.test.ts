@@ -30,7 +30,7 @@ import {
   S8,
   SIMULATED_PROVIDERS,
 } from "../env/promotion-kill-suite.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
+import { actionJob, repositoryPayload } from "../support/action-job.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { ENV_SCOPE } from "../support/warehouse/shop.js";
 
@@ -58,37 +58,18 @@ async function mainStep(
   now: string,
   event: { name: string; ref: string; payload: Record<string, unknown> },
 ) {
-  const inputs = readActionInputs(
-    (name) => (name === "warehouse" ? c.session.spec : ""),
+  const { recorder, ports, main } = actionJob({
     workspace,
-    undefined,
-  );
-  const run = readRunEnvironment(
-    {
-      GITHUB_EVENT_NAME: event.name,
-      GITHUB_REPOSITORY: "acme/shop",
-      GITHUB_REPOSITORY_ID: "700100",
-      GITHUB_REF: event.ref,
-      GITHUB_RUN_ID: "41",
-    },
     // The repository's id and creation time: its run adopts the rows the promotion wrote without an id (registry 1.1 style).
-    {
-      repository: {
-        default_branch: "main",
-        full_name: "acme/shop",
-        id: 700100,
-        created_at: "2019-01-01T00:00:00Z",
-      },
-      ...event.payload,
-    },
-  );
-  const { recorder, ports } = recordedRunnerPorts(run, {
+    event: { ...event, payload: { repository: repositoryPayload(true), ...event.payload } },
     tempDir: mkdtempSync(path.join(os.tmpdir(), "ods-run-recovery-temp-")),
+    inputs: { warehouse: c.session.spec },
+    runId: 41,
     hasSummary: false,
   });
   ports.now = () => new Date(now);
   ports.openWarehouse = async () => c.warehouse();
-  await runMainStep(inputs, run, ports);
+  await main();
   return recorder.log();
 }
 

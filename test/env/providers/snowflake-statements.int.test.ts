@@ -220,7 +220,7 @@ function gapOf(label: string) {
 function render(entries: readonly { label: string; statement: Statement }[]): string {
   const lines = [
     "-- Snowflake statements (src/drivers/providers/snowflake/snowflake-statements.ts) for fixed names.",
-    "-- Written by test/env/providers/snowflake-statements.test.ts with UPDATE_GOLDEN=1; review every change.",
+    "-- Written by test/env/providers/snowflake-statements.int.test.ts with UPDATE_GOLDEN=1; review every change.",
     "",
   ];
   for (const { label, statement } of entries) {

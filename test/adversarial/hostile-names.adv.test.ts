@@ -6,7 +6,7 @@
  * payloads; recorded, edited by a pull request, planned, rendered.
  *
  * - The comment and the job summary hold none of them raw (the rules of
- *   test/comment/injection.test.ts, applied to what the planner really says).
+ *   test/comment/injection.unit.test.ts, applied to what the planner really says).
  * - `select` and the printed dbt command, pasted into bash as GitHub pastes
  *   an output into a `run:` script, give dbt exactly the selectors of the
  *   BUILD set and run nothing (a `$(touch …)` creates no file).
@@ -17,7 +17,7 @@
  * - SQL: the plan and the comment send none; what reaches a warehouse (PR
  *   environments, promotion) goes through the adapters' identifier quoting,
  *   tested with hostile names on real DuckDB and PostgreSQL in
- *   test/env/names.test.ts (pointer views with hostile names round-trip,
+ *   test/env/names.int.test.ts (pointer views with hostile names round-trip,
  *   names that would need escaping are refused before anything changes).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -43,6 +43,7 @@ import {
 } from "../support/adversarial/hostile.js";
 import { runStep, srcEntry } from "../support/adversarial/run-step.js";
 import { Tally } from "../support/adversarial/tally.js";
+import { runnerJob } from "../support/run-dist.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 
 const tally = new Tally("hostile-names");
@@ -185,17 +186,17 @@ describe("through the action's steps, with the local GitHub services", () => {
       "manifest.json": shop.manifest,
       "sources.json": shop.sourcesBefore,
     });
-    const eventFile = path.join(root, "push", "event.json");
-    writeFileSync(eventFile, JSON.stringify({ repository }));
-    const env = { ...services.envFor(push), GITHUB_EVENT_PATH: eventFile };
-    const main = await runStep(srcEntry("main"), pushWs, { env, inputs: { "github-token": TOKEN } });
+    const pushJob = await runnerJob({
+      entry: srcEntry,
+      workspace: pushWs,
+      variables: services.envFor(push),
+      payload: { repository },
+      inputs: { "github-token": TOKEN },
+    });
+    const main = pushJob.main;
     expect(main.status, main.stdout).toBe(0);
     writeFileSync(path.join(pushWs, "target", "run_results.json"), JSON.stringify(shop.runResults));
-    const post = await runStep(srcEntry("post"), pushWs, {
-      env,
-      inputs: { "github-token": TOKEN },
-      state: main.state,
-    });
+    const post = await pushJob.post();
     expect(post.status, post.stdout).toBe(0);
     expect(post.stdout).toContain("Recorded run");
     services.world.completeRun(push.id);

@@ -16,7 +16,7 @@ import { readRunEnvironment } from "../../src/github/event.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
+import { actionJob, repositoryPayload } from "../support/action-job.js";
 import { PR7 } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
 import {
@@ -64,39 +64,19 @@ describe("the action's janitor without a manifest restores prod's state by the p
   });
 
   it("keeps prod's table and its schema, drops the rest of the merged environment", async () => {
-    const inputs = readActionInputs(
-      (name) =>
-        name === "warehouse"
-          ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}`
-          : name === "command"
-            ? "janitor"
-            : "",
+    const { recorder, main } = actionJob({
       workspace,
-      undefined,
-    );
-    const run = readRunEnvironment(
-      {
-        GITHUB_EVENT_NAME: "workflow_dispatch",
-        GITHUB_REPOSITORY: "acme/shop",
-        GITHUB_REPOSITORY_ID: "700100",
-        GITHUB_REF: "refs/heads/main",
-        GITHUB_RUN_ID: "12",
-      },
       // The repository's id and creation time: the janitor adopts the environment rows its name made before ids (registry 1.1).
-      {
-        repository: {
-          default_branch: "main",
-          full_name: "acme/shop",
-          id: 700100,
-          created_at: "2019-01-01T00:00:00Z",
-        },
+      event: {
+        name: "workflow_dispatch",
+        ref: "refs/heads/main",
+        payload: { repository: repositoryPayload(true) },
       },
-    );
-    const { recorder, ports } = recordedRunnerPorts(run, {
       tempDir: path.join(root, "temp"),
-      hasSummary: true,
+      inputs: { warehouse: `duckdb:${path.join(warehouseDir, "shop.duckdb")}`, command: "janitor" },
+      runId: 12,
     });
-    await runMainStep(inputs, run, ports);
+    await main();
     const log = recorder.log();
     expect(log).toContain("the dbt project is shop (dbt_project.yml); prod's state is restored by that name");
     // The 1.1 row, adopted by the repository's id, is named by it now.

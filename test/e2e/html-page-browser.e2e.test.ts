@@ -3,7 +3,7 @@
  * headless browser (Debian's chromium, driven over the DevTools protocol by
  * test/support/headless-chromium.ts): one browser for the file, one tab per
  * page. On the comment scenarios' shop plan (one model edited; the demo's own
- * page is opened in test/demo/demo.test.ts) and on jaffle-shop planned
+ * page is opened in test/demo/demo.e2e.test.ts) and on jaffle-shop planned
  * by the real planner after an edit of `stg_orders`: the page loads without
  * a console error or exception, the search finds a node and hides the
  * others, the lineage draws every node and edge, zoom and dark mode work.

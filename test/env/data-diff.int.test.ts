@@ -6,7 +6,7 @@
  * duplicate keys; type changes; a key column removed or retyped; a
  * composite key; tables dropped, added, empty, or a view; sampling; key
  * values only when asked for. Limits (timeouts, budget) and the read-only
- * guarantee: data-diff-limits.test.ts.
+ * guarantee: data-diff-limits.int.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DiffTarget, diffEnvironment } from "../../src/app/environment/diff-environment.js";

@@ -3,7 +3,7 @@
  * whole-text reader: the same manifest from every real manifest, whatever the
  * size of the pieces; the same error for broken JSON; duplicates named;
  * bytes that are not UTF-8 refused. Every truncation and 3,000 damaged
- * copies: test/dbt/manifest-damage.test.ts (the adversarial project).
+ * copies: test/dbt/manifest-damage.adv.test.ts (the adversarial project).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

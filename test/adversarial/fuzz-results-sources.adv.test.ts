@@ -14,7 +14,7 @@
  * naming the file); the readers of a source whose evidence is gone are not
  * reused.
  *
- * Seeded like fuzz-manifest.test.ts (ODS_FUZZ_SEED, ODS_FUZZ_CASES,
+ * Seeded like fuzz-manifest.adv.test.ts (ODS_FUZZ_SEED, ODS_FUZZ_CASES,
  * ODS_FUZZ_REPLAY=run_results:<i> or sources:<i>).
  */
 import { afterAll, describe, expect, it } from "vitest";

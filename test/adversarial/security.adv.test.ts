@@ -19,10 +19,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { actionEntry, runStep, type StepRun, srcEntry } from "../support/adversarial/run-step.js";
+import { actionEntry, type StepRun, srcEntry } from "../support/adversarial/run-step.js";
 import { Tally } from "../support/adversarial/tally.js";
 import { unpackBlob } from "../support/adversarial/unpack.js";
-import { copyDistToTemp } from "../support/run-dist.js";
+import { copyDistToTemp, runnerJob } from "../support/run-dist.js";
 import { type FakeRun, writesState } from "../support/services/actions-world.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
@@ -83,26 +83,26 @@ async function job(
     path.join(workspace, "target", "sources.json"),
     withEnv(path.join(SHOP, "prod", "sources.json")),
   );
-  const eventFile = path.join(root, name, "event.json");
-  writeFileSync(eventFile, JSON.stringify(payload));
-  const env = {
-    ...services.envFor(run),
-    GITHUB_EVENT_PATH: eventFile,
-    DBT_ENV_SECRET_PASSWORD: SECRET.dbtSecret,
-    PGPASSWORD: SECRET.password,
-    MY_SETTING: SECRET.envValue,
-  };
-  const inputs = { "github-token": SECRET.token, ...options.inputs };
-  const entry = (step: "main" | "post") =>
-    options.entry === "src" ? srcEntry(step) : actionEntry(dist, step);
-  const main = await runStep(entry("main"), workspace, { env, inputs });
+  const steps = await runnerJob({
+    entry: (step) => (options.entry === "src" ? srcEntry(step) : actionEntry(dist, step)),
+    workspace,
+    variables: services.envFor(run),
+    payload,
+    inputs: { "github-token": SECRET.token, ...options.inputs },
+    env: {
+      DBT_ENV_SECRET_PASSWORD: SECRET.dbtSecret,
+      PGPASSWORD: SECRET.password,
+      MY_SETTING: SECRET.envValue,
+    },
+  });
+  const main = steps.main;
   collect(`${name} main`, main);
   return {
     workspace,
     main,
     post: async (runResults: string) => {
       writeFileSync(path.join(workspace, "target", "run_results.json"), withEnv(runResults));
-      const post = await runStep(entry("post"), workspace, { env, inputs, state: main.state });
+      const post = await steps.post();
       collect(`${name} post`, post);
       for (const file of [".ods/state.db", ".ods/state.db-wal"]) {
         const at = path.join(workspace, file);

@@ -29,15 +29,13 @@ import {
   REGISTRY_SCHEMA_VERSION,
 } from "../../src/environment/index.js";
 import { isUserError, type UserError } from "../../src/errors/user-error.js";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
 import { reportFailure } from "../../src/github/report-failure.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../../src/warehouse/timeouts.js";
 import type { Warehouse } from "../../src/warehouse/warehouse.js";
 import { escapedWarehouseFailure } from "../../src/warehouse/warehouse-errors.js";
+import { actionJob, pullRequestEvent } from "../support/action-job.js";
 import { cliIn } from "../support/cli-context.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
 import { prodBuilt, prPlanOf, shop } from "../support/warehouse/scenario.js";
@@ -633,29 +631,15 @@ describe.each(ENGINES)("the action's inputs on %s", (engine: Engine) => {
       "lock-timeout": "300ms",
       comment: "false",
     };
-    const inputs = readActionInputs((name) => values[name] ?? "", workspace, undefined);
-    const run = readRunEnvironment(
-      {
-        GITHUB_EVENT_NAME: "pull_request",
-        GITHUB_REPOSITORY: "acme/shop",
-        GITHUB_REPOSITORY_ID: "700100",
-        GITHUB_REF: "refs/pull/7/merge",
-        GITHUB_RUN_ID: "9",
-      },
-      {
-        action: "opened",
-        number: 7,
-        repository: { default_branch: "main", full_name: "acme/shop" },
-        pull_request: {
-          number: 7,
-          merged: false,
-          head: { sha: "c".repeat(40), ref: "returns", repo: { full_name: "acme/shop" } },
-        },
-      },
-    );
-    const { ports } = recordedRunnerPorts(run, { tempDir: path.join(workspace, "temp"), hasSummary: true });
+    const { main } = actionJob({
+      workspace,
+      event: pullRequestEvent("opened", { headSha: "c".repeat(40) }),
+      tempDir: path.join(workspace, "temp"),
+      inputs: values,
+      runId: 9,
+    });
     const started = Date.now();
-    const thrown = await runMainStep(inputs, run, ports).then(
+    const thrown = await main().then(
       () => null,
       (error: unknown) => error,
     );

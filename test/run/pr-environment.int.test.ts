@@ -9,11 +9,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
-import { runMainStep } from "../../src/run/main-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
+import { actionJob, pullRequestEvent } from "../support/action-job.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { prodBuilt, shop } from "../support/warehouse/scenario.js";
@@ -42,40 +39,14 @@ describe("a pull request's environment through the action's main step (DuckDB)",
   });
 
   function step(action: string, merged = false) {
-    const inputs = readActionInputs(
-      (name) =>
-        name === "warehouse"
-          ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}`
-          : name === "meta-schema"
-            ? "ci_meta"
-            : "",
+    const { recorder, main } = actionJob({
       workspace,
-      undefined,
-    );
-    const run = readRunEnvironment(
-      {
-        GITHUB_EVENT_NAME: "pull_request",
-        GITHUB_REPOSITORY: "acme/shop",
-        GITHUB_REPOSITORY_ID: "700100",
-        GITHUB_REF: "refs/pull/7/merge",
-        GITHUB_RUN_ID: "9",
-      },
-      {
-        action,
-        number: 7,
-        repository: { default_branch: "main", full_name: "acme/shop" },
-        pull_request: {
-          number: 7,
-          merged,
-          head: { sha: "c".repeat(40), ref: "returns", repo: { full_name: "acme/shop" } },
-        },
-      },
-    );
-    const { recorder, ports } = recordedRunnerPorts(run, {
+      event: pullRequestEvent(action, { headSha: "c".repeat(40), merged }),
       tempDir: path.join(root, "temp"),
-      hasSummary: true,
+      inputs: { warehouse: `duckdb:${path.join(warehouseDir, "shop.duckdb")}`, "meta-schema": "ci_meta" },
+      runId: 9,
     });
-    return { recorder, go: () => runMainStep(inputs, run, ports) };
+    return { recorder, go: main };
   }
 
   it("opened: creates the environment with pointer views to prod, and names it in the outputs and the summary", async () => {

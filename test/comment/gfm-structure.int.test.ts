@@ -8,7 +8,7 @@
  * The golden files (test/comment/golden/*.md, test/comment/golden/real/*.md)
  * are checked as committed; the first-screen check needs the plan, so it
  * renders each scenario of test/comment/scenarios.ts (the same text as its
- * golden file); real-fixture-goldens.test.ts does it for the real projects'
+ * golden file); real-fixture-goldens.int.test.ts does it for the real projects'
  * comments, with the plans it makes anyway (they take seconds each).
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -17,7 +17,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDbt, sourcesObservedAt } from "../../tools/dbt-standin.js";
 import { nodesToBuild, sourcesSelected } from "../support/resolve-selection.js";
-import { copyDistToTemp, type DistRun, runDistEntry } from "../support/run-dist.js";
+import { copyDistToTemp, type DistRun, distEntry, runnerJob } from "../support/run-dist.js";
 import type { FakeRun } from "../support/services/actions-world.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { freshSession, POSTGRES_MISSING, postgresServer } from "../support/warehouse/engines.js";
@@ -59,16 +59,14 @@ describe.skipIf(POSTGRES_MISSING)("promotion on merge over dist/ on PostgreSQL",
   }
 
   async function job(run: FakeRun, workspace: string, payload: unknown) {
-    const eventPath = path.join(path.dirname(workspace), "event.json");
-    writeFileSync(eventPath, JSON.stringify(payload));
-    const env = { ...services.envFor(run), GITHUB_EVENT_PATH: eventPath };
-    const inputs = { "github-token": TOKEN, warehouse };
-    const main = await runDistEntry(path.join(dist, "main", "index.js"), workspace, { env, inputs });
-    return {
-      main,
-      post: (): Promise<DistRun> =>
-        runDistEntry(path.join(dist, "post", "index.js"), workspace, { env, inputs, state: main.state }),
-    };
+    return runnerJob({
+      entry: distEntry(dist),
+      workspace,
+      variables: services.envFor(run),
+      payload,
+      inputs: { "github-token": TOKEN, warehouse },
+      noRunnerTemp: true,
+    });
   }
 
   /** `dbt build --select <select>`: the stand-in, then run_results.json in the workspace. */

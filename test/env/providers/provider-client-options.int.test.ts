@@ -5,7 +5,7 @@
  * from a parsed URL (credential, endpoint, quiet and single-try settings),
  * and how the vendors' errors are read (a missing privilege, a lost
  * connection, a statement time-out) and redacted. BigQuery's binding runs
- * through its real client in bigquery-runner.test.ts.
+ * through its real client in bigquery-runner.int.test.ts.
  */
 import { describe, expect, it } from "vitest";
 import { parseWarehouseSpec } from "../../../src/drivers/open.js";

@@ -82,7 +82,7 @@ function partialBuild(project: LoadedProject, rng: Rng): StateSnapshot {
 /**
  * The next commit: the data tests of some nodes get another severity, so a
  * REUSE node runs its checks (class 12). Nodes with unit tests are left
- * alone: a unit test runs only with its model (select-exact.property.test.ts).
+ * alone: a unit test runs only with its model (select-exact.property.int.test.ts).
  */
 function editTests(project: LoadedProject, text: string, rng: Rng): { project: LoadedProject; doc: Doc } {
   const doc = JSON.parse(text) as Doc;

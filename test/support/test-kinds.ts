@@ -1,0 +1,27 @@
+/**
+ * The kinds of test file, by the suffix their names carry, and the vitest
+ * project that runs each (vitest.config.ts selects by these suffixes only).
+ * test/architecture/test-kinds.unit.test.ts refuses a test file without one.
+ */
+export const TEST_KINDS = {
+  unit: "unit",
+  integration: "int",
+  e2e: "e2e",
+  adversarial: "adv",
+  slow: "slow",
+} as const;
+
+export type TestProject = keyof typeof TEST_KINDS;
+
+/** `test/**\/*.<kind>.test.ts`: the files of one project. */
+export function testFilesOf(project: TestProject): string {
+  return `test/**/*.${TEST_KINDS[project]}.test.ts`;
+}
+
+/** The project a test file belongs to by its name, or undefined when it names no kind. */
+export function projectOf(file: string): TestProject | undefined {
+  const match = /\.([a-z0-9]+)\.test\.ts$/.exec(file);
+  if (!match) return undefined;
+  const entry = Object.entries(TEST_KINDS).find(([, suffix]) => suffix === match[1]);
+  return entry?.[0] as TestProject | undefined;
+}
