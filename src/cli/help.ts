@@ -1,4 +1,4 @@
-import { DRIVER_STATUS, showDriverStatus } from "../drivers/driver-status.js";
+import { DRIVER_STATUS, showDriverStatus } from "../app/warehouse-drivers.js";
 import { VERSION } from "../version.js";
 import type { Command } from "./command.js";
 

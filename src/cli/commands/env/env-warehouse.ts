@@ -4,7 +4,7 @@
  * use cases' session (src/app/environment/environment-session.ts).
  */
 import { withEnvironmentSession } from "../../../app/environment/environment-session.js";
-import { parseWarehouseSpec } from "../../../drivers/open.js";
+import { parseWarehouseSpec } from "../../../app/warehouse-drivers.js";
 import type { EnvContext, EnvScope } from "../../../environment/index.js";
 import { timeoutsFrom } from "../../../warehouse/timeouts.js";
 import type { Warehouse } from "../../../warehouse/warehouse.js";
