@@ -2,14 +2,14 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3909:
+/***/ 5621:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const fs = __nccwpck_require__(9896);
 const path = __nccwpck_require__(6928);
-const util = __nccwpck_require__(2952);
-const SqliteError = __nccwpck_require__(7483);
+const util = __nccwpck_require__(7480);
+const SqliteError = __nccwpck_require__(2139);
 
 let DEFAULT_ADDON;
 
@@ -78,42 +78,42 @@ function Database(filenameGiven, options) {
 	});
 }
 
-const wrappers = __nccwpck_require__(5463);
+const wrappers = __nccwpck_require__(1127);
 Database.prototype.prepare = wrappers.prepare;
-Database.prototype.transaction = __nccwpck_require__(6695);
-Database.prototype.pragma = __nccwpck_require__(8127);
-Database.prototype.backup = __nccwpck_require__(6017);
-Database.prototype.serialize = __nccwpck_require__(2161);
-Database.prototype.function = __nccwpck_require__(3943);
-Database.prototype.aggregate = __nccwpck_require__(4096);
-Database.prototype.table = __nccwpck_require__(1355);
+Database.prototype.transaction = __nccwpck_require__(3511);
+Database.prototype.pragma = __nccwpck_require__(703);
+Database.prototype.backup = __nccwpck_require__(8033);
+Database.prototype.serialize = __nccwpck_require__(7281);
+Database.prototype.function = __nccwpck_require__(9463);
+Database.prototype.aggregate = __nccwpck_require__(6512);
+Database.prototype.table = __nccwpck_require__(1707);
 Database.prototype.loadExtension = wrappers.loadExtension;
 Database.prototype.exec = wrappers.exec;
 Database.prototype.close = wrappers.close;
 Database.prototype.defaultSafeIntegers = wrappers.defaultSafeIntegers;
 Database.prototype.unsafeMode = wrappers.unsafeMode;
-Database.prototype[util.inspect] = __nccwpck_require__(9595);
+Database.prototype[util.inspect] = __nccwpck_require__(1147);
 
 module.exports = Database;
 
 
 /***/ }),
 
-/***/ 4918:
+/***/ 8646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-module.exports = __nccwpck_require__(3909);
-module.exports.SqliteError = __nccwpck_require__(7483);
+module.exports = __nccwpck_require__(5621);
+module.exports.SqliteError = __nccwpck_require__(2139);
 
 
 /***/ }),
 
-/***/ 4096:
+/***/ 6512:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
+const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
 
 module.exports = function defineAggregate(name, options) {
 	// Validate arguments
@@ -159,14 +159,14 @@ const getLength = ({ length }) => {
 
 /***/ }),
 
-/***/ 6017:
+/***/ 8033:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const fs = __nccwpck_require__(9896);
 const path = __nccwpck_require__(6928);
 const { promisify } = __nccwpck_require__(9023);
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 const fsAccess = promisify(fs.access);
 
 module.exports = async function backup(filename, options) {
@@ -233,11 +233,11 @@ const runBackup = (backup, handler) => {
 
 /***/ }),
 
-/***/ 3943:
+/***/ 9463:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
+const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
 
 module.exports = function defineFunction(name, options, fn) {
 	// Apply defaults
@@ -271,7 +271,7 @@ module.exports = function defineFunction(name, options, fn) {
 
 /***/ }),
 
-/***/ 9595:
+/***/ 1147:
 /***/ ((module) => {
 
 
@@ -285,11 +285,11 @@ module.exports = function inspect(depth, opts) {
 
 /***/ }),
 
-/***/ 8127:
+/***/ 703:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
+const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
 
 module.exports = function pragma(source, options) {
 	if (options == null) options = {};
@@ -304,11 +304,11 @@ module.exports = function pragma(source, options) {
 
 /***/ }),
 
-/***/ 2161:
+/***/ 7281:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 
 module.exports = function serialize(options) {
 	if (options == null) options = {};
@@ -327,11 +327,11 @@ module.exports = function serialize(options) {
 
 /***/ }),
 
-/***/ 1355:
+/***/ 1707:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 
 module.exports = function defineTable(name, factory) {
 	// Validate arguments
@@ -523,11 +523,11 @@ const defer = x => () => x;
 
 /***/ }),
 
-/***/ 6695:
+/***/ 3511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 const controllers = new WeakMap();
 
 module.exports = function transaction(fn) {
@@ -608,11 +608,11 @@ const wrapTransaction = (apply, fn, db, { begin, commit, rollback, savepoint, re
 
 /***/ }),
 
-/***/ 5463:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(2952);
+const { cppdb } = __nccwpck_require__(7480);
 
 exports.prepare = function prepare(sql) {
 	return this[cppdb].prepare(sql, this, false);
@@ -669,7 +669,7 @@ exports.getters = {
 
 /***/ }),
 
-/***/ 7483:
+/***/ 2139:
 /***/ ((module) => {
 
 
@@ -696,7 +696,7 @@ module.exports = SqliteError;
 
 /***/ }),
 
-/***/ 2952:
+/***/ 7480:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -715,7 +715,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /***/ }),
 
-/***/ 2536:
+/***/ 293:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -728,8 +728,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./src/env/open.ts + 20 modules
-var env_open = __nccwpck_require__(7053);
+// EXTERNAL MODULE: ./src/drivers/open.ts + 39 modules
+var drivers_open = __nccwpck_require__(4562);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -880,7 +880,7 @@ function loadAnalyzeSqlProcess() {
 }
 
 // EXTERNAL MODULE: ./src/store/sqlite-store.ts + 1 modules
-var sqlite_store = __nccwpck_require__(4493);
+var sqlite_store = __nccwpck_require__(1054);
 ;// CONCATENATED MODULE: ./src/adapters.ts
 /**
  * The adapters the entry points open and hand in as ports (src/app/ports.ts):
@@ -908,22 +908,22 @@ function sqliteStateFiles(driver) {
     };
 }
 function openAdapters(sqliteDriver) {
-    return { stateFiles: sqliteStateFiles(sqliteDriver), openWarehouse: env_open/* openWarehouse */.c, loadSqlParser: loadAnalyzeSqlProcess };
+    return { stateFiles: sqliteStateFiles(sqliteDriver), openWarehouse: drivers_open/* openWarehouse */.c, loadSqlParser: loadAnalyzeSqlProcess };
 }
 
 
 /***/ }),
 
-/***/ 5581:
+/***/ 5187:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2536);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7973);
-/* harmony import */ var _env_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(117);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
-/* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
-/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4281);
+/* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(293);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1377);
+/* harmony import */ var _drivers_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8915);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7125);
+/* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8944);
+/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2847);
 /**
  * The `ods-state` CLI entry point: the only place in the CLI that reads the
  * process environment and opens the adapters. Everything else is in src/cli/
@@ -949,7 +949,7 @@ process.exitCode = await (0,_cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__/* .runC
     sqliteDriver,
     ...(0,_adapters_js__WEBPACK_IMPORTED_MODULE_0__/* .openAdapters */ .B)(sqliteDriver),
     warehouse: process.env.ODS_WAREHOUSE || undefined,
-    warehouseEnv: (0,_env_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__/* .warehouseEnvOf */ .ad)(process.env),
+    warehouseEnv: (0,_drivers_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__/* .warehouseEnvOf */ .ad)(process.env),
     repository: process.env.GITHUB_REPOSITORY || undefined,
     repositoryId: process.env.GITHUB_REPOSITORY_ID || undefined,
     env: process.env,
@@ -963,7 +963,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7973:
+/***/ 1377:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -974,15 +974,65 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
-// EXTERNAL MODULE: ./src/env/warehouse-errors.ts
-var warehouse_errors = __nccwpck_require__(7926);
 // EXTERNAL MODULE: ./src/errors/catalogue.ts
-var catalogue = __nccwpck_require__(2950);
+var catalogue = __nccwpck_require__(912);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(4955);
+var user_error = __nccwpck_require__(7125);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(311);
+var version = __nccwpck_require__(6405);
+// EXTERNAL MODULE: ./src/warehouse/warehouse-errors.ts
+var warehouse_errors = __nccwpck_require__(7552);
+;// CONCATENATED MODULE: ./src/drivers/driver-status.ts
+const DRIVER_STATUS = [
+    { name: "DuckDB", connection: "duckdb:PATH", verified: "live", against: "real DuckDB files, in process" },
+    {
+        name: "PostgreSQL",
+        connection: "postgres://USER@HOST:PORT/DATABASE",
+        verified: "live",
+        against: "a real PostgreSQL server",
+    },
+    {
+        name: "Snowflake",
+        connection: "snowflake://USER@ACCOUNT/DATABASE",
+        verified: "simulation",
+        against: "a simulation on DuckDB only, never the service itself",
+    },
+    {
+        name: "BigQuery",
+        connection: "bigquery://PROJECT?location=LOC",
+        verified: "simulation",
+        against: "a simulation on DuckDB only, never the service itself",
+    },
+    {
+        name: "Databricks",
+        connection: "databricks://HOST/HTTP_PATH?catalog=CAT",
+        verified: "simulation",
+        against: "a simulation on DuckDB only, never the service itself",
+    },
+];
+/** A driver tested only against a simulation. */
+function isExperimental(driver) {
+    return driver.verified === "simulation";
+}
+/** How help text shows a driver's status: `verified live (tested against …)` or `experimental (tested against …)`. */
+function showDriverStatus(driver) {
+    return `${isExperimental(driver) ? "experimental" : "verified live"} (tested against ${driver.against})`;
+}
+
+// EXTERNAL MODULE: ./src/drivers/open.ts + 39 modules
+var drivers_open = __nccwpck_require__(4562);
+;// CONCATENATED MODULE: ./src/app/warehouse-drivers.ts
+/**
+ * What the CLI may know of the warehouse drivers without importing one
+ * (issue 38: src/cli/ reaches src/drivers/ only through src/app/): the list
+ * of drivers with how each is verified, for `--help`, and how a
+ * `--warehouse` connection string is read.
+ */
+
+
+
 ;// CONCATENATED MODULE: ./src/cli/help.ts
+
 
 function generalHelp(commands) {
     const width = Math.max(8, ...commands.map((command) => command.name.length));
@@ -1000,7 +1050,9 @@ function generalHelp(commands) {
         "",
         "Environment:",
         "  ODS_SQLITE_DRIVER  auto (default), better-sqlite3 or node:sqlite",
-        "  ODS_WAREHOUSE      warehouse connection (duckdb:PATH or postgres://…), when --warehouse is not given",
+        "  ODS_WAREHOUSE      warehouse connection (see Warehouses), when --warehouse is not given",
+        "",
+        ...warehouseHelp(),
         "",
         "Exit codes: 0 success, 1 error, 2 usage error.",
     ];
@@ -1023,6 +1075,15 @@ function commandHelp(command) {
             lines.push(`  ${example}`);
     }
     return `${lines.join("\n")}\n`;
+}
+/** The warehouses `ods-state env` works on, each with how it is verified (src/drivers/driver-status.ts). */
+function warehouseHelp() {
+    const name = Math.max(...DRIVER_STATUS.map((driver) => driver.name.length));
+    const connection = Math.max(...DRIVER_STATUS.map((driver) => driver.connection.length));
+    return [
+        "Warehouses (ods-state env --warehouse, or ODS_WAREHOUSE):",
+        ...DRIVER_STATUS.map((driver) => `  ${driver.name.padEnd(name)}  ${driver.connection.padEnd(connection)}  ${showDriverStatus(driver)}`),
+    ];
 }
 
 ;// CONCATENATED MODULE: ./src/comment/markdown-escape.ts
@@ -1287,9 +1348,141 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/store/sqlite-file.ts
-var sqlite_file = __nccwpck_require__(7096);
+var sqlite_file = __nccwpck_require__(8114);
+// EXTERNAL MODULE: ./src/store/open-database.ts
+var open_database = __nccwpck_require__(2745);
+// EXTERNAL MODULE: ./src/store/sqlite-driver.ts + 1 modules
+var sqlite_driver = __nccwpck_require__(2847);
+// EXTERNAL MODULE: ./src/store/sqlite-file-checks.ts
+var sqlite_file_checks = __nccwpck_require__(9338);
+// EXTERNAL MODULE: ./src/store/sqlite-integrity.ts
+var sqlite_integrity = __nccwpck_require__(341);
+// EXTERNAL MODULE: ./src/store/store-errors.ts
+var store_errors = __nccwpck_require__(468);
+;// CONCATENATED MODULE: ./src/store/sqlite-inspection.ts
+/**
+ * `ods-state doctor`'s look at a state file: everything found about it (the
+ * header, the checks, its size, its write-ahead log, the backups next to it)
+ * without changing it.
+ */
+
+
+
+
+
+
+
+
+/**
+ * Inspects the state file without changing it (doctor): never migrates,
+ * never creates, never throws for damage; everything found is in the report.
+ */
+async function inspectStateFile(file, options = {}) {
+    const resolved = external_node_path_default().resolve(file);
+    const emptyReport = (problems = []) => ({
+        ok: !problems.some((problem) => problem.severity === "error"),
+        location: resolved,
+        layout_version: undefined,
+        scopes: 0,
+        snapshots: 0,
+        runs: 0,
+        problems,
+    });
+    const size = (target) => ((0,external_node_fs_.existsSync)(target) ? (0,external_node_fs_.statSync)(target).size : 0);
+    const base = {
+        file: resolved,
+        backups: (0,sqlite_file/* listBackups */.Cw)(resolved),
+        bytes: size(resolved),
+        walBytes: size(`${resolved}-wal`),
+    };
+    if (!(0,external_node_fs_.existsSync)(resolved)) {
+        const problems = [];
+        if ((0,external_node_fs_.existsSync)(`${resolved}-wal`)) {
+            problems.push({
+                severity: "error",
+                subject: resolved,
+                message: `Its write-ahead log ${resolved}-wal is there but the database file is not.`,
+                action: `Put the database file back (restore it from a backup), or move ${resolved}-wal away to start from no state.`,
+            });
+        }
+        return { ...base, exists: false, report: emptyReport(problems) };
+    }
+    /** The report on a file that can't be checked: one error, with the way out. */
+    const unchecked = (message) => ({
+        ...base,
+        exists: true,
+        report: emptyReport([{ severity: "error", subject: resolved, message, action: (0,store_errors/* recoveryHint */.XS)(resolved) }]),
+    });
+    const header = (0,sqlite_file_checks/* inspectHeader */.Im)(resolved);
+    if (header.problem)
+        return unchecked(`${capitalise(header.problem)}.`);
+    let connection;
+    try {
+        connection = (0,sqlite_driver/* openSqlite */.Lf)(resolved, { readonly: true, mustExist: true }, options.driver ?? "auto");
+    }
+    catch (error) {
+        return unchecked(`It can't be opened: ${error.message}.`);
+    }
+    try {
+        connection.exec(`PRAGMA busy_timeout = ${open_database/* BUSY_TIMEOUT_MS */.zR}`);
+        return { ...base, exists: true, report: (0,sqlite_integrity/* runChecks */.J)(connection, resolved, options.full ?? true) };
+    }
+    finally {
+        connection.close();
+    }
+}
+function capitalise(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/app/state-file/maintenance.ts
+/**
+ * The state database's maintenance (`ods-state doctor`, `backup`, `reset`):
+ * the SQLite file's own checks, copy and reset (src/store/sqlite-file.ts,
+ * sqlite-inspection.ts), as the CLI's commands call them. They act on the
+ * file itself, not through a StateStore: a damaged file must still be
+ * inspected, copied and moved aside.
+ */
+
+
+
+
+;// CONCATENATED MODULE: ./src/dbt/project-name.ts
+/**
+ * The dbt project a manifest belongs to: state is kept per project, so a
+ * manifest without `metadata.project_name` can't be planned or recorded.
+ */
+
+/** The project's name; a UserError naming the file (and the action input or flag, when given) otherwise. */
+function projectNameOf(project, input) {
+    const name = project.manifest.metadata.projectName;
+    if (name)
+        return name;
+    const file = project.manifest.file;
+    throw new user_error/* UserError */.yo("artifact_invalid", `${file} has no project name (metadata.project_name).`, {
+        file,
+        ...(input ? { input } : {}),
+        hint: "Regenerate the manifest with `dbt compile`; ODS keeps state per project and can't share it between unrelated projects.",
+    });
+}
+
 // EXTERNAL MODULE: ./src/store/sqlite-store.ts + 1 modules
-var sqlite_store = __nccwpck_require__(4493);
+var sqlite_store = __nccwpck_require__(1054);
+;// CONCATENATED MODULE: ./src/app/scope.ts
+
+/** The environment of the state scope when none is named (`--environment`, the `environment` input). */
+const DEFAULT_ENVIRONMENT = "prod";
+/** The scope of `project`'s state; `input` names the flag or input the manifest came from, for the error. */
+function scopeOf(project, environment, input) {
+    return { project: projectNameOf(project, input), environment: environment ?? DEFAULT_ENVIRONMENT };
+}
+/** The dbt target `name` of the manifest's adapter. */
+function scope_targetIdentity(project, name) {
+    return { name, adapter_type: project.manifest.metadata.adapterType ?? "unknown" };
+}
+/** The state database a caller names none of (defined once, with the SQLite store). */
+
+
 ;// CONCATENATED MODULE: ./src/cli/commands/state-file.ts
 /**
  * What the state commands (history, doctor, backup, reset) share: the
@@ -1354,38 +1547,6 @@ async function readLatestState(file, scope) {
     finally {
         await store.close();
     }
-}
-
-;// CONCATENATED MODULE: ./src/dbt/project-name.ts
-/**
- * The dbt project a manifest belongs to: state is kept per project, so a
- * manifest without `metadata.project_name` can't be planned or recorded.
- */
-
-/** The project's name; a UserError naming the file (and the action input or flag, when given) otherwise. */
-function projectNameOf(project, input) {
-    const name = project.manifest.metadata.projectName;
-    if (name)
-        return name;
-    const file = project.manifest.file;
-    throw new user_error/* UserError */.yo("artifact_invalid", `${file} has no project name (metadata.project_name).`, {
-        file,
-        ...(input ? { input } : {}),
-        hint: "Regenerate the manifest with `dbt compile`; ODS keeps state per project and can't share it between unrelated projects.",
-    });
-}
-
-;// CONCATENATED MODULE: ./src/app/scope.ts
-
-/** The environment of the state scope when none is named (`--environment`, the `environment` input). */
-const DEFAULT_ENVIRONMENT = "prod";
-/** The scope of `project`'s state; `input` names the flag or input the manifest came from, for the error. */
-function scopeOf(project, environment, input) {
-    return { project: projectNameOf(project, input), environment: environment ?? DEFAULT_ENVIRONMENT };
-}
-/** The dbt target `name` of the manifest's adapter. */
-function targetIdentity(project, name) {
-    return { name, adapter_type: project.manifest.metadata.adapterType ?? "unknown" };
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -1480,21 +1641,21 @@ function isEmptyDiff(diff) {
     return diff.changed.length === 0 && diff.added.length === 0 && diff.removed.length === 0;
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
-var schemas = __nccwpck_require__(2131);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/doc.js
-var core_doc = __nccwpck_require__(2041);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/memoizer.js
-var memoizer = __nccwpck_require__(7925);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
-var regexes = __nccwpck_require__(3908);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 1 modules
-var core_schemas = __nccwpck_require__(8431);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/compile.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __nccwpck_require__(2947);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(3412);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/doc.js
+var core_doc = __nccwpck_require__(3273);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/memoizer.js
+var memoizer = __nccwpck_require__(3093);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/regexes.js
+var regexes = __nccwpck_require__(3364);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/schemas.js + 1 modules
+var core_schemas = __nccwpck_require__(6015);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
+var util = __nccwpck_require__(6211);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/compile.js
 
 
 
@@ -6276,7 +6437,7 @@ function toOtherNode(raw) {
 }
 
 // EXTERNAL MODULE: ./src/state/fast-validate.ts
-var fast_validate = __nccwpck_require__(3046);
+var fast_validate = __nccwpck_require__(9092);
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-entry-schemas.ts
 /**
  * The schemas a manifest's entries are validated with (one per kind of entry
@@ -6481,7 +6642,7 @@ const COMPILED_ENTRY_SCHEMAS = {
     source: compile(sourceSchema),
     macro: compile(macroSchema),
 };
-/** The entry schemas with a fast check in front of zod (test/dbt/manifest-fast-check.test.ts holds each to zod). */
+/** The entry schemas with a fast check in front of zod (test/dbt/manifest-fast-check.unit.test.ts holds each to zod). */
 const MANIFEST_ENTRY_SCHEMAS = {
     buildable: buildableSchema,
     nodeConfigFields: nodeConfigFieldsSchema,
@@ -7848,8 +8009,8 @@ function projectHooks(graph, macros) {
     return result;
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3439);
 ;// CONCATENATED MODULE: ./src/dbt/project-file.ts
 /**
  * dbt_project.yml (and vars.yml) parsed as dbt parses them: YAML 1.1 as
@@ -9927,7 +10088,7 @@ function callArguments(sql, start) {
 }
 
 // EXTERNAL MODULE: ./src/dbt/relation-identity.ts
-var relation_identity = __nccwpck_require__(683);
+var relation_identity = __nccwpck_require__(1773);
 ;// CONCATENATED MODULE: ./src/dbt/undeclared-reads.ts
 
 const FROM_FUNCTIONS = new Set(["extract", "substring", "trim", "position", "overlay"]);
@@ -11921,7 +12082,6 @@ async function openStateForWriting(context, file) {
 
 
 
-
 const diffCommand = {
     name: "diff",
     summary: "component diff of a node's fingerprint between the state and the manifest",
@@ -11992,92 +12152,6 @@ const diffCommand = {
     },
 };
 
-// EXTERNAL MODULE: ./src/store/open-database.ts
-var open_database = __nccwpck_require__(3607);
-// EXTERNAL MODULE: ./src/store/sqlite-driver.ts + 1 modules
-var sqlite_driver = __nccwpck_require__(4281);
-// EXTERNAL MODULE: ./src/store/sqlite-file-checks.ts
-var sqlite_file_checks = __nccwpck_require__(4004);
-// EXTERNAL MODULE: ./src/store/sqlite-integrity.ts
-var sqlite_integrity = __nccwpck_require__(7351);
-// EXTERNAL MODULE: ./src/store/store-errors.ts
-var store_errors = __nccwpck_require__(9726);
-;// CONCATENATED MODULE: ./src/store/sqlite-inspection.ts
-/**
- * `ods-state doctor`'s look at a state file: everything found about it (the
- * header, the checks, its size, its write-ahead log, the backups next to it)
- * without changing it.
- */
-
-
-
-
-
-
-
-
-/**
- * Inspects the state file without changing it (doctor): never migrates,
- * never creates, never throws for damage; everything found is in the report.
- */
-async function inspectStateFile(file, options = {}) {
-    const resolved = external_node_path_default().resolve(file);
-    const emptyReport = (problems = []) => ({
-        ok: !problems.some((problem) => problem.severity === "error"),
-        location: resolved,
-        layout_version: undefined,
-        scopes: 0,
-        snapshots: 0,
-        runs: 0,
-        problems,
-    });
-    const size = (target) => ((0,external_node_fs_.existsSync)(target) ? (0,external_node_fs_.statSync)(target).size : 0);
-    const base = {
-        file: resolved,
-        backups: (0,sqlite_file/* listBackups */.Cw)(resolved),
-        bytes: size(resolved),
-        walBytes: size(`${resolved}-wal`),
-    };
-    if (!(0,external_node_fs_.existsSync)(resolved)) {
-        const problems = [];
-        if ((0,external_node_fs_.existsSync)(`${resolved}-wal`)) {
-            problems.push({
-                severity: "error",
-                subject: resolved,
-                message: `Its write-ahead log ${resolved}-wal is there but the database file is not.`,
-                action: `Put the database file back (restore it from a backup), or move ${resolved}-wal away to start from no state.`,
-            });
-        }
-        return { ...base, exists: false, report: emptyReport(problems) };
-    }
-    /** The report on a file that can't be checked: one error, with the way out. */
-    const unchecked = (message) => ({
-        ...base,
-        exists: true,
-        report: emptyReport([{ severity: "error", subject: resolved, message, action: (0,store_errors/* recoveryHint */.XS)(resolved) }]),
-    });
-    const header = (0,sqlite_file_checks/* inspectHeader */.Im)(resolved);
-    if (header.problem)
-        return unchecked(`${capitalise(header.problem)}.`);
-    let connection;
-    try {
-        connection = (0,sqlite_driver/* openSqlite */.Lf)(resolved, { readonly: true, mustExist: true }, options.driver ?? "auto");
-    }
-    catch (error) {
-        return unchecked(`It can't be opened: ${error.message}.`);
-    }
-    try {
-        connection.exec(`PRAGMA busy_timeout = ${open_database/* BUSY_TIMEOUT_MS */.zR}`);
-        return { ...base, exists: true, report: (0,sqlite_integrity/* runChecks */.J)(connection, resolved, options.full ?? true) };
-    }
-    finally {
-        connection.close();
-    }
-}
-function capitalise(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 ;// CONCATENATED MODULE: ./src/cli/commands/doctor.ts
 
 
@@ -12130,684 +12204,7 @@ const doctorCommand = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/dbt/column-facts/facts.ts
-/**
- * Column facts of one built node: plain JSON data, versioned, so the snapshot
- * can store them with the build and a later plan can compare them.
- */
-const COLUMN_FACTS_VERSION = 1;
-/**
- * Hex digits of the digests the facts keep (each column's, the row set's):
- * 64 bits of a SHA-256. They are compared only with the same node's digests
- * at another build, so a change goes unseen with a chance of 2^-64; the full
- * 256 bits would make the facts most of a large project's snapshot.
- */
-const DIGEST_LENGTH = 16;
-function unknownFacts(reason, detail) {
-    return {
-        version: COLUMN_FACTS_VERSION,
-        columns: [],
-        row_set: "",
-        row_set_from: {},
-        reads: {},
-        star_from: [],
-        unknown: { reason, detail },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/dbt/column-facts/relation-keys.ts
-/**
- * Matching the relations a compiled query names to the node's parents. dbt
- * writes a parent's `relation_name` into compiled SQL as `"db"."schema"."t"`,
- * `` `project`.`dataset`.`t` `` or `DB.SCHEMA.T`; the parser reports it as
- * dotted parts. Both sides become lower-cased parts without quotes.
- */
-/** Lower-cased identifier parts of a dotted relation name, quotes removed. */
-function relationParts(name) {
-    const parts = [];
-    let current = "";
-    let quote = null;
-    for (const char of name) {
-        if (quote) {
-            if (char === quote)
-                quote = null;
-            else
-                current += char;
-        }
-        else if (char === '"' || char === "`" || char === "[") {
-            quote = char === "[" ? "]" : char;
-        }
-        else if (char === ".") {
-            parts.push(current);
-            current = "";
-        }
-        else if (char.trim() !== "") {
-            current += char;
-        }
-    }
-    parts.push(current);
-    return parts.map((part) => part.toLowerCase());
-}
-/** Finds which parents a relation name designates: by full name, or by its last parts when the name is shorter. */
-function parentIndex(parents) {
-    const byParts = parents
-        .filter((parent) => parent.relation !== null && parent.relation !== "")
-        .map((parent) => ({ uniqueId: parent.uniqueId, parts: relationParts(parent.relation ?? "") }));
-    return (name) => {
-        const wanted = relationParts(name);
-        const matches = byParts.filter((parent) => parent.parts.length >= wanted.length &&
-            parent.parts.slice(parent.parts.length - wanted.length).join(".") === wanted.join("."));
-        return matches.length === 1 ? (matches[0]?.uniqueId ?? null) : null;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/dbt/column-facts/compute-facts.ts
-/**
- * Column facts of one node from its compiled SQL: the output columns with a
- * digest of each one's expression through its lineage, a digest of what
- * decides the row set, and the columns it reads of each parent. Every CTE is
- * analysed as a scope of its own, so a column's digest follows it through a
- * CTE chain down to the parents' columns; anything the facts cannot follow
- * makes them unknown, and the rule then keeps today's BUILD.
- */
-
-
-
-/** dbt adapter type → the parser's dialect name; an adapter absent here has no facts. */
-const DIALECT_OF_ADAPTER = {
-    duckdb: "duckdb",
-    postgres: "postgresql",
-    snowflake: "snowflake",
-    bigquery: "bigquery",
-    redshift: "redshift",
-    databricks: "databricks",
-    spark: "spark",
-    trino: "trino",
-};
-/** Functions in a projection that make rows (one row in, several out). */
-const SET_RETURNING = /\b(unnest|generate_series|explode|posexplode|flatten|json_each|jsonb_each|json_array_elements|jsonb_array_elements|regexp_split_to_table|range)\s*\(/i;
-/** Lineage steps one node may take before its facts are given up as unknown (a bound on time per node). */
-const MAX_STEPS = 20_000;
-/** A bare, possibly qualified, column reference. */
-const PLAIN_COLUMN = /^(?:(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)\.)*(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)$/;
-class FactsUnknown {
-    reason;
-    detail;
-    constructor(reason, detail) {
-        this.reason = reason;
-        this.detail = detail;
-    }
-}
-/** `parent\u0000column` keys as columns per parent, sorted. */
-function byParent(keys) {
-    const out = {};
-    for (const key of [...keys].sort()) {
-        const cut = key.indexOf("\u0000");
-        const parent = key.slice(0, cut);
-        const columns = out[parent] ?? [];
-        columns.push(key.slice(cut + 1));
-        out[parent] = columns;
-    }
-    return out;
-}
-const lower = (name) => name.toLowerCase();
-/** A digest as the facts keep it (DIGEST_LENGTH, facts.ts). */
-const compute_facts_short = (digest) => digest.slice(0, DIGEST_LENGTH);
-const projectionName = (projection) => lower(projection.name ?? projection.sql);
-function computeColumnFacts(input, analyze) {
-    if (input.language !== "sql")
-        return unknownFacts("python_model", `a ${input.language} model has no SQL to read`);
-    const sql = input.compiledSql ?? "";
-    if (sql.trim() === "")
-        return unknownFacts("no_compiled_sql", "the manifest holds no compiled SQL for the node");
-    if (/\{\{|\{%/.test(sql))
-        return unknownFacts("jinja_in_sql", "the compiled SQL still holds Jinja");
-    const dialect = DIALECT_OF_ADAPTER[lower(input.adapterType)];
-    if (dialect === undefined)
-        return unknownFacts("dialect_unsupported", `no SQL dialect for adapter ${input.adapterType}`);
-    try {
-        return new FactsBuilder(input.parents, analyze, dialect).build(sql);
-    }
-    catch (error) {
-        if (error instanceof FactsUnknown)
-            return unknownFacts(error.reason, error.detail);
-        throw error;
-    }
-}
-class FactsBuilder {
-    scopes = new Map();
-    reads = new Map();
-    memo = new Map();
-    resolving = new Set();
-    parentOf;
-    analyze;
-    dialect;
-    starOverParent = null;
-    /** Parents a `select *` listed by their known columns. */
-    starFrom = new Set();
-    columnsOfParent = new Map();
-    projectionMemo = new WeakMap();
-    steps = 0;
-    /** Open lineage collections: every parent column reached while one is open is noted in each. */
-    collectors = [];
-    constructor(parents, analyze, dialect) {
-        this.parentOf = parentIndex(parents);
-        this.analyze = analyze;
-        this.dialect = dialect;
-        for (const parent of parents) {
-            this.reads.set(parent.uniqueId, new Set());
-            if (parent.columns)
-                this.columnsOfParent.set(parent.uniqueId, parent.columns);
-        }
-    }
-    build(sql) {
-        const root = this.addScope("", sql, "the model");
-        this.checkRelations(root);
-        const columns = this.outputColumns(root);
-        const rowSet = this.traced(() => sha256Of(...[...this.scopes.values()]
-            .sort((a, b) => (a.name < b.name ? -1 : 1))
-            .map((scope) => this.scopeRowSet(scope))));
-        const reads = {};
-        for (const [parent, columnsRead] of [...this.reads].sort(([a], [b]) => (a < b ? -1 : 1))) {
-            reads[parent] = columnsRead === "*" ? "*" : [...columnsRead].sort();
-        }
-        const unknown = this.starOverParent === null
-            ? null
-            : {
-                reason: "star_over_parent",
-                detail: `select * over ${this.starOverParent} outputs columns the facts cannot list`,
-            };
-        return {
-            version: COLUMN_FACTS_VERSION,
-            columns: unknown ? [] : columns,
-            row_set: compute_facts_short(rowSet.digest),
-            row_set_from: unknown ? {} : byParent(rowSet.from),
-            star_from: unknown ? [] : [...this.starFrom].sort(),
-            reads,
-            unknown,
-        };
-    }
-    addScope(name, sql, what) {
-        const result = this.analyze(sql, this.dialect);
-        if (!result.ok)
-            throw new FactsUnknown("parse_failed", `${what}: ${result.error}`);
-        const analysis = result.analysis;
-        const scope = {
-            name,
-            analysis,
-            uses: analysis.columnUses.filter((use) => !use.scopePath.startsWith("root.ctes[")),
-        };
-        this.scopes.set(name, scope);
-        for (const cte of analysis.ctes) {
-            if (this.scopes.has(lower(cte.name)))
-                throw new FactsUnknown("unresolved_scope", `CTE ${cte.name} is defined twice`);
-            this.addScope(lower(cte.name), cte.bodySql, `CTE ${cte.name}`);
-        }
-        for (const branch of analysis.branches) {
-            for (const relation of branch.relations) {
-                if (relation.kind !== "table" && relation.kind !== "cte") {
-                    throw new FactsUnknown("unresolved_scope", `${what} reads a ${relation.kind} (${relation.name}) the facts do not follow`);
-                }
-            }
-        }
-        return scope;
-    }
-    /** Every relation the statement reads, nested scopes included, is a CTE or a parent, and is visible in some scope's FROM. */
-    checkRelations(root) {
-        const visible = new Set();
-        for (const scope of this.scopes.values()) {
-            for (const branch of scope.analysis.branches) {
-                for (const relation of branch.relations) {
-                    if (this.isCte(relation))
-                        continue;
-                    const parent = this.parentOf(relation.name);
-                    if (parent === null)
-                        throw new FactsUnknown("reads_non_parent_relation", `reads ${relation.name}, which is not a parent`);
-                    visible.add(parent);
-                }
-            }
-        }
-        for (const table of root.analysis.baseTables) {
-            if (this.isCte(table))
-                continue;
-            const parent = this.parentOf(table.name);
-            if (parent === null)
-                throw new FactsUnknown("reads_non_parent_relation", `reads ${table.name}, which is not a parent`);
-            if (!visible.has(parent))
-                throw new FactsUnknown("unresolved_scope", `reads ${table.name} in a subquery the facts do not follow`);
-        }
-    }
-    isCte(relation) {
-        const name = "name" in relation ? relation.name : (relation.table ?? "");
-        const kind = "kind" in relation ? relation.kind : relation.sourceKind;
-        if (kind === "cte")
-            return true;
-        const parts = relationParts(name);
-        return parts.length === 1 && this.scopes.has(parts[0] ?? "");
-    }
-    outputColumns(root) {
-        const [first, ...others] = root.analysis.branches;
-        if (first === undefined)
-            return [];
-        const columns = [];
-        first.projections.forEach((projection, index) => {
-            if (projection.isStar) {
-                if (others.length > 0)
-                    throw new FactsUnknown("unresolved_scope", "select * in a set operation");
-                for (const source of this.starSources(first, projection)) {
-                    for (const name of this.sourceColumnNames(source)) {
-                        const traced = this.traced(() => this.fromSource(source, name));
-                        columns.push({ name, digest: compute_facts_short(traced.digest), from: byParent(traced.from) });
-                    }
-                }
-                return;
-            }
-            const traced = this.traced(() => {
-                const digests = [this.projectionDigest(root, first, projection)];
-                for (const branch of others) {
-                    const same = branch.projections[index];
-                    if (same === undefined || same.isStar)
-                        throw new FactsUnknown("unresolved_scope", "set operation branches differ in shape");
-                    digests.push(this.projectionDigest(root, branch, same));
-                }
-                return sha256Of("column", ...digests);
-            });
-            columns.push({
-                name: projectionName(projection),
-                digest: compute_facts_short(traced.digest),
-                from: byParent(traced.from),
-            });
-        });
-        return columns;
-    }
-    /** Names a source contributes to a `select *`; a parent's cannot be listed. */
-    sourceColumnNames(source) {
-        if (!this.isCte(source)) {
-            const parent = this.parentOf(source.name);
-            const known = parent === null ? undefined : this.columnsOfParent.get(parent);
-            if (parent !== null && known !== undefined) {
-                this.starFrom.add(parent);
-                return known.map(lower);
-            }
-            if (parent !== null)
-                this.reads.set(parent, "*");
-            this.starOverParent ??= source.name;
-            return [];
-        }
-        const scope = this.scopeOf(source.name);
-        const first = scope.analysis.branches[0];
-        if (first === undefined)
-            return [];
-        return first.projections.flatMap((projection) => projection.isStar
-            ? this.starSources(first, projection).flatMap((inner) => this.sourceColumnNames(inner))
-            : [projectionName(projection)]);
-    }
-    scopeOf(name) {
-        const scope = this.scopes.get(lower(relationParts(name).at(-1) ?? name));
-        if (scope === undefined)
-            throw new FactsUnknown("unresolved_scope", `no CTE named ${name}`);
-        return scope;
-    }
-    starSources(branch, star) {
-        if (!star.starTable)
-            return branch.relations;
-        const wanted = lower(star.starTable);
-        const found = branch.relations.filter((relation) => lower(relation.alias ?? "") === wanted ||
-            relation.name.toLowerCase() === wanted ||
-            relationParts(relation.name).at(-1) === wanted);
-        if (found.length === 0)
-            throw new FactsUnknown("unresolved_scope", `${star.starTable}.* names no source`);
-        return found;
-    }
-    /** Digest of column `column` of a CTE scope, by name (set operations: by the first branch's position). */
-    cteColumn(scopeName, column) {
-        const scope = this.scopeOf(scopeName);
-        const key = `${scope.name}\u0000${column}`;
-        const known = this.memo.get(key);
-        if (known !== undefined)
-            return this.reuse(known);
-        if (this.resolving.has(key))
-            throw new FactsUnknown("unresolved_scope", `column ${column} of ${scope.name} refers to itself`);
-        this.resolving.add(key);
-        const traced = this.traced(() => this.cteColumnOnce(scope, column));
-        this.resolving.delete(key);
-        this.memo.set(key, traced);
-        return traced.digest;
-    }
-    cteColumnOnce(scope, column) {
-        const [first, ...others] = scope.analysis.branches;
-        let digest;
-        if (first === undefined)
-            digest = sha256Of("missing", column);
-        else if (others.length === 0)
-            digest = this.branchColumn(scope, first, column);
-        else {
-            const index = first.projections.findIndex((projection) => !projection.isStar && projectionName(projection) === column);
-            if (index < 0 || first.projections.some((projection) => projection.isStar)) {
-                throw new FactsUnknown("unresolved_scope", `column ${column} of set operation ${scope.name}`);
-            }
-            digest = sha256Of("union", ...scope.analysis.branches.map((branch) => {
-                const projection = branch.projections[index];
-                if (projection === undefined || projection.isStar)
-                    throw new FactsUnknown("unresolved_scope", `set operation ${scope.name} branches differ in shape`);
-                return this.projectionDigest(scope, branch, projection);
-            }));
-        }
-        return digest;
-    }
-    branchColumn(scope, branch, column) {
-        const projection = branch.projections.find((candidate) => !candidate.isStar && projectionName(candidate) === column);
-        if (projection !== undefined)
-            return this.projectionDigest(scope, branch, projection);
-        const stars = branch.projections.filter((candidate) => candidate.isStar);
-        if (stars.length === 0)
-            return sha256Of("missing", column);
-        const candidates = stars.flatMap((star) => this.starSources(branch, star).map((source) => this.fromSource(source, column)));
-        return candidates.length === 1 ? (candidates[0] ?? "") : sha256Of("star", ...candidates);
-    }
-    projectionDigest(scope, branch, projection) {
-        const known = this.projectionMemo.get(projection);
-        if (known !== undefined)
-            return this.reuse(known);
-        this.steps += 1;
-        if (this.steps > MAX_STEPS)
-            throw new FactsUnknown("too_complex", `more than ${MAX_STEPS} lineage steps`);
-        const traced = this.traced(() => this.projectionDigestOnce(scope, branch, projection));
-        this.projectionMemo.set(projection, traced);
-        return traced.digest;
-    }
-    /** Runs `compute` with a collection open: its digest and the parent columns it reached. */
-    traced(compute) {
-        const from = new Set();
-        this.collectors.push(from);
-        try {
-            return { digest: compute(), from };
-        }
-        finally {
-            this.collectors.pop();
-        }
-    }
-    /** A digest computed before: its parent columns count for every open collection too. */
-    reuse(known) {
-        for (const collector of this.collectors)
-            for (const column of known.from)
-                collector.add(column);
-        return known.digest;
-    }
-    projectionDigestOnce(scope, branch, projection) {
-        // A column passed through under its own name (`id`, `t.id`) is the column it passes: `select *` and `select id` agree.
-        const [only, ...more] = projection.upstream;
-        if (only !== undefined &&
-            more.length === 0 &&
-            PLAIN_COLUMN.test(projection.sql) &&
-            lower(only.column) === projectionName(projection)) {
-            return this.referenceDigest(scope, branch, only, projection);
-        }
-        return sha256Of("expression", projection.sql, ...projection.upstream.map((reference) => this.referenceDigest(scope, branch, reference, projection)));
-    }
-    /** The relation a scope's FROM names by this alias, when the name is an alias and not a relation's own name. */
-    aliasedRelation(scope, name) {
-        const wanted = lower(name);
-        for (const branch of scope.analysis.branches) {
-            for (const relation of branch.relations) {
-                if (relation.alias && lower(relation.alias) === wanted && lower(relation.name) !== wanted)
-                    return relation;
-            }
-        }
-        return null;
-    }
-    /** A column from one source of a branch: a CTE's column, or a parent's column (then read). */
-    fromSource(source, column) {
-        if (this.isCte(source))
-            return this.cteColumn(source.name, column);
-        return this.parentColumn(source.name, column);
-    }
-    parentColumn(relation, column) {
-        const parent = this.parentOf(relation);
-        if (parent === null)
-            throw new FactsUnknown("reads_non_parent_relation", `reads ${relation}, which is not a parent`);
-        const read = this.reads.get(parent);
-        if (read !== "*")
-            read?.add(column);
-        const key = `${parent}\u0000${column}`;
-        for (const collector of this.collectors)
-            collector.add(key);
-        return sha256Of("parent", parent, column);
-    }
-    referenceDigest(scope, branch, reference, self) {
-        const column = lower(reference.column);
-        if (reference.table && (reference.sourceKind === "cte" || reference.sourceKind === "table")) {
-            const aliased = this.aliasedRelation(scope, reference.table);
-            if (aliased !== null)
-                return this.fromSource(aliased, column);
-            if (this.isCte(reference))
-                return this.cteColumn(reference.table, column);
-            return this.parentColumn(reference.table, column);
-        }
-        // Unqualified or unresolved: it may come from any source of the branch, or be an alias of the same SELECT.
-        const branches = branch === null ? scope.analysis.branches : [branch];
-        const parts = ["any", column];
-        for (const candidate of branches) {
-            for (const source of candidate.relations)
-                parts.push(this.fromSource(source, column));
-            for (const projection of candidate.projections) {
-                if (projection !== self &&
-                    !projection.isStar &&
-                    projectionName(projection) === column &&
-                    projection.sql !== reference.column) {
-                    parts.push(sha256Of("alias", projection.sql, ...projection.upstream.map((inner) => inner.column === reference.column && !inner.table
-                        ? ""
-                        : this.referenceDigest(scope, candidate, inner, projection))));
-                }
-            }
-        }
-        return sha256Of(...parts);
-    }
-    /** What decides a scope's rows: its clauses, the lineage of every column they use, and the projections they refer to. */
-    scopeRowSet(scope) {
-        const analysis = scope.analysis;
-        const keepsAll = analysis.setOperation?.all ?? true;
-        const parts = [
-            "scope",
-            scope.name,
-            analysis.shape,
-            analysis.setOperation?.kind ?? "",
-            String(keepsAll),
-            analysis.setOperation?.clausesSql ?? "",
-        ];
-        for (const branch of analysis.branches) {
-            parts.push(branch.rowSetSql, String(branch.distinct), String(branch.aggregates));
-            const projectionsDecide = branch.distinct ||
-                !keepsAll ||
-                branch.projections.some((projection) => SET_RETURNING.test(projection.sql));
-            if (projectionsDecide) {
-                for (const projection of branch.projections) {
-                    if (!projection.isStar) {
-                        parts.push(this.projectionDigest(scope, branch, projection));
-                        continue;
-                    }
-                    // DISTINCT * (or a set operation without ALL): every column the star lists decides the rows.
-                    parts.push(`*${projection.starTable ?? ""}`);
-                    for (const source of this.starSources(branch, projection))
-                        for (const name of this.sourceColumnNames(source))
-                            parts.push(this.fromSource(source, name));
-                }
-            }
-        }
-        for (const use of scope.uses) {
-            parts.push(use.context, use.expressionSql, ...use.references.map((reference) => this.referenceDigest(scope, null, reference, null)));
-            parts.push(...this.projectionsNamedBy(scope, use.expressionSql));
-        }
-        return sha256Of(...parts);
-    }
-    /** Projections a clause names by ordinal (`group by 1`) or by alias (`qualify rn = 1`). */
-    projectionsNamedBy(scope, expressionSql) {
-        const digests = [];
-        const ordinal = /^\s*(\d+)\s*$/.exec(expressionSql);
-        const words = new Set((expressionSql.match(/[A-Za-z_][A-Za-z0-9_$]*/g) ?? []).map(lower));
-        for (const branch of scope.analysis.branches) {
-            branch.projections.forEach((projection, index) => {
-                if (projection.isStar)
-                    return;
-                const byOrdinal = ordinal !== null && Number(ordinal[1]) === index + 1;
-                if (byOrdinal || words.has(projectionName(projection)))
-                    digests.push(this.projectionDigest(scope, branch, projection));
-            });
-        }
-        return digests;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/dbt/column-facts/node-facts.ts
-
-
-function nodeColumnFacts(manifest, id, analyze, columnsOf = () => null) {
-    const node = manifest.nodes.get(id);
-    if (node === undefined)
-        return unknownFacts("no_compiled_sql", `${id} is not a model of the manifest`);
-    if (node.resourceType !== "model")
-        return unknownFacts("dialect_unsupported", `a ${node.resourceType} is not a SELECT the facts follow`);
-    const parents = node.dependsOn.nodes.map((parent) => ({
-        uniqueId: parent,
-        relation: (manifest.nodes.get(parent) ?? manifest.sources.get(parent))?.relation.relationName ?? null,
-        columns: columnsOf(parent),
-    }));
-    return computeColumnFacts({
-        language: node.language ?? "sql",
-        compiledSql: node.compiledCode,
-        adapterType: manifest.metadata.adapterType ?? "",
-        parents,
-    }, analyze);
-}
-
-;// CONCATENATED MODULE: ./src/app/plan/column-facts-source.ts
-/**
- * The column facts a plan or a record reads compiled SQL with (issue 24):
- * the SQL parser over the project's manifest, each node analysed once, within
- * a budget of analysis time. Once the budget is spent, a node's facts are
- * unknown (`too_complex`): the planner then builds it and its readers, as it
- * does without column impact, so running out is slower, never wrong.
- */
-
-
-/**
- * A plan analyses only changed models some reader may read fewer columns of,
- * and readers without recorded facts: a handful on a pull request. Measured
- * over the 579 models of 16 real projects (src/runtime/column-facts-analyzer.ts):
- * median 4 ms a model, p95 under 0.12 s, the slowest 1.1–4.5 s; the generated
- * 10,000-node project's 14 changed models take about 0.25 s in all in the
- * parser's own process (bench/COLUMN-IMPACT.md). Two seconds covers a typical
- * pull request many times over and keeps the main step of a 10,000-node
- * project within its 5 s target. An analysis already started runs to its
- * own time limit (10 s, src/runtime/sql-analysis-process/), so one
- * pathological model may overrun the budget by that much, no more.
- */
-const PLAN_ANALYSIS_BUDGET = { ms: 2_000, of: "plan" };
-/**
- * A record analyses every built model whose SQL changed since its last
- * build, so the first record of a project analyses all of them: the 579
- * models above took 12–17 s in all. A minute covers that with room on a
- * slower runner; models left when it runs out are recorded without facts and
- * analysed by a later record (their facts are computed while none are stored).
- */
-const RECORD_ANALYSIS_BUDGET = { ms: 60_000, of: "record" };
-/** A memoised ColumnFactsOf over the project's manifest, analysing within `budget` (timed with `now`). */
-function columnFactsSource(project, analyze, now, budget) {
-    const known = new Map();
-    let spentMs = 0;
-    return (nodeId, columnsOf) => {
-        const memo = known.get(nodeId);
-        if (memo !== undefined)
-            return memo;
-        let facts;
-        if (spentMs >= budget.ms) {
-            facts = unknownFacts("too_complex", `the ${budget.of}'s time for SQL analysis (${budget.ms / 1000} s) ran out before this model`);
-        }
-        else {
-            const started = now().getTime();
-            facts = nodeColumnFacts(project.manifest, nodeId, analyze, columnsOf);
-            spentMs += Math.max(0, now().getTime() - started);
-        }
-        known.set(nodeId, facts);
-        return facts;
-    };
-}
-/**
- * The column facts of a loaded parser, or undefined when it could not be
- * loaded: then a warning, and the plan or record goes on without column
- * impact (every change reaches every reader, as before issue 24).
- */
-function columnFactsOfLoad(loaded, project, ports, budget) {
-    if (loaded.ok)
-        return columnFactsSource(project, loaded.analyze, ports.now, budget);
-    ports.log.warning(`The SQL parser could not be loaded (${loaded.error}): this ${budget.of} goes on without column impact, so every change reaches every model that reads the changed model.`);
-    return undefined;
-}
-
-// EXTERNAL MODULE: ./src/state/own.ts
-var own = __nccwpck_require__(1145);
-;// CONCATENATED MODULE: ./src/planner/column-facts-needed.ts
-/**
- * Whether a plan or a record can use the SQL parser at all (issue 24), asked
- * before it is loaded: the parser is 22.8 MB of WebAssembly, about a second
- * of CPU and 250 MB to load, and most runs never analyse anything. Pure and
- * linear; a "yes" may still analyse nothing, a "no" is exact for what the
- * plan or record would ask.
- */
-
-/**
- * A plan analyses only a model whose SQL changed since its recorded build and
- * that some model reads (column-impact.ts), or a reader of one: none, no
- * parser. `pointers` (a pull request's environment) compares the portable
- * SQL, as the plan does.
- */
-function planMayAnalyse(project, snapshot, pointers) {
-    if (!snapshot)
-        return false;
-    for (const [id, node] of project.graph.nodes) {
-        if (node.node.resourceType !== "model" || node.children.length === 0)
-            continue;
-        const recorded = (0,own/* own */.Z)(snapshot.nodes, id);
-        const fp = project.fingerprints.get(id);
-        if (!recorded || !fp)
-            continue;
-        const now = pointers && recorded.portable_sql && fp.portableSql ? fp.portableSql : fp.fingerprint.components.sql;
-        const then = pointers && recorded.portable_sql && fp.portableSql
-            ? recorded.portable_sql
-            : recorded.fingerprint.components.sql;
-        if (now !== then)
-            return true;
-    }
-    return false;
-}
-/**
- * A record analyses a model the run built whose previous build recorded no
- * facts, or other SQL (record-facts.ts): none, no parser.
- */
-function recordMayAnalyse(project, runResults, previous) {
-    for (const result of runResults.results) {
-        const node = project.graph.nodes.get(result.uniqueId);
-        if (node?.node.resourceType !== "model")
-            continue;
-        const before = (0,own/* own */.Z)(previous?.nodes, result.uniqueId);
-        const sql = project.fingerprints.get(result.uniqueId)?.fingerprint.components.sql;
-        if (!before?.facts || before.fingerprint.components.sql !== sql)
-            return true;
-    }
-    return false;
-}
-
 ;// CONCATENATED MODULE: ./src/cli/column-impact.ts
-/**
- * `--column-impact`, shared by plan, record and the env subcommands that
- * plan or record (issue 24): with it, the SQL parser is loaded from the
- * context (when the plan or record may analyse something) and a model
- * reading none of a change's columns is reused; without it (the default, as
- * the action's `column-impact` input), the parser is never loaded and every
- * change reaches every reader.
- */
-
-
 const COLUMN_IMPACT_OPTION = { "column-impact": { type: "boolean" } };
 const COLUMN_IMPACT_HELP = {
     "column-impact": "column-level impact: reuse a model that reads none of the columns a change touches, and record builds with the columns they read (loads the SQL parser: about a second of CPU)",
@@ -12816,28 +12213,12 @@ const COLUMN_IMPACT_HELP = {
 function sqlParserOf(values, context) {
     return values["column-impact"] === true ? context.loadSqlParser : undefined;
 }
-/** Warnings on stderr, as the CLI gives them. */
-function cliWarnings(context) {
-    return { warning: (message) => context.stderr(`warning: ${message}\n`) };
-}
-/**
- * Column facts of the project for a plan over `state` (none without a state:
- * everything is built anyway), or undefined without --column-impact or when
- * the parser can't be loaded (a warning).
- */
-async function cliColumnFacts(values, context, project, state, budget = PLAN_ANALYSIS_BUDGET) {
-    const load = sqlParserOf(values, context);
-    if (!load || state === null)
-        return undefined;
-    // Loaded only when a plan (of the environment, or prod's) may analyse something: it costs a second of CPU.
-    if (!planMayAnalyse(project, state, true) && !planMayAnalyse(project, state, false))
-        return undefined;
-    return columnFactsOfLoad(await load(), project, { now: () => new Date(), log: cliWarnings(context) }, budget);
-}
 
-// EXTERNAL MODULE: ./src/env/names.ts
-var env_names = __nccwpck_require__(2563);
-;// CONCATENATED MODULE: ./src/env/environment-identity.ts
+// EXTERNAL MODULE: ./src/warehouse/names.ts
+var warehouse_names = __nccwpck_require__(4893);
+// EXTERNAL MODULE: ./src/warehouse/stored-names.ts
+var stored_names = __nccwpck_require__(9559);
+;// CONCATENATED MODULE: ./src/environment/environment-identity.ts
 /**
  * An environment's identity (docs/environments.md, Isolation): the
  * repository, the dbt project (the manifest's project name) and the pull
@@ -12939,7 +12320,7 @@ function describeScope(scope) {
         : `repository ${scope.repository}${id !== null ? ` (id ${id})` : ""}, dbt project ${scope.project}`;
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/common.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/common.ts
 /** What every lifecycle operation runs with, and helpers they share. */
 
 
@@ -12948,7 +12329,7 @@ function describeScope(scope) {
  * The environment `name` when it belongs to the context's scope; null when the registry has none; a refusal
  * (`environment_foreign`) when it is another repository's or project's (or a legacy row).
  */
-async function common_ownEnvironment(ctx, name) {
+async function ownEnvironment(ctx, name) {
     const record = await ctx.registry.environment(name);
     if (!record)
         return null;
@@ -12961,7 +12342,7 @@ function qualifiedOf(relation) {
     return { schema: relation.schema, identifier: relation.identifier };
 }
 /** Runs one step of a change in a transaction; a warehouse failure becomes `warehouse_error` naming what was being done. */
-async function common_step(warehouse, doing, work) {
+async function step(warehouse, doing, work) {
     try {
         return await warehouse.transaction(work);
     }
@@ -12979,14 +12360,14 @@ async function observe(warehouse, schemas) {
     const fold = (name) => (rules.case_sensitive ? name : name.toLowerCase());
     const objects = new Map();
     for (const object of await warehouse.listObjects(schemas))
-        objects.set((0,env_names/* qualifiedKey */.Co)(object, rules), object);
+        objects.set((0,warehouse_names/* qualifiedKey */.Co)(object, rules), object);
     return { schemas: new Set(present.map(fold)), objects };
 }
 function describe(name) {
-    return (0,env_names/* showQualified */.G1)(name);
+    return (0,warehouse_names/* showQualified */.G1)(name);
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/recover.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/recover.ts
 /**
  * Finishing or undoing what an interrupted promotion or rollback left, from
  * the registry's journal and what the warehouse shows: a promotion not
@@ -13173,13 +12554,13 @@ async function judge(ctx, promotion, s, known, prod) {
 async function tablesIn(ctx, schemas) {
     const rules = ctx.warehouse.capabilities.identifiers;
     const found = await ctx.warehouse.listObjects([...new Set(schemas)]);
-    return new Set(found.filter((o) => o.kind === "table").map((o) => (0,env_names/* qualifiedKey */.Co)(o, rules)));
+    return new Set(found.filter((o) => o.kind === "table").map((o) => (0,warehouse_names/* qualifiedKey */.Co)(o, rules)));
 }
 function at(s, identifier) {
     return { schema: s.target.schema, identifier };
 }
 async function has(ctx, name) {
-    return (await tablesIn(ctx, [name.schema])).has((0,env_names/* qualifiedKey */.Co)(name, ctx.warehouse.capabilities.identifiers));
+    return (await tablesIn(ctx, [name.schema])).has((0,warehouse_names/* qualifiedKey */.Co)(name, ctx.warehouse.capabilities.identifiers));
 }
 /** The steps in the promotion's order (parents first), as the registry may list them otherwise. */
 function inOrder(steps) {
@@ -13187,7 +12568,7 @@ function inOrder(steps) {
 }
 async function journal(ctx, s, state) {
     s.state = state;
-    await common_step(ctx.warehouse, `Journaling ${(0,env_names/* showQualified */.G1)(s.target)} ${state}`, () => ctx.registry.putStep(s));
+    await step(ctx.warehouse, `Journaling ${(0,warehouse_names/* showQualified */.G1)(s.target)} ${state}`, () => ctx.registry.putStep(s));
 }
 /* ------------------------------------------------------- promotion, undone */
 /**
@@ -13215,7 +12596,7 @@ async function revert(ctx, record, why, options = {}) {
         }
         for (const s of steps)
             await unstageStep(ctx, record, s);
-        await common_step(warehouse, "Journaling the aborted promotion", () => registry.putPromotion({
+        await step(warehouse, "Journaling the aborted promotion", () => registry.putPromotion({
             ...record,
             status: "aborted",
             updated_at: ctx.now,
@@ -13272,12 +12653,12 @@ async function switchBackStep(ctx, promotion, s, prod) {
         const verdict = await judge(ctx, promotion, s, true, prod);
         if (where === "committing") {
             if (verdict === "ours") {
-                await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)} back`, () => warehouse.finishReplacement(s.target, retired.identifier));
+                await step(warehouse, `Switching ${(0,warehouse_names/* showQualified */.G1)(s.target)} back`, () => warehouse.finishReplacement(s.target, retired.identifier));
             }
             else {
                 // The switch back's replace ran (the replaced table is back), or another build came since: the name
                 // stays as it is; the replaced table's committing copy takes its retired name again (dropped below).
-                await common_step(warehouse, `Settling the switch back of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, retired.identifier));
+                await step(warehouse, `Settling the switch back of ${(0,warehouse_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, retired.identifier));
             }
             await journal(ctx, s, "reverted");
             return laterRun(promotion, s, prod) !== null ? "kept" : "restored";
@@ -13314,16 +12695,16 @@ async function switchBackStep(ctx, promotion, s, prod) {
             // told apart) a later build. Taken as the promotion's unless prod's state records a later build.
             const verdict = await judge(ctx, promotion, s, false, prod);
             if (verdict === "newer") {
-                await common_step(warehouse, `Settling the switch of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
+                await step(warehouse, `Settling the switch of ${(0,warehouse_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
                 return "kept";
             }
             if (verdict === "missing") {
-                await common_step(warehouse, `Settling the switch of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
+                await step(warehouse, `Settling the switch of ${(0,warehouse_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
                 return putBackMissing(ctx, s, retired);
             }
             await markAsOurs(ctx, s, verdict);
             await journal(ctx, s, "reverting");
-            await common_step(warehouse, `Settling the switch of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
+            await step(warehouse, `Settling the switch of ${(0,warehouse_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
             await switchNameBack(ctx, s, retired);
             await journal(ctx, s, "reverted");
             return "restored";
@@ -13352,14 +12733,14 @@ async function switchBackStep(ctx, promotion, s, prod) {
 async function putBackMissing(ctx, s, retired) {
     if (retired === null || !(await has(ctx, retired)))
         return "untouched";
-    await common_step(ctx.warehouse, `Putting ${(0,env_names/* showQualified */.G1)(s.target)} back`, () => ctx.warehouse.renameTable(retired, s.target.identifier));
+    await step(ctx.warehouse, `Putting ${(0,warehouse_names/* showQualified */.G1)(s.target)} back`, () => ctx.warehouse.renameTable(retired, s.target.identifier));
     return "restored";
 }
 /** An unsure target gets the promotion's mark before its switch back is journaled (see switchBackStep). */
 async function markAsOurs(ctx, s, verdict) {
     if (verdict === "ours")
         return;
-    await common_step(ctx.warehouse, `Marking ${(0,env_names/* showQualified */.G1)(s.target)}`, () => ctx.warehouse.markTable(s.target, markOf(s)));
+    await step(ctx.warehouse, `Marking ${(0,warehouse_names/* showQualified */.G1)(s.target)}`, () => ctx.warehouse.markTable(s.target, markOf(s)));
 }
 /** The replaced table back under the target's name (the promoted one kept under its undone name), or, with none, the target renamed away. */
 async function switchNameBack(ctx, s, retired) {
@@ -13367,9 +12748,9 @@ async function switchNameBack(ctx, s, retired) {
     const undone = at(s, s.undone_identifier);
     if (await has(ctx, undone)) {
         // The first statement of an earlier attempt: a copy of what the target holds now, made again.
-        await common_step(warehouse, `Dropping ${(0,env_names/* showQualified */.G1)(undone)}`, () => warehouse.dropObject({ ...undone, kind: "table" }));
+        await step(warehouse, `Dropping ${(0,warehouse_names/* showQualified */.G1)(undone)}`, () => warehouse.dropObject({ ...undone, kind: "table" }));
     }
-    await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)} back`, async () => {
+    await step(warehouse, `Switching ${(0,warehouse_names/* showQualified */.G1)(s.target)} back`, async () => {
         if (retired !== null)
             await warehouse.replaceTable(s.target, retired.identifier, s.undone_identifier);
         else
@@ -13392,18 +12773,18 @@ async function unstageStep(ctx, promotion, s) {
     const undone = at(s, s.undone_identifier);
     // A switch past its point of no return that recovery did not settle (an earlier attempt cut short).
     if (warehouse.abandonReplacement) {
-        await common_step(warehouse, `Settling the switch of ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
+        await step(warehouse, `Settling the switch of ${(0,warehouse_names/* showQualified */.G1)(s.target)}`, () => warehouse.abandonReplacement(s.target, s.staged_identifier));
     }
     let present = await tablesIn(ctx, [s.target.schema, s.source.schema]);
-    const there = (name) => present.has((0,env_names/* qualifiedKey */.Co)(name, rules));
+    const there = (name) => present.has((0,warehouse_names/* qualifiedKey */.Co)(name, rules));
     if (s.how === null && there(staged))
         s.how = there(s.source) ? "copied" : "moved";
-    const schemaOfSource = (await warehouse.listSchemas()).some((schema) => (0,env_names/* nameKey */.Rc)(schema, rules) === (0,env_names/* nameKey */.Rc)(s.source.schema, rules));
+    const schemaOfSource = (await warehouse.listSchemas()).some((schema) => (0,warehouse_names/* nameKey */.Rc)(schema, rules) === (0,warehouse_names/* nameKey */.Rc)(s.source.schema, rules));
     for (const table of [staged, undone]) {
         if (!there(table))
             continue;
         const putBack = s.how === "moved" && !there(s.source) && schemaOfSource;
-        await common_step(warehouse, putBack ? `Putting ${(0,env_names/* showQualified */.G1)(s.source)} back` : `Dropping ${(0,env_names/* showQualified */.G1)(table)}`, async () => {
+        await step(warehouse, putBack ? `Putting ${(0,warehouse_names/* showQualified */.G1)(s.source)} back` : `Dropping ${(0,warehouse_names/* showQualified */.G1)(table)}`, async () => {
             if (putBack)
                 await warehouse.stageTable(table, s.source);
             else
@@ -13413,7 +12794,7 @@ async function unstageStep(ctx, promotion, s) {
     }
     if (s.retired_identifier !== null && there(at(s, s.retired_identifier)) && there(s.target)) {
         const retired = at(s, s.retired_identifier);
-        await common_step(warehouse, `Dropping ${(0,env_names/* showQualified */.G1)(retired)}`, () => warehouse.dropObject({ ...retired, kind: "table" }));
+        await step(warehouse, `Dropping ${(0,warehouse_names/* showQualified */.G1)(retired)}`, () => warehouse.dropObject({ ...retired, kind: "table" }));
     }
     if (s.how === "moved")
         await followMovedTable(ctx, promotion, s, there(s.source));
@@ -13426,9 +12807,9 @@ async function followMovedTable(ctx, promotion, s, present) {
     const environment = await registry.environment(promotion.environment);
     if (!environment || environment.status === "removed")
         return;
-    const recorded = (await registry.objects(promotion.environment)).some((o) => o.kind === "table" && (0,env_names/* qualifiedKey */.Co)(o, rules) === (0,env_names/* qualifiedKey */.Co)(s.source, rules));
+    const recorded = (await registry.objects(promotion.environment)).some((o) => o.kind === "table" && (0,warehouse_names/* qualifiedKey */.Co)(o, rules) === (0,warehouse_names/* qualifiedKey */.Co)(s.source, rules));
     if (present && !recorded) {
-        await common_step(warehouse, `Recording ${(0,env_names/* showQualified */.G1)(s.source)} back in ${promotion.environment}`, async () => registry.putObject({
+        await step(warehouse, `Recording ${(0,warehouse_names/* showQualified */.G1)(s.source)} back in ${promotion.environment}`, async () => registry.putObject({
             environment: promotion.environment,
             schema: s.source.schema,
             identifier: s.source.identifier,
@@ -13442,7 +12823,7 @@ async function followMovedTable(ctx, promotion, s, present) {
         }));
     }
     else if (!present && recorded) {
-        await common_step(warehouse, `Forgetting ${(0,env_names/* showQualified */.G1)(s.source)} in ${promotion.environment}`, () => registry.deleteObject(promotion.environment, s.source.schema, s.source.identifier));
+        await step(warehouse, `Forgetting ${(0,warehouse_names/* showQualified */.G1)(s.source)} in ${promotion.environment}`, () => registry.deleteObject(promotion.environment, s.source.schema, s.source.identifier));
     }
 }
 /* ------------------------------------------------------------ rollback */
@@ -13493,12 +12874,12 @@ async function finishRollback(ctx, promotion, prod = null) {
             const verdict = await judge(ctx, promotion, s, true, prod);
             if (where === "committing") {
                 if (verdict === "ours") {
-                    await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)} back`, () => warehouse.finishReplacement(s.target, retired.identifier));
+                    await step(warehouse, `Switching ${(0,warehouse_names/* showQualified */.G1)(s.target)} back`, () => warehouse.finishReplacement(s.target, retired.identifier));
                 }
                 else {
                     // Its replace ran (prod's previous table is back), or another build came since: the name stays, and
                     // the committing copy of the previous table goes.
-                    await common_step(warehouse, `Settling the switch back of ${(0,env_names/* showQualified */.G1)(s.target)}`, async () => {
+                    await step(warehouse, `Settling the switch back of ${(0,warehouse_names/* showQualified */.G1)(s.target)}`, async () => {
                         await warehouse.abandonReplacement(s.target, retired.identifier);
                         await warehouse.dropObject({ ...retired, kind: "table" });
                     });
@@ -13512,7 +12893,7 @@ async function finishRollback(ctx, promotion, prod = null) {
             }
             if (verdict !== "ours") {
                 if (await has(ctx, undone)) {
-                    await common_step(warehouse, `Dropping ${(0,env_names/* showQualified */.G1)(undone)}`, () => warehouse.dropObject({ ...undone, kind: "table" }));
+                    await step(warehouse, `Dropping ${(0,warehouse_names/* showQualified */.G1)(undone)}`, () => warehouse.dropObject({ ...undone, kind: "table" }));
                 }
                 await journal(ctx, s, "switched");
                 kept.push(s.node_id);
@@ -13520,7 +12901,7 @@ async function finishRollback(ctx, promotion, prod = null) {
             }
             if (retired !== null && (await has(ctx, undone))) {
                 // The first statement of the switch back (a copy of the promoted table), made again.
-                await common_step(warehouse, `Dropping ${(0,env_names/* showQualified */.G1)(undone)}`, () => warehouse.dropObject({ ...undone, kind: "table" }));
+                await step(warehouse, `Dropping ${(0,warehouse_names/* showQualified */.G1)(undone)}`, () => warehouse.dropObject({ ...undone, kind: "table" }));
             }
         }
         else {
@@ -13538,10 +12919,10 @@ async function finishRollback(ctx, promotion, prod = null) {
             }
             await journal(ctx, s, "rolling_back");
         }
-        await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)} back`, () => switchBack(ctx, s));
+        await step(warehouse, `Switching ${(0,warehouse_names/* showQualified */.G1)(s.target)} back`, () => switchBack(ctx, s));
         s.state = "rolled_back";
     }
-    await common_step(warehouse, "Committing the rollback", () => registry.putPromotion({
+    await step(warehouse, "Committing the rollback", () => registry.putPromotion({
         ...promotion,
         status: "rolled_back",
         updated_at: now,
@@ -13553,9 +12934,7 @@ async function finishRollback(ctx, promotion, prod = null) {
     };
 }
 
-// EXTERNAL MODULE: ./src/env/stored-names.ts
-var stored_names = __nccwpck_require__(6581);
-;// CONCATENATED MODULE: ./src/env/lifecycle/create/access-refusals.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create/access-refusals.ts
 /**
  * Access is never widened (docs/environments.md): before anything changes,
  * an environment whose pointer views would let their readers read more of
@@ -13584,7 +12963,7 @@ async function refuseWideningPointers(ctx, name, desired) {
     throw new user_error/* UserError */.yo("pointer_view_refused", `The environment ${name} can't be made in ${warehouse.label} without widening access to prod: ${refused.length} pointer view${refused.length === 1 ? "" : "s"} would let ${refused.length === 1 ? "its" : "their"} readers read more than prod lets them. ${shown.join("; ")}${more}.`);
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/owned-identity.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/owned-identity.ts
 /**
  * An environment owns only what it created, and only while it still is what
  * it created (docs/environments.md, Isolation): a name is not enough. A PR
@@ -13640,7 +13019,7 @@ async function notTheOwned(warehouse, row, found) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create/apply-changes.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create/apply-changes.ts
 /**
  * Step 4 of creating an environment: apply the changes, one transaction per
  * change holding both the object and its registry rows, so a failure
@@ -13668,12 +13047,12 @@ async function registerEnvironment(ctx, input, existing, schemas, prodSchemas) {
         updated_at: now,
         closed_at: null,
     };
-    await common_step(ctx.warehouse, `Registering the environment ${name}`, () => ctx.registry.putEnvironment(record));
+    await step(ctx.warehouse, `Registering the environment ${name}`, () => ctx.registry.putEnvironment(record));
 }
 /** Creates a schema the environment owns: registered as creating, created, registered as present. */
 async function createOwnedSchema(ctx, name, schema) {
     const { warehouse, registry, now } = ctx;
-    await common_step(warehouse, `Creating the schema ${schema}`, async () => {
+    await step(warehouse, `Creating the schema ${schema}`, async () => {
         const object = {
             environment: name,
             schema,
@@ -13697,8 +13076,8 @@ async function createOwnedSchema(ctx, name, schema) {
  */
 async function dropPointer(ctx, name, pointer, observed) {
     const { warehouse, registry, now } = ctx;
-    const found = observed.seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, warehouse.capabilities.identifiers));
-    await common_step(warehouse, `Dropping the pointer view ${describe(pointer)}`, async () => {
+    const found = observed.seenNow.objects.get((0,warehouse_names/* qualifiedKey */.Co)(pointer, warehouse.capabilities.identifiers));
+    await step(warehouse, `Dropping the pointer view ${describe(pointer)}`, async () => {
         // The pointer's row goes first: where each statement commits on its own, a pointer the registry records
         // is never a view that is gone (repair would make it again); the owned row keeps the view recorded.
         await registry.deletePointer(name, pointer.node_id);
@@ -13724,7 +13103,7 @@ async function dropPointer(ctx, name, pointer, observed) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create/apply-pointer.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create/apply-pointer.ts
 /**
  * Making one pointer view what it should be: a view already reading the
  * right relation only has its registry rows brought up to date; else the
@@ -13738,7 +13117,7 @@ async function dropPointer(ctx, name, pointer, observed) {
 async function applyPointer(ctx, name, pointer, observed, recorded) {
     const { warehouse, registry, now } = ctx;
     const rules = warehouse.capabilities.identifiers;
-    const found = observed.seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer.at, rules));
+    const found = observed.seenNow.objects.get((0,warehouse_names/* qualifiedKey */.Co)(pointer.at, rules));
     const record = {
         environment: name,
         node_id: pointer.node_id,
@@ -13760,20 +13139,20 @@ async function applyPointer(ctx, name, pointer, observed, recorded) {
         created_at: now,
         identity: null,
     };
-    const ownedRow = observed.ownedByKey.get((0,env_names/* qualifiedKey */.Co)(pointer.at, rules));
+    const ownedRow = observed.ownedByKey.get((0,warehouse_names/* qualifiedKey */.Co)(pointer.at, rules));
     // A view reading with its owner's rights where the warehouse makes pointers read with their reader's is
     // made again (an older ods-state's), even when it reads the right relation.
     const unchanged = found?.kind === "view" &&
-        !observed.ownerRights.has((0,env_names/* qualifiedKey */.Co)(pointer.at, rules)) &&
+        !observed.ownerRights.has((0,warehouse_names/* qualifiedKey */.Co)(pointer.at, rules)) &&
         recorded !== undefined &&
-        (0,env_names/* sameQualified */.V9)(recorded, pointer.at, rules) &&
-        (0,env_names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules);
+        (0,warehouse_names/* sameQualified */.V9)(recorded, pointer.at, rules) &&
+        (0,warehouse_names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules);
     if (unchanged) {
         if (recorded.reads_run_id !== pointer.run_id ||
             recorded.version_key !== pointer.version_key ||
             ownedRow?.state !== "present" ||
             ownedRow.identity === null) {
-            await common_step(warehouse, `Recording the pointer view ${describe(pointer.at)}`, async () => {
+            await step(warehouse, `Recording the pointer view ${describe(pointer.at)}`, async () => {
                 await registry.putPointer(record);
                 // A row without an identity (an interrupted create, or written before registry 1.2) gets the view's now.
                 const identity = ownedRow?.identity ?? (await claimOwned(warehouse, found));
@@ -13787,7 +13166,7 @@ async function applyPointer(ctx, name, pointer, observed, recorded) {
         }
         return;
     }
-    const apply = async (dropFirst) => common_step(warehouse, `Making the pointer view ${describe(pointer.at)} read ${describe(pointer.reads)}`, async () => {
+    const apply = async (dropFirst) => step(warehouse, `Making the pointer view ${describe(pointer.at)} read ${describe(pointer.reads)}`, async () => {
         if (found?.kind === "table") {
             // An earlier push built it here; prod's build is reused now. Dropped before its row becomes the
             // view's: where each statement commits on its own, the table is never there recorded as a view.
@@ -13815,7 +13194,7 @@ async function applyPointer(ctx, name, pointer, observed, recorded) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/env/incremental-start-settings.ts
+;// CONCATENATED MODULE: ./src/environment/incremental-start-settings.ts
 /**
  * How an incremental model the pull request builds starts in its
  * environment (issue 25; docs/environments.md, "Incremental models start
@@ -13879,7 +13258,7 @@ function showLimit(limit) {
         : `${limit.bytes.toLocaleString("en-US")} bytes`;
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create/incremental-starts.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create/incremental-starts.ts
 /**
  * Which incremental models of a PR environment start from prod's table
  * (issue 25; docs/environments.md, "Incremental models start from prod's
@@ -13980,7 +13359,7 @@ function decideStarts(facts) {
             decide("no_prod_table", "prod's state records no relation for it (new, or never built)");
             continue;
         }
-        const prodObject = facts.prodObjects.get((0,env_names/* qualifiedKey */.Co)(from, rules));
+        const prodObject = facts.prodObjects.get((0,warehouse_names/* qualifiedKey */.Co)(from, rules));
         if (!prodObject) {
             decide("no_prod_table", `${describe(from)} is not in the warehouse`);
             continue;
@@ -13989,7 +13368,7 @@ function decideStarts(facts) {
             decide("prod_is_view", `${describe(from)} is a view in prod: there is no table to start from`);
             continue;
         }
-        const here = facts.environmentObjects.get((0,env_names/* qualifiedKey */.Co)(at, rules));
+        const here = facts.environmentObjects.get((0,warehouse_names/* qualifiedKey */.Co)(at, rules));
         if (here?.kind === "table") {
             built.push(at);
             decide("already_built", `${describe(at)} is a table already (an earlier clone or build): dbt runs on it`);
@@ -14059,7 +13438,7 @@ function checkCopySize(decision, size, setting, engine) {
     return { ...decision, detail: `copy of ${decision.prod} (${shown} estimated, limit ${showLimit(limit)})` };
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create/apply-starts.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create/apply-starts.ts
 /**
  * Incremental models starting from prod's table (incremental-starts.ts
  * decides which): the reads before anything changes (prod's objects, what
@@ -14085,7 +13464,7 @@ async function planStarts(ctx, input, observed, droppedPointers) {
     const prodObjects = new Map();
     if (prodSchemas.length > 0 && setting.mode !== "none") {
         for (const object of await warehouse.listObjects(prodSchemas))
-            prodObjects.set((0,env_names/* qualifiedKey */.Co)(object, rules), object);
+            prodObjects.set((0,warehouse_names/* qualifiedKey */.Co)(object, rules), object);
     }
     const { decisions, pending, built } = decideStarts({
         plan: input.plan,
@@ -14105,7 +13484,7 @@ async function planStarts(ctx, input, observed, droppedPointers) {
     const kept = [];
     for (const start of pending) {
         const reasons = refused
-            .filter((refusal) => (0,env_names/* sameQualified */.V9)(refusal.at, start.at, rules))
+            .filter((refusal) => (0,warehouse_names/* sameQualified */.V9)(refusal.at, start.at, rules))
             .map((refusal) => refusal.reason);
         if (reasons.length > 0) {
             const index = decisions.findIndex((decision) => decision.node_id === start.node_id);
@@ -14128,9 +13507,9 @@ async function applyStarts(ctx, name, planned, observed) {
     const { warehouse, registry, now } = ctx;
     const rules = warehouse.capabilities.identifiers;
     for (const at of planned.built) {
-        const row = observed.ownedByKey.get((0,env_names/* qualifiedKey */.Co)(at, rules));
+        const row = observed.ownedByKey.get((0,warehouse_names/* qualifiedKey */.Co)(at, rules));
         if (row?.state === "creating" && row.kind === "table") {
-            await common_step(warehouse, `Recording the table ${describe(at)}`, async () => registry.putObject({
+            await step(warehouse, `Recording the table ${describe(at)}`, async () => registry.putObject({
                 ...row,
                 state: "present",
                 identity: await claimOwned(warehouse, { ...at, kind: "table" }),
@@ -14150,7 +13529,7 @@ async function applyStarts(ctx, name, planned, observed) {
             identity: null,
         };
         const doing = `${start.how === "clone" ? "Cloning" : "Copying"} prod's ${describe(start.from)} to ${describe(start.at)}`;
-        await common_step(warehouse, doing, async () => {
+        await step(warehouse, doing, async () => {
             await registry.putObject(object);
             await warehouse.cloneTable(start.from, start.at);
             const identity = await claimOwned(warehouse, { ...start.at, kind: "table" });
@@ -14159,7 +13538,7 @@ async function applyStarts(ctx, name, planned, observed) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create/desired-pointers.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create/desired-pointers.ts
 /**
  * What the environment should hold, from the plan alone: a pointer view at
  * the manifest's relation of every REUSE node, reading the relation prod's
@@ -14182,16 +13561,16 @@ function desiredPointers(plan, prod, rules) {
                 hint: "Record a build of it with this version of ods-state (the next default-branch run does), then refresh the environment.",
             });
         }
-        if ((0,env_names/* sameQualified */.V9)(entry.relation, recorded, rules)) {
+        if ((0,warehouse_names/* sameQualified */.V9)(entry.relation, recorded, rules)) {
             inPlace += 1;
             continue;
         }
-        (0,env_names/* checkIdentifier */.Ki)(recorded.schema, rules, `schema of prod's ${entry.unique_id}`);
-        (0,env_names/* checkIdentifier */.Ki)(recorded.identifier, rules, `relation name of prod's ${entry.unique_id}`);
+        (0,warehouse_names/* checkIdentifier */.Ki)(recorded.schema, rules, `schema of prod's ${entry.unique_id}`);
+        (0,warehouse_names/* checkIdentifier */.Ki)(recorded.identifier, rules, `relation name of prod's ${entry.unique_id}`);
         if (entry.relation.database !== null &&
             recorded.database !== null &&
-            (0,env_names/* nameKey */.Rc)(entry.relation.database, rules) !== (0,env_names/* nameKey */.Rc)(recorded.database, rules)) {
-            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is built into database ${(0,env_names/* showName */.$i)(entry.relation.database)} by the pull request's target but into ${(0,env_names/* showName */.$i)(recorded.database)} by prod's: a pointer view can't read across databases.`, { hint: "Give the CI target the same database as prod and its own schema." });
+            (0,warehouse_names/* nameKey */.Rc)(entry.relation.database, rules) !== (0,warehouse_names/* nameKey */.Rc)(recorded.database, rules)) {
+            throw new user_error/* UserError */.yo("environment_refused", `${entry.unique_id} is built into database ${(0,warehouse_names/* showName */.$i)(entry.relation.database)} by the pull request's target but into ${(0,warehouse_names/* showName */.$i)(recorded.database)} by prod's: a pointer view can't read across databases.`, { hint: "Give the CI target the same database as prod and its own schema." });
         }
         desired.push({
             node_id: entry.unique_id,
@@ -14208,7 +13587,7 @@ function environmentSchemas(plan, rules) {
     const schemas = [];
     const schemaKeys = new Set();
     for (const entry of plan.entries) {
-        const key = (0,env_names/* nameKey */.Rc)(entry.relation.schema, rules);
+        const key = (0,warehouse_names/* nameKey */.Rc)(entry.relation.schema, rules);
         if (!schemaKeys.has(key)) {
             schemaKeys.add(key);
             schemas.push(entry.relation.schema);
@@ -14217,7 +13596,7 @@ function environmentSchemas(plan, rules) {
     return schemas.sort();
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create/observed-environment.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create/observed-environment.ts
 /**
  * Step 2 of creating an environment: what the registry says it owns (when it
  * exists) and what the warehouse holds in its schemas and its pointers'
@@ -14229,7 +13608,7 @@ function environmentSchemas(plan, rules) {
 async function observeEnvironment(ctx, name, schemas, prodSchemas) {
     const { warehouse, registry } = ctx;
     const rules = warehouse.capabilities.identifiers;
-    const existing = await common_ownEnvironment(ctx, name);
+    const existing = await ownEnvironment(ctx, name);
     const owned = existing ? await registry.objects(name) : [];
     const pointers = existing ? await registry.pointers(name) : [];
     const pointerSchemas = pointers.map((pointer) => pointer.schema);
@@ -14237,23 +13616,23 @@ async function observeEnvironment(ctx, name, schemas, prodSchemas) {
     const ownedByKey = new Map();
     for (const object of owned) {
         if (object.kind !== "schema")
-            ownedByKey.set((0,env_names/* qualifiedKey */.Co)(object, rules), object);
+            ownedByKey.set((0,warehouse_names/* qualifiedKey */.Co)(object, rules), object);
     }
-    const ownedSchemas = new Set(owned.filter((object) => object.kind === "schema").map((object) => (0,env_names/* nameKey */.Rc)(object.schema, rules)));
-    const protectedSchemas = new Set([...prodSchemas, ...(existing?.prod_schemas ?? [])].map((s) => (0,env_names/* nameKey */.Rc)(s, rules)));
-    const isOwned = (object) => ownedByKey.has((0,env_names/* qualifiedKey */.Co)(object, rules)) ||
-        (ownedSchemas.has((0,env_names/* nameKey */.Rc)(object.schema, rules)) && !protectedSchemas.has((0,env_names/* nameKey */.Rc)(object.schema, rules)));
+    const ownedSchemas = new Set(owned.filter((object) => object.kind === "schema").map((object) => (0,warehouse_names/* nameKey */.Rc)(object.schema, rules)));
+    const protectedSchemas = new Set([...prodSchemas, ...(existing?.prod_schemas ?? [])].map((s) => (0,warehouse_names/* nameKey */.Rc)(s, rules)));
+    const isOwned = (object) => ownedByKey.has((0,warehouse_names/* qualifiedKey */.Co)(object, rules)) ||
+        (ownedSchemas.has((0,warehouse_names/* nameKey */.Rc)(object.schema, rules)) && !protectedSchemas.has((0,warehouse_names/* nameKey */.Rc)(object.schema, rules)));
     const schemasBeingCreated = new Set(owned
         .filter((object) => object.kind === "schema" && object.state === "creating")
-        .map((object) => (0,env_names/* nameKey */.Rc)(object.schema, rules)));
-    const pointerViews = pointers.filter((pointer) => seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, rules))?.kind === "view");
+        .map((object) => (0,warehouse_names/* nameKey */.Rc)(object.schema, rules)));
+    const pointerViews = pointers.filter((pointer) => seenNow.objects.get((0,warehouse_names/* qualifiedKey */.Co)(pointer, rules))?.kind === "view");
     const ownerRights = warehouse.ownerRightsViews && pointerViews.length > 0
         ? await warehouse.ownerRightsViews(pointerViews)
         : new Set();
     return { existing, ownedByKey, schemasBeingCreated, pointers, seenNow, isOwned, ownerRights };
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create/ownership-refusals.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create/ownership-refusals.ts
 /**
  * Refusals once the warehouse is observed (docs/environments.md,
  * Isolation): an environment only ever owns what it created. Refused when
@@ -14272,20 +13651,20 @@ async function refuseWhatIsNotOwned(ctx, input, observed) {
     const { seenNow, isOwned } = observed;
     // A schema another environment created is that environment's, whoever else would write there: two
     // repositories' (or projects') PR 7 never share a CI schema.
-    const planSchemas = new Set(input.schemas.map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules)));
+    const planSchemas = new Set(input.schemas.map((schema) => (0,warehouse_names/* nameKey */.Rc)(schema, rules)));
     const taken = [];
     for (const other of await registry.ownedSchemas()) {
-        if (other.environment === name || !planSchemas.has((0,env_names/* nameKey */.Rc)(other.schema, rules)))
+        if (other.environment === name || !planSchemas.has((0,warehouse_names/* nameKey */.Rc)(other.schema, rules)))
             continue;
         const owner = await registry.environment(other.environment);
-        taken.push(`${(0,env_names/* showName */.$i)(other.schema)} was created by ${owner ? describeOwner(owner) : other.environment}`);
+        taken.push(`${(0,warehouse_names/* showName */.$i)(other.schema)} was created by ${owner ? describeOwner(owner) : other.environment}`);
     }
     if (taken.length > 0) {
         throw new user_error/* UserError */.yo("environment_schema_taken", `The environment ${name} can't use its schemas: ${taken.join("; ")}. Schemas are never shared between environments.`);
     }
     const blocked = [];
     for (const pointer of input.desired) {
-        const found = seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer.at, rules));
+        const found = seenNow.objects.get((0,warehouse_names/* qualifiedKey */.Co)(pointer.at, rules));
         if (found && !isOwned(found)) {
             blocked.push(`${describe(found)} (a ${found.kind} the environment doesn't own, where ${pointer.node_id}'s pointer view goes)`);
         }
@@ -14297,7 +13676,7 @@ async function refuseWhatIsNotOwned(ctx, input, observed) {
     }
     // Its schemas hold only what it owns: never prod's relations (a CI target writing to prod's schema when
     // prod's state is missing) nor anyone else's.
-    const occupied = [...seenNow.objects.values()].filter((object) => planSchemas.has((0,env_names/* nameKey */.Rc)(object.schema, rules)) && !isOwned(object));
+    const occupied = [...seenNow.objects.values()].filter((object) => planSchemas.has((0,warehouse_names/* nameKey */.Rc)(object.schema, rules)) && !isOwned(object));
     if (occupied.length > 0) {
         throw new user_error/* UserError */.yo("environment_schema_occupied", `The environment ${name} would be created in schema${occupied.length === 1 ? "" : "s"} holding ${occupied.length} relation${occupied.length === 1 ? "" : "s"} it did not create: ${occupied
             .slice(0, 5)
@@ -14306,7 +13685,7 @@ async function refuseWhatIsNotOwned(ctx, input, observed) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/env/registry/registry-schema.ts
+;// CONCATENATED MODULE: ./src/environment/registry/registry-schema.ts
 /**
  * The environment registry's schema (issue 37): its own, never one of the
  * engine's system schemas (the catalog's, where the CI role can't or must
@@ -14359,15 +13738,15 @@ function refuseOccupiedRegistrySchema(schema, relations) {
  * relations prod's state records, or of the default branch's manifest).
  */
 function refuseRegistryInProd(registrySchema, prodSchemas, rules) {
-    const key = (0,env_names/* nameKey */.Rc)(registrySchema, rules);
+    const key = (0,warehouse_names/* nameKey */.Rc)(registrySchema, rules);
     for (const schema of prodSchemas) {
-        if ((0,env_names/* nameKey */.Rc)(schema, rules) === key) {
+        if ((0,warehouse_names/* nameKey */.Rc)(schema, rules) === key) {
             throw new user_error/* UserError */.yo("registry_schema_invalid", `The environment registry's schema is \`${registrySchema}\` (${WHERE}), a schema prod's models are built in (\`${schema}\`): a model named like a registry table would replace it when dbt builds prod.`, { input: "meta-schema" });
         }
     }
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create/validate-manifest.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create/validate-manifest.ts
 /**
  * Step 1 of creating an environment, before anything is read from the
  * warehouse: the scope may create one, the manifest is of the scope's
@@ -14414,10 +13793,10 @@ function validateManifest(ctx, input, names) {
     let byCase = false;
     for (const entry of input.plan.entries) {
         const relation = names.qualified(entry.relation, entry.unique_id);
-        (0,env_names/* checkIdentifier */.Ki)(relation.schema, rules, `schema of ${entry.unique_id}`);
-        (0,env_names/* checkIdentifier */.Ki)(relation.identifier, rules, `relation name of ${entry.unique_id}`);
-        const key = (0,env_names/* qualifiedKey */.Co)(relation, rules);
-        const prod = prodRelations.get((0,env_names/* qualifiedKey */.Co)(relation, overlapRules));
+        (0,warehouse_names/* checkIdentifier */.Ki)(relation.schema, rules, `schema of ${entry.unique_id}`);
+        (0,warehouse_names/* checkIdentifier */.Ki)(relation.identifier, rules, `relation name of ${entry.unique_id}`);
+        const key = (0,warehouse_names/* qualifiedKey */.Co)(relation, rules);
+        const prod = prodRelations.get((0,warehouse_names/* qualifiedKey */.Co)(relation, overlapRules));
         if (prod) {
             overlaps.push(`${entry.unique_id} at ${describe(relation)} (prod's ${prod.node} is ${describe(prod.relation)})`);
             const written = input.prod?.nodes[prod.node]?.relation;
@@ -14426,7 +13805,7 @@ function validateManifest(ctx, input, names) {
         }
         const other = seen.get(key);
         if (other) {
-            collisions.push(`${other.node} (${(0,env_names/* showName */.$i)(describe(other.relation))}) and ${entry.unique_id} (${(0,env_names/* showName */.$i)(describe(relation))})`);
+            collisions.push(`${other.node} (${(0,warehouse_names/* showName */.$i)(describe(other.relation))}) and ${entry.unique_id} (${(0,warehouse_names/* showName */.$i)(describe(relation))})`);
         }
         seen.set(key, { node: entry.unique_id, relation });
     }
@@ -14465,14 +13844,14 @@ function prodPlaces(prod, names, rules) {
         if (!state.relation)
             continue;
         for (const relation of names.possible(state.relation, id)) {
-            relations.set((0,env_names/* qualifiedKey */.Co)(relation, rules), { node: id, relation });
+            relations.set((0,warehouse_names/* qualifiedKey */.Co)(relation, rules), { node: id, relation });
             schemas.add(relation.schema);
         }
     }
     return { relations, schemas };
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/create.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/create.ts
 
 
 
@@ -14556,14 +13935,14 @@ function plannedActions(ctx, schemas, desired, observed) {
     const desiredByNode = new Map(desired.map((pointer) => [pointer.node_id, pointer]));
     const recordedByNode = recordedPointers(observed);
     for (const schema of schemas) {
-        const key = (0,env_names/* nameKey */.Rc)(schema, rules);
+        const key = (0,warehouse_names/* nameKey */.Rc)(schema, rules);
         if (!seenNow.schemas.has(key) || observed.schemasBeingCreated.has(key))
             actions.push({ action: "create_schema", object: schema });
     }
     for (const pointer of pointers) {
         if (desiredByNode.has(pointer.node_id))
             continue;
-        const found = seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, rules));
+        const found = seenNow.objects.get((0,warehouse_names/* qualifiedKey */.Co)(pointer, rules));
         actions.push({
             action: found?.kind === "view" ? "drop_pointer" : "forget_pointer",
             object: describe(pointer),
@@ -14571,7 +13950,7 @@ function plannedActions(ctx, schemas, desired, observed) {
         });
     }
     for (const pointer of desired) {
-        const found = seenNow.objects.get((0,env_names/* qualifiedKey */.Co)(pointer.at, rules));
+        const found = seenNow.objects.get((0,warehouse_names/* qualifiedKey */.Co)(pointer.at, rules));
         const recorded = recordedByNode.get(pointer.node_id);
         const base = { object: describe(pointer.at), node_id: pointer.node_id, reads: describe(pointer.reads) };
         if (!found)
@@ -14579,11 +13958,11 @@ function plannedActions(ctx, schemas, desired, observed) {
         else if (found.kind === "table")
             actions.push({ action: "replace_with_pointer", ...base });
         else if (!recorded ||
-            !(0,env_names/* sameQualified */.V9)(recorded, pointer.at, rules) ||
-            !(0,env_names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules)) {
+            !(0,warehouse_names/* sameQualified */.V9)(recorded, pointer.at, rules) ||
+            !(0,warehouse_names/* sameQualified */.V9)(recorded.reads, pointer.reads, rules)) {
             actions.push({ action: "repoint", ...base });
         }
-        else if (observed.ownerRights.has((0,env_names/* qualifiedKey */.Co)(pointer.at, rules))) {
+        else if (observed.ownerRights.has((0,warehouse_names/* qualifiedKey */.Co)(pointer.at, rules))) {
             // Made by an older ods-state, reading with its owner's (the CI role's) rights: made again.
             actions.push({ action: "secure_pointer", ...base });
         }
@@ -14595,8 +13974,8 @@ function recordedPointers(observed) {
 }
 
 // EXTERNAL MODULE: ./src/state/schema-version.ts
-var schema_version = __nccwpck_require__(6847);
-;// CONCATENATED MODULE: ./src/env/registry/records.ts
+var schema_version = __nccwpck_require__(985);
+;// CONCATENATED MODULE: ./src/environment/registry/records.ts
 const ENVIRONMENT_STATUSES = ["open", "closed", "merged", "removed"];
 const OWNED_KINDS = ["schema", "table", "view"];
 const OWNED_ROLES = ["schema", "pointer", "build"];
@@ -14625,7 +14004,7 @@ const STEP_STATES = [
 ];
 const STEP_HOWS = ["moved", "copied"];
 
-;// CONCATENATED MODULE: ./src/env/registry/table-codec.ts
+;// CONCATENATED MODULE: ./src/environment/registry/table-codec.ts
 /**
  * A registry table declared once: its columns (each with its SQL type and
  * how a cell is checked and read), its key, and how a record maps to the
@@ -14752,7 +14131,7 @@ function isStringList(value) {
     return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
 
-;// CONCATENATED MODULE: ./src/env/registry/tables.ts
+;// CONCATENATED MODULE: ./src/environment/registry/tables.ts
 
 
 /** NodeState and the JSON maps are checked as JSON objects; their fields are the writer's (this registry's). */
@@ -15064,7 +14443,7 @@ const REGISTRY_TABLES = [
     STEPS,
 ].map((codec) => codec.table);
 
-;// CONCATENATED MODULE: ./src/env/registry/registry.ts
+;// CONCATENATED MODULE: ./src/environment/registry/registry.ts
 /**
  * The environment registry: in the warehouse itself, in a metadata schema
  * (`ods_meta` unless configured), so that it changes in the same
@@ -15124,7 +14503,7 @@ class EnvironmentRegistry {
      * the catalog reads the registry the other one made.
      */
     static async open(warehouse, options = {}) {
-        const schema = (0,env_names/* checkIdentifier */.Ki)(options.schema ?? DEFAULT_META_SCHEMA, warehouse.capabilities.identifiers, "metadata schema");
+        const schema = (0,warehouse_names/* checkIdentifier */.Ki)(options.schema ?? DEFAULT_META_SCHEMA, warehouse.capabilities.identifiers, "metadata schema");
         // Never a system schema: refused before anything is read or created there.
         checkRegistrySchema(schema, warehouse.capabilities.engine);
         const registry = new EnvironmentRegistry(warehouse, schema);
@@ -15150,8 +14529,8 @@ class EnvironmentRegistry {
             return null;
         // A schema that already holds relations (prod's tables, someone else's) is not the registry's own.
         const rules = warehouse.capabilities.identifiers;
-        const ours = new Set(REGISTRY_TABLES.map((table) => (0,env_names/* nameKey */.Rc)(table.name, rules)));
-        const others = (await warehouse.listObjects([schema])).filter((object) => !ours.has((0,env_names/* nameKey */.Rc)(object.identifier, rules)));
+        const ours = new Set(REGISTRY_TABLES.map((table) => (0,warehouse_names/* nameKey */.Rc)(table.name, rules)));
+        const others = (await warehouse.listObjects([schema])).filter((object) => !ours.has((0,warehouse_names/* nameKey */.Rc)(object.identifier, rules)));
         if (others.length > 0)
             refuseOccupiedRegistrySchema(schema, others.map((object) => object.identifier));
         try {
@@ -15377,8 +14756,6 @@ function versionRow() {
     return INFO.encodeRow({ key: "schema_version", value: (0,schema_version/* formatSchemaVersion */.L8)(REGISTRY_SCHEMA_VERSION) });
 }
 
-// EXTERNAL MODULE: ./src/env/duckdb/duckdb-warehouse.ts + 1 modules
-var duckdb_warehouse = __nccwpck_require__(3328);
 ;// CONCATENATED MODULE: ./src/planner/exact-instant.ts
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 /**
@@ -15603,7 +14980,7 @@ function sameVersion(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/state/snapshot.ts
-var state_snapshot = __nccwpck_require__(4845);
+var state_snapshot = __nccwpck_require__(4019);
 ;// CONCATENATED MODULE: ./src/dbt/checks-digest.ts
 /**
  * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
@@ -15888,6 +15265,31 @@ function partialBuildReason(args, node, result) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./src/dbt/column-facts/facts.ts
+/**
+ * Column facts of one built node: plain JSON data, versioned, so the snapshot
+ * can store them with the build and a later plan can compare them.
+ */
+const COLUMN_FACTS_VERSION = 1;
+/**
+ * Hex digits of the digests the facts keep (each column's, the row set's):
+ * 64 bits of a SHA-256. They are compared only with the same node's digests
+ * at another build, so a change goes unseen with a chance of 2^-64; the full
+ * 256 bits would make the facts most of a large project's snapshot.
+ */
+const DIGEST_LENGTH = 16;
+function unknownFacts(reason, detail) {
+    return {
+        version: COLUMN_FACTS_VERSION,
+        columns: [],
+        row_set: "",
+        row_set_from: {},
+        reads: {},
+        star_from: [],
+        unknown: { reason, detail },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/dbt/column-facts/stored-facts.ts
 
 /** What to store with a build: null when the facts are unknown (nothing is stored). */
@@ -15998,7 +15400,7 @@ function factsFromStored(stored) {
  * The column facts a recorded build keeps (issue 24): the previous build's
  * when its SQL (the fingerprint's `sql` component) is the same, else the SQL's
  * now, analysed with its parents' columns as this run left them. Shared by
- * prod's record (record-nodes.ts) and an environment's (src/env/lifecycle).
+ * prod's record (record-nodes.ts) and an environment's (src/environment/lifecycle).
  * Pure: the parser comes in as `columnFacts`.
  */
 
@@ -16012,7 +15414,7 @@ function factsOfBuilt(input) {
     return storedFacts(input.columnFacts(input.id, columnsOf)) ?? undefined;
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/builds/node-build.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/builds/node-build.ts
 /**
  * One node of the run, as the environment records it: skipped when it is not
  * the environment's to take (outside its own schemas, or compiled from other
@@ -16090,7 +15492,7 @@ function notTheEnvironments(run, id, node, fp, result) {
     const relation = run.names.qualified(node.node.relation, id);
     const where = run.outside(relation.schema);
     if (where !== null) {
-        return `its relation ${(0,env_names/* showQualified */.G1)(relation)} is in ${where}; the environment never takes it as its own`;
+        return `its relation ${(0,warehouse_names/* showQualified */.G1)(relation)} is in ${where}; the environment never takes it as its own`;
     }
     if (result.status === NODE_SUCCESS && run.buildProject) {
         const built = run.buildProject.fingerprints.get(id);
@@ -16196,7 +15598,7 @@ function latestCompletion(timing) {
     return latestInstant(timing.map((t) => t.completedAt));
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/builds/outside-own-schemas.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/builds/outside-own-schemas.ts
 /**
  * An environment owns only what it created: relations in the schemas it was
  * created over (checked then to hold nothing it doesn't own), never in a
@@ -16204,10 +15606,10 @@ function latestCompletion(timing) {
  */
 
 function outsideOwnSchemas(environment, rules) {
-    const ownSchemas = new Set(environment.schemas.map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules)));
-    const prodSchemas = new Set(environment.prod_schemas.map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules)));
+    const ownSchemas = new Set(environment.schemas.map((schema) => (0,warehouse_names/* nameKey */.Rc)(schema, rules)));
+    const prodSchemas = new Set(environment.prod_schemas.map((schema) => (0,warehouse_names/* nameKey */.Rc)(schema, rules)));
     return (schema) => {
-        const key = (0,env_names/* nameKey */.Rc)(schema, rules);
+        const key = (0,warehouse_names/* nameKey */.Rc)(schema, rules);
         if (prodSchemas.has(key))
             return "a schema that holds prod's relations";
         if (!ownSchemas.has(key))
@@ -16217,7 +15619,7 @@ function outsideOwnSchemas(environment, rules) {
 }
 
 // EXTERNAL MODULE: ./src/state/scope.ts
-var state_scope = __nccwpck_require__(1293);
+var state_scope = __nccwpck_require__(1531);
 ;// CONCATENATED MODULE: ./src/planner/run-commands.ts
 /**
  * Which dbt commands record() takes (run_results.json `args.which`).
@@ -16318,7 +15720,7 @@ function refuseSuperseded(previous, run, scope, file) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/builds/run-identity.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/builds/run-identity.ts
 
 
 /** The run's id, or refused: no invocation id, or a command that builds nothing. */
@@ -16336,7 +15738,7 @@ function recordableRunId(runResults) {
     return runId;
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/builds/save-builds.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/builds/save-builds.ts
 /**
  * The end of recording a run: refused when every relation it built is
  * outside the environment, else its build records written, with the owned
@@ -16365,11 +15767,11 @@ function refuseRunOutsideEnvironment(file, name, environment, records, ignored) 
 async function saveBuilds(ctx, name, environment, runId, records, pointers) {
     const { warehouse, registry, now } = ctx;
     const rules = warehouse.capabilities.identifiers;
-    await common_step(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
+    await step(warehouse, `Recording run ${runId} in the environment ${name}`, async () => {
         // What dbt put at each relation: the environment takes it with its identity (owned-identity.ts).
         const seen = await observe(warehouse, [...new Set(records.map((build) => build.schema))]);
         const owned = new Map((await registry.objects(name)).map((object) => [
-            (0,env_names/* qualifiedKey */.Co)(object, warehouse.capabilities.identifiers),
+            (0,warehouse_names/* qualifiedKey */.Co)(object, warehouse.capabilities.identifiers),
             object,
         ]));
         for (const build of records) {
@@ -16377,11 +15779,11 @@ async function saveBuilds(ctx, name, environment, runId, records, pointers) {
             // pointer it replaced) go before its build record: where each statement commits on its own, a build
             // recorded (which the next push's plan reuses in place, never building it again) is one recorded as owned.
             if (build.status === NODE_SUCCESS || build.status === PARTIAL_SUCCESS) {
-                const key = (0,env_names/* qualifiedKey */.Co)(build, warehouse.capabilities.identifiers);
+                const key = (0,warehouse_names/* qualifiedKey */.Co)(build, warehouse.capabilities.identifiers);
                 // Built since an earlier run: when it was first built. Else (new, or in place of a pointer view whose
                 // drop a failure interrupted, its row left over) now.
                 const earlier = owned.get(key);
-                const found = seen.objects.get((0,env_names/* qualifiedKey */.Co)(build, rules));
+                const found = seen.objects.get((0,warehouse_names/* qualifiedKey */.Co)(build, rules));
                 const object = {
                     environment: name,
                     schema: build.schema,
@@ -16403,7 +15805,7 @@ async function saveBuilds(ctx, name, environment, runId, records, pointers) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/builds.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/builds.ts
 
 
 
@@ -16426,7 +15828,7 @@ async function recordEnvironmentBuilds(ctx, input) {
     const { warehouse, registry, now } = ctx;
     const { project, runResults, name } = input;
     const runId = recordableRunId(runResults);
-    const environment = await common_ownEnvironment(ctx, name);
+    const environment = await ownEnvironment(ctx, name);
     if (!environment) {
         throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${warehouse.label} to record builds in.`);
     }
@@ -16486,7 +15888,7 @@ async function environmentBaseline(ctx, name, prod, project) {
         return prod;
     const rules = ctx.warehouse.capabilities.identifiers;
     const seen = await observe(ctx.warehouse, [...new Set(builds.map((build) => build.schema))]);
-    const present = builds.filter((build) => seen.objects.has((0,env_names/* qualifiedKey */.Co)(build, rules)));
+    const present = builds.filter((build) => seen.objects.has((0,warehouse_names/* qualifiedKey */.Co)(build, rules)));
     if (present.length === 0)
         return prod;
     const base = prod
@@ -16504,12 +15906,12 @@ async function environmentBaseline(ctx, name, prod, project) {
     return base;
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/cleanup-scope.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/cleanup/cleanup-scope.ts
 
 function cleanupScope(environment, owned, prod, rules, names) {
     const prodStored = Object.entries(prod?.nodes ?? {}).flatMap(([id, state]) => state.relation ? names.possible(state.relation, id) : []);
-    const protectedSchemas = new Set([...environment.prod_schemas, ...prodStored.map((relation) => relation.schema)].map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules)));
-    const prodRelations = new Set(prodStored.map((relation) => (0,env_names/* qualifiedKey */.Co)(relation, rules)));
+    const protectedSchemas = new Set([...environment.prod_schemas, ...prodStored.map((relation) => relation.schema)].map((schema) => (0,warehouse_names/* nameKey */.Rc)(schema, rules)));
+    const prodRelations = new Set(prodStored.map((relation) => (0,warehouse_names/* qualifiedKey */.Co)(relation, rules)));
     const ownedSchemas = owned.filter((object) => object.kind === "schema");
     const relations = owned.filter((object) => object.kind !== "schema");
     const ownSchemas = new Set([
@@ -16517,12 +15919,12 @@ function cleanupScope(environment, owned, prod, rules, names) {
         ...environment.schemas,
         ...(environment.repository === null ? relations.map((object) => object.schema) : []),
     ]
-        .map((schema) => (0,env_names/* nameKey */.Rc)(schema, rules))
+        .map((schema) => (0,warehouse_names/* nameKey */.Rc)(schema, rules))
         .filter((key) => !protectedSchemas.has(key)));
     return { protectedSchemas, prodRelations, ownedSchemas, relations, ownSchemas };
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/cleanup-targets.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/cleanup/cleanup-targets.ts
 /**
  * What a cleanup drops and what it keeps: the registered relations in the
  * environment's own schemas (never prod's) that are still the relations it
@@ -16543,9 +15945,9 @@ function relationTargets(scope, seen, replaced, rules, report) {
     const targets = new Map();
     const keptRelations = [];
     for (const row of scope.relations) {
-        const key = (0,env_names/* qualifiedKey */.Co)(row, rules);
+        const key = (0,warehouse_names/* qualifiedKey */.Co)(row, rules);
         // Never a prod relation, nor anything outside its own schemas, whatever the registry says.
-        if (prodRelations.has(key) || !ownSchemas.has((0,env_names/* nameKey */.Rc)(row.schema, rules))) {
+        if (prodRelations.has(key) || !ownSchemas.has((0,warehouse_names/* nameKey */.Rc)(row.schema, rules))) {
             keptRelations.push(row);
             report.kept.push({
                 schema: describe(row),
@@ -16576,12 +15978,12 @@ function schemaTargets(scope, seen, targets, rules, report) {
     const droppableSchemas = [];
     const foreignSchemas = [];
     for (const schema of scope.ownedSchemas) {
-        const key = (0,env_names/* nameKey */.Rc)(schema.schema, rules);
+        const key = (0,warehouse_names/* nameKey */.Rc)(schema.schema, rules);
         if (scope.protectedSchemas.has(key)) {
             report.kept.push({ schema: schema.schema, reason: "it holds prod relations" });
             continue;
         }
-        const foreign = [...seen.objects.values()].filter((object) => (0,env_names/* nameKey */.Rc)(object.schema, rules) === key && !targets.has((0,env_names/* qualifiedKey */.Co)(object, rules)));
+        const foreign = [...seen.objects.values()].filter((object) => (0,warehouse_names/* nameKey */.Rc)(object.schema, rules) === key && !targets.has((0,warehouse_names/* qualifiedKey */.Co)(object, rules)));
         if (foreign.length > 0) {
             report.kept.push({
                 schema: schema.schema,
@@ -16605,7 +16007,7 @@ async function ownedRelationsReplaced(warehouse, relations, seen) {
     const rules = warehouse.capabilities.identifiers;
     const replaced = new Map();
     for (const row of relations) {
-        const key = (0,env_names/* qualifiedKey */.Co)(row, rules);
+        const key = (0,warehouse_names/* qualifiedKey */.Co)(row, rules);
         const found = seen.objects.get(key);
         if (!found)
             continue;
@@ -16632,7 +16034,7 @@ function shownTarget(target) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/close-after-cleanup.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/cleanup/close-after-cleanup.ts
 /**
  * The end of a cleanup: what the environment created is gone once nothing
  * failed; then the rows of what it must not drop (prod's, others') are
@@ -16645,17 +16047,17 @@ async function closeAfterCleanup(ctx, name, environment, protectedSchemas, kept,
     const { warehouse, registry, now } = ctx;
     const rules = warehouse.capabilities.identifiers;
     const keptKeys = new Set([
-        ...kept.relations.map((row) => (0,env_names/* qualifiedKey */.Co)(row, rules)),
-        ...kept.foreignSchemas.map((row) => `schema:${(0,env_names/* nameKey */.Rc)(row.schema, rules)}`),
+        ...kept.relations.map((row) => (0,warehouse_names/* qualifiedKey */.Co)(row, rules)),
+        ...kept.foreignSchemas.map((row) => `schema:${(0,warehouse_names/* nameKey */.Rc)(row.schema, rules)}`),
     ]);
     const left = await registry.objects(name);
     report.complete =
         report.failed.length === 0 &&
             left.every((object) => (object.kind === "schema" &&
-                (protectedSchemas.has((0,env_names/* nameKey */.Rc)(object.schema, rules)) ||
-                    keptKeys.has(`schema:${(0,env_names/* nameKey */.Rc)(object.schema, rules)}`))) ||
-                (object.kind !== "schema" && keptKeys.has((0,env_names/* qualifiedKey */.Co)(object, rules))));
-    await common_step(warehouse, `Updating the environment ${name}`, async () => {
+                (protectedSchemas.has((0,warehouse_names/* nameKey */.Rc)(object.schema, rules)) ||
+                    keptKeys.has(`schema:${(0,warehouse_names/* nameKey */.Rc)(object.schema, rules)}`))) ||
+                (object.kind !== "schema" && keptKeys.has((0,warehouse_names/* qualifiedKey */.Co)(object, rules))));
+    await step(warehouse, `Updating the environment ${name}`, async () => {
         if (report.complete) {
             for (const object of left)
                 await registry.deleteObject(name, object.schema, object.identifier);
@@ -16671,7 +16073,7 @@ async function closeAfterCleanup(ctx, name, environment, protectedSchemas, kept,
     });
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup/drop-targets.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/cleanup/drop-targets.ts
 /**
  * The drops of a cleanup: relations (views first; each one the warehouse
  * refuses is retried after the others, since views that read other views of
@@ -16689,7 +16091,7 @@ function reportDryRun(ordered, droppableSchemas, seen, rules, report) {
         if (target.object)
             report.dropped.push(shownTarget(target));
     for (const schema of droppableSchemas) {
-        if (seen.schemas.has((0,env_names/* nameKey */.Rc)(schema.schema, rules)))
+        if (seen.schemas.has((0,warehouse_names/* nameKey */.Rc)(schema.schema, rules)))
             report.dropped.push({ kind: "schema", object: schema.schema, why: "owned_schema" });
     }
 }
@@ -16707,7 +16109,7 @@ async function dropRelations(ctx, name, ordered, report) {
         const next = [];
         for (const target of pending) {
             try {
-                const replaced = await common_step(warehouse, `Dropping ${describe(target.object ?? target.row)}`, async () => {
+                const replaced = await step(warehouse, `Dropping ${describe(target.object ?? target.row)}`, async () => {
                     const why = target.object && target.row ? await notTheOwned(warehouse, target.row, target.object) : null;
                     if (why !== null)
                         return why;
@@ -16748,9 +16150,9 @@ async function dropSchemas(ctx, name, droppableSchemas, seen, report) {
     const { warehouse, registry } = ctx;
     const rules = warehouse.capabilities.identifiers;
     for (const schema of droppableSchemas) {
-        const exists = seen.schemas.has((0,env_names/* nameKey */.Rc)(schema.schema, rules));
+        const exists = seen.schemas.has((0,warehouse_names/* nameKey */.Rc)(schema.schema, rules));
         try {
-            await common_step(warehouse, `Dropping the schema ${(0,env_names/* showName */.$i)(schema.schema)}`, async () => {
+            await step(warehouse, `Dropping the schema ${(0,warehouse_names/* showName */.$i)(schema.schema)}`, async () => {
                 if (exists)
                     await warehouse.dropSchema(schema.schema);
                 await registry.deleteObject(name, schema.schema, "");
@@ -16769,7 +16171,7 @@ async function dropSchemas(ctx, name, droppableSchemas, seen, report) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/cleanup.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/cleanup.ts
 
 
 
@@ -16802,7 +16204,7 @@ async function cleanupUnrecovered(ctx, input) {
         kept: [],
         complete: true,
     };
-    const environment = await common_ownEnvironment(ctx, name);
+    const environment = await ownEnvironment(ctx, name);
     if (!environment)
         return report;
     report.found = true;
@@ -16821,11 +16223,11 @@ async function cleanupUnrecovered(ctx, input) {
     }
     const replacedSince = await dropRelations(ctx, name, ordered, report);
     // A schema holding a relation replaced while the cleanup ran holds what the environment did not create.
-    const holding = new Set(replacedSince.map((row) => (0,env_names/* nameKey */.Rc)(row.schema, rules)));
-    const stillHeld = droppableSchemas.filter((schema) => holding.has((0,env_names/* nameKey */.Rc)(schema.schema, rules)));
+    const holding = new Set(replacedSince.map((row) => (0,warehouse_names/* nameKey */.Rc)(row.schema, rules)));
+    const stillHeld = droppableSchemas.filter((schema) => holding.has((0,warehouse_names/* nameKey */.Rc)(schema.schema, rules)));
     for (const schema of stillHeld)
         report.kept.push({ schema: schema.schema, reason: "it holds a relation the environment did not create" });
-    await dropSchemas(ctx, name, droppableSchemas.filter((schema) => !holding.has((0,env_names/* nameKey */.Rc)(schema.schema, rules))), seen, report);
+    await dropSchemas(ctx, name, droppableSchemas.filter((schema) => !holding.has((0,warehouse_names/* nameKey */.Rc)(schema.schema, rules))), seen, report);
     await closeAfterCleanup(ctx, name, environment, scope.protectedSchemas, { relations: [...keptRelations, ...replacedSince], foreignSchemas: [...foreignSchemas, ...stillHeld] }, report);
     return report;
 }
@@ -18426,7 +17828,7 @@ function finish(ms, c, form = c.form) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/decide/data-problem.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/decide/data-problem.ts
 /**
  * Rule 4 of promotion: the data a build read is the data prod has now (every
  * source version it saw is the one observed now, and every parent it read
@@ -18511,12 +17913,12 @@ function nodeName(deciding, id) {
     return node ? (node.version === null ? node.name : `${node.name}.v${node.version}`) : id;
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/decide/deciding.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/decide/deciding.ts
 function aOrAn(word) {
     return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/decide/node-eligibility.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/decide/node-eligibility.ts
 /**
  * Rules 1 to 4 of promotion, in order: what the node is (a model
  * materialized as a table, without hooks or grants, that declares inputs),
@@ -18600,7 +18002,7 @@ function hasGrants(config) {
     return typeof grants === "object" && grants !== null && Object.keys(grants).length > 0;
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/decide/relation-problem.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/decide/relation-problem.ts
 /**
  * Rules 5 and 6 of promotion: the environment's table is in the warehouse,
  * at another relation than prod's, prod's relation is a table or absent, and
@@ -18611,9 +18013,9 @@ function hasGrants(config) {
 /** Why the warehouse stands in the way of moving the build's table to `to`, or null, with prod's relation there now. */
 function relationProblem(deciding, build, to) {
     const { objects, blockers, rules } = deciding;
-    const source = objects.get((0,env_names/* qualifiedKey */.Co)(build, rules));
-    const target = objects.get((0,env_names/* qualifiedKey */.Co)(to, rules));
-    if ((0,env_names/* qualifiedKey */.Co)(build, rules) === (0,env_names/* qualifiedKey */.Co)(to, rules)) {
+    const source = objects.get((0,warehouse_names/* qualifiedKey */.Co)(build, rules));
+    const target = objects.get((0,warehouse_names/* qualifiedKey */.Co)(to, rules));
+    if ((0,warehouse_names/* qualifiedKey */.Co)(build, rules) === (0,warehouse_names/* qualifiedKey */.Co)(to, rules)) {
         // The CI target names this relation as prod does (a custom schema kept as written on both targets): the
         // environment's table is already under prod's name, so there is nothing to move, no prod table to keep for
         // a rollback, and it is the environment's to drop. dbt builds it in prod, which makes it prod's.
@@ -18643,14 +18045,14 @@ function relationProblem(deciding, build, to) {
             target,
         };
     }
-    if (blockers.has((0,env_names/* qualifiedKey */.Co)(to, rules))) {
-        const blocker = blockers.get((0,env_names/* qualifiedKey */.Co)(to, rules));
+    if (blockers.has((0,warehouse_names/* qualifiedKey */.Co)(to, rules))) {
+        const blocker = blockers.get((0,warehouse_names/* qualifiedKey */.Co)(to, rules));
         return { problem: { code: blocker.code, message: blocker.message }, target };
     }
     return { problem: null, target };
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/decide/same-after-run.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/decide/same-after-run.ts
 
 
 /** Records, for a BUILD node of main the environment built with main's code, whether main's build will hold the same data. */
@@ -18671,7 +18073,7 @@ function noteSameAfterRun(deciding, entry, node, versionKey, build) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/decide.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/decide.ts
 
 
 
@@ -18697,8 +18099,8 @@ function decidePromotion(input) {
         prod: input.prod,
         rules,
         builds: new Map(input.builds.map((build) => [build.node_id, build])),
-        objects: new Map(input.objects.map((object) => [(0,env_names/* qualifiedKey */.Co)(object, rules), object])),
-        blockers: new Map((input.blockers ?? []).map((b) => [(0,env_names/* qualifiedKey */.Co)(b.target, rules), b])),
+        objects: new Map(input.objects.map((object) => [(0,warehouse_names/* qualifiedKey */.Co)(object, rules), object])),
+        blockers: new Map((input.blockers ?? []).map((b) => [(0,warehouse_names/* qualifiedKey */.Co)(b.target, rules), b])),
         observed: observedSourceVersions(input.sources),
         actions: new Map(plan.entries.map((entry) => [entry.unique_id, entry.action])),
         promoted: new Map(),
@@ -18804,7 +18206,7 @@ function promotedNodeState(project, id, build, relation) {
     return state;
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/promote.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/promote.ts
 /**
  * Promotion on merge: the tables the merged pull request built move into
  * prod under their usual names; the prod tables they replace are kept,
@@ -18842,7 +18244,7 @@ async function planPromotion(ctx, input) {
     }
     // Main's manifest names prod's schemas: the registry in one of them is refused before anything moves.
     refuseRegistryInProd(ctx.registry.schema, input.plan.entries.map((entry) => entry.relation.schema), ctx.warehouse.capabilities.identifiers);
-    const environment = await common_ownEnvironment(ctx, input.environment);
+    const environment = await ownEnvironment(ctx, input.environment);
     const builds = environment ? await ctx.registry.builds(input.environment) : [];
     // Main's relations as the warehouse stores them (stored-names.ts): the tables promotion replaces are dbt's.
     const names = stored_names/* StoredNames */.yX.fromPlan(ctx.warehouse.capabilities.engine, input.plan);
@@ -18856,7 +18258,7 @@ async function planPromotion(ctx, input) {
     const targets = input.plan.entries
         .filter((entry) => entry.action === "BUILD")
         .map((entry) => names.qualified(entry.relation, entry.unique_id))
-        .filter((target) => seen.objects.get((0,env_names/* qualifiedKey */.Co)(target, rules))?.kind !== "view");
+        .filter((target) => seen.objects.get((0,warehouse_names/* qualifiedKey */.Co)(target, rules))?.kind !== "view");
     const blockers = ctx.warehouse.capabilities.grants ? await ctx.warehouse.replaceBlockers(targets) : [];
     return decidePromotion({
         environment: input.environment,
@@ -18977,9 +18379,9 @@ async function promote(ctx, input) {
     const views = emptyOutcome();
     /** What each promoted table is (warehouse.tableIdentity), for rollback to tell it is still the one in prod. */
     const identities = {};
-    const owned = new Set((await registry.objects(plan.environment)).map((object) => (0,env_names/* qualifiedKey */.Co)(object, rules)));
+    const owned = new Set((await registry.objects(plan.environment)).map((object) => (0,warehouse_names/* qualifiedKey */.Co)(object, rules)));
     if (atomic) {
-        await common_step(warehouse, `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`, async () => {
+        await step(warehouse, `Promoting ${steps.length} table${steps.length === 1 ? "" : "s"} from ${plan.environment}`, async () => {
             await registry.putPromotion({ ...record, status: "switching" });
             // One read of the catalog for every replacement instead of several per table (PostgreSQL).
             await warehouse.prepareReplacements?.(steps.map((s) => ({ target: s.target, source: s.source, staged: s.staged_identifier })));
@@ -18994,7 +18396,7 @@ async function promote(ctx, input) {
                 s.state = "switched";
                 s.switched_at = now;
                 await registry.putStep(s);
-                if (s.how === "moved" && owned.has((0,env_names/* qualifiedKey */.Co)(s.source, rules))) {
+                if (s.how === "moved" && owned.has((0,warehouse_names/* qualifiedKey */.Co)(s.source, rules))) {
                     await registry.deleteObject(plan.environment, s.source.schema, s.source.identifier);
                 }
             }
@@ -19027,7 +18429,7 @@ async function freshId(ctx, plan) {
     for (;;) {
         const id = (0,external_node_crypto_.randomUUID)();
         const tag = id.replaceAll("-", "").slice(0, 8);
-        const clash = plan.candidates.some((candidate) => ["s", "r", "u"].some((kind) => seen.objects.has((0,env_names/* qualifiedKey */.Co)({
+        const clash = plan.candidates.some((candidate) => ["s", "r", "u"].some((kind) => seen.objects.has((0,warehouse_names/* qualifiedKey */.Co)({
             schema: candidate.to.schema,
             identifier: (0,stored_names/* derivedStoredName */.qH)(ctx.warehouse.capabilities.engine, candidate.to.identifier, `${kind}_${tag}`, rules),
         }, rules))));
@@ -19079,7 +18481,7 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
     const { warehouse, registry } = ctx;
     const rules = warehouse.capabilities.identifiers;
     // Journal first: the promotion and every step, planned.
-    await common_step(warehouse, "Journaling the promotion", async () => {
+    await step(warehouse, "Journaling the promotion", async () => {
         await registry.putPromotion(record);
         for (const s of steps)
             await registry.putStep(s);
@@ -19087,9 +18489,9 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
     // 1. Stage.
     try {
         for (const s of steps) {
-            s.how = await common_step(warehouse, `Staging ${(0,env_names/* showQualified */.G1)(s.source)}`, () => warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }));
+            s.how = await step(warehouse, `Staging ${(0,warehouse_names/* showQualified */.G1)(s.source)}`, () => warehouse.stageTable(s.source, { schema: s.target.schema, identifier: s.staged_identifier }));
             s.state = "staged";
-            await common_step(warehouse, "Journaling a staged table", () => registry.putStep(s));
+            await step(warehouse, "Journaling a staged table", () => registry.putStep(s));
         }
     }
     catch (error) {
@@ -19097,21 +18499,21 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
         throw new user_error/* UserError */.yo("promotion_refused", `Promotion ${record.id} from ${record.environment} stopped while staging (${messageOf(error)}); prod was not touched and what was staged is dropped.`);
     }
     // 2. The planned switch is journaled: switching.
-    await common_step(warehouse, "Journaling the switch", () => registry.putPromotion({ ...record, status: "switching", updated_at: ctx.now }));
+    await step(warehouse, "Journaling the switch", () => registry.putPromotion({ ...record, status: "switching", updated_at: ctx.now }));
     // 3. Switch one by one, parents first (the plan's order).
     const started = new Date().toISOString();
     try {
         for (const s of steps) {
             s.state = "switching";
-            await common_step(warehouse, "Journaling a switch", () => registry.putStep(s));
-            const outcome = await common_step(warehouse, `Switching ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier));
+            await step(warehouse, "Journaling a switch", () => registry.putStep(s));
+            const outcome = await step(warehouse, `Switching ${(0,warehouse_names/* showQualified */.G1)(s.target)}`, () => warehouse.replaceTable(s.target, s.staged_identifier, s.retired_identifier));
             addOutcome(views, outcome);
-            identities[s.node_id] = await common_step(warehouse, `Marking ${(0,env_names/* showQualified */.G1)(s.target)}`, () => warehouse.markTable(s.target, markOf(s)));
+            identities[s.node_id] = await step(warehouse, `Marking ${(0,warehouse_names/* showQualified */.G1)(s.target)}`, () => warehouse.markTable(s.target, markOf(s)));
             s.state = "switched";
             s.switched_at = new Date().toISOString();
-            await common_step(warehouse, "Journaling a switched table", async () => {
+            await step(warehouse, "Journaling a switched table", async () => {
                 await registry.putStep(s);
-                if (s.how === "moved" && owned.has((0,env_names/* qualifiedKey */.Co)(s.source, rules))) {
+                if (s.how === "moved" && owned.has((0,warehouse_names/* qualifiedKey */.Co)(s.source, rules))) {
                     await registry.deleteObject(record.environment, s.source.schema, s.source.identifier);
                 }
             });
@@ -19130,7 +18532,7 @@ async function stagedPromotion(ctx, record, steps, views, identities, owned) {
             : `Promotion ${record.id} from ${record.environment} failed while switching (${messageOf(error)}), and switching back failed too: the registry's journal says which names point where. Run \`ods-state env rollback --resume\` to finish.`);
     }
     // 5. Commit.
-    await common_step(warehouse, "Committing the promotion", () => registry.putPromotion({
+    await step(warehouse, "Committing the promotion", () => registry.putPromotion({
         ...record,
         status: "committed",
         updated_at: ctx.now,
@@ -19150,7 +18552,7 @@ function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/janitor.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/janitor.ts
 
 
 
@@ -19183,7 +18585,7 @@ async function runJanitor(ctx, input = {}) {
             !input.openPullRequests.has(environment.pr_number)) {
             report.marked_closed.push(environment.name);
             if (!input.dryRun) {
-                await common_step(warehouse, `Closing the environment ${environment.name}`, () => registry.putEnvironment({ ...environment, status: "closed", closed_at: now, updated_at: now }));
+                await step(warehouse, `Closing the environment ${environment.name}`, () => registry.putEnvironment({ ...environment, status: "closed", closed_at: now, updated_at: now }));
             }
             continue;
         }
@@ -19234,7 +18636,7 @@ async function runJanitor(ctx, input = {}) {
         const dropped = [];
         let stuck = false;
         for (const table of kept) {
-            const found = seen.objects.get((0,env_names/* qualifiedKey */.Co)(table, rules));
+            const found = seen.objects.get((0,warehouse_names/* qualifiedKey */.Co)(table, rules));
             if (!found)
                 continue;
             if (input.dryRun) {
@@ -19242,7 +18644,7 @@ async function runJanitor(ctx, input = {}) {
                 continue;
             }
             try {
-                await common_step(warehouse, `Dropping ${table.schema}.${table.identifier}`, () => warehouse.dropObject(found));
+                await step(warehouse, `Dropping ${table.schema}.${table.identifier}`, () => warehouse.dropObject(found));
                 dropped.push(`${table.schema}.${table.identifier}`);
             }
             catch (error) {
@@ -19255,13 +18657,13 @@ async function runJanitor(ctx, input = {}) {
         }
         report.expired_promotions.push({ id: promotion.id, dropped });
         if (!input.dryRun && !stuck) {
-            await common_step(warehouse, `Expiring promotion ${promotion.id}`, () => registry.putPromotion({ ...promotion, status: "expired", updated_at: now }));
+            await step(warehouse, `Expiring promotion ${promotion.id}`, () => registry.putPromotion({ ...promotion, status: "expired", updated_at: now }));
         }
     }
     return report;
 }
 
-;// CONCATENATED MODULE: ./src/env/lifecycle/repair.ts
+;// CONCATENATED MODULE: ./src/environment/lifecycle/repair.ts
 /**
  * Repair the pointer views of open environments (`ods-state env repair`, and
  * the default branch's post step after main's dbt run): on PostgreSQL, dbt's
@@ -19310,7 +18712,7 @@ async function repairEnvironments(ctx, input = {}) {
     await recoverInterrupted(ctx, { prod: input.prod ?? null, dryRun: input.dryRun === true });
     let environments;
     if (input.name !== undefined) {
-        const found = await common_ownEnvironment(ctx, input.name);
+        const found = await ownEnvironment(ctx, input.name);
         if (!found) {
             throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${input.name} in ${ctx.warehouse.label}.`);
         }
@@ -19354,7 +18756,7 @@ async function repairOne(ctx, environment, input) {
     const names = (input.names ?? new stored_names/* StoredNames */.yX(warehouse.capabilities.engine)).withProd(input.prod);
     const stored = (relation, pointer) => {
         const forms = names.possible(relation, pointer.node_id);
-        return (forms.find((form) => (0,env_names/* sameQualified */.V9)(form, pointer.reads, rules)) ?? forms[0] ?? qualifiedOf(relation));
+        return (forms.find((form) => (0,warehouse_names/* sameQualified */.V9)(form, pointer.reads, rules)) ?? forms[0] ?? qualifiedOf(relation));
     };
     const wanted = pointers.map((pointer) => {
         const prod = input.prod?.nodes[pointer.node_id];
@@ -19373,20 +18775,20 @@ async function repairOne(ctx, environment, input) {
         schemas.add(want.reads.schema);
     }
     const seen = await observe(warehouse, [...schemas]);
-    const views = pointers.filter((pointer) => seen.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, rules))?.kind === "view");
+    const views = pointers.filter((pointer) => seen.objects.get((0,warehouse_names/* qualifiedKey */.Co)(pointer, rules))?.kind === "view");
     const bound = await warehouse.boundRelations(views);
     const ownerRights = warehouse.ownerRightsViews && views.length > 0 ? await warehouse.ownerRightsViews(views) : new Set();
     const fixes = [];
     for (const want of wanted) {
         const { pointer } = want;
-        const view = seen.objects.get((0,env_names/* qualifiedKey */.Co)(pointer, rules));
+        const view = seen.objects.get((0,warehouse_names/* qualifiedKey */.Co)(pointer, rules));
         // A table where the pointer was is the environment's own build now: the next push records it.
         if (view && view.kind !== "view")
             continue;
-        const readsNow = bound ? (bound.get((0,env_names/* qualifiedKey */.Co)(pointer, rules)) ?? []) : view ? [pointer.reads] : [];
-        const current = !!view && readsNow.length === 1 && (0,env_names/* sameQualified */.V9)(readsNow[0], want.reads, rules);
-        const target = seen.objects.get((0,env_names/* qualifiedKey */.Co)(want.reads, rules));
-        const asOwner = ownerRights.has((0,env_names/* qualifiedKey */.Co)(pointer, rules));
+        const readsNow = bound ? (bound.get((0,warehouse_names/* qualifiedKey */.Co)(pointer, rules)) ?? []) : view ? [pointer.reads] : [];
+        const current = !!view && readsNow.length === 1 && (0,warehouse_names/* sameQualified */.V9)(readsNow[0], want.reads, rules);
+        const target = seen.objects.get((0,warehouse_names/* qualifiedKey */.Co)(want.reads, rules));
+        const asOwner = ownerRights.has((0,warehouse_names/* qualifiedKey */.Co)(pointer, rules));
         if (current && target && !asOwner)
             continue;
         if (!target) {
@@ -19408,8 +18810,8 @@ async function repairOne(ctx, environment, input) {
     }));
     if (fixes.length === 0 || input.dryRun)
         return result;
-    const objects = new Map((await registry.objects(name)).map((object) => [(0,env_names/* qualifiedKey */.Co)(object, rules), object]));
-    const apply = (dropFirst) => common_step(warehouse, `Repairing ${fixes.length} pointer view${fixes.length === 1 ? "" : "s"} of ${name}`, async () => {
+    const objects = new Map((await registry.objects(name)).map((object) => [(0,warehouse_names/* qualifiedKey */.Co)(object, rules), object]));
+    const apply = (dropFirst) => step(warehouse, `Repairing ${fixes.length} pointer view${fixes.length === 1 ? "" : "s"} of ${name}`, async () => {
         for (const fix of fixes) {
             const at = qualifiedOf(fix.pointer);
             const there = fix.was !== "missing";
@@ -19424,7 +18826,7 @@ async function repairOne(ctx, environment, input) {
                 version_key: fix.version_key,
                 updated_at: now,
             });
-            const owned = objects.get((0,env_names/* qualifiedKey */.Co)(at, rules));
+            const owned = objects.get((0,warehouse_names/* qualifiedKey */.Co)(at, rules));
             await registry.putObject({
                 environment: name,
                 schema: at.schema,
@@ -19455,11 +18857,7 @@ async function repairOne(ctx, environment, input) {
     return result;
 }
 
-// EXTERNAL MODULE: ./src/env/open.ts + 20 modules
-var env_open = __nccwpck_require__(7053);
-// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 7 modules
-var postgres_warehouse = __nccwpck_require__(5974);
-;// CONCATENATED MODULE: ./src/env/promotion/reconcile.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/reconcile.ts
 
 /** The rollbacks the registry records, for one project of the context's repository. */
 async function recordedRollbacks(ctx, project) {
@@ -19503,7 +18901,7 @@ function applyRecordedRollbacks(snapshot, rollbacks) {
     return { snapshot: nodes ? { ...snapshot, nodes } : snapshot, reverted };
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/rollback.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/rollback.ts
 /**
  * Rollback of a promotion: the prod tables it replaced (kept, renamed) take
  * their names back; the promoted tables are kept under another name until
@@ -19595,17 +18993,17 @@ async function rollbackPromotion(ctx, input) {
     }
     const rules = warehouse.capabilities.identifiers;
     const switched = steps.filter((s) => s.state === "switched");
-    const targets = new Set(switched.map((s) => (0,env_names/* qualifiedKey */.Co)(s.target, rules)));
+    const targets = new Set(switched.map((s) => (0,warehouse_names/* qualifiedKey */.Co)(s.target, rules)));
     const later = (await registry.promotions({})).filter((p) => p.status === "committed" && p.created_at > promotion.created_at && p.id !== promotion.id);
     for (const other of later) {
-        const overlap = (await registry.steps(other.id)).find((s) => s.state === "switched" && targets.has((0,env_names/* qualifiedKey */.Co)(s.target, rules)));
+        const overlap = (await registry.steps(other.id)).find((s) => s.state === "switched" && targets.has((0,warehouse_names/* qualifiedKey */.Co)(s.target, rules)));
         if (overlap) {
-            throw new user_error/* UserError */.yo("rollback_refused", `Promotion ${other.id} (later) replaced ${(0,env_names/* showQualified */.G1)(overlap.target)} again: roll that one back first.`);
+            throw new user_error/* UserError */.yo("rollback_refused", `Promotion ${other.id} (later) replaced ${(0,warehouse_names/* showQualified */.G1)(overlap.target)} again: roll that one back first.`);
         }
     }
     const seen = await observe(warehouse, [...new Set(switched.map((s) => s.target.schema))]);
     const missing = switched.filter((s) => s.retired_identifier !== null &&
-        !seen.objects.has((0,env_names/* qualifiedKey */.Co)({ schema: s.target.schema, identifier: s.retired_identifier }, rules)));
+        !seen.objects.has((0,warehouse_names/* qualifiedKey */.Co)({ schema: s.target.schema, identifier: s.retired_identifier }, rules)));
     if (missing.length > 0) {
         throw new user_error/* UserError */.yo("rollback_refused", `The replaced prod table${missing.length === 1 ? "" : "s"} ${missing.map((s) => `${s.target.schema}.${s.retired_identifier}`).join(", ")} of promotion ${promotion.id} ${missing.length === 1 ? "is" : "are"} gone.`);
     }
@@ -19626,7 +19024,7 @@ async function rollbackPromotion(ctx, input) {
     const current = promotion;
     if (atomic) {
         const views = { rebound: [], left: [], materialized: [], kept: [] };
-        await common_step(warehouse, `Rolling back promotion ${current.id}`, async () => {
+        await step(warehouse, `Rolling back promotion ${current.id}`, async () => {
             for (const s of [...switched].reverse()) {
                 const outcome = await switchBack(ctx, s);
                 if (!outcome)
@@ -19641,7 +19039,7 @@ async function rollbackPromotion(ctx, input) {
         result.views = views;
     }
     else {
-        await common_step(warehouse, "Journaling the rollback", () => registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }));
+        await step(warehouse, "Journaling the rollback", () => registry.putPromotion({ ...current, status: "rolling_back", updated_at: now }));
         const finished = await finishRollback(ctx, { ...current, status: "rolling_back" }, prod);
         // A name another build replaced after the rollback's checks is left as it is: not restored.
         const rolledBack = new Set(finished.rolledBack);
@@ -19658,7 +19056,7 @@ async function refuseReplaced(ctx, promotion, switched, state) {
     const recorded = (promotion.detail.identities ?? {});
     const replaced = [];
     for (const s of switched) {
-        const shown = (0,env_names/* showQualified */.G1)(s.target);
+        const shown = (0,warehouse_names/* showQualified */.G1)(s.target);
         const now = state?.nodes[s.node_id];
         const laterRun = now !== undefined && now.run_id !== s.pr_run_id && now.run_id !== s.previous_state?.run_id
             ? now.run_id
@@ -19680,7 +19078,7 @@ async function refuseReplaced(ctx, promotion, switched, state) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/env/promotion/state.ts
+;// CONCATENATED MODULE: ./src/environment/promotion/state.ts
 function applyPromotion(snapshot, promoted, options) {
     const nodes = { ...snapshot.nodes };
     const runOf = new Map(promoted.map((node) => [node.unique_id, node.pr_run_id]));
@@ -19725,14 +19123,15 @@ function applyRollback(snapshot, restored) {
     return { ...snapshot, nodes };
 }
 
-// EXTERNAL MODULE: ./src/env/timeouts.ts
-var env_timeouts = __nccwpck_require__(3175);
-;// CONCATENATED MODULE: ./src/env/index.ts
+;// CONCATENATED MODULE: ./src/environment/index.ts
 /**
  * PR environments and promotion on merge (ADR-0028, phase 1): the API the
- * action's lifecycle and the `ods-state env` commands call.
+ * action's lifecycle and the `ods-state env` commands call. The environment
+ * domain only: it talks to a warehouse through the contract in
+ * src/warehouse/warehouse.ts, and never imports a driver (src/drivers/:
+ * DuckDB, PostgreSQL, the cloud providers), which the caller opens.
  *
- *   const warehouse = await openWarehouse(parseWarehouseSpec(value, cwd));
+ *   const warehouse = await openWarehouse(parseWarehouseSpec(value, cwd));   // src/drivers/open.ts
  *   const ctx = await environmentContext(warehouse, { now, scope: { repository: "owner/name", repositoryId, repositoryCreatedAt, project } });
  *   const name = environmentName(ctx.scope, prNumber);   // acts only on its repository + project's rows
  *
@@ -19753,11 +19152,6 @@ var env_timeouts = __nccwpck_require__(3175);
  *     await repairEnvironments(ctx, { prod })   // pointer views main's dbt run dropped (PostgreSQL CASCADE)
  *   scheduled: await runJanitor(ctx, { retentionDays, openPullRequests })
  */
-
-
-
-
-
 
 
 
@@ -19823,7 +19217,7 @@ async function resolvedScope(registry, scope) {
  * the previous run still creates it) take turns, and the second finds the
  * first one's objects instead of failing on them.
  */
-async function env_createEnvironment(ctx, input) {
+async function environment_createEnvironment(ctx, input) {
     const { warehouse } = ctx;
     if (!warehouse.exclusive)
         return createEnvironment(ctx, input);
@@ -19842,14 +19236,14 @@ async function env_createEnvironment(ctx, input) {
 
 /** The pull request closed: marks its environment closed or merged, and drops it unless it merged. */
 async function closeAndDropEnvironment(ctx, config) {
-    const closed = await closeEnvironment(ctx, { name: config.name, merged: config.merged });
+    const closed = await cleanup_closeEnvironment(ctx, { name: config.name, merged: config.merged });
     if (!closed)
         return { outcome: "not_open" };
     if (config.merged)
         return { outcome: "kept" };
     return {
         outcome: "dropped",
-        report: await cleanupEnvironment(ctx, { name: config.name, prod: config.prod }),
+        report: await cleanup_cleanupEnvironment(ctx, { name: config.name, prod: config.prod }),
     };
 }
 /** After the default branch recorded the merge's run: the merged environment is marked merged and dropped. */
@@ -19860,6 +19254,15 @@ async function dropMergedEnvironment(ctx, config) {
 /** Drops what the environment owns, whatever its status (`ods-state env cleanup`); `found` false when unknown. */
 async function cleanUpEnvironment(ctx, config) {
     return cleanup_cleanupEnvironment(ctx, config);
+}
+/**
+ * `ods-state env cleanup --merged`: the pull request merged, so its
+ * environment is marked merged and kept for the default branch's promotion
+ * (what the action does on a merged pull request's close); `not_open` when
+ * there is no open environment of that name.
+ */
+async function closeMergedEnvironment(ctx, config) {
+    return closeAndDropEnvironment(ctx, { name: config.name, merged: true, prod: config.prod });
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/env/env-flags.ts
@@ -19986,6 +19389,13 @@ function printJson(context, value) {
 }
 
 ;// CONCATENATED MODULE: ./src/app/environment/environment-session.ts
+/**
+ * Opens the warehouse (through the entry point's adapter) and its
+ * environment registry for one scope, runs the use case over them, and
+ * closes the connection whatever happens. The action
+ * and the CLI both call this with the warehouse and settings they read
+ * (inputs, flags): one way to open an environment session.
+ */
 
 /** `work`'s result, or null when `create` is false and the warehouse has no registry yet. */
 async function withEnvironmentSession(openWarehouse, config, work) {
@@ -20008,12 +19418,15 @@ async function withEnvironmentSession(openWarehouse, config, work) {
     }
 }
 
+// EXTERNAL MODULE: ./src/warehouse/timeouts.ts
+var warehouse_timeouts = __nccwpck_require__(1821);
 ;// CONCATENATED MODULE: ./src/cli/commands/env/env-warehouse.ts
 /**
  * The warehouse an `ods-state env` subcommand acts on: --warehouse (else
  * ODS_WAREHOUSE), its timeouts and --meta-schema, opened for one scope by the
  * use cases' session (src/app/environment/environment-session.ts).
  */
+
 
 
 
@@ -20026,8 +19439,8 @@ async function withWarehouse(values, context, scope, work,
  */
 options = {}) {
     const given = env_flags_str(values, "warehouse");
-    const spec = (0,env_open/* parseWarehouseSpec */.E)(given ?? context.warehouse, context.cwd, given !== undefined ? "--warehouse" : "ODS_WAREHOUSE", context.warehouseEnv);
-    const timeouts = (0,env_timeouts/* timeoutsFrom */.jd)((kind) => env_flags_str(values, `${kind}-timeout`), "flag");
+    const spec = (0,drivers_open/* parseWarehouseSpec */.E)(given ?? context.warehouse, context.cwd, given !== undefined ? "--warehouse" : "ODS_WAREHOUSE", context.warehouseEnv);
+    const timeouts = (0,warehouse_timeouts/* timeoutsFrom */.jd)((kind) => env_flags_str(values, `${kind}-timeout`), "flag");
     options.progress?.phase("connecting to the warehouse");
     return withEnvironmentSession(context.openWarehouse, {
         warehouse: spec,
@@ -20050,7 +19463,6 @@ options = {}) {
  * database (--state, default .ods/state.db) and the scope of the manifest
  * (--environment, default prod).
  */
-
 
 
 
@@ -20148,7 +19560,18 @@ const EVERY = [
 ];
 /** The options each checked subcommand reads besides EVERY. */
 const READS = {
-    cleanup: ["pr", "name", "project", "manifest", "project-dir", "legacy", "state", "environment", "dry-run"],
+    cleanup: [
+        "pr",
+        "name",
+        "project",
+        "manifest",
+        "project-dir",
+        "legacy",
+        "state",
+        "environment",
+        "dry-run",
+        "merged",
+    ],
     gc: [
         "project",
         "manifest",
@@ -20205,6 +19628,21 @@ async function envCleanup(values, context) {
     await withWarehouse(values, context, envScope, async (ctx) => {
         // The name from the scope as the registry resolved it (the repository's id, issue 37).
         name = environmentOf(label, ctx.scope);
+        if (values.merged === true) {
+            if (values["dry-run"] === true) {
+                throw new user_error/* UserError */.yo("usage", "--merged changes only the environment's status: leave out --dry-run.", {
+                    input: "--merged",
+                });
+            }
+            const closed = await closeMergedEnvironment(ctx, { name, prod });
+            if (formatOf(values) === "json")
+                printJson(context, { environment: name, outcome: closed.outcome });
+            else
+                context.stdout(closed.outcome === "kept"
+                    ? `Environment ${name}: merged; kept for the default branch's \`ods-state env promote\`.\n`
+                    : `No open environment ${name}.\n`);
+            return;
+        }
         progress.phase(`${values["dry-run"] === true ? "listing" : "dropping"} what environment ${name} owns`);
         const report = await cleanUpEnvironment(ctx, { name, prod, dryRun: values["dry-run"] === true });
         progress.done();
@@ -20229,50 +19667,665 @@ async function envCleanup(values, context) {
     return code;
 }
 
-;// CONCATENATED MODULE: ./src/app/environment/create-environment.ts
+;// CONCATENATED MODULE: ./src/dbt/column-facts/relation-keys.ts
 /**
- * Create or refresh a pull request's environment (ADR-0028, phase 1): plan
- * the pull request's manifest over prod's state plus the environment's own
- * successful builds, then create its schemas and a pointer view for every
- * reused node (one lock per environment, src/env/index.ts). The action's
- * pull request run and `ods-state env create|refresh` both run this.
+ * Matching the relations a compiled query names to the node's parents. dbt
+ * writes a parent's `relation_name` into compiled SQL as `"db"."schema"."t"`,
+ * `` `project`.`dataset`.`t` `` or `DB.SCHEMA.T`; the parser reports it as
+ * dotted parts. Both sides become lower-cased parts without quotes.
+ */
+/** Lower-cased identifier parts of a dotted relation name, quotes removed. */
+function relationParts(name) {
+    const parts = [];
+    let current = "";
+    let quote = null;
+    for (const char of name) {
+        if (quote) {
+            if (char === quote)
+                quote = null;
+            else
+                current += char;
+        }
+        else if (char === '"' || char === "`" || char === "[") {
+            quote = char === "[" ? "]" : char;
+        }
+        else if (char === ".") {
+            parts.push(current);
+            current = "";
+        }
+        else if (char.trim() !== "") {
+            current += char;
+        }
+    }
+    parts.push(current);
+    return parts.map((part) => part.toLowerCase());
+}
+/** Finds which parents a relation name designates: by full name, or by its last parts when the name is shorter. */
+function parentIndex(parents) {
+    const byParts = parents
+        .filter((parent) => parent.relation !== null && parent.relation !== "")
+        .map((parent) => ({ uniqueId: parent.uniqueId, parts: relationParts(parent.relation ?? "") }));
+    return (name) => {
+        const wanted = relationParts(name);
+        const matches = byParts.filter((parent) => parent.parts.length >= wanted.length &&
+            parent.parts.slice(parent.parts.length - wanted.length).join(".") === wanted.join("."));
+        return matches.length === 1 ? (matches[0]?.uniqueId ?? null) : null;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/dbt/column-facts/compute-facts.ts
+/**
+ * Column facts of one node from its compiled SQL: the output columns with a
+ * digest of each one's expression through its lineage, a digest of what
+ * decides the row set, and the columns it reads of each parent. Every CTE is
+ * analysed as a scope of its own, so a column's digest follows it through a
+ * CTE chain down to the parents' columns; anything the facts cannot follow
+ * makes them unknown, and the rule then keeps today's BUILD.
  */
 
 
-async function createOrRefreshEnvironment(ctx, config, phase = () => { }) {
-    const { name } = config;
-    if (config.refresh === true && !(await ctx.registry.environment(name))) {
-        throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${ctx.warehouse.label} to refresh.`, { hint: "Create it with `ods-state env create` (the same flags)." });
+
+/** dbt adapter type → the parser's dialect name; an adapter absent here has no facts. */
+const DIALECT_OF_ADAPTER = {
+    duckdb: "duckdb",
+    postgres: "postgresql",
+    snowflake: "snowflake",
+    bigquery: "bigquery",
+    redshift: "redshift",
+    databricks: "databricks",
+    spark: "spark",
+    trino: "trino",
+};
+/** Functions in a projection that make rows (one row in, several out). */
+const SET_RETURNING = /\b(unnest|generate_series|explode|posexplode|flatten|json_each|jsonb_each|json_array_elements|jsonb_array_elements|regexp_split_to_table|range)\s*\(/i;
+/** Lineage steps one node may take before its facts are given up as unknown (a bound on time per node). */
+const MAX_STEPS = 20_000;
+/** A bare, possibly qualified, column reference. */
+const PLAIN_COLUMN = /^(?:(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)\.)*(?:[A-Za-z_][\w$]*|"[^"]+"|`[^`]+`)$/;
+class FactsUnknown {
+    reason;
+    detail;
+    constructor(reason, detail) {
+        this.reason = reason;
+        this.detail = detail;
     }
-    phase(`planning ${name} over prod and its own builds`);
-    const plan = config.planOver(await environmentBaseline(ctx, name, config.prod, config.manifest));
-    phase(`${config.dryRun === true ? "checking" : config.refresh === true ? "refreshing" : "creating"} environment ${name}`);
-    const change = await env_createEnvironment(ctx, {
-        name,
-        project: config.project,
-        prNumber: config.prNumber,
-        headSha: config.headSha,
-        plan,
-        prod: config.prod,
-        fullRefreshConfig: fullRefreshConfigured(config.manifest),
-        ...(config.incrementalStart ? { incrementalStart: config.incrementalStart } : {}),
-        ...(config.dryRun !== undefined ? { dryRun: config.dryRun } : {}),
-    });
-    return { plan, change };
+}
+/** `parent\u0000column` keys as columns per parent, sorted. */
+function byParent(keys) {
+    const out = {};
+    for (const key of [...keys].sort()) {
+        const cut = key.indexOf("\u0000");
+        const parent = key.slice(0, cut);
+        const columns = out[parent] ?? [];
+        columns.push(key.slice(cut + 1));
+        out[parent] = columns;
+    }
+    return out;
+}
+const lower = (name) => name.toLowerCase();
+/** A digest as the facts keep it (DIGEST_LENGTH, facts.ts). */
+const compute_facts_short = (digest) => digest.slice(0, DIGEST_LENGTH);
+const projectionName = (projection) => lower(projection.name ?? projection.sql);
+function computeColumnFacts(input, analyze) {
+    if (input.language !== "sql")
+        return unknownFacts("python_model", `a ${input.language} model has no SQL to read`);
+    const sql = input.compiledSql ?? "";
+    if (sql.trim() === "")
+        return unknownFacts("no_compiled_sql", "the manifest holds no compiled SQL for the node");
+    if (/\{\{|\{%/.test(sql))
+        return unknownFacts("jinja_in_sql", "the compiled SQL still holds Jinja");
+    const dialect = DIALECT_OF_ADAPTER[lower(input.adapterType)];
+    if (dialect === undefined)
+        return unknownFacts("dialect_unsupported", `no SQL dialect for adapter ${input.adapterType}`);
+    try {
+        return new FactsBuilder(input.parents, analyze, dialect).build(sql);
+    }
+    catch (error) {
+        if (error instanceof FactsUnknown)
+            return unknownFacts(error.reason, error.detail);
+        throw error;
+    }
+}
+class FactsBuilder {
+    scopes = new Map();
+    reads = new Map();
+    memo = new Map();
+    resolving = new Set();
+    parentOf;
+    analyze;
+    dialect;
+    starOverParent = null;
+    /** Parents a `select *` listed by their known columns. */
+    starFrom = new Set();
+    columnsOfParent = new Map();
+    projectionMemo = new WeakMap();
+    steps = 0;
+    /** Open lineage collections: every parent column reached while one is open is noted in each. */
+    collectors = [];
+    constructor(parents, analyze, dialect) {
+        this.parentOf = parentIndex(parents);
+        this.analyze = analyze;
+        this.dialect = dialect;
+        for (const parent of parents) {
+            this.reads.set(parent.uniqueId, new Set());
+            if (parent.columns)
+                this.columnsOfParent.set(parent.uniqueId, parent.columns);
+        }
+    }
+    build(sql) {
+        const root = this.addScope("", sql, "the model");
+        this.checkRelations(root);
+        const columns = this.outputColumns(root);
+        const rowSet = this.traced(() => sha256Of(...[...this.scopes.values()]
+            .sort((a, b) => (a.name < b.name ? -1 : 1))
+            .map((scope) => this.scopeRowSet(scope))));
+        const reads = {};
+        for (const [parent, columnsRead] of [...this.reads].sort(([a], [b]) => (a < b ? -1 : 1))) {
+            reads[parent] = columnsRead === "*" ? "*" : [...columnsRead].sort();
+        }
+        const unknown = this.starOverParent === null
+            ? null
+            : {
+                reason: "star_over_parent",
+                detail: `select * over ${this.starOverParent} outputs columns the facts cannot list`,
+            };
+        return {
+            version: COLUMN_FACTS_VERSION,
+            columns: unknown ? [] : columns,
+            row_set: compute_facts_short(rowSet.digest),
+            row_set_from: unknown ? {} : byParent(rowSet.from),
+            star_from: unknown ? [] : [...this.starFrom].sort(),
+            reads,
+            unknown,
+        };
+    }
+    addScope(name, sql, what) {
+        const result = this.analyze(sql, this.dialect);
+        if (!result.ok)
+            throw new FactsUnknown("parse_failed", `${what}: ${result.error}`);
+        const analysis = result.analysis;
+        const scope = {
+            name,
+            analysis,
+            uses: analysis.columnUses.filter((use) => !use.scopePath.startsWith("root.ctes[")),
+        };
+        this.scopes.set(name, scope);
+        for (const cte of analysis.ctes) {
+            if (this.scopes.has(lower(cte.name)))
+                throw new FactsUnknown("unresolved_scope", `CTE ${cte.name} is defined twice`);
+            this.addScope(lower(cte.name), cte.bodySql, `CTE ${cte.name}`);
+        }
+        for (const branch of analysis.branches) {
+            for (const relation of branch.relations) {
+                if (relation.kind !== "table" && relation.kind !== "cte") {
+                    throw new FactsUnknown("unresolved_scope", `${what} reads a ${relation.kind} (${relation.name}) the facts do not follow`);
+                }
+            }
+        }
+        return scope;
+    }
+    /** Every relation the statement reads, nested scopes included, is a CTE or a parent, and is visible in some scope's FROM. */
+    checkRelations(root) {
+        const visible = new Set();
+        for (const scope of this.scopes.values()) {
+            for (const branch of scope.analysis.branches) {
+                for (const relation of branch.relations) {
+                    if (this.isCte(relation))
+                        continue;
+                    const parent = this.parentOf(relation.name);
+                    if (parent === null)
+                        throw new FactsUnknown("reads_non_parent_relation", `reads ${relation.name}, which is not a parent`);
+                    visible.add(parent);
+                }
+            }
+        }
+        for (const table of root.analysis.baseTables) {
+            if (this.isCte(table))
+                continue;
+            const parent = this.parentOf(table.name);
+            if (parent === null)
+                throw new FactsUnknown("reads_non_parent_relation", `reads ${table.name}, which is not a parent`);
+            if (!visible.has(parent))
+                throw new FactsUnknown("unresolved_scope", `reads ${table.name} in a subquery the facts do not follow`);
+        }
+    }
+    isCte(relation) {
+        const name = "name" in relation ? relation.name : (relation.table ?? "");
+        const kind = "kind" in relation ? relation.kind : relation.sourceKind;
+        if (kind === "cte")
+            return true;
+        const parts = relationParts(name);
+        return parts.length === 1 && this.scopes.has(parts[0] ?? "");
+    }
+    outputColumns(root) {
+        const [first, ...others] = root.analysis.branches;
+        if (first === undefined)
+            return [];
+        const columns = [];
+        first.projections.forEach((projection, index) => {
+            if (projection.isStar) {
+                if (others.length > 0)
+                    throw new FactsUnknown("unresolved_scope", "select * in a set operation");
+                for (const source of this.starSources(first, projection)) {
+                    for (const name of this.sourceColumnNames(source)) {
+                        const traced = this.traced(() => this.fromSource(source, name));
+                        columns.push({ name, digest: compute_facts_short(traced.digest), from: byParent(traced.from) });
+                    }
+                }
+                return;
+            }
+            const traced = this.traced(() => {
+                const digests = [this.projectionDigest(root, first, projection)];
+                for (const branch of others) {
+                    const same = branch.projections[index];
+                    if (same === undefined || same.isStar)
+                        throw new FactsUnknown("unresolved_scope", "set operation branches differ in shape");
+                    digests.push(this.projectionDigest(root, branch, same));
+                }
+                return sha256Of("column", ...digests);
+            });
+            columns.push({
+                name: projectionName(projection),
+                digest: compute_facts_short(traced.digest),
+                from: byParent(traced.from),
+            });
+        });
+        return columns;
+    }
+    /** Names a source contributes to a `select *`; a parent's cannot be listed. */
+    sourceColumnNames(source) {
+        if (!this.isCte(source)) {
+            const parent = this.parentOf(source.name);
+            const known = parent === null ? undefined : this.columnsOfParent.get(parent);
+            if (parent !== null && known !== undefined) {
+                this.starFrom.add(parent);
+                return known.map(lower);
+            }
+            if (parent !== null)
+                this.reads.set(parent, "*");
+            this.starOverParent ??= source.name;
+            return [];
+        }
+        const scope = this.scopeOf(source.name);
+        const first = scope.analysis.branches[0];
+        if (first === undefined)
+            return [];
+        return first.projections.flatMap((projection) => projection.isStar
+            ? this.starSources(first, projection).flatMap((inner) => this.sourceColumnNames(inner))
+            : [projectionName(projection)]);
+    }
+    scopeOf(name) {
+        const scope = this.scopes.get(lower(relationParts(name).at(-1) ?? name));
+        if (scope === undefined)
+            throw new FactsUnknown("unresolved_scope", `no CTE named ${name}`);
+        return scope;
+    }
+    starSources(branch, star) {
+        if (!star.starTable)
+            return branch.relations;
+        const wanted = lower(star.starTable);
+        const found = branch.relations.filter((relation) => lower(relation.alias ?? "") === wanted ||
+            relation.name.toLowerCase() === wanted ||
+            relationParts(relation.name).at(-1) === wanted);
+        if (found.length === 0)
+            throw new FactsUnknown("unresolved_scope", `${star.starTable}.* names no source`);
+        return found;
+    }
+    /** Digest of column `column` of a CTE scope, by name (set operations: by the first branch's position). */
+    cteColumn(scopeName, column) {
+        const scope = this.scopeOf(scopeName);
+        const key = `${scope.name}\u0000${column}`;
+        const known = this.memo.get(key);
+        if (known !== undefined)
+            return this.reuse(known);
+        if (this.resolving.has(key))
+            throw new FactsUnknown("unresolved_scope", `column ${column} of ${scope.name} refers to itself`);
+        this.resolving.add(key);
+        const traced = this.traced(() => this.cteColumnOnce(scope, column));
+        this.resolving.delete(key);
+        this.memo.set(key, traced);
+        return traced.digest;
+    }
+    cteColumnOnce(scope, column) {
+        const [first, ...others] = scope.analysis.branches;
+        let digest;
+        if (first === undefined)
+            digest = sha256Of("missing", column);
+        else if (others.length === 0)
+            digest = this.branchColumn(scope, first, column);
+        else {
+            const index = first.projections.findIndex((projection) => !projection.isStar && projectionName(projection) === column);
+            if (index < 0 || first.projections.some((projection) => projection.isStar)) {
+                throw new FactsUnknown("unresolved_scope", `column ${column} of set operation ${scope.name}`);
+            }
+            digest = sha256Of("union", ...scope.analysis.branches.map((branch) => {
+                const projection = branch.projections[index];
+                if (projection === undefined || projection.isStar)
+                    throw new FactsUnknown("unresolved_scope", `set operation ${scope.name} branches differ in shape`);
+                return this.projectionDigest(scope, branch, projection);
+            }));
+        }
+        return digest;
+    }
+    branchColumn(scope, branch, column) {
+        const projection = branch.projections.find((candidate) => !candidate.isStar && projectionName(candidate) === column);
+        if (projection !== undefined)
+            return this.projectionDigest(scope, branch, projection);
+        const stars = branch.projections.filter((candidate) => candidate.isStar);
+        if (stars.length === 0)
+            return sha256Of("missing", column);
+        const candidates = stars.flatMap((star) => this.starSources(branch, star).map((source) => this.fromSource(source, column)));
+        return candidates.length === 1 ? (candidates[0] ?? "") : sha256Of("star", ...candidates);
+    }
+    projectionDigest(scope, branch, projection) {
+        const known = this.projectionMemo.get(projection);
+        if (known !== undefined)
+            return this.reuse(known);
+        this.steps += 1;
+        if (this.steps > MAX_STEPS)
+            throw new FactsUnknown("too_complex", `more than ${MAX_STEPS} lineage steps`);
+        const traced = this.traced(() => this.projectionDigestOnce(scope, branch, projection));
+        this.projectionMemo.set(projection, traced);
+        return traced.digest;
+    }
+    /** Runs `compute` with a collection open: its digest and the parent columns it reached. */
+    traced(compute) {
+        const from = new Set();
+        this.collectors.push(from);
+        try {
+            return { digest: compute(), from };
+        }
+        finally {
+            this.collectors.pop();
+        }
+    }
+    /** A digest computed before: its parent columns count for every open collection too. */
+    reuse(known) {
+        for (const collector of this.collectors)
+            for (const column of known.from)
+                collector.add(column);
+        return known.digest;
+    }
+    projectionDigestOnce(scope, branch, projection) {
+        // A column passed through under its own name (`id`, `t.id`) is the column it passes: `select *` and `select id` agree.
+        const [only, ...more] = projection.upstream;
+        if (only !== undefined &&
+            more.length === 0 &&
+            PLAIN_COLUMN.test(projection.sql) &&
+            lower(only.column) === projectionName(projection)) {
+            return this.referenceDigest(scope, branch, only, projection);
+        }
+        return sha256Of("expression", projection.sql, ...projection.upstream.map((reference) => this.referenceDigest(scope, branch, reference, projection)));
+    }
+    /** The relation a scope's FROM names by this alias, when the name is an alias and not a relation's own name. */
+    aliasedRelation(scope, name) {
+        const wanted = lower(name);
+        for (const branch of scope.analysis.branches) {
+            for (const relation of branch.relations) {
+                if (relation.alias && lower(relation.alias) === wanted && lower(relation.name) !== wanted)
+                    return relation;
+            }
+        }
+        return null;
+    }
+    /** A column from one source of a branch: a CTE's column, or a parent's column (then read). */
+    fromSource(source, column) {
+        if (this.isCte(source))
+            return this.cteColumn(source.name, column);
+        return this.parentColumn(source.name, column);
+    }
+    parentColumn(relation, column) {
+        const parent = this.parentOf(relation);
+        if (parent === null)
+            throw new FactsUnknown("reads_non_parent_relation", `reads ${relation}, which is not a parent`);
+        const read = this.reads.get(parent);
+        if (read !== "*")
+            read?.add(column);
+        const key = `${parent}\u0000${column}`;
+        for (const collector of this.collectors)
+            collector.add(key);
+        return sha256Of("parent", parent, column);
+    }
+    referenceDigest(scope, branch, reference, self) {
+        const column = lower(reference.column);
+        if (reference.table && (reference.sourceKind === "cte" || reference.sourceKind === "table")) {
+            const aliased = this.aliasedRelation(scope, reference.table);
+            if (aliased !== null)
+                return this.fromSource(aliased, column);
+            if (this.isCte(reference))
+                return this.cteColumn(reference.table, column);
+            return this.parentColumn(reference.table, column);
+        }
+        // Unqualified or unresolved: it may come from any source of the branch, or be an alias of the same SELECT.
+        const branches = branch === null ? scope.analysis.branches : [branch];
+        const parts = ["any", column];
+        for (const candidate of branches) {
+            for (const source of candidate.relations)
+                parts.push(this.fromSource(source, column));
+            for (const projection of candidate.projections) {
+                if (projection !== self &&
+                    !projection.isStar &&
+                    projectionName(projection) === column &&
+                    projection.sql !== reference.column) {
+                    parts.push(sha256Of("alias", projection.sql, ...projection.upstream.map((inner) => inner.column === reference.column && !inner.table
+                        ? ""
+                        : this.referenceDigest(scope, candidate, inner, projection))));
+                }
+            }
+        }
+        return sha256Of(...parts);
+    }
+    /** What decides a scope's rows: its clauses, the lineage of every column they use, and the projections they refer to. */
+    scopeRowSet(scope) {
+        const analysis = scope.analysis;
+        const keepsAll = analysis.setOperation?.all ?? true;
+        const parts = [
+            "scope",
+            scope.name,
+            analysis.shape,
+            analysis.setOperation?.kind ?? "",
+            String(keepsAll),
+            analysis.setOperation?.clausesSql ?? "",
+        ];
+        for (const branch of analysis.branches) {
+            parts.push(branch.rowSetSql, String(branch.distinct), String(branch.aggregates));
+            const projectionsDecide = branch.distinct ||
+                !keepsAll ||
+                branch.projections.some((projection) => SET_RETURNING.test(projection.sql));
+            if (projectionsDecide) {
+                for (const projection of branch.projections) {
+                    if (!projection.isStar) {
+                        parts.push(this.projectionDigest(scope, branch, projection));
+                        continue;
+                    }
+                    // DISTINCT * (or a set operation without ALL): every column the star lists decides the rows.
+                    parts.push(`*${projection.starTable ?? ""}`);
+                    for (const source of this.starSources(branch, projection))
+                        for (const name of this.sourceColumnNames(source))
+                            parts.push(this.fromSource(source, name));
+                }
+            }
+        }
+        for (const use of scope.uses) {
+            parts.push(use.context, use.expressionSql, ...use.references.map((reference) => this.referenceDigest(scope, null, reference, null)));
+            parts.push(...this.projectionsNamedBy(scope, use.expressionSql));
+        }
+        return sha256Of(...parts);
+    }
+    /** Projections a clause names by ordinal (`group by 1`) or by alias (`qualify rn = 1`). */
+    projectionsNamedBy(scope, expressionSql) {
+        const digests = [];
+        const ordinal = /^\s*(\d+)\s*$/.exec(expressionSql);
+        const words = new Set((expressionSql.match(/[A-Za-z_][A-Za-z0-9_$]*/g) ?? []).map(lower));
+        for (const branch of scope.analysis.branches) {
+            branch.projections.forEach((projection, index) => {
+                if (projection.isStar)
+                    return;
+                const byOrdinal = ordinal !== null && Number(ordinal[1]) === index + 1;
+                if (byOrdinal || words.has(projectionName(projection)))
+                    digests.push(this.projectionDigest(scope, branch, projection));
+            });
+        }
+        return digests;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/dbt/column-facts/node-facts.ts
+
+
+function nodeColumnFacts(manifest, id, analyze, columnsOf = () => null) {
+    const node = manifest.nodes.get(id);
+    if (node === undefined)
+        return unknownFacts("no_compiled_sql", `${id} is not a model of the manifest`);
+    if (node.resourceType !== "model")
+        return unknownFacts("dialect_unsupported", `a ${node.resourceType} is not a SELECT the facts follow`);
+    const parents = node.dependsOn.nodes.map((parent) => ({
+        uniqueId: parent,
+        relation: (manifest.nodes.get(parent) ?? manifest.sources.get(parent))?.relation.relationName ?? null,
+        columns: columnsOf(parent),
+    }));
+    return computeColumnFacts({
+        language: node.language ?? "sql",
+        compiledSql: node.compiledCode,
+        adapterType: manifest.metadata.adapterType ?? "",
+        parents,
+    }, analyze);
+}
+
+// EXTERNAL MODULE: ./src/state/own.ts
+var own = __nccwpck_require__(567);
+;// CONCATENATED MODULE: ./src/planner/column-facts-needed.ts
+/**
+ * Whether a plan or a record can use the SQL parser at all (issue 24), asked
+ * before it is loaded: the parser is 22.8 MB of WebAssembly, about a second
+ * of CPU and 250 MB to load, and most runs never analyse anything. Pure and
+ * linear; a "yes" may still analyse nothing, a "no" is exact for what the
+ * plan or record would ask.
+ */
+
+/**
+ * A plan analyses only a model whose SQL changed since its recorded build and
+ * that some model reads (column-impact.ts), or a reader of one: none, no
+ * parser. `pointers` (a pull request's environment) compares the portable
+ * SQL, as the plan does.
+ */
+function planMayAnalyse(project, snapshot, pointers) {
+    if (!snapshot)
+        return false;
+    for (const [id, node] of project.graph.nodes) {
+        if (node.node.resourceType !== "model" || node.children.length === 0)
+            continue;
+        const recorded = (0,own/* own */.Z)(snapshot.nodes, id);
+        const fp = project.fingerprints.get(id);
+        if (!recorded || !fp)
+            continue;
+        const now = pointers && recorded.portable_sql && fp.portableSql ? fp.portableSql : fp.fingerprint.components.sql;
+        const then = pointers && recorded.portable_sql && fp.portableSql
+            ? recorded.portable_sql
+            : recorded.fingerprint.components.sql;
+        if (now !== then)
+            return true;
+    }
+    return false;
 }
 /**
- * Nodes whose config sets `full_refresh`: `true`, dbt rebuilds them whole on
- * every run (none starts from prod's table); `false`, never, even with
- * `--full-refresh` (dbt's should_full_refresh()).
+ * A record analyses a model the run built whose previous build recorded no
+ * facts, or other SQL (record-facts.ts): none, no parser.
  */
-function fullRefreshConfigured(project) {
-    const nodes = new Map();
-    for (const [id, node] of project.manifest.nodes) {
-        const value = node.config?.full_refresh;
-        if (typeof value === "boolean")
-            nodes.set(id, value);
+function recordMayAnalyse(project, runResults, previous) {
+    for (const result of runResults.results) {
+        const node = project.graph.nodes.get(result.uniqueId);
+        if (node?.node.resourceType !== "model")
+            continue;
+        const before = (0,own/* own */.Z)(previous?.nodes, result.uniqueId);
+        const sql = project.fingerprints.get(result.uniqueId)?.fingerprint.components.sql;
+        if (!before?.facts || before.fingerprint.components.sql !== sql)
+            return true;
     }
-    return nodes;
+    return false;
+}
+
+;// CONCATENATED MODULE: ./src/app/plan/column-facts-source.ts
+/**
+ * The column facts a plan or a record reads compiled SQL with (issue 24):
+ * the SQL parser over the project's manifest, each node analysed once, within
+ * a budget of analysis time. Once the budget is spent, a node's facts are
+ * unknown (`too_complex`): the planner then builds it and its readers, as it
+ * does without column impact, so running out is slower, never wrong.
+ */
+
+
+
+/**
+ * A plan analyses only changed models some reader may read fewer columns of,
+ * and readers without recorded facts: a handful on a pull request. Measured
+ * over the 579 models of 16 real projects (src/runtime/column-facts-analyzer.ts):
+ * median 4 ms a model, p95 under 0.12 s, the slowest 1.1–4.5 s; the generated
+ * 10,000-node project's 14 changed models take about 0.25 s in all in the
+ * parser's own process (bench/COLUMN-IMPACT.md). Two seconds covers a typical
+ * pull request many times over and keeps the main step of a 10,000-node
+ * project within its 5 s target. An analysis already started runs to its
+ * own time limit (10 s, src/runtime/sql-analysis-process/), so one
+ * pathological model may overrun the budget by that much, no more.
+ */
+const PLAN_ANALYSIS_BUDGET = { ms: 2_000, of: "plan" };
+/**
+ * A record analyses every built model whose SQL changed since its last
+ * build, so the first record of a project analyses all of them: the 579
+ * models above took 12–17 s in all. A minute covers that with room on a
+ * slower runner; models left when it runs out are recorded without facts and
+ * analysed by a later record (their facts are computed while none are stored).
+ */
+const RECORD_ANALYSIS_BUDGET = { ms: 60_000, of: "record" };
+/** A memoised ColumnFactsOf over the project's manifest, analysing within `budget` (timed with `now`). */
+function columnFactsSource(project, analyze, now, budget) {
+    const known = new Map();
+    let spentMs = 0;
+    return (nodeId, columnsOf) => {
+        const memo = known.get(nodeId);
+        if (memo !== undefined)
+            return memo;
+        let facts;
+        if (spentMs >= budget.ms) {
+            facts = unknownFacts("too_complex", `the ${budget.of}'s time for SQL analysis (${budget.ms / 1000} s) ran out before this model`);
+        }
+        else {
+            const started = now().getTime();
+            facts = nodeColumnFacts(project.manifest, nodeId, analyze, columnsOf);
+            spentMs += Math.max(0, now().getTime() - started);
+        }
+        known.set(nodeId, facts);
+        return facts;
+    };
+}
+/**
+ * The column facts of a loaded parser, or undefined when it could not be
+ * loaded: then a warning, and the plan or record goes on without column
+ * impact (every change reaches every reader, as before issue 24).
+ */
+function columnFactsOfLoad(loaded, project, ports, budget) {
+    if (loaded.ok)
+        return columnFactsSource(project, loaded.analyze, ports.now, budget);
+    ports.log.warning(`The SQL parser could not be loaded (${loaded.error}): this ${budget.of} goes on without column impact, so every change reaches every model that reads the changed model.`);
+    return undefined;
+}
+/**
+ * The one way a plan gets its column facts (the action's steps, `ods-state
+ * plan`, the env commands): none without a parser (column impact off) or
+ * without a state to plan against (everything is built anyway); none when
+ * no plan of the project over `state` may analyse anything (no model some
+ * model reads has other SQL than its recorded build: the parser, a second
+ * of CPU, is then never loaded); else the parser's facts within the plan's
+ * budget, or a warning and none when it can't be loaded. `pointers`: the
+ * plans to be made, a pull request environment's (true), prod's (false).
+ */
+async function planColumnFacts(load, project, state, pointers, ports) {
+    if (!load || state === null)
+        return undefined;
+    if (!pointers.some((each) => planMayAnalyse(project, state, each)))
+        return undefined;
+    ports.phase?.("loading the SQL parser");
+    return columnFactsOfLoad(await load(), project, ports, PLAN_ANALYSIS_BUDGET);
 }
 
 ;// CONCATENATED MODULE: ./src/state/plan.ts
@@ -22753,6 +22806,147 @@ function selectionWarnings(selection, nodeCount, warnings) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/app/plan/make-plan.ts
+
+
+function makePlan(request, now) {
+    return plan({
+        project: request.project,
+        scope: request.scope,
+        state: request.state,
+        sources: request.sources,
+        select: request.select,
+        exclude: request.exclude,
+        now: now().toISOString(),
+        target: scope_targetIdentity(request.project, request.targetName),
+        pointers: request.pointers,
+        ...(request.columnFacts ? { columnFacts: request.columnFacts } : {}),
+    });
+}
+/**
+ * The plan over a baseline made of prod's head (rollbacks applied, a pull
+ * request environment's own builds added): it names the head's snapshot id,
+ * the state it was made against. What the environment and promotion use
+ * cases plan with (`planOver`, `planMain`).
+ */
+function planOverHead(request, head, now) {
+    return (baseline) => makePlan({ ...request, state: baseline && head ? { id: head.id, snapshot: baseline } : null }, now);
+}
+
+;// CONCATENATED MODULE: ./src/app/promotion/prod-rollbacks.ts
+/**
+ * A promotion rolled back in the warehouse (`ods-state env rollback`) is no
+ * longer prod's build, whatever the state restored from the cache says: the
+ * plan and the record of a default-branch run apply the registry's rollbacks
+ * to prod's state first (src/environment/promotion/reconcile.ts; idempotent).
+ */
+
+/** Prod's state with the warehouse's rollbacks applied, saying which nodes they concern. */
+function reconcileWithRollbacks(snapshot, rollbacks, ports) {
+    const { snapshot: reconciled, reverted } = applyRecordedRollbacks(snapshot, rollbacks);
+    if (reverted.length > 0) {
+        ports.log.info(`Prod's state recorded ${reverted.length} promoted node${reverted.length === 1 ? "" : "s"} whose promotion was rolled back in the warehouse (${reverted.join(", ")}): they count as their previous builds.`);
+    }
+    return reconciled;
+}
+/**
+ * Prod's head as the warehouse has it: the registry's rollbacks of `project`
+ * (this session's scope) applied to the state's head, its id kept (the plan
+ * names the snapshot it was made against). The action's steps and the CLI's
+ * env commands both plan over this.
+ */
+async function prodHeadAfterRollbacks(ctx, head, ports) {
+    if (!head)
+        return null;
+    const rollbacks = await recordedRollbacks(ctx, head.snapshot.project);
+    return { id: head.id, snapshot: reconcileWithRollbacks(head.snapshot, rollbacks, ports) };
+}
+
+;// CONCATENATED MODULE: ./src/app/environment/create-environment.ts
+/**
+ * Create or refresh a pull request's environment (ADR-0028, phase 1): plan
+ * the pull request's manifest over prod's state plus the environment's own
+ * successful builds, then create its schemas and a pointer view for every
+ * reused node (one lock per environment, src/environment/index.ts). The action's
+ * pull request run and `ods-state env create|refresh` both run this.
+ */
+
+
+async function createOrRefreshEnvironment(ctx, config, phase = () => { }) {
+    const { name } = config;
+    if (config.refresh === true && !(await ctx.registry.environment(name))) {
+        throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${ctx.warehouse.label} to refresh.`, { hint: "Create it with `ods-state env create` (the same flags)." });
+    }
+    phase(`planning ${name} over prod and its own builds`);
+    const plan = config.planOver(await environmentBaseline(ctx, name, config.prod, config.manifest));
+    phase(`${config.dryRun === true ? "checking" : config.refresh === true ? "refreshing" : "creating"} environment ${name}`);
+    const change = await environment_createEnvironment(ctx, {
+        name,
+        project: config.project,
+        prNumber: config.prNumber,
+        headSha: config.headSha,
+        plan,
+        prod: config.prod,
+        fullRefreshConfig: fullRefreshConfigured(config.manifest),
+        ...(config.incrementalStart ? { incrementalStart: config.incrementalStart } : {}),
+        ...(config.dryRun !== undefined ? { dryRun: config.dryRun } : {}),
+    });
+    return { plan, change };
+}
+/**
+ * Nodes whose config sets `full_refresh`: `true`, dbt rebuilds them whole on
+ * every run (none starts from prod's table); `false`, never, even with
+ * `--full-refresh` (dbt's should_full_refresh()).
+ */
+function fullRefreshConfigured(project) {
+    const nodes = new Map();
+    for (const [id, node] of project.manifest.nodes) {
+        const value = node.config?.full_refresh;
+        if (typeof value === "boolean")
+            nodes.set(id, value);
+    }
+    return nodes;
+}
+
+;// CONCATENATED MODULE: ./src/app/environment/create-over-prod.ts
+
+
+
+
+async function createEnvironmentOverProd(ctx, config, ports) {
+    const { scope, head, sources, targetName, ...create } = config;
+    const prod = await prodHeadAfterRollbacks(ctx, head, ports);
+    const columnFacts = await planColumnFacts(ports.loadSqlParser, config.manifest, prod?.snapshot ?? null, [true], ports);
+    return createOrRefreshEnvironment(ctx, {
+        ...create,
+        prod: prod?.snapshot ?? null,
+        planOver: planOverHead({
+            project: config.manifest,
+            scope,
+            sources,
+            select: [],
+            exclude: [],
+            targetName,
+            pointers: true,
+            ...(columnFacts ? { columnFacts } : {}),
+        }, prod, ports.now),
+    }, ports.phase);
+}
+
+;// CONCATENATED MODULE: ./src/cli/cli-log.ts
+/** A use case's log: information and warnings on stderr, no debug. */
+function cliLog(context) {
+    return {
+        info: (message) => context.stderr(`${message}\n`),
+        warning: (message) => context.stderr(`warning: ${message}\n`),
+        debug: () => { },
+    };
+}
+/** Only the warnings, for the use cases that say nothing else. */
+function cliWarnings(context) {
+    return { warning: (message) => context.stderr(`warning: ${message}\n`) };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/env/create.ts
 /**
  * `ods-state env create|refresh`: the pull request's environment, planned
@@ -22773,40 +22967,38 @@ async function envCreateOrRefresh(values, context, sub) {
     const format = formatOf(values);
     const incrementalStart = parseIncrementalStart(env_flags_str(values, "incremental-start"), "flag");
     const progress = createProgress(context);
-    const { project, scope, sources, prod } = await planningInputs(values, context, progress);
+    const { project, scope, sources, head } = await planningInputs(values, context, progress);
     const envScope = envScopeOf(sub, values, context, scope.project);
     let name = environmentOf(label, envScope);
-    const columnFacts = await cliColumnFacts(values, context, project, prod);
+    const loadSqlParser = sqlParserOf(values, context);
     await withWarehouse(values, context, envScope, async (ctx) => {
         // The name from the scope as the registry resolved it (the repository's id, issue 37).
         name = environmentOf(label, ctx.scope);
         const pr = env_flags_str(values, "pr");
-        const { plan: planned, change } = await createOrRefreshEnvironment(ctx, {
+        const { plan: planned, change } = await createEnvironmentOverProd(ctx, {
             name,
             project: scope.project,
             manifest: project,
             prNumber: pr !== undefined ? Number(pr) : null,
             headSha: env_flags_str(values, "head-sha") ?? null,
-            prod,
-            planOver: (baseline) => plan({
-                project,
-                scope,
-                state: baseline ? { id: "baseline", snapshot: baseline } : null,
-                sources,
-                select: [],
-                now: ctx.now,
-                target: targetOf(project, scope, env_flags_str(values, "target")),
-                pointers: true,
-                ...(columnFacts ? { columnFacts } : {}),
-            }),
+            scope,
+            head,
+            sources,
+            targetName: targetName(scope, env_flags_str(values, "target")),
             incrementalStart,
             refresh: sub === "refresh",
             dryRun: values["dry-run"] === true,
-        }, (description) => progress.phase(description));
+        }, {
+            now: () => new Date(),
+            log: cliLog(context),
+            ...(loadSqlParser ? { loadSqlParser } : {}),
+            phase: (description) => progress.phase(description),
+        });
         progress.done();
         if (format === "json") {
             printJson(context, {
                 ...change,
+                state: planned.state,
                 select: planned.select,
                 exclude: planned.exclude,
                 select_terms: planned.select_terms,
@@ -23286,27 +23478,33 @@ class DiffBudget {
 
 /** The column named `name` under the warehouse's identifier rules. */
 function findColumn(columns, name, rules) {
-    const key = (0,env_names/* nameKey */.Rc)(name, rules);
-    return columns.find((column) => (0,env_names/* nameKey */.Rc)(column.name, rules) === key);
+    const key = (0,warehouse_names/* nameKey */.Rc)(name, rules);
+    return columns.find((column) => (0,warehouse_names/* nameKey */.Rc)(column.name, rules) === key);
 }
 function schemaDiff(prod, pr, rules) {
-    const prodByKey = new Map(prod.map((column) => [(0,env_names/* nameKey */.Rc)(column.name, rules), column]));
-    const prByKey = new Map(pr.map((column) => [(0,env_names/* nameKey */.Rc)(column.name, rules), column]));
+    const prodByKey = new Map(prod.map((column) => [(0,warehouse_names/* nameKey */.Rc)(column.name, rules), column]));
+    const prByKey = new Map(pr.map((column) => [(0,warehouse_names/* nameKey */.Rc)(column.name, rules), column]));
     const retyped = [];
     for (const column of prod) {
-        const other = prByKey.get((0,env_names/* nameKey */.Rc)(column.name, rules));
+        const other = prByKey.get((0,warehouse_names/* nameKey */.Rc)(column.name, rules));
         if (other && other.type !== column.type)
             retyped.push({ name: column.name, prod: column.type, pr: other.type });
     }
     return {
-        added: pr.filter((column) => !prodByKey.has((0,env_names/* nameKey */.Rc)(column.name, rules))),
-        removed: prod.filter((column) => !prByKey.has((0,env_names/* nameKey */.Rc)(column.name, rules))),
+        added: pr.filter((column) => !prodByKey.has((0,warehouse_names/* nameKey */.Rc)(column.name, rules))),
+        removed: prod.filter((column) => !prByKey.has((0,warehouse_names/* nameKey */.Rc)(column.name, rules))),
         retyped,
         columns: { prod: prod.length, pr: pr.length },
     };
 }
 
 ;// CONCATENATED MODULE: ./src/app/environment/diff-rows.ts
+/**
+ * The row part of a data diff: the key checked on both sides, then one
+ * FULL OUTER JOIN on it (src/drivers/data-diff/statements.ts), on a sample of
+ * the keys above the row limit, with key values only when asked for, and
+ * only of the key prod's recorded manifest declares (`values`, issue 37).
+ */
 
 
 /** The one column equal to `name` in any case; undefined when none or several are. */
@@ -23331,7 +23529,7 @@ async function diffRows(reads, budget, rules, limits, input) {
             return;
         const prod = foldedColumn(input.columns.prod, name);
         const pr = foldedColumn(input.columns.pr, name);
-        if (prod && pr && (0,env_names/* nameKey */.Rc)(prod.name, rules) === (0,env_names/* nameKey */.Rc)(pr.name, rules)) {
+        if (prod && pr && (0,warehouse_names/* nameKey */.Rc)(prod.name, rules) === (0,warehouse_names/* nameKey */.Rc)(pr.name, rules)) {
             prodKey[i] = prod;
             prKey[i] = pr;
         }
@@ -23368,14 +23566,14 @@ async function diffRows(reads, budget, rules, limits, input) {
     const most = Math.max(input.counts.prod, input.counts.pr);
     const sampled = limits.sample_above_rows > 0 && most > limits.sample_above_rows;
     const sample = sampled ? { fraction: limits.sample_above_rows / most } : null;
-    const keyNames = new Set(pairedKey.map((k) => (0,env_names/* nameKey */.Rc)(k.prod, rules)));
-    const retyped = new Set(input.schema.retyped.map((column) => (0,env_names/* nameKey */.Rc)(column.name, rules)));
+    const keyNames = new Set(pairedKey.map((k) => (0,warehouse_names/* nameKey */.Rc)(k.prod, rules)));
+    const retyped = new Set(input.schema.retyped.map((column) => (0,warehouse_names/* nameKey */.Rc)(column.name, rules)));
     const compared = [];
     for (const column of input.columns.prod) {
-        const name = (0,env_names/* nameKey */.Rc)(column.name, rules);
+        const name = (0,warehouse_names/* nameKey */.Rc)(column.name, rules);
         if (keyNames.has(name))
             continue;
-        const other = input.columns.pr.find((c) => (0,env_names/* nameKey */.Rc)(c.name, rules) === name);
+        const other = input.columns.pr.find((c) => (0,warehouse_names/* nameKey */.Rc)(c.name, rules) === name);
         if (!other)
             continue;
         const changedType = retyped.has(name);
@@ -23426,6 +23624,21 @@ async function diffRows(reads, budget, rules, limits, input) {
 }
 
 ;// CONCATENATED MODULE: ./src/app/environment/diff-environment.ts
+/**
+ * The data diff of a pull request's environment (issue 23): for each node it
+ * built, its relation in the environment against prod's, read from the
+ * warehouse (src/drivers/data-diff/, read only): the columns, the row counts
+ * and, with a unique key, the rows only on each side and changed.
+ *
+ * Targets are diffed in the order given (the caller puts changed nodes
+ * first) within one time budget: each query's timeout is the smaller of the
+ * statement timeout and what is left; once it is spent, the remaining nodes
+ * are `not_compared` (reason `budget`), and a node whose row diff it cut
+ * keeps its schema and counts (rows `budget`). A node's failure (a query
+ * that failed or ran past its timeout) is that node's status; the diff goes
+ * on with the next. Nothing here throws for a node: opening the warehouse
+ * is the caller's.
+ */
 
 
 
@@ -23635,23 +23848,45 @@ async function diffPullRequest(ctx, input, clock) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/app/plan/make-plan.ts
+;// CONCATENATED MODULE: ./src/app/environment/diff-over-prod.ts
 
 
-function makePlan(request, now) {
-    return plan({
-        project: request.project,
-        scope: request.scope,
-        state: request.state,
-        sources: request.sources,
-        select: request.select,
-        exclude: request.exclude,
-        now: now().toISOString(),
-        target: targetIdentity(request.project, request.targetName),
-        pointers: request.pointers,
-        ...(request.columnFacts ? { columnFacts: request.columnFacts } : {}),
-    });
+
+async function diffOverProd(ctx, config, ports) {
+    const prod = await prodHeadAfterRollbacks(ctx, config.head, ports);
+    const planned = (selection) => planOverHead({
+        project: config.project,
+        scope: config.scope,
+        sources: config.sources,
+        ...selection,
+        targetName: config.targetName,
+        pointers: true,
+    }, prod, ports.now)(prod?.snapshot ?? null);
+    ports.phase?.("planning the pull request over prod");
+    const overProd = planned({ select: [], exclude: [] });
+    if (config.select.length > 0 || config.exclude.length > 0) {
+        // Groups come from the whole plan (a model is downstream of a change whatever is selected); the selection only narrows.
+        const selected = new Set(planned({ select: config.select, exclude: config.exclude }).entries.map((e) => e.unique_id));
+        overProd.entries = overProd.entries.filter((e) => selected.has(e.unique_id));
+    }
+    ports.phase?.(`comparing ${config.environment} with ${config.scope.environment}`);
+    return diffPullRequest(ctx, {
+        environment: config.environment,
+        overProd,
+        project: config.project,
+        prod: prod?.snapshot ?? null,
+        limits: config.limits,
+        comparedWith: config.scope.environment,
+    }, ports.now);
 }
+
+;// CONCATENATED MODULE: ./src/app/plan/selectors.ts
+/**
+ * The selection a caller gives a plan or a data diff (`--select`,
+ * `--exclude`, the action's `select` and `exclude` inputs): dbt's selector
+ * syntax, each argument split into its space-separated terms as dbt does.
+ */
+
 
 ;// CONCATENATED MODULE: ./src/comment/words.ts
 /**
@@ -24614,7 +24849,7 @@ function keyValue(values) {
     const shown = values.map((v) => (v === null ? "NULL" : mdCode(v, EXAMPLE_MAX)));
     return shown.length === 1 ? shown[0] : `(${shown.join(", ")})`;
 }
-/** Why keys only in the PR's table are never shown (src/env/data-diff/statements.ts `examplesSql`). */
+/** Why keys only in the PR's table are never shown (src/drivers/data-diff/statements.ts `examplesSql`). */
 const ONLY_IN_PR_NOT_SHOWN = "not shown (the pull request's code decides them)";
 function examplesBlock(rows, examples, report) {
     const kinds = [
@@ -24870,7 +25105,7 @@ function sameLine(nodes) {
         ` — the same columns and row count, and every row the same by key.`);
 }
 
-;// CONCATENATED MODULE: ./src/env/data-diff-settings.ts
+;// CONCATENATED MODULE: ./src/environment/data-diff-settings.ts
 /**
  * How much a data diff may cost and show (issue 23), with its defaults, as
  * action inputs (`data-diff-*`) and as flags of `ods-state env diff`. Every
@@ -24931,7 +25166,7 @@ function dataDiffLimitsFrom(read, source) {
     const budget = given("budget");
     if (budget !== null) {
         const { name, input } = named("budget");
-        limits.budget_ms = (0,env_timeouts/* parseTimeout */.ZZ)(budget, name, code, input);
+        limits.budget_ms = (0,warehouse_timeouts/* parseTimeout */.ZZ)(budget, name, code, input);
         if (limits.budget_ms === 0) {
             throw new user_error/* UserError */.yo(code, `${name} is \`${budget}\`: a data diff needs a time budget (it reads whole tables); give one such as 2m, or turn the diff off.`, { input });
         }
@@ -24939,7 +25174,7 @@ function dataDiffLimitsFrom(read, source) {
     const query = given("query");
     if (query !== null) {
         const { name, input } = named("query");
-        limits.statement_timeout_ms = (0,env_timeouts/* parseTimeout */.ZZ)(query, name, code, input);
+        limits.statement_timeout_ms = (0,warehouse_timeouts/* parseTimeout */.ZZ)(query, name, code, input);
     }
     const sample = given("sample");
     if (sample !== null) {
@@ -25010,30 +25245,22 @@ async function envDiff(values, context) {
     const select = splitSelectors(values.select ?? []);
     const exclude = splitSelectors(values.exclude ?? []);
     const progress = createProgress(context);
-    const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
+    const { project, scope, sources, head } = await planningInputs(values, context, progress);
     const envScope = envScopeOf("diff", values, context, scope.project);
     let name = environmentOf(label, envScope);
-    const now = new Date();
-    const planOverProd = (selection) => makePlan({
-        project,
-        scope,
-        state: head,
-        sources,
-        ...selection,
-        targetName: env_flags_str(values, "target") ?? "ci",
-        pointers: true,
-    }, () => now);
-    progress.phase("planning the pull request over prod");
-    const overProd = planOverProd({ select: [], exclude: [] });
-    if (select.length > 0 || exclude.length > 0) {
-        // Groups come from the whole plan (a model is downstream of a change whatever is selected); the selection only narrows.
-        const selected = new Set(planOverProd({ select, exclude }).entries.map((e) => e.unique_id));
-        overProd.entries = overProd.entries.filter((e) => selected.has(e.unique_id));
-    }
     const report = await withWarehouse(values, context, envScope, async (ctx) => {
         name = environmentOf(label, ctx.scope);
-        progress.phase(`comparing ${name} with ${scope.environment}`);
-        return diffPullRequest(ctx, { environment: name, overProd, project, prod, limits, comparedWith: scope.environment }, () => new Date());
+        return diffOverProd(ctx, {
+            environment: name,
+            project,
+            scope,
+            sources,
+            targetName: env_flags_str(values, "target") ?? "ci",
+            head,
+            select,
+            exclude,
+            limits,
+        }, { now: () => new Date(), log: cliLog(context), phase: (description) => progress.phase(description) });
     }, { create: false, progress }).finally(() => progress.done());
     if (report === null) {
         throw new user_error/* UserError */.yo("environment_unknown", `The warehouse has no environment registry: there is no environment ${name} to compare.`, {
@@ -25485,6 +25712,89 @@ function settlePromotions(recorded, pending, runId, notBuilt = new Set()) {
     return snapshot;
 }
 
+;// CONCATENATED MODULE: ./src/app/promotion/promote-over-prod.ts
+
+
+
+
+
+
+async function promoteOverProd(ctx, config, ports) {
+    const prod = await prodHeadAfterRollbacks(ctx, config.head, ports);
+    const columnFacts = await planColumnFacts(ports.loadSqlParser, config.project, prod?.snapshot ?? null, [false], ports);
+    const planMain = planOverHead({
+        project: config.project,
+        scope: config.scope,
+        sources: config.sources,
+        select: [],
+        exclude: [],
+        targetName: config.targetName,
+        pointers: false,
+        ...(columnFacts ? { columnFacts } : {}),
+    }, prod, ports.now);
+    const outcome = await promoteEnvironment(ctx, {
+        environment: config.environment,
+        planMain: () => planMain(prod?.snapshot ?? null),
+        mainProject: config.project,
+        prod: prod?.snapshot ?? null,
+        sources: config.sources,
+        promotedBy: config.promotedBy,
+        retentionDays: config.retentionDays,
+        ...(config.allowNonAtomic !== undefined ? { allowNonAtomic: config.allowNonAtomic } : {}),
+        ...(config.dryRun !== undefined ? { dryRun: config.dryRun } : {}),
+    }, ports.phase);
+    if (outcome.status !== "promoted")
+        return outcome;
+    const { result } = outcome;
+    const committed = result.status === "committed" || result.status === "already_committed";
+    if (!config.stateFile || !prod || config.dryRun === true || !committed || result.promoted.length === 0)
+        return { ...outcome, state: null };
+    ports.phase?.("writing the promotion into prod's state");
+    const state = await writePromotion(config.stateFile, config.scope, prod, result, {
+        by: config.promotedBy,
+        now: ports.now().toISOString(),
+        // With column impact, reads kept over a promoted parent's unread change are carried (issue 24).
+        project: columnFacts ? config.project : null,
+    });
+    return { ...outcome, state };
+}
+/**
+ * Writes a committed promotion into prod's state, so that `ods-state record`
+ * of the rest of the run takes the promoted builds as the parents' runs and
+ * the next plan reuses the promoted nodes. A rerun after the warehouse
+ * committed but the state was not written finds the promotion
+ * `already_committed` and writes it then; when the state already records it,
+ * nothing is written.
+ */
+async function writePromotion(file, scope, head, result, promoted) {
+    const nodes = result.promoted.map((node) => node.unique_id);
+    const key = `${scope.project}/${scope.environment}`;
+    if (promotionRecorded(head.snapshot, result.promoted))
+        return { file: file.path, scope: key, snapshot_id: null, nodes };
+    const store = await file.openForWriting();
+    try {
+        // Nothing left for dbt to build: the promotion is the whole change to prod, recorded complete under the
+        // promoting run (as the action records it). Otherwise the record of the rest settles it.
+        const id = await commitPromotion(store, scope, head, result.promoted, {
+            promotedBy: promoted.by,
+            complete: result.select === "" ? { now: promoted.now } : null,
+            ...(promoted.project ? { project: promoted.project } : {}),
+        });
+        return { file: file.path, scope: key, snapshot_id: id, nodes };
+    }
+    catch (error) {
+        if (!(0,user_error/* isUserError */.iU)(error))
+            throw error;
+        throw new user_error/* UserError */.yo(error.code, `Promotion ${result.id ?? ""} is committed in the warehouse, but prod's state in ${file.path} was not updated: ${error.message}`, {
+            file: file.path,
+            hint: "Run the same `ods-state env promote` again (with the same --promoted-by): the warehouse reports the promotion as already committed and the state is written then.",
+        });
+    }
+    finally {
+        await store.close();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/env/promote.ts
 /**
  * `ods-state env promote`: main's manifest planned over prod's state, and
@@ -25504,78 +25814,38 @@ function settlePromotions(recorded, pending, runId, notBuilt = new Set()) {
 
 
 
-
-/**
- * Writes a committed promotion into prod's state, so that `ods-state record`
- * of the rest of the run takes the promoted builds as the parents' runs and
- * the next plan reuses the promoted nodes. A rerun after the warehouse
- * committed but the state was not written finds the promotion
- * `already_committed` and writes it then; when the state already records it,
- * nothing is written.
- */
-async function writePromotion(context, file, scope, head, result, promoted) {
-    const { by: promotedBy, now } = promoted;
-    const nodes = result.promoted.map((node) => node.unique_id);
-    const key = `${scope.project}/${scope.environment}`;
-    if (promotionRecorded(head.snapshot, result.promoted))
-        return { file, scope: key, snapshot_id: null, nodes };
-    const store = await openStateForWriting(context, file);
-    try {
-        // Nothing left for dbt to build: the promotion is the whole change to prod, recorded complete under the
-        // promoting run (as the action records it). Otherwise the record of the rest settles it.
-        const id = await commitPromotion(store, scope, head, result.promoted, {
-            promotedBy,
-            complete: result.select === "" ? { now } : null,
-            ...(promoted.project ? { project: promoted.project } : {}),
-        });
-        return { file, scope: key, snapshot_id: id, nodes };
-    }
-    catch (error) {
-        if (!(0,user_error/* isUserError */.iU)(error))
-            throw error;
-        throw new user_error/* UserError */.yo(error.code, `Promotion ${result.id ?? ""} is committed in the warehouse, but prod's state in ${file} was not updated: ${error.message}`, {
-            file,
-            hint: "Run the same `ods-state env promote` again (with the same --promoted-by): the warehouse reports the promotion as already committed and the state is written then.",
-        });
-    }
-    finally {
-        await store.close();
-    }
-}
 async function envPromote(values, context) {
     const label = labelOf(values);
     const format = formatOf(values);
     const progress = createProgress(context);
-    const { project, scope, sources, head, prod } = await planningInputs(values, context, progress);
+    const { project, scope, sources, head } = await planningInputs(values, context, progress);
     const envScope = envScopeOf("promote", values, context, scope.project);
     let name = environmentOf(label, envScope);
     const dryRun = values["dry-run"] === true;
-    const stateFile = env_flags_str(values, "state");
-    const columnFacts = await cliColumnFacts(values, context, project, prod);
+    const stateFlag = env_flags_str(values, "state");
+    const loadSqlParser = sqlParserOf(values, context);
     await withWarehouse(values, context, envScope, async (ctx) => {
         name = environmentOf(label, ctx.scope);
-        const retentionDays = positiveNumber(values, "retention-days");
-        const promotedBy = env_flags_str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`;
-        const outcome = await promoteEnvironment(ctx, {
+        const outcome = await promoteOverProd(ctx, {
             environment: name,
-            planMain: () => plan({
-                project,
-                scope,
-                state: head ? { id: head.id, snapshot: head.snapshot } : null,
-                sources,
-                select: [],
-                now: ctx.now,
-                target: targetOf(project, scope, env_flags_str(values, "target")),
-                ...(columnFacts ? { columnFacts } : {}),
-            }),
-            mainProject: project,
-            prod,
+            project,
+            scope,
             sources,
-            promotedBy,
-            retentionDays,
+            targetName: targetName(scope, env_flags_str(values, "target")),
+            head,
+            promotedBy: env_flags_str(values, "promoted-by") ?? `ods-state-cli@${ctx.now}`,
+            retentionDays: positiveNumber(values, "retention-days"),
             allowNonAtomic: values["allow-non-atomic"] === true,
             dryRun,
-        }, (description) => progress.phase(description));
+            ...(stateFlag !== undefined
+                ? { stateFile: stateFileAt(context, resolveFlagPath(context, stateFlag, sqlite_store/* DEFAULT_STATE_FILE */.d)) }
+                : {}),
+        }, {
+            now: () => new Date(),
+            log: cliLog(context),
+            ...(loadSqlParser ? { loadSqlParser } : {}),
+            phase: (description) => progress.phase(description),
+        });
         // No such environment is an error, not "nothing to promote".
         if (outcome.status === "no_environment") {
             throw new user_error/* UserError */.yo("environment_unknown", `There is no environment ${name} in ${ctx.warehouse.label}${outcome.record ? " any more (it was removed)" : ""}: nothing can be promoted from it.`);
@@ -25586,14 +25856,8 @@ async function envPromote(values, context) {
         if (outcome.status !== "promoted")
             throw new Error(`promotion ${outcome.status}`);
         const { result } = outcome;
-        let state = null;
+        const state = outcome.state ?? null;
         const committed = result.status === "committed" || result.status === "already_committed";
-        if (stateFile !== undefined && head && !dryRun && committed && result.promoted.length > 0) {
-            progress.phase("writing the promotion into prod's state");
-            state = await writePromotion(context, resolveFlagPath(context, stateFile, sqlite_store/* DEFAULT_STATE_FILE */.d), scope, head, result, 
-            // With column impact, reads kept over a promoted parent's unread change are carried (issue 24).
-            { by: promotedBy, now: ctx.now, project: columnFacts ? project : null });
-        }
         progress.done();
         if (format === "json") {
             printJson(context, { ...result, state });
@@ -25617,9 +25881,9 @@ async function envPromote(values, context) {
             context.stdout(`State: ${state.scope} in ${state.file} already records this promotion.\n`);
         }
         else if (committed && result.promoted.length > 0) {
-            context.stdout(stateFile === undefined
+            context.stdout(stateFlag === undefined
                 ? "State not updated (no --state): give --state DB to write the promotion into prod's state, or the next plan builds these nodes again.\n"
-                : `State not updated: ${stateFile} has no state of ${scope.project}/${scope.environment} to record the promotion in.\n`);
+                : `State not updated: ${stateFlag} has no state of ${scope.project}/${scope.environment} to record the promotion in.\n`);
         }
         if (result.build_command)
             context.stdout(`Then: ${result.build_command}\n`);
@@ -25657,6 +25921,7 @@ async function recordBuilds(ctx, config, ports) {
  * `ods-state env record`: a pull request's dbt build recorded in its
  * environment (src/app/environment/record-builds.ts).
  */
+
 
 
 
@@ -25763,7 +26028,7 @@ async function envRepair(values, context) {
  * are kept until the retention passes), unless a later build replaced what
  * the promotion put there. With prod's state at hand, it stops recording the
  * rolled-back builds at once; without it, the next action run with the
- * warehouse reconciles the state it restores (src/env/promotion/reconcile.ts).
+ * warehouse reconciles the state it restores (src/environment/promotion/reconcile.ts).
  * `ods-state env rollback` runs this.
  */
 
@@ -25814,7 +26079,6 @@ async function recordRollback(ctx, config) {
 
 
 
-
 async function envRollback(values, context) {
     const label = labelOf(values, false);
     const { envScope } = optionalProjectScope("rollback", values, context);
@@ -25835,7 +26099,7 @@ async function envRollback(values, context) {
                 : {}),
         });
         // With --state (given explicitly), prod's state stops recording the rolled-back builds now; without it,
-        // the next action run with the warehouse reconciles the state it restores (src/env/promotion/reconcile.ts).
+        // the next action run with the warehouse reconciles the state it restores (src/environment/promotion/reconcile.ts).
         const state = stateFile !== undefined && values["dry-run"] !== true && result.id !== null
             ? await writeRollback(context, resolveFlagPath(context, stateFile, sqlite_store/* DEFAULT_STATE_FILE */.d), ctx, result.id, env_flags_str(values, "environment"))
             : null;
@@ -25906,7 +26170,7 @@ const envCommand = {
     usage: [
         "env create|refresh --pr N --manifest PR_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--column-impact] [--incremental-start clone|none|full-refresh|'copy up to LIMIT'] [--warehouse W] [--dry-run]",
         "env record --pr N --manifest PR_MANIFEST --run-results PATH [--repository O/R [--repository-id ID]] [--build-manifest PATH] [--sources PATH] [--column-impact] [--warehouse W]",
-        "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--warehouse W] [--dry-run]",
+        "env cleanup --pr N (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--warehouse W] [--dry-run | --merged]",
         "env promote --pr N --manifest MAIN_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--promoted-by RUN] [--allow-non-atomic] [--column-impact] [--warehouse W] [--dry-run]",
         "env rollback [--id PROMOTION | --pr N] (--project P | --manifest PATH) [--repository O/R [--repository-id ID] | --legacy] [--state DB] [--resume] [--allow-non-atomic] [--warehouse W] [--dry-run]",
         "env list [--warehouse W]",
@@ -25915,7 +26179,7 @@ const envCommand = {
         "env diff --pr N --manifest PR_MANIFEST [--repository O/R [--repository-id ID]] [--state DB] [--sources PATH] [--select SEL]… [--exclude SEL]… [--budget D] [--query-timeout D] [--sample-rows N] [--show-keys N] [--format text|json|markdown] [--warehouse W]",
     ],
     optionHelp: {
-        warehouse: "duckdb:PATH, postgres://USER@HOST:PORT/DATABASE, snowflake://USER@ACCOUNT/DATABASE, bigquery://PROJECT?location=LOC or databricks://HOST/HTTP_PATH?catalog=CAT (default: ODS_WAREHOUSE); a secret: never printed or stored",
+        warehouse: "duckdb:PATH, postgres://USER@HOST:PORT/DATABASE, snowflake://USER@ACCOUNT/DATABASE, bigquery://PROJECT?location=LOC or databricks://HOST/HTTP_PATH?catalog=CAT (default: ODS_WAREHOUSE); snowflake, bigquery and databricks are experimental, tested only against a simulation (`ods-state --help`); a secret: never printed or stored",
         "meta-schema": "the schema of the environment registry; default ods_meta",
         "connect-timeout": "how long to wait for the warehouse to accept the connection: 30 (seconds), 500ms, 2m…; default 30s; 0: no limit",
         "statement-timeout": "how long one statement may run before it is cancelled (PostgreSQL statement_timeout; DuckDB: interrupted); default 10m; 0: no limit",
@@ -25941,6 +26205,7 @@ const envCommand = {
         resume: "rollback: finish an interrupted promotion or rollback from the registry's journal",
         "open-prs": "gc: the pull requests still open; other open environments are closed now",
         "dry-run": "list what would change, change nothing",
+        merged: "cleanup: the pull request merged: its environment is marked merged and kept for the default branch's `env promote` (as the action does), then dropped by `env cleanup` after the record",
         select: "diff: only the models these dbt selectors select (repeatable)",
         exclude: "diff: leave out the models these dbt selectors select (repeatable)",
         budget: "diff: time for all comparisons together (default 2m); models left when it runs out are listed as not compared",
@@ -25979,6 +26244,7 @@ const envCommand = {
         resume: { type: "boolean" },
         "open-prs": { type: "string" },
         "dry-run": { type: "boolean" },
+        merged: { type: "boolean" },
         select: { type: "string", multiple: true },
         exclude: { type: "string", multiple: true },
         budget: { type: "string" },
@@ -26036,6 +26302,11 @@ const envCommand = {
         }
     },
 };
+
+;// CONCATENATED MODULE: ./src/app/plan/rule-codes.ts
+/** The planner's rules' reason codes, in the order the planner tries them (src/planner/rules/index.ts). */
+
+const RULE_CODES = RULES.map((rule) => rule.code);
 
 ;// CONCATENATED MODULE: ./src/dbt/inventory/component-rows.ts
 /**
@@ -26118,6 +26389,11 @@ function valueRowPath(read) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/explain-inputs.ts
+/**
+ * `explain`'s inputs section (issue 36): for each input the decision
+ * compared, which row of the input inventory (docs/inventory.md) it is, and
+ * whether it changed since the recorded build.
+ */
 
 
 
@@ -26130,7 +26406,7 @@ const EVIDENCE_ROWS = {
     relation: (entry) => `nodes.<${entry.resource_type}>.relation_name`,
 };
 /** Codes decided before the fingerprint is compared: the rules before `code_changed`, in their order. */
-const BEFORE_CODE = new Set(RULES.slice(0, RULES.findIndex((rule) => rule.code === "code_changed")).map((rule) => rule.code));
+const BEFORE_CODE = new Set(RULE_CODES.slice(0, RULE_CODES.indexOf("code_changed")));
 function inputLines(entry, fp) {
     const lines = ["inputs (rows of the input inventory, docs/inventory.md):"];
     const diff = entry.reasons.find((r) => r.components)?.components;
@@ -26175,16 +26451,14 @@ function inputLines(entry, fp) {
 
 
 
-
 async function planFromState(ports, request) {
     ports.phase?.("reading the state");
     const { found, latest } = await readLatestState(ports.stateFile, request.scope);
-    let columnFacts;
-    // Loaded only when the plan may analyse something (a read model's SQL changed): it costs a second of CPU.
-    if (latest && ports.loadSqlParser && planMayAnalyse(request.project, latest.snapshot, request.pointers)) {
-        ports.phase?.("loading the SQL parser");
-        columnFacts = columnFactsOfLoad(await ports.loadSqlParser(), request.project, { now: ports.now, log: ports.log ?? { warning: () => { } } }, PLAN_ANALYSIS_BUDGET);
-    }
+    const columnFacts = await planColumnFacts(ports.loadSqlParser, request.project, latest?.snapshot ?? null, [request.pointers], {
+        now: ports.now,
+        log: ports.log ?? { warning: () => { } },
+        ...(ports.phase ? { phase: ports.phase } : {}),
+    });
     ports.phase?.(`planning ${request.project.fingerprints.size} nodes`);
     const plan = makePlan({
         ...request,
@@ -29477,7 +29751,41 @@ const fingerprintCommand = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/app/state-file/state-history.ts
+/**
+ * `ods-state history`: the snapshots and runs a state database records per
+ * scope, newest first, read without creating or changing the file.
+ */
+
+
+/** The history of every scope (or only `only`), `limit` snapshots and runs each; there must be a file. */
+async function stateHistory(file, options) {
+    const store = await file.openExisting();
+    if (!store)
+        throw new user_error/* UserError */.yo("file_missing", `There is no state database at ${file.path}.`, { file: file.path });
+    try {
+        const { only, limit } = options;
+        const scopes = (await store.scopes()).filter((scope) => only === undefined || scope.scope === `${only.project}/${only.environment}`);
+        const listed = [];
+        for (const scope of scopes) {
+            const key = (0,state_scope/* parseScopeKey */.hn)(scope.scope);
+            listed.push({
+                scope: scope.scope,
+                head: scope.head ?? null,
+                snapshots: await store.history(key, limit),
+                runs: await store.runs(key, limit),
+                summary: scope,
+            });
+        }
+        return listed;
+    }
+    finally {
+        await store.close();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/history.ts
+
 
 
 
@@ -29522,60 +29830,42 @@ const historyCommand = {
                 });
             }
         }
-        const store = await sqlite_store/* SqliteStateStore */.T.open(file, {
-            driver: context.sqliteDriver,
-            create: false,
-            log: (line) => context.stderr(`${line}\n`),
-        });
-        try {
-            const scopes = (await store.scopes()).filter((scope) => only === undefined || scope.scope === `${only.project}/${only.environment}`);
-            const listed = [];
-            for (const scope of scopes) {
-                const key = (0,state_scope/* parseScopeKey */.hn)(scope.scope);
-                listed.push({
-                    scope: scope.scope,
-                    head: scope.head ?? null,
-                    snapshots: await store.history(key, limit),
-                    runs: await store.runs(key, limit),
-                });
-            }
-            if (values.json) {
-                context.stdout(`${JSON.stringify({ schema_version: "1.0", state: file, scopes: listed }, null, 2)}\n`);
-                return 0;
-            }
-            const lines = [`State: ${shown(file, context)}`];
-            if (listed.length === 0) {
-                lines.push(only
-                    ? `Nothing is recorded for ${only.project}/${only.environment}.`
-                    : "Nothing is recorded yet: the next run that records state starts the history.");
-            }
-            for (const [index, scope] of listed.entries()) {
-                const summary = scopes[index];
-                lines.push("", `${scope.scope}: ${summary.snapshots} snapshot${summary.snapshots === 1 ? "" : "s"} kept, ${summary.runs} run${summary.runs === 1 ? "" : "s"} in the ledger`);
-                lines.push(scope.snapshots.length > 0 ? "  snapshots (newest first, * = head):" : "  no snapshot yet");
-                for (const snapshot of scope.snapshots) {
-                    lines.push(`  ${snapshot.head ? "*" : " "} ${snapshot.id}  ${snapshot.committed_at}  run ${snapshot.run_id}  ${snapshot.node_count} nodes  schema ${snapshot.schema_version}`);
-                }
-                if (summary.snapshots > scope.snapshots.length) {
-                    lines.push(`    … ${summary.snapshots - scope.snapshots.length} older (--limit)`);
-                }
-                if (scope.runs.length > 0)
-                    lines.push("  runs (newest first):");
-                for (const run of scope.runs) {
-                    const produced = run.snapshot_id === null
-                        ? "no snapshot"
-                        : `snapshot ${run.snapshot_id}${run.snapshot_retained ? "" : " (pruned)"}`;
-                    lines.push(`    ${run.run_id}  ${run.status.padEnd(8)} ${run.command}  ${run.started_at} → ${run.ended_at ?? "?"}  ${produced}${run.invocation_id ? `  dbt ${run.invocation_id}` : ""}${run.detail ? `\n      ${run.detail}` : ""}`);
-                }
-                if (summary.runs > scope.runs.length)
-                    lines.push(`    … ${summary.runs - scope.runs.length} older (--limit)`);
-            }
-            context.stdout(`${lines.join("\n")}\n`);
+        const history = await stateHistory(stateFileAt(context, file), { only, limit });
+        const listed = history.map(({ summary: _summary, ...scope }) => scope);
+        const scopes = history.map((scope) => scope.summary);
+        if (values.json) {
+            context.stdout(`${JSON.stringify({ schema_version: "1.0", state: file, scopes: listed }, null, 2)}\n`);
             return 0;
         }
-        finally {
-            await store.close();
+        const lines = [`State: ${shown(file, context)}`];
+        if (listed.length === 0) {
+            lines.push(only
+                ? `Nothing is recorded for ${only.project}/${only.environment}.`
+                : "Nothing is recorded yet: the next run that records state starts the history.");
         }
+        for (const [index, scope] of listed.entries()) {
+            const summary = scopes[index];
+            lines.push("", `${scope.scope}: ${summary.snapshots} snapshot${summary.snapshots === 1 ? "" : "s"} kept, ${summary.runs} run${summary.runs === 1 ? "" : "s"} in the ledger`);
+            lines.push(scope.snapshots.length > 0 ? "  snapshots (newest first, * = head):" : "  no snapshot yet");
+            for (const snapshot of scope.snapshots) {
+                lines.push(`  ${snapshot.head ? "*" : " "} ${snapshot.id}  ${snapshot.committed_at}  run ${snapshot.run_id}  ${snapshot.node_count} nodes  schema ${snapshot.schema_version}`);
+            }
+            if (summary.snapshots > scope.snapshots.length) {
+                lines.push(`    … ${summary.snapshots - scope.snapshots.length} older (--limit)`);
+            }
+            if (scope.runs.length > 0)
+                lines.push("  runs (newest first):");
+            for (const run of scope.runs) {
+                const produced = run.snapshot_id === null
+                    ? "no snapshot"
+                    : `snapshot ${run.snapshot_id}${run.snapshot_retained ? "" : " (pruned)"}`;
+                lines.push(`    ${run.run_id}  ${run.status.padEnd(8)} ${run.command}  ${run.started_at} → ${run.ended_at ?? "?"}  ${produced}${run.invocation_id ? `  dbt ${run.invocation_id}` : ""}${run.detail ? `\n      ${run.detail}` : ""}`);
+            }
+            if (summary.runs > scope.runs.length)
+                lines.push(`    … ${summary.runs - scope.runs.length} older (--limit)`);
+        }
+        context.stdout(`${lines.join("\n")}\n`);
+        return 0;
     },
 };
 
@@ -29970,7 +30260,7 @@ function runRecord(scope, runResults, run, nodes) {
 
 async function recordRun(ports, request) {
     const now = ports.now().toISOString();
-    const target = targetIdentity(request.project, request.targetName);
+    const target = scope_targetIdentity(request.project, request.targetName);
     let columnFacts;
     const recordOver = (previous, recordedRunIds) => record_record({
         project: request.project,
@@ -30246,7 +30536,7 @@ function commandHint(error, command) {
 
 /***/ }),
 
-/***/ 683:
+/***/ 1773:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30395,75 +30685,608 @@ function keyOfParts(adapter, parts) {
 
 /***/ }),
 
-/***/ 7463:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ refusalsFromControls)
-/* harmony export */ });
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2563);
-/**
- * Access is never widened (docs/environments.md): the words of a refusal
- * when prod's relation has read controls (row-level security, column
- * privileges, row or column policies: `ReadControl`) that an object ODS
- * would make from it in an environment would not apply to its readers.
- * Pure: the adapters read the controls, this says why each object is
- * refused.
- */
-
-const WHY = {
-    copy: "which a copy owned by the CI role would not apply to its readers",
-    clone: "which ODS can't show a clone owned by the CI role would apply to its readers as prod's table does",
-    owner_view: "and a view here reads with its owner's rights (the CI role's), so ODS can't show the view would limit its readers as prod's table does",
-};
-/** One refusal for each of `items` whose `reads` has controls, naming each control. */
-function refusalsFromControls(items, controls, rules, made) {
-    const out = [];
-    for (const item of items) {
-        const limited = controls.filter((control) => (0,_names_js__WEBPACK_IMPORTED_MODULE_0__/* .sameQualified */ .V9)(control.table, item.reads, rules));
-        if (limited.length === 0)
-            continue;
-        out.push({
-            at: item.at,
-            reads: item.reads,
-            reason: `prod's ${(0,_names_js__WEBPACK_IMPORTED_MODULE_0__/* .showQualified */ .G1)(item.reads)} has ${limited.map((control) => control.detail).join("; ")}, ${WHY[made]}`,
-        });
-    }
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 3328:
+/***/ 4562:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  L: () => (/* binding */ DuckDbWarehouse)
+  c: () => (/* binding */ openWarehouse),
+  E: () => (/* binding */ parseWarehouseSpec)
 });
 
-// UNUSED EXPORTS: DUCKDB_CAPABILITIES
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(4955);
-// EXTERNAL MODULE: ./src/env/names.ts
-var names = __nccwpck_require__(2563);
-// EXTERNAL MODULE: ./src/env/sql-warehouse.ts + 2 modules
-var sql_warehouse = __nccwpck_require__(3058);
-// EXTERNAL MODULE: ./src/env/table-mark.ts
-var table_mark = __nccwpck_require__(7273);
-// EXTERNAL MODULE: ./src/env/timeouts.ts
-var env_timeouts = __nccwpck_require__(3175);
-// EXTERNAL MODULE: ./src/env/warehouse-errors.ts
-var warehouse_errors = __nccwpck_require__(7926);
-;// CONCATENATED MODULE: ./src/env/duckdb/duckdb-data-diff.ts
+var user_error = __nccwpck_require__(7125);
+// EXTERNAL MODULE: ./src/warehouse/timeouts.ts
+var warehouse_timeouts = __nccwpck_require__(1821);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./src/warehouse/names.ts
+var names = __nccwpck_require__(4893);
+// EXTERNAL MODULE: ./src/warehouse/warehouse-errors.ts
+var warehouse_errors = __nccwpck_require__(7552);
+;// CONCATENATED MODULE: ./src/drivers/data-diff/statements.ts
+/** A catalog name as an SQL identifier: in double quotes, each `"` doubled. */
+function quoteColumn(name) {
+    return `"${name.replaceAll('"', '""')}"`;
+}
+/** The sample's bound threshold: a key is in when the low 32 bits of its hash are below it. */
+function sampleThreshold(fraction) {
+    return Math.max(0, Math.min(2 ** 32, Math.floor(fraction * 2 ** 32)));
+}
+/** Rows of each side whose key has a NULL in it: `1`, else `0`. */
+function anyNull(key) {
+    return `CASE WHEN ${key.map((name) => `${quoteColumn(name)} IS NULL`).join(" OR ")} THEN 1 ELSE 0 END`;
+}
+function items(side) {
+    return [
+        ...side.key.map((name, i) => `${quoteColumn(name)} AS k${i}`),
+        ...side.columns.map((column, i) => `${column.as_text ? `CAST(${quoteColumn(column.name)} AS TEXT)` : quoteColumn(column.name)} AS c${i}`),
+    ];
+}
+/**
+ * One row per key value of a side (in the sample): `m` (1), `z` (1: the
+ * key has a NULL), `n` how many rows hold that key value, `k0…` the key,
+ * `c0…` the columns (of the first row with the value, `rn` 1). A key held by
+ * several rows is one row here, so the join never multiplies rows, and
+ * `n` says how many it stands for.
+ */
+function keyedSide(side, sample) {
+    const partition = `PARTITION BY ${side.key.map(quoteColumn).join(", ")}`;
+    const filter = sample ? ` WHERE ${sample.predicate(side.key.map(quoteColumn), sample.param)}` : "";
+    const select = [
+        "1 AS m",
+        `${anyNull(side.key)} AS z`,
+        `count(*) OVER (${partition}) AS n`,
+        `row_number() OVER (${partition}) AS rn`,
+        ...items(side),
+    ];
+    return `SELECT s.* FROM (SELECT ${select.join(", ")} FROM ${side.relation}${filter}) s WHERE s.rn = 1`;
+}
+/** The rows of a side with a key free of NULLs (in the sample): `m` (1), `k0…` the key, `c0…` the columns. */
+function plainSide(side, sample) {
+    const parts = side.key.map((name) => `${quoteColumn(name)} IS NOT NULL`);
+    if (sample)
+        parts.push(sample.predicate(side.key.map(quoteColumn), sample.param));
+    return `SELECT ${["1 AS m", ...items(side)].join(", ")} FROM ${side.relation} WHERE ${parts.join(" AND ")}`;
+}
+function sides(sql) {
+    return {
+        prod: {
+            relation: sql.prod,
+            key: sql.key.map((k) => k.prod),
+            columns: sql.columns.map((c) => ({ name: c.prod, as_text: c.as_text })),
+        },
+        pr: {
+            relation: sql.pr,
+            key: sql.key.map((k) => k.pr),
+            columns: sql.columns.map((c) => ({ name: c.pr, as_text: c.as_text })),
+        },
+    };
+}
+/** `p` (prod) FULL OUTER JOIN `r` (the PR) on the key (a NULL in it matches nothing). */
+function joined(sql, side) {
+    const { prod, pr } = sides(sql);
+    const on = sql.key.map((_, i) => `p.k${i} = r.k${i}`).join(" AND ");
+    return `(${side(prod, sql.sample)}) p FULL OUTER JOIN (${side(pr, sql.sample)}) r ON ${on}`;
+}
+const MATCHED = "p.m = 1 AND r.m = 1";
+function anyDistinct(count) {
+    if (count === 0)
+        return "FALSE";
+    return Array.from({ length: count }, (_, i) => `p.c${i} IS DISTINCT FROM r.c${i}`).join(" OR ");
+}
+/** Rows of a relation: `n`. */
+function countSql(relation) {
+    return `SELECT count(*) AS n FROM ${relation}`;
+}
+/**
+ * One statement, one pass over each side (sorted or hashed once by key):
+ * the key's health, `null_keys_prod`/`_pr` (rows with a NULL in the key)
+ * and `duplicates_prod`/`_pr` (rows sharing a key value with another row),
+ * and the FULL OUTER JOIN's `only_prod`, `only_pr`, `matched`, `changed`
+ * (matched and distinct in a column) and `d0…` per column. When a side has
+ * duplicates, the other counts are per key value, not per row (the caller
+ * reports the key as not unique instead).
+ */
+function comparisonSql(sql) {
+    const select = [
+        "count(*) FILTER (WHERE r.m IS NULL AND p.z = 0) AS only_prod",
+        "count(*) FILTER (WHERE p.m IS NULL AND r.z = 0) AS only_pr",
+        `count(*) FILTER (WHERE ${MATCHED}) AS matched`,
+        `count(*) FILTER (WHERE ${MATCHED} AND (${anyDistinct(sql.columns.length)})) AS changed`,
+        "coalesce(sum(p.n) FILTER (WHERE p.z = 1), 0) AS null_keys_prod",
+        "coalesce(sum(r.n) FILTER (WHERE r.z = 1), 0) AS null_keys_pr",
+        "coalesce(sum(p.n) FILTER (WHERE p.z = 0 AND p.n > 1), 0) AS duplicates_prod",
+        "coalesce(sum(r.n) FILTER (WHERE r.z = 0 AND r.n > 1), 0) AS duplicates_pr",
+        ...sql.columns.map((_, i) => `count(*) FILTER (WHERE ${MATCHED} AND p.c${i} IS DISTINCT FROM r.c${i}) AS d${i}`),
+    ];
+    return `SELECT ${select.join(", ")} FROM ${joined(sql, keyedSide)}`;
+}
+/** Example categories as the examples' statement numbers them (`t`). */
+const EXAMPLE_CATEGORY = { only_prod: 1, only_pr: 2, changed: 3 };
+/**
+ * Up to `limit` (parameter `$1`) rows per category (asked for only once the
+ * key is known to be unique): `t` the category,
+ * `e0…` the key's values as text, ordered by key. Only keys prod's table
+ * holds (only in prod, and changed): a key only in the PR's table is what
+ * the pull request's code put there (any column of prod it reads), so its
+ * value never leaves the warehouse (issue 37).
+ */
+function examplesSql(sql) {
+    const keys = sql.key.map((_, i) => `coalesce(p.k${i}, r.k${i}) AS k${i}`);
+    const category = `CASE WHEN r.m IS NULL THEN ${EXAMPLE_CATEGORY.only_prod} WHEN p.m IS NULL THEN ${EXAMPLE_CATEGORY.only_pr} ` +
+        `WHEN ${anyDistinct(sql.columns.length)} THEN ${EXAMPLE_CATEGORY.changed} END AS t`;
+    const texts = sql.key.map((_, i) => `CAST(j.k${i} AS TEXT) AS e${i}`);
+    const order = sql.key.map((_, i) => `j.k${i}`).join(", ");
+    const inner = `SELECT ${category}, ${keys.join(", ")} FROM ${joined(sql, plainSide)}`;
+    const ranked = `SELECT j.t, ${texts.join(", ")}, row_number() OVER (PARTITION BY j.t ORDER BY ${order}) AS n FROM (${inner}) j WHERE j.t IN (${EXAMPLE_CATEGORY.only_prod}, ${EXAMPLE_CATEGORY.changed})`;
+    return `SELECT x.* FROM (${ranked}) x WHERE x.n <= $1 ORDER BY x.t, x.n`;
+}
+
+;// CONCATENATED MODULE: ./src/drivers/data-diff/sql-data-diff.ts
+/**
+ * The data diff's reads over an SQL warehouse (DataDiffReads): the
+ * statements of statements.ts, each run by the adapter in a READ ONLY
+ * transaction of its own under the caller's timeout, their rows read back
+ * into counts. What differs between engines is the adapter's `DiffDialect`.
+ */
+
+function count(value) {
+    if (value === null || value === undefined)
+        return 0;
+    return Number(value);
+}
+class SqlDataDiff {
+    session;
+    dialect;
+    constructor(session, dialect) {
+        this.session = session;
+        this.dialect = dialect;
+    }
+    async columns(relation, timeoutMs) {
+        // A name the warehouse can't take is refused here, as it would be in any statement.
+        this.session.relation(relation);
+        const query = this.dialect.columnsQuery(relation);
+        return this.dialect.columnsFrom(await this.session.read(query.sql, query.params, timeoutMs));
+    }
+    comparable(type) {
+        return this.dialect.comparable(type);
+    }
+    async countRows(relation, timeoutMs) {
+        const rows = await this.session.read(countSql(this.session.relation(relation)), [], timeoutMs);
+        return count(rows[0]?.n);
+    }
+    statement(comparison, param) {
+        return {
+            prod: this.session.relation(comparison.prod),
+            pr: this.session.relation(comparison.pr),
+            key: comparison.key,
+            columns: comparison.columns,
+            sample: comparison.sample ? { predicate: this.dialect.samplePredicate, param } : null,
+        };
+    }
+    async compareRows(comparison, timeoutMs) {
+        const sql = comparisonSql(this.statement(comparison, "$1"));
+        const params = comparison.sample ? [sampleThreshold(comparison.sample.fraction)] : [];
+        const row = (await this.session.read(sql, params, timeoutMs))[0] ?? {};
+        const matched = count(row.matched);
+        const changed = count(row.changed);
+        return {
+            null_keys: { prod: count(row.null_keys_prod), pr: count(row.null_keys_pr) },
+            duplicates: { prod: count(row.duplicates_prod), pr: count(row.duplicates_pr) },
+            only_prod: count(row.only_prod),
+            only_pr: count(row.only_pr),
+            changed,
+            unchanged: matched - changed,
+            columns: comparison.columns.map((_, i) => count(row[`d${i}`])),
+        };
+    }
+    async rowExamples(comparison, limit, timeoutMs) {
+        const sql = examplesSql(this.statement(comparison, "$2"));
+        const params = [limit];
+        if (comparison.sample)
+            params.push(sampleThreshold(comparison.sample.fraction));
+        const rows = await this.session.read(sql, params, timeoutMs);
+        const examples = { only_prod: [], only_pr: [], changed: [] };
+        for (const row of rows) {
+            const values = comparison.key.map((_, i) => {
+                const value = row[`e${i}`];
+                return value === null || value === undefined ? null : String(value);
+            });
+            const category = Number(row.t);
+            // The statement selects no key only in the PR's table (statements.ts): never shown if one came back.
+            if (category === EXAMPLE_CATEGORY.only_prod)
+                examples.only_prod.push(values);
+            else if (category === EXAMPLE_CATEGORY.changed)
+                examples.changed.push(values);
+        }
+        return examples;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/drivers/record-rows.ts
+function recordRowFrom(table, raw) {
+    const out = {};
+    for (const [name, type] of Object.entries(table.columns)) {
+        const value = raw[name];
+        out[name] =
+            value === null || value === undefined ? null : type === "integer" ? Number(value) : String(value);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/drivers/record-statements.ts
+/** The values of one statement, bound in order of use. */
+class Binder {
+    list = [];
+    named = {};
+    // No parameter property: src/ runs under Node's type stripping too (the CLI's child processes in tests).
+    dialect;
+    constructor(dialect) {
+        this.dialect = dialect;
+    }
+    bind(value) {
+        this.list.push(value);
+        const n = this.list.length;
+        if (this.dialect.placeholders === "named") {
+            this.named[`p${n}`] = value;
+            return `@p${n}`;
+        }
+        return this.dialect.placeholders === "dollar" ? `$${n}` : "?";
+    }
+    /** A column's value in VALUES, SET or a MERGE's source: bound, or a typed NULL where the dialect writes one. */
+    value(table, name, value) {
+        if (value === null && this.dialect.typedNulls)
+            return `CAST(NULL AS ${this.dialect.type(typeOf(table, name))})`;
+        return this.bind(value);
+    }
+    get params() {
+        return this.dialect.placeholders === "named" ? this.named : this.list;
+    }
+}
+function typeOf(table, name) {
+    const type = table.columns[name];
+    if (type === undefined)
+        throw new Error(`record table ${table.name} has no column ${name}`);
+    return type;
+}
+/** The row's columns, each one the record table has (a programming error otherwise). */
+function columnsOf(table, row) {
+    const names = Object.keys(row);
+    for (const name of names)
+        typeOf(table, name);
+    return names;
+}
+/** ` WHERE a = ? AND b IS NULL`; nothing (or ` WHERE TRUE` when `always`) for an empty row. */
+function whereClause(dialect, binder, table, where, always = false) {
+    const parts = columnsOf(table, where).map((name) => {
+        const value = where[name] ?? null;
+        const column = dialect.column(name);
+        return value === null ? `${column} IS NULL` : `${column} = ${binder.bind(value)}`;
+    });
+    if (parts.length === 0)
+        return always ? " WHERE TRUE" : "";
+    return ` WHERE ${parts.join(" AND ")}`;
+}
+function createRecordTable(dialect, schema, table) {
+    const columns = Object.entries(table.columns)
+        .map(([name, type]) => `${dialect.column(name)} ${dialect.type(type)}`)
+        .join(", ");
+    const key = dialect.primaryKey ? `, PRIMARY KEY (${table.key.map(dialect.column).join(", ")})` : "";
+    return {
+        sql: `CREATE TABLE IF NOT EXISTS ${dialect.table(schema, table)} (${columns}${key})`,
+        params: new Binder(dialect).params,
+    };
+}
+/** Adds a column the record table lacks (an upgrade). */
+function addRecordColumn(dialect, schema, table, name) {
+    const column = `${dialect.column(name)} ${dialect.type(typeOf(table, name))}`;
+    const add = dialect.addColumn === "add-columns" ? `ADD COLUMNS (${column})` : `ADD COLUMN IF NOT EXISTS ${column}`;
+    return { sql: `ALTER TABLE ${dialect.table(schema, table)} ${add}`, params: new Binder(dialect).params };
+}
+function selectRecords(dialect, schema, table, where) {
+    const binder = new Binder(dialect);
+    const columns = Object.keys(table.columns).map(dialect.column).join(", ");
+    const filter = whereClause(dialect, binder, table, where);
+    const order = table.key.map(dialect.column).join(", ");
+    return {
+        sql: `SELECT ${columns} FROM ${dialect.table(schema, table)}${filter} ORDER BY ${order}`,
+        params: binder.params,
+    };
+}
+function insertRecord(dialect, schema, table, row) {
+    const names = columnsOf(table, row);
+    if (names.length === 0)
+        throw new Error(`insert into ${table.name} without a column`);
+    const binder = new Binder(dialect);
+    const values = names.map((name) => binder.value(table, name, row[name] ?? null)).join(", ");
+    return {
+        sql: `INSERT INTO ${dialect.table(schema, table)} (${names.map(dialect.column).join(", ")}) VALUES (${values})`,
+        params: binder.params,
+    };
+}
+function updateRecords(dialect, schema, table, set, where) {
+    const names = columnsOf(table, set);
+    if (names.length === 0)
+        throw new Error(`an update of ${table.name} sets no column`);
+    const binder = new Binder(dialect);
+    const assignments = names
+        .map((name) => `${dialect.column(name)} = ${binder.value(table, name, set[name] ?? null)}`)
+        .join(", ");
+    const filter = whereClause(dialect, binder, table, where, dialect.whereTrue);
+    return { sql: `UPDATE ${dialect.table(schema, table)} SET ${assignments}${filter}`, params: binder.params };
+}
+function deleteRecords(dialect, schema, table, where) {
+    const binder = new Binder(dialect);
+    const filter = whereClause(dialect, binder, table, where, dialect.whereTrue);
+    return { sql: `DELETE FROM ${dialect.table(schema, table)}${filter}`, params: binder.params };
+}
+/** Updates the row with the same key or inserts it, in one statement (the dialect's UpsertSyntax). */
+function upsertRecord(dialect, schema, table, row) {
+    const upsert = dialect.upsert;
+    if (upsert === null)
+        throw new Error("this dialect has no one-statement upsert");
+    const names = columnsOf(table, row);
+    for (const key of table.key) {
+        if (!names.includes(key))
+            throw new Error(`upsert into ${table.name} without key ${key}`);
+    }
+    const binder = new Binder(dialect);
+    const c = dialect.column;
+    const rest = names.filter((name) => !table.key.includes(name));
+    const target = dialect.table(schema, table);
+    if (upsert.kind === "on-conflict") {
+        const values = names.map((name) => binder.value(table, name, row[name] ?? null)).join(", ");
+        const action = rest.length > 0
+            ? `DO UPDATE SET ${rest.map((name) => `${c(name)} = EXCLUDED.${c(name)}`).join(", ")}`
+            : "DO NOTHING";
+        return {
+            sql: `INSERT INTO ${target} (${names.map(c).join(", ")}) VALUES (${values}) ON CONFLICT (${table.key.map(c).join(", ")}) ${action}`,
+            params: binder.params,
+        };
+    }
+    const { target: t, source: s } = upsert;
+    const source = names
+        .map((name) => {
+        const value = upsert.castSource
+            ? `CAST(${binder.bind(row[name] ?? null)} AS ${dialect.type(typeOf(table, name))})`
+            : binder.value(table, name, row[name] ?? null);
+        return `${value} AS ${c(name)}`;
+    })
+        .join(", ");
+    const on = table.key
+        .map((name) => upsert.keyMatch === "null-safe"
+        ? `${t}.${c(name)} <=> ${s}.${c(name)}`
+        : (row[name] ?? null) === null
+            ? `${t}.${c(name)} IS NULL`
+            : `${t}.${c(name)} = ${s}.${c(name)}`)
+        .join(" AND ");
+    const set = rest.map((name) => `${upsert.qualifySet ? `${t}.` : ""}${c(name)} = ${s}.${c(name)}`);
+    const matched = set.length === 0 ? "" : ` WHEN MATCHED THEN UPDATE SET ${set.join(", ")}`;
+    const insert = ` WHEN NOT MATCHED THEN INSERT (${names.map(c).join(", ")}) VALUES (${names.map((name) => `${s}.${c(name)}`).join(", ")})`;
+    return {
+        sql: `${upsert.verb} ${target} AS ${t} USING (SELECT ${source}) AS ${s} ON ${on}${matched}${insert}`,
+        params: binder.params,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/drivers/sql-warehouse.ts
+/**
+ * What the DuckDB and PostgreSQL adapters share: portable SQL over a
+ * connection that runs one statement with `$n` parameters. Each adapter
+ * supplies its statements where the engines differ (catalog queries, moving
+ * and replacing tables, upserts); everything else is here, still inside the
+ * adapter layer (lifecycle and registry code never build SQL). The data
+ * diff's reads (data-diff/) run here too, each in a READ ONLY transaction
+ * of its own (`readOnly`). The record tables' statements are the ones every
+ * driver uses (record-statements.ts), in the `$n` dialect.
+ */
+
+
+
+
+
+
+class SqlWarehouse {
+    depth = 0;
+    recordDialect = null;
+    diffReads = null;
+    q(name, what = "name") {
+        return (0,names/* quoteIdentifier */.Cm)(name, this.capabilities.identifiers, what);
+    }
+    qualified(name) {
+        return `${this.q(name.schema, "schema")}.${this.q(name.identifier, "relation name")}`;
+    }
+    get inTransaction() {
+        return this.depth > 0;
+    }
+    async transaction(work) {
+        if (this.depth > 0) {
+            this.depth += 1;
+            try {
+                return await work();
+            }
+            finally {
+                this.depth -= 1;
+            }
+        }
+        await this.run("BEGIN");
+        this.depth = 1;
+        let result;
+        try {
+            result = await work();
+        }
+        catch (error) {
+            this.depth = 0;
+            try {
+                await this.run("ROLLBACK");
+            }
+            catch {
+                // The connection may be gone; the engine rolls back an unfinished transaction itself.
+            }
+            throw error;
+        }
+        this.depth = 0;
+        try {
+            await this.run("COMMIT");
+        }
+        catch (error) {
+            try {
+                await this.run("ROLLBACK");
+            }
+            catch {
+                // Already rolled back by the failed COMMIT.
+            }
+            throw error;
+        }
+        return result;
+    }
+    get dataDiff() {
+        this.diffReads ??= new SqlDataDiff({
+            read: (sql, params, timeoutMs) => this.readOnly(sql, params, timeoutMs),
+            relation: (name) => this.qualified(name),
+        }, this.diffDialect);
+        return this.diffReads;
+    }
+    /**
+     * One statement of a data diff: in a READ ONLY transaction of its own
+     * (the engine refuses any write in it), always rolled back, cancelled
+     * after `timeoutMs` (a UserError `warehouse_statement_timeout` naming the
+     * diff's limit).
+     */
+    async readOnly(sql, params, timeoutMs) {
+        if (this.depth > 0)
+            throw new Error("a data diff's read runs outside any other transaction");
+        try {
+            await this.beginReadOnly(timeoutMs);
+            return (await this.runWithin(sql, params, timeoutMs)).rows;
+        }
+        catch (error) {
+            if (error instanceof user_error/* UserError */.yo && error.code === "warehouse_statement_timeout") {
+                throw new user_error/* UserError */.yo("warehouse_statement_timeout", `A data diff query ran past its time limit (${(0,warehouse_timeouts/* showDuration */.kJ)(timeoutMs)}) in ${this.label} and was cancelled.`);
+            }
+            throw error;
+        }
+        finally {
+            try {
+                await this.run("ROLLBACK");
+            }
+            catch {
+                // No transaction was started, or the connection is gone (the engine rolls back itself).
+            }
+        }
+    }
+    async createSchema(schema) {
+        await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "schema")}`);
+    }
+    async dropSchema(schema) {
+        await this.run(`DROP SCHEMA IF EXISTS ${this.q(schema, "schema")} RESTRICT`);
+    }
+    async createView(at, reads, options) {
+        if ((0,names/* sameName */.q)(at.schema, reads.schema, this.capabilities.identifiers) &&
+            (0,names/* sameName */.q)(at.identifier, reads.identifier, this.capabilities.identifiers)) {
+            throw new user_error/* UserError */.yo("environment_overlaps_prod", `A pointer view at ${(0,names/* showQualified */.G1)(at)} would read itself.`);
+        }
+        const verb = options.replace ? "CREATE OR REPLACE VIEW" : "CREATE VIEW";
+        await this.run(this.pointerViewSql(verb, at, reads));
+    }
+    /** The statement that makes a pointer view (the engine's part: PostgreSQL's checks its reader's rights). */
+    pointerViewSql(verb, at, reads) {
+        return `${verb} ${this.qualified(at)} AS SELECT * FROM ${this.qualified(reads)}`;
+    }
+    async dropObject(object) {
+        const kind = object.kind === "view" ? "VIEW" : "TABLE";
+        await this.run(`DROP ${kind} IF EXISTS ${this.qualified(object)} RESTRICT`);
+    }
+    async renameTable(from, to) {
+        await this.run(`ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`);
+    }
+    /** The record tables' dialect: `$n` placeholders, TEXT and INTEGER, the engine's key and upsert. */
+    get records() {
+        this.recordDialect ??= {
+            table: (schema, table) => this.tableName(schema, table),
+            column: (name) => this.q(name, "column"),
+            type: (type) => (type === "integer" ? "INTEGER" : "TEXT"),
+            placeholders: "dollar",
+            typedNulls: false,
+            addColumn: "if-not-exists",
+            whereTrue: false,
+            ...this.recordSyntax,
+        };
+        return this.recordDialect;
+    }
+    /** Runs a record table's statement (`$n` placeholders: its values are a list). */
+    runRecords(statement) {
+        return this.run(statement.sql, statement.params);
+    }
+    async ensureRecordTables(schema, tables, options = {}) {
+        await this.transaction(async () => {
+            await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "metadata schema")}`);
+            for (const table of tables) {
+                await this.runRecords(createRecordTable(this.records, schema, table));
+                // A registry of an older minor version gains the columns added since (additive upgrade).
+                if (!options.upgrade)
+                    continue;
+                for (const name of Object.keys(table.columns)) {
+                    await this.runRecords(addRecordColumn(this.records, schema, table, name));
+                }
+            }
+        });
+    }
+    tableName(schema, table) {
+        return `${this.q(schema, "metadata schema")}.${this.q(table.name, "record table")}`;
+    }
+    async selectRecords(schema, table, where = {}) {
+        const result = await this.runRecords(selectRecords(this.records, schema, table, where));
+        return result.rows.map((row) => recordRowFrom(table, row));
+    }
+    async insertRecord(schema, table, row) {
+        await this.runRecords(insertRecord(this.records, schema, table, row));
+    }
+    async updateRecords(schema, table, set, where) {
+        if (Object.keys(set).length === 0)
+            return 0;
+        return (await this.runRecords(updateRecords(this.records, schema, table, set, where))).changed;
+    }
+    async deleteRecords(schema, table, where) {
+        return (await this.runRecords(deleteRecords(this.records, schema, table, where))).changed;
+    }
+    /** The key part of a row, for upserts. */
+    keyOf(table, row) {
+        const key = {};
+        for (const name of table.key)
+            key[name] = row[name] ?? null;
+        return key;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/drivers/table-mark.ts
+/**
+ * The mark a promotion leaves in a table's comment (`[ods:…]`), for engines
+ * whose catalog has no identity that survives renames and reconnecting
+ * (DuckDB's OIDs change each time the file is opened; the cloud providers
+ * expose none ODS can rely on). The identity of a table is its last mark.
+ */
+const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
+const MARK_TEXT = /^[A-Za-z0-9_.:-]+$/;
+/** The identity a table with this comment has: `mark:…`, or `unmarked` (a table ODS did not put there). */
+function identityOfComment(comment) {
+    const mark = comment ? [...comment.matchAll(ODS_MARK)].at(-1)?.[1] : undefined;
+    return mark ? `mark:${mark}` : "unmarked";
+}
+/** The comment with `mark` in place of any mark it had, after the text it had. */
+function commentWithMark(comment, mark) {
+    if (!MARK_TEXT.test(mark))
+        throw new Error(`mark ${mark} has characters a mark can't have`);
+    const kept = (comment ?? "").replace(ODS_MARK, "").trimEnd();
+    return `${kept}${kept === "" ? "" : " "}[ods:${mark}]`;
+}
+
+;// CONCATENATED MODULE: ./src/drivers/duckdb/duckdb-data-diff.ts
 const DUCKDB_DIFF_DIALECT = {
     columnsQuery: (relation) => ({
         sql: `SELECT column_name AS name, data_type AS type FROM information_schema.columns
@@ -30479,7 +31302,7 @@ const DUCKDB_DIFF_DIALECT = {
     samplePredicate: (keys, threshold) => `hash(${keys.join(", ")}) % 4294967296 < CAST(${threshold} AS UBIGINT)`,
 };
 
-;// CONCATENATED MODULE: ./src/env/duckdb/duckdb-warehouse.ts
+;// CONCATENATED MODULE: ./src/drivers/duckdb/duckdb-warehouse.ts
 /**
  * DuckDB through `@duckdb/node-api`: a database file, no server.
  *
@@ -30496,7 +31319,7 @@ const DUCKDB_DIFF_DIALECT = {
  * catalog's table OIDs are new each time the file is opened, so a promoted
  * table's identity is a mark ODS adds to its comment (`[ods:…]`).
  *
- * Timeouts (src/env/timeouts.ts): no connection to wait for. One process at
+ * Timeouts (src/warehouse/timeouts.ts): no connection to wait for. One process at
  * a time may open a file for writing: while another holds it, opening is
  * retried until the lock timeout, then refused (`warehouse_lock_timeout`,
  * naming the process). A new file is created whole (createWhole: a
@@ -30608,7 +31431,7 @@ async function createWhole(module, file, replaceEmpty) {
         (0,external_node_fs_.rmSync)(`${fresh}.wal`, { force: true });
     }
 }
-class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
+class DuckDbWarehouse extends SqlWarehouse {
     capabilities = DUCKDB_CAPABILITIES;
     diffDialect = DUCKDB_DIFF_DIALECT;
     label;
@@ -30624,7 +31447,7 @@ class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
         this.timeouts = timeouts;
     }
     /** Opens (or creates) the database file, waiting up to the lock timeout while another process holds it. */
-    static async open(file, timeouts = env_timeouts/* DEFAULT_TIMEOUTS */.Rh) {
+    static async open(file, timeouts = warehouse_timeouts/* DEFAULT_TIMEOUTS */.Rh) {
         let module;
         try {
             // Not bundled (webpackIgnore): DuckDB's native library is 68 MB. The CLI,
@@ -30710,7 +31533,7 @@ class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
             const context = {
                 engine: "duckdb",
                 label: this.label,
-                timeouts: this.timeouts ?? env_timeouts/* DEFAULT_TIMEOUTS */.Rh,
+                timeouts: this.timeouts ?? warehouse_timeouts/* DEFAULT_TIMEOUTS */.Rh,
                 sql,
             };
             throw (0,warehouse_errors/* warehouseFailure */.go)(error, context, { timedOut: interrupted }) ?? error;
@@ -30835,14 +31658,14 @@ class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
         if (!found)
             return null;
         // A relation without a mark is one ODS did not put there: an identity nothing recorded.
-        return (0,table_mark/* identityOfComment */.T)(comment);
+        return identityOfComment(comment);
     }
     async claimRelation(object, mark) {
         const { found, comment } = await this.commentOf(object, object.kind);
         if (!found) {
             throw new user_error/* UserError */.yo("warehouse_error", `The ${object.kind} ${(0,names/* showQualified */.G1)(object)} doesn't exist, so it can't be marked.`);
         }
-        const text = (0,table_mark/* commentWithMark */.f)(comment, mark);
+        const text = commentWithMark(comment, mark);
         // COMMENT ON takes no bound parameter: the text is a string literal, its quotes doubled
         // (DuckDB's literals have no backslash escapes).
         await this.run(`COMMENT ON ${object.kind === "view" ? "VIEW" : "TABLE"} ${this.qualified(object)} IS '${text.replaceAll("'", "''")}'`);
@@ -30863,9 +31686,7 @@ class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
      * upsertRecord (update, else insert) within the caller's transaction; a
      * DuckDB file has one writer.
      */
-    recordTableDdl(schema, table) {
-        return `CREATE TABLE IF NOT EXISTS ${this.tableName(schema, table)} (${this.recordColumns(table)})`;
-    }
+    recordSyntax = { primaryKey: false, upsert: null };
     async upsertRecord(schema, table, row) {
         await this.transaction(async () => {
             const changed = await this.updateRecords(schema, table, row, this.keyOf(table, row));
@@ -30875,151 +31696,1602 @@ class DuckDbWarehouse extends sql_warehouse/* SqlWarehouse */.W {
     }
 }
 
-
-/***/ }),
-
-/***/ 2563:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $i: () => (/* binding */ showName),
-/* harmony export */   Cm: () => (/* binding */ quoteIdentifier),
-/* harmony export */   Co: () => (/* binding */ qualifiedKey),
-/* harmony export */   G1: () => (/* binding */ showQualified),
-/* harmony export */   Ki: () => (/* binding */ checkIdentifier),
-/* harmony export */   Pr: () => (/* binding */ derivedName),
-/* harmony export */   Rc: () => (/* binding */ nameKey),
-/* harmony export */   V9: () => (/* binding */ sameQualified),
-/* harmony export */   q: () => (/* binding */ sameName),
-/* harmony export */   rD: () => (/* binding */ identifierProblem)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-url.ts
 /**
- * Names of warehouse objects: validation, comparison under an engine's
- * identifier rules, and the names ODS derives (staged, retired and undone
- * tables of a promotion).
+ * A `postgres://` warehouse URL checked before anything connects (issue 37):
+ * every fault in it is a configuration error naming the input it came from
+ * (`--warehouse`, ODS_WAREHOUSE, the `warehouse` input) and the parameter at
+ * fault, never a value (the URL is a secret: its password, and any parameter,
+ * may hold one), never `internal`.
  *
- * Every identifier reaches SQL quoted (`"…"`, a quote doubled), but a name
- * that could only reach SQL by relying on that escaping is refused outright:
- * a double quote, a control character (NUL, newline, …), a lone surrogate,
- * an empty name, or one longer than the engine keeps (PostgreSQL silently
- * truncates past 63 bytes, which would make two names one).
+ * node-postgres (`pg`, through pg-connection-string) takes every query
+ * parameter of the URL as a client setting over ODS's own (`keepAlive`,
+ * `connectionTimeoutMillis`, `replication`…), silently ignores the ones it
+ * doesn't know (libpq's `channel_binding`, `gssencmode`, `connect_timeout`…:
+ * a setting the user believes holds and doesn't), treats an unknown `sslmode`
+ * as TLS on, and reads `sslrootcert`, `sslcert` and `sslkey` as files when the
+ * client is made (a missing one threw Node's ENOENT, with its path, as a bug).
+ * So only the parameters below are taken, each once, with a value it can
+ * take, and the TLS files must be readable files.
  */
 
 
-const encoder = new TextEncoder();
-/** Why a name can't be used, or null when it can. */
-function identifierProblem(name, rules) {
-    if (name.length === 0)
-        return "it is empty";
-    for (let i = 0; i < name.length; i += 1) {
-        const unit = name.charCodeAt(i);
-        if (unit === 0x22)
-            return "it contains a double quote (it would end a quoted identifier)";
-        if (unit < 0x20 || unit === 0x7f)
-            return `it contains the control character U+${unit.toString(16).padStart(4, "0").toUpperCase()}`;
-        if (unit >= 0xd800 && unit <= 0xdbff) {
-            const next = name.charCodeAt(i + 1);
-            if (!(next >= 0xdc00 && next <= 0xdfff))
-                return "it contains an unpaired surrogate (not valid text)";
-            i += 1;
-        }
-        else if (unit >= 0xdc00 && unit <= 0xdfff) {
-            return "it contains an unpaired surrogate (not valid text)";
-        }
+
+/** The URL's form, for messages. */
+const FORM = "`postgres://USER@HOST:PORT/DATABASE` (parameters such as `?sslmode=verify-full`)";
+/** What each parameter node-postgres reads is, for the message that lists them. */
+const POSTGRES_URL_PARAMETERS = [
+    "host",
+    "port",
+    "user",
+    "password",
+    "sslmode",
+    "ssl",
+    "sslrootcert",
+    "sslcert",
+    "sslkey",
+    "sslnegotiation",
+    "uselibpqcompat",
+    "application_name",
+    "fallback_application_name",
+    "options",
+    "client_encoding",
+    "statement_timeout",
+    "lock_timeout",
+    "idle_in_transaction_session_timeout",
+];
+/** Parameters libpq knows that node-postgres doesn't read, and what to do instead. */
+const NOT_READ = {
+    connect_timeout: "ODS takes its connect timeout from --connect-timeout (CLI) or the `connect-timeout` input (action)",
+    keepalives: "ODS keeps the connection alive itself",
+    keepalives_idle: "ODS keeps the connection alive itself",
+    target_session_attrs: "give the host of the server to use",
+    channel_binding: "node-postgres negotiates SCRAM channel binding by itself; it can't be required",
+    gssencmode: "node-postgres has no GSSAPI encryption; use `sslmode`",
+    sslpassword: "node-postgres can't decrypt a key; give an unencrypted `sslkey` file",
+    sslcrl: "node-postgres reads no revocation list",
+    dbname: "give the database as the URL's path (`postgres://HOST/DATABASE`)",
+    database: "give the database as the URL's path (`postgres://HOST/DATABASE`)",
+    service: "give the host, port and database in the URL",
+    passfile: "put the password in PGPASSWORD or ~/.pgpass",
+    hostaddr: "give the address as the URL's host",
+};
+const MILLISECONDS = [
+    "statement_timeout",
+    "lock_timeout",
+    "idle_in_transaction_session_timeout",
+];
+const SSL_MODES = ["disable", "prefer", "require", "verify-ca", "verify-full", "no-verify"];
+const TLS_FILES = ["sslrootcert", "sslcert", "sslkey"];
+function invalid(input, problem, hint) {
+    return new user_error/* UserError */.yo("warehouse_invalid", `${input} ${problem}; give ${FORM}.`, {
+        input,
+        hint: hint ??
+            "Fix the warehouse URL (docs/environments.md, Warehouses); put the password in PGPASSWORD or ~/.pgpass rather than in the URL. Its value is never shown: it may hold a password.",
+    });
+}
+/** A parameter's name as a message may show it (an odd one is not echoed: it could be a pasted secret). */
+function shownName(name) {
+    return /^[A-Za-z0-9_.-]{1,40}$/.test(name) ? `\`${name}\`` : "a parameter";
+}
+function decodes(text) {
+    try {
+        decodeURIComponent(text);
+        return true;
     }
-    const length = rules.length_unit === "bytes" ? encoder.encode(name).length : [...name].length;
-    if (length > rules.max_length) {
-        return `it is ${length} ${rules.length_unit} long; the warehouse keeps at most ${rules.max_length}`;
+    catch {
+        return false;
     }
-    return null;
-}
-/** Shown in messages: the name as JSON, so that control characters and quotes are visible, cut at 80 characters. */
-function showName(name) {
-    const shown = JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
-    return shown;
-}
-/** Refuses (UserError identifier_refused) a name the warehouse can't take as it is. */
-function checkIdentifier(name, rules, what) {
-    const problem = identifierProblem(name, rules);
-    if (problem !== null) {
-        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("identifier_refused", `The ${what} ${showName(name)} can't be used: ${problem}.`);
-    }
-    return name;
-}
-/** The name quoted as an SQL identifier, after checking it. */
-function quoteIdentifier(name, rules, what = "name") {
-    checkIdentifier(name, rules, what);
-    return `"${name.replaceAll('"', '""')}"`;
-}
-/** How the engine compares names: folded to lower case where quoted names are case-insensitive. */
-function nameKey(name, rules) {
-    return rules.case_sensitive ? name : name.toLowerCase();
-}
-function qualifiedKey(name, rules) {
-    return JSON.stringify([nameKey(name.schema, rules), nameKey(name.identifier, rules)]);
-}
-function sameName(a, b, rules) {
-    return nameKey(a, rules) === nameKey(b, rules);
-}
-function sameQualified(a, b, rules) {
-    return sameName(a.schema, b.schema, rules) && sameName(a.identifier, b.identifier, rules);
-}
-function showQualified(name) {
-    return `${name.schema}.${name.identifier}`;
-}
-function lengthOf(text, rules) {
-    return rules.length_unit === "bytes" ? encoder.encode(text).length : [...text].length;
 }
 /**
- * A name ODS derives from an identifier: `<identifier>__ods_<tag>`. When that
- * is too long, the identifier is cut (on a character boundary) and a short
- * digest of the whole identifier keeps derived names of different tables
- * apart: `<prefix>_<digest6>__ods_<tag>`.
+ * Checks a `postgres://` (or `postgresql://`) URL; `cwd` resolves relative
+ * TLS file paths (node-postgres reads them from the working directory).
+ * Throws `warehouse_invalid` or `warehouse_tls_file_unreadable`; never echoes
+ * a value of the URL.
  */
-function derivedName(identifier, tag, rules) {
-    const suffix = `__ods_${tag}`;
-    const whole = `${identifier}${suffix}`;
-    if (lengthOf(whole, rules) <= rules.max_length)
-        return whole;
-    const digest = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256").update(identifier).digest("hex").slice(0, 6);
-    const tail = `_${digest}${suffix}`;
-    let prefix = "";
-    for (const char of identifier) {
-        if (lengthOf(prefix + char + tail, rules) > rules.max_length)
-            break;
-        prefix += char;
+function checkPostgresUrl(value, cwd, input) {
+    let url;
+    try {
+        url = new URL(value);
     }
-    return `${prefix}${tail}`;
+    catch {
+        throw invalid(input, "is not a valid postgres:// URL (a malformed port, or a `#`, `/`, `?` or `@` in the password that is not percent-encoded)", "Percent-encode the password's special characters (`@` as `%40`, `#` as `%23`, `/` as `%2F`, `?` as `%3F`, `%` as `%25`), or better, leave the password out of the URL and put it in PGPASSWORD or ~/.pgpass.");
+    }
+    if (url.hash !== "")
+        throw invalid(input, "has a `#` (a fragment, or a `#` in the password that is not percent-encoded as `%23`)");
+    if (!decodes(url.username) || !decodes(url.password))
+        throw invalid(input, "has a `%` in its user name or password that is not followed by two hex digits", "Write a `%` of the password as `%25` (percent-encode its special characters), or leave the password out of the URL and put it in PGPASSWORD or ~/.pgpass.");
+    if (url.port === "0")
+        throw invalid(input, "has port 0");
+    const seen = new Set();
+    const allowed = POSTGRES_URL_PARAMETERS;
+    for (const [name, given] of url.searchParams) {
+        const shown = shownName(name);
+        if (!allowed.includes(name)) {
+            const instead = NOT_READ[name];
+            throw invalid(input, instead
+                ? `has ${shown} in its query, which ODS's PostgreSQL client doesn't read: ${instead}`
+                : `has ${shown} in its query, which ODS's PostgreSQL client doesn't take (it takes ${allowed.map((a) => `\`${a}\``).join(", ")})`);
+        }
+        if (seen.has(name))
+            throw invalid(input, `gives ${shown} twice`);
+        seen.add(name);
+        if (given === "")
+            throw invalid(input, `gives ${shown} no value`);
+        if (name === "sslmode" && !SSL_MODES.includes(given))
+            throw invalid(input, `has an \`sslmode\` that is not one of ${SSL_MODES.map((m) => `\`${m}\``).join(", ")}`);
+        if (name === "ssl" && !["true", "false", "1", "0"].includes(given))
+            throw invalid(input, "has an `ssl` that is not `true`, `false`, `1` or `0`");
+        if (name === "port" && (!/^\d{1,5}$/.test(given) || Number(given) < 1 || Number(given) > 65535))
+            throw invalid(input, "has a `port` parameter that is not a port number (1 to 65535)");
+        if (MILLISECONDS.includes(name) && !/^\d{1,9}$/.test(given))
+            throw invalid(input, `has a ${shown} that is not a whole number of milliseconds`);
+        if (name === "uselibpqcompat" && !["true", "false"].includes(given))
+            throw invalid(input, "has a `uselibpqcompat` that is not `true` or `false`");
+    }
+    for (const name of TLS_FILES) {
+        const file = url.searchParams.get(name);
+        if (file !== null)
+            checkTlsFile(name, external_node_path_default().resolve(cwd, file), input);
+    }
+}
+function checkTlsFile(name, file, input) {
+    let problem = null;
+    try {
+        if (!(0,external_node_fs_.statSync)(file).isFile())
+            problem = "is not a file";
+        else
+            (0,external_node_fs_.accessSync)(file, external_node_fs_.constants.R_OK);
+    }
+    catch (error) {
+        const code = error.code;
+        problem =
+            code === "ENOENT" || code === "ENOTDIR"
+                ? "does not exist"
+                : code === "EACCES" || code === "EPERM"
+                    ? "can't be read by the job"
+                    : "can't be read";
+    }
+    if (problem !== null)
+        throw tlsFileError(name, problem, input);
+}
+/** The TLS file a URL's parameter names can't be read (its path, a value of the URL, is not shown). */
+function tlsFileError(name, problem, input) {
+    const what = name === "sslrootcert"
+        ? "root certificate"
+        : name === "sslcert"
+            ? "client certificate"
+            : name === "sslkey"
+                ? "client key"
+                : "TLS file";
+    return new user_error/* UserError */.yo("warehouse_tls_file_unreadable", `The ${what} file named by the \`${name}\` parameter of ${input ?? "the warehouse URL"} ${problem}; nothing was connected to.`, input ? { input } : {});
 }
 
+;// CONCATENATED MODULE: ./src/drivers/access-refusals.ts
+/**
+ * Access is never widened (docs/environments.md): the words of a refusal
+ * when prod's relation has read controls (row-level security, column
+ * privileges, row or column policies: `ReadControl`) that an object ODS
+ * would make from it in an environment would not apply to its readers.
+ * Pure: the adapters read the controls, this says why each object is
+ * refused.
+ */
 
-/***/ }),
+const WHY = {
+    copy: "which a copy owned by the CI role would not apply to its readers",
+    clone: "which ODS can't show a clone owned by the CI role would apply to its readers as prod's table does",
+    owner_view: "and a view here reads with its owner's rights (the CI role's), so ODS can't show the view would limit its readers as prod's table does",
+};
+/** One refusal for each of `items` whose `reads` has controls, naming each control. */
+function refusalsFromControls(items, controls, rules, made) {
+    const out = [];
+    for (const item of items) {
+        const limited = controls.filter((control) => (0,names/* sameQualified */.V9)(control.table, item.reads, rules));
+        if (limited.length === 0)
+            continue;
+        out.push({
+            at: item.at,
+            reads: item.reads,
+            reason: `prod's ${(0,names/* showQualified */.G1)(item.reads)} has ${limited.map((control) => control.detail).join("; ")}, ${WHY[made]}`,
+        });
+    }
+    return out;
+}
 
-/***/ 7053:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-access.ts
+/** The first server version with `security_invoker` views. */
+const SECURITY_INVOKER_VERSION = 150000;
+/** `server_version_num` as a number (e.g. 150007). */
+async function serverVersion(run) {
+    const result = await run("SELECT pg_catalog.current_setting('server_version_num')::int AS version");
+    return Number(result.rows[0]?.version ?? 0);
+}
+/** The version as people read it: 140012 → "14", 90624 → "9.6". */
+function showVersion(version) {
+    const major = Math.floor(version / 10000);
+    return major >= 10 ? String(major) : `${major}.${Math.floor(version / 100) % 100}`;
+}
+/** Why no pointer view can be made on this server, or null when its views can check their reader's rights. */
+function pointerViewsUnsafe(version) {
+    if (version >= SECURITY_INVOKER_VERSION)
+        return null;
+    return `PostgreSQL ${showVersion(version)} has no views that check their reader's rights (security_invoker needs PostgreSQL 15): a pointer view would read prod with the CI role's privileges and row-level security policies, so whoever may read it would read what the CI role reads`;
+}
+/** The SQL that is true when a reloption's text value is one PostgreSQL parses as true. */
+const TRUE_VALUE = "lower(o.option_value) IN ('t', 'tr', 'tru', 'true', 'y', 'ye', 'yes', 'on', '1')";
+/** Of these views, those without `security_invoker` set to true, by `schema\u0000name`. */
+async function ownerRightsViews(run, views) {
+    const out = new Set();
+    if (views.length === 0)
+        return out;
+    const result = await run(`SELECT t.schema_name, t.name
+       FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+       JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+       JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind = 'v'
+      WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_options_to_table(c.reloptions) o
+                         WHERE o.option_name = 'security_invoker' AND ${TRUE_VALUE})`, [views.map((view) => view.schema), views.map((view) => view.identifier)]);
+    for (const row of result.rows)
+        out.add(`${String(row.schema_name)}\u0000${String(row.name)}`);
+    return out;
+}
+/**
+ * For each of these tables (plain or partitioned), what limits reading it
+ * beyond table privileges: row-level security (enabled, forced, or policies
+ * defined), and column privileges (a grant on some columns only).
+ */
+async function readControls(run, tables) {
+    if (tables.length === 0)
+        return [];
+    const result = await run(`SELECT t.schema_name, t.name, c.relrowsecurity AS enabled, c.relforcerowsecurity AS forced,
+       (SELECT string_agg(pg_catalog.quote_ident(p.polname), ', ' ORDER BY p.polname)
+          FROM pg_catalog.pg_policy p WHERE p.polrelid = c.oid) AS policies,
+       (SELECT string_agg(pg_catalog.quote_ident(a.attname), ', ' ORDER BY a.attnum)
+          FROM pg_catalog.pg_attribute a
+         WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attacl IS NOT NULL) AS columns
+       FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+       JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+       JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')
+      ORDER BY 1, 2`, [tables.map((table) => table.schema), tables.map((table) => table.identifier)]);
+    const out = [];
+    for (const row of result.rows) {
+        const table = { schema: String(row.schema_name), identifier: String(row.name) };
+        const policies = row.policies === null || row.policies === undefined ? null : String(row.policies);
+        if (row.enabled === true || row.forced === true || policies !== null) {
+            const state = row.forced === true ? "forced" : row.enabled === true ? "enabled" : "not enabled";
+            out.push({
+                table,
+                kind: "row_security",
+                detail: `row-level security ${state}${policies === null ? ", no policy (no row visible but to its owner)" : `, policies ${policies}`}`,
+            });
+        }
+        if (row.columns !== null && row.columns !== undefined) {
+            out.push({ table, kind: "column_privileges", detail: `column privileges on ${String(row.columns)}` });
+        }
+    }
+    return out;
+}
+/**
+ * Revokes every privilege on the copy `target` whose holder (a role, or
+ * PUBLIC) doesn't have it on `source`, and every grant option whose holder
+ * can't grant it there; the copy's owner keeps its own. Returns what was
+ * taken back (`grantee:PRIVILEGE`, PUBLIC as `PUBLIC`).
+ */
+async function narrowCopyPrivileges(run, q, source, target) {
+    const result = await run(`WITH s AS (SELECT c.oid, c.relacl, c.relowner FROM pg_catalog.pg_class c
+                  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2),
+          t AS (SELECT c.oid, c.relacl, c.relowner FROM pg_catalog.pg_class c
+                  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $3 AND c.relname = $4),
+          held AS (SELECT DISTINCT a.grantee, a.privilege_type, a.is_grantable
+                     FROM t, pg_catalog.aclexplode(coalesce(t.relacl, pg_catalog.acldefault('r', t.relowner))) a
+                    WHERE a.grantee <> t.relowner),
+          judged AS (SELECT h.grantee, h.privilege_type, h.is_grantable,
+                       CASE WHEN h.grantee = 0
+                            THEN EXISTS (SELECT 1 FROM s, pg_catalog.aclexplode(coalesce(s.relacl, pg_catalog.acldefault('r', s.relowner))) p
+                                          WHERE p.grantee = 0 AND p.privilege_type = h.privilege_type)
+                            ELSE (SELECT pg_catalog.has_table_privilege(h.grantee, s.oid, h.privilege_type) FROM s) END AS may,
+                       CASE WHEN h.grantee = 0 THEN false
+                            ELSE (SELECT pg_catalog.has_table_privilege(h.grantee, s.oid, h.privilege_type || ' WITH GRANT OPTION') FROM s) END AS may_grant
+                     FROM held h)
+     SELECT CASE WHEN grantee = 0 THEN '' ELSE pg_catalog.pg_get_userbyid(grantee) END AS grantee,
+            privilege_type, NOT may AS revoke, (may AND is_grantable AND NOT may_grant) AS revoke_option
+       FROM judged WHERE NOT may OR (is_grantable AND NOT may_grant)
+      ORDER BY 1, 2`, [source.schema, source.identifier, target.schema, target.identifier]);
+    const table = `${q(target.schema, "schema")}.${q(target.identifier, "relation name")}`;
+    const taken = [];
+    for (const row of result.rows) {
+        const grantee = String(row.grantee);
+        const privilege = String(row.privilege_type);
+        if (!/^[A-Z]+$/.test(privilege))
+            throw new Error(`unexpected privilege ${privilege}`);
+        const role = grantee === "" ? "PUBLIC" : q(grantee, "role");
+        if (row.revoke === true) {
+            await run(`REVOKE ${privilege} ON TABLE ${table} FROM ${role}`);
+            taken.push(`${grantee === "" ? "PUBLIC" : grantee}:${privilege}`);
+        }
+        else if (row.revoke_option === true) {
+            await run(`REVOKE GRANT OPTION FOR ${privilege} ON TABLE ${table} FROM ${role}`);
+            taken.push(`${grantee === "" ? "PUBLIC" : grantee}:${privilege} WITH GRANT OPTION`);
+        }
+    }
+    return taken;
+}
+
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-catalog.ts
+/**
+ * Reads of PostgreSQL's catalog (pg_namespace, pg_class, pg_depend,
+ * pg_rewrite) that the warehouse answers with: schemas, relations, the views
+ * that read a table, the relations a view is bound to, and whether names are
+ * taken. Every value is a bound parameter.
+ */
+
+/** Every schema but PostgreSQL's own. */
+async function listSchemas(run) {
+    const result = await run("SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1");
+    return result.rows.map((row) => String(row.nspname));
+}
+/** Tables (plain, partitioned, foreign) and views (plain, materialized) in `schemas`. */
+async function listObjects(run, schemas) {
+    if (schemas.length === 0)
+        return [];
+    const result = await run(`SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
+       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+       WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY($1::text[])
+       ORDER BY 1, 2`, [schemas]);
+    return result.rows.map((row) => ({
+        schema: String(row.schema_name),
+        identifier: String(row.name),
+        kind: row.kind === "v" || row.kind === "m" ? "view" : "table",
+    }));
+}
+/** Whether a relation of any kind is named `name` in `schema`. */
+async function relationExists(run, schema, name) {
+    return (Number((await run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = $1 AND c.relname = $2`, [schema, name])).rows[0]?.n ?? 0) > 0);
+}
+/** Which of `names` a relation of any kind already has, in one query. */
+async function stagedNamesTaken(run, names) {
+    const result = await run(`SELECT t.schema_name, t.name FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+         JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+         JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name`, [names.map((name) => name.schema), names.map((name) => name.identifier)]);
+    return result.rows.map((row) => ({ schema: String(row.schema_name), identifier: String(row.name) }));
+}
+/**
+ * Views reading the table, with their definitions as PostgreSQL renders them
+ * under the current search path (the caller empties it, so that every name is
+ * schema-qualified).
+ */
+async function dependentViews(run, target) {
+    const result = await run(`SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
+       coalesce(v.reloptions, '{}'::text[]) AS options
+       FROM pg_catalog.pg_class t
+       JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
+       JOIN pg_catalog.pg_depend d ON d.refobjid = t.oid AND d.refclassid = 'pg_catalog.pg_class'::regclass
+         AND d.classid = 'pg_catalog.pg_rewrite'::regclass
+       JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid
+       JOIN pg_catalog.pg_class v ON v.oid = r.ev_class AND v.oid <> t.oid AND v.relkind = 'v'
+       JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+       WHERE tn.nspname = $1 AND t.relname = $2
+       ORDER BY 1, 2`, [target.schema, target.identifier]);
+    return result.rows.map((row) => ({
+        schema: String(row.schema_name),
+        name: String(row.name),
+        definition: String(row.definition),
+        options: (row.options ?? []).map(String),
+    }));
+}
+/** The relations each view's rewrite rule depends on (pg_depend), for every view at once, by the view's key. */
+async function boundRelations(run, views, identifiers) {
+    const bound = new Map();
+    if (views.length === 0)
+        return bound;
+    const result = await run(`SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
+       FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
+       JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
+       JOIN pg_catalog.pg_class v ON v.relnamespace = vn.oid AND v.relname = wanted.name AND v.relkind IN ('v', 'm')
+       LEFT JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid
+       LEFT JOIN pg_catalog.pg_depend d ON d.objid = r.oid AND d.classid = 'pg_catalog.pg_rewrite'::regclass
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> v.oid
+       LEFT JOIN pg_catalog.pg_class t ON t.oid = d.refobjid
+       LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
+       ORDER BY 1, 2, 3, 4`, [views.map((view) => view.schema), views.map((view) => view.identifier)]);
+    for (const row of result.rows) {
+        const key = (0,names/* qualifiedKey */.Co)({ schema: String(row.view_schema), identifier: String(row.view_name) }, identifiers);
+        const reads = bound.get(key) ?? [];
+        if (row.name !== null && row.name !== undefined)
+            reads.push({ schema: String(row.schema_name), identifier: String(row.name) });
+        bound.set(key, reads);
+    }
+    return bound;
+}
+/** Whether a table (plain or partitioned) is named `table` in `schema`. */
+async function tableExists(run, schema, table) {
+    const result = await run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`, [schema, table]);
+    return Number(result.rows[0]?.n ?? 0) > 0;
+}
+/**
+ * The table's size as the catalog estimates it, without reading it:
+ * `pg_total_relation_size` (heap, indexes, TOAST) and `reltuples` (-1 until
+ * the table is first vacuumed or analyzed: then null), summed over the
+ * partitions of a partitioned table; null for both of a foreign table, whose
+ * data is elsewhere. Null when no table is there.
+ */
+async function tableSize(run, name) {
+    const result = await run(`SELECT c.relkind AS kind,
+            CASE WHEN c.relkind = 'p'
+                 THEN (SELECT sum(pg_catalog.pg_total_relation_size(t.relid)) FROM pg_catalog.pg_partition_tree(c.oid) t)
+                 ELSE pg_catalog.pg_total_relation_size(c.oid) END::float8 AS bytes,
+            CASE WHEN c.relkind = 'p'
+                 THEN (SELECT CASE WHEN bool_or(p.reltuples < 0) THEN NULL ELSE sum(p.reltuples) END
+                         FROM pg_catalog.pg_partition_tree(c.oid) t JOIN pg_catalog.pg_class p ON p.oid = t.relid
+                        WHERE p.relkind = 'r')
+                 WHEN c.reltuples < 0 THEN NULL
+                 ELSE c.reltuples END::float8 AS rows
+       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'f')`, [name.schema, name.identifier]);
+    const row = result.rows[0];
+    if (!row)
+        return null;
+    if (row.kind === "f")
+        return { rows: null, bytes: null };
+    const number = (value) => (value === null || value === undefined ? null : Number(value));
+    return { rows: number(row.rows), bytes: number(row.bytes) };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-connection.ts
+/**
+ * A PostgreSQL connection of ODS's own: opening it (`pg`, keepalive, the
+ * connect timeout, failures mapped to the error catalogue), and the names of
+ * the prepared statements it runs.
+ */
 
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  c: () => (/* binding */ openWarehouse),
-  E: () => (/* binding */ parseWarehouseSpec)
-});
 
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(4955);
-// EXTERNAL MODULE: ./src/env/duckdb/duckdb-warehouse.ts + 1 modules
-var duckdb_warehouse = __nccwpck_require__(3328);
-// EXTERNAL MODULE: ./src/env/postgres/postgres-url.ts
-var postgres_url = __nccwpck_require__(9208);
-// EXTERNAL MODULE: ./src/env/postgres/postgres-warehouse.ts + 7 modules
-var postgres_warehouse = __nccwpck_require__(5974);
-;// CONCATENATED MODULE: ./src/env/providers/provider-url.ts
+
+/**
+ * A connected client for `connectionString` (a secret: not kept; `label`,
+ * its redacted form, names it in messages).
+ *
+ * Errors: `warehouse_connect_timeout` (no connection or handshake within the connect
+ * timeout), `warehouse_permission_denied`, `warehouse_unavailable`.
+ */
+async function openPostgresClient(connectionString, label, timeouts) {
+    const pg = (await __nccwpck_require__.e(/* import() */ 977).then(__nccwpck_require__.bind(__nccwpck_require__, 9977))).default;
+    const config = {
+        connectionString,
+        application_name: "ods-state",
+        // A peer that vanished without closing the connection is found by TCP keepalive.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 30_000,
+        ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
+    };
+    let client;
+    try {
+        // pg reads the URL's sslrootcert, sslcert and sslkey files here (parseWarehouseSpec checked them first).
+        client = new pg.Client(config);
+    }
+    catch (error) {
+        throw clientConfigError(error, connectionString, label);
+    }
+    // A failing connection must not surface as an unhandled 'error' event.
+    client.on("error", () => { });
+    const context = { engine: "postgres", label, timeouts, sql: "connecting" };
+    const started = Date.now();
+    try {
+        await client.connect();
+    }
+    catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (timeouts.connectMs > 0 &&
+            Date.now() - started >= timeouts.connectMs - 100 &&
+            /timeout/i.test(message))
+            throw (0,warehouse_errors/* timeoutError */.w2)("connect", context, "the server did not accept the connection or answer its handshake");
+        const mapped = (0,warehouse_errors/* warehouseFailure */.go)(error, context);
+        if (mapped?.code === "warehouse_permission_denied")
+            throw mapped;
+        throw connectFailure(error, label);
+    }
+    return client;
+}
+/** Server refusals at login, in words (by SQLSTATE). */
+const LOGIN_REFUSALS = {
+    "28P01": "the password was not accepted",
+    "28000": "the role, or its access from this host (pg_hba.conf), was refused",
+    "3D000": "the database does not exist",
+    "53300": "the server has too many connections",
+    "57P03": "the server is starting up or shutting down",
+};
+/** SQLSTATEs of a startup setting the server doesn't take: a setting of the URL (`options`, `statement_timeout`…). */
+const SETTING_REFUSALS = new Set(["22023", "42704", "22P02", "0A000"]);
+/** Client-side failures, in words (by Node's or TLS's error code). */
+const CLIENT_FAILURES = {
+    ECONNREFUSED: "nothing accepts connections at that host and port",
+    ENOTFOUND: "the host name doesn't resolve",
+    EAI_AGAIN: "the host name couldn't be resolved now",
+    EHOSTUNREACH: "the host can't be reached",
+    ENETUNREACH: "the network can't be reached",
+    ECONNRESET: "the server closed the connection",
+};
+/** pg's own messages that quote nothing of the URL. */
+const PLAIN_MESSAGES = /^(The server does not support SSL connections|Connection terminated unexpectedly|Connection terminated)$/;
+/**
+ * Why the connection failed, in ODS's words, never the driver's or the
+ * server's (issue 37): they quote the URL's values (`role "…" does not
+ * exist`, `invalid value for parameter "statement_timeout": "…"`,
+ * `getaddrinfo ENOTFOUND …` of a `host` parameter), and the URL is a secret.
+ * A setting the server refuses is a configuration error (`warehouse_invalid`).
+ */
+function connectFailure(error, label) {
+    const code = error?.code;
+    const message = error instanceof Error ? error.message : "";
+    const serverCode = typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : null;
+    if (serverCode !== null && SETTING_REFUSALS.has(serverCode)) {
+        return new user_error/* UserError */.yo("warehouse_invalid", `PostgreSQL at ${label} refused a setting the warehouse URL gives (its \`options\`, \`statement_timeout\`, \`lock_timeout\`, \`idle_in_transaction_session_timeout\` or \`client_encoding\`; SQLSTATE ${serverCode}); nothing was changed.`, {
+            hint: "Fix or remove the setting in the warehouse URL (its value is not shown: the URL may hold a password). ODS sets statement_timeout and lock_timeout itself (--statement-timeout, --lock-timeout).",
+        });
+    }
+    let why;
+    if (serverCode !== null)
+        why = `${LOGIN_REFUSALS[serverCode] ?? "the server refused the connection"} (SQLSTATE ${serverCode})`;
+    else if (typeof code === "string" && /^[A-Z0-9_]{2,40}$/.test(code))
+        why = `${CLIENT_FAILURES[code] ?? "the connection failed"} (${code})`;
+    else if (PLAIN_MESSAGES.test(message))
+        why = message;
+    else
+        why = "the connection failed";
+    return new user_error/* UserError */.yo("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${why}. The server's and the driver's own words are not shown: they can quote the URL's user, host or settings.`);
+}
+/**
+ * Why `pg` couldn't make a client of the URL, as a configuration error that
+ * names the parameter at fault and never its value (a TLS file's path is a
+ * value of the URL) nor the driver's words (they quote it).
+ */
+function clientConfigError(error, connectionString, label) {
+    const file = error?.path;
+    if (typeof file === "string") {
+        let name = "a TLS file parameter";
+        try {
+            const params = new URL(connectionString).searchParams;
+            name = ["sslrootcert", "sslcert", "sslkey"].find((p) => params.get(p) === file) ?? name;
+        }
+        catch {
+            // Checked before: the URL parses.
+        }
+        const code = error.code;
+        return tlsFileError(name, code === "ENOENT" ? "does not exist" : code === "EACCES" ? "can't be read by the job" : "can't be read", null);
+    }
+    return new user_error/* UserError */.yo("warehouse_invalid", `The PostgreSQL client refused the warehouse URL of ${label} (a parameter with a value it can't take); nothing was connected to.`);
+}
+/** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */
+function redactPostgresUrl(url) {
+    try {
+        const parsed = new URL(url);
+        const port = parsed.port ? `:${parsed.port}` : "";
+        return `postgres://${parsed.hostname}${port}${parsed.pathname}`;
+    }
+    catch {
+        return "postgres://(unparsable)";
+    }
+}
+/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
+function statementName(sql) {
+    return `ods_${(0,external_node_crypto_.createHash)("sha256").update(sql).digest("hex").slice(0, 24)}`;
+}
+
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-data-diff.ts
+/** Types whose values have no `=` (geometry, json, xml): compared as text. */
+const WITHOUT_EQUALITY = new Set([
+    "json",
+    "xml",
+    "point",
+    "line",
+    "lseg",
+    "box",
+    "path",
+    "polygon",
+    "circle",
+]);
+const POSTGRES_DIFF_DIALECT = {
+    columnsQuery: (relation) => ({
+        sql: `SELECT a.attname AS name, pg_catalog.format_type(a.atttypid, a.atttypmod) AS type
+            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+           WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+           ORDER BY a.attnum`,
+        params: [relation.schema, relation.identifier],
+    }),
+    // A relation without columns (PostgreSQL allows it) is one row of NULLs.
+    columnsFrom: (rows) => rows.length === 0
+        ? null
+        : rows
+            .filter((row) => row.name !== null && row.name !== undefined)
+            .map((row) => ({ name: String(row.name), type: String(row.type) })),
+    comparable: (type) => !WITHOUT_EQUALITY.has(type.replace(/(\[\])+$/, "")),
+    // The key's row as text, hashed to 64 bits; its low 32 bits against the threshold.
+    samplePredicate: (keys, threshold) => `(pg_catalog.hashtextextended(ROW(${keys.join(", ")})::text, 0) & 4294967295) < ${threshold}::bigint`,
+};
+/**
+ * BEGIN READ ONLY, then the statement timeout (0: none) for this
+ * transaction only (SET LOCAL). The server's work_mem is left as it is: a
+ * larger one (64 MB, 256 MB) made no measurable difference on the
+ * 1,000,000-row bench (bench/DATA-DIFF.md).
+ */
+async function beginReadOnly(run, timeoutMs) {
+    await run("BEGIN READ ONLY");
+    await run("SELECT pg_catalog.set_config('statement_timeout', $1, true)", [
+        String(Math.max(0, Math.round(timeoutMs))),
+    ]);
+}
+
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-keep.ts
+/** Owner and privileges (NULL ACL: the owner's defaults) of the pg_class row aliased `alias`. */
+const access = (alias) => `pg_catalog.pg_get_userbyid(${alias}.relowner) AS owner,
+  coalesce((SELECT json_agg(json_build_object(
+      'grantee', CASE WHEN a.grantee = 0 THEN '' ELSE pg_catalog.pg_get_userbyid(a.grantee) END,
+      'privilege', a.privilege_type, 'grantable', a.is_grantable))
+    FROM pg_catalog.aclexplode(coalesce(${alias}.relacl, pg_catalog.acldefault('r', ${alias}.relowner))) a), '[]'::json) AS privileges`;
+function accessOf(row) {
+    const privileges = row.privileges ?? [];
+    return { owner: String(row.owner), privileges };
+}
+/** Owner and privileges of the relation with this OID. */
+async function accessOfOid(run, oid) {
+    const result = await run(`SELECT ${access("c")} FROM pg_catalog.pg_class c WHERE c.oid = $1::oid`, [oid]);
+    const row = result.rows[0];
+    if (!row)
+        throw new Error(`relation ${oid} is gone`);
+    return accessOf(row);
+}
+/** The OID of the table (or materialized view, with `kinds`) at `name`, or null. */
+async function oidOf(run, name, kinds = ["r", "p"]) {
+    const result = await run(`SELECT c.oid::text AS oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind = ANY($3::"char"[])`, [name.schema, name.identifier, kinds]);
+    return result.rows[0] ? String(result.rows[0].oid) : null;
+}
+/**
+ * The table at `name`: its OID, owner and privileges, and whether anything
+ * (a view, a materialized view) reads it; null when no table is there. One
+ * query: it runs for every table a promotion replaces.
+ */
+async function tableAt(run, name) {
+    const result = await run(`SELECT c.oid::text AS oid, ${access("c")},
+       EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.refobjid = c.oid
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.classid = 'pg_catalog.pg_rewrite'::regclass) AS read
+     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`, [name.schema, name.identifier]);
+    const row = result.rows[0];
+    return row ? { oid: String(row.oid), access: accessOf(row), read: row.read === true } : null;
+}
+const privilegeKey = (p) => `${p.grantee}\u0000${p.privilege}`;
+/** Each grantee's privilege once, with its grant option (the same privilege from several grantors is one). */
+function privilegeSet(privileges) {
+    const set = new Map();
+    for (const p of privileges)
+        set.set(privilegeKey(p), (set.get(privilegeKey(p)) ?? false) || p.grantable);
+    return set;
+}
+function sameAccess(a, b) {
+    if (a.owner !== b.owner)
+        return false;
+    const want = privilegeSet(a.privileges);
+    const have = privilegeSet(b.privileges);
+    return want.size === have.size && [...want].every(([key, grantable]) => have.get(key) === grantable);
+}
+/**
+ * Gives the relation `oid` (named `sql`, of `kind`; with `current`, its
+ * owner and privileges now) the owner and privileges `wanted`; returns how
+ * many privileges it has then. Throws when they still differ (a privilege
+ * granted by a role ODS can't revoke for).
+ */
+async function keepAccess(run, q, kind, oid, sql, wanted, current) {
+    let now = current ?? (await accessOfOid(run, oid));
+    if (sameAccess(wanted, now))
+        return privilegeSet(now.privileges).size;
+    if (now.owner !== wanted.owner) {
+        await run(`ALTER ${kind} ${sql} OWNER TO ${q(wanted.owner, "role")}`);
+        now = await accessOfOid(run, oid);
+    }
+    const role = (grantee) => (grantee === "" ? "PUBLIC" : q(grantee, "role"));
+    const privilege = (name) => {
+        if (!/^[A-Z]+$/.test(name))
+            throw new Error(`unexpected privilege ${name}`);
+        return name;
+    };
+    const entries = (privileges) => new Map([...privilegeSet(privileges)].map(([key, grantable]) => {
+        const [grantee, privilege] = key.split("\u0000");
+        return [key, { grantee, privilege, grantable }];
+    }));
+    const want = entries(wanted.privileges);
+    const have = entries(now.privileges);
+    for (const [key, p] of have) {
+        const w = want.get(key);
+        if (!w)
+            await run(`REVOKE ${privilege(p.privilege)} ON TABLE ${sql} FROM ${role(p.grantee)}`);
+        else if (p.grantable && !w.grantable)
+            await run(`REVOKE GRANT OPTION FOR ${privilege(p.privilege)} ON TABLE ${sql} FROM ${role(p.grantee)}`);
+    }
+    for (const [key, w] of want) {
+        const h = have.get(key);
+        if (!h || (w.grantable && !h.grantable)) {
+            await run(`GRANT ${privilege(w.privilege)} ON TABLE ${sql} TO ${role(w.grantee)}${w.grantable ? " WITH GRANT OPTION" : ""}`);
+        }
+    }
+    const after = await accessOfOid(run, oid);
+    if (!sameAccess(wanted, after)) {
+        throw new Error(`${sql} could not be given the replaced relation's owner and privileges (owner ${wanted.owner}; ${privilegeSet(wanted.privileges).size} privileges wanted, ${privilegeSet(after.privileges).size} held)`);
+    }
+    return privilegeSet(after.privileges).size;
+}
+const READERS = `FROM pg_catalog.pg_depend d
+  JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid
+  JOIN pg_catalog.pg_class v ON v.oid = r.ev_class
+  JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+  WHERE d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.refclassid = 'pg_catalog.pg_class'::regclass`;
+/** The columns a materialized view's row gives (`materializedColumns`), as a MaterializedView. */
+function materializedOf(row) {
+    return {
+        schema: String(row.schema_name),
+        name: String(row.name),
+        definition: String(row.definition).replace(/;\s*$/, ""),
+        populated: row.populated === true,
+        indexes: row.indexes ?? [],
+        comment: row.comment === null || row.comment === undefined ? null : String(row.comment),
+        access: accessOf(row),
+    };
+}
+const materializedColumns = `vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
+       v.relispopulated AS populated, pg_catalog.obj_description(v.oid, 'pg_class') AS comment,
+       coalesce((SELECT json_agg(pg_catalog.pg_get_indexdef(i.indexrelid) ORDER BY i.indexrelid)
+         FROM pg_catalog.pg_index i WHERE i.indrelid = v.oid), '[]'::json) AS indexes,
+       ${access("v")}`;
+/** The OIDs of the relations the view `v` (alias) reads (its rewrite rule's dependencies). */
+const readsOf = `coalesce((SELECT json_agg(DISTINCT d2.refobjid::text) FROM pg_catalog.pg_rewrite r2
+         JOIN pg_catalog.pg_depend d2 ON d2.objid = r2.oid AND d2.classid = 'pg_catalog.pg_rewrite'::regclass
+           AND d2.refclassid = 'pg_catalog.pg_class'::regclass AND d2.refobjid <> v.oid
+         WHERE r2.ev_class = v.oid), '[]'::json) AS reads`;
+/**
+ * For every table OID at once (call with `search_path` empty: names
+ * qualified): the views reading it with their definitions, and the
+ * materialized views reading it as `materializedViewsOf` gives them.
+ */
+async function readersOf(run, oids) {
+    if (oids.length === 0)
+        return { views: [], materialized: [] };
+    const result = await run(`SELECT m.table_oid, v.relkind AS kind, ${materializedColumns}, ${readsOf},
+       coalesce(v.reloptions, '{}'::text[]) AS options
+     FROM (SELECT DISTINCT d.refobjid::text AS table_oid, v.oid ${READERS}
+           AND d.refobjid = ANY($1::oid[]) AND v.relkind IN ('v', 'm') AND v.oid <> d.refobjid) m
+     JOIN pg_catalog.pg_class v ON v.oid = m.oid
+     JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+     ORDER BY 1, 3, 4`, [oids]);
+    const views = [];
+    const materialized = [];
+    for (const row of result.rows) {
+        const ahead = { table: String(row.table_oid), reads: (row.reads ?? []).map(String) };
+        if (row.kind === "m")
+            materialized.push({ ...materializedOf(row), ...ahead });
+        else
+            views.push({
+                schema: String(row.schema_name),
+                name: String(row.name),
+                definition: String(row.definition),
+                options: (row.options ?? []).map(String),
+                ...ahead,
+            });
+    }
+    return { views, materialized };
+}
+/** The tables at these names (those that are tables): OID, owner and privileges, and whether anything reads them; one query. */
+async function tablesAt(run, names) {
+    if (names.length === 0)
+        return [];
+    const result = await run(`SELECT t.schema_name, t.name, c.oid::text AS oid, ${access("c")},
+       EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.refobjid = c.oid
+         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.classid = 'pg_catalog.pg_rewrite'::regclass) AS read
+     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+     JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')`, [names.map((name) => name.schema), names.map((name) => name.identifier)]);
+    return result.rows.map((row) => ({
+        name: { schema: String(row.schema_name), identifier: String(row.name) },
+        oid: String(row.oid),
+        access: accessOf(row),
+        read: row.read === true,
+    }));
+}
+/** Owner, privileges and place of the relations with these OIDs (those still there). */
+async function accessOfOids(run, oids) {
+    const out = new Map();
+    if (oids.length === 0)
+        return out;
+    const result = await run(`SELECT c.oid::text AS oid, n.nspname AS schema_name, c.relname AS name, ${access("c")}
+     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.oid = ANY($1::oid[])`, [oids]);
+    for (const row of result.rows)
+        out.set(String(row.oid), {
+            name: { schema: String(row.schema_name), identifier: String(row.name) },
+            access: accessOf(row),
+        });
+    return out;
+}
+/** Materialized views reading the table `oid`, as they are now (call with `search_path` empty: names qualified). */
+async function materializedViewsOf(run, oid) {
+    const result = await run(`SELECT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
+       v.relispopulated AS populated, pg_catalog.obj_description(v.oid, 'pg_class') AS comment,
+       coalesce((SELECT json_agg(pg_catalog.pg_get_indexdef(i.indexrelid) ORDER BY i.indexrelid)
+         FROM pg_catalog.pg_index i WHERE i.indrelid = v.oid), '[]'::json) AS indexes,
+       ${access("v")}
+     FROM (SELECT DISTINCT v.oid ${READERS} AND d.refobjid = $1::oid AND v.relkind = 'm' AND v.oid <> $1::oid) m
+     JOIN pg_catalog.pg_class v ON v.oid = m.oid
+     JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
+     ORDER BY 1, 2`, [oid]);
+    return result.rows.map((row) => ({
+        schema: String(row.schema_name),
+        name: String(row.name),
+        definition: String(row.definition).replace(/;\s*$/, ""),
+        populated: row.populated === true,
+        indexes: row.indexes ?? [],
+        comment: row.comment === null || row.comment === undefined ? null : String(row.comment),
+        access: accessOf(row),
+    }));
+}
+/** Drops the materialized view and creates it again from `view` (its query now reads whatever its names hold). */
+async function recreateMaterializedView(run, q, view) {
+    const sql = `${q(view.schema, "schema")}.${q(view.name, "materialized view name")}`;
+    await run(`DROP MATERIALIZED VIEW ${sql} RESTRICT`);
+    await run(`CREATE MATERIALIZED VIEW ${sql} AS ${view.definition} ${view.populated ? "WITH DATA" : "WITH NO DATA"}`);
+    // pg_get_indexdef's own rendering (names qualified): the index keeps its name, method and columns.
+    for (const index of view.indexes)
+        await run(index);
+    if (view.comment !== null) {
+        const rendered = await run(`SELECT pg_catalog.format('COMMENT ON MATERIALIZED VIEW %s IS %L', $1::text, $2::text) AS sql`, [sql, view.comment]);
+        await run(String(rendered.rows[0].sql));
+    }
+    const oid = await oidOf(run, { schema: view.schema, identifier: view.name }, ["m"]);
+    await keepAccess(run, q, "MATERIALIZED VIEW", oid, sql, view.access);
+}
+/** Which of these tables can't be replaced keeping their owner, privileges and materialized views. */
+async function blockers(run, targets) {
+    if (targets.length === 0)
+        return [];
+    const become = `CASE WHEN pg_catalog.current_setting('server_version_num')::int >= 160000
+      THEN pg_catalog.pg_has_role(current_user, ROLE, 'SET') ELSE pg_catalog.pg_has_role(current_user, ROLE, 'MEMBER') END`;
+    const result = await run(`SELECT t.schema_name, t.name, pg_catalog.pg_get_userbyid(c.relowner) AS owner, current_user AS me,
+       pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE') AS can_use,
+       ${become.replaceAll("ROLE", "c.relowner")} AS can_become,
+       pg_catalog.has_schema_privilege(c.relowner, c.relnamespace, 'CREATE') AS owner_creates,
+       c.relrowsecurity AS row_security,
+       EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a WHERE a.attrelid = c.oid AND a.attacl IS NOT NULL AND NOT a.attisdropped) AS column_privileges,
+       coalesce((SELECT json_agg(json_build_object(
+           'name', mn.nspname || '.' || mv.relname,
+           'owner', pg_catalog.pg_get_userbyid(mv.relowner),
+           'can_use', pg_catalog.pg_has_role(current_user, mv.relowner, 'USAGE'),
+           'can_become', ${become.replaceAll("ROLE", "mv.relowner")},
+           'owner_creates', pg_catalog.has_schema_privilege(mv.relowner, mv.relnamespace, 'CREATE'),
+           'column_privileges', EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a WHERE a.attrelid = mv.oid AND a.attacl IS NOT NULL),
+           'read_by', (SELECT string_agg(DISTINCT vn.nspname || '.' || v.relname, ', ') ${READERS} AND d.refobjid = mv.oid AND v.oid <> mv.oid)
+         ) ORDER BY mn.nspname, mv.relname)
+         FROM (SELECT DISTINCT v.oid ${READERS} AND d.refobjid = c.oid AND v.relkind = 'm') m
+         JOIN pg_catalog.pg_class mv ON mv.oid = m.oid
+         JOIN pg_catalog.pg_namespace mn ON mn.oid = mv.relnamespace), '[]'::json) AS materialized
+     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+     JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')`, [targets.map((t) => t.schema), targets.map((t) => t.identifier)]);
+    const out = [];
+    // A table new to prod: the privileges it has are the CI role's, not the ones the default privileges
+    // of the schema would give the table a dbt build in prod creates (for a role ODS can't tell).
+    const defaults = await run(`SELECT t.schema_name, t.name,
+       string_agg(DISTINCT pg_catalog.pg_get_userbyid(d.defaclrole), ', ') AS roles
+     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+     JOIN pg_catalog.pg_default_acl d ON d.defaclobjtype = 'r' AND d.defaclnamespace IN (n.oid, 0)
+     WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_class c WHERE c.relnamespace = n.oid AND c.relname = t.name)
+     GROUP BY 1, 2`, [targets.map((t) => t.schema), targets.map((t) => t.identifier)]);
+    for (const row of defaults.rows) {
+        const target = { schema: String(row.schema_name), identifier: String(row.name) };
+        out.push({
+            target,
+            code: "privileges_not_kept",
+            message: `Prod has no table ${target.schema}.${target.identifier} yet, and default privileges (ALTER DEFAULT PRIVILEGES of ${String(row.roles)}) apply to new tables in ${target.schema}: the promoted table would have the CI role's privileges instead, so dbt builds it.`,
+        });
+    }
+    for (const row of result.rows) {
+        const target = { schema: String(row.schema_name), identifier: String(row.name) };
+        const shown = `${target.schema}.${target.identifier}`;
+        const owner = String(row.owner);
+        const me = String(row.me);
+        const block = (code, message) => out.push({ target, code, message });
+        if (row.can_use !== true || row.can_become !== true) {
+            block("owner_not_kept", `Prod's ${shown} is owned by role ${owner}, which the connected role ${me} is not a member of: it can't give the promoted table that owner (and its privileges), so dbt builds it (GRANT ${owner} TO ${me} lets ODS promote it).`);
+        }
+        else if (row.owner_creates !== true) {
+            block("owner_not_kept", `Prod's ${shown} is owned by role ${owner}, which has no CREATE privilege on schema ${target.schema}: PostgreSQL won't make it the promoted table's owner, so dbt builds it.`);
+        }
+        else if (row.column_privileges === true) {
+            block("privileges_not_kept", `Prod's ${shown} has column privileges, which ODS does not copy to a promoted table: dbt builds it.`);
+        }
+        else if (row.row_security === true) {
+            block("privileges_not_kept", `Prod's ${shown} has row-level security, which ODS does not copy to a promoted table: dbt builds it.`);
+        }
+        else {
+            const views = row.materialized ?? [];
+            for (const view of views) {
+                const name = String(view.name);
+                const reason = view.can_use !== true || view.can_become !== true
+                    ? `is owned by role ${String(view.owner)}, which ${me} is not a member of, so ODS can't recreate it over the promoted table`
+                    : view.owner_creates !== true
+                        ? `is owned by role ${String(view.owner)}, which has no CREATE privilege on its schema, so ODS can't recreate it with that owner`
+                        : view.column_privileges === true
+                            ? "has column privileges, which ODS does not copy when it recreates it"
+                            : view.read_by
+                                ? `is read by ${String(view.read_by)}, which ODS would have to recreate too`
+                                : null;
+                if (reason) {
+                    block("materialized_view_not_kept", `The materialized view ${name} reads prod's ${shown} and ${reason}: dbt builds ${target.identifier} instead.`);
+                    break;
+                }
+            }
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-read-ahead.ts
+
+
+class ReplacementReadAhead {
+    /**
+     * Read ahead by `prepare` for the transaction under way, by the target's
+     * key; each is used once, by `replaceTable`, and only while it is provably
+     * what reading it then would give (see `take`).
+     */
+    byTarget = new Map();
+    /** The environment's table (key) each read-ahead replacement will take from (stageTable records the move). */
+    staged = new Map();
+    /** OIDs of relations renamed or moved in this transaction, and views recreated (or left) by a replacement. */
+    renamedOids = new Set();
+    touchedViews = new Set();
+    /** Replacements whose privileges were taken as read ahead: checked at once by `check`. */
+    toCheck = [];
+    /** The key of a name (the warehouse's identifier rules). */
+    key;
+    constructor(key) {
+        this.key = key;
+    }
+    forget() {
+        this.byTarget.clear();
+        this.staged.clear();
+        this.renamedOids.clear();
+        this.touchedViews.clear();
+        this.toCheck.length = 0;
+    }
+    /** Reads ahead for `items` (see the module's comment); only inside the promotion's transaction. */
+    async prepare(run, items) {
+        // What an earlier read left; the transaction's renames, touched views and pending checks stay.
+        this.byTarget.clear();
+        this.staged.clear();
+        const tables = await tablesAt(run, [
+            ...items.map((item) => item.target),
+            ...items.map((item) => item.source),
+        ]);
+        const at = new Map(tables.map((table) => [this.key(table.name), table]));
+        const read = tables.filter((table) => table.read && items.some((i) => this.key(i.target) === this.key(table.name)));
+        let readers = { views: [], materialized: [] };
+        if (read.length > 0) {
+            // Definitions with every name schema-qualified (as dependentViews reads them), then the path back.
+            await run("SET LOCAL search_path = ''");
+            readers = await readersOf(run, read.map((table) => table.oid));
+            await run("SET LOCAL search_path TO DEFAULT");
+        }
+        // Whether each staged name is taken in its source's schema (stageTable renames there first if it is free).
+        const named = items.filter((item) => item.staged !== undefined && item.source.schema !== item.target.schema);
+        const taken = new Set();
+        if (named.length > 0) {
+            for (const name of await stagedNamesTaken(run, named.map((item) => ({ schema: item.source.schema, identifier: item.staged }))))
+                taken.add(this.key(name));
+        }
+        for (const item of items) {
+            const replaced = at.get(this.key(item.target)) ?? null;
+            const replacement = at.get(this.key(item.source));
+            if (!replacement)
+                continue;
+            this.byTarget.set(this.key(item.target), {
+                replaced,
+                views: replaced ? readers.views.filter((view) => view.table === replaced.oid) : [],
+                materialized: replaced ? readers.materialized.filter((view) => view.table === replaced.oid) : [],
+                source: item.source,
+                replacement: { oid: replacement.oid, access: replacement.access },
+                staged: item.staged === undefined || item.source.schema === item.target.schema
+                    ? null
+                    : {
+                        identifier: item.staged,
+                        taken: taken.has(this.key({ schema: item.source.schema, identifier: item.staged })),
+                    },
+            });
+        }
+    }
+    /**
+     * What was read ahead for `target` (used once), if it is still what reading
+     * it now would give: the environment's table was moved by stageTable to the
+     * name `replacement` (nothing else moved there), no reader of the table was
+     * recreated or left by an earlier replacement, and nothing a reader reads
+     * was renamed or moved since (its definition names relations by name).
+     * Else null, and replaceTable reads it all afresh.
+     */
+    take(target, replacement, inTransaction) {
+        const ahead = this.byTarget.get(this.key(target));
+        this.byTarget.delete(this.key(target));
+        if (!ahead || !inTransaction)
+            return null;
+        if (this.staged.get(this.key({ schema: target.schema, identifier: replacement })) !== this.key(ahead.source))
+            return null;
+        const readers = [...ahead.views, ...ahead.materialized];
+        for (const view of readers) {
+            if (this.touchedViews.has(this.key({ schema: view.schema, identifier: view.name })))
+                return null;
+            if (view.reads.some((oid) => this.renamedOids.has(oid)))
+                return null;
+        }
+        return ahead;
+    }
+    /**
+     * Checks, in one query, that every table replaced with what was read
+     * ahead holds the owner and privileges of the table it replaced, under
+     * its name (as replaceTable checks a table it had to change); throws when
+     * one doesn't, which fails the promotion's transaction. `qualified` renders
+     * a name for the message.
+     */
+    async check(run, qualified) {
+        const checks = this.toCheck.splice(0);
+        if (checks.length === 0)
+            return;
+        const now = await accessOfOids(run, checks.map((check) => check.oid));
+        for (const check of checks) {
+            const shown = `${check.target.schema}.${check.target.identifier}`;
+            const found = now.get(check.oid);
+            if (!found || this.key(found.name) !== this.key(check.target))
+                throw new Error(`${shown} is no longer the promoted table`);
+            if (!sameAccess(check.wanted, found.access)) {
+                throw new Error(`${qualified(check.target)} could not be given the replaced relation's owner and privileges (owner ${check.wanted.owner}; ${privilegeSet(check.wanted.privileges).size} privileges wanted, ${privilegeSet(found.access.privileges).size} held)`);
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-rebind-readers.ts
+
+/**
+ * `WITH (…)` restating a view's options as the catalog holds them
+ * (`name=value`), each name quoted as an identifier and each value as a
+ * string literal (PostgreSQL takes either for a reloption); empty without.
+ */
+function viewOptions(options, quote) {
+    if (options.length === 0)
+        return "";
+    const parts = options.map((option) => {
+        const at = option.indexOf("=");
+        const name = at < 0 ? option : option.slice(0, at);
+        const value = at < 0 ? "true" : option.slice(at + 1);
+        return `${quote(name, "view option")} = E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+    });
+    return ` WITH (${parts.join(", ")})`;
+}
+/** Recreates `views`, then `materialized`, recording each in `outcome` (rebound, materialized or left). */
+async function rebindReaders({ run, quote, savepoint: nextSavepoint, touched }, views, materialized, outcome) {
+    for (const view of views) {
+        const name = `${quote(view.schema, "schema")}.${quote(view.name, "view name")}`;
+        const savepoint = nextSavepoint();
+        touched(view);
+        try {
+            // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
+            // One query (the simple protocol runs them in order and stops at the first that fails).
+            await run([
+                `SAVEPOINT ${savepoint}`,
+                `CREATE OR REPLACE VIEW ${name}${viewOptions(view.options, quote)} AS ${view.definition.replace(/;\s*$/, "")}`,
+                `RELEASE SAVEPOINT ${savepoint}`,
+            ].join(";\n"));
+            outcome.rebound.push(`${view.schema}.${view.name}`);
+        }
+        catch (error) {
+            await run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+            outcome.left.push({
+                view: `${view.schema}.${view.name}`,
+                error: error instanceof Error ? error.message : String(error),
+            });
+        }
+    }
+    for (const view of materialized) {
+        const savepoint = nextSavepoint();
+        touched(view);
+        await run(`SAVEPOINT ${savepoint}`);
+        try {
+            await recreateMaterializedView(run, quote, view);
+            await run(`RELEASE SAVEPOINT ${savepoint}`);
+            outcome.materialized.push(`${view.schema}.${view.name}`);
+        }
+        catch (error) {
+            await run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+            outcome.left.push({
+                view: `${view.schema}.${view.name}`,
+                error: `materialized view not recreated: ${error instanceof Error ? error.message : String(error)}`,
+            });
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-warehouse.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const POSTGRES_CAPABILITIES = {
+    engine: "postgres",
+    transactional_ddl: true,
+    atomic_multi_pointer: true,
+    clone: false,
+    rename_across_schemas: true,
+    views_bind_by: "object",
+    grants: true,
+    identifiers: { case_sensitive: true, max_length: 63, length_unit: "bytes" },
+};
+/** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
+const CREATION_LOCK_CLASS = 0x0d5;
+/** How long a statement the server never answers may take beyond the statement timeout. */
+const NO_ANSWER_GRACE_MS = 30_000;
+class PostgresWarehouse extends SqlWarehouse {
+    capabilities = POSTGRES_CAPABILITIES;
+    diffDialect = POSTGRES_DIFF_DIALECT;
+    label;
+    client;
+    ownsClient;
+    /** Null over a caller's client: its session settings are the caller's. */
+    timeouts;
+    savepoints = 0;
+    /** The connection was closed under ODS (lost, or closed after the server stopped answering). */
+    broken = false;
+    /** What `prepareReplacements` read ahead for the transaction under way (postgres-read-ahead.ts). */
+    readAhead = new ReplacementReadAhead((name) => this.key(name));
+    /** The table `replaceTable` just put at a name, when nothing has run since (markTable's identity). */
+    justReplaced = null;
+    /** `server_version_num`, read once. */
+    version = null;
+    constructor(client, label, ownsClient, timeouts) {
+        super();
+        this.client = client;
+        this.label = label;
+        this.ownsClient = ownsClient;
+        this.timeouts = timeouts;
+    }
+    /** Connects with a connection string; the string is a secret and is not kept. */
+    static async connect(connectionString, timeouts = warehouse_timeouts/* DEFAULT_TIMEOUTS */.Rh) {
+        const label = redactPostgresUrl(connectionString);
+        const client = await openPostgresClient(connectionString, label, timeouts);
+        const warehouse = new PostgresWarehouse(client, label, true, timeouts);
+        try {
+            await warehouse.run("SELECT pg_catalog.set_config('statement_timeout', $1, false), pg_catalog.set_config('lock_timeout', $2, false)", [String(timeouts.statementMs), String(timeouts.lockMs)]);
+        }
+        catch (error) {
+            await warehouse.close();
+            throw error;
+        }
+        return warehouse;
+    }
+    /** Over a client the caller owns and has connected; close() leaves it open. */
+    static fromClient(client, label = "postgres") {
+        return new PostgresWarehouse(client, label, false, null);
+    }
+    failureContext(sql) {
+        return { engine: "postgres", label: this.label, timeouts: this.timeouts ?? warehouse_timeouts/* DEFAULT_TIMEOUTS */.Rh, sql };
+    }
+    /** Closes the socket at once: the server stopped answering or the connection is gone. */
+    breakConnection() {
+        this.broken = true;
+        this.client.connection?.stream?.destroy();
+    }
+    async run(sql, params = []) {
+        this.justReplaced = null;
+        if (this.broken) {
+            throw new user_error/* UserError */.yo("warehouse_connection_lost", `The connection to ${this.label} was already closed when ODS ran ${sql.replace(/\s+/g, " ").slice(0, 60)}.`);
+        }
+        const statementMs = this.timeouts?.statementMs ?? 0;
+        const deadline = statementMs > 0 ? statementMs + Math.min(statementMs, NO_ANSWER_GRACE_MS) : 0;
+        // A statement with parameters (the registry's reads and writes, catalog queries) is a named prepared
+        // statement named after its text: PostgreSQL parses and plans it once per connection, not once per row
+        // (their texts are few: values are parameters). Statements without parameters (DDL, whose quoted names
+        // are in the text; batches of them) go as they are.
+        const query = params.length > 0
+            ? this.client.query({ name: statementName(sql), text: sql, values: params })
+            : this.client.query(sql);
+        let timer;
+        let timedOut = false;
+        try {
+            const result = deadline > 0
+                ? await Promise.race([
+                    query,
+                    new Promise((_, reject) => {
+                        timer = setTimeout(() => {
+                            timedOut = true;
+                            this.breakConnection();
+                            reject(new Error("no answer from the server"));
+                        }, deadline);
+                    }),
+                ])
+                : await query;
+            return { rows: result.rows, changed: result.rowCount ?? 0 };
+        }
+        catch (error) {
+            query.catch(() => { });
+            const mapped = (0,warehouse_errors/* warehouseFailure */.go)(error, this.failureContext(sql), { timedOut });
+            if (mapped?.code === "warehouse_connection_lost")
+                this.breakConnection();
+            throw mapped ?? error;
+        }
+        finally {
+            clearTimeout(timer);
+        }
+    }
+    async beginReadOnly(timeoutMs) {
+        await beginReadOnly(this.runAny, timeoutMs);
+    }
+    /** The statement timeout was set in the transaction (beginReadOnly). */
+    runWithin(sql, params) {
+        return this.run(sql, params);
+    }
+    async close() {
+        if (!this.ownsClient)
+            return;
+        if (this.broken) {
+            this.breakConnection();
+            return;
+        }
+        // A server that stopped answering must not hang the end of the job either.
+        let timer;
+        await Promise.race([
+            this.client.end().catch(() => { }),
+            new Promise((resolve) => {
+                timer = setTimeout(() => {
+                    this.breakConnection();
+                    resolve();
+                }, 5000);
+            }),
+        ]);
+        clearTimeout(timer);
+    }
+    /** A transaction-scoped lock on `key` (released at COMMIT or ROLLBACK): concurrent creators take turns. */
+    async creationLock(key) {
+        await this.run("SELECT pg_catalog.pg_advisory_xact_lock($1::int, pg_catalog.hashtext($2))", [
+            CREATION_LOCK_CLASS,
+            key,
+        ]);
+    }
+    /** A session-level advisory lock on `key` around `work`; released after it, or with the session if that is lost. */
+    async exclusive(key, work) {
+        const params = [CREATION_LOCK_CLASS, key];
+        await this.run("SELECT pg_catalog.pg_advisory_lock($1::int, pg_catalog.hashtext($2))", params);
+        try {
+            return await work();
+        }
+        finally {
+            if (!this.broken) {
+                await this.run("SELECT pg_catalog.pg_advisory_unlock($1::int, pg_catalog.hashtext($2))", params);
+            }
+        }
+    }
+    /** What was read ahead holds only inside the transaction it was read in. */
+    async transaction(work) {
+        if (this.inTransaction)
+            return super.transaction(work);
+        try {
+            return await super.transaction(work);
+        }
+        finally {
+            this.readAhead.forget();
+        }
+    }
+    key(name) {
+        return (0,names/* qualifiedKey */.Co)(name, this.capabilities.identifiers);
+    }
+    /**
+     * Inside the transaction of a promotion, before its first stageTable:
+     * reads, for all of its replacements at once, what `replaceTable` would
+     * read for each (the prod table's OID, owner and privileges; the views and
+     * materialized views reading it; the owner and privileges of the
+     * environment's table that takes its name): three catalog queries for the
+     * promotion instead of five per table. `checkReplacements` checks at the
+     * end what was taken from it.
+     */
+    async prepareReplacements(items) {
+        if (!this.inTransaction || items.length === 0)
+            return;
+        await this.readAhead.prepare(this.runAny, items);
+    }
+    /**
+     * Checks, in one query, that every table replaced with what was read
+     * ahead holds the owner and privileges of the table it replaced, under
+     * its name (as replaceTable checks a table it had to change); throws when
+     * one doesn't, which fails the promotion's transaction.
+     */
+    async checkReplacements() {
+        await this.readAhead.check(this.runAny, (name) => this.qualified(name));
+    }
+    async createSchema(schema) {
+        await this.transaction(async () => {
+            await this.creationLock(`schema:${schema}`);
+            await super.createSchema(schema);
+        });
+    }
+    async ensureRecordTables(schema, tables, options = {}) {
+        await this.transaction(async () => {
+            await this.creationLock(`schema:${schema}`);
+            await super.ensureRecordTables(schema, tables, options);
+        });
+    }
+    async listSchemas() {
+        return listSchemas(this.runAny);
+    }
+    async listObjects(schemas) {
+        return listObjects(this.runAny, schemas);
+    }
+    async stageTable(source, target) {
+        // A table read ahead, moved here: replaceTable may take what was read ahead for it (the OID stays).
+        const ahead = [...this.readAhead.byTarget.values()].find((a) => this.key(a.source) === this.key(source));
+        if (ahead) {
+            this.readAhead.renamedOids.add(ahead.replacement.oid);
+            this.readAhead.staged.set(this.key(target), this.key(source));
+        }
+        else
+            this.readAhead.byTarget.clear();
+        await this.transaction(async () => {
+            if (source.schema === target.schema) {
+                // Not this.renameTable, which drops what was read ahead: this move is the one it expects.
+                await super.renameTable(source, target.identifier);
+                return;
+            }
+            // Rename in whichever schema the new name is free: the source's first, else after the move.
+            // Read ahead (prepareReplacements) for a promotion's table staged under the name it was read for.
+            const known = ahead?.staged && (0,names/* sameName */.q)(ahead.staged.identifier, target.identifier, this.capabilities.identifiers);
+            const taken = known
+                ? ahead.staged.taken
+                : await relationExists(this.runAny, source.schema, target.identifier);
+            const renameFirst = source.identifier !== target.identifier && !taken;
+            const statements = [];
+            if (renameFirst)
+                statements.push(this.renameSql(source, target.identifier));
+            const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
+            statements.push(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
+            if (!renameFirst && source.identifier !== target.identifier) {
+                statements.push(this.renameSql({ schema: target.schema, identifier: source.identifier }, target.identifier));
+            }
+            await this.batch(statements);
+        });
+        return "moved";
+    }
+    /**
+     * PostgreSQL has no zero-copy clone: a new table with the source's columns,
+     * defaults, constraints, indexes, identity, storage and column comments
+     * (`LIKE … INCLUDING ALL`), then its rows (generated columns computed
+     * anew, identity values kept), in one transaction.
+     */
+    async cloneTable(source, target) {
+        await this.transaction(async () => {
+            const columns = await this.run(`SELECT a.attname FROM pg_catalog.pg_attribute a
+           JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+          WHERE n.nspname = $1 AND c.relname = $2 AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+          ORDER BY a.attnum`, [source.schema, source.identifier]);
+            if (columns.rows.length === 0) {
+                throw new user_error/* UserError */.yo("warehouse_error", `The table ${(0,names/* showQualified */.G1)(source)} doesn't exist, so it can't be copied.`);
+            }
+            const list = columns.rows.map((row) => this.q(String(row.attname), "column")).join(", ");
+            await this.run(`CREATE TABLE ${this.qualified(target)} (LIKE ${this.qualified(source)} INCLUDING ALL)`);
+            await this.run(`INSERT INTO ${this.qualified(target)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${this.qualified(source)}`);
+            // The copy has the privileges the CI role's default privileges give; none its holder lacks on prod's table.
+            await narrowCopyPrivileges(this.runAny, this.quote, source, target);
+        });
+        return "copied";
+    }
+    async serverVersion() {
+        this.version ??= await serverVersion(this.runAny);
+        return this.version;
+    }
+    /**
+     * A pointer view that checks its reader's rights on prod's relation
+     * (`security_invoker`: privileges and row-level security policies are the
+     * reader's, not the CI role's), and shows nothing to a reader without
+     * USAGE on prod's schema (a view's reader is never checked for it: a role
+     * granted SELECT on prod's table but kept out of its schema would read it
+     * through any view). The schema is named as a `regnamespace` constant,
+     * which the view keeps as the schema's OID.
+     */
+    pointerViewSql(verb, at, reads) {
+        const schema = this.q(reads.schema, "schema").replaceAll("\\", "\\\\").replaceAll("'", "''");
+        return `${verb} ${this.qualified(at)} WITH (security_invoker = true) AS SELECT * FROM ${this.qualified(reads)} WHERE pg_catalog.has_schema_privilege(E'${schema}'::pg_catalog.regnamespace, 'USAGE')`;
+    }
+    /** Before PostgreSQL 15 no view checks its reader's rights: every pointer view is refused. */
+    async pointerRefusals(pointers) {
+        if (pointers.length === 0)
+            return [];
+        const unsafe = pointerViewsUnsafe(await this.serverVersion());
+        return unsafe === null ? [] : pointers.map(({ at, reads }) => ({ at, reads, reason: unsafe }));
+    }
+    async ownerRightsViews(views) {
+        const found = await ownerRightsViews(this.runAny, views);
+        return new Set(views
+            .filter((view) => found.has(`${view.schema}\u0000${view.identifier}`))
+            .map((view) => this.key(view)));
+    }
+    /**
+     * A copy is never made of a table under row-level security (enabled,
+     * forced, or with policies) or with column privileges: the copy, the CI
+     * role's, would apply neither to its readers (postgres-access.ts).
+     */
+    async startRefusals(starts) {
+        if (starts.length === 0)
+            return [];
+        const controls = await readControls(this.runAny, starts.map((start) => start.reads));
+        return refusalsFromControls(starts, controls, this.capabilities.identifiers, "copy");
+    }
+    async tableSize(name) {
+        return tableSize(this.runAny, name);
+    }
+    renameSql(from, to) {
+        return `ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`;
+    }
+    /**
+     * Statements without parameters, sent as one query (one round trip; the
+     * simple protocol runs them in order and stops at the first that fails).
+     * Only inside a transaction, which a failure aborts as a single statement's would.
+     */
+    async batch(statements) {
+        if (statements.length === 0)
+            return;
+        if (!this.inTransaction)
+            throw new Error("batched statements run only inside a transaction");
+        await this.run(statements.join(";\n"));
+    }
+    /** Views reading the table, with definitions whose every name is schema-qualified. */
+    async dependentViews(target) {
+        await this.run("SET LOCAL search_path = ''");
+        return dependentViews(this.runAny, target);
+    }
+    runAny = (sql, params) => this.run(sql, params);
+    quote = (name, what) => this.q(name, what);
+    async renameTable(from, to) {
+        this.readAhead.byTarget.clear();
+        await super.renameTable(from, to);
+    }
+    async createView(at, reads, options) {
+        this.readAhead.byTarget.clear();
+        const unsafe = pointerViewsUnsafe(await this.serverVersion());
+        if (unsafe !== null) {
+            throw new user_error/* UserError */.yo("pointer_view_refused", `The pointer view ${(0,names/* showQualified */.G1)(at)} would read ${(0,names/* showQualified */.G1)(reads)} in ${this.label}, and ${unsafe}.`);
+        }
+        await super.createView(at, reads, options);
+    }
+    async dropObject(object) {
+        this.readAhead.byTarget.clear();
+        await super.dropObject(object);
+    }
+    async replaceTable(target, replacement, retired) {
+        const outcome = { rebound: [], left: [], materialized: [], kept: [] };
+        let placed = null;
+        const inPromotion = this.inTransaction;
+        await this.transaction(async () => {
+            const ahead = this.readAhead.take(target, replacement, this.inTransaction);
+            if (!ahead)
+                this.readAhead.byTarget.clear();
+            const replaced = retired === null ? null : ahead ? ahead.replaced : await tableAt(this.runAny, target);
+            // Only a table something reads needs definitions (read before the rename: pg_get_viewdef would
+            // name the retired table after it), under an empty search_path so that every name is qualified.
+            const readers = replaced?.read === true;
+            const views = !readers ? [] : ahead ? ahead.views : await this.dependentViews(target);
+            const materialized = !readers
+                ? []
+                : ahead
+                    ? ahead.materialized
+                    : await materializedViewsOf(this.runAny, replaced.oid);
+            const renames = [];
+            // The definitions name every relation with its schema: the search path is no longer needed
+            // (read ahead, it was set back already).
+            if (readers && !ahead)
+                renames.push("SET LOCAL search_path TO DEFAULT");
+            if (retired !== null)
+                renames.push(this.renameSql(target, retired));
+            renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
+            await this.batch(renames);
+            if (replaced !== null)
+                this.readAhead.renamedOids.add(replaced.oid);
+            if (ahead)
+                placed = ahead.replacement.oid;
+            if (replaced !== null) {
+                // Read ahead: the environment's table, now at the name (its OID); checked by checkReplacements.
+                const now = ahead ? ahead.replacement : await tableAt(this.runAny, target);
+                if (now === null)
+                    throw new Error(`${target.schema}.${target.identifier} is not a table`);
+                placed = now.oid;
+                const sql = this.qualified(target);
+                const privileges = await keepAccess(this.runAny, this.quote, "TABLE", now.oid, sql, replaced.access, now.access);
+                if (ahead)
+                    this.readAhead.toCheck.push({ target, oid: now.oid, wanted: replaced.access });
+                outcome.kept.push({
+                    table: `${target.schema}.${target.identifier}`,
+                    owner: replaced.access.owner,
+                    privileges,
+                });
+            }
+            await rebindReaders({
+                run: this.runAny,
+                quote: this.quote,
+                savepoint: () => `ods_rebind_${++this.savepoints}`,
+                touched: (view) => this.readAhead.touchedViews.add(this.key({ schema: view.schema, identifier: view.name })),
+            }, views, materialized, outcome);
+        });
+        // markTable right after, in the same transaction (nothing run since): the table at the name is this one.
+        if (placed !== null && inPromotion)
+            this.justReplaced = { key: this.key(target), oid: placed };
+        return outcome;
+    }
+    async replaceBlockers(targets) {
+        return blockers(this.runAny, targets);
+    }
+    async tableIdentity(name) {
+        const oid = await oidOf(this.runAny, name);
+        return oid === null ? null : `oid:${oid}`;
+    }
+    /** The relation's OID (a table: `r`, `p`; a view: `v`): new for every relation, kept through renames. */
+    async relationIdentity(object) {
+        if (object.kind === "table")
+            return this.tableIdentity(object);
+        const oid = await oidOf(this.runAny, object, ["v"]);
+        return oid === null ? null : `oid:${oid}`;
+    }
+    /** PostgreSQL needs no mark: the OID is the identity. */
+    async claimRelation(object, mark) {
+        if (object.kind === "table")
+            return this.markTable(object, mark);
+        const identity = await this.relationIdentity(object);
+        if (identity === null) {
+            throw new user_error/* UserError */.yo("warehouse_error", `The view ${(0,names/* showQualified */.G1)(object)} doesn't exist, so it can't be marked.`);
+        }
+        return identity;
+    }
+    async markTable(name, _mark) {
+        // The table replaceTable just put there, when no statement ran since: its OID is known.
+        const placed = this.justReplaced;
+        this.justReplaced = null;
+        if (placed !== null && placed.key === this.key(name))
+            return `oid:${placed.oid}`;
+        const identity = await this.tableIdentity(name);
+        if (identity === null) {
+            throw new user_error/* UserError */.yo("warehouse_error", `The table ${name.schema}.${name.identifier} doesn't exist, so it can't be marked.`);
+        }
+        return identity;
+    }
+    /** The relations each view's rewrite rule depends on (pg_depend), for every view at once. */
+    async boundRelations(views) {
+        return boundRelations(this.runAny, views, this.capabilities.identifiers);
+    }
+    async hasRecordTable(schema, table) {
+        return tableExists(this.runAny, schema, table);
+    }
+    /** A PRIMARY KEY on the key, which the upsert's ON CONFLICT names. */
+    recordSyntax = { primaryKey: true, upsert: { kind: "on-conflict" } };
+    async upsertRecord(schema, table, row) {
+        await this.runRecords(upsertRecord(this.records, schema, table, row));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/drivers/providers/provider-url.ts
 /**
  * What the three vendors' warehouse URLs share (`<vendor>/<vendor>-url.ts`
  * read one each): parsing without echoing (the URL may hold a password), the
@@ -31083,7 +33355,7 @@ function endpointOf(text, input, form, parameter) {
     return { host: match[1], ...(port !== undefined ? { port } : {}) };
 }
 
-;// CONCATENATED MODULE: ./src/env/providers/bigquery/bigquery-url.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/bigquery/bigquery-url.ts
 
 const BIGQUERY_URL_FORM = "bigquery://PROJECT?location=LOCATION";
 /** A project ID: 6 to 30 lower-case letters, digits and hyphens, starting with a letter, not ending with a hyphen. */
@@ -31128,7 +33400,7 @@ function parseBigQueryUrl(value, input) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/env/providers/databricks/databricks-url.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/databricks/databricks-url.ts
 
 const DATABRICKS_URL_FORM = "databricks://HOST/HTTP_PATH?catalog=CATALOG";
 const HOST = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/i;
@@ -31184,7 +33456,7 @@ const external_node_async_hooks_namespaceObject = __WEBPACK_EXTERNAL_createRequi
 ;// CONCATENATED MODULE: external "node:diagnostics_channel"
 const external_node_diagnostics_channel_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
 var external_node_diagnostics_channel_default = /*#__PURE__*/__nccwpck_require__.n(external_node_diagnostics_channel_namespaceObject);
-;// CONCATENATED MODULE: ./src/env/providers/connect-deadline.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/connect-deadline.ts
 /**
  * The connect time-out for the vendors' clients, none of which has one of its
  * own (docs/warehouses/): the first request (a login, a session, a dry-run
@@ -31269,11 +33541,9 @@ async function withinConnectDeadline(ms, attempt, abandon) {
     throw new ConnectDeadlineExpired();
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./src/env/providers/load-client.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/load-client.ts
 /**
  * Loads a vendor's client only when a warehouse URL names that vendor, so
  * that neither the CLI nor the action pays for clients it doesn't use
@@ -31315,9 +33585,7 @@ async function loadClient(vendor) {
     }
 }
 
-// EXTERNAL MODULE: ./src/env/warehouse-errors.ts
-var warehouse_errors = __nccwpck_require__(7926);
-;// CONCATENATED MODULE: ./src/env/providers/provider-errors.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/provider-errors.ts
 /**
  * The vendors' client errors as errors a user can act on (the providers'
  * counterpart of warehouse-errors.ts): connecting (refused, unreachable,
@@ -31380,7 +33648,7 @@ function connectTimeout(context) {
     return (0,warehouse_errors/* timeoutError */.w2)("connect", { engine: "postgres", label: context.label, timeouts: context.timeouts }, `${context.vendor} did not answer the login in time (the attempt was abandoned)`);
 }
 /** Connecting failed within the time-out: refused credentials are a permission error, anything else unavailable. */
-function connectFailure(error, context, kind) {
+function provider_errors_connectFailure(error, context, kind) {
     if (error instanceof user_error/* UserError */.yo)
         return error;
     const message = messageOf(error, context.secrets);
@@ -31408,7 +33676,7 @@ function statementFailure(error, context, sql, kind) {
     return new user_error/* UserError */.yo("warehouse_error", `${context.vendor} refused ${doing} in ${context.label}: ${message}.`);
 }
 
-;// CONCATENATED MODULE: ./src/env/providers/bigquery/bigquery-runner.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/bigquery/bigquery-runner.ts
 
 
 
@@ -31496,14 +33764,32 @@ async function openBigQueryRunner(spec, timeouts) {
     catch (error) {
         if (error instanceof ConnectDeadlineExpired)
             throw connectTimeout(context);
-        throw connectFailure(error, context, bigQueryFailureKind(error) === "permission" ? "permission" : null);
+        throw provider_errors_connectFailure(error, context, bigQueryFailureKind(error) === "permission" ? "permission" : null);
     }
     return new BigQueryRunner(client, spec, timeouts, context);
 }
 
-// EXTERNAL MODULE: ./src/env/names.ts
-var names = __nccwpck_require__(2563);
-;// CONCATENATED MODULE: ./src/env/providers/bigquery/string-literal.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/provider-record-statements.ts
+/**
+ * The record-table methods of a provider's statements (ProviderStatements'
+ * createRecordTable … deleteRecords), built by the one module every driver
+ * uses (src/drivers/record-statements.ts) in the provider's dialect for the
+ * place the registry lives in.
+ */
+
+function providerRecordStatements(dialect) {
+    return {
+        createRecordTable: (place, schema, table) => createRecordTable(dialect(place), schema, table),
+        addRecordColumn: (place, schema, table, name) => addRecordColumn(dialect(place), schema, table, name),
+        selectRecords: (place, schema, table, where) => selectRecords(dialect(place), schema, table, where),
+        insertRecord: (place, schema, table, row) => insertRecord(dialect(place), schema, table, row),
+        upsertRecord: (place, schema, table, row) => upsertRecord(dialect(place), schema, table, row),
+        updateRecords: (place, schema, table, set, where) => updateRecords(dialect(place), schema, table, set, where),
+        deleteRecords: (place, schema, table, where) => deleteRecords(dialect(place), schema, table, where),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/drivers/providers/bigquery/string-literal.ts
 /**
  * GoogleSQL string literals, read: BigQuery's INFORMATION_SCHEMA.TABLE_OPTIONS
  * shows an option's value as the literal that would set it (a description
@@ -31603,7 +33889,7 @@ function firstUnescaped(text, quote) {
     return -1;
 }
 
-;// CONCATENATED MODULE: ./src/env/providers/bigquery/bigquery-statements.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/bigquery/bigquery-statements.ts
 /**
  * Issue 25: the statements of the BigQuery provider, in GoogleSQL, as data
  * (provider-statements.ts). Pure: no client, no connection. Written for the
@@ -31639,6 +33925,7 @@ function firstUnescaped(text, quote) {
  * `IS NULL`. Views can't take parameters (BigQuery refuses them in a view's
  * body) and need none here.
  */
+
 
 
 
@@ -31746,39 +34033,39 @@ class Params {
         this.values[`p${this.count}`] = value;
         return `@p${this.count}`;
     }
-    /** A value for a column: bound, or a NULL of the column's type (the client can't type a null parameter). */
-    value(table, name, value) {
-        if (value === null)
-            return `CAST(NULL AS ${columnType(columnOf(table, name))})`;
-        return this.bind(value);
-    }
-}
-function columnOf(table, name) {
-    const type = table.columns[name];
-    if (type === undefined)
-        throw new Error(`record table ${table.name} has no column ${name}`);
-    return type;
 }
 function statement(sql, params = null) {
     return { sql, params: params?.values ?? {} };
 }
-/** `col = @pN` or `col IS NULL` for each entry, joined by AND; `TRUE` when there is none (BigQuery's UPDATE and DELETE need a WHERE). */
-function conditions(table, where, params, prefix = "") {
-    const parts = Object.entries(where).map(([name, value]) => {
-        columnOf(table, name);
-        const left = `${prefix}${column(name)}`;
-        return value === null ? `${left} IS NULL` : `${left} = ${params.bind(value)}`;
-    });
-    return parts.length === 0 ? "TRUE" : parts.join(" AND ");
-}
-function columnNames(row, table) {
-    const names = Object.keys(row);
-    for (const name of names)
-        columnOf(table, name);
-    return names;
-}
 function sameRelation(a, b) {
     return a.schema === b.schema && a.identifier === b.identifier;
+}
+/**
+ * The record tables in `place` (record-statements.ts): named `@pN`
+ * parameters, a null written as a typed NULL (the client can't type a null
+ * parameter), WHERE TRUE for an unconditional UPDATE or DELETE, one MERGE per
+ * upsert.
+ */
+function recordDialect(place) {
+    return {
+        table: (schema, table) => recordTable(place, schema, table),
+        column,
+        type: columnType,
+        placeholders: "named",
+        typedNulls: true,
+        primaryKey: false,
+        addColumn: "if-not-exists",
+        whereTrue: true,
+        upsert: {
+            kind: "merge",
+            verb: "MERGE",
+            target: "target",
+            source: "source",
+            castSource: false,
+            keyMatch: "is-null",
+            qualifySet: false,
+        },
+    };
 }
 const BIGQUERY_STATEMENTS = {
     dialect: "bigquery",
@@ -31903,81 +34190,12 @@ const BIGQUERY_STATEMENTS = {
         const target = relation(place, name);
         return statement(`ALTER VIEW ${target} SET OPTIONS (description = ${params.bind(comment)})`, params);
     },
-    /**
-     * No key constraint: BigQuery's keys are NOT ENFORCED and the optimizer
-     * may trust them (a duplicate would then give wrong answers silently);
-     * upsertRecord's MERGE keeps a key to one row.
-     */
-    createRecordTable(place, schema, table) {
-        const columns = Object.entries(table.columns)
-            .map(([name, type]) => `${column(name)} ${columnType(type)}`)
-            .join(", ");
-        return statement(`CREATE TABLE IF NOT EXISTS ${recordTable(place, schema, table)} (${columns})`);
-    },
-    addRecordColumn(place, schema, table, name) {
-        const type = columnType(columnOf(table, name));
-        return statement(`ALTER TABLE ${recordTable(place, schema, table)} ADD COLUMN IF NOT EXISTS ${column(name)} ${type}`);
-    },
-    selectRecords(place, schema, table, where) {
-        const params = new Params();
-        const target = recordTable(place, schema, table);
-        const columns = Object.keys(table.columns).map(column).join(", ");
-        const filter = Object.keys(where).length === 0 ? "" : ` WHERE ${conditions(table, where, params)}`;
-        const order = table.key.map(column).join(", ");
-        return statement(`SELECT ${columns} FROM ${target}${filter} ORDER BY ${order}`, params);
-    },
-    insertRecord(place, schema, table, row) {
-        const params = new Params();
-        const target = recordTable(place, schema, table);
-        const names = columnNames(row, table);
-        if (names.length === 0)
-            throw new Error(`insert into ${table.name} without a column`);
-        const values = names.map((name) => params.value(table, name, row[name] ?? null)).join(", ");
-        return statement(`INSERT INTO ${target} (${names.map(column).join(", ")}) VALUES (${values})`, params);
-    },
-    /** One MERGE: the row as a one-row source, matched on the key (`IS NULL` for a null key value). */
-    upsertRecord(place, schema, table, row) {
-        const params = new Params();
-        const target = recordTable(place, schema, table);
-        const names = columnNames(row, table);
-        for (const name of table.key) {
-            if (!names.includes(name))
-                throw new Error(`upsert into ${table.name} without key ${name}`);
-        }
-        const source = names
-            .map((name) => `${params.value(table, name, row[name] ?? null)} AS ${column(name)}`)
-            .join(", ");
-        const match = table.key
-            .map((name) => row[name] === null
-            ? `target.${column(name)} IS NULL`
-            : `target.${column(name)} = source.${column(name)}`)
-            .join(" AND ");
-        const rest = names.filter((name) => !table.key.includes(name));
-        const update = rest.length === 0
-            ? ""
-            : ` WHEN MATCHED THEN UPDATE SET ${rest.map((name) => `${column(name)} = source.${column(name)}`).join(", ")}`;
-        const insert = ` WHEN NOT MATCHED THEN INSERT (${names.map(column).join(", ")}) VALUES (${names.map((name) => `source.${column(name)}`).join(", ")})`;
-        return statement(`MERGE ${target} AS target USING (SELECT ${source}) AS source ON ${match}${update}${insert}`, params);
-    },
-    updateRecords(place, schema, table, set, where) {
-        const params = new Params();
-        const target = recordTable(place, schema, table);
-        const names = columnNames(set, table);
-        if (names.length === 0)
-            throw new Error(`update of ${table.name} without a column to set`);
-        const assignments = names
-            .map((name) => `${column(name)} = ${params.value(table, name, set[name] ?? null)}`)
-            .join(", ");
-        return statement(`UPDATE ${target} SET ${assignments} WHERE ${conditions(table, where, params)}`, params);
-    },
-    deleteRecords(place, schema, table, where) {
-        const params = new Params();
-        const target = recordTable(place, schema, table);
-        return statement(`DELETE FROM ${target} WHERE ${conditions(table, where, params)}`, params);
-    },
+    // No key constraint: BigQuery's keys are NOT ENFORCED and the optimizer may trust them (a duplicate would then
+    // give wrong answers silently); upsertRecord's MERGE keeps a key to one row.
+    ...providerRecordStatements(recordDialect),
 };
 
-;// CONCATENATED MODULE: ./src/env/providers/databricks/databricks-runner.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/databricks/databricks-runner.ts
 
 
 
@@ -32108,12 +34326,12 @@ async function openDatabricksRunner(spec, timeouts) {
         if (error instanceof ConnectDeadlineExpired)
             throw connectTimeout(context);
         await client.close().catch(() => { });
-        throw connectFailure(error, context, databricksFailureKind(error) === "permission" ? "permission" : null);
+        throw provider_errors_connectFailure(error, context, databricksFailureKind(error) === "permission" ? "permission" : null);
     }
     return new DatabricksRunner(client, session, timeouts, context);
 }
 
-;// CONCATENATED MODULE: ./src/env/providers/databricks/databricks-statements.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/databricks/databricks-statements.ts
 /**
  * Issue 25: the statements of a Databricks (Unity Catalog) provider, as data
  * (provider-statements.ts). Written for Databricks SQL warehouses and
@@ -32181,6 +34399,7 @@ async function openDatabricksRunner(spec, timeouts) {
  */
 
 
+
 const DATABRICKS_IDENTIFIERS = {
     case_sensitive: false,
     max_length: 255,
@@ -32235,27 +34454,6 @@ function databricks_statements_recordTable(place, schema, table) {
 function databricks_statements_column(name) {
     return databricks_statements_quote(name, "column");
 }
-/** The row's columns, each one the record table has (a programming error otherwise). */
-function columnsOf(table, row) {
-    const names = Object.keys(row);
-    for (const name of names) {
-        if (!(name in table.columns))
-            throw new Error(`record table ${table.name} has no column ${name}`);
-    }
-    return names;
-}
-/** ` WHERE a = ? AND b IS NULL` (nothing for an empty row), with its values. */
-function whereClause(table, where) {
-    const params = [];
-    const parts = columnsOf(table, where).map((name) => {
-        const value = where[name] ?? null;
-        if (value === null)
-            return `${databricks_statements_column(name)} IS NULL`;
-        params.push(value);
-        return `${databricks_statements_column(name)} = ?`;
-    });
-    return { sql: parts.length === 0 ? "" : ` WHERE ${parts.join(" AND ")}`, params };
-}
 /** A string literal: backslashes and single quotes escaped with a backslash (Databricks literals' escape). */
 function databricksStringLiteral(text) {
     return `'${text.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
@@ -32265,6 +34463,28 @@ function catalogNameIs(columnName) {
     return `lower(${columnName}) = lower(?)`;
 }
 const TABLE_KIND_LIST = TABLE_KINDS.map((kind) => `'${kind}'`).join(", ");
+/** The record tables in `place` (record-statements.ts): `?` placeholders, no key constraint, ADD COLUMNS, a null-safe MERGE. */
+function databricks_statements_recordDialect(place) {
+    return {
+        table: (schema, table) => databricks_statements_recordTable(place, schema, table),
+        column: databricks_statements_column,
+        type: databricks_statements_columnType,
+        placeholders: "question",
+        typedNulls: false,
+        primaryKey: false,
+        addColumn: "add-columns",
+        whereTrue: false,
+        upsert: {
+            kind: "merge",
+            verb: "MERGE INTO",
+            target: "target",
+            source: "source",
+            castSource: false,
+            keyMatch: "null-safe",
+            qualifySet: true,
+        },
+    };
+}
 const DATABRICKS_STATEMENTS = {
     dialect: "databricks",
     capabilities: DATABRICKS_CAPABILITIES,
@@ -32413,72 +34633,9 @@ const DATABRICKS_STATEMENTS = {
             params: [],
         };
     },
-    createRecordTable(place, schema, table) {
-        const columns = Object.entries(table.columns)
-            .map(([name, type]) => `${databricks_statements_column(name)} ${databricks_statements_columnType(type)}`)
-            .join(", ");
-        return {
-            sql: `CREATE TABLE IF NOT EXISTS ${databricks_statements_recordTable(place, schema, table)} (${columns})`,
-            params: [],
-        };
-    },
-    addRecordColumn(place, schema, table, name) {
-        const type = table.columns[name];
-        if (type === undefined)
-            throw new Error(`record table ${table.name} has no column ${name}`);
-        return {
-            sql: `ALTER TABLE ${databricks_statements_recordTable(place, schema, table)} ADD COLUMNS (${databricks_statements_column(name)} ${databricks_statements_columnType(type)})`,
-            params: [],
-        };
-    },
-    selectRecords(place, schema, table, where) {
-        const clause = whereClause(table, where);
-        const columns = Object.keys(table.columns).map(databricks_statements_column).join(", ");
-        const order = table.key.map(databricks_statements_column).join(", ");
-        return {
-            sql: `SELECT ${columns} FROM ${databricks_statements_recordTable(place, schema, table)}${clause.sql} ORDER BY ${order}`,
-            params: clause.params,
-        };
-    },
-    insertRecord(place, schema, table, row) {
-        const names = columnsOf(table, row);
-        return {
-            sql: `INSERT INTO ${databricks_statements_recordTable(place, schema, table)} (${names.map(databricks_statements_column).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
-            params: names.map((name) => row[name] ?? null),
-        };
-    },
-    upsertRecord(place, schema, table, row) {
-        const names = columnsOf(table, row);
-        for (const key of table.key) {
-            if (!names.includes(key))
-                throw new Error(`upsert into ${table.name} without key ${key}`);
-        }
-        const source = names.map((name) => `? AS ${databricks_statements_column(name)}`).join(", ");
-        const on = table.key.map((key) => `target.${databricks_statements_column(key)} <=> source.${databricks_statements_column(key)}`).join(" AND ");
-        const updated = names.filter((name) => !table.key.includes(name));
-        const matched = updated.length === 0
-            ? ""
-            : ` WHEN MATCHED THEN UPDATE SET ${updated.map((name) => `target.${databricks_statements_column(name)} = source.${databricks_statements_column(name)}`).join(", ")}`;
-        return {
-            sql: `MERGE INTO ${databricks_statements_recordTable(place, schema, table)} AS target USING (SELECT ${source}) AS source ON ${on}` +
-                `${matched} WHEN NOT MATCHED THEN INSERT (${names.map(databricks_statements_column).join(", ")}) VALUES (${names.map((name) => `source.${databricks_statements_column(name)}`).join(", ")})`,
-            params: names.map((name) => row[name] ?? null),
-        };
-    },
-    updateRecords(place, schema, table, set, where) {
-        const names = columnsOf(table, set);
-        if (names.length === 0)
-            throw new Error(`update of ${table.name} sets no column`);
-        const clause = whereClause(table, where);
-        return {
-            sql: `UPDATE ${databricks_statements_recordTable(place, schema, table)} SET ${names.map((name) => `${databricks_statements_column(name)} = ?`).join(", ")}${clause.sql}`,
-            params: [...names.map((name) => set[name] ?? null), ...clause.params],
-        };
-    },
-    deleteRecords(place, schema, table, where) {
-        const clause = whereClause(table, where);
-        return { sql: `DELETE FROM ${databricks_statements_recordTable(place, schema, table)}${clause.sql}`, params: clause.params };
-    },
+    // No PRIMARY KEY (informational on Databricks, and it needs NOT NULL key columns): every write by key is one
+    // MERGE matching the key null-safely (`<=>`). ADD COLUMNS has no IF NOT EXISTS: only a column the table lacks is added.
+    ...providerRecordStatements(databricks_statements_recordDialect),
 };
 function databricks_statements_columnType(type) {
     return type === "integer" ? "INT" : "STRING";
@@ -32490,15 +34647,9 @@ function positional(statement) {
     return statement.params;
 }
 
-// EXTERNAL MODULE: ./src/env/access-refusals.ts
-var access_refusals = __nccwpck_require__(7463);
-// EXTERNAL MODULE: ./src/env/record-rows.ts
-var record_rows = __nccwpck_require__(7646);
-// EXTERNAL MODULE: ./src/env/stored-names.ts
-var stored_names = __nccwpck_require__(6581);
-// EXTERNAL MODULE: ./src/env/table-mark.ts
-var table_mark = __nccwpck_require__(7273);
-;// CONCATENATED MODULE: ./src/env/providers/provider-statements.ts
+// EXTERNAL MODULE: ./src/warehouse/stored-names.ts
+var stored_names = __nccwpck_require__(9559);
+;// CONCATENATED MODULE: ./src/drivers/providers/provider-statements.ts
 /**
  * What replacing a prod table (`replaceFrom`) would lose of it, as the
  * vendor's catalog shows it (replaceLosses' `loss` column):
@@ -32512,7 +34663,7 @@ var table_mark = __nccwpck_require__(7273);
  */
 const REPLACE_LOSSES = ["owner", "policy", "row_access_policy", "policy_tag", "row_filter"];
 
-;// CONCATENATED MODULE: ./src/env/providers/replace-blockers.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/replace-blockers.ts
 /**
  * Issue 25: which prod tables a cloud provider can't replace (promotion's
  * `replaceFrom`) without losing what readers rely on, from the rows of the
@@ -32525,7 +34676,7 @@ const REPLACE_LOSSES = ["owner", "policy", "row_access_policy", "policy_tag", "r
 
 
 /** Why the vendor's replace loses each kind of thing, and what to do about it. */
-const WHY = {
+const replace_blockers_WHY = {
     owner: {
         what: "its owner, role",
         because: "Snowflake's CREATE OR REPLACE … COPY GRANTS keeps every privilege but OWNERSHIP, and the promoted table would be owned by the role ODS connects as",
@@ -32586,7 +34737,7 @@ function blockersFromLosses(capabilities, targets, rows) {
         }
         if (loss === "owner")
             entry.owner = true;
-        const why = WHY[loss];
+        const why = replace_blockers_WHY[loss];
         entry.lost.push(`${why.what} ${detail}`.trimEnd().concat(` (${why.because})`));
         if (why.todo)
             entry.todo.push(why.todo);
@@ -32624,15 +34775,15 @@ function newTableBlockers(capabilities, fresh, inDatabase, inSchema) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/env/providers/provider-warehouse.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/provider-warehouse.ts
 /**
- * The warehouse contract (src/env/warehouse.ts) over a cloud provider's
+ * The warehouse contract (src/warehouse/warehouse.ts) over a cloud provider's
  * statements (provider-statements.ts) and a StatementRunner: one class for
  * Snowflake, BigQuery and Databricks, which differ in their statements and
  * capabilities only. None of them has a transaction that covers DDL, so
  * every statement commits on its own: `transaction` runs its work as it is,
  * and the lifecycle and promotion code take the staged, journaled path that
- * the capabilities call for (src/env/promotion/promote.ts).
+ * the capabilities call for (src/environment/promotion/promote.ts).
  *
  * - A table is staged in another schema by moving it where the provider can,
  *   else by a zero-copy clone, else by a copy.
@@ -32640,7 +34791,7 @@ function newTableBlockers(capabilities, fresh, inDatabase, inSchema) {
  *   progress the names in the schema always show (replaceTable), so an
  *   interrupted one is finished or undone from them (replacementProgress,
  *   finishReplacement, abandonReplacement, called by the journal's recovery
- *   after it checked which table prod holds: src/env/promotion/recover.ts).
+ *   after it checked which table prod holds: src/environment/promotion/recover.ts).
  * - Identity is a mark in the table's comment (table-mark.ts).
  * - Grants: a prod table whose replacement would lose what readers rely on
  *   (its owner, a policy, a row filter: the provider's `replaceLosses`), or
@@ -33036,7 +35187,7 @@ class ProviderWarehouse {
         const onTables = pointers.filter((pointer) => tables.has((0,names/* qualifiedKey */.Co)(pointer.reads, rules)));
         const controls = await this.readControls(onTables.map((pointer) => pointer.reads));
         return [
-            ...(0,access_refusals/* refusalsFromControls */.Y)(onTables, controls, rules, "owner_view"),
+            ...refusalsFromControls(onTables, controls, rules, "owner_view"),
             ...(await this.widenedByFutureGrants(pointers, "view")),
         ];
     }
@@ -33052,7 +35203,7 @@ class ProviderWarehouse {
         const rules = this.capabilities.identifiers;
         const controls = await this.readControls(starts.map((start) => start.reads));
         return [
-            ...(0,access_refusals/* refusalsFromControls */.Y)(starts, controls, rules, this.capabilities.clone ? "clone" : "copy"),
+            ...refusalsFromControls(starts, controls, rules, this.capabilities.clone ? "clone" : "copy"),
             ...(await this.widenedByFutureGrants(starts, "table")),
         ];
     }
@@ -33081,14 +35232,14 @@ class ProviderWarehouse {
     }
     async relationIdentity(object) {
         const { found, comment } = await this.commentOf(object, object.kind);
-        return found ? (0,table_mark/* identityOfComment */.T)(comment) : null;
+        return found ? identityOfComment(comment) : null;
     }
     async claimRelation(object, mark) {
         const { found, comment } = await this.commentOf(object, object.kind);
         if (!found) {
             throw new user_error/* UserError */.yo("warehouse_error", `The ${object.kind} ${(0,names/* showQualified */.G1)(object)} doesn't exist, so it can't be marked.`);
         }
-        const text = (0,table_mark/* commentWithMark */.f)(comment, mark);
+        const text = commentWithMark(comment, mark);
         if (object.kind === "view")
             await this.exec("setViewComment", this.place, object, text);
         else
@@ -33111,7 +35262,7 @@ class ProviderWarehouse {
     }
     async selectRecords(schema, table, where = {}) {
         const result = await this.exec("selectRecords", this.place, schema, table, where);
-        return result.rows.map((row) => (0,record_rows/* recordRowFrom */.w)(table, row));
+        return result.rows.map((row) => recordRowFrom(table, row));
     }
     async insertRecord(schema, table, row) {
         await this.exec("insertRecord", this.place, schema, table, row);
@@ -33144,7 +35295,7 @@ class ProviderWarehouse {
     }
 }
 
-;// CONCATENATED MODULE: ./src/env/providers/snowflake/snowflake-statements.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/snowflake/snowflake-statements.ts
 /**
  * Snowflake's statements for the warehouse contract (issue 25), as data: no
  * client, no I/O. Meant for the `snowflake-sdk` Node client, which binds
@@ -33156,7 +35307,7 @@ class ProviderWarehouse {
  * given and compares it case-sensitively (`"orders"` and `"ORDERS"` are two
  * tables); an unquoted name is stored upper-cased (`storedName` says how a
  * name dbt writes unquoted is stored). The names given here are already in
- * that stored form (src/env/stored-names.ts: dbt-snowflake's default quoting
+ * that stored form (src/warehouse/stored-names.ts: dbt-snowflake's default quoting
  * writes `analytics.orders`, which is `"ANALYTICS"."ORDERS"`), so a quoted
  * name is the object dbt writes and reads. At most 255 characters, quoted or
  * not. Snowflake would take a double quote doubled inside a quoted name, but
@@ -33197,6 +35348,7 @@ class ProviderWarehouse {
 
 
 
+
 const SNOWFLAKE_IDENTIFIERS = {
     case_sensitive: true,
     max_length: 255,
@@ -33225,7 +35377,7 @@ const SNOWFLAKE_SESSION_SETUP = [
  * quotes it, upper-cased when dbt writes it unquoted (dbt-snowflake's
  * default). A name that can't be written unquoted is refused
  * (identifier_refused): Snowflake would not take it either. The environment
- * lifecycle turns dbt's names into these (src/env/stored-names.ts) before
+ * lifecycle turns dbt's names into these (src/warehouse/stored-names.ts) before
  * any statement here quotes them.
  */
 function storedName(name, quoted, what = "name") {
@@ -33243,38 +35395,8 @@ function snowflake_statements_schemaName(place, schema, what = "schema") {
 function informationSchema(place, view) {
     return `${q(place.database, "database")}.INFORMATION_SCHEMA.${view}`;
 }
-function recordTableName(place, schema, table) {
-    return `${snowflake_statements_schemaName(place, schema, "metadata schema")}.${q(table.name, "record table")}`;
-}
-function snowflake_statements_columnType(type) {
-    return type === "integer" ? "NUMBER(38, 0)" : "VARCHAR";
-}
 function snowflake_statements_column(name) {
     return q(name, "column");
-}
-/** The row's columns, each one the record table has (a programming error otherwise). */
-function snowflake_statements_columnsOf(table, row) {
-    const names = Object.keys(row);
-    for (const name of names) {
-        if (!(name in table.columns))
-            throw new Error(`record table ${table.name} has no column ${name}`);
-    }
-    return names;
-}
-/** `WHERE a = ? AND b IS NULL`: a null is matched with IS NULL, never bound. */
-function snowflake_statements_whereClause(table, where) {
-    const names = snowflake_statements_columnsOf(table, where);
-    if (names.length === 0)
-        return { sql: "", params: [] };
-    const params = [];
-    const parts = names.map((name) => {
-        const value = where[name] ?? null;
-        if (value === null)
-            return `${snowflake_statements_column(name)} IS NULL`;
-        params.push(value);
-        return `${snowflake_statements_column(name)} = ?`;
-    });
-    return { sql: ` WHERE ${parts.join(" AND ")}`, params };
 }
 /**
  * A string literal, for the one place Snowflake takes no bind variable: the
@@ -33284,6 +35406,28 @@ function snowflake_statements_whereClause(table, where) {
  */
 function stringLiteral(text) {
     return `'${text.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+}
+/** The record tables in `place` (record-statements.ts): `?` placeholders, an informational PRIMARY KEY, one MERGE per upsert. */
+function snowflake_statements_recordDialect(place) {
+    return {
+        table: (schema, table) => `${snowflake_statements_schemaName(place, schema, "metadata schema")}.${q(table.name, "record table")}`,
+        column: snowflake_statements_column,
+        type: (type) => (type === "integer" ? "NUMBER(38, 0)" : "VARCHAR"),
+        placeholders: "question",
+        typedNulls: false,
+        primaryKey: true,
+        addColumn: "if-not-exists",
+        whereTrue: false,
+        upsert: {
+            kind: "merge",
+            verb: "MERGE INTO",
+            target: '"t"',
+            source: '"s"',
+            castSource: true,
+            keyMatch: "is-null",
+            qualifySet: false,
+        },
+    };
 }
 const SNOWFLAKE_STATEMENTS = {
     dialect: "snowflake",
@@ -33454,88 +35598,12 @@ const SNOWFLAKE_STATEMENTS = {
     setViewComment(place, name, comment) {
         return { sql: `COMMENT ON VIEW ${qualified(place, name)} IS ${stringLiteral(comment)}`, params: [] };
     },
-    // Snowflake keeps a PRIMARY KEY as information only (never enforced on standard tables): upsertRecord's MERGE keeps keys unique.
-    createRecordTable(place, schema, table) {
-        const columns = Object.entries(table.columns).map(([name, type]) => `${snowflake_statements_column(name)} ${snowflake_statements_columnType(type)}`);
-        const key = table.key.map(snowflake_statements_column).join(", ");
-        return {
-            sql: `CREATE TABLE IF NOT EXISTS ${recordTableName(place, schema, table)} (${columns.join(", ")}, PRIMARY KEY (${key}))`,
-            params: [],
-        };
-    },
-    addRecordColumn(place, schema, table, name) {
-        const type = table.columns[name];
-        if (type === undefined)
-            throw new Error(`record table ${table.name} has no column ${name}`);
-        return {
-            sql: `ALTER TABLE ${recordTableName(place, schema, table)} ADD COLUMN IF NOT EXISTS ${snowflake_statements_column(name)} ${snowflake_statements_columnType(type)}`,
-            params: [],
-        };
-    },
-    selectRecords(place, schema, table, where) {
-        const clause = snowflake_statements_whereClause(table, where);
-        const columns = Object.keys(table.columns).map(snowflake_statements_column).join(", ");
-        const order = table.key.map(snowflake_statements_column).join(", ");
-        return {
-            sql: `SELECT ${columns} FROM ${recordTableName(place, schema, table)}${clause.sql} ORDER BY ${order}`,
-            params: clause.params,
-        };
-    },
-    insertRecord(place, schema, table, row) {
-        const names = snowflake_statements_columnsOf(table, row);
-        return {
-            sql: `INSERT INTO ${recordTableName(place, schema, table)} (${names.map(snowflake_statements_column).join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
-            params: names.map((name) => row[name] ?? null),
-        };
-    },
-    /**
-     * One MERGE from a one-row source whose values are bound (cast to the
-     * columns' types, so a null has one); a key column whose value is null is
-     * matched with IS NULL, as updateRecords would.
-     */
-    upsertRecord(place, schema, table, row) {
-        const names = snowflake_statements_columnsOf(table, row);
-        for (const key of table.key) {
-            if (!names.includes(key))
-                throw new Error(`upsert into ${table.name} without key ${key}`);
-        }
-        const source = names
-            .map((name) => `CAST(? AS ${snowflake_statements_columnType(table.columns[name] ?? "text")}) AS ${snowflake_statements_column(name)}`)
-            .join(", ");
-        const on = table.key
-            .map((name) => (row[name] ?? null) === null
-            ? `"t".${snowflake_statements_column(name)} IS NULL`
-            : `"t".${snowflake_statements_column(name)} = "s".${snowflake_statements_column(name)}`)
-            .join(" AND ");
-        const updates = names
-            .filter((name) => !table.key.includes(name))
-            .map((name) => `${snowflake_statements_column(name)} = "s".${snowflake_statements_column(name)}`);
-        const matched = updates.length === 0 ? "" : ` WHEN MATCHED THEN UPDATE SET ${updates.join(", ")}`;
-        return {
-            sql: `MERGE INTO ${recordTableName(place, schema, table)} AS "t" USING (SELECT ${source}) AS "s" ON ${on}${matched} WHEN NOT MATCHED THEN INSERT (${names.map(snowflake_statements_column).join(", ")}) VALUES (${names.map((name) => `"s".${snowflake_statements_column(name)}`).join(", ")})`,
-            params: names.map((name) => row[name] ?? null),
-        };
-    },
-    updateRecords(place, schema, table, set, where) {
-        const names = snowflake_statements_columnsOf(table, set);
-        if (names.length === 0)
-            throw new Error(`an update of ${table.name} sets no column`);
-        const clause = snowflake_statements_whereClause(table, where);
-        return {
-            sql: `UPDATE ${recordTableName(place, schema, table)} SET ${names.map((name) => `${snowflake_statements_column(name)} = ?`).join(", ")}${clause.sql}`,
-            params: [...names.map((name) => set[name] ?? null), ...clause.params],
-        };
-    },
-    deleteRecords(place, schema, table, where) {
-        const clause = snowflake_statements_whereClause(table, where);
-        return {
-            sql: `DELETE FROM ${recordTableName(place, schema, table)}${clause.sql}`,
-            params: clause.params,
-        };
-    },
+    // Snowflake keeps a PRIMARY KEY as information only (never enforced on standard tables): upsertRecord's MERGE keeps keys unique,
+    // from a one-row source whose values are bound, cast to the columns' types so a null has one.
+    ...providerRecordStatements(snowflake_statements_recordDialect),
 };
 
-;// CONCATENATED MODULE: ./src/env/providers/snowflake/snowflake-runner.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/snowflake/snowflake-runner.ts
 
 
 
@@ -33677,7 +35745,7 @@ async function openSnowflakeRunner(spec, timeouts) {
         connection = snowflake.createConnection(snowflakeOptions(spec));
     }
     catch (error) {
-        throw connectFailure(error, context, null);
+        throw provider_errors_connectFailure(error, context, null);
     }
     try {
         await withinConnectDeadline(timeouts.connectMs, () => connect(connection), () => destroy(connection));
@@ -33685,7 +35753,7 @@ async function openSnowflakeRunner(spec, timeouts) {
     catch (error) {
         if (error instanceof ConnectDeadlineExpired)
             throw connectTimeout(context);
-        throw connectFailure(error, context, snowflakeFailureKind(error) === "permission" ? "permission" : null);
+        throw provider_errors_connectFailure(error, context, snowflakeFailureKind(error) === "permission" ? "permission" : null);
     }
     const runner = new SnowflakeRunner(connection, context);
     const seconds = (ms) => Math.max(1, Math.ceil(ms / 1000));
@@ -33708,7 +35776,7 @@ async function openSnowflakeRunner(spec, timeouts) {
     return runner;
 }
 
-;// CONCATENATED MODULE: ./src/env/providers/open-provider.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/open-provider.ts
 
 
 
@@ -33748,7 +35816,7 @@ async function openProviderWarehouse(spec, timeouts) {
     return new ProviderWarehouse(STATEMENTS[spec.engine], runner, placeOf(spec), spec.label);
 }
 
-;// CONCATENATED MODULE: ./src/env/providers/snowflake/snowflake-url.ts
+;// CONCATENATED MODULE: ./src/drivers/providers/snowflake/snowflake-url.ts
 
 const SNOWFLAKE_URL_FORM = "snowflake://USER@ACCOUNT/DATABASE?warehouse=WAREHOUSE&role=ROLE";
 const ACCOUNT = /^[a-z0-9][a-z0-9_.-]*$/i;
@@ -33792,9 +35860,7 @@ function snowflakeCredential(password, env, input) {
     throw invalidUrl(input, "has no credential: set SNOWFLAKE_PRIVATE_KEY_PATH (a key pair, the usual choice for CI) or SNOWFLAKE_PASSWORD in the job's environment, from a secret", SNOWFLAKE_URL_FORM);
 }
 
-// EXTERNAL MODULE: ./src/env/timeouts.ts
-var env_timeouts = __nccwpck_require__(3175);
-;// CONCATENATED MODULE: ./src/env/open.ts
+;// CONCATENATED MODULE: ./src/drivers/open.ts
 /**
  * From `--warehouse` (or ODS_WAREHOUSE) to an adapter:
  *
@@ -33837,7 +35903,7 @@ function parseWarehouseSpec(value, cwd, input = "--warehouse", env = {}) {
     }
     if (value.startsWith("postgres://") || value.startsWith("postgresql://")) {
         // Its parameters and TLS files checked, never echoed: it may hold a password.
-        (0,postgres_url/* checkPostgresUrl */.lM)(value, cwd, input);
+        checkPostgresUrl(value, cwd, input);
         return { engine: "postgres", url: value };
     }
     if (value.startsWith("snowflake://"))
@@ -33851,16 +35917,16 @@ function parseWarehouseSpec(value, cwd, input = "--warehouse", env = {}) {
 }
 /**
  * Opens the warehouse with these timeouts (default: connect 30 s, statement
- * 10 min, lock 60 s; src/env/timeouts.ts). Timeouts come from flags and
+ * 10 min, lock 60 s; src/warehouse/timeouts.ts). Timeouts come from flags and
  * inputs, not from the URL: the URL is a secret set once, and ODS sets the
  * session's statement_timeout and lock_timeout over whatever it says.
  */
-async function openWarehouse(spec, timeouts = env_timeouts/* DEFAULT_TIMEOUTS */.Rh) {
+async function openWarehouse(spec, timeouts = warehouse_timeouts/* DEFAULT_TIMEOUTS */.Rh) {
     switch (spec.engine) {
         case "duckdb":
-            return duckdb_warehouse/* DuckDbWarehouse */.L.open(spec.file, timeouts);
+            return DuckDbWarehouse.open(spec.file, timeouts);
         case "postgres":
-            return postgres_warehouse/* PostgresWarehouse */.W.connect(spec.url, timeouts);
+            return PostgresWarehouse.connect(spec.url, timeouts);
         default:
             return openProviderWarehouse(spec, timeouts);
     }
@@ -33869,1625 +35935,7 @@ async function openWarehouse(spec, timeouts = env_timeouts/* DEFAULT_TIMEOUTS */
 
 /***/ }),
 
-/***/ 9208:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   lM: () => (/* binding */ checkPostgresUrl),
-/* harmony export */   qv: () => (/* binding */ tlsFileError)
-/* harmony export */ });
-/* unused harmony export POSTGRES_URL_PARAMETERS */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
-/**
- * A `postgres://` warehouse URL checked before anything connects (issue 37):
- * every fault in it is a configuration error naming the input it came from
- * (`--warehouse`, ODS_WAREHOUSE, the `warehouse` input) and the parameter at
- * fault, never a value (the URL is a secret: its password, and any parameter,
- * may hold one), never `internal`.
- *
- * node-postgres (`pg`, through pg-connection-string) takes every query
- * parameter of the URL as a client setting over ODS's own (`keepAlive`,
- * `connectionTimeoutMillis`, `replication`…), silently ignores the ones it
- * doesn't know (libpq's `channel_binding`, `gssencmode`, `connect_timeout`…:
- * a setting the user believes holds and doesn't), treats an unknown `sslmode`
- * as TLS on, and reads `sslrootcert`, `sslcert` and `sslkey` as files when the
- * client is made (a missing one threw Node's ENOENT, with its path, as a bug).
- * So only the parameters below are taken, each once, with a value it can
- * take, and the TLS files must be readable files.
- */
-
-
-
-/** The URL's form, for messages. */
-const FORM = "`postgres://USER@HOST:PORT/DATABASE` (parameters such as `?sslmode=verify-full`)";
-/** What each parameter node-postgres reads is, for the message that lists them. */
-const POSTGRES_URL_PARAMETERS = [
-    "host",
-    "port",
-    "user",
-    "password",
-    "sslmode",
-    "ssl",
-    "sslrootcert",
-    "sslcert",
-    "sslkey",
-    "sslnegotiation",
-    "uselibpqcompat",
-    "application_name",
-    "fallback_application_name",
-    "options",
-    "client_encoding",
-    "statement_timeout",
-    "lock_timeout",
-    "idle_in_transaction_session_timeout",
-];
-/** Parameters libpq knows that node-postgres doesn't read, and what to do instead. */
-const NOT_READ = {
-    connect_timeout: "ODS takes its connect timeout from --connect-timeout (CLI) or the `connect-timeout` input (action)",
-    keepalives: "ODS keeps the connection alive itself",
-    keepalives_idle: "ODS keeps the connection alive itself",
-    target_session_attrs: "give the host of the server to use",
-    channel_binding: "node-postgres negotiates SCRAM channel binding by itself; it can't be required",
-    gssencmode: "node-postgres has no GSSAPI encryption; use `sslmode`",
-    sslpassword: "node-postgres can't decrypt a key; give an unencrypted `sslkey` file",
-    sslcrl: "node-postgres reads no revocation list",
-    dbname: "give the database as the URL's path (`postgres://HOST/DATABASE`)",
-    database: "give the database as the URL's path (`postgres://HOST/DATABASE`)",
-    service: "give the host, port and database in the URL",
-    passfile: "put the password in PGPASSWORD or ~/.pgpass",
-    hostaddr: "give the address as the URL's host",
-};
-const MILLISECONDS = [
-    "statement_timeout",
-    "lock_timeout",
-    "idle_in_transaction_session_timeout",
-];
-const SSL_MODES = ["disable", "prefer", "require", "verify-ca", "verify-full", "no-verify"];
-const TLS_FILES = ["sslrootcert", "sslcert", "sslkey"];
-function invalid(input, problem, hint) {
-    return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo("warehouse_invalid", `${input} ${problem}; give ${FORM}.`, {
-        input,
-        hint: hint ??
-            "Fix the warehouse URL (docs/environments.md, Warehouses); put the password in PGPASSWORD or ~/.pgpass rather than in the URL. Its value is never shown: it may hold a password.",
-    });
-}
-/** A parameter's name as a message may show it (an odd one is not echoed: it could be a pasted secret). */
-function shownName(name) {
-    return /^[A-Za-z0-9_.-]{1,40}$/.test(name) ? `\`${name}\`` : "a parameter";
-}
-function decodes(text) {
-    try {
-        decodeURIComponent(text);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * Checks a `postgres://` (or `postgresql://`) URL; `cwd` resolves relative
- * TLS file paths (node-postgres reads them from the working directory).
- * Throws `warehouse_invalid` or `warehouse_tls_file_unreadable`; never echoes
- * a value of the URL.
- */
-function checkPostgresUrl(value, cwd, input) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw invalid(input, "is not a valid postgres:// URL (a malformed port, or a `#`, `/`, `?` or `@` in the password that is not percent-encoded)", "Percent-encode the password's special characters (`@` as `%40`, `#` as `%23`, `/` as `%2F`, `?` as `%3F`, `%` as `%25`), or better, leave the password out of the URL and put it in PGPASSWORD or ~/.pgpass.");
-    }
-    if (url.hash !== "")
-        throw invalid(input, "has a `#` (a fragment, or a `#` in the password that is not percent-encoded as `%23`)");
-    if (!decodes(url.username) || !decodes(url.password))
-        throw invalid(input, "has a `%` in its user name or password that is not followed by two hex digits", "Write a `%` of the password as `%25` (percent-encode its special characters), or leave the password out of the URL and put it in PGPASSWORD or ~/.pgpass.");
-    if (url.port === "0")
-        throw invalid(input, "has port 0");
-    const seen = new Set();
-    const allowed = POSTGRES_URL_PARAMETERS;
-    for (const [name, given] of url.searchParams) {
-        const shown = shownName(name);
-        if (!allowed.includes(name)) {
-            const instead = NOT_READ[name];
-            throw invalid(input, instead
-                ? `has ${shown} in its query, which ODS's PostgreSQL client doesn't read: ${instead}`
-                : `has ${shown} in its query, which ODS's PostgreSQL client doesn't take (it takes ${allowed.map((a) => `\`${a}\``).join(", ")})`);
-        }
-        if (seen.has(name))
-            throw invalid(input, `gives ${shown} twice`);
-        seen.add(name);
-        if (given === "")
-            throw invalid(input, `gives ${shown} no value`);
-        if (name === "sslmode" && !SSL_MODES.includes(given))
-            throw invalid(input, `has an \`sslmode\` that is not one of ${SSL_MODES.map((m) => `\`${m}\``).join(", ")}`);
-        if (name === "ssl" && !["true", "false", "1", "0"].includes(given))
-            throw invalid(input, "has an `ssl` that is not `true`, `false`, `1` or `0`");
-        if (name === "port" && (!/^\d{1,5}$/.test(given) || Number(given) < 1 || Number(given) > 65535))
-            throw invalid(input, "has a `port` parameter that is not a port number (1 to 65535)");
-        if (MILLISECONDS.includes(name) && !/^\d{1,9}$/.test(given))
-            throw invalid(input, `has a ${shown} that is not a whole number of milliseconds`);
-        if (name === "uselibpqcompat" && !["true", "false"].includes(given))
-            throw invalid(input, "has a `uselibpqcompat` that is not `true` or `false`");
-    }
-    for (const name of TLS_FILES) {
-        const file = url.searchParams.get(name);
-        if (file !== null)
-            checkTlsFile(name, node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(cwd, file), input);
-    }
-}
-function checkTlsFile(name, file, input) {
-    let problem = null;
-    try {
-        if (!(0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(file).isFile())
-            problem = "is not a file";
-        else
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.accessSync)(file, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.R_OK);
-    }
-    catch (error) {
-        const code = error.code;
-        problem =
-            code === "ENOENT" || code === "ENOTDIR"
-                ? "does not exist"
-                : code === "EACCES" || code === "EPERM"
-                    ? "can't be read by the job"
-                    : "can't be read";
-    }
-    if (problem !== null)
-        throw tlsFileError(name, problem, input);
-}
-/** The TLS file a URL's parameter names can't be read (its path, a value of the URL, is not shown). */
-function tlsFileError(name, problem, input) {
-    const what = name === "sslrootcert"
-        ? "root certificate"
-        : name === "sslcert"
-            ? "client certificate"
-            : name === "sslkey"
-                ? "client key"
-                : "TLS file";
-    return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UserError */ .yo("warehouse_tls_file_unreadable", `The ${what} file named by the \`${name}\` parameter of ${input ?? "the warehouse URL"} ${problem}; nothing was connected to.`, input ? { input } : {});
-}
-
-
-/***/ }),
-
-/***/ 5974:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  W: () => (/* binding */ PostgresWarehouse)
-});
-
-// UNUSED EXPORTS: POSTGRES_CAPABILITIES
-
-// EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(4955);
-// EXTERNAL MODULE: ./src/env/access-refusals.ts
-var access_refusals = __nccwpck_require__(7463);
-// EXTERNAL MODULE: ./src/env/names.ts
-var names = __nccwpck_require__(2563);
-// EXTERNAL MODULE: ./src/env/sql-warehouse.ts + 2 modules
-var sql_warehouse = __nccwpck_require__(3058);
-// EXTERNAL MODULE: ./src/env/timeouts.ts
-var env_timeouts = __nccwpck_require__(3175);
-// EXTERNAL MODULE: ./src/env/warehouse-errors.ts
-var warehouse_errors = __nccwpck_require__(7926);
-;// CONCATENATED MODULE: ./src/env/postgres/postgres-access.ts
-/** The first server version with `security_invoker` views. */
-const SECURITY_INVOKER_VERSION = 150000;
-/** `server_version_num` as a number (e.g. 150007). */
-async function serverVersion(run) {
-    const result = await run("SELECT pg_catalog.current_setting('server_version_num')::int AS version");
-    return Number(result.rows[0]?.version ?? 0);
-}
-/** The version as people read it: 140012 → "14", 90624 → "9.6". */
-function showVersion(version) {
-    const major = Math.floor(version / 10000);
-    return major >= 10 ? String(major) : `${major}.${Math.floor(version / 100) % 100}`;
-}
-/** Why no pointer view can be made on this server, or null when its views can check their reader's rights. */
-function pointerViewsUnsafe(version) {
-    if (version >= SECURITY_INVOKER_VERSION)
-        return null;
-    return `PostgreSQL ${showVersion(version)} has no views that check their reader's rights (security_invoker needs PostgreSQL 15): a pointer view would read prod with the CI role's privileges and row-level security policies, so whoever may read it would read what the CI role reads`;
-}
-/** The SQL that is true when a reloption's text value is one PostgreSQL parses as true. */
-const TRUE_VALUE = "lower(o.option_value) IN ('t', 'tr', 'tru', 'true', 'y', 'ye', 'yes', 'on', '1')";
-/** Of these views, those without `security_invoker` set to true, by `schema\u0000name`. */
-async function ownerRightsViews(run, views) {
-    const out = new Set();
-    if (views.length === 0)
-        return out;
-    const result = await run(`SELECT t.schema_name, t.name
-       FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
-       JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
-       JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind = 'v'
-      WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_options_to_table(c.reloptions) o
-                         WHERE o.option_name = 'security_invoker' AND ${TRUE_VALUE})`, [views.map((view) => view.schema), views.map((view) => view.identifier)]);
-    for (const row of result.rows)
-        out.add(`${String(row.schema_name)}\u0000${String(row.name)}`);
-    return out;
-}
-/**
- * For each of these tables (plain or partitioned), what limits reading it
- * beyond table privileges: row-level security (enabled, forced, or policies
- * defined), and column privileges (a grant on some columns only).
- */
-async function readControls(run, tables) {
-    if (tables.length === 0)
-        return [];
-    const result = await run(`SELECT t.schema_name, t.name, c.relrowsecurity AS enabled, c.relforcerowsecurity AS forced,
-       (SELECT string_agg(pg_catalog.quote_ident(p.polname), ', ' ORDER BY p.polname)
-          FROM pg_catalog.pg_policy p WHERE p.polrelid = c.oid) AS policies,
-       (SELECT string_agg(pg_catalog.quote_ident(a.attname), ', ' ORDER BY a.attnum)
-          FROM pg_catalog.pg_attribute a
-         WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attacl IS NOT NULL) AS columns
-       FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
-       JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
-       JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')
-      ORDER BY 1, 2`, [tables.map((table) => table.schema), tables.map((table) => table.identifier)]);
-    const out = [];
-    for (const row of result.rows) {
-        const table = { schema: String(row.schema_name), identifier: String(row.name) };
-        const policies = row.policies === null || row.policies === undefined ? null : String(row.policies);
-        if (row.enabled === true || row.forced === true || policies !== null) {
-            const state = row.forced === true ? "forced" : row.enabled === true ? "enabled" : "not enabled";
-            out.push({
-                table,
-                kind: "row_security",
-                detail: `row-level security ${state}${policies === null ? ", no policy (no row visible but to its owner)" : `, policies ${policies}`}`,
-            });
-        }
-        if (row.columns !== null && row.columns !== undefined) {
-            out.push({ table, kind: "column_privileges", detail: `column privileges on ${String(row.columns)}` });
-        }
-    }
-    return out;
-}
-/**
- * Revokes every privilege on the copy `target` whose holder (a role, or
- * PUBLIC) doesn't have it on `source`, and every grant option whose holder
- * can't grant it there; the copy's owner keeps its own. Returns what was
- * taken back (`grantee:PRIVILEGE`, PUBLIC as `PUBLIC`).
- */
-async function narrowCopyPrivileges(run, q, source, target) {
-    const result = await run(`WITH s AS (SELECT c.oid, c.relacl, c.relowner FROM pg_catalog.pg_class c
-                  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = $2),
-          t AS (SELECT c.oid, c.relacl, c.relowner FROM pg_catalog.pg_class c
-                  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $3 AND c.relname = $4),
-          held AS (SELECT DISTINCT a.grantee, a.privilege_type, a.is_grantable
-                     FROM t, pg_catalog.aclexplode(coalesce(t.relacl, pg_catalog.acldefault('r', t.relowner))) a
-                    WHERE a.grantee <> t.relowner),
-          judged AS (SELECT h.grantee, h.privilege_type, h.is_grantable,
-                       CASE WHEN h.grantee = 0
-                            THEN EXISTS (SELECT 1 FROM s, pg_catalog.aclexplode(coalesce(s.relacl, pg_catalog.acldefault('r', s.relowner))) p
-                                          WHERE p.grantee = 0 AND p.privilege_type = h.privilege_type)
-                            ELSE (SELECT pg_catalog.has_table_privilege(h.grantee, s.oid, h.privilege_type) FROM s) END AS may,
-                       CASE WHEN h.grantee = 0 THEN false
-                            ELSE (SELECT pg_catalog.has_table_privilege(h.grantee, s.oid, h.privilege_type || ' WITH GRANT OPTION') FROM s) END AS may_grant
-                     FROM held h)
-     SELECT CASE WHEN grantee = 0 THEN '' ELSE pg_catalog.pg_get_userbyid(grantee) END AS grantee,
-            privilege_type, NOT may AS revoke, (may AND is_grantable AND NOT may_grant) AS revoke_option
-       FROM judged WHERE NOT may OR (is_grantable AND NOT may_grant)
-      ORDER BY 1, 2`, [source.schema, source.identifier, target.schema, target.identifier]);
-    const table = `${q(target.schema, "schema")}.${q(target.identifier, "relation name")}`;
-    const taken = [];
-    for (const row of result.rows) {
-        const grantee = String(row.grantee);
-        const privilege = String(row.privilege_type);
-        if (!/^[A-Z]+$/.test(privilege))
-            throw new Error(`unexpected privilege ${privilege}`);
-        const role = grantee === "" ? "PUBLIC" : q(grantee, "role");
-        if (row.revoke === true) {
-            await run(`REVOKE ${privilege} ON TABLE ${table} FROM ${role}`);
-            taken.push(`${grantee === "" ? "PUBLIC" : grantee}:${privilege}`);
-        }
-        else if (row.revoke_option === true) {
-            await run(`REVOKE GRANT OPTION FOR ${privilege} ON TABLE ${table} FROM ${role}`);
-            taken.push(`${grantee === "" ? "PUBLIC" : grantee}:${privilege} WITH GRANT OPTION`);
-        }
-    }
-    return taken;
-}
-
-;// CONCATENATED MODULE: ./src/env/postgres/postgres-catalog.ts
-/**
- * Reads of PostgreSQL's catalog (pg_namespace, pg_class, pg_depend,
- * pg_rewrite) that the warehouse answers with: schemas, relations, the views
- * that read a table, the relations a view is bound to, and whether names are
- * taken. Every value is a bound parameter.
- */
-
-/** Every schema but PostgreSQL's own. */
-async function listSchemas(run) {
-    const result = await run("SELECT nspname FROM pg_catalog.pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1");
-    return result.rows.map((row) => String(row.nspname));
-}
-/** Tables (plain, partitioned, foreign) and views (plain, materialized) in `schemas`. */
-async function listObjects(run, schemas) {
-    if (schemas.length === 0)
-        return [];
-    const result = await run(`SELECT n.nspname AS schema_name, c.relname AS name, c.relkind AS kind
-       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-       WHERE c.relkind IN ('r', 'p', 'v', 'm', 'f') AND n.nspname = ANY($1::text[])
-       ORDER BY 1, 2`, [schemas]);
-    return result.rows.map((row) => ({
-        schema: String(row.schema_name),
-        identifier: String(row.name),
-        kind: row.kind === "v" || row.kind === "m" ? "view" : "table",
-    }));
-}
-/** Whether a relation of any kind is named `name` in `schema`. */
-async function relationExists(run, schema, name) {
-    return (Number((await run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = $1 AND c.relname = $2`, [schema, name])).rows[0]?.n ?? 0) > 0);
-}
-/** Which of `names` a relation of any kind already has, in one query. */
-async function stagedNamesTaken(run, names) {
-    const result = await run(`SELECT t.schema_name, t.name FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
-         JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
-         JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name`, [names.map((name) => name.schema), names.map((name) => name.identifier)]);
-    return result.rows.map((row) => ({ schema: String(row.schema_name), identifier: String(row.name) }));
-}
-/**
- * Views reading the table, with their definitions as PostgreSQL renders them
- * under the current search path (the caller empties it, so that every name is
- * schema-qualified).
- */
-async function dependentViews(run, target) {
-    const result = await run(`SELECT DISTINCT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
-       coalesce(v.reloptions, '{}'::text[]) AS options
-       FROM pg_catalog.pg_class t
-       JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
-       JOIN pg_catalog.pg_depend d ON d.refobjid = t.oid AND d.refclassid = 'pg_catalog.pg_class'::regclass
-         AND d.classid = 'pg_catalog.pg_rewrite'::regclass
-       JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid
-       JOIN pg_catalog.pg_class v ON v.oid = r.ev_class AND v.oid <> t.oid AND v.relkind = 'v'
-       JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
-       WHERE tn.nspname = $1 AND t.relname = $2
-       ORDER BY 1, 2`, [target.schema, target.identifier]);
-    return result.rows.map((row) => ({
-        schema: String(row.schema_name),
-        name: String(row.name),
-        definition: String(row.definition),
-        options: (row.options ?? []).map(String),
-    }));
-}
-/** The relations each view's rewrite rule depends on (pg_depend), for every view at once, by the view's key. */
-async function boundRelations(run, views, identifiers) {
-    const bound = new Map();
-    if (views.length === 0)
-        return bound;
-    const result = await run(`SELECT DISTINCT vn.nspname AS view_schema, v.relname AS view_name, tn.nspname AS schema_name, t.relname AS name
-       FROM unnest($1::text[], $2::text[]) AS wanted(schema_name, name)
-       JOIN pg_catalog.pg_namespace vn ON vn.nspname = wanted.schema_name
-       JOIN pg_catalog.pg_class v ON v.relnamespace = vn.oid AND v.relname = wanted.name AND v.relkind IN ('v', 'm')
-       LEFT JOIN pg_catalog.pg_rewrite r ON r.ev_class = v.oid
-       LEFT JOIN pg_catalog.pg_depend d ON d.objid = r.oid AND d.classid = 'pg_catalog.pg_rewrite'::regclass
-         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> v.oid
-       LEFT JOIN pg_catalog.pg_class t ON t.oid = d.refobjid
-       LEFT JOIN pg_catalog.pg_namespace tn ON tn.oid = t.relnamespace
-       ORDER BY 1, 2, 3, 4`, [views.map((view) => view.schema), views.map((view) => view.identifier)]);
-    for (const row of result.rows) {
-        const key = (0,names/* qualifiedKey */.Co)({ schema: String(row.view_schema), identifier: String(row.view_name) }, identifiers);
-        const reads = bound.get(key) ?? [];
-        if (row.name !== null && row.name !== undefined)
-            reads.push({ schema: String(row.schema_name), identifier: String(row.name) });
-        bound.set(key, reads);
-    }
-    return bound;
-}
-/** Whether a table (plain or partitioned) is named `table` in `schema`. */
-async function tableExists(run, schema, table) {
-    const result = await run(`SELECT count(*)::int AS n FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-       WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`, [schema, table]);
-    return Number(result.rows[0]?.n ?? 0) > 0;
-}
-/**
- * The table's size as the catalog estimates it, without reading it:
- * `pg_total_relation_size` (heap, indexes, TOAST) and `reltuples` (-1 until
- * the table is first vacuumed or analyzed: then null), summed over the
- * partitions of a partitioned table; null for both of a foreign table, whose
- * data is elsewhere. Null when no table is there.
- */
-async function tableSize(run, name) {
-    const result = await run(`SELECT c.relkind AS kind,
-            CASE WHEN c.relkind = 'p'
-                 THEN (SELECT sum(pg_catalog.pg_total_relation_size(t.relid)) FROM pg_catalog.pg_partition_tree(c.oid) t)
-                 ELSE pg_catalog.pg_total_relation_size(c.oid) END::float8 AS bytes,
-            CASE WHEN c.relkind = 'p'
-                 THEN (SELECT CASE WHEN bool_or(p.reltuples < 0) THEN NULL ELSE sum(p.reltuples) END
-                         FROM pg_catalog.pg_partition_tree(c.oid) t JOIN pg_catalog.pg_class p ON p.oid = t.relid
-                        WHERE p.relkind = 'r')
-                 WHEN c.reltuples < 0 THEN NULL
-                 ELSE c.reltuples END::float8 AS rows
-       FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'f')`, [name.schema, name.identifier]);
-    const row = result.rows[0];
-    if (!row)
-        return null;
-    if (row.kind === "f")
-        return { rows: null, bytes: null };
-    const number = (value) => (value === null || value === undefined ? null : Number(value));
-    return { rows: number(row.rows), bytes: number(row.bytes) };
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./src/env/postgres/postgres-url.ts
-var postgres_url = __nccwpck_require__(9208);
-;// CONCATENATED MODULE: ./src/env/postgres/postgres-connection.ts
-/**
- * A PostgreSQL connection of ODS's own: opening it (`pg`, keepalive, the
- * connect timeout, failures mapped to the error catalogue), and the names of
- * the prepared statements it runs.
- */
-
-
-
-
-/**
- * A connected client for `connectionString` (a secret: not kept; `label`,
- * its redacted form, names it in messages).
- *
- * Errors: `warehouse_connect_timeout` (no connection or handshake within the connect
- * timeout), `warehouse_permission_denied`, `warehouse_unavailable`.
- */
-async function openPostgresClient(connectionString, label, timeouts) {
-    const pg = (await __nccwpck_require__.e(/* import() */ 849).then(__nccwpck_require__.bind(__nccwpck_require__, 3849))).default;
-    const config = {
-        connectionString,
-        application_name: "ods-state",
-        // A peer that vanished without closing the connection is found by TCP keepalive.
-        keepAlive: true,
-        keepAliveInitialDelayMillis: 30_000,
-        ...(timeouts.connectMs > 0 ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
-    };
-    let client;
-    try {
-        // pg reads the URL's sslrootcert, sslcert and sslkey files here (parseWarehouseSpec checked them first).
-        client = new pg.Client(config);
-    }
-    catch (error) {
-        throw clientConfigError(error, connectionString, label);
-    }
-    // A failing connection must not surface as an unhandled 'error' event.
-    client.on("error", () => { });
-    const context = { engine: "postgres", label, timeouts, sql: "connecting" };
-    const started = Date.now();
-    try {
-        await client.connect();
-    }
-    catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        if (timeouts.connectMs > 0 &&
-            Date.now() - started >= timeouts.connectMs - 100 &&
-            /timeout/i.test(message))
-            throw (0,warehouse_errors/* timeoutError */.w2)("connect", context, "the server did not accept the connection or answer its handshake");
-        const mapped = (0,warehouse_errors/* warehouseFailure */.go)(error, context);
-        if (mapped?.code === "warehouse_permission_denied")
-            throw mapped;
-        throw connectFailure(error, label);
-    }
-    return client;
-}
-/** Server refusals at login, in words (by SQLSTATE). */
-const LOGIN_REFUSALS = {
-    "28P01": "the password was not accepted",
-    "28000": "the role, or its access from this host (pg_hba.conf), was refused",
-    "3D000": "the database does not exist",
-    "53300": "the server has too many connections",
-    "57P03": "the server is starting up or shutting down",
-};
-/** SQLSTATEs of a startup setting the server doesn't take: a setting of the URL (`options`, `statement_timeout`…). */
-const SETTING_REFUSALS = new Set(["22023", "42704", "22P02", "0A000"]);
-/** Client-side failures, in words (by Node's or TLS's error code). */
-const CLIENT_FAILURES = {
-    ECONNREFUSED: "nothing accepts connections at that host and port",
-    ENOTFOUND: "the host name doesn't resolve",
-    EAI_AGAIN: "the host name couldn't be resolved now",
-    EHOSTUNREACH: "the host can't be reached",
-    ENETUNREACH: "the network can't be reached",
-    ECONNRESET: "the server closed the connection",
-};
-/** pg's own messages that quote nothing of the URL. */
-const PLAIN_MESSAGES = /^(The server does not support SSL connections|Connection terminated unexpectedly|Connection terminated)$/;
-/**
- * Why the connection failed, in ODS's words, never the driver's or the
- * server's (issue 37): they quote the URL's values (`role "…" does not
- * exist`, `invalid value for parameter "statement_timeout": "…"`,
- * `getaddrinfo ENOTFOUND …` of a `host` parameter), and the URL is a secret.
- * A setting the server refuses is a configuration error (`warehouse_invalid`).
- */
-function connectFailure(error, label) {
-    const code = error?.code;
-    const message = error instanceof Error ? error.message : "";
-    const serverCode = typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) ? code : null;
-    if (serverCode !== null && SETTING_REFUSALS.has(serverCode)) {
-        return new user_error/* UserError */.yo("warehouse_invalid", `PostgreSQL at ${label} refused a setting the warehouse URL gives (its \`options\`, \`statement_timeout\`, \`lock_timeout\`, \`idle_in_transaction_session_timeout\` or \`client_encoding\`; SQLSTATE ${serverCode}); nothing was changed.`, {
-            hint: "Fix or remove the setting in the warehouse URL (its value is not shown: the URL may hold a password). ODS sets statement_timeout and lock_timeout itself (--statement-timeout, --lock-timeout).",
-        });
-    }
-    let why;
-    if (serverCode !== null)
-        why = `${LOGIN_REFUSALS[serverCode] ?? "the server refused the connection"} (SQLSTATE ${serverCode})`;
-    else if (typeof code === "string" && /^[A-Z0-9_]{2,40}$/.test(code))
-        why = `${CLIENT_FAILURES[code] ?? "the connection failed"} (${code})`;
-    else if (PLAIN_MESSAGES.test(message))
-        why = message;
-    else
-        why = "the connection failed";
-    return new user_error/* UserError */.yo("warehouse_unavailable", `Can't connect to PostgreSQL at ${label}: ${why}. The server's and the driver's own words are not shown: they can quote the URL's user, host or settings.`);
-}
-/**
- * Why `pg` couldn't make a client of the URL, as a configuration error that
- * names the parameter at fault and never its value (a TLS file's path is a
- * value of the URL) nor the driver's words (they quote it).
- */
-function clientConfigError(error, connectionString, label) {
-    const file = error?.path;
-    if (typeof file === "string") {
-        let name = "a TLS file parameter";
-        try {
-            const params = new URL(connectionString).searchParams;
-            name = ["sslrootcert", "sslcert", "sslkey"].find((p) => params.get(p) === file) ?? name;
-        }
-        catch {
-            // Checked before: the URL parses.
-        }
-        const code = error.code;
-        return (0,postgres_url/* tlsFileError */.qv)(name, code === "ENOENT" ? "does not exist" : code === "EACCES" ? "can't be read by the job" : "can't be read", null);
-    }
-    return new user_error/* UserError */.yo("warehouse_invalid", `The PostgreSQL client refused the warehouse URL of ${label} (a parameter with a value it can't take); nothing was connected to.`);
-}
-/** `postgres://user:secret@host:5432/db?…` without user, password and parameters. */
-function redactPostgresUrl(url) {
-    try {
-        const parsed = new URL(url);
-        const port = parsed.port ? `:${parsed.port}` : "";
-        return `postgres://${parsed.hostname}${port}${parsed.pathname}`;
-    }
-    catch {
-        return "postgres://(unparsable)";
-    }
-}
-/** The prepared statement's name for a statement text: `ods_` and 24 hex digits of its SHA-256. */
-function statementName(sql) {
-    return `ods_${(0,external_node_crypto_.createHash)("sha256").update(sql).digest("hex").slice(0, 24)}`;
-}
-
-;// CONCATENATED MODULE: ./src/env/postgres/postgres-data-diff.ts
-/** Types whose values have no `=` (geometry, json, xml): compared as text. */
-const WITHOUT_EQUALITY = new Set([
-    "json",
-    "xml",
-    "point",
-    "line",
-    "lseg",
-    "box",
-    "path",
-    "polygon",
-    "circle",
-]);
-const POSTGRES_DIFF_DIALECT = {
-    columnsQuery: (relation) => ({
-        sql: `SELECT a.attname AS name, pg_catalog.format_type(a.atttypid, a.atttypmod) AS type
-            FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-            LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-           WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-           ORDER BY a.attnum`,
-        params: [relation.schema, relation.identifier],
-    }),
-    // A relation without columns (PostgreSQL allows it) is one row of NULLs.
-    columnsFrom: (rows) => rows.length === 0
-        ? null
-        : rows
-            .filter((row) => row.name !== null && row.name !== undefined)
-            .map((row) => ({ name: String(row.name), type: String(row.type) })),
-    comparable: (type) => !WITHOUT_EQUALITY.has(type.replace(/(\[\])+$/, "")),
-    // The key's row as text, hashed to 64 bits; its low 32 bits against the threshold.
-    samplePredicate: (keys, threshold) => `(pg_catalog.hashtextextended(ROW(${keys.join(", ")})::text, 0) & 4294967295) < ${threshold}::bigint`,
-};
-/**
- * BEGIN READ ONLY, then the statement timeout (0: none) for this
- * transaction only (SET LOCAL). The server's work_mem is left as it is: a
- * larger one (64 MB, 256 MB) made no measurable difference on the
- * 1,000,000-row bench (bench/DATA-DIFF.md).
- */
-async function beginReadOnly(run, timeoutMs) {
-    await run("BEGIN READ ONLY");
-    await run("SELECT pg_catalog.set_config('statement_timeout', $1, true)", [
-        String(Math.max(0, Math.round(timeoutMs))),
-    ]);
-}
-
-;// CONCATENATED MODULE: ./src/env/postgres/postgres-keep.ts
-/** Owner and privileges (NULL ACL: the owner's defaults) of the pg_class row aliased `alias`. */
-const access = (alias) => `pg_catalog.pg_get_userbyid(${alias}.relowner) AS owner,
-  coalesce((SELECT json_agg(json_build_object(
-      'grantee', CASE WHEN a.grantee = 0 THEN '' ELSE pg_catalog.pg_get_userbyid(a.grantee) END,
-      'privilege', a.privilege_type, 'grantable', a.is_grantable))
-    FROM pg_catalog.aclexplode(coalesce(${alias}.relacl, pg_catalog.acldefault('r', ${alias}.relowner))) a), '[]'::json) AS privileges`;
-function accessOf(row) {
-    const privileges = row.privileges ?? [];
-    return { owner: String(row.owner), privileges };
-}
-/** Owner and privileges of the relation with this OID. */
-async function accessOfOid(run, oid) {
-    const result = await run(`SELECT ${access("c")} FROM pg_catalog.pg_class c WHERE c.oid = $1::oid`, [oid]);
-    const row = result.rows[0];
-    if (!row)
-        throw new Error(`relation ${oid} is gone`);
-    return accessOf(row);
-}
-/** The OID of the table (or materialized view, with `kinds`) at `name`, or null. */
-async function oidOf(run, name, kinds = ["r", "p"]) {
-    const result = await run(`SELECT c.oid::text AS oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind = ANY($3::"char"[])`, [name.schema, name.identifier, kinds]);
-    return result.rows[0] ? String(result.rows[0].oid) : null;
-}
-/**
- * The table at `name`: its OID, owner and privileges, and whether anything
- * (a view, a materialized view) reads it; null when no table is there. One
- * query: it runs for every table a promotion replaces.
- */
-async function tableAt(run, name) {
-    const result = await run(`SELECT c.oid::text AS oid, ${access("c")},
-       EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.refobjid = c.oid
-         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.classid = 'pg_catalog.pg_rewrite'::regclass) AS read
-     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = $1 AND c.relname = $2 AND c.relkind IN ('r', 'p')`, [name.schema, name.identifier]);
-    const row = result.rows[0];
-    return row ? { oid: String(row.oid), access: accessOf(row), read: row.read === true } : null;
-}
-const privilegeKey = (p) => `${p.grantee}\u0000${p.privilege}`;
-/** Each grantee's privilege once, with its grant option (the same privilege from several grantors is one). */
-function privilegeSet(privileges) {
-    const set = new Map();
-    for (const p of privileges)
-        set.set(privilegeKey(p), (set.get(privilegeKey(p)) ?? false) || p.grantable);
-    return set;
-}
-function sameAccess(a, b) {
-    if (a.owner !== b.owner)
-        return false;
-    const want = privilegeSet(a.privileges);
-    const have = privilegeSet(b.privileges);
-    return want.size === have.size && [...want].every(([key, grantable]) => have.get(key) === grantable);
-}
-/**
- * Gives the relation `oid` (named `sql`, of `kind`; with `current`, its
- * owner and privileges now) the owner and privileges `wanted`; returns how
- * many privileges it has then. Throws when they still differ (a privilege
- * granted by a role ODS can't revoke for).
- */
-async function keepAccess(run, q, kind, oid, sql, wanted, current) {
-    let now = current ?? (await accessOfOid(run, oid));
-    if (sameAccess(wanted, now))
-        return privilegeSet(now.privileges).size;
-    if (now.owner !== wanted.owner) {
-        await run(`ALTER ${kind} ${sql} OWNER TO ${q(wanted.owner, "role")}`);
-        now = await accessOfOid(run, oid);
-    }
-    const role = (grantee) => (grantee === "" ? "PUBLIC" : q(grantee, "role"));
-    const privilege = (name) => {
-        if (!/^[A-Z]+$/.test(name))
-            throw new Error(`unexpected privilege ${name}`);
-        return name;
-    };
-    const entries = (privileges) => new Map([...privilegeSet(privileges)].map(([key, grantable]) => {
-        const [grantee, privilege] = key.split("\u0000");
-        return [key, { grantee, privilege, grantable }];
-    }));
-    const want = entries(wanted.privileges);
-    const have = entries(now.privileges);
-    for (const [key, p] of have) {
-        const w = want.get(key);
-        if (!w)
-            await run(`REVOKE ${privilege(p.privilege)} ON TABLE ${sql} FROM ${role(p.grantee)}`);
-        else if (p.grantable && !w.grantable)
-            await run(`REVOKE GRANT OPTION FOR ${privilege(p.privilege)} ON TABLE ${sql} FROM ${role(p.grantee)}`);
-    }
-    for (const [key, w] of want) {
-        const h = have.get(key);
-        if (!h || (w.grantable && !h.grantable)) {
-            await run(`GRANT ${privilege(w.privilege)} ON TABLE ${sql} TO ${role(w.grantee)}${w.grantable ? " WITH GRANT OPTION" : ""}`);
-        }
-    }
-    const after = await accessOfOid(run, oid);
-    if (!sameAccess(wanted, after)) {
-        throw new Error(`${sql} could not be given the replaced relation's owner and privileges (owner ${wanted.owner}; ${privilegeSet(wanted.privileges).size} privileges wanted, ${privilegeSet(after.privileges).size} held)`);
-    }
-    return privilegeSet(after.privileges).size;
-}
-const READERS = `FROM pg_catalog.pg_depend d
-  JOIN pg_catalog.pg_rewrite r ON r.oid = d.objid
-  JOIN pg_catalog.pg_class v ON v.oid = r.ev_class
-  JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
-  WHERE d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.refclassid = 'pg_catalog.pg_class'::regclass`;
-/** The columns a materialized view's row gives (`materializedColumns`), as a MaterializedView. */
-function materializedOf(row) {
-    return {
-        schema: String(row.schema_name),
-        name: String(row.name),
-        definition: String(row.definition).replace(/;\s*$/, ""),
-        populated: row.populated === true,
-        indexes: row.indexes ?? [],
-        comment: row.comment === null || row.comment === undefined ? null : String(row.comment),
-        access: accessOf(row),
-    };
-}
-const materializedColumns = `vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
-       v.relispopulated AS populated, pg_catalog.obj_description(v.oid, 'pg_class') AS comment,
-       coalesce((SELECT json_agg(pg_catalog.pg_get_indexdef(i.indexrelid) ORDER BY i.indexrelid)
-         FROM pg_catalog.pg_index i WHERE i.indrelid = v.oid), '[]'::json) AS indexes,
-       ${access("v")}`;
-/** The OIDs of the relations the view `v` (alias) reads (its rewrite rule's dependencies). */
-const readsOf = `coalesce((SELECT json_agg(DISTINCT d2.refobjid::text) FROM pg_catalog.pg_rewrite r2
-         JOIN pg_catalog.pg_depend d2 ON d2.objid = r2.oid AND d2.classid = 'pg_catalog.pg_rewrite'::regclass
-           AND d2.refclassid = 'pg_catalog.pg_class'::regclass AND d2.refobjid <> v.oid
-         WHERE r2.ev_class = v.oid), '[]'::json) AS reads`;
-/**
- * For every table OID at once (call with `search_path` empty: names
- * qualified): the views reading it with their definitions, and the
- * materialized views reading it as `materializedViewsOf` gives them.
- */
-async function readersOf(run, oids) {
-    if (oids.length === 0)
-        return { views: [], materialized: [] };
-    const result = await run(`SELECT m.table_oid, v.relkind AS kind, ${materializedColumns}, ${readsOf},
-       coalesce(v.reloptions, '{}'::text[]) AS options
-     FROM (SELECT DISTINCT d.refobjid::text AS table_oid, v.oid ${READERS}
-           AND d.refobjid = ANY($1::oid[]) AND v.relkind IN ('v', 'm') AND v.oid <> d.refobjid) m
-     JOIN pg_catalog.pg_class v ON v.oid = m.oid
-     JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
-     ORDER BY 1, 3, 4`, [oids]);
-    const views = [];
-    const materialized = [];
-    for (const row of result.rows) {
-        const ahead = { table: String(row.table_oid), reads: (row.reads ?? []).map(String) };
-        if (row.kind === "m")
-            materialized.push({ ...materializedOf(row), ...ahead });
-        else
-            views.push({
-                schema: String(row.schema_name),
-                name: String(row.name),
-                definition: String(row.definition),
-                options: (row.options ?? []).map(String),
-                ...ahead,
-            });
-    }
-    return { views, materialized };
-}
-/** The tables at these names (those that are tables): OID, owner and privileges, and whether anything reads them; one query. */
-async function tablesAt(run, names) {
-    if (names.length === 0)
-        return [];
-    const result = await run(`SELECT t.schema_name, t.name, c.oid::text AS oid, ${access("c")},
-       EXISTS (SELECT 1 FROM pg_catalog.pg_depend d WHERE d.refobjid = c.oid
-         AND d.refclassid = 'pg_catalog.pg_class'::regclass AND d.classid = 'pg_catalog.pg_rewrite'::regclass) AS read
-     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
-     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
-     JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')`, [names.map((name) => name.schema), names.map((name) => name.identifier)]);
-    return result.rows.map((row) => ({
-        name: { schema: String(row.schema_name), identifier: String(row.name) },
-        oid: String(row.oid),
-        access: accessOf(row),
-        read: row.read === true,
-    }));
-}
-/** Owner, privileges and place of the relations with these OIDs (those still there). */
-async function accessOfOids(run, oids) {
-    const out = new Map();
-    if (oids.length === 0)
-        return out;
-    const result = await run(`SELECT c.oid::text AS oid, n.nspname AS schema_name, c.relname AS name, ${access("c")}
-     FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-     WHERE c.oid = ANY($1::oid[])`, [oids]);
-    for (const row of result.rows)
-        out.set(String(row.oid), {
-            name: { schema: String(row.schema_name), identifier: String(row.name) },
-            access: accessOf(row),
-        });
-    return out;
-}
-/** Materialized views reading the table `oid`, as they are now (call with `search_path` empty: names qualified). */
-async function materializedViewsOf(run, oid) {
-    const result = await run(`SELECT vn.nspname AS schema_name, v.relname AS name, pg_catalog.pg_get_viewdef(v.oid) AS definition,
-       v.relispopulated AS populated, pg_catalog.obj_description(v.oid, 'pg_class') AS comment,
-       coalesce((SELECT json_agg(pg_catalog.pg_get_indexdef(i.indexrelid) ORDER BY i.indexrelid)
-         FROM pg_catalog.pg_index i WHERE i.indrelid = v.oid), '[]'::json) AS indexes,
-       ${access("v")}
-     FROM (SELECT DISTINCT v.oid ${READERS} AND d.refobjid = $1::oid AND v.relkind = 'm' AND v.oid <> $1::oid) m
-     JOIN pg_catalog.pg_class v ON v.oid = m.oid
-     JOIN pg_catalog.pg_namespace vn ON vn.oid = v.relnamespace
-     ORDER BY 1, 2`, [oid]);
-    return result.rows.map((row) => ({
-        schema: String(row.schema_name),
-        name: String(row.name),
-        definition: String(row.definition).replace(/;\s*$/, ""),
-        populated: row.populated === true,
-        indexes: row.indexes ?? [],
-        comment: row.comment === null || row.comment === undefined ? null : String(row.comment),
-        access: accessOf(row),
-    }));
-}
-/** Drops the materialized view and creates it again from `view` (its query now reads whatever its names hold). */
-async function recreateMaterializedView(run, q, view) {
-    const sql = `${q(view.schema, "schema")}.${q(view.name, "materialized view name")}`;
-    await run(`DROP MATERIALIZED VIEW ${sql} RESTRICT`);
-    await run(`CREATE MATERIALIZED VIEW ${sql} AS ${view.definition} ${view.populated ? "WITH DATA" : "WITH NO DATA"}`);
-    // pg_get_indexdef's own rendering (names qualified): the index keeps its name, method and columns.
-    for (const index of view.indexes)
-        await run(index);
-    if (view.comment !== null) {
-        const rendered = await run(`SELECT pg_catalog.format('COMMENT ON MATERIALIZED VIEW %s IS %L', $1::text, $2::text) AS sql`, [sql, view.comment]);
-        await run(String(rendered.rows[0].sql));
-    }
-    const oid = await oidOf(run, { schema: view.schema, identifier: view.name }, ["m"]);
-    await keepAccess(run, q, "MATERIALIZED VIEW", oid, sql, view.access);
-}
-/** Which of these tables can't be replaced keeping their owner, privileges and materialized views. */
-async function blockers(run, targets) {
-    if (targets.length === 0)
-        return [];
-    const become = `CASE WHEN pg_catalog.current_setting('server_version_num')::int >= 160000
-      THEN pg_catalog.pg_has_role(current_user, ROLE, 'SET') ELSE pg_catalog.pg_has_role(current_user, ROLE, 'MEMBER') END`;
-    const result = await run(`SELECT t.schema_name, t.name, pg_catalog.pg_get_userbyid(c.relowner) AS owner, current_user AS me,
-       pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE') AS can_use,
-       ${become.replaceAll("ROLE", "c.relowner")} AS can_become,
-       pg_catalog.has_schema_privilege(c.relowner, c.relnamespace, 'CREATE') AS owner_creates,
-       c.relrowsecurity AS row_security,
-       EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a WHERE a.attrelid = c.oid AND a.attacl IS NOT NULL AND NOT a.attisdropped) AS column_privileges,
-       coalesce((SELECT json_agg(json_build_object(
-           'name', mn.nspname || '.' || mv.relname,
-           'owner', pg_catalog.pg_get_userbyid(mv.relowner),
-           'can_use', pg_catalog.pg_has_role(current_user, mv.relowner, 'USAGE'),
-           'can_become', ${become.replaceAll("ROLE", "mv.relowner")},
-           'owner_creates', pg_catalog.has_schema_privilege(mv.relowner, mv.relnamespace, 'CREATE'),
-           'column_privileges', EXISTS (SELECT 1 FROM pg_catalog.pg_attribute a WHERE a.attrelid = mv.oid AND a.attacl IS NOT NULL),
-           'read_by', (SELECT string_agg(DISTINCT vn.nspname || '.' || v.relname, ', ') ${READERS} AND d.refobjid = mv.oid AND v.oid <> mv.oid)
-         ) ORDER BY mn.nspname, mv.relname)
-         FROM (SELECT DISTINCT v.oid ${READERS} AND d.refobjid = c.oid AND v.relkind = 'm') m
-         JOIN pg_catalog.pg_class mv ON mv.oid = m.oid
-         JOIN pg_catalog.pg_namespace mn ON mn.oid = mv.relnamespace), '[]'::json) AS materialized
-     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
-     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
-     JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')`, [targets.map((t) => t.schema), targets.map((t) => t.identifier)]);
-    const out = [];
-    // A table new to prod: the privileges it has are the CI role's, not the ones the default privileges
-    // of the schema would give the table a dbt build in prod creates (for a role ODS can't tell).
-    const defaults = await run(`SELECT t.schema_name, t.name,
-       string_agg(DISTINCT pg_catalog.pg_get_userbyid(d.defaclrole), ', ') AS roles
-     FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
-     JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
-     JOIN pg_catalog.pg_default_acl d ON d.defaclobjtype = 'r' AND d.defaclnamespace IN (n.oid, 0)
-     WHERE NOT EXISTS (SELECT 1 FROM pg_catalog.pg_class c WHERE c.relnamespace = n.oid AND c.relname = t.name)
-     GROUP BY 1, 2`, [targets.map((t) => t.schema), targets.map((t) => t.identifier)]);
-    for (const row of defaults.rows) {
-        const target = { schema: String(row.schema_name), identifier: String(row.name) };
-        out.push({
-            target,
-            code: "privileges_not_kept",
-            message: `Prod has no table ${target.schema}.${target.identifier} yet, and default privileges (ALTER DEFAULT PRIVILEGES of ${String(row.roles)}) apply to new tables in ${target.schema}: the promoted table would have the CI role's privileges instead, so dbt builds it.`,
-        });
-    }
-    for (const row of result.rows) {
-        const target = { schema: String(row.schema_name), identifier: String(row.name) };
-        const shown = `${target.schema}.${target.identifier}`;
-        const owner = String(row.owner);
-        const me = String(row.me);
-        const block = (code, message) => out.push({ target, code, message });
-        if (row.can_use !== true || row.can_become !== true) {
-            block("owner_not_kept", `Prod's ${shown} is owned by role ${owner}, which the connected role ${me} is not a member of: it can't give the promoted table that owner (and its privileges), so dbt builds it (GRANT ${owner} TO ${me} lets ODS promote it).`);
-        }
-        else if (row.owner_creates !== true) {
-            block("owner_not_kept", `Prod's ${shown} is owned by role ${owner}, which has no CREATE privilege on schema ${target.schema}: PostgreSQL won't make it the promoted table's owner, so dbt builds it.`);
-        }
-        else if (row.column_privileges === true) {
-            block("privileges_not_kept", `Prod's ${shown} has column privileges, which ODS does not copy to a promoted table: dbt builds it.`);
-        }
-        else if (row.row_security === true) {
-            block("privileges_not_kept", `Prod's ${shown} has row-level security, which ODS does not copy to a promoted table: dbt builds it.`);
-        }
-        else {
-            const views = row.materialized ?? [];
-            for (const view of views) {
-                const name = String(view.name);
-                const reason = view.can_use !== true || view.can_become !== true
-                    ? `is owned by role ${String(view.owner)}, which ${me} is not a member of, so ODS can't recreate it over the promoted table`
-                    : view.owner_creates !== true
-                        ? `is owned by role ${String(view.owner)}, which has no CREATE privilege on its schema, so ODS can't recreate it with that owner`
-                        : view.column_privileges === true
-                            ? "has column privileges, which ODS does not copy when it recreates it"
-                            : view.read_by
-                                ? `is read by ${String(view.read_by)}, which ODS would have to recreate too`
-                                : null;
-                if (reason) {
-                    block("materialized_view_not_kept", `The materialized view ${name} reads prod's ${shown} and ${reason}: dbt builds ${target.identifier} instead.`);
-                    break;
-                }
-            }
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/env/postgres/postgres-read-ahead.ts
-
-
-class ReplacementReadAhead {
-    /**
-     * Read ahead by `prepare` for the transaction under way, by the target's
-     * key; each is used once, by `replaceTable`, and only while it is provably
-     * what reading it then would give (see `take`).
-     */
-    byTarget = new Map();
-    /** The environment's table (key) each read-ahead replacement will take from (stageTable records the move). */
-    staged = new Map();
-    /** OIDs of relations renamed or moved in this transaction, and views recreated (or left) by a replacement. */
-    renamedOids = new Set();
-    touchedViews = new Set();
-    /** Replacements whose privileges were taken as read ahead: checked at once by `check`. */
-    toCheck = [];
-    /** The key of a name (the warehouse's identifier rules). */
-    key;
-    constructor(key) {
-        this.key = key;
-    }
-    forget() {
-        this.byTarget.clear();
-        this.staged.clear();
-        this.renamedOids.clear();
-        this.touchedViews.clear();
-        this.toCheck.length = 0;
-    }
-    /** Reads ahead for `items` (see the module's comment); only inside the promotion's transaction. */
-    async prepare(run, items) {
-        // What an earlier read left; the transaction's renames, touched views and pending checks stay.
-        this.byTarget.clear();
-        this.staged.clear();
-        const tables = await tablesAt(run, [
-            ...items.map((item) => item.target),
-            ...items.map((item) => item.source),
-        ]);
-        const at = new Map(tables.map((table) => [this.key(table.name), table]));
-        const read = tables.filter((table) => table.read && items.some((i) => this.key(i.target) === this.key(table.name)));
-        let readers = { views: [], materialized: [] };
-        if (read.length > 0) {
-            // Definitions with every name schema-qualified (as dependentViews reads them), then the path back.
-            await run("SET LOCAL search_path = ''");
-            readers = await readersOf(run, read.map((table) => table.oid));
-            await run("SET LOCAL search_path TO DEFAULT");
-        }
-        // Whether each staged name is taken in its source's schema (stageTable renames there first if it is free).
-        const named = items.filter((item) => item.staged !== undefined && item.source.schema !== item.target.schema);
-        const taken = new Set();
-        if (named.length > 0) {
-            for (const name of await stagedNamesTaken(run, named.map((item) => ({ schema: item.source.schema, identifier: item.staged }))))
-                taken.add(this.key(name));
-        }
-        for (const item of items) {
-            const replaced = at.get(this.key(item.target)) ?? null;
-            const replacement = at.get(this.key(item.source));
-            if (!replacement)
-                continue;
-            this.byTarget.set(this.key(item.target), {
-                replaced,
-                views: replaced ? readers.views.filter((view) => view.table === replaced.oid) : [],
-                materialized: replaced ? readers.materialized.filter((view) => view.table === replaced.oid) : [],
-                source: item.source,
-                replacement: { oid: replacement.oid, access: replacement.access },
-                staged: item.staged === undefined || item.source.schema === item.target.schema
-                    ? null
-                    : {
-                        identifier: item.staged,
-                        taken: taken.has(this.key({ schema: item.source.schema, identifier: item.staged })),
-                    },
-            });
-        }
-    }
-    /**
-     * What was read ahead for `target` (used once), if it is still what reading
-     * it now would give: the environment's table was moved by stageTable to the
-     * name `replacement` (nothing else moved there), no reader of the table was
-     * recreated or left by an earlier replacement, and nothing a reader reads
-     * was renamed or moved since (its definition names relations by name).
-     * Else null, and replaceTable reads it all afresh.
-     */
-    take(target, replacement, inTransaction) {
-        const ahead = this.byTarget.get(this.key(target));
-        this.byTarget.delete(this.key(target));
-        if (!ahead || !inTransaction)
-            return null;
-        if (this.staged.get(this.key({ schema: target.schema, identifier: replacement })) !== this.key(ahead.source))
-            return null;
-        const readers = [...ahead.views, ...ahead.materialized];
-        for (const view of readers) {
-            if (this.touchedViews.has(this.key({ schema: view.schema, identifier: view.name })))
-                return null;
-            if (view.reads.some((oid) => this.renamedOids.has(oid)))
-                return null;
-        }
-        return ahead;
-    }
-    /**
-     * Checks, in one query, that every table replaced with what was read
-     * ahead holds the owner and privileges of the table it replaced, under
-     * its name (as replaceTable checks a table it had to change); throws when
-     * one doesn't, which fails the promotion's transaction. `qualified` renders
-     * a name for the message.
-     */
-    async check(run, qualified) {
-        const checks = this.toCheck.splice(0);
-        if (checks.length === 0)
-            return;
-        const now = await accessOfOids(run, checks.map((check) => check.oid));
-        for (const check of checks) {
-            const shown = `${check.target.schema}.${check.target.identifier}`;
-            const found = now.get(check.oid);
-            if (!found || this.key(found.name) !== this.key(check.target))
-                throw new Error(`${shown} is no longer the promoted table`);
-            if (!sameAccess(check.wanted, found.access)) {
-                throw new Error(`${qualified(check.target)} could not be given the replaced relation's owner and privileges (owner ${check.wanted.owner}; ${privilegeSet(check.wanted.privileges).size} privileges wanted, ${privilegeSet(found.access.privileges).size} held)`);
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/env/postgres/postgres-rebind-readers.ts
-
-/**
- * `WITH (…)` restating a view's options as the catalog holds them
- * (`name=value`), each name quoted as an identifier and each value as a
- * string literal (PostgreSQL takes either for a reloption); empty without.
- */
-function viewOptions(options, quote) {
-    if (options.length === 0)
-        return "";
-    const parts = options.map((option) => {
-        const at = option.indexOf("=");
-        const name = at < 0 ? option : option.slice(0, at);
-        const value = at < 0 ? "true" : option.slice(at + 1);
-        return `${quote(name, "view option")} = E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
-    });
-    return ` WITH (${parts.join(", ")})`;
-}
-/** Recreates `views`, then `materialized`, recording each in `outcome` (rebound, materialized or left). */
-async function rebindReaders({ run, quote, savepoint: nextSavepoint, touched }, views, materialized, outcome) {
-    for (const view of views) {
-        const name = `${quote(view.schema, "schema")}.${quote(view.name, "view name")}`;
-        const savepoint = nextSavepoint();
-        touched(view);
-        try {
-            // The definition is PostgreSQL's own rendering of the view (pg_get_viewdef), names schema-qualified.
-            // One query (the simple protocol runs them in order and stops at the first that fails).
-            await run([
-                `SAVEPOINT ${savepoint}`,
-                `CREATE OR REPLACE VIEW ${name}${viewOptions(view.options, quote)} AS ${view.definition.replace(/;\s*$/, "")}`,
-                `RELEASE SAVEPOINT ${savepoint}`,
-            ].join(";\n"));
-            outcome.rebound.push(`${view.schema}.${view.name}`);
-        }
-        catch (error) {
-            await run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
-            outcome.left.push({
-                view: `${view.schema}.${view.name}`,
-                error: error instanceof Error ? error.message : String(error),
-            });
-        }
-    }
-    for (const view of materialized) {
-        const savepoint = nextSavepoint();
-        touched(view);
-        await run(`SAVEPOINT ${savepoint}`);
-        try {
-            await recreateMaterializedView(run, quote, view);
-            await run(`RELEASE SAVEPOINT ${savepoint}`);
-            outcome.materialized.push(`${view.schema}.${view.name}`);
-        }
-        catch (error) {
-            await run(`ROLLBACK TO SAVEPOINT ${savepoint}`);
-            outcome.left.push({
-                view: `${view.schema}.${view.name}`,
-                error: `materialized view not recreated: ${error instanceof Error ? error.message : String(error)}`,
-            });
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/env/postgres/postgres-warehouse.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-const POSTGRES_CAPABILITIES = {
-    engine: "postgres",
-    transactional_ddl: true,
-    atomic_multi_pointer: true,
-    clone: false,
-    rename_across_schemas: true,
-    views_bind_by: "object",
-    grants: true,
-    identifiers: { case_sensitive: true, max_length: 63, length_unit: "bytes" },
-};
-/** Advisory lock class of ODS's creation locks (`pg_advisory_xact_lock(class, hashtext(key))`). */
-const CREATION_LOCK_CLASS = 0x0d5;
-/** How long a statement the server never answers may take beyond the statement timeout. */
-const NO_ANSWER_GRACE_MS = 30_000;
-class PostgresWarehouse extends sql_warehouse/* SqlWarehouse */.W {
-    capabilities = POSTGRES_CAPABILITIES;
-    diffDialect = POSTGRES_DIFF_DIALECT;
-    label;
-    client;
-    ownsClient;
-    /** Null over a caller's client: its session settings are the caller's. */
-    timeouts;
-    savepoints = 0;
-    /** The connection was closed under ODS (lost, or closed after the server stopped answering). */
-    broken = false;
-    /** What `prepareReplacements` read ahead for the transaction under way (postgres-read-ahead.ts). */
-    readAhead = new ReplacementReadAhead((name) => this.key(name));
-    /** The table `replaceTable` just put at a name, when nothing has run since (markTable's identity). */
-    justReplaced = null;
-    /** `server_version_num`, read once. */
-    version = null;
-    constructor(client, label, ownsClient, timeouts) {
-        super();
-        this.client = client;
-        this.label = label;
-        this.ownsClient = ownsClient;
-        this.timeouts = timeouts;
-    }
-    /** Connects with a connection string; the string is a secret and is not kept. */
-    static async connect(connectionString, timeouts = env_timeouts/* DEFAULT_TIMEOUTS */.Rh) {
-        const label = redactPostgresUrl(connectionString);
-        const client = await openPostgresClient(connectionString, label, timeouts);
-        const warehouse = new PostgresWarehouse(client, label, true, timeouts);
-        try {
-            await warehouse.run("SELECT pg_catalog.set_config('statement_timeout', $1, false), pg_catalog.set_config('lock_timeout', $2, false)", [String(timeouts.statementMs), String(timeouts.lockMs)]);
-        }
-        catch (error) {
-            await warehouse.close();
-            throw error;
-        }
-        return warehouse;
-    }
-    /** Over a client the caller owns and has connected; close() leaves it open. */
-    static fromClient(client, label = "postgres") {
-        return new PostgresWarehouse(client, label, false, null);
-    }
-    failureContext(sql) {
-        return { engine: "postgres", label: this.label, timeouts: this.timeouts ?? env_timeouts/* DEFAULT_TIMEOUTS */.Rh, sql };
-    }
-    /** Closes the socket at once: the server stopped answering or the connection is gone. */
-    breakConnection() {
-        this.broken = true;
-        this.client.connection?.stream?.destroy();
-    }
-    async run(sql, params = []) {
-        this.justReplaced = null;
-        if (this.broken) {
-            throw new user_error/* UserError */.yo("warehouse_connection_lost", `The connection to ${this.label} was already closed when ODS ran ${sql.replace(/\s+/g, " ").slice(0, 60)}.`);
-        }
-        const statementMs = this.timeouts?.statementMs ?? 0;
-        const deadline = statementMs > 0 ? statementMs + Math.min(statementMs, NO_ANSWER_GRACE_MS) : 0;
-        // A statement with parameters (the registry's reads and writes, catalog queries) is a named prepared
-        // statement named after its text: PostgreSQL parses and plans it once per connection, not once per row
-        // (their texts are few: values are parameters). Statements without parameters (DDL, whose quoted names
-        // are in the text; batches of them) go as they are.
-        const query = params.length > 0
-            ? this.client.query({ name: statementName(sql), text: sql, values: params })
-            : this.client.query(sql);
-        let timer;
-        let timedOut = false;
-        try {
-            const result = deadline > 0
-                ? await Promise.race([
-                    query,
-                    new Promise((_, reject) => {
-                        timer = setTimeout(() => {
-                            timedOut = true;
-                            this.breakConnection();
-                            reject(new Error("no answer from the server"));
-                        }, deadline);
-                    }),
-                ])
-                : await query;
-            return { rows: result.rows, changed: result.rowCount ?? 0 };
-        }
-        catch (error) {
-            query.catch(() => { });
-            const mapped = (0,warehouse_errors/* warehouseFailure */.go)(error, this.failureContext(sql), { timedOut });
-            if (mapped?.code === "warehouse_connection_lost")
-                this.breakConnection();
-            throw mapped ?? error;
-        }
-        finally {
-            clearTimeout(timer);
-        }
-    }
-    async beginReadOnly(timeoutMs) {
-        await beginReadOnly(this.runAny, timeoutMs);
-    }
-    /** The statement timeout was set in the transaction (beginReadOnly). */
-    runWithin(sql, params) {
-        return this.run(sql, params);
-    }
-    async close() {
-        if (!this.ownsClient)
-            return;
-        if (this.broken) {
-            this.breakConnection();
-            return;
-        }
-        // A server that stopped answering must not hang the end of the job either.
-        let timer;
-        await Promise.race([
-            this.client.end().catch(() => { }),
-            new Promise((resolve) => {
-                timer = setTimeout(() => {
-                    this.breakConnection();
-                    resolve();
-                }, 5000);
-            }),
-        ]);
-        clearTimeout(timer);
-    }
-    /** A transaction-scoped lock on `key` (released at COMMIT or ROLLBACK): concurrent creators take turns. */
-    async creationLock(key) {
-        await this.run("SELECT pg_catalog.pg_advisory_xact_lock($1::int, pg_catalog.hashtext($2))", [
-            CREATION_LOCK_CLASS,
-            key,
-        ]);
-    }
-    /** A session-level advisory lock on `key` around `work`; released after it, or with the session if that is lost. */
-    async exclusive(key, work) {
-        const params = [CREATION_LOCK_CLASS, key];
-        await this.run("SELECT pg_catalog.pg_advisory_lock($1::int, pg_catalog.hashtext($2))", params);
-        try {
-            return await work();
-        }
-        finally {
-            if (!this.broken) {
-                await this.run("SELECT pg_catalog.pg_advisory_unlock($1::int, pg_catalog.hashtext($2))", params);
-            }
-        }
-    }
-    /** What was read ahead holds only inside the transaction it was read in. */
-    async transaction(work) {
-        if (this.inTransaction)
-            return super.transaction(work);
-        try {
-            return await super.transaction(work);
-        }
-        finally {
-            this.readAhead.forget();
-        }
-    }
-    key(name) {
-        return (0,names/* qualifiedKey */.Co)(name, this.capabilities.identifiers);
-    }
-    /**
-     * Inside the transaction of a promotion, before its first stageTable:
-     * reads, for all of its replacements at once, what `replaceTable` would
-     * read for each (the prod table's OID, owner and privileges; the views and
-     * materialized views reading it; the owner and privileges of the
-     * environment's table that takes its name): three catalog queries for the
-     * promotion instead of five per table. `checkReplacements` checks at the
-     * end what was taken from it.
-     */
-    async prepareReplacements(items) {
-        if (!this.inTransaction || items.length === 0)
-            return;
-        await this.readAhead.prepare(this.runAny, items);
-    }
-    /**
-     * Checks, in one query, that every table replaced with what was read
-     * ahead holds the owner and privileges of the table it replaced, under
-     * its name (as replaceTable checks a table it had to change); throws when
-     * one doesn't, which fails the promotion's transaction.
-     */
-    async checkReplacements() {
-        await this.readAhead.check(this.runAny, (name) => this.qualified(name));
-    }
-    async createSchema(schema) {
-        await this.transaction(async () => {
-            await this.creationLock(`schema:${schema}`);
-            await super.createSchema(schema);
-        });
-    }
-    async ensureRecordTables(schema, tables, options = {}) {
-        await this.transaction(async () => {
-            await this.creationLock(`schema:${schema}`);
-            await super.ensureRecordTables(schema, tables, options);
-        });
-    }
-    async listSchemas() {
-        return listSchemas(this.runAny);
-    }
-    async listObjects(schemas) {
-        return listObjects(this.runAny, schemas);
-    }
-    async stageTable(source, target) {
-        // A table read ahead, moved here: replaceTable may take what was read ahead for it (the OID stays).
-        const ahead = [...this.readAhead.byTarget.values()].find((a) => this.key(a.source) === this.key(source));
-        if (ahead) {
-            this.readAhead.renamedOids.add(ahead.replacement.oid);
-            this.readAhead.staged.set(this.key(target), this.key(source));
-        }
-        else
-            this.readAhead.byTarget.clear();
-        await this.transaction(async () => {
-            if (source.schema === target.schema) {
-                // Not this.renameTable, which drops what was read ahead: this move is the one it expects.
-                await super.renameTable(source, target.identifier);
-                return;
-            }
-            // Rename in whichever schema the new name is free: the source's first, else after the move.
-            // Read ahead (prepareReplacements) for a promotion's table staged under the name it was read for.
-            const known = ahead?.staged && (0,names/* sameName */.q)(ahead.staged.identifier, target.identifier, this.capabilities.identifiers);
-            const taken = known
-                ? ahead.staged.taken
-                : await relationExists(this.runAny, source.schema, target.identifier);
-            const renameFirst = source.identifier !== target.identifier && !taken;
-            const statements = [];
-            if (renameFirst)
-                statements.push(this.renameSql(source, target.identifier));
-            const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
-            statements.push(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);
-            if (!renameFirst && source.identifier !== target.identifier) {
-                statements.push(this.renameSql({ schema: target.schema, identifier: source.identifier }, target.identifier));
-            }
-            await this.batch(statements);
-        });
-        return "moved";
-    }
-    /**
-     * PostgreSQL has no zero-copy clone: a new table with the source's columns,
-     * defaults, constraints, indexes, identity, storage and column comments
-     * (`LIKE … INCLUDING ALL`), then its rows (generated columns computed
-     * anew, identity values kept), in one transaction.
-     */
-    async cloneTable(source, target) {
-        await this.transaction(async () => {
-            const columns = await this.run(`SELECT a.attname FROM pg_catalog.pg_attribute a
-           JOIN pg_catalog.pg_class c ON c.oid = a.attrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-          WHERE n.nspname = $1 AND c.relname = $2 AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
-          ORDER BY a.attnum`, [source.schema, source.identifier]);
-            if (columns.rows.length === 0) {
-                throw new user_error/* UserError */.yo("warehouse_error", `The table ${(0,names/* showQualified */.G1)(source)} doesn't exist, so it can't be copied.`);
-            }
-            const list = columns.rows.map((row) => this.q(String(row.attname), "column")).join(", ");
-            await this.run(`CREATE TABLE ${this.qualified(target)} (LIKE ${this.qualified(source)} INCLUDING ALL)`);
-            await this.run(`INSERT INTO ${this.qualified(target)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${this.qualified(source)}`);
-            // The copy has the privileges the CI role's default privileges give; none its holder lacks on prod's table.
-            await narrowCopyPrivileges(this.runAny, this.quote, source, target);
-        });
-        return "copied";
-    }
-    async serverVersion() {
-        this.version ??= await serverVersion(this.runAny);
-        return this.version;
-    }
-    /**
-     * A pointer view that checks its reader's rights on prod's relation
-     * (`security_invoker`: privileges and row-level security policies are the
-     * reader's, not the CI role's), and shows nothing to a reader without
-     * USAGE on prod's schema (a view's reader is never checked for it: a role
-     * granted SELECT on prod's table but kept out of its schema would read it
-     * through any view). The schema is named as a `regnamespace` constant,
-     * which the view keeps as the schema's OID.
-     */
-    pointerViewSql(verb, at, reads) {
-        const schema = this.q(reads.schema, "schema").replaceAll("\\", "\\\\").replaceAll("'", "''");
-        return `${verb} ${this.qualified(at)} WITH (security_invoker = true) AS SELECT * FROM ${this.qualified(reads)} WHERE pg_catalog.has_schema_privilege(E'${schema}'::pg_catalog.regnamespace, 'USAGE')`;
-    }
-    /** Before PostgreSQL 15 no view checks its reader's rights: every pointer view is refused. */
-    async pointerRefusals(pointers) {
-        if (pointers.length === 0)
-            return [];
-        const unsafe = pointerViewsUnsafe(await this.serverVersion());
-        return unsafe === null ? [] : pointers.map(({ at, reads }) => ({ at, reads, reason: unsafe }));
-    }
-    async ownerRightsViews(views) {
-        const found = await ownerRightsViews(this.runAny, views);
-        return new Set(views
-            .filter((view) => found.has(`${view.schema}\u0000${view.identifier}`))
-            .map((view) => this.key(view)));
-    }
-    /**
-     * A copy is never made of a table under row-level security (enabled,
-     * forced, or with policies) or with column privileges: the copy, the CI
-     * role's, would apply neither to its readers (postgres-access.ts).
-     */
-    async startRefusals(starts) {
-        if (starts.length === 0)
-            return [];
-        const controls = await readControls(this.runAny, starts.map((start) => start.reads));
-        return (0,access_refusals/* refusalsFromControls */.Y)(starts, controls, this.capabilities.identifiers, "copy");
-    }
-    async tableSize(name) {
-        return tableSize(this.runAny, name);
-    }
-    renameSql(from, to) {
-        return `ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`;
-    }
-    /**
-     * Statements without parameters, sent as one query (one round trip; the
-     * simple protocol runs them in order and stops at the first that fails).
-     * Only inside a transaction, which a failure aborts as a single statement's would.
-     */
-    async batch(statements) {
-        if (statements.length === 0)
-            return;
-        if (!this.inTransaction)
-            throw new Error("batched statements run only inside a transaction");
-        await this.run(statements.join(";\n"));
-    }
-    /** Views reading the table, with definitions whose every name is schema-qualified. */
-    async dependentViews(target) {
-        await this.run("SET LOCAL search_path = ''");
-        return dependentViews(this.runAny, target);
-    }
-    runAny = (sql, params) => this.run(sql, params);
-    quote = (name, what) => this.q(name, what);
-    async renameTable(from, to) {
-        this.readAhead.byTarget.clear();
-        await super.renameTable(from, to);
-    }
-    async createView(at, reads, options) {
-        this.readAhead.byTarget.clear();
-        const unsafe = pointerViewsUnsafe(await this.serverVersion());
-        if (unsafe !== null) {
-            throw new user_error/* UserError */.yo("pointer_view_refused", `The pointer view ${(0,names/* showQualified */.G1)(at)} would read ${(0,names/* showQualified */.G1)(reads)} in ${this.label}, and ${unsafe}.`);
-        }
-        await super.createView(at, reads, options);
-    }
-    async dropObject(object) {
-        this.readAhead.byTarget.clear();
-        await super.dropObject(object);
-    }
-    async replaceTable(target, replacement, retired) {
-        const outcome = { rebound: [], left: [], materialized: [], kept: [] };
-        let placed = null;
-        const inPromotion = this.inTransaction;
-        await this.transaction(async () => {
-            const ahead = this.readAhead.take(target, replacement, this.inTransaction);
-            if (!ahead)
-                this.readAhead.byTarget.clear();
-            const replaced = retired === null ? null : ahead ? ahead.replaced : await tableAt(this.runAny, target);
-            // Only a table something reads needs definitions (read before the rename: pg_get_viewdef would
-            // name the retired table after it), under an empty search_path so that every name is qualified.
-            const readers = replaced?.read === true;
-            const views = !readers ? [] : ahead ? ahead.views : await this.dependentViews(target);
-            const materialized = !readers
-                ? []
-                : ahead
-                    ? ahead.materialized
-                    : await materializedViewsOf(this.runAny, replaced.oid);
-            const renames = [];
-            // The definitions name every relation with its schema: the search path is no longer needed
-            // (read ahead, it was set back already).
-            if (readers && !ahead)
-                renames.push("SET LOCAL search_path TO DEFAULT");
-            if (retired !== null)
-                renames.push(this.renameSql(target, retired));
-            renames.push(this.renameSql({ schema: target.schema, identifier: replacement }, target.identifier));
-            await this.batch(renames);
-            if (replaced !== null)
-                this.readAhead.renamedOids.add(replaced.oid);
-            if (ahead)
-                placed = ahead.replacement.oid;
-            if (replaced !== null) {
-                // Read ahead: the environment's table, now at the name (its OID); checked by checkReplacements.
-                const now = ahead ? ahead.replacement : await tableAt(this.runAny, target);
-                if (now === null)
-                    throw new Error(`${target.schema}.${target.identifier} is not a table`);
-                placed = now.oid;
-                const sql = this.qualified(target);
-                const privileges = await keepAccess(this.runAny, this.quote, "TABLE", now.oid, sql, replaced.access, now.access);
-                if (ahead)
-                    this.readAhead.toCheck.push({ target, oid: now.oid, wanted: replaced.access });
-                outcome.kept.push({
-                    table: `${target.schema}.${target.identifier}`,
-                    owner: replaced.access.owner,
-                    privileges,
-                });
-            }
-            await rebindReaders({
-                run: this.runAny,
-                quote: this.quote,
-                savepoint: () => `ods_rebind_${++this.savepoints}`,
-                touched: (view) => this.readAhead.touchedViews.add(this.key({ schema: view.schema, identifier: view.name })),
-            }, views, materialized, outcome);
-        });
-        // markTable right after, in the same transaction (nothing run since): the table at the name is this one.
-        if (placed !== null && inPromotion)
-            this.justReplaced = { key: this.key(target), oid: placed };
-        return outcome;
-    }
-    async replaceBlockers(targets) {
-        return blockers(this.runAny, targets);
-    }
-    async tableIdentity(name) {
-        const oid = await oidOf(this.runAny, name);
-        return oid === null ? null : `oid:${oid}`;
-    }
-    /** The relation's OID (a table: `r`, `p`; a view: `v`): new for every relation, kept through renames. */
-    async relationIdentity(object) {
-        if (object.kind === "table")
-            return this.tableIdentity(object);
-        const oid = await oidOf(this.runAny, object, ["v"]);
-        return oid === null ? null : `oid:${oid}`;
-    }
-    /** PostgreSQL needs no mark: the OID is the identity. */
-    async claimRelation(object, mark) {
-        if (object.kind === "table")
-            return this.markTable(object, mark);
-        const identity = await this.relationIdentity(object);
-        if (identity === null) {
-            throw new user_error/* UserError */.yo("warehouse_error", `The view ${(0,names/* showQualified */.G1)(object)} doesn't exist, so it can't be marked.`);
-        }
-        return identity;
-    }
-    async markTable(name, _mark) {
-        // The table replaceTable just put there, when no statement ran since: its OID is known.
-        const placed = this.justReplaced;
-        this.justReplaced = null;
-        if (placed !== null && placed.key === this.key(name))
-            return `oid:${placed.oid}`;
-        const identity = await this.tableIdentity(name);
-        if (identity === null) {
-            throw new user_error/* UserError */.yo("warehouse_error", `The table ${name.schema}.${name.identifier} doesn't exist, so it can't be marked.`);
-        }
-        return identity;
-    }
-    /** The relations each view's rewrite rule depends on (pg_depend), for every view at once. */
-    async boundRelations(views) {
-        return boundRelations(this.runAny, views, this.capabilities.identifiers);
-    }
-    async hasRecordTable(schema, table) {
-        return tableExists(this.runAny, schema, table);
-    }
-    recordTableDdl(schema, table) {
-        const key = table.key.map((name) => this.q(name, "column")).join(", ");
-        return `CREATE TABLE IF NOT EXISTS ${this.tableName(schema, table)} (${this.recordColumns(table)}, PRIMARY KEY (${key}))`;
-    }
-    async upsertRecord(schema, table, row) {
-        const names = Object.keys(row);
-        for (const name of table.key)
-            if (!names.includes(name))
-                throw new Error(`upsert into ${table.name} without key ${name}`);
-        const columns = names.map((name) => this.q(name, "column"));
-        const updates = names
-            .filter((name) => !table.key.includes(name))
-            .map((name) => `${this.q(name, "column")} = EXCLUDED.${this.q(name, "column")}`);
-        const key = table.key.map((name) => this.q(name, "column")).join(", ");
-        const action = updates.length > 0 ? `DO UPDATE SET ${updates.join(", ")}` : "DO NOTHING";
-        await this.run(`INSERT INTO ${this.tableName(schema, table)} (${columns.join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")}) ON CONFLICT (${key}) ${action}`, names.map((name) => row[name] ?? null));
-    }
-}
-
-
-/***/ }),
-
-/***/ 117:
+/***/ 8915:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35535,1025 +35983,7 @@ function warehouseEnvOf(env) {
 
 /***/ }),
 
-/***/ 7646:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   w: () => (/* binding */ recordRowFrom)
-/* harmony export */ });
-function recordRowFrom(table, raw) {
-    const out = {};
-    for (const [name, type] of Object.entries(table.columns)) {
-        const value = raw[name];
-        out[name] =
-            value === null || value === undefined ? null : type === "integer" ? Number(value) : String(value);
-    }
-    return out;
-}
-
-
-/***/ }),
-
-/***/ 3058:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  W: () => (/* binding */ SqlWarehouse)
-});
-
-// EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(4955);
-;// CONCATENATED MODULE: ./src/env/data-diff/statements.ts
-/** A catalog name as an SQL identifier: in double quotes, each `"` doubled. */
-function quoteColumn(name) {
-    return `"${name.replaceAll('"', '""')}"`;
-}
-/** The sample's bound threshold: a key is in when the low 32 bits of its hash are below it. */
-function sampleThreshold(fraction) {
-    return Math.max(0, Math.min(2 ** 32, Math.floor(fraction * 2 ** 32)));
-}
-/** Rows of each side whose key has a NULL in it: `1`, else `0`. */
-function anyNull(key) {
-    return `CASE WHEN ${key.map((name) => `${quoteColumn(name)} IS NULL`).join(" OR ")} THEN 1 ELSE 0 END`;
-}
-function items(side) {
-    return [
-        ...side.key.map((name, i) => `${quoteColumn(name)} AS k${i}`),
-        ...side.columns.map((column, i) => `${column.as_text ? `CAST(${quoteColumn(column.name)} AS TEXT)` : quoteColumn(column.name)} AS c${i}`),
-    ];
-}
-/**
- * One row per key value of a side (in the sample): `m` (1), `z` (1: the
- * key has a NULL), `n` how many rows hold that key value, `k0…` the key,
- * `c0…` the columns (of the first row with the value, `rn` 1). A key held by
- * several rows is one row here, so the join never multiplies rows, and
- * `n` says how many it stands for.
- */
-function keyedSide(side, sample) {
-    const partition = `PARTITION BY ${side.key.map(quoteColumn).join(", ")}`;
-    const filter = sample ? ` WHERE ${sample.predicate(side.key.map(quoteColumn), sample.param)}` : "";
-    const select = [
-        "1 AS m",
-        `${anyNull(side.key)} AS z`,
-        `count(*) OVER (${partition}) AS n`,
-        `row_number() OVER (${partition}) AS rn`,
-        ...items(side),
-    ];
-    return `SELECT s.* FROM (SELECT ${select.join(", ")} FROM ${side.relation}${filter}) s WHERE s.rn = 1`;
-}
-/** The rows of a side with a key free of NULLs (in the sample): `m` (1), `k0…` the key, `c0…` the columns. */
-function plainSide(side, sample) {
-    const parts = side.key.map((name) => `${quoteColumn(name)} IS NOT NULL`);
-    if (sample)
-        parts.push(sample.predicate(side.key.map(quoteColumn), sample.param));
-    return `SELECT ${["1 AS m", ...items(side)].join(", ")} FROM ${side.relation} WHERE ${parts.join(" AND ")}`;
-}
-function sides(sql) {
-    return {
-        prod: {
-            relation: sql.prod,
-            key: sql.key.map((k) => k.prod),
-            columns: sql.columns.map((c) => ({ name: c.prod, as_text: c.as_text })),
-        },
-        pr: {
-            relation: sql.pr,
-            key: sql.key.map((k) => k.pr),
-            columns: sql.columns.map((c) => ({ name: c.pr, as_text: c.as_text })),
-        },
-    };
-}
-/** `p` (prod) FULL OUTER JOIN `r` (the PR) on the key (a NULL in it matches nothing). */
-function joined(sql, side) {
-    const { prod, pr } = sides(sql);
-    const on = sql.key.map((_, i) => `p.k${i} = r.k${i}`).join(" AND ");
-    return `(${side(prod, sql.sample)}) p FULL OUTER JOIN (${side(pr, sql.sample)}) r ON ${on}`;
-}
-const MATCHED = "p.m = 1 AND r.m = 1";
-function anyDistinct(count) {
-    if (count === 0)
-        return "FALSE";
-    return Array.from({ length: count }, (_, i) => `p.c${i} IS DISTINCT FROM r.c${i}`).join(" OR ");
-}
-/** Rows of a relation: `n`. */
-function countSql(relation) {
-    return `SELECT count(*) AS n FROM ${relation}`;
-}
-/**
- * One statement, one pass over each side (sorted or hashed once by key):
- * the key's health, `null_keys_prod`/`_pr` (rows with a NULL in the key)
- * and `duplicates_prod`/`_pr` (rows sharing a key value with another row),
- * and the FULL OUTER JOIN's `only_prod`, `only_pr`, `matched`, `changed`
- * (matched and distinct in a column) and `d0…` per column. When a side has
- * duplicates, the other counts are per key value, not per row (the caller
- * reports the key as not unique instead).
- */
-function comparisonSql(sql) {
-    const select = [
-        "count(*) FILTER (WHERE r.m IS NULL AND p.z = 0) AS only_prod",
-        "count(*) FILTER (WHERE p.m IS NULL AND r.z = 0) AS only_pr",
-        `count(*) FILTER (WHERE ${MATCHED}) AS matched`,
-        `count(*) FILTER (WHERE ${MATCHED} AND (${anyDistinct(sql.columns.length)})) AS changed`,
-        "coalesce(sum(p.n) FILTER (WHERE p.z = 1), 0) AS null_keys_prod",
-        "coalesce(sum(r.n) FILTER (WHERE r.z = 1), 0) AS null_keys_pr",
-        "coalesce(sum(p.n) FILTER (WHERE p.z = 0 AND p.n > 1), 0) AS duplicates_prod",
-        "coalesce(sum(r.n) FILTER (WHERE r.z = 0 AND r.n > 1), 0) AS duplicates_pr",
-        ...sql.columns.map((_, i) => `count(*) FILTER (WHERE ${MATCHED} AND p.c${i} IS DISTINCT FROM r.c${i}) AS d${i}`),
-    ];
-    return `SELECT ${select.join(", ")} FROM ${joined(sql, keyedSide)}`;
-}
-/** Example categories as the examples' statement numbers them (`t`). */
-const EXAMPLE_CATEGORY = { only_prod: 1, only_pr: 2, changed: 3 };
-/**
- * Up to `limit` (parameter `$1`) rows per category (asked for only once the
- * key is known to be unique): `t` the category,
- * `e0…` the key's values as text, ordered by key. Only keys prod's table
- * holds (only in prod, and changed): a key only in the PR's table is what
- * the pull request's code put there (any column of prod it reads), so its
- * value never leaves the warehouse (issue 37).
- */
-function examplesSql(sql) {
-    const keys = sql.key.map((_, i) => `coalesce(p.k${i}, r.k${i}) AS k${i}`);
-    const category = `CASE WHEN r.m IS NULL THEN ${EXAMPLE_CATEGORY.only_prod} WHEN p.m IS NULL THEN ${EXAMPLE_CATEGORY.only_pr} ` +
-        `WHEN ${anyDistinct(sql.columns.length)} THEN ${EXAMPLE_CATEGORY.changed} END AS t`;
-    const texts = sql.key.map((_, i) => `CAST(j.k${i} AS TEXT) AS e${i}`);
-    const order = sql.key.map((_, i) => `j.k${i}`).join(", ");
-    const inner = `SELECT ${category}, ${keys.join(", ")} FROM ${joined(sql, plainSide)}`;
-    const ranked = `SELECT j.t, ${texts.join(", ")}, row_number() OVER (PARTITION BY j.t ORDER BY ${order}) AS n FROM (${inner}) j WHERE j.t IN (${EXAMPLE_CATEGORY.only_prod}, ${EXAMPLE_CATEGORY.changed})`;
-    return `SELECT x.* FROM (${ranked}) x WHERE x.n <= $1 ORDER BY x.t, x.n`;
-}
-
-;// CONCATENATED MODULE: ./src/env/data-diff/sql-data-diff.ts
-/**
- * The data diff's reads over an SQL warehouse (DataDiffReads): the
- * statements of statements.ts, each run by the adapter in a READ ONLY
- * transaction of its own under the caller's timeout, their rows read back
- * into counts. What differs between engines is the adapter's `DiffDialect`.
- */
-
-function count(value) {
-    if (value === null || value === undefined)
-        return 0;
-    return Number(value);
-}
-class SqlDataDiff {
-    session;
-    dialect;
-    constructor(session, dialect) {
-        this.session = session;
-        this.dialect = dialect;
-    }
-    async columns(relation, timeoutMs) {
-        // A name the warehouse can't take is refused here, as it would be in any statement.
-        this.session.relation(relation);
-        const query = this.dialect.columnsQuery(relation);
-        return this.dialect.columnsFrom(await this.session.read(query.sql, query.params, timeoutMs));
-    }
-    comparable(type) {
-        return this.dialect.comparable(type);
-    }
-    async countRows(relation, timeoutMs) {
-        const rows = await this.session.read(countSql(this.session.relation(relation)), [], timeoutMs);
-        return count(rows[0]?.n);
-    }
-    statement(comparison, param) {
-        return {
-            prod: this.session.relation(comparison.prod),
-            pr: this.session.relation(comparison.pr),
-            key: comparison.key,
-            columns: comparison.columns,
-            sample: comparison.sample ? { predicate: this.dialect.samplePredicate, param } : null,
-        };
-    }
-    async compareRows(comparison, timeoutMs) {
-        const sql = comparisonSql(this.statement(comparison, "$1"));
-        const params = comparison.sample ? [sampleThreshold(comparison.sample.fraction)] : [];
-        const row = (await this.session.read(sql, params, timeoutMs))[0] ?? {};
-        const matched = count(row.matched);
-        const changed = count(row.changed);
-        return {
-            null_keys: { prod: count(row.null_keys_prod), pr: count(row.null_keys_pr) },
-            duplicates: { prod: count(row.duplicates_prod), pr: count(row.duplicates_pr) },
-            only_prod: count(row.only_prod),
-            only_pr: count(row.only_pr),
-            changed,
-            unchanged: matched - changed,
-            columns: comparison.columns.map((_, i) => count(row[`d${i}`])),
-        };
-    }
-    async rowExamples(comparison, limit, timeoutMs) {
-        const sql = examplesSql(this.statement(comparison, "$2"));
-        const params = [limit];
-        if (comparison.sample)
-            params.push(sampleThreshold(comparison.sample.fraction));
-        const rows = await this.session.read(sql, params, timeoutMs);
-        const examples = { only_prod: [], only_pr: [], changed: [] };
-        for (const row of rows) {
-            const values = comparison.key.map((_, i) => {
-                const value = row[`e${i}`];
-                return value === null || value === undefined ? null : String(value);
-            });
-            const category = Number(row.t);
-            // The statement selects no key only in the PR's table (statements.ts): never shown if one came back.
-            if (category === EXAMPLE_CATEGORY.only_prod)
-                examples.only_prod.push(values);
-            else if (category === EXAMPLE_CATEGORY.changed)
-                examples.changed.push(values);
-        }
-        return examples;
-    }
-}
-
-// EXTERNAL MODULE: ./src/env/names.ts
-var names = __nccwpck_require__(2563);
-// EXTERNAL MODULE: ./src/env/record-rows.ts
-var record_rows = __nccwpck_require__(7646);
-// EXTERNAL MODULE: ./src/env/timeouts.ts
-var timeouts = __nccwpck_require__(3175);
-;// CONCATENATED MODULE: ./src/env/sql-warehouse.ts
-/**
- * What the DuckDB and PostgreSQL adapters share: portable SQL over a
- * connection that runs one statement with `$n` parameters. Each adapter
- * supplies its statements where the engines differ (catalog queries, moving
- * and replacing tables, upserts); everything else is here, still inside the
- * adapter layer (lifecycle and registry code never build SQL). The data
- * diff's reads (data-diff/) run here too, each in a READ ONLY transaction
- * of its own (`readOnly`).
- */
-
-
-
-
-
-class SqlWarehouse {
-    depth = 0;
-    diffReads = null;
-    q(name, what = "name") {
-        return (0,names/* quoteIdentifier */.Cm)(name, this.capabilities.identifiers, what);
-    }
-    qualified(name) {
-        return `${this.q(name.schema, "schema")}.${this.q(name.identifier, "relation name")}`;
-    }
-    get inTransaction() {
-        return this.depth > 0;
-    }
-    async transaction(work) {
-        if (this.depth > 0) {
-            this.depth += 1;
-            try {
-                return await work();
-            }
-            finally {
-                this.depth -= 1;
-            }
-        }
-        await this.run("BEGIN");
-        this.depth = 1;
-        let result;
-        try {
-            result = await work();
-        }
-        catch (error) {
-            this.depth = 0;
-            try {
-                await this.run("ROLLBACK");
-            }
-            catch {
-                // The connection may be gone; the engine rolls back an unfinished transaction itself.
-            }
-            throw error;
-        }
-        this.depth = 0;
-        try {
-            await this.run("COMMIT");
-        }
-        catch (error) {
-            try {
-                await this.run("ROLLBACK");
-            }
-            catch {
-                // Already rolled back by the failed COMMIT.
-            }
-            throw error;
-        }
-        return result;
-    }
-    get dataDiff() {
-        this.diffReads ??= new SqlDataDiff({
-            read: (sql, params, timeoutMs) => this.readOnly(sql, params, timeoutMs),
-            relation: (name) => this.qualified(name),
-        }, this.diffDialect);
-        return this.diffReads;
-    }
-    /**
-     * One statement of a data diff: in a READ ONLY transaction of its own
-     * (the engine refuses any write in it), always rolled back, cancelled
-     * after `timeoutMs` (a UserError `warehouse_statement_timeout` naming the
-     * diff's limit).
-     */
-    async readOnly(sql, params, timeoutMs) {
-        if (this.depth > 0)
-            throw new Error("a data diff's read runs outside any other transaction");
-        try {
-            await this.beginReadOnly(timeoutMs);
-            return (await this.runWithin(sql, params, timeoutMs)).rows;
-        }
-        catch (error) {
-            if (error instanceof user_error/* UserError */.yo && error.code === "warehouse_statement_timeout") {
-                throw new user_error/* UserError */.yo("warehouse_statement_timeout", `A data diff query ran past its time limit (${(0,timeouts/* showDuration */.kJ)(timeoutMs)}) in ${this.label} and was cancelled.`);
-            }
-            throw error;
-        }
-        finally {
-            try {
-                await this.run("ROLLBACK");
-            }
-            catch {
-                // No transaction was started, or the connection is gone (the engine rolls back itself).
-            }
-        }
-    }
-    async createSchema(schema) {
-        await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "schema")}`);
-    }
-    async dropSchema(schema) {
-        await this.run(`DROP SCHEMA IF EXISTS ${this.q(schema, "schema")} RESTRICT`);
-    }
-    async createView(at, reads, options) {
-        if ((0,names/* sameName */.q)(at.schema, reads.schema, this.capabilities.identifiers) &&
-            (0,names/* sameName */.q)(at.identifier, reads.identifier, this.capabilities.identifiers)) {
-            throw new user_error/* UserError */.yo("environment_overlaps_prod", `A pointer view at ${(0,names/* showQualified */.G1)(at)} would read itself.`);
-        }
-        const verb = options.replace ? "CREATE OR REPLACE VIEW" : "CREATE VIEW";
-        await this.run(this.pointerViewSql(verb, at, reads));
-    }
-    /** The statement that makes a pointer view (the engine's part: PostgreSQL's checks its reader's rights). */
-    pointerViewSql(verb, at, reads) {
-        return `${verb} ${this.qualified(at)} AS SELECT * FROM ${this.qualified(reads)}`;
-    }
-    async dropObject(object) {
-        const kind = object.kind === "view" ? "VIEW" : "TABLE";
-        await this.run(`DROP ${kind} IF EXISTS ${this.qualified(object)} RESTRICT`);
-    }
-    async renameTable(from, to) {
-        await this.run(`ALTER TABLE ${this.qualified(from)} RENAME TO ${this.q(to, "relation name")}`);
-    }
-    async ensureRecordTables(schema, tables, options = {}) {
-        await this.transaction(async () => {
-            await this.run(`CREATE SCHEMA IF NOT EXISTS ${this.q(schema, "metadata schema")}`);
-            for (const table of tables) {
-                await this.run(this.recordTableDdl(schema, table));
-                // A registry of an older minor version gains the columns added since (additive upgrade).
-                if (!options.upgrade)
-                    continue;
-                for (const [name, type] of Object.entries(table.columns)) {
-                    await this.run(`ALTER TABLE ${this.tableName(schema, table)} ADD COLUMN IF NOT EXISTS ${this.q(name, "column")} ${this.columnType(type)}`);
-                }
-            }
-        });
-    }
-    columnType(type) {
-        return type === "integer" ? "INTEGER" : "TEXT";
-    }
-    recordColumns(table) {
-        return Object.entries(table.columns)
-            .map(([name, type]) => `${this.q(name, "column")} ${this.columnType(type)}`)
-            .join(", ");
-    }
-    checkColumns(table, row) {
-        const names = Object.keys(row);
-        for (const name of names) {
-            if (!(name in table.columns))
-                throw new Error(`record table ${table.name} has no column ${name}`);
-        }
-        return names;
-    }
-    where(table, where, offset) {
-        const names = this.checkColumns(table, where);
-        if (names.length === 0)
-            return { sql: "", params: [] };
-        const params = [];
-        const parts = names.map((name) => {
-            const value = where[name] ?? null;
-            if (value === null)
-                return `${this.q(name, "column")} IS NULL`;
-            params.push(value);
-            return `${this.q(name, "column")} = $${offset + params.length}`;
-        });
-        return { sql: ` WHERE ${parts.join(" AND ")}`, params };
-    }
-    tableName(schema, table) {
-        return `${this.q(schema, "metadata schema")}.${this.q(table.name, "record table")}`;
-    }
-    async selectRecords(schema, table, where = {}) {
-        const clause = this.where(table, where, 0);
-        const columns = Object.keys(table.columns)
-            .map((name) => this.q(name, "column"))
-            .join(", ");
-        const order = table.key.map((name) => this.q(name, "column")).join(", ");
-        const result = await this.run(`SELECT ${columns} FROM ${this.tableName(schema, table)}${clause.sql} ORDER BY ${order}`, clause.params);
-        return result.rows.map((row) => (0,record_rows/* recordRowFrom */.w)(table, row));
-    }
-    async insertRecord(schema, table, row) {
-        const names = this.checkColumns(table, row);
-        const placeholders = names.map((_, i) => `$${i + 1}`).join(", ");
-        await this.run(`INSERT INTO ${this.tableName(schema, table)} (${names.map((n) => this.q(n, "column")).join(", ")}) VALUES (${placeholders})`, names.map((name) => row[name] ?? null));
-    }
-    async updateRecords(schema, table, set, where) {
-        const names = this.checkColumns(table, set);
-        if (names.length === 0)
-            return 0;
-        const assignments = names.map((name, i) => `${this.q(name, "column")} = $${i + 1}`).join(", ");
-        const clause = this.where(table, where, names.length);
-        const result = await this.run(`UPDATE ${this.tableName(schema, table)} SET ${assignments}${clause.sql}`, [
-            ...names.map((name) => set[name] ?? null),
-            ...clause.params,
-        ]);
-        return result.changed;
-    }
-    async deleteRecords(schema, table, where) {
-        const clause = this.where(table, where, 0);
-        const result = await this.run(`DELETE FROM ${this.tableName(schema, table)}${clause.sql}`, clause.params);
-        return result.changed;
-    }
-    /** The key part of a row, for upserts. */
-    keyOf(table, row) {
-        const key = {};
-        for (const name of table.key)
-            key[name] = row[name] ?? null;
-        return key;
-    }
-}
-
-
-/***/ }),
-
-/***/ 6581:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   qH: () => (/* binding */ derivedStoredName),
-/* harmony export */   yX: () => (/* binding */ StoredNames)
-/* harmony export */ });
-/* unused harmony exports defaultQuoting, quotingOfRendered, storedPart, storedRelation */
-/* harmony import */ var _dbt_relation_identity_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(683);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
-/* harmony import */ var _state_own_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1145);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2563);
-
-
-
-
-/**
- * Engines whose relationKey folding (relation-identity.ts `foldPart`) is the
- * stored form: Snowflake (unquoted upper), PostgreSQL (unquoted lower),
- * Databricks (lower), BigQuery (as written). DuckDB's folds to lower case
- * for comparison, though it keeps a name's case.
- */
-const FOLDED_AS_STORED = new Set(["snowflake", "postgres", "databricks", "bigquery"]);
-const ALL_QUOTED = { database: true, schema: true, identifier: true };
-const NONE_QUOTED = { database: false, schema: false, identifier: false };
-/**
- * dbt's default quote policy of the adapter an engine is written by:
- * dbt-snowflake quotes nothing; dbt-adapters' BaseRelation (dbt-postgres,
- * dbt-duckdb), dbt-bigquery and dbt-databricks quote every part.
- */
-function defaultQuoting(engine) {
-    return engine === "snowflake" ? NONE_QUOTED : ALL_QUOTED;
-}
-/** Which parts dbt quoted in its rendering of a relation; `fallback` where the rendering is absent or not a plain dotted name. */
-function quotingOfRendered(rendered, fallback) {
-    const parts = rendered ? (0,_dbt_relation_identity_js__WEBPACK_IMPORTED_MODULE_0__/* .parseRelationName */ .vY)(rendered) : null;
-    if (parts === null || parts.length < 2)
-        return fallback;
-    const at = (fromEnd, otherwise) => parts[parts.length - fromEnd]?.quoted ?? otherwise;
-    return {
-        identifier: at(1, fallback.identifier),
-        schema: at(2, fallback.schema),
-        database: at(3, fallback.database),
-    };
-}
-const SNOWFLAKE_UNQUOTED = /^[A-Za-z_][A-Za-z0-9_$]*$/;
-/**
- * One part of a name as `engine` stores it, dbt writing it quoted or not
- * (`what` names it in a refusal).
- */
-function storedPart(engine, text, quoted, what = "name") {
-    switch (engine) {
-        case "snowflake":
-            if (quoted)
-                return text;
-            if (!SNOWFLAKE_UNQUOTED.test(text)) {
-                throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("identifier_refused", `The ${what} ${(0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .showName */ .$i)(text)} can't be used unquoted on Snowflake: an unquoted name is a letter or underscore followed by letters, digits, underscores and dollar signs.`, { hint: "Quote it in dbt (the `quoting` config) or rename it." });
-            }
-            return text.toUpperCase();
-        case "postgres":
-            // PostgreSQL folds the ASCII letters of an unquoted name (downcase_identifier).
-            return quoted ? text : text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
-        case "databricks":
-            return text.toLowerCase();
-        default:
-            return text;
-    }
-}
-/**
- * A name ODS derives from a stored identifier (names.ts `derivedName`:
- * `<identifier>__ods_<tag>`, the staged, retired and undone tables of a
- * promotion), written the way the warehouse would store it unquoted when the
- * identifier is one dbt wrote unquoted: on Snowflake, `ORDERS__ODS_R_1A2B3C4D`
- * beside `ORDERS`, so that `analytics.orders__ods_r_1a2b3c4d` finds it as
- * `analytics.orders` finds `ORDERS`. A quoted identifier (`MyTable`) keeps
- * ODS's suffix as written.
- */
-function derivedStoredName(engine, identifier, tag, rules) {
-    const derived = (0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .derivedName */ .Pr)(identifier, tag, rules);
-    if (engine !== "snowflake")
-        return derived;
-    const unquoted = SNOWFLAKE_UNQUOTED.test(identifier) && identifier === identifier.toUpperCase();
-    return unquoted ? derived.toUpperCase() : derived;
-}
-/** A relation with each part as `engine` stores it under `quoting`. */
-function storedRelation(engine, relation, quoting, what = "relation") {
-    return {
-        database: relation.database === null
-            ? null
-            : storedPart(engine, relation.database, quoting.database, `database of ${what}`),
-        schema: storedPart(engine, relation.schema, quoting.schema, `schema of ${what}`),
-        identifier: storedPart(engine, relation.identifier, quoting.identifier, `relation name of ${what}`),
-    };
-}
-/**
- * dbt's names turned into the warehouse's, with each node's quoting (from
- * its rendering in the manifest or plan at hand) or the adapter's default.
- */
-class StoredNames {
-    engine;
-    quoting;
-    fallback;
-    /** Prod's relations as prod's state says they were written (withProd), by node. */
-    prodWritten;
-    constructor(engine, quoting = new Map(), prodWritten = new Map()) {
-        this.engine = engine;
-        this.quoting = quoting;
-        this.fallback = defaultQuoting(engine);
-        this.prodWritten = prodWritten;
-    }
-    /**
-     * The same, knowing where prod's state says each prod relation was written
-     * (its `relations` keys: stored forms, when recorded with this engine's
-     * adapter). A node's is the key its recorded build wrote, or the only key
-     * it last wrote under its name in any case; none when that is ambiguous.
-     */
-    withProd(prod) {
-        const written = new Map();
-        if (!prod?.relations || !FOLDED_AS_STORED.has(this.engine) || prod.target?.adapter_type !== this.engine)
-            return new StoredNames(this.engine, this.quoting, written);
-        const candidates = new Map();
-        for (const [key, write] of Object.entries(prod.relations)) {
-            const state = Object.hasOwn(prod.nodes, write.node) ? prod.nodes[write.node] : undefined;
-            const relation = state?.relation;
-            const parts = key.split("\u0000");
-            if (!relation || parts.length !== 3)
-                continue;
-            const name = {
-                database: relation.database === null ? null : parts[0],
-                schema: parts[1],
-                identifier: parts[2],
-            };
-            // The relation stored under some quoting: the key is where it was written (not a former one of the node).
-            if (!this.storedForms(relation.schema).includes(name.schema) ||
-                !this.storedForms(relation.identifier).includes(name.identifier))
-                continue;
-            const list = candidates.get(write.node) ?? [];
-            list.push({ name, same_run: write.run_id === state.run_id });
-            candidates.set(write.node, list);
-        }
-        for (const [node, list] of candidates) {
-            const sameRun = list.filter((candidate) => candidate.same_run);
-            const chosen = sameRun.length === 1 ? sameRun[0] : list.length === 1 ? list[0] : undefined;
-            if (chosen)
-                written.set(node, chosen.name);
-        }
-        return new StoredNames(this.engine, this.quoting, written);
-    }
-    /** The names the warehouse may store a part dbt writes under (quoted or not). */
-    storedForms(text) {
-        const forms = [storedPart(this.engine, text, true)];
-        try {
-            forms.push(storedPart(this.engine, text, false));
-        }
-        catch {
-            // Not a name Snowflake takes unquoted: only the quoted form.
-        }
-        return forms;
-    }
-    /** With each entry's quoting, read from its rendering (`relation_name`). */
-    static fromPlan(engine, plan) {
-        const fallback = defaultQuoting(engine);
-        const quoting = new Map();
-        for (const entry of plan.entries)
-            quoting.set(entry.unique_id, quotingOfRendered(entry.relation_name, fallback));
-        return new StoredNames(engine, quoting);
-    }
-    /** With each node's quoting, read from the manifest's `relation_name`. */
-    static fromProject(engine, project) {
-        return StoredNames.fromRenderings(engine, [...project.graph.nodes].map(([id, node]) => [id, node.node.relation.relationName]));
-    }
-    /** With each node's quoting, read from its rendering. */
-    static fromRenderings(engine, renderings) {
-        const fallback = defaultQuoting(engine);
-        const quoting = new Map();
-        for (const [id, rendered] of renderings)
-            quoting.set(id, quotingOfRendered(rendered, fallback));
-        return new StoredNames(engine, quoting);
-    }
-    /** How dbt quotes the node's relation (the adapter's default for a node it doesn't know). */
-    quotingOf(node) {
-        return (node === null ? undefined : this.quoting.get(node)) ?? this.fallback;
-    }
-    /** Whether the node's quoting is known (from a rendering), not the adapter's default. */
-    knows(node) {
-        return this.quoting.has(node);
-    }
-    /** Prod's relation of the node, as the warehouse stores it (as prod's state says it was written, where it does). */
-    prodRelation(relation, node) {
-        return this.prodWritten.get(node) ?? this.relation(relation, node);
-    }
-    /** The node's relation as the warehouse stores it. */
-    relation(relation, node) {
-        return storedRelation(this.engine, relation, this.quotingOf(node), node ?? "relation");
-    }
-    /** The node's relation, schema-qualified, as the warehouse stores it. */
-    qualified(relation, node) {
-        const quoting = this.quotingOf(node);
-        const what = node ?? "relation";
-        return {
-            schema: storedPart(this.engine, relation.schema, quoting.schema, `schema of ${what}`),
-            identifier: storedPart(this.engine, relation.identifier, quoting.identifier, `relation name of ${what}`),
-        };
-    }
-    /** The node's schema as the warehouse stores it. */
-    schema(schema, node) {
-        return storedPart(this.engine, schema, this.quotingOf(node).schema, `schema of ${node ?? "relation"}`);
-    }
-    /**
-     * Every way the warehouse may store a relation dbt wrote, its quoting
-     * unknown: with the adapter's default, and as written (quoted). For
-     * protecting prod (never dropping what it may be), not for addressing it.
-     */
-    possible(relation, node) {
-        const written = node === null ? undefined : this.prodWritten.get(node);
-        if (written)
-            return [{ schema: written.schema, identifier: written.identifier }];
-        const known = node !== null && this.knows(node);
-        const out = [this.tryQualified(relation, this.quotingOf(node))];
-        if (!known)
-            out.push(this.tryQualified(relation, ALL_QUOTED), this.tryQualified(relation, NONE_QUOTED));
-        return out.filter((name) => name !== null);
-    }
-    tryQualified(relation, quoting) {
-        try {
-            return {
-                schema: storedPart(this.engine, relation.schema, quoting.schema),
-                identifier: storedPart(this.engine, relation.identifier, quoting.identifier),
-            };
-        }
-        catch {
-            return null;
-        }
-    }
-    /**
-     * The plan with every relation as the warehouse stores it: its own, and
-     * its last build's (prod's, given prod's state: as prodRelation says).
-     */
-    plan(plan, prod = null) {
-        const entries = plan.entries.map((entry) => {
-            const id = entry.unique_id;
-            const stored = { ...entry, relation: this.relation(entry.relation, id) };
-            const last = entry.last_build;
-            if (last?.relation) {
-                const prodState = prod && Object.hasOwn(prod.nodes, id) ? prod.nodes[id] : undefined;
-                const isProds = prodState?.run_id === last.run_id && prodState.relation != null;
-                stored.last_build = {
-                    ...last,
-                    relation: isProds ? this.prodRelation(last.relation, id) : this.relation(last.relation, id),
-                };
-            }
-            return stored;
-        });
-        return { ...plan, entries };
-    }
-    /** Prod's state with every node's relation as the warehouse stores it (for reading the warehouse, never for recording). */
-    prod(prod) {
-        if (!prod)
-            return prod;
-        const nodes = {};
-        for (const [id, state] of Object.entries(prod.nodes)) {
-            (0,_state_own_js__WEBPACK_IMPORTED_MODULE_3__/* .setOwn */ .P)(nodes, id, state.relation ? { ...state, relation: this.prodRelation(state.relation, id) } : state);
-        }
-        return { ...prod, nodes };
-    }
-}
-
-
-/***/ }),
-
-/***/ 7273:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   T: () => (/* binding */ identityOfComment),
-/* harmony export */   f: () => (/* binding */ commentWithMark)
-/* harmony export */ });
-/**
- * The mark a promotion leaves in a table's comment (`[ods:…]`), for engines
- * whose catalog has no identity that survives renames and reconnecting
- * (DuckDB's OIDs change each time the file is opened; the cloud providers
- * expose none ODS can rely on). The identity of a table is its last mark.
- */
-const ODS_MARK = /\s*\[ods:([A-Za-z0-9_.:-]+)\]/g;
-const MARK_TEXT = /^[A-Za-z0-9_.:-]+$/;
-/** The identity a table with this comment has: `mark:…`, or `unmarked` (a table ODS did not put there). */
-function identityOfComment(comment) {
-    const mark = comment ? [...comment.matchAll(ODS_MARK)].at(-1)?.[1] : undefined;
-    return mark ? `mark:${mark}` : "unmarked";
-}
-/** The comment with `mark` in place of any mark it had, after the text it had. */
-function commentWithMark(comment, mark) {
-    if (!MARK_TEXT.test(mark))
-        throw new Error(`mark ${mark} has characters a mark can't have`);
-    const kept = (comment ?? "").replace(ODS_MARK, "").trimEnd();
-    return `${kept}${kept === "" ? "" : " "}[ods:${mark}]`;
-}
-
-
-/***/ }),
-
-/***/ 3175:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   K_: () => (/* binding */ TIMEOUT_SETTINGS),
-/* harmony export */   Rh: () => (/* binding */ DEFAULT_TIMEOUTS),
-/* harmony export */   ZZ: () => (/* binding */ parseTimeout),
-/* harmony export */   jd: () => (/* binding */ timeoutsFrom),
-/* harmony export */   kJ: () => (/* binding */ showDuration)
-/* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
-/**
- * How long ODS waits for the warehouse (docs/environments.md, "Timeouts,
- * concurrency and errors"). Three limits, each with a default, a CLI flag
- * and an action input; `0` means no limit.
- *
- * - connect (30 s): TCP connection and the server's handshake. A server that
- *   accepts and never answers must not hang the job; 30 s covers a cold
- *   cloud database and TLS, and is what libpq users usually set.
- * - statement (10 min): one statement. ODS's statements are DDL, registry
- *   rows and, on DuckDB, the copy of a promoted table: a slow statement is a
- *   stuck one long before 10 minutes, but a large copy can take minutes.
- *   PostgreSQL cancels it (`statement_timeout`); a server that stops
- *   answering altogether is given the same time again (at most 30 s more)
- *   before the connection is closed; DuckDB interrupts it.
- * - lock (60 s): waiting for a lock another session holds (PostgreSQL
- *   `lock_timeout`: a long BI query reading a prod table being replaced,
- *   another job; DuckDB: another process with the database file open).
- *   Renames of prod tables need an exclusive lock: waiting longer would queue
- *   every reader of the table behind ODS.
- */
-
-const DEFAULT_TIMEOUTS = {
-    connectMs: 30_000,
-    statementMs: 600_000,
-    lockMs: 60_000,
-};
-/** The CLI flag and action input of each limit (messages name both). */
-const TIMEOUT_SETTINGS = {
-    connect: { flag: "--connect-timeout", input: "connect-timeout", field: "connectMs" },
-    statement: { flag: "--statement-timeout", input: "statement-timeout", field: "statementMs" },
-    lock: { flag: "--lock-timeout", input: "lock-timeout", field: "lockMs" },
-};
-const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-/** Longer than any job GitHub runs (6 h), and within a 32-bit timer. */
-const MAX_MS = 24 * 3_600_000;
-/**
- * `30` (seconds), `500ms`, `30s`, `10m`, `1h`; `0` for no limit. Anything
- * else is a UserError naming `name` (a flag or an input).
- */
-function parseTimeout(text, name, code, input = name) {
-    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
-    const value = match ? Number(match[1]) * UNITS[match[2] ?? "s"] : Number.NaN;
-    if (!Number.isFinite(value) || value > MAX_MS || (value > 0 && value < 1)) {
-        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(code, `${name} is \`${text}\`; give a duration such as 30 (seconds), 500ms, 30s, 10m or 1h (at most 24h), or 0 for no limit.`, { input });
-    }
-    return Math.round(value);
-}
-/** The timeouts from three optional texts (flags or inputs); missing ones keep their default. */
-function timeoutsFrom(read, source) {
-    const timeouts = { ...DEFAULT_TIMEOUTS };
-    for (const kind of Object.keys(TIMEOUT_SETTINGS)) {
-        const text = read(kind);
-        if (text === undefined || text.trim() === "")
-            continue;
-        const setting = TIMEOUT_SETTINGS[kind];
-        timeouts[setting.field] =
-            source === "flag"
-                ? parseTimeout(text, setting.flag, "usage")
-                : parseTimeout(text, `Input \`${setting.input}\``, "input_invalid", setting.input);
-    }
-    return timeouts;
-}
-/** `30 s`, `10 min`, `500 ms`, `no limit`. */
-function showDuration(ms) {
-    if (ms <= 0)
-        return "no limit";
-    if (ms % 3_600_000 === 0)
-        return `${ms / 3_600_000} h`;
-    if (ms % 60_000 === 0)
-        return `${ms / 60_000} min`;
-    if (ms % 1000 === 0)
-        return `${ms / 1000} s`;
-    return `${ms} ms`;
-}
-
-
-/***/ }),
-
-/***/ 7926:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Fo: () => (/* binding */ escapedWarehouseFailure),
-/* harmony export */   dc: () => (/* binding */ isDuplicateObject),
-/* harmony export */   go: () => (/* binding */ warehouseFailure),
-/* harmony export */   oJ: () => (/* binding */ statementHead),
-/* harmony export */   w2: () => (/* binding */ timeoutError)
-/* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
-/* harmony import */ var _timeouts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3175);
-/**
- * The one place where the drivers' errors (`pg`, `@duckdb/node-api`) become
- * errors a user can act on: an expired timeout (which one, its value, how to
- * change it), a missing privilege (which operation, what to grant), a
- * connection that went away (what to run). Anything else is returned as
- * null and left to the caller (a failed step is `warehouse_error`).
- *
- * PostgreSQL errors carry a SQLSTATE (`code`): 57014 with "statement
- * timeout", 55P03 lock_not_available, 42501 insufficient_privilege, 57P01-3
- * shutdown, class 08 connection exceptions; Node's socket errors carry
- * ECONNRESET, EPIPE…; `pg` itself says "Connection terminated unexpectedly".
- * DuckDB errors are text: "INTERRUPT Error" (ODS interrupted a statement),
- * "Could not set lock on file", "Permission denied", "read-only".
- */
-
-
-const CONNECTION_LOST_STATES = new Set([
-    "57P01",
-    "57P02",
-    "57P03",
-    "08000",
-    "08003",
-    "08006",
-    "08001",
-    "08004",
-]);
-const SOCKET_CODES = new Set([
-    "ECONNRESET",
-    "EPIPE",
-    "ETIMEDOUT",
-    "ENOTCONN",
-    "ECONNABORTED",
-    "EHOSTUNREACH",
-]);
-const CONNECTION_LOST_TEXT = /Connection terminated|Client was closed and is not queryable|Client has encountered a connection error|terminating connection|server closed the connection/i;
-/** SQLSTATEs of a concurrent creator having made the same object first (PostgreSQL). */
-const DUPLICATE_STATES = new Set(["23505", "42P06", "42P07", "42710"]);
-function driverError(error) {
-    if (!(error instanceof Error))
-        return null;
-    const code = error.code;
-    return {
-        message: error.message,
-        ...(typeof code === "string" ? { code } : {}),
-    };
-}
-/** Whether `error` says another session created the same object first (PostgreSQL 23505, 42P06, 42P07, 42710). */
-function isDuplicateObject(error) {
-    const code = driverError(error)?.code;
-    return code !== undefined && DUPLICATE_STATES.has(code);
-}
-/** The statement's leading words, enough to say what ODS was doing (`CREATE SCHEMA "x"`). */
-function statementHead(sql) {
-    if (!sql)
-        return "a statement";
-    const flat = sql.replace(/\s+/g, " ").trim();
-    return flat.length > 90 ? `${flat.slice(0, 87)}…` : flat;
-}
-function timeoutError(kind, context, detail) {
-    const setting = _timeouts_js__WEBPACK_IMPORTED_MODULE_1__/* .TIMEOUT_SETTINGS */ .K_[kind];
-    const value = context.timeouts[setting.field];
-    const code = kind === "connect"
-        ? "warehouse_connect_timeout"
-        : kind === "statement"
-            ? "warehouse_statement_timeout"
-            : "warehouse_lock_timeout";
-    return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(code, `The ${kind} timeout (${(0,_timeouts_js__WEBPACK_IMPORTED_MODULE_1__/* .showDuration */ .kJ)(value)}) expired in ${context.label}: ${detail}. Change it with ${setting.flag} (CLI) or the \`${setting.input}\` input (action).`);
-}
-/** What to grant for the statement that was refused (PostgreSQL). */
-function postgresGrant(sql, message) {
-    const head = (sql ?? "").replace(/\s+/g, " ").trim().toUpperCase();
-    if (/^CREATE SCHEMA/.test(head) || /permission denied for database/i.test(message))
-        return "CREATE on the database (GRANT CREATE ON DATABASE … TO the CI role), to create the environment's schemas and the registry's schema";
-    if (/must be owner/i.test(message))
-        return "ownership of the object (ALTER … OWNER TO the CI role, or membership in the owner's role): PostgreSQL lets only the owner rename, move or drop a table or view";
-    if (/^(CREATE|ALTER TABLE .* SET SCHEMA)/.test(head) || /permission denied for schema/i.test(message))
-        return "USAGE and CREATE on the schema (GRANT USAGE, CREATE ON SCHEMA … TO the CI role)";
-    if (/^(SELECT|INSERT|UPDATE|DELETE)/.test(head) ||
-        /permission denied for (table|relation|view)/i.test(message))
-        return "SELECT, INSERT, UPDATE and DELETE on the registry's tables, and SELECT on the prod tables pointer views read (GRANT … ON ALL TABLES IN SCHEMA … TO the CI role)";
-    return "the privilege the message names";
-}
-/**
- * The user error `error` is, for the classes above; null for any other
- * error (the caller keeps it). `timedOut` says the caller's own timer
- * expired (a statement the server never answered, a DuckDB statement ODS
- * interrupted).
- */
-function warehouseFailure(error, context, options = {}) {
-    if (error instanceof _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo)
-        return error;
-    const found = driverError(error);
-    if (!found)
-        return null;
-    const { message, code } = found;
-    const doing = statementHead(context.sql);
-    if (options.timedOut) {
-        return timeoutError("statement", context, context.engine === "postgres"
-            ? `the server did not answer ${doing} (the connection was closed)`
-            : `${doing} was interrupted`);
-    }
-    if (context.engine === "postgres") {
-        if (code === "57014" && /statement timeout/i.test(message))
-            return timeoutError("statement", context, `${doing} was cancelled`);
-        if (code === "55P03") {
-            const what = /pg_advisory/.test(context.sql ?? "")
-                ? "waited for another job creating the same environment or registry"
-                : `${doing} waited for a lock (${message})`;
-            return timeoutError("lock", context, what);
-        }
-        if (code === "42501") {
-            return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("warehouse_permission_denied", `Permission denied in ${context.label} for ${doing}: ${message}. The CI role needs ${postgresGrant(context.sql, message)}.`);
-        }
-        if ((code !== undefined && (CONNECTION_LOST_STATES.has(code) || SOCKET_CODES.has(code))) ||
-            CONNECTION_LOST_TEXT.test(message)) {
-            return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("warehouse_connection_lost", `The connection to ${context.label} was lost during ${doing}: ${message}.`);
-        }
-        return null;
-    }
-    if (/Could not set lock on file/i.test(message)) {
-        const holder = /Conflicting lock is held in (.*?)(?: \(PID (\d+)\))?\./.exec(message);
-        return timeoutError("lock", context, `the database file is open in another process${holder ? ` (${holder[1]}${holder[2] ? `, PID ${holder[2]}` : ""})` : ""}, and DuckDB allows one writing process per file`);
-    }
-    if (/Permission denied|read-only|read only|Access is denied/i.test(message)) {
-        return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("warehouse_permission_denied", `Permission denied in ${context.label} for ${doing}: ${message}. The job's user needs to read and write the database file and create files in its folder (DuckDB writes FILE.wal next to it), and the database must not be attached read-only.`);
-    }
-    return null;
-}
-/**
- * For the last line of defence (the CLI's and the action's error printing):
- * a driver error that escaped without its adapter's context (which
- * warehouse, which statement) is still reported as what it is, not as a bug,
- * when it is a missing privilege or a lost connection.
- */
-function escapedWarehouseFailure(error) {
-    // Only what is surely PostgreSQL's: a server error (pg's DatabaseError has a severity and a SQLSTATE) or
-    // pg's own words for a closed connection. A bare socket error (EPIPE on stdout, ECONNRESET from the
-    // GitHub API) is not the warehouse's.
-    const found = driverError(error);
-    if (!found)
-        return null;
-    const serverError = typeof error.severity === "string" &&
-        found.code !== undefined &&
-        /^[0-9A-Z]{5}$/.test(found.code);
-    const pgClosed = found.code === undefined &&
-        /^(Connection terminated|Client was closed|Client has encountered a connection error)/.test(found.message);
-    if (!serverError && !pgClosed)
-        return null;
-    const mapped = warehouseFailure(error, {
-        engine: "postgres",
-        label: "the warehouse",
-        timeouts: { connectMs: 0, statementMs: 0, lockMs: 0 },
-    });
-    return mapped &&
-        (mapped.code === "warehouse_permission_denied" || mapped.code === "warehouse_connection_lost")
-        ? mapped
-        : null;
-}
-
-
-/***/ }),
-
-/***/ 2950:
+/***/ 912:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36728,12 +36158,16 @@ const ERROR_CATALOGUE = {
         exit: 1,
         hint: "The state file belongs to another dbt project. Give the state of this project (--state), or the manifest of the project the state belongs to.",
     },
+    hand_off_invalid: {
+        exit: 1,
+        hint: "Re-run the whole job (Re-run jobs, not a single step): the main step writes what the post step reads, and both must be the same ods-state version. Nothing was recorded by this step.",
+    },
 };
 
 
 /***/ }),
 
-/***/ 4955:
+/***/ 7125:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36741,7 +36175,7 @@ const ERROR_CATALOGUE = {
 /* harmony export */   iU: () => (/* binding */ isUserError),
 /* harmony export */   yo: () => (/* binding */ UserError)
 /* harmony export */ });
-/* harmony import */ var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2950);
+/* harmony import */ var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(912);
 
 /**
  * An error the user can act on: a stable code, a message that names the file
@@ -36789,7 +36223,7 @@ function formatUserError(error) {
 
 /***/ }),
 
-/***/ 6591:
+/***/ 8944:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36822,7 +36256,7 @@ const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
  * it considers growing the young generation is the growth factor. So this
  * lets it grow (factor 2) while objects that survive are allocated, until it
  * reaches 8 MB, then sets the factor to 1: it never grows again.
- * test/runtime/young-generation.test.ts holds the Node version the action
+ * test/runtime/young-generation.int.test.ts holds the Node version the action
  * runs on to that. It takes a few milliseconds.
  */
 
@@ -36852,7 +36286,7 @@ function youngGenerationBytes() {
 
 /***/ }),
 
-/***/ 3046:
+/***/ 9092:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37043,7 +36477,7 @@ function compileFastCheck(schema, options = {}) {
 
 /***/ }),
 
-/***/ 1145:
+/***/ 567:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37068,13 +36502,13 @@ function setOwn(record, key, value) {
 
 /***/ }),
 
-/***/ 5788:
+/***/ 1914:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ runRecordSchema)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2131);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2947);
 
 /** One entry of the run ledger: every run ODS recorded (or refused), with what it produced. */
 const runRecordSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
@@ -37101,7 +36535,7 @@ const runRecordSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
-/***/ 6847:
+/***/ 985:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37127,7 +36561,7 @@ function canRead(reader, document) {
 
 /***/ }),
 
-/***/ 1293:
+/***/ 1531:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37163,7 +36597,7 @@ function parseScopeKey(key) {
 
 /***/ }),
 
-/***/ 4845:
+/***/ 4019:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37171,9 +36605,9 @@ function parseScopeKey(key) {
 /* harmony export */   _W: () => (/* binding */ readSnapshotDocument)
 /* harmony export */ });
 /* unused harmony exports exactnessSchema, fingerprintSchema, dataVersionSchema, relationSchema, testRecordSchema, storedColumnFactsSchema, nodeStateSchema, sourceStateSchema, targetIdentitySchema, relationWriteSchema, diffKeySchema, snapshotSchema */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2131);
-/* harmony import */ var _fast_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3046);
-/* harmony import */ var _schema_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6847);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2947);
+/* harmony import */ var _fast_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9092);
+/* harmony import */ var _schema_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(985);
 /**
  * The persisted state: what ODS has seen built successfully, per scope.
  * Snapshots are immutable JSON documents; every field added after 1.0 is
@@ -37403,7 +36837,7 @@ function readSnapshotDocument(document) {
 
 /***/ }),
 
-/***/ 4376:
+/***/ 1994:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37413,7 +36847,7 @@ function readSnapshotDocument(document) {
 /* harmony export */   w9: () => (/* binding */ LAYOUT_VERSION)
 /* harmony export */ });
 /* unused harmony export MIGRATIONS */
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(311);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6405);
 /**
  * The SQLite layout of the state database, as numbered migrations.
  *
@@ -37551,7 +36985,7 @@ function applyMigrations(connection, target = LAYOUT_VERSION, now = () => new Da
 
 /***/ }),
 
-/***/ 3607:
+/***/ 2745:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37564,7 +36998,7 @@ function applyMigrations(connection, target = LAYOUT_VERSION, now = () => new Da
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4281);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2847);
 
 
 
@@ -37615,7 +37049,7 @@ function journalMode(connection) {
 
 /***/ }),
 
-/***/ 4470:
+/***/ 5824:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37627,8 +37061,8 @@ function journalMode(connection) {
 /* unused harmony exports sha256Hex, rootDigest, decodeSnapshot */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _state_snapshot_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4845);
-/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9726);
+/* harmony import */ var _state_snapshot_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4019);
+/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(468);
 /**
  * How a snapshot document is stored: a header (the document without its
  * nodes) and one content-addressed entry per node, `[node id, node state]`
@@ -37780,7 +37214,7 @@ function materialize(location, parts) {
 
 /***/ }),
 
-/***/ 4281:
+/***/ 2847:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37802,11 +37236,11 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
-// EXTERNAL MODULE: ./node_modules/better-sqlite3/lib/index.js
-var lib = __nccwpck_require__(4918);
+// EXTERNAL MODULE: ../main/node_modules/better-sqlite3/lib/index.js
+var lib = __nccwpck_require__(8646);
 var lib_default = /*#__PURE__*/__nccwpck_require__.n(lib);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(4955);
+var user_error = __nccwpck_require__(7125);
 ;// CONCATENATED MODULE: ./src/store/sqlite-driver.ts
 /**
  * The SQLite driver: better-sqlite3 with its native binding when one matching
@@ -38026,7 +37460,7 @@ function classifySqliteError(error) {
 
 /***/ }),
 
-/***/ 1504:
+/***/ 3486:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38037,11 +37471,11 @@ function classifySqliteError(error) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
-/* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3607);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4281);
-/* harmony import */ var _state_store_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6084);
-/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9726);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7125);
+/* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2745);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2847);
+/* harmony import */ var _state_store_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9686);
+/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(468);
 /**
  * SQLite driver errors turned into errors that name the state file and say
  * what to do: damage, a full disk, a lock held too long, a file that can't be
@@ -38109,7 +37543,7 @@ function translate(file, error, busyTimeoutMs = _open_database_js__WEBPACK_IMPOR
 
 /***/ }),
 
-/***/ 4004:
+/***/ 9338:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38120,8 +37554,8 @@ function translate(file, error, busyTimeoutMs = _open_database_js__WEBPACK_IMPOR
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
-/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4376);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7125);
+/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1994);
 /**
  * Checks on a state file made without opening it with SQLite: what its first
  * bytes say. The store runs `inspectHeader` before it opens a file; the state
@@ -38246,7 +37680,7 @@ function copyableStateFileProblem(file) {
 
 /***/ }),
 
-/***/ 7096:
+/***/ 8114:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38263,14 +37697,14 @@ function copyableStateFileProblem(file) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4955);
-/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4376);
-/* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3607);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4281);
-/* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1504);
-/* harmony import */ var _sqlite_file_checks_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4004);
-/* harmony import */ var _sqlite_integrity_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7351);
-/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(9726);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7125);
+/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1994);
+/* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2745);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2847);
+/* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3486);
+/* harmony import */ var _sqlite_file_checks_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9338);
+/* harmony import */ var _sqlite_integrity_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(341);
+/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(468);
 /**
  * The state file's lifecycle: creating it (built at a temporary path, then
  * linked into place, so it either doesn't exist or is a complete, initialised
@@ -38530,19 +37964,19 @@ function resetStateFile(file, now = new Date()) {
 
 /***/ }),
 
-/***/ 7351:
+/***/ 341:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ runChecks),
 /* harmony export */   Q: () => (/* binding */ pageCheck)
 /* harmony export */ });
-/* harmony import */ var _state_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5788);
-/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4376);
-/* harmony import */ var _snapshot_codec_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4470);
-/* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1504);
-/* harmony import */ var _sqlite_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4307);
-/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9726);
+/* harmony import */ var _state_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1914);
+/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1994);
+/* harmony import */ var _snapshot_codec_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5824);
+/* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3486);
+/* harmony import */ var _sqlite_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9793);
+/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(468);
 /**
  * Integrity checks on an open state database: SQLite's page check, and the
  * checks behind `check()` and `ods-state doctor` (layout, heads, every
@@ -38699,7 +38133,7 @@ function runChecks(connection, file, full) {
 
 /***/ }),
 
-/***/ 4307:
+/***/ 9793:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38777,7 +38211,7 @@ const RUN_COLUMNS = `r.scope, r.run_id, r.invocation_id, r.command, r.started_at
 
 /***/ }),
 
-/***/ 4493:
+/***/ 1054:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38791,11 +38225,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/state/run-record.ts
-var run_record = __nccwpck_require__(5788);
+var run_record = __nccwpck_require__(1914);
 // EXTERNAL MODULE: ./src/state/scope.ts
-var state_scope = __nccwpck_require__(1293);
+var state_scope = __nccwpck_require__(1531);
 // EXTERNAL MODULE: ./src/store/open-database.ts
-var open_database = __nccwpck_require__(3607);
+var open_database = __nccwpck_require__(2745);
 ;// CONCATENATED MODULE: ./src/store/retention.ts
 /**
  * Retention, shared by every store so that they prune identically.
@@ -38825,19 +38259,19 @@ function snapshotsToPrune(snapshots, head, ledger, keepSnapshots) {
 }
 
 // EXTERNAL MODULE: ./src/store/snapshot-codec.ts
-var snapshot_codec = __nccwpck_require__(4470);
+var snapshot_codec = __nccwpck_require__(5824);
 // EXTERNAL MODULE: ./src/store/sqlite-error-translation.ts
-var sqlite_error_translation = __nccwpck_require__(1504);
+var sqlite_error_translation = __nccwpck_require__(3486);
 // EXTERNAL MODULE: ./src/store/sqlite-file.ts
-var sqlite_file = __nccwpck_require__(7096);
+var sqlite_file = __nccwpck_require__(8114);
 // EXTERNAL MODULE: ./src/store/sqlite-integrity.ts
-var sqlite_integrity = __nccwpck_require__(7351);
+var sqlite_integrity = __nccwpck_require__(341);
 // EXTERNAL MODULE: ./src/store/sqlite-rows.ts
-var sqlite_rows = __nccwpck_require__(4307);
+var sqlite_rows = __nccwpck_require__(9793);
 // EXTERNAL MODULE: ./src/store/state-store.ts
-var state_store = __nccwpck_require__(6084);
+var state_store = __nccwpck_require__(9686);
 // EXTERNAL MODULE: ./src/store/store-errors.ts
-var store_errors = __nccwpck_require__(9726);
+var store_errors = __nccwpck_require__(468);
 ;// CONCATENATED MODULE: ./src/store/sqlite-store.ts
 /**
  * The SQLite state store: `.ods/state.db` by default.
@@ -39200,7 +38634,7 @@ function limitOf(limit) {
 
 /***/ }),
 
-/***/ 6084:
+/***/ 9686:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39216,10 +38650,10 @@ function limitOf(limit) {
 /* unused harmony exports DEFAULT_KEEP_SNAPSHOTS, DEFAULT_KEEP_RUNS, isConflict */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
-/* harmony import */ var _state_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5788);
-/* harmony import */ var _state_scope_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1293);
-/* harmony import */ var _state_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4845);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
+/* harmony import */ var _state_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1914);
+/* harmony import */ var _state_scope_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1531);
+/* harmony import */ var _state_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4019);
 /**
  * The StateStore contract: where ODS keeps what was last built successfully,
  * one line of immutable snapshots per scope (`<project>/<environment>`), a
@@ -39227,7 +38661,7 @@ function limitOf(limit) {
  *
  * Every method returns a Promise so that a remote store can implement the
  * same contract later; the SQLite and in-memory stores resolve at once.
- * Both pass test/store/conformance.test.ts, which is the contract's
+ * Both pass test/store/conformance.int.test.ts, which is the contract's
  * executable definition.
  */
 
@@ -39332,7 +38766,7 @@ function unknownRunSnapshot(run, file) {
 
 /***/ }),
 
-/***/ 9726:
+/***/ 468:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39344,8 +38778,8 @@ function unknownRunSnapshot(run, file) {
 /* harmony export */   xg: () => (/* binding */ diskFull),
 /* harmony export */   xt: () => (/* binding */ locked)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(311);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6405);
 /**
  * The errors a store raises about its file, each naming the file and saying
  * what to do with that exact path.
@@ -39393,7 +38827,7 @@ function locked(file, waitedMs) {
 
 /***/ }),
 
-/***/ 311:
+/***/ 6405:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39401,6 +38835,659 @@ function locked(file, waitedMs) {
 /* harmony export */ });
 /** The product version; a test keeps it equal to package.json's. */
 const VERSION = "0.1.0";
+
+
+/***/ }),
+
+/***/ 4893:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $i: () => (/* binding */ showName),
+/* harmony export */   Cm: () => (/* binding */ quoteIdentifier),
+/* harmony export */   Co: () => (/* binding */ qualifiedKey),
+/* harmony export */   G1: () => (/* binding */ showQualified),
+/* harmony export */   Ki: () => (/* binding */ checkIdentifier),
+/* harmony export */   Pr: () => (/* binding */ derivedName),
+/* harmony export */   Rc: () => (/* binding */ nameKey),
+/* harmony export */   V9: () => (/* binding */ sameQualified),
+/* harmony export */   q: () => (/* binding */ sameName),
+/* harmony export */   rD: () => (/* binding */ identifierProblem)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
+/**
+ * Names of warehouse objects: validation, comparison under an engine's
+ * identifier rules, and the names ODS derives (staged, retired and undone
+ * tables of a promotion).
+ *
+ * Every identifier reaches SQL quoted (`"…"`, a quote doubled), but a name
+ * that could only reach SQL by relying on that escaping is refused outright:
+ * a double quote, a control character (NUL, newline, …), a lone surrogate,
+ * an empty name, or one longer than the engine keeps (PostgreSQL silently
+ * truncates past 63 bytes, which would make two names one).
+ */
+
+
+const encoder = new TextEncoder();
+/** Why a name can't be used, or null when it can. */
+function identifierProblem(name, rules) {
+    if (name.length === 0)
+        return "it is empty";
+    for (let i = 0; i < name.length; i += 1) {
+        const unit = name.charCodeAt(i);
+        if (unit === 0x22)
+            return "it contains a double quote (it would end a quoted identifier)";
+        if (unit < 0x20 || unit === 0x7f)
+            return `it contains the control character U+${unit.toString(16).padStart(4, "0").toUpperCase()}`;
+        if (unit >= 0xd800 && unit <= 0xdbff) {
+            const next = name.charCodeAt(i + 1);
+            if (!(next >= 0xdc00 && next <= 0xdfff))
+                return "it contains an unpaired surrogate (not valid text)";
+            i += 1;
+        }
+        else if (unit >= 0xdc00 && unit <= 0xdfff) {
+            return "it contains an unpaired surrogate (not valid text)";
+        }
+    }
+    const length = rules.length_unit === "bytes" ? encoder.encode(name).length : [...name].length;
+    if (length > rules.max_length) {
+        return `it is ${length} ${rules.length_unit} long; the warehouse keeps at most ${rules.max_length}`;
+    }
+    return null;
+}
+/** Shown in messages: the name as JSON, so that control characters and quotes are visible, cut at 80 characters. */
+function showName(name) {
+    const shown = JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name);
+    return shown;
+}
+/** Refuses (UserError identifier_refused) a name the warehouse can't take as it is. */
+function checkIdentifier(name, rules, what) {
+    const problem = identifierProblem(name, rules);
+    if (problem !== null) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("identifier_refused", `The ${what} ${showName(name)} can't be used: ${problem}.`);
+    }
+    return name;
+}
+/** The name quoted as an SQL identifier, after checking it. */
+function quoteIdentifier(name, rules, what = "name") {
+    checkIdentifier(name, rules, what);
+    return `"${name.replaceAll('"', '""')}"`;
+}
+/** How the engine compares names: folded to lower case where quoted names are case-insensitive. */
+function nameKey(name, rules) {
+    return rules.case_sensitive ? name : name.toLowerCase();
+}
+function qualifiedKey(name, rules) {
+    return JSON.stringify([nameKey(name.schema, rules), nameKey(name.identifier, rules)]);
+}
+function sameName(a, b, rules) {
+    return nameKey(a, rules) === nameKey(b, rules);
+}
+function sameQualified(a, b, rules) {
+    return sameName(a.schema, b.schema, rules) && sameName(a.identifier, b.identifier, rules);
+}
+function showQualified(name) {
+    return `${name.schema}.${name.identifier}`;
+}
+function lengthOf(text, rules) {
+    return rules.length_unit === "bytes" ? encoder.encode(text).length : [...text].length;
+}
+/**
+ * A name ODS derives from an identifier: `<identifier>__ods_<tag>`. When that
+ * is too long, the identifier is cut (on a character boundary) and a short
+ * digest of the whole identifier keeps derived names of different tables
+ * apart: `<prefix>_<digest6>__ods_<tag>`.
+ */
+function derivedName(identifier, tag, rules) {
+    const suffix = `__ods_${tag}`;
+    const whole = `${identifier}${suffix}`;
+    if (lengthOf(whole, rules) <= rules.max_length)
+        return whole;
+    const digest = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createHash)("sha256").update(identifier).digest("hex").slice(0, 6);
+    const tail = `_${digest}${suffix}`;
+    let prefix = "";
+    for (const char of identifier) {
+        if (lengthOf(prefix + char + tail, rules) > rules.max_length)
+            break;
+        prefix += char;
+    }
+    return `${prefix}${tail}`;
+}
+
+
+/***/ }),
+
+/***/ 9559:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   qH: () => (/* binding */ derivedStoredName),
+/* harmony export */   yX: () => (/* binding */ StoredNames)
+/* harmony export */ });
+/* unused harmony exports defaultQuoting, quotingOfRendered, storedPart, storedRelation */
+/* harmony import */ var _dbt_relation_identity_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1773);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
+/* harmony import */ var _state_own_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(567);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4893);
+
+
+
+
+/**
+ * Engines whose relationKey folding (relation-identity.ts `foldPart`) is the
+ * stored form: Snowflake (unquoted upper), PostgreSQL (unquoted lower),
+ * Databricks (lower), BigQuery (as written). DuckDB's folds to lower case
+ * for comparison, though it keeps a name's case.
+ */
+const FOLDED_AS_STORED = new Set(["snowflake", "postgres", "databricks", "bigquery"]);
+const ALL_QUOTED = { database: true, schema: true, identifier: true };
+const NONE_QUOTED = { database: false, schema: false, identifier: false };
+/**
+ * dbt's default quote policy of the adapter an engine is written by:
+ * dbt-snowflake quotes nothing; dbt-adapters' BaseRelation (dbt-postgres,
+ * dbt-duckdb), dbt-bigquery and dbt-databricks quote every part.
+ */
+function defaultQuoting(engine) {
+    return engine === "snowflake" ? NONE_QUOTED : ALL_QUOTED;
+}
+/** Which parts dbt quoted in its rendering of a relation; `fallback` where the rendering is absent or not a plain dotted name. */
+function quotingOfRendered(rendered, fallback) {
+    const parts = rendered ? (0,_dbt_relation_identity_js__WEBPACK_IMPORTED_MODULE_0__/* .parseRelationName */ .vY)(rendered) : null;
+    if (parts === null || parts.length < 2)
+        return fallback;
+    const at = (fromEnd, otherwise) => parts[parts.length - fromEnd]?.quoted ?? otherwise;
+    return {
+        identifier: at(1, fallback.identifier),
+        schema: at(2, fallback.schema),
+        database: at(3, fallback.database),
+    };
+}
+const SNOWFLAKE_UNQUOTED = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+/**
+ * One part of a name as `engine` stores it, dbt writing it quoted or not
+ * (`what` names it in a refusal).
+ */
+function storedPart(engine, text, quoted, what = "name") {
+    switch (engine) {
+        case "snowflake":
+            if (quoted)
+                return text;
+            if (!SNOWFLAKE_UNQUOTED.test(text)) {
+                throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UserError */ .yo("identifier_refused", `The ${what} ${(0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .showName */ .$i)(text)} can't be used unquoted on Snowflake: an unquoted name is a letter or underscore followed by letters, digits, underscores and dollar signs.`, { hint: "Quote it in dbt (the `quoting` config) or rename it." });
+            }
+            return text.toUpperCase();
+        case "postgres":
+            // PostgreSQL folds the ASCII letters of an unquoted name (downcase_identifier).
+            return quoted ? text : text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+        case "databricks":
+            return text.toLowerCase();
+        default:
+            return text;
+    }
+}
+/**
+ * A name ODS derives from a stored identifier (names.ts `derivedName`:
+ * `<identifier>__ods_<tag>`, the staged, retired and undone tables of a
+ * promotion), written the way the warehouse would store it unquoted when the
+ * identifier is one dbt wrote unquoted: on Snowflake, `ORDERS__ODS_R_1A2B3C4D`
+ * beside `ORDERS`, so that `analytics.orders__ods_r_1a2b3c4d` finds it as
+ * `analytics.orders` finds `ORDERS`. A quoted identifier (`MyTable`) keeps
+ * ODS's suffix as written.
+ */
+function derivedStoredName(engine, identifier, tag, rules) {
+    const derived = (0,_names_js__WEBPACK_IMPORTED_MODULE_2__/* .derivedName */ .Pr)(identifier, tag, rules);
+    if (engine !== "snowflake")
+        return derived;
+    const unquoted = SNOWFLAKE_UNQUOTED.test(identifier) && identifier === identifier.toUpperCase();
+    return unquoted ? derived.toUpperCase() : derived;
+}
+/** A relation with each part as `engine` stores it under `quoting`. */
+function storedRelation(engine, relation, quoting, what = "relation") {
+    return {
+        database: relation.database === null
+            ? null
+            : storedPart(engine, relation.database, quoting.database, `database of ${what}`),
+        schema: storedPart(engine, relation.schema, quoting.schema, `schema of ${what}`),
+        identifier: storedPart(engine, relation.identifier, quoting.identifier, `relation name of ${what}`),
+    };
+}
+/**
+ * dbt's names turned into the warehouse's, with each node's quoting (from
+ * its rendering in the manifest or plan at hand) or the adapter's default.
+ */
+class StoredNames {
+    engine;
+    quoting;
+    fallback;
+    /** Prod's relations as prod's state says they were written (withProd), by node. */
+    prodWritten;
+    constructor(engine, quoting = new Map(), prodWritten = new Map()) {
+        this.engine = engine;
+        this.quoting = quoting;
+        this.fallback = defaultQuoting(engine);
+        this.prodWritten = prodWritten;
+    }
+    /**
+     * The same, knowing where prod's state says each prod relation was written
+     * (its `relations` keys: stored forms, when recorded with this engine's
+     * adapter). A node's is the key its recorded build wrote, or the only key
+     * it last wrote under its name in any case; none when that is ambiguous.
+     */
+    withProd(prod) {
+        const written = new Map();
+        if (!prod?.relations || !FOLDED_AS_STORED.has(this.engine) || prod.target?.adapter_type !== this.engine)
+            return new StoredNames(this.engine, this.quoting, written);
+        const candidates = new Map();
+        for (const [key, write] of Object.entries(prod.relations)) {
+            const state = Object.hasOwn(prod.nodes, write.node) ? prod.nodes[write.node] : undefined;
+            const relation = state?.relation;
+            const parts = key.split("\u0000");
+            if (!relation || parts.length !== 3)
+                continue;
+            const name = {
+                database: relation.database === null ? null : parts[0],
+                schema: parts[1],
+                identifier: parts[2],
+            };
+            // The relation stored under some quoting: the key is where it was written (not a former one of the node).
+            if (!this.storedForms(relation.schema).includes(name.schema) ||
+                !this.storedForms(relation.identifier).includes(name.identifier))
+                continue;
+            const list = candidates.get(write.node) ?? [];
+            list.push({ name, same_run: write.run_id === state.run_id });
+            candidates.set(write.node, list);
+        }
+        for (const [node, list] of candidates) {
+            const sameRun = list.filter((candidate) => candidate.same_run);
+            const chosen = sameRun.length === 1 ? sameRun[0] : list.length === 1 ? list[0] : undefined;
+            if (chosen)
+                written.set(node, chosen.name);
+        }
+        return new StoredNames(this.engine, this.quoting, written);
+    }
+    /** The names the warehouse may store a part dbt writes under (quoted or not). */
+    storedForms(text) {
+        const forms = [storedPart(this.engine, text, true)];
+        try {
+            forms.push(storedPart(this.engine, text, false));
+        }
+        catch {
+            // Not a name Snowflake takes unquoted: only the quoted form.
+        }
+        return forms;
+    }
+    /** With each entry's quoting, read from its rendering (`relation_name`). */
+    static fromPlan(engine, plan) {
+        const fallback = defaultQuoting(engine);
+        const quoting = new Map();
+        for (const entry of plan.entries)
+            quoting.set(entry.unique_id, quotingOfRendered(entry.relation_name, fallback));
+        return new StoredNames(engine, quoting);
+    }
+    /** With each node's quoting, read from the manifest's `relation_name`. */
+    static fromProject(engine, project) {
+        return StoredNames.fromRenderings(engine, [...project.graph.nodes].map(([id, node]) => [id, node.node.relation.relationName]));
+    }
+    /** With each node's quoting, read from its rendering. */
+    static fromRenderings(engine, renderings) {
+        const fallback = defaultQuoting(engine);
+        const quoting = new Map();
+        for (const [id, rendered] of renderings)
+            quoting.set(id, quotingOfRendered(rendered, fallback));
+        return new StoredNames(engine, quoting);
+    }
+    /** How dbt quotes the node's relation (the adapter's default for a node it doesn't know). */
+    quotingOf(node) {
+        return (node === null ? undefined : this.quoting.get(node)) ?? this.fallback;
+    }
+    /** Whether the node's quoting is known (from a rendering), not the adapter's default. */
+    knows(node) {
+        return this.quoting.has(node);
+    }
+    /** Prod's relation of the node, as the warehouse stores it (as prod's state says it was written, where it does). */
+    prodRelation(relation, node) {
+        return this.prodWritten.get(node) ?? this.relation(relation, node);
+    }
+    /** The node's relation as the warehouse stores it. */
+    relation(relation, node) {
+        return storedRelation(this.engine, relation, this.quotingOf(node), node ?? "relation");
+    }
+    /** The node's relation, schema-qualified, as the warehouse stores it. */
+    qualified(relation, node) {
+        const quoting = this.quotingOf(node);
+        const what = node ?? "relation";
+        return {
+            schema: storedPart(this.engine, relation.schema, quoting.schema, `schema of ${what}`),
+            identifier: storedPart(this.engine, relation.identifier, quoting.identifier, `relation name of ${what}`),
+        };
+    }
+    /** The node's schema as the warehouse stores it. */
+    schema(schema, node) {
+        return storedPart(this.engine, schema, this.quotingOf(node).schema, `schema of ${node ?? "relation"}`);
+    }
+    /**
+     * Every way the warehouse may store a relation dbt wrote, its quoting
+     * unknown: with the adapter's default, and as written (quoted). For
+     * protecting prod (never dropping what it may be), not for addressing it.
+     */
+    possible(relation, node) {
+        const written = node === null ? undefined : this.prodWritten.get(node);
+        if (written)
+            return [{ schema: written.schema, identifier: written.identifier }];
+        const known = node !== null && this.knows(node);
+        const out = [this.tryQualified(relation, this.quotingOf(node))];
+        if (!known)
+            out.push(this.tryQualified(relation, ALL_QUOTED), this.tryQualified(relation, NONE_QUOTED));
+        return out.filter((name) => name !== null);
+    }
+    tryQualified(relation, quoting) {
+        try {
+            return {
+                schema: storedPart(this.engine, relation.schema, quoting.schema),
+                identifier: storedPart(this.engine, relation.identifier, quoting.identifier),
+            };
+        }
+        catch {
+            return null;
+        }
+    }
+    /**
+     * The plan with every relation as the warehouse stores it: its own, and
+     * its last build's (prod's, given prod's state: as prodRelation says).
+     */
+    plan(plan, prod = null) {
+        const entries = plan.entries.map((entry) => {
+            const id = entry.unique_id;
+            const stored = { ...entry, relation: this.relation(entry.relation, id) };
+            const last = entry.last_build;
+            if (last?.relation) {
+                const prodState = prod && Object.hasOwn(prod.nodes, id) ? prod.nodes[id] : undefined;
+                const isProds = prodState?.run_id === last.run_id && prodState.relation != null;
+                stored.last_build = {
+                    ...last,
+                    relation: isProds ? this.prodRelation(last.relation, id) : this.relation(last.relation, id),
+                };
+            }
+            return stored;
+        });
+        return { ...plan, entries };
+    }
+    /** Prod's state with every node's relation as the warehouse stores it (for reading the warehouse, never for recording). */
+    prod(prod) {
+        if (!prod)
+            return prod;
+        const nodes = {};
+        for (const [id, state] of Object.entries(prod.nodes)) {
+            (0,_state_own_js__WEBPACK_IMPORTED_MODULE_3__/* .setOwn */ .P)(nodes, id, state.relation ? { ...state, relation: this.prodRelation(state.relation, id) } : state);
+        }
+        return { ...prod, nodes };
+    }
+}
+
+
+/***/ }),
+
+/***/ 1821:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K_: () => (/* binding */ TIMEOUT_SETTINGS),
+/* harmony export */   Rh: () => (/* binding */ DEFAULT_TIMEOUTS),
+/* harmony export */   ZZ: () => (/* binding */ parseTimeout),
+/* harmony export */   jd: () => (/* binding */ timeoutsFrom),
+/* harmony export */   kJ: () => (/* binding */ showDuration)
+/* harmony export */ });
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
+/**
+ * How long ODS waits for the warehouse (docs/environments.md, "Timeouts,
+ * concurrency and errors"). Three limits, each with a default, a CLI flag
+ * and an action input; `0` means no limit.
+ *
+ * - connect (30 s): TCP connection and the server's handshake. A server that
+ *   accepts and never answers must not hang the job; 30 s covers a cold
+ *   cloud database and TLS, and is what libpq users usually set.
+ * - statement (10 min): one statement. ODS's statements are DDL, registry
+ *   rows and, on DuckDB, the copy of a promoted table: a slow statement is a
+ *   stuck one long before 10 minutes, but a large copy can take minutes.
+ *   PostgreSQL cancels it (`statement_timeout`); a server that stops
+ *   answering altogether is given the same time again (at most 30 s more)
+ *   before the connection is closed; DuckDB interrupts it.
+ * - lock (60 s): waiting for a lock another session holds (PostgreSQL
+ *   `lock_timeout`: a long BI query reading a prod table being replaced,
+ *   another job; DuckDB: another process with the database file open).
+ *   Renames of prod tables need an exclusive lock: waiting longer would queue
+ *   every reader of the table behind ODS.
+ */
+
+const DEFAULT_TIMEOUTS = {
+    connectMs: 30_000,
+    statementMs: 600_000,
+    lockMs: 60_000,
+};
+/** The CLI flag and action input of each limit (messages name both). */
+const TIMEOUT_SETTINGS = {
+    connect: { flag: "--connect-timeout", input: "connect-timeout", field: "connectMs" },
+    statement: { flag: "--statement-timeout", input: "statement-timeout", field: "statementMs" },
+    lock: { flag: "--lock-timeout", input: "lock-timeout", field: "lockMs" },
+};
+const UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+/** Longer than any job GitHub runs (6 h), and within a 32-bit timer. */
+const MAX_MS = 24 * 3_600_000;
+/**
+ * `30` (seconds), `500ms`, `30s`, `10m`, `1h`; `0` for no limit. Anything
+ * else is a UserError naming `name` (a flag or an input).
+ */
+function parseTimeout(text, name, code, input = name) {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(text);
+    const value = match ? Number(match[1]) * UNITS[match[2] ?? "s"] : Number.NaN;
+    if (!Number.isFinite(value) || value > MAX_MS || (value > 0 && value < 1)) {
+        throw new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(code, `${name} is \`${text}\`; give a duration such as 30 (seconds), 500ms, 30s, 10m or 1h (at most 24h), or 0 for no limit.`, { input });
+    }
+    return Math.round(value);
+}
+/** The timeouts from three optional texts (flags or inputs); missing ones keep their default. */
+function timeoutsFrom(read, source) {
+    const timeouts = { ...DEFAULT_TIMEOUTS };
+    for (const kind of Object.keys(TIMEOUT_SETTINGS)) {
+        const text = read(kind);
+        if (text === undefined || text.trim() === "")
+            continue;
+        const setting = TIMEOUT_SETTINGS[kind];
+        timeouts[setting.field] =
+            source === "flag"
+                ? parseTimeout(text, setting.flag, "usage")
+                : parseTimeout(text, `Input \`${setting.input}\``, "input_invalid", setting.input);
+    }
+    return timeouts;
+}
+/** `30 s`, `10 min`, `500 ms`, `no limit`. */
+function showDuration(ms) {
+    if (ms <= 0)
+        return "no limit";
+    if (ms % 3_600_000 === 0)
+        return `${ms / 3_600_000} h`;
+    if (ms % 60_000 === 0)
+        return `${ms / 60_000} min`;
+    if (ms % 1000 === 0)
+        return `${ms / 1000} s`;
+    return `${ms} ms`;
+}
+
+
+/***/ }),
+
+/***/ 7552:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Fo: () => (/* binding */ escapedWarehouseFailure),
+/* harmony export */   dc: () => (/* binding */ isDuplicateObject),
+/* harmony export */   go: () => (/* binding */ warehouseFailure),
+/* harmony export */   oJ: () => (/* binding */ statementHead),
+/* harmony export */   w2: () => (/* binding */ timeoutError)
+/* harmony export */ });
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
+/* harmony import */ var _timeouts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1821);
+/**
+ * The one place where the drivers' errors (`pg`, `@duckdb/node-api`) become
+ * errors a user can act on: an expired timeout (which one, its value, how to
+ * change it), a missing privilege (which operation, what to grant), a
+ * connection that went away (what to run). Anything else is returned as
+ * null and left to the caller (a failed step is `warehouse_error`).
+ *
+ * PostgreSQL errors carry a SQLSTATE (`code`): 57014 with "statement
+ * timeout", 55P03 lock_not_available, 42501 insufficient_privilege, 57P01-3
+ * shutdown, class 08 connection exceptions; Node's socket errors carry
+ * ECONNRESET, EPIPE…; `pg` itself says "Connection terminated unexpectedly".
+ * DuckDB errors are text: "INTERRUPT Error" (ODS interrupted a statement),
+ * "Could not set lock on file", "Permission denied", "read-only".
+ */
+
+
+const CONNECTION_LOST_STATES = new Set([
+    "57P01",
+    "57P02",
+    "57P03",
+    "08000",
+    "08003",
+    "08006",
+    "08001",
+    "08004",
+]);
+const SOCKET_CODES = new Set([
+    "ECONNRESET",
+    "EPIPE",
+    "ETIMEDOUT",
+    "ENOTCONN",
+    "ECONNABORTED",
+    "EHOSTUNREACH",
+]);
+const CONNECTION_LOST_TEXT = /Connection terminated|Client was closed and is not queryable|Client has encountered a connection error|terminating connection|server closed the connection/i;
+/** SQLSTATEs of a concurrent creator having made the same object first (PostgreSQL). */
+const DUPLICATE_STATES = new Set(["23505", "42P06", "42P07", "42710"]);
+function driverError(error) {
+    if (!(error instanceof Error))
+        return null;
+    const code = error.code;
+    return {
+        message: error.message,
+        ...(typeof code === "string" ? { code } : {}),
+    };
+}
+/** Whether `error` says another session created the same object first (PostgreSQL 23505, 42P06, 42P07, 42710). */
+function isDuplicateObject(error) {
+    const code = driverError(error)?.code;
+    return code !== undefined && DUPLICATE_STATES.has(code);
+}
+/** The statement's leading words, enough to say what ODS was doing (`CREATE SCHEMA "x"`). */
+function statementHead(sql) {
+    if (!sql)
+        return "a statement";
+    const flat = sql.replace(/\s+/g, " ").trim();
+    return flat.length > 90 ? `${flat.slice(0, 87)}…` : flat;
+}
+function timeoutError(kind, context, detail) {
+    const setting = _timeouts_js__WEBPACK_IMPORTED_MODULE_1__/* .TIMEOUT_SETTINGS */ .K_[kind];
+    const value = context.timeouts[setting.field];
+    const code = kind === "connect"
+        ? "warehouse_connect_timeout"
+        : kind === "statement"
+            ? "warehouse_statement_timeout"
+            : "warehouse_lock_timeout";
+    return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo(code, `The ${kind} timeout (${(0,_timeouts_js__WEBPACK_IMPORTED_MODULE_1__/* .showDuration */ .kJ)(value)}) expired in ${context.label}: ${detail}. Change it with ${setting.flag} (CLI) or the \`${setting.input}\` input (action).`);
+}
+/** What to grant for the statement that was refused (PostgreSQL). */
+function postgresGrant(sql, message) {
+    const head = (sql ?? "").replace(/\s+/g, " ").trim().toUpperCase();
+    if (/^CREATE SCHEMA/.test(head) || /permission denied for database/i.test(message))
+        return "CREATE on the database (GRANT CREATE ON DATABASE … TO the CI role), to create the environment's schemas and the registry's schema";
+    if (/must be owner/i.test(message))
+        return "ownership of the object (ALTER … OWNER TO the CI role, or membership in the owner's role): PostgreSQL lets only the owner rename, move or drop a table or view";
+    if (/^(CREATE|ALTER TABLE .* SET SCHEMA)/.test(head) || /permission denied for schema/i.test(message))
+        return "USAGE and CREATE on the schema (GRANT USAGE, CREATE ON SCHEMA … TO the CI role)";
+    if (/^(SELECT|INSERT|UPDATE|DELETE)/.test(head) ||
+        /permission denied for (table|relation|view)/i.test(message))
+        return "SELECT, INSERT, UPDATE and DELETE on the registry's tables, and SELECT on the prod tables pointer views read (GRANT … ON ALL TABLES IN SCHEMA … TO the CI role)";
+    return "the privilege the message names";
+}
+/**
+ * The user error `error` is, for the classes above; null for any other
+ * error (the caller keeps it). `timedOut` says the caller's own timer
+ * expired (a statement the server never answered, a DuckDB statement ODS
+ * interrupted).
+ */
+function warehouseFailure(error, context, options = {}) {
+    if (error instanceof _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo)
+        return error;
+    const found = driverError(error);
+    if (!found)
+        return null;
+    const { message, code } = found;
+    const doing = statementHead(context.sql);
+    if (options.timedOut) {
+        return timeoutError("statement", context, context.engine === "postgres"
+            ? `the server did not answer ${doing} (the connection was closed)`
+            : `${doing} was interrupted`);
+    }
+    if (context.engine === "postgres") {
+        if (code === "57014" && /statement timeout/i.test(message))
+            return timeoutError("statement", context, `${doing} was cancelled`);
+        if (code === "55P03") {
+            const what = /pg_advisory/.test(context.sql ?? "")
+                ? "waited for another job creating the same environment or registry"
+                : `${doing} waited for a lock (${message})`;
+            return timeoutError("lock", context, what);
+        }
+        if (code === "42501") {
+            return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("warehouse_permission_denied", `Permission denied in ${context.label} for ${doing}: ${message}. The CI role needs ${postgresGrant(context.sql, message)}.`);
+        }
+        if ((code !== undefined && (CONNECTION_LOST_STATES.has(code) || SOCKET_CODES.has(code))) ||
+            CONNECTION_LOST_TEXT.test(message)) {
+            return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("warehouse_connection_lost", `The connection to ${context.label} was lost during ${doing}: ${message}.`);
+        }
+        return null;
+    }
+    if (/Could not set lock on file/i.test(message)) {
+        const holder = /Conflicting lock is held in (.*?)(?: \(PID (\d+)\))?\./.exec(message);
+        return timeoutError("lock", context, `the database file is open in another process${holder ? ` (${holder[1]}${holder[2] ? `, PID ${holder[2]}` : ""})` : ""}, and DuckDB allows one writing process per file`);
+    }
+    if (/Permission denied|read-only|read only|Access is denied/i.test(message)) {
+        return new _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__/* .UserError */ .yo("warehouse_permission_denied", `Permission denied in ${context.label} for ${doing}: ${message}. The job's user needs to read and write the database file and create files in its folder (DuckDB writes FILE.wal next to it), and the database must not be attached read-only.`);
+    }
+    return null;
+}
+/**
+ * For the last line of defence (the CLI's and the action's error printing):
+ * a driver error that escaped without its adapter's context (which
+ * warehouse, which statement) is still reported as what it is, not as a bug,
+ * when it is a missing privilege or a lost connection.
+ */
+function escapedWarehouseFailure(error) {
+    // Only what is surely PostgreSQL's: a server error (pg's DatabaseError has a severity and a SQLSTATE) or
+    // pg's own words for a closed connection. A bare socket error (EPIPE on stdout, ECONNRESET from the
+    // GitHub API) is not the warehouse's.
+    const found = driverError(error);
+    if (!found)
+        return null;
+    const serverError = typeof error.severity === "string" &&
+        found.code !== undefined &&
+        /^[0-9A-Z]{5}$/.test(found.code);
+    const pgClosed = found.code === undefined &&
+        /^(Connection terminated|Client was closed|Client has encountered a connection error)/.test(found.message);
+    if (!serverError && !pgClosed)
+        return null;
+    const mapped = warehouseFailure(error, {
+        engine: "postgres",
+        label: "the warehouse",
+        timeouts: { connectMs: 0, statementMs: 0, lockMs: 0 },
+    });
+    return mapped &&
+        (mapped.code === "warehouse_permission_denied" || mapped.code === "warehouse_connection_lost")
+        ? mapped
+        : null;
+}
 
 
 /***/ }),
@@ -39524,18 +39611,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types")
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2197:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveBlockMap = __nccwpck_require__(143);
+var resolveBlockSeq = __nccwpck_require__(1854);
+var resolveFlowCollection = __nccwpck_require__(9030);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -39621,15 +39708,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 83:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(573);
+var composeNode = __nccwpck_require__(4961);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -39673,17 +39760,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 4961:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var composeCollection = __nccwpck_require__(2197);
+var composeScalar = __nccwpck_require__(3573);
+var resolveEnd = __nccwpck_require__(1020);
+var utilEmptyScalarPosition = __nccwpck_require__(8407);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -39792,15 +39879,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 3573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -39887,18 +39974,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 3104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(2606);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var identity = __nccwpck_require__(4919);
+var composeDoc = __nccwpck_require__(83);
+var resolveEnd = __nccwpck_require__(1020);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -40118,17 +40205,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 143:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -40242,12 +40329,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 5089:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -40449,14 +40536,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 1854:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveProps = __nccwpck_require__(775);
+var utilFlowIndentCheck = __nccwpck_require__(1795);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -40507,7 +40594,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1020:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -40553,19 +40640,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 9030:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var resolveEnd = __nccwpck_require__(1020);
+var resolveProps = __nccwpck_require__(775);
+var utilContainsNewline = __nccwpck_require__(4283);
+var utilMapIncludes = __nccwpck_require__(1091);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -40769,13 +40856,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 5882:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(389);
+var resolveEnd = __nccwpck_require__(1020);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -41004,7 +41091,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 775:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41159,7 +41246,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 4283:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41202,7 +41289,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 8407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41237,12 +41324,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 1795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(4283);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -41261,12 +41348,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 1091:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -41283,22 +41370,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 573:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(7105);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var toJS = __nccwpck_require__(3899);
+var Schema = __nccwpck_require__(8224);
+var stringifyDocument = __nccwpck_require__(2285);
+var anchors = __nccwpck_require__(9196);
+var applyReviver = __nccwpck_require__(909);
+var createNode = __nccwpck_require__(1732);
+var directives = __nccwpck_require__(2606);
 
 class Document {
     constructor(value, replacer, options) {
@@ -41627,13 +41714,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 9196:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -41710,7 +41797,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 909:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41774,14 +41861,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 1732:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -41871,13 +41958,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 2606:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(4919);
+var visit = __nccwpck_require__(2588);
 
 const escapeChars = {
     '!': '%21',
@@ -42056,7 +42143,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 152:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42125,28 +42212,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3439:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var Schema = __nccwpck_require__(8224);
+var errors = __nccwpck_require__(152);
+var Alias = __nccwpck_require__(7105);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
+var publicApi = __nccwpck_require__(4543);
+var visit = __nccwpck_require__(2588);
 
 
 
@@ -42183,7 +42270,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 7297:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -42209,16 +42296,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 7105:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(9196);
+var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -42336,14 +42423,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 4661:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(1732);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -42494,14 +42581,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4833:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(909);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 class NodeBase {
     constructor(type) {
@@ -42541,15 +42628,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 5773:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(1732);
+var stringifyPair = __nccwpck_require__(7764);
+var addPairToJSMap = __nccwpck_require__(8768);
+var identity = __nccwpck_require__(4919);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -42587,14 +42674,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 389:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(4919);
+var Node = __nccwpck_require__(4833);
+var toJS = __nccwpck_require__(3899);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -42621,17 +42708,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 5462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(4156);
+var addPairToJSMap = __nccwpck_require__(8768);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -42775,17 +42862,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(1732);
+var stringifyCollection = __nccwpck_require__(4156);
+var Collection = __nccwpck_require__(4661);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var toJS = __nccwpck_require__(3899);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -42897,16 +42984,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 8768:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(7297);
+var merge = __nccwpck_require__(9380);
+var stringify = __nccwpck_require__(9300);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -42969,7 +43056,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 4919:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43029,12 +43116,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3899:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -43075,15 +43162,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(5089);
+var resolveFlowScalar = __nccwpck_require__(5882);
+var errors = __nccwpck_require__(152);
+var stringifyString = __nccwpck_require__(4154);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -43300,7 +43387,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 3701:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43370,7 +43457,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 5235:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43476,14 +43563,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 9877:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(334);
+var cstStringify = __nccwpck_require__(3701);
+var cstVisit = __nccwpck_require__(5235);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -43595,12 +43682,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 5145:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(9877);
 
 /*
 START -> stream
@@ -44325,7 +44412,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 1460:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44373,14 +44460,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 2064:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(9877);
+var lexer = __nccwpck_require__(5145);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -45360,18 +45447,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 4543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(3104);
+var Document = __nccwpck_require__(573);
+var errors = __nccwpck_require__(152);
+var log = __nccwpck_require__(7297);
+var identity = __nccwpck_require__(4919);
+var lineCounter = __nccwpck_require__(1460);
+var parser = __nccwpck_require__(2064);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -45474,16 +45561,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 8224:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(4919);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var tags = __nccwpck_require__(6178);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -45520,13 +45607,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var YAMLMap = __nccwpck_require__(5462);
 
 const map = {
     collection: 'map',
@@ -45546,12 +45633,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 5632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const nullTag = {
     identify: value => value == null,
@@ -45570,13 +45657,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 7562:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var YAMLSeq = __nccwpck_require__(6831);
 
 const seq = {
     collection: 'seq',
@@ -45596,12 +45683,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 4704:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(4154);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -45619,12 +45706,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 4359:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -45647,13 +45734,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 6229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -45701,12 +45788,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7602:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -45750,18 +45837,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 7904:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
 
 const schema = [
     map.map,
@@ -45782,14 +45869,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 8647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(389);
+var map = __nccwpck_require__(4043);
+var seq = __nccwpck_require__(7562);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -45853,27 +45940,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 6178:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var bool = __nccwpck_require__(4359);
+var float = __nccwpck_require__(6229);
+var int = __nccwpck_require__(7602);
+var schema = __nccwpck_require__(7904);
+var schema$1 = __nccwpck_require__(8647);
+var binary = __nccwpck_require__(4355);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var schema$2 = __nccwpck_require__(3081);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -45959,14 +46046,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 4355:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(389);
+var stringifyString = __nccwpck_require__(4154);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -46036,12 +46123,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 6158:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(389);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -46072,13 +46159,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(389);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -46129,12 +46216,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5609:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -46212,13 +46299,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 9380:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -46290,16 +46377,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 6431:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(4919);
+var toJS = __nccwpck_require__(3899);
+var YAMLMap = __nccwpck_require__(5462);
+var YAMLSeq = __nccwpck_require__(6831);
+var pairs = __nccwpck_require__(9281);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -46374,15 +46461,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 9281:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var Scalar = __nccwpck_require__(389);
+var YAMLSeq = __nccwpck_require__(6831);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -46463,24 +46550,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 3081:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(4043);
+var _null = __nccwpck_require__(5632);
+var seq = __nccwpck_require__(7562);
+var string = __nccwpck_require__(4704);
+var binary = __nccwpck_require__(4355);
+var bool = __nccwpck_require__(6158);
+var float = __nccwpck_require__(838);
+var int = __nccwpck_require__(5609);
+var merge = __nccwpck_require__(9380);
+var omap = __nccwpck_require__(6431);
+var pairs = __nccwpck_require__(9281);
+var set = __nccwpck_require__(2504);
+var timestamp = __nccwpck_require__(4960);
 
 const schema = [
     map.map,
@@ -46511,14 +46598,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 2504:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(4919);
+var Pair = __nccwpck_require__(5773);
+var YAMLMap = __nccwpck_require__(5462);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -46614,12 +46701,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(3569);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -46726,7 +46813,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 9915:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -46884,15 +46971,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9300:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(9196);
+var identity = __nccwpck_require__(4919);
+var stringifyComment = __nccwpck_require__(6599);
+var stringifyString = __nccwpck_require__(4154);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -47023,14 +47110,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 4156:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -47185,7 +47272,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -47216,14 +47303,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 2285:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -47310,7 +47397,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 3569:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -47344,15 +47431,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 7764:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(4919);
+var Scalar = __nccwpck_require__(389);
+var stringify = __nccwpck_require__(9300);
+var stringifyComment = __nccwpck_require__(6599);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -47503,13 +47590,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 4154:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(389);
+var foldFlowLines = __nccwpck_require__(9915);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -47848,12 +47935,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 2588:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(4919);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -48091,7 +48178,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 2131:
+/***/ 2947:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48114,15 +48201,15 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/memoizer.js
-var memoizer = __nccwpck_require__(7925);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 1 modules
-var core_schemas = __nccwpck_require__(8431);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(3412);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/memoizer.js
+var memoizer = __nccwpck_require__(3093);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/schemas.js + 1 modules
+var core_schemas = __nccwpck_require__(6015);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(6211);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
 var _a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -48175,9 +48262,9 @@ function registry() {
 (_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(4890);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(906);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
 
 
 
@@ -49282,9 +49369,9 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
-var core_regexes = __nccwpck_require__(3908);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/regexes.js
+var core_regexes = __nccwpck_require__(3364);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -49937,7 +50024,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -50782,7 +50869,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -50909,7 +50996,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -51178,7 +51265,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
 
 
 
@@ -51355,7 +51442,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
 
 
 
@@ -51414,7 +51501,7 @@ const ZodRealError = /*@__PURE__*/ core_core/* $constructor */.xI("ZodError", er
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
 
 
 const parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -51432,7 +51519,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -52972,7 +53059,7 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 4890:
+/***/ 906:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -52995,9 +53082,9 @@ function preprocess(fn, schema) {
 /* harmony export */   v$: () => (/* binding */ $ZodCheckOverwrite)
 /* harmony export */ });
 /* unused harmony exports $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckProperty, $ZodCheckMimeType */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
-/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3908);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3412);
+/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3364);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6211);
 // import { $ZodType } from "./schemas.js";
 
 
@@ -53518,7 +53605,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 
 /***/ }),
 
-/***/ 8532:
+/***/ 3412:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -53529,7 +53616,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony exports NEVER, $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6211);
 var _a;
 
 /** A special constant with type `never` */
@@ -53675,7 +53762,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 2041:
+/***/ 3273:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -53723,7 +53810,7 @@ class Doc {
 
 /***/ }),
 
-/***/ 7925:
+/***/ 3093:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -53732,7 +53819,7 @@ class Doc {
 /* harmony export */   x3: () => (/* binding */ memoizer)
 /* harmony export */ });
 /* unused harmony export $ZodCyclicError */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6211);
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -54048,7 +54135,7 @@ function isBackEdge(ctx, value) {
 
 /***/ }),
 
-/***/ 3908:
+/***/ 3364:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -54246,7 +54333,7 @@ const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ nu
 
 /***/ }),
 
-/***/ 8431:
+/***/ 6015:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -54323,24 +54410,24 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: $ZodAny, $ZodBigIntFormat, $ZodCodec, $ZodCreditCard, $ZodCustomStringFormat, $ZodDiscriminatedUnion, $ZodFile, $ZodFunction, $ZodIBAN, $ZodLazy, $ZodMAC, $ZodMap, $ZodNaN, $ZodNull, $ZodObject, $ZodPreprocess, $ZodPromise, $ZodSet, $ZodSuccess, $ZodSymbol, $ZodTemplateLiteral, $ZodUndefined, $ZodVoid, $ZodXor, URL_BAD_FORMAT, URL_UNPARSEABLE, canParseURL, clone, getDiscriminatedOption, parseURLObject
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(4890);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/doc.js
-var core_doc = __nccwpck_require__(2041);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
-var core_regexes = __nccwpck_require__(3908);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(4723);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(906);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(3412);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/doc.js
+var core_doc = __nccwpck_require__(3273);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/regexes.js
+var core_regexes = __nccwpck_require__(3364);
+// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(6211);
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
 
 
 
@@ -56981,7 +57068,7 @@ function handleRefineResult(result, payload, input, inst) {
 
 /***/ }),
 
-/***/ 4723:
+/***/ 6211:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -57037,7 +57124,7 @@ function handleRefineResult(result, payload, input, inst) {
 /* harmony export */   zM: () => (/* binding */ mergeDefs)
 /* harmony export */ });
 /* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, defineLazy, objectClone, cloneDef, getElementAtPath, promiseAllObject, randomString, numKeys, getParsedType, primitiveTypes, createTransparentProxy, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3412);
 
 // functions
 function assertEqual(val) {
@@ -58153,6 +58240,6 @@ function constantCatch(value) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5581);
+/******/ var __webpack_exports__ = __nccwpck_require__(5187);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 
