@@ -1,12 +1,9 @@
 /**
  * The hand-off from the main step to the post step (src/app/events/hand-off.ts
  * is the document and its schema): one file in the runner's temp folder, its
- * path the step state's one key, and beside it the main step's copy of the
- * manifest it planned from (dbt build rewrites target/manifest.json with
- * compiled code only for what it ran, and the environment's builds are
- * recorded against the code that was planned).
+ * path the step state's one key.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type HandOff, parseHandOff, serializeHandOff } from "../app/events/hand-off.js";
 import { UserError } from "../errors/user-error.js";
@@ -15,18 +12,11 @@ import type { Ports } from "./ports.js";
 /** The step-state key holding the hand-off's path. */
 export const HAND_OFF_STATE = "hand-off";
 
-/** The folder of the main step's files (plan file, hand-off, planned manifest). */
+/** The folder of the main step's files (plan file, hand-off). */
 export function stepFolder(tempDir: string): string {
   const dir = path.join(tempDir, "ods-state");
   mkdirSync(dir, { recursive: true });
   return dir;
-}
-
-/** Copies the manifest the plan was made from beside the hand-off; returns the copy's path. */
-export function keepPlannedManifest(tempDir: string, manifest: string): string {
-  const copy = path.join(stepFolder(tempDir), "planned-manifest.json");
-  copyFileSync(manifest, copy);
-  return copy;
 }
 
 /** Writes the hand-off and names it in the step state; returns its path. */

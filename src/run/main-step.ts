@@ -27,7 +27,7 @@ import { artifactFiles } from "./artifacts.js";
 import { comparedBase, savingRun } from "./comment/compared-base.js";
 import { diffAnchors } from "./comment/diff-anchors.js";
 import { decideMode, type Mode } from "./decide-mode.js";
-import { keepPlannedManifest, writeHandOff } from "./hand-off-file.js";
+import { writeHandOff } from "./hand-off-file.js";
 import { logPlan, setPlanOutputs, setPromotionOutputs, writePlanFile } from "./main-step/plan-outputs.js";
 import { publishPlanPage } from "./main-step/plan-page.js";
 import type { Ports } from "./ports.js";
@@ -94,7 +94,7 @@ export async function runMainStep(
     scope,
     plan: result,
     planPath,
-    plannedManifest: mode === "pr_plan" ? keepPlannedManifest(ports.tempDir, inputs.manifest) : null,
+    plannedKeys: planned.plannedKeys,
     resultsBefore: planned.resultsBefore,
     comparedBase: base,
     planPageUrl: htmlPage ?? null,

@@ -66,7 +66,7 @@ export async function runPostStep(
     return { repair: null, counts: noCounts() };
   const built = await pullRequestBuilt(inputs, run, eventPorts, {
     scope,
-    plannedManifest: handOff.plannedManifest,
+    plannedKeys: handOff.plannedKeys,
     resultsBefore: handOff.resultsBefore,
     dataDiffPlan: handOff.dataDiffPlan,
   });

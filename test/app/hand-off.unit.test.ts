@@ -82,7 +82,10 @@ function handOff(overrides: Partial<Omit<HandOff, "version">> = {}): Omit<HandOf
     scope: { project: "shop", environment: "prod" },
     plan,
     planPath: "/runner/temp/ods-state/plan.json",
-    plannedManifest: "/runner/temp/ods-state/planned-manifest.json",
+    plannedKeys: {
+      "model.shop.stg_orders": { key: "vk-stg", digest: "fp-stg", sql: "sql-stg" },
+      "seed.shop.raw_orders": { key: "vk-raw", digest: "fp-raw" },
+    },
     resultsBefore: "inv-1",
     comparedBase: { branch: "main", runUrl: "https://github.com/acme/shop/actions/runs/88", commit: null },
     planPageUrl: null,
@@ -108,7 +111,7 @@ describe("the main step's hand-off", () => {
   it("round-trips the plan, the data diff's plan, the promotion and the rest, whole", () => {
     for (const written of [
       handOff(),
-      handOff({ mode: "default_branch", plannedManifest: null, dataDiffPlan: null, promotion: promotion() }),
+      handOff({ mode: "default_branch", plannedKeys: null, dataDiffPlan: null, promotion: promotion() }),
       handOff({
         plan: largePlan(300, { changedEvery: 7 }),
         planPageUrl: "https://github.com/a/b/actions/runs/1/artifacts/2",
@@ -135,10 +138,11 @@ describe("the main step's hand-off", () => {
 
   it("an unknown version is refused, naming it", () => {
     const document = JSON.parse(serializeHandOff(handOff()));
-    for (const version of [2, 0, "1", null]) {
+    // 1: the main step of an ods-state that handed off a copy of the planned manifest, not its keys.
+    for (const version of [1, 3, 0, "2", null]) {
       expectInvalid(
         JSON.stringify({ ...document, version }),
-        new RegExp(`has version ${JSON.stringify(version)}; this ods-state reads version 1`),
+        new RegExp(`has version ${JSON.stringify(version)}; this ods-state reads version 2`),
       );
     }
     const { version: _, ...unversioned } = document;

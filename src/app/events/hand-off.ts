@@ -16,7 +16,8 @@ import { planOf, planSchema } from "../../state/plan-schema.js";
 import { nodeStateSchema } from "../../state/snapshot.js";
 import type { MergePromotion } from "../promotion/merge-promotion.js";
 
-export const HAND_OFF_VERSION = 1;
+/** 2: the planned keys replace the copy of the planned manifest (one manifest parse in the post step). */
+export const HAND_OFF_VERSION = 2;
 
 const qualifiedNameSchema = z.looseObject({ schema: z.string(), identifier: z.string() });
 
@@ -74,8 +75,14 @@ const handOffSchema = z.object({
   plan: planSchema,
   /** The plan file the main step wrote (the `plan-path` output), for the job summary's link. */
   planPath: z.string(),
-  /** The main step's copy of the manifest it planned from (dbt build rewrites the `manifest` input); null when none. */
-  plannedManifest: z.string().nullable(),
+  /**
+   * On a pull request, what recording the environment's builds and the data diff read of the manifest the
+   * main step planned from (dbt build rewrites the `manifest` input): per node, its version key, its
+   * fingerprint's digest and `sql` component (src/dbt/fingerprint/planned-keys.ts); null otherwise.
+   */
+  plannedKeys: z
+    .record(z.string(), z.object({ key: z.string(), digest: z.string(), sql: z.string().optional() }))
+    .nullable(),
   /** dbt's invocation id of the run results that existed before the job's dbt step ("" when none). */
   resultsBefore: z.string(),
   /** What the plan was compared with (the comment's reference point). */

@@ -11,6 +11,7 @@
  * connection (environment-steps.ts, `withWarehouseSession`).
  */
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
+import { type PlannedKeys, plannedKeysOf } from "../../dbt/fingerprint/planned-keys.js";
 import type { LoadedProject } from "../../dbt/load-project.js";
 import type { EnvironmentChange } from "../../environment/index.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
@@ -64,6 +65,8 @@ export interface PlannedRun {
   dataDiffPlan: Plan | null;
   /** The invocation id of the run results that existed before dbt ran ("" when none). */
   resultsBefore: string;
+  /** On a pull request, the planned manifest's keys, for the post step's record and data diff; null otherwise. */
+  plannedKeys: PlannedKeys | null;
   counts: StepCounts;
 }
 
@@ -163,6 +166,7 @@ async function planTheRun(
     promotion,
     dataDiffPlan,
     resultsBefore,
+    plannedKeys: isPullRequest ? plannedKeysOf(project) : null,
     counts,
   };
 }

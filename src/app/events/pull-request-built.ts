@@ -2,11 +2,13 @@
  * A pull request's job after dbt built (the action's post step): with an
  * environment, its builds recorded in the registry and the data diff against
  * prod (over the plan the main step handed off: no plan here); what dbt did,
- * for the comment. One parse of the planned manifest (the main step's copy)
- * and one of the manifest dbt rewrote (recordBuilds checks each build's
- * compiled SQL against the planned one), one warehouse connection.
+ * for the comment. One parse, of the manifest dbt rewrote, with the planned
+ * manifest's keys the main step handed off laid over it (recordBuilds
+ * records under the planned keys and refuses a build whose compiled SQL
+ * differs from the planned one); one warehouse connection.
  */
 import type { RunResults } from "../../dbt/artifacts/run-results.js";
+import { type PlannedKeys, withPlannedKeys } from "../../dbt/fingerprint/planned-keys.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
 import type { DataDiffReport } from "../../state/data-diff.js";
@@ -30,8 +32,8 @@ export async function pullRequestBuilt(
   given: EventPorts,
   handedOff: {
     scope: Scope;
-    /** The main step's copy of the manifest it planned from; null (or gone) when it made none. */
-    plannedManifest: string | null;
+    /** The keys of the manifest the main step planned from (null: the plan was made from this one). */
+    plannedKeys: PlannedKeys | null;
     resultsBefore: string;
     /** The pull request's plan over prod alone (the data diff's); null when there is no diff to make. */
     dataDiffPlan: Plan | null;
@@ -46,13 +48,9 @@ export async function pullRequestBuilt(
   const event = run.event;
   if (environmentRefusal(inputs, run) !== null || event.kind !== "pull_request")
     return { runResults: results, dataDiff: null, counts };
-  const { scope, plannedManifest } = handedOff;
+  const { scope, plannedKeys } = handedOff;
   const buildProject = ports.artifacts.project(inputs.manifest, inputs.projectDir, inputs.buildEnv);
-  // Without the main step's copy, the plan was made from the manifest dbt left: read it once.
-  const project =
-    plannedManifest !== null && ports.artifacts.exists(plannedManifest)
-      ? ports.artifacts.project(plannedManifest, inputs.projectDir, inputs.buildEnv)
-      : buildProject;
+  const project = plannedKeys !== null ? withPlannedKeys(buildProject, plannedKeys) : buildProject;
   const sources = ports.artifacts.sources(inputs.sources);
   const dataDiff = await withWarehouseSession(inputs, run, ports, scope.project, async (session) => {
     await session.use((ctx) =>

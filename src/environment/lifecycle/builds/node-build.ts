@@ -69,8 +69,9 @@ export function nodeBuild(run: RecordingRun, id: string): NodeBuild | null {
   const result = run.statusOf.get(id);
   if (!result) return null;
   const node = project.graph.nodes.get(id)!;
-  const fp = project.fingerprints.get(id)!;
-  if (node.node.materialized === "ephemeral") return null;
+  const fp = project.fingerprints.get(id);
+  // No planned fingerprint: a node the planned manifest did not have (withPlannedKeys) is not recorded.
+  if (!fp || node.node.materialized === "ephemeral") return null;
   const notTaken = notTheEnvironments(run, id, node, fp, result);
   if (notTaken !== null) return { ignored: notTaken, built: false, failed: false, record: null };
   // A partial build (--empty, --sample, bounded or failed microbatch batches: partial-builds.ts) is
@@ -136,6 +137,11 @@ function notTheEnvironments(
     const actual = built?.fingerprint.components.sql;
     if (built && actual !== undefined && planned !== undefined && actual !== planned) {
       return "its compiled SQL differs from the planned manifest's";
+    }
+    // Its node state would record a fingerprint that is not the one dbt built (or, from the planned keys the
+    // main step handed off, one whose components are unknown: dbt/fingerprint/planned-keys.ts).
+    if (built && built.fingerprint.digest !== fp.fingerprint.digest) {
+      return "its fingerprint differs from the planned manifest's";
     }
   }
   return null;
