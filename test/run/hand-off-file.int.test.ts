@@ -59,8 +59,9 @@ describe("the post step's hand-off", () => {
     { case: "truncated", text: () => valid().slice(0, 40), says: /is not JSON/ },
     {
       case: "of another version",
-      text: () => valid().replace('"version":1', '"version":2'),
-      says: /has version 2/,
+      // 1: an ods-state whose main step handed off a copy of the planned manifest.
+      text: () => valid().replace('"version":2', '"version":1'),
+      says: /has version 1; this ods-state reads version 2/,
     },
     {
       case: "damaged",
