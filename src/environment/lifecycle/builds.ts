@@ -10,7 +10,10 @@
  * Version keys come from the planned manifest (`dbt compile`: every node
  * compiled). dbt's build writes a manifest where only the nodes that ran
  * have compiled code, so keys computed from it differ; when it is given, a
- * node whose compiled SQL differs between the two is not recorded.
+ * node whose compiled SQL (or, for a successful build, fingerprint) differs
+ * between the two is not recorded. The action's post step has no planned
+ * manifest to parse: its `project` is dbt's with the planned keys the main
+ * step handed off laid over it (src/dbt/fingerprint/planned-keys.ts).
  */
 import type { RunResults } from "../../dbt/artifacts/run-results.js";
 import type { SourcesFreshness } from "../../dbt/artifacts/sources.js";
