@@ -10,16 +10,16 @@
  *   fingerprint, with its parents' planned keys;
  * - the model whose SQL differs is not recorded, and the log says why.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadProject } from "../../src/dbt/load-project.js";
-import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { runDbt } from "../../tools/dbt-standin.js";
 import { actionJob, pullRequestEvent } from "../support/action-job.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
-import { prodBuilt, shop } from "../support/warehouse/scenario.js";
+import { prodWorkspace } from "../support/warehouse/prod-workspace.js";
+import { shop } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
 import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
@@ -35,15 +35,7 @@ describe("a pull request's post step records dbt's builds under the planned keys
 
   beforeAll(async () => {
     process.chdir(root);
-    mkdirSync(warehouseDir, { recursive: true });
-    mkdirSync(target, { recursive: true });
-    const session = await duckdbSession(warehouseDir);
-    const prod = await prodBuilt(session, s);
-    await session.close();
-    const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
-    await store.commit({ project: "shop", environment: "prod" }, null, prod);
-    await store.close();
-    writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.prManifest));
+    await prodWorkspace(s, warehouseDir, workspace);
   });
 
   afterAll(() => {

@@ -15,7 +15,7 @@
  * is measured too: its post step records, cleans up and repairs over one
  * connection.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,12 +24,12 @@ import { readActionInputs } from "../../src/github/action-inputs.js";
 import { readRunEnvironment } from "../../src/github/event.js";
 import { runMainStep } from "../../src/run/main-step.js";
 import { runPostStep } from "../../src/run/post-step.js";
-import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { runDbt } from "../../tools/dbt-standin.js";
 import { recordedRunnerPorts } from "../support/recording-core.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
-import { prodBuilt, shop } from "../support/warehouse/scenario.js";
+import { prodWorkspace } from "../support/warehouse/prod-workspace.js";
+import { shop } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
 import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
@@ -47,15 +47,7 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
   beforeAll(async () => {
     // The state transport stages its copy under the working directory: this file's own.
     process.chdir(root);
-    mkdirSync(warehouseDir, { recursive: true });
-    mkdirSync(target, { recursive: true });
-    const session = await duckdbSession(warehouseDir);
-    const prod = await prodBuilt(session, s);
-    await session.close();
-    const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
-    await store.commit({ project: "shop", environment: "prod" }, null, prod);
-    await store.close();
-    writeFileSync(path.join(target, "manifest.json"), JSON.stringify(s.prManifest));
+    await prodWorkspace(s, warehouseDir, workspace);
     copyFileSync(
       path.join(PROJECT_ROOT, "fixtures", "shop", "prod-after-merge", "sources.json"),
       path.join(target, "sources.json"),
