@@ -2,14 +2,14 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 5621:
+/***/ 3909:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const fs = __nccwpck_require__(9896);
 const path = __nccwpck_require__(6928);
-const util = __nccwpck_require__(7480);
-const SqliteError = __nccwpck_require__(2139);
+const util = __nccwpck_require__(2952);
+const SqliteError = __nccwpck_require__(7483);
 
 let DEFAULT_ADDON;
 
@@ -78,42 +78,42 @@ function Database(filenameGiven, options) {
 	});
 }
 
-const wrappers = __nccwpck_require__(1127);
+const wrappers = __nccwpck_require__(5463);
 Database.prototype.prepare = wrappers.prepare;
-Database.prototype.transaction = __nccwpck_require__(3511);
-Database.prototype.pragma = __nccwpck_require__(703);
-Database.prototype.backup = __nccwpck_require__(8033);
-Database.prototype.serialize = __nccwpck_require__(7281);
-Database.prototype.function = __nccwpck_require__(9463);
-Database.prototype.aggregate = __nccwpck_require__(6512);
-Database.prototype.table = __nccwpck_require__(1707);
+Database.prototype.transaction = __nccwpck_require__(6695);
+Database.prototype.pragma = __nccwpck_require__(8127);
+Database.prototype.backup = __nccwpck_require__(6017);
+Database.prototype.serialize = __nccwpck_require__(2161);
+Database.prototype.function = __nccwpck_require__(3943);
+Database.prototype.aggregate = __nccwpck_require__(4096);
+Database.prototype.table = __nccwpck_require__(1355);
 Database.prototype.loadExtension = wrappers.loadExtension;
 Database.prototype.exec = wrappers.exec;
 Database.prototype.close = wrappers.close;
 Database.prototype.defaultSafeIntegers = wrappers.defaultSafeIntegers;
 Database.prototype.unsafeMode = wrappers.unsafeMode;
-Database.prototype[util.inspect] = __nccwpck_require__(1147);
+Database.prototype[util.inspect] = __nccwpck_require__(9595);
 
 module.exports = Database;
 
 
 /***/ }),
 
-/***/ 8646:
+/***/ 4918:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-module.exports = __nccwpck_require__(5621);
-module.exports.SqliteError = __nccwpck_require__(2139);
+module.exports = __nccwpck_require__(3909);
+module.exports.SqliteError = __nccwpck_require__(7483);
 
 
 /***/ }),
 
-/***/ 6512:
+/***/ 4096:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
+const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
 
 module.exports = function defineAggregate(name, options) {
 	// Validate arguments
@@ -159,14 +159,14 @@ const getLength = ({ length }) => {
 
 /***/ }),
 
-/***/ 8033:
+/***/ 6017:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const fs = __nccwpck_require__(9896);
 const path = __nccwpck_require__(6928);
 const { promisify } = __nccwpck_require__(9023);
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 const fsAccess = promisify(fs.access);
 
 module.exports = async function backup(filename, options) {
@@ -233,11 +233,11 @@ const runBackup = (backup, handler) => {
 
 /***/ }),
 
-/***/ 9463:
+/***/ 3943:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
+const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
 
 module.exports = function defineFunction(name, options, fn) {
 	// Apply defaults
@@ -271,7 +271,7 @@ module.exports = function defineFunction(name, options, fn) {
 
 /***/ }),
 
-/***/ 1147:
+/***/ 9595:
 /***/ ((module) => {
 
 
@@ -285,11 +285,11 @@ module.exports = function inspect(depth, opts) {
 
 /***/ }),
 
-/***/ 703:
+/***/ 8127:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { getBooleanOption, cppdb } = __nccwpck_require__(7480);
+const { getBooleanOption, cppdb } = __nccwpck_require__(2952);
 
 module.exports = function pragma(source, options) {
 	if (options == null) options = {};
@@ -304,11 +304,11 @@ module.exports = function pragma(source, options) {
 
 /***/ }),
 
-/***/ 7281:
+/***/ 2161:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 
 module.exports = function serialize(options) {
 	if (options == null) options = {};
@@ -327,11 +327,11 @@ module.exports = function serialize(options) {
 
 /***/ }),
 
-/***/ 1707:
+/***/ 1355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 
 module.exports = function defineTable(name, factory) {
 	// Validate arguments
@@ -523,11 +523,11 @@ const defer = x => () => x;
 
 /***/ }),
 
-/***/ 3511:
+/***/ 6695:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 const controllers = new WeakMap();
 
 module.exports = function transaction(fn) {
@@ -608,11 +608,11 @@ const wrapTransaction = (apply, fn, db, { begin, commit, rollback, savepoint, re
 
 /***/ }),
 
-/***/ 1127:
+/***/ 5463:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
-const { cppdb } = __nccwpck_require__(7480);
+const { cppdb } = __nccwpck_require__(2952);
 
 exports.prepare = function prepare(sql) {
 	return this[cppdb].prepare(sql, this, false);
@@ -669,7 +669,7 @@ exports.getters = {
 
 /***/ }),
 
-/***/ 2139:
+/***/ 7483:
 /***/ ((module) => {
 
 
@@ -696,7 +696,7 @@ module.exports = SqliteError;
 
 /***/ }),
 
-/***/ 7480:
+/***/ 2952:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -715,7 +715,7 @@ exports.inspect = Symbol.for('nodejs.util.inspect.custom');
 
 /***/ }),
 
-/***/ 293:
+/***/ 2536:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -729,7 +729,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/drivers/open.ts + 39 modules
-var drivers_open = __nccwpck_require__(4562);
+var drivers_open = __nccwpck_require__(1962);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -880,7 +880,7 @@ function loadAnalyzeSqlProcess() {
 }
 
 // EXTERNAL MODULE: ./src/store/sqlite-store.ts + 1 modules
-var sqlite_store = __nccwpck_require__(1054);
+var sqlite_store = __nccwpck_require__(4493);
 ;// CONCATENATED MODULE: ./src/adapters.ts
 /**
  * The adapters the entry points open and hand in as ports (src/app/ports.ts):
@@ -914,16 +914,16 @@ function openAdapters(sqliteDriver) {
 
 /***/ }),
 
-/***/ 5187:
+/***/ 5581:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(293);
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1377);
-/* harmony import */ var _drivers_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8915);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7125);
-/* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8944);
-/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2847);
+/* harmony import */ var _adapters_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2536);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9369);
+/* harmony import */ var _drivers_providers_provider_spec_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4605);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
+/* harmony import */ var _runtime_young_generation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6591);
+/* harmony import */ var _store_sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4281);
 /**
  * The `ods-state` CLI entry point: the only place in the CLI that reads the
  * process environment and opens the adapters. Everything else is in src/cli/
@@ -963,7 +963,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1377:
+/***/ 9369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -975,13 +975,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 // EXTERNAL MODULE: ./src/errors/catalogue.ts
-var catalogue = __nccwpck_require__(912);
+var catalogue = __nccwpck_require__(2950);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(7125);
+var user_error = __nccwpck_require__(4955);
 // EXTERNAL MODULE: ./src/version.ts
-var version = __nccwpck_require__(6405);
+var version = __nccwpck_require__(311);
 // EXTERNAL MODULE: ./src/warehouse/warehouse-errors.ts
-var warehouse_errors = __nccwpck_require__(7552);
+var warehouse_errors = __nccwpck_require__(3138);
 ;// CONCATENATED MODULE: ./src/drivers/driver-status.ts
 const DRIVER_STATUS = [
     { name: "DuckDB", connection: "duckdb:PATH", verified: "live", against: "real DuckDB files, in process" },
@@ -1020,7 +1020,7 @@ function showDriverStatus(driver) {
 }
 
 // EXTERNAL MODULE: ./src/drivers/open.ts + 39 modules
-var drivers_open = __nccwpck_require__(4562);
+var drivers_open = __nccwpck_require__(1962);
 ;// CONCATENATED MODULE: ./src/app/warehouse-drivers.ts
 /**
  * What the CLI may know of the warehouse drivers without importing one
@@ -1348,17 +1348,17 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/store/sqlite-file.ts
-var sqlite_file = __nccwpck_require__(8114);
+var sqlite_file = __nccwpck_require__(7096);
 // EXTERNAL MODULE: ./src/store/open-database.ts
-var open_database = __nccwpck_require__(2745);
+var open_database = __nccwpck_require__(3607);
 // EXTERNAL MODULE: ./src/store/sqlite-driver.ts + 1 modules
-var sqlite_driver = __nccwpck_require__(2847);
+var sqlite_driver = __nccwpck_require__(4281);
 // EXTERNAL MODULE: ./src/store/sqlite-file-checks.ts
-var sqlite_file_checks = __nccwpck_require__(9338);
+var sqlite_file_checks = __nccwpck_require__(4004);
 // EXTERNAL MODULE: ./src/store/sqlite-integrity.ts
-var sqlite_integrity = __nccwpck_require__(341);
+var sqlite_integrity = __nccwpck_require__(7351);
 // EXTERNAL MODULE: ./src/store/store-errors.ts
-var store_errors = __nccwpck_require__(468);
+var store_errors = __nccwpck_require__(9726);
 ;// CONCATENATED MODULE: ./src/store/sqlite-inspection.ts
 /**
  * `ods-state doctor`'s look at a state file: everything found about it (the
@@ -1467,7 +1467,7 @@ function projectNameOf(project, input) {
 }
 
 // EXTERNAL MODULE: ./src/store/sqlite-store.ts + 1 modules
-var sqlite_store = __nccwpck_require__(1054);
+var sqlite_store = __nccwpck_require__(4493);
 ;// CONCATENATED MODULE: ./src/app/scope.ts
 
 /** The environment of the state scope when none is named (`--environment`, the `environment` input). */
@@ -1641,21 +1641,21 @@ function isEmptyDiff(diff) {
     return diff.changed.length === 0 && diff.added.length === 0 && diff.removed.length === 0;
 }
 
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/classic/schemas.js + 9 modules
-var schemas = __nccwpck_require__(2947);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(3412);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/doc.js
-var core_doc = __nccwpck_require__(3273);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/memoizer.js
-var memoizer = __nccwpck_require__(3093);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/regexes.js
-var regexes = __nccwpck_require__(3364);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/schemas.js + 1 modules
-var core_schemas = __nccwpck_require__(6015);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
-var util = __nccwpck_require__(6211);
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/compile.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __nccwpck_require__(2131);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/doc.js
+var core_doc = __nccwpck_require__(2041);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/memoizer.js
+var memoizer = __nccwpck_require__(7925);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
+var regexes = __nccwpck_require__(3908);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 1 modules
+var core_schemas = __nccwpck_require__(8431);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
+var util = __nccwpck_require__(4723);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/compile.js
 
 
 
@@ -6437,7 +6437,7 @@ function toOtherNode(raw) {
 }
 
 // EXTERNAL MODULE: ./src/state/fast-validate.ts
-var fast_validate = __nccwpck_require__(9092);
+var fast_validate = __nccwpck_require__(3046);
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-entry-schemas.ts
 /**
  * The schemas a manifest's entries are validated with (one per kind of entry
@@ -8009,8 +8009,8 @@ function projectHooks(graph, macros) {
     return result;
 }
 
-// EXTERNAL MODULE: ../main/node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(3439);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/dbt/project-file.ts
 /**
  * dbt_project.yml (and vars.yml) parsed as dbt parses them: YAML 1.1 as
@@ -10088,7 +10088,7 @@ function callArguments(sql, start) {
 }
 
 // EXTERNAL MODULE: ./src/dbt/relation-identity.ts
-var relation_identity = __nccwpck_require__(1773);
+var relation_identity = __nccwpck_require__(683);
 ;// CONCATENATED MODULE: ./src/dbt/undeclared-reads.ts
 
 const FROM_FUNCTIONS = new Set(["extract", "substring", "trim", "position", "overlay"]);
@@ -12215,9 +12215,9 @@ function sqlParserOf(values, context) {
 }
 
 // EXTERNAL MODULE: ./src/warehouse/names.ts
-var warehouse_names = __nccwpck_require__(4893);
+var warehouse_names = __nccwpck_require__(911);
 // EXTERNAL MODULE: ./src/warehouse/stored-names.ts
-var stored_names = __nccwpck_require__(9559);
+var stored_names = __nccwpck_require__(1137);
 ;// CONCATENATED MODULE: ./src/environment/environment-identity.ts
 /**
  * An environment's identity (docs/environments.md, Isolation): the
@@ -13974,7 +13974,7 @@ function recordedPointers(observed) {
 }
 
 // EXTERNAL MODULE: ./src/state/schema-version.ts
-var schema_version = __nccwpck_require__(985);
+var schema_version = __nccwpck_require__(6847);
 ;// CONCATENATED MODULE: ./src/environment/registry/records.ts
 const ENVIRONMENT_STATUSES = ["open", "closed", "merged", "removed"];
 const OWNED_KINDS = ["schema", "table", "view"];
@@ -14980,7 +14980,7 @@ function sameVersion(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/state/snapshot.ts
-var state_snapshot = __nccwpck_require__(4019);
+var state_snapshot = __nccwpck_require__(4845);
 ;// CONCATENATED MODULE: ./src/dbt/checks-digest.ts
 /**
  * The digest of a node's (or source's) checks (ADR-0013, "Tested builds"):
@@ -15438,7 +15438,8 @@ function nodeBuild(run, id) {
         return null;
     const node = project.graph.nodes.get(id);
     const fp = project.fingerprints.get(id);
-    if (node.node.materialized === "ephemeral")
+    // No planned fingerprint: a node the planned manifest did not have (withPlannedKeys) is not recorded.
+    if (!fp || node.node.materialized === "ephemeral")
         return null;
     const notTaken = notTheEnvironments(run, id, node, fp, result);
     if (notTaken !== null)
@@ -15500,6 +15501,11 @@ function notTheEnvironments(run, id, node, fp, result) {
         const actual = built?.fingerprint.components.sql;
         if (built && actual !== undefined && planned !== undefined && actual !== planned) {
             return "its compiled SQL differs from the planned manifest's";
+        }
+        // Its node state would record a fingerprint that is not the one dbt built (or, from the planned keys the
+        // main step handed off, one whose components are unknown: dbt/fingerprint/planned-keys.ts).
+        if (built && built.fingerprint.digest !== fp.fingerprint.digest) {
+            return "its fingerprint differs from the planned manifest's";
         }
     }
     return null;
@@ -15619,7 +15625,7 @@ function outsideOwnSchemas(environment, rules) {
 }
 
 // EXTERNAL MODULE: ./src/state/scope.ts
-var state_scope = __nccwpck_require__(1531);
+var state_scope = __nccwpck_require__(1293);
 ;// CONCATENATED MODULE: ./src/planner/run-commands.ts
 /**
  * Which dbt commands record() takes (run_results.json `args.which`).
@@ -19419,7 +19425,7 @@ async function withEnvironmentSession(openWarehouse, config, work) {
 }
 
 // EXTERNAL MODULE: ./src/warehouse/timeouts.ts
-var warehouse_timeouts = __nccwpck_require__(1821);
+var warehouse_timeouts = __nccwpck_require__(9875);
 ;// CONCATENATED MODULE: ./src/cli/commands/env/env-warehouse.ts
 /**
  * The warehouse an `ods-state env` subcommand acts on: --warehouse (else
@@ -20193,7 +20199,7 @@ function nodeColumnFacts(manifest, id, analyze, columnsOf = () => null) {
 }
 
 // EXTERNAL MODULE: ./src/state/own.ts
-var own = __nccwpck_require__(567);
+var own = __nccwpck_require__(1145);
 ;// CONCATENATED MODULE: ./src/planner/column-facts-needed.ts
 /**
  * Whether a plan or a record can use the SQL parser at all (issue 24), asked
@@ -30536,7 +30542,7 @@ function commandHint(error, command) {
 
 /***/ }),
 
-/***/ 1773:
+/***/ 683:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30685,7 +30691,7 @@ function keyOfParts(adapter, parts) {
 
 /***/ }),
 
-/***/ 4562:
+/***/ 1962:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30699,15 +30705,15 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(7125);
+var user_error = __nccwpck_require__(4955);
 // EXTERNAL MODULE: ./src/warehouse/timeouts.ts
-var warehouse_timeouts = __nccwpck_require__(1821);
+var warehouse_timeouts = __nccwpck_require__(9875);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./src/warehouse/names.ts
-var names = __nccwpck_require__(4893);
+var names = __nccwpck_require__(911);
 // EXTERNAL MODULE: ./src/warehouse/warehouse-errors.ts
-var warehouse_errors = __nccwpck_require__(7552);
+var warehouse_errors = __nccwpck_require__(3138);
 ;// CONCATENATED MODULE: ./src/drivers/data-diff/statements.ts
 /** A catalog name as an SQL identifier: in double quotes, each `"` doubled. */
 function quoteColumn(name) {
@@ -32158,7 +32164,7 @@ var external_node_crypto_ = __nccwpck_require__(7598);
  * timeout), `warehouse_permission_denied`, `warehouse_unavailable`.
  */
 async function openPostgresClient(connectionString, label, timeouts) {
-    const pg = (await __nccwpck_require__.e(/* import() */ 977).then(__nccwpck_require__.bind(__nccwpck_require__, 9977))).default;
+    const pg = (await __nccwpck_require__.e(/* import() */ 849).then(__nccwpck_require__.bind(__nccwpck_require__, 3849))).default;
     const config = {
         connectionString,
         application_name: "ods-state",
@@ -34648,7 +34654,7 @@ function positional(statement) {
 }
 
 // EXTERNAL MODULE: ./src/warehouse/stored-names.ts
-var stored_names = __nccwpck_require__(9559);
+var stored_names = __nccwpck_require__(1137);
 ;// CONCATENATED MODULE: ./src/drivers/providers/provider-statements.ts
 /**
  * What replacing a prod table (`replaceFrom`) would lose of it, as the
@@ -35935,7 +35941,7 @@ async function openWarehouse(spec, timeouts = warehouse_timeouts/* DEFAULT_TIMEO
 
 /***/ }),
 
-/***/ 8915:
+/***/ 4605:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35983,7 +35989,7 @@ function warehouseEnvOf(env) {
 
 /***/ }),
 
-/***/ 912:
+/***/ 2950:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36167,7 +36173,7 @@ const ERROR_CATALOGUE = {
 
 /***/ }),
 
-/***/ 7125:
+/***/ 4955:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36175,7 +36181,7 @@ const ERROR_CATALOGUE = {
 /* harmony export */   iU: () => (/* binding */ isUserError),
 /* harmony export */   yo: () => (/* binding */ UserError)
 /* harmony export */ });
-/* harmony import */ var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(912);
+/* harmony import */ var _catalogue_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2950);
 
 /**
  * An error the user can act on: a stable code, a message that names the file
@@ -36223,7 +36229,7 @@ function formatUserError(error) {
 
 /***/ }),
 
-/***/ 8944:
+/***/ 6591:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36286,7 +36292,7 @@ function youngGenerationBytes() {
 
 /***/ }),
 
-/***/ 9092:
+/***/ 3046:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36477,7 +36483,7 @@ function compileFastCheck(schema, options = {}) {
 
 /***/ }),
 
-/***/ 567:
+/***/ 1145:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36502,13 +36508,13 @@ function setOwn(record, key, value) {
 
 /***/ }),
 
-/***/ 1914:
+/***/ 5788:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   _: () => (/* binding */ runRecordSchema)
 /* harmony export */ });
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2947);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2131);
 
 /** One entry of the run ledger: every run ODS recorded (or refused), with what it produced. */
 const runRecordSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
@@ -36535,7 +36541,7 @@ const runRecordSchema = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
 
 /***/ }),
 
-/***/ 985:
+/***/ 6847:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36561,7 +36567,7 @@ function canRead(reader, document) {
 
 /***/ }),
 
-/***/ 1531:
+/***/ 1293:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36597,7 +36603,7 @@ function parseScopeKey(key) {
 
 /***/ }),
 
-/***/ 4019:
+/***/ 4845:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36605,9 +36611,9 @@ function parseScopeKey(key) {
 /* harmony export */   _W: () => (/* binding */ readSnapshotDocument)
 /* harmony export */ });
 /* unused harmony exports exactnessSchema, fingerprintSchema, dataVersionSchema, relationSchema, testRecordSchema, storedColumnFactsSchema, nodeStateSchema, sourceStateSchema, targetIdentitySchema, relationWriteSchema, diffKeySchema, snapshotSchema */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2947);
-/* harmony import */ var _fast_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9092);
-/* harmony import */ var _schema_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(985);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2131);
+/* harmony import */ var _fast_validate_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3046);
+/* harmony import */ var _schema_version_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6847);
 /**
  * The persisted state: what ODS has seen built successfully, per scope.
  * Snapshots are immutable JSON documents; every field added after 1.0 is
@@ -36837,7 +36843,7 @@ function readSnapshotDocument(document) {
 
 /***/ }),
 
-/***/ 1994:
+/***/ 4376:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36847,7 +36853,7 @@ function readSnapshotDocument(document) {
 /* harmony export */   w9: () => (/* binding */ LAYOUT_VERSION)
 /* harmony export */ });
 /* unused harmony export MIGRATIONS */
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6405);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(311);
 /**
  * The SQLite layout of the state database, as numbered migrations.
  *
@@ -36985,7 +36991,7 @@ function applyMigrations(connection, target = LAYOUT_VERSION, now = () => new Da
 
 /***/ }),
 
-/***/ 2745:
+/***/ 3607:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36998,7 +37004,7 @@ function applyMigrations(connection, target = LAYOUT_VERSION, now = () => new Da
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2847);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4281);
 
 
 
@@ -37049,7 +37055,7 @@ function journalMode(connection) {
 
 /***/ }),
 
-/***/ 5824:
+/***/ 4470:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37061,8 +37067,8 @@ function journalMode(connection) {
 /* unused harmony exports sha256Hex, rootDigest, decodeSnapshot */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _state_snapshot_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4019);
-/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(468);
+/* harmony import */ var _state_snapshot_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4845);
+/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9726);
 /**
  * How a snapshot document is stored: a header (the document without its
  * nodes) and one content-addressed entry per node, `[node id, node state]`
@@ -37214,7 +37220,7 @@ function materialize(location, parts) {
 
 /***/ }),
 
-/***/ 2847:
+/***/ 4281:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37236,11 +37242,11 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
-// EXTERNAL MODULE: ../main/node_modules/better-sqlite3/lib/index.js
-var lib = __nccwpck_require__(8646);
+// EXTERNAL MODULE: ./node_modules/better-sqlite3/lib/index.js
+var lib = __nccwpck_require__(4918);
 var lib_default = /*#__PURE__*/__nccwpck_require__.n(lib);
 // EXTERNAL MODULE: ./src/errors/user-error.ts
-var user_error = __nccwpck_require__(7125);
+var user_error = __nccwpck_require__(4955);
 ;// CONCATENATED MODULE: ./src/store/sqlite-driver.ts
 /**
  * The SQLite driver: better-sqlite3 with its native binding when one matching
@@ -37460,7 +37466,7 @@ function classifySqliteError(error) {
 
 /***/ }),
 
-/***/ 3486:
+/***/ 1504:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37471,11 +37477,11 @@ function classifySqliteError(error) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7125);
-/* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2745);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2847);
-/* harmony import */ var _state_store_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9686);
-/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(468);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
+/* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3607);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4281);
+/* harmony import */ var _state_store_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6084);
+/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9726);
 /**
  * SQLite driver errors turned into errors that name the state file and say
  * what to do: damage, a full disk, a lock held too long, a file that can't be
@@ -37543,7 +37549,7 @@ function translate(file, error, busyTimeoutMs = _open_database_js__WEBPACK_IMPOR
 
 /***/ }),
 
-/***/ 9338:
+/***/ 4004:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37554,8 +37560,8 @@ function translate(file, error, busyTimeoutMs = _open_database_js__WEBPACK_IMPOR
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7125);
-/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1994);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4955);
+/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4376);
 /**
  * Checks on a state file made without opening it with SQLite: what its first
  * bytes say. The store runs `inspectHeader` before it opens a file; the state
@@ -37680,7 +37686,7 @@ function copyableStateFileProblem(file) {
 
 /***/ }),
 
-/***/ 8114:
+/***/ 7096:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37697,14 +37703,14 @@ function copyableStateFileProblem(file) {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7125);
-/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1994);
-/* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2745);
-/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2847);
-/* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3486);
-/* harmony import */ var _sqlite_file_checks_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(9338);
-/* harmony import */ var _sqlite_integrity_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(341);
-/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(468);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4955);
+/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4376);
+/* harmony import */ var _open_database_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3607);
+/* harmony import */ var _sqlite_driver_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4281);
+/* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1504);
+/* harmony import */ var _sqlite_file_checks_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4004);
+/* harmony import */ var _sqlite_integrity_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7351);
+/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(9726);
 /**
  * The state file's lifecycle: creating it (built at a temporary path, then
  * linked into place, so it either doesn't exist or is a complete, initialised
@@ -37964,19 +37970,19 @@ function resetStateFile(file, now = new Date()) {
 
 /***/ }),
 
-/***/ 341:
+/***/ 7351:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   J: () => (/* binding */ runChecks),
 /* harmony export */   Q: () => (/* binding */ pageCheck)
 /* harmony export */ });
-/* harmony import */ var _state_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1914);
-/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1994);
-/* harmony import */ var _snapshot_codec_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5824);
-/* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3486);
-/* harmony import */ var _sqlite_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9793);
-/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(468);
+/* harmony import */ var _state_run_record_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5788);
+/* harmony import */ var _migrations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4376);
+/* harmony import */ var _snapshot_codec_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4470);
+/* harmony import */ var _sqlite_error_translation_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1504);
+/* harmony import */ var _sqlite_rows_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4307);
+/* harmony import */ var _store_errors_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9726);
 /**
  * Integrity checks on an open state database: SQLite's page check, and the
  * checks behind `check()` and `ods-state doctor` (layout, heads, every
@@ -38133,7 +38139,7 @@ function runChecks(connection, file, full) {
 
 /***/ }),
 
-/***/ 9793:
+/***/ 4307:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38211,7 +38217,7 @@ const RUN_COLUMNS = `r.scope, r.run_id, r.invocation_id, r.command, r.started_at
 
 /***/ }),
 
-/***/ 1054:
+/***/ 4493:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38225,11 +38231,11 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/state/run-record.ts
-var run_record = __nccwpck_require__(1914);
+var run_record = __nccwpck_require__(5788);
 // EXTERNAL MODULE: ./src/state/scope.ts
-var state_scope = __nccwpck_require__(1531);
+var state_scope = __nccwpck_require__(1293);
 // EXTERNAL MODULE: ./src/store/open-database.ts
-var open_database = __nccwpck_require__(2745);
+var open_database = __nccwpck_require__(3607);
 ;// CONCATENATED MODULE: ./src/store/retention.ts
 /**
  * Retention, shared by every store so that they prune identically.
@@ -38259,19 +38265,19 @@ function snapshotsToPrune(snapshots, head, ledger, keepSnapshots) {
 }
 
 // EXTERNAL MODULE: ./src/store/snapshot-codec.ts
-var snapshot_codec = __nccwpck_require__(5824);
+var snapshot_codec = __nccwpck_require__(4470);
 // EXTERNAL MODULE: ./src/store/sqlite-error-translation.ts
-var sqlite_error_translation = __nccwpck_require__(3486);
+var sqlite_error_translation = __nccwpck_require__(1504);
 // EXTERNAL MODULE: ./src/store/sqlite-file.ts
-var sqlite_file = __nccwpck_require__(8114);
+var sqlite_file = __nccwpck_require__(7096);
 // EXTERNAL MODULE: ./src/store/sqlite-integrity.ts
-var sqlite_integrity = __nccwpck_require__(341);
+var sqlite_integrity = __nccwpck_require__(7351);
 // EXTERNAL MODULE: ./src/store/sqlite-rows.ts
-var sqlite_rows = __nccwpck_require__(9793);
+var sqlite_rows = __nccwpck_require__(4307);
 // EXTERNAL MODULE: ./src/store/state-store.ts
-var state_store = __nccwpck_require__(9686);
+var state_store = __nccwpck_require__(6084);
 // EXTERNAL MODULE: ./src/store/store-errors.ts
-var store_errors = __nccwpck_require__(468);
+var store_errors = __nccwpck_require__(9726);
 ;// CONCATENATED MODULE: ./src/store/sqlite-store.ts
 /**
  * The SQLite state store: `.ods/state.db` by default.
@@ -38634,7 +38640,7 @@ function limitOf(limit) {
 
 /***/ }),
 
-/***/ 9686:
+/***/ 6084:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38650,10 +38656,10 @@ function limitOf(limit) {
 /* unused harmony exports DEFAULT_KEEP_SNAPSHOTS, DEFAULT_KEEP_RUNS, isConflict */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
-/* harmony import */ var _state_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1914);
-/* harmony import */ var _state_scope_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1531);
-/* harmony import */ var _state_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4019);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
+/* harmony import */ var _state_run_record_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5788);
+/* harmony import */ var _state_scope_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1293);
+/* harmony import */ var _state_snapshot_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4845);
 /**
  * The StateStore contract: where ODS keeps what was last built successfully,
  * one line of immutable snapshots per scope (`<project>/<environment>`), a
@@ -38766,7 +38772,7 @@ function unknownRunSnapshot(run, file) {
 
 /***/ }),
 
-/***/ 468:
+/***/ 9726:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38778,8 +38784,8 @@ function unknownRunSnapshot(run, file) {
 /* harmony export */   xg: () => (/* binding */ diskFull),
 /* harmony export */   xt: () => (/* binding */ locked)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
-/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6405);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
+/* harmony import */ var _version_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(311);
 /**
  * The errors a store raises about its file, each naming the file and saying
  * what to do with that exact path.
@@ -38827,7 +38833,7 @@ function locked(file, waitedMs) {
 
 /***/ }),
 
-/***/ 6405:
+/***/ 311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38839,7 +38845,7 @@ const VERSION = "0.1.0";
 
 /***/ }),
 
-/***/ 4893:
+/***/ 911:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38856,7 +38862,7 @@ const VERSION = "0.1.0";
 /* harmony export */ });
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
 /**
  * Names of warehouse objects: validation, comparison under an engine's
  * identifier rules, and the names ODS derives (staged, retired and undone
@@ -38959,7 +38965,7 @@ function derivedName(identifier, tag, rules) {
 
 /***/ }),
 
-/***/ 9559:
+/***/ 1137:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38967,10 +38973,10 @@ function derivedName(identifier, tag, rules) {
 /* harmony export */   yX: () => (/* binding */ StoredNames)
 /* harmony export */ });
 /* unused harmony exports defaultQuoting, quotingOfRendered, storedPart, storedRelation */
-/* harmony import */ var _dbt_relation_identity_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1773);
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7125);
-/* harmony import */ var _state_own_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(567);
-/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4893);
+/* harmony import */ var _dbt_relation_identity_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(683);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4955);
+/* harmony import */ var _state_own_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1145);
+/* harmony import */ var _names_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(911);
 
 
 
@@ -39229,7 +39235,7 @@ class StoredNames {
 
 /***/ }),
 
-/***/ 1821:
+/***/ 9875:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39239,7 +39245,7 @@ class StoredNames {
 /* harmony export */   jd: () => (/* binding */ timeoutsFrom),
 /* harmony export */   kJ: () => (/* binding */ showDuration)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
 /**
  * How long ODS waits for the warehouse (docs/environments.md, "Timeouts,
  * concurrency and errors"). Three limits, each with a default, a CLI flag
@@ -39318,7 +39324,7 @@ function showDuration(ms) {
 
 /***/ }),
 
-/***/ 7552:
+/***/ 3138:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39328,8 +39334,8 @@ function showDuration(ms) {
 /* harmony export */   oJ: () => (/* binding */ statementHead),
 /* harmony export */   w2: () => (/* binding */ timeoutError)
 /* harmony export */ });
-/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7125);
-/* harmony import */ var _timeouts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1821);
+/* harmony import */ var _errors_user_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4955);
+/* harmony import */ var _timeouts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9875);
 /**
  * The one place where the drivers' errors (`pg`, `@duckdb/node-api`) become
  * errors a user can act on: an expired timeout (which one, its value, how to
@@ -39611,18 +39617,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types")
 
 /***/ }),
 
-/***/ 2197:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveBlockMap = __nccwpck_require__(143);
-var resolveBlockSeq = __nccwpck_require__(1854);
-var resolveFlowCollection = __nccwpck_require__(9030);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -39708,15 +39714,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 83:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(573);
-var composeNode = __nccwpck_require__(4961);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -39760,17 +39766,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 4961:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var composeCollection = __nccwpck_require__(2197);
-var composeScalar = __nccwpck_require__(3573);
-var resolveEnd = __nccwpck_require__(1020);
-var utilEmptyScalarPosition = __nccwpck_require__(8407);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -39879,15 +39885,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 3573:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -39974,18 +39980,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 3104:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(2606);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var identity = __nccwpck_require__(4919);
-var composeDoc = __nccwpck_require__(83);
-var resolveEnd = __nccwpck_require__(1020);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -40205,17 +40211,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 143:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
-var utilMapIncludes = __nccwpck_require__(1091);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -40329,12 +40335,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 5089:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -40536,14 +40542,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 1854:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveProps = __nccwpck_require__(775);
-var utilFlowIndentCheck = __nccwpck_require__(1795);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -40594,7 +40600,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1020:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -40640,19 +40646,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 9030:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var resolveEnd = __nccwpck_require__(1020);
-var resolveProps = __nccwpck_require__(775);
-var utilContainsNewline = __nccwpck_require__(4283);
-var utilMapIncludes = __nccwpck_require__(1091);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -40856,13 +40862,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 5882:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var resolveEnd = __nccwpck_require__(1020);
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -41091,7 +41097,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 775:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41246,7 +41252,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 4283:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41289,7 +41295,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 8407:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41324,12 +41330,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 1795:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(4283);
+var utilContainsNewline = __nccwpck_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -41348,12 +41354,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1091:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -41370,22 +41376,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 573:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var toJS = __nccwpck_require__(3899);
-var Schema = __nccwpck_require__(8224);
-var stringifyDocument = __nccwpck_require__(2285);
-var anchors = __nccwpck_require__(9196);
-var applyReviver = __nccwpck_require__(909);
-var createNode = __nccwpck_require__(1732);
-var directives = __nccwpck_require__(2606);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -41714,13 +41720,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 9196:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -41797,7 +41803,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 909:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41861,14 +41867,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 1732:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -41958,13 +41964,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 2606:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var visit = __nccwpck_require__(2588);
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -42143,7 +42149,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 152:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42212,28 +42218,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3439:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var Schema = __nccwpck_require__(8224);
-var errors = __nccwpck_require__(152);
-var Alias = __nccwpck_require__(7105);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
-var publicApi = __nccwpck_require__(4543);
-var visit = __nccwpck_require__(2588);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
 
 
 
@@ -42270,7 +42276,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7297:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -42296,16 +42302,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 7105:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var visit = __nccwpck_require__(2588);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -42423,14 +42429,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 4661:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -42581,14 +42587,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4833:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(909);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 class NodeBase {
     constructor(type) {
@@ -42628,15 +42634,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 5773:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyPair = __nccwpck_require__(7764);
-var addPairToJSMap = __nccwpck_require__(8768);
-var identity = __nccwpck_require__(4919);
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -42674,14 +42680,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 389:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Node = __nccwpck_require__(4833);
-var toJS = __nccwpck_require__(3899);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -42708,17 +42714,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 5462:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(4156);
-var addPairToJSMap = __nccwpck_require__(8768);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -42862,17 +42868,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 6831:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(1732);
-var stringifyCollection = __nccwpck_require__(4156);
-var Collection = __nccwpck_require__(4661);
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var toJS = __nccwpck_require__(3899);
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -42984,16 +42990,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 8768:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7297);
-var merge = __nccwpck_require__(9380);
-var stringify = __nccwpck_require__(9300);
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -43056,7 +43062,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 4919:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43116,12 +43122,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3899:
+/***/ 4043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -43162,15 +43168,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 334:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(5089);
-var resolveFlowScalar = __nccwpck_require__(5882);
-var errors = __nccwpck_require__(152);
-var stringifyString = __nccwpck_require__(4154);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -43387,7 +43393,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 3701:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43457,7 +43463,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5235:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43563,14 +43569,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 9877:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(334);
-var cstStringify = __nccwpck_require__(3701);
-var cstVisit = __nccwpck_require__(5235);
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -43682,12 +43688,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 5145:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(9877);
+var cst = __nccwpck_require__(3461);
 
 /*
 START -> stream
@@ -44412,7 +44418,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 1460:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -44460,14 +44466,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 2064:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(9877);
-var lexer = __nccwpck_require__(5145);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -45447,18 +45453,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4543:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(3104);
-var Document = __nccwpck_require__(573);
-var errors = __nccwpck_require__(152);
-var log = __nccwpck_require__(7297);
-var identity = __nccwpck_require__(4919);
-var lineCounter = __nccwpck_require__(1460);
-var parser = __nccwpck_require__(2064);
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -45561,16 +45567,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8224:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var tags = __nccwpck_require__(6178);
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -45607,13 +45613,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
 
 const map = {
     collection: 'map',
@@ -45633,12 +45639,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 5632:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -45657,13 +45663,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 7562:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -45683,12 +45689,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 4704:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(4154);
+var stringifyString = __nccwpck_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -45706,12 +45712,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 4359:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -45734,13 +45740,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 6229:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -45788,12 +45794,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7602:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -45837,18 +45843,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 7904:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
 
 const schema = [
     map.map,
@@ -45869,14 +45875,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 8647:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var map = __nccwpck_require__(4043);
-var seq = __nccwpck_require__(7562);
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -45940,27 +45946,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 6178:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var bool = __nccwpck_require__(4359);
-var float = __nccwpck_require__(6229);
-var int = __nccwpck_require__(7602);
-var schema = __nccwpck_require__(7904);
-var schema$1 = __nccwpck_require__(8647);
-var binary = __nccwpck_require__(4355);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var schema$2 = __nccwpck_require__(3081);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -46046,14 +46052,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 4355:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(389);
-var stringifyString = __nccwpck_require__(4154);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -46123,12 +46129,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 6158:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
+var Scalar = __nccwpck_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -46159,13 +46165,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 838:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var stringifyNumber = __nccwpck_require__(3569);
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -46216,12 +46222,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5609:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -46299,13 +46305,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 9380:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -46377,16 +46383,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 6431:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var toJS = __nccwpck_require__(3899);
-var YAMLMap = __nccwpck_require__(5462);
-var YAMLSeq = __nccwpck_require__(6831);
-var pairs = __nccwpck_require__(9281);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -46461,15 +46467,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 9281:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var Scalar = __nccwpck_require__(389);
-var YAMLSeq = __nccwpck_require__(6831);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -46550,24 +46556,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 3081:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(4043);
-var _null = __nccwpck_require__(5632);
-var seq = __nccwpck_require__(7562);
-var string = __nccwpck_require__(4704);
-var binary = __nccwpck_require__(4355);
-var bool = __nccwpck_require__(6158);
-var float = __nccwpck_require__(838);
-var int = __nccwpck_require__(5609);
-var merge = __nccwpck_require__(9380);
-var omap = __nccwpck_require__(6431);
-var pairs = __nccwpck_require__(9281);
-var set = __nccwpck_require__(2504);
-var timestamp = __nccwpck_require__(4960);
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
 
 const schema = [
     map.map,
@@ -46598,14 +46604,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 2504:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Pair = __nccwpck_require__(5773);
-var YAMLMap = __nccwpck_require__(5462);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -46701,12 +46707,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4960:
+/***/ 6752:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(3569);
+var stringifyNumber = __nccwpck_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -46813,7 +46819,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 9915:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -46971,15 +46977,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9300:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(9196);
-var identity = __nccwpck_require__(4919);
-var stringifyComment = __nccwpck_require__(6599);
-var stringifyString = __nccwpck_require__(4154);
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -47110,14 +47116,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4156:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -47272,7 +47278,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 6599:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -47303,14 +47309,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 2285:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -47397,7 +47403,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 3569:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -47431,15 +47437,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 7764:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
-var Scalar = __nccwpck_require__(389);
-var stringify = __nccwpck_require__(9300);
-var stringifyComment = __nccwpck_require__(6599);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -47590,13 +47596,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 4154:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(389);
-var foldFlowLines = __nccwpck_require__(9915);
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -47935,12 +47941,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 2588:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(4919);
+var identity = __nccwpck_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -48178,7 +48184,7 @@ exports.visitAsync = visitAsync;
 
 /***/ }),
 
-/***/ 2947:
+/***/ 2131:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48201,15 +48207,15 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodEnum, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, preprocess, promise, readonly, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, uint32, uint64, ulid, undefined, url, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(3412);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/memoizer.js
-var memoizer = __nccwpck_require__(3093);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/schemas.js + 1 modules
-var core_schemas = __nccwpck_require__(6015);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(6211);
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/registries.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/memoizer.js
+var memoizer = __nccwpck_require__(7925);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/schemas.js + 1 modules
+var core_schemas = __nccwpck_require__(8431);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(4723);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
 var _a;
 const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
 const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
@@ -48262,9 +48268,9 @@ function registry() {
 (_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
 const globalRegistry = globalThis.__zod_globalRegistry;
 
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(906);
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/api.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(4890);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
 
@@ -49369,9 +49375,9 @@ function _stringFormat(Class, format, fnOrRegex, _params = {}) {
     return inst;
 }
 
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/regexes.js
-var core_regexes = __nccwpck_require__(3364);
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/to-json-schema.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
+var core_regexes = __nccwpck_require__(3908);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/to-json-schema.js
 
 
 function assignProps(target, ...sources) {
@@ -50024,7 +50030,7 @@ const createStandardJSONSchemaMethod = (schema, io, processors = {}) => (params)
     return to_json_schema_finalize(ctx, schema);
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/json-schema-processors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/json-schema-processors.js
 
 
 
@@ -50869,7 +50875,7 @@ function toJSONSchema(input, params) {
     return finalize(ctx, input);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/locales/en.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
 const error = () => {
     const Sizable = {
@@ -50996,7 +51002,7 @@ const error = () => {
     };
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/errors.js
 
 
 /* Computing the message eagerly is expensive (pretty-printed JSON of all
@@ -51265,7 +51271,7 @@ function prettifyError(error) {
     return lines.join("\n");
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/parse.js
 
 
 
@@ -51442,7 +51448,7 @@ const _safeDecodeAsync = (_Err) => async (schema, value, _ctx) => {
 };
 const safeDecodeAsync = /* @__PURE__*/ _safeDecodeAsync($ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/errors.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/errors.js
 
 
 
@@ -51501,7 +51507,7 @@ const ZodRealError = /*@__PURE__*/ core_core/* $constructor */.xI("ZodError", er
 // /** @deprecated Use `z.core.$ZodErrorMapCtx` instead. */
 // export type ErrorMapCtx = core.$ZodErrorMapCtx;
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/parse.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/parse.js
 
 
 const parse_parse = /* @__PURE__ */ _parse(ZodRealError);
@@ -51519,7 +51525,7 @@ const parse_safeDecode = /* @__PURE__ */ _safeDecode(ZodRealError);
 const parse_safeEncodeAsync = /* @__PURE__ */ _safeEncodeAsync(ZodRealError);
 const parse_safeDecodeAsync = /* @__PURE__ */ _safeDecodeAsync(ZodRealError);
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/classic/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/schemas.js
 
 
 
@@ -53059,7 +53065,7 @@ function preprocess(fn, schema) {
 
 /***/ }),
 
-/***/ 906:
+/***/ 4890:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -53082,9 +53088,9 @@ function preprocess(fn, schema) {
 /* harmony export */   v$: () => (/* binding */ $ZodCheckOverwrite)
 /* harmony export */ });
 /* unused harmony exports $ZodCheckBigIntFormat, $ZodCheckMaxSize, $ZodCheckMinSize, $ZodCheckSizeEquals, $ZodCheckProperty, $ZodCheckMimeType */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3412);
-/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3364);
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6211);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
+/* harmony import */ var _regexes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3908);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4723);
 // import { $ZodType } from "./schemas.js";
 
 
@@ -53605,7 +53611,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 
 /***/ }),
 
-/***/ 3412:
+/***/ 8532:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -53616,7 +53622,7 @@ const $ZodCheckOverwrite = /*@__PURE__*/ _core_js__WEBPACK_IMPORTED_MODULE_0__/*
 /* harmony export */   xI: () => (/* binding */ $constructor)
 /* harmony export */ });
 /* unused harmony exports NEVER, $brand */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6211);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
 var _a;
 
 /** A special constant with type `never` */
@@ -53762,7 +53768,7 @@ function config(newConfig) {
 
 /***/ }),
 
-/***/ 3273:
+/***/ 2041:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -53810,7 +53816,7 @@ class Doc {
 
 /***/ }),
 
-/***/ 3093:
+/***/ 7925:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -53819,7 +53825,7 @@ class Doc {
 /* harmony export */   x3: () => (/* binding */ memoizer)
 /* harmony export */ });
 /* unused harmony export $ZodCyclicError */
-/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6211);
+/* harmony import */ var _util_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4723);
 
 class $ZodCyclicError extends Error {
     constructor() {
@@ -54135,7 +54141,7 @@ function isBackEdge(ctx, value) {
 
 /***/ }),
 
-/***/ 3364:
+/***/ 3908:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -54333,7 +54339,7 @@ const sha512_base64url = /*@__PURE__*/ (/* unused pure expression or super */ nu
 
 /***/ }),
 
-/***/ 6015:
+/***/ 8431:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -54410,24 +54416,24 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: $ZodAny, $ZodBigIntFormat, $ZodCodec, $ZodCreditCard, $ZodCustomStringFormat, $ZodDiscriminatedUnion, $ZodFile, $ZodFunction, $ZodIBAN, $ZodLazy, $ZodMAC, $ZodMap, $ZodNaN, $ZodNull, $ZodObject, $ZodPreprocess, $ZodPromise, $ZodSet, $ZodSuccess, $ZodSymbol, $ZodTemplateLiteral, $ZodUndefined, $ZodVoid, $ZodXor, URL_BAD_FORMAT, URL_UNPARSEABLE, canParseURL, clone, getDiscriminatedOption, parseURLObject
 
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/checks.js
-var core_checks = __nccwpck_require__(906);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/core.js
-var core_core = __nccwpck_require__(3412);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/doc.js
-var core_doc = __nccwpck_require__(3273);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/regexes.js
-var core_regexes = __nccwpck_require__(3364);
-// EXTERNAL MODULE: ../main/node_modules/zod/v4/core/util.js
-var core_util = __nccwpck_require__(6211);
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/versions.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/checks.js
+var core_checks = __nccwpck_require__(4890);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __nccwpck_require__(8532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/doc.js
+var core_doc = __nccwpck_require__(2041);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/regexes.js
+var core_regexes = __nccwpck_require__(3908);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/util.js
+var core_util = __nccwpck_require__(4723);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/versions.js
 const version = {
     major: 4,
     minor: 6,
     patch: 7,
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/zod/v4/core/schemas.js
+;// CONCATENATED MODULE: ./node_modules/zod/v4/core/schemas.js
 
 
 
@@ -57068,7 +57074,7 @@ function handleRefineResult(result, payload, input, inst) {
 
 /***/ }),
 
-/***/ 6211:
+/***/ 4723:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -57124,7 +57130,7 @@ function handleRefineResult(result, payload, input, inst) {
 /* harmony export */   zM: () => (/* binding */ mergeDefs)
 /* harmony export */ });
 /* unused harmony exports assertEqual, assertNotEqual, toZod, assertIs, assertNever, assert, defineLazy, objectClone, cloneDef, getElementAtPath, promiseAllObject, randomString, numKeys, getParsedType, primitiveTypes, createTransparentProxy, unwrapMessage, getSizableOrigin, cleanEnum, base64ToUint8Array, uint8ArrayToBase64, base64urlToUint8Array, uint8ArrayToBase64url, hexToUint8Array, uint8ArrayToHex, Class */
-/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3412);
+/* harmony import */ var _core_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8532);
 
 // functions
 function assertEqual(val) {
@@ -58240,6 +58246,6 @@ function constantCatch(value) {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5187);
+/******/ var __webpack_exports__ = __nccwpck_require__(5581);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

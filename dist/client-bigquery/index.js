@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 3632:
+/***/ 1152:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -22,20 +22,20 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BigQueryInt = exports.BigQueryTime = exports.BigQueryDatetime = exports.BigQueryTimestamp = exports.Geography = exports.BigQueryDate = exports.BigQueryRange = exports.BigQuery = exports.PROTOCOL_REGEX = exports.common = void 0;
-const common_1 = __nccwpck_require__(8247);
-const common = __nccwpck_require__(8247);
+const common_1 = __nccwpck_require__(5543);
+const common = __nccwpck_require__(5543);
 exports.common = common;
-const paginator_1 = __nccwpck_require__(4637);
-const promisify_1 = __nccwpck_require__(7758);
-const precise_date_1 = __nccwpck_require__(2642);
-const util_1 = __nccwpck_require__(70);
-const Big = __nccwpck_require__(7053);
-const extend = __nccwpck_require__(9348);
+const paginator_1 = __nccwpck_require__(9469);
+const promisify_1 = __nccwpck_require__(206);
+const precise_date_1 = __nccwpck_require__(4770);
+const util_1 = __nccwpck_require__(3750);
+const Big = __nccwpck_require__(3629);
+const extend = __nccwpck_require__(3860);
 const crypto_1 = __nccwpck_require__(6982);
-const dataset_1 = __nccwpck_require__(6588);
-const job_1 = __nccwpck_require__(919);
-const table_1 = __nccwpck_require__(2096);
-const logger_1 = __nccwpck_require__(7466);
+const dataset_1 = __nccwpck_require__(4316);
+const job_1 = __nccwpck_require__(8727);
+const table_1 = __nccwpck_require__(2432);
+const logger_1 = __nccwpck_require__(5578);
 exports.PROTOCOL_REGEX = /^(\w*):\/\//;
 /**
  * @typedef {object} BigQueryOptions
@@ -142,7 +142,7 @@ class BigQuery extends common_1.Service {
             apiEndpoint: options.apiEndpoint,
             baseUrl,
             scopes: ['https://www.googleapis.com/auth/bigquery'],
-            packageJson: __nccwpck_require__(7370),
+            packageJson: __nccwpck_require__(1540),
             autoRetry: options.autoRetry,
             maxRetries: options.maxRetries,
             retryOptions: options.retryOptions,
@@ -1999,7 +1999,7 @@ exports.BigQueryInt = BigQueryInt;
 
 /***/ }),
 
-/***/ 6588:
+/***/ 4316:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2020,13 +2020,13 @@ exports.BigQueryInt = BigQueryInt;
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Dataset = void 0;
-const common_1 = __nccwpck_require__(8247);
-const paginator_1 = __nccwpck_require__(4637);
-const promisify_1 = __nccwpck_require__(7758);
-const extend = __nccwpck_require__(9348);
-const table_1 = __nccwpck_require__(2096);
-const model_1 = __nccwpck_require__(1873);
-const routine_1 = __nccwpck_require__(5020);
+const common_1 = __nccwpck_require__(5543);
+const paginator_1 = __nccwpck_require__(9469);
+const promisify_1 = __nccwpck_require__(206);
+const extend = __nccwpck_require__(3860);
+const table_1 = __nccwpck_require__(2432);
+const model_1 = __nccwpck_require__(1345);
+const routine_1 = __nccwpck_require__(8124);
 /**
  * Interact with your BigQuery dataset. Create a Dataset instance with
  * {@link BigQuery#createDataset} or {@link BigQuery#dataset}.
@@ -2709,7 +2709,7 @@ paginator_1.paginator.extend(Dataset, ['getModels', 'getRoutines', 'getTables'])
 
 /***/ }),
 
-/***/ 1876:
+/***/ 676:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2730,7 +2730,7 @@ paginator_1.paginator.extend(Dataset, ['getModels', 'getRoutines', 'getTables'])
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Table = exports.RowQueue = exports.RowBatch = exports.Routine = exports.Model = exports.Job = exports.Dataset = exports.PROTOCOL_REGEX = exports.Geography = exports.common = exports.BigQueryTimestamp = exports.BigQueryTime = exports.BigQueryInt = exports.BigQueryDatetime = exports.BigQueryDate = exports.BigQuery = void 0;
-var bigquery_1 = __nccwpck_require__(3632);
+var bigquery_1 = __nccwpck_require__(1152);
 Object.defineProperty(exports, "BigQuery", ({ enumerable: true, get: function () { return bigquery_1.BigQuery; } }));
 Object.defineProperty(exports, "BigQueryDate", ({ enumerable: true, get: function () { return bigquery_1.BigQueryDate; } }));
 Object.defineProperty(exports, "BigQueryDatetime", ({ enumerable: true, get: function () { return bigquery_1.BigQueryDatetime; } }));
@@ -2740,25 +2740,25 @@ Object.defineProperty(exports, "BigQueryTimestamp", ({ enumerable: true, get: fu
 Object.defineProperty(exports, "common", ({ enumerable: true, get: function () { return bigquery_1.common; } }));
 Object.defineProperty(exports, "Geography", ({ enumerable: true, get: function () { return bigquery_1.Geography; } }));
 Object.defineProperty(exports, "PROTOCOL_REGEX", ({ enumerable: true, get: function () { return bigquery_1.PROTOCOL_REGEX; } }));
-var dataset_1 = __nccwpck_require__(6588);
+var dataset_1 = __nccwpck_require__(4316);
 Object.defineProperty(exports, "Dataset", ({ enumerable: true, get: function () { return dataset_1.Dataset; } }));
-var job_1 = __nccwpck_require__(919);
+var job_1 = __nccwpck_require__(8727);
 Object.defineProperty(exports, "Job", ({ enumerable: true, get: function () { return job_1.Job; } }));
-var model_1 = __nccwpck_require__(1873);
+var model_1 = __nccwpck_require__(1345);
 Object.defineProperty(exports, "Model", ({ enumerable: true, get: function () { return model_1.Model; } }));
-var routine_1 = __nccwpck_require__(5020);
+var routine_1 = __nccwpck_require__(8124);
 Object.defineProperty(exports, "Routine", ({ enumerable: true, get: function () { return routine_1.Routine; } }));
-var rowBatch_1 = __nccwpck_require__(8258);
+var rowBatch_1 = __nccwpck_require__(3986);
 Object.defineProperty(exports, "RowBatch", ({ enumerable: true, get: function () { return rowBatch_1.RowBatch; } }));
-var rowQueue_1 = __nccwpck_require__(9825);
+var rowQueue_1 = __nccwpck_require__(1777);
 Object.defineProperty(exports, "RowQueue", ({ enumerable: true, get: function () { return rowQueue_1.RowQueue; } }));
-var table_1 = __nccwpck_require__(2096);
+var table_1 = __nccwpck_require__(2432);
 Object.defineProperty(exports, "Table", ({ enumerable: true, get: function () { return table_1.Table; } }));
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 919:
+/***/ 8727:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2782,12 +2782,12 @@ exports.Job = void 0;
 /*!
  * @module bigquery/job
  */
-const common_1 = __nccwpck_require__(8247);
-const paginator_1 = __nccwpck_require__(4637);
-const promisify_1 = __nccwpck_require__(7758);
-const extend = __nccwpck_require__(9348);
-const bigquery_1 = __nccwpck_require__(3632);
-const logger_1 = __nccwpck_require__(7466);
+const common_1 = __nccwpck_require__(5543);
+const paginator_1 = __nccwpck_require__(9469);
+const promisify_1 = __nccwpck_require__(206);
+const extend = __nccwpck_require__(3860);
+const bigquery_1 = __nccwpck_require__(1152);
+const logger_1 = __nccwpck_require__(5578);
 /**
  * @callback QueryResultsCallback
  * @param {?Error} err An error returned while making this request.
@@ -3250,7 +3250,7 @@ paginator_1.paginator.extend(Job, ['getQueryResults']);
 
 /***/ }),
 
-/***/ 7466:
+/***/ 5578:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -3301,7 +3301,7 @@ function setLogFunction(logger) {
 
 /***/ }),
 
-/***/ 1873:
+/***/ 1345:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -3322,10 +3322,10 @@ function setLogFunction(logger) {
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Model = void 0;
-const common_1 = __nccwpck_require__(8247);
-const promisify_1 = __nccwpck_require__(7758);
-const util_1 = __nccwpck_require__(70);
-const extend = __nccwpck_require__(9348);
+const common_1 = __nccwpck_require__(5543);
+const promisify_1 = __nccwpck_require__(206);
+const util_1 = __nccwpck_require__(3750);
+const extend = __nccwpck_require__(3860);
 /**
  * The model export formats accepted by BigQuery.
  *
@@ -3637,7 +3637,7 @@ exports.Model = Model;
 
 /***/ }),
 
-/***/ 5020:
+/***/ 8124:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -3658,9 +3658,9 @@ exports.Routine = void 0;
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-const common_1 = __nccwpck_require__(8247);
-const promisify_1 = __nccwpck_require__(7758);
-const extend = __nccwpck_require__(9348);
+const common_1 = __nccwpck_require__(5543);
+const promisify_1 = __nccwpck_require__(206);
+const extend = __nccwpck_require__(3860);
 /**
  * Routine objects are returned by methods such as
  * {@link Dataset#routine}, {@link Dataset#createRoutine}, and
@@ -3946,7 +3946,7 @@ exports.Routine = Routine;
 
 /***/ }),
 
-/***/ 8258:
+/***/ 3986:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4037,7 +4037,7 @@ exports.RowBatch = RowBatch;
 
 /***/ }),
 
-/***/ 9825:
+/***/ 1777:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -4058,11 +4058,11 @@ exports.RowBatch = RowBatch;
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.RowQueue = exports.defaultOptions = void 0;
-const common = __nccwpck_require__(8247);
-const extend = __nccwpck_require__(9348);
+const common = __nccwpck_require__(5543);
+const extend = __nccwpck_require__(3860);
 const crypto_1 = __nccwpck_require__(6982);
-const _1 = __nccwpck_require__(1876);
-const rowBatch_1 = __nccwpck_require__(8258);
+const _1 = __nccwpck_require__(676);
+const rowBatch_1 = __nccwpck_require__(3986);
 exports.defaultOptions = {
     // The maximum number of rows we'll batch up for insert().
     maxOutstandingRows: 300,
@@ -4224,7 +4224,7 @@ exports.RowQueue = RowQueue;
 
 /***/ }),
 
-/***/ 2096:
+/***/ 2432:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -4245,21 +4245,21 @@ exports.RowQueue = RowQueue;
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Table = void 0;
-const common_1 = __nccwpck_require__(8247);
-const paginator_1 = __nccwpck_require__(4637);
-const promisify_1 = __nccwpck_require__(7758);
-const util_1 = __nccwpck_require__(70);
-const Big = __nccwpck_require__(7053);
-const extend = __nccwpck_require__(9348);
+const common_1 = __nccwpck_require__(5543);
+const paginator_1 = __nccwpck_require__(9469);
+const promisify_1 = __nccwpck_require__(206);
+const util_1 = __nccwpck_require__(3750);
+const Big = __nccwpck_require__(3629);
+const extend = __nccwpck_require__(3860);
 const events_1 = __nccwpck_require__(4434);
 const fs = __nccwpck_require__(9896);
 const path = __nccwpck_require__(6928);
-const streamEvents = __nccwpck_require__(842);
+const streamEvents = __nccwpck_require__(1546);
 const crypto_1 = __nccwpck_require__(6982);
-const duplexify = __nccwpck_require__(4443);
-const _1 = __nccwpck_require__(1876);
+const duplexify = __nccwpck_require__(9112);
+const _1 = __nccwpck_require__(676);
 const stream_1 = __nccwpck_require__(2203);
-const rowQueue_1 = __nccwpck_require__(9825);
+const rowQueue_1 = __nccwpck_require__(1777);
 /**
  * The file formats accepted by BigQuery.
  *
@@ -5523,7 +5523,7 @@ paginator_1.paginator.extend(Table, ['getRows']);
 
 /***/ }),
 
-/***/ 70:
+/***/ 3750:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -5613,7 +5613,7 @@ function isNumber(value) {
 
 /***/ }),
 
-/***/ 8247:
+/***/ 5543:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -5636,32 +5636,32 @@ exports.util = exports.ApiError = exports.ServiceObject = exports.Service = expo
  * @type {module:common/operation}
  * @private
  */
-var operation_1 = __nccwpck_require__(8070);
+var operation_1 = __nccwpck_require__(8838);
 Object.defineProperty(exports, "Operation", ({ enumerable: true, get: function () { return operation_1.Operation; } }));
 /**
  * @type {module:common/service}
  * @private
  */
-var service_1 = __nccwpck_require__(3388);
+var service_1 = __nccwpck_require__(7260);
 Object.defineProperty(exports, "Service", ({ enumerable: true, get: function () { return service_1.Service; } }));
 /**
  * @type {module:common/serviceObject}
  * @private
  */
-var service_object_1 = __nccwpck_require__(4606);
+var service_object_1 = __nccwpck_require__(8398);
 Object.defineProperty(exports, "ServiceObject", ({ enumerable: true, get: function () { return service_object_1.ServiceObject; } }));
 /**
  * @type {module:common/util}
  * @private
  */
-var util_1 = __nccwpck_require__(2887);
+var util_1 = __nccwpck_require__(9463);
 Object.defineProperty(exports, "ApiError", ({ enumerable: true, get: function () { return util_1.ApiError; } }));
 Object.defineProperty(exports, "util", ({ enumerable: true, get: function () { return util_1.util; } }));
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 8070:
+/***/ 8838:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -5683,7 +5683,7 @@ exports.Operation = void 0;
 /*!
  * @module common/operation
  */
-const service_object_1 = __nccwpck_require__(4606);
+const service_object_1 = __nccwpck_require__(8398);
 const util_1 = __nccwpck_require__(9023);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 class Operation extends service_object_1.ServiceObject {
@@ -5816,7 +5816,7 @@ exports.Operation = Operation;
 
 /***/ }),
 
-/***/ 4606:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -5838,11 +5838,11 @@ exports.ServiceObject = void 0;
 /*!
  * @module common/service-object
  */
-const promisify_1 = __nccwpck_require__(7758);
-const arrify = __nccwpck_require__(4826);
+const promisify_1 = __nccwpck_require__(206);
+const arrify = __nccwpck_require__(2106);
 const events_1 = __nccwpck_require__(4434);
-const extend = __nccwpck_require__(9348);
-const util_1 = __nccwpck_require__(2887);
+const extend = __nccwpck_require__(3860);
+const util_1 = __nccwpck_require__(9463);
 /**
  * ServiceObject is a base class, meant to be inherited from by a "service
  * object," like a BigQuery dataset or Storage bucket.
@@ -6109,7 +6109,7 @@ exports.ServiceObject = ServiceObject;
 
 /***/ }),
 
-/***/ 3388:
+/***/ 7260:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -6131,9 +6131,9 @@ exports.Service = exports.DEFAULT_PROJECT_ID_TOKEN = void 0;
 /*!
  * @module common/service
  */
-const arrify = __nccwpck_require__(4826);
-const extend = __nccwpck_require__(9348);
-const util_1 = __nccwpck_require__(2887);
+const arrify = __nccwpck_require__(2106);
+const extend = __nccwpck_require__(3860);
+const util_1 = __nccwpck_require__(9463);
 exports.DEFAULT_PROJECT_ID_TOKEN = '{{projectId}}';
 class Service {
     baseUrl;
@@ -6302,7 +6302,7 @@ exports.Service = Service;
 
 /***/ }),
 
-/***/ 2887:
+/***/ 9463:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -6331,16 +6331,16 @@ exports.joinURIComponents = joinURIComponents;
 /*!
  * @module common/util
  */
-const projectify_1 = __nccwpck_require__(99);
-const htmlEntities = __nccwpck_require__(5260);
-const extend = __nccwpck_require__(9348);
-const google_auth_library_1 = __nccwpck_require__(6172);
-const retryRequest = __nccwpck_require__(4194);
+const projectify_1 = __nccwpck_require__(7635);
+const htmlEntities = __nccwpck_require__(3660);
+const extend = __nccwpck_require__(3860);
+const google_auth_library_1 = __nccwpck_require__(492);
+const retryRequest = __nccwpck_require__(5461);
 const stream_1 = __nccwpck_require__(2203);
-const teeny_request_1 = __nccwpck_require__(3969);
-const service_1 = __nccwpck_require__(3388);
+const teeny_request_1 = __nccwpck_require__(321);
+const service_1 = __nccwpck_require__(7260);
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const duplexify = __nccwpck_require__(4443);
+const duplexify = __nccwpck_require__(9112);
 const requestDefaults = {
     timeout: 60000,
     gzip: true,
@@ -7105,7 +7105,7 @@ exports.util = util;
 
 /***/ }),
 
-/***/ 4826:
+/***/ 2106:
 /***/ ((module) => {
 
 
@@ -7135,7 +7135,7 @@ module.exports = arrify;
 
 /***/ }),
 
-/***/ 4637:
+/***/ 9469:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -7159,8 +7159,8 @@ exports.ResourceStream = exports.paginator = exports.Paginator = void 0;
 /*!
  * @module common/paginator
  */
-const extend = __nccwpck_require__(9348);
-const resource_stream_1 = __nccwpck_require__(8082);
+const extend = __nccwpck_require__(3860);
+const resource_stream_1 = __nccwpck_require__(7618);
 Object.defineProperty(exports, "ResourceStream", ({ enumerable: true, get: function () { return resource_stream_1.ResourceStream; } }));
 /*! Developer Documentation
  *
@@ -7352,7 +7352,7 @@ exports.paginator = paginator;
 
 /***/ }),
 
-/***/ 8082:
+/***/ 7618:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -7448,7 +7448,7 @@ exports.ResourceStream = ResourceStream;
 
 /***/ }),
 
-/***/ 2642:
+/***/ 4770:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8103,7 +8103,7 @@ function getPadding(n, min) {
 
 /***/ }),
 
-/***/ 99:
+/***/ 7635:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -8172,7 +8172,7 @@ exports.MissingProjectIdError = MissingProjectIdError;
 
 /***/ }),
 
-/***/ 7758:
+/***/ 206:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8325,7 +8325,7 @@ Class, options) {
 
 /***/ }),
 
-/***/ 6975:
+/***/ 5183:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -8397,7 +8397,7 @@ exports.req = req;
 
 /***/ }),
 
-/***/ 206:
+/***/ 8894:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -8432,7 +8432,7 @@ exports.Agent = void 0;
 const net = __importStar(__nccwpck_require__(9278));
 const http = __importStar(__nccwpck_require__(8611));
 const https_1 = __nccwpck_require__(5692);
-__exportStar(__nccwpck_require__(6975), exports);
+__exportStar(__nccwpck_require__(5183), exports);
 const INTERNAL = Symbol('AgentBaseInternalState');
 class Agent extends http.Agent {
     constructor(opts) {
@@ -8581,7 +8581,7 @@ exports.Agent = Agent;
 
 /***/ }),
 
-/***/ 1321:
+/***/ 8793:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -8738,7 +8738,7 @@ function fromByteArray (uint8) {
 
 /***/ }),
 
-/***/ 7053:
+/***/ 3629:
 /***/ (function(module) {
 
 /*
@@ -9790,7 +9790,7 @@ function fromByteArray (uint8) {
 
 /***/ }),
 
-/***/ 2955:
+/***/ 1259:
 /***/ (function(module) {
 
 ;(function (globalObject) {
@@ -12719,7 +12719,7 @@ function fromByteArray (uint8) {
 
 /***/ }),
 
-/***/ 2900:
+/***/ 9732:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /*jshint node:true */
@@ -12767,7 +12767,7 @@ bufferEq.restore = function() {
 
 /***/ }),
 
-/***/ 3326:
+/***/ 6110:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 /* eslint-env browser */
@@ -13027,7 +13027,7 @@ function localstorage() {
 	}
 }
 
-module.exports = __nccwpck_require__(7377)(exports);
+module.exports = __nccwpck_require__(897)(exports);
 
 const {formatters} = module.exports;
 
@@ -13046,7 +13046,7 @@ formatters.j = function (v) {
 
 /***/ }),
 
-/***/ 7377:
+/***/ 897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13062,7 +13062,7 @@ function setup(env) {
 	createDebug.disable = disable;
 	createDebug.enable = enable;
 	createDebug.enabled = enabled;
-	createDebug.humanize = __nccwpck_require__(4472);
+	createDebug.humanize = __nccwpck_require__(744);
 	createDebug.destroy = destroy;
 
 	Object.keys(env).forEach(key => {
@@ -13345,7 +13345,7 @@ module.exports = setup;
 
 /***/ }),
 
-/***/ 1710:
+/***/ 2830:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /**
@@ -13354,15 +13354,15 @@ module.exports = setup;
  */
 
 if (typeof process === 'undefined' || process.type === 'renderer' || process.browser === true || process.__nwjs) {
-	module.exports = __nccwpck_require__(3326);
+	module.exports = __nccwpck_require__(6110);
 } else {
-	module.exports = __nccwpck_require__(3380);
+	module.exports = __nccwpck_require__(5108);
 }
 
 
 /***/ }),
 
-/***/ 3380:
+/***/ 5108:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 /**
@@ -13396,7 +13396,7 @@ exports.colors = [6, 2, 3, 4, 5, 1];
 try {
 	// Optional dependency (as in, doesn't need to be installed, NOT like optionalDependencies in package.json)
 	// eslint-disable-next-line import/no-extraneous-dependencies
-	const supportsColor = __nccwpck_require__(2122);
+	const supportsColor = __nccwpck_require__(1450);
 
 	if (supportsColor && (supportsColor.stderr || supportsColor).level >= 2) {
 		exports.colors = [
@@ -13604,7 +13604,7 @@ function init(debug) {
 	}
 }
 
-module.exports = __nccwpck_require__(7377)(exports);
+module.exports = __nccwpck_require__(897)(exports);
 
 const {formatters} = module.exports;
 
@@ -13632,13 +13632,13 @@ formatters.O = function (v) {
 
 /***/ }),
 
-/***/ 4443:
+/***/ 9112:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var stream = __nccwpck_require__(19)
-var eos = __nccwpck_require__(1920)
-var inherits = __nccwpck_require__(1214)
-var shift = __nccwpck_require__(4729)
+var stream = __nccwpck_require__(9843)
+var eos = __nccwpck_require__(1424)
+var inherits = __nccwpck_require__(9598)
+var shift = __nccwpck_require__(4633)
 
 var SIGNAL_FLUSH = (Buffer.from && Buffer.from !== Uint8Array.from)
   ? Buffer.from([0])
@@ -13877,7 +13877,7 @@ module.exports = Duplexify
 
 /***/ }),
 
-/***/ 6604:
+/***/ 8940:
 /***/ ((module) => {
 
 
@@ -14000,7 +14000,7 @@ module.exports.F = codes;
 
 /***/ }),
 
-/***/ 5551:
+/***/ 175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -14040,9 +14040,9 @@ var objectKeys = Object.keys || function (obj) {
 /*</replacement>*/
 
 module.exports = Duplex;
-var Readable = __nccwpck_require__(1309);
-var Writable = __nccwpck_require__(3293);
-__nccwpck_require__(1214)(Duplex, Readable);
+var Readable = __nccwpck_require__(5869);
+var Writable = __nccwpck_require__(1805);
+__nccwpck_require__(9598)(Duplex, Readable);
 {
   // Allow the keys array to be GC'ed.
   var keys = objectKeys(Writable.prototype);
@@ -14132,7 +14132,7 @@ Object.defineProperty(Duplex.prototype, 'destroyed', {
 
 /***/ }),
 
-/***/ 8723:
+/***/ 9379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -14163,8 +14163,8 @@ Object.defineProperty(Duplex.prototype, 'destroyed', {
 
 
 module.exports = PassThrough;
-var Transform = __nccwpck_require__(6817);
-__nccwpck_require__(1214)(PassThrough, Transform);
+var Transform = __nccwpck_require__(9329);
+__nccwpck_require__(9598)(PassThrough, Transform);
 function PassThrough(options) {
   if (!(this instanceof PassThrough)) return new PassThrough(options);
   Transform.call(this, options);
@@ -14175,7 +14175,7 @@ PassThrough.prototype._transform = function (chunk, encoding, cb) {
 
 /***/ }),
 
-/***/ 1309:
+/***/ 5869:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -14217,7 +14217,7 @@ var EElistenerCount = function EElistenerCount(emitter, type) {
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __nccwpck_require__(6003);
+var Stream = __nccwpck_require__(4291);
 /*</replacement>*/
 
 var Buffer = (__nccwpck_require__(181).Buffer);
@@ -14239,11 +14239,11 @@ if (debugUtil && debugUtil.debuglog) {
 }
 /*</replacement>*/
 
-var BufferList = __nccwpck_require__(2888);
-var destroyImpl = __nccwpck_require__(2225);
-var _require = __nccwpck_require__(7914),
+var BufferList = __nccwpck_require__(4408);
+var destroyImpl = __nccwpck_require__(1457);
+var _require = __nccwpck_require__(6394),
   getHighWaterMark = _require.getHighWaterMark;
-var _require$codes = (__nccwpck_require__(6604)/* .codes */ .F),
+var _require$codes = (__nccwpck_require__(8940)/* .codes */ .F),
   ERR_INVALID_ARG_TYPE = _require$codes.ERR_INVALID_ARG_TYPE,
   ERR_STREAM_PUSH_AFTER_EOF = _require$codes.ERR_STREAM_PUSH_AFTER_EOF,
   ERR_METHOD_NOT_IMPLEMENTED = _require$codes.ERR_METHOD_NOT_IMPLEMENTED,
@@ -14253,7 +14253,7 @@ var _require$codes = (__nccwpck_require__(6604)/* .codes */ .F),
 var StringDecoder;
 var createReadableStreamAsyncIterator;
 var from;
-__nccwpck_require__(1214)(Readable, Stream);
+__nccwpck_require__(9598)(Readable, Stream);
 var errorOrDestroy = destroyImpl.errorOrDestroy;
 var kProxyEvents = ['error', 'close', 'destroy', 'pause', 'resume'];
 function prependListener(emitter, event, fn) {
@@ -14268,7 +14268,7 @@ function prependListener(emitter, event, fn) {
   if (!emitter._events || !emitter._events[event]) emitter.on(event, fn);else if (Array.isArray(emitter._events[event])) emitter._events[event].unshift(fn);else emitter._events[event] = [fn, emitter._events[event]];
 }
 function ReadableState(options, stream, isDuplex) {
-  Duplex = Duplex || __nccwpck_require__(5551);
+  Duplex = Duplex || __nccwpck_require__(175);
   options = options || {};
 
   // Duplex streams are both readable and writable, but share
@@ -14335,13 +14335,13 @@ function ReadableState(options, stream, isDuplex) {
   this.decoder = null;
   this.encoding = null;
   if (options.encoding) {
-    if (!StringDecoder) StringDecoder = (__nccwpck_require__(3882)/* .StringDecoder */ .I);
+    if (!StringDecoder) StringDecoder = (__nccwpck_require__(634)/* .StringDecoder */ .I);
     this.decoder = new StringDecoder(options.encoding);
     this.encoding = options.encoding;
   }
 }
 function Readable(options) {
-  Duplex = Duplex || __nccwpck_require__(5551);
+  Duplex = Duplex || __nccwpck_require__(175);
   if (!(this instanceof Readable)) return new Readable(options);
 
   // Checking for a Stream.Duplex instance is faster here instead of inside
@@ -14478,7 +14478,7 @@ Readable.prototype.isPaused = function () {
 
 // backwards compatibility.
 Readable.prototype.setEncoding = function (enc) {
-  if (!StringDecoder) StringDecoder = (__nccwpck_require__(3882)/* .StringDecoder */ .I);
+  if (!StringDecoder) StringDecoder = (__nccwpck_require__(634)/* .StringDecoder */ .I);
   var decoder = new StringDecoder(enc);
   this._readableState.decoder = decoder;
   // If setEncoding(null), decoder.encoding equals utf8
@@ -15097,7 +15097,7 @@ Readable.prototype.wrap = function (stream) {
 if (typeof Symbol === 'function') {
   Readable.prototype[Symbol.asyncIterator] = function () {
     if (createReadableStreamAsyncIterator === undefined) {
-      createReadableStreamAsyncIterator = __nccwpck_require__(9588);
+      createReadableStreamAsyncIterator = __nccwpck_require__(8692);
     }
     return createReadableStreamAsyncIterator(this);
   };
@@ -15194,7 +15194,7 @@ function endReadableNT(state, stream) {
 if (typeof Symbol === 'function') {
   Readable.from = function (iterable, opts) {
     if (from === undefined) {
-      from = __nccwpck_require__(291);
+      from = __nccwpck_require__(7491);
     }
     return from(Readable, iterable, opts);
   };
@@ -15208,7 +15208,7 @@ function indexOf(xs, x) {
 
 /***/ }),
 
-/***/ 6817:
+/***/ 9329:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -15277,13 +15277,13 @@ function indexOf(xs, x) {
 
 
 module.exports = Transform;
-var _require$codes = (__nccwpck_require__(6604)/* .codes */ .F),
+var _require$codes = (__nccwpck_require__(8940)/* .codes */ .F),
   ERR_METHOD_NOT_IMPLEMENTED = _require$codes.ERR_METHOD_NOT_IMPLEMENTED,
   ERR_MULTIPLE_CALLBACK = _require$codes.ERR_MULTIPLE_CALLBACK,
   ERR_TRANSFORM_ALREADY_TRANSFORMING = _require$codes.ERR_TRANSFORM_ALREADY_TRANSFORMING,
   ERR_TRANSFORM_WITH_LENGTH_0 = _require$codes.ERR_TRANSFORM_WITH_LENGTH_0;
-var Duplex = __nccwpck_require__(5551);
-__nccwpck_require__(1214)(Transform, Duplex);
+var Duplex = __nccwpck_require__(175);
+__nccwpck_require__(9598)(Transform, Duplex);
 function afterTransform(er, data) {
   var ts = this._transformState;
   ts.transforming = false;
@@ -15404,7 +15404,7 @@ function done(stream, er, data) {
 
 /***/ }),
 
-/***/ 3293:
+/***/ 1805:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -15464,12 +15464,12 @@ Writable.WritableState = WritableState;
 
 /*<replacement>*/
 var internalUtil = {
-  deprecate: __nccwpck_require__(8552)
+  deprecate: __nccwpck_require__(4488)
 };
 /*</replacement>*/
 
 /*<replacement>*/
-var Stream = __nccwpck_require__(6003);
+var Stream = __nccwpck_require__(4291);
 /*</replacement>*/
 
 var Buffer = (__nccwpck_require__(181).Buffer);
@@ -15480,10 +15480,10 @@ function _uint8ArrayToBuffer(chunk) {
 function _isUint8Array(obj) {
   return Buffer.isBuffer(obj) || obj instanceof OurUint8Array;
 }
-var destroyImpl = __nccwpck_require__(2225);
-var _require = __nccwpck_require__(7914),
+var destroyImpl = __nccwpck_require__(1457);
+var _require = __nccwpck_require__(6394),
   getHighWaterMark = _require.getHighWaterMark;
-var _require$codes = (__nccwpck_require__(6604)/* .codes */ .F),
+var _require$codes = (__nccwpck_require__(8940)/* .codes */ .F),
   ERR_INVALID_ARG_TYPE = _require$codes.ERR_INVALID_ARG_TYPE,
   ERR_METHOD_NOT_IMPLEMENTED = _require$codes.ERR_METHOD_NOT_IMPLEMENTED,
   ERR_MULTIPLE_CALLBACK = _require$codes.ERR_MULTIPLE_CALLBACK,
@@ -15493,10 +15493,10 @@ var _require$codes = (__nccwpck_require__(6604)/* .codes */ .F),
   ERR_STREAM_WRITE_AFTER_END = _require$codes.ERR_STREAM_WRITE_AFTER_END,
   ERR_UNKNOWN_ENCODING = _require$codes.ERR_UNKNOWN_ENCODING;
 var errorOrDestroy = destroyImpl.errorOrDestroy;
-__nccwpck_require__(1214)(Writable, Stream);
+__nccwpck_require__(9598)(Writable, Stream);
 function nop() {}
 function WritableState(options, stream, isDuplex) {
-  Duplex = Duplex || __nccwpck_require__(5551);
+  Duplex = Duplex || __nccwpck_require__(175);
   options = options || {};
 
   // Duplex streams are both readable and writable, but share
@@ -15638,7 +15638,7 @@ if (typeof Symbol === 'function' && Symbol.hasInstance && typeof Function.protot
   };
 }
 function Writable(options) {
-  Duplex = Duplex || __nccwpck_require__(5551);
+  Duplex = Duplex || __nccwpck_require__(175);
 
   // Writable ctor is applied to Duplexes, too.
   // `realHasInstance` is necessary because using plain `instanceof`
@@ -16051,7 +16051,7 @@ Writable.prototype._destroy = function (err, cb) {
 
 /***/ }),
 
-/***/ 9588:
+/***/ 8692:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16060,7 +16060,7 @@ var _Object$setPrototypeO;
 function _defineProperty(obj, key, value) { key = _toPropertyKey(key); if (key in obj) { Object.defineProperty(obj, key, { value: value, enumerable: true, configurable: true, writable: true }); } else { obj[key] = value; } return obj; }
 function _toPropertyKey(arg) { var key = _toPrimitive(arg, "string"); return typeof key === "symbol" ? key : String(key); }
 function _toPrimitive(input, hint) { if (typeof input !== "object" || input === null) return input; var prim = input[Symbol.toPrimitive]; if (prim !== undefined) { var res = prim.call(input, hint || "default"); if (typeof res !== "object") return res; throw new TypeError("@@toPrimitive must return a primitive value."); } return (hint === "string" ? String : Number)(input); }
-var finished = __nccwpck_require__(8111);
+var finished = __nccwpck_require__(2175);
 var kLastResolve = Symbol('lastResolve');
 var kLastReject = Symbol('lastReject');
 var kError = Symbol('error');
@@ -16237,7 +16237,7 @@ module.exports = createReadableStreamAsyncIterator;
 
 /***/ }),
 
-/***/ 2888:
+/***/ 4408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16426,7 +16426,7 @@ module.exports = /*#__PURE__*/function () {
 
 /***/ }),
 
-/***/ 2225:
+/***/ 1457:
 /***/ ((module) => {
 
 
@@ -16528,7 +16528,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8111:
+/***/ 2175:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/mafintosh/end-of-stream with
@@ -16536,7 +16536,7 @@ module.exports = {
 
 
 
-var ERR_STREAM_PREMATURE_CLOSE = (__nccwpck_require__(6604)/* .codes */ .F).ERR_STREAM_PREMATURE_CLOSE;
+var ERR_STREAM_PREMATURE_CLOSE = (__nccwpck_require__(8940)/* .codes */ .F).ERR_STREAM_PREMATURE_CLOSE;
 function once(callback) {
   var called = false;
   return function () {
@@ -16620,7 +16620,7 @@ module.exports = eos;
 
 /***/ }),
 
-/***/ 291:
+/***/ 7491:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16632,7 +16632,7 @@ function _objectSpread(target) { for (var i = 1; i < arguments.length; i++) { va
 function _defineProperty(obj, key, value) { key = _toPropertyKey(key); if (key in obj) { Object.defineProperty(obj, key, { value: value, enumerable: true, configurable: true, writable: true }); } else { obj[key] = value; } return obj; }
 function _toPropertyKey(arg) { var key = _toPrimitive(arg, "string"); return typeof key === "symbol" ? key : String(key); }
 function _toPrimitive(input, hint) { if (typeof input !== "object" || input === null) return input; var prim = input[Symbol.toPrimitive]; if (prim !== undefined) { var res = prim.call(input, hint || "default"); if (typeof res !== "object") return res; throw new TypeError("@@toPrimitive must return a primitive value."); } return (hint === "string" ? String : Number)(input); }
-var ERR_INVALID_ARG_TYPE = (__nccwpck_require__(6604)/* .codes */ .F).ERR_INVALID_ARG_TYPE;
+var ERR_INVALID_ARG_TYPE = (__nccwpck_require__(8940)/* .codes */ .F).ERR_INVALID_ARG_TYPE;
 function from(Readable, iterable, opts) {
   var iterator;
   if (iterable && typeof iterable.next === 'function') {
@@ -16679,7 +16679,7 @@ module.exports = from;
 
 /***/ }),
 
-/***/ 5997:
+/***/ 9725:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/mafintosh/pump with
@@ -16696,7 +16696,7 @@ function once(callback) {
     callback.apply(void 0, arguments);
   };
 }
-var _require$codes = (__nccwpck_require__(6604)/* .codes */ .F),
+var _require$codes = (__nccwpck_require__(8940)/* .codes */ .F),
   ERR_MISSING_ARGS = _require$codes.ERR_MISSING_ARGS,
   ERR_STREAM_DESTROYED = _require$codes.ERR_STREAM_DESTROYED;
 function noop(err) {
@@ -16712,7 +16712,7 @@ function destroyer(stream, reading, writing, callback) {
   stream.on('close', function () {
     closed = true;
   });
-  if (eos === undefined) eos = __nccwpck_require__(8111);
+  if (eos === undefined) eos = __nccwpck_require__(2175);
   eos(stream, {
     readable: reading,
     writable: writing
@@ -16771,12 +16771,12 @@ module.exports = pipeline;
 
 /***/ }),
 
-/***/ 7914:
+/***/ 6394:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-var ERR_INVALID_OPT_VALUE = (__nccwpck_require__(6604)/* .codes */ .F).ERR_INVALID_OPT_VALUE;
+var ERR_INVALID_OPT_VALUE = (__nccwpck_require__(8940)/* .codes */ .F).ERR_INVALID_OPT_VALUE;
 function highWaterMarkFrom(options, isDuplex, duplexKey) {
   return options.highWaterMark != null ? options.highWaterMark : isDuplex ? options[duplexKey] : null;
 }
@@ -16799,7 +16799,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6003:
+/***/ 4291:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 module.exports = __nccwpck_require__(2203);
@@ -16807,7 +16807,7 @@ module.exports = __nccwpck_require__(2203);
 
 /***/ }),
 
-/***/ 19:
+/***/ 9843:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 var Stream = __nccwpck_require__(2203);
@@ -16816,28 +16816,28 @@ if (process.env.READABLE_STREAM === 'disable' && Stream) {
   Object.assign(module.exports, Stream);
   module.exports.Stream = Stream;
 } else {
-  exports = module.exports = __nccwpck_require__(1309);
+  exports = module.exports = __nccwpck_require__(5869);
   exports.Stream = Stream || exports;
   exports.Readable = exports;
-  exports.Writable = __nccwpck_require__(3293);
-  exports.Duplex = __nccwpck_require__(5551);
-  exports.Transform = __nccwpck_require__(6817);
-  exports.PassThrough = __nccwpck_require__(8723);
-  exports.finished = __nccwpck_require__(8111);
-  exports.pipeline = __nccwpck_require__(5997);
+  exports.Writable = __nccwpck_require__(1805);
+  exports.Duplex = __nccwpck_require__(175);
+  exports.Transform = __nccwpck_require__(9329);
+  exports.PassThrough = __nccwpck_require__(9379);
+  exports.finished = __nccwpck_require__(2175);
+  exports.pipeline = __nccwpck_require__(9725);
 }
 
 
 /***/ }),
 
-/***/ 2101:
+/***/ 325:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-var Buffer = (__nccwpck_require__(8178).Buffer);
+var Buffer = (__nccwpck_require__(3058).Buffer);
 
-var getParamBytesForAlg = __nccwpck_require__(3636);
+var getParamBytesForAlg = __nccwpck_require__(5028);
 
 var MAX_OCTET = 0x80,
 	CLASS_UNIVERSAL = 0,
@@ -17024,7 +17024,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3636:
+/***/ 5028:
 /***/ ((module) => {
 
 
@@ -17054,10 +17054,10 @@ module.exports = getParamBytesForAlg;
 
 /***/ }),
 
-/***/ 1920:
+/***/ 1424:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var once = __nccwpck_require__(4120);
+var once = __nccwpck_require__(5560);
 
 var noop = function() {};
 
@@ -17157,7 +17157,7 @@ module.exports = eos;
 
 /***/ }),
 
-/***/ 9348:
+/***/ 3860:
 /***/ ((module) => {
 
 
@@ -17281,7 +17281,7 @@ module.exports = function extend() {
 
 /***/ }),
 
-/***/ 9421:
+/***/ 5693:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -17303,8 +17303,8 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.GaxiosError = exports.GAXIOS_ERROR_SYMBOL = void 0;
 exports.defaultErrorRedactor = defaultErrorRedactor;
-const extend_1 = __importDefault(__nccwpck_require__(9348));
-const util_cjs_1 = __importDefault(__nccwpck_require__(8283));
+const extend_1 = __importDefault(__nccwpck_require__(3860));
+const util_cjs_1 = __importDefault(__nccwpck_require__(8823));
 const pkg = util_cjs_1.default.pkg;
 /**
  * Support `instanceof` operator for `GaxiosError`s in different versions of this library.
@@ -17598,7 +17598,7 @@ function defaultErrorRedactor(data) {
 
 /***/ }),
 
-/***/ 9385:
+/***/ 5881:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -17620,12 +17620,12 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 var _a;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Gaxios = void 0;
-const extend_1 = __importDefault(__nccwpck_require__(9348));
+const extend_1 = __importDefault(__nccwpck_require__(3860));
 const https_1 = __nccwpck_require__(5692);
-const common_js_1 = __nccwpck_require__(9421);
-const retry_js_1 = __nccwpck_require__(5384);
+const common_js_1 = __nccwpck_require__(5693);
+const retry_js_1 = __nccwpck_require__(4616);
 const stream_1 = __nccwpck_require__(2203);
-const interceptor_js_1 = __nccwpck_require__(8365);
+const interceptor_js_1 = __nccwpck_require__(4653);
 const randomUUID = async () => globalThis.crypto?.randomUUID() || (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6982, 23))).randomUUID();
 const HTTP_STATUS_NO_CONTENT = 204;
 class Gaxios {
@@ -18159,7 +18159,7 @@ class Gaxios {
      * @returns A proxy agent
      */
     static async #getProxyAgent() {
-        this.#proxyAgent ||= (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 4245, 23))).HttpsProxyAgent;
+        this.#proxyAgent ||= (await Promise.resolve(/* import() */).then(__nccwpck_require__.t.bind(__nccwpck_require__, 3669, 23))).HttpsProxyAgent;
         return this.#proxyAgent;
     }
     static #createBunFetch() {
@@ -18299,7 +18299,7 @@ class Gaxios {
             this.#bunFetch ||= this.#createBunFetch();
             return this.#bunFetch;
         }
-        this.#fetch ||= (await Promise.all(/* import() */[__nccwpck_require__.e(736), __nccwpck_require__.e(919)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1919))).default;
+        this.#fetch ||= (await Promise.all(/* import() */[__nccwpck_require__.e(704), __nccwpck_require__.e(79)]).then(__nccwpck_require__.bind(__nccwpck_require__, 79))).default;
         return this.#fetch;
     }
     /**
@@ -18337,7 +18337,7 @@ _a = Gaxios;
 
 /***/ }),
 
-/***/ 5378:
+/***/ 7842:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -18370,11 +18370,11 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.instance = exports.Gaxios = exports.GaxiosError = void 0;
 exports.request = request;
-const gaxios_js_1 = __nccwpck_require__(9385);
+const gaxios_js_1 = __nccwpck_require__(5881);
 Object.defineProperty(exports, "Gaxios", ({ enumerable: true, get: function () { return gaxios_js_1.Gaxios; } }));
-var common_js_1 = __nccwpck_require__(9421);
+var common_js_1 = __nccwpck_require__(5693);
 Object.defineProperty(exports, "GaxiosError", ({ enumerable: true, get: function () { return common_js_1.GaxiosError; } }));
-__exportStar(__nccwpck_require__(8365), exports);
+__exportStar(__nccwpck_require__(4653), exports);
 /**
  * The default instance used when the `request` method is directly
  * invoked.
@@ -18391,7 +18391,7 @@ async function request(opts) {
 
 /***/ }),
 
-/***/ 8365:
+/***/ 4653:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -18419,7 +18419,7 @@ exports.GaxiosInterceptorManager = GaxiosInterceptorManager;
 
 /***/ }),
 
-/***/ 5384:
+/***/ 4616:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -18600,7 +18600,7 @@ function getNextRetryDelay(config) {
 
 /***/ }),
 
-/***/ 362:
+/***/ 4810:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -18620,10 +18620,10 @@ function getNextRetryDelay(config) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AuthClient = exports.DEFAULT_EAGER_REFRESH_THRESHOLD_MILLIS = exports.DEFAULT_UNIVERSE = void 0;
 const events_1 = __nccwpck_require__(4434);
-const gaxios_1 = __nccwpck_require__(5378);
-const util_1 = __nccwpck_require__(4334);
-const google_logging_utils_1 = __nccwpck_require__(2505);
-const shared_cjs_1 = __nccwpck_require__(770);
+const gaxios_1 = __nccwpck_require__(7842);
+const util_1 = __nccwpck_require__(7870);
+const google_logging_utils_1 = __nccwpck_require__(1577);
+const shared_cjs_1 = __nccwpck_require__(5470);
 /**
  * The default cloud universe
  *
@@ -18892,7 +18892,7 @@ exports.AuthClient = AuthClient;
 
 /***/ }),
 
-/***/ 5933:
+/***/ 1261:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -18911,11 +18911,11 @@ exports.AuthClient = AuthClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AwsClient = void 0;
-const awsrequestsigner_1 = __nccwpck_require__(6783);
-const baseexternalclient_1 = __nccwpck_require__(2702);
-const defaultawssecuritycredentialssupplier_1 = __nccwpck_require__(8885);
-const util_1 = __nccwpck_require__(4334);
-const gaxios_1 = __nccwpck_require__(5378);
+const awsrequestsigner_1 = __nccwpck_require__(7647);
+const baseexternalclient_1 = __nccwpck_require__(142);
+const defaultawssecuritycredentialssupplier_1 = __nccwpck_require__(9157);
+const util_1 = __nccwpck_require__(7870);
+const gaxios_1 = __nccwpck_require__(7842);
 /**
  * AWS external account client. This is used for AWS workloads, where
  * AWS STS GetCallerIdentity serialized signed requests are exchanged for
@@ -19052,7 +19052,7 @@ exports.AwsClient = AwsClient;
 
 /***/ }),
 
-/***/ 6783:
+/***/ 7647:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -19071,8 +19071,8 @@ exports.AwsClient = AwsClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.AwsRequestSigner = void 0;
-const gaxios_1 = __nccwpck_require__(5378);
-const crypto_1 = __nccwpck_require__(2131);
+const gaxios_1 = __nccwpck_require__(7842);
+const crypto_1 = __nccwpck_require__(8851);
 /** AWS Signature Version 4 signing algorithm identifier.  */
 const AWS_ALGORITHM = 'AWS4-HMAC-SHA256';
 /**
@@ -19272,7 +19272,7 @@ async function generateAuthenticationHeaderMap(options) {
 
 /***/ }),
 
-/***/ 2702:
+/***/ 142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -19291,12 +19291,12 @@ async function generateAuthenticationHeaderMap(options) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BaseExternalAccountClient = exports.CLOUD_RESOURCE_MANAGER = exports.EXTERNAL_ACCOUNT_TYPE = exports.EXPIRATION_TIME_OFFSET = void 0;
-const gaxios_1 = __nccwpck_require__(5378);
+const gaxios_1 = __nccwpck_require__(7842);
 const stream = __nccwpck_require__(2203);
-const authclient_1 = __nccwpck_require__(362);
-const sts = __nccwpck_require__(9993);
-const util_1 = __nccwpck_require__(4334);
-const shared_cjs_1 = __nccwpck_require__(770);
+const authclient_1 = __nccwpck_require__(4810);
+const sts = __nccwpck_require__(121);
+const util_1 = __nccwpck_require__(7870);
+const shared_cjs_1 = __nccwpck_require__(5470);
 /**
  * The required token exchange grant_type: rfc8693#section-2.1
  */
@@ -19755,7 +19755,7 @@ exports.BaseExternalAccountClient = BaseExternalAccountClient;
 
 /***/ }),
 
-/***/ 6801:
+/***/ 6129:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -19774,7 +19774,7 @@ exports.BaseExternalAccountClient = BaseExternalAccountClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.CertificateSubjectTokenSupplier = exports.InvalidConfigurationError = exports.CertificateSourceUnavailableError = exports.CERTIFICATE_CONFIGURATION_ENV_VARIABLE = void 0;
-const util_1 = __nccwpck_require__(4334);
+const util_1 = __nccwpck_require__(7870);
 const fs = __nccwpck_require__(9896);
 const crypto_1 = __nccwpck_require__(6982);
 const https = __nccwpck_require__(5692);
@@ -19984,7 +19984,7 @@ exports.CertificateSubjectTokenSupplier = CertificateSubjectTokenSupplier;
 
 /***/ }),
 
-/***/ 6033:
+/***/ 977:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -20003,9 +20003,9 @@ exports.CertificateSubjectTokenSupplier = CertificateSubjectTokenSupplier;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Compute = void 0;
-const gaxios_1 = __nccwpck_require__(5378);
-const gcpMetadata = __nccwpck_require__(6027);
-const oauth2client_1 = __nccwpck_require__(9339);
+const gaxios_1 = __nccwpck_require__(7842);
+const gcpMetadata = __nccwpck_require__(9595);
+const oauth2client_1 = __nccwpck_require__(91);
 class Compute extends oauth2client_1.OAuth2Client {
     serviceAccountEmail;
     scopes;
@@ -20108,7 +20108,7 @@ exports.Compute = Compute;
 
 /***/ }),
 
-/***/ 8885:
+/***/ 9157:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -20127,7 +20127,7 @@ exports.Compute = Compute;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.DefaultAwsSecurityCredentialsSupplier = void 0;
-const authclient_1 = __nccwpck_require__(362);
+const authclient_1 = __nccwpck_require__(4810);
 /**
  * Internal AWS security credentials supplier implementation used by {@link AwsClient}
  * when a credential source is provided instead of a user defined supplier.
@@ -20313,7 +20313,7 @@ exports.DefaultAwsSecurityCredentialsSupplier = DefaultAwsSecurityCredentialsSup
 
 /***/ }),
 
-/***/ 7812:
+/***/ 7556:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -20332,10 +20332,10 @@ exports.DefaultAwsSecurityCredentialsSupplier = DefaultAwsSecurityCredentialsSup
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.DownscopedClient = exports.EXPIRATION_TIME_OFFSET = exports.MAX_ACCESS_BOUNDARY_RULES_COUNT = void 0;
-const gaxios_1 = __nccwpck_require__(5378);
+const gaxios_1 = __nccwpck_require__(7842);
 const stream = __nccwpck_require__(2203);
-const authclient_1 = __nccwpck_require__(362);
-const sts = __nccwpck_require__(9993);
+const authclient_1 = __nccwpck_require__(4810);
+const sts = __nccwpck_require__(121);
 /**
  * The required token exchange grant_type: rfc8693#section-2.1
  */
@@ -20592,7 +20592,7 @@ exports.DownscopedClient = DownscopedClient;
 
 /***/ }),
 
-/***/ 4243:
+/***/ 963:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -20613,7 +20613,7 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.GCPEnv = void 0;
 exports.clear = clear;
 exports.getEnv = getEnv;
-const gcpMetadata = __nccwpck_require__(6027);
+const gcpMetadata = __nccwpck_require__(9595);
 var GCPEnv;
 (function (GCPEnv) {
     GCPEnv["APP_ENGINE"] = "APP_ENGINE";
@@ -20695,7 +20695,7 @@ async function isComputeEngine() {
 
 /***/ }),
 
-/***/ 591:
+/***/ 3247:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -20879,7 +20879,7 @@ exports.InvalidSubjectTokenError = InvalidSubjectTokenError;
 
 /***/ }),
 
-/***/ 7568:
+/***/ 4240:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -20898,11 +20898,11 @@ exports.InvalidSubjectTokenError = InvalidSubjectTokenError;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ExternalAccountAuthorizedUserClient = exports.EXTERNAL_ACCOUNT_AUTHORIZED_USER_TYPE = void 0;
-const authclient_1 = __nccwpck_require__(362);
-const oauth2common_1 = __nccwpck_require__(477);
-const gaxios_1 = __nccwpck_require__(5378);
+const authclient_1 = __nccwpck_require__(4810);
+const oauth2common_1 = __nccwpck_require__(6653);
+const gaxios_1 = __nccwpck_require__(7842);
 const stream = __nccwpck_require__(2203);
-const baseexternalclient_1 = __nccwpck_require__(2702);
+const baseexternalclient_1 = __nccwpck_require__(142);
 /**
  * The credentials JSON file type for external account authorized user clients.
  */
@@ -21118,7 +21118,7 @@ exports.ExternalAccountAuthorizedUserClient = ExternalAccountAuthorizedUserClien
 
 /***/ }),
 
-/***/ 4947:
+/***/ 8323:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -21137,11 +21137,11 @@ exports.ExternalAccountAuthorizedUserClient = ExternalAccountAuthorizedUserClien
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ExternalAccountClient = void 0;
-const baseexternalclient_1 = __nccwpck_require__(2702);
-const identitypoolclient_1 = __nccwpck_require__(840);
-const awsclient_1 = __nccwpck_require__(5933);
-const pluggable_auth_client_1 = __nccwpck_require__(2589);
-const util_1 = __nccwpck_require__(4334);
+const baseexternalclient_1 = __nccwpck_require__(142);
+const identitypoolclient_1 = __nccwpck_require__(9960);
+const awsclient_1 = __nccwpck_require__(1261);
+const pluggable_auth_client_1 = __nccwpck_require__(6077);
+const util_1 = __nccwpck_require__(7870);
 /**
  * Dummy class with no constructor. Developers are expected to use fromJSON.
  */
@@ -21196,7 +21196,7 @@ exports.ExternalAccountClient = ExternalAccountClient;
 
 /***/ }),
 
-/***/ 52:
+/***/ 8551:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -21286,7 +21286,7 @@ exports.FileSubjectTokenSupplier = FileSubjectTokenSupplier;
 
 /***/ }),
 
-/***/ 6544:
+/***/ 5072:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -21308,7 +21308,7 @@ exports.GdchClient = exports.GDCH_SERVICE_ACCOUNT_TYPE = void 0;
 const crypto = __nccwpck_require__(6982);
 const fs = __nccwpck_require__(9896);
 const https = __nccwpck_require__(5692);
-const oauth2client_1 = __nccwpck_require__(9339);
+const oauth2client_1 = __nccwpck_require__(91);
 const DEFAULT_LIFETIME_IN_SECONDS = 3600;
 exports.GDCH_SERVICE_ACCOUNT_TYPE = 'gdch_service_account';
 class GdchClient extends oauth2client_1.OAuth2Client {
@@ -21599,7 +21599,7 @@ exports.GdchClient = GdchClient;
 
 /***/ }),
 
-/***/ 5534:
+/***/ 5934:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -21620,23 +21620,23 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.GoogleAuth = exports.GoogleAuthExceptionMessages = void 0;
 const child_process_1 = __nccwpck_require__(5317);
 const fs = __nccwpck_require__(9896);
-const gaxios_1 = __nccwpck_require__(5378);
-const gcpMetadata = __nccwpck_require__(6027);
+const gaxios_1 = __nccwpck_require__(7842);
+const gcpMetadata = __nccwpck_require__(9595);
 const os = __nccwpck_require__(857);
 const path = __nccwpck_require__(6928);
-const crypto_1 = __nccwpck_require__(2131);
-const computeclient_1 = __nccwpck_require__(6033);
-const idtokenclient_1 = __nccwpck_require__(4590);
-const envDetect_1 = __nccwpck_require__(4243);
-const jwtclient_1 = __nccwpck_require__(9949);
-const refreshclient_1 = __nccwpck_require__(3615);
-const impersonated_1 = __nccwpck_require__(8908);
-const externalclient_1 = __nccwpck_require__(4947);
-const baseexternalclient_1 = __nccwpck_require__(2702);
-const authclient_1 = __nccwpck_require__(362);
-const externalAccountAuthorizedUserClient_1 = __nccwpck_require__(7568);
-const gdchclient_1 = __nccwpck_require__(6544);
-const util_1 = __nccwpck_require__(4334);
+const crypto_1 = __nccwpck_require__(8851);
+const computeclient_1 = __nccwpck_require__(977);
+const idtokenclient_1 = __nccwpck_require__(2718);
+const envDetect_1 = __nccwpck_require__(963);
+const jwtclient_1 = __nccwpck_require__(5277);
+const refreshclient_1 = __nccwpck_require__(9807);
+const impersonated_1 = __nccwpck_require__(9964);
+const externalclient_1 = __nccwpck_require__(8323);
+const baseexternalclient_1 = __nccwpck_require__(142);
+const authclient_1 = __nccwpck_require__(4810);
+const externalAccountAuthorizedUserClient_1 = __nccwpck_require__(4240);
+const gdchclient_1 = __nccwpck_require__(5072);
+const util_1 = __nccwpck_require__(7870);
 exports.GoogleAuthExceptionMessages = {
     API_KEY_WITH_CREDENTIALS: 'API Keys and Credentials are mutually exclusive authentication methods and cannot be used together.',
     NO_PROJECT_ID_FOUND: 'Unable to detect a Project Id in the current environment. \n' +
@@ -22547,7 +22547,7 @@ exports.GoogleAuth = GoogleAuth;
 
 /***/ }),
 
-/***/ 7998:
+/***/ 9390:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -22597,7 +22597,7 @@ exports.IAMAuth = IAMAuth;
 
 /***/ }),
 
-/***/ 840:
+/***/ 9960:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -22616,13 +22616,13 @@ exports.IAMAuth = IAMAuth;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.IdentityPoolClient = void 0;
-const baseexternalclient_1 = __nccwpck_require__(2702);
-const util_1 = __nccwpck_require__(4334);
-const filesubjecttokensupplier_1 = __nccwpck_require__(52);
-const urlsubjecttokensupplier_1 = __nccwpck_require__(7747);
-const certificatesubjecttokensupplier_1 = __nccwpck_require__(6801);
-const stscredentials_1 = __nccwpck_require__(9993);
-const gaxios_1 = __nccwpck_require__(5378);
+const baseexternalclient_1 = __nccwpck_require__(142);
+const util_1 = __nccwpck_require__(7870);
+const filesubjecttokensupplier_1 = __nccwpck_require__(8551);
+const urlsubjecttokensupplier_1 = __nccwpck_require__(4627);
+const certificatesubjecttokensupplier_1 = __nccwpck_require__(6129);
+const stscredentials_1 = __nccwpck_require__(121);
+const gaxios_1 = __nccwpck_require__(7842);
 /**
  * Defines the Url-sourced and file-sourced external account clients mainly
  * used for K8s and Azure workloads.
@@ -22734,7 +22734,7 @@ exports.IdentityPoolClient = IdentityPoolClient;
 
 /***/ }),
 
-/***/ 4590:
+/***/ 2718:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -22753,7 +22753,7 @@ exports.IdentityPoolClient = IdentityPoolClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.IdTokenClient = void 0;
-const oauth2client_1 = __nccwpck_require__(9339);
+const oauth2client_1 = __nccwpck_require__(91);
 class IdTokenClient extends oauth2client_1.OAuth2Client {
     targetAudience;
     idTokenProvider;
@@ -22796,7 +22796,7 @@ exports.IdTokenClient = IdTokenClient;
 
 /***/ }),
 
-/***/ 8908:
+/***/ 9964:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -22817,9 +22817,9 @@ exports.IdTokenClient = IdTokenClient;
  */
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Impersonated = exports.IMPERSONATED_ACCOUNT_TYPE = void 0;
-const oauth2client_1 = __nccwpck_require__(9339);
-const gaxios_1 = __nccwpck_require__(5378);
-const util_1 = __nccwpck_require__(4334);
+const oauth2client_1 = __nccwpck_require__(91);
+const gaxios_1 = __nccwpck_require__(7842);
+const util_1 = __nccwpck_require__(7870);
 exports.IMPERSONATED_ACCOUNT_TYPE = 'impersonated_service_account';
 class Impersonated extends oauth2client_1.OAuth2Client {
     sourceClient;
@@ -23002,7 +23002,7 @@ exports.Impersonated = Impersonated;
 
 /***/ }),
 
-/***/ 4532:
+/***/ 7060:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -23021,8 +23021,8 @@ exports.Impersonated = Impersonated;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.JWTAccess = void 0;
-const jws = __nccwpck_require__(4428);
-const util_1 = __nccwpck_require__(4334);
+const jws = __nccwpck_require__(3324);
+const util_1 = __nccwpck_require__(7870);
 const DEFAULT_HEADER = {
     alg: 'RS256',
     typ: 'JWT',
@@ -23209,7 +23209,7 @@ exports.JWTAccess = JWTAccess;
 
 /***/ }),
 
-/***/ 9949:
+/***/ 5277:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -23228,11 +23228,11 @@ exports.JWTAccess = JWTAccess;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.JWT = void 0;
-const googleToken_1 = __nccwpck_require__(2379);
-const getCredentials_1 = __nccwpck_require__(1117);
-const jwtaccess_1 = __nccwpck_require__(4532);
-const oauth2client_1 = __nccwpck_require__(9339);
-const authclient_1 = __nccwpck_require__(362);
+const googleToken_1 = __nccwpck_require__(3067);
+const getCredentials_1 = __nccwpck_require__(3165);
+const jwtaccess_1 = __nccwpck_require__(7060);
+const oauth2client_1 = __nccwpck_require__(91);
+const authclient_1 = __nccwpck_require__(4810);
 class JWT extends oauth2client_1.OAuth2Client {
     email;
     keyFile;
@@ -23516,7 +23516,7 @@ exports.JWT = JWT;
 
 /***/ }),
 
-/***/ 8218:
+/***/ 3882:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -23582,7 +23582,7 @@ exports.LoginTicket = LoginTicket;
 
 /***/ }),
 
-/***/ 9339:
+/***/ 91:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -23601,14 +23601,14 @@ exports.LoginTicket = LoginTicket;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.OAuth2Client = exports.ClientAuthentication = exports.CertificateFormat = exports.CodeChallengeMethod = void 0;
-const gaxios_1 = __nccwpck_require__(5378);
+const gaxios_1 = __nccwpck_require__(7842);
 const querystring = __nccwpck_require__(3480);
 const stream = __nccwpck_require__(2203);
-const formatEcdsa = __nccwpck_require__(2101);
-const util_1 = __nccwpck_require__(4334);
-const crypto_1 = __nccwpck_require__(2131);
-const authclient_1 = __nccwpck_require__(362);
-const loginticket_1 = __nccwpck_require__(8218);
+const formatEcdsa = __nccwpck_require__(325);
+const util_1 = __nccwpck_require__(7870);
+const crypto_1 = __nccwpck_require__(8851);
+const authclient_1 = __nccwpck_require__(4810);
+const loginticket_1 = __nccwpck_require__(3882);
 var CodeChallengeMethod;
 (function (CodeChallengeMethod) {
     CodeChallengeMethod["Plain"] = "plain";
@@ -24408,7 +24408,7 @@ exports.OAuth2Client = OAuth2Client;
 
 /***/ }),
 
-/***/ 477:
+/***/ 6653:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -24428,8 +24428,8 @@ exports.OAuth2Client = OAuth2Client;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.OAuthClientAuthHandler = void 0;
 exports.getErrorFromOAuthErrorResponse = getErrorFromOAuthErrorResponse;
-const gaxios_1 = __nccwpck_require__(5378);
-const crypto_1 = __nccwpck_require__(2131);
+const gaxios_1 = __nccwpck_require__(7842);
+const crypto_1 = __nccwpck_require__(8851);
 /** List of HTTP methods that accept request bodies. */
 const METHODS_SUPPORTING_REQUEST_BODY = ['PUT', 'POST', 'PATCH'];
 /**
@@ -24603,7 +24603,7 @@ function getErrorFromOAuthErrorResponse(resp, err) {
 
 /***/ }),
 
-/***/ 3085:
+/***/ 2045:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -24622,7 +24622,7 @@ function getErrorFromOAuthErrorResponse(resp, err) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PassThroughClient = void 0;
-const authclient_1 = __nccwpck_require__(362);
+const authclient_1 = __nccwpck_require__(4810);
 /**
  * An AuthClient without any Authentication information. Useful for:
  * - Anonymous access
@@ -24669,7 +24669,7 @@ exports.PassThroughClient = PassThroughClient;
 
 /***/ }),
 
-/***/ 2589:
+/***/ 6077:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -24688,10 +24688,10 @@ exports.PassThroughClient = PassThroughClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PluggableAuthClient = exports.ExecutableError = void 0;
-const baseexternalclient_1 = __nccwpck_require__(2702);
-const executable_response_1 = __nccwpck_require__(591);
-const pluggable_auth_handler_1 = __nccwpck_require__(684);
-var pluggable_auth_handler_2 = __nccwpck_require__(684);
+const baseexternalclient_1 = __nccwpck_require__(142);
+const executable_response_1 = __nccwpck_require__(3247);
+const pluggable_auth_handler_1 = __nccwpck_require__(908);
+var pluggable_auth_handler_2 = __nccwpck_require__(908);
 Object.defineProperty(exports, "ExecutableError", ({ enumerable: true, get: function () { return pluggable_auth_handler_2.ExecutableError; } }));
 /**
  * The default executable timeout when none is provided, in milliseconds.
@@ -24895,7 +24895,7 @@ exports.PluggableAuthClient = PluggableAuthClient;
 
 /***/ }),
 
-/***/ 684:
+/***/ 908:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -24914,7 +24914,7 @@ exports.PluggableAuthClient = PluggableAuthClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PluggableAuthHandler = exports.ExecutableError = void 0;
-const executable_response_1 = __nccwpck_require__(591);
+const executable_response_1 = __nccwpck_require__(3247);
 const childProcess = __nccwpck_require__(5317);
 const fs = __nccwpck_require__(9896);
 /**
@@ -25075,7 +25075,7 @@ exports.PluggableAuthHandler = PluggableAuthHandler;
 
 /***/ }),
 
-/***/ 3615:
+/***/ 9807:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -25094,8 +25094,8 @@ exports.PluggableAuthHandler = PluggableAuthHandler;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.UserRefreshClient = exports.USER_REFRESH_ACCOUNT_TYPE = void 0;
-const oauth2client_1 = __nccwpck_require__(9339);
-const authclient_1 = __nccwpck_require__(362);
+const oauth2client_1 = __nccwpck_require__(91);
+const authclient_1 = __nccwpck_require__(4810);
 exports.USER_REFRESH_ACCOUNT_TYPE = 'authorized_user';
 class UserRefreshClient extends oauth2client_1.OAuth2Client {
     // TODO: refactor tests to make this private
@@ -25241,7 +25241,7 @@ exports.UserRefreshClient = UserRefreshClient;
 
 /***/ }),
 
-/***/ 9993:
+/***/ 121:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -25260,10 +25260,10 @@ exports.UserRefreshClient = UserRefreshClient;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.StsCredentials = void 0;
-const gaxios_1 = __nccwpck_require__(5378);
-const authclient_1 = __nccwpck_require__(362);
-const oauth2common_1 = __nccwpck_require__(477);
-const util_1 = __nccwpck_require__(4334);
+const gaxios_1 = __nccwpck_require__(7842);
+const authclient_1 = __nccwpck_require__(4810);
+const oauth2common_1 = __nccwpck_require__(6653);
+const util_1 = __nccwpck_require__(7870);
 /**
  * Implements the OAuth 2.0 token exchange based on
  * https://tools.ietf.org/html/rfc8693
@@ -25354,7 +25354,7 @@ exports.StsCredentials = StsCredentials;
 
 /***/ }),
 
-/***/ 7747:
+/***/ 4627:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -25373,7 +25373,7 @@ exports.StsCredentials = StsCredentials;
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.UrlSubjectTokenSupplier = void 0;
-const authclient_1 = __nccwpck_require__(362);
+const authclient_1 = __nccwpck_require__(4810);
 /**
  * Internal subject token supplier implementation used when a URL
  * is configured in the credential configuration used to build an {@link IdentityPoolClient}
@@ -25431,7 +25431,7 @@ exports.UrlSubjectTokenSupplier = UrlSubjectTokenSupplier;
 
 /***/ }),
 
-/***/ 2734:
+/***/ 1057:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -25453,8 +25453,8 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BrowserCrypto = void 0;
 // This file implements crypto functions we need using in-browser
 // SubtleCrypto interface `window.crypto.subtle`.
-const base64js = __nccwpck_require__(1321);
-const shared_1 = __nccwpck_require__(1759);
+const base64js = __nccwpck_require__(8793);
+const shared_1 = __nccwpck_require__(6831);
 class BrowserCrypto {
     constructor() {
         if (typeof window === 'undefined' ||
@@ -25564,7 +25564,7 @@ exports.BrowserCrypto = BrowserCrypto;
 
 /***/ }),
 
-/***/ 2131:
+/***/ 8851:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -25599,9 +25599,9 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.createCrypto = createCrypto;
 exports.hasBrowserCrypto = hasBrowserCrypto;
-const crypto_1 = __nccwpck_require__(2734);
-const crypto_2 = __nccwpck_require__(2700);
-__exportStar(__nccwpck_require__(1759), exports);
+const crypto_1 = __nccwpck_require__(1057);
+const crypto_2 = __nccwpck_require__(7388);
+__exportStar(__nccwpck_require__(6831), exports);
 // Crypto interface will provide required crypto functions.
 // Use `createCrypto()` factory function to create an instance
 // of Crypto. It will either use Node.js `crypto` module, or
@@ -25624,7 +25624,7 @@ function hasBrowserCrypto() {
 
 /***/ }),
 
-/***/ 2700:
+/***/ 7388:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -25718,7 +25718,7 @@ function toBuffer(arrayBuffer) {
 
 /***/ }),
 
-/***/ 1759:
+/***/ 6831:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -25756,7 +25756,7 @@ function fromArrayBufferToHex(arrayBuffer) {
 
 /***/ }),
 
-/***/ 3284:
+/***/ 5412:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -25787,7 +25787,7 @@ exports.ErrorWithCode = ErrorWithCode;
 
 /***/ }),
 
-/***/ 1117:
+/***/ 3165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -25809,7 +25809,7 @@ exports.getCredentials = getCredentials;
 const path = __nccwpck_require__(6928);
 const fs = __nccwpck_require__(9896);
 const util_1 = __nccwpck_require__(9023);
-const errorWithCode_1 = __nccwpck_require__(3284);
+const errorWithCode_1 = __nccwpck_require__(5412);
 const readFile = fs.readFile
     ? (0, util_1.promisify)(fs.readFile)
     : async () => {
@@ -25925,7 +25925,7 @@ async function getCredentials(keyFilePath) {
 
 /***/ }),
 
-/***/ 5010:
+/***/ 7362:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -25944,7 +25944,7 @@ async function getCredentials(keyFilePath) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getToken = getToken;
-const jwsSign_1 = __nccwpck_require__(8890);
+const jwsSign_1 = __nccwpck_require__(6490);
 /** The URL for Google's OAuth 2.0 token endpoint. */
 const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 /** The grant type for JWT-based authorization. */
@@ -25997,7 +25997,7 @@ async function getToken(tokenOptions) {
 
 /***/ }),
 
-/***/ 2379:
+/***/ 3067:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -26016,9 +26016,9 @@ async function getToken(tokenOptions) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.GoogleToken = void 0;
-const gaxios_1 = __nccwpck_require__(5378);
-const tokenHandler_1 = __nccwpck_require__(8480);
-const revokeToken_1 = __nccwpck_require__(6824);
+const gaxios_1 = __nccwpck_require__(7842);
+const tokenHandler_1 = __nccwpck_require__(1488);
+const revokeToken_1 = __nccwpck_require__(8024);
 /**
  * The GoogleToken class is used to manage authentication with Google's OAuth 2.0 authorization server.
  * It handles fetching, caching, and refreshing of access tokens.
@@ -26128,7 +26128,7 @@ exports.GoogleToken = GoogleToken;
 
 /***/ }),
 
-/***/ 8890:
+/***/ 6490:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -26148,7 +26148,7 @@ exports.GoogleToken = GoogleToken;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.buildPayloadForJwsSign = buildPayloadForJwsSign;
 exports.getJwsSign = getJwsSign;
-const jws_1 = __nccwpck_require__(4428);
+const jws_1 = __nccwpck_require__(3324);
 /** The default algorithm for signing JWTs. */
 const ALG_RS256 = 'RS256';
 /** The URL for Google's OAuth 2.0 token endpoint. */
@@ -26188,7 +26188,7 @@ function getJwsSign(tokenOptions) {
 
 /***/ }),
 
-/***/ 6824:
+/***/ 8024:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -26228,7 +26228,7 @@ async function revokeToken(accessToken, transporter) {
 
 /***/ }),
 
-/***/ 8480:
+/***/ 1488:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -26247,8 +26247,8 @@ async function revokeToken(accessToken, transporter) {
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.TokenHandler = void 0;
-const getToken_1 = __nccwpck_require__(5010);
-const getCredentials_1 = __nccwpck_require__(1117);
+const getToken_1 = __nccwpck_require__(7362);
+const getCredentials_1 = __nccwpck_require__(3165);
 /**
  * Manages the fetching and caching of access tokens.
  */
@@ -26344,7 +26344,7 @@ exports.TokenHandler = TokenHandler;
 
 /***/ }),
 
-/***/ 6172:
+/***/ 492:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -26377,68 +26377,68 @@ exports.GoogleAuth = exports.auth = exports.GDCH_SERVICE_ACCOUNT_TYPE = exports.
 // WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
 // See the License for the specific language governing permissions and
 // limitations under the License.
-const googleauth_1 = __nccwpck_require__(5534);
+const googleauth_1 = __nccwpck_require__(5934);
 Object.defineProperty(exports, "GoogleAuth", ({ enumerable: true, get: function () { return googleauth_1.GoogleAuth; } }));
 // Export common deps to ensure types/instances are the exact match. Useful
 // for consistently configuring the library across versions.
-exports.gcpMetadata = __nccwpck_require__(6027);
-exports.gaxios = __nccwpck_require__(5378);
-var authclient_1 = __nccwpck_require__(362);
+exports.gcpMetadata = __nccwpck_require__(9595);
+exports.gaxios = __nccwpck_require__(7842);
+var authclient_1 = __nccwpck_require__(4810);
 Object.defineProperty(exports, "AuthClient", ({ enumerable: true, get: function () { return authclient_1.AuthClient; } }));
 Object.defineProperty(exports, "DEFAULT_UNIVERSE", ({ enumerable: true, get: function () { return authclient_1.DEFAULT_UNIVERSE; } }));
-var computeclient_1 = __nccwpck_require__(6033);
+var computeclient_1 = __nccwpck_require__(977);
 Object.defineProperty(exports, "Compute", ({ enumerable: true, get: function () { return computeclient_1.Compute; } }));
-var envDetect_1 = __nccwpck_require__(4243);
+var envDetect_1 = __nccwpck_require__(963);
 Object.defineProperty(exports, "GCPEnv", ({ enumerable: true, get: function () { return envDetect_1.GCPEnv; } }));
-var iam_1 = __nccwpck_require__(7998);
+var iam_1 = __nccwpck_require__(9390);
 Object.defineProperty(exports, "IAMAuth", ({ enumerable: true, get: function () { return iam_1.IAMAuth; } }));
-var idtokenclient_1 = __nccwpck_require__(4590);
+var idtokenclient_1 = __nccwpck_require__(2718);
 Object.defineProperty(exports, "IdTokenClient", ({ enumerable: true, get: function () { return idtokenclient_1.IdTokenClient; } }));
-var jwtaccess_1 = __nccwpck_require__(4532);
+var jwtaccess_1 = __nccwpck_require__(7060);
 Object.defineProperty(exports, "JWTAccess", ({ enumerable: true, get: function () { return jwtaccess_1.JWTAccess; } }));
-var jwtclient_1 = __nccwpck_require__(9949);
+var jwtclient_1 = __nccwpck_require__(5277);
 Object.defineProperty(exports, "JWT", ({ enumerable: true, get: function () { return jwtclient_1.JWT; } }));
-var impersonated_1 = __nccwpck_require__(8908);
+var impersonated_1 = __nccwpck_require__(9964);
 Object.defineProperty(exports, "Impersonated", ({ enumerable: true, get: function () { return impersonated_1.Impersonated; } }));
-var oauth2client_1 = __nccwpck_require__(9339);
+var oauth2client_1 = __nccwpck_require__(91);
 Object.defineProperty(exports, "CodeChallengeMethod", ({ enumerable: true, get: function () { return oauth2client_1.CodeChallengeMethod; } }));
 Object.defineProperty(exports, "OAuth2Client", ({ enumerable: true, get: function () { return oauth2client_1.OAuth2Client; } }));
 Object.defineProperty(exports, "ClientAuthentication", ({ enumerable: true, get: function () { return oauth2client_1.ClientAuthentication; } }));
-var loginticket_1 = __nccwpck_require__(8218);
+var loginticket_1 = __nccwpck_require__(3882);
 Object.defineProperty(exports, "LoginTicket", ({ enumerable: true, get: function () { return loginticket_1.LoginTicket; } }));
-var refreshclient_1 = __nccwpck_require__(3615);
+var refreshclient_1 = __nccwpck_require__(9807);
 Object.defineProperty(exports, "UserRefreshClient", ({ enumerable: true, get: function () { return refreshclient_1.UserRefreshClient; } }));
-var awsclient_1 = __nccwpck_require__(5933);
+var awsclient_1 = __nccwpck_require__(1261);
 Object.defineProperty(exports, "AwsClient", ({ enumerable: true, get: function () { return awsclient_1.AwsClient; } }));
-var awsrequestsigner_1 = __nccwpck_require__(6783);
+var awsrequestsigner_1 = __nccwpck_require__(7647);
 Object.defineProperty(exports, "AwsRequestSigner", ({ enumerable: true, get: function () { return awsrequestsigner_1.AwsRequestSigner; } }));
-var identitypoolclient_1 = __nccwpck_require__(840);
+var identitypoolclient_1 = __nccwpck_require__(9960);
 Object.defineProperty(exports, "IdentityPoolClient", ({ enumerable: true, get: function () { return identitypoolclient_1.IdentityPoolClient; } }));
-var externalclient_1 = __nccwpck_require__(4947);
+var externalclient_1 = __nccwpck_require__(8323);
 Object.defineProperty(exports, "ExternalAccountClient", ({ enumerable: true, get: function () { return externalclient_1.ExternalAccountClient; } }));
-var baseexternalclient_1 = __nccwpck_require__(2702);
+var baseexternalclient_1 = __nccwpck_require__(142);
 Object.defineProperty(exports, "BaseExternalAccountClient", ({ enumerable: true, get: function () { return baseexternalclient_1.BaseExternalAccountClient; } }));
-var downscopedclient_1 = __nccwpck_require__(7812);
+var downscopedclient_1 = __nccwpck_require__(7556);
 Object.defineProperty(exports, "DownscopedClient", ({ enumerable: true, get: function () { return downscopedclient_1.DownscopedClient; } }));
-var pluggable_auth_client_1 = __nccwpck_require__(2589);
+var pluggable_auth_client_1 = __nccwpck_require__(6077);
 Object.defineProperty(exports, "PluggableAuthClient", ({ enumerable: true, get: function () { return pluggable_auth_client_1.PluggableAuthClient; } }));
 Object.defineProperty(exports, "ExecutableError", ({ enumerable: true, get: function () { return pluggable_auth_client_1.ExecutableError; } }));
-var externalAccountAuthorizedUserClient_1 = __nccwpck_require__(7568);
+var externalAccountAuthorizedUserClient_1 = __nccwpck_require__(4240);
 Object.defineProperty(exports, "EXTERNAL_ACCOUNT_AUTHORIZED_USER_TYPE", ({ enumerable: true, get: function () { return externalAccountAuthorizedUserClient_1.EXTERNAL_ACCOUNT_AUTHORIZED_USER_TYPE; } }));
 Object.defineProperty(exports, "ExternalAccountAuthorizedUserClient", ({ enumerable: true, get: function () { return externalAccountAuthorizedUserClient_1.ExternalAccountAuthorizedUserClient; } }));
-var passthrough_1 = __nccwpck_require__(3085);
+var passthrough_1 = __nccwpck_require__(2045);
 Object.defineProperty(exports, "PassThroughClient", ({ enumerable: true, get: function () { return passthrough_1.PassThroughClient; } }));
-var gdchclient_1 = __nccwpck_require__(6544);
+var gdchclient_1 = __nccwpck_require__(5072);
 Object.defineProperty(exports, "GdchClient", ({ enumerable: true, get: function () { return gdchclient_1.GdchClient; } }));
 Object.defineProperty(exports, "GDCH_SERVICE_ACCOUNT_TYPE", ({ enumerable: true, get: function () { return gdchclient_1.GDCH_SERVICE_ACCOUNT_TYPE; } }));
-__exportStar(__nccwpck_require__(2379), exports);
+__exportStar(__nccwpck_require__(3067), exports);
 const auth = new googleauth_1.GoogleAuth();
 exports.auth = auth;
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 4334:
+/***/ 7870:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -26666,7 +26666,7 @@ function suppressFromJsonWarning(fn) {
 
 /***/ }),
 
-/***/ 5772:
+/***/ 1628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -26753,7 +26753,7 @@ Colours.refresh();
 
 /***/ }),
 
-/***/ 2505:
+/***/ 1577:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -26786,15 +26786,15 @@ var __exportStar = (this && this.__exportStar) || function(m, exports) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.LogSeverity = void 0;
-__exportStar(__nccwpck_require__(5364), exports);
+__exportStar(__nccwpck_require__(4788), exports);
 // 🌟 ADDED EXPORT FOR TYPES 🌟
-var types_1 = __nccwpck_require__(6472);
+var types_1 = __nccwpck_require__(2440);
 Object.defineProperty(exports, "LogSeverity", ({ enumerable: true, get: function () { return types_1.LogSeverity; } }));
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 5364:
+/***/ 4788:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -26854,8 +26854,8 @@ exports.log = log;
 const events_1 = __nccwpck_require__(4434);
 const process = __importStar(__nccwpck_require__(932));
 const util = __importStar(__nccwpck_require__(9023));
-const colours_1 = __nccwpck_require__(5772);
-const types_1 = __nccwpck_require__(6472);
+const colours_1 = __nccwpck_require__(1628);
+const types_1 = __nccwpck_require__(2440);
 // Some functions (as noted) are based on the Node standard library, from
 // the following file:
 //
@@ -27214,7 +27214,7 @@ function log(namespace, parent) {
 
 /***/ }),
 
-/***/ 6472:
+/***/ 2440:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -27236,7 +27236,7 @@ var LogSeverity;
 
 /***/ }),
 
-/***/ 5141:
+/***/ 3813:
 /***/ ((module) => {
 
 
@@ -27251,7 +27251,7 @@ module.exports = (flag, argv = process.argv) => {
 
 /***/ }),
 
-/***/ 1778:
+/***/ 1970:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -27285,9 +27285,9 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.HttpProxyAgent = void 0;
 const net = __importStar(__nccwpck_require__(9278));
 const tls = __importStar(__nccwpck_require__(4756));
-const debug_1 = __importDefault(__nccwpck_require__(1710));
+const debug_1 = __importDefault(__nccwpck_require__(2830));
 const events_1 = __nccwpck_require__(4434);
-const agent_base_1 = __nccwpck_require__(206);
+const agent_base_1 = __nccwpck_require__(8894);
 const url_1 = __nccwpck_require__(7016);
 const debug = (0, debug_1.default)('http-proxy-agent');
 /**
@@ -27405,7 +27405,7 @@ function omit(obj, ...keys) {
 
 /***/ }),
 
-/***/ 4245:
+/***/ 3669:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -27440,10 +27440,10 @@ exports.HttpsProxyAgent = void 0;
 const net = __importStar(__nccwpck_require__(9278));
 const tls = __importStar(__nccwpck_require__(4756));
 const assert_1 = __importDefault(__nccwpck_require__(2613));
-const debug_1 = __importDefault(__nccwpck_require__(1710));
-const agent_base_1 = __nccwpck_require__(206);
+const debug_1 = __importDefault(__nccwpck_require__(2830));
+const agent_base_1 = __nccwpck_require__(8894);
 const url_1 = __nccwpck_require__(7016);
-const parse_proxy_response_1 = __nccwpck_require__(8407);
+const parse_proxy_response_1 = __nccwpck_require__(7943);
 const debug = (0, debug_1.default)('https-proxy-agent');
 const setServernameFromNonIpHost = (options) => {
     if (options.servername === undefined &&
@@ -27591,7 +27591,7 @@ function omit(obj, ...keys) {
 
 /***/ }),
 
-/***/ 8407:
+/***/ 7943:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -27600,7 +27600,7 @@ var __importDefault = (this && this.__importDefault) || function (mod) {
 };
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.parseProxyResponse = void 0;
-const debug_1 = __importDefault(__nccwpck_require__(1710));
+const debug_1 = __importDefault(__nccwpck_require__(2830));
 const debug = (0, debug_1.default)('https-proxy-agent:parse-proxy-response');
 function parseProxyResponse(socket) {
     return new Promise((resolve, reject) => {
@@ -27698,7 +27698,7 @@ exports.parseProxyResponse = parseProxyResponse;
 
 /***/ }),
 
-/***/ 1214:
+/***/ 9598:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 try {
@@ -27708,13 +27708,13 @@ try {
   module.exports = util.inherits;
 } catch (e) {
   /* istanbul ignore next */
-  module.exports = __nccwpck_require__(9341);
+  module.exports = __nccwpck_require__(6589);
 }
 
 
 /***/ }),
 
-/***/ 9341:
+/***/ 6589:
 /***/ ((module) => {
 
 if (typeof Object.create === 'function') {
@@ -27748,11 +27748,11 @@ if (typeof Object.create === 'function') {
 
 /***/ }),
 
-/***/ 8650:
+/***/ 4826:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var json_stringify = (__nccwpck_require__(2867).stringify);
-var json_parse     = __nccwpck_require__(6381);
+var json_stringify = (__nccwpck_require__(3651).stringify);
+var json_parse     = __nccwpck_require__(3197);
 
 module.exports = function(options) {
     return  {
@@ -27767,7 +27767,7 @@ module.exports.stringify = json_stringify;
 
 /***/ }),
 
-/***/ 6381:
+/***/ 3197:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var BigNumber = null;
@@ -27977,7 +27977,7 @@ var json_parse = function (options) {
       if (!isFinite(number)) {
         error('Bad number');
       } else {
-        if (BigNumber == null) BigNumber = __nccwpck_require__(2955);
+        if (BigNumber == null) BigNumber = __nccwpck_require__(1259);
         //if (number > 9007199254740992 || number < -9007199254740992)
         // Bignumber has stricter check: everything with length > 15 digits disallowed
         if (string.length > 15)
@@ -28217,10 +28217,10 @@ module.exports = json_parse;
 
 /***/ }),
 
-/***/ 2867:
+/***/ 3651:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var BigNumber = __nccwpck_require__(2955);
+var BigNumber = __nccwpck_require__(1259);
 
 /*
     json2.js
@@ -28608,12 +28608,12 @@ var JSON = module.exports;
 
 /***/ }),
 
-/***/ 8910:
+/***/ 8622:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var Buffer = (__nccwpck_require__(8178).Buffer);
+var Buffer = (__nccwpck_require__(3058).Buffer);
 var crypto = __nccwpck_require__(6982);
-var formatEcdsa = __nccwpck_require__(2101);
+var formatEcdsa = __nccwpck_require__(325);
 var util = __nccwpck_require__(9023);
 
 var MSG_INVALID_ALGORITHM = '"%s" is not a valid algorithm.\n  Supported algorithms are:\n  "HS256", "HS384", "HS512", "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512" and "none".'
@@ -28756,7 +28756,7 @@ var timingSafeEqual = 'timingSafeEqual' in crypto ? function timingSafeEqual(a, 
   return crypto.timingSafeEqual(a, b)
 } : function timingSafeEqual(a, b) {
   if (!bufferEqual) {
-    bufferEqual = __nccwpck_require__(2900);
+    bufferEqual = __nccwpck_require__(9732);
   }
 
   return bufferEqual(a, b)
@@ -28881,12 +28881,12 @@ module.exports = function jwa(algorithm) {
 
 /***/ }),
 
-/***/ 4428:
+/***/ 3324:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 /*global exports*/
-var SignStream = __nccwpck_require__(8616);
-var VerifyStream = __nccwpck_require__(7840);
+var SignStream = __nccwpck_require__(8600);
+var VerifyStream = __nccwpck_require__(4368);
 
 var ALGORITHMS = [
   'HS256', 'HS384', 'HS512',
@@ -28910,11 +28910,11 @@ exports.createVerify = function createVerify(opts) {
 
 /***/ }),
 
-/***/ 6055:
+/***/ 1831:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /*global module, process*/
-var Buffer = (__nccwpck_require__(8178).Buffer);
+var Buffer = (__nccwpck_require__(3058).Buffer);
 var Stream = __nccwpck_require__(2203);
 var util = __nccwpck_require__(9023);
 
@@ -28972,15 +28972,15 @@ module.exports = DataStream;
 
 /***/ }),
 
-/***/ 8616:
+/***/ 8600:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /*global module*/
-var Buffer = (__nccwpck_require__(8178).Buffer);
-var DataStream = __nccwpck_require__(6055);
-var jwa = __nccwpck_require__(8910);
+var Buffer = (__nccwpck_require__(3058).Buffer);
+var DataStream = __nccwpck_require__(1831);
+var jwa = __nccwpck_require__(8622);
 var Stream = __nccwpck_require__(2203);
-var toString = __nccwpck_require__(4150);
+var toString = __nccwpck_require__(5126);
 var util = __nccwpck_require__(9023);
 
 function base64url(string, encoding) {
@@ -29062,7 +29062,7 @@ module.exports = SignStream;
 
 /***/ }),
 
-/***/ 4150:
+/***/ 5126:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /*global module*/
@@ -29079,15 +29079,15 @@ module.exports = function toString(obj) {
 
 /***/ }),
 
-/***/ 7840:
+/***/ 4368:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /*global module*/
-var Buffer = (__nccwpck_require__(8178).Buffer);
-var DataStream = __nccwpck_require__(6055);
-var jwa = __nccwpck_require__(8910);
+var Buffer = (__nccwpck_require__(3058).Buffer);
+var DataStream = __nccwpck_require__(1831);
+var jwa = __nccwpck_require__(8622);
 var Stream = __nccwpck_require__(2203);
-var toString = __nccwpck_require__(4150);
+var toString = __nccwpck_require__(5126);
 var util = __nccwpck_require__(9023);
 var JWS_REGEX = /^[a-zA-Z0-9\-_]+?\.[a-zA-Z0-9\-_]+?\.([a-zA-Z0-9\-_]+)?$/;
 
@@ -29211,7 +29211,7 @@ module.exports = VerifyStream;
 
 /***/ }),
 
-/***/ 4472:
+/***/ 744:
 /***/ ((module) => {
 
 /**
@@ -29380,10 +29380,10 @@ function plural(ms, msAbs, n, name) {
 
 /***/ }),
 
-/***/ 4120:
+/***/ 5560:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-var wrappy = __nccwpck_require__(2360)
+var wrappy = __nccwpck_require__(8264)
 module.exports = wrappy(once)
 module.exports.strict = wrappy(onceStrict)
 
@@ -29429,13 +29429,13 @@ function onceStrict (fn) {
 
 /***/ }),
 
-/***/ 4194:
+/***/ 5461:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const {PassThrough} = __nccwpck_require__(2203);
-const extend = __nccwpck_require__(9348);
+const extend = __nccwpck_require__(3860);
 
 let debug = () => {};
 if (
@@ -29729,7 +29729,7 @@ module.exports.getNextRetryDelay = getNextRetryDelay;
 
 /***/ }),
 
-/***/ 8178:
+/***/ 3058:
 /***/ ((module, exports, __nccwpck_require__) => {
 
 /*! safe-buffer. MIT License. Feross Aboukhadijeh <https://feross.org/opensource> */
@@ -29801,12 +29801,12 @@ SafeBuffer.allocUnsafeSlow = function (size) {
 
 /***/ }),
 
-/***/ 842:
+/***/ 1546:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-var stubs = __nccwpck_require__(2073)
+var stubs = __nccwpck_require__(3897)
 
 /*
  * StreamEvents can be used 2 ways:
@@ -29838,7 +29838,7 @@ module.exports = StreamEvents
 
 /***/ }),
 
-/***/ 4729:
+/***/ 4633:
 /***/ ((module) => {
 
 module.exports = shift
@@ -29866,7 +29866,7 @@ function getStateLength (state) {
 
 /***/ }),
 
-/***/ 3882:
+/***/ 634:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 // Copyright Joyent, Inc. and other Node contributors.
@@ -29894,7 +29894,7 @@ function getStateLength (state) {
 
 /*<replacement>*/
 
-var Buffer = (__nccwpck_require__(8178).Buffer);
+var Buffer = (__nccwpck_require__(3058).Buffer);
 /*</replacement>*/
 
 var isEncoding = Buffer.isEncoding || function (encoding) {
@@ -30168,7 +30168,7 @@ function simpleEnd(buf) {
 
 /***/ }),
 
-/***/ 2073:
+/***/ 3897:
 /***/ ((module) => {
 
 
@@ -30210,13 +30210,13 @@ module.exports = function stubs(obj, method, cfg, stub) {
 
 /***/ }),
 
-/***/ 2122:
+/***/ 1450:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const os = __nccwpck_require__(857);
 const tty = __nccwpck_require__(2018);
-const hasFlag = __nccwpck_require__(5141);
+const hasFlag = __nccwpck_require__(3813);
 
 const {env} = process;
 
@@ -30352,7 +30352,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6273:
+/***/ 7745:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -30519,7 +30519,7 @@ exports.TeenyStatistics = TeenyStatistics;
 
 /***/ }),
 
-/***/ 7987:
+/***/ 4003:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -30591,8 +30591,8 @@ function getAgent(uri, reqOpts) {
     const shouldUseProxy = manuallyProvidedProxy || shouldUseProxyForURI(uri);
     if (proxy && shouldUseProxy) {
         // tslint:disable-next-line variable-name
-        const { HttpProxyAgent } = __nccwpck_require__(1778);
-        const { HttpsProxyAgent } = __nccwpck_require__(4245);
+        const { HttpProxyAgent } = __nccwpck_require__(1970);
+        const { HttpsProxyAgent } = __nccwpck_require__(3669);
         const Agent = isHttp ? HttpProxyAgent : HttpsProxyAgent;
         return new Agent(proxy, poolOptions);
     }
@@ -30611,7 +30611,7 @@ function getAgent(uri, reqOpts) {
 
 /***/ }),
 
-/***/ 3969:
+/***/ 321:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -30671,11 +30671,11 @@ const https = __importStar(__nccwpck_require__(5692));
 const http = __importStar(__nccwpck_require__(8611));
 const stream_1 = __nccwpck_require__(2203);
 const zlib = __importStar(__nccwpck_require__(3106));
-const agents_1 = __nccwpck_require__(7987);
-const TeenyStatistics_1 = __nccwpck_require__(6273);
+const agents_1 = __nccwpck_require__(4003);
+const TeenyStatistics_1 = __nccwpck_require__(7745);
 const crypto_1 = __nccwpck_require__(6982);
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const streamEvents = __nccwpck_require__(842);
+const streamEvents = __nccwpck_require__(1546);
 const MAX_REDIRECTS = 20;
 const REDIRECT_STATUS_CODES = new Set([301, 302, 303, 307, 308]);
 function bunFetch(url, init = {}, redirectCount = 0) {
@@ -30908,7 +30908,7 @@ function bunFetch(url, init = {}, redirectCount = 0) {
 }
 const fetch = (...args) => 'Bun' in globalThis
     ? bunFetch(args[0], args[1])
-    : Promise.all(/* import() */[__nccwpck_require__.e(736), __nccwpck_require__.e(735)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4735)).then(({ default: fetch }) => fetch(...args));
+    : Promise.all(/* import() */[__nccwpck_require__.e(704), __nccwpck_require__.e(151)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9151)).then(({ default: fetch }) => fetch(...args));
 class RequestError extends Error {
     code;
 }
@@ -31152,7 +31152,7 @@ teenyRequest.resetStats = () => {
 
 /***/ }),
 
-/***/ 8552:
+/***/ 4488:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -31165,7 +31165,7 @@ module.exports = __nccwpck_require__(9023).deprecate;
 
 /***/ }),
 
-/***/ 2360:
+/***/ 8264:
 /***/ ((module) => {
 
 // Returns a wrapper function that returns a wrapped callback
@@ -31429,7 +31429,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 8720:
+/***/ 6128:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -31554,7 +31554,7 @@ function detectGCPResidency() {
 
 /***/ }),
 
-/***/ 6027:
+/***/ 9595:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -31620,10 +31620,10 @@ exports.requestTimeout = requestTimeout;
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-const gaxios_1 = __nccwpck_require__(5378);
-const jsonBigint = __nccwpck_require__(8650);
-const gcp_residency_1 = __nccwpck_require__(8720);
-const logger = __importStar(__nccwpck_require__(2505));
+const gaxios_1 = __nccwpck_require__(7842);
+const jsonBigint = __nccwpck_require__(4826);
+const gcp_residency_1 = __nccwpck_require__(6128);
+const logger = __importStar(__nccwpck_require__(1577));
 exports.BASE_PATH = '/computeMetadata/v1';
 exports.HOST_ADDRESS = 'http://169.254.169.254';
 exports.SECONDARY_HOST_ADDRESS = 'http://metadata.google.internal.';
@@ -32019,12 +32019,12 @@ function setGCPResidency(value = null) {
 function requestTimeout() {
     return getGCPResidency() ? 0 : 3000;
 }
-__exportStar(__nccwpck_require__(8720), exports);
+__exportStar(__nccwpck_require__(6128), exports);
 //# sourceMappingURL=index.js.map
 
 /***/ }),
 
-/***/ 5260:
+/***/ 3660:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -32043,9 +32043,9 @@ Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.encode = encode;
 exports.decodeEntity = decodeEntity;
 exports.decode = decode;
-var named_references_js_1 = __nccwpck_require__(592);
-var numeric_unicode_map_js_1 = __nccwpck_require__(7870);
-var surrogate_pairs_js_1 = __nccwpck_require__(6694);
+var named_references_js_1 = __nccwpck_require__(6000);
+var numeric_unicode_map_js_1 = __nccwpck_require__(3438);
+var surrogate_pairs_js_1 = __nccwpck_require__(9718);
 var allNamedReferences = __assign(__assign({}, named_references_js_1.namedReferences), { all: named_references_js_1.namedReferences.html5 });
 var encodeRegExps = {
     specialChars: /[<>'"&]/g,
@@ -32159,7 +32159,7 @@ function decode(text, _a) {
 
 /***/ }),
 
-/***/ 592:
+/***/ 6000:
 /***/ (function(__unused_webpack_module, exports) {
 
 
@@ -32215,7 +32215,7 @@ exports.namedReferences.html5 = generateNamedReferences("Abreve~Ă~Acy~А~Afr~�
 
 /***/ }),
 
-/***/ 7870:
+/***/ 3438:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32255,7 +32255,7 @@ exports.numericUnicodeMap = {
 
 /***/ }),
 
-/***/ 6694:
+/***/ 9718:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32279,7 +32279,7 @@ exports.highSurrogateTo = 0xdbff;
 
 /***/ }),
 
-/***/ 8283:
+/***/ 8823:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -32295,13 +32295,13 @@ exports.highSurrogateTo = 0xdbff;
 // WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
 // See the License for the specific language governing permissions and
 // limitations under the License.
-const pkg = __nccwpck_require__(3025);
+const pkg = __nccwpck_require__(6495);
 module.exports = { pkg };
 //# sourceMappingURL=util.cjs.map
 
 /***/ }),
 
-/***/ 770:
+/***/ 5470:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -32319,7 +32319,7 @@ module.exports = { pkg };
 // limitations under the License.
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.USER_AGENT = exports.PRODUCT_NAME = exports.pkg = void 0;
-const pkg = __nccwpck_require__(6992);
+const pkg = __nccwpck_require__(6066);
 exports.pkg = pkg;
 const PRODUCT_NAME = 'google-api-nodejs-client';
 exports.PRODUCT_NAME = PRODUCT_NAME;
@@ -32329,21 +32329,21 @@ exports.USER_AGENT = USER_AGENT;
 
 /***/ }),
 
-/***/ 7370:
+/***/ 1540:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"@google-cloud/bigquery","description":"Google BigQuery Client Library for Node.js","version":"9.3.0","license":"Apache-2.0","author":"Google LLC","engines":{"node":">=22"},"repository":{"type":"git","directory":"handwritten/bigquery","url":"https://github.com/googleapis/google-cloud-node.git"},"main":"./build/src/index.js","types":"./build/src/index.d.ts","files":["build/src","!build/src/**/*.map"],"keywords":["google apis client","google api client","google apis","google api","google","google cloud platform","google cloud","cloud","google bigquery","bigquery"],"scripts":{"prebenchmark":"pnpm run compile","benchmark":"node build/benchmark/bench.js benchmark/queries.json","docs":"jsdoc -c .jsdoc.js","lint":"gts check","samples-test":"cd samples/ && pnpm link ../ && pnpm test && cd ../","test":"node ../../bin/run-test.cjs --proxyquire-shim build/test","system-test":"node ../../bin/run-test.cjs build/system-test --timeout 600000","presystem-test":"pnpm run compile","clean":"gts clean","compile":"tsc -p . && cp src/types.d.ts build/src/","fix":"gts fix","predocs":"pnpm run compile","prepare":"npm run compile","pretest":"pnpm run compile","types":"node scripts/gen-types.js","prelint":"cd samples; pnpm link ../; pnpm install","precompile":"gts clean"},"dependencies":{"@google-cloud/common":"^8.0.0","@google-cloud/paginator":"^7.0.0","@google-cloud/precise-date":"^6.0.0","@google-cloud/promisify":"^6.0.0","teeny-request":"^11.0.0","arrify":"^3.0.0","big.js":"^7.0.0","duplexify":"^4.1.3","extend":"^3.0.2","stream-events":"^1.0.5"},"overrides":{"@sinonjs/fake-timers":"15.1.1","@google-cloud/common":{"google-auth-library":"10.3.0"}},"devDependencies":{"@google-cloud/storage":"^7.16.0","@types/big.js":"^6.2.2","@types/duplexify":"^3.6.4","@types/extend":"^3.0.4","@types/is":"^0.0.25","@types/mocha":"^10.0.10","@types/node":"^22.14.0","@types/proxyquire":"^1.3.31","@types/sinon":"^17.0.4","c8":"^10.1.3","codecov":"^3.8.3","discovery-tsd":"^0.3.0","eslint-plugin-prettier":"^5.2.6","gts":"^6.0.2","jsdoc":"^4.0.4","jsdoc-fresh":"^6.0.0","jsdoc-region-tag":"^5.0.0","mocha":"^11.1.0","nise":"^6.1.1","pack-n-play":"^5.0.0","path-to-regexp":"^8.2.0","prettier":"^3.5.3","proxyquire":"^2.1.3","sinon":"21.0.3","typescript":"^5.8.2"},"homepage":"https://github.com/googleapis/google-cloud-node/tree/main/handwritten/bigquery"}');
 
 /***/ }),
 
-/***/ 3025:
+/***/ 6495:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"gaxios","version":"8.3.3","description":"A simple common HTTP client specifically for Google APIs and services.","main":"build/cjs/src/index.js","types":"build/cjs/src/index.d.ts","files":["build/cjs/src","build/esm/src","build/esm/package.json","!build/**/*.map"],"exports":{".":{"import":{"types":"./build/esm/src/index.d.ts","default":"./build/esm/src/index.js"},"require":{"types":"./build/cjs/src/index.d.ts","default":"./build/cjs/src/index.js"}},"./build/src/common":{"import":"./build/esm/src/common.js","require":"./build/cjs/src/common.js"},"./package.json":"./package.json"},"repository":{"type":"git","directory":"core/packages/gaxios","url":"https://github.com/googleapis/google-cloud-node.git"},"keywords":["google"],"engines":{"node":">=22"},"author":"Google, LLC","license":"Apache-2.0","devDependencies":{"@babel/plugin-proposal-private-methods":"^7.18.6","@types/cors":"^2.8.6","@types/express":"^5.0.0","@types/extend":"^3.0.1","@types/mocha":"^10.0.10","@types/multiparty":"4.2.1","@types/mv":"^2.1.0","@types/ncp":"^2.0.8","@types/node":"^24.0.0","@types/sinon":"^21.0.0","@types/tmp":"^0.2.6","assert":"^2.0.0","browserify":"^17.0.0","c8":"^10.1.3","cors":"^2.8.5","express":"^5.0.0","gts":"^6.0.2","is-docker":"^3.0.0","jsdoc":"^4.0.4","jsdoc-fresh":"^6.1.0","jsdoc-region-tag":"^5.1.0","karma":"^6.0.0","karma-chrome-launcher":"^3.0.0","karma-coverage":"^2.0.0","karma-firefox-launcher":"^2.0.0","karma-mocha":"^2.0.0","karma-remap-coverage":"^0.1.5","karma-sourcemap-loader":"^0.4.0","karma-webpack":"^5.0.0","mocha":"^11.1.0","multiparty":"^4.2.1","mv":"^2.1.1","ncp":"^2.0.0","nock":"14.0.5","null-loader":"^4.0.1","pack-n-play":"^5.3.0","puppeteer":"^24.0.0","sinon":"21.0.3","stream-browserify":"^3.0.0","tmp":"0.2.7","ts-loader":"^9.5.2","typescript":"5.8.3","undici-types":"^7.24.1","webpack":"^5.97.1","webpack-cli":"^6.0.1"},"dependencies":{"extend":"^3.0.2","https-proxy-agent":"^7.0.1","node-fetch":"^3.3.2"},"homepage":"https://github.com/googleapis/google-cloud-node/tree/main/core/packages/gaxios","scripts":{"lint":"gts check --no-inline-config","test":"node ../../../bin/run-test.cjs build/esm/test","presystem-test":"npm run compile","system-test":"mocha build/esm/system-test --timeout 80000","compile":"tsc -b ./tsconfig.json ./tsconfig.cjs.json && node utils/enable-esm.mjs","fix":"gts fix","pretest":"npm run compile","webpack":"webpack","prebrowser-test":"npm run compile","browser-test":"node build/browser-test/browser-test-runner.js","docs":"jsdoc -c .jsdoc.js","samples-test":"cd samples/ && npm link ../ && npm test && cd ../","prelint":"cd samples; npm link ../; npm install","clean":"gts clean"}}');
 
 /***/ }),
 
-/***/ 6992:
+/***/ 6066:
 /***/ ((module) => {
 
 module.exports = /*#__PURE__*/JSON.parse('{"name":"google-auth-library","version":"11.3.4","author":"Google Inc.","description":"Google APIs Authentication Client Library for Node.js","engines":{"node":">=22"},"main":"./build/src/index.js","types":"./build/src/index.d.ts","repository":{"type":"git","directory":"core/packages/google-auth-library-nodejs","url":"https://github.com/googleapis/google-cloud-node.git"},"keywords":["google","api","google apis","client","client library"],"dependencies":{"base64-js":"^1.3.0","ecdsa-sig-formatter":"^1.0.11","gaxios":"^8.3.1","gcp-metadata":"^9.2.1","google-logging-utils":"^2.1.0","jws":"^4.0.0"},"devDependencies":{"@types/base64-js":"^1.2.5","@types/jws":"^3.1.0","@types/mocha":"^10.0.10","@types/mv":"^2.1.0","@types/ncp":"^2.0.8","@types/node":"^24.0.0","@types/sinon":"^21.0.0","assert-rejects":"^1.0.0","c8":"^10.1.3","codecov":"^3.8.3","gts":"^6.0.2","is-docker":"^3.0.0","jsdoc":"^4.0.4","jsdoc-fresh":"^6.1.0","jsdoc-region-tag":"^5.1.0","karma":"^6.0.0","karma-chrome-launcher":"^3.0.0","karma-coverage":"^2.0.0","karma-firefox-launcher":"^2.0.0","karma-mocha":"^2.0.0","karma-sourcemap-loader":"^0.4.0","karma-webpack":"^5.0.0","mocha":"^11.1.0","mv":"^2.1.1","ncp":"^2.0.0","nock":"^14.0.5","null-loader":"^4.0.1","puppeteer":"^24.0.0","sinon":"21.0.3","ts-loader":"^9.5.2","typescript":"5.8.3","webpack":"^5.97.1","webpack-cli":"^6.0.1"},"files":["build/src","!build/src/**/*.map"],"license":"Apache-2.0","homepage":"https://github.com/googleapis/google-cloud-node/tree/main/core/packages/google-auth-library-nodejs","scripts":{"test":"node ../../../bin/run-test.cjs build/test","clean":"gts clean","lint":"gts check --no-inline-config","compile":"tsc -p .","fix":"gts fix","pretest":"pnpm run compile --sourceMap","docs":"jsdoc -c .jsdoc.js","samples-setup":"cd samples/ && pnpm link ../ && pnpm run setup && cd ../","samples-test":"cd samples/ && pnpm link ../ && pnpm test && cd ../","system-test":"mocha build/system-test --timeout 60000","presystem-test":"pnpm run compile --sourceMap","webpack":"webpack","browser-test":"karma start","prelint":"cd samples; pnpm link ../; pnpm install"}}');
@@ -32537,7 +32537,7 @@ var __webpack_exports__ = {};
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* reexport safe */ _google_cloud_bigquery__WEBPACK_IMPORTED_MODULE_0__.BigQuery)
 /* harmony export */ });
-/* harmony import */ var _google_cloud_bigquery__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1876);
+/* harmony import */ var _google_cloud_bigquery__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(676);
 /**
  * The bundle entry of `@google-cloud/bigquery` (scripts/bundle.mjs writes it
  * to dist/client-bigquery/index.js): the client on its own, loaded by

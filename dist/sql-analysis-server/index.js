@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 377:
+/***/ 441:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -314,7 +314,7 @@ async function polyglot_sdk_loadPolyglotSdkFrom(givenWasmFile) {
     let wasmFile = givenWasmFile ?? "polyglot_sql.wasm";
     try {
         wasmFile = givenWasmFile ?? polyglot_sdk_polyglotWasmFile();
-        const sdk = (await __nccwpck_require__.e(/* import() */ 714).then(__nccwpck_require__.bind(__nccwpck_require__, 714)));
+        const sdk = (await __nccwpck_require__.e(/* import() */ 482).then(__nccwpck_require__.bind(__nccwpck_require__, 482)));
         // A string or URL would go to fetch(), which has no file: URLs on Node. Compiled here (off the main
         // thread), the module goes straight to WebAssembly.instantiate: a Response would be copied through
         // undici first (about 0.4 s of CPU for the 22.8 MB file).
@@ -500,11 +500,11 @@ function guardedAnalysis(sdk, sql, dialect, maxLength) {
 
 /***/ }),
 
-/***/ 248:
+/***/ 786:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _column_facts_analyzer_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(377);
+/* harmony import */ var _column_facts_analyzer_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(441);
 /**
  * The child process of the SQL analysis process (analysis-process.ts): loads
  * @polyglot-sql/sdk, warms it on a statement that takes its common paths,
@@ -786,6 +786,6 @@ __webpack_async_result__();
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(248);
+/******/ var __webpack_exports__ = __nccwpck_require__(786);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ 

@@ -1,8 +1,8 @@
-export const id = 977;
-export const ids = [977];
+export const id = 849;
+export const ids = [849];
 export const modules = {
 
-/***/ 86657:
+/***/ 785:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -14,7 +14,7 @@ exports["default"] = {};
 
 /***/ }),
 
-/***/ 15386:
+/***/ 6122:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -104,7 +104,7 @@ function parse(str, options = {}) {
   }
 
   // Only try to load fs if we expect to read from the disk
-  const fs = config.sslcert || config.sslkey || config.sslrootcert ? __webpack_require__(79896) : null
+  const fs = config.sslcert || config.sslkey || config.sslrootcert ? __webpack_require__(9896) : null
 
   if (config.sslcert) {
     config.ssl.cert = fs.readFileSync(config.sslcert).toString()
@@ -258,7 +258,7 @@ parse.parseIntoClientConfig = parseIntoClientConfig
 
 /***/ }),
 
-/***/ 79083:
+/***/ 2299:
 /***/ ((module) => {
 
 
@@ -365,11 +365,11 @@ module.exports = readInt8;
 
 /***/ }),
 
-/***/ 17734:
+/***/ 7558:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const EventEmitter = (__webpack_require__(24434).EventEmitter)
+const EventEmitter = (__webpack_require__(4434).EventEmitter)
 
 const NOOP = function () {}
 
@@ -462,7 +462,7 @@ class Pool extends EventEmitter {
     this.options.allowExitOnIdle = this.options.allowExitOnIdle || false
     this.options.maxLifetimeSeconds = this.options.maxLifetimeSeconds || 0
     this.log = this.options.log || function () {}
-    this.Client = this.options.Client || Client || (__webpack_require__(61097).Client)
+    this.Client = this.options.Client || Client || (__webpack_require__(3273).Client)
     this.Promise = this.options.Promise || global.Promise
 
     if (typeof this.options.idleTimeoutMillis === 'undefined') {
@@ -889,7 +889,7 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 73203:
+/***/ 9971:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -950,7 +950,7 @@ exports.BufferReader = BufferReader;
 
 /***/ }),
 
-/***/ 90995:
+/***/ 9315:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1069,18 +1069,18 @@ exports.Writer = Writer;
 
 /***/ }),
 
-/***/ 46313:
+/***/ 4233:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.DatabaseError = exports.serialize = void 0;
 exports.parse = parse;
-const messages_1 = __webpack_require__(55553);
+const messages_1 = __webpack_require__(5809);
 Object.defineProperty(exports, "DatabaseError", ({ enumerable: true, get: function () { return messages_1.DatabaseError; } }));
-const serializer_1 = __webpack_require__(69393);
+const serializer_1 = __webpack_require__(6513);
 Object.defineProperty(exports, "serialize", ({ enumerable: true, get: function () { return serializer_1.serialize; } }));
-const parser_1 = __webpack_require__(8614);
+const parser_1 = __webpack_require__(3318);
 function parse(stream, callback) {
     const parser = new parser_1.Parser();
     stream.on('data', (buffer) => parser.parse(buffer, callback));
@@ -1090,7 +1090,7 @@ function parse(stream, callback) {
 
 /***/ }),
 
-/***/ 55553:
+/***/ 5809:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1256,14 +1256,14 @@ exports.NoticeMessage = NoticeMessage;
 
 /***/ }),
 
-/***/ 8614:
+/***/ 3318:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Parser = void 0;
-const messages_1 = __webpack_require__(55553);
-const buffer_reader_1 = __webpack_require__(73203);
+const messages_1 = __webpack_require__(5809);
+const buffer_reader_1 = __webpack_require__(9971);
 // every message is prefixed with a single byte
 const CODE_LENGTH = 1;
 // every message has an int32 length which includes itself but does
@@ -1587,13 +1587,13 @@ const parseErrorMessage = (reader, name) => {
 
 /***/ }),
 
-/***/ 69393:
+/***/ 6513:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.serialize = void 0;
-const buffer_writer_1 = __webpack_require__(90995);
+const buffer_writer_1 = __webpack_require__(9315);
 const writer = new buffer_writer_1.Writer();
 const startup = (opts) => {
     // protocol version
@@ -1791,13 +1791,13 @@ exports.serialize = serialize;
 
 /***/ }),
 
-/***/ 71661:
+/***/ 1549:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-var textParsers = __webpack_require__(46928);
-var binaryParsers = __webpack_require__(48338);
-var arrayParser = __webpack_require__(46439);
-var builtinTypes = __webpack_require__(18953);
+var textParsers = __webpack_require__(4784);
+var binaryParsers = __webpack_require__(7522);
+var arrayParser = __webpack_require__(6471);
+var builtinTypes = __webpack_require__(6345);
 
 exports.getTypeParser = getTypeParser;
 exports.setTypeParser = setTypeParser;
@@ -1845,10 +1845,10 @@ binaryParsers.init(function(oid, converter) {
 
 /***/ }),
 
-/***/ 46439:
+/***/ 6471:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var array = __webpack_require__(42903);
+var array = __webpack_require__(3879);
 
 module.exports = {
   create: function (source, transform) {
@@ -1863,10 +1863,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 48338:
+/***/ 7522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var parseInt64 = __webpack_require__(79083);
+var parseInt64 = __webpack_require__(2299);
 
 var parseBits = function(data, bits, offset, invert, callback) {
   offset = offset || 0;
@@ -2127,7 +2127,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 18953:
+/***/ 6345:
 /***/ ((module) => {
 
 /**
@@ -2207,14 +2207,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 46928:
+/***/ 4784:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var array = __webpack_require__(42903)
-var arrayParser = __webpack_require__(46439);
-var parseDate = __webpack_require__(80546);
-var parseInterval = __webpack_require__(61443);
-var parseByteA = __webpack_require__(57119);
+var array = __webpack_require__(3879)
+var arrayParser = __webpack_require__(6471);
+var parseDate = __webpack_require__(2690);
+var parseInterval = __webpack_require__(8755);
+var parseByteA = __webpack_require__(463);
 
 function allowNull (fn) {
   return function nullAllowed (value) {
@@ -2429,20 +2429,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 80242:
+/***/ 5042:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const EventEmitter = (__webpack_require__(24434).EventEmitter)
-const utils = __webpack_require__(25348)
-const nodeUtils = __webpack_require__(39023)
-const sasl = __webpack_require__(42436)
-const TypeOverrides = __webpack_require__(84685)
+const EventEmitter = (__webpack_require__(4434).EventEmitter)
+const utils = __webpack_require__(9652)
+const nodeUtils = __webpack_require__(9023)
+const sasl = __webpack_require__(948)
+const TypeOverrides = __webpack_require__(365)
 
-const ConnectionParameters = __webpack_require__(54422)
-const Query = __webpack_require__(62697)
-const defaults = __webpack_require__(87027)
-const Connection = __webpack_require__(64609)
-const crypto = __webpack_require__(83142)
+const ConnectionParameters = __webpack_require__(646)
+const Query = __webpack_require__(4473)
+const defaults = __webpack_require__(8995)
+const Connection = __webpack_require__(9809)
+const crypto = __webpack_require__(4150)
 
 const activeQueryDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -2730,7 +2730,7 @@ class Client extends EventEmitter {
       cb()
     } else {
       try {
-        const pgPass = __webpack_require__(67336)
+        const pgPass = __webpack_require__(3272)
         pgPass(this.connectionParameters, (pass) => {
           if (undefined !== pass) {
             pgPassDeprecationNotice()
@@ -3282,16 +3282,16 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 54422:
+/***/ 646:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const dns = __webpack_require__(72250)
+const dns = __webpack_require__(2250)
 
-const defaults = __webpack_require__(87027)
+const defaults = __webpack_require__(8995)
 
-const parse = (__webpack_require__(15386).parse) // parses a connection string
+const parse = (__webpack_require__(6122).parse) // parses a connection string
 
 const val = function (key, config, envVar) {
   if (config[key]) {
@@ -3473,15 +3473,15 @@ module.exports = ConnectionParameters
 
 /***/ }),
 
-/***/ 64609:
+/***/ 9809:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const EventEmitter = (__webpack_require__(24434).EventEmitter)
+const EventEmitter = (__webpack_require__(4434).EventEmitter)
 
-const { parse, serialize } = __webpack_require__(46313)
-const stream = __webpack_require__(60573)
+const { parse, serialize } = __webpack_require__(4233)
+const stream = __webpack_require__(829)
 const { getStream } = stream
 
 const flushBuffer = serialize.flush()
@@ -3597,7 +3597,7 @@ class Connection extends EventEmitter {
     }
 
     // SNI must not be set to an IP address (RFC 6066 section 3)
-    const net = __webpack_require__(69278)
+    const net = __webpack_require__(9278)
     if (net.isIP && net.isIP(host) === 0) {
       options.servername = host
     }
@@ -3730,7 +3730,7 @@ module.exports = Connection
 
 /***/ }),
 
-/***/ 54869:
+/***/ 9765:
 /***/ ((module) => {
 
 function x509Error(msg, cert) {
@@ -3859,12 +3859,12 @@ module.exports = { signatureAlgorithmHashFromCertificate }
 
 /***/ }),
 
-/***/ 42436:
+/***/ 948:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const crypto = __webpack_require__(83142)
-const { signatureAlgorithmHashFromCertificate } = __webpack_require__(54869)
+const crypto = __webpack_require__(4150)
+const { signatureAlgorithmHashFromCertificate } = __webpack_require__(9765)
 
 // SASLprep (RFC 4013) — minimal in-tree implementation.
 //
@@ -4128,10 +4128,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 83142:
+/***/ 4150:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const nodeCrypto = __webpack_require__(76982)
+const nodeCrypto = __webpack_require__(6982)
 
 module.exports = {
   postgresMd5PasswordHash,
@@ -4224,7 +4224,7 @@ async function deriveKey(password, salt, iterations) {
 
 /***/ }),
 
-/***/ 87027:
+/***/ 8995:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4311,7 +4311,7 @@ module.exports = {
   keepalives_idle: 0,
 }
 
-const pgTypes = __webpack_require__(71661)
+const pgTypes = __webpack_require__(1549)
 // save default parsers
 const parseBigInteger = pgTypes.getTypeParser(20, 'text')
 const parseBigIntegerArray = pgTypes.getTypeParser(1016, 'text')
@@ -4325,20 +4325,20 @@ module.exports.__defineSetter__('parseInt8', function (val) {
 
 /***/ }),
 
-/***/ 61097:
+/***/ 3273:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Client = __webpack_require__(80242)
-const defaults = __webpack_require__(87027)
-const Connection = __webpack_require__(64609)
-const Result = __webpack_require__(16808)
-const utils = __webpack_require__(25348)
-const Pool = __webpack_require__(17734)
-const TypeOverrides = __webpack_require__(84685)
-const { DatabaseError } = __webpack_require__(46313)
-const { escapeIdentifier, escapeLiteral } = __webpack_require__(25348)
+const Client = __webpack_require__(5042)
+const defaults = __webpack_require__(8995)
+const Connection = __webpack_require__(9809)
+const Result = __webpack_require__(6424)
+const utils = __webpack_require__(9652)
+const Pool = __webpack_require__(7558)
+const TypeOverrides = __webpack_require__(365)
+const { DatabaseError } = __webpack_require__(4233)
+const { escapeIdentifier, escapeLiteral } = __webpack_require__(9652)
 
 const poolFactory = (Client) => {
   return class BoundPool extends Pool {
@@ -4355,7 +4355,7 @@ const PG = function (clientConstructor) {
   this.Pool = poolFactory(this.Client)
   this._pools = []
   this.Connection = Connection
-  this.types = __webpack_require__(71661)
+  this.types = __webpack_require__(1549)
   this.DatabaseError = DatabaseError
   this.TypeOverrides = TypeOverrides
   this.escapeIdentifier = escapeIdentifier
@@ -4374,7 +4374,7 @@ try {
 }
 
 if (forceNative) {
-  clientConstructor = __webpack_require__(40165)
+  clientConstructor = __webpack_require__(5301)
 }
 
 module.exports = new PG(clientConstructor)
@@ -4386,7 +4386,7 @@ Object.defineProperty(module.exports, "native", ({
   get() {
     let native = null
     try {
-      native = new PG(__webpack_require__(40165))
+      native = new PG(__webpack_require__(5301))
     } catch (err) {
       if (err.code !== 'MODULE_NOT_FOUND') {
         throw err
@@ -4405,25 +4405,25 @@ Object.defineProperty(module.exports, "native", ({
 
 /***/ }),
 
-/***/ 7134:
+/***/ 8942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const nodeUtils = __webpack_require__(39023)
+const nodeUtils = __webpack_require__(9023)
 // eslint-disable-next-line
 var Native
 // eslint-disable-next-line no-useless-catch
 try {
   // Wrap this `require()` in a try-catch to avoid upstream bundlers from complaining that this might not be available since it is an optional import
-  Native = __webpack_require__(82516)
+  Native = __webpack_require__(4390)
 } catch (e) {
   throw e
 }
-const TypeOverrides = __webpack_require__(84685)
-const EventEmitter = (__webpack_require__(24434).EventEmitter)
-const util = __webpack_require__(39023)
-const ConnectionParameters = __webpack_require__(54422)
+const TypeOverrides = __webpack_require__(365)
+const EventEmitter = (__webpack_require__(4434).EventEmitter)
+const util = __webpack_require__(9023)
+const ConnectionParameters = __webpack_require__(646)
 
-const NativeQuery = __webpack_require__(8733)
+const NativeQuery = __webpack_require__(7581)
 
 const queryQueueLengthDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -4739,7 +4739,7 @@ Client.prototype._pulsePipelinedQueryQueue = function () {
   const self = this
   const queries = []
   const nativeQueries = []
-  const utils = __webpack_require__(25348)
+  const utils = __webpack_require__(9652)
 
   while (this._queryQueue.length > 0) {
     const query = this._queryQueue.shift()
@@ -4840,23 +4840,23 @@ Client.prototype.getTransactionStatus = function () {
 
 /***/ }),
 
-/***/ 40165:
+/***/ 5301:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-module.exports = __webpack_require__(7134)
+module.exports = __webpack_require__(8942)
 
 
 /***/ }),
 
-/***/ 8733:
+/***/ 7581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const EventEmitter = (__webpack_require__(24434).EventEmitter)
-const util = __webpack_require__(39023)
-const utils = __webpack_require__(25348)
+const EventEmitter = (__webpack_require__(4434).EventEmitter)
+const util = __webpack_require__(9023)
+const utils = __webpack_require__(9652)
 
 const NativeQuery = (module.exports = function (config, values, callback) {
   EventEmitter.call(this)
@@ -5023,15 +5023,15 @@ NativeQuery.prototype.submit = function (client) {
 
 /***/ }),
 
-/***/ 62697:
+/***/ 4473:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { EventEmitter } = __webpack_require__(24434)
+const { EventEmitter } = __webpack_require__(4434)
 
-const Result = __webpack_require__(16808)
-const utils = __webpack_require__(25348)
+const Result = __webpack_require__(6424)
+const utils = __webpack_require__(9652)
 
 class Query extends EventEmitter {
   constructor(config, values, callback) {
@@ -5293,12 +5293,12 @@ module.exports = Query
 
 /***/ }),
 
-/***/ 16808:
+/***/ 6424:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(71661)
+const types = __webpack_require__(1549)
 
 const matchRegexp = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/
 
@@ -5409,7 +5409,7 @@ module.exports = Result
 
 /***/ }),
 
-/***/ 60573:
+/***/ 829:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const { getStream, getSecureStream } = getStreamFuncs()
@@ -5433,12 +5433,12 @@ module.exports = {
  */
 function getNodejsStreamFuncs() {
   function getStream(ssl) {
-    const net = __webpack_require__(69278)
+    const net = __webpack_require__(9278)
     return new net.Socket()
   }
 
   function getSecureStream(options) {
-    const tls = __webpack_require__(64756)
+    const tls = __webpack_require__(4756)
     return tls.connect(options)
   }
   return {
@@ -5452,7 +5452,7 @@ function getNodejsStreamFuncs() {
  */
 function getCloudflareStreamFuncs() {
   function getStream(ssl) {
-    const { CloudflareSocket } = __webpack_require__(86657)
+    const { CloudflareSocket } = __webpack_require__(785)
     return new CloudflareSocket(ssl)
   }
 
@@ -5499,12 +5499,12 @@ function getStreamFuncs() {
 
 /***/ }),
 
-/***/ 84685:
+/***/ 365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(71661)
+const types = __webpack_require__(1549)
 
 function TypeOverrides(userTypes) {
   this._types = userTypes || types
@@ -5541,15 +5541,15 @@ module.exports = TypeOverrides
 
 /***/ }),
 
-/***/ 25348:
+/***/ 9652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const defaults = __webpack_require__(87027)
-const nodeUtils = __webpack_require__(39023)
+const defaults = __webpack_require__(8995)
+const nodeUtils = __webpack_require__(9023)
 
-const { isDate } = __webpack_require__(98253)
+const { isDate } = __webpack_require__(8253)
 
 const invalidDateDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -5773,15 +5773,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 28830:
+/***/ 8702:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var path = __webpack_require__(16928)
+var path = __webpack_require__(6928)
   , Stream = (__webpack_require__(2203).Stream)
-  , split = __webpack_require__(38630)
-  , util = __webpack_require__(39023)
+  , split = __webpack_require__(5286)
+  , util = __webpack_require__(9023)
   , defaultPort = 5432
   , isWin = (process.platform === 'win32')
   , warnStream = process.stderr
@@ -6013,14 +6013,14 @@ var isValidEntry = module.exports.isValidEntry = function(entry){
 
 /***/ }),
 
-/***/ 67336:
+/***/ 3272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var path = __webpack_require__(16928)
-  , fs = __webpack_require__(79896)
-  , helper = __webpack_require__(28830)
+var path = __webpack_require__(6928)
+  , fs = __webpack_require__(9896)
+  , helper = __webpack_require__(8702)
 ;
 
 
@@ -6043,7 +6043,7 @@ module.exports.warnTo = helper.warnTo;
 
 /***/ }),
 
-/***/ 42903:
+/***/ 3879:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6147,7 +6147,7 @@ function identity (value) {
 
 /***/ }),
 
-/***/ 57119:
+/***/ 463:
 /***/ ((module) => {
 
 
@@ -6187,7 +6187,7 @@ module.exports = function parseBytea (input) {
 
 /***/ }),
 
-/***/ 80546:
+/***/ 2690:
 /***/ ((module) => {
 
 
@@ -6310,12 +6310,12 @@ function is0To99 (num) {
 
 /***/ }),
 
-/***/ 61443:
+/***/ 8755:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var extend = __webpack_require__(93743)
+var extend = __webpack_require__(223)
 
 module.exports = PostgresInterval
 
@@ -6442,7 +6442,7 @@ function parse (interval) {
 
 /***/ }),
 
-/***/ 38630:
+/***/ 5286:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*
@@ -6464,7 +6464,7 @@ IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
 
 const { Transform } = __webpack_require__(2203)
-const { StringDecoder } = __webpack_require__(13193)
+const { StringDecoder } = __webpack_require__(3193)
 const kLast = Symbol('last')
 const kDecoder = Symbol('decoder')
 
@@ -6590,7 +6590,7 @@ module.exports = split
 
 /***/ }),
 
-/***/ 93743:
+/***/ 223:
 /***/ ((module) => {
 
 module.exports = extend
@@ -6614,7 +6614,7 @@ function extend(target) {
 
 /***/ }),
 
-/***/ 82516:
+/***/ 4390:
 /***/ ((module) => {
 
 module.exports = eval("require")("pg-native");
@@ -6622,7 +6622,7 @@ module.exports = eval("require")("pg-native");
 
 /***/ }),
 
-/***/ 29977:
+/***/ 3849:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -6640,7 +6640,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   escapeLiteral: () => (/* binding */ escapeLiteral),
 /* harmony export */   types: () => (/* binding */ types)
 /* harmony export */ });
-/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61097);
+/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3273);
 // ESM wrapper for pg
 
 

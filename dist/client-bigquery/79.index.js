@@ -1,8 +1,8 @@
-export const id = 919;
-export const ids = [919];
+export const id = 79;
+export const ids = [79];
 export const modules = {
 
-/***/ 1919:
+/***/ 79:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -36,7 +36,7 @@ var external_node_zlib_ = __webpack_require__(8522);
 var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/data-uri-to-buffer/dist/index.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/data-uri-to-buffer/dist/index.js
 /**
  * Returns a `Buffer` instance from the given data URI `uri`.
  *
@@ -92,11 +92,11 @@ function dataUriToBuffer(uri) {
 //# sourceMappingURL=index.js.map
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
-// EXTERNAL MODULE: ../main/node_modules/fetch-blob/index.js
-var fetch_blob = __webpack_require__(8791);
-// EXTERNAL MODULE: ../main/node_modules/formdata-polyfill/esm.min.js
-var esm_min = __webpack_require__(8954);
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/errors/base.js
+// EXTERNAL MODULE: ./node_modules/fetch-blob/index.js
+var fetch_blob = __webpack_require__(6327);
+// EXTERNAL MODULE: ./node_modules/formdata-polyfill/esm.min.js
+var esm_min = __webpack_require__(3018);
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/errors/base.js
 class FetchBaseError extends Error {
 	constructor(message, type) {
 		super(message);
@@ -115,7 +115,7 @@ class FetchBaseError extends Error {
 	}
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/errors/fetch-error.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/errors/fetch-error.js
 
 
 
@@ -143,7 +143,7 @@ class FetchError extends FetchBaseError {
 	}
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/utils/is.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/utils/is.js
 /**
  * Is.js
  *
@@ -232,7 +232,7 @@ const isSameProtocol = (destination, original) => {
 	return orig === dest;
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/body.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/body.js
 
 /**
  * Body.js
@@ -356,7 +356,7 @@ class Body {
 			return formData;
 		}
 
-		const {toFormData} = await __webpack_require__.e(/* import() */ 110).then(__webpack_require__.bind(__webpack_require__, 4110));
+		const {toFormData} = await __webpack_require__.e(/* import() */ 262).then(__webpack_require__.bind(__webpack_require__, 7262));
 		return toFormData(this.body, ct);
 	}
 
@@ -631,7 +631,7 @@ const writeToStream = async (dest, {body}) => {
 	}
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/headers.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/headers.js
 /**
  * Headers.js
  *
@@ -900,7 +900,7 @@ function fromRawHeaders(headers = []) {
 	);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/utils/is-redirect.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/utils/is-redirect.js
 const redirectStatus = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -913,7 +913,7 @@ const isRedirect = code => {
 	return redirectStatus.has(code);
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/response.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/response.js
 /**
  * Response.js
  *
@@ -1077,7 +1077,7 @@ Object.defineProperties(Response.prototype, {
 
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __webpack_require__(3136);
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/utils/get-search.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/utils/get-search.js
 const getSearch = parsedURL => {
 	if (parsedURL.search) {
 		return parsedURL.search;
@@ -1090,7 +1090,7 @@ const getSearch = parsedURL => {
 
 // EXTERNAL MODULE: external "node:net"
 var external_node_net_ = __webpack_require__(7030);
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/utils/referrer.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/utils/referrer.js
 
 
 /**
@@ -1432,7 +1432,7 @@ function parseReferrerPolicyFromHeader(headers) {
 	return policy;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/request.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/request.js
 /**
  * Request.js
  *
@@ -1745,7 +1745,7 @@ const getNodeRequestOptions = request => {
 	};
 };
 
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/errors/abort-error.js
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/errors/abort-error.js
 
 
 /**
@@ -1757,9 +1757,9 @@ class AbortError extends FetchBaseError {
 	}
 }
 
-// EXTERNAL MODULE: ../main/node_modules/fetch-blob/from.js
-var from = __webpack_require__(5283);
-;// CONCATENATED MODULE: ../main/node_modules/gaxios/node_modules/node-fetch/src/index.js
+// EXTERNAL MODULE: ./node_modules/fetch-blob/from.js
+var from = __webpack_require__(995);
+;// CONCATENATED MODULE: ./node_modules/gaxios/node_modules/node-fetch/src/index.js
 /**
  * Index.js
  *

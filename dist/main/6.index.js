@@ -1,8 +1,8 @@
-export const id = 222;
-export const ids = [222];
+export const id = 6;
+export const ids = [6];
 export const modules = {
 
-/***/ 12156:
+/***/ 60905:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -73,7 +73,7 @@ function sha256File(file) {
 
 /***/ }),
 
-/***/ 32978:
+/***/ 54088:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -132,13 +132,13 @@ function stateCacheKey(scope, runId, runAttempt) {
 
 /***/ }),
 
-/***/ 8097:
+/***/ 51263:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ callClient)
 /* harmony export */ });
-/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(56334);
+/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44672);
 
 /**
  * Runs a client call with a deadline while watching what it prints. The call
@@ -179,7 +179,7 @@ function reported(capture) {
 
 /***/ }),
 
-/***/ 87237:
+/***/ 50251:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -331,7 +331,7 @@ class ClientOutputWatch {
 
 /***/ }),
 
-/***/ 56334:
+/***/ 44672:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -368,7 +368,7 @@ function capitalize(text) {
 
 /***/ }),
 
-/***/ 36222:
+/***/ 53006:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -385,15 +385,15 @@ var external_node_fs_ = __webpack_require__(73024);
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/store/sqlite-file-checks.ts
-var sqlite_file_checks = __webpack_require__(29338);
-// EXTERNAL MODULE: ../main/node_modules/@actions/artifact/lib/artifact.js + 86 modules
-var artifact = __webpack_require__(24512);
-// EXTERNAL MODULE: ../main/node_modules/@octokit/rest/dist-src/index.js + 1 modules
-var dist_src = __webpack_require__(35255);
+var sqlite_file_checks = __webpack_require__(74004);
+// EXTERNAL MODULE: ./node_modules/@actions/artifact/lib/artifact.js + 86 modules
+var artifact = __webpack_require__(37296);
+// EXTERNAL MODULE: ./node_modules/@octokit/rest/dist-src/index.js + 1 modules
+var dist_src = __webpack_require__(11303);
 // EXTERNAL MODULE: ./src/github/state-transport/message-text.ts
-var message_text = __webpack_require__(56334);
+var message_text = __webpack_require__(44672);
 // EXTERNAL MODULE: ./src/github/state-transport/transport-warning.ts
-var transport_warning = __webpack_require__(67767);
+var transport_warning = __webpack_require__(46769);
 ;// CONCATENATED MODULE: ./src/github/state-transport/github-rest.ts
 /**
  * The GitHub REST API as the artifact fallback uses it: a client for the
@@ -543,11 +543,11 @@ function runProblem(run, defaultBranch) {
 }
 
 // EXTERNAL MODULE: ./src/github/state-transport/artifact-contents.ts
-var artifact_contents = __webpack_require__(12156);
+var artifact_contents = __webpack_require__(60905);
 // EXTERNAL MODULE: ./src/github/state-transport/client-call.ts
-var client_call = __webpack_require__(8097);
+var client_call = __webpack_require__(51263);
 // EXTERNAL MODULE: ./src/github/state-transport/transport-options.ts
-var transport_options = __webpack_require__(56765);
+var transport_options = __webpack_require__(22987);
 ;// CONCATENATED MODULE: ./src/github/state-transport/artifact-restore.ts
 /**
  * Restoring from the newest qualifying `ods-state` artifact (see
@@ -661,10 +661,10 @@ async function restoreFromArtifact(params, watch, warnings, notes) {
     };
 }
 
-// EXTERNAL MODULE: ../main/node_modules/@actions/cache/lib/cache.js + 91 modules
-var cache = __webpack_require__(17531);
+// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 91 modules
+var cache = __webpack_require__(18091);
 // EXTERNAL MODULE: ./src/github/state-transport/cache-keys.ts
-var cache_keys = __webpack_require__(32978);
+var cache_keys = __webpack_require__(54088);
 ;// CONCATENATED MODULE: ./src/github/state-transport/cache-restore.ts
 /**
  * Restoring from the Actions cache: the newest entry under this scope's key
@@ -745,7 +745,7 @@ async function restoreFromCache(params, watch, warnings, notes) {
 }
 
 // EXTERNAL MODULE: ./src/github/state-transport/client-output-watch.ts + 1 modules
-var client_output_watch = __webpack_require__(87237);
+var client_output_watch = __webpack_require__(50251);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./src/github/state-transport/place-restored-file.ts
@@ -787,7 +787,7 @@ function placeRestoredFile(file, target) {
 }
 
 // EXTERNAL MODULE: ./src/github/state-transport/restore-source.ts
-var restore_source = __webpack_require__(89295);
+var restore_source = __webpack_require__(53661);
 ;// CONCATENATED MODULE: ./src/github/state-transport/restore-state.ts
 /**
  * Restore: how `.ods/state.db` arrives from an earlier workflow run. Every
@@ -841,7 +841,7 @@ async function restoreState(params) {
 
 /***/ }),
 
-/***/ 56765:
+/***/ 22987:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -867,14 +867,14 @@ const DEFAULT_TRANSPORT_TIMEOUT_MS = 120_000;
 
 /***/ }),
 
-/***/ 67767:
+/***/ 46769:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ classify),
 /* harmony export */   w: () => (/* binding */ clientWarning)
 /* harmony export */ });
-/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(56334);
+/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44672);
 /**
  * What the transport reports instead of throwing: one warning per service
  * failure, with the reason a workflow author acts on.

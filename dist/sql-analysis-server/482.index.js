@@ -1,8 +1,8 @@
-export const id = 714;
-export const ids = [714];
+export const id = 482;
+export const ids = [482];
 export const modules = {
 
-/***/ 714:
+/***/ 482:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);

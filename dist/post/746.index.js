@@ -1,17 +1,17 @@
-export const id = 172;
-export const ids = [172];
+export const id = 746;
+export const ids = [746];
 export const modules = {
 
-/***/ 37172:
+/***/ 746:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   uploadPlanPage: () => (/* binding */ uploadPlanPage)
 /* harmony export */ });
-/* harmony import */ var _state_transport_artifact_upload_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(26303);
-/* harmony import */ var _state_transport_client_output_watch_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(87237);
-/* harmony import */ var _state_transport_transport_options_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(56765);
+/* harmony import */ var _state_transport_artifact_upload_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(17369);
+/* harmony import */ var _state_transport_client_output_watch_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(50251);
+/* harmony import */ var _state_transport_transport_options_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(22987);
 /**
  * Uploading the full plan (the HTML page and the plan file) as an artifact
  * of the workflow run, so that the comment and the job summary can link to
@@ -40,17 +40,17 @@ async function uploadPlanPage(params) {
 
 /***/ }),
 
-/***/ 26303:
+/***/ 17369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   N: () => (/* binding */ uploadArtifactFiles),
 /* harmony export */   h: () => (/* binding */ uploadStateArtifact)
 /* harmony export */ });
-/* harmony import */ var _actions_artifact__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24512);
-/* harmony import */ var _client_call_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8097);
-/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(56334);
-/* harmony import */ var _transport_warning_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(67767);
+/* harmony import */ var _actions_artifact__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37296);
+/* harmony import */ var _client_call_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51263);
+/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(44672);
+/* harmony import */ var _transport_warning_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46769);
 /**
  * Uploading an artifact with @actions/artifact, kept for the repository's
  * (or the given) retention: the state artifact (the staged `state.db` and its
@@ -96,13 +96,13 @@ async function uploadArtifactFiles(what, artifact, timeoutMs, watch, warnings) {
 
 /***/ }),
 
-/***/ 8097:
+/***/ 51263:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ callClient)
 /* harmony export */ });
-/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(56334);
+/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44672);
 
 /**
  * Runs a client call with a deadline while watching what it prints. The call
@@ -143,7 +143,7 @@ function reported(capture) {
 
 /***/ }),
 
-/***/ 87237:
+/***/ 50251:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -295,7 +295,7 @@ class ClientOutputWatch {
 
 /***/ }),
 
-/***/ 56334:
+/***/ 44672:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -332,7 +332,7 @@ function capitalize(text) {
 
 /***/ }),
 
-/***/ 56765:
+/***/ 22987:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -358,14 +358,14 @@ const DEFAULT_TRANSPORT_TIMEOUT_MS = 120_000;
 
 /***/ }),
 
-/***/ 67767:
+/***/ 46769:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ classify),
 /* harmony export */   w: () => (/* binding */ clientWarning)
 /* harmony export */ });
-/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(56334);
+/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44672);
 /**
  * What the transport reports instead of throwing: one warning per service
  * failure, with the reason a workflow author acts on.

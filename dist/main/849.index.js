@@ -1,8 +1,8 @@
-export const id = 977;
-export const ids = [977];
+export const id = 849;
+export const ids = [849];
 export const modules = {
 
-/***/ 86657:
+/***/ 785:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -14,7 +14,7 @@ exports["default"] = {};
 
 /***/ }),
 
-/***/ 15386:
+/***/ 26122:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -258,7 +258,7 @@ parse.parseIntoClientConfig = parseIntoClientConfig
 
 /***/ }),
 
-/***/ 79083:
+/***/ 62299:
 /***/ ((module) => {
 
 
@@ -365,7 +365,7 @@ module.exports = readInt8;
 
 /***/ }),
 
-/***/ 17734:
+/***/ 17558:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -462,7 +462,7 @@ class Pool extends EventEmitter {
     this.options.allowExitOnIdle = this.options.allowExitOnIdle || false
     this.options.maxLifetimeSeconds = this.options.maxLifetimeSeconds || 0
     this.log = this.options.log || function () {}
-    this.Client = this.options.Client || Client || (__webpack_require__(61097).Client)
+    this.Client = this.options.Client || Client || (__webpack_require__(13273).Client)
     this.Promise = this.options.Promise || global.Promise
 
     if (typeof this.options.idleTimeoutMillis === 'undefined') {
@@ -889,7 +889,7 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 73203:
+/***/ 19971:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -950,7 +950,7 @@ exports.BufferReader = BufferReader;
 
 /***/ }),
 
-/***/ 90995:
+/***/ 49315:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1069,18 +1069,18 @@ exports.Writer = Writer;
 
 /***/ }),
 
-/***/ 46313:
+/***/ 74233:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.DatabaseError = exports.serialize = void 0;
 exports.parse = parse;
-const messages_1 = __webpack_require__(55553);
+const messages_1 = __webpack_require__(85809);
 Object.defineProperty(exports, "DatabaseError", ({ enumerable: true, get: function () { return messages_1.DatabaseError; } }));
-const serializer_1 = __webpack_require__(69393);
+const serializer_1 = __webpack_require__(76513);
 Object.defineProperty(exports, "serialize", ({ enumerable: true, get: function () { return serializer_1.serialize; } }));
-const parser_1 = __webpack_require__(8614);
+const parser_1 = __webpack_require__(43318);
 function parse(stream, callback) {
     const parser = new parser_1.Parser();
     stream.on('data', (buffer) => parser.parse(buffer, callback));
@@ -1090,7 +1090,7 @@ function parse(stream, callback) {
 
 /***/ }),
 
-/***/ 55553:
+/***/ 85809:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1256,14 +1256,14 @@ exports.NoticeMessage = NoticeMessage;
 
 /***/ }),
 
-/***/ 8614:
+/***/ 43318:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Parser = void 0;
-const messages_1 = __webpack_require__(55553);
-const buffer_reader_1 = __webpack_require__(73203);
+const messages_1 = __webpack_require__(85809);
+const buffer_reader_1 = __webpack_require__(19971);
 // every message is prefixed with a single byte
 const CODE_LENGTH = 1;
 // every message has an int32 length which includes itself but does
@@ -1587,13 +1587,13 @@ const parseErrorMessage = (reader, name) => {
 
 /***/ }),
 
-/***/ 69393:
+/***/ 76513:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.serialize = void 0;
-const buffer_writer_1 = __webpack_require__(90995);
+const buffer_writer_1 = __webpack_require__(49315);
 const writer = new buffer_writer_1.Writer();
 const startup = (opts) => {
     // protocol version
@@ -1791,13 +1791,13 @@ exports.serialize = serialize;
 
 /***/ }),
 
-/***/ 71661:
+/***/ 11549:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-var textParsers = __webpack_require__(46928);
-var binaryParsers = __webpack_require__(48338);
-var arrayParser = __webpack_require__(46439);
-var builtinTypes = __webpack_require__(18953);
+var textParsers = __webpack_require__(74784);
+var binaryParsers = __webpack_require__(87522);
+var arrayParser = __webpack_require__(76471);
+var builtinTypes = __webpack_require__(16345);
 
 exports.getTypeParser = getTypeParser;
 exports.setTypeParser = setTypeParser;
@@ -1845,10 +1845,10 @@ binaryParsers.init(function(oid, converter) {
 
 /***/ }),
 
-/***/ 46439:
+/***/ 76471:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var array = __webpack_require__(42903);
+var array = __webpack_require__(3879);
 
 module.exports = {
   create: function (source, transform) {
@@ -1863,10 +1863,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 48338:
+/***/ 87522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var parseInt64 = __webpack_require__(79083);
+var parseInt64 = __webpack_require__(62299);
 
 var parseBits = function(data, bits, offset, invert, callback) {
   offset = offset || 0;
@@ -2127,7 +2127,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 18953:
+/***/ 16345:
 /***/ ((module) => {
 
 /**
@@ -2207,14 +2207,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 46928:
+/***/ 74784:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var array = __webpack_require__(42903)
-var arrayParser = __webpack_require__(46439);
-var parseDate = __webpack_require__(80546);
-var parseInterval = __webpack_require__(61443);
-var parseByteA = __webpack_require__(57119);
+var array = __webpack_require__(3879)
+var arrayParser = __webpack_require__(76471);
+var parseDate = __webpack_require__(92690);
+var parseInterval = __webpack_require__(68755);
+var parseByteA = __webpack_require__(463);
 
 function allowNull (fn) {
   return function nullAllowed (value) {
@@ -2429,20 +2429,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 80242:
+/***/ 75042:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const EventEmitter = (__webpack_require__(24434).EventEmitter)
-const utils = __webpack_require__(25348)
+const utils = __webpack_require__(69652)
 const nodeUtils = __webpack_require__(39023)
-const sasl = __webpack_require__(42436)
-const TypeOverrides = __webpack_require__(84685)
+const sasl = __webpack_require__(20948)
+const TypeOverrides = __webpack_require__(50365)
 
-const ConnectionParameters = __webpack_require__(54422)
-const Query = __webpack_require__(62697)
-const defaults = __webpack_require__(87027)
-const Connection = __webpack_require__(64609)
-const crypto = __webpack_require__(83142)
+const ConnectionParameters = __webpack_require__(646)
+const Query = __webpack_require__(84473)
+const defaults = __webpack_require__(68995)
+const Connection = __webpack_require__(9809)
+const crypto = __webpack_require__(84150)
 
 const activeQueryDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -2730,7 +2730,7 @@ class Client extends EventEmitter {
       cb()
     } else {
       try {
-        const pgPass = __webpack_require__(67336)
+        const pgPass = __webpack_require__(13272)
         pgPass(this.connectionParameters, (pass) => {
           if (undefined !== pass) {
             pgPassDeprecationNotice()
@@ -3282,16 +3282,16 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 54422:
+/***/ 646:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const dns = __webpack_require__(72250)
 
-const defaults = __webpack_require__(87027)
+const defaults = __webpack_require__(68995)
 
-const parse = (__webpack_require__(15386).parse) // parses a connection string
+const parse = (__webpack_require__(26122).parse) // parses a connection string
 
 const val = function (key, config, envVar) {
   if (config[key]) {
@@ -3473,15 +3473,15 @@ module.exports = ConnectionParameters
 
 /***/ }),
 
-/***/ 64609:
+/***/ 9809:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const EventEmitter = (__webpack_require__(24434).EventEmitter)
 
-const { parse, serialize } = __webpack_require__(46313)
-const stream = __webpack_require__(60573)
+const { parse, serialize } = __webpack_require__(74233)
+const stream = __webpack_require__(30829)
 const { getStream } = stream
 
 const flushBuffer = serialize.flush()
@@ -3730,7 +3730,7 @@ module.exports = Connection
 
 /***/ }),
 
-/***/ 54869:
+/***/ 9765:
 /***/ ((module) => {
 
 function x509Error(msg, cert) {
@@ -3859,12 +3859,12 @@ module.exports = { signatureAlgorithmHashFromCertificate }
 
 /***/ }),
 
-/***/ 42436:
+/***/ 20948:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const crypto = __webpack_require__(83142)
-const { signatureAlgorithmHashFromCertificate } = __webpack_require__(54869)
+const crypto = __webpack_require__(84150)
+const { signatureAlgorithmHashFromCertificate } = __webpack_require__(9765)
 
 // SASLprep (RFC 4013) — minimal in-tree implementation.
 //
@@ -4128,7 +4128,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 83142:
+/***/ 84150:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const nodeCrypto = __webpack_require__(76982)
@@ -4224,7 +4224,7 @@ async function deriveKey(password, salt, iterations) {
 
 /***/ }),
 
-/***/ 87027:
+/***/ 68995:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4311,7 +4311,7 @@ module.exports = {
   keepalives_idle: 0,
 }
 
-const pgTypes = __webpack_require__(71661)
+const pgTypes = __webpack_require__(11549)
 // save default parsers
 const parseBigInteger = pgTypes.getTypeParser(20, 'text')
 const parseBigIntegerArray = pgTypes.getTypeParser(1016, 'text')
@@ -4325,20 +4325,20 @@ module.exports.__defineSetter__('parseInt8', function (val) {
 
 /***/ }),
 
-/***/ 61097:
+/***/ 13273:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Client = __webpack_require__(80242)
-const defaults = __webpack_require__(87027)
-const Connection = __webpack_require__(64609)
-const Result = __webpack_require__(16808)
-const utils = __webpack_require__(25348)
-const Pool = __webpack_require__(17734)
-const TypeOverrides = __webpack_require__(84685)
-const { DatabaseError } = __webpack_require__(46313)
-const { escapeIdentifier, escapeLiteral } = __webpack_require__(25348)
+const Client = __webpack_require__(75042)
+const defaults = __webpack_require__(68995)
+const Connection = __webpack_require__(9809)
+const Result = __webpack_require__(26424)
+const utils = __webpack_require__(69652)
+const Pool = __webpack_require__(17558)
+const TypeOverrides = __webpack_require__(50365)
+const { DatabaseError } = __webpack_require__(74233)
+const { escapeIdentifier, escapeLiteral } = __webpack_require__(69652)
 
 const poolFactory = (Client) => {
   return class BoundPool extends Pool {
@@ -4355,7 +4355,7 @@ const PG = function (clientConstructor) {
   this.Pool = poolFactory(this.Client)
   this._pools = []
   this.Connection = Connection
-  this.types = __webpack_require__(71661)
+  this.types = __webpack_require__(11549)
   this.DatabaseError = DatabaseError
   this.TypeOverrides = TypeOverrides
   this.escapeIdentifier = escapeIdentifier
@@ -4374,7 +4374,7 @@ try {
 }
 
 if (forceNative) {
-  clientConstructor = __webpack_require__(40165)
+  clientConstructor = __webpack_require__(45301)
 }
 
 module.exports = new PG(clientConstructor)
@@ -4386,7 +4386,7 @@ Object.defineProperty(module.exports, "native", ({
   get() {
     let native = null
     try {
-      native = new PG(__webpack_require__(40165))
+      native = new PG(__webpack_require__(45301))
     } catch (err) {
       if (err.code !== 'MODULE_NOT_FOUND') {
         throw err
@@ -4405,7 +4405,7 @@ Object.defineProperty(module.exports, "native", ({
 
 /***/ }),
 
-/***/ 7134:
+/***/ 28942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const nodeUtils = __webpack_require__(39023)
@@ -4414,16 +4414,16 @@ var Native
 // eslint-disable-next-line no-useless-catch
 try {
   // Wrap this `require()` in a try-catch to avoid upstream bundlers from complaining that this might not be available since it is an optional import
-  Native = __webpack_require__(82516)
+  Native = __webpack_require__(84390)
 } catch (e) {
   throw e
 }
-const TypeOverrides = __webpack_require__(84685)
+const TypeOverrides = __webpack_require__(50365)
 const EventEmitter = (__webpack_require__(24434).EventEmitter)
 const util = __webpack_require__(39023)
-const ConnectionParameters = __webpack_require__(54422)
+const ConnectionParameters = __webpack_require__(646)
 
-const NativeQuery = __webpack_require__(8733)
+const NativeQuery = __webpack_require__(17581)
 
 const queryQueueLengthDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -4739,7 +4739,7 @@ Client.prototype._pulsePipelinedQueryQueue = function () {
   const self = this
   const queries = []
   const nativeQueries = []
-  const utils = __webpack_require__(25348)
+  const utils = __webpack_require__(69652)
 
   while (this._queryQueue.length > 0) {
     const query = this._queryQueue.shift()
@@ -4840,23 +4840,23 @@ Client.prototype.getTransactionStatus = function () {
 
 /***/ }),
 
-/***/ 40165:
+/***/ 45301:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-module.exports = __webpack_require__(7134)
+module.exports = __webpack_require__(28942)
 
 
 /***/ }),
 
-/***/ 8733:
+/***/ 17581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const EventEmitter = (__webpack_require__(24434).EventEmitter)
 const util = __webpack_require__(39023)
-const utils = __webpack_require__(25348)
+const utils = __webpack_require__(69652)
 
 const NativeQuery = (module.exports = function (config, values, callback) {
   EventEmitter.call(this)
@@ -5023,15 +5023,15 @@ NativeQuery.prototype.submit = function (client) {
 
 /***/ }),
 
-/***/ 62697:
+/***/ 84473:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 const { EventEmitter } = __webpack_require__(24434)
 
-const Result = __webpack_require__(16808)
-const utils = __webpack_require__(25348)
+const Result = __webpack_require__(26424)
+const utils = __webpack_require__(69652)
 
 class Query extends EventEmitter {
   constructor(config, values, callback) {
@@ -5293,12 +5293,12 @@ module.exports = Query
 
 /***/ }),
 
-/***/ 16808:
+/***/ 26424:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(71661)
+const types = __webpack_require__(11549)
 
 const matchRegexp = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/
 
@@ -5409,7 +5409,7 @@ module.exports = Result
 
 /***/ }),
 
-/***/ 60573:
+/***/ 30829:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const { getStream, getSecureStream } = getStreamFuncs()
@@ -5452,7 +5452,7 @@ function getNodejsStreamFuncs() {
  */
 function getCloudflareStreamFuncs() {
   function getStream(ssl) {
-    const { CloudflareSocket } = __webpack_require__(86657)
+    const { CloudflareSocket } = __webpack_require__(785)
     return new CloudflareSocket(ssl)
   }
 
@@ -5499,12 +5499,12 @@ function getStreamFuncs() {
 
 /***/ }),
 
-/***/ 84685:
+/***/ 50365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(71661)
+const types = __webpack_require__(11549)
 
 function TypeOverrides(userTypes) {
   this._types = userTypes || types
@@ -5541,12 +5541,12 @@ module.exports = TypeOverrides
 
 /***/ }),
 
-/***/ 25348:
+/***/ 69652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const defaults = __webpack_require__(87027)
+const defaults = __webpack_require__(68995)
 const nodeUtils = __webpack_require__(39023)
 
 const { isDate } = __webpack_require__(98253)
@@ -5773,14 +5773,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 28830:
+/***/ 98702:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var path = __webpack_require__(16928)
   , Stream = (__webpack_require__(2203).Stream)
-  , split = __webpack_require__(38630)
+  , split = __webpack_require__(35286)
   , util = __webpack_require__(39023)
   , defaultPort = 5432
   , isWin = (process.platform === 'win32')
@@ -6013,14 +6013,14 @@ var isValidEntry = module.exports.isValidEntry = function(entry){
 
 /***/ }),
 
-/***/ 67336:
+/***/ 13272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
 var path = __webpack_require__(16928)
   , fs = __webpack_require__(79896)
-  , helper = __webpack_require__(28830)
+  , helper = __webpack_require__(98702)
 ;
 
 
@@ -6043,7 +6043,7 @@ module.exports.warnTo = helper.warnTo;
 
 /***/ }),
 
-/***/ 42903:
+/***/ 3879:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6147,7 +6147,7 @@ function identity (value) {
 
 /***/ }),
 
-/***/ 57119:
+/***/ 463:
 /***/ ((module) => {
 
 
@@ -6187,7 +6187,7 @@ module.exports = function parseBytea (input) {
 
 /***/ }),
 
-/***/ 80546:
+/***/ 92690:
 /***/ ((module) => {
 
 
@@ -6310,12 +6310,12 @@ function is0To99 (num) {
 
 /***/ }),
 
-/***/ 61443:
+/***/ 68755:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var extend = __webpack_require__(93743)
+var extend = __webpack_require__(80223)
 
 module.exports = PostgresInterval
 
@@ -6442,7 +6442,7 @@ function parse (interval) {
 
 /***/ }),
 
-/***/ 38630:
+/***/ 35286:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*
@@ -6590,7 +6590,7 @@ module.exports = split
 
 /***/ }),
 
-/***/ 93743:
+/***/ 80223:
 /***/ ((module) => {
 
 module.exports = extend
@@ -6614,7 +6614,7 @@ function extend(target) {
 
 /***/ }),
 
-/***/ 82516:
+/***/ 84390:
 /***/ ((module) => {
 
 module.exports = eval("require")("pg-native");
@@ -6622,7 +6622,7 @@ module.exports = eval("require")("pg-native");
 
 /***/ }),
 
-/***/ 29977:
+/***/ 83849:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -6640,7 +6640,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   escapeLiteral: () => (/* binding */ escapeLiteral),
 /* harmony export */   types: () => (/* binding */ types)
 /* harmony export */ });
-/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(61097);
+/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(13273);
 // ESM wrapper for pg
 
 

@@ -1,8 +1,8 @@
-export const id = 977;
-export const ids = [977];
+export const id = 849;
+export const ids = [849];
 export const modules = {
 
-/***/ 6657:
+/***/ 785:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -14,7 +14,7 @@ exports["default"] = {};
 
 /***/ }),
 
-/***/ 5386:
+/***/ 26122:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -104,7 +104,7 @@ function parse(str, options = {}) {
   }
 
   // Only try to load fs if we expect to read from the disk
-  const fs = config.sslcert || config.sslkey || config.sslrootcert ? __webpack_require__(9896) : null
+  const fs = config.sslcert || config.sslkey || config.sslrootcert ? __webpack_require__(79896) : null
 
   if (config.sslcert) {
     config.ssl.cert = fs.readFileSync(config.sslcert).toString()
@@ -258,7 +258,7 @@ parse.parseIntoClientConfig = parseIntoClientConfig
 
 /***/ }),
 
-/***/ 9083:
+/***/ 62299:
 /***/ ((module) => {
 
 
@@ -365,11 +365,11 @@ module.exports = readInt8;
 
 /***/ }),
 
-/***/ 7734:
+/***/ 17558:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
 
 const NOOP = function () {}
 
@@ -462,7 +462,7 @@ class Pool extends EventEmitter {
     this.options.allowExitOnIdle = this.options.allowExitOnIdle || false
     this.options.maxLifetimeSeconds = this.options.maxLifetimeSeconds || 0
     this.log = this.options.log || function () {}
-    this.Client = this.options.Client || Client || (__webpack_require__(1097).Client)
+    this.Client = this.options.Client || Client || (__webpack_require__(13273).Client)
     this.Promise = this.options.Promise || global.Promise
 
     if (typeof this.options.idleTimeoutMillis === 'undefined') {
@@ -889,7 +889,7 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 3203:
+/***/ 19971:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -950,7 +950,7 @@ exports.BufferReader = BufferReader;
 
 /***/ }),
 
-/***/ 995:
+/***/ 49315:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1069,18 +1069,18 @@ exports.Writer = Writer;
 
 /***/ }),
 
-/***/ 6313:
+/***/ 74233:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.DatabaseError = exports.serialize = void 0;
 exports.parse = parse;
-const messages_1 = __webpack_require__(5553);
+const messages_1 = __webpack_require__(85809);
 Object.defineProperty(exports, "DatabaseError", ({ enumerable: true, get: function () { return messages_1.DatabaseError; } }));
-const serializer_1 = __webpack_require__(9393);
+const serializer_1 = __webpack_require__(76513);
 Object.defineProperty(exports, "serialize", ({ enumerable: true, get: function () { return serializer_1.serialize; } }));
-const parser_1 = __webpack_require__(8614);
+const parser_1 = __webpack_require__(43318);
 function parse(stream, callback) {
     const parser = new parser_1.Parser();
     stream.on('data', (buffer) => parser.parse(buffer, callback));
@@ -1090,7 +1090,7 @@ function parse(stream, callback) {
 
 /***/ }),
 
-/***/ 5553:
+/***/ 85809:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1256,14 +1256,14 @@ exports.NoticeMessage = NoticeMessage;
 
 /***/ }),
 
-/***/ 8614:
+/***/ 43318:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Parser = void 0;
-const messages_1 = __webpack_require__(5553);
-const buffer_reader_1 = __webpack_require__(3203);
+const messages_1 = __webpack_require__(85809);
+const buffer_reader_1 = __webpack_require__(19971);
 // every message is prefixed with a single byte
 const CODE_LENGTH = 1;
 // every message has an int32 length which includes itself but does
@@ -1587,13 +1587,13 @@ const parseErrorMessage = (reader, name) => {
 
 /***/ }),
 
-/***/ 9393:
+/***/ 76513:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.serialize = void 0;
-const buffer_writer_1 = __webpack_require__(995);
+const buffer_writer_1 = __webpack_require__(49315);
 const writer = new buffer_writer_1.Writer();
 const startup = (opts) => {
     // protocol version
@@ -1791,13 +1791,13 @@ exports.serialize = serialize;
 
 /***/ }),
 
-/***/ 1661:
+/***/ 11549:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
-var textParsers = __webpack_require__(4547);
-var binaryParsers = __webpack_require__(8338);
-var arrayParser = __webpack_require__(6439);
-var builtinTypes = __webpack_require__(8953);
+var textParsers = __webpack_require__(74784);
+var binaryParsers = __webpack_require__(87522);
+var arrayParser = __webpack_require__(76471);
+var builtinTypes = __webpack_require__(16345);
 
 exports.getTypeParser = getTypeParser;
 exports.setTypeParser = setTypeParser;
@@ -1845,10 +1845,10 @@ binaryParsers.init(function(oid, converter) {
 
 /***/ }),
 
-/***/ 6439:
+/***/ 76471:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var array = __webpack_require__(2903);
+var array = __webpack_require__(3879);
 
 module.exports = {
   create: function (source, transform) {
@@ -1863,10 +1863,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8338:
+/***/ 87522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var parseInt64 = __webpack_require__(9083);
+var parseInt64 = __webpack_require__(62299);
 
 var parseBits = function(data, bits, offset, invert, callback) {
   offset = offset || 0;
@@ -2127,7 +2127,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8953:
+/***/ 16345:
 /***/ ((module) => {
 
 /**
@@ -2207,14 +2207,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4547:
+/***/ 74784:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var array = __webpack_require__(2903)
-var arrayParser = __webpack_require__(6439);
-var parseDate = __webpack_require__(546);
-var parseInterval = __webpack_require__(1443);
-var parseByteA = __webpack_require__(7119);
+var array = __webpack_require__(3879)
+var arrayParser = __webpack_require__(76471);
+var parseDate = __webpack_require__(92690);
+var parseInterval = __webpack_require__(68755);
+var parseByteA = __webpack_require__(463);
 
 function allowNull (fn) {
   return function nullAllowed (value) {
@@ -2429,20 +2429,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 242:
+/***/ 75042:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
-const utils = __webpack_require__(5348)
-const nodeUtils = __webpack_require__(9023)
-const sasl = __webpack_require__(2436)
-const TypeOverrides = __webpack_require__(4685)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
+const utils = __webpack_require__(69652)
+const nodeUtils = __webpack_require__(39023)
+const sasl = __webpack_require__(20948)
+const TypeOverrides = __webpack_require__(50365)
 
-const ConnectionParameters = __webpack_require__(4422)
-const Query = __webpack_require__(2697)
-const defaults = __webpack_require__(7027)
-const Connection = __webpack_require__(4609)
-const crypto = __webpack_require__(3142)
+const ConnectionParameters = __webpack_require__(646)
+const Query = __webpack_require__(84473)
+const defaults = __webpack_require__(68995)
+const Connection = __webpack_require__(9809)
+const crypto = __webpack_require__(84150)
 
 const activeQueryDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -2730,7 +2730,7 @@ class Client extends EventEmitter {
       cb()
     } else {
       try {
-        const pgPass = __webpack_require__(7336)
+        const pgPass = __webpack_require__(13272)
         pgPass(this.connectionParameters, (pass) => {
           if (undefined !== pass) {
             pgPassDeprecationNotice()
@@ -3282,16 +3282,16 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 4422:
+/***/ 646:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const dns = __webpack_require__(2250)
+const dns = __webpack_require__(72250)
 
-const defaults = __webpack_require__(7027)
+const defaults = __webpack_require__(68995)
 
-const parse = (__webpack_require__(5386).parse) // parses a connection string
+const parse = (__webpack_require__(26122).parse) // parses a connection string
 
 const val = function (key, config, envVar) {
   if (config[key]) {
@@ -3473,15 +3473,15 @@ module.exports = ConnectionParameters
 
 /***/ }),
 
-/***/ 4609:
+/***/ 9809:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
 
-const { parse, serialize } = __webpack_require__(6313)
-const stream = __webpack_require__(2954)
+const { parse, serialize } = __webpack_require__(74233)
+const stream = __webpack_require__(30829)
 const { getStream } = stream
 
 const flushBuffer = serialize.flush()
@@ -3597,7 +3597,7 @@ class Connection extends EventEmitter {
     }
 
     // SNI must not be set to an IP address (RFC 6066 section 3)
-    const net = __webpack_require__(9278)
+    const net = __webpack_require__(69278)
     if (net.isIP && net.isIP(host) === 0) {
       options.servername = host
     }
@@ -3730,7 +3730,7 @@ module.exports = Connection
 
 /***/ }),
 
-/***/ 4869:
+/***/ 9765:
 /***/ ((module) => {
 
 function x509Error(msg, cert) {
@@ -3859,12 +3859,12 @@ module.exports = { signatureAlgorithmHashFromCertificate }
 
 /***/ }),
 
-/***/ 2436:
+/***/ 20948:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-const crypto = __webpack_require__(3142)
-const { signatureAlgorithmHashFromCertificate } = __webpack_require__(4869)
+const crypto = __webpack_require__(84150)
+const { signatureAlgorithmHashFromCertificate } = __webpack_require__(9765)
 
 // SASLprep (RFC 4013) — minimal in-tree implementation.
 //
@@ -4128,10 +4128,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3142:
+/***/ 84150:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const nodeCrypto = __webpack_require__(6982)
+const nodeCrypto = __webpack_require__(76982)
 
 module.exports = {
   postgresMd5PasswordHash,
@@ -4224,7 +4224,7 @@ async function deriveKey(password, salt, iterations) {
 
 /***/ }),
 
-/***/ 7027:
+/***/ 68995:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -4311,7 +4311,7 @@ module.exports = {
   keepalives_idle: 0,
 }
 
-const pgTypes = __webpack_require__(1661)
+const pgTypes = __webpack_require__(11549)
 // save default parsers
 const parseBigInteger = pgTypes.getTypeParser(20, 'text')
 const parseBigIntegerArray = pgTypes.getTypeParser(1016, 'text')
@@ -4325,20 +4325,20 @@ module.exports.__defineSetter__('parseInt8', function (val) {
 
 /***/ }),
 
-/***/ 1097:
+/***/ 13273:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const Client = __webpack_require__(242)
-const defaults = __webpack_require__(7027)
-const Connection = __webpack_require__(4609)
-const Result = __webpack_require__(6808)
-const utils = __webpack_require__(5348)
-const Pool = __webpack_require__(7734)
-const TypeOverrides = __webpack_require__(4685)
-const { DatabaseError } = __webpack_require__(6313)
-const { escapeIdentifier, escapeLiteral } = __webpack_require__(5348)
+const Client = __webpack_require__(75042)
+const defaults = __webpack_require__(68995)
+const Connection = __webpack_require__(9809)
+const Result = __webpack_require__(26424)
+const utils = __webpack_require__(69652)
+const Pool = __webpack_require__(17558)
+const TypeOverrides = __webpack_require__(50365)
+const { DatabaseError } = __webpack_require__(74233)
+const { escapeIdentifier, escapeLiteral } = __webpack_require__(69652)
 
 const poolFactory = (Client) => {
   return class BoundPool extends Pool {
@@ -4355,7 +4355,7 @@ const PG = function (clientConstructor) {
   this.Pool = poolFactory(this.Client)
   this._pools = []
   this.Connection = Connection
-  this.types = __webpack_require__(1661)
+  this.types = __webpack_require__(11549)
   this.DatabaseError = DatabaseError
   this.TypeOverrides = TypeOverrides
   this.escapeIdentifier = escapeIdentifier
@@ -4374,7 +4374,7 @@ try {
 }
 
 if (forceNative) {
-  clientConstructor = __webpack_require__(165)
+  clientConstructor = __webpack_require__(45301)
 }
 
 module.exports = new PG(clientConstructor)
@@ -4386,7 +4386,7 @@ Object.defineProperty(module.exports, "native", ({
   get() {
     let native = null
     try {
-      native = new PG(__webpack_require__(165))
+      native = new PG(__webpack_require__(45301))
     } catch (err) {
       if (err.code !== 'MODULE_NOT_FOUND') {
         throw err
@@ -4405,25 +4405,25 @@ Object.defineProperty(module.exports, "native", ({
 
 /***/ }),
 
-/***/ 7134:
+/***/ 28942:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-const nodeUtils = __webpack_require__(9023)
+const nodeUtils = __webpack_require__(39023)
 // eslint-disable-next-line
 var Native
 // eslint-disable-next-line no-useless-catch
 try {
   // Wrap this `require()` in a try-catch to avoid upstream bundlers from complaining that this might not be available since it is an optional import
-  Native = __webpack_require__(2516)
+  Native = __webpack_require__(84390)
 } catch (e) {
   throw e
 }
-const TypeOverrides = __webpack_require__(4685)
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
-const util = __webpack_require__(9023)
-const ConnectionParameters = __webpack_require__(4422)
+const TypeOverrides = __webpack_require__(50365)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
+const util = __webpack_require__(39023)
+const ConnectionParameters = __webpack_require__(646)
 
-const NativeQuery = __webpack_require__(8733)
+const NativeQuery = __webpack_require__(17581)
 
 const queryQueueLengthDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -4739,7 +4739,7 @@ Client.prototype._pulsePipelinedQueryQueue = function () {
   const self = this
   const queries = []
   const nativeQueries = []
-  const utils = __webpack_require__(5348)
+  const utils = __webpack_require__(69652)
 
   while (this._queryQueue.length > 0) {
     const query = this._queryQueue.shift()
@@ -4840,23 +4840,23 @@ Client.prototype.getTransactionStatus = function () {
 
 /***/ }),
 
-/***/ 165:
+/***/ 45301:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
-module.exports = __webpack_require__(7134)
+module.exports = __webpack_require__(28942)
 
 
 /***/ }),
 
-/***/ 8733:
+/***/ 17581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const EventEmitter = (__webpack_require__(4434).EventEmitter)
-const util = __webpack_require__(9023)
-const utils = __webpack_require__(5348)
+const EventEmitter = (__webpack_require__(24434).EventEmitter)
+const util = __webpack_require__(39023)
+const utils = __webpack_require__(69652)
 
 const NativeQuery = (module.exports = function (config, values, callback) {
   EventEmitter.call(this)
@@ -5023,15 +5023,15 @@ NativeQuery.prototype.submit = function (client) {
 
 /***/ }),
 
-/***/ 2697:
+/***/ 84473:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const { EventEmitter } = __webpack_require__(4434)
+const { EventEmitter } = __webpack_require__(24434)
 
-const Result = __webpack_require__(6808)
-const utils = __webpack_require__(5348)
+const Result = __webpack_require__(26424)
+const utils = __webpack_require__(69652)
 
 class Query extends EventEmitter {
   constructor(config, values, callback) {
@@ -5293,12 +5293,12 @@ module.exports = Query
 
 /***/ }),
 
-/***/ 6808:
+/***/ 26424:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(1661)
+const types = __webpack_require__(11549)
 
 const matchRegexp = /^([A-Za-z]+)(?: (\d+))?(?: (\d+))?/
 
@@ -5409,7 +5409,7 @@ module.exports = Result
 
 /***/ }),
 
-/***/ 2954:
+/***/ 30829:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 const { getStream, getSecureStream } = getStreamFuncs()
@@ -5433,12 +5433,12 @@ module.exports = {
  */
 function getNodejsStreamFuncs() {
   function getStream(ssl) {
-    const net = __webpack_require__(9278)
+    const net = __webpack_require__(69278)
     return new net.Socket()
   }
 
   function getSecureStream(options) {
-    const tls = __webpack_require__(4756)
+    const tls = __webpack_require__(64756)
     return tls.connect(options)
   }
   return {
@@ -5452,7 +5452,7 @@ function getNodejsStreamFuncs() {
  */
 function getCloudflareStreamFuncs() {
   function getStream(ssl) {
-    const { CloudflareSocket } = __webpack_require__(6657)
+    const { CloudflareSocket } = __webpack_require__(785)
     return new CloudflareSocket(ssl)
   }
 
@@ -5499,12 +5499,12 @@ function getStreamFuncs() {
 
 /***/ }),
 
-/***/ 4685:
+/***/ 50365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const types = __webpack_require__(1661)
+const types = __webpack_require__(11549)
 
 function TypeOverrides(userTypes) {
   this._types = userTypes || types
@@ -5541,15 +5541,15 @@ module.exports = TypeOverrides
 
 /***/ }),
 
-/***/ 5348:
+/***/ 69652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-const defaults = __webpack_require__(7027)
-const nodeUtils = __webpack_require__(9023)
+const defaults = __webpack_require__(68995)
+const nodeUtils = __webpack_require__(39023)
 
-const { isDate } = __webpack_require__(8253)
+const { isDate } = __webpack_require__(98253)
 
 const invalidDateDeprecationNotice = nodeUtils.deprecate(
   () => {},
@@ -5773,15 +5773,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8830:
+/***/ 98702:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var path = __webpack_require__(6928)
+var path = __webpack_require__(16928)
   , Stream = (__webpack_require__(2203).Stream)
-  , split = __webpack_require__(8630)
-  , util = __webpack_require__(9023)
+  , split = __webpack_require__(35286)
+  , util = __webpack_require__(39023)
   , defaultPort = 5432
   , isWin = (process.platform === 'win32')
   , warnStream = process.stderr
@@ -6013,14 +6013,14 @@ var isValidEntry = module.exports.isValidEntry = function(entry){
 
 /***/ }),
 
-/***/ 7336:
+/***/ 13272:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var path = __webpack_require__(6928)
-  , fs = __webpack_require__(9896)
-  , helper = __webpack_require__(8830)
+var path = __webpack_require__(16928)
+  , fs = __webpack_require__(79896)
+  , helper = __webpack_require__(98702)
 ;
 
 
@@ -6043,7 +6043,7 @@ module.exports.warnTo = helper.warnTo;
 
 /***/ }),
 
-/***/ 2903:
+/***/ 3879:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -6147,7 +6147,7 @@ function identity (value) {
 
 /***/ }),
 
-/***/ 7119:
+/***/ 463:
 /***/ ((module) => {
 
 
@@ -6187,7 +6187,7 @@ module.exports = function parseBytea (input) {
 
 /***/ }),
 
-/***/ 546:
+/***/ 92690:
 /***/ ((module) => {
 
 
@@ -6310,12 +6310,12 @@ function is0To99 (num) {
 
 /***/ }),
 
-/***/ 1443:
+/***/ 68755:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
 
-var extend = __webpack_require__(3743)
+var extend = __webpack_require__(80223)
 
 module.exports = PostgresInterval
 
@@ -6442,7 +6442,7 @@ function parse (interval) {
 
 /***/ }),
 
-/***/ 8630:
+/***/ 35286:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 /*
@@ -6464,7 +6464,7 @@ IN CONNECTION WITH THE USE OR PERFORMANCE OF THIS SOFTWARE.
 
 
 const { Transform } = __webpack_require__(2203)
-const { StringDecoder } = __webpack_require__(3193)
+const { StringDecoder } = __webpack_require__(13193)
 const kLast = Symbol('last')
 const kDecoder = Symbol('decoder')
 
@@ -6590,7 +6590,7 @@ module.exports = split
 
 /***/ }),
 
-/***/ 3743:
+/***/ 80223:
 /***/ ((module) => {
 
 module.exports = extend
@@ -6614,7 +6614,7 @@ function extend(target) {
 
 /***/ }),
 
-/***/ 2516:
+/***/ 84390:
 /***/ ((module) => {
 
 module.exports = eval("require")("pg-native");
@@ -6622,7 +6622,7 @@ module.exports = eval("require")("pg-native");
 
 /***/ }),
 
-/***/ 9977:
+/***/ 83849:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -6640,7 +6640,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   escapeLiteral: () => (/* binding */ escapeLiteral),
 /* harmony export */   types: () => (/* binding */ types)
 /* harmony export */ });
-/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1097);
+/* harmony import */ var _lib_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(13273);
 // ESM wrapper for pg
 
 

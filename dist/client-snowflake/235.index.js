@@ -1,8 +1,8 @@
-export const id = 603;
-export const ids = [603];
+export const id = 235;
+export const ids = [235];
 export const modules = {
 
-/***/ 79603:
+/***/ 15235:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);

@@ -1,8 +1,8 @@
-export const id = 537;
-export const ids = [537];
+export const id = 521;
+export const ids = [521];
 export const modules = {
 
-/***/ 28537:
+/***/ 68521:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -33,7 +33,7 @@ var promises_ = __webpack_require__(51455);
 var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
-;// CONCATENATED MODULE: ../main/node_modules/is-inside-container/node_modules/is-docker/index.js
+;// CONCATENATED MODULE: ./node_modules/is-inside-container/node_modules/is-docker/index.js
 
 
 let isDockerCached;
@@ -64,7 +64,7 @@ function isDocker() {
 	return isDockerCached;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/is-inside-container/index.js
+;// CONCATENATED MODULE: ./node_modules/is-inside-container/index.js
 
 
 
@@ -89,7 +89,7 @@ function isInsideContainer() {
 	return cachedResult;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/wsl-utils/node_modules/is-wsl/index.js
+;// CONCATENATED MODULE: ./node_modules/wsl-utils/node_modules/is-wsl/index.js
 
 
 
@@ -127,7 +127,7 @@ const isWsl = () => {
 
 /* harmony default export */ const is_wsl = (external_node_process_.env.__IS_WSL_TEST__ ? isWsl : isWsl());
 
-;// CONCATENATED MODULE: ../main/node_modules/wsl-utils/index.js
+;// CONCATENATED MODULE: ./node_modules/wsl-utils/index.js
 
 
 
@@ -186,7 +186,7 @@ const powerShellPath = async () => {
 
 
 
-;// CONCATENATED MODULE: ../main/node_modules/@azure/identity/node_modules/define-lazy-prop/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/identity/node_modules/define-lazy-prop/index.js
 function defineLazyProperty(object, propertyName, valueGetter) {
 	const define = value => Object.defineProperty(object, propertyName, {value, enumerable: true, writable: true});
 
@@ -206,7 +206,7 @@ function defineLazyProperty(object, propertyName, valueGetter) {
 	return object;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/default-browser-id/index.js
+;// CONCATENATED MODULE: ./node_modules/default-browser-id/index.js
 
 
 
@@ -233,7 +233,7 @@ async function defaultBrowserId() {
 	return browserId;
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/run-applescript/index.js
+;// CONCATENATED MODULE: ./node_modules/run-applescript/index.js
 
 
 
@@ -272,7 +272,7 @@ function runAppleScriptSync(script, {humanReadableOutput = true} = {}) {
 	return stdout.trim();
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/bundle-name/index.js
+;// CONCATENATED MODULE: ./node_modules/bundle-name/index.js
 
 
 // Only a double quote can end the AppleScript string literal. A backslash can pre-escape one, and line breaks are rejected as defense in depth.
@@ -290,7 +290,7 @@ async function bundleName(bundleId) {
 	return runAppleScript(`tell application "Finder" to set app_path to application file id "${bundleId}" as string\ntell application "System Events" to get value of property list item "CFBundleName" of property list file (app_path & ":Contents:Info.plist")`);
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/default-browser/windows.js
+;// CONCATENATED MODULE: ./node_modules/default-browser/windows.js
 
 
 
@@ -351,7 +351,7 @@ async function defaultBrowser(_execFileAsync = windows_execFileAsync) {
 	return windowsBrowserProgIds[id] ?? windowsBrowserProgIds[baseIdByDot] ?? windowsBrowserProgIds[baseIdByHyphen] ?? {name: id, id};
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/default-browser/index.js
+;// CONCATENATED MODULE: ./node_modules/default-browser/index.js
 
 
 
@@ -387,7 +387,7 @@ async function default_browser_defaultBrowser() {
 	throw new Error('Only macOS, Linux, and Windows are supported');
 }
 
-;// CONCATENATED MODULE: ../main/node_modules/@azure/identity/node_modules/open/index.js
+;// CONCATENATED MODULE: ./node_modules/@azure/identity/node_modules/open/index.js
 
 
 

@@ -1,8 +1,8 @@
-export const id = 403;
-export const ids = [403];
+export const id = 56;
+export const ids = [56];
 export const modules = {
 
-/***/ 12156:
+/***/ 60905:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -73,17 +73,17 @@ function sha256File(file) {
 
 /***/ }),
 
-/***/ 26303:
+/***/ 17369:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   N: () => (/* binding */ uploadArtifactFiles),
 /* harmony export */   h: () => (/* binding */ uploadStateArtifact)
 /* harmony export */ });
-/* harmony import */ var _actions_artifact__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(24512);
-/* harmony import */ var _client_call_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8097);
-/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(56334);
-/* harmony import */ var _transport_warning_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(67767);
+/* harmony import */ var _actions_artifact__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(37296);
+/* harmony import */ var _client_call_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(51263);
+/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(44672);
+/* harmony import */ var _transport_warning_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(46769);
 /**
  * Uploading an artifact with @actions/artifact, kept for the repository's
  * (or the given) retention: the state artifact (the staged `state.db` and its
@@ -129,7 +129,7 @@ async function uploadArtifactFiles(what, artifact, timeoutMs, watch, warnings) {
 
 /***/ }),
 
-/***/ 32978:
+/***/ 54088:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -188,13 +188,13 @@ function stateCacheKey(scope, runId, runAttempt) {
 
 /***/ }),
 
-/***/ 8097:
+/***/ 51263:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   w: () => (/* binding */ callClient)
 /* harmony export */ });
-/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(56334);
+/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44672);
 
 /**
  * Runs a client call with a deadline while watching what it prints. The call
@@ -235,7 +235,7 @@ function reported(capture) {
 
 /***/ }),
 
-/***/ 87237:
+/***/ 50251:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -387,7 +387,7 @@ class ClientOutputWatch {
 
 /***/ }),
 
-/***/ 56334:
+/***/ 44672:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -424,7 +424,7 @@ function capitalize(text) {
 
 /***/ }),
 
-/***/ 82403:
+/***/ 44056:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -440,22 +440,22 @@ var external_node_fs_ = __webpack_require__(73024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ../main/node_modules/@actions/cache/lib/cache.js + 91 modules
-var cache = __webpack_require__(17531);
+// EXTERNAL MODULE: ./node_modules/@actions/cache/lib/cache.js + 91 modules
+var cache = __webpack_require__(18091);
 // EXTERNAL MODULE: ./src/store/sqlite-file-checks.ts
-var sqlite_file_checks = __webpack_require__(29338);
+var sqlite_file_checks = __webpack_require__(74004);
 // EXTERNAL MODULE: ./src/github/state-transport/artifact-contents.ts
-var artifact_contents = __webpack_require__(12156);
+var artifact_contents = __webpack_require__(60905);
 // EXTERNAL MODULE: ./src/github/state-transport/artifact-upload.ts
-var artifact_upload = __webpack_require__(26303);
+var artifact_upload = __webpack_require__(17369);
 // EXTERNAL MODULE: ./src/github/state-transport/cache-keys.ts
-var cache_keys = __webpack_require__(32978);
+var cache_keys = __webpack_require__(54088);
 // EXTERNAL MODULE: ./src/github/state-transport/client-call.ts
-var client_call = __webpack_require__(8097);
+var client_call = __webpack_require__(51263);
 // EXTERNAL MODULE: ./src/github/state-transport/message-text.ts
-var message_text = __webpack_require__(56334);
+var message_text = __webpack_require__(44672);
 // EXTERNAL MODULE: ./src/github/state-transport/transport-warning.ts
-var transport_warning = __webpack_require__(67767);
+var transport_warning = __webpack_require__(46769);
 ;// CONCATENATED MODULE: ./src/github/state-transport/cache-save.ts
 /**
  * Saving to the Actions cache: the staged file at CACHE_STAGING_PATH under
@@ -491,9 +491,9 @@ async function saveToCache(key, timeoutMs, watch, warnings) {
 }
 
 // EXTERNAL MODULE: ./src/github/state-transport/client-output-watch.ts + 1 modules
-var client_output_watch = __webpack_require__(87237);
+var client_output_watch = __webpack_require__(50251);
 // EXTERNAL MODULE: ./src/github/state-transport/transport-options.ts
-var transport_options = __webpack_require__(56765);
+var transport_options = __webpack_require__(22987);
 ;// CONCATENATED MODULE: ./src/github/state-transport/save-state.ts
 /**
  * Save: how `.ods/state.db` is kept for later workflow runs. Default branch
@@ -587,7 +587,7 @@ async function saveState(params) {
 
 /***/ }),
 
-/***/ 56765:
+/***/ 22987:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -613,14 +613,14 @@ const DEFAULT_TRANSPORT_TIMEOUT_MS = 120_000;
 
 /***/ }),
 
-/***/ 67767:
+/***/ 46769:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   L: () => (/* binding */ classify),
 /* harmony export */   w: () => (/* binding */ clientWarning)
 /* harmony export */ });
-/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(56334);
+/* harmony import */ var _message_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(44672);
 /**
  * What the transport reports instead of throwing: one warning per service
  * failure, with the reason a workflow author acts on.
