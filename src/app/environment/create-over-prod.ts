@@ -38,7 +38,10 @@ export async function createEnvironmentOverProd(
   ports: CreateOverProdPorts,
 ): Promise<CreatedEnvironment> {
   const { scope, head, sources, targetName, ...create } = config;
-  const prod = await prodHeadAfterRollbacks(ctx, head, ports);
+  const prod = await prodHeadAfterRollbacks(ctx, head, ports, {
+    recover: true,
+    dryRun: config.dryRun === true,
+  });
   const columnFacts = await planColumnFacts(
     ports.loadSqlParser,
     config.manifest,

@@ -26,7 +26,8 @@ export async function diffOverProd(
   config: DiffOverProdConfig,
   ports: { now: Clock; log: Log; phase?: Phase },
 ): Promise<DataDiffReport> {
-  const prod = await prodHeadAfterRollbacks(ctx, config.head, ports);
+  // Read-only: nothing is recovered (the next run that changes the warehouse does it).
+  const prod = await prodHeadAfterRollbacks(ctx, config.head, ports, { recover: false });
   const planned = (selection: { select: string[]; exclude: string[] }) =>
     planOverHead(
       {

@@ -11,14 +11,14 @@
  */
 import type { LoadedProject } from "../../dbt/load-project.js";
 import { withinStatementTimeout } from "../../environment/data-diff-settings.js";
-import { environmentName, recordedRollbacks } from "../../environment/index.js";
+import { environmentName } from "../../environment/index.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
 import type { RunEnvironment } from "../../github/event.js";
 import type { DataDiffReport } from "../../state/data-diff.js";
 import type { Plan } from "../../state/plan.js";
 import type { Scope } from "../../state/scope.js";
 import { diffPullRequest } from "../environment/diff-pull-request.js";
-import { reconcileWithRollbacks } from "../promotion/prod-rollbacks.js";
+import { prodHeadAfterRollbacks } from "../promotion/prod-rollbacks.js";
 import { environmentRefusal, type WarehouseSession } from "./environment-steps.js";
 import { openRestoredState } from "./restored-state.js";
 import type { CountedPorts } from "./step-counts.js";
@@ -47,10 +47,9 @@ export async function pullRequestDataDiff(
   try {
     const state = await openRestoredState(ports.stateFiles, inputs.statePath, scope, "this job's restore");
     return await session.use(async (ctx) => {
-      const latest = state.latest;
-      const prod = latest
-        ? reconcileWithRollbacks(latest.snapshot, await recordedRollbacks(ctx, scope.project), ports)
-        : null;
+      const prod =
+        (await prodHeadAfterRollbacks(ctx, state.latest ?? null, ports, { recover: false }))?.snapshot ??
+        null;
       const report = await diffPullRequest(
         ctx,
         {

@@ -21,8 +21,6 @@ import {
   environmentName,
   type IncrementalStart,
   type RecordedRollback,
-  recordedRollbacks,
-  recoverInterrupted,
 } from "../../environment/index.js";
 import { UserError } from "../../errors/user-error.js";
 import type { ActionInputs } from "../../github/action-inputs.js";
@@ -33,6 +31,7 @@ import type { Warehouse } from "../../warehouse/warehouse.js";
 import { closeAndDropEnvironment } from "../environment/clean-up-environment.js";
 import { type CreatedEnvironment, createOrRefreshEnvironment } from "../environment/create-environment.js";
 import { recordBuilds } from "../environment/record-builds.js";
+import { warehouseRollbacksOf } from "../promotion/prod-rollbacks.js";
 import type { CountedPorts } from "./step-counts.js";
 
 type Ports = CountedPorts;
@@ -83,25 +82,6 @@ export function environmentScope(run: RunEnvironment, project: string): EnvScope
 }
 
 /**
- * The rollbacks the warehouse's registry records for the session's project (ods-state env
- * rollback), to apply to prod's state before planning or recording. A warehouse that can't be read
- * fails the step (planning on state the warehouse contradicts would be a guess). This is a run's first
- * contact with the warehouse: what an interrupted promotion or rollback left is recovered first
- * (src/environment/promotion/recover.ts; `prod`, the state restored, tells a later build), so a rollback it
- * finishes is applied too.
- */
-export async function warehouseRollbacks(
-  session: WarehouseSession,
-  prod: StateSnapshot | null = null,
-  options: { recover?: boolean } = {},
-): Promise<RecordedRollback[]> {
-  return session.use(async (ctx) => {
-    if (options.recover !== false) await recoverInterrupted(ctx, { prod });
-    return recordedRollbacks(ctx, ctx.scope.project);
-  });
-}
-
-/**
  * The rollbacks, for a step that records: a warehouse it can't read is a
  * warning, and the run is recorded on the state as restored (the next run
  * with the warehouse applies them; applying them is idempotent). Losing the
@@ -116,12 +96,14 @@ export async function warehouseRollbacksForRecord(
   ports: Pick<Ports, "log">,
 ): Promise<RecordedRollback[]> {
   if (session === null) return [];
-  return warehouseRollbacks(session, null, { recover: false }).catch((error: unknown) => {
-    ports.log.warning(
-      `Can't read the warehouse's rollbacks (${error instanceof Error ? error.message : String(error)}): the run is recorded on the restored state, and the next run with the warehouse applies them.`,
-    );
-    return [];
-  });
+  return session
+    .use((ctx) => warehouseRollbacksOf(ctx, { recover: false, prod: null }))
+    .catch((error: unknown) => {
+      ports.log.warning(
+        `Can't read the warehouse's rollbacks (${error instanceof Error ? error.message : String(error)}): the run is recorded on the restored state, and the next run with the warehouse applies them.`,
+      );
+      return [];
+    });
 }
 
 /**

@@ -26,13 +26,12 @@ import type { PlanRequest } from "../plan/make-plan.js";
 import type { LatestState } from "../plan/read-latest-state.js";
 import type { SqlParserLoad } from "../ports.js";
 import type { MergePromotion } from "../promotion/merge-promotion.js";
-import { reconcileWithRollbacks } from "../promotion/prod-rollbacks.js";
+import { prodHeadAfterRollbacks } from "../promotion/prod-rollbacks.js";
 import { scopeOf } from "../scope.js";
 import {
   createPullRequestEnvironment,
   environmentRefusal,
   type WarehouseSession,
-  warehouseRollbacks,
   withWarehouseSession,
 } from "./environment-steps.js";
 import type { EventPorts } from "./event-ports.js";
@@ -199,15 +198,21 @@ function startLoadingSqlParser(
   return ports.loadSqlParser();
 }
 
-/** Prod's latest snapshot, less the promotions rolled back in the warehouse (when this run uses it). */
+/**
+ * Prod's latest snapshot as the warehouse has it (prod-rollbacks.ts): a run's first contact with the
+ * warehouse recovers interrupted promotions, then applies the rollbacks. A warehouse that can't be read
+ * fails the step (planning on state the warehouse contradicts would be a guess).
+ */
 async function prodAfterRollbacks(
   ports: CountedPorts,
   planning: RunToPlan,
   session: WarehouseSession | null,
 ): Promise<StateSnapshot | null> {
-  const { state } = planning;
-  const rollbacks = session && state.latest ? await warehouseRollbacks(session, state.latest.snapshot) : [];
-  return state.latest ? reconcileWithRollbacks(state.latest.snapshot, rollbacks, ports) : null;
+  const { latest } = planning.state;
+  if (!latest) return null;
+  if (!session) return latest.snapshot;
+  const prod = await session.use((ctx) => prodHeadAfterRollbacks(ctx, latest, ports, { recover: true }));
+  return prod?.snapshot ?? null;
 }
 
 /** The run's plan, and the pull request's environment when one was created or refreshed. */

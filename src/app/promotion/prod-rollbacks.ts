@@ -9,6 +9,7 @@ import {
   type EnvContext,
   type RecordedRollback,
   recordedRollbacks,
+  recoverInterrupted,
 } from "../../environment/index.js";
 import type { StateSnapshot } from "../../state/snapshot.js";
 import type { Log } from "../ports.js";
@@ -29,17 +30,35 @@ export function reconcileWithRollbacks(
 }
 
 /**
- * Prod's head as the warehouse has it: the registry's rollbacks of `project`
- * (this session's scope) applied to the state's head, its id kept (the plan
- * names the snapshot it was made against). The action's steps and the CLI's
- * env commands both plan over this.
+ * The rollbacks the warehouse's registry records for the session's project.
+ * `recover` (every run that changes the warehouse): what an interrupted
+ * promotion or rollback left is recovered first (recover.ts; `prod`, the
+ * state restored, tells a later build), so that a rollback the recovery
+ * finishes is among them. Reading them before the recovery would plan on a
+ * promoted build the recovery then switches back: a stale table reused.
+ */
+export async function warehouseRollbacksOf(
+  ctx: EnvContext,
+  options: { recover: boolean; prod: StateSnapshot | null; dryRun?: boolean },
+): Promise<RecordedRollback[]> {
+  if (options.recover) await recoverInterrupted(ctx, { prod: options.prod, dryRun: options.dryRun === true });
+  return recordedRollbacks(ctx, ctx.scope.project);
+}
+
+/**
+ * Prod's head as the warehouse has it: interrupted promotions recovered
+ * (unless `recover` is false: a read-only command), then the registry's
+ * rollbacks applied to the state's head, its id kept (the plan names the
+ * snapshot it was made against). The action's events and the CLI's env
+ * commands both plan over this.
  */
 export async function prodHeadAfterRollbacks(
   ctx: EnvContext,
   head: { id: string; snapshot: StateSnapshot } | null,
   ports: { log: Log },
+  options: { recover: boolean; dryRun?: boolean },
 ): Promise<{ id: string; snapshot: StateSnapshot } | null> {
+  const rollbacks = await warehouseRollbacksOf(ctx, { ...options, prod: head?.snapshot ?? null });
   if (!head) return null;
-  const rollbacks = await recordedRollbacks(ctx, head.snapshot.project);
   return { id: head.id, snapshot: reconcileWithRollbacks(head.snapshot, rollbacks, ports) };
 }

@@ -56,7 +56,10 @@ export async function promoteOverProd(
   config: PromoteOverProdConfig,
   ports: PromoteOverProdPorts,
 ): Promise<PromotionOverProd> {
-  const prod = await prodHeadAfterRollbacks(ctx, config.head, ports);
+  const prod = await prodHeadAfterRollbacks(ctx, config.head, ports, {
+    recover: true,
+    dryRun: config.dryRun === true,
+  });
   const columnFacts = await planColumnFacts(
     ports.loadSqlParser,
     config.project,
