@@ -112,12 +112,12 @@ async function bundleEntry([entry, source]) {
     if (stderr) process.stderr.write(stderr);
   } catch (error) {
     process.stderr.write(error.stderr ?? "");
-    fail(`ncc failed on ${source}: ${error.message.split("\n")[0]}`);
+    throw new Error(`ncc failed on ${source}: ${error.message.split("\n")[0]}`);
   }
   // The driver loads dist/native/ explicitly: drop ncc's own copy of the binding.
   rmSync(path.join(target, "build"), { recursive: true, force: true });
   const bundle = path.join(target, "index.js");
-  if (!existsSync(bundle)) fail(`ncc wrote no ${path.relative(root, bundle)}`);
+  if (!existsSync(bundle)) throw new Error(`ncc wrote no ${path.relative(root, bundle)}`);
   if (entry === "cli") {
     const text = readFileSync(bundle, "utf8");
     if (!text.startsWith("#!")) writeFileSync(bundle, `#!/usr/bin/env node\n${text}`);
@@ -126,11 +126,19 @@ async function bundleEntry([entry, source]) {
 }
 const queue = [...ENTRIES];
 const lanes = Math.max(1, Math.min(availableParallelism(), queue.length));
+// A lane that fails stops taking entries; the others finish the one they run (no ncc is left
+// writing into dist/ after this script exits), then the first failure is reported.
+let failed = null;
 await Promise.all(
   Array.from({ length: lanes }, async () => {
-    for (let next = queue.shift(); next !== undefined; next = queue.shift()) await bundleEntry(next);
+    for (let next = queue.shift(); next !== undefined && failed === null; next = queue.shift()) {
+      await bundleEntry(next).catch((error) => {
+        failed ??= error;
+      });
+    }
   }),
 );
+if (failed !== null) fail(failed.message);
 
 const abi = process.versions.modules;
 const nativeDir = path.join(out, "native");
