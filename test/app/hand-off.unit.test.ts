@@ -163,6 +163,16 @@ describe("the main step's hand-off", () => {
     ]);
   });
 
+  it("a pull request's hand-off without the planned keys is refused (its builds would be recorded under dbt's rewritten manifest's keys)", () => {
+    const document = JSON.parse(serializeHandOff(handOff()));
+    document.plannedKeys = null;
+    expectInvalid(JSON.stringify(document), /is a pull request's without the planned manifest's keys/);
+    // Of a large plan too (the fast path vouches for the shape, not for this).
+    const large = JSON.parse(serializeHandOff(handOff({ plan: largePlan(300, { changedEvery: 7 }) })));
+    large.plannedKeys = null;
+    expectInvalid(JSON.stringify(large), /without the planned manifest's keys/);
+  });
+
   it("text that is not JSON (a truncated file) is refused", () => {
     const text = serializeHandOff(handOff());
     expectInvalid(text.slice(0, text.length / 2), /is not JSON/);
