@@ -15,6 +15,7 @@ import {
 } from "../../src/app/events/hand-off.js";
 import type { MergePromotion } from "../../src/app/promotion/merge-promotion.js";
 import { formatUserError } from "../../src/errors/user-error.js";
+import { EVIDENCE_KINDS, PLAN_WARNING_CODES, type Plan, SOURCE_CHECK_CODES } from "../../src/state/plan.js";
 import { id, largePlan, PlanBuilder, why } from "../support/plan-builder.js";
 import { thrownUserError } from "../support/thrown-user-error.js";
 
@@ -121,6 +122,27 @@ describe("the main step's hand-off", () => {
       expect(JSON.parse(text).version).toBe(HAND_OFF_VERSION);
       expect(parseHandOff(text, FILE)).toEqual({ version: HAND_OFF_VERSION, ...written });
     }
+  });
+
+  it("accepts every warning, source-check code and evidence kind a plan may carry (the schema reads the type's lists)", () => {
+    const plan = handOff().plan;
+    const carrying: Plan = {
+      ...plan,
+      warnings: PLAN_WARNING_CODES.map((code) => ({ code, message: code })),
+      source_checks: SOURCE_CHECK_CODES.map((code, i) => ({
+        source_id: `source.shop.raw.t${i}`,
+        name: `t${i}`,
+        action: "SKIP",
+        reason: { code, message: code },
+        checks: 1,
+      })),
+      entries: plan.entries.map((entry) => ({
+        ...entry,
+        evidence: EVIDENCE_KINDS.map((kind) => ({ kind, subject: kind, value: null, exactness: "exact" })),
+      })),
+    };
+    const written = handOff({ plan: carrying, dataDiffPlan: carrying });
+    expect(parseHandOff(serializeHandOff(written), FILE)).toEqual({ version: HAND_OFF_VERSION, ...written });
   });
 
   it("has its fast path: a 10,000-node plan is not read through zod", () => {
