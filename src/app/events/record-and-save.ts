@@ -28,7 +28,7 @@ export interface RecordSummary {
   message: string;
   /**
    * Prod's state after this step (what was committed, else what was restored, less the rollbacks); null when
-   * there is none, or another run recorded first.
+   * there is none.
    */
   snapshot: StateSnapshot | null;
 }
@@ -70,13 +70,16 @@ export async function recordAndSave(
     runResults = null;
   }
   const reconcile = (snapshot: StateSnapshot) => reconcileWithRollbacks(snapshot, changes.rollbacks, ports);
+  // When nothing is recorded, prod's state as restored: what the default branch's cleanup and janitor then
+  // keep (none would let them drop a relation prod's state records).
+  const restoredProd = async () => {
+    const restored = (await openRestoredState(ports.stateFiles, inputs.statePath, scope, source)).latest;
+    return restored ? reconcile(restored.snapshot) : null;
+  };
   if (nothingRan !== null && promoted.length === 0) {
     const message = `${nothingRan}, so there is nothing to record.`;
     log.info(message);
-    // Prod's state as restored: what the default branch's cleanup and janitor then keep (null would let them
-    // drop a relation prod's state records).
-    const restored = (await openRestoredState(ports.stateFiles, inputs.statePath, scope, source)).latest;
-    return { recorded: false, message, snapshot: restored ? reconcile(restored.snapshot) : null };
+    return { recorded: false, message, snapshot: await restoredProd() };
   }
   const stateFile = recordedStateFile(
     ports.stateFiles.at(inputs.statePath, (line) => log.info(line)),
@@ -142,7 +145,7 @@ export async function recordAndSave(
           : "";
       const warning = `${error.message}${lost}`;
       log.warning(warning);
-      return { recorded: false, message: warning, snapshot: null };
+      return { recorded: false, message: warning, snapshot: await restoredProd() };
     }
     throw error;
   }
