@@ -66,7 +66,8 @@ export async function runPostStep(
     return { repair: null, counts: noCounts() };
   const built = await pullRequestBuilt(inputs, run, eventPorts, {
     scope,
-    plannedKeys: handOff.plannedKeys,
+    // A pull request's hand-off always has them (parseHandOff refuses one without).
+    plannedKeys: handOff.plannedKeys!,
     resultsBefore: handOff.resultsBefore,
     dataDiffPlan: handOff.dataDiffPlan,
   });

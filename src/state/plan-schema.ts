@@ -6,7 +6,14 @@
  * whole.
  */
 import { z } from "zod";
-import { BUILD_REASONS, type Plan, REUSE_REASONS } from "./plan.js";
+import {
+  BUILD_REASONS,
+  EVIDENCE_KINDS,
+  PLAN_WARNING_CODES,
+  type Plan,
+  REUSE_REASONS,
+  SOURCE_CHECK_CODES,
+} from "./plan.js";
 import { exactnessSchema, relationSchema } from "./snapshot.js";
 
 const reasonCodeSchema = z.enum([
@@ -27,7 +34,7 @@ const reasonSchema = z.looseObject({
 });
 
 const evidenceSchema = z.looseObject({
-  kind: z.enum(["code", "source_version", "parent_build", "relation"]),
+  kind: z.enum(EVIDENCE_KINDS),
   subject: z.string(),
   value: z.string().nullable(),
   recorded: z.string().nullable().optional(),
@@ -77,25 +84,14 @@ const sourceCheckSchema = z.looseObject({
   name: z.string(),
   action: z.enum(["RUN", "SKIP"]),
   reason: z.object({
-    code: z.enum(["not_tested", "checks_changed", "missing_data_evidence", "new_upstream_data", "unchanged"]),
+    code: z.enum(SOURCE_CHECK_CODES),
     message: z.string(),
   }),
   checks: z.number(),
 });
 
 const planWarningSchema = z.looseObject({
-  code: z.enum([
-    "no_state",
-    "stale_source_freshness",
-    "target_changed",
-    "no_sources_json",
-    "scheme_changed",
-    "selector_matches_nothing",
-    "selection_plans_nothing",
-    "selection_superset",
-    "no_project_file",
-    "renamed_builds",
-  ]),
+  code: z.enum(PLAN_WARNING_CODES),
   message: z.string(),
 });
 
@@ -129,7 +125,11 @@ export const planSchema = z.looseObject({
   warnings: z.array(planWarningSchema),
 });
 
-/** What the schema accepts is a Plan: this fails to compile when the schema and the type part. */
+/**
+ * What the schema accepts is a Plan: this fails to compile when the schema accepts more than the type. The
+ * other way (a code the type gains and the schema lacks would make the post step refuse every plan that
+ * carries it), the codes come from the lists plan.ts declares its types by.
+ */
 export function planOf(value: z.infer<typeof planSchema>): Plan {
   return value;
 }

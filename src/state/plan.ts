@@ -67,9 +67,12 @@ export interface Reason {
   unread?: { parent: string; columns: string[] }[];
 }
 
+/** What a piece of evidence is about (the plan's schema reads this list: src/state/plan-schema.ts). */
+export const EVIDENCE_KINDS = ["code", "source_version", "parent_build", "relation"] as const;
+
 /** One piece of evidence a decision rests on, with how exact it is. */
 export interface Evidence {
-  kind: "code" | "source_version" | "parent_build" | "relation";
+  kind: (typeof EVIDENCE_KINDS)[number];
   subject: string;
   /** What was compared, e.g. a digest, a max_loaded_at, a run id; null when there is none. */
   value: string | null;
@@ -137,12 +140,14 @@ export interface PlanEntry {
 }
 
 /** Whether a source's checks (its data tests) run in this build, and why (ADR-0013, "Tested sources"). */
-export type SourceCheckCode =
-  | "not_tested"
-  | "checks_changed"
-  | "missing_data_evidence"
-  | "new_upstream_data"
-  | "unchanged";
+export const SOURCE_CHECK_CODES = [
+  "not_tested",
+  "checks_changed",
+  "missing_data_evidence",
+  "new_upstream_data",
+  "unchanged",
+] as const;
+export type SourceCheckCode = (typeof SOURCE_CHECK_CODES)[number];
 
 export interface SourceCheckEntry {
   source_id: string;
@@ -152,18 +157,22 @@ export interface SourceCheckEntry {
   checks: number;
 }
 
+/** The plan's warnings (one list for the type and the plan's schema, src/state/plan-schema.ts). */
+export const PLAN_WARNING_CODES = [
+  "no_state",
+  "stale_source_freshness",
+  "target_changed",
+  "no_sources_json",
+  "scheme_changed",
+  "selector_matches_nothing",
+  "selection_plans_nothing",
+  "selection_superset",
+  "no_project_file",
+  "renamed_builds",
+] as const;
+
 export interface PlanWarning {
-  code:
-    | "no_state"
-    | "stale_source_freshness"
-    | "target_changed"
-    | "no_sources_json"
-    | "scheme_changed"
-    | "selector_matches_nothing"
-    | "selection_plans_nothing"
-    | "selection_superset"
-    | "no_project_file"
-    | "renamed_builds";
+  code: (typeof PLAN_WARNING_CODES)[number];
   message: string;
 }
 

@@ -15,6 +15,7 @@ import {
 } from "../../src/app/events/hand-off.js";
 import type { MergePromotion } from "../../src/app/promotion/merge-promotion.js";
 import { formatUserError } from "../../src/errors/user-error.js";
+import { EVIDENCE_KINDS, PLAN_WARNING_CODES, type Plan, SOURCE_CHECK_CODES } from "../../src/state/plan.js";
 import { id, largePlan, PlanBuilder, why } from "../support/plan-builder.js";
 import { thrownUserError } from "../support/thrown-user-error.js";
 
@@ -123,6 +124,27 @@ describe("the main step's hand-off", () => {
     }
   });
 
+  it("accepts every warning, source-check code and evidence kind a plan may carry (the schema reads the type's lists)", () => {
+    const plan = handOff().plan;
+    const carrying: Plan = {
+      ...plan,
+      warnings: PLAN_WARNING_CODES.map((code) => ({ code, message: code })),
+      source_checks: SOURCE_CHECK_CODES.map((code, i) => ({
+        source_id: `source.shop.raw.t${i}`,
+        name: `t${i}`,
+        action: "SKIP",
+        reason: { code, message: code },
+        checks: 1,
+      })),
+      entries: plan.entries.map((entry) => ({
+        ...entry,
+        evidence: EVIDENCE_KINDS.map((kind) => ({ kind, subject: kind, value: null, exactness: "exact" })),
+      })),
+    };
+    const written = handOff({ plan: carrying, dataDiffPlan: carrying });
+    expect(parseHandOff(serializeHandOff(written), FILE)).toEqual({ version: HAND_OFF_VERSION, ...written });
+  });
+
   it("has its fast path: a 10,000-node plan is not read through zod", () => {
     expect(HAND_OFF_FAST_PATH).toBe(true);
   });
@@ -161,6 +183,16 @@ describe("the main step's hand-off", () => {
       "promotion.promoted.0.how",
       "scope.project",
     ]);
+  });
+
+  it("a pull request's hand-off without the planned keys is refused (its builds would be recorded under dbt's rewritten manifest's keys)", () => {
+    const document = JSON.parse(serializeHandOff(handOff()));
+    document.plannedKeys = null;
+    expectInvalid(JSON.stringify(document), /is a pull request's without the planned manifest's keys/);
+    // Of a large plan too (the fast path vouches for the shape, not for this).
+    const large = JSON.parse(serializeHandOff(handOff({ plan: largePlan(300, { changedEvery: 7 }) })));
+    large.plannedKeys = null;
+    expectInvalid(JSON.stringify(large), /without the planned manifest's keys/);
   });
 
   it("text that is not JSON (a truncated file) is refused", () => {

@@ -39,7 +39,7 @@ const valid = () =>
     scope: { project: "shop", environment: "prod" },
     plan: new PlanBuilder().reuse("orders").plan(),
     planPath: "/tmp/plan.json",
-    plannedKeys: null,
+    plannedKeys: {},
     resultsBefore: "",
     comparedBase: {},
     planPageUrl: null,

@@ -5,11 +5,17 @@
  * dbt's manifest is what dbt really writes after `dbt build --select`:
  * compiled code only for the nodes it ran (so keys computed from it alone
  * differ), and one built model's compiled SQL differs from the planned one
- * (the code changed between the steps). In process, on a real DuckDB file:
+ * (the code changed between the steps), and another's config differs with
+ * the same SQL (dbt_project.yml changed between the steps: dbt writes other
+ * `config` and `unrendered_config`, the same raw code and checksum). In
+ * process, on a real DuckDB file:
  * - every other build is recorded under its planned version key and
  *   fingerprint, with its parents' planned keys;
- * - the model whose SQL differs is not recorded, and the log says why.
+ * - neither of the two is recorded (the second only by its fingerprint's
+ *   digest, the one thing the planned keys carry of it besides its SQL), and
+ *   the log says why.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -43,7 +49,7 @@ describe("a pull request's post step records dbt's builds under the planned keys
     rmSync(root, { recursive: true, force: true });
   });
 
-  it("records the planned keys from dbt's rewritten manifest, and refuses the model whose compiled SQL differs", async () => {
+  it("records the planned keys from dbt's rewritten manifest, and refuses the models whose compiled SQL or config differs", async () => {
     const job = actionJob({
       workspace,
       tempDir: path.join(root, "temp"),
@@ -69,8 +75,19 @@ describe("a pull request's post step records dbt's builds under the planned keys
     for (const [id, node] of Object.entries(written.nodes as Record<string, Record<string, unknown>>)) {
       if (!built.has(id) && "compiled_code" in node) delete node.compiled_code;
     }
+    // As dbt writes an edited file: its raw code, its checksum (sha256 of the file) and its compiled code.
     const node = written.nodes[changed];
+    node.raw_code = `select * from (${node.raw_code}) as changed_between_the_steps where 1 = 1`;
+    node.checksum = { name: "sha256", checksum: createHash("sha256").update(node.raw_code).digest("hex") };
     node.compiled_code = `select * from (${node.compiled_code}) as changed_between_the_steps where 1 = 1`;
+    // Another built model's config changed between the steps (dbt_project.yml's `+on_schema_change: fail`),
+    // its SQL the same: its fingerprint is not the planned one, so its build is not recorded either.
+    const reconfigured = models.find(
+      (id) => id !== changed && !(s.prManifest.nodes[id].depends_on.nodes as string[]).includes(changed),
+    )!;
+    expect(reconfigured).toBeDefined();
+    for (const key of ["config", "unrendered_config"] as const)
+      written.nodes[reconfigured][key] = { ...written.nodes[reconfigured][key], on_schema_change: "fail" };
     writeFileSync(path.join(target, "manifest.json"), JSON.stringify(written));
     const session = await duckdbSession(warehouseDir);
     try {
@@ -114,7 +131,11 @@ describe("a pull request's post step records dbt's builds under the planned keys
     }
     const recorded = new Map(rows.map((row) => [row.node_id as string, row]));
     expect(recorded.has(changed)).toBe(false);
-    const others = models.filter((id) => id !== changed);
+    expect(job.recorder.log()).toContain(
+      `not recorded: ${reconfigured}: its fingerprint differs from the planned manifest's`,
+    );
+    expect(recorded.has(reconfigured)).toBe(false);
+    const others = models.filter((id) => id !== changed && id !== reconfigured);
     let keysDifferFromWritten = 0;
     for (const id of others) {
       const row = recorded.get(id);

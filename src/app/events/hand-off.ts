@@ -78,7 +78,8 @@ const handOffSchema = z.object({
   /**
    * On a pull request, what recording the environment's builds and the data diff read of the manifest the
    * main step planned from (dbt build rewrites the `manifest` input): per node, its version key, its
-   * fingerprint's digest and `sql` component (src/dbt/fingerprint/planned-keys.ts); null otherwise.
+   * fingerprint's digest and `sql` component (src/dbt/fingerprint/planned-keys.ts); null otherwise (a
+   * pull request's hand-off without them is refused: parseHandOff).
    */
   plannedKeys: z
     .record(z.string(), z.object({ key: z.string(), digest: z.string(), sql: z.string().optional() }))
@@ -151,6 +152,10 @@ export function parseHandOff(text: string, file: string): HandOff {
     if (!parsed.success) throw invalid(file, "does not have the shape this version writes", parsed.error);
     document = parsed.data;
   }
+  // A pull request's post step records the environment's builds under these keys: without them it would
+  // take keys from the manifest dbt rewrote, which differ (compiled code only for what dbt ran).
+  if (document.mode === "pr_plan" && document.plannedKeys === null)
+    throw invalid(file, "is a pull request's without the planned manifest's keys");
   const plan = planOf(document.plan);
   return {
     ...document,

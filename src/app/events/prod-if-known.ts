@@ -21,10 +21,6 @@ export async function prodIfKnown(
 ): Promise<{ project: string | null; prod: StateSnapshot | null }> {
   let scope: Scope;
   if (ports.artifacts.exists(inputs.manifest)) {
-    // Column impact: the SQL parser's process starts loading now, while the manifest is read and the state
-    // restored; a step that turns out to have nothing to analyse leaves it unused (it exits with the step).
-    const parser = inputs.columnImpact ? ports.loadSqlParser() : null;
-    if (parser) ports = { ...ports, loadSqlParser: () => parser };
     const project = ports.artifacts.project(inputs.manifest, inputs.projectDir, inputs.buildEnv);
     scope = scopeOf(project, inputs.environment, "manifest");
   } else {

@@ -32,8 +32,8 @@ export async function pullRequestBuilt(
   given: EventPorts,
   handedOff: {
     scope: Scope;
-    /** The keys of the manifest the main step planned from (null: the plan was made from this one). */
-    plannedKeys: PlannedKeys | null;
+    /** The keys of the manifest the main step planned from: the builds are recorded under them. */
+    plannedKeys: PlannedKeys;
     resultsBefore: string;
     /** The pull request's plan over prod alone (the data diff's); null when there is no diff to make. */
     dataDiffPlan: Plan | null;
@@ -50,7 +50,7 @@ export async function pullRequestBuilt(
     return { runResults: results, dataDiff: null, counts };
   const { scope, plannedKeys } = handedOff;
   const buildProject = ports.artifacts.project(inputs.manifest, inputs.projectDir, inputs.buildEnv);
-  const project = plannedKeys !== null ? withPlannedKeys(buildProject, plannedKeys) : buildProject;
+  const project = withPlannedKeys(buildProject, plannedKeys);
   const sources = ports.artifacts.sources(inputs.sources);
   const dataDiff = await withWarehouseSession(inputs, run, ports, scope.project, async (session) => {
     await session.use((ctx) =>

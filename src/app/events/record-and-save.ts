@@ -18,6 +18,7 @@ import { reconcileWithRollbacks } from "../promotion/prod-rollbacks.js";
 import { handedOffPromotion } from "../promotion/promotion-state.js";
 import { recordPromotion } from "../record/record-promotion.js";
 import { recordRun } from "../record/record-run.js";
+import { openRestoredState } from "./restored-state.js";
 import type { CountedPorts } from "./step-counts.js";
 
 type Ports = CountedPorts;
@@ -25,7 +26,10 @@ type Ports = CountedPorts;
 export interface RecordSummary {
   recorded: boolean;
   message: string;
-  /** Prod's state after this step (what was committed, else what was restored); null when there is none. */
+  /**
+   * Prod's state after this step (what was committed, else what was restored, less the rollbacks); null when
+   * there is none.
+   */
   snapshot: StateSnapshot | null;
 }
 
@@ -65,16 +69,22 @@ export async function recordAndSave(
     nothingRan = `${inputs.runResults} is the one that existed before this job's dbt step (invocation ${resultsBefore}): nothing new ran`;
     runResults = null;
   }
+  const reconcile = (snapshot: StateSnapshot) => reconcileWithRollbacks(snapshot, changes.rollbacks, ports);
+  // When nothing is recorded, prod's state as restored: what the default branch's cleanup and janitor then
+  // keep (none would let them drop a relation prod's state records).
+  const restoredProd = async () => {
+    const restored = (await openRestoredState(ports.stateFiles, inputs.statePath, scope, source)).latest;
+    return restored ? reconcile(restored.snapshot) : null;
+  };
   if (nothingRan !== null && promoted.length === 0) {
     const message = `${nothingRan}, so there is nothing to record.`;
     log.info(message);
-    return { recorded: false, message, snapshot: null };
+    return { recorded: false, message, snapshot: await restoredProd() };
   }
   const stateFile = recordedStateFile(
     ports.stateFiles.at(inputs.statePath, (line) => log.info(line)),
     source,
   );
-  const reconcile = (snapshot: StateSnapshot) => reconcileWithRollbacks(snapshot, changes.rollbacks, ports);
   let message: string;
   let snapshot: StateSnapshot | null = null;
   try {
@@ -135,7 +145,7 @@ export async function recordAndSave(
           : "";
       const warning = `${error.message}${lost}`;
       log.warning(warning);
-      return { recorded: false, message: warning, snapshot: null };
+      return { recorded: false, message: warning, snapshot: await restoredProd() };
     }
     throw error;
   }
