@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ALLOW_LISTS, areaOf, layerOf, NEVER_BETWEEN } from "./layers.js";
+import { ALLOW_LISTS, areaOf, COMPUTED_IMPORTS, layerOf, NEVER_BETWEEN } from "./layers.js";
 import { type SourceImport, sourceImports } from "./source-imports.js";
 
 export interface ImportEdge extends SourceImport {
@@ -63,7 +63,7 @@ export function importGraphOf(sources: Readonly<Record<string, string>>): Import
   for (const file of files) {
     for (const found of sourceImports(sources[file]!)) {
       const edge: ImportEdge = { ...found, from: file };
-      if (found.specifier.startsWith(".")) {
+      if (found.kind !== "computed" && found.specifier.startsWith(".")) {
         edge.to = resolve(file, found.specifier, known);
         if (edge.to === undefined) unresolved.push(edge);
       }
@@ -100,7 +100,11 @@ export function outsideAllowLists(graph: ImportGraph): string[] {
   for (const edge of graph.edges) {
     const list = ALLOW_LISTS.find((allow) => allow.area === areaOf(edge.from));
     if (list === undefined) continue;
-    if (!edge.specifier.startsWith(".")) {
+    if (edge.kind === "computed") {
+      problems.push(
+        `${where(edge)}: ${list.name} may import only what it names as a string, and a computed specifier can't be checked`,
+      );
+    } else if (!edge.specifier.startsWith(".")) {
       if (!list.packages.includes(edge.specifier) && !list.packages.includes(packageOf(edge.specifier))) {
         problems.push(
           `${where(edge)}: ${list.name} may import only the packages ${list.packages.join(", ")}`,
@@ -113,6 +117,16 @@ export function outsideAllowLists(graph: ImportGraph): string[] {
     }
   }
   return problems;
+}
+
+/** A module loaded by a computed specifier, outside the files layers.ts COMPUTED_IMPORTS names: what it loads is unchecked. */
+export function computedImports(graph: ImportGraph): string[] {
+  return graph.edges
+    .filter((edge) => edge.kind === "computed" && !COMPUTED_IMPORTS.includes(edge.from))
+    .map(
+      (edge) =>
+        `${where(edge)}: only ${COMPUTED_IMPORTS.map((file) => `src/${file}`).join(", ")} may load a module by a computed specifier (the layers check can't read it)`,
+    );
 }
 
 /** (c) No import from a layer above, and none between folders that must not know each other. */
