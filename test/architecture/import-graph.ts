@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ALLOW_LISTS, areaOf, COMPUTED_IMPORTS, layerOf, NEVER_BETWEEN } from "./layers.js";
-import { type SourceImport, sourceImports } from "./source-imports.js";
+import { type GlobalUse, type SourceImport, sourceGlobals, sourceImports } from "./source-imports.js";
 
 export interface ImportEdge extends SourceImport {
   /** The importing file, relative to src/. */
@@ -21,6 +21,8 @@ export interface ImportGraph {
   edges: ImportEdge[];
   /** Relative specifiers that name no file under src/. */
   unresolved: ImportEdge[];
+  /** Each file's uses of a global that does I/O or reads the clock (source-imports.ts sourceGlobals). */
+  globals?: (GlobalUse & { from: string })[];
 }
 
 function listSources(srcDir: string): string[] {
@@ -60,7 +62,9 @@ export function importGraphOf(sources: Readonly<Record<string, string>>): Import
   const known = new Set(files);
   const edges: ImportEdge[] = [];
   const unresolved: ImportEdge[] = [];
+  const globals: (GlobalUse & { from: string })[] = [];
   for (const file of files) {
+    for (const use of sourceGlobals(sources[file]!)) globals.push({ ...use, from: file });
     for (const found of sourceImports(sources[file]!)) {
       const edge: ImportEdge = { ...found, from: file };
       if (found.kind !== "computed" && found.specifier.startsWith(".")) {
@@ -70,7 +74,7 @@ export function importGraphOf(sources: Readonly<Record<string, string>>): Import
       edges.push(edge);
     }
   }
-  return { files, edges, unresolved };
+  return { files, edges, unresolved, globals };
 }
 
 const where = (edge: ImportEdge) =>
@@ -117,6 +121,22 @@ export function outsideAllowLists(graph: ImportGraph): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * The pure core takes data and returns data (docs/architecture.md): no
+ * global that does I/O or reads the clock, which no import shows (`fetch`,
+ * `process`, timers, `console`, `Date.now()`, `new Date()`; `now` is a
+ * parameter).
+ */
+export function pureCoreGlobals(graph: ImportGraph): string[] {
+  return (graph.globals ?? []).flatMap((use) => {
+    const list = ALLOW_LISTS.find((allow) => allow.area === areaOf(use.from));
+    if (list === undefined || !list.name.startsWith("the pure core")) return [];
+    return [
+      `src/${use.from}:${use.line} uses ${use.name}: ${list.name} does no I/O and reads no clock (take the value as a parameter)`,
+    ];
+  });
 }
 
 /** A module loaded by a computed specifier, outside the files layers.ts COMPUTED_IMPORTS names: what it loads is unchecked. */

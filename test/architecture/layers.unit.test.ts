@@ -17,6 +17,7 @@ import {
   importGraphOf,
   importsFromAbove,
   outsideAllowLists,
+  pureCoreGlobals,
   readImportGraph,
   unlayeredFiles,
 } from "./import-graph.js";
@@ -71,6 +72,10 @@ describe("the layers of src/", () => {
 
   it("(a) loads no module by a computed specifier outside the vendor clients' loader", () => {
     expectNone(computedImports(graph), "computed imports");
+  });
+
+  it("(a) the pure core uses no global that does I/O or reads the clock (fetch, process, timers, Date.now())", () => {
+    expectNone(pureCoreGlobals(graph), "I/O globals in the pure core");
   });
 
   it("(b) has no import cycle", () => {
@@ -258,6 +263,16 @@ describe("the allow lists, fed synthetic source text", () => {
       'const sql = await import("node:sqlite");',
     ].join("\n"),
     "comment/render.ts": 'import { z } from "zod/v4";\nimport type { Octokit } from "@octokit/rest";',
+    "state/clock.ts": [
+      "export const now = () => Date.now();",
+      "export const today = () => new Date();",
+      'export const page = () => fetch("https://example.com");',
+      "export const env = () => process.env.HOME;",
+      "export const later = (f: () => void) => setTimeout(f, 1);",
+      "// fetch, process and Date.now() in a comment, and in strings, are none:",
+      'export const words = { process: "fetch(x) Date.now()", at: new Date(5), done: [].some((x) => x) };',
+      "export const shown = (x: { fetch: number }) => x.fetch + String(Math.abs(1));",
+    ].join("\n"),
     "planner/hidden.ts": [
       'const fs = process.getBuiltinModule("node:fs");',
       'const name = "node:child_process";',
@@ -299,6 +314,16 @@ describe("the allow lists, fed synthetic source text", () => {
     expect(computedImports(graph)).toEqual([
       'src/planner/hidden.ts:3 imports "name" (computed import): only src/drivers/providers/load-client.ts may load a module by a computed specifier (the layers check can\'t read it)',
       'src/planner/hidden.ts:4 imports ""pg" + """ (computed import): only src/drivers/providers/load-client.ts may load a module by a computed specifier (the layers check can\'t read it)',
+    ]);
+  });
+
+  it("fail the pure core's use of a global that does I/O or reads the clock, with the file and the line", () => {
+    expect(pureCoreGlobals(graph).filter((problem) => problem.startsWith("src/state/"))).toEqual([
+      "src/state/clock.ts:1 uses Date.now: the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
+      "src/state/clock.ts:2 uses new Date(): the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
+      "src/state/clock.ts:3 uses fetch: the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
+      "src/state/clock.ts:4 uses process: the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
+      "src/state/clock.ts:5 uses setTimeout: the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
     ]);
   });
 

@@ -129,3 +129,23 @@ export function sourceImports(text: string): SourceImport[] {
   }
   return found.sort((a, b) => a.at - b.at).map(({ at: _, ...rest }) => rest);
 }
+
+/** A global that does I/O or reads the clock, used in a source: what an import allow list can't see. */
+export interface GlobalUse {
+  /** As the check names it: `fetch`, `process`, `Date.now`, `new Date()`. */
+  name: string;
+  line: number;
+}
+
+// On the masked text (no comments, no string contents); not a property (`x.fetch`) nor an object key (`{ process: 1 }`).
+const IO_GLOBALS =
+  /(?<![\w$.])(?:(fetch|process|globalThis|console|performance|setTimeout|setInterval|setImmediate|WebSocket|XMLHttpRequest|EventSource)\b(?!\s*:)|(Date)\s*\.\s*now\b|new\s+(Date)\s*\(\s*\))/g;
+
+/** Every use of a global that does I/O (network, process, timers, console) or reads the clock (`Date.now()`, `new Date()`). */
+export function sourceGlobals(text: string): GlobalUse[] {
+  const masked = maskSource(text);
+  return [...masked.matchAll(IO_GLOBALS)].map((match) => ({
+    name: match[1] ?? (match[2] ? "Date.now" : "new Date()"),
+    line: text.slice(0, match.index).split("\n").length,
+  }));
+}
