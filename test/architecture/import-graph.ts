@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ALLOW_LISTS, areaOf, layerOf, NEVER_BETWEEN } from "./layers.js";
-import { type SourceImport, sourceImports } from "./source-imports.js";
+import { ALLOW_LISTS, areaOf, COMPUTED_IMPORTS, layerOf, NEVER_BETWEEN } from "./layers.js";
+import { type GlobalUse, type SourceImport, sourceGlobals, sourceImports } from "./source-imports.js";
 
 export interface ImportEdge extends SourceImport {
   /** The importing file, relative to src/. */
@@ -21,6 +21,8 @@ export interface ImportGraph {
   edges: ImportEdge[];
   /** Relative specifiers that name no file under src/. */
   unresolved: ImportEdge[];
+  /** Each file's uses of a global that does I/O or reads the clock (source-imports.ts sourceGlobals). */
+  globals?: (GlobalUse & { from: string })[];
 }
 
 function listSources(srcDir: string): string[] {
@@ -60,17 +62,19 @@ export function importGraphOf(sources: Readonly<Record<string, string>>): Import
   const known = new Set(files);
   const edges: ImportEdge[] = [];
   const unresolved: ImportEdge[] = [];
+  const globals: (GlobalUse & { from: string })[] = [];
   for (const file of files) {
+    for (const use of sourceGlobals(sources[file]!)) globals.push({ ...use, from: file });
     for (const found of sourceImports(sources[file]!)) {
       const edge: ImportEdge = { ...found, from: file };
-      if (found.specifier.startsWith(".")) {
+      if (found.kind !== "computed" && found.specifier.startsWith(".")) {
         edge.to = resolve(file, found.specifier, known);
         if (edge.to === undefined) unresolved.push(edge);
       }
       edges.push(edge);
     }
   }
-  return { files, edges, unresolved };
+  return { files, edges, unresolved, globals };
 }
 
 const where = (edge: ImportEdge) =>
@@ -100,7 +104,11 @@ export function outsideAllowLists(graph: ImportGraph): string[] {
   for (const edge of graph.edges) {
     const list = ALLOW_LISTS.find((allow) => allow.area === areaOf(edge.from));
     if (list === undefined) continue;
-    if (!edge.specifier.startsWith(".")) {
+    if (edge.kind === "computed") {
+      problems.push(
+        `${where(edge)}: ${list.name} may import only what it names as a string, and a computed specifier can't be checked`,
+      );
+    } else if (!edge.specifier.startsWith(".")) {
       if (!list.packages.includes(edge.specifier) && !list.packages.includes(packageOf(edge.specifier))) {
         problems.push(
           `${where(edge)}: ${list.name} may import only the packages ${list.packages.join(", ")}`,
@@ -113,6 +121,32 @@ export function outsideAllowLists(graph: ImportGraph): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * The pure core takes data and returns data (docs/architecture.md): no
+ * global that does I/O or reads the clock, which no import shows (`fetch`,
+ * `process`, timers, `console`, `Date.now()`, `new Date()`; `now` is a
+ * parameter).
+ */
+export function pureCoreGlobals(graph: ImportGraph): string[] {
+  return (graph.globals ?? []).flatMap((use) => {
+    const list = ALLOW_LISTS.find((allow) => allow.area === areaOf(use.from));
+    if (list === undefined || !list.name.startsWith("the pure core")) return [];
+    return [
+      `src/${use.from}:${use.line} uses ${use.name}: ${list.name} does no I/O and reads no clock (take the value as a parameter)`,
+    ];
+  });
+}
+
+/** A module loaded by a computed specifier, outside the files layers.ts COMPUTED_IMPORTS names: what it loads is unchecked. */
+export function computedImports(graph: ImportGraph): string[] {
+  return graph.edges
+    .filter((edge) => edge.kind === "computed" && !COMPUTED_IMPORTS.includes(edge.from))
+    .map(
+      (edge) =>
+        `${where(edge)}: only ${COMPUTED_IMPORTS.map((file) => `src/${file}`).join(", ")} may load a module by a computed specifier (the layers check can't read it)`,
+    );
 }
 
 /** (c) No import from a layer above, and none between folders that must not know each other. */

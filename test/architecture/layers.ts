@@ -94,3 +94,10 @@ export function areaOf(file: string): string {
   const slash = file.indexOf("/");
   return slash === -1 ? file : file.slice(0, slash + 1);
 }
+
+/**
+ * The only files that may load a module by a computed specifier (an
+ * `import(x)` no reader can check): the loader of the vendors' optional
+ * clients, whose names it takes from a fixed table.
+ */
+export const COMPUTED_IMPORTS: readonly string[] = ["drivers/providers/load-client.ts"];

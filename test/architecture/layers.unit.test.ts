@@ -12,10 +12,12 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { cliPastUseCases } from "./cli-imports.js";
 import {
+  computedImports,
   importCycles,
   importGraphOf,
   importsFromAbove,
   outsideAllowLists,
+  pureCoreGlobals,
   readImportGraph,
   unlayeredFiles,
 } from "./import-graph.js";
@@ -66,6 +68,14 @@ describe("the layers of src/", () => {
     expect([...areas("environment/")]).not.toContain("drivers");
     expect([...areas("drivers/")]).not.toContain("environment");
     expect([...areas("environment/")]).toContain("warehouse");
+  });
+
+  it("(a) loads no module by a computed specifier outside the vendor clients' loader", () => {
+    expectNone(computedImports(graph), "computed imports");
+  });
+
+  it("(a) the pure core uses no global that does I/O or reads the clock (fetch, process, timers, Date.now())", () => {
+    expectNone(pureCoreGlobals(graph), "I/O globals in the pure core");
   });
 
   it("(b) has no import cycle", () => {
@@ -126,6 +136,10 @@ describe("the import reader", () => {
       'const g = await import("./g.js");',
       'type H = typeof import("node:sqlite");',
       'const i = require("node:fs");',
+      'const j = process.getBuiltinModule("node:sqlite");',
+      "const k = await import(specifier);",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: this is source text with a template literal in it
+      "const l = require(`node:${name}`);",
     ].join("\n");
     expect(sourceImports(source).map((found) => [found.line, found.kind, found.specifier])).toEqual([
       [1, "static", "./a.js"],
@@ -137,6 +151,10 @@ describe("the import reader", () => {
       [10, "dynamic", "./g.js"],
       [11, "type", "node:sqlite"],
       [12, "require", "node:fs"],
+      [13, "builtin", "node:sqlite"],
+      [14, "computed", "specifier"],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the specifier as written, a template literal
+      [15, "computed", "`node:${name}`"],
     ]);
   });
 
@@ -245,6 +263,22 @@ describe("the allow lists, fed synthetic source text", () => {
       'const sql = await import("node:sqlite");',
     ].join("\n"),
     "comment/render.ts": 'import { z } from "zod/v4";\nimport type { Octokit } from "@octokit/rest";',
+    "state/clock.ts": [
+      "export const now = () => Date.now();",
+      "export const today = () => new Date();",
+      'export const page = () => fetch("https://example.com");',
+      "export const env = () => process.env.HOME;",
+      "export const later = (f: () => void) => setTimeout(f, 1);",
+      "// fetch, process and Date.now() in a comment, and in strings, are none:",
+      'export const words = { process: "fetch(x) Date.now()", at: new Date(5), done: [].some((x) => x) };',
+      "export const shown = (x: { fetch: number }) => x.fetch + String(Math.abs(1));",
+    ].join("\n"),
+    "planner/hidden.ts": [
+      'const fs = process.getBuiltinModule("node:fs");',
+      'const name = "node:child_process";',
+      "const cp = await import(name);",
+      'const db = require("pg" + "");',
+    ].join("\n"),
     "warehouse/warehouse.ts": 'import type { QualifiedName } from "./names.js";',
     "warehouse/names.ts":
       'import { createHash } from "node:crypto";\nimport { DuckDBInstance } from "@duckdb/node-api";',
@@ -268,6 +302,28 @@ describe("the allow lists, fed synthetic source text", () => {
       'src/comment/render.ts:2 imports "@octokit/rest" (type import): the pure core (comment) may import only the packages zod, node:crypto, yaml',
       'src/dbt/graph.ts:3 imports "node:fs": the pure core (dbt) may import only the packages zod, node:crypto, yaml',
       'src/dbt/graph.ts:5 imports "node:sqlite" (dynamic import): the pure core (dbt) may import only the packages zod, node:crypto, yaml',
+    ]);
+  });
+
+  it("fail a module loaded past import (getBuiltinModule) or by a computed specifier, which no reader can check", () => {
+    expect(outsideAllowLists(graph).filter((problem) => problem.startsWith("src/planner/"))).toEqual([
+      'src/planner/hidden.ts:1 imports "node:fs" (builtin import): the pure core (planner) may import only the packages zod, node:crypto, yaml',
+      'src/planner/hidden.ts:3 imports "name" (computed import): the pure core (planner) may import only what it names as a string, and a computed specifier can\'t be checked',
+      'src/planner/hidden.ts:4 imports ""pg" + """ (computed import): the pure core (planner) may import only what it names as a string, and a computed specifier can\'t be checked',
+    ]);
+    expect(computedImports(graph)).toEqual([
+      'src/planner/hidden.ts:3 imports "name" (computed import): only src/drivers/providers/load-client.ts may load a module by a computed specifier (the layers check can\'t read it)',
+      'src/planner/hidden.ts:4 imports ""pg" + """ (computed import): only src/drivers/providers/load-client.ts may load a module by a computed specifier (the layers check can\'t read it)',
+    ]);
+  });
+
+  it("fail the pure core's use of a global that does I/O or reads the clock, with the file and the line", () => {
+    expect(pureCoreGlobals(graph).filter((problem) => problem.startsWith("src/state/"))).toEqual([
+      "src/state/clock.ts:1 uses Date.now: the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
+      "src/state/clock.ts:2 uses new Date(): the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
+      "src/state/clock.ts:3 uses fetch: the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
+      "src/state/clock.ts:4 uses process: the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
+      "src/state/clock.ts:5 uses setTimeout: the pure core (state) does no I/O and reads no clock (take the value as a parameter)",
     ]);
   });
 

@@ -1,9 +1,14 @@
 /**
  * Every import of a TypeScript source, read without a compiler: static
  * `import`/`export … from`, side-effect `import "x"`, dynamic `import("x")`,
- * type-position `typeof import("x")` and `require("x")`. Type-only imports
- * count like any other. Comments are blanked first and string contents are
- * masked, so an `import` written inside a comment or a string is not one.
+ * type-position `typeof import("x")`, `require("x")` and Node's
+ * `process.getBuiltinModule("x")` (a built-in module loaded without an
+ * import: `builtin`). Type-only imports count like any other. A dynamic
+ * import or a require whose specifier is not one string (`import(name)`,
+ * `require("a" + b)`, a template with `${…}`) is `computed`, its argument as
+ * written for the specifier: no reader can tell what it loads. Comments are
+ * blanked first and string contents are masked, so an `import` written
+ * inside a comment or a string is not one.
  */
 
 export interface SourceImport {
@@ -11,7 +16,7 @@ export interface SourceImport {
   specifier: string;
   /** 1-based line of the `import`/`export`/`require` keyword. */
   line: number;
-  kind: "static" | "type" | "dynamic" | "require";
+  kind: "static" | "type" | "dynamic" | "require" | "builtin" | "computed";
 }
 
 /**
@@ -77,11 +82,16 @@ const PATTERNS: { kind: SourceImport["kind"]; pattern: RegExp }[] = [
   { kind: "static", pattern: /(?<![\w$.])(import|export)(\s+type\b)?[^;"'`()=]*?\bfrom\s*(["'])(_*)\3/dg },
   // import "y";
   { kind: "static", pattern: /(?<![\w$.])(import)()\s*(["'])(_*)\3/dg },
-  // import("y"), await import("y"), typeof import("y")
-  { kind: "dynamic", pattern: /(?<![\w$.])(import)()\s*\(\s*(["'`])(_*)\3/dg },
+  // import("y"), await import("y"), typeof import("y"), import("y", { with: … }): the string is the whole specifier
+  { kind: "dynamic", pattern: /(?<![\w$.])(import)()\s*\(\s*(["'`])(_*)\3(?=\s*[,)])/dg },
   // require("y")
   { kind: "require", pattern: /(?<![\w$.])(require)()\s*\(\s*(["'`])(_*)\3\s*\)/dg },
+  // process.getBuiltinModule("y")
+  { kind: "builtin", pattern: /(?<![\w$])(getBuiltinModule)()\s*\(\s*(["'`])(_*)\3\s*\)/dg },
 ];
+
+/** Every call that loads a module: those PATTERNS did not read are computed. */
+const LOADS = /(?<![\w$.])(?:import|require)\s*\(|(?<![\w$])getBuiltinModule\s*\(/g;
 
 export function sourceImports(text: string): SourceImport[] {
   const masked = maskSource(text);
@@ -101,5 +111,41 @@ export function sourceImports(text: string): SourceImport[] {
       });
     }
   }
+  const read = new Set(found.map((one) => one.at));
+  for (const match of masked.matchAll(LOADS)) {
+    if (read.has(match.index)) continue;
+    const open = match.index + match[0].length;
+    const close = masked.indexOf(")", open);
+    const argument = text
+      .slice(open, close === -1 ? undefined : close)
+      .split("\n")[0]!
+      .trim();
+    found.push({
+      specifier: argument,
+      line: text.slice(0, match.index).split("\n").length,
+      kind: "computed",
+      at: match.index,
+    });
+  }
   return found.sort((a, b) => a.at - b.at).map(({ at: _, ...rest }) => rest);
+}
+
+/** A global that does I/O or reads the clock, used in a source: what an import allow list can't see. */
+export interface GlobalUse {
+  /** As the check names it: `fetch`, `process`, `Date.now`, `new Date()`. */
+  name: string;
+  line: number;
+}
+
+// On the masked text (no comments, no string contents); not a property (`x.fetch`) nor an object key (`{ process: 1 }`).
+const IO_GLOBALS =
+  /(?<![\w$.])(?:(fetch|process|globalThis|console|performance|setTimeout|setInterval|setImmediate|WebSocket|XMLHttpRequest|EventSource)\b(?!\s*:)|(Date)\s*\.\s*now\b|new\s+(Date)\s*\(\s*\))/g;
+
+/** Every use of a global that does I/O (network, process, timers, console) or reads the clock (`Date.now()`, `new Date()`). */
+export function sourceGlobals(text: string): GlobalUse[] {
+  const masked = maskSource(text);
+  return [...masked.matchAll(IO_GLOBALS)].map((match) => ({
+    name: match[1] ?? (match[2] ? "Date.now" : "new Date()"),
+    line: text.slice(0, match.index).split("\n").length,
+  }));
 }

@@ -194,6 +194,14 @@ export interface ProviderStatements {
   createRecordTable(place: Place, schema: string, table: RecordTable): Statement;
   /** Adds a column the record table lacks (an upgrade). */
   addRecordColumn(place: Place, schema: string, table: RecordTable, column: string): Statement;
+  /**
+   * The record table's columns, one row each in a column named
+   * `column_name`, where addRecordColumn fails on a column the table has
+   * (Databricks: ADD COLUMNS has no IF NOT EXISTS), so an upgrade adds only
+   * the missing ones; null where addRecordColumn skips one (ADD COLUMN IF
+   * NOT EXISTS).
+   */
+  recordColumns(place: Place, schema: string, table: RecordTable): Statement | null;
   selectRecords(place: Place, schema: string, table: RecordTable, where: RecordRow): Statement;
   insertRecord(place: Place, schema: string, table: RecordTable, row: RecordRow): Statement;
   /** Updates the row with the same key or inserts it, in one statement (MERGE). */

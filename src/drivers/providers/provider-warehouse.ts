@@ -561,9 +561,20 @@ export class ProviderWarehouse implements Warehouse {
     for (const table of tables) {
       await this.exec("createRecordTable", this.place, schema, table);
       if (!options.upgrade) continue;
-      for (const column of Object.keys(table.columns))
+      // Where adding a column the table has fails (Databricks), only the missing ones are added.
+      const present = await this.recordColumns(schema, table);
+      for (const column of Object.keys(table.columns)) {
+        if (present?.has(nameKey(column, this.capabilities.identifiers))) continue;
         await this.exec("addRecordColumn", this.place, schema, table, column);
+      }
     }
+  }
+
+  /** The record table's columns (nameKey), or null where the provider's addRecordColumn skips one it has. */
+  private async recordColumns(schema: string, table: RecordTable): Promise<Set<string> | null> {
+    if (this.statements.recordColumns(this.place, schema, table) === null) return null;
+    const result = await this.exec("recordColumns", this.place, schema, table);
+    return new Set(result.rows.map((row) => nameKey(String(row.column_name), this.capabilities.identifiers)));
   }
 
   async hasRecordTable(schema: string, table: string): Promise<boolean> {

@@ -114,6 +114,7 @@ function statementsFor(n: NameSet): [string, Statement | null][] {
     ["setViewComment", S.setViewComment(p, at, `${HOSTILE_TEXT} [ods:env:0a1b]`)],
     ["createRecordTable", S.createRecordTable(p, n.schema, INFO.table)],
     ["addRecordColumn", S.addRecordColumn(p, n.schema, STEPS.table, "switched_at")],
+    ["recordColumns", S.recordColumns(p, n.schema, STEPS.table)],
     ["selectRecords (all)", S.selectRecords(p, n.schema, STEPS.table, {})],
     [
       "selectRecords",

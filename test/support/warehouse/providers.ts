@@ -78,6 +78,8 @@ export const SIMULATED_PROVIDERS: readonly SimulatedProvider[] = [
     parserGaps: new Set(["createView", "dropSchema"]),
     // docs/warehouses/databricks.md: a SHALLOW CLONE reads its source's data files.
     clonesReadSource: true,
+    // ALTER TABLE … ADD COLUMNS has no IF NOT EXISTS: a column the table has fails (FIELDS_ALREADY_EXISTS).
+    addColumnRefusesExisting: true,
     // CREATE OR REPLACE keeps the table's identity (owner, privileges) and column masks; a row filter is taken as lost (docs/warehouses/databricks.md).
     grants: {
       replaceKeepsOwner: true,

@@ -128,6 +128,12 @@ export interface SimulationOptions {
   readonly commentInCatalog?: (text: string) => string;
   /** A transient table can be cloned only as a transient one (Snowflake); the simulation refuses otherwise. */
   readonly transientClonesOnly?: boolean;
+  /**
+   * Adding a column the table already has fails (Databricks: ALTER TABLE …
+   * ADD COLUMNS has no IF NOT EXISTS, FIELDS_ALREADY_EXISTS); absent: the
+   * vendor's ADD COLUMN IF NOT EXISTS skips it.
+   */
+  readonly addColumnRefusesExisting?: boolean;
   /** How the vendor carries grants (used when a test turns grants on: SimulatedWarehouse's `grants`). */
   readonly grants?: SimulatedGrants;
 }
@@ -411,6 +417,15 @@ export class SimulatedRunner implements StatementRunner {
   }
 
   /** Whether two names are one under the vendor's comparison of strings in its catalog SQL. */
+  /** The columns of a record table (stored names), in the table's order. */
+  private async columnsOf(schema: string, table: string): Promise<string[]> {
+    const rows = await this.duck.rows(
+      "SELECT column_name FROM information_schema.columns WHERE table_catalog = current_database() AND table_schema = $1 AND table_name = $2 ORDER BY ordinal_position",
+      [duckName(schema), duckName(table)],
+    );
+    return rows.map((row) => String(row.column_name));
+  }
+
   private catalogMatch(stored: string, bound: string): boolean {
     return this.options.names === "lower-case" ? lower(stored) === lower(bound) : stored === bound;
   }
@@ -955,11 +970,35 @@ export class SimulatedRunner implements StatementRunner {
       case "createRecordTable":
         await this.records.ensureRecordTables(duckName(operation.args[1]), [recordTable(operation.args[2])]);
         return none;
-      case "addRecordColumn":
-        await this.records.ensureRecordTables(duckName(operation.args[1]), [recordTable(operation.args[2])], {
-          upgrade: true,
-        });
+      case "recordColumns": {
+        // The catalog's strings compared with the bound ones as the vendor's SQL compares them.
+        const [, schema, table] = operation.args;
+        const tables = (await this.storedObjects()).filter(
+          (object) =>
+            object.kind === "table" &&
+            this.catalogMatch(object.schema, schema) &&
+            this.catalogMatch(object.identifier, table.name),
+        );
+        const rows: Record<string, string>[] = [];
+        for (const found of tables)
+          for (const column of await this.columnsOf(found.schema, found.identifier))
+            rows.push({ column_name: column });
+        return { rows, changed: 0 };
+      }
+      case "addRecordColumn": {
+        // The one column the statement names, as the vendor adds it.
+        const [, schema, table, column] = operation.args;
+        if ((await this.columnsOf(schema, table.name)).includes(column)) {
+          if (this.options.addColumnRefusesExisting)
+            throw new Error(
+              `[FIELDS_ALREADY_EXISTS] Cannot add column, because \`${column}\` already exists`,
+            );
+          return none;
+        }
+        const type = table.columns[column] === "integer" ? "INTEGER" : "TEXT";
+        await this.duck.exec(`ALTER TABLE ${dq(schema)}.${dq(table.name)} ADD COLUMN ${q(column)} ${type}`);
         return none;
+      }
       case "selectRecords": {
         const [, schema, table, where] = operation.args;
         return {

@@ -364,4 +364,6 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
   // No key constraint: BigQuery's keys are NOT ENFORCED and the optimizer may trust them (a duplicate would then
   // give wrong answers silently); upsertRecord's MERGE keeps a key to one row.
   ...providerRecordStatements(recordDialect),
+  // ADD COLUMN IF NOT EXISTS skips a column the table has: an upgrade needn't read them first.
+  recordColumns: () => null,
 };

@@ -60,8 +60,9 @@
  * and DuckDB's INTEGER). No PRIMARY KEY: on Databricks it is informational
  * (never enforced) and needs NOT NULL key columns; keys stay unique because
  * every write by key is one MERGE matching the key null-safely (`<=>`).
- * `ADD COLUMN` has no `IF NOT EXISTS`: the caller adds only a column the
- * table lacks.
+ * `ADD COLUMN` has no `IF NOT EXISTS` (a column the table has fails,
+ * FIELDS_ALREADY_EXISTS): an upgrade reads the table's columns first
+ * (`recordColumns`) and adds only a column the table lacks.
  */
 import { UserError } from "../../../errors/user-error.js";
 import {
@@ -351,8 +352,15 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
   },
 
   // No PRIMARY KEY (informational on Databricks, and it needs NOT NULL key columns): every write by key is one
-  // MERGE matching the key null-safely (`<=>`). ADD COLUMNS has no IF NOT EXISTS: only a column the table lacks is added.
+  // MERGE matching the key null-safely (`<=>`). ADD COLUMNS has no IF NOT EXISTS: an upgrade reads recordColumns first
+  // and adds only a column the table lacks.
   ...providerRecordStatements(recordDialect),
+  recordColumns(place, schema, table) {
+    return {
+      sql: `SELECT column_name FROM ${catalog(place)}.information_schema.columns WHERE ${catalogNameIs("table_schema")} AND ${catalogNameIs("table_name")} ORDER BY ordinal_position`,
+      params: [schema, table.name],
+    };
+  },
 };
 
 function columnType(type: "text" | "integer"): string {

@@ -361,4 +361,6 @@ export const SNOWFLAKE_STATEMENTS = {
   // Snowflake keeps a PRIMARY KEY as information only (never enforced on standard tables): upsertRecord's MERGE keeps keys unique,
   // from a one-row source whose values are bound, cast to the columns' types so a null has one.
   ...providerRecordStatements(recordDialect),
+  // ADD COLUMN IF NOT EXISTS skips a column the table has: an upgrade needn't read them first.
+  recordColumns: () => null,
 } satisfies ProviderStatements;

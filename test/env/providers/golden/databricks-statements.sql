@@ -103,6 +103,10 @@ CREATE TABLE IF NOT EXISTS `analytics`.`pr_42`.`registry_info` (`key` STRING, `v
 ALTER TABLE `analytics`.`pr_42`.`promotion_steps` ADD COLUMNS (`switched_at` STRING);
 -- params: []
 
+-- recordColumns
+SELECT column_name FROM `analytics`.information_schema.columns WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) ORDER BY ordinal_position;
+-- params: ["pr_42","promotion_steps"]
+
 -- selectRecords (all)
 SELECT `promotion_id`, `seq`, `node_id`, `target_schema`, `target_identifier`, `source_schema`, `source_identifier`, `staged_identifier`, `retired_identifier`, `undone_identifier`, `how`, `state`, `pr_run_id`, `version_key`, `previous_state`, `promoted_state`, `switched_at` FROM `analytics`.`pr_42`.`promotion_steps` ORDER BY `promotion_id`, `node_id`;
 -- params: []
@@ -237,6 +241,10 @@ CREATE TABLE IF NOT EXISTS `Analytics`.`PR_42`.`registry_info` (`key` STRING, `v
 -- addRecordColumn
 ALTER TABLE `Analytics`.`PR_42`.`promotion_steps` ADD COLUMNS (`switched_at` STRING);
 -- params: []
+
+-- recordColumns
+SELECT column_name FROM `Analytics`.information_schema.columns WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) ORDER BY ordinal_position;
+-- params: ["PR_42","promotion_steps"]
 
 -- selectRecords (all)
 SELECT `promotion_id`, `seq`, `node_id`, `target_schema`, `target_identifier`, `source_schema`, `source_identifier`, `staged_identifier`, `retired_identifier`, `undone_identifier`, `how`, `state`, `pr_run_id`, `version_key`, `previous_state`, `promoted_state`, `switched_at` FROM `Analytics`.`PR_42`.`promotion_steps` ORDER BY `promotion_id`, `node_id`;
@@ -373,6 +381,10 @@ CREATE TABLE IF NOT EXISTS `dev-catalog`.`pr-42`.`registry_info` (`key` STRING, 
 ALTER TABLE `dev-catalog`.`pr-42`.`promotion_steps` ADD COLUMNS (`switched_at` STRING);
 -- params: []
 
+-- recordColumns
+SELECT column_name FROM `dev-catalog`.information_schema.columns WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) ORDER BY ordinal_position;
+-- params: ["pr-42","promotion_steps"]
+
 -- selectRecords (all)
 SELECT `promotion_id`, `seq`, `node_id`, `target_schema`, `target_identifier`, `source_schema`, `source_identifier`, `staged_identifier`, `retired_identifier`, `undone_identifier`, `how`, `state`, `pr_run_id`, `version_key`, `previous_state`, `promoted_state`, `switched_at` FROM `dev-catalog`.`pr-42`.`promotion_steps` ORDER BY `promotion_id`, `node_id`;
 -- params: []
@@ -507,6 +519,10 @@ CREATE TABLE IF NOT EXISTS `c``;--`.`s``--`.`registry_info` (`key` STRING, `valu
 -- addRecordColumn
 ALTER TABLE `c``;--`.`s``--`.`promotion_steps` ADD COLUMNS (`switched_at` STRING);
 -- params: []
+
+-- recordColumns
+SELECT column_name FROM `c``;--`.information_schema.columns WHERE lower(table_schema) = lower(?) AND lower(table_name) = lower(?) ORDER BY ordinal_position;
+-- params: ["s`--","promotion_steps"]
 
 -- selectRecords (all)
 SELECT `promotion_id`, `seq`, `node_id`, `target_schema`, `target_identifier`, `source_schema`, `source_identifier`, `staged_identifier`, `retired_identifier`, `undone_identifier`, `how`, `state`, `pr_run_id`, `version_key`, `previous_state`, `promoted_state`, `switched_at` FROM `c``;--`.`s``--`.`promotion_steps` ORDER BY `promotion_id`, `node_id`;
