@@ -74,4 +74,13 @@ describe.each(ENGINES)("the parity snapshots tell apart what differs (%s)", (eng
     const b = await snapshotOf(engine, { ...BASE, ...change });
     expect(b.catalog).not.toEqual(a.catalog);
   });
+
+  it.each([
+    { what: "a promotion kept 3 days, not 7", change: { retentionDays: 3 } },
+    { what: "an environment closed, not open", change: { closedAt: "2026-12-01T12:00:00.000Z" } },
+  ] as const)("$what: the registries differ", async ({ change }) => {
+    const a = await snapshotOf(engine, BASE);
+    const b = await snapshotOf(engine, { ...BASE, ...change });
+    expect(b.registry).not.toEqual(a.registry);
+  });
 });

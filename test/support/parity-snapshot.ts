@@ -6,7 +6,9 @@
  * relations, their kinds, rows (counted and digested) and what each view
  * reads). Only the values named in
  * WALL_CLOCK_KEYS (when a row was written) and the ids the store derives
- * from them are left out: snapshot ids become their order in the file
+ * from them are left out (a reading, not its absence: null stays null; a
+ * promotion's retain_until is compared as its retention, the days after its
+ * created_at): snapshot ids become their order in the file
  * (`snapshot#1`…), everywhere they appear, and the random ids of
  * promotions (uuids) become `promotion#1`…, also inside the names and
  * marks made of them (`orders__ods_r_<8 hex>`, `mark:promotion:<uuid>:0`);
@@ -37,9 +39,22 @@ export const WALL_CLOCK_KEYS = new Set([
   "promoted_at",
   "switched_at",
   "lease_until",
-  // the wall clock plus the retention
-  "retain_until",
 ]);
+
+/** A clock reading as compared: `<clock>`, or null when there is none (an environment not closed is not one closed). */
+const clockReading = (value: unknown) => (value === null || value === undefined ? value : "<clock>");
+
+/**
+ * A promotion's retain_until is the wall clock plus the retention: it is
+ * compared as the retention, the days after the row's created_at.
+ */
+function retention(row: Row): unknown {
+  if (row.retain_until === null || row.retain_until === undefined) return row.retain_until;
+  const days = (Date.parse(String(row.retain_until)) - Date.parse(String(row.created_at))) / 86_400_000;
+  return Number.isFinite(days)
+    ? `created_at + ${days} days`
+    : `<clock>, unreadable: ${String(row.retain_until)}`;
+}
 
 type Row = Record<string, unknown>;
 
@@ -82,7 +97,14 @@ function normalise(value: unknown, ids: Map<string, string>): unknown {
     return Object.fromEntries(
       Object.entries(value as Row)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, item]) => [key, WALL_CLOCK_KEYS.has(key) ? "<clock>" : normalise(item, ids)]),
+        .map(([key, item]) => [
+          key,
+          key === "retain_until"
+            ? retention(value as Row)
+            : WALL_CLOCK_KEYS.has(key)
+              ? clockReading(item)
+              : normalise(item, ids),
+        ]),
     );
   }
   return value;
