@@ -29,15 +29,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
-import { runMainStep } from "../../src/run/main-step.js";
-import { runPostStep } from "../../src/run/post-step.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { runDbt } from "../../tools/dbt-standin.js";
+import { actionJob, pullRequestEvent, pushEvent, REPOSITORY } from "../support/action-job.js";
 import { runCliIn } from "../support/cli-context.js";
 import { catalogContents, registryContents, stateContents } from "../support/parity-snapshot.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
@@ -49,7 +45,7 @@ const startDir = process.cwd();
 const PR_HEAD = "c".repeat(40);
 const PR8_HEAD = "8".repeat(40);
 const MERGE = "d".repeat(40);
-const REPOSITORY_ID = "700100";
+const REPOSITORY_ID = REPOSITORY.id;
 const VALUE_KEY = "5".repeat(64);
 /**
  * The dbt runs' start: the same in both worlds (dbt's clock is an input here, not the steps'). Before
@@ -189,67 +185,36 @@ describe.each(ENGINES)(
         | { name: "janitor" },
     ) {
       runId += 1;
-      const token = services.world.apiToken!;
-      const inputs = readActionInputs(
-        (name) =>
+      return actionJob({
+        workspace: world.workspace,
+        event:
+          event.name === "pull_request"
+            ? pullRequestEvent(event.action, {
+                number: event.number,
+                headSha: event.head,
+                headRef: `pr-${event.number}`,
+                merged: event.merged,
+                sha: "f".repeat(40),
+              })
+            : event.name === "push"
+              ? pushEvent(event.sha)
+              : {
+                  name: "workflow_dispatch",
+                  ref: "refs/heads/main",
+                  sha: MERGE,
+                  payload: { ref: "refs/heads/main", repository: { default_branch: "main" } },
+                },
+        tempDir: path.join(world.root, `temp-${runId}`),
+        inputs: (name) =>
           name === "warehouse"
             ? world.warehouse
-            : name === "github-token"
-              ? token
-              : name === "command" && event.name === "janitor"
-                ? "janitor"
-                : "",
-        world.workspace,
-        undefined,
-      );
-      const vars = {
-        GITHUB_REPOSITORY: "acme/shop",
-        GITHUB_REPOSITORY_ID: REPOSITORY_ID,
-        GITHUB_RUN_ID: String(runId),
-        GITHUB_API_URL: services.apiUrl,
-      };
-      const run =
-        event.name === "pull_request"
-          ? readRunEnvironment(
-              {
-                ...vars,
-                GITHUB_EVENT_NAME: "pull_request",
-                GITHUB_REF: `refs/pull/${event.number}/merge`,
-                GITHUB_SHA: "f".repeat(40),
-              },
-              {
-                action: event.action,
-                number: event.number,
-                repository: { default_branch: "main", full_name: "acme/shop" },
-                pull_request: {
-                  number: event.number,
-                  merged: event.merged === true,
-                  head: { sha: event.head, ref: `pr-${event.number}`, repo: { full_name: "acme/shop" } },
-                },
-              },
-            )
-          : readRunEnvironment(
-              {
-                ...vars,
-                GITHUB_EVENT_NAME: event.name === "push" ? "push" : "workflow_dispatch",
-                GITHUB_REF: "refs/heads/main",
-                GITHUB_SHA: event.name === "push" ? event.sha : MERGE,
-              },
-              event.name === "push"
-                ? { ref: "refs/heads/main", after: event.sha, repository: { default_branch: "main" } }
-                : { ref: "refs/heads/main", repository: { default_branch: "main" } },
-            );
-      const { recorder, ports } = recordedRunnerPorts(run, {
-        token,
-        tempDir: path.join(world.root, `temp-${runId}`),
-        hasSummary: true,
+            : name === "command" && event.name === "janitor"
+              ? "janitor"
+              : undefined,
+        runId,
+        apiUrl: services.apiUrl,
+        token: services.world.apiToken!,
       });
-      return {
-        runId: String(runId),
-        recorder,
-        main: () => runMainStep(inputs, run, ports),
-        post: () => runPostStep(inputs, run, ports),
-      };
     }
 
     /** `ods-state …` in the CLI world's workspace, as this repository's; fails the test on a non-zero exit. */

@@ -20,12 +20,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StepCounts } from "../../src/app/events/step-counts.js";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
-import { runMainStep } from "../../src/run/main-step.js";
-import { runPostStep } from "../../src/run/post-step.js";
 import { runDbt } from "../../tools/dbt-standin.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
+import { actionJob, pullRequestEvent, pushEvent } from "../support/action-job.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
 import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { prodWorkspace } from "../support/warehouse/prod-workspace.js";
@@ -67,47 +63,15 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
    */
   function job(action: string | "push", inputs: Record<string, string> = {}) {
     runId += 1;
-    const read = readActionInputs(
-      (name) =>
-        inputs[name] ?? (name === "warehouse" ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}` : ""),
+    const { recorder, ports, main, post } = actionJob({
       workspace,
-      undefined,
-    );
-    const vars = {
-      GITHUB_REPOSITORY: "acme/shop",
-      GITHUB_REPOSITORY_ID: "700100",
-      GITHUB_RUN_ID: String(runId),
-    };
-    const push = () =>
-      readRunEnvironment(
-        { ...vars, GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main", GITHUB_SHA: "d".repeat(40) },
-        { ref: "refs/heads/main", after: "d".repeat(40), repository: { default_branch: "main" } },
-      );
-    const run =
-      action === "push"
-        ? push()
-        : readRunEnvironment(
-            {
-              GITHUB_EVENT_NAME: "pull_request",
-              GITHUB_REPOSITORY: "acme/shop",
-              GITHUB_REPOSITORY_ID: "700100",
-              GITHUB_REF: "refs/pull/7/merge",
-              GITHUB_RUN_ID: String(runId),
-            },
-            {
-              action,
-              number: 7,
-              repository: { default_branch: "main", full_name: "acme/shop" },
-              pull_request: {
-                number: 7,
-                merged: false,
-                head: { sha: "c".repeat(40), ref: "returns", repo: { full_name: "acme/shop" } },
-              },
-            },
-          );
-    const { recorder, ports } = recordedRunnerPorts(run, {
+      event:
+        action === "push" ? pushEvent("d".repeat(40)) : pullRequestEvent(action, { headSha: "c".repeat(40) }),
       tempDir: path.join(root, `temp-${runId}`),
-      hasSummary: true,
+      inputs: (name) =>
+        inputs[name] ??
+        (name === "warehouse" ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}` : undefined),
+      runId,
     });
     let opened = 0;
     const open = ports.openWarehouse;
@@ -119,13 +83,13 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
       recorder,
       main: async (row: string) => {
         opened = 0;
-        const result = await runMainStep(read, run, ports);
+        const result = await main();
         table[`${row}: main`] = { ...result.counts, "connections seen outside": opened };
         return result;
       },
       post: async (row: string) => {
         opened = 0;
-        const result = await runPostStep(read, run, ports);
+        const result = await post();
         table[`${row}: post`] = { ...result.counts, "connections seen outside": opened };
         return result;
       },
