@@ -4,12 +4,14 @@
  * keys of the manifest the main step planned from, which it hands off. Here
  * dbt's manifest is what dbt really writes after `dbt build --select`:
  * compiled code only for the nodes it ran (so keys computed from it alone
- * differ), and one built model's compiled SQL differs from the planned one
- * (the code changed between the steps). In process, on a real DuckDB file:
+ * differ), and one built model's file changed between the steps (its raw
+ * code, checksum and compiled SQL differ from the planned ones). In
+ * process, on a real DuckDB file:
  * - every other build is recorded under its planned version key and
  *   fingerprint, with its parents' planned keys;
  * - the model whose SQL differs is not recorded, and the log says why.
  */
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -69,7 +71,10 @@ describe("a pull request's post step records dbt's builds under the planned keys
     for (const [id, node] of Object.entries(written.nodes as Record<string, Record<string, unknown>>)) {
       if (!built.has(id) && "compiled_code" in node) delete node.compiled_code;
     }
+    // The file was edited between the steps: dbt's manifest has its new raw code, checksum and compiled SQL.
     const node = written.nodes[changed];
+    node.raw_code = `select * from (${node.raw_code}) as changed_between_the_steps where 1 = 1`;
+    node.checksum = { name: "sha256", checksum: createHash("sha256").update(node.raw_code).digest("hex") };
     node.compiled_code = `select * from (${node.compiled_code}) as changed_between_the_steps where 1 = 1`;
     writeFileSync(path.join(target, "manifest.json"), JSON.stringify(written));
     const session = await duckdbSession(warehouseDir);
