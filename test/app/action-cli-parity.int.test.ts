@@ -25,20 +25,20 @@
  * from them), and the plans the two made of pull request 7 name the same
  * state snapshot.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { runDbt } from "../../tools/dbt-standin.js";
 import { actionJob, pullRequestEvent, pushEvent, REPOSITORY } from "../support/action-job.js";
 import { runCliIn } from "../support/cli-context.js";
 import { catalogContents, registryContents, stateContents } from "../support/parity-snapshot.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
-import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
-import { prodBuilt, shop } from "../support/warehouse/scenario.js";
-import { duckdbSession, type Engine, postgresSession, type Session } from "../support/warehouse/sessions.js";
+import { ENGINES } from "../support/warehouse/engines.js";
+import { prodWorkspace } from "../support/warehouse/prod-workspace.js";
+import { shop } from "../support/warehouse/scenario.js";
+import type { Engine, Session } from "../support/warehouse/sessions.js";
 import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
 const startDir = process.cwd();
@@ -70,37 +70,24 @@ interface World {
 }
 
 /** A fresh warehouse with prod built by dbt, and a state database recording it. */
-async function freshWorld(engine: Engine, label: string): Promise<World> {
+async function _freshWorld(engine: Engine, label: string): Promise<World> {
   const root = mkdtempSync(path.join(os.tmpdir(), `ods-parity-${label}-`));
-  const warehouseDir = path.join(root, "warehouse");
   const workspace = path.join(root, "workspace");
-  const target = path.join(workspace, "target");
-  const statePath = path.join(workspace, ".ods", "state.db");
-  mkdirSync(warehouseDir, { recursive: true });
-  mkdirSync(target, { recursive: true });
-  const session = engine === "duckdb" ? await duckdbSession(warehouseDir) : await freshSession(engine);
-  const warehouse =
-    engine === "duckdb"
-      ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}`
-      : (await postgresServer()).urlFor("shop");
   // One value key (issue 36) for both worlds: a state without one gets a random one at its first record.
-  const prod = { ...(await prodBuilt(session, shop())), value_key: VALUE_KEY };
-  await session.close();
-  const store = await SqliteStateStore.open(statePath);
-  const { id: prodHead } = await store.commit({ project: "shop", environment: "prod" }, null, prod);
-  await store.close();
-  writeFileSync(
-    path.join(target, "sources.json"),
-    readFileSync(path.join(SHOP, "prod-after-merge", "sources.json")),
-  );
+  const prod = await prodWorkspace(shop(), path.join(root, "warehouse"), workspace, {
+    engine,
+    valueKey: VALUE_KEY,
+    manifest: false,
+    sources: true,
+  });
   return {
     root,
     workspace,
-    target,
-    statePath,
-    warehouse,
-    prodHead,
-    open: () => (engine === "duckdb" ? duckdbSession(warehouseDir) : postgresSession(warehouse)),
+    target: path.join(workspace, "target"),
+    statePath: path.join(workspace, ".ods", "state.db"),
+    warehouse: prod.warehouse,
+    prodHead: prod.prodHead,
+    open: prod.open,
     after: {},
   };
 }
@@ -265,7 +252,7 @@ describe.each(ENGINES)(
     const told: { prSelect?: string; prExclude?: string; pushRunId?: string } = {};
 
     it("the action's way: main and post steps, with dbt between them", async () => {
-      action = await freshWorld(engine, "action");
+      action = await _freshWorld(engine, "action");
       process.chdir(action.root);
       const mainRun = s.mainManifest.metadata.invocation_id as string;
 
@@ -327,7 +314,7 @@ describe.each(ENGINES)(
     });
 
     it("the CLI's way: one command per step, with dbt between them", async () => {
-      cli = await freshWorld(engine, "cli");
+      cli = await _freshWorld(engine, "cli");
       process.chdir(cli.root);
       const mainRun = s.mainManifest.metadata.invocation_id as string;
       const sources = path.join(cli.target, "sources.json");

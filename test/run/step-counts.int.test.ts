@@ -15,7 +15,7 @@
  * is measured too: its post step records, cleans up and repairs over one
  * connection.
  */
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +23,6 @@ import type { StepCounts } from "../../src/app/events/step-counts.js";
 import { runDbt } from "../../tools/dbt-standin.js";
 import { actionJob, pullRequestEvent, pushEvent } from "../support/action-job.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
-import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { prodWorkspace } from "../support/warehouse/prod-workspace.js";
 import { shop } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
@@ -43,11 +42,7 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
   beforeAll(async () => {
     // The state transport stages its copy under the working directory: this file's own.
     process.chdir(root);
-    await prodWorkspace(s, warehouseDir, workspace);
-    copyFileSync(
-      path.join(PROJECT_ROOT, "fixtures", "shop", "prod-after-merge", "sources.json"),
-      path.join(target, "sources.json"),
-    );
+    await prodWorkspace(s, warehouseDir, workspace, { sources: true });
   });
 
   afterAll(() => {
