@@ -25,31 +25,27 @@
  * from them), and the plans the two made of pull request 7 name the same
  * state snapshot.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
-import { runMainStep } from "../../src/run/main-step.js";
-import { runPostStep } from "../../src/run/post-step.js";
-import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { runDbt } from "../../tools/dbt-standin.js";
+import { actionJob, pullRequestEvent, pushEvent, REPOSITORY } from "../support/action-job.js";
 import { runCliIn } from "../support/cli-context.js";
 import { catalogContents, registryContents, stateContents } from "../support/parity-snapshot.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
-import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
-import { prodBuilt, shop } from "../support/warehouse/scenario.js";
-import { duckdbSession, type Engine, postgresSession, type Session } from "../support/warehouse/sessions.js";
+import { ENGINES } from "../support/warehouse/engines.js";
+import { prodWorkspace } from "../support/warehouse/prod-workspace.js";
+import { shop } from "../support/warehouse/scenario.js";
+import type { Engine, Session } from "../support/warehouse/sessions.js";
 import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
 const startDir = process.cwd();
 const PR_HEAD = "c".repeat(40);
 const PR8_HEAD = "8".repeat(40);
 const MERGE = "d".repeat(40);
-const REPOSITORY_ID = "700100";
+const REPOSITORY_ID = REPOSITORY.id;
 const VALUE_KEY = "5".repeat(64);
 /**
  * The dbt runs' start: the same in both worlds (dbt's clock is an input here, not the steps'). Before
@@ -74,37 +70,24 @@ interface World {
 }
 
 /** A fresh warehouse with prod built by dbt, and a state database recording it. */
-async function freshWorld(engine: Engine, label: string): Promise<World> {
+async function _freshWorld(engine: Engine, label: string): Promise<World> {
   const root = mkdtempSync(path.join(os.tmpdir(), `ods-parity-${label}-`));
-  const warehouseDir = path.join(root, "warehouse");
   const workspace = path.join(root, "workspace");
-  const target = path.join(workspace, "target");
-  const statePath = path.join(workspace, ".ods", "state.db");
-  mkdirSync(warehouseDir, { recursive: true });
-  mkdirSync(target, { recursive: true });
-  const session = engine === "duckdb" ? await duckdbSession(warehouseDir) : await freshSession(engine);
-  const warehouse =
-    engine === "duckdb"
-      ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}`
-      : (await postgresServer()).urlFor("shop");
   // One value key (issue 36) for both worlds: a state without one gets a random one at its first record.
-  const prod = { ...(await prodBuilt(session, shop())), value_key: VALUE_KEY };
-  await session.close();
-  const store = await SqliteStateStore.open(statePath);
-  const { id: prodHead } = await store.commit({ project: "shop", environment: "prod" }, null, prod);
-  await store.close();
-  writeFileSync(
-    path.join(target, "sources.json"),
-    readFileSync(path.join(SHOP, "prod-after-merge", "sources.json")),
-  );
+  const prod = await prodWorkspace(shop(), path.join(root, "warehouse"), workspace, {
+    engine,
+    valueKey: VALUE_KEY,
+    manifest: false,
+    sources: true,
+  });
   return {
     root,
     workspace,
-    target,
-    statePath,
-    warehouse,
-    prodHead,
-    open: () => (engine === "duckdb" ? duckdbSession(warehouseDir) : postgresSession(warehouse)),
+    target: path.join(workspace, "target"),
+    statePath: path.join(workspace, ".ods", "state.db"),
+    warehouse: prod.warehouse,
+    prodHead: prod.prodHead,
+    open: prod.open,
     after: {},
   };
 }
@@ -189,67 +172,36 @@ describe.each(ENGINES)(
         | { name: "janitor" },
     ) {
       runId += 1;
-      const token = services.world.apiToken!;
-      const inputs = readActionInputs(
-        (name) =>
+      return actionJob({
+        workspace: world.workspace,
+        event:
+          event.name === "pull_request"
+            ? pullRequestEvent(event.action, {
+                number: event.number,
+                headSha: event.head,
+                headRef: `pr-${event.number}`,
+                merged: event.merged,
+                sha: "f".repeat(40),
+              })
+            : event.name === "push"
+              ? pushEvent(event.sha)
+              : {
+                  name: "workflow_dispatch",
+                  ref: "refs/heads/main",
+                  sha: MERGE,
+                  payload: { ref: "refs/heads/main", repository: { default_branch: "main" } },
+                },
+        tempDir: path.join(world.root, `temp-${runId}`),
+        inputs: (name) =>
           name === "warehouse"
             ? world.warehouse
-            : name === "github-token"
-              ? token
-              : name === "command" && event.name === "janitor"
-                ? "janitor"
-                : "",
-        world.workspace,
-        undefined,
-      );
-      const vars = {
-        GITHUB_REPOSITORY: "acme/shop",
-        GITHUB_REPOSITORY_ID: REPOSITORY_ID,
-        GITHUB_RUN_ID: String(runId),
-        GITHUB_API_URL: services.apiUrl,
-      };
-      const run =
-        event.name === "pull_request"
-          ? readRunEnvironment(
-              {
-                ...vars,
-                GITHUB_EVENT_NAME: "pull_request",
-                GITHUB_REF: `refs/pull/${event.number}/merge`,
-                GITHUB_SHA: "f".repeat(40),
-              },
-              {
-                action: event.action,
-                number: event.number,
-                repository: { default_branch: "main", full_name: "acme/shop" },
-                pull_request: {
-                  number: event.number,
-                  merged: event.merged === true,
-                  head: { sha: event.head, ref: `pr-${event.number}`, repo: { full_name: "acme/shop" } },
-                },
-              },
-            )
-          : readRunEnvironment(
-              {
-                ...vars,
-                GITHUB_EVENT_NAME: event.name === "push" ? "push" : "workflow_dispatch",
-                GITHUB_REF: "refs/heads/main",
-                GITHUB_SHA: event.name === "push" ? event.sha : MERGE,
-              },
-              event.name === "push"
-                ? { ref: "refs/heads/main", after: event.sha, repository: { default_branch: "main" } }
-                : { ref: "refs/heads/main", repository: { default_branch: "main" } },
-            );
-      const { recorder, ports } = recordedRunnerPorts(run, {
-        token,
-        tempDir: path.join(world.root, `temp-${runId}`),
-        hasSummary: true,
+            : name === "command" && event.name === "janitor"
+              ? "janitor"
+              : undefined,
+        runId,
+        apiUrl: services.apiUrl,
+        token: services.world.apiToken!,
       });
-      return {
-        runId: String(runId),
-        recorder,
-        main: () => runMainStep(inputs, run, ports),
-        post: () => runPostStep(inputs, run, ports),
-      };
     }
 
     /** `ods-state …` in the CLI world's workspace, as this repository's; fails the test on a non-zero exit. */
@@ -300,7 +252,7 @@ describe.each(ENGINES)(
     const told: { prSelect?: string; prExclude?: string; pushRunId?: string } = {};
 
     it("the action's way: main and post steps, with dbt between them", async () => {
-      action = await freshWorld(engine, "action");
+      action = await _freshWorld(engine, "action");
       process.chdir(action.root);
       const mainRun = s.mainManifest.metadata.invocation_id as string;
 
@@ -362,7 +314,7 @@ describe.each(ENGINES)(
     });
 
     it("the CLI's way: one command per step, with dbt between them", async () => {
-      cli = await freshWorld(engine, "cli");
+      cli = await _freshWorld(engine, "cli");
       process.chdir(cli.root);
       const mainRun = s.mainManifest.metadata.invocation_id as string;
       const sources = path.join(cli.target, "sources.json");
@@ -489,6 +441,13 @@ describe.each(ENGINES)(
       const named = (world: World) => ({ ...(world.prPlanState as object), snapshot_id: world.prodHead });
       expect(action.prPlanState).toEqual(named(action));
       expect(cli.prPlanState).toEqual(named(cli));
+      // The rest (found, prod's run) is the same; the snapshot's created_at is each world's clock.
+      const rest = (world: World) => ({
+        ...(world.prPlanState as object),
+        snapshot_id: "prod's",
+        created_at: "<clock>",
+      });
+      expect(rest(cli)).toEqual(rest(action));
     });
 
     it.each(EVENTS)("after %s: the same state, registry rows and warehouse", (event) => {

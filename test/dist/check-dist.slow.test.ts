@@ -3,7 +3,8 @@
  * committed dist/, and fails naming what differs when src/ changed without a
  * rebuild or a bundle file is missing. Each check bundles src/ (a minute or
  * more on a loaded 2-core machine), so this is a slow test (`npm run
- * test:slow`); CI's `check-dist` step runs the same script on the checkout.
+ * test:slow`). It is also CI's only dist/ check (.ci/run has no check-dist
+ * step): a stale dist/ fails "passes on the committed dist/".
  * The bundles' behaviour is tested fast on the committed dist/ (main-bundle,
  * e2e/).
  */

@@ -16,7 +16,7 @@
  * Before the merge's real run, the cases that must promote nothing: the
  * `promote` input false, a commit that merged no pull request, no token.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,8 +28,9 @@ import { actionJob, pullRequestEvent, pushEvent } from "../support/action-job.js
 import { captureContext } from "../support/cli-context.js";
 import { nodesRun, nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
-import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
-import { prodBuilt, shop } from "../support/warehouse/scenario.js";
+import { ENGINES } from "../support/warehouse/engines.js";
+import { prodWorkspace } from "../support/warehouse/prod-workspace.js";
+import { shop } from "../support/warehouse/scenario.js";
 import { duckdbSession, postgresSession, type Session } from "../support/warehouse/sessions.js";
 import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
@@ -70,19 +71,11 @@ describe.each(ENGINES)(
         commits: [PR_HEAD, MERGE],
       });
       services.world.addPullRequest({ number: 8, state: "open", commits: ["8".repeat(40)] });
-      mkdirSync(warehouseDir, { recursive: true });
-      mkdirSync(target, { recursive: true });
-      const session = engine === "duckdb" ? await duckdbSession(warehouseDir) : await freshSession(engine);
-      if (engine === "postgres") warehouse = (await postgresServer()).urlFor("shop");
-      const prod = await prodBuilt(session, s);
-      await session.close();
-      const store = await SqliteStateStore.open(statePath);
-      await store.commit({ project: "shop", environment: "prod" }, null, prod);
-      await store.close();
-      writeFileSync(
-        path.join(target, "sources.json"),
-        readFileSync(path.join(SHOP, "prod-after-merge", "sources.json")),
-      );
+      ({ warehouse } = await prodWorkspace(s, warehouseDir, workspace, {
+        engine,
+        manifest: false,
+        sources: true,
+      }));
     });
 
     afterAll(async () => {

@@ -9,17 +9,17 @@
  * says so (log line, job summary line, its result); on DuckDB nothing broke
  * and it says none was broken.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { runDbt } from "../../tools/dbt-standin.js";
 import { actionJob, pullRequestEvent, pushEvent } from "../support/action-job.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
-import { ENGINES, freshSession, postgresServer } from "../support/warehouse/engines.js";
-import { prodBuilt, shop } from "../support/warehouse/scenario.js";
+import { ENGINES } from "../support/warehouse/engines.js";
+import { prodWorkspace } from "../support/warehouse/prod-workspace.js";
+import { shop } from "../support/warehouse/scenario.js";
 import { duckdbSession, postgresSession, type Session } from "../support/warehouse/sessions.js";
 import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
@@ -38,7 +38,6 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
     engine === "duckdb" ? duckdbSession(warehouseDir) : postgresSession(warehouse);
   const workspace = path.join(root, "workspace");
   const target = path.join(workspace, "target");
-  const statePath = path.join(workspace, ".ods", "state.db");
   const s = shop();
   let services: ActionsServices;
   let runId = 200;
@@ -49,19 +48,11 @@ describe.each(ENGINES)("the default branch's post step repairs open environments
     process.chdir(root);
     services = await startActionsServices({ repo: { owner: "acme", name: "shop" } });
     services.world.addPullRequest({ number: 7, state: "open", headSha: PR_HEAD, commits: [PR_HEAD] });
-    mkdirSync(warehouseDir, { recursive: true });
-    mkdirSync(target, { recursive: true });
-    const session = engine === "duckdb" ? await duckdbSession(warehouseDir) : await freshSession(engine);
-    if (engine === "postgres") warehouse = (await postgresServer()).urlFor("shop");
-    const prod = await prodBuilt(session, s);
-    await session.close();
-    const store = await SqliteStateStore.open(statePath);
-    await store.commit({ project: "shop", environment: "prod" }, null, prod);
-    await store.close();
-    writeFileSync(
-      path.join(target, "sources.json"),
-      readFileSync(path.join(SHOP, "prod-after-merge", "sources.json")),
-    );
+    ({ warehouse } = await prodWorkspace(s, warehouseDir, workspace, {
+      engine,
+      manifest: false,
+      sources: true,
+    }));
   });
 
   afterAll(async () => {

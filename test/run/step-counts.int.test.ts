@@ -4,8 +4,12 @@
  * process on a real DuckDB file, through the real runner ports. Each step
  * reports how many manifests it parsed, plans it made and warehouse
  * connections it opened (counted by the use case through its own ports);
- * the connections are also counted here, outside, on the opener the entry
- * point hands in. The table is printed.
+ * each is also counted here, outside the use case, and must agree: the
+ * connections on the opener the entry point hands in, the manifest reads
+ * and the plans wherever in the step they happen (every manifest the
+ * action reads goes through src/files/read-manifest-file.ts, every plan
+ * through src/planner/plan.ts: both are watched, and run as they are). The
+ * table is printed.
  *
  * The post step makes no plan: it reads the main step's from the hand-off,
  * the data diff's plan over prod included. It parses one manifest, the one
@@ -15,19 +19,14 @@
  * is measured too: its post step records, cleans up and repairs over one
  * connection.
  */
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { StepCounts } from "../../src/app/events/step-counts.js";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
-import { runMainStep } from "../../src/run/main-step.js";
-import { runPostStep } from "../../src/run/post-step.js";
 import { runDbt } from "../../tools/dbt-standin.js";
-import { recordedRunnerPorts } from "../support/recording-core.js";
+import { actionJob, pullRequestEvent, pushEvent } from "../support/action-job.js";
 import { nodesToBuild } from "../support/resolve-selection.js";
-import { PROJECT_ROOT } from "../support/shared-fixtures.js";
 import { prodWorkspace } from "../support/warehouse/prod-workspace.js";
 import { shop } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
@@ -35,23 +34,42 @@ import { SEED_COLUMNS, SHOP } from "../support/warehouse/shop.js";
 
 const startDir = process.cwd();
 
+/** Manifest reads and plans anywhere in the test's process, counted around the real functions. */
+const seen = vi.hoisted(() => ({ manifestReads: 0, plans: 0 }));
+vi.mock("../../src/files/read-manifest-file.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/files/read-manifest-file.js")>();
+  return {
+    ...real,
+    readManifestFile: (...args: Parameters<typeof real.readManifestFile>) => {
+      seen.manifestReads += 1;
+      return real.readManifestFile(...args);
+    },
+  };
+});
+vi.mock("../../src/planner/plan.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/planner/plan.js")>();
+  return {
+    ...real,
+    plan: (...args: Parameters<typeof real.plan>) => {
+      seen.plans += 1;
+      return real.plan(...args);
+    },
+  };
+});
+
 describe("one pull request's job, main then post (DuckDB): manifest parses, plans, warehouse connections per step", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "ods-step-counts-"));
   const warehouseDir = path.join(root, "warehouse");
   const workspace = path.join(root, "workspace");
   const target = path.join(workspace, "target");
   const s = shop();
-  const table: Record<string, StepCounts & { "connections seen outside": number }> = {};
+  const table: Record<string, StepCounts & { "seen outside": string }> = {};
   let runId = 40;
 
   beforeAll(async () => {
     // The state transport stages its copy under the working directory: this file's own.
     process.chdir(root);
-    await prodWorkspace(s, warehouseDir, workspace);
-    copyFileSync(
-      path.join(PROJECT_ROOT, "fixtures", "shop", "prod-after-merge", "sources.json"),
-      path.join(target, "sources.json"),
-    );
+    await prodWorkspace(s, warehouseDir, workspace, { sources: true });
   });
 
   afterAll(() => {
@@ -67,47 +85,15 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
    */
   function job(action: string | "push", inputs: Record<string, string> = {}) {
     runId += 1;
-    const read = readActionInputs(
-      (name) =>
-        inputs[name] ?? (name === "warehouse" ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}` : ""),
+    const { recorder, ports, main, post } = actionJob({
       workspace,
-      undefined,
-    );
-    const vars = {
-      GITHUB_REPOSITORY: "acme/shop",
-      GITHUB_REPOSITORY_ID: "700100",
-      GITHUB_RUN_ID: String(runId),
-    };
-    const push = () =>
-      readRunEnvironment(
-        { ...vars, GITHUB_EVENT_NAME: "push", GITHUB_REF: "refs/heads/main", GITHUB_SHA: "d".repeat(40) },
-        { ref: "refs/heads/main", after: "d".repeat(40), repository: { default_branch: "main" } },
-      );
-    const run =
-      action === "push"
-        ? push()
-        : readRunEnvironment(
-            {
-              GITHUB_EVENT_NAME: "pull_request",
-              GITHUB_REPOSITORY: "acme/shop",
-              GITHUB_REPOSITORY_ID: "700100",
-              GITHUB_REF: "refs/pull/7/merge",
-              GITHUB_RUN_ID: String(runId),
-            },
-            {
-              action,
-              number: 7,
-              repository: { default_branch: "main", full_name: "acme/shop" },
-              pull_request: {
-                number: 7,
-                merged: false,
-                head: { sha: "c".repeat(40), ref: "returns", repo: { full_name: "acme/shop" } },
-              },
-            },
-          );
-    const { recorder, ports } = recordedRunnerPorts(run, {
+      event:
+        action === "push" ? pushEvent("d".repeat(40)) : pullRequestEvent(action, { headSha: "c".repeat(40) }),
       tempDir: path.join(root, `temp-${runId}`),
-      hasSummary: true,
+      inputs: (name) =>
+        inputs[name] ??
+        (name === "warehouse" ? `duckdb:${path.join(warehouseDir, "shop.duckdb")}` : undefined),
+      runId,
     });
     let opened = 0;
     const open = ports.openWarehouse;
@@ -115,20 +101,21 @@ describe("one pull request's job, main then post (DuckDB): manifest parses, plan
       opened += 1;
       return open(spec, timeouts);
     };
+    /** Runs a step; what it counted must be what was seen outside it. */
+    async function step<T extends { counts: StepCounts }>(row: string, run: () => Promise<T>): Promise<T> {
+      opened = 0;
+      seen.manifestReads = 0;
+      seen.plans = 0;
+      const result = await run();
+      const outside = { manifestParses: seen.manifestReads, plans: seen.plans, warehouseConnections: opened };
+      table[row] = { ...result.counts, "seen outside": Object.values(outside).join(", ") };
+      expect(outside, `${row}: parses, plans and connections seen outside the step`).toEqual(result.counts);
+      return result;
+    }
     return {
       recorder,
-      main: async (row: string) => {
-        opened = 0;
-        const result = await runMainStep(read, run, ports);
-        table[`${row}: main`] = { ...result.counts, "connections seen outside": opened };
-        return result;
-      },
-      post: async (row: string) => {
-        opened = 0;
-        const result = await runPostStep(read, run, ports);
-        table[`${row}: post`] = { ...result.counts, "connections seen outside": opened };
-        return result;
-      },
+      main: (row: string) => step(`${row}: main`, main),
+      post: (row: string) => step(`${row}: post`, post),
       opened: () => opened,
     };
   }

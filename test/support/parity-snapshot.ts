@@ -3,9 +3,12 @@
  * compared by (the action-vs-CLI parity test, issue 38): the state
  * database's rows (snapshots with their nodes, heads, the run ledger), the
  * environment registry's rows, and the warehouse's catalog (schemas,
- * relations, their kinds and row counts). Only the values named in
+ * relations, their kinds, rows (counted and digested) and what each view
+ * reads). Only the values named in
  * WALL_CLOCK_KEYS (when a row was written) and the ids the store derives
- * from them are left out: snapshot ids become their order in the file
+ * from them are left out (a reading, not its absence: null stays null; a
+ * promotion's retain_until is compared as its retention, the days after its
+ * created_at): snapshot ids become their order in the file
  * (`snapshot#1`…), everywhere they appear, and the random ids of
  * promotions (uuids) become `promotion#1`…, also inside the names and
  * marks made of them (`orders__ods_r_<8 hex>`, `mark:promotion:<uuid>:0`);
@@ -13,6 +16,7 @@
  * (`mark:env:<32 hex>`) become `mark:env`, and PostgreSQL's object ids
  * (`oid:<n>`, the identity of an object there) become `oid`.
  */
+import { createHash } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import type { Session } from "./warehouse/sessions.js";
 
@@ -35,9 +39,22 @@ export const WALL_CLOCK_KEYS = new Set([
   "promoted_at",
   "switched_at",
   "lease_until",
-  // the wall clock plus the retention
-  "retain_until",
 ]);
+
+/** A clock reading as compared: `<clock>`, or null when there is none (an environment not closed is not one closed). */
+const clockReading = (value: unknown) => (value === null || value === undefined ? value : "<clock>");
+
+/**
+ * A promotion's retain_until is the wall clock plus the retention: it is
+ * compared as the retention, the days after the row's created_at.
+ */
+function retention(row: Row): unknown {
+  if (row.retain_until === null || row.retain_until === undefined) return row.retain_until;
+  const days = (Date.parse(String(row.retain_until)) - Date.parse(String(row.created_at))) / 86_400_000;
+  return Number.isFinite(days)
+    ? `created_at + ${days} days`
+    : `<clock>, unreadable: ${String(row.retain_until)}`;
+}
 
 type Row = Record<string, unknown>;
 
@@ -80,7 +97,14 @@ function normalise(value: unknown, ids: Map<string, string>): unknown {
     return Object.fromEntries(
       Object.entries(value as Row)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([key, item]) => [key, WALL_CLOCK_KEYS.has(key) ? "<clock>" : normalise(item, ids)]),
+        .map(([key, item]) => [
+          key,
+          key === "retain_until"
+            ? retention(value as Row)
+            : WALL_CLOCK_KEYS.has(key)
+              ? clockReading(item)
+              : normalise(item, ids),
+        ]),
     );
   }
   return value;
@@ -150,6 +174,19 @@ export function stateContents(file: string): Record<string, unknown> {
   }
 }
 
+/** A relation's rows, in any order, as one digest: two tables of as many rows may hold different ones. */
+function contentDigest(rows: Row[]): string {
+  const lines = rows
+    .map((row) =>
+      JSON.stringify(
+        Object.entries(row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value),
+      ),
+    )
+    .sort();
+  return createHash("sha256").update(lines.join("\n")).digest("hex").slice(0, 16);
+}
+
 const SYSTEM_SCHEMAS = ["information_schema", "pg_catalog", "pg_toast"];
 
 /** Every table of the registry's schema, its rows sorted. */
@@ -167,11 +204,17 @@ export async function registryContents(session: Session, metaSchema = "ods_meta"
   return contents;
 }
 
-/** Schemas, relations (kind, row count) of the warehouse, the registry's schema and the system's left out. */
+/** Schemas, relations (kind, row count, a digest of the rows, what a view reads) of the warehouse, the registry's schema and the system's left out. */
 export async function catalogContents(session: Session, metaSchema = "ods_meta"): Promise<Row> {
   const ids = await promotionIds(session, metaSchema);
   const relations = await session.rows(
     "select table_schema, table_name, table_type from information_schema.tables order by 1, 2",
+  );
+  // What each view reads (its definition as the engine keeps it): two views of as many rows may read different relations.
+  const views = new Map(
+    (
+      await session.rows("select table_schema, table_name, view_definition from information_schema.views")
+    ).map((row) => [`${String(row.table_schema)}.${String(row.table_name)}`, String(row.view_definition)]),
   );
   const catalog: Row = {};
   for (const relation of relations) {
@@ -179,14 +222,23 @@ export async function catalogContents(session: Session, metaSchema = "ods_meta")
     if (schema === metaSchema || SYSTEM_SCHEMAS.includes(schema) || schema.startsWith("pg_")) continue;
     const name = String(relation.table_name);
     let rows: unknown;
+    let content: unknown;
     try {
-      rows = Number((await session.rows(`select count(*) as n from "${schema}"."${name}"`))[0]!.n);
+      const all = await session.rows(`select * from "${schema}"."${name}"`);
+      rows = all.length;
+      content = contentDigest(all);
     } catch (error) {
       rows = `unreadable: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`;
     }
     // A replaced prod table kept for rollback is named after its promotion: `<name>__ods_r_<8 hex of its id>`.
     const shown = normalise(name, ids) as string;
-    catalog[`${schema}.${shown}`] = { kind: relation.table_type, rows };
+    const key = `${schema}.${name}`;
+    catalog[`${schema}.${shown}`] = {
+      kind: relation.table_type,
+      rows,
+      content,
+      ...(views.has(key) ? { reads: normalise(views.get(key), ids) } : {}),
+    };
   }
   const schemas = await session.rows("select schema_name from information_schema.schemata order by 1");
   catalog["(schemas)"] = schemas
