@@ -27,7 +27,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, expect } from "vitest";
+import { afterAll, expect, onTestFinished } from "vitest";
 import {
   attachPostgres,
   type PostgresLocation,
@@ -53,14 +53,51 @@ if (POSTGRES_MISSING) {
 export const ENGINES: Engine[] = POSTGRES_MISSING ? ["duckdb"] : ["duckdb", "postgres"];
 
 let server: Promise<{ server: PostgresServer; own: boolean }> | null = null;
-const scratch: string[] = [];
+
+/**
+ * The DuckDB folders (a file of about 7 MB each) go as soon as nothing can
+ * use them, not at the end of the run: the tests' temporary folder is on
+ * tmpfs (vitest.config.ts), so what they leave is memory. The fault suites
+ * make a database per kill point, over a thousand in a run: kept to the end,
+ * they filled /dev/shm with 9.7 GB and CI's run was killed for memory. A
+ * folder made inside a test goes when the test finishes; one made outside a
+ * test (a beforeAll) or holding a prepared database that later tests copy
+ * goes when the worker moves on to another file (a project with
+ * `isolate: false` imports this module once, so an afterAll registered here
+ * would only ever run for its first file) or when the file ends.
+ */
+const fileScratch: string[] = [];
+let scratchOf: string | undefined;
+
+function removeAll(dirs: string[]): void {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+function duckdbFolder(lifetime: "test" | "file"): string {
+  const file = expect.getState().testPath;
+  if (scratchOf !== file) {
+    removeAll(fileScratch);
+    scratchOf = file;
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), "ods-env-duckdb-"));
+  if (lifetime === "test") {
+    try {
+      onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+      return dir;
+    } catch {
+      // Not inside a test (a hook): the file's lifetime.
+    }
+  }
+  fileScratch.push(dir);
+  return dir;
+}
 
 afterAll(async () => {
   if (server) {
     const { server: s, own } = await server;
     if (own) s.stop();
   }
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+  removeAll(fileScratch);
 });
 
 /** The server as a new one is: only the database `postgres` (and the templates), only the role `ods`. False when it does not answer. */
@@ -137,11 +174,11 @@ export async function postgresServer(): Promise<PostgresServer> {
 
 /** A new, empty database named `database` (default shop: the fixtures' relations name it). */
 export async function freshSession(engine: Engine, database = "shop"): Promise<Session> {
-  if (engine === "duckdb") {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "ods-env-duckdb-"));
-    scratch.push(dir);
-    return duckdbSession(dir, database);
-  }
+  return newSession(engine, database, "test");
+}
+
+async function newSession(engine: Engine, database: string, lifetime: "test" | "file"): Promise<Session> {
+  if (engine === "duckdb") return duckdbSession(duckdbFolder(lifetime), database);
   const s = await postgresServer();
   const admin = new pg.Client({ connectionString: s.url });
   await admin.connect();
@@ -167,13 +204,18 @@ export function prepared<T, B = undefined>(
 ): () => Promise<{ session: Session; value: T }> {
   let ready: Promise<{ value: T; source: string }> | null = null;
   const make = async () => {
-    const from = base ? await base() : { session: await freshSession(engine), value: undefined as B };
+    const from = base
+      ? await base()
+      : { session: await newSession(engine, "shop", "file"), value: undefined as B };
     const session = from.session;
     const value = await prepare(session, from.value);
     await session.close();
     if (engine === "duckdb") {
-      const dir = scratch[scratch.length - 1]!;
-      return { value, source: path.join(dir, "shop.duckdb") };
+      // Later tests copy it: a folder of its own that lives as long as the file.
+      const dir = duckdbFolder("file");
+      const source = path.join(dir, "shop.duckdb");
+      copyFileSync(session.spec.slice("duckdb:".length), source);
+      return { value, source };
     }
     const s = await postgresServer();
     const template = `shop_template_${Math.random().toString(36).slice(2, 10)}`;
@@ -190,8 +232,7 @@ export function prepared<T, B = undefined>(
     ready ??= make();
     const { value, source } = await ready;
     if (engine === "duckdb") {
-      const dir = mkdtempSync(path.join(os.tmpdir(), "ods-env-duckdb-"));
-      scratch.push(dir);
+      const dir = duckdbFolder("test");
       copyFileSync(source, path.join(dir, "shop.duckdb"));
       return { session: await duckdbSession(dir, "shop"), value };
     }
