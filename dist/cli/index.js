@@ -20372,6 +20372,29 @@ const REUSE_REASONS = (/* unused pure expression or super */ null && ([
     "quorum_not_met",
     "parent_change_not_read",
 ]));
+/** What a piece of evidence is about (the plan's schema reads this list: src/state/plan-schema.ts). */
+const EVIDENCE_KINDS = (/* unused pure expression or super */ null && (["code", "source_version", "parent_build", "relation"]));
+/** Whether a source's checks (its data tests) run in this build, and why (ADR-0013, "Tested sources"). */
+const SOURCE_CHECK_CODES = (/* unused pure expression or super */ null && ([
+    "not_tested",
+    "checks_changed",
+    "missing_data_evidence",
+    "new_upstream_data",
+    "unchanged",
+]));
+/** The plan's warnings (one list for the type and the plan's schema, src/state/plan-schema.ts). */
+const PLAN_WARNING_CODES = (/* unused pure expression or super */ null && ([
+    "no_state",
+    "stale_source_freshness",
+    "target_changed",
+    "no_sources_json",
+    "scheme_changed",
+    "selector_matches_nothing",
+    "selection_plans_nothing",
+    "selection_superset",
+    "no_project_file",
+    "renamed_builds",
+]));
 
 ;// CONCATENATED MODULE: ./src/planner/changed-checks.ts
 /**
@@ -22856,15 +22879,29 @@ function reconcileWithRollbacks(snapshot, rollbacks, ports) {
     return reconciled;
 }
 /**
- * Prod's head as the warehouse has it: the registry's rollbacks of `project`
- * (this session's scope) applied to the state's head, its id kept (the plan
- * names the snapshot it was made against). The action's steps and the CLI's
- * env commands both plan over this.
+ * The rollbacks the warehouse's registry records for the session's project.
+ * `recover` (every run that changes the warehouse): what an interrupted
+ * promotion or rollback left is recovered first (recover.ts; `prod`, the
+ * state restored, tells a later build), so that a rollback the recovery
+ * finishes is among them. Reading them before the recovery would plan on a
+ * promoted build the recovery then switches back: a stale table reused.
  */
-async function prodHeadAfterRollbacks(ctx, head, ports) {
+async function warehouseRollbacksOf(ctx, options) {
+    if (options.recover)
+        await recoverInterrupted(ctx, { prod: options.prod, dryRun: options.dryRun === true });
+    return recordedRollbacks(ctx, ctx.scope.project);
+}
+/**
+ * Prod's head as the warehouse has it: interrupted promotions recovered
+ * (unless `recover` is false: a read-only command), then the registry's
+ * rollbacks applied to the state's head, its id kept (the plan names the
+ * snapshot it was made against). The action's events and the CLI's env
+ * commands both plan over this.
+ */
+async function prodHeadAfterRollbacks(ctx, head, ports, options) {
+    const rollbacks = await warehouseRollbacksOf(ctx, { ...options, prod: head?.snapshot ?? null });
     if (!head)
         return null;
-    const rollbacks = await recordedRollbacks(ctx, head.snapshot.project);
     return { id: head.id, snapshot: reconcileWithRollbacks(head.snapshot, rollbacks, ports) };
 }
 
@@ -22921,7 +22958,10 @@ function fullRefreshConfigured(project) {
 
 async function createEnvironmentOverProd(ctx, config, ports) {
     const { scope, head, sources, targetName, ...create } = config;
-    const prod = await prodHeadAfterRollbacks(ctx, head, ports);
+    const prod = await prodHeadAfterRollbacks(ctx, head, ports, {
+        recover: true,
+        dryRun: config.dryRun === true,
+    });
     const columnFacts = await planColumnFacts(ports.loadSqlParser, config.manifest, prod?.snapshot ?? null, [true], ports);
     return createOrRefreshEnvironment(ctx, {
         ...create,
@@ -23859,7 +23899,8 @@ async function diffPullRequest(ctx, input, clock) {
 
 
 async function diffOverProd(ctx, config, ports) {
-    const prod = await prodHeadAfterRollbacks(ctx, config.head, ports);
+    // Read-only: nothing is recovered (the next run that changes the warehouse does it).
+    const prod = await prodHeadAfterRollbacks(ctx, config.head, ports, { recover: false });
     const planned = (selection) => planOverHead({
         project: config.project,
         scope: config.scope,
@@ -25726,7 +25767,10 @@ function settlePromotions(recorded, pending, runId, notBuilt = new Set()) {
 
 
 async function promoteOverProd(ctx, config, ports) {
-    const prod = await prodHeadAfterRollbacks(ctx, config.head, ports);
+    const prod = await prodHeadAfterRollbacks(ctx, config.head, ports, {
+        recover: true,
+        dryRun: config.dryRun === true,
+    });
     const columnFacts = await planColumnFacts(ports.loadSqlParser, config.project, prod?.snapshot ?? null, [false], ports);
     const planMain = planOverHead({
         project: config.project,
@@ -34199,6 +34243,8 @@ const BIGQUERY_STATEMENTS = {
     // No key constraint: BigQuery's keys are NOT ENFORCED and the optimizer may trust them (a duplicate would then
     // give wrong answers silently); upsertRecord's MERGE keeps a key to one row.
     ...providerRecordStatements(recordDialect),
+    // ADD COLUMN IF NOT EXISTS skips a column the table has: an upgrade needn't read them first.
+    recordColumns: () => null,
 };
 
 ;// CONCATENATED MODULE: ./src/drivers/providers/databricks/databricks-runner.ts
@@ -34400,8 +34446,9 @@ async function openDatabricksRunner(spec, timeouts) {
  * and DuckDB's INTEGER). No PRIMARY KEY: on Databricks it is informational
  * (never enforced) and needs NOT NULL key columns; keys stay unique because
  * every write by key is one MERGE matching the key null-safely (`<=>`).
- * `ADD COLUMN` has no `IF NOT EXISTS`: the caller adds only a column the
- * table lacks.
+ * `ADD COLUMN` has no `IF NOT EXISTS` (a column the table has fails,
+ * FIELDS_ALREADY_EXISTS): an upgrade reads the table's columns first
+ * (`recordColumns`) and adds only a column the table lacks.
  */
 
 
@@ -34640,8 +34687,15 @@ const DATABRICKS_STATEMENTS = {
         };
     },
     // No PRIMARY KEY (informational on Databricks, and it needs NOT NULL key columns): every write by key is one
-    // MERGE matching the key null-safely (`<=>`). ADD COLUMNS has no IF NOT EXISTS: only a column the table lacks is added.
+    // MERGE matching the key null-safely (`<=>`). ADD COLUMNS has no IF NOT EXISTS: an upgrade reads recordColumns first
+    // and adds only a column the table lacks.
     ...providerRecordStatements(databricks_statements_recordDialect),
+    recordColumns(place, schema, table) {
+        return {
+            sql: `SELECT column_name FROM ${catalog(place)}.information_schema.columns WHERE ${catalogNameIs("table_schema")} AND ${catalogNameIs("table_name")} ORDER BY ordinal_position`,
+            params: [schema, table.name],
+        };
+    },
 };
 function databricks_statements_columnType(type) {
     return type === "integer" ? "INT" : "STRING";
@@ -35258,9 +35312,21 @@ class ProviderWarehouse {
             await this.exec("createRecordTable", this.place, schema, table);
             if (!options.upgrade)
                 continue;
-            for (const column of Object.keys(table.columns))
+            // Where adding a column the table has fails (Databricks), only the missing ones are added.
+            const present = await this.recordColumns(schema, table);
+            for (const column of Object.keys(table.columns)) {
+                if (present?.has((0,names/* nameKey */.Rc)(column, this.capabilities.identifiers)))
+                    continue;
                 await this.exec("addRecordColumn", this.place, schema, table, column);
+            }
         }
+    }
+    /** The record table's columns (nameKey), or null where the provider's addRecordColumn skips one it has. */
+    async recordColumns(schema, table) {
+        if (this.statements.recordColumns(this.place, schema, table) === null)
+            return null;
+        const result = await this.exec("recordColumns", this.place, schema, table);
+        return new Set(result.rows.map((row) => (0,names/* nameKey */.Rc)(String(row.column_name), this.capabilities.identifiers)));
     }
     async hasRecordTable(schema, table) {
         const objects = await this.listObjects([schema]);
@@ -35607,6 +35673,8 @@ const SNOWFLAKE_STATEMENTS = {
     // Snowflake keeps a PRIMARY KEY as information only (never enforced on standard tables): upsertRecord's MERGE keeps keys unique,
     // from a one-row source whose values are bound, cast to the columns' types so a null has one.
     ...providerRecordStatements(snowflake_statements_recordDialect),
+    // ADD COLUMN IF NOT EXISTS skips a column the table has: an upgrade needn't read them first.
+    recordColumns: () => null,
 };
 
 ;// CONCATENATED MODULE: ./src/drivers/providers/snowflake/snowflake-runner.ts
