@@ -1,9 +1,9 @@
-import { accessSync, constants, mkdirSync, statfsSync } from "node:fs";
+import { accessSync, constants, globSync, mkdirSync, readFileSync, statfsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 import { DurationSequencer } from "./test/support/duration-sequencer.js";
-import { type TestProject, testFilesOf } from "./test/support/test-kinds.js";
+import { mockingFiles, type TestProject, testFilesOf } from "./test/support/test-kinds.js";
 
 /**
  * The suite in projects, each chosen by the kind in its files' names
@@ -67,9 +67,21 @@ if (process.env.TMPDIR === undefined && roomyTmpfs(TMPFS)) {
  */
 process.env.ODS_TEST_POSTGRES_DIR ??= path.join(os.tmpdir(), `ods-pg-servers-${process.pid}`);
 
-const project = (name: TestProject, isolate: boolean) => ({
+/** The files of the integration project that mock modules: a project of their own, isolated (test-kinds.ts). */
+const integrationMocks = mockingFiles(
+  globSync(testFilesOf("integration"), { cwd: import.meta.dirname }),
+  (file) => readFileSync(path.join(import.meta.dirname, file), "utf8"),
+);
+
+const project = (name: TestProject, isolate: boolean, setupFiles: string[] = []) => ({
   extends: true as const,
-  test: { name, include: [testFilesOf(name)], exclude: configDefaults.exclude, isolate },
+  test: {
+    name,
+    include: [testFilesOf(name)],
+    exclude: [...configDefaults.exclude, ...(name === "integration" ? integrationMocks : [])],
+    isolate,
+    setupFiles,
+  },
 });
 
 export default defineConfig({
@@ -91,10 +103,19 @@ export default defineConfig({
     projects: [
       // Pure code with no mocks or global state: a worker keeps the modules it imported between files.
       project("unit", false),
-      // Isolated: @actions/github reads GITHUB_API_URL once, when first imported, so a worker that keeps its
-      // modules sends the artifact download of later files to the first file's services (state-transport.int's
-      // 9 failures without isolation; docs/decisions/architecture-fast-suite.md, issue 38).
-      project("integration", true),
+      // A worker keeps its modules between files; @actions/github fixes its base URL from GITHUB_API_URL when
+      // first imported, so every file names the worker's one API front there before it imports anything
+      // (test/support/services/api-front.ts), and each file's local GitHub services stand behind it in turn.
+      project("integration", false, ["./test/support/services/worker-api-front-setup.ts"]),
+      {
+        extends: true as const,
+        test: {
+          name: "integration-mocks",
+          include: integrationMocks.length > 0 ? integrationMocks : ["test/no-mocking-files"],
+          isolate: true,
+          setupFiles: ["./test/support/services/worker-api-front-setup.ts"],
+        },
+      },
       // Their files drive child processes and servers and restore what they change: a worker keeps its imports.
       project("e2e", false),
       project("adversarial", false),

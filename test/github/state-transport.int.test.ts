@@ -7,13 +7,13 @@
  * client archives relative to the working directory and GITHUB_WORKSPACE).
  *
  * @actions/github reads GITHUB_API_URL once, when it is first imported, so
- * the file sets it to an ApiFront before importing the transport modules and
- * points the front at each test's REST fake.
+ * the file sets it to the worker's ApiFront before importing the transport
+ * modules, and each test's services stand behind that front.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CACHE_STAGING_PATH } from "../../src/github/state-transport/cache-keys.js";
 import { demoteAnnotation } from "../../src/github/state-transport/client-lines.js";
 import type { GitHubAccess } from "../../src/github/state-transport/github-rest.js";
@@ -25,7 +25,7 @@ import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { generateSnapshot } from "../../tools/snapshot-generator.js";
 import type { FakeRun } from "../support/services/actions-world.js";
-import { ApiFront } from "../support/services/api-front.js";
+import { type ApiFront, workerApiFront } from "../support/services/api-front.js";
 import { type ActionsServices, startActionsServices } from "../support/services/start-services.js";
 
 const PROJECT = "shop";
@@ -42,14 +42,10 @@ const originalCwd = process.cwd();
 const stdoutWrite = process.stdout.write;
 
 beforeAll(async () => {
-  front = await new ApiFront().start();
+  front = await workerApiFront();
   process.env.GITHUB_API_URL = front.url;
   ({ restoreState } = await import("../../src/github/state-transport/restore-state.js"));
   ({ saveState } = await import("../../src/github/state-transport/save-state.js"));
-});
-
-afterAll(async () => {
-  await front.stop();
 });
 
 let services: ActionsServices;

@@ -25,3 +25,14 @@ export function projectOf(file: string): TestProject | undefined {
   const entry = Object.entries(TEST_KINDS).find(([, suffix]) => suffix === match[1]);
   return entry?.[0] as TestProject | undefined;
 }
+
+/**
+ * The files of a kind that replace modules with `vi.mock`: they run in a
+ * worker of their own per file (`isolate: true`), because a worker that keeps
+ * its modules between files (the fast projects) may already hold the real
+ * module from an earlier file, and the mock would then count or change
+ * nothing. Found by their text, so no list is kept by hand.
+ */
+export function mockingFiles(files: readonly string[], read: (file: string) => string): string[] {
+  return files.filter((file) => /\bvi\.(do)?[mM]ock\(/.test(read(file)));
+}

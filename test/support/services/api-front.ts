@@ -8,6 +8,13 @@
  * starts a REST fake per test on port 0 needs one address for the whole file.
  * The front listens once; each test points it at its own fake. It forwards
  * requests unchanged (the fake behind it records them).
+ *
+ * A vitest worker that keeps its modules between files (`isolate: false`)
+ * keeps @actions/github's base URL for all of them, so the front is one per
+ * worker process (`workerApiFront`), not one per file: every file's services
+ * stand behind it in turn. Two services behind it at once would send one's
+ * requests to the other's fake, so pointing it while it points elsewhere is
+ * an error that says so, not a silent redirect.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -37,6 +44,12 @@ export class ApiFront {
     });
   }
 
+  /** The server no longer keeps the process alive. */
+  unref(): this {
+    this.server.unref();
+    return this;
+  }
+
   async start(): Promise<this> {
     await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
     return this;
@@ -48,6 +61,11 @@ export class ApiFront {
 
   /** Where requests go from now on (undefined: answer 502). */
   pointAt(url: string | undefined): void {
+    if (url !== undefined && this.target !== undefined && this.target !== url) {
+      throw new Error(
+        `the API front at ${this.url} already stands before ${this.target}: stop those services before starting others (one set per test file at a time)`,
+      );
+    }
     this.target = url;
   }
 
@@ -56,4 +74,16 @@ export class ApiFront {
     this.server.closeAllConnections();
     await closed;
   }
+}
+
+let workerFront: Promise<ApiFront> | undefined;
+
+/**
+ * The worker process's front: started at its first use and never stopped (its
+ * server does not keep the process alive), so GITHUB_API_URL names the same
+ * address for every file the worker runs.
+ */
+export function workerApiFront(): Promise<ApiFront> {
+  workerFront ??= new ApiFront().start().then((front) => front.unref());
+  return workerFront;
 }

@@ -5,7 +5,7 @@
  * environment for the @actions/* clients to find them.
  */
 import { ActionsWorld, type FakeRepository, type FakeRun } from "./actions-world.js";
-import type { ApiFront } from "./api-front.js";
+import { type ApiFront, workerApiFront } from "./api-front.js";
 import { BlobStore } from "./blob-store.js";
 import type { RecordedRequest } from "./fake-server.js";
 import { GitHubRestApi } from "./github-rest.js";
@@ -29,7 +29,7 @@ export interface ActionsServices {
 export interface StartOptions {
   repo?: Partial<FakeRepository>;
   now?: () => Date;
-  /** Put the REST fake behind this front (see api-front.ts). */
+  /** Put the REST fake behind this front (default: the worker's, see api-front.ts). */
   front?: ApiFront;
 }
 
@@ -38,8 +38,14 @@ export async function startActionsServices(options: StartOptions = {}): Promise<
   const blobs = await new BlobStore().start();
   const results = await new ResultsService(world, blobs).start();
   const rest = await new GitHubRestApi(world, blobs).start();
-  options.front?.pointAt(rest.url);
-  const apiUrl = options.front?.url ?? rest.url;
+  const front = options.front ?? (await workerApiFront());
+  try {
+    front.pointAt(rest.url);
+  } catch (error) {
+    await Promise.all([rest.stop(), results.stop(), blobs.stop()]);
+    throw error;
+  }
+  const apiUrl = front.url;
   return {
     world,
     blobs,
@@ -75,7 +81,7 @@ export async function startActionsServices(options: StartOptions = {}): Promise<
       return [...blobs.server.requests, ...results.server.requests, ...rest.server.requests];
     },
     async stop() {
-      if (options.front) options.front.pointAt(undefined);
+      front.pointAt(undefined);
       await Promise.all([rest.stop(), results.stop(), blobs.stop()]);
     },
   };

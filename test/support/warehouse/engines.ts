@@ -230,7 +230,13 @@ export function prepared<T, B = undefined>(
   };
   return async () => {
     ready ??= make();
-    const { value, source } = await ready;
+    let made = await ready;
+    if (engine === "duckdb" && !existsSync(made.source)) {
+      // Made for an earlier file of this worker (a prepared() held by a shared module), whose folders are gone.
+      ready = make();
+      made = await ready;
+    }
+    const { value, source } = made;
     if (engine === "duckdb") {
       const dir = duckdbFolder("test");
       copyFileSync(source, path.join(dir, "shop.duckdb"));
