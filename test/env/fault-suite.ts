@@ -8,7 +8,7 @@
  * declares no multi-object atomicity.
  *
  * The suite is split in two parts by step (see `tried`): faults.adv.test.ts and
- * faults.slow.test.ts run it.
+ * faults-{first,second}-half.slow.test.ts run it.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -50,13 +50,28 @@ export const WHENS = ["before", "after"] as const;
 /**
  * Which steps a part injects its failures at. `npm test` (faults.adv.test.ts)
  * takes every twelfth step (1, 13, 25, …), `npm run test:slow`
- * (faults.slow.test.ts) the others; CI runs both, so every step of every
+ * (faults-{first,second}-half.slow.test.ts) the others; CI runs both, so every step of every
  * operation is tried once, on every engine.
  */
 export type FaultPart = "fast" | "rest";
 export const PARTS: Record<FaultPart, string> = { fast: "every twelfth step", rest: "the other steps" };
 export function tried(step: number, part: FaultPart): boolean {
   return (step % 12 === 1) === (part === "fast");
+}
+
+/**
+ * One of `of` files that share a part's targets (the i-th target goes to
+ * file i mod `of`): the rest of the steps is about 1,000 s of one worker's
+ * time, so the slow project runs it as two files, one per worker, instead
+ * of one file that sets the project's wall time.
+ */
+export interface FaultShard {
+  readonly index: number;
+  readonly of: number;
+}
+export const WHOLE: FaultShard = { index: 0, of: 1 };
+export function inShard<T>(targets: readonly T[], shard: FaultShard): T[] {
+  return targets.filter((_, i) => i % shard.of === shard.index);
 }
 
 export async function contextOn(
@@ -196,8 +211,8 @@ async function parserSdk(): Promise<PolyglotSdk> {
   return loaded.sdk;
 }
 
-export function faultSuite(part: FaultPart): void {
-  describe.each(lifecycleTargets())(`faults on $name (${PARTS[part]})`, (target) => {
+export function faultSuite(part: FaultPart, shard: FaultShard = WHOLE): void {
+  describe.each(inShard(lifecycleTargets(), shard))(`faults on $name (${PARTS[part]})`, (target) => {
     const engine = target.engine;
     it(
       "create: a failure at any step leaves a consistent environment and a rerun completes it",
@@ -437,261 +452,268 @@ export function faultSuite(part: FaultPart): void {
     }
   });
 
-  describe.each(stagedTargets())(`the staged and journaled protocol ($name; ${PARTS[part]})`, (target) => {
-    const templates = new Map<Shop, ReturnType<typeof prepared<StateSnapshot>>>();
-    async function setUp(s: Shop) {
-      if (!templates.has(s)) {
-        templates.set(
-          s,
-          prepared("duckdb", async (session) => {
-            const S0 = await prodBuilt(session, s);
-            await prBuilt(session, s, S0);
-            return S0;
-          }),
-        );
+  describe.each(inShard(stagedTargets(), shard))(
+    `the staged and journaled protocol ($name; ${PARTS[part]})`,
+    (target) => {
+      const templates = new Map<Shop, ReturnType<typeof prepared<StateSnapshot>>>();
+      async function setUp(s: Shop) {
+        if (!templates.has(s)) {
+          templates.set(
+            s,
+            prepared("duckdb", async (session) => {
+              const S0 = await prodBuilt(session, s);
+              await prBuilt(session, s, S0);
+              return S0;
+            }),
+          );
+        }
+        const { session, value: S0 } = await templates.get(s)!();
+        const faulty = await target.make(session);
+        const real = await contextOn(session.warehouse);
+        const ctx = await contextOn(faulty);
+        const mainPlan = mainPlanOf(s, S0);
+        const decided = await planPromotion(real, {
+          environment: PR7,
+          plan: mainPlan,
+          project: s.mainProject,
+          prod: S0,
+          sources: MAIN_SOURCES,
+        });
+        const input = {
+          plan: decided,
+          mainPlan,
+          mainProject: s.mainProject,
+          promotedBy: "main-run",
+          allowNonAtomic: true,
+        };
+        const rows = async () => ({
+          orders: await rowsOf(session, "analytics", "orders"),
+          customers: await rowsOf(session, "analytics", "customers"),
+        });
+        const before = await rows();
+        const pr = {
+          orders: await rowsOf(session, "analytics_pr_7", "orders"),
+          customers: await rowsOf(session, "analytics_pr_7", "customers"),
+        };
+        return { session, faulty, real, ctx, input, rows, before, pr };
       }
-      const { session, value: S0 } = await templates.get(s)!();
-      const faulty = await target.make(session);
-      const real = await contextOn(session.warehouse);
-      const ctx = await contextOn(faulty);
-      const mainPlan = mainPlanOf(s, S0);
-      const decided = await planPromotion(real, {
-        environment: PR7,
-        plan: mainPlan,
-        project: s.mainProject,
-        prod: S0,
-        sources: MAIN_SOURCES,
-      });
-      const input = {
-        plan: decided,
-        mainPlan,
-        mainProject: s.mainProject,
-        promotedBy: "main-run",
-        allowNonAtomic: true,
-      };
-      const rows = async () => ({
-        orders: await rowsOf(session, "analytics", "orders"),
-        customers: await rowsOf(session, "analytics", "customers"),
-      });
-      const before = await rows();
-      const pr = {
-        orders: await rowsOf(session, "analytics_pr_7", "orders"),
-        customers: await rowsOf(session, "analytics_pr_7", "customers"),
-      };
-      return { session, faulty, real, ctx, input, rows, before, pr };
-    }
 
-    /** What readers see of each promoted table agrees with the journal. */
-    async function assertJournal(t: Awaited<ReturnType<typeof setUp>>): Promise<void> {
-      const promotions = await t.real.registry.promotions();
-      const now = await t.rows();
-      const committed = promotions.filter((p) => p.status === "committed");
-      const open = promotions.filter((p) => p.status !== "committed" && p.status !== "aborted");
-      expect(
-        committed.length + open.length,
-        "at most one promotion is in prod or in flight",
-      ).toBeLessThanOrEqual(1);
-      if (committed.length === 1) {
-        expect(now).toEqual(t.pr);
-        return;
-      }
-      if (open.length === 0) {
-        // Nothing promoted, or every attempt aborted: prod as it was, nothing staged left.
-        expect(now).toEqual(t.before);
+      /** What readers see of each promoted table agrees with the journal. */
+      async function assertJournal(t: Awaited<ReturnType<typeof setUp>>): Promise<void> {
+        const promotions = await t.real.registry.promotions();
+        const now = await t.rows();
+        const committed = promotions.filter((p) => p.status === "committed");
+        const open = promotions.filter((p) => p.status !== "committed" && p.status !== "aborted");
         expect(
-          (await t.session.warehouse.listObjects(["analytics"])).filter((o) =>
-            o.identifier.includes("__ods_"),
-          ),
-        ).toEqual([]);
-        return;
+          committed.length + open.length,
+          "at most one promotion is in prod or in flight",
+        ).toBeLessThanOrEqual(1);
+        if (committed.length === 1) {
+          expect(now).toEqual(t.pr);
+          return;
+        }
+        if (open.length === 0) {
+          // Nothing promoted, or every attempt aborted: prod as it was, nothing staged left.
+          expect(now).toEqual(t.before);
+          expect(
+            (await t.session.warehouse.listObjects(["analytics"])).filter((o) =>
+              o.identifier.includes("__ods_"),
+            ),
+          ).toEqual([]);
+          return;
+        }
+        for (const s of await t.real.registry.steps(open[0]!.id)) {
+          const name = s.target.identifier as "orders" | "customers";
+          if (s.state === "switched") expect(now[name], `${name} is switched`).toEqual(t.pr[name]);
+          else if (s.state !== "switching" && s.state !== "reverting")
+            expect(now[name], `${name} is ${s.state}`).toEqual(t.before[name]);
+        }
       }
-      for (const s of await t.real.registry.steps(open[0]!.id)) {
-        const name = s.target.identifier as "orders" | "customers";
-        if (s.state === "switched") expect(now[name], `${name} is switched`).toEqual(t.pr[name]);
-        else if (s.state !== "switching" && s.state !== "reverting")
-          expect(now[name], `${name} is ${s.state}`).toEqual(t.before[name]);
-      }
-    }
 
-    it(
-      "is refused unless allowed, naming the missing capability",
-      async () => {
-        const t = await setUp(shop({ customersChange: true }));
-        try {
-          const error = await promote(t.ctx, { ...t.input, allowNonAtomic: false }).catch((e: unknown) => e);
-          expect(isUserError(error) && error.code).toBe("promotion_not_atomic");
-          expect(await t.rows()).toEqual(t.before);
-          const done = await promote(t.ctx, t.input);
-          expect(done.status).toBe("committed");
-          expect(done.atomic).toBe(false);
-          expect(await t.rows()).toEqual(t.pr);
-        } finally {
-          await t.session.close();
-        }
-      },
-      LOOP,
-    );
-
-    it(
-      "a failure at each step (before or after it took effect, once or for good) is reported, the journal tells what readers see, and a rerun finishes",
-      async () => {
-        const s = shop({ customersChange: true });
-        const reference = await setUp(s);
-        reference.faulty.arm(null);
-        await promote(reference.ctx, reference.input);
-        const steps = reference.faulty.steps;
-        await reference.session.close();
-        expect(steps).toBeGreaterThan(10);
-        const modes = [
-          { when: "before" as const, until: false },
-          { when: "after" as const, until: false },
-          { when: "before" as const, until: true },
-        ];
-        for (let step = 1; step <= steps; step += 1) {
-          if (!tried(step, part)) continue;
-          for (const mode of modes) {
-            const t = await setUp(s);
-            try {
-              t.faulty.arm({ step, ...mode });
-              const error = await promote(t.ctx, t.input).then(
-                () => null,
-                (e: unknown) => e,
-              );
-              expect(error, `step ${step} ${mode.when}${mode.until ? " for good" : ""}`).not.toBeNull();
-              await assertJournal(t);
-              const status = (await t.real.registry.promotions())[0]?.status;
-              if (isUserError(error) && status === "aborted" && error.message.includes("while switching")) {
-                // The window in which readers saw a mix is reported, naming the nodes.
-                expect(error.message).toMatch(/readers saw the promoted/);
-              }
-              t.faulty.arm(null);
-              if (status === "failed") {
-                const resumed = await rollbackPromotion(t.ctx, { resume: true, allowNonAtomic: true });
-                expect(resumed.status).toBe("resumed");
-                await assertJournal(t);
-                expect(await t.rows()).toEqual(t.before);
-              }
-              const done = await promote(t.ctx, t.input);
-              expect(["committed", "already_committed"]).toContain(done.status);
-              expect(await t.rows()).toEqual(t.pr);
-              expect(
-                (await t.session.warehouse.listObjects(["analytics"])).filter((o) =>
-                  o.identifier.includes("__ods_s_"),
-                ),
-              ).toEqual([]);
-              await assertJournal(t);
-            } finally {
-              await t.session.close();
-            }
+      it(
+        "is refused unless allowed, naming the missing capability",
+        async () => {
+          const t = await setUp(shop({ customersChange: true }));
+          try {
+            const error = await promote(t.ctx, { ...t.input, allowNonAtomic: false }).catch(
+              (e: unknown) => e,
+            );
+            expect(isUserError(error) && error.code).toBe("promotion_not_atomic");
+            expect(await t.rows()).toEqual(t.before);
+            const done = await promote(t.ctx, t.input);
+            expect(done.status).toBe("committed");
+            expect(done.atomic).toBe(false);
+            expect(await t.rows()).toEqual(t.pr);
+          } finally {
+            await t.session.close();
           }
-        }
-      },
-      LOOP,
-    );
+        },
+        LOOP,
+      );
 
-    it(
-      "rollback: a failure at each step (before or after it took effect, once or for good) leaves prod on one side of each switch, and a resume or rerun finishes it",
-      async () => {
-        const s = shop({ customersChange: true });
-        const reference = await setUp(s);
-        let steps = 0;
-        try {
-          await promote(reference.ctx, reference.input);
-          reference.faulty.arm(null);
-          await rollbackPromotion(reference.ctx, { allowNonAtomic: true });
-          steps = reference.faulty.steps;
-        } finally {
-          await reference.session.close();
-        }
-        expect(steps).toBeGreaterThan(4);
-        const modes = [
-          { when: "before" as const, until: false },
-          { when: "after" as const, until: false },
-          { when: "before" as const, until: true },
-        ];
-        for (let step = 1; step <= steps; step += 1) {
-          if (!tried(step, part)) continue;
-          for (const mode of modes) {
-            const t = await setUp(s);
-            const at = `rollback step ${step} ${mode.when}${mode.until ? " for good" : ""}`;
-            try {
-              await promote(t.ctx, t.input);
-              t.faulty.arm({ step, ...mode });
-              const error = await rollbackPromotion(t.ctx, { allowNonAtomic: true }).then(
-                () => null,
-                (e: unknown) => e,
-              );
-              expect(error, at).not.toBeNull();
-              // Each table is the promoted one or the one it replaced, whole: never missing, never a mix of rows.
-              const now = await t.rows();
-              for (const name of ["orders", "customers"] as const)
-                expect([t.pr[name], t.before[name]], `${at}: ${name}`).toContainEqual(now[name]);
-              t.faulty.arm(null);
-              const status = (await t.real.registry.promotions())[0]!.status;
-              if (status === "committed") {
-                // The failure came before the rollback was journaled: nothing was switched back.
-                expect(now, at).toEqual(t.pr);
-                await rollbackPromotion(t.ctx, { allowNonAtomic: true });
-              } else if (status === "rolling_back") {
-                const resumed = await rollbackPromotion(t.ctx, { resume: true, allowNonAtomic: true });
-                expect(resumed.status, at).toBe("resumed");
-              } else {
-                expect(status, at).toBe("rolled_back");
-              }
-              expect(await t.rows(), at).toEqual(t.before);
-              expect((await t.real.registry.promotions())[0]!.status, at).toBe("rolled_back");
-              const left = (await t.session.warehouse.listObjects(["analytics"])).filter(
-                (o) => o.identifier.includes("__ods_") && !o.identifier.includes("__ods_u_"),
-              );
-              expect(left, `${at}: only the promoted tables are kept (under their undone names)`).toEqual([]);
-            } finally {
-              await t.session.close();
-            }
-          }
-        }
-      },
-      LOOP,
-    );
-
-    it(
-      "rollback is journaled too and resumes after an interruption",
-      async () => {
-        const s = shop({ customersChange: true });
-        const t = await setUp(s);
-        try {
-          await promote(t.ctx, t.input);
-          expect(await t.rows()).toEqual(t.pr);
-          const refused = await rollbackPromotion(t.ctx, {}).catch((e: unknown) => e);
-          expect(isUserError(refused) && refused.code).toBe("promotion_not_atomic");
-          // Fails at the last step that switches a name back (after the first table was switched back), and
-          // every step after it: found by a rollback of the same promotion on a copy.
+      it(
+        "a failure at each step (before or after it took effect, once or for good) is reported, the journal tells what readers see, and a rerun finishes",
+        async () => {
+          const s = shop({ customersChange: true });
           const reference = await setUp(s);
-          let last = 0;
+          reference.faulty.arm(null);
+          await promote(reference.ctx, reference.input);
+          const steps = reference.faulty.steps;
+          await reference.session.close();
+          expect(steps).toBeGreaterThan(10);
+          const modes = [
+            { when: "before" as const, until: false },
+            { when: "after" as const, until: false },
+            { when: "before" as const, until: true },
+          ];
+          for (let step = 1; step <= steps; step += 1) {
+            if (!tried(step, part)) continue;
+            for (const mode of modes) {
+              const t = await setUp(s);
+              try {
+                t.faulty.arm({ step, ...mode });
+                const error = await promote(t.ctx, t.input).then(
+                  () => null,
+                  (e: unknown) => e,
+                );
+                expect(error, `step ${step} ${mode.when}${mode.until ? " for good" : ""}`).not.toBeNull();
+                await assertJournal(t);
+                const status = (await t.real.registry.promotions())[0]?.status;
+                if (isUserError(error) && status === "aborted" && error.message.includes("while switching")) {
+                  // The window in which readers saw a mix is reported, naming the nodes.
+                  expect(error.message).toMatch(/readers saw the promoted/);
+                }
+                t.faulty.arm(null);
+                if (status === "failed") {
+                  const resumed = await rollbackPromotion(t.ctx, { resume: true, allowNonAtomic: true });
+                  expect(resumed.status).toBe("resumed");
+                  await assertJournal(t);
+                  expect(await t.rows()).toEqual(t.before);
+                }
+                const done = await promote(t.ctx, t.input);
+                expect(["committed", "already_committed"]).toContain(done.status);
+                expect(await t.rows()).toEqual(t.pr);
+                expect(
+                  (await t.session.warehouse.listObjects(["analytics"])).filter((o) =>
+                    o.identifier.includes("__ods_s_"),
+                  ),
+                ).toEqual([]);
+                await assertJournal(t);
+              } finally {
+                await t.session.close();
+              }
+            }
+          }
+        },
+        LOOP,
+      );
+
+      it(
+        "rollback: a failure at each step (before or after it took effect, once or for good) leaves prod on one side of each switch, and a resume or rerun finishes it",
+        async () => {
+          const s = shop({ customersChange: true });
+          const reference = await setUp(s);
+          let steps = 0;
           try {
             await promote(reference.ctx, reference.input);
             reference.faulty.arm(null);
             await rollbackPromotion(reference.ctx, { allowNonAtomic: true });
-            reference.faulty.log.forEach((name, index) => {
-              if (/^(replaceTable|renameTable|swapTables|cloneTable|replaceFrom)$/.test(name))
-                last = index + 1;
-            });
+            steps = reference.faulty.steps;
           } finally {
             await reference.session.close();
           }
-          expect(last).toBeGreaterThan(1);
-          t.faulty.arm({ step: last, when: "before", until: true });
-          await rejects(rollbackPromotion(t.ctx, { allowNonAtomic: true }));
-          expect((await t.real.registry.promotions())[0]!.status).toBe("rolling_back");
-          t.faulty.arm(null);
-          const resumed = await rollbackPromotion(t.ctx, { resume: true, allowNonAtomic: true });
-          expect(resumed.resumed).toHaveLength(1);
-          expect(await t.rows()).toEqual(t.before);
-          expect((await t.real.registry.promotions())[0]!.status).toBe("rolled_back");
-        } finally {
-          await t.session.close();
-        }
-      },
-      LOOP,
-    );
-  });
+          expect(steps).toBeGreaterThan(4);
+          const modes = [
+            { when: "before" as const, until: false },
+            { when: "after" as const, until: false },
+            { when: "before" as const, until: true },
+          ];
+          for (let step = 1; step <= steps; step += 1) {
+            if (!tried(step, part)) continue;
+            for (const mode of modes) {
+              const t = await setUp(s);
+              const at = `rollback step ${step} ${mode.when}${mode.until ? " for good" : ""}`;
+              try {
+                await promote(t.ctx, t.input);
+                t.faulty.arm({ step, ...mode });
+                const error = await rollbackPromotion(t.ctx, { allowNonAtomic: true }).then(
+                  () => null,
+                  (e: unknown) => e,
+                );
+                expect(error, at).not.toBeNull();
+                // Each table is the promoted one or the one it replaced, whole: never missing, never a mix of rows.
+                const now = await t.rows();
+                for (const name of ["orders", "customers"] as const)
+                  expect([t.pr[name], t.before[name]], `${at}: ${name}`).toContainEqual(now[name]);
+                t.faulty.arm(null);
+                const status = (await t.real.registry.promotions())[0]!.status;
+                if (status === "committed") {
+                  // The failure came before the rollback was journaled: nothing was switched back.
+                  expect(now, at).toEqual(t.pr);
+                  await rollbackPromotion(t.ctx, { allowNonAtomic: true });
+                } else if (status === "rolling_back") {
+                  const resumed = await rollbackPromotion(t.ctx, { resume: true, allowNonAtomic: true });
+                  expect(resumed.status, at).toBe("resumed");
+                } else {
+                  expect(status, at).toBe("rolled_back");
+                }
+                expect(await t.rows(), at).toEqual(t.before);
+                expect((await t.real.registry.promotions())[0]!.status, at).toBe("rolled_back");
+                const left = (await t.session.warehouse.listObjects(["analytics"])).filter(
+                  (o) => o.identifier.includes("__ods_") && !o.identifier.includes("__ods_u_"),
+                );
+                expect(left, `${at}: only the promoted tables are kept (under their undone names)`).toEqual(
+                  [],
+                );
+              } finally {
+                await t.session.close();
+              }
+            }
+          }
+        },
+        LOOP,
+      );
+
+      it(
+        "rollback is journaled too and resumes after an interruption",
+        async () => {
+          const s = shop({ customersChange: true });
+          const t = await setUp(s);
+          try {
+            await promote(t.ctx, t.input);
+            expect(await t.rows()).toEqual(t.pr);
+            const refused = await rollbackPromotion(t.ctx, {}).catch((e: unknown) => e);
+            expect(isUserError(refused) && refused.code).toBe("promotion_not_atomic");
+            // Fails at the last step that switches a name back (after the first table was switched back), and
+            // every step after it: found by a rollback of the same promotion on a copy.
+            const reference = await setUp(s);
+            let last = 0;
+            try {
+              await promote(reference.ctx, reference.input);
+              reference.faulty.arm(null);
+              await rollbackPromotion(reference.ctx, { allowNonAtomic: true });
+              reference.faulty.log.forEach((name, index) => {
+                if (/^(replaceTable|renameTable|swapTables|cloneTable|replaceFrom)$/.test(name))
+                  last = index + 1;
+              });
+            } finally {
+              await reference.session.close();
+            }
+            expect(last).toBeGreaterThan(1);
+            t.faulty.arm({ step: last, when: "before", until: true });
+            await rejects(rollbackPromotion(t.ctx, { allowNonAtomic: true }));
+            expect((await t.real.registry.promotions())[0]!.status).toBe("rolling_back");
+            t.faulty.arm(null);
+            const resumed = await rollbackPromotion(t.ctx, { resume: true, allowNonAtomic: true });
+            expect(resumed.resumed).toHaveLength(1);
+            expect(await t.rows()).toEqual(t.before);
+            expect((await t.real.registry.promotions())[0]!.status).toBe("rolled_back");
+          } finally {
+            await t.session.close();
+          }
+        },
+        LOOP,
+      );
+    },
+  );
 }

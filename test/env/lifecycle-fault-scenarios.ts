@@ -50,12 +50,15 @@ import {
   assertConsistent,
   contextOn,
   type FaultPart,
+  type FaultShard,
   type Faulty,
+  inShard,
   lifecycleTargets,
   PARTS,
   rejects,
   tried,
   WHENS,
+  WHOLE,
 } from "./fault-suite.js";
 
 /** Each test loops over every step of a scenario, on copies of a prepared database. */
@@ -284,8 +287,8 @@ function copyOf(engine: Engine, prepare: Prepare): ReturnType<Copy> {
   return templates.get(key)!();
 }
 
-export function lifecycleFaultScenarios(part: FaultPart): void {
-  const targets = lifecycleTargets()
+export function lifecycleFaultScenarios(part: FaultPart, shard: FaultShard = WHOLE): void {
+  const targets = inShard(lifecycleTargets(), shard)
     .map((target) => ({
       ...target,
       scenarios: SCENARIOS.filter((s) => part === "rest" || fastOn(s, target)),
