@@ -297,13 +297,23 @@ describe.each(ENGINES)("timeouts on %s", (engine: Engine) => {
         expect(error.message).toContain('ALTER TABLE "analytics"."orders"');
         expect(error.message).toContain("--lock-timeout");
         expect((await warehouse.listObjects(["analytics"])).map((o) => o.identifier)).toEqual(["orders"]);
-        // Released within the limit: the rename waits for it and succeeds.
-        const commit = new Promise((resolve) => setTimeout(resolve, 150)).then(() => bi.query("commit"));
-        await warehouse.renameTable({ schema: "analytics", identifier: "orders" }, "orders_retired");
-        await commit;
-        expect((await warehouse.listObjects(["analytics"])).map((o) => o.identifier)).toEqual([
-          "orders_retired",
-        ]);
+        // Released within the limit: the rename waits for it and succeeds. A limit of its own with room
+        // (10 s for a lock released after 150 ms): with 400 ms, a loaded 2-core CI machine once took
+        // longer than the 250 ms left between the commit and the limit.
+        const patient = await PostgresWarehouse.connect(db.url, timeouts({ lockMs: 10_000 }));
+        try {
+          await bi.query("select * from analytics.orders");
+          const commit = new Promise((resolve) => setTimeout(resolve, 150)).then(() => bi.query("commit"));
+          const waited = Date.now();
+          await patient.renameTable({ schema: "analytics", identifier: "orders" }, "orders_retired");
+          await commit;
+          expect(Date.now() - waited).toBeGreaterThanOrEqual(100);
+          expect((await patient.listObjects(["analytics"])).map((o) => o.identifier)).toEqual([
+            "orders_retired",
+          ]);
+        } finally {
+          await patient.close();
+        }
       } finally {
         await bi.end();
         await warehouse.close();
