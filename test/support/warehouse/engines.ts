@@ -73,12 +73,17 @@ function removeAll(dirs: string[]): void {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-function duckdbFolder(lifetime: "test" | "file"): string {
+/** The worker runs another file now: the folders of the one before go. */
+function enterCurrentFile(): void {
   const file = expect.getState().testPath;
   if (scratchOf !== file) {
     removeAll(fileScratch);
     scratchOf = file;
   }
+}
+
+function duckdbFolder(lifetime: "test" | "file"): string {
+  enterCurrentFile();
   const dir = mkdtempSync(path.join(os.tmpdir(), "ods-env-duckdb-"));
   if (lifetime === "test") {
     try {
@@ -229,6 +234,8 @@ export function prepared<T, B = undefined>(
     return { value, source: template };
   };
   return async () => {
+    // First, so that an earlier file's folders are gone before the source is looked for (not between the look and the copy).
+    if (engine === "duckdb") enterCurrentFile();
     ready ??= make();
     let made = await ready;
     if (engine === "duckdb" && !existsSync(made.source)) {
