@@ -179,11 +179,7 @@ export async function postgresServer(): Promise<PostgresServer> {
 
 /** A new, empty database named `database` (default shop: the fixtures' relations name it). */
 export async function freshSession(engine: Engine, database = "shop"): Promise<Session> {
-  return newSession(engine, database, "test");
-}
-
-async function newSession(engine: Engine, database: string, lifetime: "test" | "file"): Promise<Session> {
-  if (engine === "duckdb") return duckdbSession(duckdbFolder(lifetime), database);
+  if (engine === "duckdb") return duckdbSession(duckdbFolder("test"), database);
   const s = await postgresServer();
   const admin = new pg.Client({ connectionString: s.url });
   await admin.connect();
@@ -209,14 +205,12 @@ export function prepared<T, B = undefined>(
 ): () => Promise<{ session: Session; value: T }> {
   let ready: Promise<{ value: T; source: string }> | null = null;
   const make = async () => {
-    const from = base
-      ? await base()
-      : { session: await newSession(engine, "shop", "file"), value: undefined as B };
+    const from = base ? await base() : { session: await freshSession(engine), value: undefined as B };
     const session = from.session;
     const value = await prepare(session, from.value);
     await session.close();
     if (engine === "duckdb") {
-      // Later tests copy it: a folder of its own that lives as long as the file.
+      // Later tests copy it: into a folder of its own that lives as long as the file (the session's goes with its test).
       const dir = duckdbFolder("file");
       const source = path.join(dir, "shop.duckdb");
       copyFileSync(session.spec.slice("duckdb:".length), source);
