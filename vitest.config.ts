@@ -107,15 +107,20 @@ export default defineConfig({
       // first imported, so every file names the worker's one API front there before it imports anything
       // (test/support/services/api-front.ts), and each file's local GitHub services stand behind it in turn.
       project("integration", false, ["./test/support/services/worker-api-front-setup.ts"]),
-      {
-        extends: true as const,
-        test: {
-          name: "integration-mocks",
-          include: integrationMocks.length > 0 ? integrationMocks : ["test/no-mocking-files"],
-          isolate: true,
-          setupFiles: ["./test/support/services/worker-api-front-setup.ts"],
-        },
-      },
+      // Only when there are such files: `--project 'integration*'` (package.json) takes it with the project above.
+      ...(integrationMocks.length === 0
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: {
+                name: "integration-mocks",
+                include: integrationMocks,
+                isolate: true,
+                setupFiles: ["./test/support/services/worker-api-front-setup.ts"],
+              },
+            },
+          ]),
       // Their files drive child processes and servers and restore what they change: a worker keeps its imports.
       project("e2e", false),
       project("adversarial", false),

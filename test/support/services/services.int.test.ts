@@ -165,3 +165,20 @@ describe("runtime token", () => {
     ).toBeUndefined();
   });
 });
+
+describe("the worker's API front", () => {
+  it("stands before one set of services at a time: a second set is refused while the first is up, and the next one after it stops is served", async () => {
+    // The first set (beforeEach) is up: its GITHUB_API_URL is the front's, and the front answers with its fake.
+    const front = new Octokit({ auth: services.world.apiToken, baseUrl: services.apiUrl, log: silent });
+    services.world.addComment(5, "first", { login: "alice", type: "User" });
+    expect(
+      (await front.rest.issues.listComments({ ...repo, issue_number: 5 })).data.map((c) => c.body),
+    ).toEqual(["first"]);
+    await expect(startActionsServices()).rejects.toThrow(/already stands before .*: stop those services/);
+    await services.stop();
+    services = await startActionsServices();
+    expect(services.apiUrl).toBe(front.request.endpoint.DEFAULTS.baseUrl);
+    const next = new Octokit({ auth: services.world.apiToken, baseUrl: services.apiUrl, log: silent });
+    expect((await next.rest.issues.listComments({ ...repo, issue_number: 5 })).data).toEqual([]);
+  });
+});
