@@ -6,27 +6,18 @@
  * named the same in CI and prod (shared-schema.ts) after main built its table
  * there; in process, through the real runner ports, on a real DuckDB file.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { closeEnvironment, environmentContext } from "../../src/environment/index.js";
-import { readActionInputs } from "../../src/github/action-inputs.js";
-import { readRunEnvironment } from "../../src/github/event.js";
-import { runMainStep } from "../../src/run/main-step.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
-import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { actionJob, repositoryPayload } from "../support/action-job.js";
-import { PR7 } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
 import {
+  mergedLongAgoClaimingProd,
   prodStateTruthful,
-  prodTable,
-  SHARED_MODEL,
   SHARED_SCHEMA,
-  upToTheMerge,
 } from "../support/warehouse/shared-schema.js";
-import { ENV_SCOPE } from "../support/warehouse/shop.js";
 
 describe("the action's janitor without a manifest restores prod's state by the project's name (DuckDB)", () => {
   const root = mkdtempSync(path.join(os.tmpdir(), "ods-run-janitor-"));
@@ -36,29 +27,7 @@ describe("the action's janitor without a manifest restores prod's state by the p
   let before: string;
 
   beforeAll(async () => {
-    mkdirSync(warehouseDir, { recursive: true });
-    const session = await duckdbSession(warehouseDir);
-    try {
-      S1 = (await upToTheMerge(session, session.warehouse)).S1;
-      before = (await prodTable(session))!;
-      // Merged long ago, so past any retention.
-      const ctx = (await environmentContext(session.warehouse, {
-        scope: ENV_SCOPE,
-        now: "2020-01-01T00:00:00.000Z",
-      }))!;
-      await closeEnvironment(ctx, { name: PR7, merged: true });
-      // The worst a registry row can say: that prod's table is the environment's, with the identity it has now
-      // (a row written wrongly, by hand or by an older ods-state). Only prod's state tells it is prod's.
-      const row = (await ctx.registry.objects(PR7)).find((o) => o.identifier === SHARED_MODEL)!;
-      const identity = await session.warehouse.relationIdentity({ ...row, kind: "table" });
-      await ctx.registry.putObject({ ...row, identity });
-    } finally {
-      await session.close();
-    }
-    mkdirSync(path.join(workspace, ".ods"), { recursive: true });
-    const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
-    await store.commit({ project: "shop", environment: "prod" }, null, S1);
-    await store.close();
+    ({ S1, before } = await mergedLongAgoClaimingProd(warehouseDir, workspace));
     // No target/manifest.json: the janitor's job doesn't compile the project.
     writeFileSync(path.join(workspace, "dbt_project.yml"), "name: shop\nversion: '1.0'\nprofile: shop\n");
   });

@@ -14,22 +14,17 @@ import { copyFileSync, mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { closeEnvironment, environmentContext } from "../../src/environment/index.js";
 import { writeHandOff } from "../../src/run/hand-off-file.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
-import { SqliteStateStore } from "../../src/store/sqlite-store.js";
 import { actionJob, repositoryPayload } from "../support/action-job.js";
 import { PlanBuilder } from "../support/plan-builder.js";
-import { PR7 } from "../support/warehouse/scenario.js";
 import { duckdbSession } from "../support/warehouse/sessions.js";
 import {
+  mergedLongAgoClaimingProd,
   prodStateTruthful,
-  prodTable,
-  SHARED_MODEL,
   SHARED_SCHEMA,
-  upToTheMerge,
 } from "../support/warehouse/shared-schema.js";
-import { ENV_SCOPE, SHOP } from "../support/warehouse/shop.js";
+import { SHOP } from "../support/warehouse/shop.js";
 
 const SCOPE = { project: "shop", environment: "prod" };
 
@@ -55,28 +50,7 @@ describe.each([
     let before: string;
 
     beforeAll(async () => {
-      mkdirSync(warehouseDir, { recursive: true });
-      const session = await duckdbSession(warehouseDir);
-      try {
-        S1 = (await upToTheMerge(session, session.warehouse)).S1;
-        before = (await prodTable(session))!;
-        // Merged long ago, so past any retention.
-        const ctx = (await environmentContext(session.warehouse, {
-          scope: ENV_SCOPE,
-          now: "2020-01-01T00:00:00.000Z",
-        }))!;
-        await closeEnvironment(ctx, { name: PR7, merged: true });
-        // A registry row claiming prod's table with the identity it has now: only prod's state tells it is prod's.
-        const row = (await ctx.registry.objects(PR7)).find((o) => o.identifier === SHARED_MODEL)!;
-        const identity = await session.warehouse.relationIdentity({ ...row, kind: "table" });
-        await ctx.registry.putObject({ ...row, identity });
-      } finally {
-        await session.close();
-      }
-      mkdirSync(path.join(workspace, ".ods"), { recursive: true });
-      const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
-      await store.commit(SCOPE, null, S1);
-      await store.close();
+      ({ S1, before } = await mergedLongAgoClaimingProd(warehouseDir, workspace));
       if (row.target !== null) {
         mkdirSync(path.join(workspace, "target"), { recursive: true });
         for (const name of ["manifest.json", "run_results.json"])

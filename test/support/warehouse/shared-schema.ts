@@ -8,17 +8,21 @@
  * shop as the fixture has it. `upToTheMerge` runs the scenario up to the
  * pull request's close: prod, the environment, main's build after the merge.
  */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { expect } from "vitest";
 import type { LoadedProject } from "../../../src/dbt/load-project.js";
 import {
+  closeEnvironment,
   createEnvironment,
   environmentContext,
   recordEnvironmentBuilds,
 } from "../../../src/environment/index.js";
 import type { StateSnapshot } from "../../../src/state/snapshot.js";
+import { SqliteStateStore } from "../../../src/store/sqlite-store.js";
 import type { Warehouse } from "../../../src/warehouse/warehouse.js";
 import { MAIN_SOURCES, PR_SOURCES, PR7 } from "./scenario.js";
-import type { Session } from "./sessions.js";
+import { duckdbSession, type Session } from "./sessions.js";
 import {
   build,
   buildSet,
@@ -197,4 +201,44 @@ export async function prodStateTruthful(
   const next = planOver(s.mainProject, S1, { sources: MAIN_SOURCES, now: "2026-12-04T01:00:00.000Z" });
   expect(next.entries.find((e) => e.unique_id === SHARED_ID)?.action).toBe("REUSE");
   expect(await prodTable(session)).toBe(expected);
+}
+
+/**
+ * The scenario up to the merge on a DuckDB file in `warehouseDir`, the pull
+ * request merged long ago (past any retention), and a registry row claiming
+ * prod's table with the identity it has now: the worst a row can say (written
+ * wrongly, by hand or by an older ods-state), so only prod's state tells the
+ * table is prod's. Prod's state S1 is committed in `workspace`'s
+ * `.ods/state.db`, as a job restores it. `before`: prod's table as it is.
+ */
+export async function mergedLongAgoClaimingProd(
+  warehouseDir: string,
+  workspace: string,
+): Promise<{ S1: StateSnapshot; before: string }> {
+  mkdirSync(warehouseDir, { recursive: true });
+  const session = await duckdbSession(warehouseDir);
+  let S1: StateSnapshot;
+  let before: string;
+  try {
+    S1 = (await upToTheMerge(session, session.warehouse)).S1;
+    before = (await prodTable(session))!;
+    const ctx = (await environmentContext(session.warehouse, {
+      scope: ENV_SCOPE,
+      now: "2020-01-01T00:00:00.000Z",
+    }))!;
+    await closeEnvironment(ctx, { name: PR7, merged: true });
+    const row = (await ctx.registry.objects(PR7)).find((o) => o.identifier === SHARED_MODEL)!;
+    const identity = await session.warehouse.relationIdentity({ ...row, kind: "table" });
+    await ctx.registry.putObject({ ...row, identity });
+  } finally {
+    await session.close();
+  }
+  mkdirSync(path.join(workspace, ".ods"), { recursive: true });
+  const store = await SqliteStateStore.open(path.join(workspace, ".ods", "state.db"));
+  try {
+    await store.commit({ project: "shop", environment: "prod" }, null, S1);
+  } finally {
+    await store.close();
+  }
+  return { S1, before };
 }
