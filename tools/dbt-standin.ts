@@ -272,6 +272,17 @@ export async function runDbt(session: SqlSession, options: DbtRunOptions): Promi
   };
 }
 
+/**
+ * How a DuckDB file is opened. `threads`: DuckDB's worker threads (default:
+ * one per core). `checkpointOnClose: false`: closing leaves the changes in
+ * the write-ahead log (`<file>.wal`, replayed by the next open) instead of
+ * writing them into the file; a copy of the file alone then misses them.
+ */
+export interface DuckDbFileOptions {
+  readonly threads?: number;
+  readonly checkpointOnClose?: boolean;
+}
+
 /** A JSON file of the shop fixture, parsed. */
 export function readShopJson(relative: string, shopDir: string = SHOP_DIR): Json {
   return JSON.parse(readFileSync(path.join(shopDir, relative), "utf8"));
@@ -346,14 +357,21 @@ export function selectorWords(text: string): string[] {
 }
 
 /** A DuckDB database file opened for the stand-in; `connection` for callers that need DuckDB's own API. */
-export async function openDuckDbFile(file: string): Promise<
+export async function openDuckDbFile(
+  file: string,
+  options: DuckDbFileOptions = {},
+): Promise<
   SqlSession & {
     connection: Awaited<ReturnType<DuckDBInstance["connect"]>>;
     close(): Promise<void>;
   }
 > {
-  const instance = await DuckDBInstance.create(file);
+  const instance = await DuckDBInstance.create(
+    file,
+    options.threads === undefined ? undefined : { threads: String(options.threads) },
+  );
   const connection = await instance.connect();
+  if (options.checkpointOnClose === false) await connection.run("PRAGMA disable_checkpoint_on_shutdown");
   const run = async (sql: string, params?: unknown[]) =>
     connection.runAndReadAll(sql, params && params.length > 0 ? (params as never) : undefined);
   return {

@@ -208,6 +208,7 @@ export function prepared<T, B = undefined>(
     const from = base ? await base() : { session: await freshSession(engine), value: undefined as B };
     const session = from.session;
     const value = await prepare(session, from.value);
+    if (engine === "duckdb") await session.exec("CHECKPOINT");
     await session.close();
     if (engine === "duckdb") {
       // Later tests copy it: into a folder of its own that lives as long as the file (the session's goes with its test).
