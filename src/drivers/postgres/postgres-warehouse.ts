@@ -68,6 +68,7 @@ import {
   type ViewDefinition,
 } from "./postgres-catalog.js";
 import { openPostgresClient, redactPostgresUrl, statementName } from "./postgres-connection.js";
+import { ownCopySequences } from "./postgres-copy-sequences.js";
 import { beginReadOnly, POSTGRES_DIFF_DIALECT } from "./postgres-data-diff.js";
 import {
   blockers,
@@ -365,7 +366,8 @@ export class PostgresWarehouse extends SqlWarehouse {
    * PostgreSQL has no zero-copy clone: a new table with the source's columns,
    * defaults, constraints, indexes, identity, storage and column comments
    * (`LIKE … INCLUDING ALL`), then its rows (generated columns computed
-   * anew, identity values kept), in one transaction.
+   * anew, identity values kept), in one transaction; a default that drew
+   * on prod's sequence draws on the copy's own.
    */
   async cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied"> {
     await this.transaction(async () => {
@@ -387,6 +389,8 @@ export class PostgresWarehouse extends SqlWarehouse {
       await this.run(
         `INSERT INTO ${this.qualified(target)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${this.qualified(source)}`,
       );
+      // Its sequences are its own: a serial column's default drew on prod's (postgres-copy-sequences.ts).
+      await ownCopySequences(this.runAny, this.quote, target);
       // The copy has the privileges the CI role's default privileges give; none its holder lacks on prod's table.
       await narrowCopyPrivileges(this.runAny, this.quote, source, target);
     });
