@@ -7,15 +7,20 @@ import { describe, expect, it } from "vitest";
 import { createOrRefreshEnvironment } from "../../src/app/environment/create-environment.js";
 import {
   cleanupEnvironment,
+  closeEnvironment,
   type EnvContext,
   environmentContext,
   parseIncrementalStart,
 } from "../../src/environment/index.js";
+import { loadPolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { freshSession, POSTGRES_MISSING } from "../support/warehouse/engines.js";
+import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";
 import { PR_SOURCES, PR7, prodBuilt, type Shop, shop } from "../support/warehouse/scenario.js";
 import type { Session } from "../support/warehouse/sessions.js";
+import { prBuiltInSharedSchema, SHARED_MODEL, SHARED_SCHEMA } from "../support/warehouse/shared-schema.js";
 import { ENV_SCOPE, planOver } from "../support/warehouse/shop.js";
+import { SimulatedWarehouse } from "../support/warehouse/simulated-provider.js";
 
 const NOW = "2026-11-30T10:15:00.000Z";
 const ENV_SCHEMA = "analytics_pr_7";
@@ -154,3 +159,42 @@ describe("a copy on DuckDB never draws on prod's sequences", () => {
     }
   }, 120_000);
 });
+
+describe.each(SIMULATED_PROVIDERS)(
+  "a schema the environment owns, holding what isn't ODS's ($name, simulated)",
+  (provider) => {
+    it("cleanup drops the environment's table and keeps the schema with a materialized view and a stage made there", async () => {
+      const loaded = await loadPolyglotSdk();
+      if (!loaded.ok) throw new Error(loaded.error);
+      const session = await freshSession("duckdb");
+      try {
+        const warehouse = new SimulatedWarehouse(session, provider, loaded.sdk);
+        const S0 = await prBuiltInSharedSchema(session, warehouse);
+        const stored = (await warehouse.listSchemas()).find(
+          (schema) => schema.toLowerCase() === SHARED_SCHEMA,
+        )!;
+        const duckSchema = (await session.warehouse.listSchemas()).find(
+          (schema) => schema.toLowerCase() === SHARED_SCHEMA,
+        )!;
+        // Prod's team uses `marts` too: a materialized view over prod's table, and a stage of export files.
+        await session.exec(`create table "${duckSchema}"."REGION_TOTALS" as select 1 as n`);
+        warehouse.simulation.foreign.set(`${stored}.REGION_TOTALS`, "MATERIALIZED VIEW");
+        warehouse.simulation.foreign.set(`${stored}.EXPORTS`, "STAGE");
+        const ctx = (await environmentContext(warehouse, {
+          scope: ENV_SCOPE,
+          now: "2026-12-04T00:00:00.000Z",
+        }))!;
+        expect(await closeEnvironment(ctx, { name: PR7, merged: false })).toBe(true);
+        const report = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+        expect(report.dropped.map((d) => d.object)).toContain(`${SHARED_SCHEMA}.${SHARED_MODEL}`);
+        expect(report.dropped.map((d) => d.object)).not.toContain(SHARED_SCHEMA);
+        expect(await warehouse.listSchemas()).toContain(stored);
+        expect(await session.rows(`select n from "${duckSchema}"."REGION_TOTALS"`)).toEqual([{ n: 1 }]);
+        expect(warehouse.simulation.foreign.get(`${stored}.EXPORTS`)).toBe("STAGE");
+        
+      } finally {
+        await session.close();
+      }
+    }, 120_000);
+  },
+);
