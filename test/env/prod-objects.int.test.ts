@@ -16,7 +16,7 @@ import { loadPolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { freshSession, POSTGRES_MISSING } from "../support/warehouse/engines.js";
 import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";
-import { PR_SOURCES, PR7, prodBuilt, type Shop, shop } from "../support/warehouse/scenario.js";
+import { PR_SOURCES, PR7, prBuilt, prodBuilt, type Shop, shop } from "../support/warehouse/scenario.js";
 import type { Session } from "../support/warehouse/sessions.js";
 import { prBuiltInSharedSchema, SHARED_MODEL, SHARED_SCHEMA } from "../support/warehouse/shared-schema.js";
 import { ENV_SCOPE, planOver } from "../support/warehouse/shop.js";
@@ -191,10 +191,45 @@ describe.each(SIMULATED_PROVIDERS)(
         expect(await warehouse.listSchemas()).toContain(stored);
         expect(await session.rows(`select n from "${duckSchema}"."REGION_TOTALS"`)).toEqual([{ n: 1 }]);
         expect(warehouse.simulation.foreign.get(`${stored}.EXPORTS`)).toBe("STAGE");
-        
       } finally {
         await session.close();
       }
     }, 120_000);
   },
 );
+
+describe.skipIf(POSTGRES_MISSING !== null)("prod's objects that read the environment (PostgreSQL)", () => {
+  it("a prod view in another schema over the PR's table and pointer view: cleanup never drops it (no CASCADE), keeps what it reads, and says so", async () => {
+    const session = await freshSession("postgres");
+    try {
+      const s = shop();
+      const S0 = await prodBuilt(session, s);
+      await prBuilt(session, s, S0);
+      // Someone in prod reads the PR's build and a pointer view from a schema of prod's.
+      await session.exec("create schema reporting");
+      await session.exec(
+        `create view reporting.pr_orders as select o.* from ${ENV_SCHEMA}.orders o join ${ENV_SCHEMA}.customers c using (customer_id)`,
+      );
+      const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+      const report = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+      expect(report.complete).toBe(false);
+      expect(report.failed.map((f) => f.object)).toEqual(
+        expect.arrayContaining([`${ENV_SCHEMA}.orders`, `${ENV_SCHEMA}.customers`]),
+      );
+      expect(await session.rows("select count(*)::int as n from reporting.pr_orders")).not.toEqual([
+        { n: 0 },
+      ]);
+      expect(await session.rows("select count(*)::int as n from analytics.orders")).toEqual(
+        await session.rows("select count(*)::int as n from reporting.pr_orders"),
+      );
+      // Once prod's view is gone, the next cleanup finishes.
+      await session.exec("drop view reporting.pr_orders");
+      const again = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+      expect(again.complete).toBe(true);
+      expect(await session.warehouse.listSchemas()).not.toContain(ENV_SCHEMA);
+      expect(await session.warehouse.listSchemas()).toContain("reporting");
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+});
