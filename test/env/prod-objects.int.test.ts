@@ -233,3 +233,105 @@ describe.skipIf(POSTGRES_MISSING !== null)("prod's objects that read the environ
     }
   }, 120_000);
 });
+
+describe.skipIf(POSTGRES_MISSING !== null)(
+  "what a PostgreSQL copy takes from prod's table besides its rows",
+  () => {
+    it("prod's triggers and foreign keys are not copied: the PR's inserts write nothing of prod's, and prod's referenced table can change", async () => {
+      const session = await freshSession("postgres");
+      try {
+        const s = shop();
+        const S0 = await prodBuilt(session, s);
+        await session.exec(`create table analytics.revenue_audit (order_date date, at timestamptz default now());
+        create function analytics.audit_revenue() returns trigger language plpgsql as
+          $$ begin insert into analytics.revenue_audit (order_date) values (new.order_date); return new; end $$;
+        create trigger audit after insert on analytics.fct_daily_revenue for each row execute function analytics.audit_revenue();
+        create table analytics.calendar (day date primary key);
+        insert into analytics.calendar select distinct order_date from analytics.fct_daily_revenue;
+        alter table analytics.fct_daily_revenue add constraint revenue_day foreign key (order_date) references analytics.calendar (day);`);
+        const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+        const change = await create(ctx, s, S0, "copy up to 1GB");
+        expect(change.starts.find((start) => start.node_id === REVENUE)?.outcome).toBe("copied");
+        await session.exec(`insert into ${ENV_SCHEMA}.fct_daily_revenue (order_date) values ('2030-01-01')`);
+        expect(await session.rows("select count(*)::int as n from analytics.revenue_audit")).toEqual([
+          { n: 0 },
+        ]);
+        expect(
+          await session.rows(
+            `select count(*)::int as n from pg_trigger where tgrelid = '${ENV_SCHEMA}.fct_daily_revenue'::regclass`,
+          ),
+        ).toEqual([{ n: 0 }]);
+        // Prod's team can still rebuild the table the foreign key references (nothing of the PR's depends on it).
+        await session.exec(
+          "begin; alter table analytics.fct_daily_revenue drop constraint revenue_day; drop table analytics.calendar; rollback",
+        );
+        const report = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+        expect(report.complete).toBe(true);
+        expect(await session.rows("select count(*)::int as n from analytics.calendar")).not.toEqual([
+          { n: 0 },
+        ]);
+      } finally {
+        await session.close();
+      }
+    }, 120_000);
+  },
+);
+
+describe.skipIf(POSTGRES_MISSING !== null)("a PostgreSQL copy never runs prod's functions", () => {
+  it.each([
+    {
+      case: "a column default",
+      sql: "alter table analytics.fct_daily_revenue add column stamp int default analytics.stamp()",
+      detail: "the default of stamp calls analytics.stamp()",
+    },
+    {
+      case: "a check constraint",
+      sql: "alter table analytics.fct_daily_revenue add constraint stamped check (analytics.stamp() is not null)",
+      detail: "the check stamped calls analytics.stamp()",
+    },
+  ])(
+    "a table whose $case calls a function of prod's that writes is not copied (access_not_kept); prod's table the function writes is untouched",
+    async (example) => {
+      const session = await freshSession("postgres");
+      try {
+        const s = shop();
+        const S0 = await prodBuilt(session, s);
+        await session.exec(`create table analytics.stamps (n int);
+        create function analytics.stamp() returns int language sql volatile as $$ insert into analytics.stamps values (1) returning n $$;
+        ${example.sql};`);
+        const before = await session.rows("select count(*)::int as n from analytics.stamps");
+        const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+        const change = await create(ctx, s, S0, "copy up to 1GB");
+        const start = change.starts.find((decision) => decision.node_id === REVENUE)!;
+        expect(start.outcome).toBe("access_not_kept");
+        expect(start.detail).toContain(example.detail);
+        expect((await session.warehouse.listObjects([ENV_SCHEMA])).map((o) => o.identifier)).not.toContain(
+          "fct_daily_revenue",
+        );
+        expect(await session.rows("select count(*)::int as n from analytics.stamps")).toEqual(before);
+      } finally {
+        await session.close();
+      }
+    },
+    120_000,
+  );
+
+  it("an extension's function in a default (pgcrypto's gen_random_bytes) does not stop the copy", async ({
+    skip,
+  }) => {
+    const session = await freshSession("postgres");
+    try {
+      const s = shop();
+      const S0 = await prodBuilt(session, s);
+      const available = await session.rows("select 1 from pg_available_extensions where name = 'pgcrypto'");
+      if (available.length === 0) skip("pgcrypto is not available on this server");
+      await session.exec(`create extension pgcrypto;
+        alter table analytics.fct_daily_revenue add column salt bytea default gen_random_bytes(8)`);
+      const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+      const change = await create(ctx, s, S0, "copy up to 1GB");
+      expect(change.starts.find((decision) => decision.node_id === REVENUE)?.outcome).toBe("copied");
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+});

@@ -100,3 +100,46 @@ export async function ownCopySequences(run: Run, q: Quote, target: QualifiedName
     );
   }
 }
+
+/**
+ * Of these tables, those whose column defaults or check constraints call a
+ * function that is neither PostgreSQL's own (pg_catalog) nor an extension's,
+ * each with what calls what. A copy keeps its defaults and checks
+ * (`INCLUDING ALL`), so every row the pull request's dbt inserts would run
+ * prod's function, with the CI role's rights: one that writes (an audit
+ * row, a counter) would write into prod. Such a table is not copied.
+ */
+export async function functionDefaults(
+  run: Run,
+  tables: readonly QualifiedName[],
+): Promise<{ table: QualifiedName; detail: string }[]> {
+  if (tables.length === 0) return [];
+  const result = await run(
+    `SELECT t.schema_name, t.name,
+            string_agg(DISTINCT CASE WHEN p.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+                                     THEN 'the default of ' || pg_catalog.quote_ident(a.attname)
+                                     ELSE 'the check ' || pg_catalog.quote_ident(k.conname) END
+                       || ' calls ' || f.oid::pg_catalog.regprocedure::text, '; ') AS calls
+       FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+       JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+       JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')
+       LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = c.oid
+       LEFT JOIN pg_catalog.pg_constraint k ON k.conrelid = c.oid AND k.contype = 'c'
+       JOIN pg_catalog.pg_depend p
+         ON p.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+        AND ((p.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass AND p.objid = d.oid)
+          OR (p.classid = 'pg_catalog.pg_constraint'::pg_catalog.regclass AND p.objid = k.oid))
+       JOIN pg_catalog.pg_proc f ON f.oid = p.refobjid
+       LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = d.adnum
+      WHERE f.pronamespace <> 'pg_catalog'::pg_catalog.regnamespace
+        AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend e
+                         WHERE e.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND e.objid = f.oid
+                           AND e.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND e.deptype = 'e')
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+    [tables.map((table) => table.schema), tables.map((table) => table.identifier)],
+  );
+  return result.rows.map((row) => ({
+    table: { schema: String(row.schema_name), identifier: String(row.name) },
+    detail: String(row.calls),
+  }));
+}

@@ -34,7 +34,13 @@
  */
 import type { Client } from "pg";
 import { UserError } from "../../errors/user-error.js";
-import { type QualifiedName, qualifiedKey, sameName, showQualified } from "../../warehouse/names.js";
+import {
+  type QualifiedName,
+  qualifiedKey,
+  sameName,
+  sameQualified,
+  showQualified,
+} from "../../warehouse/names.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../../warehouse/timeouts.js";
 import type {
   AccessRefusal,
@@ -68,7 +74,7 @@ import {
   type ViewDefinition,
 } from "./postgres-catalog.js";
 import { openPostgresClient, redactPostgresUrl, statementName } from "./postgres-connection.js";
-import { ownCopySequences } from "./postgres-copy-sequences.js";
+import { functionDefaults, ownCopySequences } from "./postgres-copy-sequences.js";
 import { beginReadOnly, POSTGRES_DIFF_DIALECT } from "./postgres-data-diff.js";
 import {
   blockers,
@@ -447,7 +453,24 @@ export class PostgresWarehouse extends SqlWarehouse {
       this.runAny,
       starts.map((start) => start.reads),
     );
-    return refusalsFromControls(starts, controls, this.capabilities.identifiers, "copy");
+    const refused = refusalsFromControls(starts, controls, this.capabilities.identifiers, "copy");
+    // A default or check that calls a function of prod's would run it for every row the PR inserts.
+    const calls = await functionDefaults(
+      this.runAny,
+      starts.map((start) => start.reads),
+    );
+    for (const start of starts) {
+      const found = calls.find((call) =>
+        sameQualified(call.table, start.reads, this.capabilities.identifiers),
+      );
+      if (!found) continue;
+      refused.push({
+        at: start.at,
+        reads: start.reads,
+        reason: `in prod's ${showQualified(start.reads)}, ${found.detail}, which a copy would run, with the CI role's rights, for every row the pull request inserts`,
+      });
+    }
+    return refused;
   }
 
   async tableSize(name: QualifiedName): Promise<TableSize | null> {
