@@ -205,7 +205,9 @@ export interface Warehouse {
    * row-level security, column privileges, row or column policies, which the
    * new table, the CI role's, would not apply; new tables granted to roles
    * prod's table isn't), each with why: they are not made, and dbt builds
-   * the model from nothing. Changes nothing. Absent: none would (DuckDB).
+   * the model from nothing. Changes nothing. Absent: none would. DuckDB
+   * also refuses a table whose column default draws on a sequence (the copy
+   * would draw on prod's).
    */
   startRefusals?(starts: readonly { at: QualifiedName; reads: QualifiedName }[]): Promise<AccessRefusal[]>;
   /**

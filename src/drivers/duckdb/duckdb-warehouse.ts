@@ -33,6 +33,7 @@ import { UserError } from "../../errors/user-error.js";
 import { nameKey, type QualifiedName, showQualified } from "../../warehouse/names.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../../warehouse/timeouts.js";
 import type {
+  AccessRefusal,
   ObjectKind,
   RecordRow,
   RecordTable,
@@ -325,6 +326,38 @@ export class DuckDbWarehouse extends SqlWarehouse {
     }
     await this.copyTable(source, target);
     return "copied";
+  }
+
+  /**
+   * A copy keeps its source's column defaults as written, so a default that
+   * draws on a sequence (`nextval('analytics.s')`) would draw on prod's:
+   * every row the pull request's dbt inserts would advance it, and prod's
+   * sequence could not be dropped while the copy stands. DuckDB has no
+   * sequence a table owns (one made for the copy would outlive its drop and
+   * keep the schema), so such a table is not copied: dbt builds the model
+   * from nothing. Changes nothing.
+   */
+  async startRefusals(
+    starts: readonly { at: QualifiedName; reads: QualifiedName }[],
+  ): Promise<AccessRefusal[]> {
+    const out: AccessRefusal[] = [];
+    for (const start of starts) {
+      const result = await this.run(
+        `SELECT column_name, column_default FROM duckdb_columns()
+          WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2
+            AND (lower(column_default) LIKE '%nextval(%' OR lower(column_default) LIKE '%currval(%')
+          ORDER BY column_index`,
+        [start.reads.schema, start.reads.identifier],
+      );
+      if (result.rows.length === 0) continue;
+      const columns = result.rows.map((row) => `${String(row.column_name)} (${String(row.column_default)})`);
+      out.push({
+        at: start.at,
+        reads: start.reads,
+        reason: `prod's ${showQualified(start.reads)} draws the default of ${columns.join(", ")} from a sequence of prod's, which a copy would draw on and advance`,
+      });
+    }
+    return out;
   }
 
   /** DuckDB has no zero-copy clone: the table is copied as stageTable copies it. */

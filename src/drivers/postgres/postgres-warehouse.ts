@@ -34,7 +34,13 @@
  */
 import type { Client } from "pg";
 import { UserError } from "../../errors/user-error.js";
-import { type QualifiedName, qualifiedKey, sameName, showQualified } from "../../warehouse/names.js";
+import {
+  type QualifiedName,
+  qualifiedKey,
+  sameName,
+  sameQualified,
+  showQualified,
+} from "../../warehouse/names.js";
 import { DEFAULT_TIMEOUTS, type WarehouseTimeouts } from "../../warehouse/timeouts.js";
 import type {
   AccessRefusal,
@@ -68,6 +74,7 @@ import {
   type ViewDefinition,
 } from "./postgres-catalog.js";
 import { openPostgresClient, redactPostgresUrl, statementName } from "./postgres-connection.js";
+import { functionDefaults, ownCopySequences } from "./postgres-copy-sequences.js";
 import { beginReadOnly, POSTGRES_DIFF_DIALECT } from "./postgres-data-diff.js";
 import {
   blockers,
@@ -365,7 +372,8 @@ export class PostgresWarehouse extends SqlWarehouse {
    * PostgreSQL has no zero-copy clone: a new table with the source's columns,
    * defaults, constraints, indexes, identity, storage and column comments
    * (`LIKE … INCLUDING ALL`), then its rows (generated columns computed
-   * anew, identity values kept), in one transaction.
+   * anew, identity values kept), in one transaction; a default that drew
+   * on prod's sequence draws on the copy's own.
    */
   async cloneTable(source: QualifiedName, target: QualifiedName): Promise<"cloned" | "copied"> {
     await this.transaction(async () => {
@@ -387,6 +395,8 @@ export class PostgresWarehouse extends SqlWarehouse {
       await this.run(
         `INSERT INTO ${this.qualified(target)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${this.qualified(source)}`,
       );
+      // Its sequences are its own: a serial column's default drew on prod's (postgres-copy-sequences.ts).
+      await ownCopySequences(this.runAny, this.quote, target);
       // The copy has the privileges the CI role's default privileges give; none its holder lacks on prod's table.
       await narrowCopyPrivileges(this.runAny, this.quote, source, target);
     });
@@ -443,7 +453,24 @@ export class PostgresWarehouse extends SqlWarehouse {
       this.runAny,
       starts.map((start) => start.reads),
     );
-    return refusalsFromControls(starts, controls, this.capabilities.identifiers, "copy");
+    const refused = refusalsFromControls(starts, controls, this.capabilities.identifiers, "copy");
+    // A default or check that calls a function of prod's would run it for every row the PR inserts.
+    const calls = await functionDefaults(
+      this.runAny,
+      starts.map((start) => start.reads),
+    );
+    for (const start of starts) {
+      const found = calls.find((call) =>
+        sameQualified(call.table, start.reads, this.capabilities.identifiers),
+      );
+      if (!found) continue;
+      refused.push({
+        at: start.at,
+        reads: start.reads,
+        reason: `in prod's ${showQualified(start.reads)}, ${found.detail}, which a copy would run, with the CI role's rights, for every row the pull request inserts`,
+      });
+    }
+    return refused;
   }
 
   async tableSize(name: QualifiedName): Promise<TableSize | null> {

@@ -81,6 +81,14 @@ export interface ProviderStatements {
 
   // Schemas and pointers.
   createSchema(place: Place, schema: string): Statement;
+  /**
+   * The objects of `schema` that listObjects' catalog doesn't list (rows
+   * with `kind` and `name`), where the provider's DROP SCHEMA would drop
+   * them with the schema (Snowflake: sequences, stages, functions,
+   * procedures, file formats, pipes); null where DROP SCHEMA … RESTRICT
+   * refuses a schema that holds anything (BigQuery, Databricks).
+   */
+  otherObjects(place: Place, schema: string): Statement | null;
   /** Drops the schema if it exists, and only when it is empty (never CASCADE). */
   dropSchema(place: Place, schema: string): Statement;
   /** A view at `at` reading every column of `reads`; `replace` replaces a view already there (never a table). */

@@ -122,20 +122,44 @@ export class ProviderWarehouse implements Warehouse {
 
   /**
    * Only an empty schema: Snowflake's DROP SCHEMA drops whatever the schema
-   * holds (its RESTRICT is about foreign keys), so the provider looks first.
+   * holds (its RESTRICT is about foreign keys), so the provider looks first,
+   * at every object: the catalog's rows of any kind (a materialized view,
+   * an external or event table is none of ODS's kinds, and still dropped
+   * with the schema) and the objects it doesn't list (otherObjects:
+   * sequences, stages with their files, functions…).
    */
   async dropSchema(schema: string): Promise<void> {
-    const held = await this.listObjects([schema]);
+    const held = (await this.catalogObjects(schema)).map(
+      ({ kind, name }) =>
+        showQualified({ schema, identifier: name }) +
+        (kind === "table" || kind === "view" ? "" : ` (${kind})`),
+    );
     if (held.length > 0) {
       throw new UserError(
         "warehouse_error",
-        `The schema ${JSON.stringify(schema)} still holds ${held.length} object(s) (${held
-          .slice(0, 3)
-          .map((object) => showQualified(object))
-          .join(", ")}), so it is not dropped.`,
+        `The schema ${JSON.stringify(schema)} still holds ${held.length} object(s) (${held.slice(0, 3).join(", ")}), so it is not dropped.`,
       );
     }
     await this.exec("dropSchema", this.place, schema);
+  }
+
+  /** Everything in `schema` the catalog shows: tables and views (`table`, `view`), other kinds as the catalog names them. */
+  private async catalogObjects(schema: string): Promise<{ kind: string; name: string }[]> {
+    const wanted = nameKey(schema, this.capabilities.identifiers);
+    const shape = this.statements.objectRows;
+    const listed = (await this.exec("listObjects", this.place, [schema])).rows
+      .filter((row) => nameKey(String(row[shape.schema]), this.capabilities.identifiers) === wanted)
+      .map((row) => ({
+        kind: this.statements.objectKind(String(row[shape.kind])) ?? String(row[shape.kind]).toLowerCase(),
+        name: String(row[shape.name]),
+      }));
+    const others = this.statements.otherObjects(this.place, schema);
+    if (others === null) return listed;
+    const result = await this.runner.run({ name: "otherObjects", args: [this.place, schema] }, others);
+    return [
+      ...listed,
+      ...result.rows.map((row) => ({ kind: String(row.kind).toLowerCase(), name: String(row.name) })),
+    ];
   }
 
   async createView(at: QualifiedName, reads: QualifiedName, options: { replace: boolean }): Promise<void> {

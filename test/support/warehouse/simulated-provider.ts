@@ -244,6 +244,14 @@ export class SimulatedRunner implements StatementRunner {
   readonly log: { operation: StatementMethod; statement: Statement }[] = [];
   /** Tables the catalog reports as transient (`schema.name`, stored; Snowflake's `is_transient`); a transient clone joins them. */
   readonly transient = new Set<string>();
+  /**
+   * Objects a test made that are none of ODS's kinds, by `schema.name`
+   * (stored): a DuckDB table here reported with this catalog kind
+   * (`MATERIALIZED VIEW`, `EXTERNAL TABLE`), or, when no relation has the
+   * name, an object the vendor lists apart (`SEQUENCE`, `STAGE`: answered by
+   * otherObjects). DROP SCHEMA drops them where it drops what it holds.
+   */
+  readonly foreign = new Map<string, string>();
   private fault: Fault | null = null;
   private readonly records: Warehouse;
   private readonly duck: SqlConnection;
@@ -798,10 +806,21 @@ export class SimulatedRunner implements StatementRunner {
             [shape.schema]: object.schema,
             [shape.name]: object.identifier,
             [shape.kind]:
-              object.kind === "view" ? this.options.catalogKinds.view : this.options.catalogKinds.table,
+              this.foreign.get(`${object.schema}.${object.identifier}`) ??
+              (object.kind === "view" ? this.options.catalogKinds.view : this.options.catalogKinds.table),
           })),
           changed: 0,
         };
+      }
+      case "otherObjects": {
+        const schema = operation.args[1];
+        const relations = new Set(
+          (await this.storedObjects()).map((object) => `${object.schema}.${object.identifier}`),
+        );
+        const rows = [...this.foreign]
+          .filter(([key]) => !relations.has(key) && this.catalogMatch(key.slice(0, key.indexOf(".")), schema))
+          .map(([key, kind]) => ({ kind, name: key.slice(key.indexOf(".") + 1) }));
+        return { rows, changed: 0 };
       }
       case "createSchema":
         await this.duck.exec(`CREATE SCHEMA IF NOT EXISTS ${dq(operation.args[1])}`);
@@ -810,6 +829,8 @@ export class SimulatedRunner implements StatementRunner {
         const schema = operation.args[1];
         if (this.options.dropSchemaDropsContents) {
           await this.duck.exec(`DROP SCHEMA IF EXISTS ${dq(schema)} CASCADE`);
+          for (const key of [...this.foreign.keys()])
+            if (key.startsWith(`${schema}.`)) this.foreign.delete(key);
           for (const key of [...this.transient]) if (key.startsWith(`${schema}.`)) this.transient.delete(key);
           for (const key of [...this.access.keys()])
             if (key.startsWith(`${schema}\u0000`)) this.access.delete(key);

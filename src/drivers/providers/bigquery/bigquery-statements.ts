@@ -267,6 +267,8 @@ export const BIGQUERY_STATEMENTS: ProviderStatements = {
   renameTable: (place, from, to) =>
     statement(`ALTER TABLE ${relation(place, from)} RENAME TO ${quote(to, "table", "relation name")}`),
   moveTable: () => null,
+  /** DROP SCHEMA … RESTRICT refuses a dataset that holds anything (routines and models too). */
+  otherObjects: () => null,
   /** BigQuery has no COPY GRANTS: `copyGrants` can't be honoured and changes nothing (docs/warehouses/bigquery.md, grants). */
   cloneTable(place, source, target, options) {
     const verb = options.replace ? "CREATE OR REPLACE TABLE" : "CREATE TABLE";

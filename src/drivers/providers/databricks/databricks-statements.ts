@@ -241,6 +241,11 @@ export const DATABRICKS_STATEMENTS: ProviderStatements = {
     return null;
   },
 
+  /** DROP SCHEMA … RESTRICT refuses a schema that holds anything (functions, volumes, models too). */
+  otherObjects() {
+    return null;
+  },
+
   cloneTable(place, source, target, options) {
     // No COPY GRANTS on Databricks: OR REPLACE keeps the replaced table's ID and what is granted on it.
     const verb = options.replace ? "CREATE OR REPLACE TABLE" : "CREATE TABLE";

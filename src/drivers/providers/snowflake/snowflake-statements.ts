@@ -198,6 +198,21 @@ export const SNOWFLAKE_STATEMENTS = {
     return { sql: `CREATE SCHEMA IF NOT EXISTS ${schemaName(place, schema)}`, params: [] };
   },
 
+  // What INFORMATION_SCHEMA.TABLES doesn't list and DROP SCHEMA would drop with the schema.
+  otherObjects(place, schema) {
+    q(schema, "schema");
+    const views = ["SEQUENCE", "STAGE", "FUNCTION", "PROCEDURE", "FILE_FORMAT", "PIPE"];
+    return {
+      sql: `${views
+        .map(
+          (kind) =>
+            `SELECT '${kind.replace("_", " ")}' AS "kind", ${kind}_NAME AS "name" FROM ${q(place.database, "database")}.INFORMATION_SCHEMA.${kind}S WHERE ${kind}_SCHEMA = ?`,
+        )
+        .join(" UNION ALL ")} ORDER BY 1, 2`,
+      params: views.map(() => schema),
+    };
+  },
+
   // RESTRICT refuses only over foreign keys (Snowflake's default is CASCADE): see the header.
   dropSchema(place, schema) {
     return { sql: `DROP SCHEMA IF EXISTS ${schemaName(place, schema)} RESTRICT`, params: [] };

@@ -1,0 +1,337 @@
+/**
+ * Red team of issue 37 (round 2): environment scenarios that try to make a
+ * pull request's environment change, drop or expose what prod owns, on a
+ * real PostgreSQL server and DuckDB.
+ */
+import { describe, expect, it } from "vitest";
+import { createOrRefreshEnvironment } from "../../src/app/environment/create-environment.js";
+import {
+  cleanupEnvironment,
+  closeEnvironment,
+  type EnvContext,
+  environmentContext,
+  parseIncrementalStart,
+} from "../../src/environment/index.js";
+import { loadPolyglotSdk } from "../../src/runtime/polyglot-sdk.js";
+import type { StateSnapshot } from "../../src/state/snapshot.js";
+import { freshSession, POSTGRES_MISSING } from "../support/warehouse/engines.js";
+import { SIMULATED_PROVIDERS } from "../support/warehouse/providers.js";
+import { PR_SOURCES, PR7, prBuilt, prodBuilt, type Shop, shop } from "../support/warehouse/scenario.js";
+import type { Session } from "../support/warehouse/sessions.js";
+import { prBuiltInSharedSchema, SHARED_MODEL, SHARED_SCHEMA } from "../support/warehouse/shared-schema.js";
+import { ENV_SCOPE, planOver } from "../support/warehouse/shop.js";
+import { SimulatedWarehouse } from "../support/warehouse/simulated-provider.js";
+
+const NOW = "2026-11-30T10:15:00.000Z";
+const ENV_SCHEMA = "analytics_pr_7";
+const REVENUE = "model.shop.fct_daily_revenue";
+
+async function create(ctx: EnvContext, s: Shop, prod: StateSnapshot, setting: string) {
+  const { change } = await createOrRefreshEnvironment(ctx, {
+    name: PR7,
+    project: "shop",
+    manifest: s.prProject,
+    prNumber: 7,
+    headSha: null,
+    prod,
+    planOver: (baseline) =>
+      planOver(s.prProject, baseline, { sources: PR_SOURCES, now: NOW, pointers: true }),
+    incrementalStart: parseIncrementalStart(setting, "flag"),
+  });
+  return change;
+}
+
+const seqState = (session: Session, sequence: string) =>
+  session.rows(`select last_value::text, is_called from ${sequence}`);
+
+describe.skipIf(POSTGRES_MISSING !== null)("a copy on PostgreSQL never draws on prod's sequences", () => {
+  it("a serial column's copy draws on a sequence of its own: the PR's inserts leave prod's sequence as it was, cleanup drops it, prod can drop its table", async () => {
+    const session = await freshSession("postgres");
+    try {
+      const s = shop();
+      const S0 = await prodBuilt(session, s);
+      await session.exec("alter table analytics.fct_daily_revenue add column row_id serial");
+      const prodSeq = "analytics.fct_daily_revenue_row_id_seq";
+      const before = await seqState(session, prodSeq);
+      const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+      const change = await create(ctx, s, S0, "copy up to 1GB");
+      expect(change.starts.find((start) => start.node_id === REVENUE)?.outcome).toBe("copied");
+      // The copy's ids are prod's; its next one follows them, from a sequence the copy owns.
+      expect(await session.rows(`select row_id from ${ENV_SCHEMA}.fct_daily_revenue order by 1`)).toEqual(
+        await session.rows("select row_id from analytics.fct_daily_revenue order by 1"),
+      );
+      const [{ seq }] = (await session.rows(
+        `select pg_get_serial_sequence('${ENV_SCHEMA}.fct_daily_revenue', 'row_id') as seq`,
+      )) as [{ seq: string | null }];
+      expect(seq).not.toBeNull();
+      expect(seq!.startsWith(`${ENV_SCHEMA}.`)).toBe(true);
+      // The PR's dbt inserts rows without the column (a model that doesn't select it).
+      await session.exec(
+        `insert into ${ENV_SCHEMA}.fct_daily_revenue (order_date) values ('2030-01-01'), ('2030-01-02')`,
+      );
+      expect(
+        await session.rows(
+          `select row_id from ${ENV_SCHEMA}.fct_daily_revenue where order_date >= '2030-01-01' order by 1`,
+        ),
+      ).toEqual([{ row_id: 25 }, { row_id: 26 }]);
+      expect(await seqState(session, prodSeq)).toEqual(before);
+      // While the environment is open, prod's team can drop its table (nothing of the PR depends on it).
+      await session.exec("begin");
+      await session.exec("drop table analytics.fct_daily_revenue");
+      await session.exec("rollback");
+
+      const report = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+      expect(report.complete).toBe(true);
+      expect(await session.warehouse.listSchemas()).not.toContain(ENV_SCHEMA);
+      expect(await seqState(session, prodSeq)).toEqual(before);
+      expect(await session.rows(`select count(*)::int as n from analytics.fct_daily_revenue`)).toEqual([
+        { n: 24 },
+      ]);
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+
+  it("an identity column's copy continues after the ids copied from prod", async () => {
+    const session = await freshSession("postgres");
+    try {
+      const s = shop();
+      const S0 = await prodBuilt(session, s);
+      await session.exec(
+        "alter table analytics.fct_daily_revenue add column row_id bigint generated by default as identity",
+      );
+      const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+      const change = await create(ctx, s, S0, "copy up to 1GB");
+      expect(change.starts.find((start) => start.node_id === REVENUE)?.outcome).toBe("copied");
+      await session.exec(`insert into ${ENV_SCHEMA}.fct_daily_revenue (order_date) values ('2030-01-01')`);
+      expect(
+        await session.rows(
+          `select row_id::int from ${ENV_SCHEMA}.fct_daily_revenue where order_date = '2030-01-01'`,
+        ),
+      ).toEqual([{ row_id: 25 }]);
+      expect(await seqState(session, "analytics.fct_daily_revenue_row_id_seq")).toEqual([
+        { last_value: "24", is_called: true },
+      ]);
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+});
+
+describe("a copy on DuckDB never draws on prod's sequences", () => {
+  it("a table whose column default draws on prod's sequence is not copied (access_not_kept, naming it); prod's sequence is untouched", async () => {
+    const session = await freshSession("duckdb");
+    try {
+      const s = shop();
+      const S0 = await prodBuilt(session, s);
+      await session.exec("create sequence analytics.revenue_ids start 100");
+      await session.exec(
+        "create table analytics.revenue_rows as select * from analytics.fct_daily_revenue; drop table analytics.fct_daily_revenue",
+      );
+      await session.exec(
+        "create table analytics.fct_daily_revenue (row_id bigint default nextval('analytics.revenue_ids'), order_date date, order_count bigint, revenue decimal(18,2))",
+      );
+      await session.exec(
+        "insert into analytics.fct_daily_revenue by name select * from analytics.revenue_rows",
+      );
+      const sequence = () =>
+        session.rows(
+          "select last_value::text as v from duckdb_sequences() where sequence_name = 'revenue_ids'",
+        );
+      const before = await sequence();
+      const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+      const change = await create(ctx, s, S0, "copy up to 1000 rows");
+      const start = change.starts.find((decision) => decision.node_id === REVENUE)!;
+      expect(start.outcome).toBe("access_not_kept");
+      expect(start.detail).toContain("nextval('analytics.revenue_ids')");
+      expect((await session.warehouse.listObjects([ENV_SCHEMA])).map((o) => o.identifier)).not.toContain(
+        "fct_daily_revenue",
+      );
+      expect(await sequence()).toEqual(before);
+      // Prod's team may still drop its sequence with its table (nothing of the PR depends on it).
+      await session.exec(
+        "begin; drop table analytics.fct_daily_revenue; drop sequence analytics.revenue_ids; rollback",
+      );
+      const report = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+      expect(report.complete).toBe(true);
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+});
+
+describe.each(SIMULATED_PROVIDERS)(
+  "a schema the environment owns, holding what isn't ODS's ($name, simulated)",
+  (provider) => {
+    it("cleanup drops the environment's table and keeps the schema with a materialized view and a stage made there", async () => {
+      const loaded = await loadPolyglotSdk();
+      if (!loaded.ok) throw new Error(loaded.error);
+      const session = await freshSession("duckdb");
+      try {
+        const warehouse = new SimulatedWarehouse(session, provider, loaded.sdk);
+        const S0 = await prBuiltInSharedSchema(session, warehouse);
+        const stored = (await warehouse.listSchemas()).find(
+          (schema) => schema.toLowerCase() === SHARED_SCHEMA,
+        )!;
+        const duckSchema = (await session.warehouse.listSchemas()).find(
+          (schema) => schema.toLowerCase() === SHARED_SCHEMA,
+        )!;
+        // Prod's team uses `marts` too: a materialized view over prod's table, and a stage of export files.
+        await session.exec(`create table "${duckSchema}"."REGION_TOTALS" as select 1 as n`);
+        warehouse.simulation.foreign.set(`${stored}.REGION_TOTALS`, "MATERIALIZED VIEW");
+        warehouse.simulation.foreign.set(`${stored}.EXPORTS`, "STAGE");
+        const ctx = (await environmentContext(warehouse, {
+          scope: ENV_SCOPE,
+          now: "2026-12-04T00:00:00.000Z",
+        }))!;
+        expect(await closeEnvironment(ctx, { name: PR7, merged: false })).toBe(true);
+        const report = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+        expect(report.dropped.map((d) => d.object)).toContain(`${SHARED_SCHEMA}.${SHARED_MODEL}`);
+        expect(report.dropped.map((d) => d.object)).not.toContain(SHARED_SCHEMA);
+        expect(await warehouse.listSchemas()).toContain(stored);
+        expect(await session.rows(`select n from "${duckSchema}"."REGION_TOTALS"`)).toEqual([{ n: 1 }]);
+        expect(warehouse.simulation.foreign.get(`${stored}.EXPORTS`)).toBe("STAGE");
+      } finally {
+        await session.close();
+      }
+    }, 120_000);
+  },
+);
+
+describe.skipIf(POSTGRES_MISSING !== null)("prod's objects that read the environment (PostgreSQL)", () => {
+  it("a prod view in another schema over the PR's table and pointer view: cleanup never drops it (no CASCADE), keeps what it reads, and says so", async () => {
+    const session = await freshSession("postgres");
+    try {
+      const s = shop();
+      const S0 = await prodBuilt(session, s);
+      await prBuilt(session, s, S0);
+      // Someone in prod reads the PR's build and a pointer view from a schema of prod's.
+      await session.exec("create schema reporting");
+      await session.exec(
+        `create view reporting.pr_orders as select o.* from ${ENV_SCHEMA}.orders o join ${ENV_SCHEMA}.customers c using (customer_id)`,
+      );
+      const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+      const report = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+      expect(report.complete).toBe(false);
+      expect(report.failed.map((f) => f.object)).toEqual(
+        expect.arrayContaining([`${ENV_SCHEMA}.orders`, `${ENV_SCHEMA}.customers`]),
+      );
+      expect(await session.rows("select count(*)::int as n from reporting.pr_orders")).not.toEqual([
+        { n: 0 },
+      ]);
+      expect(await session.rows("select count(*)::int as n from analytics.orders")).toEqual(
+        await session.rows("select count(*)::int as n from reporting.pr_orders"),
+      );
+      // Once prod's view is gone, the next cleanup finishes.
+      await session.exec("drop view reporting.pr_orders");
+      const again = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+      expect(again.complete).toBe(true);
+      expect(await session.warehouse.listSchemas()).not.toContain(ENV_SCHEMA);
+      expect(await session.warehouse.listSchemas()).toContain("reporting");
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(POSTGRES_MISSING !== null)(
+  "what a PostgreSQL copy takes from prod's table besides its rows",
+  () => {
+    it("prod's triggers and foreign keys are not copied: the PR's inserts write nothing of prod's, and prod's referenced table can change", async () => {
+      const session = await freshSession("postgres");
+      try {
+        const s = shop();
+        const S0 = await prodBuilt(session, s);
+        await session.exec(`create table analytics.revenue_audit (order_date date, at timestamptz default now());
+        create function analytics.audit_revenue() returns trigger language plpgsql as
+          $$ begin insert into analytics.revenue_audit (order_date) values (new.order_date); return new; end $$;
+        create trigger audit after insert on analytics.fct_daily_revenue for each row execute function analytics.audit_revenue();
+        create table analytics.calendar (day date primary key);
+        insert into analytics.calendar select distinct order_date from analytics.fct_daily_revenue;
+        alter table analytics.fct_daily_revenue add constraint revenue_day foreign key (order_date) references analytics.calendar (day);`);
+        const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+        const change = await create(ctx, s, S0, "copy up to 1GB");
+        expect(change.starts.find((start) => start.node_id === REVENUE)?.outcome).toBe("copied");
+        await session.exec(`insert into ${ENV_SCHEMA}.fct_daily_revenue (order_date) values ('2030-01-01')`);
+        expect(await session.rows("select count(*)::int as n from analytics.revenue_audit")).toEqual([
+          { n: 0 },
+        ]);
+        expect(
+          await session.rows(
+            `select count(*)::int as n from pg_trigger where tgrelid = '${ENV_SCHEMA}.fct_daily_revenue'::regclass`,
+          ),
+        ).toEqual([{ n: 0 }]);
+        // Prod's team can still rebuild the table the foreign key references (nothing of the PR's depends on it).
+        await session.exec(
+          "begin; alter table analytics.fct_daily_revenue drop constraint revenue_day; drop table analytics.calendar; rollback",
+        );
+        const report = await cleanupEnvironment(ctx, { name: PR7, prod: S0 });
+        expect(report.complete).toBe(true);
+        expect(await session.rows("select count(*)::int as n from analytics.calendar")).not.toEqual([
+          { n: 0 },
+        ]);
+      } finally {
+        await session.close();
+      }
+    }, 120_000);
+  },
+);
+
+describe.skipIf(POSTGRES_MISSING !== null)("a PostgreSQL copy never runs prod's functions", () => {
+  it.each([
+    {
+      case: "a column default",
+      sql: "alter table analytics.fct_daily_revenue add column stamp int default analytics.stamp()",
+      detail: "the default of stamp calls analytics.stamp()",
+    },
+    {
+      case: "a check constraint",
+      sql: "alter table analytics.fct_daily_revenue add constraint stamped check (analytics.stamp() is not null)",
+      detail: "the check stamped calls analytics.stamp()",
+    },
+  ])(
+    "a table whose $case calls a function of prod's that writes is not copied (access_not_kept); prod's table the function writes is untouched",
+    async (example) => {
+      const session = await freshSession("postgres");
+      try {
+        const s = shop();
+        const S0 = await prodBuilt(session, s);
+        await session.exec(`create table analytics.stamps (n int);
+        create function analytics.stamp() returns int language sql volatile as $$ insert into analytics.stamps values (1) returning n $$;
+        ${example.sql};`);
+        const before = await session.rows("select count(*)::int as n from analytics.stamps");
+        const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+        const change = await create(ctx, s, S0, "copy up to 1GB");
+        const start = change.starts.find((decision) => decision.node_id === REVENUE)!;
+        expect(start.outcome).toBe("access_not_kept");
+        expect(start.detail).toContain(example.detail);
+        expect((await session.warehouse.listObjects([ENV_SCHEMA])).map((o) => o.identifier)).not.toContain(
+          "fct_daily_revenue",
+        );
+        expect(await session.rows("select count(*)::int as n from analytics.stamps")).toEqual(before);
+      } finally {
+        await session.close();
+      }
+    },
+    120_000,
+  );
+
+  it("an extension's function in a default (pgcrypto's gen_random_bytes) does not stop the copy", async ({
+    skip,
+  }) => {
+    const session = await freshSession("postgres");
+    try {
+      const s = shop();
+      const S0 = await prodBuilt(session, s);
+      const available = await session.rows("select 1 from pg_available_extensions where name = 'pgcrypto'");
+      if (available.length === 0) skip("pgcrypto is not available on this server");
+      await session.exec(`create extension pgcrypto;
+        alter table analytics.fct_daily_revenue add column salt bytea default gen_random_bytes(8)`);
+      const ctx = (await environmentContext(session.warehouse, { scope: ENV_SCOPE, now: NOW }))!;
+      const change = await create(ctx, s, S0, "copy up to 1GB");
+      expect(change.starts.find((decision) => decision.node_id === REVENUE)?.outcome).toBe("copied");
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+});
