@@ -21,7 +21,7 @@ import type { MacroIndex } from "../dbt/fingerprint/macro-index.js";
 import type { ProjectGraph } from "../dbt/graph.js";
 import { own, setOwn } from "../state/own.js";
 import type { NodeState, StateSnapshot } from "../state/snapshot.js";
-import { readsOnlyThroughSql, rebuildProblem, SQL_ONLY_COMPONENTS } from "./column-impact.js";
+import { changedBeyondSql, readsOnlyThroughSql, rebuildProblem } from "./column-impact.js";
 
 const unknown = (reason: string): ChangeClassification => ({ kind: "unknown", reason });
 
@@ -89,7 +89,7 @@ function rebuiltChange(
   if (!before.facts || !after.facts) return unknown("no column facts on both builds");
   const diff = diffFingerprints(before.fingerprint, after.fingerprint);
   const names = [...diff.changed, ...diff.added, ...diff.removed];
-  if (names.some((name) => !SQL_ONLY_COMPONENTS.has(name))) return unknown(`its ${names.join(", ")} changed`);
+  if (changedBeyondSql(names).length > 0) return unknown(`its ${names.join(", ")} changed`);
   for (const source of node.sources) {
     const was = own(before.sources, source)?.value;
     if (was === undefined || was !== own(after.sources, source)?.value)

@@ -32,7 +32,21 @@ import type { DataEvidence, Decision, EdgeImpact, PlanFacts } from "./rules/cont
 /** The only reasons whose rebuild differs from the last build by code alone (its inputs did not move). */
 const CODE_ONLY_REASONS = new Set(["code_changed", "parent_code_changed"]);
 /** Fingerprint components whose change leaves the data as the SQL says: the SQL itself and persisted docs. */
-export const SQL_ONLY_COMPONENTS = new Set(["sql", "docs"]);
+const SQL_ONLY_COMPONENTS = new Set(["sql", "docs"]);
+
+/**
+ * The changed components of a static whole model (rebuildProblem null)
+ * whose change may make its data differ from what its compiled SQL says.
+ * Its file is not one: the file counts wherever the Jinja goes beyond
+ * ref/source/config (calling a project macro is enough, src/dbt/jinja-purity.ts),
+ * and a static model's Jinja runs nothing the compiled SQL doesn't show
+ * (src/dbt/column-facts/static-sql.ts), so a file edit reaches the build
+ * through the compiled SQL, which the column facts compare. A config or
+ * macro change is one (it may change how the relation is made).
+ */
+export function changedBeyondSql(names: readonly string[]): string[] {
+  return names.filter((name) => !SQL_ONLY_COMPONENTS.has(name) && name !== "file");
+}
 /** Materializations whose relation holds exactly what the SQL selects now (an incremental keeps earlier rows). */
 const WHOLE_MATERIALIZATIONS = new Set(["table", "view"]);
 
@@ -151,7 +165,7 @@ export class ColumnImpact implements EdgeImpact {
     if (code === "code_changed") {
       const components = decision.reason.components;
       const names = components ? [...components.changed, ...components.added, ...components.removed] : [];
-      const other = names.filter((name) => !SQL_ONLY_COMPONENTS.has(name));
+      const other = changedBeyondSql(names);
       if (names.length === 0 || other.length > 0) return unknown(`its ${other.join(", ")} changed`);
     }
     // Every parent this plan rebuilds, read or not by its recorded build (its SQL now may read more).

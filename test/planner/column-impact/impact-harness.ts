@@ -20,6 +20,7 @@ import {
   Oracle,
   runDoc,
   scopeOf,
+  sha,
   sourcesDoc,
   T0,
   targetOf,
@@ -78,7 +79,27 @@ export interface ImpactOutcome {
   changed: Json;
 }
 
-/** Plans the fixture with `edit` applied to the compiled SQL of `model`, with and without column impact. */
+/**
+ * A model's file edited as a developer does and as dbt then writes it: the
+ * edit made in the file (where the file holds the text as compiled; else a
+ * line of the file changes with it, as when the edit is inside a macro
+ * call's arguments), the file's checksum of the new text, and the compiled
+ * SQL edited.
+ */
+export function editAsDbtWrites(node: Json, edit: (sql: string) => string): void {
+  const compiled = edit(node.compiled_code);
+  let inFile: string = node.raw_code;
+  try {
+    inFile = edit(node.raw_code);
+  } catch {
+    // The edit's text is not in the file as written (the compiled SQL shows a macro's output there).
+  }
+  node.raw_code = inFile !== node.raw_code ? inFile : `${node.raw_code}\n-- edited`;
+  node.checksum = { name: "sha256", checksum: sha(node.raw_code) };
+  node.compiled_code = compiled;
+}
+
+/** Plans the fixture with `edit` applied to `model`'s file and compiled SQL, with and without column impact. */
 export function planEdit(
   fixture: string,
   model: string,
@@ -90,13 +111,11 @@ export function planEdit(
   const changed = fixtureManifest(fixture);
   const node = changed.nodes[model];
   if (!node) throw new Error(`${fixture} has no ${model}`);
-  node.compiled_code = edit(node.compiled_code);
-  node.raw_code = `${node.raw_code}\n-- edited`;
+  editAsDbtWrites(node, edit);
   if (options.also) {
     const other = changed.nodes[options.also.model];
     if (!other) throw new Error(`${fixture} has no ${options.also.model}`);
-    other.compiled_code = options.also.edit(other.compiled_code);
-    other.raw_code = `${other.raw_code}\n-- edited`;
+    editAsDbtWrites(other, options.also.edit);
   }
   const o = new Oracle(changed);
   const project = loadProject(JSON.stringify(changed), "manifest.json");
