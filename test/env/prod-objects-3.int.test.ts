@@ -10,9 +10,10 @@ import {
   type PromotionResult,
   planPromotion,
   promote,
+  runJanitor,
 } from "../../src/environment/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
-import { freshSession, POSTGRES_MISSING } from "../support/warehouse/engines.js";
+import { ENGINES, freshSession, POSTGRES_MISSING } from "../support/warehouse/engines.js";
 import { MAIN_SOURCES, mainPlanOf, PR7, prBuilt, prodBuilt, shop } from "../support/warehouse/scenario.js";
 import type { Engine, Session } from "../support/warehouse/sessions.js";
 import { ENV_SCOPE } from "../support/warehouse/shop.js";
@@ -94,4 +95,44 @@ describe.skipIf(POSTGRES_MISSING !== null)("promotion on PostgreSQL: what moves 
     },
     120_000,
   );
+});
+
+describe.each(ENGINES)("the janitor's expired promotion tables on %s", (engine) => {
+  it("a relation prod's state records at a kept table's name (a model named so) is not dropped; the promotion expires", async () => {
+    await withSession(engine, async (session) => {
+      const S0 = await prodBuilt(session, s);
+      await prBuilt(session, s, S0);
+      const { result } = await promoteOrders(session, S0);
+      const retired = result.promoted[0]!.retired!.identifier;
+      // Main then builds a model named like the kept table: dbt replaces the table at that name with its own.
+      await session.exec(`DROP TABLE analytics."${retired}"`);
+      await session.exec(
+        `CREATE TABLE analytics."${retired}" AS SELECT 1 AS order_id, 'kept by prod' AS note`,
+      );
+      const S1: StateSnapshot = structuredClone(S0);
+      S1.nodes["model.shop.legacy_orders"] = {
+        ...structuredClone(S0.nodes[ORDERS]!),
+        relation: {
+          database: S0.nodes[ORDERS]!.relation!.database,
+          schema: "analytics",
+          identifier: retired,
+        },
+      };
+      const later = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-12-10T00:00:00.000Z",
+      }))!;
+      const report = await runJanitor(later, { prod: S1 });
+      expect(report.expired_promotions).toEqual([{ id: result.id, dropped: [] }]);
+      expect(report.problems.map((p) => p.object)).toEqual([`analytics.${retired}`]);
+      expect(report.problems[0]!.error).toContain("model.shop.legacy_orders");
+      expect(await session.rows(`SELECT note FROM analytics."${retired}"`)).toEqual([
+        { note: "kept by prod" },
+      ]);
+      // Said once: the promotion is expired, the next janitor has nothing to say.
+      const again = await runJanitor(later, { prod: S1 });
+      expect(again.expired_promotions).toEqual([]);
+      expect(again.problems).toEqual([]);
+    });
+  }, 120_000);
 });
