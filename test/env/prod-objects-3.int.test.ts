@@ -5,18 +5,29 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  createEnvironment,
   type EnvContext,
   environmentContext,
   type PromotionResult,
   planPromotion,
   promote,
+  recordEnvironmentBuilds,
   runJanitor,
 } from "../../src/environment/index.js";
 import type { StateSnapshot } from "../../src/state/snapshot.js";
 import { ENGINES, freshSession, POSTGRES_MISSING } from "../support/warehouse/engines.js";
-import { MAIN_SOURCES, mainPlanOf, PR7, prBuilt, prodBuilt, shop } from "../support/warehouse/scenario.js";
+import {
+  MAIN_SOURCES,
+  mainPlanOf,
+  PR_SOURCES,
+  PR7,
+  prBuilt,
+  prodBuilt,
+  prPlanOf,
+  shop,
+} from "../support/warehouse/scenario.js";
 import type { Engine, Session } from "../support/warehouse/sessions.js";
-import { ENV_SCOPE } from "../support/warehouse/shop.js";
+import { build, buildSet, ENV_SCOPE, projectOf } from "../support/warehouse/shop.js";
 
 const s = shop();
 const ORDERS = "model.shop.orders";
@@ -133,6 +144,80 @@ describe.each(ENGINES)("the janitor's expired promotion tables on %s", (engine) 
       const again = await runJanitor(later, { prod: S1 });
       expect(again.expired_promotions).toEqual([]);
       expect(again.problems).toEqual([]);
+    });
+  }, 120_000);
+});
+
+describe.each(ENGINES)("a pull request's head moved while its build ran, on %s", (engine) => {
+  it("the older push's build wrote orders last and was recorded first: the newer push's record doesn't claim that table, and it is not promoted", async () => {
+    await withSession(engine, async (session) => {
+      const S0 = await prodBuilt(session, s);
+      const ctx = (await environmentContext(session.warehouse, {
+        scope: ENV_SCOPE,
+        now: "2026-11-30T10:15:00.000Z",
+      }))!;
+      // Push 2 (the PR's final code, main's after the merge) refreshed the environment; push 1's job still runs.
+      const prPlan = prPlanOf(s, S0);
+      await createEnvironment(ctx, {
+        name: PR7,
+        project: "shop",
+        prNumber: 7,
+        headSha: null,
+        plan: prPlan,
+        prod: S0,
+      });
+      // Push 1's orders kept only even orders (its code, changed again by push 2).
+      const older = structuredClone(s.prManifest);
+      for (const key of ["raw_code", "compiled_code"]) {
+        older.nodes[ORDERS][key] = older.nodes[ORDERS][key].replace(
+          "select * from final",
+          "select * from final where order_id % 2 = 0",
+        );
+      }
+      older.metadata.invocation_id = "pr7-push-1";
+      const olderProject = projectOf(older, "push-1/manifest.json");
+      // Push 2's dbt built everything first (10:16), push 1's dbt wrote its tables after (10:30) ...
+      const newer = await build(session, {
+        manifest: s.prManifest,
+        target: "ci",
+        select: buildSet(prPlan),
+        invocationId: "pr7-push-2",
+        startedAt: "2026-11-30T10:16:00.000Z",
+      });
+      const olderRun = await build(session, {
+        manifest: older,
+        target: "ci",
+        select: buildSet(prPlan),
+        invocationId: "pr7-push-1",
+        startedAt: "2026-11-30T10:30:00.000Z",
+      });
+      const evenOnly = await session.rows(
+        "SELECT count(*)::int AS n FROM analytics_pr_7.orders WHERE order_id % 2 = 1",
+      );
+      expect(evenOnly).toEqual([{ n: 0 }]);
+      // ... and push 1's post step recorded first, push 2's after.
+      const at = (now: string) => ({ ...ctx, now });
+      await recordEnvironmentBuilds(at("2026-11-30T10:31:00.000Z"), {
+        name: PR7,
+        project: olderProject,
+        runResults: olderRun,
+        sources: PR_SOURCES,
+      });
+      const recorded = await recordEnvironmentBuilds(at("2026-11-30T10:32:00.000Z"), {
+        name: PR7,
+        project: s.prProject,
+        runResults: newer,
+        sources: PR_SOURCES,
+      });
+      expect(recorded.built).not.toContain(ORDERS);
+      expect(recorded.ignored.find((i) => i.unique_id === ORDERS)?.reason).toContain("pr7-push-1");
+      const orders = (await ctx.registry.builds(PR7)).find((b) => b.node_id === ORDERS)!;
+      expect(orders.run_id).toBe("pr7-push-1");
+
+      const { result } = await promoteOrders(session, S0);
+      expect(result.promoted.map((p) => p.unique_id)).not.toContain(ORDERS);
+      // Prod's orders are prod's: all of them, 8 returned.
+      expect(await returned(session, "analytics.orders")).toEqual([{ n: 8 }]);
     });
   }, 120_000);
 });
