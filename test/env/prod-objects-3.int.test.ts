@@ -65,6 +65,9 @@ async function promoteOrders(
   return { ctx, result };
 }
 
+/** 63 bytes: the most PostgreSQL keeps. */
+const HOSTILE = `ключ; DROP TABLE analytics.customers; --${"é".repeat(9)}x`;
+
 const returned = (session: Session, relation: string) =>
   session.rows(`SELECT count(*)::int AS n FROM ${relation} WHERE is_returned`);
 
@@ -76,6 +79,15 @@ describe.skipIf(POSTGRES_MISSING !== null)("promotion on PostgreSQL: what moves 
       case: "a primary key's index named as prod's (a dbt contract builds both under one name)",
       add: (schema: string) =>
         `ALTER TABLE ${schema}.orders ADD CONSTRAINT orders__dbt_tmp_pkey PRIMARY KEY (order_id)`,
+      kept: `SELECT c.conrelid::regclass::text AS t FROM pg_constraint c
+              WHERE c.contype = 'p' AND c.connamespace = 'analytics'::regnamespace ORDER BY 1`,
+    },
+    {
+      // A hostile name of 63 bytes (multi-byte letters, a statement end, a dot): the new name is cut on a
+      // character and quoted.
+      case: "a primary key named with 63 bytes of quotes-free hostile text",
+      add: (schema: string) =>
+        `ALTER TABLE ${schema}.orders ADD CONSTRAINT "${HOSTILE}" PRIMARY KEY (order_id)`,
       kept: `SELECT c.conrelid::regclass::text AS t FROM pg_constraint c
               WHERE c.contype = 'p' AND c.connamespace = 'analytics'::regnamespace ORDER BY 1`,
     },
