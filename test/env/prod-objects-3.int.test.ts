@@ -233,3 +233,27 @@ describe.each(ENGINES)("a pull request's head moved while its build ran, on %s",
     });
   }, 120_000);
 });
+
+describe.each(ENGINES)("prod's relation is not a table at promotion, on %s", (engine) => {
+  const kinds = engine === "postgres" ? ["VIEW", "MATERIALIZED VIEW"] : ["VIEW"];
+  it.each(kinds)(
+    "prod's orders made a %s after prod's build: not promoted (prod_not_table), prod's relation untouched",
+    async (kind) => {
+      await withSession(engine, async (session) => {
+        const S0 = await prodBuilt(session, s);
+        await prBuilt(session, s, S0);
+        await session.exec("CREATE TABLE analytics.orders_base AS SELECT * FROM analytics.orders");
+        await session.exec("DROP TABLE analytics.orders");
+        await session.exec(`CREATE ${kind} analytics.orders AS SELECT * FROM analytics.orders_base`);
+        const { result } = await promoteOrders(session, S0);
+        expect(result.promoted).toEqual([]);
+        expect(result.decisions.find((d) => d.unique_id === ORDERS)?.reason.code).toBe("prod_not_table");
+        expect(await returned(session, "analytics.orders")).toEqual([{ n: 8 }]);
+        expect(
+          (await session.warehouse.listObjects(["analytics"])).find((o) => o.identifier === "orders")?.kind,
+        ).toBe("view");
+      });
+    },
+    120_000,
+  );
+});
