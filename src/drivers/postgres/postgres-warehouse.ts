@@ -85,6 +85,7 @@ import {
   type Run,
   tableAt,
 } from "./postgres-keep.js";
+import { renamesBeforeMove } from "./postgres-move-names.js";
 import { ReplacementReadAhead } from "./postgres-read-ahead.js";
 import { rebindReaders } from "./postgres-rebind-readers.js";
 
@@ -354,7 +355,8 @@ export class PostgresWarehouse extends SqlWarehouse {
         ? ahead.staged!.taken
         : await relationExists(this.runAny, source.schema, target.identifier);
       const renameFirst = source.identifier !== target.identifier && !taken;
-      const statements: string[] = [];
+      // Its indexes and sequences move with it: any whose name prod's schema holds is renamed first.
+      const statements = await renamesBeforeMove(this.runAny, this.quote, source, target.schema);
       if (renameFirst) statements.push(this.renameSql(source, target.identifier));
       const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
       statements.push(`ALTER TABLE ${this.qualified(moving)} SET SCHEMA ${this.q(target.schema, "schema")}`);

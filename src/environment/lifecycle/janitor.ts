@@ -9,7 +9,8 @@
  * closes, drops or expires them, and this one never touches theirs.
  */
 import type { StateSnapshot } from "../../state/snapshot.js";
-import { qualifiedKey } from "../../warehouse/names.js";
+import { type IdentifierRules, qualifiedKey } from "../../warehouse/names.js";
+import { StoredNames } from "../../warehouse/stored-names.js";
 import { inScope } from "../environment-identity.js";
 import { DEFAULT_RETENTION_DAYS } from "../promotion/promote.js";
 import { recoverInterrupted } from "../promotion/recover.js";
@@ -96,6 +97,9 @@ export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Pro
   }
 
   const rules = warehouse.capabilities.identifiers;
+  // A kept table is found by its name (no identity is recorded for it): a relation prod's state records at
+  // that name (a model named like it, built since) is prod's, never dropped as the promotion's.
+  const prodAt = prodRelationsByKey(warehouse.capabilities.engine, input.prod ?? null, rules);
   const promotions = (await registry.promotions()).filter((p) => inScope(p, ctx.scope));
   for (const promotion of promotions) {
     if (promotion.status !== "committed" && promotion.status !== "rolled_back") continue;
@@ -120,6 +124,14 @@ export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Pro
     for (const table of kept) {
       const found = seen.objects.get(qualifiedKey(table, rules));
       if (!found) continue;
+      const prodNode = prodAt.get(qualifiedKey(table, rules));
+      if (prodNode !== undefined) {
+        report.problems.push({
+          object: `${table.schema}.${table.identifier}`,
+          error: `not dropped: prod's state records it as ${prodNode}'s relation, so it is prod's, not the table promotion ${promotion.id} kept`,
+        });
+        continue;
+      }
       if (input.dryRun) {
         dropped.push(`${table.schema}.${table.identifier}`);
         continue;
@@ -145,4 +157,19 @@ export async function runJanitor(ctx: EnvContext, input: JanitorInput = {}): Pro
     }
   }
   return report;
+}
+
+/** The relations prod's state records (each form the warehouse may store one under), by key, with their node. */
+function prodRelationsByKey(
+  engine: string,
+  prod: StateSnapshot | null,
+  rules: IdentifierRules,
+): Map<string, string> {
+  const names = new StoredNames(engine).withProd(prod);
+  const out = new Map<string, string>();
+  for (const [id, state] of Object.entries(prod?.nodes ?? {})) {
+    if (!state.relation) continue;
+    for (const relation of names.possible(state.relation, id)) out.set(qualifiedKey(relation, rules), id);
+  }
+  return out;
 }

@@ -86,6 +86,8 @@ export function nodeBuild(run: RecordingRun, id: string): NodeBuild | null {
   const digest = checksDigest(checksOf(project, node.checks), run.macros);
   const outcomeOfChecks = checksOutcome(run, node.checks);
   const builtAt = latestCompletion(result.timing) ?? runResults.metadata.generatedAt ?? run.startedAt;
+  const overwritten = dbtBuilt ? writtenOverSince(run, id, builtAt) : null;
+  if (overwritten !== null) return { ignored: overwritten, built: false, failed: false, record: null };
   const n = node.node;
   let nodeState: NodeState | null = null;
   if (success) {
@@ -116,6 +118,23 @@ export function nodeBuild(run: RecordingRun, id: string): NodeBuild | null {
     recorded_at: run.now,
   };
   return { ignored, built: success, failed, record };
+}
+
+/**
+ * Why this run's build of the node is no longer the relation there, or null:
+ * another run's build of it, recorded already, finished after this one (two
+ * pushes' jobs at once, the older one's dbt writing last). Recording this
+ * run's would claim that run's table under this run's version key, and a
+ * promotion would move it into prod as this code's build.
+ */
+function writtenOverSince(run: RecordingRun, id: string, builtAt: string): string | null {
+  const earlier = run.previous.get(id);
+  if (!earlier || earlier.run_id === run.runId) return null;
+  if (earlier.status !== NODE_SUCCESS && earlier.status !== PARTIAL_SUCCESS) return null;
+  const theirs = Date.parse(earlier.built_at);
+  const ours = Date.parse(builtAt);
+  if (Number.isNaN(theirs) || Number.isNaN(ours) || theirs <= ours) return null;
+  return `run ${earlier.run_id}'s build of it, recorded already, finished later (${earlier.built_at}, this run's at ${builtAt}): the relation holds that build, not this run's`;
 }
 
 /** Why the environment never takes the node's build as its own, or null when it does. */
