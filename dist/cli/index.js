@@ -728,8 +728,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./src/drivers/open.ts + 39 modules
-var drivers_open = __nccwpck_require__(1962);
+// EXTERNAL MODULE: ./src/drivers/open.ts + 41 modules
+var drivers_open = __nccwpck_require__(6394);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -1019,8 +1019,8 @@ function showDriverStatus(driver) {
     return `${isExperimental(driver) ? "experimental" : "verified live"} (tested against ${driver.against})`;
 }
 
-// EXTERNAL MODULE: ./src/drivers/open.ts + 39 modules
-var drivers_open = __nccwpck_require__(1962);
+// EXTERNAL MODULE: ./src/drivers/open.ts + 41 modules
+var drivers_open = __nccwpck_require__(6394);
 ;// CONCATENATED MODULE: ./src/app/warehouse-drivers.ts
 /**
  * What the CLI may know of the warehouse drivers without importing one
@@ -15457,6 +15457,9 @@ function nodeBuild(run, id) {
     const digest = checksDigest(checksOf(project, node.checks), run.macros);
     const outcomeOfChecks = checksOutcome(run, node.checks);
     const builtAt = latestCompletion(result.timing) ?? runResults.metadata.generatedAt ?? run.startedAt;
+    const overwritten = dbtBuilt ? writtenOverSince(run, id, builtAt) : null;
+    if (overwritten !== null)
+        return { ignored: overwritten, built: false, failed: false, record: null };
     const n = node.node;
     let nodeState = null;
     if (success) {
@@ -15487,6 +15490,25 @@ function nodeBuild(run, id) {
         recorded_at: run.now,
     };
     return { ignored, built: success, failed, record };
+}
+/**
+ * Why this run's build of the node is no longer the relation there, or null:
+ * another run's build of it, recorded already, finished after this one (two
+ * pushes' jobs at once, the older one's dbt writing last). Recording this
+ * run's would claim that run's table under this run's version key, and a
+ * promotion would move it into prod as this code's build.
+ */
+function writtenOverSince(run, id, builtAt) {
+    const earlier = run.previous.get(id);
+    if (!earlier || earlier.run_id === run.runId)
+        return null;
+    if (earlier.status !== NODE_SUCCESS && earlier.status !== PARTIAL_SUCCESS)
+        return null;
+    const theirs = Date.parse(earlier.built_at);
+    const ours = Date.parse(builtAt);
+    if (Number.isNaN(theirs) || Number.isNaN(ours) || theirs <= ours)
+        return null;
+    return `run ${earlier.run_id}'s build of it, recorded already, finished later (${earlier.built_at}, this run's at ${builtAt}): the relation holds that build, not this run's`;
 }
 /** Why the environment never takes the node's build as its own, or null when it does. */
 function notTheEnvironments(run, id, node, fp, result) {
@@ -18565,6 +18587,7 @@ function messageOf(error) {
 
 
 
+
 async function runJanitor(ctx, input = {}) {
     const { warehouse, registry, now } = ctx;
     const retentionMs = (input.retentionDays ?? DEFAULT_RETENTION_DAYS) * 86_400_000;
@@ -18618,6 +18641,9 @@ async function runJanitor(ctx, input = {}) {
         }
     }
     const rules = warehouse.capabilities.identifiers;
+    // A kept table is found by its name (no identity is recorded for it): a relation prod's state records at
+    // that name (a model named like it, built since) is prod's, never dropped as the promotion's.
+    const prodAt = prodRelationsByKey(warehouse.capabilities.engine, input.prod ?? null, rules);
     const promotions = (await registry.promotions()).filter((p) => inScope(p, ctx.scope));
     for (const promotion of promotions) {
         if (promotion.status !== "committed" && promotion.status !== "rolled_back")
@@ -18645,6 +18671,14 @@ async function runJanitor(ctx, input = {}) {
             const found = seen.objects.get((0,warehouse_names/* qualifiedKey */.Co)(table, rules));
             if (!found)
                 continue;
+            const prodNode = prodAt.get((0,warehouse_names/* qualifiedKey */.Co)(table, rules));
+            if (prodNode !== undefined) {
+                report.problems.push({
+                    object: `${table.schema}.${table.identifier}`,
+                    error: `not dropped: prod's state records it as ${prodNode}'s relation, so it is prod's, not the table promotion ${promotion.id} kept`,
+                });
+                continue;
+            }
             if (input.dryRun) {
                 dropped.push(`${table.schema}.${table.identifier}`);
                 continue;
@@ -18667,6 +18701,18 @@ async function runJanitor(ctx, input = {}) {
         }
     }
     return report;
+}
+/** The relations prod's state records (each form the warehouse may store one under), by key, with their node. */
+function prodRelationsByKey(engine, prod, rules) {
+    const names = new stored_names/* StoredNames */.yX(engine).withProd(prod);
+    const out = new Map();
+    for (const [id, state] of Object.entries(prod?.nodes ?? {})) {
+        if (!state.relation)
+            continue;
+        for (const relation of names.possible(state.relation, id))
+            out.set((0,warehouse_names/* qualifiedKey */.Co)(relation, rules), id);
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/environment/lifecycle/repair.ts
@@ -20661,6 +20707,19 @@ function closureProblem(macros, searchPackage, called) {
 const CODE_ONLY_REASONS = new Set(["code_changed", "parent_code_changed"]);
 /** Fingerprint components whose change leaves the data as the SQL says: the SQL itself and persisted docs. */
 const SQL_ONLY_COMPONENTS = new Set(["sql", "docs"]);
+/**
+ * The changed components of a static whole model (rebuildProblem null)
+ * whose change may make its data differ from what its compiled SQL says.
+ * Its file is not one: the file counts wherever the Jinja goes beyond
+ * ref/source/config (calling a project macro is enough, src/dbt/jinja-purity.ts),
+ * and a static model's Jinja runs nothing the compiled SQL doesn't show
+ * (src/dbt/column-facts/static-sql.ts), so a file edit reaches the build
+ * through the compiled SQL, which the column facts compare. A config or
+ * macro change is one (it may change how the relation is made).
+ */
+function changedBeyondSql(names) {
+    return names.filter((name) => !SQL_ONLY_COMPONENTS.has(name) && name !== "file");
+}
 /** Materializations whose relation holds exactly what the SQL selects now (an incremental keeps earlier rows). */
 const WHOLE_MATERIALIZATIONS = new Set(["table", "view"]);
 const column_impact_unknown = (reason) => ({ kind: "unknown", reason });
@@ -20773,7 +20832,7 @@ class ColumnImpact {
         if (code === "code_changed") {
             const components = decision.reason.components;
             const names = components ? [...components.changed, ...components.added, ...components.removed] : [];
-            const other = names.filter((name) => !SQL_ONLY_COMPONENTS.has(name));
+            const other = changedBeyondSql(names);
             if (names.length === 0 || other.length > 0)
                 return column_impact_unknown(`its ${other.join(", ")} changed`);
         }
@@ -25588,7 +25647,7 @@ function rebuiltChange(graph, macros, id, before, after, previous, next, changes
         return carry_unread_reads_unknown("no column facts on both builds");
     const diff = diffFingerprints(before.fingerprint, after.fingerprint);
     const names = [...diff.changed, ...diff.added, ...diff.removed];
-    if (names.some((name) => !SQL_ONLY_COMPONENTS.has(name)))
+    if (changedBeyondSql(names).length > 0)
         return carry_unread_reads_unknown(`its ${names.join(", ")} changed`);
     for (const source of node.sources) {
         const was = (0,own/* own */.Z)(before.sources, source)?.value;
@@ -30735,7 +30794,7 @@ function keyOfParts(adapter, parts) {
 
 /***/ }),
 
-/***/ 1962:
+/***/ 6394:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31626,6 +31685,33 @@ class DuckDbWarehouse extends SqlWarehouse {
         await this.copyTable(source, target);
         return "copied";
     }
+    /**
+     * A copy keeps its source's column defaults as written, so a default that
+     * draws on a sequence (`nextval('analytics.s')`) would draw on prod's:
+     * every row the pull request's dbt inserts would advance it, and prod's
+     * sequence could not be dropped while the copy stands. DuckDB has no
+     * sequence a table owns (one made for the copy would outlive its drop and
+     * keep the schema), so such a table is not copied: dbt builds the model
+     * from nothing. Changes nothing.
+     */
+    async startRefusals(starts) {
+        const out = [];
+        for (const start of starts) {
+            const result = await this.run(`SELECT column_name, column_default FROM duckdb_columns()
+          WHERE database_name = current_database() AND schema_name = $1 AND table_name = $2
+            AND (lower(column_default) LIKE '%nextval(%' OR lower(column_default) LIKE '%currval(%')
+          ORDER BY column_index`, [start.reads.schema, start.reads.identifier]);
+            if (result.rows.length === 0)
+                continue;
+            const columns = result.rows.map((row) => `${String(row.column_name)} (${String(row.column_default)})`);
+            out.push({
+                at: start.at,
+                reads: start.reads,
+                reason: `prod's ${(0,names/* showQualified */.G1)(start.reads)} draws the default of ${columns.join(", ")} from a sequence of prod's, which a copy would draw on and advance`,
+            });
+        }
+        return out;
+    }
     /** DuckDB has no zero-copy clone: the table is copied as stageTable copies it. */
     async cloneTable(source, target) {
         await this.copyTable(source, target);
@@ -32330,6 +32416,108 @@ function statementName(sql) {
     return `ods_${(0,external_node_crypto_.createHash)("sha256").update(sql).digest("hex").slice(0, 24)}`;
 }
 
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-copy-sequences.ts
+const MAX_NAME_BYTES = 63;
+/** `base`, or `base` cut to fit with a number after it, that no relation of `schema` has. */
+async function freeName(run, schema, base) {
+    for (let n = 0;; n += 1) {
+        const suffix = n === 0 ? "" : String(n);
+        let head = base;
+        while (Buffer.byteLength(head + suffix) > MAX_NAME_BYTES)
+            head = [...head].slice(0, -1).join("");
+        const name = head + suffix;
+        const taken = await run(`SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = $1 AND c.relname = $2`, [schema, name]);
+        if (taken.rows.length === 0)
+            return name;
+    }
+}
+async function ownCopySequences(run, q, target) {
+    const table = `${q(target.schema, "schema")}.${q(target.identifier, "relation name")}`;
+    const literal = (text) => `'${text.replaceAll("'", "''")}'`;
+    // Defaults of the copy that depend on a sequence the copy doesn't own.
+    const borrowed = await run(`SELECT a.attname, a.attnum, s.oid::pg_catalog.int8 AS seq, pg_catalog.format_type(q.seqtypid, NULL) AS type,
+            q.seqincrement::text AS inc, q.seqmin::text AS min, q.seqmax::text AS max, q.seqstart::text AS start,
+            q.seqcache::text AS cache, q.seqcycle AS cycle
+       FROM pg_catalog.pg_attrdef d
+       JOIN pg_catalog.pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+       JOIN pg_catalog.pg_depend p ON p.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass AND p.objid = d.oid
+                                  AND p.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+       JOIN pg_catalog.pg_class s ON s.oid = p.refobjid AND s.relkind = 'S'
+       JOIN pg_catalog.pg_sequence q ON q.seqrelid = s.oid
+      WHERE d.adrelid = $1::pg_catalog.regclass
+        AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend o
+                         WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND o.objid = s.oid
+                           AND o.refobjid = d.adrelid AND o.deptype IN ('a', 'i'))
+      ORDER BY a.attnum, s.oid`, [table]);
+    for (const row of borrowed.rows) {
+        const column = String(row.attname);
+        const name = await freeName(run, target.schema, `${target.identifier}_${column}_seq`);
+        const sequence = `${q(target.schema, "schema")}.${q(name, "relation name")}`;
+        const cycle = row.cycle === true ? "CYCLE" : "NO CYCLE";
+        await run(`CREATE SEQUENCE ${sequence} AS ${String(row.type)} INCREMENT BY ${String(row.inc)} MINVALUE ${String(row.min)} MAXVALUE ${String(row.max)} START WITH ${String(row.start)} CACHE ${String(row.cache)} ${cycle} OWNED BY ${table}.${q(column, "column")}`);
+        // The default as PostgreSQL shows it, schema-qualified, with prod's sequence named as the new one instead.
+        await run("SET LOCAL search_path = ''");
+        const shown = await run(`SELECT pg_catalog.pg_get_expr(d.adbin, d.adrelid) AS expr, $2::pg_catalog.int8::pg_catalog.regclass::text AS old,
+              $3::pg_catalog.regclass::text AS new
+         FROM pg_catalog.pg_attrdef d WHERE d.adrelid = $1::pg_catalog.regclass AND d.adnum = $4`, [table, row.seq, sequence, row.attnum]);
+        const { expr, old, new: made } = shown.rows[0];
+        const from = `${literal(old)}::regclass`;
+        if (!expr.includes(from)) {
+            throw new Error(`the default of ${table}.${column} names its sequence in an unexpected form: ${expr}`);
+        }
+        await run(`ALTER TABLE ${table} ALTER COLUMN ${q(column, "column")} SET DEFAULT ${expr.replaceAll(from, `${literal(made)}::regclass`)}`);
+    }
+    // Every sequence the copy owns (identity, or made above) continues where prod's did.
+    const owned = await run(`SELECT s.oid::pg_catalog.int8 AS seq, a.attname, q.seqmin::text AS min, q.seqmax::text AS max
+       FROM pg_catalog.pg_depend o
+       JOIN pg_catalog.pg_class s ON s.oid = o.objid AND s.relkind = 'S'
+       JOIN pg_catalog.pg_sequence q ON q.seqrelid = s.oid AND q.seqincrement > 0
+       JOIN pg_catalog.pg_attribute a ON a.attrelid = o.refobjid AND a.attnum = o.refobjsubid
+      WHERE o.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND o.refobjid = $1::pg_catalog.regclass
+        AND o.deptype IN ('a', 'i')`, [table]);
+    for (const row of owned.rows) {
+        await run(`SELECT pg_catalog.setval($1::pg_catalog.int8::pg_catalog.regclass, v) FROM (SELECT max(${q(String(row.attname), "column")})::pg_catalog.int8 AS v FROM ${table}) m WHERE v BETWEEN $2::pg_catalog.int8 AND $3::pg_catalog.int8`, [row.seq, row.min, row.max]);
+    }
+}
+/**
+ * Of these tables, those whose column defaults or check constraints call a
+ * function that is neither PostgreSQL's own (pg_catalog) nor an extension's,
+ * each with what calls what. A copy keeps its defaults and checks
+ * (`INCLUDING ALL`), so every row the pull request's dbt inserts would run
+ * prod's function, with the CI role's rights: one that writes (an audit
+ * row, a counter) would write into prod. Such a table is not copied.
+ */
+async function functionDefaults(run, tables) {
+    if (tables.length === 0)
+        return [];
+    const result = await run(`SELECT t.schema_name, t.name,
+            string_agg(DISTINCT CASE WHEN p.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+                                     THEN 'the default of ' || pg_catalog.quote_ident(a.attname)
+                                     ELSE 'the check ' || pg_catalog.quote_ident(k.conname) END
+                       || ' calls ' || f.oid::pg_catalog.regprocedure::text, '; ') AS calls
+       FROM unnest($1::text[], $2::text[]) AS t(schema_name, name)
+       JOIN pg_catalog.pg_namespace n ON n.nspname = t.schema_name
+       JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = t.name AND c.relkind IN ('r', 'p')
+       LEFT JOIN pg_catalog.pg_attrdef d ON d.adrelid = c.oid
+       LEFT JOIN pg_catalog.pg_constraint k ON k.conrelid = c.oid AND k.contype = 'c'
+       JOIN pg_catalog.pg_depend p
+         ON p.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+        AND ((p.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass AND p.objid = d.oid)
+          OR (p.classid = 'pg_catalog.pg_constraint'::pg_catalog.regclass AND p.objid = k.oid))
+       JOIN pg_catalog.pg_proc f ON f.oid = p.refobjid
+       LEFT JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid AND a.attnum = d.adnum
+      WHERE f.pronamespace <> 'pg_catalog'::pg_catalog.regnamespace
+        AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_depend e
+                         WHERE e.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND e.objid = f.oid
+                           AND e.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass AND e.deptype = 'e')
+      GROUP BY 1, 2 ORDER BY 1, 2`, [tables.map((table) => table.schema), tables.map((table) => table.identifier)]);
+    return result.rows.map((row) => ({
+        table: { schema: String(row.schema_name), identifier: String(row.name) },
+        detail: String(row.calls),
+    }));
+}
+
 ;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-data-diff.ts
 /** Types whose values have no `=` (geometry, json, xml): compared as text. */
 const WITHOUT_EQUALITY = new Set([
@@ -32687,6 +32875,51 @@ async function blockers(run, targets) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-move-names.ts
+const postgres_move_names_MAX_NAME_BYTES = 63;
+/** The statements that rename the table's indexes and sequences whose names `targetSchema` holds. */
+async function renamesBeforeMove(run, q, table, targetSchema) {
+    const result = await run(`SELECT o.relname AS name
+       FROM pg_catalog.pg_class t
+       JOIN pg_catalog.pg_namespace n ON n.oid = t.relnamespace
+       JOIN pg_catalog.pg_class o ON o.relnamespace = t.relnamespace
+        AND (o.oid IN (SELECT i.indexrelid FROM pg_catalog.pg_index i WHERE i.indrelid = t.oid)
+          OR o.oid IN (SELECT d.objid FROM pg_catalog.pg_depend d
+                        WHERE d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass AND d.refobjid = t.oid
+                          AND d.refclassid = 'pg_catalog.pg_class'::pg_catalog.regclass
+                          AND d.deptype IN ('a', 'i') AND o.relkind = 'S'))
+      WHERE n.nspname = $1 AND t.relname = $2
+        AND EXISTS (SELECT 1 FROM pg_catalog.pg_class x JOIN pg_catalog.pg_namespace xn ON xn.oid = x.relnamespace
+                     WHERE xn.nspname = $3 AND x.relname = o.relname)
+      ORDER BY 1`, [table.schema, table.identifier, targetSchema]);
+    const statements = [];
+    const chosen = new Set();
+    for (const row of result.rows) {
+        const name = String(row.name);
+        const free = await freeInBoth(run, [table.schema, targetSchema], name, chosen);
+        chosen.add(free);
+        // ALTER INDEX renames a sequence too (any relation of the schema; the kind is not checked).
+        statements.push(`ALTER INDEX ${q(table.schema, "schema")}.${q(name, "relation name")} RENAME TO ${q(free, "relation name")}`);
+    }
+    return statements;
+}
+/** `base` cut to fit, with a number after it, that neither schema holds and that was not chosen already. */
+async function freeInBoth(run, schemas, base, chosen) {
+    for (let n = 1;; n += 1) {
+        const suffix = `_${n}`;
+        let head = base;
+        while (Buffer.byteLength(head + suffix) > postgres_move_names_MAX_NAME_BYTES)
+            head = [...head].slice(0, -1).join("");
+        const name = head + suffix;
+        if (chosen.has(name))
+            continue;
+        const taken = await run(`SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = ANY($1::text[]) AND c.relname = $2`, [schemas, name]);
+        if (taken.rows.length === 0)
+            return name;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-read-ahead.ts
 
 
@@ -32871,6 +33104,8 @@ async function rebindReaders({ run, quote, savepoint: nextSavepoint, touched }, 
 }
 
 ;// CONCATENATED MODULE: ./src/drivers/postgres/postgres-warehouse.ts
+
+
 
 
 
@@ -33115,7 +33350,8 @@ class PostgresWarehouse extends SqlWarehouse {
                 ? ahead.staged.taken
                 : await relationExists(this.runAny, source.schema, target.identifier);
             const renameFirst = source.identifier !== target.identifier && !taken;
-            const statements = [];
+            // Its indexes and sequences move with it: any whose name prod's schema holds is renamed first.
+            const statements = await renamesBeforeMove(this.runAny, this.quote, source, target.schema);
             if (renameFirst)
                 statements.push(this.renameSql(source, target.identifier));
             const moving = renameFirst ? { schema: source.schema, identifier: target.identifier } : source;
@@ -33131,7 +33367,8 @@ class PostgresWarehouse extends SqlWarehouse {
      * PostgreSQL has no zero-copy clone: a new table with the source's columns,
      * defaults, constraints, indexes, identity, storage and column comments
      * (`LIKE … INCLUDING ALL`), then its rows (generated columns computed
-     * anew, identity values kept), in one transaction.
+     * anew, identity values kept), in one transaction; a default that drew
+     * on prod's sequence draws on the copy's own.
      */
     async cloneTable(source, target) {
         await this.transaction(async () => {
@@ -33145,6 +33382,8 @@ class PostgresWarehouse extends SqlWarehouse {
             const list = columns.rows.map((row) => this.q(String(row.attname), "column")).join(", ");
             await this.run(`CREATE TABLE ${this.qualified(target)} (LIKE ${this.qualified(source)} INCLUDING ALL)`);
             await this.run(`INSERT INTO ${this.qualified(target)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${this.qualified(source)}`);
+            // Its sequences are its own: a serial column's default drew on prod's (postgres-copy-sequences.ts).
+            await ownCopySequences(this.runAny, this.quote, target);
             // The copy has the privileges the CI role's default privileges give; none its holder lacks on prod's table.
             await narrowCopyPrivileges(this.runAny, this.quote, source, target);
         });
@@ -33189,7 +33428,20 @@ class PostgresWarehouse extends SqlWarehouse {
         if (starts.length === 0)
             return [];
         const controls = await readControls(this.runAny, starts.map((start) => start.reads));
-        return refusalsFromControls(starts, controls, this.capabilities.identifiers, "copy");
+        const refused = refusalsFromControls(starts, controls, this.capabilities.identifiers, "copy");
+        // A default or check that calls a function of prod's would run it for every row the PR inserts.
+        const calls = await functionDefaults(this.runAny, starts.map((start) => start.reads));
+        for (const start of starts) {
+            const found = calls.find((call) => (0,names/* sameQualified */.V9)(call.table, start.reads, this.capabilities.identifiers));
+            if (!found)
+                continue;
+            refused.push({
+                at: start.at,
+                reads: start.reads,
+                reason: `in prod's ${(0,names/* showQualified */.G1)(start.reads)}, ${found.detail}, which a copy would run, with the CI role's rights, for every row the pull request inserts`,
+            });
+        }
+        return refused;
     }
     async tableSize(name) {
         return tableSize(this.runAny, name);
@@ -34161,6 +34413,8 @@ const BIGQUERY_STATEMENTS = {
     /** The new name is the table's name only: BigQuery renames within the dataset. */
     renameTable: (place, from, to) => statement(`ALTER TABLE ${relation(place, from)} RENAME TO ${quote(to, "table", "relation name")}`),
     moveTable: () => null,
+    /** DROP SCHEMA … RESTRICT refuses a dataset that holds anything (routines and models too). */
+    otherObjects: () => null,
     /** BigQuery has no COPY GRANTS: `copyGrants` can't be honoured and changes nothing (docs/warehouses/bigquery.md, grants). */
     cloneTable(place, source, target, options) {
         const verb = options.replace ? "CREATE OR REPLACE TABLE" : "CREATE TABLE";
@@ -34591,6 +34845,10 @@ const DATABRICKS_STATEMENTS = {
     moveTable() {
         return null;
     },
+    /** DROP SCHEMA … RESTRICT refuses a schema that holds anything (functions, volumes, models too). */
+    otherObjects() {
+        return null;
+    },
     cloneTable(place, source, target, options) {
         // No COPY GRANTS on Databricks: OR REPLACE keeps the replaced table's ID and what is granted on it.
         const verb = options.replace ? "CREATE OR REPLACE TABLE" : "CREATE TABLE";
@@ -34935,17 +35193,38 @@ class ProviderWarehouse {
     }
     /**
      * Only an empty schema: Snowflake's DROP SCHEMA drops whatever the schema
-     * holds (its RESTRICT is about foreign keys), so the provider looks first.
+     * holds (its RESTRICT is about foreign keys), so the provider looks first,
+     * at every object: the catalog's rows of any kind (a materialized view,
+     * an external or event table is none of ODS's kinds, and still dropped
+     * with the schema) and the objects it doesn't list (otherObjects:
+     * sequences, stages with their files, functions…).
      */
     async dropSchema(schema) {
-        const held = await this.listObjects([schema]);
+        const held = (await this.catalogObjects(schema)).map(({ kind, name }) => (0,names/* showQualified */.G1)({ schema, identifier: name }) +
+            (kind === "table" || kind === "view" ? "" : ` (${kind})`));
         if (held.length > 0) {
-            throw new user_error/* UserError */.yo("warehouse_error", `The schema ${JSON.stringify(schema)} still holds ${held.length} object(s) (${held
-                .slice(0, 3)
-                .map((object) => (0,names/* showQualified */.G1)(object))
-                .join(", ")}), so it is not dropped.`);
+            throw new user_error/* UserError */.yo("warehouse_error", `The schema ${JSON.stringify(schema)} still holds ${held.length} object(s) (${held.slice(0, 3).join(", ")}), so it is not dropped.`);
         }
         await this.exec("dropSchema", this.place, schema);
+    }
+    /** Everything in `schema` the catalog shows: tables and views (`table`, `view`), other kinds as the catalog names them. */
+    async catalogObjects(schema) {
+        const wanted = (0,names/* nameKey */.Rc)(schema, this.capabilities.identifiers);
+        const shape = this.statements.objectRows;
+        const listed = (await this.exec("listObjects", this.place, [schema])).rows
+            .filter((row) => (0,names/* nameKey */.Rc)(String(row[shape.schema]), this.capabilities.identifiers) === wanted)
+            .map((row) => ({
+            kind: this.statements.objectKind(String(row[shape.kind])) ?? String(row[shape.kind]).toLowerCase(),
+            name: String(row[shape.name]),
+        }));
+        const others = this.statements.otherObjects(this.place, schema);
+        if (others === null)
+            return listed;
+        const result = await this.runner.run({ name: "otherObjects", args: [this.place, schema] }, others);
+        return [
+            ...listed,
+            ...result.rows.map((row) => ({ kind: String(row.kind).toLowerCase(), name: String(row.name) })),
+        ];
     }
     async createView(at, reads, options) {
         if (this.same(at, reads)) {
@@ -35533,6 +35812,17 @@ const SNOWFLAKE_STATEMENTS = {
     },
     createSchema(place, schema) {
         return { sql: `CREATE SCHEMA IF NOT EXISTS ${snowflake_statements_schemaName(place, schema)}`, params: [] };
+    },
+    // What INFORMATION_SCHEMA.TABLES doesn't list and DROP SCHEMA would drop with the schema.
+    otherObjects(place, schema) {
+        q(schema, "schema");
+        const views = ["SEQUENCE", "STAGE", "FUNCTION", "PROCEDURE", "FILE_FORMAT", "PIPE"];
+        return {
+            sql: `${views
+                .map((kind) => `SELECT '${kind.replace("_", " ")}' AS "kind", ${kind}_NAME AS "name" FROM ${q(place.database, "database")}.INFORMATION_SCHEMA.${kind}S WHERE ${kind}_SCHEMA = ?`)
+                .join(" UNION ALL ")} ORDER BY 1, 2`,
+            params: views.map(() => schema),
+        };
     },
     // RESTRICT refuses only over foreign keys (Snowflake's default is CASCADE): see the header.
     dropSchema(place, schema) {
