@@ -297,6 +297,12 @@ export function phraseEntry(entry: PlanEntry, context: PhraseContext): Words {
     out.push(...phraseReason(reason, entry, context));
   });
   if (entry.column_change) out.push("; ", ...columnChangeWords(entry.column_change));
+  else if (entry.column_change_unknown !== undefined)
+    out.push(
+      "; its column impact is unknown (",
+      ...messageWords(entry.column_change_unknown),
+      "), so every reader is built",
+    );
   if (entry.checks) {
     const n = entry.checks.run.length;
     out.push(`; its tests changed since they passed, so ${n === 1 ? "its test runs" : `its ${n} tests run`}`);

@@ -264,6 +264,8 @@ export function plan(input: PlanInput): Plan {
         changed: [...change.expressions_changed],
         row_set_changed: change.row_set_changed,
       };
+    } else if (change?.kind === "unknown" && decision.reason.code === "code_changed") {
+      entry.column_change_unknown = change.reason;
     }
     if (decision.action === "REUSE") {
       entry.relation_check = input.relationCheck ?? UNCHECKED;

@@ -77,6 +77,7 @@ const planEntrySchema = z.looseObject({
       row_set_changed: z.boolean(),
     })
     .optional(),
+  column_change_unknown: z.string().optional(),
 });
 
 const sourceCheckSchema = z.looseObject({

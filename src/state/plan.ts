@@ -137,6 +137,12 @@ export interface PlanEntry {
    * through its lineage.
    */
   column_change?: { added: string[]; removed: string[]; changed: string[]; row_set_changed: boolean };
+  /**
+   * BUILD for its own code change, when column impact was asked and could
+   * not classify the change (issue 39): why, naming the construct or the
+   * parent it gave up on. Its readers are then built for the change.
+   */
+  column_change_unknown?: string;
 }
 
 /** Whether a source's checks (its data tests) run in this build, and why (ADR-0013, "Tested sources"). */

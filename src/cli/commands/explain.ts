@@ -41,6 +41,8 @@ export const explainCommand: Command = {
       `decision: ${entry.action}`,
       ...entry.reasons.map((reason) => `reason: ${reason.code}: ${reason.message}`),
     ];
+    if (entry.column_change_unknown !== undefined)
+      lines.push(`column impact: unknown: ${entry.column_change_unknown}`);
     if (entry.last_build)
       lines.push(`last build: run ${entry.last_build.run_id} at ${entry.last_build.built_at}`);
     lines.push("evidence:");
