@@ -17,6 +17,12 @@ const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by th
 
 const READ_BY_USER_MACRO =
   "an `input:nodes.<kind>.config.<key>` component where a project or package macro of the node's run-time closure, or one of its hooks, reads the key (`model.tags`, `config.get('meta')`): dbt hands every macro the whole node (src/dbt/fingerprint/node-fingerprint.ts › addMentionedConfigKeys)";
+/** Node fields outside config a hook reads (node-fingerprint.ts › addMentionedConfigKeys, HOOK_READABLE_FIELDS). */
+function readByHook(field: string): string {
+  return `an \`input:nodes.<kind>.${field}\` component where the node has hooks and one of them, or a project or package macro of its run-time closure, reads \`.${field}\` (a post-hook's \`comment on table … is '{{ model.description }}'\`, a masking policy from \`model.columns\` meta): dbt hands hooks the whole node as \`model\``;
+}
+const HOOK_CONTEXT =
+  "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`); core/dbt/task/run.py › ModelRunner (run_hooks renders the hooks in the node's context)";
 const MODEL_CONTEXT =
   "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`) / RuntimeConfigObject.get";
 
@@ -63,15 +69,15 @@ function nodeCommon(kind: string): InventoryRow[] {
       "core/dbt/context/context_config.py › ContextConfig (parse time)",
     ),
     inert(`${p}.tags`, "the union of config.tags; for selection", `${NODES_PY} › ParsedNode.tags`),
-    inert(
+    fp(
       `${p}.meta`,
-      "documentation metadata (config.meta is what BigQuery's labels_from_meta reads)",
-      PARSE_ONLY,
+      `${readByHook("meta")}; otherwise documentation metadata (config.meta is what BigQuery's labels_from_meta reads)`,
+      `${PARSE_ONLY}; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.description`,
-      "documentation; written to the warehouse only with persist_docs (the docs component reads it then)",
-      "dbt-adapters: dbt/include/global_project/macros/adapters/persist_docs.sql › persist_docs",
+      `docs component with persist_docs.relation; ${readByHook("description")}; otherwise documentation`,
+      `dbt-adapters: dbt/include/global_project/macros/adapters/persist_docs.sql › persist_docs; ${HOOK_CONTEXT}`,
     ),
     inert(`${p}.docs`, "how dbt docs shows the node", PARSE_ONLY),
     inert(
@@ -346,8 +352,8 @@ function nodeCommon(kind: string): InventoryRow[] {
     ),
     fp(
       `${p}.columns.<key>.description`,
-      "docs component, with persist_docs.columns",
-      "dbt-adapters persist_docs.sql › alter_column_comment",
+      `docs component, with persist_docs.columns; ${readByHook("columns")} (every key of every column)`,
+      `dbt-adapters persist_docs.sql › alter_column_comment; ${HOOK_CONTEXT}`,
     ),
     fp(
       `${p}.columns.<key>.policy_tags`,
@@ -356,34 +362,38 @@ function nodeCommon(kind: string): InventoryRow[] {
     ),
     fp(
       `${p}.columns.<key>.meta`,
-      "docs component on dbt-athena (Glue parameters); documentation elsewhere",
-      "dbt-athena persist_docs_to_glue",
+      `docs component on dbt-athena (Glue parameters); ${readByHook("columns")} (every key of every column); documentation elsewhere`,
+      `dbt-athena persist_docs_to_glue; ${HOOK_CONTEXT}`,
     ),
-    inert(`${p}.columns.<key>.tags`, "selection of the column's tests only", PARSE_ONLY),
-    inert(
+    fp(
+      `${p}.columns.<key>.tags`,
+      `${readByHook("columns")} (every key of every column); otherwise selection of the column's tests only`,
+      `${PARSE_ONLY}; ${HOOK_CONTEXT}`,
+    ),
+    fp(
       `${p}.columns.<key>.config`,
-      "the column's meta and tags (dbt 1.10+), documentation",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.config",
+      `${readByHook("columns")} (every key of every column); otherwise the column's meta and tags (dbt 1.10+), documentation`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo.config; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.columns.<key>.doc_blocks`,
-      "docs only",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.doc_blocks",
+      `${readByHook("columns")} (every key of every column); otherwise docs only`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo.doc_blocks; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.columns.<key>.granularity`,
-      "semantic layer time spine metadata",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.granularity",
+      `${readByHook("columns")} (every key of every column); otherwise semantic layer time spine metadata`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo.granularity; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.columns.<key>.dimension`,
-      "semantic layer metadata (1.12)",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo",
+      `${readByHook("columns")} (every key of every column); otherwise semantic layer metadata (1.12)`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.columns.<key>.entity`,
-      "semantic layer metadata (1.12)",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo",
+      `${readByHook("columns")} (every key of every column); otherwise semantic layer metadata (1.12)`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo; ${HOOK_CONTEXT}`,
     ),
   ];
 }
