@@ -461,7 +461,7 @@ export function prepareFor(
     });
   // A hook of the node reads the node's description, meta or columns (node-fingerprint.ts HOOK_READABLE_FIELDS).
   const hookRead =
-    /^nodes\.<(model|seed|snapshot)>\.(?:(description|meta)|(columns)\.<key>\.(?:tags|config|doc_blocks|granularity|dimension|entity))(\.|\[|$)/.exec(
+    /^nodes\.<(model|seed|snapshot)>\.(?:(description|meta|fqn|path|original_file_path)|(columns)\.<key>\.(?:tags|config|doc_blocks|granularity|dimension|entity))(\.|\[|$)/.exec(
       pattern,
     );
   if (hookRead)

@@ -298,10 +298,10 @@ const METADATA_CONFIG_KEYS = ["tags", "meta", "docs", "group"] as const;
 /**
  * `model.tags`, `config.get('meta')`, `node['group']`, `config.meta_get('owner')`
  * (dbt 1.10+ `RuntimeConfigObject.meta_get` / `meta_require` read config.meta),
- * `model.description`, `model.columns`, …: a read of the key (not SQL's `group by`).
+ * `model.description`, `model.columns`, `model.fqn[1]`, …: a read of the key (not SQL's `group by`).
  */
 const MENTION =
-  /(?:\.|\[\s*['"]|get\(\s*['"])(tags|meta(?:_get|_require)?|docs|group|description|columns)\b/g;
+  /(?:\.|\[\s*['"]|get\(\s*['"])(tags|meta(?:_get|_require)?|docs|group|description|columns|fqn|path|original_file_path)\b/g;
 const mentionsByMacro = new WeakMap<MacroIndex, Map<string, readonly string[]>>();
 
 function mentionedKeys(sql: string): string[] {
@@ -317,6 +317,8 @@ function mentionedKeys(sql: string): string[] {
  * a model's own SQL reads them at compile time, into its compiled code.
  */
 const HOOK_READABLE_FIELDS = ["description", "columns", "meta"] as const;
+/** Where the node's file is, which every node keeps: `model.fqn`, `model.path`, `model.original_file_path`. */
+const NODE_PLACE_FIELDS = ["fqn", "path", "original_file_path"] as const;
 
 function addMentionedConfigKeys(
   components: Record<string, string>,
@@ -349,6 +351,11 @@ function addMentionedConfigKeys(
       canonicalJson(n.config[key] === undefined ? null : n.config[key]),
     );
   }
+  // Where the file is (a grant or a schema by folder, `model.fqn[1]`): moving it keeps the relation.
+  const place = { fqn: n.fqn, path: n.path, original_file_path: n.originalFilePath };
+  for (const key of NODE_PLACE_FIELDS)
+    if (mentioned.has(key))
+      components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.${key}`] = sha256(canonicalJson(place[key]));
   const docs = n.hookReadableDocs;
   if (docs === null) return;
   for (const key of HOOK_READABLE_FIELDS)

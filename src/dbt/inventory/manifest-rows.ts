@@ -17,6 +17,10 @@ const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by th
 
 const READ_BY_USER_MACRO =
   "an `input:nodes.<kind>.config.<key>` component where a project or package macro of the node's run-time closure, or one of its hooks, reads the key (`model.tags`, `config.get('meta')`): dbt hands every macro the whole node (src/dbt/fingerprint/node-fingerprint.ts › addMentionedConfigKeys)";
+/** Node fields every node keeps that a hook or run-time macro reads (node-fingerprint.ts › NODE_PLACE_FIELDS). */
+function readByMacro(field: string): string {
+  return `an \`input:nodes.<kind>.${field}\` component where one of the node's hooks, or a project or package macro of its run-time closure, reads \`.${field}\` (a grant by folder, \`model.fqn[1]\`): dbt hands them the whole node as \`model\``;
+}
 /** Node fields outside config a hook reads (node-fingerprint.ts › addMentionedConfigKeys, HOOK_READABLE_FIELDS). */
 function readByHook(field: string): string {
   return `an \`input:nodes.<kind>.${field}\` component where the node has hooks and one of them, or a project or package macro of its run-time closure, reads \`.${field}\` (a post-hook's \`comment on table … is '{{ model.description }}'\`, a masking policy from \`model.columns\` meta): dbt hands hooks the whole node as \`model\``;
@@ -50,8 +54,16 @@ function nodeCommon(kind: string): InventoryRow[] {
       "part of unique_id (a rename is a new node); the relation is named by alias (relation component)",
       `${NODES_PY} › ParsedNode.name; core/dbt/adapters/base/relation.py › BaseRelation.create_from (uses alias)`,
     ),
-    inert(`${p}.path`, "where the file is, for messages and compiled-file paths", PARSE_ONLY),
-    inert(`${p}.original_file_path`, "where the file is, for messages and selection", PARSE_ONLY),
+    fp(
+      `${p}.path`,
+      `${readByMacro("path")}; otherwise where the file is, for messages and compiled-file paths`,
+      `${PARSE_ONLY}; ${HOOK_CONTEXT}`,
+    ),
+    fp(
+      `${p}.original_file_path`,
+      `${readByMacro("original_file_path")}; otherwise where the file is, for messages and selection`,
+      `${PARSE_ONLY}; ${HOOK_CONTEXT}`,
+    ),
     inert(`${p}.patch_path`, "the YAML file that describes it, for selection", PARSE_ONLY),
     inert(
       `${p}.build_path`,
@@ -63,10 +75,10 @@ function nodeCommon(kind: string): InventoryRow[] {
       "where dbt wrote the compiled file",
       "core/dbt/compilation.py › Compiler._write_node",
     ),
-    inert(
+    fp(
       `${p}.fqn`,
-      "for selection; dbt resolves project configs by it at parse time, into config (fingerprinted)",
-      "core/dbt/context/context_config.py › ContextConfig (parse time)",
+      `${readByMacro("fqn")}; otherwise for selection; dbt resolves project configs by it at parse time, into config (fingerprinted)`,
+      `core/dbt/context/context_config.py › ContextConfig (parse time); ${HOOK_CONTEXT}`,
     ),
     inert(`${p}.tags`, "the union of config.tags; for selection", `${NODES_PY} › ParsedNode.tags`),
     fp(

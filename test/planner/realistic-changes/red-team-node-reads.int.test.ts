@@ -178,6 +178,23 @@ const table: Row[] = [
     waits: "",
   },
   {
+    name: "a post-hook grants by folder, `model.fqn[1]`: the model file moves to another folder, its relation kept",
+    scenario: {
+      fixture: FIXTURES.jaffle,
+      loadInputs: CHECKOUT,
+      prepare: (m) =>
+        postHook(m, `${J}.supplies`, "grant select on {{ this }} to role {{ model.fqn[1] }}_reader"),
+      change: (m) => {
+        const n = m.nodes[`${J}.supplies`];
+        n.fqn = [n.fqn[0], "finance", ...n.fqn.slice(2)];
+        n.path = n.path.replace("marts/", "finance/");
+        n.original_file_path = n.original_file_path.replace("marts/", "finance/");
+      },
+    },
+    expect: () => ({ effects: { [`${J}.supplies`]: CC } }),
+    waits: "",
+  },
+  {
     name: "control: no hook reads the description: a description change builds nothing",
     scenario: {
       fixture: FIXTURES.jaffle,
