@@ -3,11 +3,16 @@
  * unrendered; the hook text and the macros it calls are fingerprinted, but
  * not what a hook reads when it runs. A node with hooks is always built when a
  * hook, or a project or package macro the node uses, mentions `var`,
- * `env_var`, `target`, `flags`, `builtins`, `context`, `run_query` or
- * `statement` in any form: called, aliased (`{% set t = target %}`), indexed
+ * `env_var`, `target`, `flags`, `builtins`, `context`, `graph`, `run_query`
+ * or `statement` in any form: called, aliased (`{% set t = target %}`), indexed
  * (`context['var']`), qualified (`target.schema`, `builtins.var`), or even
  * inside a string (`context["env_var"]`). `invocation_id` and
  * `run_started_at` alone are not reported: they change every run by design.
+ * `graph` (issue 36 red team) is the whole parsed project (dbt-core
+ * core/dbt/context/providers.py `ProviderContext.graph`, the manifest's
+ * `flat_graph`): a hook that reads it (dbt_snow_mask's masking policies from
+ * columns' meta, elementary's artifact uploads) may write anything any node,
+ * source or test declares, which no single component of the node holds.
  *
  * Decisions where the ADR is silent (each reports more, never less):
  * - The whole text is scanned, not only the parts inside `{{ }}` / `{% %}`.
@@ -33,6 +38,7 @@ export const ENVIRONMENT_NAMES = [
   "context",
   "env_var",
   "flags",
+  "graph",
   "run_query",
   "statement",
   "target",
@@ -44,7 +50,7 @@ export type EnvironmentName = (typeof ENVIRONMENT_NAMES)[number];
 const NAMES: ReadonlySet<string> = new Set(ENVIRONMENT_NAMES);
 const MIN_LENGTH = 3;
 const MAX_LENGTH = 9;
-// First letters of the names: b c e f r s t v.
+// First letters of the names: b c e f g r s t v.
 const FIRST = new Uint8Array(128);
 for (const name of ENVIRONMENT_NAMES) FIRST[name.charCodeAt(0)] = 1;
 

@@ -62,7 +62,11 @@ describe("scanEnvironmentReads: what is and isn't a mention", () => {
       "{{ var('b') }} {{ target.name }} {{ var('a') }} {{ flags.FULL_REFRESH }}",
       ["flags", "target", "var"],
     ],
-    ["all eight", "var env_var target flags builtins context run_query statement", [...ENVIRONMENT_NAMES]],
+    [
+      "all nine",
+      "var env_var target flags builtins context graph run_query statement",
+      [...ENVIRONMENT_NAMES],
+    ],
     ["with invocation_id beside a real mention", "{{ invocation_id }} {{ target.name }}", ["target"]],
     [
       "call statement block",
@@ -100,6 +104,7 @@ describe("ENVIRONMENT_NAMES", () => {
       "context",
       "env_var",
       "flags",
+      "graph",
       "run_query",
       "statement",
       "target",

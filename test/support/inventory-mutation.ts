@@ -459,6 +459,19 @@ export function prepareFor(
         { sql: `{{ log(model.config.get('${read[2]}')) }}`, transaction: true, index: null },
       ];
     });
+  // A hook of the node reads the node's description, meta or columns (node-fingerprint.ts HOOK_READABLE_FIELDS).
+  const hookRead =
+    /^nodes\.<(model|seed|snapshot)>\.(?:(description|meta|fqn|path|original_file_path)|(columns)\.<key>\.(?:tags|config|doc_blocks|granularity|dimension|entity))(\.|\[|$)/.exec(
+      pattern,
+    );
+  if (hookRead)
+    return withEntry((_m, e) => {
+      const hooks = Array.isArray(e.config["post-hook"]) ? e.config["post-hook"] : [];
+      e.config["post-hook"] = [
+        ...hooks,
+        { sql: `{{ log(model.${hookRead[2] ?? hookRead[3]}) }}`, transaction: true, index: null },
+      ];
+    });
   // dbt-athena persist_docs_to_glue: the columns' meta with persist_docs.columns.
   if (/^nodes\.<(model|seed|snapshot)>\.columns\.<key>\.meta(\.|$)/.test(pattern))
     return withEntry((m, e) => {

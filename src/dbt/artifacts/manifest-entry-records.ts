@@ -6,12 +6,15 @@
  * columns only under an enforced contract).
  */
 import type { z } from "zod";
+import { canonicalJson } from "../fingerprint/canonical-json.js";
+import { sha256 } from "../fingerprint/digest.js";
 import type {
   BuildableResourceType,
   ColumnSpec,
   FileChecksum,
   FreshnessThreshold,
   Hook,
+  HookReadableDocs,
   ManifestDataTest,
   ManifestMacro,
   ManifestNode,
@@ -112,6 +115,17 @@ function persistedDocs(raw: Raw<typeof buildableSchema>): PersistedDocs | null {
   return { description: relation ? (raw.description ?? "") : null, columns: persisted };
 }
 
+/** Digests of what the node's hooks can read of its documentation; null without hooks (see HookReadableDocs). */
+function hookReadableDocs(raw: Raw<typeof buildableSchema>, hooks: number): HookReadableDocs | null {
+  if (hooks === 0) return null;
+  const meta = (raw as { meta?: unknown }).meta;
+  return {
+    description: sha256(raw.description ?? ""),
+    columns: sha256(canonicalJson(raw.columns ?? {})),
+    meta: sha256(canonicalJson(meta === undefined ? null : meta)),
+  };
+}
+
 export function toNode(
   raw: Raw<typeof buildableSchema>,
   fields: Raw<typeof nodeConfigFieldsSchema> | null,
@@ -130,6 +144,8 @@ export function toNode(
       });
     }
   }
+  const preHooks = hooks(fields?.["pre-hook"]);
+  const postHooks = hooks(fields?.["post-hook"]);
   return {
     uniqueId: raw.unique_id,
     resourceType: raw.resource_type,
@@ -144,8 +160,8 @@ export function toNode(
     checksum: checksum(raw.checksum),
     config,
     materialized: fields?.materialized ?? DEFAULT_MATERIALIZATION[raw.resource_type] ?? null,
-    preHooks: hooks(fields?.["pre-hook"]),
-    postHooks: hooks(fields?.["post-hook"]),
+    preHooks,
+    postHooks,
     dependsOn: deps(raw.depends_on),
     contract:
       raw.contract === null || raw.contract === undefined
@@ -168,6 +184,7 @@ export function toNode(
     patchPath: patchPath(raw.patch_path),
     latestVersion: raw.version === null || raw.version === undefined ? null : (raw.latest_version ?? null),
     persistedDocs: persistedDocs(raw),
+    hookReadableDocs: hookReadableDocs(raw, preHooks.length + postHooks.length),
     rootPath: raw.resource_type === "seed" ? (raw.root_path ?? null) : null,
   };
 }

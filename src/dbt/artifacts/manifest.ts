@@ -98,6 +98,16 @@ export interface PersistedDocs {
   columns: readonly PersistedColumn[] | null;
 }
 
+/** SHA-256 digests of what a hook can read of a node's documentation (ManifestNode.hookReadableDocs). */
+export interface HookReadableDocs {
+  /** Of the node's `description`. */
+  description: string;
+  /** Of its `columns`, every key of every column, as canonical JSON. */
+  columns: string;
+  /** Of its own (top-level) `meta`, as canonical JSON. */
+  meta: string;
+}
+
 /** Where a node is built (or a source is read from). */
 export interface Relation {
   database: string | null;
@@ -165,6 +175,16 @@ export interface ManifestNode {
    * describes tens of thousands of columns).
    */
   persistedDocs: PersistedDocs | null;
+  /**
+   * What the node's hooks can read of its documentation when they run: dbt
+   * hands them the whole node as `model` (dbt-core
+   * core/dbt/context/providers.py `ProviderContext.ctx_model`), so a
+   * post-hook that writes `model.description` or its columns' descriptions
+   * or meta into the warehouse (a comment, a masking policy) writes
+   * something else when they change. Digests, kept only for nodes with hooks
+   * (memory: see persistedDocs); null for a node without hooks.
+   */
+  hookReadableDocs: HookReadableDocs | null;
   /**
    * Seeds: dbt's `root_path`, the directory of the seed's package where the
    * manifest was written (for finding the CSV of a seed dbt recorded only a

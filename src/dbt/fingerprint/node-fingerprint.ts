@@ -295,15 +295,30 @@ export function fingerprintNode(
  * the key's value is an `input:` component (code_changed).
  */
 const METADATA_CONFIG_KEYS = ["tags", "meta", "docs", "group"] as const;
-/** `model.tags`, `config.get('meta')`, `node['group']`, …: a read of the key (not SQL's `group by`). */
-const MENTION = /(?:\.|\[\s*['"]|get\(\s*['"])(tags|meta|docs|group)\b/g;
+/**
+ * `model.tags`, `config.get('meta')`, `node['group']`, `config.meta_get('owner')`
+ * (dbt 1.10+ `RuntimeConfigObject.meta_get` / `meta_require` read config.meta),
+ * `model.description`, `model.columns`, `model.fqn[1]`, …: a read of the key (not SQL's `group by`).
+ */
+const MENTION =
+  /(?:\.|\[\s*['"]|get\(\s*['"])(tags|meta(?:_get|_require)?|docs|group|description|columns|fqn|path|original_file_path)\b/g;
 const mentionsByMacro = new WeakMap<MacroIndex, Map<string, readonly string[]>>();
 
 function mentionedKeys(sql: string): string[] {
   const out = new Set<string>();
-  for (const m of sql.matchAll(MENTION)) out.add(m[1]!);
+  for (const m of sql.matchAll(MENTION)) out.add(m[1]!.startsWith("meta") ? "meta" : m[1]!);
   return [...out];
 }
+
+/**
+ * Node fields outside config that a hook reads when it runs (dbt hands it the
+ * whole node as `model`): the description, the columns and the node's own
+ * `meta`. Only nodes with hooks keep their digests (ManifestNode.hookReadableDocs);
+ * a model's own SQL reads them at compile time, into its compiled code.
+ */
+const HOOK_READABLE_FIELDS = ["description", "columns", "meta"] as const;
+/** Where the node's file is, which every node keeps: `model.fqn`, `model.path`, `model.original_file_path`. */
+const NODE_PLACE_FIELDS = ["fqn", "path", "original_file_path"] as const;
 
 function addMentionedConfigKeys(
   components: Record<string, string>,
@@ -336,6 +351,15 @@ function addMentionedConfigKeys(
       canonicalJson(n.config[key] === undefined ? null : n.config[key]),
     );
   }
+  // Where the file is (a grant or a schema by folder, `model.fqn[1]`): moving it keeps the relation.
+  const place = { fqn: n.fqn, path: n.path, original_file_path: n.originalFilePath };
+  for (const key of NODE_PLACE_FIELDS)
+    if (mentioned.has(key))
+      components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.${key}`] = sha256(canonicalJson(place[key]));
+  const docs = n.hookReadableDocs;
+  if (docs === null) return;
+  for (const key of HOOK_READABLE_FIELDS)
+    if (mentioned.has(key)) components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.${key}`] = docs[key];
 }
 
 /** Config digests per project, by the config's JSON: most nodes of a project share their config. */

@@ -17,6 +17,16 @@ const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by th
 
 const READ_BY_USER_MACRO =
   "an `input:nodes.<kind>.config.<key>` component where a project or package macro of the node's run-time closure, or one of its hooks, reads the key (`model.tags`, `config.get('meta')`): dbt hands every macro the whole node (src/dbt/fingerprint/node-fingerprint.ts › addMentionedConfigKeys)";
+/** Node fields every node keeps that a hook or run-time macro reads (node-fingerprint.ts › NODE_PLACE_FIELDS). */
+function readByMacro(field: string): string {
+  return `an \`input:nodes.<kind>.${field}\` component where one of the node's hooks, or a project or package macro of its run-time closure, reads \`.${field}\` (a grant by folder, \`model.fqn[1]\`): dbt hands them the whole node as \`model\``;
+}
+/** Node fields outside config a hook reads (node-fingerprint.ts › addMentionedConfigKeys, HOOK_READABLE_FIELDS). */
+function readByHook(field: string): string {
+  return `an \`input:nodes.<kind>.${field}\` component where the node has hooks and one of them, or a project or package macro of its run-time closure, reads \`.${field}\` (a post-hook's \`comment on table … is '{{ model.description }}'\`, a masking policy from \`model.columns\` meta): dbt hands hooks the whole node as \`model\``;
+}
+const HOOK_CONTEXT =
+  "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`); core/dbt/task/run.py › ModelRunner (run_hooks renders the hooks in the node's context)";
 const MODEL_CONTEXT =
   "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`) / RuntimeConfigObject.get";
 
@@ -44,8 +54,16 @@ function nodeCommon(kind: string): InventoryRow[] {
       "part of unique_id (a rename is a new node); the relation is named by alias (relation component)",
       `${NODES_PY} › ParsedNode.name; core/dbt/adapters/base/relation.py › BaseRelation.create_from (uses alias)`,
     ),
-    inert(`${p}.path`, "where the file is, for messages and compiled-file paths", PARSE_ONLY),
-    inert(`${p}.original_file_path`, "where the file is, for messages and selection", PARSE_ONLY),
+    fp(
+      `${p}.path`,
+      `${readByMacro("path")}; otherwise where the file is, for messages and compiled-file paths`,
+      `${PARSE_ONLY}; ${HOOK_CONTEXT}`,
+    ),
+    fp(
+      `${p}.original_file_path`,
+      `${readByMacro("original_file_path")}; otherwise where the file is, for messages and selection`,
+      `${PARSE_ONLY}; ${HOOK_CONTEXT}`,
+    ),
     inert(`${p}.patch_path`, "the YAML file that describes it, for selection", PARSE_ONLY),
     inert(
       `${p}.build_path`,
@@ -57,21 +75,21 @@ function nodeCommon(kind: string): InventoryRow[] {
       "where dbt wrote the compiled file",
       "core/dbt/compilation.py › Compiler._write_node",
     ),
-    inert(
+    fp(
       `${p}.fqn`,
-      "for selection; dbt resolves project configs by it at parse time, into config (fingerprinted)",
-      "core/dbt/context/context_config.py › ContextConfig (parse time)",
+      `${readByMacro("fqn")}; otherwise for selection; dbt resolves project configs by it at parse time, into config (fingerprinted)`,
+      `core/dbt/context/context_config.py › ContextConfig (parse time); ${HOOK_CONTEXT}`,
     ),
     inert(`${p}.tags`, "the union of config.tags; for selection", `${NODES_PY} › ParsedNode.tags`),
-    inert(
+    fp(
       `${p}.meta`,
-      "documentation metadata (config.meta is what BigQuery's labels_from_meta reads)",
-      PARSE_ONLY,
+      `${readByHook("meta")}; otherwise documentation metadata (config.meta is what BigQuery's labels_from_meta reads)`,
+      `${PARSE_ONLY}; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.description`,
-      "documentation; written to the warehouse only with persist_docs (the docs component reads it then)",
-      "dbt-adapters: dbt/include/global_project/macros/adapters/persist_docs.sql › persist_docs",
+      `docs component with persist_docs.relation; ${readByHook("description")}; otherwise documentation`,
+      `dbt-adapters: dbt/include/global_project/macros/adapters/persist_docs.sql › persist_docs; ${HOOK_CONTEXT}`,
     ),
     inert(`${p}.docs`, "how dbt docs shows the node", PARSE_ONLY),
     inert(
@@ -346,8 +364,8 @@ function nodeCommon(kind: string): InventoryRow[] {
     ),
     fp(
       `${p}.columns.<key>.description`,
-      "docs component, with persist_docs.columns",
-      "dbt-adapters persist_docs.sql › alter_column_comment",
+      `docs component, with persist_docs.columns; ${readByHook("columns")} (every key of every column)`,
+      `dbt-adapters persist_docs.sql › alter_column_comment; ${HOOK_CONTEXT}`,
     ),
     fp(
       `${p}.columns.<key>.policy_tags`,
@@ -356,34 +374,38 @@ function nodeCommon(kind: string): InventoryRow[] {
     ),
     fp(
       `${p}.columns.<key>.meta`,
-      "docs component on dbt-athena (Glue parameters); documentation elsewhere",
-      "dbt-athena persist_docs_to_glue",
+      `docs component on dbt-athena (Glue parameters); ${readByHook("columns")} (every key of every column); documentation elsewhere`,
+      `dbt-athena persist_docs_to_glue; ${HOOK_CONTEXT}`,
     ),
-    inert(`${p}.columns.<key>.tags`, "selection of the column's tests only", PARSE_ONLY),
-    inert(
+    fp(
+      `${p}.columns.<key>.tags`,
+      `${readByHook("columns")} (every key of every column); otherwise selection of the column's tests only`,
+      `${PARSE_ONLY}; ${HOOK_CONTEXT}`,
+    ),
+    fp(
       `${p}.columns.<key>.config`,
-      "the column's meta and tags (dbt 1.10+), documentation",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.config",
+      `${readByHook("columns")} (every key of every column); otherwise the column's meta and tags (dbt 1.10+), documentation`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo.config; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.columns.<key>.doc_blocks`,
-      "docs only",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.doc_blocks",
+      `${readByHook("columns")} (every key of every column); otherwise docs only`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo.doc_blocks; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.columns.<key>.granularity`,
-      "semantic layer time spine metadata",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.granularity",
+      `${readByHook("columns")} (every key of every column); otherwise semantic layer time spine metadata`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo.granularity; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.columns.<key>.dimension`,
-      "semantic layer metadata (1.12)",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo",
+      `${readByHook("columns")} (every key of every column); otherwise semantic layer metadata (1.12)`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo; ${HOOK_CONTEXT}`,
     ),
-    inert(
+    fp(
       `${p}.columns.<key>.entity`,
-      "semantic layer metadata (1.12)",
-      "core/dbt/artifacts/resources/v1/components.py › ColumnInfo",
+      `${readByHook("columns")} (every key of every column); otherwise semantic layer metadata (1.12)`,
+      `core/dbt/artifacts/resources/v1/components.py › ColumnInfo; ${HOOK_CONTEXT}`,
     ),
   ];
 }

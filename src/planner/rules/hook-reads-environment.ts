@@ -3,8 +3,8 @@ import type { Rule } from "./context.js";
 
 /**
  * A hook (or a macro the node uses) depends on the run (#218): it mentions
- * `flags`, `builtins`, `context`, `run_query` or `statement`, so the node is
- * built every run. Since issue 36, `env_var`, `var` and `target` reads are
+ * `flags`, `builtins`, `context`, `graph`, `run_query` or `statement`, so
+ * the node is built every run. Since issue 36, `env_var`, `var` and `target` reads are
  * compared by value (run_time_value_changed / run_time_value_unknown) and
  * no longer build a node with hooks every run.
  */
