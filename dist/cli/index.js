@@ -4932,6 +4932,15 @@ const NODES_PY = "core/dbt/contracts/graph/nodes.py";
 const CONFIG_PY = "core/dbt/artifacts/resources/v1/config.py";
 const PARSE_ONLY = `${NODES_PY} (parsed and written to the manifest); read by the parser, selection and docs, never by a materialization or adapter macro: core/dbt/context/providers.py › ModelContext exposes \`model\`, but no dbt or adapter macro reads this field`;
 const READ_BY_USER_MACRO = "an `input:nodes.<kind>.config.<key>` component where a project or package macro of the node's run-time closure, or one of its hooks, reads the key (`model.tags`, `config.get('meta')`): dbt hands every macro the whole node (src/dbt/fingerprint/node-fingerprint.ts › addMentionedConfigKeys)";
+/** Node fields every node keeps that a hook or run-time macro reads (node-fingerprint.ts › NODE_PLACE_FIELDS). */
+function readByMacro(field) {
+    return `an \`input:nodes.<kind>.${field}\` component where one of the node's hooks, or a project or package macro of its run-time closure, reads \`.${field}\` (a grant by folder, \`model.fqn[1]\`): dbt hands them the whole node as \`model\``;
+}
+/** Node fields outside config a hook reads (node-fingerprint.ts › addMentionedConfigKeys, HOOK_READABLE_FIELDS). */
+function readByHook(field) {
+    return `an \`input:nodes.<kind>.${field}\` component where one of the node's hooks, or a project or package macro of its run-time closure (a project's materialization, an override of one of dbt's macros), reads \`.${field}\` (a post-hook's \`comment on table … is '{{ model.description }}'\`, a masking policy from \`model.columns\` meta): dbt hands hooks the whole node as \`model\``;
+}
+const HOOK_CONTEXT = "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`); core/dbt/task/run.py › ModelRunner (run_hooks renders the hooks in the node's context)";
 const MODEL_CONTEXT = "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`) / RuntimeConfigObject.get";
 /** Fields every parsed node (models, seeds, snapshots, tests, operations, analyses) carries alike. */
 function nodeCommon(kind) {
@@ -4941,15 +4950,15 @@ function nodeCommon(kind) {
         fp(`${p}.resource_type`, "the kind of node decides what is planned and fingerprinted; it is part of unique_id", `${NODES_PY} › BaseNode.resource_type`),
         inert(`${p}.package_name`, "part of unique_id (`<resource_type>.<package_name>.<name>`): a node of another package is another node (never_built); the macros its build resolves are in the macros component", `core/dbt/parser/base.py › BaseParser.generate_unique_id`),
         inert(`${p}.name`, "part of unique_id (a rename is a new node); the relation is named by alias (relation component)", `${NODES_PY} › ParsedNode.name; core/dbt/adapters/base/relation.py › BaseRelation.create_from (uses alias)`),
-        inert(`${p}.path`, "where the file is, for messages and compiled-file paths", PARSE_ONLY),
-        inert(`${p}.original_file_path`, "where the file is, for messages and selection", PARSE_ONLY),
+        fp(`${p}.path`, `${readByMacro("path")}; otherwise where the file is, for messages and compiled-file paths`, `${PARSE_ONLY}; ${HOOK_CONTEXT}`),
+        fp(`${p}.original_file_path`, `${readByMacro("original_file_path")}; otherwise where the file is, for messages and selection`, `${PARSE_ONLY}; ${HOOK_CONTEXT}`),
         inert(`${p}.patch_path`, "the YAML file that describes it, for selection", PARSE_ONLY),
         inert(`${p}.build_path`, "where dbt wrote the compiled file", "core/dbt/compilation.py › Compiler._write_node"),
         inert(`${p}.compiled_path`, "where dbt wrote the compiled file", "core/dbt/compilation.py › Compiler._write_node"),
-        inert(`${p}.fqn`, "for selection; dbt resolves project configs by it at parse time, into config (fingerprinted)", "core/dbt/context/context_config.py › ContextConfig (parse time)"),
+        fp(`${p}.fqn`, `${readByMacro("fqn")}; otherwise for selection; dbt resolves project configs by it at parse time, into config (fingerprinted)`, `core/dbt/context/context_config.py › ContextConfig (parse time); ${HOOK_CONTEXT}`),
         inert(`${p}.tags`, "the union of config.tags; for selection", `${NODES_PY} › ParsedNode.tags`),
-        inert(`${p}.meta`, "documentation metadata (config.meta is what BigQuery's labels_from_meta reads)", PARSE_ONLY),
-        inert(`${p}.description`, "documentation; written to the warehouse only with persist_docs (the docs component reads it then)", "dbt-adapters: dbt/include/global_project/macros/adapters/persist_docs.sql › persist_docs"),
+        fp(`${p}.meta`, `${readByHook("meta")}; otherwise documentation metadata (config.meta is what BigQuery's labels_from_meta reads)`, `${PARSE_ONLY}; ${HOOK_CONTEXT}`),
+        fp(`${p}.description`, `docs component with persist_docs.relation; ${readByHook("description")}; otherwise documentation`, `dbt-adapters: dbt/include/global_project/macros/adapters/persist_docs.sql › persist_docs; ${HOOK_CONTEXT}`),
         inert(`${p}.docs`, "how dbt docs shows the node", PARSE_ONLY),
         inert(`${p}.group`, "governance: who may ref it, checked at parse time", "core/dbt/parser/manifest.py › _check_resource_uniqueness / process_refs (access checks at parse time)"),
         inert(`${p}.created_at`, "when dbt parsed the file (changes on every full parse)", `${NODES_PY} › BaseNode.created_at`),
@@ -5007,15 +5016,15 @@ function nodeCommon(kind) {
         fp(`${p}.columns.<key>.data_type`, "contract component, under an enforced contract", "columns_spec_ddl.sql › get_empty_schema_sql"),
         fp(`${p}.columns.<key>.constraints`, "contract component, under an enforced contract", "core/dbt/adapters/base/impl.py › render_raw_columns_constraints"),
         fp(`${p}.columns.<key>.quote`, "contract and docs components", "core/dbt/adapters/base/impl.py › render_raw_columns_constraints; persist_docs.sql"),
-        fp(`${p}.columns.<key>.description`, "docs component, with persist_docs.columns", "dbt-adapters persist_docs.sql › alter_column_comment"),
+        fp(`${p}.columns.<key>.description`, `docs component, with persist_docs.columns; ${readByHook("columns")} (every key of every column)`, `dbt-adapters persist_docs.sql › alter_column_comment; ${HOOK_CONTEXT}`),
         fp(`${p}.columns.<key>.policy_tags`, "docs component (dbt-bigquery writes policy tags with column docs)", "dbt-bigquery impl.py › BigQueryAdapter.update_columns"),
-        fp(`${p}.columns.<key>.meta`, "docs component on dbt-athena (Glue parameters); documentation elsewhere", "dbt-athena persist_docs_to_glue"),
-        inert(`${p}.columns.<key>.tags`, "selection of the column's tests only", PARSE_ONLY),
-        inert(`${p}.columns.<key>.config`, "the column's meta and tags (dbt 1.10+), documentation", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.config"),
-        inert(`${p}.columns.<key>.doc_blocks`, "docs only", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.doc_blocks"),
-        inert(`${p}.columns.<key>.granularity`, "semantic layer time spine metadata", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo.granularity"),
-        inert(`${p}.columns.<key>.dimension`, "semantic layer metadata (1.12)", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo"),
-        inert(`${p}.columns.<key>.entity`, "semantic layer metadata (1.12)", "core/dbt/artifacts/resources/v1/components.py › ColumnInfo"),
+        fp(`${p}.columns.<key>.meta`, `docs component on dbt-athena (Glue parameters); ${readByHook("columns")} (every key of every column); documentation elsewhere`, `dbt-athena persist_docs_to_glue; ${HOOK_CONTEXT}`),
+        fp(`${p}.columns.<key>.tags`, `${readByHook("columns")} (every key of every column); otherwise selection of the column's tests only`, `${PARSE_ONLY}; ${HOOK_CONTEXT}`),
+        fp(`${p}.columns.<key>.config`, `${readByHook("columns")} (every key of every column); otherwise the column's meta and tags (dbt 1.10+), documentation`, `core/dbt/artifacts/resources/v1/components.py › ColumnInfo.config; ${HOOK_CONTEXT}`),
+        fp(`${p}.columns.<key>.doc_blocks`, `${readByHook("columns")} (every key of every column); otherwise docs only`, `core/dbt/artifacts/resources/v1/components.py › ColumnInfo.doc_blocks; ${HOOK_CONTEXT}`),
+        fp(`${p}.columns.<key>.granularity`, `${readByHook("columns")} (every key of every column); otherwise semantic layer time spine metadata`, `core/dbt/artifacts/resources/v1/components.py › ColumnInfo.granularity; ${HOOK_CONTEXT}`),
+        fp(`${p}.columns.<key>.dimension`, `${readByHook("columns")} (every key of every column); otherwise semantic layer metadata (1.12)`, `core/dbt/artifacts/resources/v1/components.py › ColumnInfo; ${HOOK_CONTEXT}`),
+        fp(`${p}.columns.<key>.entity`, `${readByHook("columns")} (every key of every column); otherwise semantic layer metadata (1.12)`, `core/dbt/artifacts/resources/v1/components.py › ColumnInfo; ${HOOK_CONTEXT}`),
     ];
 }
 const MODEL = "nodes.<model>";
@@ -6174,6 +6183,8 @@ const MANIFEST_VERSIONS = ["v11", "v12"];
 
 ;// CONCATENATED MODULE: ./src/dbt/artifacts/manifest-entry-records.ts
 
+
+
 const NONE = Object.freeze([]);
 function deps(raw) {
     return { nodes: raw?.nodes ?? NONE, macros: raw?.macros ?? NONE };
@@ -6242,6 +6253,36 @@ function persistedDocs(raw) {
     }
     return { description: relation ? (raw.description ?? "") : null, columns: persisted };
 }
+/** Digests of what the node's hooks can read of its documentation (see HookReadableDocs). */
+function hookReadableDocs(raw) {
+    const meta = raw.meta;
+    return {
+        description: sha256(raw.description ?? ""),
+        columns: sha256(canonicalJson(raw.columns ?? {})),
+        meta: sha256(canonicalJson(meta === undefined ? null : meta)),
+    };
+}
+/**
+ * What a macro of a node's run-time closure (a project's materialization,
+ * an override of one of dbt's macros) can read of a node without hooks:
+ * kept as the parsed values and digested only when the fingerprint finds
+ * such a read (most nodes are never asked). By node record, so that the
+ * record stays plain data.
+ */
+const readableLater = new WeakMap();
+/** The digests of what the node's run time can read of its documentation; null for a node not parsed here. */
+function readableDocsOf(node) {
+    if (node.hookReadableDocs !== null)
+        return node.hookReadableDocs;
+    const kept = readableLater.get(node);
+    if (kept === undefined)
+        return null;
+    if ("columns" in kept && typeof kept.columns === "string")
+        return kept;
+    const docs = hookReadableDocs(kept);
+    readableLater.set(node, docs);
+    return docs;
+}
 function toNode(raw, fields) {
     const config = raw.config ?? null;
     const columns = [];
@@ -6258,7 +6299,9 @@ function toNode(raw, fields) {
             });
         }
     }
-    return {
+    const preHooks = hooks(fields?.["pre-hook"]);
+    const postHooks = hooks(fields?.["post-hook"]);
+    const node = {
         uniqueId: raw.unique_id,
         resourceType: raw.resource_type,
         name: raw.name,
@@ -6272,8 +6315,8 @@ function toNode(raw, fields) {
         checksum: checksum(raw.checksum),
         config,
         materialized: fields?.materialized ?? DEFAULT_MATERIALIZATION[raw.resource_type] ?? null,
-        preHooks: hooks(fields?.["pre-hook"]),
-        postHooks: hooks(fields?.["post-hook"]),
+        preHooks,
+        postHooks,
         dependsOn: deps(raw.depends_on),
         contract: raw.contract === null || raw.contract === undefined
             ? null
@@ -6295,8 +6338,18 @@ function toNode(raw, fields) {
         patchPath: patchPath(raw.patch_path),
         latestVersion: raw.version === null || raw.version === undefined ? null : (raw.latest_version ?? null),
         persistedDocs: persistedDocs(raw),
+        hookReadableDocs: preHooks.length + postHooks.length > 0 ? hookReadableDocs(raw) : null,
         rootPath: raw.resource_type === "seed" ? (raw.root_path ?? null) : null,
     };
+    if (node.hookReadableDocs === null) {
+        const meta = raw.meta;
+        readableLater.set(node, {
+            description: raw.description,
+            columns: raw.columns,
+            ...(meta === undefined ? {} : { meta }),
+        });
+    }
+    return node;
 }
 /** `project://models/schema.yml` → `models/schema.yml` (dbt's PathSelectorMethod splits on `://`). */
 function patchPath(raw) {
@@ -7387,11 +7440,16 @@ function pythonClockCalls(code) {
  * unrendered; the hook text and the macros it calls are fingerprinted, but
  * not what a hook reads when it runs. A node with hooks is always built when a
  * hook, or a project or package macro the node uses, mentions `var`,
- * `env_var`, `target`, `flags`, `builtins`, `context`, `run_query` or
- * `statement` in any form: called, aliased (`{% set t = target %}`), indexed
+ * `env_var`, `target`, `flags`, `builtins`, `context`, `graph`, `run_query`
+ * or `statement` in any form: called, aliased (`{% set t = target %}`), indexed
  * (`context['var']`), qualified (`target.schema`, `builtins.var`), or even
  * inside a string (`context["env_var"]`). `invocation_id` and
  * `run_started_at` alone are not reported: they change every run by design.
+ * `graph` (issue 36 red team) is the whole parsed project (dbt-core
+ * core/dbt/context/providers.py `ProviderContext.graph`, the manifest's
+ * `flat_graph`): a hook that reads it (dbt_snow_mask's masking policies from
+ * columns' meta, elementary's artifact uploads) may write anything any node,
+ * source or test declares, which no single component of the node holds.
  *
  * Decisions where the ADR is silent (each reports more, never less):
  * - The whole text is scanned, not only the parts inside `{{ }}` / `{% %}`.
@@ -7416,6 +7474,7 @@ const ENVIRONMENT_NAMES = [
     "context",
     "env_var",
     "flags",
+    "graph",
     "run_query",
     "statement",
     "target",
@@ -7424,7 +7483,7 @@ const ENVIRONMENT_NAMES = [
 const NAMES = new Set(ENVIRONMENT_NAMES);
 const MIN_LENGTH = 3;
 const MAX_LENGTH = 9;
-// First letters of the names: b c e f r s t v.
+// First letters of the names: b c e f g r s t v.
 const FIRST = new Uint8Array(128);
 for (const name of ENVIRONMENT_NAMES)
     FIRST[name.charCodeAt(0)] = 1;
@@ -10477,6 +10536,7 @@ function tokenStartingAt(starts, count, position) {
 
 
 
+
 /**
  * Config keys that never reach the warehouse (dbt-core 1.12
  * core/dbt/artifacts/resources/v1/config.py `NodeAndTestConfig`/`NodeConfig`,
@@ -10641,15 +10701,31 @@ function fingerprintNode(graph, node, macros, inputs = {}) {
  * the key's value is an `input:` component (code_changed).
  */
 const METADATA_CONFIG_KEYS = ["tags", "meta", "docs", "group"];
-/** `model.tags`, `config.get('meta')`, `node['group']`, …: a read of the key (not SQL's `group by`). */
-const MENTION = /(?:\.|\[\s*['"]|get\(\s*['"])(tags|meta|docs|group)\b/g;
+/**
+ * `model.tags`, `config.get('meta')`, `node['group']`, `config.meta_get('owner')`
+ * (dbt 1.10+ `RuntimeConfigObject.meta_get` / `meta_require` read config.meta),
+ * `model.description`, `model.columns`, `model.fqn[1]`, …: a read of the key (not SQL's `group by`).
+ */
+const MENTION = /(?:\.|\[\s*['"]|get\(\s*['"])(tags|meta(?:_get|_require)?|docs|group|description|columns|fqn|path|original_file_path)\b/g;
 const mentionsByMacro = new WeakMap();
 function mentionedKeys(sql) {
     const out = new Set();
     for (const m of sql.matchAll(MENTION))
-        out.add(m[1]);
+        out.add(m[1].startsWith("meta") ? "meta" : m[1]);
     return [...out];
 }
+/**
+ * Node fields outside config that a hook reads when it runs (dbt hands it the
+ * whole node as `model`): the description, the columns and the node's own
+ * `meta`, which a hook or a macro of its run-time closure (a project's
+ * materialization, an override of dbt's) may read: nodes with hooks keep their
+ * digests (ManifestNode.hookReadableDocs), the others' are made when such a
+ * read is found (readableDocsOf); a model's own SQL reads them at compile
+ * time, into its compiled code.
+ */
+const HOOK_READABLE_FIELDS = ["description", "columns", "meta"];
+/** Where the node's file is, which every node keeps: `model.fqn`, `model.path`, `model.original_file_path`. */
+const NODE_PLACE_FIELDS = ["fqn", "path", "original_file_path"];
 function addMentionedConfigKeys(components, n, closure, macros) {
     if (n.config === null)
         return;
@@ -10679,6 +10755,20 @@ function addMentionedConfigKeys(components, n, closure, macros) {
             continue;
         components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.config.${key}`] = sha256(canonicalJson(n.config[key] === undefined ? null : n.config[key]));
     }
+    // Where the file is (a grant or a schema by folder, `model.fqn[1]`): moving it keeps the relation.
+    const place = { fqn: n.fqn, path: n.path, original_file_path: n.originalFilePath };
+    for (const key of NODE_PLACE_FIELDS)
+        if (mentioned.has(key))
+            components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.${key}`] = sha256(canonicalJson(place[key]));
+    if (!HOOK_READABLE_FIELDS.some((key) => mentioned.has(key)))
+        return;
+    // Read by a hook, or by a macro its build runs (a project's materialization reading `model.description`).
+    const docs = readableDocsOf(n);
+    if (docs === null)
+        return;
+    for (const key of HOOK_READABLE_FIELDS)
+        if (mentioned.has(key))
+            components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.${key}`] = docs[key];
 }
 /** Config digests per project, by the config's JSON: most nodes of a project share their config. */
 const configDigests = new WeakMap();
@@ -21764,8 +21854,8 @@ const codeIncomplete = {
 
 /**
  * A hook (or a macro the node uses) depends on the run (#218): it mentions
- * `flags`, `builtins`, `context`, `run_query` or `statement`, so the node is
- * built every run. Since issue 36, `env_var`, `var` and `target` reads are
+ * `flags`, `builtins`, `context`, `graph`, `run_query` or `statement`, so
+ * the node is built every run. Since issue 36, `env_var`, `var` and `target` reads are
  * compared by value (run_time_value_changed / run_time_value_unknown) and
  * no longer build a node with hooks every run.
  */
@@ -22794,6 +22884,9 @@ function plan(input) {
                 changed: [...change.expressions_changed],
                 row_set_changed: change.row_set_changed,
             };
+        }
+        else if (change?.kind === "unknown" && decision.reason.code === "code_changed") {
+            entry.column_change_unknown = change.reason;
         }
         if (decision.action === "REUSE") {
             entry.relation_check = input.relationCheck ?? UNCHECKED;
@@ -27002,6 +27095,8 @@ function phraseEntry(entry, context) {
     });
     if (entry.column_change)
         out.push("; ", ...columnChangeWords(entry.column_change));
+    else if (entry.column_change_unknown !== undefined)
+        out.push("; its column impact is unknown (", ...messageWords(entry.column_change_unknown), "), so every reader is built");
     if (entry.checks) {
         const n = entry.checks.run.length;
         out.push(`; its tests changed since they passed, so ${n === 1 ? "its test runs" : `its ${n} tests run`}`);
@@ -29745,6 +29840,8 @@ const explainCommand = {
             `decision: ${entry.action}`,
             ...entry.reasons.map((reason) => `reason: ${reason.code}: ${reason.message}`),
         ];
+        if (entry.column_change_unknown !== undefined)
+            lines.push(`column impact: unknown: ${entry.column_change_unknown}`);
         if (entry.last_build)
             lines.push(`last build: run ${entry.last_build.run_id} at ${entry.last_build.built_at}`);
         lines.push("evidence:");

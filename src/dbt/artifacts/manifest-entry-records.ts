@@ -115,15 +115,34 @@ function persistedDocs(raw: Raw<typeof buildableSchema>): PersistedDocs | null {
   return { description: relation ? (raw.description ?? "") : null, columns: persisted };
 }
 
-/** Digests of what the node's hooks can read of its documentation; null without hooks (see HookReadableDocs). */
-function hookReadableDocs(raw: Raw<typeof buildableSchema>, hooks: number): HookReadableDocs | null {
-  if (hooks === 0) return null;
+/** Digests of what the node's hooks can read of its documentation (see HookReadableDocs). */
+function hookReadableDocs(raw: Raw<typeof buildableSchema>): HookReadableDocs {
   const meta = (raw as { meta?: unknown }).meta;
   return {
     description: sha256(raw.description ?? ""),
     columns: sha256(canonicalJson(raw.columns ?? {})),
     meta: sha256(canonicalJson(meta === undefined ? null : meta)),
   };
+}
+
+/**
+ * What a macro of a node's run-time closure (a project's materialization,
+ * an override of one of dbt's macros) can read of a node without hooks:
+ * kept as the parsed values and digested only when the fingerprint finds
+ * such a read (most nodes are never asked). By node record, so that the
+ * record stays plain data.
+ */
+const readableLater = new WeakMap<ManifestNode, Raw<typeof buildableSchema> | HookReadableDocs>();
+
+/** The digests of what the node's run time can read of its documentation; null for a node not parsed here. */
+export function readableDocsOf(node: ManifestNode): HookReadableDocs | null {
+  if (node.hookReadableDocs !== null) return node.hookReadableDocs;
+  const kept = readableLater.get(node);
+  if (kept === undefined) return null;
+  if ("columns" in kept && typeof kept.columns === "string") return kept as HookReadableDocs;
+  const docs = hookReadableDocs(kept as Raw<typeof buildableSchema>);
+  readableLater.set(node, docs);
+  return docs;
 }
 
 export function toNode(
@@ -146,7 +165,7 @@ export function toNode(
   }
   const preHooks = hooks(fields?.["pre-hook"]);
   const postHooks = hooks(fields?.["post-hook"]);
-  return {
+  const node: ManifestNode = {
     uniqueId: raw.unique_id,
     resourceType: raw.resource_type,
     name: raw.name,
@@ -184,9 +203,18 @@ export function toNode(
     patchPath: patchPath(raw.patch_path),
     latestVersion: raw.version === null || raw.version === undefined ? null : (raw.latest_version ?? null),
     persistedDocs: persistedDocs(raw),
-    hookReadableDocs: hookReadableDocs(raw, preHooks.length + postHooks.length),
+    hookReadableDocs: preHooks.length + postHooks.length > 0 ? hookReadableDocs(raw) : null,
     rootPath: raw.resource_type === "seed" ? (raw.root_path ?? null) : null,
   };
+  if (node.hookReadableDocs === null) {
+    const meta = (raw as { meta?: unknown }).meta;
+    readableLater.set(node, {
+      description: raw.description,
+      columns: raw.columns,
+      ...(meta === undefined ? {} : { meta }),
+    } as Raw<typeof buildableSchema>);
+  }
+  return node;
 }
 
 /** `project://models/schema.yml` → `models/schema.yml` (dbt's PathSelectorMethod splits on `://`). */

@@ -38,6 +38,7 @@
  * are computed in sql-component.ts.
  */
 import type { ManifestMetadata, ManifestNode, ManifestOtherNode } from "../artifacts/manifest.js";
+import { readableDocsOf } from "../artifacts/manifest-entry-records.js";
 import type { GraphNode, ProjectGraph } from "../graph.js";
 import { scanEnvironmentReads } from "../hook-scan.js";
 import { mergeResidue } from "../inventory/manifest-residue.js";
@@ -313,8 +314,11 @@ function mentionedKeys(sql: string): string[] {
 /**
  * Node fields outside config that a hook reads when it runs (dbt hands it the
  * whole node as `model`): the description, the columns and the node's own
- * `meta`. Only nodes with hooks keep their digests (ManifestNode.hookReadableDocs);
- * a model's own SQL reads them at compile time, into its compiled code.
+ * `meta`, which a hook or a macro of its run-time closure (a project's
+ * materialization, an override of dbt's) may read: nodes with hooks keep their
+ * digests (ManifestNode.hookReadableDocs), the others' are made when such a
+ * read is found (readableDocsOf); a model's own SQL reads them at compile
+ * time, into its compiled code.
  */
 const HOOK_READABLE_FIELDS = ["description", "columns", "meta"] as const;
 /** Where the node's file is, which every node keeps: `model.fqn`, `model.path`, `model.original_file_path`. */
@@ -356,7 +360,9 @@ function addMentionedConfigKeys(
   for (const key of NODE_PLACE_FIELDS)
     if (mentioned.has(key))
       components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.${key}`] = sha256(canonicalJson(place[key]));
-  const docs = n.hookReadableDocs;
+  if (!HOOK_READABLE_FIELDS.some((key) => mentioned.has(key))) return;
+  // Read by a hook, or by a macro its build runs (a project's materialization reading `model.description`).
+  const docs = readableDocsOf(n);
   if (docs === null) return;
   for (const key of HOOK_READABLE_FIELDS)
     if (mentioned.has(key)) components[`${INPUT_COMPONENT}nodes.<${n.resourceType}>.${key}`] = docs[key];

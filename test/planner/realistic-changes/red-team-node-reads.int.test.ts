@@ -49,7 +49,49 @@ const MASKING = `{% macro apply_masking_policy() %}
   {%- endfor -%}
 {% endmacro %}`;
 
+/** A project's own materialization that comments the table with the model's description (no hook). */
+const COMMENTED_TABLE = `{% materialization commented_table, default %}
+  {%- set target_relation = this.incorporate(type='table') -%}
+  {% call statement('main') -%}
+    create or replace table {{ target_relation }} as ({{ sql }});
+    comment on table {{ target_relation }} is '{{ model.description | replace("'", "''") }}'
+  {%- endcall %}
+  {{ return({'relations': [target_relation]}) }}
+{% endmaterialization %}`;
+
 const table: Row[] = [
+  {
+    name: "a project materialization (no hook) comments the table with `model.description`: the description changes",
+    scenario: {
+      fixture: FIXTURES.jaffle,
+      loadInputs: CHECKOUT,
+      prepare: (m) => {
+        addMacro(m, "materialization_commented_table_default", COMMENTED_TABLE);
+        m.nodes[`${J}.customers`].config.materialized = "commented_table";
+      },
+      change: (m) => {
+        m.nodes[`${J}.customers`].description = "Customers, one row per customer.";
+      },
+    },
+    expect: () => ({ effects: { [`${J}.customers`]: CC } }),
+    waits: "",
+  },
+  {
+    name: "a project materialization (no hook) that reads `model.description`: another model's description changes, nothing is built",
+    scenario: {
+      fixture: FIXTURES.jaffle,
+      loadInputs: CHECKOUT,
+      prepare: (m) => {
+        addMacro(m, "materialization_commented_table_default", COMMENTED_TABLE);
+        m.nodes[`${J}.customers`].config.materialized = "commented_table";
+      },
+      change: (m) => {
+        m.nodes[`${J}.orders`].description = "Orders, one row per order.";
+      },
+    },
+    expect: () => ({ effects: {} }),
+    waits: "",
+  },
   {
     name: "a post-hook comments the table with `model.description`: the description changes",
     scenario: {
