@@ -5531,7 +5531,7 @@ const PROJECT_FLAGS = [
     FLAG("debug", "inert", LOGGING, `${FLAGS_CONTRACT}.debug`),
     FLAG("fail_fast", "inert", RUN_ONLY("stops the run at the first failure"), "core/dbt/task/runnable.py › GraphRunnableTask._handle_result"),
     FLAG("hints_enabled", "inert", LOGGING, `${FLAGS_CONTRACT}.hints_enabled`),
-    FLAG("indirect_selection", "inert", RUN_ONLY("which tests a selection picks up"), "core/dbt/graph/selector.py › NodeSelector.expand_selection"),
+    FLAG("indirect_selection", "inert", `${RUN_ONLY("which tests a selection picks up")}; a value other than eager makes \`dbt build --select …\` drop tests the plan's selection counts on, so the plan warns (\`indirect_selection_not_eager\`) and names \`--indirect-selection eager\``, "core/dbt/graph/selector.py › NodeSelector.expand_selection; core/dbt/cli/flags.py (project flags apply where the command line sets none)"),
     FLAG("log_format", "inert", LOGGING, `${FLAGS_CONTRACT}`),
     FLAG("log_format_file", "inert", LOGGING, `${FLAGS_CONTRACT}`),
     FLAG("log_level", "inert", LOGGING, `${FLAGS_CONTRACT}`),
@@ -11753,6 +11753,9 @@ function projectOf(manifest, inputs = {}) {
         loaded.projectFileRead = inputs.projectFile !== null;
     if (inputs.runTimeValues)
         loaded.runTimeValues = inputs.runTimeValues;
+    const indirect = inputs.projectFile?.flags.indirect_selection;
+    if (indirect !== undefined && indirect !== null)
+        loaded.indirectSelection = String(indirect);
     return loaded;
 }
 /** `projectOf` the manifest in `manifestText`; `file` names it in messages. */
@@ -20530,6 +20533,7 @@ const PLAN_WARNING_CODES = (/* unused pure expression or super */ null && ([
     "selection_superset",
     "no_project_file",
     "renamed_builds",
+    "indirect_selection_not_eager",
 ]));
 
 ;// CONCATENATED MODULE: ./src/planner/changed-checks.ts
@@ -22767,6 +22771,12 @@ function plan(input) {
         warnings.push({
             code: "no_project_file",
             message: "No dbt_project.yml in the project directory (action input `project-dir`, CLI `--project-dir`): its `dispatch` order and behaviour flags, which the manifest doesn't record, were not compared with the recorded build's.",
+        });
+    }
+    if (project.indirectSelection !== undefined && project.indirectSelection.toLowerCase() !== "eager") {
+        warnings.push({
+            code: "indirect_selection_not_eager",
+            message: `dbt_project.yml sets \`flags: indirect_selection: ${project.indirectSelection}\`, but this plan's selection is made for dbt's default (eager): run \`dbt build\` with \`--indirect-selection eager\`, or a test of a built node that also reads a reused one does not run, and the node is built again for it at every plan.`,
         });
     }
     if (carried && carried.renamed.size > 0 && !targetChanged) {
@@ -28741,6 +28751,7 @@ const WARNING_TITLES = {
     selection_superset: "The selection runs more than the plan",
     no_project_file: "dbt_project.yml not read",
     renamed_builds: "Renamed nodes keep their builds",
+    indirect_selection_not_eager: "dbt_project.yml changes which tests a selection runs",
 };
 /** The title of a warning code; undefined for a code this version doesn't know (a newer plan file). */
 function warningTitle(code) {

@@ -15,6 +15,7 @@ export const WARNING_TITLES: Record<PlanWarning["code"], string> = {
   selection_superset: "The selection runs more than the plan",
   no_project_file: "dbt_project.yml not read",
   renamed_builds: "Renamed nodes keep their builds",
+  indirect_selection_not_eager: "dbt_project.yml changes which tests a selection runs",
 };
 
 /** The title of a warning code; undefined for a code this version doesn't know (a newer plan file). */

@@ -21,6 +21,12 @@ export interface LoadedProject {
   projectFileRead?: boolean;
   /** What the edge could see of the values a build reads at run time (FingerprintInputs.runTimeValues). */
   runTimeValues?: RunTimeValueSources;
+  /**
+   * dbt_project.yml's `flags: indirect_selection` when it is set (dbt-core
+   * core/dbt/cli/flags.py applies project flags the command line leaves
+   * unset): the plan's selection assumes dbt's default, eager.
+   */
+  indirectSelection?: string;
 }
 
 /**
@@ -33,6 +39,8 @@ export function projectOf(manifest: Manifest, inputs: FingerprintInputs = {}): L
   const loaded: LoadedProject = { manifest, graph, fingerprints: fingerprintProject(graph, inputs) };
   if (inputs.projectFile !== undefined) loaded.projectFileRead = inputs.projectFile !== null;
   if (inputs.runTimeValues) loaded.runTimeValues = inputs.runTimeValues;
+  const indirect = inputs.projectFile?.flags.indirect_selection;
+  if (indirect !== undefined && indirect !== null) loaded.indirectSelection = String(indirect);
   return loaded;
 }
 

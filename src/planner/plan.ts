@@ -138,6 +138,13 @@ export function plan(input: PlanInput): Plan {
     });
   }
 
+  if (project.indirectSelection !== undefined && project.indirectSelection.toLowerCase() !== "eager") {
+    warnings.push({
+      code: "indirect_selection_not_eager",
+      message: `dbt_project.yml sets \`flags: indirect_selection: ${project.indirectSelection}\`, but this plan's selection is made for dbt's default (eager): run \`dbt build\` with \`--indirect-selection eager\`, or a test of a built node that also reads a reused one does not run, and the node is built again for it at every plan.`,
+    });
+  }
+
   if (carried && carried.renamed.size > 0 && !targetChanged) {
     const pairs = [...carried.renamed].map(([now, old]) => `\`${now}\` (built as \`${old}\`)`);
     warnings.push({

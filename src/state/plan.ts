@@ -175,6 +175,7 @@ export const PLAN_WARNING_CODES = [
   "selection_superset",
   "no_project_file",
   "renamed_builds",
+  "indirect_selection_not_eager",
 ] as const;
 
 export interface PlanWarning {

@@ -295,8 +295,8 @@ export const PROJECT_FLAGS: readonly ProjectKey[] = [
   FLAG(
     "indirect_selection",
     "inert",
-    RUN_ONLY("which tests a selection picks up"),
-    "core/dbt/graph/selector.py › NodeSelector.expand_selection",
+    `${RUN_ONLY("which tests a selection picks up")}; a value other than eager makes \`dbt build --select …\` drop tests the plan's selection counts on, so the plan warns (\`indirect_selection_not_eager\`) and names \`--indirect-selection eager\``,
+    "core/dbt/graph/selector.py › NodeSelector.expand_selection; core/dbt/cli/flags.py (project flags apply where the command line sets none)",
   ),
   FLAG("log_format", "inert", LOGGING, `${FLAGS_CONTRACT}`),
   FLAG("log_format_file", "inert", LOGGING, `${FLAGS_CONTRACT}`),
