@@ -4938,7 +4938,7 @@ function readByMacro(field) {
 }
 /** Node fields outside config a hook reads (node-fingerprint.ts › addMentionedConfigKeys, HOOK_READABLE_FIELDS). */
 function readByHook(field) {
-    return `an \`input:nodes.<kind>.${field}\` component where one of the node's hooks, or a project or package macro of its run-time closure (a project's materialization, an override of one of dbt's macros), reads \`.${field}\` (a post-hook's \`comment on table … is '{{ model.description }}'\`, a masking policy from \`model.columns\` meta): dbt hands hooks the whole node as \`model\``;
+    return `an \`input:nodes.<kind>.${field}\` component where one of the node's hooks, or a project or package macro of its run-time closure, reads \`.${field}\` (for a node without hooks, only under a materialization that is not dbt's or the adapter's: a project's override of one of dbt's own macros that reads it is not seen) (a post-hook's \`comment on table … is '{{ model.description }}'\`, a masking policy from \`model.columns\` meta): dbt hands hooks the whole node as \`model\``;
 }
 const HOOK_CONTEXT = "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`); core/dbt/task/run.py › ModelRunner (run_hooks renders the hooks in the node's context)";
 const MODEL_CONTEXT = "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`) / RuntimeConfigObject.get";
@@ -6263,12 +6263,28 @@ function hookReadableDocs(raw) {
     };
 }
 /**
- * What a macro of a node's run-time closure (a project's materialization,
- * an override of one of dbt's macros) can read of a node without hooks:
- * kept as the parsed values and digested only when the fingerprint finds
- * such a read (most nodes are never asked). By node record, so that the
- * record stays plain data.
+ * What a project's or package's own materialization can read of a node
+ * without hooks: kept as the parsed values and digested only when the
+ * fingerprint finds such a read. Only for nodes materialized otherwise than
+ * by one of dbt's and the adapters' materializations: keeping every node's
+ * columns costs about 10% of the 10,000-node plan (garbage collection), and
+ * a project's override of one of dbt's own macros reading `model.description`
+ * stays a known gap (docs/inventory.md). By node record, so that the record
+ * stays plain data.
  */
+const BUILT_IN_MATERIALIZATIONS = new Set([
+    "view",
+    "table",
+    "incremental",
+    "ephemeral",
+    "seed",
+    "snapshot",
+    "test",
+    "unit",
+    "materialized_view",
+    "dynamic_table",
+    "clone",
+]);
 const readableLater = new WeakMap();
 /** The digests of what the node's run time can read of its documentation; null for a node not parsed here. */
 function readableDocsOf(node) {
@@ -6341,7 +6357,7 @@ function toNode(raw, fields) {
         hookReadableDocs: preHooks.length + postHooks.length > 0 ? hookReadableDocs(raw) : null,
         rootPath: raw.resource_type === "seed" ? (raw.root_path ?? null) : null,
     };
-    if (node.hookReadableDocs === null) {
+    if (node.hookReadableDocs === null && !BUILT_IN_MATERIALIZATIONS.has(node.materialized ?? "view")) {
         const meta = raw.meta;
         readableLater.set(node, {
             description: raw.description,

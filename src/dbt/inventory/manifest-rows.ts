@@ -23,7 +23,7 @@ function readByMacro(field: string): string {
 }
 /** Node fields outside config a hook reads (node-fingerprint.ts › addMentionedConfigKeys, HOOK_READABLE_FIELDS). */
 function readByHook(field: string): string {
-  return `an \`input:nodes.<kind>.${field}\` component where one of the node's hooks, or a project or package macro of its run-time closure (a project's materialization, an override of one of dbt's macros), reads \`.${field}\` (a post-hook's \`comment on table … is '{{ model.description }}'\`, a masking policy from \`model.columns\` meta): dbt hands hooks the whole node as \`model\``;
+  return `an \`input:nodes.<kind>.${field}\` component where one of the node's hooks, or a project or package macro of its run-time closure, reads \`.${field}\` (for a node without hooks, only under a materialization that is not dbt's or the adapter's: a project's override of one of dbt's own macros that reads it is not seen) (a post-hook's \`comment on table … is '{{ model.description }}'\`, a masking policy from \`model.columns\` meta): dbt hands hooks the whole node as \`model\``;
 }
 const HOOK_CONTEXT =
   "core/dbt/context/providers.py › ProviderContext.ctx_model (the whole node as `model`); core/dbt/task/run.py › ModelRunner (run_hooks renders the hooks in the node's context)";
